@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+// Tick: a reminders manager for the terminal. The module layout follows DESIGN.md;
+// the package depends only on the toolchain and on system C libraries from Debian.
+import PackageDescription
+
+let package = Package(
+    name: "Tick",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tick", targets: ["tick"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "TickModel"),
+        .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
+        .target(name: "TickInterchange", dependencies: ["TickModel"]),
+        .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange"]),
+        .executableTarget(name: "tick", dependencies: ["TickCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["TickModel", "TickStore"], path: "Tests/TestSupport"),
+        .testTarget(name: "TickModelTests", dependencies: ["TickModel", "TestSupport"]),
+        .testTarget(name: "TickStoreTests", dependencies: ["TickStore", "TestSupport"],
+                    resources: [.copy("Golden")]),
+        .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TestSupport"]),
+        .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)
+
+// One set of settings for every target. Swift 6 language mode (strict concurrency) is
+// the default of these tools; `any` is spelled out for existentials.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,39 @@
+extension Unicode.Scalar.Properties {
+    /// Whether a scalar is invisible for the purpose of blank-name checks: Unicode
+    /// White_Space (U+0020, U+00A0, U+3000 …) or Default_Ignorable_Code_Point
+    /// (U+200B, U+2060, U+FEFF …), per DESIGN.md "Blank".
+    var isBlankForNames: Bool { isWhitespace || isDefaultIgnorableCodePoint }
+}
+
+extension StringProtocol {
+    /// Whether nothing is left after removing white space and invisible characters
+    /// (Unicode White_Space and Default_Ignorable_Code_Point).
+    ///
+    /// - Complexity: O(n) in the number of scalars.
+    public var isBlank: Bool {
+        unicodeScalars.allSatisfy { $0.properties.isBlankForNames }
+    }
+
+    /// The text with leading and trailing white space and invisible characters removed.
+    ///
+    /// - Complexity: O(n) in the number of scalars.
+    public func trimmingWhiteSpace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isBlankForNames }),
+              let last = scalars.lastIndex(where: { !$0.properties.isBlankForNames }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}
+
+/// Validation of user-entered names, shared by every way in (command line, UI, import).
+public enum Names {
+    /// Trims `text` and returns it, or throws when it is blank.
+    ///
+    /// - Parameter kind: what is being named, for the message (`.reminderTitle`, `.listName`).
+    /// - Throws: `ModelError.blankName` when nothing visible is left after trimming.
+    public static func validated(_ text: String, as kind: ModelError.NameKind) throws(ModelError) -> String {
+        let trimmed = text.trimmingWhiteSpace()
+        guard !trimmed.isEmpty else { throw .blankName(kind) }
+        return trimmed
+    }
+}

@@ -1,0 +1,31 @@
+/// Why a value from the user or from a file was refused by the model's rules.
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What a blank name was meant to name.
+    public enum NameKind: String, Sendable {
+        case reminderTitle = "title"
+        case listName = "list name"
+    }
+
+    /// A title or list name with nothing visible in it.
+    case blankName(NameKind)
+    /// A color that is neither a palette name nor `#RRGGBB`.
+    case invalidColor(String)
+    /// A date or time phrase the grammar does not understand; `reason` says which part.
+    case invalidDate(String, reason: String)
+    /// A priority that is not none/low/medium/high or 0–9.
+    case invalidPriority(String)
+
+    public var description: String {
+        switch self {
+        case .blankName(let kind):
+            return "the \(kind.rawValue) is empty or only white space; give it some visible text"
+        case .invalidColor(let text):
+            let names = ListColor.palette.map(\.name).joined(separator: ", ")
+            return "'\(text)' is not a color; use one of \(names), or #RRGGBB"
+        case .invalidDate(let text, let reason):
+            return "cannot read '\(text)' as a date: \(reason)"
+        case .invalidPriority(let text):
+            return "'\(text)' is not a priority; use none, low, medium or high"
+        }
+    }
+}
