@@ -1,1 +1,36 @@
-print("tick")
+// The `tick` executable: gathers what the library may not read itself (arguments,
+// environment, clock, terminal), runs the command, and exits with its status.
+import Foundation
+import TickCLI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal's width in cells, from TIOCGWINSZ on standard output.
+func terminalColumns() -> Int? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+}
+
+// Writing to a closed pipe (`tick list | head`) must end quietly, not kill us.
+signal(SIGPIPE, SIG_IGN)
+
+let environment = TerminalEnvironment(
+    variables: ProcessInfo.processInfo.environment,
+    clock: Date(),
+    isOutputTerminal: isatty(STDOUT_FILENO) == 1,
+    isInputTerminal: isatty(STDIN_FILENO) == 1,
+    terminalColumns: terminalColumns(),
+    homeDirectory: NSHomeDirectory(),
+    currentDirectory: FileManager.default.currentDirectoryPath,
+    systemTimeZone: TimeZone.current)
+
+let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)
+let status = TickRunner.run(Array(CommandLine.arguments.dropFirst()), environment: environment,
+                            output: output, errors: errors)
+output.flush()
+errors.flush()
+exit(status)

@@ -1,0 +1,88 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// What a running command works with: the environment, the output streams, the clock,
+/// the time zone and locale, and the store (opened on first use).
+///
+/// Not Sendable: one command runs on one thread.
+public final class CommandContext {
+    public let environment: TerminalEnvironment
+    /// Results (stdout).
+    public let output: any OutputSink
+    /// Diagnostics (stderr).
+    public let errors: any OutputSink
+    /// Reads a file or, for `-`, standard input. Injected so tests need no files.
+    let readFile: (String) throws -> Data
+    /// The `--db` option, when given.
+    var databaseOverride: String?
+    private var openedStore: Store?
+
+    /// The current time: `TICK_NOW` when set, else the clock.
+    public let now: Date
+    /// Dates are read and shown in this zone, in this locale.
+    public let dateContext: DateContext
+    /// How text is styled for the terminal (colors only where allowed).
+    let style: Style
+
+    /// - Throws: `CommandError.usage` when `TICK_NOW` is set but is not an ISO 8601 instant.
+    public init(environment: TerminalEnvironment, output: any OutputSink, errors: any OutputSink,
+                readFile: @escaping (String) throws -> Data) throws(CommandError) {
+        self.environment = environment
+        self.output = output
+        self.errors = errors
+        self.readFile = readFile
+        if let text = environment["TICK_NOW"] {
+            guard let instant = InstantParser.parse(text) else {
+                throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
+            }
+            self.now = instant
+        } else {
+            self.now = environment.clock
+        }
+        let posixName = Locale.preferredPOSIXName(lcAll: environment["LC_ALL"], lcTime: environment["LC_TIME"],
+                                                  lang: environment["LANG"])
+        self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName))
+        self.style = Style(isEnabled: environment.allowsColor)
+    }
+
+    /// The store, opened (and created or migrated) on first use.
+    /// - Throws: `CommandError.runtime` when the database cannot be opened.
+    public func store() throws(CommandError) -> Store {
+        if let openedStore { return openedStore }
+        let path = environment.databasePath(override: databaseOverride)
+        do {
+            let store = try Store(path: path, now: now)
+            openedStore = store
+            return store
+        } catch {
+            throw .runtime("cannot open the database \(path): \(error.message)")
+        }
+    }
+
+    /// Writes a line (adds `\n`) to the output.
+    func print(_ line: String = "") { output.write(line + "\n") }
+
+    /// Writes a warning to the error stream.
+    func warn(_ message: String) { errors.write("tick: warning: \(message)\n") }
+}
+
+/// Reads an instant written in ISO 8601 with a zone designator.
+enum InstantParser {
+    /// `2026-12-01T09:00:00Z`, `2026-12-01T09:00:00+09:00`, with optional fractional seconds.
+    static func parse(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+
+    /// `2026-12-01T09:00:00Z` (UTC, whole seconds).
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,49 @@
+import TickModel
+import TickStore
+
+/// Why a command failed. The one public error type of TickCLI; the executable prints it
+/// as `tick: error: …` and exits with `exitCode`.
+public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The command line itself is wrong: unknown command or option, missing or bad value.
+    /// Exit status 64 (EX_USAGE, sysexits.h).
+    case usage(String)
+    /// The command was understood but could not be done: not found, invalid data, a
+    /// database problem. Exit status 1.
+    case runtime(String)
+
+    /// 64 for usage errors, 1 for runtime failures.
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .runtime: return 1
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .runtime(let message): return message
+        }
+    }
+
+    /// Wraps any error from the layers below as a runtime failure with its message.
+    static func wrapping(_ error: any Error) -> CommandError {
+        switch error {
+        case let error as CommandError: return error
+        case let error as ModelError: return .runtime(error.description)
+        case let error as StoreError: return .runtime(StoreErrorMessage.text(for: error))
+        default: return .runtime(String(describing: error))
+        }
+    }
+}
+
+/// What a user reads for a store failure.
+enum StoreErrorMessage {
+    static func text(for error: StoreError) -> String {
+        switch error.kind {
+        case .busy:
+            return "the database is busy (another tick kept it locked too long); try again"
+        default:
+            return "database: \(error)"
+        }
+    }
+}

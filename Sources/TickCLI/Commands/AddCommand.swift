@@ -1,0 +1,78 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// `tick add TITLE…`: adds a reminder at the end of a list.
+struct AddCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "add",
+        abstract: "Add a reminder.",
+        discussion: """
+            The title is every word that is not an option: tick add Buy oat milk --due fri
+            Dates: 2026-12-03, 2026-12-03 17:30, today, tomorrow, fri, next fri, in 3 days,
+            end of month, dec 14, with a time: tomorrow 9am, fri 17:00. A date alone is all-day.
+            """)
+
+    static let arguments: [ArgumentDefinition] = [
+        .positional("title", variadic: true, help: "The reminder's title."),
+        .option("list", short: "l", value: "name", help: "The list to add to (default: the first list)."),
+        .option("due", short: "d", value: "date", help: "When it is due."),
+        .option("start", value: "date", help: "When work can start."),
+        .option("priority", short: "p", value: "level", help: "none, low, medium or high."),
+        .option("notes", short: "n", value: "text", help: "Notes."),
+        .flag("flag", short: "f", help: "Flag it."),
+        .option("tag", short: "t", value: "tag", repeating: true, help: "A tag (repeat, or separate with commas)."),
+        .option("url", value: "url", help: "A link."),
+        .option("parent", value: "number", help: "Make it a subtask of this reminder."),
+        CommonOptions.json,
+    ]
+
+    var title: String
+    var listName: String?
+    var dueText: String?
+    var startText: String?
+    var priority: Priority
+    var notes: String
+    var isFlagged: Bool
+    var tags: [String]
+    var url: String?
+    var parent: Reminder.Number?
+    var json: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        title = parsed.all("title").joined(separator: " ")
+        listName = parsed.value("list")
+        dueText = parsed.value("due")
+        startText = parsed.value("start")
+        priority = try parsed.value("priority").map(ValueReader.priority) ?? .none
+        notes = parsed.value("notes") ?? ""
+        isFlagged = parsed.has("flag")
+        tags = try ValueReader.tags(parsed.all("tag"))
+        url = parsed.value("url").map { $0.trimmingWhiteSpace() }.flatMap { $0.isEmpty ? nil : $0 }
+        parent = try parsed.value("parent").map { text throws(CommandError) in try ValueReader.number(text, option: "parent") }
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        let title = try ValueReader.name(self.title, as: .reminderTitle)
+        let due = try dueText.map { text throws(CommandError) in try ValueReader.due(text, option: "due", context: context) }
+        let start = try startText.map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
+        let now = context.now
+        let (reminder, list) = try context.store().write { db in
+            let list = try db.targetList(named: listName)
+            let parentUID = try parent.map { try db.existingReminder($0).uid }
+            let draft = Reminder(listID: list.id, title: title, notes: notes, due: due, start: start,
+                                 priority: priority, isFlagged: isFlagged, parentUID: parentUID, tags: tags,
+                                 url: url, createdAt: now)
+            return (try db.insert(draft), list)
+        }
+        if json {
+            context.print(TickJSON.object(for: reminder, listName: list.name).serialized())
+            return
+        }
+        var message = "Added \(reminder.number) \(reminder.title.quotedForMessage) to \(TerminalText.sanitized(list.name))"
+        if let due = reminder.due { message += ", due " + DueFormatter(context: context.dateContext).string(for: due) }
+        context.print(message)
+    }
+}

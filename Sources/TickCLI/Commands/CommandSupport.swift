@@ -1,0 +1,109 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// Value readers shared by commands: each turns an option's text into a model value or
+/// a usage error that names the option and the text.
+enum ValueReader {
+    /// A reminder number (`12` or `#12`).
+    static func number(_ text: String, option: String = "number") throws(CommandError) -> Reminder.Number {
+        guard let number = Reminder.Number(parsing: text) else {
+            throw .usage("'\(text)' is not a reminder number (for <\(option)>); numbers look like 12 or #12")
+        }
+        return number
+    }
+
+    /// A due or start date phrase (DESIGN.md "Dates and time").
+    static func due(_ text: String, option: String, context: CommandContext) throws(CommandError) -> Due {
+        do {
+            return try DateGrammar.parse(text, in: context.dateContext)
+        } catch {
+            throw .usage("--\(option): \(error.description)")
+        }
+    }
+
+    /// A priority name or iCalendar number.
+    static func priority(_ text: String) throws(CommandError) -> Priority {
+        guard let priority = Priority(parsing: text) else {
+            throw .usage("--priority: \(ModelError.invalidPriority(text).description)")
+        }
+        return priority
+    }
+
+    /// A list color.
+    static func color(_ text: String) throws(CommandError) -> ListColor {
+        guard let color = ListColor(parsing: text) else {
+            throw .usage(ModelError.invalidColor(text).description)
+        }
+        return color
+    }
+
+    /// A validated, trimmed title or list name; blank text is a runtime failure (exit 1).
+    static func name(_ text: String, as kind: ModelError.NameKind) throws(CommandError) -> String {
+        do {
+            return try Names.validated(text, as: kind)
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+
+    /// Tags from repeated `--tag` values; each may hold several, separated by commas.
+    /// Leading `#` or `@` is dropped; blanks are refused; duplicates (ASCII case ignored) removed.
+    static func tags(_ values: [String]) throws(CommandError) -> [String] {
+        var result: [String] = []
+        for value in values {
+            for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+                var tag = part.trimmingWhiteSpace()
+                if tag.hasPrefix("#") || tag.hasPrefix("@") { tag.removeFirst() }
+                guard !tag.isBlank else { throw .usage("--tag: a tag is empty; write --tag NAME") }
+                if !result.contains(where: { $0.lowercased() == tag.lowercased() }) { result.append(tag) }
+            }
+        }
+        return result
+    }
+
+    /// A positive whole number.
+    static func positiveInt(_ text: String, option: String) throws(CommandError) -> Int {
+        guard let value = Int(text), value > 0 else { throw .usage("--\(option): '\(text)' is not a positive whole number") }
+        return value
+    }
+}
+
+extension Database {
+    /// The reminder numbered `number`, or a runtime error saying it does not exist.
+    func existingReminder(_ number: Reminder.Number) throws -> Reminder {
+        guard let reminder = try reminder(number: number) else {
+            throw CommandError.runtime("there is no reminder \(number); see 'tick list all' for numbers")
+        }
+        return reminder
+    }
+
+    /// The list named `name`, or a runtime error listing the lists there are.
+    func existingList(named name: String) throws -> ReminderList {
+        if let list = try list(named: name) { return list }
+        let names = try lists().map(\.name)
+        var message = "there is no list named '\(name)'"
+        if let suggestion = Suggestion.closest(to: name, among: names) {
+            message += "; did you mean '\(suggestion)'?"
+        } else if !names.isEmpty {
+            message += "; the lists are: " + names.joined(separator: ", ")
+        }
+        throw CommandError.runtime(message + "\nCreate it with 'tick lists add \(name)'.")
+    }
+
+    /// The list named `name` when given, else the default list.
+    func targetList(named name: String?) throws -> ReminderList {
+        if let name { return try existingList(named: name) }
+        return try defaultList()
+    }
+
+    /// Lists by identifier, for showing list names beside reminders.
+    func listsByID() throws -> [ReminderList.ID: ReminderList] {
+        Dictionary(try lists().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension String {
+    /// The text quoted for messages: `"Buy milk"`, made safe for one terminal line.
+    var quotedForMessage: String { "\"" + TerminalText.sanitized(self) + "\"" }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// `tick list [NAME]`: the reminders of a list or a smart list.
+struct ListCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "list",
+        abstract: "Show the reminders of a list or a smart list.",
+        discussion: """
+            NAME is one of your lists, or a smart list: today (due today or overdue), scheduled
+            (with a due date), flagged, overdue, completed, all (every open reminder).
+            Without NAME, the first list. Lists are in manual order (see 'tick move').
+            A list of yours named like a smart list is reached with --list NAME.
+            """,
+        aliases: ["ls"])
+
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", optional: true, variadic: true, help: "A list name or smart list."),
+        .option("list", short: "l", value: "name", help: "A list by name, even one named like a smart list."),
+        .flag("completed", short: "c", help: "Include completed reminders."),
+        .option("tag", short: "t", value: "tag", help: "Only reminders with this tag."),
+        .option("limit", value: "count", help: "Show at most this many."),
+        CommonOptions.json,
+    ]
+
+    var name: String?
+    var listName: String?
+    var includesCompleted: Bool
+    var tag: String?
+    var limit: Int?
+    var json: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.values["name"].map { $0.joined(separator: " ") }
+        listName = parsed.value("list")
+        if name != nil && listName != nil { throw .usage("give the list either as NAME or with --list, not both") }
+        includesCompleted = parsed.has("completed")
+        tag = try parsed.value("tag").map { text throws(CommandError) in try ValueReader.tags([text]).first ?? text }
+        limit = try parsed.value("limit").map { text throws(CommandError) in try ValueReader.positiveInt(text, option: "limit") }
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        let smartList = name.flatMap { SmartList(rawValue: $0.lowercased()) }
+        let now = context.now
+        let zone = context.dateContext.timeZone
+        let (reminders, lists, heading, total) = try context.store().read { db in
+            let lists = try db.listsByID()
+            var filter = ReminderFilter(tag: tag, includesCompleted: includesCompleted, limit: limit)
+            var heading: ReminderList?
+            if let smartList {
+                filter.smartList = smartList
+            } else if tag == nil || name != nil || listName != nil {
+                let list = try db.targetList(named: listName ?? name)
+                filter.listID = list.id
+                heading = list
+            }
+            let reminders = try db.reminders(filter, now: now, timeZone: zone)
+            let total = try heading.map { try db.openCount(inList: $0.id) } ?? reminders.count
+            return (reminders, lists, heading, total)
+        }
+        if json {
+            context.print(JSONValue.array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
+            return
+        }
+        let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil)
+        if let heading {
+            context.print(printer.heading(for: heading, count: total))
+        } else {
+            let title = smartList?.title ?? "Tagged #\(tag ?? "")"
+            context.print(context.style.bold(title) + context.style.dim("  \(reminders.count)"))
+        }
+        if reminders.isEmpty {
+            context.print(context.style.dim(emptyMessage(smartList: smartList, list: heading)))
+            return
+        }
+        var text = ""
+        for line in printer.lines(for: reminders) { text += line + "\n" }
+        context.output.write(text)
+    }
+
+    private func emptyMessage(smartList: SmartList?, list: ReminderList?) -> String {
+        switch smartList {
+        case .today?: return "Nothing due today."
+        case .overdue?: return "Nothing overdue."
+        case .scheduled?: return "Nothing scheduled."
+        case .flagged?: return "Nothing flagged."
+        case .completed?: return "Nothing completed yet."
+        case .all?: return "No open reminders. Add one with: tick add TITLE"
+        case nil:
+            if let list { return "No open reminders in \(TerminalText.sanitized(list.name))." }
+            return "No reminders."
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// `tick lists …`: the lists themselves.
+struct ListsCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "lists",
+        abstract: "Show, add, rename, color, reorder and delete lists.",
+        discussion: "Colors: red, orange, yellow, green, blue, purple, brown, gray, or #RRGGBB.",
+        subcommands: [ListsShowCommand.self, ListsAddCommand.self, ListsRenameCommand.self, ListsColorCommand.self,
+                      ListsMoveCommand.self, ListsDeleteCommand.self],
+        defaultSubcommand: ListsShowCommand.self)
+
+    init(parsed: ParsedArguments) throws(CommandError) {}
+    func run(in context: CommandContext) throws {}
+}
+
+/// `tick lists [show]`
+struct ListsShowCommand: Command {
+    static let configuration = CommandConfiguration(name: "show", abstract: "Show every list with its open count.", aliases: ["list", "ls"])
+    static let arguments: [ArgumentDefinition] = [CommonOptions.json]
+    let json: Bool
+    init(parsed: ParsedArguments) throws(CommandError) { json = parsed.has("json") }
+
+    func run(in context: CommandContext) throws {
+        let (lists, counts) = try context.store().read { db in (try db.lists(), try db.openCounts()) }
+        if json {
+            context.print(JSONValue.array(lists.map { TickJSON.object(for: $0, openCount: counts[$0.id] ?? 0) }).serialized())
+            return
+        }
+        let style = context.style
+        let rows = lists.map { ["● " + TerminalText.sanitized($0.name), String(counts[$0.id] ?? 0), $0.color.description] }
+        let table = TextTable(columns: [TextTable.Column(isFlexible: true), TextTable.Column(alignment: .right), TextTable.Column()])
+        let lines = table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { row, column, text in
+            switch column {
+            case 0: return ReminderPrinter.coloringDot(text, color: lists[row].color, style: style)
+            case 2: return style.dim(text)
+            default: return text
+            }
+        }
+        for line in lines { context.print(line) }
+    }
+}
+
+/// `tick lists add NAME [--color C]`
+struct ListsAddCommand: Command {
+    static let configuration = CommandConfiguration(name: "add", abstract: "Add a list.")
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", variadic: true, help: "The list's name."),
+        .option("color", short: "c", value: "color", help: "Its color (default: blue)."),
+    ]
+    let name: String
+    let color: ListColor
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.all("name").joined(separator: " ")
+        color = try parsed.value("color").map(ValueReader.color) ?? .defaultColor
+    }
+
+    func run(in context: CommandContext) throws {
+        let name = try ValueReader.name(self.name, as: .listName)
+        let now = context.now
+        let list = try context.store().write { db in
+            if try db.list(named: name) != nil { throw CommandError.runtime("a list named '\(TerminalText.sanitized(name))' already exists") }
+            return try db.insert(ReminderList(name: name, color: color, createdAt: now))
+        }
+        context.print("Added list " + context.style.dot(list.color) + " " + TerminalText.sanitized(list.name))
+    }
+}
+
+/// `tick lists rename OLD NEW`
+struct ListsRenameCommand: Command {
+    static let configuration = CommandConfiguration(name: "rename", abstract: "Rename a list.")
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", help: "The list's current name."),
+        .positional("new-name", variadic: true, help: "Its new name."),
+    ]
+    let old: String
+    let new: String
+    init(parsed: ParsedArguments) throws(CommandError) {
+        old = parsed.value("name") ?? ""
+        new = parsed.all("new-name").joined(separator: " ")
+    }
+
+    func run(in context: CommandContext) throws {
+        let newName = try ValueReader.name(new, as: .listName)
+        let now = context.now
+        let (oldName, list) = try context.store().write { db in
+            var list = try db.existingList(named: old)
+            let oldName = list.name
+            if let other = try db.list(named: newName), other.id != list.id {
+                throw CommandError.runtime("a list named '\(TerminalText.sanitized(other.name))' already exists")
+            }
+            list.name = newName
+            list.modifiedAt = now
+            try db.update(list)
+            return (oldName, list)
+        }
+        context.print("Renamed list '\(TerminalText.sanitized(oldName))' to '\(TerminalText.sanitized(list.name))'")
+    }
+}
+
+/// `tick lists color NAME COLOR`
+struct ListsColorCommand: Command {
+    static let configuration = CommandConfiguration(name: "color", abstract: "Change a list's color.")
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", help: "The list."),
+        .positional("color", help: "red, orange, yellow, green, blue, purple, brown, gray or #RRGGBB."),
+    ]
+    let name: String
+    let color: ListColor
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.value("name") ?? ""
+        color = try ValueReader.color(parsed.value("color") ?? "")
+    }
+
+    func run(in context: CommandContext) throws {
+        let now = context.now
+        let list = try context.store().write { db in
+            var list = try db.existingList(named: name)
+            list.color = color
+            list.modifiedAt = now
+            try db.update(list)
+            return list
+        }
+        context.print("List " + context.style.dot(list.color) + " " + TerminalText.sanitized(list.name) + " is now \(list.color)")
+    }
+}
+
+/// `tick lists move NAME --to P`
+struct ListsMoveCommand: Command {
+    static let configuration = CommandConfiguration(name: "move", abstract: "Reorder a list among the lists.")
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", help: "The list."),
+        .option("to", value: "position", help: "Its new position (1 is first; the first list takes new reminders)."),
+    ]
+    let name: String
+    let position: Int
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.value("name") ?? ""
+        guard let text = parsed.value("to") else { throw .usage("say where: --to POSITION (1 is first)") }
+        position = try ValueReader.positiveInt(text, option: "to")
+    }
+
+    func run(in context: CommandContext) throws {
+        let list = try context.store().write { db in
+            let list = try db.existingList(named: name)
+            try db.moveList(list.id, to: position - 1)
+            return list
+        }
+        context.print("Moved list '\(TerminalText.sanitized(list.name))' to position \(position)")
+    }
+}
+
+/// `tick lists delete NAME [--force]`
+struct ListsDeleteCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "delete", abstract: "Delete a list.",
+        discussion: "A list that holds reminders is deleted only with --force, and its reminders with it. The last list cannot be deleted.",
+        aliases: ["rm"])
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", variadic: true, help: "The list."),
+        .flag("force", help: "Delete it even though it holds reminders, with them."),
+    ]
+    let name: String
+    let force: Bool
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.all("name").joined(separator: " ")
+        force = parsed.has("force")
+    }
+
+    func run(in context: CommandContext) throws {
+        let (list, count) = try context.store().write { db in
+            let list = try db.existingList(named: name)
+            let count = try db.reminderCount(inList: list.id)
+            if count > 0 && !force {
+                throw CommandError.runtime("'\(TerminalText.sanitized(list.name))' holds \(count) reminder\(count == 1 ? "" : "s"); delete them too with 'tick lists delete \(list.name) --force', or move them first")
+            }
+            if try db.lists().count == 1 {
+                throw CommandError.runtime("'\(TerminalText.sanitized(list.name))' is the only list; add another before deleting it")
+            }
+            try db.deleteList(list.id)
+            return (list, count)
+        }
+        context.print("Deleted list '\(TerminalText.sanitized(list.name))'" + (count > 0 ? " and its \(count) reminder\(count == 1 ? "" : "s")" : ""))
+    }
+}

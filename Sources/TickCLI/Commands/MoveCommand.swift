@@ -1,0 +1,97 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// `tick move N --to P | --before M | --after M`: manual order inside a list.
+struct MoveCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "move",
+        abstract: "Reorder a reminder inside its list.",
+        discussion: "Positions count the open reminders as 'tick list' shows them, from 1. To move a reminder to another list, use 'tick edit N --list NAME'.")
+
+    static let arguments: [ArgumentDefinition] = [
+        .positional("number", help: "The reminder to move."),
+        .option("to", value: "position", help: "Its new position in the list (1 is first)."),
+        .option("before", value: "number", help: "Put it just before this reminder."),
+        .option("after", value: "number", help: "Put it just after this reminder."),
+    ]
+
+    let number: Reminder.Number
+    let placement: Database.Placement
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        number = try ValueReader.number(parsed.value("number") ?? "")
+        let given = ["to", "before", "after"].filter { parsed.value($0) != nil }
+        guard given.count == 1 else {
+            throw .usage(given.isEmpty ? "say where to move it: --to POSITION, --before N or --after N"
+                                       : "give only one of --to, --before and --after")
+        }
+        if let text = parsed.value("to") {
+            placement = .index(try ValueReader.positiveInt(text, option: "to"))
+        } else if let text = parsed.value("before") {
+            placement = .before(try ValueReader.number(text, option: "before"))
+        } else {
+            placement = .after(try ValueReader.number(parsed.value("after") ?? "", option: "after"))
+        }
+        switch placement {
+        case .before(let other), .after(let other):
+            if other == number { throw .usage("a reminder cannot be moved relative to itself") }
+        case .index: break
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        let (reminder, index) = try context.store().write { db in
+            let reminder = try db.existingReminder(number)
+            switch placement {
+            case .before(let other), .after(let other):
+                let anchor = try db.existingReminder(other)
+                guard anchor.listID == reminder.listID else {
+                    throw CommandError.runtime("\(other) is in another list; move \(number) there first with 'tick edit \(number.rawValue) --list NAME'")
+                }
+            case .index: break
+            }
+            try db.move(number, to: placement)
+            return (reminder, try db.openIndex(of: number))
+        }
+        var message = "Moved \(reminder.number) \(reminder.title.quotedForMessage)"
+        if let index { message += " to position \(index)" }
+        context.print(message)
+    }
+}
+
+/// `tick delete N…`
+struct DeleteCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "delete", abstract: "Delete reminders.",
+        discussion: "Deleted reminders are gone; their numbers are never given to another reminder. Subtasks of a deleted reminder become top-level reminders.",
+        aliases: ["rm"])
+
+    static let arguments: [ArgumentDefinition] = [
+        .positional("numbers", variadic: true, help: "One or more reminder numbers."),
+    ]
+
+    let numbers: [Reminder.Number]
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        var numbers: [Reminder.Number] = []
+        for text in parsed.all("numbers") { numbers.append(try ValueReader.number(text, option: "numbers")) }
+        guard !numbers.isEmpty else { throw .usage("missing <numbers>: give one or more reminder numbers") }
+        self.numbers = numbers
+    }
+
+    func run(in context: CommandContext) throws {
+        let deleted = try context.store().write { db in
+            var deleted: [Reminder] = []
+            for number in numbers {
+                let reminder = try db.existingReminder(number)
+                try db.deleteReminder(number)
+                deleted.append(reminder)
+            }
+            return deleted
+        }
+        for reminder in deleted {
+            context.print("Deleted \(reminder.number) \(reminder.title.quotedForMessage)")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// `tick search WORDS…`: reminders whose title or notes contain every word.
+struct SearchCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "search", abstract: "Find reminders by words in their title or notes.",
+        discussion: "Every word must occur (case is ignored); parts of words match too: 'mil' finds 'milk'.",
+        aliases: ["find"])
+
+    static let arguments: [ArgumentDefinition] = [
+        .positional("words", variadic: true, help: "Words to look for."),
+        .option("list", short: "l", value: "name", help: "Only in this list."),
+        .flag("completed", short: "c", help: "Include completed reminders."),
+        .option("limit", value: "count", help: "Show at most this many."),
+        CommonOptions.json,
+    ]
+
+    let text: String
+    let listName: String?
+    let includesCompleted: Bool
+    let limit: Int?
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        text = parsed.all("words").joined(separator: " ")
+        guard !text.isBlank else { throw .usage("missing <words>: say what to look for") }
+        listName = parsed.value("list")
+        includesCompleted = parsed.has("completed")
+        limit = try parsed.value("limit").map { text throws(CommandError) in try ValueReader.positiveInt(text, option: "limit") }
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        let now = context.now
+        let zone = context.dateContext.timeZone
+        let (reminders, lists) = try context.store().read { db in
+            var filter = ReminderFilter(text: text, includesCompleted: includesCompleted, limit: limit)
+            if let listName { filter.listID = try db.existingList(named: listName).id }
+            return (try db.reminders(filter, now: now, timeZone: zone), try db.listsByID())
+        }
+        if json {
+            context.print(JSONValue.array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
+            return
+        }
+        if reminders.isEmpty {
+            context.print(context.style.dim("No reminders match \(text.quotedForMessage)" + (includesCompleted ? "." : " (add --completed to look in completed ones too).")))
+            return
+        }
+        let printer = ReminderPrinter(context: context, lists: lists, showsList: listName == nil)
+        var out = ""
+        for line in printer.lines(for: reminders) { out += line + "\n" }
+        context.output.write(out)
+    }
+}
+
+/// `tick help [COMMAND…]`
+struct HelpCommand: Command {
+    static let configuration = CommandConfiguration(name: "help", abstract: "Show help for tick or one of its commands.")
+    static let arguments: [ArgumentDefinition] = [.positional("command", optional: true, variadic: true, help: "A command, e.g. 'add' or 'lists rename'.")]
+
+    let path: [String]
+
+    init(parsed: ParsedArguments) throws(CommandError) { path = parsed.all("command") }
+
+    func run(in context: CommandContext) throws {
+        guard !path.isEmpty else {
+            context.print(TickRunner.rootHelp())
+            return
+        }
+        var candidates = TickRunner.commands
+        var command: (any Command.Type)?
+        var names: [String] = []
+        for word in path {
+            guard let found = candidates.first(where: { $0.configuration.name == word || $0.configuration.aliases.contains(word) }) else {
+                var message = "unknown command '\((names + [word]).joined(separator: " "))'"
+                if let suggestion = Suggestion.closest(to: word, among: candidates.map(\.configuration.name)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw CommandError.usage(message)
+            }
+            command = found
+            names.append(found.configuration.name)
+            candidates = found.configuration.subcommands
+        }
+        if let command { context.print(HelpGenerator.help(for: command, commandPath: names.joined(separator: " "))) }
+    }
+}

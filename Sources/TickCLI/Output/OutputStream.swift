@@ -1,0 +1,49 @@
+import Foundation
+
+/// Where a command writes: standard output or error, or a buffer in tests.
+public protocol OutputSink: AnyObject {
+    /// Writes `text` as UTF-8, unchanged.
+    func write(_ text: String)
+}
+
+/// Collects everything written, for tests and for the executable to flush at once.
+public final class BufferedOutput: OutputSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ text: String) { self.text += text }
+}
+
+/// Writes to a file descriptor through a buffer, flushing when it is large and on `flush()`.
+public final class FileDescriptorOutput: OutputSink {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// - Parameter descriptor: an open file descriptor (1 for standard output, 2 for error).
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(64 * 1024)
+    }
+
+    deinit { flush() }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
+    /// Writes what is buffered. A closed pipe (EPIPE) drops the rest silently, as `cat` does.
+    public func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { raw in
+                Foundation.write(descriptor, raw.baseAddress, raw.count)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import TickModel
+import TickInterchange
+
+/// Lays out reminders for the terminal: one reminder per row, columns measured in cells,
+/// cut with `…` to the width, overdue dates in red and list dots in their color when
+/// color is allowed.
+struct ReminderPrinter {
+    let context: CommandContext
+    let lists: [ReminderList.ID: ReminderList]
+    /// Whether a column with each reminder's list is shown (smart lists, search).
+    var showsList: Bool
+    private let formatter: DueFormatter
+
+    init(context: CommandContext, lists: [ReminderList.ID: ReminderList], showsList: Bool) {
+        self.context = context
+        self.lists = lists
+        self.showsList = showsList
+        self.formatter = DueFormatter(context: context.dateContext)
+    }
+
+    /// The rows of `reminders`, subtasks placed (indented) under their parent when the
+    /// parent is in the same listing.
+    func lines(for reminders: [Reminder]) -> [String] {
+        let ordered = ReminderPrinter.nested(reminders)
+        let style = context.style
+        let now = context.now
+        let zone = context.dateContext.timeZone
+        var rows: [[String]] = []
+        var overdue: [Bool] = []
+        var completed: [Bool] = []
+        rows.reserveCapacity(ordered.count)
+        for (reminder, depth) in ordered {
+            var title = String(repeating: "  ", count: depth)
+            switch reminder.priority.level {
+            case .high: title += "!!! "
+            case .medium: title += "!! "
+            case .low: title += "! "
+            case .none: break
+            }
+            title += TerminalText.sanitized(reminder.title)
+            for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
+            var row = [reminder.number.description, reminder.isCompleted ? "[x]" : "[ ]", title,
+                       reminder.due.map { formatter.string(for: $0) } ?? ""]
+            if showsList { row.append(lists[reminder.listID].map { "● " + TerminalText.sanitized($0.name) } ?? "") }
+            row.append(reminder.isFlagged ? "⚑" : "")
+            rows.append(row)
+            overdue.append(reminder.isOverdue(at: now, in: zone))
+            completed.append(reminder.isCompleted)
+        }
+        var columns = [
+            TextTable.Column(alignment: .right),
+            TextTable.Column(),
+            TextTable.Column(isFlexible: true),
+            TextTable.Column(maxWidth: 24),
+        ]
+        if showsList { columns.append(TextTable.Column(maxWidth: 20)) }
+        columns.append(TextTable.Column())
+        let listColumn = showsList ? 4 : -1
+        let table = TextTable(columns: columns)
+        let width = context.environment.width ?? Int.max / 4
+        let orderedReminders = ordered.map(\.0)
+        return table.render(rows: rows, totalWidth: width) { row, column, text in
+            guard style.isEnabled else { return text }
+            if column == 0 { return style.dim(text) }
+            if completed[row] { return style.dim(text) }
+            if column == 3 && overdue[row] { return style.boldRed(text) }
+            if column == listColumn, let list = lists[orderedReminders[row].listID] {
+                return ReminderPrinter.coloringDot(text, color: list.color, style: style)
+            }
+            if column == columns.count - 1 { return style.orange(text) }
+            return text
+        }
+    }
+
+    /// Colors only the leading `●` of a list cell.
+    static func coloringDot(_ text: String, color: ListColor, style: Style) -> String {
+        guard let range = text.range(of: "●") else { return text }
+        return String(text[..<range.lowerBound]) + style.dot(color) + String(text[range.upperBound...])
+    }
+
+    /// Places each reminder whose parent is in the listing right after the parent (and
+    /// its earlier children), with its depth; others keep their order at depth 0.
+    /// - Complexity: O(n).
+    static func nested(_ reminders: [Reminder]) -> [(Reminder, Int)] {
+        let uids = Set(reminders.map(\.uid))
+        var children: [String: [Reminder]] = [:]
+        var roots: [Reminder] = []
+        for reminder in reminders {
+            if let parent = reminder.parentUID, parent != reminder.uid, uids.contains(parent) {
+                children[parent, default: []].append(reminder)
+            } else {
+                roots.append(reminder)
+            }
+        }
+        guard !children.isEmpty else { return reminders.map { ($0, 0) } }
+        var result: [(Reminder, Int)] = []
+        result.reserveCapacity(reminders.count)
+        var visited = Set<String>()
+        func visit(_ reminder: Reminder, depth: Int) {
+            guard visited.insert(reminder.uid).inserted else { return }
+            result.append((reminder, depth))
+            for child in children[reminder.uid] ?? [] { visit(child, depth: min(depth + 1, 8)) }
+        }
+        for root in roots { visit(root, depth: 0) }
+        // Cycles (a parent chain that loops) have no root; show them flat rather than lose them.
+        for reminder in reminders where !visited.contains(reminder.uid) { visit(reminder, depth: 0) }
+        return result
+    }
+
+    /// The heading of a list: its colored dot, name and open count.
+    func heading(for list: ReminderList, count: Int) -> String {
+        let style = context.style
+        return style.dot(list.color) + " " + style.bold(TerminalText.sanitized(list.name)) + style.dim("  \(count) open")
+    }
+
+    /// The detail view of one reminder (`tick show`).
+    func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?) -> [String] {
+        let style = context.style
+        var lines: [String] = []
+        let mark = reminder.isCompleted ? "[x]" : "[ ]"
+        lines.append(style.dim(reminder.number.description) + "  " + mark + "  " + style.bold(TerminalText.sanitized(reminder.title)))
+        var fields: [(String, String)] = []
+        if let list = lists[reminder.listID] {
+            fields.append(("List", style.dot(list.color) + " " + TerminalText.sanitized(list.name)))
+        }
+        if let due = reminder.due {
+            var text = formatter.string(for: due)
+            if reminder.isOverdue(at: context.now, in: context.dateContext.timeZone) { text = style.boldRed(text + " (overdue)") }
+            if case .timed(_, let zone) = due, zone != context.dateContext.timeZone.identifier {
+                text += style.dim("  (given in \(zone))")
+            }
+            fields.append(("Due", text))
+        }
+        if let start = reminder.start { fields.append(("Starts", formatter.string(for: start))) }
+        if let rule = reminder.recurrence { fields.append(("Repeats", TerminalText.sanitized(rule))) }
+        if reminder.priority != .none { fields.append(("Priority", reminder.priority.level.rawValue)) }
+        if reminder.isFlagged { fields.append(("Flagged", style.orange("⚑ yes"))) }
+        if !reminder.tags.isEmpty { fields.append(("Tags", reminder.tags.map { "#" + TerminalText.sanitized($0) }.joined(separator: " "))) }
+        if let url = reminder.url { fields.append(("URL", TerminalText.sanitized(url))) }
+        if let parent { fields.append(("Subtask of", "\(parent.number) " + TerminalText.sanitized(parent.title))) }
+        else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID) + style.dim(" (not in this database)"))) }
+        if let completed = reminder.completedAt { fields.append(("Completed", formatter.string(for: completed))) }
+        for alarm in reminder.alarms {
+            switch alarm.trigger {
+            case .absolute(let date): fields.append(("Alarm", formatter.string(for: date)))
+            case .relative(let seconds, let toStart):
+                fields.append(("Alarm", TickJSON.durationText(seconds) + (toStart ? " from start" : " from due")))
+            }
+        }
+        fields.append(("Created", formatter.string(for: reminder.createdAt)))
+        fields.append(("Modified", formatter.string(for: reminder.modifiedAt)))
+        for (label, value) in fields {
+            lines.append("  " + style.dim(label + ":") + String(repeating: " ", count: max(1, 12 - label.count)) + value)
+        }
+        if !reminder.notes.isEmpty {
+            lines.append("  " + style.dim("Notes:"))
+            for line in reminder.notes.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append("    " + TerminalText.sanitized(line))
+            }
+        }
+        if !subtasks.isEmpty {
+            lines.append("  " + style.dim("Subtasks:"))
+            for child in subtasks {
+                lines.append("    \(child.number)  " + (child.isCompleted ? "[x]" : "[ ]") + "  " + TerminalText.sanitized(child.title))
+            }
+        }
+        if let width = context.environment.width {
+            lines = lines.map { TerminalText.width(of: $0) > width && !style.isEnabled ? TerminalText.truncated($0, toWidth: width) : $0 }
+        }
+        return lines
+    }
+}

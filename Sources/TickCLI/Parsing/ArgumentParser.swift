@@ -1,0 +1,121 @@
+/// Turns the words after a command's name into `ParsedArguments`, following the
+/// conventions of swift-argument-parser: `--name value` and `--name=value`, `-n value`,
+/// `--` ends options, a required positional after a variadic one is not supported.
+///
+/// Values for options are taken verbatim even when they start with `-`, so
+/// `--alarm -10m` works. Variadic positionals collect every remaining word that is not
+/// an option (`tick add Buy oat milk --due fri`).
+enum ArgumentParser {
+    /// Parses `words` against `definitions`.
+    /// - Throws: `CommandError.usage` for an unknown option (with a suggestion when one
+    ///   is close), a missing value, a missing required positional, or extra words.
+    static func parse(_ words: [String], definitions: [ArgumentDefinition], commandPath: String) throws(CommandError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var positionalWords: [String] = []
+        var index = 0
+        var optionsEnded = false
+        let named = definitions.filter { !$0.isPositional }
+
+        func definition(forLong name: String) -> ArgumentDefinition? { named.first { $0.key == name } }
+        func definition(forShort letter: Character) -> ArgumentDefinition? { named.first { $0.shortName == letter } }
+
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if optionsEnded || word == "-" || !word.hasPrefix("-") || CommandLineSyntax.looksNumeric(word) {
+                positionalWords.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            let found: ArgumentDefinition?
+            if word.hasPrefix("--") {
+                name = String(word.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                found = definition(forLong: name)
+            } else {
+                let letters = Array(word.dropFirst())
+                name = String(letters)
+                if letters.count == 1 {
+                    found = definition(forShort: letters[0])
+                } else if letters.allSatisfy({ definition(forShort: $0)?.kind == .flag }) {
+                    // Combined short flags: -fv.
+                    for letter in letters { if let flag = definition(forShort: letter) { parsed.flags.insert(flag.key) } }
+                    continue
+                } else {
+                    found = nil
+                }
+            }
+            guard let found else {
+                let candidates = named.map { "--" + $0.key }
+                var message = "unknown option '\(word.split(separator: "=").first.map(String.init) ?? word)'"
+                if let suggestion = Suggestion.closest(to: "--" + name.trimmingPrefix("-"), among: candidates) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw .usage(message + "\n" + "See 'tick \(commandPath) --help'.")
+            }
+            switch found.kind {
+            case .flag:
+                if inlineValue != nil { throw .usage("'--\(found.key)' takes no value") }
+                parsed.flags.insert(found.key)
+            case .option(let isRepeating):
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < words.count {
+                    value = words[index]
+                    index += 1
+                } else {
+                    throw .usage("'--\(found.key)' needs a value <\(found.valueName)>")
+                }
+                if !isRepeating, parsed.values[found.key] != nil {
+                    throw .usage("'--\(found.key)' was given more than once")
+                }
+                parsed.values[found.key, default: []].append(value)
+            case .positional:
+                break
+            }
+        }
+
+        let positionals = definitions.filter(\.isPositional)
+        var remaining = positionalWords[...]
+        for definition in positionals {
+            guard case .positional(let isOptional, let isVariadic) = definition.kind else { continue }
+            if isVariadic {
+                if !remaining.isEmpty { parsed.values[definition.key] = Array(remaining) }
+                remaining = []
+            } else if let first = remaining.first {
+                parsed.values[definition.key] = [first]
+                remaining = remaining.dropFirst()
+            } else if !isOptional {
+                throw .usage("missing <\(definition.valueName)>\nUsage: \(HelpGenerator.usageLine(commandPath: commandPath, definitions: definitions))")
+            }
+        }
+        if let extra = remaining.first {
+            throw .usage("unexpected argument '\(extra)'\nUsage: \(HelpGenerator.usageLine(commandPath: commandPath, definitions: definitions))")
+        }
+        return parsed
+    }
+}
+
+/// Small lexical rules shared by the parser.
+enum CommandLineSyntax {
+    /// `-3` or `-2.5` is a value (a negative number), not an option.
+    static func looksNumeric(_ word: String) -> Bool {
+        let body = word.dropFirst()
+        return !body.isEmpty && body.allSatisfy { $0.isNumber || $0 == "." } && body.first?.isNumber == true
+    }
+}
+
+extension String {
+    func trimmingPrefix(_ character: Character) -> String {
+        String(drop(while: { $0 == character }))
+    }
+}

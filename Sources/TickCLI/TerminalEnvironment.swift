@@ -1,0 +1,82 @@
+import Foundation
+
+/// Everything a command may know about the world it runs in, gathered by the executable
+/// and injected, so that the library never reads the environment, the clock or the
+/// terminal itself (and tests can fix all of them).
+public struct TerminalEnvironment: Sendable {
+    /// Environment variables (`TICK_DB`, `TICK_NOW`, `TZ`, `LANG`, `NO_COLOR`, `COLUMNS` …).
+    public var variables: [String: String]
+    /// The current time from the system clock; `TICK_NOW` overrides it.
+    public var clock: Date
+    /// Whether standard output is a terminal.
+    public var isOutputTerminal: Bool
+    /// Whether standard input is a terminal.
+    public var isInputTerminal: Bool
+    /// The terminal's width in cells when standard output is one and it could be read.
+    public var terminalColumns: Int?
+    /// The user's home folder, for the default database path.
+    public var homeDirectory: String
+    /// The folder relative paths are read from.
+    public var currentDirectory: String
+    /// The system's time zone, used when `TZ` is unset or names no zone Foundation knows.
+    public var systemTimeZone: TimeZone
+
+    public init(variables: [String: String], clock: Date, isOutputTerminal: Bool, isInputTerminal: Bool = false,
+                terminalColumns: Int? = nil, homeDirectory: String, currentDirectory: String,
+                systemTimeZone: TimeZone) {
+        self.variables = variables
+        self.clock = clock
+        self.isOutputTerminal = isOutputTerminal
+        self.isInputTerminal = isInputTerminal
+        self.terminalColumns = terminalColumns
+        self.homeDirectory = homeDirectory
+        self.currentDirectory = currentDirectory
+        self.systemTimeZone = systemTimeZone
+    }
+
+    /// The user's time zone: `TZ` (an IANA name, a leading `:` allowed), else the system's.
+    public var timeZone: TimeZone {
+        if var name = self["TZ"] {
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let zone = TimeZone(identifier: name) { return zone }
+        }
+        return systemTimeZone
+    }
+
+    /// A variable's value, nil when unset or empty.
+    public subscript(name: String) -> String? {
+        guard let value = variables[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Whether ANSI color may be written: stdout is a terminal, `NO_COLOR` is unset or
+    /// empty (https://no-color.org), and `TERM` is not `dumb`.
+    public var allowsColor: Bool {
+        isOutputTerminal && self["NO_COLOR"] == nil && variables["TERM"] != "dumb"
+    }
+
+    /// The width to lay out for, in cells: `COLUMNS`, else the terminal's, else 80
+    /// (off a terminal, output is not cut unless `COLUMNS` says so).
+    public var width: Int? {
+        if let text = self["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        if isOutputTerminal { return terminalColumns ?? 80 }
+        return nil
+    }
+
+    /// The database path: `override` (from `--db`), else `$TICK_DB`, else
+    /// `$XDG_DATA_HOME/tick/tick.sqlite3`, else `~/.local/share/tick/tick.sqlite3`.
+    public func databasePath(override: String?) -> String {
+        if let override, !override.isEmpty { return absolute(override) }
+        if let path = self["TICK_DB"] { return absolute(path) }
+        if let data = self["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/tick/tick.sqlite3" }
+        return homeDirectory + "/.local/share/tick/tick.sqlite3"
+    }
+
+    /// `path` made absolute against the current folder; `~/` expanded.
+    public func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "~" { return homeDirectory }
+        if path.hasPrefix("~/") { return homeDirectory + path.dropFirst(1) }
+        return currentDirectory + "/" + path
+    }
+}

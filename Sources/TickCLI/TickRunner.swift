@@ -1,0 +1,143 @@
+import Foundation
+import TickModel
+
+/// Runs one `tick` command line: finds the command, parses its arguments, runs it, and
+/// turns every failure into a message and an exit status. The executable's `main.swift`
+/// only gathers the environment and calls `run`.
+public enum TickRunner {
+    /// The version printed by `tick --version`.
+    public static let version = "0.1.0"
+
+    /// Every top-level command, in help order.
+    static let commands: [any Command.Type] = [
+        AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
+        ToggleCommand.self, EditCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
+        ListsCommand.self, ImportCommand.self, ExportCommand.self, HelpCommand.self,
+    ]
+
+    /// Runs `arguments` (without the program name).
+    ///
+    /// - Returns: the exit status: 0 success, 1 runtime failure, 64 usage error.
+    public static func run(_ arguments: [String], environment: TerminalEnvironment,
+                           output: any OutputSink, errors: any OutputSink,
+                           readFile: @escaping (String) throws -> Data = TickRunner.readFileFromDisk) -> Int32 {
+        do {
+            let context = try CommandContext(environment: environment, output: output, errors: errors, readFile: readFile)
+            try dispatch(arguments, context: context)
+            return 0
+        } catch let error as CommandError {
+            report(error, to: errors)
+            return error.exitCode
+        } catch {
+            let wrapped = CommandError.wrapping(error)
+            report(wrapped, to: errors)
+            return wrapped.exitCode
+        }
+    }
+
+    private static func report(_ error: CommandError, to errors: any OutputSink) {
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+        var text = "tick: error: \(lines.first ?? "")\n"
+        for line in lines.dropFirst() { text += line + "\n" }
+        errors.write(text)
+    }
+
+    /// Reads a file's bytes; `-` reads standard input.
+    public static func readFileFromDisk(_ path: String) throws -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    static func dispatch(_ arguments: [String], context: CommandContext) throws {
+        var words = arguments[...]
+        // Options before the command name: --db PATH, --help, --version.
+        while let first = words.first, first.hasPrefix("-") {
+            if first == "--version" {
+                context.print("tick \(version)")
+                return
+            } else if first == "--help" || first == "-h" {
+                context.print(rootHelp())
+                return
+            } else if first == "--db" {
+                guard words.count >= 2 else { throw CommandError.usage("'--db' needs a value <path>") }
+                context.databaseOverride = words.dropFirst().first
+                words = words.dropFirst(2)
+            } else if first.hasPrefix("--db=") {
+                context.databaseOverride = String(first.dropFirst(5))
+                words = words.dropFirst()
+            } else {
+                throw CommandError.usage("unknown option '\(first)'\nSee 'tick --help'.")
+            }
+        }
+        guard let name = words.first else {
+            context.print(rootHelp())
+            return
+        }
+        try runCommand(named: name, among: commands, path: "", rest: Array(words.dropFirst()), context: context)
+    }
+
+    /// Finds `name` among `candidates` and runs it (or its subcommand) with `rest`.
+    static func runCommand(named name: String, among candidates: [any Command.Type], path: String,
+                           rest: [String], context: CommandContext) throws {
+        guard let command = candidates.first(where: { $0.configuration.name == name || $0.configuration.aliases.contains(name) }) else {
+            let names = candidates.map(\.configuration.name)
+            var message = "unknown command '\(name)'"
+            if let suggestion = Suggestion.closest(to: name, among: names) { message += "; did you mean '\(suggestion)'?" }
+            throw CommandError.usage(message + "\nSee 'tick \(path.isEmpty ? "" : path + " ")--help'.")
+        }
+        let commandPath = path.isEmpty ? command.configuration.name : path + " " + command.configuration.name
+        let subcommands = command.configuration.subcommands
+        if !subcommands.isEmpty {
+            if let next = rest.first, next == "--help" || next == "-h" {
+                context.print(HelpGenerator.help(for: command, commandPath: commandPath))
+                return
+            }
+            if let next = rest.first, !next.hasPrefix("-") {
+                try runCommand(named: next, among: subcommands, path: commandPath, rest: Array(rest.dropFirst()), context: context)
+                return
+            }
+            guard let fallback = command.configuration.defaultSubcommand else {
+                context.print(HelpGenerator.help(for: command, commandPath: commandPath))
+                return
+            }
+            try execute(fallback, path: commandPath, words: rest, context: context)
+            return
+        }
+        try execute(command, path: commandPath, words: rest, context: context)
+    }
+
+    private static func execute(_ command: any Command.Type, path: String, words: [String], context: CommandContext) throws {
+        let definitions = HelpGenerator.allDefinitions(of: command)
+        let parsed = try ArgumentParser.parse(words, definitions: definitions, commandPath: path)
+        if parsed.has("help") {
+            context.print(HelpGenerator.help(for: command, commandPath: path))
+            return
+        }
+        if let db = parsed.value("db") { context.databaseOverride = db }
+        let instance = try command.init(parsed: parsed)
+        try instance.run(in: context)
+    }
+
+    static func rootHelp() -> String {
+        var text = """
+            OVERVIEW: Tick keeps your reminders: lists, due dates, priorities and flags, in a local SQLite database.
+
+            USAGE: tick [--db <path>] <command> [<arguments>] [<options>]
+
+            OPTIONS:
+              --db <path>             The database file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.sqlite3).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            COMMANDS:
+
+            """
+        let width = commands.map { $0.configuration.name.count }.max() ?? 8
+        for command in commands {
+            let name = command.configuration.name
+            text += "  " + name + String(repeating: " ", count: width + 4 - name.count) + command.configuration.abstract + "\n"
+        }
+        text += "\n  See 'tick help <command>' for detailed help."
+        return text
+    }
+}

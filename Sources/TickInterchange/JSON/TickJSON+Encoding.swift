@@ -1,0 +1,113 @@
+import Foundation
+import TickModel
+
+/// Tick's own JSON shapes: what `--json` prints and what `tick export --format json`
+/// writes (and `tick import` reads back). Keys are API: never renamed, only added.
+///
+/// A reminder:
+/// ```
+/// { "number": 12, "uid": "…", "listID": "…", "list": "Groceries", "title": "…", "notes": "",
+///   "due": "2026-12-01" | "2026-12-01T09:00:00+09:00" | "2026-12-01T09:00:00" | null,
+///   "dueKind": "allDay" | "timed" | "floating" | null, "dueTimeZone": "Asia/Seoul" | null,
+///   "start": …, "startKind": …, "startTimeZone": …,
+///   "priority": "none" | "low" | "medium" | "high", "iCalendarPriority": 0…9,
+///   "flagged": false, "completed": false, "completedAt": "2026-12-01T08:00:00Z" | null,
+///   "position": 1024, "parentUID": null, "tags": [], "url": null, "recurrence": null,
+///   "alarms": [ { "uid": "…", "trigger": "-PT10M", "related": "due" | "start" } |
+///               { "uid": "…", "at": "2026-12-01T08:00:00Z" } ],
+///   "createdAt": "…Z", "modifiedAt": "…Z" }
+/// ```
+/// A list: `{ "id", "name", "color": "#RRGGBB", "colorName": "green" | null, "position",
+/// "openCount"? , "createdAt", "modifiedAt" }`. Instants are UTC ISO 8601.
+public enum TickJSON {
+    /// The JSON object of a reminder; `listName` fills `"list"`.
+    public static func object(for reminder: Reminder, listName: String?) -> JSONValue {
+        let due = dueFields(reminder.due)
+        let start = dueFields(reminder.start)
+        return .object([
+            ("number", .int(reminder.number.rawValue)),
+            ("uid", .string(reminder.uid)),
+            ("listID", .string(reminder.listID.rawValue)),
+            ("list", .optional(listName)),
+            ("title", .string(reminder.title)),
+            ("notes", .string(reminder.notes)),
+            ("due", due.value), ("dueKind", due.kind), ("dueTimeZone", due.zone),
+            ("start", start.value), ("startKind", start.kind), ("startTimeZone", start.zone),
+            ("priority", .string(reminder.priority.level.rawValue)),
+            ("iCalendarPriority", .int(Int64(reminder.priority.iCalendarValue))),
+            ("flagged", .bool(reminder.isFlagged)),
+            ("completed", .bool(reminder.isCompleted)),
+            ("completedAt", .optional(reminder.completedAt.map(instant))),
+            ("position", .int(reminder.position)),
+            ("parentUID", .optional(reminder.parentUID)),
+            ("tags", .array(reminder.tags.map(JSONValue.string))),
+            ("url", .optional(reminder.url)),
+            ("recurrence", .optional(reminder.recurrence)),
+            ("alarms", .array(reminder.alarms.map(object(for:)))),
+            ("createdAt", .string(instant(reminder.createdAt))),
+            ("modifiedAt", .string(instant(reminder.modifiedAt))),
+        ])
+    }
+
+    /// The JSON object of a list, with its open count when known.
+    public static func object(for list: ReminderList, openCount: Int? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(list.id.rawValue)),
+            ("name", .string(list.name)),
+            ("color", .string(list.color.hex)),
+            ("colorName", .optional(list.color.name)),
+            ("position", .int(Int64(list.position))),
+        ]
+        if let openCount { members.append(("openCount", .int(Int64(openCount)))) }
+        members.append(("createdAt", .string(instant(list.createdAt))))
+        members.append(("modifiedAt", .string(instant(list.modifiedAt))))
+        return .object(members)
+    }
+
+    /// The JSON object of an alarm.
+    public static func object(for alarm: Alarm) -> JSONValue {
+        var members: [(String, JSONValue)] = [("uid", .string(alarm.uid))]
+        switch alarm.trigger {
+        case .relative(let seconds, let toStart):
+            members.append(("trigger", .string(durationText(seconds))))
+            members.append(("related", .string(toStart ? "start" : "due")))
+        case .absolute(let date):
+            members.append(("at", .string(instant(date))))
+        }
+        members.append(("firedAt", .optional(alarm.firedAt.map(instant))))
+        return .object(members)
+    }
+
+    /// The `"due"`, `"dueKind"` and `"dueTimeZone"` values of a due date.
+    static func dueFields(_ due: Due?) -> (value: JSONValue, kind: JSONValue, zone: JSONValue) {
+        switch due {
+        case nil: return (.null, .null, .null)
+        case .allDay?: return (.string(due?.iso8601 ?? ""), .string("allDay"), .null)
+        case .floating?: return (.string(due?.iso8601 ?? ""), .string("floating"), .null)
+        case .timed(_, let zone)?: return (.string(due?.iso8601 ?? ""), .string("timed"), .string(zone))
+        }
+    }
+
+    /// UTC ISO 8601 with whole seconds: `2026-12-01T08:00:00Z`.
+    public static func instant(_ date: Date) -> String {
+        LocalDateTime(secondsSinceEpochAsUTC: Int(date.timeIntervalSince1970.rounded(.down))).description + "Z"
+    }
+
+    /// An RFC 5545 duration (§3.3.6) for a signed number of seconds: `-PT10M`, `P1D`, `PT0S`.
+    public static func durationText(_ seconds: Int) -> String {
+        var rest = abs(seconds)
+        var text = seconds < 0 ? "-P" : "P"
+        if rest == 0 { return "PT0S" }
+        if rest % 604_800 == 0 { return text + "\(rest / 604_800)W" }
+        let days = rest / 86_400
+        rest %= 86_400
+        if days > 0 { text += "\(days)D" }
+        if rest > 0 {
+            text += "T"
+            if rest / 3_600 > 0 { text += "\(rest / 3_600)H" }
+            if rest % 3_600 / 60 > 0 { text += "\(rest % 3_600 / 60)M" }
+            if rest % 60 > 0 { text += "\(rest % 60)S" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import TickModel
+
+extension Database {
+    private static let listColumns = "id, name, color, position, created_at, modified_at, ical_extras"
+
+    private func decodeList(_ row: Statement) -> ReminderList {
+        ReminderList(id: .init(rawValue: row.text(0)), name: row.text(1),
+                     color: ListColor(parsing: row.text(2)) ?? .defaultColor,
+                     position: Int(row.int(3)),
+                     createdAt: Timestamp.date(row.text(4)) ?? Date(timeIntervalSince1970: 0),
+                     modifiedAt: Timestamp.date(row.text(5)) ?? Date(timeIntervalSince1970: 0),
+                     iCalendarExtras: row.text(6))
+    }
+
+    /// Every list, in the user's order.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(lists).
+    public func lists() throws -> [ReminderList] {
+        var lists: [ReminderList] = []
+        try forEachRow("SELECT \(Database.listColumns) FROM list ORDER BY position, name") { lists.append(decodeList($0)) }
+        return lists
+    }
+
+    /// The list with `id`, or nil.
+    /// - Throws: `StoreError` from SQLite.
+    public func list(id: ReminderList.ID) throws -> ReminderList? {
+        var found: ReminderList?
+        try forEachRow("SELECT \(Database.listColumns) FROM list WHERE id = ?", [.text(id.rawValue)]) { found = decodeList($0) }
+        return found
+    }
+
+    /// The list named `name` (ASCII case ignored; the name is trimmed first), or nil.
+    /// - Throws: `StoreError` from SQLite.
+    public func list(named name: String) throws -> ReminderList? {
+        var found: ReminderList?
+        try forEachRow("SELECT \(Database.listColumns) FROM list WHERE name = ? COLLATE NOCASE",
+                       [.text(name.trimmingWhiteSpace())]) { found = decodeList($0) }
+        return found
+    }
+
+    /// The first list in the user's order: where reminders go when no list is named.
+    /// - Throws: `StoreError` from SQLite; `StoreError.Kind.sqlite` when there is no list at all.
+    public func defaultList() throws -> ReminderList {
+        var found: ReminderList?
+        try forEachRow("SELECT \(Database.listColumns) FROM list ORDER BY position, name LIMIT 1") { found = decodeList($0) }
+        guard let found else { throw StoreError(kind: .sqlite, message: "the database has no list; create one with 'tick lists add NAME'") }
+        return found
+    }
+
+    /// Adds `list` after every other list and returns it as stored (with its position).
+    /// - Throws: `StoreError` of kind `.constraint` when a list with that name exists.
+    @discardableResult
+    public func insert(_ list: ReminderList) throws -> ReminderList {
+        var stored = list
+        stored.position = Int(try scalarInt("SELECT max(position) FROM list") ?? 0) + 1
+        do {
+            try execute("""
+                INSERT INTO list (id, name, color, position, created_at, modified_at, ical_extras)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.text(stored.id.rawValue), .text(stored.name), .text(stored.color.hex),
+                      .integer(Int64(stored.position)), .text(Timestamp.string(stored.createdAt)),
+                      .text(Timestamp.string(stored.modifiedAt)), .text(stored.iCalendarExtras)])
+        } catch {
+            throw Database.renamingConstraint(error)
+        }
+        return stored
+    }
+
+    private static func renamingConstraint(_ error: StoreError) -> StoreError {
+        guard error.kind == .constraint else { return error }
+        return StoreError(kind: .constraint, message: "a list with that name already exists", extendedCode: error.extendedCode)
+    }
+
+    /// Saves the name, color and extras of `list`.
+    /// - Throws: `StoreError` of kind `.constraint` when another list has the new name.
+    public func update(_ list: ReminderList) throws {
+        do {
+            try execute("UPDATE list SET name = ?, color = ?, modified_at = ?, ical_extras = ? WHERE id = ?",
+                        [.text(list.name), .text(list.color.hex), .text(Timestamp.string(list.modifiedAt)),
+                         .text(list.iCalendarExtras), .text(list.id.rawValue)])
+        } catch {
+            throw Database.renamingConstraint(error)
+        }
+    }
+
+    /// Deletes the list and every reminder in it.
+    /// - Throws: `StoreError` from SQLite.
+    public func deleteList(_ id: ReminderList.ID) throws {
+        try execute("DELETE FROM reminder WHERE list_id = ?", [.text(id.rawValue)])
+        try execute("DELETE FROM list WHERE id = ?", [.text(id.rawValue)])
+    }
+
+    /// Moves a list to `index` (0-based) in the user's order, clamped to the valid range.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(lists).
+    public func moveList(_ id: ReminderList.ID, to index: Int) throws {
+        var order = try lists().map(\.id)
+        guard let from = order.firstIndex(of: id) else { return }
+        order.remove(at: from)
+        order.insert(id, at: min(max(index, 0), order.count))
+        for (position, listID) in order.enumerated() {
+            try execute("UPDATE list SET position = ? WHERE id = ?", [.integer(Int64(position + 1)), .text(listID.rawValue)])
+        }
+    }
+
+    /// The number of open reminders in each list (lists with none are absent).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(open reminders), read from an index.
+    public func openCounts() throws -> [ReminderList.ID: Int] {
+        var counts: [ReminderList.ID: Int] = [:]
+        try forEachRow("SELECT list_id, count(*) FROM reminder WHERE completed_at IS NULL GROUP BY list_id") {
+            counts[.init(rawValue: $0.text(0))] = Int($0.int(1))
+        }
+        return counts
+    }
+
+    /// The number of open reminders in the list.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(open reminders of the list), read from an index.
+    public func openCount(inList id: ReminderList.ID) throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM reminder WHERE list_id = ? AND completed_at IS NULL", [.text(id.rawValue)]) ?? 0)
+    }
+
+    /// The number of reminders (open and completed) in the list.
+    /// - Throws: `StoreError` from SQLite.
+    public func reminderCount(inList id: ReminderList.ID) throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) ?? 0)
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import TickModel
+
+extension Database {
+    /// The reminders `filter` selects, in the order they are shown.
+    ///
+    /// Lists and `all` are in manual order (lists in their order, then each list's
+    /// positions); `today`, `scheduled` and `overdue` by due date (all-day before timed on
+    /// the same day), then manual order; `completed` most recently completed first.
+    /// `today` holds open reminders due today or earlier, read in `timeZone`.
+    ///
+    /// - Parameters:
+    ///   - now: the current time, for `today` and `overdue`.
+    ///   - timeZone: the user's zone, for all-day and floating due dates.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: reads only the rows it returns from indexes, except `text` with
+    ///   words under three characters, which scans titles and notes; the due-date smart
+    ///   lists read at most one extra day of candidates.
+    public func reminders(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [Reminder] {
+        var conditions: [String] = []
+        var arguments: [SQLValue] = []
+        var order = "l.position, r.position"
+        var includesCompleted = filter.includesCompleted
+        var dayLimit: CalendarDay?
+        var mustBeOverdue = false
+        let today = LocalDateTime(now, in: timeZone).day
+
+        switch filter.smartList {
+        case nil, .all?:
+            break
+        case .today?:
+            dayLimit = today
+        case .overdue?:
+            mustBeOverdue = true
+            dayLimit = today
+        case .scheduled?:
+            conditions.append("r.due IS NOT NULL")
+            order = "r.due, l.position, r.position"
+        case .flagged?:
+            conditions.append("r.flagged = 1")
+        case .completed?:
+            includesCompleted = true
+            conditions.append("r.completed_at IS NOT NULL")
+            order = "r.completed_at DESC, r.number DESC"
+        }
+        if let dayLimit {
+            // Timed values are stored in UTC, which can be a day ahead of the local date:
+            // take one extra day of candidates and decide exactly below.
+            conditions.append("r.due IS NOT NULL AND r.due < ?")
+            arguments.append(.text(dayLimit.adding(days: 2).description))
+            order = "r.due, l.position, r.position"
+        }
+        if !includesCompleted || dayLimit != nil || filter.smartList == .scheduled || filter.smartList == .flagged {
+            conditions.append("r.completed_at IS NULL")
+        }
+        if let listID = filter.listID {
+            conditions.append("r.list_id = ?")
+            arguments.append(.text(listID.rawValue))
+        }
+        if let tag = filter.tag {
+            conditions.append("r.number IN (SELECT reminder FROM reminder_tag WHERE tag = ?)")
+            arguments.append(.text(tag))
+        }
+        if let parentUID = filter.parentUID {
+            conditions.append("r.parent_uid = ?")
+            arguments.append(.text(parentUID))
+        }
+        if let text = filter.text {
+            let (condition, values) = Database.searchCondition(text)
+            if let condition {
+                conditions.append(condition)
+                arguments += values
+            }
+        }
+
+        var sql = "SELECT \(Database.reminderColumns) FROM reminder r JOIN list l ON l.id = r.list_id"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY " + order
+        let exact = dayLimit != nil || filter.smartList == .scheduled
+        if let limit = filter.limit, !exact {
+            sql += " LIMIT ?"
+            arguments.append(.integer(Int64(max(limit, 0))))
+        }
+
+        var result: [Reminder] = []
+        try forEachRow(sql, arguments) { row in
+            let reminder = decodeReminder(row)
+            if let dayLimit, let due = reminder.due {
+                if mustBeOverdue ? !due.isOverdue(at: now, in: timeZone) : due.day(in: timeZone) > dayLimit { return }
+            }
+            result.append(reminder)
+        }
+        if exact {
+            // Text order of the stored values mixes UTC and local times; sort exactly.
+            result = Database.sortedByDue(result, in: timeZone)
+            if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
+        }
+        return result
+    }
+
+    /// Every reminder, lists in order, then manual order; for export and backups.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n).
+    public func allReminders(inList id: ReminderList.ID? = nil) throws -> [Reminder] {
+        var result: [Reminder] = []
+        var sql = "SELECT \(Database.reminderColumns) FROM reminder r JOIN list l ON l.id = r.list_id"
+        var arguments: [SQLValue] = []
+        if let id {
+            sql += " WHERE r.list_id = ?"
+            arguments.append(.text(id.rawValue))
+        }
+        sql += " ORDER BY l.position, r.position"
+        try forEachRow(sql, arguments) { result.append(decodeReminder($0)) }
+        return result
+    }
+
+    /// Stable sort by due instant (all-day at the start of its day), keeping manual order for ties.
+    static func sortedByDue(_ reminders: [Reminder], in zone: TimeZone) -> [Reminder] {
+        let keyed = reminders.enumerated().map { (offset, reminder) in
+            (key: reminder.due?.sortInstant(in: zone) ?? .distantFuture, allDay: reminder.due?.isAllDay ?? false,
+             offset: offset, reminder: reminder)
+        }
+        return keyed.sorted { a, b in
+            if a.key != b.key { return a.key < b.key }
+            if a.allDay != b.allDay { return a.allDay }
+            return a.offset < b.offset
+        }.map(\.reminder)
+    }
+
+    /// The SQL condition for a text search: every word must occur in the title or notes.
+    /// Words of three or more characters use the trigram full-text index
+    /// (https://sqlite.org/fts5.html#the_trigram_tokenizer); shorter ones use `LIKE`.
+    static func searchCondition(_ text: String) -> (String?, [SQLValue]) {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        guard !words.isEmpty else { return (nil, []) }
+        var parts: [String] = []
+        var values: [SQLValue] = []
+        let long = words.filter { $0.count >= 3 }
+        if !long.isEmpty {
+            let match = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+            parts.append("r.number IN (SELECT rowid FROM reminder_search WHERE reminder_search MATCH ?)")
+            values.append(.text(match))
+        }
+        for word in words where word.count < 3 {
+            let escaped = word.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            parts.append("(r.title LIKE ? ESCAPE '\\' OR r.notes LIKE ? ESCAPE '\\')")
+            values.append(.text("%" + escaped + "%"))
+            values.append(.text("%" + escaped + "%"))
+        }
+        return (parts.joined(separator: " AND "), values)
+    }
+
+    // MARK: - Manual order
+
+    /// Where a reminder goes when it is moved inside its list.
+    public enum Placement: Sendable, Equatable {
+        /// Just before the reminder with this number (same list).
+        case before(Reminder.Number)
+        /// Just after the reminder with this number (same list).
+        case after(Reminder.Number)
+        /// At this 1-based index among the list's open reminders, as `tick list` shows them
+        /// (clamped: 0 or 1 is first, past the end is last).
+        case index(Int)
+    }
+
+    /// Moves a reminder inside its list and returns its new position.
+    ///
+    /// Positions leave gaps, so a move usually rewrites one row; when a gap is used up
+    /// the list is renumbered once.
+    /// - Throws: `StoreError` from SQLite; `StoreError.Kind.sqlite` when the reminder or
+    ///   the anchor does not exist or the anchor is in another list.
+    /// - Complexity: O(1) rows written in general, O(list) when renumbering.
+    @discardableResult
+    public func move(_ number: Reminder.Number, to placement: Placement) throws -> Int64 {
+        guard let moving = try reminder(number: number) else {
+            throw StoreError(kind: .sqlite, message: "no reminder \(number)")
+        }
+        let list = moving.listID
+        // Find the neighbours (lower, upper) the reminder goes between.
+        func anchor(_ other: Reminder.Number) throws -> Reminder {
+            guard let found = try reminder(number: other) else { throw StoreError(kind: .sqlite, message: "no reminder \(other)") }
+            guard found.listID == list else {
+                throw StoreError(kind: .sqlite, message: "\(other) is in another list; move a reminder to another list with 'tick edit \(number.rawValue) --list NAME'")
+            }
+            return found
+        }
+        func neighbours() throws -> (Int64?, Int64?) {
+            switch placement {
+            case .before(let other):
+                let target = try anchor(other)
+                let lower = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ? AND position < ? AND number <> ?",
+                                          [.text(list.rawValue), .integer(target.position), .integer(number.rawValue)])
+                return (lower, target.position)
+            case .after(let other):
+                let target = try anchor(other)
+                let upper = try scalarInt("SELECT min(position) FROM reminder WHERE list_id = ? AND position > ? AND number <> ?",
+                                          [.text(list.rawValue), .integer(target.position), .integer(number.rawValue)])
+                return (target.position, upper)
+            case .index(let index):
+                let offset = max(index, 1) - 1
+                let target = try scalarInt("""
+                    SELECT position FROM reminder WHERE list_id = ? AND completed_at IS NULL AND number <> ?
+                    ORDER BY position LIMIT 1 OFFSET ?
+                    """, [.text(list.rawValue), .integer(number.rawValue), .integer(Int64(offset))])
+                if let target {
+                    let lower = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ? AND position < ? AND number <> ?",
+                                              [.text(list.rawValue), .integer(target), .integer(number.rawValue)])
+                    return (lower, target)
+                }
+                let last = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ? AND completed_at IS NULL AND number <> ?",
+                                         [.text(list.rawValue), .integer(number.rawValue)])
+                guard let last else { return (nil, nil) }
+                let upper = try scalarInt("SELECT min(position) FROM reminder WHERE list_id = ? AND position > ? AND number <> ?",
+                                          [.text(list.rawValue), .integer(last), .integer(number.rawValue)])
+                return (last, upper)
+            }
+        }
+        func between(_ lower: Int64?, _ upper: Int64?) -> Int64? {
+            switch (lower, upper) {
+            case (nil, nil): return moving.position
+            case (let l?, nil): return l + Database.positionGap
+            case (nil, let u?): return u - Database.positionGap
+            case (let l?, let u?): return u - l >= 2 ? l + (u - l) / 2 : nil
+            }
+        }
+        var (lower, upper) = try neighbours()
+        var position = between(lower, upper)
+        if position == nil {
+            try renumber(list: list)
+            (lower, upper) = try neighbours()
+            position = between(lower, upper)
+        }
+        let final = position ?? moving.position
+        try execute("UPDATE reminder SET position = ? WHERE number = ?", [.integer(final), .integer(number.rawValue)])
+        return final
+    }
+
+    /// Respaces a list's positions to multiples of the gap, keeping their order.
+    private func renumber(list: ReminderList.ID) throws {
+        var numbers: [Int64] = []
+        try forEachRow("SELECT number FROM reminder WHERE list_id = ? ORDER BY position, number", [.text(list.rawValue)]) {
+            numbers.append($0.int(0))
+        }
+        for (index, number) in numbers.enumerated() {
+            try execute("UPDATE reminder SET position = ? WHERE number = ?",
+                        [.integer(Int64(index + 1) * Database.positionGap), .integer(number)])
+        }
+    }
+}
+
+extension Database {
+    /// The 1-based place of an open reminder among its list's open reminders, as
+    /// `tick list` shows them; nil when it is completed or missing.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(position), read from an index.
+    public func openIndex(of number: Reminder.Number) throws -> Int? {
+        guard let reminder = try reminder(number: number), !reminder.isCompleted else { return nil }
+        let before = try scalarInt("SELECT count(*) FROM reminder WHERE list_id = ? AND completed_at IS NULL AND position < ?",
+                                   [.text(reminder.listID.rawValue), .integer(reminder.position)]) ?? 0
+        return Int(before) + 1
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TickModel
+
+extension Database {
+    /// The gap left between neighbours' `position`s, so that most moves touch one row.
+    static let positionGap: Int64 = 1024
+
+    static let reminderColumns = """
+        r.number, r.uid, r.list_id, r.title, r.notes, r.due, r.due_time_zone, r.start, r.start_time_zone,
+        r.priority, r.flagged, r.completed_at, r.position, r.parent_uid, r.tags, r.url, r.recurrence,
+        r.alarms, r.ical_extras, r.created_at, r.modified_at
+        """
+
+    func decodeReminder(_ row: Statement) -> Reminder {
+        Reminder(uid: row.text(1), number: .init(row.int(0)), listID: .init(rawValue: row.text(2)),
+                 title: row.text(3), notes: row.text(4),
+                 due: DueColumns.due(row.optionalText(5), zone: row.optionalText(6)),
+                 start: DueColumns.due(row.optionalText(7), zone: row.optionalText(8)),
+                 priority: Priority(iCalendarValue: Int(row.int(9))), isFlagged: row.int(10) != 0,
+                 completedAt: row.optionalText(11).flatMap(Timestamp.date),
+                 position: row.int(12), parentUID: row.optionalText(13),
+                 tags: JSONColumns.tags(row.text(14)), url: row.optionalText(15),
+                 recurrence: row.optionalText(16), alarms: JSONColumns.alarms(row.text(17)),
+                 iCalendarExtras: row.text(18),
+                 createdAt: Timestamp.date(row.text(19)) ?? Date(timeIntervalSince1970: 0),
+                 modifiedAt: Timestamp.date(row.text(20)) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    private func fields(_ reminder: Reminder) -> [SQLValue] {
+        let due = DueColumns.columns(reminder.due)
+        let start = DueColumns.columns(reminder.start)
+        return [.text(reminder.uid), .text(reminder.listID.rawValue), .text(reminder.title), .text(reminder.notes),
+                due.0, due.1, start.0, start.1,
+                .integer(Int64(reminder.priority.iCalendarValue)), .integer(reminder.isFlagged ? 1 : 0),
+                .optional(reminder.completedAt.map(Timestamp.string)), .integer(reminder.position),
+                .optional(reminder.parentUID), .text(JSONColumns.text(tags: reminder.tags)), .optional(reminder.url),
+                .optional(reminder.recurrence), .text(JSONColumns.text(alarms: reminder.alarms)),
+                .text(reminder.iCalendarExtras),
+                .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt))]
+    }
+
+    /// Saves a new reminder at the end of its list and returns it with its new number
+    /// and position. The number is never reused, even after deletion
+    /// (`AUTOINCREMENT`, https://sqlite.org/autoinc.html).
+    /// - Throws: `StoreError` of kind `.constraint` when the UID exists or the list does not.
+    @discardableResult
+    public func insert(_ reminder: Reminder) throws -> Reminder {
+        var stored = reminder
+        stored.position = try endPosition(inList: reminder.listID)
+        try execute("""
+            INSERT INTO reminder (uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
+                priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms,
+                ical_extras, created_at, modified_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, fields(stored))
+        stored.number = .init(lastInsertRowID)
+        return stored
+    }
+
+    /// Saves every field of `reminder` (found by its number). When its list changed, it
+    /// goes to the end of the new list.
+    /// - Throws: `StoreError` of kind `.constraint` for a list that does not exist.
+    public func update(_ reminder: Reminder) throws {
+        var stored = reminder
+        if let old = try scalarText("SELECT list_id FROM reminder WHERE number = ?", [.integer(reminder.number.rawValue)]),
+           old != reminder.listID.rawValue {
+            stored.position = try endPosition(inList: reminder.listID)
+        }
+        try execute("""
+            UPDATE reminder SET uid = ?, list_id = ?, title = ?, notes = ?, due = ?, due_time_zone = ?,
+                start = ?, start_time_zone = ?, priority = ?, flagged = ?, completed_at = ?, position = ?,
+                parent_uid = ?, tags = ?, url = ?, recurrence = ?, alarms = ?, ical_extras = ?,
+                created_at = ?, modified_at = ?
+            WHERE number = ?
+            """, fields(stored) + [.integer(reminder.number.rawValue)])
+    }
+
+    /// The reminder numbered `number`, or nil.
+    /// - Throws: `StoreError` from SQLite.
+    public func reminder(number: Reminder.Number) throws -> Reminder? {
+        var found: Reminder?
+        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.number = ?",
+                       [.integer(number.rawValue)]) { found = decodeReminder($0) }
+        return found
+    }
+
+    /// The reminder with iCalendar UID `uid`, or nil.
+    /// - Throws: `StoreError` from SQLite.
+    public func reminder(uid: String) throws -> Reminder? {
+        var found: Reminder?
+        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.uid = ?",
+                       [.text(uid)]) { found = decodeReminder($0) }
+        return found
+    }
+
+    /// Deletes the reminder numbered `number`; its subtasks become top-level reminders.
+    /// Its number is never given out again.
+    /// - Returns: whether a reminder was deleted.
+    /// - Throws: `StoreError` from SQLite.
+    @discardableResult
+    public func deleteReminder(_ number: Reminder.Number) throws -> Bool {
+        guard let uid = try scalarText("SELECT uid FROM reminder WHERE number = ?", [.integer(number.rawValue)]) else { return false }
+        try execute("DELETE FROM reminder WHERE number = ?", [.integer(number.rawValue)])
+        try execute("UPDATE reminder SET parent_uid = NULL WHERE parent_uid = ?", [.text(uid)])
+        return true
+    }
+
+    /// The total number of reminders.
+    /// - Throws: `StoreError` from SQLite.
+    public func reminderCount() throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM reminder") ?? 0)
+    }
+
+    private func endPosition(inList id: ReminderList.ID) throws -> Int64 {
+        let last = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) ?? 0
+        return last + Database.positionGap
+    }
+}

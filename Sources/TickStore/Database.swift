@@ -1,0 +1,96 @@
+import CSQLite
+import Foundation
+
+/// One open SQLite connection (https://sqlite.org/c3ref/sqlite3.html).
+///
+/// Not Sendable: a `Database` is reached only inside `Store.read` and `Store.write`
+/// closures, which the store runs one at a time. Prepared statements are cached for
+/// the life of the connection.
+public final class Database {
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        statements.removeAll()
+        // sqlite3_close_v2 defers the close until every statement is finalized.
+        sqlite3_close_v2(handle)
+    }
+
+    /// The cached prepared statement for `sql`, reset and bound to `arguments`.
+    /// - Throws: `StoreError` when the SQL does not compile or a value cannot be bound.
+    func statement(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> Statement {
+        let statement: Statement
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            statement = try Statement(database: self, sql: sql)
+            statements[sql] = statement
+        }
+        try statement.bind(arguments)
+        return statement
+    }
+
+    /// Runs one statement that returns no rows.
+    /// - Throws: `StoreError` from SQLite.
+    public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) {
+        let statement = try statement(sql, arguments)
+        while try statement.step() {}
+        sqlite3_reset(statement.handle)
+    }
+
+    /// Runs several `;`-separated statements with no parameters (schema scripts).
+    /// - Throws: `StoreError` from SQLite.
+    public func executeScript(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw StoreError(kind: StoreError(code: code, connection: nil, sql: nil).kind,
+                             message: text, extendedCode: sqlite3_extended_errcode(handle), sql: sql)
+        }
+    }
+
+    /// Calls `body` for each row of a query. The statement must not escape `body`.
+    /// - Throws: `StoreError` from SQLite, or what `body` throws.
+    func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Statement) throws -> Void) throws {
+        let statement = try statement(sql, arguments)
+        defer { sqlite3_reset(statement.handle) }
+        while try statement.step() {
+            try body(statement)
+        }
+    }
+
+    /// The first column of the first row as an integer, or nil when there is no row or it is NULL.
+    /// - Throws: `StoreError` from SQLite.
+    public func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> Int64? {
+        let statement = try statement(sql, arguments)
+        defer { sqlite3_reset(statement.handle) }
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int(0)
+    }
+
+    /// The first column of the first row as text, or nil when there is no row or it is NULL.
+    /// - Throws: `StoreError` from SQLite.
+    public func scalarText(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> String? {
+        let statement = try statement(sql, arguments)
+        defer { sqlite3_reset(statement.handle) }
+        guard try statement.step() else { return nil }
+        return statement.optionalText(0)
+    }
+
+    /// The rowid of the last inserted row (https://sqlite.org/c3ref/last_insert_rowid.html).
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The number of rows the last statement changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The schema version kept in `PRAGMA user_version`.
+    public var userVersion: Int {
+        get throws(StoreError) { Int(try scalarInt("PRAGMA user_version") ?? 0) }
+    }
+}

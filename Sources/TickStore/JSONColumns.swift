@@ -1,0 +1,71 @@
+import Foundation
+import TickModel
+
+/// The JSON text of the `tags` and `alarms` columns.
+///
+/// Tags: a JSON array of strings, `["admin","home"]`. Alarms: a JSON array of objects,
+/// `{"uid": "…", "offset": -600, "related": "end"}` for a relative trigger (seconds;
+/// `related` is `end` for the due date or `start`), `{"uid": "…", "at": "<timestamp>"}`
+/// for an absolute one, each with `"fired": "<timestamp>"` once delivered.
+enum JSONColumns {
+    static func text(tags: [String]) -> String {
+        guard !tags.isEmpty else { return "[]" }
+        return "[" + tags.map(quoted).joined(separator: ",") + "]"
+    }
+
+    static func tags(_ text: String) -> [String] {
+        guard text != "[]", !text.isEmpty,
+              let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return [] }
+        return array.compactMap { $0 as? String }
+    }
+
+    static func text(alarms: [Alarm]) -> String {
+        guard !alarms.isEmpty else { return "[]" }
+        let objects = alarms.map { alarm -> String in
+            var fields = ["\"uid\":" + quoted(alarm.uid)]
+            switch alarm.trigger {
+            case .relative(let seconds, let toStart):
+                fields.append("\"offset\":\(seconds)")
+                fields.append("\"related\":" + (toStart ? "\"start\"" : "\"end\""))
+            case .absolute(let date):
+                fields.append("\"at\":" + quoted(Timestamp.string(date)))
+            }
+            if let fired = alarm.firedAt { fields.append("\"fired\":" + quoted(Timestamp.string(fired))) }
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        return "[" + objects.joined(separator: ",") + "]"
+    }
+
+    static func alarms(_ text: String) -> [Alarm] {
+        guard text != "[]", !text.isEmpty,
+              let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else { return [] }
+        return array.compactMap { object in
+            let uid = object["uid"] as? String ?? UUID().uuidString
+            let fired = (object["fired"] as? String).flatMap(Timestamp.date)
+            if let at = (object["at"] as? String).flatMap(Timestamp.date) {
+                return Alarm(uid: uid, trigger: .absolute(at), firedAt: fired)
+            }
+            guard let offset = (object["offset"] as? NSNumber)?.intValue else { return nil }
+            return Alarm(uid: uid, trigger: .relative(seconds: offset, toStart: object["related"] as? String == "start"),
+                         firedAt: fired)
+        }
+    }
+
+    /// A JSON string literal (RFC 8259 §7).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,60 @@
+/// Brings a database's schema up to date, one registered migration at a time.
+///
+/// Migrations are numbered from 1 in registration order; the number applied last is
+/// kept in `PRAGMA user_version` (https://sqlite.org/pragma.html#pragma_user_version).
+/// Each migration runs in its own transaction together with its version bump, so a
+/// failure leaves the database at the previous version. A migration that has shipped is
+/// never edited: changes come as a new migration.
+public struct Migrator: Sendable {
+    /// One schema step.
+    public struct Migration: Sendable {
+        /// A short name for messages and the golden schema file.
+        public var name: String
+        /// The SQL script that performs it.
+        public var script: String
+    }
+
+    public private(set) var migrations: [Migration] = []
+
+    public init() {}
+
+    /// Appends a migration; it gets the next version number.
+    public mutating func register(_ name: String, script: String) {
+        migrations.append(Migration(name: name, script: script))
+    }
+
+    /// The version a database has once every migration has run.
+    public var latestVersion: Int { migrations.count }
+
+    /// Applies the migrations `database` has not had, up to `target` (default: all).
+    ///
+    /// - Throws: `StoreError.Kind.newerSchema` when the database is at a version this
+    ///   build does not know (it is never downgraded); `StoreError` from SQLite when a
+    ///   migration fails (that migration is rolled back).
+    public func migrate(_ database: Database, upTo target: Int? = nil) throws(StoreError) {
+        let target = target ?? latestVersion
+        let current = try database.userVersion
+        if current > latestVersion {
+            throw StoreError(kind: .newerSchema(found: current, supported: latestVersion),
+                             message: "the database was written by a newer version of Tick (schema \(current); this version knows up to \(latestVersion)); upgrade Tick to open it")
+        }
+        guard current < target else { return }
+        for version in (current + 1)...target {
+            let migration = migrations[version - 1]
+            try database.executeScript("BEGIN IMMEDIATE")
+            do {
+                // Re-check inside the write lock: another process may have migrated meanwhile.
+                if try database.userVersion >= version {
+                    try database.executeScript("COMMIT")
+                    continue
+                }
+                try database.executeScript(migration.script)
+                try database.executeScript("PRAGMA user_version = \(version)")
+                try database.executeScript("COMMIT")
+            } catch {
+                try? database.executeScript("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Tick's schema, as the migrations that build it. Documented for people who read their
+/// data with `sqlite3`; see also README "Where your data lives".
+///
+/// Conventions: timestamps are UTC text `YYYY-MM-DDTHH:MM:SS.sssZ`; a due or start date
+/// is text in one of three forms (all-day `YYYY-MM-DD`, floating `YYYY-MM-DDTHH:MM:SS`,
+/// timed `YYYY-MM-DDTHH:MM:SSZ` in UTC with the zone name in the `…_time_zone` column);
+/// priority is the iCalendar number (0 none, 1 high, 5 medium, 9 low).
+enum Schema {
+    /// `application_id` stamped into every Tick database ("Tick" in ASCII), so that a
+    /// foreign SQLite file is recognized and left alone (https://sqlite.org/pragma.html#pragma_application_id).
+    static let applicationID: Int32 = 0x5469_636B
+
+    /// Every migration, in order. Never edit one that has shipped; append a new one.
+    static let migrator: Migrator = {
+        var migrator = Migrator()
+        migrator.register("core", script: core)
+        migrator.register("interchange", script: interchange)
+        return migrator
+    }()
+
+    /// Version 1: lists and reminders, manual order, full-text search.
+    static let core = """
+        CREATE TABLE list (
+            id          TEXT PRIMARY KEY NOT NULL,
+            name        TEXT NOT NULL,
+            color       TEXT NOT NULL,
+            position    INTEGER NOT NULL,
+            created_at  TEXT NOT NULL,
+            modified_at TEXT NOT NULL
+        );
+        CREATE UNIQUE INDEX list_name ON list(name COLLATE NOCASE);
+
+        CREATE TABLE reminder (
+            number        INTEGER PRIMARY KEY AUTOINCREMENT,
+            uid           TEXT NOT NULL UNIQUE,
+            list_id       TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+            title         TEXT NOT NULL,
+            notes         TEXT NOT NULL DEFAULT '',
+            due           TEXT,
+            due_time_zone TEXT,
+            priority      INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 9),
+            flagged       INTEGER NOT NULL DEFAULT 0 CHECK (flagged IN (0, 1)),
+            completed_at  TEXT,
+            position      INTEGER NOT NULL,
+            created_at    TEXT NOT NULL,
+            modified_at   TEXT NOT NULL
+        );
+        CREATE INDEX reminder_list_position ON reminder(list_id, position);
+        CREATE INDEX reminder_open_list_position ON reminder(list_id, position) WHERE completed_at IS NULL;
+        CREATE INDEX reminder_open_due ON reminder(due) WHERE completed_at IS NULL AND due IS NOT NULL;
+        CREATE INDEX reminder_open_flagged ON reminder(list_id, position) WHERE completed_at IS NULL AND flagged = 1;
+        CREATE INDEX reminder_completed ON reminder(completed_at) WHERE completed_at IS NOT NULL;
+
+        CREATE VIRTUAL TABLE reminder_search USING fts5(
+            title, notes, content = 'reminder', content_rowid = 'number', tokenize = 'trigram'
+        );
+        CREATE TRIGGER reminder_search_insert AFTER INSERT ON reminder BEGIN
+            INSERT INTO reminder_search(rowid, title, notes) VALUES (new.number, new.title, new.notes);
+        END;
+        CREATE TRIGGER reminder_search_delete AFTER DELETE ON reminder BEGIN
+            INSERT INTO reminder_search(reminder_search, rowid, title, notes)
+                VALUES ('delete', old.number, old.title, old.notes);
+        END;
+        CREATE TRIGGER reminder_search_update AFTER UPDATE OF title, notes ON reminder
+            WHEN old.title IS NOT new.title OR old.notes IS NOT new.notes BEGIN
+            INSERT INTO reminder_search(reminder_search, rowid, title, notes)
+                VALUES ('delete', old.number, old.title, old.notes);
+            INSERT INTO reminder_search(rowid, title, notes) VALUES (new.number, new.title, new.notes);
+        END;
+        """
+
+    /// Version 2: what iCalendar and Taskwarrior bring: start date, parent, tags, URL,
+    /// recurrence, alarms, and the properties Tick does not model, kept for round trips.
+    /// `tags` and `alarms` are JSON arrays; `reminder_tag` indexes tags and is kept in step
+    /// with `tags` by triggers.
+    static let interchange = """
+        ALTER TABLE list ADD COLUMN ical_extras TEXT NOT NULL DEFAULT '';
+
+        ALTER TABLE reminder ADD COLUMN start TEXT;
+        ALTER TABLE reminder ADD COLUMN start_time_zone TEXT;
+        ALTER TABLE reminder ADD COLUMN parent_uid TEXT;
+        ALTER TABLE reminder ADD COLUMN tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(tags));
+        ALTER TABLE reminder ADD COLUMN url TEXT;
+        ALTER TABLE reminder ADD COLUMN recurrence TEXT;
+        ALTER TABLE reminder ADD COLUMN alarms TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(alarms));
+        ALTER TABLE reminder ADD COLUMN ical_extras TEXT NOT NULL DEFAULT '';
+        CREATE INDEX reminder_parent ON reminder(parent_uid) WHERE parent_uid IS NOT NULL;
+
+        CREATE TABLE reminder_tag (
+            reminder INTEGER NOT NULL REFERENCES reminder(number) ON DELETE CASCADE,
+            tag      TEXT NOT NULL COLLATE NOCASE,
+            PRIMARY KEY (tag, reminder)
+        ) WITHOUT ROWID;
+        CREATE INDEX reminder_tag_reminder ON reminder_tag(reminder);
+        CREATE TRIGGER reminder_tag_insert AFTER INSERT ON reminder WHEN new.tags <> '[]' BEGIN
+            INSERT OR IGNORE INTO reminder_tag(reminder, tag)
+                SELECT new.number, value FROM json_each(new.tags);
+        END;
+        CREATE TRIGGER reminder_tag_update AFTER UPDATE OF tags ON reminder WHEN old.tags IS NOT new.tags BEGIN
+            DELETE FROM reminder_tag WHERE reminder = old.number;
+            INSERT OR IGNORE INTO reminder_tag(reminder, tag)
+                SELECT new.number, value FROM json_each(new.tags);
+        END;
+        """
+}

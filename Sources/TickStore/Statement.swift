@@ -1,0 +1,93 @@
+import CSQLite
+import Foundation
+
+/// A value bound to a `?` parameter of a statement.
+public enum SQLValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+
+    /// `.text` for a value, `.null` for nil.
+    public static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+}
+
+/// A prepared statement (https://sqlite.org/c3ref/stmt.html). Not Sendable: it belongs
+/// to the `Database` that prepared it and lives only inside a `read`/`write` closure.
+public final class Statement {
+    let handle: OpaquePointer
+    let sql: String
+    unowned let database: Database
+
+    init(database: Database, sql: String) throws(StoreError) {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw StoreError(code: code, connection: database.handle, sql: sql)
+        }
+        self.handle = statement
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    /// - Throws: `StoreError` when a value cannot be bound.
+    func bind(_ values: [SQLValue]) throws(StoreError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
+            case .real(let v): code = sqlite3_bind_double(handle, index, v)
+            case .text(let v):
+                code = v.utf8CString.withUnsafeBufferPointer { buffer in
+                    tick_sqlite3_bind_text_transient(handle, index, buffer.baseAddress, Int32(buffer.count - 1))
+                }
+            }
+            guard code == SQLITE_OK else { throw StoreError(code: code, connection: database.handle, sql: sql) }
+        }
+    }
+
+    /// Steps once. Returns true when a row is available, false when done.
+    /// - Throws: `StoreError` on any SQLite failure (busy, constraint, corrupt …).
+    func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = StoreError(code: code, connection: database.handle, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// The integer in column `index` (0-based) of the current row.
+    func int(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+    /// The real in column `index` (0-based) of the current row.
+    func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+    /// Whether column `index` of the current row is NULL.
+    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+    /// The text in column `index` of the current row; "" for NULL.
+    func text(_ index: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The text in column `index`, or nil for NULL.
+    func optionalText(_ index: Int32) -> String? {
+        isNull(index) ? nil : text(index)
+    }
+}

@@ -1,0 +1,169 @@
+import CSQLite
+import Foundation
+import Synchronization
+import TickModel
+
+/// Tick's database: one SQLite file in WAL mode, opened, checked and migrated on `init`.
+///
+/// `Store` is Sendable; it serializes access to its single connection with a mutex. Work
+/// happens in `read { }` and `write { }` closures that receive the non-Sendable
+/// `Database`; `write` is one `BEGIN IMMEDIATE` transaction that commits when the closure
+/// returns and rolls back when it throws, so every command is all or nothing.
+///
+/// Settings (https://sqlite.org/pragma.html): `journal_mode=WAL`, `synchronous=FULL`
+/// (a write reported as done is on disk), `foreign_keys=ON`, and a busy timeout so that
+/// concurrent `tick` processes wait for each other instead of failing.
+public final class Store: Sendable {
+    /// How long a connection waits for another process's lock, in milliseconds.
+    public static let busyTimeoutMilliseconds: Int32 = 30_000
+
+    /// The path of the database file.
+    public let path: String
+    private let connection: Mutex<Database>
+
+    /// Opens the database at `path`, creating it (and its folder, mode 0700; the file
+    /// mode 0600) when missing, and migrates it to the current schema.
+    ///
+    /// A file that exists is first checked without being changed: it must be an SQLite
+    /// database that is empty or carries Tick's `application_id`, and its schema must not
+    /// be newer than this build knows.
+    ///
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - now: the current time, stamped on the default list of a new database.
+    /// - Throws: `StoreError` with kind `.notATickDatabase`, `.damaged`, `.newerSchema`
+    ///   or `.io`; the file is then left as it was.
+    public init(path: String, now: Date) throws(StoreError) {
+        self.path = path
+        let database = try Store.open(path: path)
+        try Store.checkIdentity(database)
+        try Store.configure(database)
+        try Schema.migrator.migrate(database)
+        try Store.seedDefaultList(database, now: now)
+        self.connection = Mutex(database)
+    }
+
+    /// Runs `body` with the connection, in a read transaction (a consistent snapshot).
+    /// - Throws: what `body` throws, or `StoreError` from SQLite.
+    public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try connection.withLock { database throws -> T in
+            try database.executeScript("BEGIN DEFERRED")
+            defer { try? database.executeScript("COMMIT") }
+            return try body(database)
+        }
+    }
+
+    /// Runs `body` in one write transaction: committed when it returns, rolled back
+    /// when it throws (then nothing it did is kept).
+    /// - Throws: what `body` throws, or `StoreError` from SQLite (`.busy` after the busy
+    ///   timeout, `.constraint`, `.damaged`, `.io`).
+    public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try connection.withLock { database throws -> T in
+            try database.executeScript("BEGIN IMMEDIATE")
+            do {
+                let value = try body(database)
+                try database.executeScript("COMMIT")
+                return value
+            } catch {
+                try? database.executeScript("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    // MARK: - Opening
+
+    private static func open(path: String) throws(StoreError) -> Database {
+        let fileManager = FileManager.default
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if !fileManager.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            do {
+                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError(kind: .io, message: "cannot create the folder \(folder): \(error.localizedDescription)")
+            }
+        } else if !isDirectory.boolValue {
+            throw StoreError(kind: .io, message: "\(folder) is not a folder")
+        }
+        if !fileManager.fileExists(atPath: path) {
+            // Create the file ourselves so it is 0600 from the first byte; SQLite gives
+            // its -wal and -shm files the same mode as the database file.
+            let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            if descriptor < 0, errno != EEXIST {
+                throw StoreError(kind: .io, message: "cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+            if descriptor >= 0 { close(descriptor) }
+        }
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = StoreError(code: code, connection: handle, sql: nil)
+            sqlite3_close_v2(handle)
+            throw StoreError(kind: .io, message: "cannot open \(path): \(error.message)", extendedCode: code)
+        }
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(handle, 1)
+        return Database(handle: handle)
+    }
+
+    /// Refuses a file that is not an SQLite database, is damaged, or belongs to
+    /// another program, before anything is written to it.
+    private static func checkIdentity(_ database: Database) throws(StoreError) {
+        let applicationID: Int64
+        let tableCount: Int64
+        do {
+            applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
+            tableCount = try database.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+        } catch where error.kind == .damaged {
+            throw StoreError(kind: .notATickDatabase,
+                             message: "the file is not a Tick database, or it is damaged (\(error.message)); it was left untouched",
+                             extendedCode: error.extendedCode)
+        }
+        if applicationID == 0 && tableCount == 0 { return } // a new, empty database
+        if applicationID == Int64(Schema.applicationID) {
+            let version = try database.userVersion
+            let latest = Schema.migrator.latestVersion
+            guard version <= latest else {
+                throw StoreError(kind: .newerSchema(found: version, supported: latest),
+                                 message: "the database was written by a newer version of Tick (schema \(version); this version knows up to \(latest)); upgrade Tick to open it. The file was left untouched")
+            }
+            return
+        }
+        throw StoreError(kind: .notATickDatabase,
+                         message: "the file is an SQLite database of another program, not a Tick database; it was left untouched")
+    }
+
+    private static func configure(_ database: Database) throws(StoreError) {
+        let mode = try database.scalarText("PRAGMA journal_mode = WAL")
+        if mode?.lowercased() != "wal" {
+            throw StoreError(kind: .io, message: "cannot switch the database to WAL mode (got \(mode ?? "nothing"))")
+        }
+        try database.executeScript("""
+            PRAGMA synchronous = FULL;
+            PRAGMA foreign_keys = ON;
+            PRAGMA trusted_schema = OFF;
+            """)
+        if try database.scalarInt("PRAGMA application_id") == 0 {
+            try database.executeScript("PRAGMA application_id = \(Schema.applicationID)")
+        }
+    }
+
+    /// A fresh database has one list, "Reminders" (DESIGN.md).
+    private static func seedDefaultList(_ database: Database, now: Date) throws(StoreError) {
+        guard try database.scalarInt("SELECT count(*) FROM list") == 0 else { return }
+        try database.executeScript("BEGIN IMMEDIATE")
+        do {
+            if try database.scalarInt("SELECT count(*) FROM list") == 0 {
+                try database.insert(ReminderList(name: ReminderList.defaultName, createdAt: now))
+            }
+            try database.executeScript("COMMIT")
+        } catch {
+            try? database.executeScript("ROLLBACK")
+            throw (error as? StoreError) ?? StoreError(kind: .sqlite, message: "\(error)")
+        }
+    }
+}
