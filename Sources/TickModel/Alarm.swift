@@ -24,3 +24,51 @@ public struct Alarm: Hashable, Sendable {
         self.firedAt = firedAt
     }
 }
+
+extension Alarm {
+    /// Reads an RFC 5545 duration (§3.3.6): `[+|-]P[nW]` or `[+|-]P[nD][T[nH][nM][nS]]`,
+    /// e.g. `-PT15M`, `P1DT2H`, `PT0S`, `-P1W`. Returns seconds, negative before.
+    /// Returns nil for anything else (no parts, unknown letters, a `T` with nothing after).
+    public static func seconds(fromDuration text: String) -> Int? {
+        var scalars = Substring(text.trimmingWhiteSpace().uppercased())
+        var sign = 1
+        if scalars.hasPrefix("-") { sign = -1; scalars = scalars.dropFirst() }
+        else if scalars.hasPrefix("+") { scalars = scalars.dropFirst() }
+        guard scalars.hasPrefix("P") else { return nil }
+        scalars = scalars.dropFirst()
+        var total = 0
+        var number = ""
+        var inTime = false
+        var sawPart = false
+        var sawTimePart = false
+        for character in scalars {
+            if character.isASCII, character.isNumber {
+                number.append(character)
+                continue
+            }
+            if character == "T" {
+                guard number.isEmpty, !inTime else { return nil }
+                inTime = true
+                continue
+            }
+            guard let value = Int(number) else { return nil }
+            number = ""
+            let unit: Int
+            switch (character, inTime) {
+            case ("W", false): unit = 604_800
+            case ("D", false): unit = 86_400
+            case ("H", true): unit = 3_600
+            case ("M", true): unit = 60
+            case ("S", true): unit = 1
+            default: return nil
+            }
+            let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+            guard !overflow else { return nil }
+            total += product
+            sawPart = true
+            if inTime { sawTimePart = true }
+        }
+        guard number.isEmpty, sawPart, !inTime || sawTimePart else { return nil }
+        return sign * total
+    }
+}

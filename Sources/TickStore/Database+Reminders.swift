@@ -43,16 +43,25 @@ extension Database {
     /// and position. The number is never reused, even after deletion
     /// (`AUTOINCREMENT`, https://sqlite.org/autoinc.html).
     /// - Throws: `StoreError` of kind `.constraint` when the UID exists or the list does not.
+    ///
+    /// - Parameter keepingNumber: keep `reminder.number` when it is set and free (restoring a
+    ///   backup of the same reminders); otherwise a new number is assigned.
     @discardableResult
-    public func insert(_ reminder: Reminder) throws -> Reminder {
+    public func insert(_ reminder: Reminder, keepingNumber: Bool = false) throws -> Reminder {
         var stored = reminder
         stored.position = try endPosition(inList: reminder.listID)
+        var number: SQLValue = .null
+        if keepingNumber, reminder.number != .unassigned,
+           try scalarInt("SELECT 1 FROM reminder WHERE number = ?", [.integer(reminder.number.rawValue)]) == nil {
+            // A restored reminder gets its own number back; it was never another reminder's.
+            number = .integer(reminder.number.rawValue)
+        }
         try execute("""
-            INSERT INTO reminder (uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
+            INSERT INTO reminder (number, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
                 priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms,
                 ical_extras, created_at, modified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, fields(stored))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [number] + fields(stored))
         stored.number = .init(lastInsertRowID)
         return stored
     }

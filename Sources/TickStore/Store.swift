@@ -45,6 +45,7 @@ public final class Store: Sendable {
 
     /// Runs `body` with the connection, in a read transaction (a consistent snapshot).
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
+    @discardableResult
     public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try connection.withLock { database throws -> T in
             try database.executeScript("BEGIN DEFERRED")
@@ -57,6 +58,7 @@ public final class Store: Sendable {
     /// when it throws (then nothing it did is kept).
     /// - Throws: what `body` throws, or `StoreError` from SQLite (`.busy` after the busy
     ///   timeout, `.constraint`, `.damaged`, `.io`).
+    @discardableResult
     public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try connection.withLock { database throws -> T in
             try database.executeScript("BEGIN IMMEDIATE")
@@ -73,7 +75,7 @@ public final class Store: Sendable {
 
     // MARK: - Opening
 
-    private static func open(path: String) throws(StoreError) -> Database {
+    static func open(path: String) throws(StoreError) -> Database {
         let fileManager = FileManager.default
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path

@@ -15,6 +15,7 @@ import TickModel
 ///   "position": 1024, "parentUID": null, "tags": [], "url": null, "recurrence": null,
 ///   "alarms": [ { "uid": "…", "trigger": "-PT10M", "related": "due" | "start" } |
 ///               { "uid": "…", "at": "2026-12-01T08:00:00Z" } ],
+///   "iCalendarExtras": "" (iCalendar lines kept for round trips),
 ///   "createdAt": "…Z", "modifiedAt": "…Z" }
 /// ```
 /// A list: `{ "id", "name", "color": "#RRGGBB", "colorName": "green" | null, "position",
@@ -44,6 +45,7 @@ public enum TickJSON {
             ("url", .optional(reminder.url)),
             ("recurrence", .optional(reminder.recurrence)),
             ("alarms", .array(reminder.alarms.map(object(for:)))),
+            ("iCalendarExtras", .string(reminder.iCalendarExtras)),
             ("createdAt", .string(instant(reminder.createdAt))),
             ("modifiedAt", .string(instant(reminder.modifiedAt))),
         ])
@@ -59,6 +61,7 @@ public enum TickJSON {
             ("position", .int(Int64(list.position))),
         ]
         if let openCount { members.append(("openCount", .int(Int64(openCount)))) }
+        members.append(("iCalendarExtras", .string(list.iCalendarExtras)))
         members.append(("createdAt", .string(instant(list.createdAt))))
         members.append(("modifiedAt", .string(instant(list.modifiedAt))))
         return .object(members)

@@ -1,0 +1,53 @@
+# Tick: build, demo, test and benchmark. Every target installs the Debian packages it
+# needs first (with sudo when not root).
+
+SWIFT      ?= swift
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev pkg-config
+TEST_DEPS  := tmux dbus libnotify-bin python3-pip
+BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
+DEMO_DB    := demo/tick.sqlite3
+TICK       := .build/release/tick
+
+.PHONY: all deps test-deps bench-deps build release demo test bench clean
+
+all: build
+
+# Installs the packages in $(1) that are missing.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_DEPS))
+
+test-deps: deps
+	$(call apt_install,$(TEST_DEPS))
+	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
+
+bench-deps: deps
+	$(call apt_install,$(BENCH_DEPS))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product tick
+
+# Builds Tick, fills a fresh demo database in ./demo with a few lists and reminders,
+# and shows them.
+demo: release
+	@TICK=$(TICK) DB=$(DEMO_DB) sh Scripts/demo.sh
+
+test: test-deps
+	$(SWIFT) test
+
+bench: bench-deps release
+	sh bench/run.sh
+
+clean:
+	rm -rf .build demo

@@ -1,0 +1,65 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// `tick export`: every reminder (or one list) in a standard format.
+struct ExportCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "export",
+        abstract: "Export reminders to standard output or a file.",
+        discussion: """
+            json is Tick's own archive: every list and reminder with every field; 'tick import'
+            restores it. todotxt writes one line per reminder. Completed reminders are included.
+            """)
+
+    static let arguments: [ArgumentDefinition] = [
+        .option("format", value: "format", help: "json (default) or todotxt."),
+        .option("list", short: "l", value: "name", help: "Only this list."),
+        .option("output", short: "o", value: "file", help: "Write to this file (replaced atomically) instead of standard output."),
+    ]
+
+    let format: InterchangeFormat
+    let listName: String?
+    let outputPath: String?
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        format = try parsed.value("format").map(InterchangeFormat.named) ?? .json
+        listName = parsed.value("list")
+        outputPath = parsed.value("output")
+    }
+
+    func run(in context: CommandContext) throws {
+        let (lists, reminders) = try context.store().read { db in
+            if let listName {
+                let list = try db.existingList(named: listName)
+                return ([list], try db.allReminders(inList: list.id))
+            }
+            return (try db.lists(), try db.allReminders())
+        }
+        let text: String
+        switch format {
+        case .json:
+            text = TickJSON.archive(lists: lists, reminders: reminders, exportedAt: context.now).serialized() + "\n"
+        case .todotxt:
+            let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            let zone = context.dateContext.timeZone
+            var lines = ""
+            for reminder in reminders {
+                lines += TodoTxtWriter.line(for: reminder, listName: names[reminder.listID], timeZone: zone) + "\n"
+            }
+            text = lines
+        }
+        guard let outputPath else {
+            context.output.write(text)
+            return
+        }
+        let url = URL(fileURLWithPath: context.environment.absolute(outputPath))
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw CommandError.runtime("cannot write \(outputPath): \((error as NSError).localizedDescription)")
+        }
+        context.errors.write("Exported \(reminders.count) reminder\(reminders.count == 1 ? "" : "s") to \(outputPath)\n")
+    }
+}

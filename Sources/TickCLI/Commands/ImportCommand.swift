@@ -1,0 +1,122 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// `tick import FILE`: reminders from another program, all or nothing.
+struct ImportCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "import",
+        abstract: "Import reminders from a file.",
+        discussion: """
+            Formats: todo.txt (.txt), and Tick's own export (tick export --format json), which
+            restores a backup. The format is guessed from the file name and contents;
+            --format sets it. FILE '-' reads standard input.
+            A file with an error is refused with its line number and nothing is imported.
+            Reminders with a UID already in the database are updated, never duplicated.
+            """)
+
+    static let arguments: [ArgumentDefinition] = [
+        .positional("file", help: "The file to read, or - for standard input."),
+        .option("format", value: "format", help: "json or todotxt (default: guessed)."),
+        .option("list", short: "l", value: "name", help: "Put every reminder into this list."),
+        .flag("dry-run", help: "Check the file and say what would be imported, without saving."),
+        CommonOptions.json,
+    ]
+
+    let path: String
+    let format: InterchangeFormat?
+    let listName: String?
+    let dryRun: Bool
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        path = parsed.value("file") ?? "-"
+        format = try parsed.value("format").map(InterchangeFormat.named)
+        listName = parsed.value("list")
+        dryRun = parsed.has("dry-run")
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        let absolute = path == "-" ? "-" : context.environment.absolute(path)
+        let data: Data
+        do {
+            data = try context.readFile(absolute)
+        } catch {
+            throw CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
+        }
+        let name = path == "-" ? "standard input" : (path as NSString).lastPathComponent
+        guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
+            throw CommandError.usage("cannot tell the format of \(path); give --format json or todotxt")
+        }
+        let batch: ImportBatch
+        do {
+            batch = try Self.read(data, format: format, source: name, context: context)
+        } catch let error as InterchangeError {
+            throw CommandError.runtime("\(error.description)\nNothing was imported.")
+        }
+        for warning in batch.warnings { context.warn(warning) }
+        let importer = BatchImporter(now: context.now, fallbackListName: listName, keepsNumbers: format == .json)
+        let store = try context.store()
+        struct DryRun: Error { let summary: BatchImporter.Summary }
+        var summary: BatchImporter.Summary
+        do {
+            summary = try store.write { db in
+                let summary = try importer.apply(batch, to: db)
+                if dryRun { throw DryRun(summary: summary) }
+                return summary
+            }
+        } catch let dry as DryRun {
+            summary = dry.summary
+        }
+        report(summary, batch: batch, format: format, context: context)
+    }
+
+    static func read(_ data: Data, format: InterchangeFormat, source: String, context: CommandContext) throws -> ImportBatch {
+        switch format {
+        case .todotxt:
+            let items = try TodoTxtParser.parse(data, source: source)
+            let reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone)
+            return ImportBatch(reminders: reminders)
+        case .json:
+            let archive = try TickJSON.decodeArchive(data, source: source)
+            return ImportBatch(lists: archive.lists, reminders: archive.reminders)
+        }
+    }
+
+    private func report(_ summary: BatchImporter.Summary, batch: ImportBatch, format: InterchangeFormat, context: CommandContext) {
+        if json {
+            var members: [(String, JSONValue)] = [
+                ("format", .string(format.rawValue)),
+                ("dryRun", .bool(dryRun)),
+                ("added", .int(Int64(summary.added))),
+                ("updated", .int(Int64(summary.updated))),
+                ("unchanged", .int(Int64(summary.unchanged))),
+                ("createdLists", .array(summary.createdLists.map(JSONValue.string))),
+            ]
+            members.append(("skipped", .object(batch.skipped.map { ($0.what, .int(Int64($0.count))) })))
+            members.append(("warnings", .array(batch.warnings.map(JSONValue.string))))
+            context.print(JSONValue.object(members).serialized())
+            return
+        }
+        let total = summary.added + summary.updated + summary.unchanged
+        var text = (dryRun ? "Would import " : "Imported ") + "\(total) reminder\(total == 1 ? "" : "s")"
+        var parts: [String] = []
+        if summary.updated > 0 { parts.append("\(summary.updated) updated") }
+        if summary.unchanged > 0 { parts.append("\(summary.unchanged) unchanged") }
+        if !parts.isEmpty { text += " (" + ([summary.added > 0 ? "\(summary.added) new" : nil].compactMap { $0 } + parts).joined(separator: ", ") + ")" }
+        let lists = summary.listNames.sorted()
+        if !lists.isEmpty {
+            text += " into " + lists.map { TerminalText.sanitized($0) }.joined(separator: ", ")
+        }
+        text += "."
+        context.print(text)
+        if !summary.createdLists.isEmpty {
+            context.print((dryRun ? "Would create lists: " : "New lists: ") + summary.createdLists.map { TerminalText.sanitized($0) }.joined(separator: ", "))
+        }
+        for (what, count) in batch.skipped where count > 0 {
+            context.print("Skipped \(count) \(what)\(count == 1 ? "" : "s").")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// Saves an `ImportBatch`: lists matched by name or created, reminders inserted, or
+/// updated in place when their UID is already in the database (so importing a file
+/// twice never duplicates). Runs inside the caller's write transaction: all or nothing.
+struct BatchImporter {
+    /// What an import did.
+    struct Summary: Sendable {
+        var added = 0
+        var updated = 0
+        var unchanged = 0
+        var createdLists: [String] = []
+        var listNames: Set<String> = []
+    }
+
+    let now: Date
+    /// Where reminders without a list go: the `--list` option, else the default list.
+    let fallbackListName: String?
+    /// Keep numbers from the file when free (restoring a Tick archive).
+    var keepsNumbers = false
+
+    func apply(_ batch: ImportBatch, to db: Database) throws -> Summary {
+        var summary = Summary()
+        var listsByName: [String: ReminderList] = [:]
+        func key(_ name: String) -> String { name.trimmingWhiteSpace().lowercased() }
+
+        func resolve(_ name: String, template: ReminderList?) throws -> ReminderList {
+            if let found = listsByName[key(name)] { return found }
+            if var existing = try db.list(named: name) {
+                if let template, !template.iCalendarExtras.isEmpty, existing.iCalendarExtras != template.iCalendarExtras {
+                    existing.iCalendarExtras = template.iCalendarExtras
+                    try db.update(existing)
+                }
+                listsByName[key(name)] = existing
+                return existing
+            }
+            let validated = try Names.validated(name, as: .listName)
+            var list = template ?? ReminderList(name: validated, createdAt: now)
+            list.name = validated
+            if try db.list(id: list.id) != nil { list.id = .make() }
+            let stored = try db.insert(list)
+            summary.createdLists.append(stored.name)
+            listsByName[key(name)] = stored
+            return stored
+        }
+
+        let fallback = try db.targetList(named: fallbackListName)
+        listsByName[key(fallback.name)] = fallback
+        for template in batch.lists { _ = try resolve(template.name, template: template) }
+
+        for item in batch.reminders {
+            let list: ReminderList
+            if let name = item.listName, !name.isBlank, fallbackListName == nil {
+                list = try resolve(name, template: batch.lists.first { key($0.name) == key(name) })
+            } else {
+                list = fallback
+            }
+            summary.listNames.insert(list.name)
+            var reminder = item.reminder
+            reminder.listID = list.id
+            if var existing = try db.reminder(uid: reminder.uid) {
+                reminder.number = existing.number
+                reminder.position = existing.position
+                // Keep the stored position unless the list changed (then update() appends).
+                if reminder == existing {
+                    summary.unchanged += 1
+                    continue
+                }
+                existing = reminder
+                try db.update(existing)
+                summary.updated += 1
+            } else {
+                try db.insert(reminder, keepingNumber: keepsNumbers)
+                summary.added += 1
+            }
+        }
+        return summary
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import TickModel
+
+/// A whole Tick export (`tick export --format json`), read back for `tick import`.
+public struct TickArchive: Sendable {
+    /// The lists, in order.
+    public var lists: [ReminderList]
+    /// The reminders, in order, each with the name of its list.
+    public var reminders: [ImportedReminder]
+}
+
+extension TickJSON {
+    /// The value of `"format"` in an export.
+    public static let formatName = "tick"
+    /// The archive version this build writes and reads.
+    public static let archiveVersion: Int64 = 1
+
+    /// The whole-database export: `{ "format": "tick", "version": 1, "exportedAt": …,
+    /// "lists": [list…], "reminders": [reminder…] }` with the shapes of `object(for:)`.
+    public static func archive(lists: [ReminderList], reminders: [Reminder], exportedAt: Date) -> JSONValue {
+        let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        return .object([
+            ("format", .string(formatName)),
+            ("version", .int(archiveVersion)),
+            ("exportedAt", .string(instant(exportedAt))),
+            ("lists", .array(lists.map { object(for: $0) })),
+            ("reminders", .array(reminders.map { object(for: $0, listName: names[$0.listID]) })),
+        ])
+    }
+
+    /// Whether `data` looks like a Tick archive (a JSON object with `"format": "tick"`).
+    public static func isArchive(_ data: Data) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["format"] as? String == formatName
+    }
+
+    /// Reads an archive written by `archive(lists:reminders:exportedAt:)`.
+    ///
+    /// Lists and reminders are validated like user input (names and titles non-blank,
+    /// colors, dates); the first bad value fails the whole archive.
+    /// - Throws: `InterchangeError` naming the list or reminder (by index) and the key.
+    public static func decodeArchive(_ data: Data, source: String?) throws(InterchangeError) -> TickArchive {
+        let root: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw InterchangeError(kind: .malformed, source: source, message: "a Tick export is a JSON object")
+            }
+            root = object
+        } catch let error as InterchangeError {
+            throw error
+        } catch {
+            throw InterchangeError(kind: .malformed, source: source, message: "not valid JSON (\(error.localizedDescription))")
+        }
+        guard root["format"] as? String == formatName else {
+            throw InterchangeError(kind: .malformed, source: source, message: "not a Tick export (\"format\" is not \"tick\")")
+        }
+        let version = (root["version"] as? NSNumber)?.int64Value ?? 0
+        guard version <= archiveVersion else {
+            throw InterchangeError(kind: .malformed, source: source,
+                                   message: "the export is version \(version); this Tick reads up to \(archiveVersion). Upgrade Tick")
+        }
+        var reader = ArchiveReader(source: source)
+        let lists = try reader.lists(root["lists"])
+        let reminders = try reader.reminders(root["reminders"], lists: lists)
+        return TickArchive(lists: lists, reminders: reminders)
+    }
+}
+
+/// Field-by-field reading of an archive with messages that say where.
+private struct ArchiveReader {
+    let source: String?
+    var place = ""
+
+    func fail(_ message: String) -> InterchangeError {
+        InterchangeError(kind: .malformed, source: source, message: "\(place): \(message)")
+    }
+
+    func string(_ object: [String: Any], _ key: String) throws(InterchangeError) -> String {
+        guard let value = object[key] as? String else { throw fail("\"\(key)\" must be a string") }
+        return value
+    }
+
+    func optionalString(_ object: [String: Any], _ key: String) throws(InterchangeError) -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else { throw fail("\"\(key)\" must be a string or null") }
+        return text
+    }
+
+    func instant(_ object: [String: Any], _ key: String) throws(InterchangeError) -> Date? {
+        guard let text = try optionalString(object, key) else { return nil }
+        guard let local = LocalDateTime(text.hasSuffix("Z") ? String(text.dropLast()) : text), text.hasSuffix("Z") else {
+            throw fail("\"\(key)\" must be a UTC time like 2026-12-01T08:00:00Z")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC))
+    }
+
+    func due(_ object: [String: Any], _ prefix: String) throws(InterchangeError) -> Due? {
+        guard let text = try optionalString(object, prefix) else { return nil }
+        let kind = try optionalString(object, prefix + "Kind")
+        switch kind {
+        case "allDay"?:
+            guard let day = CalendarDay(text) else { throw fail("\"\(prefix)\" must be a date YYYY-MM-DD") }
+            return .allDay(day)
+        case "floating"?:
+            guard let local = LocalDateTime(text) else { throw fail("\"\(prefix)\" must be YYYY-MM-DDTHH:MM:SS") }
+            return .floating(local)
+        case "timed"?:
+            guard let instant = Due.instant(fromISO8601: text) else { throw fail("\"\(prefix)\" must be ISO 8601 with an offset") }
+            let zone = try optionalString(object, prefix + "TimeZone") ?? "UTC"
+            return .timed(instant, timeZone: zone)
+        default:
+            throw fail("\"\(prefix)Kind\" must be allDay, timed or floating")
+        }
+    }
+
+    mutating func lists(_ value: Any?) throws(InterchangeError) -> [ReminderList] {
+        guard let array = value as? [[String: Any]] else {
+            place = "lists"
+            throw fail("must be an array of objects")
+        }
+        var lists: [ReminderList] = []
+        for (index, object) in array.enumerated() {
+            place = "lists[\(index)]"
+            let name: String
+            do { name = try Names.validated(try string(object, "name"), as: .listName) } catch let error as ModelError {
+                throw fail(error.description)
+            } catch { throw error as? InterchangeError ?? fail("\(error)") }
+            guard let color = ListColor(parsing: try string(object, "color")) else { throw fail("\"color\" must be #RRGGBB") }
+            let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
+            lists.append(ReminderList(id: .init(rawValue: try string(object, "id")), name: name, color: color,
+                                      position: index + 1, createdAt: created,
+                                      modifiedAt: try instant(object, "modifiedAt") ?? created,
+                                      iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? ""))
+        }
+        return lists
+    }
+
+    mutating func reminders(_ value: Any?, lists: [ReminderList]) throws(InterchangeError) -> [ImportedReminder] {
+        guard let array = value as? [[String: Any]] else {
+            place = "reminders"
+            throw fail("must be an array of objects")
+        }
+        let names = Dictionary(lists.map { ($0.id.rawValue, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var result: [ImportedReminder] = []
+        for (index, object) in array.enumerated() {
+            place = "reminders[\(index)]"
+            let title: String
+            do { title = try Names.validated(try string(object, "title"), as: .reminderTitle) } catch let error as ModelError {
+                throw fail(error.description)
+            } catch { throw error as? InterchangeError ?? fail("\(error)") }
+            let listID = try string(object, "listID")
+            let listName = names[listID] ?? (try optionalString(object, "list"))
+            let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
+            let priority = (object["iCalendarPriority"] as? NSNumber).map { Priority(iCalendarValue: $0.intValue) }
+                ?? Priority(parsing: (try optionalString(object, "priority")) ?? "none") ?? .none
+            var alarms: [Alarm] = []
+            for alarm in object["alarms"] as? [[String: Any]] ?? [] {
+                let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
+                let fired = try instant(alarm, "firedAt")
+                if let at = try instant(alarm, "at") {
+                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired))
+                } else if let text = try optionalString(alarm, "trigger"), let seconds = Alarm.seconds(fromDuration: text) {
+                    alarms.append(Alarm(uid: uid, trigger: .relative(seconds: seconds, toStart: (try optionalString(alarm, "related")) == "start"),
+                                        firedAt: fired))
+                } else {
+                    throw fail("an alarm needs \"at\" or a \"trigger\" duration like -PT10M")
+                }
+            }
+            let reminder = Reminder(
+                uid: try string(object, "uid"),
+                number: .init((object["number"] as? NSNumber)?.int64Value ?? 0),
+                listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
+                due: try due(object, "due"), start: try due(object, "start"), priority: priority,
+                isFlagged: object["flagged"] as? Bool ?? false, completedAt: try instant(object, "completedAt"),
+                parentUID: try optionalString(object, "parentUID"), tags: object["tags"] as? [String] ?? [],
+                url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence"),
+                alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
+                createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created)
+            result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1))
+        }
+        return result
+    }
+}

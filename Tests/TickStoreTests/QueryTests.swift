@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import TickStore
+import TickModel
+import TestSupport
+
+/// A store with one list and helpers to fill it, for query tests.
+struct Sample {
+    let folder = TemporaryFolder()
+    let store: Store
+    let list: ReminderList
+
+    init() throws {
+        store = try Store(path: folder.file("q.sqlite3"), now: Fixture.now)
+        list = try store.read { db in try db.defaultList() }
+    }
+
+    @discardableResult
+    func add(_ title: String, due: Due? = nil, completed: Bool = false, flagged: Bool = false, tags: [String] = [],
+             notes: String = "", list: ReminderList? = nil) throws -> Reminder {
+        let listID = (list ?? self.list).id
+        return try store.write { db in
+            try db.insert(Reminder(listID: listID, title: title, notes: notes, due: due, isFlagged: flagged,
+                                   completedAt: completed ? Fixture.now : nil, tags: tags, createdAt: Fixture.now))
+        }
+    }
+
+    func titles(_ filter: ReminderFilter, now: Date = Fixture.now, zone: String = "Asia/Seoul") throws -> [String] {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        return try store.read { db in try db.reminders(filter, now: now, timeZone: timeZone).map(\.title) }
+    }
+
+    func order() throws -> [String] { try titles(ReminderFilter(listID: list.id)) }
+}
+
+func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDay { CalendarDay(year: y, month: m, day: d)! }
+
+@Suite("Manual order")
+struct OrderTests {
+    @Test("new reminders go to the end; move before, after and to a position")
+    func moves() throws {
+        let sample = try Sample()
+        let a = try sample.add("a"), b = try sample.add("b"), c = try sample.add("c"), d = try sample.add("d")
+        #expect(try sample.order() == ["a", "b", "c", "d"])
+        try sample.store.write { db in try db.move(d.number, to: .before(a.number)) }
+        #expect(try sample.order() == ["d", "a", "b", "c"])
+        try sample.store.write { db in try db.move(d.number, to: .after(c.number)) }
+        #expect(try sample.order() == ["a", "b", "c", "d"])
+        try sample.store.write { db in try db.move(a.number, to: .index(3)) }
+        #expect(try sample.order() == ["b", "c", "a", "d"])
+        try sample.store.write { db in try db.move(a.number, to: .index(1)) }
+        #expect(try sample.order() == ["a", "b", "c", "d"])
+        try sample.store.write { db in try db.move(b.number, to: .index(99)) }
+        #expect(try sample.order() == ["a", "c", "d", "b"])
+        try sample.store.write { db in try db.move(b.number, to: .index(0)) }
+        #expect(try sample.order() == ["b", "a", "c", "d"])
+        let index = try sample.store.read { db in try db.openIndex(of: c.number) }
+        #expect(index == 3)
+    }
+
+    @Test("moving into the same gap again and again renumbers the list and keeps the order")
+    func gapExhaustion() throws {
+        let sample = try Sample()
+        let first = try sample.add("first")
+        let last = try sample.add("last")
+        var expected = ["first", "last"]
+        // Each new reminder goes right after "first": the gap halves every time.
+        for index in 0..<30 {
+            let r = try sample.add("m\(index)")
+            try sample.store.write { db in try db.move(r.number, to: .after(first.number)) }
+            expected.insert("m\(index)", at: 1)
+        }
+        #expect(try sample.order() == expected)
+        _ = last
+    }
+
+    @Test("completed reminders keep their place but do not count for positions")
+    func completedSkipped() throws {
+        let sample = try Sample()
+        try sample.add("a")
+        try sample.add("done", completed: true)
+        try sample.add("b")
+        let c = try sample.add("c")
+        try sample.store.write { db in try db.move(c.number, to: .index(2)) }
+        #expect(try sample.order() == ["a", "c", "b"])
+        #expect(try sample.titles(ReminderFilter(listID: sample.list.id, includesCompleted: true)) == ["a", "done", "c", "b"])
+    }
+
+    @Test("an anchor in another list is refused")
+    func otherListRefused() throws {
+        let sample = try Sample()
+        let other = try sample.store.write { db in try db.insert(ReminderList(name: "Other", createdAt: Fixture.now)) }
+        let a = try sample.add("a")
+        let b = try sample.add("b", list: other)
+        #expect(throws: StoreError.self) { try sample.store.write { db in try db.move(a.number, to: .before(b.number)) } }
+    }
+}
+
+@Suite("Smart lists and search")
+struct SmartListTests {
+    // Fixture.now is 2026-11-29 21:00 in Asia/Seoul.
+    @Test("today: due today or before, all-day and timed, in the user's zone; not tomorrow; not completed")
+    func today() throws {
+        let sample = try Sample()
+        let seoul = "Asia/Seoul"
+        try sample.add("all-day today", due: .allDay(day(2026, 11, 29)))
+        try sample.add("all-day yesterday", due: .allDay(day(2026, 11, 28)))
+        try sample.add("all-day tomorrow", due: .allDay(day(2026, 11, 30)))
+        // 2026-11-29T14:30Z is 23:30 in Seoul: still today there.
+        try sample.add("timed tonight", due: .timed(Date(timeIntervalSince1970: 1_795_962_600), timeZone: seoul))
+        // 2026-11-29T15:30Z is 00:30 on the 30th in Seoul.
+        try sample.add("timed after midnight", due: .timed(Date(timeIntervalSince1970: 1_795_966_200), timeZone: seoul))
+        try sample.add("floating today", due: .floating(LocalDateTime(day: day(2026, 11, 29), hour: 8, minute: 0)!))
+        try sample.add("done today", due: .allDay(day(2026, 11, 29)), completed: true)
+        try sample.add("no due")
+        let today = try sample.titles(ReminderFilter(smartList: .today))
+        #expect(today == ["all-day yesterday", "all-day today", "floating today", "timed tonight"])
+        let overdue = try sample.titles(ReminderFilter(smartList: .overdue))
+        #expect(overdue == ["all-day yesterday", "floating today"])
+        let scheduled = try sample.titles(ReminderFilter(smartList: .scheduled))
+        #expect(scheduled == ["all-day yesterday", "all-day today", "floating today", "timed tonight",
+                              "all-day tomorrow", "timed after midnight"])
+        #expect(try sample.titles(ReminderFilter(smartList: .completed)) == ["done today"])
+        #expect(try sample.titles(ReminderFilter(smartList: .all)).count == 7)
+    }
+
+    @Test("an all-day reminder due today is overdue only after the day is over")
+    func allDayOverdueBoundary() throws {
+        let sample = try Sample()
+        try sample.add("today", due: .allDay(day(2026, 11, 29)))
+        let lastSecond = Date(timeIntervalSince1970: 1_795_964_399) // 23:59:59 in Seoul
+        let midnight = Date(timeIntervalSince1970: 1_795_964_400)   // 00:00 on the 30th in Seoul
+        #expect(try sample.titles(ReminderFilter(smartList: .overdue), now: lastSecond).isEmpty)
+        #expect(try sample.titles(ReminderFilter(smartList: .overdue), now: midnight) == ["today"])
+    }
+
+    @Test("flagged and tagged")
+    func flaggedAndTagged() throws {
+        let sample = try Sample()
+        try sample.add("flag", flagged: true)
+        try sample.add("flag done", completed: true, flagged: true)
+        try sample.add("admin", tags: ["Admin", "home"])
+        try sample.add("plain")
+        #expect(try sample.titles(ReminderFilter(smartList: .flagged)) == ["flag"])
+        #expect(try sample.titles(ReminderFilter(tag: "admin")) == ["admin"])
+        #expect(try sample.titles(ReminderFilter(tag: "HOME")) == ["admin"])
+        // Changing tags keeps the index in step.
+        try sample.store.write { db in
+            var r = try #require(try db.reminder(number: .init(3)))
+            r.tags = ["work"]
+            try db.update(r)
+        }
+        #expect(try sample.titles(ReminderFilter(tag: "admin")).isEmpty)
+        #expect(try sample.titles(ReminderFilter(tag: "work")) == ["admin"])
+    }
+
+    @Test("search: words anywhere in title or notes, case ignored, short words and Korean too", arguments: [
+        ("milk", ["Buy milk", "Oat MILK"]),
+        ("MIL", ["Buy milk", "Oat MILK"]),
+        ("oat milk", ["Oat MILK"]),
+        ("우유", ["우유 사기"]),
+        ("우유 사기", ["우유 사기"]),
+        ("cartons", ["우유 사기"]),
+        ("a", ["Oat MILK", "우유 사기"]),
+        ("100%", ["100% done"]),
+        ("zzz", []),
+        ("\"quoted\"", []),
+    ])
+    func search(query: String, expected: [String]) throws {
+        let sample = try Sample()
+        try sample.add("Buy milk")
+        try sample.add("Oat MILK")
+        try sample.add("우유 사기", notes: "2 cartons")
+        try sample.add("100% done")
+        try sample.add("old milk", completed: true)
+        #expect(try sample.titles(ReminderFilter(text: query)) == expected)
+    }
+
+    @Test("search follows edits and deletes")
+    func searchFollowsEdits() throws {
+        let sample = try Sample()
+        let r = try sample.add("Buy milk")
+        try sample.store.write { db in
+            var edited = r
+            edited.title = "Buy bread"
+            try db.update(edited)
+        }
+        #expect(try sample.titles(ReminderFilter(text: "milk")).isEmpty)
+        #expect(try sample.titles(ReminderFilter(text: "bread")) == ["Buy bread"])
+        try sample.store.write { db in try db.deleteReminder(r.number) }
+        #expect(try sample.titles(ReminderFilter(text: "bread")).isEmpty)
+    }
+}

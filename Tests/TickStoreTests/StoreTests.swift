@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import TickStore
+import TickModel
+import TestSupport
+
+@Suite("Store: opening, safety and transactions")
+struct StoreTests {
+    @Test("a fresh database has one list, 'Reminders', is WAL, and is private to the user")
+    func freshDatabase() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/nested/tick.sqlite3"
+        let store = try Store(path: path, now: Fixture.now)
+        let (lists, mode, appID) = try store.read { db in
+            (try db.lists(), try db.scalarText("PRAGMA journal_mode"), try db.scalarInt("PRAGMA application_id"))
+        }
+        #expect(lists.map(\.name) == ["Reminders"])
+        #expect(lists.first?.createdAt == Fixture.now)
+        #expect(mode == "wal")
+        #expect(appID == Int64(Schema.applicationID))
+        let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path + "/nested")[.posixPermissions] as? Int
+        #expect(fileMode == 0o600)
+        #expect(folderMode == 0o700)
+    }
+
+    @Test("a write that throws keeps nothing it did")
+    func writeRollsBack() throws {
+        struct Boom: Error {}
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        #expect(throws: Boom.self) {
+            try store.write { db in
+                let list = try db.defaultList()
+                try db.insert(Reminder(listID: list.id, title: "kept?", createdAt: Fixture.now))
+                try db.insert(ReminderList(name: "Half", createdAt: Fixture.now))
+                throw Boom()
+            }
+        }
+        let (count, lists) = try store.read { db in (try db.reminderCount(), try db.lists().count) }
+        #expect(count == 0)
+        #expect(lists == 1)
+    }
+
+    @Test("numbers are assigned once and never reused after a delete")
+    func numbersNeverReused() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        let numbers = try store.write { db -> [Int64] in
+            let list = try db.defaultList()
+            let a = try db.insert(Reminder(listID: list.id, title: "a", createdAt: Fixture.now))
+            let b = try db.insert(Reminder(listID: list.id, title: "b", createdAt: Fixture.now))
+            try db.deleteReminder(b.number)
+            let c = try db.insert(Reminder(listID: list.id, title: "c", createdAt: Fixture.now))
+            return [a.number.rawValue, b.number.rawValue, c.number.rawValue]
+        }
+        #expect(numbers == [1, 2, 3])
+    }
+
+    @Test("every field survives a save and a load", arguments: [
+        Due.allDay(CalendarDay(year: 2028, month: 2, day: 29)!),
+        Due.timed(Date(timeIntervalSince1970: 1_796_000_000), timeZone: "Asia/Seoul"),
+        Due.floating(LocalDateTime(day: CalendarDay(year: 2026, month: 12, day: 3)!, hour: 17, minute: 30)!),
+    ])
+    func roundTrip(due: Due) throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        let (saved, loaded) = try store.write { db in
+            let list = try db.defaultList()
+            let draft = Reminder(uid: "uid-1", listID: list.id, title: "우유 사기 🥛", notes: "two\nlines \"quoted\"",
+                                 due: due, start: .allDay(CalendarDay(year: 2026, month: 12, day: 1)!),
+                                 priority: Priority(iCalendarValue: 3), isFlagged: true,
+                                 completedAt: Date(timeIntervalSince1970: 1_795_900_000.25),
+                                 parentUID: "parent", tags: ["admin", "집"], url: "https://example.org/form",
+                                 recurrence: "FREQ=WEEKLY;BYDAY=MO",
+                                 alarms: [Alarm(uid: "a1", trigger: .relative(seconds: -600, toStart: false)),
+                                          Alarm(uid: "a2", trigger: .absolute(Date(timeIntervalSince1970: 1_796_000_000)),
+                                                firedAt: Date(timeIntervalSince1970: 1_796_000_001))],
+                                 iCalendarExtras: "X-FOO;BAR=1:baz", createdAt: Fixture.now)
+            let saved = try db.insert(draft)
+            return (saved, try #require(try db.reminder(number: saved.number)))
+        }
+        #expect(loaded == saved)
+    }
+
+    @Test("a file that is not an SQLite database is refused and left byte for byte as it was")
+    func garbageRefused() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("notes.sqlite3")
+        let bytes = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect { try Store(path: path, now: Fixture.now) } throws: { error in
+            (error as? StoreError)?.kind == .notATickDatabase
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("an SQLite database of another program is refused and not modified")
+    func foreignDatabaseRefused() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("other.sqlite3")
+        do {
+            let database = try Store.open(path: path)
+            try database.executeScript("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('x');")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect { try Store(path: path, now: Fixture.now) } throws: { error in
+            (error as? StoreError)?.kind == .notATickDatabase
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a Tick database whose header is damaged is refused and not modified")
+    func damagedHeaderRefused() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("damaged.sqlite3")
+        do {
+            let store = try Store(path: path, now: Fixture.now)
+            try store.write { db in
+                try db.insert(Reminder(listID: try db.defaultList().id, title: "x", createdAt: Fixture.now))
+            }
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.replaceSubrange(0..<16, with: Data(repeating: 0x41, count: 16))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect { try Store(path: path, now: Fixture.now) } throws: { error in
+            (error as? StoreError)?.kind == .notATickDatabase
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+}
