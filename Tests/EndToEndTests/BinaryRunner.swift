@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `tick` executable as a separate process, as a user would.
+struct BinaryRunner {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The `tick` binary next to the test bundle (both are products of one build).
+    static let executable: String? = {
+        var candidates: [URL] = []
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("tick"))
+            folder.deleteLastPathComponent()
+        }
+        for configuration in ["debug", "release"] {
+            candidates.append(URL(fileURLWithPath: Fixture.packageRoot + "/.build/\(configuration)/tick"))
+        }
+        return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    let database: String
+    var environment: [String: String]
+
+    init(database: String) {
+        self.database = database
+        environment = ["TICK_DB": database, "TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                       "TICK_NOW": "2026-11-29T12:00:00Z"]
+    }
+
+    /// Starts `tick` with `arguments` and returns the process, for running several at once.
+    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(BinaryRunner.executable, "build the tick executable first"))
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    @discardableResult
+    func run(_ arguments: String...) throws -> Result { try run(arguments) }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> Result {
+        let (process, out, err) = try start(arguments)
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                      errors: String(decoding: errors, as: UTF8.self))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("tick lists")
+struct ListsCommandTests {
+    @Test("add, rename, color, move and show lists")
+    func lifecycle() throws {
+        let cli = CLIHarness()
+        #expect(cli.ok("lists", "add", "Groceries", "--color", "green") == "Added list ● Groceries\n")
+        cli.ok("lists", "add", "Work", "--color", "#ff9500")
+        cli.ok("lists", "rename", "Groceries", "Shopping")
+        cli.ok("lists", "color", "Shopping", "purple")
+        cli.ok("lists", "move", "Work", "--to", "1")
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.map { $0["name"] as? String } == ["Work", "Reminders", "Shopping"])
+        #expect(lists.map { $0["color"] as? String } == ["#FF9500", "#007AFF", "#AF52DE"])
+        #expect(lists.map { $0["colorName"] as? String } == ["orange", "blue", "purple"])
+        // The first list takes new reminders.
+        #expect(cli.ok("add", "x") == "Added #1 \"x\" to Work\n")
+        let text = cli.ok("lists")
+        #expect(text == "● Work       1  orange\n● Reminders  0  blue\n● Shopping   0  purple\n")
+    }
+
+    @Test("names are unique (ASCII case ignored), trimmed and never blank")
+    func names() {
+        let cli = CLIHarness()
+        #expect(cli.run("lists", "add", "reminders").status == 1)
+        #expect(cli.run("lists", "add", "\u{00A0}").status == 1)
+        #expect(cli.run("lists", "add", "\u{200B}\u{3000}").errors.contains("list name is empty"))
+        cli.ok("lists", "add", "  Groceries  ")
+        #expect(cli.run("lists", "rename", "Groceries", "REMINDERS").status == 1)
+        #expect(cli.run("lists", "rename", "Groceries", " ").status == 1)
+        #expect(cli.ok("list", "groceries").hasPrefix("● Groceries"))
+    }
+
+    @Test("colors: palette names and hex; anything else is a usage error", arguments: [
+        ("red", "#FF3B30"), ("Orange", "#FF9500"), ("yellow", "#FFCC00"), ("green", "#34C759"), ("blue", "#007AFF"),
+        ("purple", "#AF52DE"), ("brown", "#A2845E"), ("gray", "#8E8E93"), ("grey", "#8E8E93"), ("#123abc", "#123ABC"),
+        ("123ABC", "#123ABC"), ("#abc", "#AABBCC"),
+    ])
+    func colors(name: String, hex: String) throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "L", "--color", name)
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.last?["color"] as? String == hex)
+    }
+
+    @Test("a bad color is a usage error", arguments: ["mauve", "#12345", "#GGGGGG", ""])
+    func badColor(name: String) {
+        let cli = CLIHarness()
+        let result = cli.run("lists", "add", "L", "--color", name)
+        #expect(result.status == 64)
+        #expect(result.errors.contains("is not a color"))
+    }
+
+    @Test("delete refuses a list with reminders unless --force, and never the last list")
+    func delete() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Shopping")
+        cli.ok("add", "milk", "--list", "Shopping")
+        let refused = cli.run("lists", "delete", "Shopping")
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("holds 1 reminder"))
+        #expect(cli.ok("lists", "delete", "Shopping", "--force") == "Deleted list 'Shopping' and its 1 reminder\n")
+        #expect(cli.run("show", "1").status == 1)
+        #expect(cli.run("lists", "delete", "Reminders").errors.contains("only list"))
+    }
+
+    @Test("an unknown list says which lists exist, with a suggestion")
+    func unknownList() {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Groceries")
+        let result = cli.run("list", "Grocerie")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("did you mean 'Groceries'?"))
+    }
+}
+
+@Suite("Command-line errors and help")
+struct UsageTests {
+    @Test("unknown commands and options exit 64 with a suggestion", arguments: [
+        (["lsit"], "did you mean 'list'?"),
+        (["ad", "x"], "did you mean 'add'?"),
+        (["add", "x", "--dew", "today"], "did you mean '--due'?"),
+        (["list", "--completd"], "did you mean '--completed'?"),
+        (["lists", "renam", "a", "b"], "did you mean 'rename'?"),
+        (["add", "x", "--due"], "'--due' needs a value"),
+        (["add", "x", "--priority", "urgent"], "is not a priority"),
+        (["show"], "is not a reminder number"),
+        (["list", "--limit", "0"], "is not a positive whole number"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        let cli = CLIHarness()
+        let result = cli.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("tick: error: "))
+        #expect(result.errors.contains(message))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("every command has help with OVERVIEW, USAGE and OPTIONS", arguments: [
+        "add", "list", "show", "done", "undone", "toggle", "edit", "move", "delete", "search", "lists",
+        "import", "export", "help",
+    ])
+    func help(command: String) {
+        let cli = CLIHarness()
+        let text = cli.ok(command, "--help")
+        #expect(text.hasPrefix("OVERVIEW: "))
+        #expect(text.contains("USAGE: tick \(command)"))
+        #expect(text.contains("OPTIONS:"))
+        #expect(cli.ok("help", command) == text)
+    }
+
+    @Test("subcommand help", arguments: ["add", "rename", "color", "delete", "move", "show"])
+    func subcommandHelp(sub: String) {
+        let cli = CLIHarness()
+        #expect(cli.ok("lists", sub, "--help").contains("USAGE: tick lists \(sub)"))
+    }
+
+    @Test("the root help lists every command")
+    func rootHelp() {
+        let cli = CLIHarness()
+        let text = cli.ok("--help")
+        for command in ["add", "list", "show", "done", "edit", "move", "delete", "search", "lists", "import", "export"] {
+            #expect(text.contains("\n  \(command) "))
+        }
+    }
+
+    @Test("a bad TICK_NOW is a usage error")
+    func badNow() {
+        let cli = CLIHarness()
+        cli.variables["TICK_NOW"] = "yesterday"
+        #expect(cli.run("list").status == 64)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("tick add, list, show, done, edit, delete")
+struct ReminderCommandTests {
+    @Test("add prints what it did, with the due date in words")
+    func add() {
+        let cli = CLIHarness()
+        #expect(cli.ok("add", "Buy milk", "--due", "tomorrow") == "Added #1 \"Buy milk\" to Reminders, due Tomorrow\n")
+        #expect(cli.ok("add", "Buy", "oat", "milk") == "Added #2 \"Buy oat milk\" to Reminders\n")
+    }
+
+    @Test("blank titles are refused with exit status 1 and nothing is saved", arguments: [
+        "", "   ", "\u{3000}", "\u{00A0}\u{00A0}", "\u{200B}", " \t\u{3000}\u{200B} ",
+    ])
+    func blankTitle(title: String) throws {
+        let cli = CLIHarness()
+        let result = cli.run("add", title)
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("tick: error: the title is empty or only white space"))
+        #expect(result.output.isEmpty)
+        let all = try #require(try cli.json("list", "all") as? [Any])
+        #expect(all.isEmpty)
+    }
+
+    @Test("titles are trimmed of white space and invisible characters")
+    func trimmed() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "\u{3000} 우유 사기\u{200B} ")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "우유 사기")
+    }
+
+    @Test("a date the grammar does not know is a usage error naming the text; nothing is saved")
+    func badDate() throws {
+        let cli = CLIHarness()
+        let result = cli.run("add", "x", "--due", "blorpday")
+        #expect(result.status == 64)
+        #expect(result.errors.contains("blorpday"))
+        let all = try #require(try cli.json("list", "all") as? [Any])
+        #expect(all.isEmpty)
+    }
+
+    @Test("list shows the default list in manual order, one row per reminder")
+    func list() {
+        let cli = CLIHarness()
+        cli.ok("add", "first")
+        cli.ok("add", "second\nline", "--priority", "high", "--flag")
+        cli.ok("add", "third", "--due", "2026-11-28")
+        let lines = cli.ok("list").split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("● Reminders"))
+        #expect(lines[1] == "#1  [ ]  first")
+        #expect(lines[2] == "#2  [ ]  !!! second line                 ⚑")
+        #expect(lines[3].hasPrefix("#3  [ ]  third"))
+        #expect(lines[3].contains("Yesterday"))
+    }
+
+    @Test("done, undone and toggle; completed reminders leave the list and enter 'completed'")
+    func completion() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "a")
+        cli.ok("add", "b")
+        #expect(cli.ok("done", "1") == "Completed #1 \"a\"\n")
+        #expect(cli.ok("done", "#1") == "Completed #1 \"a\" (already completed)\n")
+        #expect(!cli.ok("list").contains("  a"))
+        #expect(cli.ok("list", "completed").contains("[x]  a"))
+        #expect(cli.ok("toggle", "1", "2") == "Reopened #1 \"a\"\nCompleted #2 \"b\"\n")
+        #expect(cli.ok("undone", "2") == "Reopened #2 \"b\"\n")
+        let shown = try #require(try cli.json("show", "2") as? [String: Any])
+        #expect(shown["completed"] as? Bool == false)
+        #expect(shown["completedAt"] is NSNull)
+    }
+
+    @Test("done with a missing number changes nothing, even for the numbers that exist")
+    func doneAllOrNothing() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "a")
+        let result = cli.run("done", "1", "99")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("there is no reminder #99"))
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["completed"] as? Bool == false)
+    }
+
+    @Test("edit sets and clears every field")
+    func edit() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Groceries")
+        cli.ok("add", "Buy milk", "--notes", "2 cartons", "--due", "tomorrow")
+        cli.ok("edit", "1", "--title", "Buy oat milk", "--due", "2026-12-03 17:30", "--no-notes", "--flag",
+               "--priority", "medium", "--tag", "food", "--url", "https://example.org", "--list", "Groceries")
+        var shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "Buy oat milk")
+        #expect(shown["notes"] as? String == "")
+        #expect(shown["due"] as? String == "2026-12-03T17:30:00+09:00")
+        #expect(shown["dueKind"] as? String == "timed")
+        #expect(shown["dueTimeZone"] as? String == "Asia/Seoul")
+        #expect(shown["flagged"] as? Bool == true)
+        #expect(shown["priority"] as? String == "medium")
+        #expect(shown["tags"] as? [String] == ["food"])
+        #expect(shown["url"] as? String == "https://example.org")
+        #expect(shown["list"] as? String == "Groceries")
+        cli.ok("edit", "1", "--no-due", "--no-flag", "--priority", "none", "--no-tags", "--no-url")
+        shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["due"] is NSNull)
+        #expect(shown["flagged"] as? Bool == false)
+        #expect(shown["priority"] as? String == "none")
+        #expect(shown["tags"] as? [String] == [])
+        #expect(shown["url"] is NSNull)
+    }
+
+    @Test("edit refuses contradictions, empty edits and blank titles", arguments: [
+        (["edit", "1", "--due", "today", "--no-due"], Int32(64)),
+        (["edit", "1"], Int32(64)),
+        (["edit", "1", "--title", "\u{3000}"], Int32(1)),
+        (["edit", "7", "--flag"], Int32(1)),
+        (["edit", "x", "--flag"], Int32(64)),
+    ])
+    func editErrors(arguments: [String], status: Int32) throws {
+        let cli = CLIHarness()
+        cli.ok("add", "keep me")
+        let result = cli.run(arguments)
+        #expect(result.status == status)
+        #expect(result.errors.hasPrefix("tick: error: "))
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "keep me")
+    }
+
+    @Test("move reorders and every listing follows")
+    func move() {
+        let cli = CLIHarness()
+        for title in ["a", "b", "c"] { cli.ok("add", title) }
+        #expect(cli.ok("move", "3", "--before", "1") == "Moved #3 \"c\" to position 1\n")
+        #expect(cli.ok("list").contains("#3  [ ]  c\n#1  [ ]  a\n#2  [ ]  b"))
+        cli.ok("move", "3", "--after", "2")
+        #expect(cli.ok("list").contains("#1  [ ]  a\n#2  [ ]  b\n#3  [ ]  c"))
+        cli.ok("move", "1", "--to", "2")
+        #expect(cli.ok("list").contains("#2  [ ]  b\n#1  [ ]  a\n#3  [ ]  c"))
+        #expect(cli.run("move", "1").status == 64)
+        #expect(cli.run("move", "1", "--before", "1").status == 64)
+        #expect(cli.run("move", "1", "--to", "0").status == 64)
+    }
+
+    @Test("delete removes reminders; their numbers are never used again")
+    func delete() {
+        let cli = CLIHarness()
+        cli.ok("add", "a")
+        cli.ok("add", "b")
+        #expect(cli.ok("delete", "2") == "Deleted #2 \"b\"\n")
+        #expect(cli.ok("add", "c") == "Added #3 \"c\" to Reminders\n")
+        #expect(cli.run("delete", "2").status == 1)
+    }
+
+    @Test("search finds words in titles and notes, across lists")
+    func search() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Groceries", "--color", "green")
+        cli.ok("add", "Buy milk", "--list", "Groceries")
+        cli.ok("add", "우유 사기", "--notes", "milk for 아침")
+        cli.ok("add", "Other")
+        let found = try #require(try cli.json("search", "milk") as? [[String: Any]])
+        #expect(found.map { $0["title"] as? String } == ["우유 사기", "Buy milk"])
+        #expect(cli.ok("search", "zzz").contains("No reminders match"))
+        #expect(cli.run("search").status == 64)
+    }
+
+    @Test("show prints every field; --json carries them with stable keys")
+    func show() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "우유 사기", "--due", "fri 9am", "--priority", "high", "--notes", "2 cartons", "--tag", "food")
+        let text = cli.ok("show", "1")
+        #expect(text.hasPrefix("#1  [ ]  우유 사기\n"))
+        #expect(text.contains("Priority:   high"))
+        #expect(text.contains("    2 cartons"))
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        let keys = ["number", "uid", "listID", "list", "title", "notes", "due", "dueKind", "dueTimeZone", "start",
+                    "startKind", "startTimeZone", "priority", "iCalendarPriority", "flagged", "completed", "completedAt",
+                    "position", "parentUID", "tags", "url", "recurrence", "alarms", "iCalendarExtras", "createdAt",
+                    "modifiedAt", "subtasks"]
+        #expect(Set(shown.keys) == Set(keys))
+        #expect(shown["due"] as? String == "2026-12-04T09:00:00+09:00")
+        #expect(shown["iCalendarPriority"] as? Int == 1)
+        #expect(shown["createdAt"] as? String == "2026-11-29T12:00:00Z")
+    }
+
+    @Test("subtasks are listed under their parent")
+    func subtasks() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Trip")
+        cli.ok("add", "Other")
+        cli.ok("add", "Pack", "--parent", "1")
+        let lines = cli.ok("list").split(separator: "\n").map(String.init)
+        #expect(lines[1...] == ["#1  [ ]  Trip", "#3  [ ]    Pack", "#2  [ ]  Other"])
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["subtasks"] as? [Int] == [3])
+        #expect(cli.run("edit", "1", "--parent", "3").status == 1)
+    }
+}
