@@ -62,3 +62,32 @@ enum TodoTxtCorpus {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".txt") }.sorted()
     }
 }
+
+/// What todo.txt can carry of an imported reminder, with dates at day precision: two
+/// imports of the same task must agree on all of it.
+struct TodoTxtFieldsSeen: Equatable, CustomStringConvertible {
+    var listName: String?
+    var title: String
+    var tags: [String]
+    var due: Due?
+    var start: Due?
+    var priority: Priority
+    var completedDay: String?
+    var createdDay: String?
+
+    init(_ planned: ImportedReminder, zone: TimeZone) {
+        listName = planned.listName
+        title = planned.reminder.title
+        tags = planned.reminder.tags
+        due = planned.reminder.due
+        start = planned.reminder.start
+        priority = planned.reminder.priority
+        completedDay = TodoTxtFixture.day(planned.reminder.completedAt, in: zone)
+        createdDay = TodoTxtFixture.day(planned.reminder.createdAt, in: zone)
+    }
+
+    var description: String {
+        "\(listName ?? "-") | \(title) | \(tags) | \(String(describing: due)) | \(String(describing: start)) | "
+            + "\(priority) | \(completedDay ?? "-") | \(createdDay ?? "-")"
+    }
+}
