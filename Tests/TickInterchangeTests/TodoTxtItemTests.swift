@@ -82,6 +82,9 @@ struct TodoTxtItemTests {
         Case(line: "dup @home and @home +p +p", description: "dup @home and @home +p +p",
              projects: ["p", "p"], contexts: ["home", "home"]),
         Case(line: "ideographic\u{3000}@home", description: "ideographic\u{3000}@home", contexts: ["home"]),
+        Case(line: "nbsp\u{00A0}+home and\u{2028}@line", description: "nbsp\u{00A0}+home and\u{2028}@line",
+             projects: ["home"], contexts: ["line"]),
+        Case(line: "mark +\u{301}x", description: "mark +\u{301}x", projects: ["\u{301}x"]),
         // key:value: one colon, both sides non-empty; links are not tags.
         Case(line: "a key:value k:v:w :x y: lazy:bar", description: "a key:value k:v:w :x y: lazy:bar",
              tags: ["key:value", "lazy:bar"]),

@@ -22,6 +22,9 @@ struct TodoTxtFields: Equatable {
     var start: CalendarDay?
     /// From `pri:X`, read only on completed lines.
     var completedPriority: Character?
+    /// The first `due:`/`t:` word with an impossible date (`due:2026-02-30`), which the
+    /// parser refuses; nil when there is none.
+    var invalidDateField: Substring?
     /// The description without the words taken as fields: each taken word goes with the
     /// white space after it, so no double spaces are left behind. Not trimmed.
     var remainder: String
@@ -37,6 +40,7 @@ struct TodoTxtFields: Equatable {
         var dueIndex: Int?
         var startIndex: Int?
         var priorityIndex: Int?
+        var invalidDateField: Substring?
 
         for (index, token) in tokens.enumerated() {
             switch token.kind {
@@ -52,6 +56,7 @@ struct TodoTxtFields: Equatable {
                     taken[index] = true
                 }
             case .keyValue(let key, let value):
+                if invalidDateField == nil, token.isInvalidDateField { invalidDateField = token.text }
                 if key == "due", TodoTxtFields.day(value) != nil { dueIndex = index }
                 if key == "t", TodoTxtFields.day(value) != nil { startIndex = index }
                 if key == "pri", isCompleted, TodoTxtFields.priorityLetter(value) != nil { priorityIndex = index }
@@ -65,19 +70,22 @@ struct TodoTxtFields: Equatable {
             taken[index] = true
             return value
         }
+        self.invalidDateField = invalidDateField
         self.listName = listName
         self.tags = tags
         self.due = value(at: dueIndex).flatMap(TodoTxtFields.day)
         self.start = value(at: startIndex).flatMap(TodoTxtFields.day)
         self.completedPriority = value(at: priorityIndex).flatMap(TodoTxtFields.priorityLetter)
 
+        // Scalar indices, as the tokenizer uses: a token ends at a White_Space scalar.
+        let scalars = description.unicodeScalars
         var remainder = ""
-        var cursor = description.startIndex
+        var cursor = scalars.startIndex
         for (index, token) in tokens.enumerated() where taken[index] {
             remainder += description[cursor..<token.text.startIndex]
             cursor = token.text.endIndex
-            while cursor < description.endIndex, description[cursor].isWhitespace {
-                cursor = description.index(after: cursor)
+            while cursor < scalars.endIndex, TodoTxtToken.isWhiteSpace(scalars[cursor]) {
+                cursor = scalars.index(after: cursor)
             }
         }
         remainder += description[cursor...]

@@ -47,10 +47,10 @@ public enum TodoTxtImport {
     }
 
     private static func reminder(for item: TodoTxtItem, now: Date, timeZone: TimeZone) throws(InterchangeError) -> ImportedReminder {
-        if let bad = TodoTxtToken.firstInvalidDateField(in: item.tokens) {
-            throw InterchangeError.invalidDate(bad.text, source: nil, line: item.lineNumber, column: nil)
-        }
         let fields = TodoTxtFields(description: item.description, isCompleted: item.isCompleted)
+        if let bad = fields.invalidDateField {
+            throw InterchangeError.invalidDate(bad, source: nil, line: item.lineNumber, column: nil)
+        }
         let title: String
         if let rest = try? Names.validated(TodoTxtFields.singleLine(fields.remainder), as: .reminderTitle) {
             title = rest

@@ -144,7 +144,7 @@ public enum TodoTxtParser {
             throw InterchangeError(kind: .emptyTask, source: source, line: lineNumber,
                                    message: "the task has a priority or dates but no text; add some text or delete the line")
         }
-        if let bad = TodoTxtToken.firstInvalidDateField(in: TodoTxtToken.tokens(in: rest)) {
+        if let bad = TodoTxtToken.tokens(in: rest).first(where: \.isInvalidDateField) {
             throw invalidDate(bad.text, in: line, lineNumber: lineNumber, source: source)
         }
         result.description = String(rest)

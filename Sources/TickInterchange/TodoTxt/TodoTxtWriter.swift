@@ -95,6 +95,9 @@ public enum TodoTxtWriter {
     private static func word(_ name: String) -> String? {
         let trimmed = name.trimmingWhiteSpace()
         guard !trimmed.isEmpty else { return nil }
-        return String(trimmed.map { $0.isWhitespace || $0 == "\0" ? "_" : $0 })
+        // Scalar by scalar, as the reader splits words: at every White_Space scalar.
+        return String(String.UnicodeScalarView(trimmed.unicodeScalars.map { scalar in
+            TodoTxtToken.isWhiteSpace(scalar) || scalar == "\0" ? "_" : scalar
+        }))
     }
 }
