@@ -15,7 +15,8 @@ public struct InterchangeError: Error, CustomStringConvertible, Equatable, Senda
         /// A date field that has the shape of a date but names a day that does not
         /// exist (`2026-02-30`, `2026-13-45`).
         case invalidDate
-        /// A task with a priority or dates but no text to use as a title.
+        /// A task line with a completion mark, priority or dates but no text to use as
+        /// a title (`(A) `, `x 2026-01-05 `).
         case emptyTask
     }
 

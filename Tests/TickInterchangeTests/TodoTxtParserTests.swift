@@ -111,6 +111,14 @@ struct TodoTxtParserTests {
         #expect(!error.description.contains("Surprise"))
     }
 
+    @Test func emptyTaskMessageSaysWhatToDo() throws {
+        let error = try #require(throws: InterchangeError.self) {
+            try TodoTxtParser.parse("ok\n\n(B) 2026-01-05 \n", source: "todo.txt")
+        }
+        #expect(error.description
+                == "todo.txt line 3: the task has no text after its x, priority or dates; add some text or delete the line")
+    }
+
     @Test func errorDescriptionWithoutASource() throws {
         let error = try #require(throws: InterchangeError.self) {
             try TodoTxtParser.parse("x 2026-02-30 report", source: nil)

@@ -57,8 +57,7 @@ public enum TodoTxtImport {
         } else if let whole = try? Names.validated(TodoTxtFields.singleLine(item.description), as: .reminderTitle) {
             title = whole
         } else {
-            throw InterchangeError(kind: .emptyTask, line: item.lineNumber,
-                                   message: "the task has a priority or dates but no text; add some text or delete the line")
+            throw InterchangeError.emptyTask(source: nil, line: item.lineNumber)
         }
 
         // A hand-made item could carry any character; only A…Z is a todo.txt priority.

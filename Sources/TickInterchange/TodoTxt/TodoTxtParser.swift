@@ -141,8 +141,7 @@ public enum TodoTxtParser {
         }
 
         if rest.isBlank {
-            throw InterchangeError(kind: .emptyTask, source: source, line: lineNumber,
-                                   message: "the task has a priority or dates but no text; add some text or delete the line")
+            throw InterchangeError.emptyTask(source: source, line: lineNumber)
         }
         if let bad = TodoTxtToken.tokens(in: rest).first(where: \.isInvalidDateField) {
             throw invalidDate(bad.text, in: line, lineNumber: lineNumber, source: source)
@@ -159,6 +158,12 @@ public enum TodoTxtParser {
 }
 
 extension InterchangeError {
+    /// A task line with nothing but its completion mark, priority or dates.
+    static func emptyTask(source: String?, line: Int) -> InterchangeError {
+        InterchangeError(kind: .emptyTask, source: source, line: line,
+                         message: "the task has no text after its x, priority or dates; add some text or delete the line")
+    }
+
     /// A date-shaped todo.txt token (`2026-02-30`, `due:2026-13-45`) that names no real day.
     static func invalidDate(_ token: Substring, source: String?, line: Int, column: Int?) -> InterchangeError {
         let key = token.firstIndex(of: ":").map { String(token[...$0]) } ?? ""
