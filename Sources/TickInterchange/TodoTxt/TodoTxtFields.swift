@@ -1,0 +1,141 @@
+import TickModel
+
+/// The Tick fields a todo.txt description carries, and the text left once the words that
+/// became fields are taken out. The one reading of a description shared by
+/// `TodoTxtImport` (to build reminders) and `TodoTxtWriter` (to check that what it
+/// writes reads back the same), so the two cannot drift apart.
+///
+/// Which words become fields:
+/// - the first `+project` whose name is not blank names the list;
+/// - every `@context` whose name is not blank becomes a tag (repeats once);
+/// - the last `due:` and the last `t:` whose value is a real `YYYY-MM-DD` day give the
+///   due and start dates; other `due:`/`t:` words stay in the text. "Last" because a
+///   writer appends: an exported line's own `due:` wins over one quoted in the title;
+/// - on completed lines only, the last `pri:X` with an uppercase letter gives the priority
+///   (todo.txt-cli keeps the priority of a finished task that way).
+///
+/// Every other word stays, verbatim and in place.
+struct TodoTxtFields: Equatable {
+    var listName: String?
+    var tags: [String] = []
+    var due: CalendarDay?
+    var start: CalendarDay?
+    /// From `pri:X`, read only on completed lines.
+    var completedPriority: Character?
+    /// The first `due:`/`t:` word with an impossible date (`due:2026-02-30`), which the
+    /// parser refuses; nil when there is none.
+    var invalidDateField: Substring?
+    /// The description without the words taken as fields: each taken word goes with the
+    /// white space after it, so no double spaces are left behind. Not trimmed.
+    var remainder: String
+
+    /// Reads `description`.
+    ///
+    /// - Complexity: O(n) in the length of `description`.
+    init(description: String, isCompleted: Bool) {
+        let tokens = TodoTxtToken.tokens(in: description[...])
+        var taken = Array(repeating: false, count: tokens.count)
+        var listName: String?
+        var tags: [String] = []
+        var dueIndex: Int?
+        var startIndex: Int?
+        var priorityIndex: Int?
+        var invalidDateField: Substring?
+
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .project(let name):
+                if listName == nil, let valid = try? Names.validated(String(name), as: .listName) {
+                    listName = valid
+                    taken[index] = true
+                }
+            case .context(let name):
+                let tag = name.trimmingWhiteSpace()
+                if !tag.isEmpty {
+                    if !tags.contains(tag) { tags.append(tag) }
+                    taken[index] = true
+                }
+            case .keyValue(let key, let value):
+                if invalidDateField == nil, token.isInvalidDateField { invalidDateField = token.text }
+                if key == "due", TodoTxtFields.day(value) != nil { dueIndex = index }
+                if key == "t", TodoTxtFields.day(value) != nil { startIndex = index }
+                if key == "pri", isCompleted, TodoTxtFields.priorityLetter(value) != nil { priorityIndex = index }
+            case .word:
+                break
+            }
+        }
+
+        func value(at index: Int?) -> Substring? {
+            guard let index, case .keyValue(_, let value) = tokens[index].kind else { return nil }
+            taken[index] = true
+            return value
+        }
+        self.invalidDateField = invalidDateField
+        self.listName = listName
+        self.tags = tags
+        self.due = value(at: dueIndex).flatMap(TodoTxtFields.day)
+        self.start = value(at: startIndex).flatMap(TodoTxtFields.day)
+        self.completedPriority = value(at: priorityIndex).flatMap(TodoTxtFields.priorityLetter)
+
+        // Scalar indices, as the tokenizer uses: a token ends at a White_Space scalar.
+        let scalars = description.unicodeScalars
+        var remainder = ""
+        var cursor = scalars.startIndex
+        for (index, token) in tokens.enumerated() where taken[index] {
+            remainder += description[cursor..<token.text.startIndex]
+            cursor = token.text.endIndex
+            while cursor < scalars.endIndex, TodoTxtToken.isWhiteSpace(scalars[cursor]) {
+                cursor = scalars.index(after: cursor)
+            }
+        }
+        remainder += description[cursor...]
+        self.remainder = remainder
+    }
+
+    /// A strict `YYYY-MM-DD` day (the shape todo.txt dates have), or nil.
+    static func day(_ text: Substring) -> CalendarDay? {
+        TodoTxtToken.isDateShaped(text) ? CalendarDay(text) : nil
+    }
+
+    /// The letter of a `pri:` value that is one uppercase ASCII letter, or nil.
+    static func priorityLetter(_ text: Substring) -> Character? {
+        guard text.count == 1, let letter = text.first, isPriorityLetter(letter) else { return nil }
+        return letter
+    }
+
+    /// Whether `letter` is a todo.txt priority, `A`…`Z`.
+    static func isPriorityLetter(_ letter: Character) -> Bool {
+        guard let ascii = letter.asciiValue else { return false }
+        return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii)
+    }
+
+    /// Tick's priority for a todo.txt letter: `A` high, `B` medium, `C`…`Z` low.
+    static func priority(forLetter letter: Character) -> Priority {
+        switch letter {
+        case "A": return .high
+        case "B": return .medium
+        default: return .low
+        }
+    }
+
+    /// The todo.txt letter for a priority: high `A`, medium `B`, low `C`, none nil.
+    /// The level decides, so an imported iCalendar 3 (high) is written as `A`.
+    static func letter(for priority: Priority) -> Character? {
+        switch priority.level {
+        case .high: return "A"
+        case .medium: return "B"
+        case .low: return "C"
+        case .none: return nil
+        }
+    }
+
+    /// `text` with the characters that would end or break a todo.txt line (LF, CR, NUL)
+    /// replaced by spaces. Titles and written lines go through this, so what is written
+    /// reads back as one line with the same words.
+    static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar == "\n" || scalar == "\r" || scalar == "\0" ? " " : scalar
+        }))
+    }
+}

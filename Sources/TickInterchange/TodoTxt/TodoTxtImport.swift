@@ -1,0 +1,86 @@
+import Foundation
+import TickModel
+
+/// Turns parsed todo.txt lines into Tick reminders, without touching a database.
+///
+/// The mapping (each todo.txt line becomes one reminder; nothing on a line is dropped):
+///
+/// | todo.txt | Tick |
+/// | --- | --- |
+/// | first `+project` (non-blank name) | the list (`listName`); no project: nil, the default list |
+/// | `@context` | a tag, without `@` (each once, in order) |
+/// | last `due:YYYY-MM-DD` | `due`, `.allDay` |
+/// | last `t:YYYY-MM-DD` | `start`, `.allDay` |
+/// | `(A)` / `(B)` / `(C)`…`(Z)` | priority high / medium / low |
+/// | `x` and completion date | `completedAt`: 00:00 of that day in `timeZone`; `now` if there is no date |
+/// | `pri:X` on a completed line | priority, as for `(X)` |
+/// | creation date | `createdAt`: 00:00 of that day in `timeZone`; else `now` |
+/// | everything else | the title, verbatim |
+///
+/// The title is the description with the words that became fields taken out (each with
+/// the white space after it, so no double spaces are left), with line breaks and NUL
+/// turned into spaces, trimmed by `Names.validated`. Other projects and unknown
+/// key:value words (`id:1`, `rec:1w`, `h:1`, `created:…`) stay in it. When nothing is
+/// left (a line such as `+proj due:2026-01-05`), the whole description is the title, so
+/// no line is refused for want of a title; the fields are set all the same.
+public enum TodoTxtImport {
+    /// Plans the reminders for parsed todo.txt lines.
+    ///
+    /// - Parameters:
+    ///   - items: lines from `TodoTxtParser.parse`.
+    ///   - now: the import time: `modifiedAt` of every reminder, and `createdAt` /
+    ///     `completedAt` where the line has no date.
+    ///   - timeZone: the zone whose midnight todo.txt's day-only dates stand for.
+    /// - Returns: one reminder per item, in order, each with a fresh UUID, a placeholder
+    ///   `listID` (`ImportedReminder.placeholderListID`) and the item's line number.
+    /// - Throws: `InterchangeError` (with the line, but no file name or column, which
+    ///   the caller may add) only for items the parser would have refused: an impossible
+    ///   `due:`/`t:` date, or a description with no visible text.
+    /// - Complexity: O(n) in the total length of the descriptions.
+    public static func plan(_ items: [TodoTxtItem], now: Date, timeZone: TimeZone) throws(InterchangeError) -> [ImportedReminder] {
+        var planned: [ImportedReminder] = []
+        planned.reserveCapacity(items.count)
+        for item in items {
+            planned.append(try reminder(for: item, now: now, timeZone: timeZone))
+        }
+        return planned
+    }
+
+    private static func reminder(for item: TodoTxtItem, now: Date, timeZone: TimeZone) throws(InterchangeError) -> ImportedReminder {
+        let fields = TodoTxtFields(description: item.description, isCompleted: item.isCompleted)
+        if let bad = fields.invalidDateField {
+            throw InterchangeError.invalidDate(bad, source: nil, line: item.lineNumber, column: nil)
+        }
+        let title: String
+        if let rest = try? Names.validated(TodoTxtFields.singleLine(fields.remainder), as: .reminderTitle) {
+            title = rest
+        } else if let whole = try? Names.validated(TodoTxtFields.singleLine(item.description), as: .reminderTitle) {
+            title = whole
+        } else {
+            throw InterchangeError.emptyTask(source: nil, line: item.lineNumber)
+        }
+
+        // A hand-made item could carry any character; only A…Z is a todo.txt priority.
+        let letter = (item.priority ?? (item.isCompleted ? fields.completedPriority : nil))
+            .flatMap { TodoTxtFields.isPriorityLetter($0) ? $0 : nil }
+        let completedAt: Date? = item.isCompleted ? item.completionDate.map { midnight($0, in: timeZone) } ?? now : nil
+        let reminder = Reminder(
+            listID: ImportedReminder.placeholderListID,
+            title: title,
+            due: fields.due.map(Due.allDay),
+            start: fields.start.map(Due.allDay),
+            priority: letter.map(TodoTxtFields.priority(forLetter:)) ?? .none,
+            completedAt: completedAt,
+            tags: fields.tags,
+            createdAt: item.creationDate.map { midnight($0, in: timeZone) } ?? now,
+            modifiedAt: now)
+        return ImportedReminder(listName: fields.listName, reminder: reminder, lineNumber: item.lineNumber)
+    }
+
+    /// 00:00 of `day` in `zone` (01:00 or so where midnight falls in a DST gap).
+    static func midnight(_ day: CalendarDay, in zone: TimeZone) -> Date {
+        // Hour 0, minute 0 is always a valid wall-clock time, so the fallback never runs.
+        LocalDateTime(day: day, hour: 0, minute: 0).map { $0.instant(in: zone) }
+            ?? Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch) * 86_400)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import TickModel
+
+/// Writes reminders as todo.txt lines: the reverse of `TodoTxtImport`.
+///
+/// A line is written in the order the todo.txt README gives:
+///
+///     (A) 2026-01-05 Call Mom +Family @phone due:2026-01-09 t:2026-01-08
+///     x 2026-01-07 2026-01-05 Call Mom +Family @phone pri:A
+///
+/// - Completed: `x`, the completion day, the creation day; the priority, which todo.txt
+///   has no place for on finished tasks, goes at the end as `pri:A` (todo.txt-cli's
+///   convention). Open: `(A)`/`(B)`/`(C)` for high/medium/low, then the creation day.
+///   The creation day is always written, so a title never stands where a priority or
+///   date would be read (a title `x marks the spot` stays a title).
+/// - The title, with line breaks and NUL replaced by spaces.
+/// - `+List` for the list: before the first `+project` already in the title, so it is
+///   the one read back as the list, else at the end. Nil `listName` writes no project.
+/// - `@tag` for each tag, then `due:`, `t:` (all-day days; a timed or floating date is
+///   written as its day in `timeZone`, its time of day is lost).
+/// - In list names and tags, white space (and NUL) becomes `_`, since todo.txt words
+///   cannot hold spaces: the list "Home Office" is written `+Home_Office` and reads back
+///   as a list named `Home_Office`.
+/// - When the title alone already reads back as exactly these fields and nothing else
+///   (an imported line such as `+Errands @car` had no other text, so the whole line
+///   became the title), the title is written alone and nothing is repeated.
+///
+/// Lines written for reminders imported from todo.txt read back to the same reminder
+/// (the day-precision dates, list, tags, priority level and title), and writing them
+/// again gives the same text: import, export, import is a fixed point. A title typed in
+/// Tick that itself contains todo.txt syntax (`@word`, `due:2026-01-05`) is read as that
+/// syntax on the way back; todo.txt has no escaping.
+public enum TodoTxtWriter {
+    /// The todo.txt line for `reminder`, without a line break.
+    ///
+    /// - Parameters:
+    ///   - reminder: the reminder; its title is non-blank (as `Names.validated` ensures).
+    ///   - listName: the name of its list, written as `+Name`; nil to write no project
+    ///     (for example for the default list).
+    ///   - timeZone: the zone whose calendar days the dates are written in.
+    /// - Complexity: O(n) in the length of the title and tags.
+    public static func line(for reminder: Reminder, listName: String?, timeZone: TimeZone) -> String {
+        let isCompleted = reminder.completedAt != nil
+        let letter = TodoTxtFields.letter(for: reminder.priority)
+        var head = ""
+        if let completedAt = reminder.completedAt {
+            head = "x \(day(completedAt, timeZone)) "
+        } else if let letter {
+            head = "(\(letter)) "
+        }
+        head += "\(day(reminder.createdAt, timeZone)) "
+
+        var tags: [String] = []
+        for tag in reminder.tags.compactMap(word) where !tags.contains(tag) { tags.append(tag) }
+        var wanted = TodoTxtFields(description: "", isCompleted: isCompleted)
+        wanted.listName = listName.flatMap(word)
+        wanted.tags = tags
+        wanted.due = reminder.due?.day(in: timeZone)
+        wanted.start = reminder.start?.day(in: timeZone)
+        wanted.completedPriority = isCompleted ? letter : nil
+
+        let title = TodoTxtFields.singleLine(reminder.title)
+        var asRead = TodoTxtFields(description: title, isCompleted: isCompleted)
+        if asRead.remainder.isBlank {
+            asRead.remainder = ""
+            if asRead == wanted { return head + title }
+        }
+
+        var body = title
+        if let list = wanted.listName {
+            let firstProject = TodoTxtToken.tokens(in: body[...]).first { token in
+                if case .project = token.kind { return true }
+                return false
+            }
+            if let firstProject {
+                body.insert(contentsOf: "+\(list) ", at: firstProject.text.startIndex)
+            } else {
+                body += " +\(list)"
+            }
+        }
+        for tag in wanted.tags { body += " @\(tag)" }
+        if let due = wanted.due { body += " due:\(due)" }
+        if let start = wanted.start { body += " t:\(start)" }
+        if let priority = wanted.completedPriority { body += " pri:\(priority)" }
+        return head + body
+    }
+
+    /// `YYYY-MM-DD` of `instant` in `zone`.
+    private static func day(_ instant: Date, _ zone: TimeZone) -> CalendarDay {
+        LocalDateTime(instant, in: zone).day
+    }
+
+    /// A list name or tag as one todo.txt word: trimmed, inner white space and NUL as
+    /// `_`; nil when nothing visible is left.
+    private static func word(_ name: String) -> String? {
+        let trimmed = name.trimmingWhiteSpace()
+        guard !trimmed.isEmpty else { return nil }
+        // Scalar by scalar, as the reader splits words: at every White_Space scalar.
+        return String(String.UnicodeScalarView(trimmed.unicodeScalars.map { scalar in
+            TodoTxtToken.isWhiteSpace(scalar) || scalar == "\0" ? "_" : scalar
+        }))
+    }
+}

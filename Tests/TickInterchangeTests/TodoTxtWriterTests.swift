@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TickModel
+@testable import TickInterchange
+
+/// Writing reminders as todo.txt lines, and reading them back.
+@Suite("todo.txt writer")
+struct TodoTxtWriterTests {
+    /// 2026-01-05T00:00Z.
+    let jan5 = Date(timeIntervalSince1970: 1_767_571_200)
+
+    private func day(_ year: Int, _ month: Int, _ day: Int) throws -> CalendarDay {
+        try #require(CalendarDay(year: year, month: month, day: day))
+    }
+
+    private func reminder(_ title: String, priority: Priority = .none, tags: [String] = [], due: Due? = nil,
+                          start: Due? = nil, completedAt: Date? = nil) -> Reminder {
+        Reminder(listID: ImportedReminder.placeholderListID, title: title, due: due, start: start, priority: priority,
+                 completedAt: completedAt, tags: tags, createdAt: jan5)
+    }
+
+    private func write(_ reminder: Reminder, list: String? = nil, zone: String = "UTC") throws -> String {
+        TodoTxtWriter.line(for: reminder, listName: list, timeZone: try TodoTxtFixture.zone(zone))
+    }
+
+    @Test func writesAnOpenReminderInTheFormatsOrder() throws {
+        let open = reminder("Call Mom", priority: .high, tags: ["phone"], due: .allDay(try day(2026, 1, 9)),
+                            start: .allDay(try day(2026, 1, 8)))
+        #expect(try write(open, list: "Family") == "(A) 2026-01-05 Call Mom +Family @phone due:2026-01-09 t:2026-01-08")
+    }
+
+    @Test func writesACompletedReminderWithItsPriorityAsPri() throws {
+        let done = reminder("Call Mom", priority: .high, tags: ["phone"], completedAt: jan5.addingTimeInterval(2 * 86_400 + 3_600))
+        #expect(try write(done, list: "Family") == "x 2026-01-07 2026-01-05 Call Mom +Family @phone pri:A")
+        #expect(try write(reminder("Call Mom", completedAt: jan5)) == "x 2026-01-05 2026-01-05 Call Mom")
+    }
+
+    @Test(arguments: [
+        (Priority.none, "2026-01-05 t"), (.high, "(A) 2026-01-05 t"), (.medium, "(B) 2026-01-05 t"), (.low, "(C) 2026-01-05 t"),
+        (Priority(iCalendarValue: 3), "(A) 2026-01-05 t"), (Priority(iCalendarValue: 7), "(C) 2026-01-05 t"),
+    ])
+    func writesThePriorityLevelAsALetter(_ priority: Priority, _ line: String) throws {
+        #expect(try write(reminder("t", priority: priority)) == line)
+    }
+
+    @Test func putsTheListBeforeTheTitlesOwnProjects() throws {
+        #expect(try write(reminder("my are +roses in the middle"), list: "flowers")
+                == "2026-01-05 my are +flowers +roses in the middle")
+        let back = try TodoTxtFixture.plan("2026-01-05 my are +flowers +roses in the middle", zone: TodoTxtFixture.zone("UTC"))
+        #expect(back[0].listName == "flowers")
+        #expect(back[0].reminder.title == "my are +roses in the middle")
+    }
+
+    @Test func listNamesAndTagsBecomeSingleWords() throws {
+        let line = try write(reminder("t", tags: ["a b", " ", "a\tb", "x", "\u{200B}", "x"]), list: " Home Office ")
+        #expect(line == "2026-01-05 t +Home_Office @a_b @x")
+        #expect(try write(reminder("t"), list: "\u{3000}") == "2026-01-05 t")
+    }
+
+    @Test func lineBreaksAndNulInTheTitleBecomeSpaces() throws {
+        let line = try write(reminder("line one\nline two\r\nthree\u{0}four\rfive"))
+        #expect(line == "2026-01-05 line one line two  three four five")
+        let items = try TodoTxtParser.parse(line, source: nil)
+        #expect(items.count == 1)
+    }
+
+    @Test func timedAndFloatingDatesAreWrittenAsTheirDay() throws {
+        // 2026-01-05T23:30Z is already January 6 in Seoul.
+        let timed = reminder("t", due: .timed(jan5.addingTimeInterval(23.5 * 3_600), timeZone: "UTC"),
+                             start: .floating(try #require(LocalDateTime(day: day(2026, 3, 1), hour: 9, minute: 0))))
+        #expect(try write(timed, zone: "Asia/Seoul") == "2026-01-05 t due:2026-01-06 t:2026-03-01")
+        #expect(try write(timed, zone: "UTC") == "2026-01-05 t due:2026-01-05 t:2026-03-01")
+    }
+
+    @Test(arguments: ["x marks the spot", "(A) fake priority", "2026-01-01 starts with a date", "X 2012-01-01 resolutions"])
+    func aTitleNeverTakesTheStructuralPlaces(_ title: String) throws {
+        let line = try write(reminder(title))
+        let back = try TodoTxtFixture.plan(line, zone: TodoTxtFixture.zone("UTC"))
+        #expect(back[0].reminder.title == title)
+        #expect(!back[0].reminder.isCompleted)
+        #expect(back[0].reminder.priority == .none)
+        #expect(TodoTxtFixture.day(back[0].reminder.createdAt, in: try TodoTxtFixture.zone("UTC")) == "2026-01-05")
+    }
+
+    @Test func aTitleThatSaysOtherFieldsGetsTheRealOnesWritten() throws {
+        #expect(try write(reminder("+proj"), list: "other") == "2026-01-05 +other +proj")
+        #expect(try write(reminder("pay due:2026-01-01"), list: nil) == "2026-01-05 pay due:2026-01-01")
+        #expect(try write(reminder("pay due:2026-01-01", due: .allDay(try day(2026, 2, 1))))
+                == "2026-01-05 pay due:2026-01-01 due:2026-02-01")
+    }
+
+    /// Lines whose description is only fields: the import made the whole description the
+    /// title; writing must not repeat the fields, or every round trip would add a copy.
+    @Test(arguments: [
+        ("+proj due:2026-01-05", "2026-05-20 +proj due:2026-01-05"),
+        ("@home", "2026-05-20 @home"),
+        ("(A) 2026-01-05 +a @b @c t:2026-01-04", "(A) 2026-01-05 +a @b @c t:2026-01-04"),
+        ("x 2026-01-05 +Taxes pri:A", "x 2026-01-05 2026-05-20 +Taxes pri:A"),
+        ("x 2026-01-05 +Taxes pri:A due:2026-01-04", "x 2026-01-05 2026-05-20 +Taxes pri:A due:2026-01-04"),
+        ("+roses +flowers", "2026-05-20 +roses +flowers"),
+        ("@a +b @a", "2026-05-20 @a +b @a"),
+        ("pay due:2026-01-01 rent due:2026-02-01", "2026-05-20 pay due:2026-01-01 rent due:2026-02-01"),
+    ])
+    func importExportImportIsAFixedPoint(_ line: String, _ exported: String) throws {
+        let zone = try TodoTxtFixture.zone("UTC")
+        let first = try TodoTxtFixture.plan(line, zone: zone)
+        let text = TodoTxtFixture.export(first, zone: zone)
+        #expect(text == exported + "\n")
+        let second = try TodoTxtFixture.plan(text, zone: zone)
+        #expect(second.map { TodoTxtFieldsSeen($0, zone: zone) } == first.map { TodoTxtFieldsSeen($0, zone: zone) })
+        #expect(TodoTxtFixture.export(second, zone: zone) == text)
+    }
+}
