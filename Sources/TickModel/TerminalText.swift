@@ -38,8 +38,12 @@
 /// - 1 cell: everything else, including spacing combining marks (Mc), East Asian
 ///   Ambiguous characters (A) and unassigned code points outside the ideograph planes.
 ///
-/// This matches what terminals that measure by grapheme cluster draw, and what
-/// `wcwidth(3)`-based terminals draw for everything but emoji sequences.
+/// Outside emoji sequences this agrees with `wcwidth(3)`-style terminals (xterm, VTE,
+/// tmux), and emoji sequences count as recent terminals that lay out whole grapheme
+/// clusters draw them (a terminal that draws a ZWJ sequence as its separate emoji takes
+/// more cells than counted here). Where the two kinds disagree otherwise, such as a
+/// Devanagari consonant with a spacing vowel sign, the larger count is used, so that a
+/// line never runs past the width it was cut to.
 public enum TerminalText {
     /// Horizontal placement of text inside a wider field.
     public enum Alignment: Sendable, Hashable {
@@ -54,8 +58,10 @@ public enum TerminalText {
 
     // MARK: Measuring
 
-    /// The number of terminal cells one grapheme cluster takes: 0, 1 or 2 (more only for
-    /// a control, see the width model on ``TerminalText``).
+    /// The number of terminal cells one grapheme cluster takes, following the width
+    /// model on ``TerminalText``: usually 0, 1 or 2; more for a control (its sanitized
+    /// notation) or for the rare cluster of several spacing scalars, such as `e` followed
+    /// by a lone skin-tone modifier (3).
     ///
     /// - Complexity: O(n) in the number of scalars of the cluster.
     public static func width(of character: Character) -> Int {
@@ -177,208 +183,5 @@ extension TerminalText {
         if let string = text as? String { return string[...] }
         if let substring = text as? Substring { return substring }
         return String(text)[...]
-    }
-
-    static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
-    static let variationSelector16: Unicode.Scalar = "\u{FE0F}"
-
-    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1F1E6...0x1F1FF).contains(scalar.value)
-    }
-
-    static func isEmojiModifier(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1F3FB...0x1F3FF).contains(scalar.value)
-    }
-
-    /// Whether every byte is printable ASCII, U+0020–U+007E.
-    @usableFromInline
-    static func isPrintableASCII(_ utf8: Substring.UTF8View) -> Bool {
-        // `byte &- 0x20 < 0x5F` is `0x20 <= byte && byte <= 0x7E` in one comparison.
-        if let result = utf8.withContiguousStorageIfAvailable({ bytes in
-            bytes.allSatisfy { $0 &- 0x20 < 0x5F }
-        }) {
-            return result
-        }
-        return utf8.allSatisfy { $0 &- 0x20 < 0x5F }
-    }
-
-    /// The width of one scalar taken alone (see the width model on ``TerminalText``).
-    static func width(of scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if value < 0x7F { return value >= 0x20 ? 1 : ControlNotation(scalar).width }
-        if value < 0xA0 { return ControlNotation(scalar).width }
-        // Latin-1 through the spacing modifier letters: no wide, zero-width or control
-        // scalars left (U+00AD SOFT HYPHEN counts 1 on purpose).
-        if value < 0x300 { return 1 }
-        if isWide(value) { return 2 }
-        // U+231A WATCH is the first scalar with Emoji_Presentation.
-        if value >= 0x231A && scalar.properties.isEmojiPresentation { return 2 }
-        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
-        let properties = scalar.properties
-        switch properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format:
-            return 0
-        case .lineSeparator, .paragraphSeparator:
-            return 1
-        default:
-            return properties.isDefaultIgnorableCodePoint ? 0 : 1
-        }
-    }
-
-    /// Whether `value` is in the generated East Asian Wide/Fullwidth table.
-    ///
-    /// - Complexity: O(log r), r the number of ranges in ``wideRanges``.
-    static func isWide(_ value: UInt32) -> Bool {
-        // The Hangul syllables block and the CJK Unified Ideographs block are wide as a
-        // whole; answering them first keeps Korean, Chinese and Japanese text cheap.
-        if (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) { return true }
-        return wideRanges.withUnsafeBufferPointer { ranges in
-            guard let lowest = ranges.first, value >= lowest else { return false }
-            // Find the last range whose first scalar is <= value.
-            var low = 0
-            var high = ranges.count / 2 - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if ranges[2 * middle] <= value { low = middle } else { high = middle - 1 }
-            }
-            return value <= ranges[2 * low + 1]
-        }
-    }
-
-    /// Whether a scalar makes a cluster measure other than as the sum of its scalars:
-    /// it can be part of an emoji sequence, or it is the CR of a CR LF.
-    static func isSequenceSensitive(_ value: UInt32) -> Bool {
-        value == 0x0D || value == 0x200D || value == 0xFE0F
-            || (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value)
-    }
-
-    @usableFromInline
-    static func width(ofSubstring text: Substring) -> Int {
-        if isPrintableASCII(text.utf8) { return text.utf8.count }
-        var total = 0
-        for scalar in text.unicodeScalars {
-            if isSequenceSensitive(scalar.value) { return widthByCharacters(text) }
-            total += width(of: scalar)
-        }
-        return total
-    }
-
-    static func widthByCharacters(_ text: Substring) -> Int {
-        var total = 0
-        for character in text {
-            total += width(of: character)
-        }
-        return total
-    }
-
-    /// `text` cut to at most `width` cells (see ``truncated(_:toWidth:)``), with the
-    /// width of the result.
-    @usableFromInline
-    static func fitted(_ text: Substring, toWidth width: Int) -> (text: String, width: Int) {
-        guard width > 0 else { return ("", 0) }
-        let utf8 = text.utf8
-        if isPrintableASCII(utf8) {
-            let count = utf8.count
-            if count <= width { return (String(text), count) }
-            let end = utf8.index(utf8.startIndex, offsetBy: width - 1)
-            return (String(text[..<end]) + String(ellipsis), width)
-        }
-        let total = self.width(ofSubstring: text)
-        if total <= width { return (String(text), total) }
-        let budget = width - 1 // one cell for the ellipsis
-        var used = 0
-        var endOffset = 0
-        for character in text {
-            let characterWidth = self.width(of: character)
-            if used + characterWidth > budget { break }
-            used += characterWidth
-            endOffset += character.utf8.count
-        }
-        let end = utf8.index(utf8.startIndex, offsetBy: endOffset)
-        return (String(text[..<end]) + String(ellipsis), used + 1)
-    }
-
-    @usableFromInline
-    static func sanitized(substring text: Substring) -> String {
-        if isPrintableASCII(text.utf8) { return String(text) }
-        let scalars = text.unicodeScalars
-        var result = ""
-        var runStart = scalars.startIndex // start of the scalars kept as they are
-        var index = scalars.startIndex
-        var previousWasCR = false
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            let notation = ControlNotation(scalar)
-            if notation != .none {
-                if result.isEmpty { result.reserveCapacity(text.utf8.count + 8) }
-                result.append(contentsOf: text[runStart..<index])
-                if !(notation == .space && scalar == "\n" && previousWasCR) {
-                    notation.write(scalar, to: &result)
-                }
-                runStart = next
-            }
-            previousWasCR = scalar == "\r"
-            index = next
-        }
-        if runStart == scalars.startIndex { return String(text) }
-        result.append(contentsOf: text[runStart..<scalars.endIndex])
-        return result
-    }
-}
-
-/// How ``TerminalText/sanitized(_:)`` writes one scalar.
-enum ControlNotation: Equatable {
-    /// Kept as it is.
-    case none
-    /// Written as one space: line breaks and tab.
-    case space
-    /// Written as `^` and a character: other C0 controls and DEL.
-    case caret
-    /// Written as `<U+XXXX>`: C1 controls.
-    case codePoint
-    /// Left out: bidi embedding, override and isolate controls.
-    case removed
-
-    init(_ scalar: Unicode.Scalar) {
-        switch scalar.value {
-        case 0x09...0x0D, 0x85, 0x2028, 0x2029: self = .space
-        case 0x00...0x1F, 0x7F: self = .caret
-        case 0x80...0x9F: self = .codePoint
-        case 0x202A...0x202E, 0x2066...0x2069: self = .removed
-        default: self = .none
-        }
-    }
-
-    /// Cells taken by the notation.
-    var width: Int {
-        switch self {
-        case .none, .removed: 0
-        case .space: 1
-        case .caret: 2
-        case .codePoint: 8
-        }
-    }
-
-    func write(_ scalar: Unicode.Scalar, to output: inout String) {
-        switch self {
-        case .none:
-            output.unicodeScalars.append(scalar)
-        case .space:
-            output.append(" ")
-        case .caret:
-            // ^@ for U+0000 … ^_ for U+001F: the control plus 0x40; DEL is ^?.
-            let shown = scalar.value == 0x7F ? "?" : Unicode.Scalar(UInt8(scalar.value + 0x40))
-            output.append("^")
-            output.unicodeScalars.append(shown)
-        case .codePoint:
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            output.append("<U+")
-            output.append(String(repeating: "0", count: max(0, 4 - hex.count)))
-            output.append(hex)
-            output.append(">")
-        case .removed:
-            break
-        }
     }
 }

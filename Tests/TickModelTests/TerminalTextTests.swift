@@ -40,6 +40,7 @@ struct TerminalTextTests {
         WidthCase("☺", 1, "text-default smiley"),
         WidthCase("1️⃣", 2, "keycap"),
         WidthCase("a\u{FE0F}", 1, "VS16 after a letter"),
+        WidthCase("e🏽", 3, "letter and a lone skin tone: one cluster, two spacing scalars"),
         WidthCase("e\u{301}", 1, "combining acute"),
         WidthCase("cafe\u{301}", 4, "combining acute in a word"),
         WidthCase("\u{301}", 0, "lone combining mark"),
@@ -200,6 +201,35 @@ struct TerminalTextTests {
         }
     }
 
+    @Test("truncated cuts where a walk over the grapheme clusters cuts", arguments: 0..<40)
+    func truncatedMatchesClusterWalk(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed) &+ 3_000)
+        for round in 0..<40 {
+            let pieces = round.isMultiple(of: 2) ? TextSamples.pieces : TextSamples.plainPieces
+            let text = TextSamples.randomText(using: &generator, maxPieces: 10, from: pieces)
+            for width in 1...14 {
+                let result = TerminalText.truncated(text, toWidth: width)
+                #expect(Array(result.unicodeScalars) == Array(Self.clusterWalk(text, width).unicodeScalars),
+                        "\(text.unicodeScalars.map(\.value)) at \(width)")
+            }
+        }
+    }
+
+    /// The plain definition of `truncated`: keep whole characters while they and the
+    /// ellipsis fit.
+    static func clusterWalk(_ text: String, _ width: Int) -> String {
+        if TerminalText.width(of: text) <= width { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let characterWidth = TerminalText.width(of: character)
+            if used + characterWidth > width - 1 { break }
+            kept.append(character)
+            used += characterWidth
+        }
+        return kept + "…"
+    }
+
     @Test("padded", arguments: [
         ("abc", 5, TerminalText.Alignment.left, "abc  "),
         ("abc", 5, .right, "  abc"),
@@ -246,7 +276,8 @@ struct SeededGenerator: RandomNumberGenerator {
 enum TextSamples {
     static let pieces: [String] = [
         "Buy milk", "a", " ", "call Mom", "#12", "2026-12-01",
-        "우유 사기", "한", "\u{1100}\u{1161}\u{11A8}", "日本語", "テキスト", "ｶﾀｶﾅ", "ＡＢＣ", "\u{3000}",
+        "우유 사기", "한", "가", "\u{1100}\u{1161}\u{11A8}", "\u{1100}", "\u{11A8}", "가\u{11A8}",
+        "日本語", "テキスト", "ｶﾀｶﾅ", "ＡＢＣ", "\u{3000}",
         "Ελληνικά", "Русский", "עברית", "العربية", "\u{0600}", "\u{0915}\u{093F}",
         "👍", "👍🏽", "🏽", "👨‍👩‍👧", "🏳️‍🌈", "🇰🇷", "🇰", "❤️", "❤", "☺", "1️⃣", "©",
         "e\u{301}", "\u{301}", "\u{200B}", "\u{200D}", "\u{FE0F}", "\u{FEFF}", "\u{AD}",
@@ -254,7 +285,16 @@ enum TextSamples {
         "\u{2028}", "\u{202E}", "\u{2066}", "\u{2069}",
     ]
 
-    static func randomText(using generator: inout SeededGenerator, maxPieces: Int) -> String {
+    /// Pieces without scalars that start emoji sequences or CR LF, which the byte-level
+    /// fast paths of `TerminalText` handle without grapheme breaking.
+    static let plainPieces: [String] = [
+        "Buy", " ", "milk", "우유", "사기", "가", "\u{1100}", "\u{1161}", "\u{11A8}", "日本",
+        "語", "e\u{301}", "\u{301}", "\u{0600}", "\u{0915}\u{094D}", "\u{0937}", "\u{200B}",
+        "Ω", "ＡＢ", "\u{3000}", "\u{3099}", "\u{AD}",
+    ]
+
+    static func randomText(using generator: inout SeededGenerator, maxPieces: Int,
+                           from pieces: [String] = pieces) -> String {
         let count = Int.random(in: 0...maxPieces, using: &generator)
         var text = ""
         for _ in 0..<count {
