@@ -2,8 +2,8 @@
 /// than the terminal.
 ///
 /// Every cell is made safe with ``TerminalText/sanitized(_:)``, loses its trailing
-/// spaces, and is measured with ``TerminalText/width(of:)-(StringProtocol)``; a cell wider than its
-/// column is cut with `…` by ``TerminalText/truncated(_:toWidth:)``.
+/// spaces, and is measured by the width model of ``TerminalText``; a cell wider than its
+/// column is cut with `…` as by ``TerminalText/truncated(_:toWidth:)``.
 ///
 /// ## Layout
 ///
@@ -18,7 +18,8 @@
 ///    left, and the columns after it are not shown.
 ///
 /// Lines have no trailing spaces: the last non-empty cell of a line is not padded on its
-/// right. Nothing in a line is wider than `totalWidth`, whatever the input.
+/// right. No line is wider than `totalWidth` cells, whatever the input (as measured by
+/// ``TerminalText``; escape sequences added by a `style` closure are not counted).
 ///
 /// ```swift
 /// let table = TextTable(columns: [
@@ -27,8 +28,8 @@
 ///     .init("Due"),
 /// ])
 /// table.render(rows: [["12", "Buy milk", "Today"], ["3", "우유 사기", ""]], totalWidth: 80)
-/// // [" #  Title      Due",
-/// //  "12  Buy milk   Today",
+/// // [" #  Title       Due",
+/// //  "12  Buy milk    Today",
 /// //  " 3  우유 사기"]
 /// ```
 public struct TextTable: Sendable {
@@ -118,8 +119,14 @@ public struct TextTable: Sendable {
         let widths = columnWidths(cells: cells, header: header, totalWidth: totalWidth)
 
         let spacing = max(gap, 1)
-        let lineCapacity = widths.reduce(0, +) + spacing * columnCount + 16
-        let blanks = String(repeating: " ", count: max(widths.max() ?? 0, spacing))
+        // Lines are assembled as UTF-8 in one reused buffer: cheaper than growing a
+        // String piece by piece.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(widths.reduce(0, +) * 4 + spacing * columnCount + 64)
+
+        func appendSpaces(_ count: Int) {
+            for _ in 0..<count { buffer.append(UInt8(ascii: " ")) }
+        }
 
         func line(_ rowCells: ArraySlice<Cell>, row: Int?) -> String {
             let base = rowCells.startIndex
@@ -130,12 +137,11 @@ public struct TextTable: Sendable {
                 last = column
                 break
             }
-            var text = ""
-            guard last >= 0 else { return text }
-            text.reserveCapacity(lineCapacity)
+            guard last >= 0 else { return "" }
+            buffer.removeAll(keepingCapacity: true)
             var isFirst = true
             for column in 0...last where widths[column] > 0 {
-                if !isFirst { text += blanks.utf8Prefix(spacing) }
+                if !isFirst { appendSpaces(spacing) }
                 isFirst = false
                 let cell = rowCells[base + column]
                 let width = widths[column]
@@ -146,14 +152,14 @@ public struct TextTable: Sendable {
                 let padding = width - fit.width
                 switch columns[column].alignment {
                 case .left:
-                    text += shown
-                    if column != last { text += blanks.utf8Prefix(padding) }
+                    buffer.append(contentsOf: shown.utf8)
+                    if column != last { appendSpaces(padding) }
                 case .right:
-                    text += blanks.utf8Prefix(padding)
-                    text += shown
+                    appendSpaces(padding)
+                    buffer.append(contentsOf: shown.utf8)
                 }
             }
-            return text
+            return String(decoding: buffer, as: UTF8.self)
         }
 
         var lines: [String] = []
@@ -185,18 +191,25 @@ extension TextTable {
         }
 
         init(_ raw: String) {
-            var text = raw
-            if TerminalText.isPrintableASCII(raw[...].utf8) {
-                width = raw.utf8.count
-            } else {
-                text = TerminalText.sanitized(substring: raw[...])
-                width = TerminalText.width(ofSubstring: text[...])
+            // Printable ASCII, by far the most common cell, in one pass: nothing to
+            // sanitize, one cell per byte, only trailing spaces to drop.
+            let ascii = TerminalText.withUTF8(raw) { bytes -> (width: Int, isWhole: Bool)? in
+                guard TerminalText.printableASCIIPrefix(bytes) == bytes.count else { return nil }
+                var end = bytes.count
+                while end > 0 && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+                return (end, end == bytes.count)
             }
+            if let ascii {
+                text = ascii.isWhole ? raw : String(decoding: raw.utf8.prefix(ascii.width), as: UTF8.self)
+                width = ascii.width
+                return
+            }
+            var text = TerminalText.sanitizedIfChanged(raw[...]) ?? raw
             if text.utf8.last == UInt8(ascii: " ") {
                 while text.utf8.last == UInt8(ascii: " ") { text.unicodeScalars.removeLast() }
-                width = TerminalText.width(ofSubstring: text[...])
             }
             self.text = text
+            width = TerminalText.width(ofSubstring: text[...])
         }
     }
 
@@ -273,12 +286,5 @@ extension TextTable {
             owed -= 1
         }
         return amount
-    }
-}
-
-extension String {
-    /// The first `count` UTF-8 bytes, for strings of ASCII spaces.
-    fileprivate func utf8Prefix(_ count: Int) -> Substring {
-        self[..<utf8.index(startIndex, offsetBy: count)]
     }
 }
