@@ -17,15 +17,17 @@ extension TerminalText {
     /// are not stored contiguously (strings bridged from Objective-C).
     static func withUTF8<Result>(_ text: Substring,
                                  _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var text = text
-        return text.withUTF8(body)
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// Calls `body` with the UTF-8 bytes of `text` (see the `Substring` overload).
     static func withUTF8<Result>(_ text: String,
                                  _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var text = text
-        return text.withUTF8(body)
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// The number of bytes at the start of `bytes` that are printable ASCII, U+0020–U+007E.
