@@ -10,9 +10,14 @@ generated file). Use the newest Python at hand; CPython 3.13 carries Unicode 15.
 Usage:
     python3 Scripts/generate-width-tables.py           # rewrite the Swift file
     python3 Scripts/generate-width-tables.py --check   # exit 1 if it is out of date
+    python3 Scripts/generate-width-tables.py --force   # rewrite even with older Unicode
+
+Without --force the script refuses to replace a table made from a newer Unicode
+version than this Python's, so that an old interpreter cannot silently downgrade it.
 """
 
 import pathlib
+import re
 import sys
 import unicodedata
 
@@ -71,15 +76,27 @@ def swift_source(ranges):
     return "\n".join(lines)
 
 
+def version_tuple(text):
+    return tuple(int(part) for part in text.split("."))
+
+
 def main():
+    arguments = sys.argv[1:]
+    current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
     text = swift_source(wide_ranges())
-    if "--check" in sys.argv[1:]:
-        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+    if "--check" in arguments:
         if current != text:
-            print(f"{OUTPUT.name} is out of date; run {pathlib.Path(__file__).name}",
-                  file=sys.stderr)
+            print(f"{OUTPUT.name} is out of date for Unicode {unicodedata.unidata_version}; "
+                  f"run {pathlib.Path(__file__).name}", file=sys.stderr)
             return 1
         return 0
+    found = re.search(r'wideTableUnicodeVersion = "([0-9.]+)"', current)
+    if found and "--force" not in arguments:
+        if version_tuple(found.group(1)) > version_tuple(unicodedata.unidata_version):
+            print(f"{OUTPUT.name} holds Unicode {found.group(1)}, this Python has "
+                  f"{unicodedata.unidata_version}; use a newer Python or pass --force",
+                  file=sys.stderr)
+            return 1
     OUTPUT.write_text(text, encoding="utf-8")
     return 0
 
