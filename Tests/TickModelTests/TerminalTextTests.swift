@@ -73,6 +73,14 @@ struct TerminalTextTests {
         ("a", 1), ("우", 2), ("あ", 2), ("Ａ", 2), ("\u{3000}", 2), ("👍", 2), ("👍🏽", 2),
         ("👨‍👩‍👧", 2), ("🇰🇷", 2), ("❤️", 2), ("☺", 1), ("e\u{301}", 1), ("\u{200B}", 0),
         ("\u{1F1F0}", 2),
+        // Edges of the generated table and of the blocks answered before it.
+        ("\u{10FF}", 1), ("\u{1100}", 2), ("\u{115F}", 2), ("\u{2329}", 2), ("\u{232A}", 2),
+        ("\u{232B}", 1), ("\u{2E80}", 2), ("\u{3041}", 2), ("\u{A960}", 2), ("\u{AC00}", 2),
+        ("\u{D7A3}", 2), ("\u{D7A4}", 1), ("\u{4DFF}", 1), ("\u{4E00}", 2), ("\u{9FFF}", 2),
+        ("\u{FF60}", 2), ("\u{FF61}", 1), ("\u{20000}", 2), ("\u{2FFFD}", 2), ("\u{3FFFD}", 2),
+        ("\u{E0001}", 0), ("\u{10FFFD}", 1),
+        // Emoji newer than the generated table come from the standard library (Unicode 16).
+        ("\u{1FAE9}", 2),
     ] as [(Character, Int)])
     func widthOfCharacter(_ character: Character, _ expected: Int) {
         #expect(TerminalText.width(of: character) == expected)
