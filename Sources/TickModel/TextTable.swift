@@ -1,0 +1,290 @@
+/// Rows of user text laid out in aligned columns measured in terminal cells, never wider
+/// than the terminal.
+///
+/// Every cell is made safe with ``TerminalText/sanitized(_:)``, loses its trailing
+/// spaces, and is measured by the width model of ``TerminalText``; a cell wider than its
+/// column is cut with `…` as by ``TerminalText/truncated(_:toWidth:)``.
+///
+/// ## Layout
+///
+/// 1. Each column wants the width of its widest cell or header, at least
+///    ``Column/minWidth`` and at most ``Column/maxWidth``. A column that wants 0 cells
+///    (nothing in it, no minimum) is left out, with its gap.
+/// 2. When the columns and the gaps between them are wider than `totalWidth`, flexible
+///    columns give up cells first, widest first, down to their minimum width; then the
+///    other columns do, the same way.
+/// 3. When the minimum widths alone do not fit, the line is cut: columns keep their
+///    widths from the left, the column that crosses `totalWidth` is narrowed to what is
+///    left, and the columns after it are not shown.
+///
+/// Lines have no trailing spaces: the last non-empty cell of a line is not padded on its
+/// right. No line is wider than `totalWidth` cells, whatever the input (as measured by
+/// ``TerminalText``; escape sequences added by a `style` closure are not counted).
+///
+/// ```swift
+/// let table = TextTable(columns: [
+///     .init("#", alignment: .right),
+///     .init("Title", minWidth: 10, isFlexible: true),
+///     .init("Due"),
+/// ])
+/// table.render(rows: [["12", "Buy milk", "Today"], ["3", "우유 사기", ""]], totalWidth: 80)
+/// // [" #  Title       Due",
+/// //  "12  Buy milk    Today",
+/// //  " 3  우유 사기"]
+/// ```
+public struct TextTable: Sendable {
+    /// One column of a ``TextTable``.
+    public struct Column: Sendable, Hashable {
+        /// The text of the header line, or `nil` for none. The header line is shown when
+        /// at least one column has a header.
+        public var header: String?
+        /// Where cells sit when they are narrower than the column.
+        public var alignment: TerminalText.Alignment
+        /// Cells the column keeps before the line is cut, and takes even when its cells
+        /// are narrower. Negative values count as 0.
+        public var minWidth: Int
+        /// Cells the column never exceeds, or `nil` for no limit; wider cells are cut.
+        /// A value below ``minWidth`` counts as ``minWidth``.
+        public var maxWidth: Int?
+        /// Whether the column gives up cells before the others when the line is too wide
+        /// (the title of a reminder, say).
+        public var isFlexible: Bool
+
+        /// A column; by default left-aligned, without header, minimum or maximum width,
+        /// and not flexible.
+        public init(_ header: String? = nil, alignment: TerminalText.Alignment = .left,
+                    minWidth: Int = 0, maxWidth: Int? = nil, isFlexible: Bool = false) {
+            self.header = header
+            self.alignment = alignment
+            self.minWidth = minWidth
+            self.maxWidth = maxWidth
+            self.isFlexible = isFlexible
+        }
+    }
+
+    /// The columns, from left to right.
+    public var columns: [Column]
+    /// Spaces between two columns; values below 1 count as 1, so that a cell can never
+    /// join the grapheme cluster that ends the cell before it.
+    public var gap: Int
+
+    /// A table with `columns` and `gap` spaces between columns.
+    public init(columns: [Column], gap: Int = 2) {
+        self.columns = columns
+        self.gap = gap
+    }
+
+    /// The lines of the table: the header line (when a column has a header), then one
+    /// line per row, each at most `totalWidth` cells wide, without trailing spaces and
+    /// without line breaks.
+    ///
+    /// - Parameters:
+    ///   - rows: the cells of each row, one string per column from the left; missing
+    ///     cells are empty and cells beyond the last column are ignored.
+    ///   - totalWidth: the cells available on a line, such as the terminal's width; 0 or
+    ///     less gives empty lines.
+    /// - Returns: `rows.count` lines, plus one first for the header.
+    /// - Complexity: O(n) in the total UTF-8 length of the cells.
+    public func render(rows: [[String]], totalWidth: Int) -> [String] {
+        render(rows: rows, totalWidth: totalWidth) { _, _, text in text }
+    }
+
+    /// The lines of the table, as ``render(rows:totalWidth:)``, with each visible cell
+    /// passed through `style` after layout, to wrap it in terminal escape sequences
+    /// (colors) that must not count toward the width.
+    ///
+    /// - Parameters:
+    ///   - rows: as for ``render(rows:totalWidth:)``.
+    ///   - totalWidth: as for ``render(rows:totalWidth:)``.
+    ///   - style: called for every non-empty cell that is shown, with the row's index in
+    ///     `rows` (`nil` for the header line), the column's index in ``columns`` and the
+    ///     cell's text as it will be shown: sanitized, cut and without padding. It
+    ///     returns that text, possibly wrapped in escape sequences; the result is not
+    ///     measured or sanitized, so it must take the same cells as the text it was given.
+    /// - Complexity: O(n) in the total UTF-8 length of the cells, plus the calls to
+    ///   `style`.
+    public func render(rows: [[String]], totalWidth: Int,
+                       style: (_ row: Int?, _ column: Int, _ text: String) -> String) -> [String] {
+        let columnCount = columns.count
+        let header: [Cell]? = columns.contains { $0.header != nil }
+            ? columns.map { Cell($0.header ?? "") }
+            : nil
+        var cells: [Cell] = [] // row-major, `columnCount` per row
+        cells.reserveCapacity(rows.count * columnCount)
+        for row in rows {
+            for column in 0..<columnCount {
+                cells.append(column < row.count ? Cell(row[column]) : Cell.empty)
+            }
+        }
+        let widths = columnWidths(cells: cells, header: header, totalWidth: totalWidth)
+
+        let spacing = max(gap, 1)
+        // Lines are assembled as UTF-8 in one reused buffer: cheaper than growing a
+        // String piece by piece.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(widths.reduce(0, +) * 4 + spacing * columnCount + 64)
+
+        func appendSpaces(_ count: Int) {
+            for _ in 0..<count { buffer.append(UInt8(ascii: " ")) }
+        }
+
+        func line(_ rowCells: ArraySlice<Cell>, row: Int?) -> String {
+            let base = rowCells.startIndex
+            // The last column whose cell is shown and not empty: nothing is written after it.
+            var last = -1
+            for column in stride(from: columnCount - 1, through: 0, by: -1)
+            where widths[column] > 0 && rowCells[base + column].width > 0 {
+                last = column
+                break
+            }
+            guard last >= 0 else { return "" }
+            buffer.removeAll(keepingCapacity: true)
+            var isFirst = true
+            for column in 0...last where widths[column] > 0 {
+                if !isFirst { appendSpaces(spacing) }
+                isFirst = false
+                let cell = rowCells[base + column]
+                let width = widths[column]
+                let fit = cell.width <= width
+                    ? (text: cell.text, width: cell.width)
+                    : TerminalText.fitted(cell.text[...], toWidth: width)
+                let shown = fit.text.isEmpty ? fit.text : style(row, column, fit.text)
+                let padding = width - fit.width
+                switch columns[column].alignment {
+                case .left:
+                    buffer.append(contentsOf: shown.utf8)
+                    if column != last { appendSpaces(padding) }
+                case .right:
+                    appendSpaces(padding)
+                    buffer.append(contentsOf: shown.utf8)
+                }
+            }
+            return String(decoding: buffer, as: UTF8.self)
+        }
+
+        var lines: [String] = []
+        lines.reserveCapacity(rows.count + 1)
+        if let header {
+            lines.append(line(header[...], row: nil))
+        }
+        for row in rows.indices {
+            let start = row * columnCount
+            lines.append(line(cells[start..<start + columnCount], row: row))
+        }
+        return lines
+    }
+}
+
+// MARK: - Layout
+
+extension TextTable {
+    /// A cell's text, sanitized and without trailing spaces, with its width in cells.
+    struct Cell {
+        var text: String
+        var width: Int
+
+        static let empty = Cell(text: "", width: 0)
+
+        init(text: String, width: Int) {
+            self.text = text
+            self.width = width
+        }
+
+        init(_ raw: String) {
+            // Printable ASCII, by far the most common cell, in one pass: nothing to
+            // sanitize, one cell per byte, only trailing spaces to drop.
+            let ascii = TerminalText.withUTF8(raw) { bytes -> (width: Int, isWhole: Bool)? in
+                guard TerminalText.printableASCIIPrefix(bytes) == bytes.count else { return nil }
+                var end = bytes.count
+                while end > 0 && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+                return (end, end == bytes.count)
+            }
+            if let ascii {
+                text = ascii.isWhole ? raw : String(decoding: raw.utf8.prefix(ascii.width), as: UTF8.self)
+                width = ascii.width
+                return
+            }
+            var text = TerminalText.sanitizedIfChanged(raw[...]) ?? raw
+            if text.utf8.last == UInt8(ascii: " ") {
+                while text.utf8.last == UInt8(ascii: " ") { text.unicodeScalars.removeLast() }
+            }
+            self.text = text
+            width = TerminalText.width(ofSubstring: text[...])
+        }
+    }
+
+    /// The width of each column, 0 for a column not shown (see "Layout" on
+    /// ``TextTable``); the shown columns and the gaps between them fit in `totalWidth`.
+    func columnWidths(cells: [Cell], header: [Cell]?, totalWidth: Int) -> [Int] {
+        let count = columns.count
+        guard count > 0, totalWidth > 0 else { return Array(repeating: 0, count: count) }
+        let floors = columns.map { max($0.minWidth, 0) }
+        var widths = header?.map(\.width) ?? Array(repeating: 0, count: count)
+        var index = 0
+        while index < cells.count {
+            for column in 0..<count where cells[index + column].width > widths[column] {
+                widths[column] = cells[index + column].width
+            }
+            index += count
+        }
+        for column in 0..<count {
+            widths[column] = max(widths[column], floors[column])
+            if let limit = columns[column].maxWidth {
+                widths[column] = min(widths[column], max(limit, floors[column]))
+            }
+        }
+
+        let spacing = max(gap, 1)
+        let shownCount = widths.count { $0 > 0 }
+        var excess = widths.reduce(0, +) + spacing * max(shownCount - 1, 0) - totalWidth
+        guard excess > 0 else { return widths }
+        let flexible = (0..<count).filter { columns[$0].isFlexible }
+        let fixed = (0..<count).filter { !columns[$0].isFlexible }
+        excess -= Self.narrow(&widths, columns: flexible, floors: floors, by: excess)
+        excess -= Self.narrow(&widths, columns: fixed, floors: floors, by: excess)
+        guard excess > 0 else { return widths }
+
+        // Cut the line: keep widths from the left while there is room.
+        var remaining = totalWidth
+        for column in 0..<count where widths[column] > 0 {
+            widths[column] = max(min(widths[column], remaining), 0)
+            remaining -= widths[column] + spacing
+        }
+        return widths
+    }
+
+    /// Takes up to `amount` cells in total from `columns`, widest first, none below its
+    /// floor, and returns the number of cells taken.
+    ///
+    /// The widest columns are brought down to a common level, found by binary search;
+    /// cells still owed are taken one each from the rightmost columns at that level.
+    ///
+    /// - Complexity: O(c log w), c the number of columns and w the widest column.
+    static func narrow(_ widths: inout [Int], columns: [Int], floors: [Int], by amount: Int) -> Int {
+        guard amount > 0 else { return 0 }
+        func taken(atLevel level: Int) -> Int {
+            columns.reduce(0) { $0 + max(0, widths[$1] - max(level, floors[$1])) }
+        }
+        let available = taken(atLevel: 0)
+        if available <= amount {
+            for column in columns { widths[column] = min(widths[column], floors[column]) }
+            return available
+        }
+        // taken(atLevel: low) >= amount > taken(atLevel: high)
+        var low = 0
+        var high = columns.map { widths[$0] }.max() ?? 0
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if taken(atLevel: middle) >= amount { low = middle } else { high = middle }
+        }
+        var owed = amount - taken(atLevel: high)
+        for column in columns {
+            widths[column] = max(floors[column], min(widths[column], high))
+        }
+        for column in columns.reversed() where owed > 0 && widths[column] == high && floors[column] < high {
+            widths[column] -= 1
+            owed -= 1
+        }
+        return amount
+    }
+}

@@ -1,0 +1,189 @@
+import Testing
+import TickModel
+
+@Suite("TextTable")
+struct TextTableTests {
+    /// The columns of a reminder listing: number, title (flexible), due, list.
+    static let listing = TextTable(columns: [
+        .init("#", alignment: .right),
+        .init("Title", minWidth: 5, isFlexible: true),
+        .init("Due", minWidth: 3),
+        .init("List", maxWidth: 10),
+    ])
+
+    static let rows: [[String]] = [
+        ["12", "Buy milk", "Today", "Groceries"],
+        ["3", "우유 사기", "Tomorrow", "장보기"],
+        ["145", "Call Mom 👍", "", "Family"],
+    ]
+
+    @Test("lays out aligned columns with a header")
+    func layout() {
+        let lines = Self.listing.render(rows: Self.rows, totalWidth: 80)
+        #expect(lines == [
+            "  #  Title        Due       List",
+            " 12  Buy milk     Today     Groceries",
+            "  3  우유 사기    Tomorrow  장보기",
+            "145  Call Mom 👍            Family",
+        ])
+    }
+
+    @Test("the example in the documentation")
+    func documentedExample() {
+        let table = TextTable(columns: [
+            .init("#", alignment: .right),
+            .init("Title", minWidth: 10, isFlexible: true),
+            .init("Due"),
+        ])
+        let lines = table.render(rows: [["12", "Buy milk", "Today"], ["3", "우유 사기", ""]], totalWidth: 80)
+        #expect(lines == [" #  Title       Due", "12  Buy milk    Today", " 3  우유 사기"])
+    }
+
+    @Test("the flexible column gives up cells first")
+    func flexibleFirst() {
+        let lines = Self.listing.render(rows: Self.rows, totalWidth: 31)
+        #expect(lines == [
+            "  #  Title  Due       List",
+            " 12  Buy …  Today     Groceries",
+            "  3  우유…  Tomorrow  장보기",
+            "145  Call…            Family",
+        ])
+        for line in lines { #expect(TerminalText.width(of: line) <= 31) }
+    }
+
+    @Test("then the other columns, widest first, down to their minimum")
+    func thenFixedColumns() {
+        let lines = Self.listing.render(rows: Self.rows, totalWidth: 24)
+        #expect(lines == [
+            "  #  Title  Due    List",
+            " 12  Buy …  Today  Groc…",
+            "  3  우유…  Tomo…  장보…",
+            "145  Call…         Fami…",
+        ])
+        for line in lines { #expect(TerminalText.width(of: line) <= 24) }
+    }
+
+    @Test("finally the line is cut, keeping the columns on the left", arguments: [1, 2, 5, 9, 10, 14, 19])
+    func cutLine(totalWidth: Int) {
+        let table = TextTable(columns: [
+            .init(minWidth: 4), .init(minWidth: 6, isFlexible: true), .init(minWidth: 8),
+        ])
+        let lines = table.render(rows: [["abcdefgh", "우유 사기 우유", "Tomorrow!"]], totalWidth: totalWidth)
+        #expect(lines.count == 1)
+        let line = lines[0]
+        #expect(TerminalText.width(of: line) <= totalWidth)
+        #expect(!line.hasSuffix(" "))
+        #expect(line.hasPrefix(String("abc…".prefix(totalWidth))) || totalWidth < 4)
+    }
+
+    @Test("the cut line", arguments: [
+        (17, "abc…  우유 …  To…"), (14, "abc…  우유 …"), (10, "abc…  우…"), (5, "abc…"), (3, "ab…"),
+    ])
+    func cutLineExactly(totalWidth: Int, expected: String) {
+        let table = TextTable(columns: [
+            .init(minWidth: 4), .init(minWidth: 6, isFlexible: true), .init(minWidth: 8),
+        ])
+        #expect(table.render(rows: [["abcdefgh", "우유 사기 우유", "Tomorrow!"]], totalWidth: totalWidth) == [expected])
+    }
+
+    @Test("cells are sanitized and lose trailing spaces")
+    func sanitizedCells() {
+        let table = TextTable(columns: [.init(), .init()])
+        let lines = table.render(rows: [
+            ["\u{1B}[31mred\u{1B}[0m", "x"],
+            ["two\nlines", "y"],
+            ["bidi \u{202E}txet", "z"],
+            ["tail   ", ""],
+            ["C1 \u{9B}", "w\t"],
+        ], totalWidth: 80)
+        #expect(lines == [
+            "^[[31mred^[[0m  x",
+            "two lines       y",
+            "bidi txet       z",
+            "tail",
+            "C1 <U+009B>     w",
+        ])
+        for line in lines {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+    }
+
+    @Test("missing cells are empty, extra cells ignored, empty columns hidden")
+    func raggedRows() {
+        let table = TextTable(columns: [.init(), .init(), .init(alignment: .right)], gap: 1)
+        let lines = table.render(rows: [["a"], ["b", "", "3"], ["c", "", "45", "ignored"]], totalWidth: 80)
+        #expect(lines == ["a", "b  3", "c 45"])
+    }
+
+    @Test("a gap below 1 counts as 1")
+    func smallGap() {
+        let table = TextTable(columns: [.init(), .init()], gap: 0)
+        #expect(table.render(rows: [["©", "\u{FE0F}x"]], totalWidth: 80) == ["© \u{FE0F}x"])
+    }
+
+    @Test("maxWidth cuts a column even when there is room")
+    func maxWidth() {
+        let table = TextTable(columns: [.init(maxWidth: 4), .init()])
+        #expect(table.render(rows: [["Groceries", "x"]], totalWidth: 80) == ["Gro…  x"])
+    }
+
+    @Test("no room gives empty lines, one per row and the header", arguments: [0, -5])
+    func noRoom(totalWidth: Int) {
+        let lines = Self.listing.render(rows: Self.rows, totalWidth: totalWidth)
+        #expect(lines == ["", "", "", ""])
+    }
+
+    @Test("styling wraps the shown cells without changing the layout")
+    func styling() {
+        var calls: [String] = []
+        let styled = Self.listing.render(rows: Self.rows, totalWidth: 31) { row, column, text in
+            calls.append("\(row.map(String.init) ?? "h"):\(column)")
+            return "\u{1B}[1m" + text + "\u{1B}[0m"
+        }
+        let plain = Self.listing.render(rows: Self.rows, totalWidth: 31)
+        let unstyled = styled.map { line in
+            line.replacingAll("\u{1B}[1m", with: "").replacingAll("\u{1B}[0m", with: "")
+        }
+        #expect(unstyled == plain)
+        #expect(styled[2] == "  \u{1B}[1m3\u{1B}[0m  \u{1B}[1m우유…\u{1B}[0m  \u{1B}[1mTomorrow\u{1B}[0m  \u{1B}[1m장보기\u{1B}[0m")
+        // The empty due date of row 2 is not styled.
+        #expect(calls.count == 4 * 4 - 1)
+        #expect(calls.first == "h:0")
+        #expect(!calls.contains("2:2"))
+    }
+
+    @Test("no line is ever wider than the total width nor ends in a space", arguments: 0..<12)
+    func neverTooWide(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed) &+ 5_000)
+        let columnCount = Int.random(in: 1...6, using: &generator)
+        let columns = (0..<columnCount).map { _ in
+            TextTable.Column(
+                Bool.random(using: &generator) ? TextSamples.randomText(using: &generator, maxPieces: 2) : nil,
+                alignment: Bool.random(using: &generator) ? .left : .right,
+                minWidth: Int.random(in: -2...12, using: &generator),
+                maxWidth: Bool.random(using: &generator) ? Int.random(in: 0...30, using: &generator) : nil,
+                isFlexible: Bool.random(using: &generator))
+        }
+        let table = TextTable(columns: columns, gap: Int.random(in: 0...3, using: &generator))
+        let rows = (0..<20).map { _ in
+            (0..<Int.random(in: 0...columnCount + 1, using: &generator)).map { _ in
+                TextSamples.randomText(using: &generator, maxPieces: 8)
+            }
+        }
+        for totalWidth in 10...120 {
+            let lines = table.render(rows: rows, totalWidth: totalWidth)
+            #expect(lines.count == rows.count + (columns.contains { $0.header != nil } ? 1 : 0))
+            for line in lines {
+                #expect(TerminalText.width(of: line) <= totalWidth, "seed \(seed) width \(totalWidth): \(line)")
+                #expect(!line.hasSuffix(" "))
+                #expect(TerminalText.sanitized(line) == line)
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
