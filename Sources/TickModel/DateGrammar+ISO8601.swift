@@ -1,0 +1,110 @@
+import Foundation
+
+/// The ISO 8601 part of ``DateGrammar``: `YYYY-MM-DD` and
+/// `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH[:MM]|±HHMM]` as a whole input.
+enum ISODateTime {
+    /// Reads `text` when it has one of the ISO 8601 shapes above; returns nil when it
+    /// does not (so the phrase grammar may read it), and throws when it does but names
+    /// a day, time or offset that does not exist.
+    static func parse(_ text: String, in context: DateContext) throws(DateGrammarFailure) -> Due? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 10, let day = try date(bytes[0..<10], text: text) else { return nil }
+        if bytes.count == 10 { return .allDay(day) }
+        guard bytes.count >= 16, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t")
+                || bytes[10] == UInt8(ascii: " ") else { return nil }
+
+        var cursor = 11
+        guard let hour = digits(bytes, &cursor, count: 2), colon(bytes, &cursor),
+              let minute = digits(bytes, &cursor, count: 2) else { return nil }
+        var second = 0
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") {
+            cursor += 1
+            guard let s = digits(bytes, &cursor, count: 2) else { return nil }
+            second = s
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") || bytes[cursor] == UInt8(ascii: ",") {
+                cursor += 1
+                let start = cursor
+                while cursor < bytes.count, isDigit(bytes[cursor]) { cursor += 1 }
+                guard cursor > start else { return nil }
+            }
+        }
+        let timeEnd = cursor
+        var offset: Int?
+        if cursor < bytes.count {
+            guard let parsed = zoneOffset(bytes[cursor...]) else { return nil }
+            offset = parsed
+        }
+
+        let timeText = String(decoding: bytes[11..<timeEnd], as: UTF8.self)
+        guard hour <= 23, minute <= 59, second <= 60,
+              let local = LocalDateTime(day: day, hour: hour, minute: minute, second: second) else {
+            throw DateGrammarFailure("'\(timeText)' is not a time of day (00:00 to 23:59:59)")
+        }
+        guard let offset else {
+            return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
+        }
+        guard abs(offset) <= 18 * 3_600 else {
+            let offsetText = String(decoding: bytes[timeEnd...], as: UTF8.self)
+            throw DateGrammarFailure("'\(offsetText)' is not a UTC offset (-18:00 to +18:00)")
+        }
+        let instant = Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC - offset))
+        return .timed(instant, timeZone: zoneIdentifier(offset: offset, at: instant, context: context))
+    }
+
+    /// The day of `YYYY-MM-DD`; nil when the shape differs, thrown when the day does not exist.
+    static func date(_ bytes: ArraySlice<UInt8>, text: String) throws(DateGrammarFailure) -> CalendarDay? {
+        let b = Array(bytes)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              let year = CalendarDay.number(b[0..<4]), let month = CalendarDay.number(b[5..<7]),
+              let day = CalendarDay.number(b[8..<10]) else { return nil }
+        guard let value = CalendarDay(year: year, month: month, day: day) else {
+            throw DateGrammarFailure("'\(String(decoding: b, as: UTF8.self))' is not a real day")
+        }
+        return value
+    }
+
+    /// The identifier stored with an instant given with an explicit offset.
+    static func zoneIdentifier(offset: Int, at instant: Date, context: DateContext) -> String {
+        if context.timeZone.secondsFromGMT(for: instant) == offset { return context.timeZone.identifier }
+        if offset == 0 { return "UTC" }
+        let magnitude = abs(offset) / 60
+        return "GMT" + (offset < 0 ? "-" : "+") + CalendarDay.pad(magnitude / 60, 2) + CalendarDay.pad(magnitude % 60, 2)
+    }
+
+    /// Seconds east of UTC for `Z`, `±HH`, `±HH:MM` or `±HHMM`; nil for anything else.
+    static func zoneOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        let b = Array(bytes)
+        if b == [UInt8(ascii: "Z")] || b == [UInt8(ascii: "z")] { return 0 }
+        guard let sign = b.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        var cursor = 1
+        guard let hours = digits(b, &cursor, count: 2) else { return nil }
+        var minutes = 0
+        if cursor < b.count {
+            if b[cursor] == UInt8(ascii: ":") { cursor += 1 }
+            guard let m = digits(b, &cursor, count: 2), m <= 59 else { return nil }
+            minutes = m
+        }
+        guard cursor == b.count else { return nil }
+        let seconds = hours * 3_600 + minutes * 60
+        return sign == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    private static func digits(_ bytes: [UInt8], _ cursor: inout Int, count: Int) -> Int? {
+        guard cursor + count <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[cursor..<(cursor + count)] {
+            guard isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        cursor += count
+        return value
+    }
+
+    private static func colon(_ bytes: [UInt8], _ cursor: inout Int) -> Bool {
+        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { return false }
+        cursor += 1
+        return true
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The date and time phrases Tick understands on input, read against a ``DateContext``.
+///
+/// Matching ignores case and leading and trailing white space; words are separated by
+/// white space (commas count as white space, so `dec 14, 2027` reads as `dec 14 2027`).
+/// Days are counted on the wall clock of the context's time zone: "today" is the day
+/// of `context.now` there. Only English words are read, whatever the locale.
+///
+/// ## Results
+///
+/// - A date alone is all-day: `.allDay(day)`.
+/// - A date and a time is `.timed(instant, timeZone: context.timeZone.identifier)`,
+///   the instant of that wall-clock time in the context zone. In a daylight-saving gap
+///   the time is read with the offset before the gap (02:30 on a day that skips
+///   02:00–03:00 is 03:30); in an overlap the earlier instant is taken. See
+///   `LocalDateTime.instant(in:)`.
+/// - A time alone is that time today.
+/// - An ISO 8601 date and time with an offset is that exact instant (see below).
+///
+/// ## Grammar
+///
+/// ```text
+/// phrase   = iso-date-time | date | date ["at"] time | ["at"] time [["on"] date]
+/// date     = "today" | "tomorrow" | "yesterday"
+///          | ["this"] weekday | "next" weekday
+///          | "in" count unit                        count = digits | "a" | "an"
+///          | "next" ("week" | "month" | "year")
+///          | "end" "of" ("week" | "month" | "year")
+///          | month day [year] | day month [year]    day = 1–31, "1st", "2nd", "14th"…
+///          | YYYY-MM-DD                             year = four digits
+/// time     = H[:MM[:SS]] ("am" | "pm")  (a space may come before am/pm; "a.m." too)
+///          | H:MM[:SS]                  (24-hour clock, 0:00–23:59)
+///          | "noon" | "midnight"
+/// ```
+///
+/// - Weekdays: `monday`/`mon`, `tuesday`/`tue`/`tues`, `wednesday`/`wed`,
+///   `thursday`/`thu`/`thur`/`thurs`, `friday`/`fri`, `saturday`/`sat`,
+///   `sunday`/`sun`. **The one weekday rule:** `fri` (and `this fri`) is the soonest
+///   Friday on or after today, so today itself when today is a Friday; `next fri` is
+///   always 7 days after `fri`.
+/// - `in N days|weeks|months|years` (singular or plural; `in a week`): days and weeks
+///   count days; months and years keep the day of the month and clamp it to a shorter
+///   month (2026-01-31 `in 1 month` → 2026-02-28; 2028-02-29 `in 1 year` →
+///   2029-02-28).
+/// - Weeks run Monday to Sunday (ISO 8601): `next week` is the Monday after today's
+///   week, `end of week` the coming Sunday (today on a Sunday). `next month` is the 1st
+///   of next month, `end of month` the last day of this month; `next year` is
+///   January 1 of next year, `end of year` December 31 of this year.
+/// - Month names in full or as three letters (`sept` too): `dec 14`, `14 dec`,
+///   `december 14th`, `dec 14 2027`, `14 december 2027`. Without a year it is this
+///   year's day when that is today or later, otherwise next year's. A day that does
+///   not exist is an error, never rolled over (`feb 30`; `feb 29` when neither this
+///   year nor next year has one).
+/// - Times: `9am`, `9 am`, `9:30pm`, `12am` (00:00), `12pm` (12:00), `17:00`, `9:30`
+///   (24-hour), `17:30:45`, `noon` (12:00), `midnight` (00:00 at the start of the
+///   day: `tomorrow midnight` is the night between today and tomorrow). A bare number
+///   such as `9` is refused: it could be 9 am or 9 pm.
+/// - `tonight` is refused with a hint ("today 8pm"): it names no time.
+///
+/// ## ISO 8601
+///
+/// `YYYY-MM-DD` is all-day. `YYYY-MM-DDTHH:MM[:SS[.fraction]]` (a space may replace
+/// `T`) is a wall-clock time in the context zone; fractions of a second are dropped.
+/// With an offset `Z`, `±HH:MM`, `±HHMM` or `±HH` after the time it is that exact
+/// instant, and the zone identifier stored with it is the context zone's when that
+/// zone has the same offset at that instant, else `"UTC"` for a zero offset, else a
+/// fixed-offset identifier `GMT±HHMM` (such as `"GMT+0900"`), which `TimeZone` accepts.
+///
+/// ## Worked examples
+///
+/// With `now` = Wednesday 2026-12-02 10:00 in Asia/Seoul (01:00Z):
+///
+/// | input | result |
+/// | --- | --- |
+/// | `today` | all-day 2026-12-02 |
+/// | `tomorrow 9am` | 2026-12-03 09:00 Asia/Seoul (2026-12-03T00:00:00Z) |
+/// | `wed` / `this wed` | all-day 2026-12-02 (today is a Wednesday) |
+/// | `next wed` | all-day 2026-12-09 |
+/// | `fri at 17:00` | 2026-12-04 17:00 Asia/Seoul |
+/// | `in 2 weeks` | all-day 2026-12-16 |
+/// | `end of month` | all-day 2026-12-31 |
+/// | `next week` | all-day 2026-12-07 (a Monday) |
+/// | `dec 1` | all-day 2027-12-01 (this year's is past) |
+/// | `14 dec 2027 3:30pm` | 2027-12-14 15:30 Asia/Seoul |
+/// | `noon` | 2026-12-02 12:00 Asia/Seoul |
+/// | `2026-12-03T17:30+09:00` | 2026-12-03T08:30:00Z, zone "Asia/Seoul" |
+/// | `2026-12-03T17:30Z` | 2026-12-03T17:30:00Z, zone "UTC" |
+/// | `2026-12-03 17:30-05:00` | 2026-12-03T22:30:00Z, zone "GMT-0500" |
+public enum DateGrammar {
+    /// Reads `text` as a due date; see ``DateGrammar`` for the grammar.
+    ///
+    /// - Parameters:
+    ///   - text: what the user typed, such as `"tomorrow 9am"` or `"2026-12-03"`.
+    ///   - context: the clock and time zone that relative phrases are read against
+    ///     (the locale is not used: input words are English).
+    /// - Returns: `.allDay` for a date alone, `.timed` for anything with a time.
+    /// - Throws: `ModelError.invalidDate(text, reason:)` when any part is not
+    ///   understood or names a day that does not exist; `reason` quotes the part, as in
+    ///   "'blorp' is not a date, weekday or time".
+    /// - Complexity: O(n) in the length of `text`.
+    public static func parse(_ text: String, in context: DateContext) throws(ModelError) -> Due {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw .invalidDate(text, reason: "it is empty; give a date such as 'tomorrow', 'fri 17:00' or '2026-12-03'")
+        }
+        do {
+            if let due = try ISODateTime.parse(trimmed, in: context) { return due }
+            var parser = PhraseParser(trimmed, context: context)
+            return try parser.parse()
+        } catch {
+            throw .invalidDate(text, reason: error.reason)
+        }
+    }
+}
+
+/// Why a phrase was refused; becomes the `reason` of `ModelError.invalidDate`.
+struct DateGrammarFailure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}

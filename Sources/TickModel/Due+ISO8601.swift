@@ -1,0 +1,56 @@
+import Foundation
+
+extension Due {
+    /// The due date as ISO 8601 text, the form used in `--json` output.
+    ///
+    /// | case | shape | example |
+    /// | --- | --- | --- |
+    /// | all-day | `YYYY-MM-DD` | `2026-12-03` |
+    /// | timed | `YYYY-MM-DDTHH:MM:SS±HH:MM`, the wall clock and offset of its own zone | `2026-12-03T17:30:00+09:00` |
+    /// | timed at offset zero | `YYYY-MM-DDTHH:MM:SSZ` | `2026-12-03T08:30:00Z` |
+    /// | floating | `YYYY-MM-DDTHH:MM:SS`, no offset | `2026-12-03T17:30:00` |
+    ///
+    /// A timed value is written in the zone it carries (`.timed(i, timeZone:
+    /// "Asia/Seoul")` gives `+09:00`), not the user's zone, so the text names the same
+    /// instant and the same wall clock the value was entered with; the zone identifier
+    /// travels beside it as `timeZone` in JSON. A zone identifier Foundation does not
+    /// know is read as UTC and written with `Z`, as is an offset that is not a whole
+    /// number of minutes (local mean time before 1900). Fractions of a second are
+    /// dropped, and instants outside the years 1 to 9999 are clamped into them.
+    public var iso8601: String {
+        switch self {
+        case .allDay(let day):
+            return day.description
+        case .floating(let local):
+            return local.description
+        case .timed(let instant, let identifier):
+            return Due.iso8601(instant, in: TimeZone(identifier: identifier) ?? TimeZone.gmt)
+        }
+    }
+
+    /// `instant` as `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `…Z`) on the wall clock of `zone`.
+    static func iso8601(_ instant: Date, in zone: TimeZone) -> String {
+        let seconds = instant.clampedWholeSecondsSince1970
+        var offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        if offset % 60 != 0 { offset = 0 }
+        let local = LocalDateTime(secondsSinceEpochAsUTC: seconds + offset)
+        guard offset != 0 else { return local.description + "Z" }
+        let minutes = abs(offset) / 60
+        return local.description + (offset < 0 ? "-" : "+")
+            + CalendarDay.pad(minutes / 60, 2) + ":" + CalendarDay.pad(minutes % 60, 2)
+    }
+}
+
+extension Date {
+    /// Whole seconds since 1970-01-01T00:00:00Z, rounded down and clamped to the
+    /// instants whose wall clock lies in the years 1 to 9999 at any UTC offset (a day
+    /// of margin at both ends), so that calendar arithmetic on them cannot trap.
+    /// NaN gives 0.
+    var clampedWholeSecondsSince1970: Int {
+        let seconds = timeIntervalSince1970.rounded(.down)
+        guard !seconds.isNaN else { return 0 }
+        let lowest = Double((CalendarDay.firstDaySinceEpoch + 1) * 86_400)
+        let highest = Double(CalendarDay.lastDaySinceEpoch * 86_400 - 1)
+        return Int(Swift.min(Swift.max(seconds, lowest), highest))
+    }
+}

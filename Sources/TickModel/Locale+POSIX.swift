@@ -1,0 +1,86 @@
+import Foundation
+
+extension Locale {
+    /// The locale named by a POSIX locale name, as found in `LC_ALL`, `LC_TIME` or `LANG`.
+    ///
+    /// A POSIX name has the shape `language[_TERRITORY][.codeset][@modifier]`. The
+    /// codeset is dropped (Foundation formats to Swift strings, always Unicode). The
+    /// modifiers `@latin` and `@cyrillic` become the scripts `Latn` and `Cyrl`
+    /// (`sr_RS@latin` → `sr_Latn_RS`); every other modifier (`@euro`, `@valencia`) is
+    /// dropped.
+    ///
+    /// `nil`, the empty string, `C`, `POSIX` (with or without a codeset, as in
+    /// `C.UTF-8`) and any text that is not shaped like a POSIX name give `en_US_POSIX`:
+    /// English month abbreviations and a 12-hour clock, so dates read "Dec 1, 2026" and
+    /// times "5:30 PM", the same on every machine. (Foundation's own `C` locale would
+    /// give 24-hour times, and its empty locale dates like "2026 M12 1".)
+    ///
+    /// | name | identifier | medium date |
+    /// | --- | --- | --- |
+    /// | `ko_KR.UTF-8` | `ko_KR` | `2026. 12. 1.` |
+    /// | `de_DE@euro` | `de_DE` | `01.12.2026` |
+    /// | `en_US` | `en_US` | `Dec 1, 2026` |
+    /// | `C`, `POSIX`, `""`, `nil` | `en_US_POSIX` | `Dec 1, 2026` |
+    ///
+    /// - Parameter posixName: a POSIX locale name, or nil when none is set.
+    public init(posixName: String?) {
+        self.init(identifier: Locale.identifier(posixName: posixName))
+    }
+
+    /// The POSIX locale name that governs date and time formats: `LC_ALL`, then
+    /// `LC_TIME`, then `LANG`, skipping unset and empty values, as POSIX specifies for
+    /// the `LC_TIME` category. Returns nil when all three are unset or empty.
+    ///
+    /// Foundation on Linux does not read these variables itself; the executable reads
+    /// them and passes the values here, so this function stays pure.
+    ///
+    /// Example: `preferredPOSIXName(lcAll: "", lcTime: "de_DE.UTF-8", lang: "ko_KR.UTF-8")`
+    /// is `"de_DE.UTF-8"`.
+    public static func preferredPOSIXName(lcAll: String?, lcTime: String?, lang: String?) -> String? {
+        for value in [lcAll, lcTime, lang] {
+            if let value, !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// The Foundation identifier for a POSIX locale name; see ``init(posixName:)``.
+    static func identifier(posixName: String?) -> String {
+        let posix = "en_US_POSIX"
+        guard let name = posixName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return posix }
+        var base = Substring(name)
+        var modifier: Substring = ""
+        if let at = base.firstIndex(of: "@") {
+            modifier = base[base.index(after: at)...]
+            base = base[..<at]
+        }
+        if let dot = base.firstIndex(of: ".") {
+            base = base[..<dot]
+        }
+        if base == "C" || base == "POSIX" { return posix }
+
+        let parts = base.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let language = parts.first,
+              (2...3).contains(language.count), language.allSatisfy(\.isASCIILetter) else { return posix }
+        var identifier = language.lowercased()
+        switch modifier.lowercased() {
+        case "latin": identifier += "_Latn"
+        case "cyrillic": identifier += "_Cyrl"
+        default: break
+        }
+        if parts.count == 2 {
+            let territory = parts[1]
+            let isLetters = territory.count == 2 && territory.allSatisfy(\.isASCIILetter)
+            let isDigits = territory.count == 3 && territory.allSatisfy(\.isASCIIDigit)
+            guard isLetters || isDigits else { return posix }
+            identifier += "_" + territory.uppercased()
+        }
+        return identifier
+    }
+}
+
+extension Character {
+    /// Whether this is one of `A`–`Z`, `a`–`z`.
+    var isASCIILetter: Bool { isASCII && isLetter }
+    /// Whether this is one of `0`–`9`.
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
