@@ -80,7 +80,7 @@ public enum TickRunner {
     static func runCommand(named name: String, among candidates: [any Command.Type], path: String,
                            rest: [String], context: CommandContext) throws {
         guard let command = candidates.first(where: { $0.configuration.name == name || $0.configuration.aliases.contains(name) }) else {
-            let names = candidates.map(\.configuration.name)
+            let names = candidates.map { $0.configuration.name }
             var message = "unknown command '\(name)'"
             if let suggestion = Suggestion.closest(to: name, among: names) { message += "; did you mean '\(suggestion)'?" }
             throw CommandError.usage(message + "\nSee 'tick \(path.isEmpty ? "" : path + " ")--help'.")
@@ -108,6 +108,12 @@ public enum TickRunner {
 
     private static func execute(_ command: any Command.Type, path: String, words: [String], context: CommandContext) throws {
         let definitions = HelpGenerator.allDefinitions(of: command)
+        // Help wins over everything else on the line, even missing or bad arguments.
+        let optionWords = words.prefix { $0 != "--" }
+        if optionWords.contains("--help") || optionWords.contains("-h") {
+            context.print(HelpGenerator.help(for: command, commandPath: path))
+            return
+        }
         let parsed = try ArgumentParser.parse(words, definitions: definitions, commandPath: path)
         if parsed.has("help") {
             context.print(HelpGenerator.help(for: command, commandPath: path))

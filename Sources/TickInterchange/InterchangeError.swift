@@ -18,6 +18,9 @@ public struct InterchangeError: Error, CustomStringConvertible, Equatable, Senda
         /// A task line with a completion mark, priority or dates but no text to use as
         /// a title (`(A) `, `x 2026-01-05 `).
         case emptyTask
+        /// The file is not in the expected format or breaks its grammar (JSON that does
+        /// not parse, an iCalendar line without a colon, a missing required key).
+        case malformed
     }
 
     /// What went wrong.

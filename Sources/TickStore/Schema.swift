@@ -79,10 +79,10 @@ enum Schema {
         ALTER TABLE reminder ADD COLUMN start TEXT;
         ALTER TABLE reminder ADD COLUMN start_time_zone TEXT;
         ALTER TABLE reminder ADD COLUMN parent_uid TEXT;
-        ALTER TABLE reminder ADD COLUMN tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(tags));
+        ALTER TABLE reminder ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
         ALTER TABLE reminder ADD COLUMN url TEXT;
         ALTER TABLE reminder ADD COLUMN recurrence TEXT;
-        ALTER TABLE reminder ADD COLUMN alarms TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(alarms));
+        ALTER TABLE reminder ADD COLUMN alarms TEXT NOT NULL DEFAULT '[]';
         ALTER TABLE reminder ADD COLUMN ical_extras TEXT NOT NULL DEFAULT '';
         CREATE INDEX reminder_parent ON reminder(parent_uid) WHERE parent_uid IS NOT NULL;
 

@@ -147,7 +147,6 @@ public final class Store: Sendable {
         try database.executeScript("""
             PRAGMA synchronous = FULL;
             PRAGMA foreign_keys = ON;
-            PRAGMA trusted_schema = OFF;
             """)
         if try database.scalarInt("PRAGMA application_id") == 0 {
             try database.executeScript("PRAGMA application_id = \(Schema.applicationID)")

@@ -87,7 +87,7 @@ struct UsageTests {
         (["lists", "renam", "a", "b"], "did you mean 'rename'?"),
         (["add", "x", "--due"], "'--due' needs a value"),
         (["add", "x", "--priority", "urgent"], "is not a priority"),
-        (["show"], "is not a reminder number"),
+        (["show"], "missing <number>"),
         (["list", "--limit", "0"], "is not a positive whole number"),
     ])
     func usageErrors(arguments: [String], message: String) {

@@ -52,7 +52,7 @@ struct ReminderCommandTests {
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("● Reminders"))
         #expect(lines[1] == "#1  [ ]  first")
-        #expect(lines[2] == "#2  [ ]  !!! second line                 ⚑")
+        #expect(lines[2] == "#2  [ ]  !!! second line              ⚑")
         #expect(lines[3].hasPrefix("#3  [ ]  third"))
         #expect(lines[3].contains("Yesterday"))
     }
@@ -172,7 +172,7 @@ struct ReminderCommandTests {
         cli.ok("add", "우유 사기", "--due", "fri 9am", "--priority", "high", "--notes", "2 cartons", "--tag", "food")
         let text = cli.ok("show", "1")
         #expect(text.hasPrefix("#1  [ ]  우유 사기\n"))
-        #expect(text.contains("Priority:   high"))
+        #expect(text.contains("Priority:    high"))
         #expect(text.contains("    2 cartons"))
         let shown = try #require(try cli.json("show", "1") as? [String: Any])
         let keys = ["number", "uid", "listID", "list", "title", "notes", "due", "dueKind", "dueTimeZone", "start",

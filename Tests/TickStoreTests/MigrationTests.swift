@@ -14,7 +14,14 @@ struct MigrationTests {
         return lines.joined(separator: "\n\n") + "\n"
     }
 
-    static func golden(_ name: String) throws -> String {
+    /// The checked-in golden schema. With `TICK_RECORD_GOLDEN=1` in the environment, the
+    /// actual schema is written to the source tree instead (after a deliberate change).
+    static func golden(_ name: String, actual: String? = nil) throws -> String {
+        if ProcessInfo.processInfo.environment["TICK_RECORD_GOLDEN"] == "1", let actual {
+            let path = Fixture.packageRoot + "/Tests/TickStoreTests/Golden/\(name).sql"
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            return actual
+        }
         let url = try #require(Bundle.module.url(forResource: name, withExtension: "sql", subdirectory: "Golden"))
         return try String(contentsOf: url, encoding: .utf8)
     }
@@ -29,7 +36,7 @@ struct MigrationTests {
             try migrator.migrate(database, upTo: version)
             #expect(try database.userVersion == version)
             let actual = try Self.schemaText(database)
-            let expected = try Self.golden("schema-v\(version)")
+            let expected = try Self.golden("schema-v\(version)", actual: actual)
             #expect(actual == expected, "schema v\(version) differs from Golden/schema-v\(version).sql")
         }
     }

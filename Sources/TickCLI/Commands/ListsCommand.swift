@@ -34,6 +34,7 @@ struct ListsShowCommand: Command {
         let rows = lists.map { ["● " + TerminalText.sanitized($0.name), String(counts[$0.id] ?? 0), $0.color.description] }
         let table = TextTable(columns: [TextTable.Column(isFlexible: true), TextTable.Column(alignment: .right), TextTable.Column()])
         let lines = table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { row, column, text in
+            guard let row else { return text }
             switch column {
             case 0: return ReminderPrinter.coloringDot(text, color: lists[row].color, style: style)
             case 2: return style.dim(text)

@@ -76,7 +76,7 @@ struct HelpCommand: Command {
         for word in path {
             guard let found = candidates.first(where: { $0.configuration.name == word || $0.configuration.aliases.contains(word) }) else {
                 var message = "unknown command '\((names + [word]).joined(separator: " "))'"
-                if let suggestion = Suggestion.closest(to: word, among: candidates.map(\.configuration.name)) {
+                if let suggestion = Suggestion.closest(to: word, among: candidates.map { $0.configuration.name }) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw CommandError.usage(message)

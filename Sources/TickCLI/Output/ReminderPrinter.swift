@@ -22,6 +22,9 @@ struct ReminderPrinter {
     /// The rows of `reminders`, subtasks placed (indented) under their parent when the
     /// parent is in the same listing.
     func lines(for reminders: [Reminder]) -> [String] {
+        let width = context.environment.width ?? Int.max / 4
+        // On a narrow terminal the title matters most: the list column goes first.
+        let showsList = self.showsList && width >= 60
         let ordered = ReminderPrinter.nested(reminders)
         let style = context.style
         let now = context.now
@@ -51,17 +54,16 @@ struct ReminderPrinter {
         var columns = [
             TextTable.Column(alignment: .right),
             TextTable.Column(),
-            TextTable.Column(isFlexible: true),
-            TextTable.Column(maxWidth: 24),
+            TextTable.Column(minWidth: min(16, max(4, width / 3)), isFlexible: true),
+            TextTable.Column(maxWidth: 24, isFlexible: true),
         ]
-        if showsList { columns.append(TextTable.Column(maxWidth: 20)) }
+        if showsList { columns.append(TextTable.Column(minWidth: 6, maxWidth: 20, isFlexible: true)) }
         columns.append(TextTable.Column())
         let listColumn = showsList ? 4 : -1
         let table = TextTable(columns: columns)
-        let width = context.environment.width ?? Int.max / 4
         let orderedReminders = ordered.map(\.0)
         return table.render(rows: rows, totalWidth: width) { row, column, text in
-            guard style.isEnabled else { return text }
+            guard style.isEnabled, let row else { return text }
             if column == 0 { return style.dim(text) }
             if completed[row] { return style.dim(text) }
             if column == 3 && overdue[row] { return style.boldRed(text) }

@@ -75,6 +75,14 @@ private struct ArchiveReader {
         InterchangeError(kind: .malformed, source: source, message: "\(place): \(message)")
     }
 
+    func validated(_ text: String, as kind: ModelError.NameKind) throws(InterchangeError) -> String {
+        do {
+            return try Names.validated(text, as: kind)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
     func string(_ object: [String: Any], _ key: String) throws(InterchangeError) -> String {
         guard let value = object[key] as? String else { throw fail("\"\(key)\" must be a string") }
         return value
@@ -121,10 +129,7 @@ private struct ArchiveReader {
         var lists: [ReminderList] = []
         for (index, object) in array.enumerated() {
             place = "lists[\(index)]"
-            let name: String
-            do { name = try Names.validated(try string(object, "name"), as: .listName) } catch let error as ModelError {
-                throw fail(error.description)
-            } catch { throw error as? InterchangeError ?? fail("\(error)") }
+            let name = try validated(try string(object, "name"), as: .listName)
             guard let color = ListColor(parsing: try string(object, "color")) else { throw fail("\"color\" must be #RRGGBB") }
             let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
             lists.append(ReminderList(id: .init(rawValue: try string(object, "id")), name: name, color: color,
@@ -144,15 +149,14 @@ private struct ArchiveReader {
         var result: [ImportedReminder] = []
         for (index, object) in array.enumerated() {
             place = "reminders[\(index)]"
-            let title: String
-            do { title = try Names.validated(try string(object, "title"), as: .reminderTitle) } catch let error as ModelError {
-                throw fail(error.description)
-            } catch { throw error as? InterchangeError ?? fail("\(error)") }
+            let title = try validated(try string(object, "title"), as: .reminderTitle)
             let listID = try string(object, "listID")
-            let listName = names[listID] ?? (try optionalString(object, "list"))
+            var listName = names[listID]
+            if listName == nil { listName = try optionalString(object, "list") }
             let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
+            let levelName = try optionalString(object, "priority") ?? "none"
             let priority = (object["iCalendarPriority"] as? NSNumber).map { Priority(iCalendarValue: $0.intValue) }
-                ?? Priority(parsing: (try optionalString(object, "priority")) ?? "none") ?? .none
+                ?? Priority(parsing: levelName) ?? .none
             var alarms: [Alarm] = []
             for alarm in object["alarms"] as? [[String: Any]] ?? [] {
                 let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
