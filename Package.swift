@@ -15,10 +15,22 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(name: "TickModel"),
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
-        .target(name: "TickInterchange", dependencies: ["TickModel"]),
-        .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange"]),
+        .target(name: "TickInterchange", dependencies: ["TickModel", "CICal"]),
+        .target(name: "TickAgent", dependencies: ["TickModel", "TickStore"]),
+        .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "CCurses"]),
+        .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickAgent", "TickTUI"]),
         .executableTarget(name: "tick", dependencies: ["TickCLI"]),
 
         .target(name: "TestSupport", dependencies: ["TickModel", "TickStore"], path: "Tests/TestSupport"),
@@ -26,6 +38,8 @@ let package = Package(
         .testTarget(name: "TickStoreTests", dependencies: ["TickStore", "TestSupport"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TestSupport"]),
+        .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TestSupport"]),
+        .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
