@@ -17,12 +17,10 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CICal",
-            pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
         .systemLibrary(
             name: "CCurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "TickModel"),

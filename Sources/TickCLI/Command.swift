@@ -27,7 +27,7 @@ public struct CommandConfiguration: Sendable {
 
 /// A command of `tick`: a type with a configuration, declared arguments, validation in
 /// `init(parsed:)` and the work in `run(in:)`.
-public protocol Command {
+public protocol Command: Sendable {
     static var configuration: CommandConfiguration { get }
     /// The arguments, options and flags, in help order.
     static var arguments: [ArgumentDefinition] { get }
