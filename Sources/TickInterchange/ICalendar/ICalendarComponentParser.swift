@@ -1,0 +1,53 @@
+import CICal
+
+/// libical's parser (`icalparser_add_line`) fed one unfolded content line at a time, so
+/// that every error libical reports is tied to the line that caused it.
+///
+/// A component is finished when its `END` line brings the parser back to its first
+/// level; `add(_:)` then returns it and the caller owns it (`icalcomponent_free`). One
+/// parser is reused for many components.
+///
+/// Not Sendable: it wraps a C parser used on one thread.
+final class ICalendarComponentParser {
+    /// What libical made of one line.
+    struct Outcome {
+        /// libical reported an error on the line (`ICALPARSER_ERROR`); it inserted an
+        /// `X-LIC-ERROR` property and dropped what it could not read.
+        var failed: Bool
+        /// The finished top-level component, owned by the caller.
+        var component: OpaquePointer?
+    }
+
+    private let parser: OpaquePointer
+
+    /// - Throws: `InterchangeError.malformed` when libical cannot allocate a parser.
+    init() throws(InterchangeError) {
+        guard let parser = icalparser_new() else {
+            throw InterchangeError(kind: .malformed, message: "libical could not start a parser (out of memory)")
+        }
+        self.parser = parser
+    }
+
+    deinit { icalparser_free(parser) }
+
+    /// Feeds one content line (without its line break).
+    func add(_ line: String) -> Outcome {
+        // icalparser_add_line takes `char *` but only reads it; it does not take ownership
+        // in libical 3.0 (icalparser_parse frees the line itself after the call).
+        var bytes = Array(line.utf8CString)
+        let component = bytes.withUnsafeMutableBufferPointer { icalparser_add_line(parser, $0.baseAddress) }
+        return Outcome(failed: icalparser_get_state(parser) == ICALPARSER_ERROR, component: component)
+    }
+
+    /// Parses `lines` wrapped in `BEGIN:VTODO`/`END:VTODO` and returns the component
+    /// (owned by the caller; `X-LIC-ERROR` properties left in, readers skip them); nil when libical made
+    /// nothing of it. Used to read single properties and VALARMs kept verbatim.
+    /// A fresh parser each time, so that unbalanced input cannot leave state behind.
+    static func vtodo(containing lines: [String]) -> OpaquePointer? {
+        guard let parser = try? ICalendarComponentParser() else { return nil }
+        _ = parser.add("BEGIN:VTODO")
+        for line in lines { _ = parser.add(line) }
+        guard let component = parser.add("END:VTODO").component else { return nil }
+        return component
+    }
+}

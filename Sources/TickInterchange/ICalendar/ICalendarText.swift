@@ -1,0 +1,129 @@
+import Foundation
+import TickModel
+
+/// The text rules of RFC 5545 that the writer applies itself: TEXT escaping (§3.3.11),
+/// parameter quoting (§3.2, with RFC 6868 caret escapes), DATE and DATE-TIME forms
+/// (§3.3.4, §3.3.5), and line folding at 75 octets with CRLF (§3.1).
+enum ICalendarText {
+    /// The longest line, in octets, without its CRLF (RFC 5545 §3.1).
+    static let maximumLineOctets = 75
+
+    /// TEXT escaping: `\` `;` `,` get a backslash, line breaks become `\n`; other control
+    /// characters (not allowed in TEXT) are dropped, tabs kept.
+    /// - Complexity: O(n) in the length of `text`.
+    static func escaped(_ text: String) -> String {
+        var needsWork = false
+        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+            || byte == UInt8(ascii: ",") || byte == 0x7F {
+            needsWork = true
+            break
+        }
+        guard needsWork else { return text }
+        var out = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out.append("\\"); out.append("\\")
+            case ";": out.append("\\"); out.append(";")
+            case ",": out.append("\\"); out.append(",")
+            case "\r": out.append("\\"); out.append("n")
+            case "\n":
+                if !previousWasCR { out.append("\\"); out.append("n") }
+            case "\t": out.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// A parameter value, quoted when it holds `:` `;` `,` and with RFC 6868 escapes for
+    /// `"`, `^` and line breaks.
+    static func parameterValue(_ value: String) -> String {
+        var text = ""
+        var needsQuotes = false
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "^": text += "^^"
+            case "\"": text += "^'"
+            case "\n": text += "^n"
+            case "\r": continue
+            case ":", ";", ",": needsQuotes = true; text.unicodeScalars.append(scalar)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return needsQuotes ? "\"" + text + "\"" : text
+    }
+
+    /// `YYYYMMDD`.
+    static func date(_ day: CalendarDay) -> String {
+        pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2)
+    }
+
+    /// `YYYYMMDDTHHMMSS`.
+    static func dateTime(_ local: LocalDateTime) -> String {
+        date(local.day) + "T" + pad(local.hour, 2) + pad(local.minute, 2) + pad(local.second, 2)
+    }
+
+    /// `YYYYMMDDTHHMMSSZ` for an instant, or nil outside years 1…9999.
+    static func utc(_ instant: Date) -> String? {
+        ICalendarTimeZones.checkedLocal(Int(instant.timeIntervalSince1970.rounded(.down))).map { dateTime($0) + "Z" }
+    }
+
+    /// `value` as a decimal string of at least `width` digits.
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// Appends `line` to `out` folded at 75 octets (continuation lines start with one
+    /// space), never inside a UTF-8 character, each physical line ending in CRLF.
+    /// - Complexity: O(n) in the length of `line`.
+    static func appendFolded(_ line: String, to out: inout [UInt8]) {
+        let utf8 = line.utf8
+        if utf8.count <= maximumLineOctets {
+            out.append(contentsOf: utf8)
+            out.append(contentsOf: [0x0D, 0x0A])
+            return
+        }
+        let bytes = Array(utf8)
+        var start = 0
+        var limit = maximumLineOctets
+        while start < bytes.count {
+            var end = min(start + limit, bytes.count)
+            // Back up to the first byte of a character (never a 10xxxxxx continuation byte).
+            while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            if start > 0 { out.append(0x20) }
+            out.append(contentsOf: bytes[start..<end])
+            out.append(contentsOf: [0x0D, 0x0A])
+            start = end
+            limit = maximumLineOctets - 1
+        }
+    }
+
+    /// The content lines of serialized iCalendar text, unfolded (CRLF or LF followed by a
+    /// space or tab joins lines), without line breaks, blank lines dropped. Used for what
+    /// libical serializes (VTIMEZONE) and for the writer's own checks.
+    static func unfoldedLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current: [UInt8] = []
+        var pendingBreak = false
+        for byte in text.utf8 {
+            if byte == 0x0D { continue }
+            if byte == 0x0A {
+                pendingBreak = true
+                continue
+            }
+            if pendingBreak {
+                pendingBreak = false
+                if byte == 0x20 || byte == 0x09 { continue }
+                if !current.isEmpty { lines.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+            }
+            current.append(byte)
+        }
+        if !current.isEmpty { lines.append(String(decoding: current, as: UTF8.self)) }
+        return lines
+    }
+}
