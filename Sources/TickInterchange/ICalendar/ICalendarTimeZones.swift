@@ -1,0 +1,212 @@
+import CICal
+import Foundation
+import TickModel
+
+/// Turns `TZID` wall-clock times into instants and back, for one VCALENDAR (import) or
+/// one list (export), and writes the VTIMEZONE a `TZID` needs (RFC 5545 §3.6.5).
+///
+/// A `TZID` is read, in this order:
+/// 1. as a zone Foundation knows (`Europe/Paris`, `US/Pacific`), whatever VTIMEZONE the
+///    file carries for it;
+/// 2. by the file's own VTIMEZONE with that `TZID`, through libical (for names Foundation
+///    does not know, such as `Custom Zone`);
+/// 3. as the IANA zone at the end of a libical or Mozilla style prefixed name
+///    (`/softwarestudio.org/Olson_20011030_5/America/New_York`);
+/// 4. as a Windows zone name (`W. Europe Standard Time`) mapped to its IANA zone, with a
+///    warning;
+/// 5. otherwise as UTC, with a warning.
+/// The `TZID` text itself is always kept.
+///
+/// Wall-clock times that fall in a gap or an overlap follow RFC 5545 §3.3.5 (see
+/// `LocalDateTime.instant(in:)`) for Foundation zones and libical's rules for zones a
+/// VTIMEZONE defines.
+///
+/// Not Sendable: it owns libical zones and is used on one thread.
+final class ICalendarTimeZones {
+    private enum Zone {
+        case foundation(TimeZone)
+        /// An `icaltimezone *` built from a VTIMEZONE of the file (owned here).
+        case defined(OpaquePointer)
+        case windows(TimeZone)
+        case unknown
+    }
+
+    private var definitions: [String: OpaquePointer] = [:]
+    private var cache: [String: Zone] = [:]
+    /// Messages about zones that could not be read exactly, one per `TZID`.
+    private(set) var warnings: [String] = []
+
+    init() {}
+
+    deinit {
+        for zone in definitions.values { icaltimezone_free(zone, 1) }
+    }
+
+    /// Adds the zone a VTIMEZONE component defines; returns its `TZID`, or nil when the
+    /// component has none or libical cannot use it.
+    @discardableResult
+    func define(_ component: LibicalComponent) -> String? {
+        guard let property = component.first(ICAL_TZID_PROPERTY), let tzid = property.text(), !tzid.isEmpty,
+              let clone = icalcomponent_new_clone(component.pointer) else { return nil }
+        guard let zone = icaltimezone_new() else {
+            icalcomponent_free(clone)
+            return nil
+        }
+        // On success the zone owns the clone and frees it with icaltimezone_free(zone, 1).
+        guard icaltimezone_set_component(zone, clone) != 0 else {
+            icalcomponent_free(clone)
+            icaltimezone_free(zone, 1)
+            return nil
+        }
+        if let old = definitions[tzid] { icaltimezone_free(old, 1) }
+        definitions[tzid] = zone
+        cache[tzid] = nil
+        return tzid
+    }
+
+    /// Whether Foundation knows `tzid` by that name (then a VTIMEZONE for it need not
+    /// be kept: the writer makes one from libical's built-in zones).
+    static func isKnownToFoundation(_ tzid: String) -> Bool {
+        TimeZone(identifier: tzid) != nil
+    }
+
+    /// The instant `local` names in the zone `tzid`.
+    func instant(of local: LocalDateTime, tzid: String) -> Date {
+        switch zone(tzid) {
+        case .foundation(let zone), .windows(let zone):
+            return local.instant(in: zone)
+        case .defined(let zone):
+            var time = icaltime_null_time()
+            time.year = Int32(local.day.year)
+            time.month = Int32(local.day.month)
+            time.day = Int32(local.day.day)
+            time.hour = Int32(local.hour)
+            time.minute = Int32(local.minute)
+            time.second = Int32(local.second)
+            return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone)))
+        case .unknown:
+            return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC))
+        }
+    }
+
+    /// The wall clock of `instant` in the zone `tzid`; nil outside years 1…9999.
+    func local(of instant: Date, tzid: String) -> LocalDateTime? {
+        let seconds = instant.timeIntervalSince1970.rounded(.down)
+        guard abs(seconds) < 2.5e11 else { return nil }
+        switch zone(tzid) {
+        case .foundation(let zone), .windows(let zone):
+            return ICalendarTimeZones.checkedLocal(Int(seconds) + zone.secondsFromGMT(for: instant))
+        case .defined(let zone):
+            let time = icaltime_from_timet_with_zone(time_t(seconds), 0, zone)
+            guard let day = CalendarDay(year: Int(time.year), month: Int(time.month), day: Int(time.day)) else { return nil }
+            return LocalDateTime(day: day, hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second))
+        case .unknown:
+            return ICalendarTimeZones.checkedLocal(Int(seconds))
+        }
+    }
+
+    /// The wall clock `seconds` after 1970-01-01T00:00 (as if UTC), if in years 1…9999.
+    static func checkedLocal(_ seconds: Int) -> LocalDateTime? {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        guard CalendarDay(checkedDaysSinceEpoch: days) != nil else { return nil }
+        return LocalDateTime(secondsSinceEpochAsUTC: seconds)
+    }
+
+    private var foundationNames: [String: Bool] = [:]
+
+    /// Whether `tzid` can be read now: Foundation knows it or a VTIMEZONE read so far
+    /// defines it (answers are remembered).
+    func isReadable(_ tzid: String) -> Bool {
+        if definitions[tzid] != nil { return true }
+        if let known = foundationNames[tzid] { return known }
+        let known = ICalendarTimeZones.isKnownToFoundation(tzid)
+        foundationNames[tzid] = known
+        return known
+    }
+
+    /// Whether the file defines `tzid` with a VTIMEZONE that is used for it (its name is
+    /// not one Foundation knows).
+    func usesDefinition(_ tzid: String) -> Bool {
+        if case .defined = zone(tzid) { return true }
+        return false
+    }
+
+    private func zone(_ tzid: String) -> Zone {
+        if let cached = cache[tzid] { return cached }
+        let zone = lookUp(tzid)
+        cache[tzid] = zone
+        return zone
+    }
+
+    private func lookUp(_ tzid: String) -> Zone {
+        if let zone = TimeZone(identifier: tzid) { return .foundation(zone) }
+        if let defined = definitions[tzid] { return .defined(defined) }
+        if tzid.hasPrefix("/") {
+            // libical and Mozilla prefix Olson names: /vendor/version/Area/City.
+            let parts = tzid.split(separator: "/")
+            for count in stride(from: min(3, parts.count), through: 1, by: -1) {
+                if let zone = TimeZone(identifier: parts.suffix(count).joined(separator: "/")) { return .foundation(zone) }
+            }
+        }
+        if let iana = WindowsTimeZones.ianaIdentifier(for: tzid), let zone = TimeZone(identifier: iana) {
+            warnings.append("TZID '\(tzid)' is a Windows time zone name and the file has no VTIMEZONE for it; "
+                            + "its times were read as \(iana) and it is kept as written")
+            return .windows(zone)
+        }
+        warnings.append("TZID '\(tzid)' is not a time zone Tick knows and the file has no VTIMEZONE for it; "
+                        + "its times were read as UTC and it is kept as written")
+        return .unknown
+    }
+
+    /// The unfolded lines of a VTIMEZONE for `tzid`, for an export that uses it, or nil
+    /// when the list keeps the file's own VTIMEZONE for it (see `usesDefinition`) or no
+    /// definition can be made (then the caller writes UTC times instead).
+    ///
+    /// Foundation and Windows zones get libical's built-in definition
+    /// (`icaltimezone_get_builtin_timezone`), renamed to `tzid` and cut to start at 1970
+    /// or at `earliest` if that is earlier; zones with a fixed offset and no built-in get
+    /// a one-observance VTIMEZONE; an unknown `TZID` gets a UTC one, matching how its
+    /// times were read.
+    func vtimezoneLines(for tzid: String, earliest: Date?) -> [String]? {
+        switch zone(tzid) {
+        case .defined:
+            return nil
+        case .foundation(let zone), .windows(let zone):
+            if let lines = ICalendarTimeZones.builtinLines(location: zone.identifier, tzid: tzid, earliest: earliest) {
+                return lines
+            }
+            guard zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 0)) == nil else { return nil }
+            return ICalendarTimeZones.fixedOffsetLines(tzid: tzid, offset: zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)))
+        case .unknown:
+            return ICalendarTimeZones.fixedOffsetLines(tzid: tzid, offset: 0)
+        }
+    }
+
+    private static func builtinLines(location: String, tzid: String, earliest: Date?) -> [String]? {
+        let names = location == "GMT" ? ["UTC", "Etc/UTC", "GMT"] : [location]
+        for name in names {
+            // Built-in zones belong to libical; only the clone is ours to change and free.
+            guard let builtin = icaltimezone_get_builtin_timezone(name),
+                  let component = icaltimezone_get_component(builtin),
+                  let clone = icalcomponent_new_clone(component) else { continue }
+            defer { icalcomponent_free(clone) }
+            let start = min(earliest.map { $0.timeIntervalSince1970.rounded(.down) } ?? 0, 0)
+            let startTime = icaltime_from_timet_with_zone(time_t(start), 0, icaltimezone_get_utc_timezone())
+            icaltimezone_truncate_vtimezone(clone, startTime, icaltime_null_time(), 0)
+            guard let property = icalcomponent_get_first_property(clone, ICAL_TZID_PROPERTY) else { continue }
+            icalproperty_set_tzid(property, tzid)
+            guard let text = icalcomponent_as_ical_string_r(clone) else { continue }
+            defer { icalmemory_free_buffer(text) }
+            return ICalendarText.unfoldedLines(String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self))
+        }
+        return nil
+    }
+
+    private static func fixedOffsetLines(tzid: String, offset: Int) -> [String] {
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        let text = sign + ICalendarText.pad(minutes / 60, 2) + ICalendarText.pad(minutes % 60, 2)
+        return ["BEGIN:VTIMEZONE", "TZID:" + ICalendarText.escaped(tzid), "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                "TZOFFSETFROM:" + text, "TZOFFSETTO:" + text, "END:STANDARD", "END:VTIMEZONE"]
+    }
+}
