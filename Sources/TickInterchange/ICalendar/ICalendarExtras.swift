@@ -1,0 +1,71 @@
+/// The iCalendar lines a reminder or list keeps for round trips (`iCalendarExtras`:
+/// unfolded content lines joined with `\n`), split into properties and whole
+/// components (`BEGIN:…` to the matching `END:…`).
+///
+/// Lines that cannot be written back as valid iCalendar are left out: a line without
+/// `:`, and a component whose `BEGIN` and `END` do not match.
+struct ICalendarExtras {
+    /// A kept property line, or a component's lines from `BEGIN` to `END`.
+    enum Item: Equatable {
+        case property(ICalendarContentLine)
+        case component(name: String, lines: [String])
+
+        /// The lines of the item.
+        var lines: [String] {
+            switch self {
+            case .property(let line): return [line.text]
+            case .component(_, let lines): return lines
+            }
+        }
+    }
+
+    /// The items, in order.
+    var items: [Item] = []
+
+    /// Splits kept text.
+    /// - Complexity: O(n) in the length of `text`.
+    init(_ text: String) {
+        guard !text.isEmpty else { return }
+        var block: [String] = []
+        var names: [String] = []
+        for piece in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let line = ICalendarContentLine(text: piece.hasSuffix("\r") ? String(piece.dropLast()) : String(piece))
+            if let name = line.beginName {
+                names.append(name)
+                block.append(line.text)
+            } else if let name = line.endName {
+                guard names.last == name else {
+                    // Unbalanced: drop the open component rather than write a broken one.
+                    names.removeAll()
+                    block.removeAll()
+                    continue
+                }
+                names.removeLast()
+                block.append(line.text)
+                if names.isEmpty {
+                    items.append(.component(name: name, lines: block))
+                    block.removeAll()
+                }
+            } else if !line.hasColon {
+                continue
+            } else if names.isEmpty {
+                items.append(.property(line))
+            } else {
+                block.append(line.text)
+            }
+        }
+    }
+
+    /// Items from lines already split.
+    init(items: [Item]) { self.items = items }
+
+    /// The kept text: every line of every item, joined with `\n`.
+    var text: String { items.flatMap(\.lines).joined(separator: "\n") }
+
+    /// `other`'s items appended, except those already here (same lines).
+    func merging(_ other: ICalendarExtras) -> ICalendarExtras {
+        var merged = self
+        for item in other.items where !merged.items.contains(item) { merged.items.append(item) }
+        return merged
+    }
+}

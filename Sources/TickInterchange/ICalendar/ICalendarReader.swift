@@ -1,0 +1,67 @@
+import CICal
+import Foundation
+import TickModel
+
+/// Reads iCalendar files (RFC 5545) into an `ImportBatch`: one list per VCALENDAR and
+/// one reminder per VTODO, through libical.
+///
+/// libical unfolds and parses every line (`icalparser_get_line`, `icalparser_add_line`);
+/// Tick only follows `BEGIN`/`END` to hand libical one component at a time, so a file of
+/// 100,000 VTODOs never becomes one libical tree, and every error has its line.
+///
+/// - Lists: one per VCALENDAR, named by `X-WR-CALNAME`, else the file name without its
+///   extension (VCALENDARs with the same name share a list); colored by
+///   `X-APPLE-CALENDAR-COLOR`, else RFC 7986 `COLOR` (a hex color or a palette name).
+///   Other calendar properties, and VTIMEZONEs whose `TZID` Foundation does not know,
+///   are kept in the list's `iCalendarExtras`. A bare VTODO (no VCALENDAR) goes to the
+///   list named after the file.
+/// - Reminders: see `VTodoMapping` for the fields and `VTodoRecord` for what is kept
+///   verbatim. Reminders of a list come in `X-APPLE-SORT-ORDER` order (those without it
+///   keep their places). A VTODO with a `RECURRENCE-ID` (one changed occurrence of a
+///   recurring to-do) is kept whole, verbatim, in the extras of the VTODO with the same
+///   `UID` and no `RECURRENCE-ID` (the writer puts it back after it); without such a
+///   VTODO in its VCALENDAR it becomes a reminder itself. A VTODO without `UID` gets
+///   `tick-` and a hash of its lines, the same on every import; when two VTODOs share a
+///   `UID`, the last one wins (with a warning).
+/// - Skipped, with a count: VEVENT, VJOURNAL, VFREEBUSY and other components.
+/// - Refused (`InterchangeError` with the line, nothing imported): bytes that are not
+///   UTF-8, a line without `:`, `END` that does not match its `BEGIN`, text outside any
+///   component, a file that ends inside a component, a file with no component.
+/// - Warnings (import goes on): a line libical cannot read (the property is ignored,
+///   except an empty value, which is silently the same as none), a second copy of a
+///   property allowed once, a `TZID` read as UTC or through the Windows zone table.
+public struct ICalendarReader: Sendable {
+    /// The import time: `createdAt` and `completedAt` of VTODOs that give no date.
+    public var now: Date
+    /// The list for VTODOs of a VCALENDAR without `X-WR-CALNAME`; nil for the caller's
+    /// default list (reading standard input).
+    public var fileListName: String?
+
+    /// Creates a reader.
+    /// - Parameters:
+    ///   - now: the import time.
+    ///   - fileListName: the file name without extension, or nil.
+    public init(now: Date, fileListName: String?) {
+        self.now = now
+        self.fileListName = fileListName
+    }
+
+    /// Reads a whole file.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes (UTF-8; CRLF, LF or CR line ends).
+    ///   - source: the file name for messages.
+    /// - Returns: the lists and reminders, what was skipped, and warnings (each starting
+    ///   with the line, like `line 12: …`).
+    /// - Throws: `InterchangeError` for the first line that makes the file unreadable.
+    /// - Complexity: O(n) in the size of the file; memory holds one component at a time
+    ///   besides the reminders read so far.
+    public func read(_ data: Data, source: String?) throws(InterchangeError) -> ImportBatch {
+        var state = try ICalendarReadState(reader: self, source: source)
+        let lines = try ICalendarLineSource(data, source: source)
+        while let line = try lines.next() {
+            try state.consume(line)
+        }
+        return try state.finish()
+    }
+}

@@ -1,0 +1,128 @@
+import CICal
+import TickModel
+
+/// The values of one VTODO (RFC 5545 §3.6.2) as libical reads them, before time zones
+/// turn dates into instants. Only what Tick maps is read; the first of each
+/// single-valued property counts.
+struct VTodoFields {
+    /// A VALARM with `ACTION:DISPLAY` (RFC 5545 §3.6.6) and a readable `TRIGGER`.
+    struct AlarmFields {
+        enum Trigger {
+            /// Seconds after (negative: before) the start, or the due date when `toEnd`.
+            case relative(seconds: Int, toEnd: Bool)
+            /// `TRIGGER;VALUE=DATE-TIME` (UTC by §3.8.6.3).
+            case absolute(ICalendarDateValue)
+        }
+
+        /// The VALARM's `UID` (RFC 9074), else its `X-WR-ALARMUID` (Apple), else nil.
+        var uid: String?
+        var trigger: Trigger
+        /// `ACKNOWLEDGED` (RFC 9074): when the alarm was last dismissed.
+        var acknowledged: ICalendarDateValue?
+    }
+
+    var uid: String?
+    var summary: String?
+    var description: String?
+    var url: String?
+    var due: ICalendarDateValue?
+    var start: ICalendarDateValue?
+    var priority: Int?
+    /// `STATUS`, upper-cased (`NEEDS-ACTION`, `COMPLETED`, `IN-PROCESS`, `CANCELLED` …).
+    var status: String?
+    var completed: ICalendarDateValue?
+    var percentComplete: Int?
+    /// Every `CATEGORIES` value of every line, in order (duplicates included).
+    var categories: [String] = []
+    /// The first `RELATED-TO` whose `RELTYPE` is `PARENT` or absent.
+    var parentUID: String?
+    var created: ICalendarDateValue?
+    var lastModified: ICalendarDateValue?
+    var dtstamp: ICalendarDateValue?
+    /// The `RRULE` value as libical writes it back (validated by libical's parser).
+    var rrule: String?
+    /// `X-APPLE-SORT-ORDER` (Apple Reminders' manual order), when it is an integer.
+    var sortOrder: Int64?
+    /// `X-TICK-FLAGGED:TRUE` (Tick's flag, which RFC 5545 has no property for).
+    var isFlagged: Bool?
+    /// One entry per subcomponent, in order: the alarm for a display VALARM with a
+    /// readable trigger, nil for anything else.
+    var alarms: [AlarmFields?] = []
+    /// How many display VALARMs had no readable `TRIGGER`.
+    var unreadableDisplayAlarms = 0
+    /// Whether the VTODO has a `RECURRENCE-ID` (it overrides one occurrence of a series).
+    var hasRecurrenceID = false
+
+    /// Reads a libical VTODO (or a VTODO wrapped around kept lines).
+    init(_ component: LibicalComponent) {
+        for property in component.properties() {
+            switch property.kind {
+            case ICAL_UID_PROPERTY: if uid == nil { uid = property.text() }
+            case ICAL_SUMMARY_PROPERTY: if summary == nil { summary = property.text() }
+            case ICAL_DESCRIPTION_PROPERTY: if description == nil { description = property.text() }
+            case ICAL_URL_PROPERTY: if url == nil { url = property.text() }
+            case ICAL_DUE_PROPERTY: if due == nil { due = property.dateValue() }
+            case ICAL_DTSTART_PROPERTY: if start == nil { start = property.dateValue() }
+            case ICAL_PRIORITY_PROPERTY: if priority == nil { priority = Int(icalproperty_get_priority(property.pointer)) }
+            case ICAL_STATUS_PROPERTY: if status == nil { status = property.valueText?.uppercased() }
+            case ICAL_COMPLETED_PROPERTY: if completed == nil { completed = property.dateValue() }
+            case ICAL_PERCENTCOMPLETE_PROPERTY:
+                if percentComplete == nil { percentComplete = Int(icalproperty_get_percentcomplete(property.pointer)) }
+            case ICAL_CATEGORIES_PROPERTY: if let text = property.text() { categories.append(text) }
+            case ICAL_RELATEDTO_PROPERTY:
+                if parentUID == nil, property.isParentRelation, let text = property.text(), !text.isEmpty { parentUID = text }
+            case ICAL_CREATED_PROPERTY: if created == nil { created = property.dateValue() }
+            case ICAL_LASTMODIFIED_PROPERTY: if lastModified == nil { lastModified = property.dateValue() }
+            case ICAL_DTSTAMP_PROPERTY: if dtstamp == nil { dtstamp = property.dateValue() }
+            case ICAL_RRULE_PROPERTY: if rrule == nil { rrule = property.valueText }
+            case ICAL_RECURRENCEID_PROPERTY: hasRecurrenceID = true
+            case ICAL_X_PROPERTY:
+                switch property.xName {
+                case "X-APPLE-SORT-ORDER"?:
+                    if sortOrder == nil { sortOrder = property.text().flatMap { Int64($0.trimmingWhiteSpace()) } }
+                case "X-TICK-FLAGGED"?:
+                    if isFlagged == nil { isFlagged = property.text()?.trimmingWhiteSpace().uppercased() == "TRUE" }
+                default: break
+                }
+            default: break
+            }
+        }
+        for child in component.components() {
+            alarms.append(VTodoFields.alarm(child, unreadable: &unreadableDisplayAlarms))
+        }
+    }
+
+    /// The alarm of a display VALARM, or nil for anything else.
+    private static func alarm(_ component: LibicalComponent, unreadable: inout Int) -> AlarmFields? {
+        guard component.kind == ICAL_VALARM_COMPONENT,
+              let action = component.first(ICAL_ACTION_PROPERTY),
+              icalproperty_get_action(action.pointer) == ICAL_ACTION_DISPLAY else { return nil }
+        guard let property = component.first(ICAL_TRIGGER_PROPERTY) else {
+            unreadable += 1
+            return nil
+        }
+        let value = icalproperty_get_trigger(property.pointer)
+        let trigger: AlarmFields.Trigger
+        if icaltime_is_null_time(value.time) == 0 {
+            guard let time = ICalendarDateValue(value.time, tzid: property.tzid) else {
+                unreadable += 1
+                return nil
+            }
+            trigger = .absolute(time)
+        } else {
+            guard icaldurationtype_is_bad_duration(value.duration) == 0 else {
+                unreadable += 1
+                return nil
+            }
+            trigger = .relative(seconds: Int(icaldurationtype_as_int(value.duration)), toEnd: property.isRelatedToEnd)
+        }
+        var uid = component.first(ICAL_UID_PROPERTY)?.text()
+        if uid == nil {
+            uid = component.properties(ICAL_X_PROPERTY).first { $0.xName == "X-WR-ALARMUID" }?.text()
+        }
+        let acknowledged = component.first(ICAL_ACKNOWLEDGED_PROPERTY).flatMap { property in
+            ICalendarDateValue(icalproperty_get_acknowledged(property.pointer), tzid: property.tzid)
+        }
+        return AlarmFields(uid: uid.flatMap { $0.isEmpty ? nil : $0 }, trigger: trigger, acknowledged: acknowledged)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TickModel
+
+/// The content lines Tick writes for the fields it maps (RFC 5545 §3.6.2), unfolded:
+/// the way back of `VTodoMapping`. The importer compares a file's lines with these to
+/// decide which ones to keep verbatim; the writer emits these unless a kept line still
+/// says the same.
+enum VTodoLines {
+    /// Single-valued properties Tick maps, in the order the writer emits them.
+    /// `CATEGORIES` (several lines) and VALARMs are handled apart; `DTSTAMP`,
+    /// `SEQUENCE` and `X-APPLE-SORT-ORDER` are written by the writer itself.
+    static let singleValued = [
+        "UID", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "URL", "DTSTART", "DUE", "RRULE",
+        "PRIORITY", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RELATED-TO", "X-TICK-FLAGGED",
+    ]
+
+    /// Property names that may appear at most once in what is kept (a second one is
+    /// dropped on import): the single-valued mapped ones and those the writer rewrites.
+    static let atMostOnce: Set<String> = Set(singleValued).subtracting(["RELATED-TO"])
+        .union(["DTSTAMP", "SEQUENCE", "X-APPLE-SORT-ORDER"])
+
+    /// Every property name Tick maps or writes itself.
+    static let mapped: Set<String> = Set(singleValued).union(["CATEGORIES", "DTSTAMP", "SEQUENCE", "X-APPLE-SORT-ORDER"])
+
+    /// The line Tick writes for single-valued property `name` of `reminder`, or nil when
+    /// it writes none (an empty field, an open reminder's `COMPLETED`).
+    static func line(_ name: String, of reminder: Reminder, zones: ICalendarTimeZones) -> String? {
+        switch name {
+        case "UID": return "UID:" + ICalendarText.escaped(reminder.uid)
+        case "CREATED": return ICalendarText.utc(reminder.createdAt).map { "CREATED:" + $0 }
+        case "LAST-MODIFIED": return ICalendarText.utc(reminder.modifiedAt).map { "LAST-MODIFIED:" + $0 }
+        case "SUMMARY": return "SUMMARY:" + ICalendarText.escaped(reminder.title)
+        case "DESCRIPTION": return reminder.notes.isEmpty ? nil : "DESCRIPTION:" + ICalendarText.escaped(reminder.notes)
+        case "URL": return reminder.url.map { "URL:" + uri($0) }
+        case "DTSTART": return reminder.start.flatMap { dateLine("DTSTART", $0, zones: zones) }
+        case "DUE": return reminder.due.flatMap { dateLine("DUE", $0, zones: zones) }
+        case "RRULE": return reminder.recurrence.map { "RRULE:" + uri($0) }
+        case "PRIORITY": return reminder.priority.iCalendarValue == 0 ? nil : "PRIORITY:\(reminder.priority.iCalendarValue)"
+        case "STATUS": return reminder.isCompleted ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION"
+        case "COMPLETED": return reminder.completedAt.flatMap(ICalendarText.utc).map { "COMPLETED:" + $0 }
+        case "PERCENT-COMPLETE": return reminder.isCompleted ? "PERCENT-COMPLETE:100" : nil
+        case "RELATED-TO": return reminder.parentUID.map { "RELATED-TO;RELTYPE=PARENT:" + ICalendarText.escaped($0) }
+        case "X-TICK-FLAGGED": return reminder.isFlagged ? "X-TICK-FLAGGED:TRUE" : nil
+        default: return nil
+        }
+    }
+
+    /// `CATEGORIES` with `tags`, or nil for none.
+    static func categories(_ tags: [String]) -> String? {
+        tags.isEmpty ? nil : "CATEGORIES:" + tags.map(ICalendarText.escaped).joined(separator: ",")
+    }
+
+    /// `DUE`/`DTSTART` for a date: `;VALUE=DATE:YYYYMMDD`, floating `:YYYYMMDDTHHMMSS`,
+    /// UTC `:…Z`, or `;TZID=zone:…` (UTC when the zone's wall clock cannot be written).
+    static func dateLine(_ name: String, _ due: Due, zones: ICalendarTimeZones) -> String? {
+        switch due {
+        case .allDay(let day): return name + ";VALUE=DATE:" + ICalendarText.date(day)
+        case .floating(let local): return name + ":" + ICalendarText.dateTime(local)
+        case .timed(let instant, let zone):
+            if zone != "UTC", let local = zones.local(of: instant, tzid: zone) {
+                return name + ";TZID=" + ICalendarText.parameterValue(zone) + ":" + ICalendarText.dateTime(local)
+            }
+            return ICalendarText.utc(instant).map { name + ":" + $0 }
+        }
+    }
+
+    /// The VALARM Tick writes for a display alarm (RFC 5545 §3.6.6; `UID` and
+    /// `ACKNOWLEDGED` from RFC 9074).
+    static func alarm(_ alarm: Alarm) -> [String] {
+        var lines = ["BEGIN:VALARM", "UID:" + ICalendarText.escaped(alarm.uid), "ACTION:DISPLAY", "DESCRIPTION:Reminder"]
+        switch alarm.trigger {
+        case .relative(let seconds, let toStart):
+            lines.append((toStart ? "TRIGGER:" : "TRIGGER;RELATED=END:") + TickJSON.durationText(seconds))
+        case .absolute(let instant):
+            if let text = ICalendarText.utc(instant) { lines.append("TRIGGER;VALUE=DATE-TIME:" + text) }
+        }
+        if let fired = alarm.firedAt.flatMap(ICalendarText.utc) { lines.append("ACKNOWLEDGED:" + fired) }
+        lines.append("END:VALARM")
+        return lines
+    }
+
+    /// A URI or RRULE value: written as is (no TEXT escaping), without line breaks.
+    private static func uri(_ text: String) -> String {
+        text.contains(where: \.isNewline) ? text.filter { !$0.isNewline } : text
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import TickModel
+
+/// How the values of a VTODO become the fields of a reminder, one rule per property;
+/// `VTodoLines` is the way back. The same rules decide whether a line kept verbatim
+/// still says what the reminder says (`isConsistent`), so that an export writes the
+/// original line only while the user has not changed that field.
+///
+/// | VTODO (RFC 5545 §3.6.2) | Reminder |
+/// | --- | --- |
+/// | `UID` | `uid` |
+/// | `SUMMARY` | `title` (trimmed; without one: the first line of `DESCRIPTION`, else "Untitled") |
+/// | `DESCRIPTION` | `notes` |
+/// | `DUE`, `DTSTART` | `due`, `start`: DATE → all-day, floating → floating, UTC or `TZID` → timed |
+/// | `PRIORITY` | `priority` (the number is kept; empty or 0 is none) |
+/// | `STATUS`, `COMPLETED`, `PERCENT-COMPLETE` | `completedAt`: `STATUS` decides (COMPLETED or CANCELLED is done); without `STATUS`, a `COMPLETED` date or 100 percent; the date is `COMPLETED`, else `LAST-MODIFIED`, `DTSTAMP` or the import time |
+/// | `CATEGORIES` (every line) | `tags`, in order, each once |
+/// | `RELATED-TO;RELTYPE=PARENT` (or no `RELTYPE`) | `parentUID` |
+/// | `URL` | `url` |
+/// | `RRULE` | `recurrence` (as libical writes it) |
+/// | `CREATED` | `createdAt` (else `DTSTAMP`, else the import time) |
+/// | `LAST-MODIFIED` | `modifiedAt` (else `DTSTAMP`, else `createdAt`) |
+/// | `VALARM` with `ACTION:DISPLAY` | `alarms` |
+/// | `X-TICK-FLAGGED:TRUE` | `isFlagged` |
+enum VTodoMapping {
+    /// The title `SUMMARY` gives, trimmed; nil when there is none or it is blank.
+    static func title(_ fields: VTodoFields) -> String? {
+        fields.summary.flatMap { try? Names.validated($0, as: .reminderTitle) }
+    }
+
+    /// The title of a VTODO without a usable `SUMMARY`: the first non-blank line of its
+    /// `DESCRIPTION` (at most 80 characters), else "Untitled".
+    static func fallbackTitle(_ fields: VTodoFields) -> String {
+        let firstLine = (fields.description ?? "").split(whereSeparator: \.isNewline)
+            .first { !$0.isBlank }.map { String($0).trimmingWhiteSpace() }
+        guard let firstLine else { return "Untitled" }
+        return firstLine.count > 80 ? String(firstLine.prefix(79)) + "…" : firstLine
+    }
+
+    /// Whether the VTODO is done: `STATUS` decides; without it a `COMPLETED` date or
+    /// `PERCENT-COMPLETE:100` does.
+    static func isDone(_ fields: VTodoFields) -> Bool {
+        if let status = fields.status { return isDoneStatus(status) }
+        return fields.completed != nil || fields.percentComplete == 100
+    }
+
+    /// `COMPLETED` and `CANCELLED` are done; `NEEDS-ACTION`, `IN-PROCESS` and unknown
+    /// values are open.
+    static func isDoneStatus(_ status: String) -> Bool {
+        status == "COMPLETED" || status == "CANCELLED"
+    }
+
+    /// The reminder a VTODO describes, without `iCalendarExtras` and with a placeholder
+    /// list. `uid` replaces a missing `UID`.
+    static func reminder(_ fields: VTodoFields, uid: String, zones: ICalendarTimeZones, now: Date) -> Reminder {
+        let created = fields.created?.utcInstant(zones) ?? fields.dtstamp?.utcInstant(zones) ?? now
+        let modified = fields.lastModified?.utcInstant(zones) ?? fields.dtstamp?.utcInstant(zones) ?? created
+        var completedAt: Date?
+        if isDone(fields) {
+            completedAt = fields.completed?.utcInstant(zones) ?? fields.lastModified?.utcInstant(zones)
+                ?? fields.dtstamp?.utcInstant(zones) ?? now
+        }
+        var tags: [String] = []
+        var seen = Set<String>()
+        for tag in fields.categories {
+            let trimmed = tag.trimmingWhiteSpace()
+            if !trimmed.isEmpty, seen.insert(trimmed).inserted { tags.append(trimmed) }
+        }
+        return Reminder(
+            uid: uid, listID: ImportedReminder.placeholderListID,
+            title: title(fields) ?? fallbackTitle(fields),
+            notes: fields.description ?? "",
+            due: fields.due?.due(zones), start: fields.start?.due(zones),
+            priority: Priority(iCalendarValue: fields.priority ?? 0),
+            isFlagged: fields.isFlagged ?? false,
+            completedAt: completedAt,
+            parentUID: fields.parentUID,
+            tags: tags,
+            url: fields.url.flatMap { $0.isEmpty ? nil : $0 },
+            recurrence: fields.rrule,
+            alarms: alarms(fields, reminderUID: uid, zones: zones),
+            createdAt: created, modifiedAt: modified)
+    }
+
+    /// The alarms of the display VALARMs, in order. One without a `UID` gets
+    /// `<reminder UID>-alarm-<n>`, n counting such alarms from 1, so it is the same on
+    /// every import.
+    static func alarms(_ fields: VTodoFields, reminderUID: String, zones: ICalendarTimeZones) -> [Alarm] {
+        var anonymous = 0
+        return fields.alarms.compactMap { alarm in
+            guard let alarm else { return nil }
+            return VTodoMapping.alarm(alarm, reminderUID: reminderUID, anonymous: &anonymous, zones: zones)
+        }
+    }
+
+    /// One alarm; `anonymous` counts alarms without a `UID` so far.
+    static func alarm(_ alarm: VTodoFields.AlarmFields, reminderUID: String, anonymous: inout Int,
+                      zones: ICalendarTimeZones) -> Alarm {
+        let uid: String
+        if let given = alarm.uid {
+            uid = given
+        } else {
+            anonymous += 1
+            uid = "\(reminderUID)-alarm-\(anonymous)"
+        }
+        let trigger: Alarm.Trigger
+        switch alarm.trigger {
+        case .relative(let seconds, let toEnd): trigger = .relative(seconds: seconds, toStart: !toEnd)
+        case .absolute(let time): trigger = .absolute(time.utcInstant(zones))
+        }
+        return Alarm(uid: uid, trigger: trigger, firedAt: alarm.acknowledged?.utcInstant(zones))
+    }
+
+    /// Whether a kept line of property `name`, read as `shadow`, says what `reminder`
+    /// says for that property (dates compared to the second).
+    static func isConsistent(_ name: String, shadow: VTodoFields, with reminder: Reminder, zones: ICalendarTimeZones) -> Bool {
+        switch name {
+        case "UID": return shadow.uid == reminder.uid
+        case "SUMMARY": return title(shadow) == reminder.title
+        case "DESCRIPTION": return (shadow.description ?? "") == reminder.notes && shadow.description != nil
+        case "URL": return shadow.url == reminder.url
+        case "DUE": return shadow.due.map { $0.due(zones) } == reminder.due
+        case "DTSTART": return shadow.start.map { $0.due(zones) } == reminder.start
+        case "PRIORITY": return Priority(iCalendarValue: shadow.priority ?? 0) == reminder.priority
+        case "STATUS": return shadow.status.map(isDoneStatus) == reminder.isCompleted
+        case "COMPLETED":
+            guard let completedAt = reminder.completedAt, let value = shadow.completed else { return false }
+            return sameSecond(value.utcInstant(zones), completedAt)
+        case "PERCENT-COMPLETE":
+            guard let percent = shadow.percentComplete else { return false }
+            return reminder.isCompleted ? percent == 100 : percent < 100
+        case "RELATED-TO": return shadow.parentUID != nil && shadow.parentUID == reminder.parentUID
+        case "CREATED": return shadow.created.map { sameSecond($0.utcInstant(zones), reminder.createdAt) } ?? false
+        case "LAST-MODIFIED": return shadow.lastModified.map { sameSecond($0.utcInstant(zones), reminder.modifiedAt) } ?? false
+        case "RRULE": return shadow.rrule != nil && shadow.rrule == reminder.recurrence
+        case "X-TICK-FLAGGED": return (shadow.isFlagged ?? false) == reminder.isFlagged
+        case "CATEGORIES":
+            let tags = Set(reminder.tags)
+            let values = shadow.categories.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
+            return !values.isEmpty && values.allSatisfy(tags.contains)
+        default: return false
+        }
+    }
+
+    /// Whether two instants fall in the same second.
+    static func sameSecond(_ a: Date, _ b: Date) -> Bool {
+        a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
+    }
+}

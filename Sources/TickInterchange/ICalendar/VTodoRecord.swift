@@ -1,0 +1,140 @@
+import CICal
+import Foundation
+import TickModel
+
+/// One VTODO as read: its lines (unfolded, in file order, grouped into properties and
+/// subcomponents) and what libical made of them. `reminder(…)` turns it into a reminder
+/// whose `iCalendarExtras` keep, verbatim, every line Tick does not map, plus the mapped
+/// lines Tick would not write back the same way ("kept forms", see `ICalendarWriter`).
+struct VTodoRecord {
+    /// A direct property line or a whole subcomponent (`BEGIN:VALARM` … `END:VALARM`).
+    enum Item {
+        case property(ICalendarContentLine)
+        case block([ICalendarContentLine])
+    }
+
+    /// The line of `BEGIN:VTODO`.
+    let beginLine: Int
+    /// Lines libical could read, in order (lines it reported errors on are left out).
+    var items: [Item]
+    var fields: VTodoFields
+
+    /// The reminder, with a placeholder list and its `iCalendarExtras`.
+    ///
+    /// What is kept in `iCalendarExtras` (unfolded lines joined with `\n`):
+    /// - every property Tick does not map (`X-…`, `LOCATION`, `GEO`, `CLASS`, `ATTENDEE`,
+    ///   `ORGANIZER`, `EXDATE`, `RDATE`, `DURATION`, `RELATED-TO` other than the parent,
+    ///   unknown IANA properties …), verbatim, in order;
+    /// - every subcomponent other than a display VALARM (`ACTION:AUDIO`, `EMAIL`, …);
+    /// - `DTSTAMP`, `SEQUENCE` and `X-APPLE-SORT-ORDER`, which the writer rewrites;
+    /// - a mapped line whose form Tick would not reproduce (extra parameters, another
+    ///   value form, a VALARM with more than Tick writes) while it agrees with the
+    ///   reminder; a mapped line that contradicts it (`COMPLETED` on a to-do whose
+    ///   `STATUS` is `NEEDS-ACTION`) is dropped.
+    /// A second copy of a property RFC 5545 allows once is dropped with a warning.
+    func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn: (Int, String) -> Void) -> Reminder {
+        var reminder = VTodoMapping.reminder(fields, uid: uid, zones: zones, now: now)
+        var extras: [String] = []
+        var seen = Set<String>()
+        var relations: [ICalendarContentLine] = []
+        var categories: [ICalendarContentLine] = []
+        var blockIndex = 0
+        var alarmIndex = 0
+        for item in items {
+            switch item {
+            case .property(let line):
+                let name = line.name
+                if name == "RELATED-TO" { relations.append(line); continue }
+                if name == "CATEGORIES" { categories.append(line); continue }
+                guard VTodoLines.atMostOnce.contains(name) else {
+                    extras.append(line.text)
+                    continue
+                }
+                guard seen.insert(name).inserted else {
+                    warn(line.lineNumber, "a second \(name) was ignored (RFC 5545 allows one per VTODO)")
+                    continue
+                }
+                if name == "DTSTAMP" || name == "SEQUENCE" || name == "X-APPLE-SORT-ORDER" {
+                    extras.append(line.text)
+                } else if line.text != VTodoLines.line(name, of: reminder, zones: zones),
+                          VTodoRecord.isConsistent(name, [line.text], with: reminder, zones: zones) {
+                    extras.append(line.text)
+                }
+            case .block(let lines):
+                let alarm = blockIndex < fields.alarms.count ? fields.alarms[blockIndex] : nil
+                blockIndex += 1
+                if alarm != nil, alarmIndex < reminder.alarms.count {
+                    let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex])
+                    alarmIndex += 1
+                    if lines.map(\.text) != canonical { extras.append(contentsOf: lines.map(\.text)) }
+                } else if VTodoRecord.isDisplayAlarm(lines.map(\.text)) {
+                    warn(lines.first?.lineNumber ?? beginLine, "a display VALARM without a readable TRIGGER was ignored")
+                } else {
+                    extras.append(contentsOf: lines.map(\.text))
+                }
+            }
+        }
+        extras.append(contentsOf: keptRelations(relations, reminder: reminder, zones: zones))
+        extras.append(contentsOf: keptCategories(categories, reminder: reminder, zones: zones))
+        reminder.iCalendarExtras = extras.joined(separator: "\n")
+        return reminder
+    }
+
+    /// `RELATED-TO` lines to keep: all but the parent, and the parent line while Tick
+    /// would write it differently (or when there are several parent lines).
+    private func keptRelations(_ lines: [ICalendarContentLine], reminder: Reminder, zones: ICalendarTimeZones) -> [String] {
+        var kept: [String] = []
+        var parents: [String] = []
+        for line in lines {
+            if VTodoRecord.isParentRelation(line.text) { parents.append(line.text) } else { kept.append(line.text) }
+        }
+        if parents.count > 1 {
+            kept.append(contentsOf: parents)
+        } else if let parent = parents.first, parent != VTodoLines.line("RELATED-TO", of: reminder, zones: zones),
+                  VTodoRecord.isConsistent("RELATED-TO", [parent], with: reminder, zones: zones) {
+            kept.append(parent)
+        }
+        return kept
+    }
+
+    /// `CATEGORIES` lines to keep: none when the one line is what Tick writes, else each
+    /// line whose values are all tags.
+    private func keptCategories(_ lines: [ICalendarContentLine], reminder: Reminder, zones: ICalendarTimeZones) -> [String] {
+        if lines.count == 1, lines[0].text == VTodoLines.categories(reminder.tags) { return [] }
+        return lines.map(\.text).filter { VTodoRecord.isConsistent("CATEGORIES", [$0], with: reminder, zones: zones) }
+    }
+
+    /// Whether kept `lines` (one property, or a VALARM) read by libical say what
+    /// `reminder` says for `name`.
+    static func isConsistent(_ name: String, _ lines: [String], with reminder: Reminder, zones: ICalendarTimeZones) -> Bool {
+        guard let fields = shadowFields(lines) else { return false }
+        return VTodoMapping.isConsistent(name, shadow: fields, with: reminder, zones: zones)
+    }
+
+    /// What libical reads in kept lines, wrapped in a VTODO; nil when it reads nothing.
+    static func shadowFields(_ lines: [String]) -> VTodoFields? {
+        guard let component = ICalendarComponentParser.vtodo(containing: lines) else { return nil }
+        defer { icalcomponent_free(component) }
+        return VTodoFields(LibicalComponent(pointer: component))
+    }
+
+    /// Whether a kept `RELATED-TO` line names the parent (`RELTYPE=PARENT` or none).
+    static func isParentRelation(_ line: String) -> Bool {
+        guard let component = ICalendarComponentParser.vtodo(containing: [line]) else { return false }
+        defer { icalcomponent_free(component) }
+        return LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY)?.isParentRelation ?? false
+    }
+
+    /// Whether block lines are a VALARM with `ACTION:DISPLAY`.
+    static func isDisplayAlarm(_ lines: [String]) -> Bool {
+        guard let first = lines.first, first.uppercased() == "BEGIN:VALARM" else { return false }
+        var depth = 0
+        for line in lines {
+            let content = ICalendarContentLine(text: line)
+            if content.beginName != nil { depth += 1; continue }
+            if content.endName != nil { depth -= 1; continue }
+            if depth == 1, content.name == "ACTION", line.uppercased().hasSuffix(":DISPLAY") { return true }
+        }
+        return false
+    }
+}
