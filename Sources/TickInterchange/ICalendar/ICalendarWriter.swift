@@ -1,0 +1,144 @@
+import CICal
+import Foundation
+import TickModel
+
+/// Writes lists and reminders as iCalendar (RFC 5545): one VCALENDAR per list, one
+/// VTODO per reminder, several VCALENDARs one after another in one stream (an
+/// "icalstream", §3.4), which `ICalendarReader` reads back as the same lists.
+///
+/// Every line ends in CRLF and is folded at 75 octets without splitting a UTF-8
+/// character; TEXT values escape `\` `;` `,` and line breaks (§3.3.11); all-day dates
+/// are `VALUE=DATE`; every `TZID` used gets a VTIMEZONE (the one kept from the import
+/// when Foundation does not know the name, else libical's built-in definition).
+///
+/// A VCALENDAR holds `VERSION:2.0`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR`
+/// (`#RRGGBB`), RFC 7986 `COLOR` when the color is one of the palette (whose names are
+/// CSS color names), then the list's kept calendar properties and components. VTODOs
+/// follow in the list's manual order, each with exactly one `X-APPLE-SORT-ORDER`: the
+/// kept value while the kept values still rise in that order, else the next free number
+/// (the reminder's position when that is higher).
+public struct ICalendarWriter: Sendable {
+    /// The `PRODID` written (RFC 5545 §3.7.3).
+    public var productID = "-//Tick//Tick Reminders//EN"
+
+    /// Creates a writer.
+    public init() {}
+
+    /// The iCalendar text of `lists` (in order) and their reminders.
+    ///
+    /// - Parameters:
+    ///   - lists: the lists to write, each as a VCALENDAR (empty ones too).
+    ///   - reminders: their reminders, in manual order within each list; reminders of
+    ///     other lists are ignored.
+    /// - Returns: the text, lines ending in CRLF.
+    /// - Complexity: O(n) in the number and size of the reminders.
+    public func write(lists: [ReminderList], reminders: [Reminder]) -> String {
+        var byList: [ReminderList.ID: [Reminder]] = [:]
+        for reminder in reminders { byList[reminder.listID, default: []].append(reminder) }
+        var out: [UInt8] = []
+        out.reserveCapacity(reminders.count * 600)
+        for list in lists {
+            calendar(list, reminders: byList[list.id] ?? [], into: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func calendar(_ list: ReminderList, reminders: [Reminder], into out: inout [UInt8]) {
+        let zones = ICalendarTimeZones()
+        let listExtras = ICalendarExtras(list.iCalendarExtras)
+        var keptZoneIDs = Set<String>()
+        for case .component("VTIMEZONE", let lines) in listExtras.items {
+            if let tzid = ICalendarWriter.define(lines, in: zones) { keptZoneIDs.insert(tzid) }
+        }
+
+        var body: [UInt8] = []
+        var used: [String: Date?] = [:]
+        var usedOrder: [String] = []
+        func use(_ tzid: String, _ instant: Date?) {
+            if let existing = used[tzid] {
+                if let instant, existing.map({ instant < $0 }) ?? false { used[tzid] = instant }
+            } else {
+                used[tzid] = instant
+                usedOrder.append(tzid)
+            }
+        }
+        var lastOrder = Int64.min
+        for reminder in reminders {
+            let extras = ICalendarExtras(reminder.iCalendarExtras)
+            let kept = ICalendarWriter.keptSortOrder(extras)
+            let candidate = kept ?? reminder.position
+            let order = candidate > lastOrder ? candidate : lastOrder &+ 1
+            lastOrder = order
+            for due in [reminder.due, reminder.start] {
+                if case .timed(let instant, let zone)? = due, zone != "UTC" { use(zone, instant) }
+            }
+            for tzid in ICalendarWriter.tzids(in: extras) { use(tzid, nil) }
+            for line in VTodoWriter(reminder: reminder, extras: extras, zones: zones).lines(sortOrder: order) {
+                ICalendarText.appendFolded(line, to: &body)
+            }
+        }
+
+        var header = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + ICalendarText.escaped(productID),
+                      "X-WR-CALNAME:" + ICalendarText.escaped(list.name), "X-APPLE-CALENDAR-COLOR:" + list.color.hex]
+        let keepsColor = listExtras.items.contains { if case .property(let line) = $0 { return line.name == "COLOR" } else { return false } }
+        if let name = list.color.name, !keepsColor { header.append("COLOR:" + name) }
+        // Properties before components, the order the reader keeps them in.
+        for case .property(let line) in listExtras.items { header.append(line.text) }
+        for case .component(_, let lines) in listExtras.items { header.append(contentsOf: lines) }
+        for tzid in usedOrder where !keptZoneIDs.contains(tzid) {
+            if let lines = zones.vtimezoneLines(for: tzid, earliest: used[tzid] ?? nil) { header.append(contentsOf: lines) }
+        }
+        for line in header { ICalendarText.appendFolded(line, to: &out) }
+        out.append(contentsOf: body)
+        ICalendarText.appendFolded("END:VCALENDAR", to: &out)
+    }
+
+    /// Reads a kept VTIMEZONE into `zones`; returns its `TZID`.
+    private static func define(_ lines: [String], in zones: ICalendarTimeZones) -> String? {
+        guard let parser = try? ICalendarComponentParser() else { return nil }
+        var component: OpaquePointer?
+        for line in lines { component = parser.add(line).component ?? component }
+        guard let component else { return nil }
+        defer { icalcomponent_free(component) }
+        return zones.define(LibicalComponent(pointer: component))
+    }
+
+    /// The kept `X-APPLE-SORT-ORDER` value, when it is an integer.
+    static func keptSortOrder(_ extras: ICalendarExtras) -> Int64? {
+        for case .property(let line) in extras.items where line.name == "X-APPLE-SORT-ORDER" {
+            return line.text.split(separator: ":").last.flatMap { Int64($0.trimmingWhiteSpace()) }
+        }
+        return nil
+    }
+
+    /// The `TZID` parameters used by kept lines (`EXDATE;TZID=…`, overrides).
+    static func tzids(in extras: ICalendarExtras) -> [String] {
+        var result: [String] = []
+        for item in extras.items {
+            for line in item.lines where containsTZIDParameter(line) {
+                guard let component = ICalendarComponentParser.vtodo(containing: [line]) else { continue }
+                defer { icalcomponent_free(component) }
+                for property in LibicalComponent(pointer: component).properties() {
+                    if let tzid = property.tzid, !result.contains(tzid) { result.append(tzid) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether `;TZID=` appears in the line (any case), before a closer look with libical.
+    private static func containsTZIDParameter(_ line: String) -> Bool {
+        let pattern = Array(";TZID=".utf8)
+        var matched = 0
+        for byte in line.utf8 {
+            let upper = ICalendarContentLine.upper(byte)
+            if upper == pattern[matched] {
+                matched += 1
+                if matched == pattern.count { return true }
+            } else {
+                matched = upper == pattern[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import TickModel
+
+/// Writes one reminder as a VTODO (RFC 5545 §3.6.2): the lines of the fields Tick maps
+/// (`VTodoLines`), the lines kept from an import (`iCalendarExtras`) and the kept
+/// `RECURRENCE-ID` overrides after it.
+///
+/// A kept line of a mapped property (a "kept form": `URL;VALUE=URI:…`, `PRIORITY:0`,
+/// `RRULE` with its parts in another order, an Apple VALARM, two `CATEGORIES` lines) is
+/// written instead of Tick's own line while libical still reads it as what the reminder
+/// says; once the user changes that field, Tick's line replaces it. So an export
+/// changes only what was edited.
+///
+/// - `DTSTAMP` and `SEQUENCE` are written back as kept; when the reminder was modified
+///   after the kept `DTSTAMP`, `DTSTAMP` becomes the modification time and a kept
+///   `SEQUENCE` goes up by one. Without a kept `DTSTAMP`, it is the modification time.
+/// - `X-APPLE-SORT-ORDER` is written exactly once, with the value the list gives
+///   (`ICalendarWriter`).
+/// - A kept `DURATION` is left out when the reminder has a due date (RFC 5545 allows
+///   `DUE` or `DURATION`, not both).
+struct VTodoWriter {
+    let reminder: Reminder
+    let extras: ICalendarExtras
+    let zones: ICalendarTimeZones
+
+    /// The lines, unfolded: the VTODO, then its kept overrides.
+    /// - Parameter sortOrder: the `X-APPLE-SORT-ORDER` value to write.
+    func lines(sortOrder: Int64) -> [String] {
+        var shadows: [String: String] = [:]
+        var parents: [String] = []
+        var categories: [String] = []
+        var alarmBlocks: [[String]] = []
+        var properties: [String] = []
+        var blocks: [[String]] = []
+        var overrides: [[String]] = []
+        var dtstamp: String?
+        var sequence: String?
+        let single = Set(VTodoLines.singleValued)
+        for item in extras.items {
+            switch item {
+            case .property(let line):
+                switch line.name {
+                case "DTSTAMP": if dtstamp == nil { dtstamp = line.text }
+                case "SEQUENCE": if sequence == nil { sequence = line.text }
+                case "X-APPLE-SORT-ORDER": continue
+                case "CATEGORIES": categories.append(line.text)
+                case "RELATED-TO":
+                    if VTodoRecord.isParentRelation(line.text) { parents.append(line.text) } else { properties.append(line.text) }
+                case "DURATION" where reminder.due != nil: continue
+                case let name where single.contains(name) && shadows[name] == nil: shadows[name] = line.text
+                default: properties.append(line.text)
+                }
+            case .component(let name, let lines):
+                if name == "VTODO" {
+                    overrides.append(lines)
+                } else if VTodoRecord.isDisplayAlarm(lines) {
+                    alarmBlocks.append(lines)
+                } else {
+                    blocks.append(lines)
+                }
+            }
+        }
+
+        var out = ["BEGIN:VTODO"]
+        for name in VTodoLines.singleValued {
+            if name == "RELATED-TO" {
+                out.append(contentsOf: relationLines(parents))
+            } else if let shadow = shadows[name], isConsistent(name, [shadow]) {
+                out.append(shadow)
+            } else if let line = VTodoLines.line(name, of: reminder, zones: zones) {
+                out.append(line)
+            }
+            if name == "UID" { out.append(contentsOf: stampLines(dtstamp: dtstamp, sequence: sequence)) }
+        }
+        out.append(contentsOf: categoryLines(categories))
+        out.append("X-APPLE-SORT-ORDER:\(sortOrder)")
+        out.append(contentsOf: properties)
+        out.append(contentsOf: alarmLines(alarmBlocks))
+        for block in blocks { out.append(contentsOf: block) }
+        out.append("END:VTODO")
+        for block in overrides { out.append(contentsOf: block) }
+        return out
+    }
+
+    private func isConsistent(_ name: String, _ lines: [String]) -> Bool {
+        VTodoRecord.isConsistent(name, lines, with: reminder, zones: zones)
+    }
+
+    /// `DTSTAMP` and `SEQUENCE`, kept or renewed after an edit.
+    private func stampLines(dtstamp: String?, sequence: String?) -> [String] {
+        let modified = ICalendarText.utc(reminder.modifiedAt)
+        guard let dtstamp else { return modified.map { ["DTSTAMP:" + $0] } ?? [] }
+        let stamp = VTodoRecord.shadowFields([dtstamp])?.dtstamp?.utcInstant(zones)
+        guard let stamp, reminder.modifiedAt.timeIntervalSince1970.rounded(.down) > stamp.timeIntervalSince1970,
+              let modified else {
+            return [dtstamp] + (sequence.map { [$0] } ?? [])
+        }
+        var lines = ["DTSTAMP:" + modified]
+        if let sequence {
+            let value = sequence.split(separator: ":").last.flatMap { Int($0.trimmingWhiteSpace()) } ?? 0
+            lines.append("SEQUENCE:\(value + 1)")
+        }
+        return lines
+    }
+
+    /// The parent `RELATED-TO`: the kept lines while the first still names the parent,
+    /// else Tick's line followed by any further kept parent lines.
+    private func relationLines(_ parents: [String]) -> [String] {
+        guard let first = parents.first else {
+            return VTodoLines.line("RELATED-TO", of: reminder, zones: zones).map { [$0] } ?? []
+        }
+        if isConsistent("RELATED-TO", [first]) { return parents }
+        return (VTodoLines.line("RELATED-TO", of: reminder, zones: zones).map { [$0] } ?? []) + parents.dropFirst()
+    }
+
+    /// Kept `CATEGORIES` lines whose values are all still tags, then one line with the
+    /// tags they do not cover.
+    private func categoryLines(_ kept: [String]) -> [String] {
+        var lines: [String] = []
+        var covered = Set<String>()
+        for line in kept {
+            guard let fields = VTodoRecord.shadowFields([line]),
+                  VTodoMapping.isConsistent("CATEGORIES", shadow: fields, with: reminder, zones: zones) else { continue }
+            lines.append(line)
+            covered.formUnion(fields.categories.map { $0.trimmingWhiteSpace() })
+        }
+        if let rest = VTodoLines.categories(reminder.tags.filter { !covered.contains($0) }) { lines.append(rest) }
+        return lines
+    }
+
+    /// Kept display VALARMs whose alarm the reminder still has, then Tick's VALARM for
+    /// each alarm not covered.
+    private func alarmLines(_ kept: [[String]]) -> [String] {
+        var lines: [String] = []
+        var written = Set<Int>()
+        var anonymous = 0
+        for block in kept {
+            guard let fields = VTodoRecord.shadowFields(block), let alarm = fields.alarms.first ?? nil else { continue }
+            let read = VTodoMapping.alarm(alarm, reminderUID: reminder.uid, anonymous: &anonymous, zones: zones)
+            guard let index = reminder.alarms.indices.first(where: { !written.contains($0) && VTodoWriter.same(reminder.alarms[$0], read) })
+            else { continue }
+            written.insert(index)
+            lines.append(contentsOf: block)
+        }
+        for (index, alarm) in reminder.alarms.enumerated() where !written.contains(index) {
+            lines.append(contentsOf: VTodoLines.alarm(alarm))
+        }
+        return lines
+    }
+
+    /// Whether two alarms are the same, instants compared to the second.
+    static func same(_ a: Alarm, _ b: Alarm) -> Bool {
+        guard a.uid == b.uid else { return false }
+        switch (a.firedAt, b.firedAt) {
+        case (nil, nil): break
+        case (let x?, let y?): guard VTodoMapping.sameSecond(x, y) else { return false }
+        default: return false
+        }
+        switch (a.trigger, b.trigger) {
+        case (.relative(let s1, let t1), .relative(let s2, let t2)): return s1 == s2 && t1 == t2
+        case (.absolute(let d1), .absolute(let d2)): return VTodoMapping.sameSecond(d1, d2)
+        default: return false
+        }
+    }
+}
