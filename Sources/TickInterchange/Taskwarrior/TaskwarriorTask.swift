@@ -1,0 +1,220 @@
+import Foundation
+import TickModel
+
+/// One Taskwarrior task (a `task export` object) and the reminder it becomes.
+///
+/// | Taskwarrior | Tick |
+/// | --- | --- |
+/// | `uuid` | `uid` (a task without one gets `taskwarrior-` and a hash of its fields) |
+/// | `description` | `title` |
+/// | `status` `pending`, `waiting` | open |
+/// | `status` `completed` | `completedAt` = `end` (else `modified`, else the import time) |
+/// | `status` `deleted` | skipped, counted |
+/// | `status` `recurring` (the template of a series) | an open reminder with `recurrence` from `recur` (`daily` → `FREQ=DAILY`, `2w` → `FREQ=WEEKLY;INTERVAL=2`, `weekdays`, … and `until` → `UNTIL`) |
+/// | `due` | `due`, timed, shown in the import zone |
+/// | `scheduled` | `start`, timed |
+/// | `priority` `H`/`M`/`L` | high / medium / low |
+/// | `project` | the list |
+/// | `tags` | `tags` |
+/// | `annotations` | `notes`, one line each: `2026-12-01T09:00:00Z text` |
+/// | `depends` (array, or the old comma-separated string) | `RELATED-TO;RELTYPE=DEPENDS-ON:<uuid>` lines (RFC 9253) in `iCalendarExtras` |
+/// | `entry`, `modified` | `createdAt`, `modifiedAt` |
+/// | `id`, `urgency` | dropped (Taskwarrior computes them) |
+/// | everything else (`wait`, `until`, `start`, `recur`, `parent`, `mask`, `imask`, other priorities, UDAs, unknown keys) | `X-TASKWARRIOR-<KEY>:<value>` lines in `iCalendarExtras` (key upper-cased, characters other than letters, digits and `-` as `-`; strings as TEXT, other values as JSON), so an iCalendar export carries them; `waiting` and `recurring` are kept as `X-TASKWARRIOR-STATUS` |
+///
+/// Dates may be the compact form Taskwarrior writes (`20261201T090000Z`), extended
+/// ISO 8601 with `Z`, or the older epoch seconds (a number or a string of digits).
+struct TaskwarriorTask {
+    let object: [String: Any]
+    let uid: String
+    /// The line (JSON Lines) or the position in the array, for messages.
+    let line: Int
+    let source: String?
+
+    /// Whether the task is deleted (then it is skipped).
+    var isDeleted: Bool { status == "deleted" }
+
+    private var status: String { (object["status"] as? String)?.lowercased() ?? "pending" }
+
+    private func fail(_ kind: InterchangeError.Kind, _ message: String) -> InterchangeError {
+        InterchangeError(kind: kind, source: source, line: line, message: message)
+    }
+
+    /// The reminder, and warnings about what could not be mapped.
+    /// - Throws: `InterchangeError` for a missing or blank description, or a date field
+    ///   that is not a date.
+    func imported(now: Date, timeZone: TimeZone) throws(InterchangeError) -> (ImportedReminder, [String]) {
+        var warnings: [String] = []
+        guard let description = object["description"] as? String,
+              let title = try? Names.validated(description, as: .reminderTitle) else {
+            throw fail(.emptyTask, "a task without a description; Taskwarrior requires one")
+        }
+        let created = try date("entry") ?? now
+        let modified = try date("modified") ?? created
+        var completedAt: Date?
+        if status == "completed" {
+            let end = try date("end")
+            let lastModified = try date("modified")
+            completedAt = end ?? lastModified ?? now
+        }
+        let zone = timeZone.identifier
+        var priority = Priority.none
+        var extras: [String] = []
+        switch (object["priority"] as? String)?.uppercased() {
+        case "H"?: priority = .high
+        case "M"?: priority = .medium
+        case "L"?: priority = .low
+        default: break
+        }
+        var recurrence: String?
+        if status == "recurring", let recur = object["recur"] as? String {
+            recurrence = TaskwarriorTask.rule(recur, until: try date("until"))
+            if recurrence == nil {
+                warnings.append(place + "the recurrence '\(recur)' has no iCalendar equivalent Tick knows; it is kept as X-TASKWARRIOR-RECUR")
+            }
+        }
+        if status != "pending", status != "completed" { extras.append("X-TASKWARRIOR-STATUS:" + ICalendarText.escaped(status)) }
+        for dependency in dependencies() {
+            extras.append("RELATED-TO;RELTYPE=DEPENDS-ON:" + ICalendarText.escaped(dependency))
+        }
+        let mapped: Set<String> = ["uuid", "description", "status", "entry", "modified", "end", "due", "scheduled",
+                                   "project", "tags", "annotations", "depends", "id", "urgency"]
+        for key in object.keys.sorted() where !mapped.contains(key) {
+            if key == "priority", priority != .none { continue }
+            guard let value = object[key], !(value is NSNull) else { continue }
+            extras.append(TaskwarriorTask.extraName(key) + ":" + ICalendarText.escaped(TaskwarriorTask.text(of: value)))
+        }
+        let reminder = Reminder(
+            uid: uid, listID: ImportedReminder.placeholderListID, title: title,
+            notes: try notes(),
+            due: try date("due").map { .timed($0, timeZone: zone) },
+            start: try date("scheduled").map { .timed($0, timeZone: zone) },
+            priority: priority, completedAt: completedAt,
+            tags: tags(), recurrence: recurrence,
+            iCalendarExtras: extras.joined(separator: "\n"),
+            createdAt: created, modifiedAt: modified)
+        let project = (object["project"] as? String).flatMap { try? Names.validated($0, as: .listName) }
+        return (ImportedReminder(listName: project, reminder: reminder, lineNumber: line), warnings)
+    }
+
+    private var place: String { (source.map { $0 + " " } ?? "") + "line \(line): " }
+
+    /// A date field, or nil when absent.
+    private func date(_ key: String) throws(InterchangeError) -> Date? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let date = TaskwarriorTask.date(value) else {
+            throw fail(.invalidDate, "\"\(key)\" is not a date Taskwarrior writes (like 20261201T090000Z)")
+        }
+        return date
+    }
+
+    /// Reads `20261201T090000Z`, `2026-12-01T09:00:00Z`, or epoch seconds (number or digits).
+    static func date(_ value: Any) -> Date? {
+        if let number = value as? NSNumber, !(value is Bool) {
+            let seconds = number.doubleValue
+            return abs(seconds) < 2.5e11 ? Date(timeIntervalSince1970: seconds.rounded(.down)) : nil
+        }
+        guard let text = (value as? String)?.trimmingWhiteSpace(), !text.isEmpty else { return nil }
+        if text.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(text) { return date(NSNumber(value: seconds)) }
+        guard text.hasSuffix("Z"), let local = LocalDateTime(text.dropLast()) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC))
+    }
+
+    private func notes() throws(InterchangeError) -> String {
+        guard let annotations = object["annotations"] as? [[String: Any]] else { return "" }
+        var lines: [String] = []
+        for annotation in annotations {
+            let text = (annotation["description"] as? String) ?? ""
+            if let entry = annotation["entry"], let date = TaskwarriorTask.date(entry) {
+                lines.append(TickJSON.instant(date) + " " + text)
+            } else {
+                lines.append(text)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func tags() -> [String] {
+        var result: [String] = []
+        for tag in object["tags"] as? [String] ?? [] {
+            let trimmed = tag.trimmingWhiteSpace()
+            if !trimmed.isEmpty, !result.contains(trimmed) { result.append(trimmed) }
+        }
+        return result
+    }
+
+    /// `depends` as an array, or the comma-separated string of Taskwarrior before 2.5.
+    private func dependencies() -> [String] {
+        let items: [String]
+        if let array = object["depends"] as? [String] {
+            items = array
+        } else if let text = object["depends"] as? String {
+            items = text.split(separator: ",").map(String.init)
+        } else {
+            items = []
+        }
+        return items.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
+    }
+
+    /// `X-TASKWARRIOR-` and the key, upper-cased, other characters than letters, digits
+    /// and `-` replaced by `-`.
+    static func extraName(_ key: String) -> String {
+        "X-TASKWARRIOR-" + String(key.uppercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" ? $0 : "-" })
+    }
+
+    /// A value as text: strings as they are, other JSON as compact JSON.
+    static func text(of value: Any) -> String {
+        if let text = value as? String { return text }
+        if let number = value as? NSNumber { return value is Bool ? (number.boolValue ? "true" : "false") : number.stringValue }
+        if JSONSerialization.isValidJSONObject(value),
+           let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return String(describing: value)
+    }
+
+    /// The RRULE for a Taskwarrior `recur` value, or nil when there is none.
+    static func rule(_ recur: String, until: Date?) -> String? {
+        let text = recur.trimmingWhiteSpace().lowercased()
+        var rule: String?
+        switch text {
+        case "daily", "day", "1d", "1day": rule = "FREQ=DAILY"
+        case "weekdays": rule = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        case "weekly", "week", "1w", "1wk", "1wks", "1week": rule = "FREQ=WEEKLY"
+        case "biweekly", "fortnight": rule = "FREQ=WEEKLY;INTERVAL=2"
+        case "monthly", "month", "1mo", "1mth", "1month": rule = "FREQ=MONTHLY"
+        case "bimonthly": rule = "FREQ=MONTHLY;INTERVAL=2"
+        case "quarterly", "1q", "1qtr": rule = "FREQ=MONTHLY;INTERVAL=3"
+        case "semiannual": rule = "FREQ=MONTHLY;INTERVAL=6"
+        case "yearly", "annual", "1y", "1yr", "1year": rule = "FREQ=YEARLY"
+        case "biannual", "biyearly": rule = "FREQ=YEARLY;INTERVAL=2"
+        default:
+            let digits = text.prefix { $0.isASCII && $0.isNumber }
+            guard let count = Int(digits), count > 0 else { return nil }
+            switch text.dropFirst(digits.count) {
+            case "d", "day", "days": rule = "FREQ=DAILY;INTERVAL=\(count)"
+            case "w", "wk", "wks", "week", "weeks": rule = "FREQ=WEEKLY;INTERVAL=\(count)"
+            case "mo", "mth", "mths", "month", "months": rule = "FREQ=MONTHLY;INTERVAL=\(count)"
+            case "q", "qtr", "qtrs": rule = "FREQ=MONTHLY;INTERVAL=\(count * 3)"
+            case "y", "yr", "yrs", "year", "years": rule = "FREQ=YEARLY;INTERVAL=\(count)"
+            default: return nil
+            }
+        }
+        if let until, let text = ICalendarText.utc(until), let base = rule { return base + ";UNTIL=" + text }
+        return rule
+    }
+
+    /// `taskwarrior-` and 16 hex digits of a hash of the task's fields, for a task
+    /// without `uuid`: the same on every import of the same task.
+    static func derivedUID(_ object: [String: Any]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for key in object.keys.sorted() {
+            for byte in (key + "=" + text(of: object[key] ?? "") + "\n").utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return "taskwarrior-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
