@@ -10,11 +10,13 @@ struct ExportCommand: Command {
         abstract: "Export reminders to standard output or a file.",
         discussion: """
             json is Tick's own archive: every list and reminder with every field; 'tick import'
-            restores it. todotxt writes one line per reminder. Completed reminders are included.
+            restores it. ics writes iCalendar (RFC 5545): one VCALENDAR per list, one after
+            another, with each reminder as a VTODO and what an import kept written back
+            unchanged. todotxt writes one line per reminder. Completed reminders are included.
             """)
 
     static let arguments: [ArgumentDefinition] = [
-        .option("format", value: "format", help: "json (default) or todotxt."),
+        .option("format", value: "format", help: "json (default), ics or todotxt."),
         .option("list", short: "l", value: "name", help: "Only this list."),
         .option("output", short: "o", value: "file", help: "Write to this file (replaced atomically) instead of standard output."),
     ]
@@ -25,6 +27,10 @@ struct ExportCommand: Command {
 
     init(parsed: ParsedArguments) throws(CommandError) {
         format = try parsed.value("format").map(InterchangeFormat.named) ?? .json
+        guard InterchangeFormat.exportable.contains(format) else {
+            throw .usage("tick cannot export \(format.rawValue); use one of "
+                         + InterchangeFormat.exportable.map(\.rawValue).joined(separator: ", "))
+        }
         listName = parsed.value("list")
         outputPath = parsed.value("output")
     }
@@ -41,6 +47,10 @@ struct ExportCommand: Command {
         switch format {
         case .json:
             text = TickJSON.archive(lists: lists, reminders: reminders, exportedAt: context.now).serialized() + "\n"
+        case .ics:
+            text = ICalendarWriter().write(lists: lists, reminders: reminders)
+        case .taskwarrior:
+            throw CommandError.usage("tick cannot export taskwarrior")
         case .todotxt:
             let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             let zone = context.dateContext.timeZone

@@ -9,16 +9,20 @@ struct ImportCommand: Command {
         name: "import",
         abstract: "Import reminders from a file.",
         discussion: """
-            Formats: todo.txt (.txt), and Tick's own export (tick export --format json), which
-            restores a backup. The format is guessed from the file name and contents;
-            --format sets it. FILE '-' reads standard input.
+            Formats: iCalendar VTODOs (.ics: Apple Reminders, Thunderbird, Nextcloud, tasks.org),
+            Taskwarrior 'task export' JSON, todo.txt (.txt), and Tick's own export
+            (tick export --format json), which restores a backup. The format is guessed from
+            the file name and contents; --format sets it. FILE '-' reads standard input.
+            iCalendar: one list per VCALENDAR (X-WR-CALNAME, else the file name); events and
+            journals are skipped and counted; what Tick does not use is kept for the export.
+            Taskwarrior: one list per project; deleted tasks are skipped and counted.
             A file with an error is refused with its line number and nothing is imported.
             Reminders with a UID already in the database are updated, never duplicated.
             """)
 
     static let arguments: [ArgumentDefinition] = [
         .positional("file", help: "The file to read, or - for standard input."),
-        .option("format", value: "format", help: "json or todotxt (default: guessed)."),
+        .option("format", value: "format", help: "ics, taskwarrior, todotxt or json (default: guessed)."),
         .option("list", short: "l", value: "name", help: "Put every reminder into this list."),
         .flag("dry-run", help: "Check the file and say what would be imported, without saving."),
         CommonOptions.json,
@@ -48,11 +52,12 @@ struct ImportCommand: Command {
         }
         let name = path == "-" ? "standard input" : (path as NSString).lastPathComponent
         guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
-            throw CommandError.usage("cannot tell the format of \(path); give --format json or todotxt")
+            throw CommandError.usage("cannot tell the format of \(path); give --format ics, taskwarrior, todotxt or json")
         }
         let batch: ImportBatch
         do {
-            batch = try Self.read(data, format: format, source: name, context: context)
+            batch = try Self.read(data, format: format, source: name, fileListName: path == "-" ? nil : fileListName,
+                                  context: context)
         } catch let error as InterchangeError {
             throw CommandError.runtime("\(error.description)\nNothing was imported.")
         }
@@ -73,8 +78,22 @@ struct ImportCommand: Command {
         report(summary, batch: batch, format: format, context: context)
     }
 
-    static func read(_ data: Data, format: InterchangeFormat, source: String, context: CommandContext) throws -> ImportBatch {
+    /// The file name without its extension: the list of a VCALENDAR without a name.
+    private var fileListName: String {
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return stem.isEmpty ? name : stem
+    }
+
+    /// Reads a file in `format` into a batch.
+    /// - Throws: `InterchangeError` for a file that cannot be read.
+    static func read(_ data: Data, format: InterchangeFormat, source: String, fileListName: String?,
+                     context: CommandContext) throws -> ImportBatch {
         switch format {
+        case .ics:
+            return try ICalendarReader(now: context.now, fileListName: fileListName).read(data, source: source)
+        case .taskwarrior:
+            return try TaskwarriorReader(now: context.now, timeZone: context.dateContext.timeZone).read(data, source: source)
         case .todotxt:
             let items = try TodoTxtParser.parse(data, source: source)
             let reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone)
