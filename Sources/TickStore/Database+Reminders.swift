@@ -26,7 +26,7 @@ extension Database {
                  modifiedAt: Timestamp.date(row.text(20)) ?? Date(timeIntervalSince1970: 0))
     }
 
-    private func fields(_ reminder: Reminder) -> [SQLValue] {
+    func fields(_ reminder: Reminder) -> [SQLValue] {
         let due = DueColumns.columns(reminder.due)
         let start = DueColumns.columns(reminder.start)
         return [.text(reminder.uid), .text(reminder.listID.rawValue), .text(reminder.title), .text(reminder.notes),

@@ -47,9 +47,17 @@ public final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
             case .real(let v): code = sqlite3_bind_double(handle, index, v)
-            case .text(let v):
-                code = v.utf8CString.withUnsafeBufferPointer { buffer in
-                    tick_sqlite3_bind_text_transient(handle, index, buffer.baseAddress, Int32(buffer.count - 1))
+            case .text(var v):
+                // withUTF8 lends the string's own bytes (no C string copy); SQLite copies them
+                // (SQLITE_TRANSIENT). An empty buffer may have no address, which SQLite would
+                // bind as NULL, so "" binds a literal empty C string.
+                code = v.withUTF8 { buffer in
+                    guard let base = buffer.baseAddress, buffer.count > 0 else {
+                        return tick_sqlite3_bind_text_transient(handle, index, "", 0)
+                    }
+                    return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        tick_sqlite3_bind_text_transient(handle, index, $0, Int32(buffer.count))
+                    }
                 }
             }
             guard code == SQLITE_OK else { throw StoreError(code: code, connection: database.handle, sql: sql) }
