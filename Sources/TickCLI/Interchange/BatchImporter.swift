@@ -51,10 +51,19 @@ struct BatchImporter {
         listsByName[key(fallback.name)] = fallback
         for template in batch.lists { _ = try resolve(template.name, template: template) }
 
+        // New reminders are saved together at the end, many per statement (see
+        // Database.insert(contentsOf:)); a UID met twice in the batch keeps the later one.
+        var pending: [Reminder] = []
+        var pendingIndex: [String: Int] = [:]
+        // The list of each name met, so that a big batch resolves each name once.
+        var listForName: [String: ReminderList] = [:]
         for item in batch.reminders {
             let list: ReminderList
-            if let name = item.listName, !name.isBlank, fallbackListName == nil {
+            if let name = item.listName, fallbackListName == nil, let known = listForName[name] {
+                list = known
+            } else if let name = item.listName, !name.isBlank, fallbackListName == nil {
                 list = try resolve(name, template: batch.lists.first { key($0.name) == key(name) })
+                listForName[name] = list
             } else {
                 list = fallback
             }
@@ -72,11 +81,18 @@ struct BatchImporter {
                 existing = reminder
                 try db.update(existing)
                 summary.updated += 1
+            } else if keepsNumbers {
+                try db.insert(reminder, keepingNumber: true)
+                summary.added += 1
+            } else if let index = pendingIndex[reminder.uid] {
+                pending[index] = reminder
             } else {
-                try db.insert(reminder, keepingNumber: keepsNumbers)
+                pendingIndex[reminder.uid] = pending.count
+                pending.append(reminder)
                 summary.added += 1
             }
         }
+        try db.insert(contentsOf: pending)
         return summary
     }
 }
