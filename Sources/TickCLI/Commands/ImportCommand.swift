@@ -91,7 +91,8 @@ struct ImportCommand: Command {
                      context: CommandContext) throws -> ImportBatch {
         switch format {
         case .ics:
-            return try ICalendarReader(now: context.now, fileListName: fileListName).read(data, source: source)
+            return try ICalendarReader(now: context.now, fileListName: fileListName,
+                                       workerCount: ProcessInfo.processInfo.activeProcessorCount).read(data, source: source)
         case .taskwarrior:
             return try TaskwarriorReader(now: context.now, timeZone: context.dateContext.timeZone).read(data, source: source)
         case .todotxt:

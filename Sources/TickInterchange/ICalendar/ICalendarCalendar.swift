@@ -7,9 +7,6 @@ import TickModel
 struct ICalendarCalendar {
     private struct Entry {
         var reminder: ImportedReminder?
-        /// A VTODO waiting for the end of the calendar: it uses a `TZID` that neither
-        /// Foundation nor a VTIMEZONE read so far defines (a VTIMEZONE may follow).
-        var pending: (record: VTodoRecord, uid: String)?
         var sortOrder: Int64?
     }
 
@@ -19,15 +16,26 @@ struct ICalendarCalendar {
         var record: VTodoRecord
     }
 
+    /// How many VTODOs are read together (on several threads): enough to share the
+    /// work, few enough to keep memory bounded.
+    static let jobBatchSize = 4096
+
     let beginLine: Int
     /// Calendar-level property lines libical could read.
     var propertyLines: [ICalendarContentLine] = []
     /// VTIMEZONEs kept verbatim (their `TZID` is unknown to Foundation).
     private var keptZones: [[String]] = []
+    /// The lines of every VTIMEZONE read so far, for readers on other threads.
+    private var zoneDefinitions: [[String]] = []
     let zones = ICalendarTimeZones()
     private var entries: [Entry] = []
     private var indexByUID: [String: Int] = [:]
     private var overrides: [Override] = []
+    /// VTODOs waiting for the end of the calendar, by entry: they use a `TZID` that
+    /// neither Foundation nor a VTIMEZONE read so far defines (a VTIMEZONE may follow).
+    private var pending: [Int: (record: VTodoRecord, uid: String)] = [:]
+    /// VTODOs not read yet (their lines).
+    private var jobs: [[ICalendarContentLine]] = []
 
     init(beginLine: Int) { self.beginLine = beginLine }
 
@@ -35,75 +43,75 @@ struct ICalendarCalendar {
     /// Foundation does not know its `TZID` (so the export can give it back).
     mutating func add(vtimezone lines: [ICalendarContentLine], component: LibicalComponent) {
         guard let tzid = zones.define(component) else { return }
+        zoneDefinitions.append(lines.map(\.text))
         if !ICalendarTimeZones.isKnownToFoundation(tzid) { keptZones.append(lines.map(\.text)) }
     }
 
-    /// Takes a VTODO (its lines from `BEGIN` to `END`, and libical's reading of them).
-    mutating func add(vtodo lines: [ICalendarContentLine], component: LibicalComponent,
-                      reader: ICalendarReader, results: inout ICalendarResults) {
-        let fields = VTodoFields(component)
-        let record = VTodoRecord(beginLine: lines.first?.lineNumber ?? beginLine, items: ICalendarCalendar.items(lines),
-                                 fields: fields)
-        let uid: String
-        if let given = fields.uid, !given.isEmpty {
-            uid = given
-        } else {
-            uid = ICalendarCalendar.derivedUID(lines)
-            results.noteMissingUID()
+    /// Takes a VTODO's lines (`BEGIN` to `END`); reads the queued ones when enough wait.
+    /// - Throws: `InterchangeError` when libical makes nothing of a VTODO.
+    mutating func queue(vtodo lines: [ICalendarContentLine], reader: ICalendarReader,
+                        results: inout ICalendarResults) throws(InterchangeError) {
+        jobs.append(lines)
+        if jobs.count >= ICalendarCalendar.jobBatchSize { try readQueued(reader: reader, results: &results) }
+    }
+
+    /// Reads the queued VTODOs (on `reader.workerCount` threads) and adds them in order.
+    private mutating func readQueued(reader: ICalendarReader, results: inout ICalendarResults) throws(InterchangeError) {
+        guard !jobs.isEmpty else { return }
+        let readings = try VTodoReader.readAll(jobs, definitions: zoneDefinitions, now: reader.now, workers: reader.workerCount)
+        jobs.removeAll(keepingCapacity: true)
+        for reading in readings { try add(reading, results: &results) }
+    }
+
+    private mutating func add(_ reading: VTodoReading, results: inout ICalendarResults) throws(InterchangeError) {
+        if reading.unreadable {
+            throw InterchangeError(kind: .malformed, source: results.source, line: reading.beginLine,
+                                   message: "libical could not read the VTODO that starts here")
         }
-        if fields.hasRecurrenceID {
-            overrides.append(Override(uid: uid, lines: lines.map(\.text), record: record))
+        for warning in reading.warnings { results.warn(warning.line, warning.message) }
+        if reading.missingUID { results.noteMissingUID() }
+        if let lines = reading.overrideLines, let record = reading.record {
+            overrides.append(Override(uid: reading.uid, lines: lines, record: record))
             return
         }
-        var entry = Entry(sortOrder: fields.sortOrder)
-        if isResolvable(fields) {
-            entry.reminder = imported(record, uid: uid, reader: reader, results: &results)
-        } else {
-            entry.pending = (record, uid)
-        }
-        if let index = indexByUID[uid] {
-            results.warn(record.beginLine, "another VTODO with the same UID came earlier; this one replaces it")
+        let entry = Entry(reminder: reading.reminder.map {
+            ImportedReminder(listName: nil, reminder: $0, lineNumber: reading.beginLine)
+        }, sortOrder: reading.sortOrder)
+        let index: Int
+        if let earlier = indexByUID[reading.uid] {
+            results.warn(reading.beginLine, "another VTODO with the same UID came earlier; this one replaces it")
+            index = earlier
             entries[index] = entry
         } else {
-            indexByUID[uid] = entries.count
+            index = entries.count
+            indexByUID[reading.uid] = index
             entries.append(entry)
         }
+        pending[index] = reading.record.map { ($0, reading.uid) }
     }
 
-    private func isResolvable(_ fields: VTodoFields) -> Bool {
-        var tzids = [fields.due, fields.start, fields.completed, fields.created, fields.lastModified, fields.dtstamp]
-            .compactMap { $0?.tzid }
-        for alarm in fields.alarms {
-            if case .absolute(let time)? = alarm?.trigger, let tzid = time.tzid { tzids.append(tzid) }
-        }
-        return tzids.allSatisfy(zones.isReadable)
-    }
-
+    /// The reminder of a record, read with the calendar's own zones (at its end).
     private func imported(_ record: VTodoRecord, uid: String, reader: ICalendarReader,
-                          results: inout ICalendarResults) -> ImportedReminder {
-        let reminder = record.reminder(uid: uid, zones: zones, now: reader.now) { line, message in
-            results.warn(line, message)
-        }
-        if VTodoMapping.title(record.fields) == nil {
-            results.warn(record.beginLine, "this VTODO has no SUMMARY; it was titled '\(reminder.title)'")
-        }
-        if let due = record.fields.due, let start = record.fields.start, due.isDate != start.isDate {
-            results.warn(record.beginLine, "DUE and DTSTART differ in value type (DATE and DATE-TIME); "
-                         + "RFC 5545 asks for the same type; both were kept as given")
-        }
+                          results: inout ICalendarResults) throws(InterchangeError) -> ImportedReminder {
+        var warnings: [VTodoReading.Warning] = []
+        let reminder = try VTodoReader(zones: zones, now: reader.now).reminder(record, uid: uid, warnings: &warnings)
+        for warning in warnings { results.warn(warning.line, warning.message) }
         return ImportedReminder(listName: nil, reminder: reminder, lineNumber: record.beginLine)
     }
 
-    /// Ends the calendar: resolves waiting VTODOs, attaches `RECURRENCE-ID` overrides to
-    /// their series, orders reminders by `X-APPLE-SORT-ORDER`, and makes the list.
+    /// Ends the calendar: reads queued VTODOs, resolves waiting ones, attaches
+    /// `RECURRENCE-ID` overrides to their series, orders reminders by
+    /// `X-APPLE-SORT-ORDER`, and makes the list.
+    /// - Throws: `InterchangeError` when libical makes nothing of a VTODO.
     mutating func finish(_ component: LibicalComponent?, reader: ICalendarReader,
-                         results: inout ICalendarResults) -> (list: ReminderList?, reminders: [ImportedReminder]) {
-        for index in entries.indices {
-            if let (record, uid) = entries[index].pending {
-                entries[index].reminder = imported(record, uid: uid, reader: reader, results: &results)
-                entries[index].pending = nil
+                         results: inout ICalendarResults) throws(InterchangeError) -> (list: ReminderList?, reminders: [ImportedReminder]) {
+        try readQueued(reader: reader, results: &results)
+        for index in pending.keys.sorted() {
+            if let (record, uid) = pending[index] {
+                entries[index].reminder = try imported(record, uid: uid, reader: reader, results: &results)
             }
         }
+        pending.removeAll()
         for override in overrides {
             if let index = indexByUID[override.uid], var imported = entries[index].reminder {
                 let extras = imported.reminder.iCalendarExtras
@@ -113,7 +121,7 @@ struct ICalendarCalendar {
             } else {
                 // No series in this calendar: the occurrence stands for itself.
                 indexByUID[override.uid] = entries.count
-                entries.append(Entry(reminder: imported(override.record, uid: override.uid, reader: reader, results: &results),
+                entries.append(Entry(reminder: try imported(override.record, uid: override.uid, reader: reader, results: &results),
                                      sortOrder: override.record.fields.sortOrder))
             }
         }

@@ -32,16 +32,27 @@ final class ICalendarComponentParser {
 
     /// Feeds one content line (without its line break).
     func add(_ line: String) -> Outcome {
-        // icalparser_add_line takes `char *` but only reads it; it does not take ownership
-        // in libical 3.0 (icalparser_parse frees the line itself after the call).
-        var bytes = Array(line.utf8CString)
-        let component = bytes.withUnsafeMutableBufferPointer { icalparser_add_line(parser, $0.baseAddress) }
+        // icalparser_add_line takes `char *` but only reads it (it copies the segments it
+        // keeps) and does not take ownership in libical 3.0: icalparser_parse frees the
+        // line itself after the call.
+        let component = line.withCString { icalparser_add_line(parser, UnsafeMutablePointer(mutating: $0)) }
         return Outcome(failed: icalparser_get_state(parser) == ICALPARSER_ERROR, component: component)
     }
 
     /// Parses `lines` wrapped in `BEGIN:VTODO`/`END:VTODO` and returns the component
     /// (owned by the caller; `X-LIC-ERROR` properties left in, readers skip them); nil when libical made
     /// nothing of it. Used to read single properties and VALARMs kept verbatim.
+    /// What to do with a line libical reported an error on: a property whose name
+    /// libical does not know (an IANA property newer than libical) is kept verbatim;
+    /// any other is dropped, with a warning unless its value is empty (an empty value
+    /// is the same as none).
+    static func disposition(ofFailed line: ICalendarContentLine) -> (keeps: Bool, warning: String?) {
+        let name = line.name
+        if !name.hasPrefix("X-"), icalproperty_string_to_kind(name) == ICAL_NO_PROPERTY { return (true, nil) }
+        if line.text.hasSuffix(":") { return (false, nil) }
+        return (false, "libical could not read this \(name) line (RFC 5545); it was ignored")
+    }
+
     /// A fresh parser each time, so that unbalanced input cannot leave state behind.
     static func vtodo(containing lines: [String]) -> OpaquePointer? {
         guard let parser = try? ICalendarComponentParser() else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import TickModel
 
 /// One unfolded iCalendar content line (RFC 5545 §3.1) and the physical line it starts
@@ -12,43 +13,49 @@ struct ICalendarContentLine: Hashable, Sendable {
     let lineNumber: Int
     /// The property name, upper-cased (`DTSTART`, `X-APPLE-SORT-ORDER`, `BEGIN`).
     let name: String
+    /// The component a `BEGIN:` line opens, upper-cased, or nil for other lines.
+    let beginName: String?
+    /// The component an `END:` line closes, upper-cased, or nil for other lines.
+    let endName: String?
+
+    /// Whether the line has a `:` at all (libical refuses a data line without one).
+    let hasColon: Bool
 
     /// Wraps a line; `lineNumber` is 0 for lines that did not come from a file.
     init(text: String, lineNumber: Int = 0) {
-        self.text = text
+        var text = text
         self.lineNumber = lineNumber
-        self.name = Self.name(of: text)
+        // One pass over contiguous UTF-8: this runs for every line of a file.
+        let (name, hasColon) = text.withUTF8 { bytes -> (String, Bool) in
+            var end = 0
+            var hasLower = false
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";"), bytes[end] != UInt8(ascii: ":") {
+                if bytes[end] >= UInt8(ascii: "a") && bytes[end] <= UInt8(ascii: "z") { hasLower = true }
+                end += 1
+            }
+            let colon = end < bytes.count && (bytes[end] == UInt8(ascii: ":") || memchr(bytes.baseAddress.unsafelyUnwrapped + end, 0x3A, bytes.count - end) != nil)
+            let slice = UnsafeBufferPointer(rebasing: bytes[0..<end])
+            return (hasLower ? String(decoding: slice.map(Self.upper), as: UTF8.self) : String(decoding: slice, as: UTF8.self), colon)
+        }
+        self.text = text
+        self.name = name
+        self.hasColon = hasColon
+        self.beginName = name == "BEGIN" ? Self.delimiterName(text, keyword: name) : nil
+        self.endName = name == "END" ? Self.delimiterName(text, keyword: name) : nil
     }
 
-    /// The component a `BEGIN:` line opens, upper-cased, or nil for other lines.
-    var beginName: String? { delimiterName("BEGIN") }
-
-    /// The component an `END:` line closes, upper-cased, or nil for other lines.
-    var endName: String? { delimiterName("END") }
-
-    /// Whether the line has a `:` at all (libical refuses a data line without one).
-    var hasColon: Bool { text.utf8.contains(UInt8(ascii: ":")) }
-
-    private func delimiterName(_ keyword: String) -> String? {
-        guard name == keyword, text.utf8.count > keyword.utf8.count,
+    private static func delimiterName(_ text: String, keyword: String) -> String? {
+        guard text.utf8.count > keyword.utf8.count,
               text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: keyword.utf8.count)] == UInt8(ascii: ":") else { return nil }
         let value = text.dropFirst(keyword.count + 1)
         let upper = String(decoding: value.utf8.map(Self.upper), as: UTF8.self)
-        return upper.trimmingWhiteSpace()
+        return ICalendarText.trimmed(upper)
     }
 
     /// The name of the property on a content line: the text before the first `;` or `:`,
     /// upper-cased; the whole line when it has neither.
     static func name(of text: String) -> String {
-        var end = text.utf8.startIndex
-        var hasLower = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
-            if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { hasLower = true }
-            end = text.utf8.index(after: end)
-        }
-        let name = text.utf8[..<end]
-        return hasLower ? String(decoding: name.map(upper), as: UTF8.self) : String(Substring(name))
+        ICalendarContentLine(text: text).name
     }
 
     /// ASCII upper case of one byte.

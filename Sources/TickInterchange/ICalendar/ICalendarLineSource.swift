@@ -28,7 +28,7 @@ final class ICalendarLineSource {
 
         init(_ data: Data) {
             bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
-            _ = bytes.initialize(from: data)
+            _ = data.copyBytes(to: bytes)
         }
 
         deinit { bytes.deallocate() }
@@ -83,15 +83,20 @@ final class ICalendarLineSource {
             throw InterchangeError(kind: .invalidEncoding, source: source, line: 1, column: 1,
                                    message: "the file is UTF-16 text; save it as UTF-8 and import it again")
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if let nul = bytes.firstIndex(of: 0) {
-            let line = bytes[bytes.startIndex..<nul].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let scan = bytes.withUnsafeBytes { raw -> (nul: Int?, hasLF: Bool, hasCR: Bool) in
+            guard let base = raw.baseAddress, raw.count > 0 else { return (nil, false, false) }
+            let nul = memchr(base, 0, raw.count).map { UnsafeRawPointer($0) - base }
+            return (nul, memchr(base, 0x0A, raw.count) != nil, memchr(base, 0x0D, raw.count) != nil)
+        }
+        if let nul = scan.nul {
+            let line = bytes.prefix(nul).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             throw InterchangeError(kind: .invalidEncoding, source: source, line: line,
                                    message: "the line contains a NUL character, so this is not a text file; "
                                        + "check that it is an iCalendar file saved as UTF-8")
         }
         // Old Mac files end lines with CR alone; libical reads line feeds.
-        if !bytes.contains(UInt8(ascii: "\n")), bytes.contains(UInt8(ascii: "\r")) {
+        if !scan.hasLF, scan.hasCR {
             bytes = Data(bytes.map { $0 == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : $0 })
         }
         feed = Feed(bytes)

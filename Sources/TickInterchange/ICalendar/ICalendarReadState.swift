@@ -79,11 +79,21 @@ struct ICalendarReadState {
                        + "the file is damaged or was cut and pasted wrongly")
         }
         open.removeLast()
-        if var current = child {
+        if let current = child, current.name == "VTODO" {
+            child?.lines.append(line)
+            guard open.count < current.depth, let lines = child?.lines else { return }
+            child = nil
+            if current.depth == 1 {
+                try bareCalendar?.queue(vtodo: lines, reader: reader, results: &results)
+            } else {
+                try calendar?.queue(vtodo: lines, reader: reader, results: &results)
+            }
+            return
+        }
+        if let keepsLines = child?.keepsLines {
             let outcome = childParser.add(line.text)
-            if current.keepsLines { current.lines.append(line) }
-            child = current
-            guard open.count < current.depth else { return }
+            if keepsLines { child?.lines.append(line) }
+            guard let current = child, open.count < current.depth else { return }
             child = nil
             guard let component = outcome.component else {
                 throw fail(current.beginLine, "libical could not read the \(current.name) that starts here")
@@ -96,7 +106,7 @@ struct ICalendarReadState {
         defer { if let component = outcome.component { icalcomponent_free(component) } }
         guard var current = calendar else { return }
         calendar = nil
-        results.add(current.finish(outcome.component.map(LibicalComponent.init), reader: reader, results: &results))
+        results.add(try current.finish(outcome.component.map(LibicalComponent.init), reader: reader, results: &results))
     }
 
     private mutating func property(_ line: ICalendarContentLine) throws(InterchangeError) {
@@ -110,44 +120,50 @@ struct ICalendarReadState {
             add(line, toChild: false)
         } else {
             let outcome = calendarParser.add(line.text)
-            if !outcome.failed || keepsFailed(line, warns: true) { calendar?.propertyLines.append(line) }
+            var keeps = !outcome.failed
+            if outcome.failed {
+                let disposition = ICalendarComponentParser.disposition(ofFailed: line)
+                if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
+                keeps = disposition.keeps
+            }
+            if keeps { calendar?.propertyLines.append(line) }
         }
     }
 
     /// Feeds a line of the current child to libical and keeps it when libical read it.
+    /// VTODO lines are only collected: `VTodoReader` reads them later, many at once.
     private mutating func add(_ line: ICalendarContentLine, toChild isDelimiter: Bool) {
-        guard var current = child else { return }
+        guard let current = child else { return }
+        if current.name == "VTODO" {
+            // Appending through the optional mutates in place (no copy of the lines so far).
+            child?.lines.append(line)
+            return
+        }
         let outcome = childParser.add(line.text)
-        if current.keepsLines, isDelimiter || !outcome.failed || keepsFailed(line, warns: true) {
-            current.lines.append(line)
+        guard current.keepsLines else { return }
+        if isDelimiter || !outcome.failed {
+            child?.lines.append(line)
+            return
         }
-        child = current
-    }
-
-    /// Whether a line libical reported an error on is kept anyway: a property whose
-    /// name libical does not know (an IANA property newer than libical) is kept
-    /// verbatim; any other is dropped, with a warning unless its value is empty.
-    private mutating func keepsFailed(_ line: ICalendarContentLine, warns: Bool) -> Bool {
-        let name = line.name
-        if !name.hasPrefix("X-"), icalproperty_string_to_kind(name) == ICAL_NO_PROPERTY { return true }
-        if warns, !line.text.hasSuffix(":") {
-            results.warn(line.lineNumber, "libical could not read this \(name) line (RFC 5545); it was ignored")
-        }
-        return false
+        let disposition = ICalendarComponentParser.disposition(ofFailed: line)
+        if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
+        if disposition.keeps { child?.lines.append(line) }
     }
 
     private mutating func finishChild(_ child: Child, _ component: LibicalComponent) throws(InterchangeError) {
+        // Calendars are mutated in place through the optionals: copying one would copy
+        // every reminder read so far.
         let inBare = child.depth == 1
-        guard var target = inBare ? bareCalendar : calendar else { return }
         switch child.name {
-        case "VTODO":
-            target.add(vtodo: child.lines, component: component, reader: reader, results: &results)
         case "VTIMEZONE":
-            target.add(vtimezone: child.lines, component: component)
+            if inBare {
+                bareCalendar?.add(vtimezone: child.lines, component: component)
+            } else {
+                calendar?.add(vtimezone: child.lines, component: component)
+            }
         default:
             results.skip(child.name)
         }
-        if inBare { bareCalendar = target } else { calendar = target }
     }
 
     /// Ends the walk and returns the batch.
@@ -162,7 +178,7 @@ struct ICalendarReadState {
         }
         if var bare = bareCalendar {
             bareCalendar = nil
-            results.add(bare.finish(nil, reader: reader, results: &results))
+            results.add(try bare.finish(nil, reader: reader, results: &results))
         }
         return results.batch()
     }

@@ -36,14 +36,19 @@ public struct ICalendarReader: Sendable {
     /// The list for VTODOs of a VCALENDAR without `X-WR-CALNAME`; nil for the caller's
     /// default list (reading standard input).
     public var fileListName: String?
+    /// How many threads may read VTODOs at once (libical parses each on its own parser;
+    /// the result does not depend on the number).
+    public var workerCount: Int
 
     /// Creates a reader.
     /// - Parameters:
     ///   - now: the import time.
     ///   - fileListName: the file name without extension, or nil.
-    public init(now: Date, fileListName: String?) {
+    ///   - workerCount: threads for reading VTODOs (1 reads on the calling thread only).
+    public init(now: Date, fileListName: String?, workerCount: Int = 1) {
         self.now = now
         self.fileListName = fileListName
+        self.workerCount = max(1, workerCount)
     }
 
     /// Reads a whole file.

@@ -19,23 +19,30 @@ enum ICalendarText {
             break
         }
         guard needsWork else { return text }
-        var out = String.UnicodeScalarView()
+        // Every byte that changes is ASCII, so the work is done on UTF-8 bytes.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
         var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar {
-            case "\\": out.append("\\"); out.append("\\")
-            case ";": out.append("\\"); out.append(";")
-            case ",": out.append("\\"); out.append(",")
-            case "\r": out.append("\\"); out.append("n")
-            case "\n":
-                if !previousWasCR { out.append("\\"); out.append("n") }
-            case "\t": out.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
-            default: out.append(scalar)
+        for byte in text.utf8 {
+            defer { previousWasCR = byte == 0x0D }
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0x0D:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "n"))
+            case 0x0A:
+                if !previousWasCR {
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "n"))
+                }
+            case 0x09: out.append(byte)
+            case 0..<0x20, 0x7F: continue
+            default: out.append(byte)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A parameter value, quoted when it holds `:` `;` `,` and with RFC 6868 escapes for
@@ -58,17 +65,56 @@ enum ICalendarText {
 
     /// `YYYYMMDD`.
     static func date(_ day: CalendarDay) -> String {
-        pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2)
+        var digits: [UInt8] = []
+        digits.reserveCapacity(8)
+        appendDigits(day.year, 4, to: &digits)
+        appendDigits(day.month, 2, to: &digits)
+        appendDigits(day.day, 2, to: &digits)
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// `YYYYMMDDTHHMMSS`.
     static func dateTime(_ local: LocalDateTime) -> String {
-        date(local.day) + "T" + pad(local.hour, 2) + pad(local.minute, 2) + pad(local.second, 2)
+        var digits: [UInt8] = []
+        digits.reserveCapacity(16)
+        appendDigits(local.day.year, 4, to: &digits)
+        appendDigits(local.day.month, 2, to: &digits)
+        appendDigits(local.day.day, 2, to: &digits)
+        digits.append(UInt8(ascii: "T"))
+        appendDigits(local.hour, 2, to: &digits)
+        appendDigits(local.minute, 2, to: &digits)
+        appendDigits(local.second, 2, to: &digits)
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// Appends `value` (0 or more) with at least `width` decimal digits.
+    private static func appendDigits(_ value: Int, _ width: Int, to digits: inout [UInt8]) {
+        var divisor = 1
+        var count = 1
+        while divisor <= value / 10 { divisor *= 10; count += 1 }
+        for _ in 0..<max(0, width - count) { digits.append(UInt8(ascii: "0")) }
+        var rest = value
+        while divisor > 0 {
+            digits.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// `YYYYMMDDTHHMMSSZ` for an instant, or nil outside years 1…9999.
     static func utc(_ instant: Date) -> String? {
         ICalendarTimeZones.checkedLocal(Int(instant.timeIntervalSince1970.rounded(.down))).map { dateTime($0) + "Z" }
+    }
+
+    /// `text` without leading and trailing white space and invisible characters
+    /// (`trimmingWhiteSpace`), with a fast path for text that starts and ends with a
+    /// visible ASCII character.
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
+        return text.trimmingWhiteSpace()
     }
 
     /// `value` as a decimal string of at least `width` digits.

@@ -4,10 +4,10 @@ import TickModel
 /// The values of one VTODO (RFC 5545 §3.6.2) as libical reads them, before time zones
 /// turn dates into instants. Only what Tick maps is read; the first of each
 /// single-valued property counts.
-struct VTodoFields {
+struct VTodoFields: Sendable {
     /// A VALARM with `ACTION:DISPLAY` (RFC 5545 §3.6.6) and a readable `TRIGGER`.
-    struct AlarmFields {
-        enum Trigger {
+    struct AlarmFields: Sendable {
+        enum Trigger: Sendable {
             /// Seconds after (negative: before) the start, or the due date when `toEnd`.
             case relative(seconds: Int, toEnd: Bool)
             /// `TRIGGER;VALUE=DATE-TIME` (UTC by §3.8.6.3).
@@ -79,9 +79,9 @@ struct VTodoFields {
             case ICAL_X_PROPERTY:
                 switch property.xName {
                 case "X-APPLE-SORT-ORDER"?:
-                    if sortOrder == nil { sortOrder = property.text().flatMap { Int64($0.trimmingWhiteSpace()) } }
+                    if sortOrder == nil { sortOrder = property.text().flatMap { Int64(ICalendarText.trimmed($0)) } }
                 case "X-TICK-FLAGGED"?:
-                    if isFlagged == nil { isFlagged = property.text()?.trimmingWhiteSpace().uppercased() == "TRUE" }
+                    if isFlagged == nil { isFlagged = property.text().map(ICalendarText.trimmed)?.uppercased() == "TRUE" }
                 default: break
                 }
             default: break

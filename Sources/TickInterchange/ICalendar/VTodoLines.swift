@@ -14,10 +14,52 @@ enum VTodoLines {
         "PRIORITY", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RELATED-TO", "X-TICK-FLAGGED",
     ]
 
+    /// `singleValued` as a set.
+    static let singleValuedSet = Set(singleValued)
+
     /// Property names that may appear at most once in what is kept (a second one is
     /// dropped on import): the single-valued mapped ones and those the writer rewrites.
-    static let atMostOnce: Set<String> = Set(singleValued).subtracting(["RELATED-TO"])
-        .union(["DTSTAMP", "SEQUENCE", "X-APPLE-SORT-ORDER"])
+    static let atMostOnce: Set<String> = Set(onceIndex.keys)
+
+    /// A small number for each name in `atMostOnce` (bit positions for "seen" sets).
+    static let onceIndex: [String: Int] = {
+        let names = singleValued.filter { $0 != "RELATED-TO" } + ["DTSTAMP", "SEQUENCE", "X-APPLE-SORT-ORDER"]
+        return Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    }()
+
+    /// Whether `text` is exactly the line Tick writes for `name` (`line(_:of:zones:)`),
+    /// compared without building the line for the common text properties.
+    static func matches(_ text: String, _ name: String, of reminder: Reminder, zones: ICalendarTimeZones) -> Bool {
+        switch name {
+        case "UID": return equals(text, "UID:", ICalendarText.escaped(reminder.uid))
+        case "SUMMARY": return equals(text, "SUMMARY:", ICalendarText.escaped(reminder.title))
+        case "DESCRIPTION": return !reminder.notes.isEmpty && equals(text, "DESCRIPTION:", ICalendarText.escaped(reminder.notes))
+        case "STATUS": return text == (reminder.isCompleted ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION")
+        // The date came from this very line, so the line is Tick's exactly when it is in
+        // the UTC basic form `NAME:YYYYMMDDTHHMMSSZ` (libical accepts other forms too).
+        case "CREATED", "LAST-MODIFIED": return isUTCBasicForm(text, name)
+        case "COMPLETED": return reminder.isCompleted && isUTCBasicForm(text, name)
+        default: return line(name, of: reminder, zones: zones) == text
+        }
+    }
+
+    /// Whether `text` is `name:` followed by 8 digits, `T`, 6 digits and `Z`.
+    private static func isUTCBasicForm(_ text: String, _ name: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        let start = name.utf8.count + 1
+        guard utf8.count == start + 16, utf8[start - 1] == UInt8(ascii: ":"), utf8[start + 8] == UInt8(ascii: "T"),
+              utf8[start + 15] == UInt8(ascii: "Z") else { return false }
+        let digits = utf8[start..<(start + 8)] + utf8[(start + 9)..<(start + 15)]
+        // Seconds 60 (a leap second) are read as 59, so that line is not Tick's form.
+        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } && utf8[start + 13] < UInt8(ascii: "6")
+    }
+
+    /// Whether `text` is `prefix` followed by `value`.
+    private static func equals(_ text: String, _ prefix: String, _ value: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == prefix.utf8.count + value.utf8.count, text.hasPrefix(prefix) else { return false }
+        return text[utf8.index(utf8.startIndex, offsetBy: prefix.utf8.count)...] == Substring(value)
+    }
 
     /// Every property name Tick maps or writes itself.
     static let mapped: Set<String> = Set(singleValued).union(["CATEGORIES", "DTSTAMP", "SEQUENCE", "X-APPLE-SORT-ORDER"])

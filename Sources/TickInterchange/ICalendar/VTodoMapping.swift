@@ -25,7 +25,9 @@ import TickModel
 enum VTodoMapping {
     /// The title `SUMMARY` gives, trimmed; nil when there is none or it is blank.
     static func title(_ fields: VTodoFields) -> String? {
-        fields.summary.flatMap { try? Names.validated($0, as: .reminderTitle) }
+        guard let summary = fields.summary else { return nil }
+        let title = ICalendarText.trimmed(summary)
+        return title.isEmpty ? nil : title
     }
 
     /// The title of a VTODO without a usable `SUMMARY`: the first non-blank line of its
@@ -63,7 +65,7 @@ enum VTodoMapping {
         var tags: [String] = []
         var seen = Set<String>()
         for tag in fields.categories {
-            let trimmed = tag.trimmingWhiteSpace()
+            let trimmed = ICalendarText.trimmed(tag)
             if !trimmed.isEmpty, seen.insert(trimmed).inserted { tags.append(trimmed) }
         }
         return Reminder(
@@ -136,7 +138,7 @@ enum VTodoMapping {
         case "X-TICK-FLAGGED": return (shadow.isFlagged ?? false) == reminder.isFlagged
         case "CATEGORIES":
             let tags = Set(reminder.tags)
-            let values = shadow.categories.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
+            let values = shadow.categories.map(ICalendarText.trimmed).filter { !$0.isEmpty }
             return !values.isEmpty && values.allSatisfy(tags.contains)
         default: return false
         }

@@ -6,9 +6,9 @@ import TickModel
 /// subcomponents) and what libical made of them. `reminder(…)` turns it into a reminder
 /// whose `iCalendarExtras` keep, verbatim, every line Tick does not map, plus the mapped
 /// lines Tick would not write back the same way ("kept forms", see `ICalendarWriter`).
-struct VTodoRecord {
+struct VTodoRecord: Sendable {
     /// A direct property line or a whole subcomponent (`BEGIN:VALARM` … `END:VALARM`).
-    enum Item {
+    enum Item: Sendable {
         case property(ICalendarContentLine)
         case block([ICalendarContentLine])
     }
@@ -35,7 +35,7 @@ struct VTodoRecord {
     func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn: (Int, String) -> Void) -> Reminder {
         var reminder = VTodoMapping.reminder(fields, uid: uid, zones: zones, now: now)
         var extras: [String] = []
-        var seen = Set<String>()
+        var seen: UInt64 = 0
         var relations: [ICalendarContentLine] = []
         var categories: [ICalendarContentLine] = []
         var blockIndex = 0
@@ -46,18 +46,20 @@ struct VTodoRecord {
                 let name = line.name
                 if name == "RELATED-TO" { relations.append(line); continue }
                 if name == "CATEGORIES" { categories.append(line); continue }
-                guard VTodoLines.atMostOnce.contains(name) else {
+                guard let bit = VTodoLines.onceIndex[name] else {
                     extras.append(line.text)
                     continue
                 }
-                guard seen.insert(name).inserted else {
+                guard seen & (1 << bit) == 0 else {
                     warn(line.lineNumber, "a second \(name) was ignored (RFC 5545 allows one per VTODO)")
                     continue
                 }
+                seen |= 1 << bit
                 if name == "DTSTAMP" || name == "SEQUENCE" || name == "X-APPLE-SORT-ORDER" {
                     extras.append(line.text)
-                } else if line.text != VTodoLines.line(name, of: reminder, zones: zones),
-                          VTodoRecord.isConsistent(name, [line.text], with: reminder, zones: zones) {
+                } else if !VTodoLines.matches(line.text, name, of: reminder, zones: zones),
+                          VTodoMapping.isConsistent(name, shadow: fields, with: reminder, zones: zones) {
+                    // The first line of a property is what libical read into `fields`.
                     extras.append(line.text)
                 }
             case .block(let lines):
@@ -120,6 +122,8 @@ struct VTodoRecord {
 
     /// Whether a kept `RELATED-TO` line names the parent (`RELTYPE=PARENT` or none).
     static func isParentRelation(_ line: String) -> Bool {
+        // The two common forms need no parser.
+        if line.hasPrefix("RELATED-TO:") || line.hasPrefix("RELATED-TO;RELTYPE=PARENT:") { return true }
         guard let component = ICalendarComponentParser.vtodo(containing: [line]) else { return false }
         defer { icalcomponent_free(component) }
         return LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY)?.isParentRelation ?? false

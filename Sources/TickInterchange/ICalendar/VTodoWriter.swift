@@ -35,7 +35,7 @@ struct VTodoWriter {
         var overrides: [[String]] = []
         var dtstamp: String?
         var sequence: String?
-        let single = Set(VTodoLines.singleValued)
+        let single = VTodoLines.singleValuedSet
         for item in extras.items {
             switch item {
             case .property(let line):
@@ -90,7 +90,8 @@ struct VTodoWriter {
     private func stampLines(dtstamp: String?, sequence: String?) -> [String] {
         let modified = ICalendarText.utc(reminder.modifiedAt)
         guard let dtstamp else { return modified.map { ["DTSTAMP:" + $0] } ?? [] }
-        let stamp = VTodoRecord.shadowFields([dtstamp])?.dtstamp?.utcInstant(zones)
+        let stamp = VTodoWriter.utcBasicInstant(dtstamp, name: "DTSTAMP")
+            ?? VTodoRecord.shadowFields([dtstamp])?.dtstamp?.utcInstant(zones)
         guard let stamp, reminder.modifiedAt.timeIntervalSince1970.rounded(.down) > stamp.timeIntervalSince1970,
               let modified else {
             return [dtstamp] + (sequence.map { [$0] } ?? [])
@@ -101,6 +102,15 @@ struct VTodoWriter {
             lines.append("SEQUENCE:\(value + 1)")
         }
         return lines
+    }
+
+    /// The instant of `NAME:YYYYMMDDTHHMMSSZ` read directly (the form nearly every file
+    /// uses), or nil for any other form (then libical reads it).
+    static func utcBasicInstant(_ line: String, name: String) -> Date? {
+        guard line.hasPrefix(name + ":"), line.hasSuffix("Z") else { return nil }
+        let value = line.utf8.dropFirst(name.utf8.count + 1).dropLast()
+        guard value.count == 15, let local = LocalDateTime(Substring(value)) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC))
     }
 
     /// The parent `RELATED-TO`: the kept lines while the first still names the parent,

@@ -1,0 +1,191 @@
+import CICal
+import Dispatch
+import Foundation
+import TickModel
+
+/// What reading one VTODO gave, made on any thread and joined to its calendar in file
+/// order afterwards.
+struct VTodoReading: Sendable {
+    /// A message about a line, for `ICalendarResults.warn`.
+    struct Warning: Sendable {
+        var line: Int
+        var message: String
+    }
+
+    var beginLine: Int
+    var uid: String
+    /// The VTODO had no `UID`; `uid` was derived from its lines.
+    var missingUID: Bool
+    var sortOrder: Int64?
+    /// The reminder; nil when the VTODO waits for a VTIMEZONE (`record` is set) or is an
+    /// override (`overrideLines` is set).
+    var reminder: Reminder?
+    var record: VTodoRecord?
+    /// The whole VTODO, kept verbatim, when it has a `RECURRENCE-ID`.
+    var overrideLines: [String]?
+    var warnings: [Warning] = []
+    /// libical made nothing of the lines (the line of `BEGIN:VTODO`).
+    var unreadable: Bool = false
+}
+
+/// Reads VTODOs through libical and maps them (`VTodoRecord`), with its own libical
+/// parser and time zones, so that several can work at once on different VTODOs.
+///
+/// Not Sendable: one per thread.
+final class VTodoReader {
+    private let parser: ICalendarComponentParser
+    let zones: ICalendarTimeZones
+    let now: Date
+
+    /// A reader with `zones` (a calendar's own, on the thread that reads the file).
+    init(zones: ICalendarTimeZones, now: Date) throws(InterchangeError) {
+        parser = try ICalendarComponentParser()
+        self.zones = zones
+        self.now = now
+    }
+
+    /// A reader with its own zones, defined by the VTIMEZONEs `definitions` (their lines).
+    convenience init(definitions: [[String]], now: Date) throws(InterchangeError) {
+        let zones = ICalendarTimeZones()
+        let parser = try ICalendarComponentParser()
+        for lines in definitions {
+            var component: OpaquePointer?
+            for line in lines { component = parser.add(line).component ?? component }
+            if let component {
+                zones.define(LibicalComponent(pointer: component))
+                icalcomponent_free(component)
+            }
+        }
+        try self.init(zones: zones, now: now)
+    }
+
+    /// Reads one VTODO from its lines (`BEGIN:VTODO` to `END:VTODO`).
+    func read(_ lines: [ICalendarContentLine]) -> VTodoReading {
+        let beginLine = lines.first?.lineNumber ?? 0
+        var warnings: [VTodoReading.Warning] = []
+        var kept: [ICalendarContentLine] = []
+        kept.reserveCapacity(lines.count)
+        var component: OpaquePointer?
+        for line in lines {
+            let outcome = parser.add(line.text)
+            if let finished = outcome.component { component = finished }
+            if !outcome.failed || line.beginName != nil || line.endName != nil {
+                kept.append(line)
+                continue
+            }
+            let disposition = ICalendarComponentParser.disposition(ofFailed: line)
+            if let warning = disposition.warning { warnings.append(.init(line: line.lineNumber, message: warning)) }
+            if disposition.keeps { kept.append(line) }
+        }
+        guard let component else {
+            return VTodoReading(beginLine: beginLine, uid: "", missingUID: false, unreadable: true)
+        }
+        defer { icalcomponent_free(component) }
+        let fields = VTodoFields(LibicalComponent(pointer: component))
+        let record = VTodoRecord(beginLine: beginLine, items: ICalendarCalendar.items(kept), fields: fields)
+        var reading = VTodoReading(beginLine: beginLine, uid: fields.uid ?? "", missingUID: false, sortOrder: fields.sortOrder)
+        if reading.uid.isEmpty {
+            reading.uid = ICalendarCalendar.derivedUID(kept)
+            reading.missingUID = true
+        }
+        reading.warnings = warnings
+        if fields.hasRecurrenceID {
+            reading.overrideLines = kept.map(\.text)
+            reading.record = record
+        } else if isResolvable(fields) {
+            reading.reminder = reminder(record, uid: reading.uid, warnings: &reading.warnings)
+        } else {
+            reading.record = record
+        }
+        return reading
+    }
+
+    /// Whether every `TZID` the VTODO uses can be read with the zones known now.
+    func isResolvable(_ fields: VTodoFields) -> Bool {
+        var tzids = [fields.due, fields.start, fields.completed, fields.created, fields.lastModified, fields.dtstamp]
+            .compactMap { $0?.tzid }
+        for alarm in fields.alarms {
+            if case .absolute(let time)? = alarm?.trigger, let tzid = time.tzid { tzids.append(tzid) }
+        }
+        return tzids.allSatisfy(zones.isReadable)
+    }
+
+    /// The reminder of a record, with warnings about its title and dates.
+    func reminder(_ record: VTodoRecord, uid: String, warnings: inout [VTodoReading.Warning]) -> Reminder {
+        var collected: [VTodoReading.Warning] = []
+        let reminder = record.reminder(uid: uid, zones: zones, now: now) { line, message in
+            collected.append(.init(line: line, message: message))
+        }
+        warnings.append(contentsOf: collected)
+        if VTodoMapping.title(record.fields) == nil {
+            warnings.append(.init(line: record.beginLine, message: "this VTODO has no SUMMARY; it was titled '\(reminder.title)'"))
+        }
+        if let due = record.fields.due, let start = record.fields.start, due.isDate != start.isDate {
+            warnings.append(.init(line: record.beginLine, message: "DUE and DTSTART differ in value type (DATE and DATE-TIME); "
+                                  + "RFC 5545 asks for the same type; both were kept as given"))
+        }
+        return reminder
+    }
+
+    /// Reads many VTODOs on up to `workers` threads; the readings come back in order.
+    /// - Complexity: O(n) work in the number of lines, spread over the threads.
+    static func readAll(_ jobs: [[ICalendarContentLine]], definitions: [[String]], now: Date,
+                        workers: Int) throws(InterchangeError) -> [VTodoReading] {
+        let threads = max(1, min(workers, jobs.count / 64))
+        if threads == 1 {
+            let reader = try VTodoReader(definitions: definitions, now: now)
+            return jobs.map(reader.read)
+        }
+        let slots = ReadingSlots(count: jobs.count)
+        defer { slots.deallocate() }
+        let chunk = (jobs.count + threads - 1) / threads
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let range = (thread * chunk)..<min(jobs.count, (thread + 1) * chunk)
+            guard !range.isEmpty else { return }
+            // A reader that cannot start (no memory for a parser) leaves its slots
+            // empty; they are read again below on this thread.
+            guard let reader = try? VTodoReader(definitions: definitions, now: now) else { return }
+            for index in range { slots.store(reader.read(jobs[index]), at: index) }
+        }
+        var readings: [VTodoReading] = []
+        readings.reserveCapacity(jobs.count)
+        var fallback: VTodoReader?
+        for index in jobs.indices {
+            if let reading = slots.take(at: index) {
+                readings.append(reading)
+            } else {
+                if fallback == nil { fallback = try VTodoReader(definitions: definitions, now: now) }
+                if let fallback { readings.append(fallback.read(jobs[index])) }
+            }
+        }
+        return readings
+    }
+}
+
+/// Result slots filled by worker threads, each thread writing only its own indices.
+///
+/// `@unchecked Sendable`: the buffer is allocated before `concurrentPerform` starts and
+/// read after it returns; in between, every index is written by exactly one thread and
+/// no index is read, so no two threads touch the same slot and the join orders the
+/// writes before the reads.
+private final class ReadingSlots: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<VTodoReading?>
+
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
+
+    func store(_ reading: VTodoReading, at index: Int) { buffer[index] = reading }
+
+    func take(at index: Int) -> VTodoReading? {
+        let reading = buffer[index]
+        buffer[index] = nil
+        return reading
+    }
+
+    func deallocate() {
+        _ = buffer.deinitialize()
+        buffer.deallocate()
+    }
+}
