@@ -89,7 +89,7 @@ struct VTodoWriter {
     /// `DTSTAMP` and `SEQUENCE`, kept or renewed after an edit.
     private func stampLines(dtstamp: String?, sequence: String?) -> [String] {
         let modified = ICalendarText.utc(reminder.modifiedAt)
-        guard let dtstamp else { return modified.map { ["DTSTAMP:" + $0] } ?? [] }
+        guard let dtstamp else { return (modified.map { ["DTSTAMP:" + $0] } ?? []) + (sequence.map { [$0] } ?? []) }
         let stamp = VTodoWriter.utcBasicInstant(dtstamp, name: "DTSTAMP")
             ?? VTodoRecord.shadowFields([dtstamp])?.dtstamp?.utcInstant(zones)
         guard let stamp, reminder.modifiedAt.timeIntervalSince1970.rounded(.down) > stamp.timeIntervalSince1970,
