@@ -1,0 +1,266 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+@testable import TickInterchange
+
+/// The export (RFC 5545 §3.1 lines, §3.3.11 TEXT, §3.6.2 VTODO, §3.6.5 VTIMEZONE) and
+/// its promise: only what the user edited changes.
+@Suite("iCalendar export")
+struct ICalendarWriterTests {
+    typealias F = ICalendarFixture
+
+    static let list = ReminderList(id: .init(rawValue: "L"), name: "Errands", color: ListColor(parsing: "green") ?? .defaultColor,
+                                   createdAt: Fixture.now)
+
+    static func reminder(_ title: String = "Buy milk", uid: String = "u-1", position: Int64 = 1024) -> Reminder {
+        Reminder(uid: uid, listID: list.id, title: title, position: position, createdAt: Fixture.now)
+    }
+
+    static func write(_ reminders: [Reminder], lists: [ReminderList] = [list]) -> String {
+        ICalendarWriter().write(lists: lists, reminders: reminders)
+    }
+
+    /// The unfolded content lines of the first VTODO.
+    static func vtodoLines(_ text: String) -> [String] {
+        let lines = ICalendarText.unfoldedLines(text)
+        guard let start = lines.firstIndex(of: "BEGIN:VTODO"), let end = lines.firstIndex(of: "END:VTODO") else { return [] }
+        return Array(lines[start...end])
+    }
+
+    @Test("a reminder made in Tick: VCALENDAR header, one VTODO, CRLF line ends")
+    func plainReminder() {
+        let text = Self.write([Self.reminder()])
+        #expect(text == """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Tick//Tick Reminders//EN\r
+            X-WR-CALNAME:Errands\r
+            X-APPLE-CALENDAR-COLOR:#34C759\r
+            COLOR:green\r
+            BEGIN:VTODO\r
+            UID:u-1\r
+            DTSTAMP:20261129T120000Z\r
+            CREATED:20261129T120000Z\r
+            LAST-MODIFIED:20261129T120000Z\r
+            SUMMARY:Buy milk\r
+            STATUS:NEEDS-ACTION\r
+            X-APPLE-SORT-ORDER:1024\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """)
+    }
+
+    @Test("TEXT escaping of commas, semicolons, backslashes and line breaks", arguments: [
+        ("a, b; c", "a\\, b\\; c"), ("back\\slash", "back\\\\slash"), ("two\nlines", "two\\nlines"),
+        ("crlf\r\nend", "crlf\\nend"), ("tab\tkept", "tab\tkept"), ("bell\u{07}gone", "bellgone"),
+    ])
+    func escaping(text: String, escaped: String) throws {
+        #expect(ICalendarText.escaped(text) == escaped)
+        var reminder = Self.reminder()
+        reminder.notes = text
+        let exported = Self.write([reminder])
+        #expect(Self.vtodoLines(exported).contains("DESCRIPTION:" + escaped))
+    }
+
+    @Test("lines are folded at 75 octets, never inside a UTF-8 character, and unfold to the original",
+          arguments: [0, 1, 2, 3])
+    func folding(shift: Int) throws {
+        // Shifting by one byte moves every fold point against the multi-byte characters.
+        let title = String(repeating: "x", count: shift) + String(repeating: "한글 ü€😀 ", count: 30) + "end"
+        let text = Self.write([Self.reminder(title)])
+        let bytes = Array(text.utf8)
+        var lineStart = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            #expect(index > 0 && bytes[index - 1] == 0x0D, "a line feed without carriage return")
+            let line = Array(bytes[lineStart..<(index - 1)])
+            #expect(line.count <= 75, "a line of \(line.count) octets")
+            #expect(String(validating: line, as: UTF8.self) != nil, "a fold split a character")
+            lineStart = index + 1
+        }
+        #expect(Self.vtodoLines(text).contains("SUMMARY:" + title))
+        let snapshot = try ICalendarSnapshot(text)
+        #expect(snapshot.vtodos.first?.properties.contains(.init(name: "SUMMARY", value: title)) == true)
+    }
+
+    @Test("fold boundaries: 75 octets stay on one line, 76 fold once")
+    func foldBoundaries() {
+        var out: [UInt8] = []
+        ICalendarText.appendFolded(String(repeating: "a", count: 75), to: &out)
+        #expect(out.count == 77)
+        out.removeAll()
+        ICalendarText.appendFolded(String(repeating: "a", count: 76), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == String(repeating: "a", count: 75) + "\r\n a\r\n")
+    }
+
+    @Test("due dates: all-day VALUE=DATE, floating, UTC, and a VTIMEZONE for every TZID")
+    func dueForms() throws {
+        var allDay = Self.reminder("a", uid: "a")
+        allDay.due = .allDay(try #require(CalendarDay("2026-12-24")))
+        var floating = Self.reminder("b", uid: "b")
+        floating.due = .floating(try #require(LocalDateTime("2026-12-24T18:00:00")))
+        var utc = Self.reminder("c", uid: "c")
+        utc.due = .timed(try #require(Due.instant(fromISO8601: "2026-12-24T18:00:00Z")), timeZone: "UTC")
+        var seoul = Self.reminder("d", uid: "d")
+        seoul.due = .timed(try #require(Due.instant(fromISO8601: "2026-12-24T09:00:00Z")), timeZone: "Asia/Seoul")
+        seoul.start = .timed(try #require(Due.instant(fromISO8601: "2026-12-20T09:00:00Z")), timeZone: "America/Chicago")
+        var seoulToo = Self.reminder("e", uid: "e")
+        seoulToo.due = .timed(try #require(Due.instant(fromISO8601: "2027-01-24T09:00:00Z")), timeZone: "Asia/Seoul")
+        let text = Self.write([allDay, floating, utc, seoul, seoulToo])
+        let lines = ICalendarText.unfoldedLines(text)
+        #expect(lines.contains("DUE;VALUE=DATE:20261224"))
+        #expect(lines.contains("DUE:20261224T180000"))
+        #expect(lines.contains("DUE:20261224T180000Z"))
+        #expect(lines.contains("DUE;TZID=Asia/Seoul:20261224T180000"))
+        #expect(lines.contains("DTSTART;TZID=America/Chicago:20261220T030000"))
+        #expect(lines.filter { $0 == "BEGIN:VTIMEZONE" }.count == 2)
+        #expect(lines.contains("TZID:Asia/Seoul"))
+        #expect(lines.contains("TZID:America/Chicago"))
+        // libical reads the file back with the zones it defines.
+        let batch = try F.read(text)
+        #expect(batch.reminders.map(\.reminder.due) == [allDay.due, floating.due, utc.due, seoul.due, seoulToo.due])
+        #expect(batch.reminders[3].reminder.start == seoul.start)
+    }
+
+    @Test("one VCALENDAR per list, in order, empty lists too; COLOR only for palette colors")
+    func oneCalendarPerList() {
+        let other = ReminderList(id: .init(rawValue: "M"), name: "Work; office", color: ListColor(parsing: "#123456") ?? .defaultColor,
+                                 createdAt: Fixture.now)
+        let text = Self.write([Self.reminder()], lists: [Self.list, other])
+        let lines = ICalendarText.unfoldedLines(text)
+        #expect(lines.filter { $0 == "BEGIN:VCALENDAR" }.count == 2)
+        #expect(lines.contains("X-WR-CALNAME:Work\\; office"))
+        #expect(lines.contains("X-APPLE-CALENDAR-COLOR:#123456"))
+        #expect(lines.filter { $0.hasPrefix("COLOR:") } == ["COLOR:green"])
+    }
+
+    @Test("X-APPLE-SORT-ORDER: exactly one per reminder, kept while rising, renumbered after a move")
+    func sortOrder() {
+        var first = Self.reminder("a", uid: "a", position: 1024)
+        first.iCalendarExtras = "X-APPLE-SORT-ORDER:500"
+        var second = Self.reminder("b", uid: "b", position: 2048)
+        second.iCalendarExtras = "X-APPLE-SORT-ORDER:900"
+        let third = Self.reminder("c", uid: "c", position: 3072)
+        func orders(_ reminders: [Reminder]) -> [String] {
+            ICalendarText.unfoldedLines(Self.write(reminders)).filter { $0.hasPrefix("X-APPLE-SORT-ORDER") }
+        }
+        #expect(orders([first, second, third]) == ["X-APPLE-SORT-ORDER:500", "X-APPLE-SORT-ORDER:900", "X-APPLE-SORT-ORDER:3072"])
+        // Moved: b now comes first; the orders still rise.
+        #expect(orders([second, first, third]) == ["X-APPLE-SORT-ORDER:900", "X-APPLE-SORT-ORDER:901", "X-APPLE-SORT-ORDER:3072"])
+    }
+
+    static let original = F.vtodo([
+        "UID:keep-1", "DTSTAMP:20260301T100000Z", "SEQUENCE:2", "CREATED:20260101T100000Z",
+        "LAST-MODIFIED:20260201T100000Z", "SUMMARY:Original title", "URL;VALUE=URI:https://example.org/a",
+        "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3", "PRIORITY:0", "CATEGORIES:one,two", "CATEGORIES:three",
+        "X-MOZ-GENERATION:4", "GEO:1.5;2.5",
+        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Default", "TRIGGER;VALUE=DURATION;RELATED=END:PT15M", "X-A:1",
+        "END:VALARM",
+    ])
+
+    static func imported() throws -> (ReminderList, Reminder) {
+        let batch = try F.read(original, name: "keep.ics")
+        let (lists, reminders) = F.stored(batch)
+        return (try #require(lists.last), try #require(reminders.first))
+    }
+
+    static func lines(_ list: ReminderList, _ reminder: Reminder) -> [String] {
+        vtodoLines(ICalendarWriter().write(lists: [list], reminders: [reminder]))
+    }
+
+    @Test("unedited, every kept form is written back as it was")
+    func unedited() throws {
+        let (list, reminder) = try Self.imported()
+        let lines = Self.lines(list, reminder)
+        for line in ["DTSTAMP:20260301T100000Z", "SEQUENCE:2", "URL;VALUE=URI:https://example.org/a",
+                     "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3", "PRIORITY:0", "CATEGORIES:one,two", "CATEGORIES:three",
+                     "X-MOZ-GENERATION:4", "GEO:1.5;2.5", "TRIGGER;VALUE=DURATION;RELATED=END:PT15M", "X-A:1"] {
+            #expect(lines.contains(line), "\(line) is missing")
+        }
+        #expect(!lines.contains { $0.hasPrefix("CATEGORIES:one,two,three") })
+    }
+
+    @Test("an edited title changes SUMMARY, DTSTAMP and SEQUENCE, and nothing else")
+    func editedTitle() throws {
+        let (list, reminder) = try Self.imported()
+        var edited = reminder
+        edited.title = "New title"
+        edited.modifiedAt = try #require(Due.instant(fromISO8601: "2026-11-20T08:00:00Z"))
+        let before = Self.lines(list, reminder)
+        let after = Self.lines(list, edited)
+        let changed = Set(after).subtracting(before)
+        let removed = Set(before).subtracting(after)
+        #expect(changed == ["SUMMARY:New title", "DTSTAMP:20261120T080000Z", "SEQUENCE:3", "LAST-MODIFIED:20261120T080000Z"])
+        #expect(removed == ["SUMMARY:Original title", "DTSTAMP:20260301T100000Z", "SEQUENCE:2", "LAST-MODIFIED:20260201T100000Z"])
+    }
+
+    @Test("edited fields replace their kept forms: URL, rule, priority, tags, alarm")
+    func editedFields() throws {
+        let (list, reminder) = try Self.imported()
+        var edited = reminder
+        edited.url = "https://example.org/b"
+        edited.recurrence = "FREQ=DAILY"
+        edited.priority = .high
+        edited.tags = ["one", "two", "four"]
+        edited.alarms = [Alarm(uid: "new", trigger: .relative(seconds: -600, toStart: true))]
+        let lines = Self.lines(list, edited)
+        #expect(lines.contains("URL:https://example.org/b"))
+        #expect(!lines.contains("URL;VALUE=URI:https://example.org/a"))
+        #expect(lines.contains("RRULE:FREQ=DAILY"))
+        #expect(lines.contains("PRIORITY:1"))
+        // The line whose tags are all still there is kept; the rest is Tick's line.
+        #expect(lines.contains("CATEGORIES:one,two"))
+        #expect(lines.contains("CATEGORIES:four"))
+        #expect(!lines.contains("CATEGORIES:three"))
+        #expect(!lines.contains("X-A:1"))
+        #expect(lines.contains("TRIGGER:-PT10M"))
+        #expect(lines.contains("UID:new"))
+    }
+
+    @Test("completing writes STATUS, COMPLETED and PERCENT-COMPLETE together; reopening removes them")
+    func completing() throws {
+        let (list, reminder) = try Self.imported()
+        var done = reminder
+        done.completedAt = try #require(Due.instant(fromISO8601: "2026-11-20T08:00:00Z"))
+        let lines = Self.lines(list, done)
+        #expect(lines.contains("STATUS:COMPLETED"))
+        #expect(lines.contains("COMPLETED:20261120T080000Z"))
+        #expect(lines.contains("PERCENT-COMPLETE:100"))
+        let reopened = Self.lines(list, reminder)
+        #expect(reopened.contains("STATUS:NEEDS-ACTION"))
+        #expect(!reopened.contains { $0.hasPrefix("COMPLETED") || $0.hasPrefix("PERCENT-COMPLETE") })
+    }
+
+    @Test("a kept DURATION is left out once the reminder has a due date (RFC 5545: DUE or DURATION)")
+    func duration() throws {
+        var reminder = try F.reminder(F.vtodo(["SUMMARY:a", "DTSTART:20260101T090000Z", "DURATION:PT10M"]))
+        reminder.listID = Self.list.id
+        #expect(Self.vtodoLines(Self.write([reminder])).contains("DURATION:PT10M"))
+        reminder.due = .allDay(try #require(CalendarDay("2026-01-02")))
+        #expect(!Self.vtodoLines(Self.write([reminder])).contains("DURATION:PT10M"))
+    }
+
+    @Test("a flagged reminder and its subtask parent are written and read back")
+    func flagAndParent() throws {
+        var reminder = Self.reminder()
+        reminder.isFlagged = true
+        reminder.parentUID = "parent, with comma"
+        let lines = Self.vtodoLines(Self.write([reminder]))
+        #expect(lines.contains("X-TICK-FLAGGED:TRUE"))
+        #expect(lines.contains("RELATED-TO;RELTYPE=PARENT:parent\\, with comma"))
+        let back = try #require(try F.read(Self.write([reminder])).reminders.first?.reminder)
+        #expect(back.isFlagged)
+        #expect(back.parentUID == "parent, with comma")
+    }
+
+    @Test("kept lines that cannot be valid iCalendar are not written")
+    func brokenExtras() {
+        var reminder = Self.reminder()
+        reminder.iCalendarExtras = "no colon here\nX-OK:1\nBEGIN:VALARM\nACTION:AUDIO\nEND:VEVENT"
+        let lines = Self.vtodoLines(Self.write([reminder]))
+        #expect(lines.contains("X-OK:1"))
+        #expect(!lines.contains("no colon here"))
+        #expect(!lines.contains("ACTION:AUDIO"))
+    }
+}

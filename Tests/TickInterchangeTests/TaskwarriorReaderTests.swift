@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+@testable import TickInterchange
+
+/// Taskwarrior `task export` JSON: every corpus file, every shape, every mapping rule.
+@Suite("Taskwarrior import")
+struct TaskwarriorReaderTests {
+    static let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+
+    static func read(_ text: String) throws -> ImportBatch {
+        try TaskwarriorReader(now: Fixture.now, timeZone: zone).read(Data(text.utf8), source: "tasks.json")
+    }
+
+    static func instant(_ text: String) throws -> Date {
+        try #require(Due.instant(fromISO8601: text))
+    }
+
+    struct CorpusExpectation: Sendable {
+        var reminders: Int
+        var deleted: Int
+        var lists: Set<String?>
+    }
+
+    static let corpus: [String: CorpusExpectation] = [
+        "tasklib-hook-json-lines.json": CorpusExpectation(reminders: 3, deleted: 0, lists: [nil, "Home"]),
+        "taskwarrior-test-history-statuses.json": CorpusExpectation(reminders: 6, deleted: 3, lists: [nil]),
+        "taskwarrior-test-import-old-depends-comma.json": CorpusExpectation(reminders: 1, deleted: 0, lists: ["A"]),
+        "taskwarrior-testdata-demo-raw-export.json": CorpusExpectation(reminders: 19, deleted: 0, lists: [nil]),
+        "taskwarrior-testdata-export.json": CorpusExpectation(reminders: 32, deleted: 1, lists: [nil, "wth", "colortask"]),
+        "twdocs-export-single-object.json": CorpusExpectation(reminders: 1, deleted: 0, lists: [nil]),
+    ]
+
+    @Test("every corpus file imports", arguments: Fixture.corpusFiles("taskwarrior"))
+    func corpusFile(path: String) throws {
+        let name = (path as NSString).lastPathComponent
+        let expected = try #require(Self.corpus[name])
+        let batch = try TaskwarriorReader(now: Fixture.now, timeZone: Self.zone)
+            .read(try Data(contentsOf: URL(fileURLWithPath: path)), source: name)
+        #expect(batch.reminders.count == expected.reminders)
+        #expect(Set(batch.reminders.map(\.listName)) == expected.lists)
+        #expect(batch.skipped.first { $0.what == "deleted task" }?.count ?? 0 == expected.deleted)
+        // And an iCalendar export of it reads back with the same reminders.
+        let exported = ICalendarWriter().write(lists: [ReminderList(id: .init(rawValue: ""), name: "All", createdAt: Fixture.now)],
+                                               reminders: batch.reminders.map(\.reminder))
+        let back = try ICalendarFixture.read(exported)
+        #expect(back.reminders.map(\.reminder.uid) == batch.reminders.map(\.reminder.uid))
+        #expect(back.reminders.map(\.reminder.title) == batch.reminders.map(\.reminder.title))
+    }
+
+    @Test("an array, JSON Lines, the raw 2.x export and a single object all read")
+    func shapes() throws {
+        let a = #"{"uuid":"a","description":"one","status":"pending","entry":"20260101T090000Z"}"#
+        let b = #"{"uuid":"b","description":"two","status":"pending","entry":"20260101T090000Z"}"#
+        for text in ["[\(a),\(b)]", "\(a)\n\(b)\n", "[\n\(a),\n\(b)\n]\n", "\(a)\n\n\(b)"] {
+            #expect(try Self.read(text).reminders.map(\.reminder.title) == ["one", "two"])
+        }
+        #expect(try Self.read(a).reminders.map(\.reminder.uid) == ["a"])
+        #expect(try Self.read("[]").reminders.isEmpty)
+    }
+
+    @Test("fields: description, dates in both forms, priority, project, tags, annotations")
+    func fields() throws {
+        let batch = try Self.read("""
+            {"uuid":"u1","description":"Pay rent","status":"pending","entry":"20260101T090000Z","modified":1767312000,
+             "due":"20260201T000000Z","scheduled":"1769904000","priority":"H","project":"Home.Bills","tags":["money","home","money"],
+             "annotations":[{"entry":"20260102T100000Z","description":"asked landlord"},{"entry":1767434400,"description":"paid half"}]}
+            """)
+        let item = try #require(batch.reminders.first)
+        let reminder = item.reminder
+        #expect(reminder.uid == "u1")
+        #expect(reminder.title == "Pay rent")
+        #expect(reminder.createdAt == (try Self.instant("2026-01-01T09:00:00Z")))
+        #expect(reminder.modifiedAt == (try Self.instant("2026-01-02T00:00:00Z")))
+        #expect(reminder.due == .timed(try Self.instant("2026-02-01T00:00:00Z"), timeZone: "Asia/Seoul"))
+        #expect(reminder.start == .timed(try Self.instant("2026-02-01T00:00:00Z"), timeZone: "Asia/Seoul"))
+        #expect(reminder.priority == .high)
+        #expect(item.listName == "Home.Bills")
+        #expect(reminder.tags == ["money", "home"])
+        #expect(reminder.notes == "2026-01-02T10:00:00Z asked landlord\n2026-01-03T10:00:00Z paid half")
+    }
+
+    @Test("statuses: completed has its end date, waiting is open, deleted is skipped, recurring carries the rule")
+    func statuses() throws {
+        let batch = try Self.read("""
+            {"uuid":"c","description":"done","status":"completed","entry":"20260101T090000Z","end":"20260105T090000Z"}
+            {"uuid":"w","description":"later","status":"waiting","entry":"20260101T090000Z","wait":"20260301T000000Z"}
+            {"uuid":"d","description":"gone","status":"deleted","entry":"20260101T090000Z","end":"20260105T090000Z"}
+            {"uuid":"r","description":"water plants","status":"recurring","recur":"2w","due":"20260110T080000Z","until":"20261231T000000Z","mask":"--"}
+            {"uuid":"i","description":"water plants","status":"pending","parent":"r","imask":2,"recur":"2w","due":"20260124T080000Z"}
+            """)
+        let byUID = Dictionary(uniqueKeysWithValues: batch.reminders.map { ($0.reminder.uid, $0.reminder) })
+        #expect(byUID["c"]?.completedAt == (try Self.instant("2026-01-05T09:00:00Z")))
+        #expect(byUID["w"]?.completedAt == nil)
+        #expect(byUID["w"]?.iCalendarExtras == "X-TASKWARRIOR-STATUS:waiting\nX-TASKWARRIOR-WAIT:20260301T000000Z")
+        #expect(byUID["d"] == nil)
+        #expect(batch.skipped.map(\.what) == ["deleted task"])
+        #expect(byUID["r"]?.recurrence == "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261231T000000Z")
+        // An instance of the series: a plain reminder that keeps its Taskwarrior links.
+        #expect(byUID["i"]?.recurrence == nil)
+        #expect(byUID["i"]?.iCalendarExtras == "X-TASKWARRIOR-IMASK:2\nX-TASKWARRIOR-PARENT:r\nX-TASKWARRIOR-RECUR:2w")
+    }
+
+    @Test("recur values become RRULEs", arguments: [
+        ("daily", "FREQ=DAILY"), ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), ("weekly", "FREQ=WEEKLY"),
+        ("biweekly", "FREQ=WEEKLY;INTERVAL=2"), ("monthly", "FREQ=MONTHLY"), ("quarterly", "FREQ=MONTHLY;INTERVAL=3"),
+        ("yearly", "FREQ=YEARLY"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("2mo", "FREQ=MONTHLY;INTERVAL=2"),
+    ])
+    func recurrence(recur: String, rule: String) {
+        #expect(TaskwarriorTask.rule(recur, until: nil) == rule)
+    }
+
+    @Test("depends (array or the old comma string) become RELATED-TO;RELTYPE=DEPENDS-ON lines")
+    func depends() throws {
+        let batch = try Self.read("""
+            {"uuid":"x","description":"new","depends":["a1","a2"]}
+            {"uuid":"y","description":"old","depends":"b1,b2"}
+            """)
+        #expect(batch.reminders.map(\.reminder.iCalendarExtras) == [
+            "RELATED-TO;RELTYPE=DEPENDS-ON:a1\nRELATED-TO;RELTYPE=DEPENDS-ON:a2",
+            "RELATED-TO;RELTYPE=DEPENDS-ON:b1\nRELATED-TO;RELTYPE=DEPENDS-ON:b2",
+        ])
+        // They are not parents, and an iCalendar export keeps them.
+        #expect(batch.reminders.allSatisfy { $0.reminder.parentUID == nil })
+    }
+
+    @Test("UDAs and unknown keys are kept as X-TASKWARRIOR lines; id and urgency are dropped")
+    func extras() throws {
+        let reminder = try #require(try Self.read("""
+            {"uuid":"u","description":"x","id":4,"urgency":3.2,"estimate":"2h, maybe","issue":123,"priority":"Z","my_uda":{"a":[1,2]}}
+            """).reminders.first?.reminder)
+        #expect(reminder.priority == .none)
+        #expect(reminder.iCalendarExtras == """
+            X-TASKWARRIOR-ESTIMATE:2h\\, maybe
+            X-TASKWARRIOR-ISSUE:123
+            X-TASKWARRIOR-MY-UDA:{"a":[1\\,2]}
+            X-TASKWARRIOR-PRIORITY:Z
+            """)
+    }
+
+    @Test("the same UUID twice: the later object wins")
+    func modifyPair() throws {
+        let batch = try Self.read("""
+            {"uuid":"m","description":"draft","status":"pending"}
+            {"uuid":"m","description":"final","status":"completed","end":"20260105T090000Z"}
+            """)
+        #expect(batch.reminders.map(\.reminder.title) == ["final"])
+        #expect(batch.reminders.first?.reminder.isCompleted == true)
+    }
+
+    @Test("a task without uuid gets the same derived UID on every import")
+    func derivedUID() throws {
+        let text = #"{"project":"Home","due":"20150101T232323Z","description":"test task"}"#
+        let first = try #require(try Self.read(text).reminders.first?.reminder.uid)
+        #expect(first.hasPrefix("taskwarrior-"))
+        #expect(try Self.read(text).reminders.first?.reminder.uid == first)
+    }
+
+    @Test("refused: not JSON (with its line), a task without description, a date that is not one")
+    func errors() throws {
+        let notJSON = try #require(throws: InterchangeError.self) {
+            try Self.read("{\"uuid\":\"a\",\"description\":\"ok\"}\nnot json at all\n")
+        }
+        #expect(notJSON.line == 2)
+        #expect(notJSON.kind == .malformed)
+        let noDescription = try #require(throws: InterchangeError.self) { try Self.read(#"[{"uuid":"a"}]"#) }
+        #expect(noDescription.kind == .emptyTask)
+        let badDate = try #require(throws: InterchangeError.self) {
+            try Self.read(#"{"uuid":"a","description":"x","due":"next tuesday"}"#)
+        }
+        #expect(badDate.kind == .invalidDate)
+        #expect(badDate.message.contains("\"due\""))
+    }
+}
