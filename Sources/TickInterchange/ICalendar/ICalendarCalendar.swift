@@ -94,7 +94,10 @@ struct ICalendarCalendar {
     private func imported(_ record: VTodoRecord, uid: String, reader: ICalendarReader,
                           results: inout ICalendarResults) throws(InterchangeError) -> ImportedReminder {
         var warnings: [VTodoReading.Warning] = []
+        let zoneWarnings = zones.warnings.count
         let reminder = try VTodoReader(zones: zones, now: reader.now).reminder(record, uid: uid, warnings: &warnings)
+        // A zone read for the first time here is reported at the first VTODO using it.
+        for message in zones.warnings.dropFirst(zoneWarnings) { results.warn(record.beginLine, message) }
         for warning in warnings { results.warn(warning.line, warning.message) }
         return ImportedReminder(listName: nil, reminder: reminder, lineNumber: record.beginLine)
     }
@@ -125,7 +128,6 @@ struct ICalendarCalendar {
                                      sortOrder: override.record.fields.sortOrder))
             }
         }
-        for warning in zones.warnings { results.warn(beginLine, warning) }
         let list = ICalendarCalendarList(propertyLines: propertyLines, keptZones: keptZones, component: component,
                                          fileListName: reader.fileListName, now: reader.now)
         var reminders = ICalendarCalendar.sortedBySortOrder(entries.compactMap { entry in
