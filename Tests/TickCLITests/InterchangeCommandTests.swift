@@ -131,6 +131,23 @@ struct InterchangeCommandTests {
         #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
     }
 
+    @Test("many warnings: the first 20 on stderr, then a count; --json has them all")
+    func manyWarnings() throws {
+        var text = "BEGIN:VCALENDAR\r\n"
+        for index in 1...25 { text += "BEGIN:VTODO\r\nUID:w\(index)\r\nSUMMARY:x\r\nRRULE:FREQ=NEVER\r\nEND:VTODO\r\n" }
+        text += "END:VCALENDAR\r\n"
+        let cli = CLIHarness()
+        cli.files["w.ics"] = Data(text.utf8)
+        let result = cli.run("import", "w.ics")
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.count == 21)
+        #expect(lines.last == "tick: warning: 5 more warnings not shown; 'tick import --json' lists them all")
+        let other = CLIHarness()
+        other.files["w.ics"] = Data(text.utf8)
+        let summary = try #require(try other.json("import", "w.ics") as? [String: Any])
+        #expect((summary["warnings"] as? [String])?.count == 25)
+    }
+
     @Test("importing Taskwarrior JSON: projects become lists, deleted tasks are counted, re-import updates")
     func importTaskwarrior() throws {
         let cli = CLIHarness()

@@ -28,6 +28,9 @@ struct ImportCommand: Command {
         CommonOptions.json,
     ]
 
+    /// How many warnings are written to standard error before the rest are counted.
+    static let shownWarnings = 20
+
     let path: String
     let format: InterchangeFormat?
     let listName: String?
@@ -61,7 +64,13 @@ struct ImportCommand: Command {
         } catch let error as InterchangeError {
             throw CommandError.runtime("\(error.description)\nNothing was imported.")
         }
-        for warning in batch.warnings { context.warn(warning) }
+        // A big file with one odd line per record would bury the summary: show the first
+        // ones and count the rest (--json lists them all).
+        for warning in batch.warnings.prefix(Self.shownWarnings) { context.warn(warning) }
+        if batch.warnings.count > Self.shownWarnings {
+            let more = batch.warnings.count - Self.shownWarnings
+            context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
+        }
         let importer = BatchImporter(now: context.now, fallbackListName: listName, keepsNumbers: format == .json)
         let store = try context.store()
         struct DryRun: Error { let summary: BatchImporter.Summary }
