@@ -79,6 +79,14 @@ struct ICalendarErrorTests {
         #expect(batch.reminders.first?.reminder.iCalendarExtras == "")
     }
 
+    @Test("a parameter without '=' is reported (libical drops it without flagging the line)")
+    func droppedParameter() throws {
+        let batch = try ICalendarFixture.read(ICalendarFixture.vtodo(["SUMMARY:a", "DTSTART;BROKEN:20260101T090000Z"]), name: "p.ics")
+        #expect(batch.warnings.count == 1)
+        #expect(batch.warnings.first?.hasPrefix("p.ics line 4: libical could not read a parameter in this VTODO") == true)
+        #expect(batch.reminders.first?.reminder.start != nil)
+    }
+
     @Test("line numbers count physical lines, folds included")
     func lineNumbersWithFolds() throws {
         let text = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:1", "DESCRIPTION:a long", " folded", "  value", "RRULE:FREQ=NEVER",

@@ -81,6 +81,11 @@ final class VTodoReader {
             return VTodoReading(beginLine: beginLine, uid: "", missingUID: false, unreadable: true)
         }
         defer { icalcomponent_free(component) }
+        // libical drops a parameter without `=` without flagging the line; it leaves an
+        // X-LIC-ERROR behind, which is reported here (the line stays as written).
+        for message in VTodoReader.droppedParameters(LibicalComponent(pointer: component)) {
+            warnings.append(.init(line: beginLine, message: "libical could not read a parameter in this VTODO (\(message))"))
+        }
         let fields = VTodoFields(LibicalComponent(pointer: component))
         let record = VTodoRecord(beginLine: beginLine, items: ICalendarCalendar.items(kept), fields: fields)
         var reading = VTodoReading(beginLine: beginLine, uid: fields.uid ?? "", missingUID: false, sortOrder: fields.sortOrder)
@@ -98,6 +103,20 @@ final class VTodoReader {
             reading.record = record
         }
         return reading
+    }
+
+    /// The texts of `X-LIC-ERROR`s about unreadable parameter names, in the component and
+    /// its subcomponents.
+    static func droppedParameters(_ component: LibicalComponent) -> [String] {
+        var messages: [String] = []
+        for property in component.properties(ICAL_XLICERROR_PROPERTY) {
+            guard let parameter = icalproperty_get_first_parameter(property.pointer, ICAL_XLICERRORTYPE_PARAMETER),
+                  icalparameter_get_xlicerrortype(parameter) == ICAL_XLICERRORTYPE_PARAMETERNAMEPARSEERROR,
+                  let text = icalproperty_get_xlicerror(property.pointer) else { continue }
+            messages.append(String(cString: text))
+        }
+        for child in component.components() { messages += droppedParameters(child) }
+        return messages
     }
 
     /// Whether every `TZID` the VTODO uses can be read with the zones known now.
