@@ -115,8 +115,7 @@ extension FrameBuilder {
                 builder.add(" ", cells: 1, style: SpanStyle(isSelected: selected))
                 let overdue = reminder.isOverdue(at: now, in: zone)
                 builder.add(dues[offset], cells: dueWidth,
-                            style: SpanStyle(role: overdue ? .overdue : (done ? .dim : .plain), isSelected: selected),
-                            alignment: .right)
+                            style: SpanStyle(role: overdue ? .overdue : (done ? .dim : .plain), isSelected: selected))
             }
             rows.append(builder.finish(SpanStyle(isSelected: selected)))
         }

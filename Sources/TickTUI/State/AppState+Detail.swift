@@ -47,6 +47,7 @@ extension AppState {
         default:
             break
         }
+        editor.error = nil
         switch editor.field {
         case .title: _ = editor.title.handle(key)
         case .notes: _ = editor.notes.handle(key)

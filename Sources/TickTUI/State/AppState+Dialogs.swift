@@ -34,10 +34,12 @@ extension AppState {
             let draft = ReminderDraft(title: title, due: due, listID: dialog.listID, isFlagged: dialog.isFlagged)
             return [.apply(.add(draft), isUndo: false)]
         default:
+            let edited: Bool
             switch dialog.field {
-            case .title: _ = dialog.title.handle(key)
-            case .due: _ = dialog.due.handle(key)
+            case .title: edited = dialog.title.handle(key)
+            case .due: edited = dialog.due.handle(key)
             }
+            if edited { dialog.error = nil }
             return []
         }
     }
@@ -88,7 +90,7 @@ extension AppState {
             }
             return []
         default:
-            if dialog.field == .name { _ = dialog.name.handle(key) }
+            if dialog.field == .name, dialog.name.handle(key) { dialog.error = nil }
             return []
         }
     }
