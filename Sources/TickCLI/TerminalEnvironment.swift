@@ -20,10 +20,13 @@ public struct TerminalEnvironment: Sendable {
     public var currentDirectory: String
     /// The system's time zone, used when `TZ` is unset or names no zone Foundation knows.
     public var systemTimeZone: TimeZone
+    /// Reads the system clock again, for commands that run for a while (`tick ui`);
+    /// nil means `clock` is the only reading.
+    public var liveClock: (@Sendable () -> Date)?
 
     public init(variables: [String: String], clock: Date, isOutputTerminal: Bool, isInputTerminal: Bool = false,
                 terminalColumns: Int? = nil, homeDirectory: String, currentDirectory: String,
-                systemTimeZone: TimeZone) {
+                systemTimeZone: TimeZone, liveClock: (@Sendable () -> Date)? = nil) {
         self.variables = variables
         self.clock = clock
         self.isOutputTerminal = isOutputTerminal
@@ -32,6 +35,7 @@ public struct TerminalEnvironment: Sendable {
         self.homeDirectory = homeDirectory
         self.currentDirectory = currentDirectory
         self.systemTimeZone = systemTimeZone
+        self.liveClock = liveClock
     }
 
     /// The user's time zone: `TZ` (an IANA name, a leading `:` allowed), else the system's.

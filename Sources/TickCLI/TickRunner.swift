@@ -12,7 +12,7 @@ public enum TickRunner {
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
         ToggleCommand.self, EditCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
-        ListsCommand.self, ImportCommand.self, ExportCommand.self, HelpCommand.self,
+        ListsCommand.self, ImportCommand.self, ExportCommand.self, UICommand.self, HelpCommand.self,
     ]
 
     /// Runs `arguments` (without the program name).
@@ -70,7 +70,12 @@ public enum TickRunner {
             }
         }
         guard let name = words.first else {
-            context.print(rootHelp())
+            // Plain `tick` in a terminal opens the UI; in a pipe or script it prints help.
+            if context.environment.isOutputTerminal && context.environment.isInputTerminal {
+                try runCommand(named: UICommand.configuration.name, among: commands, path: "", rest: [], context: context)
+            } else {
+                context.print(rootHelp())
+            }
             return
         }
         try runCommand(named: name, among: commands, path: "", rest: Array(words.dropFirst()), context: context)
