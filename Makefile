@@ -51,3 +51,11 @@ bench: bench-deps release
 
 clean:
 	rm -rf .build demo
+
+# The interactive UI's cost per keystroke at 100,000 reminders: the work alone, then the
+# whole `tick ui` process in tmux (see bench/TUIBenchmark/main.swift, bench/tui-terminal.sh).
+.PHONY: bench-tui
+bench-tui: deps
+	$(SWIFT) build -c release --product tick --product tick-tui-bench
+	.build/release/tick-tui-bench
+	sh bench/tui-terminal.sh

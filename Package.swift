@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickAgent", "TickTUI"]),
         .executableTarget(name: "tick", dependencies: ["TickCLI"]),
+        .executableTarget(name: "tick-tui-bench", dependencies: ["TickTUI", "TickStore", "TickModel"],
+                          path: "bench/TUIBenchmark"),
 
         .target(name: "TestSupport", dependencies: ["TickModel", "TickStore"], path: "Tests/TestSupport"),
         .testTarget(name: "TickModelTests", dependencies: ["TickModel", "TestSupport"]),

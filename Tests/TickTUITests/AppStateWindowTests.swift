@@ -28,6 +28,41 @@ struct AppStateWindowTests {
         #expect(state.table.selectedReminder?.number == Reminder.Number(90))
     }
 
+    @Test("walking up a long listing asks for rows a page at a time, not at every key")
+    func extendsUpwardOncePerPage() {
+        let all = (1...400).map { TUIFixture.reminder(Int64($0), "Task \($0)") }
+        var state = TUIFixture.loaded(Array(all[300..<360]), hasMoreAfter: true)
+        state.table.hasMoreBefore = true
+        state.table.selected = 30
+        state.table.top = 25
+        var requests = 0
+        for _ in 0..<200 {
+            var pending = state.press(.up)
+            while let effect = pending.first {
+                pending.removeFirst()
+                guard case .loadWindow(let request) = effect else { continue }
+                switch request.placement {
+                case .before(let first):
+                    requests += 1
+                    let index = all.firstIndex { $0.number == first.number } ?? 0
+                    let rows = Array(all[max(0, index - request.limit)..<index])
+                    pending += state.handle(.loadedWindow(WindowPage(request: request, rows: rows, selectedIndex: 0,
+                                                                     hasMoreBefore: index - request.limit > 0, hasMoreAfter: true)))
+                case .after(let last):
+                    let index = (all.firstIndex { $0.number == last.number } ?? 0) + 1
+                    let rows = Array(all[index..<min(all.count, index + request.limit)])
+                    pending += state.handle(.loadedWindow(WindowPage(request: request, rows: rows, selectedIndex: 0,
+                                                                     hasMoreBefore: true, hasMoreAfter: index + request.limit < all.count)))
+                default:
+                    break
+                }
+            }
+        }
+        #expect(state.table.selectedReminder?.number == Reminder.Number(131))
+        #expect(requests <= 200 / (state.windowSize / 2) + 1)
+        #expect(state.table.rows.count <= state.windowSize * 2)
+    }
+
     @Test("an answer to an old request is dropped")
     func staleAnswer() {
         var state = TUIFixture.loaded(TUIFixture.three)

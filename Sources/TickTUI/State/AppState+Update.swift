@@ -189,7 +189,9 @@ extension AppState {
             table.top += page.rows.count
             table.hasMoreBefore = page.hasMoreBefore
         }
-        table.trim(keeping: windowSize * 2, margin: margin, visibleRows: visibleRows)
+        var addedAtStart = false
+        if case .before = page.request.placement { addedAtStart = true }
+        table.trim(keeping: windowSize * 2, margin: margin, visibleRows: visibleRows, fromBackFirst: addedAtStart)
         table.scrollToSelection(visibleRows: visibleRows)
         return extendIfNeeded()
     }

@@ -50,21 +50,33 @@ struct TableState: Hashable, Sendable {
     ///   - keep: the most rows to keep.
     ///   - margin: rows kept above and below the visible ones.
     ///   - visibleRows: the table's height in rows.
-    mutating func trim(keeping keep: Int, margin: Int, visibleRows: Int) {
+    ///   - fromBackFirst: drop from the end before the start (after rows were added at
+    ///     the start, so that they are not dropped again at once).
+    mutating func trim(keeping keep: Int, margin: Int, visibleRows: Int, fromBackFirst: Bool = false) {
         guard rows.count > keep else { return }
         var excess = rows.count - keep
-        let front = min(excess, max(0, top - margin))
-        if front > 0 {
+        func dropFront() {
+            let front = min(excess, max(0, top - margin))
+            guard front > 0 else { return }
             rows.removeFirst(front)
             selected -= front
             top -= front
             hasMoreBefore = true
             excess -= front
         }
-        let back = min(excess, max(0, rows.count - (top + visibleRows + margin)))
-        if back > 0 {
+        func dropBack() {
+            let back = min(excess, max(0, rows.count - (top + visibleRows + margin)))
+            guard back > 0 else { return }
             rows.removeLast(back)
             hasMoreAfter = true
+            excess -= back
+        }
+        if fromBackFirst {
+            dropBack()
+            dropFront()
+        } else {
+            dropFront()
+            dropBack()
         }
     }
 }
