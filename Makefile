@@ -56,6 +56,7 @@ clean:
 # whole `tick ui` process in tmux (see bench/TUIBenchmark/main.swift, bench/tui-terminal.sh).
 .PHONY: bench-tui
 bench-tui: deps
-	$(SWIFT) build -c release --product tick --product tick-tui-bench
+	$(SWIFT) build -c release --product tick
+	$(SWIFT) build -c release --product tick-tui-bench
 	.build/release/tick-tui-bench
 	sh bench/tui-terminal.sh

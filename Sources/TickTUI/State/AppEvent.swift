@@ -19,11 +19,3 @@ enum AppEvent: Hashable, Sendable {
     /// An effect failed; the message says why and what to do.
     case failed(String)
 }
-
-/// A terminal size in cells.
-struct ScreenSize: Hashable, Sendable {
-    /// Columns.
-    var width: Int
-    /// Rows.
-    var height: Int
-}

@@ -1,31 +1,6 @@
 import Foundation
 import TickModel
 
-extension DetailEditor {
-    /// The detail view of `reminder`, its due date written as text the grammar reads back.
-    init(_ reminder: Reminder, context: DateContext) {
-        let dueText = reminder.due.map { DetailEditor.editableText(for: $0, in: context.timeZone) } ?? ""
-        self.init(original: reminder, title: TextField(reminder.title), notes: TextField(reminder.notes),
-                  due: TextField(dueText), initialDueText: dueText, listID: reminder.listID,
-                  priority: reminder.priority.level, isFlagged: reminder.isFlagged)
-    }
-
-    /// `2026-12-03` for all-day dates, `2026-12-03 17:30` for times (on the wall clock
-    /// of `zone` for timed values): forms ``DateGrammar`` reads back to the same value.
-    static func editableText(for due: Due, in zone: TimeZone) -> String {
-        func text(_ local: LocalDateTime) -> String {
-            let minutes = (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
-            let seconds = local.second == 0 ? "" : ":" + (local.second < 10 ? "0" : "") + "\(local.second)"
-            return "\(local.day) \(minutes)\(seconds)"
-        }
-        switch due {
-        case .allDay(let day): return day.description
-        case .floating(let local): return text(local)
-        case .timed(let instant, _): return text(LocalDateTime(instant, in: zone))
-        }
-    }
-}
-
 extension AppState {
     /// Keys of the detail view. ↑/↓ or Tab walk the fields; text fields edit in place;
     /// ←/→ change the list and the priority, Space flips the flag; Ctrl-U (or Delete on

@@ -1,15 +1,5 @@
 import TickModel
 
-/// The editable fields of a reminder, as the add dialog and the detail view hold them.
-struct ReminderDraft: Hashable, Sendable {
-    var title: String
-    var notes: String = ""
-    var due: Due?
-    var listID: ReminderList.ID
-    var priority: Priority = .none
-    var isFlagged = false
-}
-
 /// Where a moved reminder goes, next to a neighbour in the same list.
 enum MoveTarget: Hashable, Sendable {
     /// Just before this reminder.
@@ -40,22 +30,4 @@ enum Change: Hashable, Sendable {
     case save(Reminder)
     /// Delete a list that was just created, with its reminders (undo of `addList`).
     case deleteList(ReminderList.ID)
-}
-
-/// What applying a ``Change`` did.
-struct ChangeOutcome: Hashable, Sendable {
-    /// The change as asked.
-    var change: Change
-    /// Whether it was an undo (then it is not itself pushed on the undo stack).
-    var isUndo: Bool
-    /// The change that puts things back; nil when nothing changed.
-    var inverse: Change?
-    /// The reminder before the change; nil when it was added (or for list changes).
-    var before: Reminder?
-    /// The reminder after the change; nil when it was deleted (or for list changes).
-    var after: Reminder?
-    /// Every list, when the change added or removed one.
-    var lists: [ReminderList]?
-    /// The list added, for `addList`.
-    var addedList: ReminderList?
 }
