@@ -70,8 +70,10 @@ public enum TickRunner {
             }
         }
         guard let name = words.first else {
-            // Plain `tick` in a terminal opens the UI; in a pipe or script it prints help.
-            if context.environment.isOutputTerminal && context.environment.isInputTerminal {
+            // Plain `tick` in a terminal opens the UI; in a pipe, a script or a dumb
+            // terminal (an editor's shell buffer) it prints help.
+            let environment = context.environment
+            if environment.isOutputTerminal && environment.isInputTerminal && environment.variables["TERM"] != "dumb" {
                 try runCommand(named: UICommand.configuration.name, among: commands, path: "", rest: [], context: context)
             } else {
                 context.print(rootHelp())

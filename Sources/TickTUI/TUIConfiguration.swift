@@ -13,14 +13,19 @@ public struct TUIConfiguration: Sendable {
     public var usesColor: Bool
     /// How often to look for changes made by other `tick` processes, in milliseconds.
     public var pollMilliseconds: Int
+    /// The terminfo name to drive the terminal with instead of `TERM`'s (nil: `TERM`).
+    /// The command line passes `vt100` for `TERM=dumb`, whose description cannot move
+    /// the cursor at all.
+    public var terminalType: String?
 
     /// A configuration; `pollMilliseconds` defaults to 500, so that another process's
     /// change shows within a second.
     public init(dateContext: DateContext, clock: @escaping @Sendable () -> Date, usesColor: Bool,
-                pollMilliseconds: Int = 500) {
+                pollMilliseconds: Int = 500, terminalType: String? = nil) {
         self.dateContext = dateContext
         self.clock = clock
         self.usesColor = usesColor
         self.pollMilliseconds = pollMilliseconds
+        self.terminalType = terminalType
     }
 }

@@ -18,7 +18,7 @@ public enum TerminalUI {
     /// - Throws: `TUIError` when there is no usable terminal.
     @discardableResult
     public static func run(store: Store, configuration: TUIConfiguration) throws(TUIError) -> Exit {
-        let terminal = try CursesTerminal(usesColor: configuration.usesColor)
+        let terminal = try CursesTerminal(usesColor: configuration.usesColor, type: configuration.terminalType)
         defer { terminal.close() }
         let size = terminal.size
         let session = TUISession(store: store, configuration: configuration, width: size.width, height: size.height)

@@ -26,6 +26,7 @@ struct TUIEndToEndTests {
         /// whole foreground process group; the script traps it so that it lives on to report.
         static let script = """
             trap true INT
+            if [ -n "${TERM_OVERRIDE:-}" ]; then TERM=$TERM_OVERRIDE; export TERM; fi
             before=$(stty -g)
             sh -c 'echo $$ > "$PIDFILE"; exec "$TICK" ui'
             status=$?
@@ -160,9 +161,11 @@ struct TUIEndToEndTests {
         try ui.waitFor("EXIT 0")
     }
 
-    @Test("NO_COLOR draws without colors; the selection is reverse video and overdue dates bold")
-    func monochrome() throws {
-        var setup = Setup(colors: false)
+    @Test("NO_COLOR and TERM=dumb draw without colors; the selection is reverse video",
+          arguments: ["NO_COLOR", "TERM=dumb"])
+    func monochrome(way: String) throws {
+        var setup = Setup(colors: way != "NO_COLOR")
+        if way == "TERM=dumb" { setup.environment["TERM_OVERRIDE"] = "dumb" }
         #expect(try setup.tick.run("add", "Pay rent", "--due", "2026-11-20").status == 0)
         guard let ui = try setup.start() else { return }
         let screen = try ui.screenWithAttributes()
@@ -171,9 +174,10 @@ struct TUIEndToEndTests {
         }
         #expect(screen.contains("7m")) // reverse video for the selection
         #expect(screen.contains("Nov 20, 2026"))
-        try ui.press("q")
+        try ui.press("j", "k", "a")
+        try ui.waitFor("Write your task.")
+        try ui.press("Escape", "q")
         try ui.waitFor("EXIT 0")
-        setup.environment["NO_COLOR"] = nil
     }
 
     @Test("plain 'tick' in a terminal opens the UI")

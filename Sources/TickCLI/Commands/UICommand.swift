@@ -16,7 +16,8 @@ struct UICommand: Command {
               J/K (Shift-↑/↓) reorder, Tab switch panes, n new list, / search, q quit.
             Every change is saved at once. Changes made by other tick commands while the UI
             is open appear within a second. Colors follow the terminal; NO_COLOR turns them off.
-            Plain 'tick' with no command opens the UI when run in a terminal.
+            Plain 'tick' with no command opens the UI when run in a terminal (not with TERM=dumb,
+            where it prints help; 'tick ui' then draws for a plain VT100, without colors).
             """)
 
     init(parsed: ParsedArguments) throws(CommandError) {}
@@ -32,8 +33,11 @@ struct UICommand: Command {
         let fixed: @Sendable () -> Date = { start }
         var clock = fixed
         if environment["TICK_NOW"] == nil, let live = environment.liveClock { clock = live }
+        // TERM=dumb describes a terminal that cannot move the cursor; asked for the UI
+        // explicitly, drive it as a plain VT100, without colors (allowsColor is false).
+        let type: String? = environment.variables["TERM"] == "dumb" ? "vt100" : nil
         let configuration = TUIConfiguration(dateContext: context.dateContext, clock: clock,
-                                             usesColor: environment.allowsColor)
+                                             usesColor: environment.allowsColor, terminalType: type)
         do {
             try TerminalUI.run(store: store, configuration: configuration)
         } catch {

@@ -29,10 +29,12 @@ final class CursesTerminal {
     /// Takes over the terminal: full screen (the alternate screen where the terminal has
     /// one), no echo, keys one at a time, special keys decoded.
     ///
-    /// - Parameter usesColor: whether to use colors (false for `NO_COLOR`, `TERM=dumb`).
+    /// - Parameters:
+    ///   - usesColor: whether to use colors (false for `NO_COLOR`, `TERM=dumb`).
+    ///   - type: the terminfo name to use instead of `TERM`'s, or nil.
     /// - Throws: `TUIError` when standard input or output is not a terminal, or the
-    ///   terminal type cannot be driven (no cursor addressing).
-    init(usesColor: Bool) throws(TUIError) {
+    ///   terminal type cannot be driven (unknown, or no cursor addressing).
+    init(usesColor: Bool, type: String? = nil) throws(TUIError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TUIError("tick ui needs a terminal on standard input and output")
         }
@@ -52,10 +54,20 @@ final class CursesTerminal {
         }
         // newterm, unlike initscr, returns NULL instead of exiting when the terminal
         // type is unknown or cannot address the cursor (TERM=dumb).
-        guard let screen = newterm(nil, output, input), let window = tick_curses_stdscr() else {
+        let unusable = TUIError("this terminal type (TERM) cannot show the full-screen UI; set TERM to your terminal (for example xterm-256color) or use the tick commands")
+        guard let screen = newterm(type, output, input), let window = tick_curses_stdscr() else {
             fclose(output)
             fclose(input)
-            throw TUIError("this terminal type (TERM) cannot show the full-screen UI; set TERM to your terminal (for example xterm-256color) or use the tick commands")
+            throw unusable
+        }
+        // A description without cursor addressing (such as "dumb") is accepted by
+        // newterm, but every row would run into the next: give the terminal back.
+        guard tick_curses_string_capability("cup") != nil else {
+            endwin()
+            delscreen(screen)
+            fclose(output)
+            fclose(input)
+            throw unusable
         }
         self.screen = screen
         self.window = window
