@@ -8,7 +8,7 @@ extension Database {
     static let reminderColumns = """
         r.number, r.uid, r.list_id, r.title, r.notes, r.due, r.due_time_zone, r.start, r.start_time_zone,
         r.priority, r.flagged, r.completed_at, r.position, r.parent_uid, r.tags, r.url, r.recurrence,
-        r.alarms, r.ical_extras, r.created_at, r.modified_at
+        r.alarms, r.ical_extras, r.created_at, r.modified_at, r.recurrence_basis
         """
 
     func decodeReminder(_ row: Statement) -> Reminder {
@@ -23,7 +23,8 @@ extension Database {
                  recurrence: row.optionalText(16), alarms: JSONColumns.alarms(row.text(17)),
                  iCalendarExtras: row.text(18),
                  createdAt: Timestamp.date(row.text(19)) ?? Date(timeIntervalSince1970: 0),
-                 modifiedAt: Timestamp.date(row.text(20)) ?? Date(timeIntervalSince1970: 0))
+                 modifiedAt: Timestamp.date(row.text(20)) ?? Date(timeIntervalSince1970: 0),
+                 recurrenceBasis: RecurrenceBasis(rawValue: row.text(21)) ?? .due)
     }
 
     private func fields(_ reminder: Reminder) -> [SQLValue] {
@@ -36,7 +37,14 @@ extension Database {
                 .optional(reminder.parentUID), .text(JSONColumns.text(tags: reminder.tags)), .optional(reminder.url),
                 .optional(reminder.recurrence), .text(JSONColumns.text(alarms: reminder.alarms)),
                 .text(reminder.iCalendarExtras),
-                .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt))]
+                .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt)),
+                .text(reminder.recurrenceBasis.rawValue), .optional(Database.nextAlarmKey(reminder).map(Timestamp.string))]
+    }
+
+    /// The `next_alarm` value of a reminder: its earliest pending alarm with all-day and
+    /// floating dates read as UTC (see `Schema.alarms`).
+    static func nextAlarmKey(_ reminder: Reminder) -> Date? {
+        reminder.nextAlarmDate(in: TimeZone.gmt)
     }
 
     /// Saves a new reminder at the end of its list and returns it with its new number
@@ -59,8 +67,8 @@ extension Database {
         try execute("""
             INSERT INTO reminder (number, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
                 priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms,
-                ical_extras, created_at, modified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ical_extras, created_at, modified_at, recurrence_basis, next_alarm)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [number] + fields(stored))
         stored.number = .init(lastInsertRowID)
         return stored
@@ -79,7 +87,7 @@ extension Database {
             UPDATE reminder SET uid = ?, list_id = ?, title = ?, notes = ?, due = ?, due_time_zone = ?,
                 start = ?, start_time_zone = ?, priority = ?, flagged = ?, completed_at = ?, position = ?,
                 parent_uid = ?, tags = ?, url = ?, recurrence = ?, alarms = ?, ical_extras = ?,
-                created_at = ?, modified_at = ?
+                created_at = ?, modified_at = ?, recurrence_basis = ?, next_alarm = ?
             WHERE number = ?
             """, fields(stored) + [.integer(reminder.number.rawValue)])
     }
