@@ -11,7 +11,7 @@ public enum TickRunner {
     /// Every top-level command, in help order.
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
-        ToggleCommand.self, EditCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
+        ToggleCommand.self, EditCommand.self, SnoozeCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
         ListsCommand.self, ImportCommand.self, ExportCommand.self, HelpCommand.self,
     ]
 

@@ -177,7 +177,7 @@ struct ReminderCommandTests {
         let shown = try #require(try cli.json("show", "1") as? [String: Any])
         let keys = ["number", "uid", "listID", "list", "title", "notes", "due", "dueKind", "dueTimeZone", "start",
                     "startKind", "startTimeZone", "priority", "iCalendarPriority", "flagged", "completed", "completedAt",
-                    "position", "parentUID", "tags", "url", "recurrence", "alarms", "iCalendarExtras", "createdAt",
+                    "position", "parentUID", "tags", "url", "recurrence", "repeatFrom", "alarms", "iCalendarExtras", "createdAt",
                     "modifiedAt", "subtasks"]
         #expect(Set(shown.keys) == Set(keys))
         #expect(shown["due"] as? String == "2026-12-04T09:00:00+09:00")

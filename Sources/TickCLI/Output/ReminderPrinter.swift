@@ -29,11 +29,14 @@ struct ReminderPrinter {
         let style = context.style
         let now = context.now
         let zone = context.dateContext.timeZone
+        // A repeat column only when something in the listing repeats.
+        let repeats = ordered.map { $0.0.recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) } }
+        let showsRepeat = repeats.contains { $0 != nil }
         var rows: [[String]] = []
         var overdue: [Bool] = []
         var completed: [Bool] = []
         rows.reserveCapacity(ordered.count)
-        for (reminder, depth) in ordered {
+        for (index, (reminder, depth)) in ordered.enumerated() {
             var title = String(repeating: "  ", count: depth)
             switch reminder.priority.level {
             case .high: title += "!!! "
@@ -45,6 +48,7 @@ struct ReminderPrinter {
             for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
             var row = [reminder.number.description, reminder.isCompleted ? "[x]" : "[ ]", title,
                        reminder.due.map { formatter.string(for: $0) } ?? ""]
+            if showsRepeat { row.append(repeats[index] ?? "") }
             if showsList { row.append(lists[reminder.listID].map { "● " + TerminalText.sanitized($0.name) } ?? "") }
             row.append(reminder.isFlagged ? "⚑" : "")
             rows.append(row)
@@ -57,9 +61,10 @@ struct ReminderPrinter {
             TextTable.Column(minWidth: min(16, max(4, width / 3)), isFlexible: true),
             TextTable.Column(maxWidth: 24, isFlexible: true),
         ]
+        if showsRepeat { columns.append(TextTable.Column(maxWidth: 28, isFlexible: true)) }
         if showsList { columns.append(TextTable.Column(minWidth: 6, maxWidth: 20, isFlexible: true)) }
         columns.append(TextTable.Column())
-        let listColumn = showsList ? 4 : -1
+        let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1
         let table = TextTable(columns: columns)
         let orderedReminders = ordered.map(\.0)
         return table.render(rows: rows, totalWidth: width) { row, column, text in
@@ -73,6 +78,20 @@ struct ReminderPrinter {
             if column == columns.count - 1 { return style.orange(text) }
             return text
         }
+    }
+
+    /// `at the due time`, `10 minutes before due`, `1 day 2 hours after start`.
+    static func offsetWords(_ seconds: Int, toStart: Bool) -> String {
+        let anchor = toStart ? "start" : "due"
+        guard seconds != 0 else { return toStart ? "at the start" : "at the due time" }
+        var rest = abs(seconds)
+        var parts: [String] = []
+        for (size, unit) in [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")] where rest >= size {
+            let count = rest / size
+            rest %= size
+            parts.append("\(count) \(unit)" + (count == 1 ? "" : "s"))
+        }
+        return parts.joined(separator: " ") + (seconds < 0 ? " before " : " after ") + anchor
     }
 
     /// Colors only the leading `●` of a list cell.
@@ -117,7 +136,7 @@ struct ReminderPrinter {
     }
 
     /// The detail view of one reminder (`tick show`).
-    func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?) -> [String] {
+    func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?, completedOccurrences: Int = 0) -> [String] {
         let style = context.style
         var lines: [String] = []
         let mark = reminder.isCompleted ? "[x]" : "[ ]"
@@ -135,7 +154,12 @@ struct ReminderPrinter {
             fields.append(("Due", text))
         }
         if let start = reminder.start { fields.append(("Starts", formatter.string(for: start))) }
-        if let rule = reminder.recurrence { fields.append(("Repeats", TerminalText.sanitized(rule))) }
+        let zone = context.dateContext.timeZone
+        if let rule = reminder.recurrence, let summary = reminder.recurrenceSummary(in: zone) {
+            var text = TerminalText.sanitized(summary) + style.dim("  (RRULE:" + TerminalText.sanitized(rule) + ")")
+            if completedOccurrences > 0 { text += style.dim(completedOccurrences == 1 ? "; 1 occurrence done" : "; \(completedOccurrences) occurrences done") }
+            fields.append(("Repeats", text))
+        }
         if reminder.priority != .none { fields.append(("Priority", reminder.priority.level.rawValue)) }
         if reminder.isFlagged { fields.append(("Flagged", style.orange("⚑ yes"))) }
         if !reminder.tags.isEmpty { fields.append(("Tags", reminder.tags.map { "#" + TerminalText.sanitized($0) }.joined(separator: " "))) }
@@ -144,11 +168,16 @@ struct ReminderPrinter {
         else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID) + style.dim(" (not in this database)"))) }
         if let completed = reminder.completedAt { fields.append(("Completed", formatter.string(for: completed))) }
         for alarm in reminder.alarms {
+            var text: String
             switch alarm.trigger {
-            case .absolute(let date): fields.append(("Alarm", formatter.string(for: date)))
+            case .absolute(let date): text = formatter.string(for: date)
             case .relative(let seconds, let toStart):
-                fields.append(("Alarm", TickJSON.durationText(seconds) + (toStart ? " from start" : " from due")))
+                text = ReminderPrinter.offsetWords(seconds, toStart: toStart)
+                if let date = reminder.fireDate(of: alarm, in: zone) { text += " (" + formatter.string(for: date) + ")" }
             }
+            if alarm.isSnooze { text += style.dim("  snoozed") }
+            if let fired = alarm.firedAt { text += style.dim("  rang " + formatter.string(for: fired)) }
+            fields.append(("Alarm", text))
         }
         fields.append(("Created", formatter.string(for: reminder.createdAt)))
         fields.append(("Modified", formatter.string(for: reminder.modifiedAt)))

@@ -162,7 +162,7 @@ private struct ArchiveReader {
                 let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
                 let fired = try instant(alarm, "firedAt")
                 if let at = try instant(alarm, "at") {
-                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired))
+                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: alarm["snooze"] as? Bool ?? false))
                 } else if let text = try optionalString(alarm, "trigger"), let seconds = Alarm.seconds(fromDuration: text) {
                     alarms.append(Alarm(uid: uid, trigger: .relative(seconds: seconds, toStart: (try optionalString(alarm, "related")) == "start"),
                                         firedAt: fired))
@@ -179,7 +179,8 @@ private struct ArchiveReader {
                 parentUID: try optionalString(object, "parentUID"), tags: object["tags"] as? [String] ?? [],
                 url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence"),
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
-                createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created)
+                createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
+                recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
             result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1))
         }
         return result
