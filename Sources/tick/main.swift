@@ -25,7 +25,9 @@ let environment = TerminalEnvironment(
     terminalColumns: terminalColumns(),
     homeDirectory: NSHomeDirectory(),
     currentDirectory: FileManager.default.currentDirectoryPath,
-    systemTimeZone: TimeZone.current)
+    systemTimeZone: TimeZone.current,
+    liveClock: { Date() },
+    executablePath: Bundle.main.executableURL?.resolvingSymlinksInPath().path)
 
 let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
 let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)

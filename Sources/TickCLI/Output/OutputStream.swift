@@ -4,6 +4,13 @@ import Foundation
 public protocol OutputSink: AnyObject {
     /// Writes `text` as UTF-8, unchanged.
     func write(_ text: String)
+    /// Writes out what is buffered (a long-running command's lines must not wait).
+    func flush()
+}
+
+extension OutputSink {
+    /// Nothing is buffered by default.
+    public func flush() {}
 }
 
 /// Collects everything written, for tests and for the executable to flush at once.
