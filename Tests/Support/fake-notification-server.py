@@ -73,7 +73,8 @@ def main():
     name = dbus.service.BusName(INTERFACE, bus, do_not_queue=True)
     server = Server(bus, sys.argv[1])
     loop = GLib.MainLoop()
-    signal.signal(signal.SIGTERM, lambda *_: loop.quit())
+    # A Python signal handler would only run once the loop wakes; GLib's runs at once.
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, loop.quit)
     print("ready", flush=True)
     loop.run()
     del name, server
