@@ -14,16 +14,16 @@ extension Database {
     func decodeReminder(_ row: Statement) -> Reminder {
         Reminder(uid: row.text(1), number: .init(row.int(0)), listID: .init(rawValue: row.text(2)),
                  title: row.text(3), notes: row.text(4),
-                 due: DueColumns.due(row.optionalText(5), zone: row.optionalText(6)),
-                 start: DueColumns.due(row.optionalText(7), zone: row.optionalText(8)),
+                 due: row.withBytes(5) { DueColumns.due(bytes: $0, zone: row.optionalText(6)) },
+                 start: row.withBytes(7) { DueColumns.due(bytes: $0, zone: row.optionalText(8)) },
                  priority: Priority(iCalendarValue: Int(row.int(9))), isFlagged: row.int(10) != 0,
-                 completedAt: row.optionalText(11).flatMap(Timestamp.date),
+                 completedAt: row.withBytes(11) { Timestamp.date(bytes: $0) },
                  position: row.int(12), parentUID: row.optionalText(13),
                  tags: JSONColumns.tags(row.text(14)), url: row.optionalText(15),
                  recurrence: row.optionalText(16), alarms: JSONColumns.alarms(row.text(17)),
                  iCalendarExtras: row.text(18),
-                 createdAt: Timestamp.date(row.text(19)) ?? Date(timeIntervalSince1970: 0),
-                 modifiedAt: Timestamp.date(row.text(20)) ?? Date(timeIntervalSince1970: 0))
+                 createdAt: row.withBytes(19) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
+                 modifiedAt: row.withBytes(20) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0))
     }
 
     private func fields(_ reminder: Reminder) -> [SQLValue] {
