@@ -1,6 +1,7 @@
 import Foundation
 import TickModel
 import TickInterchange
+import TickStore
 
 /// Lays out reminders for the terminal: one reminder per row, columns measured in cells,
 /// cut with `…` to the width, overdue dates in red and list dots in their color when
@@ -21,20 +22,20 @@ struct ReminderPrinter {
 
     /// The rows of `reminders`, subtasks placed (indented) under their parent when the
     /// parent is in the same listing.
-    func lines(for reminders: [Reminder]) -> [String] {
+    func lines(for reminders: [ReminderSummary]) -> [String] {
         let width = context.environment.width ?? Int.max / 4
         // On a narrow terminal the title matters most: the list column goes first.
         let showsList = self.showsList && width >= 60
         let ordered = ReminderPrinter.nested(reminders)
         let style = context.style
         let now = context.now
-        let zone = context.dateContext.timeZone
+        let localNow = LocalDateTime(now, in: context.dateContext.timeZone)
         var rows: [[String]] = []
         var overdue: [Bool] = []
         var completed: [Bool] = []
         rows.reserveCapacity(ordered.count)
         for (reminder, depth) in ordered {
-            var title = String(repeating: "  ", count: depth)
+            var title = depth == 0 ? "" : String(repeating: "  ", count: depth)
             switch reminder.priority.level {
             case .high: title += "!!! "
             case .medium: title += "!! "
@@ -48,7 +49,7 @@ struct ReminderPrinter {
             if showsList { row.append(lists[reminder.listID].map { "● " + TerminalText.sanitized($0.name) } ?? "") }
             row.append(reminder.isFlagged ? "⚑" : "")
             rows.append(row)
-            overdue.append(reminder.isOverdue(at: now, in: zone))
+            overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
         }
         var columns = [
@@ -84,10 +85,11 @@ struct ReminderPrinter {
     /// Places each reminder whose parent is in the listing right after the parent (and
     /// its earlier children), with its depth; others keep their order at depth 0.
     /// - Complexity: O(n).
-    static func nested(_ reminders: [Reminder]) -> [(Reminder, Int)] {
+    static func nested(_ reminders: [ReminderSummary]) -> [(ReminderSummary, Int)] {
+        guard reminders.contains(where: { $0.parentUID != nil }) else { return reminders.map { ($0, 0) } }
         let uids = Set(reminders.map(\.uid))
-        var children: [String: [Reminder]] = [:]
-        var roots: [Reminder] = []
+        var children: [String: [ReminderSummary]] = [:]
+        var roots: [ReminderSummary] = []
         for reminder in reminders {
             if let parent = reminder.parentUID, parent != reminder.uid, uids.contains(parent) {
                 children[parent, default: []].append(reminder)
@@ -96,10 +98,10 @@ struct ReminderPrinter {
             }
         }
         guard !children.isEmpty else { return reminders.map { ($0, 0) } }
-        var result: [(Reminder, Int)] = []
+        var result: [(ReminderSummary, Int)] = []
         result.reserveCapacity(reminders.count)
         var visited = Set<String>()
-        func visit(_ reminder: Reminder, depth: Int) {
+        func visit(_ reminder: ReminderSummary, depth: Int) {
             guard visited.insert(reminder.uid).inserted else { return }
             result.append((reminder, depth))
             for child in children[reminder.uid] ?? [] { visit(child, depth: min(depth + 1, 8)) }
