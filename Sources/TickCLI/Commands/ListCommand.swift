@@ -77,10 +77,12 @@ struct ListCommand: Command {
             context.print(printer.heading(for: heading, count: total))
         } else {
             let title = smartList?.title ?? "Tagged #\(tag ?? "")"
-            context.print(context.style.bold(title) + context.style.dim("  \(total)"))
+            context.print(printer.heading(dot: nil, title: title, detail: "\(total)"))
         }
         if reminders.isEmpty {
-            context.print(context.style.dim(emptyMessage(smartList: smartList, list: heading)))
+            let message = emptyMessage(smartList: smartList, list: heading)
+            let width = context.environment.width ?? Int.max / 4
+            context.print(context.style.dim(TerminalText.truncated(message, toWidth: width)))
             return
         }
         var text = ""

@@ -19,8 +19,8 @@ struct BatchImporter {
     let now: Date
     /// Where reminders without a list go: the `--list` option, else the default list.
     let fallbackListName: String?
-    /// Keep numbers from the file when free (restoring a Tick archive).
-    var keepsNumbers = false
+    /// Keep numbers (when free) and positions from the file: restoring a Tick archive.
+    var restoresArchive = false
 
     /// Above this many reminders the search index is rebuilt once instead of row by row.
     static let bulkThreshold = 5_000
@@ -85,7 +85,7 @@ struct BatchImporter {
                 try db.update(existing)
                 summary.updated += 1
             } else {
-                try db.insert(reminder, keepingNumber: keepsNumbers)
+                try db.insert(reminder, restoring: restoresArchive)
                 summary.added += 1
             }
         }

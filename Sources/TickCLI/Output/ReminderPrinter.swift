@@ -112,10 +112,23 @@ struct ReminderPrinter {
         return result
     }
 
+    /// A heading line: an optional colored dot, a bold title and a dim detail (a count),
+    /// cut to the terminal's width (the detail goes first, then the title is cut).
+    func heading(dot color: ListColor?, title: String, detail: String) -> String {
+        let style = context.style
+        let width = context.environment.width ?? Int.max / 4
+        let dotWidth = color == nil ? 0 : 2
+        var title = TerminalText.sanitized(title)
+        var detail = "  " + detail
+        let titleWidth = TerminalText.width(of: title)
+        if dotWidth + titleWidth + TerminalText.width(of: detail) > width { detail = "" }
+        if dotWidth + titleWidth > width { title = TerminalText.truncated(title, toWidth: width - dotWidth) }
+        return (color.map { style.dot($0) + " " } ?? "") + style.bold(title) + style.dim(detail)
+    }
+
     /// The heading of a list: its colored dot, name and open count.
     func heading(for list: ReminderList, count: Int) -> String {
-        let style = context.style
-        return style.dot(list.color) + " " + style.bold(TerminalText.sanitized(list.name)) + style.dim("  \(count) open")
+        heading(dot: list.color, title: list.name, detail: "\(count) open")
     }
 
     /// The detail view of one reminder (`tick show`).

@@ -179,6 +179,7 @@ private struct ArchiveReader {
                 listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
                 due: try due(object, "due"), start: try due(object, "start"), priority: priority,
                 isFlagged: object["flagged"] as? Bool ?? false, completedAt: try instant(object, "completedAt"),
+                position: (object["position"] as? NSNumber)?.int64Value ?? 0,
                 parentUID: try optionalString(object, "parentUID"), tags: object["tags"] as? [String] ?? [],
                 url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence"),
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
