@@ -36,7 +36,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product tick
+	$(SWIFT) build -c release --static-swift-stdlib --product tick
 
 # Builds Tick, fills a fresh demo database in ./demo with a few lists and reminders,
 # and shows them.

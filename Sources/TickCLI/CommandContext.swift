@@ -33,7 +33,9 @@ public final class CommandContext {
         self.errors = errors
         self.readFile = readFile
         if let text = environment["TICK_NOW"] {
-            guard let instant = InstantParser.parse(text) else {
+            // Years 1…9999 only: the calendar arithmetic is defined there.
+            guard let instant = InstantParser.parse(text),
+                  (-62_135_596_800...253_402_300_799).contains(instant.timeIntervalSince1970) else {
                 throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
             }
             self.now = instant

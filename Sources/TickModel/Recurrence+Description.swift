@@ -37,6 +37,18 @@ extension Recurrence {
         return text
     }
 
+    /// The words for a reminder's rule text (see `Reminder.recurrenceSummary(in:)`):
+    /// the summary, with ` after completion` for completion-based repeats, or
+    /// `Custom (…)` with the rule text when Tick cannot read it; nil for no rule.
+    ///
+    /// Example: `FREQ=DAILY;INTERVAL=3`, due 2026-12-01, from completion →
+    /// `Every 3 days after completion`.
+    public static func summary(ofRule text: String?, anchor: Due?, basis: RecurrenceBasis, in zone: TimeZone) -> String? {
+        guard let text else { return nil }
+        guard let rule = try? Recurrence(rruleValue: text) else { return "Custom (" + stripped(text) + ")" }
+        return rule.summary(anchor: anchor?.day(in: zone), in: zone) + (basis == .completion ? " after completion" : "")
+    }
+
     private func base(anchor: CalendarDay?) -> String {
         let unit: String
         switch frequency {
@@ -59,7 +71,7 @@ extension Recurrence {
                 if frequency == .weekly || frequency == .daily { return "Every " + Recurrence.names(weekdays) }
             }
             var text = every
-            if !byDay.isEmpty { text += (interval == 1 ? "" : "") + " on " + Recurrence.names(weekdays) }
+            if !byDay.isEmpty { text += " on " + Recurrence.names(weekdays) }
             if !byMonth.isEmpty { text += " in " + Recurrence.monthNames(byMonth) }
             if !byMonthDay.isEmpty { text += " on the " + Recurrence.dayList(byMonthDay) }
             return text

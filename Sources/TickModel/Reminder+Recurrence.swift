@@ -39,10 +39,7 @@ extension Reminder {
     /// `Every 3 days after completion`); the rule text itself when Tick cannot read it;
     /// nil when it does not repeat.
     public func recurrenceSummary(in zone: TimeZone) -> String? {
-        guard let text = recurrence else { return nil }
-        guard let rule = try? Recurrence(rruleValue: text) else { return "Custom (" + Recurrence.stripped(text) + ")" }
-        let anchor = (due ?? start)?.day(in: zone)
-        return rule.summary(anchor: anchor, in: zone) + (recurrenceBasis == .completion ? " after completion" : "")
+        Recurrence.summary(ofRule: recurrence, anchor: due ?? start, basis: recurrenceBasis, in: zone)
     }
 
     /// Completes the current occurrence at `now`.

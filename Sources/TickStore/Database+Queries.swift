@@ -17,6 +17,18 @@ extension Database {
     ///   words under three characters, which scans titles and notes; the due-date smart
     ///   lists read at most one extra day of candidates.
     public func reminders(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [Reminder] {
+        try select(filter, now: now, timeZone: timeZone, columns: Database.reminderColumns, decode: decodeReminder)
+    }
+
+    /// The same selection and order as `reminders(_:now:timeZone:)`, as light
+    /// `ReminderSummary` values: what a listing shows, several times cheaper per row.
+    /// - Throws: `StoreError` from SQLite.
+    public func summaries(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [ReminderSummary] {
+        try select(filter, now: now, timeZone: timeZone, columns: ReminderSummary.columns, decode: ReminderSummary.init(row:))
+    }
+
+    private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
+                                          decode: (Statement) -> Row) throws -> [Row] {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         var order = "l.position, r.position"
@@ -73,7 +85,7 @@ extension Database {
             }
         }
 
-        var sql = "SELECT \(Database.reminderColumns) FROM reminder r JOIN list l ON l.id = r.list_id"
+        var sql = "SELECT \(columns) FROM reminder r JOIN list l ON l.id = r.list_id"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY " + order
         let exact = dayLimit != nil || filter.smartList == .scheduled
@@ -82,9 +94,9 @@ extension Database {
             arguments.append(.integer(Int64(max(limit, 0))))
         }
 
-        var result: [Reminder] = []
+        var result: [Row] = []
         try forEachRow(sql, arguments) { row in
-            let reminder = decodeReminder(row)
+            let reminder = decode(row)
             if let dayLimit, let due = reminder.due {
                 if mustBeOverdue ? !due.isOverdue(at: now, in: timeZone) : due.day(in: timeZone) > dayLimit { return }
             }
@@ -115,7 +127,7 @@ extension Database {
     }
 
     /// Stable sort by due instant (all-day at the start of its day), keeping manual order for ties.
-    static func sortedByDue(_ reminders: [Reminder], in zone: TimeZone) -> [Reminder] {
+    static func sortedByDue<Row: DueCarrying>(_ reminders: [Row], in zone: TimeZone) -> [Row] {
         let keyed = reminders.enumerated().map { (offset, reminder) in
             (key: reminder.due?.sortInstant(in: zone) ?? .distantFuture, allDay: reminder.due?.isAllDay ?? false,
              offset: offset, reminder: reminder)

@@ -14,16 +14,16 @@ extension Database {
     func decodeReminder(_ row: Statement) -> Reminder {
         Reminder(uid: row.text(1), number: .init(row.int(0)), listID: .init(rawValue: row.text(2)),
                  title: row.text(3), notes: row.text(4),
-                 due: DueColumns.due(row.optionalText(5), zone: row.optionalText(6)),
-                 start: DueColumns.due(row.optionalText(7), zone: row.optionalText(8)),
+                 due: row.withBytes(5) { DueColumns.due(bytes: $0, zone: row.optionalText(6)) },
+                 start: row.withBytes(7) { DueColumns.due(bytes: $0, zone: row.optionalText(8)) },
                  priority: Priority(iCalendarValue: Int(row.int(9))), isFlagged: row.int(10) != 0,
-                 completedAt: row.optionalText(11).flatMap(Timestamp.date),
+                 completedAt: row.withBytes(11) { Timestamp.date(bytes: $0) },
                  position: row.int(12), parentUID: row.optionalText(13),
                  tags: JSONColumns.tags(row.text(14)), url: row.optionalText(15),
                  recurrence: row.optionalText(16), alarms: JSONColumns.alarms(row.text(17)),
                  iCalendarExtras: row.text(18),
-                 createdAt: Timestamp.date(row.text(19)) ?? Date(timeIntervalSince1970: 0),
-                 modifiedAt: Timestamp.date(row.text(20)) ?? Date(timeIntervalSince1970: 0),
+                 createdAt: row.withBytes(19) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
+                 modifiedAt: row.withBytes(20) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
                  recurrenceBasis: RecurrenceBasis(rawValue: row.text(21)) ?? .due)
     }
 
@@ -52,14 +52,17 @@ extension Database {
     /// (`AUTOINCREMENT`, https://sqlite.org/autoinc.html).
     /// - Throws: `StoreError` of kind `.constraint` when the UID exists or the list does not.
     ///
-    /// - Parameter keepingNumber: keep `reminder.number` when it is set and free (restoring a
-    ///   backup of the same reminders); otherwise a new number is assigned.
+    /// - Parameter restoring: keep `reminder.number` when it is set and free, and its
+    ///   `position` when set (restoring a backup of the same reminders); otherwise a new
+    ///   number is assigned and the reminder goes to the end of its list.
     @discardableResult
-    public func insert(_ reminder: Reminder, keepingNumber: Bool = false) throws -> Reminder {
+    public func insert(_ reminder: Reminder, restoring: Bool = false) throws -> Reminder {
         var stored = reminder
-        stored.position = try endPosition(inList: reminder.listID)
+        if !restoring || reminder.position == 0 {
+            stored.position = try endPosition(inList: reminder.listID)
+        }
         var number: SQLValue = .null
-        if keepingNumber, reminder.number != .unassigned,
+        if restoring, reminder.number != .unassigned,
            try scalarInt("SELECT 1 FROM reminder WHERE number = ?", [.integer(reminder.number.rawValue)]) == nil {
             // A restored reminder gets its own number back; it was never another reminder's.
             number = .integer(reminder.number.rawValue)

@@ -148,6 +148,12 @@ public final class Store: Sendable {
             PRAGMA synchronous = FULL;
             PRAGMA foreign_keys = ON;
             """)
+        // Defensive mode: no SQL can corrupt the file (writable_schema and the like).
+        // The WAL is checkpointed when the last connection closes (SQLite's default), so
+        // between commands the database file alone holds everything: copying
+        // tick.sqlite3 is a complete backup. That costs two more syncs per write.
+        let code = tick_sqlite3_enable_defensive(database.handle)
+        if code != SQLITE_OK { throw StoreError(code: code, connection: database.handle, sql: nil) }
         if try database.scalarInt("PRAGMA application_id") == 0 {
             try database.executeScript("PRAGMA application_id = \(Schema.applicationID)")
         }

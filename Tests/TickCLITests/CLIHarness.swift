@@ -51,6 +51,12 @@ final class CLIHarness {
     /// Runs a command that must succeed and returns its output.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        ok(arguments, sourceLocation: sourceLocation)
+    }
+
+    /// `ok` with the arguments as an array.
+    @discardableResult
+    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
         let result = run(arguments)
         #expect(result.status == 0, "tick \(arguments.joined(separator: " ")) failed: \(result.errors)", sourceLocation: sourceLocation)
         return result.output

@@ -45,10 +45,11 @@ struct TodoTxtWriterTests {
 
     @Test func putsTheListBeforeTheTitlesOwnProjects() throws {
         #expect(try write(reminder("my are +roses in the middle"), list: "flowers")
-                == "2026-01-05 my are +flowers +roses in the middle")
-        let back = try TodoTxtFixture.plan("2026-01-05 my are +flowers +roses in the middle", zone: TodoTxtFixture.zone("UTC"))
+                == "2026-01-05 my are +roses in the middle +flowers")
+        let back = try TodoTxtFixture.plan("2026-01-05 my are +roses in the middle +flowers", zone: TodoTxtFixture.zone("UTC"))
         #expect(back[0].listName == "flowers")
         #expect(back[0].reminder.title == "my are +roses in the middle")
+        #expect(try write(reminder("buy +x"), list: "flowers") == "2026-01-05 buy +flowers +x")
     }
 
     @Test func listNamesAndTagsBecomeSingleWords() throws {

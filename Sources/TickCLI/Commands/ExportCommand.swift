@@ -42,7 +42,9 @@ struct ExportCommand: Command {
         case .json:
             text = TickJSON.archive(lists: lists, reminders: reminders, exportedAt: context.now).serialized() + "\n"
         case .todotxt:
-            let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            // The first list is where an import puts lines without a +project: leave it implicit.
+            var names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            if listName == nil, let first = lists.first { names[first.id] = nil }
             let zone = context.dateContext.timeZone
             var lines = ""
             for reminder in reminders {

@@ -57,7 +57,7 @@ struct ImportCommand: Command {
             throw CommandError.runtime("\(error.description)\nNothing was imported.")
         }
         for warning in batch.warnings { context.warn(warning) }
-        let importer = BatchImporter(now: context.now, fallbackListName: listName, keepsNumbers: format == .json)
+        let importer = BatchImporter(now: context.now, fallbackListName: listName, restoresArchive: format == .json)
         let store = try context.store()
         struct DryRun: Error { let summary: BatchImporter.Summary }
         var summary: BatchImporter.Summary

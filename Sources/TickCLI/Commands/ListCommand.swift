@@ -46,7 +46,8 @@ struct ListCommand: Command {
         let smartList = name.flatMap { SmartList(rawValue: $0.lowercased()) }
         let now = context.now
         let zone = context.dateContext.timeZone
-        let (reminders, lists, heading, total) = try context.store().read { db in
+        let json = self.json
+        let (listing, lists, heading, total) = try context.store().read { db in
             let lists = try db.listsByID()
             var filter = ReminderFilter(tag: tag, includesCompleted: includesCompleted, limit: limit)
             var heading: ReminderList?
@@ -57,23 +58,31 @@ struct ListCommand: Command {
                 filter.listID = list.id
                 heading = list
             }
-            let reminders = try db.reminders(filter, now: now, timeZone: zone)
-            let total = try heading.map { try db.openCount(inList: $0.id) } ?? reminders.count
-            return (reminders, lists, heading, total)
+            // JSON carries every field; the table needs only a summary of each row.
+            let listing: Listing = json ? .full(try db.reminders(filter, now: now, timeZone: zone))
+                                        : .summaries(try db.summaries(filter, now: now, timeZone: zone))
+            let total = try heading.map { try db.openCount(inList: $0.id) } ?? listing.count
+            return (listing, lists, heading, total)
         }
-        if json {
-            context.print(JSONValue.array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
+        let reminders: [ReminderSummary]
+        switch listing {
+        case .full(let full):
+            context.print(JSONValue.array(full.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
             return
+        case .summaries(let summaries):
+            reminders = summaries
         }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil)
         if let heading {
             context.print(printer.heading(for: heading, count: total))
         } else {
             let title = smartList?.title ?? "Tagged #\(tag ?? "")"
-            context.print(context.style.bold(title) + context.style.dim("  \(reminders.count)"))
+            context.print(printer.heading(dot: nil, title: title, detail: "\(total)"))
         }
         if reminders.isEmpty {
-            context.print(context.style.dim(emptyMessage(smartList: smartList, list: heading)))
+            let message = emptyMessage(smartList: smartList, list: heading)
+            let width = context.environment.width ?? Int.max / 4
+            context.print(context.style.dim(TerminalText.truncated(message, toWidth: width)))
             return
         }
         var text = ""
@@ -92,6 +101,19 @@ struct ListCommand: Command {
         case nil:
             if let list { return "No open reminders in \(TerminalText.sanitized(list.name))." }
             return "No reminders."
+        }
+    }
+}
+
+/// Rows of a listing: full reminders for JSON, summaries for the table.
+enum Listing: Sendable {
+    case full([Reminder])
+    case summaries([ReminderSummary])
+
+    var count: Int {
+        switch self {
+        case .full(let rows): return rows.count
+        case .summaries(let rows): return rows.count
         }
     }
 }

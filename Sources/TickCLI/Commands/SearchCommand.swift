@@ -36,14 +36,21 @@ struct SearchCommand: Command {
     func run(in context: CommandContext) throws {
         let now = context.now
         let zone = context.dateContext.timeZone
-        let (reminders, lists) = try context.store().read { db in
+        let json = self.json
+        let (listing, lists) = try context.store().read { db in
             var filter = ReminderFilter(text: text, includesCompleted: includesCompleted, limit: limit)
             if let listName { filter.listID = try db.existingList(named: listName).id }
-            return (try db.reminders(filter, now: now, timeZone: zone), try db.listsByID())
+            let listing: Listing = json ? .full(try db.reminders(filter, now: now, timeZone: zone))
+                                        : .summaries(try db.summaries(filter, now: now, timeZone: zone))
+            return (listing, try db.listsByID())
         }
-        if json {
-            context.print(JSONValue.array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
+        let reminders: [ReminderSummary]
+        switch listing {
+        case .full(let full):
+            context.print(JSONValue.array(full.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
             return
+        case .summaries(let summaries):
+            reminders = summaries
         }
         if reminders.isEmpty {
             context.print(context.style.dim("No reminders match \(text.quotedForMessage)" + (includesCompleted ? "." : " (add --completed to look in completed ones too).")))

@@ -1,6 +1,7 @@
 import Foundation
 import TickModel
 import TickInterchange
+import TickStore
 
 /// Lays out reminders for the terminal: one reminder per row, columns measured in cells,
 /// cut with `…` to the width, overdue dates in red and list dots in their color when
@@ -21,7 +22,7 @@ struct ReminderPrinter {
 
     /// The rows of `reminders`, subtasks placed (indented) under their parent when the
     /// parent is in the same listing.
-    func lines(for reminders: [Reminder]) -> [String] {
+    func lines(for reminders: [ReminderSummary]) -> [String] {
         let width = context.environment.width ?? Int.max / 4
         // On a narrow terminal the title matters most: the list column goes first.
         let showsList = self.showsList && width >= 60
@@ -29,6 +30,7 @@ struct ReminderPrinter {
         let style = context.style
         let now = context.now
         let zone = context.dateContext.timeZone
+        let localNow = LocalDateTime(now, in: zone)
         // A repeat column only when something in the listing repeats.
         let repeats = ordered.map { $0.0.recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) } }
         let showsRepeat = repeats.contains { $0 != nil }
@@ -37,7 +39,7 @@ struct ReminderPrinter {
         var completed: [Bool] = []
         rows.reserveCapacity(ordered.count)
         for (index, (reminder, depth)) in ordered.enumerated() {
-            var title = String(repeating: "  ", count: depth)
+            var title = depth == 0 ? "" : String(repeating: "  ", count: depth)
             switch reminder.priority.level {
             case .high: title += "!!! "
             case .medium: title += "!! "
@@ -52,7 +54,7 @@ struct ReminderPrinter {
             if showsList { row.append(lists[reminder.listID].map { "● " + TerminalText.sanitized($0.name) } ?? "") }
             row.append(reminder.isFlagged ? "⚑" : "")
             rows.append(row)
-            overdue.append(reminder.isOverdue(at: now, in: zone))
+            overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
         }
         var columns = [
@@ -103,10 +105,11 @@ struct ReminderPrinter {
     /// Places each reminder whose parent is in the listing right after the parent (and
     /// its earlier children), with its depth; others keep their order at depth 0.
     /// - Complexity: O(n).
-    static func nested(_ reminders: [Reminder]) -> [(Reminder, Int)] {
+    static func nested(_ reminders: [ReminderSummary]) -> [(ReminderSummary, Int)] {
+        guard reminders.contains(where: { $0.parentUID != nil }) else { return reminders.map { ($0, 0) } }
         let uids = Set(reminders.map(\.uid))
-        var children: [String: [Reminder]] = [:]
-        var roots: [Reminder] = []
+        var children: [String: [ReminderSummary]] = [:]
+        var roots: [ReminderSummary] = []
         for reminder in reminders {
             if let parent = reminder.parentUID, parent != reminder.uid, uids.contains(parent) {
                 children[parent, default: []].append(reminder)
@@ -115,10 +118,10 @@ struct ReminderPrinter {
             }
         }
         guard !children.isEmpty else { return reminders.map { ($0, 0) } }
-        var result: [(Reminder, Int)] = []
+        var result: [(ReminderSummary, Int)] = []
         result.reserveCapacity(reminders.count)
         var visited = Set<String>()
-        func visit(_ reminder: Reminder, depth: Int) {
+        func visit(_ reminder: ReminderSummary, depth: Int) {
             guard visited.insert(reminder.uid).inserted else { return }
             result.append((reminder, depth))
             for child in children[reminder.uid] ?? [] { visit(child, depth: min(depth + 1, 8)) }
@@ -129,10 +132,23 @@ struct ReminderPrinter {
         return result
     }
 
+    /// A heading line: an optional colored dot, a bold title and a dim detail (a count),
+    /// cut to the terminal's width (the detail goes first, then the title is cut).
+    func heading(dot color: ListColor?, title: String, detail: String) -> String {
+        let style = context.style
+        let width = context.environment.width ?? Int.max / 4
+        let dotWidth = color == nil ? 0 : 2
+        var title = TerminalText.sanitized(title)
+        var detail = "  " + detail
+        let titleWidth = TerminalText.width(of: title)
+        if dotWidth + titleWidth + TerminalText.width(of: detail) > width { detail = "" }
+        if dotWidth + titleWidth > width { title = TerminalText.truncated(title, toWidth: width - dotWidth) }
+        return (color.map { style.dot($0) + " " } ?? "") + style.bold(title) + style.dim(detail)
+    }
+
     /// The heading of a list: its colored dot, name and open count.
     func heading(for list: ReminderList, count: Int) -> String {
-        let style = context.style
-        return style.dot(list.color) + " " + style.bold(TerminalText.sanitized(list.name)) + style.dim("  \(count) open")
+        heading(dot: list.color, title: list.name, detail: "\(count) open")
     }
 
     /// The detail view of one reminder (`tick show`).

@@ -28,10 +28,13 @@ extension TickJSON {
         ])
     }
 
-    /// Whether `data` looks like a Tick archive (a JSON object with `"format": "tick"`).
+    /// Whether `data` looks like a Tick archive: a JSON object whose first key is
+    /// `"format"` with the value `"tick"`, as `archive(…)` writes it. Reads only the
+    /// first bytes, so guessing the format of a large file costs nothing.
     public static func isArchive(_ data: Data) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        return object["format"] as? String == formatName
+        let head = data.prefix(256).filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let expected = Array("{\"format\":\"\(formatName)\"".utf8)
+        return head.starts(with: expected)
     }
 
     /// Reads an archive written by `archive(lists:reminders:exportedAt:)`.
@@ -176,6 +179,7 @@ private struct ArchiveReader {
                 listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
                 due: try due(object, "due"), start: try due(object, "start"), priority: priority,
                 isFlagged: object["flagged"] as? Bool ?? false, completedAt: try instant(object, "completedAt"),
+                position: (object["position"] as? NSNumber)?.int64Value ?? 0,
                 parentUID: try optionalString(object, "parentUID"), tags: object["tags"] as? [String] ?? [],
                 url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence"),
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
