@@ -56,3 +56,40 @@ extension Database {
         Int(try scalarInt("SELECT count(*) FROM occurrence WHERE reminder = ?", [.integer(number.rawValue)]) ?? 0)
     }
 }
+
+extension Database {
+    /// `incoming` (a reminder read from an import, same UID as `existing`) with what the
+    /// database knows about the schedule kept, so that re-importing an older export never
+    /// brings back an occurrence already completed or an alarm already rung:
+    ///
+    /// - When `existing` repeats and `incoming`'s occurrence (due date, else start date)
+    ///   is recorded as completed, the schedule stays as stored: due and start dates,
+    ///   completion, rule (with its `COUNT`), basis and alarms. Other fields (title,
+    ///   notes, tags …) come from `incoming`.
+    /// - Otherwise, an alarm of `incoming` with the UID and trigger of a stored alarm
+    ///   that has rung keeps its fired state.
+    ///
+    /// Example: a monthly reminder exported when due Dec 1, then completed (now due
+    /// Jan 1); importing that export again leaves it due Jan 1.
+    /// - Throws: `StoreError` from SQLite.
+    public func mergingSchedule(of incoming: Reminder, into existing: Reminder) throws -> Reminder {
+        var merged = incoming
+        if existing.recurrence != nil, let occurrence = incoming.due ?? incoming.start,
+           occurrence != (existing.due ?? existing.start),
+           try isOccurrenceCompleted(reminder: existing.number, due: occurrence) {
+            merged.due = existing.due
+            merged.start = existing.start
+            merged.completedAt = existing.completedAt
+            merged.recurrence = existing.recurrence
+            merged.recurrenceBasis = existing.recurrenceBasis
+            merged.alarms = existing.alarms
+            return merged
+        }
+        for index in merged.alarms.indices where merged.alarms[index].firedAt == nil {
+            if let stored = existing.alarms.first(where: { $0.uid == merged.alarms[index].uid && $0.trigger == merged.alarms[index].trigger }) {
+                merged.alarms[index].firedAt = stored.firedAt
+            }
+        }
+        return merged
+    }
+}

@@ -181,3 +181,19 @@ struct ScheduleCommandTests {
         #expect(unit.contains("ExecStart=/opt/tick/bin/tick --db \(cli.databasePath) agent\n"))
     }
 }
+
+@Suite("Imports never bring back completed occurrences")
+struct RepeatImportTests {
+    @Test("export, complete, import the old export: the reminder stays on its next occurrence, once")
+    func reimport() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Pay rent", "--due", "2026-12-01 09:00", "--repeat", "monthly")
+        cli.files["backup.json"] = Data(cli.ok("export", "--format", "json").utf8)
+        cli.ok("done", "1")
+        cli.ok("import", "backup.json")
+        cli.ok("import", "backup.json")
+        let all = try #require(try cli.json("list", "all") as? [[String: Any]])
+        #expect(all.count == 1)
+        #expect(all.first?["due"] as? String == "2027-01-01T09:00:00+09:00")
+    }
+}

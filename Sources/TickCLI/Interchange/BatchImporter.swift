@@ -76,6 +76,8 @@ struct BatchImporter {
             if var existing = try db.reminder(uid: reminder.uid) {
                 reminder.number = existing.number
                 reminder.position = existing.position
+                // An older export must not bring back completed occurrences or rung alarms.
+                reminder = try db.mergingSchedule(of: reminder, into: existing)
                 // Keep the stored position unless the list changed (then update() appends).
                 if reminder == existing {
                     summary.unchanged += 1
