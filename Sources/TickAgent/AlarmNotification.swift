@@ -37,6 +37,7 @@ public struct AlarmNotification: Sendable, Equatable {
     public var summary: String
     /// The text under it: when it is due and in which list, or one line per reminder.
     public var body: String
+    /// From the reminders' priorities (the highest wins).
     public var urgency: Urgency
     /// Whether the alarms rang while the agent was not running (delivered late).
     public var isMissed: Bool

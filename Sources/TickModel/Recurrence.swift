@@ -66,8 +66,10 @@ public struct Recurrence: Hashable, Sendable {
     public struct WeekdayRule: Hashable, Sendable {
         /// 0 for every such weekday; 1…53 counts from the start, -1…-53 from the end.
         public var ordinal: Int
+        /// The day of the week.
         public var weekday: Weekday
 
+        /// `WeekdayRule(.friday, ordinal: -1)` is `-1FR`, the last Friday.
         public init(_ weekday: Weekday, ordinal: Int = 0) {
             self.weekday = weekday
             self.ordinal = ordinal
@@ -87,9 +89,11 @@ public struct Recurrence: Hashable, Sendable {
         case local(LocalDateTime)
     }
 
+    /// The period the rule repeats in (`FREQ`).
     public var frequency: Frequency
     /// Every `interval`-th period (`INTERVAL`, at least 1).
     public var interval: Int
+    /// Weekdays (`BYDAY`), in the order given.
     public var byDay: [WeekdayRule]
     /// Days of the month, 1…31 or -31…-1 (-1 is the last day).
     public var byMonthDay: [Int]
@@ -100,10 +104,13 @@ public struct Recurrence: Hashable, Sendable {
     /// The time of day, when the rule fixes it (`BYHOUR`, `BYMINUTE`, `BYSECOND`);
     /// otherwise occurrences keep the due date's time.
     public var hour: Int?
+    /// The minute of the occurrences (`BYMINUTE`), when fixed.
     public var minute: Int?
+    /// The second of the occurrences (`BYSECOND`), when fixed.
     public var second: Int?
     /// How many occurrences the series has, the first included (`COUNT`).
     public var count: Int?
+    /// The last instant or day the series may reach (`UNTIL`, inclusive).
     public var until: Until?
     /// The first day of the week for weekly rules (`WKST`, default Monday).
     public var weekStart: Weekday
