@@ -168,23 +168,32 @@ public final class AlarmAgent {
         sent[id] = nil
     }
 
-    /// Delivers through the primary channel, else the fallback; runs the hooks.
+    /// Delivers through the primary channel, else the fallback; runs the hooks. The
+    /// primary channel is tried every time (a notification server may come back); its
+    /// failure and its recovery are each said once.
     /// - Returns: the channel that delivered it.
     private func deliver(_ notification: AlarmNotification) -> String {
         var channel = fallback.channel
-        if !primaryFailed || primary === fallback {
+        if primary !== fallback {
             do {
                 let id = try primary.deliver(notification, offeringActions: configuration.offersActions)
                 channel = primary.channel
+                if primaryFailed {
+                    primaryFailed = false
+                    log("desktop notifications work again")
+                }
                 if let id, configuration.offersActions {
                     sent[id] = notification.items.map { ($0.reminder.number, $0.occurrence) }
                 }
             } catch {
+                if !primaryFailed { log("\(error.message); writing notifications to standard output instead") }
                 primaryFailed = true
-                log("\(error.message); writing notifications to standard output instead")
             }
+        } else {
+            channel = primary.channel
+            _ = try? primary.deliver(notification, offeringActions: false)
         }
-        if channel == fallback.channel && primary !== fallback {
+        if primaryFailed && primary !== fallback {
             _ = try? fallback.deliver(notification, offeringActions: false)
         }
         for hook in hooks {

@@ -33,11 +33,17 @@ public final class SystemEventSource: AgentEventSource {
     private let timer: Int32
     private let names: Set<String>
     private let desktop: DesktopNotifier?
+    private let clockOffset: TimeInterval
     private var settleCheck: ContinuousClock.Instant?
 
     /// Watches the database at `databasePath`; listens for actions on `desktop`.
+    ///
+    /// - Parameter clockOffset: how far the agent's clock is ahead of the system clock
+    ///   (non-zero when `TICK_NOW` shifted it): deadlines are moved back by it, since
+    ///   the timer runs on the system clock.
     /// - Throws: `AgentError` when inotify or the timer cannot be set up.
-    public init(databasePath: String, desktop: DesktopNotifier?) throws(AgentError) {
+    public init(databasePath: String, desktop: DesktopNotifier?, clockOffset: TimeInterval = 0) throws(AgentError) {
+        self.clockOffset = clockOffset
         let url = URL(fileURLWithPath: databasePath)
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
@@ -112,7 +118,7 @@ public final class SystemEventSource: AgentEventSource {
         var seconds: Int64 = 0
         var nanoseconds = 0
         if let deadline {
-            let value = max(deadline.timeIntervalSince1970, 0.000_001)
+            let value = max(deadline.timeIntervalSince1970 - clockOffset, 0.000_001)
             seconds = Int64(value.rounded(.down))
             nanoseconds = max(1, Int((value - Double(seconds)) * 1_000_000_000))
         }

@@ -46,7 +46,7 @@ struct AgentCommand: Command {
         if installsUnit { return try installUnit(in: context) }
         let store = try context.store()
         guard let lock = try takeLock(databasePath: store.path, context: context) else { return }
-        let clock = AgentCommand.clock(context)
+        let (clock, offset) = AgentCommand.clock(context)
         let log: (String) -> Void = { line in
             context.errors.write("tick agent: \(line)\n")
             context.errors.flush()
@@ -81,7 +81,7 @@ struct AgentCommand: Command {
         }
         let events: SystemEventSource
         do {
-            events = try SystemEventSource(databasePath: store.path, desktop: desktop)
+            events = try SystemEventSource(databasePath: store.path, desktop: desktop, clockOffset: offset)
         } catch {
             throw CommandError.runtime(error.message)
         }
@@ -111,13 +111,14 @@ struct AgentCommand: Command {
     }
 
     /// The agent's clock: the live clock, shifted so that it starts at `TICK_NOW` when
-    /// that is set (a demo or test can start the agent "at" any moment and let it run).
-    static func clock(_ context: CommandContext) -> () -> Date {
+    /// that is set (a demo or test can start the agent "at" any moment and let it run),
+    /// and how far it is ahead of the live clock.
+    static func clock(_ context: CommandContext) -> (() -> Date, TimeInterval) {
         let live = context.environment.liveClock
-        guard context.environment["TICK_NOW"] != nil else { return live }
+        guard context.environment["TICK_NOW"] != nil else { return (live, 0) }
         let start = context.now
-        let liveStart = live()
-        return { start.addingTimeInterval(live().timeIntervalSince(liveStart)) }
+        let offset = start.timeIntervalSince(live())
+        return ({ live().addingTimeInterval(offset) }, offset)
     }
 
     /// `DBUS_SESSION_BUS_ADDRESS`, else `unix:path=$XDG_RUNTIME_DIR/bus` when that

@@ -188,7 +188,12 @@ struct ReminderPrinter {
             switch alarm.trigger {
             case .absolute(let date): text = formatter.string(for: date)
             case .relative(let seconds, let toStart):
-                text = ReminderPrinter.offsetWords(seconds, toStart: toStart)
+                let anchor = toStart ? (reminder.start ?? reminder.due) : (reminder.due ?? reminder.start)
+                if anchor?.isAllDay == true, (0..<86_400).contains(seconds) {
+                    text = toStart ? "on the start day" : "on the due day"
+                } else {
+                    text = ReminderPrinter.offsetWords(seconds, toStart: toStart)
+                }
                 if let date = reminder.fireDate(of: alarm, in: zone) { text += " (" + formatter.string(for: date) + ")" }
             }
             if alarm.isSnooze { text += style.dim("  snoozed") }
