@@ -17,7 +17,7 @@ struct AgentCommand: Command {
             database delivers; a second one waits (--once: exits) until the first stops.
             Desktop notifications go to the session bus ($DBUS_SESSION_BUS_ADDRESS, else
             $XDG_RUNTIME_DIR/bus) with Done and Snooze buttons; with no bus, lines go to stdout.
-            --exec runs a command for each reminder: JSON on stdin, TICK_* variables (README "Agent").
+            --exec runs a command for each reminder: JSON on stdin, TICK_* variables (README, "Alarms and notifications").
             --install-systemd writes a systemd user unit and says how to enable it.
             """)
 
