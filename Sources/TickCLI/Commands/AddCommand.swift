@@ -41,6 +41,7 @@ struct AddCommand: Command {
     var json: Bool
 
     init(parsed: ParsedArguments) throws(CommandError) {
+        guard parsed.values["title"] != nil else { throw .usage("missing <title>: say what to be reminded of, e.g. tick add Buy milk") }
         title = parsed.all("title").joined(separator: " ")
         listName = parsed.value("list")
         dueText = parsed.value("due")
@@ -60,8 +61,13 @@ struct AddCommand: Command {
         let start = try startText.map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
         let now = context.now
         let (reminder, list) = try context.store().write { db in
-            let list = try db.targetList(named: listName)
-            let parentUID = try parent.map { try db.existingReminder($0).uid }
+            let parentReminder = try parent.map { try db.existingReminder($0) }
+            // A subtask lives in its parent's list unless told otherwise (as in Apple Reminders).
+            var list = try db.targetList(named: listName)
+            if listName == nil, let parentReminder, let parentList = try db.list(id: parentReminder.listID) {
+                list = parentList
+            }
+            let parentUID = parentReminder?.uid
             let draft = Reminder(listID: list.id, title: title, notes: notes, due: due, start: start,
                                  priority: priority, isFlagged: isFlagged, parentUID: parentUID, tags: tags,
                                  url: url, createdAt: now)

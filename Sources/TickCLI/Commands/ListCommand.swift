@@ -74,10 +74,13 @@ struct ListCommand: Command {
         }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil)
         if let heading {
-            context.print(printer.heading(for: heading, count: total))
+            var detail = "\(total) open"
+            if reminders.count < total, limit != nil { detail += ", showing \(reminders.count)" }
+            context.print(printer.heading(dot: heading.color, title: heading.name, detail: detail))
         } else {
             let title = smartList?.title ?? "Tagged #\(tag ?? "")"
-            context.print(printer.heading(dot: nil, title: title, detail: "\(total)"))
+            let detail = limit == reminders.count ? "first \(total)" : "\(total)"
+            context.print(printer.heading(dot: nil, title: title, detail: detail))
         }
         if reminders.isEmpty {
             let message = emptyMessage(smartList: smartList, list: heading)
