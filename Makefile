@@ -27,7 +27,9 @@ deps:
 
 test-deps: deps
 	$(call apt_install,$(TEST_DEPS))
-	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar
+	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages icalendar 2>/dev/null \
+	  || { $(SUDO) apt-get install -y -qq python3-icalendar >/dev/null; }
 
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))

@@ -228,12 +228,19 @@ extension Database {
                 return (last, upper)
             }
         }
+        // nil when there is no room (or the arithmetic would overflow): renumber, try again.
         func between(_ lower: Int64?, _ upper: Int64?) -> Int64? {
             switch (lower, upper) {
             case (nil, nil): return moving.position
-            case (let l?, nil): return l + Database.positionGap
-            case (nil, let u?): return u - Database.positionGap
-            case (let l?, let u?): return u - l >= 2 ? l + (u - l) / 2 : nil
+            case (let l?, nil):
+                let (value, overflow) = l.addingReportingOverflow(Database.positionGap)
+                return overflow ? nil : value
+            case (nil, let u?):
+                let (value, overflow) = u.subtractingReportingOverflow(Database.positionGap)
+                return overflow ? nil : value
+            case (let l?, let u?):
+                let (gap, overflow) = u.subtractingReportingOverflow(l)
+                return !overflow && gap >= 2 ? l + gap / 2 : nil
             }
         }
         var (lower, upper) = try neighbours()
@@ -249,7 +256,7 @@ extension Database {
     }
 
     /// Respaces a list's positions to multiples of the gap, keeping their order.
-    private func renumber(list: ReminderList.ID) throws {
+    func renumber(list: ReminderList.ID) throws {
         var numbers: [Int64] = []
         try forEachRow("SELECT number FROM reminder WHERE list_id = ? ORDER BY position, number", [.text(list.rawValue)]) {
             numbers.append($0.int(0))

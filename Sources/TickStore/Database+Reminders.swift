@@ -133,6 +133,10 @@ extension Database {
 
     private func endPosition(inList id: ReminderList.ID) throws -> Int64 {
         let last = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) ?? 0
-        return last + Database.positionGap
+        let (next, overflow) = last.addingReportingOverflow(Database.positionGap)
+        guard overflow else { return next }
+        // Positions written by hand (or an old bug) reached the top: respace the list.
+        try renumber(list: id)
+        return (try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) ?? 0) + Database.positionGap
     }
 }

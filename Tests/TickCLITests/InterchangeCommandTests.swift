@@ -149,3 +149,69 @@ struct InterchangeCommandTests {
         #expect(cli.run("export", "--list", "Nope").status == 1)
     }
 }
+
+@Suite("Import: idempotence and validation")
+struct ImportValidationTests {
+    @Test("importing the same todo.txt twice changes nothing the second time")
+    func todoTxtTwice() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("a +Work\nb\nb\nx 2026-11-01 c\n".utf8)
+        #expect(cli.ok("import", "todo.txt").hasPrefix("Imported 4 reminders"))
+        #expect(cli.ok("import", "todo.txt").hasPrefix("Imported 4 reminders (4 unchanged)"))
+        #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
+        // A completed line without a creation date was created by its completion.
+        let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        #expect(done.first?["createdAt"] as? String == done.first?["completedAt"] as? String)
+    }
+
+    @Test("--list puts everything in one list and keeps the +project in the title")
+    func forcedList() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Target")
+        cli.files["todo.txt"] = Data("c +y\nd\n".utf8)
+        cli.ok("import", "todo.txt", "--list", "Target")
+        let all = try #require(try cli.json("list", "Target") as? [[String: Any]])
+        #expect(all.map { $0["title"] as? String } == ["c +y", "d"])
+        #expect(try #require(try cli.json("lists") as? [Any]).count == 2)
+    }
+
+    @Test("an archive with values Tick cannot hold is refused and nothing is imported", arguments: [
+        ("\"position\": 9223372036854775807", "\"position\" must be a whole number"),
+        ("\"number\": 9223372036854775807", "\"number\" must be a whole number"),
+        ("\"number\": -5", "\"number\" must be a whole number"),
+        ("\"iCalendarPriority\": 42", "\"iCalendarPriority\" must be a whole number from 0 to 9"),
+        ("\"title\": \"\\u3000\"", "the title is empty"),
+    ])
+    func badArchive(field: String, message: String) throws {
+        let cli = CLIHarness()
+        let json = """
+            {"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Inbox", "color": "#007AFF"}],
+             "reminders": [{"uid": "u1", "listID": "L", "title": "ok", "number": 1},
+                           {"uid": "u2", "listID": "L", "title": "x", \(field)}]}
+            """
+        cli.files["a.json"] = Data(json.utf8)
+        let result = cli.run("import", "a.json")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("reminders[1]"))
+        #expect(result.errors.contains(message))
+        #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
+    }
+
+    @Test("duplicate UIDs in one archive are refused; a reminder that is its own parent loses the link")
+    func archiveIdentity() throws {
+        let cli = CLIHarness()
+        cli.files["dup.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [],
+             "reminders": [{"uid": "same", "listID": "L", "title": "a"}, {"uid": "same", "listID": "L", "title": "b"}]}
+            """.utf8)
+        #expect(cli.run("import", "dup.json").errors.contains("the uid is the same as reminders[0]'s"))
+        cli.files["self.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [],
+             "reminders": [{"uid": "me", "listID": "L", "title": "a", "parentUID": "me", "completed": true}]}
+            """.utf8)
+        cli.ok("import", "self.json")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["parentUID"] is NSNull)
+        #expect(shown["completed"] as? Bool == true)
+    }
+}

@@ -27,7 +27,10 @@ struct TerminalOutputTests {
         cli.isTerminal = true
         let colored = cli.ok("list", "all")
         #expect(colored.contains("\u{1B}[1;31m")) // the overdue date
-        #expect(colored.contains("\u{1B}[38;2;52;199;89m●")) // the green list dot
+        #expect(colored.contains("\u{1B}[38;5;77m●")) // the green list dot, nearest of 256 colors
+        cli.variables["COLORTERM"] = "truecolor"
+        #expect(cli.ok("list", "all").contains("\u{1B}[38;2;52;199;89m●")) // exact on a truecolor terminal
+        cli.variables["COLORTERM"] = nil
         cli.variables["NO_COLOR"] = "1"
         #expect(!cli.ok("list", "all").contains("\u{1B}"))
         cli.variables["NO_COLOR"] = nil

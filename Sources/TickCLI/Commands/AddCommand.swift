@@ -47,6 +47,7 @@ struct AddCommand: Command {
     var json: Bool
 
     init(parsed: ParsedArguments) throws(CommandError) {
+        guard parsed.values["title"] != nil else { throw .usage("missing <title>: say what to be reminded of, e.g. tick add Buy milk") }
         title = parsed.all("title").joined(separator: " ")
         listName = parsed.value("list")
         dueText = parsed.value("due")
@@ -72,10 +73,15 @@ struct AddCommand: Command {
         let notes = try schedule.apply(to: &draft, dueChanged: due != nil || start != nil, defaults: defaults, context: context)
         let prepared = draft
         let (reminder, list) = try context.store().write { db in
-            let list = try db.targetList(named: listName)
+            let parentReminder = try parent.map { try db.existingReminder($0) }
+            // A subtask lives in its parent's list unless told otherwise (as in Apple Reminders).
+            var list = try db.targetList(named: listName)
+            if listName == nil, let parentReminder, let parentList = try db.list(id: parentReminder.listID) {
+                list = parentList
+            }
             var draft = prepared
             draft.listID = list.id
-            draft.parentUID = try parent.map { try db.existingReminder($0).uid }
+            draft.parentUID = parentReminder?.uid
             return (try db.insert(draft), list)
         }
         for note in notes { context.warn(note) }

@@ -26,7 +26,10 @@ struct CompletionRunner {
 
     init(parsed: ParsedArguments) throws(CommandError) {
         var numbers: [Reminder.Number] = []
-        for text in parsed.all("numbers") { numbers.append(try ValueReader.number(text, option: "numbers")) }
+        for text in parsed.all("numbers") {
+            let number = try ValueReader.number(text, option: "numbers")
+            if !numbers.contains(number) { numbers.append(number) }
+        }
         guard !numbers.isEmpty else { throw .usage("missing <numbers>: give one or more reminder numbers") }
         self.numbers = numbers
         json = parsed.has("json")

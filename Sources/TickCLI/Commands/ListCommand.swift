@@ -58,26 +58,20 @@ struct ListCommand: Command {
                 filter.listID = list.id
                 heading = list
             }
-            // JSON carries every field; the table needs only a summary of each row.
-            let listing: Listing = json ? .full(try db.reminders(filter, now: now, timeZone: zone))
-                                        : .summaries(try db.summaries(filter, now: now, timeZone: zone))
+            let listing = try Listing.load(filter, json: json, from: db, now: now, timeZone: zone)
             let total = try heading.map { try db.openCount(inList: $0.id) } ?? listing.count
             return (listing, lists, heading, total)
         }
-        let reminders: [ReminderSummary]
-        switch listing {
-        case .full(let full):
-            context.print(JSONValue.array(full.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
-            return
-        case .summaries(let summaries):
-            reminders = summaries
-        }
+        guard let reminders = listing.summariesPrintingJSON(lists: lists, in: context) else { return }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil)
         if let heading {
-            context.print(printer.heading(for: heading, count: total))
+            var detail = "\(total) open"
+            if reminders.count < total, limit != nil { detail += ", showing \(reminders.count)" }
+            context.print(printer.heading(dot: heading.color, title: heading.name, detail: detail))
         } else {
             let title = smartList?.title ?? "Tagged #\(tag ?? "")"
-            context.print(printer.heading(dot: nil, title: title, detail: "\(total)"))
+            let detail = limit == reminders.count ? "first \(total)" : "\(total)"
+            context.print(printer.heading(dot: nil, title: title, detail: detail))
         }
         if reminders.isEmpty {
             let message = emptyMessage(smartList: smartList, list: heading)
@@ -101,19 +95,6 @@ struct ListCommand: Command {
         case nil:
             if let list { return "No open reminders in \(TerminalText.sanitized(list.name))." }
             return "No reminders."
-        }
-    }
-}
-
-/// Rows of a listing: full reminders for JSON, summaries for the table.
-enum Listing: Sendable {
-    case full([Reminder])
-    case summaries([ReminderSummary])
-
-    var count: Int {
-        switch self {
-        case .full(let rows): return rows.count
-        case .summaries(let rows): return rows.count
         }
     }
 }

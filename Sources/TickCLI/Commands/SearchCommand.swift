@@ -40,18 +40,9 @@ struct SearchCommand: Command {
         let (listing, lists) = try context.store().read { db in
             var filter = ReminderFilter(text: text, includesCompleted: includesCompleted, limit: limit)
             if let listName { filter.listID = try db.existingList(named: listName).id }
-            let listing: Listing = json ? .full(try db.reminders(filter, now: now, timeZone: zone))
-                                        : .summaries(try db.summaries(filter, now: now, timeZone: zone))
-            return (listing, try db.listsByID())
+            return (try Listing.load(filter, json: json, from: db, now: now, timeZone: zone), try db.listsByID())
         }
-        let reminders: [ReminderSummary]
-        switch listing {
-        case .full(let full):
-            context.print(JSONValue.array(full.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
-            return
-        case .summaries(let summaries):
-            reminders = summaries
-        }
+        guard let reminders = listing.summariesPrintingJSON(lists: lists, in: context) else { return }
         if reminders.isEmpty {
             context.print(context.style.dim("No reminders match \(text.quotedForMessage)" + (includesCompleted ? "." : " (add --completed to look in completed ones too).")))
             return

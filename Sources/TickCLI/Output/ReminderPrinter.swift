@@ -26,6 +26,8 @@ struct ReminderPrinter {
         let width = context.environment.width ?? Int.max / 4
         // On a narrow terminal the title matters most: the list column goes first.
         let showsList = self.showsList && width >= 60
+        // Below 30 cells the number and the title matter more than the checkbox.
+        let showsBox = width >= 30 || reminders.contains { $0.isCompleted }
         let ordered = ReminderPrinter.nested(reminders)
         let style = context.style
         let now = context.now
@@ -48,7 +50,7 @@ struct ReminderPrinter {
             }
             title += TerminalText.sanitized(reminder.title)
             for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
-            var row = [reminder.number.description, reminder.isCompleted ? "[x]" : "[ ]", title,
+            var row = [reminder.number.description, showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "", title,
                        reminder.due.map { formatter.string(for: $0) } ?? ""]
             if showsRepeat { row.append(repeats[index] ?? "") }
             if showsList { row.append(lists[reminder.listID].map { "● " + TerminalText.sanitized($0.name) } ?? "") }
@@ -60,7 +62,10 @@ struct ReminderPrinter {
         var columns = [
             TextTable.Column(alignment: .right),
             TextTable.Column(),
-            TextTable.Column(minWidth: min(16, max(4, width / 3)), isFlexible: true),
+            // Off a terminal there is no width to fit: titles are cut at 100 cells so one
+            // long title does not pad every row (scripts that need full text use --json).
+            TextTable.Column(minWidth: min(16, max(4, width / 3)),
+                             maxWidth: context.environment.width == nil ? 100 : nil, isFlexible: true),
             TextTable.Column(maxWidth: 24, isFlexible: true),
         ]
         if showsRepeat { columns.append(TextTable.Column(maxWidth: 28, isFlexible: true)) }
