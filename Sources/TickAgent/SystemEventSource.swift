@@ -50,7 +50,9 @@ public final class SystemEventSource: AgentEventSource {
         names = [name, name + "-wal", name + "-journal"]
         inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard inotify >= 0 else { throw AgentError("inotify_init1 failed: \(String(cString: strerror(errno)))") }
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
+        // Writes only: IN_CLOSE_WRITE would fire whenever any tick that merely read the
+        // database closes it (every connection opens the files read-write).
+        let mask = UInt32(IN_MODIFY | IN_MOVED_TO | IN_CREATE)
         guard inotify_add_watch(inotify, folder, mask) >= 0 else {
             close(inotify)
             throw AgentError("cannot watch \(folder): \(String(cString: strerror(errno)))")
