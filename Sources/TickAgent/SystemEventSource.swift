@@ -35,6 +35,7 @@ public final class SystemEventSource: AgentEventSource {
     private let desktop: DesktopNotifier?
     private let clockOffset: TimeInterval
     private var settleCheck: ContinuousClock.Instant?
+    private var busClosed = false
 
     /// Watches the database at `databasePath`; listens for actions on `desktop`.
     ///
@@ -72,11 +73,11 @@ public final class SystemEventSource: AgentEventSource {
 
     public func wait(until deadline: Date?) throws(AgentError) -> AgentWake {
         // Signals libdbus already read off the socket would not wake poll().
-        if let actions = desktop?.takeActions(), !actions.isEmpty { return .actions(actions) }
+        if !busClosed, let actions = desktop?.takeActions(), !actions.isEmpty { return .actions(actions) }
         try arm(deadline)
         var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: timer, events: Int16(POLLIN), revents: 0)]
-        if let fd = desktop?.descriptor { descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        if !busClosed, let fd = desktop?.descriptor { descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
         while true {
             var timeout: Int32 = -1
             if let settleCheck {
@@ -99,8 +100,15 @@ public final class SystemEventSource: AgentEventSource {
                 return .deadline
             }
             if descriptors.count > 2, descriptors[2].revents != 0 {
+                let revents = Int32(descriptors[2].revents)
                 let actions = desktop?.takeActions() ?? []
                 descriptors[2].revents = 0
+                if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 {
+                    // The bus went away: stop listening (poll would report it forever);
+                    // deliveries then fail over to standard output.
+                    descriptors[2].fd = -1
+                    busClosed = true
+                }
                 if !actions.isEmpty { return .actions(actions) }
                 continue
             }
