@@ -40,6 +40,10 @@ struct ImportCommand: Command {
 
     func run(in context: CommandContext) throws {
         let absolute = path == "-" ? "-" : context.environment.absolute(path)
+        var isFolder: ObjCBool = false
+        if absolute != "-", FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandError.runtime("\(path) is a folder; give the file to import")
+        }
         let data: Data
         do {
             data = try context.readFile(absolute)
@@ -48,16 +52,16 @@ struct ImportCommand: Command {
         }
         let name = path == "-" ? "standard input" : (path as NSString).lastPathComponent
         guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
-            throw CommandError.usage("cannot tell the format of \(path); give --format json or todotxt")
+            throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let batch: ImportBatch
         do {
-            batch = try Self.read(data, format: format, source: name, context: context)
+            batch = try Self.read(data, format: format, source: name, context: context, keepsProjects: listName != nil)
         } catch let error as InterchangeError {
             throw CommandError.runtime("\(error.description)\nNothing was imported.")
         }
         for warning in batch.warnings { context.warn(warning) }
-        let importer = BatchImporter(now: context.now, fallbackListName: listName, keepsNumbers: format == .json)
+        let importer = BatchImporter(now: context.now, fallbackListName: listName, restoresArchive: format == .json)
         let store = try context.store()
         struct DryRun: Error { let summary: BatchImporter.Summary }
         var summary: BatchImporter.Summary
@@ -73,11 +77,22 @@ struct ImportCommand: Command {
         report(summary, batch: batch, format: format, context: context)
     }
 
-    static func read(_ data: Data, format: InterchangeFormat, source: String, context: CommandContext) throws -> ImportBatch {
+    /// Reads `data` as `format`.
+    /// - Parameter keepsProjects: every reminder goes to one list (`--list`): a todo.txt
+    ///   `+project` that would have picked the list stays in the title instead of being lost.
+    static func read(_ data: Data, format: InterchangeFormat, source: String, context: CommandContext,
+                     keepsProjects: Bool = false) throws -> ImportBatch {
         switch format {
         case .todotxt:
             let items = try TodoTxtParser.parse(data, source: source)
-            let reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone)
+            var reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone)
+            if keepsProjects {
+                for index in reminders.indices {
+                    guard let project = reminders[index].listName else { continue }
+                    reminders[index].reminder.title += " +" + project.replacingOccurrences(of: " ", with: "_")
+                    reminders[index].listName = nil
+                }
+            }
             return ImportBatch(reminders: reminders)
         case .json:
             let archive = try TickJSON.decodeArchive(data, source: source)

@@ -32,7 +32,7 @@ struct UICommand: Command {
         // TICK_NOW fixes the clock (tests, demos); otherwise the UI follows the real one.
         let fixed: @Sendable () -> Date = { start }
         var clock = fixed
-        if environment["TICK_NOW"] == nil, let live = environment.liveClock { clock = live }
+        if environment["TICK_NOW"] == nil { clock = environment.liveClock }
         // TERM=dumb describes a terminal that cannot move the cursor; asked for the UI
         // explicitly, drive it as a plain VT100, without colors (allowsColor is false).
         let type: String? = environment.variables["TERM"] == "dumb" ? "vt100" : nil

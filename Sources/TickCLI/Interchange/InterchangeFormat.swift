@@ -21,12 +21,14 @@ enum InterchangeFormat: String, CaseIterable {
         }
     }
 
-    /// Guesses the format of a file from its name, then from its first bytes.
+    /// Guesses the format of a file from its name, then from its first bytes; nil when
+    /// neither says (then `--format` must): any text would read as todo.txt, so a file is
+    /// taken for todo.txt only when its name says so (`*.txt`, `todo*`, `done*`) or it
+    /// comes from standard input.
     static func detect(path: String, data: Data) -> InterchangeFormat? {
-        let lowered = path.lowercased()
-        if lowered.hasSuffix(".txt") || lowered.hasSuffix("todo") { return .todotxt }
         if TickJSON.isArchive(data) { return .json }
-        if lowered.hasSuffix(".json") { return nil }
-        return .todotxt
+        let name = (path as NSString).lastPathComponent.lowercased()
+        if path == "-" || name.hasSuffix(".txt") || name.hasPrefix("todo") || name.hasPrefix("done") { return .todotxt }
+        return nil
     }
 }

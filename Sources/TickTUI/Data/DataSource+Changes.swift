@@ -72,11 +72,8 @@ extension DataSource {
             guard try db.list(id: old.listID) != nil else {
                 throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back")
             }
-            var restored = try db.insert(old, keepingNumber: true)
-            let position = old.position
-            restored = old.with(number: restored.number)
-            restored.position = position
-            try db.update(restored) // the same list: the old place comes back
+            // Its own number and place come back (`restoring`), every field as it was.
+            let restored = try db.insert(old, restoring: true)
             for childNumber in children {
                 guard var child = try db.reminder(number: childNumber), child.parentUID == nil else { continue }
                 child.parentUID = restored.uid
@@ -123,12 +120,5 @@ extension Reminder {
         listID = draft.listID
         priority = draft.priority
         isFlagged = draft.isFlagged
-    }
-
-    /// A copy with another number.
-    func with(number: Number) -> Reminder {
-        var copy = self
-        copy.number = number
-        return copy
     }
 }

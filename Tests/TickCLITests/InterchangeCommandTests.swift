@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+
+@Suite("tick import and export")
+struct InterchangeCommandTests {
+    /// Open and completed reminders the corpus todo.txt files hold (non-blank lines).
+    static let todoTxtCounts: [String: (open: Int, completed: Int)] = [
+        "sleek-e2e-complex.txt": (14, 2),
+        "todotxt-cli-t1250-priority-lookalikes.txt": (5, 0),
+        "todotxt-cli-t1310-context-edge-cases.txt": (11, 0),
+        "todotxt-cli-t1320-projects-spacing-and-dates.txt": (9, 1),
+        "todotxt-cli-t1350-listall-mixed-done.txt": (3, 2),
+        "todotxt-spec-readme-examples.txt": (17, 2),
+        "topydo-list-command-test.txt": (6, 1),
+        "topydo-listformat.txt": (5, 1),
+        "topydo-sorter-test14-threshold-due.txt": (8, 0),
+        "topydo-unicode-tag.txt": (1, 0),
+    ]
+
+    @Test("every corpus todo.txt file imports and lists", arguments: Fixture.corpusFiles("todotxt"))
+    func corpusTodoTxt(path: String) throws {
+        let name = (path as NSString).lastPathComponent
+        let expected = try #require(Self.todoTxtCounts[name], "a new corpus file: add its counts")
+        let cli = CLIHarness()
+        let result = cli.run("import", path)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("Imported \(expected.open + expected.completed) reminder"))
+        let open = try #require(try cli.json("list", "all") as? [[String: Any]])
+        let completed = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        #expect(open.count == expected.open)
+        #expect(completed.count == expected.completed)
+        // Every row of the human listing is one line, even at 40 columns.
+        cli.isTerminal = true
+        cli.columns = 40
+        cli.variables["NO_COLOR"] = "1"
+        let lines = cli.ok("list", "all").split(separator: "\n")
+        #expect(lines.count == expected.open + 1)
+        #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 40 })
+    }
+
+    @Test("todo.txt: +project picks the list, priorities map to levels, dates are kept")
+    func todoTxtMapping() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("""
+            (A) 2026-11-01 Call mom +Family @phone due:2026-12-01
+            (B) Buy milk +Groceries
+            (D) Someday thing
+            x 2026-11-20 2026-11-01 Filed taxes +Admin
+            """.utf8)
+        let result = cli.run("import", "todo.txt")
+        #expect(result.status == 0)
+        #expect(result.output.contains("New lists: Family, Groceries, Admin"))
+        let all = try #require(try cli.json("list", "all") as? [[String: Any]])
+        let call = try #require(all.first { $0["title"] as? String == "Call mom" })
+        #expect(call["list"] as? String == "Family")
+        #expect(call["priority"] as? String == "high")
+        #expect(call["tags"] as? [String] == ["phone"])
+        #expect(call["due"] as? String == "2026-12-01")
+        #expect(call["dueKind"] as? String == "allDay")
+        #expect(all.first { $0["title"] as? String == "Buy milk" }?["priority"] as? String == "medium")
+        #expect(all.first { $0["title"] as? String == "Someday thing" }?["priority"] as? String == "low")
+        let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        #expect(done.first?["completedAt"] as? String == "2026-11-19T15:00:00Z") // midnight in Seoul
+    }
+
+    @Test("a bad line is reported with its line number and nothing is imported")
+    func badLine() throws {
+        let cli = CLIHarness()
+        cli.files["bad.txt"] = Data("good one\nanother due:2026-02-30\n".utf8)
+        let result = cli.run("import", "bad.txt")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("line 2"))
+        #expect(result.errors.contains("Nothing was imported."))
+        let all = try #require(try cli.json("list", "all") as? [Any])
+        #expect(all.isEmpty)
+        cli.files["latin1.txt"] = Data([0x63, 0x61, 0x66, 0xE9, 0x0A])
+        #expect(cli.run("import", "latin1.txt").errors.contains("line 1"))
+        #expect(cli.run("import", "missing.txt").status == 1)
+    }
+
+    @Test("--dry-run says what would happen and saves nothing")
+    func dryRun() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("a +Work\nb\n".utf8)
+        let output = cli.ok("import", "todo.txt", "--dry-run")
+        #expect(output == "Would import 2 reminders into Reminders, Work.\nWould create lists: Work\n")
+        #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
+        #expect(try #require(try cli.json("lists") as? [Any]).count == 1)
+    }
+
+    @Test("the JSON archive restores everything into a fresh database, and re-importing never duplicates")
+    func archiveRoundTrip() throws {
+        let source = CLIHarness()
+        source.ok("lists", "add", "Groceries", "--color", "green")
+        source.ok("add", "우유 사기", "--list", "Groceries", "--due", "fri 9am", "--priority", "high", "--notes", "2 cartons",
+                  "--tag", "food", "--url", "https://example.org")
+        source.ok("add", "Pack", "--due", "2026-12-24")
+        source.ok("add", "Socks", "--parent", "2")
+        source.ok("delete", "1")
+        source.ok("add", "Later")
+        source.ok("done", "3")
+        source.ok("edit", "2", "--list", "Groceries")
+        let archive = source.ok("export")
+        let target = CLIHarness()
+        target.files["backup.json"] = Data(archive.utf8)
+        #expect(target.ok("import", "backup.json") == "Imported 3 reminders into Groceries, Reminders.\nNew lists: Groceries\n")
+        // Lists are matched by name: the target's own "Reminders" list keeps its identifier.
+        func reminders(_ text: String) throws -> [NSDictionary] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let rows = try #require(object["reminders"] as? [[String: Any]])
+            return rows.map { row in
+                var row = row
+                row["listID"] = nil
+                return row as NSDictionary
+            }
+        }
+        let original = try reminders(archive)
+        #expect(original.count == 3)
+        #expect(try reminders(target.ok("export")) == original)
+        #expect(target.ok("import", "backup.json") == "Imported 3 reminders (3 unchanged) into Groceries, Reminders.\n")
+        #expect(try reminders(target.ok("export")) == original)
+        #expect(target.ok("add", "new") == "Added #5 \"new\" to Reminders\n")
+    }
+
+    @Test("todo.txt export and re-import keep the reminders")
+    func todoTxtExport() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Home Office")
+        cli.ok("add", "Call mom", "--due", "2026-12-01", "--priority", "high", "--tag", "phone")
+        cli.ok("add", "Desk", "--list", "Home Office")
+        let text = cli.ok("export", "--format", "todotxt")
+        #expect(text == "(A) 2026-11-29 Call mom @phone due:2026-12-01\n2026-11-29 Desk +Home_Office\n")
+    }
+
+    @Test("export --output writes the file; unknown formats are usage errors")
+    func exportErrors() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "x")
+        let result = cli.run("export", "--format", "xml")
+        #expect(result.status == 64)
+        #expect(result.errors.contains("unknown format 'xml'"))
+        let path = cli.folder.file("out.json")
+        cli.ok("export", "--output", path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["format"] as? String == "tick")
+        #expect(cli.run("export", "--list", "Nope").status == 1)
+    }
+}
+
+@Suite("Import: idempotence and validation")
+struct ImportValidationTests {
+    @Test("importing the same todo.txt twice changes nothing the second time")
+    func todoTxtTwice() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("a +Work\nb\nb\nx 2026-11-01 c\n".utf8)
+        #expect(cli.ok("import", "todo.txt").hasPrefix("Imported 4 reminders"))
+        #expect(cli.ok("import", "todo.txt").hasPrefix("Imported 4 reminders (4 unchanged)"))
+        #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
+        // A completed line without a creation date was created by its completion.
+        let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        #expect(done.first?["createdAt"] as? String == done.first?["completedAt"] as? String)
+    }
+
+    @Test("--list puts everything in one list and keeps the +project in the title")
+    func forcedList() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Target")
+        cli.files["todo.txt"] = Data("c +y\nd\n".utf8)
+        cli.ok("import", "todo.txt", "--list", "Target")
+        let all = try #require(try cli.json("list", "Target") as? [[String: Any]])
+        #expect(all.map { $0["title"] as? String } == ["c +y", "d"])
+        #expect(try #require(try cli.json("lists") as? [Any]).count == 2)
+    }
+
+    @Test("an archive with values Tick cannot hold is refused and nothing is imported", arguments: [
+        ("\"position\": 9223372036854775807", "\"position\" must be a whole number"),
+        ("\"number\": 9223372036854775807", "\"number\" must be a whole number"),
+        ("\"number\": -5", "\"number\" must be a whole number"),
+        ("\"iCalendarPriority\": 42", "\"iCalendarPriority\" must be a whole number from 0 to 9"),
+        ("\"title\": \"\\u3000\"", "the title is empty"),
+    ])
+    func badArchive(field: String, message: String) throws {
+        let cli = CLIHarness()
+        let json = """
+            {"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Inbox", "color": "#007AFF"}],
+             "reminders": [{"uid": "u1", "listID": "L", "title": "ok", "number": 1},
+                           {"uid": "u2", "listID": "L", "title": "x", \(field)}]}
+            """
+        cli.files["a.json"] = Data(json.utf8)
+        let result = cli.run("import", "a.json")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("reminders[1]"))
+        #expect(result.errors.contains(message))
+        #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
+    }
+
+    @Test("duplicate UIDs in one archive are refused; a reminder that is its own parent loses the link")
+    func archiveIdentity() throws {
+        let cli = CLIHarness()
+        cli.files["dup.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [],
+             "reminders": [{"uid": "same", "listID": "L", "title": "a"}, {"uid": "same", "listID": "L", "title": "b"}]}
+            """.utf8)
+        #expect(cli.run("import", "dup.json").errors.contains("the uid is the same as reminders[0]'s"))
+        cli.files["self.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [],
+             "reminders": [{"uid": "me", "listID": "L", "title": "a", "parentUID": "me", "completed": true}]}
+            """.utf8)
+        cli.ok("import", "self.json")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["parentUID"] is NSNull)
+        #expect(shown["completed"] as? Bool == true)
+    }
+}
