@@ -72,8 +72,13 @@ extension DataSource {
             guard try db.list(id: old.listID) != nil else {
                 throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back")
             }
-            // Its own number and place come back (`restoring`), every field as it was.
-            let restored = try db.insert(old, restoring: true)
+            // Its own number comes back (`restoring`); `update` then puts back its place
+            // exactly (`insert` takes position 0, a valid place, as "none").
+            var restored = try db.insert(old, restoring: true)
+            let number = restored.number
+            restored = old
+            restored.number = number
+            try db.update(restored)
             for childNumber in children {
                 guard var child = try db.reminder(number: childNumber), child.parentUID == nil else { continue }
                 child.parentUID = restored.uid
