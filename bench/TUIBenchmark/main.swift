@@ -63,7 +63,7 @@ let session = TUISession(store: store, configuration: configuration, width: 80, 
 var results: [(String, [Double])] = []
 @MainActor func record(_ name: String, _ samples: [Double]) { results.append((name, samples)) }
 
-record("start: lists, counts over every reminder, first window", [measure { session.start() }])
+record("start (all counts, first window)", [measure { session.start() }])
 
 // Opening the big list from the sidebar, and the small one.
 var opening: [Double] = []
@@ -73,7 +73,7 @@ for _ in 0..<20 {
     opening.append(measure { session.send(.up) }) // back to Reminders: its first window
     session.send(.tab)
 }
-record("open the 100k list (sidebar ↑)", opening)
+record("open the big list (sidebar ↑)", opening)
 
 var down: [Double] = []
 for _ in 0..<2_000 { down.append(measure { session.send(.down) }) }
