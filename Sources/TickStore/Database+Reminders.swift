@@ -52,17 +52,19 @@ extension Database {
     /// (`AUTOINCREMENT`, https://sqlite.org/autoinc.html).
     /// - Throws: `StoreError` of kind `.constraint` when the UID exists or the list does not.
     ///
-    /// - Parameter restoring: keep `reminder.number` when it is set and free, and its
-    ///   `position` when set (restoring a backup of the same reminders); otherwise a new
-    ///   number is assigned and the reminder goes to the end of its list.
+    /// - Parameters:
+    ///   - keepingNumber: keep `reminder.number` when it is set and free (restoring a
+    ///     backup, undoing a delete); otherwise a new number is assigned.
+    ///   - keepingPosition: keep `reminder.position` (any value, 0 included); otherwise
+    ///     the reminder goes to the end of its list.
     @discardableResult
-    public func insert(_ reminder: Reminder, restoring: Bool = false) throws -> Reminder {
+    public func insert(_ reminder: Reminder, keepingNumber: Bool = false, keepingPosition: Bool = false) throws -> Reminder {
         var stored = reminder
-        if !restoring || reminder.position == 0 {
+        if !keepingPosition {
             stored.position = try endPosition(inList: reminder.listID)
         }
         var number: SQLValue = .null
-        if restoring, reminder.number != .unassigned,
+        if keepingNumber, reminder.number != .unassigned,
            try scalarInt("SELECT 1 FROM reminder WHERE number = ?", [.integer(reminder.number.rawValue)]) == nil {
             // A restored reminder gets its own number back; it was never another reminder's.
             number = .integer(reminder.number.rawValue)

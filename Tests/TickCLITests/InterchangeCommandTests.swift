@@ -215,3 +215,20 @@ struct ImportValidationTests {
         #expect(shown["completed"] as? Bool == true)
     }
 }
+
+@Suite("Archive restore keeps exact places")
+struct ArchivePositionTests {
+    @Test("a reminder at position 0 (or below) comes back at its place")
+    func zeroPosition() throws {
+        let cli = CLIHarness()
+        cli.files["a.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Reminders", "color": "#007AFF"}],
+             "reminders": [{"uid": "b", "listID": "L", "title": "second", "position": 1024},
+                           {"uid": "a", "listID": "L", "title": "first", "position": 0},
+                           {"uid": "z", "listID": "L", "title": "zeroth", "position": -1024}]}
+            """.utf8)
+        cli.ok("import", "a.json")
+        let rows = try #require(try cli.json("list") as? [[String: Any]])
+        #expect(rows.map { $0["title"] as? String } == ["zeroth", "first", "second"])
+    }
+}

@@ -87,7 +87,7 @@ struct BatchImporter {
                 try db.update(existing)
                 summary.updated += 1
             } else {
-                try db.insert(reminder, restoring: restoresArchive)
+                try db.insert(reminder, keepingNumber: restoresArchive, keepingPosition: restoresArchive && item.hasPosition)
                 summary.added += 1
             }
         }

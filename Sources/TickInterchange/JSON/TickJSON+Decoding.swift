@@ -187,7 +187,7 @@ private struct ArchiveReader {
                 if let first = numbers[number] { throw fail("number \(number) is also reminders[\(first)]'s") }
                 numbers[number] = index
             }
-            let position = try integer(object, "position", in: 0...ArchiveReader.largestPosition) ?? 0
+            let position = try integer(object, "position", in: -ArchiveReader.largestPosition...ArchiveReader.largestPosition) ?? 0
             let title = try validated(try string(object, "title"), as: .reminderTitle)
             let listID = try string(object, "listID")
             var listName = names[listID]
@@ -236,7 +236,8 @@ private struct ArchiveReader {
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
                 createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
                 recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
-            result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1))
+            result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
+                                           hasPosition: object["position"] is NSNumber))
         }
         return result
     }

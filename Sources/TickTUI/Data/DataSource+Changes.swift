@@ -72,9 +72,8 @@ extension DataSource {
             guard try db.list(id: old.listID) != nil else {
                 throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back")
             }
-            // Its own number comes back (`restoring`); `update` then puts back its place
-            // exactly (`insert` takes position 0, a valid place, as "none").
-            var restored = try db.insert(old, restoring: true)
+            // Its own number and its exact place come back.
+            var restored = try db.insert(old, keepingNumber: true, keepingPosition: true)
             let number = restored.number
             restored = old
             restored.number = number
