@@ -23,13 +23,22 @@ let package = Package(
             name: "CCurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libdbus keeps its headers under an include folder of its own, hence pkg-config.
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .systemLibrary(name: "CLinuxTimer"),
         .target(name: "TickModel"),
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
         .target(name: "TickInterchange", dependencies: ["TickModel", "CICal"]),
-        .target(name: "TickAgent", dependencies: ["TickModel", "TickStore"]),
+        .target(name: "TickAgent", dependencies: ["TickModel", "TickStore", "CDBus", "CLinuxTimer"]),
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickAgent", "TickTUI"]),
         .executableTarget(name: "tick", dependencies: ["TickCLI"]),
+        .executableTarget(name: "tick-tui-bench", dependencies: ["TickTUI", "TickStore", "TickModel"],
+                          path: "bench/TUIBenchmark"),
 
         .target(name: "TestSupport", dependencies: ["TickModel", "TickStore"], path: "Tests/TestSupport"),
         .testTarget(name: "TickModelTests", dependencies: ["TickModel", "TestSupport"]),

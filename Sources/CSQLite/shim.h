@@ -13,4 +13,5 @@ static inline int tick_sqlite3_bind_text_transient(sqlite3_stmt *stmt, int index
 static inline int tick_sqlite3_enable_defensive(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
 }
+
 #endif

@@ -33,7 +33,9 @@ public final class CommandContext {
         self.errors = errors
         self.readFile = readFile
         if let text = environment["TICK_NOW"] {
-            guard let instant = InstantParser.parse(text) else {
+            // Years 1…9999 only: the calendar arithmetic is defined there.
+            guard let instant = Due.instant(fromISO8601: text),
+                  (-62_135_596_800...253_402_300_799).contains(instant.timeIntervalSince1970) else {
                 throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
             }
             self.now = instant
@@ -43,7 +45,12 @@ public final class CommandContext {
         let posixName = Locale.preferredPOSIXName(lcAll: environment["LC_ALL"], lcTime: environment["LC_TIME"],
                                                   lang: environment["LANG"])
         self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName))
-        self.style = Style(isEnabled: environment.allowsColor)
+        self.style = Style(isEnabled: environment.allowsColor,
+                           isTrueColor: ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? ""))
+        if let zone = environment["TZ"], environment.timeZone.identifier == environment.systemTimeZone.identifier,
+           TimeZone(identifier: zone.hasPrefix(":") ? String(zone.dropFirst()) : zone) == nil {
+            errors.write("tick: warning: TZ='\(TerminalText.sanitized(zone))' is not a time zone name Tick knows (use one like Europe/Berlin); using \(environment.systemTimeZone.identifier)\n")
+        }
     }
 
     /// The store, opened (and created or migrated) on first use.
@@ -65,24 +72,4 @@ public final class CommandContext {
 
     /// Writes a warning to the error stream.
     func warn(_ message: String) { errors.write("tick: warning: \(message)\n") }
-}
-
-/// Reads an instant written in ISO 8601 with a zone designator.
-enum InstantParser {
-    /// `2026-12-01T09:00:00Z`, `2026-12-01T09:00:00+09:00`, with optional fractional seconds.
-    static func parse(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
-    }
-
-    /// `2026-12-01T09:00:00Z` (UTC, whole seconds).
-    static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
-    }
 }

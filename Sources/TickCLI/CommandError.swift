@@ -42,6 +42,8 @@ enum StoreErrorMessage {
         switch error.kind {
         case .busy:
             return "the database is busy (another tick kept it locked too long); try again"
+        case .damaged:
+            return "the database is damaged (\(error.message)); nothing was changed. Check it with: sqlite3 FILE 'PRAGMA integrity_check', and restore from a backup (tick export) if needed"
         default:
             return "database: \(error)"
         }

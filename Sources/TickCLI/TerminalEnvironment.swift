@@ -20,10 +20,16 @@ public struct TerminalEnvironment: Sendable {
     public var currentDirectory: String
     /// The system's time zone, used when `TZ` is unset or names no zone Foundation knows.
     public var systemTimeZone: TimeZone
+    /// Reads the clock again, for a command that keeps running (`tick agent`); the
+    /// executable passes the system clock, tests a fixed or scripted one. Defaults to
+    /// returning `clock`.
+    public var liveClock: @Sendable () -> Date
+    /// The running `tick` executable's absolute path, when known (for the systemd unit).
+    public var executablePath: String?
 
     public init(variables: [String: String], clock: Date, isOutputTerminal: Bool, isInputTerminal: Bool = false,
                 terminalColumns: Int? = nil, homeDirectory: String, currentDirectory: String,
-                systemTimeZone: TimeZone) {
+                systemTimeZone: TimeZone, liveClock: (@Sendable () -> Date)? = nil, executablePath: String? = nil) {
         self.variables = variables
         self.clock = clock
         self.isOutputTerminal = isOutputTerminal
@@ -32,6 +38,8 @@ public struct TerminalEnvironment: Sendable {
         self.homeDirectory = homeDirectory
         self.currentDirectory = currentDirectory
         self.systemTimeZone = systemTimeZone
+        self.liveClock = liveClock ?? { clock }
+        self.executablePath = executablePath
     }
 
     /// The user's time zone: `TZ` (an IANA name, a leading `:` allowed), else the system's.

@@ -11,8 +11,8 @@ public enum TickRunner {
     /// Every top-level command, in help order.
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
-        ToggleCommand.self, EditCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
-        ListsCommand.self, ImportCommand.self, ExportCommand.self, HelpCommand.self,
+        ToggleCommand.self, EditCommand.self, SnoozeCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
+        ListsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, UICommand.self, HelpCommand.self,
     ]
 
     /// Runs `arguments` (without the program name).
@@ -36,7 +36,9 @@ public enum TickRunner {
     }
 
     private static func report(_ error: CommandError, to errors: any OutputSink) {
-        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+        // Messages may quote what the user typed or stored (a list name): never let its
+        // control characters reach the terminal raw.
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.sanitized)
         var text = "tick: error: \(lines.first ?? "")\n"
         for line in lines.dropFirst() { text += line + "\n" }
         errors.write(text)
@@ -62,6 +64,7 @@ public enum TickRunner {
                 guard words.count >= 2 else { throw CommandError.usage("'--db' needs a value <path>") }
                 context.databaseOverride = words.dropFirst().first
                 words = words.dropFirst(2)
+                if context.databaseOverride?.isEmpty == true { throw CommandError.usage("'--db' needs a path, not an empty value") }
             } else if first.hasPrefix("--db=") {
                 context.databaseOverride = String(first.dropFirst(5))
                 words = words.dropFirst()
@@ -70,7 +73,14 @@ public enum TickRunner {
             }
         }
         guard let name = words.first else {
-            context.print(rootHelp())
+            // Plain `tick` in a terminal opens the UI; in a pipe, a script or a dumb
+            // terminal (an editor's shell buffer) it prints help.
+            let environment = context.environment
+            if environment.isOutputTerminal && environment.isInputTerminal && environment.variables["TERM"] != "dumb" {
+                try runCommand(named: UICommand.configuration.name, among: commands, path: "", rest: [], context: context)
+            } else {
+                context.print(rootHelp())
+            }
             return
         }
         try runCommand(named: name, among: commands, path: "", rest: Array(words.dropFirst()), context: context)
@@ -88,6 +98,18 @@ public enum TickRunner {
         let commandPath = path.isEmpty ? command.configuration.name : path + " " + command.configuration.name
         let subcommands = command.configuration.subcommands
         if !subcommands.isEmpty {
+            var rest = rest
+            // `tick lists --db FILE add L`: the database option may come before the subcommand.
+            while let first = rest.first, first == "--db" || first.hasPrefix("--db=") {
+                if first == "--db" {
+                    guard rest.count >= 2 else { throw CommandError.usage("'--db' needs a value <path>") }
+                    context.databaseOverride = rest[1]
+                    rest.removeFirst(2)
+                } else {
+                    context.databaseOverride = String(first.dropFirst(5))
+                    rest.removeFirst()
+                }
+            }
             if let next = rest.first, next == "--help" || next == "-h" {
                 context.print(HelpGenerator.help(for: command, commandPath: commandPath))
                 return
@@ -119,7 +141,10 @@ public enum TickRunner {
             context.print(HelpGenerator.help(for: command, commandPath: path))
             return
         }
-        if let db = parsed.value("db") { context.databaseOverride = db }
+        if let db = parsed.value("db") {
+            guard !db.isEmpty else { throw CommandError.usage("'--db' needs a path, not an empty value") }
+            context.databaseOverride = db
+        }
         let instance = try command.init(parsed: parsed)
         try instance.run(in: context)
     }

@@ -13,12 +13,16 @@ public struct ImportedReminder: Hashable, Sendable {
     public var reminder: Reminder
     /// The 1-based line of the file the reminder came from, for messages.
     public var lineNumber: Int
+    /// Whether the file gave the reminder's place in its list (`reminder.position`), to be
+    /// kept when restoring a Tick archive.
+    public var hasPosition: Bool
 
     /// Creates an imported reminder.
-    public init(listName: String?, reminder: Reminder, lineNumber: Int) {
+    public init(listName: String?, reminder: Reminder, lineNumber: Int, hasPosition: Bool = false) {
         self.listName = listName
         self.reminder = reminder
         self.lineNumber = lineNumber
+        self.hasPosition = hasPosition
     }
 
     /// The `listID` importers put in `reminder` before the caller assigns the real one.

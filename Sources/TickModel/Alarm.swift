@@ -17,11 +17,17 @@ public struct Alarm: Hashable, Sendable {
     public var trigger: Trigger
     /// When it was delivered; nil while pending.
     public var firedAt: Date?
+    /// Whether this is a one-off alarm made by snoozing (`tick snooze`, the "Snooze"
+    /// action; RFC 9074 §7 calls these snooze alarms). It is dropped when the
+    /// occurrence is completed, and replaced by the next snooze.
+    public var isSnooze: Bool
 
-    public init(uid: String = UUID().uuidString, trigger: Trigger, firedAt: Date? = nil) {
+    /// Creates an alarm.
+    public init(uid: String = UUID().uuidString, trigger: Trigger, firedAt: Date? = nil, isSnooze: Bool = false) {
         self.uid = uid
         self.trigger = trigger
         self.firedAt = firedAt
+        self.isSnooze = isSnooze
     }
 }
 

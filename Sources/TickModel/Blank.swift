@@ -11,13 +11,21 @@ extension StringProtocol {
     ///
     /// - Complexity: O(n) in the number of scalars.
     public var isBlank: Bool {
-        unicodeScalars.allSatisfy { $0.properties.isBlankForNames }
+        // Fast path: any visible ASCII character settles it.
+        if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return unicodeScalars.allSatisfy { $0.properties.isBlankForNames }
     }
 
     /// The text with leading and trailing white space and invisible characters removed.
     ///
     /// - Complexity: O(n) in the number of scalars.
     public func trimmingWhiteSpace() -> String {
+        // Fast path: text that starts and ends with a visible ASCII character is already trimmed.
+        let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last,
+           first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return text
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isBlankForNames }),
               let last = scalars.lastIndex(where: { !$0.properties.isBlankForNames }) else { return "" }

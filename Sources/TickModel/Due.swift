@@ -56,7 +56,19 @@ public enum Due: Hashable, Sendable {
 
     /// Whether the reminder is overdue at `now`, reading all-day and floating values in `zone`.
     public func isOverdue(at now: Date, in zone: TimeZone) -> Bool {
-        deadline(in: zone) <= now
+        isOverdue(at: now, localNow: LocalDateTime(now, in: zone))
+    }
+
+    /// `isOverdue(at:in:)` with the wall clock of `now` already read, for checking many
+    /// reminders against one moment without a time-zone lookup each: all-day values are
+    /// overdue once their day is over, floating ones once the wall clock passes them,
+    /// timed ones once the instant passes.
+    public func isOverdue(at now: Date, localNow: LocalDateTime) -> Bool {
+        switch self {
+        case .allDay(let day): return day < localNow.day
+        case .floating(let local): return local <= localNow
+        case .timed(let instant, _): return instant <= now
+        }
     }
 
     /// The time zone of a timed value, when its identifier is known to Foundation.

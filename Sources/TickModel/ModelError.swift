@@ -14,6 +14,11 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDate(String, reason: String)
     /// A priority that is not none/low/medium/high or 0–9.
     case invalidPriority(String)
+    /// A recurrence rule or `--repeat` phrase Tick cannot read or expand; `reason` says
+    /// which part.
+    case invalidRecurrence(String, reason: String)
+    /// An alarm offset or snooze duration Tick cannot read; `reason` says what to write.
+    case invalidDuration(String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +31,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read '\(text)' as a date: \(reason)"
         case .invalidPriority(let text):
             return "'\(text)' is not a priority; use none, low, medium or high"
+        case .invalidRecurrence(let text, let reason):
+            return "cannot repeat '\(text)': \(reason)"
+        case .invalidDuration(let text, let reason):
+            return "cannot read '\(text)' as a duration: \(reason)"
         }
     }
 }

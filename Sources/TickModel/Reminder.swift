@@ -49,6 +49,8 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var url: String?
     /// The recurrence rule as RFC 5545 `RRULE` value text (`FREQ=WEEKLY;BYDAY=MO`).
     public var recurrence: String?
+    /// What the next occurrence is counted from when `recurrence` is set.
+    public var recurrenceBasis: RecurrenceBasis
     /// Alarms, in the order given.
     public var alarms: [Alarm]
     /// VTODO properties Tick does not model, as unfolded iCalendar content lines
@@ -63,7 +65,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
                 priority: Priority = .none, isFlagged: Bool = false, completedAt: Date? = nil,
                 position: Int64 = 0, parentUID: String? = nil, tags: [String] = [], url: String? = nil,
                 recurrence: String? = nil, alarms: [Alarm] = [], iCalendarExtras: String = "",
-                createdAt: Date, modifiedAt: Date? = nil) {
+                createdAt: Date, modifiedAt: Date? = nil, recurrenceBasis: RecurrenceBasis = .due) {
         self.uid = uid
         self.number = number
         self.listID = listID
@@ -79,6 +81,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
         self.tags = tags
         self.url = url
         self.recurrence = recurrence
+        self.recurrenceBasis = recurrenceBasis
         self.alarms = alarms
         self.iCalendarExtras = iCalendarExtras
         self.createdAt = createdAt

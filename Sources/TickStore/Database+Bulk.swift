@@ -12,10 +12,10 @@ extension Database {
     /// Saves new reminders, in order, each at the end of its list, as `insert(_:)`
     /// would one by one, but many rows per statement.
     ///
-    /// Why: SQLite opens a statement savepoint for every `INSERT` whose triggers write
-    /// to the FTS5 index, and FTS5 flushes its pending terms at every savepoint, so
-    /// row-by-row inserts cost a flush each; 500 rows per statement share one.
-    /// (https://sqlite.org/fts5.html, "xSavepoint").
+    /// Why: every statement has its fixed cost (and SQLite opens a statement savepoint
+    /// for each `INSERT` whose triggers write to the FTS5 index, where FTS5 flushes its
+    /// pending terms), so 500 rows per statement share one. For big imports the search
+    /// index is rebuilt at the end instead (`deferringSearchIndex`).
     ///
     /// - Parameter reminders: new reminders (their numbers are assigned here; positions
     ///   follow the current end of each list).
@@ -25,7 +25,7 @@ extension Database {
         var ends: [ReminderList.ID: Int64] = [:]
         var rows: [SQLValue] = []
         var count = 0
-        rows.reserveCapacity(Database.bulkRowsPerStatement * 21)
+        rows.reserveCapacity(Database.bulkRowsPerStatement * Database.insertColumns)
         for var reminder in reminders {
             let end: Int64
             if let known = ends[reminder.listID] {
@@ -36,7 +36,9 @@ extension Database {
             reminder.position = end + Database.positionGap
             ends[reminder.listID] = reminder.position
             rows.append(.null)
-            rows.append(contentsOf: fields(reminder))
+            let values = fields(reminder)
+            precondition(values.count + 1 == Database.insertColumns, "insert(contentsOf:) is out of step with fields(_:)")
+            rows.append(contentsOf: values)
             count += 1
             if count == Database.bulkRowsPerStatement {
                 try insertRows(rows, count: count)
@@ -51,12 +53,15 @@ extension Database {
         try execute(count == Database.bulkRowsPerStatement ? Database.bulkInsertSQL : Database.insertSQL(rows: count), values)
     }
 
+    /// The columns of a row: `number` and what `fields(_:)` gives.
+    private static let insertColumns = 23
+
     private static func insertSQL(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: 21).joined(separator: ", ") + ")"
+        let row = "(" + Array(repeating: "?", count: insertColumns).joined(separator: ", ") + ")"
         return """
             INSERT INTO reminder (number, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
                 priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms,
-                ical_extras, created_at, modified_at)
+                ical_extras, created_at, modified_at, recurrence_basis, next_alarm)
             VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
             """
     }

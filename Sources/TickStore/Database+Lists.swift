@@ -30,13 +30,27 @@ extension Database {
         return found
     }
 
-    /// The list named `name` (ASCII case ignored; the name is trimmed first), or nil.
+    /// The list named `name`, or nil. Names match when they are the same text up to
+    /// case and Unicode normalization (`Wörk` composed or decomposed, `WÖRK`), after
+    /// trimming: the rule `insert` and `update` keep names unique by.
     /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(lists); there are few.
     public func list(named name: String) throws -> ReminderList? {
-        var found: ReminderList?
-        try forEachRow("SELECT \(Database.listColumns) FROM list WHERE name = ? COLLATE NOCASE",
-                       [.text(name.trimmingWhiteSpace())]) { found = decodeList($0) }
-        return found
+        let key = Database.nameKey(name)
+        return try lists().first { Database.nameKey($0.name) == key }
+    }
+
+    /// The form names are compared in: trimmed and lower-cased; Swift's String equality
+    /// then treats canonically equivalent text as equal.
+    static func nameKey(_ name: String) -> String {
+        name.trimmingWhiteSpace().lowercased()
+    }
+
+    /// Refuses a name another list (not `id`) already has, by the rule of `list(named:)`.
+    private func checkUnique(_ name: String, except id: ReminderList.ID?) throws {
+        if let other = try list(named: name), other.id != id {
+            throw StoreError(kind: .constraint, message: "a list named '\(other.name)' already exists")
+        }
     }
 
     /// The first list in the user's order: where reminders go when no list is named.
@@ -49,9 +63,11 @@ extension Database {
     }
 
     /// Adds `list` after every other list and returns it as stored (with its position).
-    /// - Throws: `StoreError` of kind `.constraint` when a list with that name exists.
+    /// - Throws: `StoreError` of kind `.constraint` when a list with that name exists
+    ///   (case and Unicode normalization ignored, see `list(named:)`).
     @discardableResult
     public func insert(_ list: ReminderList) throws -> ReminderList {
+        try checkUnique(list.name, except: nil)
         var stored = list
         stored.position = Int(try scalarInt("SELECT max(position) FROM list") ?? 0) + 1
         do {
@@ -75,6 +91,7 @@ extension Database {
     /// Saves the name, color and extras of `list`.
     /// - Throws: `StoreError` of kind `.constraint` when another list has the new name.
     public func update(_ list: ReminderList) throws {
+        try checkUnique(list.name, except: list.id)
         do {
             try execute("UPDATE list SET name = ?, color = ?, modified_at = ?, ical_extras = ? WHERE id = ?",
                         [.text(list.name), .text(list.color.hex), .text(Timestamp.string(list.modifiedAt)),

@@ -17,6 +17,18 @@ extension Database {
     ///   words under three characters, which scans titles and notes; the due-date smart
     ///   lists read at most one extra day of candidates.
     public func reminders(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [Reminder] {
+        try select(filter, now: now, timeZone: timeZone, columns: Database.reminderColumns, decode: decodeReminder)
+    }
+
+    /// The same selection and order as `reminders(_:now:timeZone:)`, as light
+    /// `ReminderSummary` values: what a listing shows, several times cheaper per row.
+    /// - Throws: `StoreError` from SQLite.
+    public func summaries(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [ReminderSummary] {
+        try select(filter, now: now, timeZone: timeZone, columns: ReminderSummary.columns, decode: ReminderSummary.init(row:))
+    }
+
+    private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
+                                          decode: (Statement) -> Row) throws -> [Row] {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         var order = "l.position, r.position"
@@ -73,7 +85,7 @@ extension Database {
             }
         }
 
-        var sql = "SELECT \(Database.reminderColumns) FROM reminder r JOIN list l ON l.id = r.list_id"
+        var sql = "SELECT \(columns) FROM reminder r JOIN list l ON l.id = r.list_id"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY " + order
         let exact = dayLimit != nil || filter.smartList == .scheduled
@@ -82,9 +94,9 @@ extension Database {
             arguments.append(.integer(Int64(max(limit, 0))))
         }
 
-        var result: [Reminder] = []
+        var result: [Row] = []
         try forEachRow(sql, arguments) { row in
-            let reminder = decodeReminder(row)
+            let reminder = decode(row)
             if let dayLimit, let due = reminder.due {
                 if mustBeOverdue ? !due.isOverdue(at: now, in: timeZone) : due.day(in: timeZone) > dayLimit { return }
             }
@@ -115,7 +127,7 @@ extension Database {
     }
 
     /// Stable sort by due instant (all-day at the start of its day), keeping manual order for ties.
-    static func sortedByDue(_ reminders: [Reminder], in zone: TimeZone) -> [Reminder] {
+    static func sortedByDue<Row: DueCarrying>(_ reminders: [Row], in zone: TimeZone) -> [Row] {
         let keyed = reminders.enumerated().map { (offset, reminder) in
             (key: reminder.due?.sortInstant(in: zone) ?? .distantFuture, allDay: reminder.due?.isAllDay ?? false,
              offset: offset, reminder: reminder)
@@ -216,12 +228,19 @@ extension Database {
                 return (last, upper)
             }
         }
+        // nil when there is no room (or the arithmetic would overflow): renumber, try again.
         func between(_ lower: Int64?, _ upper: Int64?) -> Int64? {
             switch (lower, upper) {
             case (nil, nil): return moving.position
-            case (let l?, nil): return l + Database.positionGap
-            case (nil, let u?): return u - Database.positionGap
-            case (let l?, let u?): return u - l >= 2 ? l + (u - l) / 2 : nil
+            case (let l?, nil):
+                let (value, overflow) = l.addingReportingOverflow(Database.positionGap)
+                return overflow ? nil : value
+            case (nil, let u?):
+                let (value, overflow) = u.subtractingReportingOverflow(Database.positionGap)
+                return overflow ? nil : value
+            case (let l?, let u?):
+                let (gap, overflow) = u.subtractingReportingOverflow(l)
+                return !overflow && gap >= 2 ? l + gap / 2 : nil
             }
         }
         var (lower, upper) = try neighbours()
@@ -237,7 +256,7 @@ extension Database {
     }
 
     /// Respaces a list's positions to multiples of the gap, keeping their order.
-    private func renumber(list: ReminderList.ID) throws {
+    func renumber(list: ReminderList.ID) throws {
         var numbers: [Int64] = []
         try forEachRow("SELECT number FROM reminder WHERE list_id = ? ORDER BY position, number", [.text(list.rawValue)]) {
             numbers.append($0.int(0))

@@ -8,22 +8,23 @@ extension Database {
     static let reminderColumns = """
         r.number, r.uid, r.list_id, r.title, r.notes, r.due, r.due_time_zone, r.start, r.start_time_zone,
         r.priority, r.flagged, r.completed_at, r.position, r.parent_uid, r.tags, r.url, r.recurrence,
-        r.alarms, r.ical_extras, r.created_at, r.modified_at
+        r.alarms, r.ical_extras, r.created_at, r.modified_at, r.recurrence_basis
         """
 
     func decodeReminder(_ row: Statement) -> Reminder {
         Reminder(uid: row.text(1), number: .init(row.int(0)), listID: .init(rawValue: row.text(2)),
                  title: row.text(3), notes: row.text(4),
-                 due: DueColumns.due(row.optionalText(5), zone: row.optionalText(6)),
-                 start: DueColumns.due(row.optionalText(7), zone: row.optionalText(8)),
+                 due: row.withBytes(5) { DueColumns.due(bytes: $0, zone: row.optionalText(6)) },
+                 start: row.withBytes(7) { DueColumns.due(bytes: $0, zone: row.optionalText(8)) },
                  priority: Priority(iCalendarValue: Int(row.int(9))), isFlagged: row.int(10) != 0,
-                 completedAt: row.optionalText(11).flatMap(Timestamp.date),
+                 completedAt: row.withBytes(11) { Timestamp.date(bytes: $0) },
                  position: row.int(12), parentUID: row.optionalText(13),
                  tags: JSONColumns.tags(row.text(14)), url: row.optionalText(15),
                  recurrence: row.optionalText(16), alarms: JSONColumns.alarms(row.text(17)),
                  iCalendarExtras: row.text(18),
-                 createdAt: Timestamp.date(row.text(19)) ?? Date(timeIntervalSince1970: 0),
-                 modifiedAt: Timestamp.date(row.text(20)) ?? Date(timeIntervalSince1970: 0))
+                 createdAt: row.withBytes(19) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
+                 modifiedAt: row.withBytes(20) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
+                 recurrenceBasis: RecurrenceBasis(rawValue: row.text(21)) ?? .due)
     }
 
     func fields(_ reminder: Reminder) -> [SQLValue] {
@@ -36,7 +37,14 @@ extension Database {
                 .optional(reminder.parentUID), .text(JSONColumns.text(tags: reminder.tags)), .optional(reminder.url),
                 .optional(reminder.recurrence), .text(JSONColumns.text(alarms: reminder.alarms)),
                 .text(reminder.iCalendarExtras),
-                .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt))]
+                .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt)),
+                .text(reminder.recurrenceBasis.rawValue), .optional(Database.nextAlarmKey(reminder).map(Timestamp.string))]
+    }
+
+    /// The `next_alarm` value of a reminder: its earliest pending alarm with all-day and
+    /// floating dates read as UTC (see `Schema.alarms`).
+    static func nextAlarmKey(_ reminder: Reminder) -> Date? {
+        reminder.nextAlarmDate(in: TimeZone.gmt)
     }
 
     /// Saves a new reminder at the end of its list and returns it with its new number
@@ -44,12 +52,17 @@ extension Database {
     /// (`AUTOINCREMENT`, https://sqlite.org/autoinc.html).
     /// - Throws: `StoreError` of kind `.constraint` when the UID exists or the list does not.
     ///
-    /// - Parameter keepingNumber: keep `reminder.number` when it is set and free (restoring a
-    ///   backup of the same reminders); otherwise a new number is assigned.
+    /// - Parameters:
+    ///   - keepingNumber: keep `reminder.number` when it is set and free (restoring a
+    ///     backup, undoing a delete); otherwise a new number is assigned.
+    ///   - keepingPosition: keep `reminder.position` (any value, 0 included); otherwise
+    ///     the reminder goes to the end of its list.
     @discardableResult
-    public func insert(_ reminder: Reminder, keepingNumber: Bool = false) throws -> Reminder {
+    public func insert(_ reminder: Reminder, keepingNumber: Bool = false, keepingPosition: Bool = false) throws -> Reminder {
         var stored = reminder
-        stored.position = try endPosition(inList: reminder.listID)
+        if !keepingPosition {
+            stored.position = try endPosition(inList: reminder.listID)
+        }
         var number: SQLValue = .null
         if keepingNumber, reminder.number != .unassigned,
            try scalarInt("SELECT 1 FROM reminder WHERE number = ?", [.integer(reminder.number.rawValue)]) == nil {
@@ -59,8 +72,8 @@ extension Database {
         try execute("""
             INSERT INTO reminder (number, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
                 priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms,
-                ical_extras, created_at, modified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ical_extras, created_at, modified_at, recurrence_basis, next_alarm)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [number] + fields(stored))
         stored.number = .init(lastInsertRowID)
         return stored
@@ -79,7 +92,7 @@ extension Database {
             UPDATE reminder SET uid = ?, list_id = ?, title = ?, notes = ?, due = ?, due_time_zone = ?,
                 start = ?, start_time_zone = ?, priority = ?, flagged = ?, completed_at = ?, position = ?,
                 parent_uid = ?, tags = ?, url = ?, recurrence = ?, alarms = ?, ical_extras = ?,
-                created_at = ?, modified_at = ?
+                created_at = ?, modified_at = ?, recurrence_basis = ?, next_alarm = ?
             WHERE number = ?
             """, fields(stored) + [.integer(reminder.number.rawValue)])
     }
@@ -122,6 +135,10 @@ extension Database {
 
     private func endPosition(inList id: ReminderList.ID) throws -> Int64 {
         let last = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) ?? 0
-        return last + Database.positionGap
+        let (next, overflow) = last.addingReportingOverflow(Database.positionGap)
+        guard overflow else { return next }
+        // Positions written by hand (or an old bug) reached the top: respace the list.
+        try renumber(list: id)
+        return (try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) ?? 0) + Database.positionGap
     }
 }

@@ -6,7 +6,8 @@ import TickModel
 /// Tags: a JSON array of strings, `["admin","home"]`. Alarms: a JSON array of objects,
 /// `{"uid": "…", "offset": -600, "related": "end"}` for a relative trigger (seconds;
 /// `related` is `end` for the due date or `start`), `{"uid": "…", "at": "<timestamp>"}`
-/// for an absolute one, each with `"fired": "<timestamp>"` once delivered.
+/// for an absolute one, each with `"fired": "<timestamp>"` once delivered and
+/// `"snooze": true` for an alarm made by snoozing.
 enum JSONColumns {
     static func text(tags: [String]) -> String {
         guard !tags.isEmpty else { return "[]" }
@@ -31,6 +32,7 @@ enum JSONColumns {
                 fields.append("\"at\":" + quoted(Timestamp.string(date)))
             }
             if let fired = alarm.firedAt { fields.append("\"fired\":" + quoted(Timestamp.string(fired))) }
+            if alarm.isSnooze { fields.append("\"snooze\":true") }
             return "{" + fields.joined(separator: ",") + "}"
         }
         return "[" + objects.joined(separator: ",") + "]"
@@ -42,8 +44,9 @@ enum JSONColumns {
         return array.compactMap { object in
             let uid = object["uid"] as? String ?? UUID().uuidString
             let fired = (object["fired"] as? String).flatMap(Timestamp.date)
+            let isSnooze = (object["snooze"] as? Bool) ?? false
             if let at = (object["at"] as? String).flatMap(Timestamp.date) {
-                return Alarm(uid: uid, trigger: .absolute(at), firedAt: fired)
+                return Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: isSnooze)
             }
             guard let offset = (object["offset"] as? NSNumber)?.intValue else { return nil }
             return Alarm(uid: uid, trigger: .relative(seconds: offset, toStart: object["related"] as? String == "start"),

@@ -15,6 +15,7 @@ enum Schema {
         var migrator = Migrator()
         migrator.register("core", script: core)
         migrator.register("interchange", script: interchange)
+        migrator.register("alarms", script: alarms)
         return migrator
     }()
 
@@ -101,5 +102,49 @@ enum Schema {
             INSERT OR IGNORE INTO reminder_tag(reminder, tag)
                 SELECT new.number, value FROM json_each(new.tags);
         END;
+        """
+
+    /// Version 3: recurrence and alarms (issue 4).
+    ///
+    /// - `reminder.recurrence_basis`: `due` or `completion`, what a recurring reminder's
+    ///   next occurrence counts from (iCalendar has no property for it).
+    /// - `reminder.next_alarm`: the instant of the reminder's earliest alarm still to
+    ///   ring (UTC text), NULL when none or when completed; maintained by the store on
+    ///   every write and indexed, so the agent finds the next alarm without reading every
+    ///   reminder. All-day and floating dates are read as UTC here (the store knows no
+    ///   user zone); the agent reads candidates up to 14 hours early and computes the
+    ///   exact instant in the user's zone. Rows that had alarms before this version get
+    ///   `0001-01-01…`, which the agent recomputes on its first pass.
+    /// - `occurrence`: one row per completed occurrence of a recurring reminder (its due
+    ///   date as stored in `reminder.due`), the history `tick undone` steps back through
+    ///   and the record that makes completing one occurrence twice impossible.
+    /// - `alarm_delivery`: one row per alarm delivered, keyed by reminder, alarm UID and
+    ///   the instant it rang for; written in the same transaction that marks the alarm
+    ///   fired, and checked before delivering, so an alarm rings once even when an
+    ///   import brings it back unfired.
+    static let alarms = """
+        ALTER TABLE reminder ADD COLUMN recurrence_basis TEXT NOT NULL DEFAULT 'due'
+            CHECK (recurrence_basis IN ('due', 'completion'));
+        ALTER TABLE reminder ADD COLUMN next_alarm TEXT;
+        UPDATE reminder SET next_alarm = '0001-01-01T00:00:00.000Z' WHERE completed_at IS NULL AND alarms <> '[]';
+        CREATE INDEX reminder_next_alarm ON reminder(next_alarm) WHERE next_alarm IS NOT NULL;
+
+        CREATE TABLE occurrence (
+            reminder      INTEGER NOT NULL REFERENCES reminder(number) ON DELETE CASCADE,
+            due           TEXT NOT NULL,
+            due_time_zone TEXT,
+            completed_at  TEXT NOT NULL,
+            PRIMARY KEY (reminder, due)
+        ) WITHOUT ROWID;
+        CREATE INDEX occurrence_completed ON occurrence(reminder, completed_at);
+
+        CREATE TABLE alarm_delivery (
+            reminder     INTEGER NOT NULL REFERENCES reminder(number) ON DELETE CASCADE,
+            alarm_uid    TEXT NOT NULL,
+            fire_at      TEXT NOT NULL,
+            delivered_at TEXT NOT NULL,
+            channel      TEXT NOT NULL,
+            PRIMARY KEY (reminder, alarm_uid, fire_at)
+        ) WITHOUT ROWID;
         """
 }

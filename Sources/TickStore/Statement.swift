@@ -94,6 +94,13 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the UTF-8 bytes of column `index` (empty for NULL), without
+    /// making a String: the fast path for values parsed on every row (dates).
+    func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let bytes = sqlite3_column_text(handle, index) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
+    }
+
     /// The text in column `index`, or nil for NULL.
     func optionalText(_ index: Int32) -> String? {
         isNull(index) ? nil : text(index)

@@ -90,6 +90,10 @@ public final class Store: Sendable {
         } else if !isDirectory.boolValue {
             throw StoreError(kind: .io, message: "\(folder) is not a folder")
         }
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw StoreError(kind: .io, message: "\(path) is a folder; give the path of a database file inside it, such as \(path)/tick.sqlite3")
+        }
         if !fileManager.fileExists(atPath: path) {
             // Create the file ourselves so it is 0600 from the first byte; SQLite gives
             // its -wal and -shm files the same mode as the database file.
@@ -106,6 +110,13 @@ public final class Store: Sendable {
             let error = StoreError(code: code, connection: handle, sql: nil)
             sqlite3_close_v2(handle)
             throw StoreError(kind: .io, message: "cannot open \(path): \(error.message)", extendedCode: code)
+        }
+        // SQLite opens a file it may not write read-only, without saying so; reading it in
+        // WAL mode would then leave -shm and -wal files that later block writing. Refuse
+        // before touching anything.
+        if sqlite3_db_readonly(handle, "main") == 1 {
+            sqlite3_close_v2(handle)
+            throw StoreError(kind: .io, message: "\(path) cannot be written (check the permissions of the file and its folder; it should be mode 600 and yours)")
         }
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
@@ -148,6 +159,12 @@ public final class Store: Sendable {
             PRAGMA synchronous = FULL;
             PRAGMA foreign_keys = ON;
             """)
+        // Defensive mode: no SQL can corrupt the file (writable_schema and the like).
+        // The WAL is checkpointed when the last connection closes (SQLite's default), so
+        // between commands the database file alone holds everything: copying
+        // tick.sqlite3 is a complete backup. That costs two more syncs per write.
+        let code = tick_sqlite3_enable_defensive(database.handle)
+        if code != SQLITE_OK { throw StoreError(code: code, connection: database.handle, sql: nil) }
         if try database.scalarInt("PRAGMA application_id") == 0 {
             try database.executeScript("PRAGMA application_id = \(Schema.applicationID)")
         }

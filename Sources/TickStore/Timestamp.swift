@@ -15,74 +15,62 @@ enum Timestamp {
         let seconds = total >= 0 ? total / 1000 : (total - 999) / 1000
         let millis = total - seconds * 1000
         let local = LocalDateTime(secondsSinceEpochAsUTC: seconds)
-        // Built as bytes: this runs for every row written (created_at, modified_at …).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            if rest >= divisor * 10 {
-                bytes.append(contentsOf: String(rest).utf8)
-                return
-            }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-        digits(local.day.year, 4); bytes.append(UInt8(ascii: "-"))
-        digits(local.day.month, 2); bytes.append(UInt8(ascii: "-"))
-        digits(local.day.day, 2); bytes.append(UInt8(ascii: "T"))
-        digits(local.hour, 2); bytes.append(UInt8(ascii: ":"))
-        digits(local.minute, 2); bytes.append(UInt8(ascii: ":"))
-        digits(local.second, 2); bytes.append(UInt8(ascii: "."))
-        digits(millis, 3); bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        return local.description + "." + pad3(millis) + "Z"
     }
 
     /// Parses what `string(_:)` writes, also without milliseconds or `Z` (as UTC).
     /// Returns nil for anything else.
     static func date(_ text: String) -> Date? {
-        if let date = fastDate(text) { return date }
-        var body = Substring(text)
-        if body.hasSuffix("Z") { body = body.dropLast() }
+        var copy = text
+        return copy.withUTF8 { date(bytes: $0) }
+    }
+
+    /// `date(_:)` on raw UTF-8 bytes, for the hot path of reading rows.
+    static func date(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard let local = wallClock(bytes) else { return nil }
         var millis = 0
-        if let dot = body.firstIndex(of: ".") {
-            let fraction = body[body.index(after: dot)...]
-            guard let value = Int(fraction.prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0)) else { return nil }
-            millis = value
-            body = body[..<dot]
+        if bytes.count >= 21, bytes[19] == UInt8(ascii: ".") {
+            var scale = 100
+            var index = 20
+            while index < bytes.count, index < 23, let digit = digit(bytes[index]) {
+                millis += digit * scale
+                scale /= 10
+                index += 1
+            }
         }
-        guard let local = LocalDateTime(body) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC) + TimeInterval(millis) / 1000)
     }
 
-    /// The exact form `string(_:)` writes, read straight from the bytes (this runs for
-    /// every row read); nil for anything else, which `date(_:)` then reads the slow way.
-    private static func fastDate(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { bytes -> Date? in
-            guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-                  bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                  bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z") else { return nil }
-            func number(_ start: Int, _ count: Int) -> Int? {
-                var value = 0
-                for index in start..<(start + count) {
-                    let digit = Int(bytes[index]) - 48
-                    guard (0...9).contains(digit) else { return nil }
-                    value = value * 10 + digit
-                }
-                return value
-            }
-            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                  let millis = number(20, 3),
-                  let calendarDay = CalendarDay(year: year, month: month, day: day),
-                  let local = LocalDateTime(day: calendarDay, hour: hour, minute: minute, second: second) else { return nil }
-            return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC) + TimeInterval(millis) / 1000)
+    /// `YYYY-MM-DD`, as a day.
+    static func day(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDay? {
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2) else { return nil }
+        return CalendarDay(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` at the start of `bytes`, as a wall-clock time.
+    static func wallClock(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
+        guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              bytes[16] == UInt8(ascii: ":"), let day = day(bytes),
+              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2) else { return nil }
+        return LocalDateTime(day: day, hour: hour, minute: minute, second: second)
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
+    }
+
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+            guard let digit = digit(bytes[index]) else { return nil }
+            value = value * 10 + digit
         }
+        return value
+    }
+
+    private static func pad3(_ value: Int) -> String {
+        value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
     }
 }
 
@@ -98,6 +86,19 @@ enum DueColumns {
         case .timed(let instant, let zone):
             let local = LocalDateTime(secondsSinceEpochAsUTC: Int(instant.timeIntervalSince1970.rounded(.down)))
             return (.text(local.description + "Z"), .text(zone))
+        }
+    }
+
+    /// `due(_:zone:)` on raw UTF-8 bytes (empty for NULL), for the hot path of reading rows.
+    static func due(bytes: UnsafeBufferPointer<UInt8>, zone: @autoclosure () -> String?) -> Due? {
+        switch bytes.count {
+        case 0: return nil
+        case 10: return Timestamp.day(bytes).map(Due.allDay)
+        case 19: return Timestamp.wallClock(bytes).map(Due.floating)
+        case 20 where bytes[19] == UInt8(ascii: "Z"):
+            guard let local = Timestamp.wallClock(bytes) else { return nil }
+            return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: zone() ?? "UTC")
+        default: return nil
         }
     }
 

@@ -17,20 +17,30 @@ func terminalColumns() -> Int? {
 // Writing to a closed pipe (`tick list | head`) must end quietly, not kill us.
 signal(SIGPIPE, SIG_IGN)
 
+let variables = ProcessInfo.processInfo.environment
 let environment = TerminalEnvironment(
-    variables: ProcessInfo.processInfo.environment,
+    variables: variables,
     clock: Date(),
     isOutputTerminal: isatty(STDOUT_FILENO) == 1,
     isInputTerminal: isatty(STDIN_FILENO) == 1,
     terminalColumns: terminalColumns(),
-    homeDirectory: NSHomeDirectory(),
+    homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
     currentDirectory: FileManager.default.currentDirectoryPath,
-    systemTimeZone: TimeZone.current)
+    systemTimeZone: TimeZone.current,
+    liveClock: { Date() },
+    executablePath: Bundle.main.executableURL?.resolvingSymlinksInPath().path)
 
 let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
 let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)
 let status = TickRunner.run(Array(CommandLine.arguments.dropFirst()), environment: environment,
                             output: output, errors: errors)
 output.flush()
+// A result that could not be written in full (a full disk behind `> backup.json`) is a
+// failure, not a success.
+var finalStatus = status
+if let failure = output.failure {
+    errors.write("tick: error: cannot write the output: \(String(cString: strerror(failure)))\n")
+    finalStatus = 1
+}
 errors.flush()
-exit(status)
+exit(finalStatus)

@@ -18,6 +18,8 @@ final class CLIHarness {
     var isTerminal = false
     var columns: Int?
     var files: [String: Data] = [:]
+    /// The executable path the environment reports (for `agent --install-systemd`).
+    var executablePath: String?
 
     init(zone: String = "Asia/Seoul", locale: String = "en_US.UTF-8") {
         variables = ["TICK_NOW": "2026-11-29T12:00:00Z", "TZ": zone, "LANG": locale]
@@ -36,7 +38,7 @@ final class CLIHarness {
         let environment = TerminalEnvironment(
             variables: variables, clock: Date(timeIntervalSince1970: 0), isOutputTerminal: isTerminal,
             terminalColumns: columns, homeDirectory: folder.path, currentDirectory: folder.path,
-            systemTimeZone: TimeZone(identifier: "UTC")!)
+            systemTimeZone: TimeZone(identifier: "UTC")!, executablePath: executablePath)
         let files = self.files
         let status = TickRunner.run(arguments, environment: environment, output: output, errors: errors) { path in
             let name = (path as NSString).lastPathComponent
@@ -49,6 +51,12 @@ final class CLIHarness {
     /// Runs a command that must succeed and returns its output.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        ok(arguments, sourceLocation: sourceLocation)
+    }
+
+    /// `ok` with the arguments as an array.
+    @discardableResult
+    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
         let result = run(arguments)
         #expect(result.status == 0, "tick \(arguments.joined(separator: " ")) failed: \(result.errors)", sourceLocation: sourceLocation)
         return result.output

@@ -1,186 +1,234 @@
 import Foundation
 import Testing
 import TestSupport
+import TickModel
 
-/// `tick import` and `tick export` with iCalendar and Taskwarrior files, against a real
-/// database: summaries, warnings on stderr, re-imports that update instead of
-/// duplicating, and exports that read back the same.
-@Suite("tick import and export: iCalendar and Taskwarrior")
+@Suite("tick import and export")
 struct InterchangeCommandTests {
-    static func corpus(_ folder: String, _ name: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: Fixture.corpus + "/" + folder + "/" + name))
-    }
+    /// Open and completed reminders the corpus todo.txt files hold (non-blank lines).
+    static let todoTxtCounts: [String: (open: Int, completed: Int)] = [
+        "sleek-e2e-complex.txt": (14, 2),
+        "todotxt-cli-t1250-priority-lookalikes.txt": (5, 0),
+        "todotxt-cli-t1310-context-edge-cases.txt": (11, 0),
+        "todotxt-cli-t1320-projects-spacing-and-dates.txt": (9, 1),
+        "todotxt-cli-t1350-listall-mixed-done.txt": (3, 2),
+        "todotxt-spec-readme-examples.txt": (17, 2),
+        "topydo-list-command-test.txt": (6, 1),
+        "topydo-listformat.txt": (5, 1),
+        "topydo-sorter-test14-threshold-due.txt": (8, 0),
+        "topydo-unicode-tag.txt": (1, 0),
+    ]
 
-    static let vtodos = """
-        BEGIN:VCALENDAR\r
-        VERSION:2.0\r
-        X-WR-CALNAME:Groceries\r
-        X-APPLE-CALENDAR-COLOR:#FF9500\r
-        BEGIN:VTODO\r
-        UID:g-1\r
-        SUMMARY:Oat milk\\, 2 cartons\r
-        CATEGORIES:food\r
-        DUE;VALUE=DATE:20261201\r
-        X-APPLE-SORT-ORDER:2\r
-        END:VTODO\r
-        BEGIN:VTODO\r
-        UID:g-2\r
-        SUMMARY:Bread\r
-        X-APPLE-SORT-ORDER:1\r
-        END:VTODO\r
-        BEGIN:VTODO\r
-        UID:g-3\r
-        SUMMARY:Crumbs\r
-        RELATED-TO;RELTYPE=PARENT:g-2\r
-        X-APPLE-SORT-ORDER:3\r
-        DUE;TZID=Mars/Olympus:20261201T090000\r
-        END:VTODO\r
-        BEGIN:VEVENT\r
-        UID:e-1\r
-        DTSTART:20261201T090000Z\r
-        END:VEVENT\r
-        END:VCALENDAR\r
-
-        """
-
-    @Test("importing an .ics file: summary with skipped components, warnings on stderr, list in sort order")
-    func importICS() throws {
-        let cli = CLIHarness()
-        cli.files["groceries.ics"] = Data(Self.vtodos.utf8)
-        let result = cli.run("import", "groceries.ics")
-        #expect(result.status == 0)
-        #expect(result.lines == ["Imported 3 reminders into Groceries.", "New lists: Groceries", "Skipped 1 VEVENT."])
-        // A zone warning names the first VTODO that uses the zone.
-        #expect(result.errors.hasPrefix("tick: warning: groceries.ics line 17: TZID 'Mars/Olympus' is not a time zone"))
-        let lines = cli.ok("list", "Groceries").split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
-        // Numbers and places follow X-APPLE-SORT-ORDER; the subtask sits under its parent.
-        #expect(lines[1].hasPrefix("#1  [ ]  Bread"))
-        #expect(lines[2].hasPrefix("#3  [ ]    Crumbs"))
-        #expect(lines[3].hasPrefix("#2  [ ]  Oat milk, 2 cartons #food"))
-        let lists = try #require(try cli.json("lists") as? [[String: Any]])
-        #expect(lists.first { $0["name"] as? String == "Groceries" }?["color"] as? String == "#FF9500")
-    }
-
-    @Test("re-importing the same file updates by UID and never duplicates")
-    func reimport() throws {
-        let cli = CLIHarness()
-        cli.files["groceries.ics"] = Data(Self.vtodos.utf8)
-        cli.ok("import", "groceries.ics")
-        let again = cli.run("import", "groceries.ics")
-        #expect(again.lines.first == "Imported 3 reminders (3 unchanged) into Groceries.")
-        let all = try #require(try cli.json("list", "all") as? [[String: Any]])
-        #expect(all.count == 3)
-        // Edited in the file: updated in place, same number.
-        cli.files["groceries.ics"] = Data(Self.vtodos.replacingOccurrences(of: "SUMMARY:Bread", with: "SUMMARY:Rye bread").utf8)
-        #expect(cli.run("import", "groceries.ics").lines.first == "Imported 3 reminders (1 updated, 2 unchanged) into Groceries.")
-        let shown = try #require(try cli.json("show", "1") as? [String: Any])
-        #expect(shown["title"] as? String == "Rye bread")
-        #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
-    }
-
-    @Test("export --format ics writes every list; --list one; it imports back the same")
-    func exportICS() throws {
-        let cli = CLIHarness()
-        cli.files["groceries.ics"] = Data(Self.vtodos.utf8)
-        cli.ok("import", "groceries.ics")
-        cli.ok("add", "Call the bank", "--tag", "admin", "--url", "https://example.org/form")
-        let all = cli.ok("export", "--format", "ics")
-        #expect(all.components(separatedBy: "BEGIN:VCALENDAR\r\n").count == 3)
-        #expect(all.contains("X-WR-CALNAME:Reminders\r\n"))
-        #expect(all.contains("URL:https://example.org/form\r\n"))
-        #expect(all.contains("SUMMARY:Oat milk\\, 2 cartons\r\n"))
-        let one = cli.ok("export", "--format", "ics", "--list", "Groceries")
-        #expect(one.components(separatedBy: "BEGIN:VCALENDAR\r\n").count == 2)
-        #expect(!one.contains("Call the bank"))
-
-        // Into a fresh database and out again: the same text.
-        let other = CLIHarness()
-        other.files["all.ics"] = Data(all.utf8)
-        let result = other.run("import", "all.ics")
-        #expect(result.status == 0)
-        #expect(other.ok("export", "--format", "ics") == all)
-    }
-
-    @Test("every corpus .ics file goes through the database and back to the same export", arguments: Fixture.corpusFiles("ics"))
-    func corpusThroughDatabase(path: String) throws {
+    @Test("every corpus todo.txt file imports and lists", arguments: Fixture.corpusFiles("todotxt"))
+    func corpusTodoTxt(path: String) throws {
         let name = (path as NSString).lastPathComponent
-        let first = CLIHarness()
-        first.files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(first.run("import", name).status == 0)
-        let exported = first.ok("export", "--format", "ics")
-        let second = CLIHarness()
-        second.files["back.ics"] = Data(exported.utf8)
-        #expect(second.run("import", "back.ics").status == 0)
-        let again = second.ok("export", "--format", "ics")
-        let third = CLIHarness()
-        third.files["again.ics"] = Data(again.utf8)
-        #expect(third.run("import", "again.ics").status == 0)
-        #expect(third.ok("export", "--format", "ics") == again)
-        #expect(again == exported)
+        let expected = try #require(Self.todoTxtCounts[name], "a new corpus file: add its counts")
+        let cli = CLIHarness()
+        let result = cli.run("import", path)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("Imported \(expected.open + expected.completed) reminder"))
+        let open = try #require(try cli.json("list", "all") as? [[String: Any]])
+        let completed = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        #expect(open.count == expected.open)
+        #expect(completed.count == expected.completed)
+        // Every row of the human listing is one line, even at 40 columns.
+        cli.isTerminal = true
+        cli.columns = 40
+        cli.variables["NO_COLOR"] = "1"
+        let lines = cli.ok("list", "all").split(separator: "\n")
+        #expect(lines.count == expected.open + 1)
+        #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 40 })
     }
 
-    @Test("a file that cannot be read is refused with its line; nothing is imported")
-    func refused() throws {
+    @Test("todo.txt: +project picks the list, priorities map to levels, dates are kept")
+    func todoTxtMapping() throws {
         let cli = CLIHarness()
-        cli.files["broken.ics"] = Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n".utf8)
-        let result = cli.run("import", "broken.ics")
+        cli.files["todo.txt"] = Data("""
+            (A) 2026-11-01 Call mom +Family @phone due:2026-12-01
+            (B) Buy milk +Groceries
+            (D) Someday thing
+            x 2026-11-20 2026-11-01 Filed taxes +Admin
+            """.utf8)
+        let result = cli.run("import", "todo.txt")
+        #expect(result.status == 0)
+        #expect(result.output.contains("New lists: Family, Groceries, Admin"))
+        let all = try #require(try cli.json("list", "all") as? [[String: Any]])
+        let call = try #require(all.first { $0["title"] as? String == "Call mom" })
+        #expect(call["list"] as? String == "Family")
+        #expect(call["priority"] as? String == "high")
+        #expect(call["tags"] as? [String] == ["phone"])
+        #expect(call["due"] as? String == "2026-12-01")
+        #expect(call["dueKind"] as? String == "allDay")
+        #expect(all.first { $0["title"] as? String == "Buy milk" }?["priority"] as? String == "medium")
+        #expect(all.first { $0["title"] as? String == "Someday thing" }?["priority"] as? String == "low")
+        let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        #expect(done.first?["completedAt"] as? String == "2026-11-19T15:00:00Z") // midnight in Seoul
+    }
+
+    @Test("a bad line is reported with its line number and nothing is imported")
+    func badLine() throws {
+        let cli = CLIHarness()
+        cli.files["bad.txt"] = Data("good one\nanother due:2026-02-30\n".utf8)
+        let result = cli.run("import", "bad.txt")
         #expect(result.status == 1)
-        #expect(result.errors == "tick: error: broken.ics line 5: END:VCALENDAR does not close BEGIN:VTODO of line 2; "
-                + "the file is damaged or was cut and pasted wrongly\nNothing was imported.\n")
+        #expect(result.errors.contains("line 2"))
+        #expect(result.errors.contains("Nothing was imported."))
+        let all = try #require(try cli.json("list", "all") as? [Any])
+        #expect(all.isEmpty)
+        cli.files["latin1.txt"] = Data([0x63, 0x61, 0x66, 0xE9, 0x0A])
+        #expect(cli.run("import", "latin1.txt").errors.contains("line 1"))
+        #expect(cli.run("import", "missing.txt").status == 1)
+    }
+
+    @Test("--dry-run says what would happen and saves nothing")
+    func dryRun() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("a +Work\nb\n".utf8)
+        let output = cli.ok("import", "todo.txt", "--dry-run")
+        #expect(output == "Would import 2 reminders into Reminders, Work.\nWould create lists: Work\n")
+        #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
+        #expect(try #require(try cli.json("lists") as? [Any]).count == 1)
+    }
+
+    @Test("the JSON archive restores everything into a fresh database, and re-importing never duplicates")
+    func archiveRoundTrip() throws {
+        let source = CLIHarness()
+        source.ok("lists", "add", "Groceries", "--color", "green")
+        source.ok("add", "우유 사기", "--list", "Groceries", "--due", "fri 9am", "--priority", "high", "--notes", "2 cartons",
+                  "--tag", "food", "--url", "https://example.org")
+        source.ok("add", "Pack", "--due", "2026-12-24")
+        source.ok("add", "Socks", "--parent", "2")
+        source.ok("delete", "1")
+        source.ok("add", "Later")
+        source.ok("done", "3")
+        source.ok("edit", "2", "--list", "Groceries")
+        let archive = source.ok("export")
+        let target = CLIHarness()
+        target.files["backup.json"] = Data(archive.utf8)
+        #expect(target.ok("import", "backup.json") == "Imported 3 reminders into Groceries, Reminders.\nNew lists: Groceries\n")
+        // Lists are matched by name: the target's own "Reminders" list keeps its identifier.
+        func reminders(_ text: String) throws -> [NSDictionary] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let rows = try #require(object["reminders"] as? [[String: Any]])
+            return rows.map { row in
+                var row = row
+                row["listID"] = nil
+                return row as NSDictionary
+            }
+        }
+        let original = try reminders(archive)
+        #expect(original.count == 3)
+        #expect(try reminders(target.ok("export")) == original)
+        #expect(target.ok("import", "backup.json") == "Imported 3 reminders (3 unchanged) into Groceries, Reminders.\n")
+        #expect(try reminders(target.ok("export")) == original)
+        #expect(target.ok("add", "new") == "Added #5 \"new\" to Reminders\n")
+    }
+
+    @Test("todo.txt export and re-import keep the reminders")
+    func todoTxtExport() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Home Office")
+        cli.ok("add", "Call mom", "--due", "2026-12-01", "--priority", "high", "--tag", "phone")
+        cli.ok("add", "Desk", "--list", "Home Office")
+        let text = cli.ok("export", "--format", "todotxt")
+        #expect(text == "(A) 2026-11-29 Call mom @phone due:2026-12-01\n2026-11-29 Desk +Home_Office\n")
+    }
+
+    @Test("export --output writes the file; unknown formats are usage errors")
+    func exportErrors() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "x")
+        let result = cli.run("export", "--format", "xml")
+        #expect(result.status == 64)
+        #expect(result.errors.contains("unknown format 'xml'"))
+        let path = cli.folder.file("out.json")
+        cli.ok("export", "--output", path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["format"] as? String == "tick")
+        #expect(cli.run("export", "--list", "Nope").status == 1)
+    }
+}
+
+@Suite("Import: idempotence and validation")
+struct ImportValidationTests {
+    @Test("importing the same todo.txt twice changes nothing the second time")
+    func todoTxtTwice() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("a +Work\nb\nb\nx 2026-11-01 c\n".utf8)
+        #expect(cli.ok("import", "todo.txt").hasPrefix("Imported 4 reminders"))
+        #expect(cli.ok("import", "todo.txt").hasPrefix("Imported 4 reminders (4 unchanged)"))
+        #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
+        // A completed line without a creation date was created by its completion.
+        let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        #expect(done.first?["createdAt"] as? String == done.first?["completedAt"] as? String)
+    }
+
+    @Test("--list puts everything in one list and keeps the +project in the title")
+    func forcedList() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Target")
+        cli.files["todo.txt"] = Data("c +y\nd\n".utf8)
+        cli.ok("import", "todo.txt", "--list", "Target")
+        let all = try #require(try cli.json("list", "Target") as? [[String: Any]])
+        #expect(all.map { $0["title"] as? String } == ["c +y", "d"])
+        #expect(try #require(try cli.json("lists") as? [Any]).count == 2)
+    }
+
+    @Test("an archive with values Tick cannot hold is refused and nothing is imported", arguments: [
+        ("\"position\": 9223372036854775807", "\"position\" must be a whole number"),
+        ("\"number\": 9223372036854775807", "\"number\" must be a whole number"),
+        ("\"number\": -5", "\"number\" must be a whole number"),
+        ("\"iCalendarPriority\": 42", "\"iCalendarPriority\" must be a whole number from 0 to 9"),
+        ("\"title\": \"\\u3000\"", "the title is empty"),
+    ])
+    func badArchive(field: String, message: String) throws {
+        let cli = CLIHarness()
+        let json = """
+            {"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Inbox", "color": "#007AFF"}],
+             "reminders": [{"uid": "u1", "listID": "L", "title": "ok", "number": 1},
+                           {"uid": "u2", "listID": "L", "title": "x", \(field)}]}
+            """
+        cli.files["a.json"] = Data(json.utf8)
+        let result = cli.run("import", "a.json")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("reminders[1]"))
+        #expect(result.errors.contains(message))
         #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
     }
 
-    @Test("many warnings: the first 20 on stderr, then a count; --json has them all")
-    func manyWarnings() throws {
-        var text = "BEGIN:VCALENDAR\r\n"
-        for index in 1...25 { text += "BEGIN:VTODO\r\nUID:w\(index)\r\nSUMMARY:x\r\nRRULE:FREQ=NEVER\r\nEND:VTODO\r\n" }
-        text += "END:VCALENDAR\r\n"
+    @Test("duplicate UIDs in one archive are refused; a reminder that is its own parent loses the link")
+    func archiveIdentity() throws {
         let cli = CLIHarness()
-        cli.files["w.ics"] = Data(text.utf8)
-        let result = cli.run("import", "w.ics")
-        let lines = result.errors.split(separator: "\n")
-        #expect(lines.count == 21)
-        #expect(lines.last == "tick: warning: 5 more warnings not shown; 'tick import --json' lists them all")
-        let other = CLIHarness()
-        other.files["w.ics"] = Data(text.utf8)
-        let summary = try #require(try other.json("import", "w.ics") as? [String: Any])
-        #expect((summary["warnings"] as? [String])?.count == 25)
+        cli.files["dup.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [],
+             "reminders": [{"uid": "same", "listID": "L", "title": "a"}, {"uid": "same", "listID": "L", "title": "b"}]}
+            """.utf8)
+        #expect(cli.run("import", "dup.json").errors.contains("the uid is the same as reminders[0]'s"))
+        cli.files["self.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [],
+             "reminders": [{"uid": "me", "listID": "L", "title": "a", "parentUID": "me", "completed": true}]}
+            """.utf8)
+        cli.ok("import", "self.json")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["parentUID"] is NSNull)
+        #expect(shown["completed"] as? Bool == true)
     }
+}
 
-    @Test("importing Taskwarrior JSON: projects become lists, deleted tasks are counted, re-import updates")
-    func importTaskwarrior() throws {
+@Suite("Archive restore keeps exact places")
+struct ArchivePositionTests {
+    @Test("a reminder at position 0 (or below) comes back at its place")
+    func zeroPosition() throws {
         let cli = CLIHarness()
-        cli.files["export.json"] = try Self.corpus("taskwarrior", "taskwarrior-testdata-export.json")
-        let result = cli.run("import", "export.json")
-        #expect(result.status == 0)
-        #expect(result.lines.first == "Imported 32 reminders into Reminders, colortask, wth.")
-        #expect(result.lines.contains("Skipped 1 deleted task."))
-        let again = cli.run("import", "export.json")
-        #expect(again.lines.first == "Imported 32 reminders (32 unchanged) into Reminders, colortask, wth.")
-        #expect(try #require(try cli.json("list", "all", "--completed") as? [Any]).count == 32)
-    }
-
-    @Test("the format is told by name and content: .json that is not a Tick archive is Taskwarrior")
-    func detection() throws {
-        let cli = CLIHarness()
-        cli.files["tasks"] = Data(#"{"uuid":"a","description":"from stdin-like file","status":"pending"}"#.utf8)
-        #expect(cli.run("import", "tasks").lines.first == "Imported 1 reminder into Reminders.")
-        cli.files["cal.txt.ics"] = Data("BEGIN:VTODO\r\nUID:b\r\nSUMMARY:bare\r\nEND:VTODO\r\n".utf8)
-        #expect(cli.run("import", "cal.txt.ics").lines.first == "Imported 1 reminder into cal.txt.")
-        cli.files["noext"] = Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:c\r\nSUMMARY:guessed\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
-        #expect(cli.run("import", "noext").status == 0)
-        #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
-    }
-
-    @Test("export refuses formats it cannot write; import and export help name the formats")
-    func formats() {
-        let cli = CLIHarness()
-        let refused = cli.run("export", "--format", "taskwarrior")
-        #expect(refused.status == 64)
-        #expect(refused.errors.contains("json, todotxt, ics"))
-        #expect(cli.run("export", "--format", "icalendar").status == 0)
-        #expect(cli.ok("help", "import").contains("Taskwarrior"))
-        #expect(cli.ok("help", "export").contains("ics"))
+        cli.files["a.json"] = Data("""
+            {"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Reminders", "color": "#007AFF"}],
+             "reminders": [{"uid": "b", "listID": "L", "title": "second", "position": 1024},
+                           {"uid": "a", "listID": "L", "title": "first", "position": 0},
+                           {"uid": "z", "listID": "L", "title": "zeroth", "position": -1024}]}
+            """.utf8)
+        cli.ok("import", "a.json")
+        let rows = try #require(try cli.json("list") as? [[String: Any]])
+        #expect(rows.map { $0["title"] as? String } == ["zeroth", "first", "second"])
     }
 }

@@ -177,7 +177,7 @@ struct ReminderCommandTests {
         let shown = try #require(try cli.json("show", "1") as? [String: Any])
         let keys = ["number", "uid", "listID", "list", "title", "notes", "due", "dueKind", "dueTimeZone", "start",
                     "startKind", "startTimeZone", "priority", "iCalendarPriority", "flagged", "completed", "completedAt",
-                    "position", "parentUID", "tags", "url", "recurrence", "alarms", "iCalendarExtras", "createdAt",
+                    "position", "parentUID", "tags", "url", "recurrence", "repeatFrom", "alarms", "iCalendarExtras", "createdAt",
                     "modifiedAt", "subtasks"]
         #expect(Set(shown.keys) == Set(keys))
         #expect(shown["due"] as? String == "2026-12-04T09:00:00+09:00")
@@ -196,5 +196,37 @@ struct ReminderCommandTests {
         let shown = try #require(try cli.json("show", "1") as? [String: Any])
         #expect(shown["subtasks"] as? [Int] == [3])
         #expect(cli.run("edit", "1", "--parent", "3").status == 1)
+    }
+}
+
+@Suite("--json on commands that change data")
+struct ChangeJSONTests {
+    @Test("add, done, toggle and edit print the reminders they changed")
+    func changes() throws {
+        let cli = CLIHarness()
+        let added = try #require(try cli.json("add", "Buy milk", "--due", "2026-12-01", "--flag") as? [String: Any])
+        #expect(added["number"] as? Int == 1)
+        #expect(added["due"] as? String == "2026-12-01")
+        #expect(added["dueKind"] as? String == "allDay")
+        #expect(added["flagged"] as? Bool == true)
+        #expect(added["list"] as? String == "Reminders")
+        let done = try #require(try cli.json("done", "1") as? [[String: Any]])
+        #expect(done.first?["completed"] as? Bool == true)
+        #expect(done.first?["completedAt"] as? String == "2026-11-29T12:00:00Z")
+        let toggled = try #require(try cli.json("toggle", "1") as? [[String: Any]])
+        #expect(toggled.first?["completed"] as? Bool == false)
+        let edited = try #require(try cli.json("edit", "1", "--due", "tomorrow 9am") as? [String: Any])
+        #expect(edited["due"] as? String == "2026-11-30T09:00:00+09:00")
+        #expect(edited["dueKind"] as? String == "timed")
+    }
+
+    @Test("import --json reports counts")
+    func importJSON() throws {
+        let cli = CLIHarness()
+        cli.files["t.txt"] = Data("a\nb +Work\n".utf8)
+        let report = try #require(try cli.json("import", "t.txt") as? [String: Any])
+        #expect(report["added"] as? Int == 2)
+        #expect(report["createdLists"] as? [String] == ["Work"])
+        #expect(report["dryRun"] as? Bool == false)
     }
 }

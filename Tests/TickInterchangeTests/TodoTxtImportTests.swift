@@ -40,9 +40,12 @@ struct TodoTxtImportTests {
     }
 
     @Test func removalsLeaveNoDoubleSpacesButTheUsersOwnSpacingStays() throws {
-        #expect(try one("a @x b +p c due:2026-01-01 d t:2026-01-01").reminder.title == "a b c d")
+        #expect(try one("a @x b +p c due:2026-01-01 d t:2026-01-01").reminder.title == "a @x b +p c d")
         #expect(try one("@x lead  and  inner @y").reminder.title == "lead  and  inner")
-        #expect(try one("tabs\t@x\tstay").reminder.title == "tabs\tstay")
+        #expect(try one("tabs\t@x\tstay @y").reminder.title == "tabs\t@x\tstay")
+        #expect(try one("@home call +mom about the trip +Family due:2026-01-01").reminder.title == "call +mom about the trip")
+        #expect(try one("@home call +mom about the trip +Family due:2026-01-01").listName == "Family")
+        #expect(try one("call +mom about the trip").listName == "mom")
     }
 
     @Test func unknownKeyValuesAndOddWordsStayVerbatim() throws {
@@ -137,9 +140,9 @@ struct TodoTxtImportTests {
     }
 
     @Test func lineBreaksInsideADescriptionBecomeSpaces() throws {
-        let planned = try TodoTxtImport.plan([TodoTxtItem(lineNumber: 2, description: "a\rb @x c\nd")],
+        let planned = try TodoTxtImport.plan([TodoTxtItem(lineNumber: 2, description: "a\rb @x c\nd @y")],
                                              now: now, timeZone: TodoTxtFixture.zone("UTC"))
-        #expect(planned[0].reminder.title == "a b c d")
+        #expect(planned[0].reminder.title == "a b @x c d")
     }
 
     @Test func handMadeItemsAreCheckedLikeParsedOnes() throws {

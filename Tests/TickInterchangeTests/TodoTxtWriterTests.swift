@@ -45,10 +45,11 @@ struct TodoTxtWriterTests {
 
     @Test func putsTheListBeforeTheTitlesOwnProjects() throws {
         #expect(try write(reminder("my are +roses in the middle"), list: "flowers")
-                == "2026-01-05 my are +flowers +roses in the middle")
-        let back = try TodoTxtFixture.plan("2026-01-05 my are +flowers +roses in the middle", zone: TodoTxtFixture.zone("UTC"))
+                == "2026-01-05 my are +roses in the middle +flowers")
+        let back = try TodoTxtFixture.plan("2026-01-05 my are +roses in the middle +flowers", zone: TodoTxtFixture.zone("UTC"))
         #expect(back[0].listName == "flowers")
         #expect(back[0].reminder.title == "my are +roses in the middle")
+        #expect(try write(reminder("buy +x"), list: "flowers") == "2026-01-05 buy +flowers +x")
     }
 
     @Test func listNamesAndTagsBecomeSingleWords() throws {
@@ -95,8 +96,8 @@ struct TodoTxtWriterTests {
         ("+proj due:2026-01-05", "2026-05-20 +proj due:2026-01-05"),
         ("@home", "2026-05-20 @home"),
         ("(A) 2026-01-05 +a @b @c t:2026-01-04", "(A) 2026-01-05 +a @b @c t:2026-01-04"),
-        ("x 2026-01-05 +Taxes pri:A", "x 2026-01-05 2026-05-20 +Taxes pri:A"),
-        ("x 2026-01-05 +Taxes pri:A due:2026-01-04", "x 2026-01-05 2026-05-20 +Taxes pri:A due:2026-01-04"),
+        ("x 2026-01-05 +Taxes pri:A", "x 2026-01-05 2026-01-05 +Taxes pri:A"),
+        ("x 2026-01-05 +Taxes pri:A due:2026-01-04", "x 2026-01-05 2026-01-05 +Taxes pri:A due:2026-01-04"),
         ("+roses +flowers", "2026-05-20 +roses +flowers"),
         ("@a +b @a", "2026-05-20 @a +b @a"),
         ("pay due:2026-01-01 rent due:2026-02-01", "2026-05-20 pay due:2026-01-01 rent due:2026-02-01"),

@@ -79,6 +79,31 @@ struct DueFormatterTests {
         #expect(newYork.string(for: utc("2025-12-25T17:00:00Z")) == "Dec 25, 2025 12:00 PM")
     }
 
+    /// The remembered spans of constant UTC offset must agree with the zone at every
+    /// instant, whatever order the instants come in.
+    @Test("remembered UTC offsets agree with the zone", arguments: [
+        ("America/New_York", "2026-03-01T00:00:00Z"), ("America/New_York", "2026-10-25T00:00:00Z"),
+        ("Europe/Berlin", "2026-03-22T00:00:00Z"), ("Australia/Lord_Howe", "2026-03-29T00:00:00Z"),
+        ("Asia/Kathmandu", "2026-01-01T00:00:00Z"), ("America/Sao_Paulo", "1985-10-01T00:00:00Z"),
+        ("Europe/London", "1968-10-20T00:00:00Z"), ("Pacific/Apia", "2011-12-25T00:00:00Z"),
+    ])
+    func offsetSpans(zoneID: String, from: String) {
+        let zone = zone(zoneID)
+        let start = utc(from).timeIntervalSince1970
+        let formatter = DueFormatter(context: DateContext(now: utc(from), timeZone: zone, locale: Locale(identifier: "en_US")))
+        // Every 7 minutes for 14 days, visited in a scrambled but fixed order.
+        let count = 14 * 24 * 60 / 7
+        var mismatches = 0
+        for step in 0..<count {
+            let scrambled = (step * 1_237) % count // 1,237 is prime to count (2,880)
+            let instant = Date(timeIntervalSince1970: start + TimeInterval(scrambled * 7 * 60))
+            var wall = LocalDateTime(instant, in: zone)
+            wall.second = 0
+            if formatter.string(for: instant) != formatter.string(for: .floating(wall)) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("all-day values show no time")
     func allDayHasNoTime() {
         let formatter = Self.seoul("de_DE")

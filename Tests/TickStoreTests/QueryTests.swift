@@ -191,3 +191,23 @@ struct SmartListTests {
         #expect(try sample.titles(ReminderFilter(text: "bread")).isEmpty)
     }
 }
+
+@Suite("Positions at the edges of Int64")
+struct PositionOverflowTests {
+    @Test("adding and moving next to positions near Int64.max respaces the list instead of overflowing")
+    func nearMax() throws {
+        let sample = try Sample()
+        let a = try sample.add("a")
+        let b = try sample.add("b")
+        try sample.store.write { db in
+            try db.execute("UPDATE reminder SET position = ? WHERE number = ?", [.integer(Int64.max - 1), .integer(b.number.rawValue)])
+            try db.execute("UPDATE reminder SET position = ? WHERE number = ?", [.integer(Int64.min + 1), .integer(a.number.rawValue)])
+        }
+        let c = try sample.add("c")
+        #expect(try sample.order() == ["a", "b", "c"])
+        try sample.store.write { db in try db.move(c.number, to: .before(a.number)) }
+        #expect(try sample.order() == ["c", "a", "b"])
+        try sample.store.write { db in try db.move(a.number, to: .index(99)) }
+        #expect(try sample.order() == ["c", "b", "a"])
+    }
+}

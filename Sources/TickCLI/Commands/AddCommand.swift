@@ -12,6 +12,10 @@ struct AddCommand: Command {
             The title is every word that is not an option: tick add Buy oat milk --due fri
             Dates: 2026-12-03, 2026-12-03 17:30, today, tomorrow, fri, next fri, in 3 days,
             end of month, dec 14, with a time: tomorrow 9am, fri 17:00. A date alone is all-day.
+            A reminder with a due date gets an alarm at the due time (all-day: 09:00), unless
+            --alarm, --remind or --no-alarm say otherwise; TICK_DEFAULT_ALARM and
+            TICK_ALL_DAY_ALARM change the defaults (see README "Alarms").
+            Repeating: --repeat monthly, --repeat "every 3 days" --repeat-from completion.
             """)
 
     static let arguments: [ArgumentDefinition] = [
@@ -25,6 +29,7 @@ struct AddCommand: Command {
         .option("tag", short: "t", value: "tag", repeating: true, help: "A tag (repeat, or separate with commas)."),
         .option("url", value: "url", help: "A link."),
         .option("parent", value: "number", help: "Make it a subtask of this reminder."),
+    ] + ScheduleOptions.arguments + [
         CommonOptions.json,
     ]
 
@@ -38,9 +43,11 @@ struct AddCommand: Command {
     var tags: [String]
     var url: String?
     var parent: Reminder.Number?
+    var schedule: ScheduleOptions
     var json: Bool
 
     init(parsed: ParsedArguments) throws(CommandError) {
+        guard parsed.values["title"] != nil else { throw .usage("missing <title>: say what to be reminded of, e.g. tick add Buy milk") }
         title = parsed.all("title").joined(separator: " ")
         listName = parsed.value("list")
         dueText = parsed.value("due")
@@ -51,6 +58,7 @@ struct AddCommand: Command {
         tags = try ValueReader.tags(parsed.all("tag"))
         url = parsed.value("url").map { $0.trimmingWhiteSpace() }.flatMap { $0.isEmpty ? nil : $0 }
         parent = try parsed.value("parent").map { text throws(CommandError) in try ValueReader.number(text, option: "parent") }
+        schedule = try ScheduleOptions(parsed: parsed)
         json = parsed.has("json")
     }
 
@@ -59,20 +67,31 @@ struct AddCommand: Command {
         let due = try dueText.map { text throws(CommandError) in try ValueReader.due(text, option: "due", context: context) }
         let start = try startText.map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
         let now = context.now
+        let defaults = try AlarmDefaults(environment: context.environment)
+        var draft = Reminder(listID: ReminderList.ID(rawValue: ""), title: title, notes: notes, due: due, start: start,
+                             priority: priority, isFlagged: isFlagged, tags: tags, url: url, createdAt: now)
+        let notes = try schedule.apply(to: &draft, dueChanged: due != nil || start != nil, defaults: defaults, context: context)
+        let prepared = draft
         let (reminder, list) = try context.store().write { db in
-            let list = try db.targetList(named: listName)
-            let parentUID = try parent.map { try db.existingReminder($0).uid }
-            let draft = Reminder(listID: list.id, title: title, notes: notes, due: due, start: start,
-                                 priority: priority, isFlagged: isFlagged, parentUID: parentUID, tags: tags,
-                                 url: url, createdAt: now)
+            let parentReminder = try parent.map { try db.existingReminder($0) }
+            // A subtask lives in its parent's list unless told otherwise (as in Apple Reminders).
+            var list = try db.targetList(named: listName)
+            if listName == nil, let parentReminder, let parentList = try db.list(id: parentReminder.listID) {
+                list = parentList
+            }
+            var draft = prepared
+            draft.listID = list.id
+            draft.parentUID = parentReminder?.uid
             return (try db.insert(draft), list)
         }
+        for note in notes { context.warn(note) }
         if json {
             context.print(TickJSON.object(for: reminder, listName: list.name).serialized())
             return
         }
         var message = "Added \(reminder.number) \(reminder.title.quotedForMessage) to \(TerminalText.sanitized(list.name))"
         if let due = reminder.due { message += ", due " + DueFormatter(context: context.dateContext).string(for: due) }
+        if let summary = reminder.recurrenceSummary(in: context.dateContext.timeZone) { message += ", repeating " + summary.lowercasedFirst }
         context.print(message)
     }
 }

@@ -6,21 +6,13 @@ import TickInterchange
 /// What `done`, `undone` and `toggle` do to each reminder.
 enum CompletionChange {
     case complete, reopen, toggle
-
-    func apply(to reminder: inout Reminder, at now: Date) -> Bool {
-        let wasCompleted = reminder.isCompleted
-        switch self {
-        case .complete: if !wasCompleted { reminder.completedAt = now }
-        case .reopen: reminder.completedAt = nil
-        case .toggle: reminder.completedAt = wasCompleted ? nil : now
-        }
-        let changed = wasCompleted != reminder.isCompleted
-        if changed { reminder.modifiedAt = now }
-        return changed
-    }
 }
 
 /// The shared body of `done`, `undone` and `toggle`: all numbers in one transaction.
+///
+/// A recurring reminder is completed one occurrence at a time (see
+/// `Database.completeOccurrence`): `done` moves it to its next occurrence and keeps a
+/// record of the one completed; `undone` steps back to the last completed occurrence.
 struct CompletionRunner {
     static let arguments: [ArgumentDefinition] = [
         .positional("numbers", variadic: true, help: "One or more reminder numbers."),
@@ -29,45 +21,104 @@ struct CompletionRunner {
 
     let numbers: [Reminder.Number]
     let json: Bool
+    /// `done --occurrence DATE`: complete only that occurrence.
+    var occurrenceText: String?
 
     init(parsed: ParsedArguments) throws(CommandError) {
         var numbers: [Reminder.Number] = []
-        for text in parsed.all("numbers") { numbers.append(try ValueReader.number(text, option: "numbers")) }
+        for text in parsed.all("numbers") {
+            let number = try ValueReader.number(text, option: "numbers")
+            if !numbers.contains(number) { numbers.append(number) }
+        }
         guard !numbers.isEmpty else { throw .usage("missing <numbers>: give one or more reminder numbers") }
         self.numbers = numbers
         json = parsed.has("json")
+        occurrenceText = parsed.value("occurrence")
     }
 
     func run(_ change: CompletionChange, in context: CommandContext) throws {
         let now = context.now
+        let zone = context.dateContext.timeZone
+        let occurrence = try occurrenceText.map { text throws(CommandError) in try ValueReader.due(text, option: "occurrence", context: context) }
         let results = try context.store().write { db in
-            var results: [(Reminder, Bool, String?)] = []
+            var results: [(CompletionChangeResult, String?)] = []
             let lists = try db.listsByID()
             for number in numbers {
-                var reminder = try db.existingReminder(number)
-                let changed = change.apply(to: &reminder, at: now)
-                if changed { try db.update(reminder) }
-                results.append((reminder, changed, lists[reminder.listID]?.name))
+                let reminder = try db.existingReminder(number)
+                let reopens = change == .reopen || (change == .toggle && reminder.isCompleted)
+                let result: CompletionChangeResult?
+                if reopens {
+                    result = try db.reopenOccurrence(number, at: now, in: zone)
+                } else {
+                    let expected = occurrence.map { CompletionRunner.matching($0, current: reminder.due ?? reminder.start, in: zone) }
+                    result = try db.completeOccurrence(number, expecting: expected, at: now, in: zone)
+                }
+                if let result { results.append((result, lists[result.reminder.listID]?.name)) }
             }
             return results
         }
         if json {
-            context.print(JSONValue.array(results.map { TickJSON.object(for: $0.0, listName: $0.2) }).serialized())
+            context.print(JSONValue.array(results.map { TickJSON.object(for: $0.0.reminder, listName: $0.1) }).serialized())
             return
         }
-        for (reminder, changed, _) in results {
-            let verb = reminder.isCompleted ? "Completed" : "Reopened"
-            let note = changed ? "" : context.style.dim(reminder.isCompleted ? " (already completed)" : " (already open)")
-            context.print("\(verb) \(reminder.number) \(reminder.title.quotedForMessage)" + note)
+        let formatter = DueFormatter(context: context.dateContext)
+        for (result, _) in results {
+            let reminder = result.reminder
+            let name = "\(reminder.number) \(reminder.title.quotedForMessage)"
+            if !result.changed {
+                if occurrence != nil, !reminder.isCompleted {
+                    let current = (reminder.due ?? reminder.start).map { formatter.string(for: $0) } ?? "none"
+                    context.print("Completed \(name)" + context.style.dim(" (that occurrence is already done; the current one is \(current))"))
+                } else {
+                    context.print((reminder.isCompleted ? "Completed " : "Reopened ") + name
+                                  + context.style.dim(reminder.isCompleted ? " (already completed)" : " (already open)"))
+                }
+                continue
+            }
+            switch result.outcome {
+            case .advanced(let done, let next):
+                context.print("Completed \(name) (\(formatter.string(for: done))); next: \(formatter.string(for: next))")
+            case .seriesEnded(let done):
+                context.print("Completed \(name) (\(formatter.string(for: done))), the last of its series")
+            case .unreadableRule(let reason):
+                context.print("Completed \(name)")
+                context.warn("its repeat rule cannot be expanded (\(reason)); it will not come back")
+            case .completed:
+                if reminder.isCompleted {
+                    context.print("Completed \(name)")
+                } else if reminder.recurrence != nil, let due = reminder.due ?? reminder.start {
+                    context.print("Reopened \(name) (back to \(formatter.string(for: due)))")
+                } else {
+                    context.print("Reopened \(name)")
+                }
+            }
         }
+    }
+
+    /// `current` when `given` names the same moment (the same day for all-day dates),
+    /// else `given` (which then matches nothing, so nothing is completed).
+    static func matching(_ given: Due, current: Due?, in zone: TimeZone) -> Due {
+        guard let current else { return given }
+        if current.isAllDay || given.isAllDay {
+            return current.isAllDay && given.day(in: zone) == current.day(in: zone) ? current : given
+        }
+        return current.sortInstant(in: zone) == given.sortInstant(in: zone) ? current : given
     }
 }
 
 /// `tick done N…`
 struct DoneCommand: Command {
-    static let configuration = CommandConfiguration(name: "done", abstract: "Mark reminders as completed.",
-                                                    aliases: ["complete"])
-    static var arguments: [ArgumentDefinition] { CompletionRunner.arguments }
+    static let configuration = CommandConfiguration(
+        name: "done", abstract: "Mark reminders as completed.",
+        discussion: """
+            A repeating reminder moves on to its next occurrence; the one completed is kept in its
+            history ('tick undone' steps back). Give --occurrence DATE (the due date you saw) to
+            complete only that occurrence: running the same command again then changes nothing.
+            """,
+        aliases: ["complete"])
+    static var arguments: [ArgumentDefinition] {
+        CompletionRunner.arguments + [.option("occurrence", value: "date", help: "Complete only the occurrence due then.")]
+    }
     let runner: CompletionRunner
     init(parsed: ParsedArguments) throws(CommandError) { runner = try CompletionRunner(parsed: parsed) }
     func run(in context: CommandContext) throws { try runner.run(.complete, in: context) }

@@ -12,6 +12,8 @@ struct EditCommand: Command {
             Every field can be set and cleared: --due DATE / --no-due, --notes TEXT / --no-notes,
             --flag / --no-flag, --priority none, --tag TAG (adds) / --untag TAG / --no-tags …
             Moving to another list with --list puts the reminder at the end of that list.
+            Repeat: --repeat RULE / --no-repeat, --repeat-from due|completion. Alarms: --alarm and
+            --remind add one; --no-alarm removes them all (together with --alarm or --remind: replaces).
             """)
 
     static let arguments: [ArgumentDefinition] = [
@@ -34,6 +36,8 @@ struct EditCommand: Command {
         .flag("no-url", help: "Clear the link."),
         .option("parent", value: "number", help: "Make it a subtask of this reminder."),
         .flag("no-parent", help: "Make it a top-level reminder."),
+        .flag("no-repeat", help: "Stop repeating."),
+    ] + ScheduleOptions.arguments + [
         CommonOptions.json,
     ]
 
@@ -43,6 +47,7 @@ struct EditCommand: Command {
     let addedTags: [String]
     let removedTags: [String]
     let parent: Reminder.Number?
+    let schedule: ScheduleOptions
 
     init(parsed: ParsedArguments) throws(CommandError) {
         number = try ValueReader.number(parsed.value("number") ?? "")
@@ -55,6 +60,7 @@ struct EditCommand: Command {
         addedTags = try ValueReader.tags(parsed.all("tag"))
         removedTags = try ValueReader.tags(parsed.all("untag"))
         parent = try parsed.value("parent").map { text throws(CommandError) in try ValueReader.number(text, option: "parent") }
+        schedule = try ScheduleOptions(parsed: parsed)
         let changes = Self.arguments.map(\.key).filter { $0 != "number" && $0 != "json" && parsed.isPresent($0) }
         if changes.isEmpty {
             throw .usage("nothing to change; give at least one option such as --title, --due or --no-due\nSee 'tick edit --help'.")
@@ -67,6 +73,9 @@ struct EditCommand: Command {
         let start = try parsed.value("start").map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
         let now = context.now
         let parsed = self.parsed
+        let schedule = self.schedule
+        let defaults = try AlarmDefaults(environment: context.environment)
+        var notes: [String] = []
         let (reminder, listName) = try context.store().write { db in
             var reminder = try db.existingReminder(number)
             if let title { reminder.title = title }
@@ -100,10 +109,12 @@ struct EditCommand: Command {
             } else {
                 listName = try db.list(id: reminder.listID)?.name
             }
+            notes = try schedule.apply(to: &reminder, dueChanged: due != nil || start != nil, defaults: defaults, context: context)
             reminder.modifiedAt = now
             try db.update(reminder)
             return (try db.existingReminder(number), listName)
         }
+        for note in notes { context.warn(note) }
         if parsed.has("json") {
             context.print(TickJSON.object(for: reminder, listName: listName).serialized())
             return

@@ -52,7 +52,9 @@ struct ExportCommand: Command {
         case .taskwarrior:
             throw CommandError.usage("tick cannot export taskwarrior")
         case .todotxt:
-            let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            // The first list is where an import puts lines without a +project: leave it implicit.
+            var names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            if listName == nil, let first = lists.first { names[first.id] = nil }
             let zone = context.dateContext.timeZone
             var lines = ""
             for reminder in reminders {
@@ -60,16 +62,29 @@ struct ExportCommand: Command {
             }
             text = lines
         }
-        guard let outputPath else {
+        guard let outputPath, outputPath != "-" else {
             context.output.write(text)
             return
         }
-        let url = URL(fileURLWithPath: context.environment.absolute(outputPath))
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw CommandError.runtime("cannot write \(outputPath): \((error as NSError).localizedDescription)")
-        }
+        try ExportCommand.writeFile(text, to: context.environment.absolute(outputPath), shownAs: outputPath)
         context.errors.write("Exported \(reminders.count) reminder\(reminders.count == 1 ? "" : "s") to \(outputPath)\n")
+    }
+
+    /// Replaces the file at `path` with `text` atomically (a temporary file renamed over
+    /// it), following a symbolic link to its target and keeping the target's permissions;
+    /// a new file is private (0600), as the reminders in it are.
+    static func writeFile(_ text: String, to path: String, shownAs name: String) throws {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let manager = FileManager.default
+        let mode = (try? manager.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? 0o600
+        let temporary = target + ".tick-\(getpid()).tmp"
+        guard manager.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
+            throw CommandError.runtime("cannot write \(name): \(String(cString: strerror(errno)))")
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(atPath: temporary)
+            throw CommandError.runtime("cannot write \(name): \(reason)")
+        }
     }
 }

@@ -47,6 +47,10 @@ struct ImportCommand: Command {
 
     func run(in context: CommandContext) throws {
         let absolute = path == "-" ? "-" : context.environment.absolute(path)
+        var isFolder: ObjCBool = false
+        if absolute != "-", FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandError.runtime("\(path) is a folder; give the file to import")
+        }
         let data: Data
         do {
             data = try context.readFile(absolute)
@@ -55,12 +59,12 @@ struct ImportCommand: Command {
         }
         let name = path == "-" ? "standard input" : (path as NSString).lastPathComponent
         guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
-            throw CommandError.usage("cannot tell the format of \(path); give --format ics, taskwarrior, todotxt or json")
+            throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let batch: ImportBatch
         do {
-            batch = try Self.read(data, format: format, source: name, fileListName: path == "-" ? nil : fileListName,
-                                  context: context)
+            batch = try Self.read(data, format: format, source: name, context: context, keepsProjects: listName != nil,
+                                  fileListName: path == "-" ? nil : fileListName)
         } catch let error as InterchangeError {
             throw CommandError.runtime("\(error.description)\nNothing was imported.")
         }
@@ -71,7 +75,7 @@ struct ImportCommand: Command {
             let more = batch.warnings.count - Self.shownWarnings
             context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
         }
-        let importer = BatchImporter(now: context.now, fallbackListName: listName, keepsNumbers: format == .json)
+        let importer = BatchImporter(now: context.now, fallbackListName: listName, restoresArchive: format == .json)
         let store = try context.store()
         struct DryRun: Error { let summary: BatchImporter.Summary }
         var summary: BatchImporter.Summary
@@ -94,10 +98,15 @@ struct ImportCommand: Command {
         return stem.isEmpty ? name : stem
     }
 
-    /// Reads a file in `format` into a batch.
+    /// Reads `data` as `format`.
+    /// - Parameters:
+    ///   - keepsProjects: every reminder goes to one list (`--list`): a todo.txt
+    ///     `+project` that would have picked the list stays in the title instead of being lost.
+    ///   - fileListName: the list of iCalendar VTODOs whose VCALENDAR has no name (the file
+    ///     name without extension); nil for standard input (the default list).
     /// - Throws: `InterchangeError` for a file that cannot be read.
-    static func read(_ data: Data, format: InterchangeFormat, source: String, fileListName: String?,
-                     context: CommandContext) throws -> ImportBatch {
+    static func read(_ data: Data, format: InterchangeFormat, source: String, context: CommandContext,
+                     keepsProjects: Bool = false, fileListName: String? = nil) throws -> ImportBatch {
         switch format {
         case .ics:
             return try ICalendarReader(now: context.now, fileListName: fileListName,
@@ -106,7 +115,14 @@ struct ImportCommand: Command {
             return try TaskwarriorReader(now: context.now, timeZone: context.dateContext.timeZone).read(data, source: source)
         case .todotxt:
             let items = try TodoTxtParser.parse(data, source: source)
-            let reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone)
+            var reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone)
+            if keepsProjects {
+                for index in reminders.indices {
+                    guard let project = reminders[index].listName else { continue }
+                    reminders[index].reminder.title += " +" + project.replacingOccurrences(of: " ", with: "_")
+                    reminders[index].listName = nil
+                }
+            }
             return ImportBatch(reminders: reminders)
         case .json:
             let archive = try TickJSON.decodeArchive(data, source: source)

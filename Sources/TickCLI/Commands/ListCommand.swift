@@ -46,7 +46,8 @@ struct ListCommand: Command {
         let smartList = name.flatMap { SmartList(rawValue: $0.lowercased()) }
         let now = context.now
         let zone = context.dateContext.timeZone
-        let (reminders, lists, heading, total) = try context.store().read { db in
+        let json = self.json
+        let (listing, lists, heading, total) = try context.store().read { db in
             let lists = try db.listsByID()
             var filter = ReminderFilter(tag: tag, includesCompleted: includesCompleted, limit: limit)
             var heading: ReminderList?
@@ -57,23 +58,25 @@ struct ListCommand: Command {
                 filter.listID = list.id
                 heading = list
             }
-            let reminders = try db.reminders(filter, now: now, timeZone: zone)
-            let total = try heading.map { try db.openCount(inList: $0.id) } ?? reminders.count
-            return (reminders, lists, heading, total)
+            let listing = try Listing.load(filter, json: json, from: db, now: now, timeZone: zone)
+            let total = try heading.map { try db.openCount(inList: $0.id) } ?? listing.count
+            return (listing, lists, heading, total)
         }
-        if json {
-            context.print(JSONValue.array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
-            return
-        }
+        guard let reminders = listing.summariesPrintingJSON(lists: lists, in: context) else { return }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil)
         if let heading {
-            context.print(printer.heading(for: heading, count: total))
+            var detail = "\(total) open"
+            if reminders.count < total, limit != nil { detail += ", showing \(reminders.count)" }
+            context.print(printer.heading(dot: heading.color, title: heading.name, detail: detail))
         } else {
             let title = smartList?.title ?? "Tagged #\(tag ?? "")"
-            context.print(context.style.bold(title) + context.style.dim("  \(reminders.count)"))
+            let detail = limit == reminders.count ? "first \(total)" : "\(total)"
+            context.print(printer.heading(dot: nil, title: title, detail: detail))
         }
         if reminders.isEmpty {
-            context.print(context.style.dim(emptyMessage(smartList: smartList, list: heading)))
+            let message = emptyMessage(smartList: smartList, list: heading)
+            let width = context.environment.width ?? Int.max / 4
+            context.print(context.style.dim(TerminalText.truncated(message, toWidth: width)))
             return
         }
         var text = ""

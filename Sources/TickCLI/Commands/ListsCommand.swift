@@ -145,12 +145,12 @@ struct ListsMoveCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let list = try context.store().write { db in
+        let (list, index) = try context.store().write { db in
             let list = try db.existingList(named: name)
             try db.moveList(list.id, to: position - 1)
-            return list
+            return (list, (try db.lists().firstIndex { $0.id == list.id } ?? 0) + 1)
         }
-        context.print("Moved list '\(TerminalText.sanitized(list.name))' to position \(position)")
+        context.print("Moved list '\(TerminalText.sanitized(list.name))' to position \(index)")
     }
 }
 

@@ -36,15 +36,13 @@ struct SearchCommand: Command {
     func run(in context: CommandContext) throws {
         let now = context.now
         let zone = context.dateContext.timeZone
-        let (reminders, lists) = try context.store().read { db in
+        let json = self.json
+        let (listing, lists) = try context.store().read { db in
             var filter = ReminderFilter(text: text, includesCompleted: includesCompleted, limit: limit)
             if let listName { filter.listID = try db.existingList(named: listName).id }
-            return (try db.reminders(filter, now: now, timeZone: zone), try db.listsByID())
+            return (try Listing.load(filter, json: json, from: db, now: now, timeZone: zone), try db.listsByID())
         }
-        if json {
-            context.print(JSONValue.array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
-            return
-        }
+        guard let reminders = listing.summariesPrintingJSON(lists: lists, in: context) else { return }
         if reminders.isEmpty {
             context.print(context.style.dim("No reminders match \(text.quotedForMessage)" + (includesCompleted ? "." : " (add --completed to look in completed ones too).")))
             return

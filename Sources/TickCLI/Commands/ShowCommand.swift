@@ -23,11 +23,11 @@ struct ShowCommand: Command {
     func run(in context: CommandContext) throws {
         let now = context.now
         let zone = context.dateContext.timeZone
-        let (reminder, lists, subtasks, parent) = try context.store().read { db in
+        let (reminder, lists, subtasks, parent, done) = try context.store().read { db in
             let reminder = try db.existingReminder(number)
             let subtasks = try db.reminders(ReminderFilter(parentUID: reminder.uid, includesCompleted: true), now: now, timeZone: zone)
             let parent = try reminder.parentUID.flatMap { try db.reminder(uid: $0) }
-            return (reminder, try db.listsByID(), subtasks, parent)
+            return (reminder, try db.listsByID(), subtasks, parent, try db.completedOccurrenceCount(reminder: reminder.number))
         }
         if json {
             var object = TickJSON.object(for: reminder, listName: lists[reminder.listID]?.name)
@@ -39,6 +39,6 @@ struct ShowCommand: Command {
             return
         }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: false)
-        for line in printer.detail(of: reminder, subtasks: subtasks, parent: parent) { context.print(line) }
+        for line in printer.detail(of: reminder, subtasks: subtasks, parent: parent, completedOccurrences: done) { context.print(line) }
     }
 }

@@ -19,10 +19,22 @@ struct BatchImporter {
     let now: Date
     /// Where reminders without a list go: the `--list` option, else the default list.
     let fallbackListName: String?
-    /// Keep numbers from the file when free (restoring a Tick archive).
-    var keepsNumbers = false
+    /// Keep numbers (when free) and positions from the file: restoring a Tick archive.
+    var restoresArchive = false
+
+    /// Above this many reminders the search index is rebuilt once instead of row by row.
+    static let bulkThreshold = 5_000
 
     func apply(_ batch: ImportBatch, to db: Database) throws -> Summary {
+        if batch.reminders.count >= BatchImporter.bulkThreshold {
+            // Index pages are touched all over the file: keep them in memory for the import.
+            try db.setCacheSize(mebibytes: 64)
+            return try db.deferringSearchIndex { try applyRows(batch, to: db) }
+        }
+        return try applyRows(batch, to: db)
+    }
+
+    private func applyRows(_ batch: ImportBatch, to db: Database) throws -> Summary {
         var summary = Summary()
         var listsByName: [String: ReminderList] = [:]
         func key(_ name: String) -> String { name.trimmingWhiteSpace().lowercased() }
@@ -73,6 +85,8 @@ struct BatchImporter {
             if var existing = try db.reminder(uid: reminder.uid) {
                 reminder.number = existing.number
                 reminder.position = existing.position
+                // An older export must not bring back completed occurrences or rung alarms.
+                reminder = try db.mergingSchedule(of: reminder, into: existing)
                 // Keep the stored position unless the list changed (then update() appends).
                 if reminder == existing {
                     summary.unchanged += 1
@@ -81,8 +95,8 @@ struct BatchImporter {
                 existing = reminder
                 try db.update(existing)
                 summary.updated += 1
-            } else if keepsNumbers {
-                try db.insert(reminder, keepingNumber: true)
+            } else if restoresArchive {
+                try db.insert(reminder, keepingNumber: true, keepingPosition: item.hasPosition)
                 summary.added += 1
             } else if let index = pendingIndex[reminder.uid] {
                 pending[index] = reminder

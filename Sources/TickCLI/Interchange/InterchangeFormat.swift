@@ -30,19 +30,22 @@ enum InterchangeFormat: String, CaseIterable {
         }
     }
 
-    /// Guesses the format of a file from its name, then from its first bytes:
-    /// `.txt` is todo.txt; `.ics`, `.ical`, `.ifb` or text starting with
-    /// `BEGIN:VCALENDAR`/`BEGIN:VTODO` is iCalendar; a Tick archive is json; other JSON
-    /// (`.json`, or text starting with `[` or `{`) is Taskwarrior; anything else todo.txt.
+    /// Guesses the format of a file from its name, then from its first bytes; nil when
+    /// neither says (then `--format` must). In order: a Tick archive is json; `.ics`,
+    /// `.ical`, `.ifb` are iCalendar; `.txt` is todo.txt; text starting with
+    /// `BEGIN:VCALENDAR` or `BEGIN:VTODO` is iCalendar; `.json`, or text starting with `[`
+    /// or `{`, is Taskwarrior; since any text would read as todo.txt, other files are
+    /// todo.txt only when named so (`todo*`, `done*`) or read from standard input.
     static func detect(path: String, data: Data) -> InterchangeFormat? {
-        let lowered = path.lowercased()
-        if lowered.hasSuffix(".txt") || lowered.hasSuffix("todo") { return .todotxt }
-        if lowered.hasSuffix(".ics") || lowered.hasSuffix(".ical") || lowered.hasSuffix(".ifb") { return .ics }
+        if TickJSON.isArchive(data) { return .json }
+        let name = (path as NSString).lastPathComponent.lowercased()
+        if name.hasSuffix(".ics") || name.hasSuffix(".ical") || name.hasSuffix(".ifb") { return .ics }
+        if name.hasSuffix(".txt") { return .todotxt }
         let start = leadingText(data)
         if start.hasPrefix("BEGIN:VCALENDAR") || start.hasPrefix("BEGIN:VTODO") { return .ics }
-        if TickJSON.isArchive(data) { return .json }
-        if lowered.hasSuffix(".json") || start.hasPrefix("[") || start.hasPrefix("{") { return .taskwarrior }
-        return .todotxt
+        if name.hasSuffix(".json") || start.hasPrefix("[") || start.hasPrefix("{") { return .taskwarrior }
+        if path == "-" || name.hasPrefix("todo") || name.hasPrefix("done") { return .todotxt }
+        return nil
     }
 
     /// The first bytes after a byte order mark and white space, upper-cased.

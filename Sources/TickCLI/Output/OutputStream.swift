@@ -4,6 +4,13 @@ import Foundation
 public protocol OutputSink: AnyObject {
     /// Writes `text` as UTF-8, unchanged.
     func write(_ text: String)
+    /// Writes out what is buffered (a long-running command's lines must not wait).
+    func flush()
+}
+
+extension OutputSink {
+    /// Nothing is buffered by default.
+    public func flush() {}
 }
 
 /// Collects everything written, for tests and for the executable to flush at once.
@@ -17,6 +24,9 @@ public final class BufferedOutput: OutputSink {
 public final class FileDescriptorOutput: OutputSink {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The `errno` of the first failed write (a full disk, an I/O error), nil while every
+    /// write succeeded. A closed pipe (EPIPE) is not a failure: the reader left.
+    public private(set) var failure: Int32?
 
     /// - Parameter descriptor: an open file descriptor (1 for standard output, 2 for error).
     public init(descriptor: Int32) {
@@ -27,6 +37,7 @@ public final class FileDescriptorOutput: OutputSink {
     deinit { flush() }
 
     public func write(_ text: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 64 * 1024 { flush() }
     }
@@ -40,6 +51,7 @@ public final class FileDescriptorOutput: OutputSink {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno != EPIPE, failure == nil { failure = errno }
                 break
             }
             offset += written

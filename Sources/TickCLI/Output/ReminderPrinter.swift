@@ -1,6 +1,7 @@
 import Foundation
 import TickModel
 import TickInterchange
+import TickStore
 
 /// Lays out reminders for the terminal: one reminder per row, columns measured in cells,
 /// cut with `…` to the width, overdue dates in red and list dots in their color when
@@ -21,20 +22,26 @@ struct ReminderPrinter {
 
     /// The rows of `reminders`, subtasks placed (indented) under their parent when the
     /// parent is in the same listing.
-    func lines(for reminders: [Reminder]) -> [String] {
+    func lines(for reminders: [ReminderSummary]) -> [String] {
         let width = context.environment.width ?? Int.max / 4
         // On a narrow terminal the title matters most: the list column goes first.
         let showsList = self.showsList && width >= 60
+        // Below 30 cells the number and the title matter more than the checkbox.
+        let showsBox = width >= 30 || reminders.contains { $0.isCompleted }
         let ordered = ReminderPrinter.nested(reminders)
         let style = context.style
         let now = context.now
         let zone = context.dateContext.timeZone
+        let localNow = LocalDateTime(now, in: zone)
+        // A repeat column only when something in the listing repeats.
+        let repeats = ordered.map { $0.0.recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) } }
+        let showsRepeat = repeats.contains { $0 != nil }
         var rows: [[String]] = []
         var overdue: [Bool] = []
         var completed: [Bool] = []
         rows.reserveCapacity(ordered.count)
-        for (reminder, depth) in ordered {
-            var title = String(repeating: "  ", count: depth)
+        for (index, (reminder, depth)) in ordered.enumerated() {
+            var title = depth == 0 ? "" : String(repeating: "  ", count: depth)
             switch reminder.priority.level {
             case .high: title += "!!! "
             case .medium: title += "!! "
@@ -43,23 +50,28 @@ struct ReminderPrinter {
             }
             title += TerminalText.sanitized(reminder.title)
             for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
-            var row = [reminder.number.description, reminder.isCompleted ? "[x]" : "[ ]", title,
+            var row = [reminder.number.description, showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "", title,
                        reminder.due.map { formatter.string(for: $0) } ?? ""]
+            if showsRepeat { row.append(repeats[index] ?? "") }
             if showsList { row.append(lists[reminder.listID].map { "● " + TerminalText.sanitized($0.name) } ?? "") }
             row.append(reminder.isFlagged ? "⚑" : "")
             rows.append(row)
-            overdue.append(reminder.isOverdue(at: now, in: zone))
+            overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
         }
         var columns = [
             TextTable.Column(alignment: .right),
             TextTable.Column(),
-            TextTable.Column(minWidth: min(16, max(4, width / 3)), isFlexible: true),
+            // Off a terminal there is no width to fit: titles are cut at 100 cells so one
+            // long title does not pad every row (scripts that need full text use --json).
+            TextTable.Column(minWidth: min(16, max(4, width / 3)),
+                             maxWidth: context.environment.width == nil ? 100 : nil, isFlexible: true),
             TextTable.Column(maxWidth: 24, isFlexible: true),
         ]
+        if showsRepeat { columns.append(TextTable.Column(maxWidth: 28, isFlexible: true)) }
         if showsList { columns.append(TextTable.Column(minWidth: 6, maxWidth: 20, isFlexible: true)) }
         columns.append(TextTable.Column())
-        let listColumn = showsList ? 4 : -1
+        let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1
         let table = TextTable(columns: columns)
         let orderedReminders = ordered.map(\.0)
         return table.render(rows: rows, totalWidth: width) { row, column, text in
@@ -75,6 +87,20 @@ struct ReminderPrinter {
         }
     }
 
+    /// `at the due time`, `10 minutes before due`, `1 day 2 hours after start`.
+    static func offsetWords(_ seconds: Int, toStart: Bool) -> String {
+        let anchor = toStart ? "start" : "due"
+        guard seconds != 0 else { return toStart ? "at the start" : "at the due time" }
+        var rest = abs(seconds)
+        var parts: [String] = []
+        for (size, unit) in [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")] where rest >= size {
+            let count = rest / size
+            rest %= size
+            parts.append("\(count) \(unit)" + (count == 1 ? "" : "s"))
+        }
+        return parts.joined(separator: " ") + (seconds < 0 ? " before " : " after ") + anchor
+    }
+
     /// Colors only the leading `●` of a list cell.
     static func coloringDot(_ text: String, color: ListColor, style: Style) -> String {
         guard let range = text.range(of: "●") else { return text }
@@ -84,10 +110,11 @@ struct ReminderPrinter {
     /// Places each reminder whose parent is in the listing right after the parent (and
     /// its earlier children), with its depth; others keep their order at depth 0.
     /// - Complexity: O(n).
-    static func nested(_ reminders: [Reminder]) -> [(Reminder, Int)] {
+    static func nested(_ reminders: [ReminderSummary]) -> [(ReminderSummary, Int)] {
+        guard reminders.contains(where: { $0.parentUID != nil }) else { return reminders.map { ($0, 0) } }
         let uids = Set(reminders.map(\.uid))
-        var children: [String: [Reminder]] = [:]
-        var roots: [Reminder] = []
+        var children: [String: [ReminderSummary]] = [:]
+        var roots: [ReminderSummary] = []
         for reminder in reminders {
             if let parent = reminder.parentUID, parent != reminder.uid, uids.contains(parent) {
                 children[parent, default: []].append(reminder)
@@ -96,10 +123,10 @@ struct ReminderPrinter {
             }
         }
         guard !children.isEmpty else { return reminders.map { ($0, 0) } }
-        var result: [(Reminder, Int)] = []
+        var result: [(ReminderSummary, Int)] = []
         result.reserveCapacity(reminders.count)
         var visited = Set<String>()
-        func visit(_ reminder: Reminder, depth: Int) {
+        func visit(_ reminder: ReminderSummary, depth: Int) {
             guard visited.insert(reminder.uid).inserted else { return }
             result.append((reminder, depth))
             for child in children[reminder.uid] ?? [] { visit(child, depth: min(depth + 1, 8)) }
@@ -110,14 +137,27 @@ struct ReminderPrinter {
         return result
     }
 
+    /// A heading line: an optional colored dot, a bold title and a dim detail (a count),
+    /// cut to the terminal's width (the detail goes first, then the title is cut).
+    func heading(dot color: ListColor?, title: String, detail: String) -> String {
+        let style = context.style
+        let width = context.environment.width ?? Int.max / 4
+        let dotWidth = color == nil ? 0 : 2
+        var title = TerminalText.sanitized(title)
+        var detail = "  " + detail
+        let titleWidth = TerminalText.width(of: title)
+        if dotWidth + titleWidth + TerminalText.width(of: detail) > width { detail = "" }
+        if dotWidth + titleWidth > width { title = TerminalText.truncated(title, toWidth: width - dotWidth) }
+        return (color.map { style.dot($0) + " " } ?? "") + style.bold(title) + style.dim(detail)
+    }
+
     /// The heading of a list: its colored dot, name and open count.
     func heading(for list: ReminderList, count: Int) -> String {
-        let style = context.style
-        return style.dot(list.color) + " " + style.bold(TerminalText.sanitized(list.name)) + style.dim("  \(count) open")
+        heading(dot: list.color, title: list.name, detail: "\(count) open")
     }
 
     /// The detail view of one reminder (`tick show`).
-    func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?) -> [String] {
+    func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?, completedOccurrences: Int = 0) -> [String] {
         let style = context.style
         var lines: [String] = []
         let mark = reminder.isCompleted ? "[x]" : "[ ]"
@@ -135,7 +175,12 @@ struct ReminderPrinter {
             fields.append(("Due", text))
         }
         if let start = reminder.start { fields.append(("Starts", formatter.string(for: start))) }
-        if let rule = reminder.recurrence { fields.append(("Repeats", TerminalText.sanitized(rule))) }
+        let zone = context.dateContext.timeZone
+        if let rule = reminder.recurrence, let summary = reminder.recurrenceSummary(in: zone) {
+            var text = TerminalText.sanitized(summary) + style.dim("  (RRULE:" + TerminalText.sanitized(rule) + ")")
+            if completedOccurrences > 0 { text += style.dim(completedOccurrences == 1 ? "; 1 occurrence done" : "; \(completedOccurrences) occurrences done") }
+            fields.append(("Repeats", text))
+        }
         if reminder.priority != .none { fields.append(("Priority", reminder.priority.level.rawValue)) }
         if reminder.isFlagged { fields.append(("Flagged", style.orange("⚑ yes"))) }
         if !reminder.tags.isEmpty { fields.append(("Tags", reminder.tags.map { "#" + TerminalText.sanitized($0) }.joined(separator: " "))) }
@@ -144,11 +189,21 @@ struct ReminderPrinter {
         else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID) + style.dim(" (not in this database)"))) }
         if let completed = reminder.completedAt { fields.append(("Completed", formatter.string(for: completed))) }
         for alarm in reminder.alarms {
+            var text: String
             switch alarm.trigger {
-            case .absolute(let date): fields.append(("Alarm", formatter.string(for: date)))
+            case .absolute(let date): text = formatter.string(for: date)
             case .relative(let seconds, let toStart):
-                fields.append(("Alarm", TickJSON.durationText(seconds) + (toStart ? " from start" : " from due")))
+                let anchor = toStart ? (reminder.start ?? reminder.due) : (reminder.due ?? reminder.start)
+                if anchor?.isAllDay == true, (0..<86_400).contains(seconds) {
+                    text = toStart ? "on the start day" : "on the due day"
+                } else {
+                    text = ReminderPrinter.offsetWords(seconds, toStart: toStart)
+                }
+                if let date = reminder.fireDate(of: alarm, in: zone) { text += " (" + formatter.string(for: date) + ")" }
             }
+            if alarm.isSnooze { text += style.dim("  snoozed") }
+            if let fired = alarm.firedAt { text += style.dim("  rang " + formatter.string(for: fired)) }
+            fields.append(("Alarm", text))
         }
         fields.append(("Created", formatter.string(for: reminder.createdAt)))
         fields.append(("Modified", formatter.string(for: reminder.modifiedAt)))

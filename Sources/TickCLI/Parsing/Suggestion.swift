@@ -11,7 +11,11 @@ enum Suggestion {
         let letters = lowered.drop(while: { $0 == "-" }).count
         let limit = letters < 3 ? 1 : max(2, letters / 3)
         let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }.filter { $0.1 <= limit }
-        return scored.min { $0.1 < $1.1 }?.0
+        // Ties go to the candidate sharing the longest start with the word (--limt → --limit).
+        func sharedStart(_ candidate: String) -> Int {
+            zip(lowered, candidate.lowercased()).prefix { $0 == $1 }.count
+        }
+        return scored.min { a, b in a.1 != b.1 ? a.1 < b.1 : sharedStart(a.0) > sharedStart(b.0) }?.0
     }
 
     /// Edit distance between two strings, by characters, counting a swap of two

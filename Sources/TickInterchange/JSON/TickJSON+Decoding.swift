@@ -28,10 +28,13 @@ extension TickJSON {
         ])
     }
 
-    /// Whether `data` looks like a Tick archive (a JSON object with `"format": "tick"`).
+    /// Whether `data` looks like a Tick archive: a JSON object whose first key is
+    /// `"format"` with the value `"tick"`, as `archive(…)` writes it. Reads only the
+    /// first bytes, so guessing the format of a large file costs nothing.
     public static func isArchive(_ data: Data) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        return object["format"] as? String == formatName
+        let head = data.prefix(256).filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let expected = Array("{\"format\":\"\(formatName)\"".utf8)
+        return head.starts(with: expected)
     }
 
     /// Reads an archive written by `archive(lists:reminders:exportedAt:)`.
@@ -81,6 +84,30 @@ private struct ArchiveReader {
         } catch {
             throw fail(error.description)
         }
+    }
+
+    /// Numbers and positions stay far from Int64's limits, so that arithmetic on them
+    /// (the next number, a position between two others) can never overflow.
+    static let largestNumber: Int64 = 1 << 52
+    static let largestPosition: Int64 = 1 << 52
+
+    /// A whole number in `range`, or nil when the key is absent or null.
+    func integer(_ object: [String: Any], _ key: String, in range: ClosedRange<Int64>) throws(InterchangeError) -> Int64? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let number = value as? NSNumber, let exact = Int64(exactly: number.doubleValue),
+              range.contains(exact) else {
+            throw fail("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return exact
+    }
+
+    /// Tags: an array of non-blank strings.
+    func tags(_ object: [String: Any]) throws(InterchangeError) -> [String] {
+        guard let value = object["tags"], !(value is NSNull) else { return [] }
+        guard let array = value as? [String] else { throw fail("\"tags\" must be an array of strings") }
+        var tags: [String] = []
+        for tag in array.map({ $0.trimmingWhiteSpace() }) where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
+        return tags
     }
 
     func string(_ object: [String: Any], _ key: String) throws(InterchangeError) -> String {
@@ -147,22 +174,49 @@ private struct ArchiveReader {
         }
         let names = Dictionary(lists.map { ($0.id.rawValue, $0.name) }, uniquingKeysWith: { a, _ in a })
         var result: [ImportedReminder] = []
+        var seen: [String: Int] = [:]
+        var numbers: [Int64: Int] = [:]
         for (index, object) in array.enumerated() {
             place = "reminders[\(index)]"
+            let uid = try string(object, "uid")
+            guard !uid.isBlank else { throw fail("\"uid\" is empty") }
+            if let first = seen[uid] { throw fail("the uid is the same as reminders[\(first)]'s; each reminder needs its own") }
+            seen[uid] = index
+            let number = try integer(object, "number", in: 0...ArchiveReader.largestNumber) ?? 0
+            if number != 0 {
+                if let first = numbers[number] { throw fail("number \(number) is also reminders[\(first)]'s") }
+                numbers[number] = index
+            }
+            let position = try integer(object, "position", in: -ArchiveReader.largestPosition...ArchiveReader.largestPosition) ?? 0
             let title = try validated(try string(object, "title"), as: .reminderTitle)
             let listID = try string(object, "listID")
             var listName = names[listID]
             if listName == nil { listName = try optionalString(object, "list") }
             let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
             let levelName = try optionalString(object, "priority") ?? "none"
-            let priority = (object["iCalendarPriority"] as? NSNumber).map { Priority(iCalendarValue: $0.intValue) }
-                ?? Priority(parsing: levelName) ?? .none
+            let priority: Priority
+            if let value = try integer(object, "iCalendarPriority", in: 0...9) {
+                priority = Priority(iCalendarValue: Int(value))
+            } else if let level = Priority(parsing: levelName) {
+                priority = level
+            } else {
+                throw fail("\"priority\" must be none, low, medium or high")
+            }
+            var completedAt = try instant(object, "completedAt")
+            if completedAt == nil, object["completed"] as? Bool == true {
+                // Completed without a time: keep it completed, at its last change.
+                let modified = try instant(object, "modifiedAt")
+                let created = try instant(object, "createdAt")
+                completedAt = modified ?? created ?? Date(timeIntervalSince1970: 0)
+            }
+            var parentUID = try optionalString(object, "parentUID")
+            if parentUID == uid { parentUID = nil } // a reminder cannot be its own subtask
             var alarms: [Alarm] = []
             for alarm in object["alarms"] as? [[String: Any]] ?? [] {
                 let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
                 let fired = try instant(alarm, "firedAt")
                 if let at = try instant(alarm, "at") {
-                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired))
+                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: alarm["snooze"] as? Bool ?? false))
                 } else if let text = try optionalString(alarm, "trigger"), let seconds = Alarm.seconds(fromDuration: text) {
                     alarms.append(Alarm(uid: uid, trigger: .relative(seconds: seconds, toStart: (try optionalString(alarm, "related")) == "start"),
                                         firedAt: fired))
@@ -171,16 +225,19 @@ private struct ArchiveReader {
                 }
             }
             let reminder = Reminder(
-                uid: try string(object, "uid"),
-                number: .init((object["number"] as? NSNumber)?.int64Value ?? 0),
+                uid: uid,
+                number: .init(number),
                 listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
                 due: try due(object, "due"), start: try due(object, "start"), priority: priority,
-                isFlagged: object["flagged"] as? Bool ?? false, completedAt: try instant(object, "completedAt"),
-                parentUID: try optionalString(object, "parentUID"), tags: object["tags"] as? [String] ?? [],
+                isFlagged: object["flagged"] as? Bool ?? false, completedAt: completedAt,
+                position: position,
+                parentUID: parentUID, tags: try tags(object),
                 url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence"),
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
-                createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created)
-            result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1))
+                createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
+                recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
+            result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
+                                           hasPosition: object["position"] is NSNumber))
         }
         return result
     }

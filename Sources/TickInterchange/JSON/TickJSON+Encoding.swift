@@ -13,8 +13,9 @@ import TickModel
 ///   "priority": "none" | "low" | "medium" | "high", "iCalendarPriority": 0…9,
 ///   "flagged": false, "completed": false, "completedAt": "2026-12-01T08:00:00Z" | null,
 ///   "position": 1024, "parentUID": null, "tags": [], "url": null, "recurrence": null,
+///   "repeatFrom": "due" | "completion",
 ///   "alarms": [ { "uid": "…", "trigger": "-PT10M", "related": "due" | "start" } |
-///               { "uid": "…", "at": "2026-12-01T08:00:00Z" } ],
+///               { "uid": "…", "at": "2026-12-01T08:00:00Z" }, each with "firedAt" and "snooze" ],
 ///   "iCalendarExtras": "" (iCalendar lines kept for round trips),
 ///   "createdAt": "…Z", "modifiedAt": "…Z" }
 /// ```
@@ -44,6 +45,7 @@ public enum TickJSON {
             ("tags", .array(reminder.tags.map(JSONValue.string))),
             ("url", .optional(reminder.url)),
             ("recurrence", .optional(reminder.recurrence)),
+            ("repeatFrom", .string(reminder.recurrenceBasis.rawValue)),
             ("alarms", .array(reminder.alarms.map(object(for:)))),
             ("iCalendarExtras", .string(reminder.iCalendarExtras)),
             ("createdAt", .string(instant(reminder.createdAt))),
@@ -78,6 +80,7 @@ public enum TickJSON {
             members.append(("at", .string(instant(date))))
         }
         members.append(("firedAt", .optional(alarm.firedAt.map(instant))))
+        members.append(("snooze", .bool(alarm.isSnooze)))
         return .object(members)
     }
 

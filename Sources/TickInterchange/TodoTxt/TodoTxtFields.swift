@@ -14,7 +14,11 @@ import TickModel
 /// - on completed lines only, the last `pri:X` with an uppercase letter gives the priority
 ///   (todo.txt-cli keeps the priority of a finished task that way).
 ///
-/// Every other word stays, verbatim and in place.
+/// A `+project` or `@context` in the middle of the text (`call +mom about the trip`)
+/// still names the list or a tag but also stays in the title, so the sentence reads the
+/// same; only the ones in the leading or trailing run of projects, contexts and
+/// key:value words (`@phone call mom +Family due:…`) are taken out. Every other word
+/// stays, verbatim and in place.
 struct TodoTxtFields: Equatable {
     var listName: String?
     var tags: [String] = []
@@ -42,18 +46,36 @@ struct TodoTxtFields: Equatable {
         var priorityIndex: Int?
         var invalidDateField: Substring?
 
+        // The leading and trailing runs of non-words: projects and contexts between them
+        // are part of the sentence and stay in the text.
+        var trailingStart = tokens.count
+        while trailingStart > 0, tokens[trailingStart - 1].kind.isWord == false { trailingStart -= 1 }
+        var leadingEnd = 0
+        while leadingEnd < tokens.count, tokens[leadingEnd].kind.isWord == false { leadingEnd += 1 }
+        func isAtAnEdge(_ index: Int) -> Bool { index < leadingEnd || index >= trailingStart }
+
+        // The list: the first project at an edge (taken out of the text); when every
+        // project is inside the sentence, the first of those (left in the text).
+        var listIndex: Int?
+        for (index, token) in tokens.enumerated() {
+            guard case .project(let name) = token.kind, (try? Names.validated(String(name), as: .listName)) != nil else { continue }
+            if isAtAnEdge(index) { listIndex = index; break }
+            if listIndex == nil { listIndex = index }
+        }
+        if let listIndex, case .project(let name) = tokens[listIndex].kind {
+            listName = try? Names.validated(String(name), as: .listName)
+            taken[listIndex] = isAtAnEdge(listIndex)
+        }
+
         for (index, token) in tokens.enumerated() {
             switch token.kind {
-            case .project(let name):
-                if listName == nil, let valid = try? Names.validated(String(name), as: .listName) {
-                    listName = valid
-                    taken[index] = true
-                }
+            case .project:
+                break
             case .context(let name):
                 let tag = name.trimmingWhiteSpace()
                 if !tag.isEmpty {
                     if !tags.contains(tag) { tags.append(tag) }
-                    taken[index] = true
+                    taken[index] = isAtAnEdge(index)
                 }
             case .keyValue(let key, let value):
                 if invalidDateField == nil, token.isInvalidDateField { invalidDateField = token.text }

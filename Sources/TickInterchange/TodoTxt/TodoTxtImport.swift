@@ -14,7 +14,8 @@ import TickModel
 /// | `(A)` / `(B)` / `(C)`…`(Z)` | priority high / medium / low |
 /// | `x` and completion date | `completedAt`: 00:00 of that day in `timeZone`; `now` if there is no date |
 /// | `pri:X` on a completed line | priority, as for `(X)` |
-/// | creation date | `createdAt`: 00:00 of that day in `timeZone`; else `now` |
+/// | creation date | `createdAt`: 00:00 of that day in `timeZone`; else the completion time; else `now` |
+/// | the line itself | `uid`: derived from the line (`StableUID`), so re-importing a file never duplicates |
 /// | everything else | the title, verbatim |
 ///
 /// The title is the description with the words that became fields taken out (each with
@@ -40,10 +41,28 @@ public enum TodoTxtImport {
     public static func plan(_ items: [TodoTxtItem], now: Date, timeZone: TimeZone) throws(InterchangeError) -> [ImportedReminder] {
         var planned: [ImportedReminder] = []
         planned.reserveCapacity(items.count)
+        var occurrences: [String: Int] = [:]
         for item in items {
-            planned.append(try reminder(for: item, now: now, timeZone: timeZone))
+            var next = try reminder(for: item, now: now, timeZone: timeZone)
+            // The same line gets the same UID in every import, so importing a file again
+            // updates its reminders instead of adding them twice; identical lines are
+            // told apart by how many came before.
+            let key = lineKey(item)
+            let seen = occurrences[key, default: 0]
+            occurrences[key] = seen + 1
+            next.reminder.uid = StableUID.make(from: key + "\u{0}" + String(seen))
+            planned.append(next)
         }
         return planned
+    }
+
+    /// The todo.txt line an item was read from, rebuilt from its parts.
+    private static func lineKey(_ item: TodoTxtItem) -> String {
+        var key = "todo.txt\u{0}"
+        if item.isCompleted { key += "x " + (item.completionDate?.description ?? "") + " " }
+        if let priority = item.priority { key += "(\(priority)) " }
+        if let created = item.creationDate { key += created.description + " " }
+        return key + item.description
     }
 
     private static func reminder(for item: TodoTxtItem, now: Date, timeZone: TimeZone) throws(InterchangeError) -> ImportedReminder {
@@ -72,7 +91,8 @@ public enum TodoTxtImport {
             priority: letter.map(TodoTxtFields.priority(forLetter:)) ?? .none,
             completedAt: completedAt,
             tags: fields.tags,
-            createdAt: item.creationDate.map { midnight($0, in: timeZone) } ?? now,
+            // Without a creation date, a completed line was at least created by its completion.
+            createdAt: item.creationDate.map { midnight($0, in: timeZone) } ?? completedAt ?? now,
             modifiedAt: now)
         return ImportedReminder(listName: fields.listName, reminder: reminder, lineNumber: item.lineNumber)
     }

@@ -26,6 +26,9 @@ struct TodoTxtToken {
         case keyValue(key: Substring, value: Substring)
         /// Anything else.
         case word
+
+        /// Whether this is plain text rather than a project, context or key:value.
+        var isWord: Bool { self == .word }
     }
 
     /// The token's text, a slice of the description it came from.

@@ -67,18 +67,26 @@ public enum TodoTxtWriter {
         }
 
         var body = title
-        if let list = wanted.listName {
-            let firstProject = TodoTxtToken.tokens(in: body[...]).first { token in
-                if case .project = token.kind { return true }
-                return false
+        // Projects and contexts the title already carries in its text are not repeated.
+        if let list = wanted.listName, asRead.listName != list {
+            // The reader takes the first project at an edge of the text as the list: put
+            // ours before any edge project of the title, else at the end.
+            let tokens = TodoTxtToken.tokens(in: body[...])
+            var trailingStart = tokens.count
+            while trailingStart > 0, !tokens[trailingStart - 1].kind.isWord { trailingStart -= 1 }
+            var leadingEnd = 0
+            while leadingEnd < tokens.count, !tokens[leadingEnd].kind.isWord { leadingEnd += 1 }
+            let edgeProject = tokens.indices.first { index in
+                guard index < leadingEnd || index >= trailingStart, case .project = tokens[index].kind else { return false }
+                return true
             }
-            if let firstProject {
-                body.insert(contentsOf: "+\(list) ", at: firstProject.text.startIndex)
+            if let edgeProject {
+                body.insert(contentsOf: "+\(list) ", at: tokens[edgeProject].text.startIndex)
             } else {
                 body += " +\(list)"
             }
         }
-        for tag in wanted.tags { body += " @\(tag)" }
+        for tag in wanted.tags where !asRead.tags.contains(tag) { body += " @\(tag)" }
         if let due = wanted.due { body += " due:\(due)" }
         if let start = wanted.start { body += " t:\(start)" }
         if let priority = wanted.completedPriority { body += " pri:\(priority)" }

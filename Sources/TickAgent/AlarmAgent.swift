@@ -1,0 +1,233 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// Finds the alarms that are ringing, delivers them once, and says when to look again.
+///
+/// One pass (`deliverDue(at:)`):
+/// 1. Read the reminders whose indexed `next_alarm` is due (with the slack that all-day
+///    and floating dates need) and compute each pending alarm's exact instant in the
+///    user's zone.
+/// 2. Skip alarms already recorded in `alarm_delivery` for the same instant (an import
+///    that brought them back unfired), marking them fired without ringing.
+/// 3. Compose notifications (`NotificationComposer`: same-minute alarms coalesced,
+///    missed ones gathered in one) and deliver them: desktop, else standard output;
+///    command hooks as well.
+/// 4. In one write transaction: mark each delivered alarm fired and record its delivery.
+///    A crash between 3 and 4 is the only way an alarm can ring twice; nothing is ever
+///    marked delivered that was not.
+/// 5. Compute the next alarm's instant from the index.
+///
+/// The agent is not Sendable: it runs on one thread. Its clock is injected (`now`
+/// parameters), so tests drive it through time without sleeping.
+public final class AlarmAgent {
+    /// How an agent behaves.
+    public struct Configuration: Sendable {
+        /// The user's zone and locale (all-day alarms ring at 09:00 here; texts use it).
+        public var context: DateContext
+        /// Whether notifications get "Done" and "Snooze" buttons (only when the agent
+        /// stays running to hear them: not with `--once`).
+        public var offersActions: Bool
+        /// How long "Snooze" waits, in seconds.
+        public var snoozeSeconds: Int
+        /// How late an alarm may be delivered and still count as on time.
+        public var lateness: TimeInterval
+
+        /// Creates a configuration.
+        public init(context: DateContext, offersActions: Bool, snoozeSeconds: Int = 600, lateness: TimeInterval = 60) {
+            self.context = context
+            self.offersActions = offersActions
+            self.snoozeSeconds = snoozeSeconds
+            self.lateness = lateness
+        }
+    }
+
+    /// What one pass did.
+    public struct Pass: Sendable {
+        /// The notifications delivered, in order.
+        public var notifications: [AlarmNotification]
+        /// When the next pending alarm rings, or nil when none is pending.
+        public var nextAlarm: Date?
+    }
+
+    private let store: Store
+    private let configuration: Configuration
+    private let primary: any AlarmNotifier
+    private let fallback: any AlarmNotifier
+    private let hooks: [any AlarmNotifier]
+    private let log: (String) -> Void
+    private var primaryFailed = false
+    /// Notifications with buttons, by id: the reminders and occurrences they were about.
+    private var sent: [UInt32: [(number: Reminder.Number, occurrence: Due?)]] = [:]
+
+    /// - Parameters:
+    ///   - primary: where notifications go (the desktop, or standard output).
+    ///   - fallback: where they go when `primary` fails (said once through `log`).
+    ///   - hooks: command hooks that receive every reminder too.
+    ///   - log: receives diagnostics, one line each.
+    public init(store: Store, configuration: Configuration, primary: any AlarmNotifier, fallback: any AlarmNotifier,
+                hooks: [any AlarmNotifier] = [], log: @escaping (String) -> Void) {
+        self.store = store
+        self.configuration = configuration
+        self.primary = primary
+        self.fallback = fallback
+        self.hooks = hooks
+        self.log = log
+    }
+
+    /// Delivers every alarm due at `now` that has not been delivered, and returns what
+    /// it did and when the next alarm rings.
+    /// - Throws: `StoreError` when the database cannot be read or written.
+    public func deliverDue(at now: Date) throws -> Pass {
+        let zone = configuration.context.timeZone
+        let bound = now.addingTimeInterval(Database.alarmKeySlack)
+        let (candidates, lists, delivered) = try store.read { db in
+            let candidates = try db.alarmCandidates(through: bound)
+            var delivered = Set<String>()
+            for candidate in candidates {
+                for (alarm, date) in candidate.reminder.pendingAlarms(in: zone) where date <= now {
+                    if try db.wasDelivered(reminder: candidate.reminder.number, alarmUID: alarm.uid, fireAt: date) {
+                        delivered.insert(AlarmAgent.key(candidate.reminder.number, alarm.uid))
+                    }
+                }
+            }
+            return (candidates, try db.lists().reduce(into: [ReminderList.ID: String]()) { $0[$1.id] = $1.name }, delivered)
+        }
+        var items: [AlarmNotification.Item] = []
+        var silent: [(Reminder.Number, String, Date)] = []
+        var repairs: [Reminder.Number] = []
+        for candidate in candidates {
+            let reminder = candidate.reminder
+            var ringing: [(uid: String, fireDate: Date)] = []
+            var quiet = 0
+            for (alarm, date) in reminder.pendingAlarms(in: zone) where date <= now {
+                if delivered.contains(AlarmAgent.key(reminder.number, alarm.uid)) {
+                    silent.append((reminder.number, alarm.uid, date))
+                    quiet += 1
+                } else {
+                    ringing.append((alarm.uid, date))
+                }
+            }
+            if !ringing.isEmpty {
+                items.append(AlarmNotification.Item(reminder: reminder, listName: lists[reminder.listID], alarms: ringing,
+                                                    occurrence: reminder.due ?? reminder.start))
+            } else if quiet == 0, candidate.storedKey != reminder.nextAlarmDate(in: TimeZone.gmt) {
+                // A stale index key (a row migrated from schema 2): saving recomputes it.
+                repairs.append(reminder.number)
+            }
+        }
+        let composer = NotificationComposer(context: configuration.context, lateness: configuration.lateness)
+        let notifications = composer.notifications(for: items, at: now)
+        var receipts: [(AlarmNotification, String)] = []
+        for notification in notifications {
+            receipts.append((notification, deliver(notification)))
+        }
+        let next = try store.write { db -> Date? in
+            for (notification, channel) in receipts {
+                for item in notification.items {
+                    try AlarmAgent.markFired(db, item.reminder.number, item.alarms, at: now, channel: channel)
+                }
+            }
+            for (number, uid, date) in silent {
+                try AlarmAgent.markFired(db, number, [(uid, date)], at: now, channel: nil)
+            }
+            for number in repairs {
+                if let reminder = try db.reminder(number: number) { try db.update(reminder) }
+            }
+            return try AlarmAgent.nextAlarm(db, zone: zone)
+        }
+        return Pass(notifications: notifications, nextAlarm: next)
+    }
+
+    /// Carries out a button a user clicked: "Done" completes the occurrence the
+    /// notification was about (nothing when it is already done); "Snooze" rings the
+    /// notification's reminders again after the snooze time.
+    /// - Throws: `StoreError` when the database cannot be written.
+    public func handle(_ action: NotificationAction, at now: Date) throws {
+        let zone = configuration.context.timeZone
+        let id: UInt32
+        switch action {
+        case .done(let notification), .snooze(let notification): id = notification
+        }
+        guard let targets = sent[id] else { return }
+        switch action {
+        case .done:
+            try store.write { db in
+                for target in targets {
+                    _ = try db.completeOccurrence(target.number, expecting: target.occurrence, at: now, in: zone)
+                }
+            }
+            log("completed \(targets.map(\.number.description).joined(separator: ", ")) from a notification")
+        case .snooze:
+            let until = now.addingTimeInterval(TimeInterval(configuration.snoozeSeconds))
+            try store.write { db in
+                for target in targets { _ = try db.snooze(target.number, until: until, at: now) }
+            }
+            log("snoozed \(targets.map(\.number.description).joined(separator: ", ")) from a notification")
+        }
+        sent[id] = nil
+    }
+
+    /// Delivers through the primary channel, else the fallback; runs the hooks. The
+    /// primary channel is tried every time (a notification server may come back); its
+    /// failure and its recovery are each said once.
+    /// - Returns: the channel that delivered it.
+    private func deliver(_ notification: AlarmNotification) -> String {
+        var channel = fallback.channel
+        if primary !== fallback {
+            do {
+                let id = try primary.deliver(notification, offeringActions: configuration.offersActions)
+                channel = primary.channel
+                if primaryFailed {
+                    primaryFailed = false
+                    log("desktop notifications work again")
+                }
+                if let id, configuration.offersActions {
+                    sent[id] = notification.items.map { ($0.reminder.number, $0.occurrence) }
+                }
+            } catch {
+                if !primaryFailed { log("\(error.message); writing notifications to standard output instead") }
+                primaryFailed = true
+            }
+        } else {
+            channel = primary.channel
+            _ = try? primary.deliver(notification, offeringActions: false)
+        }
+        if primaryFailed && primary !== fallback {
+            _ = try? fallback.deliver(notification, offeringActions: false)
+        }
+        for hook in hooks {
+            do { _ = try hook.deliver(notification, offeringActions: false) } catch { log(error.message) }
+        }
+        return hooks.isEmpty ? channel : channel + "+exec"
+    }
+
+    /// Marks alarms of reminder `number` fired at `now` and records their delivery
+    /// (`channel` nil: marked without ringing, recorded as `skipped` only if new).
+    private static func markFired(_ db: Database, _ number: Reminder.Number, _ alarms: [(uid: String, fireDate: Date)],
+                                  at now: Date, channel: String?) throws {
+        guard var reminder = try db.reminder(number: number) else { return }
+        var changed = false
+        for (uid, date) in alarms {
+            // Every pending alarm with that UID: an import may have brought duplicates,
+            // and one left pending would ring again at once.
+            for index in reminder.alarms.indices where reminder.alarms[index].uid == uid && reminder.alarms[index].firedAt == nil {
+                reminder.alarms[index].firedAt = now
+                changed = true
+            }
+            try db.recordDelivery(reminder: number, alarmUID: uid, fireAt: date, deliveredAt: now, channel: channel ?? "skipped")
+        }
+        if changed { try db.update(reminder) }
+    }
+
+    /// The instant of the next pending alarm in `zone`, from the index: the smallest key
+    /// and every key within twice the slack of it (all-day and floating alarms may be
+    /// off by up to the slack either way), computed exactly.
+    static func nextAlarm(_ db: Database, zone: TimeZone) throws -> Date? {
+        guard let earliest = try db.earliestAlarmKey() else { return nil }
+        let candidates = try db.alarmCandidates(through: earliest.addingTimeInterval(2 * Database.alarmKeySlack))
+        return candidates.compactMap { $0.reminder.nextAlarmDate(in: zone) }.min()
+    }
+
+    private static func key(_ number: Reminder.Number, _ uid: String) -> String { "\(number.rawValue) \(uid)" }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import TickModel
+
+/// The repeat and alarm options shared by `tick add` and `tick edit`, read and checked
+/// before any I/O, then applied to a reminder inside the command's transaction.
+struct ScheduleOptions {
+    static let arguments: [ArgumentDefinition] = [
+        .option("repeat", value: "rule", help: "Repeat: daily, weekly, monthly, yearly, weekdays, \"every 3 days\", \"every mon\", or RRULE:…"),
+        .option("repeat-from", value: "due|completion", help: "Count the next occurrence from the due date (default) or from completion."),
+        .option("alarm", short: "a", value: "offset", repeating: true, help: "An alarm before (-10m, -1h, -1d) or after (+15m) the due time."),
+        .option("remind", value: "date", repeating: true, help: "An alarm at a date and time, such as \"tomorrow 18:00\"."),
+        .flag("no-alarm", help: "No alarms (on edit: remove them; with --alarm or --remind: replace them)."),
+    ]
+
+    /// The rule text `--repeat` stands for.
+    var rule: String?
+    var basis: RecurrenceBasis?
+    /// `--alarm` offsets, in seconds relative to the due date.
+    var offsets: [Int]
+    /// `--remind` phrases, read against the clock when the command runs.
+    var remindPhrases: [String]
+    var removesAlarms: Bool
+    /// `--no-repeat` (edit only).
+    var clearsRepeat: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        do {
+            rule = try parsed.value("repeat").map { text throws(ModelError) in try RepeatPhrase.rule(text) }
+            offsets = try parsed.all("alarm").map { text throws(ModelError) in try Alarm.offset(parsing: text) }
+        } catch {
+            throw .usage(error.description)
+        }
+        if let text = parsed.value("repeat-from") {
+            guard let value = RecurrenceBasis(rawValue: text.lowercased()) else {
+                throw .usage("--repeat-from: '\(text)' is neither 'due' nor 'completion'")
+            }
+            basis = value
+        }
+        remindPhrases = parsed.all("remind")
+        removesAlarms = parsed.has("no-alarm")
+        clearsRepeat = parsed.has("no-repeat")
+        if clearsRepeat && rule != nil { throw .usage("--repeat and --no-repeat contradict each other; give one") }
+        if clearsRepeat && basis != nil { throw .usage("--repeat-from has nothing to apply to with --no-repeat") }
+    }
+
+    /// Applies the options to `reminder`.
+    ///
+    /// - Parameters:
+    ///   - dueChanged: whether the due or start date was just set (a new reminder with a
+    ///     due date, or `edit --due`): then the default alarm is added when the reminder
+    ///     has none, relative alarms are re-armed, and a repeating due date is moved onto
+    ///     its rule.
+    /// - Returns: warnings to print (an alarm in the past, a due date moved onto the rule).
+    /// - Throws: `CommandError.usage` for an option that needs a due date it lacks.
+    func apply(to reminder: inout Reminder, dueChanged: Bool, defaults: AlarmDefaults,
+               context: CommandContext) throws(CommandError) -> [String] {
+        let now = context.now
+        let zone = context.dateContext.timeZone
+        var notes: [String] = []
+        if clearsRepeat {
+            reminder.recurrence = nil
+            reminder.recurrenceBasis = .due
+        }
+        if let rule {
+            guard reminder.due ?? reminder.start != nil else {
+                throw .usage("--repeat needs a due date: add --due DATE (the first occurrence)")
+            }
+            reminder.recurrence = rule
+        }
+        if let basis {
+            guard reminder.recurrence != nil else { throw .usage("--repeat-from needs a repeating reminder; add --repeat") }
+            reminder.recurrenceBasis = basis
+        }
+        if reminder.recurrence != nil, rule != nil || dueChanged {
+            let before = reminder.due ?? reminder.start
+            reminder = reminder.synchronizedWithRecurrence(in: zone)
+            if let after = reminder.due ?? reminder.start, after != before {
+                notes.append("moved the due date to \(DueFormatter(context: context.dateContext).string(for: after)), the first day of its repeat rule")
+            }
+        }
+        if removesAlarms { reminder.alarms = [] }
+        if !offsets.isEmpty && reminder.due ?? reminder.start == nil {
+            throw .usage("--alarm counts from the due date; add --due DATE, or give a time with --remind DATE")
+        }
+        var added: [Alarm] = offsets.map { Alarm(trigger: .relative(seconds: $0, toStart: false)) }
+        for phrase in remindPhrases {
+            added.append(Alarm(trigger: .absolute(try defaults.instant(remind: phrase, context: context))))
+        }
+        if dueChanged {
+            for index in reminder.alarms.indices where !reminder.alarms[index].isSnooze {
+                if case .relative = reminder.alarms[index].trigger { reminder.alarms[index].firedAt = nil }
+            }
+        }
+        if added.isEmpty, !removesAlarms, dueChanged, reminder.alarms.isEmpty, let due = reminder.due,
+           let alarm = defaults.defaultAlarm(for: due) {
+            reminder.alarms.append(alarm)
+        }
+        let formatter = DueFormatter(context: context.dateContext)
+        for alarm in added {
+            if let date = reminder.fireDate(of: alarm, in: zone), date <= now {
+                notes.append("the alarm at \(formatter.string(for: date)) is in the past; it will not ring")
+            }
+        }
+        reminder.alarms += added
+        reminder.silenceAlarms(dueBy: now, in: zone)
+        return notes
+    }
+}
+
+/// The default alarms, from the environment (see README "Alarms"):
+/// - `TICK_DEFAULT_ALARM`: the offset of the alarm a timed due date gets (default `0`,
+///   at the due time; `-10m` rings ten minutes before; `none` for no default alarm).
+/// - `TICK_ALL_DAY_ALARM`: the time of day an all-day due date rings (default `09:00`;
+///   `none` for no default alarm).
+struct AlarmDefaults {
+    /// Seconds relative to a timed due date, or nil for none.
+    var timedOffset: Int?
+    /// Seconds after midnight for an all-day due date, or nil for none.
+    var allDayOffset: Int?
+
+    /// - Throws: `CommandError.usage` naming the variable when a value cannot be read.
+    init(environment: TerminalEnvironment) throws(CommandError) {
+        timedOffset = 0
+        allDayOffset = Alarm.defaultAllDayOffset
+        if let text = environment["TICK_DEFAULT_ALARM"] {
+            if text.lowercased() == "none" { timedOffset = nil } else {
+                do { timedOffset = try Alarm.offset(parsing: text) } catch {
+                    throw .usage("TICK_DEFAULT_ALARM: \(error.description) (or say none)")
+                }
+            }
+        }
+        if let text = environment["TICK_ALL_DAY_ALARM"] {
+            if text.lowercased() == "none" { allDayOffset = nil } else {
+                guard let (time, _) = PhraseClock.parse(text) else {
+                    throw .usage("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 (or say none)")
+                }
+                allDayOffset = time
+            }
+        }
+    }
+
+    /// The default alarm for `due`, or nil when that kind has none.
+    func defaultAlarm(for due: Due) -> Alarm? {
+        if due.isAllDay { return allDayOffset.map { Alarm.defaultAlarm(for: due, allDayOffset: $0) } }
+        return timedOffset.map { Alarm(trigger: .relative(seconds: $0, toStart: false)) }
+    }
+
+    /// The instant a `--remind` phrase names: a date and time as given; a date alone at
+    /// the all-day alarm time (09:00 unless configured) in the user's zone.
+    func instant(remind phrase: String, context: CommandContext) throws(CommandError) -> Date {
+        let zone = context.dateContext.timeZone
+        switch try ValueReader.due(phrase, option: "remind", context: context) {
+        case .timed(let instant, _): return instant
+        case .floating(let local): return local.instant(in: zone)
+        case .allDay(let day):
+            let seconds = allDayOffset ?? Alarm.defaultAllDayOffset
+            let local = LocalDateTime(day: day, hour: seconds / 3_600, minute: seconds % 3_600 / 60)
+            return local.map { $0.instant(in: zone) } ?? Due.allDay(day).sortInstant(in: zone)
+        }
+    }
+}
+
+/// Reads `HH:MM` (24-hour) as seconds after midnight.
+enum PhraseClock {
+    static func parse(_ text: String) -> (Int, String)? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0...23).contains(hour), (0...59).contains(minute), parts[1].count == 2 else { return nil }
+        return (hour * 3_600 + minute * 60, text)
+    }
+}
+
+extension String {
+    /// The text with its first letter in lower case: `Every 3 days` → `every 3 days`.
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}

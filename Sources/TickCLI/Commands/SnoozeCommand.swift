@@ -1,0 +1,59 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// `tick snooze N [WHEN]`: the reminder's alarm comes back later.
+struct SnoozeCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "snooze",
+        abstract: "Ring a reminder's alarm again later.",
+        discussion: """
+            WHEN is a length of time from now (15m, 1h, 2h30m, 1d; default 10m) or a date and time
+            (tomorrow 9am, fri 17:00; a date alone means its all-day alarm time, 09:00).
+            A newer snooze replaces one that has not rung yet; completing the reminder drops it.
+            """)
+
+    static let arguments: [ArgumentDefinition] = [
+        .positional("number", help: "The reminder's number."),
+        .positional("when", optional: true, variadic: true, help: "How long (15m) or until when (tomorrow 9am)."),
+        CommonOptions.json,
+    ]
+
+    let number: Reminder.Number
+    let when: String
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        number = try ValueReader.number(parsed.value("number") ?? "")
+        when = parsed.values["when"].map { $0.joined(separator: " ") } ?? "10m"
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        let now = context.now
+        let until: Date
+        if let seconds = Alarm.positiveSeconds(parsing: when) {
+            until = now.addingTimeInterval(TimeInterval(seconds))
+        } else {
+            until = try AlarmDefaults(environment: context.environment).instant(remind: when, context: context)
+        }
+        guard until > now else {
+            throw CommandError.usage("snooze until \(DueFormatter(context: context.dateContext).string(for: until))? That is not in the future")
+        }
+        let (reminder, listName) = try context.store().write { db in
+            let existing = try db.existingReminder(number)
+            guard !existing.isCompleted else {
+                throw CommandError.runtime("\(number) is completed; reopen it with 'tick undone \(number.rawValue)' first")
+            }
+            let snoozed = try db.snooze(number, until: until, at: now) ?? existing
+            return (snoozed, try db.list(id: snoozed.listID)?.name)
+        }
+        if json {
+            context.print(TickJSON.object(for: reminder, listName: listName).serialized())
+            return
+        }
+        context.print("Snoozed \(reminder.number) \(reminder.title.quotedForMessage) until "
+                      + DueFormatter(context: context.dateContext).string(for: until))
+    }
+}

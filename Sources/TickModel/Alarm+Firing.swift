@@ -1,0 +1,134 @@
+import Foundation
+
+extension Reminder {
+    /// The instant `alarm` rings for this reminder, or nil when it has nothing to be
+    /// relative to.
+    ///
+    /// - Absolute triggers ring at their instant.
+    /// - Relative triggers count from the due date (`RELATED=END`) or the start date
+    ///   (`RELATED=START`). A VTODO with a DUE and no DTSTART therefore rings relative to
+    ///   DUE for `RELATED=END`; and since most clients write `TRIGGER:-PT15M` (which is
+    ///   `RELATED=START`) on to-dos that have only a DUE, a start-related trigger with no
+    ///   start falls back to the due date, and an end-related one with no due date to
+    ///   the start date.
+    /// - An all-day date counts from 00:00 on that day in `zone`, so the default all-day
+    ///   alarm `+PT9H` rings at 09:00 local; a floating time is read in `zone`.
+    ///
+    /// Example: due 2026-12-14 15:00 Asia/Seoul, trigger `-P1D` → 2026-12-13 15:00 Seoul.
+    public func fireDate(of alarm: Alarm, in zone: TimeZone) -> Date? {
+        switch alarm.trigger {
+        case .absolute(let instant):
+            return instant
+        case .relative(let seconds, let toStart):
+            let anchor = toStart ? (start ?? due) : (due ?? start)
+            return anchor.map { $0.sortInstant(in: zone).addingTimeInterval(TimeInterval(seconds)) }
+        }
+    }
+
+    /// The alarms still to ring (not fired), with their instants, earliest first; empty
+    /// for a completed reminder.
+    /// - Complexity: O(a log a) in the number of alarms.
+    public func pendingAlarms(in zone: TimeZone) -> [(alarm: Alarm, date: Date)] {
+        guard !isCompleted else { return [] }
+        return alarms.compactMap { alarm in
+            guard alarm.firedAt == nil, let date = fireDate(of: alarm, in: zone) else { return nil }
+            return (alarm, date)
+        }.sorted { $0.date < $1.date }
+    }
+
+    /// The instant of the next alarm to ring, or nil when none is pending.
+    public func nextAlarmDate(in zone: TimeZone) -> Date? {
+        pendingAlarms(in: zone).first?.date
+    }
+
+    /// Marks every pending alarm whose instant is at or before `now` as fired at `now`,
+    /// without ringing it: for alarms of an occurrence the user is already looking at
+    /// (a reminder just rolled forward onto a date in the past, an alarm set in the past).
+    /// - Returns: how many alarms were marked.
+    @discardableResult
+    public mutating func silenceAlarms(dueBy now: Date, in zone: TimeZone) -> Int {
+        var count = 0
+        for index in alarms.indices where alarms[index].firedAt == nil {
+            if let date = fireDate(of: alarms[index], in: zone), date <= now {
+                alarms[index].firedAt = now
+                count += 1
+            }
+        }
+        return count
+    }
+}
+
+extension Alarm {
+    /// The alarm every reminder with a due date gets unless told otherwise: at the due
+    /// time for a timed or floating date, and `allDayOffset` seconds after 00:00 for an
+    /// all-day date (09:00 local by default, see ``defaultAllDayOffset``).
+    ///
+    /// Example: due all-day 2026-12-01 → `.relative(seconds: 32_400, toStart: false)`,
+    /// ringing 2026-12-01 09:00 in the user's zone.
+    public static func defaultAlarm(for due: Due, allDayOffset: Int = Alarm.defaultAllDayOffset) -> Alarm {
+        Alarm(trigger: .relative(seconds: due.isAllDay ? allDayOffset : 0, toStart: false))
+    }
+
+    /// 09:00, in seconds after midnight.
+    public static let defaultAllDayOffset = 9 * 3_600
+
+    /// Reads an alarm offset relative to the due date: `-10m`, `-1h`, `-1d`, `-1w`,
+    /// `+15m`, `-1h30m`, `0`, or an RFC 5545 duration (`-PT15M`, `P1D`, §3.3.6).
+    /// Units: `s`, `m`, `h`, `d`, `w`. The sign is required (`-` before, `+` after), so
+    /// that `10m` is not silently read one way or the other.
+    ///
+    /// - Returns: seconds, negative before the due date.
+    /// - Throws: `ModelError.invalidDuration` saying what to write.
+    public static func offset(parsing text: String) throws(ModelError) -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed == "0" || trimmed.uppercased() == "PT0S" { return 0 }
+        if trimmed.uppercased().hasPrefix("P") || trimmed.uppercased().hasPrefix("-P") || trimmed.uppercased().hasPrefix("+P") {
+            guard let seconds = seconds(fromDuration: trimmed) else {
+                throw .invalidDuration(text, reason: "not an RFC 5545 duration such as -PT15M or P1D")
+            }
+            return seconds
+        }
+        guard let sign = trimmed.first, sign == "-" || sign == "+" else {
+            throw .invalidDuration(text, reason: "say -\(trimmed) for before the due time or +\(trimmed) for after it")
+        }
+        guard let seconds = shorthandSeconds(trimmed.dropFirst()) else {
+            throw .invalidDuration(text, reason: "write a number and a unit such as -10m, -1h, -1d, +15m or -1h30m")
+        }
+        return sign == "-" ? -seconds : seconds
+    }
+
+    /// Reads a positive length of time such as `15m`, `1h`, `2h30m`, `1d` or `PT15M`,
+    /// as `tick snooze` takes it. Returns seconds, or nil when `text` is not one.
+    public static func positiveSeconds(parsing text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let value = trimmed.uppercased().hasPrefix("P") ? seconds(fromDuration: trimmed) : shorthandSeconds(Substring(trimmed))
+        guard let value, value > 0 else { return nil }
+        return value
+    }
+
+    /// `1h30m` → 5400; nil for anything that is not number-unit pairs.
+    static func shorthandSeconds(_ text: Substring) -> Int? {
+        var total = 0
+        var number = ""
+        var sawPart = false
+        for character in text.lowercased() {
+            if character.isASCII, character.isNumber { number.append(character); continue }
+            guard let value = Int(number) else { return nil }
+            let unit: Int
+            switch character {
+            case "s": unit = 1
+            case "m": unit = 60
+            case "h": unit = 3_600
+            case "d": unit = 86_400
+            case "w": unit = 604_800
+            default: return nil
+            }
+            let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+            guard !overflow, product <= 3_650 * 86_400 else { return nil }
+            total += product
+            number = ""
+            sawPart = true
+        }
+        return sawPart && number.isEmpty ? total : nil
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+
+/// What completing a reminder's current occurrence did.
+public enum OccurrenceOutcome: Hashable, Sendable {
+    /// The reminder does not repeat; it is now completed.
+    case completed
+    /// This occurrence (due `completed`) is done and the reminder moved on to `next`.
+    case advanced(completed: Due, next: Due)
+    /// That was the last occurrence (`COUNT`, `UNTIL`, or a rule with no further day):
+    /// the reminder is completed, its due date left on the last occurrence.
+    case seriesEnded(completed: Due)
+    /// The rule cannot be expanded (`reason` says why); the reminder was completed as if
+    /// it did not repeat.
+    case unreadableRule(reason: String)
+}
+
+/// Rolling a recurring reminder forward (see DESIGN.md "Recurrence" in the README).
+///
+/// A recurring reminder is one row that always shows its current occurrence: its due
+/// date is the occurrence, and its RRULE describes the rest of the series from there
+/// (the due date is the series' `DTSTART`). Completing it moves the due date to the
+/// next occurrence, moves the start date and absolute alarms by the same number of
+/// days, re-arms the alarms, and counts `COUNT` down by one, so an iCalendar export
+/// always describes exactly the occurrences still to come. No second row is ever made,
+/// so no occurrence can be duplicated.
+///
+/// Times of day are kept on the wall clock of the reminder's own zone: a reminder due
+/// 09:00 America/New_York stays 09:00 across a DST change. When an occurrence falls in a
+/// DST gap (02:30 on a spring-forward day is read as 03:30, RFC 5545 §3.3.5), the
+/// intended time is written into the rule (`BYHOUR=2;BYMINUTE=30`) so that the next
+/// occurrence is 02:30 again.
+extension Reminder {
+    /// The parsed rule, or nil when the reminder does not repeat or the rule is unreadable.
+    public var recurrenceRule: Recurrence? {
+        recurrence.flatMap { try? Recurrence(rruleValue: $0) }
+    }
+
+    /// How the reminder repeats, in words (`Every 3 days`, `Monthly on the 31st`,
+    /// `Every 3 days after completion`); the rule text itself when Tick cannot read it;
+    /// nil when it does not repeat.
+    public func recurrenceSummary(in zone: TimeZone) -> String? {
+        Recurrence.summary(ofRule: recurrence, anchor: due ?? start, basis: recurrenceBasis, in: zone)
+    }
+
+    /// Completes the current occurrence at `now`.
+    ///
+    /// - Not recurring (or no due or start date to count from): the reminder is completed.
+    /// - From the due date: the next occurrence is the first day of the rule's series
+    ///   after the current due day, at the same wall-clock time.
+    ///   Example: `FREQ=MONTHLY` due 2027-01-31 09:00 → 2027-03-31 09:00.
+    /// - From completion, a rule with no `BY…` day parts: the completion day plus
+    ///   `INTERVAL` days, weeks, months (clamped to a shorter month) or years, at the due
+    ///   time. Example: `FREQ=DAILY;INTERVAL=3` due 2026-12-01, completed 2026-12-04 →
+    ///   2026-12-07. With day parts: the first day of the rule after the completion day,
+    ///   counted from the completion day. Example: weekdays, completed Friday → Monday.
+    /// - `COUNT=1` or no further day within `UNTIL`: the series ends and the reminder is
+    ///   completed.
+    ///
+    /// Alarms of the new occurrence that would already have rung by `now` are marked
+    /// fired, so rolling onto a date in the past does not ring at once.
+    ///
+    /// - Parameters:
+    ///   - now: the completion instant.
+    ///   - zone: the user's zone, for all-day and floating dates and unknown zone names.
+    /// - Returns: the changed reminder and what happened. A completed reminder is
+    ///   returned unchanged with `.completed`.
+    public func completingOccurrence(at now: Date, in zone: TimeZone) -> (reminder: Reminder, outcome: OccurrenceOutcome) {
+        var done = self
+        guard !isCompleted else { return (self, .completed) }
+        done.modifiedAt = now
+        guard let text = recurrence, let current = due ?? start else {
+            done.completedAt = now
+            return (done, .completed)
+        }
+        let rule: Recurrence
+        do {
+            rule = try Recurrence(rruleValue: text)
+        } catch {
+            done.completedAt = now
+            if case .invalidRecurrence(_, let reason) = error { return (done, .unreadableRule(reason: reason)) }
+            return (done, .unreadableRule(reason: error.description))
+        }
+        if let count = rule.count, count <= 1 {
+            done.completedAt = now
+            return (done, .seriesEnded(completed: current))
+        }
+        let point = OccurrencePoint(current, userZone: zone)
+        let nextDay: CalendarDay?
+        switch recurrenceBasis {
+        case .due:
+            nextDay = rule.nextDay(after: point.day, anchor: point.day)
+        case .completion:
+            let completionDay = LocalDateTime(now, in: point.zone ?? zone).day
+            nextDay = rule.hasDayParts
+                ? rule.nextDay(after: completionDay, anchor: completionDay)
+                : Reminder.step(completionDay, by: rule)
+        }
+        guard let nextDay, let next = point.moved(to: nextDay, rule: rule), rule.allows(next, in: zone) else {
+            done.completedAt = now
+            return (done, .seriesEnded(completed: current))
+        }
+        done.moveOccurrence(to: next.due, days: nextDay.daysSinceEpoch - point.day.daysSinceEpoch, in: zone)
+        var newText = text
+        if let count = rule.count { newText = Recurrence.replacingPart("COUNT", with: String(count - 1), in: newText) }
+        if let pinned = next.pinnedTime, rule.hour == nil {
+            newText = Recurrence.replacingPart("BYHOUR", with: String(pinned.hour), in: newText)
+            newText = Recurrence.replacingPart("BYMINUTE", with: String(pinned.minute), in: newText)
+            if pinned.second != 0 { newText = Recurrence.replacingPart("BYSECOND", with: String(pinned.second), in: newText) }
+        }
+        done.recurrence = newText
+        done.alarms.removeAll { $0.isSnooze }
+        for index in done.alarms.indices { done.alarms[index].firedAt = nil }
+        done.silenceAlarms(dueBy: now, in: zone)
+        return (done, .advanced(completed: current, next: next.due))
+    }
+
+    /// Undoes the last `completingOccurrence`: moves the reminder back to the occurrence
+    /// due `previous` (from the history of completed occurrences), counts `COUNT` back
+    /// up, and reopens it. Alarms of that occurrence that have already rung by `now`
+    /// stay quiet.
+    public func reopeningOccurrence(_ previous: Due, at now: Date, in zone: TimeZone) -> Reminder {
+        var reopened = self
+        reopened.completedAt = nil
+        reopened.modifiedAt = now
+        if let current = due ?? start, current != previous {
+            let days = previous.day(in: OccurrencePoint(previous, userZone: zone).zone ?? zone).daysSinceEpoch
+                - current.day(in: OccurrencePoint(current, userZone: zone).zone ?? zone).daysSinceEpoch
+            reopened.moveOccurrence(to: previous, days: days, in: zone)
+            if let text = recurrence, let count = (try? Recurrence(rruleValue: text))?.count {
+                reopened.recurrence = Recurrence.replacingPart("COUNT", with: String(count + 1), in: text)
+            }
+        }
+        reopened.alarms.removeAll { $0.isSnooze }
+        for index in reopened.alarms.indices { reopened.alarms[index].firedAt = nil }
+        reopened.silenceAlarms(dueBy: now, in: zone)
+        return reopened
+    }
+
+    /// The reminder with its due date moved to the first day of its rule on or after the
+    /// due date, as RFC 5545 asks (`DTSTART` "SHOULD be synchronized with the
+    /// recurrence rule"). Example: due Wednesday 2026-12-02, `every monday` → 2026-12-07.
+    /// Unchanged when it does not repeat, already matches, or the rule has no such day.
+    public func synchronizedWithRecurrence(in zone: TimeZone) -> Reminder {
+        guard let rule = recurrenceRule, let current = due ?? start else { return self }
+        let point = OccurrencePoint(current, userZone: zone)
+        guard let before = point.day.adding(checkedDays: -1),
+              let first = rule.nextDay(after: before, anchor: point.day), first != point.day,
+              let moved = point.moved(to: first, rule: rule) else { return self }
+        var synchronized = self
+        synchronized.moveOccurrence(to: moved.due, days: first.daysSinceEpoch - point.day.daysSinceEpoch, in: zone)
+        return synchronized
+    }
+
+    /// Sets the anchor date (due, else start) to `anchor` and moves the other date and
+    /// absolute alarms by `days` days on their own wall clocks.
+    mutating func moveOccurrence(to anchor: Due, days: Int, in zone: TimeZone) {
+        if due != nil {
+            due = anchor
+            start = start.map { Reminder.shift($0, days: days, userZone: zone) }
+        } else {
+            start = anchor
+        }
+        let alarmZone = OccurrencePoint(anchor, userZone: zone).zone ?? zone
+        for index in alarms.indices {
+            if case .absolute(let instant) = alarms[index].trigger {
+                let local = LocalDateTime(instant, in: alarmZone)
+                if let day = local.day.adding(checkedDays: days),
+                   let moved = LocalDateTime(day: day, hour: local.hour, minute: local.minute, second: local.second) {
+                    alarms[index].trigger = .absolute(moved.instant(in: alarmZone))
+                }
+            }
+        }
+    }
+
+    /// `due` moved by `days` days, keeping its kind and its wall-clock time.
+    static func shift(_ due: Due, days: Int, userZone: TimeZone) -> Due {
+        let point = OccurrencePoint(due, userZone: userZone)
+        guard let day = point.day.adding(checkedDays: days) else { return due }
+        return point.moved(to: day, rule: nil)?.due ?? due
+    }
+
+    /// `day` plus one step of the rule's frequency and interval (months and years
+    /// clamped to a shorter month), for completion-based rules with no day parts.
+    static func step(_ day: CalendarDay, by rule: Recurrence) -> CalendarDay? {
+        switch rule.frequency {
+        case .daily: return day.adding(checkedDays: rule.interval)
+        case .weekly: return day.adding(checkedDays: rule.interval * 7)
+        case .monthly: return day.adding(months: rule.interval)
+        case .yearly: return day.adding(years: rule.interval)
+        }
+    }
+}
+
+/// An occurrence on its own wall clock: the day, the time of day, and the zone
+/// (nil for all-day and floating dates).
+struct OccurrencePoint {
+    /// The next occurrence, and the wall-clock time to pin in the rule when a DST gap
+    /// moved it.
+    struct Moved {
+        var due: Due
+        var pinnedTime: (hour: Int, minute: Int, second: Int)?
+    }
+
+    let original: Due
+    let day: CalendarDay
+    let time: (hour: Int, minute: Int, second: Int)?
+    /// The zone of a timed date (its own, or the user's for a name Foundation does not know).
+    let zone: TimeZone?
+
+    init(_ due: Due, userZone: TimeZone) {
+        original = due
+        switch due {
+        case .allDay(let value):
+            day = value
+            time = nil
+            zone = nil
+        case .floating(let local):
+            day = local.day
+            time = (local.hour, local.minute, local.second)
+            zone = nil
+        case .timed(let instant, let identifier):
+            let zone = TimeZone(identifier: identifier) ?? userZone
+            let local = LocalDateTime(instant, in: zone)
+            day = local.day
+            time = (local.hour, local.minute, local.second)
+            self.zone = zone
+        }
+    }
+
+    /// The same kind of date on `newDay`, at the rule's time of day if it fixes one,
+    /// else this point's time.
+    func moved(to newDay: CalendarDay, rule: Recurrence?) -> Moved? {
+        guard let time else { return Moved(due: .allDay(newDay), pinnedTime: nil) }
+        let wanted = (hour: rule?.hour ?? time.hour, minute: rule?.minute ?? time.minute, second: rule?.second ?? time.second)
+        guard let local = LocalDateTime(day: newDay, hour: wanted.hour, minute: wanted.minute, second: wanted.second) else { return nil }
+        guard case .timed(_, let identifier) = original, let zone else {
+            return Moved(due: .floating(local), pinnedTime: nil)
+        }
+        let instant = local.instant(in: zone)
+        let readBack = LocalDateTime(instant, in: zone)
+        let moved = readBack.hour != wanted.hour || readBack.minute != wanted.minute || readBack.second != wanted.second
+        return Moved(due: .timed(instant, timeZone: identifier), pinnedTime: moved ? wanted : nil)
+    }
+}
+
+extension Recurrence {
+    /// Whether `next` is within `UNTIL` (inclusive). A `DATE` bound compares days; a UTC
+    /// bound compares instants (an all-day date counts from its start in `zone`); a
+    /// floating bound compares wall clocks.
+    func allows(_ next: OccurrencePoint.Moved, in zone: TimeZone) -> Bool {
+        guard let until else { return true }
+        let point = OccurrencePoint(next.due, userZone: zone)
+        switch until {
+        case .day(let last):
+            return point.day <= last
+        case .instant(let last):
+            return next.due.sortInstant(in: zone) <= last
+        case .local(let last):
+            guard let time = point.time,
+                  let local = LocalDateTime(day: point.day, hour: time.hour, minute: time.minute, second: time.second) else {
+                return point.day <= last.day
+            }
+            return local <= last
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TickModel
+
+/// A reminder the agent must look at: it has an alarm still to ring whose indexed key
+/// (`reminder.next_alarm`) is within the bound asked for.
+public struct AlarmCandidate: Sendable {
+    /// The reminder as stored.
+    public var reminder: Reminder
+    /// The `next_alarm` value stored with it (it may be stale: rows migrated from
+    /// schema 2 carry a placeholder until the agent recomputes it).
+    public var storedKey: Date?
+}
+
+extension Database {
+    /// How far `next_alarm` may be from the real instant of an alarm on an all-day or
+    /// floating date: the widest UTC offsets in use (UTC+14 and UTC-12).
+    public static let alarmKeySlack: TimeInterval = 14 * 3_600
+
+    /// Reminders whose `next_alarm` is at or before `bound`, earliest first.
+    ///
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k log n) for the k rows returned, read from the partial index
+    ///   `reminder_next_alarm`.
+    public func alarmCandidates(through bound: Date, limit: Int = 1_000) throws -> [AlarmCandidate] {
+        var found: [AlarmCandidate] = []
+        try forEachRow("""
+            SELECT \(Database.reminderColumns), r.next_alarm FROM reminder r
+            WHERE r.next_alarm IS NOT NULL AND r.next_alarm <= ? ORDER BY r.next_alarm LIMIT ?
+            """, [.text(Timestamp.string(bound)), .integer(Int64(limit))]) { row in
+            found.append(AlarmCandidate(reminder: decodeReminder(row), storedKey: row.optionalText(22).flatMap(Timestamp.date)))
+        }
+        return found
+    }
+
+    /// The smallest `next_alarm` in the database, or nil when no alarm is pending.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(log n), the first entry of the index.
+    public func earliestAlarmKey() throws -> Date? {
+        try scalarText("SELECT min(next_alarm) FROM reminder WHERE next_alarm IS NOT NULL").flatMap(Timestamp.date)
+    }
+
+    /// Whether the alarm `alarmUID` of reminder `number` was already delivered for the
+    /// instant `fireAt`.
+    /// - Throws: `StoreError` from SQLite.
+    public func wasDelivered(reminder number: Reminder.Number, alarmUID: String, fireAt: Date) throws -> Bool {
+        try scalarInt("SELECT 1 FROM alarm_delivery WHERE reminder = ? AND alarm_uid = ? AND fire_at = ?",
+                      [.integer(number.rawValue), .text(alarmUID), .text(Timestamp.string(fireAt))]) != nil
+    }
+
+    /// Records that the alarm `alarmUID` of reminder `number`, ringing for `fireAt`, was
+    /// delivered at `deliveredAt` through `channel` (`dbus`, `stdout`, `exec`, or
+    /// `skipped` when it was marked without ringing). A second record of the same
+    /// delivery is ignored.
+    /// - Throws: `StoreError` from SQLite.
+    public func recordDelivery(reminder number: Reminder.Number, alarmUID: String, fireAt: Date,
+                               deliveredAt: Date, channel: String) throws {
+        try execute("""
+            INSERT OR IGNORE INTO alarm_delivery (reminder, alarm_uid, fire_at, delivered_at, channel)
+            VALUES (?, ?, ?, ?, ?)
+            """, [.integer(number.rawValue), .text(alarmUID), .text(Timestamp.string(fireAt)),
+                  .text(Timestamp.string(deliveredAt)), .text(channel)])
+    }
+
+    /// How many deliveries were recorded for reminder `number` (all alarms, all instants).
+    /// - Throws: `StoreError` from SQLite.
+    public func deliveryCount(reminder number: Reminder.Number) throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM alarm_delivery WHERE reminder = ?", [.integer(number.rawValue)]) ?? 0)
+    }
+}
+
+extension Database {
+    /// Snoozes reminder `number`: adds a one-off alarm at `until` (an RFC 9074 snooze
+    /// alarm, `Alarm.isSnooze`), replacing an earlier snooze that has not rung yet.
+    ///
+    /// - Returns: the saved reminder, or nil when there is no such reminder.
+    /// - Throws: `StoreError` from SQLite.
+    public func snooze(_ number: Reminder.Number, until: Date, at now: Date) throws -> Reminder? {
+        guard var reminder = try reminder(number: number) else { return nil }
+        reminder.alarms.removeAll { $0.isSnooze && $0.firedAt == nil }
+        reminder.alarms.append(Alarm(trigger: .absolute(until), isSnooze: true))
+        reminder.modifiedAt = now
+        try update(reminder)
+        return reminder
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TickModel
+
+/// What completing or reopening a reminder did.
+public struct CompletionChangeResult: Sendable {
+    /// The reminder as saved.
+    public var reminder: Reminder
+    /// What happened to the occurrence (`.completed` also for a reopened reminder).
+    public var outcome: OccurrenceOutcome
+    /// Whether anything was written: false when it was already completed (or open),
+    /// or when the occurrence asked for is no longer the current one.
+    public var changed: Bool
+}
+
+/// Completing and reopening, shared by `tick done`/`undone`/`toggle` and the agent's
+/// "Done" action, so that both keep the occurrence history the same way.
+///
+/// Idempotence: `completeOccurrence(_:expecting:…)` with the occurrence the caller saw
+/// (a notification's, or `tick done --occurrence`) does nothing once that occurrence is
+/// completed, however often it is repeated, and never completes the next one by
+/// mistake. Without `expecting`, each call completes whatever occurrence is current:
+/// `tick done 1` twice completes two occurrences, and says so (`tick undone` steps back).
+extension Database {
+    /// Completes the current occurrence of reminder `number` at `now` (see
+    /// `Reminder.completingOccurrence(at:in:)`), records it in the occurrence history,
+    /// and saves the reminder.
+    ///
+    /// - Parameters:
+    ///   - expecting: when given, complete only if this is still the current occurrence
+    ///     (its due date, or start date for a reminder with no due date) and it is not
+    ///     already recorded as completed; otherwise change nothing.
+    ///   - zone: the user's zone.
+    /// - Returns: what happened, or nil when there is no such reminder.
+    /// - Throws: `StoreError` from SQLite.
+    public func completeOccurrence(_ number: Reminder.Number, expecting: Due? = nil, at now: Date,
+                                   in zone: TimeZone) throws -> CompletionChangeResult? {
+        guard let reminder = try reminder(number: number) else { return nil }
+        if reminder.isCompleted { return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false) }
+        if let expecting {
+            let current = reminder.due ?? reminder.start
+            let alreadyDone = try isOccurrenceCompleted(reminder: number, due: expecting)
+            if current != expecting || alreadyDone {
+                return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false)
+            }
+        }
+        let (completed, outcome) = reminder.completingOccurrence(at: now, in: zone)
+        switch outcome {
+        case .advanced(let occurrence, _), .seriesEnded(let occurrence):
+            try recordCompletedOccurrence(reminder: number, due: occurrence, completedAt: now)
+        case .completed, .unreadableRule:
+            break
+        }
+        try update(completed)
+        return CompletionChangeResult(reminder: completed, outcome: outcome, changed: true)
+    }
+
+    /// Reopens reminder `number`: a completed reminder is opened again (for a recurring
+    /// one whose series ended, its last occurrence leaves the history); an open recurring
+    /// reminder steps back to its most recently completed occurrence.
+    ///
+    /// - Returns: what happened (`changed` false when there was nothing to reopen), or
+    ///   nil when there is no such reminder.
+    /// - Throws: `StoreError` from SQLite.
+    public func reopenOccurrence(_ number: Reminder.Number, at now: Date, in zone: TimeZone) throws -> CompletionChangeResult? {
+        guard var reminder = try reminder(number: number) else { return nil }
+        if reminder.isCompleted {
+            reminder.completedAt = nil
+            reminder.modifiedAt = now
+            reminder.silenceAlarms(dueBy: now, in: zone)
+            if reminder.recurrence != nil, let current = reminder.due ?? reminder.start {
+                try removeCompletedOccurrence(reminder: number, due: current)
+            }
+            try update(reminder)
+            return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: true)
+        }
+        guard reminder.recurrence != nil, let last = try lastCompletedOccurrence(reminder: number) else {
+            return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false)
+        }
+        let reopened = reminder.reopeningOccurrence(last.due, at: now, in: zone)
+        try removeCompletedOccurrence(reminder: number, due: last.due)
+        try update(reopened)
+        return CompletionChangeResult(reminder: reopened, outcome: .completed, changed: true)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import TickModel
+
+/// One completed occurrence of a recurring reminder (a row of `occurrence`).
+public struct CompletedOccurrence: Hashable, Sendable {
+    /// The occurrence's due date (or start date, for a reminder with no due date).
+    public var due: Due
+    /// When it was completed.
+    public var completedAt: Date
+}
+
+extension Database {
+    /// Records that the occurrence due `due` of reminder `number` was completed at
+    /// `completedAt` (replacing an earlier record of the same occurrence).
+    /// - Throws: `StoreError` from SQLite.
+    public func recordCompletedOccurrence(reminder number: Reminder.Number, due: Due, completedAt: Date) throws {
+        let columns = DueColumns.columns(due)
+        try execute("""
+            INSERT OR REPLACE INTO occurrence (reminder, due, due_time_zone, completed_at) VALUES (?, ?, ?, ?)
+            """, [.integer(number.rawValue), columns.0, columns.1, .text(Timestamp.string(completedAt))])
+    }
+
+    /// The most recently completed occurrence of reminder `number`, or nil.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(log n), from the index `occurrence_completed`.
+    public func lastCompletedOccurrence(reminder number: Reminder.Number) throws -> CompletedOccurrence? {
+        var found: CompletedOccurrence?
+        try forEachRow("""
+            SELECT due, due_time_zone, completed_at FROM occurrence WHERE reminder = ?
+            ORDER BY completed_at DESC, due DESC LIMIT 1
+            """, [.integer(number.rawValue)]) { row in
+            if let due = DueColumns.due(row.optionalText(0), zone: row.optionalText(1)),
+               let at = Timestamp.date(row.text(2)) {
+                found = CompletedOccurrence(due: due, completedAt: at)
+            }
+        }
+        return found
+    }
+
+    /// Whether the occurrence due `due` of reminder `number` was completed.
+    /// - Throws: `StoreError` from SQLite.
+    public func isOccurrenceCompleted(reminder number: Reminder.Number, due: Due) throws -> Bool {
+        try scalarInt("SELECT 1 FROM occurrence WHERE reminder = ? AND due = ?",
+                      [.integer(number.rawValue), DueColumns.columns(due).0]) != nil
+    }
+
+    /// Forgets the completion of the occurrence due `due` of reminder `number`.
+    /// - Throws: `StoreError` from SQLite.
+    public func removeCompletedOccurrence(reminder number: Reminder.Number, due: Due) throws {
+        try execute("DELETE FROM occurrence WHERE reminder = ? AND due = ?", [.integer(number.rawValue), DueColumns.columns(due).0])
+    }
+
+    /// How many occurrences of reminder `number` were completed.
+    /// - Throws: `StoreError` from SQLite.
+    public func completedOccurrenceCount(reminder number: Reminder.Number) throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM occurrence WHERE reminder = ?", [.integer(number.rawValue)]) ?? 0)
+    }
+}
+
+extension Database {
+    /// `incoming` (a reminder read from an import, same UID as `existing`) with what the
+    /// database knows about the schedule kept, so that re-importing an older export never
+    /// brings back an occurrence already completed or an alarm already rung:
+    ///
+    /// - When `existing` repeats and `incoming`'s occurrence (due date, else start date)
+    ///   is recorded as completed, the schedule stays as stored: due and start dates,
+    ///   completion, rule (with its `COUNT`), basis and alarms. Other fields (title,
+    ///   notes, tags …) come from `incoming`.
+    /// - Otherwise, an alarm of `incoming` with the UID and trigger of a stored alarm
+    ///   that has rung keeps its fired state.
+    ///
+    /// Example: a monthly reminder exported when due Dec 1, then completed (now due
+    /// Jan 1); importing that export again leaves it due Jan 1.
+    /// - Throws: `StoreError` from SQLite.
+    public func mergingSchedule(of incoming: Reminder, into existing: Reminder) throws -> Reminder {
+        var merged = incoming
+        if existing.recurrence != nil, let occurrence = incoming.due ?? incoming.start,
+           occurrence != (existing.due ?? existing.start),
+           try isOccurrenceCompleted(reminder: existing.number, due: occurrence) {
+            merged.due = existing.due
+            merged.start = existing.start
+            merged.completedAt = existing.completedAt
+            merged.recurrence = existing.recurrence
+            merged.recurrenceBasis = existing.recurrenceBasis
+            merged.alarms = existing.alarms
+            return merged
+        }
+        for index in merged.alarms.indices where merged.alarms[index].firedAt == nil {
+            if let stored = existing.alarms.first(where: { $0.uid == merged.alarms[index].uid && $0.trigger == merged.alarms[index].trigger }) {
+                merged.alarms[index].firedAt = stored.firedAt
+            }
+        }
+        return merged
+    }
+}

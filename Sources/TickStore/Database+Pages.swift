@@ -1,0 +1,178 @@
+import Foundation
+import TickModel
+
+/// A listing that an interactive view pages through a window at a time.
+///
+/// Pages are found by key, never by offset ("keyset pagination",
+/// https://sqlite.org/rowvalue.html#scrolling_window_queries): the next page starts
+/// right after the last row shown, so reading a page costs the same at the top of a
+/// list of 100,000 reminders as at its end.
+public enum PageScope: Sendable, Hashable {
+    /// One list in manual order (`position`, then `number`); completed reminders are
+    /// included when `includesCompleted` is true.
+    case list(ReminderList.ID, includesCompleted: Bool)
+    /// Every open reminder: lists in the user's order, then each list's manual order
+    /// (the smart list `all`).
+    case open
+    /// Open flagged reminders, in the same order as `open` (the smart list `flagged`).
+    case flagged
+    /// Completed reminders, most recently completed first, then by number, descending
+    /// (the smart list `completed`).
+    case completed
+
+    /// Whether `reminder` belongs to this listing.
+    public func contains(_ reminder: Reminder) -> Bool {
+        switch self {
+        case .list(let id, let includesCompleted):
+            return reminder.listID == id && (includesCompleted || !reminder.isCompleted)
+        case .open: return !reminder.isCompleted
+        case .flagged: return !reminder.isCompleted && reminder.isFlagged
+        case .completed: return reminder.isCompleted
+        }
+    }
+}
+
+/// Which way a page runs from its anchor, in the order the listing is shown.
+public enum PageDirection: Sendable, Hashable {
+    /// Rows after the anchor (from the first row when there is no anchor).
+    case forward
+    /// Rows before the anchor (up to the last row when there is no anchor).
+    case backward
+}
+
+extension Database {
+    /// Up to `limit` reminders of `scope` next to `anchor`, in display order.
+    ///
+    /// - Parameters:
+    ///   - scope: the listing.
+    ///   - anchor: the row the page is next to, as last seen (only its sort key is
+    ///     read: list, position, completion time and number, so a copy of a reminder
+    ///     that has since been deleted still marks its place); nil starts at the first
+    ///     row (forward) or the last row (backward).
+    ///   - includingAnchor: whether a row with exactly the anchor's key is part of the page.
+    ///   - direction: `.forward` gives the rows after the anchor, `.backward` those
+    ///     before it; both come back in display order.
+    ///   - limit: the most rows to return; 0 or less gives none.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(limit + lists) rows read through the indexes
+    ///   `reminder_open_list_position`, `reminder_list_position`, `reminder_open_flagged`
+    ///   and `reminder_completed`, whatever the size of the listing.
+    public func reminders(in scope: PageScope, from anchor: Reminder?, includingAnchor: Bool = false,
+                          direction: PageDirection, limit: Int) throws -> [Reminder] {
+        guard limit > 0 else { return [] }
+        switch scope {
+        case .list(let id, let includesCompleted):
+            let condition = includesCompleted ? "" : " AND r.completed_at IS NULL"
+            let key = anchor.flatMap { $0.listID == id ? $0 : nil }
+            if anchor != nil && key == nil { return [] } // an anchor from another list marks no place here
+            return try listPage(id, condition: condition, anchor: key, including: includingAnchor,
+                                direction: direction, limit: limit)
+        case .open:
+            return try segmentedPage(condition: " AND r.completed_at IS NULL", anchor: anchor,
+                                     including: includingAnchor, direction: direction, limit: limit)
+        case .flagged:
+            return try segmentedPage(condition: " AND r.completed_at IS NULL AND r.flagged = 1", anchor: anchor,
+                                     including: includingAnchor, direction: direction, limit: limit)
+        case .completed:
+            return try completedPage(anchor: anchor, including: includingAnchor, direction: direction, limit: limit)
+        }
+    }
+
+    /// The number of reminders in `scope`.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(rows of the listing), counted from an index without reading reminders.
+    public func count(in scope: PageScope) throws -> Int {
+        switch scope {
+        case .list(let id, let includesCompleted):
+            return includesCompleted ? try reminderCount(inList: id) : try openCount(inList: id)
+        case .open:
+            return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL") ?? 0)
+        case .flagged:
+            return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL AND flagged = 1") ?? 0)
+        case .completed:
+            return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NOT NULL") ?? 0)
+        }
+    }
+
+    /// The number of open reminders with a due date (the smart list `scheduled`).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(scheduled reminders), counted from the index `reminder_open_due`.
+    public func scheduledCount() throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL AND due IS NOT NULL") ?? 0)
+    }
+
+    /// SQLite's `PRAGMA data_version` (https://sqlite.org/pragma.html#pragma_data_version):
+    /// it changes when another connection (another `tick` process) commits a change, and
+    /// stays the same for this connection's own commits. Cheap enough to poll twice a second.
+    /// - Throws: `StoreError` from SQLite.
+    public var dataVersion: Int64 {
+        get throws(StoreError) { try scalarInt("PRAGMA data_version") ?? 0 }
+    }
+
+    // MARK: - Pages of one list
+
+    /// One list's page by `(position, number)`; `condition` narrows the rows further and
+    /// must match the partial index it is meant to use.
+    private func listPage(_ id: ReminderList.ID, condition: String, anchor: Reminder?, including: Bool,
+                          direction: PageDirection, limit: Int) throws -> [Reminder] {
+        var sql = "SELECT \(Database.reminderColumns) FROM reminder r WHERE r.list_id = ?" + condition
+        var arguments: [SQLValue] = [.text(id.rawValue)]
+        let forward = direction == .forward
+        if let anchor {
+            let comparison = forward ? (including ? ">=" : ">") : (including ? "<=" : "<")
+            sql += " AND (r.position, r.number) \(comparison) (?, ?)"
+            arguments += [.integer(anchor.position), .integer(anchor.number.rawValue)]
+        }
+        sql += forward ? " ORDER BY r.position, r.number LIMIT ?" : " ORDER BY r.position DESC, r.number DESC LIMIT ?"
+        arguments.append(.integer(Int64(limit)))
+        var rows: [Reminder] = []
+        rows.reserveCapacity(limit)
+        try forEachRow(sql, arguments) { rows.append(decodeReminder($0)) }
+        return forward ? rows : rows.reversed()
+    }
+
+    /// A page that runs across lists in the user's order, each list in manual order.
+    private func segmentedPage(condition: String, anchor: Reminder?, including: Bool,
+                               direction: PageDirection, limit: Int) throws -> [Reminder] {
+        let order = try lists().map(\.id)
+        var listIndexes = Array(order.indices)
+        if direction == .backward { listIndexes.reverse() }
+        var startAt = 0
+        var key: Reminder? = nil
+        // An anchor whose list is gone marks no place: start from the edge.
+        if let anchor, let index = listIndexes.firstIndex(where: { order[$0] == anchor.listID }) {
+            startAt = index
+            key = anchor
+        }
+        var collected: [[Reminder]] = []
+        var remaining = limit
+        for (step, listIndex) in listIndexes[startAt...].enumerated() where remaining > 0 {
+            let page = try listPage(order[listIndex], condition: condition, anchor: step == 0 ? key : nil,
+                                    including: including, direction: direction, limit: remaining)
+            remaining -= page.count
+            collected.append(page)
+        }
+        if direction == .backward { collected.reverse() }
+        return collected.flatMap { $0 }
+    }
+
+    // MARK: - Completed
+
+    private func completedPage(anchor: Reminder?, including: Bool, direction: PageDirection,
+                               limit: Int) throws -> [Reminder] {
+        var sql = "SELECT \(Database.reminderColumns) FROM reminder r WHERE r.completed_at IS NOT NULL"
+        var arguments: [SQLValue] = []
+        let forward = direction == .forward
+        // Display order is descending, so "forward" walks the index downward.
+        if let anchor, let completedAt = anchor.completedAt {
+            let comparison = forward ? (including ? "<=" : "<") : (including ? ">=" : ">")
+            sql += " AND (r.completed_at, r.number) \(comparison) (?, ?)"
+            arguments += [.text(Timestamp.string(completedAt)), .integer(anchor.number.rawValue)]
+        }
+        sql += forward ? " ORDER BY r.completed_at DESC, r.number DESC LIMIT ?" : " ORDER BY r.completed_at, r.number LIMIT ?"
+        arguments.append(.integer(Int64(limit)))
+        var rows: [Reminder] = []
+        try forEachRow(sql, arguments) { rows.append(decodeReminder($0)) }
+        return forward ? rows : rows.reversed()
+    }
+}

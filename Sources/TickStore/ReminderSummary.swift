@@ -1,0 +1,86 @@
+import Foundation
+import TickModel
+
+/// What sorting and filtering by due date need from a row.
+protocol DueCarrying {
+    var due: Due? { get }
+}
+
+extension Reminder: DueCarrying {}
+
+/// The part of a reminder a listing shows: read with fewer columns and no notes,
+/// alarms or iCalendar properties, so listing thousands of rows stays cheap.
+/// Never saved back; load the full `Reminder` (`reminder(number:)`) to change one.
+public struct ReminderSummary: Hashable, Sendable, DueCarrying {
+    public var number: Reminder.Number
+    public var uid: String
+    public var listID: ReminderList.ID
+    public var title: String
+    public var due: Due?
+    public var priority: Priority
+    public var isFlagged: Bool
+    public var completedAt: Date?
+    public var position: Int64
+    public var parentUID: String?
+    public var tags: [String]
+    /// Whether the reminder has notes (their text is not read).
+    public var hasNotes: Bool
+    /// The recurrence rule (`RRULE` value text), nil when it does not repeat.
+    public var recurrence: String?
+    /// What the next occurrence counts from.
+    public var recurrenceBasis: RecurrenceBasis
+
+    /// How it repeats, in words (see `Reminder.recurrenceSummary(in:)`).
+    public func recurrenceSummary(in zone: TimeZone) -> String? {
+        Recurrence.summary(ofRule: recurrence, anchor: due, basis: recurrenceBasis, in: zone)
+    }
+
+    /// Whether the reminder is done.
+    public var isCompleted: Bool { completedAt != nil }
+
+    /// Whether it is open and past its due date at `now` (see `Reminder.isOverdue`).
+    public func isOverdue(at now: Date, in zone: TimeZone) -> Bool {
+        guard completedAt == nil, let due else { return false }
+        return due.isOverdue(at: now, in: zone)
+    }
+
+    /// The summary of a full reminder.
+    public init(_ reminder: Reminder) {
+        number = reminder.number
+        uid = reminder.uid
+        listID = reminder.listID
+        title = reminder.title
+        due = reminder.due
+        priority = reminder.priority
+        isFlagged = reminder.isFlagged
+        completedAt = reminder.completedAt
+        position = reminder.position
+        parentUID = reminder.parentUID
+        tags = reminder.tags
+        hasNotes = !reminder.notes.isEmpty
+        recurrence = reminder.recurrence
+        recurrenceBasis = reminder.recurrenceBasis
+    }
+
+    static let columns = """
+        r.number, r.uid, r.list_id, r.title, r.due, r.due_time_zone, r.priority, r.flagged, r.completed_at,
+        r.position, r.parent_uid, r.tags, r.notes <> '', r.recurrence, r.recurrence_basis
+        """
+
+    init(row: Statement) {
+        number = .init(row.int(0))
+        uid = row.text(1)
+        listID = .init(rawValue: row.text(2))
+        title = row.text(3)
+        due = row.withBytes(4) { DueColumns.due(bytes: $0, zone: row.optionalText(5)) }
+        priority = Priority(iCalendarValue: Int(row.int(6)))
+        isFlagged = row.int(7) != 0
+        completedAt = row.withBytes(8) { Timestamp.date(bytes: $0) }
+        position = row.int(9)
+        parentUID = row.optionalText(10)
+        tags = row.withBytes(11) { $0.count <= 2 } ? [] : JSONColumns.tags(row.text(11))
+        hasNotes = row.int(12) != 0
+        recurrence = row.optionalText(13)
+        recurrenceBasis = row.isNull(14) ? .due : RecurrenceBasis(rawValue: row.text(14)) ?? .due
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import TickModel
+import TickStore
+
+extension DataSource {
+    /// Applies `change` inside the write transaction `db` and returns what it did, with
+    /// the change that reverses it (read in the same transaction, so it reverses exactly
+    /// what was written even when another process changed things since the screen was drawn).
+    /// - Throws: `TUIError` when the reminder or list is gone, `StoreError` from SQLite.
+    func apply(_ change: Change, isUndo: Bool, _ db: Database) throws -> ChangeOutcome {
+        let now = clock()
+        var outcome = ChangeOutcome(change: change, isUndo: isUndo)
+        switch change {
+        case .add(let draft):
+            var reminder = Reminder(listID: draft.listID, title: draft.title, createdAt: now)
+            reminder.apply(draft)
+            let stored = try db.insert(reminder)
+            outcome.after = stored
+            outcome.inverse = .delete(stored.number)
+
+        case .toggle(let number):
+            let old = try existing(number, db)
+            var new = old
+            new.completedAt = old.isCompleted ? nil : now
+            new.modifiedAt = now
+            try db.update(new)
+            outcome.before = old
+            outcome.after = new
+            outcome.inverse = .save(old)
+
+        case .edit(let number, let draft):
+            let old = try existing(number, db)
+            var new = old
+            new.apply(draft)
+            new.modifiedAt = now
+            try db.update(new)
+            outcome.before = old
+            outcome.after = try existing(number, db) // a new list puts it at the end: read its place
+            outcome.inverse = .save(old)
+
+        case .delete(let number):
+            let old = try existing(number, db)
+            let children = try db.reminders(ReminderFilter(parentUID: old.uid, includesCompleted: true),
+                                            now: now, timeZone: timeZone).map(\.number)
+            try db.deleteReminder(number)
+            outcome.before = old
+            outcome.inverse = .restore(old, children: children)
+
+        case .move(let number, let target):
+            let old = try existing(number, db)
+            let scope = PageScope.list(old.listID, includesCompleted: true)
+            // The way back: after the reminder that preceded it, or before the one that followed.
+            if let previous = try db.reminders(in: scope, from: old, direction: .backward, limit: 1).first {
+                outcome.inverse = .move(number, .after(previous.number))
+            } else if let next = try db.reminders(in: scope, from: old, direction: .forward, limit: 1).first {
+                outcome.inverse = .move(number, .before(next.number))
+            }
+            switch target {
+            case .before(let other): try db.move(number, to: .before(other))
+            case .after(let other): try db.move(number, to: .after(other))
+            }
+            outcome.before = old
+            outcome.after = try existing(number, db)
+
+        case .addList(let name, let color):
+            let list = try db.insert(ReminderList(name: name, color: color, createdAt: now))
+            outcome.addedList = list
+            outcome.lists = try db.lists()
+            outcome.inverse = .deleteList(list.id)
+
+        case .restore(let old, let children):
+            guard try db.list(id: old.listID) != nil else {
+                throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back")
+            }
+            // Its own number and its exact place come back.
+            var restored = try db.insert(old, keepingNumber: true, keepingPosition: true)
+            let number = restored.number
+            restored = old
+            restored.number = number
+            try db.update(restored)
+            for childNumber in children {
+                guard var child = try db.reminder(number: childNumber), child.parentUID == nil else { continue }
+                child.parentUID = restored.uid
+                try db.update(child)
+            }
+            outcome.after = restored
+            outcome.inverse = .delete(restored.number)
+
+        case .save(let old):
+            let current = try existing(old.number, db)
+            try db.update(old)
+            if current.listID != old.listID {
+                try db.update(old) // the first update put it at the end of its list; this restores its place
+            }
+            outcome.before = current
+            outcome.after = try existing(old.number, db)
+            outcome.inverse = .save(current)
+
+        case .deleteList(let id):
+            guard let list = try db.list(id: id) else { throw TUIError("that list no longer exists") }
+            guard try db.reminderCount(inList: id) == 0 else {
+                throw TUIError("the list “\(list.name)” has reminders now; delete it with 'tick lists delete' if you mean to")
+            }
+            try db.deleteList(id)
+            outcome.lists = try db.lists()
+        }
+        return outcome
+    }
+
+    private func existing(_ number: Reminder.Number, _ db: Database) throws -> Reminder {
+        guard let reminder = try db.reminder(number: number) else {
+            throw TUIError("reminder \(number) no longer exists; another tick may have deleted it")
+        }
+        return reminder
+    }
+}
+
+extension Reminder {
+    /// Sets the editable fields from `draft`.
+    mutating func apply(_ draft: ReminderDraft) {
+        title = draft.title
+        notes = draft.notes
+        due = draft.due
+        listID = draft.listID
+        priority = draft.priority
+        isFlagged = draft.isFlagged
+    }
+}

@@ -1,0 +1,151 @@
+import TickModel
+
+extension FrameBuilder {
+    /// The sidebar and the table side by side, or the focused one alone when narrow.
+    func browseRows(_ state: AppState, layout: Layout) -> [[Span]] {
+        let height = layout.contentHeight
+        if !layout.isSplit {
+            return state.focus == .sidebar ? sidebarRows(state, width: layout.size.width, height: height)
+                                           : tableRows(state, width: layout.size.width, height: height)
+        }
+        let sidebar = sidebarRows(state, width: layout.sidebarWidth, height: height)
+        let table = tableRows(state, width: layout.tableWidth, height: height)
+        return (0..<height).map { row in
+            sidebar[row] + [Span("│", width: 1, style: SpanStyle(role: .dim))] + table[row]
+        }
+    }
+
+    // MARK: - Sidebar
+
+    private enum SidebarLine {
+        case item(SidebarItem)
+        case heading(String)
+    }
+
+    func sidebarRows(_ state: AppState, width: Int, height: Int) -> [[Span]] {
+        var lines: [SidebarLine] = Scope.sidebarSmartLists.map { .item(.smart($0)) }
+        lines.append(.heading("My Lists"))
+        lines += state.lists.map { .item(.list($0.id)) }
+        let selectedLine = lines.firstIndex { if case .item(let item) = $0 { return item == state.sidebarItem }; return false } ?? 0
+        let top = max(0, min(selectedLine - height + 1, lines.count - height))
+        let isFocused = state.focus == .sidebar && state.mode == .browse
+        let highlightsSelection: Bool = {
+            if case .search = state.scope { return false }
+            return true
+        }()
+        return (0..<height).map { row in
+            var builder = RowBuilder(width: width)
+            let index = top + row
+            guard lines.indices.contains(index) else { return builder.finish() }
+            switch lines[index] {
+            case .heading(let text):
+                builder.add(" " + text, style: SpanStyle(role: .dim))
+                return builder.finish()
+            case .item(let item):
+                let isSelected = item == state.sidebarItem && highlightsSelection
+                let selected = isSelected && isFocused
+                let count = "\(state.counts[item]) "
+                let countWidth = TerminalText.width(of: count)
+                builder.add(isSelected ? "›" : " ", cells: 1, style: SpanStyle(role: .heading, isSelected: selected))
+                switch item {
+                case .smart(let smart):
+                    builder.add(smart.title, cells: max(0, width - 1 - countWidth),
+                                style: SpanStyle(role: isSelected ? .heading : .plain, isSelected: selected))
+                case .list(let id):
+                    let list = state.list(id)
+                    builder.add("● ", cells: 2, style: SpanStyle(role: list.map { .listColor($0.color) } ?? .plain, isSelected: selected))
+                    builder.add(TerminalText.sanitized(list?.name ?? ""), cells: max(0, width - 3 - countWidth),
+                                style: SpanStyle(role: isSelected ? .heading : .plain, isSelected: selected))
+                }
+                builder.add(count, cells: countWidth, style: SpanStyle(role: .dim, isSelected: selected), alignment: .right)
+                return builder.finish(SpanStyle(isSelected: selected))
+            }
+        }
+    }
+
+    // MARK: - Table
+
+    func tableRows(_ state: AppState, width: Int, height: Int) -> [[Span]] {
+        let table = state.table
+        let visible = Array(table.rows.dropFirst(table.top).prefix(height))
+        guard !visible.isEmpty else {
+            var rows = [RowBuilder.blank(width)]
+            var builder = RowBuilder(width: width)
+            builder.add("  " + (table.isLoaded ? emptyText(state) : "Loading…"), style: SpanStyle(role: .dim))
+            rows[0] = builder.finish()
+            return rows + Array(repeating: RowBuilder.blank(width), count: max(0, height - 1))
+        }
+        let now = state.dateContext.now
+        let zone = state.dateContext.timeZone
+        let dues = visible.map { $0.due.map(dueText) ?? "" }
+        let showsList = state.scope.showsListOfEachRow
+        var dueWidth = min(dues.map { TerminalText.width(of: $0) }.max() ?? 0, 22)
+        let flagWidth = visible.contains(where: \.isFlagged) ? 2 : 0
+        // marker, checkbox, gap, [dot], title, flag, gap, due, margin
+        let fixed = 1 + 3 + 1 + (showsList ? 2 : 0) + flagWidth + 1
+        if width - fixed - dueWidth - 1 < 8 { dueWidth = max(0, min(dueWidth, width - fixed - 9)) }
+        let titleWidth = max(0, width - fixed - (dueWidth > 0 ? dueWidth + 1 : 0))
+        let isFocused = state.focus == .table && state.mode == .browse || isSearchPrompt(state)
+        var rows: [[Span]] = []
+        for (offset, reminder) in visible.enumerated() {
+            let isSelected = table.top + offset == table.selected
+            let selected = isSelected && isFocused
+            let done = reminder.isCompleted
+            var builder = RowBuilder(width: width)
+            builder.add(isSelected ? "›" : " ", cells: 1, style: SpanStyle(role: .heading, isSelected: selected))
+            builder.add(done ? "[x]" : "[ ]", cells: 3,
+                        style: SpanStyle(role: done ? .dim : .plain, isSelected: selected,
+                                         isFocused: selected && table.column == .checkbox))
+            builder.add(" ", cells: 1, style: SpanStyle(isSelected: selected))
+            if showsList {
+                let color = state.list(reminder.listID)?.color
+                builder.add("● ", cells: 2, style: SpanStyle(role: color.map { .listColor($0) } ?? .dim, isSelected: selected))
+            }
+            let marks = FrameBuilder.priorityMarks(reminder.priority)
+            let titleStyle = SpanStyle(role: done ? .dim : .plain, isSelected: selected,
+                                       isFocused: selected && table.column == .title)
+            var titleBuilder = RowBuilder(width: titleWidth)
+            if !marks.isEmpty { titleBuilder.add(marks + " ", style: SpanStyle(role: .flag, isSelected: selected)) }
+            titleBuilder.add(TerminalText.sanitized(reminder.title), cells: titleBuilder.remaining, style: titleStyle)
+            for span in titleBuilder.finish(titleStyle) { builder.add(span.text, cells: span.width, style: span.style) }
+            if flagWidth > 0 {
+                builder.add(reminder.isFlagged ? " ⚑" : "", cells: flagWidth, style: SpanStyle(role: .flag, isSelected: selected))
+            }
+            if dueWidth > 0 {
+                builder.add(" ", cells: 1, style: SpanStyle(isSelected: selected))
+                let overdue = reminder.isOverdue(at: now, in: zone)
+                builder.add(dues[offset], cells: dueWidth,
+                            style: SpanStyle(role: overdue ? .overdue : (done ? .dim : .plain), isSelected: selected))
+            }
+            rows.append(builder.finish(SpanStyle(isSelected: selected)))
+        }
+        return rows + Array(repeating: RowBuilder.blank(width), count: max(0, height - rows.count))
+    }
+
+    private func isSearchPrompt(_ state: AppState) -> Bool {
+        if case .search = state.mode { return state.focus == .table }
+        return false
+    }
+
+    /// `!!!`, `!!`, `!` for high, medium and low priority, as the command line shows them.
+    static func priorityMarks(_ priority: Priority) -> String {
+        switch priority.level {
+        case .high: return "!!!"
+        case .medium: return "!!"
+        case .low: return "!"
+        case .none: return ""
+        }
+    }
+
+    private func emptyText(_ state: AppState) -> String {
+        switch state.scope {
+        case .smart(.today), .smart(.overdue): return "Nothing due today. a adds a reminder."
+        case .smart(.scheduled): return "Nothing scheduled."
+        case .smart(.flagged): return "Nothing flagged."
+        case .smart(.completed): return "Nothing completed yet."
+        case .smart(.all): return "No open reminders. a adds one."
+        case .list: return "No reminders. Press a to add one."
+        case .search: return "Nothing found. Esc goes back."
+        }
+    }
+}

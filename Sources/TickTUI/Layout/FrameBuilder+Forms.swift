@@ -1,0 +1,156 @@
+import TickModel
+
+extension FrameBuilder {
+    /// The label column of forms, in cells.
+    private static let labelWidth = 11
+
+    /// One form row: a marker for the field with the cursor, a label, then the value
+    /// drawn by `value` into the rest of the row.
+    private func formRow(_ label: String, isCurrent: Bool, width: Int,
+                         value: (inout RowBuilder) -> Void) -> [Span] {
+        var builder = RowBuilder(width: width)
+        builder.add(isCurrent ? "›" : " ", cells: 1, style: SpanStyle(role: .heading))
+        builder.add(label, cells: FrameBuilder.labelWidth - 1, style: SpanStyle(role: isCurrent ? .heading : .dim))
+        value(&builder)
+        return builder.finish()
+    }
+
+    /// A text field row; returns the row and the cursor column when the field is current.
+    private func fieldRow(_ label: String, field: TextField, placeholder: String, isCurrent: Bool,
+                          width: Int) -> ([Span], Int?) {
+        var column: Int?
+        let row = formRow(label, isCurrent: isCurrent, width: width) { builder in
+            let view = FieldView(field, width: max(0, builder.remaining - 1), placeholder: placeholder)
+            column = builder.width + view.cursorColumn
+            view.add(to: &builder, isFocused: isCurrent)
+        }
+        return (row, isCurrent ? column : nil)
+    }
+
+    private func errorRow(_ error: String?, width: Int) -> [Span] {
+        var builder = RowBuilder(width: width)
+        if let error { builder.add(" " + TerminalText.sanitized(error), cells: width, style: SpanStyle(role: .error)) }
+        return builder.finish()
+    }
+
+    private func listValue(_ id: ReminderList.ID, state: AppState, arrows: Bool) -> (inout RowBuilder) -> Void {
+        { builder in
+            let list = state.list(id)
+            if arrows { builder.add("‹ ", style: SpanStyle(role: .dim)) }
+            builder.add("● ", style: SpanStyle(role: list.map { .listColor($0.color) } ?? .dim))
+            builder.add(TerminalText.sanitized(list?.name ?? "?"), cells: min(TerminalText.width(of: TerminalText.sanitized(list?.name ?? "?")), max(0, builder.remaining - 2)))
+            if arrows { builder.add(" ›", style: SpanStyle(role: .dim)) }
+        }
+    }
+
+    // MARK: - Add
+
+    func addForm(_ dialog: AddDialog, state: AppState, layout: Layout) -> ([[Span]], ScreenPoint?) {
+        let width = layout.size.width
+        var rows: [[Span]] = [RowBuilder.blank(width)]
+        let (title, titleCursor) = fieldRow("Title", field: dialog.title, placeholder: AddDialog.titlePlaceholder,
+                                            isCurrent: dialog.field == .title, width: width)
+        let (due, dueCursor) = fieldRow("Due", field: dialog.due, placeholder: AddDialog.duePlaceholder,
+                                        isCurrent: dialog.field == .due, width: width)
+        rows += [title, due]
+        rows.append(formRow("List", isCurrent: false, width: width, value: listValue(dialog.listID, state: state, arrows: false)))
+        if dialog.isFlagged {
+            rows.append(formRow("Flagged", isCurrent: false, width: width) { $0.add("⚑ yes", style: SpanStyle(role: .flag)) })
+        }
+        rows.append(errorRow(dialog.error, width: width))
+        let cursorRow = layout.contentTop + (dialog.field == .title ? 1 : 2)
+        let column = dialog.field == .title ? titleCursor : dueCursor
+        return (rows, column.map { ScreenPoint(row: cursorRow, column: $0) })
+    }
+
+    // MARK: - Detail
+
+    func detailForm(_ editor: DetailEditor, state: AppState, layout: Layout) -> ([[Span]], ScreenPoint?) {
+        let width = layout.size.width
+        var rows: [[Span]] = []
+        var cursor: ScreenPoint?
+        for field in DetailEditor.Field.allCases {
+            let isCurrent = editor.field == field
+            let rowIndex = layout.contentTop + rows.count
+            switch field {
+            case .title, .notes, .due:
+                let (label, textField, placeholder): (String, TextField, String) = {
+                    switch field {
+                    case .title: return ("Title", editor.title, AddDialog.titlePlaceholder)
+                    case .notes: return ("Notes", editor.notes, "none")
+                    default: return ("Due", editor.due, "none; e.g. tomorrow 9am")
+                    }
+                }()
+                let (row, column) = fieldRow(label, field: textField, placeholder: placeholder, isCurrent: isCurrent, width: width)
+                rows.append(row)
+                if let column { cursor = ScreenPoint(row: rowIndex, column: column) }
+            case .list:
+                rows.append(formRow("List", isCurrent: isCurrent, width: width,
+                                    value: listValue(editor.listID, state: state, arrows: true)))
+            case .priority:
+                rows.append(formRow("Priority", isCurrent: isCurrent, width: width) { builder in
+                    builder.add("‹ ", style: SpanStyle(role: .dim))
+                    builder.add(editor.priority.rawValue, style: SpanStyle(role: .plain))
+                    builder.add(" ›", style: SpanStyle(role: .dim))
+                    let marks = FrameBuilder.priorityMarks(Priority(editor.priority))
+                    if !marks.isEmpty { builder.add("  " + marks, style: SpanStyle(role: .flag)) }
+                })
+            case .flag:
+                rows.append(formRow("Flagged", isCurrent: isCurrent, width: width) { builder in
+                    builder.add("‹ ", style: SpanStyle(role: .dim))
+                    builder.add(editor.isFlagged ? "yes ⚑" : "no", style: SpanStyle(role: editor.isFlagged ? .flag : .plain))
+                    builder.add(" ›", style: SpanStyle(role: .dim))
+                })
+            }
+        }
+        rows.append(errorRow(editor.error, width: width))
+        if layout.contentHeight > rows.count + 1 {
+            var builder = RowBuilder(width: width)
+            let original = editor.original
+            var facts = original.isCompleted ? "Completed" : "Open"
+            if original.isOverdue(at: state.dateContext.now, in: state.dateContext.timeZone) { facts += ", overdue" }
+            if let due = original.due { facts += " · due " + dueText(due) }
+            builder.add(" " + facts, style: SpanStyle(role: .dim))
+            rows.append(builder.finish())
+        }
+        return (rows, cursor)
+    }
+
+    // MARK: - New list
+
+    func newListForm(_ dialog: NewListDialog, layout: Layout) -> ([[Span]], ScreenPoint?) {
+        let width = layout.size.width
+        var rows: [[Span]] = [RowBuilder.blank(width)]
+        let (name, column) = fieldRow("Name", field: dialog.name, placeholder: "Name your list.",
+                                      isCurrent: dialog.field == .name, width: width)
+        rows.append(name)
+        rows.append(formRow("Color", isCurrent: dialog.field == .color, width: width) { builder in
+            for (index, entry) in ListColor.palette.enumerated() {
+                let chosen = index == dialog.colorIndex
+                builder.add(chosen ? "[" : " ", style: SpanStyle(role: .heading))
+                builder.add("●", style: SpanStyle(role: .listColor(entry.color), isSelected: chosen && dialog.field == .color))
+                builder.add(chosen ? "]" : " ", style: SpanStyle(role: .heading))
+            }
+            builder.add(" " + ListColor.palette[dialog.colorIndex].name, style: SpanStyle(role: .plain))
+        })
+        rows.append(errorRow(dialog.error, width: width))
+        return (rows, column.map { ScreenPoint(row: layout.contentTop + 1, column: $0) })
+    }
+
+    // MARK: - Help
+
+    func helpRows(scroll: Int, layout: Layout) -> [[Span]] {
+        let width = layout.size.width
+        let keyWidth = min(18, max(10, width / 3))
+        return HelpText.lines.dropFirst(scroll).prefix(layout.contentHeight).map { line in
+            var builder = RowBuilder(width: width)
+            if line.keys.isEmpty {
+                builder.add(" " + line.text, style: SpanStyle(role: .heading))
+            } else {
+                builder.add("  " + line.keys, cells: keyWidth, style: SpanStyle(role: .key))
+                builder.add(line.text, cells: builder.remaining)
+            }
+            return builder.finish()
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import TickModel
+
+/// Turns a state into a ``Frame``: which text goes where, in which style, measured in
+/// terminal cells with ``TerminalText`` so that Hangul, CJK and emoji never spill past a
+/// column. Pure apart from the memo of its ``DueFormatter``; no terminal is touched.
+///
+/// Not Sendable (the formatter's memo); one per UI.
+final class FrameBuilder {
+    private var formatter: DueFormatter
+    private var formatterDay: CalendarDay
+    private var formatterZone: TimeZone
+
+    /// A builder for dates in `context`.
+    init(context: DateContext) {
+        formatter = DueFormatter(context: context)
+        formatterDay = context.today
+        formatterZone = context.timeZone
+    }
+
+    /// The due date text of the table: `Today`, `Tomorrow 9:00 AM`, `Dec 3, 2026`.
+    func dueText(_ due: Due) -> String { formatter.string(for: due) }
+
+    /// The frame for `state`.
+    /// - Complexity: O(visible rows × row width).
+    func frame(for state: AppState) -> Frame {
+        if state.dateContext.today != formatterDay || state.dateContext.timeZone != formatterZone {
+            formatter = DueFormatter(context: state.dateContext)
+            formatterDay = state.dateContext.today
+            formatterZone = state.dateContext.timeZone
+        }
+        let layout = state.layout
+        let size = state.size
+        var frame = Frame(size: size, rows: [], cursor: nil)
+        if layout.isTooSmall {
+            frame.rows = (0..<max(size.height, 0)).map { row in
+                var builder = RowBuilder(width: size.width)
+                if row == 0 { builder.add("Enlarge the window", style: SpanStyle(role: .heading)) }
+                if row == 1 { builder.add("(q quits)", style: SpanStyle(role: .dim)) }
+                return builder.finish()
+            }
+            return frame
+        }
+        var content: [[Span]] = []
+        var cursor: ScreenPoint?
+        let title: [Span]
+        let footer: [HelpText.Hint]
+        var messageRow: [Span]? = nil
+        switch state.mode {
+        case .browse, .search:
+            title = titleBar(state, layout: layout)
+            content = browseRows(state, layout: layout)
+            if case .search(let field) = state.mode {
+                var builder = RowBuilder(width: size.width)
+                builder.add(" Search: ", style: SpanStyle(role: .heading))
+                let start = builder.width
+                let view = FieldView(field, width: builder.remaining, placeholder: "words in titles and notes")
+                view.add(to: &builder)
+                messageRow = builder.finish()
+                cursor = ScreenPoint(row: layout.messageRow, column: start + view.cursorColumn)
+                footer = HelpText.searchHints
+            } else {
+                footer = (state.focus == .sidebar ? HelpText.sidebarHints : HelpText.tableHints) + HelpText.alwaysHints
+            }
+        case .add(let dialog):
+            title = heading(" New reminder", width: size.width)
+            (content, cursor) = addForm(dialog, state: state, layout: layout)
+            footer = HelpText.addHints
+            if dialog.error == nil, dialog.field == .due { messageRow = duePreview(dialog.due.text, state: state, width: size.width) }
+        case .detail(let editor):
+            title = heading(" Reminder \(editor.original.number)", width: size.width)
+            (content, cursor) = detailForm(editor, state: state, layout: layout)
+            footer = HelpText.detailHints
+            if editor.error == nil, editor.field == .due { messageRow = duePreview(editor.due.text, state: state, width: size.width) }
+        case .newList(let dialog):
+            title = heading(" New list", width: size.width)
+            (content, cursor) = newListForm(dialog, layout: layout)
+            footer = HelpText.newListHints
+        case .help(let scroll):
+            title = heading(" Tick — keys", width: size.width)
+            content = helpRows(scroll: scroll, layout: layout)
+            footer = HelpText.helpHints
+        }
+        var rows: [[Span]] = [title]
+        for index in 0..<layout.contentHeight {
+            rows.append(index < content.count ? content[index] : RowBuilder.blank(size.width))
+        }
+        rows.append(messageRow ?? self.messageRow(state, width: size.width))
+        rows.append(footerRow(footer, width: size.width))
+        frame.rows = Array(rows.prefix(size.height))
+        if let point = cursor, point.row < size.height, point.column < size.width { frame.cursor = point }
+        return frame
+    }
+
+    // MARK: - Bars
+
+    private func heading(_ text: String, width: Int) -> [Span] {
+        var builder = RowBuilder(width: width)
+        builder.add(text, style: SpanStyle(role: .heading))
+        return builder.finish()
+    }
+
+    private func titleBar(_ state: AppState, layout: Layout) -> [Span] {
+        var builder = RowBuilder(width: layout.size.width)
+        if layout.isSplit || state.focus == .sidebar {
+            builder.add(" Tick", cells: layout.isSplit ? layout.sidebarWidth : layout.size.width, style: SpanStyle(role: .heading))
+            if layout.isSplit { builder.add("│", cells: 1, style: SpanStyle(role: .dim)) }
+        }
+        if layout.isSplit || state.focus == .table {
+            builder.add(" ", cells: 1)
+            addScopeTitle(state, to: &builder)
+        }
+        return builder.finish()
+    }
+
+    private func addScopeTitle(_ state: AppState, to builder: inout RowBuilder) {
+        switch state.scope {
+        case .smart(let smart):
+            builder.add(smart.title, style: SpanStyle(role: .heading))
+            builder.add("  \(state.counts[.smart(smart)])", style: SpanStyle(role: .dim))
+        case .list(let id):
+            guard let list = state.list(id) else { return }
+            builder.add("● ", style: SpanStyle(role: .listColor(list.color)))
+            builder.add(TerminalText.sanitized(list.name), cells: min(TerminalText.width(of: TerminalText.sanitized(list.name)), max(builder.remaining - 10, 4)),
+                        style: SpanStyle(role: .heading))
+            builder.add("  \(state.counts[.list(id)]) open", style: SpanStyle(role: .dim))
+        case .search(let text):
+            builder.add("Search ", style: SpanStyle(role: .heading))
+            builder.add(AppState.quoted(TerminalText.sanitized(text)), cells: min(24, builder.remaining), style: SpanStyle(role: .plain))
+            let more = state.table.hasMoreAfter || state.table.hasMoreBefore ? "+" : ""
+            builder.add("  \(state.table.rows.count)\(more) found  Esc back", style: SpanStyle(role: .dim))
+        }
+    }
+
+    private func messageRow(_ state: AppState, width: Int) -> [Span] {
+        var builder = RowBuilder(width: width)
+        if let message = state.message {
+            builder.add(" " + TerminalText.sanitized(message.text), cells: width,
+                        style: SpanStyle(role: message.isError ? .error : .plain))
+        } else if case .browse = state.mode, state.focus == .table, let reminder = state.table.selectedReminder {
+            builder.add(reminder.number.description + " ", cells: width, style: SpanStyle(role: .dim), alignment: .right)
+        }
+        return builder.finish()
+    }
+
+    private func duePreview(_ text: String, state: AppState, width: Int) -> [Span] {
+        var builder = RowBuilder(width: width)
+        switch AppState.parseDue(text, context: state.dateContext) {
+        case .success(let due?): builder.add(" Due: " + dueText(due), style: SpanStyle(role: .dim))
+        case .success(nil): builder.add(" No due date", style: SpanStyle(role: .dim))
+        case .failure(let error): builder.add(" " + TerminalText.sanitized(error.description), style: SpanStyle(role: .dim))
+        }
+        return builder.finish()
+    }
+
+    /// The footer: as many hints as fit, the last ones (help, quit) always.
+    private func footerRow(_ hints: [HelpText.Hint], width: Int) -> [Span] {
+        var builder = RowBuilder(width: width)
+        let always = hints.filter { HelpText.alwaysHints.contains($0) }
+        let reserved = always.reduce(0) { $0 + FrameBuilder.width(of: $1) }
+        var used = 1
+        builder.add(" ", cells: 1)
+        for hint in hints where !always.contains(hint) {
+            let cells = FrameBuilder.width(of: hint)
+            guard used + cells + reserved <= width else { break }
+            add(hint, to: &builder)
+            used += cells
+        }
+        for hint in always { add(hint, to: &builder) }
+        return builder.finish()
+    }
+
+    private static func width(of hint: HelpText.Hint) -> Int {
+        TerminalText.width(of: hint.key) + 1 + TerminalText.width(of: hint.text) + 2
+    }
+
+    private func add(_ hint: HelpText.Hint, to builder: inout RowBuilder) {
+        builder.add(hint.key, style: SpanStyle(role: .key))
+        builder.add(" " + hint.text + "  ", style: SpanStyle(role: .dim))
+    }
+}

@@ -1,0 +1,93 @@
+/// The help screen's text and the footer's key hints.
+enum HelpText {
+    /// A help line: keys and what they do; a line with no keys is a section heading.
+    struct Line: Hashable, Sendable {
+        var keys: String
+        var text: String
+    }
+
+    /// Every key of the UI, by topic.
+    static let lines: [Line] = [
+        Line(keys: "", text: "Moving around"),
+        Line(keys: "↑ ↓  j k", text: "move the selection"),
+        Line(keys: "PgUp PgDn", text: "a screen up or down"),
+        Line(keys: "Home End  g G", text: "the first or last reminder"),
+        Line(keys: "Tab", text: "switch between the lists and the reminders"),
+        Line(keys: "← →  h l", text: "checkbox or title cell; ← on the checkbox goes to the lists"),
+        Line(keys: "", text: "Reminders"),
+        Line(keys: "Space  x", text: "complete or reopen"),
+        Line(keys: "Enter", text: "on the checkbox: complete; on the title: open"),
+        Line(keys: "a", text: "add a reminder (title, due date)"),
+        Line(keys: "e", text: "detail view: title, notes, due, list, priority, flag"),
+        Line(keys: "d  Delete", text: "delete (u brings it back)"),
+        Line(keys: "f", text: "flag or unflag"),
+        Line(keys: "J K  Shift-↓ ↑", text: "move down or up in the list (saved)"),
+        Line(keys: "u", text: "undo the last change (again for older ones)"),
+        Line(keys: "c", text: "show or hide completed reminders of a list"),
+        Line(keys: "", text: "Lists and search"),
+        Line(keys: "n", text: "new list, with a color"),
+        Line(keys: "/", text: "search titles and notes; Esc leaves the results"),
+        Line(keys: "", text: "In dialogs"),
+        Line(keys: "Enter", text: "save"),
+        Line(keys: "Esc", text: "cancel"),
+        Line(keys: "Tab  ↑ ↓", text: "next or previous field"),
+        Line(keys: "Ctrl-U", text: "clear the field"),
+        Line(keys: "Due dates", text: "today, tomorrow 9am, fri 17:00, next mon, in 3 days, dec 24, 2026-12-24"),
+        Line(keys: "", text: "Leaving"),
+        Line(keys: "q  Ctrl-C", text: "quit (every change is already saved)"),
+    ]
+
+    /// How far the help can scroll on a screen with `rows` rows for it.
+    static func maximumScroll(forRows rows: Int) -> Int {
+        max(0, lines.count - max(rows, 1))
+    }
+
+    /// A footer hint: a key and what it does.
+    struct Hint: Hashable, Sendable {
+        var key: String
+        var text: String
+    }
+
+    /// The footer hints of the table, most important first; `help` and `quit` are
+    /// always shown.
+    static let tableHints: [Hint] = [
+        Hint(key: "↑↓", text: "move"), Hint(key: "Space", text: "done"), Hint(key: "a", text: "add"),
+        Hint(key: "e", text: "edit"), Hint(key: "d", text: "delete"), Hint(key: "u", text: "undo"),
+        Hint(key: "J/K", text: "reorder"), Hint(key: "/", text: "search"), Hint(key: "Tab", text: "lists"),
+        Hint(key: "n", text: "new list"),
+    ]
+
+    /// The footer hints of the sidebar.
+    static let sidebarHints: [Hint] = [
+        Hint(key: "↑↓", text: "lists"), Hint(key: "Enter", text: "open"), Hint(key: "a", text: "add"),
+        Hint(key: "n", text: "new list"), Hint(key: "u", text: "undo"), Hint(key: "/", text: "search"),
+        Hint(key: "Tab", text: "reminders"),
+    ]
+
+    /// Hints shown in browse mode whatever the width.
+    static let alwaysHints: [Hint] = [Hint(key: "?", text: "help"), Hint(key: "q", text: "quit")]
+
+    /// The footer hints of the add dialog.
+    static let addHints: [Hint] = [
+        Hint(key: "Enter", text: "save"), Hint(key: "Esc", text: "cancel"), Hint(key: "Tab", text: "next field"),
+        Hint(key: "^U", text: "clear"),
+    ]
+
+    /// The footer hints of the detail view.
+    static let detailHints: [Hint] = [
+        Hint(key: "Enter", text: "save"), Hint(key: "Esc", text: "cancel"), Hint(key: "↑↓", text: "field"),
+        Hint(key: "←→", text: "change"), Hint(key: "^U", text: "clear"),
+    ]
+
+    /// The footer hints of the new-list dialog.
+    static let newListHints: [Hint] = [
+        Hint(key: "Enter", text: "create"), Hint(key: "Esc", text: "cancel"), Hint(key: "Tab", text: "name/color"),
+        Hint(key: "←→", text: "color"),
+    ]
+
+    /// The footer hints of the search prompt.
+    static let searchHints: [Hint] = [Hint(key: "Enter", text: "search"), Hint(key: "Esc", text: "cancel")]
+
+    /// The footer hints of the help screen.
+    static let helpHints: [Hint] = [Hint(key: "↑↓", text: "scroll"), Hint(key: "any key", text: "back")]
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TickModel
+
+extension AppState {
+    /// Keys of the detail view. ↑/↓ or Tab walk the fields; text fields edit in place;
+    /// ←/→ change the list and the priority, Space flips the flag; Ctrl-U (or Delete on
+    /// a choice) clears a field; Enter saves, Esc leaves without saving.
+    mutating func handleDetailKey(_ key: Key, editor: inout DetailEditor) -> [Effect] {
+        let fields = DetailEditor.Field.allCases
+        switch key {
+        case .escape:
+            mode = .browse
+            return []
+        case .tab, .down:
+            editor.field = fields[(editor.field.rawValue + 1) % fields.count]
+            return []
+        case .backTab, .up:
+            editor.field = fields[(editor.field.rawValue + fields.count - 1) % fields.count]
+            return []
+        case .enter:
+            return saveDetail(&editor)
+        default:
+            break
+        }
+        editor.error = nil
+        switch editor.field {
+        case .title: _ = editor.title.handle(key)
+        case .notes: _ = editor.notes.handle(key)
+        case .due: _ = editor.due.handle(key)
+        case .list:
+            guard !lists.isEmpty else { break }
+            let index = lists.firstIndex { $0.id == editor.listID } ?? 0
+            switch key {
+            case .left: editor.listID = lists[(index + lists.count - 1) % lists.count].id
+            case .right, .character(" "): editor.listID = lists[(index + 1) % lists.count].id
+            default: break
+            }
+        case .priority:
+            let levels: [Priority.Level] = [.none, .low, .medium, .high]
+            let index = levels.firstIndex(of: editor.priority) ?? 0
+            switch key {
+            case .left: editor.priority = levels[(index + levels.count - 1) % levels.count]
+            case .right, .character(" "): editor.priority = levels[(index + 1) % levels.count]
+            case .control("u"), .delete, .backspace: editor.priority = .none
+            default: break
+            }
+        case .flag:
+            switch key {
+            case .left, .right, .character(" "), .character("x"): editor.isFlagged.toggle()
+            case .control("u"), .delete, .backspace: editor.isFlagged = false
+            default: break
+            }
+        }
+        return []
+    }
+
+    private mutating func saveDetail(_ editor: inout DetailEditor) -> [Effect] {
+        let original = editor.original
+        let title: String
+        do {
+            title = try Names.validated(editor.title.text, as: .reminderTitle)
+        } catch {
+            editor.error = error.description
+            editor.field = .title
+            return []
+        }
+        var due = original.due
+        if editor.due.text != editor.initialDueText {
+            switch AppState.parseDue(editor.due.text, context: dateContext) {
+            case .success(let value): due = value
+            case .failure(let error):
+                editor.error = error.description
+                editor.field = .due
+                return []
+            }
+        }
+        // An imported priority such as 3 stays 3 unless its level was changed.
+        let priority = original.priority.level == editor.priority ? original.priority : Priority(editor.priority)
+        let draft = ReminderDraft(title: title, notes: editor.notes.text, due: due, listID: editor.listID,
+                                  priority: priority, isFlagged: editor.isFlagged)
+        editor.error = nil
+        guard draft != ReminderDraft(original) else {
+            mode = .browse
+            return []
+        }
+        return [.apply(.edit(original.number, draft), isUndo: false)]
+    }
+}

@@ -1,0 +1,137 @@
+import TickModel
+
+extension AppState {
+    // MARK: - Add
+
+    /// Keys of the add dialog. Enter saves; a blank title or an unreadable due date is
+    /// refused with a message and the dialog stays open with what was typed.
+    mutating func handleAddKey(_ key: Key, dialog: inout AddDialog) -> [Effect] {
+        switch key {
+        case .escape:
+            mode = .browse
+            return []
+        case .tab, .backTab, .down, .up:
+            dialog.field = dialog.field == .title ? .due : .title
+            return []
+        case .enter:
+            let title: String
+            do {
+                title = try Names.validated(dialog.title.text, as: .reminderTitle)
+            } catch {
+                dialog.error = error.description
+                dialog.field = .title
+                return []
+            }
+            let due: Due?
+            switch AppState.parseDue(dialog.due.text, context: dateContext) {
+            case .success(let value): due = value
+            case .failure(let error):
+                dialog.error = error.description
+                dialog.field = .due
+                return []
+            }
+            dialog.error = nil
+            let draft = ReminderDraft(title: title, due: due, listID: dialog.listID, isFlagged: dialog.isFlagged)
+            return [.apply(.add(draft), isUndo: false)]
+        default:
+            let edited: Bool
+            switch dialog.field {
+            case .title: edited = dialog.title.handle(key)
+            case .due: edited = dialog.due.handle(key)
+            }
+            if edited { dialog.error = nil }
+            return []
+        }
+    }
+
+    /// Reads a due-date field: blank is "no due date", anything else goes through the
+    /// command line's grammar.
+    static func parseDue(_ text: String, context: DateContext) -> Result<Due?, ModelError> {
+        guard !text.isBlank else { return .success(nil) }
+        do {
+            return .success(try DateGrammar.parse(text, in: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - New list
+
+    /// Keys of the new-list dialog: a name, and a color picked with ←/→ (or 1–8) on the
+    /// color row. A blank name is refused and the dialog stays open.
+    mutating func handleNewListKey(_ key: Key, dialog: inout NewListDialog) -> [Effect] {
+        let paletteCount = ListColor.palette.count
+        switch key {
+        case .escape:
+            mode = .browse
+            return []
+        case .tab, .backTab, .down, .up:
+            dialog.field = dialog.field == .name ? .color : .name
+            return []
+        case .enter:
+            do {
+                let name = try Names.validated(dialog.name.text, as: .listName)
+                dialog.error = nil
+                return [.apply(.addList(name: name, color: ListColor.palette[dialog.colorIndex].color), isUndo: false)]
+            } catch {
+                dialog.error = error.description
+                dialog.field = .name
+                return []
+            }
+        case .left where dialog.field == .color:
+            dialog.colorIndex = (dialog.colorIndex + paletteCount - 1) % paletteCount
+            return []
+        case .right where dialog.field == .color, .character(" ") where dialog.field == .color:
+            dialog.colorIndex = (dialog.colorIndex + 1) % paletteCount
+            return []
+        case .character(let character) where dialog.field == .color:
+            if let digit = character.wholeNumberValue, (1...paletteCount).contains(digit) {
+                dialog.colorIndex = digit - 1
+            }
+            return []
+        default:
+            if dialog.field == .name, dialog.name.handle(key) { dialog.error = nil }
+            return []
+        }
+    }
+
+    // MARK: - Search
+
+    /// Keys of the search prompt: Enter shows the reminders whose title or notes hold
+    /// every word; Esc (or an empty search) leaves the prompt.
+    mutating func handleSearchKey(_ key: Key, field: inout TextField) -> [Effect] {
+        switch key {
+        case .escape:
+            mode = .browse
+            return []
+        case .enter:
+            mode = .browse
+            let text = field.text.trimmingWhiteSpace()
+            guard !text.isEmpty else { return [] }
+            if case .search = scope {} else { scopeBeforeSearch = scope }
+            scope = .search(text)
+            focus = .table
+            table = TableState()
+            preferredLine = 0
+            return [.loadWindow(request(.start))]
+        default:
+            _ = field.handle(key)
+            return []
+        }
+    }
+
+    // MARK: - Help
+
+    /// Keys of the help screen: ↑/↓ scroll, anything else closes it.
+    mutating func handleHelpKey(_ key: Key, scroll: Int) -> [Effect] {
+        let maximum = HelpText.maximumScroll(forRows: visibleRows)
+        switch key {
+        case .up, .character("k"): mode = .help(scroll: max(0, scroll - 1))
+        case .down, .character("j"): mode = .help(scroll: min(maximum, scroll + 1))
+        case .pageUp: mode = .help(scroll: max(0, scroll - visibleRows))
+        case .pageDown, .character(" "): mode = .help(scroll: min(maximum, scroll + visibleRows))
+        default: mode = .browse
+        }
+        return []
+    }
+}

@@ -1,0 +1,79 @@
+import TickModel
+
+extension AppState {
+    /// Takes in an applied change: the undo step, the counts, the dialog, the message,
+    /// and a fresh window around the reminder that changed.
+    mutating func receive(_ outcome: ChangeOutcome) -> [Effect] {
+        let label = AppState.label(for: outcome)
+        if outcome.isUndo {
+            let entry = undoInFlight
+            undoInFlight = nil
+            message = StatusMessage(text: "Undid " + (entry?.label ?? label) + ".")
+        } else if let inverse = outcome.inverse {
+            undoStack.append(UndoEntry(change: inverse, label: label))
+            if undoStack.count > AppState.undoLimit { undoStack.removeFirst(undoStack.count - AppState.undoLimit) }
+            message = StatusMessage(text: AppState.report(for: outcome))
+        }
+        counts.apply(replacing: outcome.before, with: outcome.after, today: dateContext.today, zone: dateContext.timeZone)
+        if let newLists = outcome.lists {
+            lists = newLists
+            for list in newLists where counts.lists[list.id] == nil { counts.lists[list.id] = 0 }
+        }
+        switch mode {
+        case .add, .detail, .newList: mode = .browse
+        case .browse, .search, .help: break
+        }
+        if let added = outcome.addedList, !outcome.isUndo {
+            focus = .table
+            return show(.list(added.id))
+        }
+        if case .list(let id) = scope, list(id) == nil, let first = lists.first {
+            // The list shown was removed (undo of its creation).
+            return show(.list(first.id))
+        }
+        if case .list(let id) = sidebarItem, list(id) == nil, let first = lists.first {
+            sidebarItem = .list(first.id)
+        }
+        var anchors: [Reminder] = []
+        if let after = outcome.after { anchors.append(after) } else if let before = outcome.before { anchors.append(before) }
+        return [.loadWindow(reloadRequest(anchors: anchors))]
+    }
+
+    /// What was done, for undo messages: `delete of “Buy milk”`.
+    static func label(for outcome: ChangeOutcome) -> String {
+        let title = quoted(outcome.after?.title ?? outcome.before?.title ?? outcome.addedList?.name ?? "")
+        switch outcome.change {
+        case .add: return "add of \(title)"
+        case .toggle:
+            return outcome.after?.isCompleted == true ? "completing \(title)" : "reopening \(title)"
+        case .edit: return "edit of \(title)"
+        case .delete: return "delete of \(title)"
+        case .move: return "move of \(title)"
+        case .addList(let name, _): return "new list \(quoted(name))"
+        case .restore: return "restore of \(title)"
+        case .save: return "edit of \(title)"
+        case .deleteList: return "list removal"
+        }
+    }
+
+    /// The message after a change: `Deleted “Buy milk”. Press u to undo.`
+    static func report(for outcome: ChangeOutcome) -> String {
+        let title = quoted(outcome.after?.title ?? outcome.before?.title ?? "")
+        switch outcome.change {
+        case .add: return "Added \(title)."
+        case .toggle:
+            return (outcome.after?.isCompleted == true ? "Completed \(title)." : "Reopened \(title).") + " u undoes."
+        case .edit, .save: return "Saved \(title)."
+        case .delete, .deleteList: return "Deleted \(title). Press u to undo."
+        case .move: return "Moved \(title)."
+        case .addList(let name, _): return "Made the list \(quoted(name))."
+        case .restore: return "Restored \(title)."
+        }
+    }
+
+    /// `“text”`, cut to a readable length.
+    static func quoted(_ text: String) -> String {
+        let short = text.count > 40 ? String(text.prefix(39)) + "…" : text
+        return "“" + short + "”"
+    }
+}

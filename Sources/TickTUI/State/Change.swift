@@ -1,0 +1,33 @@
+import TickModel
+
+/// Where a moved reminder goes, next to a neighbour in the same list.
+enum MoveTarget: Hashable, Sendable {
+    /// Just before this reminder.
+    case before(Reminder.Number)
+    /// Just after this reminder.
+    case after(Reminder.Number)
+}
+
+/// A change to the store that the state machine asks for. The data layer applies it in
+/// one transaction and answers with a ``ChangeOutcome`` that carries its inverse.
+enum Change: Hashable, Sendable {
+    /// A new reminder at the end of its list.
+    case add(ReminderDraft)
+    /// Complete an open reminder, or reopen a completed one.
+    case toggle(Reminder.Number)
+    /// Set every editable field.
+    case edit(Reminder.Number, ReminderDraft)
+    /// Delete a reminder.
+    case delete(Reminder.Number)
+    /// Move a reminder next to a neighbour in its list.
+    case move(Reminder.Number, MoveTarget)
+    /// A new list at the end of the user's lists.
+    case addList(name: String, color: ListColor)
+    /// Put a deleted reminder back, with its number, place and every field, and make the
+    /// reminders that were its subtasks its subtasks again (undo of delete).
+    case restore(Reminder, children: [Reminder.Number])
+    /// Put every field of a reminder back as it was, its place included (undo of edits).
+    case save(Reminder)
+    /// Delete a list that was just created, with its reminders (undo of `addList`).
+    case deleteList(ReminderList.ID)
+}

@@ -1,0 +1,19 @@
+import TickModel
+
+/// What applying a ``Change`` did.
+struct ChangeOutcome: Hashable, Sendable {
+    /// The change as asked.
+    var change: Change
+    /// Whether it was an undo (then it is not itself pushed on the undo stack).
+    var isUndo: Bool
+    /// The change that puts things back; nil when nothing changed.
+    var inverse: Change?
+    /// The reminder before the change; nil when it was added (or for list changes).
+    var before: Reminder?
+    /// The reminder after the change; nil when it was deleted (or for list changes).
+    var after: Reminder?
+    /// Every list, when the change added or removed one.
+    var lists: [ReminderList]?
+    /// The list added, for `addList`.
+    var addedList: ReminderList?
+}

@@ -1,0 +1,48 @@
+import Foundation
+import TickModel
+
+/// The detail view: every editable field of one reminder.
+struct DetailEditor: Hashable, Sendable {
+    /// The fields, in the order shown and walked with Tab and ↑/↓.
+    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, list, priority, flag }
+
+    /// The reminder as it was when the view opened.
+    var original: Reminder
+    var title: TextField
+    var notes: TextField
+    var due: TextField
+    /// The text the due field started with; an untouched field keeps the original value
+    /// exactly (a floating time stays floating).
+    var initialDueText: String
+    var listID: ReminderList.ID
+    var priority: Priority.Level
+    var isFlagged: Bool
+    var field = Field.title
+    /// Why the last attempt to save was refused; the view stays open.
+    var error: String?
+}
+
+extension DetailEditor {
+    /// The detail view of `reminder`, its due date written as text the grammar reads back.
+    init(_ reminder: Reminder, context: DateContext) {
+        let dueText = reminder.due.map { DetailEditor.editableText(for: $0, in: context.timeZone) } ?? ""
+        self.init(original: reminder, title: TextField(reminder.title), notes: TextField(reminder.notes),
+                  due: TextField(dueText), initialDueText: dueText, listID: reminder.listID,
+                  priority: reminder.priority.level, isFlagged: reminder.isFlagged)
+    }
+
+    /// `2026-12-03` for all-day dates, `2026-12-03 17:30` for times (on the wall clock
+    /// of `zone` for timed values): forms ``DateGrammar`` reads back to the same value.
+    static func editableText(for due: Due, in zone: TimeZone) -> String {
+        func text(_ local: LocalDateTime) -> String {
+            let minutes = (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
+            let seconds = local.second == 0 ? "" : ":" + (local.second < 10 ? "0" : "") + "\(local.second)"
+            return "\(local.day) \(minutes)\(seconds)"
+        }
+        switch due {
+        case .allDay(let day): return day.description
+        case .floating(let local): return text(local)
+        case .timed(let instant, _): return text(LocalDateTime(instant, in: zone))
+        }
+    }
+}

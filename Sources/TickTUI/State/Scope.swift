@@ -1,0 +1,56 @@
+import TickModel
+import TickStore
+
+/// What the table shows: a smart list, one of the user's lists, or search results.
+enum Scope: Hashable, Sendable {
+    /// A smart list computed from every list (Today, Scheduled, Flagged, All, Completed).
+    case smart(SmartList)
+    /// One list of the user's, in manual order.
+    case list(ReminderList.ID)
+    /// Reminders whose title or notes contain every word of the text.
+    case search(String)
+
+    /// The smart lists the sidebar shows, in order (Apple Reminders' set; `overdue` is
+    /// part of Today).
+    static let sidebarSmartLists: [SmartList] = [.today, .scheduled, .flagged, .all, .completed]
+
+    /// The store listing that pages this scope by key, or nil when the scope must be read
+    /// whole and sorted in memory (due-date order and search results).
+    func pageScope(showsCompleted: Bool) -> PageScope? {
+        switch self {
+        case .list(let id): return .list(id, includesCompleted: showsCompleted)
+        case .smart(.all): return .open
+        case .smart(.flagged): return .flagged
+        case .smart(.completed): return .completed
+        case .smart, .search: return nil
+        }
+    }
+
+    /// Whether the rows are in a list's manual order, so that J/K can reorder them.
+    var isManuallyOrdered: Bool {
+        if case .list = self { return true }
+        return false
+    }
+
+    /// Whether rows come from several lists, so each row shows its list's color dot.
+    var showsListOfEachRow: Bool {
+        if case .list = self { return false }
+        return true
+    }
+}
+
+/// One entry of the sidebar.
+enum SidebarItem: Hashable, Sendable {
+    /// A smart list.
+    case smart(SmartList)
+    /// A list of the user's.
+    case list(ReminderList.ID)
+
+    /// The scope the table shows when this entry is selected.
+    var scope: Scope {
+        switch self {
+        case .smart(let smart): return .smart(smart)
+        case .list(let id): return .list(id)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import TickModel
+
+/// The table's window onto its listing: the rows read so far (a few screens around the
+/// selection, never the whole listing), which one is selected and which is at the top.
+struct TableState: Hashable, Sendable {
+    /// Which cell of the selected row has the cursor: Enter toggles on the checkbox and
+    /// opens the detail view on the title.
+    enum Column: Hashable, Sendable { case checkbox, title }
+
+    /// The rows read, in display order.
+    var rows: [Reminder] = []
+    /// Whether the listing has rows before `rows`.
+    var hasMoreBefore = false
+    /// Whether the listing has rows after `rows`.
+    var hasMoreAfter = false
+    /// The selected row, an index in `rows` (0 when empty).
+    var selected = 0
+    /// The row drawn on the table's first line, an index in `rows`.
+    var top = 0
+    /// The cell with the cursor.
+    var column = Column.checkbox
+    /// Whether an extension of the window has been asked for and not yet answered.
+    var isExtending = false
+    /// Whether the first window has arrived.
+    var isLoaded = false
+
+    /// The selected reminder, if any.
+    var selectedReminder: Reminder? {
+        rows.indices.contains(selected) ? rows[selected] : nil
+    }
+
+    /// Moves the selection by `delta` rows within what is read, keeping it on screen.
+    mutating func moveSelection(by delta: Int, visibleRows: Int) {
+        guard !rows.isEmpty else { return }
+        selected = min(max(selected + delta, 0), rows.count - 1)
+        scrollToSelection(visibleRows: visibleRows)
+    }
+
+    /// Adjusts `top` so that the selected row is on screen.
+    mutating func scrollToSelection(visibleRows: Int) {
+        let height = max(visibleRows, 1)
+        if selected < top { top = selected }
+        if selected >= top + height { top = selected - height + 1 }
+        top = min(max(top, 0), max(rows.count - 1, 0))
+    }
+
+    /// Drops rows far from the screen so that the window stays a few screens long,
+    /// keeping `margin` rows on each side of what is visible.
+    /// - Parameters:
+    ///   - keep: the most rows to keep.
+    ///   - margin: rows kept above and below the visible ones.
+    ///   - visibleRows: the table's height in rows.
+    ///   - fromBackFirst: drop from the end before the start (after rows were added at
+    ///     the start, so that they are not dropped again at once).
+    mutating func trim(keeping keep: Int, margin: Int, visibleRows: Int, fromBackFirst: Bool = false) {
+        guard rows.count > keep else { return }
+        var excess = rows.count - keep
+        func dropFront() {
+            let front = min(excess, max(0, top - margin))
+            guard front > 0 else { return }
+            rows.removeFirst(front)
+            selected -= front
+            top -= front
+            hasMoreBefore = true
+            excess -= front
+        }
+        func dropBack() {
+            let back = min(excess, max(0, rows.count - (top + visibleRows + margin)))
+            guard back > 0 else { return }
+            rows.removeLast(back)
+            hasMoreAfter = true
+            excess -= back
+        }
+        if fromBackFirst {
+            dropBack()
+            dropFront()
+        } else {
+            dropFront()
+            dropBack()
+        }
+    }
+}

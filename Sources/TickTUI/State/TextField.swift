@@ -1,0 +1,75 @@
+/// A one-line text field: the text and a cursor between grapheme clusters.
+///
+/// Keys: text inserts at the cursor; ←/→, Home/End (also Ctrl-A, Ctrl-E) move;
+/// Backspace and Delete erase; Ctrl-U clears the field, Ctrl-K erases to the end,
+/// Ctrl-W erases the word before the cursor. Text is kept as typed, line breaks of
+/// pasted notes included; only drawing sanitizes it.
+struct TextField: Hashable, Sendable {
+    /// The text.
+    private(set) var text: String
+    /// The cursor, in grapheme clusters from the start (0...text.count).
+    private(set) var cursor: Int
+
+    /// A field holding `text` with the cursor at its end.
+    init(_ text: String = "") {
+        self.text = text
+        self.cursor = text.count
+    }
+
+    /// Whether the field holds no characters.
+    var isEmpty: Bool { text.isEmpty }
+
+    /// Applies an editing key.
+    /// - Returns: whether the key was an editing key (others are left to the caller).
+    /// - Complexity: O(n) in the length of the text.
+    mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character):
+            insert(character)
+        case .left:
+            cursor = max(0, cursor - 1)
+        case .right:
+            cursor = min(text.count, cursor + 1)
+        case .home, .control("a"):
+            cursor = 0
+        case .end, .control("e"):
+            cursor = text.count
+        case .backspace, .control("h"):
+            guard cursor > 0 else { return true }
+            replace(from: cursor - 1, to: cursor, with: "")
+        case .delete, .control("d"):
+            guard cursor < text.count else { return true }
+            replace(from: cursor, to: cursor + 1, with: "")
+        case .control("u"):
+            text = ""
+            cursor = 0
+        case .control("k"):
+            replace(from: cursor, to: text.count, with: "")
+        case .control("w"):
+            let characters = Array(text)
+            var start = cursor
+            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            replace(from: start, to: cursor, with: "")
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Inserts text at the cursor. A combining mark joins the character before it, so the
+    /// cursor is recounted from the text rather than advanced by one.
+    mutating func insert(_ character: Character) {
+        replace(from: cursor, to: cursor, with: String(character))
+    }
+
+    /// Replaces the characters `start..<end` with `replacement` and puts the cursor after it.
+    private mutating func replace(from start: Int, to end: Int, with replacement: String) {
+        let prefix = String(text.prefix(start)) + replacement
+        let suffix = text.dropFirst(end)
+        text = prefix + suffix
+        // Joining can merge clusters across the seam (a combining mark typed after a
+        // letter); never let the cursor point past the text.
+        cursor = min(prefix.count, text.count)
+    }
+}

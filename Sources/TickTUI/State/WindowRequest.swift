@@ -1,0 +1,45 @@
+import TickModel
+
+/// A window of rows to read.
+struct WindowRequest: Hashable, Sendable {
+    /// The listing.
+    var scope: Scope
+    /// Whether a list's completed reminders are shown.
+    var showsCompleted: Bool
+    /// Where the window is, relative to rows already seen.
+    var placement: WindowPlacement
+    /// The most rows to read.
+    var limit: Int
+    /// The state's request counter; an answer for an older request is dropped.
+    var generation: Int
+}
+
+/// Where a window of rows lies.
+enum WindowPlacement: Hashable, Sendable {
+    /// From the first row.
+    case start
+    /// Up to the last row.
+    case end
+    /// Around a row: the first of `anchors` that is in the listing now (read again, so a
+    /// moved reminder is found at its new place), else the place of the first anchor as
+    /// last seen, where the row that took its place is selected.
+    case around(anchors: [Reminder])
+    /// The rows after this one (extending the window downward).
+    case after(Reminder)
+    /// The rows before this one (extending the window upward).
+    case before(Reminder)
+}
+
+/// A window of rows read for a ``WindowRequest``.
+struct WindowPage: Hashable, Sendable {
+    /// The request answered.
+    var request: WindowRequest
+    /// The rows, in display order.
+    var rows: [Reminder]
+    /// For `start`, `end` and `around`: the index in `rows` of the row to select.
+    var selectedIndex: Int
+    /// Whether rows exist before the first of `rows`.
+    var hasMoreBefore: Bool
+    /// Whether rows exist after the last of `rows`.
+    var hasMoreAfter: Bool
+}

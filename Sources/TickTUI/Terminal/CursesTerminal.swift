@@ -1,0 +1,189 @@
+import CCurses
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal, through ncursesw: taking it over, reading keys, and giving it back.
+/// Every ncurses call of Tick is in this file and in ``CursesRenderer``.
+///
+/// Not Sendable: ncurses keeps global state; the UI uses it from one thread only.
+final class CursesTerminal {
+    /// What one wait for input brought.
+    enum Input {
+        case key(Key)
+        case resize(ScreenSize)
+        /// The timeout passed, or a signal interrupted the wait.
+        case none
+    }
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
+    private var isOpen = true
+    /// The renderer drawing into this terminal.
+    let renderer: CursesRenderer
+
+    /// Takes over the terminal: full screen (the alternate screen where the terminal has
+    /// one), no echo, keys one at a time, special keys decoded.
+    ///
+    /// - Parameters:
+    ///   - usesColor: whether to use colors (false for `NO_COLOR`, `TERM=dumb`).
+    ///   - type: the terminfo name to use instead of `TERM`'s, or nil.
+    /// - Throws: `TUIError` when standard input or output is not a terminal, or the
+    ///   terminal type cannot be driven (unknown, or no cursor addressing).
+    init(usesColor: Bool, type: String? = nil) throws(TUIError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw TUIError("tick ui needs a terminal on standard input and output")
+        }
+        // ncursesw draws wide characters only in a UTF-8 locale; fall back to C.UTF-8
+        // for the character type when the user's locale is not UTF-8 (LANG=C).
+        setlocale(LC_ALL, "")
+        if tick_curses_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+            throw TUIError("cannot read the terminal's settings: \(String(cString: strerror(errno)))")
+        }
+        TerminalGuard.install()
+        // Own FILE streams on duplicates of the descriptors, closed at the end without
+        // closing standard input and output.
+        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+            throw TUIError("cannot open the terminal: \(String(cString: strerror(errno)))")
+        }
+        // newterm, unlike initscr, returns NULL instead of exiting when the terminal
+        // type is unknown or cannot address the cursor (TERM=dumb).
+        let unusable = TUIError("this terminal type (TERM) cannot show the full-screen UI; set TERM to your terminal (for example xterm-256color) or use the tick commands")
+        guard let screen = newterm(type, output, input), let window = tick_curses_stdscr() else {
+            fclose(output)
+            fclose(input)
+            throw unusable
+        }
+        // A description without cursor addressing (such as "dumb") is accepted by
+        // newterm, but every row would run into the next: give the terminal back.
+        guard tick_curses_string_capability("cup") != nil else {
+            endwin()
+            delscreen(screen)
+            fclose(output)
+            fclose(input)
+            throw unusable
+        }
+        self.screen = screen
+        self.window = window
+        self.output = output
+        self.input = input
+        TerminalGuard.isCursesActive.store(true, ordering: .sequentiallyConsistent)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        set_escdelay(25) // Esc alone is a key of its own; do not wait a second for more
+        curs_set(0)
+        CursesTerminal.defineShiftArrows()
+        renderer = CursesRenderer(window: window, usesColor: usesColor && has_colors())
+        TerminalGuard.arm(savedSettings: saved, restoreSequence: CursesTerminal.restoreSequence())
+    }
+
+    deinit { close() }
+
+    /// Gives the terminal back: leaves full-screen mode, restores the settings the shell
+    /// had. Safe to call more than once.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        TerminalGuard.disarm()
+        TerminalGuard.isCursesActive.store(false, ordering: .sequentiallyConsistent)
+        endwin()
+        delscreen(screen)
+        fclose(output)
+        fclose(input)
+    }
+
+    /// The terminal's size in cells.
+    var size: ScreenSize {
+        ScreenSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+    }
+
+    /// Waits up to `milliseconds` for a key.
+    func read(timeout milliseconds: Int) -> Input {
+        wtimeout(window, Int32(max(0, min(milliseconds, 60_000))))
+        var character: wint_t = 0
+        let status = wget_wch(window, &character)
+        switch status {
+        case OK:
+            return CursesTerminal.decode(character: UInt32(character)).map(Input.key) ?? .none
+        case KEY_CODE_YES:
+            if Int32(character) == KEY_RESIZE { return .resize(size) }
+            return CursesTerminal.decode(keyCode: Int32(character)).map(Input.key) ?? .none
+        default:
+            return .none
+        }
+    }
+
+    /// A key from a character `wget_wch` returned.
+    static func decode(character: UInt32) -> Key? {
+        switch character {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 0: return nil
+        case 1...26:
+            guard let letter = Unicode.Scalar(character + 96) else { return nil }
+            return .control(Character(letter))
+        case 28...31: return nil
+        default:
+            guard let scalar = Unicode.Scalar(character) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// A key from a function-key code `wget_wch` returned.
+    static func decode(keyCode: Int32) -> Key? {
+        switch keyCode {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        default: return nil
+        }
+    }
+
+    /// Makes the xterm and rxvt sequences for Shift-↑/↓ decode as KEY_SR/KEY_SF when the
+    /// terminal's description does not name them (curs_define_key(3X)).
+    private static func defineShiftArrows() {
+        let sequences: [(String, Int32)] = [("\u{1B}[1;2A", KEY_SR), ("\u{1B}[1;2B", KEY_SF),
+                                            ("\u{1B}[a", KEY_SR), ("\u{1B}[b", KEY_SF)]
+        for (sequence, code) in sequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
+    }
+
+    /// The terminfo strings that leave full-screen mode, for the crash handler.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let value = tick_curses_string_capability(name) {
+                bytes += Array(String(cString: value).utf8)
+            }
+        }
+        return bytes
+    }
+}
+
+/// Ends ncurses from an `atexit` hook, when the UI did not close it itself.
+func endTerminalAtExit() {
+    if !isendwin() { endwin() }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `tick import` and `tick export` with iCalendar and Taskwarrior files, against a real
+/// database: summaries, warnings on stderr, re-imports that update instead of
+/// duplicating, and exports that read back the same.
+@Suite("tick import and export: iCalendar and Taskwarrior")
+struct ICalendarCommandTests {
+    static func corpus(_ folder: String, _ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: Fixture.corpus + "/" + folder + "/" + name))
+    }
+
+    static let vtodos = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        X-WR-CALNAME:Groceries\r
+        X-APPLE-CALENDAR-COLOR:#FF9500\r
+        BEGIN:VTODO\r
+        UID:g-1\r
+        SUMMARY:Oat milk\\, 2 cartons\r
+        CATEGORIES:food\r
+        DUE;VALUE=DATE:20261201\r
+        X-APPLE-SORT-ORDER:2\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:g-2\r
+        SUMMARY:Bread\r
+        X-APPLE-SORT-ORDER:1\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:g-3\r
+        SUMMARY:Crumbs\r
+        RELATED-TO;RELTYPE=PARENT:g-2\r
+        X-APPLE-SORT-ORDER:3\r
+        DUE;TZID=Mars/Olympus:20261201T090000\r
+        END:VTODO\r
+        BEGIN:VEVENT\r
+        UID:e-1\r
+        DTSTART:20261201T090000Z\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test("importing an .ics file: summary with skipped components, warnings on stderr, list in sort order")
+    func importICS() throws {
+        let cli = CLIHarness()
+        cli.files["groceries.ics"] = Data(Self.vtodos.utf8)
+        let result = cli.run("import", "groceries.ics")
+        #expect(result.status == 0)
+        #expect(result.lines == ["Imported 3 reminders into Groceries.", "New lists: Groceries", "Skipped 1 VEVENT."])
+        // A zone warning names the first VTODO that uses the zone.
+        #expect(result.errors.hasPrefix("tick: warning: groceries.ics line 17: TZID 'Mars/Olympus' is not a time zone"))
+        let lines = cli.ok("list", "Groceries").split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        // Numbers and places follow X-APPLE-SORT-ORDER; the subtask sits under its parent.
+        #expect(lines[1].hasPrefix("#1  [ ]  Bread"))
+        #expect(lines[2].hasPrefix("#3  [ ]    Crumbs"))
+        #expect(lines[3].hasPrefix("#2  [ ]  Oat milk, 2 cartons #food"))
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.first { $0["name"] as? String == "Groceries" }?["color"] as? String == "#FF9500")
+    }
+
+    @Test("re-importing the same file updates by UID and never duplicates")
+    func reimport() throws {
+        let cli = CLIHarness()
+        cli.files["groceries.ics"] = Data(Self.vtodos.utf8)
+        cli.ok("import", "groceries.ics")
+        let again = cli.run("import", "groceries.ics")
+        #expect(again.lines.first == "Imported 3 reminders (3 unchanged) into Groceries.")
+        let all = try #require(try cli.json("list", "all") as? [[String: Any]])
+        #expect(all.count == 3)
+        // Edited in the file: updated in place, same number.
+        cli.files["groceries.ics"] = Data(Self.vtodos.replacingOccurrences(of: "SUMMARY:Bread", with: "SUMMARY:Rye bread").utf8)
+        #expect(cli.run("import", "groceries.ics").lines.first == "Imported 3 reminders (1 updated, 2 unchanged) into Groceries.")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "Rye bread")
+        #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
+    }
+
+    @Test("export --format ics writes every list; --list one; it imports back the same")
+    func exportICS() throws {
+        let cli = CLIHarness()
+        cli.files["groceries.ics"] = Data(Self.vtodos.utf8)
+        cli.ok("import", "groceries.ics")
+        cli.ok("add", "Call the bank", "--tag", "admin", "--url", "https://example.org/form")
+        let all = cli.ok("export", "--format", "ics")
+        #expect(all.components(separatedBy: "BEGIN:VCALENDAR\r\n").count == 3)
+        #expect(all.contains("X-WR-CALNAME:Reminders\r\n"))
+        #expect(all.contains("URL:https://example.org/form\r\n"))
+        #expect(all.contains("SUMMARY:Oat milk\\, 2 cartons\r\n"))
+        let one = cli.ok("export", "--format", "ics", "--list", "Groceries")
+        #expect(one.components(separatedBy: "BEGIN:VCALENDAR\r\n").count == 2)
+        #expect(!one.contains("Call the bank"))
+
+        // Into a fresh database and out again: the same text.
+        let other = CLIHarness()
+        other.files["all.ics"] = Data(all.utf8)
+        let result = other.run("import", "all.ics")
+        #expect(result.status == 0)
+        #expect(other.ok("export", "--format", "ics") == all)
+    }
+
+    @Test("every corpus .ics file goes through the database and back to the same export", arguments: Fixture.corpusFiles("ics"))
+    func corpusThroughDatabase(path: String) throws {
+        let name = (path as NSString).lastPathComponent
+        let first = CLIHarness()
+        first.files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(first.run("import", name).status == 0)
+        let exported = first.ok("export", "--format", "ics")
+        let second = CLIHarness()
+        second.files["back.ics"] = Data(exported.utf8)
+        #expect(second.run("import", "back.ics").status == 0)
+        let again = second.ok("export", "--format", "ics")
+        let third = CLIHarness()
+        third.files["again.ics"] = Data(again.utf8)
+        #expect(third.run("import", "again.ics").status == 0)
+        #expect(third.ok("export", "--format", "ics") == again)
+        #expect(again == exported)
+    }
+
+    @Test("a file that cannot be read is refused with its line; nothing is imported")
+    func refused() throws {
+        let cli = CLIHarness()
+        cli.files["broken.ics"] = Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:1\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n".utf8)
+        let result = cli.run("import", "broken.ics")
+        #expect(result.status == 1)
+        #expect(result.errors == "tick: error: broken.ics line 5: END:VCALENDAR does not close BEGIN:VTODO of line 2; "
+                + "the file is damaged or was cut and pasted wrongly\nNothing was imported.\n")
+        #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
+    }
+
+    @Test("many warnings: the first 20 on stderr, then a count; --json has them all")
+    func manyWarnings() throws {
+        var text = "BEGIN:VCALENDAR\r\n"
+        for index in 1...25 { text += "BEGIN:VTODO\r\nUID:w\(index)\r\nSUMMARY:x\r\nRRULE:FREQ=NEVER\r\nEND:VTODO\r\n" }
+        text += "END:VCALENDAR\r\n"
+        let cli = CLIHarness()
+        cli.files["w.ics"] = Data(text.utf8)
+        let result = cli.run("import", "w.ics")
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.count == 21)
+        #expect(lines.last == "tick: warning: 5 more warnings not shown; 'tick import --json' lists them all")
+        let other = CLIHarness()
+        other.files["w.ics"] = Data(text.utf8)
+        let summary = try #require(try other.json("import", "w.ics") as? [String: Any])
+        #expect((summary["warnings"] as? [String])?.count == 25)
+    }
+
+    @Test("importing Taskwarrior JSON: projects become lists, deleted tasks are counted, re-import updates")
+    func importTaskwarrior() throws {
+        let cli = CLIHarness()
+        cli.files["export.json"] = try Self.corpus("taskwarrior", "taskwarrior-testdata-export.json")
+        let result = cli.run("import", "export.json")
+        #expect(result.status == 0)
+        #expect(result.lines.first == "Imported 32 reminders into Reminders, colortask, wth.")
+        #expect(result.lines.contains("Skipped 1 deleted task."))
+        let again = cli.run("import", "export.json")
+        #expect(again.lines.first == "Imported 32 reminders (32 unchanged) into Reminders, colortask, wth.")
+        #expect(try #require(try cli.json("list", "all", "--completed") as? [Any]).count == 32)
+    }
+
+    @Test("the format is told by name and content: .json that is not a Tick archive is Taskwarrior")
+    func detection() throws {
+        let cli = CLIHarness()
+        cli.files["tasks"] = Data(#"{"uuid":"a","description":"from stdin-like file","status":"pending"}"#.utf8)
+        #expect(cli.run("import", "tasks").lines.first == "Imported 1 reminder into Reminders.")
+        cli.files["cal.txt.ics"] = Data("BEGIN:VTODO\r\nUID:b\r\nSUMMARY:bare\r\nEND:VTODO\r\n".utf8)
+        #expect(cli.run("import", "cal.txt.ics").lines.first == "Imported 1 reminder into cal.txt.")
+        cli.files["noext"] = Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:c\r\nSUMMARY:guessed\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        #expect(cli.run("import", "noext").status == 0)
+        #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
+    }
+
+    @Test("export refuses formats it cannot write; import and export help name the formats")
+    func formats() {
+        let cli = CLIHarness()
+        let refused = cli.run("export", "--format", "taskwarrior")
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("json, todotxt, ics"))
+        #expect(cli.run("export", "--format", "icalendar").status == 0)
+        #expect(cli.ok("help", "import").contains("Taskwarrior"))
+        #expect(cli.ok("help", "export").contains("ics"))
+    }
+}

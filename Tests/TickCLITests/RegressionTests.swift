@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+import TickCLI
+
+/// Problems a first user found, each kept as a test with the right value.
+@Suite("Regressions from first use")
+struct RegressionTests {
+    @Test("a write that fails (not a closed pipe) is remembered, so the command can fail")
+    func outputFailure() throws {
+        let readOnly = open("/dev/null", O_RDONLY)
+        #expect(readOnly >= 0)
+        defer { close(readOnly) }
+        let output = FileDescriptorOutput(descriptor: readOnly)
+        output.write("text")
+        output.flush()
+        #expect(output.failure == EBADF)
+
+        // As in the executable: a closed pipe is an EPIPE error, not a fatal signal.
+        signal(SIGPIPE, SIG_IGN)
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        close(fds[0]) // the reader left: `tick list | head -1`
+        defer { close(fds[1]) }
+        let piped = FileDescriptorOutput(descriptor: fds[1])
+        piped.write("text")
+        piped.flush()
+        #expect(piped.failure == nil)
+    }
+
+    @Test("list names are unique up to case and Unicode normalization, in any script")
+    func unicodeNames() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Wörk")
+        #expect(cli.run("lists", "add", "WÖRK").status == 1)
+        #expect(cli.run("lists", "add", "Wo\u{308}rk").status == 1) // decomposed
+        #expect(cli.ok("list", "wo\u{308}RK").hasPrefix("● Wörk"))
+        cli.ok("lists", "add", "école")
+        #expect(cli.run("lists", "rename", "Wörk", "ÉCOLE").errors.contains("already exists"))
+    }
+
+    @Test("only files that say they are todo.txt are read as todo.txt")
+    func formatDetection() {
+        let cli = CLIHarness()
+        cli.files["notes.ics"] = Data("BEGIN:VCALENDAR\nEND:VCALENDAR\n".utf8)
+        cli.files["passwd"] = Data("root:x:0:0\n".utf8)
+        cli.files["todo"] = Data("a\n".utf8)
+        #expect(cli.run("import", "passwd").status == 64)
+        #expect(cli.run("import", "passwd").errors.contains("give --format"))
+        #expect(cli.ok("import", "todo").hasPrefix("Imported 1 reminder"))
+        #expect(cli.ok("import", "passwd", "--format", "todotxt").hasPrefix("Imported 1 reminder"))
+        #expect(cli.run("import", cli.folder.path).errors.contains("is a folder"))
+    }
+
+    @Test("--db needs a path; a folder is not a database")
+    func databaseOption() {
+        let cli = CLIHarness()
+        #expect(cli.run("--db", "", "list").status == 64)
+        #expect(cli.run("list", "--db", "").status == 64)
+        let folder = cli.run("--db", cli.folder.path, "list")
+        #expect(folder.status == 1)
+        #expect(folder.errors.contains("is a folder"))
+        // The option may come before a subcommand of a group.
+        cli.ok("lists", "--db", cli.folder.file("other.sqlite3"), "add", "Elsewhere")
+        #expect(FileManager.default.fileExists(atPath: cli.folder.file("other.sqlite3")))
+    }
+
+    @Test("export --output keeps the file private and writes through a link; - is standard output")
+    func exportOutput() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "x")
+        let path = cli.folder.file("backup.json")
+        cli.ok("export", "--output", path)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        let link = cli.folder.file("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        cli.ok("add", "y")
+        cli.ok("export", "--output", link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"y\""))
+        #expect(cli.ok("export", "--output", "-").hasPrefix("{"))
+    }
+
+    @Test("add without a title is a usage error; a subtask goes to its parent's list")
+    func addRules() throws {
+        let cli = CLIHarness()
+        #expect(cli.run("add").status == 64)
+        #expect(cli.run("add", "--due", "today").status == 64)
+        cli.ok("lists", "add", "Trip")
+        cli.ok("add", "Pack", "--list", "Trip")
+        #expect(cli.ok("add", "Socks", "--parent", "1") == "Added #2 \"Socks\" to Trip\n")
+    }
+
+    @Test("error messages never carry raw control characters from names")
+    func sanitizedErrors() {
+        let cli = CLIHarness()
+        let result = cli.run("list", "x\u{1B}]0;pwn\u{07}")
+        #expect(result.status == 1)
+        #expect(!result.errors.contains("\u{1B}"))
+        #expect(!result.errors.contains("\u{07}"))
+    }
+
+    @Test("TICK_NOW must name a real instant; an unknown TZ is said, not silently replaced")
+    func environment() {
+        let cli = CLIHarness()
+        cli.variables["TICK_NOW"] = "2026-02-29T00:00:00Z"
+        #expect(cli.run("list").status == 64)
+        cli.variables["TICK_NOW"] = "2026-11-29T12:00:00+09:00"
+        #expect(cli.run("list").status == 0)
+        cli.variables["TZ"] = "Mars/Olympus"
+        #expect(cli.run("list").errors.contains("TZ='Mars/Olympus' is not a time zone name"))
+    }
+
+    @Test("repeated numbers are done once; --limit says that rows are hidden; --limt suggests --limit")
+    func smallThings() {
+        let cli = CLIHarness()
+        for title in ["a", "b", "c"] { cli.ok("add", title) }
+        #expect(cli.ok("done", "1", "1", "#1") == "Completed #1 \"a\"\n")
+        #expect(cli.ok("list", "--limit", "1").hasPrefix("● Reminders  2 open, showing 1\n"))
+        #expect(cli.run("list", "--limt", "1").errors.contains("did you mean '--limit'?"))
+    }
+}

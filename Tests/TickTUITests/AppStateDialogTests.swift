@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import TickTUI
+import TickModel
+import TestSupport
+
+@Suite("TUI state machine: add, detail, new list, search")
+struct AppStateDialogTests {
+    @Test("a opens the add dialog with the placeholder; Esc cancels without a change")
+    func addOpensAndCancels() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("a"))
+        #expect(state.addDialog?.title.isEmpty == true)
+        #expect(AddDialog.titlePlaceholder == "Write your task.")
+        #expect(state.press(.escape).isEmpty)
+        #expect(state.mode == .browse)
+    }
+
+    @Test("blank titles are refused; the dialog stays open with what was typed",
+          arguments: ["", "   ", "\u{3000}", "\u{00A0}\u{200B}", "\t"])
+    func blankTitle(title: String) {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("a"), .tab)
+        state.type("tomorrow")
+        state.press(.tab)
+        state.type(title)
+        #expect(state.press(.enter).isEmpty)
+        let dialog = state.addDialog
+        #expect(dialog?.error?.contains("title is empty") == true)
+        #expect(dialog?.due.text == "tomorrow")
+        #expect(dialog?.title.text == title)
+        #expect(dialog?.field == .title)
+    }
+
+    @Test("an unreadable due date is refused with the grammar's reason; the dialog stays open")
+    func badDue() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("a"))
+        state.type("우유 사기")
+        state.press(.tab)
+        state.type("blorp")
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.addDialog?.error?.contains("blorp") == true)
+        #expect(state.addDialog?.title.text == "우유 사기")
+        #expect(state.addDialog?.field == .due)
+        state.type("x")
+        #expect(state.addDialog?.error == nil) // editing clears the message
+    }
+
+    @Test("Enter adds a trimmed title with the due date the command line would read; the dialog closes when saved")
+    func adding() throws {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("a"))
+        state.type("  우유 사기  ")
+        state.press(.tab)
+        state.type("tomorrow 9am")
+        let effects = state.press(.enter)
+        let expectedDue = try DateGrammar.parse("tomorrow 9am", in: TUIFixture.context)
+        let draft = ReminderDraft(title: "우유 사기", due: expectedDue, listID: TUIFixture.home.id)
+        #expect(effects == [.apply(.add(draft), isUndo: false)])
+        #expect(state.addDialog != nil) // open until the store says it is saved
+        let added = TUIFixture.reminder(4, "우유 사기", due: expectedDue)
+        let next = state.handle(.applied(ChangeOutcome(change: .add(draft), isUndo: false, inverse: .delete(added.number), after: added)))
+        #expect(state.mode == .browse)
+        #expect(state.counts.lists[TUIFixture.home.id] == 4)
+        #expect(state.counts.scheduled == 1)
+        #expect(state.undoStack.last?.change == .delete(added.number))
+        guard case .loadWindow(let request)? = next.first, case .around(let anchors) = request.placement else {
+            Issue.record("no reload")
+            return
+        }
+        #expect(anchors.first?.number == added.number)
+    }
+
+    @Test("a store failure while adding keeps the dialog and its text")
+    func addFailure() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("a"))
+        state.type("Buy bread")
+        state.press(.enter)
+        _ = state.handle(.failed("the database is busy"))
+        #expect(state.addDialog?.title.text == "Buy bread")
+        #expect(state.addDialog?.error == "the database is busy")
+    }
+
+    @Test("added from Today a reminder is due today; from Flagged it is flagged")
+    func addFromSmartLists() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.scope = .smart(.today)
+        state.press(.character("a"))
+        #expect(state.addDialog?.due.text == "today")
+        state.press(.escape)
+        state.scope = .smart(.flagged)
+        state.press(.character("a"))
+        #expect(state.addDialog?.isFlagged == true)
+    }
+
+    @Test("the detail view edits and clears every field")
+    func detailEditsEverything() throws {
+        var state = TUIFixture.loaded([TUIFixture.reminder(1, "Buy milk", due: .allDay(CalendarDay(year: 2026, month: 12, day: 3) ?? TUIFixture.context.today), flagged: true)])
+        state.press(.character("e"))
+        #expect(state.detailEditor?.due.text == "2026-12-03")
+        state.press(.control("u"))
+        state.type("Buy oat milk")
+        state.press(.down) // notes
+        state.type("2 liters")
+        state.press(.down, .control("u")) // due cleared
+        state.press(.down, .right) // list → 장보기
+        state.press(.down, .left) // priority none → high (wraps)
+        state.press(.down, .character(" ")) // flag off
+        let effects = state.press(.enter)
+        let draft = ReminderDraft(title: "Buy oat milk", notes: "2 liters", due: nil, listID: TUIFixture.groceries.id,
+                                  priority: .high, isFlagged: false)
+        #expect(effects == [.apply(.edit(Reminder.Number(1), draft), isUndo: false)])
+    }
+
+    @Test("the detail view refuses a blank title and a bad date, and stays open")
+    func detailRefuses() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"), .control("u"))
+        state.type("\u{3000}")
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.detailEditor?.error?.contains("title is empty") == true)
+        state.press(.control("u"))
+        state.type("Buy milk")
+        state.press(.down, .down)
+        state.type("feb 30")
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.detailEditor?.field == .due)
+        #expect(state.detailEditor?.error != nil)
+    }
+
+    @Test("an untouched detail view changes nothing; an untouched due field keeps a floating time floating")
+    func detailUntouched() {
+        let floating = LocalDateTime(day: TUIFixture.context.today, hour: 9, minute: 30).map(Due.floating)
+        var state = TUIFixture.loaded([TUIFixture.reminder(1, "Stretch", due: floating)])
+        state.press(.character("e"))
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.mode == .browse)
+        state.press(.character("e"), .down)
+        state.type(" daily")
+        guard case .apply(.edit(_, let draft), _)? = state.press(.enter).first else { Issue.record("no edit"); return }
+        #expect(draft.due == floating)
+        #expect(draft.notes == " daily")
+    }
+
+    @Test("n makes a list: blank names refused, colors from the palette")
+    func newList() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("n"))
+        #expect(state.newListDialog?.colorIndex == ListColor.palette.firstIndex { $0.name == "blue" })
+        state.type("  ")
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.newListDialog?.error?.contains("list name is empty") == true)
+        state.press(.control("u"))
+        state.type("Work 🧰")
+        state.press(.tab, .right, .right, .right, .right) // blue → gray → red (wraps)
+        #expect(state.newListDialog?.colorIndex == 0)
+        state.press(.left)
+        state.press(.character("4")) // green
+        let effects = state.press(.enter)
+        #expect(effects == [.apply(.addList(name: "Work 🧰", color: ListColor.palette[3].color), isUndo: false)])
+        let list = ReminderList(id: ReminderList.ID(rawValue: "L3"), name: "Work 🧰", position: 3, createdAt: Fixture.now)
+        let next = state.handle(.applied(ChangeOutcome(change: .addList(name: "Work 🧰", color: list.color), isUndo: false,
+                                                       inverse: .deleteList(list.id),
+                                                       lists: [TUIFixture.home, TUIFixture.groceries, list], addedList: list)))
+        #expect(state.scope == .list(list.id))
+        #expect(state.sidebarItem == .list(list.id))
+        #expect(next.count == 1)
+    }
+
+    @Test("/ searches; Esc leaves the results for the list shown before")
+    func search() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("/"))
+        state.type("milk")
+        guard case .loadWindow(let request)? = state.press(.enter).first else { Issue.record("no search"); return }
+        #expect(request.scope == .search("milk"))
+        #expect(state.scope == .search("milk"))
+        state.press(.escape)
+        #expect(state.scope == .list(TUIFixture.home.id))
+        state.press(.character("/"))
+        #expect(state.press(.enter).isEmpty) // empty search: nothing happens
+        #expect(state.scope == .list(TUIFixture.home.id))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import TickTUI
+import TickModel
+import TestSupport
+
+@Suite("TUI frames: widths in cells, columns, footer")
+struct FrameBuilderTests {
+    static let titles = [
+        "우유 사기", "買い物リスト：牛乳と卵と食パンを買う", "👨‍👩‍👧 family dinner 🍝", "e\u{301}le\u{300}ve", "tab\there\u{1B}[31mred",
+        "한국어 제목이 아주 길어서 잘려야 하는 경우의 예시입니다 정말 길어요", "🇰🇷🇯🇵🇺🇸 flags", "ＦＵＬＬＷＩＤＴＨ", "plain ascii title",
+    ]
+
+    static func state(size: ScreenSize, focus: AppState.Focus = .table) -> AppState {
+        let today = TUIFixture.context.today
+        let rows = titles.enumerated().map { offset, title in
+            var reminder = TUIFixture.reminder(Int64(offset + 1), title, due: offset % 2 == 0 ? .allDay(today.adding(days: offset - 3)) : nil,
+                                               flagged: offset % 3 == 0)
+            reminder.priority = offset % 4 == 0 ? .high : .none
+            return reminder
+        }
+        var state = TUIFixture.loaded(rows, size: size)
+        state.focus = focus
+        return state
+    }
+
+    @Test("every row is exactly the screen's width, whatever the titles", arguments: [
+        ScreenSize(width: 80, height: 24), ScreenSize(width: 40, height: 12), ScreenSize(width: 59, height: 14),
+        ScreenSize(width: 61, height: 14), ScreenSize(width: 120, height: 30), ScreenSize(width: 20, height: 6),
+    ])
+    func widths(size: ScreenSize) {
+        for focus in [AppState.Focus.table, .sidebar] {
+            var state = FrameBuilderTests.state(size: size, focus: focus)
+            let builder = FrameBuilder(context: TUIFixture.context)
+            for keys in [[Key](), [.character("?")], [.escape, .character("a")], [.escape, .character("e")], [.escape, .character("n")]] {
+                for key in keys { _ = state.handle(.key(key)) }
+                let frame = builder.frame(for: state)
+                #expect(frame.rows.count == size.height)
+                for (row, line) in frame.lines.enumerated() {
+                    #expect(TerminalText.width(of: line) == size.width, "row \(row) in \(state.mode): \(line)")
+                    let spanWidths = frame.rows[row].reduce(0) { $0 + $1.width }
+                    #expect(spanWidths == size.width)
+                    for span in frame.rows[row] { #expect(TerminalText.width(of: span.text) == span.width) }
+                }
+                if let cursor = frame.cursor {
+                    #expect(cursor.row < size.height && cursor.column < size.width)
+                }
+            }
+        }
+    }
+
+    @Test("user text never reaches the screen with control characters")
+    func sanitized() {
+        let frame = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 100, height: 24)))
+        for line in frame.lines {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        }
+        #expect(frame.lines.contains { $0.contains("^[[31mred") })
+    }
+
+    @Test("due dates line up in one column in the medium date style; overdue ones are marked")
+    func dueColumn() throws {
+        let frame = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 80, height: 24)))
+        var columns: Set<Int> = []
+        for row in frame.rows {
+            var column = 0
+            for span in row {
+                if column > Layout(ScreenSize(width: 80, height: 24)).tableX, span.text.hasPrefix("Nov ") || span.text.hasPrefix("Dec ") || span.text.hasPrefix("Today")
+                    || span.text.hasPrefix("Yesterday") || span.text.hasPrefix("Tomorrow") {
+                    columns.insert(column)
+                }
+                column += span.width
+            }
+        }
+        #expect(columns.count == 1)
+        let overdue = frame.rows.flatMap { $0 }.filter { $0.style.role == .overdue }.map { $0.text.trimmingCharacters(in: .whitespaces) }
+        #expect(overdue == ["Nov 26, 2026", "Yesterday"])
+        #expect(frame.lines.contains { $0.contains("Dec 2, 2026") })
+    }
+
+    @Test("the footer always shows help and quit, down to 40 columns", arguments: [40, 50, 80, 120])
+    func footer(width: Int) {
+        let frame = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: width, height: 12)))
+        let footer = frame.lines[11]
+        #expect(footer.contains("? help"))
+        #expect(footer.contains("q quit"))
+        #expect(footer.contains("↑↓ move"))
+        if width >= 80 {
+            for hint in ["a add", "e edit", "d delete", "u undo", "Space done"] { #expect(footer.contains(hint)) }
+        }
+    }
+
+    @Test("below 60 columns one pane is shown at a time; from 60 both")
+    func panes() {
+        let narrow = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 40, height: 12)))
+        #expect(!narrow.lines[2].contains("│"))
+        #expect(narrow.lines[1].contains("우유 사기"))
+        let sidebar = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 40, height: 12), focus: .sidebar))
+        #expect(sidebar.lines.contains { $0.contains("Scheduled") })
+        let wide = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 60, height: 12)))
+        #expect(wide.lines[2].contains("│"))
+        #expect(wide.lines.contains { $0.contains("Scheduled") })
+    }
+
+    @Test("the add dialog shows the placeholder and puts the cursor in the title field")
+    func addDialog() {
+        var state = FrameBuilderTests.state(size: ScreenSize(width: 40, height: 12))
+        _ = state.handle(.key(.character("a")))
+        let frame = FrameBuilder(context: TUIFixture.context).frame(for: state)
+        #expect(frame.lines.contains { $0.contains("Write your task.") })
+        let cursor = frame.cursor
+        #expect(cursor?.row == 2)
+        #expect(cursor?.column == 11)
+        state.type("우유")
+        let typed = FrameBuilder(context: TUIFixture.context).frame(for: state)
+        #expect(typed.cursor?.column == 15) // two wide characters
+    }
+
+    @Test("a long field scrolls sideways to keep the cursor inside it")
+    func fieldScrolls() {
+        var field = TextField()
+        for character in String(repeating: "가", count: 30) { _ = field.handle(.character(character)) }
+        let view = FieldView(field, width: 11)
+        #expect(view.cursorColumn <= 10)
+        #expect(TerminalText.width(of: view.text) <= 11)
+        _ = field.handle(.home)
+        let start = FieldView(field, width: 11)
+        #expect(start.cursorColumn == 0)
+        #expect(start.text.hasPrefix("가"))
+    }
+}

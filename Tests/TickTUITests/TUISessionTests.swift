@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import TickTUI
+import TickModel
+import TickStore
+import TestSupport
+
+@Suite("TUI session over a real database")
+struct TUISessionTests {
+    @Test("adding a Korean reminder, toggling, moving, editing its due date, deleting and undoing all persist")
+    func wholeStory() throws {
+        let harness = try SessionHarness { db, list in
+            try db.insert(Reminder(listID: list.id, title: "Buy milk", createdAt: Fixture.now))
+        }
+        harness.press(.character("a"))
+        #expect(harness.screen.contains("Write your task."))
+        harness.type("우유 사기")
+        harness.press(.enter)
+        #expect(harness.screen.contains("우유 사기"))
+        var stored = try harness.reminders()
+        #expect(stored.map(\.title) == ["Buy milk", "우유 사기"])
+
+        harness.press(.character(" ")) // the new reminder is selected
+        #expect(try harness.reminders()[1].isCompleted)
+        #expect(harness.screen.contains("[x] 우유 사기"))
+
+        harness.press(.character("K"))
+        stored = try harness.reminders()
+        #expect(stored.map(\.title) == ["우유 사기", "Buy milk"])
+
+        harness.press(.character("e"), .down, .down, .control("u"))
+        harness.type("dec 24")
+        harness.press(.enter)
+        stored = try harness.reminders()
+        #expect(stored[0].due == .allDay(try #require(CalendarDay(year: 2026, month: 12, day: 24))))
+        #expect(harness.screen.contains("Dec 24, 2026"))
+
+        harness.press(.character("d"))
+        #expect(try harness.reminders().map(\.title) == ["Buy milk"])
+        #expect(!harness.screen.contains("우유 사기 "))
+        harness.press(.character("u"))
+        stored = try harness.reminders()
+        #expect(stored.map(\.title) == ["우유 사기", "Buy milk"])
+        #expect(stored[0].number == Reminder.Number(2)) // its own number back
+        #expect(stored[0].isCompleted)
+        harness.press(.character("u")) // undo the due date edit
+        #expect(try harness.reminders()[0].due == nil)
+        harness.press(.character("u"), .character("u")) // undo the move, then the toggle
+        stored = try harness.reminders()
+        #expect(stored.map(\.title) == ["Buy milk", "우유 사기"])
+        #expect(!stored[1].isCompleted)
+    }
+
+    @Test("undo of a new list removes it; a list with reminders is not removed by undo")
+    func undoNewList() throws {
+        let harness = try SessionHarness()
+        harness.press(.character("n"))
+        harness.type("장보기")
+        harness.press(.enter)
+        #expect(try harness.store.read { db in try db.lists().map(\.name) } == ["Reminders", "장보기"])
+        #expect(harness.screen.contains("장보기"))
+        harness.press(.character("u"))
+        #expect(try harness.store.read { db in try db.lists().map(\.name) } == ["Reminders"])
+    }
+
+    @Test("a duplicate list name is refused by the store; the dialog stays open")
+    func duplicateList() throws {
+        let harness = try SessionHarness()
+        harness.press(.character("n"))
+        harness.type("reminders")
+        harness.press(.enter)
+        #expect(harness.screen.contains("already exists"))
+        #expect(harness.session.state.newListDialog?.name.text == "reminders")
+    }
+
+    @Test("changes by another process appear on the next tick")
+    func otherProcess() throws {
+        let harness = try SessionHarness()
+        #expect(harness.screen.contains("No reminders"))
+        let other = try Store(path: harness.store.path, now: Fixture.now)
+        try other.write { db in
+            try db.insert(Reminder(listID: try db.defaultList().id, title: "From the CLI", createdAt: Fixture.now))
+        }
+        harness.session.tick()
+        #expect(harness.screen.contains("From the CLI"))
+        harness.session.tick() // nothing new: nothing read
+        #expect(harness.screen.contains("From the CLI"))
+    }
+
+    @Test("only a window of a long list is read; End and Home page by key", .timeLimit(.minutes(1)))
+    func longList() throws {
+        let harness = try SessionHarness(width: 40, height: 12) { db, list in
+            for index in 1...2_000 {
+                try db.insert(Reminder(listID: list.id, title: "Task \(index)", createdAt: Fixture.now))
+            }
+        }
+        #expect(harness.session.state.table.rows.count <= harness.session.state.windowSize)
+        harness.press(.end)
+        #expect(harness.screen.contains("Task 2000"))
+        #expect(harness.session.state.table.rows.count <= harness.session.state.windowSize * 2)
+        for _ in 0..<50 { harness.press(.up) }
+        #expect(harness.session.state.table.selectedReminder?.title == "Task 1950")
+        for _ in 0..<20 { harness.press(.pageUp) }
+        #expect(harness.session.state.table.selectedReminder?.title == "Task 1770")
+        harness.press(.home)
+        #expect(harness.session.state.table.selectedReminder?.title == "Task 1")
+        for _ in 0..<100 { harness.press(.pageDown) }
+        #expect(harness.session.state.table.selectedReminder?.title == "Task 901")
+        #expect(harness.session.state.table.rows.count <= harness.session.state.windowSize * 2)
+    }
+
+    @Test("smart lists show every list's reminders; Today is sorted by due date")
+    func smartLists() throws {
+        let today = TUIFixture.context.today
+        let harness = try SessionHarness { db, list in
+            try db.insert(Reminder(listID: list.id, title: "Later today", due: .allDay(today), createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Long overdue", due: .allDay(today.adding(days: -3)), createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Next week", due: .allDay(today.adding(days: 7)), isFlagged: true, createdAt: Fixture.now))
+        }
+        harness.press(.tab, .home) // Today
+        let lines = harness.session.screenLines
+        let overdue = try #require(lines.firstIndex { $0.contains("Long overdue") })
+        let later = try #require(lines.firstIndex { $0.contains("Later today") })
+        #expect(overdue < later)
+        #expect(!harness.screen.contains("Next week"))
+        harness.press(.down, .down) // Flagged
+        #expect(harness.screen.contains("Next week"))
+        harness.press(.enter, .character(" ")) // complete it: it leaves Flagged
+        #expect(harness.session.state.table.rows.isEmpty)
+        #expect(harness.screen.contains("Nothing flagged."))
+        #expect(harness.session.state.counts.flagged == 0)
+        #expect(harness.session.state.counts.completed == 1)
+    }
+
+    @Test("search finds titles and notes across lists")
+    func searching() throws {
+        let harness = try SessionHarness { db, list in
+            try db.insert(Reminder(listID: list.id, title: "우유 사기", createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Bread", notes: "whole 우유 bread", createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Call mom", createdAt: Fixture.now))
+        }
+        harness.press(.character("/"))
+        harness.type("우유")
+        harness.press(.enter)
+        #expect(harness.screen.contains("우유 사기"))
+        #expect(harness.screen.contains("Bread"))
+        #expect(!harness.screen.contains("Call mom"))
+        harness.press(.escape)
+        #expect(harness.screen.contains("Call mom"))
+    }
+}
