@@ -254,6 +254,29 @@ struct ICalendarWriterTests {
         #expect(back.parentUID == "parent, with comma")
     }
 
+    @Test("repeat-from-completion and snooze alarms are written and read back (X-TICK-REPEAT-FROM, RFC 9074 SNOOZE)")
+    func repeatBasisAndSnooze() throws {
+        var reminder = Self.reminder()
+        reminder.recurrence = "FREQ=DAILY;INTERVAL=3"
+        reminder.recurrenceBasis = .completion
+        let at = try #require(Due.instant(fromISO8601: "2026-11-30T09:00:00Z"))
+        reminder.alarms = [Alarm(uid: "main", trigger: .relative(seconds: 0, toStart: false)),
+                           Alarm(uid: "snz", trigger: .absolute(at), isSnooze: true)]
+        let text = Self.write([reminder])
+        let lines = Self.vtodoLines(text)
+        #expect(lines.contains("X-TICK-REPEAT-FROM:COMPLETION"))
+        #expect(lines.contains("RELATED-TO;RELTYPE=SNOOZE:main"))
+        let back = try #require(try F.read(text).reminders.first?.reminder)
+        #expect(back.recurrenceBasis == .completion)
+        #expect(back.alarms == reminder.alarms)
+        // A snooze that is no longer there is not written back from what was kept.
+        var (list, stored) = (Self.list, back)
+        stored.listID = list.id
+        stored.alarms.removeAll { $0.isSnooze }
+        list.iCalendarExtras = ""
+        #expect(!Self.lines(list, stored).contains("RELATED-TO;RELTYPE=SNOOZE:main"))
+    }
+
     @Test("kept lines that cannot be valid iCalendar are not written")
     func brokenExtras() {
         var reminder = Self.reminder()

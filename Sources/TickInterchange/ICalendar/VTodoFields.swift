@@ -19,6 +19,8 @@ struct VTodoFields: Sendable {
         var trigger: Trigger
         /// `ACKNOWLEDGED` (RFC 9074): when the alarm was last dismissed.
         var acknowledged: ICalendarDateValue?
+        /// A snooze alarm: `RELATED-TO;RELTYPE=SNOOZE` (RFC 9074 §7).
+        var isSnooze = false
     }
 
     var uid: String?
@@ -45,6 +47,8 @@ struct VTodoFields: Sendable {
     var sortOrder: Int64?
     /// `X-TICK-FLAGGED:TRUE` (Tick's flag, which RFC 5545 has no property for).
     var isFlagged: Bool?
+    /// `X-TICK-REPEAT-FROM` (`COMPLETION` or `DUE`: what the next occurrence counts from).
+    var repeatFrom: String?
     /// One entry per subcomponent, in order: the alarm for a display VALARM with a
     /// readable trigger, nil for anything else.
     var alarms: [AlarmFields?] = []
@@ -82,6 +86,8 @@ struct VTodoFields: Sendable {
                     if sortOrder == nil { sortOrder = property.text().flatMap { Int64(ICalendarText.trimmed($0)) } }
                 case "X-TICK-FLAGGED"?:
                     if isFlagged == nil { isFlagged = property.text().map(ICalendarText.trimmed)?.uppercased() == "TRUE" }
+                case "X-TICK-REPEAT-FROM"?:
+                    if repeatFrom == nil { repeatFrom = property.text().map(ICalendarText.trimmed)?.uppercased() }
                 default: break
                 }
             default: break
@@ -123,6 +129,13 @@ struct VTodoFields: Sendable {
         let acknowledged = component.first(ICAL_ACKNOWLEDGED_PROPERTY).flatMap { property in
             ICalendarDateValue(icalproperty_get_acknowledged(property.pointer), tzid: property.tzid)
         }
-        return AlarmFields(uid: uid.flatMap { $0.isEmpty ? nil : $0 }, trigger: trigger, acknowledged: acknowledged)
+        let isSnooze = component.properties(ICAL_RELATEDTO_PROPERTY).contains { property in
+            guard let parameter = icalproperty_get_first_parameter(property.pointer, ICAL_RELTYPE_PARAMETER),
+                  let text = icalparameter_as_ical_string_r(parameter) else { return false }
+            defer { icalmemory_free_buffer(text) }
+            return String(cString: text).uppercased() == "RELTYPE=SNOOZE"
+        }
+        return AlarmFields(uid: uid.flatMap { $0.isEmpty ? nil : $0 }, trigger: trigger, acknowledged: acknowledged,
+                           isSnooze: isSnooze)
     }
 }

@@ -11,7 +11,7 @@ enum VTodoLines {
     /// `SEQUENCE` and `X-APPLE-SORT-ORDER` are written by the writer itself.
     static let singleValued = [
         "UID", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "URL", "DTSTART", "DUE", "RRULE",
-        "PRIORITY", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RELATED-TO", "X-TICK-FLAGGED",
+        "PRIORITY", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RELATED-TO", "X-TICK-FLAGGED", "X-TICK-REPEAT-FROM",
     ]
 
     /// `singleValued` as a set.
@@ -83,6 +83,7 @@ enum VTodoLines {
         case "PERCENT-COMPLETE": return reminder.isCompleted ? "PERCENT-COMPLETE:100" : nil
         case "RELATED-TO": return reminder.parentUID.map { "RELATED-TO;RELTYPE=PARENT:" + ICalendarText.escaped($0) }
         case "X-TICK-FLAGGED": return reminder.isFlagged ? "X-TICK-FLAGGED:TRUE" : nil
+        case "X-TICK-REPEAT-FROM": return reminder.recurrenceBasis == .completion ? "X-TICK-REPEAT-FROM:COMPLETION" : nil
         default: return nil
         }
     }
@@ -106,10 +107,15 @@ enum VTodoLines {
         }
     }
 
-    /// The VALARM Tick writes for a display alarm (RFC 5545 §3.6.6; `UID` and
-    /// `ACKNOWLEDGED` from RFC 9074).
-    static func alarm(_ alarm: Alarm) -> [String] {
+    /// The VALARM Tick writes for a display alarm (RFC 5545 §3.6.6; `UID`, `ACKNOWLEDGED`
+    /// and, for a snooze alarm, `RELATED-TO;RELTYPE=SNOOZE` naming what it snoozes, from
+    /// RFC 9074).
+    static func alarm(_ alarm: Alarm, of reminder: Reminder) -> [String] {
         var lines = ["BEGIN:VALARM", "UID:" + ICalendarText.escaped(alarm.uid), "ACTION:DISPLAY", "DESCRIPTION:Reminder"]
+        if alarm.isSnooze {
+            let snoozed = reminder.alarms.first { !$0.isSnooze }?.uid ?? reminder.uid
+            lines.append("RELATED-TO;RELTYPE=SNOOZE:" + ICalendarText.escaped(snoozed))
+        }
         switch alarm.trigger {
         case .relative(let seconds, let toStart):
             lines.append((toStart ? "TRIGGER:" : "TRIGGER;RELATED=END:") + TickJSON.durationText(seconds))

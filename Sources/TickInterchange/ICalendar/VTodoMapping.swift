@@ -22,6 +22,8 @@ import TickModel
 /// | `LAST-MODIFIED` | `modifiedAt` (else `DTSTAMP`, else `createdAt`) |
 /// | `VALARM` with `ACTION:DISPLAY` | `alarms` |
 /// | `X-TICK-FLAGGED:TRUE` | `isFlagged` |
+/// | `X-TICK-REPEAT-FROM:COMPLETION` | `recurrenceBasis` `.completion` (else `.due`) |
+/// | `RELATED-TO;RELTYPE=SNOOZE` in a display VALARM (RFC 9074 §7) | `Alarm.isSnooze` |
 enum VTodoMapping {
     /// The title `SUMMARY` gives, trimmed; nil when there is none or it is blank.
     static func title(_ fields: VTodoFields) -> String? {
@@ -81,7 +83,8 @@ enum VTodoMapping {
             url: fields.url.flatMap { $0.isEmpty ? nil : $0 },
             recurrence: fields.rrule,
             alarms: alarms(fields, reminderUID: uid, zones: zones),
-            createdAt: created, modifiedAt: modified)
+            createdAt: created, modifiedAt: modified,
+            recurrenceBasis: fields.repeatFrom == "COMPLETION" ? .completion : .due)
     }
 
     /// The alarms of the display VALARMs, in order. One without a `UID` gets
@@ -110,7 +113,7 @@ enum VTodoMapping {
         case .relative(let seconds, let toEnd): trigger = .relative(seconds: seconds, toStart: !toEnd)
         case .absolute(let time): trigger = .absolute(time.utcInstant(zones))
         }
-        return Alarm(uid: uid, trigger: trigger, firedAt: alarm.acknowledged?.utcInstant(zones))
+        return Alarm(uid: uid, trigger: trigger, firedAt: alarm.acknowledged?.utcInstant(zones), isSnooze: alarm.isSnooze)
     }
 
     /// Whether a kept line of property `name`, read as `shadow`, says what `reminder`
@@ -136,6 +139,7 @@ enum VTodoMapping {
         case "LAST-MODIFIED": return shadow.lastModified.map { sameSecond($0.utcInstant(zones), reminder.modifiedAt) } ?? false
         case "RRULE": return shadow.rrule != nil && shadow.rrule == reminder.recurrence
         case "X-TICK-FLAGGED": return (shadow.isFlagged ?? false) == reminder.isFlagged
+        case "X-TICK-REPEAT-FROM": return (shadow.repeatFrom == "COMPLETION") == (reminder.recurrenceBasis == .completion)
         case "CATEGORIES":
             let tags = Set(reminder.tags)
             let values = shadow.categories.map(ICalendarText.trimmed).filter { !$0.isEmpty }

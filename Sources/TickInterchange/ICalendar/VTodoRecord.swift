@@ -66,7 +66,7 @@ struct VTodoRecord: Sendable {
                 let alarm = blockIndex < fields.alarms.count ? fields.alarms[blockIndex] : nil
                 blockIndex += 1
                 if alarm != nil, alarmIndex < reminder.alarms.count {
-                    let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex])
+                    let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex], of: reminder)
                     alarmIndex += 1
                     if lines.map(\.text) != canonical { extras.append(contentsOf: lines.map(\.text)) }
                 } else if VTodoRecord.isDisplayAlarm(lines.map(\.text)) {

@@ -153,14 +153,14 @@ struct VTodoWriter {
             lines.append(contentsOf: block)
         }
         for (index, alarm) in reminder.alarms.enumerated() where !written.contains(index) {
-            lines.append(contentsOf: VTodoLines.alarm(alarm))
+            lines.append(contentsOf: VTodoLines.alarm(alarm, of: reminder))
         }
         return lines
     }
 
     /// Whether two alarms are the same, instants compared to the second.
     static func same(_ a: Alarm, _ b: Alarm) -> Bool {
-        guard a.uid == b.uid else { return false }
+        guard a.uid == b.uid, a.isSnooze == b.isSnooze else { return false }
         switch (a.firedAt, b.firedAt) {
         case (nil, nil): break
         case (let x?, let y?): guard VTodoMapping.sameSecond(x, y) else { return false }
