@@ -36,6 +36,8 @@ struct ICalendarCalendar {
     private var pending: [Int: (record: VTodoRecord, uid: String)] = [:]
     /// VTODOs not read yet (their lines).
     private var jobs: [[ICalendarContentLine]] = []
+    /// The batch other threads are reading while this thread reads on in the file.
+    private var inFlight: VTodoBatch?
 
     init(beginLine: Int) { self.beginLine = beginLine }
 
@@ -52,11 +54,28 @@ struct ICalendarCalendar {
     mutating func queue(vtodo lines: [ICalendarContentLine], reader: ICalendarReader,
                         results: inout ICalendarResults) throws(InterchangeError) {
         jobs.append(lines)
-        if jobs.count >= ICalendarCalendar.jobBatchSize { try readQueued(reader: reader, results: &results) }
+        guard jobs.count >= ICalendarCalendar.jobBatchSize else { return }
+        if reader.workerCount > 1 {
+            // Hand the batch to other threads and go on reading lines meanwhile; the
+            // previous batch is joined first, so readings are added in file order.
+            try joinInFlight(results: &results)
+            inFlight = VTodoBatch(jobs, definitions: zoneDefinitions, now: reader.now, workers: reader.workerCount)
+            jobs = []
+        } else {
+            try readQueued(reader: reader, results: &results)
+        }
     }
 
-    /// Reads the queued VTODOs (on `reader.workerCount` threads) and adds them in order.
+    /// Adds the readings of the batch in flight, if any, waiting for it.
+    private mutating func joinInFlight(results: inout ICalendarResults) throws(InterchangeError) {
+        guard let batch = inFlight else { return }
+        inFlight = nil
+        for reading in try batch.readings() { try add(reading, results: &results) }
+    }
+
+    /// Reads the queued VTODOs (after the batch in flight) and adds them in order.
     private mutating func readQueued(reader: ICalendarReader, results: inout ICalendarResults) throws(InterchangeError) {
+        try joinInFlight(results: &results)
         guard !jobs.isEmpty else { return }
         let readings = try VTodoReader.readAll(jobs, definitions: zoneDefinitions, now: reader.now, workers: reader.workerCount)
         jobs.removeAll(keepingCapacity: true)
@@ -152,6 +171,7 @@ struct ICalendarCalendar {
     static func items(_ lines: [ICalendarContentLine]) -> [VTodoRecord.Item] {
         guard lines.count >= 2 else { return [] }
         var items: [VTodoRecord.Item] = []
+        items.reserveCapacity(lines.count)
         var block: [ICalendarContentLine] = []
         var depth = 0
         for line in lines[1..<(lines.count - 1)] {

@@ -67,6 +67,7 @@ struct ICalendarReadState {
         if open.count == 1, bareCalendar == nil { bareCalendar = ICalendarCalendar(beginLine: line.lineNumber) }
         child = Child(name: name, beginLine: line.lineNumber, depth: open.count,
                       keepsLines: name == "VTODO" || name == "VTIMEZONE")
+        child?.lines.reserveCapacity(32)
         add(line, toChild: true)
     }
 

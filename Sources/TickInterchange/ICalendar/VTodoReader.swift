@@ -181,6 +181,38 @@ final class VTodoReader {
     }
 }
 
+/// VTODOs read on other threads (`VTodoReader.readAll`) while the file is read on.
+///
+/// `@unchecked Sendable`: `outcome` is written once, on the reading thread, before
+/// `group.leave()`, and read only after `group.wait()` returns, which orders the write
+/// before the read; nothing else is mutable.
+final class VTodoBatch: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var outcome: [VTodoReading] = []
+    private var failure: InterchangeError?
+
+    /// Starts reading `jobs` (VTODO lines) with the zones `definitions` define.
+    init(_ jobs: [[ICalendarContentLine]], definitions: [[String]], now: Date, workers: Int) {
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            do throws(InterchangeError) {
+                outcome = try VTodoReader.readAll(jobs, definitions: definitions, now: now, workers: workers)
+            } catch {
+                failure = error
+            }
+            group.leave()
+        }
+    }
+
+    /// The readings, in order, once all are read.
+    /// - Throws: `InterchangeError` when no libical parser could be made.
+    func readings() throws(InterchangeError) -> [VTodoReading] {
+        group.wait()
+        if let failure { throw failure }
+        return outcome
+    }
+}
+
 /// Result slots filled by worker threads, each thread writing only its own indices.
 ///
 /// `@unchecked Sendable`: the buffer is allocated before `concurrentPerform` starts and
