@@ -45,12 +45,21 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        CalendarDay.pad(year, 4) + "-" + CalendarDay.pad(month, 2) + "-" + CalendarDay.pad(day, 2)
+        CalendarDay.ascii { appendFields(to: &$0, separator: UInt8(ascii: "-")) }
     }
 
     /// `YYYYMMDD`, the iCalendar `DATE` form.
     public var basicFormat: String {
-        CalendarDay.pad(year, 4) + CalendarDay.pad(month, 2) + CalendarDay.pad(day, 2)
+        CalendarDay.ascii { appendFields(to: &$0, separator: nil) }
+    }
+
+    /// Appends `YYYY`, `MM`, `DD`, with `separator` between them when given.
+    func appendFields(to bytes: inout [UInt8], separator: UInt8?) {
+        CalendarDay.appendDigits(year, 4, to: &bytes)
+        if let separator { bytes.append(separator) }
+        CalendarDay.appendDigits(month, 2, to: &bytes)
+        if let separator { bytes.append(separator) }
+        CalendarDay.appendDigits(day, 2, to: &bytes)
     }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
@@ -119,6 +128,32 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
             value = value * 10 + Int(byte - 48)
         }
         return value
+    }
+
+    /// Text built as ASCII bytes by `build`: date and time forms are written for every
+    /// row of an import or export, where string concatenation costs several times more.
+    static func ascii(_ build: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        build(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value` (not negative) in decimal with at least `width` digits.
+    static func appendDigits(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        var digits = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in 0..<max(0, width - digits) { bytes.append(UInt8(ascii: "0")) }
+        var rest = max(value, 0)
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {

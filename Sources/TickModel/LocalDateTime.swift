@@ -52,12 +52,23 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var description: String {
-        day.description + "T" + CalendarDay.pad(hour, 2) + ":" + CalendarDay.pad(minute, 2) + ":" + CalendarDay.pad(second, 2)
+        CalendarDay.ascii { appendFields(to: &$0, extended: true) }
     }
 
     /// `YYYYMMDDTHHMMSS`, the iCalendar basic form.
     public var basicFormat: String {
-        day.basicFormat + "T" + CalendarDay.pad(hour, 2) + CalendarDay.pad(minute, 2) + CalendarDay.pad(second, 2)
+        CalendarDay.ascii { appendFields(to: &$0, extended: false) }
+    }
+
+    /// Appends `YYYY-MM-DDTHH:MM:SS` (`extended`) or `YYYYMMDDTHHMMSS`.
+    func appendFields(to bytes: inout [UInt8], extended: Bool) {
+        day.appendFields(to: &bytes, separator: extended ? UInt8(ascii: "-") : nil)
+        bytes.append(UInt8(ascii: "T"))
+        CalendarDay.appendDigits(hour, 2, to: &bytes)
+        if extended { bytes.append(UInt8(ascii: ":")) }
+        CalendarDay.appendDigits(minute, 2, to: &bytes)
+        if extended { bytes.append(UInt8(ascii: ":")) }
+        CalendarDay.appendDigits(second, 2, to: &bytes)
     }
 
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {

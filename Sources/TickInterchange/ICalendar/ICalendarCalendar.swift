@@ -194,19 +194,9 @@ struct ICalendarCalendar {
         return items
     }
 
-    /// `tick-` and 16 hex digits of the FNV-1a hash of the lines: the same VTODO gets the
-    /// same UID on every import.
+    /// A UID made from the lines (`StableUID`): the same VTODO gets the same UID on
+    /// every import.
     static func derivedUID(_ lines: [ICalendarContentLine]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for line in lines {
-            for byte in line.text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            hash ^= 0x0A
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "tick-" + String(repeating: "0", count: 16 - hex.count) + hex
+        StableUID.make(from: lines.map(\.text).joined(separator: "\n"))
     }
 }

@@ -52,12 +52,6 @@ struct ICalendarContentLine: Hashable, Sendable {
         return ICalendarText.trimmed(upper)
     }
 
-    /// The name of the property on a content line: the text before the first `;` or `:`,
-    /// upper-cased; the whole line when it has neither.
-    static func name(of text: String) -> String {
-        ICalendarContentLine(text: text).name
-    }
-
     /// ASCII upper case of one byte.
     static func upper(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte

@@ -21,7 +21,7 @@ import TickModel
 ///   recurring to-do) is kept whole, verbatim, in the extras of the VTODO with the same
 ///   `UID` and no `RECURRENCE-ID` (the writer puts it back after it); without such a
 ///   VTODO in its VCALENDAR it becomes a reminder itself. A VTODO without `UID` gets
-///   `tick-` and a hash of its lines, the same on every import; when two VTODOs share a
+///   a UID made from its lines (`StableUID`), the same on every import; when two VTODOs share a
 ///   `UID`, the last one wins (with a warning).
 /// - Skipped, with a count: VEVENT, VJOURNAL, VFREEBUSY and other components.
 /// - Refused (`InterchangeError` with the line, nothing imported): bytes that are not

@@ -59,7 +59,7 @@ struct ICalendarResults {
         var warnings = self.warnings
         if missingUIDs > 0 {
             warnings.append((source.map { $0 + ": " } ?? "") + "\(missingUIDs) VTODO\(missingUIDs == 1 ? " has" : "s have") no UID; "
-                            + "Tick gave \(missingUIDs == 1 ? "it a UID" : "them UIDs") made from their content (tick-…), "
+                            + "Tick gave \(missingUIDs == 1 ? "it a UID" : "them UIDs") made from their content, "
                             + "the same on every import")
         }
         return ImportBatch(lists: lists, reminders: reminders,

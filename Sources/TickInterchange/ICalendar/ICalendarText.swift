@@ -64,42 +64,10 @@ enum ICalendarText {
     }
 
     /// `YYYYMMDD`.
-    static func date(_ day: CalendarDay) -> String {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(8)
-        appendDigits(day.year, 4, to: &digits)
-        appendDigits(day.month, 2, to: &digits)
-        appendDigits(day.day, 2, to: &digits)
-        return String(decoding: digits, as: UTF8.self)
-    }
+    static func date(_ day: CalendarDay) -> String { day.basicFormat }
 
     /// `YYYYMMDDTHHMMSS`.
-    static func dateTime(_ local: LocalDateTime) -> String {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(16)
-        appendDigits(local.day.year, 4, to: &digits)
-        appendDigits(local.day.month, 2, to: &digits)
-        appendDigits(local.day.day, 2, to: &digits)
-        digits.append(UInt8(ascii: "T"))
-        appendDigits(local.hour, 2, to: &digits)
-        appendDigits(local.minute, 2, to: &digits)
-        appendDigits(local.second, 2, to: &digits)
-        return String(decoding: digits, as: UTF8.self)
-    }
-
-    /// Appends `value` (0 or more) with at least `width` decimal digits.
-    private static func appendDigits(_ value: Int, _ width: Int, to digits: inout [UInt8]) {
-        var divisor = 1
-        var count = 1
-        while divisor <= value / 10 { divisor *= 10; count += 1 }
-        for _ in 0..<max(0, width - count) { digits.append(UInt8(ascii: "0")) }
-        var rest = value
-        while divisor > 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
-    }
+    static func dateTime(_ local: LocalDateTime) -> String { local.basicFormat }
 
     /// `YYYYMMDDTHHMMSSZ` for an instant, or nil outside years 1…9999.
     static func utc(_ instant: Date) -> String? {

@@ -5,7 +5,7 @@ import TickModel
 ///
 /// | Taskwarrior | Tick |
 /// | --- | --- |
-/// | `uuid` | `uid` (a task without one gets `taskwarrior-` and a hash of its fields) |
+/// | `uuid` | `uid` (a task without one gets a UID made from its fields, `StableUID`) |
 /// | `description` | `title` |
 /// | `status` `pending`, `waiting` | open |
 /// | `status` `completed` | `completedAt` = `end` (else `modified`, else the import time) |
@@ -204,17 +204,9 @@ struct TaskwarriorTask {
         return rule
     }
 
-    /// `taskwarrior-` and 16 hex digits of a hash of the task's fields, for a task
-    /// without `uuid`: the same on every import of the same task.
+    /// A UID made from the task's fields (`StableUID`), for a task without `uuid`: the
+    /// same on every import of the same task.
     static func derivedUID(_ object: [String: Any]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for key in object.keys.sorted() {
-            for byte in (key + "=" + text(of: object[key] ?? "") + "\n").utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "taskwarrior-" + String(repeating: "0", count: 16 - hex.count) + hex
+        StableUID.make(from: object.keys.sorted().map { $0 + "=" + text(of: object[$0] ?? "") }.joined(separator: "\n"))
     }
 }
