@@ -124,13 +124,6 @@ final class ICalendarTimeZones {
         return known
     }
 
-    /// Whether the file defines `tzid` with a VTIMEZONE that is used for it (its name is
-    /// not one Foundation knows).
-    func usesDefinition(_ tzid: String) -> Bool {
-        if case .defined = zone(tzid) { return true }
-        return false
-    }
-
     private func zone(_ tzid: String) -> Zone {
         if let cached = cache[tzid] { return cached }
         let zone = lookUp(tzid)
@@ -159,8 +152,10 @@ final class ICalendarTimeZones {
     }
 
     /// The unfolded lines of a VTIMEZONE for `tzid`, for an export that uses it, or nil
-    /// when the list keeps the file's own VTIMEZONE for it (see `usesDefinition`) or no
-    /// definition can be made (then the caller writes UTC times instead).
+    /// when the list keeps the file's own VTIMEZONE for it (a `TZID` Foundation does not
+    /// know, defined by a VTIMEZONE) or when no definition can be made (a Foundation zone
+    /// with daylight saving that libical has no built-in for, which does not happen with
+    /// the system's tzdata, as both read it).
     ///
     /// Foundation and Windows zones get libical's built-in definition
     /// (`icaltimezone_get_builtin_timezone`), renamed to `tzid` and cut to start at 1970

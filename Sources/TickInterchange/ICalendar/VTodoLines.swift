@@ -61,9 +61,6 @@ enum VTodoLines {
         return text[utf8.index(utf8.startIndex, offsetBy: prefix.utf8.count)...] == Substring(value)
     }
 
-    /// Every property name Tick maps or writes itself.
-    static let mapped: Set<String> = Set(singleValued).union(["CATEGORIES", "DTSTAMP", "SEQUENCE", "X-APPLE-SORT-ORDER"])
-
     /// The line Tick writes for single-valued property `name` of `reminder`, or nil when
     /// it writes none (an empty field, an open reminder's `COMPLETED`).
     static func line(_ name: String, of reminder: Reminder, zones: ICalendarTimeZones) -> String? {
