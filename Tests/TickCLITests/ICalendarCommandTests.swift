@@ -79,6 +79,25 @@ struct ICalendarCommandTests {
         #expect(try #require(try cli.json("list", "all") as? [Any]).count == 3)
     }
 
+    @Test("re-importing on another day: dates the file does not give keep their stored values")
+    func reimportLater() throws {
+        let cli = CLIHarness()
+        cli.files["bare.ics"] = Data("BEGIN:VTODO\r\nUID:n\r\nSUMMARY:no dates\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\n".utf8)
+        cli.ok("import", "bare.ics")
+        cli.variables["TICK_NOW"] = "2026-12-05T08:00:00Z"
+        #expect(cli.run("import", "bare.ics").lines.first == "Imported 1 reminder (1 unchanged) into bare.")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["createdAt"] as? String == "2026-11-29T12:00:00Z")
+        #expect(shown["completedAt"] as? String == "2026-11-29T12:00:00Z")
+        // A real change is saved, with the creation date kept.
+        cli.files["bare.ics"] = Data("BEGIN:VTODO\r\nUID:n\r\nSUMMARY:renamed\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\n".utf8)
+        #expect(cli.run("import", "bare.ics").lines.first == "Imported 1 reminder (1 updated) into bare.")
+        let renamed = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(renamed["title"] as? String == "renamed")
+        #expect(renamed["createdAt"] as? String == "2026-11-29T12:00:00Z")
+        #expect(renamed["modifiedAt"] as? String == "2026-12-05T08:00:00Z")
+    }
+
     @Test("export --format ics writes every list; --list one; it imports back the same")
     func exportICS() throws {
         let cli = CLIHarness()

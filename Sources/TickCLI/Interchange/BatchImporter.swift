@@ -87,8 +87,15 @@ struct BatchImporter {
                 reminder.position = existing.position
                 // An older export must not bring back completed occurrences or rung alarms.
                 reminder = try db.mergingSchedule(of: reminder, into: existing)
+                // A file that gives no creation or completion date gets the import time from
+                // its reader; on a re-import the stored date stands, and a made-up
+                // modification time alone is no change.
+                if reminder.createdAt == now { reminder.createdAt = existing.createdAt }
+                if reminder.completedAt == now, existing.completedAt != nil { reminder.completedAt = existing.completedAt }
+                var compared = reminder
+                if compared.modifiedAt == now { compared.modifiedAt = existing.modifiedAt }
                 // Keep the stored position unless the list changed (then update() appends).
-                if reminder == existing {
+                if compared == existing {
                     summary.unchanged += 1
                     continue
                 }
