@@ -15,9 +15,33 @@ enum JSONColumns {
     }
 
     static func tags(_ text: String) -> [String] {
-        guard text != "[]", !text.isEmpty,
-              let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return [] }
+        guard text != "[]", !text.isEmpty else { return [] }
+        if let simple = simpleStrings(text) { return simple }
+        guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return [] }
         return array.compactMap { $0 as? String }
+    }
+
+    /// Reads `["a","b"]` when no string holds a quote, a backslash or a control
+    /// character (what `text(tags:)` writes for ordinary tags) without a JSON parser,
+    /// which costs microseconds per row in a listing; nil for anything else.
+    static func simpleStrings(_ text: String) -> [String]? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }
+        var result: [String] = []
+        var index = 1
+        while index < bytes.count - 1 {
+            guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
+                end += 1
+            }
+            guard end < bytes.count - 1 else { return nil }
+            result.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+            index = end + 1
+            if bytes[index] == UInt8(ascii: ",") { index += 1 } else if index != bytes.count - 1 { return nil }
+        }
+        return result
     }
 
     static func text(alarms: [Alarm]) -> String {

@@ -130,3 +130,20 @@ struct StoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 }
+
+@Suite("JSON columns")
+struct JSONColumnTests {
+    @Test("tags read back exactly, with the fast path and without", arguments: [
+        [String](), ["a"], ["admin", "집"], ["with \"quote\""], ["back\\slash", "x"], ["tab\there"], ["", "e\u{301}"],
+    ])
+    func tags(tags: [String]) {
+        #expect(JSONColumns.tags(JSONColumns.text(tags: tags)) == tags)
+    }
+
+    @Test("text that is not an array of strings gives what strings it holds, never a crash", arguments: [
+        ("[", [String]()), ("]", []), ("[\"a\"", []), ("[1,\"b\"]", ["b"]), ("{}", []), ("[\"a\" \"b\"]", []),
+    ])
+    func malformed(text: String, expected: [String]) {
+        #expect(JSONColumns.tags(text) == expected)
+    }
+}
