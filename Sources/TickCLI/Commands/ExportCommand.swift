@@ -46,7 +46,7 @@ struct ExportCommand: Command {
         let text: String
         switch format {
         case .json:
-            text = TickJSON.archive(lists: lists, reminders: reminders, exportedAt: context.now).serialized() + "\n"
+            text = TickJSON.archiveText(lists: lists, reminders: reminders, exportedAt: context.now)
         case .ics:
             text = ICalendarWriter().write(lists: lists, reminders: reminders)
         case .taskwarrior:

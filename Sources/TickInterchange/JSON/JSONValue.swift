@@ -27,64 +27,113 @@ public indirect enum JSONValue: Equatable, Sendable {
     public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
     /// The text, pretty-printed with two-space indents when `pretty`, else on one line.
+    /// - Complexity: O(n) in the size of the output, written as bytes (no String appends).
     public func serialized(pretty: Bool = true) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out, indent: pretty ? 0 : nil)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    /// Appends the text at nesting level `indent` (nil: compact).
+    func write(to out: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
         case .string(let value): JSONValue.quote(value, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.newline(&out, indent.map { $0 + 1 })
                 item.write(to: &out, indent: indent.map { $0 + 1 })
             }
             JSONValue.newline(&out, indent)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.newline(&out, indent.map { $0 + 1 })
                 JSONValue.quote(key, into: &out)
-                out += indent == nil ? ":" : ": "
+                out.append(UInt8(ascii: ":"))
+                if indent != nil { out.append(UInt8(ascii: " ")) }
                 value.write(to: &out, indent: indent.map { $0 + 1 })
             }
             JSONValue.newline(&out, indent)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ out: inout String, _ indent: Int?) {
+    static func newline(_ out: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
-        out += "\n" + String(repeating: "  ", count: indent)
+        out.append(UInt8(ascii: "\n"))
+        for _ in 0..<(indent * 2) { out.append(UInt8(ascii: " ")) }
     }
 
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    /// A JSON string (RFC 8259 §7). Besides what JSON requires, DEL, the C1 controls and
+    /// U+2028/U+2029 are escaped too, so the output is safe to show and to embed.
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            var runStart = 0
+            func flush(_ end: Int) {
+                if end > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
             }
+            func escape(_ scalar: UInt32) {
+                let hex = String(scalar, radix: 16)
+                out.append(contentsOf: "\\u".utf8)
+                out.append(contentsOf: String(repeating: "0", count: 4 - hex.count).utf8)
+                out.append(contentsOf: hex.utf8)
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                var replacement: [UInt8]?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): replacement = Array("\\\"".utf8)
+                case UInt8(ascii: "\\"): replacement = Array("\\\\".utf8)
+                case UInt8(ascii: "\n"): replacement = Array("\\n".utf8)
+                case UInt8(ascii: "\r"): replacement = Array("\\r".utf8)
+                case UInt8(ascii: "\t"): replacement = Array("\\t".utf8)
+                case 0x00..<0x20, 0x7F:
+                    flush(index)
+                    escape(UInt32(byte))
+                    index += 1
+                    runStart = index
+                    continue
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    flush(index)
+                    escape(UInt32(bytes[index + 1]))
+                    index += 2
+                    runStart = index
+                    continue
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    flush(index)
+                    escape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    index += 3
+                    runStart = index
+                    continue
+                default:
+                    break
+                }
+                if let replacement {
+                    flush(index)
+                    out.append(contentsOf: replacement)
+                    index += width
+                    runStart = index
+                } else {
+                    index += width
+                }
+                width = 1
+            }
+            flush(bytes.count)
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -17,19 +17,38 @@ extension TickJSON {
 
     /// The whole-database export: `{ "format": "tick", "version": 1, "exportedAt": …,
     /// "lists": [list…], "reminders": [reminder…] }` with the shapes of `object(for:)`.
-    public static func archive(lists: [ReminderList], reminders: [Reminder], exportedAt: Date) -> JSONValue {
+    ///
+    /// Written pretty-printed, one reminder at a time into one buffer, so a backup of
+    /// 100,000 reminders never holds them all as a JSON tree.
+    /// - Complexity: O(n) in the size of the output.
+    public static func archiveText(lists: [ReminderList], reminders: [Reminder], exportedAt: Date) -> String {
         let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        return .object([
-            ("format", .string(formatName)),
-            ("version", .int(archiveVersion)),
-            ("exportedAt", .string(instant(exportedAt))),
-            ("lists", .array(lists.map { object(for: $0) })),
-            ("reminders", .array(reminders.map { object(for: $0, listName: names[$0.listID]) })),
-        ])
+        var out: [UInt8] = []
+        out.reserveCapacity(1_024 + reminders.count * 1_024)
+        out.append(contentsOf: "{\n  \"format\": ".utf8)
+        JSONValue.quote(formatName, into: &out)
+        out.append(contentsOf: ",\n  \"version\": \(archiveVersion),\n  \"exportedAt\": ".utf8)
+        JSONValue.quote(instant(exportedAt), into: &out)
+        func array<Element>(_ key: String, _ elements: [Element], _ value: (Element) -> JSONValue) {
+            out.append(contentsOf: ",\n  \"\(key)\": ".utf8)
+            guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&out, 2)
+                value(element).write(to: &out, indent: 2)
+            }
+            JSONValue.newline(&out, 1)
+            out.append(UInt8(ascii: "]"))
+        }
+        array("lists", lists) { object(for: $0) }
+        array("reminders", reminders) { object(for: $0, listName: names[$0.listID]) }
+        out.append(contentsOf: "\n}\n".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `data` looks like a Tick archive: a JSON object whose first key is
-    /// `"format"` with the value `"tick"`, as `archive(…)` writes it. Reads only the
+    /// `"format"` with the value `"tick"`, as `archiveText(…)` writes it. Reads only the
     /// first bytes, so guessing the format of a large file costs nothing.
     public static func isArchive(_ data: Data) -> Bool {
         let head = data.prefix(256).filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
@@ -37,7 +56,7 @@ extension TickJSON {
         return head.starts(with: expected)
     }
 
-    /// Reads an archive written by `archive(lists:reminders:exportedAt:)`.
+    /// Reads an archive written by `archiveText(lists:reminders:exportedAt:)`.
     ///
     /// Lists and reminders are validated like user input (names and titles non-blank,
     /// colors, dates); the first bad value fails the whole archive.
