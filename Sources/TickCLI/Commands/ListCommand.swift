@@ -79,9 +79,7 @@ struct ListCommand: Command {
             context.print(context.style.dim(TerminalText.truncated(message, toWidth: width)))
             return
         }
-        var text = ""
-        for line in printer.lines(for: reminders) { text += line + "\n" }
-        context.output.write(text)
+        printer.write(reminders)
     }
 
     private func emptyMessage(smartList: SmartList?, list: ReminderList?) -> String {

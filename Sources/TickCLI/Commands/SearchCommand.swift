@@ -48,9 +48,7 @@ struct SearchCommand: Command {
             return
         }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: listName == nil)
-        var out = ""
-        for line in printer.lines(for: reminders) { out += line + "\n" }
-        context.output.write(out)
+        printer.write(reminders)
     }
 }
 

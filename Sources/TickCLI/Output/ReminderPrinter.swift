@@ -20,6 +20,14 @@ struct ReminderPrinter {
         self.formatter = DueFormatter(context: context.dateContext)
     }
 
+    /// Writes the rows of `reminders` to the output, one line each (the output buffers).
+    func write(_ reminders: [ReminderSummary]) {
+        for line in lines(for: reminders) {
+            context.output.write(line)
+            context.output.write("\n")
+        }
+    }
+
     /// The rows of `reminders`, subtasks placed (indented) under their parent when the
     /// parent is in the same listing.
     func lines(for reminders: [ReminderSummary]) -> [String] {
