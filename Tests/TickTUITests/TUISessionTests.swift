@@ -149,3 +149,29 @@ struct TUISessionTests {
         #expect(harness.screen.contains("Call mom"))
     }
 }
+
+@Suite("TUI: repeating reminders")
+struct TUIRecurrenceTests {
+    @Test("Space on a repeating reminder completes this occurrence and moves it to the next, as tick done does; u steps back")
+    func toggleRepeating() throws {
+        let due = Due.allDay(try #require(CalendarDay(year: 2026, month: 12, day: 1)))
+        let next = Due.allDay(try #require(CalendarDay(year: 2027, month: 1, day: 1)))
+        let harness = try SessionHarness { db, list in
+            try db.insert(Reminder(listID: list.id, title: "Pay rent", due: due, recurrence: "FREQ=MONTHLY",
+                                   createdAt: Fixture.now))
+        }
+        harness.press(.character(" "))
+        var stored = try harness.reminders()
+        #expect(stored.count == 1)
+        #expect(!stored[0].isCompleted)
+        #expect(stored[0].due == next)
+        #expect(harness.screen.contains("Jan 1, 2027"))
+        harness.press(.character("u"))
+        stored = try harness.reminders()
+        #expect(!stored[0].isCompleted)
+        #expect(stored[0].due == due)
+        // The step back also removed the record of the completed occurrence: completing again works.
+        harness.press(.character(" "))
+        #expect(try harness.reminders()[0].due == next)
+    }
+}

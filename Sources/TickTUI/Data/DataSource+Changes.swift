@@ -19,14 +19,25 @@ extension DataSource {
             outcome.inverse = .delete(stored.number)
 
         case .toggle(let number):
+            // The same rules as `tick done` / `tick undone`: a repeating reminder completes
+            // one occurrence and moves on; its history is recorded in the store.
             let old = try existing(number, db)
-            var new = old
-            new.completedAt = old.isCompleted ? nil : now
-            new.modifiedAt = now
-            try db.update(new)
+            let result = old.isCompleted ? try db.reopenOccurrence(number, at: now, in: timeZone)
+                                         : try db.completeOccurrence(number, at: now, in: timeZone)
             outcome.before = old
-            outcome.after = new
-            outcome.inverse = .save(old)
+            outcome.after = result?.reminder ?? old
+            if case .advanced? = result?.outcome, !old.isCompleted {
+                outcome.inverse = .stepBack(number)
+            } else {
+                outcome.inverse = .save(old)
+            }
+
+        case .stepBack(let number):
+            let old = try existing(number, db)
+            let result = try db.reopenOccurrence(number, at: now, in: timeZone)
+            outcome.before = old
+            outcome.after = result?.reminder ?? old
+            outcome.inverse = .toggle(number)
 
         case .edit(let number, let draft):
             let old = try existing(number, db)

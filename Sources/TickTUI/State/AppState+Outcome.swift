@@ -45,7 +45,7 @@ extension AppState {
         switch outcome.change {
         case .add: return "add of \(title)"
         case .toggle:
-            return outcome.after?.isCompleted == true ? "completing \(title)" : "reopening \(title)"
+            return outcome.before?.isCompleted == false ? "completing \(title)" : "reopening \(title)"
         case .edit: return "edit of \(title)"
         case .delete: return "delete of \(title)"
         case .move: return "move of \(title)"
@@ -53,6 +53,7 @@ extension AppState {
         case .restore: return "restore of \(title)"
         case .save: return "edit of \(title)"
         case .deleteList: return "list removal"
+        case .stepBack: return "completing \(title)"
         }
     }
 
@@ -62,7 +63,11 @@ extension AppState {
         switch outcome.change {
         case .add: return "Added \(title)."
         case .toggle:
+            if outcome.before?.isCompleted == false, outcome.after?.isCompleted == false {
+                return "Completed this occurrence of \(title); it moved to the next. u undoes."
+            }
             return (outcome.after?.isCompleted == true ? "Completed \(title)." : "Reopened \(title).") + " u undoes."
+        case .stepBack: return "Back to the last completed occurrence of \(title)."
         case .edit, .save: return "Saved \(title)."
         case .delete, .deleteList: return "Deleted \(title). Press u to undo."
         case .move: return "Moved \(title)."

@@ -13,7 +13,8 @@ enum MoveTarget: Hashable, Sendable {
 enum Change: Hashable, Sendable {
     /// A new reminder at the end of its list.
     case add(ReminderDraft)
-    /// Complete an open reminder, or reopen a completed one.
+    /// Complete an open reminder (a repeating one: this occurrence, moving it to the next,
+    /// as `tick done` does), or reopen a completed one.
     case toggle(Reminder.Number)
     /// Set every editable field.
     case edit(Reminder.Number, ReminderDraft)
@@ -30,4 +31,7 @@ enum Change: Hashable, Sendable {
     case save(Reminder)
     /// Delete a list that was just created, with its reminders (undo of `addList`).
     case deleteList(ReminderList.ID)
+    /// Step a repeating reminder back to the occurrence completed last (undo of
+    /// completing an occurrence, which moved it to the next one).
+    case stepBack(Reminder.Number)
 }
