@@ -5,6 +5,9 @@
 #
 #   sh bench/run.sh                 all sizes
 #   SIZES="100000" sh bench/run.sh  one size
+#   PEERS=1 sh bench/run.sh         also run ../shared/peers/peers.sh (Taskwarrior, todo.txt-cli,
+#                                   todoman on the same kind of data) first, and add ratios
+#   ICAL=0 sh bench/run.sh          skip the iCalendar import/export benchmark (bench/ical.sh)
 #
 # Data and databases live in bench/out/ (ignored by git).
 set -eu
@@ -21,6 +24,11 @@ unset TICK_NOW
 command -v hyperfine >/dev/null || { echo "hyperfine is missing: make bench-deps" >&2; exit 1; }
 GNU_TIME=$(command -v time || true)
 [ -x /usr/bin/time ] && GNU_TIME=/usr/bin/time
+
+PEERS_MD=${PEERS_MD:-$OUT/peers.md}
+if [ "${PEERS:-0}" = 1 ]; then
+    RESULTS_MD="$PEERS_MD" SIZES="$SIZES" bash ../shared/peers/peers.sh >"$OUT/peers.log" 2>&1
+fi
 
 rows=""
 for n in $SIZES; do
@@ -86,5 +94,54 @@ done
     echo "| N | command | median ms | min–max ms | runs | peak RSS MiB |"
     echo "|---:|---|---:|---:|---:|---:|"
     printf '%s' "$rows"
+    if [ -f "$PEERS_MD" ]; then
+        echo
+        echo "## Against the peers"
+        echo
+        echo "Ratios of median wall times: the peer's time divided by Tick's (above 1: Tick is faster)."
+        echo "Peer times from \`../shared/peers/peers.sh\` ($(sed -n 's/^Generated \(.*\) by.*/\1/p' "$PEERS_MD" | head -1)),"
+        echo "run in the same session as the Tick numbers above. The operations are matched as"
+        echo "closely as the tools allow; 'list today' (due today or overdue) stands against the peers'"
+        echo "'due within 7 days'."
+        echo
+        python3 - "$PEERS_MD" "$OUT" $SIZES <<'PY'
+import json, re, sys
+peers_md, out, *sizes = sys.argv[1:]
+ops = [("a. list pending", "list all (every open reminder)"), ("b. add one task", "add"),
+       ("c. complete one task by id", "done N"), ("d1. one project", "list (one list: garden)"),
+       ("d2. due within 7 days", "list today"), ("e. export all as JSON", "export json (everything)")]
+peer = {}
+for line in open(peers_md, encoding="utf-8"):
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 2 + 3 and any(cells[0] == op for op, _ in ops):
+        for size, cell in zip(["1000", "10000", "100000"], cells[2:]):
+            try: peer[(cells[0], cells[1], size)] = float(cell.replace(",", ""))
+            except ValueError: pass
+tick = {}
+for size in sizes:
+    try: data = json.load(open(f"{out}/hyperfine-{size}.json"))
+    except OSError: continue
+    for result in data["results"]:
+        times = sorted(result["times"])
+        tick[(result["command"], size)] = times[len(times) // 2] * 1000
+print("| operation | N | Tick ms | Taskwarrior | todo.txt-cli | todoman |")
+print("|---|---:|---:|---:|---:|---:|")
+for op, command in ops:
+    for size in sizes:
+        t = tick.get((command, size))
+        if t is None: continue
+        cells = []
+        for tool in ["Taskwarrior", "todo.txt-cli", "todoman"]:
+            p = peer.get((op, tool, size))
+            cells.append(f"{p:.0f} ms = **{p / t:.1f}×**" if p else "n/a")
+        print(f"| {op} (tick: {command}) | {int(size):,} | {t:.1f} | " + " | ".join(cells) + " |")
+PY
+    fi
+    if [ "${ICAL:-1}" = 1 ]; then
+        echo
+        echo "## iCalendar: 100,000 VTODOs (bench/ical.sh)"
+        echo
+        bash bench/ical.sh 2>/dev/null | sed -n '/^File:/,$p'
+    fi
 } > "$RESULTS"
 echo "wrote $RESULTS"
