@@ -181,6 +181,13 @@ struct ImportValidationTests {
         ("\"number\": -5", "\"number\" must be a whole number"),
         ("\"iCalendarPriority\": 42", "\"iCalendarPriority\" must be a whole number from 0 to 9"),
         ("\"title\": \"\\u3000\"", "the title is empty"),
+        // Numbers are not booleans, nor booleans numbers (Foundation on Linux mixes them).
+        ("\"flagged\": 1", "\"flagged\" must be true or false"),
+        ("\"completed\": 0", "\"completed\" must be true or false"),
+        ("\"flagged\": \"yes\"", "\"flagged\" must be true or false"),
+        ("\"number\": true", "\"number\" must be a whole number"),
+        ("\"position\": false", "\"position\" must be a whole number"),
+        ("\"alarms\": [{\"at\": \"2026-12-01T08:00:00Z\", \"snooze\": 1}]", "\"snooze\" must be true or false"),
     ])
     func badArchive(field: String, message: String) throws {
         let cli = CLIHarness()
