@@ -272,6 +272,36 @@ struct ICalendarReaderTests {
         #expect(bare.reminders.map(\.listName) == ["loose"])
     }
 
+    @Test("calendar properties match by name whatever their parameters (Apple iCal 1.0 writes VALUE=TEXT)", arguments: [
+        ["X-WR-CALNAME;VALUE=TEXT:OZ Movies", "X-APPLE-CALENDAR-COLOR;VALUE=TEXT:#34C759"],
+        ["X-WR-CALNAME;X-FOO=bar:OZ Movies", "X-APPLE-CALENDAR-COLOR;X-FOO=\"a;b\":#34C759FF"],
+        ["X-WR-CALNAME;LANGUAGE=en;VALUE=TEXT:OZ Movies", "X-APPLE-CALENDAR-COLOR:#34C759"],
+    ])
+    func calendarPropertiesWithParameters(header: [String]) throws {
+        let batch = try F.read(F.vtodo(["SUMMARY:a"], header: header + ["X-WR-CALDESC;VALUE=TEXT:kept"]), name: "file.ics")
+        let list = try #require(batch.lists.first)
+        #expect(list.name == "OZ Movies")
+        #expect(list.color.hex == "#34C759")
+        #expect(list.iCalendarExtras == "X-WR-CALDESC;VALUE=TEXT:kept")
+        #expect(batch.reminders.first?.listName == "OZ Movies")
+    }
+
+    @Test("the Apple iCal 1.0 corpus files name their lists from X-WR-CALNAME;VALUE=TEXT", arguments: [
+        ("ical4j-ozmovies-apple-ical-1.0-large.ics", "OZ Movies"),
+        ("ical4j-phpicalendar-apple-ical-1.0.ics", "Home 1234"),
+    ])
+    func appleICalCorpus(file: String, name: String) throws {
+        let path = try #require(Fixture.corpusFiles("ics").first { $0.hasSuffix("/" + file) })
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        let batch = try F.read(text, name: file)
+        #expect(batch.lists.map(\.name) == [name])
+        let exported = try F.roundTrip(text, name: file)
+        // (The fixture's empty default list "Reminders" is written too.)
+        let names = exported.components(separatedBy: "\r\n")
+            .filter { $0.uppercased().hasPrefix("X-WR-CALNAME") && $0 != "X-WR-CALNAME:Reminders" }
+        #expect(names == ["X-WR-CALNAME:" + name])
+    }
+
     @Test("several VCALENDARs: one list each, merged by name")
     func severalCalendars() throws {
         let first = F.vtodo(["UID:1", "SUMMARY:a"], header: ["X-WR-CALNAME:Work"])

@@ -135,6 +135,24 @@ struct ICalendarWriterTests {
         #expect(lines.filter { $0.hasPrefix("COLOR:") } == ["COLOR:green"])
     }
 
+    @Test("kept calendar lines never double what the header says: one name (the current one), one color of each kind")
+    func keptCalendarLinesNotDoubled() {
+        var renamed = Self.list
+        renamed.name = "New name"
+        renamed.iCalendarExtras = [
+            "X-WR-CALNAME;VALUE=TEXT:Old name", "X-WR-CALNAME:Older name", "X-APPLE-CALENDAR-COLOR;VALUE=TEXT:#000000",
+            "VERSION:2.0", "PRODID;X-A=b:-//Other//EN", "COLOR:not-a-color", "COLOR:also-not", "X-WR-CALDESC:kept",
+        ].joined(separator: "\n")
+        let lines = ICalendarText.unfoldedLines(Self.write([Self.reminder()], lists: [renamed]))
+        func named(_ name: String) -> [String] { lines.filter { $0.hasPrefix(name + ":") || $0.hasPrefix(name + ";") } }
+        #expect(named("X-WR-CALNAME") == ["X-WR-CALNAME:New name"])
+        #expect(named("X-APPLE-CALENDAR-COLOR") == ["X-APPLE-CALENDAR-COLOR:" + renamed.color.hex])
+        #expect(named("VERSION") == ["VERSION:2.0"])
+        #expect(named("PRODID").count == 1)
+        #expect(named("COLOR") == ["COLOR:not-a-color"])
+        #expect(named("X-WR-CALDESC") == ["X-WR-CALDESC:kept"])
+    }
+
     @Test("X-APPLE-SORT-ORDER: exactly one per reminder, kept while rising, renumbered after a move")
     func sortOrder() {
         var first = Self.reminder("a", uid: "a", position: 1024)

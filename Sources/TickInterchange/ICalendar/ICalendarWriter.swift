@@ -13,7 +13,9 @@ import TickModel
 ///
 /// A VCALENDAR holds `VERSION:2.0`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR`
 /// (`#RRGGBB`), RFC 7986 `COLOR` when the color is one of the palette (whose names are
-/// CSS color names), then the list's kept calendar properties and components. VTODOs
+/// CSS color names), then the list's kept calendar properties and components (never a
+/// second `VERSION`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR` or `COLOR`,
+/// whatever parameters the kept line has: the list's current name wins). VTODOs
 /// follow in the list's manual order, each with exactly one `X-APPLE-SORT-ORDER`: the
 /// kept value while the kept values still rise in that order, else the next free number
 /// (the reminder's position when that is higher).
@@ -81,9 +83,22 @@ public struct ICalendarWriter: Sendable {
         var header = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + ICalendarText.escaped(productID),
                       "X-WR-CALNAME:" + ICalendarText.escaped(list.name), "X-APPLE-CALENDAR-COLOR:" + list.color.hex]
         let keepsColor = listExtras.items.contains { if case .property(let line) = $0 { return line.name == "COLOR" } else { return false } }
-        if let name = list.color.name, !keepsColor { header.append("COLOR:" + name) }
-        // Properties before components, the order the reader keeps them in.
-        for case .property(let line) in listExtras.items { header.append(line.text) }
+        let writesColor = list.color.name != nil && !keepsColor
+        if let name = list.color.name, writesColor { header.append("COLOR:" + name) }
+        // Properties before components, the order the reader keeps them in. A kept line
+        // that says what the header already says is left out: one name (the list's
+        // current one), one color of each kind, whatever parameters the kept line has.
+        var keptColor = false
+        for case .property(let line) in listExtras.items {
+            switch line.name {
+            case "VERSION", "PRODID", "X-WR-CALNAME", "X-APPLE-CALENDAR-COLOR": continue
+            case "COLOR":
+                if keptColor { continue }
+                keptColor = true
+            default: break
+            }
+            header.append(line.text)
+        }
         for case .component(_, let lines) in listExtras.items { header.append(contentsOf: lines) }
         for tzid in usedOrder where !keptZoneIDs.contains(tzid) {
             if let lines = zones.vtimezoneLines(for: tzid, earliest: used[tzid] ?? nil) { header.append(contentsOf: lines) }
