@@ -149,6 +149,18 @@ struct ICalendarReaderTests {
         #expect(reminder.tags == ["cat1", "cat2", "cat3", "a,b"])
     }
 
+    @Test("CATEGORIES splits on unescaped commas only (RFC 5545 §3.8.1.2, §3.3.11)", arguments: [
+        ("CATEGORIES:a\\,b,c", ["a,b", "c"]),
+        ("CATEGORIES:c,a\\,b", ["c", "a,b"]),
+        ("CATEGORIES:x\\\\,y", ["x\\", "y"]),
+        ("CATEGORIES;LANGUAGE=en:a\\,b\\,c,d\\;e", ["a,b,c", "d;e"]),
+        ("CATEGORIES:one\\,,two", ["one,", "two"]),
+    ])
+    func categoriesEscapedComma(line: String, tags: [String]) throws {
+        let reminder = try F.reminder(F.vtodo(["SUMMARY:a", line]))
+        #expect(reminder.tags == tags)
+    }
+
     @Test("RELATED-TO with RELTYPE=PARENT or no RELTYPE is the parent; others are kept")
     func parent() throws {
         let explicit = try F.reminder(F.vtodo(["SUMMARY:a", "RELATED-TO;RELTYPE=PARENT:p-1"]))

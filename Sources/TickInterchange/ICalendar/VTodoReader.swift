@@ -86,7 +86,8 @@ final class VTodoReader {
         for message in VTodoReader.droppedParameters(LibicalComponent(pointer: component)) {
             warnings.append(.init(line: beginLine, message: "libical could not read a parameter in this VTODO (\(message))"))
         }
-        let fields = VTodoFields(LibicalComponent(pointer: component))
+        var fields = VTodoFields(LibicalComponent(pointer: component))
+        fields.readCategories(from: kept)
         let record = VTodoRecord(beginLine: beginLine, items: ICalendarCalendar.items(kept), fields: fields)
         var reading = VTodoReading(beginLine: beginLine, uid: fields.uid ?? "", missingUID: false, sortOrder: fields.sortOrder)
         if reading.uid.isEmpty {
