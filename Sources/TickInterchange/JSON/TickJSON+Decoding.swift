@@ -264,7 +264,8 @@ private struct ArchiveReader {
                 createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
                 recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
             result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
-                                           hasPosition: JSONScalar.number(object["position"]) != nil))
+                                           hasPosition: JSONScalar.number(object["position"]) != nil,
+                                           statesModification: try instant(object, "modifiedAt") != nil))
         }
         return result
     }

@@ -94,7 +94,9 @@ struct TaskwarriorTask {
             iCalendarExtras: extras.joined(separator: "\n"),
             createdAt: created, modifiedAt: modified)
         let project = (object["project"] as? String).flatMap { try? Names.validated($0, as: .listName) }
-        return (ImportedReminder(listName: project, reminder: reminder, lineNumber: line), warnings)
+        let statesModification = object["modified"].map { !($0 is NSNull) } ?? false
+        return (ImportedReminder(listName: project, reminder: reminder, lineNumber: line,
+                                 statesModification: statesModification), warnings)
     }
 
     private var place: String { (source.map { $0 + " " } ?? "") + "line \(line): " }
