@@ -121,6 +121,24 @@ struct ICalendarCommandTests {
         #expect(other.ok("export", "--format", "ics") == all)
     }
 
+    @Test("export --format ics leaves out empty lists; an empty --list writes nothing and says so")
+    func exportEmptyLists() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Empty")
+        let none = cli.run("export", "--format", "ics")
+        #expect(none.status == 0)
+        #expect(none.output.isEmpty)
+        #expect(none.errors == "tick: warning: there are no reminders; an iCalendar file needs at least one, so nothing was written\n")
+        cli.ok("add", "x", "--list", "Empty")
+        let all = cli.ok("export", "--format", "ics")
+        #expect(all.components(separatedBy: "BEGIN:VCALENDAR\r\n").count == 2)
+        #expect(!all.contains("X-WR-CALNAME:Reminders"))
+        let named = cli.run("export", "--format", "ics", "--list", "Reminders", "--output", "out.ics")
+        #expect(named.status == 0)
+        #expect(named.errors.contains("the list 'Reminders' has no reminders"))
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.file("out.ics")))
+    }
+
     @Test("every corpus .ics file goes through the database and back to the same export", arguments: Fixture.corpusFiles("ics"))
     func corpusThroughDatabase(path: String) throws {
         let name = (path as NSString).lastPathComponent

@@ -123,13 +123,28 @@ struct ICalendarWriterTests {
         #expect(batch.reminders[3].reminder.start == seoul.start)
     }
 
-    @Test("one VCALENDAR per list, in order, empty lists too; COLOR only for palette colors")
-    func oneCalendarPerList() {
+    @Test("one VCALENDAR per list with reminders, in order; empty lists left out (RFC 5545 §3.4); COLOR only for palette colors")
+    func oneCalendarPerList() throws {
         let other = ReminderList(id: .init(rawValue: "M"), name: "Work; office", color: ListColor(parsing: "#123456") ?? .defaultColor,
                                  createdAt: Fixture.now)
-        let text = Self.write([Self.reminder()], lists: [Self.list, other])
+        let empty = ReminderList(id: .init(rawValue: "E"), name: "Empty", createdAt: Fixture.now)
+        var work = Self.reminder("Report", uid: "w-1")
+        work.listID = other.id
+        let text = Self.write([Self.reminder(), work], lists: [empty, Self.list, other, empty])
         let lines = ICalendarText.unfoldedLines(text)
         #expect(lines.filter { $0 == "BEGIN:VCALENDAR" }.count == 2)
+        #expect(lines.filter { $0.hasPrefix("X-WR-CALNAME:") } == ["X-WR-CALNAME:Errands", "X-WR-CALNAME:Work\\; office"])
+        #expect(Self.write([], lists: [empty, Self.list]).isEmpty)
+        // The independent reader accepts it: every VCALENDAR has a component.
+        switch try PythonICalendarCheck.check(text) {
+        case .parsed(let answer):
+            #expect(answer.calendars == 2)
+            #expect(answer.errors == [])
+        case .pythonMissing:
+            break
+        case .failed(let message):
+            Issue.record("icalendar: \(message)")
+        }
         #expect(lines.contains("X-WR-CALNAME:Work\\; office"))
         #expect(lines.contains("X-APPLE-CALENDAR-COLOR:#123456"))
         #expect(lines.filter { $0.hasPrefix("COLOR:") } == ["COLOR:green"])

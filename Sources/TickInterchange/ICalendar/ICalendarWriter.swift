@@ -2,8 +2,8 @@ import CICal
 import Foundation
 import TickModel
 
-/// Writes lists and reminders as iCalendar (RFC 5545): one VCALENDAR per list, one
-/// VTODO per reminder, several VCALENDARs one after another in one stream (an
+/// Writes lists and reminders as iCalendar (RFC 5545): one VCALENDAR per list that
+/// has reminders (§3.4: a VCALENDAR holds at least one component), one VTODO per reminder, several VCALENDARs one after another in one stream (an
 /// "icalstream", §3.4), which `ICalendarReader` reads back as the same lists.
 ///
 /// Every line ends in CRLF and is folded at 75 octets without splitting a UTF-8
@@ -29,10 +29,11 @@ public struct ICalendarWriter: Sendable {
     /// The iCalendar text of `lists` (in order) and their reminders.
     ///
     /// - Parameters:
-    ///   - lists: the lists to write, each as a VCALENDAR (empty ones too).
+    ///   - lists: the lists to write, each with reminders as a VCALENDAR; a list without
+    ///     any is left out (an empty VCALENDAR is not valid iCalendar).
     ///   - reminders: their reminders, in manual order within each list; reminders of
     ///     other lists are ignored.
-    /// - Returns: the text, lines ending in CRLF.
+    /// - Returns: the text, lines ending in CRLF; empty when no list has reminders.
     /// - Complexity: O(n) in the number and size of the reminders.
     public func write(lists: [ReminderList], reminders: [Reminder]) -> String {
         var byList: [ReminderList.ID: [Reminder]] = [:]
@@ -40,7 +41,8 @@ public struct ICalendarWriter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(reminders.count * 600)
         for list in lists {
-            calendar(list, reminders: byList[list.id] ?? [], into: &out)
+            guard let listed = byList[list.id], !listed.isEmpty else { continue }
+            calendar(list, reminders: listed, into: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }
