@@ -16,13 +16,20 @@ public struct ImportedReminder: Hashable, Sendable {
     /// Whether the file gave the reminder's place in its list (`reminder.position`), to be
     /// kept when restoring a Tick archive.
     public var hasPosition: Bool
+    /// Whether the file said when the reminder was last changed (iCalendar
+    /// `LAST-MODIFIED`, Taskwarrior `modified`, an archive's `modifiedAt`), so that
+    /// `reminder.modifiedAt` can be weighed against a stored copy's: without such a date
+    /// the importer cannot tell which is newer, and the file wins.
+    public var statesModification: Bool
 
     /// Creates an imported reminder.
-    public init(listName: String?, reminder: Reminder, lineNumber: Int, hasPosition: Bool = false) {
+    public init(listName: String?, reminder: Reminder, lineNumber: Int, hasPosition: Bool = false,
+                statesModification: Bool = false) {
         self.listName = listName
         self.reminder = reminder
         self.lineNumber = lineNumber
         self.hasPosition = hasPosition
+        self.statesModification = statesModification
     }
 
     /// The `listID` importers put in `reminder` before the caller assigns the real one.

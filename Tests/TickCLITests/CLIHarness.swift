@@ -20,6 +20,9 @@ final class CLIHarness {
     var files: [String: Data] = [:]
     /// The executable path the environment reports (for `agent --install-systemd`).
     var executablePath: String?
+    /// The clock the environment reports; used when `TICK_NOW` is removed from `variables`
+    /// (`TICK_NOW` takes whole seconds only).
+    var clock = Date(timeIntervalSince1970: 0)
 
     init(zone: String = "Asia/Seoul", locale: String = "en_US.UTF-8") {
         variables = ["TICK_NOW": "2026-11-29T12:00:00Z", "TZ": zone, "LANG": locale]
@@ -36,7 +39,7 @@ final class CLIHarness {
         let output = BufferedOutput()
         let errors = BufferedOutput()
         let environment = TerminalEnvironment(
-            variables: variables, clock: Date(timeIntervalSince1970: 0), isOutputTerminal: isTerminal,
+            variables: variables, clock: clock, isOutputTerminal: isTerminal,
             terminalColumns: columns, homeDirectory: folder.path, currentDirectory: folder.path,
             systemTimeZone: TimeZone(identifier: "UTC")!, executablePath: executablePath)
         let files = self.files

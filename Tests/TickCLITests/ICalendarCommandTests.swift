@@ -121,6 +121,24 @@ struct ICalendarCommandTests {
         #expect(other.ok("export", "--format", "ics") == all)
     }
 
+    @Test("export --format ics leaves out empty lists; an empty --list writes nothing and says so")
+    func exportEmptyLists() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Empty")
+        let none = cli.run("export", "--format", "ics")
+        #expect(none.status == 0)
+        #expect(none.output.isEmpty)
+        #expect(none.errors == "tick: warning: there are no reminders; an iCalendar file needs at least one, so nothing was written\n")
+        cli.ok("add", "x", "--list", "Empty")
+        let all = cli.ok("export", "--format", "ics")
+        #expect(all.components(separatedBy: "BEGIN:VCALENDAR\r\n").count == 2)
+        #expect(!all.contains("X-WR-CALNAME:Reminders"))
+        let named = cli.run("export", "--format", "ics", "--list", "Reminders", "--output", "out.ics")
+        #expect(named.status == 0)
+        #expect(named.errors.contains("the list 'Reminders' has no reminders"))
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.file("out.ics")))
+    }
+
     @Test("every corpus .ics file goes through the database and back to the same export", arguments: Fixture.corpusFiles("ics"))
     func corpusThroughDatabase(path: String) throws {
         let name = (path as NSString).lastPathComponent
@@ -201,5 +219,32 @@ struct ICalendarCommandTests {
         #expect(cli.run("export", "--format", "icalendar").status == 0)
         #expect(cli.ok("help", "import").contains("Taskwarrior"))
         #expect(cli.ok("help", "export").contains("ics"))
+    }
+
+    @Test("a tag with a comma: CATEGORIES:a\\,b,c gives a,b and c; --tag 'a\\,b' selects it; the export escapes it")
+    func tagWithComma() throws {
+        let cli = CLIHarness()
+        cli.files["t.ics"] = Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Tags\r\nBEGIN:VTODO\r\nUID:t-1\r\nSUMMARY:x\r\nCATEGORIES:a\\,b,c\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:t-2\r\nSUMMARY:y\r\nCATEGORIES:a,b\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        cli.ok("import", "t.ics")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["tags"] as? [String] == ["a,b", "c"])
+        let withComma = try #require(try cli.json("list", "all", "--tag", "a\\,b") as? [[String: Any]])
+        #expect(withComma.map { $0["title"] as? String } == ["x"])
+        let plain = try #require(try cli.json("list", "all", "--tag", "a") as? [[String: Any]])
+        #expect(plain.map { $0["title"] as? String } == ["y"])
+        let exported = cli.ok("export", "--format", "ics", "--list", "Tags")
+        #expect(exported.contains("CATEGORIES:a\\,b,c\r\n"))
+        #expect(exported.contains("CATEGORIES:a,b\r\n"))
+    }
+
+    @Test("--tag splits at commas; a backslash before a comma keeps it", arguments: [
+        (["a,b"], ["a", "b"]), (["a\\,b"], ["a,b"]), (["a\\,b,c", "#d"], ["a,b", "c", "d"]),
+        (["back\\slash"], ["back\\slash"]), (["end\\"], ["end\\"]),
+    ])
+    func tagOption(values: [String], tags: [String]) throws {
+        let cli = CLIHarness()
+        cli.ok(["add", "x"] + values.flatMap { ["--tag", $0] })
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["tags"] as? [String] == tags)
     }
 }

@@ -181,6 +181,13 @@ struct ImportValidationTests {
         ("\"number\": -5", "\"number\" must be a whole number"),
         ("\"iCalendarPriority\": 42", "\"iCalendarPriority\" must be a whole number from 0 to 9"),
         ("\"title\": \"\\u3000\"", "the title is empty"),
+        // Numbers are not booleans, nor booleans numbers (Foundation on Linux mixes them).
+        ("\"flagged\": 1", "\"flagged\" must be true or false"),
+        ("\"completed\": 0", "\"completed\" must be true or false"),
+        ("\"flagged\": \"yes\"", "\"flagged\" must be true or false"),
+        ("\"number\": true", "\"number\" must be a whole number"),
+        ("\"position\": false", "\"position\" must be a whole number"),
+        ("\"alarms\": [{\"at\": \"2026-12-01T08:00:00Z\", \"snooze\": 1}]", "\"snooze\" must be true or false"),
     ])
     func badArchive(field: String, message: String) throws {
         let cli = CLIHarness()
@@ -230,5 +237,79 @@ struct ArchivePositionTests {
         cli.ok("import", "a.json")
         let rows = try #require(try cli.json("list") as? [[String: Any]])
         #expect(rows.map { $0["title"] as? String } == ["zeroth", "first", "second"])
+    }
+}
+
+/// Re-importing: a reminder changed here after the file's copy is kept; an unchanged
+/// export imported back changes nothing.
+@Suite("Re-import: newer here, and unchanged round trips")
+struct ReimportTests {
+    /// The same reminder (UID `u-1`, title "from file") in each format, with the time
+    /// the file says it was last changed, or none.
+    static func file(_ format: String, modified: String?) -> (name: String, text: String) {
+        switch format {
+        case "ics":
+            let line = modified.map { "LAST-MODIFIED:" + $0.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "\r\n" } ?? ""
+            return ("a.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//T//EN\r\nX-WR-CALNAME:Inbox\r\nBEGIN:VTODO\r\nUID:u-1\r\n"
+                + "SUMMARY:from file\r\nCREATED:20261001T000000Z\r\n" + line + "END:VTODO\r\nEND:VCALENDAR\r\n")
+        case "taskwarrior":
+            let field = modified.map { #","modified":"\#($0.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: ""))""# } ?? ""
+            return ("tasks.json", #"[{"uuid":"u-1","description":"from file","status":"pending","project":"Inbox","entry":"20261001T000000Z"\#(field)}]"#)
+        default:
+            let field = modified.map { #", "modifiedAt": "\#($0)""# } ?? ""
+            return ("backup.json", ##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Inbox", "color": "#007AFF"}], "##
+                + #""reminders": [{"uid": "u-1", "listID": "L", "title": "from file", "createdAt": "2026-10-01T00:00:00Z"\#(field)}]}"#)
+        }
+    }
+
+    @Test("a reminder edited here after the file's last change is kept and counted", arguments: ["ics", "taskwarrior", "json"])
+    func newerHereIsKept(format: String) throws {
+        let cli = CLIHarness()
+        let (name, text) = Self.file(format, modified: "2026-11-01T00:00:00Z")
+        cli.files[name] = Data(text.utf8)
+        cli.ok("import", name)
+        cli.ok("edit", "1", "--title", "local")
+        let summary = try #require(try cli.json("import", name) as? [String: Any])
+        #expect(summary["keptNewer"] as? Int == 1)
+        #expect(summary["updated"] as? Int == 0)
+        #expect(cli.ok("import", name) == "Imported 1 reminder (1 kept (newer here)) into Inbox.\n")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "local")
+    }
+
+    @Test("a file changed after the edit here, or one without a modification time, wins",
+          arguments: [("ics", "2026-12-01T00:00:00Z"), ("ics", nil), ("taskwarrior", "2026-12-01T00:00:00Z"),
+                      ("taskwarrior", nil), ("json", "2026-12-01T00:00:00Z"), ("json", nil)] as [(String, String?)])
+    func fileWins(format: String, modified: String?) throws {
+        let cli = CLIHarness()
+        let (name, text) = Self.file(format, modified: modified)
+        cli.files[name] = Data(text.utf8)
+        cli.ok("import", name)
+        cli.ok("edit", "1", "--title", "local")
+        let summary = try #require(try cli.json("import", name) as? [String: Any])
+        #expect(summary["keptNewer"] as? Int == 0)
+        #expect(summary["updated"] as? Int == 1)
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "from file")
+    }
+
+    @Test("importing a fresh export back changes nothing, even when the import time had a fraction of a second",
+          arguments: ["ics", "json"])
+    func unchangedRoundTrip(format: String) throws {
+        let cli = CLIHarness()
+        cli.variables["TICK_NOW"] = nil
+        cli.clock = Fixture.now.addingTimeInterval(0.375)
+        for path in Fixture.corpusFiles("ics") + Fixture.corpusFiles("taskwarrior") { cli.ok("import", path) }
+        let before = cli.ok("export", "--format", "json")
+        let name = "export." + format
+        cli.files[name] = Data(cli.ok("export", "--format", format).utf8)
+        cli.clock = Fixture.now.addingTimeInterval(72_000.5)
+        let summary = try #require(try cli.json("import", name) as? [String: Any])
+        #expect(summary["updated"] as? Int == 0)
+        #expect(summary["added"] as? Int == 0)
+        #expect((summary["unchanged"] as? Int ?? 0) > 100)
+        // Nothing moved in the database either (the export time aside).
+        func withoutStamp(_ text: String) -> [Substring] { text.split(separator: "\n").filter { !$0.contains("\"exportedAt\"") } }
+        #expect(withoutStamp(cli.ok("export", "--format", "json")) == withoutStamp(before))
     }
 }

@@ -22,16 +22,15 @@ struct ICalendarCorpusTests {
     /// `ical4android-utf8.ics` (a malformed DTSTART, ignored with a warning),
     /// `vobject-vtodo-due-dtstart-type-mismatch.ics` (kept as given, with a warning),
     /// `ical4j-phpicalendar-apple-ical-1.0.ics`, `ical4j-ozmovies-…` and
-    /// `kcalendarcore-compat-…` (libical reads them; odd parts are kept verbatim).
+    /// `kcalendarcore-compat-…` (libical reads them; odd parts are kept verbatim). The two
+    /// Apple iCal 1.0 files name their calendars with `X-WR-CALNAME;VALUE=TEXT:`.
     static let expectations: [String: Expectation] = [
         "ical4android-horde-empty-priority.ics": Expectation(reminders: 1, list: "Familie"),
         "ical4android-most-fields1.ics": Expectation(reminders: 1, list: "ical4android-most-fields1", warnings: 1),
         "ical4android-rfc5545-audio-alarm.ics": Expectation(reminders: 1, list: "ical4android-rfc5545-audio-alarm"),
         "ical4android-utf8.ics": Expectation(reminders: 1, list: "ical4android-utf8", warnings: 1),
-        "ical4j-ozmovies-apple-ical-1.0-large.ics": Expectation(reminders: 4, list: "ical4j-ozmovies-apple-ical-1.0-large",
-                                                                skipped: ["VEVENT": 182]),
-        "ical4j-phpicalendar-apple-ical-1.0.ics": Expectation(reminders: 3, list: "ical4j-phpicalendar-apple-ical-1.0",
-                                                              skipped: ["VEVENT": 17]),
+        "ical4j-ozmovies-apple-ical-1.0-large.ics": Expectation(reminders: 4, list: "OZ Movies", skipped: ["VEVENT": 182]),
+        "ical4j-phpicalendar-apple-ical-1.0.ics": Expectation(reminders: 3, list: "Home 1234", skipped: ["VEVENT": 17]),
         "ical4j-rfc5545-sec3.6.2-two-vtodos.ics": Expectation(reminders: 2, list: "ical4j-rfc5545-sec3.6.2-two-vtodos"),
         "icalendar-todos-example-bare-vtodo.ics": Expectation(reminders: 1, list: "icalendar-todos-example-bare-vtodo"),
         "kcalendarcore-apple-ical-1.5.ics": Expectation(reminders: 13, list: "YES2", skipped: ["VEVENT": 14]),

@@ -149,6 +149,18 @@ struct ICalendarReaderTests {
         #expect(reminder.tags == ["cat1", "cat2", "cat3", "a,b"])
     }
 
+    @Test("CATEGORIES splits on unescaped commas only (RFC 5545 §3.8.1.2, §3.3.11)", arguments: [
+        ("CATEGORIES:a\\,b,c", ["a,b", "c"]),
+        ("CATEGORIES:c,a\\,b", ["c", "a,b"]),
+        ("CATEGORIES:x\\\\,y", ["x\\", "y"]),
+        ("CATEGORIES;LANGUAGE=en:a\\,b\\,c,d\\;e", ["a,b,c", "d;e"]),
+        ("CATEGORIES:one\\,,two", ["one,", "two"]),
+    ])
+    func categoriesEscapedComma(line: String, tags: [String]) throws {
+        let reminder = try F.reminder(F.vtodo(["SUMMARY:a", line]))
+        #expect(reminder.tags == tags)
+    }
+
     @Test("RELATED-TO with RELTYPE=PARENT or no RELTYPE is the parent; others are kept")
     func parent() throws {
         let explicit = try F.reminder(F.vtodo(["SUMMARY:a", "RELATED-TO;RELTYPE=PARENT:p-1"]))
@@ -270,6 +282,36 @@ struct ICalendarReaderTests {
 
         let bare = try F.read("BEGIN:VTODO\r\nUID:b\r\nSUMMARY:bare\r\nEND:VTODO\r\n", name: "loose.ics")
         #expect(bare.reminders.map(\.listName) == ["loose"])
+    }
+
+    @Test("calendar properties match by name whatever their parameters (Apple iCal 1.0 writes VALUE=TEXT)", arguments: [
+        ["X-WR-CALNAME;VALUE=TEXT:OZ Movies", "X-APPLE-CALENDAR-COLOR;VALUE=TEXT:#34C759"],
+        ["X-WR-CALNAME;X-FOO=bar:OZ Movies", "X-APPLE-CALENDAR-COLOR;X-FOO=\"a;b\":#34C759FF"],
+        ["X-WR-CALNAME;LANGUAGE=en;VALUE=TEXT:OZ Movies", "X-APPLE-CALENDAR-COLOR:#34C759"],
+    ])
+    func calendarPropertiesWithParameters(header: [String]) throws {
+        let batch = try F.read(F.vtodo(["SUMMARY:a"], header: header + ["X-WR-CALDESC;VALUE=TEXT:kept"]), name: "file.ics")
+        let list = try #require(batch.lists.first)
+        #expect(list.name == "OZ Movies")
+        #expect(list.color.hex == "#34C759")
+        #expect(list.iCalendarExtras == "X-WR-CALDESC;VALUE=TEXT:kept")
+        #expect(batch.reminders.first?.listName == "OZ Movies")
+    }
+
+    @Test("the Apple iCal 1.0 corpus files name their lists from X-WR-CALNAME;VALUE=TEXT", arguments: [
+        ("ical4j-ozmovies-apple-ical-1.0-large.ics", "OZ Movies"),
+        ("ical4j-phpicalendar-apple-ical-1.0.ics", "Home 1234"),
+    ])
+    func appleICalCorpus(file: String, name: String) throws {
+        let path = try #require(Fixture.corpusFiles("ics").first { $0.hasSuffix("/" + file) })
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        let batch = try F.read(text, name: file)
+        #expect(batch.lists.map(\.name) == [name])
+        let exported = try F.roundTrip(text, name: file)
+        // (The fixture's empty default list "Reminders" is written too.)
+        let names = exported.components(separatedBy: "\r\n")
+            .filter { $0.uppercased().hasPrefix("X-WR-CALNAME") && $0 != "X-WR-CALNAME:Reminders" }
+        #expect(names == ["X-WR-CALNAME:" + name])
     }
 
     @Test("several VCALENDARs: one list each, merged by name")

@@ -123,16 +123,49 @@ struct ICalendarWriterTests {
         #expect(batch.reminders[3].reminder.start == seoul.start)
     }
 
-    @Test("one VCALENDAR per list, in order, empty lists too; COLOR only for palette colors")
-    func oneCalendarPerList() {
+    @Test("one VCALENDAR per list with reminders, in order; empty lists left out (RFC 5545 §3.4); COLOR only for palette colors")
+    func oneCalendarPerList() throws {
         let other = ReminderList(id: .init(rawValue: "M"), name: "Work; office", color: ListColor(parsing: "#123456") ?? .defaultColor,
                                  createdAt: Fixture.now)
-        let text = Self.write([Self.reminder()], lists: [Self.list, other])
+        let empty = ReminderList(id: .init(rawValue: "E"), name: "Empty", createdAt: Fixture.now)
+        var work = Self.reminder("Report", uid: "w-1")
+        work.listID = other.id
+        let text = Self.write([Self.reminder(), work], lists: [empty, Self.list, other, empty])
         let lines = ICalendarText.unfoldedLines(text)
         #expect(lines.filter { $0 == "BEGIN:VCALENDAR" }.count == 2)
+        #expect(lines.filter { $0.hasPrefix("X-WR-CALNAME:") } == ["X-WR-CALNAME:Errands", "X-WR-CALNAME:Work\\; office"])
+        #expect(Self.write([], lists: [empty, Self.list]).isEmpty)
+        // The independent reader accepts it: every VCALENDAR has a component.
+        switch try PythonICalendarCheck.check(text) {
+        case .parsed(let answer):
+            #expect(answer.calendars == 2)
+            #expect(answer.errors == [])
+        case .pythonMissing:
+            break
+        case .failed(let message):
+            Issue.record("icalendar: \(message)")
+        }
         #expect(lines.contains("X-WR-CALNAME:Work\\; office"))
         #expect(lines.contains("X-APPLE-CALENDAR-COLOR:#123456"))
         #expect(lines.filter { $0.hasPrefix("COLOR:") } == ["COLOR:green"])
+    }
+
+    @Test("kept calendar lines never double what the header says: one name (the current one), one color of each kind")
+    func keptCalendarLinesNotDoubled() {
+        var renamed = Self.list
+        renamed.name = "New name"
+        renamed.iCalendarExtras = [
+            "X-WR-CALNAME;VALUE=TEXT:Old name", "X-WR-CALNAME:Older name", "X-APPLE-CALENDAR-COLOR;VALUE=TEXT:#000000",
+            "VERSION:2.0", "PRODID;X-A=b:-//Other//EN", "COLOR:not-a-color", "COLOR:also-not", "X-WR-CALDESC:kept",
+        ].joined(separator: "\n")
+        let lines = ICalendarText.unfoldedLines(Self.write([Self.reminder()], lists: [renamed]))
+        func named(_ name: String) -> [String] { lines.filter { $0.hasPrefix(name + ":") || $0.hasPrefix(name + ";") } }
+        #expect(named("X-WR-CALNAME") == ["X-WR-CALNAME:New name"])
+        #expect(named("X-APPLE-CALENDAR-COLOR") == ["X-APPLE-CALENDAR-COLOR:" + renamed.color.hex])
+        #expect(named("VERSION") == ["VERSION:2.0"])
+        #expect(named("PRODID").count == 1)
+        #expect(named("COLOR") == ["COLOR:not-a-color"])
+        #expect(named("X-WR-CALDESC") == ["X-WR-CALDESC:kept"])
     }
 
     @Test("X-APPLE-SORT-ORDER: exactly one per reminder, kept while rising, renumbered after a move")

@@ -139,6 +139,47 @@ struct TaskwarriorReaderTests {
             """)
     }
 
+    @Test("numeric UDAs keep their numbers: 0 and 1 are not false and true")
+    func numericExtras() throws {
+        let reminder = try #require(try Self.read("""
+            {"uuid":"u","description":"x","one":1,"zero":0,"neg":-0.0,"half":1.5,"big":123,"t":true,"f":false,"list":[0,1,true]}
+            """).reminders.first?.reminder)
+        #expect(reminder.iCalendarExtras == """
+            X-TASKWARRIOR-BIG:123
+            X-TASKWARRIOR-F:false
+            X-TASKWARRIOR-HALF:1.5
+            X-TASKWARRIOR-LIST:[0\\,1\\,true]
+            X-TASKWARRIOR-NEG:-0
+            X-TASKWARRIOR-ONE:1
+            X-TASKWARRIOR-T:true
+            X-TASKWARRIOR-ZERO:0
+            """)
+    }
+
+    @Test("the corpus task with \"imask\": 0 keeps X-TASKWARRIOR-IMASK:0")
+    func corpusIMask() throws {
+        let path = try #require(Fixture.corpusFiles("taskwarrior").first { $0.hasSuffix("taskwarrior-testdata-export.json") })
+        let batch = try TaskwarriorReader(now: Fixture.now, timeZone: Self.zone)
+            .read(try Data(contentsOf: URL(fileURLWithPath: path)), source: "export.json")
+        let lines = batch.reminders.flatMap { $0.reminder.iCalendarExtras.split(separator: "\n") }
+        #expect(lines.contains("X-TASKWARRIOR-IMASK:0"))
+        #expect(!lines.contains { $0.hasPrefix("X-TASKWARRIOR-IMASK:") && ($0.hasSuffix(":false") || $0.hasSuffix(":true")) })
+    }
+
+    @Test("dates given as epoch 0 or 1 are dates, not booleans; true is not a date")
+    func epochZero() throws {
+        let reminder = try #require(try Self.read(#"{"uuid":"u","description":"x","entry":0,"modified":1}"#).reminders.first?.reminder)
+        #expect(reminder.createdAt == Date(timeIntervalSince1970: 0))
+        #expect(reminder.modifiedAt == Date(timeIntervalSince1970: 1))
+        #expect(throws: InterchangeError.self) { try Self.read(#"{"uuid":"u","description":"x","entry":true}"#) }
+    }
+
+    @Test("a task without uuid keeps the UID earlier versions derived for it")
+    func derivedUIDStable() throws {
+        let first = try Self.read(#"{"description":"x","imask":0,"n":1.5}"#).reminders.first?.reminder.uid
+        #expect(first == StableUID.make(from: "description=x\nimask=false\nn=1.5"))
+    }
+
     @Test("the same UUID twice: the later object wins")
     func modifyPair() throws {
         let batch = try Self.read("""

@@ -26,7 +26,10 @@ def main() -> int:
     uids = []
     errors = []
     vtodos = 0
-    for calendar in calendars:
+    for index, calendar in enumerate(calendars):
+        if not calendar.subcomponents:
+            # RFC 5545 §3.4: icalbody = calprops component, at least one component.
+            errors.append(f"VCALENDAR {index + 1} has no component (RFC 5545 section 3.4)")
         for component in calendar.walk("VTODO"):
             vtodos += 1
             uids.append(str(component.get("UID", "")))

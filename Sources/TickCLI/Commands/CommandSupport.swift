@@ -48,11 +48,13 @@ enum ValueReader {
     }
 
     /// Tags from repeated `--tag` values; each may hold several, separated by commas.
+    /// A backslash before a comma (`a\,b`) keeps the comma in the tag, so a tag that has
+    /// one (from an iCalendar `CATEGORIES:a\,b`) can be named; other backslashes are text.
     /// Leading `#` or `@` is dropped; blanks are refused; duplicates (ASCII case ignored) removed.
     static func tags(_ values: [String]) throws(CommandError) -> [String] {
         var result: [String] = []
         for value in values {
-            for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+            for part in splitAtUnescapedCommas(value) {
                 var tag = part.trimmingWhiteSpace()
                 if tag.hasPrefix("#") || tag.hasPrefix("@") { tag.removeFirst() }
                 guard !tag.isBlank else { throw .usage("--tag: a tag is empty; write --tag NAME") }
@@ -60,6 +62,34 @@ enum ValueReader {
             }
         }
         return result
+    }
+
+    /// `text` split at commas that do not follow a backslash; `\,` becomes `,`.
+    private static func splitAtUnescapedCommas(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var pendingBackslash = false
+        for character in text {
+            if pendingBackslash {
+                pendingBackslash = false
+                if character != "," { current.append("\\") }
+                if character == "\\" {
+                    pendingBackslash = true
+                    continue
+                }
+                current.append(character)
+            } else if character == "\\" {
+                pendingBackslash = true
+            } else if character == "," {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if pendingBackslash { current.append("\\") }
+        parts.append(current)
+        return parts
     }
 
     /// A positive whole number.

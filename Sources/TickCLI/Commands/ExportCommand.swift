@@ -10,8 +10,8 @@ struct ExportCommand: Command {
         abstract: "Export reminders to standard output or a file.",
         discussion: """
             json is Tick's own archive: every list and reminder with every field; 'tick import'
-            restores it. ics writes iCalendar (RFC 5545): one VCALENDAR per list, one after
-            another, with each reminder as a VTODO and what an import kept written back
+            restores it. ics writes iCalendar (RFC 5545): one VCALENDAR per list with
+            reminders (lists without any are left out), one after another, with each reminder as a VTODO and what an import kept written back
             unchanged. todotxt writes one line per reminder. Completed reminders are included.
             """)
 
@@ -49,6 +49,12 @@ struct ExportCommand: Command {
             text = TickJSON.archiveText(lists: lists, reminders: reminders, exportedAt: context.now)
         case .ics:
             text = ICalendarWriter().write(lists: lists, reminders: reminders)
+            if text.isEmpty {
+                // An iCalendar file needs a VCALENDAR, and a VCALENDAR a component (RFC 5545 §3.4, §3.6).
+                let what = listName.map { "the list '\(TerminalText.sanitized($0))' has no reminders" } ?? "there are no reminders"
+                context.warn("\(what); an iCalendar file needs at least one, so nothing was written")
+                return
+            }
         case .taskwarrior:
             throw CommandError.usage("tick cannot export taskwarrior")
         case .todotxt:

@@ -17,7 +17,9 @@ struct ImportCommand: Command {
             journals are skipped and counted; what Tick does not use is kept for the export.
             Taskwarrior: one list per project; deleted tasks are skipped and counted.
             A file with an error is refused with its line number and nothing is imported.
-            Reminders with a UID already in the database are updated, never duplicated.
+            Reminders with a UID already in the database are updated, never duplicated,
+            unless the stored one changed after the file's copy (LAST-MODIFIED, Taskwarrior
+            'modified', the archive's modifiedAt): then it is kept, counted as kept (newer here).
             """)
 
     static let arguments: [ArgumentDefinition] = [
@@ -138,6 +140,7 @@ struct ImportCommand: Command {
                 ("added", .int(Int64(summary.added))),
                 ("updated", .int(Int64(summary.updated))),
                 ("unchanged", .int(Int64(summary.unchanged))),
+                ("keptNewer", .int(Int64(summary.keptNewer))),
                 ("createdLists", .array(summary.createdLists.map(JSONValue.string))),
             ]
             members.append(("skipped", .object(batch.skipped.map { ($0.what, .int(Int64($0.count))) })))
@@ -145,11 +148,12 @@ struct ImportCommand: Command {
             context.print(JSONValue.object(members).serialized())
             return
         }
-        let total = summary.added + summary.updated + summary.unchanged
+        let total = summary.added + summary.updated + summary.unchanged + summary.keptNewer
         var text = (dryRun ? "Would import " : "Imported ") + "\(total) reminder\(total == 1 ? "" : "s")"
         var parts: [String] = []
         if summary.updated > 0 { parts.append("\(summary.updated) updated") }
         if summary.unchanged > 0 { parts.append("\(summary.unchanged) unchanged") }
+        if summary.keptNewer > 0 { parts.append("\(summary.keptNewer) kept (newer here)") }
         if !parts.isEmpty { text += " (" + ([summary.added > 0 ? "\(summary.added) new" : nil].compactMap { $0 } + parts).joined(separator: ", ") + ")" }
         let lists = summary.listNames.sorted()
         if !lists.isEmpty {

@@ -6,12 +6,19 @@ import TickInterchange
 /// Saves an `ImportBatch`: lists matched by name or created, reminders inserted, or
 /// updated in place when their UID is already in the database (so importing a file
 /// twice never duplicates). Runs inside the caller's write transaction: all or nothing.
+///
+/// A stored reminder changed after the time the file says its copy was last changed
+/// (`ImportedReminder.statesModification`: iCalendar `LAST-MODIFIED`, Taskwarrior
+/// `modified`, an archive's `modifiedAt`; compared to the second) is left as it is and
+/// counted in `keptNewer`; a file that gives no such time wins.
 struct BatchImporter {
     /// What an import did.
     struct Summary: Sendable {
         var added = 0
         var updated = 0
         var unchanged = 0
+        /// Reminders left as stored because they changed after the file's copy.
+        var keptNewer = 0
         var createdLists: [String] = []
         var listNames: Set<String> = []
     }
@@ -42,7 +49,8 @@ struct BatchImporter {
         func resolve(_ name: String, template: ReminderList?) throws -> ReminderList {
             if let found = listsByName[key(name)] { return found }
             if var existing = try db.list(named: name) {
-                if let template, !template.iCalendarExtras.isEmpty, existing.iCalendarExtras != template.iCalendarExtras {
+                if let template, !template.iCalendarExtras.isEmpty,
+                   !ICalendarKeptLines.sayTheSame(existing.iCalendarExtras, template.iCalendarExtras) {
                     existing.iCalendarExtras = template.iCalendarExtras
                     try db.update(existing)
                 }
@@ -83,6 +91,10 @@ struct BatchImporter {
             var reminder = item.reminder
             reminder.listID = list.id
             if var existing = try db.reminder(uid: reminder.uid) {
+                if item.statesModification, BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
+                    summary.keptNewer += 1
+                    continue
+                }
                 reminder.number = existing.number
                 reminder.position = existing.position
                 // An older export must not bring back completed occurrences or rung alarms.
@@ -94,6 +106,18 @@ struct BatchImporter {
                 if reminder.completedAt == now, existing.completedAt != nil { reminder.completedAt = existing.completedAt }
                 var compared = reminder
                 if compared.modifiedAt == now { compared.modifiedAt = existing.modifiedAt }
+                // Files hold times to the second; the stored ones may have a fraction
+                // (the time of an earlier import).
+                if BatchImporter.sameSecond(compared.createdAt, existing.createdAt) { compared.createdAt = existing.createdAt }
+                if BatchImporter.sameSecond(compared.modifiedAt, existing.modifiedAt) { compared.modifiedAt = existing.modifiedAt }
+                if let done = compared.completedAt, let stored = existing.completedAt, BatchImporter.sameSecond(done, stored) {
+                    compared.completedAt = stored
+                }
+                // What an export adds or reorders (DTSTAMP, SEQUENCE, X-APPLE-SORT-ORDER) is
+                // no change: a fresh export imported back must leave everything as it was.
+                if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras) {
+                    compared.iCalendarExtras = existing.iCalendarExtras
+                }
                 // Keep the stored position unless the list changed (then update() appends).
                 if compared == existing {
                     summary.unchanged += 1
@@ -116,4 +140,10 @@ struct BatchImporter {
         try db.insert(contentsOf: pending)
         return summary
     }
+
+    /// Seconds since 1970, rounded down: files hold modification times to the second.
+    static func wholeSeconds(_ date: Date) -> Double { date.timeIntervalSince1970.rounded(.down) }
+
+    /// Whether two times fall in the same second.
+    static func sameSecond(_ a: Date, _ b: Date) -> Bool { wholeSeconds(a) == wholeSeconds(b) }
 }

@@ -94,7 +94,7 @@ struct ICalendarCalendar {
             return
         }
         let entry = Entry(reminder: reading.reminder.map {
-            ImportedReminder(listName: nil, reminder: $0, lineNumber: reading.beginLine)
+            ImportedReminder(listName: nil, reminder: $0, lineNumber: reading.beginLine, statesModification: reading.hasLastModified)
         }, sortOrder: reading.sortOrder)
         let index: Int
         if let earlier = indexByUID[reading.uid] {
@@ -118,7 +118,8 @@ struct ICalendarCalendar {
         // A zone read for the first time here is reported at the first VTODO using it.
         for message in zones.warnings.dropFirst(zoneWarnings) { results.warn(record.beginLine, message) }
         for warning in warnings { results.warn(warning.line, warning.message) }
-        return ImportedReminder(listName: nil, reminder: reminder, lineNumber: record.beginLine)
+        return ImportedReminder(listName: nil, reminder: reminder, lineNumber: record.beginLine,
+                                statesModification: record.fields.lastModified != nil)
     }
 
     /// Ends the calendar: reads queued VTODOs, resolves waiting ones, attaches

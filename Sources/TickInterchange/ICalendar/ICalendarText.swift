@@ -63,6 +63,41 @@ enum ICalendarText {
         return needsQuotes ? "\"" + text + "\"" : text
     }
 
+    /// The values of a property line whose value is a comma-separated list of TEXT
+    /// (`CATEGORIES`, RFC 5545 §3.8.1.2): the value starts after the first `:` outside a
+    /// quoted parameter value, is split at commas that are not escaped, and each part is
+    /// unescaped (§3.3.11: `\\`, `\;`, `\,`, `\n` or `\N`). libical splits such a line
+    /// only when no comma in it is escaped, so `a\,b,c` would become one tag `a,b,c`.
+    /// - Complexity: O(n) in the length of `line`.
+    static func textListValues(ofLine line: String) -> [String] {
+        var bytes = Array(line.utf8)[...]
+        var inQuotes = false
+        while let byte = bytes.first {
+            bytes = bytes.dropFirst()
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            if byte == UInt8(ascii: ":"), !inQuotes { break }
+        }
+        var values: [String] = []
+        var current: [UInt8] = []
+        var escaping = false
+        for byte in bytes {
+            if escaping {
+                escaping = false
+                current.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
+            } else if byte == UInt8(ascii: "\\") {
+                escaping = true
+            } else if byte == UInt8(ascii: ",") {
+                values.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            } else {
+                current.append(byte)
+            }
+        }
+        if escaping { current.append(UInt8(ascii: "\\")) }
+        values.append(String(decoding: current, as: UTF8.self))
+        return values
+    }
+
     /// `YYYYMMDD`.
     static func date(_ day: CalendarDay) -> String { day.basicFormat }
 

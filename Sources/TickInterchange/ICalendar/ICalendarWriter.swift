@@ -2,8 +2,8 @@ import CICal
 import Foundation
 import TickModel
 
-/// Writes lists and reminders as iCalendar (RFC 5545): one VCALENDAR per list, one
-/// VTODO per reminder, several VCALENDARs one after another in one stream (an
+/// Writes lists and reminders as iCalendar (RFC 5545): one VCALENDAR per list that
+/// has reminders (§3.4: a VCALENDAR holds at least one component), one VTODO per reminder, several VCALENDARs one after another in one stream (an
 /// "icalstream", §3.4), which `ICalendarReader` reads back as the same lists.
 ///
 /// Every line ends in CRLF and is folded at 75 octets without splitting a UTF-8
@@ -13,7 +13,9 @@ import TickModel
 ///
 /// A VCALENDAR holds `VERSION:2.0`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR`
 /// (`#RRGGBB`), RFC 7986 `COLOR` when the color is one of the palette (whose names are
-/// CSS color names), then the list's kept calendar properties and components. VTODOs
+/// CSS color names), then the list's kept calendar properties and components (never a
+/// second `VERSION`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR` or `COLOR`,
+/// whatever parameters the kept line has: the list's current name wins). VTODOs
 /// follow in the list's manual order, each with exactly one `X-APPLE-SORT-ORDER`: the
 /// kept value while the kept values still rise in that order, else the next free number
 /// (the reminder's position when that is higher).
@@ -27,10 +29,11 @@ public struct ICalendarWriter: Sendable {
     /// The iCalendar text of `lists` (in order) and their reminders.
     ///
     /// - Parameters:
-    ///   - lists: the lists to write, each as a VCALENDAR (empty ones too).
+    ///   - lists: the lists to write, each with reminders as a VCALENDAR; a list without
+    ///     any is left out (an empty VCALENDAR is not valid iCalendar).
     ///   - reminders: their reminders, in manual order within each list; reminders of
     ///     other lists are ignored.
-    /// - Returns: the text, lines ending in CRLF.
+    /// - Returns: the text, lines ending in CRLF; empty when no list has reminders.
     /// - Complexity: O(n) in the number and size of the reminders.
     public func write(lists: [ReminderList], reminders: [Reminder]) -> String {
         var byList: [ReminderList.ID: [Reminder]] = [:]
@@ -38,7 +41,8 @@ public struct ICalendarWriter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(reminders.count * 600)
         for list in lists {
-            calendar(list, reminders: byList[list.id] ?? [], into: &out)
+            guard let listed = byList[list.id], !listed.isEmpty else { continue }
+            calendar(list, reminders: listed, into: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -81,9 +85,22 @@ public struct ICalendarWriter: Sendable {
         var header = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + ICalendarText.escaped(productID),
                       "X-WR-CALNAME:" + ICalendarText.escaped(list.name), "X-APPLE-CALENDAR-COLOR:" + list.color.hex]
         let keepsColor = listExtras.items.contains { if case .property(let line) = $0 { return line.name == "COLOR" } else { return false } }
-        if let name = list.color.name, !keepsColor { header.append("COLOR:" + name) }
-        // Properties before components, the order the reader keeps them in.
-        for case .property(let line) in listExtras.items { header.append(line.text) }
+        let writesColor = list.color.name != nil && !keepsColor
+        if let name = list.color.name, writesColor { header.append("COLOR:" + name) }
+        // Properties before components, the order the reader keeps them in. A kept line
+        // that says what the header already says is left out: one name (the list's
+        // current one), one color of each kind, whatever parameters the kept line has.
+        var keptColor = false
+        for case .property(let line) in listExtras.items {
+            switch line.name {
+            case "VERSION", "PRODID", "X-WR-CALNAME", "X-APPLE-CALENDAR-COLOR": continue
+            case "COLOR":
+                if keptColor { continue }
+                keptColor = true
+            default: break
+            }
+            header.append(line.text)
+        }
         for case .component(_, let lines) in listExtras.items { header.append(contentsOf: lines) }
         for tzid in usedOrder where !keptZoneIDs.contains(tzid) {
             if let lines = zones.vtimezoneLines(for: tzid, earliest: used[tzid] ?? nil) { header.append(contentsOf: lines) }

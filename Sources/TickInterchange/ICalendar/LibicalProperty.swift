@@ -68,7 +68,16 @@ struct LibicalProperty {
         case ICAL_URL_PROPERTY: value = icalproperty_get_url(pointer)
         case ICAL_RELATEDTO_PROPERTY: value = icalproperty_get_relatedto(pointer)
         case ICAL_CATEGORIES_PROPERTY: value = icalproperty_get_categories(pointer)
-        case ICAL_X_PROPERTY: value = icalproperty_get_x(pointer)
+        case ICAL_X_PROPERTY:
+            // With a VALUE parameter (Apple iCal 1.0 writes `X-WR-CALNAME;VALUE=TEXT:…`)
+            // libical stores a value of that type, and `icalproperty_get_x` returns NULL.
+            if let stored = icalproperty_get_value(pointer), icalvalue_isa(stored) == ICAL_TEXT_VALUE {
+                value = icalvalue_get_text(stored)
+            } else if let x = icalproperty_get_x(pointer) {
+                value = x
+            } else {
+                return valueText
+            }
         case ICAL_COLOR_PROPERTY: value = icalproperty_get_color(pointer)
         default:
             return valueText

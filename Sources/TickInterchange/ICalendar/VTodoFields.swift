@@ -34,8 +34,27 @@ struct VTodoFields: Sendable {
     var status: String?
     var completed: ICalendarDateValue?
     var percentComplete: Int?
-    /// Every `CATEGORIES` value of every line, in order (duplicates included).
+    /// Every `CATEGORIES` value of every line, in order (duplicates included). libical's
+    /// reading is replaced by `readCategories(from:)` where the lines are at hand.
     var categories: [String] = []
+
+    /// Takes `categories` from the VTODO's own `CATEGORIES` lines (not those of its
+    /// subcomponents), split at unescaped commas (`ICalendarText.textListValues`).
+    /// - Parameter lines: the VTODO's lines, with or without its `BEGIN`/`END`.
+    mutating func readCategories(from lines: [ICalendarContentLine]) {
+        var values: [String] = []
+        var depth = 0
+        for line in lines {
+            if let name = line.beginName {
+                if name != "VTODO" { depth += 1 }
+            } else if let name = line.endName {
+                if name != "VTODO" { depth -= 1 }
+            } else if depth == 0, line.name == "CATEGORIES" {
+                values.append(contentsOf: ICalendarText.textListValues(ofLine: line.text))
+            }
+        }
+        categories = values
+    }
     /// The first `RELATED-TO` whose `RELTYPE` is `PARENT` or absent.
     var parentUID: String?
     var created: ICalendarDateValue?

@@ -17,6 +17,8 @@ struct VTodoReading: Sendable {
     /// The VTODO had no `UID`; `uid` was derived from its lines.
     var missingUID: Bool
     var sortOrder: Int64?
+    /// The VTODO has a `LAST-MODIFIED` (`ImportedReminder.statesModification`).
+    var hasLastModified = false
     /// The reminder; nil when the VTODO waits for a VTIMEZONE (`record` is set) or is an
     /// override (`overrideLines` is set).
     var reminder: Reminder?
@@ -86,9 +88,11 @@ final class VTodoReader {
         for message in VTodoReader.droppedParameters(LibicalComponent(pointer: component)) {
             warnings.append(.init(line: beginLine, message: "libical could not read a parameter in this VTODO (\(message))"))
         }
-        let fields = VTodoFields(LibicalComponent(pointer: component))
+        var fields = VTodoFields(LibicalComponent(pointer: component))
+        fields.readCategories(from: kept)
         let record = VTodoRecord(beginLine: beginLine, items: ICalendarCalendar.items(kept), fields: fields)
         var reading = VTodoReading(beginLine: beginLine, uid: fields.uid ?? "", missingUID: false, sortOrder: fields.sortOrder)
+        reading.hasLastModified = fields.lastModified != nil
         if reading.uid.isEmpty {
             reading.uid = ICalendarCalendar.derivedUID(kept)
             reading.missingUID = true

@@ -117,7 +117,9 @@ struct VTodoRecord: Sendable {
     static func shadowFields(_ lines: [String]) -> VTodoFields? {
         guard let component = ICalendarComponentParser.vtodo(containing: lines) else { return nil }
         defer { icalcomponent_free(component) }
-        return VTodoFields(LibicalComponent(pointer: component))
+        var fields = VTodoFields(LibicalComponent(pointer: component))
+        fields.readCategories(from: lines.map { ICalendarContentLine(text: $0) })
+        return fields
     }
 
     /// Whether a kept `RELATED-TO` line names the parent (`RELTYPE=PARENT` or none).

@@ -76,7 +76,7 @@ extension TickJSON {
         guard root["format"] as? String == formatName else {
             throw InterchangeError(kind: .malformed, source: source, message: "not a Tick export (\"format\" is not \"tick\")")
         }
-        let version = (root["version"] as? NSNumber)?.int64Value ?? 0
+        let version = JSONScalar.number(root["version"])?.int64Value ?? 0
         guard version <= archiveVersion else {
             throw InterchangeError(kind: .malformed, source: source,
                                    message: "the export is version \(version); this Tick reads up to \(archiveVersion). Upgrade Tick")
@@ -113,11 +113,19 @@ private struct ArchiveReader {
     /// A whole number in `range`, or nil when the key is absent or null.
     func integer(_ object: [String: Any], _ key: String, in range: ClosedRange<Int64>) throws(InterchangeError) -> Int64? {
         guard let value = object[key], !(value is NSNull) else { return nil }
-        guard let number = value as? NSNumber, let exact = Int64(exactly: number.doubleValue),
+        guard let number = JSONScalar.number(value), let exact = Int64(exactly: number.doubleValue),
               range.contains(exact) else {
             throw fail("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return exact
+    }
+
+    /// A JSON `true` or `false`, or nil when the key is absent or null. The numbers 0
+    /// and 1 are not booleans (Foundation on Linux would let them pass as such).
+    func boolean(_ object: [String: Any], _ key: String) throws(InterchangeError) -> Bool? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let flag = JSONScalar.boolean(value) else { throw fail("\"\(key)\" must be true or false") }
+        return flag
     }
 
     /// Tags: an array of non-blank strings.
@@ -222,7 +230,7 @@ private struct ArchiveReader {
                 throw fail("\"priority\" must be none, low, medium or high")
             }
             var completedAt = try instant(object, "completedAt")
-            if completedAt == nil, object["completed"] as? Bool == true {
+            if completedAt == nil, try boolean(object, "completed") == true {
                 // Completed without a time: keep it completed, at its last change.
                 let modified = try instant(object, "modifiedAt")
                 let created = try instant(object, "createdAt")
@@ -235,7 +243,7 @@ private struct ArchiveReader {
                 let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
                 let fired = try instant(alarm, "firedAt")
                 if let at = try instant(alarm, "at") {
-                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: alarm["snooze"] as? Bool ?? false))
+                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, "snooze") ?? false))
                 } else if let text = try optionalString(alarm, "trigger"), let seconds = Alarm.seconds(fromDuration: text) {
                     alarms.append(Alarm(uid: uid, trigger: .relative(seconds: seconds, toStart: (try optionalString(alarm, "related")) == "start"),
                                         firedAt: fired))
@@ -248,7 +256,7 @@ private struct ArchiveReader {
                 number: .init(number),
                 listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
                 due: try due(object, "due"), start: try due(object, "start"), priority: priority,
-                isFlagged: object["flagged"] as? Bool ?? false, completedAt: completedAt,
+                isFlagged: try boolean(object, "flagged") ?? false, completedAt: completedAt,
                 position: position,
                 parentUID: parentUID, tags: try tags(object),
                 url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence"),
@@ -256,7 +264,8 @@ private struct ArchiveReader {
                 createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
                 recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
             result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
-                                           hasPosition: object["position"] is NSNumber))
+                                           hasPosition: JSONScalar.number(object["position"]) != nil,
+                                           statesModification: try instant(object, "modifiedAt") != nil))
         }
         return result
     }

@@ -94,7 +94,9 @@ struct TaskwarriorTask {
             iCalendarExtras: extras.joined(separator: "\n"),
             createdAt: created, modifiedAt: modified)
         let project = (object["project"] as? String).flatMap { try? Names.validated($0, as: .listName) }
-        return (ImportedReminder(listName: project, reminder: reminder, lineNumber: line), warnings)
+        let statesModification = object["modified"].map { !($0 is NSNull) } ?? false
+        return (ImportedReminder(listName: project, reminder: reminder, lineNumber: line,
+                                 statesModification: statesModification), warnings)
     }
 
     private var place: String { (source.map { $0 + " " } ?? "") + "line \(line): " }
@@ -110,7 +112,7 @@ struct TaskwarriorTask {
 
     /// Reads `20261201T090000Z`, `2026-12-01T09:00:00Z`, or epoch seconds (number or digits).
     static func date(_ value: Any) -> Date? {
-        if let number = value as? NSNumber, !(value is Bool) {
+        if let number = JSONScalar.number(value) {
             let seconds = number.doubleValue
             return abs(seconds) < 2.5e11 ? Date(timeIntervalSince1970: seconds.rounded(.down)) : nil
         }
@@ -162,10 +164,12 @@ struct TaskwarriorTask {
         "X-TASKWARRIOR-" + String(key.uppercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" ? $0 : "-" })
     }
 
-    /// A value as text: strings as they are, other JSON as compact JSON.
+    /// A value as text: strings as they are, other JSON as compact JSON; numbers as
+    /// written (`0`, `1`, `1.5`) and only real JSON booleans as `true`/`false`
+    /// (`JSONScalar`).
     static func text(of value: Any) -> String {
         if let text = value as? String { return text }
-        if let number = value as? NSNumber { return value is Bool ? (number.boolValue ? "true" : "false") : number.stringValue }
+        if let scalar = JSONScalar(value) { return scalar.text }
         if JSONSerialization.isValidJSONObject(value),
            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) {
             return String(decoding: data, as: UTF8.self)
@@ -207,6 +211,15 @@ struct TaskwarriorTask {
     /// A UID made from the task's fields (`StableUID`), for a task without `uuid`: the
     /// same on every import of the same task.
     static func derivedUID(_ object: [String: Any]) -> String {
-        StableUID.make(from: object.keys.sorted().map { $0 + "=" + text(of: object[$0] ?? "") }.joined(separator: "\n"))
+        StableUID.make(from: object.keys.sorted().map { $0 + "=" + uidText(of: object[$0] ?? "") }.joined(separator: "\n"))
+    }
+
+    /// `text(of:)` as Tick wrote it before numbers and booleans were told apart: 0, 1
+    /// and -0.0 as `false`/`true`. Kept only for `derivedUID`, so a task without `uuid`
+    /// imported by an earlier Tick still gets the same UID (and is updated, not doubled).
+    private static func uidText(of value: Any) -> String {
+        // The old rule on purpose: `is Bool` also matches the numbers 0 and 1 here.
+        if let number = value as? NSNumber { return value is Bool ? (number.boolValue ? "true" : "false") : number.stringValue }
+        return text(of: value)
     }
 }
