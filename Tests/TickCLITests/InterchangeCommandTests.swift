@@ -313,3 +313,18 @@ struct ReimportTests {
         #expect(withoutStamp(cli.ok("export", "--format", "json")) == withoutStamp(before))
     }
 }
+
+@Suite("todo.txt list names with spaces")
+struct TodoTxtSpacedListTests {
+    @Test("+Home_Office finds the list 'Home Office' instead of making a new one")
+    func underscores() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Home Office")
+        cli.ok("add", "Desk", "--list", "Home Office")
+        cli.files["back.txt"] = Data(cli.ok("export", "--format", "todotxt").utf8)
+        cli.ok("import", "back.txt")
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.map { $0["name"] as? String } == ["Reminders", "Home Office"])
+        #expect(try #require(try cli.json("list", "Home Office") as? [Any]).count == 2)
+    }
+}

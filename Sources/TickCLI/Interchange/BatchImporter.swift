@@ -48,7 +48,10 @@ struct BatchImporter {
 
         func resolve(_ name: String, template: ReminderList?) throws -> ReminderList {
             if let found = listsByName[key(name)] { return found }
-            if var existing = try db.list(named: name) {
+            // todo.txt writes spaces in list names as `_` (`+Home_Office`): find "Home Office".
+            let spaced = name.replacingOccurrences(of: "_", with: " ")
+            let existingList = try db.list(named: name) ?? (spaced != name ? db.list(named: spaced) : nil)
+            if var existing = existingList {
                 if let template, !template.iCalendarExtras.isEmpty,
                    !ICalendarKeptLines.sayTheSame(existing.iCalendarExtras, template.iCalendarExtras) {
                     existing.iCalendarExtras = template.iCalendarExtras
