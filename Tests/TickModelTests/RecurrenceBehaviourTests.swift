@@ -84,7 +84,16 @@ struct RecurrenceBehaviourTests {
     @Test("completion-based: from the completion day, not the due date", arguments: [
         // rule, due, completed at (UTC), expected next due
         ("FREQ=DAILY;INTERVAL=3", "2026-12-01", "2026-12-04T15:00:00Z", "2026-12-07"),
-        ("FREQ=DAILY;INTERVAL=3", "2026-12-10", "2026-12-04T15:00:00Z", "2026-12-07"),
+        // Completed early: the next occurrence is still after the one completed
+        // (Dec 7 and Dec 10 would go back to or repeat it).
+        ("FREQ=DAILY;INTERVAL=3", "2026-12-10", "2026-12-04T15:00:00Z", "2026-12-13"),
+        // QA: completing twice on one day must not land on the current occurrence again.
+        ("FREQ=DAILY;INTERVAL=3", "2026-01-07", "2026-01-04T15:00:00Z", "2026-01-10"),
+        ("FREQ=MONTHLY", "2026-02-28", "2026-01-31T15:00:00Z", "2026-03-31"),
+        ("FREQ=WEEKLY;INTERVAL=2", "2026-12-14", "2026-12-04T15:00:00Z", "2026-12-18"),
+        // Monday Jan 5, completed when it is still Sunday Jan 4 in New York.
+        ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-01-05", "2026-01-05T03:00:00Z", "2026-01-06"),
+        ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-01-09", "2026-01-07T15:00:00Z", "2026-01-12"),
         ("FREQ=MONTHLY", "2026-01-15", "2026-01-31T15:00:00Z", "2026-02-28"),
         ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-12-03", "2026-12-04T15:00:00Z", "2026-12-07"),
         ("FREQ=YEARLY", "2027-03-01", "2028-02-29T15:00:00Z", "2029-02-28"),
