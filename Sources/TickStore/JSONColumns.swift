@@ -57,6 +57,7 @@ enum JSONColumns {
             }
             if let fired = alarm.firedAt { fields.append("\"fired\":" + quoted(Timestamp.string(fired))) }
             if alarm.isSnooze { fields.append("\"snooze\":true") }
+            if alarm.isExactOffset { fields.append("\"exact\":true") }
             return "{" + fields.joined(separator: ",") + "}"
         }
         return "[" + objects.joined(separator: ",") + "]"
@@ -74,7 +75,7 @@ enum JSONColumns {
             }
             guard let offset = (object["offset"] as? NSNumber)?.intValue else { return nil }
             return Alarm(uid: uid, trigger: .relative(seconds: offset, toStart: object["related"] as? String == "start"),
-                         firedAt: fired)
+                         firedAt: fired, isExactOffset: (object["exact"] as? Bool) ?? false)
         }
     }
 

@@ -36,4 +36,35 @@ struct ScheduleRegressionTests {
         #expect(cli.ok("done", "1").hasSuffix("; next: Jan 7, 2026\n"))
         #expect(try show(cli, "1")["due"] as? String == "2026-01-07")
     }
+
+    @Test("an all-day alarm is shown and rung at 09:00 local on a DST day", arguments: [
+        ("Europe/Berlin", "2026-03-27T12:00:00Z", "2026-03-29", "2026-03-29T06:59:00Z", "2026-03-29T07:00:00Z", "Mar 29"),
+        ("America/New_York", "2026-10-30T12:00:00Z", "2026-11-01", "2026-11-01T13:59:00Z", "2026-11-01T14:00:00Z", "Nov 1"),
+    ])
+    func allDayAlarmOnDSTDay(zone: String, now: String, due: String, justBefore: String, expected: String, day: String) throws {
+        // The moment before, it has not rung.
+        let before = CLIHarness(zone: zone)
+        before.variables["TICK_NOW"] = now
+        before.ok("add", "plants", "--due", due)
+        before.variables["TICK_NOW"] = justBefore
+        #expect(!before.ok("agent", "--once", "--stdout").contains("plants"))
+        let cli = CLIHarness(zone: zone)
+        cli.variables["TICK_NOW"] = now
+        cli.ok("add", "plants", "--due", due)
+        #expect(cli.ok("show", "1").contains("Alarm:       on the due day (\(day), 2026 9:00 AM)"))
+        // The agent rings it then, not an hour off.
+        cli.variables["TICK_NOW"] = expected
+        #expect(cli.ok("agent", "--once", "--stdout").contains("plants"))
+    }
+
+    @Test("--alarm -24h is 24 real hours, said in hours; -1d stays on the wall clock")
+    func exactHours() throws {
+        let cli = CLIHarness(zone: "America/New_York")
+        cli.variables["TICK_NOW"] = "2026-02-20T12:00:00Z"
+        cli.ok("add", "call", "--due", "2026-03-08 09:00", "--alarm", "-24h", "--alarm", "-1d", "--alarm", "-1w")
+        let shown = cli.ok("show", "1")
+        #expect(shown.contains("Alarm:       24 hours before due (Mar 7, 2026 8:00 AM)"))
+        #expect(shown.contains("Alarm:       1 day before due (Mar 7, 2026 9:00 AM)"))
+        #expect(shown.contains("Alarm:       1 week before due (Mar 1, 2026 9:00 AM)"))
+    }
 }

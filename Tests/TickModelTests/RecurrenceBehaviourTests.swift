@@ -293,6 +293,40 @@ struct AlarmFiringTests {
         #expect(throws: ModelError.self) { try Alarm.offset(parsing: text) }
     }
 
+    @Test("an all-day alarm rings at its wall-clock time on DST days", arguments: [
+        // zone, all-day due, default alarm (09:00 local) in UTC
+        ("Europe/Berlin", "2026-03-29", "2026-03-29T07:00:00Z"),     // spring forward: 09:00 CEST
+        ("Europe/Berlin", "2026-10-25", "2026-10-25T08:00:00Z"),     // fall back: 09:00 CET
+        ("America/New_York", "2026-11-01", "2026-11-01T14:00:00Z"),  // 09:00 EST
+        ("America/New_York", "2026-03-08", "2026-03-08T13:00:00Z"),  // 09:00 EDT
+    ])
+    func allDayOnDSTDays(identifier: String, due: String, expected: String) {
+        let alarm = Alarm.defaultAlarm(for: allDay(due))
+        #expect(reminder(due: allDay(due), alarms: [alarm]).fireDate(of: alarm, in: zone(identifier)) == utc(expected))
+    }
+
+    @Test("days and weeks are wall-clock days across DST (RFC 5545 §3.3.6); hours are exact", arguments: [
+        // offset text, fire time in New York for a due of Sunday 2026-03-08 09:00 EDT
+        // (that night went from EST to EDT)
+        ("-1d", "2026-03-07T09:00"), ("-1w", "2026-03-01T09:00"), ("-P1W", "2026-03-01T09:00"),
+        ("-P1D", "2026-03-07T09:00"), ("-1d2h", "2026-03-07T07:00"),
+        ("-24h", "2026-03-07T08:00"), ("-PT24H", "2026-03-07T08:00"), ("-168h", "2026-03-01T08:00"),
+        ("-1h", "2026-03-08T08:00"),
+    ])
+    func nominalDaysExactHours(text: String, expected: String) throws {
+        let newYork = zone("America/New_York")
+        let due = Due.timed(local("2026-03-08T09:00").instant(in: newYork), timeZone: "America/New_York")
+        let alarm = try Alarm.alarmOffset(parsing: text).alarm()
+        #expect(reminder(due: due, alarms: [alarm]).fireDate(of: alarm, in: zone("UTC")) == local(expected).instant(in: newYork))
+    }
+
+    @Test("-24h is exact; -1d and -1d2h are nominal days", arguments: [
+        ("-24h", true), ("-PT24H", true), ("-36h", true), ("-1d", false), ("-P1D", false), ("-1d2h", false), ("-1w", false), ("-90m", false),
+    ])
+    func exactness(text: String, isExact: Bool) throws {
+        #expect(try Alarm.alarmOffset(parsing: text).isExact == isExact)
+    }
+
     @Test("snooze lengths", arguments: [("15m", 900), ("1h", 3_600), ("2h30m", 9_000), ("PT10M", 600)])
     func snoozeLengths(text: String, seconds: Int) {
         #expect(Alarm.positiveSeconds(parsing: text) == seconds)

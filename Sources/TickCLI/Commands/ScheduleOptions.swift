@@ -15,8 +15,8 @@ struct ScheduleOptions {
     /// The rule text `--repeat` stands for.
     var rule: String?
     var basis: RecurrenceBasis?
-    /// `--alarm` offsets, in seconds relative to the due date.
-    var offsets: [Int]
+    /// `--alarm` offsets, relative to the due date.
+    var offsets: [AlarmOffset]
     /// `--remind` phrases, read against the clock when the command runs.
     var remindPhrases: [String]
     var removesAlarms: Bool
@@ -26,7 +26,7 @@ struct ScheduleOptions {
     init(parsed: ParsedArguments) throws(CommandError) {
         do {
             rule = try parsed.value("repeat").map { text throws(ModelError) in try RepeatPhrase.rule(text) }
-            offsets = try parsed.all("alarm").map { text throws(ModelError) in try Alarm.offset(parsing: text) }
+            offsets = try parsed.all("alarm").map { text throws(ModelError) in try Alarm.alarmOffset(parsing: text) }
         } catch {
             throw .usage(error.description)
         }
@@ -82,7 +82,7 @@ struct ScheduleOptions {
         if !offsets.isEmpty && reminder.due ?? reminder.start == nil {
             throw .usage("--alarm counts from the due date; add --due DATE, or give a time with --remind DATE")
         }
-        var added: [Alarm] = offsets.map { Alarm(trigger: .relative(seconds: $0, toStart: false)) }
+        var added: [Alarm] = offsets.map { $0.alarm() }
         for phrase in remindPhrases {
             added.append(Alarm(trigger: .absolute(try defaults.instant(remind: phrase, context: context))))
         }
@@ -113,18 +113,18 @@ struct ScheduleOptions {
 /// - `TICK_ALL_DAY_ALARM`: the time of day an all-day due date rings (default `09:00`;
 ///   `none` for no default alarm).
 struct AlarmDefaults {
-    /// Seconds relative to a timed due date, or nil for none.
-    var timedOffset: Int?
+    /// The offset from a timed due date, or nil for none.
+    var timedOffset: AlarmOffset?
     /// Seconds after midnight for an all-day due date, or nil for none.
     var allDayOffset: Int?
 
     /// - Throws: `CommandError.usage` naming the variable when a value cannot be read.
     init(environment: TerminalEnvironment) throws(CommandError) {
-        timedOffset = 0
+        timedOffset = AlarmOffset(seconds: 0)
         allDayOffset = Alarm.defaultAllDayOffset
         if let text = environment["TICK_DEFAULT_ALARM"] {
             if text.lowercased() == "none" { timedOffset = nil } else {
-                do { timedOffset = try Alarm.offset(parsing: text) } catch {
+                do { timedOffset = try Alarm.alarmOffset(parsing: text) } catch {
                     throw .usage("TICK_DEFAULT_ALARM: \(error.description) (or say none)")
                 }
             }
@@ -142,7 +142,7 @@ struct AlarmDefaults {
     /// The default alarm for `due`, or nil when that kind has none.
     func defaultAlarm(for due: Due) -> Alarm? {
         if due.isAllDay { return allDayOffset.map { Alarm.defaultAlarm(for: due, allDayOffset: $0) } }
-        return timedOffset.map { Alarm(trigger: .relative(seconds: $0, toStart: false)) }
+        return timedOffset.map { $0.alarm() }
     }
 
     /// The instant a `--remind` phrase names: a date and time as given; a date alone at

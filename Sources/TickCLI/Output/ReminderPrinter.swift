@@ -96,12 +96,14 @@ struct ReminderPrinter {
     }
 
     /// `at the due time`, `10 minutes before due`, `1 day 2 hours after start`.
-    static func offsetWords(_ seconds: Int, toStart: Bool) -> String {
+    /// An exact offset (`isExact`, from `-24h`) is said in hours: `24 hours before due`.
+    static func offsetWords(_ seconds: Int, toStart: Bool, isExact: Bool = false) -> String {
         let anchor = toStart ? "start" : "due"
         guard seconds != 0 else { return toStart ? "at the start" : "at the due time" }
         var rest = abs(seconds)
         var parts: [String] = []
-        for (size, unit) in [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")] where rest >= size {
+        let units = [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")]
+        for (size, unit) in units.dropFirst(isExact ? 2 : 0) where rest >= size {
             let count = rest / size
             rest %= size
             parts.append("\(count) \(unit)" + (count == 1 ? "" : "s"))
@@ -205,7 +207,7 @@ struct ReminderPrinter {
                 if anchor?.isAllDay == true, (0..<86_400).contains(seconds) {
                     text = toStart ? "on the start day" : "on the due day"
                 } else {
-                    text = ReminderPrinter.offsetWords(seconds, toStart: toStart)
+                    text = ReminderPrinter.offsetWords(seconds, toStart: toStart, isExact: alarm.isExactOffset)
                 }
                 if let date = reminder.fireDate(of: alarm, in: zone) { text += " (" + formatter.string(for: date) + ")" }
             }
