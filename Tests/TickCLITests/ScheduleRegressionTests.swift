@@ -68,3 +68,42 @@ struct ScheduleRegressionTests {
         #expect(shown.contains("Alarm:       1 week before due (Mar 1, 2026 9:00 AM)"))
     }
 }
+
+@Suite("done --occurrence says which occurrences it cannot complete (QA pass)")
+struct OccurrenceChoiceTests {
+    @Test("a date alone names that day's occurrence of a timed reminder; done again is a no-op")
+    func dateAloneOnTimed() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Pills", "--due", "2026-12-01 09:00", "--repeat", "daily")
+        #expect(cli.ok("done", "1", "--occurrence", "2026-12-01") == "Completed #1 \"Pills\" (Dec 1, 2026 9:00 AM); next: Dec 2, 2026 9:00 AM\n")
+        let again = cli.run("done", "1", "--occurrence", "2026-12-01")
+        #expect(again.status == 0)
+        #expect(again.output.contains("that occurrence is already done; the current one is Dec 2, 2026 9:00 AM"))
+        #expect(cli.ok("show", "1").contains("1 occurrence done"))
+    }
+
+    @Test("a future occurrence, or a date that is no occurrence, is refused with exit 1 and nothing changes", arguments: [
+        ("2026-12-05 09:00", "not due yet; the current one is Dec 1, 2026 9:00 AM"),
+        ("2026-12-05", "not due yet; the current one is Dec 1, 2026 9:00 AM"),
+        ("2026-11-15", "has no open or completed occurrence '2026-11-15'; the current one is Dec 1, 2026 9:00 AM"),
+        ("2026-12-01 10:00", "not due yet"),
+    ])
+    func refused(given: String, message: String) throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Pills", "--due", "2026-12-01 09:00", "--repeat", "daily")
+        let result = cli.run("done", "1", "--occurrence", given)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(message))
+        #expect(result.output.isEmpty)
+        #expect(cli.ok("show", "1").contains("Due:         Dec 1, 2026 9:00 AM"))
+    }
+
+    @Test("a plain reminder: --occurrence with another date is refused; with its own date it completes")
+    func plainReminder() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Once", "--due", "2026-12-03")
+        #expect(cli.run("done", "1", "--occurrence", "2026-12-04").status == 1)
+        #expect(cli.ok("done", "1", "--occurrence", "2026-12-03") == "Completed #1 \"Once\"\n")
+        #expect(cli.run("done", "1", "--occurrence", "2026-12-03").status == 0)
+    }
+}
