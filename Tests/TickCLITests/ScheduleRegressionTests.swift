@@ -107,3 +107,33 @@ struct OccurrenceChoiceTests {
         #expect(cli.run("done", "1", "--occurrence", "2026-12-03").status == 0)
     }
 }
+
+@Suite("edit --no-due keeps a reminder consistent (QA pass)")
+struct ClearDueTests {
+    @Test("a repeating reminder needs a due date: --no-due alone is refused, with --no-repeat it works")
+    func repeating() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Rent", "--due", "2026-12-01 09:00", "--repeat", "monthly")
+        let refused = cli.run("edit", "1", "--no-due")
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("a repeating reminder needs a due date; add --no-repeat to stop it repeating"))
+        #expect(cli.ok("show", "1").contains("Repeats:"))
+        cli.ok("edit", "1", "--no-due", "--no-repeat")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["due"] == nil || shown["due"] is NSNull)
+        #expect(shown["recurrence"] == nil || shown["recurrence"] is NSNull)
+        #expect((shown["alarms"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("a plain reminder loses its due-relative alarms with the due date, and keeps --remind alarms")
+    func plain() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Dentist", "--due", "2026-12-14 15:00", "--alarm", "-1d", "--remind", "2026-12-10 09:00")
+        let result = cli.run("edit", "1", "--no-due")
+        #expect(result.status == 0)
+        #expect(result.errors.contains("removed 1 alarm relative to the due date"))
+        let show = cli.ok("show", "1")
+        #expect(!show.contains("before due"))
+        #expect(show.contains("Alarm:       Dec 10, 2026 9:00 AM"))
+    }
+}
