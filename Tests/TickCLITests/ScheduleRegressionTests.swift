@@ -137,3 +137,63 @@ struct ClearDueTests {
         #expect(show.contains("Alarm:       Dec 10, 2026 9:00 AM"))
     }
 }
+
+@Suite("Imported alarms already past do not ring (QA pass)")
+struct ImportedPastAlarmTests {
+    static func calendar(due: String, extra: String = "") -> String {
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VTODO\r
+        UID:old-1\r
+        SUMMARY:Old thing\(extra)\r
+        DUE:\(due)\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER;RELATED=END:-PT15M\r
+        DESCRIPTION:x\r
+        END:VALARM\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:new-1\r
+        SUMMARY:Soon\r
+        DUE:20261130T090000Z\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER;RELATED=END:-PT15M\r
+        DESCRIPTION:x\r
+        END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """
+    }
+
+    @Test("an alarm that rang before the import does not ring on the agent's first run; a future one does")
+    func importedPast() throws {
+        let cli = CLIHarness()
+        cli.files["old.ics"] = Data(Self.calendar(due: "20180301T090000Z").utf8)
+        cli.ok("import", "old.ics")
+        #expect(cli.ok("agent", "--once", "--stdout") == "")
+        cli.variables["TICK_NOW"] = "2026-11-30T08:45:00Z"
+        let rang = cli.ok("agent", "--once", "--stdout")
+        #expect(rang.contains("Soon"))
+        #expect(!rang.contains("Old thing"))
+    }
+
+    @Test("an update bringing a past alarm does not ring it; an alarm missed while stored still rings")
+    func updatedPast() throws {
+        let cli = CLIHarness()
+        cli.files["a.ics"] = Data(Self.calendar(due: "20261129T130000Z").utf8)
+        cli.ok("import", "a.ics")
+        // The stored alarm (12:45Z) is missed while no agent runs; a re-import with a new title keeps it pending.
+        cli.variables["TICK_NOW"] = "2026-11-29T14:00:00Z"
+        cli.files["b.ics"] = Data(Self.calendar(due: "20261129T130000Z", extra: " (renamed)").utf8)
+        cli.ok("import", "b.ics")
+        #expect(cli.ok("agent", "--once", "--stdout").contains("Old thing (renamed)"))
+        // An update that moves the due date into the past brings an alarm already past: quiet.
+        cli.files["c.ics"] = Data(Self.calendar(due: "20261129T133000Z").utf8)
+        cli.ok("import", "c.ics")
+        #expect(!cli.ok("agent", "--once", "--stdout").contains("Old thing"))
+    }
+}
