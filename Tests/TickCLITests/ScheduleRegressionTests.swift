@@ -197,3 +197,39 @@ struct ImportedPastAlarmTests {
         #expect(!cli.ok("agent", "--once", "--stdout").contains("Old thing"))
     }
 }
+
+@Suite("Repeat rules are checked against the due date (QA pass)")
+struct RuleCheckTests {
+    @Test("a rule that never occurs, or ends before it starts, is refused on add and edit", arguments: [
+        ("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "the rule has no day on which it occurs"),
+        ("RRULE:FREQ=MONTHLY;BYMONTH=4,6,9,11;BYMONTHDAY=31", "the rule has no day on which it occurs"),
+        ("RRULE:FREQ=DAILY;UNTIL=20261101", "UNTIL is before the first occurrence"),
+    ])
+    func refused(rule: String, reason: String) throws {
+        let cli = CLIHarness()
+        let added = cli.run("add", "Never", "--due", "2026-12-01", "--repeat", rule)
+        #expect(added.status == 64)
+        #expect(added.errors.contains(reason))
+        #expect(cli.run("show", "1").status != 0)
+        cli.ok("add", "Plain", "--due", "2026-12-01")
+        let edited = cli.run("edit", "1", "--repeat", rule)
+        #expect(edited.status == 64)
+        #expect(edited.errors.contains(reason))
+        #expect(!cli.ok("show", "1").contains("Repeats:"))
+    }
+
+    @Test("UNTIL takes the due date's value type (RFC 5545 §3.3.10), with a note", arguments: [
+        ("2026-12-01", "RRULE:FREQ=DAILY;UNTIL=20261231T120000Z", "FREQ=DAILY;UNTIL=20261231"),
+        ("2026-12-01 09:00", "RRULE:FREQ=DAILY;UNTIL=20261231", "FREQ=DAILY;UNTIL=20261231T145959Z"),
+        ("2026-12-01 09:00", "RRULE:FREQ=DAILY;UNTIL=20261231T090000", "FREQ=DAILY;UNTIL=20261231T000000Z"),
+        ("2026-12-01 09:00", "RRULE:FREQ=DAILY;UNTIL=20261231T000000Z", "FREQ=DAILY;UNTIL=20261231T000000Z"),
+    ])
+    func untilNormalized(due: String, rule: String, stored: String) throws {
+        let cli = CLIHarness() // Asia/Seoul, UTC+9
+        let result = cli.run("add", "Series", "--due", due, "--repeat", rule)
+        #expect(result.status == 0)
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["recurrence"] as? String == stored)
+        #expect(result.errors.contains("changed UNTIL") == (rule != "RRULE:" + stored))
+    }
+}

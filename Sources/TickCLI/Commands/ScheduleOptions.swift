@@ -72,6 +72,15 @@ struct ScheduleOptions {
             reminder.recurrenceBasis = basis
         }
         if reminder.recurrence != nil, rule != nil || dueChanged {
+            do {
+                let (checked, untilChange) = try reminder.checkingRecurrence(in: zone)
+                reminder = checked
+                if let untilChange {
+                    notes.append("changed UNTIL=\(untilChange.old) to UNTIL=\(untilChange.new) to match the due date (RFC 5545: UNTIL has the due date's type)")
+                }
+            } catch {
+                throw .usage((rule != nil ? "--repeat: " : "") + error.description)
+            }
             let before = reminder.due ?? reminder.start
             reminder = reminder.synchronizedWithRecurrence(in: zone)
             if let after = reminder.due ?? reminder.start, after != before {
