@@ -87,6 +87,7 @@ extension Reminder {
         for index in alarms.indices where alarms[index].firedAt == nil {
             if let date = fireDate(of: alarms[index], in: zone), date <= now {
                 alarms[index].firedAt = now
+                alarms[index].isSilenced = true
                 count += 1
             }
         }

@@ -15,8 +15,14 @@ public struct Alarm: Hashable, Sendable {
     /// The `UID` of the VALARM when it had one, else a fresh UUID string.
     public var uid: String
     public var trigger: Trigger
-    /// When it was delivered; nil while pending.
-    public var firedAt: Date?
+    /// When it was delivered (or marked so, see `isSilenced`); nil while pending.
+    /// Setting it to nil (re-arming) also clears `isSilenced`.
+    public var firedAt: Date? {
+        didSet { if firedAt == nil { isSilenced = false } }
+    }
+    /// Whether it was marked fired without ringing, because its time was already past
+    /// when it was set, imported, or re-armed (`Reminder.silenceAlarms(dueBy:in:)`).
+    public var isSilenced: Bool = false
     /// Whether this is a one-off alarm made by snoozing (`tick snooze`, the "Snooze"
     /// action; RFC 9074 §7 calls these snooze alarms). It is dropped when the
     /// occurrence is completed, and replaced by the next snooze.
@@ -31,12 +37,13 @@ public struct Alarm: Hashable, Sendable {
 
     /// Creates an alarm.
     public init(uid: String = UUID().uuidString, trigger: Trigger, firedAt: Date? = nil, isSnooze: Bool = false,
-                isExactOffset: Bool = false) {
+                isExactOffset: Bool = false, isSilenced: Bool = false) {
         self.uid = uid
         self.trigger = trigger
         self.firedAt = firedAt
         self.isSnooze = isSnooze
         self.isExactOffset = isExactOffset
+        self.isSilenced = isSilenced && firedAt != nil
     }
 }
 

@@ -68,6 +68,8 @@ extension Reminder {
         var done = self
         guard !isCompleted else { return (self, .completed) }
         done.modifiedAt = now
+        // A snooze belongs to the occurrence being completed, whatever comes next.
+        done.alarms.removeAll { $0.isSnooze }
         guard let text = recurrence, let current = due ?? start else {
             done.completedAt = now
             return (done, .completed)

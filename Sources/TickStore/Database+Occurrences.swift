@@ -103,6 +103,7 @@ extension Database {
         for index in merged.alarms.indices where merged.alarms[index].firedAt == nil {
             if let stored = existing.alarms.first(where: { $0.uid == merged.alarms[index].uid && $0.trigger == merged.alarms[index].trigger }) {
                 merged.alarms[index].firedAt = stored.firedAt
+                merged.alarms[index].isSilenced = stored.isSilenced
             }
         }
         return merged

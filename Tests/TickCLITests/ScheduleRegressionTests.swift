@@ -233,3 +233,81 @@ struct RuleCheckTests {
         #expect(result.errors.contains("changed UNTIL") == (rule != "RRULE:" + stored))
     }
 }
+
+@Suite("Messages about snoozes, alarms and defaults (QA pass)")
+struct ScheduleMessageTests {
+    @Test("a zero, negative or unit-less snooze is refused as such, never as --remind or an unknown option",
+          arguments: ["0m", "-5m", "-1h", "+5m", "0", "15"])
+    func badSnooze(when: String) {
+        let cli = CLIHarness()
+        cli.ok("add", "Tea", "--due", "2026-11-29 22:00")
+        let result = cli.run("snooze", "1", when)
+        #expect(result.status == 64)
+        #expect(result.errors.contains("snooze: '\(when)' is not a length of time after now"))
+        #expect(!result.errors.contains("--remind"))
+        #expect(!result.errors.contains("unknown option"))
+    }
+
+    @Test("a snooze date that cannot be read names snooze, not --remind")
+    func unreadableSnoozeDate() {
+        let cli = CLIHarness()
+        cli.ok("add", "Tea")
+        let result = cli.run("snooze", "1", "someday")
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("tick: error: snooze: cannot read 'someday'"))
+    }
+
+    @Test("add with --no-alarm and --alarm or --remind is a usage error", arguments: [["--alarm", "-5m"], ["--remind", "tomorrow 9am"]])
+    func contradictoryAlarms(option: [String]) {
+        let cli = CLIHarness()
+        let result = cli.run(["add", "x", "--due", "2026-12-01 09:00"] + option + ["--no-alarm"])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--no-alarm and \(option[0]) contradict each other"))
+        #expect(cli.run("show", "1").status != 0)
+    }
+
+    @Test("a bad TICK_DEFAULT_ALARM or TICK_ALL_DAY_ALARM is warned about once and ignored", arguments: [
+        ("TICK_DEFAULT_ALARM", "foo", "2026-12-01 09:00", "PT0S"),
+        ("TICK_ALL_DAY_ALARM", "9 o'clock", "2026-12-01", "PT9H"),
+    ])
+    func badDefaults(variable: String, value: String, due: String, trigger: String) throws {
+        let cli = CLIHarness()
+        cli.variables[variable] = value
+        let plain = cli.run("add", "no due")
+        #expect(plain.status == 0)
+        #expect(plain.errors.components(separatedBy: "\n").filter { $0.contains(variable) }.count == 1)
+        let dated = cli.run("add", "with due", "--due", due)
+        #expect(dated.status == 0)
+        let shown = try #require(try cli.json("show", "2") as? [String: Any])
+        #expect((shown["alarms"] as? [[String: Any]])?.map { $0["trigger"] as? String } == [trigger])
+    }
+
+    @Test("show says an alarm past when set did not ring, and never says rang for it")
+    func silencedAlarm() {
+        let cli = CLIHarness() // now: Nov 29, 21:00 Seoul
+        cli.ok("add", "Late", "--due", "2026-11-29 20:00")
+        let shown = cli.ok("show", "1")
+        #expect(shown.contains("did not ring (already past)"))
+        #expect(!shown.contains("rang"))
+        // Reopened onto an occurrence already past: quiet, and said so.
+        cli.ok("add", "Daily", "--due", "2026-11-29 20:00", "--repeat", "daily")
+        cli.ok("done", "2")
+        cli.ok("undone", "2")
+        #expect(cli.ok("show", "2").contains("did not ring (already past)"))
+        // An alarm the agent delivered did ring.
+        cli.ok("add", "Soon", "--due", "2026-11-29 21:30")
+        cli.variables["TICK_NOW"] = "2026-11-29T12:30:00Z"
+        cli.ok("agent", "--once", "--stdout")
+        #expect(cli.ok("show", "3").contains("rang Today 9:30 PM"))
+    }
+
+    @Test("completing a reminder drops its snooze; show lists no snooze on a completed reminder")
+    func snoozeOnCompleted() {
+        let cli = CLIHarness()
+        cli.ok("add", "Tea", "--due", "2026-11-29 22:00")
+        cli.ok("snooze", "1", "15m")
+        #expect(cli.ok("show", "1").contains("snoozed"))
+        cli.ok("done", "1")
+        #expect(!cli.ok("show", "1").contains("snoozed"))
+    }
+}

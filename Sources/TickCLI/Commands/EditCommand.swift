@@ -74,7 +74,8 @@ struct EditCommand: Command {
         let now = context.now
         let parsed = self.parsed
         let schedule = self.schedule
-        let defaults = try AlarmDefaults(environment: context.environment)
+        let defaults = AlarmDefaults(environment: context.environment)
+        for warning in defaults.warnings { context.warn(warning) }
         var notes: [String] = []
         let (reminder, listName) = try context.store().write { db in
             var reminder = try db.existingReminder(number)

@@ -127,23 +127,26 @@ struct AlarmDefaults {
     /// Seconds after midnight for an all-day due date, or nil for none.
     var allDayOffset: Int?
 
-    /// - Throws: `CommandError.usage` naming the variable when a value cannot be read.
-    init(environment: TerminalEnvironment) throws(CommandError) {
+    /// What to warn about: a variable that cannot be read is ignored (its built-in
+    /// default is used), so a typo in the environment never blocks a command.
+    var warnings: [String] = []
+
+    /// Reads the variables; a value that cannot be read is left out, with a warning.
+    init(environment: TerminalEnvironment) {
         timedOffset = AlarmOffset(seconds: 0)
         allDayOffset = Alarm.defaultAllDayOffset
         if let text = environment["TICK_DEFAULT_ALARM"] {
             if text.lowercased() == "none" { timedOffset = nil } else {
                 do { timedOffset = try Alarm.alarmOffset(parsing: text) } catch {
-                    throw .usage("TICK_DEFAULT_ALARM: \(error.description) (or say none)")
+                    warnings.append("TICK_DEFAULT_ALARM: \(error.description) (or say none); using the default, at the due time")
                 }
             }
         }
         if let text = environment["TICK_ALL_DAY_ALARM"] {
-            if text.lowercased() == "none" { allDayOffset = nil } else {
-                guard let (time, _) = PhraseClock.parse(text) else {
-                    throw .usage("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 (or say none)")
-                }
+            if text.lowercased() == "none" { allDayOffset = nil } else if let (time, _) = PhraseClock.parse(text) {
                 allDayOffset = time
+            } else {
+                warnings.append("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 (or say none); using 09:00")
             }
         }
     }
@@ -156,9 +159,17 @@ struct AlarmDefaults {
 
     /// The instant a `--remind` phrase names: a date and time as given; a date alone at
     /// the all-day alarm time (09:00 unless configured) in the user's zone.
-    func instant(remind phrase: String, context: CommandContext) throws(CommandError) -> Date {
+    /// - Parameter option: the option named in an error (`remind`), or nil for the
+    ///   `WHEN` of `tick snooze N WHEN`.
+    func instant(remind phrase: String, option: String? = "remind", context: CommandContext) throws(CommandError) -> Date {
         let zone = context.dateContext.timeZone
-        switch try ValueReader.due(phrase, option: "remind", context: context) {
+        let due: Due
+        if let option {
+            due = try ValueReader.due(phrase, option: option, context: context)
+        } else {
+            do { due = try DateGrammar.parse(phrase, in: context.dateContext) } catch { throw .usage("snooze: " + error.description) }
+        }
+        switch due {
         case .timed(let instant, _): return instant
         case .floating(let local): return local.instant(in: zone)
         case .allDay(let day):

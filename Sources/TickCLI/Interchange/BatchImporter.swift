@@ -138,6 +138,7 @@ struct BatchImporter {
             let uid = reminder.alarms[index].uid
             if known.contains(where: { $0.uid == uid && $0.date == date }) { continue }
             reminder.alarms[index].firedAt = now
+            reminder.alarms[index].isSilenced = true
         }
     }
 }

@@ -198,7 +198,8 @@ struct ReminderPrinter {
         if let parent { fields.append(("Subtask of", "\(parent.number) " + TerminalText.sanitized(parent.title))) }
         else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID) + style.dim(" (not in this database)"))) }
         if let completed = reminder.completedAt { fields.append(("Completed", formatter.string(for: completed))) }
-        for alarm in reminder.alarms {
+        // A snooze is for the open occurrence; a completed reminder has none to come back.
+        for alarm in reminder.alarms where !(alarm.isSnooze && reminder.isCompleted) {
             var text: String
             switch alarm.trigger {
             case .absolute(let date): text = formatter.string(for: date)
@@ -212,7 +213,11 @@ struct ReminderPrinter {
                 if let date = reminder.fireDate(of: alarm, in: zone) { text += " (" + formatter.string(for: date) + ")" }
             }
             if alarm.isSnooze { text += style.dim("  snoozed") }
-            if let fired = alarm.firedAt { text += style.dim("  rang " + formatter.string(for: fired)) }
+            if alarm.isSilenced {
+                text += style.dim("  did not ring (already past)")
+            } else if let fired = alarm.firedAt {
+                text += style.dim("  rang " + formatter.string(for: fired))
+            }
             fields.append(("Alarm", text))
         }
         fields.append(("Created", formatter.string(for: reminder.createdAt)))
