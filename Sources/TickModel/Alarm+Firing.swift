@@ -11,18 +11,54 @@ extension Reminder {
     ///   `RELATED=START`) on to-dos that have only a DUE, a start-related trigger with no
     ///   start falls back to the due date, and an end-related one with no due date to
     ///   the start date.
-    /// - An all-day date counts from 00:00 on that day in `zone`, so the default all-day
-    ///   alarm `+PT9H` rings at 09:00 local; a floating time is read in `zone`.
+    /// - Whole days and weeks of an offset are nominal (RFC 5545 §3.3.6): `-P1D` and
+    ///   `-P1W` ring at the same wall-clock time a day or a week earlier, in the date's
+    ///   own zone, even across a DST change; the rest (hours, minutes, seconds) is exact.
+    ///   An offset marked exact (`Alarm.isExactOffset`, from `-24h` or `-PT24H`) is all
+    ///   exact time.
+    /// - An all-day date has no time of its own: the offset is read on the wall clock
+    ///   from 00:00 of that day in `zone`, so the default all-day alarm `+PT9H` rings at
+    ///   09:00 local even on a DST day (where 00:00 + 9 real hours is 08:00 or 10:00).
+    ///   A floating time is read in `zone`.
     ///
-    /// Example: due 2026-12-14 15:00 Asia/Seoul, trigger `-P1D` → 2026-12-13 15:00 Seoul.
+    /// Example: due 2026-12-14 15:00 Asia/Seoul, trigger `-P1D` → 2026-12-13 15:00 Seoul;
+    /// due 2026-03-09 09:00 America/New_York, `-P1W` → 2026-03-02 09:00 New York (one
+    /// week minus one hour earlier in real time), `-PT168H` exact → 2026-03-02 08:00.
     public func fireDate(of alarm: Alarm, in zone: TimeZone) -> Date? {
         switch alarm.trigger {
         case .absolute(let instant):
             return instant
         case .relative(let seconds, let toStart):
-            let anchor = toStart ? (start ?? due) : (due ?? start)
-            return anchor.map { $0.sortInstant(in: zone).addingTimeInterval(TimeInterval(seconds)) }
+            guard let anchor = toStart ? (start ?? due) : (due ?? start) else { return nil }
+            return Reminder.instant(offsetBy: seconds, isExact: alarm.isExactOffset, from: anchor, in: zone)
         }
+    }
+
+    /// `anchor` moved by an alarm offset: whole days on the wall clock (of the date's own
+    /// zone, else `zone`), the rest exact; an all-day anchor entirely on the wall clock.
+    static func instant(offsetBy seconds: Int, isExact: Bool, from anchor: Due, in zone: TimeZone) -> Date {
+        let wallZone: TimeZone
+        switch anchor {
+        case .allDay(let day):
+            // No instant to be exact from: the offset is a wall-clock time around the day.
+            let midnight = LocalDateTime(day: day, hour: 0, minute: 0) ?? LocalDateTime(secondsSinceEpochAsUTC: 0)
+            return LocalDateTime(secondsSinceEpochAsUTC: midnight.secondsSinceEpochAsUTC + seconds).instant(in: zone)
+        case .floating:
+            wallZone = zone
+        case .timed(_, let identifier):
+            wallZone = TimeZone(identifier: identifier) ?? zone
+        }
+        let start = anchor.sortInstant(in: zone)
+        guard !isExact else { return start.addingTimeInterval(TimeInterval(seconds)) }
+        // Truncating division: -P1DT2H is one nominal day and two exact hours before.
+        let days = seconds / 86_400
+        let rest = seconds % 86_400
+        var moved = start
+        if days != 0 {
+            let local = LocalDateTime(start, in: wallZone)
+            moved = LocalDateTime(secondsSinceEpochAsUTC: local.secondsSinceEpochAsUTC + days * 86_400).instant(in: wallZone)
+        }
+        return moved.addingTimeInterval(TimeInterval(rest))
     }
 
     /// The alarms still to ring (not fired), with their instants, earliest first; empty
@@ -51,6 +87,7 @@ extension Reminder {
         for index in alarms.indices where alarms[index].firedAt == nil {
             if let date = fireDate(of: alarms[index], in: zone), date <= now {
                 alarms[index].firedAt = now
+                alarms[index].isSilenced = true
                 count += 1
             }
         }
@@ -80,21 +117,30 @@ extension Alarm {
     /// - Returns: seconds, negative before the due date.
     /// - Throws: `ModelError.invalidDuration` saying what to write.
     public static func offset(parsing text: String) throws(ModelError) -> Int {
+        try alarmOffset(parsing: text).seconds
+    }
+
+    /// Reads an alarm offset like ``offset(parsing:)``, keeping whether it is all exact
+    /// time: `-24h` and `-PT24H` are 24 real hours, `-1d` and `-P1D` one day on the wall
+    /// clock (RFC 5545 §3.3.6). An offset is exact when its hours, minutes and seconds
+    /// add up to a day or more.
+    /// - Throws: `ModelError.invalidDuration` saying what to write.
+    public static func alarmOffset(parsing text: String) throws(ModelError) -> AlarmOffset {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed == "0" || trimmed.uppercased() == "PT0S" { return 0 }
+        if trimmed == "0" || trimmed.uppercased() == "PT0S" { return AlarmOffset(seconds: 0) }
         if trimmed.uppercased().hasPrefix("P") || trimmed.uppercased().hasPrefix("-P") || trimmed.uppercased().hasPrefix("+P") {
-            guard let seconds = seconds(fromDuration: trimmed) else {
+            guard let offset = offset(fromDuration: trimmed) else {
                 throw .invalidDuration(text, reason: "not an RFC 5545 duration such as -PT15M or P1D")
             }
-            return seconds
+            return offset
         }
         guard let sign = trimmed.first, sign == "-" || sign == "+" else {
             throw .invalidDuration(text, reason: "say -\(trimmed) for before the due time or +\(trimmed) for after it")
         }
-        guard let seconds = shorthandSeconds(trimmed.dropFirst()) else {
+        guard let parts = shorthandParts(trimmed.dropFirst()) else {
             throw .invalidDuration(text, reason: "write a number and a unit such as -10m, -1h, -1d, +15m or -1h30m")
         }
-        return sign == "-" ? -seconds : seconds
+        return AlarmOffset(seconds: sign == "-" ? -parts.total : parts.total, isExact: parts.time >= 86_400)
     }
 
     /// Reads a positive length of time such as `15m`, `1h`, `2h30m`, `1d` or `PT15M`,
@@ -108,6 +154,13 @@ extension Alarm {
 
     /// `1h30m` → 5400; nil for anything that is not number-unit pairs.
     static func shorthandSeconds(_ text: Substring) -> Int? {
+        shorthandParts(text)?.total
+    }
+
+    /// `1d2h` → (93 600, 7 200): the total, and the part given in hours, minutes and
+    /// seconds (exact time, as opposed to nominal days and weeks).
+    static func shorthandParts(_ text: Substring) -> (total: Int, time: Int)? {
+        var time = 0
         var total = 0
         var number = ""
         var sawPart = false
@@ -126,9 +179,10 @@ extension Alarm {
             let (product, overflow) = value.multipliedReportingOverflow(by: unit)
             guard !overflow, product <= 3_650 * 86_400 else { return nil }
             total += product
+            if unit < 86_400 { time += product }
             number = ""
             sawPart = true
         }
-        return sawPart && number.isEmpty ? total : nil
+        return sawPart && number.isEmpty ? (total, time) : nil
     }
 }

@@ -68,6 +68,8 @@ extension Reminder {
         var done = self
         guard !isCompleted else { return (self, .completed) }
         done.modifiedAt = now
+        // A snooze belongs to the occurrence being completed, whatever comes next.
+        done.alarms.removeAll { $0.isSnooze }
         guard let text = recurrence, let current = due ?? start else {
             done.completedAt = now
             return (done, .completed)
@@ -91,9 +93,7 @@ extension Reminder {
             nextDay = rule.nextDay(after: point.day, anchor: point.day)
         case .completion:
             let completionDay = LocalDateTime(now, in: point.zone ?? zone).day
-            nextDay = rule.hasDayParts
-                ? rule.nextDay(after: completionDay, anchor: completionDay)
-                : Reminder.step(completionDay, by: rule)
+            nextDay = Reminder.nextDay(countedFrom: completionDay, strictlyAfter: point.day, by: rule)
         }
         guard let nextDay, let next = point.moved(to: nextDay, rule: rule), rule.allows(next, in: zone) else {
             done.completedAt = now
@@ -179,14 +179,44 @@ extension Reminder {
         return point.moved(to: day, rule: nil)?.due ?? due
     }
 
-    /// `day` plus one step of the rule's frequency and interval (months and years
+    /// The next occurrence of a completion-based rule completed on `completionDay`,
+    /// always strictly after `current` (the occurrence being completed), so completing
+    /// early or twice on one day never lands on the occurrence just done.
+    ///
+    /// With no `BY…` day parts: `completionDay` plus one step of `INTERVAL` days, weeks,
+    /// months or years; when that is not after `current`, two steps, three … counted from
+    /// `completionDay` (so months clamp from the completion day, not from each other).
+    /// With day parts: the first day of the rule after both days, counted from
+    /// `completionDay`.
+    ///
+    /// Example: `FREQ=DAILY;INTERVAL=3`, current 2026-01-07, completed 2026-01-04 →
+    /// 2026-01-10 (2026-01-07 would repeat the occurrence just completed).
+    static func nextDay(countedFrom completionDay: CalendarDay, strictlyAfter current: CalendarDay,
+                        by rule: Recurrence) -> CalendarDay? {
+        if rule.hasDayParts {
+            return rule.nextDay(after: max(completionDay, current), anchor: completionDay)
+        }
+        var steps = 1
+        while let candidate = step(completionDay, by: rule, times: steps) {
+            if candidate > current { return candidate }
+            // The gap between completionDay and current is finite, so this ends.
+            steps += 1
+        }
+        return nil
+    }
+
+    /// `day` plus `times` steps of the rule's frequency and interval (months and years
     /// clamped to a shorter month), for completion-based rules with no day parts.
-    static func step(_ day: CalendarDay, by rule: Recurrence) -> CalendarDay? {
+    static func step(_ day: CalendarDay, by rule: Recurrence, times: Int = 1) -> CalendarDay? {
+        let (count, overflow) = rule.interval.multipliedReportingOverflow(by: times)
+        guard !overflow else { return nil }
         switch rule.frequency {
-        case .daily: return day.adding(checkedDays: rule.interval)
-        case .weekly: return day.adding(checkedDays: rule.interval * 7)
-        case .monthly: return day.adding(months: rule.interval)
-        case .yearly: return day.adding(years: rule.interval)
+        case .daily: return day.adding(checkedDays: count)
+        case .weekly:
+            let (days, overflow) = count.multipliedReportingOverflow(by: 7)
+            return overflow ? nil : day.adding(checkedDays: days)
+        case .monthly: return day.adding(months: count)
+        case .yearly: return day.adding(years: count)
         }
     }
 }

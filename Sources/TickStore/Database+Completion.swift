@@ -10,6 +10,19 @@ public struct CompletionChangeResult: Sendable {
     /// Whether anything was written: false when it was already completed (or open),
     /// or when the occurrence asked for is no longer the current one.
     public var changed: Bool
+    /// Why the occurrence asked for (`expecting`) was not completed; nil otherwise.
+    public var skipped: SkippedOccurrence? = nil
+}
+
+/// Why `Database.completeOccurrence(_:expecting:at:in:)` left an occurrence alone.
+public enum SkippedOccurrence: Hashable, Sendable {
+    /// It is in the history of completed occurrences: nothing to do (idempotent).
+    case alreadyDone
+    /// It is after the current occurrence: it cannot be completed before that one.
+    case notYetDue
+    /// It is before the current occurrence and was never completed: not an occurrence
+    /// of the series (or one skipped by completing from completion).
+    case notAnOccurrence
 }
 
 /// Completing and reopening, shared by `tick done`/`undone`/`toggle` and the agent's
@@ -26,9 +39,10 @@ extension Database {
     /// and saves the reminder.
     ///
     /// - Parameters:
-    ///   - expecting: when given, complete only if this is still the current occurrence
-    ///     (its due date, or start date for a reminder with no due date) and it is not
-    ///     already recorded as completed; otherwise change nothing.
+    ///   - expecting: when given, complete only if this names the current occurrence
+    ///     (its due date, or start date for a reminder with no due date; a date alone
+    ///     names that day's occurrence, see `occurrence(_:names:in:)`); otherwise change
+    ///     nothing and say why in `skipped`.
     ///   - zone: the user's zone.
     /// - Returns: what happened, or nil when there is no such reminder.
     /// - Throws: `StoreError` from SQLite.
@@ -38,9 +52,16 @@ extension Database {
         if reminder.isCompleted { return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false) }
         if let expecting {
             let current = reminder.due ?? reminder.start
-            let alreadyDone = try isOccurrenceCompleted(reminder: number, due: expecting)
-            if current != expecting || alreadyDone {
-                return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false)
+            if current.map({ Database.occurrence(expecting, names: $0, in: zone) }) != true {
+                let skipped: SkippedOccurrence
+                if try completedOccurrences(reminder: number).contains(where: { Database.occurrence(expecting, names: $0.due, in: zone) }) {
+                    skipped = .alreadyDone
+                } else if let current, Database.occurrence(expecting, isAfter: current, in: zone) {
+                    skipped = .notYetDue
+                } else {
+                    skipped = .notAnOccurrence
+                }
+                return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false, skipped: skipped)
             }
         }
         let (completed, outcome) = reminder.completingOccurrence(at: now, in: zone)
@@ -52,6 +73,32 @@ extension Database {
         }
         try update(completed)
         return CompletionChangeResult(reminder: completed, outcome: outcome, changed: true)
+    }
+
+    /// Whether `given` (a date the user or a notification names) is the occurrence
+    /// `occurrence`: the same instant; or, when either is all-day, the same day, a timed
+    /// occurrence's day read in its own zone (`done --occurrence 2026-12-01` names the
+    /// occurrence due 2026-12-01 09:00 Asia/Seoul).
+    public static func occurrence(_ given: Due, names occurrence: Due, in zone: TimeZone) -> Bool {
+        if given.isAllDay || occurrence.isAllDay {
+            return given.day(in: zone) == occurrence.day(in: Database.ownZone(of: occurrence, userZone: zone))
+        }
+        return given.sortInstant(in: zone) == occurrence.sortInstant(in: zone)
+    }
+
+    /// Whether `given` is later than the occurrence `occurrence` (by day when either is
+    /// all-day, as in `occurrence(_:names:in:)`).
+    static func occurrence(_ given: Due, isAfter occurrence: Due, in zone: TimeZone) -> Bool {
+        if given.isAllDay || occurrence.isAllDay {
+            return given.day(in: zone) > occurrence.day(in: Database.ownZone(of: occurrence, userZone: zone))
+        }
+        return given.sortInstant(in: zone) > occurrence.sortInstant(in: zone)
+    }
+
+    /// The zone a timed date is read in (its own), else `userZone`.
+    static func ownZone(of due: Due, userZone: TimeZone) -> TimeZone {
+        if case .timed(_, let identifier) = due { return TimeZone(identifier: identifier) ?? userZone }
+        return userZone
     }
 
     /// Reopens reminder `number`: a completed reminder is opened again (for a recurring

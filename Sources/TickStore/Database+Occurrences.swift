@@ -37,6 +37,21 @@ extension Database {
         return found
     }
 
+    /// Every completed occurrence of reminder `number`, earliest due first.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k log k) for the k occurrences of that reminder.
+    public func completedOccurrences(reminder number: Reminder.Number) throws -> [CompletedOccurrence] {
+        var found: [CompletedOccurrence] = []
+        try forEachRow("SELECT due, due_time_zone, completed_at FROM occurrence WHERE reminder = ? ORDER BY due",
+                       [.integer(number.rawValue)]) { row in
+            if let due = DueColumns.due(row.optionalText(0), zone: row.optionalText(1)),
+               let at = Timestamp.date(row.text(2)) {
+                found.append(CompletedOccurrence(due: due, completedAt: at))
+            }
+        }
+        return found
+    }
+
     /// Whether the occurrence due `due` of reminder `number` was completed.
     /// - Throws: `StoreError` from SQLite.
     public func isOccurrenceCompleted(reminder number: Reminder.Number, due: Due) throws -> Bool {
@@ -88,6 +103,7 @@ extension Database {
         for index in merged.alarms.indices where merged.alarms[index].firedAt == nil {
             if let stored = existing.alarms.first(where: { $0.uid == merged.alarms[index].uid && $0.trigger == merged.alarms[index].trigger }) {
                 merged.alarms[index].firedAt = stored.firedAt
+                merged.alarms[index].isSilenced = stored.isSilenced
             }
         }
         return merged

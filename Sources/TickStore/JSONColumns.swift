@@ -57,6 +57,8 @@ enum JSONColumns {
             }
             if let fired = alarm.firedAt { fields.append("\"fired\":" + quoted(Timestamp.string(fired))) }
             if alarm.isSnooze { fields.append("\"snooze\":true") }
+            if alarm.isExactOffset { fields.append("\"exact\":true") }
+            if alarm.isSilenced { fields.append("\"silenced\":true") }
             return "{" + fields.joined(separator: ",") + "}"
         }
         return "[" + objects.joined(separator: ",") + "]"
@@ -69,12 +71,13 @@ enum JSONColumns {
             let uid = object["uid"] as? String ?? UUID().uuidString
             let fired = (object["fired"] as? String).flatMap(Timestamp.date)
             let isSnooze = (object["snooze"] as? Bool) ?? false
+            let isSilenced = (object["silenced"] as? Bool) ?? false
             if let at = (object["at"] as? String).flatMap(Timestamp.date) {
-                return Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: isSnooze)
+                return Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: isSnooze, isSilenced: isSilenced)
             }
             guard let offset = (object["offset"] as? NSNumber)?.intValue else { return nil }
             return Alarm(uid: uid, trigger: .relative(seconds: offset, toStart: object["related"] as? String == "start"),
-                         firedAt: fired)
+                         firedAt: fired, isExactOffset: (object["exact"] as? Bool) ?? false, isSilenced: isSilenced)
         }
     }
 

@@ -251,6 +251,35 @@ struct ICalendarWriterTests {
         #expect(lines.contains("UID:new"))
     }
 
+    @Test("a kept VALARM that fires keeps its other lines and gains ACKNOWLEDGED (RFC 9074); re-armed, loses it")
+    func firedKeptAlarm() throws {
+        let (list, reminder) = try Self.imported()
+        var fired = reminder
+        try #require(fired.alarms.count == 1)
+        // A fired time with a fraction of a second, as the agent records it.
+        let when = try #require(Due.instant(fromISO8601: "2026-11-20T08:00:00Z")).addingTimeInterval(0.375)
+        fired.alarms[0].firedAt = when
+        let lines = Self.lines(list, fired)
+        #expect(lines.contains("X-A:1"))
+        #expect(lines.contains("DESCRIPTION:Default"))
+        #expect(lines.filter { $0.hasPrefix("ACKNOWLEDGED") } == ["ACKNOWLEDGED:20261120T080000Z"])
+        #expect(lines.filter { $0 == "BEGIN:VALARM" }.count == 1)
+        let ack = try #require(lines.firstIndex(of: "ACKNOWLEDGED:20261120T080000Z"))
+        #expect(lines[ack + 1] == "END:VALARM")
+        // Read back, the alarm is the same alarm, fired at that second.
+        let back = try F.reminder(F.calendar(lines))
+        #expect(back.alarms.count == 1)
+        #expect(back.alarms.first?.uid == fired.alarms[0].uid)
+        #expect(back.alarms.first?.firedAt == Due.instant(fromISO8601: "2026-11-20T08:00:00Z"))
+        // Its kept text says the same as before it fired.
+        #expect(ICalendarKeptLines.sayTheSame(back.iCalendarExtras, reminder.iCalendarExtras))
+        var rearmed = fired
+        rearmed.alarms[0].firedAt = nil
+        let again = Self.lines(list, rearmed)
+        #expect(again.contains("X-A:1"))
+        #expect(!again.contains { $0.hasPrefix("ACKNOWLEDGED") })
+    }
+
     @Test("completing writes STATUS, COMPLETED and PERCENT-COMPLETE together; reopening removes them")
     func completing() throws {
         let (list, reminder) = try Self.imported()

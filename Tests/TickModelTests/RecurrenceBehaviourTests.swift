@@ -84,7 +84,16 @@ struct RecurrenceBehaviourTests {
     @Test("completion-based: from the completion day, not the due date", arguments: [
         // rule, due, completed at (UTC), expected next due
         ("FREQ=DAILY;INTERVAL=3", "2026-12-01", "2026-12-04T15:00:00Z", "2026-12-07"),
-        ("FREQ=DAILY;INTERVAL=3", "2026-12-10", "2026-12-04T15:00:00Z", "2026-12-07"),
+        // Completed early: the next occurrence is still after the one completed
+        // (Dec 7 and Dec 10 would go back to or repeat it).
+        ("FREQ=DAILY;INTERVAL=3", "2026-12-10", "2026-12-04T15:00:00Z", "2026-12-13"),
+        // QA: completing twice on one day must not land on the current occurrence again.
+        ("FREQ=DAILY;INTERVAL=3", "2026-01-07", "2026-01-04T15:00:00Z", "2026-01-10"),
+        ("FREQ=MONTHLY", "2026-02-28", "2026-01-31T15:00:00Z", "2026-03-31"),
+        ("FREQ=WEEKLY;INTERVAL=2", "2026-12-14", "2026-12-04T15:00:00Z", "2026-12-18"),
+        // Monday Jan 5, completed when it is still Sunday Jan 4 in New York.
+        ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-01-05", "2026-01-05T03:00:00Z", "2026-01-06"),
+        ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-01-09", "2026-01-07T15:00:00Z", "2026-01-12"),
         ("FREQ=MONTHLY", "2026-01-15", "2026-01-31T15:00:00Z", "2026-02-28"),
         ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-12-03", "2026-12-04T15:00:00Z", "2026-12-07"),
         ("FREQ=YEARLY", "2027-03-01", "2028-02-29T15:00:00Z", "2029-02-28"),
@@ -282,6 +291,40 @@ struct AlarmFiringTests {
     @Test("an offset without a sign or unit is refused with a hint", arguments: ["10m", "-10", "-10x", "soon", "-"])
     func badOffsets(text: String) {
         #expect(throws: ModelError.self) { try Alarm.offset(parsing: text) }
+    }
+
+    @Test("an all-day alarm rings at its wall-clock time on DST days", arguments: [
+        // zone, all-day due, default alarm (09:00 local) in UTC
+        ("Europe/Berlin", "2026-03-29", "2026-03-29T07:00:00Z"),     // spring forward: 09:00 CEST
+        ("Europe/Berlin", "2026-10-25", "2026-10-25T08:00:00Z"),     // fall back: 09:00 CET
+        ("America/New_York", "2026-11-01", "2026-11-01T14:00:00Z"),  // 09:00 EST
+        ("America/New_York", "2026-03-08", "2026-03-08T13:00:00Z"),  // 09:00 EDT
+    ])
+    func allDayOnDSTDays(identifier: String, due: String, expected: String) {
+        let alarm = Alarm.defaultAlarm(for: allDay(due))
+        #expect(reminder(due: allDay(due), alarms: [alarm]).fireDate(of: alarm, in: zone(identifier)) == utc(expected))
+    }
+
+    @Test("days and weeks are wall-clock days across DST (RFC 5545 §3.3.6); hours are exact", arguments: [
+        // offset text, fire time in New York for a due of Sunday 2026-03-08 09:00 EDT
+        // (that night went from EST to EDT)
+        ("-1d", "2026-03-07T09:00"), ("-1w", "2026-03-01T09:00"), ("-P1W", "2026-03-01T09:00"),
+        ("-P1D", "2026-03-07T09:00"), ("-1d2h", "2026-03-07T07:00"),
+        ("-24h", "2026-03-07T08:00"), ("-PT24H", "2026-03-07T08:00"), ("-168h", "2026-03-01T08:00"),
+        ("-1h", "2026-03-08T08:00"),
+    ])
+    func nominalDaysExactHours(text: String, expected: String) throws {
+        let newYork = zone("America/New_York")
+        let due = Due.timed(local("2026-03-08T09:00").instant(in: newYork), timeZone: "America/New_York")
+        let alarm = try Alarm.alarmOffset(parsing: text).alarm()
+        #expect(reminder(due: due, alarms: [alarm]).fireDate(of: alarm, in: zone("UTC")) == local(expected).instant(in: newYork))
+    }
+
+    @Test("-24h is exact; -1d and -1d2h are nominal days", arguments: [
+        ("-24h", true), ("-PT24H", true), ("-36h", true), ("-1d", false), ("-P1D", false), ("-1d2h", false), ("-1w", false), ("-90m", false),
+    ])
+    func exactness(text: String, isExact: Bool) throws {
+        #expect(try Alarm.alarmOffset(parsing: text).isExact == isExact)
     }
 
     @Test("snooze lengths", arguments: [("15m", 900), ("1h", 3_600), ("2h30m", 9_000), ("PT10M", 600)])

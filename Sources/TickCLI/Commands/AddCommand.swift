@@ -59,6 +59,10 @@ struct AddCommand: Command {
         url = parsed.value("url").map { $0.trimmingWhiteSpace() }.flatMap { $0.isEmpty ? nil : $0 }
         parent = try parsed.value("parent").map { text throws(CommandError) in try ValueReader.number(text, option: "parent") }
         schedule = try ScheduleOptions(parsed: parsed)
+        // On edit, --no-alarm with --alarm replaces the alarms; a new reminder has none to replace.
+        if schedule.removesAlarms && (!schedule.offsets.isEmpty || !schedule.remindPhrases.isEmpty) {
+            throw .usage("--no-alarm and --\(schedule.offsets.isEmpty ? "remind" : "alarm") contradict each other; give one")
+        }
         json = parsed.has("json")
     }
 
@@ -67,7 +71,8 @@ struct AddCommand: Command {
         let due = try dueText.map { text throws(CommandError) in try ValueReader.due(text, option: "due", context: context) }
         let start = try startText.map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
         let now = context.now
-        let defaults = try AlarmDefaults(environment: context.environment)
+        let defaults = AlarmDefaults(environment: context.environment)
+        for warning in defaults.warnings { context.warn(warning) }
         var draft = Reminder(listID: ReminderList.ID(rawValue: ""), title: title, notes: notes, due: due, start: start,
                              priority: priority, isFlagged: isFlagged, tags: tags, url: url, createdAt: now)
         let notes = try schedule.apply(to: &draft, dueChanged: due != nil || start != nil, defaults: defaults, context: context)

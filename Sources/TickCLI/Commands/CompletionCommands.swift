@@ -50,8 +50,10 @@ struct CompletionRunner {
                 if reopens {
                     result = try db.reopenOccurrence(number, at: now, in: zone)
                 } else {
-                    let expected = occurrence.map { CompletionRunner.matching($0, current: reminder.due ?? reminder.start, in: zone) }
-                    result = try db.completeOccurrence(number, expecting: expected, at: now, in: zone)
+                    result = try db.completeOccurrence(number, expecting: occurrence, at: now, in: zone)
+                    if let result, let occurrenceText, let skipped = result.skipped, skipped != .alreadyDone {
+                        throw CompletionRunner.refusal(skipped, occurrenceText, of: result.reminder, context: context)
+                    }
                 }
                 if let result { results.append((result, lists[result.reminder.listID]?.name)) }
             }
@@ -95,14 +97,20 @@ struct CompletionRunner {
         }
     }
 
-    /// `current` when `given` names the same moment (the same day for all-day dates),
-    /// else `given` (which then matches nothing, so nothing is completed).
-    static func matching(_ given: Due, current: Due?, in zone: TimeZone) -> Due {
-        guard let current else { return given }
-        if current.isAllDay || given.isAllDay {
-            return current.isAllDay && given.day(in: zone) == current.day(in: zone) ? current : given
+    /// The error for `done N --occurrence X` when X is not one that can be completed:
+    /// later than the current occurrence, or neither current nor in the history.
+    static func refusal(_ skipped: SkippedOccurrence, _ text: String, of reminder: Reminder,
+                        context: CommandContext) -> CommandError {
+        let formatter = DueFormatter(context: context.dateContext)
+        let current = (reminder.due ?? reminder.start).map { formatter.string(for: $0) }
+        let currentText = current.map { "; the current one is \($0)" } ?? ""
+        let name = "\(reminder.number) \(reminder.title.quotedForMessage)"
+        switch skipped {
+        case .notYetDue:
+            return .runtime("\(name): the occurrence '\(text)' is not due yet\(currentText) (complete that one first)")
+        case .notAnOccurrence, .alreadyDone:
+            return .runtime("\(name) has no open or completed occurrence '\(text)'\(currentText)")
         }
-        return current.sortInstant(in: zone) == given.sortInstant(in: zone) ? current : given
     }
 }
 
@@ -114,6 +122,8 @@ struct DoneCommand: Command {
             A repeating reminder moves on to its next occurrence; the one completed is kept in its
             history ('tick undone' steps back). Give --occurrence DATE (the due date you saw) to
             complete only that occurrence: running the same command again then changes nothing.
+            A date alone names that day's occurrence. An occurrence after the current one, or a
+            date that is neither current nor done, is refused (exit status 1).
             """,
         aliases: ["complete"])
     static var arguments: [ArgumentDefinition] {

@@ -74,7 +74,8 @@ struct EditCommand: Command {
         let now = context.now
         let parsed = self.parsed
         let schedule = self.schedule
-        let defaults = try AlarmDefaults(environment: context.environment)
+        let defaults = AlarmDefaults(environment: context.environment)
+        for warning in defaults.warnings { context.warn(warning) }
         var notes: [String] = []
         let (reminder, listName) = try context.store().write { db in
             var reminder = try db.existingReminder(number)
@@ -82,7 +83,9 @@ struct EditCommand: Command {
             if let notes = parsed.value("notes") { reminder.notes = notes }
             if parsed.has("no-notes") { reminder.notes = "" }
             if let due { reminder.due = due }
-            if parsed.has("no-due") { reminder.due = nil }
+            if parsed.has("no-due") {
+                try EditCommand.clearDue(of: &reminder, stopsRepeating: schedule.clearsRepeat, notes: &notes)
+            }
             if let start { reminder.start = start }
             if parsed.has("no-start") { reminder.start = nil }
             if let priority { reminder.priority = priority }
@@ -109,7 +112,7 @@ struct EditCommand: Command {
             } else {
                 listName = try db.list(id: reminder.listID)?.name
             }
-            notes = try schedule.apply(to: &reminder, dueChanged: due != nil || start != nil, defaults: defaults, context: context)
+            notes += try schedule.apply(to: &reminder, dueChanged: due != nil || start != nil, defaults: defaults, context: context)
             reminder.modifiedAt = now
             try db.update(reminder)
             return (try db.existingReminder(number), listName)
@@ -120,6 +123,29 @@ struct EditCommand: Command {
             return
         }
         context.print("Updated \(reminder.number) \(reminder.title.quotedForMessage)")
+    }
+
+    /// `edit --no-due`: clears the due date. A repeating reminder counts its occurrences
+    /// from it, so it is refused unless `--no-repeat` stops the repeat too. Alarms
+    /// relative to the due date go with it (they would have nothing to ring at), with a
+    /// note; alarms at a fixed time stay.
+    /// - Throws: `CommandError.usage` for a repeating reminder without `--no-repeat`.
+    static func clearDue(of reminder: inout Reminder, stopsRepeating: Bool, notes: inout [String]) throws(CommandError) {
+        guard reminder.due != nil else { return }
+        if reminder.recurrence != nil, !stopsRepeating {
+            throw .usage("a repeating reminder needs a due date; add --no-repeat to stop it repeating")
+        }
+        reminder.due = nil
+        let before = reminder.alarms.count
+        reminder.alarms.removeAll { alarm in
+            guard case .relative(_, let toStart) = alarm.trigger else { return false }
+            // A start-related alarm falls back to the due date when there is no start.
+            return !toStart || reminder.start == nil
+        }
+        let removed = before - reminder.alarms.count
+        if removed > 0 {
+            notes.append("removed \(removed) alarm\(removed == 1 ? "" : "s") relative to the due date; add one with --remind DATE")
+        }
     }
 
     /// Refuses a parent that is the reminder itself or one of its descendants.

@@ -77,7 +77,7 @@ struct ImportCommand: Command {
             let more = batch.warnings.count - Self.shownWarnings
             context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
         }
-        let importer = BatchImporter(now: context.now, fallbackListName: listName, restoresArchive: format == .json)
+        let importer = BatchImporter(now: context.now, fallbackListName: listName, zone: context.dateContext.timeZone, restoresArchive: format == .json)
         let store = try context.store()
         struct DryRun: Error { let summary: BatchImporter.Summary }
         var summary: BatchImporter.Summary

@@ -15,8 +15,8 @@ struct ScheduleOptions {
     /// The rule text `--repeat` stands for.
     var rule: String?
     var basis: RecurrenceBasis?
-    /// `--alarm` offsets, in seconds relative to the due date.
-    var offsets: [Int]
+    /// `--alarm` offsets, relative to the due date.
+    var offsets: [AlarmOffset]
     /// `--remind` phrases, read against the clock when the command runs.
     var remindPhrases: [String]
     var removesAlarms: Bool
@@ -26,7 +26,7 @@ struct ScheduleOptions {
     init(parsed: ParsedArguments) throws(CommandError) {
         do {
             rule = try parsed.value("repeat").map { text throws(ModelError) in try RepeatPhrase.rule(text) }
-            offsets = try parsed.all("alarm").map { text throws(ModelError) in try Alarm.offset(parsing: text) }
+            offsets = try parsed.all("alarm").map { text throws(ModelError) in try Alarm.alarmOffset(parsing: text) }
         } catch {
             throw .usage(error.description)
         }
@@ -72,6 +72,15 @@ struct ScheduleOptions {
             reminder.recurrenceBasis = basis
         }
         if reminder.recurrence != nil, rule != nil || dueChanged {
+            do {
+                let (checked, untilChange) = try reminder.checkingRecurrence(in: zone)
+                reminder = checked
+                if let untilChange {
+                    notes.append("changed UNTIL=\(untilChange.old) to UNTIL=\(untilChange.new) to match the due date (RFC 5545: UNTIL has the due date's type)")
+                }
+            } catch {
+                throw .usage((rule != nil ? "--repeat: " : "") + error.description)
+            }
             let before = reminder.due ?? reminder.start
             reminder = reminder.synchronizedWithRecurrence(in: zone)
             if let after = reminder.due ?? reminder.start, after != before {
@@ -82,7 +91,7 @@ struct ScheduleOptions {
         if !offsets.isEmpty && reminder.due ?? reminder.start == nil {
             throw .usage("--alarm counts from the due date; add --due DATE, or give a time with --remind DATE")
         }
-        var added: [Alarm] = offsets.map { Alarm(trigger: .relative(seconds: $0, toStart: false)) }
+        var added: [Alarm] = offsets.map { $0.alarm() }
         for phrase in remindPhrases {
             added.append(Alarm(trigger: .absolute(try defaults.instant(remind: phrase, context: context))))
         }
@@ -113,28 +122,31 @@ struct ScheduleOptions {
 /// - `TICK_ALL_DAY_ALARM`: the time of day an all-day due date rings (default `09:00`;
 ///   `none` for no default alarm).
 struct AlarmDefaults {
-    /// Seconds relative to a timed due date, or nil for none.
-    var timedOffset: Int?
+    /// The offset from a timed due date, or nil for none.
+    var timedOffset: AlarmOffset?
     /// Seconds after midnight for an all-day due date, or nil for none.
     var allDayOffset: Int?
 
-    /// - Throws: `CommandError.usage` naming the variable when a value cannot be read.
-    init(environment: TerminalEnvironment) throws(CommandError) {
-        timedOffset = 0
+    /// What to warn about: a variable that cannot be read is ignored (its built-in
+    /// default is used), so a typo in the environment never blocks a command.
+    var warnings: [String] = []
+
+    /// Reads the variables; a value that cannot be read is left out, with a warning.
+    init(environment: TerminalEnvironment) {
+        timedOffset = AlarmOffset(seconds: 0)
         allDayOffset = Alarm.defaultAllDayOffset
         if let text = environment["TICK_DEFAULT_ALARM"] {
             if text.lowercased() == "none" { timedOffset = nil } else {
-                do { timedOffset = try Alarm.offset(parsing: text) } catch {
-                    throw .usage("TICK_DEFAULT_ALARM: \(error.description) (or say none)")
+                do { timedOffset = try Alarm.alarmOffset(parsing: text) } catch {
+                    warnings.append("TICK_DEFAULT_ALARM: \(error.description) (or say none); using the default, at the due time")
                 }
             }
         }
         if let text = environment["TICK_ALL_DAY_ALARM"] {
-            if text.lowercased() == "none" { allDayOffset = nil } else {
-                guard let (time, _) = PhraseClock.parse(text) else {
-                    throw .usage("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 (or say none)")
-                }
+            if text.lowercased() == "none" { allDayOffset = nil } else if let (time, _) = PhraseClock.parse(text) {
                 allDayOffset = time
+            } else {
+                warnings.append("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 (or say none); using 09:00")
             }
         }
     }
@@ -142,14 +154,22 @@ struct AlarmDefaults {
     /// The default alarm for `due`, or nil when that kind has none.
     func defaultAlarm(for due: Due) -> Alarm? {
         if due.isAllDay { return allDayOffset.map { Alarm.defaultAlarm(for: due, allDayOffset: $0) } }
-        return timedOffset.map { Alarm(trigger: .relative(seconds: $0, toStart: false)) }
+        return timedOffset.map { $0.alarm() }
     }
 
     /// The instant a `--remind` phrase names: a date and time as given; a date alone at
     /// the all-day alarm time (09:00 unless configured) in the user's zone.
-    func instant(remind phrase: String, context: CommandContext) throws(CommandError) -> Date {
+    /// - Parameter option: the option named in an error (`remind`), or nil for the
+    ///   `WHEN` of `tick snooze N WHEN`.
+    func instant(remind phrase: String, option: String? = "remind", context: CommandContext) throws(CommandError) -> Date {
         let zone = context.dateContext.timeZone
-        switch try ValueReader.due(phrase, option: "remind", context: context) {
+        let due: Due
+        if let option {
+            due = try ValueReader.due(phrase, option: option, context: context)
+        } else {
+            do { due = try DateGrammar.parse(phrase, in: context.dateContext) } catch { throw .usage("snooze: " + error.description) }
+        }
+        switch due {
         case .timed(let instant, _): return instant
         case .floating(let local): return local.instant(in: zone)
         case .allDay(let day):

@@ -33,10 +33,17 @@ struct SnoozeCommand: Command {
     func run(in context: CommandContext) throws {
         let now = context.now
         let until: Date
-        if let seconds = Alarm.positiveSeconds(parsing: when) {
+        let trimmed = when.trimmingWhiteSpace()
+        if let seconds = Alarm.positiveSeconds(parsing: trimmed) {
             until = now.addingTimeInterval(TimeInterval(seconds))
+        } else if trimmed.hasPrefix("-") || trimmed.hasPrefix("+") || Alarm.positiveSeconds(parsing: trimmed + "1s") != nil
+                    || trimmed.allSatisfy({ $0.isNumber }) {
+            // A length that is zero, negative, signed or without a unit: say so, not "cannot read a date".
+            throw CommandError.usage("snooze: '\(trimmed)' is not a length of time after now; give one such as 10m, 1h or 2h30m, or a date and time such as \"tomorrow 9am\"")
         } else {
-            until = try AlarmDefaults(environment: context.environment).instant(remind: when, context: context)
+            let defaults = AlarmDefaults(environment: context.environment)
+            for warning in defaults.warnings { context.warn(warning) }
+            until = try defaults.instant(remind: when, option: nil, context: context)
         }
         guard until > now else {
             throw CommandError.usage("snooze until \(DueFormatter(context: context.dateContext).string(for: until))? That is not in the future")

@@ -26,6 +26,8 @@ struct BatchImporter {
     let now: Date
     /// Where reminders without a list go: the `--list` option, else the default list.
     let fallbackListName: String?
+    /// The user's zone, for the ring time of alarms on all-day and floating dates.
+    let zone: TimeZone
     /// Keep numbers (when free) and positions from the file: restoring a Tick archive.
     var restoresArchive = false
 
@@ -116,6 +118,15 @@ struct BatchImporter {
                 if let done = compared.completedAt, let stored = existing.completedAt, BatchImporter.sameSecond(done, stored) {
                     compared.completedAt = stored
                 }
+                // Whether a fired alarm rang or was silenced is Tick's own note; iCalendar
+                // keeps only that it fired (ACKNOWLEDGED).
+                for index in compared.alarms.indices {
+                    guard let stored = existing.alarms.first(where: { $0.uid == compared.alarms[index].uid }),
+                          let storedFired = stored.firedAt, let fired = compared.alarms[index].firedAt,
+                          BatchImporter.sameSecond(storedFired, fired) else { continue }
+                    compared.alarms[index].firedAt = storedFired
+                    compared.alarms[index].isSilenced = stored.isSilenced
+                }
                 // What an export adds or reorders (DTSTAMP, SEQUENCE, X-APPLE-SORT-ORDER) is
                 // no change: a fresh export imported back must leave everything as it was.
                 if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras) {
@@ -126,10 +137,14 @@ struct BatchImporter {
                     summary.unchanged += 1
                     continue
                 }
+                BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: existing, at: now, in: zone)
                 existing = reminder
                 try db.update(existing)
                 summary.updated += 1
-            } else if restoresArchive {
+                continue
+            }
+            BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
+            if restoresArchive {
                 try db.insert(reminder, keepingNumber: true, keepingPosition: item.hasPosition)
                 summary.added += 1
             } else if let index = pendingIndex[reminder.uid] {
@@ -149,4 +164,23 @@ struct BatchImporter {
 
     /// Whether two times fall in the same second.
     static func sameSecond(_ a: Date, _ b: Date) -> Bool { wholeSeconds(a) == wholeSeconds(b) }
+
+    /// Marks the alarms of an imported reminder whose ring time is already past as
+    /// fired without ringing, as `tick add` does: an alarm that was due before the
+    /// reminder arrived does not ring (an export from years ago must not bring a pile of
+    /// "missed" alarms). An alarm `existing` already had pending at the same instant was
+    /// missed while the reminder was here, so it stays pending for the agent.
+    static func silenceArrivedPast(_ reminder: inout Reminder, keepingPendingOf existing: Reminder?,
+                                   at now: Date, in zone: TimeZone) {
+        let known = existing.map { stored in
+            stored.pendingAlarms(in: zone).map { (uid: $0.alarm.uid, date: $0.date) }
+        } ?? []
+        for index in reminder.alarms.indices where reminder.alarms[index].firedAt == nil {
+            guard let date = reminder.fireDate(of: reminder.alarms[index], in: zone), date <= now else { continue }
+            let uid = reminder.alarms[index].uid
+            if known.contains(where: { $0.uid == uid && $0.date == date }) { continue }
+            reminder.alarms[index].firedAt = now
+            reminder.alarms[index].isSilenced = true
+        }
+    }
 }

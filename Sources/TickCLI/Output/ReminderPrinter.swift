@@ -96,12 +96,14 @@ struct ReminderPrinter {
     }
 
     /// `at the due time`, `10 minutes before due`, `1 day 2 hours after start`.
-    static func offsetWords(_ seconds: Int, toStart: Bool) -> String {
+    /// An exact offset (`isExact`, from `-24h`) is said in hours: `24 hours before due`.
+    static func offsetWords(_ seconds: Int, toStart: Bool, isExact: Bool = false) -> String {
         let anchor = toStart ? "start" : "due"
         guard seconds != 0 else { return toStart ? "at the start" : "at the due time" }
         var rest = abs(seconds)
         var parts: [String] = []
-        for (size, unit) in [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")] where rest >= size {
+        let units = [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")]
+        for (size, unit) in units.dropFirst(isExact ? 2 : 0) where rest >= size {
             let count = rest / size
             rest %= size
             parts.append("\(count) \(unit)" + (count == 1 ? "" : "s"))
@@ -196,7 +198,8 @@ struct ReminderPrinter {
         if let parent { fields.append(("Subtask of", "\(parent.number) " + TerminalText.sanitized(parent.title))) }
         else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID) + style.dim(" (not in this database)"))) }
         if let completed = reminder.completedAt { fields.append(("Completed", formatter.string(for: completed))) }
-        for alarm in reminder.alarms {
+        // A snooze is for the open occurrence; a completed reminder has none to come back.
+        for alarm in reminder.alarms where !(alarm.isSnooze && reminder.isCompleted) {
             var text: String
             switch alarm.trigger {
             case .absolute(let date): text = formatter.string(for: date)
@@ -205,12 +208,16 @@ struct ReminderPrinter {
                 if anchor?.isAllDay == true, (0..<86_400).contains(seconds) {
                     text = toStart ? "on the start day" : "on the due day"
                 } else {
-                    text = ReminderPrinter.offsetWords(seconds, toStart: toStart)
+                    text = ReminderPrinter.offsetWords(seconds, toStart: toStart, isExact: alarm.isExactOffset)
                 }
                 if let date = reminder.fireDate(of: alarm, in: zone) { text += " (" + formatter.string(for: date) + ")" }
             }
             if alarm.isSnooze { text += style.dim("  snoozed") }
-            if let fired = alarm.firedAt { text += style.dim("  rang " + formatter.string(for: fired)) }
+            if alarm.isSilenced {
+                text += style.dim("  did not ring (already past)")
+            } else if let fired = alarm.firedAt {
+                text += style.dim("  rang " + formatter.string(for: fired))
+            }
             fields.append(("Alarm", text))
         }
         fields.append(("Created", formatter.string(for: reminder.createdAt)))

@@ -107,10 +107,12 @@ enum ArgumentParser {
 
 /// Small lexical rules shared by the parser.
 enum CommandLineSyntax {
-    /// `-3` or `-2.5` is a value (a negative number), not an option.
+    /// `-3`, `-2.5` or `-5m` is a value (a negative number or length of time), not an
+    /// option: no option name starts with a digit, so the command can say what is wrong
+    /// with the value (`tick snooze 1 -5m`) instead of "unknown option".
     static func looksNumeric(_ word: String) -> Bool {
-        let body = word.dropFirst()
-        return !body.isEmpty && body.allSatisfy { $0.isNumber || $0 == "." } && body.first?.isNumber == true
+        guard word.hasPrefix("-"), let first = word.dropFirst().first else { return false }
+        return first.isASCII && first.isNumber
     }
 }
 

@@ -10,10 +10,12 @@ public enum ICalendarKeptLines {
     /// Properties an export writes itself on every run.
     static let rewritten: Set<String> = ["DTSTAMP", "SEQUENCE", "X-APPLE-SORT-ORDER"]
 
-    /// Whether two kept texts say the same: equal once `DTSTAMP`, `SEQUENCE` and
-    /// `X-APPLE-SORT-ORDER` are set aside and properties of different names are taken in
-    /// any order (RFC 5545 gives the order of properties no meaning; lines of one name
-    /// keep theirs, and so do components such as VALARMs and VTIMEZONEs).
+    /// Whether two kept texts say the same: equal once `DTSTAMP`, `SEQUENCE`,
+    /// `X-APPLE-SORT-ORDER` and a kept VALARM's `ACKNOWLEDGED` (the writer sets it from
+    /// `Alarm.firedAt`, which is compared apart) are set aside and properties of
+    /// different names are taken in any order (RFC 5545 gives the order of properties
+    /// no meaning; lines of one name keep theirs, and so do components such as VALARMs
+    /// and VTIMEZONEs).
     /// - Complexity: O(n log n) in the number of kept lines.
     public static func sayTheSame(_ first: String, _ second: String) -> Bool {
         if first == second { return true }
@@ -29,11 +31,22 @@ public enum ICalendarKeptLines {
             switch item {
             case .property(let line):
                 if !rewritten.contains(line.name) { properties.append((line.name, index, line.text)) }
-            case .component(_, let lines):
-                components.append(lines)
+            case .component(let name, let lines):
+                components.append(name == "VALARM" ? withoutAcknowledged(lines) : lines)
             }
         }
         properties.sort { ($0.name, $0.index) < ($1.name, $1.index) }
         return [properties.map(\.text)] + components
+    }
+
+    /// A VALARM's lines without its own `ACKNOWLEDGED` lines.
+    static func withoutAcknowledged(_ lines: [String]) -> [String] {
+        var depth = 0
+        return lines.filter { line in
+            let content = ICalendarContentLine(text: line)
+            if content.beginName != nil { depth += 1; return true }
+            if content.endName != nil { depth -= 1; return true }
+            return !(depth == 1 && content.name == "ACKNOWLEDGED")
+        }
     }
 }

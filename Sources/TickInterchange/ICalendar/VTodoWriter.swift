@@ -139,7 +139,9 @@ struct VTodoWriter {
     }
 
     /// Kept display VALARMs whose alarm the reminder still has, then Tick's VALARM for
-    /// each alarm not covered.
+    /// each alarm not covered. A kept VALARM whose alarm has fired (or was re-armed)
+    /// since is written with its `ACKNOWLEDGED` (RFC 9074 §6) set to match, so that its
+    /// other lines (`X-WR-ALARMUID`, `DESCRIPTION` …) are not lost when an alarm rings.
     private func alarmLines(_ kept: [[String]]) -> [String] {
         var lines: [String] = []
         var written = Set<Int>()
@@ -147,10 +149,16 @@ struct VTodoWriter {
         for block in kept {
             guard let fields = VTodoRecord.shadowFields(block), let alarm = fields.alarms.first ?? nil else { continue }
             let read = VTodoMapping.alarm(alarm, reminderUID: reminder.uid, anonymous: &anonymous, zones: zones)
-            guard let index = reminder.alarms.indices.first(where: { !written.contains($0) && VTodoWriter.same(reminder.alarms[$0], read) })
+            let candidates = reminder.alarms.indices.filter { !written.contains($0) }
+            guard let index = candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read) })
+                ?? candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read, ignoringFired: true) })
             else { continue }
             written.insert(index)
-            lines.append(contentsOf: block)
+            if VTodoWriter.same(reminder.alarms[index], read) {
+                lines.append(contentsOf: block)
+            } else {
+                lines.append(contentsOf: VTodoWriter.acknowledging(block, at: reminder.alarms[index].firedAt))
+            }
         }
         for (index, alarm) in reminder.alarms.enumerated() where !written.contains(index) {
             lines.append(contentsOf: VTodoLines.alarm(alarm, of: reminder))
@@ -158,10 +166,12 @@ struct VTodoWriter {
         return lines
     }
 
-    /// Whether two alarms are the same, instants compared to the second.
-    static func same(_ a: Alarm, _ b: Alarm) -> Bool {
+    /// Whether two alarms are the same, instants compared to the second; with
+    /// `ignoringFired`, whether they are the same alarm whatever their fired state.
+    static func same(_ a: Alarm, _ b: Alarm, ignoringFired: Bool = false) -> Bool {
         guard a.uid == b.uid, a.isSnooze == b.isSnooze else { return false }
         switch (a.firedAt, b.firedAt) {
+        case _ where ignoringFired: break
         case (nil, nil): break
         case (let x?, let y?): guard VTodoMapping.sameSecond(x, y) else { return false }
         default: return false
@@ -171,5 +181,25 @@ struct VTodoWriter {
         case (.absolute(let d1), .absolute(let d2)): return VTodoMapping.sameSecond(d1, d2)
         default: return false
         }
+    }
+
+    /// A kept VALARM's lines with its own `ACKNOWLEDGED` lines replaced by one for
+    /// `fired` (none when nil), placed before its `END:VALARM`. Lines of nested
+    /// components are left alone.
+    static func acknowledging(_ block: [String], at fired: Date?) -> [String] {
+        var lines: [String] = []
+        var depth = 0
+        for line in block {
+            let content = ICalendarContentLine(text: line)
+            if content.beginName != nil { depth += 1 }
+            if content.endName != nil {
+                if depth == 1, let fired, let stamp = ICalendarText.utc(fired) { lines.append("ACKNOWLEDGED:" + stamp) }
+                depth -= 1
+            } else if depth == 1, content.name == "ACKNOWLEDGED" {
+                continue
+            }
+            lines.append(line)
+        }
+        return lines
     }
 }

@@ -242,11 +242,15 @@ private struct ArchiveReader {
             for alarm in object["alarms"] as? [[String: Any]] ?? [] {
                 let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
                 let fired = try instant(alarm, "firedAt")
+                let silenced = try boolean(alarm, "silenced") ?? false
                 if let at = try instant(alarm, "at") {
-                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, "snooze") ?? false))
-                } else if let text = try optionalString(alarm, "trigger"), let seconds = Alarm.seconds(fromDuration: text) {
-                    alarms.append(Alarm(uid: uid, trigger: .relative(seconds: seconds, toStart: (try optionalString(alarm, "related")) == "start"),
-                                        firedAt: fired))
+                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, "snooze") ?? false,
+                                        isSilenced: silenced))
+                } else if let text = try optionalString(alarm, "trigger"), let offset = Alarm.offset(fromDuration: text) {
+                    // Days and weeks are nominal; a day or more written as hours is exact.
+                    alarms.append(Alarm(uid: uid, trigger: .relative(seconds: offset.seconds,
+                                                                     toStart: (try optionalString(alarm, "related")) == "start"),
+                                        firedAt: fired, isExactOffset: offset.isExact, isSilenced: silenced))
                 } else {
                     throw fail("an alarm needs \"at\" or a \"trigger\" duration like -PT10M")
                 }

@@ -74,13 +74,14 @@ public enum TickJSON {
         var members: [(String, JSONValue)] = [("uid", .string(alarm.uid))]
         switch alarm.trigger {
         case .relative(let seconds, let toStart):
-            members.append(("trigger", .string(durationText(seconds))))
+            members.append(("trigger", .string(durationText(seconds, exact: alarm.isExactOffset))))
             members.append(("related", .string(toStart ? "start" : "due")))
         case .absolute(let date):
             members.append(("at", .string(instant(date))))
         }
         members.append(("firedAt", .optional(alarm.firedAt.map(instant))))
         members.append(("snooze", .bool(alarm.isSnooze)))
+        members.append(("silenced", .bool(alarm.isSilenced)))
         return .object(members)
     }
 
@@ -100,13 +101,16 @@ public enum TickJSON {
     }
 
     /// An RFC 5545 duration (§3.3.6) for a signed number of seconds: `-PT10M`, `P1D`, `PT0S`.
-    public static func durationText(_ seconds: Int) -> String {
+    ///
+    /// - Parameter exact: write whole days as hours (`-PT24H`: exact time) rather than as
+    ///   days (`-P1D`: nominal, the same wall-clock time), per `Alarm.isExactOffset`.
+    public static func durationText(_ seconds: Int, exact: Bool = false) -> String {
         var rest = abs(seconds)
         var text = seconds < 0 ? "-P" : "P"
         if rest == 0 { return "PT0S" }
-        if rest % 604_800 == 0 { return text + "\(rest / 604_800)W" }
-        let days = rest / 86_400
-        rest %= 86_400
+        if !exact, rest % 604_800 == 0 { return text + "\(rest / 604_800)W" }
+        let days = exact ? 0 : rest / 86_400
+        rest -= days * 86_400
         if days > 0 { text += "\(days)D" }
         if rest > 0 {
             text += "T"
