@@ -213,4 +213,49 @@ struct TaskwarriorReaderTests {
         #expect(badDate.kind == .invalidDate)
         #expect(badDate.message.contains("\"due\""))
     }
+
+    @Test("a description that is not text or is blank says so, with its line", arguments: [
+        (#"{"uuid":"a","description":42}"#, "\"description\" is a number, not text: 42"),
+        (#"{"uuid":"a","description":["x"]}"#, "\"description\" is an array, not text: [\"x\"]"),
+        (#"{"uuid":"a","description":true}"#, "\"description\" is a boolean, not text: true"),
+        (#"{"uuid":"a","description":" \u3000 "}"#, "the description is blank; Taskwarrior requires one"),
+        (#"{"uuid":"a","description":null}"#, "a task without a description; Taskwarrior requires one"),
+    ])
+    func descriptionMessages(text: String, message: String) throws {
+        let error = try #require(throws: InterchangeError.self) { try Self.read("{\"uuid\":\"b\",\"description\":\"ok\"}\n" + text) }
+        #expect(error.kind == .emptyTask)
+        #expect(error.line == 2)
+        #expect(error.message == message)
+    }
+
+    @Test("tags and depends as a comma string or with non-string items are kept, not dropped", arguments: [
+        (#""tags":"a, b,a""#, ["a", "b"]),
+        (#""tags":["x",1,true]"#, ["x", "1", "true"]),
+        (#""tags":"solo""#, ["solo"]),
+        (#""tags":[]"#, []),
+    ])
+    func tagShapes(field: String, tags: [String]) throws {
+        let batch = try Self.read(#"{"uuid":"a","description":"x","# + field + "}")
+        #expect(batch.reminders.first?.reminder.tags == tags)
+    }
+
+    @Test("annotations that are not objects keep their text in the notes")
+    func oddAnnotations() throws {
+        let batch = try Self.read(#"{"uuid":"a","description":"x","annotations":["plain",{"description":7},{"entry":"20260101T000000Z","description":"dated"}]}"#)
+        #expect(batch.reminders.first?.reminder.notes == "plain\n7\n2026-01-01T00:00:00Z dated")
+    }
+
+    @Test("a numeric project is a list name; an array, boolean or blank project is refused with its line")
+    func projectShapes() throws {
+        #expect(try Self.read(#"{"uuid":"a","description":"x","project":2027}"#).reminders.first?.listName == "2027")
+        for (field, message) in [(#"["a"]"#, "\"project\" is an array, not a project name"),
+                                  ("false", "\"project\" is a boolean, not a project name"),
+                                  (#""  ""#, "\"project\" is blank; leave it out for the default list")] {
+            let error = try #require(throws: InterchangeError.self) {
+                try Self.read(#"{"uuid":"a","description":"x","project":"# + field + "}")
+            }
+            #expect(error.message == message)
+            #expect(error.line == 1)
+        }
+    }
 }

@@ -45,10 +45,7 @@ struct TaskwarriorTask {
     ///   that is not a date.
     func imported(now: Date, timeZone: TimeZone) throws(InterchangeError) -> (ImportedReminder, [String]) {
         var warnings: [String] = []
-        guard let description = object["description"] as? String,
-              let title = try? Names.validated(description, as: .reminderTitle) else {
-            throw fail(.emptyTask, "a task without a description; Taskwarrior requires one")
-        }
+        let title = try self.title()
         let created = try date("entry") ?? now
         let modified = try date("modified") ?? created
         var completedAt: Date?
@@ -93,13 +90,80 @@ struct TaskwarriorTask {
             tags: tags(), recurrence: recurrence,
             iCalendarExtras: extras.joined(separator: "\n"),
             createdAt: created, modifiedAt: modified)
-        let project = (object["project"] as? String).flatMap { try? Names.validated($0, as: .listName) }
+        let project = try self.project()
         let statesModification = object["modified"].map { !($0 is NSNull) } ?? false
         return (ImportedReminder(listName: project, reminder: reminder, lineNumber: line,
                                  statesModification: statesModification), warnings)
     }
 
     private var place: String { (source.map { $0 + " " } ?? "") + "line \(line): " }
+
+    /// The `description`, validated as a title.
+    /// - Throws: `InterchangeError` (`.emptyTask`) when it is missing, not a JSON
+    ///   string (naming what it is), or blank.
+    private func title() throws(InterchangeError) -> String {
+        guard let value = object["description"], !(value is NSNull) else {
+            throw fail(.emptyTask, "a task without a description; Taskwarrior requires one")
+        }
+        guard let description = value as? String else {
+            throw fail(.emptyTask, "\"description\" is \(TaskwarriorTask.kind(of: value)), not text: \(TaskwarriorTask.text(of: value))")
+        }
+        guard let title = try? Names.validated(description, as: .reminderTitle) else {
+            throw fail(.emptyTask, "the description is blank; Taskwarrior requires one")
+        }
+        return title
+    }
+
+    /// What kind of JSON value `value` is, for messages: "a number", "an array" …
+    static func kind(of value: Any) -> String {
+        if value is String { return "text" }
+        if JSONScalar.isBoolean(value) { return "a boolean" }
+        if JSONScalar.number(value) != nil { return "a number" }
+        if value is [Any] { return "an array" }
+        if value is [String: Any] { return "an object" }
+        return "null"
+    }
+
+    /// The text items of a string-array field: strings as they are, other scalars as
+    /// their JSON text (`1`, `true`), a single string split on commas (the form of older
+    /// Taskwarrior versions and hand-written files). Empty and repeated items dropped.
+    static func textItems(_ value: Any?) -> [String] {
+        let items: [String]
+        if let array = value as? [Any] {
+            items = array.map { $0 as? String ?? text(of: $0) }
+        } else if let string = value as? String {
+            items = string.split(separator: ",").map(String.init)
+        } else if let value, !(value is NSNull) {
+            items = [text(of: value)]
+        } else {
+            items = []
+        }
+        var result: [String] = []
+        for item in items {
+            let trimmed = item.trimmingWhiteSpace()
+            if !trimmed.isEmpty, !result.contains(trimmed) { result.append(trimmed) }
+        }
+        return result
+    }
+
+    /// The `project` as a list name (a number as its text), or nil for none.
+    /// - Throws: `InterchangeError` (`.malformed`) for a project that is an array, an
+    ///   object or a boolean, or blank text.
+    private func project() throws(InterchangeError) -> String? {
+        guard let value = object["project"], !(value is NSNull) else { return nil }
+        let name: String
+        if let text = value as? String {
+            name = text
+        } else if JSONScalar.number(value) != nil, let scalar = JSONScalar(value) {
+            name = scalar.text
+        } else {
+            throw fail(.malformed, "\"project\" is \(TaskwarriorTask.kind(of: value)), not a project name")
+        }
+        guard let valid = try? Names.validated(name, as: .listName) else {
+            throw fail(.malformed, "\"project\" is blank; leave it out for the default list")
+        }
+        return valid
+    }
 
     /// A date field, or nil when absent.
     private func date(_ key: String) throws(InterchangeError) -> Date? {
@@ -123,10 +187,17 @@ struct TaskwarriorTask {
     }
 
     private func notes() throws(InterchangeError) -> String {
-        guard let annotations = object["annotations"] as? [[String: Any]] else { return "" }
+        guard let value = object["annotations"], !(value is NSNull) else { return "" }
+        // Annotations are objects with `entry` and `description`; anything else in the
+        // array (or in place of it) is kept as its text rather than dropped.
+        let annotations = value as? [Any] ?? [value]
         var lines: [String] = []
-        for annotation in annotations {
-            let text = (annotation["description"] as? String) ?? ""
+        for item in annotations {
+            guard let annotation = item as? [String: Any] else {
+                lines.append(item as? String ?? TaskwarriorTask.text(of: item))
+                continue
+            }
+            let text = annotation["description"].map { $0 as? String ?? TaskwarriorTask.text(of: $0) } ?? ""
             if let entry = annotation["entry"], let date = TaskwarriorTask.date(entry) {
                 lines.append(TickJSON.instant(date) + " " + text)
             } else {
@@ -136,27 +207,11 @@ struct TaskwarriorTask {
         return lines.joined(separator: "\n")
     }
 
-    private func tags() -> [String] {
-        var result: [String] = []
-        for tag in object["tags"] as? [String] ?? [] {
-            let trimmed = tag.trimmingWhiteSpace()
-            if !trimmed.isEmpty, !result.contains(trimmed) { result.append(trimmed) }
-        }
-        return result
-    }
+    /// `tags` as an array, or a comma-separated string (`textItems`).
+    private func tags() -> [String] { TaskwarriorTask.textItems(object["tags"]) }
 
     /// `depends` as an array, or the comma-separated string of Taskwarrior before 2.5.
-    private func dependencies() -> [String] {
-        let items: [String]
-        if let array = object["depends"] as? [String] {
-            items = array
-        } else if let text = object["depends"] as? String {
-            items = text.split(separator: ",").map(String.init)
-        } else {
-            items = []
-        }
-        return items.map { $0.trimmingWhiteSpace() }.filter { !$0.isEmpty }
-    }
+    private func dependencies() -> [String] { TaskwarriorTask.textItems(object["depends"]) }
 
     /// `X-TASKWARRIOR-` and the key, upper-cased, other characters than letters, digits
     /// and `-` replaced by `-`.
