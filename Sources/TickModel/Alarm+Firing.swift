@@ -134,11 +134,14 @@ extension Alarm {
             }
             return offset
         }
+        let unitsHint = "write a number and a unit such as -10m, -1h, -1d, +15m or -1h30m"
         guard let sign = trimmed.first, sign == "-" || sign == "+" else {
+            // Only a length without its sign gets told to add one; anything else is no length.
+            guard shorthandParts(Substring(trimmed)) != nil else { throw .invalidDuration(text, reason: unitsHint) }
             throw .invalidDuration(text, reason: "say -\(trimmed) for before the due time or +\(trimmed) for after it")
         }
         guard let parts = shorthandParts(trimmed.dropFirst()) else {
-            throw .invalidDuration(text, reason: "write a number and a unit such as -10m, -1h, -1d, +15m or -1h30m")
+            throw .invalidDuration(text, reason: unitsHint)
         }
         return AlarmOffset(seconds: sign == "-" ? -parts.total : parts.total, isExact: parts.time >= 86_400)
     }

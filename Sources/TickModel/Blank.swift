@@ -38,10 +38,26 @@ public enum Names {
     /// Trims `text` and returns it, or throws when it is blank.
     ///
     /// - Parameter kind: what is being named, for the message (`.reminderTitle`, `.listName`).
-    /// - Throws: `ModelError.blankName` when nothing visible is left after trimming.
+    /// - Throws: `ModelError.blankName` when nothing visible is left after trimming:
+    ///   also when what is left is only combining marks with nothing to sit on
+    ///   (General_Category Mn, Me: a lone U+0301 draws nothing) or control characters.
+    /// - Complexity: O(n) in the number of scalars.
     public static func validated(_ text: String, as kind: ModelError.NameKind) throws(ModelError) -> String {
         let trimmed = text.trimmingWhiteSpace()
-        guard !trimmed.isEmpty else { throw .blankName(kind) }
+        guard !trimmed.isEmpty, hasVisibleBase(trimmed) else { throw .blankName(kind) }
         return trimmed
+    }
+
+    /// Whether `text` has a scalar that draws on its own: not white space, not
+    /// invisible, not a combining mark, not a control character.
+    private static func hasVisibleBase(_ text: String) -> Bool {
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+        return text.unicodeScalars.contains { scalar in
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .control: return false
+            default: return !properties.isBlankForNames
+            }
+        }
     }
 }

@@ -30,7 +30,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidDate(let text, let reason):
             return "cannot read '\(text)' as a date: \(reason)"
         case .invalidPriority(let text):
-            return "'\(text)' is not a priority; use none, low, medium or high"
+            return "'\(text)' is not a priority; use none, low, medium or high, or an iCalendar priority 0–9"
         case .invalidRecurrence(let text, let reason):
             return "cannot repeat '\(text)': \(reason)"
         case .invalidDuration(let text, let reason):

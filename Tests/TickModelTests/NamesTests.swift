@@ -31,6 +31,21 @@ struct NamesTests {
         #expect(try Names.validated(text, as: .reminderTitle) == expected)
     }
 
+    @Test("nothing that draws on its own: lone combining marks and control characters are refused", arguments: [
+        "\u{301}", " \u{301}\u{308} ", "\u{20DD}", "\u{7}", "\u{1B}\u{7F}", "\u{200B}\u{301}",
+    ])
+    func nothingVisible(text: String) {
+        #expect(throws: ModelError.blankName(.reminderTitle)) { try Names.validated(text, as: .reminderTitle) }
+        #expect(throws: ModelError.blankName(.listName)) { try Names.validated(text, as: .listName) }
+    }
+
+    @Test("a mark or control character beside a visible one is kept", arguments: [
+        ("a\u{301}", "a\u{301}"), ("\u{301}a", "\u{301}a"), ("\u{1B}[31mred", "\u{1B}[31mred"), ("한\u{7}", "한\u{7}"),
+    ])
+    func markWithBase(text: String, expected: String) throws {
+        #expect(try Names.validated(text, as: .reminderTitle) == expected)
+    }
+
     @Test("the message says what is wrong and what to do")
     func message() {
         #expect(ModelError.blankName(.listName).description == "the list name is empty or only white space; give it some visible text")

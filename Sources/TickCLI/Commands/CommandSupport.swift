@@ -8,9 +8,31 @@ enum ValueReader {
     /// A reminder number (`12` or `#12`).
     static func number(_ text: String, option: String = "number") throws(CommandError) -> Reminder.Number {
         guard let number = Reminder.Number(parsing: text) else {
-            throw .usage("'\(text)' is not a reminder number (for <\(option)>); numbers look like 12 or #12")
+            let place = option == "number" || option == "numbers" ? "" : " (for --\(option))"
+            throw .usage("'\(text)' is not a reminder number\(place); numbers look like 12 or #12")
         }
         return number
+    }
+
+    /// The `<numbers>` arguments of a command that acts on several reminders, each
+    /// once, in the order first given (`tick delete 2 2` deletes #2 once).
+    /// - Throws: `CommandError.usage` for a text that is not a number, or none at all.
+    static func numbers(_ parsed: ParsedArguments) throws(CommandError) -> [Reminder.Number] {
+        var numbers: [Reminder.Number] = []
+        for text in parsed.all("numbers") {
+            let number = try ValueReader.number(text, option: "numbers")
+            if !numbers.contains(number) { numbers.append(number) }
+        }
+        guard !numbers.isEmpty else { throw .usage("missing <numbers>: give one or more reminder numbers") }
+        return numbers
+    }
+
+    /// The words of a variadic argument joined with spaces (`tick lists add Home Office`).
+    /// - Throws: `CommandError.usage` ("missing <key>: …", exit 64) when none was given;
+    ///   blank text is for the command to refuse (`Names.validated`, exit 1).
+    static func words(_ parsed: ParsedArguments, _ key: String, missing hint: String) throws(CommandError) -> String {
+        guard parsed.values[key] != nil else { throw .usage("missing <\(key)>: give \(hint)") }
+        return parsed.all(key).joined(separator: " ")
     }
 
     /// A due or start date phrase (DESIGN.md "Dates and time").

@@ -25,13 +25,7 @@ struct CompletionRunner {
     var occurrenceText: String?
 
     init(parsed: ParsedArguments) throws(CommandError) {
-        var numbers: [Reminder.Number] = []
-        for text in parsed.all("numbers") {
-            let number = try ValueReader.number(text, option: "numbers")
-            if !numbers.contains(number) { numbers.append(number) }
-        }
-        guard !numbers.isEmpty else { throw .usage("missing <numbers>: give one or more reminder numbers") }
-        self.numbers = numbers
+        numbers = try ValueReader.numbers(parsed)
         json = parsed.has("json")
         occurrenceText = parsed.value("occurrence")
     }

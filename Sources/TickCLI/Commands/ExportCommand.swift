@@ -26,7 +26,9 @@ struct ExportCommand: Command {
     let outputPath: String?
 
     init(parsed: ParsedArguments) throws(CommandError) {
-        format = try parsed.value("format").map(InterchangeFormat.named) ?? .json
+        format = try parsed.value("format").map { text throws(CommandError) in
+            try InterchangeFormat.named(text, allowed: InterchangeFormat.exportable)
+        } ?? .json
         guard InterchangeFormat.exportable.contains(format) else {
             throw .usage("tick cannot export \(format.rawValue); use one of "
                          + InterchangeFormat.exportable.map(\.rawValue).joined(separator: ", "))

@@ -55,7 +55,7 @@ struct ListsAddCommand: Command {
     let name: String
     let color: ListColor
     init(parsed: ParsedArguments) throws(CommandError) {
-        name = parsed.all("name").joined(separator: " ")
+        name = try ValueReader.words(parsed, "name", missing: "the name of the new list, e.g. tick lists add Groceries")
         color = try parsed.value("color").map(ValueReader.color) ?? .defaultColor
     }
 
@@ -81,7 +81,7 @@ struct ListsRenameCommand: Command {
     let new: String
     init(parsed: ParsedArguments) throws(CommandError) {
         old = parsed.value("name") ?? ""
-        new = parsed.all("new-name").joined(separator: " ")
+        new = try ValueReader.words(parsed, "new-name", missing: "the list's new name, e.g. tick lists rename Groceries Shopping")
     }
 
     func run(in context: CommandContext) throws {
@@ -167,7 +167,7 @@ struct ListsDeleteCommand: Command {
     let name: String
     let force: Bool
     init(parsed: ParsedArguments) throws(CommandError) {
-        name = parsed.all("name").joined(separator: " ")
+        name = try ValueReader.words(parsed, "name", missing: "the list to delete")
         force = parsed.has("force")
     }
 

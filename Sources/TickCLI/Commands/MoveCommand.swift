@@ -74,10 +74,7 @@ struct DeleteCommand: Command {
     let numbers: [Reminder.Number]
 
     init(parsed: ParsedArguments) throws(CommandError) {
-        var numbers: [Reminder.Number] = []
-        for text in parsed.all("numbers") { numbers.append(try ValueReader.number(text, option: "numbers")) }
-        guard !numbers.isEmpty else { throw .usage("missing <numbers>: give one or more reminder numbers") }
-        self.numbers = numbers
+        numbers = try ValueReader.numbers(parsed)
     }
 
     func run(in context: CommandContext) throws {

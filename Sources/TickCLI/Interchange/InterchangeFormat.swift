@@ -17,13 +17,20 @@ enum InterchangeFormat: String, CaseIterable {
 
     /// Reads `--format`; accepts a few common spellings.
     static func named(_ text: String) throws(CommandError) -> InterchangeFormat {
+        try named(text, allowed: allCases)
+    }
+
+    /// Reads `--format` like `named(_:)`.
+    /// - Parameter allowed: the formats the command takes, named in the message for an
+    ///   unknown one.
+    static func named(_ text: String, allowed: [InterchangeFormat]) throws(CommandError) -> InterchangeFormat {
         switch text.lowercased() {
         case "json", "tick": return .json
         case "todotxt", "todo.txt", "todo", "txt": return .todotxt
         case "ics", "ical", "icalendar", "ifb", "vtodo": return .ics
         case "taskwarrior", "task", "tw": return .taskwarrior
         default:
-            let names = allCases.map(\.rawValue)
+            let names = allowed.map(\.rawValue)
             var message = "unknown format '\(text)'; use one of \(names.joined(separator: ", "))"
             if let suggestion = Suggestion.closest(to: text, among: names) { message += " (did you mean '\(suggestion)'?)" }
             throw .usage(message)
