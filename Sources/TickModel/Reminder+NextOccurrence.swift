@@ -127,3 +127,37 @@ extension Recurrence {
         }
     }
 }
+
+extension Reminder {
+    /// The `EXDATE`s and `RDATE`s that still change the series (see
+    /// `completingOccurrence(at:in:)`), as occurrences of the series' kind, sorted: the
+    /// exceptions that take out one of the rule's occurrences from the current one on,
+    /// and the additions after the current occurrence that no exception takes out.
+    /// Both empty when the reminder does not repeat or its rule is unreadable.
+    ///
+    /// Example: yearly, due 2026-01-01, `EXDATE;VALUE=DATE:20270101,20270102` and
+    /// `RDATE;VALUE=DATE:20250601,20260601` → exceptions [2027-01-01] (2027-01-02 is not
+    /// an occurrence), additions [2026-06-01] (2025-06-01 is past).
+    ///
+    /// - Parameter zone: the user's zone, for all-day and floating dates.
+    /// - Complexity: O(e · r + a log a) for e exceptions, a additions and r the cost of
+    ///   checking one day against the rule.
+    public func recurrenceDatesInEffect(in zone: TimeZone) -> (exceptions: [Due], additions: [Due]) {
+        guard let rule = recurrenceRule, let current = due ?? start else { return ([], []) }
+        let dates = RecurrenceDates(iCalendarExtras: iCalendarExtras)
+        guard !dates.isEmpty else { return ([], []) }
+        let point = OccurrencePoint(current, userZone: zone)
+        let now = current.sortInstant(in: zone)
+        let sorted = { (dues: [Due]) in dues.sorted { $0.sortInstant(in: zone) < $1.sortInstant(in: zone) } }
+        let exceptions = RecurrenceDates(additions: dates.exceptions).occurrences(like: point, rule: rule, userZone: zone)
+            .filter { due in
+                let day = OccurrencePoint(due, userZone: zone).day
+                return due.sortInstant(in: zone) >= now
+                    && (recurrenceBasis == .completion || rule.contains(day, anchor: point.day))
+                    && dates.excludes(due, userZone: zone)
+            }
+        let additions = dates.occurrences(like: point, rule: rule, userZone: zone)
+            .filter { $0.sortInstant(in: zone) > now && !dates.excludes($0, userZone: zone) }
+        return (sorted(Array(Set(exceptions))), sorted(Array(Set(additions))))
+    }
+}
