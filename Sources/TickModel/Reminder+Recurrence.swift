@@ -53,8 +53,11 @@ extension Reminder {
     ///   time. Example: `FREQ=DAILY;INTERVAL=3` due 2026-12-01, completed 2026-12-04 →
     ///   2026-12-07. With day parts: the first day of the rule after the completion day,
     ///   counted from the completion day. Example: weekdays, completed Friday → Monday.
-    /// - `COUNT=1` or no further day within `UNTIL`: the series ends and the reminder is
-    ///   completed.
+    /// - `EXDATE` and `RDATE` lines kept from an import take occurrences out and add
+    ///   them (see `nextOccurrence(after:rule:dates:in:ruleDay:)`). Example: yearly, due
+    ///   2026-01-01, `EXDATE;VALUE=DATE:20270101` → 2028-01-01.
+    /// - `COUNT=1` or no further day within `UNTIL`, and no `RDATE` after: the series
+    ///   ends and the reminder is completed.
     ///
     /// Alarms of the new occurrence that would already have rung by `now` are marked
     /// fired, so rolling onto a date in the past does not ring at once.
@@ -82,27 +85,28 @@ extension Reminder {
             if case .invalidRecurrence(_, let reason) = error { return (done, .unreadableRule(reason: reason)) }
             return (done, .unreadableRule(reason: error.description))
         }
-        if let count = rule.count, count <= 1 {
-            done.completedAt = now
-            return (done, .seriesEnded(completed: current))
-        }
         let point = OccurrencePoint(current, userZone: zone)
-        let nextDay: CalendarDay?
-        switch recurrenceBasis {
-        case .due:
-            nextDay = rule.nextDay(after: point.day, anchor: point.day)
-        case .completion:
-            let completionDay = LocalDateTime(now, in: point.zone ?? zone).day
-            nextDay = Reminder.nextDay(countedFrom: completionDay, strictlyAfter: point.day, by: rule)
+        let completionDay = LocalDateTime(now, in: point.zone ?? zone).day
+        let basis = recurrenceBasis
+        let ruleDay: (CalendarDay) -> CalendarDay? = { day in
+            switch basis {
+            case .due: return rule.nextDay(after: day, anchor: point.day)
+            case .completion: return Reminder.nextDay(countedFrom: completionDay, strictlyAfter: day, by: rule)
+            }
         }
-        guard let nextDay, let next = point.moved(to: nextDay, rule: rule), rule.allows(next, in: zone) else {
+        let dates = RecurrenceDates(iCalendarExtras: iCalendarExtras)
+        guard let next = Reminder.nextOccurrence(after: point, rule: rule, dates: dates, in: zone, ruleDay: ruleDay) else {
             done.completedAt = now
             return (done, .seriesEnded(completed: current))
         }
-        done.moveOccurrence(to: next.due, days: nextDay.daysSinceEpoch - point.day.daysSinceEpoch, in: zone)
+        let nextDay = OccurrencePoint(next.moved.due, userZone: zone).day
+        done.moveOccurrence(to: next.moved.due, days: nextDay.daysSinceEpoch - point.day.daysSinceEpoch, in: zone)
         var newText = text
-        if let count = rule.count { newText = Recurrence.replacingPart("COUNT", with: String(count - 1), in: newText) }
-        if let pinned = next.pinnedTime, rule.hour == nil {
+        if let count = rule.count {
+            newText = Recurrence.replacingPart("COUNT", with: String(count - next.ruleOccurrencesPassed), in: newText)
+        }
+        if next.isAddition { newText = Recurrence.pinningAnchor(of: rule, at: point.day, in: newText) }
+        if let pinned = next.moved.pinnedTime, rule.hour == nil {
             newText = Recurrence.replacingPart("BYHOUR", with: String(pinned.hour), in: newText)
             newText = Recurrence.replacingPart("BYMINUTE", with: String(pinned.minute), in: newText)
             if pinned.second != 0 { newText = Recurrence.replacingPart("BYSECOND", with: String(pinned.second), in: newText) }
@@ -111,7 +115,7 @@ extension Reminder {
         done.alarms.removeAll { $0.isSnooze }
         for index in done.alarms.indices { done.alarms[index].firedAt = nil }
         done.silenceAlarms(dueBy: now, in: zone)
-        return (done, .advanced(completed: current, next: next.due))
+        return (done, .advanced(completed: current, next: next.moved.due))
     }
 
     /// Undoes the last `completingOccurrence`: moves the reminder back to the occurrence
@@ -126,8 +130,10 @@ extension Reminder {
             let days = previous.day(in: OccurrencePoint(previous, userZone: zone).zone ?? zone).daysSinceEpoch
                 - current.day(in: OccurrencePoint(current, userZone: zone).zone ?? zone).daysSinceEpoch
             reopened.moveOccurrence(to: previous, days: days, in: zone)
-            if let text = recurrence, let count = (try? Recurrence(rruleValue: text))?.count {
-                reopened.recurrence = Recurrence.replacingPart("COUNT", with: String(count + 1), in: text)
+            if let text = recurrence, let rule = try? Recurrence(rruleValue: text), let count = rule.count {
+                // EXDATEs passed on the way used up more than one; an RDATE none.
+                let passed = Reminder.ruleOccurrences(of: rule, basis: recurrenceBasis, after: previous, through: current, in: zone)
+                reopened.recurrence = Recurrence.replacingPart("COUNT", with: String(count + passed), in: text)
             }
         }
         reopened.alarms.removeAll { $0.isSnooze }

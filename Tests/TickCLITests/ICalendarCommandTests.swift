@@ -247,4 +247,32 @@ struct ICalendarCommandTests {
         let shown = try #require(try cli.json("show", "1") as? [String: Any])
         #expect(shown["tags"] as? [String] == tags)
     }
+
+    @Test("show names the EXDATEs and RDATEs that change a repeat; done skips an excluded date")
+    func exceptionsAndAdditions() {
+        let cli = CLIHarness()
+        cli.files["yearly.ics"] = Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Test//Test//EN\r
+            BEGIN:VTODO\r
+            UID:yearly-1\r
+            SUMMARY:Renew passport\r
+            DUE;VALUE=DATE:20270101\r
+            RRULE:FREQ=YEARLY;INTERVAL=2\r
+            EXDATE;VALUE=DATE:20290101,20290102\r
+            EXDATE;VALUE=DATE:20330101\r
+            RDATE;VALUE=DATE:20270601\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        cli.ok("import", "yearly.ics")
+        #expect(cli.ok("show", "1").contains(
+            "Repeats:     Every 2 years, except Jan 1, 2029, Jan 1, 2033; also Jun 1, 2027  (RRULE:FREQ=YEARLY;INTERVAL=2)"))
+        #expect(cli.ok("done", "1").contains("Jun 1, 2027"))
+        #expect(cli.ok("done", "1").contains("Jan 1, 2031"))
+        #expect(cli.ok("show", "1").contains("except Jan 1, 2033  (RRULE:"))
+        #expect(cli.ok("export", "--format", "ics").contains("EXDATE;VALUE=DATE:20290101,20290102\r\n"))
+    }
 }

@@ -95,6 +95,22 @@ struct ReminderPrinter {
         }
     }
 
+    /// What the kept `EXDATE`s and `RDATE`s change, for `show`'s Repeats line:
+    /// `, except Jan 1, 2027; also Jun 1, 2026`, each list cut to three dates and
+    /// `and 2 more`; empty when nothing changes.
+    private func dateChanges(of reminder: Reminder) -> String {
+        let (exceptions, additions) = reminder.recurrenceDatesInEffect(in: context.dateContext.timeZone)
+        func words(_ dues: [Due]) -> String {
+            let shown = dues.prefix(3).map { formatter.string(for: $0) }
+            let more = dues.count - shown.count
+            return more > 0 ? shown.joined(separator: ", ") + " and \(more) more" : shown.joined(separator: ", ")
+        }
+        var text = ""
+        if !exceptions.isEmpty { text += ", except " + words(exceptions) }
+        if !additions.isEmpty { text += (text.isEmpty ? ", " : "; ") + "also " + words(additions) }
+        return text
+    }
+
     /// `at the due time`, `10 minutes before due`, `1 day 2 hours after start`.
     /// An exact offset (`isExact`, from `-24h`) is said in hours: `24 hours before due`.
     static func offsetWords(_ seconds: Int, toStart: Bool, isExact: Bool = false) -> String {
@@ -187,7 +203,8 @@ struct ReminderPrinter {
         if let start = reminder.start { fields.append(("Starts", formatter.string(for: start))) }
         let zone = context.dateContext.timeZone
         if let rule = reminder.recurrence, let summary = reminder.recurrenceSummary(in: zone) {
-            var text = TerminalText.sanitized(summary) + style.dim("  (RRULE:" + TerminalText.sanitized(rule) + ")")
+            var text = TerminalText.sanitized(summary) + dateChanges(of: reminder)
+                + style.dim("  (RRULE:" + TerminalText.sanitized(rule) + ")")
             if completedOccurrences > 0 { text += style.dim(completedOccurrences == 1 ? "; 1 occurrence done" : "; \(completedOccurrences) occurrences done") }
             fields.append(("Repeats", text))
         }

@@ -1,0 +1,163 @@
+import Foundation
+
+/// The next occurrence of a series as RFC 5545 §3.8.5 makes it: the rule's occurrences
+/// and the `RDATE`s, without the `EXDATE`s.
+///
+/// Tick keeps one row per repeating reminder whose due date is the current occurrence
+/// (the series' `DTSTART`), so the set still to come after it is
+/// (RRULE ∪ RDATE) − EXDATE, restricted to what is after the current occurrence:
+/// - `COUNT` counts the rule's occurrences only, the current one first; an occurrence
+///   an `EXDATE` takes out still counts (RFC 5545 applies `EXDATE` after `COUNT`), an
+///   `RDATE` does not.
+/// - An `RDATE` on the same instant (or, all-day, the same day) as a rule occurrence is
+///   that occurrence, once.
+/// - An `RDATE` before the current occurrence is taken as past.
+/// - An `RDATE` becomes the current occurrence in its turn. As the due date is the
+///   series' `DTSTART`, the parts of the rule that came from the old due date
+///   (the weekday of a weekly rule, the day of a monthly one, the day and month of a
+///   yearly one, the time of day) are written into the rule (`BYDAY`, `BYMONTHDAY`,
+///   `BYMONTH`, `BYHOUR`, `BYMINUTE`) so that the rule keeps its days.
+extension Reminder {
+    /// What `nextOccurrence` found.
+    struct NextOccurrence {
+        /// The next occurrence, of the series' kind, and a time of day to pin in the
+        /// rule (a DST gap moved it, or an `RDATE` at another time becomes current).
+        var moved: OccurrencePoint.Moved
+        /// How many of the rule's occurrences after the current one are used up by
+        /// moving there (the next one itself when it is the rule's, and those an
+        /// `EXDATE` took out on the way): what `COUNT` goes down by.
+        var ruleOccurrencesPassed: Int
+        /// Whether the next occurrence comes from an `RDATE` and not from the rule.
+        var isAddition: Bool
+    }
+
+    /// The first occurrence after `point` that no `EXDATE` takes out, or nil when the
+    /// series has none left.
+    ///
+    /// Example: `FREQ=WEEKLY;COUNT=4` due Monday 2026-12-07 with
+    /// `EXDATE;VALUE=DATE:20261214` → 2026-12-21, `COUNT=2` (the 14th is used up).
+    ///
+    /// - Parameters:
+    ///   - ruleDay: the rule's next day after a day (from the due date or from the
+    ///     completion day, as the reminder repeats), without `COUNT` and `UNTIL`.
+    ///   - zone: the user's zone.
+    /// - Complexity: O((e + 1) · r + a) for e `EXDATE`s, a `RDATE`s and r the cost of one
+    ///   `ruleDay`: each excluded rule occurrence is one of the `EXDATE`s.
+    static func nextOccurrence(after point: OccurrencePoint, rule: Recurrence, dates: RecurrenceDates,
+                               in zone: TimeZone, ruleDay: (CalendarDay) -> CalendarDay?) -> NextOccurrence? {
+        var left = rule.count.map { $0 - 1 } ?? Int.max
+        var passed: [Date] = []
+        var fromRule: OccurrencePoint.Moved?
+        var day = point.day
+        while left > 0, let next = ruleDay(day), let moved = point.moved(to: next, rule: rule), rule.allows(moved, in: zone) {
+            left -= 1
+            passed.append(moved.due.sortInstant(in: zone))
+            if !dates.excludes(moved.due, userZone: zone) {
+                fromRule = moved
+                break
+            }
+            day = next
+        }
+        let currentInstant = point.original.sortInstant(in: zone)
+        let addition = dates.occurrences(like: point, rule: rule, userZone: zone)
+            .map { (due: $0, instant: $0.sortInstant(in: zone)) }
+            .filter { $0.instant > currentInstant && !dates.excludes($0.due, userZone: zone) }
+            .min { $0.instant < $1.instant }
+        if let addition, fromRule.map({ addition.instant < $0.due.sortInstant(in: zone) }) ?? true {
+            var pinned: (hour: Int, minute: Int, second: Int)?
+            if let time = point.time, let added = OccurrencePoint(addition.due, userZone: zone).time,
+               added != time {
+                pinned = time
+            }
+            return NextOccurrence(moved: .init(due: addition.due, pinnedTime: pinned),
+                                  ruleOccurrencesPassed: passed.filter { $0 <= addition.instant }.count, isAddition: true)
+        }
+        guard let fromRule else { return nil }
+        return NextOccurrence(moved: fromRule, ruleOccurrencesPassed: passed.count, isAddition: false)
+    }
+
+    /// How many of the rule's occurrences lie after `previous` and up to `current`, the
+    /// rule anchored at `previous` (what completing `previous` took off `COUNT`); at
+    /// least 0, and 1 for a rule that repeats from completion (its days depend on when
+    /// it was completed).
+    /// - Complexity: O(n) in the number of rule occurrences between the two.
+    static func ruleOccurrences(of rule: Recurrence, basis: RecurrenceBasis, after previous: Due, through current: Due,
+                                in zone: TimeZone) -> Int {
+        guard basis == .due else { return 1 }
+        let point = OccurrencePoint(previous, userZone: zone)
+        let end = current.sortInstant(in: zone)
+        var count = 0
+        var day = point.day
+        while let next = rule.nextDay(after: day, anchor: point.day), let moved = point.moved(to: next, rule: rule),
+              moved.due.sortInstant(in: zone) <= end {
+            count += 1
+            day = next
+        }
+        return count
+    }
+}
+
+extension Recurrence {
+    /// `text` with the parts of `rule` that default from its anchor written out for the
+    /// anchor `day`, so that the rule keeps its days when its anchor moves to a date off
+    /// the rule (an `RDATE`): a weekly rule without `BYDAY` gets the weekday, a monthly
+    /// one without `BYDAY` or `BYMONTHDAY` the day of the month, a yearly one without
+    /// them the day and (without `BYMONTH`) the month (RFC 5545 §3.3.10: "information,
+    /// not contained in the rule, necessary to determine the various recurrence instance
+    /// start time and dates are derived from the Start Time"). Other parts are kept.
+    ///
+    /// Example: `FREQ=YEARLY` at 2026-03-15 → `FREQ=YEARLY;BYMONTHDAY=15;BYMONTH=3`.
+    ///
+    /// The phase of `INTERVAL` cannot be written this way: "every 2 years" moved from
+    /// 2026 to 2027 counts 2027, 2029 …
+    static func pinningAnchor(of rule: Recurrence, at day: CalendarDay, in text: String) -> String {
+        switch rule.frequency {
+        case .daily:
+            return text
+        case .weekly:
+            guard rule.byDay.isEmpty else { return text }
+            return replacingPart("BYDAY", with: Weekday(of: day).code, in: text)
+        case .monthly:
+            guard rule.byDay.isEmpty, rule.byMonthDay.isEmpty else { return text }
+            return replacingPart("BYMONTHDAY", with: String(day.day), in: text)
+        case .yearly:
+            guard rule.byDay.isEmpty, rule.byMonthDay.isEmpty else { return text }
+            let pinned = replacingPart("BYMONTHDAY", with: String(day.day), in: text)
+            return rule.byMonth.isEmpty ? replacingPart("BYMONTH", with: String(day.month), in: pinned) : pinned
+        }
+    }
+}
+
+extension Reminder {
+    /// The `EXDATE`s and `RDATE`s that still change the series (see
+    /// `completingOccurrence(at:in:)`), as occurrences of the series' kind, sorted: the
+    /// exceptions that take out one of the rule's occurrences from the current one on,
+    /// and the additions after the current occurrence that no exception takes out.
+    /// Both empty when the reminder does not repeat or its rule is unreadable.
+    ///
+    /// Example: yearly, due 2026-01-01, `EXDATE;VALUE=DATE:20270101,20270102` and
+    /// `RDATE;VALUE=DATE:20250601,20260601` → exceptions [2027-01-01] (2027-01-02 is not
+    /// an occurrence), additions [2026-06-01] (2025-06-01 is past).
+    ///
+    /// - Parameter zone: the user's zone, for all-day and floating dates.
+    /// - Complexity: O(e · r + a log a) for e exceptions, a additions and r the cost of
+    ///   checking one day against the rule.
+    public func recurrenceDatesInEffect(in zone: TimeZone) -> (exceptions: [Due], additions: [Due]) {
+        guard let rule = recurrenceRule, let current = due ?? start else { return ([], []) }
+        let dates = RecurrenceDates(iCalendarExtras: iCalendarExtras)
+        guard !dates.isEmpty else { return ([], []) }
+        let point = OccurrencePoint(current, userZone: zone)
+        let now = current.sortInstant(in: zone)
+        let sorted = { (dues: [Due]) in dues.sorted { $0.sortInstant(in: zone) < $1.sortInstant(in: zone) } }
+        let exceptions = RecurrenceDates(additions: dates.exceptions).occurrences(like: point, rule: rule, userZone: zone)
+            .filter { due in
+                let day = OccurrencePoint(due, userZone: zone).day
+                return due.sortInstant(in: zone) >= now
+                    && (recurrenceBasis == .completion || rule.contains(day, anchor: point.day))
+                    && dates.excludes(due, userZone: zone)
+            }
+        let additions = dates.occurrences(like: point, rule: rule, userZone: zone)
+            .filter { $0.sortInstant(in: zone) > now && !dates.excludes($0, userZone: zone) }
+        return (sorted(Array(Set(exceptions))), sorted(Array(Set(additions))))
+    }
+}
