@@ -47,9 +47,8 @@ public final class CommandContext {
         self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName))
         self.style = Style(isEnabled: environment.allowsColor,
                            isTrueColor: ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? ""))
-        if let zone = environment["TZ"], environment.timeZone.identifier == environment.systemTimeZone.identifier,
-           TimeZone(identifier: zone.hasPrefix(":") ? String(zone.dropFirst()) : zone) == nil {
-            errors.write("tick: warning: TZ='\(TerminalText.sanitized(zone))' is not a time zone name Tick knows (use one like Europe/Berlin); using \(environment.systemTimeZone.identifier)\n")
+        if let zone = environment["TZ"], TerminalEnvironment.zone(fromTZ: zone) == nil {
+            errors.write("tick: warning: TZ='\(TerminalText.sanitized(zone))' is not a time zone name Tick knows (use one like Europe/Berlin, or a POSIX offset like UTC-9 without daylight saving); using \(environment.systemTimeZone.identifier)\n")
         }
     }
 

@@ -42,13 +42,47 @@ public struct TerminalEnvironment: Sendable {
         self.executablePath = executablePath
     }
 
-    /// The user's time zone: `TZ` (an IANA name, a leading `:` allowed), else the system's.
+    /// The user's time zone: `TZ` (see `zone(fromTZ:)`), else the system's.
     public var timeZone: TimeZone {
-        if var name = self["TZ"] {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = TimeZone(identifier: name) { return zone }
+        self["TZ"].flatMap(TerminalEnvironment.zone(fromTZ:)) ?? systemTimeZone
+    }
+
+    /// The zone a `TZ` value names, or nil when Tick cannot read it: an IANA name
+    /// (`Europe/Berlin`, `EST5EDT`; a leading `:` allowed), or a POSIX zone without a
+    /// daylight-saving part (`UTC+9`, `JST-9`, `<+0530>-5:30`; POSIX.1 §8.3 "TZ"), whose
+    /// offset is the time to ADD to local time to get UTC: `UTC+9` is nine hours WEST
+    /// of Greenwich (what `date` shows), unlike Foundation's `GMT+0900`.
+    public static func zone(fromTZ value: String) -> TimeZone? {
+        var name = Substring(value)
+        if name.hasPrefix(":") { name = name.dropFirst() }
+        if let seconds = posixOffsetWest(name) { return TimeZone(secondsFromGMT: -seconds) }
+        return TimeZone(identifier: String(name))
+    }
+
+    /// The offset in seconds west of UTC of a POSIX `std offset` zone with no
+    /// daylight-saving part (`UTC+9` → 32 400, `JST-9` → −32 400), or nil for anything else.
+    static func posixOffsetWest(_ text: Substring) -> Int? {
+        var rest = text
+        if rest.hasPrefix("<") {
+            guard let close = rest.firstIndex(of: ">"), rest.distance(from: rest.startIndex, to: close) >= 4 else { return nil }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let letters = rest.prefix { $0.isASCII && $0.isLetter }
+            guard letters.count >= 3 else { return nil }
+            rest = rest.dropFirst(letters.count)
         }
-        return systemTimeZone
+        var sign = 1
+        if let first = rest.first, first == "+" || first == "-" {
+            sign = first == "-" ? -1 : 1
+            rest = rest.dropFirst()
+        }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+              parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        let values = parts.compactMap { Int($0) }
+        guard values[0] <= 24, values.dropFirst().allSatisfy({ $0 <= 59 }) else { return nil }
+        let seconds = values[0] * 3_600 + (values.count > 1 ? values[1] * 60 : 0) + (values.count > 2 ? values[2] : 0)
+        return sign * seconds
     }
 
     /// A variable's value, nil when unset or empty.

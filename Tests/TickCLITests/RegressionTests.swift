@@ -111,6 +111,33 @@ struct RegressionTests {
         #expect(cli.run("list").errors.contains("TZ='Mars/Olympus' is not a time zone name"))
     }
 
+    @Test("TZ: IANA names, and POSIX offsets west of UTC as date(1) reads them", arguments: [
+        ("UTC+9", -32_400), ("JST-9", 32_400), (":Asia/Seoul", 32_400), ("EST5", -18_000), ("<+0530>-5:30", 19_800),
+        ("UTC", 0), ("GMT+0", 0), ("Etc/GMT+9", -32_400),
+    ])
+    func posixZones(tz: String, secondsEast: Int) throws {
+        let zone = try #require(TerminalEnvironment.zone(fromTZ: tz))
+        #expect(zone.secondsFromGMT(for: Fixture.now) == secondsEast)
+        let cli = CLIHarness()
+        cli.variables["TZ"] = tz
+        let result = cli.run("add", "x", "--due", "today 9am", "--json")
+        #expect(result.errors == "")
+        let due = try #require((try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])?["due"] as? String)
+        let hours = abs(secondsEast) / 3_600, minutes = abs(secondsEast) % 3_600 / 60
+        let offset = secondsEast == 0 ? "Z" : String(format: "%@%02d:%02d", secondsEast < 0 ? "-" : "+", hours, minutes)
+        #expect(due.hasSuffix("T09:00:00" + offset))
+    }
+
+    @Test("TZ with a daylight-saving rule or nonsense is said, and the system zone used", arguments: [
+        "CET-1CEST,M3.5.0,M10.5.0/3", "UTC+99", "AB+1", "<+09-9",
+    ])
+    func unreadableZones(tz: String) {
+        #expect(TerminalEnvironment.zone(fromTZ: tz) == nil)
+        let cli = CLIHarness()
+        cli.variables["TZ"] = tz
+        #expect(cli.run("list").errors.contains("is not a time zone name Tick knows"))
+    }
+
     @Test("repeated numbers are done once; --limit says that rows are hidden; --limt suggests --limit")
     func smallThings() {
         let cli = CLIHarness()
