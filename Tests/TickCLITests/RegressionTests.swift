@@ -128,6 +128,19 @@ struct RegressionTests {
         #expect(due.hasSuffix("T09:00:00" + offset))
     }
 
+    @Test("a list named like a smart list: creating or renaming to it says how to reach it")
+    func smartListNames() {
+        let cli = CLIHarness()
+        let added = cli.run("lists", "add", "Today")
+        #expect(added.status == 0)
+        #expect(added.errors == "tick: note: 'tick list Today' shows the smart list; this list is 'tick list --list Today'\n")
+        cli.ok("lists", "add", "Home")
+        #expect(cli.run("lists", "rename", "Home", "all").errors.contains("'tick list --list all'"))
+        #expect(cli.run("lists", "add", "Todays").errors == "")
+        cli.ok("add", "x", "--list", "Today")
+        #expect(cli.ok("list", "--list", "Today").contains("x"))
+    }
+
     @Test("TZ with a daylight-saving rule or nonsense is said, and the system zone used", arguments: [
         "CET-1CEST,M3.5.0,M10.5.0/3", "UTC+99", "AB+1", "<+09-9",
     ])

@@ -67,6 +67,15 @@ struct ListsAddCommand: Command {
             return try db.insert(ReminderList(name: name, color: color, createdAt: now))
         }
         context.print("Added list " + context.style.dot(list.color) + " " + TerminalText.sanitized(list.name))
+        ListsAddCommand.noteSmartListName(list.name, in: context)
+    }
+
+    /// Tells on standard error how to reach a list named like a smart list (`Today`,
+    /// `all` …), which `tick list NAME` takes for the smart list.
+    static func noteSmartListName(_ name: String, in context: CommandContext) {
+        guard SmartList(rawValue: name.lowercased()) != nil else { return }
+        let shown = TerminalText.sanitized(name)
+        context.errors.write("tick: note: 'tick list \(shown)' shows the smart list; this list is 'tick list --list \(shown)'\n")
     }
 }
 
@@ -99,6 +108,7 @@ struct ListsRenameCommand: Command {
             return (oldName, list)
         }
         context.print("Renamed list '\(TerminalText.sanitized(oldName))' to '\(TerminalText.sanitized(list.name))'")
+        ListsAddCommand.noteSmartListName(list.name, in: context)
     }
 }
 
