@@ -10,7 +10,8 @@ extension Locale {
     /// dropped.
     ///
     /// `nil`, the empty string, `C`, `POSIX` (with or without a codeset, as in
-    /// `C.UTF-8`) and any text that is not shaped like a POSIX name give `en_US_POSIX`:
+    /// `C.UTF-8`), any text that is not shaped like a POSIX name, and a language that is
+    /// not an ISO 639 code (`xx_YY`) give `en_US_POSIX`:
     /// English month abbreviations and a 12-hour clock, so dates read "Dec 1, 2026" and
     /// times "5:30 PM", the same on every machine. (Foundation's own `C` locale would
     /// give 24-hour times, and its empty locale dates like "2026 M12 1".)
@@ -60,7 +61,8 @@ extension Locale {
 
         let parts = base.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count <= 2, let language = parts.first,
-              (2...3).contains(language.count), language.allSatisfy(\.isASCIILetter) else { return posix }
+              (2...3).contains(language.count), language.allSatisfy(\.isASCIILetter),
+              Locale.LanguageCode(String(language).lowercased()).isISOLanguage else { return posix }
         var identifier = language.lowercased()
         switch modifier.lowercased() {
         case "latin": identifier += "_Latn"

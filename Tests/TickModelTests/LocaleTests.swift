@@ -26,6 +26,7 @@ struct LocaleTests {
         ("en_US", "en_US"), ("en_US.utf8", "en_US"), ("fr", "fr"), ("sr_RS@latin", "sr_Latn_RS"),
         ("es_419.UTF-8", "es_419"), ("C", "en_US_POSIX"), ("POSIX", "en_US_POSIX"), ("C.UTF-8", "en_US_POSIX"),
         ("", "en_US_POSIX"), ("  ", "en_US_POSIX"), ("/usr/share/locale/xx", "en_US_POSIX"),
+        ("xx_YY.UTF-8", "en_US_POSIX"), ("zz", "en_US_POSIX"),
         ("english", "en_US_POSIX"), ("en_USA", "en_US_POSIX"), ("en_US_POSIX", "en_US_POSIX"),
     ])
     func identifier(name: String, expected: String) {
