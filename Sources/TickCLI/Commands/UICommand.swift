@@ -36,8 +36,11 @@ struct UICommand: Command {
         // TERM=dumb describes a terminal that cannot move the cursor; asked for the UI
         // explicitly, drive it as a plain VT100, without colors (allowsColor is false).
         let type: String? = environment.variables["TERM"] == "dumb" ? "vt100" : nil
+        let defaults = AlarmDefaultsReader(environment: environment)
+        for warning in defaults.warnings { context.warn(warning) }
         let configuration = TUIConfiguration(dateContext: context.dateContext, clock: clock,
-                                             usesColor: environment.allowsColor, terminalType: type)
+                                             usesColor: environment.allowsColor, terminalType: type,
+                                             alarmDefaults: defaults.values)
         do {
             try TerminalUI.run(store: store, configuration: configuration)
         } catch {
