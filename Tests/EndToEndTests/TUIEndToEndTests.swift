@@ -76,6 +76,8 @@ struct TUIEndToEndTests {
         #expect(try setup.tick.run("add", "Buy milk").status == 0)
         guard let ui = try setup.start() else { return }
 
+        try ui.press("c") // completed reminders are hidden at first; show them, to see the toggled one
+        try ui.waitFor("Showing completed reminders.")
         try ui.press("a")
         try ui.waitFor("Write your task.")
         try ui.type("우유 사기")

@@ -171,11 +171,18 @@ struct AppStateBrowseTests {
         #expect(fields == ReminderFields(isFlagged: true))
     }
 
-    @Test("c hides and shows a list's completed reminders")
+    @Test("completed reminders are hidden at first, as in tick list; c shows them and hides them again; the footer says which")
     func completedToggle() {
         var state = TUIFixture.loaded(TUIFixture.three)
-        guard case .loadWindow(let request)? = state.press(.character("c")).first else { Issue.record("no load"); return }
-        #expect(!request.showsCompleted)
         #expect(!state.showsCompleted)
+        #expect(FrameBuilder(context: TUIFixture.context).frame(for: state).lines.first?.contains("c shows done") == true)
+        guard case .loadWindow(let request)? = state.press(.character("c")).first else { Issue.record("no load"); return }
+        #expect(request.showsCompleted)
+        #expect(state.showsCompleted)
+        #expect(FrameBuilder(context: TUIFixture.context).frame(for: state).lines.first?.contains("c hides done") == true)
+        state.size = ScreenSize(width: 120, height: 24)
+        #expect(FrameBuilder(context: TUIFixture.context).frame(for: state).lines.last?.contains("c hide done") == true)
+        guard case .loadWindow(let again)? = state.press(.character("c")).first else { Issue.record("no load"); return }
+        #expect(!again.showsCompleted)
     }
 }
