@@ -180,6 +180,9 @@ struct TUIEndToEndTests {
         try ui.waitFor("Write your task.")
         try ui.press("Escape", "q")
         try ui.waitFor("EXIT 0")
+        // Quitting gives the screen back, also where there is no alternate screen (TERM=dumb).
+        let after = try ui.screen().joined(separator: "\n")
+        #expect(!after.contains("q quit") && !after.contains("Pay rent"), "the UI stayed on screen:\n\(after)")
     }
 
     @Test("plain 'tick' in a terminal opens the UI")
