@@ -19,6 +19,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidRecurrence(String, reason: String)
     /// An alarm offset or snooze duration Tick cannot read; `reason` says what to write.
     case invalidDuration(String, reason: String)
+    /// A repeating reminder was to lose its due date, from which its occurrences count.
+    case repeatNeedsDueDate
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot repeat '\(text)': \(reason)"
         case .invalidDuration(let text, let reason):
             return "cannot read '\(text)' as a duration: \(reason)"
+        case .repeatNeedsDueDate:
+            return "a repeating reminder needs a due date; stop it repeating first"
         }
     }
 }

@@ -213,6 +213,19 @@ extension TextTable {
         }
     }
 
+    /// The width each column gets for `rows` on a line of `totalWidth` cells, 0 for a
+    /// column not shown: the layout ``render(rows:totalWidth:)`` uses, for callers that
+    /// draw the cells themselves (the terminal UI).
+    /// - Complexity: O(n) in the total UTF-8 length of the cells.
+    public func widths(rows: [[String]], totalWidth: Int) -> [Int] {
+        var cells: [Cell] = []
+        cells.reserveCapacity(rows.count * columns.count)
+        for row in rows {
+            for column in columns.indices { cells.append(column < row.count ? Cell(row[column]) : Cell.empty) }
+        }
+        return columnWidths(cells: cells, header: nil, totalWidth: totalWidth)
+    }
+
     /// The width of each column, 0 for a column not shown (see "Layout" on
     /// ``TextTable``); the shown columns and the gaps between them fit in `totalWidth`.
     func columnWidths(cells: [Cell], header: [Cell]?, totalWidth: Int) -> [Int] {

@@ -17,11 +17,15 @@ public struct TUIConfiguration: Sendable {
     /// The command line passes `vt100` for `TERM=dumb`, whose description cannot move
     /// the cursor at all.
     public var terminalType: String?
+    /// The default alarms (`TICK_DEFAULT_ALARM`, `TICK_ALL_DAY_ALARM`, read by the
+    /// command line): a reminder given a due date in the UI gets one as with `tick add`.
+    public var alarmDefaults: AlarmDefaults
 
     /// A configuration; `pollMilliseconds` defaults to 500, so that another process's
     /// change shows within a second.
     public init(dateContext: DateContext, clock: @escaping @Sendable () -> Date, usesColor: Bool,
-                pollMilliseconds: Int = 500, terminalType: String? = nil) {
+                pollMilliseconds: Int = 500, terminalType: String? = nil, alarmDefaults: AlarmDefaults = AlarmDefaults()) {
+        self.alarmDefaults = alarmDefaults
         self.dateContext = dateContext
         self.clock = clock
         self.usesColor = usesColor

@@ -19,7 +19,8 @@ public final class TUISession {
         var context = configuration.dateContext
         context.now = configuration.clock()
         state = AppState(size: ScreenSize(width: width, height: height), dateContext: context)
-        source = DataSource(store: store, clock: configuration.clock, timeZone: context.timeZone)
+        source = DataSource(store: store, clock: configuration.clock, timeZone: context.timeZone,
+                            alarmDefaults: configuration.alarmDefaults)
         builder = FrameBuilder(context: context)
         clock = configuration.clock
     }

@@ -76,6 +76,8 @@ struct TUIEndToEndTests {
         #expect(try setup.tick.run("add", "Buy milk").status == 0)
         guard let ui = try setup.start() else { return }
 
+        try ui.press("c") // completed reminders are hidden at first; show them, to see the toggled one
+        try ui.waitFor("Showing completed reminders.")
         try ui.press("a")
         try ui.waitFor("Write your task.")
         try ui.type("우유 사기")
@@ -178,6 +180,9 @@ struct TUIEndToEndTests {
         try ui.waitFor("Write your task.")
         try ui.press("Escape", "q")
         try ui.waitFor("EXIT 0")
+        // Quitting gives the screen back, also where there is no alternate screen (TERM=dumb).
+        let after = try ui.screen().joined(separator: "\n")
+        #expect(!after.contains("q quit") && !after.contains("Pay rent"), "the UI stayed on screen:\n\(after)")
     }
 
     @Test("plain 'tick' in a terminal opens the UI")

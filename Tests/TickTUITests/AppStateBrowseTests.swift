@@ -160,23 +160,29 @@ struct AppStateBrowseTests {
         #expect(state.isQuitting)
     }
 
-    @Test("f flags the selected reminder through an edit")
+    @Test("f flags the selected reminder through an edit of the flag alone")
     func flag() {
         var state = TUIFixture.loaded(TUIFixture.three)
-        guard case .apply(.edit(let number, let draft), false)? = state.press(.character("f")).first else {
+        guard case .apply(.edit(let number, let fields), false)? = state.press(.character("f")).first else {
             Issue.record("no edit")
             return
         }
         #expect(number == Reminder.Number(1))
-        #expect(draft.isFlagged)
-        #expect(draft.title == "Buy milk")
+        #expect(fields == ReminderFields(isFlagged: true))
     }
 
-    @Test("c hides and shows a list's completed reminders")
+    @Test("completed reminders are hidden at first, as in tick list; c shows them and hides them again; the footer says which")
     func completedToggle() {
         var state = TUIFixture.loaded(TUIFixture.three)
-        guard case .loadWindow(let request)? = state.press(.character("c")).first else { Issue.record("no load"); return }
-        #expect(!request.showsCompleted)
         #expect(!state.showsCompleted)
+        #expect(FrameBuilder(context: TUIFixture.context).frame(for: state).lines.first?.contains("c shows done") == true)
+        guard case .loadWindow(let request)? = state.press(.character("c")).first else { Issue.record("no load"); return }
+        #expect(request.showsCompleted)
+        #expect(state.showsCompleted)
+        #expect(FrameBuilder(context: TUIFixture.context).frame(for: state).lines.first?.contains("c hides done") == true)
+        state.size = ScreenSize(width: 120, height: 24)
+        #expect(FrameBuilder(context: TUIFixture.context).frame(for: state).lines.last?.contains("c hide done") == true)
+        guard case .loadWindow(let again)? = state.press(.character("c")).first else { Issue.record("no load"); return }
+        #expect(!again.showsCompleted)
     }
 }

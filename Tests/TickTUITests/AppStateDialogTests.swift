@@ -109,9 +109,9 @@ struct AppStateDialogTests {
         state.press(.down, .left) // priority none → high (wraps)
         state.press(.down, .character(" ")) // flag off
         let effects = state.press(.enter)
-        let draft = ReminderDraft(title: "Buy oat milk", notes: "2 liters", due: nil, listID: TUIFixture.groceries.id,
-                                  priority: .high, isFlagged: false)
-        #expect(effects == [.apply(.edit(Reminder.Number(1), draft), isUndo: false)])
+        let fields = ReminderFields(title: "Buy oat milk", notes: "2 liters", due: .some(nil), listID: TUIFixture.groceries.id,
+                                    priority: .high, isFlagged: false)
+        #expect(effects == [.apply(.edit(Reminder.Number(1), fields), isUndo: false)])
     }
 
     @Test("the detail view refuses a blank title and a bad date, and stays open")
@@ -139,9 +139,27 @@ struct AppStateDialogTests {
         #expect(state.mode == .browse)
         state.press(.character("e"), .down)
         state.type(" daily")
-        guard case .apply(.edit(_, let draft), _)? = state.press(.enter).first else { Issue.record("no edit"); return }
-        #expect(draft.due == floating)
-        #expect(draft.notes == " daily")
+        guard case .apply(.edit(_, let fields), _)? = state.press(.enter).first else { Issue.record("no edit"); return }
+        #expect(fields == ReminderFields(notes: " daily")) // only what was changed: the due date is not written
+    }
+
+    @Test("the detail view writes only the fields changed in it, and says when the reminder changed while open")
+    func detailWritesOnlyChangedFields() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"))
+        state.type(" now")
+        // Another tick changes the notes; the poll reads the window again.
+        var changed = TUIFixture.three
+        changed[0].notes = "CLI notes"
+        let effects = state.handle(.changedElsewhere)
+        guard case .reloadAll(let request)? = effects.first else { Issue.record("no reload"); return }
+        _ = state.handle(.loaded(Snapshot(lists: [TUIFixture.home, TUIFixture.groceries], counts: state.counts,
+                                          page: WindowPage(request: request, rows: changed, selectedIndex: 0,
+                                                           hasMoreBefore: false, hasMoreAfter: false))))
+        #expect(state.detailEditor?.notice == DetailEditor.changedElsewhereNotice)
+        #expect(state.detailEditor?.title.text == "Buy milk now") // what was typed stays
+        #expect(state.detailEditor?.notes.text == "CLI notes") // a field not touched shows the stored value
+        #expect(state.press(.enter) == [.apply(.edit(Reminder.Number(1), ReminderFields(title: "Buy milk now")), isUndo: false)])
     }
 
     @Test("n makes a list: blank names refused, colors from the palette")

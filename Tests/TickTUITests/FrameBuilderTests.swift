@@ -17,6 +17,7 @@ struct FrameBuilderTests {
             var reminder = TUIFixture.reminder(Int64(offset + 1), title, due: offset % 2 == 0 ? .allDay(today.adding(days: offset - 3)) : nil,
                                                flagged: offset % 3 == 0)
             reminder.priority = offset % 4 == 0 ? .high : .none
+            reminder.recurrence = offset % 4 == 2 ? "FREQ=DAILY;INTERVAL=3" : nil
             return reminder
         }
         var state = TUIFixture.loaded(rows, size: size)
@@ -47,6 +48,16 @@ struct FrameBuilderTests {
                 }
             }
         }
+    }
+
+    @Test("repeating reminders show ↻ and their rule as tick list does; narrow screens keep the marker and never overflow",
+          arguments: [(120, "↻ Every 3 days"), (80, "↻ Every 3 days"), (40, "↻")])
+    func repeatMarker(width: Int, expected: String) {
+        let frame = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: width, height: 24)))
+        let row = frame.lines.first { $0.contains("family") }
+        #expect(row?.contains(expected) == true, "\(frame.lines.joined(separator: "\n"))")
+        #expect(frame.lines.allSatisfy { TerminalText.width(of: $0) == width })
+        #expect(frame.lines.filter { $0.contains("↻") }.count == 2) // rows 3 and 7 repeat, no others
     }
 
     @Test("user text never reaches the screen with control characters")

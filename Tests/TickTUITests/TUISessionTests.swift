@@ -12,6 +12,7 @@ struct TUISessionTests {
         let harness = try SessionHarness { db, list in
             try db.insert(Reminder(listID: list.id, title: "Buy milk", createdAt: Fixture.now))
         }
+        harness.press(.character("c")) // show completed reminders, to see the toggled one
         harness.press(.character("a"))
         #expect(harness.screen.contains("Write your task."))
         harness.type("우유 사기")
@@ -49,6 +50,21 @@ struct TUISessionTests {
         stored = try harness.reminders()
         #expect(stored.map(\.title) == ["Buy milk", "우유 사기"])
         #expect(!stored[1].isCompleted)
+    }
+
+    @Test("a list hides its completed reminders at first, as tick list does; c shows them; Completed always does")
+    func completedHidden() throws {
+        let harness = try SessionHarness { db, list in
+            try db.insert(Reminder(listID: list.id, title: "Open one", createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Done one", completedAt: Fixture.now, createdAt: Fixture.now))
+        }
+        #expect(harness.screen.contains("Open one"))
+        #expect(!harness.screen.contains("Done one"))
+        harness.press(.character("c"))
+        #expect(harness.screen.contains("[x] Done one"))
+        harness.press(.character("c"), .tab, .up) // back to hidden; the sidebar's Completed
+        #expect(harness.session.state.scope == .smart(.completed))
+        #expect(harness.screen.contains("Done one"))
     }
 
     @Test("undo of a new list removes it; a list with reminders is not removed by undo")

@@ -83,10 +83,12 @@ final class SessionHarness {
     let store: Store
     let session: TUISession
 
-    init(width: Int = 80, height: Int = 24, fill: (Database, ReminderList) throws -> Void = { _, _ in }) throws {
+    init(width: Int = 80, height: Int = 24, alarmDefaults: AlarmDefaults = AlarmDefaults(),
+         fill: (Database, ReminderList) throws -> Void = { _, _ in }) throws {
         store = try Store(path: folder.file("tui.sqlite3"), now: Fixture.now)
         try store.write { db in try fill(db, try db.defaultList()) }
-        let configuration = TUIConfiguration(dateContext: TUIFixture.context, clock: { Fixture.now }, usesColor: false)
+        let configuration = TUIConfiguration(dateContext: TUIFixture.context, clock: { Fixture.now }, usesColor: false,
+                                             alarmDefaults: alarmDefaults)
         session = TUISession(store: store, configuration: configuration, width: width, height: height)
         session.start()
     }
@@ -100,4 +102,24 @@ final class SessionHarness {
 
     /// Every reminder in the database, in list order.
     func reminders() throws -> [Reminder] { try store.read { db in try db.allReminders() } }
+
+    /// The reminder numbered `number` as stored.
+    func reminder(_ number: Int64) throws -> Reminder {
+        try #require(try store.read { db in try db.reminder(number: Reminder.Number(number)) })
+    }
+
+    /// Changes reminder `number` as another `tick` process would (its own connection,
+    /// the command line's due-date rules), then lets the poll timer notice it.
+    func changeElsewhere(_ number: Int64, _ change: (inout Reminder) throws -> Void) throws {
+        let other = try Store(path: store.path, now: Fixture.now)
+        try other.write { db in
+            var reminder = try #require(try db.reminder(number: Reminder.Number(number)))
+            try change(&reminder)
+            try db.update(reminder)
+        }
+        session.tick()
+    }
+
+    /// The status line's text.
+    var message: String { session.state.message?.text ?? "" }
 }

@@ -71,7 +71,7 @@ struct AddCommand: Command {
         let due = try dueText.map { text throws(CommandError) in try ValueReader.due(text, option: "due", context: context) }
         let start = try startText.map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
         let now = context.now
-        let defaults = AlarmDefaults(environment: context.environment)
+        let defaults = AlarmDefaultsReader(environment: context.environment)
         for warning in defaults.warnings { context.warn(warning) }
         var draft = Reminder(listID: ReminderList.ID(rawValue: ""), title: title, notes: notes, due: due, start: start,
                              priority: priority, isFlagged: isFlagged, tags: tags, url: url, createdAt: now)

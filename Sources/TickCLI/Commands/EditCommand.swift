@@ -74,7 +74,7 @@ struct EditCommand: Command {
         let now = context.now
         let parsed = self.parsed
         let schedule = self.schedule
-        let defaults = AlarmDefaults(environment: context.environment)
+        let defaults = AlarmDefaultsReader(environment: context.environment)
         for warning in defaults.warnings { context.warn(warning) }
         var notes: [String] = []
         let (reminder, listName) = try context.store().write { db in
@@ -125,24 +125,16 @@ struct EditCommand: Command {
         context.print("Updated \(reminder.number) \(reminder.title.quotedForMessage)")
     }
 
-    /// `edit --no-due`: clears the due date. A repeating reminder counts its occurrences
-    /// from it, so it is refused unless `--no-repeat` stops the repeat too. Alarms
-    /// relative to the due date go with it (they would have nothing to ring at), with a
-    /// note; alarms at a fixed time stay.
+    /// `edit --no-due`: clears the due date by the model's rules
+    /// (``Reminder/removeDue(stopsRepeating:)``), with a note when alarms went with it.
     /// - Throws: `CommandError.usage` for a repeating reminder without `--no-repeat`.
     static func clearDue(of reminder: inout Reminder, stopsRepeating: Bool, notes: inout [String]) throws(CommandError) {
-        guard reminder.due != nil else { return }
-        if reminder.recurrence != nil, !stopsRepeating {
+        let removed: Int
+        do {
+            removed = try reminder.removeDue(stopsRepeating: stopsRepeating)
+        } catch {
             throw .usage("a repeating reminder needs a due date; add --no-repeat to stop it repeating")
         }
-        reminder.due = nil
-        let before = reminder.alarms.count
-        reminder.alarms.removeAll { alarm in
-            guard case .relative(_, let toStart) = alarm.trigger else { return false }
-            // A start-related alarm falls back to the due date when there is no start.
-            return !toStart || reminder.start == nil
-        }
-        let removed = before - reminder.alarms.count
         if removed > 0 {
             notes.append("removed \(removed) alarm\(removed == 1 ? "" : "s") relative to the due date; add one with --remind DATE")
         }

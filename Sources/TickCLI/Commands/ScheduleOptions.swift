@@ -52,7 +52,7 @@ struct ScheduleOptions {
     ///     its rule.
     /// - Returns: warnings to print (an alarm in the past, a due date moved onto the rule).
     /// - Throws: `CommandError.usage` for an option that needs a due date it lacks.
-    func apply(to reminder: inout Reminder, dueChanged: Bool, defaults: AlarmDefaults,
+    func apply(to reminder: inout Reminder, dueChanged: Bool, defaults: AlarmDefaultsReader,
                context: CommandContext) throws(CommandError) -> [String] {
         let now = context.now
         let zone = context.dateContext.timeZone
@@ -96,13 +96,7 @@ struct ScheduleOptions {
             added.append(Alarm(trigger: .absolute(try defaults.instant(remind: phrase, context: context))))
         }
         if dueChanged {
-            for index in reminder.alarms.indices where !reminder.alarms[index].isSnooze {
-                if case .relative = reminder.alarms[index].trigger { reminder.alarms[index].firedAt = nil }
-            }
-        }
-        if added.isEmpty, !removesAlarms, dueChanged, reminder.alarms.isEmpty, let due = reminder.due,
-           let alarm = defaults.defaultAlarm(for: due) {
-            reminder.alarms.append(alarm)
+            reminder.armAlarmsForNewDate(defaults: added.isEmpty && !removesAlarms ? defaults.values : nil)
         }
         let formatter = DueFormatter(context: context.dateContext)
         for alarm in added {
@@ -121,11 +115,11 @@ struct ScheduleOptions {
 ///   at the due time; `-10m` rings ten minutes before; `none` for no default alarm).
 /// - `TICK_ALL_DAY_ALARM`: the time of day an all-day due date rings (default `09:00`;
 ///   `none` for no default alarm).
-struct AlarmDefaults {
-    /// The offset from a timed due date, or nil for none.
-    var timedOffset: AlarmOffset?
+struct AlarmDefaultsReader {
+    /// The defaults read; the rules that use them are the model's (``AlarmDefaults``).
+    var values = AlarmDefaults()
     /// Seconds after midnight for an all-day due date, or nil for none.
-    var allDayOffset: Int?
+    var allDayOffset: Int? { values.allDayOffset }
 
     /// What to warn about: a variable that cannot be read is ignored (its built-in
     /// default is used), so a typo in the environment never blocks a command.
@@ -133,28 +127,20 @@ struct AlarmDefaults {
 
     /// Reads the variables; a value that cannot be read is left out, with a warning.
     init(environment: TerminalEnvironment) {
-        timedOffset = AlarmOffset(seconds: 0)
-        allDayOffset = Alarm.defaultAllDayOffset
         if let text = environment["TICK_DEFAULT_ALARM"] {
-            if text.lowercased() == "none" { timedOffset = nil } else {
-                do { timedOffset = try Alarm.alarmOffset(parsing: text) } catch {
+            if text.lowercased() == "none" { values.timedOffset = nil } else {
+                do { values.timedOffset = try Alarm.alarmOffset(parsing: text) } catch {
                     warnings.append("TICK_DEFAULT_ALARM: \(error.description) (or say none); using the default, at the due time")
                 }
             }
         }
         if let text = environment["TICK_ALL_DAY_ALARM"] {
-            if text.lowercased() == "none" { allDayOffset = nil } else if let (time, _) = PhraseClock.parse(text) {
-                allDayOffset = time
+            if text.lowercased() == "none" { values.allDayOffset = nil } else if let (time, _) = PhraseClock.parse(text) {
+                values.allDayOffset = time
             } else {
                 warnings.append("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 (or say none); using 09:00")
             }
         }
-    }
-
-    /// The default alarm for `due`, or nil when that kind has none.
-    func defaultAlarm(for due: Due) -> Alarm? {
-        if due.isAllDay { return allDayOffset.map { Alarm.defaultAlarm(for: due, allDayOffset: $0) } }
-        return timedOffset.map { $0.alarm() }
     }
 
     /// The instant a `--remind` phrase names: a date and time as given; a date alone at

@@ -41,7 +41,7 @@ struct SnoozeCommand: Command {
             // A length that is zero, negative, signed or without a unit: say so, not "cannot read a date".
             throw CommandError.usage("snooze: '\(trimmed)' is not a length of time after now; give one such as 10m, 1h or 2h30m, or a date and time such as \"tomorrow 9am\"")
         } else {
-            let defaults = AlarmDefaults(environment: context.environment)
+            let defaults = AlarmDefaultsReader(environment: context.environment)
             for warning in defaults.warnings { context.warn(warning) }
             until = try defaults.instant(remind: when, option: nil, context: context)
         }

@@ -13,7 +13,7 @@ struct UICommand: Command {
             Lists on the left (Today, Scheduled, Flagged, All, Completed, then yours), reminders
             on the right. The footer shows the main keys; ? shows them all.
               ↑/↓ j/k move, Space or Enter complete, a add, e edit, d delete, u undo,
-              J/K (Shift-↑/↓) reorder, Tab switch panes, n new list, / search, q quit.
+              J/K (Shift-↑/↓) reorder, c show completed, Tab switch panes, n new list, / search, q quit.
             Every change is saved at once. Changes made by other tick commands while the UI
             is open appear within a second. Colors follow the terminal; NO_COLOR turns them off.
             Plain 'tick' with no command opens the UI when run in a terminal (not with TERM=dumb,
@@ -36,8 +36,11 @@ struct UICommand: Command {
         // TERM=dumb describes a terminal that cannot move the cursor; asked for the UI
         // explicitly, drive it as a plain VT100, without colors (allowsColor is false).
         let type: String? = environment.variables["TERM"] == "dumb" ? "vt100" : nil
+        let defaults = AlarmDefaultsReader(environment: environment)
+        for warning in defaults.warnings { context.warn(warning) }
         let configuration = TUIConfiguration(dateContext: context.dateContext, clock: clock,
-                                             usesColor: environment.allowsColor, terminalType: type)
+                                             usesColor: environment.allowsColor, terminalType: type,
+                                             alarmDefaults: defaults.values)
         do {
             try TerminalUI.run(store: store, configuration: configuration)
         } catch {

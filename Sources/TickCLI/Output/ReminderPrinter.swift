@@ -67,16 +67,12 @@ struct ReminderPrinter {
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
         }
-        var columns = [
-            TextTable.Column(alignment: .right),
-            TextTable.Column(),
-            // Off a terminal there is no width to fit: titles are cut at 100 cells so one
-            // long title does not pad every row (scripts that need full text use --json).
-            TextTable.Column(minWidth: min(16, max(4, width / 3)),
-                             maxWidth: context.environment.width == nil ? 100 : nil, isFlexible: true),
-            TextTable.Column(maxWidth: 24, isFlexible: true),
-        ]
-        if showsRepeat { columns.append(TextTable.Column(maxWidth: 28, isFlexible: true)) }
+        var title = TextTable.Column.reminderTitle(lineWidth: width)
+        // Off a terminal there is no width to fit: titles are cut at 100 cells so one
+        // long title does not pad every row (scripts that need full text use --json).
+        if context.environment.width == nil { title.maxWidth = 100 }
+        var columns = [TextTable.Column(alignment: .right), TextTable.Column(), title, .reminderDue]
+        if showsRepeat { columns.append(.reminderRepeat) }
         if showsList { columns.append(TextTable.Column(minWidth: 6, maxWidth: 20, isFlexible: true)) }
         columns.append(TextTable.Column())
         let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1

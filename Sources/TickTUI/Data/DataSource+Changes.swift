@@ -14,6 +14,7 @@ extension DataSource {
         case .add(let draft):
             var reminder = Reminder(listID: draft.listID, title: draft.title, createdAt: now)
             reminder.apply(draft)
+            if let due = draft.due { try setDue(due, of: &reminder, at: now) }
             let stored = try db.insert(reminder)
             outcome.after = stored
             outcome.inverse = .delete(stored.number)
@@ -29,8 +30,23 @@ extension DataSource {
             if case .advanced? = result?.outcome, !old.isCompleted {
                 outcome.inverse = .stepBack(number)
             } else {
-                outcome.inverse = .save(old)
+                outcome.inverse = .setCompleted(number, old.isCompleted)
             }
+
+        case .setCompleted(let number, let completes):
+            let old = try existing(number, db)
+            outcome.before = old
+            outcome.after = old
+            guard old.isCompleted != completes else {
+                // Someone else already completed or reopened it.
+                outcome.isNoChange = true
+                outcome.keptFields = [.completion]
+                break
+            }
+            let result = completes ? try db.completeOccurrence(number, at: now, in: timeZone)
+                                   : try db.reopenOccurrence(number, at: now, in: timeZone)
+            outcome.after = result?.reminder ?? old
+            outcome.inverse = .setCompleted(number, !completes)
 
         case .stepBack(let number):
             let old = try existing(number, db)
@@ -39,15 +55,17 @@ extension DataSource {
             outcome.after = result?.reminder ?? old
             outcome.inverse = .toggle(number)
 
-        case .edit(let number, let draft):
+        case .edit(let number, let fields):
             let old = try existing(number, db)
             var new = old
-            new.apply(draft)
+            for field in fields.fields where field != .due { fields.write(field, to: &new) }
+            if let due = fields.due { try setDue(due, of: &new, at: now) }
             new.modifiedAt = now
             try db.update(new)
+            let stored = try existing(number, db) // a new list puts it at the end: read its place
             outcome.before = old
-            outcome.after = try existing(number, db) // a new list puts it at the end: read its place
-            outcome.inverse = .save(old)
+            outcome.after = stored
+            outcome.inverse = DataSource.revert(number, from: old, to: stored)
 
         case .delete(let number):
             let old = try existing(number, db)
@@ -97,15 +115,43 @@ extension DataSource {
             outcome.after = restored
             outcome.inverse = .delete(restored.number)
 
-        case .save(let old):
-            let current = try existing(old.number, db)
-            try db.update(old)
-            if current.listID != old.listID {
-                try db.update(old) // the first update put it at the end of its list; this restores its place
+        case .revert(let number, let written, let previous):
+            let current = try existing(number, db)
+            var new = current
+            var reverted: [ReminderFields.Field] = []
+            for field in previous.fields where field != .alarms {
+                if written.isHeld(field, by: current) {
+                    previous.write(field, to: &new)
+                    reverted.append(field)
+                } else {
+                    outcome.keptFields.append(field)
+                }
+            }
+            if previous.alarms != nil {
+                if written.isHeld(.alarms, by: current) {
+                    previous.write(.alarms, to: &new)
+                } else if reverted.contains(.due) {
+                    // The alarms changed since (one rang, or another tick set them): keep
+                    // them, under the rules for the due date put back.
+                    let due = new.due
+                    new.due = current.due
+                    do { try new.setDue(due, defaults: alarmDefaults, now: now, in: timeZone) } catch { new.due = due }
+                }
             }
             outcome.before = current
-            outcome.after = try existing(old.number, db)
-            outcome.inverse = .save(current)
+            outcome.after = current
+            guard !reverted.isEmpty else {
+                outcome.isNoChange = true
+                break
+            }
+            new.modifiedAt = now
+            try db.update(new)
+            if reverted.contains(.list) {
+                try db.update(new) // the first update put it at the end of its list; this restores its place
+            }
+            let stored = try existing(number, db)
+            outcome.after = stored
+            outcome.inverse = DataSource.revert(number, from: current, to: stored)
 
         case .deleteList(let id):
             guard let list = try db.list(id: id) else { throw TUIError("that list no longer exists") }
@@ -118,6 +164,25 @@ extension DataSource {
         return outcome
     }
 
+    /// The undo step of a change that turned `old` into `new`: the fields that differ,
+    /// with the values written and the values before; nil when nothing differs.
+    static func revert(_ number: Reminder.Number, from old: Reminder, to new: Reminder) -> Change? {
+        let changed = ReminderFields.differences(from: old, to: new)
+        guard !changed.isEmpty else { return nil }
+        return .revert(number, written: ReminderFields(new, fields: changed), previous: ReminderFields(old, fields: changed))
+    }
+
+    /// Sets a due date by the command line's rules (its alarms and repeat rule follow).
+    /// - Throws: `TUIError` saying why the date cannot be set (a repeating reminder
+    ///   without one, a rule with no day from it).
+    private func setDue(_ due: Due?, of reminder: inout Reminder, at now: Date) throws(TUIError) {
+        do {
+            try reminder.setDue(due, defaults: alarmDefaults, now: now, in: timeZone)
+        } catch {
+            throw TUIError(error.description)
+        }
+    }
+
     private func existing(_ number: Reminder.Number, _ db: Database) throws -> Reminder {
         guard let reminder = try db.reminder(number: number) else {
             throw TUIError("reminder \(number) no longer exists; another tick may have deleted it")
@@ -127,11 +192,11 @@ extension DataSource {
 }
 
 extension Reminder {
-    /// Sets the editable fields from `draft`.
+    /// Sets the fields of a new reminder from `draft`, except its due date, which
+    /// ``Reminder/setDue(_:defaults:now:in:)`` sets with its alarms.
     mutating func apply(_ draft: ReminderDraft) {
         title = draft.title
         notes = draft.notes
-        due = draft.due
         listID = draft.listID
         priority = draft.priority
         isFlagged = draft.isFlagged

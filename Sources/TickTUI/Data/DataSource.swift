@@ -19,6 +19,8 @@ final class DataSource {
     let store: Store
     let clock: @Sendable () -> Date
     let timeZone: TimeZone
+    /// The default alarm a reminder given a due date gets, as on the command line.
+    let alarmDefaults: AlarmDefaults
     private var knownDataVersion: Int64?
     /// A listing read whole: its scope and rows, valid until the data changes.
     private var memory: (scope: Scope, rows: [Reminder], index: [Reminder.Number: Int])?
@@ -26,11 +28,14 @@ final class DataSource {
     /// reminder that left it used to be.
     private var previousOrder: [Reminder.Number] = []
 
-    /// A data source over `store`; `clock` stamps changes and dates smart lists.
-    init(store: Store, clock: @escaping @Sendable () -> Date, timeZone: TimeZone) {
+    /// A data source over `store`; `clock` stamps changes and dates smart lists;
+    /// `alarmDefaults` gives reminders that get a due date their alarm.
+    init(store: Store, clock: @escaping @Sendable () -> Date, timeZone: TimeZone,
+         alarmDefaults: AlarmDefaults = AlarmDefaults()) {
         self.store = store
         self.clock = clock
         self.timeZone = timeZone
+        self.alarmDefaults = alarmDefaults
     }
 
     /// Performs `effect` and returns the event that answers it (nil for none).

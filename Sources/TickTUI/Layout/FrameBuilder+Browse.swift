@@ -78,13 +78,18 @@ extension FrameBuilder {
         let now = state.dateContext.now
         let zone = state.dateContext.timeZone
         let dues = visible.map { $0.due.map(dueText) ?? "" }
+        let repeats = visible.map { $0.repeatLabel(in: zone) ?? "" }
         let showsList = state.scope.showsListOfEachRow
-        var dueWidth = min(dues.map { TerminalText.width(of: $0) }.max() ?? 0, 22)
         let flagWidth = visible.contains(where: \.isFlagged) ? 2 : 0
-        // marker, checkbox, gap, [dot], title, flag, gap, due, margin
+        // marker, checkbox, gap, [dot], title, flag, gap, due, gap, repeat, margin
         let fixed = 1 + 3 + 1 + (showsList ? 2 : 0) + flagWidth + 1
-        if width - fixed - dueWidth - 1 < 8 { dueWidth = max(0, min(dueWidth, width - fixed - 9)) }
-        let titleWidth = max(0, width - fixed - (dueWidth > 0 ? dueWidth + 1 : 0))
+        // Title, due date and repeat share what is left by the rules of `tick list`.
+        let columns = TextTable(columns: [.reminderTitle(lineWidth: width), .reminderDue, .reminderRepeat], gap: 1)
+        let cells = visible.indices.map { [FrameBuilder.priorityMarks(visible[$0].priority) + " " + visible[$0].title,
+                                           dues[$0], repeats[$0]] }
+        let widths = columns.widths(rows: cells, totalWidth: max(0, width - fixed))
+        let dueWidth = widths[1], repeatWidth = widths[2]
+        let titleWidth = max(0, width - fixed - (dueWidth > 0 ? dueWidth + 1 : 0) - (repeatWidth > 0 ? repeatWidth + 1 : 0))
         let isFocused = state.focus == .table && state.mode == .browse || isSearchPrompt(state)
         var rows: [[Span]] = []
         for (offset, reminder) in visible.enumerated() {
@@ -116,6 +121,10 @@ extension FrameBuilder {
                 let overdue = reminder.isOverdue(at: now, in: zone)
                 builder.add(dues[offset], cells: dueWidth,
                             style: SpanStyle(role: overdue ? .overdue : (done ? .dim : .plain), isSelected: selected))
+            }
+            if repeatWidth > 0 {
+                builder.add(" ", cells: 1, style: SpanStyle(isSelected: selected))
+                builder.add(repeats[offset], cells: repeatWidth, style: SpanStyle(role: .dim, isSelected: selected))
             }
             rows.append(builder.finish(SpanStyle(isSelected: selected)))
         }

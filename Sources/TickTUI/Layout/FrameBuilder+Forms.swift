@@ -27,9 +27,14 @@ extension FrameBuilder {
         return (row, isCurrent ? column : nil)
     }
 
-    private func errorRow(_ error: String?, width: Int) -> [Span] {
+    /// The row under a form: why saving was refused, else `notice` (dimmed), else blank.
+    private func errorRow(_ error: String?, notice: String? = nil, width: Int) -> [Span] {
         var builder = RowBuilder(width: width)
-        if let error { builder.add(" " + TerminalText.sanitized(error), cells: width, style: SpanStyle(role: .error)) }
+        if let error {
+            builder.add(" " + TerminalText.sanitized(error), cells: width, style: SpanStyle(role: .error))
+        } else if let notice {
+            builder.add(" " + notice, cells: width, style: SpanStyle(role: .heading))
+        }
         return builder.finish()
     }
 
@@ -103,7 +108,7 @@ extension FrameBuilder {
                 })
             }
         }
-        rows.append(errorRow(editor.error, width: width))
+        rows.append(errorRow(editor.error, notice: editor.notice, width: width))
         if layout.contentHeight > rows.count + 1 {
             var builder = RowBuilder(width: width)
             let original = editor.original

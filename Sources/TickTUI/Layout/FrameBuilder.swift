@@ -60,7 +60,7 @@ final class FrameBuilder {
                 cursor = ScreenPoint(row: layout.messageRow, column: start + view.cursorColumn)
                 footer = HelpText.searchHints
             } else {
-                footer = (state.focus == .sidebar ? HelpText.sidebarHints : HelpText.tableHints) + HelpText.alwaysHints
+                footer = browseHints(state) + HelpText.alwaysHints
             }
         case .add(let dialog):
             title = heading(" New reminder", width: size.width)
@@ -124,6 +124,8 @@ final class FrameBuilder {
             builder.add(TerminalText.sanitized(list.name), cells: min(TerminalText.width(of: TerminalText.sanitized(list.name)), max(builder.remaining - 10, 4)),
                         style: SpanStyle(role: .heading))
             builder.add("  \(state.counts[.list(id)]) open", style: SpanStyle(role: .dim))
+            // Completed reminders are hidden at first: say how to see them.
+            builder.add(state.showsCompleted ? "  c hides done" : "  c shows done", style: SpanStyle(role: .dim))
         case .search(let text):
             builder.add("Search ", style: SpanStyle(role: .heading))
             builder.add(AppState.quoted(TerminalText.sanitized(text)), cells: min(24, builder.remaining), style: SpanStyle(role: .plain))
@@ -151,6 +153,13 @@ final class FrameBuilder {
         case .failure(let error): builder.add(" " + TerminalText.sanitized(error.description), style: SpanStyle(role: .dim))
         }
         return builder.finish()
+    }
+
+    /// The footer hints of the pane with the keyboard; a list's say what `c` does now.
+    private func browseHints(_ state: AppState) -> [HelpText.Hint] {
+        guard state.focus == .table else { return HelpText.sidebarHints }
+        guard case .list = state.scope else { return HelpText.tableHints }
+        return HelpText.listHints(showsCompleted: state.showsCompleted)
     }
 
     /// The footer: as many hints as fit, the last ones (help, quit) always.

@@ -23,7 +23,7 @@ enum HelpText {
         Line(keys: "f", text: "flag or unflag"),
         Line(keys: "J K  Shift-↓ ↑", text: "move down or up in the list (saved)"),
         Line(keys: "u", text: "undo the last change (again for older ones)"),
-        Line(keys: "c", text: "show or hide completed reminders of a list"),
+        Line(keys: "c", text: "show or hide completed reminders of a list (hidden at first)"),
         Line(keys: "", text: "Lists and search"),
         Line(keys: "n", text: "new list, with a color"),
         Line(keys: "/", text: "search titles and notes; Esc leaves the results"),
@@ -56,6 +56,15 @@ enum HelpText {
         Hint(key: "J/K", text: "reorder"), Hint(key: "/", text: "search"), Hint(key: "Tab", text: "lists"),
         Hint(key: "n", text: "new list"),
     ]
+
+    /// The footer hints of the table showing a list: ``tableHints`` with `c`, saying
+    /// whether it shows or hides the completed reminders.
+    static func listHints(showsCompleted: Bool) -> [Hint] {
+        var hints = tableHints
+        let place = (hints.firstIndex { $0.key == "u" } ?? hints.count - 1) + 1
+        hints.insert(Hint(key: "c", text: showsCompleted ? "hide done" : "show done"), at: place)
+        return hints
+    }
 
     /// The footer hints of the sidebar.
     static let sidebarHints: [Hint] = [

@@ -124,9 +124,7 @@ extension AppState {
             return [.apply(.delete(reminder.number), isUndo: false)]
         case .character("f"):
             guard let reminder = table.selectedReminder else { return nothingSelected("flag") }
-            var draft = ReminderDraft(reminder)
-            draft.isFlagged.toggle()
-            return [.apply(.edit(reminder.number, draft), isUndo: false)]
+            return [.apply(.edit(reminder.number, ReminderFields(isFlagged: !reminder.isFlagged)), isUndo: false)]
         case .shiftUp, .character("K"):
             return moveSelected(up: true)
         case .shiftDown, .character("J"):
@@ -191,13 +189,5 @@ extension AppState {
         guard let reminder = table.selectedReminder else { return nothingSelected("edit") }
         mode = .detail(DetailEditor(reminder, context: dateContext))
         return []
-    }
-}
-
-extension ReminderDraft {
-    /// The editable fields of `reminder`.
-    init(_ reminder: Reminder) {
-        self.init(title: reminder.title, notes: reminder.notes, due: reminder.due, listID: reminder.listID,
-                  priority: reminder.priority, isFlagged: reminder.isFlagged)
     }
 }

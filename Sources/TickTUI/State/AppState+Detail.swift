@@ -54,35 +54,40 @@ extension AppState {
         return []
     }
 
+    /// Saves the fields the user changed in the form, and only those: the reminder may
+    /// have been changed by another `tick` while the view was open, and the fields left
+    /// alone keep what is stored then.
     private mutating func saveDetail(_ editor: inout DetailEditor) -> [Effect] {
         let original = editor.original
-        let title: String
-        do {
-            title = try Names.validated(editor.title.text, as: .reminderTitle)
-        } catch {
-            editor.error = error.description
-            editor.field = .title
-            return []
+        var fields = ReminderFields()
+        if editor.title.text != original.title {
+            do {
+                fields.title = try Names.validated(editor.title.text, as: .reminderTitle)
+            } catch {
+                editor.error = error.description
+                editor.field = .title
+                return []
+            }
         }
-        var due = original.due
+        if editor.notes.text != original.notes { fields.notes = editor.notes.text }
         if editor.due.text != editor.initialDueText {
             switch AppState.parseDue(editor.due.text, context: dateContext) {
-            case .success(let value): due = value
+            case .success(let value): if value != original.due { fields.due = .some(value) }
             case .failure(let error):
                 editor.error = error.description
                 editor.field = .due
                 return []
             }
         }
+        if editor.listID != original.listID { fields.listID = editor.listID }
         // An imported priority such as 3 stays 3 unless its level was changed.
-        let priority = original.priority.level == editor.priority ? original.priority : Priority(editor.priority)
-        let draft = ReminderDraft(title: title, notes: editor.notes.text, due: due, listID: editor.listID,
-                                  priority: priority, isFlagged: editor.isFlagged)
+        if editor.priority != original.priority.level { fields.priority = Priority(editor.priority) }
+        if editor.isFlagged != original.isFlagged { fields.isFlagged = editor.isFlagged }
         editor.error = nil
-        guard draft != ReminderDraft(original) else {
+        guard !fields.isEmpty else {
             mode = .browse
             return []
         }
-        return [.apply(.edit(original.number, draft), isUndo: false)]
+        return [.apply(.edit(original.number, fields), isUndo: false)]
     }
 }

@@ -8,7 +8,7 @@ extension AppState {
         if outcome.isUndo {
             let entry = undoInFlight
             undoInFlight = nil
-            message = StatusMessage(text: "Undid " + (entry?.label ?? label) + ".")
+            message = StatusMessage(text: AppState.undoReport(for: outcome, label: entry?.label ?? label))
         } else if let inverse = outcome.inverse {
             undoStack.append(UndoEntry(change: inverse, label: label))
             if undoStack.count > AppState.undoLimit { undoStack.removeFirst(undoStack.count - AppState.undoLimit) }
@@ -51,7 +51,8 @@ extension AppState {
         case .move: return "move of \(title)"
         case .addList(let name, _): return "new list \(quoted(name))"
         case .restore: return "restore of \(title)"
-        case .save: return "edit of \(title)"
+        case .revert: return "edit of \(title)"
+        case .setCompleted(_, let completes): return completes ? "reopening \(title)" : "completing \(title)"
         case .deleteList: return "list removal"
         case .stepBack: return "completing \(title)"
         }
@@ -68,12 +69,29 @@ extension AppState {
             }
             return (outcome.after?.isCompleted == true ? "Completed \(title)." : "Reopened \(title).") + " u undoes."
         case .stepBack: return "Back to the last completed occurrence of \(title)."
-        case .edit, .save: return "Saved \(title)."
+        case .edit, .revert: return "Saved \(title)."
+        case .setCompleted(_, let completes): return (completes ? "Completed \(title)." : "Reopened \(title).") + " u undoes."
         case .delete, .deleteList: return "Deleted \(title). Press u to undo."
         case .move: return "Moved \(title)."
         case .addList(let name, _): return "Made the list \(quoted(name))."
         case .restore: return "Restored \(title)."
         }
+    }
+
+    /// The message after an undo: `Undid edit of “Buy milk”.`, saying which fields were
+    /// left alone because someone else changed them since the change being undone:
+    /// `Undid edit of “Buy milk”, but kept its notes: they were changed elsewhere since.`
+    static func undoReport(for outcome: ChangeOutcome, label: String) -> String {
+        let kept = outcome.keptFields.filter { $0 != .alarms }.map(\.rawValue)
+        guard !kept.isEmpty else {
+            return outcome.isNoChange ? "Nothing to undo: \(label) was already undone elsewhere." : "Undid \(label)."
+        }
+        let names = kept.count == 1 ? kept[0] : kept.dropLast().joined(separator: ", ") + " and " + (kept.last ?? "")
+        let verb = kept.count == 1 && !names.hasSuffix("s") ? "it was" : "they were"
+        if outcome.isNoChange {
+            return "Did not undo \(label): its \(names) changed elsewhere since; kept as it is now."
+        }
+        return "Undid \(label), but kept its \(names): \(verb) changed elsewhere since."
     }
 
     /// `“text”`, cut to a readable length.

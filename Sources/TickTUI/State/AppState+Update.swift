@@ -176,6 +176,7 @@ extension AppState {
             table.top = max(0, min(table.top, table.selected))
             table.isLoaded = true
             table.isExtending = false
+            noticeChangesToOpenReminder(in: page.rows)
         case .after(let anchor):
             table.isExtending = false
             guard table.rows.last?.number == anchor.number else { return extendIfNeeded() }
@@ -194,5 +195,15 @@ extension AppState {
         table.trim(keeping: windowSize * 2, margin: margin, visibleRows: visibleRows, fromBackFirst: addedAtStart)
         table.scrollToSelection(visibleRows: visibleRows)
         return extendIfNeeded()
+    }
+
+    /// Moves the open detail view, if any, onto its reminder as `rows` (freshly read) hold
+    /// it, when another process changed it: see ``DetailEditor/rebase(onto:context:)``.
+    private mutating func noticeChangesToOpenReminder(in rows: [Reminder]) {
+        guard case .detail(var editor) = mode,
+              let current = rows.first(where: { $0.number == editor.original.number }),
+              current != editor.original else { return }
+        editor.rebase(onto: current, context: dateContext)
+        mode = .detail(editor)
     }
 }

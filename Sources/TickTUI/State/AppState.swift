@@ -21,8 +21,9 @@ struct AppState: Sendable {
     var scope: Scope = .smart(.today)
     /// The scope to go back to when a search is left.
     var scopeBeforeSearch: Scope?
-    /// Whether lists show their completed reminders (dimmed, checked).
-    var showsCompleted = true
+    /// Whether lists show their completed reminders (dimmed, checked). Hidden at first,
+    /// as `tick list` and Apple Reminders hide them; `c` shows them.
+    var showsCompleted = false
     /// The table's window.
     var table = TableState()
     /// Which pane has the keyboard.

@@ -16,8 +16,10 @@ enum Change: Hashable, Sendable {
     /// Complete an open reminder (a repeating one: this occurrence, moving it to the next,
     /// as `tick done` does), or reopen a completed one.
     case toggle(Reminder.Number)
-    /// Set every editable field.
-    case edit(Reminder.Number, ReminderDraft)
+    /// Set the fields the user changed, on the reminder as stored when it is applied
+    /// (fields changed meanwhile by another `tick` are kept). A new due date follows the
+    /// command line's rules (``Reminder/setDue(_:defaults:now:in:)``).
+    case edit(Reminder.Number, ReminderFields)
     /// Delete a reminder.
     case delete(Reminder.Number)
     /// Move a reminder next to a neighbour in its list.
@@ -27,8 +29,13 @@ enum Change: Hashable, Sendable {
     /// Put a deleted reminder back, with its number, place and every field, and make the
     /// reminders that were its subtasks its subtasks again (undo of delete).
     case restore(Reminder, children: [Reminder.Number])
-    /// Put every field of a reminder back as it was, its place included (undo of edits).
-    case save(Reminder)
+    /// Put back the fields a change wrote (undo of edits): each field of `previous` whose
+    /// stored value is still the one in `written`; a field changed since by someone else
+    /// is kept and reported.
+    case revert(Reminder.Number, written: ReminderFields, previous: ReminderFields)
+    /// Complete (true) or reopen (false) a reminder, unless it already is so (undo of a
+    /// toggle, by the same rules as `tick done` / `tick undone`).
+    case setCompleted(Reminder.Number, Bool)
     /// Delete a list that was just created, with its reminders (undo of `addList`).
     case deleteList(ReminderList.ID)
     /// Step a repeating reminder back to the occurrence completed last (undo of

@@ -16,4 +16,8 @@ struct ChangeOutcome: Hashable, Sendable {
     var lists: [ReminderList]?
     /// The list added, for `addList`.
     var addedList: ReminderList?
+    /// The fields an undo left alone because someone else changed them since.
+    var keptFields: [ReminderFields.Field] = []
+    /// Whether the change wrote nothing because the reminder already was as asked.
+    var isNoChange = false
 }

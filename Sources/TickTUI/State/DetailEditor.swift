@@ -20,6 +20,12 @@ struct DetailEditor: Hashable, Sendable {
     var field = Field.title
     /// Why the last attempt to save was refused; the view stays open.
     var error: String?
+    /// Set when another `tick` changed the reminder while the view was open: saving
+    /// writes only the fields changed here, so the other changes are kept.
+    var notice: String?
+
+    /// The notice shown when the reminder changed while the view was open.
+    static let changedElsewhereNotice = "Changed elsewhere while open: shown as it is now; Enter saves only your changes."
 }
 
 extension DetailEditor {
@@ -29,6 +35,23 @@ extension DetailEditor {
         self.init(original: reminder, title: TextField(reminder.title), notes: TextField(reminder.notes),
                   due: TextField(dueText), initialDueText: dueText, listID: reminder.listID,
                   priority: reminder.priority.level, isFlagged: reminder.isFlagged)
+    }
+
+    /// The view moved onto `current`, the reminder as another `tick` left it: the fields
+    /// the user has not touched show the stored values, the ones they edited keep what
+    /// they typed or chose, and the view notes that the reminder changed.
+    mutating func rebase(onto current: Reminder, context: DateContext) {
+        var fresh = DetailEditor(current, context: context)
+        if title.text != original.title { fresh.title = title }
+        if notes.text != original.notes { fresh.notes = notes }
+        if due.text != initialDueText { fresh.due = due }
+        if listID != original.listID { fresh.listID = listID }
+        if priority != original.priority.level { fresh.priority = priority }
+        if isFlagged != original.isFlagged { fresh.isFlagged = isFlagged }
+        fresh.field = field
+        fresh.error = error
+        fresh.notice = DetailEditor.changedElsewhereNotice
+        self = fresh
     }
 
     /// `2026-12-03` for all-day dates, `2026-12-03 17:30` for times (on the wall clock

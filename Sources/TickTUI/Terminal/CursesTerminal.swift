@@ -95,6 +95,14 @@ final class CursesTerminal {
         isOpen = false
         TerminalGuard.disarm()
         TerminalGuard.isCursesActive.store(false, ordering: .sequentiallyConsistent)
+        if tick_curses_string_capability("rmcup") == nil {
+            // No alternate screen to leave (vt100, which TERM=dumb is driven as): endwin
+            // would leave the UI on screen with the shell's prompt drawn over its footer.
+            // Wipe it first. Their results are not needed: a failure only leaves the
+            // old screen, as before, and endwin restores the terminal either way.
+            _ = wclear(window)
+            _ = wrefresh(window)
+        }
         endwin()
         delscreen(screen)
         fclose(output)

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The columns a listing of reminders shares between `tick list` and the terminal UI, so
+/// that both give up the same cells first on a narrow terminal.
+extension TextTable.Column {
+    /// The title: it keeps a third of the line (4 to 16 cells) and gives up cells only
+    /// after the other flexible columns are down to theirs.
+    public static func reminderTitle(lineWidth: Int) -> TextTable.Column {
+        TextTable.Column(minWidth: min(16, max(4, lineWidth / 3)), isFlexible: true)
+    }
+
+    /// The due date: at most 24 cells (`Tomorrow 9:00 AM`, `Dec 14, 2026 3:00 PM`).
+    public static let reminderDue = TextTable.Column(maxWidth: 24, isFlexible: true)
+
+    /// The repeat marker and rule (`↻ Every 3 days`): at most 28 cells.
+    public static let reminderRepeat = TextTable.Column(maxWidth: 28, isFlexible: true)
+}
+
+extension Reminder {
+    /// `↻ Every 3 days`: the repeat marker and the rule in words, as listings show it;
+    /// nil for a reminder that does not repeat. User text is made safe for a terminal.
+    public func repeatLabel(in zone: TimeZone) -> String? {
+        recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) }
+    }
+}

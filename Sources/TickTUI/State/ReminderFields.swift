@@ -1,0 +1,121 @@
+import Foundation
+import TickModel
+
+/// Some fields of one reminder, each nil when it is not part of the set: what an edit
+/// writes (only the fields the user changed), and the two sides of an undo step (the
+/// values a change wrote and the values before it). A change is applied to the reminder
+/// as it is stored when it is applied, never to a copy read earlier, so that fields
+/// changed meanwhile by another `tick` are kept.
+struct ReminderFields: Hashable, Sendable {
+    /// A field that a set can hold, named as the status line names it.
+    enum Field: String, CaseIterable, Hashable, Sendable {
+        case title, notes
+        case due = "due date"
+        /// The list, with the place in it.
+        case list, priority
+        case flag
+        case completion
+        case alarms
+        case recurrence = "repeat"
+    }
+
+    var title: String?
+    var notes: String?
+    /// `.some(nil)` sets "no due date".
+    var due: Due??
+    var listID: ReminderList.ID?
+    /// The place in the list; written only together with `listID`.
+    var position: Int64?
+    var priority: Priority?
+    var isFlagged: Bool?
+    /// `.some(nil)` sets "open".
+    var completedAt: Date??
+    var alarms: [Alarm]?
+    /// `.some(nil)` sets "does not repeat".
+    var recurrence: String??
+
+    /// The fields that are part of the set, in declaration order.
+    var fields: [Field] {
+        Field.allCases.filter { field in
+            switch field {
+            case .title: title != nil
+            case .notes: notes != nil
+            case .due: due != nil
+            case .list: listID != nil
+            case .priority: priority != nil
+            case .flag: isFlagged != nil
+            case .completion: completedAt != nil
+            case .alarms: alarms != nil
+            case .recurrence: recurrence != nil
+            }
+        }
+    }
+
+    /// Whether the set holds no field.
+    var isEmpty: Bool { fields.isEmpty }
+}
+
+extension ReminderFields {
+    /// The values of `fields` in `reminder`.
+    init(_ reminder: Reminder, fields: [Field]) {
+        for field in fields {
+            switch field {
+            case .title: title = reminder.title
+            case .notes: notes = reminder.notes
+            case .due: due = .some(reminder.due)
+            case .list:
+                listID = reminder.listID
+                position = reminder.position
+            case .priority: priority = reminder.priority
+            case .flag: isFlagged = reminder.isFlagged
+            case .completion: completedAt = .some(reminder.completedAt)
+            case .alarms: alarms = reminder.alarms
+            case .recurrence: recurrence = .some(reminder.recurrence)
+            }
+        }
+    }
+
+    /// The fields in which `new` differs from `old` (a move inside its list is not a
+    /// change of `list`).
+    static func differences(from old: Reminder, to new: Reminder) -> [Field] {
+        let all = Field.allCases
+        let before = ReminderFields(old, fields: all), after = ReminderFields(new, fields: all)
+        return all.filter { !before.hasSameValue(as: after, in: $0) }
+    }
+
+    /// Whether `reminder` holds this set's value of `field`.
+    func isHeld(_ field: Field, by reminder: Reminder) -> Bool {
+        hasSameValue(as: ReminderFields(reminder, fields: [field]), in: field)
+    }
+
+    /// Writes the value of `field` into `reminder` (the list with its place).
+    func write(_ field: Field, to reminder: inout Reminder) {
+        switch field {
+        case .title: if let title { reminder.title = title }
+        case .notes: if let notes { reminder.notes = notes }
+        case .due: if let due { reminder.due = due }
+        case .list:
+            if let listID { reminder.listID = listID }
+            if let position { reminder.position = position }
+        case .priority: if let priority { reminder.priority = priority }
+        case .flag: if let isFlagged { reminder.isFlagged = isFlagged }
+        case .completion: if let completedAt { reminder.completedAt = completedAt }
+        case .alarms: if let alarms { reminder.alarms = alarms }
+        case .recurrence: if let recurrence { reminder.recurrence = recurrence }
+        }
+    }
+
+    private func hasSameValue(as other: ReminderFields, in field: Field) -> Bool {
+        switch field {
+        case .title: title == other.title
+        case .notes: notes == other.notes
+        case .due: due == other.due
+        case .list: listID == other.listID
+        case .priority: priority == other.priority
+        case .flag: isFlagged == other.isFlagged
+        case .completion: completedAt == other.completedAt
+        case .alarms: alarms == other.alarms
+        case .recurrence: recurrence == other.recurrence
+        }
+    }
+}
