@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+
+/// Re-importing what was imported or exported before finds the same reminders: no
+/// duplicates, no moves to another list.
+@Suite("Import: identity of re-imported reminders")
+struct ImportIdentityTests {
+    /// The titles of every reminder, open and completed, sorted.
+    static func titles(_ cli: CLIHarness) throws -> [String] {
+        let open = try #require(try cli.json("list", "all") as? [[String: Any]])
+        let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        return (open + done).compactMap { $0["title"] as? String }.sorted()
+    }
+
+    @Test("todo.txt: importing Tick's own export back updates instead of duplicating")
+    func todoTxtExportBack() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("(A) Call Mom +Family @phone\nBuy milk\n".utf8)
+        cli.ok("import", "todo.txt")
+        let export = cli.ok("export", "--format", "todotxt")
+        #expect(export.split(separator: "\n").allSatisfy { $0.contains(" uid:") })
+        cli.files["out.txt"] = Data(export.utf8)
+        #expect(cli.ok("import", "out.txt") == "Imported 2 reminders (2 unchanged) into Family, Reminders.\n")
+        #expect(try Self.titles(cli) == ["Buy milk", "Call Mom"])
+        // The original file is recognised too, even after the export was imported.
+        #expect(cli.ok("import", "todo.txt") == "Imported 2 reminders (2 unchanged) into Family, Reminders.\n")
+        #expect(cli.ok("export", "--format", "todotxt") == export)
+    }
+
+    @Test("todo.txt: a line edited in a text editor (done, priority, dates, project, tags) is the same reminder")
+    func todoTxtEdited() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("(A) Call Mom +Family @phone\nBuy milk\nBuy milk\n".utf8)
+        cli.ok("import", "todo.txt")
+        cli.files["todo.txt"] = Data("x 2026-11-30 2026-11-01 Call Mom +Home @home due:2026-12-02 pri:B\nBuy milk\n(C) Buy milk\n".utf8)
+        #expect(cli.ok("import", "todo.txt") == "Imported 3 reminders (2 updated, 1 unchanged) into Home, Reminders.\nNew lists: Home\n")
+        #expect(try Self.titles(cli) == ["Buy milk", "Buy milk", "Call Mom"])
+        let call = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(call["priority"] as? String == "medium")
+        #expect(call["due"] as? String == "2026-12-02")
+        #expect(call["tags"] as? [String] == ["home"])
+        #expect(call["list"] as? String == "Home")
+        #expect(call["completedAt"] is String)
+        // Its own export, edited by hand (a due date added after the uid: word), too.
+        let edited = cli.ok("export", "--format", "todotxt").replacingOccurrences(of: "\n", with: " due:2027-01-01\n")
+        cli.files["edited.txt"] = Data(edited.utf8)
+        #expect(cli.ok("import", "edited.txt").hasPrefix("Imported 3 reminders (3 updated)"))
+        #expect(try Self.titles(cli).count == 3)
+    }
+
+    @Test("todo.txt: what the line cannot say (times, notes, exact priority, multi-line title) survives a re-import")
+    func todoTxtKeepsWhatLinesCannotHold() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Two\nlines", "--due", "2026-12-01 09:30", "--notes", "n", "--flag", "--url", "https://example.org")
+        cli.ok("done", "1")
+        let before = try #require(try cli.json("show", "1") as? NSDictionary)
+        cli.files["back.txt"] = Data(cli.ok("export", "--format", "todotxt").utf8)
+        #expect(cli.ok("import", "back.txt") == "Imported 1 reminder (1 unchanged) into Reminders.\n")
+        #expect(try #require(try cli.json("show", "1") as? NSDictionary) == before)
+    }
+
+    @Test("todo.txt: every corpus file imported, exported and imported back stays the same size and text",
+          arguments: Fixture.corpusFiles("todotxt"))
+    func todoTxtCorpusRoundTrip(path: String) throws {
+        let cli = CLIHarness()
+        cli.ok("import", path)
+        let count = try Self.titles(cli).count
+        let export = cli.ok("export", "--format", "todotxt")
+        cli.files["out.txt"] = Data(export.utf8)
+        let summary = try #require(try cli.json("import", "out.txt") as? [String: Any])
+        #expect(summary["added"] as? Int == 0)
+        #expect(summary["updated"] as? Int == 0)
+        #expect(summary["unchanged"] as? Int == count)
+        #expect(try Self.titles(cli).count == count)
+        #expect(cli.ok("export", "--format", "todotxt") == export)
+        // The source file again (no uid: words) finds the same reminders.
+        cli.ok("import", path)
+        #expect(try Self.titles(cli).count == count)
+    }
+
+    @Test("todo.txt: UIDs with spaces, colons, slashes and % travel in the uid: word")
+    func todoTxtOddUIDs() throws {
+        let cli = CLIHarness()
+        cli.files["odd.ics"] = Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VTODO\r
+            UID:urn:a b/c%20d\r
+            SUMMARY:odd\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        cli.ok("import", "odd.ics")
+        let export = cli.ok("export", "--format", "todotxt")
+        #expect(export.contains(" uid:urn%3Aa%20b%2Fc%2520d\n"))
+        cli.files["back.txt"] = Data(export.utf8)
+        #expect(cli.ok("import", "back.txt").hasPrefix("Imported 1 reminder (1 unchanged)"))
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["uid"] as? String == "urn:a b/c%20d")
+        #expect(shown["title"] as? String == "odd")
+    }
+
+    @Test("iCalendar: the same calendar from standard input, or under another file name, stays in its list",
+          arguments: ["-", "renamed.ics"])
+    func icsWithoutNameStays(source: String) throws {
+        let cli = CLIHarness()
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.corpus + "/ics/ical4android-utf8.ics"))
+        cli.files["ical4android-utf8.ics"] = data
+        cli.files[source] = data
+        cli.ok("import", "ical4android-utf8.ics")
+        let result = cli.run("import", "--format", "ics", source)
+        #expect(result.status == 0)
+        #expect(result.output == "Imported 1 reminder (1 unchanged) into ical4android-utf8.\n")
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.map { $0["name"] as? String } == ["Reminders", "ical4android-utf8"])
+    }
+
+    @Test("iCalendar: an X-WR-CALNAME that differs, or --list, moves the reminder; a new one goes where the file says")
+    func icsNamedListMoves() throws {
+        let cli = CLIHarness()
+        func calendar(_ name: String?, uids: [String]) -> Data {
+            var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+            if let name { text += "X-WR-CALNAME:\(name)\r\n" }
+            for uid in uids { text += "BEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(uid)\r\nEND:VTODO\r\n" }
+            return Data((text + "END:VCALENDAR\r\n").utf8)
+        }
+        cli.files["a.ics"] = calendar("Work", uids: ["one"])
+        cli.ok("import", "a.ics")
+        cli.files["b.ics"] = calendar(nil, uids: ["one", "two"])
+        #expect(cli.ok("import", "b.ics") == "Imported 2 reminders (1 new, 1 unchanged) into Work, b.\nNew lists: b\n")
+        cli.files["c.ics"] = calendar("Home", uids: ["one"])
+        #expect(cli.ok("import", "c.ics") == "Imported 1 reminder (1 updated) into Home.\nNew lists: Home\n")
+        #expect(cli.ok("import", "b.ics", "--list", "Work") == "Imported 2 reminders (2 updated) into Work.\n")
+    }
+
+    @Test("todo.txt and Taskwarrior: a re-imported item without a project stays in the list it was moved to",
+          arguments: ["todotxt", "taskwarrior"])
+    func noProjectStays(format: String) throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Errands")
+        let text = format == "todotxt" ? "Buy milk\n" : #"{"uuid":"1a2b","description":"Buy milk","status":"pending"}"# + "\n"
+        cli.files["in"] = Data(text.utf8)
+        cli.ok("import", "--format", format, "in")
+        cli.ok("edit", "1", "--list", "Errands")
+        #expect(cli.ok("import", "--format", format, "in").hasSuffix("into Errands.\n"))
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["list"] as? String == "Errands")
+    }
+}
