@@ -151,3 +151,48 @@ struct ImportIdentityTests {
         #expect(shown["list"] as? String == "Errands")
     }
 }
+
+@Suite("Import: sources and archive numbers")
+struct ImportSourceTests {
+    @Test("a FIFO (like a pipe or <(…)) is read to its end")
+    func fifo() throws {
+        let cli = CLIHarness()
+        let path = cli.folder.file("calendar.pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:p\r\nSUMMARY:piped\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        // The writer blocks in open(2) until the import opens the other end.
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            handle.write(Data(text.utf8))
+            try? handle.close()
+        }
+        writer.start()
+        let result = cli.run("import", "--format", "ics", path)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "Imported 1 reminder into calendar.\nNew lists: calendar\n")
+    }
+
+    @Test("a file that cannot be read says the system's reason")
+    func missing() {
+        let cli = CLIHarness()
+        let result = cli.run("import", "--format", "ics", "nowhere.ics")
+        #expect(result.status == 1)
+        #expect(result.errors == "tick: error: cannot read nowhere.ics: No such file or directory\n")
+    }
+
+    @Test("restoring an archive keeps every number that is free; only a taken one is renumbered")
+    func freeNumbersKept() throws {
+        let source = CLIHarness()
+        for title in ["one", "two", "three"] { source.ok("add", title) }
+        let target = CLIHarness()
+        target.files["backup.json"] = Data(source.ok("export").utf8)
+        target.ok("add", "occupies #1")
+        target.ok("import", "backup.json")
+        let rows = try #require(try target.json("list", "all") as? [[String: Any]])
+        let numbers = Dictionary(uniqueKeysWithValues: rows.compactMap { row in
+            (row["title"] as? String).map { ($0, row["number"] as? Int ?? 0) }
+        })
+        #expect(numbers == ["occupies #1": 1, "two": 2, "three": 3, "one": 4])
+        #expect(target.ok("add", "next") == "Added #5 \"next\" to Reminders\n")
+    }
+}
