@@ -196,3 +196,18 @@ struct ImportSourceTests {
         #expect(target.ok("add", "next") == "Added #5 \"next\" to Reminders\n")
     }
 }
+
+@Suite("Import: empty files")
+struct EmptyImportTests {
+    @Test("an empty or blank .json file is refused, like an empty .ics; [] is an export of nothing",
+          arguments: ["", " \n\t\n", "\u{FEFF}"])
+    func emptyJSON(text: String) {
+        let cli = CLIHarness()
+        cli.files["tasks.json"] = Data(text.utf8)
+        let result = cli.run("import", "tasks.json")
+        #expect(result.status == 1)
+        #expect(result.errors == "tick: error: tasks.json: the file is empty; 'task export' writes at least [] (an empty array)\nNothing was imported.\n")
+        cli.files["none.json"] = Data("[]\n".utf8)
+        #expect(cli.ok("import", "none.json") == "Imported 0 reminders.\n")
+    }
+}
