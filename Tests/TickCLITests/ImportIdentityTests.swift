@@ -211,3 +211,25 @@ struct EmptyImportTests {
         #expect(cli.ok("import", "none.json") == "Imported 0 reminders.\n")
     }
 }
+
+@Suite("Import: Taskwarrior values Tick does not know")
+struct TaskwarriorUnknownValueTests {
+    @Test("an unknown status or priority is warned about with its line and kept as X-TASKWARRIOR-…", arguments: [
+        (#""status":"bogus""#, "status 'bogus'", "X-TASKWARRIOR-STATUS:bogus"),
+        (#""status":7"#, "status '7'", "X-TASKWARRIOR-STATUS:7"),
+        (#""status":"pending","priority":"X""#, "priority 'X'", "X-TASKWARRIOR-PRIORITY:X"),
+        (#""status":"pending","priority":2"#, "priority '2'", "X-TASKWARRIOR-PRIORITY:2"),
+    ])
+    func unknownValue(fields: String, said: String, kept: String) throws {
+        let cli = CLIHarness()
+        cli.files["tasks.json"] = Data(("{\"uuid\":\"ok\",\"description\":\"fine\",\"status\":\"pending\"}\n"
+            + "{\"uuid\":\"u1\",\"description\":\"odd\",\(fields)}\n").utf8)
+        let result = cli.run("import", "tasks.json")
+        #expect(result.status == 0)
+        #expect(result.errors.contains("tick: warning: tasks.json line 2: the \(said)"))
+        #expect(result.errors.split(separator: "\n").count == 1)
+        let shown = try #require(try cli.json("show", "2") as? [String: Any])
+        #expect((shown["iCalendarExtras"] as? String)?.split(separator: "\n").contains(Substring(kept)) == true)
+        #expect(shown["completedAt"] is NSNull)
+    }
+}
