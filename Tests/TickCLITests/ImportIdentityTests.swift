@@ -233,3 +233,30 @@ struct TaskwarriorUnknownValueTests {
         #expect(shown["completedAt"] is NSNull)
     }
 }
+
+@Suite("Import: iCalendar values read leniently")
+struct LenientICalendarValueTests {
+    @Test("a value libical reads leniently is warned about and exported in valid form", arguments: [
+        ("DUE:2026-12-01", "DUE", "DUE;VALUE=DATE:20261201"),
+        ("DTSTART:2026-12-01", "DTSTART", "DTSTART;VALUE=DATE:20261201"),
+        ("PRIORITY:42", "PRIORITY", "PRIORITY:9"),
+    ])
+    func lenientValue(line: String, name: String, written: String) throws {
+        let cli = CLIHarness()
+        cli.files["bad.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:x1\r\n"
+            + "SUMMARY:s\r\n\(line)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8)
+        let result = cli.run("import", "bad.ics")
+        #expect(result.status == 0)
+        #expect(result.errors == "tick: warning: bad.ics line 7: this \(name) value is not valid RFC 5545; it was read as well "
+                + "as it could be and will be exported in valid form\n")
+        let export = cli.ok("export", "--format", "ics")
+        let lines = export.split(separator: "\r\n").map(String.init)
+        #expect(lines.contains(written))
+        #expect(!lines.contains(line))
+        // The valid form reads back as the same reminder, without a warning.
+        cli.files["out.ics"] = Data(export.utf8)
+        let again = cli.run("import", "out.ics")
+        #expect(again.errors == "")
+        #expect(again.output.hasPrefix("Imported 1 reminder (1 unchanged)"))
+    }
+}
