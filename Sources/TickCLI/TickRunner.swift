@@ -44,10 +44,13 @@ public enum TickRunner {
         errors.write(text)
     }
 
-    /// Reads a file's bytes; `-` reads standard input.
+    /// Reads a file's bytes until end of file; `-` reads standard input. Pipes, FIFOs
+    /// and `/dev/fd/N` paths are read like files (see `ImportSource`).
+    ///
+    /// - Throws: `CommandError.runtime` whose message is the system's reason
+    ///   (`strerror(errno)`), without the path.
     public static func readFileFromDisk(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        try ImportSource.read(path)
     }
 
     static func dispatch(_ arguments: [String], context: CommandContext) throws {

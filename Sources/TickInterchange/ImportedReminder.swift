@@ -9,6 +9,15 @@ public struct ImportedReminder: Hashable, Sendable {
     /// The list the reminder goes to (already trimmed and non-blank); nil means the
     /// caller's default list.
     public var listName: String?
+    /// Whether the file itself names the list (iCalendar `X-WR-CALNAME`, a todo.txt
+    /// `+project`, a Taskwarrior `project`, an archive's list), rather than the list being
+    /// a default (an iCalendar file's name). Only a named list moves a reminder that is
+    /// already stored; a default one is where a new reminder goes.
+    public var isListNamedByFile: Bool
+    /// UIDs an earlier version of Tick gave the same item (a todo.txt line's former
+    /// derived UID), looked up when `reminder.uid` is not stored, so that an upgrade does
+    /// not duplicate what was imported before it.
+    public var formerUIDs: [String] = []
     /// The reminder; its `listID` is a placeholder the caller must set.
     public var reminder: Reminder
     /// The 1-based line of the file the reminder came from, for messages.
@@ -23,9 +32,13 @@ public struct ImportedReminder: Hashable, Sendable {
     public var statesModification: Bool
 
     /// Creates an imported reminder.
+    ///
+    /// - Parameter isListNamedByFile: whether `listName` comes from the file's own data;
+    ///   by default, whenever there is a `listName`.
     public init(listName: String?, reminder: Reminder, lineNumber: Int, hasPosition: Bool = false,
-                statesModification: Bool = false) {
+                statesModification: Bool = false, isListNamedByFile: Bool? = nil) {
         self.listName = listName
+        self.isListNamedByFile = isListNamedByFile ?? (listName != nil)
         self.reminder = reminder
         self.lineNumber = lineNumber
         self.hasPosition = hasPosition

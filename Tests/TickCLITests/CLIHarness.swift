@@ -46,7 +46,7 @@ final class CLIHarness {
         let status = TickRunner.run(arguments, environment: environment, output: output, errors: errors) { path in
             let name = (path as NSString).lastPathComponent
             if let data = files[name] { return data }
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try TickRunner.readFileFromDisk(path)
         }
         return Result(status: status, output: output.text, errors: errors.text)
     }

@@ -31,10 +31,22 @@ enum TodoTxtFixture {
         return items[0]
     }
 
-    /// The file's lines written back from a plan, joined with LF.
-    static func export(_ planned: [ImportedReminder], zone: TimeZone) -> String {
-        planned.map { TodoTxtWriter.line(for: $0.reminder, listName: $0.listName, timeZone: zone) }
+    /// The file's lines written back from a plan, joined with LF; without the `uid:`
+    /// word each line ends with (checked to be there), unless `keepingUIDs`.
+    static func export(_ planned: [ImportedReminder], zone: TimeZone, keepingUIDs: Bool = false,
+                       sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        planned.map { line($0.reminder, listName: $0.listName, zone: zone, keepingUID: keepingUIDs, sourceLocation: sourceLocation) }
             .joined(separator: "\n") + "\n"
+    }
+
+    /// The line written for `reminder`, without the `uid:` word it ends with (checked to
+    /// be there and to hold the reminder's UID), unless `keepingUID`.
+    static func line(_ reminder: Reminder, listName: String?, zone: TimeZone, keepingUID: Bool = false,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let line = TodoTxtWriter.line(for: reminder, listName: listName, timeZone: zone)
+        let word = " " + TodoTxtIdentity.word(for: reminder.uid)
+        #expect(line.hasSuffix(word), sourceLocation: sourceLocation)
+        return keepingUID ? line : String(line.dropLast(word.count))
     }
 }
 

@@ -20,7 +20,7 @@ struct TodoTxtWriterTests {
     }
 
     private func write(_ reminder: Reminder, list: String? = nil, zone: String = "UTC") throws -> String {
-        TodoTxtWriter.line(for: reminder, listName: list, timeZone: try TodoTxtFixture.zone(zone))
+        TodoTxtFixture.line(reminder, listName: list, zone: try TodoTxtFixture.zone(zone))
     }
 
     @Test func writesAnOpenReminderInTheFormatsOrder() throws {

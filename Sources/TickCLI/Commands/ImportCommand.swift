@@ -20,6 +20,8 @@ struct ImportCommand: Command {
             Reminders with a UID already in the database are updated, never duplicated,
             unless the stored one changed after the file's copy (LAST-MODIFIED, Taskwarrior
             'modified', the archive's modifiedAt): then it is kept, counted as kept (newer here).
+            An updated reminder moves only to a list the file names (X-WR-CALNAME, +project,
+            project) or to --list; todo.txt lines are matched by their uid: word, else their text.
             """)
 
     static let arguments: [ArgumentDefinition] = [
@@ -56,10 +58,13 @@ struct ImportCommand: Command {
         let data: Data
         do {
             data = try context.readFile(absolute)
+        } catch let error as CommandError {
+            throw CommandError.runtime("cannot read \(path): \(error.description)")
         } catch {
             throw CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
         }
-        let name = path == "-" ? "standard input" : (path as NSString).lastPathComponent
+        // A process substitution's path (/dev/fd/63) says nothing by its last part alone.
+        let name = path == "-" ? "standard input" : path.hasPrefix("/dev/") ? path : (path as NSString).lastPathComponent
         guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
             throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -77,7 +82,11 @@ struct ImportCommand: Command {
             let more = batch.warnings.count - Self.shownWarnings
             context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
         }
-        let importer = BatchImporter(now: context.now, fallbackListName: listName, zone: context.dateContext.timeZone, restoresArchive: format == .json)
+        let zone = context.dateContext.timeZone
+        var importer = BatchImporter(now: context.now, fallbackListName: listName, zone: zone, restoresArchive: format == .json)
+        if format == .todotxt {
+            importer.mergeOntoStored = { TodoTxtImport.merged($0, onto: $1, timeZone: zone) }
+        }
         let store = try context.store()
         struct DryRun: Error { let summary: BatchImporter.Summary }
         var summary: BatchImporter.Summary

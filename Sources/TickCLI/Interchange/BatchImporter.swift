@@ -4,8 +4,16 @@ import TickStore
 import TickInterchange
 
 /// Saves an `ImportBatch`: lists matched by name or created, reminders inserted, or
-/// updated in place when their UID is already in the database (so importing a file
-/// twice never duplicates). Runs inside the caller's write transaction: all or nothing.
+/// updated in place when their UID (or one of their `formerUIDs`) is already in the
+/// database (so importing a file twice never duplicates). Runs inside the caller's write
+/// transaction: all or nothing.
+///
+/// A stored reminder moves to another list only when told so: by `--list`
+/// (`fallbackListName`), or by a list the file names for it
+/// (`ImportedReminder.isListNamedByFile`). A file that names none (standard input, an
+/// iCalendar file without `X-WR-CALNAME`, whose list would be named after the file, a
+/// todo.txt line without `+project`, a task without project) leaves it in its list;
+/// new reminders from it go to the list named after the file, else the default list.
 ///
 /// A stored reminder changed after the time the file says its copy was last changed
 /// (`ImportedReminder.statesModification`: iCalendar `LAST-MODIFIED`, Taskwarrior
@@ -30,6 +38,10 @@ struct BatchImporter {
     let zone: TimeZone
     /// Keep numbers (when free) and positions from the file: restoring a Tick archive.
     var restoresArchive = false
+    /// For a format that carries only part of a reminder (todo.txt): the reminder to
+    /// save, given the file's and the stored one with the same UID
+    /// (`TodoTxtImport.merged(_:onto:timeZone:)`). Nil: the file's reminder replaces the stored one.
+    var mergeOntoStored: ((_ file: Reminder, _ stored: Reminder) -> Reminder)?
 
     /// Above this many reminders the search index is rebuilt once instead of row by row.
     static let bulkThreshold = 5_000
@@ -74,28 +86,55 @@ struct BatchImporter {
 
         let fallback = try db.targetList(named: fallbackListName)
         listsByName[key(fallback.name)] = fallback
-        for template in batch.lists { _ = try resolve(template.name, template: template) }
+        // A list the file only defaults to (an iCalendar file's name) is made when a new
+        // reminder needs it, not for reminders that stay where they are; the lists the
+        // file names, and those it describes without reminders, are made up front.
+        let defaultedNames = Set(batch.reminders.filter { !$0.isListNamedByFile }.compactMap { $0.listName.map(key) })
+            .subtracting(batch.reminders.filter(\.isListNamedByFile).compactMap { $0.listName.map(key) })
+        for template in batch.lists where !defaultedNames.contains(key(template.name)) {
+            _ = try resolve(template.name, template: template)
+        }
 
         // New reminders are saved together at the end, many per statement (see
         // Database.insert(contentsOf:)); a UID met twice in the batch keeps the later one.
         var pending: [Reminder] = []
         var pendingIndex: [String: Int] = [:]
+        // Restored reminders, saved at the end so that their numbers can be kept.
+        var restoring: [(reminder: Reminder, keepsPosition: Bool)] = []
         // The list of each name met, so that a big batch resolves each name once.
         var listForName: [String: ReminderList] = [:]
+        var listNameForID: [ReminderList.ID: String] = [:]
         for item in batch.reminders {
-            let list: ReminderList
-            if let name = item.listName, fallbackListName == nil, let known = listForName[name] {
+            var stored = try db.reminder(uid: item.reminder.uid)
+            for uid in item.formerUIDs where stored == nil { stored = try db.reminder(uid: uid) }
+            let list: ReminderList?
+            if fallbackListName != nil {
+                list = fallback
+            } else if let stored, !item.isListNamedByFile {
+                // Found by its UID in a file that does not name a list (standard input, a
+                // calendar without X-WR-CALNAME, a todo.txt line without +project): it stays.
+                list = nil
+                if listNameForID[stored.listID] == nil { listNameForID[stored.listID] = try db.list(id: stored.listID)?.name }
+                if let name = listNameForID[stored.listID] { summary.listNames.insert(name) }
+            } else if let name = item.listName, let known = listForName[name] {
                 list = known
-            } else if let name = item.listName, !name.isBlank, fallbackListName == nil {
-                list = try resolve(name, template: batch.lists.first { key($0.name) == key(name) })
-                listForName[name] = list
+            } else if let name = item.listName, !name.isBlank {
+                let found = try resolve(name, template: batch.lists.first { key($0.name) == key(name) })
+                listForName[name] = found
+                list = found
             } else {
                 list = fallback
             }
-            summary.listNames.insert(list.name)
+            if let list { summary.listNames.insert(list.name) }
             var reminder = item.reminder
-            reminder.listID = list.id
-            if var existing = try db.reminder(uid: reminder.uid) {
+            reminder.listID = list?.id ?? stored?.listID ?? fallback.id
+            if var existing = stored {
+                reminder.uid = existing.uid
+                if let mergeOntoStored {
+                    let listID = reminder.listID
+                    reminder = mergeOntoStored(reminder, existing)
+                    reminder.listID = listID
+                }
                 if item.statesModification, BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
                     summary.keptNewer += 1
                     continue
@@ -145,7 +184,7 @@ struct BatchImporter {
             }
             BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
             if restoresArchive {
-                try db.insert(reminder, keepingNumber: true, keepingPosition: item.hasPosition)
+                restoring.append((reminder, item.hasPosition))
                 summary.added += 1
             } else if let index = pendingIndex[reminder.uid] {
                 pending[index] = reminder
@@ -156,7 +195,32 @@ struct BatchImporter {
             }
         }
         try db.insert(contentsOf: pending)
+        try BatchImporter.insertKeepingFreeNumbers(restoring, into: db)
         return summary
+    }
+
+    /// Inserts restored reminders, each keeping its number when no other reminder has it.
+    ///
+    /// Those whose number is free are saved first: a reminder whose number is taken gets a
+    /// new one, the next after the highest ever given, and saved before them it would take
+    /// the number of a later one (#1 taken: "one" would become #2, pushing "two" to #3 …).
+    /// Within the archive, the first reminder with a number keeps it.
+    ///
+    /// - Complexity: O(n log m) for n reminders among m stored.
+    static func insertKeepingFreeNumbers(_ restoring: [(reminder: Reminder, keepsPosition: Bool)], into db: Database) throws {
+        var claimed = Set<Int64>()
+        var renumbered: [(reminder: Reminder, keepsPosition: Bool)] = []
+        for entry in restoring {
+            let number = entry.reminder.number
+            if number != .unassigned, claimed.insert(number.rawValue).inserted, try db.reminder(number: number) == nil {
+                try db.insert(entry.reminder, keepingNumber: true, keepingPosition: entry.keepsPosition)
+            } else {
+                renumbered.append(entry)
+            }
+        }
+        for entry in renumbered {
+            try db.insert(entry.reminder, keepingNumber: false, keepingPosition: entry.keepsPosition)
+        }
     }
 
     /// Seconds since 1970, rounded down: files hold modification times to the second.

@@ -153,7 +153,10 @@ struct ICalendarCalendar {
         var reminders = ICalendarCalendar.sortedBySortOrder(entries.compactMap { entry in
             entry.reminder.map { ($0, entry.sortOrder) }
         })
-        for index in reminders.indices { reminders[index].listName = list.list?.name }
+        for index in reminders.indices {
+            reminders[index].listName = list.list?.name
+            reminders[index].isListNamedByFile = list.isNamedByCalendar
+        }
         return (list.list, reminders)
     }
 

@@ -12,6 +12,8 @@ import TickModel
 struct ICalendarCalendarList {
     /// The list, or nil when the calendar has no name and the file none either.
     let list: ReminderList?
+    /// Whether the calendar names the list (`X-WR-CALNAME`), rather than the file name.
+    let isNamedByCalendar: Bool
 
     init(propertyLines: [ICalendarContentLine], keptZones: [[String]], component: LibicalComponent?,
          fileListName: String?, now: Date) {
@@ -27,6 +29,7 @@ struct ICalendarCalendarList {
         }
         let calendarName = xProperties.first { $0.0 == "X-WR-CALNAME" }.flatMap { try? Names.validated($0.1, as: .listName) }
         name = calendarName ?? fileListName.flatMap { try? Names.validated($0, as: .listName) }
+        isNamedByCalendar = calendarName != nil
         appleColor = xProperties.first { $0.0 == "X-APPLE-CALENDAR-COLOR" }.flatMap { ListColor(parsing: $0.1) }
 
         var extras: [String] = []

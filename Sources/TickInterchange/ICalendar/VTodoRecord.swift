@@ -29,7 +29,9 @@ struct VTodoRecord: Sendable {
     /// - `DTSTAMP`, `SEQUENCE` and `X-APPLE-SORT-ORDER`, which the writer rewrites;
     /// - a mapped line whose form Tick would not reproduce (extra parameters, another
     ///   value form, a VALARM with more than Tick writes) while it agrees with the
-    ///   reminder; a mapped line that contradicts it (`COMPLETED` on a to-do whose
+    ///   reminder and its value is valid RFC 5545 (`VTodoLines.hasValidValue`); an
+    ///   invalid one that libical read leniently (`DUE:2026-12-01`, `PRIORITY:42`) is
+    ///   warned about and left to the writer's own line; a mapped line that contradicts it (`COMPLETED` on a to-do whose
     ///   `STATUS` is `NEEDS-ACTION`) is dropped.
     /// A second copy of a property RFC 5545 allows once is dropped with a warning.
     func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn: (Int, String) -> Void) -> Reminder {
@@ -57,10 +59,16 @@ struct VTodoRecord: Sendable {
                 seen |= 1 << bit
                 if name == "DTSTAMP" || name == "SEQUENCE" || name == "X-APPLE-SORT-ORDER" {
                     extras.append(line.text)
-                } else if !VTodoLines.matches(line.text, name, of: reminder, zones: zones),
-                          VTodoMapping.isConsistent(name, shadow: fields, with: reminder, zones: zones) {
-                    // The first line of a property is what libical read into `fields`.
-                    extras.append(line.text)
+                } else if !VTodoLines.matches(line.text, name, of: reminder, zones: zones) {
+                    // The first line of a property is what libical read into `fields`. A
+                    // value libical read leniently is not written back as it was (other
+                    // parsers refuse it): the writer writes its own line for what was read.
+                    if !VTodoLines.hasValidValue(line.text, name) {
+                        warn(line.lineNumber, "this \(name) value is not valid RFC 5545; it was read as well as it could be "
+                             + "and will be exported in valid form")
+                    } else if VTodoMapping.isConsistent(name, shadow: fields, with: reminder, zones: zones) {
+                        extras.append(line.text)
+                    }
                 }
             case .block(let lines):
                 let alarm = blockIndex < fields.alarms.count ? fields.alarms[blockIndex] : nil

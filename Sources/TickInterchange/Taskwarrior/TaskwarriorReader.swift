@@ -30,8 +30,8 @@ public struct TaskwarriorReader: Sendable {
     ///   - source: the file name for messages.
     /// - Returns: one list per project (named in `ImportedReminder.listName`; no project:
     ///   the default list), the reminders in file order, skipped counts and warnings.
-    /// - Throws: `InterchangeError` when the text is not UTF-8 or not JSON of one of the
-    ///   accepted shapes (with the line for JSON Lines), or a task lacks a description or
+    /// - Throws: `InterchangeError` when the text is not UTF-8, is empty or only white
+    ///   space, or is not JSON of one of the accepted shapes (with the line for JSON Lines), or a task lacks a description or
     ///   has a date Taskwarrior would not write.
     /// - Complexity: O(n) in the size of the file.
     public func read(_ data: Data, source: String?) throws(InterchangeError) -> ImportBatch {
@@ -66,8 +66,13 @@ public struct TaskwarriorReader: Sendable {
 
     /// The task objects and the line each starts on.
     static func objects(in text: String, source: String?) throws(InterchangeError) -> [([String: Any], Int)] {
+        // Nothing at all is not an export: `task export` of no tasks writes `[]`. An empty
+        // file is more likely a failed download or a wrong name, and must not pass as done.
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if trimmed.isEmpty { return [] }
+        if trimmed.isEmpty {
+            throw InterchangeError(kind: .malformed, source: source,
+                                   message: "the file is empty; 'task export' writes at least [] (an empty array)")
+        }
         if let whole = try? JSONSerialization.jsonObject(with: Data(text.utf8)) {
             if let array = whole as? [Any] {
                 var result: [([String: Any], Int)] = []

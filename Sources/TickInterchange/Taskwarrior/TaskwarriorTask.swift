@@ -13,7 +13,8 @@ import TickModel
 /// | `status` `recurring` (the template of a series) | an open reminder with `recurrence` from `recur` (`daily` → `FREQ=DAILY`, `2w` → `FREQ=WEEKLY;INTERVAL=2`, `weekdays`, … and `until` → `UNTIL`) |
 /// | `due` | `due`, timed, shown in the import zone |
 /// | `scheduled` | `start`, timed |
-/// | `priority` `H`/`M`/`L` | high / medium / low |
+/// | `priority` `H`/`M`/`L` | high / medium / low; another value is warned about (with the line) and kept as `X-TASKWARRIOR-PRIORITY` |
+/// | another `status` (not text, or not one Taskwarrior writes) | open, warned about (with the line), kept as `X-TASKWARRIOR-STATUS` |
 /// | `project` | the list |
 /// | `tags` | `tags` |
 /// | `annotations` | `notes`, one line each: `2026-12-01T09:00:00Z text` |
@@ -35,6 +36,9 @@ struct TaskwarriorTask {
     var isDeleted: Bool { status == "deleted" }
 
     private var status: String { (object["status"] as? String)?.lowercased() ?? "pending" }
+
+    /// The statuses Taskwarrior writes, as its JSON task format defines them.
+    static let statuses: Set<String> = ["pending", "completed", "deleted", "waiting", "recurring"]
 
     private func fail(_ kind: InterchangeError.Kind, _ message: String) -> InterchangeError {
         InterchangeError(kind: kind, source: source, line: line, message: message)
@@ -61,7 +65,10 @@ struct TaskwarriorTask {
         case "H"?: priority = .high
         case "M"?: priority = .medium
         case "L"?: priority = .low
-        default: break
+        case ""?, nil where object["priority"] == nil || object["priority"] is NSNull: break
+        default:
+            let value = object["priority"].map(TaskwarriorTask.text) ?? ""
+            warnings.append(place + "the priority '\(value)' is not H, M or L; it is kept as X-TASKWARRIOR-PRIORITY")
         }
         var recurrence: String?
         if status == "recurring", let recur = object["recur"] as? String {
@@ -70,7 +77,14 @@ struct TaskwarriorTask {
                 warnings.append(place + "the recurrence '\(recur)' has no iCalendar equivalent Tick knows; it is kept as X-TASKWARRIOR-RECUR")
             }
         }
-        if status != "pending", status != "completed" { extras.append("X-TASKWARRIOR-STATUS:" + ICalendarText.escaped(status)) }
+        if let value = object["status"], !(value is NSNull), !(value is String) || !TaskwarriorTask.statuses.contains(status) {
+            // Not one Taskwarrior writes: imported as open, and kept so that nothing is lost.
+            warnings.append(place + "the status '\(TaskwarriorTask.text(of: value))' is not one Taskwarrior writes; "
+                            + "the task is imported as open and the status kept as X-TASKWARRIOR-STATUS")
+            extras.append("X-TASKWARRIOR-STATUS:" + ICalendarText.escaped(TaskwarriorTask.text(of: value)))
+        } else if status != "pending", status != "completed" {
+            extras.append("X-TASKWARRIOR-STATUS:" + ICalendarText.escaped(status))
+        }
         for dependency in dependencies() {
             extras.append("RELATED-TO;RELTYPE=DEPENDS-ON:" + ICalendarText.escaped(dependency))
         }

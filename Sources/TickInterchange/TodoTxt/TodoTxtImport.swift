@@ -15,7 +15,7 @@ import TickModel
 /// | `x` and completion date | `completedAt`: 00:00 of that day in `timeZone`; `now` if there is no date |
 /// | `pri:X` on a completed line | priority, as for `(X)` |
 /// | creation date | `createdAt`: 00:00 of that day in `timeZone`; else the completion time; else `now` |
-/// | the line itself | `uid`: derived from the line (`StableUID`), so re-importing a file never duplicates |
+/// | `uid:` at the end | `uid`; without it, one derived from the line's text (`TodoTxtIdentity`), so re-importing a file never duplicates |
 /// | everything else | the title, verbatim |
 ///
 /// The title is the description with the words that became fields taken out (each with
@@ -32,7 +32,9 @@ public enum TodoTxtImport {
     ///   - now: the import time: `modifiedAt` of every reminder, and `createdAt` /
     ///     `completedAt` where the line has no date.
     ///   - timeZone: the zone whose midnight todo.txt's day-only dates stand for.
-    /// - Returns: one reminder per item, in order, each with a fresh UUID, a placeholder
+    /// - Returns: one reminder per item, in order, each with its UID (see
+    ///   `TodoTxtIdentity`; a derived one also lists the UID Tick 0.1 derived in
+    ///   `formerUIDs`), day-precision dates (`dayPrecision`), a placeholder
     ///   `listID` (`ImportedReminder.placeholderListID`) and the item's line number.
     /// - Throws: `InterchangeError` (with the line, but no file name or column, which
     ///   the caller may add) only for items the parser would have refused: an impossible
@@ -42,31 +44,36 @@ public enum TodoTxtImport {
         var planned: [ImportedReminder] = []
         planned.reserveCapacity(items.count)
         var occurrences: [String: Int] = [:]
+        var formerOccurrences: [String: Int] = [:]
         for item in items {
-            var next = try reminder(for: item, now: now, timeZone: timeZone)
-            // The same line gets the same UID in every import, so importing a file again
-            // updates its reminders instead of adding them twice; identical lines are
-            // told apart by how many came before.
-            let key = lineKey(item)
-            let seen = occurrences[key, default: 0]
-            occurrences[key] = seen + 1
-            next.reminder.uid = StableUID.make(from: key + "\u{0}" + String(seen))
+            // The `uid:` word is the line's identity, not part of its text or fields.
+            var read = item
+            let (uid, description) = TodoTxtIdentity.split(item.description)
+            read.description = description
+            let fields = TodoTxtFields(description: description, isCompleted: item.isCompleted)
+            var next = try reminder(for: read, fields: fields, now: now, timeZone: timeZone)
+            if let uid {
+                next.reminder.uid = uid
+            } else {
+                // The same text gets the same UID in every import, so importing a file again
+                // updates its reminders instead of adding them twice; identical texts are
+                // told apart by how many came before.
+                let text = TodoTxtIdentity.identifyingText(fields: fields, description: description)
+                let seen = occurrences[text, default: 0]
+                occurrences[text] = seen + 1
+                next.reminder.uid = TodoTxtIdentity.derivedUID(fields: fields, description: description, occurrence: seen)
+                let formerKey = TodoTxtIdentity.formerKey(of: item)
+                let formerSeen = formerOccurrences[formerKey, default: 0]
+                formerOccurrences[formerKey] = formerSeen + 1
+                next.formerUIDs = [TodoTxtIdentity.formerUID(of: item, occurrence: formerSeen)]
+            }
             planned.append(next)
         }
         return planned
     }
 
-    /// The todo.txt line an item was read from, rebuilt from its parts.
-    private static func lineKey(_ item: TodoTxtItem) -> String {
-        var key = "todo.txt\u{0}"
-        if item.isCompleted { key += "x " + (item.completionDate?.description ?? "") + " " }
-        if let priority = item.priority { key += "(\(priority)) " }
-        if let created = item.creationDate { key += created.description + " " }
-        return key + item.description
-    }
-
-    private static func reminder(for item: TodoTxtItem, now: Date, timeZone: TimeZone) throws(InterchangeError) -> ImportedReminder {
-        let fields = TodoTxtFields(description: item.description, isCompleted: item.isCompleted)
+    private static func reminder(for item: TodoTxtItem, fields: TodoTxtFields, now: Date,
+                                 timeZone: TimeZone) throws(InterchangeError) -> ImportedReminder {
         if let bad = fields.invalidDateField {
             throw InterchangeError.invalidDate(bad, source: nil, line: item.lineNumber, column: nil)
         }

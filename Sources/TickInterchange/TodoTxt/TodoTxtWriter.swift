@@ -5,8 +5,8 @@ import TickModel
 ///
 /// A line is written in the order the todo.txt README gives:
 ///
-///     (A) 2026-01-05 Call Mom +Family @phone due:2026-01-09 t:2026-01-08
-///     x 2026-01-07 2026-01-05 Call Mom +Family @phone pri:A
+///     (A) 2026-01-05 Call Mom +Family @phone due:2026-01-09 t:2026-01-08 uid:6F1C…
+///     x 2026-01-07 2026-01-05 Call Mom +Family @phone pri:A uid:6F1C…
 ///
 /// - Completed: `x`, the completion day, the creation day; the priority, which todo.txt
 ///   has no place for on finished tasks, goes at the end as `pri:A` (todo.txt-cli's
@@ -21,12 +21,14 @@ import TickModel
 /// - In list names and tags, white space (and NUL) becomes `_`, since todo.txt words
 ///   cannot hold spaces: the list "Home Office" is written `+Home_Office` and reads back
 ///   as a list named `Home_Office`.
+/// - Last, `uid:` and the reminder's UID (`TodoTxtIdentity`), so that importing the
+///   line back updates the reminder it came from, even after the line was edited.
 /// - When the title alone already reads back as exactly these fields and nothing else
 ///   (an imported line such as `+Errands @car` had no other text, so the whole line
 ///   became the title), the title is written alone and nothing is repeated.
 ///
 /// Lines written for reminders imported from todo.txt read back to the same reminder
-/// (the day-precision dates, list, tags, priority level and title), and writing them
+/// (the UID, the day-precision dates, list, tags, priority level and title), and writing them
 /// again gives the same text: import, export, import is a fixed point. A title typed in
 /// Tick that itself contains todo.txt syntax (`@word`, `due:2026-01-05`) is read as that
 /// syntax on the way back; todo.txt has no escaping.
@@ -40,6 +42,11 @@ public enum TodoTxtWriter {
     ///   - timeZone: the zone whose calendar days the dates are written in.
     /// - Complexity: O(n) in the length of the title and tags.
     public static func line(for reminder: Reminder, listName: String?, timeZone: TimeZone) -> String {
+        fields(of: reminder, listName: listName, timeZone: timeZone) + " " + TodoTxtIdentity.word(for: reminder.uid)
+    }
+
+    /// The line without its `uid:` word.
+    private static func fields(of reminder: Reminder, listName: String?, timeZone: TimeZone) -> String {
         let isCompleted = reminder.completedAt != nil
         let letter = TodoTxtFields.letter(for: reminder.priority)
         var head = ""
@@ -100,7 +107,7 @@ public enum TodoTxtWriter {
 
     /// A list name or tag as one todo.txt word: trimmed, inner white space and NUL as
     /// `_`; nil when nothing visible is left.
-    private static func word(_ name: String) -> String? {
+    static func word(_ name: String) -> String? {
         let trimmed = name.trimmingWhiteSpace()
         guard !trimmed.isEmpty else { return nil }
         // Scalar by scalar, as the reader splits words: at every White_Space scalar.

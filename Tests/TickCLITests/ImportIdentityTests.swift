@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+
+/// Re-importing what was imported or exported before finds the same reminders: no
+/// duplicates, no moves to another list.
+@Suite("Import: identity of re-imported reminders")
+struct ImportIdentityTests {
+    /// The titles of every reminder, open and completed, sorted.
+    static func titles(_ cli: CLIHarness) throws -> [String] {
+        let open = try #require(try cli.json("list", "all") as? [[String: Any]])
+        let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
+        return (open + done).compactMap { $0["title"] as? String }.sorted()
+    }
+
+    @Test("todo.txt: importing Tick's own export back updates instead of duplicating")
+    func todoTxtExportBack() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("(A) Call Mom +Family @phone\nBuy milk\n".utf8)
+        cli.ok("import", "todo.txt")
+        let export = cli.ok("export", "--format", "todotxt")
+        #expect(export.split(separator: "\n").allSatisfy { $0.contains(" uid:") })
+        cli.files["out.txt"] = Data(export.utf8)
+        #expect(cli.ok("import", "out.txt") == "Imported 2 reminders (2 unchanged) into Family, Reminders.\n")
+        #expect(try Self.titles(cli) == ["Buy milk", "Call Mom"])
+        // The original file is recognised too, even after the export was imported.
+        #expect(cli.ok("import", "todo.txt") == "Imported 2 reminders (2 unchanged) into Family, Reminders.\n")
+        #expect(cli.ok("export", "--format", "todotxt") == export)
+    }
+
+    @Test("todo.txt: a line edited in a text editor (done, priority, dates, project, tags) is the same reminder")
+    func todoTxtEdited() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("(A) Call Mom +Family @phone\nBuy milk\nBuy milk\n".utf8)
+        cli.ok("import", "todo.txt")
+        cli.files["todo.txt"] = Data("x 2026-11-30 2026-11-01 Call Mom +Home @home due:2026-12-02 pri:B\nBuy milk\n(C) Buy milk\n".utf8)
+        #expect(cli.ok("import", "todo.txt") == "Imported 3 reminders (2 updated, 1 unchanged) into Home, Reminders.\nNew lists: Home\n")
+        #expect(try Self.titles(cli) == ["Buy milk", "Buy milk", "Call Mom"])
+        let call = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(call["priority"] as? String == "medium")
+        #expect(call["due"] as? String == "2026-12-02")
+        #expect(call["tags"] as? [String] == ["home"])
+        #expect(call["list"] as? String == "Home")
+        #expect(call["completedAt"] is String)
+        // Its own export, edited by hand (a due date added after the uid: word), too.
+        let edited = cli.ok("export", "--format", "todotxt").replacingOccurrences(of: "\n", with: " due:2027-01-01\n")
+        cli.files["edited.txt"] = Data(edited.utf8)
+        #expect(cli.ok("import", "edited.txt").hasPrefix("Imported 3 reminders (3 updated)"))
+        #expect(try Self.titles(cli).count == 3)
+    }
+
+    @Test("todo.txt: what the line cannot say (times, notes, exact priority, multi-line title) survives a re-import")
+    func todoTxtKeepsWhatLinesCannotHold() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Two\nlines", "--due", "2026-12-01 09:30", "--notes", "n", "--flag", "--url", "https://example.org")
+        cli.ok("done", "1")
+        let before = try #require(try cli.json("show", "1") as? NSDictionary)
+        cli.files["back.txt"] = Data(cli.ok("export", "--format", "todotxt").utf8)
+        #expect(cli.ok("import", "back.txt") == "Imported 1 reminder (1 unchanged) into Reminders.\n")
+        #expect(try #require(try cli.json("show", "1") as? NSDictionary) == before)
+    }
+
+    @Test("todo.txt: every corpus file imported, exported and imported back stays the same size and text",
+          arguments: Fixture.corpusFiles("todotxt"))
+    func todoTxtCorpusRoundTrip(path: String) throws {
+        let cli = CLIHarness()
+        cli.ok("import", path)
+        let count = try Self.titles(cli).count
+        let export = cli.ok("export", "--format", "todotxt")
+        cli.files["out.txt"] = Data(export.utf8)
+        let summary = try #require(try cli.json("import", "out.txt") as? [String: Any])
+        #expect(summary["added"] as? Int == 0)
+        #expect(summary["updated"] as? Int == 0)
+        #expect(summary["unchanged"] as? Int == count)
+        #expect(try Self.titles(cli).count == count)
+        #expect(cli.ok("export", "--format", "todotxt") == export)
+        // The source file again (no uid: words) finds the same reminders.
+        cli.ok("import", path)
+        #expect(try Self.titles(cli).count == count)
+    }
+
+    @Test("todo.txt: UIDs with spaces, colons, slashes and % travel in the uid: word")
+    func todoTxtOddUIDs() throws {
+        let cli = CLIHarness()
+        cli.files["odd.ics"] = Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VTODO\r
+            UID:urn:a b/c%20d\r
+            SUMMARY:odd\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        cli.ok("import", "odd.ics")
+        let export = cli.ok("export", "--format", "todotxt")
+        #expect(export.contains(" uid:urn%3Aa%20b%2Fc%2520d\n"))
+        cli.files["back.txt"] = Data(export.utf8)
+        #expect(cli.ok("import", "back.txt").hasPrefix("Imported 1 reminder (1 unchanged)"))
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["uid"] as? String == "urn:a b/c%20d")
+        #expect(shown["title"] as? String == "odd")
+    }
+
+    @Test("iCalendar: the same calendar from standard input, or under another file name, stays in its list",
+          arguments: ["-", "renamed.ics"])
+    func icsWithoutNameStays(source: String) throws {
+        let cli = CLIHarness()
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.corpus + "/ics/ical4android-utf8.ics"))
+        cli.files["ical4android-utf8.ics"] = data
+        cli.files[source] = data
+        cli.ok("import", "ical4android-utf8.ics")
+        let result = cli.run("import", "--format", "ics", source)
+        #expect(result.status == 0)
+        #expect(result.output == "Imported 1 reminder (1 unchanged) into ical4android-utf8.\n")
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.map { $0["name"] as? String } == ["Reminders", "ical4android-utf8"])
+    }
+
+    @Test("iCalendar: an X-WR-CALNAME that differs, or --list, moves the reminder; a new one goes where the file says")
+    func icsNamedListMoves() throws {
+        let cli = CLIHarness()
+        func calendar(_ name: String?, uids: [String]) -> Data {
+            var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+            if let name { text += "X-WR-CALNAME:\(name)\r\n" }
+            for uid in uids { text += "BEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(uid)\r\nEND:VTODO\r\n" }
+            return Data((text + "END:VCALENDAR\r\n").utf8)
+        }
+        cli.files["a.ics"] = calendar("Work", uids: ["one"])
+        cli.ok("import", "a.ics")
+        cli.files["b.ics"] = calendar(nil, uids: ["one", "two"])
+        #expect(cli.ok("import", "b.ics") == "Imported 2 reminders (1 new, 1 unchanged) into Work, b.\nNew lists: b\n")
+        cli.files["c.ics"] = calendar("Home", uids: ["one"])
+        #expect(cli.ok("import", "c.ics") == "Imported 1 reminder (1 updated) into Home.\nNew lists: Home\n")
+        #expect(cli.ok("import", "b.ics", "--list", "Work") == "Imported 2 reminders (2 updated) into Work.\n")
+    }
+
+    @Test("todo.txt and Taskwarrior: a re-imported item without a project stays in the list it was moved to",
+          arguments: ["todotxt", "taskwarrior"])
+    func noProjectStays(format: String) throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Errands")
+        let text = format == "todotxt" ? "Buy milk\n" : #"{"uuid":"1a2b","description":"Buy milk","status":"pending"}"# + "\n"
+        cli.files["in"] = Data(text.utf8)
+        cli.ok("import", "--format", format, "in")
+        cli.ok("edit", "1", "--list", "Errands")
+        #expect(cli.ok("import", "--format", format, "in").hasSuffix("into Errands.\n"))
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["list"] as? String == "Errands")
+    }
+}
+
+@Suite("Import: sources and archive numbers")
+struct ImportSourceTests {
+    @Test("a FIFO (like a pipe or <(…)) is read to its end")
+    func fifo() throws {
+        let cli = CLIHarness()
+        let path = cli.folder.file("calendar.pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:p\r\nSUMMARY:piped\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        // The writer blocks in open(2) until the import opens the other end.
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            handle.write(Data(text.utf8))
+            try? handle.close()
+        }
+        writer.start()
+        let result = cli.run("import", "--format", "ics", path)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "Imported 1 reminder into calendar.\nNew lists: calendar\n")
+    }
+
+    @Test("a file that cannot be read says the system's reason")
+    func missing() {
+        let cli = CLIHarness()
+        let result = cli.run("import", "--format", "ics", "nowhere.ics")
+        #expect(result.status == 1)
+        #expect(result.errors == "tick: error: cannot read nowhere.ics: No such file or directory\n")
+    }
+
+    @Test("restoring an archive keeps every number that is free; only a taken one is renumbered")
+    func freeNumbersKept() throws {
+        let source = CLIHarness()
+        for title in ["one", "two", "three"] { source.ok("add", title) }
+        let target = CLIHarness()
+        target.files["backup.json"] = Data(source.ok("export").utf8)
+        target.ok("add", "occupies #1")
+        target.ok("import", "backup.json")
+        let rows = try #require(try target.json("list", "all") as? [[String: Any]])
+        let numbers = Dictionary(uniqueKeysWithValues: rows.compactMap { row in
+            (row["title"] as? String).map { ($0, row["number"] as? Int ?? 0) }
+        })
+        #expect(numbers == ["occupies #1": 1, "two": 2, "three": 3, "one": 4])
+        #expect(target.ok("add", "next") == "Added #5 \"next\" to Reminders\n")
+    }
+}
+
+@Suite("Import: empty files")
+struct EmptyImportTests {
+    @Test("an empty or blank .json file is refused, like an empty .ics; [] is an export of nothing",
+          arguments: ["", " \n\t\n", "\u{FEFF}"])
+    func emptyJSON(text: String) {
+        let cli = CLIHarness()
+        cli.files["tasks.json"] = Data(text.utf8)
+        let result = cli.run("import", "tasks.json")
+        #expect(result.status == 1)
+        #expect(result.errors == "tick: error: tasks.json: the file is empty; 'task export' writes at least [] (an empty array)\nNothing was imported.\n")
+        cli.files["none.json"] = Data("[]\n".utf8)
+        #expect(cli.ok("import", "none.json") == "Imported 0 reminders.\n")
+    }
+}
+
+@Suite("Import: Taskwarrior values Tick does not know")
+struct TaskwarriorUnknownValueTests {
+    @Test("an unknown status or priority is warned about with its line and kept as X-TASKWARRIOR-…", arguments: [
+        (#""status":"bogus""#, "status 'bogus'", "X-TASKWARRIOR-STATUS:bogus"),
+        (#""status":7"#, "status '7'", "X-TASKWARRIOR-STATUS:7"),
+        (#""status":"pending","priority":"X""#, "priority 'X'", "X-TASKWARRIOR-PRIORITY:X"),
+        (#""status":"pending","priority":2"#, "priority '2'", "X-TASKWARRIOR-PRIORITY:2"),
+    ])
+    func unknownValue(fields: String, said: String, kept: String) throws {
+        let cli = CLIHarness()
+        cli.files["tasks.json"] = Data(("{\"uuid\":\"ok\",\"description\":\"fine\",\"status\":\"pending\"}\n"
+            + "{\"uuid\":\"u1\",\"description\":\"odd\",\(fields)}\n").utf8)
+        let result = cli.run("import", "tasks.json")
+        #expect(result.status == 0)
+        #expect(result.errors.contains("tick: warning: tasks.json line 2: the \(said)"))
+        #expect(result.errors.split(separator: "\n").count == 1)
+        let shown = try #require(try cli.json("show", "2") as? [String: Any])
+        #expect((shown["iCalendarExtras"] as? String)?.split(separator: "\n").contains(Substring(kept)) == true)
+        #expect(shown["completedAt"] is NSNull)
+    }
+}
+
+@Suite("Import: iCalendar values read leniently")
+struct LenientICalendarValueTests {
+    @Test("a value libical reads leniently is warned about and exported in valid form", arguments: [
+        ("DUE:2026-12-01", "DUE", "DUE;VALUE=DATE:20261201"),
+        ("DTSTART:2026-12-01", "DTSTART", "DTSTART;VALUE=DATE:20261201"),
+        ("PRIORITY:42", "PRIORITY", "PRIORITY:9"),
+    ])
+    func lenientValue(line: String, name: String, written: String) throws {
+        let cli = CLIHarness()
+        cli.files["bad.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:x1\r\n"
+            + "SUMMARY:s\r\n\(line)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8)
+        let result = cli.run("import", "bad.ics")
+        #expect(result.status == 0)
+        #expect(result.errors == "tick: warning: bad.ics line 7: this \(name) value is not valid RFC 5545; it was read as well "
+                + "as it could be and will be exported in valid form\n")
+        let export = cli.ok("export", "--format", "ics")
+        let lines = export.split(separator: "\r\n").map(String.init)
+        #expect(lines.contains(written))
+        #expect(!lines.contains(line))
+        // The valid form reads back as the same reminder, without a warning.
+        cli.files["out.ics"] = Data(export.utf8)
+        let again = cli.run("import", "out.ics")
+        #expect(again.errors == "")
+        #expect(again.output.hasPrefix("Imported 1 reminder (1 unchanged)"))
+    }
+}
