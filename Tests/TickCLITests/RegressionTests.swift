@@ -128,6 +128,37 @@ struct RegressionTests {
         #expect(due.hasSuffix("T09:00:00" + offset))
     }
 
+    @Test("the same alarm given twice, or again on edit, rings once")
+    func duplicateAlarms() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "a", "--due", "tomorrow 9am", "--alarm", "-1h", "--alarm", "-1h", "--alarm", "-60m", "--alarm", "-1d")
+        cli.ok("edit", "1", "--alarm", "-1h")
+        let alarms = try #require((try cli.json("show", "1") as? [String: Any])?["alarms"] as? [[String: Any]])
+        #expect(alarms.compactMap { $0["trigger"] as? String } == ["-PT1H", "-P1D"])
+        cli.ok("edit", "1", "--alarm", "-24h")
+        let again = try #require((try cli.json("show", "1") as? [String: Any])?["alarms"] as? [[String: Any]])
+        #expect(again.count == 3, "-24h (exact hours) is not -1d (a wall-clock day)")
+    }
+
+    @Test("moving a reminder to another list takes its subtasks along, at any depth; ones kept elsewhere stay")
+    func subtasksMoveAlong() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Other")
+        cli.ok("lists", "add", "Third")
+        cli.ok("add", "P")
+        cli.ok("add", "C", "--parent", "1")
+        cli.ok("add", "G", "--parent", "2")
+        cli.ok("add", "Elsewhere", "--parent", "1", "--list", "Third")
+        let result = cli.run("edit", "1", "--list", "Other")
+        #expect(result.status == 0)
+        #expect(result.errors.contains("moved 2 subtasks along to Other"))
+        func list(_ number: String) throws -> String? { (try cli.json("show", number) as? [String: Any])?["list"] as? String }
+        #expect(try list("1") == "Other")
+        #expect(try list("2") == "Other")
+        #expect(try list("3") == "Other")
+        #expect(try list("4") == "Third")
+    }
+
     @Test("a list named like a smart list: creating or renaming to it says how to reach it")
     func smartListNames() {
         let cli = CLIHarness()

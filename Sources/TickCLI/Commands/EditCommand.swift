@@ -107,6 +107,10 @@ struct EditCommand: Command {
             var listName: String?
             if let name = parsed.value("list") {
                 let list = try db.existingList(named: name)
+                if reminder.listID != list.id {
+                    let moved = try EditCommand.moveSubtasks(of: reminder, to: list.id, at: now, db: db, context: context)
+                    if moved > 0 { notes.append("moved \(moved) subtask\(moved == 1 ? "" : "s") along to \(TerminalText.sanitized(list.name))") }
+                }
                 reminder.listID = list.id
                 listName = list.name
             } else {
@@ -138,6 +142,31 @@ struct EditCommand: Command {
         if removed > 0 {
             notes.append("removed \(removed) alarm\(removed == 1 ? "" : "s") relative to the due date; add one with --remind DATE")
         }
+    }
+
+    /// Moves every subtask of `parent` (and theirs, at any depth) that is in the
+    /// parent's list to list `id`, at its end in their present order, as Apple Reminders
+    /// moves a reminder with its subtasks. Subtasks kept in another list stay there.
+    /// - Returns: how many were moved.
+    /// - Complexity: one query per reminder in the subtree.
+    static func moveSubtasks(of parent: Reminder, to id: ReminderList.ID, at now: Date, db: Database,
+                             context: CommandContext) throws -> Int {
+        var moved = 0
+        var pending = [parent.uid]
+        var seen: Set<String> = [parent.uid]
+        while let uid = pending.popLast() {
+            let filter = ReminderFilter(parentUID: uid, includesCompleted: true)
+            for var child in try db.reminders(filter, now: now, timeZone: context.dateContext.timeZone)
+            where seen.insert(child.uid).inserted {
+                pending.append(child.uid)
+                guard child.listID == parent.listID else { continue }
+                child.listID = id
+                child.modifiedAt = now
+                try db.update(child)
+                moved += 1
+            }
+        }
+        return moved
     }
 
     /// Refuses a parent that is the reminder itself or one of its descendants.

@@ -99,14 +99,24 @@ struct ScheduleOptions {
             reminder.armAlarmsForNewDate(defaults: added.isEmpty && !removesAlarms ? defaults.values : nil)
         }
         let formatter = DueFormatter(context: context.dateContext)
-        for alarm in added {
+        for (index, alarm) in added.enumerated() where !added[..<index].contains(where: { ScheduleOptions.sameRing($0, alarm) }) {
             if let date = reminder.fireDate(of: alarm, in: zone), date <= now {
                 notes.append("the alarm at \(formatter.string(for: date)) is in the past; it will not ring")
             }
         }
-        reminder.alarms += added
+        // The same alarm twice (`--alarm -1h --alarm -60m`, or one the reminder has) rings once.
+        for alarm in added where !reminder.alarms.contains(where: { ScheduleOptions.sameRing($0, alarm) }) {
+            reminder.alarms.append(alarm)
+        }
         reminder.silenceAlarms(dueBy: now, in: zone)
         return notes
+    }
+
+    /// Whether two alarms ring at the same moment by the same rule: the same trigger
+    /// (offset and what it counts from, or instant) and exactness; snooze alarms never
+    /// count as the same as the user's own.
+    static func sameRing(_ a: Alarm, _ b: Alarm) -> Bool {
+        a.trigger == b.trigger && a.isExactOffset == b.isExactOffset && !a.isSnooze && !b.isSnooze
     }
 }
 
