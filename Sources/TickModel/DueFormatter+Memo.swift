@@ -28,6 +28,7 @@ struct DueFormatterMemo {
     private let today: Int
     private let dateFormatter: DateFormatter
     private let timeFormatter: DateFormatter
+    private let relativeWords: RelativeDayWords
 
     /// Every text made so far; the tables below hold indices into it. (Tables of
     /// `Int32` rather than `String?` are cheap to fill and to free: freeing a table
@@ -56,6 +57,7 @@ struct DueFormatterMemo {
     init(context: DateContext) {
         zone = context.timeZone
         today = context.today.daysSinceEpoch
+        relativeWords = RelativeDayWords(locale: context.locale)
         // Both formatters work in UTC on instants built from the local day and minute,
         // so the locale's calendar and styles apply but no time zone rule does.
         dateFormatter = DateFormatter()
@@ -151,9 +153,9 @@ struct DueFormatterMemo {
 
     private mutating func format(day: Int) -> String {
         switch day - today {
-        case 0: return "Today"
-        case 1: return "Tomorrow"
-        case -1: return "Yesterday"
+        case 0: return relativeWords.today
+        case 1: return relativeWords.tomorrow
+        case -1: return relativeWords.yesterday
         default:
             formatterCallCount += 1
             let noon = Date(timeIntervalSince1970: TimeInterval(day) * 86_400 + 43_200)

@@ -9,23 +9,30 @@ struct DueFormatterTests {
         DueFormatter(context: context("2026-11-30T03:00:00Z", "Asia/Seoul", locale: locale))
     }
 
-    @Test("exact strings in en_US, ko_KR and de_DE", arguments: [
-        (allDay("2026-11-30"), "Today", "Today", "Today"),
-        (allDay("2026-12-01"), "Tomorrow", "Tomorrow", "Tomorrow"),
-        (allDay("2026-11-29"), "Yesterday", "Yesterday", "Yesterday"),
+    @Test("exact strings in en_US, ko_KR and de_DE; today, tomorrow and yesterday in the locale's language", arguments: [
+        (allDay("2026-11-30"), "Today", "오늘", "Heute"),
+        (allDay("2026-12-01"), "Tomorrow", "내일", "Morgen"),
+        (allDay("2026-11-29"), "Yesterday", "어제", "Gestern"),
         (allDay("2026-12-03"), "Dec 3, 2026", "2026. 12. 3.", "03.12.2026"),
         (allDay("2027-01-15"), "Jan 15, 2027", "2027. 1. 15.", "15.01.2027"),
         (allDay("2026-11-28"), "Nov 28, 2026", "2026. 11. 28.", "28.11.2026"),
-        (timed("2026-12-01T00:00:00Z", "Asia/Seoul"), "Tomorrow 9:00 AM", "Tomorrow 오전 9:00", "Tomorrow 09:00"),
+        (timed("2026-12-01T00:00:00Z", "Asia/Seoul"), "Tomorrow 9:00 AM", "내일 오전 9:00", "Morgen 09:00"),
         (timed("2026-12-03T08:30:00Z", "Asia/Seoul"), "Dec 3, 2026 5:30 PM", "2026. 12. 3. 오후 5:30", "03.12.2026 17:30"),
-        (timed("2026-11-30T03:00:00Z", "Asia/Seoul"), "Today 12:00 PM", "Today 오후 12:00", "Today 12:00"),
+        (timed("2026-11-30T03:00:00Z", "Asia/Seoul"), "Today 12:00 PM", "오늘 오후 12:00", "Heute 12:00"),
         (Due.floating(local("2026-12-03T17:30:00")), "Dec 3, 2026 5:30 PM", "2026. 12. 3. 오후 5:30", "03.12.2026 17:30"),
-        (Due.floating(local("2026-11-30T00:00:00")), "Today 12:00 AM", "Today 오전 12:00", "Today 00:00"),
+        (Due.floating(local("2026-11-30T00:00:00")), "Today 12:00 AM", "오늘 오전 12:00", "Heute 00:00"),
     ])
     func locales(due: Due, english: String, korean: String, german: String) {
         #expect(Self.seoul("en_US").string(for: due) == english)
         #expect(Self.seoul("ko_KR").string(for: due) == korean)
         #expect(Self.seoul("de_DE").string(for: due) == german)
+    }
+
+    @Test("relative day words: a language without its own falls back to English", arguments: [
+        ("en_US_POSIX", "Today"), ("fr_FR", "Aujourd’hui"), ("ja_JP", "今日"), ("fi_FI", "Today"), ("pt_BR", "Hoje"),
+    ])
+    func relativeWords(locale: String, today: String) {
+        #expect(Self.seoul(locale).string(for: allDay("2026-11-30")) == today)
     }
 
     @Test("day boundaries follow the context zone, not UTC", arguments: [
