@@ -62,8 +62,22 @@ public final class CommandContext {
             openedStore = store
             return store
         } catch {
-            throw .runtime("cannot open the database \(path): \(error.message)")
+            throw .runtime("cannot open the database \(path): \(error.message)" + CommandContext.accessHint(for: path))
         }
+    }
+
+    /// What to fix when the database's folder cannot be written: SQLite keeps its
+    /// write-ahead log and shared-memory file next to the database
+    /// (https://sqlite.org/wal.html), so the folder must be writable, even to read.
+    /// Empty when it is (the store's own message covers a read-only file).
+    static func accessHint(for path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path), manager.isWritableFile(atPath: path),
+           manager.fileExists(atPath: folder), !manager.isWritableFile(atPath: folder) {
+            return "; its folder \(folder) is read-only, and SQLite keeps its journal files next to the database"
+        }
+        return ""
     }
 
     /// Writes a line (adds `\n`) to the output.
