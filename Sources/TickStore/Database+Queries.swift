@@ -29,6 +29,38 @@ extension Database {
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
                                           decode: (Statement) -> Row) throws -> [Row] {
+        let query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
+        var result: [Row] = []
+        try forEachRow(query.sql, query.arguments) { row in
+            let reminder = decode(row)
+            if let dayLimit = query.dayLimit, let due = reminder.due {
+                if query.mustBeOverdue ? !due.isOverdue(at: now, in: timeZone) : due.day(in: timeZone) > dayLimit { return }
+            }
+            result.append(reminder)
+        }
+        if query.sortsByDue {
+            // Text order of the stored values mixes UTC and local times; sort exactly.
+            result = Database.sortedByDue(result, in: timeZone)
+            if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
+        }
+        return result
+    }
+
+    /// The SQL of a listing, and what is decided in Swift after the rows are read.
+    struct ListingQuery {
+        var sql: String
+        var arguments: [SQLValue]
+        /// The last local day a row's due date may fall on (`today`, `overdue`); rows
+        /// past it are candidates read only because UTC can be a day ahead.
+        var dayLimit: CalendarDay?
+        /// Whether only rows overdue at `now` are kept (`overdue`).
+        var mustBeOverdue = false
+        /// Whether rows are sorted exactly by due date after reading, and limited after that.
+        var sortsByDue = false
+    }
+
+    /// The query for `filter` (see `reminders(_:now:timeZone:)`), reading `columns`.
+    static func listingQuery(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String) -> ListingQuery {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         var order = "l.position, r.position"
@@ -93,21 +125,8 @@ extension Database {
             sql += " LIMIT ?"
             arguments.append(.integer(Int64(max(limit, 0))))
         }
-
-        var result: [Row] = []
-        try forEachRow(sql, arguments) { row in
-            let reminder = decode(row)
-            if let dayLimit, let due = reminder.due {
-                if mustBeOverdue ? !due.isOverdue(at: now, in: timeZone) : due.day(in: timeZone) > dayLimit { return }
-            }
-            result.append(reminder)
-        }
-        if exact {
-            // Text order of the stored values mixes UTC and local times; sort exactly.
-            result = Database.sortedByDue(result, in: timeZone)
-            if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
-        }
-        return result
+        return ListingQuery(sql: sql, arguments: arguments, dayLimit: dayLimit, mustBeOverdue: mustBeOverdue,
+                            sortsByDue: exact)
     }
 
     /// Every reminder, lists in order, then manual order; for export and backups.

@@ -211,3 +211,51 @@ struct PositionOverflowTests {
         #expect(try sample.order() == ["c", "b", "a"])
     }
 }
+
+@Suite("Listing reads")
+struct ListingReadTests {
+    /// A sample with open, completed, due, flagged, tagged and repeating reminders in two lists.
+    static func filled() throws -> (Sample, ReminderList) {
+        let sample = try Sample()
+        let other = try sample.store.write { db in try db.insert(ReminderList(name: "Other", createdAt: Fixture.now)) }
+        try sample.add("plain")
+        try sample.add("due today", due: .allDay(day(2026, 11, 30)), tags: ["home"])
+        try sample.add("overdue", due: .allDay(day(2026, 11, 2)), flagged: true, notes: "some notes")
+        try sample.add("done", due: .allDay(day(2026, 11, 29)), completed: true)
+        try sample.add("elsewhere", due: .allDay(day(2026, 12, 24)), list: other)
+        try sample.add("later", due: .allDay(day(2027, 1, 5)), list: other)
+        return (sample, other)
+    }
+
+    @Test("summaries are the full reminders' summaries, in the same order", arguments: [
+        SmartList.today, .overdue, .scheduled, .flagged, .completed, .all,
+    ])
+    func summariesMatchReminders(smartList: SmartList) throws {
+        let (sample, _) = try Self.filled()
+        let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        let filter = ReminderFilter(smartList: smartList)
+        let (summaries, full) = try sample.store.read { db in
+            (try db.summaries(filter, now: Fixture.now, timeZone: zone), try db.reminders(filter, now: Fixture.now, timeZone: zone))
+        }
+        #expect(!full.isEmpty)
+        #expect(summaries == full.map(ReminderSummary.init))
+    }
+
+    @Test("a list, today and overdue read their summaries from a covering index alone", arguments: [
+        (ReminderFilter(smartList: .today), "reminder_open_due_summary"),
+        (ReminderFilter(smartList: .overdue), "reminder_open_due_summary"),
+        (ReminderFilter(listID: ReminderList.ID(rawValue: "x")), "reminder_open_list_summary"),
+    ])
+    func coveringIndex(filter: ReminderFilter, index: String) throws {
+        let (sample, _) = try Self.filled()
+        let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        let query = Database.listingQuery(filter, now: Fixture.now, timeZone: zone, columns: ReminderSummary.columns)
+        let plan = try sample.store.read { db -> [String] in
+            var details: [String] = []
+            try db.forEachRow("EXPLAIN QUERY PLAN " + query.sql, query.arguments) { details.append($0.text(3)) }
+            return details
+        }
+        #expect(plan.contains { $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN r") || $0.contains("INTEGER PRIMARY KEY") }, "\(plan)")
+    }
+}
