@@ -105,6 +105,27 @@ public struct TextTable: Sendable {
     ///   `style`.
     public func render(rows: [[String]], totalWidth: Int,
                        style: (_ row: Int?, _ column: Int, _ text: String) -> String) -> [String] {
+        var text: [UInt8] = []
+        render(rows: rows, totalWidth: totalWidth, into: &text, style: style)
+        // Every line ends with a line feed, and none holds one: cells are sanitized.
+        return text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// Appends the lines of the table, as ``render(rows:totalWidth:style:)`` makes them,
+    /// to `output` as UTF-8, each followed by a line feed: the text a listing writes,
+    /// built without a `String` per line.
+    ///
+    /// - Parameters:
+    ///   - rows: as for ``render(rows:totalWidth:)``.
+    ///   - totalWidth: as for ``render(rows:totalWidth:)``.
+    ///   - output: bytes to append to; what it holds already is kept.
+    ///   - style: as for ``render(rows:totalWidth:style:)``.
+    /// - Complexity: O(n) in the total UTF-8 length of the cells, plus the calls to
+    ///   `style`.
+    public func render(rows: [[String]], totalWidth: Int, into output: inout [UInt8],
+                       style: (_ row: Int?, _ column: Int, _ text: String) -> String) {
         let columnCount = columns.count
         let header: [Cell]? = columns.contains { $0.header != nil }
             ? columns.map { Cell($0.header ?? "") }
@@ -117,18 +138,16 @@ public struct TextTable: Sendable {
             }
         }
         let widths = columnWidths(cells: cells, header: header, totalWidth: totalWidth)
-
         let spacing = max(gap, 1)
-        // Lines are assembled as UTF-8 in one reused buffer: cheaper than growing a
-        // String piece by piece.
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(widths.reduce(0, +) * 4 + spacing * columnCount + 64)
+        // The widest a line can be: every column full of 4-byte scalars, plus the gaps.
+        output.reserveCapacity(output.count + (rows.count + 1) * (widths.reduce(spacing * columnCount + 1, +)))
 
         func appendSpaces(_ count: Int) {
-            for _ in 0..<count { buffer.append(UInt8(ascii: " ")) }
+            for _ in 0..<count { output.append(UInt8(ascii: " ")) }
         }
 
-        func line(_ rowCells: ArraySlice<Cell>, row: Int?) -> String {
+        func line(_ rowCells: ArraySlice<Cell>, row: Int?) {
+            defer { output.append(UInt8(ascii: "\n")) }
             let base = rowCells.startIndex
             // The last column whose cell is shown and not empty: nothing is written after it.
             var last = -1
@@ -137,8 +156,7 @@ public struct TextTable: Sendable {
                 last = column
                 break
             }
-            guard last >= 0 else { return "" }
-            buffer.removeAll(keepingCapacity: true)
+            guard last >= 0 else { return }
             var isFirst = true
             for column in 0...last where widths[column] > 0 {
                 if !isFirst { appendSpaces(spacing) }
@@ -152,26 +170,22 @@ public struct TextTable: Sendable {
                 let padding = width - fit.width
                 switch columns[column].alignment {
                 case .left:
-                    buffer.append(contentsOf: shown.utf8)
+                    output.append(contentsOf: shown.utf8)
                     if column != last { appendSpaces(padding) }
                 case .right:
                     appendSpaces(padding)
-                    buffer.append(contentsOf: shown.utf8)
+                    output.append(contentsOf: shown.utf8)
                 }
             }
-            return String(decoding: buffer, as: UTF8.self)
         }
 
-        var lines: [String] = []
-        lines.reserveCapacity(rows.count + 1)
         if let header {
-            lines.append(line(header[...], row: nil))
+            line(header[...], row: nil)
         }
         for row in rows.indices {
             let start = row * columnCount
-            lines.append(line(cells[start..<start + columnCount], row: row))
+            line(cells[start..<start + columnCount], row: row)
         }
-        return lines
     }
 }
 

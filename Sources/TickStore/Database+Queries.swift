@@ -31,10 +31,11 @@ extension Database {
                                           decode: (Statement) -> Row) throws -> [Row] {
         let query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
         var result: [Row] = []
+        let localNow = LocalDateTime(now, in: timeZone)
         try forEachRow(query.sql, query.arguments) { row in
             let reminder = decode(row)
             if let dayLimit = query.dayLimit, let due = reminder.due {
-                if query.mustBeOverdue ? !due.isOverdue(at: now, in: timeZone) : due.day(in: timeZone) > dayLimit { return }
+                if query.mustBeOverdue ? !due.isOverdue(at: now, localNow: localNow) : due.day(in: timeZone) > dayLimit { return }
             }
             result.append(reminder)
         }
@@ -146,16 +147,34 @@ extension Database {
     }
 
     /// Stable sort by due instant (all-day at the start of its day), keeping manual order for ties.
-    static func sortedByDue<Row: DueCarrying>(_ reminders: [Row], in zone: TimeZone) -> [Row] {
-        let keyed = reminders.enumerated().map { (offset, reminder) in
-            (key: reminder.due?.sortInstant(in: zone) ?? .distantFuture, allDay: reminder.due?.isAllDay ?? false,
-             offset: offset, reminder: reminder)
+    /// - Complexity: O(n log n) comparisons of small keys; each row is copied once, and
+    ///   the zone is asked once per distinct all-day date rather than once per row.
+    static func sortedByDue<Row: DueCarrying>(_ rows: [Row], in zone: TimeZone) -> [Row] {
+        var keys: [(instant: Date, allDay: Bool, offset: Int)] = []
+        keys.reserveCapacity(rows.count)
+        // Rows come in text order of `due`, so equal all-day dates are mostly adjacent.
+        var lastDay: (day: CalendarDay, start: Date)?
+        for offset in rows.indices {
+            let due = rows[offset].due
+            var instant = Date.distantFuture
+            if case .allDay(let day)? = due {
+                if let lastDay, lastDay.day == day {
+                    instant = lastDay.start
+                } else {
+                    instant = Due.allDay(day).sortInstant(in: zone)
+                    lastDay = (day, instant)
+                }
+            } else if let due {
+                instant = due.sortInstant(in: zone)
+            }
+            keys.append((instant, due?.isAllDay ?? false, offset))
         }
-        return keyed.sorted { a, b in
-            if a.key != b.key { return a.key < b.key }
+        keys.sort { a, b in
+            if a.instant != b.instant { return a.instant < b.instant }
             if a.allDay != b.allDay { return a.allDay }
             return a.offset < b.offset
-        }.map(\.reminder)
+        }
+        return keys.map { rows[$0.offset] }
     }
 
     /// The SQL condition for a text search: every word must occur in the title or notes.

@@ -28,6 +28,20 @@ struct TextTableTests {
         ])
     }
 
+    @Test("rendering into bytes appends the same lines, each ending with a line feed", arguments: [80, 31, 24, 3, 0])
+    func renderIntoBytes(totalWidth: Int) {
+        let rows = Self.rows + [["7", "Ctrl\u{1B}[31m e\u{301}\u{200D}", "", "\t"], [], ["8", "", "", ""]]
+        var bytes = Array("kept\n".utf8)
+        Self.listing.render(rows: rows, totalWidth: totalWidth, into: &bytes) { row, column, text in
+            "<\(row ?? -1).\(column)>" + text
+        }
+        let lines = Self.listing.render(rows: rows, totalWidth: totalWidth) { row, column, text in
+            "<\(row ?? -1).\(column)>" + text
+        }
+        #expect(lines.count == rows.count + 1)
+        #expect(String(decoding: bytes, as: UTF8.self) == "kept\n" + lines.map { $0 + "\n" }.joined())
+    }
+
     @Test("the example in the documentation")
     func documentedExample() {
         let table = TextTable(columns: [

@@ -259,3 +259,25 @@ struct ListingReadTests {
         #expect(!plan.contains { $0.hasPrefix("SCAN r") || $0.contains("INTEGER PRIMARY KEY") }, "\(plan)")
     }
 }
+
+@Suite("Sorting by due date")
+struct DueSortTests {
+    @Test("by instant in the zone, all-day first on a tie, then manual order; no due date last")
+    func sortedByDue() throws {
+        let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        let list = ReminderList.ID(rawValue: "list")
+        let dues: [(String, Due?)] = [
+            ("none", nil),
+            ("floating 30th 08:00", .floating(try #require(LocalDateTime(day: day(2026, 11, 30), hour: 8, minute: 0)))),
+            ("all-day 30th", .allDay(day(2026, 11, 30))),
+            ("all-day 29th", .allDay(day(2026, 11, 29))),
+            // 2026-11-30 00:00 in Seoul, the same instant as the start of the all-day 30th.
+            ("timed 30th 00:00", .timed(Date(timeIntervalSince1970: 1_795_964_400), timeZone: "Asia/Seoul")),
+            ("all-day 30th again", .allDay(day(2026, 11, 30))),
+        ]
+        let reminders = dues.map { Reminder(listID: list, title: $0.0, due: $0.1, createdAt: Fixture.now) }
+        #expect(Database.sortedByDue(reminders, in: zone).map(\.title) == [
+            "all-day 29th", "all-day 30th", "all-day 30th again", "timed 30th 00:00", "floating 30th 08:00", "none",
+        ])
+    }
+}
