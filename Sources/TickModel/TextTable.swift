@@ -132,9 +132,23 @@ public struct TextTable: Sendable {
             : nil
         var cells: [Cell] = [] // row-major, `columnCount` per row
         cells.reserveCapacity(rows.count * columnCount)
+        // A column often repeats the cell above it (a list's name, a date): it is then
+        // measured once. Comparing costs little next to measuring text that is not ASCII.
+        var above = [(raw: String, cell: Cell)?](repeating: nil, count: columnCount)
         for row in rows {
             for column in 0..<columnCount {
-                cells.append(column < row.count ? Cell(row[column]) : Cell.empty)
+                guard column < row.count else {
+                    cells.append(Cell.empty)
+                    continue
+                }
+                let raw = row[column]
+                if let above = above[column], above.raw.utf8.count == raw.utf8.count, above.raw == raw {
+                    cells.append(above.cell)
+                    continue
+                }
+                let cell = Cell(raw)
+                above[column] = (raw, cell)
+                cells.append(cell)
             }
         }
         let widths = columnWidths(cells: cells, header: header, totalWidth: totalWidth)

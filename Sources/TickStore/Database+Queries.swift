@@ -24,7 +24,12 @@ extension Database {
     /// `ReminderSummary` values: what a listing shows, several times cheaper per row.
     /// - Throws: `StoreError` from SQLite.
     public func summaries(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [ReminderSummary] {
-        try select(filter, now: now, timeZone: timeZone, columns: ReminderSummary.columns, decode: ReminderSummary.init(row:))
+        var previousListID: ReminderList.ID?
+        return try select(filter, now: now, timeZone: timeZone, columns: ReminderSummary.columns) { row in
+            let summary = ReminderSummary(row: row, previousListID: previousListID)
+            previousListID = summary.listID
+            return summary
+        }
     }
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,

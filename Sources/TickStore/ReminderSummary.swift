@@ -68,10 +68,13 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
         r.position, r.parent_uid, r.tags, r.recurrence, r.recurrence_basis
         """
 
-    init(row: Statement) {
+    /// Decodes a row of `columns`.
+    /// - Parameter previousListID: the list ID of the row decoded before, shared when
+    ///   this row's is the same (rows mostly come a list at a time).
+    init(row: Statement, previousListID: ReminderList.ID? = nil) {
         number = .init(row.int(0))
         uid = row.text(1)
-        listID = .init(rawValue: row.text(2))
+        listID = .init(rawValue: row.text(2, reusing: previousListID?.rawValue))
         title = row.text(3)
         due = row.withBytes(4) { DueColumns.due(bytes: $0, zone: row.optionalText(5)) }
         priority = Priority(iCalendarValue: Int(row.int(6)))
@@ -81,6 +84,13 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
         parentUID = row.optionalText(10)
         tags = row.withBytes(11) { $0.count <= 2 } ? [] : JSONColumns.tags(row.text(11))
         recurrence = row.optionalText(12)
-        recurrenceBasis = row.isNull(13) ? .due : RecurrenceBasis(rawValue: row.text(13)) ?? .due
+        recurrenceBasis = RecurrenceBasis(row, 13)
+    }
+}
+
+extension RecurrenceBasis {
+    /// The basis stored in column `index` of `row`; `due` for NULL or an unknown value.
+    init(_ row: Statement, _ index: Int32) {
+        self = row.isText(index, equalTo: "completion") ? .completion : .due
     }
 }

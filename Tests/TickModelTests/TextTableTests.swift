@@ -42,6 +42,15 @@ struct TextTableTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "kept\n" + lines.map { $0 + "\n" }.joined())
     }
 
+    @Test("a cell that repeats the one above it is laid out the same")
+    func repeatedCells() {
+        let table = TextTable(columns: [.init(), .init(maxWidth: 6)])
+        let lines = table.render(rows: [
+            ["a", "● 장보기"], ["b", "● 장보기"], ["c", "x\u{7}"], ["d", "x\u{7}"], ["e", "● 장보기 목록"], ["f", "● 장보기"],
+        ], totalWidth: 80)
+        #expect(lines == ["a  ● 장…", "b  ● 장…", "c  x^G", "d  x^G", "e  ● 장…", "f  ● 장…"])
+    }
+
     @Test("the example in the documentation")
     func documentedExample() {
         let table = TextTable(columns: [

@@ -224,6 +224,9 @@ struct ListingReadTests {
         try sample.add("done", due: .allDay(day(2026, 11, 29)), completed: true)
         try sample.add("elsewhere", due: .allDay(day(2026, 12, 24)), list: other)
         try sample.add("later", due: .allDay(day(2027, 1, 5)), list: other)
+        try sample.store.write { db in
+            try db.execute("UPDATE reminder SET recurrence = 'FREQ=DAILY', recurrence_basis = 'completion' WHERE title = 'elsewhere'")
+        }
         return (sample, other)
     }
 
@@ -239,6 +242,7 @@ struct ListingReadTests {
         }
         #expect(!full.isEmpty)
         #expect(summaries == full.map(ReminderSummary.init))
+        if smartList == .all { #expect(summaries.contains { $0.recurrenceBasis == .completion }) }
     }
 
     @Test("a list, today and overdue read their summaries from a covering index alone", arguments: [
