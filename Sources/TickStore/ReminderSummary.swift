@@ -4,6 +4,9 @@ import TickModel
 /// What sorting and filtering by due date need from a row.
 protocol DueCarrying {
     var due: Due? { get }
+    var listID: ReminderList.ID { get }
+    var position: Int64 { get }
+    var number: Reminder.Number { get }
 }
 
 extension Reminder: DueCarrying {}

@@ -266,22 +266,48 @@ struct ListingReadTests {
 
 @Suite("Sorting by due date")
 struct DueSortTests {
+    static let first = ReminderList.ID(rawValue: "first")
+    static let second = ReminderList.ID(rawValue: "second")
+
+    static func sorted(_ rows: [(String, Due?, ReminderList.ID, Int64)], zone: String) throws -> [String] {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let reminders = rows.enumerated().map { offset, row in
+            Reminder(number: .init(Int64(offset + 1)), listID: row.2, title: row.0, due: row.1, position: row.3,
+                     createdAt: Fixture.now)
+        }
+        return Database.sortedByDue(reminders, in: timeZone, listPositions: [first: 1, second: 2]).map(\.title)
+    }
+
     @Test("by instant in the zone, all-day first on a tie, then manual order; no due date last")
     func sortedByDue() throws {
-        let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
-        let list = ReminderList.ID(rawValue: "list")
-        let dues: [(String, Due?)] = [
-            ("none", nil),
-            ("floating 30th 08:00", .floating(try #require(LocalDateTime(day: day(2026, 11, 30), hour: 8, minute: 0)))),
-            ("all-day 30th", .allDay(day(2026, 11, 30))),
-            ("all-day 29th", .allDay(day(2026, 11, 29))),
+        let rows: [(String, Due?, ReminderList.ID, Int64)] = [
+            ("none", nil, Self.first, 1),
+            ("floating 30th 08:00", .floating(try #require(LocalDateTime(day: day(2026, 11, 30), hour: 8, minute: 0))), Self.first, 2),
+            ("all-day 30th, second list", .allDay(day(2026, 11, 30)), Self.second, 1),
+            ("all-day 29th", .allDay(day(2026, 11, 29)), Self.first, 3),
             // 2026-11-30 00:00 in Seoul, the same instant as the start of the all-day 30th.
-            ("timed 30th 00:00", .timed(Date(timeIntervalSince1970: 1_795_964_400), timeZone: "Asia/Seoul")),
-            ("all-day 30th again", .allDay(day(2026, 11, 30))),
+            ("timed 30th 00:00", .timed(Date(timeIntervalSince1970: 1_795_964_400), timeZone: "Asia/Seoul"), Self.first, 4),
+            ("all-day 30th, first list, later", .allDay(day(2026, 11, 30)), Self.first, 9),
+            ("all-day 30th, first list", .allDay(day(2026, 11, 30)), Self.first, 5),
         ]
-        let reminders = dues.map { Reminder(listID: list, title: $0.0, due: $0.1, createdAt: Fixture.now) }
-        #expect(Database.sortedByDue(reminders, in: zone).map(\.title) == [
-            "all-day 29th", "all-day 30th", "all-day 30th again", "timed 30th 00:00", "floating 30th 08:00", "none",
+        #expect(try Self.sorted(rows, zone: "Asia/Seoul") == [
+            "all-day 29th", "all-day 30th, first list", "all-day 30th, first list, later", "all-day 30th, second list",
+            "timed 30th 00:00", "floating 30th 08:00", "none",
         ])
+    }
+
+    @Test("a floating and a timed value at the same instant go in the order of their stored text")
+    func floatingAndTimedTie() throws {
+        let nineAM = try #require(LocalDateTime(day: day(2026, 11, 30), hour: 9, minute: 0))
+        let midnightUTC = Date(timeIntervalSince1970: 1_795_996_800) // 2026-11-30T00:00:00Z
+        let midnight = try #require(LocalDateTime(day: day(2026, 11, 30), hour: 0, minute: 0))
+        // In Seoul, 09:00 floating is 00:00Z: "2026-11-30T00:00:00Z" < "2026-11-30T09:00:00".
+        #expect(try Self.sorted([("floating", .floating(nineAM), Self.first, 1),
+                                 ("timed", .timed(midnightUTC, timeZone: "UTC"), Self.second, 1)], zone: "Asia/Seoul")
+                == ["timed", "floating"])
+        // In UTC, "2026-11-30T00:00:00" is a prefix of "2026-11-30T00:00:00Z".
+        #expect(try Self.sorted([("timed", .timed(midnightUTC, timeZone: "UTC"), Self.first, 1),
+                                 ("floating", .floating(midnight), Self.second, 1)], zone: "UTC")
+                == ["floating", "timed"])
     }
 }
