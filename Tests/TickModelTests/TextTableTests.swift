@@ -42,6 +42,17 @@ struct TextTableTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "kept\n" + lines.map { $0 + "\n" }.joined())
     }
 
+    @Test("cells given in one array, a short last row completed, lay out as rows do", arguments: [80, 24])
+    func flatCells(totalWidth: Int) {
+        let rows = Self.rows + [["9", "우유\u{1B}[1m"]]
+        var fromRows: [UInt8] = []
+        Self.listing.render(rows: rows, totalWidth: totalWidth, into: &fromRows) { _, _, text in text }
+        var fromCells: [UInt8] = []
+        Self.listing.render(cells: rows.flatMap { $0 }, totalWidth: totalWidth, into: &fromCells) { _, _, text in text }
+        #expect(fromCells == fromRows)
+        #expect(String(decoding: fromCells, as: UTF8.self).split(separator: "\n").count == rows.count + 1)
+    }
+
     @Test("a cell that repeats the one above it is laid out the same")
     func repeatedCells() {
         let table = TextTable(columns: [.init(), .init(maxWidth: 6)])

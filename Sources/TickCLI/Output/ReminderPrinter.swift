@@ -50,10 +50,12 @@ struct ReminderPrinter {
         if showsList {
             for (id, list) in lists { listCells[id] = "● " + TerminalText.sanitized(list.name) }
         }
-        var rows: [[String]] = []
+        // One array for all rows' cells: no array per row.
+        let columnCount = 5 + (showsRepeat ? 1 : 0) + (showsList ? 1 : 0)
+        var cells: [String] = []
         var overdue: [Bool] = []
         var completed: [Bool] = []
-        rows.reserveCapacity(ordered.count)
+        cells.reserveCapacity(ordered.count * columnCount)
         overdue.reserveCapacity(ordered.count)
         completed.reserveCapacity(ordered.count)
         for (row, (index, depth)) in ordered.enumerated() {
@@ -67,12 +69,13 @@ struct ReminderPrinter {
             }
             title += TerminalText.sanitized(reminder.title)
             for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
-            var cells = [reminder.number.description, showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "", title,
-                         reminder.due.map { formatter.string(for: $0) } ?? ""]
+            cells.append(reminder.number.description)
+            cells.append(showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "")
+            cells.append(title)
+            cells.append(reminder.due.map { formatter.string(for: $0) } ?? "")
             if showsRepeat { cells.append(repeats[row] ?? "") }
             if showsList { cells.append(listCells[reminder.listID] ?? "") }
             cells.append(reminder.isFlagged ? "⚑" : "")
-            rows.append(cells)
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
         }
@@ -89,8 +92,9 @@ struct ReminderPrinter {
         if showsList { columns.append(TextTable.Column(minWidth: 6, maxWidth: 20, isFlexible: true)) }
         columns.append(TextTable.Column())
         let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1
+        precondition(columns.count == columnCount)
         let table = TextTable(columns: columns)
-        table.render(rows: rows, totalWidth: width, into: &output) { row, column, text in
+        table.render(cells: cells, totalWidth: width, into: &output) { row, column, text in
             guard style.isEnabled, let row else { return text }
             if column == 0 { return style.dim(text) }
             if completed[row] { return style.dim(text) }
