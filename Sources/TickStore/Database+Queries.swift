@@ -195,9 +195,9 @@ extension Database {
             case nil:
                 break
             }
-            let row = rows[offset]
-            keys.append((instant, due?.isAllDay ?? false, text, isTimed, listPositions[row.listID] ?? .max,
-                         row.position, row.number.rawValue, offset))
+            // Fields are read in place: a copy of the row would retain each of its strings.
+            keys.append((instant, due?.isAllDay ?? false, text, isTimed, listPositions[rows[offset].listID] ?? .max,
+                         rows[offset].position, rows[offset].number.rawValue, offset))
         }
         keys.sort { a, b in
             if a.instant != b.instant { return a.instant < b.instant }

@@ -43,7 +43,11 @@ struct ReminderPrinter {
         let zone = context.dateContext.timeZone
         let localNow = LocalDateTime(now, in: zone)
         // A repeat column only when something in the listing repeats.
-        let repeats = ordered.map { reminders[$0.index].recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) } }
+        let repeats = ordered.map { entry -> String? in
+            // Read in place: a copy of the row would retain each of its strings.
+            guard reminders[entry.index].recurrence != nil else { return nil }
+            return reminders[entry.index].recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) }
+        }
         let showsRepeat = repeats.contains { $0 != nil }
         // The list cell is the same for every row of a list.
         var listCells: [ReminderList.ID: String] = [:]
@@ -58,8 +62,8 @@ struct ReminderPrinter {
         cells.reserveCapacity(ordered.count * columnCount)
         overdue.reserveCapacity(ordered.count)
         completed.reserveCapacity(ordered.count)
-        for (row, (index, depth)) in ordered.enumerated() {
-            let reminder = reminders[index]
+        // `borrowing`: the row is read where it lies in the array, never copied.
+        func appendCells(of reminder: borrowing ReminderSummary, depth: Int, repeat repeatCell: String?) {
             var title = depth == 0 ? "" : String(repeating: "  ", count: depth)
             switch reminder.priority.level {
             case .high: title += "!!! "
@@ -73,11 +77,14 @@ struct ReminderPrinter {
             cells.append(showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "")
             cells.append(title)
             cells.append(reminder.due.map { formatter.string(for: $0) } ?? "")
-            if showsRepeat { cells.append(repeats[row] ?? "") }
+            if showsRepeat { cells.append(repeatCell ?? "") }
             if showsList { cells.append(listCells[reminder.listID] ?? "") }
             cells.append(reminder.isFlagged ? "⚑" : "")
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
+        }
+        for (row, (index, depth)) in ordered.enumerated() {
+            appendCells(of: reminders[index], depth: depth, repeat: repeats[row])
         }
         var columns = [
             TextTable.Column(alignment: .right),
