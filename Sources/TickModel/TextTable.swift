@@ -105,73 +105,131 @@ public struct TextTable: Sendable {
     ///   `style`.
     public func render(rows: [[String]], totalWidth: Int,
                        style: (_ row: Int?, _ column: Int, _ text: String) -> String) -> [String] {
+        var text: [UInt8] = []
+        render(rows: rows, totalWidth: totalWidth, into: &text, style: style)
+        // Every line ends with a line feed, and none holds one: cells are sanitized.
+        return text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// Appends the lines of the table, as ``render(rows:totalWidth:style:)`` makes them,
+    /// to `output` as UTF-8, each followed by a line feed: the text a listing writes,
+    /// built without a `String` per line.
+    ///
+    /// - Parameters:
+    ///   - rows: as for ``render(rows:totalWidth:)``.
+    ///   - totalWidth: as for ``render(rows:totalWidth:)``.
+    ///   - output: bytes to append to; what it holds already is kept.
+    ///   - style: as for ``render(rows:totalWidth:style:)``.
+    /// - Complexity: O(n) in the total UTF-8 length of the cells, plus the calls to
+    ///   `style`.
+    public func render(rows: [[String]], totalWidth: Int, into output: inout [UInt8],
+                       style: (_ row: Int?, _ column: Int, _ text: String) -> String) {
         let columnCount = columns.count
+        guard columnCount > 0 else {
+            // No columns: one empty line per row, as for any row whose cells are all empty.
+            output.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: rows.count))
+            return
+        }
+        var cells: [String] = []
+        cells.reserveCapacity(rows.count * columnCount)
+        for row in rows {
+            for column in 0..<columnCount { cells.append(column < row.count ? row[column] : "") }
+        }
+        render(cells: cells, totalWidth: totalWidth, into: &output, style: style)
+    }
+
+    /// Appends the lines of the table to `output`, as ``render(rows:totalWidth:into:style:)``,
+    /// from the cells of all rows in one array: the form a long listing fills without
+    /// an array per row.
+    ///
+    /// - Parameters:
+    ///   - cells: the cells row after row, ``columns``.count per row; a last row with
+    ///     fewer is completed with empty cells. Empty when there are no columns.
+    ///   - totalWidth: as for ``render(rows:totalWidth:)``.
+    ///   - output: bytes to append to; what it holds already is kept.
+    ///   - style: as for ``render(rows:totalWidth:style:)``, with the row's index
+    ///     counted from the first row of `cells`.
+    /// - Complexity: O(n) in the total UTF-8 length of the cells, plus the calls to
+    ///   `style`.
+    public func render(cells: consuming [String], totalWidth: Int, into output: inout [UInt8],
+                       style: (_ row: Int?, _ column: Int, _ text: String) -> String) {
+        let columnCount = columns.count
+        guard columnCount > 0 else { return }
         let header: [Cell]? = columns.contains { $0.header != nil }
             ? columns.map { Cell($0.header ?? "") }
             : nil
-        var cells: [Cell] = [] // row-major, `columnCount` per row
-        cells.reserveCapacity(rows.count * columnCount)
-        for row in rows {
-            for column in 0..<columnCount {
-                cells.append(column < row.count ? Cell(row[column]) : Cell.empty)
+        // The cells' texts are replaced in place by what is shown (sanitized, without
+        // trailing spaces), next to their widths: no second array of strings.
+        var texts = cells
+        let rowCount = (texts.count + columnCount - 1) / columnCount
+        while texts.count < rowCount * columnCount { texts.append("") }
+        var cellWidths = [Int](repeating: 0, count: texts.count)
+        // A column often repeats the cell above it (a list's name, a date): it is then
+        // measured once. Comparing costs little next to measuring text that is not ASCII.
+        var above = [(raw: String, cell: Cell)?](repeating: nil, count: columnCount)
+        for index in texts.indices {
+            let column = index % columnCount
+            let raw = texts[index]
+            if let above = above[column], above.raw.utf8.count == raw.utf8.count, above.raw == raw {
+                texts[index] = above.cell.text
+                cellWidths[index] = above.cell.width
+                continue
             }
+            let cell = Cell(raw)
+            above[column] = (raw, cell)
+            texts[index] = cell.text
+            cellWidths[index] = cell.width
         }
-        let widths = columnWidths(cells: cells, header: header, totalWidth: totalWidth)
-
+        let widths = columnWidths(cellWidths: cellWidths, header: header?.map(\.width), totalWidth: totalWidth)
         let spacing = max(gap, 1)
-        // Lines are assembled as UTF-8 in one reused buffer: cheaper than growing a
-        // String piece by piece.
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(widths.reduce(0, +) * 4 + spacing * columnCount + 64)
+        // The widest a line can be when its text is ASCII; only what is written is touched.
+        output.reserveCapacity(output.count + (rowCount + 1) * (widths.reduce(spacing * columnCount + 1, +)))
 
         func appendSpaces(_ count: Int) {
-            for _ in 0..<count { buffer.append(UInt8(ascii: " ")) }
+            for _ in 0..<count { output.append(UInt8(ascii: " ")) }
         }
 
-        func line(_ rowCells: ArraySlice<Cell>, row: Int?) -> String {
-            let base = rowCells.startIndex
+        func line(_ texts: [String], _ cellWidths: [Int], base: Int, row: Int?) {
+            defer { output.append(UInt8(ascii: "\n")) }
             // The last column whose cell is shown and not empty: nothing is written after it.
             var last = -1
             for column in stride(from: columnCount - 1, through: 0, by: -1)
-            where widths[column] > 0 && rowCells[base + column].width > 0 {
+            where widths[column] > 0 && cellWidths[base + column] > 0 {
                 last = column
                 break
             }
-            guard last >= 0 else { return "" }
-            buffer.removeAll(keepingCapacity: true)
+            guard last >= 0 else { return }
             var isFirst = true
             for column in 0...last where widths[column] > 0 {
                 if !isFirst { appendSpaces(spacing) }
                 isFirst = false
-                let cell = rowCells[base + column]
+                let text = texts[base + column]
+                let cellWidth = cellWidths[base + column]
                 let width = widths[column]
-                let fit = cell.width <= width
-                    ? (text: cell.text, width: cell.width)
-                    : TerminalText.fitted(cell.text[...], toWidth: width)
+                let fit = cellWidth <= width
+                    ? (text: text, width: cellWidth)
+                    : TerminalText.fitted(text[...], toWidth: width)
                 let shown = fit.text.isEmpty ? fit.text : style(row, column, fit.text)
                 let padding = width - fit.width
                 switch columns[column].alignment {
                 case .left:
-                    buffer.append(contentsOf: shown.utf8)
+                    output.append(contentsOf: shown.utf8)
                     if column != last { appendSpaces(padding) }
                 case .right:
                     appendSpaces(padding)
-                    buffer.append(contentsOf: shown.utf8)
+                    output.append(contentsOf: shown.utf8)
                 }
             }
-            return String(decoding: buffer, as: UTF8.self)
         }
 
-        var lines: [String] = []
-        lines.reserveCapacity(rows.count + 1)
         if let header {
-            lines.append(line(header[...], row: nil))
+            line(header.map(\.text), header.map(\.width), base: 0, row: nil)
         }
-        for row in rows.indices {
-            let start = row * columnCount
-            lines.append(line(cells[start..<start + columnCount], row: row))
+        for row in 0..<rowCount {
+            line(texts, cellWidths, base: row * columnCount, row: row)
         }
-        return lines
     }
 }
 
@@ -182,8 +240,6 @@ extension TextTable {
     struct Cell {
         var text: String
         var width: Int
-
-        static let empty = Cell(text: "", width: 0)
 
         init(text: String, width: Int) {
             self.text = text
@@ -218,25 +274,28 @@ extension TextTable {
     /// draw the cells themselves (the terminal UI).
     /// - Complexity: O(n) in the total UTF-8 length of the cells.
     public func widths(rows: [[String]], totalWidth: Int) -> [Int] {
-        var cells: [Cell] = []
-        cells.reserveCapacity(rows.count * columns.count)
+        var cellWidths: [Int] = []
+        cellWidths.reserveCapacity(rows.count * columns.count)
         for row in rows {
-            for column in columns.indices { cells.append(column < row.count ? Cell(row[column]) : Cell.empty) }
+            for column in columns.indices { cellWidths.append(column < row.count ? Cell(row[column]).width : 0) }
         }
-        return columnWidths(cells: cells, header: nil, totalWidth: totalWidth)
+        return columnWidths(cellWidths: cellWidths, header: nil, totalWidth: totalWidth)
     }
 
     /// The width of each column, 0 for a column not shown (see "Layout" on
     /// ``TextTable``); the shown columns and the gaps between them fit in `totalWidth`.
-    func columnWidths(cells: [Cell], header: [Cell]?, totalWidth: Int) -> [Int] {
+    /// - Parameters:
+    ///   - cellWidths: the width of every cell, row after row, `columns.count` per row.
+    ///   - header: the width of each header cell, nil without a header line.
+    func columnWidths(cellWidths: [Int], header: [Int]?, totalWidth: Int) -> [Int] {
         let count = columns.count
         guard count > 0, totalWidth > 0 else { return Array(repeating: 0, count: count) }
         let floors = columns.map { max($0.minWidth, 0) }
-        var widths = header?.map(\.width) ?? Array(repeating: 0, count: count)
+        var widths = header ?? Array(repeating: 0, count: count)
         var index = 0
-        while index < cells.count {
-            for column in 0..<count where cells[index + column].width > widths[column] {
-                widths[column] = cells[index + column].width
+        while index + count <= cellWidths.count {
+            for column in 0..<count where cellWidths[index + column] > widths[column] {
+                widths[column] = cellWidths[index + column]
             }
             index += count
         }

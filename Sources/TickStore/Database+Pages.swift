@@ -55,7 +55,7 @@ extension Database {
     ///   - limit: the most rows to return; 0 or less gives none.
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(limit + lists) rows read through the indexes
-    ///   `reminder_open_list_position`, `reminder_list_position`, `reminder_open_flagged`
+    ///   `reminder_open_list_summary`, `reminder_list_position`, `reminder_open_flagged`
     ///   and `reminder_completed`, whatever the size of the listing.
     public func reminders(in scope: PageScope, from anchor: Reminder?, includingAnchor: Bool = false,
                           direction: PageDirection, limit: Int) throws -> [Reminder] {
@@ -96,7 +96,7 @@ extension Database {
 
     /// The number of open reminders with a due date (the smart list `scheduled`).
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(scheduled reminders), counted from the index `reminder_open_due`.
+    /// - Complexity: O(scheduled reminders), counted from the index `reminder_open_due_summary`.
     public func scheduledCount() throws -> Int {
         Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL AND due IS NOT NULL") ?? 0)
     }

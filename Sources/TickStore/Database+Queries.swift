@@ -24,11 +24,52 @@ extension Database {
     /// `ReminderSummary` values: what a listing shows, several times cheaper per row.
     /// - Throws: `StoreError` from SQLite.
     public func summaries(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [ReminderSummary] {
-        try select(filter, now: now, timeZone: timeZone, columns: ReminderSummary.columns, decode: ReminderSummary.init(row:))
+        var previousListID: ReminderList.ID?
+        return try select(filter, now: now, timeZone: timeZone, columns: ReminderSummary.columns) { row in
+            let summary = ReminderSummary(row: row, previousListID: previousListID)
+            previousListID = summary.listID
+            return summary
+        }
     }
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
                                           decode: (Statement) -> Row) throws -> [Row] {
+        let query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
+        var result: [Row] = []
+        let localNow = LocalDateTime(now, in: timeZone)
+        try forEachRow(query.sql, query.arguments) { row in
+            let reminder = decode(row)
+            if let dayLimit = query.dayLimit, let due = reminder.due {
+                if query.mustBeOverdue ? !due.isOverdue(at: now, localNow: localNow) : due.day(in: timeZone) > dayLimit { return }
+            }
+            result.append(reminder)
+        }
+        if query.sortsByDue {
+            // Text order of the stored values mixes UTC and local times; sort exactly.
+            var listPositions: [ReminderList.ID: Int64] = [:]
+            try forEachRow("SELECT id, position FROM list") { listPositions[ReminderList.ID(rawValue: $0.text(0))] = $0.int(1) }
+            result = Database.sortedByDue(result, in: timeZone, listPositions: listPositions)
+            if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
+        }
+        return result
+    }
+
+    /// The SQL of a listing, and what is decided in Swift after the rows are read.
+    struct ListingQuery {
+        var sql: String
+        var arguments: [SQLValue]
+        /// The last local day a row's due date may fall on (`today`, `overdue`); rows
+        /// past it are candidates read only because UTC can be a day ahead.
+        var dayLimit: CalendarDay?
+        /// Whether only rows overdue at `now` are kept (`overdue`).
+        var mustBeOverdue = false
+        /// Whether rows are sorted exactly by due date after reading (see `sortedByDue`),
+        /// and limited after that; the SQL then has no ORDER BY and no join.
+        var sortsByDue = false
+    }
+
+    /// The query for `filter` (see `reminders(_:now:timeZone:)`), reading `columns`.
+    static func listingQuery(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String) -> ListingQuery {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         var order = "l.position, r.position"
@@ -47,7 +88,6 @@ extension Database {
             dayLimit = today
         case .scheduled?:
             conditions.append("r.due IS NOT NULL")
-            order = "r.due, l.position, r.position"
         case .flagged?:
             conditions.append("r.flagged = 1")
         case .completed?:
@@ -60,7 +100,6 @@ extension Database {
             // take one extra day of candidates and decide exactly below.
             conditions.append("r.due IS NOT NULL AND r.due < ?")
             arguments.append(.text(dayLimit.adding(days: 2).description))
-            order = "r.due, l.position, r.position"
         }
         if !includesCompleted || dayLimit != nil || filter.smartList == .scheduled || filter.smartList == .flagged {
             conditions.append("r.completed_at IS NULL")
@@ -85,29 +124,19 @@ extension Database {
             }
         }
 
-        var sql = "SELECT \(columns) FROM reminder r JOIN list l ON l.id = r.list_id"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY " + order
         let exact = dayLimit != nil || filter.smartList == .scheduled
+        // Sorted in Swift: no join to read the lists' order row by row, no sort in SQL,
+        // so the rows come straight from a covering index. (Foreign keys guarantee
+        // every reminder's list exists, so the join filtered nothing.)
+        var sql = "SELECT \(columns) FROM reminder r" + (exact ? "" : " JOIN list l ON l.id = r.list_id")
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        if !exact { sql += " ORDER BY " + order }
         if let limit = filter.limit, !exact {
             sql += " LIMIT ?"
             arguments.append(.integer(Int64(max(limit, 0))))
         }
-
-        var result: [Row] = []
-        try forEachRow(sql, arguments) { row in
-            let reminder = decode(row)
-            if let dayLimit, let due = reminder.due {
-                if mustBeOverdue ? !due.isOverdue(at: now, in: timeZone) : due.day(in: timeZone) > dayLimit { return }
-            }
-            result.append(reminder)
-        }
-        if exact {
-            // Text order of the stored values mixes UTC and local times; sort exactly.
-            result = Database.sortedByDue(result, in: timeZone)
-            if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
-        }
-        return result
+        return ListingQuery(sql: sql, arguments: arguments, dayLimit: dayLimit, mustBeOverdue: mustBeOverdue,
+                            sortsByDue: exact)
     }
 
     /// Every reminder, lists in order, then manual order; for export and backups.
@@ -126,17 +155,61 @@ extension Database {
         return result
     }
 
-    /// Stable sort by due instant (all-day at the start of its day), keeping manual order for ties.
-    static func sortedByDue<Row: DueCarrying>(_ reminders: [Row], in zone: TimeZone) -> [Row] {
-        let keyed = reminders.enumerated().map { (offset, reminder) in
-            (key: reminder.due?.sortInstant(in: zone) ?? .distantFuture, allDay: reminder.due?.isAllDay ?? false,
-             offset: offset, reminder: reminder)
+    /// Rows sorted by due instant in `zone` (all-day at the start of its day, before
+    /// timed and floating values at the same instant), then by the stored due text (a
+    /// floating and a timed value can share an instant), then in manual order: lists in
+    /// their order, positions, numbers. No due date sorts last.
+    /// - Parameter listPositions: each list's `position`.
+    /// - Complexity: O(n log n) comparisons of small keys; each row is copied once, and
+    ///   the zone is asked once per distinct all-day date rather than once per row.
+    static func sortedByDue<Row: DueCarrying>(_ rows: [Row], in zone: TimeZone,
+                                              listPositions: [ReminderList.ID: Int64]) -> [Row] {
+        typealias Key = (instant: Date, allDay: Bool, text: Int, isTimed: Bool, list: Int64, position: Int64,
+                         number: Int64, offset: Int)
+        var keys: [Key] = []
+        keys.reserveCapacity(rows.count)
+        // Rows mostly come in text order of `due`, so equal all-day dates are mostly adjacent.
+        var lastDay: (day: CalendarDay, start: Date)?
+        for offset in rows.indices {
+            let due = rows[offset].due
+            var instant = Date.distantFuture
+            // The stored text as a number that sorts the same: UTC for timed values,
+            // the wall clock for floating ones (their text is the timed text without `Z`).
+            var text = 0
+            var isTimed = false
+            switch due {
+            case .allDay(let day)?:
+                if let lastDay, lastDay.day == day {
+                    instant = lastDay.start
+                } else {
+                    instant = Due.allDay(day).sortInstant(in: zone)
+                    lastDay = (day, instant)
+                }
+            case .floating(let local)?:
+                instant = local.instant(in: zone)
+                text = local.secondsSinceEpochAsUTC
+            case .timed(let date, _)?:
+                instant = date
+                text = Int(date.timeIntervalSince1970.rounded(.down))
+                isTimed = true
+            case nil:
+                break
+            }
+            // Fields are read in place: a copy of the row would retain each of its strings.
+            keys.append((instant, due?.isAllDay ?? false, text, isTimed, listPositions[rows[offset].listID] ?? .max,
+                         rows[offset].position, rows[offset].number.rawValue, offset))
         }
-        return keyed.sorted { a, b in
-            if a.key != b.key { return a.key < b.key }
+        keys.sort { a, b in
+            if a.instant != b.instant { return a.instant < b.instant }
             if a.allDay != b.allDay { return a.allDay }
+            if a.text != b.text { return a.text < b.text }
+            if a.isTimed != b.isTimed { return !a.isTimed }
+            if a.list != b.list { return a.list < b.list }
+            if a.position != b.position { return a.position < b.position }
+            if a.number != b.number { return a.number < b.number }
             return a.offset < b.offset
-        }.map(\.reminder)
+        }
+        return keys.map { rows[$0.offset] }
     }
 
     /// The SQL condition for a text search: every word must occur in the title or notes.

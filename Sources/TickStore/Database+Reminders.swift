@@ -24,7 +24,7 @@ extension Database {
                  iCalendarExtras: row.text(18),
                  createdAt: row.withBytes(19) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
                  modifiedAt: row.withBytes(20) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
-                 recurrenceBasis: RecurrenceBasis(rawValue: row.text(21)) ?? .due)
+                 recurrenceBasis: RecurrenceBasis(row, 21))
     }
 
     func fields(_ reminder: Reminder) -> [SQLValue] {

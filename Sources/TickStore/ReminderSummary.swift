@@ -4,6 +4,9 @@ import TickModel
 /// What sorting and filtering by due date need from a row.
 protocol DueCarrying {
     var due: Due? { get }
+    var listID: ReminderList.ID { get }
+    var position: Int64 { get }
+    var number: Reminder.Number { get }
 }
 
 extension Reminder: DueCarrying {}
@@ -23,8 +26,6 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
     public var position: Int64
     public var parentUID: String?
     public var tags: [String]
-    /// Whether the reminder has notes (their text is not read).
-    public var hasNotes: Bool
     /// The recurrence rule (`RRULE` value text), nil when it does not repeat.
     public var recurrence: String?
     /// What the next occurrence counts from.
@@ -57,20 +58,26 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
         position = reminder.position
         parentUID = reminder.parentUID
         tags = reminder.tags
-        hasNotes = !reminder.notes.isEmpty
         recurrence = reminder.recurrence
         recurrenceBasis = reminder.recurrenceBasis
     }
 
+    /// The columns read, in the order `init(row:)` decodes them. The covering indexes
+    /// `reminder_open_list_summary` and `reminder_open_due_summary` hold every one of
+    /// them: a column added here must be added there (in a new migration), or open
+    /// listings go back to reading a table page per row.
     static let columns = """
         r.number, r.uid, r.list_id, r.title, r.due, r.due_time_zone, r.priority, r.flagged, r.completed_at,
-        r.position, r.parent_uid, r.tags, r.notes <> '', r.recurrence, r.recurrence_basis
+        r.position, r.parent_uid, r.tags, r.recurrence, r.recurrence_basis
         """
 
-    init(row: Statement) {
+    /// Decodes a row of `columns`.
+    /// - Parameter previousListID: the list ID of the row decoded before, shared when
+    ///   this row's is the same (rows mostly come a list at a time).
+    init(row: Statement, previousListID: ReminderList.ID? = nil) {
         number = .init(row.int(0))
         uid = row.text(1)
-        listID = .init(rawValue: row.text(2))
+        listID = .init(rawValue: row.text(2, reusing: previousListID?.rawValue))
         title = row.text(3)
         due = row.withBytes(4) { DueColumns.due(bytes: $0, zone: row.optionalText(5)) }
         priority = Priority(iCalendarValue: Int(row.int(6)))
@@ -79,8 +86,14 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
         position = row.int(9)
         parentUID = row.optionalText(10)
         tags = row.withBytes(11) { $0.count <= 2 } ? [] : JSONColumns.tags(row.text(11))
-        hasNotes = row.int(12) != 0
-        recurrence = row.optionalText(13)
-        recurrenceBasis = row.isNull(14) ? .due : RecurrenceBasis(rawValue: row.text(14)) ?? .due
+        recurrence = row.optionalText(12)
+        recurrenceBasis = RecurrenceBasis(row, 13)
+    }
+}
+
+extension RecurrenceBasis {
+    /// The basis stored in column `index` of `row`; `due` for NULL or an unknown value.
+    init(_ row: Statement, _ index: Int32) {
+        self = row.isText(index, equalTo: "completion") ? .completion : .due
     }
 }

@@ -16,6 +16,7 @@ enum Schema {
         migrator.register("core", script: core)
         migrator.register("interchange", script: interchange)
         migrator.register("alarms", script: alarms)
+        migrator.register("listing", script: listing)
         return migrator
     }()
 
@@ -146,5 +147,27 @@ enum Schema {
             channel      TEXT NOT NULL,
             PRIMARY KEY (reminder, alarm_uid, fire_at)
         ) WITHOUT ROWID;
+        """
+
+    /// Version 4: covering indexes for the listings people run most (issue 2).
+    ///
+    /// `reminder_open_list_summary` and `reminder_open_due_summary` hold, after their
+    /// keys, every column a `ReminderSummary` reads, so `tick list NAME`, `tick list
+    /// today` and `tick list overdue` read their rows from a few contiguous index pages
+    /// instead of one table page per row (https://sqlite.org/queryplanner.html#covidx).
+    /// They have the keys and conditions of `reminder_open_list_position` and
+    /// `reminder_open_due`, which they replace. `list_id, position, number` is also the
+    /// order in which a list is paged through.
+    static let listing = """
+        CREATE INDEX reminder_open_list_summary ON reminder(
+            list_id, position, number, uid, title, due, due_time_zone, priority, flagged, completed_at,
+            parent_uid, tags, recurrence, recurrence_basis
+        ) WHERE completed_at IS NULL;
+        CREATE INDEX reminder_open_due_summary ON reminder(
+            due, list_id, position, number, uid, title, due_time_zone, priority, flagged, completed_at,
+            parent_uid, tags, recurrence, recurrence_basis
+        ) WHERE completed_at IS NULL AND due IS NOT NULL;
+        DROP INDEX reminder_open_list_position;
+        DROP INDEX reminder_open_due;
         """
 }

@@ -105,4 +105,30 @@ public final class Statement {
     func optionalText(_ index: Int32) -> String? {
         isNull(index) ? nil : text(index)
     }
+
+    /// The text in column `index` ("" for NULL), or `previous` itself when it holds the
+    /// same text: a value that repeats from row to row (a list's ID in a listing) is
+    /// then shared instead of allocated and validated again.
+    /// - Complexity: O(n) in the length of the text.
+    func text(_ index: Int32, reusing previous: String?) -> String {
+        guard var previous else { return text(index) }
+        let isSame = withBytes(index) { bytes in
+            previous.withUTF8 { known in Statement.equal(known, bytes) }
+        }
+        return isSame ? previous : text(index)
+    }
+
+    /// Whether column `index` holds exactly the ASCII text `expected` (false for NULL),
+    /// compared on its bytes without making a String.
+    func isText(_ index: Int32, equalTo expected: StaticString) -> Bool {
+        withBytes(index) { bytes in
+            Statement.equal(bytes, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+        }
+    }
+
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true } // both empty
+        return memcmp(first, second, a.count) == 0
+    }
 }

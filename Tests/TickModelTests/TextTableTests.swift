@@ -28,6 +28,40 @@ struct TextTableTests {
         ])
     }
 
+    @Test("rendering into bytes appends the same lines, each ending with a line feed", arguments: [80, 31, 24, 3, 0])
+    func renderIntoBytes(totalWidth: Int) {
+        let rows = Self.rows + [["7", "Ctrl\u{1B}[31m e\u{301}\u{200D}", "", "\t"], [], ["8", "", "", ""]]
+        var bytes = Array("kept\n".utf8)
+        Self.listing.render(rows: rows, totalWidth: totalWidth, into: &bytes) { row, column, text in
+            "<\(row ?? -1).\(column)>" + text
+        }
+        let lines = Self.listing.render(rows: rows, totalWidth: totalWidth) { row, column, text in
+            "<\(row ?? -1).\(column)>" + text
+        }
+        #expect(lines.count == rows.count + 1)
+        #expect(String(decoding: bytes, as: UTF8.self) == "kept\n" + lines.map { $0 + "\n" }.joined())
+    }
+
+    @Test("cells given in one array, a short last row completed, lay out as rows do", arguments: [80, 24])
+    func flatCells(totalWidth: Int) {
+        let rows = Self.rows + [["9", "우유\u{1B}[1m"]]
+        var fromRows: [UInt8] = []
+        Self.listing.render(rows: rows, totalWidth: totalWidth, into: &fromRows) { _, _, text in text }
+        var fromCells: [UInt8] = []
+        Self.listing.render(cells: rows.flatMap { $0 }, totalWidth: totalWidth, into: &fromCells) { _, _, text in text }
+        #expect(fromCells == fromRows)
+        #expect(String(decoding: fromCells, as: UTF8.self).split(separator: "\n").count == rows.count + 1)
+    }
+
+    @Test("a cell that repeats the one above it is laid out the same")
+    func repeatedCells() {
+        let table = TextTable(columns: [.init(), .init(maxWidth: 6)])
+        let lines = table.render(rows: [
+            ["a", "● 장보기"], ["b", "● 장보기"], ["c", "x\u{7}"], ["d", "x\u{7}"], ["e", "● 장보기 목록"], ["f", "● 장보기"],
+        ], totalWidth: 80)
+        #expect(lines == ["a  ● 장…", "b  ● 장…", "c  x^G", "d  x^G", "e  ● 장…", "f  ● 장…"])
+    }
+
     @Test("the example in the documentation")
     func documentedExample() {
         let table = TextTable(columns: [

@@ -111,7 +111,7 @@ struct PageTests {
                 """, [.text(sample.list.id.rawValue), .integer(1), .integer(1), .integer(10)]) { details.append($0.text(3)) }
             return details
         }
-        #expect(plan.contains { $0.contains("reminder_open_list_position") && $0.contains("position>?") })
+        #expect(plan.contains { $0.contains("reminder_open_list_summary") && $0.contains("position>?") })
         #expect(!plan.contains { $0.contains("TEMP B-TREE") })
     }
 }

@@ -211,3 +211,103 @@ struct PositionOverflowTests {
         #expect(try sample.order() == ["c", "b", "a"])
     }
 }
+
+@Suite("Listing reads")
+struct ListingReadTests {
+    /// A sample with open, completed, due, flagged, tagged and repeating reminders in two lists.
+    static func filled() throws -> (Sample, ReminderList) {
+        let sample = try Sample()
+        let other = try sample.store.write { db in try db.insert(ReminderList(name: "Other", createdAt: Fixture.now)) }
+        try sample.add("plain")
+        try sample.add("due today", due: .allDay(day(2026, 11, 30)), tags: ["home"])
+        try sample.add("overdue", due: .allDay(day(2026, 11, 2)), flagged: true, notes: "some notes")
+        try sample.add("done", due: .allDay(day(2026, 11, 29)), completed: true)
+        try sample.add("elsewhere", due: .allDay(day(2026, 12, 24)), list: other)
+        try sample.add("later", due: .allDay(day(2027, 1, 5)), list: other)
+        try sample.store.write { db in
+            try db.execute("UPDATE reminder SET recurrence = 'FREQ=DAILY', recurrence_basis = 'completion' WHERE title = 'elsewhere'")
+        }
+        return (sample, other)
+    }
+
+    @Test("summaries are the full reminders' summaries, in the same order", arguments: [
+        SmartList.today, .overdue, .scheduled, .flagged, .completed, .all,
+    ])
+    func summariesMatchReminders(smartList: SmartList) throws {
+        let (sample, _) = try Self.filled()
+        let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        let filter = ReminderFilter(smartList: smartList)
+        let (summaries, full) = try sample.store.read { db in
+            (try db.summaries(filter, now: Fixture.now, timeZone: zone), try db.reminders(filter, now: Fixture.now, timeZone: zone))
+        }
+        #expect(!full.isEmpty)
+        #expect(summaries == full.map(ReminderSummary.init))
+        if smartList == .all { #expect(summaries.contains { $0.recurrenceBasis == .completion }) }
+    }
+
+    @Test("a list, today and overdue read their summaries from a covering index alone", arguments: [
+        (ReminderFilter(smartList: .today), "reminder_open_due_summary"),
+        (ReminderFilter(smartList: .overdue), "reminder_open_due_summary"),
+        (ReminderFilter(listID: ReminderList.ID(rawValue: "x")), "reminder_open_list_summary"),
+    ])
+    func coveringIndex(filter: ReminderFilter, index: String) throws {
+        let (sample, _) = try Self.filled()
+        let zone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        let query = Database.listingQuery(filter, now: Fixture.now, timeZone: zone, columns: ReminderSummary.columns)
+        let plan = try sample.store.read { db -> [String] in
+            var details: [String] = []
+            try db.forEachRow("EXPLAIN QUERY PLAN " + query.sql, query.arguments) { details.append($0.text(3)) }
+            return details
+        }
+        #expect(plan.contains { $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN r") || $0.contains("INTEGER PRIMARY KEY") }, "\(plan)")
+    }
+}
+
+@Suite("Sorting by due date")
+struct DueSortTests {
+    static let first = ReminderList.ID(rawValue: "first")
+    static let second = ReminderList.ID(rawValue: "second")
+
+    static func sorted(_ rows: [(String, Due?, ReminderList.ID, Int64)], zone: String) throws -> [String] {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let reminders = rows.enumerated().map { offset, row in
+            Reminder(number: .init(Int64(offset + 1)), listID: row.2, title: row.0, due: row.1, position: row.3,
+                     createdAt: Fixture.now)
+        }
+        return Database.sortedByDue(reminders, in: timeZone, listPositions: [first: 1, second: 2]).map(\.title)
+    }
+
+    @Test("by instant in the zone, all-day first on a tie, then manual order; no due date last")
+    func sortedByDue() throws {
+        let rows: [(String, Due?, ReminderList.ID, Int64)] = [
+            ("none", nil, Self.first, 1),
+            ("floating 30th 08:00", .floating(try #require(LocalDateTime(day: day(2026, 11, 30), hour: 8, minute: 0))), Self.first, 2),
+            ("all-day 30th, second list", .allDay(day(2026, 11, 30)), Self.second, 1),
+            ("all-day 29th", .allDay(day(2026, 11, 29)), Self.first, 3),
+            // 2026-11-30 00:00 in Seoul, the same instant as the start of the all-day 30th.
+            ("timed 30th 00:00", .timed(Date(timeIntervalSince1970: 1_795_964_400), timeZone: "Asia/Seoul"), Self.first, 4),
+            ("all-day 30th, first list, later", .allDay(day(2026, 11, 30)), Self.first, 9),
+            ("all-day 30th, first list", .allDay(day(2026, 11, 30)), Self.first, 5),
+        ]
+        #expect(try Self.sorted(rows, zone: "Asia/Seoul") == [
+            "all-day 29th", "all-day 30th, first list", "all-day 30th, first list, later", "all-day 30th, second list",
+            "timed 30th 00:00", "floating 30th 08:00", "none",
+        ])
+    }
+
+    @Test("a floating and a timed value at the same instant go in the order of their stored text")
+    func floatingAndTimedTie() throws {
+        let nineAM = try #require(LocalDateTime(day: day(2026, 11, 30), hour: 9, minute: 0))
+        let midnightUTC = Date(timeIntervalSince1970: 1_795_996_800) // 2026-11-30T00:00:00Z
+        let midnight = try #require(LocalDateTime(day: day(2026, 11, 30), hour: 0, minute: 0))
+        // In Seoul, 09:00 floating is 00:00Z: "2026-11-30T00:00:00Z" < "2026-11-30T09:00:00".
+        #expect(try Self.sorted([("floating", .floating(nineAM), Self.first, 1),
+                                 ("timed", .timed(midnightUTC, timeZone: "UTC"), Self.second, 1)], zone: "Asia/Seoul")
+                == ["timed", "floating"])
+        // In UTC, "2026-11-30T00:00:00" is a prefix of "2026-11-30T00:00:00Z".
+        #expect(try Self.sorted([("timed", .timed(midnightUTC, timeZone: "UTC"), Self.first, 1),
+                                 ("floating", .floating(midnight), Self.second, 1)], zone: "UTC")
+                == ["floating", "timed"])
+    }
+}

@@ -4,6 +4,8 @@ import Foundation
 public protocol OutputSink: AnyObject {
     /// Writes `text` as UTF-8, unchanged.
     func write(_ text: String)
+    /// Writes `bytes` (UTF-8 text) unchanged: a long listing built in one buffer.
+    func write(bytes: [UInt8])
     /// Writes out what is buffered (a long-running command's lines must not wait).
     func flush()
 }
@@ -11,6 +13,9 @@ public protocol OutputSink: AnyObject {
 extension OutputSink {
     /// Nothing is buffered by default.
     public func flush() {}
+
+    /// Writes the bytes as a `String` by default.
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Collects everything written, for tests and for the executable to flush at once.
@@ -42,11 +47,30 @@ public final class FileDescriptorOutput: OutputSink {
         if buffer.count >= 64 * 1024 { flush() }
     }
 
+    /// Writes what is buffered, then `bytes` straight from the caller's array (one
+    /// write(2) for a whole listing, without copying it into the buffer).
+    public func write(bytes: [UInt8]) {
+        guard failure == nil else { return }
+        guard bytes.count >= 64 * 1024 else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 64 * 1024 { flush() }
+            return
+        }
+        flush()
+        write(all: bytes[...])
+    }
+
     /// Writes what is buffered. A closed pipe (EPIPE) drops the rest silently, as `cat` does.
     public func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { raw in
+        write(all: buffer[...])
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes every byte of `bytes`, retrying short and interrupted writes.
+    private func write(all bytes: ArraySlice<UInt8>) {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            let written = bytes[offset...].withUnsafeBytes { raw in
                 Foundation.write(descriptor, raw.baseAddress, raw.count)
             }
             if written < 0 {
@@ -56,6 +80,5 @@ public final class FileDescriptorOutput: OutputSink {
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -20,35 +20,50 @@ struct ReminderPrinter {
         self.formatter = DueFormatter(context: context.dateContext)
     }
 
-    /// Writes the rows of `reminders` to the output, one line each (the output buffers).
+    /// Writes the rows of `reminders` to the output, one line each, in one piece.
     func write(_ reminders: [ReminderSummary]) {
-        for line in lines(for: reminders) {
-            context.output.write(line)
-            context.output.write("\n")
-        }
+        var text: [UInt8] = []
+        render(reminders, into: &text)
+        context.output.write(bytes: text)
     }
 
-    /// The rows of `reminders`, subtasks placed (indented) under their parent when the
-    /// parent is in the same listing.
-    func lines(for reminders: [ReminderSummary]) -> [String] {
+    /// Appends one line per reminder to `output` as UTF-8, each ending with a line feed;
+    /// subtasks are placed (indented) under their parent when the parent is in the
+    /// same listing.
+    private func render(_ reminders: [ReminderSummary], into output: inout [UInt8]) {
         let width = context.environment.width ?? Int.max / 4
         // On a narrow terminal the title matters most: the list column goes first.
         let showsList = self.showsList && width >= 60
         // Below 30 cells the number and the title matter more than the checkbox.
         let showsBox = width >= 30 || reminders.contains { $0.isCompleted }
+        // Indices into `reminders` with their depth: the rows are large, so they are not copied.
         let ordered = ReminderPrinter.nested(reminders)
         let style = context.style
         let now = context.now
         let zone = context.dateContext.timeZone
         let localNow = LocalDateTime(now, in: zone)
         // A repeat column only when something in the listing repeats.
-        let repeats = ordered.map { $0.0.recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) } }
+        let repeats = ordered.map { entry -> String? in
+            // Read in place: a copy of the row would retain each of its strings.
+            guard reminders[entry.index].recurrence != nil else { return nil }
+            return reminders[entry.index].recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) }
+        }
         let showsRepeat = repeats.contains { $0 != nil }
-        var rows: [[String]] = []
+        // The list cell is the same for every row of a list.
+        var listCells: [ReminderList.ID: String] = [:]
+        if showsList {
+            for (id, list) in lists { listCells[id] = "● " + TerminalText.sanitized(list.name) }
+        }
+        // One array for all rows' cells: no array per row.
+        let columnCount = 5 + (showsRepeat ? 1 : 0) + (showsList ? 1 : 0)
+        var cells: [String] = []
         var overdue: [Bool] = []
         var completed: [Bool] = []
-        rows.reserveCapacity(ordered.count)
-        for (index, (reminder, depth)) in ordered.enumerated() {
+        cells.reserveCapacity(ordered.count * columnCount)
+        overdue.reserveCapacity(ordered.count)
+        completed.reserveCapacity(ordered.count)
+        // `borrowing`: the row is read where it lies in the array, never copied.
+        func appendCells(of reminder: borrowing ReminderSummary, depth: Int, repeat repeatCell: String?) {
             var title = depth == 0 ? "" : String(repeating: "  ", count: depth)
             switch reminder.priority.level {
             case .high: title += "!!! "
@@ -58,14 +73,18 @@ struct ReminderPrinter {
             }
             title += TerminalText.sanitized(reminder.title)
             for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
-            var row = [reminder.number.description, showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "", title,
-                       reminder.due.map { formatter.string(for: $0) } ?? ""]
-            if showsRepeat { row.append(repeats[index] ?? "") }
-            if showsList { row.append(lists[reminder.listID].map { "● " + TerminalText.sanitized($0.name) } ?? "") }
-            row.append(reminder.isFlagged ? "⚑" : "")
-            rows.append(row)
+            cells.append(reminder.number.description)
+            cells.append(showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "")
+            cells.append(title)
+            cells.append(reminder.due.map { formatter.string(for: $0) } ?? "")
+            if showsRepeat { cells.append(repeatCell ?? "") }
+            if showsList { cells.append(listCells[reminder.listID] ?? "") }
+            cells.append(reminder.isFlagged ? "⚑" : "")
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
+        }
+        for (row, (index, depth)) in ordered.enumerated() {
+            appendCells(of: reminders[index], depth: depth, repeat: repeats[row])
         }
         var title = TextTable.Column.reminderTitle(lineWidth: width)
         // Off a terminal there is no width to fit: titles are cut at 100 cells so one
@@ -76,14 +95,14 @@ struct ReminderPrinter {
         if showsList { columns.append(TextTable.Column(minWidth: 6, maxWidth: 20, isFlexible: true)) }
         columns.append(TextTable.Column())
         let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1
+        precondition(columns.count == columnCount)
         let table = TextTable(columns: columns)
-        let orderedReminders = ordered.map(\.0)
-        return table.render(rows: rows, totalWidth: width) { row, column, text in
+        table.render(cells: cells, totalWidth: width, into: &output) { row, column, text in
             guard style.isEnabled, let row else { return text }
             if column == 0 { return style.dim(text) }
             if completed[row] { return style.dim(text) }
             if column == 3 && overdue[row] { return style.boldRed(text) }
-            if column == listColumn, let list = lists[orderedReminders[row].listID] {
+            if column == listColumn, let list = lists[reminders[ordered[row].index].listID] {
                 return ReminderPrinter.coloringDot(text, color: list.color, style: style)
             }
             if column == columns.count - 1 { return style.orange(text) }
@@ -131,31 +150,34 @@ struct ReminderPrinter {
 
     /// Places each reminder whose parent is in the listing right after the parent (and
     /// its earlier children), with its depth; others keep their order at depth 0.
+    /// - Returns: indices into `reminders`, each with its depth.
     /// - Complexity: O(n).
-    static func nested(_ reminders: [ReminderSummary]) -> [(ReminderSummary, Int)] {
-        guard reminders.contains(where: { $0.parentUID != nil }) else { return reminders.map { ($0, 0) } }
-        let uids = Set(reminders.map(\.uid))
-        var children: [String: [ReminderSummary]] = [:]
-        var roots: [ReminderSummary] = []
-        for reminder in reminders {
+    static func nested(_ reminders: [ReminderSummary]) -> [(index: Int, depth: Int)] {
+        let flat = reminders.indices.map { (index: $0, depth: 0) }
+        guard reminders.contains(where: { $0.parentUID != nil }) else { return flat }
+        let uids = Set(reminders.lazy.map(\.uid))
+        var children: [String: [Int]] = [:]
+        var roots: [Int] = []
+        for (index, reminder) in reminders.enumerated() {
             if let parent = reminder.parentUID, parent != reminder.uid, uids.contains(parent) {
-                children[parent, default: []].append(reminder)
+                children[parent, default: []].append(index)
             } else {
-                roots.append(reminder)
+                roots.append(index)
             }
         }
-        guard !children.isEmpty else { return reminders.map { ($0, 0) } }
-        var result: [(ReminderSummary, Int)] = []
+        guard !children.isEmpty else { return flat }
+        var result: [(index: Int, depth: Int)] = []
         result.reserveCapacity(reminders.count)
         var visited = Set<String>()
-        func visit(_ reminder: ReminderSummary, depth: Int) {
-            guard visited.insert(reminder.uid).inserted else { return }
-            result.append((reminder, depth))
-            for child in children[reminder.uid] ?? [] { visit(child, depth: min(depth + 1, 8)) }
+        func visit(_ index: Int, depth: Int) {
+            let uid = reminders[index].uid
+            guard visited.insert(uid).inserted else { return }
+            result.append((index, depth))
+            for child in children[uid] ?? [] { visit(child, depth: min(depth + 1, 8)) }
         }
         for root in roots { visit(root, depth: 0) }
         // Cycles (a parent chain that loops) have no root; show them flat rather than lose them.
-        for reminder in reminders where !visited.contains(reminder.uid) { visit(reminder, depth: 0) }
+        for index in reminders.indices where !visited.contains(reminders[index].uid) { visit(index, depth: 0) }
         return result
     }
 
