@@ -55,6 +55,23 @@ struct TerminalOutputTests {
         #expect(Self.stripped(cli.ok("list", "all")).split(separator: "\n").allSatisfy { TerminalText.width(of: $0) <= 30 })
     }
 
+    @Test("narrow terminals: the repeat rule gives way to its marker first, then the title, and the date last")
+    func narrowPriorities() {
+        let cli = CLIHarness()
+        cli.ok("add", "Buy milk", "--due", "tomorrow")
+        cli.ok("add", "Pay the rent for the flat", "--due", "2026-12-01 09:00", "--repeat", "monthly")
+        cli.isTerminal = true
+        cli.columns = 80
+        #expect(Self.stripped(cli.ok("list")).contains("Pay the rent for the flat  Dec 1, 2026 9:00 AM  ↻ Monthly"))
+        cli.columns = 50
+        let narrow = Self.stripped(cli.ok("list")).split(separator: "\n").map(String.init)
+        // The whole date, the marker alone, the title cut to what is left.
+        #expect(narrow.contains("#2  [ ]  Pay the rent for…  Dec 1, 2026 9:00 AM  ↻"), "\(narrow)")
+        #expect(narrow.contains("#1  [ ]  Buy milk           Tomorrow"), "\(narrow)")
+        cli.columns = 30
+        #expect(Self.stripped(cli.ok("list")).split(separator: "\n").contains { $0.hasSuffix("↻") })
+    }
+
     @Test("Korean, emoji and combining marks are aligned in cells")
     func alignment() {
         let cli = CLIHarness()
