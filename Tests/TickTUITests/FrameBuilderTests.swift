@@ -101,6 +101,24 @@ struct FrameBuilderTests {
         }
     }
 
+    @Test("the help screen wraps long descriptions instead of cutting them, and scrolls to its end", arguments: [40, 60, 120])
+    func helpWraps(width: Int) {
+        var state = FrameBuilderTests.state(size: ScreenSize(width: width, height: 12))
+        state.press(.character("?"))
+        var seen: [String] = []
+        for _ in 0..<80 {
+            let frame = FrameBuilder(context: TUIFixture.context).frame(for: state)
+            for line in frame.lines { #expect(TerminalText.width(of: line) <= width) }
+            seen += frame.lines
+            state.press(.down)
+        }
+        let text = seen.joined(separator: "\n")
+        #expect(!text.contains("…"), "a help line was cut at \(width) columns")
+        // The last line of the help is reached.
+        #expect(text.contains("saved)"))
+        #expect(text.contains("2026-12-24"))
+    }
+
     @Test("below 60 columns one pane is shown at a time; from 60 both")
     func panes() {
         let narrow = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 40, height: 12)))

@@ -146,8 +146,8 @@ extension FrameBuilder {
 
     func helpRows(scroll: Int, layout: Layout) -> [[Span]] {
         let width = layout.size.width
-        let keyWidth = min(18, max(10, width / 3))
-        return HelpText.lines.dropFirst(scroll).prefix(layout.contentHeight).map { line in
+        let keyWidth = HelpText.keyWidth(forWidth: width)
+        return HelpText.displayLines(width: width).dropFirst(scroll).prefix(layout.contentHeight).map { line in
             var builder = RowBuilder(width: width)
             if line.keys.isEmpty {
                 builder.add(" " + line.text, style: SpanStyle(role: .heading))

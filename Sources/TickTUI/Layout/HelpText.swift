@@ -1,3 +1,5 @@
+import TickModel
+
 /// The help screen's text and the footer's key hints.
 enum HelpText {
     /// A help line: keys and what they do; a line with no keys is a section heading.
@@ -37,9 +39,43 @@ enum HelpText {
         Line(keys: "q  Ctrl-C", text: "quit (every change is already saved)"),
     ]
 
-    /// How far the help can scroll on a screen with `rows` rows for it.
-    static func maximumScroll(forRows rows: Int) -> Int {
-        max(0, lines.count - max(rows, 1))
+    /// How far the help can scroll on a screen with `rows` rows for it, `width` cells wide.
+    static func maximumScroll(forRows rows: Int, width: Int) -> Int {
+        max(0, displayLines(width: width).count - max(rows, 1))
+    }
+
+    /// The cells the keys take on a line `width` cells wide.
+    static func keyWidth(forWidth width: Int) -> Int { min(widestKeys + 3, max(10, width / 2)) }
+
+    /// The widest keys of ``lines``, in cells.
+    static let widestKeys = lines.map { TerminalText.width(of: $0.keys) }.max() ?? 0
+
+    /// ``lines`` as shown `width` cells wide: a description too long for its line goes on
+    /// in the next ones, under itself (no keys), broken at spaces where it can be.
+    /// - Complexity: O(n) in the length of the help text.
+    static func displayLines(width: Int) -> [Line] {
+        let room = max(8, width - keyWidth(forWidth: width))
+        var shown: [Line] = []
+        for line in lines {
+            guard !line.keys.isEmpty, TerminalText.width(of: line.text) > room else {
+                shown.append(line)
+                continue
+            }
+            var current = ""
+            var keys = line.keys
+            for word in line.text.split(separator: " ") {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if TerminalText.width(of: candidate) <= room || current.isEmpty {
+                    current = candidate
+                } else {
+                    shown.append(Line(keys: keys, text: current))
+                    keys = " "
+                    current = String(word)
+                }
+            }
+            shown.append(Line(keys: keys, text: current))
+        }
+        return shown
     }
 
     /// A footer hint: a key and what it does.

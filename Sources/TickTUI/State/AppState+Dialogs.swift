@@ -124,7 +124,7 @@ extension AppState {
 
     /// Keys of the help screen: ↑/↓ scroll, anything else closes it.
     mutating func handleHelpKey(_ key: Key, scroll: Int) -> [Effect] {
-        let maximum = HelpText.maximumScroll(forRows: visibleRows)
+        let maximum = HelpText.maximumScroll(forRows: visibleRows, width: size.width)
         switch key {
         case .up, .character("k"): mode = .help(scroll: max(0, scroll - 1))
         case .down, .character("j"): mode = .help(scroll: min(maximum, scroll + 1))

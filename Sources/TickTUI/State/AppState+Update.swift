@@ -27,7 +27,7 @@ extension AppState {
         case .resize(let newSize):
             size = ScreenSize(width: max(newSize.width, 1), height: max(newSize.height, 1))
             table.scrollToSelection(visibleRows: visibleRows)
-            if case .help(let scroll) = mode { mode = .help(scroll: min(scroll, HelpText.maximumScroll(forRows: visibleRows))) }
+            if case .help(let scroll) = mode { mode = .help(scroll: min(scroll, HelpText.maximumScroll(forRows: visibleRows, width: size.width))) }
             return extendIfNeeded()
         case .tick(let now):
             let day = dateContext.today
