@@ -49,6 +49,35 @@ extension Database {
         if count > 0 { try insertRows(rows, count: count) }
     }
 
+    /// Which of `uids` name a stored reminder, asked many at a time.
+    ///
+    /// Why: a big import that looked each UID up on its own would run one query per
+    /// reminder; most UIDs are usually new, and only the stored ones need reading.
+    ///
+    /// - Parameter uids: reminder UIDs, in any order (repeats allowed).
+    /// - Returns: the UIDs of `uids` that are in the `reminder` table.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n log m) for n UIDs and m stored reminders, O(n / 500) statements.
+    public func storedUIDs(among uids: [String]) throws -> Set<String> {
+        var found: Set<String> = []
+        var start = uids.startIndex
+        while start < uids.endIndex {
+            let end = min(start + Database.bulkRowsPerStatement, uids.endIndex)
+            let chunk = uids[start..<end]
+            let sql = chunk.count == Database.bulkRowsPerStatement ? Database.bulkUIDSQL : Database.uidSQL(count: chunk.count)
+            try forEachRow(sql, chunk.map(SQLValue.text)) { found.insert($0.text(0)) }
+            start = end
+        }
+        return found
+    }
+
+    /// The query of `storedUIDs(among:)` for `bulkRowsPerStatement` UIDs (built once).
+    private static let bulkUIDSQL = uidSQL(count: bulkRowsPerStatement)
+
+    private static func uidSQL(count: Int) -> String {
+        "SELECT uid FROM reminder WHERE uid IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+    }
+
     private func insertRows(_ values: [SQLValue], count: Int) throws {
         try execute(count == Database.bulkRowsPerStatement ? Database.bulkInsertSQL : Database.insertSQL(rows: count), values)
     }

@@ -57,6 +57,21 @@ struct StoreTests {
         #expect(numbers == [1, 2, 3])
     }
 
+    @Test("storedUIDs names exactly the stored UIDs, across statements of 500 and with repeats")
+    func storedUIDsAcrossChunks() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        let found = try store.write { db -> Set<String> in
+            let list = try db.defaultList()
+            let stored = (0..<1_203).filter { $0 % 3 == 0 }.map { "uid-\($0)" }
+            try db.insert(contentsOf: stored.map { Reminder(uid: $0, listID: list.id, title: $0, createdAt: Fixture.now) })
+            let asked = (0..<1_203).map { "uid-\($0)" } + ["uid-0", "uid-3", "missing", ""]
+            return try db.storedUIDs(among: asked)
+        }
+        #expect(found == Set((0..<1_203).filter { $0 % 3 == 0 }.map { "uid-\($0)" }))
+        #expect(try store.read { db in try db.storedUIDs(among: []) }.isEmpty)
+    }
+
     @Test("every field survives a save and a load", arguments: [
         Due.allDay(CalendarDay(year: 2028, month: 2, day: 29)!),
         Due.timed(Date(timeIntervalSince1970: 1_796_000_000), timeZone: "Asia/Seoul"),

@@ -82,6 +82,9 @@ struct BatchImporter {
         var pendingIndex: [String: Int] = [:]
         // The list of each name met, so that a big batch resolves each name once.
         var listForName: [String: ReminderList] = [:]
+        // UIDs that may be stored: asked for all at once, then grown by what is saved
+        // below, so only these need `db.reminder(uid:)`.
+        var storedUIDs = try db.storedUIDs(among: batch.reminders.map(\.reminder.uid))
         for item in batch.reminders {
             let list: ReminderList
             if let name = item.listName, fallbackListName == nil, let known = listForName[name] {
@@ -95,7 +98,7 @@ struct BatchImporter {
             summary.listNames.insert(list.name)
             var reminder = item.reminder
             reminder.listID = list.id
-            if var existing = try db.reminder(uid: reminder.uid) {
+            if storedUIDs.contains(reminder.uid), var existing = try db.reminder(uid: reminder.uid) {
                 if item.statesModification, BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
                     summary.keptNewer += 1
                     continue
@@ -146,6 +149,7 @@ struct BatchImporter {
             BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
             if restoresArchive {
                 try db.insert(reminder, keepingNumber: true, keepingPosition: item.hasPosition)
+                storedUIDs.insert(reminder.uid)
                 summary.added += 1
             } else if let index = pendingIndex[reminder.uid] {
                 pending[index] = reminder
