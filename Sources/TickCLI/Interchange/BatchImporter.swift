@@ -80,6 +80,8 @@ struct BatchImporter {
         // Database.insert(contentsOf:)); a UID met twice in the batch keeps the later one.
         var pending: [Reminder] = []
         var pendingIndex: [String: Int] = [:]
+        pending.reserveCapacity(batch.reminders.count)
+        pendingIndex.reserveCapacity(batch.reminders.count)
         // The list of each name met, so that a big batch resolves each name once.
         var listForName: [String: ReminderList] = [:]
         // UIDs that may be stored: asked for all at once, then grown by what is saved
