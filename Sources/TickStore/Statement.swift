@@ -52,10 +52,16 @@ public final class Statement {
         textBytes?.deallocate()
         textBytes = nil
         var byteCount = 0
-        for case .text(let text) in values { byteCount += text.utf8.count }
-        // At least one byte: "" must bind a non-NULL pointer, or SQLite would bind NULL.
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(byteCount, 1), alignment: 1)
-        textBytes = bytes
+        var hasText = false
+        for case .text(let text) in values {
+            byteCount += text.utf8.count
+            hasText = true
+        }
+        // One byte more: "" (also the last value) must bind a non-NULL pointer inside the
+        // buffer, or SQLite would bind NULL.
+        let bytes = hasText ? UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount + 1, alignment: 1)
+                            : UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        if hasText { textBytes = bytes }
         var offset = 0
         for (position, value) in values.enumerated() {
             let index = Int32(position + 1)
@@ -73,7 +79,7 @@ public final class Statement {
                     }
                     return buffer.count
                 }
-                let start = (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: CChar.self)
+                let start = (bytes.baseAddress.unsafelyUnwrapped + offset).bindMemory(to: CChar.self, capacity: max(count, 1))
                 // A nil destructor is SQLITE_STATIC: SQLite reads the bytes where they are.
                 code = sqlite3_bind_text(handle, index, start, Int32(count), nil)
                 offset += count
