@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TickModel
 
@@ -15,7 +16,8 @@ extension Database {
     /// Why: every statement has its fixed cost (and SQLite opens a statement savepoint
     /// for each `INSERT` whose triggers write to the FTS5 index, where FTS5 flushes its
     /// pending terms), so 500 rows per statement share one. For big imports the search
-    /// index is rebuilt at the end instead (`deferringSearchIndex`).
+    /// index is rebuilt at the end instead (`deferringSearchIndex`). The values of the
+    /// next 500 rows are made on another thread while SQLite saves the current ones.
     ///
     /// - Parameter reminders: new reminders (their numbers are assigned here; positions
     ///   follow the current end of each list).
@@ -23,30 +25,60 @@ extension Database {
     /// - Complexity: O(n) rows, O(n / 500) statements.
     public func insert(contentsOf reminders: [Reminder]) throws {
         var ends: [ReminderList.ID: Int64] = [:]
-        var rows: [SQLValue] = []
-        var count = 0
-        rows.reserveCapacity(Database.bulkRowsPerStatement * Database.insertColumns)
-        for var reminder in reminders {
+        var positions: [Int64] = []
+        positions.reserveCapacity(reminders.count)
+        for reminder in reminders {
             let end: Int64
             if let known = ends[reminder.listID] {
                 end = known
             } else {
                 end = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(reminder.listID.rawValue)]) ?? 0
             }
-            reminder.position = end + Database.positionGap
-            ends[reminder.listID] = reminder.position
-            rows.append(.null)
-            let values = fields(reminder)
-            precondition(values.count + 1 == Database.insertColumns, "insert(contentsOf:) is out of step with fields(_:)")
-            rows.append(contentsOf: values)
-            count += 1
-            if count == Database.bulkRowsPerStatement {
-                try insertRows(rows, count: count)
-                rows.removeAll(keepingCapacity: true)
-                count = 0
-            }
+            positions.append(end + Database.positionGap)
+            ends[reminder.listID] = end + Database.positionGap
         }
-        if count > 0 { try insertRows(rows, count: count) }
+        func encoding(from start: Int) -> BulkRows? {
+            guard start < reminders.count else { return nil }
+            let range = start..<min(start + Database.bulkRowsPerStatement, reminders.count)
+            return BulkRows(reminders[range], positions: positions[range])
+        }
+        var ahead = encoding(from: 0)
+        var done = 0
+        while let current = ahead {
+            let rows = current.values()
+            done += current.count
+            ahead = encoding(from: done)
+            try insertRows(rows, count: current.count)
+        }
+    }
+
+    /// Which of `uids` name a stored reminder, asked many at a time.
+    ///
+    /// Why: a big import that looked each UID up on its own would run one query per
+    /// reminder; most UIDs are usually new, and only the stored ones need reading.
+    ///
+    /// - Parameter uids: reminder UIDs, in any order (repeats allowed).
+    /// - Returns: the UIDs of `uids` that are in the `reminder` table.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n log m) for n UIDs and m stored reminders, O(n / 500) statements.
+    public func storedUIDs(among uids: [String]) throws -> Set<String> {
+        var found: Set<String> = []
+        var start = uids.startIndex
+        while start < uids.endIndex {
+            let end = min(start + Database.bulkRowsPerStatement, uids.endIndex)
+            let chunk = uids[start..<end]
+            let sql = chunk.count == Database.bulkRowsPerStatement ? Database.bulkUIDSQL : Database.uidSQL(count: chunk.count)
+            try forEachRow(sql, chunk.map(SQLValue.text)) { found.insert($0.text(0)) }
+            start = end
+        }
+        return found
+    }
+
+    /// The query of `storedUIDs(among:)` for `bulkRowsPerStatement` UIDs (built once).
+    private static let bulkUIDSQL = uidSQL(count: bulkRowsPerStatement)
+
+    private static func uidSQL(count: Int) -> String {
+        "SELECT uid FROM reminder WHERE uid IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     }
 
     private func insertRows(_ values: [SQLValue], count: Int) throws {
@@ -54,7 +86,7 @@ extension Database {
     }
 
     /// The columns of a row: `number` and what `fields(_:)` gives.
-    private static let insertColumns = 23
+    fileprivate static let insertColumns = 23
 
     private static func insertSQL(rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: insertColumns).joined(separator: ", ") + ")"
@@ -64,5 +96,44 @@ extension Database {
                 ical_extras, created_at, modified_at, recurrence_basis, next_alarm)
             VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
             """
+    }
+}
+
+/// The values of up to `bulkRowsPerStatement` new rows, made on another thread.
+///
+/// `@unchecked Sendable`: `rows` is written once, on the encoding thread, before
+/// `group.leave()`, and read only after `group.wait()` returns, which orders the write
+/// before the read; nothing else is mutable.
+private final class BulkRows: @unchecked Sendable {
+    /// How many rows.
+    let count: Int
+    private let group = DispatchGroup()
+    private var rows: [SQLValue] = []
+
+    /// Starts making the rows of `reminders`, placed at `positions` (one each).
+    init(_ reminders: ArraySlice<Reminder>, positions: ArraySlice<Int64>) {
+        precondition(reminders.count == positions.count, "one position per reminder")
+        count = reminders.count
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            var values: [SQLValue] = []
+            values.reserveCapacity(reminders.count * Database.insertColumns)
+            for (reminder, position) in zip(reminders, positions) {
+                var placed = reminder
+                placed.position = position
+                let fields = Database.fields(placed)
+                precondition(fields.count + 1 == Database.insertColumns, "insert(contentsOf:) is out of step with fields(_:)")
+                values.append(.null)
+                values.append(contentsOf: fields)
+            }
+            rows = values
+            group.leave()
+        }
+    }
+
+    /// The values, row after row (`number` first, as NULL), once they are made.
+    func values() -> [SQLValue] {
+        group.wait()
+        return rows
     }
 }

@@ -27,7 +27,9 @@ extension Database {
                  recurrenceBasis: RecurrenceBasis(row, 21))
     }
 
-    func fields(_ reminder: Reminder) -> [SQLValue] {
+    /// The column values of a reminder, in the order of the `INSERT` and `UPDATE`
+    /// statements (all columns but `number`). Pure: any thread may call it.
+    static func fields(_ reminder: Reminder) -> [SQLValue] {
         let due = DueColumns.columns(reminder.due)
         let start = DueColumns.columns(reminder.start)
         return [.text(reminder.uid), .text(reminder.listID.rawValue), .text(reminder.title), .text(reminder.notes),
@@ -74,7 +76,7 @@ extension Database {
                 priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms,
                 ical_extras, created_at, modified_at, recurrence_basis, next_alarm)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [number] + fields(stored))
+            """, [number] + Database.fields(stored))
         stored.number = .init(lastInsertRowID)
         return stored
     }
@@ -94,7 +96,7 @@ extension Database {
                 parent_uid = ?, tags = ?, url = ?, recurrence = ?, alarms = ?, ical_extras = ?,
                 created_at = ?, modified_at = ?, recurrence_basis = ?, next_alarm = ?
             WHERE number = ?
-            """, fields(stored) + [.integer(reminder.number.rawValue)])
+            """, Database.fields(stored) + [.integer(reminder.number.rawValue)])
     }
 
     /// The reminder numbered `number`, or nil.

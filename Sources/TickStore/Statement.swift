@@ -21,6 +21,10 @@ public final class Statement {
     let handle: OpaquePointer
     let sql: String
     unowned let database: Database
+    /// The UTF-8 bytes of the text values bound last, one after another. SQLite reads
+    /// them in place (`SQLITE_STATIC`), so they live until the next `bind(_:)` or the
+    /// end of the statement: one allocation per bind instead of one per value.
+    private var textBytes: UnsafeMutableRawBufferPointer?
 
     init(database: Database, sql: String) throws(StoreError) {
         var statement: OpaquePointer?
@@ -33,32 +37,52 @@ public final class Statement {
         self.database = database
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit {
+        sqlite3_finalize(handle)
+        textBytes?.deallocate()
+    }
 
     /// Resets the statement and binds `values` to its parameters, in order.
     /// - Throws: `StoreError` when a value cannot be bound.
+    /// - Complexity: O(n) in the number of values and the bytes of their text.
     func bind(_ values: [SQLValue]) throws(StoreError) {
         sqlite3_reset(handle)
+        // After this SQLite holds no pointer into the previous text bytes.
         sqlite3_clear_bindings(handle)
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
+        textBytes?.deallocate()
+        textBytes = nil
+        var byteCount = 0
+        var hasText = false
+        for case .text(let text) in values {
+            byteCount += text.utf8.count
+            hasText = true
+        }
+        // One byte more: "" (also the last value) must bind a non-NULL pointer inside the
+        // buffer, or SQLite would bind NULL.
+        let bytes = hasText ? UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount + 1, alignment: 1)
+                            : UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        if hasText { textBytes = bytes }
+        var offset = 0
+        for (position, value) in values.enumerated() {
+            let index = Int32(position + 1)
             let code: Int32
             switch value {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
             case .real(let v): code = sqlite3_bind_double(handle, index, v)
             case .text(var v):
-                // withUTF8 lends the string's own bytes (no C string copy); SQLite copies them
-                // (SQLITE_TRANSIENT). An empty buffer may have no address, which SQLite would
-                // bind as NULL, so "" binds a literal empty C string.
-                code = v.withUTF8 { buffer in
-                    guard let base = buffer.baseAddress, buffer.count > 0 else {
-                        return tick_sqlite3_bind_text_transient(handle, index, "", 0)
+                // withUTF8 lends the string's own bytes (no C string copy).
+                let count = v.withUTF8 { buffer in
+                    if !buffer.isEmpty {
+                        UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<(offset + buffer.count)])
+                            .copyMemory(from: UnsafeRawBufferPointer(buffer))
                     }
-                    return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                        tick_sqlite3_bind_text_transient(handle, index, $0, Int32(buffer.count))
-                    }
+                    return buffer.count
                 }
+                let start = (bytes.baseAddress.unsafelyUnwrapped + offset).bindMemory(to: CChar.self, capacity: max(count, 1))
+                // A nil destructor is SQLITE_STATIC: SQLite reads the bytes where they are.
+                code = sqlite3_bind_text(handle, index, start, Int32(count), nil)
+                offset += count
             }
             guard code == SQLITE_OK else { throw StoreError(code: code, connection: database.handle, sql: sql) }
         }

@@ -57,6 +57,58 @@ struct StoreTests {
         #expect(numbers == [1, 2, 3])
     }
 
+    @Test("storedUIDs names exactly the stored UIDs, across statements of 500 and with repeats")
+    func storedUIDsAcrossChunks() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        let found = try store.write { db -> Set<String> in
+            let list = try db.defaultList()
+            let stored = (0..<1_203).filter { $0 % 3 == 0 }.map { "uid-\($0)" }
+            try db.insert(contentsOf: stored.map { Reminder(uid: $0, listID: list.id, title: $0, createdAt: Fixture.now) })
+            let asked = (0..<1_203).map { "uid-\($0)" } + ["uid-0", "uid-3", "missing", ""]
+            return try db.storedUIDs(among: asked)
+        }
+        #expect(found == Set((0..<1_203).filter { $0 % 3 == 0 }.map { "uid-\($0)" }))
+        #expect(try store.read { db in try db.storedUIDs(among: []) }.isEmpty)
+    }
+
+    @Test("a bulk insert over several statements keeps the order: numbers and positions rise with it")
+    func bulkInsertOrder() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        let titles = (0..<1_203).map { "r\($0)" }
+        let saved = try store.write { db -> [Reminder] in
+            let list = try db.defaultList()
+            _ = try db.insert(Reminder(listID: list.id, title: "already there", createdAt: Fixture.now))
+            try db.insert(contentsOf: titles.map { Reminder(listID: list.id, title: $0, createdAt: Fixture.now) })
+            return try db.allReminders(inList: list.id).sorted { $0.number.rawValue < $1.number.rawValue }
+        }
+        #expect(saved.map(\.title) == ["already there"] + titles)
+        #expect(saved.map(\.number.rawValue) == Array(1...Int64(titles.count + 1)))
+        #expect(zip(saved, saved.dropFirst()).allSatisfy { $1.position - $0.position == 1_024 })
+    }
+
+    @Test("text binds read back exactly when a cached statement is bound again: empty (not NULL), non-ASCII, long")
+    func textBindsOfAReusedStatement() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        let long = String(repeating: "ü", count: 5_000)
+        let pairs: [(String, String)] = [("", "x"), ("한국어 🎉", ""), (long, "y"), ("a", "b")]
+        let (read, nulls) = try store.write { db -> ([String], Int64?) in
+            try db.executeScript("CREATE TEMP TABLE bound (n INTEGER, a TEXT, b TEXT)")
+            for (n, pair) in pairs.enumerated() {
+                try db.execute("INSERT INTO bound (n, a, b) VALUES (?, ?, ?)", [.integer(Int64(n)), .text(pair.0), .text(pair.1)])
+            }
+            var read: [String] = []
+            for n in pairs.indices {
+                read.append(try db.scalarText("SELECT a || '|' || b FROM bound WHERE n = ?", [.integer(Int64(n))]) ?? "NULL")
+            }
+            return (read, try db.scalarInt("SELECT count(*) FROM bound WHERE a IS NULL OR b IS NULL"))
+        }
+        #expect(read == pairs.map { $0.0 + "|" + $0.1 })
+        #expect(nulls == 0)
+    }
+
     @Test("every field survives a save and a load", arguments: [
         Due.allDay(CalendarDay(year: 2028, month: 2, day: 29)!),
         Due.timed(Date(timeIntervalSince1970: 1_796_000_000), timeZone: "Asia/Seoul"),

@@ -50,31 +50,8 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let absolute = path == "-" ? "-" : context.environment.absolute(path)
-        var isFolder: ObjCBool = false
-        if absolute != "-", FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue {
-            throw CommandError.runtime("\(path) is a folder; give the file to import")
-        }
-        let data: Data
-        do {
-            data = try context.readFile(absolute)
-        } catch let error as CommandError {
-            throw CommandError.runtime("cannot read \(path): \(error.description)")
-        } catch {
-            throw CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
-        }
-        // A process substitution's path (/dev/fd/63) says nothing by its last part alone.
-        let name = path == "-" ? "standard input" : path.hasPrefix("/dev/") ? path : (path as NSString).lastPathComponent
-        guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
-            throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        let batch: ImportBatch
-        do {
-            batch = try Self.read(data, format: format, source: name, context: context, keepsProjects: listName != nil,
-                                  fileListName: path == "-" ? nil : fileListName)
-        } catch let error as InterchangeError {
-            throw CommandError.runtime("\(error.description)\nNothing was imported.")
-        }
+        // The file's bytes are gone once it is read: a big file is not held while it is saved.
+        let (format, batch) = try readBatch(context: context)
         // A big file with one odd line per record would bury the summary: show the first
         // ones and count the rest (--json lists them all).
         for warning in batch.warnings.prefix(Self.shownWarnings) { context.warn(warning) }
@@ -100,6 +77,36 @@ struct ImportCommand: Command {
             summary = dry.summary
         }
         report(summary, batch: batch, format: format, context: context)
+    }
+
+    /// Reads the file (or standard input) and what it holds.
+    /// - Throws: `CommandError` when the file cannot be read, its format guessed, or its
+    ///   contents understood.
+    private func readBatch(context: CommandContext) throws -> (InterchangeFormat, ImportBatch) {
+        let absolute = path == "-" ? "-" : context.environment.absolute(path)
+        var isFolder: ObjCBool = false
+        if absolute != "-", FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandError.runtime("\(path) is a folder; give the file to import")
+        }
+        let data: Data
+        do {
+            data = try context.readFile(absolute)
+        } catch let error as CommandError {
+            throw CommandError.runtime("cannot read \(path): \(error.description)")
+        } catch {
+            throw CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
+        }
+        // A process substitution's path (/dev/fd/63) says nothing by its last part alone.
+        let name = path == "-" ? "standard input" : path.hasPrefix("/dev/") ? path : (path as NSString).lastPathComponent
+        guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
+            throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        do {
+            return (format, try Self.read(data, format: format, source: name, context: context, keepsProjects: listName != nil,
+                                          fileListName: path == "-" ? nil : fileListName))
+        } catch let error as InterchangeError {
+            throw CommandError.runtime("\(error.description)\nNothing was imported.")
+        }
     }
 
     /// The file name without its extension: the list of a VCALENDAR without a name.

@@ -101,12 +101,18 @@ struct BatchImporter {
         var pendingIndex: [String: Int] = [:]
         // Restored reminders, saved at the end so that their numbers can be kept.
         var restoring: [(reminder: Reminder, keepsPosition: Bool)] = []
+        pending.reserveCapacity(batch.reminders.count)
+        pendingIndex.reserveCapacity(batch.reminders.count)
         // The list of each name met, so that a big batch resolves each name once.
         var listForName: [String: ReminderList] = [:]
         var listNameForID: [ReminderList.ID: String] = [:]
+        // UIDs (and former UIDs) that are stored, asked for all at once: only these need
+        // `db.reminder(uid:)`. Nothing is saved before the loop ends but updates of
+        // stored reminders, so the set stays true.
+        let storedUIDs = try db.storedUIDs(among: batch.reminders.flatMap { [$0.reminder.uid] + $0.formerUIDs })
         for item in batch.reminders {
-            var stored = try db.reminder(uid: item.reminder.uid)
-            for uid in item.formerUIDs where stored == nil { stored = try db.reminder(uid: uid) }
+            var stored = storedUIDs.contains(item.reminder.uid) ? try db.reminder(uid: item.reminder.uid) : nil
+            for uid in item.formerUIDs where stored == nil && storedUIDs.contains(uid) { stored = try db.reminder(uid: uid) }
             let list: ReminderList?
             if fallbackListName != nil {
                 list = fallback

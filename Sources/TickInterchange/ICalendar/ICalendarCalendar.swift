@@ -150,25 +150,37 @@ struct ICalendarCalendar {
         }
         let list = ICalendarCalendarList(propertyLines: propertyLines, keptZones: keptZones, component: component,
                                          fileListName: reader.fileListName, now: reader.now)
-        var reminders = ICalendarCalendar.sortedBySortOrder(entries.compactMap { entry in
-            entry.reminder.map { ($0, entry.sortOrder) }
-        })
-        for index in reminders.indices {
-            reminders[index].listName = list.list?.name
-            reminders[index].isListNamedByFile = list.isNamedByCalendar
+        // The entries are moved out, not copied, and sorted in place: a big calendar
+        // would otherwise hold its reminders three times at once here.
+        var taken: [Entry] = []
+        swap(&taken, &entries)
+        var reminders: [ImportedReminder] = []
+        var sortOrders: [Int64?] = []
+        reminders.reserveCapacity(taken.count)
+        sortOrders.reserveCapacity(taken.count)
+        for entry in taken {
+            guard var reminder = entry.reminder else { continue }
+            reminder.listName = list.list?.name
+            reminder.isListNamedByFile = list.isNamedByCalendar
+            reminders.append(reminder)
+            sortOrders.append(entry.sortOrder)
         }
+        taken = []
+        ICalendarCalendar.sortBySortOrder(&reminders, sortOrders: sortOrders)
         return (list.list, reminders)
     }
 
-    /// Reminders in `X-APPLE-SORT-ORDER` order: those with one are sorted among the
-    /// places they hold; the others keep theirs.
-    static func sortedBySortOrder(_ pairs: [(ImportedReminder, Int64?)]) -> [ImportedReminder] {
-        let slots = pairs.indices.filter { pairs[$0].1 != nil }
-        guard slots.count > 1 else { return pairs.map(\.0) }
-        let sorted = slots.sorted { (pairs[$0].1 ?? 0, $0) < (pairs[$1].1 ?? 0, $1) }
-        var result = pairs.map(\.0)
-        for (slot, source) in zip(slots, sorted) { result[slot] = pairs[source].0 }
-        return result
+    /// Puts reminders in `X-APPLE-SORT-ORDER` order: those with one (`sortOrders[i]`,
+    /// parallel to `reminders`) are sorted among the places they hold; the others keep
+    /// theirs. Equal sort orders keep their file order.
+    /// - Complexity: O(n + k log k) for k reminders with a sort order.
+    static func sortBySortOrder(_ reminders: inout [ImportedReminder], sortOrders: [Int64?]) {
+        precondition(reminders.count == sortOrders.count, "one sort order per reminder")
+        let slots = sortOrders.indices.filter { sortOrders[$0] != nil }
+        guard slots.count > 1 else { return }
+        let sorted = slots.sorted { (sortOrders[$0] ?? 0, $0) < (sortOrders[$1] ?? 0, $1) }
+        let moved = sorted.map { reminders[$0] }
+        for (slot, reminder) in zip(slots, moved) { reminders[slot] = reminder }
     }
 
     /// The properties and subcomponents of a component, from its `BEGIN`/`END` lines.

@@ -14,7 +14,8 @@ import Foundation
 final class ICalendarLineSource {
     /// What the C line generator reads from; shared with libical through a raw pointer.
     private final class Feed {
-        let bytes: UnsafeMutableBufferPointer<UInt8>
+        /// The file's bytes, read in place (a copy would double the memory of a big file).
+        let data: Data
         var position = 0
         /// The physical line the next byte belongs to (1-based), once a chunk starts it.
         var physicalLine = 0
@@ -26,16 +27,16 @@ final class ICalendarLineSource {
         /// Whether the last call handed libical data (then it holds one line of look-ahead).
         var deliveredData = false
 
-        init(_ data: Data) {
-            bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
-            _ = data.copyBytes(to: bytes)
-        }
-
-        deinit { bytes.deallocate() }
+        init(_ data: Data) { self.data = data }
 
         /// Copies the next chunk (at most `size - 1` bytes, up to and including a line
         /// feed) into `out`, NUL-terminated, like `fgets`. Returns false at the end.
         func next(into out: UnsafeMutablePointer<CChar>, size: Int) -> Bool {
+            // The buffer covers the data's own bytes from 0, also when it is a slice.
+            data.withUnsafeBytes { raw in next(from: raw.bindMemory(to: UInt8.self), into: out, size: size) }
+        }
+
+        private func next(from bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<CChar>, size: Int) -> Bool {
             guard position < bytes.count, size > 1 else {
                 deliveredData = false
                 return false

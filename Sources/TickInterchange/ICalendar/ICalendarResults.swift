@@ -43,6 +43,9 @@ struct ICalendarResults {
                 lists.append(list)
             }
         }
+        // Growing a dictionary of 100,000 UIDs step by step hashes each one again at every step.
+        reminders.reserveCapacity(reminders.count + calendar.reminders.count)
+        reminderIndex.reserveCapacity(reminders.count + calendar.reminders.count)
         for item in calendar.reminders {
             if let index = reminderIndex[item.reminder.uid] {
                 warn(item.lineNumber, "a VTODO with the same UID came earlier in the file; this one replaces it")
