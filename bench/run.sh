@@ -146,7 +146,7 @@ PY
         echo
         echo "## iCalendar: 100,000 VTODOs (bench/ical.sh)"
         echo
-        bash bench/ical.sh 2>/dev/null | sed -n '/^File:/,$p'
+        bash bench/ical.sh 2>/dev/null | sed -n '/^File:/,$p' | sed "s|$(pwd)/||g"
     fi
 } > "$RESULTS"
 echo "wrote $RESULTS"
