@@ -88,7 +88,8 @@ extension Database {
         case .open:
             return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL") ?? 0)
         case .flagged:
-            return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL AND flagged = 1") ?? 0)
+            // The small partial index of flagged reminders, not a scan of every open one.
+            return Int(try scalarInt("SELECT count(*) FROM reminder INDEXED BY reminder_open_flagged WHERE completed_at IS NULL AND flagged = 1") ?? 0)
         case .completed:
             return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NOT NULL") ?? 0)
         }

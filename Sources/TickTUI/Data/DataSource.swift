@@ -87,7 +87,8 @@ final class DataSource {
             counts.flagged = try db.count(in: .flagged)
             counts.completed = try db.count(in: .completed)
             counts.scheduled = try db.scheduledCount()
-            counts.today = try db.reminders(ReminderFilter(smartList: .today), now: now, timeZone: zone).count
+            // Summaries come from the covering index alone; whole reminders would read every row.
+            counts.today = try db.summaries(ReminderFilter(smartList: .today), now: now, timeZone: zone).count
             self.knownDataVersion = try db.dataVersion
             return Snapshot(lists: lists, counts: counts, page: try self.window(request, db))
         }
