@@ -65,7 +65,8 @@ struct TaskwarriorTask {
         case "H"?: priority = .high
         case "M"?: priority = .medium
         case "L"?: priority = .low
-        case ""?, nil where object["priority"] == nil || object["priority"] is NSNull: break
+        case ""?: break
+        case nil where object["priority"] == nil || object["priority"] is NSNull: break
         default:
             let value = object["priority"].map(TaskwarriorTask.text) ?? ""
             warnings.append(place + "the priority '\(value)' is not H, M or L; it is kept as X-TASKWARRIOR-PRIORITY")
