@@ -47,8 +47,7 @@ struct AddCommand: Command {
     var json: Bool
 
     init(parsed: ParsedArguments) throws(CommandError) {
-        guard parsed.values["title"] != nil else { throw .usage("missing <title>: say what to be reminded of, e.g. tick add Buy milk") }
-        title = parsed.all("title").joined(separator: " ")
+        title = try ValueReader.words(parsed, "title", missing: "say what to be reminded of, e.g. tick add Buy milk")
         listName = parsed.value("list")
         dueText = parsed.value("due")
         startText = parsed.value("start")

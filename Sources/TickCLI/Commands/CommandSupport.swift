@@ -31,7 +31,7 @@ enum ValueReader {
     /// - Throws: `CommandError.usage` ("missing <key>: …", exit 64) when none was given;
     ///   blank text is for the command to refuse (`Names.validated`, exit 1).
     static func words(_ parsed: ParsedArguments, _ key: String, missing hint: String) throws(CommandError) -> String {
-        guard parsed.values[key] != nil else { throw .usage("missing <\(key)>: give \(hint)") }
+        guard parsed.values[key] != nil else { throw .usage("missing <\(key)>: \(hint)") }
         return parsed.all(key).joined(separator: " ")
     }
 

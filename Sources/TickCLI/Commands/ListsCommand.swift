@@ -55,7 +55,7 @@ struct ListsAddCommand: Command {
     let name: String
     let color: ListColor
     init(parsed: ParsedArguments) throws(CommandError) {
-        name = try ValueReader.words(parsed, "name", missing: "the name of the new list, e.g. tick lists add Groceries")
+        name = try ValueReader.words(parsed, "name", missing: "give the name of the new list, e.g. tick lists add Groceries")
         color = try parsed.value("color").map(ValueReader.color) ?? .defaultColor
     }
 
@@ -90,7 +90,7 @@ struct ListsRenameCommand: Command {
     let new: String
     init(parsed: ParsedArguments) throws(CommandError) {
         old = parsed.value("name") ?? ""
-        new = try ValueReader.words(parsed, "new-name", missing: "the list's new name, e.g. tick lists rename Groceries Shopping")
+        new = try ValueReader.words(parsed, "new-name", missing: "give the list's new name, e.g. tick lists rename Groceries Shopping")
     }
 
     func run(in context: CommandContext) throws {
@@ -177,7 +177,7 @@ struct ListsDeleteCommand: Command {
     let name: String
     let force: Bool
     init(parsed: ParsedArguments) throws(CommandError) {
-        name = try ValueReader.words(parsed, "name", missing: "the list to delete")
+        name = try ValueReader.words(parsed, "name", missing: "give the list to delete")
         force = parsed.has("force")
     }
 
