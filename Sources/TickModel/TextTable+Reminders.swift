@@ -15,38 +15,8 @@ extension TextTable.Column {
     public static let reminderDue = TextTable.Column(maxWidth: 24)
 
     /// The repeat marker and rule (`↻ Every 3 days`): at most 28 cells, the first to
-    /// give up cells. When it would be cut, listings show the marker alone
-    /// (``TextTable/repeatCells(_:column:totalWidth:)``).
-    public static let reminderRepeat = TextTable.Column(minWidth: 1, maxWidth: 28, isFlexible: true)
-}
-
-extension TextTable {
-    /// The repeat marker alone, shown when the rule in words does not fit.
-    public static let repeatMarker = "↻"
-
-    /// `cells` (row after row, `columns.count` per row) with the cells of the repeat
-    /// column `column` replaced by the marker alone (``repeatMarker``) when the layout
-    /// for `totalWidth` would cut that column; unchanged when it fits.
-    /// - Complexity: O(n) in the total UTF-8 length of the cells.
-    public func repeatCells(_ cells: [String], column: Int, totalWidth: Int) -> [String] {
-        let count = columns.count
-        guard count > 0, column < count else { return cells }
-        var cellWidths: [Int] = []
-        cellWidths.reserveCapacity(cells.count)
-        var widest = 0
-        for (index, text) in cells.enumerated() {
-            let width = Cell(text).width
-            cellWidths.append(width)
-            if index % count == column { widest = max(widest, width) }
-        }
-        let wanted = min(widest, columns[column].maxWidth ?? widest)
-        guard columnWidths(cellWidths: cellWidths, header: nil, totalWidth: totalWidth)[column] < wanted else { return cells }
-        var shown = cells
-        for index in stride(from: column, to: shown.count, by: count) where !shown[index].isEmpty {
-            shown[index] = TextTable.repeatMarker
-        }
-        return shown
-    }
+    /// give up cells; when it would be cut, the marker alone (`↻`).
+    public static let reminderRepeat = TextTable.Column(minWidth: 1, maxWidth: 28, isFlexible: true, compactText: "↻")
 }
 
 extension Reminder {

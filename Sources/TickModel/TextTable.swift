@@ -13,7 +13,9 @@
 /// 2. When the columns and the gaps between them are wider than `totalWidth`, flexible
 ///    columns give up cells first, widest first, down to their minimum width; then the
 ///    other columns do, the same way.
-/// 3. When the minimum widths alone do not fit, the line is cut: columns keep their
+/// 3. A column with ``Column/compactText`` that step 2 would cut takes that text's width
+///    instead (each of its non-empty cells shows it), and step 2 is done again.
+/// 4. When the minimum widths alone do not fit, the line is cut: columns keep their
 ///    widths from the left, the column that crosses `totalWidth` is narrowed to what is
 ///    left, and the columns after it are not shown.
 ///
@@ -49,16 +51,33 @@ public struct TextTable: Sendable {
         /// Whether the column gives up cells before the others when the line is too wide
         /// (the title of a reminder, say).
         public var isFlexible: Bool
+        /// A short text every non-empty cell shows instead when the column would be cut
+        /// (`↻` for a repeat rule in words), or nil to cut cells with `…`. The column then
+        /// takes only this text's width, and the cells it frees go to the others.
+        public var compactText: String?
 
         /// A column; by default left-aligned, without header, minimum or maximum width,
-        /// and not flexible.
+        /// not flexible and without compact text.
         public init(_ header: String? = nil, alignment: TerminalText.Alignment = .left,
-                    minWidth: Int = 0, maxWidth: Int? = nil, isFlexible: Bool = false) {
+                    minWidth: Int = 0, maxWidth: Int? = nil, isFlexible: Bool = false, compactText: String? = nil) {
             self.header = header
             self.alignment = alignment
             self.minWidth = minWidth
             self.maxWidth = maxWidth
             self.isFlexible = isFlexible
+            self.compactText = compactText
+        }
+
+        /// What a cell of `width` cells shows of `text` (already sanitized) in a column
+        /// `columnWidth` cells wide, and its width: the text when it fits, else the
+        /// ``compactText`` when there is one and it fits, else the text cut with `…`.
+        public func fitted(_ text: String, width: Int, toWidth columnWidth: Int) -> (text: String, width: Int) {
+            if width <= columnWidth { return (text, width) }
+            if let compactText, !text.isEmpty {
+                let compactWidth = TerminalText.width(of: compactText)
+                if compactWidth <= columnWidth { return (compactText, compactWidth) }
+            }
+            return TerminalText.fitted(text[...], toWidth: columnWidth)
         }
     }
 
@@ -208,9 +227,7 @@ public struct TextTable: Sendable {
                 let text = texts[base + column]
                 let cellWidth = cellWidths[base + column]
                 let width = widths[column]
-                let fit = cellWidth <= width
-                    ? (text: text, width: cellWidth)
-                    : TerminalText.fitted(text[...], toWidth: width)
+                let fit = columns[column].fitted(text, width: cellWidth, toWidth: width)
                 let shown = fit.text.isEmpty ? fit.text : style(row, column, fit.text)
                 let padding = width - fit.width
                 switch columns[column].alignment {
@@ -305,7 +322,25 @@ extension TextTable {
                 widths[column] = min(widths[column], max(limit, floors[column]))
             }
         }
+        let fitted = fit(widths, floors: floors, totalWidth: totalWidth)
+        // A column with compact text that would be cut takes the compact text's width
+        // instead, and the line is laid out again with the cells it frees.
+        var wanted = widths
+        var isCompacted = false
+        for column in 0..<count where fitted[column] < wanted[column] {
+            guard let compact = columns[column].compactText else { continue }
+            wanted[column] = min(wanted[column], max(TerminalText.width(of: compact), floors[column]))
+            isCompacted = true
+        }
+        return isCompacted ? fit(wanted, floors: floors, totalWidth: totalWidth) : fitted
+    }
 
+    /// `widths` (what each column wants) brought within `totalWidth`: flexible columns
+    /// give up cells first, then the others, none below its floor; then the line is cut.
+    /// - Complexity: O(c log w), c the number of columns and w the widest column.
+    private func fit(_ wanted: [Int], floors: [Int], totalWidth: Int) -> [Int] {
+        var widths = wanted
+        let count = columns.count
         let spacing = max(gap, 1)
         let shownCount = widths.count { $0 > 0 }
         var excess = widths.reduce(0, +) + spacing * max(shownCount - 1, 0) - totalWidth

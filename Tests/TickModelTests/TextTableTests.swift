@@ -17,6 +17,20 @@ struct TextTableTests {
         ["145", "Call Mom 👍", "", "Family"],
     ]
 
+    @Test("a column with compact text shows it when it would be cut, and frees its cells", arguments: [
+        (40, ["Pay rent  Dec 1  ↻ Every 3 days", "Milk      Today"]),
+        (24, ["Pay rent  Dec 1  ↻", "Milk      Today"]),
+        (12, ["Pay…  De…  ↻", "Milk  To…"]),
+    ])
+    func compactText(width: Int, expected: [String]) {
+        let table = TextTable(columns: [
+            .init(minWidth: 4, isFlexible: true), .init(), .init(minWidth: 1, isFlexible: true, compactText: "↻"),
+        ])
+        let rows = [["Pay rent", "Dec 1", "↻ Every 3 days"], ["Milk", "Today", ""]]
+        #expect(table.render(rows: rows, totalWidth: width) == expected)
+        #expect(table.widths(rows: rows, totalWidth: width)[2] == (width == 40 ? 14 : 1))
+    }
+
     @Test("lays out aligned columns with a header")
     func layout() {
         let lines = Self.listing.render(rows: Self.rows, totalWidth: 80)

@@ -97,10 +97,6 @@ struct ReminderPrinter {
         let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1
         precondition(columns.count == columnCount)
         let table = TextTable(columns: columns)
-        // On a terminal too narrow for the rules in words, the marker alone says it repeats.
-        if showsRepeat, context.environment.width != nil {
-            cells = table.repeatCells(cells, column: 4, totalWidth: width)
-        }
         table.render(cells: cells, totalWidth: width, into: &output) { row, column, text in
             guard style.isEnabled, let row else { return text }
             if column == 0 { return style.dim(text) }

@@ -78,20 +78,16 @@ extension FrameBuilder {
         let now = state.dateContext.now
         let zone = state.dateContext.timeZone
         let dues = visible.map { $0.due.map(dueText) ?? "" }
-        var repeats = visible.map { $0.repeatLabel(in: zone) ?? "" }
+        let repeats = visible.map { $0.repeatLabel(in: zone) ?? "" }
         let showsList = state.scope.showsListOfEachRow
         let flagWidth = visible.contains(where: \.isFlagged) ? 2 : 0
         // marker, checkbox, gap, [dot], title, flag, gap, due, gap, repeat, margin
         let fixed = 1 + 3 + 1 + (showsList ? 2 : 0) + flagWidth + 1
         // Title, due date and repeat share what is left by the rules of `tick list`.
         let columns = TextTable(columns: [.reminderTitle(lineWidth: width), .reminderDue, .reminderRepeat], gap: 1)
-        var cells = visible.indices.flatMap { [FrameBuilder.priorityMarks(visible[$0].priority) + " " + visible[$0].title,
-                                               dues[$0], repeats[$0]] }
-        // Too narrow for the rules in words: the marker alone, as `tick list` does.
-        cells = columns.repeatCells(cells, column: 2, totalWidth: max(0, width - fixed))
-        repeats = stride(from: 2, to: cells.count, by: 3).map { cells[$0] }
-        let widths = columns.widths(rows: stride(from: 0, to: cells.count, by: 3).map { Array(cells[$0..<$0 + 3]) },
-                                    totalWidth: max(0, width - fixed))
+        let cells = visible.indices.map { [FrameBuilder.priorityMarks(visible[$0].priority) + " " + visible[$0].title,
+                                           dues[$0], repeats[$0]] }
+        let widths = columns.widths(rows: cells, totalWidth: max(0, width - fixed))
         let dueWidth = widths[1], repeatWidth = widths[2]
         let titleWidth = max(0, width - fixed - (dueWidth > 0 ? dueWidth + 1 : 0) - (repeatWidth > 0 ? repeatWidth + 1 : 0))
         let isFocused = state.focus == .table && state.mode == .browse || isSearchPrompt(state)
@@ -128,7 +124,10 @@ extension FrameBuilder {
             }
             if repeatWidth > 0 {
                 builder.add(" ", cells: 1, style: SpanStyle(isSelected: selected))
-                builder.add(repeats[offset], cells: repeatWidth, style: SpanStyle(role: .dim, isSelected: selected))
+                // Too narrow for the rule in words: the marker alone, as `tick list` does.
+                let shown = TextTable.Column.reminderRepeat.fitted(repeats[offset], width: TerminalText.width(of: repeats[offset]),
+                                                                   toWidth: repeatWidth).text
+                builder.add(shown, cells: repeatWidth, style: SpanStyle(role: .dim, isSelected: selected))
             }
             rows.append(builder.finish(SpanStyle(isSelected: selected)))
         }
