@@ -1,5 +1,6 @@
 import Foundation
 import TickModel
+import TickTerminal
 
 /// Turns alarms that are ringing into notifications: one per reminder, except that
 /// several reminders ringing in the same minute become one notification, and every

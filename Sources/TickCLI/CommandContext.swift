@@ -1,5 +1,6 @@
 import Foundation
 import TickModel
+import TickTerminal
 import TickStore
 
 /// What a running command works with: the environment, the output streams, the clock,

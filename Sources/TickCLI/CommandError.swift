@@ -1,3 +1,4 @@
+import TickActions
 import TickModel
 import TickStore
 
@@ -29,6 +30,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     static func wrapping(_ error: any Error) -> CommandError {
         switch error {
         case let error as CommandError: return error
+        case let error as ActionError: return .runtime(ActionErrorMessage.text(for: error))
         case let error as ModelError: return .runtime(error.description)
         case let error as StoreError: return .runtime(StoreErrorMessage.text(for: error))
         default: return .runtime(String(describing: error))
@@ -46,6 +48,25 @@ enum StoreErrorMessage {
             return "the database is damaged (\(error.message)); nothing was changed. Check it with: sqlite3 FILE 'PRAGMA integrity_check', and restore from a backup (tick export) if needed"
         default:
             return "database: \(error)"
+        }
+    }
+}
+
+/// What a user of the command line reads when an action refuses: the action's words and
+/// the command to run next.
+enum ActionErrorMessage {
+    static func text(for error: ActionError) -> String {
+        switch error {
+        case .reminderNotFound(let number):
+            return "there is no reminder \(number); see 'tick list all' for numbers"
+        case .listNotFound(let name, let names):
+            var message = "there is no list named '\(name)'"
+            if let suggestion = Suggestion.closest(to: name, among: names) {
+                message += "; did you mean '\(suggestion)'?"
+            } else if !names.isEmpty {
+                message += "; the lists are: " + names.joined(separator: ", ")
+            }
+            return message + "\nCreate it with 'tick lists add \(name)'."
         }
     }
 }

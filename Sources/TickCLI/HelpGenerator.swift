@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 /// Help text in the layout of swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS,
 /// OPTIONS, SUBCOMMANDS.

@@ -1,5 +1,6 @@
 import Foundation
 import TickModel
+import TickTerminal
 
 /// Runs one `tick` command line: finds the command, parses its arguments, runs it, and
 /// turns every failure into a message and an exit status. The executable's `main.swift`

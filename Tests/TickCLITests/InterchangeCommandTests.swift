@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickModel
+import TickTerminal
 
 @Suite("tick import and export")
 struct InterchangeCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickModel
+import TickTerminal
 
 @Suite("Terminal output: colors, width, control characters")
 struct TerminalOutputTests {

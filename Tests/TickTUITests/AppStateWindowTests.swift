@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TickTUI
 import TickModel
+import TickTerminal
 import TestSupport
 
 @Suite("TUI state machine: windows, resizing, counts")

@@ -1,5 +1,7 @@
 import Foundation
+import TickActions
 import TickModel
+import TickTerminal
 import TickStore
 import TickInterchange
 

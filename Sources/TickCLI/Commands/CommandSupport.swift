@@ -1,5 +1,6 @@
 import Foundation
 import TickModel
+import TickTerminal
 import TickStore
 
 /// Value readers shared by commands: each turns an option's text into a model value or
@@ -118,40 +119,6 @@ enum ValueReader {
     static func positiveInt(_ text: String, option: String) throws(CommandError) -> Int {
         guard let value = Int(text), value > 0 else { throw .usage("--\(option): '\(text)' is not a positive whole number") }
         return value
-    }
-}
-
-extension Database {
-    /// The reminder numbered `number`, or a runtime error saying it does not exist.
-    func existingReminder(_ number: Reminder.Number) throws -> Reminder {
-        guard let reminder = try reminder(number: number) else {
-            throw CommandError.runtime("there is no reminder \(number); see 'tick list all' for numbers")
-        }
-        return reminder
-    }
-
-    /// The list named `name`, or a runtime error listing the lists there are.
-    func existingList(named name: String) throws -> ReminderList {
-        if let list = try list(named: name) { return list }
-        let names = try lists().map(\.name)
-        var message = "there is no list named '\(name)'"
-        if let suggestion = Suggestion.closest(to: name, among: names) {
-            message += "; did you mean '\(suggestion)'?"
-        } else if !names.isEmpty {
-            message += "; the lists are: " + names.joined(separator: ", ")
-        }
-        throw CommandError.runtime(message + "\nCreate it with 'tick lists add \(name)'.")
-    }
-
-    /// The list named `name` when given, else the default list.
-    func targetList(named name: String?) throws -> ReminderList {
-        if let name { return try existingList(named: name) }
-        return try defaultList()
-    }
-
-    /// Lists by identifier, for showing list names beside reminders.
-    func listsByID() throws -> [ReminderList.ID: ReminderList] {
-        Dictionary(try lists().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

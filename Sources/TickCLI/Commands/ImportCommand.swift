@@ -1,7 +1,9 @@
 import Foundation
 import TickModel
+import TickTerminal
 import TickStore
 import TickInterchange
+import TickActions
 
 /// `tick import FILE`: reminders from another program, all or nothing.
 struct ImportCommand: Command {

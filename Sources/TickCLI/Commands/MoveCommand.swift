@@ -1,5 +1,7 @@
 import Foundation
+import TickActions
 import TickModel
+import TickTerminal
 import TickStore
 
 /// `tick move N --to P | --before M | --after M`: manual order inside a list.

@@ -1,4 +1,5 @@
 import Foundation
+import TickActions
 import TickModel
 import TickStore
 import TickInterchange

@@ -1,5 +1,6 @@
 import Foundation
 import TickModel
+import TickTerminal
 import TickInterchange
 import TickStore
 

@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 /// What a text field shows in a given number of cells: the part of its text around the
 /// cursor (scrolled sideways when longer than the field), sanitized, and the cursor's

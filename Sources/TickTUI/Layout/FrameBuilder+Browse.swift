@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 extension FrameBuilder {
     /// The sidebar and the table side by side, or the focused one alone when narrow.

@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 extension FrameBuilder {
     /// The label column of forms, in cells.

@@ -1,5 +1,6 @@
 import Foundation
 import TickModel
+import TickTerminal
 
 /// Turns a state into a ``Frame``: which text goes where, in which style, measured in
 /// terminal cells with ``TerminalText`` so that Hangul, CJK and emoji never spill past a

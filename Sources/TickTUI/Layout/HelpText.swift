@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 /// The help screen's text and the footer's key hints.
 enum HelpText {

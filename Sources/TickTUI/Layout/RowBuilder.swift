@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 /// Builds one row of a frame from left to right, keeping track of its width.
 struct RowBuilder {

@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 /// How a piece of text is drawn. The renderer maps it to colors, or to reverse video,
 /// bold, dim and underline when colors are off (`NO_COLOR`, `TERM=dumb`).

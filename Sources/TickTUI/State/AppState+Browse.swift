@@ -1,3 +1,4 @@
+import TickActions
 import TickModel
 
 extension AppState {

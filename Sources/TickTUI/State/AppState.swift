@@ -1,4 +1,5 @@
 import Foundation
+import TickActions
 import TickModel
 
 /// Everything the UI shows and remembers, as a value. ``AppState/update(_:_:)`` is the

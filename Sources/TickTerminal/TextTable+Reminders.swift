@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// The columns a listing of reminders shares between `tick list` and the terminal UI, so
 /// that both give up the same cells first on a narrow terminal.

@@ -19,34 +19,50 @@ import TickInterchange
 /// (`ImportedReminder.statesModification`: iCalendar `LAST-MODIFIED`, Taskwarrior
 /// `modified`, an archive's `modifiedAt`; compared to the second) is left as it is and
 /// counted in `keptNewer`; a file that gives no such time wins.
-struct BatchImporter {
+public struct BatchImporter {
     /// What an import did.
-    struct Summary: Sendable {
-        var added = 0
-        var updated = 0
-        var unchanged = 0
+    public struct Summary: Sendable {
+        public var added = 0
+        public var updated = 0
+        public var unchanged = 0
         /// Reminders left as stored because they changed after the file's copy.
-        var keptNewer = 0
-        var createdLists: [String] = []
-        var listNames: Set<String> = []
+        public var keptNewer = 0
+        public var createdLists: [String] = []
+        public var listNames: Set<String> = []
+
+        /// An empty summary.
+        public init() {}
     }
 
-    let now: Date
+    public let now: Date
     /// Where reminders without a list go: the `--list` option, else the default list.
-    let fallbackListName: String?
+    public let fallbackListName: String?
     /// The user's zone, for the ring time of alarms on all-day and floating dates.
-    let zone: TimeZone
+    public let zone: TimeZone
     /// Keep numbers (when free) and positions from the file: restoring a Tick archive.
-    var restoresArchive = false
+    public var restoresArchive = false
     /// For a format that carries only part of a reminder (todo.txt): the reminder to
     /// save, given the file's and the stored one with the same UID
     /// (`TodoTxtImport.merged(_:onto:timeZone:)`). Nil: the file's reminder replaces the stored one.
-    var mergeOntoStored: ((_ file: Reminder, _ stored: Reminder) -> Reminder)?
+    public var mergeOntoStored: ((_ file: Reminder, _ stored: Reminder) -> Reminder)?
+
+    /// An importer for one batch.
+    /// - Parameters:
+    ///   - now: the time stamped on what the import changes.
+    ///   - fallbackListName: the list named by `--list`, or nil for the default list.
+    ///   - zone: the user's time zone.
+    ///   - restoresArchive: whether numbers and positions are kept from the file.
+    public init(now: Date, fallbackListName: String?, zone: TimeZone, restoresArchive: Bool = false) {
+        self.now = now
+        self.fallbackListName = fallbackListName
+        self.zone = zone
+        self.restoresArchive = restoresArchive
+    }
 
     /// Above this many reminders the search index is rebuilt once instead of row by row.
-    static let bulkThreshold = 5_000
+    public static let bulkThreshold = 5_000
 
-    func apply(_ batch: ImportBatch, to db: Database) throws -> Summary {
+    public func apply(_ batch: ImportBatch, to db: Database) throws -> Summary {
         if batch.reminders.count >= BatchImporter.bulkThreshold {
             // Index pages are touched all over the file: keep them in memory for the import.
             try db.setCacheSize(mebibytes: 64)

@@ -1,5 +1,6 @@
 import Testing
 import TickModel
+import TickTerminal
 
 @Suite("TerminalText")
 struct TerminalTextTests {

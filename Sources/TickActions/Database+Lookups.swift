@@ -1,0 +1,31 @@
+import TickModel
+import TickStore
+
+extension Database {
+    /// The reminder numbered `number`.
+    /// - Throws: `ActionError.reminderNotFound` when there is none; `StoreError` from SQLite.
+    public func existingReminder(_ number: Reminder.Number) throws -> Reminder {
+        guard let reminder = try reminder(number: number) else { throw ActionError.reminderNotFound(number) }
+        return reminder
+    }
+
+    /// The list named `name` (case and surrounding white space ignored).
+    /// - Throws: `ActionError.listNotFound` with the names there are; `StoreError` from SQLite.
+    public func existingList(named name: String) throws -> ReminderList {
+        if let list = try list(named: name) { return list }
+        throw ActionError.listNotFound(name: name, existing: try lists().map(\.name))
+    }
+
+    /// The list named `name` when given, else the default list (the first).
+    /// - Throws: `ActionError.listNotFound`; `StoreError` from SQLite.
+    public func targetList(named name: String?) throws -> ReminderList {
+        if let name { return try existingList(named: name) }
+        return try defaultList()
+    }
+
+    /// Lists by identifier, for showing list names beside reminders.
+    /// - Complexity: O(number of lists).
+    public func listsByID() throws -> [ReminderList.ID: ReminderList] {
+        Dictionary(try lists().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
