@@ -73,6 +73,39 @@ public final class Store: Sendable {
         }
     }
 
+    /// Whether a transaction keeps what it did, and the value it gives back either way.
+    public enum TransactionOutcome<Value: Sendable>: Sendable {
+        /// Commit the transaction and return the value.
+        case commit(Value)
+        /// Roll the transaction back (nothing it did is kept) and return the value: a dry
+        /// run that reports what would have changed.
+        case rollback(Value)
+    }
+
+    /// Runs `body` in one write transaction that commits or rolls back as `body` says,
+    /// returning its value either way (GRDB's `inTransaction`): `--dry-run` is a
+    /// rollback, not a thrown error. When `body` throws, the transaction is rolled back
+    /// and the error rethrown.
+    /// - Throws: what `body` throws, or `StoreError` from SQLite.
+    public func transaction<T: Sendable>(_ body: (Database) throws -> TransactionOutcome<T>) throws -> T {
+        try connection.withLock { database throws -> T in
+            try database.executeScript("BEGIN IMMEDIATE")
+            do {
+                switch try body(database) {
+                case .commit(let value):
+                    try database.executeScript("COMMIT")
+                    return value
+                case .rollback(let value):
+                    try database.executeScript("ROLLBACK")
+                    return value
+                }
+            } catch {
+                try? database.executeScript("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
     // MARK: - Opening
 
     static func open(path: String) throws(StoreError) -> Database {

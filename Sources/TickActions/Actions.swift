@@ -1,0 +1,50 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// What every action reads besides the database: the clock, the user's time zone and
+/// locale, and the default alarms. Front ends build it once from their environment
+/// (the CLI from `TICK_NOW`, `TZ`, `LC_*`, `TICK_DEFAULT_ALARM`); tests build it from
+/// fixed values. Actions never read the environment or the clock themselves.
+public struct ActionContext: Sendable {
+    /// The clock, zone and locale dates are read and shown in.
+    public var dateContext: DateContext
+    /// The alarm a due date gets when it is given none of its own.
+    public var alarmDefaults: AlarmDefaults
+
+    /// The current instant, stamped on every change.
+    public var now: Date { dateContext.now }
+    /// The user's time zone.
+    public var timeZone: TimeZone { dateContext.timeZone }
+
+    /// A context from a date context and alarm defaults (the built-in ones by default).
+    public init(dateContext: DateContext, alarmDefaults: AlarmDefaults = AlarmDefaults()) {
+        self.dateContext = dateContext
+        self.alarmDefaults = alarmDefaults
+    }
+}
+
+/// The one rule book: every change a user can make to lists and reminders, and every
+/// query a front end shows, each one transaction on the store.
+///
+/// The command line, the terminal UI, the alarm agent, sync and the server call these and
+/// nothing else to change data, so a rule exists once. Each action takes a typed request
+/// and returns a typed result; it throws `ActionError` (not found, refused by a rule),
+/// `ModelError` (a value the model refuses) or `StoreError` (the database), and then
+/// nothing it did is kept. Actions are grouped by what they act on, in
+/// `Actions+<Aspect>.swift` files.
+///
+/// Actions that must run inside a caller's larger transaction (the TUI's undo, an
+/// import) are also offered as `static` functions on a `Database`.
+public struct Actions: Sendable {
+    /// The database the actions change.
+    public let store: Store
+    /// The clock, zone, locale and defaults the actions read.
+    public var context: ActionContext
+
+    /// Actions on `store` with `context`.
+    public init(store: Store, context: ActionContext) {
+        self.store = store
+        self.context = context
+    }
+}
