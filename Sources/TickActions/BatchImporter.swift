@@ -19,32 +19,19 @@ import TickInterchange
 /// (`ImportedReminder.statesModification`: iCalendar `LAST-MODIFIED`, Taskwarrior
 /// `modified`, an archive's `modifiedAt`; compared to the second) is left as it is and
 /// counted in `keptNewer`; a file that gives no such time wins.
-public struct BatchImporter {
-    /// What an import did.
-    public struct Summary: Sendable {
-        public var added = 0
-        public var updated = 0
-        public var unchanged = 0
-        /// Reminders left as stored because they changed after the file's copy.
-        public var keptNewer = 0
-        public var createdLists: [String] = []
-        public var listNames: Set<String> = []
-
-        /// An empty summary.
-        public init() {}
-    }
-
-    public let now: Date
+///
+/// The engine of `Actions.importBatch`, which front ends call.
+struct BatchImporter {
+    /// The time stamped on what the import changes.
+    let now: Date
     /// Where reminders without a list go: the `--list` option, else the default list.
-    public let fallbackListName: String?
+    let fallbackListName: String?
     /// The user's zone, for the ring time of alarms on all-day and floating dates.
-    public let zone: TimeZone
+    let zone: TimeZone
     /// Keep numbers (when free) and positions from the file: restoring a Tick archive.
-    public var restoresArchive = false
-    /// For a format that carries only part of a reminder (todo.txt): the reminder to
-    /// save, given the file's and the stored one with the same UID
-    /// (`TodoTxtImport.merged(_:onto:timeZone:)`). Nil: the file's reminder replaces the stored one.
-    public var mergeOntoStored: ((_ file: Reminder, _ stored: Reminder) -> Reminder)?
+    var restoresArchive = false
+    /// How a reminder is saved over the stored one with the same UID.
+    var mergeRule = ImportMergeRule.replace
 
     /// An importer for one batch.
     /// - Parameters:
@@ -52,7 +39,7 @@ public struct BatchImporter {
     ///   - fallbackListName: the list named by `--list`, or nil for the default list.
     ///   - zone: the user's time zone.
     ///   - restoresArchive: whether numbers and positions are kept from the file.
-    public init(now: Date, fallbackListName: String?, zone: TimeZone, restoresArchive: Bool = false) {
+    init(now: Date, fallbackListName: String?, zone: TimeZone, restoresArchive: Bool = false) {
         self.now = now
         self.fallbackListName = fallbackListName
         self.zone = zone
@@ -60,9 +47,10 @@ public struct BatchImporter {
     }
 
     /// Above this many reminders the search index is rebuilt once instead of row by row.
-    public static let bulkThreshold = 5_000
+    static let bulkThreshold = 5_000
 
-    public func apply(_ batch: ImportBatch, to db: Database) throws -> Summary {
+    /// Saves `batch` in `db`'s transaction and says what it did.
+    func apply(_ batch: ImportBatch, to db: Database) throws -> ImportSummary {
         if batch.reminders.count >= BatchImporter.bulkThreshold {
             // Index pages are touched all over the file: keep them in memory for the import.
             try db.setCacheSize(mebibytes: 64)
@@ -71,8 +59,8 @@ public struct BatchImporter {
         return try applyRows(batch, to: db)
     }
 
-    private func applyRows(_ batch: ImportBatch, to db: Database) throws -> Summary {
-        var summary = Summary()
+    private func applyRows(_ batch: ImportBatch, to db: Database) throws -> ImportSummary {
+        var summary = ImportSummary()
         var listsByName: [String: ReminderList] = [:]
         func key(_ name: String) -> String { name.trimmingWhiteSpace().lowercased() }
 
@@ -152,9 +140,9 @@ public struct BatchImporter {
             reminder.listID = list?.id ?? stored?.listID ?? fallback.id
             if var existing = stored {
                 reminder.uid = existing.uid
-                if let mergeOntoStored {
+                if mergeRule == .todoTxt {
                     let listID = reminder.listID
-                    reminder = mergeOntoStored(reminder, existing)
+                    reminder = TodoTxtImport.merged(reminder, onto: existing, timeZone: zone)
                     reminder.listID = listID
                 }
                 if item.statesModification, BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {

@@ -1,6 +1,7 @@
 import TickActions
 import TickModel
 import TickStore
+import TickTerminal
 
 /// Why a command failed. The one public error type of TickCLI; the executable prints it
 /// as `tick: error: …` and exits with `exitCode`.
@@ -67,6 +68,22 @@ enum ActionErrorMessage {
                 message += "; the lists are: " + names.joined(separator: ", ")
             }
             return message + "\nCreate it with 'tick lists add \(name)'."
+
+        // Lists, order, delete and restore.
+        case .listGone:
+            return "that list no longer exists; another tick may have deleted it"
+        case .listNameTaken(let existing):
+            return "a list named '\(TerminalText.sanitized(existing))' already exists"
+        case .listNotEmpty(let name, let count):
+            return "'\(TerminalText.sanitized(name))' holds \(count) reminder\(count == 1 ? "" : "s"); delete them too with 'tick lists delete \(name) --force', or move them first"
+        case .lastList(let name):
+            return "'\(TerminalText.sanitized(name))' is the only list; add another before deleting it"
+        case .positionOutOfRange(let position):
+            return "position \(position) is out of range; positions count from 1"
+        case .placedRelativeToItself:
+            return "a reminder cannot be moved relative to itself"
+        case .anchorInAnotherList(let number, let anchor, _):
+            return "\(anchor) is in another list; move \(number) there first with 'tick edit \(number.rawValue) --list NAME'"
         }
     }
 }

@@ -20,7 +20,7 @@ public final class TUISession {
         context.now = configuration.clock()
         state = AppState(size: ScreenSize(width: width, height: height), dateContext: context)
         source = DataSource(store: store, clock: configuration.clock, timeZone: context.timeZone,
-                            alarmDefaults: configuration.alarmDefaults)
+                            locale: context.locale, alarmDefaults: configuration.alarmDefaults)
         builder = FrameBuilder(context: context)
         clock = configuration.clock
     }

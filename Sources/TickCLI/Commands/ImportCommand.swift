@@ -61,23 +61,9 @@ struct ImportCommand: Command {
             let more = batch.warnings.count - Self.shownWarnings
             context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
         }
-        let zone = context.dateContext.timeZone
-        var importer = BatchImporter(now: context.now, fallbackListName: listName, zone: zone, restoresArchive: format == .json)
-        if format == .todotxt {
-            importer.mergeOntoStored = { TodoTxtImport.merged($0, onto: $1, timeZone: zone) }
-        }
-        let store = try context.store()
-        struct DryRun: Error { let summary: BatchImporter.Summary }
-        var summary: BatchImporter.Summary
-        do {
-            summary = try store.write { db in
-                let summary = try importer.apply(batch, to: db)
-                if dryRun { throw DryRun(summary: summary) }
-                return summary
-            }
-        } catch let dry as DryRun {
-            summary = dry.summary
-        }
+        let request = ImportRequest(batch: batch, fallbackListName: listName, restoresArchive: format == .json,
+                                    mergeRule: format == .todotxt ? .todoTxt : .replace, isDryRun: dryRun)
+        let summary = try context.actions().importBatch(request)
         report(summary, batch: batch, format: format, context: context)
     }
 
@@ -150,7 +136,7 @@ struct ImportCommand: Command {
         }
     }
 
-    private func report(_ summary: BatchImporter.Summary, batch: ImportBatch, format: InterchangeFormat, context: CommandContext) {
+    private func report(_ summary: ImportSummary, batch: ImportBatch, format: InterchangeFormat, context: CommandContext) {
         if json {
             var members: [(String, JSONValue)] = [
                 ("format", .string(format.rawValue)),

@@ -46,25 +46,18 @@ struct ListCommand: Command {
 
     func run(in context: CommandContext) throws {
         let smartList = name.flatMap { SmartList(rawValue: $0.lowercased()) }
-        let now = context.now
-        let zone = context.dateContext.timeZone
-        let json = self.json
-        let (listing, lists, heading, total) = try context.store().read { db in
-            let lists = try db.listsByID()
-            var filter = ReminderFilter(tag: tag, includesCompleted: includesCompleted, limit: limit)
-            var heading: ReminderList?
-            if let smartList {
-                filter.smartList = smartList
-            } else if tag == nil || name != nil || listName != nil {
-                let list = try db.targetList(named: listName ?? name)
-                filter.listID = list.id
-                heading = list
-            }
-            let listing = try Listing.load(filter, json: json, from: db, now: now, timeZone: zone)
-            let total = try heading.map { try db.openCount(inList: $0.id) } ?? listing.count
-            return (listing, lists, heading, total)
+        let source: ListingSource
+        if let smartList {
+            source = .smartList(smartList)
+        } else if tag == nil || name != nil || listName != nil {
+            source = .list(named: listName ?? name)
+        } else {
+            source = .everyList
         }
-        guard let reminders = listing.summariesPrintingJSON(lists: lists, in: context) else { return }
+        let listing = try context.actions().listing(ListingRequest(
+            source: source, tag: tag, includesCompleted: includesCompleted, limit: limit, detail: .forOutput(json: json)))
+        let (lists, heading, total) = (listing.lists, listing.list, listing.openCount)
+        guard let reminders = listing.rows.summariesPrintingJSON(lists: lists, in: context) else { return }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil)
         if let heading {
             var detail = "\(total) open"

@@ -27,7 +27,8 @@ struct ListsShowCommand: Command {
     init(parsed: ParsedArguments) throws(CommandError) { json = parsed.has("json") }
 
     func run(in context: CommandContext) throws {
-        let (lists, counts) = try context.store().read { db in (try db.lists(), try db.openCounts()) }
+        let overview = try context.actions().listsOverview()
+        let (lists, counts) = (overview.lists, overview.openCounts)
         if json {
             context.print(JSONValue.array(lists.map { TickJSON.object(for: $0, openCount: counts[$0.id] ?? 0) }).serialized())
             return
@@ -62,12 +63,7 @@ struct ListsAddCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let name = try ValueReader.name(self.name, as: .listName)
-        let now = context.now
-        let list = try context.store().write { db in
-            if try db.list(named: name) != nil { throw CommandError.runtime("a list named '\(TerminalText.sanitized(name))' already exists") }
-            return try db.insert(ReminderList(name: name, color: color, createdAt: now))
-        }
+        let list = try context.actions().addList(named: name, color: color)
         context.print("Added list " + context.style.dot(list.color) + " " + TerminalText.sanitized(list.name))
         ListsAddCommand.noteSmartListName(list.name, in: context)
     }
@@ -96,21 +92,9 @@ struct ListsRenameCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let newName = try ValueReader.name(new, as: .listName)
-        let now = context.now
-        let (oldName, list) = try context.store().write { db in
-            var list = try db.existingList(named: old)
-            let oldName = list.name
-            if let other = try db.list(named: newName), other.id != list.id {
-                throw CommandError.runtime("a list named '\(TerminalText.sanitized(other.name))' already exists")
-            }
-            list.name = newName
-            list.modifiedAt = now
-            try db.update(list)
-            return (oldName, list)
-        }
-        context.print("Renamed list '\(TerminalText.sanitized(oldName))' to '\(TerminalText.sanitized(list.name))'")
-        ListsAddCommand.noteSmartListName(list.name, in: context)
+        let renamed = try context.actions().renameList(.named(old), to: new)
+        context.print("Renamed list '\(TerminalText.sanitized(renamed.oldName))' to '\(TerminalText.sanitized(renamed.list.name))'")
+        ListsAddCommand.noteSmartListName(renamed.list.name, in: context)
     }
 }
 
@@ -129,14 +113,7 @@ struct ListsColorCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let now = context.now
-        let list = try context.store().write { db in
-            var list = try db.existingList(named: name)
-            list.color = color
-            list.modifiedAt = now
-            try db.update(list)
-            return list
-        }
+        let list = try context.actions().recolorList(.named(name), to: color)
         context.print("List " + context.style.dot(list.color) + " " + TerminalText.sanitized(list.name) + " is now \(list.color)")
     }
 }
@@ -157,12 +134,8 @@ struct ListsMoveCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let (list, index) = try context.store().write { db in
-            let list = try db.existingList(named: name)
-            try db.moveList(list.id, to: position - 1)
-            return (list, (try db.lists().firstIndex { $0.id == list.id } ?? 0) + 1)
-        }
-        context.print("Moved list '\(TerminalText.sanitized(list.name))' to position \(index)")
+        let moved = try context.actions().moveList(.named(name), to: position)
+        context.print("Moved list '\(TerminalText.sanitized(moved.list.name))' to position \(moved.index)")
     }
 }
 
@@ -184,18 +157,8 @@ struct ListsDeleteCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let (list, count) = try context.store().write { db in
-            let list = try db.existingList(named: name)
-            let count = try db.reminderCount(inList: list.id)
-            if count > 0 && !force {
-                throw CommandError.runtime("'\(TerminalText.sanitized(list.name))' holds \(count) reminder\(count == 1 ? "" : "s"); delete them too with 'tick lists delete \(list.name) --force', or move them first")
-            }
-            if try db.lists().count == 1 {
-                throw CommandError.runtime("'\(TerminalText.sanitized(list.name))' is the only list; add another before deleting it")
-            }
-            try db.deleteList(list.id)
-            return (list, count)
-        }
-        context.print("Deleted list '\(TerminalText.sanitized(list.name))'" + (count > 0 ? " and its \(count) reminder\(count == 1 ? "" : "s")" : ""))
+        let deleted = try context.actions().deleteList(.named(name), force: force)
+        let count = deleted.reminderCount
+        context.print("Deleted list '\(TerminalText.sanitized(deleted.list.name))'" + (count > 0 ? " and its \(count) reminder\(count == 1 ? "" : "s")" : ""))
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import TickActions
 import TickModel
-import TickTerminal
-import TickStore
 
 /// `tick move N --to P | --before M | --after M`: manual order inside a list.
 struct MoveCommand: Command {
@@ -19,7 +17,7 @@ struct MoveCommand: Command {
     ]
 
     let number: Reminder.Number
-    let placement: Database.Placement
+    let placement: ReminderPlacement
 
     init(parsed: ParsedArguments) throws(CommandError) {
         number = try ValueReader.number(parsed.value("number") ?? "")
@@ -43,21 +41,9 @@ struct MoveCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let (reminder, index) = try context.store().write { db in
-            let reminder = try db.existingReminder(number)
-            switch placement {
-            case .before(let other), .after(let other):
-                let anchor = try db.existingReminder(other)
-                guard anchor.listID == reminder.listID else {
-                    throw CommandError.runtime("\(other) is in another list; move \(number) there first with 'tick edit \(number.rawValue) --list NAME'")
-                }
-            case .index: break
-            }
-            try db.move(number, to: placement)
-            return (reminder, try db.openIndex(of: number))
-        }
-        var message = "Moved \(reminder.number) \(reminder.title.quotedForMessage)"
-        if let index { message += " to position \(index)" }
+        let moved = try context.actions().move(number, to: placement)
+        var message = "Moved \(moved.reminder.number) \(moved.reminder.title.quotedForMessage)"
+        if let index = moved.openIndex { message += " to position \(index)" }
         context.print(message)
     }
 }
@@ -80,15 +66,7 @@ struct DeleteCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let deleted = try context.store().write { db in
-            var deleted: [Reminder] = []
-            for number in numbers {
-                let reminder = try db.existingReminder(number)
-                try db.deleteReminder(number)
-                deleted.append(reminder)
-            }
-            return deleted
-        }
+        let deleted = try context.actions().delete(numbers).map(\.reminder)
         for reminder in deleted {
             context.print("Deleted \(reminder.number) \(reminder.title.quotedForMessage)")
         }

@@ -36,15 +36,11 @@ struct SearchCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let now = context.now
-        let zone = context.dateContext.timeZone
-        let json = self.json
-        let (listing, lists) = try context.store().read { db in
-            var filter = ReminderFilter(text: text, includesCompleted: includesCompleted, limit: limit)
-            if let listName { filter.listID = try db.existingList(named: listName).id }
-            return (try Listing.load(filter, json: json, from: db, now: now, timeZone: zone), try db.listsByID())
-        }
-        guard let reminders = listing.summariesPrintingJSON(lists: lists, in: context) else { return }
+        let listing = try context.actions().listing(ListingRequest(
+            source: listName.map { .list(named: $0) } ?? .everyList, text: text, includesCompleted: includesCompleted,
+            limit: limit, detail: .forOutput(json: json)))
+        let lists = listing.lists
+        guard let reminders = listing.rows.summariesPrintingJSON(lists: lists, in: context) else { return }
         if reminders.isEmpty {
             context.print(context.style.dim("No reminders match \(text.quotedForMessage)" + (includesCompleted ? "." : " (add --completed to look in completed ones too).")))
             return

@@ -22,14 +22,8 @@ struct ShowCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let now = context.now
-        let zone = context.dateContext.timeZone
-        let (reminder, lists, subtasks, parent, done) = try context.store().read { db in
-            let reminder = try db.existingReminder(number)
-            let subtasks = try db.reminders(ReminderFilter(parentUID: reminder.uid, includesCompleted: true), now: now, timeZone: zone)
-            let parent = try reminder.parentUID.flatMap { try db.reminder(uid: $0) }
-            return (reminder, try db.listsByID(), subtasks, parent, try db.completedOccurrenceCount(reminder: reminder.number))
-        }
+        let detail = try context.actions().reminderDetail(number)
+        let (reminder, lists, subtasks) = (detail.reminder, detail.lists, detail.subtasks)
         if json {
             var object = TickJSON.object(for: reminder, listName: lists[reminder.listID]?.name)
             if case .object(var members) = object {
@@ -40,6 +34,7 @@ struct ShowCommand: Command {
             return
         }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: false)
-        for line in printer.detail(of: reminder, subtasks: subtasks, parent: parent, completedOccurrences: done) { context.print(line) }
+        for line in printer.detail(of: reminder, subtasks: subtasks, parent: detail.parent,
+                                   completedOccurrences: detail.completedOccurrences) { context.print(line) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TickActions
 import TickModel
 import TickStore
 
@@ -68,49 +69,40 @@ extension DataSource {
             outcome.inverse = DataSource.revert(number, from: old, to: stored)
 
         case .delete(let number):
-            let old = try existing(number, db)
-            let children = try db.reminders(ReminderFilter(parentUID: old.uid, includesCompleted: true),
-                                            now: now, timeZone: timeZone).map(\.number)
-            try db.deleteReminder(number)
-            outcome.before = old
-            outcome.inverse = .restore(old, children: children)
+            _ = try existing(number, db)
+            guard let deleted = try Actions.delete([number], in: db).first else { break }
+            outcome.before = deleted.reminder
+            outcome.inverse = .restore(deleted.reminder, children: deleted.subtasks)
 
         case .move(let number, let target):
             let old = try existing(number, db)
             let scope = PageScope.list(old.listID, includesCompleted: true)
             // The way back: after the reminder that preceded it, or before the one that followed.
-            if let previous = try db.reminders(in: scope, from: old, direction: .backward, limit: 1).first {
+            if let previous = try Actions.page(scope, from: old, direction: .backward, limit: 1, in: db).first {
                 outcome.inverse = .move(number, .after(previous.number))
-            } else if let next = try db.reminders(in: scope, from: old, direction: .forward, limit: 1).first {
+            } else if let next = try Actions.page(scope, from: old, direction: .forward, limit: 1, in: db).first {
                 outcome.inverse = .move(number, .before(next.number))
             }
             switch target {
-            case .before(let other): try db.move(number, to: .before(other))
-            case .after(let other): try db.move(number, to: .after(other))
+            case .before(let other): _ = try Actions.move(number, to: .before(other), in: db)
+            case .after(let other): _ = try Actions.move(number, to: .after(other), in: db)
             }
             outcome.before = old
             outcome.after = try existing(number, db)
 
         case .addList(let name, let color):
-            let list = try db.insert(ReminderList(name: name, color: color, createdAt: now))
+            let list = try Actions.addList(named: name, color: color, in: db, context: actionContext(at: now))
             outcome.addedList = list
             outcome.lists = try db.lists()
             outcome.inverse = .deleteList(list.id)
 
         case .restore(let old, let children):
-            guard try db.list(id: old.listID) != nil else {
-                throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back")
-            }
             // Its own number and its exact place come back.
-            var restored = try db.insert(old, keepingNumber: true, keepingPosition: true)
-            let number = restored.number
-            restored = old
-            restored.number = number
-            try db.update(restored)
-            for childNumber in children {
-                guard var child = try db.reminder(number: childNumber), child.parentUID == nil else { continue }
-                child.parentUID = restored.uid
-                try db.update(child)
+            let restored: Reminder
+            do {
+                restored = try Actions.restore(DeletedReminder(reminder: old, subtasks: children), in: db)
+            } catch ActionError.listGone {
+                throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back")
             }
             outcome.after = restored
             outcome.inverse = .delete(restored.number)
@@ -154,11 +146,13 @@ extension DataSource {
             outcome.inverse = DataSource.revert(number, from: current, to: stored)
 
         case .deleteList(let id):
-            guard let list = try db.list(id: id) else { throw TUIError("that list no longer exists") }
-            guard try db.reminderCount(inList: id) == 0 else {
-                throw TUIError("the list “\(list.name)” has reminders now; delete it with 'tick lists delete' if you mean to")
+            do {
+                _ = try Actions.deleteList(.id(id), force: false, in: db)
+            } catch ActionError.listGone {
+                throw TUIError("that list no longer exists")
+            } catch ActionError.listNotEmpty(let name, _) {
+                throw TUIError("the list “\(name)” has reminders now; delete it with 'tick lists delete' if you mean to")
             }
-            try db.deleteList(id)
             outcome.lists = try db.lists()
         }
         return outcome
@@ -181,6 +175,11 @@ extension DataSource {
         } catch {
             throw TUIError(error.description)
         }
+    }
+
+    /// What the actions read besides the database, at `now`.
+    func actionContext(at now: Date) -> ActionContext {
+        ActionContext(dateContext: DateContext(now: now, timeZone: timeZone, locale: locale), alarmDefaults: alarmDefaults)
     }
 
     private func existing(_ number: Reminder.Number, _ db: Database) throws -> Reminder {

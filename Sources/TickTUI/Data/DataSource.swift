@@ -1,4 +1,5 @@
 import Foundation
+import TickActions
 import TickModel
 import TickStore
 
@@ -19,6 +20,8 @@ final class DataSource {
     let store: Store
     let clock: @Sendable () -> Date
     let timeZone: TimeZone
+    /// The locale dates are shown in.
+    let locale: Locale
     /// The default alarm a reminder given a due date gets, as on the command line.
     let alarmDefaults: AlarmDefaults
     private var knownDataVersion: Int64?
@@ -30,11 +33,12 @@ final class DataSource {
 
     /// A data source over `store`; `clock` stamps changes and dates smart lists;
     /// `alarmDefaults` gives reminders that get a due date their alarm.
-    init(store: Store, clock: @escaping @Sendable () -> Date, timeZone: TimeZone,
+    init(store: Store, clock: @escaping @Sendable () -> Date, timeZone: TimeZone, locale: Locale = Locale(identifier: "en_US_POSIX"),
          alarmDefaults: AlarmDefaults = AlarmDefaults()) {
         self.store = store
         self.clock = clock
         self.timeZone = timeZone
+        self.locale = locale
         self.alarmDefaults = alarmDefaults
     }
 
@@ -77,18 +81,10 @@ final class DataSource {
     // MARK: - Reading
 
     private func snapshot(_ request: WindowRequest) throws -> Snapshot {
-        let now = clock()
-        let zone = timeZone
+        let context = actionContext(at: clock())
         return try store.read { db in
             let lists = try db.lists()
-            var counts = SidebarCounts()
-            counts.lists = try db.openCounts()
-            counts.all = counts.lists.values.reduce(0, +)
-            counts.flagged = try db.count(in: .flagged)
-            counts.completed = try db.count(in: .completed)
-            counts.scheduled = try db.scheduledCount()
-            // Summaries come from the covering index alone; whole reminders would read every row.
-            counts.today = try db.summaries(ReminderFilter(smartList: .today), now: now, timeZone: zone).count
+            let counts = SidebarCounts(try Actions.sidebarTotals(in: db, context: context))
             self.knownDataVersion = try db.dataVersion
             return Snapshot(lists: lists, counts: counts, page: try self.window(request, db))
         }
@@ -107,20 +103,20 @@ final class DataSource {
         var page = WindowPage(request: request, rows: [], selectedIndex: 0, hasMoreBefore: false, hasMoreAfter: false)
         switch request.placement {
         case .start:
-            let rows = try db.reminders(in: scope, from: nil, direction: .forward, limit: limit + 1)
+            let rows = try Actions.page(scope, from: nil, direction: .forward, limit: limit + 1, in: db)
             page.rows = Array(rows.prefix(limit))
             page.hasMoreAfter = rows.count > limit
         case .end:
-            let rows = try db.reminders(in: scope, from: nil, direction: .backward, limit: limit + 1)
+            let rows = try Actions.page(scope, from: nil, direction: .backward, limit: limit + 1, in: db)
             page.rows = Array(rows.suffix(limit))
             page.hasMoreBefore = rows.count > limit
             page.selectedIndex = max(page.rows.count - 1, 0)
         case .after(let anchor):
-            let rows = try db.reminders(in: scope, from: anchor, direction: .forward, limit: limit + 1)
+            let rows = try Actions.page(scope, from: anchor, direction: .forward, limit: limit + 1, in: db)
             page.rows = Array(rows.prefix(limit))
             page.hasMoreAfter = rows.count > limit
         case .before(let anchor):
-            let rows = try db.reminders(in: scope, from: anchor, direction: .backward, limit: limit + 1)
+            let rows = try Actions.page(scope, from: anchor, direction: .backward, limit: limit + 1, in: db)
             page.rows = Array(rows.suffix(limit))
             page.hasMoreBefore = rows.count > limit
         case .around(let anchors):
@@ -130,9 +126,9 @@ final class DataSource {
                                                       generation: request.generation), scope: scope, db)
             }
             let beforeCount = limit / 3
-            let before = try db.reminders(in: scope, from: anchor, direction: .backward, limit: beforeCount + 1)
-            let after = try db.reminders(in: scope, from: anchor, includingAnchor: true, direction: .forward,
-                                         limit: limit - beforeCount + 1)
+            let before = try Actions.page(scope, from: anchor, direction: .backward, limit: beforeCount + 1, in: db)
+            let after = try Actions.page(scope, from: anchor, includingAnchor: true, direction: .forward,
+                                         limit: limit - beforeCount + 1, in: db)
             let kept = Array(before.suffix(beforeCount))
             page.rows = kept + after.prefix(limit - beforeCount)
             page.hasMoreBefore = before.count > beforeCount
@@ -202,15 +198,18 @@ final class DataSource {
     private func memoryRows(for scope: Scope, _ db: Database) throws -> ([Reminder], [Reminder.Number: Int]) {
         if let memory, memory.scope == scope { return (memory.rows, memory.index) }
         if memory != nil { forgetMemory() }
-        let rows: [Reminder]
+        let request: ListingRequest
         switch scope {
         case .search(let text):
-            rows = try db.reminders(ReminderFilter(text: text, includesCompleted: true, limit: DataSource.searchLimit),
-                                    now: clock(), timeZone: timeZone)
+            request = ListingRequest(source: .everyList, text: text, includesCompleted: true,
+                                     limit: DataSource.searchLimit, detail: .full)
         case .smart(let smart):
-            rows = try db.reminders(ReminderFilter(smartList: smart), now: clock(), timeZone: timeZone)
+            request = ListingRequest(source: .smartList(smart), detail: .full)
         case .list(let id):
-            rows = try db.allReminders(inList: id)
+            request = ListingRequest(source: .listID(id), includesCompleted: true, detail: .full)
+        }
+        guard case .full(let rows) = try Actions.listing(request, in: db, context: actionContext(at: clock())).rows else {
+            preconditionFailure("a .full listing gives full rows")
         }
         var index: [Reminder.Number: Int] = [:]
         index.reserveCapacity(rows.count)

@@ -1,4 +1,5 @@
 import Foundation
+import TickActions
 import TickModel
 
 /// The numbers the sidebar shows next to each smart list and list.
@@ -60,5 +61,13 @@ struct SidebarCounts: Hashable, Sendable {
     /// The Today rule of the store's smart list: due on or before today, read in `zone`.
     static func isDueToday(_ due: Due, today: CalendarDay, zone: TimeZone) -> Bool {
         due.day(in: zone) <= today
+    }
+}
+
+extension SidebarCounts {
+    /// Counts as read from the store (an extension, so the memberwise initializer stays).
+    init(_ totals: SidebarTotals) {
+        self.init(today: totals.today, scheduled: totals.scheduled, flagged: totals.flagged, all: totals.all,
+                  completed: totals.completed, lists: totals.openCounts)
     }
 }

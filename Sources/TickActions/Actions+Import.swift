@@ -1,0 +1,86 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+
+/// How a reminder from a file is saved over the stored one with the same UID.
+public enum ImportMergeRule: Sendable, Equatable {
+    /// The file's reminder replaces the stored one (iCalendar, Taskwarrior, Tick JSON:
+    /// formats that carry every field).
+    case replace
+    /// The file carries only part of a reminder (todo.txt): the fields it has are laid
+    /// over the stored reminder, the rest kept (`TodoTxtImport.merged(_:onto:timeZone:)`).
+    case todoTxt
+}
+
+/// One import-merge: a batch of reminders read from a file, and how to save it.
+public struct ImportRequest: Sendable {
+    /// What the file holds, as a reader of `TickInterchange` gave it.
+    public var batch: ImportBatch
+    /// The list every reminder goes to (`tick import --list`); nil lets the file name
+    /// the lists, with the default list for reminders it puts in none.
+    public var fallbackListName: String?
+    /// Keep numbers (when free) and positions from the file: restoring a Tick archive.
+    public var restoresArchive: Bool
+    /// How a reminder with a stored UID is merged.
+    public var mergeRule: ImportMergeRule
+    /// Work out and report everything, then keep nothing (`--dry-run`): the transaction
+    /// is rolled back, so the counts are exactly those of a real run.
+    public var isDryRun: Bool
+
+    /// A request to import `batch`.
+    public init(batch: ImportBatch, fallbackListName: String? = nil, restoresArchive: Bool = false,
+                mergeRule: ImportMergeRule = .replace, isDryRun: Bool = false) {
+        self.batch = batch
+        self.fallbackListName = fallbackListName
+        self.restoresArchive = restoresArchive
+        self.mergeRule = mergeRule
+        self.isDryRun = isDryRun
+    }
+}
+
+/// What an import did (or, for a dry run, would have done).
+public struct ImportSummary: Sendable, Equatable {
+    /// Reminders added.
+    public var added = 0
+    /// Stored reminders changed by the file.
+    public var updated = 0
+    /// Stored reminders the file holds as they are.
+    public var unchanged = 0
+    /// Stored reminders left as they are because they changed after the file's copy.
+    public var keptNewer = 0
+    /// Lists made for the import, in the order they were made.
+    public var createdLists: [String] = []
+    /// The lists the imported reminders are in.
+    public var listNames: Set<String> = []
+
+    /// An empty summary.
+    public init() {}
+}
+
+extension Actions {
+    /// Imports a batch of reminders in one transaction: lists matched by name or made,
+    /// reminders added, or updated in place when their UID is stored (see the rules of
+    /// `BatchImporter`). A dry run does the same work and rolls it back.
+    /// - Returns: the counts, the same for a dry run as for the real run.
+    /// - Throws: `ActionError.listNotFound` for a `fallbackListName` that is not a list;
+    ///   `ModelError` for a list name the model refuses; `StoreError` from SQLite. Then
+    ///   nothing is kept.
+    /// - Complexity: O(n log m) for n reminders in the batch among m stored.
+    public func importBatch(_ request: ImportRequest) throws -> ImportSummary {
+        try store.transaction { db in
+            let summary = try Actions.importBatch(request, in: db, context: context)
+            return request.isDryRun ? .rollback(summary) : .commit(summary)
+        }
+    }
+
+    /// `importBatch(_:)` inside the caller's write transaction `db`. `isDryRun` is the
+    /// caller's to honour: this form saves what it is given.
+    /// - Throws: as `importBatch(_:)`; the caller's transaction must then be rolled back.
+    public static func importBatch(_ request: ImportRequest, in db: Database, context: ActionContext) throws -> ImportSummary {
+        var importer = BatchImporter(now: context.now, fallbackListName: request.fallbackListName,
+                                     zone: context.timeZone, restoresArchive: request.restoresArchive)
+        importer.mergeRule = request.mergeRule
+        return try importer.apply(request.batch, to: db)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// Where a reminder goes in its list's manual order.
+public typealias ReminderPlacement = Database.Placement
+
+/// A reminder after a move, and where it now stands.
+public struct MovedReminder: Sendable, Equatable {
+    /// The reminder as stored after the move.
+    public var reminder: Reminder
+    /// Its 1-based place among its list's open reminders, as a listing shows them; nil
+    /// for a completed reminder.
+    public var openIndex: Int?
+}
+
+extension Actions {
+    /// Moves a reminder inside its list: to a 1-based place among the list's open
+    /// reminders (past the end is last), or just before or after another reminder of
+    /// the same list. Moving to another list is an edit of its list, not a move.
+    /// - Throws: `ActionError.reminderNotFound` for either reminder;
+    ///   `.anchorInAnotherList` when the other reminder is in another list;
+    ///   `.placedRelativeToItself`; `.positionOutOfRange` for a place below 1;
+    ///   `StoreError` from SQLite.
+    /// - Complexity: O(1) rows written in general, O(list) when its positions are respaced.
+    public func move(_ number: Reminder.Number, to placement: ReminderPlacement) throws -> MovedReminder {
+        try store.write { db in try Actions.move(number, to: placement, in: db) }
+    }
+
+    /// `move(_:to:)` inside the caller's write transaction `db`.
+    public static func move(_ number: Reminder.Number, to placement: ReminderPlacement, in db: Database) throws -> MovedReminder {
+        let reminder = try db.existingReminder(number)
+        switch placement {
+        case .before(let other), .after(let other):
+            guard other != number else { throw ActionError.placedRelativeToItself(number) }
+            let anchor = try db.existingReminder(other)
+            guard anchor.listID == reminder.listID else {
+                throw ActionError.anchorInAnotherList(reminder: number, anchor: other, listName: try db.list(id: anchor.listID)?.name ?? "")
+            }
+        case .index(let index):
+            guard index >= 1 else { throw ActionError.positionOutOfRange(index) }
+        }
+        var moved = reminder
+        moved.position = try db.move(number, to: placement)
+        return MovedReminder(reminder: moved, openIndex: try db.openIndex(of: number))
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// How much of each reminder a listing reads.
+public enum ListingDetail: Sendable, Equatable {
+    /// What a table shows (`ReminderSummary`): several times cheaper per row.
+    case summaries
+    /// Every field (`Reminder`): for JSON and editing.
+    case full
+}
+
+/// The rows of a listing, in the form asked for, in the order they are shown.
+public enum ListingRows: Sendable {
+    /// Whole reminders (`ListingDetail.full`).
+    case full([Reminder])
+    /// Summaries (`ListingDetail.summaries`).
+    case summaries([ReminderSummary])
+
+    /// The number of rows.
+    public var count: Int {
+        switch self {
+        case .full(let rows): return rows.count
+        case .summaries(let rows): return rows.count
+        }
+    }
+}
+
+/// Where the reminders of a listing come from.
+public enum ListingSource: Sendable, Equatable {
+    /// One list by name (case and normalization ignored), or the default list for nil.
+    case list(named: String?)
+    /// One list by identifier (a list a front end showed).
+    case listID(ReminderList.ID)
+    /// A smart list (today, scheduled, flagged, overdue, completed, all), by its own
+    /// rules of completion and order.
+    case smartList(SmartList)
+    /// Every list, in the lists' order (with a tag or words that narrow it).
+    case everyList
+}
+
+/// What a listing shows: a list, a smart list or a search, narrowed by tag and words.
+public struct ListingRequest: Sendable, Equatable {
+    /// Where the reminders come from.
+    public var source: ListingSource
+    /// Only reminders with this tag (ASCII case ignored).
+    public var tag: String?
+    /// Only reminders whose title or notes hold every word (a search).
+    public var text: String?
+    /// Include completed reminders (smart lists decide for themselves).
+    public var includesCompleted: Bool
+    /// At most this many rows.
+    public var limit: Int?
+    /// Summaries for a table, whole reminders for JSON.
+    public var detail: ListingDetail
+
+    /// A listing request.
+    public init(source: ListingSource, tag: String? = nil, text: String? = nil, includesCompleted: Bool = false,
+                limit: Int? = nil, detail: ListingDetail = .summaries) {
+        self.source = source
+        self.tag = tag
+        self.text = text
+        self.includesCompleted = includesCompleted
+        self.limit = limit
+        self.detail = detail
+    }
+}
+
+/// A listing as a front end shows it.
+public struct ListingResult: Sendable {
+    /// The rows.
+    public var rows: ListingRows
+    /// The list shown, when the source is one list.
+    public var list: ReminderList?
+    /// The open reminders of the list shown (all of them, whatever the limit), else the
+    /// number of rows.
+    public var openCount: Int
+    /// Every list by identifier, for the names and colors beside the rows.
+    public var lists: [ReminderList.ID: ReminderList]
+}
+
+/// One reminder with what its detail view shows around it.
+public struct ReminderDetail: Sendable {
+    /// The reminder.
+    public var reminder: Reminder
+    /// Its list.
+    public var list: ReminderList?
+    /// Every list by identifier.
+    public var lists: [ReminderList.ID: ReminderList]
+    /// Its direct subtasks, open and completed, in their list's order.
+    public var subtasks: [Reminder]
+    /// The reminder it is a subtask of, if any.
+    public var parent: Reminder?
+    /// How many occurrences of a repeating reminder were completed.
+    public var completedOccurrences: Int
+}
+
+/// The lists in their order with their open counts (`tick lists`).
+public struct ListsOverview: Sendable, Equatable {
+    /// Every list, in the user's order.
+    public var lists: [ReminderList]
+    /// The number of open reminders in each list; lists with none are absent.
+    public var openCounts: [ReminderList.ID: Int]
+}
+
+/// The counts a sidebar shows beside each list and smart list.
+public struct SidebarTotals: Sendable, Equatable {
+    /// Open reminders in each list; lists with none are absent.
+    public var openCounts: [ReminderList.ID: Int] = [:]
+    /// Every open reminder (`all`).
+    public var all = 0
+    /// Open reminders due today or earlier (`today`).
+    public var today = 0
+    /// Open reminders with a due date (`scheduled`).
+    public var scheduled = 0
+    /// Open flagged reminders (`flagged`).
+    public var flagged = 0
+    /// Completed reminders (`completed`).
+    public var completed = 0
+
+    /// Zero everywhere.
+    public init() {}
+}
+
+extension Actions {
+    /// The reminders a list, a smart list or a search shows, in display order.
+    /// - Throws: `ActionError.listNotFound` for a list name that is none; `StoreError`
+    ///   from SQLite.
+    /// - Complexity: reads only the rows it returns, from indexes (see
+    ///   `Database.reminders(_:now:timeZone:)`), plus the lists.
+    public func listing(_ request: ListingRequest) throws -> ListingResult {
+        try store.read { db in try Actions.listing(request, in: db, context: context) }
+    }
+
+    /// `listing(_:)` inside the caller's transaction `db`.
+    public static func listing(_ request: ListingRequest, in db: Database, context: ActionContext) throws -> ListingResult {
+        let lists = try db.listsByID()
+        var filter = ReminderFilter(tag: request.tag, text: request.text, includesCompleted: request.includesCompleted,
+                                    limit: request.limit)
+        var list: ReminderList?
+        switch request.source {
+        case .list(let name):
+            let found = try db.targetList(named: name)
+            filter.listID = found.id
+            list = found
+        case .listID(let id):
+            guard let found = lists[id] else { throw ActionError.listGone(id) }
+            filter.listID = id
+            list = found
+        case .smartList(let smartList):
+            filter.smartList = smartList
+        case .everyList:
+            break
+        }
+        let rows: ListingRows
+        switch request.detail {
+        case .full: rows = .full(try db.reminders(filter, now: context.now, timeZone: context.timeZone))
+        case .summaries: rows = .summaries(try db.summaries(filter, now: context.now, timeZone: context.timeZone))
+        }
+        let openCount = try list.map { try db.openCount(inList: $0.id) } ?? rows.count
+        return ListingResult(rows: rows, list: list, openCount: openCount, lists: lists)
+    }
+
+    /// One reminder with its list, subtasks, parent and completed occurrences.
+    /// - Throws: `ActionError.reminderNotFound`; `StoreError` from SQLite.
+    /// - Complexity: O(subtasks + lists).
+    public func reminderDetail(_ number: Reminder.Number) throws -> ReminderDetail {
+        try store.read { db in try Actions.reminderDetail(number, in: db, context: context) }
+    }
+
+    /// `reminderDetail(_:)` inside the caller's transaction `db`.
+    public static func reminderDetail(_ number: Reminder.Number, in db: Database, context: ActionContext) throws -> ReminderDetail {
+        let reminder = try db.existingReminder(number)
+        let subtasks = try db.reminders(ReminderFilter(parentUID: reminder.uid, includesCompleted: true),
+                                        now: context.now, timeZone: context.timeZone)
+        let parent = try reminder.parentUID.flatMap { try db.reminder(uid: $0) }
+        let lists = try db.listsByID()
+        return ReminderDetail(reminder: reminder, list: lists[reminder.listID], lists: lists, subtasks: subtasks,
+                              parent: parent, completedOccurrences: try db.completedOccurrenceCount(reminder: number))
+    }
+
+    /// Up to `limit` reminders of a paged listing next to `anchor`, in display order:
+    /// what an interactive view shows a window at a time (see
+    /// `Database.reminders(in:from:includingAnchor:direction:limit:)`).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(limit + lists) rows read through indexes, whatever the listing's size.
+    public static func page(_ scope: PageScope, from anchor: Reminder?, includingAnchor: Bool = false,
+                            direction: PageDirection, limit: Int, in db: Database) throws -> [Reminder] {
+        try db.reminders(in: scope, from: anchor, includingAnchor: includingAnchor, direction: direction, limit: limit)
+    }
+
+    /// Every list in order with its open count.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(lists + open reminders), counted from an index.
+    public func listsOverview() throws -> ListsOverview {
+        try store.read { db in try Actions.listsOverview(in: db) }
+    }
+
+    /// `listsOverview()` inside the caller's transaction `db`.
+    public static func listsOverview(in db: Database) throws -> ListsOverview {
+        ListsOverview(lists: try db.lists(), openCounts: try db.openCounts())
+    }
+
+    /// The counts beside every list and smart list.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(open reminders), counted from indexes without reading reminders.
+    public static func sidebarTotals(in db: Database, context: ActionContext) throws -> SidebarTotals {
+        var totals = SidebarTotals()
+        totals.openCounts = try db.openCounts()
+        totals.all = totals.openCounts.values.reduce(0, +)
+        totals.flagged = try db.count(in: .flagged)
+        totals.completed = try db.count(in: .completed)
+        totals.scheduled = try db.scheduledCount()
+        // Summaries come from the covering index alone; whole reminders would read every row.
+        totals.today = try db.summaries(ReminderFilter(smartList: .today), now: context.now, timeZone: context.timeZone).count
+        return totals
+    }
+}

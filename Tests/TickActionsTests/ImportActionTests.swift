@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TestSupport
+import TickActions
+import TickInterchange
+import TickModel
+import TickStore
+
+@Suite("Actions: import")
+struct ImportActionTests {
+    static func ics(_ todos: String, calendar: String? = nil) throws -> ImportBatch {
+        let name = calendar.map { "X-WR-CALNAME:\($0)\r\n" } ?? ""
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n\(name)\(todos)END:VCALENDAR\r\n"
+        return try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1).read(Data(text.utf8), source: "test.ics")
+    }
+
+    static func todo(_ uid: String, _ title: String, modified: String? = nil) -> String {
+        "BEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(title)\r\n" + (modified.map { "LAST-MODIFIED:\($0)\r\n" } ?? "") + "END:VTODO\r\n"
+    }
+
+    static func todoTxt(_ text: String, zone: TimeZone) throws -> ImportBatch {
+        let items = try TodoTxtParser.parse(text, source: nil)
+        return ImportBatch(reminders: try TodoTxtImport.plan(items, now: Fixture.now, timeZone: zone))
+    }
+
+    @Test("importing the same batch twice adds once, then finds it unchanged")
+    func sameBatchTwice() throws {
+        let harness = try ActionsHarness()
+        let batch = try Self.ics(Self.todo("u1", "Buy milk"))
+        let first = try harness.actions.importBatch(ImportRequest(batch: batch))
+        let second = try harness.actions.importBatch(ImportRequest(batch: batch))
+        #expect(first.added == 1)
+        #expect(second.added == 0)
+        #expect(second.unchanged == 1)
+        #expect(try harness.reminders().map(\.title) == ["Buy milk"])
+    }
+
+    @Test("a dry run leaves the database byte for byte as it was and reports the counts of the real run")
+    func dryRunChangesNothing() throws {
+        let harness = try ActionsHarness()
+        _ = try harness.actions.importBatch(ImportRequest(batch: try Self.ics(Self.todo("u1", "Old title"))))
+        let batch = try Self.ics(Self.todo("u1", "New title") + Self.todo("u2", "Call mom"), calendar: "Family")
+        let before = try harness.fileBytes()
+
+        let dry = try harness.actions.importBatch(ImportRequest(batch: batch, isDryRun: true))
+
+        #expect(try harness.fileBytes() == before)
+        #expect(try harness.reminders().map(\.title) == ["Old title"])
+        #expect(try harness.lists().map(\.name) == ["Reminders"])
+        let real = try harness.actions.importBatch(ImportRequest(batch: batch))
+        #expect(dry == real)
+        #expect(real.added == 1 && real.updated == 1 && real.createdLists == ["Family"])
+        #expect(try harness.reminders().map(\.title) == ["New title", "Call mom"])
+    }
+
+    @Test("a dry run of a batch big enough for the deferred search index keeps the index trigger and the rows")
+    func bigDryRun() throws {
+        let harness = try ActionsHarness()
+        let listID = try harness.lists()[0].id
+        let reminders = (0..<5_000).map { index in
+            ImportedReminder(listName: nil, reminder: Reminder(uid: "big-\(index)", listID: listID, title: "Task \(index)",
+                                                               createdAt: Fixture.now), lineNumber: index + 1)
+        }
+        let before = try harness.fileBytes()
+        let dry = try harness.actions.importBatch(ImportRequest(batch: ImportBatch(reminders: reminders), isDryRun: true))
+        #expect(dry.added == 5_000)
+        #expect(try harness.fileBytes() == before)
+        // The search index still follows new rows: its trigger came back with the rollback.
+        try harness.add(["Findable"])
+        let found = try harness.store.read { db in
+            try db.reminders(ReminderFilter(text: "Findable"), now: Fixture.now, timeZone: .gmt).map(\.title)
+        }
+        #expect(found == ["Findable"])
+    }
+
+    @Test("--list puts every reminder in that list; a list that does not exist is refused and nothing is saved")
+    func fallbackList() throws {
+        let harness = try ActionsHarness()
+        let batch = try Self.ics(Self.todo("u1", "Buy milk"))
+        #expect(throws: ActionError.listNotFound(name: "Work", existing: ["Reminders"])) {
+            try harness.actions.importBatch(ImportRequest(batch: batch, fallbackListName: "Work"))
+        }
+        #expect(try harness.reminders().isEmpty)
+        let summary = try harness.actions.importBatch(ImportRequest(batch: batch, fallbackListName: "reminders"))
+        #expect(summary.listNames == ["Reminders"] && summary.createdLists.isEmpty)
+    }
+
+    @Test("the todo.txt rule lays a line over the stored reminder; replace puts the line's reminder in its place")
+    func todoTxtMergeRule() throws {
+        for rule in [ImportMergeRule.todoTxt, .replace] {
+            let harness = try ActionsHarness()
+            _ = try harness.actions.importBatch(ImportRequest(batch: try Self.ics(
+                "BEGIN:VTODO\r\nUID:t1\r\nSUMMARY:Pay rent\r\nDESCRIPTION:the landlord's account\r\nEND:VTODO\r\n")))
+            let line = try Self.todoTxt("Pay rent uid:t1\n", zone: harness.timeZone)
+            let summary = try harness.actions.importBatch(ImportRequest(batch: line, mergeRule: rule))
+            let stored = try #require(try harness.reminders().first)
+            // todo.txt has no notes: merged, the stored notes stay; replaced, they are gone.
+            #expect(stored.notes == (rule == .todoTxt ? "the landlord's account" : ""), "\(rule)")
+            #expect(summary.added == 0, "\(rule)")
+        }
+    }
+
+    @Test("a stored reminder changed after the file's copy is kept and counted as newer")
+    func keptNewer() throws {
+        let harness = try ActionsHarness()
+        _ = try harness.actions.importBatch(ImportRequest(batch: try Self.ics(Self.todo("u1", "Mine", modified: "20261201T000000Z"))))
+        let older = try Self.ics(Self.todo("u1", "Theirs", modified: "20261101T000000Z"))
+        let summary = try harness.actions.importBatch(ImportRequest(batch: older))
+        #expect(summary.keptNewer == 1 && summary.updated == 0)
+        #expect(try harness.reminders().map(\.title) == ["Mine"])
+    }
+
+    @Test("restoring an archive keeps the numbers it carries when they are free")
+    func restoresArchive() throws {
+        let harness = try ActionsHarness()
+        let listID = try harness.lists()[0].id
+        var reminder = Reminder(uid: "a1", listID: listID, title: "From the archive", createdAt: Fixture.now)
+        reminder.number = Reminder.Number(42)
+        let batch = ImportBatch(reminders: [ImportedReminder(listName: nil, reminder: reminder, lineNumber: 1)])
+        _ = try harness.actions.importBatch(ImportRequest(batch: batch, restoresArchive: true))
+        #expect(try harness.reminders().map(\.number) == [Reminder.Number(42)])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+import TickActions
+import TickModel
+import TickStore
+
+@Suite("Actions: queries")
+struct QueryActionTests {
+    /// Reminders #1 Buy milk (due yesterday, flagged), #2 Call mom (completed), #3 Pay rent
+    /// in Reminders; #4 Milk the cow in Farm.
+    static func filled() throws -> ActionsHarness {
+        let harness = try ActionsHarness()
+        _ = try harness.actions.addList(named: "Farm")
+        var added = try harness.add(["Buy milk", "Call mom", "Pay rent"])
+        try harness.add(["Milk the cow"], to: "Farm")
+        try harness.store.write { db in
+            added[0].due = .allDay(try #require(CalendarDay(year: 2026, month: 11, day: 28)))
+            added[0].isFlagged = true
+            try db.update(added[0])
+            added[1].completedAt = Fixture.now
+            try db.update(added[1])
+        }
+        return harness
+    }
+
+    static func titles(_ result: ListingResult) -> [String] {
+        switch result.rows {
+        case .full(let rows): return rows.map(\.title)
+        case .summaries(let rows): return rows.map(\.title)
+        }
+    }
+
+    @Test("a list by name (or the default list) with its open count, whatever the limit")
+    func list() throws {
+        let harness = try Self.filled()
+        let result = try harness.actions.listing(ListingRequest(source: .list(named: nil), limit: 1))
+        #expect(Self.titles(result) == ["Buy milk"])
+        #expect(result.list?.name == "Reminders" && result.openCount == 2)
+        #expect(result.lists.count == 2)
+        let completed = try harness.actions.listing(ListingRequest(source: .list(named: "reminders"), includesCompleted: true, detail: .full))
+        #expect(Self.titles(completed) == ["Buy milk", "Call mom", "Pay rent"])
+        #expect(throws: ActionError.listNotFound(name: "Nope", existing: ["Reminders", "Farm"])) {
+            try harness.actions.listing(ListingRequest(source: .list(named: "Nope")))
+        }
+    }
+
+    @Test("smart lists follow their own rules", arguments: [
+        (SmartList.today, ["Buy milk"]), (.overdue, ["Buy milk"]), (.scheduled, ["Buy milk"]), (.flagged, ["Buy milk"]),
+        (.completed, ["Call mom"]), (.all, ["Buy milk", "Pay rent", "Milk the cow"]),
+    ])
+    func smartLists(_ smartList: SmartList, _ titles: [String]) throws {
+        let harness = try Self.filled()
+        for detail in [ListingDetail.summaries, .full] {
+            let result = try harness.actions.listing(ListingRequest(source: .smartList(smartList), detail: detail))
+            #expect(Self.titles(result) == titles)
+            #expect(result.list == nil && result.openCount == titles.count)
+        }
+    }
+
+    @Test("search finds every word in every list, or in one list")
+    func search() throws {
+        let harness = try Self.filled()
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, text: "milk"))) == ["Buy milk", "Milk the cow"])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .list(named: "Farm"), text: "milk"))) == ["Milk the cow"])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, text: "call"))) == [])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, text: "call", includesCompleted: true))) == ["Call mom"])
+    }
+
+    @Test("one reminder with its list, subtasks and parent")
+    func detail() throws {
+        let harness = try Self.filled()
+        try harness.store.write { db in
+            var child = try #require(try db.reminder(number: Reminder.Number(3)))
+            child.parentUID = try #require(try db.reminder(number: Reminder.Number(1))).uid
+            try db.update(child)
+        }
+        let parent = try harness.actions.reminderDetail(Reminder.Number(1))
+        #expect(parent.list?.name == "Reminders" && parent.subtasks.map(\.title) == ["Pay rent"] && parent.parent == nil)
+        let child = try harness.actions.reminderDetail(Reminder.Number(3))
+        #expect(child.parent?.title == "Buy milk" && child.subtasks.isEmpty && child.completedOccurrences == 0)
+        #expect(throws: ActionError.reminderNotFound(Reminder.Number(9))) { try harness.actions.reminderDetail(Reminder.Number(9)) }
+    }
+
+    @Test("the lists with open counts, and the sidebar's totals")
+    func counts() throws {
+        let harness = try Self.filled()
+        let overview = try harness.actions.listsOverview()
+        #expect(overview.lists.map(\.name) == ["Reminders", "Farm"])
+        #expect(overview.openCounts[overview.lists[0].id] == 2 && overview.openCounts[overview.lists[1].id] == 1)
+        let totals = try harness.store.read { db in try Actions.sidebarTotals(in: db, context: harness.actions.context) }
+        #expect(totals.openCounts == overview.openCounts)
+        #expect([totals.all, totals.today, totals.scheduled, totals.flagged, totals.completed] as [Int] == [3, 1, 1, 1, 1])
+    }
+}
