@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "TickActionsTests", dependencies: ["TickActions", "TestSupport"]),
         .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TestSupport"]),
-        .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TestSupport"]),
+        .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -266,7 +266,7 @@ extension Database {
         func anchor(_ other: Reminder.Number) throws -> Reminder {
             guard let found = try reminder(number: other) else { throw StoreError(kind: .sqlite, message: "no reminder \(other)") }
             guard found.listID == list else {
-                throw StoreError(kind: .sqlite, message: "\(other) is in another list; move a reminder to another list with 'tick edit \(number.rawValue) --list NAME'")
+                throw StoreError(kind: .sqlite, message: "\(other) is in another list than \(number)")
             }
             return found
         }

@@ -6,6 +6,10 @@ import Foundation
 /// Not Sendable: a `Database` is reached only inside `Store.read` and `Store.write`
 /// closures, which the store runs one at a time. Prepared statements are cached for
 /// the life of the connection.
+///
+/// SQL text stays in this module: the functions that run it (`execute`, `executeScript`,
+/// `scalarInt`, `scalarText`, `forEachRow`) are internal, and other modules call the
+/// typed functions of the `Database+…` files.
 public final class Database {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
@@ -36,7 +40,7 @@ public final class Database {
 
     /// Runs one statement that returns no rows.
     /// - Throws: `StoreError` from SQLite.
-    public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) {
+    func execute(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) {
         let statement = try statement(sql, arguments)
         while try statement.step() {}
         sqlite3_reset(statement.handle)
@@ -44,7 +48,7 @@ public final class Database {
 
     /// Runs several `;`-separated statements with no parameters (schema scripts).
     /// - Throws: `StoreError` from SQLite.
-    public func executeScript(_ sql: String) throws(StoreError) {
+    func executeScript(_ sql: String) throws(StoreError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
@@ -67,7 +71,7 @@ public final class Database {
 
     /// The first column of the first row as an integer, or nil when there is no row or it is NULL.
     /// - Throws: `StoreError` from SQLite.
-    public func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> Int64? {
+    func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> Int64? {
         let statement = try statement(sql, arguments)
         defer { sqlite3_reset(statement.handle) }
         guard try statement.step(), !statement.isNull(0) else { return nil }
@@ -76,7 +80,7 @@ public final class Database {
 
     /// The first column of the first row as text, or nil when there is no row or it is NULL.
     /// - Throws: `StoreError` from SQLite.
-    public func scalarText(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> String? {
+    func scalarText(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> String? {
         let statement = try statement(sql, arguments)
         defer { sqlite3_reset(statement.handle) }
         guard try statement.step() else { return nil }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TickAgent
 import TickModel
-import TickStore
+@testable import TickStore
 import TestSupport
 
 @Suite("Agent: delivering alarms once, with an injected clock")
