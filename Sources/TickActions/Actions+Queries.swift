@@ -35,6 +35,8 @@ public enum ListingSource: Sendable, Equatable {
     /// A smart list (today, scheduled, flagged, overdue, completed, all), by its own
     /// rules of completion and order.
     case smartList(SmartList)
+    /// A smart list narrowed to one list, by name (`tick list today --list Work`).
+    case smartListInList(SmartList, listNamed: String)
     /// Every list, in the lists' order (with a tag or words that narrow it).
     case everyList
 }
@@ -72,6 +74,8 @@ public struct ListingResult: Sendable {
     public var rows: ListingRows
     /// The list shown, when the source is one list.
     public var list: ReminderList?
+    /// The list a smart list was narrowed to (`ListingSource.smartListInList`).
+    public var narrowedTo: ReminderList?
     /// The open reminders of the list shown (all of them, whatever the limit), else the
     /// number of rows.
     public var openCount: Int
@@ -138,6 +142,7 @@ extension Actions {
         var filter = ReminderFilter(tag: request.tag, text: request.text, includesCompleted: request.includesCompleted,
                                     limit: request.limit)
         var list: ReminderList?
+        var narrowedTo: ReminderList?
         switch request.source {
         case .list(let name):
             let found = try db.targetList(named: name)
@@ -149,6 +154,10 @@ extension Actions {
             list = found
         case .smartList(let smartList):
             filter.smartList = smartList
+        case .smartListInList(let smartList, let name):
+            filter.smartList = smartList
+            narrowedTo = try db.targetList(named: name)
+            filter.listID = narrowedTo?.id
         case .everyList:
             break
         }
@@ -158,7 +167,7 @@ extension Actions {
         case .summaries: rows = .summaries(try db.summaries(filter, now: context.now, timeZone: context.timeZone))
         }
         let openCount = try list.map { try db.openCount(inList: $0.id) } ?? rows.count
-        return ListingResult(rows: rows, list: list, openCount: openCount, lists: lists)
+        return ListingResult(rows: rows, list: list, narrowedTo: narrowedTo, openCount: openCount, lists: lists)
     }
 
     /// One reminder with its list, subtasks, parent and completed occurrences.

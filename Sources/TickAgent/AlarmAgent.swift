@@ -11,12 +11,14 @@ import TickStore
 /// 2. Skip alarms already recorded in `alarm_delivery` for the same instant (an import
 ///    that brought them back unfired), marking them fired without ringing.
 /// 3. Compose notifications (`NotificationComposer`: same-minute alarms coalesced,
-///    missed ones gathered in one) and deliver them: desktop, else standard output;
-///    command hooks as well.
-/// 4. In one write transaction: mark each delivered alarm fired and record its delivery.
-///    A crash between 3 and 4 is the only way an alarm can ring twice; nothing is ever
-///    marked delivered that was not.
-/// 5. Compute the next alarm's instant from the index.
+///    missed ones gathered in one) and deliver them one at a time: desktop, else
+///    standard output (not with command hooks: they are the delivery then); command
+///    hooks for each reminder.
+/// 4. Right after each delivery, in its own write transaction: mark its alarms fired and
+///    record it. A crash between a delivery and its record is the only way an alarm can
+///    ring twice, so `kill -9` repeats at most the one delivery in flight; nothing is
+///    ever marked delivered that was not.
+/// 5. Mark the skipped alarms, and compute the next alarm's instant from the index.
 ///
 /// The agent is not Sendable: it runs on one thread. Its clock is injected (`now`
 /// parameters), so tests drive it through time without sleeping.
@@ -52,8 +54,8 @@ public final class AlarmAgent {
 
     private let store: Store
     private let configuration: Configuration
-    private let primary: any AlarmNotifier
-    private let fallback: any AlarmNotifier
+    private let primary: (any AlarmNotifier)?
+    private let fallback: (any AlarmNotifier)?
     private let hooks: [any AlarmNotifier]
     private let log: (String) -> Void
     private var primaryFailed = false
@@ -61,11 +63,13 @@ public final class AlarmAgent {
     private var sent: [UInt32: [(number: Reminder.Number, occurrence: Due?)]] = [:]
 
     /// - Parameters:
-    ///   - primary: where notifications go (the desktop, or standard output).
-    ///   - fallback: where they go when `primary` fails (said once through `log`).
+    ///   - primary: where notifications go (the desktop, or standard output); nil when
+    ///     the hooks are the only delivery.
+    ///   - fallback: where they go when `primary` fails (said once through `log`); nil
+    ///     for none (with hooks: they are the delivery).
     ///   - hooks: command hooks that receive every reminder too.
     ///   - log: receives diagnostics, one line each.
-    public init(store: Store, configuration: Configuration, primary: any AlarmNotifier, fallback: any AlarmNotifier,
+    public init(store: Store, configuration: Configuration, primary: (any AlarmNotifier)?, fallback: (any AlarmNotifier)?,
                 hooks: [any AlarmNotifier] = [], log: @escaping (String) -> Void) {
         self.store = store
         self.configuration = configuration
@@ -118,16 +122,10 @@ public final class AlarmAgent {
         }
         let composer = NotificationComposer(context: configuration.context, lateness: configuration.lateness)
         let notifications = composer.notifications(for: items, at: now)
-        var receipts: [(AlarmNotification, String)] = []
         for notification in notifications {
-            receipts.append((notification, deliver(notification)))
+            try deliver(notification, at: now)
         }
         let next = try store.write { db -> Date? in
-            for (notification, channel) in receipts {
-                for item in notification.items {
-                    try AlarmAgent.markFired(db, item.reminder.number, item.alarms, at: now, channel: channel)
-                }
-            }
             for (number, uid, date) in silent {
                 try AlarmAgent.markFired(db, number, [(uid, date)], at: now, channel: nil)
             }
@@ -168,38 +166,66 @@ public final class AlarmAgent {
         sent[id] = nil
     }
 
-    /// Delivers through the primary channel, else the fallback; runs the hooks. The
-    /// primary channel is tried every time (a notification server may come back); its
-    /// failure and its recovery are each said once.
-    /// - Returns: the channel that delivered it.
-    private func deliver(_ notification: AlarmNotification) -> String {
-        var channel = fallback.channel
-        if primary !== fallback {
-            do {
-                let id = try primary.deliver(notification, offeringActions: configuration.offersActions)
-                channel = primary.channel
-                if primaryFailed {
-                    primaryFailed = false
-                    log("desktop notifications work again")
-                }
-                if let id, configuration.offersActions {
-                    sent[id] = notification.items.map { ($0.reminder.number, $0.occurrence) }
-                }
-            } catch {
-                if !primaryFailed { log("\(error.message); writing notifications to standard output instead") }
-                primaryFailed = true
+    /// Delivers one notification and records each delivery as soon as it happened, each
+    /// in its own transaction: without hooks the notification's alarms once it is shown;
+    /// with hooks each reminder's alarms once its hooks ran. A crash (`kill -9`) therefore
+    /// repeats at most the delivery in flight, never a whole batch.
+    /// - Throws: `StoreError` when a delivery cannot be recorded.
+    private func deliver(_ notification: AlarmNotification, at now: Date) throws {
+        let channel = notify(notification)
+        guard !hooks.isEmpty else {
+            return try record(notification.items, at: now, channel: channel ?? "none")
+        }
+        for item in notification.items {
+            let single = AlarmNotification(items: [item], summary: notification.summary, body: notification.body,
+                                           urgency: notification.urgency, isMissed: notification.isMissed)
+            for hook in hooks {
+                do { _ = try hook.deliver(single, offeringActions: false) } catch { log(error.message) }
             }
-        } else {
-            channel = primary.channel
+            try record([item], at: now, channel: channel.map { $0 + "+exec" } ?? "exec")
+        }
+    }
+
+    /// Marks the alarms of `items` fired and records their delivery, in one transaction.
+    private func record(_ items: [AlarmNotification.Item], at now: Date, channel: String) throws {
+        try store.write { db in
+            for item in items {
+                try AlarmAgent.markFired(db, item.reminder.number, item.alarms, at: now, channel: channel)
+            }
+        }
+    }
+
+    /// Shows a notification through the primary channel, else the fallback. The primary
+    /// channel is tried every time (a notification server may come back); its failure and
+    /// its recovery are each said once.
+    /// - Returns: the channel that showed it, or nil when none did (no channel besides the
+    ///   hooks, or the desktop failed with no fallback).
+    private func notify(_ notification: AlarmNotification) -> String? {
+        guard let primary else { return nil }
+        if primary === fallback {
             _ = try? primary.deliver(notification, offeringActions: false)
+            return primary.channel
         }
-        if primaryFailed && primary !== fallback {
-            _ = try? fallback.deliver(notification, offeringActions: false)
+        do {
+            let id = try primary.deliver(notification, offeringActions: configuration.offersActions)
+            if primaryFailed {
+                primaryFailed = false
+                log("desktop notifications work again")
+            }
+            if let id, configuration.offersActions {
+                sent[id] = notification.items.map { ($0.reminder.number, $0.occurrence) }
+            }
+            return primary.channel
+        } catch {
+            if !primaryFailed {
+                log(error.message + (fallback == nil ? "; alarms go to the --exec command only"
+                                                     : "; writing notifications to standard output instead"))
+            }
+            primaryFailed = true
         }
-        for hook in hooks {
-            do { _ = try hook.deliver(notification, offeringActions: false) } catch { log(error.message) }
-        }
-        return hooks.isEmpty ? channel : channel + "+exec"
+        guard let fallback else { return nil }
+        _ = try? fallback.deliver(notification, offeringActions: false)
+        return fallback.channel
     }
 
     /// Marks alarms of reminder `number` fired at `now` and records their delivery

@@ -17,8 +17,9 @@ import TickModel
 /// | `TICK_ALARM_AT` | the instant the alarm rang for, UTC ISO 8601 |
 /// | `TICK_MISSED` | `1` when it rang while no agent ran, else `0` |
 ///
-/// The command runs with `/bin/sh -c`; the agent waits up to `timeout` seconds for it
-/// and then ends it (by its process id). A failing command is reported, not retried:
+/// The command runs with `/bin/sh -c` in a process group of its own (`HookProcess`); the
+/// agent waits up to `timeout` seconds for it and then kills the whole group, so nothing
+/// the hook started holds the agent longer. A failing command is reported, not retried:
 /// the alarm counts as delivered.
 public final class CommandHookNotifier: AlarmNotifier {
     private let command: String
@@ -68,31 +69,19 @@ public final class CommandHookNotifier: AlarmNotifier {
         variables["TICK_PRIORITY"] = reminder.priority.level.rawValue
         variables["TICK_ALARM_AT"] = Due.timed(item.fireDate, timeZone: "UTC").iso8601
         variables["TICK_MISSED"] = missed ? "1" : "0"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.environment = variables
-        let input = Pipe()
-        process.standardInput = input
+        let hook = HookProcess(command: command, environment: variables)
+        let outcome: HookProcess.Outcome
         do {
-            try process.run()
+            outcome = try hook.run(input: Data((payload(item) + "\n").utf8), limit: timeout)
         } catch {
-            report("the --exec command could not start: \(error.localizedDescription)")
+            report(error.message)
             return
         }
-        let data = Data((payload(item) + "\n").utf8)
-        // A command that does not read its input must not make the agent fail (EPIPE).
-        try? input.fileHandleForWriting.write(contentsOf: data)
-        try? input.fileHandleForWriting.close()
-        // A monotonic deadline: this bounds a wait, it decides nothing about alarms.
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1_000))
-        while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-            report("the --exec command ran longer than \(Int(timeout)) seconds and was stopped")
-        } else if process.terminationStatus != 0 {
-            report("the --exec command exited with status \(process.terminationStatus)")
+        switch outcome {
+        case .exited(0): break
+        case .exited(let status): report("the --exec command exited with status \(status)")
+        case .signaled(let signal): report("the --exec command was ended by signal \(signal)")
+        case .timedOut: report("the --exec command ran longer than \(Int(timeout)) seconds; it and everything it started were stopped")
         }
     }
 }

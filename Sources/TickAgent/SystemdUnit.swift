@@ -53,13 +53,33 @@ public struct SystemdUnit: Sendable, Equatable {
             """
     }
 
-    /// A word quoted for systemd's command line when it needs it (spaces, quotes,
-    /// backslashes, `%` and `$` specifiers).
+    /// A word written so that systemd reads it back exactly (systemd.service, "Command
+    /// lines"; systemd.unit, "Specifiers"): `%` and `$` doubled; a word with a space,
+    /// a quote, a backslash or a control character in double quotes, with `\\`, `\"` and
+    /// C escapes (`\x0a`) inside, so that no character of a path (a line break above all)
+    /// can end the line and start a directive of its own; a lone `;` as `\;`.
     static func quoted(_ word: String) -> String {
-        let escapedPercent = word.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
-        guard escapedPercent.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" || $0 == "\t" }) else {
-            return escapedPercent
+        if word == ";" { return "\\;" }
+        var body = ""
+        var needsQuotes = word.isEmpty
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "%": body += "%%"
+            case "$": body += "$$"
+            case "\\": body += "\\\\"; needsQuotes = true
+            case "\"": body += "\\\""; needsQuotes = true
+            case " ", "'": body.unicodeScalars.append(scalar); needsQuotes = true
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                body += scalar.value < 0x80 ? "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+                                             : "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                needsQuotes = true
+            default: body.unicodeScalars.append(scalar)
+            }
         }
-        return "\"" + escapedPercent.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return needsQuotes ? "\"" + body + "\"" : body
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -61,13 +61,13 @@ enum ActionErrorMessage {
         case .reminderNotFound(let number):
             return "there is no reminder \(number); see 'tick list all' for numbers"
         case .listNotFound(let name, let names):
-            var message = "there is no list named '\(name)'"
+            var message = "there is no list named \(name.singleQuotedForMessage)"
             if let suggestion = Suggestion.closest(to: name, among: names) {
-                message += "; did you mean '\(suggestion)'?"
+                message += "; did you mean \(suggestion.singleQuotedForMessage)?"
             } else if !names.isEmpty {
-                message += "; the lists are: " + names.joined(separator: ", ")
+                message += "; the lists are: " + names.map { TerminalText.sanitized($0) }.joined(separator: ", ")
             }
-            return message + "\nCreate it with 'tick lists add \(name)'."
+            return message + "\nCreate it with 'tick lists add \(TerminalText.sanitized(name))'."
 
         // Lists, order, delete and restore.
         case .listGone:
@@ -75,7 +75,7 @@ enum ActionErrorMessage {
         case .listNameTaken(let existing):
             return "a list named '\(TerminalText.sanitized(existing))' already exists"
         case .listNotEmpty(let name, let count):
-            return "'\(TerminalText.sanitized(name))' holds \(count) reminder\(count == 1 ? "" : "s"); delete them too with 'tick lists delete \(name) --force', or move them first"
+            return "'\(TerminalText.sanitized(name))' holds \(count) reminder\(count == 1 ? "" : "s"); delete them too with 'tick lists delete \(TerminalText.sanitized(name)) --force', or move them first"
         case .lastList(let name):
             return "'\(TerminalText.sanitized(name))' is the only list; add another before deleting it"
         case .positionOutOfRange(let position):

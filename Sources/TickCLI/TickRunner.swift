@@ -22,6 +22,9 @@ public enum TickRunner {
     public static func run(_ arguments: [String], environment: TerminalEnvironment,
                            output: any OutputSink, errors: any OutputSink,
                            readFile: @escaping (String) throws -> Data = TickRunner.readFileFromDisk) -> Int32 {
+        // The output edge: one sanitizer for every line a person reads (TerminalOutput).
+        let output: any OutputSink = environment.isOutputTerminal ? TerminalOutput(output) : output
+        let errors: any OutputSink = TerminalOutput(errors)
         do {
             let context = try CommandContext(environment: environment, output: output, errors: errors, readFile: readFile)
             try dispatch(arguments, context: context)
@@ -36,13 +39,10 @@ public enum TickRunner {
         }
     }
 
+    /// Writes `error` as `tick: error: …`; its lines may quote what the user typed or
+    /// stored, which the output edge (`TerminalOutput`) sanitizes.
     private static func report(_ error: CommandError, to errors: any OutputSink) {
-        // Messages may quote what the user typed or stored (a list name): never let its
-        // control characters reach the terminal raw.
-        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.sanitized)
-        var text = "tick: error: \(lines.first ?? "")\n"
-        for line in lines.dropFirst() { text += line + "\n" }
-        errors.write(text)
+        errors.write("tick: error: \(error.description)\n")
     }
 
     /// Reads a file's bytes until end of file; `-` reads standard input. Pipes, FIFOs
@@ -73,7 +73,7 @@ public enum TickRunner {
                 context.databaseOverride = String(first.dropFirst(5))
                 words = words.dropFirst()
             } else {
-                throw CommandError.usage("unknown option '\(first)'\nSee 'tick --help'.")
+                throw CommandError.usage("unknown option \(first.singleQuotedForMessage)\nSee 'tick --help'.")
             }
         }
         guard let name = words.first else {
@@ -95,7 +95,7 @@ public enum TickRunner {
                            rest: [String], context: CommandContext) throws {
         guard let command = candidates.first(where: { $0.configuration.name == name || $0.configuration.aliases.contains(name) }) else {
             let names = candidates.map { $0.configuration.name }
-            var message = "unknown command '\(name)'"
+            var message = "unknown command \(name.singleQuotedForMessage)"
             if let suggestion = Suggestion.closest(to: name, among: names) { message += "; did you mean '\(suggestion)'?" }
             throw CommandError.usage(message + "\nSee 'tick \(path.isEmpty ? "" : path + " ")--help'.")
         }

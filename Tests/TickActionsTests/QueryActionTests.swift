@@ -58,6 +58,19 @@ struct QueryActionTests {
         }
     }
 
+    @Test("a smart list narrowed to one list shows only that list's part, and names the list")
+    func smartListInList() throws {
+        let harness = try Self.filled()
+        let all = try harness.actions.listing(ListingRequest(source: .smartListInList(.all, listNamed: "farm")))
+        #expect(Self.titles(all) == ["Milk the cow"])
+        #expect(all.narrowedTo?.name == "Farm" && all.list == nil)
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .smartListInList(.today, listNamed: "Farm")))) == [])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .smartListInList(.today, listNamed: "Reminders")))) == ["Buy milk"])
+        #expect(throws: ActionError.listNotFound(name: "Nope", existing: ["Reminders", "Farm"])) {
+            try harness.actions.listing(ListingRequest(source: .smartListInList(.today, listNamed: "Nope")))
+        }
+    }
+
     @Test("search finds every word in every list, or in one list")
     func search() throws {
         let harness = try Self.filled()

@@ -230,6 +230,37 @@ struct AgentPartsTests {
         #expect(SystemdUnit.path(xdgConfigHome: "relative", home: "/home/u") == "/home/u/.config/systemd/user/tick-agent.service")
     }
 
+    @Test("every character systemd would read in a path or a command is escaped: nothing can add a line or a specifier",
+          arguments: [
+              ("/tmp/a\nExecStartPre=/bin/evil", "\"/tmp/a\\x0aExecStartPre=/bin/evil\""),
+              ("/tmp/a\r\tb", "\"/tmp/a\\x0d\\x09b\""),
+              ("/tmp/100%/$HOME", "/tmp/100%%/$$HOME"),
+              ("/tmp/back\\slash \"q\"", "\"/tmp/back\\\\slash \\\"q\\\"\""),
+              ("/tmp/\u{1B}[2J\u{85}", "\"/tmp/\\x1b[2J\\u0085\""),
+              (";", "\\;"),
+              ("", "\"\""),
+          ])
+    func unitEscaping(path: String, expected: String) throws {
+        let unit = SystemdUnit(executable: "/usr/bin/tick", databasePath: path, agentArguments: ["--exec", "notify-send \"$TICK_TITLE\""])
+        let lines = unit.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("Exec") } == ["ExecStart=/usr/bin/tick --db \(expected) agent --exec \"notify-send \\\"$$TICK_TITLE\\\"\""])
+        #expect(lines.count == 13)
+        let folder = TemporaryFolder()
+        let file = folder.file(SystemdUnit.fileName)
+        try unit.text.write(toFile: file, atomically: true, encoding: .utf8)
+        let verify = Process()
+        verify.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return }
+        verify.arguments = ["verify", "--man=no", file]
+        let errors = Pipe()
+        verify.standardError = errors
+        verify.standardOutput = FileHandle.nullDevice
+        try verify.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        verify.waitUntilExit()
+        #expect(!text.contains("Ignoring") && !text.contains("Invalid") && !text.contains("nvalid escape"), "systemd-analyze: \(text)")
+    }
+
     @Test("the hook gets the reminder as JSON on stdin and TICK_* variables")
     func hook() throws {
         let fixture = try AgentFixture()

@@ -143,6 +143,25 @@ struct ScheduleCommandTests {
         #expect(cli.run("snooze", "1", "10m").status == 1)
     }
 
+    @Test("agent --exec with no session bus: the hook is the delivery, nothing on standard output unless --stdout")
+    func agentExecIsTheDelivery() throws {
+        let cli = CLIHarness()
+        cli.variables["PATH"] = "/usr/bin:/bin"
+        let log = cli.folder.file("hook.txt")
+        cli.ok("add", "Pay rent", "--due", "2026-11-30 09:00")
+        cli.ok("add", "Standup", "--due", "2026-11-30 10:00")
+        cli.variables["TICK_NOW"] = "2026-11-30T00:00:00Z"
+        let quiet = cli.run("agent", "--once", "--exec", "echo \"$TICK_TITLE\" >> '\(log)'")
+        #expect(quiet.status == 0)
+        #expect(quiet.output == "")
+        #expect(quiet.errors.contains("alarms go to the --exec command only"))
+        #expect(!quiet.errors.contains("standard output"))
+        cli.variables["TICK_NOW"] = "2026-11-30T01:00:00Z"
+        let both = cli.run("agent", "--once", "--stdout", "--exec", "echo \"$TICK_TITLE\" >> '\(log)'")
+        #expect(both.output == "2026-11-30 10:00  Standup — Due now, Today 10:00 AM · Reminders\n")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "Pay rent\nStandup\n")
+    }
+
     @Test("agent --once --stdout prints what is due, once")
     func agentOnce() throws {
         let cli = CLIHarness()

@@ -108,3 +108,89 @@ struct TerminalOutputTests {
         #expect(shown["title"] as? String == "evil\u{1B}[2J\u{1B}]0;owned\u{07}title\r\nsecond line\u{9B}31m")
     }
 }
+
+@Suite("The output edge: one sanitizer for every line")
+struct OutputEdgeTests {
+    static let osc52 = "\u{1B}]52;c;cHduZWQ=\u{07}"
+
+    @Test("import warnings quoting a file's values reach standard error with their controls shown, on a terminal and off it",
+          arguments: [true, false])
+    func importWarnings(isTerminal: Bool) throws {
+        let cli = CLIHarness()
+        cli.isTerminal = isTerminal
+        cli.files["task.json"] = Data("""
+            [{"uuid":"6f1d3c1e-3a5b-4c4e-9f0e-2b8f6a1d7c11","description":"Tw","status":"\\u001b[2Jodd","priority":"\\u001b]52;c;eA==\\u0007"}]
+            """.utf8)
+        let result = cli.run("import", "task.json")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("tick: warning:"))
+        #expect(result.errors.contains("^[[2Jodd"), "\(result.errors)")
+        #expect(!result.errors.contains("\u{1B}"))
+        #expect(!result.errors.contains("\u{07}"))
+    }
+
+    @Test("errors and results quoting user text: no control, no extra line; Tick's own colors still there")
+    func errorsAndResults() throws {
+        let cli = CLIHarness()
+        cli.isTerminal = true
+        cli.ok("lists", "add", "Work\nLate")
+        let missing = cli.run("list", "--list", "Wrk\nLate")
+        #expect(missing.status == 1)
+        #expect(missing.errors == "tick: error: there is no list named 'Wrk Late'; did you mean 'Work Late'?\n"
+                + "Create it with 'tick lists add Wrk Late'.\n")
+        let unknown = cli.run("lst\n" + Self.osc52)
+        #expect(unknown.status == 64)
+        #expect(unknown.errors.split(separator: "\n").count == 2, "\(unknown.errors)")
+        #expect(!unknown.errors.contains("\u{1B}"))
+        let added = cli.ok("add", Self.osc52 + "Pay rent", "--list", "Work\nLate")
+        #expect(added.contains("^[]52;c;cHduZWQ=^GPay rent"))
+        #expect(!added.contains("\u{1B}]"))
+        let listed = cli.ok("list", "--list", "Work\nLate")
+        #expect(listed.contains("\u{1B}[1m"), "the heading is bold: \(listed)")
+        #expect(!listed.unicodeScalars.contains { $0.value == 0xFDD0 }, "no style mark leaks")
+        #expect(!listed.contains("\u{1B}]"))
+    }
+
+    @Test("the agent's lines and log on a terminal: controls shown, never written")
+    func agentLines() {
+        let cli = CLIHarness()
+        cli.isTerminal = true
+        cli.ok("add", Self.osc52 + "Pay rent", "--due", "2026-11-30 09:00")
+        cli.variables["TICK_NOW"] = "2026-11-30T00:00:00Z"
+        let result = cli.run("agent", "--once", "--stdout")
+        #expect(result.output.contains("^[]52;c;cHduZWQ=^GPay rent — Due now"), "\(result.output)")
+        #expect(!result.output.contains("\u{1B}"))
+    }
+
+    @Test("user text holding the internal style marks gets at most a select graphic rendition, never another sequence")
+    func styleMarksInUserText() {
+        let open = String(decoding: [0xEF, 0xB7, 0x90], as: UTF8.self), close = String(decoding: [0xEF, 0xB7, 0x91], as: UTF8.self)
+        #expect(TerminalText.forTerminal("a" + open + "1;31" + close + "b") == "a\u{1B}[1;31mb")
+        #expect(TerminalText.forTerminal("a" + open + "]52;c" + close + "b" + close + "c" + open) == "a]52;cbc")
+        #expect(TerminalText.forTerminal("one\r\ntwo\rthree\u{1B}[2J\u{9B}x\u{202E}") == "one\ntwo three^[[2J<U+009B>x")
+        #expect(TerminalText.forTerminal(TerminalText.styled("x", sgr: "38;5;77")) == "\u{1B}[38;5;77mx\u{1B}[0m")
+    }
+}
+
+@Suite("Smart lists narrowed to one list")
+struct SmartListByListTests {
+    @Test("'tick list today --list L' shows only L's part of today; two lists are still refused")
+    func todayInList() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Work")
+        cli.ok("add", "Report", "--list", "Work", "--due", "today")
+        cli.ok("add", "Milk", "--due", "today")
+        cli.ok("add", "Later", "--list", "Work", "--due", "2026-12-20")
+        cli.ok("add", "Flag", "--list", "Work", "--flag")
+        #expect(cli.ok("list", "today").contains("Milk"))
+        let work = cli.ok("list", "today", "--list", "Work")
+        #expect(work.split(separator: "\n").first?.contains("Today in Work") == true, "\(work)")
+        #expect(work.contains("Report"))
+        #expect(!work.contains("Milk"))
+        #expect(!work.contains("Later"))
+        let flagged = try #require(try cli.json("list", "flagged", "--list", "Work") as? [[String: Any]])
+        #expect(flagged.map { $0["title"] as? String } == ["Flag"])
+        #expect(cli.run("list", "today", "--list", "Nowhere").status == 1)
+        #expect(cli.run("list", "Reminders", "--list", "Work").status == 64)
+    }
+}

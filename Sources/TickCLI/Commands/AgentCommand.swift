@@ -17,7 +17,9 @@ struct AgentCommand: Command {
             database delivers; a second one waits (--once: exits) until the first stops.
             Desktop notifications go to the session bus ($DBUS_SESSION_BUS_ADDRESS, else
             $XDG_RUNTIME_DIR/bus) with Done and Snooze buttons; with no bus, lines go to stdout.
-            --exec runs a command for each reminder: JSON on stdin, TICK_* variables (README, "Alarms and notifications").
+            --exec runs a command for each reminder: JSON on stdin, TICK_* variables (README, "Alarms and notifications");
+            it is the delivery then: no lines on stdout unless --stdout is given. A command still running after
+            10 seconds is stopped with everything it started.
             --install-systemd writes a systemd user unit and says how to enable it.
             """)
 
@@ -61,10 +63,12 @@ struct AgentCommand: Command {
                 do {
                     desktop = try DesktopNotifier(address: address)
                 } catch {
-                    log("\(error.message); writing notifications to standard output instead")
+                    log(error.message + (hooks.isEmpty ? "; writing notifications to standard output instead"
+                                                       : "; alarms go to the --exec command only"))
                 }
             } else {
-                log("no session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus); writing notifications to standard output instead")
+                log("no session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus); "
+                    + (hooks.isEmpty ? "writing notifications to standard output instead" : "alarms go to the --exec command only"))
             }
         }
         let hookNotifiers: [any AlarmNotifier] = hooks.map { command in
@@ -73,7 +77,9 @@ struct AgentCommand: Command {
         }
         let configuration = AlarmAgent.Configuration(context: context.dateContext,
                                                       offersActions: !once && desktop?.supportsActions == true)
-        let agent = AlarmAgent(store: store, configuration: configuration, primary: desktop ?? stdout, fallback: stdout,
+        // With --exec the hook is the delivery: standard output only when asked (--stdout).
+        let lines: StdoutNotifier? = toStdout || hooks.isEmpty ? stdout : nil
+        let agent = AlarmAgent(store: store, configuration: configuration, primary: desktop ?? lines, fallback: lines,
                                hooks: hookNotifiers, log: log)
         if once {
             _ = try agent.deliverDue(at: clock())
@@ -85,7 +91,7 @@ struct AgentCommand: Command {
         } catch {
             throw CommandError.runtime(error.message)
         }
-        log("delivering alarms for \(store.path)" + (desktop == nil ? " to standard output" : " to the desktop"))
+        log("delivering alarms for \(store.path)" + (desktop != nil ? " to the desktop" : lines != nil ? " to standard output" : " to the --exec command"))
         try withExtendedLifetime(lock) {
             try AgentLoop(agent: agent, events: events, clock: clock, log: log).run()
         }

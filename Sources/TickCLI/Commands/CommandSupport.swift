@@ -125,4 +125,7 @@ enum ValueReader {
 extension String {
     /// The text quoted for messages: `"Buy milk"`, made safe for one terminal line.
     var quotedForMessage: String { "\"" + TerminalText.sanitized(self) + "\"" }
+    /// The text in single quotes for a message, sanitized like a title: a name or a word
+    /// the user typed never breaks a message's line or writes a control.
+    var singleQuotedForMessage: String { "'" + TerminalText.sanitized(self) + "'" }
 }

@@ -14,7 +14,8 @@ struct ListCommand: Command {
             NAME is one of your lists, or a smart list: today (due today or overdue), scheduled
             (with a due date), flagged, overdue, completed, all (every open reminder).
             Without NAME, the first list. Lists are in manual order (see 'tick move').
-            A list of yours named like a smart list is reached with --list NAME.
+            A list of yours named like a smart list is reached with --list NAME; a smart list
+            with --list shows only that list's part of it (tick list today --list Work).
             """,
         aliases: ["ls"])
 
@@ -37,7 +38,11 @@ struct ListCommand: Command {
     init(parsed: ParsedArguments) throws(CommandError) {
         name = parsed.values["name"].map { $0.joined(separator: " ") }
         listName = parsed.value("list")
-        if name != nil && listName != nil { throw .usage("give the list either as NAME or with --list, not both") }
+        // A smart list narrowed to one list (`tick list today --list Work`) is fine;
+        // two lists are not.
+        if let name, listName != nil, SmartList(rawValue: name.lowercased()) == nil {
+            throw .usage("give the list either as NAME or with --list, not both (a smart list such as 'today' takes --list)")
+        }
         includesCompleted = parsed.has("completed")
         tag = try parsed.value("tag").map { text throws(CommandError) in try ValueReader.tags([text]).first ?? text }
         limit = try parsed.value("limit").map { text throws(CommandError) in try ValueReader.positiveInt(text, option: "limit") }
@@ -48,7 +53,7 @@ struct ListCommand: Command {
         let smartList = name.flatMap { SmartList(rawValue: $0.lowercased()) }
         let source: ListingSource
         if let smartList {
-            source = .smartList(smartList)
+            source = listName.map { .smartListInList(smartList, listNamed: $0) } ?? .smartList(smartList)
         } else if tag == nil || name != nil || listName != nil {
             source = .list(named: listName ?? name)
         } else {
@@ -56,17 +61,18 @@ struct ListCommand: Command {
         }
         let listing = try context.actions().listing(ListingRequest(
             source: source, tag: tag, includesCompleted: includesCompleted, limit: limit, detail: .forOutput(json: json)))
-        let (lists, heading, total) = (listing.lists, listing.list, listing.openCount)
+        let (lists, heading, total, narrowed) = (listing.lists, listing.list, listing.openCount, listing.narrowedTo)
         guard let reminders = listing.rows.summariesPrintingJSON(lists: lists, in: context) else { return }
-        let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil)
+        let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil && narrowed == nil)
         if let heading {
             var detail = "\(total) open"
             if reminders.count < total, limit != nil { detail += ", showing \(reminders.count)" }
             context.print(printer.heading(dot: heading.color, title: heading.name, detail: detail))
         } else {
-            let title = smartList?.title ?? "Tagged #\(tag ?? "")"
+            var title = smartList?.title ?? "Tagged #\(tag ?? "")"
+            if let narrowed { title += " in " + narrowed.name }
             let detail = limit == reminders.count ? "first \(total)" : "\(total)"
-            context.print(printer.heading(dot: nil, title: title, detail: detail))
+            context.print(printer.heading(dot: narrowed?.color, title: title, detail: detail))
         }
         if reminders.isEmpty {
             let message = emptyMessage(smartList: smartList, list: heading)

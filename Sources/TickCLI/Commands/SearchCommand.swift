@@ -69,7 +69,7 @@ struct HelpCommand: Command {
         var names: [String] = []
         for word in path {
             guard let found = candidates.first(where: { $0.configuration.name == word || $0.configuration.aliases.contains(word) }) else {
-                var message = "unknown command '\((names + [word]).joined(separator: " "))'"
+                var message = "unknown command \((names + [word]).joined(separator: " ").singleQuotedForMessage)"
                 if let suggestion = Suggestion.closest(to: word, among: candidates.map { $0.configuration.name }) {
                     message += "; did you mean '\(suggestion)'?"
                 }

@@ -31,7 +31,7 @@ enum InterchangeFormat: String, CaseIterable {
         case "taskwarrior", "task", "tw": return .taskwarrior
         default:
             let names = allowed.map(\.rawValue)
-            var message = "unknown format '\(text)'; use one of \(names.joined(separator: ", "))"
+            var message = "unknown format \(text.singleQuotedForMessage); use one of \(names.joined(separator: ", "))"
             if let suggestion = Suggestion.closest(to: text, among: names) { message += " (did you mean '\(suggestion)'?)" }
             throw .usage(message)
         }

@@ -1,4 +1,5 @@
 import TickModel
+import TickTerminal
 
 /// ANSI styling (ECMA-48 SGR) that is a no-op when color is not allowed
 /// (not a terminal, `NO_COLOR`, `TERM=dumb`).
@@ -9,7 +10,8 @@ struct Style {
     var isTrueColor = false
 
     private func sgr(_ codes: String, _ text: String) -> String {
-        isEnabled && !text.isEmpty ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
+        // Marks, not ESC: the output edge (`TerminalOutput`) turns them into SGR sequences.
+        isEnabled && !text.isEmpty ? TerminalText.styled(text, sgr: codes) : text
     }
 
     func bold(_ text: String) -> String { sgr("1", text) }

@@ -55,9 +55,9 @@ enum ArgumentParser {
             }
             guard let found else {
                 let candidates = named.map { "--" + $0.key }
-                var message = "unknown option '\(word.split(separator: "=").first.map(String.init) ?? word)'"
+                var message = "unknown option \((word.split(separator: "=").first.map(String.init) ?? word).singleQuotedForMessage)"
                 if let suggestion = Suggestion.closest(to: "--" + name.trimmingPrefix("-"), among: candidates) {
-                    message += "; did you mean '\(suggestion)'?"
+                    message += "; did you mean \(suggestion.singleQuotedForMessage)?"
                 }
                 throw .usage(message + "\n" + "See 'tick \(commandPath) --help'.")
             }

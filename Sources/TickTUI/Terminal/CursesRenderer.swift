@@ -1,4 +1,5 @@
 import CCurses
+import TickTerminal
 import TickModel
 
 /// Draws a ``Frame`` with ncurses: each span at the column its measured width puts it
@@ -44,7 +45,9 @@ final class CursesRenderer {
                 wattr_set(window, attributes, pair, nil)
                 // Drawn at the column our own measure gives; an ncurses that measures a
                 // cluster wider only overdraws the rest of this span, which comes next.
-                mvwaddnstr(window, Int32(row), Int32(column), span.text, -1)
+                // The output edge: whatever a span holds, no control reaches the terminal
+                // raw (spans are sanitized when built; this is the one place that writes).
+                mvwaddnstr(window, Int32(row), Int32(column), TerminalText.sanitized(span.text), -1)
                 column += span.width
             }
         }
