@@ -47,6 +47,10 @@ enum StoreErrorMessage {
             return "the database is busy (another tick kept it locked too long); try again"
         case .damaged:
             return "the database is damaged (\(error.message)); nothing was changed. Check it with: sqlite3 FILE 'PRAGMA integrity_check', and restore from a backup (tick export) if needed"
+        case .diskFull:
+            return "the disk is full; nothing was changed. Free some space and try again (\(error.message))"
+        case .notFound, .unreadableValue:
+            return error.message
         default:
             return "database: \(error)"
         }

@@ -27,16 +27,20 @@ extension Database {
             SELECT \(Database.reminderColumns), r.next_alarm FROM reminder r
             WHERE r.next_alarm IS NOT NULL AND r.next_alarm <= ? ORDER BY r.next_alarm LIMIT ?
             """, [.text(Timestamp.string(bound)), .integer(Int64(limit))]) { row in
-            found.append(AlarmCandidate(reminder: decodeReminder(row), storedKey: row.optionalText(22).flatMap(Timestamp.date)))
+            found.append(AlarmCandidate(reminder: try decodeReminder(row), storedKey: try row.optionalTimestamp(22, in: .reminder)))
         }
         return found
     }
 
     /// The smallest `next_alarm` in the database, or nil when no alarm is pending.
-    /// - Throws: `StoreError` from SQLite.
+    /// - Throws: `StoreError` from SQLite; `.unreadableValue` when it is not a timestamp.
     /// - Complexity: O(log n), the first entry of the index.
     public func earliestAlarmKey() throws -> Date? {
-        try scalarText("SELECT min(next_alarm) FROM reminder WHERE next_alarm IS NOT NULL").flatMap(Timestamp.date)
+        var found: Date?
+        try forEachRow("""
+            SELECT number, next_alarm FROM reminder WHERE next_alarm IS NOT NULL ORDER BY next_alarm LIMIT 1
+            """) { found = try $0.timestamp(1, in: .reminder) }
+        return found
     }
 
     /// Whether the alarm `alarmUID` of reminder `number` was already delivered for the

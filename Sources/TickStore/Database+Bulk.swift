@@ -7,7 +7,7 @@ extension Database {
     static let bulkRowsPerStatement = 500
 
     /// The `INSERT` of `bulkRowsPerStatement` rows (built once: the statement cache is
-    /// keyed by the SQL text).
+    /// keyed by the SQL text). An `INSERT` of fewer rows is not cached.
     private static let bulkInsertSQL = insertSQL(rows: bulkRowsPerStatement)
 
     /// Saves new reminders, in order, each at the end of its list, as `insert(_:)`
@@ -67,8 +67,10 @@ extension Database {
         while start < uids.endIndex {
             let end = min(start + Database.bulkRowsPerStatement, uids.endIndex)
             let chunk = uids[start..<end]
-            let sql = chunk.count == Database.bulkRowsPerStatement ? Database.bulkUIDSQL : Database.uidSQL(count: chunk.count)
-            try forEachRow(sql, chunk.map(SQLValue.text)) { found.insert($0.text(0)) }
+            // Only the full chunk's SQL is fixed; the last chunk's is made for its count.
+            let isFull = chunk.count == Database.bulkRowsPerStatement
+            try forEachRow(isFull ? Database.bulkUIDSQL : Database.uidSQL(count: chunk.count), chunk.map(SQLValue.text),
+                           cached: isFull) { found.insert($0.text(0)) }
             start = end
         }
         return found
@@ -82,7 +84,9 @@ extension Database {
     }
 
     private func insertRows(_ values: [SQLValue], count: Int) throws {
-        try execute(count == Database.bulkRowsPerStatement ? Database.bulkInsertSQL : Database.insertSQL(rows: count), values)
+        // Only the full statement's SQL is fixed; the last one's is made for its count.
+        let isFull = count == Database.bulkRowsPerStatement
+        try execute(isFull ? Database.bulkInsertSQL : Database.insertSQL(rows: count), values, cached: isFull)
     }
 
     /// The columns of a row: `number` and what `fields(_:)` gives.

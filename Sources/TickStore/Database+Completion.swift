@@ -41,7 +41,7 @@ extension Database {
     /// - Parameters:
     ///   - expecting: when given, complete only if this names the current occurrence
     ///     (its due date, or start date for a reminder with no due date; a date alone
-    ///     names that day's occurrence, see `occurrence(_:names:in:)`); otherwise change
+    ///     names that day's occurrence, see `Due.names(occurrence:in:)`); otherwise change
     ///     nothing and say why in `skipped`.
     ///   - zone: the user's zone.
     /// - Returns: what happened, or nil when there is no such reminder.
@@ -52,11 +52,11 @@ extension Database {
         if reminder.isCompleted { return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false) }
         if let expecting {
             let current = reminder.due ?? reminder.start
-            if current.map({ Database.occurrence(expecting, names: $0, in: zone) }) != true {
+            if current.map({ expecting.names(occurrence: $0, in: zone) }) != true {
                 let skipped: SkippedOccurrence
-                if try completedOccurrences(reminder: number).contains(where: { Database.occurrence(expecting, names: $0.due, in: zone) }) {
+                if try completedOccurrences(reminder: number).contains(where: { expecting.names(occurrence: $0.due, in: zone) }) {
                     skipped = .alreadyDone
-                } else if let current, Database.occurrence(expecting, isAfter: current, in: zone) {
+                } else if let current, expecting.isAfter(occurrence: current, in: zone) {
                     skipped = .notYetDue
                 } else {
                     skipped = .notAnOccurrence
@@ -73,32 +73,6 @@ extension Database {
         }
         try update(completed)
         return CompletionChangeResult(reminder: completed, outcome: outcome, changed: true)
-    }
-
-    /// Whether `given` (a date the user or a notification names) is the occurrence
-    /// `occurrence`: the same instant; or, when either is all-day, the same day, a timed
-    /// occurrence's day read in its own zone (`done --occurrence 2026-12-01` names the
-    /// occurrence due 2026-12-01 09:00 Asia/Seoul).
-    public static func occurrence(_ given: Due, names occurrence: Due, in zone: TimeZone) -> Bool {
-        if given.isAllDay || occurrence.isAllDay {
-            return given.day(in: zone) == occurrence.day(in: Database.ownZone(of: occurrence, userZone: zone))
-        }
-        return given.sortInstant(in: zone) == occurrence.sortInstant(in: zone)
-    }
-
-    /// Whether `given` is later than the occurrence `occurrence` (by day when either is
-    /// all-day, as in `occurrence(_:names:in:)`).
-    static func occurrence(_ given: Due, isAfter occurrence: Due, in zone: TimeZone) -> Bool {
-        if given.isAllDay || occurrence.isAllDay {
-            return given.day(in: zone) > occurrence.day(in: Database.ownZone(of: occurrence, userZone: zone))
-        }
-        return given.sortInstant(in: zone) > occurrence.sortInstant(in: zone)
-    }
-
-    /// The zone a timed date is read in (its own), else `userZone`.
-    static func ownZone(of due: Due, userZone: TimeZone) -> TimeZone {
-        if case .timed(_, let identifier) = due { return TimeZone(identifier: identifier) ?? userZone }
-        return userZone
     }
 
     /// Reopens reminder `number`: a completed reminder is opened again (for a recurring

@@ -4,13 +4,16 @@ import TickModel
 extension Database {
     private static let listColumns = "id, name, color, position, created_at, modified_at, ical_extras"
 
-    private func decodeList(_ row: Statement) -> ReminderList {
-        ReminderList(id: .init(rawValue: row.text(0)), name: row.text(1),
-                     color: ListColor(parsing: row.text(2)) ?? .defaultColor,
-                     position: Int(row.int(3)),
-                     createdAt: Timestamp.date(row.text(4)) ?? Date(timeIntervalSince1970: 0),
-                     modifiedAt: Timestamp.date(row.text(5)) ?? Date(timeIntervalSince1970: 0),
-                     iCalendarExtras: row.text(6))
+    /// The list in the current row of a query of `listColumns`.
+    /// - Throws: `StoreError` (`.unreadableValue`) naming the list's ID and the column
+    ///   when a stored value cannot be read; nothing is defaulted.
+    private func decodeList(_ row: Statement) throws(StoreError) -> ReminderList {
+        let place = RowPlace(table: "list", key: "id", keyIndex: 0)
+        guard let color = ListColor(parsing: row.text(2)) else { throw row.unreadable(2, in: place, "not a color #RRGGBB") }
+        return ReminderList(id: .init(rawValue: row.text(0)), name: row.text(1), color: color,
+                            position: Int(try row.integer(3, in: place)),
+                            createdAt: try row.timestamp(4, in: place), modifiedAt: try row.timestamp(5, in: place),
+                            iCalendarExtras: row.text(6))
     }
 
     /// Every list, in the user's order.
@@ -18,7 +21,7 @@ extension Database {
     /// - Complexity: O(lists).
     public func lists() throws -> [ReminderList] {
         var lists: [ReminderList] = []
-        try forEachRow("SELECT \(Database.listColumns) FROM list ORDER BY position, name") { lists.append(decodeList($0)) }
+        try forEachRow("SELECT \(Database.listColumns) FROM list ORDER BY position, name") { lists.append(try decodeList($0)) }
         return lists
     }
 
@@ -26,7 +29,7 @@ extension Database {
     /// - Throws: `StoreError` from SQLite.
     public func list(id: ReminderList.ID) throws -> ReminderList? {
         var found: ReminderList?
-        try forEachRow("SELECT \(Database.listColumns) FROM list WHERE id = ?", [.text(id.rawValue)]) { found = decodeList($0) }
+        try forEachRow("SELECT \(Database.listColumns) FROM list WHERE id = ?", [.text(id.rawValue)]) { found = try decodeList($0) }
         return found
     }
 
@@ -54,11 +57,11 @@ extension Database {
     }
 
     /// The first list in the user's order: where reminders go when no list is named.
-    /// - Throws: `StoreError` from SQLite; `StoreError.Kind.sqlite` when there is no list at all.
+    /// - Throws: `StoreError` from SQLite; `StoreError.Kind.notFound` when there is no list at all.
     public func defaultList() throws -> ReminderList {
         var found: ReminderList?
-        try forEachRow("SELECT \(Database.listColumns) FROM list ORDER BY position, name LIMIT 1") { found = decodeList($0) }
-        guard let found else { throw StoreError(kind: .sqlite, message: "the database has no list; create one with 'tick lists add NAME'") }
+        try forEachRow("SELECT \(Database.listColumns) FROM list ORDER BY position, name LIMIT 1") { found = try decodeList($0) }
+        guard let found else { throw StoreError(kind: .notFound, message: "the database has no list") }
         return found
     }
 

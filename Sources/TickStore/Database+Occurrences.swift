@@ -21,35 +21,35 @@ extension Database {
     }
 
     /// The most recently completed occurrence of reminder `number`, or nil.
-    /// - Throws: `StoreError` from SQLite.
+    /// - Throws: `StoreError` from SQLite; `.unreadableValue` for a row that cannot be read.
     /// - Complexity: O(log n), from the index `occurrence_completed`.
     public func lastCompletedOccurrence(reminder number: Reminder.Number) throws -> CompletedOccurrence? {
         var found: CompletedOccurrence?
         try forEachRow("""
-            SELECT due, due_time_zone, completed_at FROM occurrence WHERE reminder = ?
+            SELECT reminder, due, due_time_zone, completed_at FROM occurrence WHERE reminder = ?
             ORDER BY completed_at DESC, due DESC LIMIT 1
-            """, [.integer(number.rawValue)]) { row in
-            if let due = DueColumns.due(row.optionalText(0), zone: row.optionalText(1)),
-               let at = Timestamp.date(row.text(2)) {
-                found = CompletedOccurrence(due: due, completedAt: at)
-            }
-        }
+            """, [.integer(number.rawValue)]) { found = try Database.decodeOccurrence($0) }
         return found
     }
 
     /// Every completed occurrence of reminder `number`, earliest due first.
-    /// - Throws: `StoreError` from SQLite.
+    /// - Throws: `StoreError` from SQLite; `.unreadableValue` for a row that cannot be read
+    ///   (it is not skipped).
     /// - Complexity: O(k log k) for the k occurrences of that reminder.
     public func completedOccurrences(reminder number: Reminder.Number) throws -> [CompletedOccurrence] {
         var found: [CompletedOccurrence] = []
-        try forEachRow("SELECT due, due_time_zone, completed_at FROM occurrence WHERE reminder = ? ORDER BY due",
-                       [.integer(number.rawValue)]) { row in
-            if let due = DueColumns.due(row.optionalText(0), zone: row.optionalText(1)),
-               let at = Timestamp.date(row.text(2)) {
-                found.append(CompletedOccurrence(due: due, completedAt: at))
-            }
-        }
+        try forEachRow("SELECT reminder, due, due_time_zone, completed_at FROM occurrence WHERE reminder = ? ORDER BY due",
+                       [.integer(number.rawValue)]) { found.append(try Database.decodeOccurrence($0)) }
         return found
+    }
+
+    /// The completed occurrence in the current row of a query of `reminder, due,
+    /// due_time_zone, completed_at`.
+    /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder and the column.
+    private static func decodeOccurrence(_ row: Statement) throws(StoreError) -> CompletedOccurrence {
+        let place = RowPlace(table: "occurrence", key: "reminder", keyIndex: 0)
+        guard let due = try row.due(1, zone: 2, in: place) else { throw row.unreadable(1, in: place, "no date") }
+        return CompletedOccurrence(due: due, completedAt: try row.timestamp(3, in: place))
     }
 
     /// Whether the occurrence due `due` of reminder `number` was completed.

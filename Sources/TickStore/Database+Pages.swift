@@ -128,7 +128,7 @@ extension Database {
         arguments.append(.integer(Int64(limit)))
         var rows: [Reminder] = []
         rows.reserveCapacity(limit)
-        try forEachRow(sql, arguments) { rows.append(decodeReminder($0)) }
+        try forEachRow(sql, arguments) { rows.append(try decodeReminder($0)) }
         return forward ? rows : rows.reversed()
     }
 
@@ -173,7 +173,7 @@ extension Database {
         sql += forward ? " ORDER BY r.completed_at DESC, r.number DESC LIMIT ?" : " ORDER BY r.completed_at, r.number LIMIT ?"
         arguments.append(.integer(Int64(limit)))
         var rows: [Reminder] = []
-        try forEachRow(sql, arguments) { rows.append(decodeReminder($0)) }
+        try forEachRow(sql, arguments) { rows.append(try decodeReminder($0)) }
         return forward ? rows : rows.reversed()
     }
 }

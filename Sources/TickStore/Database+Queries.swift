@@ -26,19 +26,19 @@ extension Database {
     public func summaries(_ filter: ReminderFilter, now: Date, timeZone: TimeZone) throws -> [ReminderSummary] {
         var previousListID: ReminderList.ID?
         return try select(filter, now: now, timeZone: timeZone, columns: ReminderSummary.columns) { row in
-            let summary = ReminderSummary(row: row, previousListID: previousListID)
+            let summary = try ReminderSummary(row: row, previousListID: previousListID)
             previousListID = summary.listID
             return summary
         }
     }
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
-                                          decode: (Statement) -> Row) throws -> [Row] {
+                                          decode: (Statement) throws -> Row) throws -> [Row] {
         let query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
         var result: [Row] = []
         let localNow = LocalDateTime(now, in: timeZone)
-        try forEachRow(query.sql, query.arguments) { row in
-            let reminder = decode(row)
+        try forEachRow(query.sql, query.arguments, cached: query.isFixed) { row in
+            let reminder = try decode(row)
             if let dayLimit = query.dayLimit, let due = reminder.due {
                 if query.mustBeOverdue ? !due.isOverdue(at: now, localNow: localNow) : due.day(in: timeZone) > dayLimit { return }
             }
@@ -66,6 +66,9 @@ extension Database {
         /// Whether rows are sorted exactly by due date after reading (see `sortedByDue`),
         /// and limited after that; the SQL then has no ORDER BY and no join.
         var sortsByDue = false
+        /// Whether the SQL is one of the few fixed shapes (cached): false for a search,
+        /// whose SQL has one condition per short word.
+        var isFixed = true
     }
 
     /// The query for `filter` (see `reminders(_:now:timeZone:)`), reading `columns`.
@@ -136,7 +139,7 @@ extension Database {
             arguments.append(.integer(Int64(max(limit, 0))))
         }
         return ListingQuery(sql: sql, arguments: arguments, dayLimit: dayLimit, mustBeOverdue: mustBeOverdue,
-                            sortsByDue: exact)
+                            sortsByDue: exact, isFixed: filter.text == nil)
     }
 
     /// Every reminder, lists in order, then manual order; for export and backups.
@@ -151,7 +154,7 @@ extension Database {
             arguments.append(.text(id.rawValue))
         }
         sql += " ORDER BY l.position, r.position"
-        try forEachRow(sql, arguments) { result.append(decodeReminder($0)) }
+        try forEachRow(sql, arguments) { result.append(try decodeReminder($0)) }
         return result
     }
 
@@ -253,20 +256,22 @@ extension Database {
     ///
     /// Positions leave gaps, so a move usually rewrites one row; when a gap is used up
     /// the list is renumbered once.
-    /// - Throws: `StoreError` from SQLite; `StoreError.Kind.sqlite` when the reminder or
-    ///   the anchor does not exist or the anchor is in another list.
+    /// - Throws: `StoreError` from SQLite; `.notFound` when the reminder or the anchor does
+    ///   not exist; `.constraint` when the anchor is in another list.
     /// - Complexity: O(1) rows written in general, O(list) when renumbering.
     @discardableResult
     public func move(_ number: Reminder.Number, to placement: Placement) throws -> Int64 {
         guard let moving = try reminder(number: number) else {
-            throw StoreError(kind: .sqlite, message: "no reminder \(number)")
+            throw StoreError(kind: .notFound, message: "there is no reminder \(number)")
         }
         let list = moving.listID
         // Find the neighbours (lower, upper) the reminder goes between.
         func anchor(_ other: Reminder.Number) throws -> Reminder {
-            guard let found = try reminder(number: other) else { throw StoreError(kind: .sqlite, message: "no reminder \(other)") }
+            guard let found = try reminder(number: other) else {
+                throw StoreError(kind: .notFound, message: "there is no reminder \(other)")
+            }
             guard found.listID == list else {
-                throw StoreError(kind: .sqlite, message: "\(other) is in another list than \(number)")
+                throw StoreError(kind: .constraint, message: "\(other) is in another list than \(number); a reminder is placed only among the reminders of its own list")
             }
             return found
         }

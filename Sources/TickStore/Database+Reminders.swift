@@ -11,20 +11,26 @@ extension Database {
         r.alarms, r.ical_extras, r.created_at, r.modified_at, r.recurrence_basis
         """
 
-    func decodeReminder(_ row: Statement) -> Reminder {
-        Reminder(uid: row.text(1), number: .init(row.int(0)), listID: .init(rawValue: row.text(2)),
-                 title: row.text(3), notes: row.text(4),
-                 due: row.withBytes(5) { DueColumns.due(bytes: $0, zone: row.optionalText(6)) },
-                 start: row.withBytes(7) { DueColumns.due(bytes: $0, zone: row.optionalText(8)) },
-                 priority: Priority(iCalendarValue: Int(row.int(9))), isFlagged: row.int(10) != 0,
-                 completedAt: row.withBytes(11) { Timestamp.date(bytes: $0) },
-                 position: row.int(12), parentUID: row.optionalText(13),
-                 tags: JSONColumns.tags(row.text(14)), url: row.optionalText(15),
-                 recurrence: row.optionalText(16), alarms: JSONColumns.alarms(row.text(17)),
-                 iCalendarExtras: row.text(18),
-                 createdAt: row.withBytes(19) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
-                 modifiedAt: row.withBytes(20) { Timestamp.date(bytes: $0) } ?? Date(timeIntervalSince1970: 0),
-                 recurrenceBasis: RecurrenceBasis(row, 21))
+    /// The reminder in the current row of a query of `reminderColumns`.
+    /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder's number and the
+    ///   column when a stored value cannot be read; nothing is defaulted.
+    func decodeReminder(_ row: Statement) throws(StoreError) -> Reminder {
+        let place = RowPlace.reminder
+        let uid = row.text(1)
+        return Reminder(uid: uid, number: .init(try row.integer(0, in: place)), listID: .init(rawValue: row.text(2)),
+                        title: row.text(3), notes: row.text(4),
+                        due: try row.due(5, zone: 6, in: place),
+                        start: try row.due(7, zone: 8, in: place),
+                        priority: Priority(iCalendarValue: Int(try row.integer(9, in: place))),
+                        isFlagged: try row.integer(10, in: place) != 0,
+                        completedAt: try row.optionalTimestamp(11, in: place),
+                        position: try row.integer(12, in: place), parentUID: row.optionalText(13),
+                        tags: try row.tags(14, in: place), url: row.optionalText(15),
+                        recurrence: row.optionalText(16), alarms: try row.alarms(17, reminderUID: uid, in: place),
+                        iCalendarExtras: row.text(18),
+                        createdAt: try row.timestamp(19, in: place),
+                        modifiedAt: try row.timestamp(20, in: place),
+                        recurrenceBasis: try row.recurrenceBasis(21, in: place))
     }
 
     /// The column values of a reminder, in the order of the `INSERT` and `UPDATE`
@@ -104,7 +110,7 @@ extension Database {
     public func reminder(number: Reminder.Number) throws -> Reminder? {
         var found: Reminder?
         try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.number = ?",
-                       [.integer(number.rawValue)]) { found = decodeReminder($0) }
+                       [.integer(number.rawValue)]) { found = try decodeReminder($0) }
         return found
     }
 
@@ -113,7 +119,7 @@ extension Database {
     public func reminder(uid: String) throws -> Reminder? {
         var found: Reminder?
         try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.uid = ?",
-                       [.text(uid)]) { found = decodeReminder($0) }
+                       [.text(uid)]) { found = try decodeReminder($0) }
         return found
     }
 

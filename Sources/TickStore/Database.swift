@@ -4,15 +4,33 @@ import Foundation
 /// One open SQLite connection (https://sqlite.org/c3ref/sqlite3.html).
 ///
 /// Not Sendable: a `Database` is reached only inside `Store.read` and `Store.write`
-/// closures, which the store runs one at a time. Prepared statements are cached for
-/// the life of the connection.
+/// closures, which the store runs one at a time.
+///
+/// Statements: SQL whose text is fixed (written once in the source, such as
+/// `SELECT … FROM reminder r WHERE r.number = ?`, or built from a small fixed set of
+/// parts, such as the listing of one smart list) is prepared once and kept in a cache
+/// of at most `statementCacheCapacity` statements; the one used least recently is
+/// finalized when a new one needs the room. SQL built per call from the data (a bulk
+/// `INSERT` or an `IN (…)` list with as many `?` as there are values, a search with one
+/// condition per word) is passed with `cached: false`: it is prepared, run and
+/// finalized, so it never fills the cache with statements that are not used again.
 ///
 /// SQL text stays in this module: the functions that run it (`execute`, `executeScript`,
 /// `scalarInt`, `scalarText`, `forEachRow`) are internal, and other modules call the
 /// typed functions of the `Database+…` files.
 public final class Database {
+    /// The most prepared statements kept for reuse on one connection.
+    static let statementCacheCapacity = 64
+
     let handle: OpaquePointer
-    private var statements: [String: Statement] = [:]
+    private var statements: [String: CachedStatement] = [:]
+    /// Counts statement uses, to find the least recently used one.
+    private var useClock: UInt64 = 0
+
+    private struct CachedStatement {
+        let statement: Statement
+        var lastUse: UInt64
+    }
 
     init(handle: OpaquePointer) {
         self.handle = handle
@@ -24,24 +42,44 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
-    /// The cached prepared statement for `sql`, reset and bound to `arguments`.
+    /// How many prepared statements the cache holds now.
+    var cachedStatementCount: Int { statements.count }
+
+    /// Whether the statement for `sql` is in the cache.
+    func isCached(_ sql: String) -> Bool { statements[sql] != nil }
+
+    /// The prepared statement for `sql`, reset and bound to `arguments`: from the cache
+    /// when `cached` (prepared and added on first use, evicting the least recently used
+    /// statement when the cache is full), else a new statement that is finalized when
+    /// the caller lets it go.
     /// - Throws: `StoreError` when the SQL does not compile or a value cannot be bound.
-    func statement(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> Statement {
+    /// - Complexity: O(1) for a cached statement; O(`statementCacheCapacity`) when one
+    ///   is evicted.
+    func statement(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws(StoreError) -> Statement {
+        useClock &+= 1
         let statement: Statement
-        if let cached = statements[sql] {
-            statement = cached
+        if !cached {
+            statement = try Statement(database: self, sql: sql, persistent: false)
+        } else if let entry = statements[sql] {
+            statement = entry.statement
+            statements[sql]?.lastUse = useClock
         } else {
-            statement = try Statement(database: self, sql: sql)
-            statements[sql] = statement
+            statement = try Statement(database: self, sql: sql, persistent: true)
+            if statements.count >= Database.statementCacheCapacity,
+               let oldest = statements.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                statements.removeValue(forKey: oldest)
+            }
+            statements[sql] = CachedStatement(statement: statement, lastUse: useClock)
         }
         try statement.bind(arguments)
         return statement
     }
 
     /// Runs one statement that returns no rows.
+    /// - Parameter cached: false for SQL built per call (see the type's documentation).
     /// - Throws: `StoreError` from SQLite.
-    func execute(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) {
-        let statement = try statement(sql, arguments)
+    func execute(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws(StoreError) {
+        let statement = try statement(sql, arguments, cached: cached)
         while try statement.step() {}
         sqlite3_reset(statement.handle)
     }
@@ -51,18 +89,18 @@ public final class Database {
     func executeScript(_ sql: String) throws(StoreError) {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        sqlite3_free(message) // the same text as sqlite3_errmsg, which StoreError reads
         if code != SQLITE_OK {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-            sqlite3_free(message)
-            throw StoreError(kind: StoreError(code: code, connection: nil, sql: nil).kind,
-                             message: text, extendedCode: sqlite3_extended_errcode(handle), sql: sql)
+            throw StoreError(code: sqlite3_extended_errcode(handle), connection: handle, sql: sql)
         }
     }
 
     /// Calls `body` for each row of a query. The statement must not escape `body`.
+    /// - Parameter cached: false for SQL built per call (see the type's documentation).
     /// - Throws: `StoreError` from SQLite, or what `body` throws.
-    func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Statement) throws -> Void) throws {
-        let statement = try statement(sql, arguments)
+    func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true,
+                    _ body: (Statement) throws -> Void) throws {
+        let statement = try statement(sql, arguments, cached: cached)
         defer { sqlite3_reset(statement.handle) }
         while try statement.step() {
             try body(statement)

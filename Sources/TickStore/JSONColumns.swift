@@ -14,11 +14,13 @@ enum JSONColumns {
         return "[" + tags.map(quoted).joined(separator: ",") + "]"
     }
 
-    static func tags(_ text: String) -> [String] {
-        guard text != "[]", !text.isEmpty else { return [] }
+    /// The tags of a `tags` column, or nil when it is not a JSON array of strings.
+    static func tags(_ text: String) -> [String]? {
+        if text == "[]" { return [] }
         if let simple = simpleStrings(text) { return simple }
-        guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return [] }
-        return array.compactMap { $0 as? String }
+        guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return nil }
+        let strings = array.compactMap { $0 as? String }
+        return strings.count == array.count ? strings : nil
     }
 
     /// Reads `["a","b"]` when no string holds a quote, a backslash or a control
@@ -64,21 +66,78 @@ enum JSONColumns {
         return "[" + objects.joined(separator: ",") + "]"
     }
 
-    static func alarms(_ text: String) -> [Alarm] {
-        guard text != "[]", !text.isEmpty,
-              let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else { return [] }
-        return array.compactMap { object in
-            let uid = object["uid"] as? String ?? UUID().uuidString
-            let fired = (object["fired"] as? String).flatMap(Timestamp.date)
-            let isSnooze = (object["snooze"] as? Bool) ?? false
-            let isSilenced = (object["silenced"] as? Bool) ?? false
-            if let at = (object["at"] as? String).flatMap(Timestamp.date) {
-                return Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: isSnooze, isSilenced: isSilenced)
-            }
-            guard let offset = (object["offset"] as? NSNumber)?.intValue else { return nil }
-            return Alarm(uid: uid, trigger: .relative(seconds: offset, toStart: object["related"] as? String == "start"),
-                         firedAt: fired, isExactOffset: (object["exact"] as? Bool) ?? false, isSilenced: isSilenced)
+    /// Why an `alarms` column cannot be read.
+    struct Unreadable: Error {
+        /// What is wrong, without the value itself.
+        var reason: String
+    }
+
+    /// The alarms of an `alarms` column of the reminder whose UID is `reminderUID`.
+    ///
+    /// An alarm object without `"uid"` (written by hand or by another program) gets a
+    /// UID derived from the reminder's UID, its place in the array and its trigger
+    /// (`StableUID`): the same on every read, so that its delivery record
+    /// (`alarm_delivery`) matches from one read to the next, and written back as it is
+    /// at the next save.
+    /// - Throws: `Unreadable` for text that is not a JSON array of objects, or an object
+    ///   with neither a valid `"at"` timestamp nor an integer `"offset"`, a `"fired"`
+    ///   that is not a timestamp, a `"related"` other than `start`/`end`, or a flag that
+    ///   is not `true`/`false`.
+    static func alarms(_ text: String, reminderUID: String) throws(Unreadable) -> [Alarm] {
+        if text == "[]" { return [] }
+        guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)), let array = parsed as? [Any] else {
+            throw Unreadable(reason: "not a JSON array")
         }
+        var alarms: [Alarm] = []
+        alarms.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            guard let object = element as? [String: Any] else { throw Unreadable(reason: "alarm \(index + 1) is not a JSON object") }
+            func flag(_ key: String) throws(Unreadable) -> Bool {
+                guard let value = object[key] else { return false }
+                guard let bool = value as? Bool else {
+                    throw Unreadable(reason: "alarm \(index + 1): \"\(key)\" is not true or false")
+                }
+                return bool
+            }
+            func instant(_ key: String) throws(Unreadable) -> Date? {
+                guard let value = object[key] else { return nil }
+                guard let text = value as? String, let date = Timestamp.date(text) else {
+                    throw Unreadable(reason: "alarm \(index + 1): \"\(key)\" is not a timestamp")
+                }
+                return date
+            }
+            let trigger: Alarm.Trigger
+            if let at = try instant("at") {
+                trigger = .absolute(at)
+            } else {
+                guard let number = object["offset"] as? NSNumber,
+                      let seconds = Int(exactly: number.doubleValue) else {
+                    throw Unreadable(reason: "alarm \(index + 1) has neither \"at\" nor an integer \"offset\"")
+                }
+                let related = object["related"]
+                guard related == nil || related as? String == "start" || related as? String == "end" else {
+                    throw Unreadable(reason: "alarm \(index + 1): \"related\" is neither \"start\" nor \"end\"")
+                }
+                trigger = .relative(seconds: seconds, toStart: related as? String == "start")
+            }
+            let uid: String
+            switch object["uid"] {
+            case nil:
+                let triggerText: String
+                switch trigger {
+                case .relative(let seconds, let toStart): triggerText = "offset \(seconds) " + (toStart ? "start" : "end")
+                case .absolute(let date): triggerText = "at " + Timestamp.string(date)
+                }
+                uid = StableUID.make(from: "alarm\u{0}\(reminderUID)\u{0}\(index)\u{0}\(triggerText)")
+            case let text as String:
+                uid = text
+            default:
+                throw Unreadable(reason: "alarm \(index + 1): \"uid\" is not a string")
+            }
+            alarms.append(Alarm(uid: uid, trigger: trigger, firedAt: try instant("fired"), isSnooze: try flag("snooze"),
+                                isExactOffset: try flag("exact"), isSilenced: try flag("silenced")))
+        }
+        return alarms
     }
 
     /// A JSON string literal (RFC 8259 §7).

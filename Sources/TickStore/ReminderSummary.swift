@@ -74,26 +74,22 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
     /// Decodes a row of `columns`.
     /// - Parameter previousListID: the list ID of the row decoded before, shared when
     ///   this row's is the same (rows mostly come a list at a time).
-    init(row: Statement, previousListID: ReminderList.ID? = nil) {
-        number = .init(row.int(0))
+    /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder's number and the
+    ///   column when a stored value cannot be read.
+    init(row: Statement, previousListID: ReminderList.ID? = nil) throws(StoreError) {
+        let place = RowPlace.reminder
+        number = .init(try row.integer(0, in: place))
         uid = row.text(1)
         listID = .init(rawValue: row.text(2, reusing: previousListID?.rawValue))
         title = row.text(3)
-        due = row.withBytes(4) { DueColumns.due(bytes: $0, zone: row.optionalText(5)) }
-        priority = Priority(iCalendarValue: Int(row.int(6)))
-        isFlagged = row.int(7) != 0
-        completedAt = row.withBytes(8) { Timestamp.date(bytes: $0) }
-        position = row.int(9)
+        due = try row.due(4, zone: 5, in: place)
+        priority = Priority(iCalendarValue: Int(try row.integer(6, in: place)))
+        isFlagged = try row.integer(7, in: place) != 0
+        completedAt = try row.optionalTimestamp(8, in: place)
+        position = try row.integer(9, in: place)
         parentUID = row.optionalText(10)
-        tags = row.withBytes(11) { $0.count <= 2 } ? [] : JSONColumns.tags(row.text(11))
+        tags = try row.tags(11, in: place)
         recurrence = row.optionalText(12)
-        recurrenceBasis = RecurrenceBasis(row, 13)
-    }
-}
-
-extension RecurrenceBasis {
-    /// The basis stored in column `index` of `row`; `due` for NULL or an unknown value.
-    init(_ row: Statement, _ index: Int32) {
-        self = row.isText(index, equalTo: "completion") ? .completion : .due
+        recurrenceBasis = try row.recurrenceBasis(13, in: place)
     }
 }

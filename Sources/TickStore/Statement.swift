@@ -26,9 +26,12 @@ public final class Statement {
     /// end of the statement: one allocation per bind instead of one per value.
     private var textBytes: UnsafeMutableRawBufferPointer?
 
-    init(database: Database, sql: String) throws(StoreError) {
+    /// Prepares `sql`; `persistent` tells SQLite the statement will be kept and reused
+    /// (https://sqlite.org/c3ref/c_prepare_normalize.html#sqlitepreparepersistent).
+    init(database: Database, sql: String, persistent: Bool) throws(StoreError) {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, flags, &statement, nil)
         guard code == SQLITE_OK, let statement else {
             throw StoreError(code: code, connection: database.handle, sql: sql)
         }

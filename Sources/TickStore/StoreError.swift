@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// Why the store could not do what was asked. The one public error type of TickStore.
 ///
@@ -20,10 +21,20 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case constraint
         /// The file or its folder could not be created, opened, read or written.
         case io
+        /// The disk (or the file-size limit) has no room for what had to be written
+        /// (SQLITE_FULL, ENOSPC, EFBIG). Nothing of the failed change was kept.
+        case diskFull
+        /// What was asked for is not in the database (a reminder or list by its key).
+        case notFound
+        /// A stored value cannot be read back: `table`, the row (`number 12`,
+        /// `id '…'`) and the column say where. Nothing is defaulted and nothing is
+        /// written over it; the row stays as it is until it is repaired by hand.
+        case unreadableValue(table: String, row: String, column: String)
         /// Any other SQLite failure.
         case sqlite
     }
 
+    /// The broad reason.
     public var kind: Kind
     /// What failed, in words a user can act on.
     public var message: String
@@ -50,10 +61,34 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
         case SQLITE_CONSTRAINT: kind = .constraint
         case SQLITE_CORRUPT, SQLITE_NOTADB: kind = .damaged
-        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_READONLY, SQLITE_PERM: kind = .io
+        case SQLITE_FULL: kind = .diskFull
+        case SQLITE_IOERR where StoreError.isOutOfSpace(connection):
+            kind = .diskFull
+        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: kind = .io
         default: kind = .sqlite
         }
-        self.init(kind: kind, message: text, extendedCode: code, sql: sql)
+        let message = kind == .diskFull ? "the disk is full (\(text))" : text
+        self.init(kind: kind, message: message, extendedCode: code, sql: sql)
+    }
+
+    /// Whether an I/O error was the disk running out of room. SQLite reports a write
+    /// that found no space as SQLITE_FULL, but a failed `ftruncate`/`fallocate` of its
+    /// shared-memory or journal file as an SQLITE_IOERR_* whose errno is ENOSPC or
+    /// EFBIG (the file-size limit) (https://sqlite.org/rescode.html#ioerr).
+    static func isOutOfSpace(_ connection: OpaquePointer?) -> Bool {
+        guard let connection else { return false }
+        let error = sqlite3_system_errno(connection)
+        return error == ENOSPC || error == EFBIG || error == EDQUOT
+    }
+
+    /// A value of `column` in `table` at `row` that cannot be read back.
+    /// - Parameters:
+    ///   - row: which row, by its key (`number 12`, `id '…'`); never user text.
+    ///   - reason: what is wrong with the value, without the value itself when it may
+    ///     be the user's text.
+    static func unreadable(table: String, row: String, column: String, _ reason: String) -> StoreError {
+        StoreError(kind: .unreadableValue(table: table, row: row, column: column),
+                   message: "\(table) \(row): the column \(column) cannot be read (\(reason)); the row was left as it is")
     }
 
     public var description: String {

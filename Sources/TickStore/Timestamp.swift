@@ -33,17 +33,21 @@ enum Timestamp {
         return copy.withUTF8 { date(bytes: $0) }
     }
 
-    /// `date(_:)` on raw UTF-8 bytes, for the hot path of reading rows.
+    /// `date(_:)` on raw UTF-8 bytes, for the hot path of reading rows:
+    /// `YYYY-MM-DDTHH:MM:SS`, then optionally `.` and 1 to 9 digits, then optionally `Z`,
+    /// and nothing else.
     static func date(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard let local = wallClock(bytes) else { return nil }
+        var end = bytes.count
+        if end > 19, bytes[end - 1] == UInt8(ascii: "Z") { end -= 1 }
         var millis = 0
-        if bytes.count >= 21, bytes[19] == UInt8(ascii: ".") {
+        if end > 19 {
+            guard bytes[19] == UInt8(ascii: "."), end > 20, end <= 29 else { return nil }
             var scale = 100
-            var index = 20
-            while index < bytes.count, index < 23, let digit = digit(bytes[index]) {
+            for index in 20..<end {
+                guard let digit = digit(bytes[index]) else { return nil }
                 millis += digit * scale
                 scale /= 10
-                index += 1
             }
         }
         return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC) + TimeInterval(millis) / 1000)
@@ -93,30 +97,18 @@ enum DueColumns {
         }
     }
 
-    /// `due(_:zone:)` on raw UTF-8 bytes (empty for NULL), for the hot path of reading rows.
+    /// The `Due` stored as the UTF-8 bytes `bytes` (empty for NULL) with the zone column
+    /// `zone`; nil for NULL, for text in none of the three forms, and for a timed value
+    /// without its zone.
     static func due(bytes: UnsafeBufferPointer<UInt8>, zone: @autoclosure () -> String?) -> Due? {
         switch bytes.count {
         case 0: return nil
         case 10: return Timestamp.day(bytes).map(Due.allDay)
         case 19: return Timestamp.wallClock(bytes).map(Due.floating)
         case 20 where bytes[19] == UInt8(ascii: "Z"):
-            guard let local = Timestamp.wallClock(bytes) else { return nil }
-            return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: zone() ?? "UTC")
+            guard let local = Timestamp.wallClock(bytes), let zone = zone() else { return nil }
+            return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: zone)
         default: return nil
-        }
-    }
-
-    /// The `Due` stored as `value` and `zone`; nil for NULL or unreadable text.
-    static func due(_ value: String?, zone: String?) -> Due? {
-        guard let value else { return nil }
-        switch value.utf8.count {
-        case 10:
-            return CalendarDay(value).map(Due.allDay)
-        case 20 where value.hasSuffix("Z"):
-            guard let local = LocalDateTime(value.dropLast()) else { return nil }
-            return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: zone ?? "UTC")
-        default:
-            return LocalDateTime(value).map(Due.floating)
         }
     }
 }

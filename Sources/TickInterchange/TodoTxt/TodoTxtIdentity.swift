@@ -1,3 +1,5 @@
+import TickModel
+
 /// Which reminder a todo.txt line stands for, so that importing a file again (Tick's own
 /// export, or the same file after it was edited in a text editor) updates reminders
 /// instead of adding them twice.

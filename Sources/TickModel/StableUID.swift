@@ -1,10 +1,11 @@
-/// UIDs derived from content, for formats whose items carry no identifier of their own
-/// (todo.txt): the same text always gives the same UID, in every process and on every
-/// machine (unlike Swift's `Hasher`, which is seeded per process).
-enum StableUID {
+/// UIDs derived from content, for items that carry no identifier of their own (todo.txt
+/// lines, Taskwarrior tasks without `uuid`, alarms stored without a UID): the same text
+/// always gives the same UID, in every process and on every machine (unlike Swift's
+/// `Hasher`, which is seeded per process).
+public enum StableUID {
     /// A UUID-shaped string (`8-4-4-4-12` hex digits, version nibble 8 for "custom" per
     /// RFC 9562 §5.8) made of two 64-bit FNV-1a hashes of `text`'s UTF-8 bytes.
-    static func make(from text: String) -> String {
+    public static func make(from text: String) -> String {
         var high: UInt64 = 0xCBF2_9CE4_8422_2325 // FNV-1a 64 offset basis
         var low: UInt64 = 0x8422_2325_CBF2_9CE4   // a second, different basis
         for byte in text.utf8 {
