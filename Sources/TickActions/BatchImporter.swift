@@ -110,6 +110,11 @@ struct BatchImporter {
         // The list of each name met, so that a big batch resolves each name once.
         var listForName: [String: ReminderList] = [:]
         var listNameForID: [ReminderList.ID: String] = [:]
+        /// Names the list of a reminder that stays where it is in the summary.
+        func noteList(of id: ReminderList.ID) throws {
+            if listNameForID[id] == nil { listNameForID[id] = try db.list(id: id)?.name }
+            if let name = listNameForID[id] { summary.listNames.insert(name) }
+        }
         // UIDs (and former UIDs) that are stored, asked for all at once: only these need
         // `db.reminder(uid:)`. Nothing is saved before the loop ends but updates of
         // stored reminders, so the set stays true.
@@ -124,8 +129,7 @@ struct BatchImporter {
                 // Found by its UID in a file that does not name a list (standard input, a
                 // calendar without X-WR-CALNAME, a todo.txt line without +project): it stays.
                 list = nil
-                if listNameForID[stored.listID] == nil { listNameForID[stored.listID] = try db.list(id: stored.listID)?.name }
-                if let name = listNameForID[stored.listID] { summary.listNames.insert(name) }
+                try noteList(of: stored.listID)
             } else if let name = item.listName, let known = listForName[name] {
                 list = known
             } else if let name = item.listName, !name.isBlank {
@@ -135,9 +139,39 @@ struct BatchImporter {
             } else {
                 list = fallback
             }
+            if let occurrence = item.occurrence, var existing = stored,
+               ICalendarOverrides.ownRecurrenceID(existing.iCalendarExtras) != occurrence.recurrenceID {
+                // A changed occurrence (RECURRENCE-ID) of a stored series changes that
+                // occurrence and nothing else: not the rule, due date, title or list.
+                var extras = existing.iCalendarExtras
+                for block in [occurrence.lines] + ICalendarOverrides.occurrences(in: item.reminder.iCalendarExtras) {
+                    extras = ICalendarOverrides.attaching(block, to: extras)
+                }
+                try noteList(of: existing.listID)
+                if ICalendarKeptLines.sayTheSame(extras, existing.iCalendarExtras) {
+                    summary.unchanged += 1
+                } else {
+                    existing.iCalendarExtras = extras
+                    existing.modifiedAt = now
+                    try db.update(existing)
+                    summary.updated += 1
+                }
+                continue
+            }
             if let list { summary.listNames.insert(list.name) }
             var reminder = item.reminder
             reminder.listID = list?.id ?? stored?.listID ?? fallback.id
+            // A series arriving for a stored occurrence whose series was never imported:
+            // the stored occurrence goes into the series, unless the file has its own.
+            var replacesOccurrence = false
+            if item.occurrence == nil, let existing = stored, ICalendarOverrides.ownRecurrenceID(existing.iCalendarExtras) != nil {
+                replacesOccurrence = true
+                let fileKeys = Set(ICalendarOverrides.occurrences(in: reminder.iCalendarExtras).compactMap(ICalendarOverrides.recurrenceID(of:)))
+                for block in [ICalendarOverrides.vtodoLines(of: existing)] + ICalendarOverrides.occurrences(in: existing.iCalendarExtras)
+                where !fileKeys.contains(ICalendarOverrides.recurrenceID(of: block) ?? "") {
+                    reminder.iCalendarExtras = ICalendarOverrides.attaching(block, to: reminder.iCalendarExtras)
+                }
+            }
             if var existing = stored {
                 reminder.uid = existing.uid
                 if mergeRule == .todoTxt {
@@ -145,7 +179,8 @@ struct BatchImporter {
                     reminder = TodoTxtImport.merged(reminder, onto: existing, timeZone: zone)
                     reminder.listID = listID
                 }
-                if item.statesModification, BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
+                if item.statesModification, !replacesOccurrence,
+                   BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
                     summary.keptNewer += 1
                     continue
                 }

@@ -84,6 +84,8 @@ public final class CommandContext {
     /// Writes a line (adds `\n`) to the output.
     func print(_ line: String = "") { output.write(line + "\n") }
 
-    /// Writes a warning to the error stream.
-    func warn(_ message: String) { errors.write("tick: warning: \(message)\n") }
+    /// Writes a warning to the error stream, sanitized: warnings quote files and stored
+    /// text (an import's TZID, a Taskwarrior status), whose control characters must
+    /// never reach the terminal raw (`TerminalText.sanitized`).
+    func warn(_ message: String) { errors.write("tick: warning: \(TerminalText.sanitized(message))\n") }
 }

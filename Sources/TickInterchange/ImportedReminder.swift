@@ -18,6 +18,11 @@ public struct ImportedReminder: Hashable, Sendable {
     /// derived UID), looked up when `reminder.uid` is not stored, so that an upgrade does
     /// not duplicate what was imported before it.
     public var formerUIDs: [String] = []
+    /// Set for an iCalendar VTODO with a `RECURRENCE-ID` (one changed occurrence, RFC 5545
+    /// §3.8.4.4) whose series is not in the file: it changes only that occurrence of the
+    /// stored reminder with its `UID` (`ICalendarOverrides.attaching(_:to:)`); without
+    /// one, `reminder` (the occurrence, which keeps its `RECURRENCE-ID`) is saved.
+    public var occurrence: Occurrence?
     /// The reminder; its `listID` is a placeholder the caller must set.
     public var reminder: Reminder
     /// The 1-based line of the file the reminder came from, for messages.
@@ -43,6 +48,20 @@ public struct ImportedReminder: Hashable, Sendable {
         self.lineNumber = lineNumber
         self.hasPosition = hasPosition
         self.statesModification = statesModification
+    }
+
+    /// A changed occurrence of a series, as the file gave it.
+    public struct Occurrence: Hashable, Sendable {
+        /// Its `RECURRENCE-ID` (`ICalendarOverrides.recurrenceID(of:)`).
+        public var recurrenceID: String
+        /// Its VTODO, verbatim, from `BEGIN:VTODO` to `END:VTODO` (unfolded lines).
+        public var lines: [String]
+
+        /// An occurrence from its VTODO's lines.
+        public init(recurrenceID: String, lines: [String]) {
+            self.recurrenceID = recurrenceID
+            self.lines = lines
+        }
     }
 
     /// The `listID` importers put in `reminder` before the caller assigns the real one.

@@ -376,16 +376,6 @@ struct ICalendarReaderTests {
         #expect(first.warnings.count == 1)
     }
 
-    @Test("the same UID twice: the later VTODO wins, with a warning")
-    func duplicateUID() throws {
-        let batch = try F.read(F.calendar([
-            "BEGIN:VTODO", "UID:d", "SUMMARY:old", "END:VTODO",
-            "BEGIN:VTODO", "UID:d", "SUMMARY:new", "END:VTODO",
-        ]))
-        #expect(batch.reminders.map(\.reminder.title) == ["new"])
-        #expect(batch.warnings.count == 1)
-    }
-
     @Test("a second SUMMARY is dropped with a warning")
     func duplicateProperty() throws {
         let batch = try F.read(F.vtodo(["SUMMARY:one", "SUMMARY:two"]))

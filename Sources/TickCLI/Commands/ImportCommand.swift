@@ -169,7 +169,7 @@ struct ImportCommand: Command {
             context.print((dryRun ? "Would create lists: " : "New lists: ") + summary.createdLists.map { TerminalText.sanitized($0) }.joined(separator: ", "))
         }
         for (what, count) in batch.skipped where count > 0 {
-            context.print("Skipped \(count) \(what)\(count == 1 ? "" : "s").")
+            context.print("Skipped \(count) \(TerminalText.sanitized(what))\(count == 1 ? "" : "s").")
         }
     }
 }

@@ -8,12 +8,23 @@ struct ICalendarCalendar {
     private struct Entry {
         var reminder: ImportedReminder?
         var sortOrder: Int64?
+        var version: ICalendarVersion
     }
 
     private struct Override {
         var uid: String
         var lines: [String]
         var record: VTodoRecord
+        var version: ICalendarVersion
+    }
+
+    /// What a calendar gave: its list, its reminders in order with their versions, and
+    /// its changed occurrences (`ImportedReminder.occurrence` set), which the file's
+    /// results attach to their series (`ICalendarResults`).
+    struct Outcome {
+        var list: ReminderList?
+        var reminders: [(reminder: ImportedReminder, version: ICalendarVersion)]
+        var occurrences: [(reminder: ImportedReminder, version: ICalendarVersion)]
     }
 
     /// How many VTODOs are read together (on several threads): enough to share the
@@ -29,7 +40,6 @@ struct ICalendarCalendar {
     private var zoneDefinitions: [[String]] = []
     let zones = ICalendarTimeZones()
     private var entries: [Entry] = []
-    private var indexByUID: [String: Int] = [:]
     private var overrides: [Override] = []
     /// VTODOs waiting for the end of the calendar, by entry: they use a `TZID` that
     /// neither Foundation nor a VTIMEZONE read so far defines (a VTIMEZONE may follow).
@@ -89,24 +99,18 @@ struct ICalendarCalendar {
         }
         for warning in reading.warnings { results.warn(warning.line, warning.message) }
         if reading.missingUID { results.noteMissingUID() }
+        let version = reading.version ?? ICalendarVersion(line: reading.beginLine)
         if let lines = reading.overrideLines, let record = reading.record {
-            overrides.append(Override(uid: reading.uid, lines: lines, record: record))
+            overrides.append(Override(uid: reading.uid, lines: lines, record: record, version: version))
             return
         }
+        // Versions with the same UID are weighed against each other by the file's results.
         let entry = Entry(reminder: reading.reminder.map {
             ImportedReminder(listName: nil, reminder: $0, lineNumber: reading.beginLine, statesModification: reading.hasLastModified)
-        }, sortOrder: reading.sortOrder)
-        let index: Int
-        if let earlier = indexByUID[reading.uid] {
-            results.warn(reading.beginLine, "another VTODO with the same UID came earlier; this one replaces it")
-            index = earlier
-            entries[index] = entry
-        } else {
-            index = entries.count
-            indexByUID[reading.uid] = index
-            entries.append(entry)
-        }
-        pending[index] = reading.record.map { ($0, reading.uid) }
+        }, sortOrder: reading.sortOrder, version: version)
+        let index = entries.count
+        entries.append(entry)
+        if let record = reading.record { pending[index] = (record, reading.uid) }
     }
 
     /// The reminder of a record, read with the calendar's own zones (at its end).
@@ -122,12 +126,12 @@ struct ICalendarCalendar {
                                 statesModification: record.fields.lastModified != nil)
     }
 
-    /// Ends the calendar: reads queued VTODOs, resolves waiting ones, attaches
-    /// `RECURRENCE-ID` overrides to their series, orders reminders by
-    /// `X-APPLE-SORT-ORDER`, and makes the list.
+    /// Ends the calendar: reads queued VTODOs, resolves waiting ones, orders reminders by
+    /// `X-APPLE-SORT-ORDER`, and makes the list; `RECURRENCE-ID` overrides come back
+    /// apart, for the file's results to attach to their series.
     /// - Throws: `InterchangeError` when libical makes nothing of a VTODO.
     mutating func finish(_ component: LibicalComponent?, reader: ICalendarReader,
-                         results: inout ICalendarResults) throws(InterchangeError) -> (list: ReminderList?, reminders: [ImportedReminder]) {
+                         results: inout ICalendarResults) throws(InterchangeError) -> Outcome {
         try readQueued(reader: reader, results: &results)
         for index in pending.keys.sorted() {
             if let (record, uid) = pending[index] {
@@ -135,26 +139,23 @@ struct ICalendarCalendar {
             }
         }
         pending.removeAll()
-        for override in overrides {
-            if let index = indexByUID[override.uid], var imported = entries[index].reminder {
-                let extras = imported.reminder.iCalendarExtras
-                let block = override.lines.joined(separator: "\n")
-                imported.reminder.iCalendarExtras = extras.isEmpty ? block : extras + "\n" + block
-                entries[index].reminder = imported
-            } else {
-                // No series in this calendar: the occurrence stands for itself.
-                indexByUID[override.uid] = entries.count
-                entries.append(Entry(reminder: try imported(override.record, uid: override.uid, reader: reader, results: &results),
-                                     sortOrder: override.record.fields.sortOrder))
-            }
-        }
         let list = ICalendarCalendarList(propertyLines: propertyLines, keptZones: keptZones, component: component,
                                          fileListName: reader.fileListName, now: reader.now)
+        var occurrences: [(reminder: ImportedReminder, version: ICalendarVersion)] = []
+        for override in overrides {
+            var occurrence = try imported(override.record, uid: override.uid, reader: reader, results: &results)
+            occurrence.occurrence = ImportedReminder.Occurrence(
+                recurrenceID: ICalendarOverrides.recurrenceID(of: override.lines) ?? "", lines: override.lines)
+            occurrence.listName = list.list?.name
+            occurrence.isListNamedByFile = list.isNamedByCalendar
+            occurrences.append((occurrence, override.version))
+        }
+        overrides = []
         // The entries are moved out, not copied, and sorted in place: a big calendar
         // would otherwise hold its reminders three times at once here.
         var taken: [Entry] = []
         swap(&taken, &entries)
-        var reminders: [ImportedReminder] = []
+        var reminders: [(reminder: ImportedReminder, version: ICalendarVersion)] = []
         var sortOrders: [Int64?] = []
         reminders.reserveCapacity(taken.count)
         sortOrders.reserveCapacity(taken.count)
@@ -162,19 +163,19 @@ struct ICalendarCalendar {
             guard var reminder = entry.reminder else { continue }
             reminder.listName = list.list?.name
             reminder.isListNamedByFile = list.isNamedByCalendar
-            reminders.append(reminder)
+            reminders.append((reminder, entry.version))
             sortOrders.append(entry.sortOrder)
         }
         taken = []
         ICalendarCalendar.sortBySortOrder(&reminders, sortOrders: sortOrders)
-        return (list.list, reminders)
+        return Outcome(list: list.list, reminders: reminders, occurrences: occurrences)
     }
 
     /// Puts reminders in `X-APPLE-SORT-ORDER` order: those with one (`sortOrders[i]`,
     /// parallel to `reminders`) are sorted among the places they hold; the others keep
     /// theirs. Equal sort orders keep their file order.
     /// - Complexity: O(n + k log k) for k reminders with a sort order.
-    static func sortBySortOrder(_ reminders: inout [ImportedReminder], sortOrders: [Int64?]) {
+    static func sortBySortOrder<Element>(_ reminders: inout [Element], sortOrders: [Int64?]) {
         precondition(reminders.count == sortOrders.count, "one sort order per reminder")
         let slots = sortOrders.indices.filter { sortOrders[$0] != nil }
         guard slots.count > 1 else { return }

@@ -18,11 +18,13 @@ import TickModel
 /// - Reminders: see `VTodoMapping` for the fields and `VTodoRecord` for what is kept
 ///   verbatim. Reminders of a list come in `X-APPLE-SORT-ORDER` order (those without it
 ///   keep their places). A VTODO with a `RECURRENCE-ID` (one changed occurrence of a
-///   recurring to-do) is kept whole, verbatim, in the extras of the VTODO with the same
-///   `UID` and no `RECURRENCE-ID` (the writer puts it back after it); without such a
-///   VTODO in its VCALENDAR it becomes a reminder itself. A VTODO without `UID` gets
-///   a UID made from its lines (`StableUID`), the same on every import; when two VTODOs share a
-///   `UID`, the last one wins (with a warning).
+///   recurring to-do, RFC 5545 §3.8.4.4) is kept whole, verbatim, in the extras of the
+///   VTODO with the same `UID` and no `RECURRENCE-ID`, in whichever VCALENDAR of the file
+///   it is (the writer puts it back after it); without one in the file it comes out
+///   marked (`ImportedReminder.occurrence`), for the importer to attach to the stored
+///   series. Versions of one component with the same `UID` are weighed, never taken by
+///   file order (`ICalendarResults`). A VTODO without `UID` gets a UID made from its
+///   lines (`StableUID`), the same on every import.
 /// - Skipped, with a count: VEVENT, VJOURNAL, VFREEBUSY and other components.
 /// - Refused (`InterchangeError` with the line, nothing imported): bytes that are not
 ///   UTF-8, a line without `:`, `END` that does not match its `BEGIN`, text outside any

@@ -1,13 +1,30 @@
 import TickModel
 
 /// What a read collects across the VCALENDARs of a file: lists (merged by name),
-/// reminders (one per UID, the last one wins), skipped components and warnings.
+/// reminders (one per UID), skipped components and warnings.
+///
+/// VTODOs that share a `UID` anywhere in the file (RFC 5545 §3.8.4.7, RFC 5546 §2.1.5):
+/// - the VTODO without `RECURRENCE-ID` and those with one are one series: each changed
+///   occurrence is kept with its series (`ICalendarOverrides`), in whichever VCALENDAR
+///   it came; an occurrence whose series is not in the file comes out on its own
+///   (`ImportedReminder.occurrence`), for the importer to attach to the stored series;
+/// - several versions of one component (the series, or one occurrence): the one that
+///   ranks highest (`ICalendarVersion`: `SUMMARY`, then `SEQUENCE`, then `LAST-MODIFIED`
+///   or `DTSTAMP`) is imported, never by file order; each other one is named in a warning
+///   (line, title);
+/// - two to-dos that are plainly different (both with a `SUMMARY`, different titles, in
+///   differently named lists) are both imported: the later one under a UID made from its
+///   UID, list and title (the same on every import), with a warning.
 struct ICalendarResults {
     let source: String?
     private var lists: [ReminderList] = []
     private var listIndex: [String: Int] = [:]
     private var reminders: [ImportedReminder] = []
     private var reminderIndex: [String: Int] = [:]
+    /// The version of each reminder, parallel to `reminders`.
+    private var versions: [ICalendarVersion] = []
+    /// Changed occurrences, in file order, attached to their series at the end.
+    private var occurrences: [(reminder: ImportedReminder, version: ICalendarVersion)] = []
     private var skippedNames: [String] = []
     private var skippedCounts: [String: Int] = [:]
     private var warnings: [String] = []
@@ -30,7 +47,7 @@ struct ICalendarResults {
     mutating func noteMissingUID() { missingUIDs += 1 }
 
     /// Adds what one calendar gave.
-    mutating func add(_ calendar: (list: ReminderList?, reminders: [ImportedReminder])) {
+    mutating func add(_ calendar: ICalendarCalendar.Outcome) {
         if let list = calendar.list {
             let key = list.name.lowercased()
             if let index = listIndex[key] {
@@ -45,20 +62,88 @@ struct ICalendarResults {
         }
         // Growing a dictionary of 100,000 UIDs step by step hashes each one again at every step.
         reminders.reserveCapacity(reminders.count + calendar.reminders.count)
+        versions.reserveCapacity(reminders.count + calendar.reminders.count)
         reminderIndex.reserveCapacity(reminders.count + calendar.reminders.count)
-        for item in calendar.reminders {
+        for (item, version) in calendar.reminders {
+            add(item, version: version)
+        }
+        occurrences.append(contentsOf: calendar.occurrences)
+    }
+
+    private mutating func add(_ item: ImportedReminder, version: ICalendarVersion) {
+        guard let index = reminderIndex[item.reminder.uid] else {
+            reminderIndex[item.reminder.uid] = reminders.count
+            reminders.append(item)
+            versions.append(version)
+            return
+        }
+        let earlier = reminders[index]
+        let earlierVersion = versions[index]
+        if earlierVersion.hasSummary, version.hasSummary, earlierVersion.title != version.title,
+           let earlierList = earlier.listName, let list = item.listName, earlierList.lowercased() != list.lowercased() {
+            var separate = item
+            separate.reminder.uid = StableUID.make(from: [item.reminder.uid, list, version.title].joined(separator: "\n"))
+            warn(version.line, "this VTODO ('\(version.title)', list '\(list)') has the UID of the different to-do at line "
+                 + "\(earlierVersion.line) ('\(earlierVersion.title)', list '\(earlierList)'); both were imported, "
+                 + "this one under the UID \(separate.reminder.uid)")
+            if reminderIndex[separate.reminder.uid] == nil {
+                reminderIndex[separate.reminder.uid] = reminders.count
+                reminders.append(separate)
+                versions.append(version)
+            }
+            return
+        }
+        if let reason = version.reasonToReplace(earlierVersion) {
+            warn(earlierVersion.line, earlierVersion.lossMessage(to: version, reason: reason))
+            reminders[index] = item
+            versions[index] = version
+        } else {
+            warn(version.line, version.lossMessage(to: earlierVersion, reason: ICalendarResults.reasonToKeep(earlierVersion, over: version)))
+        }
+    }
+
+    /// Why `kept` stays against `other` when `other` does not replace it.
+    private static func reasonToKeep(_ kept: ICalendarVersion, over other: ICalendarVersion) -> String {
+        kept.reasonToReplace(other) ?? "it came first and neither SUMMARY, SEQUENCE, LAST-MODIFIED nor DTSTAMP tells the two apart"
+    }
+
+    /// Attaches each changed occurrence to its series; occurrences of one `RECURRENCE-ID`
+    /// are weighed like other versions. Those without a series in the file come out
+    /// on their own (the first of a UID; the others are kept in it).
+    private mutating func attachOccurrences() {
+        var winners: [String: Int] = [:]
+        var chosen: [(reminder: ImportedReminder, version: ICalendarVersion)?] = []
+        for (item, version) in occurrences {
+            let key = item.reminder.uid + "\n" + (item.occurrence?.recurrenceID ?? "")
+            guard let index = winners[key], let earlier = chosen[index] else {
+                winners[key] = chosen.count
+                chosen.append((item, version))
+                continue
+            }
+            if let reason = version.reasonToReplace(earlier.version) {
+                warn(earlier.version.line, earlier.version.lossMessage(to: version, reason: reason, what: "changed occurrence"))
+                chosen[index] = (item, version)
+            } else {
+                warn(version.line, version.lossMessage(to: earlier.version, reason: ICalendarResults.reasonToKeep(earlier.version, over: version),
+                                                       what: "changed occurrence"))
+            }
+        }
+        occurrences = []
+        for case let (item, version)? in chosen {
+            guard let lines = item.occurrence?.lines else { continue }
             if let index = reminderIndex[item.reminder.uid] {
-                warn(item.lineNumber, "a VTODO with the same UID came earlier in the file; this one replaces it")
-                reminders[index] = item
+                reminders[index].reminder.iCalendarExtras = ICalendarOverrides.attaching(lines, to: reminders[index].reminder.iCalendarExtras)
             } else {
                 reminderIndex[item.reminder.uid] = reminders.count
                 reminders.append(item)
+                versions.append(version)
             }
         }
     }
 
     /// The batch.
-    func batch() -> ImportBatch {
+    mutating func batch() -> ImportBatch {
+        attachOccurrences()
         var warnings = self.warnings
         if missingUIDs > 0 {
             warnings.append((source.map { $0 + ": " } ?? "") + "\(missingUIDs) VTODO\(missingUIDs == 1 ? " has" : "s have") no UID; "

@@ -75,6 +75,8 @@ struct VTodoFields: Sendable {
     var unreadableDisplayAlarms = 0
     /// Whether the VTODO has a `RECURRENCE-ID` (it overrides one occurrence of a series).
     var hasRecurrenceID = false
+    /// `SEQUENCE` (RFC 5545 §3.8.7.4), when it is there.
+    var sequence: Int?
 
     /// Reads a libical VTODO (or a VTODO wrapped around kept lines).
     init(_ component: LibicalComponent) {
@@ -99,6 +101,7 @@ struct VTodoFields: Sendable {
             case ICAL_DTSTAMP_PROPERTY: if dtstamp == nil { dtstamp = property.dateValue() }
             case ICAL_RRULE_PROPERTY: if rrule == nil { rrule = property.valueText }
             case ICAL_RECURRENCEID_PROPERTY: hasRecurrenceID = true
+            case ICAL_SEQUENCE_PROPERTY: if sequence == nil { sequence = Int(icalproperty_get_sequence(property.pointer)) }
             case ICAL_X_PROPERTY:
                 switch property.xName {
                 case "X-APPLE-SORT-ORDER"?:

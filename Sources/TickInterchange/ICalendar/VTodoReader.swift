@@ -14,6 +14,8 @@ struct VTodoReading: Sendable {
 
     var beginLine: Int
     var uid: String
+    /// How it ranks against other versions with the same `UID` (nil when unreadable).
+    var version: ICalendarVersion?
     /// The VTODO had no `UID`; `uid` was derived from its lines.
     var missingUID: Bool
     var sortOrder: Int64?
@@ -93,6 +95,7 @@ final class VTodoReader {
         let record = VTodoRecord(beginLine: beginLine, items: ICalendarCalendar.items(kept), fields: fields)
         var reading = VTodoReading(beginLine: beginLine, uid: fields.uid ?? "", missingUID: false, sortOrder: fields.sortOrder)
         reading.hasLastModified = fields.lastModified != nil
+        reading.version = ICalendarVersion(fields, line: beginLine)
         if reading.uid.isEmpty {
             reading.uid = ICalendarCalendar.derivedUID(kept)
             reading.missingUID = true
