@@ -99,6 +99,14 @@ public struct ReminderDetail: Sendable {
     public var completedOccurrences: Int
 }
 
+/// Everything in the database, or in one list: what an export writes.
+public struct ExportContents: Sendable {
+    /// The lists, in the user's order (the one list when one was named).
+    public var lists: [ReminderList]
+    /// Their reminders, lists in order, then manual order.
+    public var reminders: [Reminder]
+}
+
 /// The lists in their order with their open counts (`tick lists`).
 public struct ListsOverview: Sendable, Equatable {
     /// Every list, in the user's order.
@@ -196,6 +204,20 @@ extension Actions {
     public static func page(_ scope: PageScope, from anchor: Reminder?, includingAnchor: Bool = false,
                             direction: PageDirection, limit: Int, in db: Database) throws -> [Reminder] {
         try db.reminders(in: scope, from: anchor, includingAnchor: includingAnchor, direction: direction, limit: limit)
+    }
+
+    /// Every list and reminder, or one list's, for an export or a backup.
+    /// - Parameter list: the list to export, or nil for everything.
+    /// - Throws: `ActionError.listNotFound` / `.listGone`; `StoreError` from SQLite.
+    /// - Complexity: O(n) in the reminders exported.
+    public func exportContents(of list: ListReference?) throws -> ExportContents {
+        try store.read { db in
+            if let list {
+                let found = try Actions.existingList(list, in: db)
+                return ExportContents(lists: [found], reminders: try db.allReminders(inList: found.id))
+            }
+            return ExportContents(lists: try db.lists(), reminders: try db.allReminders())
+        }
     }
 
     /// Every list in order with its open count.

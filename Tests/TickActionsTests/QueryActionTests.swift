@@ -106,3 +106,19 @@ struct QueryActionTests {
         #expect([totals.all, totals.today, totals.scheduled, totals.flagged, totals.completed] as [Int] == [3, 1, 1, 1, 1])
     }
 }
+
+@Suite("Actions: export contents")
+struct ExportContentsTests {
+    @Test("everything, lists in order; or one list by name; a list that is none is refused")
+    func export() throws {
+        let harness = try QueryActionTests.filled()
+        let all = try harness.actions.exportContents(of: nil)
+        #expect(all.lists.map(\.name) == ["Reminders", "Farm"])
+        #expect(all.reminders.map(\.title) == ["Buy milk", "Call mom", "Pay rent", "Milk the cow"])
+        let farm = try harness.actions.exportContents(of: .named("farm"))
+        #expect(farm.lists.map(\.name) == ["Farm"] && farm.reminders.map(\.title) == ["Milk the cow"])
+        #expect(throws: ActionError.listNotFound(name: "Nope", existing: ["Reminders", "Farm"])) {
+            try harness.actions.exportContents(of: .named("Nope"))
+        }
+    }
+}

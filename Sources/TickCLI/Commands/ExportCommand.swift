@@ -40,13 +40,8 @@ struct ExportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let (lists, reminders) = try context.store().read { db in
-            if let listName {
-                let list = try db.existingList(named: listName)
-                return ([list], try db.allReminders(inList: list.id))
-            }
-            return (try db.lists(), try db.allReminders())
-        }
+        let contents = try context.actions().exportContents(of: listName.map { .named($0) })
+        let (lists, reminders) = (contents.lists, contents.reminders)
         let text: String
         switch format {
         case .json:

@@ -69,7 +69,6 @@ extension DataSource {
             outcome.inverse = DataSource.revert(number, from: old, to: stored)
 
         case .delete(let number):
-            _ = try existing(number, db)
             guard let deleted = try Actions.delete([number], in: db).first else { break }
             outcome.before = deleted.reminder
             outcome.inverse = .restore(deleted.reminder, children: deleted.subtasks)
@@ -148,8 +147,6 @@ extension DataSource {
         case .deleteList(let id):
             do {
                 _ = try Actions.deleteList(.id(id), force: false, in: db)
-            } catch ActionError.listGone {
-                throw TUIError("that list no longer exists")
             } catch ActionError.listNotEmpty(let name, _) {
                 throw TUIError("the list “\(name)” has reminders now; delete it with 'tick lists delete' if you mean to")
             }

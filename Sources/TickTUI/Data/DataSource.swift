@@ -66,10 +66,25 @@ final class DataSource {
             }
         } catch let error as TUIError {
             return .failed(error.message)
+        } catch let error as ActionError {
+            return .failed(DataSource.message(for: error))
         } catch let error as StoreError {
             return .failed(error.message)
         } catch {
             return .failed("\(error)")
+        }
+    }
+
+    /// What the status line says when an action refuses: the UI shows what is on screen,
+    /// which another `tick` may have changed meanwhile.
+    static func message(for error: ActionError) -> String {
+        switch error {
+        case .reminderNotFound(let number):
+            return "reminder \(number) no longer exists; another tick may have deleted it"
+        case .listGone:
+            return "that list no longer exists"
+        default:
+            return error.description
         }
     }
 

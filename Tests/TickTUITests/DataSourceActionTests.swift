@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import TickTUI
+import TickModel
+import TickStore
+import TestSupport
+
+/// The UI's data layer applies changes through the actions and words their refusals for
+/// a screen that may show what another `tick` changed meanwhile.
+@Suite("DataSource: actions and their refusals")
+struct DataSourceActionTests {
+    static func source() throws -> (TemporaryFolder, Store, DataSource) {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("ui.sqlite3"), now: Fixture.now)
+        return (folder, store, DataSource(store: store, clock: { Fixture.now }, timeZone: TUIFixture.context.timeZone))
+    }
+
+    static func failure(_ event: AppEvent?) -> String? {
+        if case .failed(let message)? = event { return message }
+        return nil
+    }
+
+    @Test("deleting or moving a reminder another tick deleted says so")
+    func goneReminder() throws {
+        let (_, _, source) = try Self.source()
+        let missing = Reminder.Number(9)
+        let expected = "reminder #9 no longer exists; another tick may have deleted it"
+        #expect(Self.failure(source.perform(.apply(.delete(missing), isUndo: false))) == expected)
+        #expect(Self.failure(source.perform(.apply(.move(missing, .before(Reminder.Number(1))), isUndo: false))) == expected)
+    }
+
+    @Test("undoing a delete whose list another tick deleted names the reminder; undoing a new list that got reminders refuses")
+    func goneList() throws {
+        let (_, store, source) = try Self.source()
+        let green = try #require(ListColor(parsing: "green"))
+        guard case .applied(let added)? = source.perform(.apply(.addList(name: "Errands", color: green), isUndo: false)),
+              let list = added.addedList else {
+            Issue.record("the list was not added")
+            return
+        }
+        let stamps = try store.write { db in try db.insert(Reminder(listID: list.id, title: "Stamps", createdAt: Fixture.now)) }
+        #expect(Self.failure(source.perform(.apply(.deleteList(list.id), isUndo: true)))
+                == "the list “Errands” has reminders now; delete it with 'tick lists delete' if you mean to")
+        guard case .applied(let deleted)? = source.perform(.apply(.delete(stamps.number), isUndo: false)),
+              let restore = deleted.inverse else {
+            Issue.record("the reminder was not deleted")
+            return
+        }
+        #expect(source.perform(.apply(.deleteList(list.id), isUndo: true)).map { Self.failure($0) == nil } == true)
+        #expect(Self.failure(source.perform(.apply(restore, isUndo: true)))
+                == "the list of “Stamps” no longer exists, so it cannot be put back")
+        #expect(Self.failure(source.perform(.apply(.deleteList(list.id), isUndo: true))) == "that list no longer exists")
+    }
+}
