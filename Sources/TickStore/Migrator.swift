@@ -38,6 +38,9 @@ public struct Migrator: Sendable {
             throw StoreError(kind: .newerSchema(found: current, supported: latestVersion),
                              message: "the database was written by a newer version of Tick (schema \(current); this version knows up to \(latestVersion)); upgrade Tick to open it")
         }
+        if current < 0 {
+            throw StoreError(kind: .damaged, message: "the schema version is \(current), which no Tick writes; the database was left as it was")
+        }
         guard current < target else { return }
         for version in (current + 1)...target {
             let migration = migrations[version - 1]
@@ -53,8 +56,20 @@ public struct Migrator: Sendable {
                 try database.executeScript("COMMIT")
             } catch {
                 try? database.executeScript("ROLLBACK")
-                throw error
+                throw Migrator.explaining(error, version: version, name: migration.name)
             }
         }
+    }
+
+    /// A migration that SQLite refused as SQL (a table or column it creates is already
+    /// there, one it changes is missing) means the schema version in the file does not
+    /// match its tables: the version was set back by hand or the file is damaged. Say
+    /// so instead of passing on SQLite's "table list already exists". Other failures
+    /// (busy, disk full, I/O) are passed on as they are.
+    static func explaining(_ error: StoreError, version: Int, name: String) -> StoreError {
+        guard error.kind == .sqlite else { return error }
+        return StoreError(kind: .damaged,
+                          message: "the database says it is at schema version \(version - 1), but its tables do not match that version (migration \(version) '\(name)' failed: \(error.message)); the version was changed by hand or the file is damaged. It was left as it was",
+                          extendedCode: error.extendedCode, sql: nil)
     }
 }

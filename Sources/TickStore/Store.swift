@@ -127,6 +127,7 @@ public final class Store: Sendable {
         if fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw StoreError(kind: .io, message: "\(path) is a folder; give the path of a database file inside it, such as \(path)/tick.sqlite3")
         }
+        try checkHeader(path: path)
         if !fileManager.fileExists(atPath: path) {
             // Create the file ourselves so it is 0600 from the first byte; SQLite gives
             // its -wal and -shm files the same mode as the database file.
@@ -156,6 +157,26 @@ public final class Store: Sendable {
         return Database(handle: handle)
     }
 
+    /// The first 16 bytes of every SQLite database file
+    /// (https://sqlite.org/fileformat.html#the_database_header).
+    private static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
+
+    /// Refuses an existing file that is not empty and does not start with an SQLite
+    /// header (a database cut short, or another kind of file), before SQLite opens it:
+    /// SQLite reads a file shorter than its header as an empty database and would write
+    /// a new one over it. Only a missing or empty file may become a new database.
+    /// - Throws: `StoreError` of kind `.notATickDatabase`.
+    private static func checkHeader(path: String) throws(StoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return } // missing, or opening reports it
+        defer { try? handle.close() }
+        let bytes = (try? handle.read(upToCount: 100)) ?? Data()
+        if bytes.isEmpty { return }
+        guard bytes.count == 100, Array(bytes.prefix(16)) == sqliteMagic else {
+            throw StoreError(kind: .notATickDatabase,
+                             message: "the file is not a Tick database, or it is damaged (it is \(bytes.count < 100 ? "shorter than an SQLite header" : "not an SQLite database")); it was left untouched")
+        }
+    }
+
     /// Refuses a file that is not an SQLite database, is damaged, or belongs to
     /// another program, before anything is written to it.
     private static func checkIdentity(_ database: Database) throws(StoreError) {
@@ -173,6 +194,12 @@ public final class Store: Sendable {
         if applicationID == Int64(Schema.applicationID) {
             let version = try database.userVersion
             let latest = Schema.migrator.latestVersion
+            guard version >= 0 else {
+                // user_version is a signed 32-bit number in the header; Tick never writes a
+                // negative one, so the header is damaged.
+                throw StoreError(kind: .notATickDatabase,
+                                 message: "the file is damaged: its schema version is \(version), which no Tick writes; it was left untouched")
+            }
             guard version <= latest else {
                 throw StoreError(kind: .newerSchema(found: version, supported: latest),
                                  message: "the database was written by a newer version of Tick (schema \(version); this version knows up to \(latest)); upgrade Tick to open it. The file was left untouched")

@@ -162,25 +162,6 @@ struct StoreTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
-
-    @Test("a Tick database whose header is damaged is refused and not modified")
-    func damagedHeaderRefused() throws {
-        let folder = TemporaryFolder()
-        let path = folder.file("damaged.sqlite3")
-        do {
-            let store = try Store(path: path, now: Fixture.now)
-            try store.write { db in
-                try db.insert(Reminder(listID: try db.defaultList().id, title: "x", createdAt: Fixture.now))
-            }
-        }
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        bytes.replaceSubrange(0..<16, with: Data(repeating: 0x41, count: 16))
-        try bytes.write(to: URL(fileURLWithPath: path))
-        #expect { try Store(path: path, now: Fixture.now) } throws: { error in
-            (error as? StoreError)?.kind == .notATickDatabase
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
-    }
 }
 
 @Suite("JSON columns")
