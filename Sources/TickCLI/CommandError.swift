@@ -48,7 +48,7 @@ enum StoreErrorMessage {
         case .damaged:
             return "the database is damaged (\(error.message)); nothing was changed. Check it with: sqlite3 FILE 'PRAGMA integrity_check', and restore from a backup (tick export) if needed"
         case .diskFull:
-            return "the disk is full; nothing was changed. Free some space and try again (\(error.message))"
+            return error.message + "; nothing was changed"
         case .notFound, .unreadableValue:
             return error.message
         default:

@@ -31,16 +31,53 @@ public final class Store: Sendable {
     /// - Parameters:
     ///   - path: the database file.
     ///   - now: the current time, stamped on the default list of a new database.
-    /// - Throws: `StoreError` with kind `.notATickDatabase`, `.damaged`, `.newerSchema`
-    ///   or `.io`; the file is then left as it was.
+    /// Opening writes nothing when nothing needs creating, migrating or seeding, so a
+    /// database on a full disk can still be read: when there is no room for SQLite's
+    /// shared-memory file (`-shm`, https://sqlite.org/wal.html#noshm), the database is
+    /// opened again in exclusive locking mode, which keeps that index in memory; the
+    /// connection then holds the file to itself until the store is released, and a
+    /// change fails with `.diskFull`.
+    ///
+    /// - Throws: `StoreError` with kind `.notATickDatabase`, `.damaged`, `.newerSchema`,
+    ///   `.diskFull` (a new database, or one that needs migrating, on a full disk) or
+    ///   `.io`; the file is then left as it was.
     public init(path: String, now: Date) throws(StoreError) {
         self.path = path
+        let fileManager = FileManager.default
+        let isNew = !fileManager.fileExists(atPath: path)
+        let shm = path + "-shm"
+        let hadSharedMemory = fileManager.fileExists(atPath: shm)
+        let database: Database
+        do {
+            do {
+                database = try Store.prepare(path: path, now: now, exclusive: false)
+            } catch where error.kind == .diskFull {
+                database = try Store.prepare(path: path, now: now, exclusive: true)
+                // This connection now holds the exclusive lock, so no other connection uses
+                // the -shm the failed attempt began; SQLite removes an empty -wal on close.
+                if !hadSharedMemory { try? fileManager.removeItem(atPath: shm) }
+            }
+        } catch {
+            // A database this call began and could not finish is not left as an empty file.
+            if isNew, (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+                try? fileManager.removeItem(atPath: path)
+            }
+            throw error
+        }
+        self.connection = Mutex(database)
+    }
+
+    /// Opens, checks, configures, migrates and seeds the database at `path`.
+    /// - Parameter exclusive: open in exclusive locking mode, without a shared-memory file
+    ///   (https://sqlite.org/pragma.html#pragma_locking_mode).
+    private static func prepare(path: String, now: Date, exclusive: Bool) throws(StoreError) -> Database {
         let database = try Store.open(path: path)
+        if exclusive { try database.executeScript("PRAGMA locking_mode = EXCLUSIVE") }
         try Store.checkIdentity(database)
         try Store.configure(database)
         try Schema.migrator.migrate(database)
         try Store.seedDefaultList(database, now: now)
-        self.connection = Mutex(database)
+        return database
     }
 
     /// Runs `body` with the connection, in a read transaction (a consistent snapshot).

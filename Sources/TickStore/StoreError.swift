@@ -67,7 +67,11 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: kind = .io
         default: kind = .sqlite
         }
-        let message = kind == .diskFull ? "the disk is full (\(text))" : text
+        var message = text
+        if kind == .diskFull {
+            let limited = connection.map { sqlite3_system_errno($0) == EFBIG } ?? false
+            message = limited ? "the file-size limit (ulimit -f) is reached (\(text))" : "the disk is full (\(text))"
+        }
         self.init(kind: kind, message: message, extendedCode: code, sql: sql)
     }
 

@@ -16,6 +16,9 @@ func terminalColumns() -> Int? {
 
 // Writing to a closed pipe (`tick list | head`) must end quietly, not kill us.
 signal(SIGPIPE, SIG_IGN)
+// A write past the file-size limit (`ulimit -f`) must fail with EFBIG, which the store
+// reports, instead of killing us halfway through a command.
+signal(SIGXFSZ, SIG_IGN)
 
 let variables = ProcessInfo.processInfo.environment
 let environment = TerminalEnvironment(
