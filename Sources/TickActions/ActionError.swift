@@ -1,3 +1,4 @@
+import Foundation
 import TickModel
 
 /// Why an action could not be done. The one public error type of TickActions.
@@ -29,6 +30,28 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The reminder to place `reminder` beside is in another list (`listName`); a move
     /// stays inside the reminder's list.
     case anchorInAnotherList(reminder: Reminder.Number, anchor: Reminder.Number, listName: String)
+    // MARK: Reminder changes: add, edit, dates and alarms, completion, snooze
+
+    /// A repeat rule was given to a reminder with no due or start date to count from.
+    case repeatNeedsDueDate
+    /// What the next occurrence counts from was given to a reminder that does not repeat.
+    case repeatBasisNeedsRepeat
+    /// The repeat rule cannot be used from the reminder's date (the model says why).
+    case recurrenceDoesNotFit(ModelError)
+    /// An alarm relative to the due date was given to a reminder with no date.
+    case alarmNeedsDueDate
+    /// The due date of a repeating reminder was cleared without stopping the repeat: a
+    /// repeating reminder counts its occurrences from its due date.
+    case dueNeededByRepeat
+    /// `parent` is `child` itself or one of its subtasks.
+    case parentCycle(child: Reminder.Number, parent: Reminder.Number)
+    /// The reminder is completed, so it cannot be snoozed.
+    case reminderCompleted(Reminder.Number)
+    /// The snooze time is not after the current instant.
+    case snoozeNotInFuture(Date)
+    /// The occurrence asked for cannot be completed: it is after the current one, or
+    /// neither current nor completed. `reminder` is as stored.
+    case occurrenceNotCurrent(Reminder, SkippedOccurrence)
 
     public var description: String {
         switch self {
@@ -50,6 +73,27 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(number) cannot be placed relative to itself"
         case .anchorInAnotherList(_, let anchor, let listName):
             return "\(anchor) is in another list ('\(listName)')"
+
+        // Reminder changes.
+        case .repeatNeedsDueDate:
+            return "a repeat rule needs a due date to start from"
+        case .repeatBasisNeedsRepeat:
+            return "only a repeating reminder counts its next occurrence from due date or completion"
+        case .recurrenceDoesNotFit(let error):
+            return error.description
+        case .alarmNeedsDueDate:
+            return "an alarm relative to the due date needs a due date"
+        case .dueNeededByRepeat:
+            return ModelError.repeatNeedsDueDate.description
+        case .parentCycle(let child, let parent):
+            return "\(parent) is \(child) itself or one of its subtasks; a reminder cannot be its own parent"
+        case .reminderCompleted(let number):
+            return "\(number) is completed"
+        case .snoozeNotInFuture:
+            return "the snooze time is not in the future"
+        case .occurrenceNotCurrent(let reminder, let skipped):
+            return skipped == .notYetDue ? "\(reminder.number): that occurrence is not due yet"
+                                         : "\(reminder.number) has no open or completed occurrence then"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TickActions
 import TickModel
 import TickStore
 
@@ -142,28 +143,45 @@ public final class AlarmAgent {
     /// notification's reminders again after the snooze time.
     /// - Throws: `StoreError` when the database cannot be written.
     public func handle(_ action: NotificationAction, at now: Date) throws {
-        let zone = configuration.context.timeZone
         let id: UInt32
         switch action {
         case .done(let notification), .snooze(let notification): id = notification
         }
         guard let targets = sent[id] else { return }
+        let dates = configuration.context
+        let context = ActionContext(dateContext: DateContext(now: now, timeZone: dates.timeZone, locale: dates.locale))
         switch action {
         case .done:
             try store.write { db in
                 for target in targets {
-                    _ = try db.completeOccurrence(target.number, expecting: target.occurrence, at: now, in: zone)
+                    try AlarmAgent.skippingGone {
+                        _ = try Actions.setCompletion(target.number, .complete, occurrence: target.occurrence,
+                                                      context: context, in: db)
+                    }
                 }
             }
             log("completed \(targets.map(\.number.description).joined(separator: ", ")) from a notification")
         case .snooze:
             let until = now.addingTimeInterval(TimeInterval(configuration.snoozeSeconds))
             try store.write { db in
-                for target in targets { _ = try db.snooze(target.number, until: until, at: now) }
+                for target in targets {
+                    try AlarmAgent.skippingGone { _ = try Actions.snooze(target.number, until: until, context: context, in: db) }
+                }
             }
             log("snoozed \(targets.map(\.number.description).joined(separator: ", ")) from a notification")
         }
         sent[id] = nil
+    }
+
+    /// Runs a button's action on one reminder of a notification, leaving alone one that
+    /// changed since it was shown: deleted, completed (snooze), or moved on to another
+    /// occurrence (done). The actions refuse before writing, so nothing is half done.
+    private static func skippingGone(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch ActionError.reminderNotFound, ActionError.reminderCompleted, ActionError.occurrenceNotCurrent {
+            return
+        }
     }
 
     /// Delivers one notification and records each delivery as soon as it happened, each

@@ -88,6 +88,16 @@ enum ActionErrorMessage {
             return "a reminder cannot be moved relative to itself"
         case .anchorInAnotherList(let number, let anchor, _):
             return "\(anchor) is in another list; move \(number) there first with 'tick edit \(number.rawValue) --list NAME'"
+
+        // Reminder changes (the date rules' refusals are worded by ScheduleOptions, which
+        // names the option; these words are for callers without one).
+        case .parentCycle(let child, let parent):
+            return "\(parent) is \(child) itself or one of its subtasks; a reminder cannot be its own parent"
+        case .reminderCompleted(let number):
+            return "\(number) is completed; reopen it with 'tick undone \(number.rawValue)' first"
+        case .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .recurrenceDoesNotFit, .alarmNeedsDueDate,
+             .dueNeededByRepeat, .snoozeNotInFuture, .occurrenceNotCurrent:
+            return error.description
         }
     }
 }

@@ -1,59 +1,10 @@
 import Foundation
 
-/// What a new or cleared due date does to a reminder's alarms and repeat rule: the one
-/// set of rules behind `tick add --due`, `tick edit --due` / `--no-due` and the terminal
-/// UI's add dialog and detail view.
+/// The single rules for what a new or cleared due date does to a reminder's alarms.
+/// They are put together with the repeat rule's (``checkingRecurrence(in:)``,
+/// ``synchronizedWithRecurrence(in:)``) in one place, TickActions' `changeDates`, which
+/// `tick add`, `tick edit` and the terminal UI all call.
 extension Reminder {
-    /// Gives the reminder a new due date, or none, with everything that goes with it.
-    ///
-    /// - A date: a repeating reminder's rule is checked against it and the date moved onto
-    ///   the rule's first day (``checkingRecurrence(in:)``,
-    ///   ``synchronizedWithRecurrence(in:)``); then ``armAlarmsForNewDate(defaults:)``.
-    /// - No date: ``removeDue(stopsRepeating:)`` with `stopsRepeating` false, so a
-    ///   repeating reminder keeps its date.
-    /// - Either way, alarms already past at `now` are silenced: they do not ring for a
-    ///   date the user is setting now (``silenceAlarms(dueBy:in:)``).
-    ///
-    /// Example: no alarms, due set to all-day 2026-12-25 with the built-in defaults → one
-    /// alarm `+PT9H` relative to the due date; due then cleared → no alarms.
-    ///
-    /// - Parameters:
-    ///   - due: the new due date, or nil to clear it.
-    ///   - defaults: the default alarm a reminder with no alarms gets.
-    ///   - now: the clock reading, for silencing past alarms.
-    ///   - zone: the user's zone, for all-day and floating dates.
-    /// - Returns: whether a repeating reminder's date was moved onto its rule, and how
-    ///   many alarms went with a cleared date, for the caller to tell the user.
-    /// - Throws: `ModelError.repeatNeedsDueDate` when clearing a repeating reminder's
-    ///   date; `ModelError.invalidRecurrence` when its rule has no day from the new date.
-    @discardableResult
-    public mutating func setDue(_ due: Due?, defaults: AlarmDefaults, now: Date, in zone: TimeZone) throws(ModelError) -> Rescheduling {
-        var result = Rescheduling()
-        if let due {
-            self.due = due
-            if recurrence != nil {
-                self = try checkingRecurrence(in: zone).reminder.synchronizedWithRecurrence(in: zone)
-                if self.due != due { result.movedDue = self.due }
-            }
-            armAlarmsForNewDate(defaults: defaults)
-        } else {
-            result.removedAlarms = try removeDue(stopsRepeating: false)
-        }
-        silenceAlarms(dueBy: now, in: zone)
-        return result
-    }
-
-    /// What ``setDue(_:defaults:now:in:)`` did beyond setting the date.
-    public struct Rescheduling: Hashable, Sendable {
-        /// The date a repeating reminder's due date was moved to, the first day of its rule.
-        public var movedDue: Due?
-        /// How many alarms relative to the due date went with it.
-        public var removedAlarms = 0
-
-        /// Nothing beyond the date.
-        public init() {}
-    }
-
     /// After the due or start date was set: alarms relative to it ring again (they are
     /// re-armed; snoozes are not), and a reminder with no alarms gets the default alarm
     /// for its due date.

@@ -71,19 +71,3 @@ extension Database {
         Int(try scalarInt("SELECT count(*) FROM alarm_delivery WHERE reminder = ?", [.integer(number.rawValue)]) ?? 0)
     }
 }
-
-extension Database {
-    /// Snoozes reminder `number`: adds a one-off alarm at `until` (an RFC 9074 snooze
-    /// alarm, `Alarm.isSnooze`), replacing an earlier snooze that has not rung yet.
-    ///
-    /// - Returns: the saved reminder, or nil when there is no such reminder.
-    /// - Throws: `StoreError` from SQLite.
-    public func snooze(_ number: Reminder.Number, until: Date, at now: Date) throws -> Reminder? {
-        guard var reminder = try reminder(number: number) else { return nil }
-        reminder.alarms.removeAll { $0.isSnooze && $0.firedAt == nil }
-        reminder.alarms.append(Alarm(trigger: .absolute(until), isSnooze: true))
-        reminder.modifiedAt = now
-        try update(reminder)
-        return reminder
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TickAgent
+import TickActions
 import TickModel
 import TickStore
 import TestSupport
@@ -85,6 +86,12 @@ struct AgentFixture {
         let reminder = Reminder(listID: list.id, title: title, due: due, priority: priority, recurrence: recurrence,
                                 alarms: alarms, createdAt: utc("2026-11-01T00:00:00Z"))
         return try store.write { db in try db.insert(reminder) }
+    }
+
+    /// Completes reminder `number` as `tick done N` does at `now`.
+    func complete(_ number: Reminder.Number, at now: Date) throws {
+        let dates = DateContext(now: now, timeZone: zone("Asia/Seoul"), locale: Locale(identifier: "en_US"))
+        _ = try Actions(store: store, context: ActionContext(dateContext: dates)).setCompletion([number], .complete)
     }
 
     func reminder(_ number: Reminder.Number) throws -> Reminder? {

@@ -142,7 +142,7 @@ struct AlarmAgentTests {
         try fixture.add("Pay rent", due: seoul("2026-12-01T09:00"), alarms: [atDue], recurrence: "FREQ=MONTHLY")
         let agent = fixture.agent()
         _ = try agent.deliverDue(at: utc("2026-12-01T00:00:00Z"))
-        _ = try fixture.store.write { db in try db.completeOccurrence(.init(1), at: utc("2026-12-01T00:00:30Z"), in: zone("Asia/Seoul")) }
+        try fixture.complete(.init(1), at: utc("2026-12-01T00:00:30Z"))
         try agent.handle(.done(notificationID: 1), at: utc("2026-12-01T00:01:00Z"))
         #expect(try fixture.reminder(.init(1))?.due == seoul("2027-01-01T09:00"))
     }
@@ -160,6 +160,21 @@ struct AlarmAgentTests {
         #expect(again.notifications.first?.body.hasPrefix("Overdue by 11 minutes") == true)
         _ = try agent.deliverDue(at: utc("2026-12-01T00:50:00Z"))
         #expect(fixture.desktop.summaries == ["Standup", "Standup"])
+    }
+
+    @Test("Snooze on a reminder completed or deleted since leaves it alone and snoozes the others")
+    func snoozeSkipsChanged() throws {
+        let fixture = try AgentFixture()
+        try fixture.add("Standup", due: seoul("2026-12-01T09:30"), alarms: [atDue])
+        try fixture.add("Coffee", due: seoul("2026-12-01T09:30"), alarms: [atDue])
+        try fixture.add("Tea", due: seoul("2026-12-01T09:30"), alarms: [atDue])
+        let agent = fixture.agent()
+        _ = try agent.deliverDue(at: utc("2026-12-01T00:30:00Z"))
+        try fixture.complete(.init(1), at: utc("2026-12-01T00:30:30Z"))
+        try fixture.store.write { db in try db.deleteReminder(.init(3)) }
+        try agent.handle(.snooze(notificationID: 1), at: utc("2026-12-01T00:31:00Z"))
+        #expect(try fixture.reminder(.init(1))?.alarms.contains(where: \.isSnooze) == false)
+        #expect(try fixture.reminder(.init(2))?.alarms.filter(\.isSnooze).count == 1)
     }
 
     @Test("without actions (--once), notifications offer no buttons")

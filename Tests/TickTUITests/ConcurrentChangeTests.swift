@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TickTUI
+import TickActions
 import TickModel
 import TickStore
 import TestSupport
@@ -15,7 +16,7 @@ struct ConcurrentChangeTests {
     static func cliEdit(_ reminder: inout Reminder) throws {
         reminder.notes = "CLI notes"
         reminder.priority = .high
-        try reminder.setDue(christmas, defaults: AlarmDefaults(), now: Fixture.now, in: TUIFixture.context.timeZone)
+        _ = try Actions.changeDates(of: &reminder, due: .set(christmas), context: ActionContext(dateContext: TUIFixture.context))
     }
 
     /// A session over a database holding one reminder, #1 `title`.
@@ -48,8 +49,8 @@ struct ConcurrentChangeTests {
     func detailClearsDueWithAlarms() throws {
         let harness = try SessionHarness { db, list in
             var reminder = Reminder(listID: list.id, title: "other", createdAt: Fixture.now)
-            try reminder.setDue(.allDay(TUIFixture.context.today.adding(days: 3)), defaults: AlarmDefaults(),
-                                now: Fixture.now, in: TUIFixture.context.timeZone)
+            _ = try Actions.changeDates(of: &reminder, due: .set(.allDay(TUIFixture.context.today.adding(days: 3))),
+                                        context: ActionContext(dateContext: TUIFixture.context))
             try db.insert(reminder)
         }
         harness.press(.character("e"))
@@ -63,6 +64,25 @@ struct ConcurrentChangeTests {
         #expect(stored.alarms.isEmpty) // no alarm is left relative to a due date that is gone
         #expect(stored.notes == "CLI notes")
         #expect(stored.priority == .high)
+    }
+
+    @Test("undo that would clear the date of a reminder made repeating meanwhile fails in the status line and changes nothing")
+    func undoDueRefusedByRepeat() throws {
+        let harness = try ConcurrentChangeTests.harness(with: "other")
+        harness.press(.character("e"), .down, .down)
+        harness.type("dec 25")
+        harness.press(.enter)
+        #expect(try harness.reminder(1).due == ConcurrentChangeTests.christmas)
+        try harness.changeElsewhere(1) { reminder in
+            reminder.recurrence = "FREQ=YEARLY"
+            reminder.alarms.append(Alarm(trigger: .relative(seconds: -3_600, toStart: false)))
+        }
+        harness.press(.character("u"))
+        #expect(harness.message.contains("a repeating reminder needs a due date"))
+        let stored = try harness.reminder(1)
+        #expect(stored.due == ConcurrentChangeTests.christmas) // before, the date went and the rule stayed
+        #expect(stored.recurrence == "FREQ=YEARLY")
+        #expect(stored.alarms.count == 2)
     }
 
     @Test("undo of a flag reverts the flag only; title, notes and due date set meanwhile stay")

@@ -6,7 +6,7 @@ import TickStore
 import TestSupport
 
 /// A due date set in the UI gets its alarms by the command line's rules
-/// (`Reminder.setDue`): the default alarm, re-armed alarms, and none left behind.
+/// (`Actions.changeDates`): the default alarm, re-armed alarms, and none left behind.
 @Suite("TUI due dates and alarms")
 struct DueAlarmTests {
     @Test("a reminder added with a due date gets the default alarm", arguments: [

@@ -71,26 +71,15 @@ struct AddCommand: Command {
         let title = try ValueReader.name(self.title, as: .reminderTitle)
         let due = try dueText.map { text throws(CommandError) in try ValueReader.due(text, option: "due", context: context) }
         let start = try startText.map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
-        let now = context.now
         let defaults = AlarmDefaultsReader(environment: context.environment)
         for warning in defaults.warnings { context.warn(warning) }
-        var draft = Reminder(listID: ReminderList.ID(rawValue: ""), title: title, notes: notes, due: due, start: start,
-                             priority: priority, isFlagged: isFlagged, tags: tags, url: url, createdAt: now)
-        let notes = try schedule.apply(to: &draft, dueChanged: due != nil || start != nil, defaults: defaults, context: context)
-        let prepared = draft
-        let (reminder, list) = try context.store().write { db in
-            let parentReminder = try parent.map { try db.existingReminder($0) }
-            // A subtask lives in its parent's list unless told otherwise (as in Apple Reminders).
-            var list = try db.targetList(named: listName)
-            if listName == nil, let parentReminder, let parentList = try db.list(id: parentReminder.listID) {
-                list = parentList
-            }
-            var draft = prepared
-            draft.listID = list.id
-            draft.parentUID = parentReminder?.uid
-            return (try db.insert(draft), list)
-        }
-        for note in notes { context.warn(note) }
+        let request = NewReminder(title: title, list: listName.map { .named($0) }, notes: notes, due: due, start: start,
+                                  priority: priority, isFlagged: isFlagged, tags: tags, url: url, parent: parent,
+                                  schedule: try schedule.edit(defaults: defaults, context: context))
+        let result: ReminderChangeResult
+        do { result = try context.actions().add(request) } catch { throw schedule.commandError(for: error) }
+        let (reminder, list) = (result.reminder, result.list)
+        for note in result.notes { context.warn(ScheduleOptions.text(for: note, context: context)) }
         if json {
             context.print(TickJSON.object(for: reminder, listName: list.name).serialized())
             return

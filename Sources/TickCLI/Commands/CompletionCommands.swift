@@ -5,15 +5,10 @@ import TickTerminal
 import TickStore
 import TickInterchange
 
-/// What `done`, `undone` and `toggle` do to each reminder.
-enum CompletionChange {
-    case complete, reopen, toggle
-}
-
 /// The shared body of `done`, `undone` and `toggle`: all numbers in one transaction.
 ///
 /// A recurring reminder is completed one occurrence at a time (see
-/// `Database.completeOccurrence`): `done` moves it to its next occurrence and keeps a
+/// `Actions.setCompletion`): `done` moves it to its next occurrence and keeps a
 /// record of the one completed; `undone` steps back to the last completed occurrence.
 struct CompletionRunner {
     static let arguments: [ArgumentDefinition] = [
@@ -33,34 +28,21 @@ struct CompletionRunner {
     }
 
     func run(_ change: CompletionChange, in context: CommandContext) throws {
-        let now = context.now
-        let zone = context.dateContext.timeZone
         let occurrence = try occurrenceText.map { text throws(CommandError) in try ValueReader.due(text, option: "occurrence", context: context) }
-        let results = try context.store().write { db in
-            var results: [(CompletionChangeResult, String?)] = []
-            let lists = try db.listsByID()
-            for number in numbers {
-                let reminder = try db.existingReminder(number)
-                let reopens = change == .reopen || (change == .toggle && reminder.isCompleted)
-                let result: CompletionChangeResult?
-                if reopens {
-                    result = try db.reopenOccurrence(number, at: now, in: zone)
-                } else {
-                    result = try db.completeOccurrence(number, expecting: occurrence, at: now, in: zone)
-                    if let result, let occurrenceText, let skipped = result.skipped, skipped != .alreadyDone {
-                        throw CompletionRunner.refusal(skipped, occurrenceText, of: result.reminder, context: context)
-                    }
-                }
-                if let result { results.append((result, lists[result.reminder.listID]?.name)) }
-            }
-            return results
+        let actions = try context.actions()
+        let results: [CompletionChangeResult]
+        do {
+            results = try actions.setCompletion(numbers, change, occurrence: occurrence)
+        } catch ActionError.occurrenceNotCurrent(let reminder, let skipped) {
+            throw CompletionRunner.refusal(skipped, occurrenceText ?? "", of: reminder, context: context)
         }
         if json {
-            context.print(JSONValue.array(results.map { TickJSON.object(for: $0.0.reminder, listName: $0.1) }).serialized())
+            let lists = try actions.store.read { db in try db.listsByID() }
+            context.print(JSONValue.array(results.map { TickJSON.object(for: $0.reminder, listName: lists[$0.reminder.listID]?.name) }).serialized())
             return
         }
         let formatter = DueFormatter(context: context.dateContext)
-        for (result, _) in results {
+        for result in results {
             let reminder = result.reminder
             let name = "\(reminder.number) \(reminder.title.quotedForMessage)"
             if !result.changed {

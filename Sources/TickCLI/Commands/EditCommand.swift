@@ -73,113 +73,34 @@ struct EditCommand: Command {
         let title = try parsed.value("title").map { text throws(CommandError) in try ValueReader.name(text, as: .reminderTitle) }
         let due = try parsed.value("due").map { text throws(CommandError) in try ValueReader.due(text, option: "due", context: context) }
         let start = try parsed.value("start").map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
-        let now = context.now
-        let parsed = self.parsed
-        let schedule = self.schedule
         let defaults = AlarmDefaultsReader(environment: context.environment)
         for warning in defaults.warnings { context.warn(warning) }
-        var notes: [String] = []
-        let (reminder, listName) = try context.store().write { db in
-            var reminder = try db.existingReminder(number)
-            if let title { reminder.title = title }
-            if let notes = parsed.value("notes") { reminder.notes = notes }
-            if parsed.has("no-notes") { reminder.notes = "" }
-            if let due { reminder.due = due }
-            if parsed.has("no-due") {
-                try EditCommand.clearDue(of: &reminder, stopsRepeating: schedule.clearsRepeat, notes: &notes)
-            }
-            if let start { reminder.start = start }
-            if parsed.has("no-start") { reminder.start = nil }
-            if let priority { reminder.priority = priority }
-            if parsed.has("flag") { reminder.isFlagged = true }
-            if parsed.has("no-flag") { reminder.isFlagged = false }
-            if parsed.has("no-tags") { reminder.tags = [] }
-            for tag in addedTags where !reminder.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
-                reminder.tags.append(tag)
-            }
-            reminder.tags.removeAll { tag in removedTags.contains { $0.lowercased() == tag.lowercased() } }
-            if let url = parsed.value("url") { reminder.url = url.trimmingWhiteSpace().isEmpty ? nil : url.trimmingWhiteSpace() }
-            if parsed.has("no-url") { reminder.url = nil }
-            if let parent {
-                let parentReminder = try db.existingReminder(parent)
-                try EditCommand.checkNoCycle(child: reminder, parent: parentReminder, db: db)
-                reminder.parentUID = parentReminder.uid
-            }
-            if parsed.has("no-parent") { reminder.parentUID = nil }
-            var listName: String?
-            if let name = parsed.value("list") {
-                let list = try db.existingList(named: name)
-                if reminder.listID != list.id {
-                    let moved = try EditCommand.moveSubtasks(of: reminder, to: list.id, at: now, db: db, context: context)
-                    if moved > 0 { notes.append("moved \(moved) subtask\(moved == 1 ? "" : "s") along to \(TerminalText.sanitized(list.name))") }
-                }
-                reminder.listID = list.id
-                listName = list.name
-            } else {
-                listName = try db.list(id: reminder.listID)?.name
-            }
-            notes += try schedule.apply(to: &reminder, dueChanged: due != nil || start != nil, defaults: defaults, context: context)
-            reminder.modifiedAt = now
-            try db.update(reminder)
-            return (try db.existingReminder(number), listName)
-        }
-        for note in notes { context.warn(note) }
+        let edit = ReminderEdit(
+            title: title,
+            notes: EditCommand.change(parsed.value("notes"), clears: parsed.has("no-notes")),
+            due: EditCommand.change(due, clears: parsed.has("no-due")),
+            start: EditCommand.change(start, clears: parsed.has("no-start")),
+            priority: priority,
+            isFlagged: parsed.has("flag") ? true : parsed.has("no-flag") ? false : nil,
+            list: parsed.value("list").map { .named($0) },
+            tags: TagEdit(removesAll: parsed.has("no-tags"), added: addedTags, removed: removedTags),
+            url: EditCommand.change(parsed.value("url"), clears: parsed.has("no-url")),
+            parent: EditCommand.change(parent, clears: parsed.has("no-parent")),
+            schedule: try schedule.edit(defaults: defaults, context: context))
+        let result: ReminderChangeResult
+        do { result = try context.actions().edit(number, edit) } catch { throw schedule.commandError(for: error) }
+        let reminder = result.reminder
+        for note in result.notes { context.warn(ScheduleOptions.text(for: note, context: context)) }
         if parsed.has("json") {
-            context.print(TickJSON.object(for: reminder, listName: listName).serialized())
+            context.print(TickJSON.object(for: reminder, listName: result.list.name).serialized())
             return
         }
         context.print("Updated \(reminder.number) \(reminder.title.quotedForMessage)")
     }
 
-    /// `edit --no-due`: clears the due date by the model's rules
-    /// (``Reminder/removeDue(stopsRepeating:)``), with a note when alarms went with it.
-    /// - Throws: `CommandError.usage` for a repeating reminder without `--no-repeat`.
-    static func clearDue(of reminder: inout Reminder, stopsRepeating: Bool, notes: inout [String]) throws(CommandError) {
-        let removed: Int
-        do {
-            removed = try reminder.removeDue(stopsRepeating: stopsRepeating)
-        } catch {
-            throw .usage("a repeating reminder needs a due date; add --no-repeat to stop it repeating")
-        }
-        if removed > 0 {
-            notes.append("removed \(removed) alarm\(removed == 1 ? "" : "s") relative to the due date; add one with --remind DATE")
-        }
-    }
-
-    /// Moves every subtask of `parent` (and theirs, at any depth) that is in the
-    /// parent's list to list `id`, at its end in their present order, as Apple Reminders
-    /// moves a reminder with its subtasks. Subtasks kept in another list stay there.
-    /// - Returns: how many were moved.
-    /// - Complexity: one query per reminder in the subtree.
-    static func moveSubtasks(of parent: Reminder, to id: ReminderList.ID, at now: Date, db: Database,
-                             context: CommandContext) throws -> Int {
-        var moved = 0
-        var pending = [parent.uid]
-        var seen: Set<String> = [parent.uid]
-        while let uid = pending.popLast() {
-            let filter = ReminderFilter(parentUID: uid, includesCompleted: true)
-            for var child in try db.reminders(filter, now: now, timeZone: context.dateContext.timeZone)
-            where seen.insert(child.uid).inserted {
-                pending.append(child.uid)
-                guard child.listID == parent.listID else { continue }
-                child.listID = id
-                child.modifiedAt = now
-                try db.update(child)
-                moved += 1
-            }
-        }
-        return moved
-    }
-
-    /// Refuses a parent that is the reminder itself or one of its descendants.
-    static func checkNoCycle(child: Reminder, parent: Reminder, db: Database) throws {
-        var current: Reminder? = parent
-        var seen = Set<String>()
-        while let node = current, seen.insert(node.uid).inserted {
-            if node.uid == child.uid {
-                throw CommandError.runtime("\(parent.number) is \(child.number) itself or one of its subtasks; a reminder cannot be its own parent")
-            }
-            current = try node.parentUID.flatMap { try db.reminder(uid: $0) }
-        }
+    /// An option pair's change: `--X VALUE` sets, `--no-X` clears (the parser refused both).
+    static func change<Value: Hashable & Sendable>(_ value: Value?, clears: Bool) -> FieldEdit<Value> {
+        if let value { return .set(value) }
+        return clears ? .clear : .keep
     }
 }

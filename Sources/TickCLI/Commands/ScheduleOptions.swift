@@ -1,5 +1,7 @@
 import Foundation
+import TickActions
 import TickModel
+import TickTerminal
 
 /// The repeat and alarm options shared by `tick add` and `tick edit`, read and checked
 /// before any I/O, then applied to a reminder inside the command's transaction.
@@ -43,80 +45,51 @@ struct ScheduleOptions {
         if clearsRepeat && basis != nil { throw .usage("--repeat-from has nothing to apply to with --no-repeat") }
     }
 
-    /// Applies the options to `reminder`.
-    ///
-    /// - Parameters:
-    ///   - dueChanged: whether the due or start date was just set (a new reminder with a
-    ///     due date, or `edit --due`): then the default alarm is added when the reminder
-    ///     has none, relative alarms are re-armed, and a repeating due date is moved onto
-    ///     its rule.
-    /// - Returns: warnings to print (an alarm in the past, a due date moved onto the rule).
-    /// - Throws: `CommandError.usage` for an option that needs a due date it lacks.
-    func apply(to reminder: inout Reminder, dueChanged: Bool, defaults: AlarmDefaultsReader,
-               context: CommandContext) throws(CommandError) -> [String] {
-        let now = context.now
-        let zone = context.dateContext.timeZone
-        var notes: [String] = []
-        if clearsRepeat {
-            reminder.recurrence = nil
-            reminder.recurrenceBasis = .due
-        }
-        if let rule {
-            guard reminder.due ?? reminder.start != nil else {
-                throw .usage("--repeat needs a due date: add --due DATE (the first occurrence)")
-            }
-            reminder.recurrence = rule
-        }
-        if let basis {
-            guard reminder.recurrence != nil else { throw .usage("--repeat-from needs a repeating reminder; add --repeat") }
-            reminder.recurrenceBasis = basis
-        }
-        if reminder.recurrence != nil, rule != nil || dueChanged {
-            do {
-                let (checked, untilChange) = try reminder.checkingRecurrence(in: zone)
-                reminder = checked
-                if let untilChange {
-                    notes.append("changed UNTIL=\(untilChange.old) to UNTIL=\(untilChange.new) to match the due date (RFC 5545: UNTIL has the due date's type)")
-                }
-            } catch {
-                throw .usage((rule != nil ? "--repeat: " : "") + error.description)
-            }
-            let before = reminder.due ?? reminder.start
-            reminder = reminder.synchronizedWithRecurrence(in: zone)
-            if let after = reminder.due ?? reminder.start, after != before {
-                notes.append("moved the due date to \(DueFormatter(context: context.dateContext).string(for: after)), the first day of its repeat rule")
-            }
-        }
-        if removesAlarms { reminder.alarms = [] }
-        if !offsets.isEmpty && reminder.due ?? reminder.start == nil {
-            throw .usage("--alarm counts from the due date; add --due DATE, or give a time with --remind DATE")
-        }
-        var added: [Alarm] = offsets.map { $0.alarm() }
-        for phrase in remindPhrases {
-            added.append(Alarm(trigger: .absolute(try defaults.instant(remind: phrase, context: context))))
-        }
-        if dueChanged {
-            reminder.armAlarmsForNewDate(defaults: added.isEmpty && !removesAlarms ? defaults.values : nil)
-        }
-        let formatter = DueFormatter(context: context.dateContext)
-        for (index, alarm) in added.enumerated() where !added[..<index].contains(where: { ScheduleOptions.sameRing($0, alarm) }) {
-            if let date = reminder.fireDate(of: alarm, in: zone), date <= now {
-                notes.append("the alarm at \(formatter.string(for: date)) is in the past; it will not ring")
-            }
-        }
-        // The same alarm twice (`--alarm -1h --alarm -60m`, or one the reminder has) rings once.
-        for alarm in added where !reminder.alarms.contains(where: { ScheduleOptions.sameRing($0, alarm) }) {
-            reminder.alarms.append(alarm)
-        }
-        reminder.silenceAlarms(dueBy: now, in: zone)
-        return notes
+    /// The options as the actions take them, with each `--remind` phrase read against
+    /// the clock (a date alone at the all-day alarm time).
+    /// - Throws: `CommandError.usage` for a phrase that is not a date.
+    func edit(defaults: AlarmDefaultsReader, context: CommandContext) throws(CommandError) -> ScheduleEdit {
+        var instants: [Date] = []
+        for phrase in remindPhrases { instants.append(try defaults.instant(remind: phrase, context: context)) }
+        let recurrence: FieldEdit<String> = clearsRepeat ? .clear : rule.map { .set($0) } ?? .keep
+        return ScheduleEdit(recurrence: recurrence, recurrenceBasis: basis, removesAlarms: removesAlarms,
+                            alarmOffsets: offsets, alarmInstants: instants)
     }
 
-    /// Whether two alarms ring at the same moment by the same rule: the same trigger
-    /// (offset and what it counts from, or instant) and exactness; snooze alarms never
-    /// count as the same as the user's own.
-    static func sameRing(_ a: Alarm, _ b: Alarm) -> Bool {
-        a.trigger == b.trigger && a.isExactOffset == b.isExactOffset && !a.isSnooze && !b.isSnooze
+    /// The command line's words for an action's refusal of these options (usage errors,
+    /// naming the option to change); other errors as every command words them.
+    func commandError(for error: any Error) -> CommandError {
+        switch error as? ActionError {
+        case .repeatNeedsDueDate?:
+            return .usage("--repeat needs a due date: add --due DATE (the first occurrence)")
+        case .repeatBasisNeedsRepeat?:
+            return .usage("--repeat-from needs a repeating reminder; add --repeat")
+        case .recurrenceDoesNotFit(let reason)?:
+            return .usage((rule != nil ? "--repeat: " : "") + reason.description)
+        case .alarmNeedsDueDate?:
+            return .usage("--alarm counts from the due date; add --due DATE, or give a time with --remind DATE")
+        case .dueNeededByRepeat?:
+            return .usage("a repeating reminder needs a due date; add --no-repeat to stop it repeating")
+        default:
+            return CommandError.wrapping(error)
+        }
+    }
+
+    /// The command line's words for what an action did beyond what was asked.
+    static func text(for note: ActionNote, context: CommandContext) -> String {
+        let formatter = DueFormatter(context: context.dateContext)
+        switch note {
+        case .alarmInPast(let date):
+            return "the alarm at \(formatter.string(for: date)) is in the past; it will not ring"
+        case .dueMovedOntoRule(let due):
+            return "moved the due date to \(formatter.string(for: due)), the first day of its repeat rule"
+        case .untilChanged(let old, let new):
+            return "changed UNTIL=\(old) to UNTIL=\(new) to match the due date (RFC 5545: UNTIL has the due date's type)"
+        case .subtasksMoved(let count, let listName):
+            return "moved \(count) subtask\(count == 1 ? "" : "s") along to \(TerminalText.sanitized(listName))"
+        case .dueAlarmsRemoved(let count):
+            return "removed \(count) alarm\(count == 1 ? "" : "s") relative to the due date; add one with --remind DATE"
+        }
     }
 }
 

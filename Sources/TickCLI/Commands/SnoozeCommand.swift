@@ -47,19 +47,15 @@ struct SnoozeCommand: Command {
             for warning in defaults.warnings { context.warn(warning) }
             until = try defaults.instant(remind: when, option: nil, context: context)
         }
-        guard until > now else {
+        let result: ReminderChangeResult
+        do {
+            result = try context.actions().snooze(number, until: until)
+        } catch ActionError.snoozeNotInFuture(let until) {
             throw CommandError.usage("snooze until \(DueFormatter(context: context.dateContext).string(for: until))? That is not in the future")
         }
-        let (reminder, listName) = try context.store().write { db in
-            let existing = try db.existingReminder(number)
-            guard !existing.isCompleted else {
-                throw CommandError.runtime("\(number) is completed; reopen it with 'tick undone \(number.rawValue)' first")
-            }
-            let snoozed = try db.snooze(number, until: until, at: now) ?? existing
-            return (snoozed, try db.list(id: snoozed.listID)?.name)
-        }
+        let reminder = result.reminder
         if json {
-            context.print(TickJSON.object(for: reminder, listName: listName).serialized())
+            context.print(TickJSON.object(for: reminder, listName: result.list.name).serialized())
             return
         }
         context.print("Snoozed \(reminder.number) \(reminder.title.quotedForMessage) until "

@@ -10,13 +10,13 @@ extension DataSource {
     /// - Throws: `TUIError` when the reminder or list is gone, `StoreError` from SQLite.
     func apply(_ change: Change, isUndo: Bool, _ db: Database) throws -> ChangeOutcome {
         let now = clock()
+        let context = actionContext(at: now)
         var outcome = ChangeOutcome(change: change, isUndo: isUndo)
         switch change {
         case .add(let draft):
-            var reminder = Reminder(listID: draft.listID, title: draft.title, createdAt: now)
-            reminder.apply(draft)
-            if let due = draft.due { try setDue(due, of: &reminder, at: now) }
-            let stored = try db.insert(reminder)
+            let request = NewReminder(title: draft.title, list: .id(draft.listID), notes: draft.notes, due: draft.due,
+                                      priority: draft.priority, isFlagged: draft.isFlagged)
+            let stored = try Actions.add(request, context: context, in: db).reminder
             outcome.after = stored
             outcome.inverse = .delete(stored.number)
 
@@ -24,11 +24,10 @@ extension DataSource {
             // The same rules as `tick done` / `tick undone`: a repeating reminder completes
             // one occurrence and moves on; its history is recorded in the store.
             let old = try existing(number, db)
-            let result = old.isCompleted ? try db.reopenOccurrence(number, at: now, in: timeZone)
-                                         : try db.completeOccurrence(number, at: now, in: timeZone)
+            let result = try Actions.setCompletion(number, .toggle, context: context, in: db)
             outcome.before = old
-            outcome.after = result?.reminder ?? old
-            if case .advanced? = result?.outcome, !old.isCompleted {
+            outcome.after = result.reminder
+            if case .advanced = result.outcome, !old.isCompleted {
                 outcome.inverse = .stepBack(number)
             } else {
                 outcome.inverse = .setCompleted(number, old.isCompleted)
@@ -44,26 +43,18 @@ extension DataSource {
                 outcome.keptFields = [.completion]
                 break
             }
-            let result = completes ? try db.completeOccurrence(number, at: now, in: timeZone)
-                                   : try db.reopenOccurrence(number, at: now, in: timeZone)
-            outcome.after = result?.reminder ?? old
+            outcome.after = try Actions.setCompletion(number, completes ? .complete : .reopen, context: context, in: db).reminder
             outcome.inverse = .setCompleted(number, !completes)
 
         case .stepBack(let number):
             let old = try existing(number, db)
-            let result = try db.reopenOccurrence(number, at: now, in: timeZone)
             outcome.before = old
-            outcome.after = result?.reminder ?? old
+            outcome.after = try Actions.setCompletion(number, .reopen, context: context, in: db).reminder
             outcome.inverse = .toggle(number)
 
         case .edit(let number, let fields):
             let old = try existing(number, db)
-            var new = old
-            for field in fields.fields where field != .due { fields.write(field, to: &new) }
-            if let due = fields.due { try setDue(due, of: &new, at: now) }
-            new.modifiedAt = now
-            try db.update(new)
-            let stored = try existing(number, db) // a new list puts it at the end: read its place
+            let stored = try Actions.edit(number, fields.edit, context: context, in: db).reminder
             outcome.before = old
             outcome.after = stored
             outcome.inverse = DataSource.revert(number, from: old, to: stored)
@@ -124,9 +115,10 @@ extension DataSource {
                 } else if reverted.contains(.due) {
                     // The alarms changed since (one rang, or another tick set them): keep
                     // them, under the rules for the due date put back.
+                    // A date the rules refuse (a repeating reminder's date cleared) fails the undo.
                     let due = new.due
                     new.due = current.due
-                    do { try new.setDue(due, defaults: alarmDefaults, now: now, in: timeZone) } catch { new.due = due }
+                    _ = try Actions.changeDates(of: &new, due: due.map { .set($0) } ?? .clear, context: context)
                 }
             }
             outcome.before = current
@@ -163,17 +155,6 @@ extension DataSource {
         return .revert(number, written: ReminderFields(new, fields: changed), previous: ReminderFields(old, fields: changed))
     }
 
-    /// Sets a due date by the command line's rules (its alarms and repeat rule follow).
-    /// - Throws: `TUIError` saying why the date cannot be set (a repeating reminder
-    ///   without one, a rule with no day from it).
-    private func setDue(_ due: Due?, of reminder: inout Reminder, at now: Date) throws(TUIError) {
-        do {
-            try reminder.setDue(due, defaults: alarmDefaults, now: now, in: timeZone)
-        } catch {
-            throw TUIError(error.description)
-        }
-    }
-
     /// What the actions read besides the database, at `now`.
     func actionContext(at now: Date) -> ActionContext {
         ActionContext(dateContext: DateContext(now: now, timeZone: timeZone, locale: locale), alarmDefaults: alarmDefaults)
@@ -184,17 +165,5 @@ extension DataSource {
             throw TUIError("reminder \(number) no longer exists; another tick may have deleted it")
         }
         return reminder
-    }
-}
-
-extension Reminder {
-    /// Sets the fields of a new reminder from `draft`, except its due date, which
-    /// ``Reminder/setDue(_:defaults:now:in:)`` sets with its alarms.
-    mutating func apply(_ draft: ReminderDraft) {
-        title = draft.title
-        notes = draft.notes
-        listID = draft.listID
-        priority = draft.priority
-        isFlagged = draft.isFlagged
     }
 }

@@ -17,8 +17,9 @@ enum Change: Hashable, Sendable {
     /// as `tick done` does), or reopen a completed one.
     case toggle(Reminder.Number)
     /// Set the fields the user changed, on the reminder as stored when it is applied
-    /// (fields changed meanwhile by another `tick` are kept). A new due date follows the
-    /// command line's rules (``Reminder/setDue(_:defaults:now:in:)``).
+    /// (fields changed meanwhile by another `tick` are kept), by the same action as
+    /// `tick edit` (`Actions.edit`): a new due date brings its alarms and repeat rule, a
+    /// new list takes the subtasks along.
     case edit(Reminder.Number, ReminderFields)
     /// Delete a reminder.
     case delete(Reminder.Number)

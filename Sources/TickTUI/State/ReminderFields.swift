@@ -1,4 +1,5 @@
 import Foundation
+import TickActions
 import TickModel
 
 /// Some fields of one reminder, each nil when it is not part of the set: what an edit
@@ -117,5 +118,18 @@ extension ReminderFields {
         case .alarms: alarms == other.alarms
         case .recurrence: recurrence == other.recurrence
         }
+    }
+}
+
+extension ReminderFields {
+    /// The edit these fields ask for, for ``Change/edit(_:_:)``: title, notes, due date
+    /// (set or cleared), list, priority and flag, the fields the detail view and the
+    /// quick keys change. The other fields are put back only by undo (`revert`).
+    var edit: ReminderEdit {
+        precondition(completedAt == nil && alarms == nil && recurrence == nil && position == nil,
+                     "an edit sets only the fields a user edits; undo writes the others")
+        return ReminderEdit(title: title, notes: notes.map { .set($0) } ?? .keep,
+                            due: due.map { $0.map { .set($0) } ?? .clear } ?? .keep,
+                            priority: priority, isFlagged: isFlagged, list: listID.map { .id($0) })
     }
 }

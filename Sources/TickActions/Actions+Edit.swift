@@ -1,0 +1,97 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// Editing any field of a reminder: `tick edit` and the terminal UI's detail view and
+/// quick keys (flag, due).
+extension Actions {
+    /// Changes the fields `edit` names, on the reminder as stored now (fields it does not
+    /// name are left as they are, whoever changed them last).
+    ///
+    /// - A new list puts the reminder at its end and takes along its subtasks (at any
+    ///   depth) that are in its old list, as Apple Reminders does.
+    /// - A new parent must not be the reminder itself or one of its subtasks.
+    /// - Dates bring their alarms and repeat rule
+    ///   (``changeDates(of:due:start:schedule:context:)``).
+    /// - Returns: the reminder as stored, its list, and notes.
+    /// - Throws: `ActionError.reminderNotFound`, `.listNotFound`, `.listGone`,
+    ///   `.parentCycle`, or a date rule's refusal; `ModelError.blankName`; `StoreError`.
+    ///   Nothing is changed then.
+    /// - Complexity: O(log n), plus one query per subtask moved along.
+    public func edit(_ number: Reminder.Number, _ edit: ReminderEdit) throws -> ReminderChangeResult {
+        try store.write { db in try Actions.edit(number, edit, context: context, in: db) }
+    }
+
+    /// ``edit(_:_:)`` inside the caller's write transaction `db`.
+    public static func edit(_ number: Reminder.Number, _ edit: ReminderEdit, context: ActionContext,
+                            in db: Database) throws -> ReminderChangeResult {
+        var reminder = try db.existingReminder(number)
+        if let title = edit.title { reminder.title = try Names.validated(title, as: .reminderTitle) }
+        reminder.notes = edit.notes.applied(to: reminder.notes) ?? ""
+        var notes = try setDates(of: &reminder, due: edit.due, start: edit.start,
+                                 stopsRepeating: edit.schedule.recurrence == .clear)
+        if let priority = edit.priority { reminder.priority = priority }
+        if let isFlagged = edit.isFlagged { reminder.isFlagged = isFlagged }
+        reminder.tags = edit.tags.applied(to: reminder.tags)
+        if edit.url != .keep { reminder.url = link(edit.url.newValue) }
+        switch edit.parent {
+        case .keep: break
+        case .clear: reminder.parentUID = nil
+        case .set(let number):
+            let parent = try db.existingReminder(number)
+            try checkNoCycle(child: reminder, parent: parent, in: db)
+            reminder.parentUID = parent.uid
+        }
+        var list = try Actions.existingList(.id(reminder.listID), in: db)
+        if let reference = edit.list {
+            let target = try Actions.existingList(reference, in: db)
+            if target.id != reminder.listID {
+                let moved = try moveSubtasks(of: reminder, to: target.id, context: context, in: db)
+                if moved > 0 { notes.append(.subtasksMoved(count: moved, listName: target.name)) }
+            }
+            reminder.listID = target.id
+            list = target
+        }
+        notes += try applySchedule(edit.schedule, to: &reminder,
+                                   datesChanged: edit.due.newValue != nil || edit.start.newValue != nil, context: context)
+        reminder.modifiedAt = context.now
+        try db.update(reminder)
+        return ReminderChangeResult(reminder: try db.existingReminder(number), list: list, notes: notes)
+    }
+
+    /// Moves every subtask of `parent` (and theirs, at any depth) that is in the
+    /// parent's list to list `id`, at its end in their present order. Subtasks kept in
+    /// another list stay there.
+    /// - Returns: how many were moved.
+    /// - Complexity: one query per reminder in the subtree.
+    private static func moveSubtasks(of parent: Reminder, to id: ReminderList.ID, context: ActionContext,
+                                     in db: Database) throws -> Int {
+        var moved = 0
+        var pending = [parent.uid]
+        var seen: Set<String> = [parent.uid]
+        while let uid = pending.popLast() {
+            let filter = ReminderFilter(parentUID: uid, includesCompleted: true)
+            for var child in try db.reminders(filter, now: context.now, timeZone: context.timeZone)
+            where seen.insert(child.uid).inserted {
+                pending.append(child.uid)
+                guard child.listID == parent.listID else { continue }
+                child.listID = id
+                child.modifiedAt = context.now
+                try db.update(child)
+                moved += 1
+            }
+        }
+        return moved
+    }
+
+    /// Refuses a parent that is the reminder itself or one of its descendants.
+    /// - Throws: `ActionError.parentCycle`.
+    private static func checkNoCycle(child: Reminder, parent: Reminder, in db: Database) throws {
+        var current: Reminder? = parent
+        var seen = Set<String>()
+        while let node = current, seen.insert(node.uid).inserted {
+            if node.uid == child.uid { throw ActionError.parentCycle(child: child.number, parent: parent.number) }
+            current = try node.parentUID.flatMap { try db.reminder(uid: $0) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import TickTUI
+import TickActions
+import TickModel
+import TickStore
+import TestSupport
+
+@Suite("Actions.edit")
+struct EditActionTests {
+    @Test("each field is kept, set or cleared as the edit says")
+    func keepSetClear() throws {
+        let fixture = try ActionFixture()
+        _ = try fixture.actions.add(NewReminder(title: "Call mom", notes: "Sunday", due: ActionFixture.december(3),
+                                                tags: ["family", "Phone"], url: "https://example.org"))
+        let one = Reminder.Number(1)
+        var result = try fixture.actions.edit(one, ReminderEdit(notes: .clear, priority: .low, isFlagged: true,
+                                                                 tags: TagEdit(added: ["phone", "weekly"], removed: ["FAMILY"]),
+                                                                 url: .set("  ")))
+        #expect(result.reminder.title == "Call mom")
+        #expect(result.reminder.notes == "")
+        #expect(result.reminder.due == ActionFixture.december(3))
+        #expect(result.reminder.priority == .low && result.reminder.isFlagged)
+        #expect(result.reminder.tags == ["Phone", "weekly"])
+        #expect(result.reminder.url == nil)
+        result = try fixture.actions.edit(one, ReminderEdit(title: "Call dad", due: .clear, tags: TagEdit(removesAll: true)))
+        #expect(result.reminder.title == "Call dad")
+        #expect(result.reminder.due == nil && result.reminder.alarms.isEmpty)
+        #expect(result.notes == [.dueAlarmsRemoved(1)])
+        #expect(result.reminder.tags.isEmpty)
+        #expect(result.reminder.modifiedAt == Fixture.now)
+    }
+
+    @Test("a new list takes the subtasks in the old list along, at any depth, and says how many")
+    func listTakesSubtasks() throws {
+        let fixture = try ActionFixture()
+        _ = try fixture.store.write { db in try db.insert(ReminderList(name: "Work", createdAt: Fixture.now)) }
+        let parent = try fixture.actions.add(NewReminder(title: "Project")).reminder
+        let child = try fixture.actions.add(NewReminder(title: "Step", parent: parent.number)).reminder
+        _ = try fixture.actions.add(NewReminder(title: "Sub-step", parent: child.number))
+        _ = try fixture.actions.add(NewReminder(title: "Elsewhere", list: .named("Work"), parent: parent.number))
+        let result = try fixture.actions.edit(parent.number, ReminderEdit(list: .named("work")))
+        #expect(result.list.name == "Work")
+        #expect(result.notes == [.subtasksMoved(count: 2, listName: "Work")])
+        let rows = try StoredRows(fixture.store).reminders
+        #expect(rows.map(\.listID.rawValue) == ["Work", "Work", "Work", "Work"])
+    }
+
+    @Test("a reminder cannot become its own parent or its subtask's subtask; nothing is changed then")
+    func parentCycle() throws {
+        let fixture = try ActionFixture()
+        let parent = try fixture.actions.add(NewReminder(title: "Project")).reminder
+        let child = try fixture.actions.add(NewReminder(title: "Step", parent: parent.number)).reminder
+        #expect(throws: ActionError.parentCycle(child: parent.number, parent: child.number)) {
+            try fixture.actions.edit(parent.number, ReminderEdit(title: "renamed", parent: .set(child.number)))
+        }
+        #expect(throws: ActionError.parentCycle(child: parent.number, parent: parent.number)) {
+            try fixture.actions.edit(parent.number, ReminderEdit(parent: .set(parent.number)))
+        }
+        #expect(try fixture.reminder(1).title == "Project")
+        #expect(try fixture.actions.edit(child.number, ReminderEdit(parent: .clear)).reminder.parentUID == nil)
+    }
+
+    @Test("a repeating reminder's date is not cleared unless it stops repeating")
+    func repeatingDate() throws {
+        let fixture = try ActionFixture()
+        _ = try fixture.actions.add(NewReminder(title: "Rent", due: ActionFixture.december(1),
+                                                schedule: ScheduleEdit(recurrence: .set("FREQ=MONTHLY"))))
+        #expect(throws: ActionError.dueNeededByRepeat) { try fixture.actions.edit(Reminder.Number(1), ReminderEdit(due: .clear)) }
+        let result = try fixture.actions.edit(Reminder.Number(1), ReminderEdit(due: .clear, schedule: ScheduleEdit(recurrence: .clear)))
+        #expect(result.reminder.due == nil && result.reminder.recurrence == nil)
+    }
+
+    @Test("tick edit and the UI's detail view and flag key store the same rows")
+    func cliAndUIAgree() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Work")
+        cli.ok("add", "Project", "--due", "2026-12-03")
+        cli.ok("add", "Step", "--parent", "1")
+        cli.ok("edit", "1", "--title", "Big project", "--notes", "phase 1", "--due", "2026-12-05 18:00", "--list", "Work",
+               "--priority", "medium")
+        cli.ok("edit", "1", "--flag")
+        cli.ok("edit", "2", "--no-due", "--notes", "")
+
+        let ui = try TUIFrontEnd(cli.folder)
+        let work = try ui.store.write { db in try db.insert(ReminderList(name: "Work", createdAt: Fixture.now)) }
+        let home = try ui.defaultList().id
+        ui.apply(.add(ReminderDraft(title: "Project", due: ActionFixture.december(3), listID: home)))
+        // The UI has no parent field: the subtask comes from the same action the CLI calls.
+        _ = try Actions(store: ui.store, context: ActionFixture.context).add(NewReminder(title: "Step", parent: Reminder.Number(1)))
+        ui.apply(.edit(Reminder.Number(1), ReminderFields(title: "Big project", notes: "phase 1", due: .some(ActionFixture.decemberAt(5, 18)),
+                                                          listID: work.id, priority: .medium)))
+        ui.apply(.edit(Reminder.Number(1), ReminderFields(isFlagged: true)))
+        ui.apply(.edit(Reminder.Number(2), ReminderFields(notes: "", due: .some(nil))))
+
+        let fromCLI = try StoredRows(Store(path: cli.databasePath, now: Fixture.now))
+        let fromUI = try StoredRows(ui.store)
+        #expect(fromCLI.reminders.map(\.listID.rawValue) == ["Work", "Work"]) // the subtask moved along
+        #expect(fromCLI == fromUI)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TickActions
+import TickModel
+import TestSupport
+
+/// The one place a due date's alarms and repeat rule are put together (`changeDates`).
+@Suite("Actions.changeDates: alarms and repeats follow the due date")
+struct ScheduleActionTests {
+    static let context = ActionFixture.context
+    static let christmas = ActionFixture.december(25)
+
+    func reminder(due: Due? = nil, recurrence: String? = nil, alarms: [Alarm] = []) -> Reminder {
+        Reminder(listID: ReminderList.ID(rawValue: "L"), title: "x", due: due, recurrence: recurrence, alarms: alarms,
+                 createdAt: Fixture.now)
+    }
+
+    @Test("a new due date gets the default alarm once; clearing it removes the alarms relative to it, with a note")
+    func setAndClear() throws {
+        var reminder = reminder(alarms: [Alarm(trigger: .absolute(Fixture.now.addingTimeInterval(86_400)))])
+        _ = try Actions.changeDates(of: &reminder, due: .set(Self.christmas), context: Self.context)
+        #expect(reminder.alarms.count == 1) // it had an alarm: no default added
+        reminder.alarms = []
+        _ = try Actions.changeDates(of: &reminder, due: .set(Self.christmas), context: Self.context)
+        #expect(reminder.alarms.map(\.trigger) == [.relative(seconds: 9 * 3_600, toStart: false)])
+        let notes = try Actions.changeDates(of: &reminder, due: .clear, context: Self.context)
+        #expect(notes == [.dueAlarmsRemoved(1)])
+        #expect(reminder.due == nil)
+        #expect(reminder.alarms.isEmpty)
+    }
+
+    @Test("the defaults of the context are the ones given: none for all-day dates means no alarm")
+    func configuredDefaults() throws {
+        let context = ActionContext(dateContext: ActionFixture.dates, alarmDefaults: AlarmDefaults(allDayOffset: nil))
+        var reminder = reminder()
+        _ = try Actions.changeDates(of: &reminder, due: .set(Self.christmas), context: context)
+        #expect(reminder.alarms.isEmpty)
+    }
+
+    @Test("a repeating reminder keeps its due date unless the repeat stops too")
+    func repeatingKeepsDate() throws {
+        var reminder = reminder(due: Self.christmas, recurrence: "FREQ=DAILY")
+        #expect(throws: ActionError.dueNeededByRepeat) {
+            try Actions.changeDates(of: &reminder, due: .clear, context: Self.context)
+        }
+        _ = try Actions.changeDates(of: &reminder, due: .clear, schedule: ScheduleEdit(recurrence: .clear), context: Self.context)
+        #expect(reminder.due == nil)
+        #expect(reminder.recurrence == nil)
+    }
+
+    @Test("refusals: a rule, a basis or a relative alarm without a date to count from")
+    func refusals() {
+        var reminder = reminder()
+        #expect(throws: ActionError.repeatNeedsDueDate) {
+            try Actions.changeDates(of: &reminder, due: .keep, schedule: ScheduleEdit(recurrence: .set("FREQ=DAILY")),
+                                    context: Self.context)
+        }
+        #expect(throws: ActionError.repeatBasisNeedsRepeat) {
+            try Actions.changeDates(of: &reminder, due: .keep, schedule: ScheduleEdit(recurrenceBasis: .completion),
+                                    context: Self.context)
+        }
+        #expect(throws: ActionError.alarmNeedsDueDate) {
+            try Actions.changeDates(of: &reminder, due: .keep, schedule: ScheduleEdit(alarmOffsets: [AlarmOffset(seconds: -600)]),
+                                    context: Self.context)
+        }
+        #expect(reminder.recurrence == nil && reminder.alarms.isEmpty)
+    }
+
+    @Test("a rule with no day from the date is refused with the model's reason")
+    func ruleWithoutDay() {
+        var reminder = reminder()
+        #expect {
+            try Actions.changeDates(of: &reminder, due: .set(Self.christmas),
+                                    schedule: ScheduleEdit(recurrence: .set("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30")),
+                                    context: Self.context)
+        } throws: { error in
+            guard case .recurrenceDoesNotFit(let reason)? = error as? ActionError else { return false }
+            return reason.description.contains("no day on which it occurs")
+        }
+    }
+
+    @Test("notes: the date moved onto the rule's first day, UNTIL given the date's type")
+    func ruleNotes() throws {
+        // 2026-12-01 is a Tuesday; every Friday starts on Friday 2026-12-04.
+        var reminder = reminder()
+        let notes = try Actions.changeDates(of: &reminder, due: .set(ActionFixture.december(1)),
+                                            schedule: ScheduleEdit(recurrence: .set("FREQ=WEEKLY;BYDAY=FR;UNTIL=20261231T120000Z")),
+                                            context: Self.context)
+        #expect(notes == [.untilChanged(old: "20261231T120000Z", new: "20261231"), .dueMovedOntoRule(ActionFixture.december(4))])
+        #expect(reminder.due == ActionFixture.december(4))
+        #expect(reminder.recurrence == "FREQ=WEEKLY;BYDAY=FR;UNTIL=20261231")
+    }
+
+    @Test("an alarm asked for in the past is noted once and silenced; the same alarm twice is kept once")
+    func pastAndDuplicateAlarms() throws {
+        var reminder = reminder()
+        let past = Fixture.now.addingTimeInterval(-3_600)
+        let notes = try Actions.changeDates(of: &reminder, due: .set(ActionFixture.decemberAt(1, 9)),
+                                            schedule: ScheduleEdit(alarmOffsets: [AlarmOffset(seconds: -3_600), AlarmOffset(seconds: -3_600)],
+                                                                   alarmInstants: [past]),
+                                            context: Self.context)
+        #expect(notes == [.alarmInPast(past)])
+        #expect(reminder.alarms.count == 2) // no default: alarms were given
+        #expect(reminder.alarms.last?.isSilenced == true)
+        #expect(reminder.alarms.first?.firedAt == nil)
+    }
+}
