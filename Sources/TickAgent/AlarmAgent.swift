@@ -128,10 +128,10 @@ public final class AlarmAgent {
         }
         let next = try store.write { db -> Date? in
             for (number, uid, date) in silent {
-                try AlarmAgent.markFired(db, number, [(uid, date)], at: now, channel: nil)
+                try Actions.recordAlarmsFired(number, alarms: [(uid, date)], at: now, channel: nil, in: db)
             }
             for number in repairs {
-                if let reminder = try db.reminder(number: number) { try db.update(reminder) }
+                try Actions.refreshAlarmKey(of: number, in: db)
             }
             return try AlarmAgent.nextAlarm(db, zone: zone)
         }
@@ -208,7 +208,7 @@ public final class AlarmAgent {
     private func record(_ items: [AlarmNotification.Item], at now: Date, channel: String) throws {
         try store.write { db in
             for item in items {
-                try AlarmAgent.markFired(db, item.reminder.number, item.alarms, at: now, channel: channel)
+                try Actions.recordAlarmsFired(item.reminder.number, alarms: item.alarms, at: now, channel: channel, in: db)
             }
         }
     }
@@ -244,24 +244,6 @@ public final class AlarmAgent {
         guard let fallback else { return nil }
         _ = try? fallback.deliver(notification, offeringActions: false)
         return fallback.channel
-    }
-
-    /// Marks alarms of reminder `number` fired at `now` and records their delivery
-    /// (`channel` nil: marked without ringing, recorded as `skipped` only if new).
-    private static func markFired(_ db: Database, _ number: Reminder.Number, _ alarms: [(uid: String, fireDate: Date)],
-                                  at now: Date, channel: String?) throws {
-        guard var reminder = try db.reminder(number: number) else { return }
-        var changed = false
-        for (uid, date) in alarms {
-            // Every pending alarm with that UID: an import may have brought duplicates,
-            // and one left pending would ring again at once.
-            for index in reminder.alarms.indices where reminder.alarms[index].uid == uid && reminder.alarms[index].firedAt == nil {
-                reminder.alarms[index].firedAt = now
-                changed = true
-            }
-            try db.recordDelivery(reminder: number, alarmUID: uid, fireAt: date, deliveredAt: now, channel: channel ?? "skipped")
-        }
-        if changed { try db.update(reminder) }
     }
 
     /// The instant of the next pending alarm in `zone`, from the index: the smallest key
