@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A fresh folder under the system's temporary folder, removed when the value is released.
 /// Each test gets its own, so tests never share a database.
@@ -30,10 +31,38 @@ public enum Fixture {
         return url.path
     }()
 
-    /// The shared corpus folder (`../shared/corpus` next to the package).
+    /// The corpus of real files written by other programs: `$TICK_CORPUS` (absolute, or
+    /// relative to the package's root), else `../shared/corpus` next to the package. It
+    /// stays outside the repository; a clone without it skips the tests that read it.
     public static let corpus: String = {
-        URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+        let root = URL(fileURLWithPath: packageRoot)
+        guard let given = corpusSetting, !given.isEmpty else {
+            return root.deletingLastPathComponent().appendingPathComponent("shared/corpus").standardizedFileURL.path
+        }
+        return given.hasPrefix("/") ? given : root.appendingPathComponent(given).standardizedFileURL.path
     }()
+
+    /// `TICK_CORPUS` as set, nil when unset: then the corpus is required (CI sets it).
+    public static let corpusSetting = ProcessInfo.processInfo.environment["TICK_CORPUS"]
+
+    /// Whether the corpus folder is there.
+    public static let hasCorpus: Bool = {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: corpus, isDirectory: &isFolder) && isFolder.boolValue
+    }()
+
+    private static let skippedCorpusCount = Mutex(0)
+
+    /// For `.enabled(if: Fixture.needsCorpus())` on every test that reads the corpus:
+    /// whether it can run. Each call for a missing corpus is counted, so that one line can
+    /// say how many tests were skipped (``skippedCorpusTests``).
+    public static func needsCorpus() -> Bool {
+        if !hasCorpus { skippedCorpusCount.withLock { $0 += 1 } }
+        return hasCorpus
+    }
+
+    /// How many tests ``needsCorpus()`` turned away (known once the tests are planned).
+    public static var skippedCorpusTests: Int { skippedCorpusCount.withLock { $0 } }
 
     /// The files of a corpus subfolder (`ics`, `todotxt`, `taskwarrior`), sorted.
     public static func corpusFiles(_ folder: String) -> [String] {

@@ -139,7 +139,7 @@ struct ICalendarCommandTests {
         #expect(!FileManager.default.fileExists(atPath: cli.folder.file("out.ics")))
     }
 
-    @Test("every corpus .ics file goes through the database and back to the same export", arguments: Fixture.corpusFiles("ics"))
+    @Test("every corpus .ics file goes through the database and back to the same export", .enabled(if: Fixture.needsCorpus()), arguments: Fixture.corpusFiles("ics"))
     func corpusThroughDatabase(path: String) throws {
         let name = (path as NSString).lastPathComponent
         let first = CLIHarness()
@@ -185,7 +185,7 @@ struct ICalendarCommandTests {
         #expect((summary["warnings"] as? [String])?.count == 25)
     }
 
-    @Test("importing Taskwarrior JSON: projects become lists, deleted tasks are counted, re-import updates")
+    @Test("importing Taskwarrior JSON: projects become lists, deleted tasks are counted, re-import updates", .enabled(if: Fixture.needsCorpus()))
     func importTaskwarrior() throws {
         let cli = CLIHarness()
         cli.files["export.json"] = try Self.corpus("taskwarrior", "taskwarrior-testdata-export.json")

@@ -61,7 +61,7 @@ struct ImportIdentityTests {
         #expect(try #require(try cli.json("show", "1") as? NSDictionary) == before)
     }
 
-    @Test("todo.txt: every corpus file imported, exported and imported back stays the same size and text",
+    @Test("todo.txt: every corpus file imported, exported and imported back stays the same size and text", .enabled(if: Fixture.needsCorpus()),
           arguments: Fixture.corpusFiles("todotxt"))
     func todoTxtCorpusRoundTrip(path: String) throws {
         let cli = CLIHarness()
@@ -104,7 +104,7 @@ struct ImportIdentityTests {
         #expect(shown["title"] as? String == "odd")
     }
 
-    @Test("iCalendar: the same calendar from standard input, or under another file name, stays in its list",
+    @Test("iCalendar: the same calendar from standard input, or under another file name, stays in its list", .enabled(if: Fixture.needsCorpus()),
           arguments: ["-", "renamed.ics"])
     func icsWithoutNameStays(source: String) throws {
         let cli = CLIHarness()

@@ -298,7 +298,7 @@ struct ICalendarReaderTests {
         #expect(batch.reminders.first?.listName == "OZ Movies")
     }
 
-    @Test("the Apple iCal 1.0 corpus files name their lists from X-WR-CALNAME;VALUE=TEXT", arguments: [
+    @Test("the Apple iCal 1.0 corpus files name their lists from X-WR-CALNAME;VALUE=TEXT", .enabled(if: Fixture.needsCorpus()), arguments: [
         ("ical4j-ozmovies-apple-ical-1.0-large.ics", "OZ Movies"),
         ("ical4j-phpicalendar-apple-ical-1.0.ics", "Home 1234"),
     ])

@@ -27,7 +27,7 @@ struct ICalendarRecurrenceDatesTests {
         return dues
     }
 
-    @Test("the corpus file keeps its lines; its series is anchored at DUE, which its Jan 1 EXDATEs do not name")
+    @Test("the corpus file keeps its lines; its series is anchored at DUE, which its Jan 1 EXDATEs do not name", .enabled(if: Fixture.needsCorpus()))
     func corpusAsGiven() throws {
         let reminder = try ICalendarFixture.reminder(try corpusText())
         #expect(reminder.due == .allDay(try #require(CalendarDay("2010-10-01"))))
@@ -42,7 +42,7 @@ struct ICalendarRecurrenceDatesTests {
         #expect(inEffect.exceptions.isEmpty && inEffect.additions.isEmpty)
     }
 
-    @Test("the corpus file due on its DTSTART: RDATEs come first, excluded years are skipped")
+    @Test("the corpus file due on its DTSTART: RDATEs come first, excluded years are skipped", .enabled(if: Fixture.needsCorpus()))
     func corpusDueOnStart() throws {
         let text = try corpusText().replacingOccurrences(of: "DUE;VALUE=DATE:20101001", with: "DUE;VALUE=DATE:20100101")
         let reminder = try ICalendarFixture.reminder(text)

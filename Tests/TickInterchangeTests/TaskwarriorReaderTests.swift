@@ -32,7 +32,7 @@ struct TaskwarriorReaderTests {
         "twdocs-export-single-object.json": CorpusExpectation(reminders: 1, deleted: 0, lists: [nil]),
     ]
 
-    @Test("every corpus file imports", arguments: Fixture.corpusFiles("taskwarrior"))
+    @Test("every corpus file imports", .enabled(if: Fixture.needsCorpus()), arguments: Fixture.corpusFiles("taskwarrior"))
     func corpusFile(path: String) throws {
         let name = (path as NSString).lastPathComponent
         let expected = try #require(Self.corpus[name])
@@ -156,7 +156,7 @@ struct TaskwarriorReaderTests {
             """)
     }
 
-    @Test("the corpus task with \"imask\": 0 keeps X-TASKWARRIOR-IMASK:0")
+    @Test("the corpus task with \"imask\": 0 keeps X-TASKWARRIOR-IMASK:0", .enabled(if: Fixture.needsCorpus()))
     func corpusIMask() throws {
         let path = try #require(Fixture.corpusFiles("taskwarrior").first { $0.hasSuffix("taskwarrior-testdata-export.json") })
         let batch = try TaskwarriorReader(now: Fixture.now, timeZone: Self.zone)

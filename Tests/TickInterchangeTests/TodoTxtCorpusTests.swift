@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TickModel
 @testable import TickInterchange
 
@@ -118,11 +119,11 @@ struct TodoTxtCorpusTests {
 
     static var files: [String] { expectations.map(\.file) }
 
-    @Test func everyCorpusFileHasExpectations() throws {
+    @Test(.enabled(if: Fixture.needsCorpus())) func everyCorpusFileHasExpectations() throws {
         #expect(try TodoTxtCorpus.allFiles() == Self.files.sorted())
     }
 
-    @Test(arguments: expectations)
+    @Test(.enabled(if: Fixture.needsCorpus()), arguments: expectations)
     func parsesAndPlansTheFile(_ expected: FileExpectation) throws {
         let zone = try TodoTxtFixture.zone("UTC")
         let items = try TodoTxtParser.parse(TodoTxtCorpus.data(expected.file), source: expected.file)
@@ -152,7 +153,7 @@ struct TodoTxtCorpusTests {
         }
     }
 
-    @Test(arguments: files)
+    @Test(.enabled(if: Fixture.needsCorpus()), arguments: files)
     func dataAndStringReadTheSame(_ file: String) throws {
         #expect(try TodoTxtParser.parse(TodoTxtCorpus.data(file), source: file)
                 == TodoTxtParser.parse(TodoTxtCorpus.text(file), source: file))
@@ -161,7 +162,7 @@ struct TodoTxtCorpusTests {
     /// Import, export, import: the second import equals the first in everything todo.txt
     /// carries, and exporting again gives the same text. Zones far apart (UTC+14, UTC−11,
     /// a zone with a midnight DST gap) catch any day slipping between midnight and export.
-    @Test(arguments: files, ["UTC", "Asia/Seoul", "America/Sao_Paulo", "Pacific/Kiritimati", "Pacific/Pago_Pago"])
+    @Test(.enabled(if: Fixture.needsCorpus()), arguments: files, ["UTC", "Asia/Seoul", "America/Sao_Paulo", "Pacific/Kiritimati", "Pacific/Pago_Pago"])
     func importExportImportIsAFixedPoint(_ file: String, _ zoneID: String) throws {
         let zone = try TodoTxtFixture.zone(zoneID)
         let first = try TodoTxtFixture.plan(TodoTxtCorpus.text(file), zone: zone)
@@ -174,7 +175,7 @@ struct TodoTxtCorpusTests {
         #expect(TodoTxtFixture.export(second, zone: zone) == exported)
     }
 
-    @Test func exportOfTheSpecExamplesKeepsTheirShape() throws {
+    @Test(.enabled(if: Fixture.needsCorpus())) func exportOfTheSpecExamplesKeepsTheirShape() throws {
         let zone = try TodoTxtFixture.zone("UTC")
         let planned = try TodoTxtFixture.plan(TodoTxtCorpus.text("todotxt-spec-readme-examples.txt"), zone: zone)
         let lines = TodoTxtFixture.export(planned, zone: zone).split(separator: "\n")

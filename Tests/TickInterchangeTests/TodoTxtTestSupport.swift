@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TickModel
 @testable import TickInterchange
 
@@ -50,16 +51,9 @@ enum TodoTxtFixture {
     }
 }
 
-/// The corpus of real-world todo.txt files, found next to the package: tests live in
-/// `Tests/TickInterchangeTests/`, the corpus in `../shared/corpus/todotxt/` from the
-/// package root.
+/// The corpus of real-world todo.txt files: `todotxt/` of `Fixture.corpus`.
 enum TodoTxtCorpus {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // TickInterchangeTests
-        .deletingLastPathComponent() // Tests
-        .deletingLastPathComponent() // package root
-        .appendingPathComponent("../shared/corpus/todotxt", isDirectory: true)
-        .standardizedFileURL
+    static let folder = URL(fileURLWithPath: Fixture.corpus + "/todotxt", isDirectory: true)
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent(name))
