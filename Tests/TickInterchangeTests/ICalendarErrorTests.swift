@@ -16,8 +16,6 @@ struct ICalendarErrorTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "a line without a colon", lines: ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:1", "just some text", "END:VTODO", "END:VCALENDAR"],
-             line: 4, fragment: "no ':'"),
         Case(name: "END that does not match BEGIN", lines: ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:1", "END:VEVENT", "END:VCALENDAR"],
              line: 4, fragment: "END:VEVENT does not close BEGIN:VTODO of line 2"),
         Case(name: "END without BEGIN", lines: ["END:VTODO"], line: 1, fragment: "closes nothing"),

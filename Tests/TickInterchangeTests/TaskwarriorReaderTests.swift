@@ -180,7 +180,7 @@ struct TaskwarriorReaderTests {
         #expect(first == StableUID.make(from: "description=x\nimask=false\nn=1.5"))
     }
 
-    @Test("the same UUID twice: the later object wins")
+    @Test("the same UUID twice: the later object wins, and the earlier one is named in a warning")
     func modifyPair() throws {
         let batch = try Self.read("""
             {"uuid":"m","description":"draft","status":"pending"}
@@ -188,6 +188,59 @@ struct TaskwarriorReaderTests {
             """)
         #expect(batch.reminders.map(\.reminder.title) == ["final"])
         #expect(batch.reminders.first?.reminder.isCompleted == true)
+        #expect(batch.warnings == ["tasks.json line 1: this task ('draft') has the uuid of the task at line 2, "
+                                   + "which was imported instead (it comes later in the file)"])
+    }
+
+    @Test("the same UUID twice: the copy modified later wins wherever it is in the file")
+    func modifiedDecides() throws {
+        let batch = try Self.read("""
+            [
+            {"uuid":"m","description":"newer","modified":"20260105T090000Z"},
+            {"uuid":"m","description":"older","modified":"20260101T090000Z"}
+            ]
+            """)
+        #expect(batch.reminders.map(\.reminder.title) == ["newer"])
+        #expect(batch.warnings == ["tasks.json line 3: this task ('older') has the uuid of the task at line 2, "
+                                   + "which was imported instead (it was modified later)"])
+    }
+
+    @Test("Taskwarrior 2.6 CESU-8 surrogate pairs are repaired to UTF-8, with a warning naming the line")
+    func cesu8() throws {
+        // U+1F600 as the surrogates D83D DE00, each written as three bytes.
+        var bytes = Array("[\n{\"uuid\":\"a\",\"description\":\"ok\"},\n{\"uuid\":\"b\",\"description\":\"smile ".utf8)
+        bytes += [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]
+        bytes += Array("\"}\n]\n".utf8)
+        let batch = try TaskwarriorReader(now: Fixture.now, timeZone: Self.zone).read(Data(bytes), source: "tasks.json")
+        #expect(batch.reminders.map(\.reminder.title) == ["ok", "smile \u{1F600}"])
+        #expect(batch.warnings.count == 1)
+        #expect(batch.warnings.first?.hasPrefix("tasks.json line 3: a character was written as two UTF-16 surrogates") == true)
+
+        // A lone surrogate (or any byte that is not UTF-8) is refused with its line.
+        let lone = Array("[\n{\"uuid\":\"a\",\"description\":\"ok\"},\n{\"uuid\":\"b\",\"description\":\"x".utf8)
+            + [0xED, 0xA0, 0xBD] + Array("\"}\n]\n".utf8)
+        let error = try #require(throws: InterchangeError.self) {
+            try TaskwarriorReader(now: Fixture.now, timeZone: Self.zone).read(Data(lone), source: "tasks.json")
+        }
+        #expect(error.kind == .invalidEncoding)
+        #expect(error.line == 3)
+    }
+
+    @Test("a cut-off file is reported where it ends; array elements carry their own lines")
+    func truncated() throws {
+        let whole = "[\n{\"uuid\":\"a\",\"description\":\"one\"},\n{\"uuid\":\"b\",\n\"description\":\"two\"},\n{\"uuid\":\"c\",\"description\":\"three\"}\n]\n"
+        let batch = try Self.read(whole)
+        #expect(batch.reminders.map(\.lineNumber) == [2, 3, 5])
+        // Cut inside the third task (line 5).
+        let insideTask = try #require(throws: InterchangeError.self) { try Self.read(String(whole.dropLast(8))) }
+        #expect(insideTask.line == 5)
+        #expect(insideTask.message.contains("inside the task that starts at line 5"))
+        // Cut after a task, before the closing bracket: where the file ends, line 6.
+        let noBracket = try #require(throws: InterchangeError.self) { try Self.read(String(whole.dropLast(2))) }
+        #expect(noBracket.line == 5)
+        #expect(noBracket.message.contains("inside the array that starts at line 1"))
+        let cut = try #require(throws: InterchangeError.self) { try Self.read("[\n{\"uuid\":\"a\",\"description\":\"one\"},\n{\"uuid\":\"b\",\"descr") }
+        #expect(cut.line == 3)
     }
 
     @Test("a task without uuid gets the same derived UID on every import")
@@ -245,11 +298,12 @@ struct TaskwarriorReaderTests {
         #expect(batch.reminders.first?.reminder.notes == "plain\n7\n2026-01-01T00:00:00Z dated")
     }
 
-    @Test("a numeric project is a list name; an array, boolean or blank project is refused with its line")
+    @Test("a project that is not text (a number, an array, a boolean) or blank is refused with its line")
     func projectShapes() throws {
-        #expect(try Self.read(#"{"uuid":"a","description":"x","project":2027}"#).reminders.first?.listName == "2027")
-        for (field, message) in [(#"["a"]"#, "\"project\" is an array, not a project name"),
-                                  ("false", "\"project\" is a boolean, not a project name"),
+        let hint = " (Taskwarrior writes it as text, like \"project\": \"123\")"
+        for (field, message) in [("123", "\"project\" is a number, not a project name" + hint),
+                                  (#"["a"]"#, "\"project\" is an array, not a project name" + hint),
+                                  ("false", "\"project\" is a boolean, not a project name" + hint),
                                   (#""  ""#, "\"project\" is blank; leave it out for the default list")] {
             let error = try #require(throws: InterchangeError.self) {
                 try Self.read(#"{"uuid":"a","description":"x","project":"# + field + "}")

@@ -115,7 +115,10 @@ struct ICalendarReadState {
             throw fail(line.lineNumber, "this line is outside any component; an iCalendar file starts with BEGIN:VCALENDAR")
         }
         guard line.hasColon else {
-            throw fail(line.lineNumber, "this is not an iCalendar content line (no ':' between the name and the value)")
+            // Like any line libical cannot read: left out, said, and the rest imported.
+            results.warn(line.lineNumber, "this is not an iCalendar content line (no ':' between the name and the value); "
+                         + "it was ignored")
+            return
         }
         if child != nil {
             add(line, toChild: false)

@@ -48,11 +48,15 @@ enum VTodoMapping {
         return fields.completed != nil || fields.percentComplete == 100
     }
 
-    /// `COMPLETED` and `CANCELLED` are done; `NEEDS-ACTION`, `IN-PROCESS` and unknown
-    /// values are open.
+    /// `COMPLETED` and `CANCELLED` are done, and so are the synonyms other programs write
+    /// for `COMPLETED` (`DONE`, `COMPLETE`: not RFC 5545 values, see
+    /// `completedSynonyms`); `NEEDS-ACTION`, `IN-PROCESS` and other values are open.
     static func isDoneStatus(_ status: String) -> Bool {
-        status == "COMPLETED" || status == "CANCELLED"
+        status == "COMPLETED" || status == "CANCELLED" || completedSynonyms.contains(status)
     }
+
+    /// `STATUS` values that are not RFC 5545's but plainly mean `COMPLETED`.
+    static let completedSynonyms: Set<String> = ["DONE", "COMPLETE"]
 
     /// The reminder a VTODO describes, without `iCalendarExtras` and with a placeholder
     /// list. `uid` replaces a missing `UID`.

@@ -64,8 +64,7 @@ struct VTodoRecord: Sendable {
                     // value libical read leniently is not written back as it was (other
                     // parsers refuse it): the writer writes its own line for what was read.
                     if !VTodoLines.hasValidValue(line.text, name) {
-                        warn(line.lineNumber, "this \(name) value is not valid RFC 5545; it was read as well as it could be "
-                             + "and will be exported in valid form")
+                        warn(line.lineNumber, VTodoRecord.invalidValueMessage(name, reminder: reminder))
                     } else if VTodoMapping.isConsistent(name, shadow: fields, with: reminder, zones: zones) {
                         extras.append(line.text)
                     }
@@ -88,6 +87,17 @@ struct VTodoRecord: Sendable {
         extras.append(contentsOf: keptCategories(categories, reminder: reminder, zones: zones))
         reminder.iCalendarExtras = extras.joined(separator: "\n")
         return reminder
+    }
+
+    /// The warning for a mapped line whose value RFC 5545 does not allow: what it was
+    /// read as, so that the user knows (a `STATUS` Tick does not know is open).
+    static func invalidValueMessage(_ name: String, reminder: Reminder) -> String {
+        guard name == "STATUS" else {
+            return "this \(name) value is not valid RFC 5545; it was read as well as it could be and will be exported in valid form"
+        }
+        let read = reminder.isCompleted ? "COMPLETED (done)" : "open (NEEDS-ACTION)"
+        return "this STATUS is not one RFC 5545 defines for a VTODO; it was read as \(read) "
+            + "and will be exported as STATUS:\(reminder.isCompleted ? "COMPLETED" : "NEEDS-ACTION")"
     }
 
     /// `RELATED-TO` lines to keep: all but the parent, and the parent line while Tick

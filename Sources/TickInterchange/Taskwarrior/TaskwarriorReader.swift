@@ -5,8 +5,9 @@ import TickModel
 ///
 /// Accepted shapes: a JSON array of task objects (`task export`, also the 2.x raw form
 /// with one object per line), JSON Lines (one object per line, as hooks and
-/// `task import` use), or a single object. A task whose `uuid` appears again is replaced
-/// by the later one (a modification), so `deleted` there wins too.
+/// `task import` use), or a single object. A `uuid` that appears again is one task: the
+/// copy modified later (else the later one in the file: a modification) is imported, so
+/// `deleted` there wins too, and the other copy is named in a warning.
 ///
 /// The mapping of each task is `TaskwarriorTask`'s. Deleted tasks are skipped and
 /// counted (`"deleted task"`).
@@ -26,91 +27,73 @@ public struct TaskwarriorReader: Sendable {
     /// Reads a whole file.
     ///
     /// - Parameters:
-    ///   - data: UTF-8 JSON.
+    ///   - data: UTF-8 JSON (CESU-8 surrogate pairs, as Taskwarrior 2.6 writes some emoji,
+    ///     are repaired with a warning naming their line).
     ///   - source: the file name for messages.
     /// - Returns: one list per project (named in `ImportedReminder.listName`; no project:
-    ///   the default list), the reminders in file order, skipped counts and warnings.
-    /// - Throws: `InterchangeError` when the text is not UTF-8, is empty or only white
-    ///   space, or is not JSON of one of the accepted shapes (with the line for JSON Lines), or a task lacks a description or
-    ///   has a date Taskwarrior would not write.
-    /// - Complexity: O(n) in the size of the file.
+    ///   the default list), the reminders in file order, skipped counts and warnings. A
+    ///   `uuid` met again is one task: the copy with the later `modified` is imported (the
+    ///   later in the file when that does not tell), and the other is named in a warning.
+    /// - Throws: `InterchangeError` with the line when the text is not UTF-8, is empty or
+    ///   only white space, is not JSON of one of the accepted shapes (a cut-off file where
+    ///   it ends), or a task lacks a description, has a date Taskwarrior would not write
+    ///   or a `project` that is not a name.
+    /// - Complexity: O(n) in the size of the file; memory holds one task's JSON at a time
+    ///   besides the reminders read.
     public func read(_ data: Data, source: String?) throws(InterchangeError) -> ImportBatch {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InterchangeError(kind: .invalidEncoding, source: source,
-                                   message: "the file is not UTF-8 text; Taskwarrior writes UTF-8 JSON")
-        }
-        let objects = try TaskwarriorReader.objects(in: text, source: source)
-        var order: [String] = []
-        var latest: [String: (object: [String: Any], line: Int)] = [:]
-        for (object, line) in objects {
-            let uuid = (object["uuid"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? TaskwarriorTask.derivedUID(object)
-            if latest[uuid] == nil { order.append(uuid) }
-            latest[uuid] = (object, line)
+        let text = try TaskwarriorText(data, source: source)
+        if text.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+            || text.bytes == [0xEF, 0xBB, 0xBF] {
+            throw InterchangeError(kind: .malformed, source: source,
+                                   message: "the file is empty; 'task export' writes at least [] (an empty array)")
         }
         var batch = ImportBatch()
-        var deleted = 0
-        for uuid in order {
-            guard let (object, line) = latest[uuid] else { continue }
-            let task = TaskwarriorTask(object: object, uid: uuid, line: line, source: source)
-            if task.isDeleted {
-                deleted += 1
-                continue
+        let place = source.map { $0 + " " } ?? ""
+        for line in text.repairedLines {
+            batch.warnings.append(place + "line \(line): a character was written as two UTF-16 surrogates (CESU-8, "
+                                  + "as Taskwarrior 2.6 writes some emoji); it was read as the character it stands for")
+        }
+        // One task per uuid, in the order uuids first appear (nil: deleted), and what
+        // weighs the copies of one uuid against each other.
+        var tasks: [(imported: ImportedReminder, warnings: [String])?] = []
+        var copies: [(line: Int, title: String, modified: Date?)] = []
+        var indexByUUID: [String: Int] = [:]
+        try text.forEachElement(source: source) { (element: TaskwarriorText.Element) throws(InterchangeError) in
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(element.bytes))) as? [String: Any] else {
+                throw InterchangeError(kind: .malformed, source: source, line: element.line,
+                                       message: "the task object that starts here is not valid JSON")
             }
-            let (imported, warnings) = try task.imported(now: now, timeZone: timeZone)
+            let uuid = (object["uuid"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? TaskwarriorTask.derivedUID(object)
+            let task = TaskwarriorTask(object: object, uid: uuid, line: element.line, source: source)
+            let reading = task.isDeleted ? nil : try task.imported(now: now, timeZone: timeZone)
+            let copy = (line: element.line, title: (object["description"] as? String) ?? "",
+                        modified: object["modified"].flatMap(TaskwarriorTask.date))
+            guard let index = indexByUUID[uuid] else {
+                indexByUUID[uuid] = tasks.count
+                tasks.append(reading)
+                copies.append(copy)
+                return
+            }
+            let earlier = copies[index]
+            // The later modification wins; when the dates do not tell, the later copy does
+            // (a JSON Lines file appends modifications).
+            var byDate: Bool?
+            if let first = earlier.modified, let second = copy.modified, first != second { byDate = first > second }
+            let earlierWins = byDate ?? false
+            let (loser, winner) = earlierWins ? (copy, earlier) : (earlier, copy)
+            batch.warnings.append(place + "line \(loser.line): this task ('\(loser.title)') has the uuid of the task at line "
+                                  + "\(winner.line), which was imported instead ("
+                                  + (byDate == nil ? "it comes later in the file)" : "it was modified later)"))
+            guard !earlierWins else { return }
+            tasks[index] = reading
+            copies[index] = copy
+        }
+        let deleted = tasks.filter { $0 == nil }.count
+        for case let (imported, warnings)? in tasks {
             batch.reminders.append(imported)
             batch.warnings.append(contentsOf: warnings)
         }
         if deleted > 0 { batch.skipped.append(("deleted task", deleted)) }
         return batch
-    }
-
-    /// The task objects and the line each starts on.
-    static func objects(in text: String, source: String?) throws(InterchangeError) -> [([String: Any], Int)] {
-        // Nothing at all is not an export: `task export` of no tasks writes `[]`. An empty
-        // file is more likely a failed download or a wrong name, and must not pass as done.
-        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if trimmed.isEmpty {
-            throw InterchangeError(kind: .malformed, source: source,
-                                   message: "the file is empty; 'task export' writes at least [] (an empty array)")
-        }
-        if let whole = try? JSONSerialization.jsonObject(with: Data(text.utf8)) {
-            if let array = whole as? [Any] {
-                var result: [([String: Any], Int)] = []
-                for (index, element) in array.enumerated() {
-                    guard let object = element as? [String: Any] else {
-                        throw InterchangeError(kind: .malformed, source: source,
-                                               message: "element \(index + 1) of the array is not a task object")
-                    }
-                    result.append((object, index + 1))
-                }
-                return result
-            }
-            if let object = whole as? [String: Any] { return [(object, 1)] }
-            throw InterchangeError(kind: .malformed, source: source, message: "the JSON is neither a task, an array of tasks, nor one task per line")
-        }
-        // JSON Lines, or the 2.x raw export whose lines end in commas between "[" and "]".
-        var result: [([String: Any], Int)] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(rawLine).trimmingCharacters()
-            if line.hasSuffix(",") { line = line.dropLast() }
-            if line.isEmpty || line == "[" || line == "]" { continue }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-                throw InterchangeError(kind: .malformed, source: source, line: index + 1,
-                                       message: "this line is not a JSON task object; Tick reads 'task export' output "
-                                           + "(a JSON array, or one object per line)")
-            }
-            result.append((object, index + 1))
-        }
-        return result
-    }
-}
-
-private extension Substring {
-    /// Without leading and trailing white space (including a byte order mark).
-    func trimmingCharacters() -> Substring {
-        var slice = self
-        while let first = slice.first, first.isWhitespace || first == "\u{FEFF}" { slice = slice.dropFirst() }
-        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-        return slice
     }
 }

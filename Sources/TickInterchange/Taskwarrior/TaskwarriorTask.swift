@@ -161,18 +161,15 @@ struct TaskwarriorTask {
         return result
     }
 
-    /// The `project` as a list name (a number as its text), or nil for none.
-    /// - Throws: `InterchangeError` (`.malformed`) for a project that is an array, an
-    ///   object or a boolean, or blank text.
+    /// The `project` as a list name, or nil for none.
+    /// - Throws: `InterchangeError` (`.malformed`) for a project that is not text (a
+    ///   number, an array, an object, a boolean: Taskwarrior writes a project as text),
+    ///   or blank text.
     private func project() throws(InterchangeError) -> String? {
         guard let value = object["project"], !(value is NSNull) else { return nil }
-        let name: String
-        if let text = value as? String {
-            name = text
-        } else if JSONScalar.number(value) != nil, let scalar = JSONScalar(value) {
-            name = scalar.text
-        } else {
-            throw fail(.malformed, "\"project\" is \(TaskwarriorTask.kind(of: value)), not a project name")
+        guard let name = value as? String else {
+            throw fail(.malformed, "\"project\" is \(TaskwarriorTask.kind(of: value)), not a project name "
+                       + "(Taskwarrior writes it as text, like \"project\": \"123\")")
         }
         guard let valid = try? Names.validated(name, as: .listName) else {
             throw fail(.malformed, "\"project\" is blank; leave it out for the default list")

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+@testable import TickInterchange
+
+private typealias F = ICalendarFixture
+
+/// What other programs write that RFC 5545 does not allow, read as the README says:
+/// `STATUS` synonyms, lines without `:`.
+@Suite("iCalendar: lenient reading, said in warnings")
+struct ICalendarLenientTests {
+    @Test("STATUS:DONE and STATUS:COMPLETE are read as COMPLETED, and the warning says so", arguments: ["DONE", "done", "COMPLETE"])
+    func doneSynonyms(_ status: String) throws {
+        let batch = try F.read(F.vtodo(["SUMMARY:Paid", "STATUS:\(status)", "COMPLETED:20261101T100000Z"]))
+        let reminder = try #require(batch.reminders.first?.reminder)
+        #expect(reminder.isCompleted)
+        #expect(reminder.completedAt == Date(timeIntervalSince1970: 1_793_527_200))
+        #expect(batch.warnings == ["test.ics line 7: this STATUS is not one RFC 5545 defines for a VTODO; it was read as "
+                                   + "COMPLETED (done) and will be exported as STATUS:COMPLETED"])
+    }
+
+    @Test("another STATUS Tick does not know is read as open, and the warning says so")
+    func unknownStatus() throws {
+        let batch = try F.read(F.vtodo(["SUMMARY:Later", "STATUS:WAITING"]))
+        #expect(batch.reminders.first?.reminder.isCompleted == false)
+        #expect(batch.warnings == ["test.ics line 7: this STATUS is not one RFC 5545 defines for a VTODO; it was read as "
+                                   + "open (NEEDS-ACTION) and will be exported as STATUS:NEEDS-ACTION"])
+    }
+
+    @Test("a line without ':' is ignored with a warning naming it; the rest of the VTODO and the file are imported")
+    func lineWithoutColon() throws {
+        let text = F.calendar(["BEGIN:VTODO", "UID:1", "just some text", "SUMMARY:Still here", "END:VTODO",
+                               "BEGIN:VTODO", "UID:2", "SUMMARY:And me", "END:VTODO"],
+                              header: ["stray calendar text"])
+        let batch = try F.read(text)
+        #expect(batch.reminders.map(\.reminder.title) == ["Still here", "And me"])
+        #expect(batch.warnings == [
+            "test.ics line 4: this is not an iCalendar content line (no ':' between the name and the value); it was ignored",
+            "test.ics line 7: this is not an iCalendar content line (no ':' between the name and the value); it was ignored",
+        ])
+        #expect(batch.reminders.first?.reminder.iCalendarExtras.contains("just some text") == false)
+    }
+}
