@@ -34,10 +34,11 @@ public final class CommandContext {
         self.errors = errors
         self.readFile = readFile
         if let text = environment["TICK_NOW"] {
-            // Years 1…9999 only: the calendar arithmetic is defined there.
-            guard let instant = Due.instant(fromISO8601: text),
-                  (-62_135_596_800...253_402_300_799).contains(instant.timeIntervalSince1970) else {
+            guard let instant = Due.instant(fromISO8601: text) else {
                 throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
+            }
+            guard SupportedDates.contains(instant) else {
+                throw .usage("TICK_NOW='\(text)' is outside the dates Tick handles (\(SupportedDates.description))")
             }
             self.now = instant
         } else {

@@ -97,20 +97,29 @@ public enum DateGrammar {
     /// - Returns: `.allDay` for a date alone, `.timed` for anything with a time.
     /// - Throws: `ModelError.invalidDate(text, reason:)` when any part is not
     ///   understood or names a day that does not exist; `reason` quotes the part, as in
-    ///   "'blorp' is not a date, weekday or time".
+    ///   "'blorp' is not a date, weekday or time"; also for a date outside
+    ///   `SupportedDates` (years 2 to 9998).
     /// - Complexity: O(n) in the length of `text`.
     public static func parse(_ text: String, in context: DateContext) throws(ModelError) -> Due {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw .invalidDate(text, reason: "it is empty; give a date such as 'tomorrow', 'fri 17:00' or '2026-12-03'")
         }
+        let due: Due
         do {
-            if let due = try ISODateTime.parse(trimmed, in: context) { return due }
-            var parser = PhraseParser(trimmed, context: context)
-            return try parser.parse()
+            if let iso = try ISODateTime.parse(trimmed, in: context) {
+                due = iso
+            } else {
+                var parser = PhraseParser(trimmed, context: context)
+                due = try parser.parse()
+            }
         } catch {
             throw .invalidDate(text, reason: error.reason)
         }
+        guard SupportedDates.contains(due) else {
+            throw .invalidDate(text, reason: "it is outside the dates Tick handles (\(SupportedDates.description))")
+        }
+        return due
     }
 }
 

@@ -36,7 +36,7 @@ public enum Due: Hashable, Sendable {
     public func deadline(in zone: TimeZone) -> Date {
         switch self {
         case .allDay(let day):
-            let next = LocalDateTime(day: day.adding(days: 1), hour: 0, minute: 0)
+            let next = day.adding(checkedDays: 1).flatMap { LocalDateTime(day: $0, hour: 0, minute: 0) }
             return next.map { $0.instant(in: zone) } ?? .distantFuture
         case .floating(let local): return local.instant(in: zone)
         case .timed(let instant, _): return instant

@@ -65,6 +65,9 @@ struct DueFormatterMemo {
         dateFormatter.timeZone = TimeZone.gmt
         dateFormatter.dateStyle = .medium
         dateFormatter.timeStyle = .none
+        // Days are proleptic Gregorian (CalendarDay, ISO 8601); ICU switches to the
+        // Julian calendar before 1582-10-15, which would show 0002-01-01 as Jan 3, 2.
+        dateFormatter.gregorianStartDate = .distantPast
         timeFormatter = DateFormatter()
         timeFormatter.locale = context.locale
         timeFormatter.timeZone = TimeZone.gmt

@@ -101,8 +101,9 @@ extension Database {
         if let dayLimit {
             // Timed values are stored in UTC, which can be a day ahead of the local date:
             // take one extra day of candidates and decide exactly below.
+            // Past the last day a CalendarDay holds, every stored text sorts below "A".
             conditions.append("r.due IS NOT NULL AND r.due < ?")
-            arguments.append(.text(dayLimit.adding(days: 2).description))
+            arguments.append(.text(dayLimit.adding(checkedDays: 2)?.description ?? "A"))
         }
         if !includesCompleted || dayLimit != nil || filter.smartList == .scheduled || filter.smartList == .flagged {
             conditions.append("r.completed_at IS NULL")
