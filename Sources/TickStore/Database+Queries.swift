@@ -219,8 +219,9 @@ extension Database {
     /// The SQL condition for a text search: every word must occur in the title or notes.
     /// Words of three or more characters use the trigram full-text index
     /// (https://sqlite.org/fts5.html#the_trigram_tokenizer); shorter ones use `LIKE`.
+    /// Words are folded as the index is (`SearchText`): case and Unicode form do not matter.
     static func searchCondition(_ text: String) -> (String?, [SQLValue]) {
-        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        let words = SearchText.folded(text).split(whereSeparator: { $0.isWhitespace }).map(String.init)
         guard !words.isEmpty else { return (nil, []) }
         var parts: [String] = []
         var values: [SQLValue] = []
@@ -233,7 +234,7 @@ extension Database {
         for word in words where word.count < 3 {
             let escaped = word.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            parts.append("(r.title LIKE ? ESCAPE '\\' OR r.notes LIKE ? ESCAPE '\\')")
+            parts.append("(tick_search_text(r.title) LIKE ? ESCAPE '\\' OR tick_search_text(r.notes) LIKE ? ESCAPE '\\')")
             values.append(.text("%" + escaped + "%"))
             values.append(.text("%" + escaped + "%"))
         }

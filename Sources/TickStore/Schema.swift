@@ -17,6 +17,7 @@ enum Schema {
         migrator.register("interchange", script: interchange)
         migrator.register("alarms", script: alarms)
         migrator.register("listing", script: listing)
+        migrator.register("search folding", script: searchFolding)
         return migrator
     }()
 
@@ -169,5 +170,39 @@ enum Schema {
         ) WHERE completed_at IS NULL AND due IS NOT NULL;
         DROP INDEX reminder_open_list_position;
         DROP INDEX reminder_open_due;
+        """
+
+    /// Version 5: search matches text as people mean it, whatever its Unicode form or
+    /// case: the full-text index holds `tick_search_text(title)` and of `notes` (NFKC
+    /// and full case folding: `Straße` and `STRASSE`, NFC and NFD `Café` index alike;
+    /// `SearchText.folded`), read through the view `reminder_search_text`. The function
+    /// is Tick's own, registered on every connection Tick opens; writing reminders from
+    /// the `sqlite3` shell therefore needs Tick (reading does not).
+    static let searchFolding = """
+        DROP TRIGGER reminder_search_insert;
+        DROP TRIGGER reminder_search_delete;
+        DROP TRIGGER reminder_search_update;
+        DROP TABLE reminder_search;
+        CREATE VIEW reminder_search_text AS
+            SELECT number, tick_search_text(title) AS title, tick_search_text(notes) AS notes FROM reminder;
+        CREATE VIRTUAL TABLE reminder_search USING fts5(
+            title, notes, content = 'reminder_search_text', content_rowid = 'number', tokenize = 'trigram'
+        );
+        CREATE TRIGGER reminder_search_insert AFTER INSERT ON reminder BEGIN
+            INSERT INTO reminder_search(rowid, title, notes)
+                VALUES (new.number, tick_search_text(new.title), tick_search_text(new.notes));
+        END;
+        CREATE TRIGGER reminder_search_delete AFTER DELETE ON reminder BEGIN
+            INSERT INTO reminder_search(reminder_search, rowid, title, notes)
+                VALUES ('delete', old.number, tick_search_text(old.title), tick_search_text(old.notes));
+        END;
+        CREATE TRIGGER reminder_search_update AFTER UPDATE OF title, notes ON reminder
+            WHEN old.title IS NOT new.title OR old.notes IS NOT new.notes BEGIN
+            INSERT INTO reminder_search(reminder_search, rowid, title, notes)
+                VALUES ('delete', old.number, tick_search_text(old.title), tick_search_text(old.notes));
+            INSERT INTO reminder_search(rowid, title, notes)
+                VALUES (new.number, tick_search_text(new.title), tick_search_text(new.notes));
+        END;
+        INSERT INTO reminder_search(reminder_search) VALUES ('rebuild');
         """
 }

@@ -191,6 +191,12 @@ public final class Store: Sendable {
         }
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
+        let registered = SearchText.register(on: handle)
+        guard registered == SQLITE_OK else {
+            sqlite3_close_v2(handle)
+            throw StoreError(kind: .io, message: "cannot open \(path): the search function could not be registered (SQLite code \(registered))",
+                             extendedCode: registered)
+        }
         return Database(handle: handle)
     }
 
