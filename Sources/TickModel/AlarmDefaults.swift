@@ -26,4 +26,21 @@ public struct AlarmDefaults: Hashable, Sendable {
         if due.isAllDay { return allDayOffset.map { Alarm.defaultAlarm(for: due, allDayOffset: $0) } }
         return timedOffset.map { $0.alarm() }
     }
+
+    /// The instant an alarm set "at" `date` rings (`tick add --remind DATE`, `tick snooze
+    /// N DATE`): a date and time as given; a date alone at the all-day alarm time
+    /// (`allDayOffset`, 09:00 when that is none) in `zone`.
+    ///
+    /// Example: all-day 2026-12-01 in Asia/Seoul with the built-in defaults →
+    /// 2026-12-01T00:00:00Z (09:00 there).
+    public func ringInstant(for date: Due, in zone: TimeZone) -> Date {
+        switch date {
+        case .timed(let instant, _): return instant
+        case .floating(let local): return local.instant(in: zone)
+        case .allDay(let day):
+            let seconds = allDayOffset ?? Alarm.defaultAllDayOffset
+            let local = LocalDateTime(day: day, hour: seconds / 3_600, minute: seconds % 3_600 / 60)
+            return local.map { $0.instant(in: zone) } ?? date.sortInstant(in: zone)
+        }
+    }
 }

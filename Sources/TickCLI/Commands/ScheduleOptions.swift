@@ -101,9 +101,6 @@ struct ScheduleOptions {
 struct AlarmDefaultsReader {
     /// The defaults read; the rules that use them are the model's (``AlarmDefaults``).
     var values = AlarmDefaults()
-    /// Seconds after midnight for an all-day due date, or nil for none.
-    var allDayOffset: Int? { values.allDayOffset }
-
     /// What to warn about: a variable that cannot be read is ignored (its built-in
     /// default is used), so a typo in the environment never blocks a command.
     var warnings: [String] = []
@@ -138,14 +135,7 @@ struct AlarmDefaultsReader {
         } else {
             do { due = try DateGrammar.parse(phrase, in: context.dateContext) } catch { throw .usage("snooze: " + error.description) }
         }
-        switch due {
-        case .timed(let instant, _): return instant
-        case .floating(let local): return local.instant(in: zone)
-        case .allDay(let day):
-            let seconds = allDayOffset ?? Alarm.defaultAllDayOffset
-            let local = LocalDateTime(day: day, hour: seconds / 3_600, minute: seconds % 3_600 / 60)
-            return local.map { $0.instant(in: zone) } ?? Due.allDay(day).sortInstant(in: zone)
-        }
+        return values.ringInstant(for: due, in: zone)
     }
 }
 
