@@ -3,13 +3,25 @@ import Foundation
 /// The ISO 8601 part of ``DateGrammar``: `YYYY-MM-DD` and
 /// `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH[:MM]|±HHMM]` as a whole input.
 enum ISODateTime {
-    /// Reads `text` when it has one of the ISO 8601 shapes above; returns nil when it
-    /// does not (so the phrase grammar may read it), and throws when it does but names
-    /// a day, time or offset that does not exist.
-    static func parse(_ text: String, in context: DateContext) throws(DateGrammarFailure) -> Due? {
+    /// The parts of an ISO 8601 date or date-time: the day, the wall clock (nil for a
+    /// date alone), the fraction of a second, and the UTC offset in seconds (nil when
+    /// none was given).
+    struct Fields {
+        var day: CalendarDay
+        var local: LocalDateTime?
+        var fraction: Double = 0
+        var offset: Int?
+    }
+
+    /// The one ISO 8601 reader of Tick: `YYYY-MM-DD` or
+    /// `YYYY-MM-DD[T|t| ]HH:MM[:SS[.|,fraction]][Z|z|±HH|±HH:MM|±HHMM]`, the whole of
+    /// `text`. Returns nil when `text` has none of these shapes; throws when it has one
+    /// but names a day, time or offset that does not exist.
+    /// - Complexity: O(n) in the length of `text`.
+    static func fields(_ text: String) throws(DateGrammarFailure) -> Fields? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 10, let day = try date(bytes[0..<10], text: text) else { return nil }
-        if bytes.count == 10 { return .allDay(day) }
+        if bytes.count == 10 { return Fields(day: day) }
         guard bytes.count >= 16, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t")
                 || bytes[10] == UInt8(ascii: " ") else { return nil }
 
@@ -17,6 +29,7 @@ enum ISODateTime {
         guard let hour = digits(bytes, &cursor, count: 2), colon(bytes, &cursor),
               let minute = digits(bytes, &cursor, count: 2) else { return nil }
         var second = 0
+        var fraction = 0.0
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") {
             cursor += 1
             guard let s = digits(bytes, &cursor, count: 2) else { return nil }
@@ -24,7 +37,12 @@ enum ISODateTime {
             if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") || bytes[cursor] == UInt8(ascii: ",") {
                 cursor += 1
                 let start = cursor
-                while cursor < bytes.count, isDigit(bytes[cursor]) { cursor += 1 }
+                var scale = 0.1
+                while cursor < bytes.count, isDigit(bytes[cursor]) {
+                    fraction += Double(bytes[cursor] - 48) * scale
+                    scale /= 10
+                    cursor += 1
+                }
                 guard cursor > start else { return nil }
             }
         }
@@ -40,12 +58,29 @@ enum ISODateTime {
               let local = LocalDateTime(day: day, hour: hour, minute: minute, second: second) else {
             throw DateGrammarFailure("'\(timeText)' is not a time of day (00:00 to 23:59:59)")
         }
-        guard let offset else {
-            return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
-        }
-        guard abs(offset) <= 18 * 3_600 else {
+        if let offset, abs(offset) > 18 * 3_600 {
             let offsetText = String(decoding: bytes[timeEnd...], as: UTF8.self)
             throw DateGrammarFailure("'\(offsetText)' is not a UTC offset (-18:00 to +18:00)")
+        }
+        return Fields(day: day, local: local, fraction: fraction, offset: offset)
+    }
+
+    /// The instant `text` names: an ISO 8601 date-time with a UTC offset (see
+    /// `fields(_:)`), fractions of a second kept; nil for anything else.
+    static func instant(_ text: String) -> Date? {
+        guard let fields = try? fields(text), let local = fields.local, let offset = fields.offset else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC - offset) + fields.fraction)
+    }
+
+    /// Reads `text` when it has one of the ISO 8601 shapes above; returns nil when it
+    /// does not (so the phrase grammar may read it), and throws when it does but names
+    /// a day, time or offset that does not exist. Fractions of a second are dropped: a
+    /// due date has whole seconds.
+    static func parse(_ text: String, in context: DateContext) throws(DateGrammarFailure) -> Due? {
+        guard let fields = try fields(text) else { return nil }
+        guard let local = fields.local else { return .allDay(fields.day) }
+        guard let offset = fields.offset else {
+            return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
         }
         let instant = Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC - offset))
         return .timed(instant, timeZone: zoneIdentifier(offset: offset, at: instant, context: context))

@@ -11,7 +11,7 @@ import TickModel
 enum JSONColumns {
     static func text(tags: [String]) -> String {
         guard !tags.isEmpty else { return "[]" }
-        return "[" + tags.map(quoted).joined(separator: ",") + "]"
+        return "[" + tags.map(JSONText.quoted).joined(separator: ",") + "]"
     }
 
     /// The tags of a `tags` column, or nil when it is not a JSON array of strings.
@@ -49,15 +49,15 @@ enum JSONColumns {
     static func text(alarms: [Alarm]) -> String {
         guard !alarms.isEmpty else { return "[]" }
         let objects = alarms.map { alarm -> String in
-            var fields = ["\"uid\":" + quoted(alarm.uid)]
+            var fields = ["\"uid\":" + JSONText.quoted(alarm.uid)]
             switch alarm.trigger {
             case .relative(let seconds, let toStart):
                 fields.append("\"offset\":\(seconds)")
                 fields.append("\"related\":" + (toStart ? "\"start\"" : "\"end\""))
             case .absolute(let date):
-                fields.append("\"at\":" + quoted(Timestamp.string(date)))
+                fields.append("\"at\":" + JSONText.quoted(Timestamp.string(date)))
             }
-            if let fired = alarm.firedAt { fields.append("\"fired\":" + quoted(Timestamp.string(fired))) }
+            if let fired = alarm.firedAt { fields.append("\"fired\":" + JSONText.quoted(Timestamp.string(fired))) }
             if alarm.isSnooze { fields.append("\"snooze\":true") }
             if alarm.isExactOffset { fields.append("\"exact\":true") }
             if alarm.isSilenced { fields.append("\"silenced\":true") }
@@ -138,23 +138,5 @@ enum JSONColumns {
                                 isExactOffset: try flag("exact"), isSilenced: try flag("silenced")))
         }
         return alarms
-    }
-
-    /// A JSON string literal (RFC 8259 §7).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -238,3 +238,15 @@ struct StatementCacheTests {
         }
     }
 }
+
+@Suite("JSON columns share the one JSON escaper")
+struct JSONColumnEscapingTests {
+    @Test("a tag with a terminal escape, a C1 control or a line separator is stored escaped, as --json writes it, and reads back")
+    func tagsEscapedAsEverywhere() throws {
+        let tags = ["\u{1B}[2J", "c1\u{9B}", "sep\u{2028}"]
+        let text = JSONColumns.text(tags: tags)
+        #expect(text == "[" + tags.map(JSONText.quoted).joined(separator: ",") + "]")
+        #expect(text.contains("\\u009b") && text.contains("\\u2028") && !text.contains("\u{9B}"))
+        #expect(JSONColumns.tags(text) == tags)
+    }
+}

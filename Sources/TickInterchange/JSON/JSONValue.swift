@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// A JSON value whose objects keep their keys in the order written, so `--json` output
 /// is stable and readable (RFC 8259).
@@ -41,7 +42,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value): out.append(contentsOf: String(value).utf8)
-        case .string(let value): JSONValue.quote(value, into: &out)
+        case .string(let value): JSONText.quote(value, into: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
@@ -58,7 +59,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.newline(&out, indent.map { $0 + 1 })
-                JSONValue.quote(key, into: &out)
+                JSONText.quote(key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if indent != nil { out.append(UInt8(ascii: " ")) }
                 value.write(to: &out, indent: indent.map { $0 + 1 })
@@ -72,68 +73,5 @@ public indirect enum JSONValue: Equatable, Sendable {
         guard let indent else { return }
         out.append(UInt8(ascii: "\n"))
         for _ in 0..<(indent * 2) { out.append(UInt8(ascii: " ")) }
-    }
-
-    /// A JSON string (RFC 8259 §7). Besides what JSON requires, DEL, the C1 controls and
-    /// U+2028/U+2029 are escaped too, so the output is safe to show and to embed.
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            var runStart = 0
-            func flush(_ end: Int) {
-                if end > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
-            }
-            func escape(_ scalar: UInt32) {
-                let hex = String(scalar, radix: 16)
-                out.append(contentsOf: "\\u".utf8)
-                out.append(contentsOf: String(repeating: "0", count: 4 - hex.count).utf8)
-                out.append(contentsOf: hex.utf8)
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                var replacement: [UInt8]?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "\""): replacement = Array("\\\"".utf8)
-                case UInt8(ascii: "\\"): replacement = Array("\\\\".utf8)
-                case UInt8(ascii: "\n"): replacement = Array("\\n".utf8)
-                case UInt8(ascii: "\r"): replacement = Array("\\r".utf8)
-                case UInt8(ascii: "\t"): replacement = Array("\\t".utf8)
-                case 0x00..<0x20, 0x7F:
-                    flush(index)
-                    escape(UInt32(byte))
-                    index += 1
-                    runStart = index
-                    continue
-                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                    flush(index)
-                    escape(UInt32(bytes[index + 1]))
-                    index += 2
-                    runStart = index
-                    continue
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    flush(index)
-                    escape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                    index += 3
-                    runStart = index
-                    continue
-                default:
-                    break
-                }
-                if let replacement {
-                    flush(index)
-                    out.append(contentsOf: replacement)
-                    index += width
-                    runStart = index
-                } else {
-                    index += width
-                }
-                width = 1
-            }
-            flush(bytes.count)
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -26,9 +26,9 @@ extension TickJSON {
         var out: [UInt8] = []
         out.reserveCapacity(1_024 + reminders.count * 1_024)
         out.append(contentsOf: "{\n  \"format\": ".utf8)
-        JSONValue.quote(formatName, into: &out)
+        JSONText.quote(formatName, into: &out)
         out.append(contentsOf: ",\n  \"version\": \(archiveVersion),\n  \"exportedAt\": ".utf8)
-        JSONValue.quote(instant(exportedAt), into: &out)
+        JSONText.quote(instant(exportedAt), into: &out)
         func array<Element>(_ key: String, _ elements: [Element], _ value: (Element) -> JSONValue) {
             out.append(contentsOf: ",\n  \"\(key)\": ".utf8)
             guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
@@ -150,10 +150,10 @@ private struct ArchiveReader {
 
     func instant(_ object: [String: Any], _ key: String) throws(InterchangeError) -> Date? {
         guard let text = try optionalString(object, key) else { return nil }
-        guard let local = LocalDateTime(text.hasSuffix("Z") ? String(text.dropLast()) : text), text.hasSuffix("Z") else {
-            throw fail("\"\(key)\" must be a UTC time like 2026-12-01T08:00:00Z")
+        guard let instant = Due.instant(fromISO8601: text) else {
+            throw fail("\"\(key)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z")
         }
-        return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC))
+        return instant
     }
 
     func due(_ object: [String: Any], _ prefix: String) throws(InterchangeError) -> Due? {

@@ -1,0 +1,67 @@
+/// JSON string literals (RFC 8259 §7), the one escaper behind every JSON Tick writes:
+/// `--json` output and Tick JSON export (`JSONValue`), and the store's `tags` and
+/// `alarms` columns.
+///
+/// Besides what JSON requires (`"`, `\`, U+0000–U+001F), DEL, the C1 controls and
+/// U+2028/U+2029 are escaped too, so the text is safe to show on a terminal and to
+/// embed in JavaScript.
+public enum JSONText {
+    /// Appends `text` as a JSON string literal, quotes included, to `out` (UTF-8).
+    /// - Complexity: O(n) in the UTF-8 length of `text`; runs that need no escape are
+    ///   copied as they are.
+    public static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            var runStart = 0
+            func flush(_ end: Int) {
+                if end > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+            }
+            func escape(_ scalar: UInt32) {
+                let hex = String(scalar, radix: 16)
+                out.append(contentsOf: "\\u".utf8)
+                out.append(contentsOf: String(repeating: "0", count: 4 - hex.count).utf8)
+                out.append(contentsOf: hex.utf8)
+            }
+            /// Replaces the `width` bytes at `index` with `replacement`.
+            func replace(width: Int, with replacement: () -> Void) {
+                flush(index)
+                replacement()
+                index += width
+                runStart = index
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""): replace(width: 1) { out.append(contentsOf: "\\\"".utf8) }
+                case UInt8(ascii: "\\"): replace(width: 1) { out.append(contentsOf: "\\\\".utf8) }
+                case UInt8(ascii: "\n"): replace(width: 1) { out.append(contentsOf: "\\n".utf8) }
+                case UInt8(ascii: "\r"): replace(width: 1) { out.append(contentsOf: "\\r".utf8) }
+                case UInt8(ascii: "\t"): replace(width: 1) { out.append(contentsOf: "\\t".utf8) }
+                case 0x00..<0x20, 0x7F: replace(width: 1) { escape(UInt32(byte)) }
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    let next = bytes[index + 1]
+                    replace(width: 2) { escape(UInt32(next)) }
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                        && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    let last = bytes[index + 2]
+                    replace(width: 3) { escape(last == 0xA8 ? 0x2028 : 0x2029) }
+                default:
+                    index += 1
+                }
+            }
+            flush(bytes.count)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as a JSON string literal, quotes included: `a"b` gives `"a\"b"`.
+    /// - Complexity: O(n) in the UTF-8 length of `text`.
+    public static func quoted(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        quote(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
