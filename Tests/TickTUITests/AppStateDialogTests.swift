@@ -22,7 +22,7 @@ struct AppStateDialogTests {
         var state = TUIFixture.loaded(TUIFixture.three)
         state.press(.character("a"), .tab)
         state.type("tomorrow")
-        state.press(.tab)
+        state.press(.backTab)
         state.type(title)
         #expect(state.press(.enter).isEmpty)
         let dialog = state.addDialog
@@ -81,6 +81,29 @@ struct AppStateDialogTests {
         _ = state.handle(.failed("the database is busy"))
         #expect(state.addDialog?.title.text == "Buy bread")
         #expect(state.addDialog?.error == "the database is busy")
+    }
+
+    @Test("the add dialog's List field is reached with Tab (and ↑ from the title); ←/→ pick the list the reminder goes to")
+    func addToAnotherList() throws {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("a"))
+        state.type("우유 사기")
+        state.press(.tab, .tab)
+        #expect(state.addDialog?.field == .list)
+        state.press(.right)
+        #expect(state.addDialog?.listID == TUIFixture.groceries.id)
+        state.press(.right)
+        #expect(state.addDialog?.listID == TUIFixture.home.id)
+        state.press(.left)
+        #expect(state.addDialog?.title.text == "우유 사기", "keys on the list field do not type")
+        state.press(.tab)
+        #expect(state.addDialog?.field == .title)
+        state.press(.up)
+        #expect(state.addDialog?.field == .list)
+        let screen = FrameBuilder(context: TUIFixture.context).frame(for: state).lines
+        #expect(screen.contains { $0.contains("‹ ● 장보기 ›") }, "\(screen)")
+        let effects = state.press(.enter)
+        #expect(effects == [.apply(.add(ReminderDraft(title: "우유 사기", due: nil, listID: TUIFixture.groceries.id)), isUndo: false)])
     }
 
     @Test("added from Today a reminder is due today; from Flagged it is flagged")

@@ -52,6 +52,24 @@ struct TUISessionTests {
         #expect(!stored[1].isCompleted)
     }
 
+    @Test("completing a reminder selects the next row (the one above only at the end), in a list and in a smart list",
+          arguments: [false, true])
+    func selectionAfterCompleting(smart: Bool) throws {
+        let harness = try SessionHarness { db, list in
+            for title in ["A", "B", "C", "D"] {
+                try db.insert(Reminder(listID: list.id, title: title, due: .allDay(CalendarDay(year: 2026, month: 11, day: 29)!),
+                                       createdAt: Fixture.now))
+            }
+        }
+        if smart { harness.press(.tab, .home, .enter) } // the sidebar's Today
+        #expect(harness.session.state.table.selectedReminder?.title == "A")
+        harness.press(.down, .character(" "))
+        #expect(try harness.reminders().filter(\.isCompleted).map(\.title) == ["B"])
+        #expect(harness.session.state.table.selectedReminder?.title == "C")
+        harness.press(.down, .character(" "))
+        #expect(harness.session.state.table.selectedReminder?.title == "C")
+    }
+
     @Test("a list hides its completed reminders at first, as tick list does; c shows them; Completed always does")
     func completedHidden() throws {
         let harness = try SessionHarness { db, list in

@@ -59,13 +59,14 @@ extension FrameBuilder {
         let (due, dueCursor) = fieldRow("Due", field: dialog.due, placeholder: AddDialog.duePlaceholder,
                                         isCurrent: dialog.field == .due, width: width)
         rows += [title, due]
-        rows.append(formRow("List", isCurrent: false, width: width, value: listValue(dialog.listID, state: state, arrows: false)))
+        rows.append(formRow("List", isCurrent: dialog.field == .list, width: width,
+                            value: listValue(dialog.listID, state: state, arrows: dialog.field == .list)))
         if dialog.isFlagged {
             rows.append(formRow("Flagged", isCurrent: false, width: width) { $0.add("⚑ yes", style: SpanStyle(role: .flag)) })
         }
         rows.append(errorRow(dialog.error, width: width))
         let cursorRow = layout.contentTop + (dialog.field == .title ? 1 : 2)
-        let column = dialog.field == .title ? titleCursor : dueCursor
+        let column = dialog.field == .title ? titleCursor : dialog.field == .due ? dueCursor : nil
         return (rows, column.map { ScreenPoint(row: cursorRow, column: $0) })
     }
 

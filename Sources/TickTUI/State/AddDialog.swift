@@ -1,10 +1,10 @@
 import TickModel
 
-/// The add dialog: a title field with the placeholder "Write your task." and a due
-/// field that reads the command line's date phrases.
+/// The add dialog: a title field with the placeholder "Write your task.", a due field
+/// that reads the command line's date phrases, and the list (←/→ pick another).
 struct AddDialog: Hashable, Sendable {
-    /// The two fields, in Tab order.
-    enum Field: Hashable, Sendable { case title, due }
+    /// The fields, in Tab order.
+    enum Field: Hashable, Sendable, CaseIterable { case title, due, list }
 
     /// The placeholder of the empty title field, as in the seed apps.
     static let titlePlaceholder = "Write your task."

@@ -28,13 +28,7 @@ extension AppState {
         case .notes: _ = editor.notes.handle(key)
         case .due: _ = editor.due.handle(key)
         case .list:
-            guard !lists.isEmpty else { break }
-            let index = lists.firstIndex { $0.id == editor.listID } ?? 0
-            switch key {
-            case .left: editor.listID = lists[(index + lists.count - 1) % lists.count].id
-            case .right, .character(" "): editor.listID = lists[(index + 1) % lists.count].id
-            default: break
-            }
+            editor.listID = cycledListID(from: editor.listID, by: key)
         case .priority:
             let levels: [Priority.Level] = [.none, .low, .medium, .high]
             let index = levels.firstIndex(of: editor.priority) ?? 0
@@ -89,5 +83,19 @@ extension AppState {
             return []
         }
         return [.apply(.edit(original.number, fields), isUndo: false)]
+    }
+}
+
+extension AppState {
+    /// The list a list field shows after `key`: ← the previous list, → or Space the next
+    /// (round the end); any other key keeps `id`.
+    func cycledListID(from id: ReminderList.ID, by key: Key) -> ReminderList.ID {
+        guard !lists.isEmpty else { return id }
+        let index = lists.firstIndex { $0.id == id } ?? 0
+        switch key {
+        case .left: return lists[(index + lists.count - 1) % lists.count].id
+        case .right, .character(" "): return lists[(index + 1) % lists.count].id
+        default: return id
+        }
     }
 }

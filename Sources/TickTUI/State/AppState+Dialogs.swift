@@ -11,7 +11,10 @@ extension AppState {
             mode = .browse
             return []
         case .tab, .backTab, .down, .up:
-            dialog.field = dialog.field == .title ? .due : .title
+            let fields = AddDialog.Field.allCases
+            let index = fields.firstIndex(of: dialog.field) ?? 0
+            let step = key == .tab || key == .down ? 1 : fields.count - 1
+            dialog.field = fields[(index + step) % fields.count]
             return []
         case .enter:
             let title: String
@@ -38,6 +41,10 @@ extension AppState {
             switch dialog.field {
             case .title: edited = dialog.title.handle(key)
             case .due: edited = dialog.due.handle(key)
+            case .list:
+                let next = cycledListID(from: dialog.listID, by: key)
+                edited = next != dialog.listID
+                dialog.listID = next
             }
             if edited { dialog.error = nil }
             return []

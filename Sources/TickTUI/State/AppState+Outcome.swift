@@ -34,8 +34,10 @@ extension AppState {
         if case .list(let id) = sidebarItem, list(id) == nil, let first = lists.first {
             sidebarItem = .list(first.id)
         }
-        var anchors: [Reminder] = []
-        if let after = outcome.after { anchors.append(after) } else if let before = outcome.before { anchors.append(before) }
+        // The reminder as it is now, then as it was: a reminder that left the listing
+        // (completed while completed ones are hidden) is found by its old place, so the
+        // row that took it is selected: the next one, not the one above.
+        let anchors = [outcome.after, outcome.before].compactMap { $0 }
         return [.loadWindow(reloadRequest(anchors: anchors))]
     }
 
