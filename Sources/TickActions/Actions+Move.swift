@@ -10,7 +10,7 @@ public struct MovedReminder: Sendable, Equatable {
     /// The reminder as stored after the move.
     public var reminder: Reminder
     /// Its 1-based place among its list's open reminders, as a listing shows them; nil
-    /// for a completed reminder.
+    /// for a completed reminder, or when the caller did not ask for it.
     public var openIndex: Int?
 }
 
@@ -22,13 +22,19 @@ extension Actions {
     ///   `.anchorInAnotherList` when the other reminder is in another list;
     ///   `.placedRelativeToItself`; `.positionOutOfRange` for a place below 1;
     ///   `StoreError` from SQLite.
-    /// - Complexity: O(1) rows written in general, O(list) when its positions are respaced.
-    public func move(_ number: Reminder.Number, to placement: ReminderPlacement) throws -> MovedReminder {
-        try store.write { db in try Actions.move(number, to: placement, in: db) }
+    /// - Parameter reportsOpenIndex: whether to count the reminder's place among the open
+    ///   ones (`openIndex`), which reads every open reminder before it; the UI, which
+    ///   shows the place by its window, does not ask.
+    /// - Complexity: O(1) rows written in general, O(list) when its positions are respaced
+    ///   or when `reportsOpenIndex` is true.
+    public func move(_ number: Reminder.Number, to placement: ReminderPlacement,
+                     reportsOpenIndex: Bool = true) throws -> MovedReminder {
+        try store.write { db in try Actions.move(number, to: placement, reportsOpenIndex: reportsOpenIndex, in: db) }
     }
 
-    /// `move(_:to:)` inside the caller's write transaction `db`.
-    public static func move(_ number: Reminder.Number, to placement: ReminderPlacement, in db: Database) throws -> MovedReminder {
+    /// `move(_:to:reportsOpenIndex:)` inside the caller's write transaction `db`.
+    public static func move(_ number: Reminder.Number, to placement: ReminderPlacement,
+                            reportsOpenIndex: Bool = true, in db: Database) throws -> MovedReminder {
         let reminder = try db.existingReminder(number)
         switch placement {
         case .before(let other), .after(let other):
@@ -42,6 +48,6 @@ extension Actions {
         }
         var moved = reminder
         moved.position = try db.move(number, to: placement)
-        return MovedReminder(reminder: moved, openIndex: try db.openIndex(of: number))
+        return MovedReminder(reminder: moved, openIndex: reportsOpenIndex ? try db.openIndex(of: number) : nil)
     }
 }

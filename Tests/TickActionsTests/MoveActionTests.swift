@@ -23,6 +23,15 @@ struct MoveActionTests {
         #expect(moved.reminder.position == (try harness.reminders().first { $0.number == Reminder.Number(3) }?.position))
     }
 
+    @Test("a move that does not ask for the open place (the UI's J/K) moves the same and reports none")
+    func withoutOpenIndex() throws {
+        let harness = try ActionsHarness()
+        try harness.add(["One", "Two", "Three"])
+        let moved = try harness.actions.move(Reminder.Number(3), to: .before(Reminder.Number(2)), reportsOpenIndex: false)
+        #expect(try harness.reminders().map(\.title) == ["One", "Three", "Two"])
+        #expect(moved.openIndex == nil)
+    }
+
     @Test("refusals: an anchor in another list names that list; itself; a place below 1; a number that is none")
     func refusals() throws {
         let harness = try ActionsHarness()

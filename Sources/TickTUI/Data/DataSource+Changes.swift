@@ -74,8 +74,8 @@ extension DataSource {
                 outcome.inverse = .move(number, .before(next.number))
             }
             switch target {
-            case .before(let other): _ = try Actions.move(number, to: .before(other), in: db)
-            case .after(let other): _ = try Actions.move(number, to: .after(other), in: db)
+            case .before(let other): _ = try Actions.move(number, to: .before(other), reportsOpenIndex: false, in: db)
+            case .after(let other): _ = try Actions.move(number, to: .after(other), reportsOpenIndex: false, in: db)
             }
             outcome.before = old
             outcome.after = try existing(number, db)
