@@ -11,6 +11,10 @@ public enum ImportMergeRule: Sendable, Equatable {
     /// The file carries only part of a reminder (todo.txt): the fields it has are laid
     /// over the stored reminder, the rest kept (`TodoTxtImport.merged(_:onto:timeZone:)`).
     case todoTxt
+    /// The file's reminder replaces the stored one whatever modification times either
+    /// states: `tick sync` has already merged both sides (`ICalendarMerge`), so the
+    /// "kept (newer here)" rule does not apply.
+    case sync
 }
 
 /// One import-merge: a batch of reminders read from a file, and how to save it.

@@ -179,7 +179,7 @@ struct BatchImporter {
                     reminder = TodoTxtImport.merged(reminder, onto: existing, timeZone: zone)
                     reminder.listID = listID
                 }
-                if item.statesModification, !replacesOccurrence,
+                if item.statesModification, mergeRule != .sync, !replacesOccurrence,
                    BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
                     summary.keptNewer += 1
                     continue

@@ -13,15 +13,19 @@ public struct CommandConfiguration: Sendable {
     public var defaultSubcommand: (any Command.Type)?
     /// Other names that select the command (`rm` for `delete`).
     public var aliases: [String]
+    /// Whether a first word that names no subcommand is an argument of the default one
+    /// (`tick sync home` runs `tick sync run home`); else it is an unknown subcommand.
+    public var passesUnknownWordsToDefault: Bool
 
     public init(name: String, abstract: String, discussion: String = "", subcommands: [any Command.Type] = [],
-                defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = []) {
+                defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = [], passesUnknownWordsToDefault: Bool = false) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
         self.aliases = aliases
+        self.passesUnknownWordsToDefault = passesUnknownWordsToDefault
     }
 }
 

@@ -1,6 +1,7 @@
 import TickActions
 import TickModel
 import TickStore
+import TickSync
 import TickTerminal
 
 /// Why a command failed. The one public error type of TickCLI; the executable prints it
@@ -34,6 +35,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case let error as ActionError: return .runtime(ActionErrorMessage.text(for: error))
         case let error as ModelError: return .runtime(error.description)
         case let error as StoreError: return .runtime(StoreErrorMessage.text(for: error))
+        case let error as SyncError: return .runtime(TerminalText.sanitized(error.description))
         default: return .runtime(String(describing: error))
         }
     }

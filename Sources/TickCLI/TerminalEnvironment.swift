@@ -26,6 +26,8 @@ public struct TerminalEnvironment: Sendable {
     public var liveClock: @Sendable () -> Date
     /// The running `tick` executable's absolute path, when known (for the systemd unit).
     public var executablePath: String?
+    /// Whether standard error is a terminal (progress lines are written only then).
+    public var isErrorTerminal = false
 
     public init(variables: [String: String], clock: Date, isOutputTerminal: Bool, isInputTerminal: Bool = false,
                 terminalColumns: Int? = nil, homeDirectory: String, currentDirectory: String,

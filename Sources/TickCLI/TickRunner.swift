@@ -13,7 +13,7 @@ public enum TickRunner {
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
         ToggleCommand.self, EditCommand.self, SnoozeCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
-        ListsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, UICommand.self, HelpCommand.self,
+        ListsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, SyncCommand.self, UICommand.self, HelpCommand.self,
     ]
 
     /// Runs `arguments` (without the program name).
@@ -118,7 +118,9 @@ public enum TickRunner {
                 context.print(HelpGenerator.help(for: command, commandPath: commandPath))
                 return
             }
-            if let next = rest.first, !next.hasPrefix("-") {
+            if let next = rest.first, !next.hasPrefix("-"),
+               !command.configuration.passesUnknownWordsToDefault
+                || subcommands.contains(where: { $0.configuration.name == next || $0.configuration.aliases.contains(next) }) {
                 try runCommand(named: next, among: subcommands, path: commandPath, rest: Array(rest.dropFirst()), context: context)
                 return
             }

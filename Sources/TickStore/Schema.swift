@@ -18,6 +18,7 @@ enum Schema {
         migrator.register("alarms", script: alarms)
         migrator.register("listing", script: listing)
         migrator.register("search folding", script: searchFolding)
+        migrator.register("sync", script: sync)
         return migrator
     }()
 
@@ -204,5 +205,43 @@ enum Schema {
                 VALUES (new.number, tick_search_text(new.title), tick_search_text(new.notes));
         END;
         INSERT INTO reminder_search(reminder_search) VALUES ('rebuild');
+        """
+
+    /// Version 6: what `tick sync` remembers of each CalDAV account (issue 11), kept in the
+    /// database so that it is committed with the changes it describes.
+    ///
+    /// - `sync_collection`: one row per calendar collection synced with a list: the
+    ///   account's name (from the settings file), the collection URL, the list, and the
+    ///   RFC 6578 sync token and CalendarServer `getctag` of the last complete sync.
+    ///   Deleting the list forgets the pairing (the calendar on the server is kept).
+    /// - `sync_item`: one row per synced reminder: its href in the collection, its UID,
+    ///   the server's ETag as received (quotes included; NULL when unknown, then it is
+    ///   fetched again), `base`, the iCalendar object as last synced (the common
+    ///   ancestor of a three-way merge), and `local_modified`, the reminder's
+    ///   `modified_at` at that sync (another value means Tick changed it since). A row
+    ///   whose reminder is gone is a deletion still to send (a tombstone).
+    static let sync = """
+        CREATE TABLE sync_collection (
+            account    TEXT NOT NULL,
+            url        TEXT NOT NULL,
+            list_id    TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
+            sync_token TEXT,
+            ctag       TEXT,
+            PRIMARY KEY (account, url)
+        ) WITHOUT ROWID;
+        CREATE INDEX sync_collection_list ON sync_collection(list_id);
+
+        CREATE TABLE sync_item (
+            account        TEXT NOT NULL,
+            collection_url TEXT NOT NULL,
+            href           TEXT NOT NULL,
+            uid            TEXT NOT NULL,
+            etag           TEXT,
+            base           TEXT NOT NULL,
+            local_modified TEXT NOT NULL,
+            PRIMARY KEY (account, collection_url, href),
+            FOREIGN KEY (account, collection_url) REFERENCES sync_collection(account, url) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        CREATE INDEX sync_item_uid ON sync_item(uid);
         """
 }

@@ -21,7 +21,7 @@ signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
 
 let variables = ProcessInfo.processInfo.environment
-let environment = TerminalEnvironment(
+var environment = TerminalEnvironment(
     variables: variables,
     clock: Date(),
     isOutputTerminal: isatty(STDOUT_FILENO) == 1,
@@ -32,6 +32,7 @@ let environment = TerminalEnvironment(
     systemTimeZone: TimeZone.current,
     liveClock: { Date() },
     executablePath: Bundle.main.executableURL?.resolvingSymlinksInPath().path)
+environment.isErrorTerminal = isatty(STDERR_FILENO) == 1
 
 let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
 let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)

@@ -1,0 +1,313 @@
+import Foundation
+import TickActions
+import TickInterchange
+import TickStore
+import TickSync
+import TickTerminal
+
+/// `tick sync …`: two-way sync with CalDAV servers (see README, "Sync with CalDAV").
+struct SyncCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "sync",
+        abstract: "Sync lists with CalDAV servers (Nextcloud, Radicale, Fastmail, …) both ways.",
+        discussion: """
+            Accounts live in $XDG_CONFIG_HOME/tick/sync.json; passwords never do: they come from
+            --password-command (run at each sync) or $TICK_SYNC_PASSWORD.
+            Examples:
+              tick sync add home https://cloud.example.org/remote.php/dav --user ann --password-command 'pass show dav'
+              tick sync              # every account
+              tick sync home --dry-run
+            """,
+        subcommands: [SyncRunCommand.self, SyncAddCommand.self, SyncStatusCommand.self, SyncRemoveCommand.self],
+        defaultSubcommand: SyncRunCommand.self,
+        passesUnknownWordsToDefault: true)
+
+    init(parsed: ParsedArguments) throws(CommandError) {}
+    func run(in context: CommandContext) throws {}
+
+    static func settingsPath(_ context: CommandContext) -> String {
+        SyncSettings.path(environment: context.environment.variables.merging(["HOME": context.environment.homeDirectory]) { old, _ in old })
+    }
+
+    static func settings(_ context: CommandContext) throws(CommandError) -> SyncSettings {
+        do {
+            return try SyncSettings.load(from: settingsPath(context))
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+
+    /// The account named `name`, or a clear error listing the ones there are.
+    static func account(named name: String, in settings: SyncSettings) throws(CommandError) -> SyncAccount {
+        if let account = settings.accounts.first(where: { $0.name == name }) { return account }
+        let names = settings.accounts.map(\.name)
+        throw .runtime("no sync account named '\(TerminalText.sanitized(name))'"
+                       + (names.isEmpty ? "; add one with tick sync add NAME URL" : " (accounts: \(names.map(TerminalText.sanitized).joined(separator: ", ")))"))
+    }
+}
+
+/// `tick sync [NAME] [--dry-run] [--json] [--allow-deletes]`
+struct SyncRunCommand: Command {
+    static let configuration = CommandConfiguration(name: "run", abstract: "Sync every account, or the one named (default).")
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", optional: true, help: "The account (default: every account)."),
+        .flag("dry-run", help: "Say what the sync would do; change nothing on either side."),
+        .flag("allow-deletes", help: "Let the sync delete more than 20 reminders, or more than half of a list."),
+        CommonOptions.json,
+    ]
+    let name: String?
+    let options: SyncOptions
+    let json: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.value("name")
+        options = SyncOptions(isDryRun: parsed.has("dry-run"), allowsDeletes: parsed.has("allow-deletes"))
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        let settings = try SyncCommand.settings(context)
+        let accounts = try name.map { [try SyncCommand.account(named: $0, in: settings)] } ?? settings.accounts
+        guard !accounts.isEmpty else {
+            throw CommandError.runtime("no sync account yet; add one with tick sync add NAME URL [--user USER] [--password-command CMD]")
+        }
+        let actions = try context.actions()
+        var reports: [SyncReport] = []
+        var failures: [String] = []
+        for account in accounts {
+            let client = DAVClient(label: "account \"\(account.name)\"", credentials: try SyncRunCommand.credentials(for: account, context: context))
+            let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
+            engine.progress = SyncProgress.reporter(context)
+            do {
+                reports.append(try engine.run(options))
+            } catch let error as SyncError {
+                failures.append(error.description)
+            }
+        }
+        if json {
+            context.print(JSONValue.array(reports.map(SyncRunCommand.json)).serialized())
+        } else {
+            for report in reports { SyncRunCommand.print(report, to: context) }
+        }
+        if !failures.isEmpty {
+            throw CommandError.runtime(failures.joined(separator: "\ntick: "))
+        }
+    }
+
+    /// HTTP Basic credentials: the user from the settings, the password from the
+    /// account's command or `TICK_SYNC_PASSWORD`; nil for an account without a user.
+    static func credentials(for account: SyncAccount, context: CommandContext) throws(CommandError) -> DAVCredentials? {
+        guard let user = account.user else { return nil }
+        if let command = account.passwordCommand {
+            return DAVCredentials(user: user, password: try passwordFromCommand(command, account: account, context: context))
+        }
+        if let password = context.environment["TICK_SYNC_PASSWORD"] {
+            return DAVCredentials(user: user, password: password)
+        }
+        throw .runtime("account \"\(TerminalText.sanitized(account.name))\" has a user but no password: set TICK_SYNC_PASSWORD, or give the account a --password-command")
+    }
+
+    /// Runs `command` with `/bin/sh -c` and takes the first line of its standard output.
+    static func passwordFromCommand(_ command: String, account: SyncAccount, context: CommandContext) throws(CommandError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = context.environment.variables
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .runtime("account \"\(TerminalText.sanitized(account.name))\": cannot run the password command: \(error.localizedDescription)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw .runtime("account \"\(TerminalText.sanitized(account.name))\": the password command failed (exit status \(process.terminationStatus))")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        guard !password.isEmpty else {
+            throw .runtime("account \"\(TerminalText.sanitized(account.name))\": the password command printed no password")
+        }
+        return password
+    }
+
+    static func print(_ report: SyncReport, to context: CommandContext) {
+        let prefix = report.isDryRun ? "Would sync" : "Synced"
+        let changed = report.lists.filter(\.changed)
+        context.print("\(prefix) account \"\(TerminalText.sanitized(report.account))\": "
+                      + (changed.isEmpty ? "nothing to do" : "\(changed.count) list\(changed.count == 1 ? "" : "s") changed")
+                      + " (\(report.requests) request\(report.requests == 1 ? "" : "s"))")
+        for list in changed {
+            var parts: [String] = []
+            if list.createdList { parts.append("list made here") }
+            if list.createdCollection { parts.append("list made on the server") }
+            let here = [(list.localAdded, "added"), (list.localUpdated, "changed"), (list.localDeleted, "deleted")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            let there = [(list.remoteAdded, "added"), (list.remoteUpdated, "changed"), (list.remoteDeleted, "deleted")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            if !here.isEmpty { parts.append("here: " + here.joined(separator: ", ")) }
+            if !there.isEmpty { parts.append("on the server: " + there.joined(separator: ", ")) }
+            context.print("  \(TerminalText.sanitized(list.listName)): " + parts.joined(separator: "; "))
+        }
+        for conflict in report.conflicts {
+            let what = conflict.property == "deleted"
+                ? "deleted on one side, changed on the other: the change was kept"
+                : "\(conflict.property) changed on both sides; \(conflict.loser)'s value lost: \(conflict.lostValue.isEmpty ? "(none)" : conflict.lostValue)"
+            context.errors.write("tick: conflict: \(TerminalText.sanitized(conflict.listName)), \"\(TerminalText.sanitized(conflict.reminderTitle))\": \(TerminalText.sanitized(what))\n")
+        }
+        for warning in report.warnings { context.warn(warning) }
+    }
+
+    static func json(_ report: SyncReport) -> JSONValue {
+        .object([
+            ("account", .string(report.account)),
+            ("dryRun", .bool(report.isDryRun)),
+            ("requests", .int(Int64(report.requests))),
+            ("lists", .array(report.lists.map { list in
+                .object([
+                    ("list", .string(list.listName)), ("url", .string(list.collectionURL)),
+                    ("createdList", .bool(list.createdList)), ("createdCollection", .bool(list.createdCollection)),
+                    ("localAdded", .int(Int64(list.localAdded))), ("localUpdated", .int(Int64(list.localUpdated))),
+                    ("localDeleted", .int(Int64(list.localDeleted))), ("remoteAdded", .int(Int64(list.remoteAdded))),
+                    ("remoteUpdated", .int(Int64(list.remoteUpdated))), ("remoteDeleted", .int(Int64(list.remoteDeleted))),
+                ])
+            })),
+            ("conflicts", .array(report.conflicts.map { conflict in
+                .object([("list", .string(conflict.listName)), ("title", .string(conflict.reminderTitle)),
+                         ("uid", .string(conflict.uid)), ("property", .string(conflict.property)),
+                         ("lostValue", .string(conflict.lostValue)), ("loser", .string(conflict.loser == "Tick" ? "local" : "server"))])
+            })),
+            ("warnings", .array(report.warnings.map(JSONValue.string))),
+        ])
+    }
+}
+
+/// Progress on standard error, for a sync that takes more than a second, on a terminal only.
+enum SyncProgress {
+    static func reporter(_ context: CommandContext) -> ((String) -> Void)? {
+        guard context.environment.isErrorTerminal else { return nil }
+        let started = Date()
+        let errors = context.errors
+        return { line in
+            guard Date().timeIntervalSince(started) > 1 else { return }
+            errors.write("tick: syncing \(TerminalText.sanitized(line))\n")
+        }
+    }
+}
+
+/// `tick sync add NAME URL [--user USER] [--password-command CMD] [--list LIST]…`
+struct SyncAddCommand: Command {
+    static let configuration = CommandConfiguration(name: "add", abstract: "Add a CalDAV account.")
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", help: "What to call the account (tick sync NAME)."),
+        .positional("url", help: "The server (its collections are found) or one calendar collection."),
+        .option("user", value: "user", help: "The user name (HTTP Basic)."),
+        .option("password-command", value: "command", help: "A command that prints the password (run at each sync)."),
+        .option("list", short: "l", value: "list", repeating: true, help: "A Tick list to sync (repeat; default: every list)."),
+    ]
+    let account: SyncAccount
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        let name = (parsed.value("name") ?? "").trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) else {
+            throw .usage("give the account a name without control characters, e.g. tick sync add home https://dav.example.org")
+        }
+        let text = parsed.value("url") ?? ""
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host != nil else {
+            throw .usage("'\(TerminalText.sanitized(text))' is not an http:// or https:// URL")
+        }
+        guard url.user == nil, url.password == nil else {
+            throw .usage("put the user in --user and the password in --password-command or TICK_SYNC_PASSWORD, not in the URL")
+        }
+        account = SyncAccount(name: name, url: text, user: parsed.value("user"), passwordCommand: parsed.value("password-command"),
+                              lists: parsed.all("list"))
+    }
+
+    func run(in context: CommandContext) throws {
+        var settings = try SyncCommand.settings(context)
+        guard !settings.accounts.contains(where: { $0.name == account.name }) else {
+            throw CommandError.runtime("there is already a sync account named '\(TerminalText.sanitized(account.name))' (tick sync remove \(TerminalText.sanitized(account.name)) first)")
+        }
+        settings.accounts.append(account)
+        do {
+            try settings.save(to: SyncCommand.settingsPath(context))
+        } catch {
+            throw CommandError.runtime(error.description)
+        }
+        context.print("Added sync account \"\(TerminalText.sanitized(account.name))\" for \(TerminalText.sanitized(account.url)); run tick sync \(TerminalText.sanitized(account.name))")
+    }
+}
+
+/// `tick sync status [NAME] [--json]`
+struct SyncStatusCommand: Command {
+    static let configuration = CommandConfiguration(name: "status", abstract: "Show accounts and the lists they sync.")
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", optional: true, help: "The account (default: every account)."),
+        CommonOptions.json,
+    ]
+    let name: String?
+    let json: Bool
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.value("name")
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        let settings = try SyncCommand.settings(context)
+        let accounts = try name.map { [try SyncCommand.account(named: $0, in: settings)] } ?? settings.accounts
+        let store = try context.store()
+        let rows: [(SyncAccount, [(list: String, url: String, items: Int, token: Bool)])] = try store.read { db in
+            let lists = try db.lists()
+            return try accounts.map { account in
+                (account, try db.syncedCollections(account: account.name).map { pairing in
+                    (lists.first { $0.id == pairing.listID }?.name ?? "?", pairing.url,
+                     try db.syncedItemCount(account: account.name, collectionURL: pairing.url), pairing.syncToken != nil)
+                })
+            }
+        }
+        if json {
+            context.print(JSONValue.array(rows.map { account, pairs in
+                .object([("name", .string(account.name)), ("url", .string(account.url)), ("user", .optional(account.user)),
+                         ("lists", .array(account.lists.map(JSONValue.string))),
+                         ("synced", .array(pairs.map { .object([("list", .string($0.list)), ("url", .string($0.url)),
+                                                                ("reminders", .int(Int64($0.items))), ("hasSyncToken", .bool($0.token))]) }))])
+            }).serialized())
+            return
+        }
+        if rows.isEmpty { context.print("No sync accounts. Add one with tick sync add NAME URL.") }
+        for (account, pairs) in rows {
+            context.print("\(TerminalText.sanitized(account.name)): \(TerminalText.sanitized(account.url))"
+                          + (account.user.map { " as \(TerminalText.sanitized($0))" } ?? ""))
+            if pairs.isEmpty { context.print("  not synced yet") }
+            for pair in pairs {
+                context.print("  \(TerminalText.sanitized(pair.list)) ↔ \(TerminalText.sanitized(pair.url)) (\(pair.items) reminder\(pair.items == 1 ? "" : "s"))")
+            }
+        }
+    }
+}
+
+/// `tick sync remove NAME`
+struct SyncRemoveCommand: Command {
+    static let configuration = CommandConfiguration(name: "remove", abstract: "Remove an account (lists and reminders stay).", aliases: ["rm"])
+    static let arguments: [ArgumentDefinition] = [.positional("name", help: "The account.")]
+    let name: String
+    init(parsed: ParsedArguments) throws(CommandError) { name = parsed.value("name") ?? "" }
+
+    func run(in context: CommandContext) throws {
+        var settings = try SyncCommand.settings(context)
+        _ = try SyncCommand.account(named: name, in: settings)
+        settings.accounts.removeAll { $0.name == name }
+        try context.store().write { try $0.forgetSyncAccount(name) }
+        do {
+            try settings.save(to: SyncCommand.settingsPath(context))
+        } catch {
+            throw CommandError.runtime(error.description)
+        }
+        context.print("Removed sync account \"\(TerminalText.sanitized(name))\"; its lists and reminders stay in Tick and on the server")
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import TickModel
+
+/// A calendar collection paired with a list by `tick sync` (table `sync_collection`).
+public struct SyncedCollection: Sendable, Equatable {
+    /// The account's name in the sync settings.
+    public var account: String
+    /// The collection's URL, ending in `/`.
+    public var url: String
+    /// The list it is synced with.
+    public var listID: ReminderList.ID
+    /// The RFC 6578 sync token of the last complete sync.
+    public var syncToken: String?
+    /// The `getctag` of the last complete sync.
+    public var ctag: String?
+
+    public init(account: String, url: String, listID: ReminderList.ID, syncToken: String? = nil, ctag: String? = nil) {
+        self.account = account
+        self.url = url
+        self.listID = listID
+        self.syncToken = syncToken
+        self.ctag = ctag
+    }
+}
+
+/// One reminder as last synced with one collection (table `sync_item`).
+public struct SyncedItem: Sendable, Equatable {
+    public var account: String
+    public var collectionURL: String
+    /// Its href in the collection, as the server gave it.
+    public var href: String
+    public var uid: String
+    /// The server's ETag, quotes included; nil when unknown (fetch it again).
+    public var etag: String?
+    /// The iCalendar object as last synced: the base of a three-way merge.
+    public var base: String
+    /// The reminder's `modifiedAt` when it was last synced (`Timestamp` text).
+    public var localModified: String
+
+    public init(account: String, collectionURL: String, href: String, uid: String, etag: String?,
+                base: String, localModified: String) {
+        self.account = account
+        self.collectionURL = collectionURL
+        self.href = href
+        self.uid = uid
+        self.etag = etag
+        self.base = base
+        self.localModified = localModified
+    }
+}
+
+extension Database {
+    /// The text `sync_item.local_modified` holds for `date` (a reminder's `modifiedAt`).
+    public static func syncStamp(_ date: Date) -> String { Timestamp.string(date) }
+
+    /// The collections paired for `account` (every account when nil), by URL.
+    /// - Throws: `StoreError` from SQLite.
+    public func syncedCollections(account: String? = nil) throws -> [SyncedCollection] {
+        var found: [SyncedCollection] = []
+        let place = RowPlace(table: "sync_collection", key: "url", keyIndex: 1)
+        let sql = "SELECT account, url, list_id, sync_token, ctag FROM sync_collection"
+            + (account == nil ? "" : " WHERE account = ?") + " ORDER BY account, url"
+        try forEachRow(sql, account.map { [.text($0)] } ?? []) { row in
+            guard let account = row.optionalText(0), let url = row.optionalText(1), let list = row.optionalText(2) else {
+                throw row.unreadable(2, in: place, "no value")
+            }
+            found.append(SyncedCollection(account: account, url: url, listID: ReminderList.ID(rawValue: list),
+                                          syncToken: row.optionalText(3), ctag: row.optionalText(4)))
+        }
+        return found
+    }
+
+    /// Saves the pairing `collection` (inserted, or replacing the one with its account and URL).
+    /// - Throws: `StoreError` from SQLite (`.constraint` when the list does not exist).
+    public func saveSyncedCollection(_ collection: SyncedCollection) throws {
+        try execute("""
+            INSERT INTO sync_collection(account, url, list_id, sync_token, ctag) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(account, url) DO UPDATE SET list_id = excluded.list_id,
+                sync_token = excluded.sync_token, ctag = excluded.ctag
+            """, [.text(collection.account), .text(collection.url), .text(collection.listID.rawValue),
+                  collection.syncToken.map { .text($0) } ?? .null, collection.ctag.map { .text($0) } ?? .null])
+    }
+
+    /// Forgets every pairing of `account` and what was synced through it.
+    /// - Throws: `StoreError` from SQLite.
+    public func forgetSyncAccount(_ account: String) throws {
+        try execute("DELETE FROM sync_item WHERE account = ?", [.text(account)])
+        try execute("DELETE FROM sync_collection WHERE account = ?", [.text(account)])
+    }
+
+    /// The items synced with one collection.
+    /// - Throws: `StoreError` from SQLite.
+    public func syncedItems(account: String, collectionURL: String) throws -> [SyncedItem] {
+        var found: [SyncedItem] = []
+        try forEachRow("""
+            SELECT href, uid, etag, base, local_modified FROM sync_item WHERE account = ? AND collection_url = ?
+            """, [.text(account), .text(collectionURL)]) { row in
+            found.append(SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: row.text(1),
+                                    etag: row.optionalText(2), base: row.text(3), localModified: row.text(4)))
+        }
+        return found
+    }
+
+    /// Saves `item` (inserted, or replacing the row with its account, collection and href).
+    /// - Throws: `StoreError` from SQLite.
+    public func saveSyncedItem(_ item: SyncedItem) throws {
+        try execute("""
+            INSERT INTO sync_item(account, collection_url, href, uid, etag, base, local_modified)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(account, collection_url, href) DO UPDATE SET uid = excluded.uid, etag = excluded.etag,
+                base = excluded.base, local_modified = excluded.local_modified
+            """, [.text(item.account), .text(item.collectionURL), .text(item.href), .text(item.uid),
+                  item.etag.map { .text($0) } ?? .null, .text(item.base), .text(item.localModified)])
+    }
+
+    /// Forgets one synced item (after its deletion reached both sides).
+    /// - Throws: `StoreError` from SQLite.
+    public func deleteSyncedItem(account: String, collectionURL: String, href: String) throws {
+        try execute("DELETE FROM sync_item WHERE account = ? AND collection_url = ? AND href = ?",
+                    [.text(account), .text(collectionURL), .text(href)])
+    }
+
+    /// Counts of synced items per account, for `tick sync status`.
+    /// - Throws: `StoreError` from SQLite.
+    public func syncedItemCount(account: String, collectionURL: String) throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM sync_item WHERE account = ? AND collection_url = ?",
+                          [.text(account), .text(collectionURL)]) ?? 0)
+    }
+}

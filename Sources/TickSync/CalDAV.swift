@@ -1,0 +1,308 @@
+import Foundation
+
+/// A calendar collection on a CalDAV server (RFC 4791 §4.2) that can hold to-dos.
+public struct CalendarCollection: Sendable, Equatable {
+    /// Its address (always ending in `/`).
+    public var url: URL
+    /// `DAV:displayname`; nil when the server has none.
+    public var displayName: String?
+    /// Apple `calendar-color`, normalized to `#RRGGBB` (an alpha byte is dropped).
+    public var color: String?
+    /// Apple `calendar-order`.
+    public var order: Int?
+    /// CalendarServer `getctag`.
+    public var ctag: String?
+    /// RFC 6578 `DAV:sync-token`, when the collection offers one.
+    public var syncToken: String?
+    /// Whether `sync-collection` is in its `supported-report-set` (or a sync token is given).
+    public var supportsSyncCollection: Bool
+    /// Whether the user may not write to it (`current-user-privilege-set` without `write`
+    /// or `write-content`).
+    public var isReadOnly: Bool
+    /// Whether its `supported-calendar-component-set` holds VTODO (absent means all).
+    public var holdsToDos: Bool
+
+    /// The last path segment, decoded: a name for a collection without `displayname`.
+    public var pathName: String {
+        url.path.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? url.path
+    }
+}
+
+/// What happened to a PUT or DELETE with a precondition.
+public enum WriteOutcome: Sendable, Equatable {
+    /// Stored; the new ETag when the response gave one (servers that rewrite what they
+    /// store may not: fetch the item again).
+    case stored(etag: String?)
+    /// 412: the item changed on the server (If-Match) or exists already (If-None-Match).
+    case preconditionFailed
+    /// 404 or 410: the item is gone from the server.
+    case gone
+    /// 409 or 403 with a CalDAV precondition (`no-uid-conflict`, …): the server refuses
+    /// this content; the text says why.
+    case refused(String)
+}
+
+/// The CalDAV operations a sync needs, over one account's `DAVClient`. Follows RFC 4791
+/// (CalDAV), RFC 6578 (sync-collection), RFC 6764 (discovery) and the practice of
+/// DAVx5 and Thunderbird (see `../shared/SYNC-AND-SERVER-NOTES.md` in the project).
+public struct CalDAV: Sendable {
+    public let client: DAVClient
+
+    public init(client: DAVClient) { self.client = client }
+
+    static let collectionProperties: [XMLName] = [
+        .d("resourcetype"), .d("displayname"), .c("supported-calendar-component-set"),
+        XMLName(XMLName.calendarServer, "getctag"), .d("sync-token"), .d("supported-report-set"),
+        XMLName(XMLName.appleICal, "calendar-color"), XMLName(XMLName.appleICal, "calendar-order"),
+        .d("current-user-privilege-set"),
+    ]
+
+    // MARK: Discovery (RFC 6764 §6, RFC 5397, RFC 4791 §6.2.1)
+
+    /// Finds the to-do collections behind `url`: the collection itself when `url` is one;
+    /// else the user's calendar home (from `current-user-principal` of `url`, or of
+    /// `/.well-known/caldav` on the same server) and its child collections that hold VTODO.
+    /// - Throws: `SyncError.unauthorized` on 401/403; `.protocolError` when no calendar
+    ///   home is found; `.unreachable` from the client.
+    /// - Returns: the calendar home (nil when `url` is one collection: then no list is
+    ///   created on the server) and the to-do collections.
+    public func discover(_ url: URL) throws(SyncError) -> (home: URL?, collections: [CalendarCollection]) {
+        let start = try propfind(url, depth: 0, CalDAV.collectionProperties + [.d("current-user-principal"), .c("calendar-home-set")])
+        if let own = start.first, own.isOfType(.c("calendar")) {
+            return (nil, [collection(from: own, base: url)])
+        }
+        var principalHref = start.first?.hrefs(in: .d("current-user-principal")).first
+        var homeHref = start.first?.hrefs(in: .c("calendar-home-set")).first
+        if principalHref == nil, homeHref == nil, let wellKnown = URL(string: "/.well-known/caldav", relativeTo: url)?.absoluteURL {
+            let found = try? propfind(wellKnown, depth: 0, [.d("current-user-principal")])
+            principalHref = found?.first?.hrefs(in: .d("current-user-principal")).first
+        }
+        if homeHref == nil, let principalHref, let principal = URL(string: principalHref, relativeTo: url)?.absoluteURL {
+            homeHref = try propfind(principal, depth: 0, [.c("calendar-home-set")]).first?.hrefs(in: .c("calendar-home-set")).first
+        }
+        guard let homeHref, let home = URL(string: homeHref, relativeTo: url)?.absoluteURL else {
+            throw .protocolError("\(client.label): \(url.absoluteString) is neither a calendar collection nor a server that names a calendar home (current-user-principal, calendar-home-set)")
+        }
+        return (home, try collections(in: home))
+    }
+
+    /// The calendar collections directly inside `home` that hold to-dos.
+    public func collections(in home: URL) throws(SyncError) -> [CalendarCollection] {
+        let found = try propfind(home, depth: 1, CalDAV.collectionProperties)
+        return found.filter { $0.isOfType(.c("calendar")) }
+            .map { collection(from: $0, base: home) }
+            .filter { $0.url.path != home.path && $0.holdsToDos }
+    }
+
+    /// The collection at `url` with its current properties.
+    /// - Throws: `.protocolError` when `url` is not a calendar collection.
+    public func collection(at url: URL) throws(SyncError) -> CalendarCollection {
+        guard let own = try propfind(url, depth: 0, CalDAV.collectionProperties).first, own.isOfType(.c("calendar")) else {
+            throw .protocolError("\(client.label): \(url.absoluteString) is not a calendar collection")
+        }
+        return collection(from: own, base: url)
+    }
+
+    func collection(from resource: DAVResource, base: URL) -> CalendarCollection {
+        var url = URL(string: resource.href, relativeTo: base)?.absoluteURL ?? base
+        if !url.absoluteString.hasSuffix("/") { url = URL(string: url.absoluteString + "/") ?? url }
+        let components = resource.properties[.c("supported-calendar-component-set")]?.children(.c("comp"))
+            .compactMap { $0.attributes["name"]?.uppercased() }
+        let reports = resource.properties[.d("supported-report-set")]?.children(.d("supported-report"))
+            .compactMap { $0.child(.d("report"))?.children.first?.name } ?? []
+        let token = resource.text(.d("sync-token")).flatMap { $0.isEmpty ? nil : $0 }
+        var readOnly = false
+        if let privileges = resource.properties[.d("current-user-privilege-set")] {
+            let names = Set(privileges.children(.d("privilege")).flatMap { $0.children.map(\.name.local) })
+            readOnly = !(names.contains("write") || names.contains("write-content") || names.contains("all"))
+        }
+        return CalendarCollection(
+            url: url,
+            displayName: resource.text(.d("displayname")).flatMap { $0.isEmpty ? nil : $0 },
+            color: resource.text(XMLName(XMLName.appleICal, "calendar-color")).flatMap(CalDAV.normalizedColor),
+            order: resource.text(XMLName(XMLName.appleICal, "calendar-order")).flatMap { Int($0) },
+            ctag: resource.text(XMLName(XMLName.calendarServer, "getctag")),
+            syncToken: token,
+            supportsSyncCollection: token != nil || reports.contains(.d("sync-collection")),
+            isReadOnly: readOnly,
+            holdsToDos: components.map { $0.isEmpty || $0.contains("VTODO") } ?? true)
+    }
+
+    /// `#RRGGBB` from `#RRGGBB` or `#RRGGBBAA` (Apple writes the alpha byte); nil otherwise.
+    static func normalizedColor(_ text: String) -> String? {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        guard value.hasPrefix("#"), value.count == 7 || value.count == 9,
+              value.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
+        return String(value.prefix(7)).uppercased()
+    }
+
+    // MARK: Listing changes
+
+    /// The hrefs and ETags of every resource in `collection` (PROPFIND Depth 1), without
+    /// the collection itself.
+    public func etags(in collection: CalendarCollection) throws(SyncError) -> [(href: String, etag: String)] {
+        let found = try propfind(collection.url, depth: 1, [.d("getetag"), .d("resourcetype")])
+        return found.compactMap { resource in
+            guard !resource.isOfType(.d("collection")), let etag = resource.etag,
+                  !CalDAV.samePath(resource.href, collection.url.path) else { return nil }
+            return (resource.href, etag)
+        }
+    }
+
+    /// What changed in `collection` since `token` (RFC 6578 §3.2; nil token: everything).
+    /// Loops while the server answers 507 on the collection (a truncated answer).
+    /// - Returns: changed members with their ETags, deleted hrefs, and the new token.
+    /// - Throws: `SyncError.protocolError("invalid sync token")` when the server no longer
+    ///   knows `token` (403/409 `valid-sync-token`): the caller starts over without one.
+    public func changes(in collection: CalendarCollection, since token: String?) throws(SyncError)
+        -> (changed: [(href: String, etag: String)], deleted: [String], token: String?) {
+        var changed: [String: String] = [:]
+        var order: [String] = []
+        var deleted: Set<String> = []
+        var current = token
+        for _ in 0..<1_000 {
+            let response = try client.send(DAVRequest(method: "REPORT", url: collection.url, headers: ["Depth": "0"],
+                                                      body: DAVBody.syncCollection(token: current, props: [.d("getetag")])))
+            if response.status == 403 || response.status == 409,
+               String(decoding: response.body, as: UTF8.self).contains("valid-sync-token") {
+                throw CalDAV.invalidSyncToken
+            }
+            try check(response, "listing changes in \(collection.url.absoluteString)", expecting: [207])
+            let status = try Multistatus.parse(response.body, what: "\(client.label): sync-collection of \(collection.url.absoluteString)")
+            var truncated = false
+            for resource in status.resources {
+                if CalDAV.samePath(resource.href, collection.url.path) {
+                    if resource.status == 507 { truncated = true }
+                    continue
+                }
+                if resource.status == 404 {
+                    deleted.insert(resource.href)
+                    changed[resource.href] = nil
+                } else if let etag = resource.etag {
+                    if changed[resource.href] == nil { order.append(resource.href) }
+                    changed[resource.href] = etag
+                    deleted.remove(resource.href)
+                }
+            }
+            current = status.syncToken ?? current
+            if !truncated { break }
+        }
+        let list = order.compactMap { href in changed[href].map { (href: href, etag: $0) } }
+        return (list, deleted.sorted(), current)
+    }
+
+    /// The sentinel of an expired or unknown sync token.
+    public static let invalidSyncToken = SyncError.protocolError("invalid sync token")
+
+    // MARK: Reading and writing items
+
+    /// Fetches `hrefs` with `calendar-multiget` (RFC 4791 §7.9), 100 at a time, each with
+    /// its ETag taken from the response body (never from a GET: proxies and compression
+    /// change ETag headers). Hrefs the server reports missing are left out.
+    public func fetch(_ hrefs: [String], in collection: CalendarCollection) throws(SyncError)
+        -> [(href: String, etag: String, data: String)] {
+        var result: [(href: String, etag: String, data: String)] = []
+        var start = 0
+        while start < hrefs.count {
+            let batch = Array(hrefs[start..<min(start + 100, hrefs.count)])
+            start += batch.count
+            let response = try client.send(DAVRequest(method: "REPORT", url: collection.url, headers: ["Depth": "1"],
+                                                      body: DAVBody.multiget(hrefs: batch)))
+            try check(response, "fetching reminders from \(collection.url.absoluteString)", expecting: [207])
+            let status = try Multistatus.parse(response.body, what: "\(client.label): calendar-multiget of \(collection.url.absoluteString)")
+            for resource in status.resources {
+                guard let data = resource.properties[.c("calendar-data")]?.text, let etag = resource.etag else { continue }
+                result.append((resource.href, etag, data))
+            }
+        }
+        return result
+    }
+
+    /// Writes an iCalendar object to `url`: with `ifMatch` an update of that version, else
+    /// a new item (`If-None-Match: *`).
+    public func put(_ calendar: String, to url: URL, ifMatch etag: String?) throws(SyncError) -> WriteOutcome {
+        var headers = ["Content-Type": "text/calendar; charset=utf-8"]
+        if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
+        let response = try client.send(DAVRequest(method: "PUT", url: url, headers: headers, body: Data(calendar.utf8)))
+        switch response.status {
+        case 200..<300:
+            return .stored(etag: response.header("etag").flatMap { $0.hasPrefix("W/") ? nil : $0 })
+        case 412: return .preconditionFailed
+        case 404, 410: return .gone
+        case 409, 403, 415, 422:
+            return .refused(CalDAV.preconditionName(response.body) ?? "HTTP \(response.status)")
+        default:
+            try check(response, "saving \(url.absoluteString)", expecting: [])
+            return .refused("HTTP \(response.status)")
+        }
+    }
+
+    /// Deletes `url` if it is still version `etag`; 404 and 410 count as done.
+    public func delete(_ url: URL, ifMatch etag: String?) throws(SyncError) -> WriteOutcome {
+        var headers: [String: String] = [:]
+        if let etag { headers["If-Match"] = etag }
+        let response = try client.send(DAVRequest(method: "DELETE", url: url, headers: headers))
+        switch response.status {
+        case 200..<300, 404, 410: return .stored(etag: nil)
+        case 412: return .preconditionFailed
+        default:
+            try check(response, "deleting \(url.absoluteString)", expecting: [])
+            return .refused("HTTP \(response.status)")
+        }
+    }
+
+    /// Creates a to-do collection at `url` (MKCALENDAR, RFC 4791 §5.3.1).
+    public func makeCalendar(at url: URL, displayName: String, color: String?) throws(SyncError) {
+        let response = try client.send(DAVRequest(method: "MKCALENDAR", url: url,
+                                                  body: DAVBody.mkcalendar(displayName: displayName, color: color)))
+        try check(response, "creating the list \"\(displayName)\" at \(url.absoluteString)", expecting: [200, 201, 204])
+    }
+
+    /// Sets a collection's `displayname`, `calendar-color` or `calendar-order` (PROPPATCH).
+    public func setProperties(of url: URL, _ values: [(XMLName, String)]) throws(SyncError) {
+        guard !values.isEmpty else { return }
+        let response = try client.send(DAVRequest(method: "PROPPATCH", url: url, body: DAVBody.proppatch(values)))
+        try check(response, "changing the properties of \(url.absoluteString)", expecting: [200, 204, 207])
+    }
+
+    // MARK: Helpers
+
+    func propfind(_ url: URL, depth: Int, _ props: [XMLName]) throws(SyncError) -> [DAVResource] {
+        let response = try client.send(DAVRequest(method: "PROPFIND", url: url, headers: ["Depth": String(depth)],
+                                                  body: DAVBody.propfind(props)))
+        try check(response, "reading \(url.absoluteString)", expecting: [207])
+        return try Multistatus.parse(response.body, what: "\(client.label): PROPFIND \(url.absoluteString)").resources
+    }
+
+    func check(_ response: DAVResponse, _ doing: String, expecting codes: Set<Int>) throws(SyncError) {
+        if codes.contains(response.status) { return }
+        switch response.status {
+        case 401:
+            throw .unauthorized("\(client.label): the server refused the user name or password (HTTP 401) while \(doing)")
+        case 403:
+            throw .unauthorized("\(client.label): the server forbids \(doing) (HTTP 403)")
+        default:
+            let detail = CalDAV.preconditionName(response.body).map { ", \($0)" } ?? ""
+            throw .httpStatus(response.status, "\(client.label): HTTP \(response.status)\(detail) while \(doing)")
+        }
+    }
+
+    /// The name of the first element inside a DAV `error` body (`no-uid-conflict`).
+    static func preconditionName(_ body: Data) -> String? {
+        guard !body.isEmpty, let root = try? XMLTree.parse(body, what: "error"), root.name == .d("error") else { return nil }
+        return root.children.first?.name.local
+    }
+
+    /// Whether two hrefs name the same path (compared percent-decoded, trailing `/` and
+    /// a scheme and host ignored).
+    static func samePath(_ a: String, _ b: String) -> Bool { normalizedPath(a) == normalizedPath(b) }
+
+    static func normalizedPath(_ href: String) -> String {
+        var path = href
+        if let url = URL(string: href), url.scheme != nil { path = url.path }
+        path = path.removingPercentEncoding ?? path
+        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+        if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An XML element name with its namespace, as WebDAV compares them (RFC 4918 §17: the
+/// prefix means nothing, the namespace URI and the local name are the name).
+public struct XMLName: Hashable, Sendable, CustomStringConvertible {
+    public var namespace: String
+    public var local: String
+    public init(_ namespace: String, _ local: String) {
+        self.namespace = namespace
+        self.local = local
+    }
+    public var description: String { "{\(namespace)}\(local)" }
+
+    /// `DAV:` (RFC 4918).
+    public static let dav = "DAV:"
+    /// `urn:ietf:params:xml:ns:caldav` (RFC 4791).
+    public static let caldav = "urn:ietf:params:xml:ns:caldav"
+    /// `http://calendarserver.org/ns/` (`getctag`).
+    public static let calendarServer = "http://calendarserver.org/ns/"
+    /// `http://apple.com/ns/ical/` (`calendar-color`, `calendar-order`).
+    public static let appleICal = "http://apple.com/ns/ical/"
+
+    static func d(_ local: String) -> XMLName { XMLName(dav, local) }
+    static func c(_ local: String) -> XMLName { XMLName(caldav, local) }
+}
+
+/// A parsed XML element: its name, attributes, child elements and text, enough to read
+/// a WebDAV multistatus. Built by `XMLTree.parse(_:)` with FoundationXML's parser
+/// (namespaces resolved, external entities not loaded).
+public final class XMLTree: @unchecked Sendable {
+    public let name: XMLName
+    public let attributes: [String: String]
+    public internal(set) var children: [XMLTree] = []
+    /// The element's own character data (CDATA included), as it came.
+    public internal(set) var text = ""
+
+    init(name: XMLName, attributes: [String: String]) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// The first child named `name`.
+    public func child(_ name: XMLName) -> XMLTree? { children.first { $0.name == name } }
+    /// Every child named `name`.
+    public func children(_ name: XMLName) -> [XMLTree] { children.filter { $0.name == name } }
+    /// The text with surrounding white space removed.
+    public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// Parses `data` as an XML document.
+    /// - Throws: `SyncError.protocolError` naming the line and column where the document
+    ///   is not well-formed.
+    public static func parse(_ data: Data, what: String) throws(SyncError) -> XMLTree {
+        let builder = Builder()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        let ok = parser.parse()
+        guard ok, let root = builder.root else {
+            let line = parser.lineNumber, column = parser.columnNumber
+            let reason = parser.parserError.map { " (\($0.localizedDescription))" } ?? ""
+            throw .protocolError("\(what): the server's XML is not well-formed at line \(line), column \(column)\(reason)")
+        }
+        return root
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var root: XMLTree?
+        var stack: [XMLTree] = []
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            let node = XMLTree(name: XMLName(namespaceURI ?? "", elementName), attributes: attributeDict)
+            if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
+            stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            _ = stack.popLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.text += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+    }
+}
+
+/// Writes WebDAV request bodies. Text is escaped for XML; element names come from Tick's
+/// own code only.
+enum DAVBody {
+    static let prefixes: [String: String] = [
+        XMLName.dav: "D", XMLName.caldav: "C", XMLName.calendarServer: "CS", XMLName.appleICal: "I",
+    ]
+
+    static func qualified(_ name: XMLName) -> String { "\(prefixes[name.namespace] ?? "D"):\(name.local)" }
+
+    static var namespaceDeclarations: String {
+        prefixes.sorted { $0.value < $1.value }.map { "xmlns:\($0.value)=\"\($0.key)\"" }.joined(separator: " ")
+    }
+
+    /// `<D:propfind>` asking for `props`.
+    static func propfind(_ props: [XMLName]) -> Data {
+        let inner = props.map { "<\(qualified($0))/>" }.joined()
+        return document("<D:propfind \(namespaceDeclarations)><D:prop>\(inner)</D:prop></D:propfind>")
+    }
+
+    /// RFC 6578 §3.2 `sync-collection` with `sync-level` 1 and no `limit` (Xandikos 0.2
+    /// truncates silently when given one).
+    static func syncCollection(token: String?, props: [XMLName]) -> Data {
+        let inner = props.map { "<\(qualified($0))/>" }.joined()
+        return document("<D:sync-collection \(namespaceDeclarations)><D:sync-token>\(escaped(token ?? ""))</D:sync-token>"
+                        + "<D:sync-level>1</D:sync-level><D:prop>\(inner)</D:prop></D:sync-collection>")
+    }
+
+    /// RFC 4791 §7.9 `calendar-multiget` for `hrefs` (paths as the server gave them).
+    static func multiget(hrefs: [String]) -> Data {
+        let list = hrefs.map { "<D:href>\(escaped($0))</D:href>" }.joined()
+        return document("<C:calendar-multiget \(namespaceDeclarations)><D:prop><D:getetag/><C:calendar-data/></D:prop>"
+                        + "\(list)</C:calendar-multiget>")
+    }
+
+    /// RFC 4791 §5.3.1 `mkcalendar` for a to-do list with a name and a color.
+    static func mkcalendar(displayName: String, color: String?) -> Data {
+        var props = "<D:displayname>\(escaped(displayName))</D:displayname>"
+        if let color { props += "<I:calendar-color>\(escaped(color))</I:calendar-color>" }
+        props += "<C:supported-calendar-component-set><C:comp name=\"VTODO\"/></C:supported-calendar-component-set>"
+        return document("<C:mkcalendar \(namespaceDeclarations)><D:set><D:prop>\(props)</D:prop></D:set></C:mkcalendar>")
+    }
+
+    /// RFC 4918 §9.2 `propertyupdate` setting text properties.
+    static func proppatch(_ values: [(XMLName, String)]) -> Data {
+        let props = values.map { "<\(qualified($0.0))>\(escaped($0.1))</\(qualified($0.0))>" }.joined()
+        return document("<D:propertyupdate \(namespaceDeclarations)><D:set><D:prop>\(props)</D:prop></D:set></D:propertyupdate>")
+    }
+
+    static func document(_ body: String) -> Data {
+        Data(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + body).utf8)
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

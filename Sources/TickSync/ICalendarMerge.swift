@@ -1,0 +1,236 @@
+import Foundation
+
+/// A three-way merge of one iCalendar object (a VCALENDAR with one to-do and its
+/// overrides) property by property, the way `tick sync` keeps both sides' edits.
+///
+/// The three versions are texts written by the same writer (Tick's), so that equal values
+/// are equal text: `base` as last synced, `local` as Tick has it now, `server` as the
+/// server has it now (read and written back by Tick). For each property name of the main
+/// VTODO (all its lines together: several `CATEGORIES` or `RELATED-TO` are one value), and
+/// for the VALARMs together: a side that left the base value as it was takes the other
+/// side's; when both changed it to different values, the newer side wins and the value
+/// that lost is reported. A whole override (a VTODO with `RECURRENCE-ID`, RFC 5545
+/// §3.8.4.4) is one value. `DTSTAMP`, `LAST-MODIFIED` and `SEQUENCE` are stamps, not
+/// values: the result carries the newer side's. VTIMEZONEs are the union of both sides.
+public enum ICalendarMerge {
+    /// A value both sides changed: the one that lost.
+    public struct Conflict: Sendable, Equatable {
+        /// The property name (`SUMMARY`), `VALARM`, or `RECURRENCE-ID:…` for an override.
+        public var property: String
+        /// The content lines that lost, unfolded, joined by line breaks (empty: the
+        /// property was removed on the losing side).
+        public var lostValue: String
+        /// Whether the local side lost (else the server's).
+        public var localLost: Bool
+    }
+
+    /// Merges `local` and `server` against `base` (nil: no common ancestor, every
+    /// difference is a conflict decided by `localIsNewer`).
+    /// - Returns: the merged text (CRLF lines, folded at 75 octets) and the conflicts.
+    public static func merge(base: String?, local: String, server: String, localIsNewer: Bool) -> (text: String, conflicts: [Conflict]) {
+        let b = base.map(Component.parse)
+        let l = Component.parse(local)
+        let s = Component.parse(server)
+        var conflicts: [Conflict] = []
+
+        // The winner's frame (VCALENDAR properties), then its components merged.
+        var result = s
+        result.children = []
+        let keysL = l.todoKeys, keysS = s.todoKeys
+        var keys: [String] = []
+        for key in keysS + keysL where !keys.contains(key) { keys.append(key) }
+        for key in keys {
+            let bt = b?.todo(key), lt = l.todo(key), st = s.todo(key)
+            if key == "" {
+                guard let lt, let st else {
+                    if let one = lt ?? st { result.children.append(one) }
+                    continue
+                }
+                result.children.append(mergeTodo(base: bt, local: lt, server: st, localIsNewer: localIsNewer, conflicts: &conflicts))
+                continue
+            }
+            let value = pick(base: bt?.text, local: lt?.text, server: st?.text, localIsNewer: localIsNewer)
+            if let lost = value.lost {
+                conflicts.append(Conflict(property: "RECURRENCE-ID:\(key)", lostValue: lost ?? "", localLost: value.localLost))
+            }
+            if let chosen = value.chosen == lt?.text ? lt : (value.chosen == st?.text ? st : nil) { result.children.append(chosen) }
+        }
+        // Time zones: the server's, then those only the local side has.
+        var zones: [String: Component] = [:]
+        var zoneOrder: [String] = []
+        for component in s.children + l.children where component.name == "VTIMEZONE" {
+            let id = component.value(of: "TZID") ?? ""
+            if zones[id] == nil { zones[id] = component; zoneOrder.append(id) }
+        }
+        result.children = zoneOrder.compactMap { zones[$0] } + result.children
+        for component in s.children where component.name != "VTIMEZONE" && component.name != "VTODO" {
+            result.children.append(component)
+        }
+        return (result.text, conflicts)
+    }
+
+    /// Written by each writer for itself, never merged: `X-APPLE-SORT-ORDER` is the local
+    /// side's (the order in Tick's list), the others the newer side's.
+    static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER"]
+
+    /// Whether two texts hold the same to-dos with the same values (stamps and time zone
+    /// definitions aside).
+    public static func sameValues(_ a: String, _ b: String) -> Bool {
+        func values(_ text: String) -> [String] {
+            let calendar = Component.parse(text)
+            return calendar.children.filter { $0.name == "VTODO" }.map { todo in
+                var copy = todo
+                copy.properties = todo.properties.filter { !stamps.contains(Component.propertyName($0)) }
+                return copy.text
+            }
+        }
+        return values(a) == values(b)
+    }
+
+    static func mergeTodo(base: Component?, local: Component, server: Component, localIsNewer: Bool,
+                          conflicts: inout [Conflict]) -> Component {
+        var names: [String] = []
+        for name in server.propertyNames + local.propertyNames where !names.contains(name) && !stamps.contains(name) {
+            names.append(name)
+        }
+        var merged = Component(name: "VTODO", properties: [], children: [])
+        for name in names {
+            let value = pick(base: base.map { $0.lines(named: name) }, local: local.lines(named: name),
+                             server: server.lines(named: name), localIsNewer: localIsNewer)
+            if let lost = value.lost {
+                conflicts.append(Conflict(property: name, lostValue: (lost ?? []).joined(separator: "\n"), localLost: value.localLost))
+            }
+            merged.properties += value.chosen ?? []
+        }
+        let newer = localIsNewer ? local : server
+        let older = localIsNewer ? server : local
+        merged.properties += local.lines(named: "X-APPLE-SORT-ORDER")
+        for name in ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"] {
+            let lines = newer.lines(named: name)
+            merged.properties += lines.isEmpty ? older.lines(named: name) : lines
+        }
+        let alarms = pick(base: base.map { $0.alarmTexts }, local: local.alarmTexts, server: server.alarmTexts,
+                          localIsNewer: localIsNewer)
+        if let lost = alarms.lost {
+            conflicts.append(Conflict(property: "VALARM", lostValue: (lost ?? []).joined(separator: "\n"), localLost: alarms.localLost))
+        }
+        let chosen = alarms.chosen ?? []
+        let pool = server.children + local.children
+        merged.children = chosen.compactMap { text in pool.first { $0.text == text } }
+        return merged
+    }
+
+    /// The three-way rule for one value. `lost` is set (to the losing value, nil for
+    /// "absent") only when both sides changed the value differently.
+    static func pick<T: Equatable>(base: T?, local: T?, server: T?, localIsNewer: Bool)
+        -> (chosen: T?, lost: T??, localLost: Bool) {
+        if local == server { return (local, nil, false) }
+        if let base {
+            if local == base { return (server, nil, false) }
+            if server == base { return (local, nil, false) }
+        }
+        return localIsNewer ? (local, .some(server), false) : (server, .some(local), true)
+    }
+
+    /// One iCalendar component: its name, its property lines (unfolded) and children.
+    struct Component: Equatable {
+        var name: String
+        var properties: [String]
+        var children: [Component]
+
+        static func parse(_ text: String) -> Component {
+            var lines: [String] = []
+            for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+                var line = String(raw)
+                if line.hasSuffix("\r") { line.removeLast() }
+                if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
+                    lines[lines.count - 1] += line.dropFirst()
+                } else if !line.isEmpty {
+                    lines.append(line)
+                }
+            }
+            var stack = [Component(name: "", properties: [], children: [])]
+            for line in lines {
+                let upper = line.uppercased()
+                if upper.hasPrefix("BEGIN:") {
+                    stack.append(Component(name: String(upper.dropFirst(6)), properties: [], children: []))
+                } else if upper.hasPrefix("END:"), stack.count > 1 {
+                    let done = stack.removeLast()
+                    stack[stack.count - 1].children.append(done)
+                } else {
+                    stack[stack.count - 1].properties.append(line)
+                }
+            }
+            while stack.count > 1 {
+                let done = stack.removeLast()
+                stack[stack.count - 1].children.append(done)
+            }
+            return stack[0].children.first { $0.name == "VCALENDAR" } ?? stack[0]
+        }
+
+        static func propertyName(_ line: String) -> String {
+            let end = line.firstIndex { $0 == ";" || $0 == ":" } ?? line.endIndex
+            return line[..<end].uppercased()
+        }
+
+        var propertyNames: [String] {
+            var names: [String] = []
+            for line in properties {
+                let name = Component.propertyName(line)
+                if !names.contains(name) { names.append(name) }
+            }
+            return names
+        }
+
+        func lines(named name: String) -> [String] { properties.filter { Component.propertyName($0) == name } }
+
+        func value(of name: String) -> String? {
+            lines(named: name).first.flatMap { line in line.firstIndex(of: ":").map { String(line[line.index(after: $0)...]) } }
+        }
+
+        /// The key of each VTODO: "" for the main one, the RECURRENCE-ID value for overrides.
+        var todoKeys: [String] {
+            children.filter { $0.name == "VTODO" }.map { $0.value(of: "RECURRENCE-ID") ?? "" }
+        }
+
+        func todo(_ key: String) -> Component? {
+            children.first { $0.name == "VTODO" && ($0.value(of: "RECURRENCE-ID") ?? "") == key }
+        }
+
+        var alarmTexts: [String] { children.filter { $0.name == "VALARM" }.map(\.text) }
+
+        /// The component as iCalendar text, CRLF line ends, folded at 75 octets.
+        var text: String {
+            var out = ""
+            write(into: &out)
+            return out
+        }
+
+        func write(into out: inout String) {
+            out += Component.folded("BEGIN:\(name)")
+            for line in properties { out += Component.folded(line) }
+            for child in children { child.write(into: &out) }
+            out += Component.folded("END:\(name)")
+        }
+
+        /// RFC 5545 §3.1: lines longer than 75 octets are folded, never inside a UTF-8
+        /// character.
+        static func folded(_ line: String) -> String {
+            let bytes = Array(line.utf8)
+            if bytes.count <= 75 { return line + "\r\n" }
+            var out: [UInt8] = []
+            var start = 0
+            var limit = 75
+            while start < bytes.count {
+                var end = min(start + limit, bytes.count)
+                while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                if start > 0 { out.append(0x20) }
+                out += bytes[start..<end]
+                out += [0x0D, 0x0A]
+                start = end
+                limit = 74
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+import TickActions
+
+extension SyncEngine {
+    /// Reads a fetched item; nil when it holds no to-do (an event in a mixed calendar).
+    func read(_ item: (href: String, etag: String, data: String), list: ReminderList) throws -> ServerItem? {
+        let reader = ICalendarReader(now: context.now, fileListName: nil)
+        let batch = try reader.read(Data(item.data.utf8), source: item.href)
+        guard let first = batch.reminders.first(where: { $0.occurrence == nil }) ?? batch.reminders.first else { return nil }
+        var reminder = first.reminder
+        reminder.listID = list.id
+        return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder, text: render(reminder, in: list))
+    }
+
+    /// One reminder as the iCalendar object Tick writes to the server.
+    func render(_ reminder: Reminder, in list: ReminderList) -> String {
+        var bare = list
+        bare.iCalendarExtras = ""
+        var one = reminder
+        one.listID = list.id
+        return ICalendarWriter().write(lists: [bare], reminders: [one])
+    }
+
+    func url(of href: String, in collection: CalendarCollection) -> URL {
+        URL(string: href, relativeTo: collection.url)?.absoluteURL ?? collection.url.appendingPathComponent(href)
+    }
+
+    /// Saves `batch` (one server item or a merge) into the list in `db`'s transaction and
+    /// returns the reminder as stored.
+    func saveLocally(_ batch: ImportBatch, uid: String, list: ReminderList, in db: Database) throws -> Reminder? {
+        _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: list.name, mergeRule: .sync),
+                                    in: db, context: context)
+        return try db.reminder(uid: uid)
+    }
+
+    func state(_ reminder: Reminder, href: String, etag: String?, base: String, collectionURL: String) -> SyncedItem {
+        SyncedItem(account: account.name, collectionURL: collectionURL, href: href, uid: reminder.uid, etag: etag,
+                   base: base, localModified: Database.syncStamp(reminder.modifiedAt))
+    }
+
+    func apply(_ step: Step, pairing: Pairing, report: inout SyncReport, list listReport: inout SyncReport.ListReport) throws {
+        let list = pairing.list
+        let key = pairing.stored.url
+        switch step {
+        case .take(let item, let state, let restoring):
+            try take(item, list: list, key: key, state: state)
+            if restoring {
+                report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: item.reminder.title, uid: item.reminder.uid,
+                                                            property: "deleted", lostValue: "", loser: "Tick"))
+            }
+            if state == nil || restoring { listReport.localAdded += 1 } else { listReport.localUpdated += 1 }
+
+        case .merge(let item, let state, let local):
+            try merge(item, state: state, local: local, pairing: pairing, report: &report, list: &listReport)
+
+        case .deleteLocal(let state, let local):
+            try store.write { db in
+                _ = try Actions.delete([local.number], in: db)
+                try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
+            }
+            listReport.localDeleted += 1
+
+        case .forget(let state):
+            try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
+
+        case .upload(let local, let state, let recreate):
+            try upload(local, state: state, recreate: recreate, pairing: pairing, report: &report, list: &listReport)
+
+        case .deleteRemote(let state):
+            let target = url(of: state.href, in: pairing.collection)
+            switch try dav.delete(target, ifMatch: state.etag) {
+            case .stored, .gone:
+                try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
+                listReport.remoteDeleted += 1
+            case .preconditionFailed:
+                // Changed on the server since: the edit wins over Tick's deletion.
+                if let fresh = try fetchOne(state.href, pairing: pairing) {
+                    try take(fresh, list: list, key: key, state: state)
+                    report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: fresh.reminder.title,
+                                                                uid: fresh.reminder.uid, property: "deleted", lostValue: "", loser: "Tick"))
+                    listReport.localAdded += 1
+                }
+            case .refused(let reason):
+                report.warnings.append("\(list.name): the server refused to delete \(state.href) (\(reason))")
+            }
+        }
+    }
+
+    func take(_ item: ServerItem, list: ReminderList, key: String, state: SyncedItem?) throws {
+        try store.write { db in
+            guard let stored = try saveLocally(item.batch, uid: item.reminder.uid, list: list, in: db) else { return }
+            if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
+                try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
+            }
+            try db.saveSyncedItem(self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list), collectionURL: key))
+        }
+    }
+
+    func fetchOne(_ href: String, pairing: Pairing) throws -> ServerItem? {
+        guard let found = try dav.fetch([href], in: pairing.collection).first else { return nil }
+        return try read(found, list: pairing.list)
+    }
+
+    /// Merges both sides' changes, writes the result to the server (again after a 412, at
+    /// most 3 times), then saves it in Tick with its state.
+    func merge(_ first: ServerItem, state: SyncedItem?, local: Reminder, pairing: Pairing, report: inout SyncReport,
+               list listReport: inout SyncReport.ListReport) throws {
+        let list = pairing.list
+        let key = pairing.stored.url
+        let localText = render(local, in: list)
+        var item = first
+        for _ in 0..<3 {
+            let localIsNewer = local.modifiedAt > item.reminder.modifiedAt
+            let merged = ICalendarMerge.merge(base: state?.base, local: localText, server: item.text, localIsNewer: localIsNewer)
+            let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
+            let target = url(of: item.href, in: pairing.collection)
+            let sameAsServer = ICalendarMerge.merge(base: item.text, local: merged.text, server: item.text, localIsNewer: true).conflicts.isEmpty
+                && ICalendarMerge.sameValues(merged.text, item.text)
+            var etag: String? = item.etag
+            if !sameAsServer {
+                switch try dav.put(merged.text, to: target, ifMatch: item.etag) {
+                case .stored(let newTag):
+                    etag = newTag
+                    if etag == nil { etag = try dav.fetch([item.href], in: pairing.collection).first?.etag }
+                    listReport.remoteUpdated += 1
+                case .preconditionFailed:
+                    guard let fresh = try fetchOne(item.href, pairing: pairing) else { return }
+                    item = fresh
+                    continue
+                case .gone:
+                    report.warnings.append("\(list.name): \"\(local.title)\" was deleted on the server during the sync; it stays in Tick and is sent again next time")
+                    return
+                case .refused(let reason):
+                    report.warnings.append("\(list.name): the server refused \"\(local.title)\" (\(reason)); it stays as it is in Tick")
+                    return
+                }
+            }
+            try store.write { db in
+                guard let stored = try saveLocally(batch, uid: local.uid, list: list, in: db) else { return }
+                if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
+                    try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
+                }
+                try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag, base: render(stored, in: list), collectionURL: key))
+            }
+            listReport.localUpdated += 1
+            for conflict in merged.conflicts {
+                report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
+                                                            property: conflict.property, lostValue: conflict.lostValue,
+                                                            loser: conflict.localLost ? "Tick" : "the server"))
+            }
+            return
+        }
+        report.warnings.append("\(list.name): \"\(local.title)\" kept changing on the server during the sync; it is merged next time")
+    }
+
+    /// Writes a reminder changed or made in Tick to the server.
+    func upload(_ local: Reminder, state: SyncedItem?, recreate: Bool, pairing: Pairing, report: inout SyncReport,
+                list listReport: inout SyncReport.ListReport) throws {
+        let list = pairing.list
+        let key = pairing.stored.url
+        let text = render(local, in: list)
+        var href = state?.href ?? (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
+            + SyncEngine.pathSegment(for: local.uid) + ".ics"
+        if let state, !recreate, state.etag == nil {
+            // The ETag of the last write never came: fetch the item and merge with it.
+            if let fresh = try fetchOne(state.href, pairing: pairing) {
+                return try merge(fresh, state: state, local: local, pairing: pairing, report: &report, list: &listReport)
+            }
+        }
+        var ifMatch = recreate ? nil : state?.etag
+        for attempt in 0..<3 {
+            let target = url(of: href, in: pairing.collection)
+            switch try dav.put(text, to: target, ifMatch: ifMatch) {
+            case .stored(var etag):
+                if etag == nil { etag = try dav.fetch([href], in: pairing.collection).first?.etag }
+                try store.write { db in
+                    if let state, state.href != href {
+                        try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
+                    }
+                    try db.saveSyncedItem(self.state(local, href: href, etag: etag, base: text, collectionURL: key))
+                }
+                if ifMatch == nil { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }
+                if recreate {
+                    report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
+                                                                property: "deleted", lostValue: "", loser: "the server"))
+                }
+                return
+            case .preconditionFailed:
+                if let fresh = try fetchOne(href, pairing: pairing) {
+                    if fresh.reminder.uid == local.uid {
+                        // Changed on the server since, or Tick's own earlier write whose answer was lost.
+                        return try merge(fresh, state: state, local: local, pairing: pairing, report: &report, list: &listReport)
+                    }
+                    // The name is taken by another item: a fresh name.
+                    href = (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
+                        + UUID().uuidString + ".ics"
+                    ifMatch = nil
+                } else if attempt > 0 {
+                    break
+                } else {
+                    ifMatch = nil
+                }
+            case .gone:
+                // Deleted on the server while edited here: the edit wins, as a new item.
+                ifMatch = nil
+                report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
+                                                            property: "deleted", lostValue: "", loser: "the server"))
+            case .refused(let reason):
+                report.warnings.append("\(list.name): the server refused \(local.number) \"\(local.title)\" (\(reason)); it stays in Tick only")
+                return
+            }
+        }
+        report.warnings.append("\(list.name): could not write \(local.number) \"\(local.title)\" to the server; it is tried again next sync")
+    }
+}

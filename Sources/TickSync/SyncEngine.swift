@@ -1,0 +1,179 @@
+import Foundation
+import TickModel
+import TickStore
+import TickInterchange
+import TickActions
+
+/// How one sync runs.
+public struct SyncOptions: Sendable {
+    /// Work out and report everything, change nothing on either side.
+    public var isDryRun = false
+    /// Let the sync delete more than the guard allows (`--allow-deletes`).
+    public var allowsDeletes = false
+    public init(isDryRun: Bool = false, allowsDeletes: Bool = false) {
+        self.isDryRun = isDryRun
+        self.allowsDeletes = allowsDeletes
+    }
+}
+
+/// Two-way sync of Tick lists with the to-do collections of one CalDAV account.
+///
+/// Each list is paired with one collection (by name on the first sync; lists missing
+/// on the server are created there with MKCALENDAR, collections missing here become
+/// lists). Per collection, a sync:
+///
+/// 1. lists what changed on the server (RFC 6578 `sync-collection` from the stored token;
+///    without a token, or when the server no longer knows it, every href and ETag, compared
+///    with those stored) and fetches it with `calendar-multiget`;
+/// 2. sees what changed in Tick (a reminder whose `modifiedAt` differs from the one
+///    stored at the last sync; a stored item whose reminder is gone is a deletion;
+///    a reminder without a stored item is new);
+/// 3. checks the deletion guard: more than 20 deletions, or more than half of the
+///    synced reminders of a list (when more than 2), stops the sync before anything is
+///    written, unless `allowsDeletes`;
+/// 4. applies: a change on one side is copied to the other; a change on both sides is
+///    merged property by property (`ICalendarMerge`, the newer side winning a property
+///    both changed, reported in `SyncReport.conflicts`); an edit wins over a deletion;
+///    writes carry `If-Match` (changes, deletions) or `If-None-Match: *` (new items), and
+///    a 412 means fetch, merge and write again (at most 3 times).
+///
+/// Every item's state (href, ETag, the merged text as the base of the next merge, the
+/// reminder's `modifiedAt`) is committed to the database with the change it records,
+/// one item at a time, and the sync token only at the end: a sync killed at any point and
+/// run again finds each item either done or still to do, never twice.
+public final class SyncEngine {
+    public let account: SyncAccount
+    let dav: CalDAV
+    let store: Store
+    let context: ActionContext
+    /// Called with a short line as the sync goes ("Groceries: 120 of 2,000"), for progress.
+    public var progress: ((String) -> Void)?
+
+    public init(account: SyncAccount, client: DAVClient, store: Store, context: ActionContext) {
+        self.account = account
+        self.dav = CalDAV(client: client)
+        self.store = store
+        self.context = context
+    }
+
+    var label: String { "account \"\(account.name)\"" }
+
+    /// Runs one sync of every paired list.
+    /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion
+    ///   guard stops the sync; `StoreError` from SQLite. What was committed before stays.
+    public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
+        var report = SyncReport(account: account.name)
+        report.isDryRun = options.isDryRun
+        guard let url = URL(string: account.url), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw SyncError.configuration("\(label): \(account.url) is not an http:// or https:// URL")
+        }
+        let found = try dav.discover(url)
+        let pairs = try pair(found.collections, home: found.home, options: options, report: &report)
+        for (index, pairing) in pairs.enumerated() {
+            progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
+            var listReport = report.lists.first { $0.collectionURL == pairing.collection.url.absoluteString }
+                ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: pairing.collection.url.absoluteString)
+            try sync(pairing, options: options, report: &report, list: &listReport)
+            report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
+            report.lists.append(listReport)
+        }
+        report.requests = dav.client.requestCount
+        return report
+    }
+
+    struct Pairing {
+        var collection: CalendarCollection
+        var list: ReminderList
+        var stored: SyncedCollection
+    }
+
+    // MARK: Pairing lists and collections
+
+    func wanted(_ name: String) -> Bool {
+        account.lists.isEmpty || account.lists.contains { SyncEngine.sameName($0, name) }
+    }
+
+    func pair(_ collections: [CalendarCollection], home: URL?, options: SyncOptions,
+              report: inout SyncReport) throws -> [Pairing] {
+        let stored = try store.read { try $0.syncedCollections(account: account.name) }
+        var lists = try store.read { try $0.lists() }
+        var pairs: [Pairing] = []
+        var pairedLists = Set<ReminderList.ID>()
+        for collection in collections {
+            let key = collection.url.absoluteString
+            if let pairing = stored.first(where: { $0.url == key }), let list = lists.first(where: { $0.id == pairing.listID }) {
+                pairs.append(Pairing(collection: collection, list: list, stored: pairing))
+                pairedLists.insert(list.id)
+                continue
+            }
+            let name = collection.displayName ?? collection.pathName
+            guard wanted(name) else { continue }
+            var listReport = SyncReport.ListReport(listName: name, collectionURL: key)
+            var list: ReminderList
+            if let existing = lists.first(where: { SyncEngine.sameName($0.name, name) }), !pairedLists.contains(existing.id) {
+                list = existing
+            } else if options.isDryRun {
+                list = ReminderList(name: name, color: collection.color.flatMap { ListColor(parsing: $0) } ?? .defaultColor,
+                                    createdAt: context.now)
+                listReport.createdList = true
+            } else {
+                let color = collection.color.flatMap { ListColor(parsing: $0) } ?? .defaultColor
+                list = try Actions(store: store, context: context).addList(named: uniqueName(name, among: lists), color: color)
+                lists.append(list)
+                listReport.createdList = true
+            }
+            report.lists.append(listReport)
+            let pairing = SyncedCollection(account: account.name, url: key, listID: list.id)
+            if !options.isDryRun { try store.write { try $0.saveSyncedCollection(pairing) } }
+            pairs.append(Pairing(collection: collection, list: list, stored: pairing))
+            pairedLists.insert(list.id)
+        }
+        // Tick lists not on the server: made there, when the account has a calendar home.
+        guard let home else { return pairs }
+        let onServer = Set(collections.map { ($0.displayName ?? $0.pathName).lowercased() })
+        for list in lists where !pairedLists.contains(list.id) && wanted(list.name)
+            && !stored.contains(where: { $0.listID == list.id }) && !onServer.contains(list.name.lowercased()) {
+            let url = home.appendingPathComponent(SyncEngine.pathSegment(for: list.id.rawValue), isDirectory: true)
+            var listReport = SyncReport.ListReport(listName: list.name, collectionURL: url.absoluteString)
+            listReport.createdCollection = true
+            report.lists.append(listReport)
+            let collection = CalendarCollection(url: url, displayName: list.name, color: list.color.hex, order: nil,
+                                                ctag: nil, syncToken: nil, supportsSyncCollection: false,
+                                                isReadOnly: false, holdsToDos: true)
+            if options.isDryRun {
+                pairs.append(Pairing(collection: collection, list: list,
+                                     stored: SyncedCollection(account: account.name, url: url.absoluteString, listID: list.id)))
+                continue
+            }
+            try dav.makeCalendar(at: url, displayName: list.name, color: list.color.hex)
+            let made = (try? dav.collection(at: url)) ?? collection
+            let pairing = SyncedCollection(account: account.name, url: made.url.absoluteString, listID: list.id)
+            try store.write { try $0.saveSyncedCollection(pairing) }
+            pairs.append(Pairing(collection: made, list: list, stored: pairing))
+        }
+        return pairs
+    }
+
+    /// List names match as the store matches them: case-insensitively, in NFC.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.precomposedStringWithCanonicalMapping.lowercased() == b.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    func uniqueName(_ name: String, among lists: [ReminderList]) -> String {
+        var candidate = name, counter = 2
+        while lists.contains(where: { SyncEngine.sameName($0.name, candidate) }) {
+            candidate = "\(name) (\(counter))"
+            counter += 1
+        }
+        return candidate
+    }
+
+    /// A path segment made of unreserved characters only (RFC 3986 §2.3), for new hrefs.
+    static func pathSegment(for text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let ascii = text.unicodeScalars.allSatisfy { $0.isASCII }
+        let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? UUID().uuidString
+        return ascii && !encoded.isEmpty && encoded.count <= 200 ? encoded : UUID().uuidString
+    }
+}

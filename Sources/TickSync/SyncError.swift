@@ -1,0 +1,26 @@
+import Foundation
+
+/// Why a sync stopped. Every case carries a sentence that names the account, the list or
+/// the item it is about; front ends print it after "tick sync: ".
+public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The server could not be reached, or did not answer in time.
+    case unreachable(String)
+    /// The server refused the credentials (401) or the access (403).
+    case unauthorized(String)
+    /// The server answered, but not as the protocol says.
+    case protocolError(String)
+    /// An HTTP status the sync cannot go on after.
+    case httpStatus(Int, String)
+    /// The account's settings are missing or wrong.
+    case configuration(String)
+    /// The sync would delete more than the guard allows without `--allow-deletes`.
+    case tooManyDeletions(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let text), .unauthorized(let text), .protocolError(let text),
+             .configuration(let text), .tooManyDeletions(let text): return text
+        case .httpStatus(_, let text): return text
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// What one sync did, per list, and what it could not do.
+public struct SyncReport: Sendable, Equatable {
+    /// One list's counts.
+    public struct ListReport: Sendable, Equatable {
+        public var listName: String
+        public var collectionURL: String
+        /// Reminders added, changed and deleted in Tick by the server's changes.
+        public var localAdded = 0, localUpdated = 0, localDeleted = 0
+        /// Reminders added, changed and deleted on the server by Tick's changes.
+        public var remoteAdded = 0, remoteUpdated = 0, remoteDeleted = 0
+        /// Whether the list or the collection was made by this sync.
+        public var createdList = false, createdCollection = false
+
+        public init(listName: String, collectionURL: String) {
+            self.listName = listName
+            self.collectionURL = collectionURL
+        }
+
+        public var changed: Bool {
+            localAdded + localUpdated + localDeleted + remoteAdded + remoteUpdated + remoteDeleted > 0 || createdList || createdCollection
+        }
+    }
+
+    /// A value both sides changed; the newer change won and this one lost.
+    public struct Conflict: Sendable, Equatable {
+        public var listName: String
+        public var reminderTitle: String
+        public var uid: String
+        /// `SUMMARY`, `DUE`, `VALARM`, … or `deleted` (an edit won over a deletion).
+        public var property: String
+        /// The value that lost, as iCalendar content lines.
+        public var lostValue: String
+        /// Which side's value lost: "Tick" or "the server".
+        public var loser: String
+    }
+
+    public var account: String
+    public var lists: [ListReport] = []
+    public var conflicts: [Conflict] = []
+    /// Items that could not be synced and why (the sync went on with the others).
+    public var warnings: [String] = []
+    /// HTTP requests sent.
+    public var requests = 0
+    public var isDryRun = false
+
+    public init(account: String) { self.account = account }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// One CalDAV account as `tick sync add` saved it.
+public struct SyncAccount: Codable, Sendable, Equatable {
+    /// The name the account is called by (`tick sync NAME`).
+    public var name: String
+    /// A server (discovery finds its collections) or one calendar collection.
+    public var url: String
+    /// The user name for HTTP Basic; nil for a server without authentication.
+    public var user: String?
+    /// A shell command whose standard output (first line) is the password, run at each
+    /// sync; nil: the password comes from `TICK_SYNC_PASSWORD`.
+    public var passwordCommand: String?
+    /// The Tick lists to sync; empty: every to-do collection on the server and every Tick
+    /// list.
+    public var lists: [String]
+
+    public init(name: String, url: String, user: String? = nil, passwordCommand: String? = nil, lists: [String] = []) {
+        self.name = name
+        self.url = url
+        self.user = user
+        self.passwordCommand = passwordCommand
+        self.lists = lists
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, url, user, passwordCommand = "password-command", lists
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        url = try container.decode(String.self, forKey: .url)
+        user = try container.decodeIfPresent(String.self, forKey: .user)
+        passwordCommand = try container.decodeIfPresent(String.self, forKey: .passwordCommand)
+        lists = try container.decodeIfPresent([String].self, forKey: .lists) ?? []
+    }
+}
+
+/// The sync settings file, `$XDG_CONFIG_HOME/tick/sync.json` (default
+/// `~/.config/tick/sync.json`): a JSON object `{"accounts": [ … ]}`, each account with
+/// `name`, `url`, and optionally `user`, `password-command` and `lists`. No password is
+/// ever written to it. Written atomically with mode 0600.
+public struct SyncSettings: Codable, Sendable, Equatable {
+    public var accounts: [SyncAccount]
+
+    public init(accounts: [SyncAccount] = []) { self.accounts = accounts }
+
+    /// The file's path for an environment.
+    public static func path(environment: [String: String]) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return config + "/tick/sync.json"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.config/tick/sync.json"
+    }
+
+    /// Reads the settings; a missing file is no accounts.
+    /// - Throws: `SyncError.configuration` naming the file and what is wrong with it.
+    public static func load(from path: String) throws(SyncError) -> SyncSettings {
+        guard FileManager.default.fileExists(atPath: path) else { return SyncSettings() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .configuration("cannot read the sync settings \(path)")
+        }
+        do {
+            return try JSONDecoder().decode(SyncSettings.self, from: data)
+        } catch {
+            throw .configuration("the sync settings \(path) are not valid: \(SyncSettings.describe(error))")
+        }
+    }
+
+    /// Writes the settings atomically (a temporary file renamed over the old one), mode 0600.
+    /// - Throws: `SyncError.configuration` when the folder or file cannot be written.
+    public func save(to path: String) throws(SyncError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let data = try encoder.encode(self) + Data("\n".utf8)
+            let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+            guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            if rename(temporary, path) != 0 {
+                unlink(temporary)
+                throw CocoaError(.fileWriteUnknown)
+            }
+        } catch {
+            throw .configuration("cannot write the sync settings \(path): \(error.localizedDescription)")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "\(path(context.codingPath)) has no \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        case DecodingError.dataCorrupted(let context):
+            return context.debugDescription
+        default:
+            return error.localizedDescription
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "the file" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}
