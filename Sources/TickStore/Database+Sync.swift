@@ -34,24 +34,38 @@ public struct SyncedItem: Sendable, Equatable {
     public var etag: String?
     /// The iCalendar object as last synced: the base of a three-way merge.
     public var base: String
-    /// The reminder's `modifiedAt` when it was last synced (`Timestamp` text).
-    public var localModified: String
+    /// The reminder's `revision` when it was last synced (`Database.revisions(inList:)`).
+    public var localRevision: Int64
 
     public init(account: String, collectionURL: String, href: String, uid: String, etag: String?,
-                base: String, localModified: String) {
+                base: String, localRevision: Int64) {
         self.account = account
         self.collectionURL = collectionURL
         self.href = href
         self.uid = uid
         self.etag = etag
         self.base = base
-        self.localModified = localModified
+        self.localRevision = localRevision
     }
 }
 
 extension Database {
-    /// The text `sync_item.local_modified` holds for `date` (a reminder's `modifiedAt`).
-    public static func syncStamp(_ date: Date) -> String { Timestamp.string(date) }
+    /// Each reminder's `revision` in a list, by UID: raised by every change to what the
+    /// reminder says (see `Schema.sync`).
+    /// - Throws: `StoreError` from SQLite.
+    public func revisions(inList id: ReminderList.ID) throws -> [String: Int64] {
+        var found: [String: Int64] = [:]
+        try forEachRow("SELECT uid, revision FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) {
+            found[$0.text(0)] = $0.int(1)
+        }
+        return found
+    }
+
+    /// One reminder's `revision`, nil when there is none with `uid`.
+    /// - Throws: `StoreError` from SQLite.
+    public func revision(uid: String) throws -> Int64? {
+        try scalarInt("SELECT revision FROM reminder WHERE uid = ?", [.text(uid)])
+    }
 
     /// The collections paired for `account` (every account when nil), by URL.
     /// - Throws: `StoreError` from SQLite.
@@ -93,10 +107,10 @@ extension Database {
     public func syncedItems(account: String, collectionURL: String) throws -> [SyncedItem] {
         var found: [SyncedItem] = []
         try forEachRow("""
-            SELECT href, uid, etag, base, local_modified FROM sync_item WHERE account = ? AND collection_url = ?
+            SELECT href, uid, etag, base, local_revision FROM sync_item WHERE account = ? AND collection_url = ?
             """, [.text(account), .text(collectionURL)]) { row in
             found.append(SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: row.text(1),
-                                    etag: row.optionalText(2), base: row.text(3), localModified: row.text(4)))
+                                    etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
         }
         return found
     }
@@ -105,12 +119,12 @@ extension Database {
     /// - Throws: `StoreError` from SQLite.
     public func saveSyncedItem(_ item: SyncedItem) throws {
         try execute("""
-            INSERT INTO sync_item(account, collection_url, href, uid, etag, base, local_modified)
+            INSERT INTO sync_item(account, collection_url, href, uid, etag, base, local_revision)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(account, collection_url, href) DO UPDATE SET uid = excluded.uid, etag = excluded.etag,
-                base = excluded.base, local_modified = excluded.local_modified
+                base = excluded.base, local_revision = excluded.local_revision
             """, [.text(item.account), .text(item.collectionURL), .text(item.href), .text(item.uid),
-                  item.etag.map { .text($0) } ?? .null, .text(item.base), .text(item.localModified)])
+                  item.etag.map { .text($0) } ?? .null, .text(item.base), .integer(item.localRevision)])
     }
 
     /// Forgets one synced item (after its deletion reached both sides).

@@ -217,10 +217,27 @@ enum Schema {
     /// - `sync_item`: one row per synced reminder: its href in the collection, its UID,
     ///   the server's ETag as received (quotes included; NULL when unknown, then it is
     ///   fetched again), `base`, the iCalendar object as last synced (the common
-    ///   ancestor of a three-way merge), and `local_modified`, the reminder's
-    ///   `modified_at` at that sync (another value means Tick changed it since). A row
+    ///   ancestor of a three-way merge), and `local_revision`, the reminder's
+    ///   `revision` at that sync (another value means Tick changed it since). A row
     ///   whose reminder is gone is a deletion still to send (a tombstone).
+    /// - `reminder.revision`: a counter the trigger `reminder_revision` raises on every
+    ///   update that changes what a reminder says (not its place in the manual order, nor
+    ///   the store's own `next_alarm` key). Clocks can stand still or go back; this cannot.
     static let sync = """
+        ALTER TABLE reminder ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        CREATE TRIGGER reminder_revision AFTER UPDATE ON reminder
+            WHEN new.revision = old.revision AND (
+                old.uid IS NOT new.uid OR old.list_id IS NOT new.list_id OR old.title IS NOT new.title
+                OR old.notes IS NOT new.notes OR old.due IS NOT new.due OR old.due_time_zone IS NOT new.due_time_zone
+                OR old.priority IS NOT new.priority OR old.flagged IS NOT new.flagged
+                OR old.completed_at IS NOT new.completed_at OR old.start IS NOT new.start
+                OR old.start_time_zone IS NOT new.start_time_zone OR old.parent_uid IS NOT new.parent_uid
+                OR old.tags IS NOT new.tags OR old.url IS NOT new.url OR old.recurrence IS NOT new.recurrence
+                OR old.recurrence_basis IS NOT new.recurrence_basis OR old.alarms IS NOT new.alarms
+                OR old.ical_extras IS NOT new.ical_extras) BEGIN
+            UPDATE reminder SET revision = old.revision + 1 WHERE number = new.number;
+        END;
+
         CREATE TABLE sync_collection (
             account    TEXT NOT NULL,
             url        TEXT NOT NULL,
@@ -238,7 +255,7 @@ enum Schema {
             uid            TEXT NOT NULL,
             etag           TEXT,
             base           TEXT NOT NULL,
-            local_modified TEXT NOT NULL,
+            local_revision INTEGER NOT NULL,
             PRIMARY KEY (account, collection_url, href),
             FOREIGN KEY (account, collection_url) REFERENCES sync_collection(account, url) ON DELETE CASCADE
         ) WITHOUT ROWID;

@@ -67,6 +67,7 @@ public final class DAVClient: @unchecked Sendable {
     /// Requests sent, for the sync report and the tests.
     public private(set) var requestCount = 0
     private let lock = NSLock()
+    private let delegate = SessionDelegate()
 
     public init(label: String, credentials: DAVCredentials?, timeout: TimeInterval = 30) {
         self.label = label
@@ -79,7 +80,7 @@ public final class DAVClient: @unchecked Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit { session.invalidateAndCancel() }
@@ -146,6 +147,11 @@ public final class DAVClient: @unchecked Sendable {
         }
         lock.lock(); requestCount += 1; lock.unlock()
         let (data, response, error) = box.get()
+        if delegate.wasChallenged(task.taskIdentifier) {
+            // The server asked for credentials (401): FoundationNetworking would wait for
+            // a credential forever, so the challenge was cancelled and this is the answer.
+            return DAVResponse(status: 401, headers: [:], body: Data(), url: request.url)
+        }
         if let error {
             let nsError = error as NSError
             let reason = nsError.code == NSURLErrorTimedOut ? "no answer in \(Int(timeout)) s" : nsError.localizedDescription
@@ -182,16 +188,35 @@ public final class DAVClient: @unchecked Sendable {
     }
 }
 
-/// Lets every 3xx through to `DAVClient.send`, which follows it itself.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// Lets every 3xx through to `DAVClient.send`, which follows it itself, and cancels every
+/// authentication challenge (the credentials went with the request; a challenge means
+/// they were refused), remembering which task it was.
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var challenged = Set<Int>()
+
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        lock.lock()
+        challenged.insert(task.taskIdentifier)
+        lock.unlock()
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func wasChallenged(_ identifier: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return challenged.remove(identifier) != nil
     }
 }
 
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
+    private let delegate = SessionDelegate()
     private var data: Data?
     private var response: URLResponse?
     private var error: (any Error)?

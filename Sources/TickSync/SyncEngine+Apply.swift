@@ -36,9 +36,11 @@ extension SyncEngine {
         return try db.reminder(uid: uid)
     }
 
-    func state(_ reminder: Reminder, href: String, etag: String?, base: String, collectionURL: String) -> SyncedItem {
+    /// The state of a reminder just saved in `db` (its revision read there).
+    func state(_ reminder: Reminder, href: String, etag: String?, base: String, collectionURL: String,
+               in db: Database) throws -> SyncedItem {
         SyncedItem(account: account.name, collectionURL: collectionURL, href: href, uid: reminder.uid, etag: etag,
-                   base: base, localModified: Database.syncStamp(reminder.modifiedAt))
+                   base: base, localRevision: try db.revision(uid: reminder.uid) ?? 0)
     }
 
     func apply(_ step: Step, pairing: Pairing, report: inout SyncReport, list listReport: inout SyncReport.ListReport) throws {
@@ -95,7 +97,7 @@ extension SyncEngine {
             if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                 try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
             }
-            try db.saveSyncedItem(self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list), collectionURL: key))
+            try db.saveSyncedItem(self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list), collectionURL: key, in: db))
         }
     }
 
@@ -143,7 +145,7 @@ extension SyncEngine {
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
-                try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag, base: render(stored, in: list), collectionURL: key))
+                try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag, base: render(stored, in: list), collectionURL: key, in: db))
             }
             listReport.localUpdated += 1
             for conflict in merged.conflicts {
@@ -180,7 +182,8 @@ extension SyncEngine {
                     if let state, state.href != href {
                         try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                     }
-                    try db.saveSyncedItem(self.state(local, href: href, etag: etag, base: text, collectionURL: key))
+                    try db.saveSyncedItem(SyncedItem(account: account.name, collectionURL: key, href: href, uid: local.uid,
+                                                     etag: etag, base: text, localRevision: planRevisions[local.uid] ?? 0))
                 }
                 if ifMatch == nil { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }
                 if recreate {

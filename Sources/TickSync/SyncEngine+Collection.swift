@@ -82,11 +82,14 @@ extension SyncEngine {
         }
 
         // 2. What changed in Tick, and the plan.
-        let locals = try store.read { try $0.allReminders(inList: pairing.list.id) }
+        let (locals, revisions) = try store.read { db in
+            (try db.allReminders(inList: pairing.list.id), try db.revisions(inList: pairing.list.id))
+        }
+        planRevisions = revisions
         var localByUID: [String: Reminder] = [:]
         for reminder in locals { localByUID[reminder.uid] = reminder }
         func changedHere(_ reminder: Reminder, _ state: SyncedItem) -> Bool {
-            Database.syncStamp(reminder.modifiedAt) != state.localModified
+            revisions[reminder.uid] != state.localRevision
         }
         var steps: [Step] = []
         var handledUIDs = Set<String>()

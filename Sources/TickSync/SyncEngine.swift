@@ -57,6 +57,9 @@ public final class SyncEngine {
     }
 
     var label: String { "account \"\(account.name)\"" }
+    /// The revisions of the list being synced, as read when its sync was planned: what an
+    /// upload records (a change made during the sync is then seen by the next one).
+    var planRevisions: [String: Int64] = [:]
 
     /// Runs one sync of every paired list.
     /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion

@@ -1,0 +1,227 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real CalDAV server for one test, started on a free loopback port in a throwaway
+/// folder and stopped by its PID when the value is released: Radicale 3 (Debian
+/// `radicale`, HTTP Basic against a plain htpasswd file, no system config read) or
+/// Xandikos (Debian `xandikos`, no authentication).
+public final class CalDAVServer: @unchecked Sendable {
+    public enum Kind: String, Sendable { case radicale, xandikos }
+
+    public let kind: Kind
+    public let port: UInt16
+    public let folder = TemporaryFolder()
+    private let process: Process
+    /// The user and password Radicale accepts (`alice`/`secret`); Xandikos takes any.
+    public let user = "alice"
+    public let password = "secret"
+
+    /// `http://127.0.0.1:PORT/`
+    public var baseURL: String { "http://127.0.0.1:\(port)/" }
+    /// The calendar home: Radicale `/alice/`, Xandikos `/user/calendars/`.
+    public var homeURL: String { baseURL + (kind == .radicale ? "alice/" : "user/calendars/") }
+
+    /// Starts the server and waits (at most 20 s) until it answers.
+    /// - Throws: when the program is missing or does not come up; the message says which.
+    public init(_ kind: Kind) throws {
+        self.kind = kind
+        port = try CalDAVServer.freePort()
+        let process = Process()
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let log = folder.file("server.log")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: log)
+        process.standardInput = FileHandle.nullDevice
+        switch kind {
+        case .radicale:
+            let users = folder.file("users")
+            try "alice:secret\nbob:hunter2\n".write(toFile: users, atomically: true, encoding: .utf8)
+            process.executableURL = URL(fileURLWithPath: CalDAVServer.program("radicale"))
+            process.arguments = ["--config", "", "--server-hosts", "127.0.0.1:\(port)",
+                                 "--auth-type", "htpasswd", "--auth-htpasswd-filename", users,
+                                 "--auth-htpasswd-encryption", "plain", "--auth-delay", "0",
+                                 "--rights-type", "owner_only", "--storage-filesystem-folder", folder.file("collections"),
+                                 "--logging-level", "warning"]
+        case .xandikos:
+            process.executableURL = URL(fileURLWithPath: CalDAVServer.program("xandikos"))
+            process.arguments = ["--defaults", "-d", folder.file("dav"), "-l", "127.0.0.1", "-p", String(port),
+                                 "--current-user-principal", "/user/"]
+        }
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if !process.isRunning { break }
+            if let status = try? request("PROPFIND", homeURL, headers: ["Depth": "0"]), status.status == 207 { return }
+            usleep(100_000)
+        }
+        stop()
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw ServerError(message: "\(kind.rawValue) did not start on port \(port): \(text.suffix(2_000))")
+    }
+
+    deinit { stop() }
+
+    /// Stops the server (SIGTERM to its PID, then SIGKILL after 5 s) and waits for it.
+    public func stop() {
+        guard process.isRunning else { return }
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(pid, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    public struct ServerError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The answer to one request.
+    public struct Reply: Sendable {
+        public var status: Int
+        public var body: String
+        public var etag: String?
+    }
+
+    /// Sends one HTTP request with the test user's credentials (the "phone" side of a test).
+    @discardableResult
+    public func request(_ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil) throws -> Reply {
+        var request = URLRequest(url: URL(string: url)!, timeoutInterval: 10)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.setValue("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        if let body {
+            request.httpBody = Data(body.utf8)
+            if headers["Content-Type"] == nil {
+                request.setValue(body.hasPrefix("BEGIN:") ? "text/calendar; charset=utf-8" : "application/xml; charset=utf-8",
+                                 forHTTPHeaderField: "Content-Type")
+            }
+        }
+        let box = ReplyBox()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            let http = response as? HTTPURLResponse
+            box.reply = Reply(status: http?.statusCode ?? -1, body: String(decoding: data ?? Data(), as: UTF8.self),
+                              etag: http?.value(forHTTPHeaderField: "ETag"))
+            box.error = error
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 15) == .success else { throw ServerError(message: "\(method) \(url) timed out") }
+        if let error = box.error { throw error }
+        return box.reply!
+    }
+
+    /// Creates a to-do collection `name` under the home with a display name and color.
+    public func makeCalendar(_ name: String, displayName: String, color: String? = nil, components: [String] = ["VTODO"]) throws {
+        let colorXML = color.map { "<I:calendar-color>\($0)</I:calendar-color>" } ?? ""
+        let comps = components.map { "<C:comp name=\"\($0)\"/>" }.joined()
+        let reply = try request("MKCALENDAR", homeURL + name + "/", body: """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:I="http://apple.com/ns/ical/">
+            <D:set><D:prop><D:displayname>\(displayName)</D:displayname>\(colorXML)
+            <C:supported-calendar-component-set>\(comps)</C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>
+            """)
+        guard (200..<300).contains(reply.status) else { throw ServerError(message: "MKCALENDAR \(name): HTTP \(reply.status) \(reply.body)") }
+    }
+
+    /// The hrefs and calendar data of every item in a collection, by href.
+    public func items(in calendar: String) throws -> [String: String] {
+        let reply = try request("REPORT", homeURL + calendar + "/", headers: ["Depth": "1"], body: """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+            <D:prop><D:getetag/><C:calendar-data/></D:prop>
+            <C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>
+            """)
+        var result: [String: String] = [:]
+        var rest = Substring(reply.body)
+        while let start = rest.range(of: "<href>") ?? rest.range(of: ":href>") {
+            let after = rest[start.upperBound...]
+            guard let end = after.range(of: "</") else { break }
+            let href = String(after[..<end.lowerBound])
+            rest = after[end.upperBound...]
+            guard let dataStart = rest.range(of: "calendar-data>") ?? nil,
+                  let dataEnd = rest[dataStart.upperBound...].range(of: "</") else { continue }
+            let data = String(rest[dataStart.upperBound..<dataEnd.lowerBound])
+            if data.contains("BEGIN:VCALENDAR") {
+                result[href] = data.replacingOccurrences(of: "&#13;", with: "\r").replacingOccurrences(of: "&lt;", with: "<")
+                    .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            }
+            rest = rest[dataEnd.upperBound...]
+        }
+        return result
+    }
+
+    /// The current ETag of an item.
+    public func etag(of url: String) throws -> String? {
+        let reply = try request("PROPFIND", url, headers: ["Depth": "0"],
+                                body: "<?xml version=\"1.0\"?><D:propfind xmlns:D=\"DAV:\"><D:prop><D:getetag/></D:prop></D:propfind>")
+        guard let start = reply.body.range(of: "getetag>"), let end = reply.body[start.upperBound...].range(of: "</") else { return nil }
+        return String(reply.body[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
+    }
+
+    /// Writes an item as a phone would: a new one with `If-None-Match: *`, else with the
+    /// current ETag.
+    @discardableResult
+    public func put(_ calendar: String, _ name: String, _ ics: String) throws -> Reply {
+        let url = homeURL + calendar + "/" + name
+        var headers: [String: String] = [:]
+        if let etag = try etag(of: url) { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
+        let text = ics.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        let reply = try request("PUT", url, headers: headers, body: text)
+        guard (200..<300).contains(reply.status) else { throw ServerError(message: "PUT \(url): HTTP \(reply.status) \(reply.body)") }
+        return reply
+    }
+
+    /// Deletes an item as a phone would.
+    public func delete(_ calendar: String, _ name: String) throws {
+        let reply = try request("DELETE", homeURL + calendar + "/" + name)
+        guard (200..<300).contains(reply.status) || reply.status == 404 else {
+            throw ServerError(message: "DELETE \(name): HTTP \(reply.status)")
+        }
+    }
+
+    /// A VCALENDAR with one VTODO made of `lines` (each `NAME:value`).
+    public static func vtodo(_ lines: [String]) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick tests//phone//EN", "BEGIN:VTODO"] + lines
+            + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+    }
+
+    private static func program(_ name: String) -> String {
+        for folder in ["/usr/bin", "/usr/local/bin", "/usr/sbin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+            return "\(folder)/\(name)"
+        }
+        return "/usr/bin/\(name)"
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now (bound with port 0, then closed).
+    public static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerError(message: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw ServerError(message: "bind() failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
+
+private final class ReplyBox: @unchecked Sendable {
+    var reply: CalDAVServer.Reply?
+    var error: (any Error)?
+}

@@ -1,0 +1,295 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `tick sync` against real servers started on loopback for each test (Radicale with
+/// HTTP Basic, Xandikos without authentication), a second client editing the server
+/// between Tick's syncs as a phone would.
+@Suite("tick sync with Radicale and Xandikos", .serialized)
+struct SyncWithServerTests {
+    /// A server, a Tick database, and an account "home" pointing at the server.
+    final class Setup {
+        let server: CalDAVServer
+        let tick = CLIHarness()
+
+        init(_ kind: CalDAVServer.Kind = .radicale, url: String? = nil, lists: [String] = []) throws {
+            server = try CalDAVServer(kind)
+            tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+            tick.variables["TICK_SYNC_PASSWORD"] = server.password
+            var arguments = ["sync", "add", "home", url ?? server.baseURL]
+            if kind == .radicale { arguments += ["--user", server.user] }
+            for list in lists { arguments += ["--list", list] }
+            tick.ok(arguments)
+        }
+
+        /// `tick sync --json` as a dictionary; the command must succeed.
+        func sync(_ extra: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+            let result = tick.run(["sync", "--json"] + extra)
+            #expect(result.status == 0, "tick sync failed: \(result.errors)", sourceLocation: sourceLocation)
+            let reports = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+            return try #require(reports?.first, sourceLocation: sourceLocation)
+        }
+
+        func listReport(_ report: [String: Any], _ name: String) -> [String: Any]? {
+            (report["lists"] as? [[String: Any]])?.first { $0["list"] as? String == name }
+        }
+
+        func reminders(_ list: String) throws -> [[String: Any]] {
+            let result = tick.run("list", "--list", list, "--completed", "--json")
+            #expect(result.status == 0, "\(result.errors)")
+            return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]] ?? []
+        }
+    }
+
+    @Test("a first sync brings the server's to-dos here and Tick's there; a second does nothing")
+    func firstSyncBothWays() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks", color: "#FF2968FF")
+        try setup.server.makeCalendar("events", displayName: "Events", components: ["VEVENT"])
+        try setup.server.put("tasks", "phone-1.ics", CalDAVServer.vtodo([
+            "UID:phone-1", "DTSTAMP:20261128T100000Z", "SUMMARY:Buy milk", "DUE;VALUE=DATE:20261205",
+            "X-PHONE-PROP;X-P=1:kept as it came",
+        ]))
+        setup.tick.ok("lists", "add", "Errands")
+        setup.tick.ok("add", "Post the parcel", "--list", "Errands", "--due", "2026-12-02 10:00")
+
+        let first = try setup.sync()
+        let tasks = try #require(setup.listReport(first, "Tasks"))
+        #expect(tasks["createdList"] as? Bool == true)
+        #expect(tasks["localAdded"] as? Int == 1)
+        let errands = try #require(setup.listReport(first, "Errands"))
+        #expect(errands["createdCollection"] as? Bool == true)
+        #expect(errands["remoteAdded"] as? Int == 1)
+        #expect(setup.listReport(first, "Events") == nil, "a calendar of events only is not a list")
+
+        let lists = try JSONSerialization.jsonObject(with: Data(setup.tick.ok("lists", "--json").utf8)) as? [[String: Any]] ?? []
+        #expect(lists.first { $0["name"] as? String == "Tasks" }?["color"] as? String == "#FF2968", "the collection's color, alpha dropped")
+        let milk = try #require(try setup.reminders("Tasks").first)
+        #expect(milk["title"] as? String == "Buy milk")
+        #expect(milk["uid"] as? String == "phone-1")
+
+        // The parcel is on the server, in a collection made for the list.
+        let status = try JSONSerialization.jsonObject(with: Data(setup.tick.ok("sync", "status", "--json").utf8)) as? [[String: Any]]
+        let pairs = status?.first?["synced"] as? [[String: Any]] ?? []
+        let errandsURL = try #require(pairs.first { $0["list"] as? String == "Errands" }?["url"] as? String)
+        #expect(errandsURL.hasPrefix(setup.server.homeURL))
+        let name = String(errandsURL.dropFirst(setup.server.homeURL.count).dropLast())
+        let uploaded = try setup.server.items(in: name)
+        #expect(uploaded.count == 1)
+        #expect(uploaded.values.first?.contains("SUMMARY:Post the parcel") == true)
+        let displayName = try setup.server.request("PROPFIND", errandsURL, headers: ["Depth": "0"],
+                                                   body: "<?xml version=\"1.0\"?><D:propfind xmlns:D=\"DAV:\"><D:prop><D:displayname/></D:prop></D:propfind>")
+        #expect(displayName.body.contains(">Errands<"))
+
+        let second = try setup.sync()
+        for list in second["lists"] as? [[String: Any]] ?? [] {
+            for key in ["localAdded", "localUpdated", "localDeleted", "remoteAdded", "remoteUpdated", "remoteDeleted"] {
+                #expect(list[key] as? Int == 0, "second sync changed \(key) of \(list["list"] ?? "?")")
+            }
+        }
+    }
+
+    @Test("edits to different fields on both sides are both kept; an unknown property and every alarm survive")
+    func differentFieldsMerge() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
+            "UID:t1", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Call the bank",
+            "X-OTHER-APP;X-PARAM=1:kept as it came", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Call",
+            "TRIGGER;VALUE=DATE-TIME:20261203T080000Z", "X-WR-ALARMUID:alarm-1", "END:VALARM",
+        ]))
+        _ = try setup.sync()
+        // The phone changes the title; Tick changes the priority.
+        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
+            "UID:t1", "DTSTAMP:20261129T090000Z", "LAST-MODIFIED:20261129T090000Z", "SUMMARY:Call the bank about the card",
+            "X-OTHER-APP;X-PARAM=1:kept as it came", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Call",
+            "TRIGGER;VALUE=DATE-TIME:20261203T080000Z", "X-WR-ALARMUID:alarm-1", "END:VALARM",
+        ]))
+        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        setup.tick.ok("edit", "\(number)", "--priority", "high")
+        let report = try setup.sync()
+        #expect((report["conflicts"] as? [Any])?.isEmpty == true, "\(report)")
+        let merged = try #require(try setup.reminders("Tasks").first)
+        #expect(merged["title"] as? String == "Call the bank about the card")
+        #expect(merged["priority"] as? String == "high")
+        let onServer = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(onServer.contains("SUMMARY:Call the bank about the card"))
+        #expect(onServer.contains("PRIORITY:1"))
+        #expect(onServer.contains("X-OTHER-APP;X-PARAM=1:kept as it came"))
+        #expect(onServer.contains("X-WR-ALARMUID:alarm-1") || onServer.contains("UID:alarm-1"))
+
+        // A title edit in Tick keeps the unknown property and the alarm too.
+        setup.tick.ok("edit", "\(number)", "--title", "Call the bank (card lost)")
+        _ = try setup.sync()
+        let after = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(after.contains("SUMMARY:Call the bank (card lost)"))
+        #expect(after.contains("X-OTHER-APP;X-PARAM=1:kept as it came"))
+        #expect(after.contains("TRIGGER;VALUE=DATE-TIME:20261203T080000Z"))
+    }
+
+    @Test("the same field changed on both sides: the newer change wins and the lost value is reported")
+    func sameFieldConflict() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
+            "UID:t1", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Water the plants",
+        ]))
+        _ = try setup.sync()
+        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        // Tick edits at TICK_NOW (2026-11-29 12:00Z); the phone later, at 13:00Z.
+        setup.tick.ok("edit", "\(number)", "--title", "Water the plants (Tick)")
+        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
+            "UID:t1", "DTSTAMP:20261129T130000Z", "LAST-MODIFIED:20261129T130000Z", "SUMMARY:Water the plants (phone)",
+        ]))
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T14:00:00Z"
+        let report = try setup.sync()
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.count == 1)
+        #expect(conflicts.first?["property"] as? String == "SUMMARY")
+        #expect(conflicts.first?["loser"] as? String == "local")
+        #expect((conflicts.first?["lostValue"] as? String)?.contains("Water the plants (Tick)") == true)
+        #expect(try setup.reminders("Tasks").first?["title"] as? String == "Water the plants (phone)")
+        #expect(try setup.server.items(in: "tasks").values.first?.contains("SUMMARY:Water the plants (phone)") == true)
+
+        // The human report names the reminder, the property and the value that lost.
+        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
+            "UID:t1", "DTSTAMP:20261129T150000Z", "LAST-MODIFIED:20261129T150000Z", "SUMMARY:Water (phone again)",
+        ]))
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T16:00:00Z"
+        setup.tick.ok("edit", "\(number)", "--title", "Water (Tick again)")
+        let human = setup.tick.run("sync")
+        #expect(human.status == 0)
+        #expect(human.errors.contains("conflict: Tasks, \"Water (Tick again)\": SUMMARY changed on both sides; the server's value lost: SUMMARY:Water (phone again)"),
+                "\(human.errors)")
+    }
+
+    @Test("deletions travel both ways; an edit wins over a deletion on the other side")
+    func deletions() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        for index in 1...4 {
+            try setup.server.put("tasks", "t\(index).ics", CalDAVServer.vtodo([
+                "UID:t\(index)", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Task \(index)",
+            ]))
+        }
+        _ = try setup.sync()
+        let numbers = Dictionary(uniqueKeysWithValues: try setup.reminders("Tasks").map { ($0["title"] as! String, $0["number"] as! Int) })
+        // Phone deletes 1; Tick deletes 2; phone edits 3 while Tick deletes it; Tick edits 4 while the phone deletes it.
+        try setup.server.delete("tasks", "t1.ics")
+        setup.tick.ok("delete", "\(numbers["Task 2"]!)")
+        try setup.server.put("tasks", "t3.ics", CalDAVServer.vtodo([
+            "UID:t3", "DTSTAMP:20261129T100000Z", "LAST-MODIFIED:20261129T100000Z", "SUMMARY:Task 3 edited on the phone",
+        ]))
+        setup.tick.ok("delete", "\(numbers["Task 3"]!)")
+        setup.tick.ok("edit", "\(numbers["Task 4"]!)", "--title", "Task 4 edited in Tick")
+        try setup.server.delete("tasks", "t4.ics")
+
+        let report = try setup.sync("--allow-deletes")
+        let titles = Set(try setup.reminders("Tasks").map { $0["title"] as! String })
+        #expect(titles == ["Task 3 edited on the phone", "Task 4 edited in Tick"])
+        let server = try setup.server.items(in: "tasks").values
+        #expect(server.count == 2)
+        #expect(server.contains { $0.contains("SUMMARY:Task 3 edited on the phone") })
+        #expect(server.contains { $0.contains("SUMMARY:Task 4 edited in Tick") })
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.filter { $0["property"] as? String == "deleted" }.count == 2)
+
+        let again = try setup.sync()
+        #expect(setup.listReport(again, "Tasks")?["localAdded"] as? Int == 0)
+        #expect(setup.listReport(again, "Tasks")?["remoteAdded"] as? Int == 0)
+    }
+
+    @Test("a server that suddenly shows an empty collection wipes nothing without --allow-deletes")
+    func deletionGuard() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        for index in 1...6 {
+            try setup.server.put("tasks", "t\(index).ics", CalDAVServer.vtodo([
+                "UID:t\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Task \(index)",
+            ]))
+        }
+        _ = try setup.sync()
+        for index in 1...6 { try setup.server.delete("tasks", "t\(index).ics") }
+        let refused = setup.tick.run("sync")
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("would delete 6 of 6 reminders in Tick; nothing was changed"), "\(refused.errors)")
+        #expect(try setup.reminders("Tasks").count == 6)
+        let allowed = try setup.sync("--allow-deletes")
+        #expect(setup.listReport(allowed, "Tasks")?["localDeleted"] as? Int == 6)
+        #expect(try setup.reminders("Tasks").isEmpty)
+    }
+
+    @Test("a write whose answer was lost is recognised by its UID: no duplicate")
+    func lostPutResponse() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        _ = try setup.sync()
+        let added = setup.tick.ok("add", "Renew passport", "--list", "Tasks", "--json")
+        let uid = try #require((try JSONSerialization.jsonObject(with: Data(added.utf8)) as? [String: Any])?["uid"] as? String)
+        // As if Tick's PUT had reached the server and its answer had not come back.
+        try setup.server.put("tasks", "\(uid).ics", CalDAVServer.vtodo([
+            "UID:\(uid)", "DTSTAMP:20261129T120000Z", "SUMMARY:Renew passport",
+        ]))
+        _ = try setup.sync()
+        #expect(try setup.server.items(in: "tasks").count == 1)
+        #expect(try setup.reminders("Tasks").count == 1)
+    }
+
+    @Test("Xandikos: sync-collection tokens, changes both ways")
+    func xandikos() throws {
+        let setup = try Setup(.xandikos)
+        try setup.server.put("calendar", "x1.ics", CalDAVServer.vtodo([
+            "UID:x1", "DTSTAMP:20261128T100000Z", "SUMMARY:From Xandikos",
+        ]))
+        setup.tick.ok("lists", "add", "calendar")
+        setup.tick.ok("add", "From Tick", "--list", "calendar")
+        let first = try setup.sync()
+        #expect(setup.listReport(first, "calendar")?["localAdded"] as? Int == 1)
+        #expect(setup.listReport(first, "calendar")?["remoteAdded"] as? Int == 1)
+        let status = try JSONSerialization.jsonObject(with: Data(setup.tick.ok("sync", "status", "--json").utf8)) as? [[String: Any]]
+        let synced = status?.first?["synced"] as? [[String: Any]]
+        #expect(synced?.contains { $0["list"] as? String == "calendar" && $0["hasSyncToken"] as? Bool == true } == true)
+
+        try setup.server.put("calendar", "x1.ics", CalDAVServer.vtodo([
+            "UID:x1", "DTSTAMP:20261129T100000Z", "SUMMARY:From Xandikos, edited", "STATUS:COMPLETED",
+            "COMPLETED:20261129T100000Z", "PERCENT-COMPLETE:100",
+        ]))
+        let second = try setup.sync()
+        #expect(setup.listReport(second, "calendar")?["localUpdated"] as? Int == 1)
+        let done = try setup.reminders("calendar").first { $0["uid"] as? String == "x1" }
+        #expect(done?["title"] as? String == "From Xandikos, edited")
+        #expect(done?["completedAt"] != nil && !(done?["completedAt"] is NSNull))
+    }
+
+    @Test("a wrong password is a clear error, at once, and changes nothing")
+    func wrongPassword() throws {
+        let setup = try Setup()
+        setup.tick.variables["TICK_SYNC_PASSWORD"] = "wrong"
+        let started = Date()
+        let result = setup.tick.run("sync")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("account \"home\": the server refused the user name or password (HTTP 401)"), "\(result.errors)")
+        setup.tick.variables["TICK_SYNC_PASSWORD"] = nil
+        let missing = setup.tick.run("sync")
+        #expect(missing.errors.contains("has a user but no password"), "\(missing.errors)")
+    }
+
+    @Test("the password comes from --password-command and is written nowhere")
+    func passwordCommand() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.ok("sync", "add", "home", server.baseURL, "--user", server.user, "--password-command", "printf 'secret\\n'")
+        tick.ok("sync")
+        let settingsPath = tick.folder.file("config/tick/sync.json")
+        let settings = try String(contentsOfFile: settingsPath, encoding: .utf8)
+        #expect(settings.contains("\"password-command\""))
+        #expect(!settings.contains("\"secret\""))
+        let mode = try FileManager.default.attributesOfItem(atPath: settingsPath)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let database = try Data(contentsOf: URL(fileURLWithPath: tick.databasePath))
+        #expect(database.range(of: Data("secret".utf8)) == nil)
+    }
+}
