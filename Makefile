@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev pkg-config
-TEST_DEPS  := tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip
+TEST_DEPS  := tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
 DEMO_DB    := demo/tick.sqlite3
 TICK       := .build/release/tick

@@ -69,6 +69,14 @@ public enum ICalendarMerge {
         return (result.text, conflicts)
     }
 
+    /// `text` as one CalDAV resource: of the VCALENDAR's own properties only `VERSION`,
+    /// `PRODID` and `CALSCALE` stay.
+    public static func resource(_ text: String) -> String {
+        var calendar = Component.parse(text)
+        calendar.properties = calendar.properties.filter { ["VERSION", "PRODID", "CALSCALE"].contains(Component.propertyName($0)) }
+        return calendar.text
+    }
+
     /// Written by each writer for itself, never merged: `X-APPLE-SORT-ORDER` is the local
     /// side's (the order in Tick's list), the others the newer side's.
     static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER"]

@@ -15,13 +15,16 @@ extension SyncEngine {
         return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder, text: render(reminder, in: list))
     }
 
-    /// One reminder as the iCalendar object Tick writes to the server.
+    /// One reminder as the iCalendar object Tick writes to the server: a VCALENDAR with
+    /// `VERSION` and `PRODID` only (the list's name and color are the collection's
+    /// properties; RFC 4791 §4.1 forbids `METHOD`), its time zones, the to-do and its
+    /// overrides.
     func render(_ reminder: Reminder, in list: ReminderList) -> String {
         var bare = list
         bare.iCalendarExtras = ""
         var one = reminder
         one.listID = list.id
-        return ICalendarWriter().write(lists: [bare], reminders: [one])
+        return ICalendarMerge.resource(ICalendarWriter().write(lists: [bare], reminders: [one]))
     }
 
     func url(of href: String, in collection: CalendarCollection) -> URL {
@@ -71,7 +74,7 @@ extension SyncEngine {
         case .upload(let local, let state, let recreate):
             try upload(local, state: state, recreate: recreate, pairing: pairing, report: &report, list: &listReport)
 
-        case .deleteRemote(let state):
+        case .deleteRemote(let state, _):
             let target = url(of: state.href, in: pairing.collection)
             switch try dav.delete(target, ifMatch: state.etag) {
             case .stored, .gone:

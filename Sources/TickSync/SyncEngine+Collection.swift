@@ -28,8 +28,9 @@ extension SyncEngine {
         case forget(SyncedItem)
         /// Changed or new in Tick (or deleted on the server while edited here): write it.
         case upload(Reminder, state: SyncedItem?, recreate: Bool)
-        /// Deleted in Tick: delete it on the server.
-        case deleteRemote(SyncedItem)
+        /// Deleted in Tick, or moved to another list (`moved`: then it is no deletion for
+        /// the guard, and the other list's sync writes it there): delete it here on the server.
+        case deleteRemote(SyncedItem, moved: Bool)
     }
 
     func sync(_ pairing: Pairing, options: SyncOptions, report: inout SyncReport,
@@ -46,8 +47,13 @@ extension SyncEngine {
         var newToken: String?
         var listedAll = false
         let madeHere = listReport.createdCollection && options.isDryRun
+        let unchangedToken = collection.syncToken != nil && collection.syncToken == pairing.stored.syncToken
+        let unchangedTag = collection.ctag != nil && collection.ctag == pairing.stored.ctag
         if madeHere {
             listedAll = true
+        } else if !states.isEmpty && (unchangedToken || (!collection.supportsSyncCollection && unchangedTag)) {
+            // The discovery's PROPFIND already says nothing changed on the server.
+            newToken = pairing.stored.syncToken
         } else if collection.supportsSyncCollection {
             let result: (changed: [(href: String, etag: String)], deleted: [String], token: String?)
             do {
@@ -111,7 +117,7 @@ extension SyncEngine {
                 // an edit wins over a deletion, unless it moved to another list.
                 let elsewhere = try store.read { try $0.reminder(uid: uid) }
                 if elsewhere != nil {
-                    steps.append(.deleteRemote(state))
+                    steps.append(.deleteRemote(state, moved: true))
                 } else {
                     steps.append(.take(item, state: state, restoring: true))
                 }
@@ -135,12 +141,14 @@ extension SyncEngine {
                 steps.append(.forget(state))
             }
         }
+        let gone = states.filter { localByUID[$0.uid] == nil }.map(\.uid)
+        let movedAway = try store.read { try $0.storedUIDs(among: gone) }
         for state in states where !handledHrefs.contains(CalDAV.normalizedPath(state.href)) && !unreadable.contains(state.href) {
             handledUIDs.insert(state.uid)
             if let local = localByUID[state.uid] {
                 if changedHere(local, state) { steps.append(.upload(local, state: state, recreate: false)) }
             } else {
-                steps.append(.deleteRemote(state))
+                steps.append(.deleteRemote(state, moved: movedAway.contains(state.uid)))
             }
         }
         for reminder in locals where !handledUIDs.contains(reminder.uid) {
@@ -151,7 +159,7 @@ extension SyncEngine {
         var localDeletions = 0, remoteDeletions = 0
         for step in steps {
             if case .deleteLocal = step { localDeletions += 1 }
-            if case .deleteRemote = step { remoteDeletions += 1 }
+            if case .deleteRemote(_, false) = step { remoteDeletions += 1 }
         }
         let synced = max(states.count, 1)
         for (count, side) in [(localDeletions, "in Tick"), (remoteDeletions, "on the server")] where !options.allowsDeletes {

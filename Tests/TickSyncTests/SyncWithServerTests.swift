@@ -292,4 +292,101 @@ struct SyncWithServerTests {
         let database = try Data(contentsOf: URL(fileURLWithPath: tick.databasePath))
         #expect(database.range(of: Data("secret".utf8)) == nil)
     }
+
+    @Test("a repeating reminder completed three times, on both sides, stays one series that moved on three times")
+    func repeatingCompletion() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        _ = try setup.sync()
+        setup.tick.ok("add", "Water the plants", "--list", "Tasks", "--due", "2026-11-30", "--repeat", "daily", "--no-alarm")
+        _ = try setup.sync()
+        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        // Tick completes the first occurrence.
+        setup.tick.ok("done", "\(number)")
+        _ = try setup.sync()
+        var items = try setup.server.items(in: "tasks")
+        #expect(items.count == 1)
+        #expect(items.values.first?.contains("DUE;VALUE=DATE:20261201") == true, "\(items)")
+        // The phone completes the next one the way tasks.org and Nextcloud do: the due date moves on.
+        let (href, text) = try #require(items.first)
+        let uid = try #require(text.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") })
+        try setup.server.put("tasks", String(href.split(separator: "/").last!), CalDAVServer.vtodo([
+            uid, "DTSTAMP:20261129T130000Z", "LAST-MODIFIED:20261129T130000Z", "SUMMARY:Water the plants",
+            "DUE;VALUE=DATE:20261202", "RRULE:FREQ=DAILY",
+        ]))
+        _ = try setup.sync()
+        #expect(try setup.reminders("Tasks").count == 1)
+        // And Tick the third.
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T14:00:00Z"
+        setup.tick.ok("done", "\(number)")
+        _ = try setup.sync()
+        items = try setup.server.items(in: "tasks")
+        #expect(items.count == 1)
+        #expect(items.values.first?.contains("DUE;VALUE=DATE:20261203") == true, "\(items)")
+        #expect(items.values.first?.contains("RRULE:FREQ=DAILY") == true)
+        let here = try setup.reminders("Tasks")
+        #expect(here.count == 1)
+        #expect((here.first?["due"] as? String)?.hasPrefix("2026-12-03") == true, "\(here)")
+    }
+
+    @Test("a parent with its subtasks moved to another list moves on the server too, RELATED-TO intact")
+    func subtasksMoveBetweenLists() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("home", displayName: "Home")
+        try setup.server.makeCalendar("work", displayName: "Work")
+        _ = try setup.sync()
+        let parent = setup.tick.ok("add", "Plan the move", "--list", "Home", "--json")
+        let parentNumber = try #require((try JSONSerialization.jsonObject(with: Data(parent.utf8)) as? [String: Any])?["number"] as? Int)
+        setup.tick.ok("add", "Book the van", "--parent", "\(parentNumber)")
+        setup.tick.ok("add", "Pack the books", "--parent", "\(parentNumber)")
+        _ = try setup.sync()
+        #expect(try setup.server.items(in: "home").count == 3)
+        setup.tick.ok("edit", "\(parentNumber)", "--list", "Work")
+        let report = try setup.sync()
+        #expect((report["warnings"] as? [Any])?.isEmpty == true, "\(report)")
+        #expect(try setup.server.items(in: "home").isEmpty)
+        let work = try setup.server.items(in: "work")
+        #expect(work.count == 3)
+        let parentUID = try #require(work.values.first { $0.contains("SUMMARY:Plan the move") }?
+            .components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }?.dropFirst(4))
+        #expect(work.values.filter { $0.contains("RELATED-TO") && $0.contains(String(parentUID)) }.count == 2)
+        // Nothing left to do, and nothing duplicated here.
+        _ = try setup.sync()
+        #expect(try setup.reminders("Work").count == 3)
+        #expect(try setup.reminders("Home").isEmpty)
+    }
+
+    @Test("a phone using the caldav library edits, completes and deletes; Tick follows")
+    func pythonCalDAVPhone() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        setup.tick.ok("lists", "add", "Tasks")
+        setup.tick.ok("add", "Buy bread", "--list", "Tasks")
+        setup.tick.ok("add", "Call mum", "--list", "Tasks")
+        setup.tick.ok("add", "Old task", "--list", "Tasks")
+        _ = try setup.sync()
+        let script = """
+            import caldav, sys
+            client = caldav.DAVClient(url=sys.argv[1], username="alice", password="secret")
+            calendar = client.calendar(url=sys.argv[1] + "alice/tasks/")
+            for todo in calendar.todos(include_completed=True):
+                summary = str(todo.icalendar_component.get("summary"))
+                if summary == "Buy bread":
+                    todo.icalendar_component["summary"] = "Buy bread and butter"
+                    todo.save()
+                elif summary == "Call mum":
+                    todo.complete()
+                elif summary == "Old task":
+                    todo.delete()
+            calendar.save_todo(summary="Added on the phone")
+            """
+        let phone = try ChildProcess.run("/usr/bin/python3", ["-c", script, setup.server.baseURL])
+        #expect(phone.status == 0)
+        _ = try setup.sync()
+        let here = try setup.reminders("Tasks")
+        let titles = Set(here.map { $0["title"] as! String })
+        #expect(titles == ["Buy bread and butter", "Call mum", "Added on the phone"])
+        let mum = here.first { $0["title"] as? String == "Call mum" }
+        #expect(mum?["completedAt"] is String)
+    }
 }
