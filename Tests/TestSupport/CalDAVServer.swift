@@ -67,15 +67,19 @@ public final class CalDAVServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops the server (SIGTERM to its PID, then SIGKILL after 5 s) and waits for it.
-    public func stop() {
+    /// Stops the server by its PID and waits for it.
+    public func stop() { CalDAVServer.stop(process) }
+
+    /// SIGTERM, then SIGKILL after a second (a child of the test runner may inherit a
+    /// signal mask that holds SIGTERM back), then waits for the exit.
+    static func stop(_ process: Process) {
         guard process.isRunning else { return }
         let pid = process.processIdentifier
         kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(1)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        while process.isRunning { usleep(10_000) }
     }
 
     public struct ServerError: Error, CustomStringConvertible {
@@ -224,4 +228,74 @@ public final class CalDAVServer: @unchecked Sendable {
 private final class ReplyBox: @unchecked Sendable {
     var reply: CalDAVServer.Reply?
     var error: (any Error)?
+}
+
+/// The fault-injecting proxy `Tests/Tools/dav_fault_proxy.py` in front of a server, for
+/// one test: forwards every request, except those a rule turns into a fault (412, 429
+/// with `Retry-After`, a 500 or a dropped connection after the server stored a write, a
+/// missing ETag header). Stopped by its PID when released.
+public final class FaultProxy: @unchecked Sendable {
+    public let port: UInt16
+    private let process: Process
+    private let folder = TemporaryFolder()
+    private var rulesPath: String { folder.file("rules.json") }
+    private var logPath: String { folder.file("proxy.log") }
+
+    /// `http://127.0.0.1:PORT/`
+    public var baseURL: String { "http://127.0.0.1:\(port)/" }
+
+    /// Starts the proxy in front of `target` (waits at most 10 s); with `user` and
+    /// `password` it demands HTTP Basic itself (for Xandikos, which has none).
+    public init(target: String, user: String? = nil, password: String? = nil) throws {
+        port = try CalDAVServer.freePort()
+        try "[]".write(toFile: folder.file("rules.json"), atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: folder.file("proxy.log"), contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        var arguments = [Fixture.packageRoot + "/Tests/Tools/dav_fault_proxy.py", String(port), target, folder.file("rules.json")]
+        if let user, let password { arguments += ["--user", user, "--password", password] }
+        process.arguments = arguments
+        process.standardError = FileHandle(forWritingAtPath: folder.file("proxy.log"))
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? String(contentsOfFile: folder.file("proxy.log"), encoding: .utf8))?.contains("ready") == true { return }
+            usleep(50_000)
+        }
+        stop()
+        throw CalDAVServer.ServerError(message: "the fault proxy did not start")
+    }
+
+    deinit { stop() }
+
+    /// Stops the proxy by its PID.
+    public func stop() { CalDAVServer.stop(process) }
+
+    /// One fault: `fault` for the next `times` requests with `method` whose path contains `path`.
+    public struct Rule: Sendable {
+        public var method: String
+        public var path: String
+        public var fault: String
+        public var times: Int
+        public init(_ method: String, path: String = "", fault: String, times: Int = 1) {
+            self.method = method
+            self.path = path
+            self.fault = fault
+            self.times = times
+        }
+    }
+
+    /// Replaces the rules.
+    public func set(_ rules: [Rule]) throws {
+        let objects = rules.map { ["method": $0.method, "path": $0.path, "fault": $0.fault, "times": $0.times] as [String: Any] }
+        try JSONSerialization.data(withJSONObject: objects).write(to: URL(fileURLWithPath: rulesPath))
+    }
+
+    /// Every request so far, one "METHOD PATH -> STATUS" line each.
+    public var log: [String] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { $0 != "ready" }
+    }
 }

@@ -389,4 +389,66 @@ struct SyncWithServerTests {
         let mum = here.first { $0["title"] as? String == "Call mum" }
         #expect(mum?["completedAt"] is String)
     }
+
+    @Test("faults between Tick and the server: 412, 429 with Retry-After, lost answers and missing ETags lose nothing and duplicate nothing")
+    func faults() throws {
+        let server = try CalDAVServer(.xandikos)
+        let proxy = try FaultProxy(target: server.baseURL, user: "alice", password: "secret")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        // An answer that never comes is waited for this long (FoundationNetworking does not
+        // see a reset connection before its timeout).
+        tick.variables["TICK_SYNC_TIMEOUT"] = "3"
+        tick.ok("sync", "add", "home", proxy.baseURL, "--user", "alice")
+        tick.ok("lists", "add", "calendar")
+        tick.ok("sync")
+        func serverTitles() throws -> [String] {
+            try server.items(in: "calendar").values.compactMap { text in
+                text.components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+            }.sorted()
+        }
+
+        // 429 with Retry-After: waited out.
+        tick.ok("add", "One", "--list", "calendar")
+        try proxy.set([.init("PUT", fault: "429")])
+        tick.ok("sync")
+        #expect(try serverTitles() == ["One"])
+        #expect(proxy.log.contains { $0.hasPrefix("PUT") && $0.hasSuffix("-> 429") })
+
+        // The server stored the write, the answer was lost: the rerun recognises it.
+        tick.ok("add", "Two", "--list", "calendar")
+        try proxy.set([.init("PUT", fault: "drop-after")])
+        let dropped = tick.run("sync")
+        #expect(dropped.status == 1)
+        tick.ok("sync")
+        #expect(try serverTitles() == ["One", "Two"])
+
+        // A 500 after the server stored it: likewise.
+        tick.ok("add", "Three", "--list", "calendar")
+        try proxy.set([.init("PUT", fault: "500-after")])
+        #expect(tick.run("sync").status == 1)
+        tick.ok("sync")
+        #expect(try serverTitles() == ["One", "Three", "Two"])
+
+        // No ETag in the answer: fetched again, and the next sync finds nothing to do.
+        let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "calendar", "--json").utf8)) as? [[String: Any]]
+        let one = try #require(listed?.first { $0["title"] as? String == "One" }?["number"] as? Int)
+        tick.ok("edit", "\(one)", "--title", "One edited")
+        try proxy.set([.init("PUT", fault: "no-etag")])
+        tick.ok("sync")
+        let quiet = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        let lists = quiet?.first?["lists"] as? [[String: Any]] ?? []
+        #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int) == 0 && ($0["localUpdated"] as? Int) == 0 }, "\(lists)")
+
+        // 412: the item changed in between (here: the proxy says so once); merged and written again.
+        tick.ok("edit", "\(one)", "--priority", "high")
+        try proxy.set([.init("PUT", fault: "412")])
+        tick.ok("sync")
+        let finalTitles = try serverTitles()
+        #expect(finalTitles == ["One edited", "Three", "Two"])
+        #expect(try server.items(in: "calendar").values.contains { $0.contains("PRIORITY:1") })
+        let here = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "calendar", "--json").utf8)) as? [[String: Any]]
+        #expect(here?.count == 3)
+    }
 }

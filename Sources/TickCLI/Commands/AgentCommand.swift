@@ -3,6 +3,7 @@ import TickModel
 import TickStore
 import TickAgent
 import TickInterchange
+import TickTerminal
 
 /// `tick agent`: delivers alarms as desktop notifications (or lines on stdout, or a
 /// command hook), once (`--once`) or as a long-running process.
@@ -21,6 +22,7 @@ struct AgentCommand: Command {
             it is the delivery then: no lines on stdout unless --stdout is given. A command still running after
             10 seconds is stopped with everything it started.
             --install-systemd writes a systemd user unit and says how to enable it.
+            --sync-every 15m also runs tick sync for every account at start and then every 15 minutes.
             """)
 
     static let arguments: [ArgumentDefinition] = [
@@ -28,14 +30,19 @@ struct AgentCommand: Command {
         .flag("stdout", help: "Write notifications to standard output instead of the desktop."),
         .option("exec", value: "command", repeating: true, help: "Also run this shell command for each reminder."),
         .flag("install-systemd", help: "Write a systemd user unit for the agent and say how to enable it."),
+        .option("sync-every", value: "interval", help: "Also sync every CalDAV account this often (30m, 1h; at least 1m)."),
     ]
 
     let once: Bool
     let toStdout: Bool
     let hooks: [String]
     let installsUnit: Bool
+    /// How often `--sync-every` syncs, in seconds.
+    let syncInterval: TimeInterval?
 
     init(parsed: ParsedArguments) throws(CommandError) {
+        syncInterval = try parsed.value("sync-every").map(AgentCommand.syncInterval)
+        if syncInterval != nil && parsed.has("once") { throw .usage("--sync-every is for the long-running agent; run tick sync instead of --once") }
         once = parsed.has("once")
         toStdout = parsed.has("stdout")
         hooks = parsed.all("exec")
@@ -90,6 +97,10 @@ struct AgentCommand: Command {
             events = try SystemEventSource(databasePath: store.path, desktop: desktop, clockOffset: offset)
         } catch {
             throw CommandError.runtime(error.message)
+        }
+        if let syncInterval {
+            ScheduledSync(interval: syncInterval, databasePath: store.path, environment: context.environment,
+                          dateContext: context.dateContext, clock: clock, log: AgentLog(context.errors)).start()
         }
         log("delivering alarms for \(store.path)" + (desktop != nil ? " to the desktop" : lines != nil ? " to standard output" : " to the --exec command"))
         try withExtendedLifetime(lock) {
@@ -172,5 +183,30 @@ struct AgentCommand: Command {
               systemctl --user enable --now \(SystemdUnit.fileName)
             Follow what it does with: journalctl --user -u \(SystemdUnit.fileName) -f
             """)
+    }
+
+    /// `--sync-every`: `15m`, `1h`, `90s`, `2h30m`, or minutes alone (`30`); at least a minute.
+    static func syncInterval(_ text: String) throws(CommandError) -> TimeInterval {
+        let value = text.trimmingWhiteSpace().lowercased()
+        var total: TimeInterval = 0
+        var digits = ""
+        var sawUnit = false
+        for character in value {
+            if character.isASCII, character.isNumber { digits.append(character); continue }
+            guard let number = Double(digits), let unit = ["s": 1.0, "m": 60.0, "h": 3_600.0][String(character)] else {
+                throw .usage("--sync-every: '\(TerminalText.sanitized(text))' is not an interval such as 15m, 1h or 2h30m")
+            }
+            total += number * unit
+            digits = ""
+            sawUnit = true
+        }
+        if !digits.isEmpty {
+            guard !sawUnit, let minutes = Double(digits) else {
+                throw .usage("--sync-every: '\(TerminalText.sanitized(text))' is not an interval such as 15m, 1h or 2h30m")
+            }
+            total += minutes * 60
+        }
+        guard total >= 60 else { throw .usage("--sync-every: sync at most once a minute (got '\(TerminalText.sanitized(text))')") }
+        return total
     }
 }

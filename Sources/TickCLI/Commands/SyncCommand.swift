@@ -3,6 +3,7 @@ import TickActions
 import TickInterchange
 import TickStore
 import TickSync
+import TickModel
 import TickTerminal
 
 /// `tick sync …`: two-way sync with CalDAV servers (see README, "Sync with CalDAV").
@@ -25,13 +26,15 @@ struct SyncCommand: Command {
     init(parsed: ParsedArguments) throws(CommandError) {}
     func run(in context: CommandContext) throws {}
 
-    static func settingsPath(_ context: CommandContext) -> String {
-        SyncSettings.path(environment: context.environment.variables.merging(["HOME": context.environment.homeDirectory]) { old, _ in old })
+    static func settingsPath(_ context: CommandContext) -> String { settingsPath(context.environment) }
+
+    static func settingsPath(_ environment: TerminalEnvironment) -> String {
+        SyncSettings.path(environment: environment.variables.merging(["HOME": environment.homeDirectory]) { old, _ in old })
     }
 
     static func settings(_ context: CommandContext) throws(CommandError) -> SyncSettings {
         do {
-            return try SyncSettings.load(from: settingsPath(context))
+            return try SyncSettings.load(from: settingsPath(context.environment))
         } catch {
             throw .runtime(error.description)
         }
@@ -75,7 +78,9 @@ struct SyncRunCommand: Command {
         var reports: [SyncReport] = []
         var failures: [String] = []
         for account in accounts {
-            let client = DAVClient(label: "account \"\(account.name)\"", credentials: try SyncRunCommand.credentials(for: account, context: context))
+            let client = DAVClient(label: "account \"\(account.name)\"",
+                                   credentials: try SyncRunCommand.credentials(for: account, environment: context.environment),
+                                   timeout: try SyncRunCommand.timeout(context.environment))
             let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
             engine.progress = SyncProgress.reporter(context)
             do {
@@ -96,23 +101,32 @@ struct SyncRunCommand: Command {
 
     /// HTTP Basic credentials: the user from the settings, the password from the
     /// account's command or `TICK_SYNC_PASSWORD`; nil for an account without a user.
-    static func credentials(for account: SyncAccount, context: CommandContext) throws(CommandError) -> DAVCredentials? {
+    static func credentials(for account: SyncAccount, environment: TerminalEnvironment) throws(CommandError) -> DAVCredentials? {
         guard let user = account.user else { return nil }
         if let command = account.passwordCommand {
-            return DAVCredentials(user: user, password: try passwordFromCommand(command, account: account, context: context))
+            return DAVCredentials(user: user, password: try passwordFromCommand(command, account: account, environment: environment))
         }
-        if let password = context.environment["TICK_SYNC_PASSWORD"] {
+        if let password = environment["TICK_SYNC_PASSWORD"] {
             return DAVCredentials(user: user, password: password)
         }
         throw .runtime("account \"\(TerminalText.sanitized(account.name))\" has a user but no password: set TICK_SYNC_PASSWORD, or give the account a --password-command")
     }
 
+    /// `TICK_SYNC_TIMEOUT`: seconds to wait for any one answer (default 30, 1 to 3600).
+    static func timeout(_ environment: TerminalEnvironment) throws(CommandError) -> TimeInterval {
+        guard let text = environment["TICK_SYNC_TIMEOUT"] else { return 30 }
+        guard let seconds = Double(text), seconds >= 1, seconds <= 3_600 else {
+            throw .usage("TICK_SYNC_TIMEOUT='\(TerminalText.sanitized(text))' is not a number of seconds from 1 to 3600")
+        }
+        return seconds
+    }
+
     /// Runs `command` with `/bin/sh -c` and takes the first line of its standard output.
-    static func passwordFromCommand(_ command: String, account: SyncAccount, context: CommandContext) throws(CommandError) -> String {
+    static func passwordFromCommand(_ command: String, account: SyncAccount, environment: TerminalEnvironment) throws(CommandError) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        process.environment = context.environment.variables
+        process.environment = environment.variables
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
@@ -309,5 +323,71 @@ struct SyncRemoveCommand: Command {
             throw CommandError.runtime(error.description)
         }
         context.print("Removed sync account \"\(TerminalText.sanitized(name))\"; its lists and reminders stay in Tick and on the server")
+    }
+}
+
+/// A thread-safe line writer for the agent's log (`tick agent: …` on standard error),
+/// shared by the agent and its scheduled sync.
+final class AgentLog: @unchecked Sendable {
+    private let sink: any OutputSink
+    private let lock = NSLock()
+    init(_ sink: any OutputSink) { self.sink = sink }
+
+    func callAsFunction(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        sink.write("tick agent: \(TerminalText.sanitized(line))\n")
+        sink.flush()
+    }
+}
+
+/// `tick agent --sync-every`: syncs every account at start and then every `interval`
+/// seconds, on a thread of its own with its own connection to the database, logging one
+/// line per account (what changed, or why it failed). A failed sync is tried again at the
+/// next interval; it never stops the agent.
+struct ScheduledSync: @unchecked Sendable {
+    let interval: TimeInterval
+    let databasePath: String
+    let environment: TerminalEnvironment
+    let dateContext: DateContext
+    let clock: () -> Date
+    let log: AgentLog
+
+    func start() {
+        let thread = Thread { [self] in
+            while true {
+                runOnce()
+                Thread.sleep(forTimeInterval: interval)
+            }
+        }
+        thread.name = "tick sync"
+        thread.start()
+    }
+
+    func runOnce() {
+        let settings: SyncSettings
+        do {
+            settings = try SyncSettings.load(from: SyncCommand.settingsPath(environment))
+        } catch {
+            return log("sync: \(error.description)")
+        }
+        if settings.accounts.isEmpty { return log("sync: no accounts (tick sync add NAME URL)") }
+        for account in settings.accounts {
+            do {
+                let now = clock()
+                let store = try Store(path: databasePath, now: now)
+                let context = ActionContext(dateContext: DateContext(now: now, timeZone: dateContext.timeZone, locale: dateContext.locale),
+                                            alarmDefaults: AlarmDefaultsReader(environment: environment).values)
+                let client = DAVClient(label: "account \"\(account.name)\"",
+                                       credentials: try SyncRunCommand.credentials(for: account, environment: environment),
+                                       timeout: try SyncRunCommand.timeout(environment))
+                let report = try SyncEngine(account: account, client: client, store: store, context: context).run()
+                let changed = report.lists.filter(\.changed).map(\.listName)
+                log("synced account \"\(account.name)\": " + (changed.isEmpty ? "nothing to do" : "changed \(changed.joined(separator: ", "))")
+                    + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (run tick sync to see them)"))
+                for warning in report.warnings { log("sync: \(warning)") }
+            } catch {
+                log("sync: \(CommandError.wrapping(error).description)")
+            }
+        }
     }
 }

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""A fault-injecting HTTP proxy for Tick's sync tests (loopback only).
+
+Usage: dav_fault_proxy.py PORT TARGET_URL RULES_FILE [--user USER --password PASSWORD]
+
+Forwards every request to TARGET_URL (same path) and answers as the server did, except
+when a rule in RULES_FILE (JSON, re-read on every request) matches: a list of objects
+  {"method": "PUT", "path": "substring", "fault": F, "times": N}
+where F is one of
+  "412"            answer 412 Precondition Failed without forwarding
+  "429"            answer 429 with "Retry-After: 1" without forwarding
+  "500-after"      forward, then answer 500 (the server stored it; the client never knows)
+  "drop-after"     forward, then reset the connection without an answer
+  "no-etag"        forward, and remove the ETag header from the answer
+"times" counts down to 0 (the rule then stops matching). With --user/--password the
+proxy demands HTTP Basic (401 otherwise), for servers without authentication. Every
+request is logged to standard error as "METHOD PATH -> STATUS".
+"""
+import base64
+import http.client
+import json
+import socket
+import struct
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+PORT = int(sys.argv[1])
+TARGET = urlsplit(sys.argv[2])
+RULES = sys.argv[3]
+USER = PASSWORD = None
+if "--user" in sys.argv:
+    USER = sys.argv[sys.argv.index("--user") + 1]
+    PASSWORD = sys.argv[sys.argv.index("--password") + 1]
+LOCK = threading.Lock()
+
+
+def take_fault(method, path):
+    with LOCK:
+        try:
+            with open(RULES) as handle:
+                rules = json.load(handle)
+        except (OSError, ValueError):
+            return None
+        for rule in rules:
+            if rule.get("times", 1) <= 0:
+                continue
+            if rule.get("method", method) != method or rule.get("path", "") not in path:
+                continue
+            rule["times"] = rule.get("times", 1) - 1
+            with open(RULES, "w") as handle:
+                json.dump(rules, handle)
+            return rule["fault"]
+    return None
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, headers, body):
+        self.send_response(status)
+        for name, value in headers:
+            if name.lower() not in ("transfer-encoding", "connection", "content-length"):
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        sys.stderr.write(f"{self.command} {self.path} -> {status}\n")
+
+    def handle_any(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if USER is not None:
+            expected = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
+            if self.headers.get("Authorization") != expected:
+                self.answer(401, [("WWW-Authenticate", 'Basic realm="test"')], b"")
+                return
+        fault = take_fault(self.command, self.path)
+        if fault == "412":
+            self.answer(412, [], b"")
+            return
+        if fault == "429":
+            self.answer(429, [("Retry-After", "1")], b"")
+            return
+        connection = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+        if USER is not None:
+            headers.pop("Authorization", None)
+        connection.request(self.command, self.path, body=body, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+        out_headers = response.getheaders()
+        connection.close()
+        if fault == "500-after":
+            self.answer(500, [], b"")
+            return
+        if fault == "drop-after":
+            sys.stderr.write(f"{self.command} {self.path} -> dropped\n")
+            # Reset the connection (RST), as a crashed server or a broken network does.
+            self.close_connection = True
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            return
+        if fault == "no-etag":
+            out_headers = [(k, v) for k, v in out_headers if k.lower() != "etag"]
+        self.answer(response.status, out_headers, data)
+
+    do_GET = do_PUT = do_DELETE = do_POST = do_HEAD = handle_any
+
+    def __getattr__(self, name):
+        if name.startswith("do_"):
+            return self.handle_any
+        raise AttributeError(name)
+
+
+server = ThreadingHTTPServer(("127.0.0.1", PORT), Handler)
+server.daemon_threads = True
+sys.stderr.write("ready\n")
+sys.stderr.flush()
+server.serve_forever()
