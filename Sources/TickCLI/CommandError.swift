@@ -95,7 +95,9 @@ enum ActionErrorMessage {
             return "\(parent) is \(child) itself or one of its subtasks; a reminder cannot be its own parent"
         case .reminderCompleted(let number):
             return "\(number) is completed; reopen it with 'tick undone \(number.rawValue)' first"
-        case .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .recurrenceDoesNotFit, .alarmNeedsDueDate,
+        case .subtaskOutsideParentList(let parent, let listName):
+            return "--list: a subtask lives in its parent's list, and its parent \(parent) is in \(listName.singleQuotedForMessage); move the parent instead ('tick edit \(parent.rawValue) --list NAME' takes its subtasks along), or make it a top-level reminder"
+        case .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .startAfterDue, .recurrenceDoesNotFit, .alarmNeedsDueDate,
              .dueNeededByRepeat, .snoozeNotInFuture, .occurrenceNotCurrent:
             return error.description
         }

@@ -14,7 +14,12 @@ struct PhraseParser {
         var hour: Int
         var minute: Int
         var second: Int = 0
+        /// `midnight` with no day named: the coming midnight, 00:00 tomorrow.
+        var isBareMidnight = false
     }
+
+    /// The wall-clock time read, for a timed phrase (set by ``parse()``).
+    private(set) var wallClock: LocalDateTime?
 
     private let words: [Word]
     private var index = 0
@@ -32,6 +37,7 @@ struct PhraseParser {
     mutating func parse() throws(DateGrammarFailure) -> Due {
         var day: CalendarDay
         let time: TimeOfDay
+        var namesDay = true
         if let date = try datePhrase() {
             day = date
             if atEnd { return .allDay(date) }
@@ -49,6 +55,7 @@ struct PhraseParser {
             }
             time = parsed
             day = today
+            namesDay = !atEnd
             if !atEnd {
                 _ = accept("on")
                 guard let date = try datePhrase() else {
@@ -61,9 +68,16 @@ struct PhraseParser {
         guard atEnd else {
             throw DateGrammarFailure("'\(currentText)' is not understood after '\(consumedText)'")
         }
+        if time.isBareMidnight, !namesDay {
+            guard let next = day.adding(checkedDays: 1) else {
+                throw DateGrammarFailure("it is outside the dates Tick handles (\(SupportedDates.description))")
+            }
+            day = next
+        }
         guard let local = LocalDateTime(day: day, hour: time.hour, minute: time.minute, second: time.second) else {
             throw DateGrammarFailure("the time is out of range") // unreachable: times are checked as read
         }
+        wallClock = local
         return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
     }
 
@@ -243,7 +257,7 @@ struct PhraseParser {
             return TimeOfDay(hour: 12, minute: 0)
         case "midnight":
             index += 1
-            return TimeOfDay(hour: 0, minute: 0)
+            return TimeOfDay(hour: 0, minute: 0, isBareMidnight: true)
         default:
             break
         }

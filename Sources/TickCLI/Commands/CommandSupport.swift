@@ -36,13 +36,28 @@ enum ValueReader {
         return parsed.all(key).joined(separator: " ")
     }
 
-    /// A due or start date phrase (DESIGN.md "Dates and time").
+    /// A due or start date phrase (DESIGN.md "Dates and time"). A time in a
+    /// daylight-saving gap is moved forward by the gap, with a warning saying so.
     static func due(_ text: String, option: String, context: CommandContext) throws(CommandError) -> Due {
+        let reading: DateGrammar.Reading
         do {
-            return try DateGrammar.parse(text, in: context.dateContext)
+            reading = try DateGrammar.read(text, in: context.dateContext)
         } catch {
             throw .usage("--\(option): \(error.description)")
         }
+        if let skipped = reading.skippedTime { context.warn("--\(option): " + gapNote(skipped, now: reading.due, context: context)) }
+        return reading.due
+    }
+
+    /// `02:30 on Mar 29, 2026 does not exist in Europe/Berlin (the clocks go forward); it is 3:30 AM`.
+    static func gapNote(_ skipped: LocalDateTime, now due: Due, context: CommandContext) -> String {
+        let formatter = DueFormatter(context: context.dateContext)
+        let typed = String(format: "%02d:%02d", skipped.hour, skipped.minute)
+        let moved = formatter.string(for: due)
+        // The time alone when the day stays (it always does, but for a gap over midnight).
+        let day = formatter.string(for: Due.allDay(skipped.day))
+        let shown = moved.hasPrefix(day + " ") ? String(moved.dropFirst(day.count + 1)) : moved
+        return "\(typed) on \(day) does not exist in \(context.dateContext.timeZone.identifier) (the clocks go forward); it is \(shown)"
     }
 
     /// A priority name or iCalendar number.

@@ -58,8 +58,14 @@ struct ScheduleOptions {
 
     /// The command line's words for an action's refusal of these options (usage errors,
     /// naming the option to change); other errors as every command words them.
-    func commandError(for error: any Error) -> CommandError {
+    /// - Parameters:
+    ///   - setsStart: whether the command gave `--start` (a start after the due date is
+    ///     then said of `--start`, else of `--due`).
+    func commandError(for error: any Error, setsStart: Bool, context: CommandContext) -> CommandError {
         switch error as? ActionError {
+        case .startAfterDue(let start, let due)?:
+            let formatter = DueFormatter(context: context.dateContext)
+            return .usage((setsStart ? "--start" : "--due") + ": the start date (\(formatter.string(for: start))) is after the due date (\(formatter.string(for: due))); a reminder starts on or before its due date")
         case .repeatNeedsDueDate?:
             return .usage("--repeat needs a due date: add --due DATE (the first occurrence)")
         case .repeatBasisNeedsRepeat?:
@@ -69,7 +75,7 @@ struct ScheduleOptions {
         case .alarmNeedsDueDate?:
             return .usage("--alarm counts from the due date; add --due DATE, or give a time with --remind DATE")
         case .dueNeededByRepeat?:
-            return .usage("a repeating reminder needs a due date; add --no-repeat to stop it repeating")
+            return .usage("--no-due: a repeating reminder needs a due date; add --no-repeat to stop it repeating")
         default:
             return CommandError.wrapping(error)
         }
@@ -87,6 +93,8 @@ struct ScheduleOptions {
             return "changed UNTIL=\(old) to UNTIL=\(new) to match the due date (RFC 5545: UNTIL has the due date's type)"
         case .subtasksMoved(let count, let listName):
             return "moved \(count) subtask\(count == 1 ? "" : "s") along to \(TerminalText.sanitized(listName))"
+        case .movedToParentList(let listName):
+            return "moved it to \(listName.singleQuotedForMessage), its parent's list: a subtask lives in its parent's list"
         case .dueAlarmsRemoved(let count):
             return "removed \(count) alarm\(count == 1 ? "" : "s") relative to the due date; add one with --remind DATE"
         }
