@@ -81,6 +81,14 @@ struct PhraseParser {
         return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
     }
 
+    /// Reads the whole phrase as a time of day alone (`09:00`, `8am`, `noon`).
+    mutating func parseTimeOfDay() throws(DateGrammarFailure) -> TimeOfDay {
+        guard let time = try timePhrase(), atEnd else {
+            throw DateGrammarFailure("'\(words.map(\.text).joined(separator: " "))' is not a time of day (\(DateGrammar.timeOfDayRange))")
+        }
+        return time
+    }
+
     // MARK: Dates
 
     /// Reads a date phrase, or returns nil (consuming nothing) when the current word
@@ -280,7 +288,7 @@ struct PhraseParser {
             throw DateGrammarFailure("'\(word.text)' needs am/pm or minutes: '\(word.text)am', '\(word.text)pm' or '\(word.text):00'")
         }
         guard parsed.time.hour <= 23 else {
-            throw DateGrammarFailure("'\(word.text)' is not a time of day (00:00 to 23:59)")
+            throw DateGrammarFailure("'\(word.text)' is not a time of day (\(DateGrammar.timeOfDayRange))")
         }
         index += 1
         return parsed.time
@@ -309,7 +317,7 @@ struct PhraseParser {
                            text: Substring) throws(DateGrammarFailure) -> TimeOfDay {
         var time = parsed.time
         guard (1...12).contains(time.hour) else {
-            throw DateGrammarFailure("'\(text)' is not a time; with am/pm the hour is 1 to 12")
+            throw DateGrammarFailure("'\(text)' is not a time of day (\(DateGrammar.timeOfDayRange))")
         }
         time.hour = time.hour % 12 + (meridiem == .pm ? 12 : 0)
         return time

@@ -151,6 +151,27 @@ public enum DateGrammar {
     }
 }
 
+extension DateGrammar {
+    /// The one wording of what a time of day may be, for every message that refuses one.
+    public static let timeOfDayRange = "hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59"
+
+    /// Reads a time of day alone, in the words `--due` takes for one (`09:00`, `8:30`,
+    /// `8am`, `8:30 pm`, `noon`, `midnight`), as seconds after midnight.
+    ///
+    /// Example: `8am` → 28 800; `17:30` → 63 000; `midnight` → 0.
+    /// - Throws: `ModelError.invalidDate` with the wording of ``timeOfDayRange``.
+    public static func secondsAfterMidnight(parsing text: String) throws(ModelError) -> Int {
+        var parser = PhraseParser(text, context: DateContext(now: Date(timeIntervalSince1970: 0), timeZone: .gmt,
+                                                             locale: Locale(identifier: "en_US_POSIX")))
+        do {
+            let time = try parser.parseTimeOfDay()
+            return time.hour * 3_600 + time.minute * 60 + time.second
+        } catch {
+            throw .invalidDate(text, reason: error.reason)
+        }
+    }
+}
+
 /// Why a phrase was refused; becomes the `reason` of `ModelError.invalidDate`.
 struct DateGrammarFailure: Error {
     var reason: String
