@@ -95,6 +95,19 @@ struct MessageWordingTests {
         #expect(cli.run("lists", "add", "Home", "--color", "#abcd").status == 64)
     }
 
+    @Test("option values that are not a number or a color begin with the option", arguments: [
+        (["add", "x", "--parent", "abc"], "tick: error: --parent: 'abc' is not a reminder number; numbers look like 12 or #12\n"),
+        (["lists", "add", "Work", "--color", "mauve"], "tick: error: --color: 'mauve' is not a color"),
+        (["move", "1", "--before", "x"], "tick: error: --before: 'x' is not a reminder number"),
+    ])
+    func optionValuePrefix(arguments: [String], prefix: String) {
+        let cli = CLIHarness()
+        cli.ok("add", "a")
+        let result = cli.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix(prefix), "\(result.errors)")
+    }
+
     @Test("--parent that would make a cycle names the option")
     func parentCycle() {
         let cli = CLIHarness()

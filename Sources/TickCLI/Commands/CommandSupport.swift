@@ -9,8 +9,8 @@ enum ValueReader {
     /// A reminder number (`12` or `#12`).
     static func number(_ text: String, option: String = "number") throws(CommandError) -> Reminder.Number {
         guard let number = Reminder.Number(parsing: text) else {
-            let place = option == "number" || option == "numbers" ? "" : " (for --\(option))"
-            throw .usage("'\(text)' is not a reminder number\(place); numbers look like 12 or #12")
+            let prefix = option == "number" || option == "numbers" ? "" : "--\(option): "
+            throw .usage("\(prefix)'\(text)' is not a reminder number; numbers look like 12 or #12")
         }
         return number
     }
@@ -68,10 +68,10 @@ enum ValueReader {
         return priority
     }
 
-    /// A list color.
-    static func color(_ text: String) throws(CommandError) -> ListColor {
+    /// A list color; `option` names the option it was given with (nil for an argument).
+    static func color(_ text: String, option: String? = nil) throws(CommandError) -> ListColor {
         guard let color = ListColor(parsing: text) else {
-            throw .usage(ModelError.invalidColor(text).description)
+            throw .usage((option.map { "--\($0): " } ?? "") + ModelError.invalidColor(text).description)
         }
         return color
     }
