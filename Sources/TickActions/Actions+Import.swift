@@ -104,22 +104,6 @@ extension Actions {
         var importer = BatchImporter(now: context.now, fallbackListName: request.fallbackListName,
                                      zone: context.timeZone, restoresArchive: request.restoresArchive)
         importer.mergeRule = request.mergeRule
-        var dropped: [ImportSummary.DroppedStart] = []
-        var summary: ImportSummary
-        if request.batch.reminders.contains(where: { $0.reminder.hasStartAfterDue(in: context.timeZone) }) {
-            var batch = request.batch
-            for index in batch.reminders.indices where batch.reminders[index].reminder.hasStartAfterDue(in: context.timeZone) {
-                let item = batch.reminders[index]
-                if let start = item.reminder.start, let due = item.reminder.due {
-                    dropped.append(.init(lineNumber: item.lineNumber, start: start, due: due))
-                }
-                batch.reminders[index].reminder.start = nil
-            }
-            summary = try importer.apply(batch, to: db)
-        } else {
-            summary = try importer.apply(request.batch, to: db)
-        }
-        summary.droppedStarts = dropped
-        return summary
+        return try importer.apply(request.batch, to: db)
     }
 }

@@ -46,6 +46,15 @@ struct BatchImporter {
         self.restoresArchive = restoresArchive
     }
 
+    /// Leaves out a start date after the due date (RFC 5545 §3.8.2.3: DUE is later than
+    /// DTSTART), as `add` and `edit` refuse one, and notes it in `summary` with the line.
+    /// Done before comparing with a stored copy, so a re-import of the file is unchanged.
+    private func dropStartAfterDue(of reminder: inout Reminder, line: Int, into summary: inout ImportSummary) {
+        guard reminder.hasStartAfterDue(in: zone), let start = reminder.start, let due = reminder.due else { return }
+        summary.droppedStarts.append(.init(lineNumber: line, start: start, due: due))
+        reminder.start = nil
+    }
+
     /// Above this many reminders the search index is rebuilt once instead of row by row.
     static let bulkThreshold = 5_000
 
@@ -184,6 +193,7 @@ struct BatchImporter {
                     summary.keptNewer += 1
                     continue
                 }
+                dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
                 reminder.number = existing.number
                 reminder.position = existing.position
                 // An older export must not bring back completed occurrences or rung alarms.
@@ -227,6 +237,7 @@ struct BatchImporter {
                 summary.updated += 1
                 continue
             }
+            dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
             BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
             if restoresArchive {
                 restoring.append((reminder, item.hasPosition))

@@ -35,6 +35,9 @@ struct ImportActionTests {
         let stored = try harness.reminders()
         #expect(stored.map(\.title) == ["Late", "Fine"])
         #expect(stored[0].start == nil && stored[0].due == december3)
+        // Imported again, it is the same reminder: unchanged, and said again.
+        let again = try harness.actions.importBatch(ImportRequest(batch: batch))
+        #expect(again.unchanged == 2 && again.droppedStarts.count == 1)
     }
 
     @Test("importing the same batch twice adds once, then finds it unchanged")
