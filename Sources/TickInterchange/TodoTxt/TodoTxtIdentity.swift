@@ -15,7 +15,7 @@ import TickModel
 ///   without the words Tick reads as fields (`TodoTxtFields.remainder`, white space runs
 ///   as one space), or the whole description when nothing else is left. So completing
 ///   a line, changing its priority, due date, project or contexts, or adding or removing
-///   its creation date (which Tick's export always writes) keeps its identity; editing
+///   its creation date keeps its identity; editing
 ///   the words of the title does not. Identical texts are told apart by how many came
 ///   before in the file.
 enum TodoTxtIdentity {

@@ -53,6 +53,18 @@ extension TodoTxtImport {
         return result
     }
 
+    /// `extras` (a reminder's `iCalendarExtras`) without the priority letter `D`…`Z` a
+    /// todo.txt line gave (`X-TODOTXT-PRIORITY`), for a priority set in Tick: the export
+    /// then writes the letter of its level (`A`, `B`, `C`).
+    ///
+    /// - Complexity: O(n) in the length of `extras`.
+    public static func forgettingPriorityLetter(in extras: String) -> String {
+        var kept = TodoTxtKeptLines(extras)
+        guard kept.priorityLetter != nil else { return extras }
+        kept.priorityLetter = nil
+        return TodoTxtKeptLines.replacing(in: extras, with: kept)
+    }
+
     /// Tags as todo.txt words, as the writer writes them: each once, white space as `_`.
     ///
     /// - Complexity: O(n) in the total length of the tags.
