@@ -6,31 +6,18 @@ import TestSupport
 /// in different time zones (`TZ`), as on two machines sharing one file.
 @Suite("todo.txt across time zones, as separate processes")
 struct TodoTxtZoneTests {
-    static let file = """
-        (A) 2026-01-05 Call Mom @phone due:2026-01-09
-        x 2026-01-07 2026-01-05 Filed taxes
-        (D) 2026-03-01 Someday maybe
-        (Z) Way later
-        x 2026-02-28 Done without creation pri:Q
-        Plain line
-
-        """
-
     @Test("imported under TZ=Asia/Seoul, exported under TZ=Europe/Berlin: the file's days, letters and missing dates",
           arguments: [("Asia/Seoul", "Europe/Berlin"), ("Pacific/Kiritimati", "Pacific/Pago_Pago")])
     func importInOneZoneExportInAnother(_ importZone: String, _ exportZone: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file("todo.txt")
-        try Data(Self.file.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(TodoTxtSample.file.utf8).write(to: URL(fileURLWithPath: path))
         var tick = BinaryRunner(database: folder.file("tick.sqlite3"))
         tick.environment["TZ"] = importZone
         #expect(try tick.run("import", path).status == 0)
         tick.environment["TZ"] = exportZone
         let export = try tick.run("export", "--format", "todotxt")
         #expect(export.status == 0)
-        let lines = export.output.split(separator: "\n").map { line in
-            String(line[..<(line.range(of: " uid:", options: .backwards)?.lowerBound ?? line.endIndex)])
-        }
-        #expect(lines.sorted() == Self.file.split(separator: "\n").map(String.init).sorted())
+        #expect(TodoTxtSample.linesWithoutUIDs(export.output).sorted() == TodoTxtSample.sortedLines)
     }
 }
