@@ -106,7 +106,6 @@ struct TodoTxtFields: Equatable {
         // Scalar indices, as the tokenizer uses: a token ends at a White_Space scalar.
         let scalars = description.unicodeScalars
         var remainder = ""
-        remainder.reserveCapacity(description.utf8.count)
         var cursor = scalars.startIndex
         for token in tokens where isTaken(token) {
             remainder += description[cursor..<token.text.startIndex]
