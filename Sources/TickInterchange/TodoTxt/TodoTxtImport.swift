@@ -58,12 +58,13 @@ public enum TodoTxtImport {
             } else {
                 // The same text gets the same UID in every import, so importing a file again
                 // updates its reminders instead of adding them twice; identical texts are
-                // told apart by how many came before.
-                let text = TodoTxtIdentity.identifyingText(fields: fields, description: description)
+                // told apart by how many came before. The texts are counted by a digest
+                // (`StableUID`), so the counts do not hold a second copy of the file.
+                let text = StableUID.make(from: TodoTxtIdentity.identifyingText(fields: fields, description: description))
                 let seen = occurrences[text, default: 0]
                 occurrences[text] = seen + 1
                 next.reminder.uid = TodoTxtIdentity.derivedUID(fields: fields, description: description, occurrence: seen)
-                let formerKey = TodoTxtIdentity.formerKey(of: item)
+                let formerKey = StableUID.make(from: TodoTxtIdentity.formerKey(of: item))
                 let formerSeen = formerOccurrences[formerKey, default: 0]
                 formerOccurrences[formerKey] = formerSeen + 1
                 next.formerUIDs = [TodoTxtIdentity.formerUID(of: item, occurrence: formerSeen)]
