@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 import TickModel
 import TickStore
 
@@ -16,6 +17,8 @@ extension Actions {
     ///   takes the reminder and its subtasks to that list (note `.movedToParentList`).
     /// - Dates bring their alarms and repeat rule
     ///   (``changeDates(of:due:start:schedule:context:)``).
+    /// - A new priority drops the todo.txt letter `D`…`Z` kept from an import
+    ///   (`TodoTxtImport.forgettingPriorityLetter(in:)`), so an export writes its own.
     /// - Returns: the reminder as stored, its list, and notes.
     /// - Throws: `ActionError.reminderNotFound`, `.listNotFound`, `.listGone`,
     ///   `.parentCycle`, `.subtaskOutsideParentList`, or a date rule's refusal; `ModelError.blankName`; `StoreError`.
@@ -33,7 +36,11 @@ extension Actions {
         reminder.notes = edit.notes.applied(to: reminder.notes) ?? ""
         var notes = try setDates(of: &reminder, due: edit.due, start: edit.start,
                                  stopsRepeating: edit.schedule.recurrence == .clear)
-        if let priority = edit.priority { reminder.priority = priority }
+        if let priority = edit.priority, priority != reminder.priority {
+            reminder.priority = priority
+            // A priority chosen here replaces the letter a todo.txt line gave.
+            reminder.iCalendarExtras = TodoTxtImport.forgettingPriorityLetter(in: reminder.iCalendarExtras)
+        }
         if let isFlagged = edit.isFlagged { reminder.isFlagged = isFlagged }
         reminder.tags = edit.tags.applied(to: reminder.tags)
         if edit.url != .keep { reminder.url = link(edit.url.newValue) }
