@@ -14,7 +14,6 @@ struct ICalendarReadState {
         let depth: Int
         /// Whether its lines are kept (VTODO, VTIMEZONE); skipped components only count.
         let keepsLines: Bool
-        var lines: [ICalendarContentLine] = []
     }
 
     let reader: ICalendarReader
@@ -26,6 +25,10 @@ struct ICalendarReadState {
     /// Where bare top-level VTODOs go.
     private var bareCalendar: ICalendarCalendar?
     private var child: Child?
+    /// The lines of `child` kept so far. Held apart from `child`, so that reading the
+    /// child's name never holds a second reference to them: an append would then copy
+    /// every line so far, and a VTODO of n lines would cost O(n²).
+    private var childLines: [ICalendarContentLine] = []
     private var sawComponent = false
     private var results: ICalendarResults
 
@@ -67,7 +70,8 @@ struct ICalendarReadState {
         if open.count == 1, bareCalendar == nil { bareCalendar = ICalendarCalendar(beginLine: line.lineNumber) }
         child = Child(name: name, beginLine: line.lineNumber, depth: open.count,
                       keepsLines: name == "VTODO" || name == "VTIMEZONE")
-        child?.lines.reserveCapacity(32)
+        childLines = []
+        childLines.reserveCapacity(32)
         add(line, toChild: true)
     }
 
@@ -81,8 +85,10 @@ struct ICalendarReadState {
         }
         open.removeLast()
         if let current = child, current.name == "VTODO" {
-            child?.lines.append(line)
-            guard open.count < current.depth, let lines = child?.lines else { return }
+            childLines.append(line)
+            guard open.count < current.depth else { return }
+            let lines = childLines
+            childLines = []
             child = nil
             if current.depth == 1 {
                 try bareCalendar?.queue(vtodo: lines, reader: reader, results: &results)
@@ -93,14 +99,16 @@ struct ICalendarReadState {
         }
         if let keepsLines = child?.keepsLines {
             let outcome = childParser.add(line.text)
-            if keepsLines { child?.lines.append(line) }
+            if keepsLines { childLines.append(line) }
             guard let current = child, open.count < current.depth else { return }
             child = nil
             guard let component = outcome.component else {
                 throw fail(current.beginLine, "libical could not read the \(current.name) that starts here")
             }
             defer { icalcomponent_free(component) }
-            try finishChild(current, LibicalComponent(pointer: component))
+            let lines = childLines
+            childLines = []
+            try finishChild(current, lines: lines, LibicalComponent(pointer: component))
             return
         }
         let outcome = calendarParser.add(line.text)
@@ -139,31 +147,31 @@ struct ICalendarReadState {
     private mutating func add(_ line: ICalendarContentLine, toChild isDelimiter: Bool) {
         guard let current = child else { return }
         if current.name == "VTODO" {
-            // Appending through the optional mutates in place (no copy of the lines so far).
-            child?.lines.append(line)
+            childLines.append(line)
             return
         }
         let outcome = childParser.add(line.text)
         guard current.keepsLines else { return }
         if isDelimiter || !outcome.failed {
-            child?.lines.append(line)
+            childLines.append(line)
             return
         }
         let disposition = ICalendarComponentParser.disposition(ofFailed: line)
         if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
-        if disposition.keeps { child?.lines.append(line) }
+        if disposition.keeps { childLines.append(line) }
     }
 
-    private mutating func finishChild(_ child: Child, _ component: LibicalComponent) throws(InterchangeError) {
+    private mutating func finishChild(_ child: Child, lines: [ICalendarContentLine],
+                                      _ component: LibicalComponent) throws(InterchangeError) {
         // Calendars are mutated in place through the optionals: copying one would copy
         // every reminder read so far.
         let inBare = child.depth == 1
         switch child.name {
         case "VTIMEZONE":
             if inBare {
-                bareCalendar?.add(vtimezone: child.lines, component: component)
+                bareCalendar?.add(vtimezone: lines, component: component)
             } else {
-                calendar?.add(vtimezone: child.lines, component: component)
+                calendar?.add(vtimezone: lines, component: component)
             }
         default:
             results.skip(child.name)

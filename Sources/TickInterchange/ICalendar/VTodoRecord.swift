@@ -72,7 +72,10 @@ struct VTodoRecord: Sendable {
             case .block(let lines):
                 let alarm = blockIndex < fields.alarms.count ? fields.alarms[blockIndex] : nil
                 blockIndex += 1
-                if alarm != nil, alarmIndex < reminder.alarms.count {
+                if let name = lines.first?.beginName, VTodoRecord.notAllowedInside.contains(name) {
+                    warn(lines.first?.lineNumber ?? beginLine, "a \(name) inside a VTODO was ignored "
+                         + "(RFC 5545 §3.6.2 allows only VALARMs there)")
+                } else if alarm != nil, alarmIndex < reminder.alarms.count {
                     let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex], of: reminder)
                     alarmIndex += 1
                     if lines.map(\.text) != canonical { extras.append(contentsOf: lines.map(\.text)) }
@@ -88,6 +91,12 @@ struct VTodoRecord: Sendable {
         reminder.iCalendarExtras = extras.joined(separator: "\n")
         return reminder
     }
+
+    /// Components RFC 5545 defines that may not be inside a VTODO (§3.6.2: a VTODO
+    /// holds properties and VALARMs). Written back, they would make the export invalid
+    /// (and a nested VTODO would come back as a to-do of its own).
+    static let notAllowedInside: Set<String> = ["VCALENDAR", "VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE",
+                                                "STANDARD", "DAYLIGHT", "VAVAILABILITY", "AVAILABLE"]
 
     /// The warning for a mapped line whose value RFC 5545 does not allow: what it was
     /// read as, so that the user knows (a `STATUS` Tick does not know is open).

@@ -142,14 +142,19 @@ struct VTodoWriter {
     /// each alarm not covered. A kept VALARM whose alarm has fired (or was re-armed)
     /// since is written with its `ACKNOWLEDGED` (RFC 9074 §6) set to match, so that its
     /// other lines (`X-WR-ALARMUID`, `DESCRIPTION` …) are not lost when an alarm rings.
+    /// - Complexity: O(n + k) for n alarms and k kept VALARMs (alarms are found by UID,
+    ///   not searched).
     private func alarmLines(_ kept: [[String]]) -> [String] {
         var lines: [String] = []
         var written = Set<Int>()
         var anonymous = 0
+        // The indices of the reminder's alarms by UID, in order; those written are passed over.
+        var byUID: [String: [Int]] = [:]
+        for (index, alarm) in reminder.alarms.enumerated() { byUID[alarm.uid, default: []].append(index) }
         for block in kept {
             guard let fields = VTodoRecord.shadowFields(block), let alarm = fields.alarms.first ?? nil else { continue }
             let read = VTodoMapping.alarm(alarm, reminderUID: reminder.uid, anonymous: &anonymous, zones: zones)
-            let candidates = reminder.alarms.indices.filter { !written.contains($0) }
+            let candidates = (byUID[read.uid] ?? []).lazy.filter { !written.contains($0) }
             guard let index = candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read) })
                 ?? candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read, ignoringFired: true) })
             else { continue }
