@@ -118,27 +118,39 @@ struct ICalendarReadState {
         results.add(try current.finish(outcome.component.map(LibicalComponent.init), reader: reader, results: &results))
     }
 
-    private mutating func property(_ line: ICalendarContentLine) throws(InterchangeError) {
+    private mutating func property(_ given: ICalendarContentLine) throws(InterchangeError) {
         guard !open.isEmpty else {
-            throw fail(line.lineNumber, "this line is outside any component; an iCalendar file starts with BEGIN:VCALENDAR")
+            throw fail(given.lineNumber, "this line is outside any component; an iCalendar file starts with BEGIN:VCALENDAR")
         }
-        guard line.hasColon else {
+        guard given.hasColon else {
             // Like any line libical cannot read: left out, said, and the rest imported.
-            results.warn(line.lineNumber, "this is not an iCalendar content line (no ':' between the name and the value); "
+            results.warn(given.lineNumber, "this is not an iCalendar content line (no ':' between the name and the value); "
                          + "it was ignored")
+            return
+        }
+        // A line other parsers would refuse is repaired or left out here, with its line,
+        // before libical (which reads more) sees it: what is kept is written back.
+        var line = given
+        switch ICalendarLineSyntax.check(given.text) {
+        case .valid: break
+        case .repaired(let text, let problem):
+            results.warn(given.lineNumber, problem)
+            line = ICalendarContentLine(text: text, lineNumber: given.lineNumber)
+        case .invalid(let problem):
+            results.warn(given.lineNumber, problem)
             return
         }
         if child != nil {
             add(line, toChild: false)
         } else {
             let outcome = calendarParser.add(line.text)
-            var keeps = !outcome.failed
+            var kept: ICalendarContentLine? = line
             if outcome.failed {
                 let disposition = ICalendarComponentParser.disposition(ofFailed: line)
                 if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
-                keeps = disposition.keeps
+                kept = disposition.kept
             }
-            if keeps { calendar?.propertyLines.append(line) }
+            if let kept { calendar?.propertyLines.append(kept) }
         }
     }
 
@@ -158,7 +170,7 @@ struct ICalendarReadState {
         }
         let disposition = ICalendarComponentParser.disposition(ofFailed: line)
         if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
-        if disposition.keeps { childLines.append(line) }
+        if let line = disposition.kept { childLines.append(line) }
     }
 
     private mutating func finishChild(_ child: Child, lines: [ICalendarContentLine],

@@ -126,7 +126,8 @@ enum VTodoMapping {
         switch name {
         case "UID": return shadow.uid == reminder.uid
         case "SUMMARY": return title(shadow) == reminder.title
-        case "DESCRIPTION": return (shadow.description ?? "") == reminder.notes && shadow.description != nil
+        // An empty `DESCRIPTION:` (libical reads none) says "no notes".
+        case "DESCRIPTION": return (shadow.description ?? "") == reminder.notes
         case "URL": return shadow.url == reminder.url
         case "DUE": return shadow.due.map { $0.due(zones) } == reminder.due
         case "DTSTART": return shadow.start.map { $0.due(zones) } == reminder.start

@@ -34,7 +34,11 @@ struct VTodoRecord: Sendable {
     ///   warned about and left to the writer's own line; a mapped line that contradicts it (`COMPLETED` on a to-do whose
     ///   `STATUS` is `NEEDS-ACTION`) is dropped.
     /// A second copy of a property RFC 5545 allows once is dropped with a warning.
-    func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn: (Int, String) -> Void) -> Reminder {
+    /// - Parameter report: takes a warning: its line, its text, and whether it is about a
+    ///   contradiction kept as the file gave it (which Tick's own export gives back).
+    func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn report: (Int, String, Bool) -> Void) -> Reminder {
+        func warn(_ line: Int, _ message: String) { report(line, message, false) }
+        func warnKept(_ line: Int, _ message: String) { report(line, message, true) }
         var reminder = VTodoMapping.reminder(fields, uid: uid, zones: zones, now: now)
         var extras: [String] = []
         var seen: UInt64 = 0
@@ -67,6 +71,12 @@ struct VTodoRecord: Sendable {
                         warn(line.lineNumber, VTodoRecord.invalidValueMessage(name, reminder: reminder))
                     } else if VTodoMapping.isConsistent(name, shadow: fields, with: reminder, zones: zones) {
                         extras.append(line.text)
+                    } else if name == "COMPLETED", !reminder.isCompleted {
+                        // STATUS says open: it decides, and the date is kept (the writer
+                        // gives it back while the reminder stays open).
+                        extras.append(line.text)
+                        warnKept(line.lineNumber, "this VTODO has a COMPLETED date but its STATUS says it is open; "
+                                 + "STATUS decides, so it was read as open, and the COMPLETED line is kept as given")
                     }
                 }
             case .block(let lines):
