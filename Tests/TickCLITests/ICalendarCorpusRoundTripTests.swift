@@ -31,3 +31,26 @@ struct ICalendarCorpusRoundTripTests {
         #expect(cli.ok("export", "--format", "ics") == exported, "\(name): a second export differs")
     }
 }
+
+@Suite("iCalendar: control characters across formats")
+struct ICalendarControlCharacterTests {
+    @Test("a todo.txt title with an ESC, exported as iCalendar and imported back, is unchanged (and stays so)")
+    func escapeFromTodoTxt() throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("Call \u{1B}[31mBob\n".utf8)
+        cli.ok("import", "todo.txt")
+        let exported = cli.ok("export", "--format", "ics")
+        #expect(!exported.contains("\u{1B}"))
+        try PythonICalendarCheck.expectValid(exported, name: "todo.txt title")
+        cli.files["export.ics"] = Data(exported.utf8)
+        for _ in 0..<2 {
+            let again = cli.run("import", "export.ics", "--json")
+            #expect(again.errors == "")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])
+            #expect(summary["updated"] as? Int == 0)
+            #expect(summary["unchanged"] as? Int == 1)
+        }
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "Call \u{1B}[31mBob")
+    }
+}

@@ -175,4 +175,24 @@ struct ICalendarValidExportTests {
         #expect(try F.read(exported.replacingOccurrences(of: "PRODID:-//Tick//Tick Reminders//EN", with: "PRODID:-//Other//EN"))
             .warnings.count == 1)
     }
+
+    @Test("a title or notes with control characters come back exactly from Tick's own export, which stays valid")
+    func exactText() throws {
+        var (lists, reminders) = F.stored(try F.read(F.vtodo(["SUMMARY:a"])))
+        reminders[0].title = "Call \u{1B}[31mBob\r\nnow\u{07}"
+        reminders[0].notes = "line\rbreak\u{7F}"
+        let exported = ICalendarWriter().write(lists: lists, reminders: reminders)
+        let lines = Self.exportLines(exported)
+        #expect(lines.contains("SUMMARY:Call [31mBob\\nnow"))
+        #expect(lines.contains("DESCRIPTION:line\\nbreak"))
+        try PythonICalendarCheck.expectValid(exported, name: "exact text")
+        let back = try F.read(exported)
+        #expect(back.warnings == [])
+        #expect(back.reminders.first?.reminder.title == "Call \u{1B}[31mBob\r\nnow\u{07}")
+        #expect(back.reminders.first?.reminder.notes == "line\rbreak\u{7F}")
+        #expect(back.reminders.first?.reminder.iCalendarExtras.contains("X-TICK") == false)
+        // Another program that changed SUMMARY wins over the stale exact title.
+        let edited = try F.reminder(exported.replacingOccurrences(of: "SUMMARY:Call [31mBob\\nnow", with: "SUMMARY:Call Alice"))
+        #expect(edited.title == "Call Alice")
+    }
 }
