@@ -8,14 +8,17 @@ import TickModel
 ///
 /// Every line ends in CRLF and is folded at 75 octets without splitting a UTF-8
 /// character; TEXT values escape `\` `;` `,` and line breaks (§3.3.11); all-day dates
-/// are `VALUE=DATE`; every `TZID` used gets a VTIMEZONE (the one kept from the import
-/// when Foundation does not know the name, else libical's built-in definition).
+/// are `VALUE=DATE`; every `TZID` used gets one VTIMEZONE (the one kept from the import
+/// when Foundation does not know the name, else libical's built-in definition), and no
+/// other VTIMEZONE is written; every line is valid by RFC 5545 §3.1
+/// (`ICalendarLineSyntax`: a kept line that is not is repaired or left out).
 ///
 /// A VCALENDAR holds `VERSION:2.0`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR`
 /// (`#RRGGBB`), RFC 7986 `COLOR` when the color is one of the palette (whose names are
 /// CSS color names), then the list's kept calendar properties and components (never a
 /// second `VERSION`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR` or `COLOR`,
-/// whatever parameters the kept line has: the list's current name wins). VTODOs
+/// whatever parameters the kept line has: the list's current name wins; never `METHOD`,
+/// never a second copy of a property allowed once). VTODOs
 /// follow in the list's manual order, each with exactly one `X-APPLE-SORT-ORDER`: the
 /// kept value while the kept values still rise in that order, else the next free number
 /// (the reminder's position when that is higher).

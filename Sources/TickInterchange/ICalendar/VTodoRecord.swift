@@ -31,8 +31,9 @@ struct VTodoRecord: Sendable {
     ///   value form, a VALARM with more than Tick writes) while it agrees with the
     ///   reminder and its value is valid RFC 5545 (`VTodoLines.hasValidValue`); an
     ///   invalid one that libical read leniently (`DUE:2026-12-01`, `PRIORITY:42`) is
-    ///   warned about and left to the writer's own line; a mapped line that contradicts it (`COMPLETED` on a to-do whose
-    ///   `STATUS` is `NEEDS-ACTION`) is dropped.
+    ///   warned about and left to the writer's own line; a mapped line that contradicts it is
+    ///   dropped, but for a `COMPLETED` date on a to-do whose `STATUS` says open, which is
+    ///   kept with a warning.
     /// A second copy of a property RFC 5545 allows once is dropped with a warning.
     /// - Parameter report: takes a warning: its line, its text, and whether it is about a
     ///   contradiction kept as the file gave it (which Tick's own export gives back).
