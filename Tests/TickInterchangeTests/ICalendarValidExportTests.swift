@@ -68,6 +68,7 @@ struct ICalendarValidExportTests {
     @Test("a date outside the years Tick holds is refused with its line", arguments: [
         ("DUE:-0010101T100000Z", "DUE", -1), ("DUE;VALUE=DATE:00000101", "DUE", 0), ("DTSTART:99991231T100000Z", "DTSTART", 9999),
         ("COMPLETED:00010101T000000Z", "COMPLETED", 1), ("CREATED:0000-01-01T00:00:00Z", "CREATED", 0),
+        ("EXDATE;VALUE=DATE:00000101,20260101", "EXDATE", 0),
     ])
     func outOfRangeYear(line: String, name: String, year: Int) throws {
         #expect {
@@ -77,6 +78,17 @@ struct ICalendarValidExportTests {
             return error?.line == 8 && error?.kind == .invalidDate
                 && error?.message == "this \(name) is in the year \(year), outside the years 2 to 9998 that Tick holds"
         }
+    }
+
+    @Test("an alarm's date outside the years Tick holds is refused with its line, a relative trigger is not a date")
+    func outOfRangeAlarm() throws {
+        #expect(throws: InterchangeError.self) {
+            try F.read(F.vtodo(["SUMMARY:a", "DUE:20261201T090000Z", "BEGIN:VALARM", "ACTION:DISPLAY",
+                                "TRIGGER;VALUE=DATE-TIME:99991231T000000Z", "END:VALARM"]))
+        }
+        let reminder = try F.reminder(F.vtodo(["SUMMARY:a", "DUE:20261201T090000Z", "BEGIN:VALARM", "ACTION:DISPLAY",
+                                               "TRIGGER:-PT15M", "END:VALARM"]))
+        #expect(reminder.alarms.count == 1)
     }
 
     @Test("parameters of a mapped property stay when its value is edited in Tick, but for those of the old value")

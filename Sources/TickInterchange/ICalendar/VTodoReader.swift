@@ -122,20 +122,23 @@ final class VTodoReader {
         return reading
     }
 
-    /// Date properties whose value becomes a date of the reminder.
-    static let mappedDates: Set<String> = ["DUE", "DTSTART", "COMPLETED", "CREATED", "LAST-MODIFIED", "DTSTAMP"]
+    /// Date properties of a VTODO and its VALARMs: those that become dates of the
+    /// reminder and its alarms, and those kept verbatim (`EXDATE`, `RDATE` …).
+    static let dateProperties: Set<String> = ["DUE", "DTSTART", "COMPLETED", "CREATED", "LAST-MODIFIED", "DTSTAMP",
+                                              "TRIGGER", "ACKNOWLEDGED", "EXDATE", "RDATE", "RECURRENCE-ID", "DTEND"]
 
-    /// The first date of the VTODO's own lines (`mappedDates`) whose year is outside the
-    /// years Tick holds (`SupportedDates`: 2 to 9998), such as `DUE:-0010101T100000Z` or
-    /// `DUE;VALUE=DATE:00000101`: such a date can neither become a date of the reminder
-    /// nor be written back as valid iCalendar (year 0 and negative years are not
-    /// RFC 5545 dates; other parsers refuse them), so the file is refused with its line.
+    /// The first date of the VTODO's lines (`dateProperties`, its VALARMs' included) whose
+    /// year is outside the years Tick holds (`SupportedDates`: 2 to 9998), such as
+    /// `DUE:-0010101T100000Z` or `DUE;VALUE=DATE:00000101`: such a date can neither
+    /// become a date of the reminder nor be written back as valid iCalendar (year 0 and
+    /// negative years are not RFC 5545 dates; other parsers refuse them), so the file is
+    /// refused with its line.
     static func outOfRangeDate(_ lines: [ICalendarContentLine]) -> VTodoReading.Warning? {
         var depth = 0
         for line in lines {
             if line.beginName != nil { depth += 1; continue }
             if line.endName != nil { depth -= 1; continue }
-            guard depth == 1, mappedDates.contains(line.name), let year = writtenYear(line.text),
+            guard depth >= 1, dateProperties.contains(line.name), let year = writtenYear(line.text),
                   !SupportedDates.years.contains(year) else { continue }
             return .init(line: line.lineNumber, message: "this \(line.name) is in the year \(year), outside the "
                          + "\(SupportedDates.description) that Tick holds")
