@@ -214,8 +214,10 @@ struct BatchImporter {
                 }
                 // Whether a fired alarm rang or was silenced is Tick's own note; iCalendar
                 // keeps only that it fired (ACKNOWLEDGED).
+                var storedAlarms: [String: Alarm] = [:]
+                for alarm in existing.alarms where storedAlarms[alarm.uid] == nil { storedAlarms[alarm.uid] = alarm }
                 for index in compared.alarms.indices {
-                    guard let stored = existing.alarms.first(where: { $0.uid == compared.alarms[index].uid }),
+                    guard let stored = storedAlarms[compared.alarms[index].uid],
                           let storedFired = stored.firedAt, let fired = compared.alarms[index].firedAt,
                           BatchImporter.sameSecond(storedFired, fired) else { continue }
                     compared.alarms[index].firedAt = storedFired
@@ -285,6 +287,12 @@ struct BatchImporter {
     /// Whether two times fall in the same second.
     static func sameSecond(_ a: Date, _ b: Date) -> Bool { wholeSeconds(a) == wholeSeconds(b) }
 
+    /// An alarm waiting to ring: its UID and ring time.
+    private struct PendingAlarm: Hashable {
+        var uid: String
+        var date: Date
+    }
+
     /// Marks the alarms of an imported reminder whose ring time is already past as
     /// fired without ringing, as `tick add` does: an alarm that was due before the
     /// reminder arrived does not ring (an export from years ago must not bring a pile of
@@ -292,13 +300,13 @@ struct BatchImporter {
     /// missed while the reminder was here, so it stays pending for the agent.
     static func silenceArrivedPast(_ reminder: inout Reminder, keepingPendingOf existing: Reminder?,
                                    at now: Date, in zone: TimeZone) {
-        let known = existing.map { stored in
-            stored.pendingAlarms(in: zone).map { (uid: $0.alarm.uid, date: $0.date) }
-        } ?? []
+        // Hashed, not searched: a reminder may have thousands of alarms.
+        let known = Set(existing.map { stored in
+            stored.pendingAlarms(in: zone).map { PendingAlarm(uid: $0.alarm.uid, date: $0.date) }
+        } ?? [])
         for index in reminder.alarms.indices where reminder.alarms[index].firedAt == nil {
             guard let date = reminder.fireDate(of: reminder.alarms[index], in: zone), date <= now else { continue }
-            let uid = reminder.alarms[index].uid
-            if known.contains(where: { $0.uid == uid && $0.date == date }) { continue }
+            if known.contains(PendingAlarm(uid: reminder.alarms[index].uid, date: date)) { continue }
             reminder.alarms[index].firedAt = now
             reminder.alarms[index].isSilenced = true
         }
