@@ -43,6 +43,12 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The due date of a repeating reminder was cleared without stopping the repeat: a
     /// repeating reminder counts its occurrences from its due date.
     case dueNeededByRepeat
+    /// The start date would be after the due date (RFC 5545 §3.8.2.3: DUE is later than
+    /// DTSTART); `start` and `due` are the dates the change would have left.
+    case startAfterDue(start: Due, due: Due)
+    /// A list was named for a subtask that is not its parent's: a subtask lives in its
+    /// parent's list (`parent`, in the list `parentListName`).
+    case subtaskOutsideParentList(parent: Reminder.Number, parentListName: String)
     /// `parent` is `child` itself or one of its subtasks.
     case parentCycle(child: Reminder.Number, parent: Reminder.Number)
     /// The reminder is completed, so it cannot be snoozed.
@@ -85,6 +91,10 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
             return "an alarm relative to the due date needs a due date"
         case .dueNeededByRepeat:
             return ModelError.repeatNeedsDueDate.description
+        case .startAfterDue:
+            return "the start date is after the due date; a reminder starts on or before its due date"
+        case .subtaskOutsideParentList(let parent, let listName):
+            return "a subtask lives in its parent's list: \(parent) is in '\(listName)'"
         case .parentCycle(let child, let parent):
             return "\(parent) is \(child) itself or one of its subtasks; a reminder cannot be its own parent"
         case .reminderCompleted(let number):

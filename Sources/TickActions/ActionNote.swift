@@ -12,6 +12,9 @@ public enum ActionNote: Hashable, Sendable {
     case untilChanged(old: String, new: String)
     /// This many subtasks (at any depth) moved along to the list their parent moved to.
     case subtasksMoved(count: Int, listName: String)
+    /// The reminder moved to this list, its new parent's: a subtask lives in its
+    /// parent's list.
+    case movedToParentList(listName: String)
     /// This many alarms relative to the due date went with the cleared due date.
     case dueAlarmsRemoved(Int)
 }

@@ -6,13 +6,14 @@ import TickStore
 extension Actions {
     /// Adds a reminder at the end of its list, with a new number.
     ///
-    /// A subtask goes to its parent's list unless a list is named (as in Apple
-    /// Reminders). A due or start date brings its alarms and repeat rule
+    /// A subtask goes to its parent's list (as in Apple Reminders); a list named for it
+    /// must be that list. A due or start date brings its alarms and repeat rule
     /// (``changeDates(of:due:start:schedule:context:)``).
     /// - Returns: the reminder as stored, its list, and notes (an alarm in the past, a
     ///   date moved onto the rule, UNTIL changed).
     /// - Throws: `ModelError.blankName` for a blank title; `ActionError` when a date rule
-    ///   refuses, or for a parent or list that does not exist; `StoreError` from SQLite.
+    ///   refuses, for a parent or list that does not exist, or `.subtaskOutsideParentList`
+    ///   for a list that is not the parent's; `StoreError` from SQLite.
     ///   Nothing is stored then.
     public func add(_ request: NewReminder) throws -> ReminderChangeResult {
         try store.write { db in try Actions.add(request, context: context, in: db) }
@@ -31,6 +32,10 @@ extension Actions {
         let list: ReminderList
         if let reference = request.list {
             list = try Actions.existingList(reference, in: db)
+            if let parent, parent.listID != list.id {
+                let parentList = try Actions.existingList(.id(parent.listID), in: db)
+                throw ActionError.subtaskOutsideParentList(parent: parent.number, parentListName: parentList.name)
+            }
         } else if let parent {
             list = try Actions.existingList(.id(parent.listID), in: db)
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 import TickModel
 import TickStore
 
@@ -11,11 +12,16 @@ extension Actions {
     /// - A new list puts the reminder at its end and takes along its subtasks (at any
     ///   depth) that are in its old list, as Apple Reminders does.
     /// - A new parent must not be the reminder itself or one of its subtasks.
+    /// - A subtask lives in its parent's list: a new list for a subtask must be its
+    ///   parent's (else `.subtaskOutsideParentList`), and a new parent in another list
+    ///   takes the reminder and its subtasks to that list (note `.movedToParentList`).
     /// - Dates bring their alarms and repeat rule
     ///   (``changeDates(of:due:start:schedule:context:)``).
+    /// - A new priority drops the todo.txt letter `D`…`Z` kept from an import
+    ///   (`TodoTxtImport.forgettingPriorityLetter(in:)`), so an export writes its own.
     /// - Returns: the reminder as stored, its list, and notes.
     /// - Throws: `ActionError.reminderNotFound`, `.listNotFound`, `.listGone`,
-    ///   `.parentCycle`, or a date rule's refusal; `ModelError.blankName`; `StoreError`.
+    ///   `.parentCycle`, `.subtaskOutsideParentList`, or a date rule's refusal; `ModelError.blankName`; `StoreError`.
     ///   Nothing is changed then.
     /// - Complexity: O(log n), plus one query per subtask moved along.
     public func edit(_ number: Reminder.Number, _ edit: ReminderEdit) throws -> ReminderChangeResult {
@@ -30,10 +36,15 @@ extension Actions {
         reminder.notes = edit.notes.applied(to: reminder.notes) ?? ""
         var notes = try setDates(of: &reminder, due: edit.due, start: edit.start,
                                  stopsRepeating: edit.schedule.recurrence == .clear)
-        if let priority = edit.priority { reminder.priority = priority }
+        if let priority = edit.priority, priority != reminder.priority {
+            reminder.priority = priority
+            // A priority chosen here replaces the letter a todo.txt line gave.
+            reminder.iCalendarExtras = TodoTxtImport.forgettingPriorityLetter(in: reminder.iCalendarExtras)
+        }
         if let isFlagged = edit.isFlagged { reminder.isFlagged = isFlagged }
         reminder.tags = edit.tags.applied(to: reminder.tags)
         if edit.url != .keep { reminder.url = link(edit.url.newValue) }
+        var newParent: Reminder?
         switch edit.parent {
         case .keep: break
         case .clear: reminder.parentUID = nil
@@ -41,10 +52,26 @@ extension Actions {
             let parent = try db.existingReminder(number)
             try checkNoCycle(child: reminder, parent: parent, in: db)
             reminder.parentUID = parent.uid
+            newParent = parent
         }
         var list = try Actions.existingList(.id(reminder.listID), in: db)
+        // A subtask lives in its parent's list: a list named for it must be the parent's,
+        // and a new parent in another list takes it (and its subtasks) there.
+        let parent = try newParent ?? reminder.parentUID.flatMap { try db.reminder(uid: $0) }
+        var target: ReminderList?
         if let reference = edit.list {
-            let target = try Actions.existingList(reference, in: db)
+            let named = try Actions.existingList(reference, in: db)
+            if let parent, parent.listID != named.id {
+                let parentList = try Actions.existingList(.id(parent.listID), in: db)
+                throw ActionError.subtaskOutsideParentList(parent: parent.number, parentListName: parentList.name)
+            }
+            target = named
+        } else if let newParent, newParent.listID != reminder.listID {
+            let parentList = try Actions.existingList(.id(newParent.listID), in: db)
+            notes.append(.movedToParentList(listName: parentList.name))
+            target = parentList
+        }
+        if let target {
             if target.id != reminder.listID {
                 let moved = try moveSubtasks(of: reminder, to: target.id, context: context, in: db)
                 if moved > 0 { notes.append(.subtasksMoved(count: moved, listName: target.name)) }

@@ -57,6 +57,27 @@ public struct ImportSummary: Sendable, Equatable {
     public var createdLists: [String] = []
     /// The lists the imported reminders are in.
     public var listNames: Set<String> = []
+    /// Reminders whose start date was after their due date (RFC 5545 §3.8.2.3 asks DUE
+    /// to be later than DTSTART): imported without the start date, which is given here
+    /// with the due date and the line of the file, for a warning.
+    public var droppedStarts: [DroppedStart] = []
+
+    /// A start date left out because it was after the due date.
+    public struct DroppedStart: Sendable, Equatable {
+        /// The 1-based line of the file the reminder came from.
+        public var lineNumber: Int
+        /// The start date the file gave.
+        public var start: Due
+        /// The due date, which is kept.
+        public var due: Due
+
+        /// A dropped start date, from line `lineNumber`.
+        public init(lineNumber: Int, start: Due, due: Due) {
+            self.lineNumber = lineNumber
+            self.start = start
+            self.due = due
+        }
+    }
 
     /// An empty summary.
     public init() {}
@@ -65,7 +86,9 @@ public struct ImportSummary: Sendable, Equatable {
 extension Actions {
     /// Imports a batch of reminders in one transaction: lists matched by name or made,
     /// reminders added, or updated in place when their UID is stored (see the rules of
-    /// `BatchImporter`). A dry run does the same work and rolls it back.
+    /// `BatchImporter`). A dry run does the same work and rolls it back. A start date
+    /// after the due date is left out (`ImportSummary.droppedStarts`), as `add` and `edit`
+    /// refuse one.
     /// - Returns: the counts, the same for a dry run as for the real run.
     /// - Throws: `ActionError.listNotFound` for a `fallbackListName` that is not a list;
     ///   `ModelError` for a list name the model refuses; `StoreError` from SQLite. Then

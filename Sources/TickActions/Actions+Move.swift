@@ -17,7 +17,9 @@ public struct MovedReminder: Sendable, Equatable {
 extension Actions {
     /// Moves a reminder inside its list: to a 1-based place among the list's open
     /// reminders (past the end is last), or just before or after another reminder of
-    /// the same list. Moving to another list is an edit of its list, not a move.
+    /// the same list. Moving to another list is an edit of its list, not a move. A
+    /// completed reminder moves in the manual order too (it has no open place, so
+    /// `openIndex` is nil; it takes that place when reopened).
     /// - Throws: `ActionError.reminderNotFound` for either reminder;
     ///   `.anchorInAnotherList` when the other reminder is in another list;
     ///   `.placedRelativeToItself`; `.positionOutOfRange` for a place below 1;

@@ -25,7 +25,8 @@ extension Actions {
     /// - Returns: what the rules did beyond what was asked, in the order it happened.
     /// - Throws: `ActionError` when a rule refuses: `.dueNeededByRepeat` (clearing the
     ///   date of a reminder that keeps repeating), `.repeatNeedsDueDate`,
-    ///   `.repeatBasisNeedsRepeat`, `.recurrenceDoesNotFit`, `.alarmNeedsDueDate`.
+    ///   `.repeatBasisNeedsRepeat`, `.recurrenceDoesNotFit`, `.alarmNeedsDueDate`,
+    ///   `.startAfterDue` (a date set leaves the start after the due date).
     public static func changeDates(of reminder: inout Reminder, due: FieldEdit<Due>, start: FieldEdit<Due> = .keep,
                                    schedule: ScheduleEdit = ScheduleEdit(), context: ActionContext) throws(ActionError) -> [ActionNote] {
         var notes = try setDates(of: &reminder, due: due, start: start, stopsRepeating: schedule.recurrence == .clear)
@@ -90,20 +91,39 @@ extension Actions {
             reminder = reminder.synchronizedWithRecurrence(in: zone)
             if let after = reminder.due ?? reminder.start, after != before { notes.append(.dueMovedOntoRule(after)) }
         }
+        if datesChanged, reminder.hasStartAfterDue(in: zone), let start = reminder.start, let due = reminder.due {
+            throw .startAfterDue(start: start, due: due)
+        }
         if schedule.removesAlarms { reminder.alarms = [] }
         if !schedule.alarmOffsets.isEmpty && reminder.due ?? reminder.start == nil { throw .alarmNeedsDueDate }
-        let added = schedule.alarmOffsets.map { $0.alarm() } + schedule.alarmInstants.map { Alarm(trigger: .absolute($0)) }
+        // An offset counts from the due date; on a reminder with only a start date it
+        // counts from the start (RFC 5545 RELATED=START), which is what it rings by.
+        let toStart = reminder.due == nil
+        let added = schedule.alarmOffsets.map { offset in
+            Alarm(trigger: .relative(seconds: offset.seconds, toStart: toStart), isExactOffset: offset.isExact)
+        } + schedule.alarmInstants.map { Alarm(trigger: .absolute($0)) }
+        // Alarms this change sets ringing: those it adds, and with a new date the default
+        // alarm and the relative alarms re-armed for it. Any of them already past is said.
+        var armed = Set<String>()
         if datesChanged {
             reminder.armAlarmsForNewDate(defaults: schedule.addsAlarms || schedule.removesAlarms ? nil : context.alarmDefaults)
-        }
-        for (index, alarm) in added.enumerated() where !added[..<index].contains(where: { sameRing($0, alarm) }) {
-            if let date = reminder.fireDate(of: alarm, in: zone), date <= context.now { notes.append(.alarmInPast(date)) }
+            for alarm in reminder.alarms where !alarm.isSnooze {
+                if case .relative = alarm.trigger { armed.insert(alarm.uid) }
+            }
         }
         // The same alarm twice (`--alarm -1h --alarm -60m`, or one the reminder has) rings once.
-        for alarm in added where !reminder.alarms.contains(where: { sameRing($0, alarm) }) {
-            reminder.alarms.append(alarm)
+        for alarm in added {
+            if let same = reminder.alarms.first(where: { sameRing($0, alarm) }) {
+                armed.insert(same.uid)
+            } else {
+                reminder.alarms.append(alarm)
+                armed.insert(alarm.uid)
+            }
         }
         reminder.silenceAlarms(dueBy: context.now, in: zone)
+        for alarm in reminder.alarms where armed.contains(alarm.uid) {
+            if let date = reminder.fireDate(of: alarm, in: zone), date <= context.now { notes.append(.alarmInPast(date)) }
+        }
         return notes
     }
 

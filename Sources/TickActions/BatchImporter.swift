@@ -46,6 +46,15 @@ struct BatchImporter {
         self.restoresArchive = restoresArchive
     }
 
+    /// Leaves out a start date after the due date (RFC 5545 §3.8.2.3: DUE is later than
+    /// DTSTART), as `add` and `edit` refuse one, and notes it in `summary` with the line.
+    /// Done before comparing with a stored copy, so a re-import of the file is unchanged.
+    private func dropStartAfterDue(of reminder: inout Reminder, line: Int, into summary: inout ImportSummary) {
+        guard reminder.hasStartAfterDue(in: zone), let start = reminder.start, let due = reminder.due else { return }
+        summary.droppedStarts.append(.init(lineNumber: line, start: start, due: due))
+        reminder.start = nil
+    }
+
     /// Above this many reminders the search index is rebuilt once instead of row by row.
     static let bulkThreshold = 5_000
 
@@ -184,6 +193,7 @@ struct BatchImporter {
                     summary.keptNewer += 1
                     continue
                 }
+                dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
                 reminder.number = existing.number
                 reminder.position = existing.position
                 // An older export must not bring back completed occurrences or rung alarms.
@@ -204,8 +214,10 @@ struct BatchImporter {
                 }
                 // Whether a fired alarm rang or was silenced is Tick's own note; iCalendar
                 // keeps only that it fired (ACKNOWLEDGED).
+                var storedAlarms: [String: Alarm] = [:]
+                for alarm in existing.alarms where storedAlarms[alarm.uid] == nil { storedAlarms[alarm.uid] = alarm }
                 for index in compared.alarms.indices {
-                    guard let stored = existing.alarms.first(where: { $0.uid == compared.alarms[index].uid }),
+                    guard let stored = storedAlarms[compared.alarms[index].uid],
                           let storedFired = stored.firedAt, let fired = compared.alarms[index].firedAt,
                           BatchImporter.sameSecond(storedFired, fired) else { continue }
                     compared.alarms[index].firedAt = storedFired
@@ -227,6 +239,7 @@ struct BatchImporter {
                 summary.updated += 1
                 continue
             }
+            dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
             BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
             if restoresArchive {
                 restoring.append((reminder, item.hasPosition))
@@ -274,6 +287,12 @@ struct BatchImporter {
     /// Whether two times fall in the same second.
     static func sameSecond(_ a: Date, _ b: Date) -> Bool { wholeSeconds(a) == wholeSeconds(b) }
 
+    /// An alarm waiting to ring: its UID and ring time.
+    private struct PendingAlarm: Hashable {
+        var uid: String
+        var date: Date
+    }
+
     /// Marks the alarms of an imported reminder whose ring time is already past as
     /// fired without ringing, as `tick add` does: an alarm that was due before the
     /// reminder arrived does not ring (an export from years ago must not bring a pile of
@@ -281,13 +300,13 @@ struct BatchImporter {
     /// missed while the reminder was here, so it stays pending for the agent.
     static func silenceArrivedPast(_ reminder: inout Reminder, keepingPendingOf existing: Reminder?,
                                    at now: Date, in zone: TimeZone) {
-        let known = existing.map { stored in
-            stored.pendingAlarms(in: zone).map { (uid: $0.alarm.uid, date: $0.date) }
-        } ?? []
+        // Hashed, not searched: a reminder may have thousands of alarms.
+        let known = Set(existing.map { stored in
+            stored.pendingAlarms(in: zone).map { PendingAlarm(uid: $0.alarm.uid, date: $0.date) }
+        } ?? [])
         for index in reminder.alarms.indices where reminder.alarms[index].firedAt == nil {
             guard let date = reminder.fireDate(of: reminder.alarms[index], in: zone), date <= now else { continue }
-            let uid = reminder.alarms[index].uid
-            if known.contains(where: { $0.uid == uid && $0.date == date }) { continue }
+            if known.contains(PendingAlarm(uid: reminder.alarms[index].uid, date: date)) { continue }
             reminder.alarms[index].firedAt = now
             reminder.alarms[index].isSilenced = true
         }

@@ -88,16 +88,20 @@ enum ActionErrorMessage {
             return "position \(position) is out of range; positions count from 1"
         case .placedRelativeToItself:
             return "a reminder cannot be moved relative to itself"
-        case .anchorInAnotherList(let number, let anchor, _):
-            return "\(anchor) is in another list; move \(number) there first with 'tick edit \(number.rawValue) --list NAME'"
+        case .anchorInAnotherList(let number, let anchor, let listName):
+            let name = TerminalText.sanitized(listName)
+            let word = name.contains(" ") ? "\"\(name)\"" : name
+            return "\(anchor) is in another list, '\(name)'; move \(number) there first with 'tick edit \(number.rawValue) --list \(word)'"
 
         // Reminder changes (the date rules' refusals are worded by ScheduleOptions, which
         // names the option; these words are for callers without one).
         case .parentCycle(let child, let parent):
-            return "\(parent) is \(child) itself or one of its subtasks; a reminder cannot be its own parent"
+            return "--parent: \(parent) is \(child) itself or one of its subtasks; a reminder cannot be its own parent"
         case .reminderCompleted(let number):
             return "\(number) is completed; reopen it with 'tick undone \(number.rawValue)' first"
-        case .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .recurrenceDoesNotFit, .alarmNeedsDueDate,
+        case .subtaskOutsideParentList(let parent, let listName):
+            return "--list: a subtask lives in its parent's list, and its parent \(parent) is in \(listName.singleQuotedForMessage); move the parent instead ('tick edit \(parent.rawValue) --list NAME' takes its subtasks along), or make it a top-level reminder"
+        case .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .startAfterDue, .recurrenceDoesNotFit, .alarmNeedsDueDate,
              .dueNeededByRepeat, .snoozeNotInFuture, .occurrenceNotCurrent:
             return error.description
         }

@@ -28,9 +28,26 @@ extension Reminder {
         switch alarm.trigger {
         case .absolute(let instant):
             return instant
-        case .relative(let seconds, let toStart):
-            guard let anchor = toStart ? (start ?? due) : (due ?? start) else { return nil }
+        case .relative(let seconds, _):
+            guard let countsFromStart = countsFromStart(alarm),
+                  let anchor = countsFromStart ? start : due else { return nil }
             return Reminder.instant(offsetBy: seconds, isExact: alarm.isExactOffset, from: anchor, in: zone)
+        }
+    }
+
+    /// Whether a relative alarm rings counted from the start date (true) or the due date
+    /// (false), by the fallbacks of ``fireDate(of:in:)``: a start-related trigger on a
+    /// reminder with no start counts from its due date, an end-related one with no due
+    /// date from its start. Nil for an absolute alarm, or when neither date is set.
+    ///
+    /// Example: `TRIGGER:-PT15M` (RELATED=START by default) imported on a to-do with only
+    /// a DUE → false: it rings 15 minutes before due, and is shown so.
+    public func countsFromStart(_ alarm: Alarm) -> Bool? {
+        guard case .relative(_, let toStart) = alarm.trigger else { return nil }
+        switch (start != nil, due != nil) {
+        case (false, false): return nil
+        case (true, true): return toStart
+        case (let hasStart, _): return hasStart
         }
     }
 

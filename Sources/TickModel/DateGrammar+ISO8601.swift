@@ -56,7 +56,7 @@ enum ISODateTime {
         let timeText = String(decoding: bytes[11..<timeEnd], as: UTF8.self)
         guard hour <= 23, minute <= 59, second <= 60,
               let local = LocalDateTime(day: day, hour: hour, minute: minute, second: second) else {
-            throw DateGrammarFailure("'\(timeText)' is not a time of day (00:00 to 23:59:59)")
+            throw DateGrammarFailure("'\(timeText)' is not a time of day (\(DateGrammar.timeOfDayRange))")
         }
         if let offset, abs(offset) > 18 * 3_600 {
             let offsetText = String(decoding: bytes[timeEnd...], as: UTF8.self)

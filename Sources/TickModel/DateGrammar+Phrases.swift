@@ -14,7 +14,12 @@ struct PhraseParser {
         var hour: Int
         var minute: Int
         var second: Int = 0
+        /// `midnight` with no day named: the coming midnight, 00:00 tomorrow.
+        var isBareMidnight = false
     }
+
+    /// The wall-clock time read, for a timed phrase (set by ``parse()``).
+    private(set) var wallClock: LocalDateTime?
 
     private let words: [Word]
     private var index = 0
@@ -32,6 +37,7 @@ struct PhraseParser {
     mutating func parse() throws(DateGrammarFailure) -> Due {
         var day: CalendarDay
         let time: TimeOfDay
+        var namesDay = true
         if let date = try datePhrase() {
             day = date
             if atEnd { return .allDay(date) }
@@ -49,6 +55,7 @@ struct PhraseParser {
             }
             time = parsed
             day = today
+            namesDay = !atEnd
             if !atEnd {
                 _ = accept("on")
                 guard let date = try datePhrase() else {
@@ -61,10 +68,25 @@ struct PhraseParser {
         guard atEnd else {
             throw DateGrammarFailure("'\(currentText)' is not understood after '\(consumedText)'")
         }
+        if time.isBareMidnight, !namesDay {
+            guard let next = day.adding(checkedDays: 1) else {
+                throw DateGrammarFailure("it is outside the dates Tick handles (\(SupportedDates.description))")
+            }
+            day = next
+        }
         guard let local = LocalDateTime(day: day, hour: time.hour, minute: time.minute, second: time.second) else {
             throw DateGrammarFailure("the time is out of range") // unreachable: times are checked as read
         }
+        wallClock = local
         return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
+    }
+
+    /// Reads the whole phrase as a time of day alone (`09:00`, `8am`, `noon`).
+    mutating func parseTimeOfDay() throws(DateGrammarFailure) -> TimeOfDay {
+        guard let time = try timePhrase(), atEnd else {
+            throw DateGrammarFailure("'\(words.map(\.text).joined(separator: " "))' is not a time of day (\(DateGrammar.timeOfDayRange))")
+        }
+        return time
     }
 
     // MARK: Dates
@@ -243,7 +265,7 @@ struct PhraseParser {
             return TimeOfDay(hour: 12, minute: 0)
         case "midnight":
             index += 1
-            return TimeOfDay(hour: 0, minute: 0)
+            return TimeOfDay(hour: 0, minute: 0, isBareMidnight: true)
         default:
             break
         }
@@ -266,7 +288,7 @@ struct PhraseParser {
             throw DateGrammarFailure("'\(word.text)' needs am/pm or minutes: '\(word.text)am', '\(word.text)pm' or '\(word.text):00'")
         }
         guard parsed.time.hour <= 23 else {
-            throw DateGrammarFailure("'\(word.text)' is not a time of day (00:00 to 23:59)")
+            throw DateGrammarFailure("'\(word.text)' is not a time of day (\(DateGrammar.timeOfDayRange))")
         }
         index += 1
         return parsed.time
@@ -295,7 +317,7 @@ struct PhraseParser {
                            text: Substring) throws(DateGrammarFailure) -> TimeOfDay {
         var time = parsed.time
         guard (1...12).contains(time.hour) else {
-            throw DateGrammarFailure("'\(text)' is not a time; with am/pm the hour is 1 to 12")
+            throw DateGrammarFailure("'\(text)' is not a time of day (\(DateGrammar.timeOfDayRange))")
         }
         time.hour = time.hour % 12 + (meridiem == .pm ? 12 : 0)
         return time

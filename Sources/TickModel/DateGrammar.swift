@@ -54,7 +54,8 @@ import Foundation
 ///   year nor next year has one).
 /// - Times: `9am`, `9 am`, `9:30pm`, `12am` (00:00), `12pm` (12:00), `17:00`, `9:30`
 ///   (24-hour), `17:30:45`, `noon` (12:00), `midnight` (00:00 at the start of the
-///   day: `tomorrow midnight` is the night between today and tomorrow). A bare number
+///   day: `tomorrow midnight` is the night between today and tomorrow; `midnight`
+///   with no day is the coming midnight, the same night). A bare number
 ///   such as `9` is refused: it could be 9 am or 9 pm.
 /// - `tonight` is refused with a hint ("today 8pm"): it names no time.
 ///
@@ -101,17 +102,40 @@ public enum DateGrammar {
     ///   `SupportedDates` (years 2 to 9998).
     /// - Complexity: O(n) in the length of `text`.
     public static func parse(_ text: String, in context: DateContext) throws(ModelError) -> Due {
+        try read(text, in: context).due
+    }
+
+    /// A date read from a phrase, with what the reading had to change.
+    public struct Reading: Hashable, Sendable {
+        /// The date.
+        public var due: Due
+        /// The wall-clock time typed when it does not exist in the context zone (a
+        /// daylight-saving gap: `2026-03-29 02:30` in Europe/Berlin): `due` is then that
+        /// time moved forward by the gap (03:30), as the clocks moved. Nil otherwise.
+        public var skippedTime: LocalDateTime?
+    }
+
+    /// Reads `text` like ``parse(_:in:)``, also saying when the time typed falls in a
+    /// daylight-saving gap of the context zone and was moved forward by its length.
+    ///
+    /// Example (Europe/Berlin): `2026-03-29 02:30` → due 03:30 CEST (01:30Z), with
+    /// `skippedTime` 2026-03-29 02:30.
+    /// - Throws: as ``parse(_:in:)``.
+    public static func read(_ text: String, in context: DateContext) throws(ModelError) -> Reading {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw .invalidDate(text, reason: "it is empty; give a date such as 'tomorrow', 'fri 17:00' or '2026-12-03'")
         }
         let due: Due
+        var wallClock: LocalDateTime?
         do {
             if let iso = try ISODateTime.parse(trimmed, in: context) {
                 due = iso
+                if let fields = try ISODateTime.fields(trimmed), fields.offset == nil { wallClock = fields.local }
             } else {
                 var parser = PhraseParser(trimmed, context: context)
                 due = try parser.parse()
+                wallClock = parser.wallClock
             }
         } catch {
             throw .invalidDate(text, reason: error.reason)
@@ -119,7 +143,32 @@ public enum DateGrammar {
         guard SupportedDates.contains(due) else {
             throw .invalidDate(text, reason: "it is outside the dates Tick handles (\(SupportedDates.description))")
         }
-        return due
+        var reading = Reading(due: due)
+        if case .timed(let instant, _) = due, let wallClock, LocalDateTime(instant, in: context.timeZone) != wallClock {
+            reading.skippedTime = wallClock
+        }
+        return reading
+    }
+}
+
+extension DateGrammar {
+    /// The one wording of what a time of day may be, for every message that refuses one.
+    public static let timeOfDayRange = "hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59"
+
+    /// Reads a time of day alone, in the words `--due` takes for one (`09:00`, `8:30`,
+    /// `8am`, `8:30 pm`, `noon`, `midnight`), as seconds after midnight.
+    ///
+    /// Example: `8am` → 28 800; `17:30` → 63 000; `midnight` → 0.
+    /// - Throws: `ModelError.invalidDate` with the wording of ``timeOfDayRange``.
+    public static func secondsAfterMidnight(parsing text: String) throws(ModelError) -> Int {
+        var parser = PhraseParser(text, context: DateContext(now: Date(timeIntervalSince1970: 0), timeZone: .gmt,
+                                                             locale: Locale(identifier: "en_US_POSIX")))
+        do {
+            let time = try parser.parseTimeOfDay()
+            return time.hour * 3_600 + time.minute * 60 + time.second
+        } catch {
+            throw .invalidDate(text, reason: error.reason)
+        }
     }
 }
 

@@ -28,7 +28,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the \(kind.rawValue) is empty or only white space; give it some visible text"
         case .invalidColor(let text):
             let names = ListColor.palette.map(\.name).joined(separator: ", ")
-            return "'\(text)' is not a color; use one of \(names), or #RRGGBB"
+            return "'\(text)' is not a color; use one of \(names), #RRGGBB or #RGB"
         case .invalidDate(let text, let reason):
             return "cannot read '\(text)' as a date: \(reason)"
         case .invalidPriority(let text):

@@ -100,12 +100,27 @@ extension Database {
             merged.alarms = existing.alarms
             return merged
         }
+        // The first stored alarm of each UID and trigger, found by hashing: a reminder
+        // may have thousands of alarms, and a search per alarm would cost O(n²).
+        var storedByKey: [AlarmKey: Alarm] = [:]
+        for alarm in existing.alarms where storedByKey[AlarmKey(alarm)] == nil { storedByKey[AlarmKey(alarm)] = alarm }
         for index in merged.alarms.indices where merged.alarms[index].firedAt == nil {
-            if let stored = existing.alarms.first(where: { $0.uid == merged.alarms[index].uid && $0.trigger == merged.alarms[index].trigger }) {
+            if let stored = storedByKey[AlarmKey(merged.alarms[index])] {
                 merged.alarms[index].firedAt = stored.firedAt
                 merged.alarms[index].isSilenced = stored.isSilenced
             }
         }
         return merged
+    }
+}
+
+/// What makes two alarms the same one across an import: UID and trigger.
+private struct AlarmKey: Hashable {
+    let uid: String
+    let trigger: Alarm.Trigger
+
+    init(_ alarm: Alarm) {
+        uid = alarm.uid
+        trigger = alarm.trigger
     }
 }

@@ -9,9 +9,18 @@ import TickModel
 /// for an absolute one, each with `"fired": "<timestamp>"` once delivered and
 /// `"snooze": true` for an alarm made by snoozing.
 enum JSONColumns {
+    /// - Complexity: O(n) in the total length of the tags; built in one buffer, so a
+    ///   reminder with millions of tags (one todo.txt line can give them) costs the text
+    ///   and not a string per tag besides.
     static func text(tags: [String]) -> String {
         guard !tags.isEmpty else { return "[]" }
-        return "[" + tags.map(JSONText.quoted).joined(separator: ",") + "]"
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for tag in tags {
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+            JSONText.quote(tag, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The tags of a `tags` column, or nil when it is not a JSON array of strings.

@@ -113,3 +113,35 @@ enum ControlNotation: Equatable {
         }
     }
 }
+
+extension TerminalText {
+    /// `text` with the zero width joiners between emoji taken out, so that a terminal
+    /// draws each emoji of a ZWJ sequence (`👨‍👩‍👧` as `👨👩👧`) in the cells the width
+    /// model counts: some terminals join a sequence into one glyph of 2 cells and others
+    /// draw its parts, but all draw the parts alike, and so does ncurses count them. A
+    /// joiner between other characters (Indic scripts) stays. Text without U+200D is
+    /// returned as is.
+    ///
+    /// Example: `"Family 👩‍👩‍👧!"` → `"Family 👩👩👧!"`, 10 cells by ``width(of:)``
+    /// either way.
+    /// - Complexity: O(n) in the length of `text`.
+    public static func unjoinedEmoji(_ text: String) -> String {
+        guard text.unicodeScalars.contains(zeroWidthJoiner) else { return text }
+        var result = String.UnicodeScalarView()
+        var previousIsEmoji = false
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if scalar == zeroWidthJoiner, previousIsEmoji, let next = pending, next.properties.isEmoji {
+                continue
+            }
+            result.append(scalar)
+            if scalar != variationSelector16 && !isEmojiModifier(scalar) {
+                previousIsEmoji = scalar.properties.isEmoji && !scalar.isASCII
+            }
+        }
+        return String(result)
+    }
+}
+

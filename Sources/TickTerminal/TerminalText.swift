@@ -10,11 +10,16 @@
 /// The width of text is the sum of the widths of its grapheme clusters (`Character`s).
 /// A cluster is measured as follows:
 ///
-/// - An emoji sequence is 2 cells: a first scalar with the Emoji property followed by
-///   U+FE0F VARIATION SELECTOR-16 (`❤️`, keycaps `1️⃣`) or by a skin-tone modifier
-///   U+1F3FB–U+1F3FF (`👍🏽`), or containing U+200D ZERO WIDTH JOINER followed by an
-///   emoji (`👨‍👩‍👧`), and flags made of two regional indicators (`🇰🇷`).
-///   Source: Unicode UTS #51 (emoji presentation sequences, ZWJ sequences).
+/// - An emoji with U+FE0F VARIATION SELECTOR-16 is 2 cells (`❤️`, keycaps `1️⃣`), and so
+///   is a flag made of two regional indicators (`🇰🇷`). A longer emoji sequence is the
+///   sum of its parts, as terminals that measure with `wcwidth(3)` (xterm, tmux 3.3,
+///   ncurses) draw it: a skin-tone modifier U+1F3FB–U+1F3FF is a wide character of its
+///   own (`👍🏽` is 4), and each emoji of a U+200D ZERO WIDTH JOINER sequence counts
+///   (`👨‍👩‍👧` is 6, `🏳️‍🌈` is 4). Terminals that draw such a sequence as one glyph
+///   (2 cells) then leave cells blank, but never run past the width counted; the UI,
+///   which must agree with the terminal cell by cell, writes the parts without their
+///   joiners (``unjoinedEmoji(_:)``). Source: Unicode UTS #51 (emoji presentation,
+///   modifier and ZWJ sequences); measured with `tmux capture-pane`.
 /// - CR LF, one cluster, is 1 cell, like the single space ``sanitized(_:)`` makes of it.
 /// - Any other cluster is the sum of the widths of its scalars, so a base with combining
 ///   marks (`e` + U+0301) is the base's width and a Hangul syllable spelled with
@@ -38,10 +43,10 @@
 /// - 1 cell: everything else, including spacing combining marks (Mc), East Asian
 ///   Ambiguous characters (A) and unassigned code points outside the ideograph planes.
 ///
-/// Outside emoji sequences this agrees with `wcwidth(3)`-style terminals (xterm, VTE,
-/// tmux), and emoji sequences count as recent terminals that lay out whole grapheme
-/// clusters draw them (a terminal that draws a ZWJ sequence as its separate emoji takes
-/// more cells than counted here). Where the two kinds disagree otherwise, such as a
+/// Outside emoji presentation sequences (VS16, flags) this agrees with
+/// `wcwidth(3)`-style terminals (xterm, VTE, tmux), and those two count as terminals
+/// that lay out whole grapheme clusters draw them (tmux 3.3 draws `❤️` in 1 cell: one
+/// blank cell, never an overflow). Where the two kinds disagree otherwise, such as a
 /// Devanagari consonant with a spacing vowel sign, the larger count is used, so that a
 /// line never runs past the width it was cut to.
 public enum TerminalText {
@@ -70,17 +75,24 @@ public enum TerminalText {
         guard let second = scalars.next() else { return width(of: first) }
         if first == "\r" { return 1 } // CR LF, written as one space.
         if first.properties.isEmoji {
-            if isRegionalIndicator(first) || second == variationSelector16 || isEmojiModifier(second) {
-                return 2
-            }
-            var previous = second
-            while let scalar = scalars.next() {
-                if scalar == variationSelector16 || isEmojiModifier(scalar)
-                    || (previous == zeroWidthJoiner && scalar.properties.isEmoji) {
-                    return 2
+            if isRegionalIndicator(first) { return 2 }
+            // An emoji sequence: each part between joiners is drawn as its own character
+            // (an emoji with VS16 is 2), skin-tone modifiers included, as wcwidth(3)
+            // terminals (xterm, tmux 3.3, ncurses) draw them; the UI writes the parts
+            // without their joiners (``unjoinedEmoji(_:)``), so no terminal draws fewer.
+            var total = 0
+            var part = 0
+            for scalar in character.unicodeScalars {
+                if scalar == zeroWidthJoiner {
+                    total += part
+                    part = 0
+                } else if scalar == variationSelector16 {
+                    part = max(part, 2)
+                } else {
+                    part += width(of: scalar)
                 }
-                previous = scalar
             }
+            return total + part
         }
         var total = 0
         for scalar in character.unicodeScalars {

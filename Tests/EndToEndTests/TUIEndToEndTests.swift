@@ -70,6 +70,32 @@ struct TUIEndToEndTests {
         }
     }
 
+    /// The cells tmux gives the characters of `emojiRows` (measured with `#{cursor_x}` in
+    /// tmux 3.3a): the emoji and skin-tone modifiers 2 each, everything else here 1.
+    static func tmuxWidth(_ line: String) -> Int {
+        line.unicodeScalars.reduce(0) { $0 + ((0x1F300...0x1FAFF).contains($1.value) ? 2 : 1) }
+    }
+
+    @Test("ZWJ and skin-tone emoji take the cells the terminal draws them in: no row runs over or loses its end")
+    func emojiRows() throws {
+        let setup = Setup()
+        let titles = ["Plain title end", "Family 👩‍👩‍👧 end", "Thumb 👍🏽 end", "Coder 🧑🏽‍💻 end", "Cook 👨‍🍳 end"]
+        for title in titles { #expect(try setup.tick.run("add", title, "--due", "tomorrow").status == 0) }
+        guard let ui = try setup.start() else { return }
+        defer { try? ui.press("q") }
+        let screen = try ui.screen()
+        let rows = screen.filter { $0.contains("[ ] ") }
+        #expect(rows.count == titles.count, "\(screen.joined(separator: "\n"))")
+        for row in rows {
+            #expect(row.hasSuffix("Tomorrow"), "\(row)")
+            #expect(row.contains(" end "), "\(row)")
+            // Every row ends in the same column: the date column lines up.
+            #expect(TUIEndToEndTests.tmuxWidth(row) == TUIEndToEndTests.tmuxWidth(rows[0]), "\(row)")
+        }
+        // The emoji are all there, drawn as their parts.
+        #expect(rows.contains { $0.contains("👩👩👧") } && rows.contains { $0.contains("👍🏽") } && rows.contains { $0.contains("🧑🏽💻") })
+    }
+
     @Test("add 우유 사기, toggle, move, edit its due date, delete, undo, resize to 40×12, quit: the database holds what the screen showed")
     func wholeStory() throws {
         let setup = Setup()

@@ -21,7 +21,7 @@ struct AddActionTests {
         #expect(result.notes.isEmpty)
     }
 
-    @Test("a subtask goes to its parent's list unless a list is named")
+    @Test("a subtask goes to its parent's list; another list named for it is refused, the parent's list is taken")
     func subtaskList() throws {
         let fixture = try ActionFixture()
         let work = try fixture.store.write { db in try db.insert(ReminderList(name: "Work", createdAt: Fixture.now)) }
@@ -29,8 +29,12 @@ struct AddActionTests {
         let child = try fixture.actions.add(NewReminder(title: "Step", parent: parent.number))
         #expect(child.list.id == work.id)
         #expect(child.reminder.parentUID == parent.uid)
-        let elsewhere = try fixture.actions.add(NewReminder(title: "Other", list: .named("Reminders"), parent: parent.number))
-        #expect(elsewhere.list.name == "Reminders")
+        #expect(throws: ActionError.subtaskOutsideParentList(parent: parent.number, parentListName: "Work")) {
+            try fixture.actions.add(NewReminder(title: "Other", list: .named("Reminders"), parent: parent.number))
+        }
+        let named = try fixture.actions.add(NewReminder(title: "Named", list: .named("WORK"), parent: parent.number))
+        #expect(named.list.id == work.id)
+        #expect(try fixture.store.read { db in try db.allReminders() }.map(\.title) == ["Project", "Step", "Named"])
     }
 
     @Test("refusals store nothing: a blank title, a missing list or parent, a rule without a date")

@@ -38,12 +38,47 @@ struct EditActionTests {
         let parent = try fixture.actions.add(NewReminder(title: "Project")).reminder
         let child = try fixture.actions.add(NewReminder(title: "Step", parent: parent.number)).reminder
         _ = try fixture.actions.add(NewReminder(title: "Sub-step", parent: child.number))
-        _ = try fixture.actions.add(NewReminder(title: "Elsewhere", list: .named("Work"), parent: parent.number))
+        // A subtask already in another list (as an import can leave one) stays there.
+        _ = try fixture.store.write { db in
+            var elsewhere = Reminder(listID: try db.targetList(named: "Work").id, title: "Elsewhere", createdAt: Fixture.now)
+            elsewhere.parentUID = parent.uid
+            return try db.insert(elsewhere)
+        }
         let result = try fixture.actions.edit(parent.number, ReminderEdit(list: .named("work")))
         #expect(result.list.name == "Work")
         #expect(result.notes == [.subtasksMoved(count: 2, listName: "Work")])
         let rows = try StoredRows(fixture.store).reminders
         #expect(rows.map(\.listID.rawValue) == ["Work", "Work", "Work", "Work"])
+    }
+
+    @Test("a subtask lives in its parent's list: another list is refused, a new parent elsewhere takes it and its subtasks there")
+    func subtaskStaysWithParent() throws {
+        let fixture = try ActionFixture()
+        _ = try fixture.store.write { db in try db.insert(ReminderList(name: "Work", createdAt: Fixture.now)) }
+        let parent = try fixture.actions.add(NewReminder(title: "Project")).reminder
+        let child = try fixture.actions.add(NewReminder(title: "Step", parent: parent.number)).reminder
+        let grandchild = try fixture.actions.add(NewReminder(title: "Sub-step", parent: child.number)).reminder
+        let before = try StoredRows(fixture.store).reminders
+        #expect(throws: ActionError.subtaskOutsideParentList(parent: parent.number, parentListName: "Reminders")) {
+            try fixture.actions.edit(child.number, ReminderEdit(title: "renamed", list: .named("Work")))
+        }
+        #expect(try StoredRows(fixture.store).reminders == before)
+        // Its parent's own list is no move at all.
+        #expect(try fixture.actions.edit(child.number, ReminderEdit(list: .named("Reminders"))).list.name == "Reminders")
+        // Made top-level in the same edit, it may go anywhere.
+        let alone = try fixture.actions.edit(grandchild.number, ReminderEdit(list: .named("Work"), parent: .clear))
+        #expect(alone.list.name == "Work" && alone.reminder.parentUID == nil)
+        // A new parent in another list takes the reminder there, with its subtasks.
+        let boss = try fixture.actions.add(NewReminder(title: "Boss", list: .named("Work"))).reminder
+        _ = try fixture.actions.edit(grandchild.number, ReminderEdit(list: .named("Reminders"), parent: .set(child.number)))
+        let moved = try fixture.actions.edit(child.number, ReminderEdit(parent: .set(boss.number)))
+        #expect(moved.list.name == "Work")
+        #expect(moved.notes == [.movedToParentList(listName: "Work"), .subtasksMoved(count: 1, listName: "Work")])
+        #expect(try fixture.reminder(grandchild.number.rawValue).listID == moved.list.id)
+        // A named list that is not the new parent's is refused.
+        #expect(throws: ActionError.subtaskOutsideParentList(parent: parent.number, parentListName: "Reminders")) {
+            try fixture.actions.edit(child.number, ReminderEdit(list: .named("Work"), parent: .set(parent.number)))
+        }
     }
 
     @Test("a reminder cannot become its own parent or its subtask's subtask; nothing is changed then")

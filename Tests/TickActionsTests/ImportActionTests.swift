@@ -23,6 +23,23 @@ struct ImportActionTests {
         return ImportBatch(reminders: try TodoTxtImport.plan(items, now: Fixture.now, timeZone: zone))
     }
 
+    @Test("a start date after the due date is left out, with the line, the dates and the due date kept")
+    func startAfterDueDropped() throws {
+        let harness = try ActionsHarness()
+        let batch = try Self.ics("BEGIN:VTODO\r\nUID:u1\r\nSUMMARY:Late\r\nDTSTART;VALUE=DATE:20261205\r\n"
+            + "DUE;VALUE=DATE:20261203\r\nEND:VTODO\r\n" + Self.todo("u2", "Fine"))
+        let summary = try harness.actions.importBatch(ImportRequest(batch: batch))
+        let december3 = Due.allDay(try #require(CalendarDay(year: 2026, month: 12, day: 3)))
+        let december5 = Due.allDay(try #require(CalendarDay(year: 2026, month: 12, day: 5)))
+        #expect(summary.droppedStarts == [.init(lineNumber: 4, start: december5, due: december3)])
+        let stored = try harness.reminders()
+        #expect(stored.map(\.title) == ["Late", "Fine"])
+        #expect(stored[0].start == nil && stored[0].due == december3)
+        // Imported again, it is the same reminder: unchanged, and said again.
+        let again = try harness.actions.importBatch(ImportRequest(batch: batch))
+        #expect(again.unchanged == 2 && again.droppedStarts.count == 1)
+    }
+
     @Test("importing the same batch twice adds once, then finds it unchanged")
     func sameBatchTwice() throws {
         let harness = try ActionsHarness()

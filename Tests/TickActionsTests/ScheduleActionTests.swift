@@ -104,4 +104,56 @@ struct ScheduleActionTests {
         #expect(reminder.alarms.last?.isSilenced == true)
         #expect(reminder.alarms.first?.firedAt == nil)
     }
+
+    @Test("the default alarm, or an alarm re-armed for a new date, already past is noted like one asked for")
+    func pastDefaultAlarm() throws {
+        // Fixture.now is 2026-11-29 21:00 in Seoul: today's 09:00 default alarm is past.
+        let today = Due.allDay(ActionFixture.dates.today)
+        let nineToday = try #require(Reminder(listID: ReminderList.ID(rawValue: "L"), title: "x", due: today, createdAt: Fixture.now)
+            .fireDate(of: Alarm.defaultAlarm(for: today), in: ActionFixture.seoul))
+        var reminder = reminder()
+        let notes = try Actions.changeDates(of: &reminder, due: .set(today), context: Self.context)
+        #expect(notes == [.alarmInPast(nineToday)])
+        #expect(reminder.alarms.count == 1 && reminder.alarms[0].isSilenced)
+        // Moved to a future date, the alarm rings again, with nothing to say.
+        #expect(try Actions.changeDates(of: &reminder, due: .set(Self.christmas), context: Self.context).isEmpty)
+        #expect(reminder.alarms[0].firedAt == nil)
+        // Moved back to today, the re-armed alarm is past again, and said to be.
+        #expect(try Actions.changeDates(of: &reminder, due: .set(today), context: Self.context) == [.alarmInPast(nineToday)])
+        // A change that sets no date says nothing of alarms it did not arm.
+        #expect(try Actions.changeDates(of: &reminder, due: .keep, context: Self.context).isEmpty)
+    }
+
+    @Test("an alarm offset on a reminder with only a start date counts from the start (RELATED=START)")
+    func alarmOnStartOnly() throws {
+        var reminder = reminder()
+        _ = try Actions.changeDates(of: &reminder, due: .keep, start: .set(ActionFixture.decemberAt(3, 9)),
+                                    schedule: ScheduleEdit(alarmOffsets: [AlarmOffset(seconds: -600)]), context: Self.context)
+        #expect(reminder.alarms.map(\.trigger) == [.relative(seconds: -600, toStart: true)])
+        let nine = ActionFixture.decemberAt(3, 9).sortInstant(in: ActionFixture.seoul)
+        #expect(reminder.fireDate(of: reminder.alarms[0], in: ActionFixture.seoul) == nine.addingTimeInterval(-600))
+        #expect(reminder.countsFromStart(reminder.alarms[0]) == true)
+        // With a due date, an offset counts from the due date.
+        _ = try Actions.changeDates(of: &reminder, due: .set(ActionFixture.decemberAt(4, 9)),
+                                    schedule: ScheduleEdit(alarmOffsets: [AlarmOffset(seconds: -60)]), context: Self.context)
+        #expect(reminder.alarms.map(\.trigger) == [.relative(seconds: -600, toStart: true), .relative(seconds: -60, toStart: false)])
+    }
+
+    @Test("a start date after the due date is refused, whichever date moves; the same day and an all-day due date's day are not")
+    func startAfterDue() throws {
+        var reminder = reminder(due: ActionFixture.december(3))
+        #expect(throws: ActionError.startAfterDue(start: ActionFixture.december(4), due: ActionFixture.december(3))) {
+            try Actions.changeDates(of: &reminder, due: .keep, start: .set(ActionFixture.december(4)), context: Self.context)
+        }
+        _ = try Actions.changeDates(of: &reminder, due: .keep, start: .set(ActionFixture.december(3)), context: Self.context)
+        _ = try Actions.changeDates(of: &reminder, due: .keep, start: .set(ActionFixture.decemberAt(3, 23)), context: Self.context)
+        #expect(throws: ActionError.startAfterDue(start: ActionFixture.decemberAt(3, 23), due: ActionFixture.decemberAt(3, 22))) {
+            try Actions.changeDates(of: &reminder, due: .set(ActionFixture.decemberAt(3, 22)), context: Self.context)
+        }
+        #expect(throws: ActionError.startAfterDue(start: ActionFixture.decemberAt(3, 23), due: ActionFixture.december(2))) {
+            try Actions.changeDates(of: &reminder, due: .set(ActionFixture.december(2)), context: Self.context)
+        }
+        _ = try Actions.changeDates(of: &reminder, due: .set(ActionFixture.decemberAt(3, 23)), context: Self.context)
+        #expect(reminder.start == ActionFixture.decemberAt(3, 23) && reminder.due == ActionFixture.decemberAt(3, 23))
+    }
 }

@@ -63,7 +63,9 @@ struct InterchangeCommandTests {
         #expect(all.first { $0["title"] as? String == "Buy milk" }?["priority"] as? String == "medium")
         #expect(all.first { $0["title"] as? String == "Someday thing" }?["priority"] as? String == "low")
         let done = try #require(try cli.json("list", "completed") as? [[String: Any]])
-        #expect(done.first?["completedAt"] as? String == "2026-11-19T15:00:00Z") // midnight in Seoul
+        // A todo.txt date is a day: kept as 12:00 UTC of it, not as midnight in Seoul.
+        #expect(done.first?["completedAt"] as? String == "2026-11-20T12:00:00Z")
+        #expect(done.first?["createdAt"] as? String == "2026-11-01T12:00:00Z")
     }
 
     @Test("a bad line is reported with its line number and nothing is imported")

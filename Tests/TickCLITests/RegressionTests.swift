@@ -120,7 +120,7 @@ struct RegressionTests {
         #expect(zone.secondsFromGMT(for: Fixture.now) == secondsEast)
         let cli = CLIHarness()
         cli.variables["TZ"] = tz
-        let result = cli.run("add", "x", "--due", "today 9am", "--json")
+        let result = cli.run("add", "x", "--due", "tomorrow 9am", "--json")
         #expect(result.errors == "")
         let due = try #require((try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])?["due"] as? String)
         let hours = abs(secondsEast) / 3_600, minutes = abs(secondsEast) % 3_600 / 60
@@ -140,7 +140,7 @@ struct RegressionTests {
         #expect(again.count == 3, "-24h (exact hours) is not -1d (a wall-clock day)")
     }
 
-    @Test("moving a reminder to another list takes its subtasks along, at any depth; ones kept elsewhere stay")
+    @Test("moving a reminder to another list takes its subtasks along, at any depth; a subtask cannot be put elsewhere")
     func subtasksMoveAlong() throws {
         let cli = CLIHarness()
         cli.ok("lists", "add", "Other")
@@ -148,7 +148,7 @@ struct RegressionTests {
         cli.ok("add", "P")
         cli.ok("add", "C", "--parent", "1")
         cli.ok("add", "G", "--parent", "2")
-        cli.ok("add", "Elsewhere", "--parent", "1", "--list", "Third")
+        #expect(cli.run("add", "Elsewhere", "--parent", "1", "--list", "Third").status == 1)
         let result = cli.run("edit", "1", "--list", "Other")
         #expect(result.status == 0)
         #expect(result.errors.contains("moved 2 subtasks along to Other"))
@@ -156,7 +156,7 @@ struct RegressionTests {
         #expect(try list("1") == "Other")
         #expect(try list("2") == "Other")
         #expect(try list("3") == "Other")
-        #expect(try list("4") == "Third")
+        #expect(cli.run("show", "4").status == 1)
     }
 
     @Test("a list named like a smart list: creating or renaming to it says how to reach it")

@@ -112,20 +112,23 @@ struct ScheduleCommandTests {
         #expect(try alarms(cli, "4").isEmpty)
     }
 
-    @Test("bad values are usage errors naming the option; nothing is saved", arguments: [
-        (["add", "x", "--repeat", "daily"], "--repeat needs a due date"),
-        (["add", "x", "--due", "today", "--repeat", "sometimes"], "cannot repeat 'sometimes'"),
-        (["add", "x", "--due", "today", "--alarm", "10m"], "say -10m"),
-        (["add", "x", "--alarm", "-10m"], "--alarm counts from the due date"),
-        (["add", "x", "--due", "today", "--repeat-from", "completion"], "--repeat-from needs"),
-        (["add", "x", "--due", "today", "--repeat", "daily", "--repeat-from", "later"], "neither 'due' nor 'completion'"),
-        (["add", "x", "--due", "today", "--repeat", "RRULE:FREQ=DAILY;COUNT=1;UNTIL=20261231"], "COUNT and UNTIL"),
+    @Test("bad values are usage errors that begin with the option; nothing is saved", arguments: [
+        (["add", "x", "--repeat", "daily"], "--repeat: a repeating reminder needs a due date"),
+        (["add", "x", "--due", "today", "--repeat", "sometimes"], "--repeat: cannot repeat 'sometimes'"),
+        (["add", "x", "--due", "today", "--alarm", "10m"], "--alarm: cannot read '10m' as a duration: say -10m"),
+        (["add", "x", "--alarm", "-10m"], "--alarm: an alarm offset counts from the due date"),
+        (["add", "x", "--due", "today", "--repeat-from", "completion"], "--repeat-from: only a repeating reminder"),
+        (["add", "x", "--due", "today", "--repeat", "daily", "--repeat-from", "later"], "--repeat-from: 'later' is neither 'due' nor 'completion'"),
+        (["add", "x", "--due", "today", "--repeat", "RRULE:FREQ=DAILY;COUNT=1;UNTIL=20261231"], "--repeat: "),
+        (["add", "x", "--due", "2026-12-03", "--start", "2026-12-04"], "--start: the start date"),
+        (["add", "x", "--due", "25:00"], "--due: cannot read '25:00' as a date"),
+        (["add", "x", "--remind", "13pm"], "--remind: "),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let cli = CLIHarness()
         let result = cli.run(arguments)
         #expect(result.status == 64)
-        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(result.errors.hasPrefix("tick: error: " + message), "\(result.errors)")
         let all = try #require(try cli.json("list", "all") as? [Any])
         #expect(all.isEmpty)
     }

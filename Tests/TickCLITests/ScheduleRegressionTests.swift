@@ -85,7 +85,7 @@ struct OccurrenceChoiceTests {
     @Test("a future occurrence, or a date that is no occurrence, is refused with exit 1 and nothing changes", arguments: [
         ("2026-12-05 09:00", "not due yet; the current one is Dec 1, 2026 9:00 AM"),
         ("2026-12-05", "not due yet; the current one is Dec 1, 2026 9:00 AM"),
-        ("2026-11-15", "has no open or completed occurrence '2026-11-15'; the current one is Dec 1, 2026 9:00 AM"),
+        ("2026-11-15", "--occurrence: #1 \"Pills\" has no open or completed occurrence '2026-11-15'; the current one is Dec 1, 2026 9:00 AM"),
         ("2026-12-01 10:00", "not due yet"),
     ])
     func refused(given: String, message: String) throws {

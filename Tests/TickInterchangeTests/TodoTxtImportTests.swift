@@ -83,20 +83,23 @@ struct TodoTxtImportTests {
         #expect(open.reminder.title == "open pri:A")
     }
 
-    @Test func datesAreMidnightInTheGivenZone() throws {
-        let planned = try one("x 2011-03-03 2011-03-01 Call Mom", zone: "Asia/Seoul")
-        // 2011-03-03T00:00+09:00 is 2011-03-02T15:00Z; two days earlier for 2011-03-01.
-        #expect(planned.reminder.completedAt == Date(timeIntervalSince1970: 1_299_078_000))
-        #expect(planned.reminder.createdAt == Date(timeIntervalSince1970: 1_299_078_000 - 2 * 86_400))
-        #expect(planned.reminder.modifiedAt == now)
-        #expect(planned.reminder.isCompleted)
+    @Test func datesAreTheirDayAtNoonUTCWhateverTheZone() throws {
+        for zone in ["Asia/Seoul", "Europe/Berlin", "Pacific/Honolulu"] {
+            let planned = try one("x 2011-03-03 2011-03-01 Call Mom", zone: zone)
+            // 2011-03-03T12:00Z and two days earlier, in every zone: a todo.txt date is a day.
+            #expect(planned.reminder.completedAt == Date(timeIntervalSince1970: 1_299_153_600))
+            #expect(planned.reminder.createdAt == Date(timeIntervalSince1970: 1_299_153_600 - 2 * 86_400))
+            #expect(planned.reminder.iCalendarExtras == "X-TODOTXT-CREATED:2011-03-01\nX-TODOTXT-COMPLETED:2011-03-03")
+            #expect(planned.reminder.modifiedAt == now)
+            #expect(planned.reminder.isCompleted)
+        }
     }
 
-    @Test func midnightInADaylightSavingGapIsTheFirstInstantOfTheDay() throws {
-        // Brazil moved its clocks from 00:00 to 01:00 on 2018-11-04.
+    @Test func aDayWithoutMidnightIsStillThatDay() throws {
+        // Brazil moved its clocks from 00:00 to 01:00 on 2018-11-04: the day is kept all the same.
         let zone = try TodoTxtFixture.zone("America/Sao_Paulo")
         let planned = try TodoTxtFixture.plan("2018-11-04 Document the gap", zone: zone)
-        #expect(planned[0].reminder.createdAt == Date(timeIntervalSince1970: 1_541_300_400))
+        #expect(planned[0].reminder.createdAt == Date(timeIntervalSince1970: 1_541_332_800))
         #expect(TodoTxtFixture.day(planned[0].reminder.createdAt, in: zone) == "2018-11-04")
     }
 

@@ -75,7 +75,7 @@ struct TodoTxtItemTests {
         Case(line: "(A) @1 -- one char", priority: "A", description: "@1 -- one char", contexts: ["1"]),
         Case(line: "(B) +math (@school or @home) integrate @x and @y", priority: "B",
              description: "+math (@school or @home) integrate @x and @y",
-             projects: ["math"], contexts: ["home)", "x", "y"]),
+             projects: ["math"], contexts: ["x", "y"]),
         Case(line: "(C) say thanks @SomeMaintainer w:@OtherContributors", priority: "C",
              description: "say thanks @SomeMaintainer w:@OtherContributors",
              contexts: ["SomeMaintainer"], tags: ["w:@OtherContributors"]),
@@ -84,7 +84,13 @@ struct TodoTxtItemTests {
         Case(line: "ideographic\u{3000}@home", description: "ideographic\u{3000}@home", contexts: ["home"]),
         Case(line: "nbsp\u{00A0}+home and\u{2028}@line", description: "nbsp\u{00A0}+home and\u{2028}@line",
              projects: ["home"], contexts: ["line"]),
-        Case(line: "mark +\u{301}x", description: "mark +\u{301}x", projects: ["\u{301}x"]),
+        Case(line: "mark +\u{301}x", description: "mark +\u{301}x"),
+        // A name starts with a letter, digit, _ or non-ASCII symbol and ends with one of
+        // those (or a combining mark): punctuation look-alikes are words.
+        Case(line: "look +! @* @(foo) @home) @phone, +.x @-y +$ @~ +", description: "look +! @* @(foo) @home) @phone, +.x @-y +$ @~ +"),
+        Case(line: "names +Home_Office @e-mail @2026 +🏠 @café +a_ @x.y +\u{1F44D}\u{1F3FD} @e\u{301}",
+             description: "names +Home_Office @e-mail @2026 +🏠 @café +a_ @x.y +\u{1F44D}\u{1F3FD} @e\u{301}",
+             projects: ["Home_Office", "🏠", "a_", "\u{1F44D}\u{1F3FD}"], contexts: ["e-mail", "2026", "café", "x.y", "e\u{301}"]),
         // key:value: one colon, both sides non-empty; links are not tags.
         Case(line: "a key:value k:v:w :x y: lazy:bar", description: "a key:value k:v:w :x y: lazy:bar",
              tags: ["key:value", "lazy:bar"]),

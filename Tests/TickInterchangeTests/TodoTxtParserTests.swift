@@ -39,10 +39,20 @@ struct TodoTxtParserTests {
         #expect(fromData[1].priority == "B")
     }
 
-    @Test func keepsALoneCarriageReturnInsideTheLine() throws {
-        let items = try TodoTxtParser.parse("a\rb @x\nc", source: nil)
-        #expect(items.map(\.description) == ["a\rb @x", "c"])
-        #expect(items[0].contexts == ["x"])
+    @Test func aLoneCarriageReturnEndsALineLikeLFAndCRLF() throws {
+        let items = try TodoTxtParser.parse("a\rb @x\nc\r\n\rx 2026-01-05 d\r", source: nil)
+        #expect(items.map(\.description) == ["a", "b @x", "c", "d"])
+        #expect(items.map(\.lineNumber) == [1, 2, 3, 5])
+        #expect(items[1].contexts == ["x"])
+        #expect(items[3].isCompleted)
+    }
+
+    @Test func aFileWithClassicMacLineEndsHasOneTaskPerLine() throws {
+        let text = "(A) 2026-01-05 Call Mom +Family\r(D) Pay rent @home\rx 2026-01-07 Done\r"
+        let items = try TodoTxtParser.parse(Data(text.utf8), source: nil)
+        #expect(items.count == 3)
+        #expect(items.map(\.priority) == ["A", "D", nil])
+        #expect(items[1].description == "Pay rent @home")
     }
 
     @Test func keepsTrailingAndLeadingSpacesInTheDescription() throws {

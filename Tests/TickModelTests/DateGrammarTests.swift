@@ -33,7 +33,13 @@ struct DateGrammarTests {
         ("9am", timed("2026-12-02T00:00:00Z", "Asia/Seoul")),
         ("at 17:00", timed("2026-12-02T08:00:00Z", "Asia/Seoul")),
         ("noon", timed("2026-12-02T03:00:00Z", "Asia/Seoul")),
-        ("midnight", timed("2026-12-01T15:00:00Z", "Asia/Seoul")),
+        // Midnight alone is the coming one (the start of tomorrow); with a day, the
+        // start of that day (as `tomorrow midnight` above).
+        ("midnight", timed("2026-12-02T15:00:00Z", "Asia/Seoul")),
+        ("at midnight", timed("2026-12-02T15:00:00Z", "Asia/Seoul")),
+        ("fri at midnight", timed("2026-12-03T15:00:00Z", "Asia/Seoul")),
+        ("midnight on fri", timed("2026-12-03T15:00:00Z", "Asia/Seoul")),
+        ("today midnight", timed("2026-12-01T15:00:00Z", "Asia/Seoul")),
         ("9pm tomorrow", timed("2026-12-03T12:00:00Z", "Asia/Seoul")),
         ("5pm on fri", timed("2026-12-04T08:00:00Z", "Asia/Seoul")),
         // Weekdays (today is a Wednesday).
@@ -87,7 +93,8 @@ struct DateGrammarTests {
         ("in 1 day", allDay("2026-12-04")), ("end of week", allDay("2026-12-06")), ("dec 3", allDay("2026-12-03")),
         ("dec 2", allDay("2027-12-02")),
         ("9am", timed("2026-12-03T00:00:00Z", "Asia/Seoul")),
-        ("midnight", timed("2026-12-02T15:00:00Z", "Asia/Seoul")),
+        // Five minutes after one midnight, `midnight` is the next one.
+        ("midnight", timed("2026-12-03T15:00:00Z", "Asia/Seoul")),
         ("tomorrow 9am", timed("2026-12-04T00:00:00Z", "Asia/Seoul")),
     ])
     func justAfterMidnight(input: String, expected: Due) throws {
@@ -122,6 +129,21 @@ struct DateGrammarTests {
     ])
     func daylightSaving(now: String, zoneID: String, input: String, expected: Due) throws {
         #expect(try DateGrammar.parse(input, in: context(now, zoneID)) == expected)
+    }
+
+    @Test("a time in a daylight-saving gap is moved forward by the gap, and the reading says which time was skipped", arguments: [
+        ("2026-03-28T11:00:00Z", "Europe/Berlin", "2026-03-29 02:30", "2026-03-29T01:30:00Z", "2026-03-29T02:30:00"),
+        ("2026-03-28T11:00:00Z", "Europe/Berlin", "tomorrow 2:30am", "2026-03-29T01:30:00Z", "2026-03-29T02:30:00"),
+        ("2026-03-07T17:00:00Z", "America/New_York", "tomorrow 2:59am", "2026-03-08T07:59:00Z", "2026-03-08T02:59:00"),
+        ("2026-03-28T11:00:00Z", "Europe/Berlin", "2026-03-29 03:00", "2026-03-29T01:00:00Z", nil),
+        ("2026-03-28T11:00:00Z", "Europe/Berlin", "2026-03-29 01:59", "2026-03-29T00:59:00Z", nil),
+        ("2026-10-24T10:00:00Z", "Europe/Berlin", "tomorrow 2:30am", "2026-10-25T00:30:00Z", nil),
+        ("2026-03-28T11:00:00Z", "Europe/Berlin", "2026-03-29T02:30+01:00", "2026-03-29T01:30:00Z", nil),
+    ])
+    func gap(now: String, zoneID: String, input: String, instant: String, skipped: String?) throws {
+        let reading = try DateGrammar.read(input, in: context(now, zoneID))
+        #expect(reading.due == timed(instant, reading.due.timeZone?.identifier ?? zoneID))
+        #expect(reading.skippedTime?.description == skipped)
     }
 
     @Test("month ends and leap years", arguments: [
@@ -218,9 +240,9 @@ struct DateGrammarTests {
         ("2027-02-29", "'2027-02-29' is not a real day"),
         ("2026-02-30 9am", "'2026-02-30' is not a real day"),
         ("2026-02-30T09:00", "'2026-02-30' is not a real day"),
-        ("2026-12-03T25:00", "'25:00' is not a time of day (00:00 to 23:59:59)"),
-        ("2026-12-03T24:00", "'24:00' is not a time of day (00:00 to 23:59:59)"),
-        ("2026-12-03T23:60:00", "'23:60:00' is not a time of day (00:00 to 23:59:59)"),
+        ("2026-12-03T25:00", "'25:00' is not a time of day (hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59)"),
+        ("2026-12-03T24:00", "'24:00' is not a time of day (hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59)"),
+        ("2026-12-03T23:60:00", "'23:60:00' is not a time of day (hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59)"),
         ("2026-12-03T17:30+19:00", "'+19:00' is not a UTC offset (-18:00 to +18:00)"),
         ("2026-12-03T17:30x", "'2026-12-03T17:30x' is not an ISO 8601 date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM)"),
         ("2026-12-3", "'2026-12-3' is not an ISO 8601 date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM)"),
@@ -235,12 +257,12 @@ struct DateGrammarTests {
         ("dec 1th", "'1th' is not a day of the month (1 to 31)"),
         ("dec", "'dec' needs a day of the month, as in 'dec 14'"),
         ("dec blorp", "'blorp' is not a day of the month (1 to 31)"),
-        ("13pm", "'13pm' is not a time; with am/pm the hour is 1 to 12"),
-        ("0am", "'0am' is not a time; with am/pm the hour is 1 to 12"),
-        ("13 pm", "'13 pm' is not a time; with am/pm the hour is 1 to 12"),
+        ("13pm", "'13pm' is not a time of day (hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59)"),
+        ("0am", "'0am' is not a time of day (hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59)"),
+        ("13 pm", "'13 pm' is not a time of day (hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59)"),
         ("9", "'9' needs am/pm or minutes: '9am', '9pm' or '9:00'"),
         ("tomorrow 9", "'9' needs am/pm or minutes: '9am', '9pm' or '9:00'"),
-        ("25:00", "'25:00' is not a time of day (00:00 to 23:59)"),
+        ("25:00", "'25:00' is not a time of day (hours 0 to 23, or 1 to 12 with am/pm; minutes 00 to 59)"),
         ("3 days", "'3 days' needs 'in' before it, as in 'in 3 days'"),
         ("in", "'in' must be followed by a number and a unit, as in 'in 3 days'"),
         ("in 3", "'in 3' needs a unit: days, weeks, months or years"),

@@ -47,6 +47,23 @@ struct AppStateDialogTests {
         #expect(state.addDialog?.error == nil) // editing clears the message
     }
 
+    @Test("a time the clocks skip is previewed moved forward, with a note saying so")
+    func dueInGap() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.dateContext = DateContext(now: Fixture.now, timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
+                                        locale: Locale(identifier: "en_US"))
+        state.press(.character("a"))
+        state.type("Gap")
+        state.press(.tab)
+        state.type("2026-03-29 02:30")
+        let lines = FrameBuilder(context: state.dateContext).frame(for: state).lines
+        #expect(lines.contains { $0.contains("Due: Mar 29, 2026 3:30 AM (02:30 is skipped by the clocks going forward)") },
+                "\(lines.joined(separator: "\n"))")
+        state.press(.control("u"))
+        state.type("2026-03-29 03:30")
+        #expect(!FrameBuilder(context: state.dateContext).frame(for: state).lines.contains { $0.contains("skipped") })
+    }
+
     @Test("Enter adds a trimmed title with the due date the command line would read; the dialog closes when saved")
     func adding() throws {
         var state = TUIFixture.loaded(TUIFixture.three)
@@ -128,6 +145,7 @@ struct AppStateDialogTests {
         state.press(.down) // notes
         state.type("2 liters")
         state.press(.down, .control("u")) // due cleared
+        state.press(.down, .right) // repeat: it does not repeat, so nothing to change
         state.press(.down, .right) // list → 장보기
         state.press(.down, .left) // priority none → high (wraps)
         state.press(.down, .character(" ")) // flag off

@@ -84,4 +84,35 @@ struct DueAlarmTests {
         #expect(harness.session.state.detailEditor?.error?.contains("repeating reminder needs a due date") == true)
         #expect(try harness.reminder(1).due != nil)
     }
+
+    @Test("a repeating reminder's due date is cleared in the detail view by stopping the repeat on its Repeat field; undo brings both back")
+    func stopRepeating() throws {
+        let due = Due.allDay(try #require(CalendarDay(year: 2026, month: 12, day: 3)))
+        let harness = try SessionHarness { db, list in
+            _ = try db.insert(Reminder(listID: list.id, title: "Pills", due: due, recurrence: "FREQ=DAILY", createdAt: Fixture.now))
+        }
+        harness.press(.character("e"), .down, .down, .control("u"), .enter)
+        // Refused by the rule, the view stays open and says how to stop the repeat.
+        #expect(harness.screen.contains("a repeating reminder needs a due date; stop it repeating first"))
+        #expect(try harness.reminder(1).due == due)
+        harness.press(.down) // Repeat
+        #expect(harness.screen.contains("Repeat    ‹ Daily ›"))
+        harness.press(.control("u"))
+        #expect(harness.screen.contains("Repeat    ‹ stops repeating ›"))
+        harness.press(.enter)
+        var stored = try harness.reminder(1)
+        #expect(stored.due == nil && stored.recurrence == nil && stored.alarms.isEmpty)
+        harness.press(.character("u"))
+        stored = try harness.reminder(1)
+        #expect(stored.due == due && stored.recurrence == "FREQ=DAILY")
+        // Stopping the repeat alone keeps the date.
+        harness.press(.character("e"), .down, .down, .down, .character(" "), .enter)
+        stored = try harness.reminder(1)
+        #expect(stored.due == due && stored.recurrence == nil)
+        // A reminder that does not repeat shows so, and its Repeat field changes nothing.
+        harness.press(.character("e"), .down, .down, .down, .control("u"))
+        #expect(harness.screen.contains("Repeat    does not repeat"))
+        harness.press(.enter)
+        #expect(try harness.reminder(1) == stored)
+    }
 }

@@ -29,10 +29,12 @@ struct TerminalTextTests {
         WidthCase("a\u{3000}b", 4, "ideographic space between letters"),
         WidthCase("\u{1100}\u{1161}\u{11A8}", 2, "Hangul syllable from conjoining jamo"),
         WidthCase("👍", 2, "emoji presentation"),
-        WidthCase("👍🏽", 2, "emoji with skin tone"),
-        WidthCase("☝🏽", 2, "text-default emoji with skin tone"),
-        WidthCase("👨‍👩‍👧", 2, "ZWJ family"),
-        WidthCase("🏳️‍🌈", 2, "ZWJ flag with VS16"),
+        // Modifier and ZWJ sequences: the sum of their parts, as tmux 3.3 and xterm draw them.
+        WidthCase("👍🏽", 4, "emoji with skin tone"),
+        WidthCase("☝🏽", 3, "text-default emoji with skin tone"),
+        WidthCase("👨‍👩‍👧", 6, "ZWJ family"),
+        WidthCase("🏳️‍🌈", 4, "ZWJ flag with VS16"),
+        WidthCase("🧑🏽‍💻", 6, "ZWJ sequence with a skin tone"),
         WidthCase("🇰🇷", 2, "regional indicator flag"),
         WidthCase("🇰🇷🇯🇵", 4, "two flags"),
         WidthCase("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", 2, "tag sequence flag"),
@@ -71,8 +73,8 @@ struct TerminalTextTests {
     }
 
     @Test("width of one character", arguments: [
-        ("a", 1), ("우", 2), ("あ", 2), ("Ａ", 2), ("\u{3000}", 2), ("👍", 2), ("👍🏽", 2),
-        ("👨‍👩‍👧", 2), ("🇰🇷", 2), ("❤️", 2), ("☺", 1), ("e\u{301}", 1), ("\u{200B}", 0),
+        ("a", 1), ("우", 2), ("あ", 2), ("Ａ", 2), ("\u{3000}", 2), ("👍", 2), ("👍🏽", 4),
+        ("👨‍👩‍👧", 6), ("🇰🇷", 2), ("❤️", 2), ("☺", 1), ("e\u{301}", 1), ("\u{200B}", 0),
         ("\u{1F1F0}", 2),
         // Edges of the generated table and of the blocks answered before it.
         ("\u{10FF}", 1), ("\u{1100}", 2), ("\u{115F}", 2), ("\u{2329}", 2), ("\u{232A}", 2),
@@ -169,8 +171,8 @@ struct TerminalTextTests {
         ("a우유", 2, "a…"),
         ("a우유", 3, "a…"),
         ("a우유", 4, "a우…"),
-        ("👨‍👩‍👧abc", 2, "…"),
-        ("👨‍👩‍👧abc", 3, "👨‍👩‍👧…"),
+        ("👨‍👩‍👧abc", 6, "…"),
+        ("👨‍👩‍👧abc", 7, "👨‍👩‍👧…"),
         ("🇰🇷🇯🇵", 3, "🇰🇷…"),
         ("e\u{301}e\u{301}e\u{301}", 2, "e\u{301}…"),
         ("e\u{301}e\u{301}e\u{301}", 3, "e\u{301}e\u{301}e\u{301}"),
@@ -312,3 +314,17 @@ enum TextSamples {
         return text
     }
 }
+
+@Suite("Emoji written for the terminal UI")
+struct UnjoinedEmojiTests {
+    @Test("emoji joined by U+200D are written as their parts, measured the same; other joiners stay", arguments: [
+        ("Family 👩‍👩‍👧!", "Family 👩👩👧!"), ("🏳️‍🌈", "🏳️🌈"), ("🧑🏽‍💻", "🧑🏽💻"),
+        ("क्‍ष", "क्‍ष"), ("a\u{200D}b", "a\u{200D}b"), ("plain", "plain"),
+    ])
+    func unjoinedEmoji(text: String, expected: String) {
+        let unjoined = TerminalText.unjoinedEmoji(text)
+        #expect(unjoined.unicodeScalars.elementsEqual(expected.unicodeScalars))
+        #expect(TerminalText.width(of: unjoined) == TerminalText.width(of: text))
+    }
+}
+

@@ -77,7 +77,7 @@ struct AddCommand: Command {
                                   priority: priority, isFlagged: isFlagged, tags: tags, url: url, parent: parent,
                                   schedule: try schedule.edit(defaults: defaults, context: context))
         let result: ReminderChangeResult
-        do { result = try context.actions().add(request) } catch { throw schedule.commandError(for: error) }
+        do { result = try context.actions().add(request) } catch { throw schedule.commandError(for: error, setsStart: startText != nil, context: context) }
         let (reminder, list) = (result.reminder, result.list)
         for note in result.notes { context.warn(ScheduleOptions.text(for: note, context: context)) }
         if json {

@@ -9,8 +9,8 @@ enum ValueReader {
     /// A reminder number (`12` or `#12`).
     static func number(_ text: String, option: String = "number") throws(CommandError) -> Reminder.Number {
         guard let number = Reminder.Number(parsing: text) else {
-            let place = option == "number" || option == "numbers" ? "" : " (for --\(option))"
-            throw .usage("'\(text)' is not a reminder number\(place); numbers look like 12 or #12")
+            let prefix = option == "number" || option == "numbers" ? "" : "--\(option): "
+            throw .usage("\(prefix)'\(text)' is not a reminder number; numbers look like 12 or #12")
         }
         return number
     }
@@ -36,13 +36,28 @@ enum ValueReader {
         return parsed.all(key).joined(separator: " ")
     }
 
-    /// A due or start date phrase (DESIGN.md "Dates and time").
+    /// A due or start date phrase (DESIGN.md "Dates and time"). A time in a
+    /// daylight-saving gap is moved forward by the gap, with a warning saying so.
     static func due(_ text: String, option: String, context: CommandContext) throws(CommandError) -> Due {
+        let reading: DateGrammar.Reading
         do {
-            return try DateGrammar.parse(text, in: context.dateContext)
+            reading = try DateGrammar.read(text, in: context.dateContext)
         } catch {
             throw .usage("--\(option): \(error.description)")
         }
+        if let skipped = reading.skippedTime { context.warn("--\(option): " + gapNote(skipped, now: reading.due, context: context)) }
+        return reading.due
+    }
+
+    /// `02:30 on Mar 29, 2026 does not exist in Europe/Berlin (the clocks go forward); it is 3:30 AM`.
+    static func gapNote(_ skipped: LocalDateTime, now due: Due, context: CommandContext) -> String {
+        let formatter = DueFormatter(context: context.dateContext)
+        let typed = String(format: "%02d:%02d", skipped.hour, skipped.minute)
+        let moved = formatter.string(for: due)
+        // The time alone when the day stays (it always does, but for a gap over midnight).
+        let day = formatter.string(for: Due.allDay(skipped.day))
+        let shown = moved.hasPrefix(day + " ") ? String(moved.dropFirst(day.count + 1)) : moved
+        return "\(typed) on \(day) does not exist in \(context.dateContext.timeZone.identifier) (the clocks go forward); it is \(shown)"
     }
 
     /// A priority name or iCalendar number.
@@ -53,10 +68,10 @@ enum ValueReader {
         return priority
     }
 
-    /// A list color.
-    static func color(_ text: String) throws(CommandError) -> ListColor {
+    /// A list color; `option` names the option it was given with (nil for an argument).
+    static func color(_ text: String, option: String? = nil) throws(CommandError) -> ListColor {
         guard let color = ListColor(parsing: text) else {
-            throw .usage(ModelError.invalidColor(text).description)
+            throw .usage((option.map { "--\($0): " } ?? "") + ModelError.invalidColor(text).description)
         }
         return color
     }

@@ -83,11 +83,17 @@ struct CompletionRunner {
         let current = (reminder.due ?? reminder.start).map { formatter.string(for: $0) }
         let currentText = current.map { "; the current one is \($0)" } ?? ""
         let name = "\(reminder.number) \(reminder.title.quotedForMessage)"
+        let text = text.singleQuotedForMessage
+        guard reminder.recurrence != nil else {
+            // One occurrence only: its due date (else start), which `text` did not name.
+            let only = current.map { "; its one occurrence is \($0)" } ?? " and has no date"
+            return .runtime("--occurrence: \(name) does not repeat\(only), not \(text); complete it with 'tick done \(reminder.number.rawValue)'")
+        }
         switch skipped {
         case .notYetDue:
-            return .runtime("\(name): the occurrence '\(text)' is not due yet\(currentText) (complete that one first)")
+            return .runtime("--occurrence: \(name): the occurrence \(text) is not due yet\(currentText) (complete that one first)")
         case .notAnOccurrence, .alreadyDone:
-            return .runtime("\(name) has no open or completed occurrence '\(text)'\(currentText)")
+            return .runtime("--occurrence: \(name) has no open or completed occurrence \(text)\(currentText)")
         }
     }
 }

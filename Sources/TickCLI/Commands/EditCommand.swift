@@ -88,7 +88,7 @@ struct EditCommand: Command {
             parent: EditCommand.change(parent, clears: parsed.has("no-parent")),
             schedule: try schedule.edit(defaults: defaults, context: context))
         let result: ReminderChangeResult
-        do { result = try context.actions().edit(number, edit) } catch { throw schedule.commandError(for: error) }
+        do { result = try context.actions().edit(number, edit) } catch { throw schedule.commandError(for: error, setsStart: parsed.isPresent("start") || parsed.has("no-start"), context: context) }
         let reminder = result.reminder
         for note in result.notes { context.warn(ScheduleOptions.text(for: note, context: context)) }
         if parsed.has("json") {

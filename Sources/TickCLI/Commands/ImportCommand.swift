@@ -64,7 +64,22 @@ struct ImportCommand: Command {
         let request = ImportRequest(batch: batch, fallbackListName: listName, restoresArchive: format == .json,
                                     mergeRule: format == .todotxt ? .todoTxt : .replace, isDryRun: dryRun)
         let summary = try context.actions().importBatch(request)
-        report(summary, batch: batch, format: format, context: context)
+        let startWarnings = summary.droppedStarts.map { droppedStartWarning($0, context: context) }
+        for warning in startWarnings { context.warn(warning) }
+        report(summary, batch: batch, warnings: batch.warnings + startWarnings, format: format, context: context)
+    }
+
+    /// The warning for a start date the import left out because it was after the due date.
+    private func droppedStartWarning(_ dropped: ImportSummary.DroppedStart, context: CommandContext) -> String {
+        let formatter = DueFormatter(context: context.dateContext)
+        return "\(sourceName) line \(dropped.lineNumber): the start date (\(formatter.string(for: dropped.start))) is after "
+            + "the due date (\(formatter.string(for: dropped.due))); imported without the start date"
+    }
+
+    /// How messages name the file: its name, the path of a process substitution
+    /// (`/dev/fd/63` says nothing by its last part alone), or standard input.
+    private var sourceName: String {
+        path == "-" ? "standard input" : path.hasPrefix("/dev/") ? path : (path as NSString).lastPathComponent
     }
 
     /// Reads the file (or standard input) and what it holds.
@@ -84,8 +99,7 @@ struct ImportCommand: Command {
         } catch {
             throw CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
         }
-        // A process substitution's path (/dev/fd/63) says nothing by its last part alone.
-        let name = path == "-" ? "standard input" : path.hasPrefix("/dev/") ? path : (path as NSString).lastPathComponent
+        let name = sourceName
         guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
             throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -136,7 +150,8 @@ struct ImportCommand: Command {
         }
     }
 
-    private func report(_ summary: ImportSummary, batch: ImportBatch, format: InterchangeFormat, context: CommandContext) {
+    private func report(_ summary: ImportSummary, batch: ImportBatch, warnings: [String], format: InterchangeFormat,
+                        context: CommandContext) {
         if json {
             var members: [(String, JSONValue)] = [
                 ("format", .string(format.rawValue)),
@@ -148,7 +163,7 @@ struct ImportCommand: Command {
                 ("createdLists", .array(summary.createdLists.map(JSONValue.string))),
             ]
             members.append(("skipped", .object(batch.skipped.map { ($0.what, .int(Int64($0.count))) })))
-            members.append(("warnings", .array(batch.warnings.map(JSONValue.string))))
+            members.append(("warnings", .array(warnings.map(JSONValue.string))))
             context.print(JSONValue.object(members).serialized())
             return
         }

@@ -59,7 +59,7 @@ struct ListsAddCommand: Command {
     let color: ListColor
     init(parsed: ParsedArguments) throws(CommandError) {
         name = try ValueReader.words(parsed, "name", missing: "give the name of the new list, e.g. tick lists add Groceries")
-        color = try parsed.value("color").map(ValueReader.color) ?? .defaultColor
+        color = try parsed.value("color").map { text throws(CommandError) in try ValueReader.color(text, option: "color") } ?? .defaultColor
     }
 
     func run(in context: CommandContext) throws {

@@ -43,7 +43,12 @@ struct MoveCommand: Command {
     func run(in context: CommandContext) throws {
         let moved = try context.actions().move(number, to: placement)
         var message = "Moved \(moved.reminder.number) \(moved.reminder.title.quotedForMessage)"
-        if let index = moved.openIndex { message += " to position \(index)" }
+        if let index = moved.openIndex {
+            message += " to position \(index)"
+        } else if moved.reminder.isCompleted {
+            // Positions count open reminders: a completed one has its place, but no number among them.
+            message += " (completed: it is in that place when reopened)"
+        }
         context.print(message)
     }
 }

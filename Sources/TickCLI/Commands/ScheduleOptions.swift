@@ -28,9 +28,13 @@ struct ScheduleOptions {
     init(parsed: ParsedArguments) throws(CommandError) {
         do {
             rule = try parsed.value("repeat").map { text throws(ModelError) in try RepeatPhrase.rule(text) }
+        } catch {
+            throw .usage("--repeat: " + error.description)
+        }
+        do {
             offsets = try parsed.all("alarm").map { text throws(ModelError) in try Alarm.alarmOffset(parsing: text) }
         } catch {
-            throw .usage(error.description)
+            throw .usage("--alarm: " + error.description)
         }
         if let text = parsed.value("repeat-from") {
             guard let value = RecurrenceBasis(rawValue: text.lowercased()) else {
@@ -58,18 +62,24 @@ struct ScheduleOptions {
 
     /// The command line's words for an action's refusal of these options (usage errors,
     /// naming the option to change); other errors as every command words them.
-    func commandError(for error: any Error) -> CommandError {
+    /// - Parameters:
+    ///   - setsStart: whether the command gave `--start` (a start after the due date is
+    ///     then said of `--start`, else of `--due`).
+    func commandError(for error: any Error, setsStart: Bool, context: CommandContext) -> CommandError {
         switch error as? ActionError {
+        case .startAfterDue(let start, let due)?:
+            let formatter = DueFormatter(context: context.dateContext)
+            return .usage((setsStart ? "--start" : "--due") + ": the start date (\(formatter.string(for: start))) is after the due date (\(formatter.string(for: due))); a reminder starts on or before its due date")
         case .repeatNeedsDueDate?:
-            return .usage("--repeat needs a due date: add --due DATE (the first occurrence)")
+            return .usage("--repeat: a repeating reminder needs a due date; add --due DATE (the first occurrence)")
         case .repeatBasisNeedsRepeat?:
-            return .usage("--repeat-from needs a repeating reminder; add --repeat")
+            return .usage("--repeat-from: only a repeating reminder counts its next occurrence from due date or completion; add --repeat")
         case .recurrenceDoesNotFit(let reason)?:
-            return .usage((rule != nil ? "--repeat: " : "") + reason.description)
+            return .usage((rule != nil ? "--repeat: " : setsStart ? "--start: " : "--due: ") + reason.description)
         case .alarmNeedsDueDate?:
-            return .usage("--alarm counts from the due date; add --due DATE, or give a time with --remind DATE")
+            return .usage("--alarm: an alarm offset counts from the due date; add --due DATE, or give a time with --remind DATE")
         case .dueNeededByRepeat?:
-            return .usage("a repeating reminder needs a due date; add --no-repeat to stop it repeating")
+            return .usage("--no-due: a repeating reminder needs a due date; add --no-repeat to stop it repeating")
         default:
             return CommandError.wrapping(error)
         }
@@ -87,6 +97,8 @@ struct ScheduleOptions {
             return "changed UNTIL=\(old) to UNTIL=\(new) to match the due date (RFC 5545: UNTIL has the due date's type)"
         case .subtasksMoved(let count, let listName):
             return "moved \(count) subtask\(count == 1 ? "" : "s") along to \(TerminalText.sanitized(listName))"
+        case .movedToParentList(let listName):
+            return "moved it to \(listName.singleQuotedForMessage), its parent's list: a subtask lives in its parent's list"
         case .dueAlarmsRemoved(let count):
             return "removed \(count) alarm\(count == 1 ? "" : "s") relative to the due date; add one with --remind DATE"
         }
@@ -96,8 +108,8 @@ struct ScheduleOptions {
 /// The default alarms, from the environment (see README "Alarms"):
 /// - `TICK_DEFAULT_ALARM`: the offset of the alarm a timed due date gets (default `0`,
 ///   at the due time; `-10m` rings ten minutes before; `none` for no default alarm).
-/// - `TICK_ALL_DAY_ALARM`: the time of day an all-day due date rings (default `09:00`;
-///   `none` for no default alarm).
+/// - `TICK_ALL_DAY_ALARM`: the time of day an all-day due date rings, in the words
+///   `--due` takes for a time (default `09:00`; `8am`, `8:30pm`; `none` for no default alarm).
 struct AlarmDefaultsReader {
     /// The defaults read; the rules that use them are the model's (``AlarmDefaults``).
     var values = AlarmDefaults()
@@ -115,10 +127,11 @@ struct AlarmDefaultsReader {
             }
         }
         if let text = environment["TICK_ALL_DAY_ALARM"] {
-            if text.lowercased() == "none" { values.allDayOffset = nil } else if let (time, _) = PhraseClock.parse(text) {
-                values.allDayOffset = time
-            } else {
-                warnings.append("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 (or say none); using 09:00")
+            if text.lowercased() == "none" { values.allDayOffset = nil } else {
+                // A time of day as `--due` reads one: 09:00, 8am, 8:30pm, noon.
+                do { values.allDayOffset = try DateGrammar.secondsAfterMidnight(parsing: text) } catch {
+                    warnings.append("TICK_ALL_DAY_ALARM: '\(text)' is not a time of day such as 09:00 or 8am (\(DateGrammar.timeOfDayRange); or say none); using 09:00")
+                }
             }
         }
     }
@@ -136,16 +149,6 @@ struct AlarmDefaultsReader {
             do { due = try DateGrammar.parse(phrase, in: context.dateContext) } catch { throw .usage("snooze: " + error.description) }
         }
         return values.ringInstant(for: due, in: zone)
-    }
-}
-
-/// Reads `HH:MM` (24-hour) as seconds after midnight.
-enum PhraseClock {
-    static func parse(_ text: String) -> (Int, String)? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0...23).contains(hour), (0...59).contains(minute), parts[1].count == 2 else { return nil }
-        return (hour * 3_600 + minute * 60, text)
     }
 }
 

@@ -239,8 +239,11 @@ struct ReminderPrinter {
             var text: String
             switch alarm.trigger {
             case .absolute(let date): text = formatter.string(for: date)
-            case .relative(let seconds, let toStart):
-                let anchor = toStart ? (reminder.start ?? reminder.due) : (reminder.due ?? reminder.start)
+            case .relative(let seconds, let related):
+                // Worded by what it rings from: a start-related trigger on a reminder with
+                // only a due date counts from the due date (and the other way round).
+                let toStart = reminder.countsFromStart(alarm) ?? related
+                let anchor = toStart ? reminder.start : reminder.due
                 if anchor?.isAllDay == true, (0..<86_400).contains(seconds) {
                     text = toStart ? "on the start day" : "on the due day"
                 } else {

@@ -34,8 +34,9 @@ struct ICalendarCalendar {
     let beginLine: Int
     /// Calendar-level property lines libical could read.
     var propertyLines: [ICalendarContentLine] = []
-    /// VTIMEZONEs kept verbatim (their `TZID` is unknown to Foundation).
-    private var keptZones: [[String]] = []
+    /// VTIMEZONEs kept verbatim (their `TZID` is unknown to Foundation), one per `TZID`:
+    /// the last, which defines it, as in `ICalendarTimeZones.define`.
+    private var keptZones: [(tzid: String, lines: [String])] = []
     /// The lines of every VTIMEZONE read so far, for readers on other threads.
     private var zoneDefinitions: [[String]] = []
     let zones = ICalendarTimeZones()
@@ -51,12 +52,22 @@ struct ICalendarCalendar {
 
     init(beginLine: Int) { self.beginLine = beginLine }
 
+    /// Whether the calendar says Tick wrote it (its `PRODID` is `ICalendarWriter`'s):
+    /// then a contradiction Tick kept as an earlier file gave it, and warned about when
+    /// that file was imported, is not warned about again.
+    var isTickExport: Bool {
+        propertyLines.contains { $0.name == "PRODID" && $0.text == "PRODID:" + ICalendarText.escaped(ICalendarWriter().productID) }
+    }
+
     /// Takes a VTIMEZONE: its zone serves the calendar's `TZID`s; it is kept when
     /// Foundation does not know its `TZID` (so the export can give it back).
     mutating func add(vtimezone lines: [ICalendarContentLine], component: LibicalComponent) {
         guard let tzid = zones.define(component) else { return }
         zoneDefinitions.append(lines.map(\.text))
-        if !ICalendarTimeZones.isKnownToFoundation(tzid) { keptZones.append(lines.map(\.text)) }
+        if !ICalendarTimeZones.isKnownToFoundation(tzid) {
+            keptZones.removeAll { $0.tzid == tzid }
+            keptZones.append((tzid, lines.map(\.text)))
+        }
     }
 
     /// Takes a VTODO's lines (`BEGIN` to `END`); reads the queued ones when enough wait.
@@ -97,7 +108,12 @@ struct ICalendarCalendar {
             throw InterchangeError(kind: .malformed, source: results.source, line: reading.beginLine,
                                    message: "libical could not read the VTODO that starts here")
         }
-        for warning in reading.warnings { results.warn(warning.line, warning.message) }
+        if let refusal = reading.refusal {
+            throw InterchangeError(kind: .invalidDate, source: results.source, line: refusal.line, message: refusal.message)
+        }
+        for warning in reading.warnings where !isTickExport || !warning.isAboutKeptContradiction {
+            results.warn(warning.line, warning.message)
+        }
         if reading.missingUID { results.noteMissingUID() }
         let version = reading.version ?? ICalendarVersion(line: reading.beginLine)
         if let lines = reading.overrideLines, let record = reading.record {
@@ -121,7 +137,9 @@ struct ICalendarCalendar {
         let reminder = try VTodoReader(zones: zones, now: reader.now).reminder(record, uid: uid, warnings: &warnings)
         // A zone read for the first time here is reported at the first VTODO using it.
         for message in zones.warnings.dropFirst(zoneWarnings) { results.warn(record.beginLine, message) }
-        for warning in warnings { results.warn(warning.line, warning.message) }
+        for warning in warnings where !isTickExport || !warning.isAboutKeptContradiction {
+            results.warn(warning.line, warning.message)
+        }
         return ImportedReminder(listName: nil, reminder: reminder, lineNumber: record.beginLine,
                                 statesModification: record.fields.lastModified != nil)
     }
@@ -139,7 +157,9 @@ struct ICalendarCalendar {
             }
         }
         pending.removeAll()
-        let list = ICalendarCalendarList(propertyLines: propertyLines, keptZones: keptZones, component: component,
+        let used = keptZones.isEmpty ? [] : usedTZIDs()
+        let list = ICalendarCalendarList(propertyLines: propertyLines, keptZones: keptZones.filter { used.contains($0.tzid) }.map(\.lines),
+                                         component: component,
                                          fileListName: reader.fileListName, now: reader.now)
         var occurrences: [(reminder: ImportedReminder, version: ICalendarVersion)] = []
         for override in overrides {
@@ -169,6 +189,28 @@ struct ICalendarCalendar {
         taken = []
         ICalendarCalendar.sortBySortOrder(&reminders, sortOrders: sortOrders)
         return Outcome(list: list.list, reminders: reminders, occurrences: occurrences)
+    }
+
+    /// The `TZID`s the calendar's to-dos use: in their due and start dates and in the
+    /// lines they keep (`EXDATE;TZID=…`, changed occurrences), as the writer finds them.
+    /// - Complexity: O(n) in the size of the to-dos.
+    private func usedTZIDs() -> Set<String> {
+        var used = Set<String>()
+        var reminders = entries.compactMap(\.reminder?.reminder)
+        reminders += overrides.compactMap { override in
+            var reminder = Reminder(listID: ImportedReminder.placeholderListID, title: "", createdAt: Date(timeIntervalSince1970: 0))
+            reminder.iCalendarExtras = override.lines.joined(separator: "\n")
+            return reminder
+        }
+        for reminder in reminders {
+            for due in [reminder.due, reminder.start] {
+                if case .timed(_, let zone)? = due { used.insert(zone) }
+            }
+            if reminder.iCalendarExtras.contains("TZID") {
+                used.formUnion(ICalendarWriter.tzids(in: ICalendarExtras(reminder.iCalendarExtras)))
+            }
+        }
+        return used
     }
 
     /// Puts reminders in `X-APPLE-SORT-ORDER` order: those with one (`sortOrders[i]`,

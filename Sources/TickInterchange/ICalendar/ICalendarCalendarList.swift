@@ -7,8 +7,10 @@ import TickModel
 /// or a palette name) and the calendar properties and VTIMEZONEs kept for the export.
 ///
 /// `VERSION` and `PRODID` are not kept (the writer writes its own), nor the lines the
-/// name and color came from; every other calendar property is kept verbatim
-/// (`X-WR-CALDESC`, `X-WR-TIMEZONE`, `CALSCALE`, `METHOD`, …).
+/// name and color came from, nor `METHOD` (it makes a file an iTIP message, RFC 5546,
+/// which an export is not), nor a second copy of a property allowed once; every other
+/// calendar property is kept verbatim (`X-WR-CALDESC`, `X-WR-TIMEZONE`, `CALSCALE`, …).
+/// VTIMEZONEs are kept when the calendar's to-dos use their `TZID`, one per `TZID`.
 struct ICalendarCalendarList {
     /// The list, or nil when the calendar has no name and the file none either.
     let list: ReminderList?
@@ -37,12 +39,14 @@ struct ICalendarCalendarList {
         for line in propertyLines {
             let lineName = line.name
             switch lineName {
-            case "VERSION", "PRODID":
+            case "VERSION", "PRODID", "METHOD":
                 continue
             case "X-WR-CALNAME" where calendarName != nil,
                  "X-APPLE-CALENDAR-COLOR" where appleColor != nil,
                  "COLOR" where color != nil:
                 if dropped.insert(lineName).inserted { continue }
+            case _ where ICalendarWriter.calendarPropertiesAllowedOnce.contains(lineName):
+                if !dropped.insert(lineName).inserted { continue }
             default:
                 break
             }

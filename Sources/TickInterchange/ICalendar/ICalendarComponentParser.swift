@@ -42,15 +42,28 @@ final class ICalendarComponentParser {
     /// Parses `lines` wrapped in `BEGIN:VTODO`/`END:VTODO` and returns the component
     /// (owned by the caller; `X-LIC-ERROR` properties left in, readers skip them); nil when libical made
     /// nothing of it. Used to read single properties and VALARMs kept verbatim.
-    /// What to do with a line libical reported an error on: a property whose name
-    /// libical does not know (an IANA property newer than libical) is kept verbatim;
-    /// any other is dropped, with a warning unless its value is empty (an empty value
-    /// is the same as none).
-    static func disposition(ofFailed line: ICalendarContentLine) -> (keeps: Bool, warning: String?) {
+    /// What to do with a line libical reported an error on (`kept` is the line to keep,
+    /// nil to drop it):
+    /// - a property whose name libical does not know (an IANA property newer than
+    ///   libical) is kept verbatim;
+    /// - an empty value of a TEXT property (`LOCATION:`, `DESCRIPTION:`) is kept
+    ///   verbatim: RFC 5545 allows empty text;
+    /// - an empty `PRIORITY:` (not an integer, so other parsers refuse it) is kept as
+    ///   `PRIORITY:0`, which says the same (no priority, §3.8.1.9), without a warning;
+    /// - any other is dropped, with a warning unless its value is empty (an empty value
+    ///   is the same as none).
+    static func disposition(ofFailed line: ICalendarContentLine) -> (kept: ICalendarContentLine?, warning: String?) {
         let name = line.name
-        if !name.hasPrefix("X-"), icalproperty_string_to_kind(name) == ICAL_NO_PROPERTY { return (true, nil) }
-        if line.text.hasSuffix(":") { return (false, nil) }
-        return (false, "libical could not read this \(name) line (RFC 5545); it was ignored")
+        let kind = icalproperty_string_to_kind(name)
+        if !name.hasPrefix("X-"), kind == ICAL_NO_PROPERTY { return (line, nil) }
+        if line.text.hasSuffix(":") {
+            if icalproperty_kind_to_value_kind(kind) == ICAL_TEXT_VALUE { return (line, nil) }
+            if kind == ICAL_PRIORITY_PROPERTY {
+                return (ICalendarContentLine(text: String(line.text.dropLast()) + ":0", lineNumber: line.lineNumber), nil)
+            }
+            return (nil, nil)
+        }
+        return (nil, "libical could not read this \(name) line (RFC 5545); it was ignored")
     }
 
     /// A fresh parser each time, so that unbalanced input cannot leave state behind.

@@ -10,6 +10,12 @@ struct ICalendarExtras {
         case property(ICalendarContentLine)
         case component(name: String, lines: [String])
 
+        /// The `TZID` of a VTIMEZONE, else nil.
+        var vtimezoneID: String? {
+            guard case .component("VTIMEZONE", let lines) = self else { return nil }
+            return ICalendarTimeZones.tzid(ofVTimezone: lines)
+        }
+
         /// The lines of the item.
         var lines: [String] {
             switch self {
@@ -64,10 +70,24 @@ struct ICalendarExtras {
     /// The kept text: every line of every item, joined with `\n`.
     var text: String { items.flatMap(\.lines).joined(separator: "\n") }
 
-    /// `other`'s items appended, except those already here (same lines).
+    /// The calendar-level items of two VCALENDARs that make one list: `other`'s items
+    /// appended, except those already here (same lines), a VTIMEZONE whose `TZID` is
+    /// already here, and a second copy of a property allowed once per VCALENDAR.
+    /// - Complexity: O(n + m) in the numbers of items.
     func merging(_ other: ICalendarExtras) -> ICalendarExtras {
         var merged = self
-        for item in other.items where !merged.items.contains(item) { merged.items.append(item) }
+        var present = Set(items.map(\.lines))
+        var zones = Set(items.compactMap(\.vtimezoneID))
+        var once = Set(items.compactMap { item -> String? in
+            guard case .property(let line) = item, ICalendarWriter.calendarPropertiesAllowedOnce.contains(line.name) else { return nil }
+            return line.name
+        })
+        for item in other.items where present.insert(item.lines).inserted {
+            if let tzid = item.vtimezoneID, !zones.insert(tzid).inserted { continue }
+            if case .property(let line) = item, ICalendarWriter.calendarPropertiesAllowedOnce.contains(line.name),
+               !once.insert(line.name).inserted { continue }
+            merged.items.append(item)
+        }
         return merged
     }
 }

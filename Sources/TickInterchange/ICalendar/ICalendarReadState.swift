@@ -14,7 +14,6 @@ struct ICalendarReadState {
         let depth: Int
         /// Whether its lines are kept (VTODO, VTIMEZONE); skipped components only count.
         let keepsLines: Bool
-        var lines: [ICalendarContentLine] = []
     }
 
     let reader: ICalendarReader
@@ -26,6 +25,10 @@ struct ICalendarReadState {
     /// Where bare top-level VTODOs go.
     private var bareCalendar: ICalendarCalendar?
     private var child: Child?
+    /// The lines of `child` kept so far. Held apart from `child`, so that reading the
+    /// child's name never holds a second reference to them: an append would then copy
+    /// every line so far, and a VTODO of n lines would cost O(n²).
+    private var childLines: [ICalendarContentLine] = []
     private var sawComponent = false
     private var results: ICalendarResults
 
@@ -67,7 +70,8 @@ struct ICalendarReadState {
         if open.count == 1, bareCalendar == nil { bareCalendar = ICalendarCalendar(beginLine: line.lineNumber) }
         child = Child(name: name, beginLine: line.lineNumber, depth: open.count,
                       keepsLines: name == "VTODO" || name == "VTIMEZONE")
-        child?.lines.reserveCapacity(32)
+        childLines = []
+        childLines.reserveCapacity(32)
         add(line, toChild: true)
     }
 
@@ -81,8 +85,10 @@ struct ICalendarReadState {
         }
         open.removeLast()
         if let current = child, current.name == "VTODO" {
-            child?.lines.append(line)
-            guard open.count < current.depth, let lines = child?.lines else { return }
+            childLines.append(line)
+            guard open.count < current.depth else { return }
+            let lines = childLines
+            childLines = []
             child = nil
             if current.depth == 1 {
                 try bareCalendar?.queue(vtodo: lines, reader: reader, results: &results)
@@ -93,14 +99,16 @@ struct ICalendarReadState {
         }
         if let keepsLines = child?.keepsLines {
             let outcome = childParser.add(line.text)
-            if keepsLines { child?.lines.append(line) }
+            if keepsLines { childLines.append(line) }
             guard let current = child, open.count < current.depth else { return }
             child = nil
             guard let component = outcome.component else {
                 throw fail(current.beginLine, "libical could not read the \(current.name) that starts here")
             }
             defer { icalcomponent_free(component) }
-            try finishChild(current, LibicalComponent(pointer: component))
+            let lines = childLines
+            childLines = []
+            try finishChild(current, lines: lines, LibicalComponent(pointer: component))
             return
         }
         let outcome = calendarParser.add(line.text)
@@ -110,27 +118,39 @@ struct ICalendarReadState {
         results.add(try current.finish(outcome.component.map(LibicalComponent.init), reader: reader, results: &results))
     }
 
-    private mutating func property(_ line: ICalendarContentLine) throws(InterchangeError) {
+    private mutating func property(_ given: ICalendarContentLine) throws(InterchangeError) {
         guard !open.isEmpty else {
-            throw fail(line.lineNumber, "this line is outside any component; an iCalendar file starts with BEGIN:VCALENDAR")
+            throw fail(given.lineNumber, "this line is outside any component; an iCalendar file starts with BEGIN:VCALENDAR")
         }
-        guard line.hasColon else {
+        guard given.hasColon else {
             // Like any line libical cannot read: left out, said, and the rest imported.
-            results.warn(line.lineNumber, "this is not an iCalendar content line (no ':' between the name and the value); "
+            results.warn(given.lineNumber, "this is not an iCalendar content line (no ':' between the name and the value); "
                          + "it was ignored")
+            return
+        }
+        // A line other parsers would refuse is repaired or left out here, with its line,
+        // before libical (which reads more) sees it: what is kept is written back.
+        var line = given
+        switch ICalendarLineSyntax.check(given.text) {
+        case .valid: break
+        case .repaired(let text, let problem):
+            results.warn(given.lineNumber, problem)
+            line = ICalendarContentLine(text: text, lineNumber: given.lineNumber)
+        case .invalid(let problem):
+            results.warn(given.lineNumber, problem)
             return
         }
         if child != nil {
             add(line, toChild: false)
         } else {
             let outcome = calendarParser.add(line.text)
-            var keeps = !outcome.failed
+            var kept: ICalendarContentLine? = line
             if outcome.failed {
                 let disposition = ICalendarComponentParser.disposition(ofFailed: line)
                 if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
-                keeps = disposition.keeps
+                kept = disposition.kept
             }
-            if keeps { calendar?.propertyLines.append(line) }
+            if let kept { calendar?.propertyLines.append(kept) }
         }
     }
 
@@ -139,31 +159,31 @@ struct ICalendarReadState {
     private mutating func add(_ line: ICalendarContentLine, toChild isDelimiter: Bool) {
         guard let current = child else { return }
         if current.name == "VTODO" {
-            // Appending through the optional mutates in place (no copy of the lines so far).
-            child?.lines.append(line)
+            childLines.append(line)
             return
         }
         let outcome = childParser.add(line.text)
         guard current.keepsLines else { return }
         if isDelimiter || !outcome.failed {
-            child?.lines.append(line)
+            childLines.append(line)
             return
         }
         let disposition = ICalendarComponentParser.disposition(ofFailed: line)
         if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
-        if disposition.keeps { child?.lines.append(line) }
+        if let line = disposition.kept { childLines.append(line) }
     }
 
-    private mutating func finishChild(_ child: Child, _ component: LibicalComponent) throws(InterchangeError) {
+    private mutating func finishChild(_ child: Child, lines: [ICalendarContentLine],
+                                      _ component: LibicalComponent) throws(InterchangeError) {
         // Calendars are mutated in place through the optionals: copying one would copy
         // every reminder read so far.
         let inBare = child.depth == 1
         switch child.name {
         case "VTIMEZONE":
             if inBare {
-                bareCalendar?.add(vtimezone: child.lines, component: component)
+                bareCalendar?.add(vtimezone: lines, component: component)
             } else {
-                calendar?.add(vtimezone: child.lines, component: component)
+                calendar?.add(vtimezone: lines, component: component)
             }
         default:
             results.skip(child.name)

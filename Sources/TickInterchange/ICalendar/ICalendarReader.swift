@@ -27,11 +27,14 @@ import TickModel
 ///   lines (`StableUID`), the same on every import.
 /// - Skipped, with a count: VEVENT, VJOURNAL, VFREEBUSY and other components.
 /// - Refused (`InterchangeError` with the line, nothing imported): bytes that are not
-///   UTF-8, a line without `:`, `END` that does not match its `BEGIN`, text outside any
-///   component, a file that ends inside a component, a file with no component.
+///   UTF-8, `END` that does not match its `BEGIN`, text outside any component, a file
+///   that ends inside a component, a file with no component, a date outside the years
+///   Tick holds (`VTodoReader.outOfRangeDate`).
 /// - Warnings (import goes on): a line libical cannot read (the property is ignored,
-///   except an empty value, which is silently the same as none), a second copy of a
-///   property allowed once, a `TZID` read as UTC or through the Windows zone table.
+///   except an empty value, which is silently the same as none, and kept when it is
+///   text), a line without `:`, a line that breaks RFC 5545 §3.1 (repaired or ignored,
+///   `ICalendarLineSyntax`), a second copy of a property allowed once, a component
+///   nested in a VTODO, a `TZID` read as UTC or through the Windows zone table.
 public struct ICalendarReader: Sendable {
     /// The import time: `createdAt` and `completedAt` of VTODOs that give no date.
     public var now: Date

@@ -112,6 +112,29 @@ enum ICalendarText {
     /// `text` without leading and trailing white space and invisible characters
     /// (`trimmingWhiteSpace`), with a fast path for text that starts and ends with a
     /// visible ASCII character.
+    /// The text a reader gets back from `escaped(text)`: a CR LF or lone CR becomes a
+    /// line feed, other control characters but tab are gone.
+    /// - Complexity: O(n) in the length of `text`.
+    static func asWritten(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) else { return text }
+        var out: [UInt8] = []
+        var previousWasCR = false
+        for byte in text.utf8 {
+            defer { previousWasCR = byte == 0x0D }
+            switch byte {
+            case 0x0D: out.append(0x0A)
+            case 0x0A: if !previousWasCR { out.append(0x0A) }
+            case 0x09: out.append(byte)
+            case 0..<0x20, 0x7F: continue
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `escaped(text)` loses something of `text` (control characters, a CR).
+    static func losesInText(_ text: String) -> Bool { asWritten(text) != text }
+
     static func trimmed(_ text: String) -> String {
         let utf8 = text.utf8
         if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {

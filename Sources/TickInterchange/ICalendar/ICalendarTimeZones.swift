@@ -64,6 +64,21 @@ final class ICalendarTimeZones {
         return tzid
     }
 
+    /// The `TZID` a VTIMEZONE's lines give (its own, not a subcomponent's), read
+    /// without libical; nil without one.
+    static func tzid(ofVTimezone lines: [String]) -> String? {
+        var depth = 0
+        for line in lines {
+            let content = ICalendarContentLine(text: line)
+            if content.beginName != nil { depth += 1; continue }
+            if content.endName != nil { depth -= 1; continue }
+            guard depth == 1, content.name == "TZID", let colon = line.firstIndex(of: ":") else { continue }
+            let tzid = String(line[line.index(after: colon)...])
+            return tzid.isEmpty ? nil : tzid
+        }
+        return nil
+    }
+
     /// Whether Foundation knows `tzid` by that name (then a VTIMEZONE for it need not
     /// be kept: the writer makes one from libical's built-in zones).
     static func isKnownToFoundation(_ tzid: String) -> Bool {

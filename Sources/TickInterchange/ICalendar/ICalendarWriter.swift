@@ -8,14 +8,17 @@ import TickModel
 ///
 /// Every line ends in CRLF and is folded at 75 octets without splitting a UTF-8
 /// character; TEXT values escape `\` `;` `,` and line breaks (§3.3.11); all-day dates
-/// are `VALUE=DATE`; every `TZID` used gets a VTIMEZONE (the one kept from the import
-/// when Foundation does not know the name, else libical's built-in definition).
+/// are `VALUE=DATE`; every `TZID` used gets one VTIMEZONE (the one kept from the import
+/// when Foundation does not know the name, else libical's built-in definition), and no
+/// other VTIMEZONE is written; every line is valid by RFC 5545 §3.1
+/// (`ICalendarLineSyntax`: a kept line that is not is repaired or left out).
 ///
 /// A VCALENDAR holds `VERSION:2.0`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR`
 /// (`#RRGGBB`), RFC 7986 `COLOR` when the color is one of the palette (whose names are
 /// CSS color names), then the list's kept calendar properties and components (never a
 /// second `VERSION`, `PRODID`, `X-WR-CALNAME`, `X-APPLE-CALENDAR-COLOR` or `COLOR`,
-/// whatever parameters the kept line has: the list's current name wins). VTODOs
+/// whatever parameters the kept line has: the list's current name wins; never `METHOD`,
+/// never a second copy of a property allowed once). VTODOs
 /// follow in the list's manual order, each with exactly one `X-APPLE-SORT-ORDER`: the
 /// kept value while the kept values still rise in that order, else the next free number
 /// (the reminder's position when that is higher).
@@ -50,9 +53,11 @@ public struct ICalendarWriter: Sendable {
     private func calendar(_ list: ReminderList, reminders: [Reminder], into out: inout [UInt8]) {
         let zones = ICalendarTimeZones()
         let listExtras = ICalendarExtras(list.iCalendarExtras)
-        var keptZoneIDs = Set<String>()
+        // One kept VTIMEZONE per TZID, the one that defines it (the last: lists kept
+        // by an older Tick may hold one TZID twice); written only when a reminder uses it.
+        var keptZones: [String: [String]] = [:]
         for case .component("VTIMEZONE", let lines) in listExtras.items {
-            if let tzid = ICalendarWriter.define(lines, in: zones) { keptZoneIDs.insert(tzid) }
+            if let tzid = ICalendarWriter.define(lines, in: zones) { keptZones[tzid] = lines }
         }
 
         var body: [UInt8] = []
@@ -78,7 +83,7 @@ public struct ICalendarWriter: Sendable {
             }
             for tzid in ICalendarWriter.tzids(in: extras) { use(tzid, nil) }
             for line in VTodoWriter(reminder: reminder, extras: extras, zones: zones).lines(sortOrder: order) {
-                ICalendarText.appendFolded(line, to: &body)
+                ICalendarWriter.appendValid(line, to: &body)
             }
         }
 
@@ -90,25 +95,47 @@ public struct ICalendarWriter: Sendable {
         // Properties before components, the order the reader keeps them in. A kept line
         // that says what the header already says is left out: one name (the list's
         // current one), one color of each kind, whatever parameters the kept line has.
-        var keptColor = false
+        // `METHOD` is left out: it makes a file an iTIP message (RFC 5546 §1.4), which an
+        // export is not, and a list merged from several messages would carry several.
+        var keptOnce = Set<String>()
         for case .property(let line) in listExtras.items {
             switch line.name {
-            case "VERSION", "PRODID", "X-WR-CALNAME", "X-APPLE-CALENDAR-COLOR": continue
-            case "COLOR":
-                if keptColor { continue }
-                keptColor = true
+            case "VERSION", "PRODID", "X-WR-CALNAME", "X-APPLE-CALENDAR-COLOR", "METHOD": continue
+            case _ where ICalendarWriter.calendarPropertiesAllowedOnce.contains(line.name):
+                guard keptOnce.insert(line.name).inserted else { continue }
             default: break
             }
             header.append(line.text)
         }
-        for case .component(_, let lines) in listExtras.items { header.append(contentsOf: lines) }
-        for tzid in usedOrder where !keptZoneIDs.contains(tzid) {
-            if let lines = zones.vtimezoneLines(for: tzid, earliest: used[tzid] ?? nil) { header.append(contentsOf: lines) }
+        for case .component(let name, let lines) in listExtras.items where name != "VTIMEZONE" { header.append(contentsOf: lines) }
+        for tzid in usedOrder {
+            if let kept = keptZones[tzid] {
+                header.append(contentsOf: kept)
+            } else if let lines = zones.vtimezoneLines(for: tzid, earliest: used[tzid] ?? nil) {
+                header.append(contentsOf: lines)
+            }
         }
-        for line in header { ICalendarText.appendFolded(line, to: &out) }
+        for line in header { ICalendarWriter.appendValid(line, to: &out) }
         out.append(contentsOf: body)
         ICalendarText.appendFolded("END:VCALENDAR", to: &out)
     }
+
+    /// Appends `line` folded, repaired first when it breaks RFC 5545 §3.1 and left out
+    /// when it cannot be: the reader repairs what it keeps (with a warning), but a
+    /// database may hold lines kept by an older Tick.
+    private static func appendValid(_ line: String, to out: inout [UInt8]) {
+        switch ICalendarLineSyntax.check(line) {
+        case .valid: ICalendarText.appendFolded(line, to: &out)
+        case .repaired(let text, _): ICalendarText.appendFolded(text, to: &out)
+        case .invalid: break
+        }
+    }
+
+    /// Calendar properties RFC 5545 (§3.7) and RFC 7986 (§5) allow once per VCALENDAR:
+    /// a kept copy after the first is left out.
+    static let calendarPropertiesAllowedOnce: Set<String> = [
+        "CALSCALE", "COLOR", "UID", "LAST-MODIFIED", "URL", "REFRESH-INTERVAL", "SOURCE",
+    ]
 
     /// Reads a kept VTIMEZONE into `zones`; returns its `TZID`.
     private static func define(_ lines: [String], in zones: ICalendarTimeZones) -> String? {

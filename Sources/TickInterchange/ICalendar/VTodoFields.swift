@@ -1,3 +1,4 @@
+import Foundation
 import CICal
 import TickModel
 
@@ -66,6 +67,16 @@ struct VTodoFields: Sendable {
     var sortOrder: Int64?
     /// `X-TICK-FLAGGED:TRUE` (Tick's flag, which RFC 5545 has no property for).
     var isFlagged: Bool?
+    /// `X-TICK-TITLE` / `X-TICK-NOTES`: the exact title or notes Tick wrote beside a
+    /// `SUMMARY` / `DESCRIPTION` that could not hold them (`VTodoLines.exactText`).
+    var exactTitle: String?
+    var exactNotes: String?
+
+    /// UTF-8 text from BASE64, or nil.
+    static func decodedBase64(_ text: String) -> String? {
+        Data(base64Encoded: ICalendarText.trimmed(text)).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
     /// `X-TICK-REPEAT-FROM` (`COMPLETION` or `DUE`: what the next occurrence counts from).
     var repeatFrom: String?
     /// One entry per subcomponent, in order: the alarm for a display VALARM with a
@@ -108,6 +119,10 @@ struct VTodoFields: Sendable {
                     if sortOrder == nil { sortOrder = property.text().flatMap { Int64(ICalendarText.trimmed($0)) } }
                 case "X-TICK-FLAGGED"?:
                     if isFlagged == nil { isFlagged = property.text().map(ICalendarText.trimmed)?.uppercased() == "TRUE" }
+                case "X-TICK-TITLE"?:
+                    if exactTitle == nil { exactTitle = property.text().flatMap(VTodoFields.decodedBase64) }
+                case "X-TICK-NOTES"?:
+                    if exactNotes == nil { exactNotes = property.text().flatMap(VTodoFields.decodedBase64) }
                 case "X-TICK-REPEAT-FROM"?:
                     if repeatFrom == nil { repeatFrom = property.text().map(ICalendarText.trimmed)?.uppercased() }
                 default: break

@@ -12,6 +12,7 @@ enum VTodoLines {
     static let singleValued = [
         "UID", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "URL", "DTSTART", "DUE", "RRULE",
         "PRIORITY", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RELATED-TO", "X-TICK-FLAGGED", "X-TICK-REPEAT-FROM",
+        "X-TICK-TITLE", "X-TICK-NOTES",
     ]
 
     /// `singleValued` as a set.
@@ -81,8 +82,19 @@ enum VTodoLines {
         case "RELATED-TO": return reminder.parentUID.map { "RELATED-TO;RELTYPE=PARENT:" + ICalendarText.escaped($0) }
         case "X-TICK-FLAGGED": return reminder.isFlagged ? "X-TICK-FLAGGED:TRUE" : nil
         case "X-TICK-REPEAT-FROM": return reminder.recurrenceBasis == .completion ? "X-TICK-REPEAT-FROM:COMPLETION" : nil
+        case "X-TICK-TITLE": return exactText("X-TICK-TITLE", reminder.title)
+        case "X-TICK-NOTES": return exactText("X-TICK-NOTES", reminder.notes)
         default: return nil
         }
+    }
+
+    /// The exact text of a title or notes that RFC 5545 TEXT cannot hold (control
+    /// characters, a CR: `SUMMARY` and `DESCRIPTION` carry it without them), as UTF-8 in
+    /// BASE64 (§3.3.1), so that Tick's own export reads back as the same text; nil when
+    /// TEXT holds it.
+    static func exactText(_ name: String, _ text: String) -> String? {
+        guard ICalendarText.losesInText(text) else { return nil }
+        return name + ";VALUE=BINARY;ENCODING=BASE64:" + Data(text.utf8).base64EncodedString()
     }
 
     /// `CATEGORIES` with `tags`, or nil for none.

@@ -23,13 +23,25 @@ import TickModel
 /// | `VALARM` with `ACTION:DISPLAY` | `alarms` |
 /// | `X-TICK-FLAGGED:TRUE` | `isFlagged` |
 /// | `X-TICK-REPEAT-FROM:COMPLETION` | `recurrenceBasis` `.completion` (else `.due`) |
+/// | `X-TICK-TITLE`, `X-TICK-NOTES` (BASE64) | the exact `title`, `notes` when TEXT cannot hold them (control characters) and `SUMMARY`, `DESCRIPTION` still say them |
 /// | `RELATED-TO;RELTYPE=SNOOZE` in a display VALARM (RFC 9074 §7) | `Alarm.isSnooze` |
 enum VTodoMapping {
-    /// The title `SUMMARY` gives, trimmed; nil when there is none or it is blank.
+    /// The title `SUMMARY` gives, trimmed; nil when there is none or it is blank. An
+    /// `X-TICK-TITLE` that `SUMMARY` still says (the same text once what TEXT cannot
+    /// hold is left out) gives the exact title.
     static func title(_ fields: VTodoFields) -> String? {
         guard let summary = fields.summary else { return nil }
         let title = ICalendarText.trimmed(summary)
+        if let exact = fields.exactTitle, ICalendarText.trimmed(ICalendarText.asWritten(exact)) == title { return exact }
         return title.isEmpty ? nil : title
+    }
+
+    /// The notes `DESCRIPTION` gives, exact from `X-TICK-NOTES` while `DESCRIPTION`
+    /// still says them.
+    static func notes(_ fields: VTodoFields) -> String {
+        let notes = fields.description ?? ""
+        if let exact = fields.exactNotes, ICalendarText.asWritten(exact) == notes { return exact }
+        return notes
     }
 
     /// The title of a VTODO without a usable `SUMMARY`: the first non-blank line of its
@@ -77,7 +89,7 @@ enum VTodoMapping {
         return Reminder(
             uid: uid, listID: ImportedReminder.placeholderListID,
             title: title(fields) ?? fallbackTitle(fields),
-            notes: fields.description ?? "",
+            notes: notes(fields),
             due: fields.due?.due(zones), start: fields.start?.due(zones),
             priority: Priority(iCalendarValue: fields.priority ?? 0),
             isFlagged: fields.isFlagged ?? false,
@@ -126,7 +138,8 @@ enum VTodoMapping {
         switch name {
         case "UID": return shadow.uid == reminder.uid
         case "SUMMARY": return title(shadow) == reminder.title
-        case "DESCRIPTION": return (shadow.description ?? "") == reminder.notes && shadow.description != nil
+        // An empty `DESCRIPTION:` (libical reads none) says "no notes".
+        case "DESCRIPTION": return (shadow.description ?? "") == reminder.notes
         case "URL": return shadow.url == reminder.url
         case "DUE": return shadow.due.map { $0.due(zones) } == reminder.due
         case "DTSTART": return shadow.start.map { $0.due(zones) } == reminder.start
@@ -144,6 +157,8 @@ enum VTodoMapping {
         case "RRULE": return shadow.rrule != nil && shadow.rrule == reminder.recurrence
         case "X-TICK-FLAGGED": return (shadow.isFlagged ?? false) == reminder.isFlagged
         case "X-TICK-REPEAT-FROM": return (shadow.repeatFrom == "COMPLETION") == (reminder.recurrenceBasis == .completion)
+        case "X-TICK-TITLE": return shadow.exactTitle == reminder.title
+        case "X-TICK-NOTES": return shadow.exactNotes == reminder.notes
         case "CATEGORIES":
             let tags = Set(reminder.tags)
             let values = shadow.categories.map(ICalendarText.trimmed).filter { !$0.isEmpty }

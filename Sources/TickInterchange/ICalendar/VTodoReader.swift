@@ -10,6 +10,10 @@ struct VTodoReading: Sendable {
     struct Warning: Sendable {
         var line: Int
         var message: String
+        /// About a contradiction in the VTODO that Tick keeps as given (a `COMPLETED`
+        /// date on an open to-do, `DUE` and `DTSTART` of different types): Tick's own
+        /// export gives it back, and a re-import of that export does not warn again.
+        var isAboutKeptContradiction = false
     }
 
     var beginLine: Int
@@ -30,6 +34,8 @@ struct VTodoReading: Sendable {
     var warnings: [Warning] = []
     /// libical made nothing of the lines (the line of `BEGIN:VTODO`).
     var unreadable: Bool = false
+    /// A date Tick cannot hold (`VTodoReader.outOfRangeDate`): the file is refused.
+    var refusal: Warning?
 }
 
 /// Reads VTODOs through libical and maps them (`VTodoRecord`), with its own libical
@@ -79,10 +85,14 @@ final class VTodoReader {
             }
             let disposition = ICalendarComponentParser.disposition(ofFailed: line)
             if let warning = disposition.warning { warnings.append(.init(line: line.lineNumber, message: warning)) }
-            if disposition.keeps { kept.append(line) }
+            if let line = disposition.kept { kept.append(line) }
         }
         guard let component else {
             return VTodoReading(beginLine: beginLine, uid: "", missingUID: false, unreadable: true)
+        }
+        if let refusal = VTodoReader.outOfRangeDate(kept) {
+            icalcomponent_free(component)
+            return VTodoReading(beginLine: beginLine, uid: "", missingUID: false, refusal: refusal)
         }
         defer { icalcomponent_free(component) }
         // libical drops a parameter without `=` without flagging the line; it leaves an
@@ -112,6 +122,56 @@ final class VTodoReader {
         return reading
     }
 
+    /// Date properties of a VTODO and its VALARMs: those that become dates of the
+    /// reminder and its alarms, and those kept verbatim (`EXDATE`, `RDATE` …).
+    static let dateProperties: Set<String> = ["DUE", "DTSTART", "COMPLETED", "CREATED", "LAST-MODIFIED", "DTSTAMP",
+                                              "TRIGGER", "ACKNOWLEDGED", "EXDATE", "RDATE", "RECURRENCE-ID", "DTEND"]
+
+    /// The first date of the VTODO's lines (`dateProperties`, its VALARMs' included) whose
+    /// year is outside the years Tick holds (`SupportedDates`: 2 to 9998), such as
+    /// `DUE:-0010101T100000Z` or `DUE;VALUE=DATE:00000101`: such a date can neither
+    /// become a date of the reminder nor be written back as valid iCalendar (year 0 and
+    /// negative years are not RFC 5545 dates; other parsers refuse them), so the file is
+    /// refused with its line.
+    static func outOfRangeDate(_ lines: [ICalendarContentLine]) -> VTodoReading.Warning? {
+        var depth = 0
+        for line in lines {
+            if line.beginName != nil { depth += 1; continue }
+            if line.endName != nil { depth -= 1; continue }
+            guard depth >= 1, dateProperties.contains(line.name), let year = writtenYear(line.text),
+                  !SupportedDates.years.contains(year) else { continue }
+            return .init(line: line.lineNumber, message: "this \(line.name) is in the year \(year), outside the "
+                         + "\(SupportedDates.description) that Tick holds")
+        }
+        return nil
+    }
+
+    /// The year a DATE or DATE-TIME value is written with (`YYYYMMDD…`, `YYYY-MM-DD…`, a
+    /// leading `-` for a negative year), or nil when the value does not start that way.
+    static func writtenYear(_ line: String) -> Int? {
+        // The value starts after the first colon outside a quoted parameter value.
+        var quoted = false
+        guard let colon = line.utf8.firstIndex(where: { byte in
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            return byte == UInt8(ascii: ":") && !quoted
+        }) else { return nil }
+        var value = line.utf8[line.utf8.index(after: colon)...]
+        let negative = value.first == UInt8(ascii: "-")
+        if negative { value = value.dropFirst() }
+        let digits = value.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let rest = value.dropFirst(digits.count)
+        let yearDigits: Substring.UTF8View.SubSequence
+        if rest.first == UInt8(ascii: "-") {
+            yearDigits = digits
+        } else if digits.count >= 8 || (negative && digits.count > 4) {
+            yearDigits = digits.dropLast(4)
+        } else {
+            return nil
+        }
+        guard let year = Int(String(decoding: yearDigits, as: UTF8.self)) else { return nil }
+        return negative ? -year : year
+    }
+
     /// The texts of `X-LIC-ERROR`s about unreadable parameter names, in the component and
     /// its subcomponents.
     static func droppedParameters(_ component: LibicalComponent) -> [String] {
@@ -139,8 +199,8 @@ final class VTodoReader {
     /// The reminder of a record, with warnings about its title and dates.
     func reminder(_ record: VTodoRecord, uid: String, warnings: inout [VTodoReading.Warning]) -> Reminder {
         var collected: [VTodoReading.Warning] = []
-        let reminder = record.reminder(uid: uid, zones: zones, now: now) { line, message in
-            collected.append(.init(line: line, message: message))
+        let reminder = record.reminder(uid: uid, zones: zones, now: now) { line, message, isKept in
+            collected.append(.init(line: line, message: message, isAboutKeptContradiction: isKept))
         }
         warnings.append(contentsOf: collected)
         if VTodoMapping.title(record.fields) == nil {
@@ -148,7 +208,8 @@ final class VTodoReader {
         }
         if let due = record.fields.due, let start = record.fields.start, due.isDate != start.isDate {
             warnings.append(.init(line: record.beginLine, message: "DUE and DTSTART differ in value type (DATE and DATE-TIME); "
-                                  + "RFC 5545 asks for the same type; both were kept as given"))
+                                  + "RFC 5545 asks for the same type; both were kept as given",
+                                  isAboutKeptContradiction: true))
         }
         return reminder
     }

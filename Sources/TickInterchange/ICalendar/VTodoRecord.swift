@@ -31,10 +31,15 @@ struct VTodoRecord: Sendable {
     ///   value form, a VALARM with more than Tick writes) while it agrees with the
     ///   reminder and its value is valid RFC 5545 (`VTodoLines.hasValidValue`); an
     ///   invalid one that libical read leniently (`DUE:2026-12-01`, `PRIORITY:42`) is
-    ///   warned about and left to the writer's own line; a mapped line that contradicts it (`COMPLETED` on a to-do whose
-    ///   `STATUS` is `NEEDS-ACTION`) is dropped.
+    ///   warned about and left to the writer's own line; a mapped line that contradicts it is
+    ///   dropped, but for a `COMPLETED` date on a to-do whose `STATUS` says open, which is
+    ///   kept with a warning.
     /// A second copy of a property RFC 5545 allows once is dropped with a warning.
-    func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn: (Int, String) -> Void) -> Reminder {
+    /// - Parameter report: takes a warning: its line, its text, and whether it is about a
+    ///   contradiction kept as the file gave it (which Tick's own export gives back).
+    func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn report: (Int, String, Bool) -> Void) -> Reminder {
+        func warn(_ line: Int, _ message: String) { report(line, message, false) }
+        func warnKept(_ line: Int, _ message: String) { report(line, message, true) }
         var reminder = VTodoMapping.reminder(fields, uid: uid, zones: zones, now: now)
         var extras: [String] = []
         var seen: UInt64 = 0
@@ -67,12 +72,21 @@ struct VTodoRecord: Sendable {
                         warn(line.lineNumber, VTodoRecord.invalidValueMessage(name, reminder: reminder))
                     } else if VTodoMapping.isConsistent(name, shadow: fields, with: reminder, zones: zones) {
                         extras.append(line.text)
+                    } else if name == "COMPLETED", !reminder.isCompleted {
+                        // STATUS says open: it decides, and the date is kept (the writer
+                        // gives it back while the reminder stays open).
+                        extras.append(line.text)
+                        warnKept(line.lineNumber, "this VTODO has a COMPLETED date but its STATUS says it is open; "
+                                 + "STATUS decides, so it was read as open, and the COMPLETED line is kept as given")
                     }
                 }
             case .block(let lines):
                 let alarm = blockIndex < fields.alarms.count ? fields.alarms[blockIndex] : nil
                 blockIndex += 1
-                if alarm != nil, alarmIndex < reminder.alarms.count {
+                if let name = lines.first?.beginName, VTodoRecord.notAllowedInside.contains(name) {
+                    warn(lines.first?.lineNumber ?? beginLine, "a \(name) inside a VTODO was ignored "
+                         + "(RFC 5545 §3.6.2 allows only VALARMs there)")
+                } else if alarm != nil, alarmIndex < reminder.alarms.count {
                     let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex], of: reminder)
                     alarmIndex += 1
                     if lines.map(\.text) != canonical { extras.append(contentsOf: lines.map(\.text)) }
@@ -88,6 +102,12 @@ struct VTodoRecord: Sendable {
         reminder.iCalendarExtras = extras.joined(separator: "\n")
         return reminder
     }
+
+    /// Components RFC 5545 defines that may not be inside a VTODO (§3.6.2: a VTODO
+    /// holds properties and VALARMs). Written back, they would make the export invalid
+    /// (and a nested VTODO would come back as a to-do of its own).
+    static let notAllowedInside: Set<String> = ["VCALENDAR", "VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE",
+                                                "STANDARD", "DAYLIGHT", "VAVAILABILITY", "AVAILABLE"]
 
     /// The warning for a mapped line whose value RFC 5545 does not allow: what it was
     /// read as, so that the user knows (a `STATUS` Tick does not know is open).

@@ -67,8 +67,11 @@ struct VTodoWriter {
                 out.append(contentsOf: relationLines(parents))
             } else if let shadow = shadows[name], isConsistent(name, [shadow]) {
                 out.append(shadow)
+            } else if name == "COMPLETED", !reminder.isCompleted, let shadow = shadows[name] {
+                // A COMPLETED date an open to-do came with (its STATUS said open): kept as given.
+                out.append(shadow)
             } else if let line = VTodoLines.line(name, of: reminder, zones: zones) {
-                out.append(line)
+                out.append(shadows[name].map { VTodoWriter.withKeptParameters(line, from: $0) } ?? line)
             }
             if name == "UID" { out.append(contentsOf: stampLines(dtstamp: dtstamp, sequence: sequence)) }
         }
@@ -80,6 +83,23 @@ struct VTodoWriter {
         out.append("END:VTODO")
         for block in overrides { out.append(contentsOf: block) }
         return out
+    }
+
+    /// Parameters a kept line keeps when Tick writes a new value: all but those Tick
+    /// sets itself (`VALUE`, `TZID`, `RELTYPE`, `RELATED`) and those that describe the
+    /// old value (`ALTREP`, another representation of it; `ENCODING`).
+    static let parametersOfTheValue: Set<String> = ["VALUE", "TZID", "RELTYPE", "RELATED", "ALTREP", "ENCODING"]
+
+    /// Tick's `line` for an edited field with the parameters of the line it replaces
+    /// (`SUMMARY;LANGUAGE=ko;X-LANG=ko:…` keeps `LANGUAGE` and `X-LANG` when the title
+    /// changes), but for `parametersOfTheValue` and those Tick's line has.
+    static func withKeptParameters(_ line: String, from kept: String) -> String {
+        let keptParameters = ICalendarLineSyntax.parameters(kept)
+        guard !keptParameters.isEmpty else { return line }
+        let own = Set(ICalendarLineSyntax.parameters(line).map(\.name))
+        let added = keptParameters.filter { !own.contains($0.name) && !parametersOfTheValue.contains($0.name) }
+        guard !added.isEmpty, let split = line.firstIndex(where: { $0 == ";" || $0 == ":" }) else { return line }
+        return line[..<split] + added.map { ";" + $0.text }.joined() + line[split...]
     }
 
     private func isConsistent(_ name: String, _ lines: [String]) -> Bool {
@@ -142,14 +162,19 @@ struct VTodoWriter {
     /// each alarm not covered. A kept VALARM whose alarm has fired (or was re-armed)
     /// since is written with its `ACKNOWLEDGED` (RFC 9074 §6) set to match, so that its
     /// other lines (`X-WR-ALARMUID`, `DESCRIPTION` …) are not lost when an alarm rings.
+    /// - Complexity: O(n + k) for n alarms and k kept VALARMs (alarms are found by UID,
+    ///   not searched).
     private func alarmLines(_ kept: [[String]]) -> [String] {
         var lines: [String] = []
         var written = Set<Int>()
         var anonymous = 0
+        // The indices of the reminder's alarms by UID, in order; those written are passed over.
+        var byUID: [String: [Int]] = [:]
+        for (index, alarm) in reminder.alarms.enumerated() { byUID[alarm.uid, default: []].append(index) }
         for block in kept {
             guard let fields = VTodoRecord.shadowFields(block), let alarm = fields.alarms.first ?? nil else { continue }
             let read = VTodoMapping.alarm(alarm, reminderUID: reminder.uid, anonymous: &anonymous, zones: zones)
-            let candidates = reminder.alarms.indices.filter { !written.contains($0) }
+            let candidates = (byUID[read.uid] ?? []).lazy.filter { !written.contains($0) }
             guard let index = candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read) })
                 ?? candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read, ignoringFired: true) })
             else { continue }

@@ -241,8 +241,15 @@ private struct ArchiveReader {
             var alarms: [Alarm] = []
             for alarm in object["alarms"] as? [[String: Any]] ?? [] {
                 let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
-                let fired = try instant(alarm, "firedAt")
                 let silenced = try boolean(alarm, "silenced") ?? false
+                // `firedAt` is null on a silenced alarm since Tick writes `silencedAt` (older
+                // archives give the time in `firedAt`); without either, the reminder's time.
+                var fired = try instant(alarm, "firedAt")
+                if silenced, fired == nil {
+                    let marked = try instant(alarm, "silencedAt")
+                    let modified = try instant(object, "modifiedAt")
+                    fired = marked ?? modified ?? Date(timeIntervalSince1970: 0)
+                }
                 if let at = try instant(alarm, "at") {
                     alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, "snooze") ?? false,
                                         isSilenced: silenced))

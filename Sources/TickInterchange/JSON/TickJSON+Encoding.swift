@@ -15,7 +15,8 @@ import TickModel
 ///   "position": 1024, "parentUID": null, "tags": [], "url": null, "recurrence": null,
 ///   "repeatFrom": "due" | "completion",
 ///   "alarms": [ { "uid": "…", "trigger": "-PT10M", "related": "due" | "start" } |
-///               { "uid": "…", "at": "2026-12-01T08:00:00Z" }, each with "firedAt" and "snooze" ],
+///               { "uid": "…", "at": "2026-12-01T08:00:00Z" }, each with "firedAt" (when it rang), "snooze", "silenced" and
+///               "silencedAt" ],
 ///   "iCalendarExtras": "" (iCalendar lines kept for round trips),
 ///   "createdAt": "…Z", "modifiedAt": "…Z" }
 /// ```
@@ -69,7 +70,10 @@ public enum TickJSON {
         return .object(members)
     }
 
-    /// The JSON object of an alarm.
+    /// The JSON object of an alarm: `uid`; `trigger` (an RFC 5545 duration) and
+    /// `related` (`due` or `start`), or `at` (UTC); `firedAt` (when it rang, else null);
+    /// `snooze`; `silenced` (it will not ring: its time was past when it was set) and
+    /// `silencedAt` (when it was marked so, else null).
     public static func object(for alarm: Alarm) -> JSONValue {
         var members: [(String, JSONValue)] = [("uid", .string(alarm.uid))]
         switch alarm.trigger {
@@ -79,9 +83,12 @@ public enum TickJSON {
         case .absolute(let date):
             members.append(("at", .string(instant(date))))
         }
-        members.append(("firedAt", .optional(alarm.firedAt.map(instant))))
+        // `firedAt` is when it rang; an alarm marked done without ringing (already past
+        // when it was set) is `silenced`, with the time it was marked as `silencedAt`.
+        members.append(("firedAt", .optional(alarm.isSilenced ? nil : alarm.firedAt.map(instant))))
         members.append(("snooze", .bool(alarm.isSnooze)))
         members.append(("silenced", .bool(alarm.isSilenced)))
+        members.append(("silencedAt", .optional(alarm.isSilenced ? alarm.firedAt.map(instant) : nil)))
         return .object(members)
     }
 

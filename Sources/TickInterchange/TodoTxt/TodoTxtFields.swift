@@ -35,75 +35,79 @@ struct TodoTxtFields: Equatable {
 
     /// Reads `description`.
     ///
-    /// - Complexity: O(n) in the length of `description`.
+    /// - Complexity: O(n) in the length of `description`; besides the fields and the
+    ///   remainder, memory holds no more than one token at a time (three passes over
+    ///   the tokens, which are not stored).
     init(description: String, isCompleted: Bool) {
         let tokens = TodoTxtToken.tokens(in: description[...])
-        var taken = Array(repeating: false, count: tokens.count)
-        var listName: String?
-        var tags: [String] = []
-        var dueIndex: Int?
-        var startIndex: Int?
-        var priorityIndex: Int?
-        var invalidDateField: Substring?
-
         // The leading and trailing runs of non-words: projects and contexts between them
         // are part of the sentence and stay in the text.
-        var trailingStart = tokens.count
-        while trailingStart > 0, tokens[trailingStart - 1].kind.isWord == false { trailingStart -= 1 }
-        var leadingEnd = 0
-        while leadingEnd < tokens.count, tokens[leadingEnd].kind.isWord == false { leadingEnd += 1 }
-        func isAtAnEdge(_ index: Int) -> Bool { index < leadingEnd || index >= trailingStart }
+        let sentence = tokens.sentence
+        var listToken: TodoTxtToken?
+        var isListAtAnEdge = false
+        var tags: [String] = []
+        var seenTags: Set<String> = []
+        var dueToken: TodoTxtToken?
+        var startToken: TodoTxtToken?
+        var priorityToken: TodoTxtToken?
+        var invalidDateField: Substring?
 
-        // The list: the first project at an edge (taken out of the text); when every
-        // project is inside the sentence, the first of those (left in the text).
-        var listIndex: Int?
-        for (index, token) in tokens.enumerated() {
-            guard case .project(let name) = token.kind, (try? Names.validated(String(name), as: .listName)) != nil else { continue }
-            if isAtAnEdge(index) { listIndex = index; break }
-            if listIndex == nil { listIndex = index }
-        }
-        if let listIndex, case .project(let name) = tokens[listIndex].kind {
-            listName = try? Names.validated(String(name), as: .listName)
-            taken[listIndex] = isAtAnEdge(listIndex)
-        }
-
-        for (index, token) in tokens.enumerated() {
+        for token in tokens {
             switch token.kind {
-            case .project:
-                break
+            case .project(let name):
+                // The list: the first project at an edge (taken out of the text); when
+                // every project is inside the sentence, the first of those (left in it).
+                let isAtAnEdge = token.isAtAnEdge(of: sentence)
+                guard !isListAtAnEdge, listToken == nil || isAtAnEdge,
+                      (try? Names.validated(String(name), as: .listName)) != nil else { break }
+                listToken = token
+                isListAtAnEdge = isAtAnEdge
             case .context(let name):
                 let tag = name.trimmingWhiteSpace()
-                if !tag.isEmpty {
-                    if !tags.contains(tag) { tags.append(tag) }
-                    taken[index] = isAtAnEdge(index)
-                }
+                if !tag.isEmpty, seenTags.insert(tag).inserted { tags.append(tag) }
             case .keyValue(let key, let value):
                 if invalidDateField == nil, token.isInvalidDateField { invalidDateField = token.text }
-                if key == "due", TodoTxtFields.day(value) != nil { dueIndex = index }
-                if key == "t", TodoTxtFields.day(value) != nil { startIndex = index }
-                if key == "pri", isCompleted, TodoTxtFields.priorityLetter(value) != nil { priorityIndex = index }
+                if key == "due", TodoTxtFields.day(value) != nil { dueToken = token }
+                if key == "t", TodoTxtFields.day(value) != nil { startToken = token }
+                if key == "pri", isCompleted, TodoTxtFields.priorityLetter(value) != nil { priorityToken = token }
             case .word:
                 break
             }
         }
-
-        func value(at index: Int?) -> Substring? {
-            guard let index, case .keyValue(_, let value) = tokens[index].kind else { return nil }
-            taken[index] = true
+        func value(of token: TodoTxtToken?) -> Substring? {
+            guard let token, case .keyValue(_, let value) = token.kind else { return nil }
             return value
         }
         self.invalidDateField = invalidDateField
-        self.listName = listName
+        if let listToken, case .project(let name) = listToken.kind {
+            self.listName = try? Names.validated(String(name), as: .listName)
+        }
         self.tags = tags
-        self.due = value(at: dueIndex).flatMap(TodoTxtFields.day)
-        self.start = value(at: startIndex).flatMap(TodoTxtFields.day)
-        self.completedPriority = value(at: priorityIndex).flatMap(TodoTxtFields.priorityLetter)
+        self.due = value(of: dueToken).flatMap(TodoTxtFields.day)
+        self.start = value(of: startToken).flatMap(TodoTxtFields.day)
+        self.completedPriority = value(of: priorityToken).flatMap(TodoTxtFields.priorityLetter)
 
+        // The words taken out: the list's project and the contexts when at an edge, the
+        // due, start and priority words wherever they are. Tokens are told apart by where
+        // they start.
+        let takenKeyValues: Set<Substring.Index> = Set([dueToken, startToken, priorityToken].compactMap { $0?.text.startIndex })
+        func isTaken(_ token: TodoTxtToken) -> Bool {
+            switch token.kind {
+            case .project:
+                return isListAtAnEdge && token.text.startIndex == listToken?.text.startIndex
+            case .context(let name):
+                return token.isAtAnEdge(of: sentence) && !name.trimmingWhiteSpace().isEmpty
+            case .keyValue:
+                return takenKeyValues.contains(token.text.startIndex)
+            case .word:
+                return false
+            }
+        }
         // Scalar indices, as the tokenizer uses: a token ends at a White_Space scalar.
         let scalars = description.unicodeScalars
         var remainder = ""
         var cursor = scalars.startIndex
-        for (index, token) in tokens.enumerated() where taken[index] {
+        for token in tokens where isTaken(token) {
             remainder += description[cursor..<token.text.startIndex]
             cursor = token.text.endIndex
             while cursor < scalars.endIndex, TodoTxtToken.isWhiteSpace(scalars[cursor]) {

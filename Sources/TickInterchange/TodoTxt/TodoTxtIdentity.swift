@@ -15,7 +15,7 @@ import TickModel
 ///   without the words Tick reads as fields (`TodoTxtFields.remainder`, white space runs
 ///   as one space), or the whole description when nothing else is left. So completing
 ///   a line, changing its priority, due date, project or contexts, or adding or removing
-///   its creation date (which Tick's export always writes) keeps its identity; editing
+///   its creation date keeps its identity; editing
 ///   the words of the title does not. Identical texts are told apart by how many came
 ///   before in the file.
 enum TodoTxtIdentity {
@@ -26,24 +26,32 @@ enum TodoTxtIdentity {
     ///
     /// - Complexity: O(n) in the length of `description`.
     static func split(_ description: String) -> (uid: String?, description: String) {
-        let tokens = TodoTxtToken.tokens(in: description[...])
-        var index = tokens.count
-        while index > 0, !tokens[index - 1].kind.isWord {
-            index -= 1
-            guard case .keyValue(let key, let value) = tokens[index].kind, key == TodoTxtIdentity.key,
-                  let uid = decoded(value) else { continue }
+        // The last readable `uid:` word after the last plain word, in one pass.
+        var found: (token: TodoTxtToken, uid: String)?
+        for token in TodoTxtToken.tokens(in: description[...]) {
+            switch token.kind {
+            case .word:
+                found = nil
+            case .keyValue(let key, let value) where key == TodoTxtIdentity.key:
+                if let uid = decoded(value) { found = (token, uid) }
+            default:
+                break
+            }
+        }
+        if let found {
+            let token = found.token
             // Take the word out with the white space before it (it is written last, after
             // a space), or after it when it starts the description.
             let scalars = description.unicodeScalars
-            var start = tokens[index].text.startIndex
-            var end = tokens[index].text.endIndex
+            var start = token.text.startIndex
+            var end = token.text.endIndex
             while start > scalars.startIndex, TodoTxtToken.isWhiteSpace(scalars[scalars.index(before: start)]) {
                 start = scalars.index(before: start)
             }
             if start == scalars.startIndex {
                 while end < scalars.endIndex, TodoTxtToken.isWhiteSpace(scalars[end]) { end = scalars.index(after: end) }
             }
-            return (uid, String(description[..<start]) + String(description[end...]))
+            return (found.uid, String(description[..<start]) + String(description[end...]))
         }
         return (nil, description)
     }
@@ -75,10 +83,28 @@ enum TodoTxtIdentity {
     }
 
     /// The text that identifies a line without a UID word.
+    ///
+    /// - Complexity: O(n) in the length of `description`.
     static func identifyingText(fields: TodoTxtFields, description: String) -> String {
-        let words = fields.remainder.unicodeScalars.split(whereSeparator: TodoTxtToken.isWhiteSpace)
-        let text = words.isEmpty ? description.unicodeScalars.split(whereSeparator: TodoTxtToken.isWhiteSpace) : words
-        return text.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+        let text = wordsJoined(fields.remainder)
+        return text.isEmpty ? wordsJoined(description) : text
+    }
+
+    /// The words of `text` (split at White_Space, as the tokenizer splits) joined by one
+    /// space, built in one pass.
+    private static func wordsJoined(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if TodoTxtToken.isWhiteSpace(scalar) {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// The UID Tick 0.1 derived for a line (from the whole line: completion, priority,

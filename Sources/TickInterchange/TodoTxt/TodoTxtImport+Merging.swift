@@ -10,13 +10,16 @@ extension TodoTxtImport {
     /// is replaced only when the line says something different at that precision: an
     /// unchanged line (Tick's own export imported back) leaves `stored` as it is, with
     /// its times of day, its exact iCalendar priority, its multi-line title; an edited
-    /// due day replaces the due date. Notes, flags, URLs, alarms, recurrence, subtasks
-    /// and kept iCalendar lines, which todo.txt has no place for, are always kept.
+    /// due day replaces the due date. The letter and days are compared as the writer
+    /// would write them (`TodoTxtKeptLines`); what the line keeps of a value it changes
+    /// (`X-TODOTXT-` lines) goes with it. Notes, flags, URLs, alarms, recurrence, subtasks and the other
+    /// kept iCalendar lines, which todo.txt has no place for, are always kept.
     ///
     /// - Parameters:
     ///   - line: the reminder `plan` made of the line.
     ///   - stored: the reminder with the same UID in the database.
-    ///   - timeZone: the zone the days are read in, as for `plan`.
+    ///   - timeZone: the zone the days of stored instants are read in (a day the line
+    ///     gave is the same in every zone).
     /// - Returns: `stored` with the line's title, priority, tags, creation, completion,
     ///   due and start where they differ, and the line's `modifiedAt`. The list is the
     ///   caller's to decide.
@@ -24,27 +27,49 @@ extension TodoTxtImport {
         var result = stored
         result.modifiedAt = line.modifiedAt
         if TodoTxtFields.singleLine(stored.title) != line.title { result.title = line.title }
-        if TodoTxtFields.letter(for: stored.priority) != TodoTxtFields.letter(for: line.priority) {
+        let storedKept = TodoTxtKeptLines(stored.iCalendarExtras)
+        let lineKept = TodoTxtKeptLines(line.iCalendarExtras)
+        // Where the line says something different, its value and what it keeps of it
+        // (`X-TODOTXT-` lines) replace the stored ones; where it says the same, both stay.
+        var kept = storedKept
+        if storedKept.letter(for: stored.priority) != lineKept.letter(for: line.priority) {
             result.priority = line.priority
+            kept.priorityLetter = lineKept.priorityLetter
         }
         if words(stored.tags) != words(line.tags) { result.tags = line.tags }
-        func day(_ instant: Date) -> CalendarDay { LocalDateTime(instant, in: timeZone).day }
-        if day(stored.createdAt) != day(line.createdAt) { result.createdAt = line.createdAt }
-        switch (stored.completedAt, line.completedAt) {
-        case let (storedDone?, lineDone?) where day(storedDone) == day(lineDone):
-            break
-        default:
+        if storedKept.creationDay(of: stored, in: timeZone) != lineKept.creationDay(of: line, in: timeZone) {
+            result.createdAt = line.createdAt
+            kept.creation = lineKept.creation
+        }
+        if storedKept.completionDay(of: stored, in: timeZone) != lineKept.completionDay(of: line, in: timeZone) {
             result.completedAt = line.completedAt
+            kept.completion = lineKept.completion
+        }
+        if kept != storedKept {
+            result.iCalendarExtras = TodoTxtKeptLines.replacing(in: stored.iCalendarExtras, with: kept)
         }
         if stored.due?.day(in: timeZone) != line.due?.day(in: timeZone) { result.due = line.due }
         if stored.start?.day(in: timeZone) != line.start?.day(in: timeZone) { result.start = line.start }
         return result
     }
 
+    /// `extras` (a reminder's `iCalendarExtras`) without the priority letter `D`…`Z` a
+    /// todo.txt line gave (`X-TODOTXT-PRIORITY`), for a priority set in Tick: the export
+    /// then writes the letter of its level (`A`, `B`, `C`).
+    ///
+    /// - Complexity: O(n) in the length of `extras`.
+    public static func forgettingPriorityLetter(in extras: String) -> String {
+        var kept = TodoTxtKeptLines(extras)
+        guard kept.priorityLetter != nil else { return extras }
+        kept.priorityLetter = nil
+        return TodoTxtKeptLines.replacing(in: extras, with: kept)
+    }
+
     /// Tags as todo.txt words, as the writer writes them: each once, white space as `_`.
+    ///
+    /// - Complexity: O(n) in the total length of the tags.
     private static func words(_ tags: [String]) -> [String] {
-        var result: [String] = []
-        for word in tags.compactMap(TodoTxtWriter.word) where !result.contains(word) { result.append(word) }
-        return result
+        var seen: Set<String> = []
+        return tags.compactMap(TodoTxtWriter.word).filter { seen.insert($0).inserted }
     }
 }

@@ -11,10 +11,10 @@ import TickModel
 /// | `@context` | a tag, without `@` (each once, in order) |
 /// | last `due:YYYY-MM-DD` | `due`, `.allDay` |
 /// | last `t:YYYY-MM-DD` | `start`, `.allDay` |
-/// | `(A)` / `(B)` / `(C)`…`(Z)` | priority high / medium / low |
-/// | `x` and completion date | `completedAt`: 00:00 of that day in `timeZone`; `now` if there is no date |
+/// | `(A)` / `(B)` / `(C)`…`(Z)` | priority high / medium / low; a letter `D`…`Z` is also kept (`TodoTxtKeptLines`) |
+/// | `x` and completion date | `completedAt`: 12:00 UTC of that day, the day kept (`TodoTxtKeptLines`); `now` if there is no date |
 /// | `pri:X` on a completed line | priority, as for `(X)` |
-/// | creation date | `createdAt`: 00:00 of that day in `timeZone`; else the completion time; else `now` |
+/// | creation date | `createdAt`: 12:00 UTC of that day, the day kept; else the completion time, else `now`, kept as "no creation date" |
 /// | `uid:` at the end | `uid`; without it, one derived from the line's text (`TodoTxtIdentity`), so re-importing a file never duplicates |
 /// | everything else | the title, verbatim |
 ///
@@ -31,7 +31,8 @@ public enum TodoTxtImport {
     ///   - items: lines from `TodoTxtParser.parse`.
     ///   - now: the import time: `modifiedAt` of every reminder, and `createdAt` /
     ///     `completedAt` where the line has no date.
-    ///   - timeZone: the zone whose midnight todo.txt's day-only dates stand for.
+    ///   - timeZone: unused by the mapping itself: todo.txt dates are calendar days,
+    ///     the same in every zone (`TodoTxtKeptLines`).
     /// - Returns: one reminder per item, in order, each with its UID (see
     ///   `TodoTxtIdentity`; a derived one also lists the UID Tick 0.1 derived in
     ///   `formerUIDs`), day-precision dates (`dayPrecision`), a placeholder
@@ -51,18 +52,19 @@ public enum TodoTxtImport {
             let (uid, description) = TodoTxtIdentity.split(item.description)
             read.description = description
             let fields = TodoTxtFields(description: description, isCompleted: item.isCompleted)
-            var next = try reminder(for: read, fields: fields, now: now, timeZone: timeZone)
+            var next = try reminder(for: read, fields: fields, now: now)
             if let uid {
                 next.reminder.uid = uid
             } else {
                 // The same text gets the same UID in every import, so importing a file again
                 // updates its reminders instead of adding them twice; identical texts are
-                // told apart by how many came before.
-                let text = TodoTxtIdentity.identifyingText(fields: fields, description: description)
+                // told apart by how many came before. The texts are counted by a digest
+                // (`StableUID`), so the counts do not hold a second copy of the file.
+                let text = StableUID.make(from: TodoTxtIdentity.identifyingText(fields: fields, description: description))
                 let seen = occurrences[text, default: 0]
                 occurrences[text] = seen + 1
                 next.reminder.uid = TodoTxtIdentity.derivedUID(fields: fields, description: description, occurrence: seen)
-                let formerKey = TodoTxtIdentity.formerKey(of: item)
+                let formerKey = StableUID.make(from: TodoTxtIdentity.formerKey(of: item))
                 let formerSeen = formerOccurrences[formerKey, default: 0]
                 formerOccurrences[formerKey] = formerSeen + 1
                 next.formerUIDs = [TodoTxtIdentity.formerUID(of: item, occurrence: formerSeen)]
@@ -72,8 +74,7 @@ public enum TodoTxtImport {
         return planned
     }
 
-    private static func reminder(for item: TodoTxtItem, fields: TodoTxtFields, now: Date,
-                                 timeZone: TimeZone) throws(InterchangeError) -> ImportedReminder {
+    private static func reminder(for item: TodoTxtItem, fields: TodoTxtFields, now: Date) throws(InterchangeError) -> ImportedReminder {
         if let bad = fields.invalidDateField {
             throw InterchangeError.invalidDate(bad, source: nil, line: item.lineNumber, column: nil)
         }
@@ -89,7 +90,9 @@ public enum TodoTxtImport {
         // A hand-made item could carry any character; only A…Z is a todo.txt priority.
         let letter = (item.priority ?? (item.isCompleted ? fields.completedPriority : nil))
             .flatMap { TodoTxtFields.isPriorityLetter($0) ? $0 : nil }
-        let completedAt: Date? = item.isCompleted ? item.completionDate.map { midnight($0, in: timeZone) } ?? now : nil
+        let completedAt: Date? = item.isCompleted ? item.completionDate.map(TodoTxtKeptLines.instant(of:)) ?? now : nil
+        let kept = TodoTxtKeptLines(priorityLetter: letter, creation: item.creationDate.map { .day($0) } ?? TodoTxtKeptLines.Creation.none,
+                                    completion: item.isCompleted ? item.completionDate : nil)
         let reminder = Reminder(
             listID: ImportedReminder.placeholderListID,
             title: title,
@@ -98,16 +101,10 @@ public enum TodoTxtImport {
             priority: letter.map(TodoTxtFields.priority(forLetter:)) ?? .none,
             completedAt: completedAt,
             tags: fields.tags,
+            iCalendarExtras: kept.text,
             // Without a creation date, a completed line was at least created by its completion.
-            createdAt: item.creationDate.map { midnight($0, in: timeZone) } ?? completedAt ?? now,
+            createdAt: item.creationDate.map(TodoTxtKeptLines.instant(of:)) ?? completedAt ?? now,
             modifiedAt: now)
         return ImportedReminder(listName: fields.listName, reminder: reminder, lineNumber: item.lineNumber)
-    }
-
-    /// 00:00 of `day` in `zone` (01:00 or so where midnight falls in a DST gap).
-    static func midnight(_ day: CalendarDay, in zone: TimeZone) -> Date {
-        // Hour 0, minute 0 is always a valid wall-clock time, so the fallback never runs.
-        LocalDateTime(day: day, hour: 0, minute: 0).map { $0.instant(in: zone) }
-            ?? Date(timeIntervalSince1970: TimeInterval(day.daysSinceEpoch) * 86_400)
     }
 }

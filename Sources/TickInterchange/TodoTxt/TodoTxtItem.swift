@@ -61,8 +61,9 @@ public struct TodoTxtItem: Hashable, Sendable {
     }
 
     /// The projects of the description, without `+`, in order of appearance (repeats
-    /// kept): every white-space-separated word that starts with `+` and has at least one
-    /// more character. `2+2` and a lone `+` are not projects; `+a+b` is the project `a+b`.
+    /// kept): every white-space-separated word that starts with `+` followed by a name
+    /// (see `contexts`). `2+2`, a lone `+` and `+!` are not projects; `+a+b` is the
+    /// project `a+b`.
     ///
     /// - Complexity: O(n) in the length of the description.
     public var projects: [String] {
@@ -73,9 +74,11 @@ public struct TodoTxtItem: Hashable, Sendable {
     }
 
     /// The contexts of the description, without `@`, in order of appearance (repeats
-    /// kept): words that start with `@` and have at least one more character. E-mail
-    /// addresses, `Not@Context`, `w:@Someone` and a lone `@` are not contexts; `@home)`
-    /// is the context `home)`, as todo.txt-cli lists it.
+    /// kept): words that start with `@` followed by a name (`TodoTxtToken.isName`: it
+    /// starts with a letter, digit, `_` or non-ASCII symbol and ends with one of those).
+    /// E-mail addresses, `Not@Context`, `w:@Someone`, a lone `@` and look-alikes such as
+    /// `@*`, `@(foo)` and `@home)` are not contexts (todo.txt-cli would list the last
+    /// three).
     ///
     /// - Complexity: O(n) in the length of the description.
     public var contexts: [String] {
@@ -96,5 +99,5 @@ public struct TodoTxtItem: Hashable, Sendable {
         }
     }
 
-    var tokens: [TodoTxtToken] { TodoTxtToken.tokens(in: description[...]) }
+    var tokens: TodoTxtToken.Sequence { TodoTxtToken.tokens(in: description[...]) }
 }

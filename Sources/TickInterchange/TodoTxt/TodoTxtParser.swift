@@ -16,8 +16,9 @@ import TickModel
 /// - a task line with a priority or dates but no text (`(A) `, `x 2026-01-05 `), which
 ///   could not become a reminder (`.emptyTask`).
 ///
-/// Everything else is accepted: line ends LF or CRLF (a lone CR is kept as a character
-/// of the line, white space for the tokenizer), a UTF-8 byte order mark at the start,
+/// Everything else is accepted: line ends LF, CRLF or a CR alone (each ends one line,
+/// so a file saved with classic Mac OS line ends has as many tasks as lines), a UTF-8
+/// byte order mark at the start,
 /// blank lines (skipped, but counted for line numbers; a line is blank when it holds
 /// only white space or invisible characters), and any text.
 ///
@@ -63,14 +64,16 @@ public enum TodoTxtParser {
         var lineNumber = 0
         while start <= bytes.count {
             lineNumber += 1
-            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            var end = newline
-            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            // A line ends at LF, at CRLF, or at a CR alone (classic Mac OS files).
+            let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
             let line = try decodedLine(bytes[start..<end], lineNumber: lineNumber, source: source)
             if !line.isBlank {
                 items.append(try item(from: line, lineNumber: lineNumber, source: source))
             }
-            start = newline + 1
+            start = end + 1
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\r"), start < bytes.count, bytes[start] == UInt8(ascii: "\n") {
+                start += 1
+            }
         }
         return items
     }

@@ -12,14 +12,14 @@ import TickModel
 ///
 /// Everything here works on Unicode scalars, not grapheme clusters: it is several times
 /// faster, and the structural characters (`+`, `@`, `:`, white space) are single
-/// scalars. The one visible difference is that a combining mark right after `+` or `@`
-/// belongs to the name (`+\u{301}x` is the project `\u{301}x`).
+/// scalars. A combining mark right after `+` or `@` is not the start of a name, so
+/// `+\u{301}x` is a word.
 struct TodoTxtToken {
     /// What a token is.
     enum Kind: Equatable {
-        /// `+name`: a project. A lone `+` is a word.
+        /// `+name`: a project (`isName`). A lone `+` and look-alikes such as `+!` are words.
         case project(Substring)
-        /// `@name`: a context. A lone `@` is a word.
+        /// `@name`: a context (`isName`). A lone `@` and look-alikes such as `@(foo)` are words.
         case context(Substring)
         /// `key:value` with exactly one colon and text on both sides. Values starting
         /// with `//` are not key:value (`http://example.com` is a link, not a tag).
@@ -47,10 +47,9 @@ struct TodoTxtToken {
         // checks look at scalars and bytes, like the tokenizer: `+`, `@`, `:` and `/` are
         // ASCII, so a byte with their value is always that character's own scalar.
         let bytes = text.utf8
-        if let sigil = bytes.first, bytes.count > 1 {
+        if let sigil = bytes.first, sigil == UInt8(ascii: "+") || sigil == UInt8(ascii: "@") {
             let name = Substring(text.unicodeScalars.dropFirst())
-            if sigil == UInt8(ascii: "+") { return .project(name) }
-            if sigil == UInt8(ascii: "@") { return .context(name) }
+            if isName(name) { return sigil == UInt8(ascii: "+") ? .project(name) : .context(name) }
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return .word }
         let afterColon = bytes.index(after: colon)
@@ -60,29 +59,102 @@ struct TodoTxtToken {
         return .keyValue(key: text[..<colon], value: text[afterColon...])
     }
 
-    /// The tokens of `text`, in order.
+    /// Whether the text after `+` or `@` is a project or context name.
+    ///
+    /// The todo.txt README lets a name hold any non-white-space character, and
+    /// todo.txt-cli lists every such word; but then sentence punctuation makes names of
+    /// look-alikes (`+!`, `@*`, `(see @(foo))`, `call @home)`, `@phone,`). Tick follows
+    /// the narrower reading other clients use (topydo, for one, wants a name to end in a
+    /// word character): a name starts with a letter, a digit, `_` or a non-ASCII symbol
+    /// (an emoji), and ends with one of those or a combining mark (an emoji's variation
+    /// selector); between them, anything but white space. So `+Home_Office`, `@e-mail`,
+    /// `@2026`, `+a:b`, `+🏠` are names, and the look-alikes stay words of the title.
+    ///
+    /// - Complexity: O(1): only the first and last scalars are looked at.
+    static func isName(_ name: Substring) -> Bool {
+        let scalars = name.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return false }
+        return isNameEdge(first) && (isNameEdge(last) || isMark(last))
+    }
+
+    private static func isNameEdge(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let byte = UInt8(scalar.value)
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// The tokens of `text`, in order, read as they are iterated: nothing is stored, so
+    /// a line with millions of words costs no memory beyond the line.
     ///
     /// Splits at Unicode White_Space scalars (the property `Character.isWhitespace`
     /// reads); walking scalars rather than grapheme clusters keeps this fast, and a token
     /// can only start mid-cluster after a space carrying a combining mark, which leaves
     /// that mark as the token's first character (a plain word).
     ///
-    /// - Complexity: O(n) in the length of `text`.
-    static func tokens(in text: Substring) -> [TodoTxtToken] {
-        var tokens: [TodoTxtToken] = []
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            guard !isWhiteSpace(scalars[index]) else {
-                index = scalars.index(after: index)
-                continue
+    /// - Complexity: O(n) in the length of `text` for a whole iteration.
+    static func tokens(in text: Substring) -> Sequence {
+        Sequence(text: text)
+    }
+
+    /// The tokens of a text (`tokens(in:)`).
+    struct Sequence: Swift.Sequence {
+        let text: Substring
+
+        func makeIterator() -> Iterator { Iterator(text: text, index: text.unicodeScalars.startIndex) }
+
+        /// Where the words of the sentence begin and end: the first word token starts at
+        /// `lowerBound`, the last one ends at `upperBound` (both `text.endIndex` when there
+        /// is no word). A token outside (`isAtAnEdge`) is in the leading or trailing run of
+        /// projects, contexts and key:values.
+        ///
+        /// - Complexity: O(n) in the length of the text.
+        var sentence: Range<Substring.Index> {
+            var lower: Substring.Index?
+            var upper = text.endIndex
+            for token in self where token.kind.isWord {
+                if lower == nil { lower = token.text.startIndex }
+                upper = token.text.endIndex
             }
-            var end = index
-            while end < scalars.endIndex, !isWhiteSpace(scalars[end]) { end = scalars.index(after: end) }
-            tokens.append(TodoTxtToken(text[index..<end]))
-            index = end
+            return (lower ?? text.endIndex)..<upper
         }
-        return tokens
+
+        struct Iterator: IteratorProtocol {
+            let text: Substring
+            var index: Substring.UnicodeScalarView.Index
+
+            mutating func next() -> TodoTxtToken? {
+                let scalars = text.unicodeScalars
+                while index < scalars.endIndex, isWhiteSpace(scalars[index]) { index = scalars.index(after: index) }
+                guard index < scalars.endIndex else { return nil }
+                var end = index
+                while end < scalars.endIndex, !isWhiteSpace(scalars[end]) { end = scalars.index(after: end) }
+                defer { index = end }
+                return TodoTxtToken(text[index..<end])
+            }
+        }
+    }
+
+    /// Whether this token lies outside `sentence` (`Sequence.sentence`): in the leading
+    /// or trailing run of non-words.
+    func isAtAnEdge(of sentence: Range<Substring.Index>) -> Bool {
+        text.startIndex < sentence.lowerBound || text.startIndex >= sentence.upperBound
     }
 
     /// Whether `scalar` separates words: Unicode White_Space. ASCII is answered without

@@ -11,8 +11,10 @@ import TickModel
 /// - Completed: `x`, the completion day, the creation day; the priority, which todo.txt
 ///   has no place for on finished tasks, goes at the end as `pri:A` (todo.txt-cli's
 ///   convention). Open: `(A)`/`(B)`/`(C)` for high/medium/low, then the creation day.
-///   The creation day is always written, so a title never stands where a priority or
-///   date would be read (a title `x marks the spot` stays a title).
+///   What an imported line said is written back (`TodoTxtKeptLines`): its letter `D`…`Z`
+///   while the priority is low, its creation and completion days whatever `timeZone`
+///   is, and no creation day when it had none, unless the title would then stand where
+///   a priority, a date or `x` is read (a title `x marks the spot` stays a title).
 /// - The title, with line breaks and NUL replaced by spaces.
 /// - `+List` for the list: before the first `+project` already in the title, so it is
 ///   the one read back as the list, else at the end. Nil `listName` writes no project.
@@ -48,17 +50,23 @@ public enum TodoTxtWriter {
     /// The line without its `uid:` word.
     private static func fields(of reminder: Reminder, listName: String?, timeZone: TimeZone) -> String {
         let isCompleted = reminder.completedAt != nil
-        let letter = TodoTxtFields.letter(for: reminder.priority)
+        let kept = TodoTxtKeptLines(reminder.iCalendarExtras)
+        let letter = kept.letter(for: reminder.priority)
         var head = ""
-        if let completedAt = reminder.completedAt {
-            head = "x \(day(completedAt, timeZone)) "
+        if let completed = kept.completionDay(of: reminder, in: timeZone) {
+            head = "x \(completed) "
         } else if let letter {
             head = "(\(letter)) "
         }
-        head += "\(day(reminder.createdAt, timeZone)) "
+        let title = TodoTxtFields.singleLine(reminder.title)
+        if let created = kept.creationDay(of: reminder, in: timeZone) {
+            head += "\(created) "
+        } else if startsLikeAField(title, atLineStart: head.isEmpty) {
+            head += "\(LocalDateTime(reminder.createdAt, in: timeZone).day) "
+        }
 
-        var tags: [String] = []
-        for tag in reminder.tags.compactMap(word) where !tags.contains(tag) { tags.append(tag) }
+        var seen: Set<String> = []
+        let tags = reminder.tags.compactMap(word).filter { seen.insert($0).inserted }
         var wanted = TodoTxtFields(description: "", isCompleted: isCompleted)
         wanted.listName = listName.flatMap(word)
         wanted.tags = tags
@@ -66,7 +74,6 @@ public enum TodoTxtWriter {
         wanted.start = reminder.start?.day(in: timeZone)
         wanted.completedPriority = isCompleted ? letter : nil
 
-        let title = TodoTxtFields.singleLine(reminder.title)
         var asRead = TodoTxtFields(description: title, isCompleted: isCompleted)
         if asRead.remainder.isBlank {
             asRead.remainder = ""
@@ -79,30 +86,36 @@ public enum TodoTxtWriter {
             // The reader takes the first project at an edge of the text as the list: put
             // ours before any edge project of the title, else at the end.
             let tokens = TodoTxtToken.tokens(in: body[...])
-            var trailingStart = tokens.count
-            while trailingStart > 0, !tokens[trailingStart - 1].kind.isWord { trailingStart -= 1 }
-            var leadingEnd = 0
-            while leadingEnd < tokens.count, !tokens[leadingEnd].kind.isWord { leadingEnd += 1 }
-            let edgeProject = tokens.indices.first { index in
-                guard index < leadingEnd || index >= trailingStart, case .project = tokens[index].kind else { return false }
-                return true
+            let sentence = tokens.sentence
+            let edgeProject = tokens.first { token in
+                guard case .project = token.kind else { return false }
+                return token.isAtAnEdge(of: sentence)
             }
             if let edgeProject {
-                body.insert(contentsOf: "+\(list) ", at: tokens[edgeProject].text.startIndex)
+                body.insert(contentsOf: "+\(list) ", at: edgeProject.text.startIndex)
             } else {
                 body += " +\(list)"
             }
         }
-        for tag in wanted.tags where !asRead.tags.contains(tag) { body += " @\(tag)" }
+        let inTitle = Set(asRead.tags)
+        for tag in wanted.tags where !inTitle.contains(tag) { body += " @\(tag)" }
         if let due = wanted.due { body += " due:\(due)" }
         if let start = wanted.start { body += " t:\(start)" }
         if let priority = wanted.completedPriority { body += " pri:\(priority)" }
         return head + body
     }
 
-    /// `YYYY-MM-DD` of `instant` in `zone`.
-    private static func day(_ instant: Date, _ zone: TimeZone) -> CalendarDay {
-        LocalDateTime(instant, in: zone).day
+    /// Whether `title`, written where a creation date would stand, would be read as a
+    /// field rather than as the title: a first word that is a date; at the very start of
+    /// the line also `x` or a priority `(A)`. (Every written line goes on after its first
+    /// word, with at least the `uid:` word.)
+    static func startsLikeAField(_ title: String, atLineStart: Bool) -> Bool {
+        let word = Substring(title.unicodeScalars.prefix { !TodoTxtToken.isWhiteSpace($0) })
+        if TodoTxtToken.isDateShaped(word) { return true }
+        guard atLineStart else { return false }
+        let bytes = Array(word.utf8)
+        return word == "x" || bytes.count == 3 && bytes[0] == UInt8(ascii: "(") && bytes[2] == UInt8(ascii: ")")
+            && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1])
     }
 
     /// A list name or tag as one todo.txt word: trimmed, inner white space and NUL as

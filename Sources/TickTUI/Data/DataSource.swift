@@ -83,6 +83,8 @@ final class DataSource {
             return "reminder \(number) no longer exists; another tick may have deleted it"
         case .listGone:
             return "that list no longer exists"
+        case .dueNeededByRepeat:
+            return "a repeating reminder needs a due date; stop it repeating first (Repeat: Ctrl-U)"
         default:
             return error.description
         }

@@ -91,6 +91,18 @@ extension FrameBuilder {
                 let (row, column) = fieldRow(label, field: textField, placeholder: placeholder, isCurrent: isCurrent, width: width)
                 rows.append(row)
                 if let column { cursor = ScreenPoint(row: rowIndex, column: column) }
+            case .repeats:
+                rows.append(formRow("Repeat", isCurrent: isCurrent, width: width) { builder in
+                    let zone = state.dateContext.timeZone
+                    guard editor.original.recurrence != nil else {
+                        builder.add("does not repeat", style: SpanStyle(role: .dim))
+                        return
+                    }
+                    builder.add("‹ ", style: SpanStyle(role: .dim))
+                    let rule = editor.original.recurrenceSummary(in: zone) ?? "repeats"
+                    builder.add(editor.repeats ? rule : "stops repeating", style: SpanStyle(role: .plain))
+                    builder.add(" ›", style: SpanStyle(role: .dim))
+                })
             case .list:
                 rows.append(formRow("List", isCurrent: isCurrent, width: width,
                                     value: listValue(editor.listID, state: state, arrows: true)))

@@ -149,7 +149,13 @@ final class FrameBuilder {
     private func duePreview(_ text: String, state: AppState, width: Int) -> [Span] {
         var builder = RowBuilder(width: width)
         switch AppState.parseDue(text, context: state.dateContext) {
-        case .success(let due?): builder.add(" Due: " + dueText(due), style: SpanStyle(role: .dim))
+        case .success(let due?):
+            var preview = " Due: " + dueText(due)
+            // A time the clocks skip (a daylight-saving gap) was moved forward: say so.
+            if let skipped = try? DateGrammar.read(text, in: state.dateContext).skippedTime {
+                preview += String(format: " (%02d:%02d is skipped by the clocks going forward)", skipped.hour, skipped.minute)
+            }
+            builder.add(preview, style: SpanStyle(role: .dim))
         case .success(nil): builder.add(" No due date", style: SpanStyle(role: .dim))
         case .failure(let error): builder.add(" " + TerminalText.sanitized(error.description), style: SpanStyle(role: .dim))
         }

@@ -3,8 +3,9 @@ import TickModel
 
 extension AppState {
     /// Keys of the detail view. ↑/↓ or Tab walk the fields; text fields edit in place;
-    /// ←/→ change the list and the priority, Space flips the flag; Ctrl-U (or Delete on
-    /// a choice) clears a field; Enter saves, Esc leaves without saving.
+    /// ←/→ change the list and the priority, Space flips the flag and whether a
+    /// repeating reminder keeps repeating; Ctrl-U (or Delete on a choice) clears a field
+    /// (on Repeat: stops repeating); Enter saves, Esc leaves without saving.
     mutating func handleDetailKey(_ key: Key, editor: inout DetailEditor) -> [Effect] {
         let fields = DetailEditor.Field.allCases
         switch key {
@@ -27,6 +28,14 @@ extension AppState {
         case .title: _ = editor.title.handle(key)
         case .notes: _ = editor.notes.handle(key)
         case .due: _ = editor.due.handle(key)
+        case .repeats:
+            // Only a rule the reminder has can be stopped (or kept after all).
+            guard editor.original.recurrence != nil else { break }
+            switch key {
+            case .left, .right, .character(" "), .character("x"): editor.repeats.toggle()
+            case .control("u"), .delete, .backspace: editor.repeats = false
+            default: break
+            }
         case .list:
             editor.listID = cycledListID(from: editor.listID, by: key)
         case .priority:
@@ -73,6 +82,7 @@ extension AppState {
                 return []
             }
         }
+        if original.recurrence != nil, !editor.repeats { fields.recurrence = .some(nil) }
         if editor.listID != original.listID { fields.listID = editor.listID }
         // An imported priority such as 3 stays 3 unless its level was changed.
         if editor.priority != original.priority.level { fields.priority = Priority(editor.priority) }

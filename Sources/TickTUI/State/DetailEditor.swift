@@ -4,7 +4,7 @@ import TickModel
 /// The detail view: every editable field of one reminder.
 struct DetailEditor: Hashable, Sendable {
     /// The fields, in the order shown and walked with Tab and ↑/↓.
-    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, list, priority, flag }
+    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, repeats, list, priority, flag }
 
     /// The reminder as it was when the view opened.
     var original: Reminder
@@ -14,6 +14,9 @@ struct DetailEditor: Hashable, Sendable {
     /// The text the due field started with; an untouched field keeps the original value
     /// exactly (a floating time stays floating).
     var initialDueText: String
+    /// Whether the reminder keeps repeating: a repeating reminder's rule can be stopped
+    /// here (a new rule is `tick edit --repeat`'s), so that its due date can be cleared.
+    var repeats: Bool
     var listID: ReminderList.ID
     var priority: Priority.Level
     var isFlagged: Bool
@@ -33,7 +36,7 @@ extension DetailEditor {
     init(_ reminder: Reminder, context: DateContext) {
         let dueText = reminder.due.map { DetailEditor.editableText(for: $0, in: context.timeZone) } ?? ""
         self.init(original: reminder, title: TextField(reminder.title), notes: TextField(reminder.notes),
-                  due: TextField(dueText), initialDueText: dueText, listID: reminder.listID,
+                  due: TextField(dueText), initialDueText: dueText, repeats: reminder.recurrence != nil, listID: reminder.listID,
                   priority: reminder.priority.level, isFlagged: reminder.isFlagged)
     }
 
@@ -45,6 +48,7 @@ extension DetailEditor {
         if title.text != original.title { fresh.title = title }
         if notes.text != original.notes { fresh.notes = notes }
         if due.text != initialDueText { fresh.due = due }
+        if repeats != (original.recurrence != nil), current.recurrence != nil { fresh.repeats = repeats }
         if listID != original.listID { fresh.listID = listID }
         if priority != original.priority.level { fresh.priority = priority }
         if isFlagged != original.isFlagged { fresh.isFlagged = isFlagged }

@@ -123,13 +123,15 @@ extension ReminderFields {
 
 extension ReminderFields {
     /// The edit these fields ask for, for ``Change/edit(_:_:)``: title, notes, due date
-    /// (set or cleared), list, priority and flag, the fields the detail view and the
-    /// quick keys change. The other fields are put back only by undo (`revert`).
+    /// (set or cleared), the end of a repeat, list, priority and flag, the fields the
+    /// detail view and the quick keys change. The other fields (and a rule set) are put
+    /// back only by undo (`revert`).
     var edit: ReminderEdit {
-        precondition(completedAt == nil && alarms == nil && recurrence == nil && position == nil,
+        precondition(completedAt == nil && alarms == nil && position == nil && (recurrence == nil || recurrence == .some(nil)),
                      "an edit sets only the fields a user edits; undo writes the others")
         return ReminderEdit(title: title, notes: notes.map { .set($0) } ?? .keep,
                             due: due.map { $0.map { .set($0) } ?? .clear } ?? .keep,
-                            priority: priority, isFlagged: isFlagged, list: listID.map { .id($0) })
+                            priority: priority, isFlagged: isFlagged, list: listID.map { .id($0) },
+                            schedule: ScheduleEdit(recurrence: recurrence == .some(nil) ? .clear : .keep))
     }
 }

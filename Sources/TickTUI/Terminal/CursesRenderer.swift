@@ -47,7 +47,9 @@ final class CursesRenderer {
                 // cluster wider only overdraws the rest of this span, which comes next.
                 // The output edge: whatever a span holds, no control reaches the terminal
                 // raw (spans are sanitized when built; this is the one place that writes).
-                mvwaddnstr(window, Int32(row), Int32(column), TerminalText.sanitized(span.text), -1)
+                // Emoji joined by U+200D are written as their parts, which every terminal
+                // and ncurses draw in the cells our measure counts.
+                mvwaddnstr(window, Int32(row), Int32(column), TerminalText.unjoinedEmoji(TerminalText.sanitized(span.text)), -1)
                 column += span.width
             }
         }
