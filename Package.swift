@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "TickTerminalTests", dependencies: ["TickTerminal", "TestSupport"]),
         .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TestSupport"]),
         .testTarget(name: "TickActionsTests", dependencies: ["TickActions", "TickCLI", "TickTUI", "TickAgent", "TestSupport"]),
-        .testTarget(name: "TickSyncTests", dependencies: ["TickSync", "TickActions", "TestSupport"]),
+        .testTarget(name: "TickSyncTests", dependencies: ["TickSync", "TickActions", "TickStore", "TestSupport"]),
         .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TickActions", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TestSupport"]),

@@ -125,7 +125,7 @@ extension SyncEngine {
             let sameAsServer = ICalendarMerge.merge(base: item.text, local: merged.text, server: item.text, localIsNewer: true).conflicts.isEmpty
                 && ICalendarMerge.sameValues(merged.text, item.text)
             var etag: String? = item.etag
-            if !sameAsServer {
+            if !sameAsServer && !pairing.collection.isReadOnly {
                 switch try dav.put(merged.text, to: target, ifMatch: item.etag) {
                 case .stored(let newTag):
                     etag = newTag

@@ -155,6 +155,25 @@ extension SyncEngine {
             steps.append(.upload(reminder, state: nil, recreate: false))
         }
 
+        // A collection the user may only read: Tick's changes stay in Tick, said once per sync.
+        if collection.isReadOnly {
+            let kept = steps.filter { step in
+                switch step {
+                case .upload, .deleteRemote: return true
+                default: return false
+                }
+            }.count
+            if kept > 0 {
+                report.warnings.append("\(pairing.list.name) is read-only on the server: \(kept) change\(kept == 1 ? "" : "s") made in Tick stay\(kept == 1 ? "s" : "") in Tick only")
+            }
+            steps.removeAll { step in
+                switch step {
+                case .upload, .deleteRemote: return true
+                default: return false
+                }
+            }
+        }
+
         // 3. The deletion guard, before anything is written.
         var localDeletions = 0, remoteDeletions = 0
         for step in steps {

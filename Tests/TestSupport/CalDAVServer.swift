@@ -28,7 +28,9 @@ public final class CalDAVServer: @unchecked Sendable {
 
     /// Starts the server and waits (at most 20 s) until it answers.
     /// - Throws: when the program is missing or does not come up; the message says which.
-    public init(_ kind: Kind) throws {
+    /// - Parameter rights: for Radicale, a rights file (`--rights-type from_file`); nil:
+    ///   each user owns what is under their name (`owner_only`).
+    public init(_ kind: Kind, rights: String? = nil) throws {
         self.kind = kind
         port = try CalDAVServer.freePort()
         let process = Process()
@@ -45,8 +47,14 @@ public final class CalDAVServer: @unchecked Sendable {
             process.arguments = ["--config", "", "--server-hosts", "127.0.0.1:\(port)",
                                  "--auth-type", "htpasswd", "--auth-htpasswd-filename", users,
                                  "--auth-htpasswd-encryption", "plain", "--auth-delay", "0",
-                                 "--rights-type", "owner_only", "--storage-filesystem-folder", folder.file("collections"),
+                                 "--storage-filesystem-folder", folder.file("collections"),
                                  "--logging-level", "warning"]
+            if let rights {
+                try rights.write(toFile: folder.file("rights"), atomically: true, encoding: .utf8)
+                process.arguments! += ["--rights-type", "from_file", "--rights-file", folder.file("rights")]
+            } else {
+                process.arguments! += ["--rights-type", "owner_only"]
+            }
         case .xandikos:
             process.executableURL = URL(fileURLWithPath: CalDAVServer.program("xandikos"))
             process.arguments = ["--defaults", "-d", folder.file("dav"), "-l", "127.0.0.1", "-p", String(port),
@@ -96,11 +104,13 @@ public final class CalDAVServer: @unchecked Sendable {
 
     /// Sends one HTTP request with the test user's credentials (the "phone" side of a test).
     @discardableResult
-    public func request(_ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil) throws -> Reply {
+    public func request(_ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil,
+                        user: String? = nil, password: String? = nil) throws -> Reply {
         var request = URLRequest(url: URL(string: url)!, timeoutInterval: 10)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.setValue("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        request.setValue("Basic " + Data("\(user ?? self.user):\(password ?? self.password)".utf8).base64EncodedString(),
+                         forHTTPHeaderField: "Authorization")
         if let body {
             request.httpBody = Data(body.utf8)
             if headers["Content-Type"] == nil {

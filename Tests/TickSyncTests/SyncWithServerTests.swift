@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import TickStore
 
 /// `tick sync` against real servers started on loopback for each test (Radicale with
 /// HTTP Basic, Xandikos without authentication), a second client editing the server
@@ -450,5 +451,70 @@ struct SyncWithServerTests {
         #expect(try server.items(in: "calendar").values.contains { $0.contains("PRIORITY:1") })
         let here = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "calendar", "--json").utf8)) as? [[String: Any]]
         #expect(here?.count == 3)
+    }
+
+    @Test("a read-only collection: the server's changes come in, Tick's stay in Tick with a warning, nothing is refused item by item")
+    func readOnlyCollection() throws {
+        let server = try CalDAVServer(.radicale, rights: """
+            [root]
+            user: .+
+            collection:
+            permissions: R
+            [principal]
+            user: .+
+            collection: {user}
+            permissions: RW
+            [calendars]
+            user: .+
+            collection: {user}/[^/]+
+            permissions: rw
+            [shared]
+            user: alice
+            collection: bob/shared
+            permissions: r
+            """)
+        try server.request("MKCALENDAR", server.baseURL + "bob/shared/", body: """
+            <?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
+            <D:displayname>shared</D:displayname></D:prop></D:set></C:mkcalendar>
+            """, user: "bob", password: "hunter2")
+        try server.request("PUT", server.baseURL + "bob/shared/s1.ics", headers: ["If-None-Match": "*"],
+                           body: CalDAVServer.vtodo(["UID:s1", "DTSTAMP:20261128T100000Z", "SUMMARY:Shared task"]),
+                           user: "bob", password: "hunter2")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        tick.ok("sync", "add", "shared", server.baseURL + "bob/shared/", "--user", "alice")
+        tick.ok("sync")
+        let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "shared", "--json").utf8)) as? [[String: Any]]
+        let number = try #require(listed?.first?["number"] as? Int)
+        tick.ok("edit", "\(number)", "--title", "Shared task, my note")
+        tick.ok("add", "Mine only", "--list", "shared")
+        let result = tick.run("sync")
+        #expect(result.status == 0)
+        #expect(result.errors.contains("shared is read-only on the server: 2 changes made in Tick stay in Tick only"), "\(result.errors)")
+        let onServer = try server.request("GET", server.baseURL + "bob/shared/s1.ics", user: "bob", password: "hunter2")
+        #expect(onServer.body.contains("SUMMARY:Shared task\r\n"))
+        let here = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "shared", "--json").utf8)) as? [[String: Any]]
+        #expect(Set(here?.compactMap { $0["title"] as? String } ?? []) == ["Shared task, my note", "Mine only"])
+    }
+
+    @Test("a sync token the server no longer knows: every item compared, nothing duplicated, unsent changes kept")
+    func invalidSyncToken() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo(["UID:t1", "DTSTAMP:20261128T100000Z", "SUMMARY:One"]))
+        _ = try setup.sync()
+        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        setup.tick.ok("edit", "\(number)", "--priority", "high")
+        try setup.server.put("tasks", "t2.ics", CalDAVServer.vtodo(["UID:t2", "DTSTAMP:20261128T100000Z", "SUMMARY:Two"]))
+        // The server forgot the token (Radicale expires them after 30 days).
+        let store = try Store(path: setup.tick.databasePath, now: Date())
+        try store.write { try $0.execute("UPDATE sync_collection SET sync_token = 'http://radicale.org/ns/sync/0000000000000000000000000000000000000000000000000000000000000000'") }
+        let report = try setup.sync()
+        #expect((report["warnings"] as? [String])?.contains { $0.contains("no longer knows the last sync token") } == true, "\(report)")
+        let here = try setup.reminders("Tasks")
+        #expect(here.count == 2)
+        #expect(here.first { $0["title"] as? String == "One" }?["priority"] as? String == "high")
+        #expect(try setup.server.items(in: "tasks").values.contains { $0.contains("SUMMARY:One") && $0.contains("PRIORITY:1") })
     }
 }
