@@ -13,13 +13,19 @@ public struct SyncedCollection: Sendable, Equatable {
     public var syncToken: String?
     /// The `getctag` of the last complete sync.
     public var ctag: String?
+    /// The list's name and color (`#RRGGBB`) as last synced; nil before the first sync.
+    public var name: String?
+    public var color: String?
 
-    public init(account: String, url: String, listID: ReminderList.ID, syncToken: String? = nil, ctag: String? = nil) {
+    public init(account: String, url: String, listID: ReminderList.ID, syncToken: String? = nil, ctag: String? = nil,
+                name: String? = nil, color: String? = nil) {
         self.account = account
         self.url = url
         self.listID = listID
         self.syncToken = syncToken
         self.ctag = ctag
+        self.name = name
+        self.color = color
     }
 }
 
@@ -72,14 +78,15 @@ extension Database {
     public func syncedCollections(account: String? = nil) throws -> [SyncedCollection] {
         var found: [SyncedCollection] = []
         let place = RowPlace(table: "sync_collection", key: "url", keyIndex: 1)
-        let sql = "SELECT account, url, list_id, sync_token, ctag FROM sync_collection"
+        let sql = "SELECT account, url, list_id, sync_token, ctag, name, color FROM sync_collection"
             + (account == nil ? "" : " WHERE account = ?") + " ORDER BY account, url"
         try forEachRow(sql, account.map { [.text($0)] } ?? []) { row in
             guard let account = row.optionalText(0), let url = row.optionalText(1), let list = row.optionalText(2) else {
                 throw row.unreadable(2, in: place, "no value")
             }
             found.append(SyncedCollection(account: account, url: url, listID: ReminderList.ID(rawValue: list),
-                                          syncToken: row.optionalText(3), ctag: row.optionalText(4)))
+                                          syncToken: row.optionalText(3), ctag: row.optionalText(4),
+                                          name: row.optionalText(5), color: row.optionalText(6)))
         }
         return found
     }
@@ -88,11 +95,12 @@ extension Database {
     /// - Throws: `StoreError` from SQLite (`.constraint` when the list does not exist).
     public func saveSyncedCollection(_ collection: SyncedCollection) throws {
         try execute("""
-            INSERT INTO sync_collection(account, url, list_id, sync_token, ctag) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO sync_collection(account, url, list_id, sync_token, ctag, name, color) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(account, url) DO UPDATE SET list_id = excluded.list_id,
-                sync_token = excluded.sync_token, ctag = excluded.ctag
+                sync_token = excluded.sync_token, ctag = excluded.ctag, name = excluded.name, color = excluded.color
             """, [.text(collection.account), .text(collection.url), .text(collection.listID.rawValue),
-                  collection.syncToken.map { .text($0) } ?? .null, collection.ctag.map { .text($0) } ?? .null])
+                  collection.syncToken.map { .text($0) } ?? .null, collection.ctag.map { .text($0) } ?? .null,
+                  collection.name.map { .text($0) } ?? .null, collection.color.map { .text($0) } ?? .null])
     }
 
     /// Forgets every pairing of `account` and what was synced through it.

@@ -212,7 +212,8 @@ enum Schema {
     ///
     /// - `sync_collection`: one row per calendar collection synced with a list: the
     ///   account's name (from the settings file), the collection URL, the list, and the
-    ///   RFC 6578 sync token and CalendarServer `getctag` of the last complete sync.
+    ///   RFC 6578 sync token and CalendarServer `getctag` of the last complete sync, and
+    ///   the list's name and color as last synced (a side that differs from them changed it).
     ///   Deleting the list forgets the pairing (the calendar on the server is kept).
     /// - `sync_item`: one row per synced reminder: its href in the collection, its UID,
     ///   the server's ETag as received (quotes included; NULL when unknown, then it is
@@ -244,6 +245,8 @@ enum Schema {
             list_id    TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
             sync_token TEXT,
             ctag       TEXT,
+            name       TEXT,
+            color      TEXT,
             PRIMARY KEY (account, url)
         ) WITHOUT ROWID;
         CREATE INDEX sync_collection_list ON sync_collection(list_id);

@@ -72,8 +72,10 @@ public final class SyncEngine {
         }
         let found = try dav.discover(url)
         let pairs = try pair(found.collections, home: found.home, options: options, report: &report)
-        for (index, pairing) in pairs.enumerated() {
+        for (index, paired) in pairs.enumerated() {
+            var pairing = paired
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
+            try syncListProperties(&pairing, options: options, report: &report)
             var listReport = report.lists.first { $0.collectionURL == pairing.collection.url.absoluteString }
                 ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: pairing.collection.url.absoluteString)
             try sync(pairing, options: options, report: &report, list: &listReport)
@@ -178,5 +180,57 @@ public final class SyncEngine {
         let ascii = text.unicodeScalars.allSatisfy { $0.isASCII }
         let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? UUID().uuidString
         return ascii && !encoded.isEmpty && encoded.count <= 200 ? encoded : UUID().uuidString
+    }
+
+    /// Keeps the list's name and color and the collection's `displayname` and
+    /// `calendar-color` in step: a side that differs from the values of the last sync
+    /// changed them, and the other side takes them (PROPPATCH, or a rename or recolor in
+    /// Tick). When both changed, Tick's values win and the server's are reported. A name
+    /// another Tick list has already is left as it is, with a warning.
+    func syncListProperties(_ pairing: inout Pairing, options: SyncOptions, report: inout SyncReport) throws {
+        let collection = pairing.collection
+        let serverName = collection.displayName ?? collection.pathName
+        let serverColor = collection.color
+        let lastName = pairing.stored.name ?? serverName
+        let lastColor = pairing.stored.color ?? serverColor
+        var list = pairing.list
+        var patch: [(XMLName, String)] = []
+        let actions = Actions(store: store, context: context)
+
+        if list.name != lastName, serverName == lastName || serverName == list.name {
+            patch.append((.d("displayname"), list.name))
+        } else if serverName != lastName, list.name == lastName {
+            if !options.isDryRun {
+                do {
+                    list = try actions.renameList(.id(list.id), to: serverName).list
+                } catch ActionError.listNameTaken {
+                    report.warnings.append("\(list.name): the server renamed it to \"\(serverName)\", the name of another list here; left as it is")
+                }
+            }
+        } else if serverName != lastName, list.name != serverName {
+            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: "", property: "list name",
+                                                        lostValue: serverName, loser: "the server"))
+            patch.append((.d("displayname"), list.name))
+        }
+        let localColor = list.color.hex
+        if localColor != lastColor, serverColor == lastColor || serverColor == localColor {
+            if serverColor != localColor { patch.append((XMLName(XMLName.appleICal, "calendar-color"), localColor)) }
+        } else if let serverColor, serverColor != lastColor, localColor == lastColor, let color = ListColor(parsing: serverColor) {
+            if !options.isDryRun { list = try actions.recolorList(.id(list.id), to: color) }
+        } else if let serverColor, serverColor != lastColor, serverColor != localColor {
+            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: "", property: "list color",
+                                                        lostValue: serverColor, loser: "the server"))
+            patch.append((XMLName(XMLName.appleICal, "calendar-color"), localColor))
+        }
+        if !patch.isEmpty, !options.isDryRun {
+            if collection.isReadOnly {
+                report.warnings.append("\(list.name) is read-only on the server: its new name or color stays in Tick only")
+            } else {
+                try dav.setProperties(of: collection.url, patch)
+            }
+        }
+        pairing.list = list
+        pairing.stored.name = list.name
+        pairing.stored.color = list.color.hex
     }
 }

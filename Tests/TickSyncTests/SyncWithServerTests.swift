@@ -517,4 +517,32 @@ struct SyncWithServerTests {
         #expect(here.first { $0["title"] as? String == "One" }?["priority"] as? String == "high")
         #expect(try setup.server.items(in: "tasks").values.contains { $0.contains("SUMMARY:One") && $0.contains("PRIORITY:1") })
     }
+
+    @Test("a list renamed or recolored on either side is renamed or recolored on the other")
+    func listNameAndColor() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks", color: "#FF2968")
+        _ = try setup.sync()
+        // The phone renames and recolors the calendar.
+        try setup.server.request("PROPPATCH", setup.server.homeURL + "tasks/", body: """
+            <?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:I="http://apple.com/ns/ical/"><D:set><D:prop>\
+            <D:displayname>할 일</D:displayname><I:calendar-color>#34C759FF</I:calendar-color></D:prop></D:set></D:propertyupdate>
+            """)
+        _ = try setup.sync()
+        let lists = try JSONSerialization.jsonObject(with: Data(setup.tick.ok("lists", "--json").utf8)) as? [[String: Any]] ?? []
+        let renamed = try #require(lists.first { $0["name"] as? String == "할 일" }, "\(lists)")
+        #expect(renamed["color"] as? String == "#34C759")
+        // Tick renames it back and colors it red.
+        setup.tick.ok("lists", "rename", "할 일", "Chores")
+        setup.tick.ok("lists", "color", "Chores", "red")
+        _ = try setup.sync()
+        let props = try setup.server.request("PROPFIND", setup.server.homeURL + "tasks/", headers: ["Depth": "0"], body: """
+            <?xml version="1.0"?><D:propfind xmlns:D="DAV:" xmlns:I="http://apple.com/ns/ical/"><D:prop><D:displayname/><I:calendar-color/></D:prop></D:propfind>
+            """)
+        #expect(props.body.contains(">Chores<"))
+        #expect(props.body.contains("#FF3B30"))
+        // Nothing more to do after that.
+        let quiet = try setup.sync()
+        #expect((quiet["conflicts"] as? [Any])?.isEmpty == true)
+    }
 }

@@ -121,6 +121,8 @@ CREATE TABLE sync_collection (
     list_id    TEXT NOT NULL REFERENCES list(id) ON DELETE CASCADE,
     sync_token TEXT,
     ctag       TEXT,
+    name       TEXT,
+    color      TEXT,
     PRIMARY KEY (account, url)
 ) WITHOUT ROWID;
 
