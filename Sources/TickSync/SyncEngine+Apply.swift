@@ -12,7 +12,7 @@ extension SyncEngine {
         guard let first = batch.reminders.first(where: { $0.occurrence == nil }) ?? batch.reminders.first else { return nil }
         var reminder = first.reminder
         reminder.listID = list.id
-        return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder, text: render(reminder, in: list))
+        return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder)
     }
 
     /// One reminder as the iCalendar object Tick writes to the server: a VCALENDAR with
@@ -95,12 +95,30 @@ extension SyncEngine {
     }
 
     func take(_ item: ServerItem, list: ReminderList, key: String, state: SyncedItem?) throws {
+        try take([(item, state)], list: list, key: key)
+    }
+
+    /// Saves server items in Tick with their states, all in one transaction (one import of
+    /// all their to-dos), so a first sync of thousands of items is a few commits, not one
+    /// per item.
+    func take(_ items: [(item: ServerItem, state: SyncedItem?)], list: ReminderList, key: String) throws {
+        guard !items.isEmpty else { return }
+        var combined = ImportBatch()
+        for (item, _) in items {
+            combined.reminders += item.batch.reminders
+            combined.warnings += item.batch.warnings
+        }
         try store.write { db in
-            guard let stored = try saveLocally(item.batch, uid: item.reminder.uid, list: list, in: db) else { return }
-            if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
-                try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
+            _ = try Actions.importBatch(ImportRequest(batch: combined, fallbackListName: list.name, mergeRule: .sync),
+                                        in: db, context: context)
+            for (item, state) in items {
+                guard let stored = try db.reminder(uid: item.reminder.uid) else { continue }
+                if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
+                    try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
+                }
+                try db.saveSyncedItem(self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list),
+                                                 collectionURL: key, in: db))
             }
-            try db.saveSyncedItem(self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list), collectionURL: key, in: db))
         }
     }
 
@@ -119,11 +137,12 @@ extension SyncEngine {
         var item = first
         for _ in 0..<3 {
             let localIsNewer = local.modifiedAt > item.reminder.modifiedAt
-            let merged = ICalendarMerge.merge(base: state?.base, local: localText, server: item.text, localIsNewer: localIsNewer)
+            // The server's version written back by Tick's writer: comparable with Tick's own texts.
+            let serverText = render(item.reminder, in: list)
+            let merged = ICalendarMerge.merge(base: state?.base, local: localText, server: serverText, localIsNewer: localIsNewer)
             let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
             let target = url(of: item.href, in: pairing.collection)
-            let sameAsServer = ICalendarMerge.merge(base: item.text, local: merged.text, server: item.text, localIsNewer: true).conflicts.isEmpty
-                && ICalendarMerge.sameValues(merged.text, item.text)
+            let sameAsServer = ICalendarMerge.sameValues(merged.text, serverText)
             var etag: String? = item.etag
             if !sameAsServer && !pairing.collection.isReadOnly {
                 switch try dav.put(merged.text, to: target, ifMatch: item.etag) {

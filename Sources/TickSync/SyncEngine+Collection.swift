@@ -12,8 +12,6 @@ extension SyncEngine {
         /// What the reader made of it (the to-do, its overrides kept with it).
         var batch: ImportBatch
         var reminder: Reminder
-        /// The item written back by Tick's writer: comparable with Tick's own texts.
-        var text: String
     }
 
     /// What one collection's sync will do, worked out before anything is written.
@@ -189,15 +187,32 @@ extension SyncEngine {
 
         // 4. Apply.
         var done = 0
+        var takes: [(item: ServerItem, state: SyncedItem?)] = []
+        func flushTakes() throws {
+            try take(takes, list: pairing.list, key: key)
+            takes.removeAll()
+        }
         for step in steps {
             done += 1
-            if done % 50 == 0 { progress?("\(pairing.list.name): \(done) of \(steps.count)") }
+            if done % 200 == 0 { progress?("\(pairing.list.name): \(done) of \(steps.count)") }
             if options.isDryRun {
                 count(step, in: &listReport)
                 continue
             }
+            if case .take(let item, let state, let restoring) = step {
+                count(step, in: &listReport)
+                if restoring {
+                    report.conflicts.append(SyncReport.Conflict(listName: pairing.list.name, reminderTitle: item.reminder.title,
+                                                                uid: item.reminder.uid, property: "deleted", lostValue: "", loser: "Tick"))
+                }
+                takes.append((item, state))
+                if takes.count >= 200 { try flushTakes() }
+                continue
+            }
+            try flushTakes()
             try apply(step, pairing: pairing, report: &report, list: &listReport)
         }
+        try flushTakes()
         if !options.isDryRun {
             var stored = pairing.stored
             stored.syncToken = newToken
