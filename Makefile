@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev pkg-config
+BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev pkg-config
 TEST_DEPS  := tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
 DEMO_DB    := demo/tick.sqlite3
@@ -62,3 +62,9 @@ bench-tui: deps
 	$(SWIFT) build -c release --product tick-tui-bench
 	.build/release/tick-tui-bench
 	sh bench/tui-terminal.sh
+
+# libFuzzer targets for Tick's parsers (fuzz/run.sh): FUZZ_SECONDS each (default 60); ends
+# with "fuzz: T targets, E executions, C crashes" and fails when C > 0.
+.PHONY: fuzz
+fuzz: deps
+	sh fuzz/run.sh

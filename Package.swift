@@ -35,7 +35,10 @@ let package = Package(
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
         .target(name: "TickInterchange", dependencies: ["TickModel", "CICal"]),
         .target(name: "TickActions", dependencies: ["TickModel", "TickStore", "TickInterchange"]),
-        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions"]),
+        // FoundationNetworking (HTTP over libcurl) and FoundationXML (libxml2): a build with
+        // the Swift libraries linked in statically (`make release`) must name both C libraries.
+        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions"],
+                linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("xml2")]),
         .target(name: "TickAgent", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CDBus", "CLinuxTimer"]),
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickTerminal",

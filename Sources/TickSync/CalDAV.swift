@@ -116,9 +116,12 @@ public struct CalDAV: Sendable {
             let names = Set(privileges.children(.d("privilege")).flatMap { $0.children.map(\.name.local) })
             readOnly = !(names.contains("write") || names.contains("write-content") || names.contains("all"))
         }
+        // Radicale answers a collection without a name with its path ("alice/tasks"): no name.
+        let path = url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let name = resource.text(.d("displayname")).flatMap { $0.isEmpty || $0 == path || $0 == path.removingPercentEncoding ? nil : $0 }
         return CalendarCollection(
             url: url,
-            displayName: resource.text(.d("displayname")).flatMap { $0.isEmpty ? nil : $0 },
+            displayName: name,
             color: resource.text(XMLName(XMLName.appleICal, "calendar-color")).flatMap(CalDAV.normalizedColor),
             order: resource.text(XMLName(XMLName.appleICal, "calendar-order")).flatMap { Int($0) },
             ctag: resource.text(XMLName(XMLName.calendarServer, "getctag")),

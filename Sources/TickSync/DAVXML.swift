@@ -49,27 +49,109 @@ public final class XMLTree: @unchecked Sendable {
     /// The text with surrounding white space removed.
     public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-    /// Parses `data` as an XML document.
-    /// - Throws: `SyncError.protocolError` naming the line and column where the document
-    ///   is not well-formed.
+    /// Parses `data` as an XML document in UTF-8 (what WebDAV servers send; RFC 4918 §18).
+    /// - Throws: `SyncError.protocolError` naming the byte where the document is not UTF-8
+    ///   (FoundationXML crashes on such element names, so they never reach it), or the
+    ///   line and column where it is not well-formed.
     public static func parse(_ data: Data, what: String) throws(SyncError) -> XMLTree {
+        if let offset = XMLTree.firstInvalidUTF8(data) {
+            throw .protocolError("\(what): the server's XML is not UTF-8 (byte \(offset))")
+        }
+        if let offset = XMLTree.processingInstruction(in: data) {
+            throw .protocolError("\(what): the server's XML has a processing instruction at byte \(offset), which WebDAV does not use")
+        }
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         let ok = parser.parse()
-        guard ok, let root = builder.root else {
-            let line = parser.lineNumber, column = parser.columnNumber
-            let reason = parser.parserError.map { " (\($0.localizedDescription))" } ?? ""
-            throw .protocolError("\(what): the server's XML is not well-formed at line \(line), column \(column)\(reason)")
+        // FoundationXML on Linux returns success for some documents libxml2 reports errors
+        // in (a mismatched end tag), and for a document cut short: both are checked here. A
+        // listing cut short must never pass, or its missing members would look deleted.
+        if !ok || builder.error != nil {
+            let line = builder.error?.line ?? parser.lineNumber, column = builder.error?.column ?? parser.columnNumber
+            throw .protocolError("\(what): the server's XML is not well-formed at line \(line), column \(column)")
+        }
+        guard let root = builder.root else {
+            throw .protocolError("\(what): the server sent no XML element")
+        }
+        if let open = builder.stack.last {
+            throw .protocolError("\(what): the server's XML ends inside <\(open.name.local)> (line \(parser.lineNumber)): the answer was cut short")
         }
         return root
+    }
+
+    /// The offset of the first processing instruction (`<?…?>`) other than the XML
+    /// declaration at the very start, outside comments and CDATA sections; nil when none.
+    /// FoundationXML on Linux crashes on some (`<?x?>`: a null pointer read), and WebDAV
+    /// bodies have no use for them.
+    static func processingInstruction(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        func starts(_ text: String, at index: Int) -> Bool {
+            let pattern = Array(text.utf8)
+            return index + pattern.count <= bytes.count && Array(bytes[index..<index + pattern.count]) == pattern
+        }
+        var index = 0
+        // A byte order mark and the declaration itself.
+        if starts("\u{FEFF}", at: 0) { index = 3 }
+        if starts("<?xml", at: index), index + 5 < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]) {
+            while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">")) { index += 1 }
+            index += 2
+        }
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            if starts("<!--", at: index) {
+                index += 4
+                while index < bytes.count, !starts("-->", at: index) { index += 1 }
+                index += 3
+            } else if starts("<![CDATA[", at: index) {
+                index += 9
+                while index < bytes.count, !starts("]]>", at: index) { index += 1 }
+                index += 3
+            } else if bytes[index + 1] == UInt8(ascii: "?") {
+                return index
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8(_ data: Data) -> Int? {
+        data.withUnsafeBytes { raw -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            var offset = 0
+            var scalarStart = 0
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    offset += UTF8.width(scalar)
+                    scalarStart = offset
+                case .emptyInput:
+                    return nil
+                case .error:
+                    return scalarStart
+                }
+            }
+        }
     }
 
     private final class Builder: NSObject, XMLParserDelegate {
         var root: XMLTree?
         var stack: [XMLTree] = []
+        var error: (line: Int, column: Int)?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if error == nil { error = (parser.lineNumber, parser.columnNumber) }
+        }
+
+        func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
+            if error == nil { error = (parser.lineNumber, parser.columnNumber) }
+        }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
