@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tick sync` as separate processes against a real Radicale: killed with SIGKILL at
+/// random points and run again, and two at once on one database.
+@Suite("tick sync killed and run twice at once", .serialized)
+struct SyncKillTests {
+    static func setUp(_ server: CalDAVServer, collection: String) throws -> (BinaryRunner, TemporaryFolder) {
+        let folder = TemporaryFolder()
+        var tick = BinaryRunner(database: folder.file("tick.sqlite3"))
+        tick.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        tick.environment["TICK_SYNC_PASSWORD"] = server.password
+        tick.environment["TICK_SYNC_TIMEOUT"] = "120"
+        let added = try tick.run("sync", "add", "home", server.homeURL + collection + "/", "--user", server.user)
+        #expect(added.status == 0, "\(added.errors)")
+        return (tick, folder)
+    }
+
+    static func json(_ text: String) -> Any? { try? JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    /// How many items of the account the database holds as synced (`sync status --json`).
+    static func syncedCount(_ tick: BinaryRunner) -> Int {
+        guard let result = try? tick.run("sync", "status", "--json"), result.status == 0,
+              let accounts = json(result.output) as? [[String: Any]] else { return 0 }
+        return (accounts.first?["synced"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["reminders"] as? Int ?? 0) }
+    }
+
+    @Test("kill -9 at random points of a 2,000-item sync, then a rerun: 2,000 reminders, unique UIDs, nothing left to do",
+          .timeLimit(.minutes(8)))
+    func killedDownloadOf2000() throws {
+        // Seeded straight into Radicale's folder (a PUT takes ~185 ms there): the
+        // download direction, one transaction per item in Tick.
+        let server = try CalDAVServer(.radicale)
+        var items: [String: String] = [:]
+        var seeded = Set<String>()
+        for index in 0..<2_000 {
+            let uid = "seed-\(index)-\(UUID().uuidString)"
+            seeded.insert(uid)
+            items["\(uid).ics"] = CalDAVServer.vtodo(["UID:\(uid)", "DTSTAMP:20261128T100000Z", "SUMMARY:Seeded \(index)",
+                                                      "DUE;VALUE=DATE:2026\(12)\(String(format: "%02d", index % 28 + 1))"])
+        }
+        try server.seed("alice/big", displayName: "Big", items: items)
+        // Radicale reads and caches every item on the first listing (30 s and more here);
+        // not part of what is measured.
+        let warming = Date()
+        // URLSession gives up after 60 s; Radicale keeps what it cached by then.
+        for attempt in 1...6 {
+            do {
+                _ = try server.request("PROPFIND", server.homeURL + "big/", headers: ["Depth": "1"], timeout: 60)
+                break
+            } catch where attempt < 6 {}
+        }
+        let warmUp = Int(Date().timeIntervalSince(warming))
+        let (tick, folder) = try SyncKillTests.setUp(server, collection: "big")
+        defer { withExtendedLifetime(folder) {} }
+        let started = Date()
+
+        var generator = SystemRandomNumberGenerator()
+        var kills: [String] = []
+        // First a kill at a random moment of discovery and listing, then three while items
+        // are being saved, each at a random count.
+        for round in 0..<4 {
+            let before = SyncKillTests.syncedCount(tick)
+            let (process, _, _) = try tick.start(["sync"])
+            if round == 0 {
+                usleep(UInt32.random(in: 100_000...1_500_000, using: &generator))
+            } else {
+                let target = min(1_990, before + Int.random(in: 20...500, using: &generator))
+                let deadline = Date().addingTimeInterval(40)
+                while process.isRunning, Date() < deadline, SyncKillTests.syncedCount(tick) < target {
+                    usleep(150_000)
+                }
+            }
+            let wasRunning = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            kills.append("round \(round): \(wasRunning ? "killed" : "had finished") at \(SyncKillTests.syncedCount(tick)) synced")
+        }
+        #expect(kills.filter { $0.contains("killed") }.count >= 3, "\(kills)")
+
+        let rerun = try tick.run("sync", "--json")
+        #expect(rerun.status == 0, "\(rerun.errors)")
+        let listed = try tick.run("list", "--list", "Big", "--completed", "--json")
+        let reminders = SyncKillTests.json(listed.output) as? [[String: Any]] ?? []
+        let uids = reminders.compactMap { $0["uid"] as? String }
+        #expect(reminders.count == 2_000, "\(kills)")
+        #expect(Set(uids).count == uids.count, "duplicate UIDs")
+        #expect(Set(uids) == seeded)
+        #expect(SyncKillTests.syncedCount(tick) == 2_000)
+        #expect(try SyncKillTests.uidsOnServer(server, "big").count == 2_000)
+
+        // Consistent: a further sync finds nothing to do on either side.
+        let again = try tick.run("sync", "--json")
+        #expect(again.status == 0, "\(again.errors)")
+        let lists = ((SyncKillTests.json(again.output) as? [[String: Any]])?.first?["lists"] as? [[String: Any]]) ?? []
+        for list in lists {
+            for key in ["localAdded", "localUpdated", "localDeleted", "remoteAdded", "remoteUpdated", "remoteDeleted"] {
+                #expect(list[key] as? Int == 0, "the sync after the rerun changed \(key): \(list)")
+            }
+        }
+        print("killedDownloadOf2000: Radicale's first listing \(warmUp) s; \(kills.joined(separator: "; ")); kills and reruns \(Int(Date().timeIntervalSince(started))) s")
+    }
+
+    static func uidsOnServer(_ server: CalDAVServer, _ calendar: String) throws -> Set<String> {
+        Set(try server.items(in: calendar).values.compactMap { text in
+            text.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+        })
+    }
+
+    @Test("defect: two syncs at once on one database: one fails with 'there is no reminder #N' when the phone deleted items")
+    func twoSyncsAtOnceAfterDeletionsOnThePhone() throws {
+        let server = try CalDAVServer(.radicale)
+        var items: [String: String] = [:]
+        for index in 0..<40 {
+            items["d\(index).ics"] = CalDAVServer.vtodo(["UID:d\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Item \(index)"])
+        }
+        try server.seed("alice/two", displayName: "Two", items: items)
+        let (tick, folder) = try SyncKillTests.setUp(server, collection: "two")
+        defer { withExtendedLifetime(folder) {} }
+        #expect(try tick.run("sync").status == 0)
+        for index in 0..<30 { try server.delete("two", "d\(index).ics") }
+
+        let first = try tick.start(["sync", "--allow-deletes"])
+        let second = try tick.start(["sync", "--allow-deletes"])
+        var outcomes: [String] = []
+        for (process, _, errors) in [first, second] {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            outcomes.append("exit \(process.terminationStatus) \(text)")
+            #expect(process.terminationStatus == 0, "\(text)")
+        }
+        let listed = try tick.run("list", "--list", "Two", "--completed", "--json")
+        #expect((SyncKillTests.json(listed.output) as? [[String: Any]])?.count == 10, "\(outcomes)")
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Defects of `tick sync` found by trying to break it against a real Radicale, each test
+/// named for the defect and asserting what the README and issue 11 promise. They fail
+/// until the defect is fixed.
+@Suite("tick sync defects", .serialized)
+struct SyncDefectTests {
+    /// A fresh database with an account "home" on `server` (or `url`).
+    static func harness(_ server: CalDAVServer, url: String? = nil) -> CLIHarness {
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = server.password
+        tick.ok(["sync", "add", "home", url ?? server.baseURL, "--user", server.user])
+        return tick
+    }
+
+    static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    static func sync(_ tick: CLIHarness, _ extra: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let result = tick.run(["sync", "--json"] + extra)
+        #expect(result.status == 0, "tick sync failed: \(result.errors)", sourceLocation: sourceLocation)
+        return try #require((try? json(result.output) as? [[String: Any]])??.first, "\(result.output) \(result.errors)",
+                            sourceLocation: sourceLocation)
+    }
+
+    static func reminders(_ tick: CLIHarness, _ list: String) throws -> [[String: Any]] {
+        let result = tick.run("list", "--list", list, "--completed", "--json")
+        guard result.status == 0 else { return [] }
+        return try json(result.output) as? [[String: Any]] ?? []
+    }
+
+    /// The UIDs of the items in a collection, by href.
+    static func uids(_ server: CalDAVServer, _ calendar: String) throws -> [String] {
+        try server.items(in: calendar).values.compactMap { text in
+            text.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+        }.sorted()
+    }
+
+    /// Radicale rights where each user has her principal, may write only in the
+    /// collections under it that match `own` (a pattern), and alice may read bob's
+    /// `bob/shared` (read-only for her).
+    static func rights(own: String) -> String {
+        """
+        [root]
+        user: .+
+        collection:
+        permissions: R
+        [principal]
+        user: .+
+        collection: {user}
+        permissions: RW
+        [own]
+        user: .+
+        collection: {user}/\(own)
+        permissions: rw
+        [bob]
+        user: alice
+        collection: bob
+        permissions: R
+        [shared]
+        user: alice
+        collection: bob/shared
+        permissions: r
+        """
+    }
+
+    @Test("defect: a to-do moved to another calendar on the phone is deleted in Tick, or re-made with a new number")
+    func phoneMoveBetweenCalendarsLosesTheReminder() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.makeCalendar("zulu", displayName: "Zulu")
+        let alphaItem = CalDAVServer.vtodo(["UID:move-a", "DTSTAMP:20261128T100000Z", "SUMMARY:Starts in Alpha"])
+        let zuluItem = CalDAVServer.vtodo(["UID:move-z", "DTSTAMP:20261128T100000Z", "SUMMARY:Starts in Zulu"])
+        try server.put("alpha", "move-a.ics", alphaItem)
+        try server.put("zulu", "move-z.ics", zuluItem)
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        let numberA = try #require(try SyncDefectTests.reminders(tick, "Alpha").first?["number"] as? Int)
+        let numberZ = try #require(try SyncDefectTests.reminders(tick, "Zulu").first?["number"] as? Int)
+
+        // The phone moves each to the other calendar, as DAVx5 and python-caldav do: a
+        // DELETE in one collection and a PUT of the same UID in the other.
+        try server.delete("alpha", "move-a.ics")
+        try server.put("zulu", "move-a.ics", alphaItem)
+        try server.delete("zulu", "move-z.ics")
+        try server.put("alpha", "move-z.ics", zuluItem)
+        _ = try SyncDefectTests.sync(tick)
+        _ = try SyncDefectTests.sync(tick)
+
+        let alpha = try SyncDefectTests.reminders(tick, "Alpha")
+        let zulu = try SyncDefectTests.reminders(tick, "Zulu")
+        #expect(zulu.map { $0["uid"] as? String } == ["move-a"], "moved to Zulu on the phone; Tick has Zulu \(zulu), Alpha \(alpha)")
+        #expect(alpha.map { $0["uid"] as? String } == ["move-z"], "moved to Alpha on the phone; Tick has Alpha \(alpha)")
+        #expect(zulu.first?["number"] as? Int == numberA, "a move, not a deletion and a new reminder")
+        #expect(alpha.first?["number"] as? Int == numberZ, "a move, not a deletion and a new reminder")
+        #expect(try SyncDefectTests.uids(server, "zulu") == ["move-a"])
+        #expect(try SyncDefectTests.uids(server, "alpha") == ["move-z"])
+    }
+
+    @Test("defect: a reminder moved to another list in Tick while the phone edits it in the old calendar goes back, the move lost")
+    func tickMoveWithPhoneEditIsUndone() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.makeCalendar("zulu", displayName: "Zulu")
+        try server.put("alpha", "m.ics", CalDAVServer.vtodo([
+            "UID:m", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Move me",
+        ]))
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        let number = try #require(try SyncDefectTests.reminders(tick, "Alpha").first?["number"] as? Int)
+        tick.ok("edit", "\(number)", "--list", "Zulu")
+        try server.put("alpha", "m.ics", CalDAVServer.vtodo([
+            "UID:m", "DTSTAMP:20261129T090000Z", "LAST-MODIFIED:20261129T090000Z", "SUMMARY:Move me", "PRIORITY:1",
+        ]))
+        let report = try SyncDefectTests.sync(tick)
+        _ = try SyncDefectTests.sync(tick)
+
+        let zulu = try SyncDefectTests.reminders(tick, "Zulu")
+        let alpha = try SyncDefectTests.reminders(tick, "Alpha")
+        #expect(zulu.map { $0["number"] as? Int } == [number], "Tick's move to Zulu is kept; Alpha has \(alpha)")
+        #expect(zulu.first?["priority"] as? String == "high", "and the phone's edit too")
+        #expect(try SyncDefectTests.uids(server, "alpha").isEmpty)
+        #expect(try SyncDefectTests.uids(server, "zulu") == ["m"])
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(!conflicts.contains { $0["property"] as? String == "deleted" }, "nothing was deleted: \(conflicts)")
+    }
+
+    @Test("defect: a password in a hand-edited account URL is stored in the database and shown by sync status")
+    func passwordInEditedURLIsStored() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        // The README: "you may edit it by hand". `sync add` refuses a user in the URL; an
+        // edited file is not checked.
+        try FileManager.default.createDirectory(atPath: tick.folder.file("config/tick"), withIntermediateDirectories: true)
+        let url = server.baseURL.replacingOccurrences(of: "http://", with: "http://alice:secret@")
+        try "{\"accounts\": [{\"name\": \"home\", \"url\": \"\(url)\"}]}\n"
+            .write(toFile: tick.folder.file("config/tick/sync.json"), atomically: true, encoding: .utf8)
+        let synced = tick.run("sync")
+        #expect(!synced.errors.contains("secret") && !synced.output.contains("secret"), "\(synced.errors)")
+        let status = tick.run("sync", "status", "--json")
+        #expect(!status.output.contains("alice:secret"), "\(status.output)")
+        for file in [tick.databasePath, tick.databasePath + "-wal"] {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            #expect(data.range(of: Data("alice:secret".utf8)) == nil, "the password is in \((file as NSString).lastPathComponent)")
+        }
+    }
+
+    @Test("defect: a reminder deleted in Tick from a read-only calendar makes every later sync of the account fail")
+    func deletionInReadOnlyCalendarBlocksTheAccount() throws {
+        let server = try CalDAVServer(.radicale, rights: SyncDefectTests.rights(own: "[^/]+"))
+        try server.seed("bob/shared", displayName: "Bob's list", items: [
+            "b1.ics": CalDAVServer.vtodo(["UID:bob-1", "DTSTAMP:20261128T100000Z", "SUMMARY:Bob's task"]),
+        ])
+        let tick = SyncDefectTests.harness(server, url: server.baseURL + "bob/shared/")
+        _ = try SyncDefectTests.sync(tick)
+        let number = try #require(try SyncDefectTests.reminders(tick, "Bob's list").first?["number"] as? Int)
+        tick.ok("delete", "\(number)")
+        let first = tick.run("sync")
+        #expect(first.status == 0, "\(first.errors)")
+        // Bob adds a task: it must still reach Tick.
+        try server.seed("bob/shared", displayName: "Bob's list", items: [
+            "b2.ics": CalDAVServer.vtodo(["UID:bob-2", "DTSTAMP:20261129T100000Z", "SUMMARY:Bob's second task"]),
+        ])
+        let second = tick.run("sync")
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(try SyncDefectTests.reminders(tick, "Bob's list").contains { $0["uid"] as? String == "bob-2" })
+    }
+
+    @Test("defect: a server that refuses MKCALENDAR stops the whole account; no list is synced")
+    func refusedMakeCalendarStopsTheAccount() throws {
+        // alice may write in alice/tasks only: a new calendar is refused (403), as on
+        // servers whose calendars are made by an administrator.
+        let server = try CalDAVServer(.radicale, rights: SyncDefectTests.rights(own: "tasks"))
+        try server.seed("alice/tasks", displayName: "Tasks", items: [
+            "t1.ics": CalDAVServer.vtodo(["UID:t1", "DTSTAMP:20261128T100000Z", "SUMMARY:From the server"]),
+        ])
+        let tick = SyncDefectTests.harness(server)
+        // A fresh database has the list "Reminders", not on the server.
+        let result = tick.run("sync", "--json")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try SyncDefectTests.reminders(tick, "Tasks").map { $0["uid"] as? String } == ["t1"],
+                "the calendar that is there is synced; the refusal of the other is a warning")
+    }
+
+    @Test("defect: a reminder whose UID holds a slash is never uploaded (its href has %2F, which Radicale refuses)")
+    func uidWithSlashIsNeverUploaded() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        tick.files["team.ics"] = Data(CalDAVServer.vtodo(["UID:team/2026 100%", "DTSTAMP:20261128T100000Z", "SUMMARY:Slash UID"]).utf8)
+        tick.ok("import", "team.ics", "--list", "Tasks")
+        let report = try SyncDefectTests.sync(tick)
+        #expect((report["warnings"] as? [Any])?.isEmpty == true, "\(report["warnings"] ?? "")")
+        #expect(try SyncDefectTests.uids(server, "tasks") == ["team/2026 100%"])
+    }
+
+    @Test("defect: a list whose calendar was deleted on the server silently stops syncing ('nothing to do')")
+    func calendarDeletedOnServerIsSilent() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        let tick = SyncDefectTests.harness(server, url: server.baseURL)
+        _ = try SyncDefectTests.sync(tick)
+        try server.request("DELETE", server.homeURL + "tasks/")
+        tick.ok("add", "Goes nowhere", "--list", "Tasks")
+        let report = try SyncDefectTests.sync(tick)
+        let warnings = report["warnings"] as? [String] ?? []
+        let onServer = try server.request("PROPFIND", server.homeURL, headers: ["Depth": "1"]).body.contains("Tasks")
+        #expect(warnings.contains { $0.contains("Tasks") } || onServer,
+                "the reminder reaches no server and the sync says nothing: \(report)")
+    }
+
+    @Test("defect: RELATED-TO;RELTYPE=CHILD on the parent (jtx Board) does not make the child a subtask")
+    func childRelationIsNotRead() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        try server.put("tasks", "parent.ics", CalDAVServer.vtodo([
+            "UID:parent-c", "DTSTAMP:20261128T100000Z", "SUMMARY:Parent", "RELATED-TO;RELTYPE=CHILD:child-c",
+        ]))
+        try server.put("tasks", "child.ics", CalDAVServer.vtodo(["UID:child-c", "DTSTAMP:20261128T100000Z", "SUMMARY:Child"]))
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        let child = try #require(try SyncDefectTests.reminders(tick, "Tasks").first { $0["uid"] as? String == "child-c" })
+        let parent = try #require(try SyncDefectTests.reminders(tick, "Tasks").first { $0["uid"] as? String == "parent-c" })
+        let shown = try SyncDefectTests.json(tick.ok("show", "\(parent["number"] as? Int ?? 0)", "--json")) as? [String: Any]
+        #expect((shown?["subtasks"] as? [Int]) == [child["number"] as? Int ?? -1], "\(shown ?? [:])")
+    }
+}
