@@ -142,6 +142,14 @@ extension Database {
                     [.text(account), .text(collectionURL), .text(href)])
     }
 
+    /// Forgets `uid` in every collection of `account` but `collectionURL` (the item moved
+    /// to that collection).
+    /// - Throws: `StoreError` from SQLite.
+    public func forgetSyncedUID(_ uid: String, account: String, except collectionURL: String) throws {
+        try execute("DELETE FROM sync_item WHERE account = ? AND uid = ? AND collection_url <> ?",
+                    [.text(account), .text(uid), .text(collectionURL)])
+    }
+
     /// Counts of synced items per account, for `tick sync status`.
     /// - Throws: `StoreError` from SQLite.
     public func syncedItemCount(account: String, collectionURL: String) throws -> Int {

@@ -61,18 +61,39 @@ extension SyncEngine {
         case .merge(let item, let state, let local):
             try merge(item, state: state, local: local, pairing: pairing, report: &report, list: &listReport)
 
-        case .deleteLocal(let state, let local):
-            try store.write { db in
-                _ = try Actions.delete([local.number], in: db)
-                try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
-            }
-            listReport.localDeleted += 1
+        case .deleteLocal(let state, _):
+            deferredDeletions.append((state, list.id, list.name))
 
         case .forget(let state):
             try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
 
         case .upload(let local, let state, let recreate):
             try upload(local, state: state, recreate: recreate, pairing: pairing, report: &report, list: &listReport)
+
+        case .mergeMoved(let item, let state, let local):
+            guard let home = try store.read({ try $0.list(id: local.listID) }) else { return }
+            let merged = ICalendarMerge.merge(base: state.base, local: render(local, in: home),
+                                              server: render(item.reminder, in: home),
+                                              localIsNewer: local.modifiedAt > item.reminder.modifiedAt)
+            let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
+            try store.write { db in
+                _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: home.name, mergeRule: .sync),
+                                            in: db, context: context)
+            }
+            for conflict in merged.conflicts {
+                report.conflicts.append(SyncReport.Conflict(listName: home.name, reminderTitle: local.title, uid: local.uid,
+                                                            property: conflict.property, lostValue: conflict.lostValue,
+                                                            loser: conflict.localLost ? "Tick" : "the server"))
+            }
+            switch try dav.delete(url(of: item.href, in: pairing.collection), ifMatch: item.etag) {
+            case .stored, .gone:
+                try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
+                listReport.remoteDeleted += 1
+            case .preconditionFailed:
+                report.warnings.append("\(list.name): \"\(local.title)\" changed again on the server during the sync; it moves next time")
+            case .refused(let reason):
+                report.warnings.append("\(list.name): the server refused to delete \(item.href) (\(reason))")
+            }
 
         case .deleteRemote(let state, _):
             let target = url(of: state.href, in: pairing.collection)
@@ -118,6 +139,8 @@ extension SyncEngine {
                 }
                 try db.saveSyncedItem(self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list),
                                                  collectionURL: key, in: db))
+                // Moved here from another calendar of the account: it is no longer synced there.
+                try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
         }
     }

@@ -26,6 +26,9 @@ extension SyncEngine {
         case forget(SyncedItem)
         /// Changed or new in Tick (or deleted on the server while edited here): write it.
         case upload(Reminder, state: SyncedItem?, recreate: Bool)
+        /// Moved to another list in Tick while changed on the server: merge the server's
+        /// change into it in its new list, then delete it here.
+        case mergeMoved(ServerItem, state: SyncedItem, local: Reminder)
         /// Deleted in Tick, or moved to another list (`moved`: then it is no deletion for
         /// the guard, and the other list's sync writes it there): delete it here on the server.
         case deleteRemote(SyncedItem, moved: Bool)
@@ -113,14 +116,15 @@ extension SyncEngine {
             } else if let state {
                 // Deleted here (or moved to another list) while changed on the server:
                 // an edit wins over a deletion, unless it moved to another list.
-                let elsewhere = try store.read { try $0.reminder(uid: uid) }
-                if elsewhere != nil {
-                    steps.append(.deleteRemote(state, moved: true))
+                if let elsewhere = try store.read({ try $0.reminder(uid: uid) }) {
+                    // Moved to another list in Tick while changed on the server: the server's
+                    // change is merged into it where it is now, then it leaves this calendar.
+                    steps.append(.mergeMoved(item, state: state, local: elsewhere))
                 } else {
                     steps.append(.take(item, state: state, restoring: true))
                 }
             } else {
-                if let elsewhere = try store.read({ try $0.reminder(uid: uid) }) {
+                if let elsewhere = try store.read({ try $0.reminder(uid: uid) }), !pairedListIDs.contains(elsewhere.listID) {
                     let listName = (try? store.read { try $0.list(id: elsewhere.listID) })??.name ?? "another list"
                     report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \(elsewhere.number) in \(listName); left as it is")
                     continue
@@ -230,7 +234,7 @@ extension SyncEngine {
         case .forget: break
         case .upload(_, let state, let recreate):
             if state == nil || recreate { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }
-        case .deleteRemote: listReport.remoteDeleted += 1
+        case .deleteRemote, .mergeMoved: listReport.remoteDeleted += 1
         }
     }
 }

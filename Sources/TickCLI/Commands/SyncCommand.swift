@@ -28,6 +28,13 @@ struct SyncCommand: Command {
 
     static func settingsPath(_ context: CommandContext) -> String { settingsPath(context.environment) }
 
+    /// An account URL as shown: without a password written into it.
+    static func shown(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = nil
+        return components.string ?? url
+    }
+
     static func settingsPath(_ environment: TerminalEnvironment) -> String {
         SyncSettings.path(environment: environment.variables.merging(["HOME": environment.homeDirectory]) { old, _ in old })
     }
@@ -77,16 +84,17 @@ struct SyncRunCommand: Command {
         let actions = try context.actions()
         var reports: [SyncReport] = []
         var failures: [String] = []
-        for account in accounts {
-            let client = DAVClient(label: "account \"\(account.name)\"",
-                                   credentials: try SyncRunCommand.credentials(for: account, environment: context.environment),
+        for configured in accounts {
+            let (account, credentials) = try SyncRunCommand.prepared(configured, environment: context.environment)
+            let client = DAVClient(label: "account \"\(account.name)\"", credentials: credentials,
                                    timeout: try SyncRunCommand.timeout(context.environment))
             let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
             engine.progress = SyncProgress.reporter(context)
             do {
                 reports.append(try engine.run(options))
-            } catch let error as SyncError {
-                failures.append(error.description)
+            } catch {
+                // One account's failure (the server, or the database) does not stop the others.
+                failures.append(CommandError.wrapping(error).description)
             }
         }
         if json {
@@ -97,6 +105,25 @@ struct SyncRunCommand: Command {
         if !failures.isEmpty {
             throw CommandError.runtime(failures.joined(separator: "\ntick: "))
         }
+    }
+
+    /// The account as synced, and its credentials. A user and password written into the URL
+    /// (a hand-edited settings file; `sync add` refuses them) are taken out of it, used as
+    /// the credentials when the account names no user, and never stored or shown.
+    static func prepared(_ account: SyncAccount, environment: TerminalEnvironment) throws(CommandError) -> (SyncAccount, DAVCredentials?) {
+        guard var components = URLComponents(string: account.url), components.user != nil || components.password != nil else {
+            return (account, try credentials(for: account, environment: environment))
+        }
+        let user = components.user, password = components.password
+        components.user = nil
+        components.password = nil
+        var cleaned = account
+        cleaned.url = components.string ?? account.url
+        if cleaned.user == nil, let user, let password {
+            return (cleaned, DAVCredentials(user: user.removingPercentEncoding ?? user, password: password.removingPercentEncoding ?? password))
+        }
+        if cleaned.user == nil, let user { cleaned.user = user.removingPercentEncoding ?? user }
+        return (cleaned, try credentials(for: cleaned, environment: environment))
     }
 
     /// HTTP Basic credentials: the user from the settings, the password from the
@@ -286,7 +313,7 @@ struct SyncStatusCommand: Command {
         }
         if json {
             context.print(JSONValue.array(rows.map { account, pairs in
-                .object([("name", .string(account.name)), ("url", .string(account.url)), ("user", .optional(account.user)),
+                .object([("name", .string(account.name)), ("url", .string(SyncCommand.shown(account.url))), ("user", .optional(account.user)),
                          ("lists", .array(account.lists.map(JSONValue.string))),
                          ("synced", .array(pairs.map { .object([("list", .string($0.list)), ("url", .string($0.url)),
                                                                 ("reminders", .int(Int64($0.items))), ("hasSyncToken", .bool($0.token))]) }))])
@@ -295,7 +322,7 @@ struct SyncStatusCommand: Command {
         }
         if rows.isEmpty { context.print("No sync accounts. Add one with tick sync add NAME URL.") }
         for (account, pairs) in rows {
-            context.print("\(TerminalText.sanitized(account.name)): \(TerminalText.sanitized(account.url))"
+            context.print("\(TerminalText.sanitized(account.name)): \(TerminalText.sanitized(SyncCommand.shown(account.url)))"
                           + (account.user.map { " as \(TerminalText.sanitized($0))" } ?? ""))
             if pairs.isEmpty { context.print("  not synced yet") }
             for pair in pairs {
@@ -373,12 +400,12 @@ struct ScheduledSync: @unchecked Sendable {
         if settings.accounts.isEmpty { return log("sync: no accounts (tick sync add NAME URL)") }
         for account in settings.accounts {
             do {
+                let (account, credentials) = try SyncRunCommand.prepared(account, environment: environment)
                 let now = clock()
                 let store = try Store(path: databasePath, now: now)
                 let context = ActionContext(dateContext: DateContext(now: now, timeZone: dateContext.timeZone, locale: dateContext.locale),
                                             alarmDefaults: AlarmDefaultsReader(environment: environment).values)
-                let client = DAVClient(label: "account \"\(account.name)\"",
-                                       credentials: try SyncRunCommand.credentials(for: account, environment: environment),
+                let client = DAVClient(label: "account \"\(account.name)\"", credentials: credentials,
                                        timeout: try SyncRunCommand.timeout(environment))
                 let report = try SyncEngine(account: account, client: client, store: store, context: context).run()
                 let changed = report.lists.filter(\.changed).map(\.listName)
