@@ -1,0 +1,357 @@
+#!/usr/bin/env bash
+# CalDAV sync benchmark (issue 11): `tick sync` against vdirsyncer (the tool people use
+# today), both syncing the same COUNT VTODOs (default 10,000) in one collection of the same
+# Radicale, in the same run:
+#
+#   first sync       Tick: `tick sync` into an empty database; vdirsyncer: `discover` and
+#                    `sync` into an empty filesystem storage (a vdir)
+#   nothing changed  a sync right after a sync
+#   one changed on the server   after a "phone" PUT of one item (curl, no If-Match)
+#   one changed locally         after `tick edit N --title …`; for vdirsyncer, after one
+#                               file of its vdir was edited (what todoman does)
+#
+# Per run: wall time, peak RSS (GNU time %M), the requests Radicale answered and the time
+# it took to build them (from its log), and for Tick the request count it reports
+# (`tick sync --json`). Targets (issue 11): first sync at least 3× faster than
+# vdirsyncer's; nothing changed under 1 s; one changed reminder under 300 ms.
+#
+# Radicale runs on a free loopback port, with plain htpasswd auth and no auth delay, its
+# storage (and both clients' local data) in a throwaway folder on /dev/shm when there is
+# one; it is stopped by its PID. The VTODOs (bench/generate.py --vtodo) are written
+# straight into its collection folder, then read once through it (its item cache filled)
+# before any client syncs, so neither client pays for that.
+#
+# Usage: bash bench/sync.sh     (from the package root, after `swift build -c release --product tick`;
+#                               `make bench-sync` does both)
+# Environment: COUNT, FIRST_RUNS (first syncs per tool, default 3), RUNS (other syncs,
+# default 10), TICK (the binary), OUT (work folder for the raw numbers), RESULTS (the
+# file whose "## CalDAV sync" section is replaced; RESULTS=- prints it only).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+COUNT=${COUNT:-10000}
+FIRST_RUNS=${FIRST_RUNS:-3}
+RUNS=${RUNS:-10}
+TICK=${TICK:-$root/.build/release/tick}
+OUT=${OUT:-$root/bench/out}
+RESULTS=${RESULTS:-$root/bench/RESULTS.md}
+export LANG=C.UTF-8 TZ=UTC NO_COLOR=1
+unset TICK_NOW
+
+for program in radicale vdirsyncer curl python3 /usr/bin/time; do
+    command -v "$program" >/dev/null || { echo "$program is missing: make bench-sync installs it" >&2; exit 1; }
+done
+[ -x "$TICK" ] || { echo "build first: swift build -c release --product tick" >&2; exit 1; }
+
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
+base=/tmp
+[ -d /dev/shm ] && [ -w /dev/shm ] && base=/dev/shm
+work=$(mktemp -d "$base/tick-sync-bench.XXXXXX")
+mkdir -p "$OUT"
+runs="$OUT/sync-runs.tsv"
+requests="$OUT/sync-requests.tsv"
+printf 'scenario\ttool\trun\twall_ms\trss_kib\tcpu_ms\tserver_ms\tserver_requests\treported_requests\tserver_cpu_ms\n' >"$runs"
+printf 'scenario\ttool\trun\tmethod\tpath\tdepth\tserver_ms\n' >"$requests"
+
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill -TERM "$server_pid" 2>/dev/null || true
+        for _ in $(seq 20); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# --- The server -------------------------------------------------------------------------
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+url="http://127.0.0.1:$port"
+printf 'alice:secret\n' >"$work/users"
+log="$work/radicale.log"
+radicale --config "" --server-hosts "127.0.0.1:$port" \
+    --auth-type htpasswd --auth-htpasswd-filename "$work/users" --auth-htpasswd-encryption plain \
+    --auth-delay 0 --rights-type owner_only --storage-filesystem-folder "$work/radicale" \
+    --logging-level info </dev/null >/dev/null 2>"$log" &
+server_pid=$!
+dav() { curl -s -u alice:secret "$@"; }
+for i in $(seq 200); do
+    [ "$(dav -o /dev/null -w '%{http_code}' -X PROPFIND -H 'Depth: 0' "$url/alice/" || true)" = 207 ] && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
+    [ "$i" -lt 200 ] || { echo "radicale did not start on port $port" >&2; exit 1; }
+    sleep 0.1
+done
+dav -o /dev/null -X MKCALENDAR "$url/alice/tasks/" -H 'Content-Type: application/xml' --data-binary @- <<'XML'
+<?xml version="1.0" encoding="utf-8"?>
+<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:I="http://apple.com/ns/ical/">
+<D:set><D:prop><D:displayname>Tasks</D:displayname><I:calendar-color>#FF9500</I:calendar-color>
+<C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set></D:prop></D:set></C:mkcalendar>
+XML
+collection="$work/radicale/collection-root/alice/tasks"
+[ -f "$collection/.Radicale.props" ] || { echo "MKCALENDAR failed: no $collection/.Radicale.props" >&2; exit 1; }
+python3 bench/generate.py --vtodo "$COUNT" "$work/seed"
+cp "$work/seed/"*.ics "$collection/"
+# Radicale reads the files once (and caches each parsed item); then one more full read:
+# what every request that needs the collection's ETag or sync token costs it.
+propfind_tags() {
+    dav -o /dev/null -w '%{time_total}' -X PROPFIND -H 'Depth: 0' "$url/alice/tasks/" --data-binary \
+        '<?xml version="1.0"?><D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:getctag/><D:sync-token/></D:prop></D:propfind>'
+}
+seed_read=$(propfind_tags)
+warm_read=$(propfind_tags)
+echo "seeded $COUNT VTODOs; Radicale's first read ${seed_read}s, then ${warm_read}s" >&2
+
+# --- Measuring one run ------------------------------------------------------------------
+# Radicale's log lines "PROPFIND response status for '/alice/' with depth '1' in 0.412 seconds":
+# appended to the requests file; prints the total of the seconds (in ms) and their count.
+cat >"$work/requests.py" <<'PY'
+import re, sys
+scenario, tool, run, path = sys.argv[1:5]
+pattern = re.compile(r"(\w+) response status for '([^']*)'(?: with depth '(\w+)')? in ([0-9.]+) seconds")
+total = count = 0
+with open(path, "a") as out:
+    for line in sys.stdin:
+        m = pattern.search(line)
+        if m:
+            ms = float(m.group(4)) * 1000
+            total += ms
+            count += 1
+            item = re.sub(r"[^/]+\.ics$", "ITEM.ics", m.group(2))
+            print(scenario, tool, run, m.group(1), item, m.group(3) or "", f"{ms:.1f}", sep="\t", file=out)
+print(f"{total:.1f}\t{count}")
+PY
+server_cpu() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
+hz=$(getconf CLK_TCK)
+# once SCENARIO TOOL RUN COMMAND…: runs COMMAND once and appends its row (and the requests
+# Radicale logged meanwhile) to the TSV files.
+once() {
+    local scenario=$1 tool=$2 run=$3; shift 3
+    local lines before after start end
+    lines=$(wc -l <"$log")
+    before=$(server_cpu)
+    start=$(date +%s%N)
+    if ! /usr/bin/time -f '%M %U %S' -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr" </dev/null; then
+        echo "failed: $*" >&2; cat "$work/stderr" >&2; exit 1
+    fi
+    end=$(date +%s%N)
+    after=$(server_cpu)
+    sleep 0.05 # the last log line
+    local reported
+    reported=$(python3 -c 'import json, sys
+try: print(sum(r["requests"] for r in json.load(open(sys.argv[1]))))
+except Exception: print("")' "$work/stdout")
+    tail -n +"$((lines + 1))" "$log" | python3 "$work/requests.py" "$scenario" "$tool" "$run" "$requests" >"$work/server"
+    read -r rss user sys <"$work/time"
+    local wall cpu
+    wall=$(( (end - start) / 1000000 ))
+    cpu=$(python3 -c "print(round(($user + $sys) * 1000))")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$scenario" "$tool" "$run" "$wall" "$rss" "$cpu" \
+        "$(cat "$work/server")" "$reported" "$(( (after - before) * 1000 / hz ))" >>"$runs"
+    printf '%-28s %-10s run %-2s %6s ms  server %s ms (%s requests; server CPU %s ms)\n' "$scenario" "$tool" "$run" "$wall" \
+        "$(cut -f1 "$work/server")" "$(cut -f2 "$work/server")" "$(( (after - before) * 1000 / hz ))" >&2
+}
+
+# --- The clients ------------------------------------------------------------------------
+mkdir -p "$work/tick/config"
+tick() { TICK_DB="$work/tick/tick.sqlite3" XDG_CONFIG_HOME="$work/tick/config" TICK_SYNC_PASSWORD=secret "$TICK" "$@"; }
+tick_env=(env TICK_DB="$work/tick/tick.sqlite3" XDG_CONFIG_HOME="$work/tick/config" TICK_SYNC_PASSWORD=secret "$TICK")
+tick sync add bench "$url/alice/" --user alice --list Tasks >/dev/null
+
+vdir="$work/vdirsyncer"
+mkdir -p "$vdir"
+cat >"$vdir/config" <<EOF
+[general]
+status_path = "$vdir/status/"
+
+[pair bench]
+a = "bench_local"
+b = "bench_server"
+collections = ["from b"]
+
+[storage bench_local]
+type = "filesystem"
+path = "$vdir/local/"
+fileext = ".ics"
+
+[storage bench_server]
+type = "caldav"
+url = "$url/alice/"
+username = "alice"
+password = "secret"
+EOF
+vds=(vdirsyncer -c "$vdir/config")
+
+# --- First syncs ------------------------------------------------------------------------
+for run in $(seq "$FIRST_RUNS"); do
+    rm -f "$work/tick/tick.sqlite3" "$work/tick/tick.sqlite3-wal" "$work/tick/tick.sqlite3-shm"
+    once "first sync" tick "$run" "${tick_env[@]}" sync --json
+    cp "$work/stdout" "$OUT/sync-first-tick.json"
+done
+for run in $(seq "$FIRST_RUNS"); do
+    rm -rf "$vdir/status" "$vdir/local"
+    mkdir -p "$vdir/local/tasks" # so that discover does not ask whether to create it
+    once "first sync (discover)" vdirsyncer "$run" "${vds[@]}" discover
+    once "first sync" vdirsyncer "$run" "${vds[@]}" sync
+done
+synced=$(tick list Tasks --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+local_files=$(find "$vdir/local/tasks" -name '*.ics' | wc -l)
+echo "after the first syncs: Tick has $synced open reminders in Tasks, vdirsyncer $local_files files" >&2
+
+# --- Nothing changed --------------------------------------------------------------------
+for run in $(seq "$RUNS"); do once "nothing changed" tick "$run" "${tick_env[@]}" sync --json; done
+for run in $(seq "$RUNS"); do once "nothing changed" vdirsyncer "$run" "${vds[@]}" sync; done
+
+# --- One reminder changed on the server (a phone's PUT), then both sync it -------------
+mapfile -t seeds < <(ls "$work/seed")
+phone_edit() { # index run
+    sed "s/^SUMMARY:/SUMMARY:Changed on the phone ($2) /" "$work/seed/${seeds[$1]}" >"$work/phone.ics"
+    code=$(dav -o /dev/null -w '%{http_code}' -X PUT -H 'Content-Type: text/calendar; charset=utf-8' \
+        --data-binary @"$work/phone.ics" "$url/alice/tasks/${seeds[$1]}")
+    case "$code" in 2*) ;; *) echo "phone PUT: HTTP $code" >&2; exit 1 ;; esac
+}
+for run in $(seq "$RUNS"); do
+    phone_edit "$((run * 7))" "$run"
+    once "one changed on the server" tick "$run" "${tick_env[@]}" sync --json
+    once "one changed on the server" vdirsyncer "$run" "${vds[@]}" sync
+done
+
+# --- One reminder changed locally -------------------------------------------------------
+number=$(tick list Tasks --limit 1 --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["number"])')
+for run in $(seq "$RUNS"); do
+    tick edit "$number" --title "Changed in Tick ($run)" >/dev/null
+    once "one changed locally" tick "$run" "${tick_env[@]}" sync --json
+    "${vds[@]}" sync >/dev/null 2>&1 # takes Tick's change: not timed
+    file="$vdir/local/tasks/${seeds[$((run * 11))]}"
+    [ -f "$file" ] || file=$(grep -l "^UID:${seeds[$((run * 11))]%.ics}" "$vdir/local/tasks/"*.ics | head -1)
+    sed -i "s/^SUMMARY:/SUMMARY:Changed in the vdir ($run) /" "$file"
+    once "one changed locally" vdirsyncer "$run" "${vds[@]}" sync
+    tick sync >/dev/null # takes vdirsyncer's change: not timed
+done
+
+# --- The report -------------------------------------------------------------------------
+cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+python3 - "$runs" "$requests" "$COUNT" "$seed_read" "$warm_read" "$(nproc)" "$(uname -sr)" "$cpu_model" \
+    "$base" "$(radicale --version 2>/dev/null || echo '?')" "$(vdirsyncer --version 2>/dev/null | sed 's/.*version //')" \
+    "$synced" "$local_files" "$load_at_start" "$(cut -d' ' -f1-3 /proc/loadavg)" >"$OUT/sync.md" <<'PY'
+import csv, datetime, statistics, sys
+runs_path, requests_path, count, seed_read, warm_read, cores, kernel, cpu, base, radicale, vdirsyncer, synced, files, load, end_load = sys.argv[1:]
+rows = list(csv.DictReader(open(runs_path), delimiter="\t"))
+reqs = list(csv.DictReader(open(requests_path), delimiter="\t"))
+
+def runs(scenario, tool):
+    return [r for r in rows if r["scenario"] == scenario and r["tool"] == tool]
+
+def first_vdirsyncer():
+    """discover + sync, run by run."""
+    out = []
+    for d in runs("first sync (discover)", "vdirsyncer"):
+        s = next(r for r in runs("first sync", "vdirsyncer") if r["run"] == d["run"])
+        out.append({k: (str(int(float(d[k])) + int(float(s[k]))) if k in ("wall_ms", "cpu_ms", "server_requests") else
+                        str(float(d[k]) + float(s[k])) if k == "server_ms" else
+                        str(max(int(d[k]), int(s[k]))) if k == "rss_kib" else s[k]) for k in s})
+    return out
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+scenarios = ["first sync", "nothing changed", "one changed on the server", "one changed locally"]
+print(f"## CalDAV sync: {int(count):,} VTODOs, Tick against vdirsyncer (bench/sync.sh)")
+print()
+print(f"Generated {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC} by `bench/sync.sh` on {cores} cores ({cpu}), {kernel};")
+print(f"load average {load} at the start, {end_load} at the end (other work shares the machine).")
+print(f"Radicale {radicale} (multifilesystem storage) and both clients' local data on {base} (tmpfs);")
+print("Tick: `swift build -c release --product tick`, the account set up with `tick sync add NAME http://…/alice/ --list Tasks`;")
+print(f"vdirsyncer {vdirsyncer}, a pair of the CalDAV home and a filesystem storage (`collections = [\"from b\"]`).")
+print("Both tools sync the same collection of the same server in the same run, one after the other;")
+print("the changed-item runs alternate (a phone PUT, then Tick's sync, then vdirsyncer's).")
+print(f"The collection was seeded by writing the files into Radicale's folder; its first read of them")
+print(f"took {float(seed_read):.1f} s (not counted), a full read afterwards {float(warm_read) * 1000:.0f} ms.")
+print("Wall: the whole process, median (min–max). Server: the time Radicale took to build its answers,")
+print("from its log (`… in N seconds`), summed per run; 'apart from the server' is wall minus that.")
+print("Requests: as Radicale logged them (Tick's own count from `tick sync --json` in brackets).")
+print()
+print("| scenario | tool | wall ms | min–max ms | runs | server ms | apart from server ms | client CPU ms | requests | peak RSS MiB |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+medians = {}
+for scenario in scenarios:
+    for tool in ["tick", "vdirsyncer"]:
+        rs = first_vdirsyncer() if (scenario, tool) == ("first sync", "vdirsyncer") else runs(scenario, tool)
+        if not rs: continue
+        wall = [int(r["wall_ms"]) for r in rs]
+        server = [float(r["server_ms"]) for r in rs]
+        apart = [int(r["wall_ms"]) - float(r["server_ms"]) for r in rs]
+        cpu_ms = [int(r["cpu_ms"]) for r in rs]
+        requests = sorted({r["server_requests"] for r in rs})
+        reported = sorted({r["reported_requests"] for r in rs if r["reported_requests"]})
+        rss = median([int(r["rss_kib"]) for r in rs]) / 1024
+        medians[(scenario, tool)] = median(wall)
+        name = "Tick" if tool == "tick" else ("vdirsyncer (discover + sync)" if scenario == "first sync" else "vdirsyncer")
+        req = "/".join(requests) + (f" ({'/'.join(reported)})" if reported else "")
+        print(f"| {scenario} | {name} | {median(wall):.0f} | {min(wall)}–{max(wall)} | {len(rs)} | {median(server):.0f} | "
+              f"{median(apart):.0f} | {median(cpu_ms):.0f} | {req} | {rss:.1f} |")
+d = runs("first sync (discover)", "vdirsyncer")
+if d:
+    print()
+    print(f"vdirsyncer's first sync above is `discover` (median {median([int(r['wall_ms']) for r in d]):.0f} ms) plus `sync` "
+          f"(median {median([int(r['wall_ms']) for r in runs('first sync', 'vdirsyncer')]):.0f} ms).")
+print(f"After the first syncs Tick had {synced} open reminders in the list and vdirsyncer {files} files.")
+print()
+print("Targets (issue 11):")
+print()
+def verdict(ok): return "**met**" if ok else "**missed**"
+t, v = medians.get(("first sync", "tick")), medians.get(("first sync", "vdirsyncer"))
+if t and v:
+    print(f"- first sync at least 3× faster than vdirsyncer's: {v:.0f} / {t:.0f} ms = {v / t:.1f}× — {verdict(v / t >= 3)}")
+t = medians.get(("nothing changed", "tick"))
+if t: print(f"- nothing changed under 1 s: {t:.0f} ms — {verdict(t < 1000)}")
+for scenario in ["one changed on the server", "one changed locally"]:
+    t = medians.get((scenario, "tick"))
+    if t: print(f"- {scenario}, under 300 ms: {t:.0f} ms — {verdict(t < 300)}")
+print()
+print("Tick's requests and Radicale's time for each (medians over the runs):")
+print()
+print("| scenario | request | server ms |")
+print("|---|---|---:|")
+for scenario in scenarios:
+    by_run = {}
+    for r in reqs:
+        if r["scenario"] == scenario and r["tool"] == "tick":
+            by_run.setdefault(r["run"], []).append(r)
+    if not by_run: continue
+    shapes = {}
+    for run, rs in by_run.items():
+        shapes.setdefault(tuple((r["method"], r["path"], r["depth"]) for r in rs), []).append(rs)
+    shape, examples = max(shapes.items(), key=lambda kv: len(kv[1]))
+    # Collapse repeated requests (the multigets of a first sync) into one line each.
+    seen = {}
+    for i, (method, path, depth) in enumerate(shape):
+        times = [float(rs[i]["server_ms"]) for rs in examples]
+        key = (method, path, depth)
+        seen.setdefault(key, []).append(median(times))
+    for (method, path, depth), times in seen.items():
+        label = f"{method} {path}" + (f" (Depth {depth})" if depth else "")
+        if len(times) > 1:
+            print(f"| {scenario} | {len(times)} × {label} | {sum(times):.0f} in all, {median(times):.0f} each |")
+        else:
+            print(f"| {scenario} | {label} | {times[0]:.0f} |")
+PY
+if [ "$RESULTS" = - ]; then
+    cat "$OUT/sync.md"
+else
+    python3 - "$RESULTS" "$OUT/sync.md" <<'PY'
+import os, sys
+results, section = sys.argv[1], open(sys.argv[2], encoding="utf-8").read().rstrip("\n") + "\n"
+text = open(results, encoding="utf-8").read() if os.path.exists(results) else ""
+lines = text.splitlines(keepends=True)
+start = next((i for i, l in enumerate(lines) if l.startswith("## CalDAV sync")), None)
+if start is None:
+    text = text.rstrip("\n") + "\n\n" + section if text else section
+else:
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    text = "".join(lines[:start]) + section + ("\n" + "".join(lines[end:]) if end < len(lines) else "")
+open(results, "w", encoding="utf-8").write(text)
+PY
+    echo "wrote the CalDAV sync section of $RESULTS" >&2
+fi
