@@ -6,6 +6,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev pkg-config
 TEST_DEPS  := tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
+SYNC_BENCH_DEPS := radicale vdirsyncer curl time
 DEMO_DB    := demo/tick.sqlite3
 TICK       := .build/release/tick
 
@@ -68,3 +69,12 @@ bench-tui: deps
 .PHONY: fuzz
 fuzz: deps
 	sh fuzz/run.sh
+
+# `tick sync` against vdirsyncer on 10,000 VTODOs in one Radicale collection: first sync,
+# nothing changed, one changed reminder (see bench/sync.sh). Replaces the "CalDAV sync"
+# section of bench/RESULTS.md.
+.PHONY: bench-sync
+bench-sync: deps
+	$(call apt_install,$(SYNC_BENCH_DEPS))
+	$(SWIFT) build -c release --product tick
+	bash bench/sync.sh

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Writes N generated reminders as a Tick archive (the JSON that `tick import` restores).
+"""Writes N generated reminders as a Tick archive (the JSON that `tick import` restores),
+or as one iCalendar object per reminder (a VCALENDAR with one VTODO, in NAME.ics files:
+what a CalDAV server's collection holds, for bench/sync.sh).
 
 usage: generate.py N OUT.json
+       generate.py --vtodo N FOLDER
 
 The mix follows the peer benchmark's data sets (../shared/peers): 10 lists with uneven
 sizes, titles of 1 to ~200 characters (~10% Korean, ~8% with an emoji), ~30% with an
@@ -11,6 +14,7 @@ reminders; dates are relative to today (UTC).
 """
 import datetime as dt
 import json
+import os
 import random
 import sys
 import uuid
@@ -66,8 +70,8 @@ def stamp(d):
     return d.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def main():
-    n, out = int(sys.argv[1]), sys.argv[2]
+def generate(n):
+    """The lists, the reminders and the "now" they were made for."""
     rng = random.Random(20261129)
     today = dt.datetime.now(dt.timezone.utc).date()
     now = dt.datetime.combine(today, dt.time(9, 0), tzinfo=dt.timezone.utc)
@@ -104,6 +108,70 @@ def main():
             end = max(entry + dt.timedelta(hours=2), now - dt.timedelta(seconds=rng.randint(3600, 180 * 86400)))
             r["completedAt"] = r["modifiedAt"] = stamp(end)
         reminders.append(r)
+    return lists, reminders, now
+
+
+def text_value(value):
+    """An iCalendar TEXT value (RFC 5545 §3.3.11)."""
+    return (value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            .replace("\n", "\\n"))
+
+
+def folded(line):
+    """One content line folded at 75 octets, never inside a UTF-8 sequence (RFC 5545 §3.1)."""
+    data, out = line.encode("utf-8"), []
+    while len(data) > 75:
+        cut = 75
+        while (data[cut] & 0xC0) == 0x80:
+            cut -= 1
+        out.append(data[:cut])
+        data = b" " + data[cut:]
+    out.append(data)
+    return b"\r\n".join(out) + b"\r\n"
+
+
+def vtodo(r, rng):
+    """One reminder as a VCALENDAR holding one VTODO, with what phones add: a VALARM on
+    ~10% of the dated ones, and a property Tick does not model."""
+    basic = lambda s: s.replace("-", "").replace(":", "")
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//bench generate.py//EN", "BEGIN:VTODO",
+             "UID:" + r["uid"], "DTSTAMP:" + basic(r["modifiedAt"]), "CREATED:" + basic(r["createdAt"]),
+             "LAST-MODIFIED:" + basic(r["modifiedAt"]), "SUMMARY:" + text_value(r["title"])]
+    if r["notes"]:
+        lines.append("DESCRIPTION:" + text_value(r["notes"]))
+    if r["due"]:
+        lines.append("DUE;VALUE=DATE:" + r["due"].replace("-", ""))
+    if r["iCalendarPriority"]:
+        lines.append("PRIORITY:%d" % r["iCalendarPriority"])
+    if r["tags"]:
+        lines.append("CATEGORIES:" + ",".join(text_value(t) for t in r["tags"]))
+    if r["completed"]:
+        lines += ["STATUS:COMPLETED", "PERCENT-COMPLETE:100", "COMPLETED:" + basic(r["completedAt"])]
+    else:
+        lines.append("STATUS:NEEDS-ACTION")
+    if r["flagged"]:
+        lines.append("X-TICK-BENCH-FLAGGED:TRUE")
+    if r["due"] and rng.random() < 0.10:
+        lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder",
+                  "TRIGGER;VALUE=DATE-TIME:" + r["due"].replace("-", "") + "T080000Z", "END:VALARM"]
+    lines += ["END:VTODO", "END:VCALENDAR"]
+    return b"".join(folded(line) for line in lines)
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--vtodo":
+        n, folder = int(sys.argv[2]), sys.argv[3]
+        _, reminders, _ = generate(n)
+        rng = random.Random(11)
+        os.makedirs(folder, exist_ok=True)
+        for r in reminders:
+            with open(os.path.join(folder, r["uid"] + ".ics"), "wb") as f:
+                f.write(vtodo(r, rng))
+        return
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    n, out = int(sys.argv[1]), sys.argv[2]
+    lists, reminders, now = generate(n)
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"format": "tick", "version": 1, "exportedAt": stamp(now), "lists": lists,
                    "reminders": reminders}, f, ensure_ascii=False)

@@ -9,6 +9,9 @@
 #                                   todoman on the same kind of data) first, and add ratios
 #   ICAL=0 sh bench/run.sh          skip the iCalendar import/export benchmark (bench/ical.sh)
 #
+# The CalDAV sync benchmark is separate (bash bench/sync.sh, `make bench-sync`); its
+# section of RESULTS.md is kept as it was.
+#
 # Data and databases live in bench/out/ (ignored by git).
 set -eu
 cd "$(dirname "$0")/.."
@@ -87,6 +90,11 @@ PY
     unset TICK_DB
 done
 
+# The CalDAV sync section (bench/sync.sh, `make bench-sync`) stays as that script wrote it.
+kept="$OUT/sync-section.md"
+: >"$kept"
+[ -f "$RESULTS" ] && awk '/^## /{on = /^## CalDAV sync/} on' "$RESULTS" >"$kept"
+
 {
     echo "# Tick benchmark results"
     echo
@@ -147,6 +155,10 @@ PY
         echo "## iCalendar: 100,000 VTODOs (bench/ical.sh)"
         echo
         bash bench/ical.sh 2>/dev/null | sed -n '/^File:/,$p' | sed "s|$(pwd)/||g"
+    fi
+    if [ -s "$kept" ]; then
+        echo
+        cat "$kept"
     fi
 } > "$RESULTS"
 echo "wrote $RESULTS"
