@@ -108,7 +108,7 @@ struct TaskwarriorReaderTests {
         ("yearly", "FREQ=YEARLY"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("2mo", "FREQ=MONTHLY;INTERVAL=2"),
     ])
     func recurrence(recur: String, rule: String) {
-        #expect(TaskwarriorTask.rule(recur, until: nil) == rule)
+        #expect(TaskwarriorTask.rule(recur, until: nil)?.rruleValue == rule)
     }
 
     @Test("depends (array or the old comma string) become RELATED-TO;RELTYPE=DEPENDS-ON lines")
