@@ -111,6 +111,13 @@ struct TaskwarriorReaderTests {
         #expect(TaskwarriorTask.rule(recur, until: nil)?.rruleValue == rule)
     }
 
+    @Test("a recur of more quarters than a whole number holds as months has no RRULE (it trapped)", arguments: [
+        "4000000000000000000q", "9223372036854775807qtrs",
+    ])
+    func recurOverflow(recur: String) {
+        #expect(TaskwarriorTask.rule(recur, until: nil) == nil)
+    }
+
     @Test("depends (array or the old comma string) become RELATED-TO;RELTYPE=DEPENDS-ON lines")
     func depends() throws {
         let batch = try Self.read("""
