@@ -18,6 +18,10 @@ import Foundation
 ///
 /// Two rules are equal when their ``rruleValue`` texts are equal, as the stored column is
 /// compared. A string literal is read with ``init(rruleValue:)``.
+///
+/// The text is parsed when the fields are first asked for, not when it is read: a rule
+/// costs tens of microseconds to parse, and a listing or an export that only passes rules
+/// through (most rows of `tick export`) should not pay it per row.
 public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The text a rule was read from, with the rule as read then.
     private struct Source: Sendable {
@@ -26,8 +30,10 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     }
 
     private enum Storage: Sendable {
-        case readable(Recurrence, source: Source)
-        case unreadable(String)
+        /// Text as read, its fields not asked for yet (or unreadable).
+        case text(String)
+        /// Fields changed by ``edit(_:)``, with the text they were read from.
+        case edited(Recurrence, source: Source)
     }
 
     private var storage: Storage
@@ -35,13 +41,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     /// Reads `RRULE` value text, with or without a leading `RRULE:`. Never fails: a rule
     /// Tick cannot expand is kept verbatim (see ``read()``).
     ///
-    /// - Complexity: O(n) in the length of `text`.
+    /// - Complexity: O(1); the text is parsed when ``rule`` or ``read()`` is asked for.
     public init(rruleValue text: String) {
-        if let rule = try? Recurrence(rruleValue: text) {
-            storage = .readable(rule, source: Source(text: text, parsed: rule))
-        } else {
-            storage = .unreadable(text)
-        }
+        storage = .text(text)
     }
 
     /// The rule `rule`, written in its canonical form (`Recurrence.rruleValue`) and read
@@ -57,15 +59,16 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     }
 
     /// The typed rule, or nil when Tick cannot expand it.
+    ///
+    /// - Complexity: O(n) in the length of the text (it is parsed) until the rule is edited.
     public var rule: Recurrence? {
-        if case .readable(let rule, _) = storage { return rule }
-        return nil
+        try? read()
     }
 
     /// The text of a rule Tick cannot expand, verbatim; nil for a readable rule.
     public var unreadableText: String? {
-        if case .unreadable(let text) = storage { return text }
-        return nil
+        guard case .text(let text) = storage, rule == nil else { return nil }
+        return text
     }
 
     /// The typed rule.
@@ -74,8 +77,8 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     ///   expand the rule (the reason the RRULE reader gives).
     public func read() throws(ModelError) -> Recurrence {
         switch storage {
-        case .readable(let rule, _): return rule
-        case .unreadable(let text): return try Recurrence(rruleValue: text)
+        case .text(let text): return try Recurrence(rruleValue: text)
+        case .edited(let rule, _): return rule
         }
     }
 
@@ -83,9 +86,16 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     ///
     /// Example: `rule.edit { $0.count = 4 }` counts a `COUNT=5` rule down.
     public mutating func edit(_ change: (inout Recurrence) -> Void) {
-        guard case .readable(var rule, let source) = storage else { return }
-        change(&rule)
-        storage = .readable(rule, source: source)
+        switch storage {
+        case .text(let text):
+            guard var rule = try? Recurrence(rruleValue: text) else { return }
+            let source = Source(text: text, parsed: rule)
+            change(&rule)
+            storage = .edited(rule, source: source)
+        case .edited(var rule, let source):
+            change(&rule)
+            storage = .edited(rule, source: source)
+        }
     }
 
     /// The rule as `RRULE` value text (without `RRULE:`, except in text kept verbatim).
@@ -93,9 +103,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     /// - Complexity: O(n) in the length of the text.
     public var rruleValue: String {
         switch storage {
-        case .unreadable(let text):
+        case .text(let text):
             return text
-        case .readable(let rule, let source):
+        case .edited(let rule, let source):
             if rule == source.parsed { return source.text }
             return RecurrenceRule.merged(rule, into: source)
         }
