@@ -6,8 +6,8 @@ import TickModel
 /// `--no-alarm`. Values are already read (a rule's text checked, a phrase turned into an
 /// instant); the rules that combine them with the due date are the actions'.
 public struct ScheduleEdit: Hashable, Sendable {
-    /// The RRULE value (`FREQ=DAILY`) to repeat by; `clear` stops repeating.
-    public var recurrence: FieldEdit<String>
+    /// The rule (`FREQ=DAILY`) to repeat by; `clear` stops repeating.
+    public var recurrence: FieldEdit<RecurrenceRule>
     /// What the next occurrence counts from; nil leaves it.
     public var recurrenceBasis: RecurrenceBasis?
     /// Remove every alarm first (with `alarmOffsets` or `alarmInstants`: replace them).
@@ -18,7 +18,7 @@ public struct ScheduleEdit: Hashable, Sendable {
     public var alarmInstants: [Date]
 
     /// A schedule edit; with no arguments, one that changes nothing.
-    public init(recurrence: FieldEdit<String> = .keep, recurrenceBasis: RecurrenceBasis? = nil,
+    public init(recurrence: FieldEdit<RecurrenceRule> = .keep, recurrenceBasis: RecurrenceBasis? = nil,
                 removesAlarms: Bool = false, alarmOffsets: [AlarmOffset] = [], alarmInstants: [Date] = []) {
         self.recurrence = recurrence
         self.recurrenceBasis = recurrenceBasis

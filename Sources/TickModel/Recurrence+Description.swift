@@ -37,15 +37,15 @@ extension Recurrence {
         return text
     }
 
-    /// The words for a reminder's rule text (see `Reminder.recurrenceSummary(in:)`):
+    /// The words for a reminder's rule (see `Reminder.recurrenceSummary(in:)`):
     /// the summary, with ` after completion` for completion-based repeats, or
-    /// `Custom (…)` with the rule text when Tick cannot read it; nil for no rule.
+    /// `Custom (…)` with the rule's text when Tick cannot read it; nil for no rule.
     ///
     /// Example: `FREQ=DAILY;INTERVAL=3`, due 2026-12-01, from completion →
     /// `Every 3 days after completion`.
-    public static func summary(ofRule text: String?, anchor: Due?, basis: RecurrenceBasis, in zone: TimeZone) -> String? {
-        guard let text else { return nil }
-        guard let rule = try? Recurrence(rruleValue: text) else { return "Custom (" + stripped(text) + ")" }
+    public static func summary(ofRule recurrence: RecurrenceRule?, anchor: Due?, basis: RecurrenceBasis, in zone: TimeZone) -> String? {
+        guard let recurrence else { return nil }
+        guard let rule = recurrence.rule else { return "Custom (" + stripped(recurrence.rruleValue) + ")" }
         return rule.summary(anchor: anchor?.day(in: zone), in: zone) + (basis == .completion ? " after completion" : "")
     }
 

@@ -137,48 +137,40 @@ public struct Recurrence: Hashable, Sendable {
 
     /// The rule as `RRULE` value text, parts in a fixed order:
     /// `FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR;COUNT=5`. `INTERVAL=1` and `WKST=MO` are left out.
+    /// (A reminder's rule keeps the text it was read from: see `RecurrenceRule.rruleValue`.)
     public var rruleValue: String {
-        var parts = ["FREQ=" + frequency.rawValue]
-        if interval != 1 { parts.append("INTERVAL=\(interval)") }
-        if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map(String.init).joined(separator: ",")) }
-        if !byMonthDay.isEmpty { parts.append("BYMONTHDAY=" + byMonthDay.map(String.init).joined(separator: ",")) }
-        if !byDay.isEmpty { parts.append("BYDAY=" + byDay.map(\.text).joined(separator: ",")) }
-        if !bySetPosition.isEmpty { parts.append("BYSETPOS=" + bySetPosition.map(String.init).joined(separator: ",")) }
-        if let hour { parts.append("BYHOUR=\(hour)") }
-        if let minute { parts.append("BYMINUTE=\(minute)") }
-        if let second { parts.append("BYSECOND=\(second)") }
-        if weekStart != .monday { parts.append("WKST=" + weekStart.code) }
-        if let count { parts.append("COUNT=\(count)") }
-        if let until {
-            switch until {
-            case .day(let day): parts.append("UNTIL=" + day.basicFormat)
-            case .instant(let instant):
-                parts.append("UNTIL=" + LocalDateTime(instant, in: TimeZone.gmt).basicFormat + "Z")
-            case .local(let local): parts.append("UNTIL=" + local.basicFormat)
-            }
+        parts.map { $0.name + "=" + $0.value }.joined(separator: ";")
+    }
+
+    /// The parts this rule writes, as (upper-case name, value text), in the order of
+    /// ``rruleValue``; a part at its default (`INTERVAL=1`, `WKST=MO`) or empty is absent.
+    var parts: [(name: String, value: String)] {
+        var parts = [("FREQ", frequency.rawValue)]
+        if interval != 1 { parts.append(("INTERVAL", String(interval))) }
+        if !byMonth.isEmpty { parts.append(("BYMONTH", byMonth.map(String.init).joined(separator: ","))) }
+        if !byMonthDay.isEmpty { parts.append(("BYMONTHDAY", byMonthDay.map(String.init).joined(separator: ","))) }
+        if !byDay.isEmpty { parts.append(("BYDAY", byDay.map(\.text).joined(separator: ","))) }
+        if !bySetPosition.isEmpty { parts.append(("BYSETPOS", bySetPosition.map(String.init).joined(separator: ","))) }
+        if let hour { parts.append(("BYHOUR", String(hour))) }
+        if let minute { parts.append(("BYMINUTE", String(minute))) }
+        if let second { parts.append(("BYSECOND", String(second))) }
+        if weekStart != .monday { parts.append(("WKST", weekStart.code)) }
+        if let count { parts.append(("COUNT", String(count))) }
+        if let until { parts.append(("UNTIL", Recurrence.text(of: until))) }
+        return parts
+    }
+
+    /// The `UNTIL` value text of `until`: `20261231`, `20261231T145959Z`, `20261231T235959`.
+    static func text(of until: Until) -> String {
+        switch until {
+        case .day(let day): return day.basicFormat
+        case .instant(let instant): return LocalDateTime(instant, in: TimeZone.gmt).basicFormat + "Z"
+        case .local(let local): return local.basicFormat
         }
-        return parts.joined(separator: ";")
     }
 }
 
 extension Recurrence {
-    /// `text` with the rule part `name` set to `value` (appended when missing), other
-    /// parts kept verbatim and in order; `value` nil removes the part. Used to count
-    /// down `COUNT` and pin the time of day without losing parts Tick does not read.
-    ///
-    /// Example: `replacingPart("COUNT", with: "4", in: "FREQ=DAILY;COUNT=5;X-A=1")` is
-    /// `FREQ=DAILY;COUNT=4;X-A=1`.
-    public static func replacingPart(_ name: String, with value: String?, in text: String) -> String {
-        var parts = Recurrence.stripped(text).split(separator: ";", omittingEmptySubsequences: true).map(String.init)
-        let prefix = name.uppercased() + "="
-        if let index = parts.firstIndex(where: { $0.uppercased().hasPrefix(prefix) }) {
-            if let value { parts[index] = prefix + value } else { parts.remove(at: index) }
-        } else if let value {
-            parts.append(prefix + value)
-        }
-        return parts.joined(separator: ";")
-    }
-
     /// `text` without a leading `RRULE:` and surrounding white space.
     static func stripped(_ text: String) -> String {
         var body = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -98,32 +98,32 @@ extension Reminder {
 }
 
 extension Recurrence {
-    /// `text` with the parts of `rule` that default from its anchor written out for the
-    /// anchor `day`, so that the rule keeps its days when its anchor moves to a date off
-    /// the rule (an `RDATE`): a weekly rule without `BYDAY` gets the weekday, a monthly
-    /// one without `BYDAY` or `BYMONTHDAY` the day of the month, a yearly one without
-    /// them the day and (without `BYMONTH`) the month (RFC 5545 §3.3.10: "information,
-    /// not contained in the rule, necessary to determine the various recurrence instance
-    /// start time and dates are derived from the Start Time"). Other parts are kept.
+    /// Writes out the parts that default from the rule's anchor for the anchor `day`, so
+    /// that the rule keeps its days when its anchor moves to a date off the rule (an
+    /// `RDATE`): a weekly rule without `BYDAY` gets the weekday, a monthly one without
+    /// `BYDAY` or `BYMONTHDAY` the day of the month, a yearly one without them the day
+    /// and (without `BYMONTH`) the month (RFC 5545 §3.3.10: "information, not contained
+    /// in the rule, necessary to determine the various recurrence instance start time
+    /// and dates are derived from the Start Time"). Other parts are kept.
     ///
-    /// Example: `FREQ=YEARLY` at 2026-03-15 → `FREQ=YEARLY;BYMONTHDAY=15;BYMONTH=3`.
+    /// Example: `FREQ=YEARLY` at 2026-03-15 → `FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15`.
     ///
     /// The phase of `INTERVAL` cannot be written this way: "every 2 years" moved from
     /// 2026 to 2027 counts 2027, 2029 …
-    static func pinningAnchor(of rule: Recurrence, at day: CalendarDay, in text: String) -> String {
-        switch rule.frequency {
+    mutating func pinAnchor(at day: CalendarDay) {
+        switch frequency {
         case .daily:
-            return text
+            return
         case .weekly:
-            guard rule.byDay.isEmpty else { return text }
-            return replacingPart("BYDAY", with: Weekday(of: day).code, in: text)
+            guard byDay.isEmpty else { return }
+            byDay = [WeekdayRule(Weekday(of: day))]
         case .monthly:
-            guard rule.byDay.isEmpty, rule.byMonthDay.isEmpty else { return text }
-            return replacingPart("BYMONTHDAY", with: String(day.day), in: text)
+            guard byDay.isEmpty, byMonthDay.isEmpty else { return }
+            byMonthDay = [day.day]
         case .yearly:
-            guard rule.byDay.isEmpty, rule.byMonthDay.isEmpty else { return text }
-            let pinned = replacingPart("BYMONTHDAY", with: String(day.day), in: text)
-            return rule.byMonth.isEmpty ? replacingPart("BYMONTH", with: String(day.month), in: pinned) : pinned
+            guard byDay.isEmpty, byMonthDay.isEmpty else { return }
+            byMonthDay = [day.day]
+            if byMonth.isEmpty { byMonth = [day.month] }
         }
     }
 }

@@ -32,7 +32,7 @@ public enum OccurrenceOutcome: Hashable, Sendable {
 extension Reminder {
     /// The parsed rule, or nil when the reminder does not repeat or the rule is unreadable.
     public var recurrenceRule: Recurrence? {
-        recurrence.flatMap { try? Recurrence(rruleValue: $0) }
+        recurrence?.rule
     }
 
     /// How the reminder repeats, in words (`Every 3 days`, `Monthly on the 31st`,
@@ -73,13 +73,13 @@ extension Reminder {
         done.modifiedAt = now
         // A snooze belongs to the occurrence being completed, whatever comes next.
         done.alarms.removeAll { $0.isSnooze }
-        guard let text = recurrence, let current = due ?? start else {
+        guard let recurrence, let current = due ?? start else {
             done.completedAt = now
             return (done, .completed)
         }
         let rule: Recurrence
         do {
-            rule = try Recurrence(rruleValue: text)
+            rule = try recurrence.read()
         } catch {
             done.completedAt = now
             if case .invalidRecurrence(_, let reason) = error { return (done, .unreadableRule(reason: reason)) }
@@ -101,17 +101,17 @@ extension Reminder {
         }
         let nextDay = OccurrencePoint(next.moved.due, userZone: zone).day
         done.moveOccurrence(to: next.moved.due, days: nextDay.daysSinceEpoch - point.day.daysSinceEpoch, in: zone)
-        var newText = text
-        if let count = rule.count {
-            newText = Recurrence.replacingPart("COUNT", with: String(count - next.ruleOccurrencesPassed), in: newText)
+        var advanced = recurrence
+        advanced.edit { fields in
+            if let count = rule.count { fields.count = count - next.ruleOccurrencesPassed }
+            if next.isAddition { fields.pinAnchor(at: point.day) }
+            if let pinned = next.moved.pinnedTime, rule.hour == nil {
+                fields.hour = pinned.hour
+                fields.minute = pinned.minute
+                if pinned.second != 0 { fields.second = pinned.second }
+            }
         }
-        if next.isAddition { newText = Recurrence.pinningAnchor(of: rule, at: point.day, in: newText) }
-        if let pinned = next.moved.pinnedTime, rule.hour == nil {
-            newText = Recurrence.replacingPart("BYHOUR", with: String(pinned.hour), in: newText)
-            newText = Recurrence.replacingPart("BYMINUTE", with: String(pinned.minute), in: newText)
-            if pinned.second != 0 { newText = Recurrence.replacingPart("BYSECOND", with: String(pinned.second), in: newText) }
-        }
-        done.recurrence = newText
+        done.recurrence = advanced
         done.alarms.removeAll { $0.isSnooze }
         for index in done.alarms.indices { done.alarms[index].firedAt = nil }
         done.silenceAlarms(dueBy: now, in: zone)
@@ -130,10 +130,10 @@ extension Reminder {
             let days = previous.day(in: OccurrencePoint(previous, userZone: zone).zone ?? zone).daysSinceEpoch
                 - current.day(in: OccurrencePoint(current, userZone: zone).zone ?? zone).daysSinceEpoch
             reopened.moveOccurrence(to: previous, days: days, in: zone)
-            if let text = recurrence, let rule = try? Recurrence(rruleValue: text), let count = rule.count {
+            if let rule = recurrenceRule, let count = rule.count {
                 // EXDATEs passed on the way used up more than one; an RDATE none.
                 let passed = Reminder.ruleOccurrences(of: rule, basis: recurrenceBasis, after: previous, through: current, in: zone)
-                reopened.recurrence = Recurrence.replacingPart("COUNT", with: String(count + passed), in: text)
+                reopened.recurrence?.edit { $0.count = count + passed }
             }
         }
         reopened.alarms.removeAll { $0.isSnooze }

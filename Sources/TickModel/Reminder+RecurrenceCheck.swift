@@ -23,14 +23,14 @@ extension Reminder {
     ///   when it was, the old and new `UNTIL` text.
     /// - Throws: `ModelError.invalidRecurrence` saying why the rule cannot be used.
     public func checkingRecurrence(in zone: TimeZone) throws(ModelError) -> (reminder: Reminder, untilChange: (old: String, new: String)?) {
-        guard let text = recurrence, let anchor = due ?? start else { return (self, nil) }
-        let rule = try Recurrence(rruleValue: text)
+        guard let recurrence, let anchor = due ?? start else { return (self, nil) }
+        let rule = try recurrence.read()
+        let text = recurrence.rruleValue
         var checked = self
         var change: (old: String, new: String)?
         if let until = rule.until, let normalized = Reminder.until(until, matching: anchor, in: zone), normalized != until {
-            let old = Reminder.untilText(until), new = Reminder.untilText(normalized)
-            checked.recurrence = Recurrence.replacingPart("UNTIL", with: new, in: text)
-            change = (old, new)
+            checked.recurrence?.edit { $0.until = normalized }
+            change = (Recurrence.text(of: until), Recurrence.text(of: normalized))
         }
         let point = OccurrencePoint(anchor, userZone: zone)
         guard let before = point.day.adding(checkedDays: -1),
@@ -62,15 +62,6 @@ extension Reminder {
             return LocalDateTime(day: day, hour: 23, minute: 59, second: 59).map { .local($0) }
         case (.floating, .instant(let instant)):
             return .local(LocalDateTime(instant, in: zone))
-        }
-    }
-
-    /// The `UNTIL` value text of `until`: `20261231`, `20261231T145959Z`, `20261231T235959`.
-    static func untilText(_ until: Recurrence.Until) -> String {
-        switch until {
-        case .day(let day): return day.basicFormat
-        case .instant(let instant): return LocalDateTime(instant, in: TimeZone.gmt).basicFormat + "Z"
-        case .local(let local): return local.basicFormat
         }
     }
 }

@@ -47,8 +47,9 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var tags: [String]
     /// A link (iCalendar `URL`).
     public var url: String?
-    /// The recurrence rule as RFC 5545 `RRULE` value text (`FREQ=WEEKLY;BYDAY=MO`).
-    public var recurrence: String?
+    /// The recurrence rule (`FREQ=WEEKLY;BYDAY=MO`), typed; its `RRULE` text is read and
+    /// written only at the edges (see `RecurrenceRule`).
+    public var recurrence: RecurrenceRule?
     /// What the next occurrence is counted from when `recurrence` is set.
     public var recurrenceBasis: RecurrenceBasis
     /// Alarms, in the order given.
@@ -64,7 +65,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
                 title: String, notes: String = "", due: Due? = nil, start: Due? = nil,
                 priority: Priority = .none, isFlagged: Bool = false, completedAt: Date? = nil,
                 position: Int64 = 0, parentUID: String? = nil, tags: [String] = [], url: String? = nil,
-                recurrence: String? = nil, alarms: [Alarm] = [], iCalendarExtras: String = "",
+                recurrence: RecurrenceRule? = nil, alarms: [Alarm] = [], iCalendarExtras: String = "",
                 createdAt: Date, modifiedAt: Date? = nil, recurrenceBasis: RecurrenceBasis = .due) {
         self.uid = uid
         self.number = number

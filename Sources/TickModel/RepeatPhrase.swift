@@ -18,16 +18,17 @@ import Foundation
 ///
 /// Matching ignores case; commas and `and` separate weekdays.
 public enum RepeatPhrase {
-    /// The rule text (RRULE value, without `RRULE:`) that `phrase` stands for.
+    /// The rule that `phrase` stands for; an RRULE given as text keeps its text (without
+    /// `RRULE:`).
     ///
     /// - Throws: `ModelError.invalidRecurrence(phrase, reason:)` for words it does not
     ///   know (the reason lists what it knows) or an RRULE Tick cannot expand.
-    public static func rule(_ phrase: String) throws(ModelError) -> String {
+    public static func rule(_ phrase: String) throws(ModelError) -> RecurrenceRule {
         let trimmed = phrase.trimmingCharacters(in: .whitespacesAndNewlines)
         let upper = trimmed.uppercased()
         if upper.hasPrefix("RRULE:") || upper.hasPrefix("FREQ=") || upper.contains("FREQ=") {
             _ = try Recurrence(rruleValue: trimmed)
-            return Recurrence.stripped(trimmed)
+            return RecurrenceRule(rruleValue: Recurrence.stripped(trimmed))
         }
         guard let rule = recurrence(trimmed) else {
             throw .invalidRecurrence(phrase, reason: """
@@ -35,7 +36,7 @@ public enum RepeatPhrase {
                 "every 2 weeks", "every monday", "every tue and thu", or an RRULE such as "RRULE:FREQ=MONTHLY;BYDAY=-1FR"
                 """)
         }
-        return rule.rruleValue
+        return RecurrenceRule(rule)
     }
 
     private static func recurrence(_ text: String) -> Recurrence? {

@@ -26,7 +26,7 @@ extension Database {
                         completedAt: try row.optionalTimestamp(11, in: place),
                         position: try row.integer(12, in: place), parentUID: row.optionalText(13),
                         tags: try row.tags(14, in: place), url: row.optionalText(15),
-                        recurrence: row.optionalText(16), alarms: try row.alarms(17, reminderUID: uid, in: place),
+                        recurrence: row.recurrence(16), alarms: try row.alarms(17, reminderUID: uid, in: place),
                         iCalendarExtras: row.text(18),
                         createdAt: try row.timestamp(19, in: place),
                         modifiedAt: try row.timestamp(20, in: place),
@@ -43,7 +43,7 @@ extension Database {
                 .integer(Int64(reminder.priority.iCalendarValue)), .integer(reminder.isFlagged ? 1 : 0),
                 .optional(reminder.completedAt.map(Timestamp.string)), .integer(reminder.position),
                 .optional(reminder.parentUID), .text(JSONColumns.text(tags: reminder.tags)), .optional(reminder.url),
-                .optional(reminder.recurrence), .text(JSONColumns.text(alarms: reminder.alarms)),
+                .optional(reminder.recurrence?.rruleValue), .text(JSONColumns.text(alarms: reminder.alarms)),
                 .text(reminder.iCalendarExtras),
                 .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt)),
                 .text(reminder.recurrenceBasis.rawValue), .optional(Database.nextAlarmKey(reminder).map(Timestamp.string))]

@@ -26,8 +26,8 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
     public var position: Int64
     public var parentUID: String?
     public var tags: [String]
-    /// The recurrence rule (`RRULE` value text), nil when it does not repeat.
-    public var recurrence: String?
+    /// The recurrence rule, nil when it does not repeat.
+    public var recurrence: RecurrenceRule?
     /// What the next occurrence counts from.
     public var recurrenceBasis: RecurrenceBasis
 
@@ -89,7 +89,7 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
         position = try row.integer(9, in: place)
         parentUID = row.optionalText(10)
         tags = try row.tags(11, in: place)
-        recurrence = row.optionalText(12)
+        recurrence = row.recurrence(12)
         recurrenceBasis = try row.recurrenceBasis(13, in: place)
     }
 }

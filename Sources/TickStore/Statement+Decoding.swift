@@ -96,6 +96,12 @@ extension Statement {
         }
     }
 
+    /// The recurrence rule in column `index` (`RRULE` value text), or nil for NULL. Never
+    /// fails: a rule Tick cannot expand is kept verbatim (see `RecurrenceRule`).
+    func recurrence(_ index: Int32) -> RecurrenceRule? {
+        optionalText(index).map(RecurrenceRule.init(rruleValue:))
+    }
+
     /// The recurrence basis in column `index`: `due` or `completion`.
     /// - Throws: `StoreError` (`.unreadableValue`) for anything else.
     func recurrenceBasis(_ index: Int32, in place: RowPlace) throws(StoreError) -> RecurrenceBasis {

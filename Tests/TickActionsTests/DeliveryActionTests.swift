@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickActions
+import TickAgent
 import TickModel
 import TickStore
 
@@ -47,5 +48,30 @@ struct DeliveryActionTests {
         #expect(try harness.store.read { db in
             try db.wasDelivered(reminder: reminder.number, alarmUID: "a", fireAt: Self.due)
         } == false)
+    }
+
+    @Test("the agent's delivery and the delivery action store the same rows and delivery records")
+    func agentParity() throws {
+        var rows: [StoredRows] = []
+        var records: [[Bool]] = []
+        for throughAgent in [true, false] {
+            let harness = try ActionsHarness()
+            let reminder = try Self.reminder(in: harness)
+            if throughAgent {
+                _ = try AgentFrontEnd(harness.store).agent.deliverDue(at: Fixture.now)
+            } else {
+                try harness.store.write { db in
+                    try Actions.recordAlarmsFired(reminder.number, alarms: [("a", Self.due), ("b", Self.due)],
+                                                  at: Fixture.now, channel: "dbus", in: db)
+                }
+            }
+            rows.append(try StoredRows(harness.store))
+            records.append(try harness.store.read { db in
+                try ["a", "b"].map { try db.wasDelivered(reminder: reminder.number, alarmUID: $0, fireAt: Self.due) }
+            })
+        }
+        #expect(rows[0] == rows[1])
+        #expect(records == [[true, true], [true, true]])
+        #expect(rows[0].reminders.first?.alarms.map(\.firedAt) == [Fixture.now, Fixture.now, Fixture.now])
     }
 }

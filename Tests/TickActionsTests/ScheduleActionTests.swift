@@ -10,7 +10,7 @@ struct ScheduleActionTests {
     static let context = ActionFixture.context
     static let christmas = ActionFixture.december(25)
 
-    func reminder(due: Due? = nil, recurrence: String? = nil, alarms: [Alarm] = []) -> Reminder {
+    func reminder(due: Due? = nil, recurrence: RecurrenceRule? = nil, alarms: [Alarm] = []) -> Reminder {
         Reminder(listID: ReminderList.ID(rawValue: "L"), title: "x", due: due, recurrence: recurrence, alarms: alarms,
                  createdAt: Fixture.now)
     }

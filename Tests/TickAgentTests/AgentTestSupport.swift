@@ -82,7 +82,7 @@ struct AgentFixture {
     }
 
     @discardableResult
-    func add(_ title: String, due: Due?, alarms: [Alarm], recurrence: String? = nil, priority: Priority = .none) throws -> Reminder {
+    func add(_ title: String, due: Due?, alarms: [Alarm], recurrence: RecurrenceRule? = nil, priority: Priority = .none) throws -> Reminder {
         let reminder = Reminder(listID: list.id, title: title, due: due, priority: priority, recurrence: recurrence,
                                 alarms: alarms, createdAt: utc("2026-11-01T00:00:00Z"))
         return try store.write { db in try db.insert(reminder) }

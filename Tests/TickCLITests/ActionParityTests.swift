@@ -142,7 +142,7 @@ struct ActionParityTests {
         #expect(cliRows == uiRows && cliRows.count == 4)
     }
 
-    @Test("the UI's undo of a delete restores exactly the rows before it")
+    @Test("the UI's undo of a delete restores exactly the rows before it, as the delete and restore actions do")
     func restore() throws {
         let pair = try Pair()
         let before = try pair.rows().ui
@@ -152,6 +152,9 @@ struct ActionParityTests {
             return
         }
         #expect(pair.ui(inverse) == nil)
+        let actions = Self.actions(try Store(path: pair.cli.databasePath, now: Fixture.now))
+        let deleted = try #require(try actions.delete([Reminder.Number(1)]).first)
+        _ = try actions.restore(deleted)
         #expect(try pair.rows().ui == before)
         #expect(try pair.rows().cli == before)
     }

@@ -84,6 +84,29 @@ struct ReminderCommandTests {
         #expect(shown["completed"] as? Bool == false)
     }
 
+    @Test("edit of a missing number: a value Tick cannot read is the usage error (64), reported before the lookup", arguments: [
+        (["--remind", "garbage"], "--remind: "), (["--due", "garbage"], "--due: "), (["--start", "25:00"], "--start: "),
+        (["--repeat", "sometimes"], "--repeat: "), (["--priority", "urgent"], "priority"), (["--parent", "x"], "--parent: "),
+    ])
+    func editUsageBeforeLookup(options: [String], message: String) {
+        let cli = CLIHarness()
+        cli.ok("add", "a", "--due", "tomorrow")
+        let result = cli.run(["edit", "99"] + options)
+        #expect(result.status == 64)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(!result.errors.contains("no reminder"))
+    }
+
+    @Test("edit of a missing number with values that read: 'no reminder' (1), also when the values would not fit a reminder")
+    func editMissingAfterValues() {
+        let cli = CLIHarness()
+        for options in [["--due", "tomorrow"], ["--repeat", "daily"], ["--repeat-from", "completion"], ["--list", "Nowhere"]] {
+            let result = cli.run(["edit", "99"] + options)
+            #expect(result.status == 1, "\(options)")
+            #expect(result.errors.contains("there is no reminder #99"), "\(options): \(result.errors)")
+        }
+    }
+
     @Test("edit sets and clears every field")
     func edit() throws {
         let cli = CLIHarness()

@@ -108,7 +108,14 @@ struct TaskwarriorReaderTests {
         ("yearly", "FREQ=YEARLY"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("2mo", "FREQ=MONTHLY;INTERVAL=2"),
     ])
     func recurrence(recur: String, rule: String) {
-        #expect(TaskwarriorTask.rule(recur, until: nil) == rule)
+        #expect(TaskwarriorTask.rule(recur, until: nil)?.rruleValue == rule)
+    }
+
+    @Test("a recur of more quarters than a whole number holds as months has no RRULE (it trapped)", arguments: [
+        "4000000000000000000q", "9223372036854775807qtrs",
+    ])
+    func recurOverflow(recur: String) {
+        #expect(TaskwarriorTask.rule(recur, until: nil) == nil)
     }
 
     @Test("depends (array or the old comma string) become RELATED-TO;RELTYPE=DEPENDS-ON lines")

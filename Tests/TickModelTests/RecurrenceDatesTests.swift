@@ -7,7 +7,7 @@ import TickModel
 /// its own zone, and whether the series ended.
 func rolledDues(_ first: Due, _ rule: String, extras: String, limit: Int = 8,
                 userZone: TimeZone = zone("America/New_York")) -> (dues: [String], ended: Bool) {
-    var reminder = Reminder(listID: .init(rawValue: "L"), title: "t", due: first, recurrence: rule,
+    var reminder = Reminder(listID: .init(rawValue: "L"), title: "t", due: first, recurrence: RecurrenceRule(rruleValue: rule),
                             iCalendarExtras: extras, createdAt: utc("1990-01-01T00:00:00Z"))
     var dues: [String] = []
     for _ in 0..<limit {
@@ -94,7 +94,7 @@ struct RecurrenceDatesTests {
                              iCalendarExtras: "RDATE;VALUE=DATE:20260601", createdAt: utc("1990-01-01T00:00:00Z"))
             .completingOccurrence(at: utc("1990-01-01T00:00:00Z"), in: zone(Self.ny)).reminder
         // The RDATE is the series' DTSTART now and counts as its first (RFC 5545 §3.3.10).
-        #expect(moved.recurrence == "FREQ=YEARLY;COUNT=3;BYMONTHDAY=1;BYMONTH=1")
+        #expect(moved.recurrence == "FREQ=YEARLY;COUNT=3;BYMONTH=1;BYMONTHDAY=1")
     }
 
     @Test("completing across an excluded occurrence counts it off COUNT; undone gives it back")

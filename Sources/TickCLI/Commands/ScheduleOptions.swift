@@ -14,8 +14,8 @@ struct ScheduleOptions {
         .flag("no-alarm", help: "No alarms (on edit: remove them; with --alarm or --remind: replace them)."),
     ]
 
-    /// The rule text `--repeat` stands for.
-    var rule: String?
+    /// The rule `--repeat` stands for.
+    var rule: RecurrenceRule?
     var basis: RecurrenceBasis?
     /// `--alarm` offsets, relative to the due date.
     var offsets: [AlarmOffset]
@@ -55,7 +55,7 @@ struct ScheduleOptions {
     func edit(defaults: AlarmDefaultsReader, context: CommandContext) throws(CommandError) -> ScheduleEdit {
         var instants: [Date] = []
         for phrase in remindPhrases { instants.append(try defaults.instant(remind: phrase, context: context)) }
-        let recurrence: FieldEdit<String> = clearsRepeat ? .clear : rule.map { .set($0) } ?? .keep
+        let recurrence: FieldEdit<RecurrenceRule> = clearsRepeat ? .clear : rule.map { .set($0) } ?? .keep
         return ScheduleEdit(recurrence: recurrence, recurrenceBasis: basis, removesAlarms: removesAlarms,
                             alarmOffsets: offsets, alarmInstants: instants)
     }

@@ -223,7 +223,7 @@ struct ReminderPrinter {
         let zone = context.dateContext.timeZone
         if let rule = reminder.recurrence, let summary = reminder.recurrenceSummary(in: zone) {
             var text = TerminalText.sanitized(summary) + dateChanges(of: reminder)
-                + style.dim("  (RRULE:" + TerminalText.sanitized(rule) + ")")
+                + style.dim("  (RRULE:" + TerminalText.sanitized(rule.rruleValue) + ")")
             if completedOccurrences > 0 { text += style.dim(completedOccurrences == 1 ? "; 1 occurrence done" : "; \(completedOccurrences) occurrences done") }
             fields.append(("Repeats", text))
         }

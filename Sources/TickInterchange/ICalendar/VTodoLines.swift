@@ -74,7 +74,7 @@ enum VTodoLines {
         case "URL": return reminder.url.map { "URL:" + uri($0) }
         case "DTSTART": return reminder.start.flatMap { dateLine("DTSTART", $0, zones: zones) }
         case "DUE": return reminder.due.flatMap { dateLine("DUE", $0, zones: zones) }
-        case "RRULE": return reminder.recurrence.map { "RRULE:" + uri($0) }
+        case "RRULE": return reminder.recurrence.map { "RRULE:" + uri($0.rruleValue) }
         case "PRIORITY": return reminder.priority.iCalendarValue == 0 ? nil : "PRIORITY:\(reminder.priority.iCalendarValue)"
         case "STATUS": return reminder.isCompleted ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION"
         case "COMPLETED": return reminder.completedAt.flatMap(ICalendarText.utc).map { "COMPLETED:" + $0 }

@@ -97,7 +97,7 @@ enum VTodoMapping {
             parentUID: fields.parentUID,
             tags: tags,
             url: fields.url.flatMap { $0.isEmpty ? nil : $0 },
-            recurrence: fields.rrule,
+            recurrence: fields.rrule.map(RecurrenceRule.init(rruleValue:)),
             alarms: alarms(fields, reminderUID: uid, zones: zones),
             createdAt: created, modifiedAt: modified,
             recurrenceBasis: fields.repeatFrom == "COMPLETION" ? .completion : .due)
@@ -154,7 +154,7 @@ enum VTodoMapping {
         case "RELATED-TO": return shadow.parentUID != nil && shadow.parentUID == reminder.parentUID
         case "CREATED": return shadow.created.map { sameSecond($0.utcInstant(zones), reminder.createdAt) } ?? false
         case "LAST-MODIFIED": return shadow.lastModified.map { sameSecond($0.utcInstant(zones), reminder.modifiedAt) } ?? false
-        case "RRULE": return shadow.rrule != nil && shadow.rrule == reminder.recurrence
+        case "RRULE": return shadow.rrule != nil && shadow.rrule == reminder.recurrence?.rruleValue
         case "X-TICK-FLAGGED": return (shadow.isFlagged ?? false) == reminder.isFlagged
         case "X-TICK-REPEAT-FROM": return (shadow.repeatFrom == "COMPLETION") == (reminder.recurrenceBasis == .completion)
         case "X-TICK-TITLE": return shadow.exactTitle == reminder.title

@@ -270,7 +270,7 @@ private struct ArchiveReader {
                 isFlagged: try boolean(object, "flagged") ?? false, completedAt: completedAt,
                 position: position,
                 parentUID: parentUID, tags: try tags(object),
-                url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence"),
+                url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence").map(RecurrenceRule.init(rruleValue:)),
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
                 createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
                 recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)

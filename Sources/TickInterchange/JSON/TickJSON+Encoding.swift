@@ -45,7 +45,7 @@ public enum TickJSON {
             ("parentUID", .optional(reminder.parentUID)),
             ("tags", .array(reminder.tags.map(JSONValue.string))),
             ("url", .optional(reminder.url)),
-            ("recurrence", .optional(reminder.recurrence)),
+            ("recurrence", .optional(reminder.recurrence?.rruleValue)),
             ("repeatFrom", .string(reminder.recurrenceBasis.rawValue)),
             ("alarms", .array(reminder.alarms.map(object(for:)))),
             ("iCalendarExtras", .string(reminder.iCalendarExtras)),

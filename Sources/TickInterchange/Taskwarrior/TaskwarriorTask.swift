@@ -71,7 +71,7 @@ struct TaskwarriorTask {
             let value = object["priority"].map(TaskwarriorTask.text) ?? ""
             warnings.append(place + "the priority '\(value)' is not H, M or L; it is kept as X-TASKWARRIOR-PRIORITY")
         }
-        var recurrence: String?
+        var recurrence: RecurrenceRule?
         if status == "recurring", let recur = object["recur"] as? String {
             recurrence = TaskwarriorTask.rule(recur, until: try date("until"))
             if recurrence == nil {
@@ -244,35 +244,41 @@ struct TaskwarriorTask {
         return String(describing: value)
     }
 
-    /// The RRULE for a Taskwarrior `recur` value, or nil when there is none.
-    static func rule(_ recur: String, until: Date?) -> String? {
+    /// The RRULE for a Taskwarrior `recur` value, or nil when there is none; `until`
+    /// becomes `UNTIL` (a UTC date-time, to the second).
+    static func rule(_ recur: String, until: Date?) -> RecurrenceRule? {
         let text = recur.trimmingWhiteSpace().lowercased()
-        var rule: String?
+        var rule: Recurrence
         switch text {
-        case "daily", "day", "1d", "1day": rule = "FREQ=DAILY"
-        case "weekdays": rule = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
-        case "weekly", "week", "1w", "1wk", "1wks", "1week": rule = "FREQ=WEEKLY"
-        case "biweekly", "fortnight": rule = "FREQ=WEEKLY;INTERVAL=2"
-        case "monthly", "month", "1mo", "1mth", "1month": rule = "FREQ=MONTHLY"
-        case "bimonthly": rule = "FREQ=MONTHLY;INTERVAL=2"
-        case "quarterly", "1q", "1qtr": rule = "FREQ=MONTHLY;INTERVAL=3"
-        case "semiannual": rule = "FREQ=MONTHLY;INTERVAL=6"
-        case "yearly", "annual", "1y", "1yr", "1year": rule = "FREQ=YEARLY"
-        case "biannual", "biyearly": rule = "FREQ=YEARLY;INTERVAL=2"
+        case "daily", "day", "1d", "1day": rule = Recurrence(frequency: .daily)
+        case "weekdays": rule = Recurrence(frequency: .weekly, byDay: [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) })
+        case "weekly", "week", "1w", "1wk", "1wks", "1week": rule = Recurrence(frequency: .weekly)
+        case "biweekly", "fortnight": rule = Recurrence(frequency: .weekly, interval: 2)
+        case "monthly", "month", "1mo", "1mth", "1month": rule = Recurrence(frequency: .monthly)
+        case "bimonthly": rule = Recurrence(frequency: .monthly, interval: 2)
+        case "quarterly", "1q", "1qtr": rule = Recurrence(frequency: .monthly, interval: 3)
+        case "semiannual": rule = Recurrence(frequency: .monthly, interval: 6)
+        case "yearly", "annual", "1y", "1yr", "1year": rule = Recurrence(frequency: .yearly)
+        case "biannual", "biyearly": rule = Recurrence(frequency: .yearly, interval: 2)
         default:
             let digits = text.prefix { $0.isASCII && $0.isNumber }
             guard let count = Int(digits), count > 0 else { return nil }
             switch text.dropFirst(digits.count) {
-            case "d", "day", "days": rule = "FREQ=DAILY;INTERVAL=\(count)"
-            case "w", "wk", "wks", "week", "weeks": rule = "FREQ=WEEKLY;INTERVAL=\(count)"
-            case "mo", "mth", "mths", "month", "months": rule = "FREQ=MONTHLY;INTERVAL=\(count)"
-            case "q", "qtr", "qtrs": rule = "FREQ=MONTHLY;INTERVAL=\(count * 3)"
-            case "y", "yr", "yrs", "year", "years": rule = "FREQ=YEARLY;INTERVAL=\(count)"
+            case "d", "day", "days": rule = Recurrence(frequency: .daily, interval: count)
+            case "w", "wk", "wks", "week", "weeks": rule = Recurrence(frequency: .weekly, interval: count)
+            case "mo", "mth", "mths", "month", "months": rule = Recurrence(frequency: .monthly, interval: count)
+            case "q", "qtr", "qtrs":
+                let (months, overflow) = count.multipliedReportingOverflow(by: 3)
+                guard !overflow else { return nil }
+                rule = Recurrence(frequency: .monthly, interval: months)
+            case "y", "yr", "yrs", "year", "years": rule = Recurrence(frequency: .yearly, interval: count)
             default: return nil
             }
         }
-        if let until, let text = ICalendarText.utc(until), let base = rule { return base + ";UNTIL=" + text }
-        return rule
+        if let until, ICalendarText.utc(until) != nil {
+            rule.until = .instant(Date(timeIntervalSince1970: until.timeIntervalSince1970.rounded(.down)))
+        }
+        return RecurrenceRule(rule)
     }
 
     /// A UID made from the task's fields (`StableUID`), for a task without `uuid`: the

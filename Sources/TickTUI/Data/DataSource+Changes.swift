@@ -127,12 +127,12 @@ extension DataSource {
                 outcome.isNoChange = true
                 break
             }
-            new.modifiedAt = now
-            try db.update(new)
-            if reverted.contains(.list) {
-                try db.update(new) // the first update put it at the end of its list; this restores its place
+            let stored: Reminder
+            do {
+                stored = try Actions.revert(number, to: new, context: context, in: db)
+            } catch ActionError.listGone {
+                throw TUIError("the list of “\(current.title)” no longer exists, so it cannot be moved back")
             }
-            let stored = try existing(number, db)
             outcome.after = stored
             outcome.inverse = DataSource.revert(number, from: current, to: stored)
 

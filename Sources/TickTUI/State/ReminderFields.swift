@@ -33,7 +33,7 @@ struct ReminderFields: Hashable, Sendable {
     var completedAt: Date??
     var alarms: [Alarm]?
     /// `.some(nil)` sets "does not repeat".
-    var recurrence: String??
+    var recurrence: RecurrenceRule??
 
     /// The fields that are part of the set, in declaration order.
     var fields: [Field] {
