@@ -82,38 +82,30 @@ public final class XMLTree: @unchecked Sendable {
         return root
     }
 
-    /// The offset of the first processing instruction (`<?…?>`) other than the XML
-    /// declaration at the very start, outside comments and CDATA sections; nil when none.
-    /// FoundationXML on Linux crashes on some (`<?x?>`: a null pointer read), and WebDAV
-    /// bodies have no use for them.
+    /// The offset of the first `<?` other than the XML declaration at the very start; nil
+    /// when none. FoundationXML on Linux crashes on some processing instructions (`<?x?>`:
+    /// a null pointer read) and WebDAV bodies have no use for them. The search is plain
+    /// bytes, even inside comments and CDATA: libxml2's idea of where those are in a
+    /// malformed document is not worth second-guessing (fuzzing found such a case), and
+    /// servers escape `<` in text as `&lt;`.
     static func processingInstruction(in data: Data) -> Int? {
         let bytes = [UInt8](data)
-        func starts(_ text: String, at index: Int) -> Bool {
-            let pattern = Array(text.utf8)
-            return index + pattern.count <= bytes.count && Array(bytes[index..<index + pattern.count]) == pattern
-        }
         var index = 0
-        // A byte order mark and the declaration itself.
-        if starts("\u{FEFF}", at: 0) { index = 3 }
-        if starts("<?xml", at: index), index + 5 < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]) {
-            while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">")) { index += 1 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if bytes[index...].starts(with: Array("<?xml".utf8)), index + 5 < bytes.count,
+           [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]) {
+            let declaration = index
+            index += 5
+            while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">")) {
+                // A declaration holds no markup: one that does is not a declaration.
+                if bytes[index] == UInt8(ascii: "<") { return declaration }
+                index += 1
+            }
             index += 2
         }
         while index + 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
-            if starts("<!--", at: index) {
-                index += 4
-                while index < bytes.count, !starts("-->", at: index) { index += 1 }
-                index += 3
-            } else if starts("<![CDATA[", at: index) {
-                index += 9
-                while index < bytes.count, !starts("]]>", at: index) { index += 1 }
-                index += 3
-            } else if bytes[index + 1] == UInt8(ascii: "?") {
-                return index
-            } else {
-                index += 1
-            }
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") { return index }
+            index += 1
         }
         return nil
     }
