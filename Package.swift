@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "tick-tui-bench", dependencies: ["TickTUI", "TickStore", "TickModel"],
                           path: "bench/TUIBenchmark"),
 
-        .target(name: "TestSupport", dependencies: ["TickModel", "TickStore", "TickCLI"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TickModel", "TickStore", "TickCLI", "TickSync"], path: "Tests/TestSupport"),
         .testTarget(name: "TickModelTests", dependencies: ["TickModel", "TestSupport"]),
         .testTarget(name: "TickStoreTests", dependencies: ["TickStore", "TestSupport"],
                     resources: [.copy("Golden")]),

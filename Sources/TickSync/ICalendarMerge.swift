@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 
 /// A three-way merge of one iCalendar object (a VCALENDAR with one to-do and its
 /// overrides) property by property, the way `tick sync` keeps both sides' edits.
@@ -147,16 +148,7 @@ public enum ICalendarMerge {
         var children: [Component]
 
         static func parse(_ text: String) -> Component {
-            var lines: [String] = []
-            for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-                var line = String(raw)
-                if line.hasSuffix("\r") { line.removeLast() }
-                if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
-                    lines[lines.count - 1] += line.dropFirst()
-                } else if !line.isEmpty {
-                    lines.append(line)
-                }
-            }
+            let lines = ICalendarText.unfoldedLines(text)
             var stack = [Component(name: "", properties: [], children: [])]
             for line in lines {
                 let upper = line.uppercased()
@@ -207,38 +199,19 @@ public enum ICalendarMerge {
 
         var alarmTexts: [String] { children.filter { $0.name == "VALARM" }.map(\.text) }
 
-        /// The component as iCalendar text, CRLF line ends, folded at 75 octets.
+        /// The component as iCalendar text, CRLF line ends, folded at 75 octets
+        /// (`ICalendarText.appendFolded`, the writer's own folding).
         var text: String {
-            var out = ""
-            write(into: &out)
-            return out
-        }
-
-        func write(into out: inout String) {
-            out += Component.folded("BEGIN:\(name)")
-            for line in properties { out += Component.folded(line) }
-            for child in children { child.write(into: &out) }
-            out += Component.folded("END:\(name)")
-        }
-
-        /// RFC 5545 §3.1: lines longer than 75 octets are folded, never inside a UTF-8
-        /// character.
-        static func folded(_ line: String) -> String {
-            let bytes = Array(line.utf8)
-            if bytes.count <= 75 { return line + "\r\n" }
             var out: [UInt8] = []
-            var start = 0
-            var limit = 75
-            while start < bytes.count {
-                var end = min(start + limit, bytes.count)
-                while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-                if start > 0 { out.append(0x20) }
-                out += bytes[start..<end]
-                out += [0x0D, 0x0A]
-                start = end
-                limit = 74
-            }
+            write(into: &out)
             return String(decoding: out, as: UTF8.self)
+        }
+
+        func write(into out: inout [UInt8]) {
+            ICalendarText.appendFolded("BEGIN:\(name)", to: &out)
+            for line in properties { ICalendarText.appendFolded(line, to: &out) }
+            for child in children { child.write(into: &out) }
+            ICalendarText.appendFolded("END:\(name)", to: &out)
         }
     }
 }

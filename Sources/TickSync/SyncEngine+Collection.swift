@@ -98,6 +98,14 @@ extension SyncEngine {
         func changedHere(_ reminder: Reminder, _ state: SyncedItem) -> Bool {
             revisions[reminder.uid] != state.localRevision
         }
+        // Server items not in this list: which of them Tick has in another (one query, not one
+        // per item: on a first sync every item is such a one).
+        let storedElsewhere = try store.read { db in
+            try db.storedUIDs(among: serverItems.map(\.reminder.uid).filter { localByUID[$0] == nil })
+        }
+        func elsewhere(_ uid: String) throws -> Reminder? {
+            storedElsewhere.contains(uid) ? try store.read { try $0.reminder(uid: uid) } : nil
+        }
         var steps: [Step] = []
         var handledUIDs = Set<String>()
         var handledHrefs = Set<String>()
@@ -116,7 +124,7 @@ extension SyncEngine {
             } else if let state {
                 // Deleted here (or moved to another list) while changed on the server:
                 // an edit wins over a deletion, unless it moved to another list.
-                if let elsewhere = try store.read({ try $0.reminder(uid: uid) }) {
+                if let elsewhere = try elsewhere(uid) {
                     // Moved to another list in Tick while changed on the server: the server's
                     // change is merged into it where it is now, then it leaves this calendar.
                     steps.append(.mergeMoved(item, state: state, local: elsewhere))
@@ -124,7 +132,7 @@ extension SyncEngine {
                     steps.append(.take(item, state: state, restoring: true))
                 }
             } else {
-                if let elsewhere = try store.read({ try $0.reminder(uid: uid) }), !pairedListIDs.contains(elsewhere.listID) {
+                if let elsewhere = try elsewhere(uid), !pairedListIDs.contains(elsewhere.listID) {
                     let listName = (try? store.read { try $0.list(id: elsewhere.listID) })??.name ?? "another list"
                     report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \(elsewhere.number) in \(listName); left as it is")
                     continue

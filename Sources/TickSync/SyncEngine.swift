@@ -206,12 +206,13 @@ public final class SyncEngine {
 
     /// A path segment made of unreserved characters only (RFC 3986 §2.3), for new hrefs.
     static func pathSegment(for text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        // A UID that needs any escaping (a `/` escaped as %2F is refused by Radicale) gets a
-        // fresh name: the href is only a name, the UID inside is what identifies the item.
-        let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed)
-        return encoded == text && !text.isEmpty && text.count <= 200 ? text : UUID().uuidString
+        // A UID that would need any escaping (a `/` escaped as %2F is refused by Radicale)
+        // gets a fresh name: the href is only a name, the UID inside identifies the item.
+        let unreserved = !text.isEmpty && text.utf8.count <= 200 && text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        }
+        return unreserved ? text : UUID().uuidString
     }
 
     /// Keeps the list's name and color and the collection's `displayname` and

@@ -1,4 +1,5 @@
 import Foundation
+import TickSync
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -154,21 +155,14 @@ public final class CalDAVServer: @unchecked Sendable {
             <D:prop><D:getetag/><C:calendar-data/></D:prop>
             <C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>
             """)
+        // Read with Tick's own multistatus reader (a test of it too).
+        let status = try Multistatus.parse(Data(reply.body.utf8), what: "calendar-query of \(calendar)")
         var result: [String: String] = [:]
-        var rest = Substring(reply.body)
-        while let start = rest.range(of: "<href>") ?? rest.range(of: ":href>") {
-            let after = rest[start.upperBound...]
-            guard let end = after.range(of: "</") else { break }
-            let href = String(after[..<end.lowerBound])
-            rest = after[end.upperBound...]
-            guard let dataStart = rest.range(of: "calendar-data>") ?? nil,
-                  let dataEnd = rest[dataStart.upperBound...].range(of: "</") else { continue }
-            let data = String(rest[dataStart.upperBound..<dataEnd.lowerBound])
-            if data.contains("BEGIN:VCALENDAR") {
-                result[href] = data.replacingOccurrences(of: "&#13;", with: "\r").replacingOccurrences(of: "&lt;", with: "<")
-                    .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        for resource in status.resources {
+            if let data = resource.properties[XMLName(XMLName.caldav, "calendar-data")]?.text, data.contains("BEGIN:VCALENDAR") {
+                // XML reads CR LF as LF (XML 1.0 §2.11) unless the server wrote &#13;: CR LF again.
+                result[resource.href] = data.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
             }
-            rest = rest[dataEnd.upperBound...]
         }
         return result
     }
@@ -177,8 +171,8 @@ public final class CalDAVServer: @unchecked Sendable {
     public func etag(of url: String) throws -> String? {
         let reply = try request("PROPFIND", url, headers: ["Depth": "0"],
                                 body: "<?xml version=\"1.0\"?><D:propfind xmlns:D=\"DAV:\"><D:prop><D:getetag/></D:prop></D:propfind>")
-        guard let start = reply.body.range(of: "getetag>"), let end = reply.body[start.upperBound...].range(of: "</") else { return nil }
-        return String(reply.body[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
+        guard reply.status == 207 else { return nil }
+        return try Multistatus.parse(Data(reply.body.utf8), what: "PROPFIND \(url)").resources.first?.etag
     }
 
     /// Writes an item as a phone would: a new one with `If-None-Match: *`, else with the

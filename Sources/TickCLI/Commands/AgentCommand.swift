@@ -56,10 +56,9 @@ struct AgentCommand: Command {
         let store = try context.store()
         guard let lock = try takeLock(databasePath: store.path, context: context) else { return }
         let (clock, offset) = AgentCommand.clock(context)
-        let log: (String) -> Void = { line in
-            context.errors.write("tick agent: \(line)\n")
-            context.errors.flush()
-        }
+        // One writer for the agent and its scheduled sync, which logs from its own thread.
+        let agentLog = AgentLog(context.errors)
+        let log: (String) -> Void = { agentLog($0) }
         let stdout = StdoutNotifier(zone: context.dateContext.timeZone, clock: clock) { line in
             context.output.write(line)
             context.output.flush()
@@ -100,7 +99,7 @@ struct AgentCommand: Command {
         }
         if let syncInterval {
             ScheduledSync(interval: syncInterval, databasePath: store.path, environment: context.environment,
-                          dateContext: context.dateContext, clock: clock, log: AgentLog(context.errors)).start()
+                          dateContext: context.dateContext, clock: clock, log: agentLog).start()
         }
         log("delivering alarms for \(store.path)" + (desktop != nil ? " to the desktop" : lines != nil ? " to standard output" : " to the --exec command"))
         try withExtendedLifetime(lock) {

@@ -362,7 +362,7 @@ final class AgentLog: @unchecked Sendable {
 
     func callAsFunction(_ line: String) {
         lock.lock(); defer { lock.unlock() }
-        sink.write("tick agent: \(TerminalText.sanitized(line))\n")
+        sink.write("tick agent: \(line)\n")
         sink.flush()
     }
 }

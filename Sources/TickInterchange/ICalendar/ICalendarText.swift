@@ -4,7 +4,7 @@ import TickModel
 /// The text rules of RFC 5545 that the writer applies itself: TEXT escaping (§3.3.11),
 /// parameter quoting (§3.2, with RFC 6868 caret escapes), DATE and DATE-TIME forms
 /// (§3.3.4, §3.3.5), and line folding at 75 octets with CRLF (§3.1).
-enum ICalendarText {
+public enum ICalendarText {
     /// The longest line, in octets, without its CRLF (RFC 5545 §3.1).
     static let maximumLineOctets = 75
 
@@ -152,7 +152,7 @@ enum ICalendarText {
     /// Appends `line` to `out` folded at 75 octets (continuation lines start with one
     /// space), never inside a UTF-8 character, each physical line ending in CRLF.
     /// - Complexity: O(n) in the length of `line`.
-    static func appendFolded(_ line: String, to out: inout [UInt8]) {
+    public static func appendFolded(_ line: String, to out: inout [UInt8]) {
         let utf8 = line.utf8
         if utf8.count <= maximumLineOctets {
             out.append(contentsOf: utf8)
@@ -176,8 +176,8 @@ enum ICalendarText {
 
     /// The content lines of serialized iCalendar text, unfolded (CRLF or LF followed by a
     /// space or tab joins lines), without line breaks, blank lines dropped. Used for what
-    /// libical serializes (VTIMEZONE) and for the writer's own checks.
-    static func unfoldedLines(_ text: String) -> [String] {
+    /// libical serializes (VTIMEZONE), for the writer's own checks, and for `tick sync`'s merge.
+    public static func unfoldedLines(_ text: String) -> [String] {
         var lines: [String] = []
         var current: [UInt8] = []
         var pendingBreak = false
