@@ -72,7 +72,7 @@ public enum TerminalText {
     public static func width(of character: Character) -> Int {
         var scalars = character.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return 0 }
-        guard let second = scalars.next() else { return width(of: first) }
+        guard scalars.next() != nil else { return width(of: first) }
         if first == "\r" { return 1 } // CR LF, written as one space.
         if first.properties.isEmoji {
             if isRegionalIndicator(first) { return 2 }
