@@ -101,10 +101,11 @@ struct BatchImporter {
         listsByName[key(fallback.name)] = fallback
         // A list the file only defaults to (an iCalendar file's name) is made when a new
         // reminder needs it, not for reminders that stay where they are; the lists the
-        // file names, and those it describes without reminders, are made up front.
+        // file names, and those it describes without reminders, are made up front — unless
+        // `--list` (or a sync) puts every reminder in one list: then no other list is made.
         let defaultedNames = Set(batch.reminders.filter { !$0.isListNamedByFile }.compactMap { $0.listName.map(key) })
             .subtracting(batch.reminders.filter(\.isListNamedByFile).compactMap { $0.listName.map(key) })
-        for template in batch.lists where !defaultedNames.contains(key(template.name)) {
+        for template in batch.lists where fallbackListName == nil && !defaultedNames.contains(key(template.name)) {
             _ = try resolve(template.name, template: template)
         }
 

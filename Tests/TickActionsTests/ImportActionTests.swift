@@ -40,6 +40,18 @@ struct ImportActionTests {
         #expect(again.unchanged == 2 && again.droppedStarts.count == 1)
     }
 
+    @Test("with --list every reminder goes to that list, and the lists the file names are not made empty")
+    func fallbackListMakesNoOtherList() throws {
+        let harness = try ActionsHarness()
+        _ = try harness.actions.addList(named: "Corpus")
+        let batch = try Self.ics(Self.todo("u1", "Film"), calendar: "OZ Movies")
+        let summary = try harness.actions.importBatch(ImportRequest(batch: batch, fallbackListName: "Corpus"))
+        #expect(summary.createdLists.isEmpty)
+        #expect(try harness.lists().map(\.name) == ["Reminders", "Corpus"])
+        let corpus = try #require(try harness.lists().first { $0.name == "Corpus" })
+        #expect(try harness.reminders().map(\.listID) == [corpus.id])
+    }
+
     @Test("importing the same batch twice adds once, then finds it unchanged")
     func sameBatchTwice() throws {
         let harness = try ActionsHarness()
