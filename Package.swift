@@ -30,6 +30,11 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CLinuxTimer"),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "TickModel"),
         .target(name: "TickTerminal", dependencies: ["TickModel"]),
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
@@ -40,9 +45,14 @@ let package = Package(
         .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions"],
                 linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("xml2")]),
         .target(name: "TickAgent", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CDBus", "CLinuxTimer"]),
+        // The HTTP server of `tick serve`: libmicrohttpd behind request and response values,
+        // and the JSON API over TickActions. The web app's files are copied as a resource
+        // folder beside the executable (`Tick_TickServer.resources/WebApp`).
+        .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CMicroHTTPD"],
+                resources: [.copy("WebApp")]),
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickTerminal",
-                                                "TickAgent", "TickTUI", "TickSync"]),
+                                                "TickAgent", "TickTUI", "TickSync", "TickServer"]),
         .executableTarget(name: "tick", dependencies: ["TickCLI"]),
         .executableTarget(name: "tick-tui-bench", dependencies: ["TickTUI", "TickStore", "TickModel"],
                           path: "bench/TUIBenchmark"),
@@ -56,6 +66,7 @@ let package = Package(
         .testTarget(name: "TickActionsTests", dependencies: ["TickActions", "TickCLI", "TickTUI", "TickAgent", "TestSupport"]),
         .testTarget(name: "TickSyncTests", dependencies: ["TickSync", "TickActions", "TickStore", "TestSupport"]),
         .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TickActions", "TestSupport"]),
+        .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

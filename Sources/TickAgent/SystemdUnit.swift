@@ -1,49 +1,63 @@
 import Foundation
 
-/// The systemd user unit that runs `tick agent` in the session
+/// The systemd user unit that runs `tick agent` (or `tick serve`) in the session
 /// (https://www.freedesktop.org/software/systemd/man/systemd.service.html).
 ///
 /// `tick agent --install-systemd` writes it to
 /// `$XDG_CONFIG_HOME/systemd/user/tick-agent.service` (else
-/// `~/.config/systemd/user/…`) and prints how to enable it; it never runs `systemctl`.
+/// `~/.config/systemd/user/…`), `tick serve --install-systemd` to `…/tick-serve.service`,
+/// and each prints how to enable it; neither runs `systemctl`.
 public struct SystemdUnit: Sendable, Equatable {
     /// The `tick` executable, absolute.
     public var executable: String
     /// The database, when not the default one (passed as `--db`).
     public var databasePath: String?
-    /// Extra `agent` options (`--exec …`, `--stdout`).
+    /// Extra options of the command (`--exec …`, `--stdout`; `--listen …`).
     public var agentArguments: [String]
+    /// The `tick` command the unit runs: `agent` or `serve`.
+    public var command: String
 
     /// Creates a unit description.
-    public init(executable: String, databasePath: String?, agentArguments: [String] = []) {
+    public init(executable: String, databasePath: String?, agentArguments: [String] = [], command: String = "agent") {
         self.executable = executable
         self.databasePath = databasePath
         self.agentArguments = agentArguments
+        self.command = command
     }
 
-    /// The unit file's name.
+    /// The agent's unit file's name.
     public static let fileName = "tick-agent.service"
 
-    /// Where the unit goes: `<config>/systemd/user/tick-agent.service`, where `<config>`
-    /// is `xdgConfigHome` when it is absolute, else `home/.config`.
+    /// This unit's file name: `tick-agent.service`, `tick-serve.service`.
+    public var fileName: String { "tick-\(command).service" }
+
+    /// Where the agent's unit goes: `<config>/systemd/user/tick-agent.service`, where
+    /// `<config>` is `xdgConfigHome` when it is absolute, else `home/.config`.
     public static func path(xdgConfigHome: String?, home: String) -> String {
+        path(xdgConfigHome: xdgConfigHome, home: home, fileName: fileName)
+    }
+
+    /// Where a unit named `fileName` goes, as `path(xdgConfigHome:home:)`.
+    public static func path(xdgConfigHome: String?, home: String, fileName: String) -> String {
         let config = xdgConfigHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         return config + "/systemd/user/" + fileName
     }
 
     /// The unit file's text.
     public var text: String {
-        var command = [executable]
-        if let databasePath { command += ["--db", databasePath] }
-        command += ["agent"] + agentArguments
+        var words = [executable]
+        if let databasePath { words += ["--db", databasePath] }
+        words += [self.command] + agentArguments
+        let description = self.command == "agent" ? "Tick reminders: alarms and desktop notifications"
+                                                  : "Tick reminders: the web app and its JSON API (tick \(self.command))"
         return """
             [Unit]
-            Description=Tick reminders: alarms and desktop notifications
-            After=graphical-session.target
+            Description=\(description)
+            After=\(self.command == "agent" ? "graphical-session.target" : "network.target")
 
             [Service]
             Type=simple
-            ExecStart=\(command.map(SystemdUnit.quoted).joined(separator: " "))
+            ExecStart=\(words.map(SystemdUnit.quoted).joined(separator: " "))
             Restart=on-failure
             RestartSec=10
 

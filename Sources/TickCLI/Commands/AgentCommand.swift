@@ -158,16 +158,23 @@ struct AgentCommand: Command {
     }
 
     private func installUnit(in context: CommandContext) throws {
+        var arguments: [String] = []
+        if toStdout { arguments.append("--stdout") }
+        for hook in hooks { arguments += ["--exec", hook] }
+        try AgentCommand.installUnit(command: "agent", arguments: arguments, in: context)
+    }
+
+    /// Writes the systemd user unit that runs `tick COMMAND ARGUMENTS…` on this database
+    /// (`--install-systemd` of `agent` and `serve`) and says how to enable it.
+    static func installUnit(command: String, arguments: [String], in context: CommandContext) throws {
         guard let executable = context.environment.executablePath else {
             throw CommandError.runtime("cannot tell where the tick executable is; run it by its full path")
         }
         let environment = context.environment
-        let path = SystemdUnit.path(xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment.homeDirectory)
         let database = context.databaseOverride.map { environment.absolute($0) } ?? environment["TICK_DB"].map { environment.absolute($0) }
-        var arguments: [String] = []
-        if toStdout { arguments.append("--stdout") }
-        for hook in hooks { arguments += ["--exec", hook] }
-        let unit = SystemdUnit(executable: executable, databasePath: database, agentArguments: arguments)
+        let unit = SystemdUnit(executable: executable, databasePath: database, agentArguments: arguments, command: command)
+        let path = SystemdUnit.path(xdgConfigHome: environment["XDG_CONFIG_HOME"], home: environment.homeDirectory,
+                                    fileName: unit.fileName)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -179,8 +186,8 @@ struct AgentCommand: Command {
             Wrote \(path)
             Enable it (starts now and at every login) with:
               systemctl --user daemon-reload
-              systemctl --user enable --now \(SystemdUnit.fileName)
-            Follow what it does with: journalctl --user -u \(SystemdUnit.fileName) -f
+              systemctl --user enable --now \(unit.fileName)
+            Follow what it does with: journalctl --user -u \(unit.fileName) -f
             """)
     }
 

@@ -1,0 +1,53 @@
+#ifndef TICK_CMICROHTTPD_SHIM_H
+#define TICK_CMICROHTTPD_SHIM_H
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/// Leaves the path and query text as received (percent-encoded), so that the server
+/// decodes each path segment itself: an id holding an encoded '/' stays one segment.
+static inline size_t tick_mhd_keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls; (void)connection;
+    return strlen(text);
+}
+
+/// MHD_start_daemon is variadic; Swift cannot call it directly. Starts a daemon on
+/// `address` with an internal polling thread (epoll) and a pool of `threads` worker
+/// threads, connections that may be suspended (for streams), a timeout in seconds for
+/// idle connections, a per-connection memory limit and a limit of open connections.
+static inline struct MHD_Daemon *tick_mhd_start(unsigned int flags, const struct sockaddr *address,
+                                                 MHD_AccessHandlerCallback handler, void *cls,
+                                                 MHD_RequestCompletedCallback completed,
+                                                 unsigned int threads, unsigned int timeout,
+                                                 size_t memory_limit, unsigned int connection_limit) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, cls,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_UNESCAPE_CALLBACK, tick_mhd_keep_escaped, (void *)NULL,
+                            MHD_OPTION_END);
+}
+
+/// The port the daemon listens on (the one the system chose for port 0), or 0.
+static inline uint16_t tick_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// MHD_SIZE_UNKNOWN is a macro of a cast Swift cannot import.
+static inline uint64_t tick_mhd_size_unknown(void) { return MHD_SIZE_UNKNOWN; }
+
+/// The flags Tick starts its daemon with (the enum members combine in C).
+static inline unsigned int tick_mhd_flags(int ipv6) {
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+    if (ipv6) flags |= MHD_USE_IPv6;
+    return flags;
+}
+
+#endif

@@ -1,0 +1,161 @@
+import Foundation
+import TickActions
+import TickModel
+import TickServer
+import TickTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tick serve`: the HTTP server with the JSON API and the web app (README "tick serve").
+struct ServeCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "serve",
+        abstract: "Serve the web app and its JSON API over HTTP.",
+        discussion: """
+            Listens on 127.0.0.1:8765 unless --listen says otherwise, on the same database as
+            every other command, until stopped (Ctrl-C, SIGTERM). Prints the address to open,
+            with the token: $TICK_SERVE_TOKEN when set, else one made once and kept in
+            $XDG_STATE_HOME/tick/serve-token (mode 0600). An address that is not loopback is
+            refused unless TICK_SERVE_TOKEN is set.
+            --install-systemd writes a systemd user unit and says how to enable it.
+            """)
+
+    static let arguments: [ArgumentDefinition] = [
+        .option("listen", value: "address:port", help: "Where to listen (default 127.0.0.1:8765; [::1]:8765 for IPv6)."),
+        .flag("install-systemd", help: "Write a systemd user unit for the server and say how to enable it."),
+    ]
+
+    /// The default address and port.
+    static let defaultListen = "127.0.0.1:8765"
+
+    let address: String
+    let port: UInt16
+    let listenText: String?
+    let installsUnit: Bool
+
+    init(parsed: ParsedArguments) throws(CommandError) {
+        listenText = parsed.value("listen")
+        (address, port) = try ServeCommand.listenAddress(listenText ?? ServeCommand.defaultListen)
+        installsUnit = parsed.has("install-systemd")
+    }
+
+    func run(in context: CommandContext) throws {
+        if installsUnit {
+            return try AgentCommand.installUnit(command: "serve", arguments: listenText.map { ["--listen", $0] } ?? [],
+                                                in: context)
+        }
+        let token = try ServeCommand.token(address: address, environment: context.environment)
+        let store = try context.store()
+        let environment = context.environment
+        // The live clock, shifted to start at TICK_NOW when that is set (as the agent's).
+        let offset = AgentCommand.clock(context).1
+        let live = environment.liveClock
+        let service = WebService(store: store, configuration: WebService.Configuration(
+            token: token.value, timeZone: context.dateContext.timeZone, locale: context.dateContext.locale,
+            alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
+            webRoot: ServeCommand.webRoot(executable: environment.executablePath)))
+        // SIGINT and SIGTERM are taken by sigwait below: blocked before any thread starts, so
+        // no thread of the server's pool gets them and dies with the process half-done.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(configuration: HTTPServer.Configuration(address: address, port: port),
+                                    handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse() })
+        } catch {
+            throw CommandError.runtime((error as? ServerError)?.message ?? String(describing: error))
+        }
+        service.listening(address: address, port: server.port)
+        let host = address.contains(":") ? "[\(address)]" : address
+        if let file = token.file { context.warn("the token is in \(file)") }
+        context.print("Tick serves \(store.path) at http://\(host):\(server.port)/")
+        context.print("Open: http://\(host):\(server.port)/login?token=\(token.value)")
+        context.output.flush()
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        context.errors.write("tick: stopping (\(received == SIGINT ? "SIGINT" : "SIGTERM"))\n")
+        service.stop()
+        server.stop()
+    }
+
+    /// `ADDRESS:PORT`: a numeric IPv4 address, `[IPv6]`, or `localhost` (127.0.0.1).
+    static func listenAddress(_ text: String) throws(CommandError) -> (String, UInt16) {
+        let problem = CommandError.usage("--listen: '\(TerminalText.sanitized(text))' is not ADDRESS:PORT, such as 127.0.0.1:8765 or [::1]:8765")
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { throw problem }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+            guard host.contains(":") else { throw problem }
+        } else if host.contains(":") {
+            throw problem
+        }
+        if host == "localhost" { host = "127.0.0.1" }
+        guard !host.isEmpty else { throw problem }
+        return (host, port)
+    }
+
+    /// The token and, when it was made or read from the state folder, that file.
+    struct Token {
+        var value: String
+        var file: String?
+    }
+
+    /// `TICK_SERVE_TOKEN`, else the token kept in `$XDG_STATE_HOME/tick/serve-token`
+    /// (made on first use: 32 random bytes in hex, the file 0600 in a 0700 folder).
+    /// - Throws: `CommandError.usage` for a token under 16 characters, or for an address
+    ///   that is not loopback without `TICK_SERVE_TOKEN`; `.runtime` when the file cannot
+    ///   be read or written.
+    static func token(address: String, environment: TerminalEnvironment) throws(CommandError) -> Token {
+        if let value = environment["TICK_SERVE_TOKEN"] {
+            guard value.count >= 16, !value.contains(where: { $0.isWhitespace }) else {
+                throw .usage("TICK_SERVE_TOKEN must be at least 16 characters without spaces")
+            }
+            return Token(value: value, file: nil)
+        }
+        guard address == "::1" || address.hasPrefix("127.") else {
+            throw .usage("--listen: \(address) is reachable from other machines; set TICK_SERVE_TOKEN to a secret of your own first")
+        }
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment.homeDirectory + "/.local/state"
+        let folder = state + "/tick"
+        let path = folder + "/serve-token"
+        let manager = FileManager.default
+        if let data = manager.contents(atPath: path) {
+            let value = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard value.count >= 16 else { throw .runtime("\(path) holds no token; delete it and a new one is made") }
+            return Token(value: value, file: nil)
+        }
+        do {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let value = WebService.newToken()
+            // Made private before the secret is in it; O_EXCL: never over a file another process made.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            guard descriptor >= 0 else { throw CommandError.runtime("cannot create \(path): \(String(cString: strerror(errno)))") }
+            defer { close(descriptor) }
+            let line = Array((value + "\n").utf8)
+            guard write(descriptor, line, line.count) == line.count else {
+                throw CommandError.runtime("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            return Token(value: value, file: path)
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .runtime("cannot create \(folder): \(error.localizedDescription)")
+        }
+    }
+
+    /// The web app's folder: beside the executable as SwiftPM copies it
+    /// (`Tick_TickServer.resources/WebApp`), else `../share/tick/WebApp` (`make install`).
+    static func webRoot(executable: String?) -> URL? {
+        guard let executable else { return nil }
+        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let candidates = [folder.appendingPathComponent("Tick_TickServer.resources/WebApp"),
+                          folder.deletingLastPathComponent().appendingPathComponent("share/tick/WebApp")]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }
+    }
+}

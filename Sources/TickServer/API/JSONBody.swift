@@ -1,0 +1,105 @@
+import Foundation
+
+/// A field of a JSON body: not there, `null`, or a value.
+enum BodyField<Value> {
+    case absent
+    case null
+    case value(Value)
+
+    /// The value, or nil when absent or null.
+    var value: Value? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+
+    /// Whether the field was given (a value or null).
+    var isGiven: Bool {
+        if case .absent = self { return false }
+        return true
+    }
+}
+
+/// The JSON object of a request body, read field by field with errors that name the field.
+struct JSONBody {
+    let object: [String: Any]
+
+    /// Reads the body of `request`: empty is `{}`; anything else must be a JSON object
+    /// whose keys are all in `allowed`.
+    /// - Throws: `Problem` 415 for another content type, 400 for text that is not a JSON
+    ///   object or for a key not in `allowed`.
+    init(_ request: HTTPRequest, allowed: Set<String>) throws(Problem) {
+        if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            object = [:]
+            return
+        }
+        let type = request.header("content-type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/json" else {
+            throw Problem(status: 415, name: "unsupported-media-type", detail: "the body must be application/json")
+        }
+        guard let parsed = try? JSONSerialization.jsonObject(with: Data(request.body)), let object = parsed as? [String: Any] else {
+            throw .badRequest("the body is not a JSON object")
+        }
+        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw .badRequest("unknown field \"\(unknown)\"; the fields are: " + allowed.sorted().joined(separator: ", "))
+        }
+        self.object = object
+    }
+
+    /// A string field.
+    func string(_ key: String) throws(Problem) -> BodyField<String> {
+        try field(key, "a string") { $0 as? String }
+    }
+
+    /// A boolean field (`true` or `false`, not a number).
+    func bool(_ key: String) throws(Problem) -> BodyField<Bool> {
+        try field(key, "true or false") { value in
+            guard let number = value as? NSNumber, JSONBody.isBoolean(number) else { return nil }
+            return number.boolValue
+        }
+    }
+
+    /// A whole-number field.
+    func int(_ key: String) throws(Problem) -> BodyField<Int> {
+        try field(key, "a whole number") { value in
+            guard let number = value as? NSNumber, !JSONBody.isBoolean(number) else { return nil }
+            return Int(exactly: number.doubleValue)
+        }
+    }
+
+    /// An array of strings.
+    func strings(_ key: String) throws(Problem) -> BodyField<[String]> {
+        try field(key, "an array of strings") { value in
+            guard let items = value as? [Any] else { return nil }
+            var strings: [String] = []
+            for item in items {
+                guard let text = item as? String else { return nil }
+                strings.append(text)
+            }
+            return strings
+        }
+    }
+
+    /// A string or a number (a priority may be either), as text.
+    func text(_ key: String) throws(Problem) -> BodyField<String> {
+        try field(key, "a string or a number") { value in
+            if let text = value as? String { return text }
+            if let number = value as? NSNumber, !JSONBody.isBoolean(number), let whole = Int(exactly: number.doubleValue) {
+                return String(whole)
+            }
+            return nil
+        }
+    }
+
+    private func field<Value>(_ key: String, _ kind: String, _ read: (Any) -> Value?) throws(Problem) -> BodyField<Value> {
+        guard let raw = object[key] else { return .absent }
+        if raw is NSNull { return .null }
+        guard let value = read(raw) else { throw .badRequest("\"\(key)\" must be \(kind)") }
+        return .value(value)
+    }
+
+    /// Whether a number JSONSerialization gave is `true` or `false`.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        // Foundation gives booleans the Objective-C type "c" (char); numbers are "i", "q", "d".
+        String(cString: number.objCType) == "c"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TickModel
+
+/// Where the next page of a listing starts, as an opaque text for `nextCursor`.
+///
+/// Listings paged by key carry the last row's sort key (list, position, number,
+/// completion time), so the next page starts right after it even when that row has been
+/// deleted or moved since; the others carry the number of rows already given.
+enum PageCursor: Equatable {
+    case key(listID: String, position: Int64, number: Int64, completedAt: Double?)
+    case offset(Int)
+
+    /// The cursor after `reminder`, in a listing paged by key.
+    init(after reminder: Reminder) {
+        self = .key(listID: reminder.listID.rawValue, position: reminder.position, number: reminder.number.rawValue,
+                    completedAt: reminder.completedAt?.timeIntervalSince1970)
+    }
+
+    /// The text given to the client: base64url of `k|…` or `o|…`.
+    var text: String {
+        let plain: String
+        switch self {
+        case .key(let listID, let position, let number, let completedAt):
+            plain = "k|\(position)|\(number)|\(completedAt.map { String($0) } ?? "-")|\(listID)"
+        case .offset(let offset):
+            plain = "o|\(offset)"
+        }
+        return Data(plain.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Reads a cursor text.
+    /// - Throws: `Problem` 400 for text this server did not give.
+    init(text: String) throws(Problem) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
+            throw .badRequest("?cursor is not a cursor this server gave")
+        }
+        let parts = plain.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 2, parts[0] == "o", let offset = Int(parts[1]), offset >= 0 {
+            self = .offset(offset)
+        } else if parts.count == 5, parts[0] == "k", let position = Int64(parts[1]), let number = Int64(parts[2]) {
+            let completedAt = parts[3] == "-" ? nil : Double(parts[3])
+            guard parts[3] == "-" || completedAt != nil else { throw .badRequest("?cursor is not a cursor this server gave") }
+            self = .key(listID: parts[4], position: position, number: number, completedAt: completedAt)
+        } else {
+            throw .badRequest("?cursor is not a cursor this server gave")
+        }
+    }
+
+    /// The row a keyset page starts after: a reminder carrying only the sort key.
+    var anchor: Reminder? {
+        guard case .key(let listID, let position, let number, let completedAt) = self else { return nil }
+        return Reminder(uid: "", number: Reminder.Number(number), listID: ReminderList.ID(rawValue: listID), title: "",
+                        completedAt: completedAt.map { Date(timeIntervalSince1970: $0) }, position: position,
+                        createdAt: Date(timeIntervalSince1970: 0))
+    }
+}

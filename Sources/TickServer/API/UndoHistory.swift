@@ -1,0 +1,52 @@
+import TickActions
+import TickModel
+
+/// The changes to reminders made through this server, newest last, for `POST /api/v1/undo`,
+/// and the reminders it deleted, for `restore`.
+struct UndoHistory: Sendable {
+    /// One change and what it takes to take it back.
+    enum Step: Sendable {
+        /// A reminder was added: undo deletes it.
+        case added(uid: String)
+        /// A reminder was changed (an edit or a move) from `before`: undo puts it back.
+        case edited(before: Reminder, kind: String)
+        /// A reminder was completed: undo reopens it.
+        case completed(uid: String)
+        /// A reminder was reopened: undo completes it.
+        case reopened(uid: String)
+        /// A reminder was deleted: undo restores it.
+        case deleted(DeletedReminder)
+
+        /// The word `undone` says.
+        var name: String {
+            switch self {
+            case .added: return "add"
+            case .edited(_, let kind): return kind
+            case .completed: return "complete"
+            case .reopened: return "reopen"
+            case .deleted: return "delete"
+            }
+        }
+    }
+
+    /// How many steps are kept.
+    static let depth = 100
+
+    private(set) var steps: [Step] = []
+    /// Reminders deleted through this server, by uid.
+    private(set) var deleted: [String: DeletedReminder] = [:]
+
+    mutating func record(_ step: Step) {
+        steps.append(step)
+        if steps.count > UndoHistory.depth { steps.removeFirst(steps.count - UndoHistory.depth) }
+        if case .deleted(let reminder) = step {
+            deleted[reminder.reminder.uid] = reminder
+            if deleted.count > UndoHistory.depth * 10 { deleted.removeAll() }
+        }
+    }
+
+    mutating func popLast() -> Step? { steps.popLast() }
+
+    /// The deleted reminder `uid`, taken out (it is being restored).
+    mutating func takeDeleted(_ uid: String) -> DeletedReminder? { deleted.removeValue(forKey: uid) }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TickActions
+import TickInterchange
+import TickModel
+import TickStore
+
+/// Pages of reminders: a list, a smart list, a search.
+extension WebService {
+    /// The most rows one page gives.
+    static let largestPage = 500
+
+    func listReminders(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        let (limit, cursor) = try WebService.paging(request)
+        let completed = try WebService.flag(request, "completed")
+        let listID = ReminderList.ID(rawValue: id)
+        return try keysetPage(.list(listID, includesCompleted: completed), limit: limit, cursor: cursor) { db in
+            _ = try Actions.existingList(.id(listID), in: db)
+        }
+    }
+
+    func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
+        guard let smartList = SmartList(rawValue: name.lowercased()) else {
+            throw Problem.notFound("there is no smart list '\(name)'; they are: "
+                                   + SmartList.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let (limit, cursor) = try WebService.paging(request)
+        switch smartList {
+        case .all: return try keysetPage(.open, limit: limit, cursor: cursor)
+        case .flagged: return try keysetPage(.flagged, limit: limit, cursor: cursor)
+        case .completed: return try keysetPage(.completed, limit: limit, cursor: cursor)
+        case .today, .scheduled, .overdue:
+            return try offsetPage(ListingRequest(source: .smartList(smartList), detail: .full), limit: limit, cursor: cursor)
+        }
+    }
+
+    func search(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let words = request.query["q"], !words.isBlank else { throw Problem.badRequest("?q: say what to look for") }
+        let (limit, cursor) = try WebService.paging(request)
+        let source = request.query["list"].map { ListingSource.listID(ReminderList.ID(rawValue: $0)) } ?? .everyList
+        let listing = ListingRequest(source: source, text: words, includesCompleted: try WebService.flag(request, "completed"),
+                                     detail: .full)
+        return try offsetPage(listing, limit: limit, cursor: cursor)
+    }
+
+    /// A page read by key: O(limit) rows whatever the listing's size.
+    private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?,
+                            check: (Database) throws -> Void = { _ in }) throws -> HTTPResponse {
+        if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
+        let (rows, lists) = try store.read { db in
+            try check(db)
+            let rows = try Actions.page(scope, from: cursor?.anchor, direction: .forward, limit: limit + 1, in: db)
+            return (rows, try db.listsByID())
+        }
+        let page = Array(rows.prefix(limit))
+        let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
+        return WebService.json(WebService.page(page, lists: lists, next: next))
+    }
+
+    /// A page of a listing read whole (smart lists by date, search).
+    private func offsetPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
+        var offset = 0
+        switch cursor {
+        case .offset(let value)?: offset = value
+        case .key?: throw Problem.badRequest("?cursor is not a cursor of this listing")
+        case nil: break
+        }
+        let result = try actions().listing(listing)
+        guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
+        let page = Array(rows.dropFirst(offset).prefix(limit))
+        let next = offset + limit < rows.count ? PageCursor.offset(offset + limit).text : nil
+        return WebService.json(WebService.page(page, lists: result.lists, next: next))
+    }
+
+    /// `{ "reminders": […], "nextCursor": … }`.
+    static func page(_ reminders: [Reminder], lists: [ReminderList.ID: ReminderList], next: String?) -> JSONValue {
+        .object([("reminders", .array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) })),
+                 ("nextCursor", .optional(next))])
+    }
+
+    /// `?limit` (1…500, default 50) and `?cursor`.
+    /// - Throws: `Problem` 400.
+    static func paging(_ request: HTTPRequest) throws(Problem) -> (Int, PageCursor?) {
+        var limit = 50
+        if let text = request.query["limit"] {
+            guard let value = Int(text), (1...largestPage).contains(value) else {
+                throw .badRequest("?limit is a whole number from 1 to \(largestPage), not '\(text)'")
+            }
+            limit = value
+        }
+        let cursor = try request.query["cursor"].map { text throws(Problem) in try PageCursor(text: text) }
+        return (limit, cursor)
+    }
+}

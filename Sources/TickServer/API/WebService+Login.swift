@@ -1,0 +1,81 @@
+import Foundation
+
+/// Logging in with the token: `GET /login?token=…` (the address `tick serve` prints) or
+/// the login form's `POST /login`; `POST /logout`.
+extension WebService {
+    func login(_ request: HTTPRequest) -> HTTPResponse {
+        let given: String?
+        switch request.method {
+        case "GET", "HEAD": given = request.query["token"]
+        case "POST": given = request.formFields["token"]
+        default:
+            return Problem(status: 405, name: "method-not-allowed", detail: "/login takes GET and POST",
+                           headers: [("Allow", "GET, POST")]).response
+        }
+        guard let given else { return WebService.loginPage(status: 200, message: nil) }
+        guard WebService.constantTimeEqual(given.trimmingCharacters(in: .whitespaces), configuration.token) else {
+            return WebService.loginPage(status: 401, message: "That is not the token. Copy it from the address tick serve printed.")
+        }
+        let session = WebService.newSecret()
+        sessions.withLock { _ = $0.insert(session) }
+        return HTTPResponse(status: 303, headers: [
+            ("Location", "/"),
+            ("Set-Cookie", "\(WebService.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"),
+        ])
+    }
+
+    func logout(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "POST" else {
+            return Problem(status: 405, name: "method-not-allowed", detail: "/logout takes POST", headers: [("Allow", "POST")]).response
+        }
+        guard authenticate(request) == .cookie, request.header("x-tick-request") == "1",
+              let session = request.cookies[WebService.sessionCookie] else {
+            return Problem(status: 403, name: "csrf", detail: "log out from Tick's own page").response
+        }
+        sessions.withLock { _ = $0.remove(session) }
+        return HTTPResponse(status: 204, headers: [
+            ("Set-Cookie", "\(WebService.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+        ])
+    }
+
+    /// The login form: plain HTML, no script, no inline style (the CSP forbids both).
+    static func loginPage(status: Int, message: String?) -> HTTPResponse {
+        let note = message.map { "<p role=\"alert\">\(escapedHTML($0))</p>\n" } ?? ""
+        let page = """
+            <!doctype html>
+            <html lang="en">
+            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Tick: log in</title></head>
+            <body>
+            <main>
+            <h1>Tick</h1>
+            \(note)<form method="post" action="/login">
+            <label for="token">Token</label>
+            <input id="token" name="token" type="password" autocomplete="current-password" required>
+            <button type="submit">Log in</button>
+            </form>
+            <p>The token is in the address <code>tick serve</code> printed, after <code>token=</code>.</p>
+            </main>
+            </body>
+            </html>
+
+            """
+        return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", text: page)
+    }
+
+    /// Text made safe to stand inside HTML: `& < > " '` as references.
+    static func escapedHTML(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TickInterchange
+import TickModel
+import TickStore
+
+/// The API's routes: one table, from which both the router and the OpenAPI document
+/// are made, so the two cannot drift apart.
+extension WebService {
+    static func makeRouter() -> Router<WebService> {
+        var router = Router<WebService>()
+        let api = "/api/v1"
+        // Lists.
+        router.add("GET", api + "/lists", summary: "Every list with its open count, and the smart lists with theirs") { service, request, _ in service.getLists(request) }
+        router.add("POST", api + "/lists", summary: "Add a list { name, color? }") { service, request, _ in try service.addList(request) }
+        router.add("GET", api + "/lists/{id}", summary: "One list") { service, _, id in try service.getList(id[0]) }
+        router.add("PATCH", api + "/lists/{id}", summary: "Rename or recolor a list { name?, color? }") { try $0.patchList($1, $2[0]) }
+        router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)") { try $0.deleteList($1, $2[0]) }
+        router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }") { try $0.moveList($1, $2[0]) }
+        router.add("GET", api + "/lists/{id}/reminders", summary: "A page of a list's reminders (?limit, cursor, completed)") { try $0.listReminders($1, $2[0]) }
+        // Smart lists and search.
+        router.add("GET", api + "/smart/{name}", summary: "A page of a smart list (today, scheduled, flagged, overdue, completed, all)") { try $0.smartReminders($1, $2[0]) }
+        router.add("GET", api + "/search", summary: "Reminders whose title or notes hold every word of ?q") { service, request, _ in try service.search(request) }
+        // Reminders.
+        router.add("POST", api + "/reminders", summary: "Add a reminder") { service, request, _ in try service.addReminder(request) }
+        router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { service, _, id in try service.getReminder(id[0]) }
+        router.add("PATCH", api + "/reminders/{uid}", summary: "Change any field of a reminder (null clears; If-Match)") { try $0.patchReminder($1, $2[0]) }
+        router.add("DELETE", api + "/reminders/{uid}", summary: "Delete a reminder (its subtasks become top-level)") { try $0.deleteReminder($1, $2[0]) }
+        router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)") { try $0.complete($1, $2[0], .complete) }
+        router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)") { try $0.complete($1, $2[0], .reopen) }
+        router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }") { try $0.moveReminder($1, $2[0]) }
+        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a reminder deleted through this server") { service, _, id in try service.restoreReminder(id[0]) }
+        router.add("POST", api + "/undo", summary: "Undo the last change to a reminder made through this server") { service, _, _ in try service.undo() }
+        // Alarms and events.
+        router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, _, _ in try service.dueAlarms() }
+        router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm") { try $0.alarmDelivered($2[0], $2[1]) }
+        router.add("GET", api + "/events", summary: "Server-Sent Events: `change` within a second of any change") { service, _, _ in service.events() }
+        router.add("GET", api + "/openapi.json", summary: "This document") { service, _, _ in service.openAPI() }
+        return router
+    }
+
+    // MARK: - Answers
+
+    /// A JSON answer.
+    static func json(_ value: JSONValue, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        var response = HTTPResponse(status: status, contentType: "application/json", text: value.serialized(pretty: false))
+        response.headers += headers
+        return response
+    }
+
+    /// The number of the reminder with `uid`, for the actions (which take numbers).
+    /// - Throws: `Problem` 404.
+    static func existingReminder(uid: String, in db: Database) throws -> Reminder {
+        guard let reminder = try db.reminder(uid: uid) else {
+            throw Problem.notFound("there is no reminder with the uid '\(uid)'")
+        }
+        return reminder
+    }
+
+    /// A query parameter that must be `true` or `false` (absent: `fallback`).
+    static func flag(_ request: HTTPRequest, _ name: String, default fallback: Bool = false) throws(Problem) -> Bool {
+        switch request.query[name]?.lowercased() {
+        case nil: return fallback
+        case "true", "1": return true
+        case "false", "0": return false
+        case let other?: throw .badRequest("?\(name) is 'true' or 'false', not '\(other)'")
+        }
+    }
+}

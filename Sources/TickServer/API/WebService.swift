@@ -1,0 +1,236 @@
+import Foundation
+import Synchronization
+import TickActions
+import TickInterchange
+import TickModel
+import TickStore
+
+/// What `tick serve` answers: the JSON API under `/api/v1/`, the login, and the web app's
+/// files, with the checks every request passes first (the `Host`, the token or session,
+/// the header that proves a change comes from Tick's own page) and the security header
+/// fields on every response. See README "tick serve" for the contract.
+///
+/// Every change and query goes through `Actions`; the service adds no rules of its own.
+/// Handlers take an `HTTPRequest` and return an `HTTPResponse`, so the whole API is tested
+/// without sockets.
+public final class WebService: Sendable {
+    /// What the service reads besides the database.
+    public struct Configuration: Sendable {
+        /// The secret a client proves it knows (`Authorization: Bearer`, or the login).
+        public var token: String
+        /// The zone dates are read in.
+        public var timeZone: TimeZone
+        /// The locale of the date words.
+        public var locale: Locale
+        /// The default alarms of a new due date.
+        public var alarmDefaults: AlarmDefaults
+        /// The clock, read at each request.
+        public var clock: @Sendable () -> Date
+        /// The folder of the web app's files (`index.html`, `app/…`), or nil for none.
+        public var webRoot: URL?
+
+        /// A configuration.
+        public init(token: String, timeZone: TimeZone, locale: Locale, alarmDefaults: AlarmDefaults = AlarmDefaults(),
+                    clock: @escaping @Sendable () -> Date, webRoot: URL?) {
+            self.token = token
+            self.timeZone = timeZone
+            self.locale = locale
+            self.alarmDefaults = alarmDefaults
+            self.clock = clock
+            self.webRoot = webRoot
+        }
+    }
+
+    /// The database.
+    public let store: Store
+    let configuration: Configuration
+    let router: Router<WebService>
+    let staticFiles: StaticFiles
+    let changes: ChangeFeed
+    let sessions = Mutex<Set<String>>([])
+    let hostRule = Mutex(HostRule.any(port: nil))
+    let history = Mutex(UndoHistory())
+
+    /// The service on `store`.
+    /// - Parameter watchesChanges: whether `/api/v1/events` polls the database for changes
+    ///   (tests that drive the feed by hand turn it off).
+    public init(store: Store, configuration: Configuration, watchesChanges: Bool = true) {
+        self.store = store
+        self.configuration = configuration
+        self.staticFiles = StaticFiles(root: configuration.webRoot)
+        self.changes = ChangeFeed(databasePath: store.path, clock: configuration.clock, polls: watchesChanges)
+        self.router = WebService.makeRouter()
+    }
+
+    /// Tells the service the address and port it is reached at, for the `Host` check:
+    /// a loopback address also answers to `localhost`; `0.0.0.0` and `::` to any name
+    /// with the port.
+    public func listening(address: String, port: UInt16) {
+        hostRule.withLock { $0 = HostRule(address: address, port: port) }
+    }
+
+    /// The paths of the router, as `METHOD /pattern` (for the OpenAPI check).
+    public var routeNames: [String] { router.routes.map { "\($0.method) \($0.pattern)" } }
+
+    /// The answer to a body over the limit (413), with the security header fields.
+    public func tooLargeResponse() -> HTTPResponse {
+        WebService.secured(Problem(status: 413, name: "too-large", detail: "the request body is too large (at most 1 MiB)").response,
+                           isAPI: true)
+    }
+
+    /// Ends the open event streams (before the HTTP server stops).
+    public func stop() { changes.stop() }
+
+    /// The actions, with the clock read now.
+    func actions() -> Actions { Actions(store: store, context: actionContext()) }
+
+    /// The action context of a request: the clock read now.
+    func actionContext() -> ActionContext {
+        ActionContext(dateContext: DateContext(now: configuration.clock(), timeZone: configuration.timeZone,
+                                               locale: configuration.locale),
+                      alarmDefaults: configuration.alarmDefaults)
+    }
+
+    // MARK: - Every request
+
+    /// Answers `request`: the checks, then the route, then the security header fields.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let isAPI = request.path.hasPrefix("/api/")
+        return WebService.secured(checkedResponse(to: request, isAPI: isAPI), isAPI: isAPI)
+    }
+
+    private func checkedResponse(to request: HTTPRequest, isAPI: Bool) -> HTTPResponse {
+        guard let host = request.header("host") else {
+            return Problem.badRequest("the request has no Host header").response
+        }
+        guard hostRule.withLock({ $0.allows(host) }) else {
+            return Problem(status: 421, name: "misdirected",
+                           detail: "this server is not '\(host)'; open it by the address it listens on").response
+        }
+        switch request.path {
+        case "/login": return login(request)
+        case "/logout": return logout(request)
+        default: break
+        }
+        guard isAPI else { return staticFiles.response(to: request) }
+        let authentication = authenticate(request)
+        guard authentication != .none else {
+            return Problem(status: 401, name: "unauthorized",
+                           detail: "log in first: open the address tick serve printed, or send Authorization: Bearer TOKEN",
+                           headers: [("WWW-Authenticate", "Bearer realm=\"tick\"")]).response
+        }
+        if authentication == .cookie && request.isStateChanging && request.header("x-tick-request") != "1" {
+            return Problem(status: 403, name: "csrf",
+                           detail: "a change made with the session cookie needs the header X-Tick-Request: 1").response
+        }
+        switch router.match(method: request.method, path: request.path) {
+        case .notFound:
+            return Problem.notFound("there is no such API route: \(request.method) \(request.path)").response
+        case .methodNotAllowed(let allowed):
+            return Problem(status: 405, name: "method-not-allowed",
+                           detail: "\(request.path) takes \(allowed.joined(separator: ", "))",
+                           headers: [("Allow", allowed.joined(separator: ", "))]).response
+        case .found(let handler, let parameters):
+            do {
+                return try handler(self, request, parameters)
+            } catch {
+                return Problem.from(error).response
+            }
+        }
+    }
+
+    /// The header fields every response carries (README "tick serve").
+    static func secured(_ response: HTTPResponse, isAPI: Bool) -> HTTPResponse {
+        var response = response
+        response.setHeader("Content-Security-Policy", contentSecurityPolicy)
+        response.setHeader("X-Content-Type-Options", "nosniff")
+        response.setHeader("Referrer-Policy", "no-referrer")
+        response.setHeader("X-Frame-Options", "DENY")
+        if isAPI { response.setHeader("Cache-Control", "no-store") }
+        return response
+    }
+
+    /// No inline script or style, nothing from another origin, no framing.
+    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    // MARK: - Authentication
+
+    /// How a request proved it may use the API.
+    enum Authentication {
+        case none, bearer, cookie
+    }
+
+    /// The session cookie's name.
+    static let sessionCookie = "tick_session"
+
+    func authenticate(_ request: HTTPRequest) -> Authentication {
+        if let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("bearer ") {
+            let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+            return WebService.constantTimeEqual(token, configuration.token) ? .bearer : .none
+        }
+        if let session = request.cookies[WebService.sessionCookie] {
+            let known = sessions.withLock { sessions in sessions.contains { WebService.constantTimeEqual($0, session) } }
+            return known ? .cookie : .none
+        }
+        return .none
+    }
+
+    /// Compares two secrets in time that depends on their lengths only, not on where
+    /// they differ (no timing oracle for guessing a token byte by byte).
+    static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count) | (left.count == right.count ? 0 : 1)
+        for index in 0..<max(left.count, right.count) {
+            let a = index < left.count ? left[index] : 0
+            let b = index < right.count ? right[index] : 0
+            difference |= a ^ b
+        }
+        return difference == 0
+    }
+
+    /// A new token for `tick serve` to keep: 32 random bytes, hex.
+    public static func newToken() -> String { newSecret() }
+
+    /// A new random session id: 32 bytes from the system's secure generator, hex.
+    static func newSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}
+
+/// Which `Host` header values name this server.
+enum HostRule: Sendable, Equatable {
+    /// Any name, with this port (listening on every address); nil: any host at all
+    /// (before `listening(address:port:)`).
+    case any(port: UInt16?)
+    /// One of these `host:port` values, lower case.
+    case exactly(Set<String>)
+
+    init(address: String, port: UInt16) {
+        let shown = address.contains(":") ? "[\(address)]" : address
+        switch address {
+        case "0.0.0.0", "::": self = .any(port: port)
+        default:
+            var names: Set<String> = [shown.lowercased() + ":\(port)"]
+            if HostRule.isLoopback(address) { names.insert("localhost:\(port)") }
+            self = .exactly(names)
+        }
+    }
+
+    func allows(_ host: String) -> Bool {
+        let host = host.lowercased()
+        switch self {
+        case .any(let port):
+            guard let port else { return true }
+            return host.hasSuffix(":\(port)")
+        case .exactly(let names):
+            return names.contains(host)
+        }
+    }
+
+    /// Whether `address` is a loopback address (127.0.0.0/8, ::1) or `localhost`.
+    static func isLoopback(_ address: String) -> Bool {
+        address == "localhost" || address == "::1" || address.hasPrefix("127.")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// One HTTP request as a handler sees it: no socket, no libmicrohttpd, so handlers are
+/// tested with values alone.
+public struct HTTPRequest: Sendable {
+    /// The method, upper case (`GET`, `POST` …).
+    public var method: String
+    /// The path as received, still percent-encoded (`/api/v1/reminders/A%2FB`); the router
+    /// decodes each segment.
+    public var path: String
+    /// The query parameters, decoded (`+` is a space); a name given twice keeps the last value.
+    public var query: [String: String]
+    /// The header fields by lower-case name; a field given twice keeps the last value.
+    public var headers: [String: String]
+    /// The body's bytes (empty when there is none).
+    public var body: [UInt8]
+
+    /// A request; names of `headers` are lower-cased.
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+                body: [UInt8] = []) {
+        self.method = method.uppercased()
+        self.path = path
+        self.query = query
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+    }
+
+    /// The value of the header field `name` (any case).
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The cookies of the `Cookie` header (RFC 6265 §5.4: `name=value; name2=value2`).
+    public var cookies: [String: String] {
+        guard let text = header("cookie") else { return [:] }
+        var cookies: [String: String] = [:]
+        for pair in text.split(separator: ";") {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty { cookies[name] = value }
+        }
+        return cookies
+    }
+
+    /// Whether the method changes something (RFC 9110 §9.2.1: not a safe method).
+    public var isStateChanging: Bool { !["GET", "HEAD", "OPTIONS"].contains(method) }
+
+    /// The text of `application/x-www-form-urlencoded` form fields (a login form).
+    public var formFields: [String: String] {
+        HTTPRequest.decodedPairs(String(decoding: body, as: UTF8.self))
+    }
+
+    /// `a=1&b=two+words` → `["a": "1", "b": "two words"]`, percent-decoded; a pair that does
+    /// not decode is left out.
+    public static func decodedPairs(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decoded(String(parts[0]), plusIsSpace: true) else { continue }
+            let value = parts.count > 1 ? decoded(String(parts[1]), plusIsSpace: true) : ""
+            if let value { result[name] = value }
+        }
+        return result
+    }
+
+    /// Percent-decoded text, or nil when an escape is malformed or the bytes are not UTF-8.
+    public static func decoded(_ text: String, plusIsSpace: Bool) -> String? {
+        let text = plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : text
+        return text.removingPercentEncoding ?? (text.contains("%") ? nil : text)
+    }
+}

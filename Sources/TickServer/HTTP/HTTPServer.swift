@@ -1,0 +1,271 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd (https://www.gnu.org/software/libmicrohttpd/manual/):
+/// an internal polling thread on epoll hands connections to a pool of worker threads,
+/// each request is read whole (up to `maxBodyBytes`) and given to `handler` as an
+/// `HTTPRequest`; its `HTTPResponse` is written back. Streams (`HTTPResponse.Body.stream`)
+/// park their connection while they have nothing to send, so an idle listener holds no
+/// thread and costs no CPU.
+///
+/// The only type of Tick that touches libmicrohttpd.
+public final class HTTPServer: Sendable {
+    /// How the server listens and what it allows.
+    public struct Configuration: Sendable {
+        /// A numeric IPv4 or IPv6 address (`127.0.0.1`, `::1`, `0.0.0.0`).
+        public var address: String
+        /// The port; 0 lets the system choose (see `HTTPServer.port`).
+        public var port: UInt16
+        /// Worker threads of the pool.
+        public var threads: Int = 2
+        /// Seconds a connection may stay silent before it is closed (a slow client
+        /// cannot hold a worker: libmicrohttpd's default is no limit).
+        public var connectionTimeout: Int = 10
+        /// Bytes of memory per connection, which bounds the request header (libmicrohttpd's
+        /// default, 32 KiB, refuses large cookies).
+        public var connectionMemoryLimit: Int = 64 * 1024
+        /// Connections open at once.
+        public var connectionLimit: Int = 256
+        /// The largest request body read; a larger one is answered with `tooLarge`.
+        public var maxBodyBytes: Int = 1 << 20
+
+        /// A configuration for `address` and `port` with the defaults above.
+        public init(address: String, port: UInt16) {
+            self.address = address
+            self.port = port
+        }
+    }
+
+    /// The configuration it was started with.
+    public let configuration: Configuration
+    /// The port it listens on (the one chosen when `configuration.port` was 0).
+    public var port: UInt16 { boundPort.withLock { $0 } }
+    private let boundPort = Mutex<UInt16>(0)
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let tooLarge: @Sendable () -> HTTPResponse
+    private let daemon: Mutex<DaemonHandle?>
+    /// Streams being written, so that `stop` can end them (a parked connection must be
+    /// woken before the daemon stops).
+    let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
+
+    /// Starts listening.
+    /// - Parameters:
+    ///   - handler: answers each request; called on the pool's threads, several at once.
+    ///   - tooLarge: the answer to a body over `maxBodyBytes` (413).
+    /// - Throws: `ServerError` when the address cannot be read or the port not bound.
+    public init(configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+                tooLarge: @escaping @Sendable () -> HTTPResponse) throws(ServerError) {
+        self.configuration = configuration
+        self.handler = handler
+        self.tooLarge = tooLarge
+        self.daemon = Mutex(nil)
+        var storage = sockaddr_storage()
+        let isIPv6 = configuration.address.contains(":")
+        let parsed = withUnsafeMutableBytes(of: &storage) { raw -> Bool in
+            if isIPv6 {
+                let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
+                address.pointee.sin6_family = sa_family_t(AF_INET6)
+                address.pointee.sin6_port = configuration.port.bigEndian
+                return inet_pton(AF_INET6, configuration.address, &address.pointee.sin6_addr) == 1
+            }
+            let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
+            address.pointee.sin_family = sa_family_t(AF_INET)
+            address.pointee.sin_port = configuration.port.bigEndian
+            return inet_pton(AF_INET, configuration.address, &address.pointee.sin_addr) == 1
+        }
+        guard parsed else { throw ServerError("'\(configuration.address)' is not a numeric IPv4 or IPv6 address") }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let started = withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                tick_mhd_start(tick_mhd_flags(isIPv6 ? 1 : 0), address, accessHandler, context, requestCompleted,
+                               UInt32(max(1, configuration.threads)), UInt32(configuration.connectionTimeout),
+                               configuration.connectionMemoryLimit, UInt32(configuration.connectionLimit))
+            }
+        }
+        guard let started else {
+            let shown = isIPv6 ? "[\(configuration.address)]" : configuration.address
+            throw ServerError("cannot listen on \(shown):\(configuration.port) (the port is taken, or the address is not this machine's)")
+        }
+        boundPort.withLock { $0 = tick_mhd_bound_port(started) }
+        daemon.withLock { $0 = DaemonHandle(pointer: started) }
+    }
+
+    /// Ends every open stream, then stops listening and closes every connection; waits
+    /// for the requests being handled to finish. Calling it again does nothing.
+    public func stop() {
+        let open = streams.withLock { streams in Array(streams.values) }
+        for stream in open { stream.close() }
+        if !open.isEmpty { usleep(100_000) } // let the woken connections end their responses
+        daemon.withLock { handle in
+            guard let pointer = handle?.pointer else { return }
+            MHD_stop_daemon(pointer)
+            handle = nil
+        }
+    }
+
+    deinit { stop() }
+}
+
+/// The daemon pointer; only `init` and `stop` use it, under the server's mutex.
+struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// What is known of a request between libmicrohttpd's calls for it.
+final class PendingRequest {
+    var body: [UInt8] = []
+    var isTooLarge = false
+    var answered = false
+}
+
+/// A stream's link to its connection, kept alive by libmicrohttpd until the response ends.
+final class StreamLink: @unchecked Sendable {
+    // Safe to share: `connection` is only passed to MHD_suspend_connection (from the
+    // content reader, on the connection's thread) and MHD_resume_connection (thread-safe).
+    let stream: EventStream
+    let connection: OpaquePointer
+    weak var server: HTTPServer?
+
+    init(stream: EventStream, connection: OpaquePointer, server: HTTPServer) {
+        self.stream = stream
+        self.connection = connection
+        self.server = server
+    }
+}
+
+/// Collects header fields or query arguments from MHD_get_connection_values.
+private final class ValueCollector {
+    var values: [String: String] = [:]
+    let lowercasesNames: Bool
+    let decodes: Bool
+    init(lowercasesNames: Bool, decodes: Bool) {
+        self.lowercasesNames = lowercasesNames
+        self.decodes = decodes
+    }
+}
+
+private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
+    guard let context, let key else { return .YES }
+    let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
+    var name = String(cString: key)
+    var text = value.map { String(cString: $0) } ?? ""
+    if collector.decodes {
+        // The daemon leaves arguments escaped (tick_mhd_keep_escaped) after turning '+' into ' '.
+        guard let decodedName = HTTPRequest.decoded(name, plusIsSpace: true),
+              let decodedText = HTTPRequest.decoded(text, plusIsSpace: true) else { return .YES }
+        name = decodedName
+        text = decodedText
+    }
+    collector.values[collector.lowercasesNames ? name.lowercased() : name] = text
+    return .YES
+}
+
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasesNames: Bool, decodes: Bool) -> [String: String] {
+    let collector = ValueCollector(lowercasesNames: lowercasesNames, decodes: decodes)
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    _ = MHD_get_connection_values(connection, kind, collectValue, context)
+    return withExtendedLifetime(collector) { collector.values }
+}
+
+/// libmicrohttpd calls this several times per request (its manual, "Access handler"):
+/// first with the header alone, then once per piece of body (`*uploadSize > 0`, which
+/// must be set to 0 once consumed), and last with no body left: then the request is
+/// answered.
+private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, requestState in
+    guard let context, let connection, let url, let method, let uploadSize, let requestState else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    guard let stateRaw = requestState.pointee else {
+        let pending = PendingRequest()
+        requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
+        // A body announced larger than allowed is refused before it is read.
+        if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+           let bytes = Int(String(cString: length)), bytes > server.configuration.maxBodyBytes {
+            pending.answered = true
+            return server.queue(server.tooLarge(), on: connection)
+        }
+        return .YES
+    }
+    let pending = Unmanaged<PendingRequest>.fromOpaque(stateRaw).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+        if !pending.isTooLarge, let upload {
+            if pending.body.count + uploadSize.pointee > server.configuration.maxBodyBytes {
+                pending.isTooLarge = true
+                pending.body = []
+            } else {
+                upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) { bytes in
+                    pending.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: uploadSize.pointee))
+                }
+            }
+        }
+        uploadSize.pointee = 0
+        return .YES
+    }
+    if pending.answered { return .YES }
+    pending.answered = true
+    if pending.isTooLarge { return server.queue(server.tooLarge(), on: connection) }
+    let request = HTTPRequest(method: String(cString: method), path: String(cString: url),
+                              query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true),
+                              headers: values(of: connection, kind: .HEADER_KIND, lowercasesNames: true, decodes: false),
+                              body: pending.body)
+    return server.queue(server.handler(request), on: connection)
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestState, _ in
+    guard let requestState, let raw = requestState.pointee else { return }
+    Unmanaged<PendingRequest>.fromOpaque(raw).release()
+    requestState.pointee = nil
+}
+
+/// Reads a stream for libmicrohttpd: bytes when there are some, else the connection is
+/// suspended until the stream has more (returning 0 without suspending would make the
+/// daemon call again at once, spinning).
+private let readStream: MHD_ContentReaderCallback = { context, _, buffer, size in
+    guard let context, let buffer else { return Int(bitPattern: UInt(MHD_CONTENT_READER_END_WITH_ERROR_VALUE)) }
+    let link = Unmanaged<StreamLink>.fromOpaque(context).takeUnretainedValue()
+    let connection = DaemonHandle(pointer: link.connection)
+    let result = link.stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size),
+                                  park: { MHD_suspend_connection(link.connection) },
+                                  wake: { MHD_resume_connection(connection.pointer) })
+    switch result {
+    case .bytes(let count): return count
+    case .parked: return 0
+    case .end: return Int(bitPattern: UInt(MHD_CONTENT_READER_END_OF_STREAM_VALUE))
+    }
+}
+
+private let MHD_CONTENT_READER_END_OF_STREAM_VALUE: UInt = UInt(bitPattern: -1)
+private let MHD_CONTENT_READER_END_WITH_ERROR_VALUE: UInt = UInt(bitPattern: -2)
+
+private let releaseStream: MHD_ContentReaderFreeCallback = { context in
+    guard let context else { return }
+    let link = Unmanaged<StreamLink>.fromOpaque(context).takeRetainedValue()
+    link.server?.streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(link.stream)) }
+    link.stream.release()
+}
+
+extension HTTPServer {
+    /// Queues `response` on `connection`.
+    fileprivate func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let made: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            made = bytes.withUnsafeBytes { raw in
+                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                                .RESPMEM_MUST_COPY)
+            }
+        case .stream(let stream):
+            let link = StreamLink(stream: stream, connection: connection, server: self)
+            streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+            made = MHD_create_response_from_callback(tick_mhd_size_unknown(), 4_096, readStream,
+                                                     Unmanaged.passRetained(link).toOpaque(), releaseStream)
+        }
+        guard let made else { return .NO }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(made, name, value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), made)
+        MHD_destroy_response(made)
+        return result
+    }
+}

@@ -1,0 +1,76 @@
+/// Finds the handler of a request by method and path pattern (`/api/v1/lists/{id}`).
+///
+/// A pattern is segments split on `/`; a segment in braces matches any one non-empty
+/// segment and is passed to the handler percent-decoded, in order. Handlers take a
+/// `Context` (the service that answers) rather than capturing it.
+public struct Router<Context>: Sendable {
+    /// What handles one route: the context, the request and the decoded path parameters.
+    public typealias Handler = @Sendable (Context, HTTPRequest, [String]) throws -> HTTPResponse
+
+    /// One route.
+    public struct Route: Sendable {
+        /// `GET`, `POST` …
+        public var method: String
+        /// `/api/v1/lists/{id}`.
+        public var pattern: String
+        /// One line on what it does (for the OpenAPI document).
+        public var summary: String
+        let segments: [Substring]
+        let handler: Handler
+    }
+
+    /// What a path and method found.
+    public enum Match: Sendable {
+        /// The route's handler and its parameters.
+        case found(Handler, [String])
+        /// The path is known but not with this method; `allowed` are the methods it takes.
+        case methodNotAllowed(allowed: [String])
+        /// No route has this path (or a parameter was not percent-decodable).
+        case notFound
+    }
+
+    /// The routes, in the order added.
+    public private(set) var routes: [Route] = []
+
+    /// An empty router.
+    public init() {}
+
+    /// Adds a route.
+    public mutating func add(_ method: String, _ pattern: String, summary: String = "", _ handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: pattern, summary: summary, segments: Router.segments(pattern),
+                            handler: handler))
+    }
+
+    /// The route for `method` and the percent-encoded `path`.
+    /// - Complexity: O(routes × segments).
+    public func match(method: String, path: String) -> Match {
+        let parts = Router.segments(path)
+        var allowed: [String] = []
+        for route in routes where route.segments.count == parts.count {
+            var parameters: [String] = []
+            var matches = true
+            for (pattern, part) in zip(route.segments, parts) {
+                if pattern.hasPrefix("{") {
+                    guard !part.isEmpty, let value = HTTPRequest.decoded(String(part), plusIsSpace: false) else {
+                        matches = false
+                        break
+                    }
+                    parameters.append(value)
+                } else if pattern != part {
+                    matches = false
+                    break
+                }
+            }
+            guard matches else { continue }
+            if route.method == method || (method == "HEAD" && route.method == "GET") {
+                return .found(route.handler, parameters)
+            }
+            allowed.append(route.method)
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    private static func segments(_ path: String) -> [Substring] {
+        Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+    }
+}

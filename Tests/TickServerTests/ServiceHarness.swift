@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import TickActions
+import TickInterchange
+import TickModel
+import TickServer
+import TickStore
+
+/// A `WebService` on a fresh database in a temporary folder, at a fixed instant in UTC,
+/// answering requests given as values (no socket).
+final class ServiceHarness: Sendable {
+    static let token = "0123456789abcdef-test-token"
+    static let host = "127.0.0.1:8765"
+
+    let folder = TemporaryFolder()
+    let store: Store
+    let service: WebService
+
+    init(now: Date = Fixture.now, watchesChanges: Bool = false) throws {
+        store = try Store(path: folder.file("tick.sqlite3"), now: now)
+        let root = URL(fileURLWithPath: Fixture.packageRoot + "/Sources/TickServer/WebApp")
+        service = WebService(store: store, configuration: WebService.Configuration(
+            token: ServiceHarness.token, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+            clock: { now }, webRoot: root), watchesChanges: watchesChanges)
+        service.listening(address: "127.0.0.1", port: 8765)
+    }
+
+    /// How a request proves who it is.
+    enum Credential {
+        case none
+        case bearer
+        case cookie(String, csrfHeader: Bool)
+    }
+
+    /// The answer to a request; `json` is sent as the body with its content type.
+    func send(_ method: String, _ path: String, json: String? = nil, query: [String: String] = [:],
+              headers: [String: String] = [:], as credential: Credential = .bearer) -> HTTPResponse {
+        var fields = ["Host": ServiceHarness.host]
+        switch credential {
+        case .none: break
+        case .bearer: fields["Authorization"] = "Bearer " + ServiceHarness.token
+        case .cookie(let session, let csrf):
+            fields["Cookie"] = "tick_session=" + session
+            if csrf { fields["X-Tick-Request"] = "1" }
+        }
+        if json != nil { fields["Content-Type"] = "application/json" }
+        for (name, value) in headers { fields[name] = value }
+        return service.respond(to: HTTPRequest(method: method, path: path, query: query, headers: fields,
+                                               body: Array((json ?? "").utf8)))
+    }
+
+    /// A session cookie value from logging in with the token.
+    func login() -> String {
+        let response = send("GET", "/login", query: ["token": ServiceHarness.token], as: .none)
+        let cookie = response.header("Set-Cookie") ?? ""
+        return String(cookie.dropFirst("tick_session=".count).prefix { $0 != ";" })
+    }
+
+    /// The JSON object of a response body.
+    static func object(_ response: HTTPResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.bodyText.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// The stored rows, to check that a refused request changed nothing.
+    func snapshot() throws -> String {
+        try store.read { db in
+            let lists = try db.lists().map { "\($0.id.rawValue) \($0.name) \($0.color.hex) \($0.position)" }
+            let reminders = try db.allReminders().map { TickJSON.object(for: $0, listName: nil).serialized(pretty: false) }
+            return (lists + reminders).joined(separator: "\n")
+        }
+    }
+
+    /// The first list's id.
+    func firstListID() throws -> String {
+        try store.read { db in try db.lists()[0].id.rawValue }
+    }
+
+    /// Adds a reminder through the API; returns its uid.
+    @discardableResult
+    func add(_ fields: String) -> String {
+        let response = send("POST", "/api/v1/reminders", json: fields)
+        return ServiceHarness.object(response)["uid"] as? String ?? "(not added: \(response.status) \(response.bodyText))"
+    }
+}
