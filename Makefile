@@ -3,14 +3,16 @@
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev pkg-config
+BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev libmicrohttpd-dev pkg-config
 TEST_DEPS  := tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
 SYNC_BENCH_DEPS := radicale vdirsyncer curl time
 DEMO_DB    := demo/tick.sqlite3
 TICK       := .build/release/tick
 
-.PHONY: all deps test-deps bench-deps build release demo test bench clean
+PREFIX     ?= /usr/local
+
+.PHONY: all deps test-deps bench-deps build release install demo test bench clean
 
 all: build
 
@@ -40,6 +42,14 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product tick
+
+# Installs the release binary in $(PREFIX)/bin and the web app of `tick serve` in
+# $(PREFIX)/share/tick/WebApp, where the binary looks for it.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tick
+	install -m 0755 $(TICK) $(DESTDIR)$(PREFIX)/bin/tick
+	rm -rf $(DESTDIR)$(PREFIX)/share/tick/WebApp
+	cp -R Sources/TickServer/WebApp $(DESTDIR)$(PREFIX)/share/tick/WebApp
 
 # Builds Tick, fills a fresh demo database in ./demo with a few lists and reminders,
 # and shows them.

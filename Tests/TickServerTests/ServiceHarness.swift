@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import TickActions
 import TickInterchange
@@ -15,13 +16,17 @@ final class ServiceHarness: Sendable {
     let folder = TemporaryFolder()
     let store: Store
     let service: WebService
+    /// The service's clock; tests move it.
+    let clock: TestClock
 
     init(now: Date = Fixture.now, watchesChanges: Bool = false) throws {
         store = try Store(path: folder.file("tick.sqlite3"), now: now)
+        let clock = TestClock(now)
+        self.clock = clock
         let root = URL(fileURLWithPath: Fixture.packageRoot + "/Sources/TickServer/WebApp")
         service = WebService(store: store, configuration: WebService.Configuration(
             token: ServiceHarness.token, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-            clock: { now }, webRoot: root), watchesChanges: watchesChanges)
+            clock: { clock.now }, webRoot: root), watchesChanges: watchesChanges)
         service.listening(address: "127.0.0.1", port: 8765)
     }
 
@@ -81,4 +86,12 @@ final class ServiceHarness: Sendable {
         let response = send("POST", "/api/v1/reminders", json: fields)
         return ServiceHarness.object(response)["uid"] as? String ?? "(not added: \(response.status) \(response.bodyText))"
     }
+}
+
+/// A clock a test sets.
+final class TestClock: Sendable {
+    private let instant: Mutex<Date>
+    init(_ start: Date) { instant = Mutex(start) }
+    var now: Date { instant.withLock { $0 } }
+    func set(_ date: Date) { instant.withLock { $0 = date } }
 }

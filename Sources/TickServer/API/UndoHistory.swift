@@ -45,8 +45,18 @@ struct UndoHistory: Sendable {
         }
     }
 
+    /// Keeps `reminder` to restore again (a restore that failed), without an undo step.
+    mutating func keepDeleted(_ reminder: DeletedReminder) { deleted[reminder.reminder.uid] = reminder }
+
     mutating func popLast() -> Step? { steps.popLast() }
 
-    /// The deleted reminder `uid`, taken out (it is being restored).
-    mutating func takeDeleted(_ uid: String) -> DeletedReminder? { deleted.removeValue(forKey: uid) }
+    /// The deleted reminder `uid`, taken out with its step (it is being restored, so
+    /// there is no delete left to undo).
+    mutating func takeDeleted(_ uid: String) -> DeletedReminder? {
+        steps.removeAll { step in
+            if case .deleted(let reminder) = step { return reminder.reminder.uid == uid }
+            return false
+        }
+        return deleted.removeValue(forKey: uid)
+    }
 }

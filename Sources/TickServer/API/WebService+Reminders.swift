@@ -97,7 +97,7 @@ extension WebService {
             }
             return WebService.reminderResponse(restored, listName: listName, status: 201)
         } catch {
-            history.withLock { $0.record(.deleted(deleted)) }
+            history.withLock { $0.keepDeleted(deleted) }
             throw error
         }
     }

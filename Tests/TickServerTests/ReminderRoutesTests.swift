@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TickServer
+
+/// `/api/v1/reminders…`, pages, search, undo and alarms.
+@Suite struct ReminderRoutesTests {
+    @Test func addTakesTheWordsOfTheCommandLine() throws {
+        let harness = try ServiceHarness()
+        let response = harness.send("POST", "/api/v1/reminders", json: """
+            {"title":"우유 사기 🥛","notes":"2","due":"tomorrow 9am","start":"2026-11-29","priority":"high","flagged":true,
+             "tags":["#food","Food","home"],"url":"https://example.org","repeat":"weekly","alarms":["-10m","2026-11-30 08:00"]}
+            """)
+        #expect(response.status == 201)
+        let reminder = ServiceHarness.object(response)
+        #expect(reminder["title"] as? String == "우유 사기 🥛")
+        #expect(reminder["due"] as? String == "2026-11-30T09:00:00Z")
+        #expect(reminder["start"] as? String == "2026-11-29")
+        #expect(reminder["priority"] as? String == "high")
+        #expect(reminder["flagged"] as? Bool == true)
+        #expect(reminder["tags"] as? [String] == ["food", "home"])
+        #expect(reminder["recurrence"] as? String == "FREQ=WEEKLY")
+        let alarms = reminder["alarms"] as? [[String: Any]] ?? []
+        #expect(alarms.compactMap { $0["trigger"] as? String } == ["-PT10M"])
+        #expect(alarms.compactMap { $0["at"] as? String } == ["2026-11-30T08:00:00Z"])
+        let uid = try #require(reminder["uid"] as? String)
+        #expect(response.header("Location") == "/api/v1/reminders/" + uid)
+        #expect(response.header("ETag")?.hasPrefix("\"") == true)
+    }
+
+    @Test func aDueDateGetsTheDefaultAlarmUnlessAlarmsSayNone() throws {
+        let harness = try ServiceHarness()
+        let plain = ServiceHarness.object(harness.send("POST", "/api/v1/reminders", json: #"{"title":"a","due":"tomorrow 9am"}"#))
+        #expect((plain["alarms"] as? [Any])?.count == 1)
+        let none = ServiceHarness.object(harness.send("POST", "/api/v1/reminders", json: #"{"title":"b","due":"tomorrow 9am","alarms":[]}"#))
+        #expect((none["alarms"] as? [Any])?.count == 0)
+    }
+
+    @Test(arguments: [
+        (#"{"title":"  "}"#, 422), (#"{}"#, 422), (#"{"title":"a","due":"someday maybe"}"#, 422),
+        (#"{"title":"a","priority":"urgent"}"#, 422), (#"{"title":"a","repeat":"every blue moon"}"#, 422),
+        (#"{"title":"a","alarms":["-10 parsecs"]}"#, 422), (#"{"title":"a","repeat":"daily"}"#, 422),
+        (#"{"title":"a","due":"2026-12-01","start":"2026-12-05"}"#, 422), (#"{"title":"a","tags":[" "]}"#, 422),
+        (#"{"title":"a","list":"no-such-list"}"#, 404), (#"{"title":"a","parent":"no-such-uid"}"#, 404),
+        (#"{"title":"a","flagged":1}"#, 400), (#"{"title":"a","tags":"x"}"#, 400), (#"{"title":"a","color":"red"}"#, 400),
+        (#"{"title":"a","repeatFrom":"sunrise","repeat":"daily","due":"today"}"#, 422),
+    ])
+    func refusedAddsChangeNothing(body: String, status: Int) throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        let response = harness.send("POST", "/api/v1/reminders", json: body)
+        #expect(response.status == status, "\(body): \(response.bodyText)")
+        #expect(response.header("Content-Type") == "application/problem+json")
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func getShowsSubtasksAndTheETag() throws {
+        let harness = try ServiceHarness()
+        let parent = harness.add(#"{"title":"Trip"}"#)
+        harness.add(#"{"title":"Pack","parent":"\#(parent)"}"#)
+        let response = harness.send("GET", "/api/v1/reminders/" + parent)
+        #expect(response.status == 200)
+        let object = ServiceHarness.object(response)
+        #expect((object["subtasks"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Pack"])
+        #expect(response.header("ETag") != nil)
+        #expect(harness.send("GET", "/api/v1/reminders/nope").status == 404)
+    }
+
+    @Test func patchChangesAnyFieldAndNullClears() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a","notes":"n","due":"tomorrow 9am","url":"https://x.org","tags":["t"]}"#)
+        let response = harness.send("PATCH", "/api/v1/reminders/" + uid,
+                                    json: #"{"title":"b","notes":null,"due":null,"url":null,"tags":["u","v"],"priority":1,"flagged":true}"#)
+        #expect(response.status == 200, "\(response.bodyText)")
+        let object = ServiceHarness.object(response)
+        #expect(object["title"] as? String == "b")
+        #expect(object["notes"] as? String == "")
+        #expect(object["due"] is NSNull)
+        #expect(object["url"] is NSNull)
+        #expect(object["tags"] as? [String] == ["u", "v"])
+        #expect(object["priority"] as? String == "high")
+        #expect((object["alarms"] as? [Any])?.isEmpty == true)
+        let before = try harness.snapshot()
+        #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":null}"#).status == 422)
+        #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":" "}"#).status == 422)
+        #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"due":"the 45th"}"#).status == 422)
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func ifMatchWithAnotherVersionIs412WithTheCurrentOne() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a"}"#)
+        let tag = try #require(harness.send("GET", "/api/v1/reminders/" + uid).header("ETag"))
+        let first = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"b"}"#, headers: ["If-Match": tag])
+        #expect(first.status == 200)
+        #expect(first.header("ETag") != tag)
+        let before = try harness.snapshot()
+        let stale = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"c"}"#, headers: ["If-Match": tag])
+        #expect(stale.status == 412)
+        #expect(stale.header("ETag") == first.header("ETag"))
+        #expect((ServiceHarness.object(stale)["current"] as? [String: Any])?["title"] as? String == "b")
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + uid, headers: ["If-Match": tag]).status == 412)
+        #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", headers: ["If-Match": tag]).status == 412)
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func completeAndReopenARepeatingReminderByOccurrence() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"water plants","due":"2026-11-29","repeat":"daily"}"#)
+        let done = ServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(uid)/complete"))
+        #expect(done["due"] as? String == "2026-11-30")
+        #expect(done["completed"] as? Bool == false)
+        let reopened = ServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(uid)/reopen"))
+        #expect(reopened["due"] as? String == "2026-11-29")
+        let plain = harness.add(#"{"title":"once"}"#)
+        #expect(ServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(plain)/complete"))["completed"] as? Bool == true)
+        #expect(ServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(plain)/reopen"))["completed"] as? Bool == false)
+        #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", json: #"{"occurrence":"2026-12-05"}"#).status == 409)
+        #expect(harness.send("POST", "/api/v1/reminders/nope/complete").status == 404)
+    }
+
+    @Test func moveBeforeAndAfterAndPages() throws {
+        let harness = try ServiceHarness()
+        let list = try harness.firstListID()
+        let uids = (1...5).map { harness.add(#"{"title":"r\#($0)"}"#) }
+        #expect(harness.send("POST", "/api/v1/reminders/\(uids[4])/move", json: #"{"before":"\#(uids[0])"}"#).status == 200)
+        #expect(harness.send("POST", "/api/v1/reminders/\(uids[0])/move", json: #"{"after":"\#(uids[1])"}"#).status == 200)
+        var titles: [String] = []
+        var cursor: String?
+        repeat {
+            var query = ["limit": "2"]
+            if let cursor { query["cursor"] = cursor }
+            let page = ServiceHarness.object(harness.send("GET", "/api/v1/lists/\(list)/reminders", query: query))
+            titles += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+            cursor = page["nextCursor"] as? String
+        } while cursor != nil && titles.count < 10
+        #expect(titles == ["r5", "r2", "r1", "r3", "r4"])
+        #expect(harness.send("POST", "/api/v1/reminders/\(uids[0])/move", json: #"{"before":"\#(uids[0])"}"#).status == 409)
+        #expect(harness.send("GET", "/api/v1/lists/\(list)/reminders", query: ["limit": "0"]).status == 400)
+        #expect(harness.send("GET", "/api/v1/lists/\(list)/reminders", query: ["cursor": "!!"]).status == 400)
+        #expect(harness.send("GET", "/api/v1/lists/nope/reminders").status == 404)
+    }
+
+    @Test func smartListsAndSearch() throws {
+        let harness = try ServiceHarness()
+        harness.add(#"{"title":"Straße fegen","due":"2026-11-28"}"#)
+        harness.add(#"{"title":"flagged one","flagged":true}"#)
+        let done = harness.add(#"{"title":"finished"}"#)
+        _ = harness.send("POST", "/api/v1/reminders/\(done)/complete")
+        func titles(_ path: String, _ query: [String: String] = [:]) -> [String] {
+            (ServiceHarness.object(harness.send("GET", path, query: query))["reminders"] as? [[String: Any]] ?? [])
+                .compactMap { $0["title"] as? String }
+        }
+        #expect(titles("/api/v1/smart/overdue") == ["Straße fegen"])
+        #expect(titles("/api/v1/smart/today") == ["Straße fegen"])
+        #expect(titles("/api/v1/smart/flagged") == ["flagged one"])
+        #expect(titles("/api/v1/smart/completed") == ["finished"])
+        #expect(titles("/api/v1/smart/all") == ["Straße fegen", "flagged one"])
+        #expect(titles("/api/v1/search", ["q": "strasse"]) == ["Straße fegen"])
+        #expect(titles("/api/v1/search", ["q": "fin"]) == [])
+        #expect(titles("/api/v1/search", ["q": "fin", "completed": "true"]) == ["finished"])
+        #expect(harness.send("GET", "/api/v1/smart/someday").status == 404)
+        #expect(harness.send("GET", "/api/v1/search").status == 400)
+    }
+
+    @Test func deleteRestoreAndUndo() throws {
+        let harness = try ServiceHarness()
+        let parent = harness.add(#"{"title":"parent"}"#)
+        let child = harness.add(#"{"title":"child","parent":"\#(parent)"}"#)
+        let deleted = harness.send("DELETE", "/api/v1/reminders/" + parent)
+        #expect(deleted.status == 200)
+        #expect(ServiceHarness.object(deleted)["title"] as? String == "parent")
+        #expect(harness.send("GET", "/api/v1/reminders/" + parent).status == 404)
+        let restored = harness.send("POST", "/api/v1/reminders/\(parent)/restore")
+        #expect(restored.status == 201)
+        #expect(ServiceHarness.object(restored)["number"] as? Int == 1)
+        #expect(ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + child))["parentUID"] as? String == parent)
+        #expect(harness.send("POST", "/api/v1/reminders/\(parent)/restore").status == 404)
+
+        // Undo, newest first: the edit, the completion, the delete, the add.
+        _ = harness.send("PATCH", "/api/v1/reminders/" + child, json: #"{"title":"renamed"}"#)
+        _ = harness.send("POST", "/api/v1/reminders/\(child)/complete")
+        let undoneComplete = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneComplete["undone"] as? String == "complete")
+        #expect((undoneComplete["reminder"] as? [String: Any])?["completed"] as? Bool == false)
+        let undoneEdit = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneEdit["undone"] as? String == "edit")
+        #expect((undoneEdit["reminder"] as? [String: Any])?["title"] as? String == "child")
+        // The delete was taken back by the restore: the next step is the add of the child.
+        let undoneAdd = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneAdd["undone"] as? String == "add")
+        #expect(harness.send("GET", "/api/v1/reminders/" + child).status == 404)
+    }
+
+    @Test func undoOfAnAddDeletesIt() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"oops"}"#)
+        let undone = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undone["undone"] as? String == "add")
+        #expect(harness.send("GET", "/api/v1/reminders/" + uid).status == 404)
+        #expect(harness.send("POST", "/api/v1/undo").status == 409)
+    }
+
+    @Test func dueAlarmsAreDeliveredOnce() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"call","due":"2026-11-29 12:10","alarms":["0"]}"#)
+        #expect((ServiceHarness.object(harness.send("GET", "/api/v1/alarms/due"))["alarms"] as? [Any])?.isEmpty == true)
+        harness.clock.set(Fixture.now.addingTimeInterval(15 * 60))
+        let due = ServiceHarness.object(harness.send("GET", "/api/v1/alarms/due"))["alarms"] as? [[String: Any]] ?? []
+        #expect(due.count == 1)
+        let alarmUID = try #require(due.first?["alarmUID"] as? String)
+        #expect(due.first?["at"] as? String == "2026-11-29T12:10:00Z")
+        #expect(harness.send("POST", "/api/v1/alarms/\(uid)/\(alarmUID)/delivered").status == 204)
+        #expect((ServiceHarness.object(harness.send("GET", "/api/v1/alarms/due"))["alarms"] as? [Any])?.isEmpty == true)
+        #expect(harness.send("POST", "/api/v1/alarms/\(uid)/\(alarmUID)/delivered").status == 204)
+        #expect(harness.send("POST", "/api/v1/alarms/\(uid)/nope/delivered").status == 404)
+        let delivered = try harness.store.read { db in
+            try db.wasDelivered(reminder: .init(1), alarmUID: alarmUID, fireAt: Fixture.now.addingTimeInterval(10 * 60))
+        }
+        #expect(delivered)
+    }
+
+    @Test func eventsStreamChanges() throws {
+        let harness = try ServiceHarness()
+        let response = harness.send("GET", "/api/v1/events")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "text/event-stream")
+        guard case .stream(let stream) = response.body else {
+            Issue.record("not a stream")
+            return
+        }
+        #expect(stream.takePending().hasPrefix("retry: 2000"))
+        harness.service.changes.broadcast(version: 7)
+        #expect(stream.takePending() == "event: change\ndata: {\"version\":7}\n\n")
+        harness.service.stop()
+        #expect(stream.isFinished)
+    }
+
+    @Test func openAPINamesEveryRoute() throws {
+        let harness = try ServiceHarness()
+        let document = ServiceHarness.object(harness.send("GET", "/api/v1/openapi.json"))
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        #expect(harness.service.routeNames.count >= 22)
+        for name in harness.service.routeNames {
+            let parts = name.split(separator: " ")
+            #expect(paths[String(parts[1])]?[parts[0].lowercased()] != nil, "\(name) is not in openapi.json")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import TickServer
+
+/// The checks every request passes, and the header fields every response carries.
+@Suite struct SecurityTests {
+    static let securityFields = ["Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"]
+
+    @Test func everyResponseCarriesTheSecurityHeaders() throws {
+        let harness = try ServiceHarness()
+        let responses = [
+            harness.send("GET", "/api/v1/lists"),
+            harness.send("GET", "/api/v1/lists", as: .none),
+            harness.send("GET", "/"),
+            harness.send("GET", "/login"),
+            harness.send("GET", "/nothing-here"),
+            harness.send("GET", "/api/v1/lists", headers: ["Host": "evil.example:8765"]),
+        ]
+        for response in responses {
+            for field in SecurityTests.securityFields { #expect(response.header(field) != nil, "\(field) on \(response.status)") }
+            let policy = response.header("Content-Security-Policy") ?? ""
+            #expect(policy.contains("default-src 'self'") && policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Referrer-Policy") == "no-referrer")
+        }
+        #expect(responses[0].header("Cache-Control") == "no-store")
+    }
+
+    @Test func withoutTokenIs401AndChangesNothing() throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        let response = harness.send("POST", "/api/v1/lists", json: #"{"name":"Work"}"#, as: .none)
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        let wrong = harness.send("GET", "/api/v1/lists", headers: ["Authorization": "Bearer 0123456789abcdef-test-tokeX"], as: .none)
+        #expect(wrong.status == 401)
+        let unknownSession = harness.send("GET", "/api/v1/lists", as: .cookie("abc", csrfHeader: true))
+        #expect(unknownSession.status == 401)
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func wrongHostIs421AndMissingHostIs400() throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        let rebound = harness.send("POST", "/api/v1/lists", json: #"{"name":"Work"}"#, headers: ["Host": "attacker.example:8765"])
+        #expect(rebound.status == 421)
+        #expect(ServiceHarness.object(rebound)["type"] as? String == "urn:tick:problem:misdirected")
+        let otherPort = harness.send("GET", "/api/v1/lists", headers: ["Host": "127.0.0.1:9999"])
+        #expect(otherPort.status == 421)
+        #expect(harness.send("GET", "/api/v1/lists", headers: ["Host": "localhost:8765"]).status == 200)
+        let noHost = harness.service.respond(to: HTTPRequest(method: "GET", path: "/api/v1/lists",
+                                                             headers: ["Authorization": "Bearer " + ServiceHarness.token]))
+        #expect(noHost.status == 400)
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func cookieChangesNeedTheCustomHeader() throws {
+        let harness = try ServiceHarness()
+        let session = harness.login()
+        #expect(session.count == 64)
+        let before = try harness.snapshot()
+        let forged = harness.send("POST", "/api/v1/lists", json: #"{"name":"Work"}"#, as: .cookie(session, csrfHeader: false))
+        #expect(forged.status == 403)
+        #expect(ServiceHarness.object(forged)["type"] as? String == "urn:tick:problem:csrf")
+        #expect(try harness.snapshot() == before)
+        // Reading with the cookie alone is fine; a change with the header too.
+        #expect(harness.send("GET", "/api/v1/lists", as: .cookie(session, csrfHeader: false)).status == 200)
+        #expect(harness.send("POST", "/api/v1/lists", json: #"{"name":"Work"}"#, as: .cookie(session, csrfHeader: true)).status == 201)
+        // The bearer token needs no such header: no browser sends it by itself.
+        #expect(harness.send("POST", "/api/v1/lists", json: #"{"name":"Home"}"#).status == 201)
+    }
+
+    @Test func loginSetsAStrictHttpOnlyCookieAndRedirects() throws {
+        let harness = try ServiceHarness()
+        let response = harness.send("GET", "/login", query: ["token": ServiceHarness.token], as: .none)
+        #expect(response.status == 303)
+        #expect(response.header("Location") == "/")
+        let cookie = response.header("Set-Cookie") ?? ""
+        #expect(cookie.hasPrefix("tick_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        #expect(!cookie.contains(ServiceHarness.token))
+        let wrong = harness.send("GET", "/login", query: ["token": "nope"], as: .none)
+        #expect(wrong.status == 401)
+        #expect(wrong.header("Set-Cookie") == nil)
+        let form = harness.service.respond(to: HTTPRequest(
+            method: "POST", path: "/login",
+            headers: ["Host": ServiceHarness.host, "Content-Type": "application/x-www-form-urlencoded"],
+            body: Array("token=\(ServiceHarness.token)".utf8)))
+        #expect(form.status == 303)
+        let page = harness.send("GET", "/login", as: .none)
+        #expect(page.status == 200)
+        #expect(page.bodyText.contains("<form method=\"post\" action=\"/login\">") && !page.bodyText.contains("<script"))
+    }
+
+    @Test func logoutEndsTheSession() throws {
+        let harness = try ServiceHarness()
+        let session = harness.login()
+        #expect(harness.send("POST", "/logout", as: .cookie(session, csrfHeader: false)).status == 403)
+        #expect(harness.send("POST", "/logout", as: .cookie(session, csrfHeader: true)).status == 204)
+        #expect(harness.send("GET", "/api/v1/lists", as: .cookie(session, csrfHeader: true)).status == 401)
+    }
+
+    @Test(arguments: [("abc", "abc", true), ("abc", "abd", false), ("abc", "abcd", false), ("", "", true), ("a", "", false)])
+    func tokensCompareWhole(lhs: String, rhs: String, equal: Bool) {
+        #expect(WebService.constantTimeEqual(lhs, rhs) == equal)
+    }
+
+    @Test func unknownRouteAndWrongMethod() throws {
+        let harness = try ServiceHarness()
+        let missing = harness.send("GET", "/api/v1/nothing")
+        #expect(missing.status == 404)
+        let method = harness.send("PUT", "/api/v1/lists")
+        #expect(method.status == 405)
+        #expect(method.header("Allow") == "GET, POST")
+    }
+
+    @Test func staticFilesAreServedWithoutTokenAndOnlyFromTheFolder() throws {
+        let harness = try ServiceHarness()
+        let index = harness.send("GET", "/", as: .none)
+        #expect(index.status == 200)
+        #expect(index.header("Content-Type") == "text/html; charset=utf-8")
+        let tag = try #require(index.header("ETag"))
+        #expect(harness.send("GET", "/", headers: ["If-None-Match": tag], as: .none).status == 304)
+        #expect(harness.send("GET", "/app/../../Package.swift", as: .none).status == 404)
+        #expect(harness.send("GET", "/app/%2e%2e/index.html", as: .none).status == 404)
+        #expect(harness.send("POST", "/", as: .none).status == 405)
+    }
+
+    @Test func tooLargeAnswerIs413Problem() throws {
+        let harness = try ServiceHarness()
+        let response = harness.service.tooLargeResponse()
+        #expect(response.status == 413)
+        #expect(response.header("Content-Security-Policy") != nil)
+        #expect(ServiceHarness.object(response)["status"] as? Int == 413)
+    }
+}

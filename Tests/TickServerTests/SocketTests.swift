@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TickServer
+
+/// The real server on a loopback port: what reaches libmicrohttpd from a socket.
+@Suite(.serialized) struct SocketTests {
+    /// The service behind an `HTTPServer` on a port the system chose.
+    final class Running: Sendable {
+        let harness: ServiceHarness
+        let server: HTTPServer
+
+        init(timeout: Int = 10) throws {
+            harness = try ServiceHarness()
+            var configuration = HTTPServer.Configuration(address: "127.0.0.1", port: 0)
+            configuration.connectionTimeout = timeout
+            let service = harness.service
+            server = try HTTPServer(configuration: configuration, handler: { service.respond(to: $0) },
+                                    tooLarge: { service.tooLargeResponse() })
+            service.listening(address: "127.0.0.1", port: server.port)
+        }
+
+        var host: String { "127.0.0.1:\(server.port)" }
+
+        /// Sends `text` on a new connection and reads the whole answer.
+        func exchange(_ text: String, timeout: TimeInterval = 5) throws -> String {
+            let connection = try RawHTTPConnection(port: server.port)
+            connection.write(text)
+            return connection.read(until: nil, timeout: timeout).text
+        }
+
+        deinit {
+            harness.service.stop()
+            server.stop()
+        }
+    }
+
+    @Test func noTokenIs401() throws {
+        let running = try Running()
+        let answer = try running.exchange("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nConnection: close\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: answer) == 401)
+        #expect(answer.contains("Content-Security-Policy: default-src 'self'"))
+        let ok = try running.exchange("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nAuthorization: Bearer \(ServiceHarness.token)\r\nConnection: close\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: ok) == 200)
+        #expect(ok.contains("\"smartLists\""))
+    }
+
+    @Test func wrongHostIsRefusedAndChangesNothing() throws {
+        let running = try Running()
+        let before = try running.harness.snapshot()
+        let body = #"{"name":"Rebound"}"#
+        let answer = try running.exchange("POST /api/v1/lists HTTP/1.1\r\nHost: evil.example:\(running.server.port)\r\nAuthorization: Bearer \(ServiceHarness.token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        #expect(RawHTTPConnection.status(of: answer) == 421)
+        #expect(try running.harness.snapshot() == before)
+    }
+
+    @Test func cookieWithoutTheCustomHeaderIs403() throws {
+        let running = try Running()
+        let login = try running.exchange("GET /login?token=\(ServiceHarness.token) HTTP/1.1\r\nHost: \(running.host)\r\nConnection: close\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: login) == 303)
+        let session = try #require(login.split(separator: "\r\n").first { $0.hasPrefix("Set-Cookie: tick_session=") }?
+            .dropFirst("Set-Cookie: tick_session=".count).prefix { $0 != ";" })
+        let before = try running.harness.snapshot()
+        let body = "name=Work"
+        #expect(RawHTTPConnection.status(of: try running.exchange("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nCookie: tick_session=\(session)\r\nConnection: close\r\n\r\n")) == 200)
+        let answer = try running.exchange("POST /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nCookie: tick_session=\(session)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        #expect(RawHTTPConnection.status(of: answer) == 403)
+        #expect(try running.harness.snapshot() == before)
+    }
+
+    @Test func oversizedBodyIs413() throws {
+        let running = try Running()
+        let before = try running.harness.snapshot()
+        // Announced: refused before the body is read.
+        let connection = try RawHTTPConnection(port: running.server.port)
+        connection.write("POST /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nAuthorization: Bearer \(ServiceHarness.token)\r\nContent-Type: application/json\r\nContent-Length: \(2 << 20)\r\n\r\n{\"name\":\"")
+        let announced = connection.read(until: "\r\n\r\n", timeout: 5).text
+        #expect(RawHTTPConnection.status(of: announced) == 413)
+        // Chunked, with no length said: refused once it passes the limit.
+        let chunked = try RawHTTPConnection(port: running.server.port)
+        chunked.write("POST /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nAuthorization: Bearer \(ServiceHarness.token)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        let piece = String(repeating: "x", count: 65_536)
+        for _ in 0..<20 where chunked.write(String(piece.utf8.count, radix: 16) + "\r\n" + piece + "\r\n") {}
+        chunked.write("0\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: chunked.read(until: "\r\n\r\n", timeout: 5).text) == 413)
+        #expect(try running.harness.snapshot() == before)
+    }
+
+    @Test func aSlowRequestIsCutOff() throws {
+        let running = try Running(timeout: 1)
+        let connection = try RawHTTPConnection(port: running.server.port)
+        connection.write("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\n")
+        let started = Date()
+        let (text, closed) = connection.read(timeout: 5)
+        #expect(closed)
+        #expect(text.isEmpty)
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    @Test func eventsArriveOverTheSocketAndStop() throws {
+        let running = try Running()
+        let connection = try RawHTTPConnection(port: running.server.port)
+        connection.write("GET /api/v1/events HTTP/1.1\r\nHost: \(running.host)\r\nAuthorization: Bearer \(ServiceHarness.token)\r\n\r\n")
+        let opened = connection.read(until: ": connected", timeout: 5).text
+        #expect(RawHTTPConnection.status(of: opened) == 200)
+        #expect(opened.contains("Content-Type: text/event-stream"))
+        running.harness.service.changes.broadcast(version: 42)
+        #expect(connection.read(until: "\"version\":42", timeout: 2).text.contains("event: change"))
+        // Stopping ends the stream: the last chunk of a chunked body.
+        running.harness.service.stop()
+        #expect(connection.read(until: "0\r\n\r\n", timeout: 5).text.hasSuffix("0\r\n\r\n"))
+    }
+}
