@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `tick serve` as a process: the token, the web app's files beside the binary, a change
+/// by another `tick` process reaching an open event stream, and a clean stop.
+@Suite(.serialized) struct ServeEndToEndTests {
+    static let token = "e2e-token-0123456789abcdef"
+
+    /// Starts `tick serve` on a port the system chooses; returns the process and the port.
+    static func start(_ runner: BinaryRunner) throws -> (Process, UInt16, Pipe) {
+        let (process, out, err) = try runner.start(["serve", "--listen", "127.0.0.1:0"])
+        var printed = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !printed.contains("/login?token="), Date() < deadline, process.isRunning {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let port = printed.split(separator: "\n").first { $0.hasPrefix("Open: ") }
+            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) }
+        return (process, try #require(port, "tick serve printed: \(printed)"), err)
+    }
+
+    @Test func aChangeByAnotherProcessReachesTheEventStreamWithinASecond() throws {
+        let folder = TemporaryFolder()
+        var runner = BinaryRunner(database: folder.file("tick.sqlite3"))
+        runner.environment["TICK_SERVE_TOKEN"] = ServeEndToEndTests.token
+        runner.environment["XDG_STATE_HOME"] = folder.file("state")
+        runner.environment.removeValue(forKey: "TICK_NOW")
+        let (server, port, _) = try ServeEndToEndTests.start(runner)
+        defer { if server.isRunning { server.terminate() } }
+
+        let index = try RawHTTPConnection(port: port)
+        index.write("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        let page = index.read(timeout: 5).text
+        #expect(RawHTTPConnection.status(of: page) == 200, "the web app's files are found beside the binary")
+        #expect(page.contains("<!doctype html>"))
+
+        let events = try RawHTTPConnection(port: port)
+        events.write("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(ServeEndToEndTests.token)\r\n\r\n")
+        #expect(events.read(until: ": connected", timeout: 5).text.contains("text/event-stream"))
+        let added = try runner.run("add", "from another process")
+        #expect(added.status == 0)
+        let started = Date()
+        let received = events.read(until: "event: change", timeout: 3).text
+        #expect(received.contains("event: change"))
+        #expect(Date().timeIntervalSince(started) < 1.0)
+
+        server.terminate() // SIGTERM
+        let stopDeadline = Date().addingTimeInterval(5)
+        while server.isRunning, Date() < stopDeadline { usleep(20_000) }
+        #expect(!server.isRunning)
+        #expect(server.terminationStatus == 0)
+    }
+
+    @Test func anotherAddressWithoutAConfiguredTokenIsRefused() throws {
+        let folder = TemporaryFolder()
+        var runner = BinaryRunner(database: folder.file("tick.sqlite3"))
+        runner.environment["XDG_STATE_HOME"] = folder.file("state")
+        let result = try runner.run("serve", "--listen", "0.0.0.0:0")
+        #expect(result.status == 64)
+        #expect(result.errors.contains("TICK_SERVE_TOKEN"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("state/tick/serve-token")))
+    }
+
+    @Test func theTokenIsMadeOnceInAPrivateFile() throws {
+        let folder = TemporaryFolder()
+        var runner = BinaryRunner(database: folder.file("tick.sqlite3"))
+        runner.environment["XDG_STATE_HOME"] = folder.file("state")
+        let (server, port, _) = try ServeEndToEndTests.start(runner)
+        server.terminate()
+        server.waitUntilExit()
+        let path = folder.file("state/tick/serve-token")
+        let token = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(token.count == 64)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(port > 0)
+        // A second start reads the same token.
+        let (again, _, _) = try ServeEndToEndTests.start(runner)
+        again.terminate()
+        again.waitUntilExit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == token)
+    }
+}

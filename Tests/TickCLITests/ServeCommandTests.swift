@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("tick serve: options, refusals and the systemd unit (the server itself: TickServerTests, EndToEndTests)")
+struct ServeCommandTests {
+    @Test("--listen takes ADDRESS:PORT and refuses anything else, changing nothing", arguments: [
+        "nonsense", "127.0.0.1", "127.0.0.1:http", "::1:8765", ":8765", "127.0.0.1:70000", "[127.0.0.1]:80",
+    ])
+    func badListen(text: String) {
+        let cli = CLIHarness()
+        let result = cli.run("serve", "--listen", text)
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--listen:"))
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test("an address other machines reach needs TICK_SERVE_TOKEN; a short token is refused")
+    func tokenRules() {
+        let cli = CLIHarness()
+        cli.variables["XDG_STATE_HOME"] = cli.folder.file("state")
+        let open = cli.run("serve", "--listen", "192.168.1.5:8765")
+        #expect(open.status == 64)
+        #expect(open.errors.contains("set TICK_SERVE_TOKEN"))
+        cli.variables["TICK_SERVE_TOKEN"] = "short"
+        let short = cli.run("serve")
+        #expect(short.status == 64)
+        #expect(short.errors.contains("at least 16 characters"))
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.file("state/tick/serve-token")))
+    }
+
+    @Test("serve --install-systemd writes tick-serve.service with the listen address")
+    func installUnit() throws {
+        let cli = CLIHarness()
+        cli.executablePath = "/opt/tick/bin/tick"
+        cli.variables["XDG_CONFIG_HOME"] = cli.folder.file("config")
+        let output = cli.ok("serve", "--listen", "127.0.0.1:9000", "--install-systemd")
+        #expect(output.contains("systemctl --user enable --now tick-serve.service"))
+        let unit = try String(contentsOfFile: cli.folder.file("config") + "/systemd/user/tick-serve.service", encoding: .utf8)
+        #expect(unit.contains("ExecStart=/opt/tick/bin/tick --db \(cli.databasePath) serve --listen 127.0.0.1:9000\n"))
+        #expect(unit.contains("Description=Tick reminders: the web app and its JSON API"))
+    }
+}
