@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+import TickActions
+import TickModel
+import TickStore
 @testable import TickServer
 
 /// `/api/v1/reminders…`, pages, search, undo and alarms.
@@ -246,5 +249,26 @@ import TestSupport
             let parts = name.split(separator: " ")
             #expect(paths[String(parts[1])]?[parts[0].lowercased()] != nil, "\(name) is not in openapi.json")
         }
+    }
+}
+
+/// Pages kept in the response cache are dropped when any connection changes the database.
+@Suite struct ResponseCacheTests {
+    @Test func aChangeByAnotherConnectionIsSeenOnTheNextPage() throws {
+        let harness = try ServiceHarness()
+        let list = try harness.firstListID()
+        harness.add(#"{"title":"first"}"#)
+        func titles() -> [String] {
+            (ServiceHarness.object(harness.send("GET", "/api/v1/lists/\(list)/reminders"))["reminders"] as? [[String: Any]] ?? [])
+                .compactMap { $0["title"] as? String }
+        }
+        #expect(titles() == ["first"])
+        #expect(titles() == ["first"])
+        // Another process: a store of its own on the same file.
+        let other = try Store(path: harness.store.path, now: Fixture.now)
+        _ = try Actions(store: other, context: ActionContext(dateContext: DateContext(
+            now: Fixture.now, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))))
+            .add(NewReminder(title: "from elsewhere"))
+        #expect(titles() == ["first", "from elsewhere"])
     }
 }

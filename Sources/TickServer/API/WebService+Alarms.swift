@@ -8,7 +8,7 @@ import TickStore
 extension WebService {
     func dueAlarms() throws -> HTTPResponse {
         let context = actionContext()
-        let (due, lists) = try store.read { db in (try Actions.dueAlarms(in: db, context: context), try db.listsByID()) }
+        let (due, lists) = try reader.read { db in (try Actions.dueAlarms(in: db, context: context), try db.listsByID()) }
         let alarms = due.map { alarm in
             JSONValue.object([("reminder", TickJSON.object(for: alarm.reminder, listName: lists[alarm.reminder.listID]?.name)),
                               ("alarmUID", .string(alarm.alarmUID)), ("at", .string(TickJSON.instant(alarm.fireDate)))])

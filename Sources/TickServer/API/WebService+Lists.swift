@@ -9,7 +9,7 @@ extension WebService {
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
         let context = actionContext()
         do {
-            let (overview, totals, overdue) = try store.read { db in
+            let (overview, totals, overdue) = try reader.read { db in
                 (try Actions.listsOverview(in: db), try Actions.sidebarTotals(in: db, context: context),
                  try Actions.listing(ListingRequest(source: .smartList(.overdue)), in: db, context: context).rows.count)
             }
@@ -27,7 +27,7 @@ extension WebService {
     }
 
     func getList(_ id: String) throws -> HTTPResponse {
-        let (list, open) = try store.read { db in
+        let (list, open) = try reader.read { db in
             let list = try Actions.existingList(.id(ReminderList.ID(rawValue: id)), in: db)
             return (list, try db.openCount(inList: list.id))
         }

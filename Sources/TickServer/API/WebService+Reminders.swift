@@ -8,7 +8,7 @@ import TickStore
 extension WebService {
     func getReminder(_ uid: String) throws -> HTTPResponse {
         let context = actionContext()
-        let detail = try store.read { db in
+        let detail = try reader.read { db in
             try Actions.reminderDetail(try WebService.existingReminder(uid: uid, in: db).number, in: db, context: context)
         }
         var object = WebService.members(of: TickJSON.object(for: detail.reminder, listName: detail.list?.name))
@@ -124,7 +124,7 @@ extension WebService {
             }
         }
         if case .deleted(let deleted) = step { _ = history.withLock { $0.takeDeleted(deleted.reminder.uid) } }
-        let listName = try reminder.flatMap { reminder in try store.read { db in try db.list(id: reminder.listID)?.name } }
+        let listName = try reminder.flatMap { reminder in try reader.read { db in try db.list(id: reminder.listID)?.name } }
         return WebService.json(.object([("undone", .string(step.name)),
                                         ("reminder", reminder.map { TickJSON.object(for: $0, listName: listName) } ?? .null)]))
     }
