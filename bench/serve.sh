@@ -132,18 +132,6 @@ section=$OUT/serve.md
 } >"$section"
 cat "$section"
 if [ "$RESULTS" != - ]; then
-    python3 - "$RESULTS" "$section" <<'PY'
-import sys
-results, section = sys.argv[1], open(sys.argv[2], encoding="utf-8").read().rstrip("\n") + "\n"
-text = open(results, encoding="utf-8").read() if __import__("os").path.exists(results) else ""
-lines = text.splitlines(keepends=True)
-start = next((i for i, l in enumerate(lines) if l.startswith("## tick serve")), None)
-if start is None:
-    text = text.rstrip("\n") + "\n\n" + section if text else section
-else:
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-    text = "".join(lines[:start]) + section + ("\n" + "".join(lines[end:]) if end < len(lines) else "")
-open(results, "w", encoding="utf-8").write(text)
-PY
+    python3 bench/replace-section.py "$RESULTS" "$section" "## tick serve"
     echo "wrote the tick serve section of $RESULTS" >&2
 fi

@@ -1,22 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TickServer
 
 /// Mutated JSON bodies for every route that takes one: each answer is below 500, and a
 /// refusal (4xx) changes nothing.
 @Suite struct BodyFuzzTests {
-    /// SplitMix64: the same seed gives the same bodies on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds = [
         #"{"title":"a","due":"tomorrow 9am","alarms":["-10m"],"repeat":"weekly","tags":["x"],"priority":"high","flagged":true}"#,
         ##"{"name":"Work","color":"#aabbcc"}"##,
@@ -26,7 +15,7 @@ import Testing
     static let pieces = ["null", "true", "1e999", "-0", "\"\"", "[]", "{}", "\"\\u0000\"", "\"\\ud800\"", "\u{FEFF}", "\"\u{202E}\"",
                          "[[[[[[[[[[", "\"javascript:alert(1)\"", "\"<img src=x onerror=alert(1)>\"", "99999999999999999999", ","]
 
-    static func mutate(_ text: String, using generator: inout Generator) -> String {
+    static func mutate(_ text: String, using generator: inout SeededGenerator) -> String {
         var scalars = Array(text.unicodeScalars)
         for _ in 0..<Int.random(in: 1...3, using: &generator) {
             let index = scalars.isEmpty ? 0 : Int.random(in: 0..<scalars.count, using: &generator)
@@ -49,7 +38,7 @@ import Testing
         let routes = [("POST", "/api/v1/reminders"), ("PATCH", "/api/v1/reminders/" + uid), ("POST", "/api/v1/lists"),
                       ("PATCH", "/api/v1/lists/" + list), ("POST", "/api/v1/reminders/\(uid)/move"),
                       ("POST", "/api/v1/lists/\(list)/move"), ("POST", "/api/v1/reminders/\(uid)/complete")]
-        var generator = Generator(state: 20_261_201)
+        var generator = SeededGenerator(seed: 20_261_201)
         var refused = 0
         for round in 0..<600 {
             let (method, path) = routes[round % routes.count]

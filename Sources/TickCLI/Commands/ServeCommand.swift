@@ -76,7 +76,7 @@ struct ServeCommand: Command {
             server = try HTTPServer(configuration: HTTPServer.Configuration(address: address, port: port),
                                     handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse() })
         } catch {
-            throw CommandError.runtime((error as? ServerError)?.message ?? String(describing: error))
+            throw CommandError.runtime(error.message)
         }
         service.listening(address: address, port: server.port)
         let host = address.contains(":") ? "[\(address)]" : address

@@ -18,7 +18,7 @@ extension WebService {
 
     func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse {
         let context = actionContext()
-        try store.write { db in
+        try writer.write { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             guard reminder.alarms.contains(where: { $0.uid == alarmUID }) else {
                 throw Problem.notFound("the reminder has no alarm with the uid '\(alarmUID)'")

@@ -38,7 +38,8 @@ extension WebService {
         let body = try JSONBody(request, allowed: ["name", "color"])
         let name = try body.string("name").value ?? ""
         let color = try WebService.color(body)
-        let list = try actions().addList(named: name, color: color ?? .defaultColor)
+        let context = actionContext()
+        let list = try writer.write { db in try Actions.addList(named: name, color: color ?? .defaultColor, in: db, context: context) }
         return WebService.json(TickJSON.object(for: list, openCount: 0), status: 201,
                                headers: [("Location", "/api/v1/lists/" + WebService.pathSegment(list.id.rawValue))])
     }
@@ -50,7 +51,7 @@ extension WebService {
         let color = try WebService.color(body)
         let context = actionContext()
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
-        let (list, open) = try store.write { db in
+        let (list, open) = try writer.write { db in
             var list = try Actions.existingList(reference, in: db)
             if let name = name.value { list = try Actions.renameList(reference, to: name, in: db, context: context).list }
             if let color { list = try Actions.recolorList(reference, to: color, in: db, context: context) }
@@ -63,7 +64,7 @@ extension WebService {
         let body = try JSONBody(request, allowed: ["before", "after", "position"])
         let placement = try WebService.placement(body)
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
-        let (list, open) = try store.write { db in
+        let (list, open) = try writer.write { db in
             let moving = try Actions.existingList(reference, in: db)
             let position: Int
             switch placement {
@@ -84,7 +85,7 @@ extension WebService {
 
     func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
         let force = try WebService.flag(request, "force")
-        _ = try actions().deleteList(.id(ReminderList.ID(rawValue: id)), force: force)
+        _ = try writer.write { db in try Actions.deleteList(.id(ReminderList.ID(rawValue: id)), force: force, in: db) }
         return HTTPResponse(status: 204)
     }
 

@@ -46,6 +46,8 @@ public final class WebService: Sendable {
     /// More connections to the same database for reads, so that requests on several
     /// worker threads read at once (a `Store` serializes its one connection).
     let readers: [Store]
+    /// Every change goes through it: the changes of requests that arrive together share a commit.
+    let writer: WriteBatcher
     /// Answers kept until the database changes; nil: none kept.
     let cache: ResponseCache?
     private let nextReader = Atomic<Int>(0)
@@ -68,6 +70,7 @@ public final class WebService: Sendable {
                 watchesChanges: Bool = true) {
         self.store = store
         self.readers = readers
+        self.writer = WriteBatcher(store: store)
         self.cache = versionStore.map(ResponseCache.init(versionStore:))
         self.configuration = configuration
         self.staticFiles = StaticFiles(root: configuration.webRoot)
@@ -93,9 +96,6 @@ public final class WebService: Sendable {
 
     /// Ends the open event streams (before the HTTP server stops).
     public func stop() { changes.stop() }
-
-    /// The actions, with the clock read now.
-    func actions() -> Actions { Actions(store: store, context: actionContext()) }
 
     /// A store to read from: the readers in turn, else the store.
     var reader: Store {

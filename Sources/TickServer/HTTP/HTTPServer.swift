@@ -18,7 +18,7 @@ public final class HTTPServer: Sendable {
         /// The port; 0 lets the system choose (see `HTTPServer.port`).
         public var port: UInt16
         /// Worker threads of the pool.
-        public var threads: Int = 2
+        public var threads: Int = 4
         /// Seconds a connection may stay silent before it is closed (a slow client
         /// cannot hold a worker: libmicrohttpd's default is no limit).
         public var connectionTimeout: Int = 10
