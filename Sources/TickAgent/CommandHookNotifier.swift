@@ -61,7 +61,7 @@ public final class CommandHookNotifier: AlarmNotifier {
         var variables = environment
         let reminder = item.reminder
         variables["TICK_NUMBER"] = String(reminder.number.rawValue)
-        variables["TICK_UID"] = reminder.uid
+        variables["TICK_UID"] = reminder.uid.rawValue
         variables["TICK_TITLE"] = reminder.title
         variables["TICK_LIST"] = item.listName ?? ""
         variables["TICK_DUE"] = reminder.due?.iso8601 ?? ""

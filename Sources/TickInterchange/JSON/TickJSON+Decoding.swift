@@ -263,13 +263,13 @@ private struct ArchiveReader {
                 }
             }
             let reminder = Reminder(
-                uid: uid,
+                uid: ReminderUID(uid),
                 number: .init(number),
                 listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
                 due: try due(object, "due"), start: try due(object, "start"), priority: priority,
                 isFlagged: try boolean(object, "flagged") ?? false, completedAt: completedAt,
                 position: position,
-                parentUID: parentUID, tags: try tags(object),
+                parentUID: parentUID.map(ReminderUID.init(_:)), tags: try tags(object),
                 url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence").map(RecurrenceRule.init(rruleValue:)),
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
                 createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
