@@ -67,7 +67,7 @@ public final class CommandHookNotifier: AlarmNotifier {
         variables["TICK_DUE"] = reminder.due?.iso8601 ?? ""
         variables["TICK_DUE_TEXT"] = composer.dueText(reminder, now: now, formatter: formatter)
         variables["TICK_PRIORITY"] = reminder.priority.level.rawValue
-        variables["TICK_ALARM_AT"] = Due.timed(item.fireDate, timeZone: "UTC").iso8601
+        variables["TICK_ALARM_AT"] = Due.timed(item.fireDate, timeZone: .utc).iso8601
         variables["TICK_MISSED"] = missed ? "1" : "0"
         let hook = HookProcess(command: command, environment: variables)
         let outcome: HookProcess.Outcome

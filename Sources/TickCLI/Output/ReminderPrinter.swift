@@ -214,7 +214,7 @@ struct ReminderPrinter {
         if let due = reminder.due {
             var text = formatter.string(for: due)
             if reminder.isOverdue(at: context.now, in: context.dateContext.timeZone) { text = style.boldRed(text + " (overdue)") }
-            if case .timed(_, let zone) = due, zone != context.dateContext.timeZone.identifier {
+            if case .timed(_, let zone) = due, zone != TimeZoneIdentifier(context.dateContext.timeZone) {
                 text += style.dim("  (given in \(zone))")
             }
             fields.append(("Due", text))

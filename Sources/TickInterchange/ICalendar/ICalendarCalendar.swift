@@ -204,7 +204,7 @@ struct ICalendarCalendar {
         }
         for reminder in reminders {
             for due in [reminder.due, reminder.start] {
-                if case .timed(_, let zone)? = due { used.insert(zone) }
+                if case .timed(_, let zone)? = due { used.insert(zone.rawValue) }
             }
             if reminder.iCalendarExtras.contains("TZID") {
                 used.formUnion(ICalendarWriter.tzids(in: ICalendarExtras(reminder.iCalendarExtras)))

@@ -109,8 +109,8 @@ enum VTodoLines {
         case .allDay(let day): return name + ";VALUE=DATE:" + ICalendarText.date(day)
         case .floating(let local): return name + ":" + ICalendarText.dateTime(local)
         case .timed(let instant, let zone):
-            if zone != "UTC", let local = zones.local(of: instant, tzid: zone) {
-                return name + ";TZID=" + ICalendarText.parameterValue(zone) + ":" + ICalendarText.dateTime(local)
+            if zone != .utc, let local = zones.local(of: instant, tzid: zone.rawValue) {
+                return name + ";TZID=" + ICalendarText.parameterValue(zone.rawValue) + ":" + ICalendarText.dateTime(local)
             }
             return ICalendarText.utc(instant).map { name + ":" + $0 }
         }

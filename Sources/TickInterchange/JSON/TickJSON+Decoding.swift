@@ -169,7 +169,7 @@ private struct ArchiveReader {
         case "timed"?:
             guard let instant = Due.instant(fromISO8601: text) else { throw fail("\"\(prefix)\" must be ISO 8601 with an offset") }
             let zone = try optionalString(object, prefix + "TimeZone") ?? "UTC"
-            return .timed(instant, timeZone: zone)
+            return .timed(instant, timeZone: TimeZoneIdentifier(zone))
         default:
             throw fail("\"\(prefix)Kind\" must be allDay, timed or floating")
         }

@@ -98,7 +98,7 @@ public enum TickJSON {
         case nil: return (.null, .null, .null)
         case .allDay?: return (.string(due?.iso8601 ?? ""), .string("allDay"), .null)
         case .floating?: return (.string(due?.iso8601 ?? ""), .string("floating"), .null)
-        case .timed(_, let zone)?: return (.string(due?.iso8601 ?? ""), .string("timed"), .string(zone))
+        case .timed(_, let zone)?: return (.string(due?.iso8601 ?? ""), .string("timed"), .string(zone.rawValue))
         }
     }
 

@@ -58,7 +58,7 @@ struct TaskwarriorTask {
             let lastModified = try date("modified")
             completedAt = end ?? lastModified ?? now
         }
-        let zone = timeZone.identifier
+        let zone = TimeZoneIdentifier(timeZone)
         var priority = Priority.none
         var extras: [String] = []
         switch (object["priority"] as? String)?.uppercased() {
