@@ -117,7 +117,7 @@ section=$OUT/serve.md
     echo
     echo "Generated $(date -u '+%Y-%m-%d %H:%M UTC') by \`make bench-serve\` on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(uname -sr);"
     echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end (wrk shares the machine with the server)."
-    echo "\`tick serve\` (release build) on 127.0.0.1 with the default pool of 2 worker threads; wrk $THREADS threads,"
+    echo "\`tick serve\` (release build) on 127.0.0.1 with its default pool of 4 worker threads; wrk $THREADS threads,"
     echo "$CONNECTIONS connections, $DURATION each, bearer token. The page: the largest list ($open_count open reminders), 50 whole reminders"
     echo "(\`tick --json\` shape) a page. Complete/reopen: POST, each one write transaction, over 2,000 reminders of that list."
     echo
