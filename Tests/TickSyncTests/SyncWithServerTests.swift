@@ -457,6 +457,43 @@ struct SyncWithServerTests {
         #expect(here?.count == 3)
     }
 
+    /// An account "home" on Xandikos behind a fault proxy (which demands alice's password),
+    /// with the server's calendar "calendar" paired with a list of that name.
+    static func proxied() throws -> (CalDAVServer, FaultProxy, CLIHarness) {
+        let server = try CalDAVServer(.xandikos)
+        let proxy = try FaultProxy(target: server.baseURL, user: "alice", password: "secret")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        tick.ok("sync", "add", "home", proxy.baseURL, "--user", "alice")
+        tick.ok("lists", "add", "calendar")
+        return (server, proxy, tick)
+    }
+
+    @Test("nothing changed: no getctag or sync-token in discovery (a full read for some servers), one sync-collection REPORT, no listing")
+    func nothingChangedAsksLittle() throws {
+        let (server, proxy, tick) = try SyncWithServerTests.proxied()
+        defer { withExtendedLifetime(server) {} }
+        tick.ok("add", "One", "--list", "calendar")
+        tick.ok("sync")
+        tick.ok("sync")
+        let before = proxy.requests.count
+        let quiet = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        let asked = Array(proxy.requests.dropFirst(before))
+        // Two calendars are paired: "calendar", and one made for Tick's default list.
+        let status = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "status", "--json").utf8)) as? [[String: Any]]
+        let paired = Set((status?.first?["synced"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }.map { URLComponents(string: $0)?.path ?? $0 })
+        #expect(paired.count == 2)
+        let reports = asked.filter { $0.method == "REPORT" }
+        #expect(reports.count == paired.count && Set(reports.map(\.path)) == paired && reports.allSatisfy { $0.body.contains("sync-collection") },
+                "\(asked.map { "\($0.method) \($0.path)" })")
+        #expect(!asked.contains { $0.method == "PROPFIND" && ($0.body.contains("getctag") || $0.body.contains("sync-token")) },
+                "\(asked.filter { $0.method == "PROPFIND" }.map(\.body))")
+        #expect(!asked.contains { $0.method == "PROPFIND" && paired.contains($0.path) }, "no PROPFIND of a calendar (no listing)")
+        #expect(asked.allSatisfy { $0.method == "PROPFIND" || $0.method == "REPORT" })
+        #expect(quiet?.first?["requests"] as? Int == asked.count)
+    }
+
     @Test("a read-only collection: the server's changes come in, Tick's stay in Tick with a warning, nothing is refused item by item")
     func readOnlyCollection() throws {
         let server = try CalDAVServer(.radicale, rights: """
