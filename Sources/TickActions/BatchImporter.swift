@@ -226,7 +226,11 @@ struct BatchImporter {
                 }
                 // What an export adds or reorders (DTSTAMP, SEQUENCE, X-APPLE-SORT-ORDER) is
                 // no change: a fresh export imported back must leave everything as it was.
-                if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras) {
+                // For a sync, a new X-APPLE-SORT-ORDER is a move on the server: kept (the
+                // sync then puts the reminder in its place).
+                if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras),
+                   mergeRule != .sync || ICalendarSortOrder.value(in: compared.iCalendarExtras)
+                        == ICalendarSortOrder.value(in: existing.iCalendarExtras) {
                     compared.iCalendarExtras = existing.iCalendarExtras
                 }
                 // Keep the stored position unless the list changed (then update() appends).

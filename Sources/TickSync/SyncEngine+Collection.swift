@@ -212,6 +212,7 @@ extension SyncEngine {
         }
 
         // 4. Apply.
+        unplaced = []
         var done = 0
         var takes: [(item: ServerItem, state: SyncedItem?)] = []
         func flushTakes() throws {
@@ -240,6 +241,8 @@ extension SyncEngine {
         }
         try flushTakes()
         if !options.isDryRun {
+            try place(unplaced, in: pairing.list)
+            unplaced = []
             var stored = pairing.stored
             stored.syncToken = newToken
             stored.ctag = collection.ctag

@@ -66,6 +66,9 @@ public final class SyncEngine {
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
     var planRevisions: [String: Int64] = [:]
+    /// Reminders of the list being synced that came from the server new or moved there,
+    /// put in their places when its sync ends (`place(_:in:)`).
+    var unplaced = Set<String>()
 
     /// Runs one sync of every paired list.
     /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion

@@ -391,6 +391,61 @@ struct SyncWithServerTests {
         #expect(mum?["completedAt"] is String)
     }
 
+    @Test("manual order both ways: X-APPLE-SORT-ORDER (absent: creation time) orders the list; a drag in Tick writes it on the moved reminder only; a reorder on the phone moves it here")
+    func manualOrder() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        // Created A, B, C (in that order), put on the server C, A, B, none with a sort order.
+        let created = ["A": "20261101T100000Z", "B": "20261102T100000Z", "C": "20261103T100000Z"]
+        for name in ["C", "A", "B"] {
+            try setup.server.put("tasks", "\(name).ics", CalDAVServer.vtodo([
+                "UID:order-\(name)", "DTSTAMP:20261128T100000Z", "CREATED:\(created[name] ?? "")", "SUMMARY:\(name)",
+            ]))
+        }
+        _ = try setup.sync()
+        func titles() throws -> [String] { try setup.reminders("Tasks").map { $0["title"] as? String ?? "" } }
+        func number(_ title: String) throws -> Int {
+            try #require(try setup.reminders("Tasks").first { $0["title"] as? String == title }?["number"] as? Int)
+        }
+        #expect(try titles() == ["A", "B", "C"], "by creation time")
+
+        // A drag in Tick: C before A. Only C is written, with a value just before A's implicit
+        // one (A's CREATED in seconds since 2001-01-01); A and B are not touched.
+        let url = setup.server.homeURL + "tasks/"
+        let etagA = try setup.server.etag(of: url + "A.ics"), etagB = try setup.server.etag(of: url + "B.ics")
+        setup.tick.ok("move", "\(try number("C"))", "--before", "\(try number("A"))")
+        let dragged = try setup.sync()
+        #expect(setup.listReport(dragged, "Tasks")?["remoteUpdated"] as? Int == 1)
+        let formatter = ISO8601DateFormatter()
+        let keyA = Int64(try #require(formatter.date(from: "2026-11-01T10:00:00Z")).timeIntervalSinceReferenceDate)
+        let onServer = try setup.server.items(in: "tasks")
+        let textC = try #require(onServer.first { $0.key.hasSuffix("/C.ics") }?.value)
+        #expect(textC.contains("X-APPLE-SORT-ORDER:\(keyA - 1)\r\n"), "\(textC)")
+        #expect(!onServer.filter { !$0.key.hasSuffix("/C.ics") }.values.contains { $0.contains("X-APPLE-SORT-ORDER") })
+        #expect(try setup.server.etag(of: url + "A.ics") == etagA && setup.server.etag(of: url + "B.ics") == etagB)
+        #expect(try titles() == ["C", "A", "B"])
+
+        // A reorder on the phone (the caldav library): B first, before C's value.
+        let script = """
+            import caldav, sys
+            client = caldav.DAVClient(url=sys.argv[1], username="alice", password="secret")
+            calendar = client.calendar(url=sys.argv[1] + "alice/tasks/")
+            for todo in calendar.todos(include_completed=True):
+                if str(todo.icalendar_component.get("summary")) == "B":
+                    todo.icalendar_component["X-APPLE-SORT-ORDER"] = str(int(sys.argv[2]) - 1)
+                    todo.save()
+            """
+        let phone = try ChildProcess.run("/usr/bin/python3", ["-c", script, setup.server.baseURL, "\(keyA - 1)"])
+        #expect(phone.status == 0)
+        let reordered = try setup.sync()
+        #expect(try titles() == ["B", "C", "A"])
+        #expect(setup.listReport(reordered, "Tasks")?["remoteUpdated"] as? Int == 0, "a move taken from the server is not sent back")
+        #expect(setup.listReport(reordered, "Tasks")?["localUpdated"] as? Int == 1)
+        let quiet = try setup.sync()
+        #expect(setup.listReport(quiet, "Tasks")?["remoteUpdated"] as? Int == 0)
+        #expect(try titles() == ["B", "C", "A"])
+    }
+
     @Test("faults between Tick and the server: 412, 429 with Retry-After, lost answers and missing ETags lose nothing and duplicate nothing")
     func faults() throws {
         let server = try CalDAVServer(.xandikos)
