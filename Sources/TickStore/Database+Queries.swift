@@ -159,6 +159,18 @@ extension Database {
         return result
     }
 
+    /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,
+    /// compared ASCII case-insensitively: the few that name a relation the others must
+    /// follow (`RELTYPE=CHILD`).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n) in the size of the kept lines of all reminders (a scan, no index).
+    public func reminders(keeping text: String) throws -> [Reminder] {
+        var result: [Reminder] = []
+        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE instr(lower(r.ical_extras), lower(?)) > 0",
+                       [.text(text)]) { result.append(try decodeReminder($0)) }
+        return result
+    }
+
     /// The reminders just before and just after `number` in its list's manual order
     /// (completed ones included); nil at either end.
     /// - Throws: `StoreError` from SQLite; `.notFound` when there is no such reminder.

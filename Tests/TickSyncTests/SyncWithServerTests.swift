@@ -549,6 +549,31 @@ struct SyncWithServerTests {
         #expect(quiet?.first?["requests"] as? Int == asked.count)
     }
 
+    @Test("a sync-collection answer cut short (507 on the collection) is asked again from its token: every change in one sync")
+    func truncatedSyncCollection() throws {
+        let (server, proxy, tick) = try SyncWithServerTests.proxied()
+        tick.ok("sync")
+        for index in 1...3 {
+            try server.put("calendar", "phone-\(index).ics", CalDAVServer.vtodo([
+                "UID:phone-\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Phone \(index)",
+            ]))
+        }
+        try proxy.set([.init("REPORT", path: "/calendar/", fault: "507")])
+        let before = proxy.requests.count
+        let report = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        let asked = proxy.requests.dropFirst(before)
+            .filter { $0.method == "REPORT" && $0.body.contains("sync-collection") && $0.path.hasSuffix("/calendar/") }
+        #expect(asked.count == 2, "the truncated answer, then the rest")
+        #expect(proxy.log.contains { $0.hasPrefix("REPORT") })
+        let titles = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "calendar", "--json").utf8)) as? [[String: Any]]
+        #expect(titles?.compactMap { $0["title"] as? String }.sorted() == ["Phone 1", "Phone 2", "Phone 3"])
+        let lists = report?.first?["lists"] as? [[String: Any]] ?? []
+        #expect(lists.first { $0["list"] as? String == "calendar" }?["localAdded"] as? Int == 3)
+        let again = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        let quiet = again?.first?["lists"] as? [[String: Any]] ?? []
+        #expect(quiet.allSatisfy { ($0["localAdded"] as? Int ?? 0) == 0 && ($0["localUpdated"] as? Int ?? 0) == 0 }, "\(quiet)")
+    }
+
     @Test("a read-only collection: the server's changes come in, Tick's stay in Tick with a warning, nothing is refused item by item")
     func readOnlyCollection() throws {
         let server = try CalDAVServer(.radicale, rights: """
