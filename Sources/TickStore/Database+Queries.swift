@@ -166,8 +166,12 @@ extension Database {
     /// - Complexity: O(n) in the size of the kept lines of all reminders (a scan, no index).
     public func reminders(keeping text: String) throws -> [Reminder] {
         var result: [Reminder] = []
-        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE instr(lower(r.ical_extras), lower(?)) > 0",
-                       [.text(text)]) { result.append(try decodeReminder($0)) }
+        // LIKE compares ASCII letters case-insensitively and copies nothing (lower() would copy
+        // every row's lines); `\` escapes the pattern's own wildcards.
+        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.ical_extras LIKE ? ESCAPE '\\'",
+                       [.text(pattern)]) { result.append(try decodeReminder($0)) }
         return result
     }
 

@@ -317,6 +317,11 @@ public struct CalDAV: Sendable {
     static func samePath(_ a: String, _ b: String) -> Bool { normalizedPath(a) == normalizedPath(b) }
 
     static func normalizedPath(_ href: String) -> String {
+        // The common case, an absolute path with nothing to decode or collapse, without
+        // parsing it as a URL: a sync compares every stored href (10,000 at 10,000 items).
+        if href.utf8.first == UInt8(ascii: "/"), !href.utf8.contains(UInt8(ascii: "%")), !href.contains("//") {
+            return href.utf8.count > 1 && href.utf8.last == UInt8(ascii: "/") ? String(href.dropLast()) : href
+        }
         var path = href
         if let url = URL(string: href), url.scheme != nil { path = url.path }
         path = path.removingPercentEncoding ?? path
