@@ -112,7 +112,7 @@ struct BatchImporter {
         // New reminders are saved together at the end, many per statement (see
         // Database.insert(contentsOf:)); a UID met twice in the batch keeps the later one.
         var pending: [Reminder] = []
-        var pendingIndex: [String: Int] = [:]
+        var pendingIndex: [ReminderUID: Int] = [:]
         // Restored reminders, saved at the end so that their numbers can be kept.
         var restoring: [(reminder: Reminder, keepsPosition: Bool)] = []
         pending.reserveCapacity(batch.reminders.count)
@@ -271,8 +271,8 @@ struct BatchImporter {
     ///   a reminder without a parent; O(k) lookups for k named children.
     static func adoptNamedChildren(of batch: ImportBatch, in db: Database, at now: Date) throws {
         let todos = batch.reminders.filter { $0.occurrence == nil }.map(\.reminder)
-        var adopted = Set<String>()
-        func adopt(_ childUID: String, by parent: Reminder) throws {
+        var adopted = Set<ReminderUID>()
+        func adopt(_ childUID: ReminderUID, by parent: Reminder) throws {
             guard childUID != parent.uid, !adopted.contains(childUID), var child = try db.reminder(uid: childUID),
                   child.parentUID == nil, try !BatchImporter.isAncestor(childUID, of: parent.uid, in: db) else { return }
             child.parentUID = parent.uid
@@ -295,9 +295,9 @@ struct BatchImporter {
     }
 
     /// Whether `uid` is `start` or one of its ancestors (following `parentUID`).
-    static func isAncestor(_ uid: String, of start: String, in db: Database) throws -> Bool {
-        var current: String? = start
-        var seen = Set<String>()
+    static func isAncestor(_ uid: ReminderUID, of start: ReminderUID, in db: Database) throws -> Bool {
+        var current: ReminderUID? = start
+        var seen = Set<ReminderUID>()
         while let here = current, seen.insert(here).inserted {
             if here == uid { return true }
             current = try db.reminder(uid: here)?.parentUID

@@ -94,13 +94,13 @@ extension SyncEngine {
         // changed since the last sync; only the reminders a step needs are read (none when
         // nothing changed), not the whole list.
         let order = try store.read { try $0.revisionsInOrder(inList: pairing.list.id) }
-        var revisions: [String: Int64] = [:]
+        var revisions: [ReminderUID: Int64] = [:]
         revisions.reserveCapacity(order.count)
         for entry in order { revisions[entry.uid] = entry.revision }
         planRevisions = revisions
-        var loaded: [String: Reminder] = [:]
+        var loaded: [ReminderUID: Reminder] = [:]
         /// The reminder of this list with `uid`, read once.
-        func local(_ uid: String) throws -> Reminder? {
+        func local(_ uid: ReminderUID) throws -> Reminder? {
             guard revisions[uid] != nil else { return nil }
             if let known = loaded[uid] { return known }
             let found = try store.read { try $0.reminder(uid: uid) }
@@ -115,11 +115,11 @@ extension SyncEngine {
         let storedElsewhere = try store.read { db in
             try db.storedUIDs(among: serverItems.map(\.reminder.uid).filter { revisions[$0] == nil })
         }
-        func elsewhere(_ uid: String) throws -> Reminder? {
+        func elsewhere(_ uid: ReminderUID) throws -> Reminder? {
             storedElsewhere.contains(uid) ? try store.read { try $0.reminder(uid: uid) } : nil
         }
         var steps: [Step] = []
-        var handledUIDs = Set<String>()
+        var handledUIDs = Set<ReminderUID>()
         var handledHrefs = Set<String>()
         for item in serverItems {
             let path = CalDAV.normalizedPath(item.href)

@@ -25,7 +25,7 @@ extension SyncEngine {
     /// else the creation time). Positions are not what a reminder says: nothing is sent back.
     /// - Complexity: O(n + k log k) for k reminders placed in a list of n; nothing is read
     ///   when k is 0.
-    func place(_ uids: Set<String>, in list: ReminderList) throws {
+    func place(_ uids: Set<ReminderUID>, in list: ReminderList) throws {
         guard !uids.isEmpty else { return }
         try store.write { db in
             let all = try db.allReminders(inList: list.id)

@@ -15,15 +15,15 @@ public enum ICalendarRelations {
     /// without repeats; only the to-do's own properties count (not those of a changed
     /// occurrence kept with it).
     /// - Complexity: O(n) in the length of `extras`; libical parses only the candidate lines.
-    public static func childUIDs(in extras: String) -> [String] {
+    public static func childUIDs(in extras: String) -> [ReminderUID] {
         guard extras.range(of: childMarker, options: .caseInsensitive) != nil else { return [] }
-        var found: [String] = []
+        var found: [ReminderUID] = []
         for case .property(let line) in ICalendarExtras(extras).items where line.name == "RELATED-TO" {
             guard let component = ICalendarComponentParser.vtodo(containing: [line.text]) else { continue }
             defer { icalcomponent_free(component) }
             guard let property = LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY), property.isChildRelation,
-                  let uid = property.text(), !uid.isEmpty, !found.contains(uid) else { continue }
-            found.append(uid)
+                  let text = property.text(), !text.isEmpty, !found.contains(ReminderUID(text)) else { continue }
+            found.append(ReminderUID(text))
         }
         return found
     }
