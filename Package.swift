@@ -35,15 +35,20 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // libcurl's easy interface, the sync's HTTP transport (see TickSync's CurlConnection).
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "TickModel"),
         .target(name: "TickTerminal", dependencies: ["TickModel"]),
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
         .target(name: "TickInterchange", dependencies: ["TickModel", "CICal"]),
         .target(name: "TickActions", dependencies: ["TickModel", "TickStore", "TickInterchange"]),
-        // FoundationNetworking (HTTP over libcurl) and FoundationXML (libxml2): a build with
-        // the Swift libraries linked in statically (`make release`) must name both C libraries.
-        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions"],
-                linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("xml2")]),
+        // FoundationXML (libxml2): a build with the Swift libraries linked in statically
+        // (`make release`) must name its C library.
+        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CCurl"],
+                linkerSettings: [.linkedLibrary("xml2")]),
         .target(name: "TickAgent", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CDBus", "CLinuxTimer"]),
         // The HTTP server of `tick serve`: libmicrohttpd behind request and response values,
         // and the JSON API over TickActions. The web app's files are copied as a resource

@@ -1,6 +1,7 @@
 import Foundation
 import TickModel
 import TickStore
+import TickInterchange
 
 /// Where a reminder goes in its list's manual order.
 public typealias ReminderPlacement = Database.Placement
@@ -50,6 +51,15 @@ extension Actions {
         }
         var moved = reminder
         moved.position = try db.move(number, to: placement)
+        if try db.syncedCollections().contains(where: { $0.listID == reminder.listID }) {
+            // A list synced with CalDAV: the moved reminder (and only it) gets Apple's sort
+            // order between its new neighbours', so that the move reaches the server and
+            // the phones (a change of what it says, so the next sync sends it).
+            let (before, after) = try db.neighbours(of: number)
+            let value = ICalendarSortOrder.between(before.map(ICalendarSortOrder.key(of:)), after.map(ICalendarSortOrder.key(of:)))
+            moved.iCalendarExtras = ICalendarSortOrder.settingValue(value, in: moved.iCalendarExtras)
+            try db.update(moved)
+        }
         return MovedReminder(reminder: moved, openIndex: reportsOpenIndex ? try db.openIndex(of: number) : nil)
     }
 }

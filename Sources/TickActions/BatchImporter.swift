@@ -226,7 +226,11 @@ struct BatchImporter {
                 }
                 // What an export adds or reorders (DTSTAMP, SEQUENCE, X-APPLE-SORT-ORDER) is
                 // no change: a fresh export imported back must leave everything as it was.
-                if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras) {
+                // For a sync, a new X-APPLE-SORT-ORDER is a move on the server: kept (the
+                // sync then puts the reminder in its place).
+                if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras),
+                   mergeRule != .sync || ICalendarSortOrder.value(in: compared.iCalendarExtras)
+                        == ICalendarSortOrder.value(in: existing.iCalendarExtras) {
                     compared.iCalendarExtras = existing.iCalendarExtras
                 }
                 // Keep the stored position unless the list changed (then update() appends).
@@ -255,7 +259,50 @@ struct BatchImporter {
         }
         try db.insert(contentsOf: pending)
         try BatchImporter.insertKeepingFreeNumbers(restoring, into: db)
+        try BatchImporter.adoptNamedChildren(of: batch, in: db, at: now)
         return summary
+    }
+
+    /// Reads a parent's `RELATED-TO;RELTYPE=CHILD` (jtx Board writes subtasks that way) as
+    /// the child's parent, whichever of the two arrives first: a child named by a parent
+    /// in `batch`, or a reminder of `batch` named by a stored parent, gets that parent
+    /// when it has none (a parent the child names itself wins) and it makes no cycle.
+    /// - Complexity: O(n) in the stored reminders' kept lines (one scan) when the batch has
+    ///   a reminder without a parent; O(k) lookups for k named children.
+    static func adoptNamedChildren(of batch: ImportBatch, in db: Database, at now: Date) throws {
+        let todos = batch.reminders.filter { $0.occurrence == nil }.map(\.reminder)
+        var adopted = Set<ReminderUID>()
+        func adopt(_ childUID: ReminderUID, by parent: Reminder) throws {
+            guard childUID != parent.uid, !adopted.contains(childUID), var child = try db.reminder(uid: childUID),
+                  child.parentUID == nil, try !BatchImporter.isAncestor(childUID, of: parent.uid, in: db) else { return }
+            child.parentUID = parent.uid
+            child.modifiedAt = now
+            try db.update(child)
+            adopted.insert(childUID)
+        }
+        for parent in todos {
+            for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) { try adopt(childUID, by: parent) }
+        }
+        // A child arriving after its parent: only the children in this batch (a subtask
+        // made top-level in Tick is not taken back by an import of something else).
+        let orphans = Set(todos.filter { $0.parentUID == nil }.map(\.uid))
+        guard !orphans.isEmpty else { return }
+        for parent in try db.reminders(keeping: ICalendarRelations.childMarker) {
+            for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) where orphans.contains(childUID) {
+                try adopt(childUID, by: parent)
+            }
+        }
+    }
+
+    /// Whether `uid` is `start` or one of its ancestors (following `parentUID`).
+    static func isAncestor(_ uid: ReminderUID, of start: ReminderUID, in db: Database) throws -> Bool {
+        var current: ReminderUID? = start
+        var seen = Set<ReminderUID>()
+        while let here = current, seen.insert(here).inserted {
+            if here == uid { return true }
+            current = try db.reminder(uid: here)?.parentUID
+        }
+        return false
     }
 
     /// Inserts restored reminders, each keeping its number when no other reminder has it.

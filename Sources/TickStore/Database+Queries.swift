@@ -159,6 +159,41 @@ extension Database {
         return result
     }
 
+    /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,
+    /// compared ASCII case-insensitively: the few that name a relation the others must
+    /// follow (`RELTYPE=CHILD`).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n) in the size of the kept lines of all reminders (a scan, no index).
+    public func reminders(keeping text: String) throws -> [Reminder] {
+        var result: [Reminder] = []
+        // LIKE compares ASCII letters case-insensitively and copies nothing (lower() would copy
+        // every row's lines); `\` escapes the pattern's own wildcards.
+        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.ical_extras LIKE ? ESCAPE '\\'",
+                       [.text(pattern)]) { result.append(try decodeReminder($0)) }
+        return result
+    }
+
+    /// The reminders just before and just after `number` in its list's manual order
+    /// (completed ones included); nil at either end.
+    /// - Throws: `StoreError` from SQLite; `.notFound` when there is no such reminder.
+    /// - Complexity: O(log n), from the index on list and position.
+    public func neighbours(of number: Reminder.Number) throws -> (before: Reminder?, after: Reminder?) {
+        guard let reminder = try reminder(number: number) else {
+            throw StoreError(kind: .notFound, message: "there is no reminder \(number)")
+        }
+        func one(_ condition: String, _ order: String) throws -> Reminder? {
+            var found: Reminder?
+            try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.list_id = ? AND \(condition) ORDER BY r.position \(order) LIMIT 1",
+                           [.text(reminder.listID.rawValue), .integer(reminder.position), .integer(number.rawValue)]) {
+                found = try decodeReminder($0)
+            }
+            return found
+        }
+        return (try one("r.position < ? AND r.number <> ?", "DESC"), try one("r.position > ? AND r.number <> ?", "ASC"))
+    }
+
     /// Rows sorted by due instant in `zone` (all-day at the start of its day, before
     /// timed and floating values at the same instant), then by the stored due text (a
     /// floating and a timed value can share an instant), then in manual order: lists in
@@ -333,6 +368,23 @@ extension Database {
         let final = position ?? moving.position
         try execute("UPDATE reminder SET position = ? WHERE number = ?", [.integer(final), .integer(number.rawValue)])
         return final
+    }
+
+    /// Puts a list's reminders in the order of `numbers` (every reminder of the list, once
+    /// each), spaced by the gap: an order that came from elsewhere (a CalDAV server's
+    /// `X-APPLE-SORT-ORDER`). Only rows whose position changes are written.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n) rows read, at most n written.
+    public func reorder(list: ReminderList.ID, as numbers: [Reminder.Number]) throws {
+        var current: [Int64: Int64] = [:]
+        try forEachRow("SELECT number, position FROM reminder WHERE list_id = ?", [.text(list.rawValue)]) {
+            current[$0.int(0)] = $0.int(1)
+        }
+        for (index, number) in numbers.enumerated() {
+            let position = Int64(index + 1) * Database.positionGap
+            guard let old = current[number.rawValue], old != position else { continue }
+            try execute("UPDATE reminder SET position = ? WHERE number = ?", [.integer(position), .integer(number.rawValue)])
+        }
     }
 
     /// Respaces a list's positions to multiples of the gap, keeping their order.

@@ -40,7 +40,7 @@ public struct SyncedItem: Sendable, Equatable {
     public var etag: String?
     /// The iCalendar object as last synced: the base of a three-way merge.
     public var base: String
-    /// The reminder's `revision` when it was last synced (`Database.revisions(inList:)`).
+    /// The reminder's `revision` when it was last synced (`Database.revisionsInOrder(inList:)`).
     public var localRevision: Int64
 
     public init(account: String, collectionURL: String, href: String, uid: ReminderUID, etag: String?,
@@ -56,13 +56,14 @@ public struct SyncedItem: Sendable, Equatable {
 }
 
 extension Database {
-    /// Each reminder's `revision` in a list, by UID: raised by every change to what the
-    /// reminder says (see `Schema.sync`).
+    /// Each reminder's UID and `revision` in a list, in the list's manual order: what a
+    /// sync needs to see which reminders changed without reading them.
     /// - Throws: `StoreError` from SQLite.
-    public func revisions(inList id: ReminderList.ID) throws -> [ReminderUID: Int64] {
-        var found: [ReminderUID: Int64] = [:]
-        try forEachRow("SELECT uid, revision FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) {
-            found[ReminderUID($0.text(0))] = $0.int(1)
+    /// - Complexity: O(n) for n reminders in the list (index `reminder_list_position`).
+    public func revisionsInOrder(inList id: ReminderList.ID) throws -> [(uid: ReminderUID, revision: Int64)] {
+        var found: [(uid: ReminderUID, revision: Int64)] = []
+        try forEachRow("SELECT uid, revision FROM reminder WHERE list_id = ? ORDER BY position", [.text(id.rawValue)]) {
+            found.append((ReminderUID($0.text(0)), $0.int(1)))
         }
         return found
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One HTTP request to a WebDAV server.
 public struct DAVRequest: Sendable {
@@ -30,8 +27,7 @@ public struct DAVResponse: Sendable {
 }
 
 /// The credentials of one account: HTTP Basic (RFC 7617), sent with the first request
-/// (FoundationNetworking on Linux could hang on a 401 without a credential, and every
-/// CalDAV client sends them up front).
+/// (as every CalDAV client does: no round trip for a challenge, and a 401 is an answer).
 public struct DAVCredentials: Sendable {
     public var user: String
     public var password: String
@@ -45,45 +41,45 @@ public struct DAVCredentials: Sendable {
     }
 }
 
-/// An HTTP client for one CalDAV account, over FoundationNetworking (libcurl).
+/// An HTTP client for one CalDAV account, over libcurl's easy interface (`CurlConnection`).
 ///
-/// - Redirects are followed here, not by URLSession (which resends PROPFIND and REPORT
-///   without their body and copies `Authorization` to any host): at most 10, the same
-///   method and body again, and only within the origin the account was set up with.
+/// - Redirects are followed here: at most 10, the same method and body again (only a 303
+///   becomes a GET), and only within the origin the account was set up with (an
+///   `Authorization` header never goes to another server).
+/// - The credentials go with every request; a 401 is returned as it is (no challenge is
+///   answered), and the caller says the password was refused.
 /// - 429 and 503 with `Retry-After` (seconds or an HTTP date) are waited out and retried,
 ///   at most 3 times and 60 s in all; a longer wait is an error naming it.
-/// - Every request has a timeout (default 30 s); a server that does not answer is an
-///   error, never a hang.
+/// - Every request has a timeout (default 30 s without a byte from the server, four times
+///   that in all); a server that does not answer is an error, never a hang.
+/// - One connection is kept open for all requests of the client (HTTP keep-alive), and
+///   requests go one at a time.
 public final class DAVClient: @unchecked Sendable {
+    // @unchecked: the connection and the request count are only used under `lock`.
     public let credentials: DAVCredentials?
     /// What errors call the account: `account "work"`.
     public let label: String
-    let session: URLSession
     let timeout: TimeInterval
     /// Sleeps for a `Retry-After`; tests replace it to keep time.
     var sleep: @Sendable (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }
     /// The longest total wait for `Retry-After` before giving up.
     var retryBudget: TimeInterval = 60
     /// Requests sent, for the sync report and the tests.
-    public private(set) var requestCount = 0
+    public var requestCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return sent
+    }
+    private var sent = 0
     private let lock = NSLock()
-    private let delegate = SessionDelegate()
+    /// Made with the first request (a client that sends nothing opens nothing).
+    private var connection: CurlConnection?
 
+    /// - Parameter timeout: seconds without an answer before a request fails.
     public init(label: String, credentials: DAVCredentials?, timeout: TimeInterval = 30) {
         self.label = label
         self.credentials = credentials
         self.timeout = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
-        configuration.httpMaximumConnectionsPerHost = 4
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
-
-    deinit { session.invalidateAndCancel() }
 
     /// Sends `request`, following redirects and waiting out `Retry-After` as described
     /// above. Any status comes back; only transport failures throw.
@@ -123,48 +119,16 @@ public final class DAVClient: @unchecked Sendable {
     }
 
     private func sendOnce(_ request: DAVRequest) throws(SyncError) -> DAVResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        urlRequest.httpMethod = request.method
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        if let credentials { urlRequest.setValue(credentials.authorization, forHTTPHeaderField: "Authorization") }
-        if let body = request.body {
-            urlRequest.httpBody = body
-            if request.headers["Content-Type"] == nil {
-                urlRequest.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type")
-            }
+        var headers = request.headers.map { "\($0.key): \($0.value)" }
+        if let credentials { headers.append("Authorization: \(credentials.authorization)") }
+        if request.body != nil, !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+            headers.append("Content-Type: application/xml; charset=utf-8")
         }
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-            box.set(data: data, response: response, error: error)
-            done.signal()
-        }
-        task.resume()
-        // URLSession enforces the timeout; this bound is a last guard against a stuck task.
-        if done.wait(timeout: .now() + timeout * 4 + 5) == .timedOut {
-            task.cancel()
-            throw .unreachable("\(label): \(request.method) \(request.url.absoluteString) did not finish in \(Int(timeout * 4 + 5)) s")
-        }
-        lock.lock(); requestCount += 1; lock.unlock()
-        let (data, response, error) = box.get()
-        if delegate.wasChallenged(task.taskIdentifier) {
-            // The server asked for credentials (401): FoundationNetworking would wait for
-            // a credential forever, so the challenge was cancelled and this is the answer.
-            return DAVResponse(status: 401, headers: [:], body: Data(), url: request.url)
-        }
-        if let error {
-            let nsError = error as NSError
-            let reason = nsError.code == NSURLErrorTimedOut ? "no answer in \(Int(timeout)) s" : nsError.localizedDescription
-            throw .unreachable("\(label): cannot reach \(request.url.host ?? request.url.absoluteString) (\(reason))")
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw .protocolError("\(label): \(request.url.absoluteString) did not answer with HTTP")
-        }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-        }
-        return DAVResponse(status: http.statusCode, headers: headers, body: data ?? Data(), url: request.url)
+        lock.lock(); defer { lock.unlock() }
+        if connection == nil { connection = try CurlConnection() }
+        guard let connection else { throw .protocolError("\(label): no connection") }
+        sent += 1
+        return try connection.perform(request, headers: headers, timeout: timeout, label: label)
     }
 
     /// Whether two URLs share scheme, host and port (RFC 6454 origin).
@@ -185,51 +149,5 @@ public final class DAVClient: @unchecked Sendable {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: value) else { return nil }
         return max(0, date.timeIntervalSinceNow)
-    }
-}
-
-/// Lets every 3xx through to `DAVClient.send`, which follows it itself, and cancels every
-/// authentication challenge (the credentials went with the request; a challenge means
-/// they were refused), remembering which task it was.
-private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var challenged = Set<Int>()
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        completionHandler(nil)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        lock.lock()
-        challenged.insert(task.taskIdentifier)
-        lock.unlock()
-        completionHandler(.cancelAuthenticationChallenge, nil)
-    }
-
-    func wasChallenged(_ identifier: Int) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return challenged.remove(identifier) != nil
-    }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private let delegate = SessionDelegate()
-    private var data: Data?
-    private var response: URLResponse?
-    private var error: (any Error)?
-
-    func set(data: Data?, response: URLResponse?, error: (any Error)?) {
-        lock.lock(); defer { lock.unlock() }
-        self.data = data
-        self.response = response
-        self.error = error
-    }
-
-    func get() -> (Data?, URLResponse?, (any Error)?) {
-        lock.lock(); defer { lock.unlock() }
-        return (data, response, error)
     }
 }

@@ -78,9 +78,9 @@ public enum ICalendarMerge {
         return calendar.text
     }
 
-    /// Written by each writer for itself, never merged: `X-APPLE-SORT-ORDER` is the local
-    /// side's (the order in Tick's list), the others the newer side's.
-    static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE", "X-APPLE-SORT-ORDER"]
+    /// Written by each writer for itself, never merged: the newer side's. (`X-APPLE-SORT-ORDER`
+    /// is merged like any property: a move on one side is kept.)
+    static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"]
 
     /// Whether two texts hold the same to-dos with the same values (stamps and time zone
     /// definitions aside).
@@ -113,7 +113,6 @@ public enum ICalendarMerge {
         }
         let newer = localIsNewer ? local : server
         let older = localIsNewer ? server : local
-        merged.properties += local.lines(named: "X-APPLE-SORT-ORDER")
         for name in ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"] {
             let lines = newer.lines(named: name)
             merged.properties += lines.isEmpty ? older.lines(named: name) : lines

@@ -18,13 +18,16 @@ extension SyncEngine {
     /// One reminder as the iCalendar object Tick writes to the server: a VCALENDAR with
     /// `VERSION` and `PRODID` only (the list's name and color are the collection's
     /// properties; RFC 4791 §4.1 forbids `METHOD`), its time zones, the to-do and its
-    /// overrides.
+    /// overrides. `X-APPLE-SORT-ORDER` only when it has one (from the server, or a move in
+    /// Tick): Tick's positions mean nothing to other clients.
     func render(_ reminder: Reminder, in list: ReminderList) -> String {
         var bare = list
         bare.iCalendarExtras = ""
         var one = reminder
         one.listID = list.id
-        return ICalendarMerge.resource(ICalendarWriter().write(lists: [bare], reminders: [one]))
+        var writer = ICalendarWriter()
+        writer.writesPositionAsSortOrder = false
+        return ICalendarMerge.resource(writer.write(lists: [bare], reminders: [one]))
     }
 
     func url(of href: String, in collection: CalendarCollection) -> URL {
@@ -134,6 +137,7 @@ extension SyncEngine {
                                         in: db, context: context)
             for (item, state) in items {
                 guard let stored = try db.reminder(uid: item.reminder.uid) else { continue }
+                if needsPlacing(item, state: state) { unplaced.insert(stored.uid) }
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
@@ -184,6 +188,9 @@ extension SyncEngine {
                     report.warnings.append("\(list.name): the server refused \"\(local.title)\" (\(reason)); it stays as it is in Tick")
                     return
                 }
+            }
+            if SyncEngine.sortOrder(inObject: merged.text) != state.flatMap({ SyncEngine.sortOrder(inObject: $0.base) }) {
+                unplaced.insert(local.uid)
             }
             try store.write { db in
                 guard let stored = try saveLocally(batch, uid: local.uid, list: list, in: db) else { return }

@@ -36,25 +36,25 @@ extension SyncEngine {
 
     func sync(_ pairing: Pairing, options: SyncOptions, report: inout SyncReport,
               list listReport: inout SyncReport.ListReport) throws {
-        let collection = pairing.collection
+        var collection = pairing.collection
         let key = pairing.stored.url
         let states = try store.read { try $0.syncedItems(account: account.name, collectionURL: key) }
         var stateByHref: [String: SyncedItem] = [:]
         for state in states { stateByHref[CalDAV.normalizedPath(state.href)] = state }
 
-        // 1. What changed on the server.
+        // 1. What changed on the server: with sync-collection, one REPORT from the stored token
+        // (which lists nothing when nothing changed); else the ctag, and only when it changed
+        // (or on a first sync) every href and ETag.
         var changed: [(href: String, etag: String)] = []
         var deleted: [String] = []
         var newToken: String?
         var listedAll = false
         let madeHere = listReport.createdCollection && options.isDryRun
-        let unchangedToken = collection.syncToken != nil && collection.syncToken == pairing.stored.syncToken
-        let unchangedTag = collection.ctag != nil && collection.ctag == pairing.stored.ctag
+        if !madeHere && !collection.supportsSyncCollection {
+            collection = try dav.changeTags(of: collection)
+        }
         if madeHere {
             listedAll = true
-        } else if !states.isEmpty && (unchangedToken || (!collection.supportsSyncCollection && unchangedTag)) {
-            // The discovery's PROPFIND already says nothing changed on the server.
-            newToken = pairing.stored.syncToken
         } else if collection.supportsSyncCollection {
             let result: (changed: [(href: String, etag: String)], deleted: [String], token: String?)
             do {
@@ -67,6 +67,8 @@ extension SyncEngine {
                 listedAll = true
             }
             (changed, deleted, newToken) = (result.changed, result.deleted, result.token)
+        } else if !states.isEmpty, let ctag = collection.ctag, ctag == pairing.stored.ctag {
+            // Unchanged since the last sync: nothing to list.
         } else {
             changed = try dav.etags(in: collection)
             listedAll = true
@@ -88,20 +90,30 @@ extension SyncEngine {
             }
         }
 
-        // 2. What changed in Tick, and the plan.
-        let (locals, revisions) = try store.read { db in
-            (try db.allReminders(inList: pairing.list.id), try db.revisions(inList: pairing.list.id))
-        }
+        // 2. What changed in Tick, and the plan. Each reminder's revision says whether it
+        // changed since the last sync; only the reminders a step needs are read (none when
+        // nothing changed), not the whole list.
+        let order = try store.read { try $0.revisionsInOrder(inList: pairing.list.id) }
+        var revisions: [ReminderUID: Int64] = [:]
+        revisions.reserveCapacity(order.count)
+        for entry in order { revisions[entry.uid] = entry.revision }
         planRevisions = revisions
-        var localByUID: [ReminderUID: Reminder] = [:]
-        for reminder in locals { localByUID[reminder.uid] = reminder }
+        var loaded: [ReminderUID: Reminder] = [:]
+        /// The reminder of this list with `uid`, read once.
+        func local(_ uid: ReminderUID) throws -> Reminder? {
+            guard revisions[uid] != nil else { return nil }
+            if let known = loaded[uid] { return known }
+            let found = try store.read { try $0.reminder(uid: uid) }
+            loaded[uid] = found
+            return found
+        }
         func changedHere(_ reminder: Reminder, _ state: SyncedItem) -> Bool {
             revisions[reminder.uid] != state.localRevision
         }
         // Server items not in this list: which of them Tick has in another (one query, not one
         // per item: on a first sync every item is such a one).
         let storedElsewhere = try store.read { db in
-            try db.storedUIDs(among: serverItems.map(\.reminder.uid).filter { localByUID[$0] == nil })
+            try db.storedUIDs(among: serverItems.map(\.reminder.uid).filter { revisions[$0] == nil })
         }
         func elsewhere(_ uid: ReminderUID) throws -> Reminder? {
             storedElsewhere.contains(uid) ? try store.read { try $0.reminder(uid: uid) } : nil
@@ -115,7 +127,7 @@ extension SyncEngine {
             let state = stateByHref[path]
             let uid = item.reminder.uid
             handledUIDs.insert(uid)
-            if let local = localByUID[uid] {
+            if let local = try local(uid) {
                 if let state, !changedHere(local, state) {
                     steps.append(.take(item, state: state, restoring: false))
                 } else {
@@ -145,24 +157,26 @@ extension SyncEngine {
             guard !handledHrefs.contains(path), let state = stateByHref[path] else { continue }
             handledHrefs.insert(path)
             handledUIDs.insert(state.uid)
-            if let local = localByUID[state.uid] {
+            if let local = try local(state.uid) {
                 steps.append(changedHere(local, state) ? .upload(local, state: state, recreate: true) : .deleteLocal(state, local: local))
             } else {
                 steps.append(.forget(state))
             }
         }
-        let gone = states.filter { localByUID[$0.uid] == nil }.map(\.uid)
+        let gone = states.filter { revisions[$0.uid] == nil }.map(\.uid)
         let movedAway = try store.read { try $0.storedUIDs(among: gone) }
         for state in states where !handledHrefs.contains(CalDAV.normalizedPath(state.href)) && !unreadable.contains(state.href) {
             handledUIDs.insert(state.uid)
-            if let local = localByUID[state.uid] {
-                if changedHere(local, state) { steps.append(.upload(local, state: state, recreate: false)) }
+            if let revision = revisions[state.uid] {
+                if revision != state.localRevision, let local = try local(state.uid) {
+                    steps.append(.upload(local, state: state, recreate: false))
+                }
             } else {
                 steps.append(.deleteRemote(state, moved: movedAway.contains(state.uid)))
             }
         }
-        for reminder in locals where !handledUIDs.contains(reminder.uid) {
-            steps.append(.upload(reminder, state: nil, recreate: false))
+        for entry in order where !handledUIDs.contains(entry.uid) {
+            if let reminder = try local(entry.uid) { steps.append(.upload(reminder, state: nil, recreate: false)) }
         }
 
         // A collection the user may only read: Tick's changes stay in Tick, said once per sync.
@@ -198,6 +212,7 @@ extension SyncEngine {
         }
 
         // 4. Apply.
+        unplaced = []
         var done = 0
         var takes: [(item: ServerItem, state: SyncedItem?)] = []
         func flushTakes() throws {
@@ -226,6 +241,8 @@ extension SyncEngine {
         }
         try flushTakes()
         if !options.isDryRun {
+            try place(unplaced, in: pairing.list)
+            unplaced = []
             var stored = pairing.stored
             stored.syncToken = newToken
             stored.ctag = collection.ctag

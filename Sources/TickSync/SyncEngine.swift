@@ -24,10 +24,11 @@ public struct SyncOptions: Sendable {
 ///
 /// 1. lists what changed on the server (RFC 6578 `sync-collection` from the stored token;
 ///    without a token, or when the server no longer knows it, every href and ETag, compared
-///    with those stored) and fetches it with `calendar-multiget`;
-/// 2. sees what changed in Tick (a reminder whose `modifiedAt` differs from the one
-///    stored at the last sync; a stored item whose reminder is gone is a deletion;
-///    a reminder without a stored item is new);
+///    with those stored; a collection without sync-collection: its `getctag`, and every
+///    href and ETag only when that changed) and fetches it with `calendar-multiget`;
+/// 2. sees what changed in Tick (a reminder whose revision differs from the one stored at
+///    the last sync; a stored item whose reminder is gone is a deletion; a reminder
+///    without a stored item is new), reading only those reminders;
 /// 3. checks the deletion guard: more than 20 deletions, or more than half of the
 ///    synced reminders of a list (when more than 2), stops the sync before anything is
 ///    written, unless `allowsDeletes`;
@@ -38,9 +39,11 @@ public struct SyncOptions: Sendable {
 ///    a 412 means fetch, merge and write again (at most 3 times).
 ///
 /// Every item's state (href, ETag, the merged text as the base of the next merge, the
-/// reminder's `modifiedAt`) is committed to the database with the change it records,
-/// one item at a time, and the sync token only at the end: a sync killed at any point and
-/// run again finds each item either done or still to do, never twice.
+/// reminder's revision) is committed to the database with the change it records,
+/// item by item (server items in batches of 200), and the sync token only at the end: a
+/// sync killed at any point and run again finds each item either done or still to do,
+/// never twice. Server items that are new or moved (`X-APPLE-SORT-ORDER`) are then put in
+/// their places in the list (`place(_:in:)`).
 public final class SyncEngine {
     public let account: SyncAccount
     let dav: CalDAV
@@ -66,6 +69,9 @@ public final class SyncEngine {
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
     var planRevisions: [ReminderUID: Int64] = [:]
+    /// Reminders of the list being synced that came from the server new or moved there,
+    /// put in their places when its sync ends (`place(_:in:)`).
+    var unplaced = Set<ReminderUID>()
 
     /// Runs one sync of every paired list.
     /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion

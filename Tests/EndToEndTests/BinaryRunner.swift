@@ -60,4 +60,25 @@ struct BinaryRunner {
         return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
                       errors: String(decoding: errors, as: UTF8.self))
     }
+
+    /// Runs `tick` with `arguments` to its end and returns the CPU time it used (user plus
+    /// system, in seconds, as the kernel counted it for the child: `getrusage` by a Python
+    /// parent, which Foundation's `Process` does not give) with its exit status.
+    func cpuSeconds(_ arguments: [String]) throws -> (status: Int32, seconds: Double) {
+        let executable = try #require(BinaryRunner.executable, "build the tick executable first")
+        let measure = """
+            import resource, subprocess, sys
+            status = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL).returncode
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            print(status, usage.ru_utime + usage.ru_stime)
+            """
+        let result = try ChildProcess.run("/usr/bin/python3", ["-c", measure, executable] + arguments, environment: environment)
+        let fields = result.output.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard fields.count == 2, let status = Int32(fields[0]), let seconds = Double(fields[1]) else {
+            Issue.record("could not measure: \(result.output)")
+            return (-1, .infinity)
+        }
+        return (status, seconds)
+    }
 }

@@ -314,6 +314,24 @@ public final class FaultProxy: @unchecked Sendable {
         try JSONSerialization.data(withJSONObject: objects).write(to: URL(fileURLWithPath: rulesPath))
     }
 
+    /// One request the proxy received (after authentication or not).
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var depth: String?
+        public var body: String
+    }
+
+    /// Every request so far, in order, with its body.
+    public var requests: [Request] {
+        let text = (try? String(contentsOfFile: rulesPath + ".requests", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let method = object["method"] as? String, let path = object["path"] as? String else { return nil }
+            return Request(method: method, path: path, depth: object["depth"] as? String, body: object["body"] as? String ?? "")
+        }
+    }
+
     /// Every request so far, one "METHOD PATH -> STATUS" line each.
     public var log: [String] {
         ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { $0 != "ready" }

@@ -214,20 +214,45 @@ struct SyncDefectTests {
                 "the reminder reaches no server and the sync says nothing: \(report)")
     }
 
-    @Test("defect: RELATED-TO;RELTYPE=CHILD on the parent (jtx Board) does not make the child a subtask",
-          .disabled("known gap, issue 11: a parent's RELTYPE=CHILD is kept and written back, not read as a subtask"))
-    func childRelationIsNotRead() throws {
+    @Test("RELATED-TO;RELTYPE=CHILD on the parent (jtx Board) makes the child a subtask, whichever arrives first")
+    func childRelationIsRead() throws {
         let server = try CalDAVServer(.radicale)
         try server.makeCalendar("tasks", displayName: "Tasks")
         try server.put("tasks", "parent.ics", CalDAVServer.vtodo([
             "UID:parent-c", "DTSTAMP:20261128T100000Z", "SUMMARY:Parent", "RELATED-TO;RELTYPE=CHILD:child-c",
+            "RELATED-TO;RELTYPE=CHILD:child-later",
         ]))
         try server.put("tasks", "child.ics", CalDAVServer.vtodo(["UID:child-c", "DTSTAMP:20261128T100000Z", "SUMMARY:Child"]))
+        try server.put("tasks", "own.ics", CalDAVServer.vtodo(["UID:own-parent", "DTSTAMP:20261128T100000Z", "SUMMARY:Other"]))
         let tick = SyncDefectTests.harness(server)
         _ = try SyncDefectTests.sync(tick)
-        let child = try #require(try SyncDefectTests.reminders(tick, "Tasks").first { $0["uid"] as? String == "child-c" })
-        let parent = try #require(try SyncDefectTests.reminders(tick, "Tasks").first { $0["uid"] as? String == "parent-c" })
-        let shown = try SyncDefectTests.json(tick.ok("show", "\(parent["number"] as? Int ?? 0)", "--json")) as? [String: Any]
-        #expect((shown?["subtasks"] as? [Int]) == [child["number"] as? Int ?? -1], "\(shown ?? [:])")
+        func number(_ uid: String) throws -> Int {
+            try #require(try SyncDefectTests.reminders(tick, "Tasks").first { $0["uid"] as? String == uid }?["number"] as? Int)
+        }
+        func subtasks(of uid: String) throws -> [Int] {
+            let shown = try SyncDefectTests.json(tick.ok("show", "\(try number(uid))", "--json")) as? [String: Any]
+            return (shown?["subtasks"] as? [Int] ?? []).sorted()
+        }
+        #expect(try subtasks(of: "parent-c") == [try number("child-c")])
+
+        // A child that comes after its parent (another sync) is read as its subtask too; a
+        // child that names a parent of its own keeps it.
+        try server.put("tasks", "later.ics", CalDAVServer.vtodo(["UID:child-later", "DTSTAMP:20261128T100000Z", "SUMMARY:Later"]))
+        _ = try SyncDefectTests.sync(tick)
+        #expect(try subtasks(of: "parent-c") == [try number("child-c"), try number("child-later")].sorted())
+        try server.put("tasks", "parent.ics", CalDAVServer.vtodo([
+            "UID:parent-c", "DTSTAMP:20261128T110000Z", "SUMMARY:Parent", "RELATED-TO;RELTYPE=CHILD:child-c",
+            "RELATED-TO;RELTYPE=CHILD:child-later", "RELATED-TO;RELTYPE=CHILD:mine",
+        ]))
+        try server.put("tasks", "mine.ics", CalDAVServer.vtodo([
+            "UID:mine", "DTSTAMP:20261128T100000Z", "SUMMARY:Mine", "RELATED-TO;RELTYPE=PARENT:own-parent",
+        ]))
+        _ = try SyncDefectTests.sync(tick)
+        #expect(try subtasks(of: "own-parent") == [try number("mine")])
+        #expect(try subtasks(of: "parent-c").count == 2)
+        // Nothing is left to send or take: the child's new parent is no change for the next sync.
+        let quiet = try SyncDefectTests.sync(tick)
+        let lists = quiet["lists"] as? [[String: Any]] ?? []
+        #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int ?? 0) == 0 && ($0["localUpdated"] as? Int ?? 0) == 0 }, "\(lists)")
     }
 }

@@ -12,19 +12,28 @@ where F is one of
   "500-after"      forward, then answer 500 (the server stored it; the client never knows)
   "drop-after"     forward, then reset the connection without an answer
   "no-etag"        forward, and remove the ETag header from the answer
-"times" counts down to 0 (the rule then stops matching). With --user/--password the
+  "slow"           wait 2 seconds, then forward (a server that takes its time)
+  "507"            forward a sync-collection REPORT, then answer with its first changed
+                   member only, a 507 for the collection itself (RFC 6578 §3.6: the
+                   answer is truncated) and the sync token the request gave, so that
+                   the client must ask again to get the rest
+"times" counts down to 0 (the rule then stops matching). Every request is also
+appended to RULES_FILE + ".requests" as one JSON object a line: method, path, Depth and
+body (as text). With --user/--password the
 proxy demands HTTP Basic (401 otherwise), for servers without authentication. Every
 request is logged to standard error as "METHOD PATH -> STATUS".
 """
 import base64
 import http.client
+import re
 import json
 import socket
 import struct
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 PORT = int(sys.argv[1])
 TARGET = urlsplit(sys.argv[2])
@@ -55,6 +64,29 @@ def take_fault(method, path):
     return None
 
 
+def truncated(answer, request, path):
+    """A sync-collection multistatus cut to its first member, with a 507 for the
+    collection and the request's own token (edited as text: the answer's prefixes stay)."""
+    text = answer.decode("utf-8")
+    responses = list(re.finditer(r"<(\w+:)?response\b.*?</(\w+:)?response>", text, re.S))
+    if not responses:
+        return answer
+    prefix = responses[0].group(1) or ""
+
+    def href(match):
+        found = re.search(r"<(?:\w+:)?href>([^<]*)</", match.group(0))
+        return unquote(found.group(1)).rstrip("/") if found else ""
+
+    members = [m for m in responses if href(m) != unquote(path).rstrip("/")]
+    collection = (f"<{prefix}response><{prefix}href>{path}</{prefix}href>"
+                  f"<{prefix}status>HTTP/1.1 507 Insufficient Storage</{prefix}status></{prefix}response>")
+    body = text[:responses[0].start()] + "".join(m.group(0) for m in members[:1]) + collection + text[responses[-1].end():]
+    token = re.search(rb"<(?:\w+:)?sync-token>([^<]*)</", request)
+    old = token.group(1).decode("utf-8") if token else ""
+    body = re.sub(r"(<(?:\w+:)?sync-token>)[^<]*(</)", lambda m: m.group(1) + old + m.group(2), body)
+    return body.encode("utf-8")
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -79,6 +111,9 @@ class Handler(BaseHTTPRequestHandler):
             if self.headers.get("Authorization") != expected:
                 self.answer(401, [("WWW-Authenticate", 'Basic realm="test"')], b"")
                 return
+        with LOCK, open(RULES + ".requests", "a") as requests:
+            requests.write(json.dumps({"method": self.command, "path": self.path, "depth": self.headers.get("Depth"),
+                                       "body": body.decode("utf-8", "replace")}) + "\n")
         fault = take_fault(self.command, self.path)
         if fault == "412":
             self.answer(412, [], b"")
@@ -86,6 +121,8 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "429":
             self.answer(429, [("Retry-After", "1")], b"")
             return
+        if fault == "slow":
+            time.sleep(2)
         connection = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
         headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
         if USER is not None:
@@ -107,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault == "no-etag":
             out_headers = [(k, v) for k, v in out_headers if k.lower() != "etag"]
+        if fault == "507" and response.status == 207:
+            data = truncated(data, body, self.path)
         self.answer(response.status, out_headers, data)
 
     do_GET = do_PUT = do_DELETE = do_POST = do_HEAD = handle_any

@@ -26,6 +26,12 @@ public struct ICalendarWriter: Sendable {
     /// The `PRODID` written (RFC 5545 §3.7.3).
     public var productID = "-//Tick//Tick Reminders//EN"
 
+    /// Whether every to-do gets an `X-APPLE-SORT-ORDER` (the kept one, else its place in
+    /// the list: a file keeps Tick's order). A sync turns it off: then only a to-do that
+    /// has one (from the server, or set by a move in Tick, `ICalendarSortOrder`) writes it,
+    /// since Apple's value is seconds since 2001 and an absent one means "by creation".
+    public var writesPositionAsSortOrder = true
+
     /// Creates a writer.
     public init() {}
 
@@ -75,9 +81,13 @@ public struct ICalendarWriter: Sendable {
         for reminder in reminders {
             let extras = ICalendarExtras(reminder.iCalendarExtras)
             let kept = ICalendarWriter.keptSortOrder(extras)
-            let candidate = kept ?? reminder.position
-            let order = candidate > lastOrder ? candidate : lastOrder &+ 1
-            lastOrder = order
+            var order = kept
+            if writesPositionAsSortOrder {
+                let candidate = kept ?? reminder.position
+                let increasing = candidate > lastOrder ? candidate : lastOrder &+ 1
+                order = increasing
+                lastOrder = increasing
+            }
             for due in [reminder.due, reminder.start] {
                 if case .timed(let instant, let zone)? = due, zone != .utc { use(zone.rawValue, instant) }
             }

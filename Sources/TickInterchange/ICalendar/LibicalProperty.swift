@@ -35,6 +35,12 @@ struct LibicalProperty {
         return icalparameter_get_reltype(parameter) == ICAL_RELTYPE_PARENT
     }
 
+    /// Whether `RELATED-TO` names a child (`RELTYPE=CHILD`, RFC 5545 §3.2.15).
+    var isChildRelation: Bool {
+        guard let parameter = icalproperty_get_first_parameter(pointer, ICAL_RELTYPE_PARAMETER) else { return false }
+        return icalparameter_get_reltype(parameter) == ICAL_RELTYPE_CHILD
+    }
+
     /// Whether a `TRIGGER` is measured from the end (`RELATED=END`, the due date of a
     /// VTODO) rather than the start (the default, RFC 5545 §3.2.14).
     var isRelatedToEnd: Bool {

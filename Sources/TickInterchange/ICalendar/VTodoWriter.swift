@@ -14,8 +14,8 @@ import TickModel
 /// - `DTSTAMP` and `SEQUENCE` are written back as kept; when the reminder was modified
 ///   after the kept `DTSTAMP`, `DTSTAMP` becomes the modification time and a kept
 ///   `SEQUENCE` goes up by one. Without a kept `DTSTAMP`, it is the modification time.
-/// - `X-APPLE-SORT-ORDER` is written exactly once, with the value the list gives
-///   (`ICalendarWriter`).
+/// - `X-APPLE-SORT-ORDER` is written at most once, with the value the list gives
+///   (`ICalendarWriter`); none when it gives none.
 /// - A kept `DURATION` is left out when the reminder has a due date (RFC 5545 allows
 ///   `DUE` or `DURATION`, not both).
 struct VTodoWriter {
@@ -24,8 +24,8 @@ struct VTodoWriter {
     let zones: ICalendarTimeZones
 
     /// The lines, unfolded: the VTODO, then its kept overrides.
-    /// - Parameter sortOrder: the `X-APPLE-SORT-ORDER` value to write.
-    func lines(sortOrder: Int64) -> [String] {
+    /// - Parameter sortOrder: the `X-APPLE-SORT-ORDER` value to write, or nil for none.
+    func lines(sortOrder: Int64?) -> [String] {
         var shadows: [String: String] = [:]
         var parents: [String] = []
         var categories: [String] = []
@@ -76,7 +76,7 @@ struct VTodoWriter {
             if name == "UID" { out.append(contentsOf: stampLines(dtstamp: dtstamp, sequence: sequence)) }
         }
         out.append(contentsOf: categoryLines(categories))
-        out.append("X-APPLE-SORT-ORDER:\(sortOrder)")
+        if let sortOrder { out.append("X-APPLE-SORT-ORDER:\(sortOrder)") }
         out.append(contentsOf: properties)
         out.append(contentsOf: alarmLines(alarmBlocks))
         for block in blocks { out.append(contentsOf: block) }

@@ -1,0 +1,30 @@
+import CICal
+import TickModel
+
+/// `RELATED-TO;RELTYPE=CHILD` (RFC 5545 §3.2.15): a to-do that names its subtasks, the
+/// way round jtx Board and some other clients write it (Tick, like most, writes the
+/// parent on the child: `RELATED-TO;RELTYPE=PARENT`). Tick keeps such lines with the
+/// parent (`Reminder.iCalendarExtras`) and reads them as the children's `parentUID`.
+public enum ICalendarRelations {
+    /// The text a line naming a child holds, for finding candidates without a parser
+    /// (compared ASCII case-insensitively; the parameter may be quoted or spaced otherwise,
+    /// so `childUIDs(in:)` decides).
+    public static let childMarker = "RELTYPE=CHILD"
+
+    /// The UIDs that `extras` (a reminder's kept lines) names as its children, in order,
+    /// without repeats; only the to-do's own properties count (not those of a changed
+    /// occurrence kept with it).
+    /// - Complexity: O(n) in the length of `extras`; libical parses only the candidate lines.
+    public static func childUIDs(in extras: String) -> [ReminderUID] {
+        guard extras.range(of: childMarker, options: .caseInsensitive) != nil else { return [] }
+        var found: [ReminderUID] = []
+        for case .property(let line) in ICalendarExtras(extras).items where line.name == "RELATED-TO" {
+            guard let component = ICalendarComponentParser.vtodo(containing: [line.text]) else { continue }
+            defer { icalcomponent_free(component) }
+            guard let property = LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY), property.isChildRelation,
+                  let text = property.text(), !text.isEmpty, !found.contains(ReminderUID(text)) else { continue }
+            found.append(ReminderUID(text))
+        }
+        return found
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import CCurl
+
+/// One HTTP connection to a server over libcurl's easy interface: the transport of a
+/// `DAVClient`, one request at a time.
+///
+/// Why not URLSession: FoundationNetworking on Linux drives libcurl's multi interface from a
+/// dispatch source that wakes every fraction of a millisecond while an answer is awaited,
+/// so a sync used as much CPU waiting for a slow server as the server used answering (on a
+/// machine the two share). `curl_easy_perform` sleeps in `poll` until the socket has data.
+///
+/// The one easy handle is reused for every request of a sync: libcurl keeps the connection
+/// open between them (HTTP keep-alive) and reconnects by itself when the server closed it.
+/// It follows no redirect and answers no authentication challenge (both are `DAVClient`'s).
+final class CurlConnection {
+    private let handle: UnsafeMutableRawPointer
+    /// libcurl's last error text (CURLOPT_ERRORBUFFER), CURL_ERROR_SIZE bytes.
+    private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    /// - Throws: `SyncError.protocolError` when libcurl cannot make a handle (out of memory).
+    init() throws(SyncError) {
+        guard let handle = curl_easy_init() else { throw .protocolError("libcurl could not start (curl_easy_init)") }
+        self.handle = handle
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        errorText.deallocate()
+    }
+
+    /// Sends `request` with `headers` (each `Name: value`) and returns the final answer as
+    /// libcurl received it: status, headers (names lower-cased; of the last response when a
+    /// `100 Continue` came first) and body.
+    /// - Parameters:
+    ///   - timeout: seconds without a byte coming or going before giving up (connecting
+    ///     included); the whole exchange may take four times that.
+    ///   - label: what errors call the account.
+    /// - Throws: `SyncError.unreachable` for every transport failure (refused, reset, no
+    ///   answer in time, DNS), naming the host.
+    func perform(_ request: DAVRequest, headers: [String], timeout: TimeInterval, label: String) throws(SyncError) -> DAVResponse {
+        // A reset keeps the open connection, the DNS cache and TLS sessions; it clears every
+        // option of the previous request (its body, its method) so none leaks into this one.
+        curl_easy_reset(handle)
+        let received = Received()
+        let context = Unmanaged.passRetained(received)
+        defer { context.release() }
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(list) }
+        // "Expect:" with no value: no `Expect: 100-continue` round trip before a large body.
+        for line in headers + ["Expect:"] {
+            guard let appended = curl_slist_append(list, line) else {
+                throw .protocolError("\(label): libcurl could not take the request headers")
+            }
+            list = appended
+        }
+        let milliseconds = max(1, Int(timeout * 1000))
+        var refused: CURLoption?
+        func set(_ code: CURLcode, _ option: CURLoption) { if code != CURLE_OK, refused == nil { refused = option } }
+        errorText[0] = 0
+        set(tick_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorText), CURLOPT_ERRORBUFFER)
+        set(tick_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString), CURLOPT_URL)
+        set(tick_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), CURLOPT_PROTOCOLS_STR)
+        set(tick_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), CURLOPT_CUSTOMREQUEST)
+        if request.method == "HEAD" { set(tick_curl_setopt_long(handle, CURLOPT_NOBODY, 1), CURLOPT_NOBODY) }
+        set(tick_curl_setopt_list(handle, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
+        set(tick_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds), CURLOPT_CONNECTTIMEOUT_MS)
+        set(tick_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds * 4), CURLOPT_TIMEOUT_MS)
+        // Fewer than 1 byte a second for `timeout` seconds: the server does not answer.
+        set(tick_curl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1), CURLOPT_LOW_SPEED_LIMIT)
+        set(tick_curl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up)))), CURLOPT_LOW_SPEED_TIME)
+        set(tick_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque()), CURLOPT_WRITEDATA)
+        set(tick_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            Unmanaged<Received>.fromOpaque(context).takeUnretainedValue()
+                .body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+            return size * count
+        }, CURLOPT_WRITEFUNCTION)
+        set(tick_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque()), CURLOPT_HEADERDATA)
+        set(tick_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let line = UnsafeRawBufferPointer(start: data, count: size * count)
+            Unmanaged<Received>.fromOpaque(context).takeUnretainedValue().headerLine(Array(line))
+            return size * count
+        }, CURLOPT_HEADERFUNCTION)
+
+        let code: CURLcode = (request.body ?? Data()).withUnsafeBytes { body in
+            if request.body != nil {
+                // The body is not copied: it lives until curl_easy_perform returns, inside this closure.
+                set(tick_curl_setopt_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), CURLOPT_POSTFIELDSIZE_LARGE)
+                set(tick_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: body.baseAddress)
+                    ?? UnsafeMutableRawPointer(mutating: ("" as StaticString).utf8Start)), CURLOPT_POSTFIELDS)
+            }
+            if refused != nil { return CURLE_OK }
+            return curl_easy_perform(handle)
+        }
+        if let refused {
+            throw .protocolError("\(label): libcurl refused option \(refused.rawValue) for \(request.method) \(request.url.absoluteString)")
+        }
+        let host = request.url.host ?? request.url.absoluteString
+        guard code == CURLE_OK else {
+            let detail = errorText[0] != 0 ? String(cString: errorText) : String(cString: curl_easy_strerror(code))
+            let reason = code == CURLE_OPERATION_TIMEDOUT ? "no answer in \(Int(timeout)) s" : detail
+            throw .unreachable("\(label): cannot reach \(host) (\(reason))")
+        }
+        var status = 0
+        guard tick_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status >= 100 else {
+            throw .protocolError("\(label): \(request.url.absoluteString) did not answer with HTTP")
+        }
+        return DAVResponse(status: status, headers: received.headers, body: received.body, url: request.url)
+    }
+}
+
+/// What one request brought back, filled by libcurl's callbacks during `curl_easy_perform`
+/// (on the calling thread).
+private final class Received {
+    var body = Data()
+    var headers: [String: String] = [:]
+
+    /// One header line as libcurl hands it over (with its CRLF). A status line starts a new
+    /// response (after `100 Continue`, the real one), so the headers so far are dropped.
+    func headerLine(_ bytes: [UInt8]) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+    }
+}
