@@ -455,6 +455,56 @@ def phone_width(server, app):
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+@check
+def notification_once_and_delivered(server, app):
+    driver = app.driver
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base, "permissions": ["notifications"]})
+    app.open_list("Work")
+    driver.refresh()
+    app.settle()
+    # Record what the page shows instead of asking the desktop.
+    driver.execute_script("""
+        window.shownNotifications = [];
+        window.Notification = class { constructor(title, options) { window.shownNotifications.push([title, options.tag]); }
+                                      addEventListener() {} static get permission() { return "granted"; } };""")
+    soon = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 5))
+    print("  added:", server.cli("add", "Ring me 🔔", "--list", "Work", "--remind", soon, "--json")[:300].replace("\n", " "))
+    print("  search:", [(r["title"], r["list"], r["alarms"]) for r in server.api("GET", "/search?q=Ring")["reminders"]])
+    try:
+        shown = wait_for(lambda: driver.execute_script("return window.shownNotifications"), "the notification", timeout=25)
+    except AssertionError:
+        state = driver.execute_script("return [typeof window.shownNotifications, Notification.permission, localStorage.getItem('tick.shownAlarms')]")
+        raise AssertionError(f"no notification; page: {state}; due: {[a['reminder']['title'] for a in server.api('GET', '/alarms/due')['alarms']]}; "
+                             f"Work: {[(r['title'], r['alarms']) for r in server.reminders('Work')][-3:]}")
+    assert [title for title, _ in shown] == ["Ring me 🔔"], f"shown: {shown}"
+    wait_for(lambda: server.api("GET", "/alarms/due")["alarms"] == [], "the alarm recorded as delivered")
+    alarm = server.reminder("Work", "Ring me 🔔")["alarms"][0]
+    assert alarm["firedAt"] is not None, "the alarm has no firedAt after the page delivered it"
+    server.cli("add", "another change", "--list", "Work")  # the page checks the alarms again on a change
+    wait_for(lambda: "another change" in app.titles(), "the change in the page")
+    time.sleep(1)
+    assert len(driver.execute_script("return window.shownNotifications")) == 1, "the alarm was shown twice"
+
+
+@check
+def offline_once_loaded(server, app):
+    driver = app.driver
+    app.open_list("Work")
+    wait_for(lambda: driver.execute_script("return navigator.serviceWorker.controller !== null"), "the service worker in control", timeout=10)
+    app.settle()
+    titles = app.titles()
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        driver.refresh()
+        wait_for(lambda: app.titles() == titles, "the rows of Work read from the cache while offline", timeout=10)
+        assert app.find("#view-title").text == "Work"
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    driver.refresh()
+    app.settle()
+
+
 def axe_findings(driver):
     from axe_selenium_python import Axe
     axe = Axe(driver)
@@ -522,7 +572,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tick", required=True, help="the tick executable")
     parser.add_argument("--screenshots", help="a folder: save the app at desktop and phone width there instead of testing")
-    parser.add_argument("--only", help="run only the checks whose name contains this")
+    parser.add_argument("--only", help="run only the checks whose names contain one of these (comma-separated)")
     options = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="tick-webapp-")
     server = Server(os.path.abspath(options.tick), folder)
@@ -539,7 +589,7 @@ def main():
             screenshots(server, driver, options.screenshots)
             return 0
         app = App(driver)
-        chosen = [f for f in CHECKS if not options.only or options.only in f.__name__]
+        chosen = [f for f in CHECKS if not options.only or any(part in f.__name__ for part in options.only.split(","))]
         for function in chosen:
             started = time.time()
             try:

@@ -53,6 +53,6 @@ export function installNotifications() {
     checkAlarms();
   });
   clearInterval(timer);
-  timer = setInterval(checkAlarms, 30_000);
+  timer = setInterval(checkAlarms, 15_000);
   checkAlarms();
 }
