@@ -90,3 +90,12 @@ bench-sync: deps
 	$(call apt_install,$(SYNC_BENCH_DEPS))
 	$(SWIFT) build -c release --product tick
 	bash bench/sync.sh
+
+# `tick serve` with wrk at 100,000 reminders: a page of 50 of one list, complete/reopen, and
+# the idle server's CPU and memory (see bench/serve.sh). Replaces the "tick serve" section
+# of bench/RESULTS.md.
+.PHONY: bench-serve
+bench-serve: deps
+	$(call apt_install,wrk curl)
+	$(SWIFT) build -c release --product tick
+	bash bench/serve.sh

@@ -243,18 +243,6 @@ python3 bench/sync-report.py "$runs" "$requests" "$COUNT" "$seed_read" "$warm_re
 if [ "$RESULTS" = - ]; then
     cat "$OUT/sync.md"
 else
-    python3 - "$RESULTS" "$OUT/sync.md" <<'PY'
-import os, sys
-results, section = sys.argv[1], open(sys.argv[2], encoding="utf-8").read().rstrip("\n") + "\n"
-text = open(results, encoding="utf-8").read() if os.path.exists(results) else ""
-lines = text.splitlines(keepends=True)
-start = next((i for i, l in enumerate(lines) if l.startswith("## CalDAV sync")), None)
-if start is None:
-    text = text.rstrip("\n") + "\n\n" + section if text else section
-else:
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-    text = "".join(lines[:start]) + section + ("\n" + "".join(lines[end:]) if end < len(lines) else "")
-open(results, "w", encoding="utf-8").write(text)
-PY
+    python3 bench/replace-section.py "$RESULTS" "$OUT/sync.md" "## CalDAV sync"
     echo "wrote the CalDAV sync section of $RESULTS" >&2
 fi

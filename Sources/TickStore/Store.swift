@@ -143,6 +143,42 @@ public final class Store: Sendable {
         }
     }
 
+    /// Runs each of `bodies` in order inside one write transaction, each in a savepoint of
+    /// its own (https://sqlite.org/lang_savepoint.html): a body that throws leaves nothing
+    /// of what it did, the others keep theirs, and all are committed at once. One commit is
+    /// one sync to disk (`synchronous=FULL`), so a server that gathers the changes of
+    /// requests arriving together writes them at the cost of one ("group commit").
+    /// - Returns: each body's value or error, in order.
+    /// - Throws: `StoreError` when the transaction cannot begin or commit; then nothing of
+    ///   any body is kept.
+    /// - Complexity: the bodies' own, plus one savepoint each.
+    public func writeEach<T: Sendable>(_ bodies: [(Database) throws -> T]) throws -> [Result<T, any Error>] {
+        try connection.withLock { database throws -> [Result<T, any Error>] in
+            try database.executeScript("BEGIN IMMEDIATE")
+            var results: [Result<T, any Error>] = []
+            results.reserveCapacity(bodies.count)
+            do {
+                for body in bodies {
+                    try database.executeScript("SAVEPOINT tick_each")
+                    do {
+                        let value = try body(database)
+                        try database.executeScript("RELEASE tick_each")
+                        results.append(.success(value))
+                    } catch {
+                        try database.executeScript("ROLLBACK TO tick_each")
+                        try database.executeScript("RELEASE tick_each")
+                        results.append(.failure(error))
+                    }
+                }
+                try database.executeScript("COMMIT")
+                return results
+            } catch {
+                try? database.executeScript("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
     // MARK: - Opening
 
     static func open(path: String) throws(StoreError) -> Database {

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
+import TickActions
+import TickModel
+import TickStore
+import Synchronization
 @testable import TickServer
 
 /// `/api/v1/reminders…`, pages, search, undo and alarms.
@@ -246,5 +250,47 @@ import TestSupport
             let parts = name.split(separator: " ")
             #expect(paths[String(parts[1])]?[parts[0].lowercased()] != nil, "\(name) is not in openapi.json")
         }
+    }
+}
+
+/// Pages kept in the response cache are dropped when any connection changes the database.
+@Suite struct ResponseCacheTests {
+    @Test func aChangeByAnotherConnectionIsSeenOnTheNextPage() throws {
+        let harness = try ServiceHarness()
+        let list = try harness.firstListID()
+        harness.add(#"{"title":"first"}"#)
+        func titles() -> [String] {
+            (ServiceHarness.object(harness.send("GET", "/api/v1/lists/\(list)/reminders"))["reminders"] as? [[String: Any]] ?? [])
+                .compactMap { $0["title"] as? String }
+        }
+        #expect(titles() == ["first"])
+        #expect(titles() == ["first"])
+        // Another process: a store of its own on the same file.
+        let other = try Store(path: harness.store.path, now: Fixture.now)
+        _ = try Actions(store: other, context: ActionContext(dateContext: DateContext(
+            now: Fixture.now, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))))
+            .add(NewReminder(title: "from elsewhere"))
+        #expect(titles() == ["first", "from elsewhere"])
+    }
+}
+
+/// Changes arriving together share a commit and stay each other's: one refused, the rest kept.
+@Suite struct WriteBatchTests {
+    @Test func concurrentChangesAreAllWrittenOnceAndARefusalStaysItsOwn() throws {
+        let harness = try ServiceHarness()
+        let titles = (0..<40).map { "task \($0)" }
+        let statuses = Mutex([Int](repeating: 0, count: 41))
+        DispatchQueue.concurrentPerform(iterations: 41) { index in
+            let body = index == 40 ? #"{"title":"   "}"# : #"{"title":"\#(titles[index])"}"#
+            let status = harness.send("POST", "/api/v1/reminders", json: body).status
+            statuses.withLock { $0[index] = status }
+        }
+        #expect(statuses.withLock { Array($0.prefix(40)) } == Array(repeating: 201, count: 40))
+        #expect(statuses.withLock { $0[40] } == 422)
+        let stored = try harness.store.read { db in try db.allReminders().map(\.title) }
+        #expect(Set(stored) == Set(titles))
+        #expect(stored.count == 40)
+        let numbers = try harness.store.read { db in try db.allReminders().map(\.number.rawValue) }
+        #expect(Set(numbers).count == 40)
     }
 }

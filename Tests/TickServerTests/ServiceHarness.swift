@@ -24,7 +24,9 @@ final class ServiceHarness: Sendable {
         let clock = TestClock(now)
         self.clock = clock
         let root = URL(fileURLWithPath: Fixture.packageRoot + "/Sources/TickServer/WebApp")
-        service = WebService(store: store, configuration: WebService.Configuration(
+        // One reader besides the store, as tick serve has: reads see every change committed.
+        let reader = try Store(path: store.path, now: now)
+        service = WebService(store: store, readers: [reader], versionStore: try Store(path: store.path, now: now), configuration: WebService.Configuration(
             token: ServiceHarness.token, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
             clock: { clock.now }, webRoot: root), watchesChanges: watchesChanges)
         service.listening(address: "127.0.0.1", port: 8765)

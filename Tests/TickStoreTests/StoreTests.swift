@@ -42,6 +42,27 @@ struct StoreTests {
         #expect(lists == 1)
     }
 
+    @Test("writeEach: a body that throws keeps nothing of its own, the others are committed together")
+    func writeEachKeepsTheOthers() throws {
+        struct Boom: Error {}
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
+        let bodies: [(Database) throws -> String] = [
+            { db in try db.insert(Reminder(listID: try db.defaultList().id, title: "one", createdAt: Fixture.now)).title },
+            { db in
+                try db.insert(Reminder(listID: try db.defaultList().id, title: "half", createdAt: Fixture.now))
+                throw Boom()
+            },
+            { db in try db.insert(Reminder(listID: try db.defaultList().id, title: "two", createdAt: Fixture.now)).title },
+        ]
+        let results = try store.writeEach(bodies)
+        #expect(try results[0].get() == "one")
+        #expect(throws: Boom.self) { try results[1].get() }
+        #expect(try results[2].get() == "two")
+        let titles = try store.read { db in try db.allReminders().map(\.title) }
+        #expect(titles == ["one", "two"])
+    }
+
     @Test("numbers are assigned once and never reused after a delete")
     func numbersNeverReused() throws {
         let folder = TemporaryFolder()

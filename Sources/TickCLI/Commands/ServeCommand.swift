@@ -2,6 +2,7 @@ import Foundation
 import TickActions
 import TickModel
 import TickServer
+import TickStore
 import TickTerminal
 
 #if canImport(Glibc)
@@ -52,7 +53,14 @@ struct ServeCommand: Command {
         // The live clock, shifted to start at TICK_NOW when that is set (as the agent's).
         let offset = AgentCommand.clock(context).1
         let live = environment.liveClock
-        let service = WebService(store: store, configuration: WebService.Configuration(
+        // One more connection per worker thread, for reads (WAL: readers never wait for the writer).
+        // …and one to ask whether the database changed, for the answers kept until it does.
+        let readers = try (0...HTTPServer.Configuration(address: address, port: port).threads).map { _ in
+            do { return try Store(path: store.path, now: context.now) } catch let error as StoreError {
+                throw CommandError.runtime("cannot open the database \(store.path): \(error.message)")
+            }
+        }
+        let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last, configuration: WebService.Configuration(
             token: token.value, timeZone: context.dateContext.timeZone, locale: context.dateContext.locale,
             alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
             webRoot: ServeCommand.webRoot(executable: environment.executablePath)))
@@ -68,7 +76,7 @@ struct ServeCommand: Command {
             server = try HTTPServer(configuration: HTTPServer.Configuration(address: address, port: port),
                                     handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse() })
         } catch {
-            throw CommandError.runtime((error as? ServerError)?.message ?? String(describing: error))
+            throw CommandError.runtime(error.message)
         }
         service.listening(address: address, port: server.port)
         let host = address.contains(":") ? "[\(address)]" : address

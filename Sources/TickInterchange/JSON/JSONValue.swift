@@ -36,6 +36,16 @@ public indirect enum JSONValue: Equatable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The text as UTF-8 bytes, as `serialized(pretty:)` writes it, without making a
+    /// `String` of it first (an HTTP body is bytes).
+    /// - Complexity: O(n) in the size of the output.
+    public func utf8(pretty: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1_024)
+        write(to: &out, indent: pretty ? 0 : nil)
+        return out
+    }
+
     /// Appends the text at nesting level `indent` (nil: compact).
     func write(to out: inout [UInt8], indent: Int?) {
         switch self {

@@ -8,7 +8,7 @@ import TickStore
 extension WebService {
     func dueAlarms() throws -> HTTPResponse {
         let context = actionContext()
-        let (due, lists) = try store.read { db in (try Actions.dueAlarms(in: db, context: context), try db.listsByID()) }
+        let (due, lists) = try reader.read { db in (try Actions.dueAlarms(in: db, context: context), try db.listsByID()) }
         let alarms = due.map { alarm in
             JSONValue.object([("reminder", TickJSON.object(for: alarm.reminder, listName: lists[alarm.reminder.listID]?.name)),
                               ("alarmUID", .string(alarm.alarmUID)), ("at", .string(TickJSON.instant(alarm.fireDate)))])
@@ -18,7 +18,7 @@ extension WebService {
 
     func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse {
         let context = actionContext()
-        try store.write { db in
+        try writer.write { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             guard reminder.alarms.contains(where: { $0.uid == alarmUID }) else {
                 throw Problem.notFound("the reminder has no alarm with the uid '\(alarmUID)'")

@@ -13,7 +13,7 @@ extension WebService {
         let (limit, cursor) = try WebService.paging(request)
         let completed = try WebService.flag(request, "completed")
         let listID = ReminderList.ID(rawValue: id)
-        return try keysetPage(.list(listID, includesCompleted: completed), limit: limit, cursor: cursor) { db in
+        return try keysetPage(.list(listID, includesCompleted: completed), limit: limit, cursor: cursor, request: request) { db in
             _ = try Actions.existingList(.id(listID), in: db)
         }
     }
@@ -25,9 +25,9 @@ extension WebService {
         }
         let (limit, cursor) = try WebService.paging(request)
         switch smartList {
-        case .all: return try keysetPage(.open, limit: limit, cursor: cursor)
-        case .flagged: return try keysetPage(.flagged, limit: limit, cursor: cursor)
-        case .completed: return try keysetPage(.completed, limit: limit, cursor: cursor)
+        case .all: return try keysetPage(.open, limit: limit, cursor: cursor, request: request)
+        case .flagged: return try keysetPage(.flagged, limit: limit, cursor: cursor, request: request)
+        case .completed: return try keysetPage(.completed, limit: limit, cursor: cursor, request: request)
         case .today, .scheduled, .overdue:
             return try offsetPage(ListingRequest(source: .smartList(smartList), detail: .full), limit: limit, cursor: cursor)
         }
@@ -42,11 +42,19 @@ extension WebService {
         return try offsetPage(listing, limit: limit, cursor: cursor)
     }
 
-    /// A page read by key: O(limit) rows whatever the listing's size.
-    private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?,
+    /// A page read by key: O(limit) rows whatever the listing's size; kept in the cache
+    /// until the database changes (it depends on nothing else).
+    private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?, request: HTTPRequest,
                             check: (Database) throws -> Void = { _ in }) throws -> HTTPResponse {
         if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
-        let (rows, lists) = try store.read { db in
+        guard let cache else { return try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
+        let key = request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return try cache.answer(for: key) { try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
+    }
+
+    private func readKeysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?,
+                                check: (Database) throws -> Void) throws -> HTTPResponse {
+        let (rows, lists) = try reader.read { db in
             try check(db)
             let rows = try Actions.page(scope, from: cursor?.anchor, direction: .forward, limit: limit + 1, in: db)
             return (rows, try db.listsByID())
@@ -64,7 +72,7 @@ extension WebService {
         case .key?: throw Problem.badRequest("?cursor is not a cursor of this listing")
         case nil: break
         }
-        let result = try actions().listing(listing)
+        let result = try Actions(store: reader, context: actionContext()).listing(listing)
         guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
         let page = Array(rows.dropFirst(offset).prefix(limit))
         let next = offset + limit < rows.count ? PageCursor.offset(offset + limit).text : nil

@@ -9,7 +9,7 @@ extension WebService {
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
         let context = actionContext()
         do {
-            let (overview, totals, overdue) = try store.read { db in
+            let (overview, totals, overdue) = try reader.read { db in
                 (try Actions.listsOverview(in: db), try Actions.sidebarTotals(in: db, context: context),
                  try Actions.listing(ListingRequest(source: .smartList(.overdue)), in: db, context: context).rows.count)
             }
@@ -27,7 +27,7 @@ extension WebService {
     }
 
     func getList(_ id: String) throws -> HTTPResponse {
-        let (list, open) = try store.read { db in
+        let (list, open) = try reader.read { db in
             let list = try Actions.existingList(.id(ReminderList.ID(rawValue: id)), in: db)
             return (list, try db.openCount(inList: list.id))
         }
@@ -38,7 +38,8 @@ extension WebService {
         let body = try JSONBody(request, allowed: ["name", "color"])
         let name = try body.string("name").value ?? ""
         let color = try WebService.color(body)
-        let list = try actions().addList(named: name, color: color ?? .defaultColor)
+        let context = actionContext()
+        let list = try writer.write { db in try Actions.addList(named: name, color: color ?? .defaultColor, in: db, context: context) }
         return WebService.json(TickJSON.object(for: list, openCount: 0), status: 201,
                                headers: [("Location", "/api/v1/lists/" + WebService.pathSegment(list.id.rawValue))])
     }
@@ -50,7 +51,7 @@ extension WebService {
         let color = try WebService.color(body)
         let context = actionContext()
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
-        let (list, open) = try store.write { db in
+        let (list, open) = try writer.write { db in
             var list = try Actions.existingList(reference, in: db)
             if let name = name.value { list = try Actions.renameList(reference, to: name, in: db, context: context).list }
             if let color { list = try Actions.recolorList(reference, to: color, in: db, context: context) }
@@ -63,7 +64,7 @@ extension WebService {
         let body = try JSONBody(request, allowed: ["before", "after", "position"])
         let placement = try WebService.placement(body)
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
-        let (list, open) = try store.write { db in
+        let (list, open) = try writer.write { db in
             let moving = try Actions.existingList(reference, in: db)
             let position: Int
             switch placement {
@@ -84,7 +85,7 @@ extension WebService {
 
     func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
         let force = try WebService.flag(request, "force")
-        _ = try actions().deleteList(.id(ReminderList.ID(rawValue: id)), force: force)
+        _ = try writer.write { db in try Actions.deleteList(.id(ReminderList.ID(rawValue: id)), force: force, in: db) }
         return HTTPResponse(status: 204)
     }
 

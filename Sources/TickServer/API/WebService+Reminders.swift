@@ -8,7 +8,7 @@ import TickStore
 extension WebService {
     func getReminder(_ uid: String) throws -> HTTPResponse {
         let context = actionContext()
-        let detail = try store.read { db in
+        let detail = try reader.read { db in
             try Actions.reminderDetail(try WebService.existingReminder(uid: uid, in: db).number, in: db, context: context)
         }
         var object = WebService.members(of: TickJSON.object(for: detail.reminder, listName: detail.list?.name))
@@ -19,7 +19,7 @@ extension WebService {
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try JSONBody(request, allowed: ReminderFields.allowed)
         let context = actionContext()
-        let result = try store.write { db in
+        let result = try writer.write { db in
             try Actions.add(try ReminderFields(body: body, context: context).newReminder(in: db), context: context, in: db)
         }
         history.withLock { $0.record(.added(uid: result.reminder.uid)) }
@@ -30,7 +30,7 @@ extension WebService {
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         let body = try JSONBody(request, allowed: ReminderFields.allowed)
         let context = actionContext()
-        let (before, result) = try store.write { db in
+        let (before, result) = try writer.write { db in
             let before = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, before, in: db)
             let edit = try ReminderFields(body: body, context: context).edit(in: db)
@@ -44,7 +44,7 @@ extension WebService {
         let body = try JSONBody(request, allowed: change == .complete ? ["occurrence"] : [])
         let context = actionContext()
         let occurrence = try ReminderFields(body: body, context: context).date("occurrence").value
-        let (result, listName) = try store.write { db in
+        let (result, listName) = try writer.write { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, reminder, in: db)
             let result = try Actions.setCompletion(reminder.number, change, occurrence: occurrence, context: context, in: db)
@@ -59,7 +59,7 @@ extension WebService {
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         let body = try JSONBody(request, allowed: ["before", "after", "position"])
         let placement = try WebService.placement(body)
-        let (before, moved, listName) = try store.write { db in
+        let (before, moved, listName) = try writer.write { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, reminder, in: db)
             let target: ReminderPlacement
@@ -76,7 +76,7 @@ extension WebService {
     }
 
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        let (deleted, listName) = try store.write { db in
+        let (deleted, listName) = try writer.write { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, reminder, in: db)
             return (try Actions.delete([reminder.number], in: db), try db.list(id: reminder.listID)?.name)
@@ -91,7 +91,7 @@ extension WebService {
             throw Problem.notFound("no reminder with the uid '\(uid)' was deleted through this server since it started")
         }
         do {
-            let (restored, listName) = try store.write { db in
+            let (restored, listName) = try writer.write { db in
                 let restored = try Actions.restore(deleted, in: db)
                 return (restored, try db.list(id: restored.listID)?.name)
             }
@@ -105,7 +105,7 @@ extension WebService {
     func undo() throws -> HTTPResponse {
         guard let step = history.withLock({ $0.popLast() }) else { throw Problem.conflict("there is nothing to undo") }
         let context = actionContext()
-        let reminder: Reminder? = try store.write { db in
+        let reminder: Reminder? = try writer.write { db in
             switch step {
             case .added(let uid):
                 guard let added = try db.reminder(uid: uid) else { throw Problem.conflict("the reminder added was deleted since") }
@@ -124,7 +124,7 @@ extension WebService {
             }
         }
         if case .deleted(let deleted) = step { _ = history.withLock { $0.takeDeleted(deleted.reminder.uid) } }
-        let listName = try reminder.flatMap { reminder in try store.read { db in try db.list(id: reminder.listID)?.name } }
+        let listName = try reminder.flatMap { reminder in try reader.read { db in try db.list(id: reminder.listID)?.name } }
         return WebService.json(.object([("undone", .string(step.name)),
                                         ("reminder", reminder.map { TickJSON.object(for: $0, listName: listName) } ?? .null)]))
     }

@@ -42,9 +42,7 @@ extension WebService {
 
     /// A JSON answer.
     static func json(_ value: JSONValue, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        var response = HTTPResponse(status: status, contentType: "application/json", text: value.serialized(pretty: false))
-        response.headers += headers
-        return response
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: .bytes(value.utf8()))
     }
 
     /// The number of the reminder with `uid`, for the actions (which take numbers).

@@ -41,8 +41,16 @@ public final class WebService: Sendable {
         }
     }
 
-    /// The database.
+    /// The database: every change, and reads when there are no `readers`.
     public let store: Store
+    /// More connections to the same database for reads, so that requests on several
+    /// worker threads read at once (a `Store` serializes its one connection).
+    let readers: [Store]
+    /// Every change goes through it: the changes of requests that arrive together share a commit.
+    let writer: WriteBatcher
+    /// Answers kept until the database changes; nil: none kept.
+    let cache: ResponseCache?
+    private let nextReader = Atomic<Int>(0)
     let configuration: Configuration
     let router: Router<WebService>
     let staticFiles: StaticFiles
@@ -52,10 +60,18 @@ public final class WebService: Sendable {
     let history = Mutex(UndoHistory())
 
     /// The service on `store`.
-    /// - Parameter watchesChanges: whether `/api/v1/events` polls the database for changes
-    ///   (tests that drive the feed by hand turn it off).
-    public init(store: Store, configuration: Configuration, watchesChanges: Bool = true) {
+    /// - Parameters:
+    ///   - readers: more stores on the same file for reads (one per worker thread is plenty).
+    ///   - versionStore: one more store, only to ask whether the database changed, for
+    ///     keeping answers until it does (`ResponseCache`); nil keeps none.
+    ///   - watchesChanges: whether `/api/v1/events` polls the database for changes (tests
+    ///     that drive the feed by hand turn it off).
+    public init(store: Store, readers: [Store] = [], versionStore: Store? = nil, configuration: Configuration,
+                watchesChanges: Bool = true) {
         self.store = store
+        self.readers = readers
+        self.writer = WriteBatcher(store: store)
+        self.cache = versionStore.map(ResponseCache.init(versionStore:))
         self.configuration = configuration
         self.staticFiles = StaticFiles(root: configuration.webRoot)
         self.changes = ChangeFeed(databasePath: store.path, clock: configuration.clock, polls: watchesChanges)
@@ -81,8 +97,11 @@ public final class WebService: Sendable {
     /// Ends the open event streams (before the HTTP server stops).
     public func stop() { changes.stop() }
 
-    /// The actions, with the clock read now.
-    func actions() -> Actions { Actions(store: store, context: actionContext()) }
+    /// A store to read from: the readers in turn, else the store.
+    var reader: Store {
+        guard !readers.isEmpty else { return store }
+        return readers[nextReader.add(1, ordering: .relaxed).oldValue % readers.count]
+    }
 
     /// The action context of a request: the clock read now.
     func actionContext() -> ActionContext {

@@ -18,7 +18,7 @@ public final class HTTPServer: Sendable {
         /// The port; 0 lets the system choose (see `HTTPServer.port`).
         public var port: UInt16
         /// Worker threads of the pool.
-        public var threads: Int = 2
+        public var threads: Int = 4
         /// Seconds a connection may stay silent before it is closed (a slow client
         /// cannot hold a worker: libmicrohttpd's default is no limit).
         public var connectionTimeout: Int = 10
@@ -63,13 +63,14 @@ public final class HTTPServer: Sendable {
         var storage = sockaddr_storage()
         let isIPv6 = configuration.address.contains(":")
         let parsed = withUnsafeMutableBytes(of: &storage) { raw -> Bool in
+            guard let base = raw.baseAddress else { return false }
             if isIPv6 {
-                let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
+                let address = base.assumingMemoryBound(to: sockaddr_in6.self)
                 address.pointee.sin6_family = sa_family_t(AF_INET6)
                 address.pointee.sin6_port = configuration.port.bigEndian
                 return inet_pton(AF_INET6, configuration.address, &address.pointee.sin6_addr) == 1
             }
-            let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
+            let address = base.assumingMemoryBound(to: sockaddr_in.self)
             address.pointee.sin_family = sa_family_t(AF_INET)
             address.pointee.sin_port = configuration.port.bigEndian
             return inet_pton(AF_INET, configuration.address, &address.pointee.sin_addr) == 1
@@ -188,7 +189,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(stateRaw).takeUnretainedValue()
     if uploadSize.pointee > 0 {
-        if !pending.isTooLarge, let upload {
+        // A request answered already (413 on its announced length) has its body dropped.
+        if !pending.isTooLarge, !pending.answered, let upload {
             if pending.body.count + uploadSize.pointee > server.configuration.maxBodyBytes {
                 pending.isTooLarge = true
                 pending.body = []
