@@ -58,14 +58,34 @@ function query(params) {
   return pairs.length ? "?" + new URLSearchParams(pairs).toString() : "";
 }
 
+/** The paths of the reads a view makes (the service worker keeps their last answers). */
+export const paths = {
+  lists: () => "/lists",
+  listReminders: (listID, params) => `/lists/${id(listID)}/reminders${query(params)}`,
+  smart: (name, params) => `/smart/${id(name)}${query(params)}`,
+  search: (params) => `/search${query(params)}`,
+};
+
+/** The last answer to `GET path` that the service worker kept, or null. */
+export async function cached(path) {
+  if (!("caches" in window)) return null;
+  try {
+    const response = await (await caches.open("tick-data-v1")).match("/api/v1" + path);
+    return response ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
 export const api = {
-  lists: () => request("GET", "/lists"),
+  get: (path) => request("GET", path),
+  lists: () => request("GET", paths.lists()),
   addList: (name, color) => request("POST", "/lists", color ? { name, color } : { name }),
   patchList: (listID, fields) => request("PATCH", `/lists/${id(listID)}`, fields),
   deleteList: (listID, force) => request("DELETE", `/lists/${id(listID)}${force ? "?force=true" : ""}`),
-  listReminders: (listID, params) => request("GET", `/lists/${id(listID)}/reminders${query(params)}`),
-  smart: (name, params) => request("GET", `/smart/${id(name)}${query(params)}`),
-  search: (params) => request("GET", `/search${query(params)}`),
+  listReminders: (listID, params) => request("GET", paths.listReminders(listID, params)),
+  smart: (name, params) => request("GET", paths.smart(name, params)),
+  search: (params) => request("GET", paths.search(params)),
   reminder: (uid) => request("GET", `/reminders/${id(uid)}`),
   add: (fields) => request("POST", "/reminders", fields),
   patch: (uid, fields, etag) => request("PATCH", `/reminders/${id(uid)}`, fields, etag ? { "If-Match": etag } : {}),
