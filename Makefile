@@ -99,3 +99,12 @@ bench-serve: deps
 	$(call apt_install,wrk curl)
 	$(SWIFT) build -c release --product tick
 	bash bench/serve.sh
+
+# The web app's first useful paint (sidebar and first 50 rows) at 100,000 reminders in
+# headless Chromium (bench/webapp-paint.py). Replaces "## The web app's first paint" in
+# bench/RESULTS.md.
+.PHONY: bench-webapp
+bench-webapp: deps
+	$(call apt_install,chromium chromium-driver python3-selenium)
+	$(SWIFT) build -c release --product tick
+	python3 bench/webapp-paint.py
