@@ -175,10 +175,10 @@ class App:
     def open_list(self, name):
         if self.finds("body.drawer-open") == [] and not self.find("#sidebar").is_displayed():
             self.find("#menu").click()
-        button = wait_for(lambda: next(b for b in self.finds("#user-lists .nav-item")
-                                       if b.find_element(By.CSS_SELECTOR, ".nav-name").get_attribute("textContent") == name),
-                          f"the list {name} in the sidebar")
-        button.click()
+        # Found and clicked in one go, again when a redraw of the sidebar came in between.
+        wait_for(lambda: next(b for b in self.finds("#user-lists .nav-item")
+                              if b.find_element(By.CSS_SELECTOR, ".nav-name").get_attribute("textContent") == name).click() or True,
+                 f"the list {name} in the sidebar")
         wait_for(lambda: self.find("#view-title").text == name, f"the heading {name}")
         wait_for(lambda: self.driver.execute_script("return document.querySelector('#reminder-rows') !== null"), "rows")
         time.sleep(0.2)
@@ -252,7 +252,7 @@ def delete_and_undo(server, app):
     app.row("우유 사기")
     app.settle()
     # And with the keyboard: d deletes the selected row, u brings it back.
-    app.in_row("우유 사기", ".due-cell").click()
+    app.click("우유 사기", ".due-cell")
     app.driver.switch_to.active_element.send_keys("d")
     wait_for(lambda: server.reminder("Groceries", "우유 사기") is None, "d deleting it")
     wait_for(lambda: "우유 사기" not in app.titles(), "the row gone")
@@ -465,6 +465,11 @@ def phone_width(server, app):
         assert width <= 360, f"the page is {width} px wide at 360 px"
         app.find("#menu").click()
         wait_for(lambda: app.find("#sidebar").is_displayed(), "the drawer open")
+        app.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait_for(lambda: not app.find("#sidebar").is_displayed(), "Esc closing the drawer")
+        assert app.driver.switch_to.active_element.get_attribute("id") == "menu", "the focus did not go back to ☰"
+        app.find("#menu").click()
+        wait_for(lambda: app.find("#sidebar").is_displayed(), "the drawer open again")
         app.open_list("Groceries")
         wait_for(lambda: not app.find("#sidebar").is_displayed(), "the drawer closed after choosing a list")
         app.add("폰에서 추가 📱")

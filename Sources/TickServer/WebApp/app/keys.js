@@ -1,7 +1,7 @@
 // Keyboard shortcuts, the terminal UI's keys where a browser allows them (`?` lists them).
 import { byId, announce } from "./dom.js";
 import { state } from "./state.js";
-import { select, selectedReminder, toggle, flag, remove, undo, reload, openDrawer } from "./main.js";
+import { select, selectedReminder, toggle, flag, remove, undo, reload, openDrawer, closeDrawer } from "./main.js";
 import { openDetail } from "./detail.js";
 import { moveSelected } from "./reorder.js";
 import { openNewList } from "./lists.js";
@@ -63,6 +63,11 @@ export function installShortcuts() {
       target.value = "";
       target.dispatchEvent(new Event("input"));
       target.blur();
+      return;
+    }
+    if (event.key === "Escape" && document.body.classList.contains("drawer-open")) {
+      closeDrawer();
+      byId("menu").focus();
       return;
     }
     if (typing(target)) return;

@@ -11,6 +11,8 @@ export const state = {
   selected: null,     // the uid of the selected row
   detail: null,       // the reminder open in the detail panel (with subtasks and etag)
   offline: false,
+  sameView: false,    // whether the rows shown are of state.view (a reload then keeps as many)
+  previousView: null, // the view to go back to when the search is emptied
 };
 
 /** The list with `id`. */
