@@ -95,7 +95,7 @@ extension Actions {
                                      in db: Database) throws -> Int {
         var moved = 0
         var pending = [parent.uid]
-        var seen: Set<String> = [parent.uid]
+        var seen: Set<ReminderUID> = [parent.uid]
         while let uid = pending.popLast() {
             let filter = ReminderFilter(parentUID: uid, includesCompleted: true)
             for var child in try db.reminders(filter, now: context.now, timeZone: context.timeZone)
@@ -115,7 +115,7 @@ extension Actions {
     /// - Throws: `ActionError.parentCycle`.
     private static func checkNoCycle(child: Reminder, parent: Reminder, in db: Database) throws {
         var current: Reminder? = parent
-        var seen = Set<String>()
+        var seen = Set<ReminderUID>()
         while let node = current, seen.insert(node.uid).inserted {
             if node.uid == child.uid { throw ActionError.parentCycle(child: child.number, parent: parent.number) }
             current = try node.parentUID.flatMap { try db.reminder(uid: $0) }

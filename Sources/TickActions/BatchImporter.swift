@@ -112,7 +112,7 @@ struct BatchImporter {
         // New reminders are saved together at the end, many per statement (see
         // Database.insert(contentsOf:)); a UID met twice in the batch keeps the later one.
         var pending: [Reminder] = []
-        var pendingIndex: [String: Int] = [:]
+        var pendingIndex: [ReminderUID: Int] = [:]
         // Restored reminders, saved at the end so that their numbers can be kept.
         var restoring: [(reminder: Reminder, keepsPosition: Bool)] = []
         pending.reserveCapacity(batch.reminders.count)

@@ -30,7 +30,7 @@ public struct AgentLoop {
         while remaining.map({ $0 > 0 }) ?? true {
             let pass = try agent.deliverDue(at: clock())
             if announced != .some(pass.nextAlarm) {
-                log(pass.nextAlarm.map { "next alarm at " + Due.timed($0, timeZone: "UTC").iso8601 } ?? "no alarm pending")
+                log(pass.nextAlarm.map { "next alarm at " + Due.timed($0, timeZone: .utc).iso8601 } ?? "no alarm pending")
                 announced = .some(pass.nextAlarm)
             }
             remaining = remaining.map { $0 - 1 }

@@ -61,13 +61,13 @@ public final class CommandHookNotifier: AlarmNotifier {
         var variables = environment
         let reminder = item.reminder
         variables["TICK_NUMBER"] = String(reminder.number.rawValue)
-        variables["TICK_UID"] = reminder.uid
+        variables["TICK_UID"] = reminder.uid.rawValue
         variables["TICK_TITLE"] = reminder.title
         variables["TICK_LIST"] = item.listName ?? ""
         variables["TICK_DUE"] = reminder.due?.iso8601 ?? ""
         variables["TICK_DUE_TEXT"] = composer.dueText(reminder, now: now, formatter: formatter)
         variables["TICK_PRIORITY"] = reminder.priority.level.rawValue
-        variables["TICK_ALARM_AT"] = Due.timed(item.fireDate, timeZone: "UTC").iso8601
+        variables["TICK_ALARM_AT"] = Due.timed(item.fireDate, timeZone: .utc).iso8601
         variables["TICK_MISSED"] = missed ? "1" : "0"
         let hook = HookProcess(command: command, environment: variables)
         let outcome: HookProcess.Outcome

@@ -17,7 +17,7 @@ public struct ImportedReminder: Hashable, Sendable {
     /// UIDs an earlier version of Tick gave the same item (a todo.txt line's former
     /// derived UID), looked up when `reminder.uid` is not stored, so that an upgrade does
     /// not duplicate what was imported before it.
-    public var formerUIDs: [String] = []
+    public var formerUIDs: [ReminderUID] = []
     /// Set for an iCalendar VTODO with a `RECURRENCE-ID` (one changed occurrence, RFC 5545
     /// §3.8.4.4) whose series is not in the file: it changes only that occurrence of the
     /// stored reminder with its `UID` (`ICalendarOverrides.attaching(_:to:)`); without

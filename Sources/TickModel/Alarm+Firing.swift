@@ -63,7 +63,7 @@ extension Reminder {
         case .floating:
             wallZone = zone
         case .timed(_, let identifier):
-            wallZone = TimeZone(identifier: identifier) ?? zone
+            wallZone = identifier.timeZone(or: zone)
         }
         let start = anchor.sortInstant(in: zone)
         guard !isExact else { return start.addingTimeInterval(TimeInterval(seconds)) }

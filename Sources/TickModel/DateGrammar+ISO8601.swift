@@ -80,7 +80,7 @@ enum ISODateTime {
         guard let fields = try fields(text) else { return nil }
         guard let local = fields.local else { return .allDay(fields.day) }
         guard let offset = fields.offset else {
-            return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
+            return .timed(local.instant(in: context.timeZone), timeZone: TimeZoneIdentifier(context.timeZone))
         }
         let instant = Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC - offset))
         return .timed(instant, timeZone: zoneIdentifier(offset: offset, at: instant, context: context))
@@ -99,11 +99,11 @@ enum ISODateTime {
     }
 
     /// The identifier stored with an instant given with an explicit offset.
-    static func zoneIdentifier(offset: Int, at instant: Date, context: DateContext) -> String {
-        if context.timeZone.secondsFromGMT(for: instant) == offset { return context.timeZone.identifier }
-        if offset == 0 { return "UTC" }
+    static func zoneIdentifier(offset: Int, at instant: Date, context: DateContext) -> TimeZoneIdentifier {
+        if context.timeZone.secondsFromGMT(for: instant) == offset { return TimeZoneIdentifier(context.timeZone) }
+        if offset == 0 { return .utc }
         let magnitude = abs(offset) / 60
-        return "GMT" + (offset < 0 ? "-" : "+") + CalendarDay.pad(magnitude / 60, 2) + CalendarDay.pad(magnitude % 60, 2)
+        return TimeZoneIdentifier("GMT" + (offset < 0 ? "-" : "+") + CalendarDay.pad(magnitude / 60, 2) + CalendarDay.pad(magnitude % 60, 2))
     }
 
     /// Seconds east of UTC for `Z`, `±HH`, `±HH:MM` or `±HHMM`; nil for anything else.

@@ -78,7 +78,7 @@ struct PhraseParser {
             throw DateGrammarFailure("the time is out of range") // unreachable: times are checked as read
         }
         wallClock = local
-        return .timed(local.instant(in: context.timeZone), timeZone: context.timeZone.identifier)
+        return .timed(local.instant(in: context.timeZone), timeZone: TimeZoneIdentifier(context.timeZone))
     }
 
     /// Reads the whole phrase as a time of day alone (`09:00`, `8am`, `noon`).

@@ -10,7 +10,7 @@ import Foundation
 /// ## Results
 ///
 /// - A date alone is all-day: `.allDay(day)`.
-/// - A date and a time is `.timed(instant, timeZone: context.timeZone.identifier)`,
+/// - A date and a time is `.timed(instant, timeZone: TimeZoneIdentifier(context.timeZone))`,
 ///   the instant of that wall-clock time in the context zone. In a daylight-saving gap
 ///   the time is read with the offset before the gap (02:30 on a day that skips
 ///   02:00–03:00 is 03:30); in an overlap the earlier instant is taken. See

@@ -24,7 +24,7 @@ extension Due {
         case .floating(let local):
             return local.description
         case .timed(let instant, let identifier):
-            return Due.iso8601(instant, in: TimeZone(identifier: identifier) ?? TimeZone.gmt)
+            return Due.iso8601(instant, in: identifier.timeZone(or: .gmt))
         }
     }
 

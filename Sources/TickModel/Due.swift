@@ -12,7 +12,7 @@ public enum Due: Hashable, Sendable {
     /// An instant, with the identifier of the time zone it was given in (`"UTC"` for
     /// UTC, otherwise an IANA name such as `"Asia/Seoul"`, or whatever TZID an import
     /// carried). Display and recurrence follow the wall clock of that zone.
-    case timed(Date, timeZone: String)
+    case timed(Date, timeZone: TimeZoneIdentifier)
     /// A wall-clock time that means the same local time in whatever zone the user is in.
     case floating(LocalDateTime)
 
@@ -73,7 +73,7 @@ public enum Due: Hashable, Sendable {
 
     /// The time zone of a timed value, when its identifier is known to Foundation.
     public var timeZone: TimeZone? {
-        if case .timed(_, let id) = self { return TimeZone(identifier: id) }
+        if case .timed(_, let id) = self { return id.timeZone }
         return nil
     }
 }

@@ -41,7 +41,7 @@ extension RecurrenceDates {
             return sameSecond(other, instant)
         case .local(let local, let identifier):
             if let identifier, point.zone != nil, identifier != point.zoneIdentifier,
-               let zone = TimeZone(identifier: identifier) {
+               let zone = identifier.timeZone {
                 return sameSecond(local.instant(in: zone), instant)
             }
             return local == wallClock
@@ -71,7 +71,7 @@ extension RecurrenceDates {
             case (.utc(let instant), .timed(_, let identifier)):
                 return .timed(instant, timeZone: identifier)
             case (.local(let local, let given), .timed(_, let identifier)):
-                let zone = given.flatMap { TimeZone(identifier: $0) } ?? point.zone ?? userZone
+                let zone = given?.timeZone ?? point.zone ?? userZone
                 return .timed(local.instant(in: zone), timeZone: identifier)
             case (.utc(let instant), _):
                 return .floating(LocalDateTime(instant, in: userZone))
@@ -89,7 +89,7 @@ extension RecurrenceDates {
 
 extension OccurrencePoint {
     /// The zone identifier of a timed occurrence, as stored; nil for all-day and floating.
-    var zoneIdentifier: String? {
+    var zoneIdentifier: TimeZoneIdentifier? {
         if case .timed(_, let identifier) = original { return identifier }
         return nil
     }

@@ -31,7 +31,7 @@ public struct RecurrenceDates: Hashable, Sendable {
         case utc(Date)
         /// A DATE-TIME on a wall clock: in the zone named by `TZID` (as written), or
         /// floating when `timeZone` is nil.
-        case local(LocalDateTime, timeZone: String?)
+        case local(LocalDateTime, timeZone: TimeZoneIdentifier?)
     }
 
     /// `EXDATE` values: occurrences taken out of the series.
@@ -95,14 +95,14 @@ public struct RecurrenceDates: Hashable, Sendable {
         }
         guard let valueStart else { return [] }
         var kind = ""
-        var zone: String?
+        var zone: TimeZoneIdentifier?
         // The first piece is the property name.
         for parameter in parameters.dropFirst() {
             guard let equals = parameter.firstIndex(of: "=") else { continue }
             let name = parameter[..<equals].uppercased()
             let value = String(parameter[parameter.index(after: equals)...])
             if name == "VALUE" { kind = value.uppercased() }
-            if name == "TZID" { zone = value.isEmpty ? nil : value }
+            if name == "TZID" { zone = value.isEmpty ? nil : TimeZoneIdentifier(value) }
         }
         guard kind != "PERIOD" else { return [] }
         return line[valueStart...].split(separator: ",").compactMap { piece in

@@ -255,7 +255,7 @@ struct OccurrencePoint {
             time = (local.hour, local.minute, local.second)
             zone = nil
         case .timed(let instant, let identifier):
-            let zone = TimeZone(identifier: identifier) ?? userZone
+            let zone = identifier.timeZone(or: userZone)
             let local = LocalDateTime(instant, in: zone)
             day = local.day
             time = (local.hour, local.minute, local.second)

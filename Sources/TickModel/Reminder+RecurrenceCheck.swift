@@ -54,10 +54,10 @@ extension Reminder {
         case (.allDay, .local(let local)):
             return .day(local.day)
         case (.timed(_, let identifier), .day(let day)):
-            let own = TimeZone(identifier: identifier) ?? zone
+            let own = identifier.timeZone(or: zone)
             return LocalDateTime(day: day, hour: 23, minute: 59, second: 59).map { .instant($0.instant(in: own)) }
         case (.timed(_, let identifier), .local(let local)):
-            return .instant(local.instant(in: TimeZone(identifier: identifier) ?? zone))
+            return .instant(local.instant(in: identifier.timeZone(or: zone)))
         case (.floating, .day(let day)):
             return LocalDateTime(day: day, hour: 23, minute: 59, second: 59).map { .local($0) }
         case (.floating, .instant(let instant)):

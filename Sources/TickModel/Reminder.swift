@@ -24,7 +24,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     }
 
     /// The iCalendar UID: a UUID string when created here, kept verbatim when imported.
-    public var uid: String
+    public var uid: ReminderUID
     public var number: Number
     public var listID: ReminderList.ID
     /// The title: non-blank and trimmed (see `Names.validated`).
@@ -42,7 +42,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var position: Int64
     /// The UID of the parent reminder (iCalendar `RELATED-TO;RELTYPE=PARENT`); it may
     /// name a reminder that is not (yet) in the database.
-    public var parentUID: String?
+    public var parentUID: ReminderUID?
     /// Tags (iCalendar `CATEGORIES`), in the order given, without duplicates.
     public var tags: [String]
     /// A link (iCalendar `URL`).
@@ -61,10 +61,10 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var modifiedAt: Date
 
     /// Creates a reminder; `title` must already be validated.
-    public init(uid: String = UUID().uuidString, number: Number = .unassigned, listID: ReminderList.ID,
+    public init(uid: ReminderUID = .random(), number: Number = .unassigned, listID: ReminderList.ID,
                 title: String, notes: String = "", due: Due? = nil, start: Due? = nil,
                 priority: Priority = .none, isFlagged: Bool = false, completedAt: Date? = nil,
-                position: Int64 = 0, parentUID: String? = nil, tags: [String] = [], url: String? = nil,
+                position: Int64 = 0, parentUID: ReminderUID? = nil, tags: [String] = [], url: String? = nil,
                 recurrence: RecurrenceRule? = nil, alarms: [Alarm] = [], iCalendarExtras: String = "",
                 createdAt: Date, modifiedAt: Date? = nil, recurrenceBasis: RecurrenceBasis = .due) {
         self.uid = uid
@@ -89,7 +89,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
         self.modifiedAt = modifiedAt ?? createdAt
     }
 
-    public var id: String { uid }
+    public var id: ReminderUID { uid }
 
     /// Whether the reminder is done.
     public var isCompleted: Bool { completedAt != nil }

@@ -46,7 +46,7 @@ public enum SupportedDates {
         case .timed(let instant, let identifier):
             // The instant first: inside that margin its wall clock is a day that exists.
             guard contains(instant) else { return false }
-            return contains(LocalDateTime(instant, in: TimeZone(identifier: identifier) ?? .gmt).day)
+            return contains(LocalDateTime(instant, in: identifier.timeZone(or: .gmt)).day)
         }
     }
 }

@@ -61,16 +61,16 @@ extension Database {
     /// - Returns: the UIDs of `uids` that are in the `reminder` table.
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(n log m) for n UIDs and m stored reminders, O(n / 500) statements.
-    public func storedUIDs(among uids: [String]) throws -> Set<String> {
-        var found: Set<String> = []
+    public func storedUIDs(among uids: [ReminderUID]) throws -> Set<ReminderUID> {
+        var found: Set<ReminderUID> = []
         var start = uids.startIndex
         while start < uids.endIndex {
             let end = min(start + Database.bulkRowsPerStatement, uids.endIndex)
             let chunk = uids[start..<end]
             // Only the full chunk's SQL is fixed; the last chunk's is made for its count.
             let isFull = chunk.count == Database.bulkRowsPerStatement
-            try forEachRow(isFull ? Database.bulkUIDSQL : Database.uidSQL(count: chunk.count), chunk.map(SQLValue.text),
-                           cached: isFull) { found.insert($0.text(0)) }
+            try forEachRow(isFull ? Database.bulkUIDSQL : Database.uidSQL(count: chunk.count), chunk.map { .text($0.rawValue) },
+                           cached: isFull) { found.insert(ReminderUID($0.text(0))) }
             start = end
         }
         return found

@@ -118,7 +118,7 @@ extension Database {
         }
         if let parentUID = filter.parentUID {
             conditions.append("r.parent_uid = ?")
-            arguments.append(.text(parentUID))
+            arguments.append(.text(parentUID.rawValue))
         }
         if let text = filter.text {
             let (condition, values) = Database.searchCondition(text)

@@ -16,7 +16,7 @@ extension Database {
     ///   column when a stored value cannot be read; nothing is defaulted.
     func decodeReminder(_ row: Statement) throws(StoreError) -> Reminder {
         let place = RowPlace.reminder
-        let uid = row.text(1)
+        let uid = ReminderUID(row.text(1))
         return Reminder(uid: uid, number: .init(try row.integer(0, in: place)), listID: .init(rawValue: row.text(2)),
                         title: row.text(3), notes: row.text(4),
                         due: try row.due(5, zone: 6, in: place),
@@ -24,7 +24,7 @@ extension Database {
                         priority: Priority(iCalendarValue: Int(try row.integer(9, in: place))),
                         isFlagged: try row.integer(10, in: place) != 0,
                         completedAt: try row.optionalTimestamp(11, in: place),
-                        position: try row.integer(12, in: place), parentUID: row.optionalText(13),
+                        position: try row.integer(12, in: place), parentUID: row.optionalText(13).map(ReminderUID.init(_:)),
                         tags: try row.tags(14, in: place), url: row.optionalText(15),
                         recurrence: row.recurrence(16), alarms: try row.alarms(17, reminderUID: uid, in: place),
                         iCalendarExtras: row.text(18),
@@ -38,11 +38,11 @@ extension Database {
     static func fields(_ reminder: Reminder) -> [SQLValue] {
         let due = DueColumns.columns(reminder.due)
         let start = DueColumns.columns(reminder.start)
-        return [.text(reminder.uid), .text(reminder.listID.rawValue), .text(reminder.title), .text(reminder.notes),
+        return [.text(reminder.uid.rawValue), .text(reminder.listID.rawValue), .text(reminder.title), .text(reminder.notes),
                 due.0, due.1, start.0, start.1,
                 .integer(Int64(reminder.priority.iCalendarValue)), .integer(reminder.isFlagged ? 1 : 0),
                 .optional(reminder.completedAt.map(Timestamp.string)), .integer(reminder.position),
-                .optional(reminder.parentUID), .text(JSONColumns.text(tags: reminder.tags)), .optional(reminder.url),
+                .optional(reminder.parentUID?.rawValue), .text(JSONColumns.text(tags: reminder.tags)), .optional(reminder.url),
                 .optional(reminder.recurrence?.rruleValue), .text(JSONColumns.text(alarms: reminder.alarms)),
                 .text(reminder.iCalendarExtras),
                 .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt)),
@@ -116,10 +116,10 @@ extension Database {
 
     /// The reminder with iCalendar UID `uid`, or nil.
     /// - Throws: `StoreError` from SQLite.
-    public func reminder(uid: String) throws -> Reminder? {
+    public func reminder(uid: ReminderUID) throws -> Reminder? {
         var found: Reminder?
         try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.uid = ?",
-                       [.text(uid)]) { found = try decodeReminder($0) }
+                       [.text(uid.rawValue)]) { found = try decodeReminder($0) }
         return found
     }
 

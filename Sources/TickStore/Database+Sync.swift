@@ -35,7 +35,7 @@ public struct SyncedItem: Sendable, Equatable {
     public var collectionURL: String
     /// Its href in the collection, as the server gave it.
     public var href: String
-    public var uid: String
+    public var uid: ReminderUID
     /// The server's ETag, quotes included; nil when unknown (fetch it again).
     public var etag: String?
     /// The iCalendar object as last synced: the base of a three-way merge.
@@ -43,7 +43,7 @@ public struct SyncedItem: Sendable, Equatable {
     /// The reminder's `revision` when it was last synced (`Database.revisions(inList:)`).
     public var localRevision: Int64
 
-    public init(account: String, collectionURL: String, href: String, uid: String, etag: String?,
+    public init(account: String, collectionURL: String, href: String, uid: ReminderUID, etag: String?,
                 base: String, localRevision: Int64) {
         self.account = account
         self.collectionURL = collectionURL
@@ -59,18 +59,18 @@ extension Database {
     /// Each reminder's `revision` in a list, by UID: raised by every change to what the
     /// reminder says (see `Schema.sync`).
     /// - Throws: `StoreError` from SQLite.
-    public func revisions(inList id: ReminderList.ID) throws -> [String: Int64] {
-        var found: [String: Int64] = [:]
+    public func revisions(inList id: ReminderList.ID) throws -> [ReminderUID: Int64] {
+        var found: [ReminderUID: Int64] = [:]
         try forEachRow("SELECT uid, revision FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) {
-            found[$0.text(0)] = $0.int(1)
+            found[ReminderUID($0.text(0))] = $0.int(1)
         }
         return found
     }
 
     /// One reminder's `revision`, nil when there is none with `uid`.
     /// - Throws: `StoreError` from SQLite.
-    public func revision(uid: String) throws -> Int64? {
-        try scalarInt("SELECT revision FROM reminder WHERE uid = ?", [.text(uid)])
+    public func revision(uid: ReminderUID) throws -> Int64? {
+        try scalarInt("SELECT revision FROM reminder WHERE uid = ?", [.text(uid.rawValue)])
     }
 
     /// The collections paired for `account` (every account when nil), by URL.
@@ -117,7 +117,7 @@ extension Database {
         try forEachRow("""
             SELECT href, uid, etag, base, local_revision FROM sync_item WHERE account = ? AND collection_url = ?
             """, [.text(account), .text(collectionURL)]) { row in
-            found.append(SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: row.text(1),
+            found.append(SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: ReminderUID(row.text(1)),
                                     etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
         }
         return found
@@ -131,7 +131,7 @@ extension Database {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(account, collection_url, href) DO UPDATE SET uid = excluded.uid, etag = excluded.etag,
                 base = excluded.base, local_revision = excluded.local_revision
-            """, [.text(item.account), .text(item.collectionURL), .text(item.href), .text(item.uid),
+            """, [.text(item.account), .text(item.collectionURL), .text(item.href), .text(item.uid.rawValue),
                   item.etag.map { .text($0) } ?? .null, .text(item.base), .integer(item.localRevision)])
     }
 
@@ -145,9 +145,9 @@ extension Database {
     /// Forgets `uid` in every collection of `account` but `collectionURL` (the item moved
     /// to that collection).
     /// - Throws: `StoreError` from SQLite.
-    public func forgetSyncedUID(_ uid: String, account: String, except collectionURL: String) throws {
+    public func forgetSyncedUID(_ uid: ReminderUID, account: String, except collectionURL: String) throws {
         try execute("DELETE FROM sync_item WHERE account = ? AND uid = ? AND collection_url <> ?",
-                    [.text(account), .text(uid), .text(collectionURL)])
+                    [.text(account), .text(uid.rawValue), .text(collectionURL)])
     }
 
     /// Counts of synced items per account, for `tick sync status`.

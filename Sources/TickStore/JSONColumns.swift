@@ -92,7 +92,7 @@ enum JSONColumns {
     ///   with neither a valid `"at"` timestamp nor an integer `"offset"`, a `"fired"`
     ///   that is not a timestamp, a `"related"` other than `start`/`end`, or a flag that
     ///   is not `true`/`false`.
-    static func alarms(_ text: String, reminderUID: String) throws(Unreadable) -> [Alarm] {
+    static func alarms(_ text: String, reminderUID: ReminderUID) throws(Unreadable) -> [Alarm] {
         if text == "[]" { return [] }
         guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)), let array = parsed as? [Any] else {
             throw Unreadable(reason: "not a JSON array")

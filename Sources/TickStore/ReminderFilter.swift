@@ -12,14 +12,14 @@ public struct ReminderFilter: Sendable, Equatable {
     /// Only reminders whose title or notes contain every word of this text (case ignored).
     public var text: String?
     /// Only direct subtasks of the reminder with this UID.
-    public var parentUID: String?
+    public var parentUID: ReminderUID?
     /// Include completed reminders (ignored by smart lists, which decide themselves).
     public var includesCompleted: Bool
     /// At most this many reminders.
     public var limit: Int?
 
     public init(listID: ReminderList.ID? = nil, smartList: SmartList? = nil, tag: String? = nil,
-                text: String? = nil, parentUID: String? = nil, includesCompleted: Bool = false, limit: Int? = nil) {
+                text: String? = nil, parentUID: ReminderUID? = nil, includesCompleted: Bool = false, limit: Int? = nil) {
         self.listID = listID
         self.smartList = smartList
         self.tag = tag

@@ -16,7 +16,7 @@ extension Reminder: DueCarrying {}
 /// Never saved back; load the full `Reminder` (`reminder(number:)`) to change one.
 public struct ReminderSummary: Hashable, Sendable, DueCarrying {
     public var number: Reminder.Number
-    public var uid: String
+    public var uid: ReminderUID
     public var listID: ReminderList.ID
     public var title: String
     public var due: Due?
@@ -24,7 +24,7 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
     public var isFlagged: Bool
     public var completedAt: Date?
     public var position: Int64
-    public var parentUID: String?
+    public var parentUID: ReminderUID?
     public var tags: [String]
     /// The recurrence rule, nil when it does not repeat.
     public var recurrence: RecurrenceRule?
@@ -79,7 +79,7 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
     init(row: Statement, previousListID: ReminderList.ID? = nil) throws(StoreError) {
         let place = RowPlace.reminder
         number = .init(try row.integer(0, in: place))
-        uid = row.text(1)
+        uid = ReminderUID(row.text(1))
         listID = .init(rawValue: row.text(2, reusing: previousListID?.rawValue))
         title = row.text(3)
         due = try row.due(4, zone: 5, in: place)
@@ -87,7 +87,7 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
         isFlagged = try row.integer(7, in: place) != 0
         completedAt = try row.optionalTimestamp(8, in: place)
         position = try row.integer(9, in: place)
-        parentUID = row.optionalText(10)
+        parentUID = row.optionalText(10).map(ReminderUID.init(_:))
         tags = try row.tags(11, in: place)
         recurrence = row.recurrence(12)
         recurrenceBasis = try row.recurrenceBasis(13, in: place)

@@ -87,7 +87,7 @@ extension Statement {
     /// The alarms in column `index` (a JSON array of alarm objects, see `JSONColumns`) of
     /// the reminder whose UID is `reminderUID`.
     /// - Throws: `StoreError` (`.unreadableValue`) for anything `JSONColumns.alarms` refuses.
-    func alarms(_ index: Int32, reminderUID: String, in place: RowPlace) throws(StoreError) -> [Alarm] {
+    func alarms(_ index: Int32, reminderUID: ReminderUID, in place: RowPlace) throws(StoreError) -> [Alarm] {
         if isText(index, equalTo: "[]") { return [] }
         do {
             return try JSONColumns.alarms(text(index), reminderUID: reminderUID)

@@ -93,7 +93,7 @@ enum DueColumns {
         case .floating(let local): return (.text(Timestamp.text(local)), .null)
         case .timed(let instant, let zone):
             let local = LocalDateTime(secondsSinceEpochAsUTC: Int(instant.timeIntervalSince1970.rounded(.down)))
-            return (.text(Timestamp.text(local, zulu: true)), .text(zone))
+            return (.text(Timestamp.text(local, zulu: true)), .text(zone.rawValue))
         }
     }
 
@@ -107,7 +107,7 @@ enum DueColumns {
         case 19: return Timestamp.wallClock(bytes).map(Due.floating)
         case 20 where bytes[19] == UInt8(ascii: "Z"):
             guard let local = Timestamp.wallClock(bytes), let zone = zone() else { return nil }
-            return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: zone)
+            return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: TimeZoneIdentifier(zone))
         default: return nil
         }
     }

@@ -33,7 +33,7 @@ extension SyncEngine {
 
     /// Saves `batch` (one server item or a merge) into the list in `db`'s transaction and
     /// returns the reminder as stored.
-    func saveLocally(_ batch: ImportBatch, uid: String, list: ReminderList, in db: Database) throws -> Reminder? {
+    func saveLocally(_ batch: ImportBatch, uid: ReminderUID, list: ReminderList, in db: Database) throws -> Reminder? {
         _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: list.name, mergeRule: .sync),
                                     in: db, context: context)
         return try db.reminder(uid: uid)
@@ -210,7 +210,7 @@ extension SyncEngine {
         let key = pairing.stored.url
         let text = render(local, in: list)
         var href = state?.href ?? (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
-            + SyncEngine.pathSegment(for: local.uid) + ".ics"
+            + SyncEngine.pathSegment(for: local.uid.rawValue) + ".ics"
         if let state, !recreate, state.etag == nil {
             // The ETag of the last write never came: fetch the item and merge with it.
             if let fresh = try fetchOne(state.href, pairing: pairing) {

@@ -93,7 +93,7 @@ extension SyncEngine {
             (try db.allReminders(inList: pairing.list.id), try db.revisions(inList: pairing.list.id))
         }
         planRevisions = revisions
-        var localByUID: [String: Reminder] = [:]
+        var localByUID: [ReminderUID: Reminder] = [:]
         for reminder in locals { localByUID[reminder.uid] = reminder }
         func changedHere(_ reminder: Reminder, _ state: SyncedItem) -> Bool {
             revisions[reminder.uid] != state.localRevision
@@ -103,11 +103,11 @@ extension SyncEngine {
         let storedElsewhere = try store.read { db in
             try db.storedUIDs(among: serverItems.map(\.reminder.uid).filter { localByUID[$0] == nil })
         }
-        func elsewhere(_ uid: String) throws -> Reminder? {
+        func elsewhere(_ uid: ReminderUID) throws -> Reminder? {
             storedElsewhere.contains(uid) ? try store.read { try $0.reminder(uid: uid) } : nil
         }
         var steps: [Step] = []
-        var handledUIDs = Set<String>()
+        var handledUIDs = Set<ReminderUID>()
         var handledHrefs = Set<String>()
         for item in serverItems {
             let path = CalDAV.normalizedPath(item.href)

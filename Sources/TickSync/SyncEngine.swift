@@ -65,7 +65,7 @@ public final class SyncEngine {
     var pairedListIDs = Set<ReminderList.ID>()
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
-    var planRevisions: [String: Int64] = [:]
+    var planRevisions: [ReminderUID: Int64] = [:]
 
     /// Runs one sync of every paired list.
     /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion
@@ -241,7 +241,7 @@ public final class SyncEngine {
                 }
             }
         } else if serverName != lastName, list.name != serverName {
-            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: "", property: "list name",
+            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: nil, property: "list name",
                                                         lostValue: serverName, loser: "the server"))
             patch.append((.d("displayname"), list.name))
         }
@@ -251,7 +251,7 @@ public final class SyncEngine {
         } else if let serverColor, serverColor != lastColor, localColor == lastColor, let color = ListColor(parsing: serverColor) {
             if !options.isDryRun { list = try actions.recolorList(.id(list.id), to: color) }
         } else if let serverColor, serverColor != lastColor, serverColor != localColor {
-            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: "", property: "list color",
+            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: nil, property: "list color",
                                                         lostValue: serverColor, loser: "the server"))
             patch.append((XMLName(XMLName.appleICal, "calendar-color"), localColor))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// What one sync did, per list, and what it could not do.
 public struct SyncReport: Sendable, Equatable {
@@ -27,7 +28,8 @@ public struct SyncReport: Sendable, Equatable {
     public struct Conflict: Sendable, Equatable {
         public var listName: String
         public var reminderTitle: String
-        public var uid: String
+        /// The reminder's UID; nil for a conflict over a list's name or color.
+        public var uid: ReminderUID?
         /// `SUMMARY`, `DUE`, `VALARM`, … or `deleted` (an edit won over a deletion).
         public var property: String
         /// The value that lost, as iCalendar content lines.

@@ -30,9 +30,9 @@ public struct StoredRows: Equatable, CustomStringConvertible {
                     history.append("\(reminder.number) \(occurrence.due) \(occurrence.completedAt.timeIntervalSince1970)")
                 }
                 var row = reminder
-                row.uid = reminder.number.description
+                row.uid = ReminderUID(reminder.number.description)
                 row.listID = ReminderList.ID(rawValue: names[reminder.listID] ?? "?")
-                row.parentUID = reminder.parentUID.map { uid in numbers[uid].map { "#\($0)" } ?? uid }
+                row.parentUID = reminder.parentUID.map { uid in numbers[uid].map { ReminderUID("#\($0)") } ?? uid }
                 for index in row.alarms.indices { row.alarms[index].uid = "" }
                 return row
             }

@@ -111,7 +111,7 @@ struct CompletionActionTests {
 extension Due {
     /// This timed date `months` later at the same wall-clock time in its zone.
     func adding(months: Int) -> Due {
-        guard case .timed(let instant, let identifier) = self, let zone = TimeZone(identifier: identifier) else { return self }
+        guard case .timed(let instant, let identifier) = self, let zone = identifier.timeZone else { return self }
         var calendar = Foundation.Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return .timed(calendar.date(byAdding: .month, value: months, to: instant) ?? instant, timeZone: identifier)

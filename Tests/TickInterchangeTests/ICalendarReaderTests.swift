@@ -371,7 +371,7 @@ struct ICalendarReaderTests {
         let first = try F.read(text)
         let second = try F.read(text)
         let uid = try #require(first.reminders.first?.reminder.uid)
-        #expect(uid.count == 36)
+        #expect(uid.rawValue.count == 36)
         #expect(second.reminders.first?.reminder.uid == uid)
         #expect(first.warnings.count == 1)
     }

@@ -13,7 +13,7 @@ struct ICalendarWriterTests {
     static let list = ReminderList(id: .init(rawValue: "L"), name: "Errands", color: ListColor(parsing: "green") ?? .defaultColor,
                                    createdAt: Fixture.now)
 
-    static func reminder(_ title: String = "Buy milk", uid: String = "u-1", position: Int64 = 1024) -> Reminder {
+    static func reminder(_ title: String = "Buy milk", uid: ReminderUID = "u-1", position: Int64 = 1024) -> Reminder {
         Reminder(uid: uid, listID: list.id, title: title, position: position, createdAt: Fixture.now)
     }
 

@@ -24,7 +24,7 @@ struct TodoTxtIdentityTests {
     @Test("any UID is written as one key:value word that reads back as itself",
           arguments: ["plain-1", "urn:uuid:1", "a b\tc", "//x", "100%", "한글 uid", "x:y:z"])
     func escapedWord(uid: String) throws {
-        let word = TodoTxtIdentity.word(for: uid)
+        let word = TodoTxtIdentity.word(for: ReminderUID(uid))
         #expect(!word.unicodeScalars.contains { TodoTxtToken.isWhiteSpace($0) })
         let token = TodoTxtToken(word[...])
         guard case .keyValue(let key, _) = token.kind else {
@@ -51,8 +51,8 @@ struct TodoTxtIdentityTests {
     func formerUID() throws {
         let zone = try TodoTxtFixture.zone("UTC")
         let planned = try TodoTxtFixture.plan("(A) 2026-01-05 Call Mom +Family\nCall Mom +Family\nx c uid:kept\n", zone: zone)
-        #expect(planned[0].formerUIDs == [StableUID.make(from: "todo.txt\u{0}(A) 2026-01-05 Call Mom +Family\u{0}0")])
-        #expect(planned[1].formerUIDs == [StableUID.make(from: "todo.txt\u{0}Call Mom +Family\u{0}0")])
+        #expect(planned[0].formerUIDs == [ReminderUID.stable(from: "todo.txt\u{0}(A) 2026-01-05 Call Mom +Family\u{0}0")])
+        #expect(planned[1].formerUIDs == [ReminderUID.stable(from: "todo.txt\u{0}Call Mom +Family\u{0}0")])
         #expect(planned[2].formerUIDs.isEmpty)
         #expect(planned[2].reminder.uid == "kept")
         #expect(planned[2].reminder.title == "c")

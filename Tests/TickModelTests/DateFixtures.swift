@@ -39,4 +39,4 @@ func context(_ now: String, _ identifier: String, locale: String = "en_US") -> D
 func allDay(_ text: String) -> Due { .allDay(day(text)) }
 
 /// A timed due date at the instant `instant` (`…Z`), carrying zone `identifier`.
-func timed(_ instant: String, _ identifier: String) -> Due { .timed(utc(instant), timeZone: identifier) }
+func timed(_ instant: String, _ identifier: String) -> Due { .timed(utc(instant), timeZone: TimeZoneIdentifier(identifier)) }

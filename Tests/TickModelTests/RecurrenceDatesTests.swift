@@ -15,7 +15,7 @@ func rolledDues(_ first: Due, _ rule: String, extras: String, limit: Int = 8,
         switch due {
         case .allDay(let day): dues.append(day.description)
         case .floating(let local): dues.append(local.description)
-        case .timed(let instant, let id): dues.append(LocalDateTime(instant, in: zone(id)).description)
+        case .timed(let instant, let id): dues.append(LocalDateTime(instant, in: zone(id.rawValue)).description)
         }
         let (next, outcome) = reminder.completingOccurrence(at: utc("1990-01-01T00:00:00Z"), in: userZone)
         guard case .advanced = outcome else { return (dues, true) }
@@ -27,7 +27,7 @@ func rolledDues(_ first: Due, _ rule: String, extras: String, limit: Int = 8,
 @Suite("Recurrence: EXDATE and RDATE (RFC 5545 §3.8.5.1, §3.8.5.2)")
 struct RecurrenceDatesTests {
     static let ny = "America/New_York"
-    static func nine(_ date: String) -> Due { .timed(local(date + "T09:00").instant(in: zone(ny)), timeZone: ny) }
+    static func nine(_ date: String) -> Due { .timed(local(date + "T09:00").instant(in: zone(ny)), timeZone: TimeZoneIdentifier(ny)) }
 
     @Test("EXDATE takes occurrences out", arguments: [
         // A DATE, all-day yearly.

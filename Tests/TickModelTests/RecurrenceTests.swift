@@ -9,7 +9,7 @@ func rolledSeries(_ rule: String, from first: String, limit: Int, at time: Strin
                   zoneID: String = "America/New_York") -> (days: [String], ended: Bool) {
     let newYork = zone(zoneID)
     let start = local(first + "T" + time).instant(in: newYork)
-    var reminder = Reminder(listID: .init(rawValue: "L"), title: "t", due: .timed(start, timeZone: zoneID),
+    var reminder = Reminder(listID: .init(rawValue: "L"), title: "t", due: .timed(start, timeZone: TimeZoneIdentifier(zoneID)),
                             recurrence: RecurrenceRule(rruleValue: rule), createdAt: utc("1990-01-01T00:00:00Z"))
     var days: [String] = []
     // Completed long before the dates, so that no alarm logic depends on `now`.

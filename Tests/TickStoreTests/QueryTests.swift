@@ -102,7 +102,7 @@ struct SmartListTests {
     @Test("today: due today or before, all-day and timed, in the user's zone; not tomorrow; not completed")
     func today() throws {
         let sample = try Sample()
-        let seoul = "Asia/Seoul"
+        let seoul: TimeZoneIdentifier = "Asia/Seoul"
         try sample.add("all-day today", due: .allDay(day(2026, 11, 29)))
         try sample.add("all-day yesterday", due: .allDay(day(2026, 11, 28)))
         try sample.add("all-day tomorrow", due: .allDay(day(2026, 11, 30)))

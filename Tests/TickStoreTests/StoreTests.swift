@@ -82,14 +82,14 @@ struct StoreTests {
     func storedUIDsAcrossChunks() throws {
         let folder = TemporaryFolder()
         let store = try Store(path: folder.file("t.sqlite3"), now: Fixture.now)
-        let found = try store.write { db -> Set<String> in
+        let found = try store.write { db -> Set<ReminderUID> in
             let list = try db.defaultList()
             let stored = (0..<1_203).filter { $0 % 3 == 0 }.map { "uid-\($0)" }
-            try db.insert(contentsOf: stored.map { Reminder(uid: $0, listID: list.id, title: $0, createdAt: Fixture.now) })
+            try db.insert(contentsOf: stored.map { Reminder(uid: ReminderUID($0), listID: list.id, title: $0, createdAt: Fixture.now) })
             let asked = (0..<1_203).map { "uid-\($0)" } + ["uid-0", "uid-3", "missing", ""]
-            return try db.storedUIDs(among: asked)
+            return try db.storedUIDs(among: asked.map(ReminderUID.init(_:)))
         }
-        #expect(found == Set((0..<1_203).filter { $0 % 3 == 0 }.map { "uid-\($0)" }))
+        #expect(found == Set((0..<1_203).filter { $0 % 3 == 0 }.map { ReminderUID("uid-\($0)") }))
         #expect(try store.read { db in try db.storedUIDs(among: []) }.isEmpty)
     }
 

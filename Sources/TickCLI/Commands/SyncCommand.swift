@@ -219,7 +219,7 @@ struct SyncRunCommand: Command {
             })),
             ("conflicts", .array(report.conflicts.map { conflict in
                 .object([("list", .string(conflict.listName)), ("title", .string(conflict.reminderTitle)),
-                         ("uid", .string(conflict.uid)), ("property", .string(conflict.property)),
+                         ("uid", .string(conflict.uid?.rawValue ?? "")), ("property", .string(conflict.property)),
                          ("lostValue", .string(conflict.lostValue)), ("loser", .string(conflict.loser == "Tick" ? "local" : "server"))])
             })),
             ("warnings", .array(report.warnings.map(JSONValue.string))),

@@ -157,7 +157,7 @@ struct ReminderPrinter {
         let flat = reminders.indices.map { (index: $0, depth: 0) }
         guard reminders.contains(where: { $0.parentUID != nil }) else { return flat }
         let uids = Set(reminders.lazy.map(\.uid))
-        var children: [String: [Int]] = [:]
+        var children: [ReminderUID: [Int]] = [:]
         var roots: [Int] = []
         for (index, reminder) in reminders.enumerated() {
             if let parent = reminder.parentUID, parent != reminder.uid, uids.contains(parent) {
@@ -169,7 +169,7 @@ struct ReminderPrinter {
         guard !children.isEmpty else { return flat }
         var result: [(index: Int, depth: Int)] = []
         result.reserveCapacity(reminders.count)
-        var visited = Set<String>()
+        var visited = Set<ReminderUID>()
         func visit(_ index: Int, depth: Int) {
             let uid = reminders[index].uid
             guard visited.insert(uid).inserted else { return }
@@ -214,7 +214,7 @@ struct ReminderPrinter {
         if let due = reminder.due {
             var text = formatter.string(for: due)
             if reminder.isOverdue(at: context.now, in: context.dateContext.timeZone) { text = style.boldRed(text + " (overdue)") }
-            if case .timed(_, let zone) = due, zone != context.dateContext.timeZone.identifier {
+            if case .timed(_, let zone) = due, zone != TimeZoneIdentifier(context.dateContext.timeZone) {
                 text += style.dim("  (given in \(zone))")
             }
             fields.append(("Due", text))
@@ -232,7 +232,7 @@ struct ReminderPrinter {
         if !reminder.tags.isEmpty { fields.append(("Tags", reminder.tags.map { "#" + TerminalText.sanitized($0) }.joined(separator: " "))) }
         if let url = reminder.url { fields.append(("URL", TerminalText.sanitized(url))) }
         if let parent { fields.append(("Subtask of", "\(parent.number) " + TerminalText.sanitized(parent.title))) }
-        else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID) + style.dim(" (not in this database)"))) }
+        else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID.rawValue) + style.dim(" (not in this database)"))) }
         if let completed = reminder.completedAt { fields.append(("Completed", formatter.string(for: completed))) }
         // A snooze is for the open occurrence; a completed reminder has none to come back.
         for alarm in reminder.alarms where !(alarm.isSnooze && reminder.isCompleted) {

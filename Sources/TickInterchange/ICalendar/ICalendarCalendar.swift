@@ -12,7 +12,7 @@ struct ICalendarCalendar {
     }
 
     private struct Override {
-        var uid: String
+        var uid: ReminderUID
         var lines: [String]
         var record: VTodoRecord
         var version: ICalendarVersion
@@ -44,7 +44,7 @@ struct ICalendarCalendar {
     private var overrides: [Override] = []
     /// VTODOs waiting for the end of the calendar, by entry: they use a `TZID` that
     /// neither Foundation nor a VTIMEZONE read so far defines (a VTIMEZONE may follow).
-    private var pending: [Int: (record: VTodoRecord, uid: String)] = [:]
+    private var pending: [Int: (record: VTodoRecord, uid: ReminderUID)] = [:]
     /// VTODOs not read yet (their lines).
     private var jobs: [[ICalendarContentLine]] = []
     /// The batch other threads are reading while this thread reads on in the file.
@@ -130,7 +130,7 @@ struct ICalendarCalendar {
     }
 
     /// The reminder of a record, read with the calendar's own zones (at its end).
-    private func imported(_ record: VTodoRecord, uid: String, reader: ICalendarReader,
+    private func imported(_ record: VTodoRecord, uid: ReminderUID, reader: ICalendarReader,
                           results: inout ICalendarResults) throws(InterchangeError) -> ImportedReminder {
         var warnings: [VTodoReading.Warning] = []
         let zoneWarnings = zones.warnings.count
@@ -204,7 +204,7 @@ struct ICalendarCalendar {
         }
         for reminder in reminders {
             for due in [reminder.due, reminder.start] {
-                if case .timed(_, let zone)? = due { used.insert(zone) }
+                if case .timed(_, let zone)? = due { used.insert(zone.rawValue) }
             }
             if reminder.iCalendarExtras.contains("TZID") {
                 used.formUnion(ICalendarWriter.tzids(in: ICalendarExtras(reminder.iCalendarExtras)))
@@ -255,7 +255,7 @@ struct ICalendarCalendar {
 
     /// A UID made from the lines (`StableUID`): the same VTODO gets the same UID on
     /// every import.
-    static func derivedUID(_ lines: [ICalendarContentLine]) -> String {
-        StableUID.make(from: lines.map(\.text).joined(separator: "\n"))
+    static func derivedUID(_ lines: [ICalendarContentLine]) -> ReminderUID {
+        ReminderUID.stable(from: lines.map(\.text).joined(separator: "\n"))
     }
 }

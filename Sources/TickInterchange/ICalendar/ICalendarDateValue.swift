@@ -48,8 +48,8 @@ struct ICalendarDateValue: Hashable, Sendable {
     /// a zone, timed in UTC or in its `TZID` (resolved through `zones`).
     func due(_ zones: ICalendarTimeZones) -> Due {
         if isDate { return .allDay(local.day) }
-        if isUTC { return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: "UTC") }
+        if isUTC { return .timed(Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC)), timeZone: .utc) }
         guard let tzid else { return .floating(local) }
-        return .timed(zones.instant(of: local, tzid: tzid), timeZone: tzid)
+        return .timed(zones.instant(of: local, tzid: tzid), timeZone: TimeZoneIdentifier(tzid))
     }
 }

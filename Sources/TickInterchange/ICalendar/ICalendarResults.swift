@@ -20,7 +20,7 @@ struct ICalendarResults {
     private var lists: [ReminderList] = []
     private var listIndex: [String: Int] = [:]
     private var reminders: [ImportedReminder] = []
-    private var reminderIndex: [String: Int] = [:]
+    private var reminderIndex: [ReminderUID: Int] = [:]
     /// The version of each reminder, parallel to `reminders`.
     private var versions: [ICalendarVersion] = []
     /// Changed occurrences, in file order, attached to their series at the end.
@@ -82,7 +82,7 @@ struct ICalendarResults {
         if earlierVersion.hasSummary, version.hasSummary, earlierVersion.title != version.title,
            let earlierList = earlier.listName, let list = item.listName, earlierList.lowercased() != list.lowercased() {
             var separate = item
-            separate.reminder.uid = StableUID.make(from: [item.reminder.uid, list, version.title].joined(separator: "\n"))
+            separate.reminder.uid = ReminderUID.stable(from: [item.reminder.uid.rawValue, list, version.title].joined(separator: "\n"))
             warn(version.line, "this VTODO ('\(version.title)', list '\(list)') has the UID of the different to-do at line "
                  + "\(earlierVersion.line) ('\(earlierVersion.title)', list '\(earlierList)'); both were imported, "
                  + "this one under the UID \(separate.reminder.uid)")
@@ -114,7 +114,7 @@ struct ICalendarResults {
         var winners: [String: Int] = [:]
         var chosen: [(reminder: ImportedReminder, version: ICalendarVersion)?] = []
         for (item, version) in occurrences {
-            let key = item.reminder.uid + "\n" + (item.occurrence?.recurrenceID ?? "")
+            let key = item.reminder.uid.rawValue + "\n" + (item.occurrence?.recurrenceID ?? "")
             guard let index = winners[key], let earlier = chosen[index] else {
                 winners[key] = chosen.count
                 chosen.append((item, version))

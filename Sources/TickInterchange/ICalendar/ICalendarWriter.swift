@@ -79,7 +79,7 @@ public struct ICalendarWriter: Sendable {
             let order = candidate > lastOrder ? candidate : lastOrder &+ 1
             lastOrder = order
             for due in [reminder.due, reminder.start] {
-                if case .timed(let instant, let zone)? = due, zone != "UTC" { use(zone, instant) }
+                if case .timed(let instant, let zone)? = due, zone != .utc { use(zone.rawValue, instant) }
             }
             for tzid in ICalendarWriter.tzids(in: extras) { use(tzid, nil) }
             for line in VTodoWriter(reminder: reminder, extras: extras, zones: zones).lines(sortOrder: order) {

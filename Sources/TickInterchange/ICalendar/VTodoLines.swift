@@ -32,7 +32,7 @@ enum VTodoLines {
     /// compared without building the line for the common text properties.
     static func matches(_ text: String, _ name: String, of reminder: Reminder, zones: ICalendarTimeZones) -> Bool {
         switch name {
-        case "UID": return equals(text, "UID:", ICalendarText.escaped(reminder.uid))
+        case "UID": return equals(text, "UID:", ICalendarText.escaped(reminder.uid.rawValue))
         case "SUMMARY": return equals(text, "SUMMARY:", ICalendarText.escaped(reminder.title))
         case "DESCRIPTION": return !reminder.notes.isEmpty && equals(text, "DESCRIPTION:", ICalendarText.escaped(reminder.notes))
         case "STATUS": return text == (reminder.isCompleted ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION")
@@ -66,7 +66,7 @@ enum VTodoLines {
     /// it writes none (an empty field, an open reminder's `COMPLETED`).
     static func line(_ name: String, of reminder: Reminder, zones: ICalendarTimeZones) -> String? {
         switch name {
-        case "UID": return "UID:" + ICalendarText.escaped(reminder.uid)
+        case "UID": return "UID:" + ICalendarText.escaped(reminder.uid.rawValue)
         case "CREATED": return ICalendarText.utc(reminder.createdAt).map { "CREATED:" + $0 }
         case "LAST-MODIFIED": return ICalendarText.utc(reminder.modifiedAt).map { "LAST-MODIFIED:" + $0 }
         case "SUMMARY": return "SUMMARY:" + ICalendarText.escaped(reminder.title)
@@ -79,7 +79,7 @@ enum VTodoLines {
         case "STATUS": return reminder.isCompleted ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION"
         case "COMPLETED": return reminder.completedAt.flatMap(ICalendarText.utc).map { "COMPLETED:" + $0 }
         case "PERCENT-COMPLETE": return reminder.isCompleted ? "PERCENT-COMPLETE:100" : nil
-        case "RELATED-TO": return reminder.parentUID.map { "RELATED-TO;RELTYPE=PARENT:" + ICalendarText.escaped($0) }
+        case "RELATED-TO": return reminder.parentUID.map { "RELATED-TO;RELTYPE=PARENT:" + ICalendarText.escaped($0.rawValue) }
         case "X-TICK-FLAGGED": return reminder.isFlagged ? "X-TICK-FLAGGED:TRUE" : nil
         case "X-TICK-REPEAT-FROM": return reminder.recurrenceBasis == .completion ? "X-TICK-REPEAT-FROM:COMPLETION" : nil
         case "X-TICK-TITLE": return exactText("X-TICK-TITLE", reminder.title)
@@ -109,8 +109,8 @@ enum VTodoLines {
         case .allDay(let day): return name + ";VALUE=DATE:" + ICalendarText.date(day)
         case .floating(let local): return name + ":" + ICalendarText.dateTime(local)
         case .timed(let instant, let zone):
-            if zone != "UTC", let local = zones.local(of: instant, tzid: zone) {
-                return name + ";TZID=" + ICalendarText.parameterValue(zone) + ":" + ICalendarText.dateTime(local)
+            if zone != .utc, let local = zones.local(of: instant, tzid: zone.rawValue) {
+                return name + ";TZID=" + ICalendarText.parameterValue(zone.rawValue) + ":" + ICalendarText.dateTime(local)
             }
             return ICalendarText.utc(instant).map { name + ":" + $0 }
         }
@@ -122,7 +122,7 @@ enum VTodoLines {
     static func alarm(_ alarm: Alarm, of reminder: Reminder) -> [String] {
         var lines = ["BEGIN:VALARM", "UID:" + ICalendarText.escaped(alarm.uid), "ACTION:DISPLAY", "DESCRIPTION:Reminder"]
         if alarm.isSnooze {
-            let snoozed = reminder.alarms.first { !$0.isSnooze }?.uid ?? reminder.uid
+            let snoozed = reminder.alarms.first { !$0.isSnooze }?.uid ?? reminder.uid.rawValue
             lines.append("RELATED-TO;RELTYPE=SNOOZE:" + ICalendarText.escaped(snoozed))
         }
         switch alarm.trigger {

@@ -72,7 +72,7 @@ enum VTodoMapping {
 
     /// The reminder a VTODO describes, without `iCalendarExtras` and with a placeholder
     /// list. `uid` replaces a missing `UID`.
-    static func reminder(_ fields: VTodoFields, uid: String, zones: ICalendarTimeZones, now: Date) -> Reminder {
+    static func reminder(_ fields: VTodoFields, uid: ReminderUID, zones: ICalendarTimeZones, now: Date) -> Reminder {
         let created = fields.created?.utcInstant(zones) ?? fields.dtstamp?.utcInstant(zones) ?? now
         let modified = fields.lastModified?.utcInstant(zones) ?? fields.dtstamp?.utcInstant(zones) ?? created
         var completedAt: Date?
@@ -94,7 +94,7 @@ enum VTodoMapping {
             priority: Priority(iCalendarValue: fields.priority ?? 0),
             isFlagged: fields.isFlagged ?? false,
             completedAt: completedAt,
-            parentUID: fields.parentUID,
+            parentUID: fields.parentUID.map(ReminderUID.init(_:)),
             tags: tags,
             url: fields.url.flatMap { $0.isEmpty ? nil : $0 },
             recurrence: fields.rrule.map(RecurrenceRule.init(rruleValue:)),
@@ -106,7 +106,7 @@ enum VTodoMapping {
     /// The alarms of the display VALARMs, in order. One without a `UID` gets
     /// `<reminder UID>-alarm-<n>`, n counting such alarms from 1, so it is the same on
     /// every import.
-    static func alarms(_ fields: VTodoFields, reminderUID: String, zones: ICalendarTimeZones) -> [Alarm] {
+    static func alarms(_ fields: VTodoFields, reminderUID: ReminderUID, zones: ICalendarTimeZones) -> [Alarm] {
         var anonymous = 0
         return fields.alarms.compactMap { alarm in
             guard let alarm else { return nil }
@@ -115,7 +115,7 @@ enum VTodoMapping {
     }
 
     /// One alarm; `anonymous` counts alarms without a `UID` so far.
-    static func alarm(_ alarm: VTodoFields.AlarmFields, reminderUID: String, anonymous: inout Int,
+    static func alarm(_ alarm: VTodoFields.AlarmFields, reminderUID: ReminderUID, anonymous: inout Int,
                       zones: ICalendarTimeZones) -> Alarm {
         let uid: String
         if let given = alarm.uid {
@@ -136,7 +136,7 @@ enum VTodoMapping {
     /// says for that property (dates compared to the second).
     static func isConsistent(_ name: String, shadow: VTodoFields, with reminder: Reminder, zones: ICalendarTimeZones) -> Bool {
         switch name {
-        case "UID": return shadow.uid == reminder.uid
+        case "UID": return shadow.uid == reminder.uid.rawValue
         case "SUMMARY": return title(shadow) == reminder.title
         // An empty `DESCRIPTION:` (libical reads none) says "no notes".
         case "DESCRIPTION": return (shadow.description ?? "") == reminder.notes
@@ -151,7 +151,7 @@ enum VTodoMapping {
         case "PERCENT-COMPLETE":
             guard let percent = shadow.percentComplete else { return false }
             return reminder.isCompleted ? percent == 100 : percent < 100
-        case "RELATED-TO": return shadow.parentUID != nil && shadow.parentUID == reminder.parentUID
+        case "RELATED-TO": return shadow.parentUID != nil && shadow.parentUID == reminder.parentUID?.rawValue
         case "CREATED": return shadow.created.map { sameSecond($0.utcInstant(zones), reminder.createdAt) } ?? false
         case "LAST-MODIFIED": return shadow.lastModified.map { sameSecond($0.utcInstant(zones), reminder.modifiedAt) } ?? false
         case "RRULE": return shadow.rrule != nil && shadow.rrule == reminder.recurrence?.rruleValue

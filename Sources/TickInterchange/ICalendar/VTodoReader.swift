@@ -17,7 +17,7 @@ struct VTodoReading: Sendable {
     }
 
     var beginLine: Int
-    var uid: String
+    var uid: ReminderUID
     /// How it ranks against other versions with the same `UID` (nil when unreadable).
     var version: ICalendarVersion?
     /// The VTODO had no `UID`; `uid` was derived from its lines.
@@ -103,10 +103,10 @@ final class VTodoReader {
         var fields = VTodoFields(LibicalComponent(pointer: component))
         fields.readCategories(from: kept)
         let record = VTodoRecord(beginLine: beginLine, items: ICalendarCalendar.items(kept), fields: fields)
-        var reading = VTodoReading(beginLine: beginLine, uid: fields.uid ?? "", missingUID: false, sortOrder: fields.sortOrder)
+        var reading = VTodoReading(beginLine: beginLine, uid: ReminderUID(fields.uid ?? ""), missingUID: false, sortOrder: fields.sortOrder)
         reading.hasLastModified = fields.lastModified != nil
         reading.version = ICalendarVersion(fields, line: beginLine)
-        if reading.uid.isEmpty {
+        if reading.uid.rawValue.isEmpty {
             reading.uid = ICalendarCalendar.derivedUID(kept)
             reading.missingUID = true
         }
@@ -197,7 +197,7 @@ final class VTodoReader {
     }
 
     /// The reminder of a record, with warnings about its title and dates.
-    func reminder(_ record: VTodoRecord, uid: String, warnings: inout [VTodoReading.Warning]) -> Reminder {
+    func reminder(_ record: VTodoRecord, uid: ReminderUID, warnings: inout [VTodoReading.Warning]) -> Reminder {
         var collected: [VTodoReading.Warning] = []
         let reminder = record.reminder(uid: uid, zones: zones, now: now) { line, message, isKept in
             collected.append(.init(line: line, message: message, isAboutKeptContradiction: isKept))

@@ -37,7 +37,7 @@ struct VTodoRecord: Sendable {
     /// A second copy of a property RFC 5545 allows once is dropped with a warning.
     /// - Parameter report: takes a warning: its line, its text, and whether it is about a
     ///   contradiction kept as the file gave it (which Tick's own export gives back).
-    func reminder(uid: String, zones: ICalendarTimeZones, now: Date, warn report: (Int, String, Bool) -> Void) -> Reminder {
+    func reminder(uid: ReminderUID, zones: ICalendarTimeZones, now: Date, warn report: (Int, String, Bool) -> Void) -> Reminder {
         func warn(_ line: Int, _ message: String) { report(line, message, false) }
         func warnKept(_ line: Int, _ message: String) { report(line, message, true) }
         var reminder = VTodoMapping.reminder(fields, uid: uid, zones: zones, now: now)

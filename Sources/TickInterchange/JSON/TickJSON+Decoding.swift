@@ -169,7 +169,7 @@ private struct ArchiveReader {
         case "timed"?:
             guard let instant = Due.instant(fromISO8601: text) else { throw fail("\"\(prefix)\" must be ISO 8601 with an offset") }
             let zone = try optionalString(object, prefix + "TimeZone") ?? "UTC"
-            return .timed(instant, timeZone: zone)
+            return .timed(instant, timeZone: TimeZoneIdentifier(zone))
         default:
             throw fail("\"\(prefix)Kind\" must be allDay, timed or floating")
         }
@@ -263,13 +263,13 @@ private struct ArchiveReader {
                 }
             }
             let reminder = Reminder(
-                uid: uid,
+                uid: ReminderUID(uid),
                 number: .init(number),
                 listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
                 due: try due(object, "due"), start: try due(object, "start"), priority: priority,
                 isFlagged: try boolean(object, "flagged") ?? false, completedAt: completedAt,
                 position: position,
-                parentUID: parentUID, tags: try tags(object),
+                parentUID: parentUID.map(ReminderUID.init(_:)), tags: try tags(object),
                 url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence").map(RecurrenceRule.init(rruleValue:)),
                 alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
                 createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,

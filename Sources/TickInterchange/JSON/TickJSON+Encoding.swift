@@ -29,7 +29,7 @@ public enum TickJSON {
         let start = dueFields(reminder.start)
         return .object([
             ("number", .int(reminder.number.rawValue)),
-            ("uid", .string(reminder.uid)),
+            ("uid", .string(reminder.uid.rawValue)),
             ("listID", .string(reminder.listID.rawValue)),
             ("list", .optional(listName)),
             ("title", .string(reminder.title)),
@@ -42,7 +42,7 @@ public enum TickJSON {
             ("completed", .bool(reminder.isCompleted)),
             ("completedAt", .optional(reminder.completedAt.map(instant))),
             ("position", .int(reminder.position)),
-            ("parentUID", .optional(reminder.parentUID)),
+            ("parentUID", .optional(reminder.parentUID?.rawValue)),
             ("tags", .array(reminder.tags.map(JSONValue.string))),
             ("url", .optional(reminder.url)),
             ("recurrence", .optional(reminder.recurrence?.rruleValue)),
@@ -98,7 +98,7 @@ public enum TickJSON {
         case nil: return (.null, .null, .null)
         case .allDay?: return (.string(due?.iso8601 ?? ""), .string("allDay"), .null)
         case .floating?: return (.string(due?.iso8601 ?? ""), .string("floating"), .null)
-        case .timed(_, let zone)?: return (.string(due?.iso8601 ?? ""), .string("timed"), .string(zone))
+        case .timed(_, let zone)?: return (.string(due?.iso8601 ?? ""), .string("timed"), .string(zone.rawValue))
         }
     }
 

@@ -57,13 +57,13 @@ public struct TaskwarriorReader: Sendable {
         // weighs the copies of one uuid against each other.
         var tasks: [(imported: ImportedReminder, warnings: [String])?] = []
         var copies: [(line: Int, title: String, modified: Date?)] = []
-        var indexByUUID: [String: Int] = [:]
+        var indexByUUID: [ReminderUID: Int] = [:]
         try text.forEachElement(source: source) { (element: TaskwarriorText.Element) throws(InterchangeError) in
             guard let object = (try? JSONSerialization.jsonObject(with: Data(element.bytes))) as? [String: Any] else {
                 throw InterchangeError(kind: .malformed, source: source, line: element.line,
                                        message: "the task object that starts here is not valid JSON")
             }
-            let uuid = (object["uuid"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? TaskwarriorTask.derivedUID(object)
+            let uuid = (object["uuid"] as? String).flatMap { $0.isEmpty ? nil : ReminderUID($0) } ?? TaskwarriorTask.derivedUID(object)
             let task = TaskwarriorTask(object: object, uid: uuid, line: element.line, source: source)
             let reading = task.isDeleted ? nil : try task.imported(now: now, timeZone: timeZone)
             let copy = (line: element.line, title: (object["description"] as? String) ?? "",

@@ -27,7 +27,7 @@ import TickModel
 /// ISO 8601 with `Z`, or the older epoch seconds (a number or a string of digits).
 struct TaskwarriorTask {
     let object: [String: Any]
-    let uid: String
+    let uid: ReminderUID
     /// The line (JSON Lines) or the position in the array, for messages.
     let line: Int
     let source: String?
@@ -58,7 +58,7 @@ struct TaskwarriorTask {
             let lastModified = try date("modified")
             completedAt = end ?? lastModified ?? now
         }
-        let zone = timeZone.identifier
+        let zone = TimeZoneIdentifier(timeZone)
         var priority = Priority.none
         var extras: [String] = []
         switch (object["priority"] as? String)?.uppercased() {
@@ -283,8 +283,8 @@ struct TaskwarriorTask {
 
     /// A UID made from the task's fields (`StableUID`), for a task without `uuid`: the
     /// same on every import of the same task.
-    static func derivedUID(_ object: [String: Any]) -> String {
-        StableUID.make(from: object.keys.sorted().map { $0 + "=" + uidText(of: object[$0] ?? "") }.joined(separator: "\n"))
+    static func derivedUID(_ object: [String: Any]) -> ReminderUID {
+        ReminderUID.stable(from: object.keys.sorted().map { $0 + "=" + uidText(of: object[$0] ?? "") }.joined(separator: "\n"))
     }
 
     /// `text(of:)` as Tick wrote it before numbers and booleans were told apart: 0, 1

@@ -59,9 +59,9 @@ enum TodoTxtIdentity {
     /// The `uid:…` word for `uid`, with the characters a value cannot hold escaped.
     ///
     /// - Complexity: O(n) in the length of `uid`.
-    static func word(for uid: String) -> String {
+    static func word(for uid: ReminderUID) -> String {
         var value = ""
-        for scalar in uid.unicodeScalars {
+        for scalar in uid.rawValue.unicodeScalars {
             if scalar == "%" || scalar == ":" || scalar == "/" || scalar == "\0" || TodoTxtToken.isWhiteSpace(scalar) {
                 for byte in String(scalar).utf8 { value += "%" + hexDigits(byte) }
             } else {
@@ -77,8 +77,8 @@ enum TodoTxtIdentity {
     ///   - fields: the line's fields, read from its description without a UID word.
     ///   - description: that description.
     ///   - occurrence: how many earlier lines of the file had the same identifying text.
-    static func derivedUID(fields: TodoTxtFields, description: String, occurrence: Int) -> String {
-        StableUID.make(from: "todo.txt text\u{0}" + identifyingText(fields: fields, description: description)
+    static func derivedUID(fields: TodoTxtFields, description: String, occurrence: Int) -> ReminderUID {
+        ReminderUID.stable(from: "todo.txt text\u{0}" + identifyingText(fields: fields, description: description)
                        + "\u{0}" + String(occurrence))
     }
 
@@ -110,8 +110,8 @@ enum TodoTxtIdentity {
     /// The UID Tick 0.1 derived for a line (from the whole line: completion, priority,
     /// creation date and description), looked up too so that files imported before the
     /// `uid:` word existed are still recognised.
-    static func formerUID(of item: TodoTxtItem, occurrence: Int) -> String {
-        StableUID.make(from: formerKey(of: item) + "\u{0}" + String(occurrence))
+    static func formerUID(of item: TodoTxtItem, occurrence: Int) -> ReminderUID {
+        ReminderUID.stable(from: formerKey(of: item) + "\u{0}" + String(occurrence))
     }
 
     /// The text the former UID was derived from (and counted by).

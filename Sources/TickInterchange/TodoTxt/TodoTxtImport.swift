@@ -54,7 +54,7 @@ public enum TodoTxtImport {
             let fields = TodoTxtFields(description: description, isCompleted: item.isCompleted)
             var next = try reminder(for: read, fields: fields, now: now)
             if let uid {
-                next.reminder.uid = uid
+                next.reminder.uid = ReminderUID(uid)
             } else {
                 // The same text gets the same UID in every import, so importing a file again
                 // updates its reminders instead of adding them twice; identical texts are

@@ -7,13 +7,13 @@ struct UndoHistory: Sendable {
     /// One change and what it takes to take it back.
     enum Step: Sendable {
         /// A reminder was added: undo deletes it.
-        case added(uid: String)
+        case added(uid: ReminderUID)
         /// A reminder was changed (an edit or a move) from `before`: undo puts it back.
         case edited(before: Reminder, kind: String)
         /// A reminder was completed: undo reopens it.
-        case completed(uid: String)
+        case completed(uid: ReminderUID)
         /// A reminder was reopened: undo completes it.
-        case reopened(uid: String)
+        case reopened(uid: ReminderUID)
         /// A reminder was deleted: undo restores it.
         case deleted(DeletedReminder)
 
@@ -34,7 +34,7 @@ struct UndoHistory: Sendable {
 
     private(set) var steps: [Step] = []
     /// Reminders deleted through this server, by uid.
-    private(set) var deleted: [String: DeletedReminder] = [:]
+    private(set) var deleted: [ReminderUID: DeletedReminder] = [:]
 
     mutating func record(_ step: Step) {
         steps.append(step)
@@ -52,7 +52,7 @@ struct UndoHistory: Sendable {
 
     /// The deleted reminder `uid`, taken out with its step (it is being restored, so
     /// there is no delete left to undo).
-    mutating func takeDeleted(_ uid: String) -> DeletedReminder? {
+    mutating func takeDeleted(_ uid: ReminderUID) -> DeletedReminder? {
         steps.removeAll { step in
             if case .deleted(let reminder) = step { return reminder.reminder.uid == uid }
             return false

@@ -24,7 +24,7 @@ extension WebService {
         }
         history.withLock { $0.record(.added(uid: result.reminder.uid)) }
         return WebService.reminderResponse(result.reminder, listName: result.list.name, status: 201,
-                                           headers: [("Location", "/api/v1/reminders/" + WebService.pathSegment(result.reminder.uid))])
+                                           headers: [("Location", "/api/v1/reminders/" + WebService.pathSegment(result.reminder.uid.rawValue))])
     }
 
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
@@ -51,7 +51,7 @@ extension WebService {
             return (result, try db.list(id: result.reminder.listID)?.name)
         }
         if result.changed {
-            history.withLock { $0.record(change == .complete ? .completed(uid: uid) : .reopened(uid: uid)) }
+            history.withLock { $0.record(change == .complete ? .completed(uid: result.reminder.uid) : .reopened(uid: result.reminder.uid)) }
         }
         return WebService.reminderResponse(result.reminder, listName: listName)
     }
@@ -87,7 +87,7 @@ extension WebService {
     }
 
     func restoreReminder(_ uid: String) throws -> HTTPResponse {
-        guard let deleted = history.withLock({ $0.takeDeleted(uid) }) else {
+        guard let deleted = history.withLock({ $0.takeDeleted(ReminderUID(uid)) }) else {
             throw Problem.notFound("no reminder with the uid '\(uid)' was deleted through this server since it started")
         }
         do {
@@ -111,13 +111,13 @@ extension WebService {
                 guard let added = try db.reminder(uid: uid) else { throw Problem.conflict("the reminder added was deleted since") }
                 return try Actions.delete([added.number], in: db).first?.reminder
             case .edited(let before, _):
-                let current = try WebService.existingReminder(uid: before.uid, in: db)
+                let current = try WebService.existingReminder(uid: before.uid.rawValue, in: db)
                 return try Actions.revert(current.number, to: before, context: context, in: db)
             case .completed(let uid):
-                let current = try WebService.existingReminder(uid: uid, in: db)
+                let current = try WebService.existingReminder(uid: uid.rawValue, in: db)
                 return try Actions.setCompletion(current.number, .reopen, context: context, in: db).reminder
             case .reopened(let uid):
-                let current = try WebService.existingReminder(uid: uid, in: db)
+                let current = try WebService.existingReminder(uid: uid.rawValue, in: db)
                 return try Actions.setCompletion(current.number, .complete, context: context, in: db).reminder
             case .deleted(let deleted):
                 return try Actions.restore(deleted, in: db)

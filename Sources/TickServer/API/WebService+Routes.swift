@@ -48,7 +48,7 @@ extension WebService {
     /// The number of the reminder with `uid`, for the actions (which take numbers).
     /// - Throws: `Problem` 404.
     static func existingReminder(uid: String, in db: Database) throws -> Reminder {
-        guard let reminder = try db.reminder(uid: uid) else {
+        guard let reminder = try db.reminder(uid: ReminderUID(uid)) else {
             throw Problem.notFound("there is no reminder with the uid '\(uid)'")
         }
         return reminder
