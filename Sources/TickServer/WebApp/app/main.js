@@ -15,8 +15,12 @@ const PAGE = 50;
 
 /** Reads the lists and the reminders of the view again (after any change). */
 export async function reload({ keepScroll = true } = {}) {
+  const asked = api.lists();
+  asked.catch(() => {}); // handled below, after the view
   try {
-    const [lists] = await Promise.all([api.lists(), loadView()]);
+    await loadView();
+    renderTable(); // the rows do not wait for the lists' counts (the slower answer at 100,000 reminders)
+    const lists = await asked;
     state.lists = lists.lists;
     state.smartLists = lists.smartLists;
     state.offline = false;

@@ -20,11 +20,14 @@ export function listByID(id) {
   return state.lists.find((list) => list.id === id) || null;
 }
 
+/** The smart lists' names before the server's answer names them. */
+const smartNames = { today: "Today", scheduled: "Scheduled", flagged: "Flagged", overdue: "Overdue", completed: "Completed", all: "All" };
+
 /** The heading of the view. */
 export function viewName(view = state.view) {
   if (view.kind === "search") return `Search: ${view.q}`;
-  if (view.kind === "list") return listByID(view.id)?.name ?? "List";
-  return state.smartLists.find((smart) => smart.id === view.id)?.name ?? view.id;
+  if (view.kind === "list") return listByID(view.id)?.name ?? state.reminders[0]?.list ?? "List";
+  return state.smartLists.find((smart) => smart.id === view.id)?.name ?? smartNames[view.id] ?? view.id;
 }
 
 /** The view in the address bar's fragment (#list/ID, #smart/today), and back. */
