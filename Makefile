@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev libmicrohttpd-dev pkg-config
-TEST_DEPS  := tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav
+TEST_DEPS  := tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav chromium chromium-driver python3-selenium
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
 SYNC_BENCH_DEPS := radicale vdirsyncer curl time
 DEMO_DB    := demo/tick.sqlite3
@@ -33,6 +33,8 @@ test-deps: deps
 	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages icalendar 2>/dev/null \
 	  || { $(SUDO) apt-get install -y -qq python3-icalendar >/dev/null; }
+	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q axe-selenium-python 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages axe-selenium-python
 
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))
@@ -97,3 +99,12 @@ bench-serve: deps
 	$(call apt_install,wrk curl)
 	$(SWIFT) build -c release --product tick
 	bash bench/serve.sh
+
+# The web app's first useful paint (sidebar and first 50 rows) at 100,000 reminders in
+# headless Chromium (bench/webapp-paint.py). Replaces "## The web app's first paint" in
+# bench/RESULTS.md.
+.PHONY: bench-webapp
+bench-webapp: deps
+	$(call apt_install,chromium chromium-driver python3-selenium)
+	$(SWIFT) build -c release --product tick
+	python3 bench/webapp-paint.py

@@ -1,0 +1,100 @@
+// The JSON API of `tick serve` (README "tick serve: the HTTP API and the web app").
+// The session cookie authenticates; every change carries X-Tick-Request: 1, which a
+// form posted by another site cannot send.
+
+/** An error answer of the API: `status` and the problem's `detail` (the CLI's words). */
+export class APIError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail || problem?.title || `the server answered ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+let pending = 0;
+
+function busy(step) {
+  pending += step;
+  document.body.dataset.busy = String(pending);
+}
+
+// How many requests are on their way, on <body data-busy> (the browser tests wait for 0).
+async function request(...args) {
+  busy(+1);
+  try {
+    return await send(...args);
+  } finally {
+    busy(-1);
+  }
+}
+
+async function send(method, path, body, headers = {}) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", ...headers } };
+  if (method !== "GET") init.headers["X-Tick-Request"] = "1";
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch("/api/v1" + path, init);
+  if (response.status === 401) {
+    window.dispatchEvent(new CustomEvent("tick-unauthorized"));
+  }
+  if (!response.ok) {
+    let problem = null;
+    try { problem = await response.json(); } catch { /* not JSON */ }
+    throw new APIError(response.status, problem);
+  }
+  if (response.status === 204) return null;
+  const value = await response.json();
+  const tag = response.headers.get("ETag");
+  if (tag && value && typeof value === "object") Object.defineProperty(value, "etag", { value: tag, enumerable: false });
+  return value;
+}
+
+const id = encodeURIComponent;
+
+function query(params) {
+  const pairs = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== "");
+  return pairs.length ? "?" + new URLSearchParams(pairs).toString() : "";
+}
+
+/** The paths of the reads a view makes (the service worker keeps their last answers). */
+export const paths = {
+  lists: () => "/lists",
+  listReminders: (listID, params) => `/lists/${id(listID)}/reminders${query(params)}`,
+  smart: (name, params) => `/smart/${id(name)}${query(params)}`,
+  search: (params) => `/search${query(params)}`,
+};
+
+/** The last answer to `GET path` that the service worker kept, or null. */
+export async function cached(path) {
+  if (!("caches" in window)) return null;
+  try {
+    const response = await (await caches.open("tick-data-v1")).match("/api/v1" + path);
+    return response ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+export const api = {
+  get: (path) => request("GET", path),
+  lists: () => request("GET", paths.lists()),
+  addList: (name, color) => request("POST", "/lists", color ? { name, color } : { name }),
+  patchList: (listID, fields) => request("PATCH", `/lists/${id(listID)}`, fields),
+  deleteList: (listID, force) => request("DELETE", `/lists/${id(listID)}${force ? "?force=true" : ""}`),
+  listReminders: (listID, params) => request("GET", paths.listReminders(listID, params)),
+  smart: (name, params) => request("GET", paths.smart(name, params)),
+  search: (params) => request("GET", paths.search(params)),
+  reminder: (uid) => request("GET", `/reminders/${id(uid)}`),
+  add: (fields) => request("POST", "/reminders", fields),
+  patch: (uid, fields, etag) => request("PATCH", `/reminders/${id(uid)}`, fields, etag ? { "If-Match": etag } : {}),
+  complete: (uid) => request("POST", `/reminders/${id(uid)}/complete`, {}),
+  reopen: (uid) => request("POST", `/reminders/${id(uid)}/reopen`),
+  move: (uid, where) => request("POST", `/reminders/${id(uid)}/move`, where),
+  remove: (uid) => request("DELETE", `/reminders/${id(uid)}`),
+  restore: (uid) => request("POST", `/reminders/${id(uid)}/restore`),
+  undo: () => request("POST", "/undo"),
+  dueAlarms: () => request("GET", "/alarms/due"),
+  delivered: (uid, alarmUID) => request("POST", `/alarms/${id(uid)}/${id(alarmUID)}/delivered`),
+};

@@ -1,0 +1,155 @@
+// The detail panel: every field of one reminder, each saved when it changes (as the
+// terminal UI saves), with If-Match so that an edit made meanwhile elsewhere is not
+// overwritten unseen: a 412 shows the current version and says so.
+import { api, APIError } from "./api.js";
+import { el, fill, byId, safeLink, announce } from "./dom.js";
+import { formatDue, alarmText, describeAlarm } from "./format.js";
+import { state } from "./state.js";
+import { reload, showError, toggle, remove } from "./main.js";
+
+const fields = ["title", "notes", "due", "start", "list", "priority", "flagged", "tags", "url", "repeat", "repeatFrom", "alarms"];
+let returnFocus = null;
+
+/** The text a field's input shows for `reminder`. */
+function shown(reminder, field) {
+  switch (field) {
+    case "due": return reminder.due ?? "";
+    case "start": return reminder.start ?? "";
+    case "list": return reminder.listID;
+    case "tags": return reminder.tags.map((tag) => tag.replaceAll(",", "\\,")).join(", ");
+    case "url": return reminder.url ?? "";
+    case "repeat": return reminder.recurrence ?? "";
+    case "alarms": return reminder.alarms.map(alarmText).join(", ");
+    default: return reminder[field];
+  }
+}
+
+/** What a field's input holds, as the API's body takes it. */
+function value(field) {
+  const input = byId(`d-${field}`);
+  const text = input.type === "checkbox" ? input.checked : input.value;
+  switch (field) {
+    case "due": case "start": case "url": case "repeat": return text.trim() || null;
+    // As --tag reads them: commas separate tags, a backslash before a comma keeps it in the tag.
+    case "tags": return text.split(/(?<!\\),/).map((tag) => tag.replaceAll("\\,", ",").trim().replace(/^[#@]/, "")).filter(Boolean);
+    case "alarms": return text.split(",").map((alarm) => alarm.trim()).filter(Boolean);
+    case "repeat-from": return text;
+    default: return text;
+  }
+}
+
+/** Opens the panel on `uid`. */
+export async function openDetail(uid) {
+  try {
+    const reminder = await api.reminder(uid);
+    returnFocus = document.activeElement;
+    show(reminder);
+    byId("detail").hidden = false;
+    document.body.classList.add("detail-open");
+    byId("d-title").focus();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+export function closeDetail() {
+  state.detail = null;
+  byId("detail").hidden = true;
+  document.body.classList.remove("detail-open");
+  if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
+  else document.querySelector("#reminder-rows tr[tabindex='0']")?.focus();
+}
+
+/** After a change elsewhere: shows the reminder as it is now (not the field being typed in). */
+export async function refreshDetail() {
+  if (!state.detail) return;
+  try {
+    show(await api.reminder(state.detail.uid), document.activeElement?.closest?.("#detail") ? document.activeElement.id : null);
+  } catch (error) {
+    if (error instanceof APIError && error.status === 404) closeDetail();
+  }
+}
+
+function show(reminder, keep = null) {
+  state.detail = reminder;
+  const select = byId("d-list");
+  const options = state.lists.map((list) => `${list.id}\n${list.name}`).join("\n");
+  if (select.dataset.options !== options) { // not redrawn under an open menu when nothing changed
+    fill(select, state.lists.map((list) => el("option", { value: list.id }, list.name)));
+    select.dataset.options = options;
+  }
+  for (const field of fields) {
+    const input = byId(`d-${field === "repeatFrom" ? "repeat-from" : field}`);
+    if (input.id === keep) continue;
+    if (input.type === "checkbox") input.checked = Boolean(reminder[field]);
+    else input.value = shown(reminder, field) ?? "";
+  }
+  fill(byId("d-due-hint"), reminder.due ? formatDue(reminder.due, reminder.dueKind) : "");
+  fill(byId("d-start-hint"), reminder.start ? formatDue(reminder.start, reminder.startKind) : "");
+  fill(byId("d-url-link"), reminder.url ? safeLink(reminder.url) : "");
+  fill(byId("d-alarms-hint"), reminder.alarms.map(describeAlarm).join(", "));
+  fill(byId("d-subtasks"), (reminder.subtasks || []).map((subtask) =>
+    el("li", {},
+      el("input", {
+        type: "checkbox", id: `sub-${subtask.uid}`, checked: subtask.completed,
+        onchange: async (event) => { await toggle(subtask, event.target); await refreshDetail(); },
+      }),
+      el("label", { for: `sub-${subtask.uid}` }, subtask.title))));
+}
+
+async function save(field) {
+  const reminder = state.detail;
+  if (!reminder) return;
+  const body = {};
+  if (field === "repeat-from") body.repeatFrom = value(field);
+  else body[field] = value(field);
+  try {
+    const saved = await api.patch(reminder.uid, body, reminder.etag);
+    const current = await api.reminder(saved.uid);
+    show(current, null);
+    announce("Saved.");
+  } catch (error) {
+    if (error instanceof APIError && error.status === 412 && error.problem?.current) {
+      showError(new Error("It was changed elsewhere meanwhile; this is the current version. Make your change again."));
+      await refreshDetailNow();
+    } else {
+      showError(error);
+      await refreshDetailNow();
+    }
+  }
+  await reload();
+}
+
+async function refreshDetailNow() {
+  if (state.detail) show(await api.reminder(state.detail.uid));
+}
+
+async function addSubtask(event) {
+  event.preventDefault();
+  const input = byId("d-subtask");
+  const title = input.value.trim();
+  if (!title || !state.detail) return;
+  try {
+    await api.add({ title, parent: state.detail.uid });
+    input.value = "";
+    await refreshDetailNow();
+    await reload();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function install() {
+  for (const field of [...fields.filter((f) => f !== "repeatFrom"), "repeat-from"]) {
+    byId(`d-${field}`).addEventListener("change", () => save(field));
+  }
+  byId("detail-form").addEventListener("submit", (event) => event.preventDefault());
+  byId("subtask-form").addEventListener("submit", addSubtask);
+  byId("detail-close").addEventListener("click", closeDetail);
+  byId("detail-delete").addEventListener("click", () => state.detail && remove(state.detail));
+  byId("detail").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { event.stopPropagation(); closeDetail(); }
+  });
+}
+
+install();

@@ -1,0 +1,73 @@
+// Dates as people read them: the browser's locale, the medium date style, and
+// Today/Tomorrow/Yesterday for the days around today.
+
+const dateStyle = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const timeStyle = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const relative = typeof Intl.RelativeTimeFormat === "function"
+  ? new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }) : null;
+
+function capitalized(text) {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** The instant or local day of a due/start value of the API (`dueKind`: allDay, timed, floating). */
+export function parseWhen(value, kind) {
+  if (!value) return null;
+  if (kind === "allDay") {
+    const [y, m, d] = value.split("-").map(Number);
+    return new Date(y, m - 1, d);
+  }
+  if (kind === "floating") {
+    const [day, time = "00:00:00"] = value.split("T");
+    const [y, m, d] = day.split("-").map(Number);
+    const [hh, mm, ss] = time.split(":").map(Number);
+    return new Date(y, m - 1, d, hh, mm, ss || 0);
+  }
+  return new Date(value);
+}
+
+function startOfDay(date) {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+/** Whole days from today to `date` (0 today, 1 tomorrow, -1 yesterday). */
+function dayOffset(date, now) {
+  return Math.round((startOfDay(date) - startOfDay(now)) / 86_400_000);
+}
+
+/** "Today", "Tomorrow", "Yesterday" or the medium date; with the time when `timed`. */
+export function formatDue(value, kind, now = new Date()) {
+  const date = parseWhen(value, kind);
+  if (!date || Number.isNaN(date.getTime())) return "";
+  const offset = dayOffset(date, now);
+  const day = Math.abs(offset) <= 1 && relative
+    ? capitalized(relative.format(offset, "day"))
+    : dateStyle.format(date);
+  return kind === "allDay" ? day : `${day} ${timeStyle.format(date)}`;
+}
+
+/** True when an open reminder's due date has passed (an all-day one: before today). */
+export function isOverdue(reminder, now = new Date()) {
+  if (reminder.completed || !reminder.due) return false;
+  const date = parseWhen(reminder.due, reminder.dueKind);
+  if (!date) return false;
+  return reminder.dueKind === "allDay" ? date < startOfDay(now) : date < now;
+}
+
+/** The marks of a priority: `!!!` high, `!!` medium, `!` low, nothing for none. */
+export function priorityMarks(priority) {
+  return { high: "!!!", medium: "!!", low: "!" }[priority] || "";
+}
+
+/** An alarm as the words the API takes back (`-10m` style offsets, or the instant). */
+export function alarmText(alarm) {
+  if (alarm.at) return alarm.at;
+  const trigger = alarm.trigger || "";
+  return /^[+-]/.test(trigger) ? trigger : "+" + trigger;
+}
+
+/** A short reading of an alarm for the detail panel. */
+export function describeAlarm(alarm) {
+  if (alarm.at) return formatDue(alarm.at, "timed");
+  return alarmText(alarm) + (alarm.related === "start" ? " (start)" : "");
+}

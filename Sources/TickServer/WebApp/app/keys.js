@@ -1,0 +1,103 @@
+// Keyboard shortcuts, the terminal UI's keys where a browser allows them (`?` lists them).
+import { byId, announce } from "./dom.js";
+import { state } from "./state.js";
+import { select, selectedReminder, toggle, flag, remove, undo, reload, openDrawer, closeDrawer } from "./main.js";
+import { openDetail } from "./detail.js";
+import { moveSelected } from "./reorder.js";
+import { openNewList } from "./lists.js";
+
+/** The shortcuts, as the help dialog lists them: [keys, what they do]. */
+export const shortcuts = [
+  ["↑ ↓, j k", "move between reminders"],
+  ["Home End", "first or last reminder"],
+  ["Space, x", "complete or reopen"],
+  ["a", "add: go to “Write your task.”"],
+  ["e, Enter", "the detail panel (Esc closes it)"],
+  ["d, Delete", "delete (u brings it back)"],
+  ["Alt+↑ ↓, J K, Shift+↑ ↓", "move the reminder up or down in its list"],
+  ["u", "undo the last change"],
+  ["f", "flag or unflag"],
+  ["c", "show or hide completed reminders"],
+  ["n", "a new list"],
+  ["/", "search titles and notes (Esc leaves the results)"],
+  ["l", "the lists (on a phone: open the drawer)"],
+  ["?", "this help"],
+];
+
+function typing(target) {
+  return target.closest?.("input, textarea, select, [contenteditable], dialog") && !target.matches?.("input[type=checkbox]");
+}
+
+function step(delta) {
+  const rows = state.reminders;
+  if (!rows.length) return;
+  const index = rows.findIndex((reminder) => reminder.uid === state.selected);
+  const next = index < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.max(0, Math.min(rows.length - 1, index + delta));
+  select(rows[next].uid);
+}
+
+function showHelp() {
+  const dialog = byId("help-dialog");
+  if (!dialog.open) dialog.showModal();
+}
+
+export function installShortcuts() {
+  const body = byId("help-keys");
+  for (const [keys, what] of shortcuts) {
+    const row = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = keys;
+    const td = document.createElement("td");
+    td.textContent = what;
+    row.append(th, td);
+    body.append(row);
+  }
+  byId("help-button").addEventListener("click", showHelp);
+  byId("help-close").addEventListener("click", () => byId("help-dialog").close());
+
+  document.addEventListener("keydown", async (event) => {
+    if (event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    const target = event.target;
+    if (event.key === "Escape" && target.id === "search") {
+      target.value = "";
+      target.dispatchEvent(new Event("input"));
+      target.blur();
+      return;
+    }
+    if (event.key === "Escape" && document.body.classList.contains("drawer-open")) {
+      closeDrawer();
+      byId("menu").focus();
+      return;
+    }
+    if (typing(target)) return;
+    const reminder = selectedReminder();
+    const key = event.key;
+    let handled = true;
+    if (event.altKey) {
+      if (key === "ArrowUp") await moveSelected(-1);
+      else if (key === "ArrowDown") await moveSelected(1);
+      else handled = false;
+    } else if (event.shiftKey && key === "ArrowUp") await moveSelected(-1);
+    else if (event.shiftKey && key === "ArrowDown") await moveSelected(1);
+    else if (key === "ArrowDown" || key === "j") step(1);
+    else if (key === "ArrowUp" || key === "k") step(-1);
+    else if (key === "Home" && target.closest("#reminder-rows")) step(-Infinity);
+    else if (key === "End" && target.closest("#reminder-rows")) step(Infinity);
+    else if (key === "J") await moveSelected(1);
+    else if (key === "K") await moveSelected(-1);
+    else if ((key === " " || key === "x") && reminder && !(key === " " && target.closest("button, input, a"))) await toggle(reminder);
+    else if ((key === "e" || (key === "Enter" && target.closest("#reminder-rows tr") === target)) && reminder) openDetail(reminder.uid);
+    else if ((key === "d" || key === "Delete") && reminder) await remove(reminder);
+    else if (key === "f" && reminder) await flag(reminder);
+    else if (key === "u") await undo();
+    else if (key === "c") { state.showCompleted = !state.showCompleted; await reload(); announce(state.showCompleted ? "Completed reminders shown." : "Completed reminders hidden."); }
+    else if (key === "a") byId("add").focus();
+    else if (key === "n") openNewList();
+    else if (key === "/") byId("search").focus();
+    else if (key === "l") { openDrawer(); byId("sidebar").querySelector("[aria-current]")?.focus(); }
+    else if (key === "?") showHelp();
+    else handled = false;
+    if (handled) event.preventDefault();
+  });
+}

@@ -1,0 +1,392 @@
+// The reminders app: sidebar of lists, table of reminders, add field, undo bar.
+import { api, APIError, paths, cached } from "./api.js";
+import { el, fill, byId, announce } from "./dom.js";
+import { formatDue, isOverdue, priorityMarks } from "./format.js";
+import { state, listByID, viewName, viewFragment, viewFromFragment } from "./state.js";
+import { openDetail, closeDetail, refreshDetail } from "./detail.js";
+import { installShortcuts } from "./keys.js";
+import { installReorder } from "./reorder.js";
+import { installNotifications, checkAlarms } from "./notify.js";
+import { openNewList } from "./lists.js";
+
+const PAGE = 50;
+
+// MARK: - Loading
+
+/** Reads the lists and the reminders of the view again (after any change). */
+export async function reload({ keepScroll = true } = {}) {
+  const asked = api.lists();
+  asked.catch(() => {}); // handled below, after the view
+  try {
+    await loadView();
+    renderTable(); // the rows do not wait for the lists' counts (the slower answer at 100,000 reminders)
+    const lists = await asked;
+    state.lists = lists.lists;
+    state.smartLists = lists.smartLists;
+    state.offline = false;
+  } catch (error) {
+    // The service worker answers 503 when neither the server nor its cache has the page.
+    if (error instanceof APIError && error.status !== 503) showError(error);
+    else state.offline = true;
+  }
+  render();
+  if (!keepScroll) byId("main").scrollTop = 0;
+}
+
+/** The path of the first page of `view` (or the page at `cursor`). */
+function viewPath(view, cursor = null) {
+  const completed = state.showCompleted ? "true" : undefined;
+  const params = { limit: PAGE, cursor, completed };
+  if (view.kind === "list") return paths.listReminders(view.id, params);
+  if (view.kind === "smart") return paths.smart(view.id, params);
+  return paths.search({ q: view.q, completed, limit: 500 });
+}
+
+/**
+ * Draws the lists and the view as the service worker last kept them, before the server
+ * answers: a returning visit shows its reminders at once, and the answers replace them.
+ * - Returns: whether there was something to draw.
+ */
+async function paintFromCache() {
+  const [lists, page] = await Promise.all([cached(paths.lists()), cached(viewPath(state.view))]);
+  if (!lists || !page || state.reminders.length || state.smartLists.length) return false;
+  state.lists = lists.lists;
+  state.smartLists = lists.smartLists;
+  state.reminders = page.reminders;
+  state.nextCursor = page.nextCursor;
+  render();
+  return true;
+}
+
+async function loadView(cursor = null) {
+  const view = state.view;
+  let page = await api.get(viewPath(view, cursor));
+  if (view !== state.view) return; // another view was chosen meanwhile
+  // A reload keeps as many rows as were shown, so that "Show more" is not undone by a change.
+  if (!cursor && state.reminders.length > PAGE && state.sameView) {
+    let rows = page.reminders, next = page.nextCursor;
+    while (next && rows.length < state.reminders.length) {
+      const more = await api.get(viewPath(view, next));
+      rows = rows.concat(more.reminders);
+      next = more.nextCursor;
+    }
+    page = { reminders: rows, nextCursor: next };
+  }
+  state.reminders = cursor ? state.reminders.concat(page.reminders) : page.reminders;
+  state.nextCursor = page.nextCursor;
+  state.sameView = true;
+}
+
+/** Shows `view` (a smart list, a list, or search results). */
+export async function choose(view) {
+  state.view = view;
+  state.sameView = false;
+  state.reminders = [];
+  state.selected = null;
+  if (view.kind !== "search") {
+    history.replaceState(null, "", viewFragment(view) || location.pathname);
+    byId("search").value = "";
+  }
+  closeDrawer();
+  await reload({ keepScroll: false });
+}
+
+// MARK: - Rendering
+
+export function render() {
+  renderSidebar();
+  renderTable();
+  document.body.classList.toggle("offline", state.offline);
+  byId("offline-note").hidden = !state.offline;
+}
+
+function isCurrent(kind, id) {
+  return state.view.kind === kind && state.view.id === id;
+}
+
+function renderSidebar() {
+  fill(byId("smart-lists"), state.smartLists.map((smart) =>
+    el("li", {},
+      el("button", {
+        class: `nav-item smart-${smart.id}`, "aria-current": isCurrent("smart", smart.id) ? "page" : null,
+        dataset: { smart: smart.id }, onclick: () => choose({ kind: "smart", id: smart.id }),
+      }, el("span", { class: "nav-name" }, smart.name), el("span", { class: "count" }, String(smart.count))))));
+  fill(byId("user-lists"), state.lists.map((list) => {
+    const dot = el("span", { class: "dot", "aria-hidden": "true" });
+    dot.style.setProperty("--dot", list.color);
+    return el("li", {},
+      el("button", {
+        class: "nav-item", "aria-current": isCurrent("list", list.id) ? "page" : null,
+        dataset: { list: list.id }, onclick: () => choose({ kind: "list", id: list.id }),
+      }, dot, el("span", { class: "nav-name" }, list.name), el("span", { class: "count" }, String(list.openCount))));
+  }));
+}
+
+let drawnRows = null;
+
+function renderTable() {
+  const name = viewName();
+  fill(byId("view-title"), name);
+  document.title = `${name} · Tick`;
+  const list = state.view.kind === "list" ? listByID(state.view.id) : null;
+  byId("view-dot").hidden = !list;
+  if (list) byId("view-dot").style.setProperty("--dot", list.color);
+  fill(byId("reminders-caption"), name);
+  byId("show-completed").checked = state.showCompleted;
+  const body = byId("reminder-rows");
+  const now = new Date();
+  // The same rows as drawn (a change elsewhere, or our own change echoed by the event
+  // stream) are not drawn again: the rows keep their focus and nothing flickers.
+  byId("empty").hidden = state.reminders.length > 0;
+  byId("more").hidden = !state.nextCursor;
+  const drawn = JSON.stringify([state.reminders, now.toDateString(), state.view]);
+  if (drawnRows === drawn) return;
+  drawnRows = drawn;
+  // Drawing the rows again must not lose the keyboard's place: the focus goes back to the
+  // same control of the same reminder, or to the row now in the place of one that went.
+  const focused = document.activeElement;
+  const focusedRow = focused?.closest?.("#reminder-rows tr");
+  const focusedIndex = focusedRow ? [...body.children].indexOf(focusedRow) : -1;
+  const focusedControl = focusedRow && focused !== focusedRow ? focused.classList[0] : null;
+  fill(body, state.reminders.map((reminder) => row(reminder, now)));
+  if (focusedRow) {
+    const again = body.querySelector(`tr[data-uid="${CSS.escape(focusedRow.dataset.uid)}"]`)
+      || body.children[Math.min(focusedIndex, body.children.length - 1)];
+    if (again) {
+      state.selected = again.dataset.uid;
+      again.classList.add("selected");
+      (focusedControl && again.querySelector("." + CSS.escape(focusedControl)) || again).focus();
+    } else {
+      byId("add").focus();
+    }
+  }
+  const selected = body.querySelector(`tr[data-uid="${CSS.escape(state.selected || "")}"]`);
+  (selected || body.querySelector("tr"))?.setAttribute("tabindex", "0");
+}
+
+function row(reminder, now) {
+  const overdue = isOverdue(reminder, now);
+  const showList = state.view.kind !== "list";
+  const title = reminder.title;
+  return el("tr", {
+    class: [reminder.completed && "completed", overdue && "overdue", reminder.uid === state.selected && "selected",
+            reminder.parentUID && "subtask"].filter(Boolean).join(" "),
+    dataset: { uid: reminder.uid }, tabIndex: -1,
+    onfocus: () => select(reminder.uid, false),
+  },
+    el("td", { class: "handle-cell" },
+      el("span", { class: "handle", title: "Drag to reorder (or Alt+↑/↓)", "aria-hidden": "true" }, "⠿")),
+    el("td", { class: "check-cell" },
+      el("input", {
+        type: "checkbox", class: "check", checked: reminder.completed,
+        "aria-label": `${reminder.completed ? "Reopen" : "Complete"} “${title}”`,
+        onchange: (event) => toggle(reminder, event.target),
+      })),
+    el("td", { class: "title-cell" },
+      el("button", { class: "title", onclick: () => openDetail(reminder.uid), "aria-label": null }, title),
+      showList && reminder.list ? el("span", { class: "meta list-name" }, reminder.list) : null,
+      reminder.tags.length ? el("span", { class: "meta tags" }, reminder.tags.map((tag) => "#" + tag).join(" ")) : null,
+      reminder.notes ? el("span", { class: "meta notes" }, reminder.notes.split("\n")[0]) : null),
+    el("td", { class: "due-cell" },
+      reminder.due ? el("time", { datetime: reminder.due }, formatDue(reminder.due, reminder.dueKind, now)) : null,
+      overdue ? el("span", { class: "visually-hidden" }, " (overdue)") : null,
+      reminder.recurrence ? el("span", { class: "repeat", title: "Repeats", "aria-label": "repeats" }, " ↻") : null),
+    el("td", { class: "priority-cell" },
+      reminder.priority !== "none" ? el("span", { class: "priority", "aria-label": `${reminder.priority} priority` }, priorityMarks(reminder.priority)) : null),
+    el("td", { class: "flag-cell" },
+      reminder.flagged ? el("span", { class: "flag", role: "img", "aria-label": "flagged" }, "⚑") : null),
+    el("td", { class: "delete-cell" },
+      el("button", { type: "button", class: "delete icon-button", "aria-label": `Delete “${title}”`, onclick: () => remove(reminder) }, "✕")));
+}
+
+/** Marks the row of `uid` as selected (and focuses it when `focus`). */
+export function select(uid, focus = true) {
+  state.selected = uid;
+  for (const tr of byId("reminder-rows").querySelectorAll("tr")) {
+    const mine = tr.dataset.uid === uid;
+    tr.classList.toggle("selected", mine);
+    tr.tabIndex = mine ? 0 : -1;
+    if (mine && focus) tr.focus();
+  }
+}
+
+/** The selected reminder, or null. */
+export function selectedReminder() {
+  return state.reminders.find((reminder) => reminder.uid === state.selected) || null;
+}
+
+// MARK: - Changes
+
+/** Runs a change, shows its error if it fails, then reloads. */
+export async function change(work, { reloadAfter = true } = {}) {
+  try {
+    const result = await work();
+    if (reloadAfter) await reload();
+    return result;
+  } catch (error) {
+    showError(error);
+    if (reloadAfter) await reload();
+    return undefined;
+  }
+}
+
+export async function toggle(reminder, checkbox) {
+  if (checkbox) checkbox.disabled = true;
+  const done = !reminder.completed;
+  await change(() => (done ? api.complete(reminder.uid) : api.reopen(reminder.uid)));
+  announce(`${done ? "Completed" : "Reopened"} “${reminder.title}”`);
+}
+
+export async function flag(reminder) {
+  await change(() => api.patch(reminder.uid, { flagged: !reminder.flagged }));
+}
+
+let undoTimer = null;
+
+/** Deletes a reminder and offers it back in the undo bar. */
+export async function remove(reminder) {
+  const deleted = await change(() => api.remove(reminder.uid));
+  if (!deleted) return;
+  if (state.detail?.uid === reminder.uid) closeDetail();
+  const bar = byId("undo-bar");
+  fill(byId("undo-text"), `Deleted “${reminder.title}”.`);
+  bar.dataset.uid = reminder.uid;
+  bar.hidden = false;
+  clearTimeout(undoTimer);
+  undoTimer = setTimeout(hideUndo, 10_000);
+  announce(`Deleted “${reminder.title}”. Press u to undo.`);
+}
+
+function hideUndo() {
+  byId("undo-bar").hidden = true;
+  delete byId("undo-bar").dataset.uid;
+}
+
+/** Undo: the deleted reminder of the undo bar, else the server's last change. */
+export async function undo() {
+  const uid = byId("undo-bar").dataset.uid;
+  hideUndo();
+  if (uid) {
+    const restored = await change(() => api.restore(uid));
+    if (restored) { select(uid); announce(`“${restored.title}” is back.`); }
+    return;
+  }
+  const answer = await change(() => api.undo());
+  if (answer) announce(`Undid the last ${answer.undone}.`);
+}
+
+async function add(event) {
+  event.preventDefault();
+  const input = byId("add"), due = byId("add-due");
+  const title = input.value.trim();
+  if (!title) { showError(new Error("Write a title first.")); input.focus(); return; }
+  const fields = { title };
+  if (due.value.trim()) fields.due = due.value.trim();
+  if (state.view.kind === "list") fields.list = state.view.id;
+  if (state.view.kind === "smart" && state.view.id === "flagged") fields.flagged = true;
+  if (state.view.kind === "smart" && ["today", "overdue"].includes(state.view.id) && !fields.due) fields.due = "today";
+  const added = await change(() => api.add(fields));
+  if (added) {
+    input.value = "";
+    due.value = "";
+    state.selected = added.uid;
+    render();
+    announce(`Added “${added.title}”`);
+  }
+  input.focus();
+}
+
+// MARK: - Messages
+
+let errorTimer = null;
+
+/** Shows an error (the API's detail, in the CLI's words) in the alert line. */
+export function showError(error) {
+  const box = byId("error");
+  fill(box, error instanceof APIError && error.status === 401
+    ? "You are not logged in. Open the address tick serve printed (…/login?token=…)."
+    : error.message || String(error));
+  box.hidden = false;
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => { box.hidden = true; }, 8_000);
+}
+
+// MARK: - The drawer (phone width)
+
+export function openDrawer() {
+  document.body.classList.add("drawer-open");
+  byId("menu").setAttribute("aria-expanded", "true");
+  byId("sidebar").querySelector("button")?.focus();
+}
+
+export function closeDrawer() {
+  if (!document.body.classList.contains("drawer-open")) return;
+  document.body.classList.remove("drawer-open");
+  byId("menu").setAttribute("aria-expanded", "false");
+}
+
+// MARK: - Live updates
+
+function listen() {
+  if (typeof EventSource !== "function") return;
+  const source = new EventSource("/api/v1/events");
+  let pending = null;
+  source.addEventListener("change", () => {
+    clearTimeout(pending);
+    pending = setTimeout(async () => {
+      await reload();
+      await refreshDetail();
+      checkAlarms();
+    }, 50);
+  });
+  source.addEventListener("open", () => { if (state.offline) reload(); });
+}
+
+// MARK: - Start
+
+function start() {
+  byId("add-form").addEventListener("submit", add);
+  byId("more").addEventListener("click", async () => { await loadView(state.nextCursor); render(); });
+  byId("show-completed").addEventListener("change", (event) => {
+    state.showCompleted = event.target.checked;
+    reload();
+  });
+  let searchTimer = null;
+  byId("search").addEventListener("input", (event) => {
+    clearTimeout(searchTimer);
+    const q = event.target.value.trim();
+    searchTimer = setTimeout(() => {
+      if (q) choose({ kind: "search", q });
+      else choose(state.previousView || { kind: "smart", id: "today" });
+    }, 200);
+  });
+  byId("search").addEventListener("focus", () => {
+    if (state.view.kind !== "search") state.previousView = state.view;
+  });
+  byId("search-form").addEventListener("submit", (event) => event.preventDefault());
+  byId("undo-button").addEventListener("click", undo);
+  byId("undo-close").addEventListener("click", hideUndo);
+  byId("menu").addEventListener("click", () =>
+    document.body.classList.contains("drawer-open") ? closeDrawer() : openDrawer());
+  byId("scrim").addEventListener("click", closeDrawer);
+  byId("new-list").addEventListener("click", openNewList);
+  window.addEventListener("tick-unauthorized", () => { byId("login-note").hidden = false; });
+  installShortcuts();
+  installReorder();
+  installNotifications();
+  const fromFragment = viewFromFragment(location.hash);
+  if (fromFragment) state.view = fromFragment;
+  // The first useful paint (the sidebar and the first rows drawn), for bench/webapp-paint.py:
+  // from the service worker's copy when it has one, then from the server.
+  paintFromCache().then((painted) => {
+    if (painted) requestAnimationFrame(() => performance.mark("tick-first-rows-cached"));
+  });
+  reload().then(() => {
+    requestAnimationFrame(() => performance.mark("tick-first-rows"));
+    if (state.view.kind === "list" && !listByID(state.view.id) && state.lists.length) choose({ kind: "smart", id: "today" });
+  });
+  listen();
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
+start();

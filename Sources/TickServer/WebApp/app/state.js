@@ -1,0 +1,42 @@
+// What the page shows: the lists, the chosen view and its reminders. One object that
+// the modules share; `render()` in main.js draws it.
+
+export const state = {
+  lists: [],          // the user's lists (API shape, with openCount)
+  smartLists: [],     // [{ id, name, count }]
+  view: { kind: "smart", id: "today" },  // or { kind: "list", id } or { kind: "search", q }
+  reminders: [],
+  nextCursor: null,
+  showCompleted: false,
+  selected: null,     // the uid of the selected row
+  detail: null,       // the reminder open in the detail panel (with subtasks and etag)
+  offline: false,
+  sameView: false,    // whether the rows shown are of state.view (a reload then keeps as many)
+  previousView: null, // the view to go back to when the search is emptied
+};
+
+/** The list with `id`. */
+export function listByID(id) {
+  return state.lists.find((list) => list.id === id) || null;
+}
+
+/** The smart lists' names before the server's answer names them. */
+const smartNames = { today: "Today", scheduled: "Scheduled", flagged: "Flagged", overdue: "Overdue", completed: "Completed", all: "All" };
+
+/** The heading of the view. */
+export function viewName(view = state.view) {
+  if (view.kind === "search") return `Search: ${view.q}`;
+  if (view.kind === "list") return listByID(view.id)?.name ?? state.reminders[0]?.list ?? "List";
+  return state.smartLists.find((smart) => smart.id === view.id)?.name ?? smartNames[view.id] ?? view.id;
+}
+
+/** The view in the address bar's fragment (#list/ID, #smart/today), and back. */
+export function viewFragment(view = state.view) {
+  return view.kind === "list" ? `#list/${encodeURIComponent(view.id)}` : view.kind === "smart" ? `#smart/${view.id}` : "";
+}
+
+export function viewFromFragment(hash) {
+  const [kind, id] = hash.replace(/^#/, "").split("/");
+  if ((kind === "list" || kind === "smart") && id) return { kind, id: decodeURIComponent(id) };
+  return null;
+}

@@ -1,0 +1,36 @@
+// The service worker: keeps the app's files (the shell) so that Tick opens offline once it
+// was loaded, and the last answers of the API's reads so that the lists show read-only.
+// The files come from the network first (they are revalidated by ETag), the cache only
+// when the network fails; changes are never cached or replayed.
+const SHELL = "tick-shell-v1";
+const DATA = "tick-data-v1";
+const FILES = ["/", "/manifest.webmanifest", "/app/style.css", "/app/icon.svg", "/app/main.js", "/app/api.js",
+  "/app/dom.js", "/app/format.js", "/app/state.js", "/app/detail.js", "/app/keys.js", "/app/reorder.js",
+  "/app/notify.js", "/app/lists.js"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((name) => ![SHELL, DATA].includes(name)).map((name) => caches.delete(name))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname === "/api/v1/events" || url.pathname.startsWith("/login")) return;
+  const store = url.pathname.startsWith("/api/") ? DATA : SHELL;
+  event.respondWith(fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(store).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  }).catch(() => caches.match(request, { ignoreSearch: store === SHELL }).then((cached) =>
+    cached || new Response(JSON.stringify({ title: "offline", detail: "Tick's server cannot be reached." }),
+      { status: 503, headers: { "Content-Type": "application/problem+json" } }))));
+});

@@ -1,0 +1,640 @@
+#!/usr/bin/env python3
+"""The web app of `tick serve` in a real browser: headless Chromium driven by Selenium.
+
+Starts `tick serve` on a free loopback port with a throwaway database and
+TICK_SERVE_TOKEN, logs in, and checks what a person does with the app (add, complete,
+reopen, delete and undo, reorder, the detail panel, lists, markup as text, live updates
+from another tab and another process, phone width, axe-core). Prints one line per check,
+"ok NAME" or "FAIL NAME: why", and exits 1 when one failed, 77 when Chromium, its driver
+or Selenium is missing. Everything it starts is stopped by its process id.
+
+    webapp_browser.py --tick PATH/TO/tick                 # the checks
+    webapp_browser.py --tick PATH/TO/tick --screenshots DIR   # demo data, two screenshots
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+SKIP = 77
+TOKEN = "webapp-test-token-0123456789abcdef"
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import NoAlertPresentException, WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+except ImportError:
+    print("skip: python3-selenium is not installed (make test-deps)")
+    sys.exit(SKIP)
+
+
+class Server:
+    """`tick serve` on 127.0.0.1 and a port the system picks, with its own database."""
+
+    def __init__(self, tick, folder):
+        self.tick = tick
+        self.env = dict(os.environ, TICK_DB=os.path.join(folder, "tick.sqlite3"), TICK_SERVE_TOKEN=TOKEN,
+                        XDG_STATE_HOME=os.path.join(folder, "state"), TZ="UTC", LANG="C.UTF-8")
+        self.env.pop("TICK_NOW", None)
+        self.process = None
+        self.port = None
+
+    def cli(self, *arguments):
+        result = subprocess.run([self.tick, *arguments], env=self.env, capture_output=True, text=True, timeout=30)
+        if result.returncode != 0:
+            raise RuntimeError(f"tick {' '.join(arguments)}: {result.stderr.strip()}")
+        return result.stdout
+
+    def start(self):
+        self.process = subprocess.Popen([self.tick, "serve", "--listen", "127.0.0.1:0"], env=self.env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            line = self.process.stdout.readline()
+            if line.startswith("Open: "):
+                self.port = int(re.search(r"//[^/]*:(\d+)/", line).group(1))
+                return
+            if not line and self.process.poll() is not None:
+                break
+        raise RuntimeError("tick serve did not print its address: " + (self.process.stderr.read() if self.process.poll() is not None else ""))
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+    @property
+    def base(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def api(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + "/api/v1" + path, data=data, method=method,
+                                         headers={"Authorization": "Bearer " + TOKEN, "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                text = response.read().decode()
+                return json.loads(text) if text else None
+        except urllib.error.HTTPError as error:
+            return {"status": error.code, "problem": json.loads(error.read().decode() or "null")}
+
+    def lists(self):
+        return self.api("GET", "/lists")["lists"]
+
+    def list_id(self, name):
+        return next(item["id"] for item in self.lists() if item["name"] == name)
+
+    def reminders(self, list_name, completed=True):
+        query = "?limit=500" + ("&completed=true" if completed else "")
+        return self.api("GET", f"/lists/{self.list_id(list_name)}/reminders{query}")["reminders"]
+
+    def reminder(self, list_name, title):
+        return next((r for r in self.reminders(list_name) if r["title"] == title), None)
+
+
+def start_browser():
+    for program in ("chromium", "chromedriver"):
+        if not shutil.which(program) and not os.path.exists("/usr/bin/" + program):
+            print(f"skip: {program} is not installed (apt-get install chromium chromium-driver, or make test-deps)")
+            sys.exit(SKIP)
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,860",
+                     "--lang=en-US", "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                     "--disable-backgrounding-occluded-windows", "--disable-extensions", "--no-first-run"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(service=service, options=options)
+
+
+def wait_for(condition, what, timeout=6.0):
+    deadline = time.time() + timeout
+    last = None
+    while time.time() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except (WebDriverException, StopIteration, KeyError, TypeError) as error:
+            last = error
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}" + (f" (last error: {last})" if last else ""))
+
+
+class App:
+    """The page in one tab, read through the DOM."""
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def finds(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def settle(self):
+        """Waits until the page has no request on its way (and the rendering after it)."""
+        wait_for(lambda: self.driver.execute_script("return document.body.dataset.busy || '0'") == "0", "the page to settle")
+        time.sleep(0.1)
+
+    def in_row(self, title, css):
+        """The element `css` of the row titled `title`, found again when a reload replaced the row."""
+        return wait_for(lambda: self.row(title).find_element(By.CSS_SELECTOR, css), f"{css} of “{title}”")
+
+    def click(self, title, css):
+        """Clicks `css` in the row titled `title` (again if a redraw replaced the row first)."""
+        wait_for(lambda: self.row(title).find_element(By.CSS_SELECTOR, css).click() or True, f"clicking {css} of “{title}”")
+
+    def titles(self):
+        return [e.get_attribute("textContent") for e in self.finds("#reminder-rows tr .title")]
+
+    def row(self, title):
+        return wait_for(lambda: next(tr for tr in self.finds("#reminder-rows tr")
+                                     if tr.find_element(By.CSS_SELECTOR, ".title").get_attribute("textContent") == title),
+                        f"the row “{title}”")
+
+    def open_list(self, name):
+        if self.finds("body.drawer-open") == [] and not self.find("#sidebar").is_displayed():
+            self.find("#menu").click()
+        # Found and clicked in one go, again when a redraw of the sidebar came in between.
+        wait_for(lambda: next(b for b in self.finds("#user-lists .nav-item")
+                              if b.find_element(By.CSS_SELECTOR, ".nav-name").get_attribute("textContent") == name).click() or True,
+                 f"the list {name} in the sidebar")
+        wait_for(lambda: self.find("#view-title").text == name, f"the heading {name}")
+        wait_for(lambda: self.driver.execute_script("return document.querySelector('#reminder-rows') !== null"), "rows")
+        time.sleep(0.2)
+
+    def add(self, title, due=None):
+        field = self.find("#add")
+        field.click()
+        field.send_keys(title)
+        if due:
+            self.find("#add-due").send_keys(due)
+        field.send_keys(Keys.ENTER)
+        return self.row(title)
+
+    def no_alert(self):
+        try:
+            alert = self.driver.switch_to.alert
+            text = alert.text
+            alert.dismiss()
+            return f"an alert appeared: {text}"
+        except NoAlertPresentException:
+            return None
+
+
+CHECKS = []
+
+
+def check(function):
+    CHECKS.append(function)
+    return function
+
+
+@check
+def add_korean_and_emoji(server, app):
+    app.open_list("Groceries")
+    app.add("우유 사기")
+    app.add("Party 🎉🥳", due="tomorrow")
+    stored = wait_for(lambda: server.reminder("Groceries", "Party 🎉🥳"), "the emoji title in the database")
+    assert server.reminder("Groceries", "우유 사기") is not None, "the Korean title is not stored as typed"
+    assert stored["due"] is not None, "the due words did not reach the API"
+    due = wait_for(lambda: app.in_row("Party 🎉🥳", ".due-cell").text, "the due cell")
+    assert due.startswith("Tomorrow"), f"the due cell says {due!r}, not Tomorrow"
+    assert app.find("#add").get_attribute("value") == "", "the add field was not emptied"
+
+
+@check
+def complete_and_reopen(server, app):
+    app.open_list("Groceries")
+    app.click("우유 사기", ".check")
+    wait_for(lambda: server.reminder("Groceries", "우유 사기")["completed"], "the reminder completed in the database")
+    wait_for(lambda: "우유 사기" not in app.titles(), "the completed row hidden")
+    app.find("#show-completed").click()
+    wait_for(lambda: "completed" in app.row("우유 사기").get_attribute("class"), "the completed row shown")
+    app.click("우유 사기", ".check")
+    wait_for(lambda: not server.reminder("Groceries", "우유 사기")["completed"], "the reminder reopened in the database")
+    app.find("#show-completed").click()
+    wait_for(lambda: "우유 사기" in app.titles(), "the reopened row shown")
+
+
+@check
+def delete_and_undo(server, app):
+    app.open_list("Groceries")
+    before = server.reminder("Groceries", "우유 사기")
+    app.click("우유 사기", ".delete")
+    wait_for(lambda: server.reminder("Groceries", "우유 사기") is None, "the reminder deleted in the database")
+    wait_for(lambda: "우유 사기" not in app.titles(), "the row gone")
+    wait_for(lambda: app.find("#undo-bar").is_displayed(), "the undo bar")
+    assert "우유 사기" in app.find("#undo-text").text
+    app.find("#undo-button").click()
+    back = wait_for(lambda: server.reminder("Groceries", "우유 사기"), "the reminder back in the database")
+    assert back["uid"] == before["uid"] and back["position"] == before["position"], "it came back as another reminder or elsewhere"
+    app.row("우유 사기")
+    app.settle()
+    # And with the keyboard: d deletes the selected row, u brings it back.
+    app.click("우유 사기", ".due-cell")
+    app.driver.switch_to.active_element.send_keys("d")
+    wait_for(lambda: server.reminder("Groceries", "우유 사기") is None, "d deleting it")
+    wait_for(lambda: "우유 사기" not in app.titles(), "the row gone")
+    app.settle()
+    focused = app.driver.execute_script("return document.activeElement.closest('#reminder-rows tr, #add')?.textContent ?? document.activeElement.tagName")
+    assert focused and "우유 사기" not in focused and focused != "BODY", f"the focus went to {focused!r} after d"
+    app.driver.switch_to.active_element.send_keys("u")
+    wait_for(lambda: server.reminder("Groceries", "우유 사기"), "u bringing it back")
+
+
+@check
+def drag_to_reorder_and_reload(server, app):
+    app.open_list("Work")
+    wait_for(lambda: app.titles() == ["Alpha", "Bravo", "Charlie"], "the seeded order")
+    app.settle()
+    # By viewport coordinates, not element references: a redraw between finding the rows
+    # and moving the pointer cannot make the drag fail.
+    (x, y), (_, top) = wait_for(lambda: [app.driver.execute_script(
+        "const box = arguments[0].getBoundingClientRect(); return [box.left + box.width / 2, arguments[1] ? box.top + 3 : box.top + box.height / 2];",
+        element, is_target) for element, is_target in
+        ((app.in_row("Charlie", ".handle-cell"), False), (app.row("Alpha"), True))], "the places of the rows")
+    actions = ActionChains(app.driver)
+    pointer = actions.w3c_actions.pointer_action
+    pointer.move_to_location(int(x), int(y)).pointer_down().move_to_location(int(x), int(y) - 5)
+    pointer.move_to_location(int(x), int(top) + 2).move_to_location(int(x), int(top)).pointer_up()
+    actions.perform()
+    wait_for(lambda: [r["title"] for r in server.reminders("Work")] == ["Charlie", "Alpha", "Bravo"], "the order after the drag in the database")
+    app.driver.refresh()
+    wait_for(lambda: app.titles() == ["Charlie", "Alpha", "Bravo"], "the order after a reload")
+    # The keyboard way: Alt+↑ on Bravo.
+    app.settle()
+    app.click("Bravo", ".due-cell")
+    ActionChains(app.driver).key_down(Keys.ALT).send_keys(Keys.ARROW_UP).key_up(Keys.ALT).perform()
+    wait_for(lambda: [r["title"] for r in server.reminders("Work")] == ["Charlie", "Bravo", "Alpha"], "the order after Alt+↑")
+    app.driver.refresh()
+    wait_for(lambda: app.titles() == ["Charlie", "Bravo", "Alpha"], "the keyboard order after a reload")
+
+
+@check
+def edit_every_field(server, app):
+    app.open_list("Work")
+    app.click("Alpha", ".title")
+    wait_for(lambda: app.find("#detail").is_displayed(), "the detail panel")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "Alpha", "the title in the panel")
+
+    def typed(field, text):
+        # Select all and type over it: clear() would send a change of its own (an empty field).
+        app.settle()
+        element = app.find(field)
+        element.send_keys(Keys.CONTROL, "a")
+        element.send_keys(text)
+        element.send_keys(Keys.TAB)
+
+    def stored():
+        return server.reminder("Groceries", "Alpha 수정") or server.reminder("Work", "Alpha 수정")
+
+    typed("#d-title", "Alpha 수정")
+    wait_for(stored, "the new title")
+    typed("#d-notes", "line one\nline two")
+    wait_for(lambda: stored()["notes"] == "line one\nline two", "the notes")
+    typed("#d-due", "2027-03-05")
+    wait_for(lambda: stored()["due"] == "2027-03-05", "the due date")
+    typed("#d-start", "2027-03-01")
+    wait_for(lambda: stored()["start"] == "2027-03-01", "the start date")
+    app.settle()
+    Select(app.find("#d-priority")).select_by_value("high")
+    wait_for(lambda: stored()["priority"] == "high", "the priority")
+    app.settle()
+    app.find("#d-flagged").click()
+    wait_for(lambda: stored()["flagged"], "the flag")
+    typed("#d-tags", "home, 집")
+    wait_for(lambda: stored()["tags"] == ["home", "집"], "the tags")
+    typed("#d-url", "javascript:alert(1)")
+    wait_for(lambda: stored()["url"] == "javascript:alert(1)", "the url")
+    assert app.finds("#d-url-link a") == [], "a javascript: URL became a link"
+    typed("#d-url", "https://example.com/a?b=1")
+    wait_for(lambda: stored()["url"] == "https://example.com/a?b=1", "the https url")
+    wait_for(lambda: app.find("#d-url-link a").get_attribute("href") == "https://example.com/a?b=1", "the https link")
+    typed("#d-repeat", "weekly")
+    wait_for(lambda: (stored()["recurrence"] or "").startswith("FREQ=WEEKLY"), "the repeat rule")
+    app.settle()
+    Select(app.find("#d-repeat-from")).select_by_value("completion")
+    wait_for(lambda: stored()["repeatFrom"] == "completion", "repeat from completion")
+    typed("#d-alarms", "-10m, -1d")
+    wait_for(lambda: sorted(a.get("trigger") for a in stored()["alarms"]) == ["-P1D", "-PT10M"], "the alarms")
+    subtask = app.find("#d-subtask")
+    subtask.send_keys("하위 작업")
+    subtask.send_keys(Keys.ENTER)
+    wait_for(lambda: server.reminder("Work", "하위 작업") and server.reminder("Work", "하위 작업")["parentUID"] == stored()["uid"], "the subtask")
+    wait_for(lambda: "하위 작업" in app.find("#d-subtasks").text, "the subtask in the panel")
+    app.settle()
+    Select(app.find("#d-list")).select_by_visible_text("Groceries")
+    wait_for(lambda: server.reminder("Groceries", "Alpha 수정"), "the move to Groceries")
+    assert server.reminder("Groceries", "하위 작업"), "the subtask did not move along with its parent"
+    app.find("#detail-close").click()
+    wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+@check
+def new_list_with_a_color_and_a_blank_name_refused(server, app):
+    count = len(server.lists())
+    app.find("#new-list").click()
+    wait_for(lambda: app.find("#list-dialog").is_displayed(), "the new-list dialog")
+    app.find("#list-name").send_keys("   ")
+    app.find("#list-create").click()
+    message = wait_for(lambda: app.find("#list-error").is_displayed() and app.find("#list-error").text, "the refusal")
+    assert "empty or only white space" in message, f"the message was {message!r}"
+    assert len(server.lists()) == count, "a blank name made a list"
+    app.find("#list-name").clear()
+    app.find("#list-name").send_keys("Garden 🌱")
+    app.find("label[for=color-purple]").click()
+    app.find("#list-create").click()
+    wait_for(lambda: any(l["name"] == "Garden 🌱" and l["color"] == "#AF52DE" for l in server.lists()), "the purple list")
+    wait_for(lambda: app.find("#view-title").text == "Garden 🌱", "the new list shown")
+    dot = app.driver.execute_script(
+        "return [...document.querySelectorAll('#user-lists .nav-item')].find(b => b.textContent.includes('Garden'))"
+        ".querySelector('.dot').style.getPropertyValue('--dot')")
+    assert dot.strip().upper() == "#AF52DE", f"the dot is {dot!r}"
+
+
+@check
+def markup_title_is_text(server, app):
+    app.open_list("Work")
+    markup = "<img src=x onerror=alert(1)>"
+    app.add(markup)
+    assert app.finds("#reminder-rows img") == [], "the title became an element"
+    time.sleep(0.5)
+    alert = app.no_alert()
+    assert alert is None, alert
+    app.click(markup, ".title")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == markup, "the title in the panel")
+    assert app.finds("#detail img") == [] and app.no_alert() is None
+    app.find("#detail-close").click()
+
+
+@check
+def two_tabs_and_the_cli(server, app):
+    driver = app.driver
+    app.open_list("Work")
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(server.base + "/#list/" + server.list_id("Work"))
+    second = driver.current_window_handle
+    other = App(driver)
+    wait_for(lambda: "Charlie" in other.titles(), "the second tab showing Work")
+    started = time.time()
+    server.cli("add", "from the CLI", "--list", "Work")
+    wait_for(lambda: "from the CLI" in other.titles(), "the CLI's reminder in the second tab")
+    driver.switch_to.window(first)
+    wait_for(lambda: "from the CLI" in app.titles(), "the CLI's reminder in the first tab")
+    elapsed = time.time() - started
+    # A change in the first tab reaches the second.
+    app.click("Charlie", ".check")
+    driver.switch_to.window(second)
+    wait_for(lambda: "Charlie" not in other.titles(), "the completion in the second tab")
+    driver.close()
+    driver.switch_to.window(first)
+    print(f"  (the CLI's change showed in both tabs after {elapsed:.2f} s)")
+
+
+@check
+def every_cli_change_reaches_the_page(server, app):
+    """Three `tick add` processes one after the other while the page is open: each shows.
+    Fails while the server's own database connections stop seeing other processes' commits
+    once a second connection was opened in the server (see WebAppBrowserTests)."""
+    app.open_list("Work")
+    for number in range(1, 4):
+        title = f"CLI change {number}"
+        server.cli("add", title, "--list", "Work")
+        wait_for(lambda: title in app.titles(), f"“{title}” in the page")
+
+
+@check
+def keyboard_alone(server, app):
+    app.open_list("Work")
+    body = app.find("body")
+    body.send_keys("?")
+    wait_for(lambda: app.find("#help-dialog").is_displayed(), "? opening the shortcuts")
+    assert "complete or reopen" in app.find("#help-dialog").text
+    app.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(lambda: not app.find("#help-dialog").is_displayed(), "Esc closing it")
+    app.find("body").send_keys("a")
+    wait_for(lambda: app.driver.switch_to.active_element.get_attribute("id") == "add", "a focusing the add field")
+    app.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    app.find("#view-title").click()
+    app.settle()
+    app.find("body").send_keys("j")
+    first = wait_for(lambda: app.driver.switch_to.active_element.get_attribute("data-uid"), "j selecting a row")
+    title = app.driver.switch_to.active_element.find_element(By.CSS_SELECTOR, ".title").get_attribute("textContent")
+    app.driver.switch_to.active_element.send_keys(" ")
+    wait_for(lambda: server.api("GET", "/reminders/" + first)["completed"], f"Space completing {title}")
+    app.find("body").send_keys("u")
+    wait_for(lambda: not server.api("GET", "/reminders/" + first)["completed"], "u undoing it")
+    # The focus is visible: a row reached with the keyboard has an outline.
+    app.settle()
+    app.driver.switch_to.active_element.send_keys("j")
+    outline = app.driver.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", ""), f"the focused row has no outline ({outline})"
+
+
+@check
+def phone_width(server, app):
+    driver = app.driver
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        driver.refresh()
+        wait_for(lambda: app.find("#menu").is_displayed(), "the menu button at 360 px")
+        assert not app.find("#sidebar").is_displayed(), "the sidebar is not a drawer at 360 px"
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 360, f"the page is {width} px wide at 360 px"
+        app.find("#menu").click()
+        wait_for(lambda: app.find("#sidebar").is_displayed(), "the drawer open")
+        app.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait_for(lambda: not app.find("#sidebar").is_displayed(), "Esc closing the drawer")
+        assert app.driver.switch_to.active_element.get_attribute("id") == "menu", "the focus did not go back to ☰"
+        app.find("#menu").click()
+        wait_for(lambda: app.find("#sidebar").is_displayed(), "the drawer open again")
+        app.open_list("Groceries")
+        wait_for(lambda: not app.find("#sidebar").is_displayed(), "the drawer closed after choosing a list")
+        app.add("폰에서 추가 📱")
+        found = axe_findings(driver)
+        assert found == [], "axe at phone width: " + "; ".join(found)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@check
+def notification_once_and_delivered(server, app):
+    driver = app.driver
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base, "permissions": ["notifications"]})
+    app.open_list("Work")
+    driver.refresh()
+    app.settle()
+    # Record what the page shows instead of asking the desktop.
+    driver.execute_script("""
+        window.shownNotifications = [];
+        window.Notification = class { constructor(title, options) { window.shownNotifications.push([title, options.tag]); }
+                                      addEventListener() {} static get permission() { return "granted"; } };""")
+    soon = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 5))
+    server.api("POST", "/reminders", {"title": "Ring me 🔔", "list": server.list_id("Work"), "alarms": [soon]})
+    try:
+        shown = wait_for(lambda: driver.execute_script("return window.shownNotifications"), "the notification", timeout=25)
+    except AssertionError:
+        state = driver.execute_script("return [typeof window.shownNotifications, Notification.permission, localStorage.getItem('tick.shownAlarms')]")
+        raise AssertionError(f"no notification; page: {state}; due: {[a['reminder']['title'] for a in server.api('GET', '/alarms/due')['alarms']]}; "
+                             f"Work: {[(r['title'], r['alarms']) for r in server.reminders('Work')][-3:]}")
+    assert [title for title, _ in shown] == ["Ring me 🔔"], f"shown: {shown}"
+    wait_for(lambda: server.api("GET", "/alarms/due")["alarms"] == [], "the alarm recorded as delivered")
+    alarm = server.reminder("Work", "Ring me 🔔")["alarms"][0]
+    assert alarm["firedAt"] is not None, "the alarm has no firedAt after the page delivered it"
+    server.api("POST", "/reminders", {"title": "another change", "list": server.list_id("Work")})  # the page checks again
+    wait_for(lambda: "another change" in app.titles(), "the change in the page")
+    time.sleep(1)
+    assert len(driver.execute_script("return window.shownNotifications")) == 1, "the alarm was shown twice"
+
+
+@check
+def offline_once_loaded(server, app):
+    driver = app.driver
+    app.open_list("Work")
+    wait_for(lambda: driver.execute_script("return navigator.serviceWorker.controller !== null"), "the service worker in control", timeout=10)
+    app.settle()
+    titles = app.titles()
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        driver.refresh()
+        wait_for(lambda: app.titles() == titles, "the rows of Work read from the cache while offline", timeout=10)
+        assert app.find("#view-title").text == "Work"
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    driver.refresh()
+    app.settle()
+
+
+def axe_findings(driver):
+    from axe_selenium_python import Axe
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@check
+def accessibility(server, app):
+    try:
+        import axe_selenium_python  # noqa: F401
+    except ImportError:
+        raise AssertionError("axe-selenium-python is not installed (make test-deps)")
+    app.open_list("Groceries")
+    found = axe_findings(app.driver)
+    app.click("Party 🎉🥳", ".title")
+    wait_for(lambda: app.find("#detail").is_displayed(), "the detail panel")
+    found += axe_findings(app.driver)
+    app.find("#detail-close").click()
+    app.find("#new-list").click()
+    found += axe_findings(app.driver)
+    app.find("#list-cancel").click()
+    assert not found, "; ".join(found)
+
+
+def seed(server):
+    server.cli("lists", "add", "Groceries", "--color", "green")
+    server.cli("lists", "add", "Work", "--color", "orange")
+    for title in ("Alpha", "Bravo", "Charlie"):
+        server.cli("add", title, "--list", "Work")
+
+
+def seed_demo(server):
+    server.cli("lists", "rename", "Reminders", "Home")
+    server.cli("lists", "add", "Groceries", "--color", "green")
+    server.cli("lists", "add", "Work", "--color", "orange")
+    server.cli("lists", "add", "Garden", "--color", "purple")
+    server.cli("add", "Call the plumber", "--list", "Home", "--due", "today 17:00", "--priority", "high", "--flag")
+    server.cli("add", "Pay the electricity bill", "--list", "Home", "--due", "yesterday", "--priority", "medium")
+    server.cli("add", "Water the plants", "--list", "Home", "--due", "tomorrow", "--repeat", "every 3 days")
+    server.cli("add", "Book the dentist", "--list", "Home", "--notes", "Dr. Kim, before the holidays")
+    server.cli("add", "우유 사기", "--list", "Groceries", "--due", "today")
+    server.cli("add", "Bread", "--list", "Groceries")
+    server.cli("add", "Quarterly report", "--list", "Work", "--due", "fri 9am", "--priority", "high", "--tag", "q4")
+    server.cli("add", "Birthday cake 🎂", "--list", "Home", "--due", "2026-12-24", "--flag")
+    server.cli("add", "Plant tulip bulbs", "--list", "Garden")
+
+
+def screenshots(server, driver, folder):
+    app = App(driver)
+    driver.set_window_size(1280, 760)
+    app.open_list("Home")
+    app.row("Call the plumber")
+    driver.save_screenshot(os.path.join(folder, "webapp-desktop.png"))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 720, "deviceScaleFactor": 2, "mobile": True})
+    driver.refresh()
+    app.row("Call the plumber")
+    driver.save_screenshot(os.path.join(folder, "webapp-phone.png"))
+    print("screenshots:", os.path.join(folder, "webapp-desktop.png"), os.path.join(folder, "webapp-phone.png"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tick", required=True, help="the tick executable")
+    parser.add_argument("--screenshots", help="a folder: save the app at desktop and phone width there instead of testing")
+    parser.add_argument("--only", help="run only the checks whose names contain one of these (comma-separated)")
+    options = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="tick-webapp-")
+    server = Server(os.path.abspath(options.tick), folder)
+    driver = None
+    failures = 0
+    chosen = []
+    try:
+        (seed_demo if options.screenshots else seed)(server)
+        server.start()
+        driver = start_browser()
+        driver.get(f"{server.base}/login?token={TOKEN}")
+        wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#smart-lists li")) == 6, "the sidebar after logging in", timeout=15)
+        if options.screenshots:
+            screenshots(server, driver, options.screenshots)
+            return 0
+        app = App(driver)
+        chosen = [f for f in CHECKS if not options.only or any(part in f.__name__ for part in options.only.split(","))]
+        for function in chosen:
+            started = time.time()
+            try:
+                function(server, app)
+                print(f"ok {function.__name__} ({time.time() - started:.1f} s)", flush=True)
+            except Exception as error:  # one failed check does not stop the others
+                failures += 1
+                print(f"FAIL {function.__name__}: {str(error).splitlines()[0] if str(error) else type(error).__name__}", flush=True)
+                traceback.print_exc(file=sys.stderr)
+                errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+                if errors:
+                    print("  browser console: " + " | ".join(errors[-5:]), flush=True)
+                app.no_alert()
+                driver.get(server.base + "/")
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{len(chosen)} checks, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
