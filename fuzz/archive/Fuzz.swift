@@ -37,5 +37,10 @@ func exported(_ archive: TickArchive) -> String {
 }
 
 func key(_ archive: TickArchive) -> [String] {
-    archive.reminders.map { "\($0.listName ?? "")|\($0.reminder)" }
+    // The list is compared by name: the reminder's own `listID` is whatever the file gave.
+    archive.reminders.map { imported in
+        var reminder = imported.reminder
+        reminder.listID = ImportedReminder.placeholderListID
+        return "\(imported.listName ?? "")|\(reminder)"
+    }
 }

@@ -12,7 +12,7 @@ let reader = ICalendarReader(now: Date(timeIntervalSince1970: 1_796_000_000), fi
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Data(bytes: data, count: size)
-    guard let first = try? reader.read(input, source: "fuzz") else { return 0 }
+    guard let first = try? reader.read(input, source: "fuzz"), first.reminders.contains(where: { $0.occurrence == nil }) else { return 0 }
     let text = exported(first)
     let second: ImportBatch
     do {
@@ -29,8 +29,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// The batch as one export: its lists, with every reminder in the list its name gives.
 func exported(_ batch: ImportBatch) -> String {
     var lists = batch.lists
+    if lists.isEmpty { lists.append(ReminderList(id: ReminderList.ID(rawValue: "L"), name: "fuzz", createdAt: Date(timeIntervalSince1970: 0))) }
     for name in batch.reminders.compactMap(\.listName) where !lists.contains(where: { $0.name == name }) {
-        lists.append(ReminderList(id: ReminderList.ID(rawValue: "L\(lists.count)"), name: name))
+        lists.append(ReminderList(id: ReminderList.ID(rawValue: "L\(lists.count)"), name: name, createdAt: Date(timeIntervalSince1970: 1_796_000_000)))
     }
     let ids = Dictionary(lists.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
     let reminders = batch.reminders.filter { $0.occurrence == nil }.map { imported in

@@ -31,6 +31,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func key(_ reminders: [ImportedReminder]) -> [String] {
     reminders.map {
         let r = $0.reminder
-        return "\(r.title)|\(r.isCompleted)|\(r.priority)|\(String(describing: r.due))|\(r.tags)|\($0.listName ?? "")"
+        return "\(r.title)|\(r.isCompleted)|\(r.priority)|\(String(describing: r.due))|\(r.tags.sorted())|\($0.listName ?? "")"
     }
 }
