@@ -35,8 +35,10 @@ SWIFTC="swiftc -sanitize=fuzzer,address -parse-as-library -O -g"
 
 # TickModel, then TickInterchange (which imports it and libical), as static libraries
 # compiled for testing so that the targets can reach internal API.
+# A library is rebuilt only when one of its sources is newer than it.
 library() {
   name=$1; shift
+  if [ -f "$LIB/lib$name.a" ] && [ -z "$(find "$@" -newer "$LIB/lib$name.a" | head -1)" ]; then return 0; fi
   $SWIFTC -enable-testing -module-name "$name" -I "$LIB" -I Sources/CICal -emit-module \
     -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static -o "$LIB/lib$name.a" "$@"
 }
