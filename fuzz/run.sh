@@ -1,39 +1,91 @@
 #!/bin/sh
-# Builds and runs Tick's libFuzzer targets (issue 16; one so far: the WebDAV multistatus
-# reader of `tick sync`). Each target is compiled from the parser's own source files with
-# `swiftc -sanitize=fuzzer,address`, seeded from fuzz/<target>/seeds, and run for
-# FUZZ_SECONDS (default 60). New interesting inputs are kept in fuzz/out/<target>/corpus
-# (ignored by git); a crash leaves its input in fuzz/out/<target>/.
+# Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
+# `tick sync`, the date grammar, the todo.txt parser, the Taskwarrior reader, the Tick JSON
+# archive reader and the iCalendar reader. Each target is compiled with
+# `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files, the
+# others against TickModel and TickInterchange, built once per run as static libraries
+# with the same instrumentation (libical itself is not instrumented). Each is seeded from
+# fuzz/<target>/seeds and, for the interchange formats, from $TICK_CORPUS (default
+# ../shared/corpus, next to the repository) when it exists, with the dictionary
+# fuzz/<target>/<target>.dict, and runs for FUZZ_SECONDS (default 60). New interesting
+# inputs are kept in fuzz/out/<target>/corpus (ignored by git); a crash leaves its input in
+# fuzz/out/<target>/.
 #
-#   sh fuzz/run.sh                      every target, 60 s each
-#   FUZZ_SECONDS=5 sh fuzz/run.sh       a smoke run
+#   sh fuzz/run.sh                        every target, 60 s each
+#   FUZZ_SECONDS=5 sh fuzz/run.sh         a smoke run
+#   FUZZ_TARGETS="dates todotxt" sh fuzz/run.sh
 #
 # Leak detection is off: FoundationXML leaks a few hundred bytes per malformed document in
 # its own error path (_CFErrorCreateFromXMLInterface), which is not Tick's to fix; for the
 # same reason the process may grow to 2 GB over millions of inputs, while one input may
-# allocate at most 256 MB at once (-malloc_limit_mb).
+# allocate at most 256 MB at once (-malloc_limit_mb). An input that takes more than a
+# second is a hang (-timeout=1).
 #
 # Ends with one line: fuzz: T targets, E executions, C crashes (exit status 1 when C > 0).
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
+TARGETS=${FUZZ_TARGETS:-multistatus dates todotxt taskwarrior archive icalendar}
+CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
-mkdir -p "$OUT"
+LIB=$OUT/lib
+mkdir -p "$OUT" "$LIB"
 targets=0 executions=0 crashes=0
+SWIFTC="swiftc -sanitize=fuzzer,address -parse-as-library -O -g"
+
+# TickModel, then TickInterchange (which imports it and libical), as static libraries
+# compiled for testing so that the targets can reach internal API.
+# A library is rebuilt only when one of its sources is newer than it.
+library() {
+  name=$1; shift
+  if [ -f "$LIB/lib$name.a" ] && [ -z "$(find "$@" -newer "$LIB/lib$name.a" | head -1)" ]; then return 0; fi
+  $SWIFTC -enable-testing -module-name "$name" -I "$LIB" -I Sources/CICal -emit-module \
+    -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static -o "$LIB/lib$name.a" "$@"
+}
+libraries_built=no
+build_libraries() {
+  [ "$libraries_built" = yes ] && return
+  library TickModel $(find Sources/TickModel -name '*.swift' | sort)
+  library TickInterchange $(find Sources/TickInterchange -name '*.swift' | sort)
+  libraries_built=yes
+}
 
 build_multistatus() {
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-    Sources/TickSync/DAVXML.swift Sources/TickSync/Multistatus.swift Sources/TickSync/SyncError.swift \
+  $SWIFTC Sources/TickSync/DAVXML.swift Sources/TickSync/Multistatus.swift Sources/TickSync/SyncError.swift \
     fuzz/multistatus/Fuzz.swift -o "$OUT/multistatus/fuzz-multistatus"
 }
 
-for target in multistatus; do
+build_against_libraries() {
+  build_libraries
+  $SWIFTC -I "$LIB" -I Sources/CICal -L "$LIB" -lTickInterchange -lTickModel -lical \
+    "fuzz/$1/Fuzz.swift" -o "$OUT/$1/fuzz-$1"
+}
+
+# The folders of $TICK_CORPUS that seed a target.
+corpus_folders() {
+  case $1 in
+    icalendar) folder=ics ;;
+    todotxt) folder=todotxt ;;
+    taskwarrior) folder=taskwarrior ;;
+    *) return 0 ;;
+  esac
+  if [ -d "$CORPUS/$folder" ]; then (cd "$CORPUS/$folder" && pwd); fi
+}
+
+for target in $TARGETS; do
   mkdir -p "$OUT/$target/corpus"
-  "build_$target"
+  case $target in
+    multistatus) build_multistatus ;;
+    *) build_against_libraries "$target" ;;
+  esac
+  dictionary=""
+  if [ -f "fuzz/$target/$target.dict" ]; then dictionary="-dict=$(pwd)/fuzz/$target/$target.dict"; fi
+  seeds="$(pwd)/fuzz/$target/seeds $(corpus_folders "$target")"
   log="$OUT/$target/log.txt"
   status=0
+  # shellcheck disable=SC2086 # $dictionary and $seeds are lists of words
   (cd "$OUT/$target" && ASAN_OPTIONS=detect_leaks=0 ./fuzz-$target -max_total_time="$SECONDS_EACH" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=256 -detect_leaks=0 \
-     -print_final_stats=1 corpus "$(pwd)/../../$target/seeds" >"$log" 2>&1) || status=$?
+     -print_final_stats=1 $dictionary corpus $seeds >"$log" 2>&1) || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   executions=$((executions + ${runs:-0}))
   targets=$((targets + 1))

@@ -112,4 +112,21 @@ struct TodoTxtWriterTests {
         #expect(second.map { TodoTxtFieldsSeen($0, zone: zone) } == first.map { TodoTxtFieldsSeen($0, zone: zone) })
         #expect(TodoTxtFixture.export(second, zone: zone) == text)
     }
+
+    /// Found by fuzzing (fuzz/todotxt): a list project repeated in the title's trailing
+    /// fields. The title read keeps the second `+flowers`; the writer took it for the
+    /// list and did not write the list again, so the second read took it out of the
+    /// title (`roses`). The list is now written before the title's edge project.
+    @Test func aListRepeatedInTheTrailingFieldsKeepsTheTitle() throws {
+        let zone = try TodoTxtFixture.zone("UTC")
+        let first = try TodoTxtFixture.plan("roses +flowers @a +flowers @b", zone: zone)
+        #expect(first.map(\.reminder.title) == ["roses +flowers"])
+        #expect(first.map(\.listName) == ["flowers"])
+        let text = TodoTxtFixture.export(first, zone: zone)
+        #expect(text.hasPrefix("roses +flowers +flowers @a @b"), "\(text)")
+        let second = try TodoTxtFixture.plan(text, zone: zone)
+        #expect(second.map(\.reminder.title) == ["roses +flowers"])
+        #expect(second.map(\.listName) == ["flowers"])
+        #expect(TodoTxtFixture.export(second, zone: zone) == text)
+    }
 }

@@ -82,9 +82,11 @@ public enum TodoTxtWriter {
 
         var body = title
         // Projects and contexts the title already carries in its text are not repeated.
-        if let list = wanted.listName, asRead.listName != list {
-            // The reader takes the first project at an edge of the text as the list: put
-            // ours before any edge project of the title, else at the end.
+        if let list = wanted.listName {
+            // The reader takes the first project at an edge of the text as the list, out
+            // of the title: put ours before any edge project of the title (even one of the
+            // same name, which would otherwise leave the title), else at the end unless
+            // the title's sentence names the list.
             let tokens = TodoTxtToken.tokens(in: body[...])
             let sentence = tokens.sentence
             let edgeProject = tokens.first { token in
@@ -93,7 +95,7 @@ public enum TodoTxtWriter {
             }
             if let edgeProject {
                 body.insert(contentsOf: "+\(list) ", at: edgeProject.text.startIndex)
-            } else {
+            } else if asRead.listName != list {
                 body += " +\(list)"
             }
         }

@@ -1,0 +1,51 @@
+// libFuzzer target for the Tick JSON archive reader (`TickJSON.decodeArchive`). Built by
+// fuzz/run.sh with `swiftc -sanitize=fuzzer,address` against TickModel and TickInterchange.
+// Besides "no crash", it checks a property: an archive that reads, exported again
+// (`TickJSON.archiveText`), reads to the same lists and reminders.
+import Foundation
+@testable import TickModel
+@testable import TickInterchange
+
+let exportedAt = Date(timeIntervalSince1970: 1_796_000_000)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = Data(bytes: data, count: size)
+    guard let first = try? TickJSON.decodeArchive(input, source: "fuzz") else { return 0 }
+    let text = exported(first)
+    let second: TickArchive
+    do {
+        second = try TickJSON.decodeArchive(Data(text.utf8), source: "fuzz again")
+    } catch {
+        fatalError("an archive Tick read could not be read again once exported: \(error)\n\(text)")
+    }
+    if second.lists.prefix(first.lists.count).elementsEqual(first.lists) == false || key(second) != key(first) {
+        fatalError("round trip changed the archive:\n\(text)\n\(exported(second))")
+    }
+    return 0
+}
+
+/// `archive` exported again, each reminder in the list its name gives (made when the
+/// archive has no list of that name, as the import would make it).
+func exported(_ archive: TickArchive) -> String {
+    var lists = archive.lists
+    for name in archive.reminders.compactMap(\.listName) where !lists.contains(where: { $0.name == name }) {
+        lists.append(ReminderList(id: ReminderList.ID(rawValue: "made\(lists.count)"), name: name, createdAt: exportedAt))
+    }
+    let ids = Dictionary(lists.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
+    let reminders = archive.reminders.map { imported in
+        var reminder = imported.reminder
+        if let name = imported.listName, let id = ids[name] { reminder.listID = id }
+        return reminder
+    }
+    return TickJSON.archiveText(lists: lists, reminders: reminders, exportedAt: exportedAt)
+}
+
+func key(_ archive: TickArchive) -> [String] {
+    // The list is compared by name: the reminder's own `listID` is whatever the file gave.
+    archive.reminders.map { imported in
+        var reminder = imported.reminder
+        reminder.listID = ImportedReminder.placeholderListID
+        return "\(imported.listName ?? "")|\(reminder)"
+    }
+}

@@ -1,0 +1,52 @@
+// libFuzzer target for the iCalendar reader (`ICalendarReader`: libical and Tick's VTODO
+// mapping) and writer. Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address` against
+// TickModel and TickInterchange. Besides "no crash", it checks a property: what was read,
+// exported again (`ICalendarWriter`), imports to the same reminders (title, notes, dates,
+// priority, completion, recurrence, alarms, tags, URL, parent).
+import Foundation
+@testable import TickModel
+@testable import TickInterchange
+
+let reader = ICalendarReader(now: Date(timeIntervalSince1970: 1_796_000_000), fileListName: "fuzz")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = Data(bytes: data, count: size)
+    guard let first = try? reader.read(input, source: "fuzz"), first.reminders.contains(where: { $0.occurrence == nil }) else { return 0 }
+    let text = exported(first)
+    let second: ImportBatch
+    do {
+        second = try reader.read(Data(text.utf8), source: "fuzz again")
+    } catch {
+        fatalError("iCalendar Tick read could not be read again once exported: \(error)\n\(text)")
+    }
+    if key(first) != key(second) {
+        fatalError("round trip changed the reminders:\n\(key(first))\n\(key(second))\n\(text)")
+    }
+    return 0
+}
+
+/// The batch as one export: its lists, with every reminder in the list its name gives.
+func exported(_ batch: ImportBatch) -> String {
+    var lists = batch.lists
+    if lists.isEmpty { lists.append(ReminderList(id: ReminderList.ID(rawValue: "L"), name: "fuzz", createdAt: Date(timeIntervalSince1970: 0))) }
+    for name in batch.reminders.compactMap(\.listName) where !lists.contains(where: { $0.name == name }) {
+        lists.append(ReminderList(id: ReminderList.ID(rawValue: "L\(lists.count)"), name: name, createdAt: Date(timeIntervalSince1970: 1_796_000_000)))
+    }
+    let ids = Dictionary(lists.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
+    let reminders = batch.reminders.filter { $0.occurrence == nil }.map { imported in
+        var reminder = imported.reminder
+        reminder.listID = imported.listName.flatMap { ids[$0] } ?? lists.first?.id ?? ReminderList.ID(rawValue: "L")
+        return reminder
+    }
+    return ICalendarWriter().write(lists: lists, reminders: reminders)
+}
+
+func key(_ batch: ImportBatch) -> [String] {
+    batch.reminders.filter { $0.occurrence == nil }.map {
+        let r = $0.reminder
+        return "\(r.uid)|\(r.title)|\(r.notes)|\(String(describing: r.due))|\(String(describing: r.start))|\(r.priority)|"
+            + "\(String(describing: r.completedAt))|\(String(describing: r.recurrence))|\(r.alarms)|\(r.tags)|\(r.url ?? "")|"
+            + "\(String(describing: r.parentUID))"
+    }
+}
