@@ -200,7 +200,6 @@ public final class Store: Sendable {
         if fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw StoreError(kind: .io, message: "\(path) is a folder; give the path of a database file inside it, such as \(path)/tick.sqlite3")
         }
-        try checkHeader(path: path)
         if !fileManager.fileExists(atPath: path) {
             // Create the file ourselves so it is 0600 from the first byte; SQLite gives
             // its -wal and -shm files the same mode as the database file.
@@ -225,6 +224,12 @@ public final class Store: Sendable {
             sqlite3_close_v2(handle)
             throw StoreError(kind: .io, message: "\(path) cannot be written (check the permissions of the file and its folder; it should be mode 600 and yours)")
         }
+        do {
+            try checkHeader(handle, path: path)
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
         let registered = SearchText.register(on: handle)
@@ -241,18 +246,44 @@ public final class Store: Sendable {
     private static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
 
     /// Refuses an existing file that is not empty and does not start with an SQLite
-    /// header (a database cut short, or another kind of file), before SQLite opens it:
+    /// header (a database cut short, or another kind of file), before SQLite reads it:
     /// SQLite reads a file shorter than its header as an empty database and would write
     /// a new one over it. Only a missing or empty file may become a new database.
-    /// - Throws: `StoreError` of kind `.notATickDatabase`.
-    private static func checkHeader(path: String) throws(StoreError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return } // missing, or opening reports it
-        defer { try? handle.close() }
-        let bytes = (try? handle.read(upToCount: 100)) ?? Data()
-        if bytes.isEmpty { return }
-        guard bytes.count == 100, Array(bytes.prefix(16)) == sqliteMagic else {
+    ///
+    /// The header is read through the connection's own file (`SQLITE_FCNTL_FILE_POINTER`),
+    /// never through a descriptor of our own: on Linux, closing any descriptor of a file
+    /// drops every POSIX lock the process holds on it, the locks of SQLite's other
+    /// connections to the same file included (https://sqlite.org/howtocorrupt.html §2.2),
+    /// after which another process may take itself for the last user and reset the WAL
+    /// under them (`tick serve` keeps several connections open).
+    /// - Throws: `StoreError` of kind `.notATickDatabase`, or `.io` when the file cannot be read.
+    private static func checkHeader(_ handle: OpaquePointer, path: String) throws(StoreError) {
+        var filePointer: UnsafeMutableRawPointer?
+        let code = sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &filePointer)
+        guard code == SQLITE_OK, let filePointer else {
+            throw StoreError(kind: .io, message: "cannot open \(path): SQLite gave no file to read its header (code \(code))", extendedCode: code)
+        }
+        let file = filePointer.assumingMemoryBound(to: sqlite3_file.self)
+        guard let read = file.pointee.pMethods?.pointee.xRead else {
+            throw StoreError(kind: .io, message: "cannot open \(path): its file cannot be read")
+        }
+        // The size from stat(2), which opens nothing: SQLite's own xFileSize reports a
+        // file of one byte as empty.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw StoreError(kind: .io, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        let size = Int64(status.st_size)
+        if size == 0 { return }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        // xRead answers SQLITE_IOERR_SHORT_READ, SQLITE_IOERR | (2 << 8) (zero-filled), for a file shorter than asked.
+        let readCode = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, 100, 0) }
+        guard readCode == SQLITE_OK || readCode == SQLITE_IOERR | (2 << 8) else {
+            throw StoreError(kind: .io, message: "cannot read \(path) (SQLite code \(readCode))", extendedCode: readCode)
+        }
+        guard size >= 100, Array(bytes.prefix(16)) == sqliteMagic else {
             throw StoreError(kind: .notATickDatabase,
-                             message: "the file is not a Tick database, or it is damaged (it is \(bytes.count < 100 ? "shorter than an SQLite header" : "not an SQLite database")); it was left untouched")
+                             message: "the file is not a Tick database, or it is damaged (it is \(size < 100 ? "shorter than an SQLite header" : "not an SQLite database")); it was left untouched")
         }
     }
 

@@ -9,15 +9,6 @@ import TestSupport
 @Suite(.serialized) struct WebAppBrowserTests {
     static let script = Fixture.packageRoot + "/Tests/Tools/webapp_browser.py"
 
-    /// Checks that fail because of a known defect outside the web app: `Store.checkHeader`
-    /// opens and closes the database file while another connection of the same process
-    /// holds SQLite's POSIX locks on it, and `close` drops them all
-    /// (https://sqlite.org/howtocorrupt.html, section 2.2). Once `tick serve` opened its
-    /// second connection (the change feed, the readers), a `tick` process that closes its
-    /// connection finds itself the last one and removes the WAL, and the server reads the
-    /// old one from then on: the first change of another process shows, the next do not.
-    static let knownDefects = ["every_cli_change_reaches_the_page"]
-
     /// Chromium and its driver are Debian packages (`make test-deps` installs them).
     static let hasChromium = ["/usr/bin/chromium", "/usr/bin/chromedriver"].allSatisfy {
         FileManager.default.isExecutableFile(atPath: $0)
@@ -36,13 +27,7 @@ import TestSupport
             return
         }
         let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.map(String.init)
-        let known = failures.filter { line in WebAppBrowserTests.knownDefects.contains { line.hasPrefix("FAIL \($0):") } }
-        for failure in failures where !known.contains(failure) { Issue.record(Comment(rawValue: failure)) }
-        for failure in known {
-            withKnownIssue("tick serve's connections stop seeing other processes' commits (checkHeader's close drops SQLite's POSIX locks)") {
-                Issue.record(Comment(rawValue: failure))
-            }
-        }
-        #expect(text.contains(" checks, \(known.count) failed"), "webapp_browser.py said:\n\(text)")
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
+        #expect(text.contains(" checks, 0 failed"), "webapp_browser.py said:\n\(text)")
     }
 }
