@@ -33,8 +33,9 @@ test-deps: deps
 	@python3 -c 'import icalendar' 2>/dev/null || python3 -m pip install -q icalendar 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages icalendar 2>/dev/null \
 	  || { $(SUDO) apt-get install -y -qq python3-icalendar >/dev/null; }
-	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q axe-selenium-python 2>/dev/null \
-	  || python3 -m pip install -q --break-system-packages axe-selenium-python
+	@# The browser tests run Debian's python3 (it has python3-selenium), so axe goes there too.
+	@/usr/bin/python3 -c 'import axe_selenium_python' 2>/dev/null || /usr/bin/python3 -m pip install -q axe-selenium-python 2>/dev/null \
+	  || /usr/bin/python3 -m pip install -q --break-system-packages axe-selenium-python
 
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))
