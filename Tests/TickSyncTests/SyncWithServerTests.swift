@@ -220,6 +220,23 @@ struct SyncWithServerTests {
         #expect(try setup.reminders("Tasks").isEmpty)
     }
 
+    @Test("a synced list deleted in Tick comes back from its calendar at the next sync: Tick deletes no calendar (README)")
+    func deletedListComesBack() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        for index in 1...2 {
+            try setup.server.put("tasks", "t\(index).ics", CalDAVServer.vtodo([
+                "UID:t\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Task \(index)",
+            ]))
+        }
+        _ = try setup.sync()
+        setup.tick.ok("lists", "delete", "Tasks", "--force")
+        let report = try setup.sync()
+        #expect(setup.listReport(report, "Tasks")?["localAdded"] as? Int == 2)
+        #expect(Set(try setup.reminders("Tasks").map { $0["title"] as! String }) == ["Task 1", "Task 2"])
+        #expect(try setup.server.items(in: "tasks").count == 2)
+    }
+
     @Test("a write whose answer was lost is recognised by its UID: no duplicate")
     func lostPutResponse() throws {
         let setup = try Setup()
