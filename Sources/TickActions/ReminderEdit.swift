@@ -61,8 +61,8 @@ public struct TagEdit: Hashable, Sendable {
     /// `tags` after the edit.
     func applied(to tags: [String]) -> [String] {
         var result = removesAll ? [] : tags
-        for tag in added where !result.contains(where: { $0.lowercased() == tag.lowercased() }) { result.append(tag) }
-        result.removeAll { tag in removed.contains { $0.lowercased() == tag.lowercased() } }
+        for tag in added { TagNames.append(tag, to: &result) }
+        result.removeAll { TagNames.contains(removed, $0) }
         return result
     }
 }

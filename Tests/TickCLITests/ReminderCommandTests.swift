@@ -189,6 +189,17 @@ struct ReminderCommandTests {
         #expect(cli.run("search").status == 64)
     }
 
+    @Test("--tag and the server clean tags by one rule: trimmed, a leading # or @ and the space after it dropped, each once")
+    func tagsAreCleanedByOneRule() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Water the plants", "--tag", "# garden, @Home,home , 집")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["tags"] as? [String] == ["garden", "Home", "집"])
+        let refused = cli.run("add", "Nothing", "--tag", "# ")
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("--tag: a tag is empty"))
+    }
+
     @Test("show prints every field; --json carries them with stable keys")
     func show() throws {
         let cli = CLIHarness()

@@ -88,15 +88,13 @@ enum ValueReader {
     /// Tags from repeated `--tag` values; each may hold several, separated by commas.
     /// A backslash before a comma (`a\,b`) keeps the comma in the tag, so a tag that has
     /// one (from an iCalendar `CATEGORIES:a\,b`) can be named; other backslashes are text.
-    /// Leading `#` or `@` is dropped; blanks are refused; duplicates (ASCII case ignored) removed.
+    /// Each is cleaned by `TagNames` (trimmed, a leading `#` or `@` dropped, each once); blanks are refused.
     static func tags(_ values: [String]) throws(CommandError) -> [String] {
         var result: [String] = []
         for value in values {
             for part in splitAtUnescapedCommas(value) {
-                var tag = part.trimmingWhiteSpace()
-                if tag.hasPrefix("#") || tag.hasPrefix("@") { tag.removeFirst() }
-                guard !tag.isBlank else { throw .usage("--tag: a tag is empty; write --tag NAME") }
-                if !result.contains(where: { $0.lowercased() == tag.lowercased() }) { result.append(tag) }
+                guard let tag = TagNames.cleaned(part) else { throw .usage("--tag: a tag is empty; write --tag NAME") }
+                TagNames.append(tag, to: &result)
             }
         }
         return result

@@ -80,15 +80,13 @@ struct ReminderFields {
         return priority
     }
 
-    /// The tags, trimmed, without a leading `#` or `@`, each once (ASCII case ignored).
+    /// The tags, cleaned by `TagNames` as `--tag` cleans them.
     private func tags() throws -> [String]? {
         guard let given = try body.strings("tags").value else { return nil }
         var tags: [String] = []
         for text in given {
-            var tag = text.trimmingWhiteSpace()
-            if tag.hasPrefix("#") || tag.hasPrefix("@") { tag = String(tag.dropFirst()).trimmingWhiteSpace() }
-            guard !tag.isBlank else { throw Problem.invalid("tags: a tag may not be blank") }
-            if !tags.contains(where: { $0.lowercased() == tag.lowercased() }) { tags.append(tag) }
+            guard let tag = TagNames.cleaned(text) else { throw Problem.invalid("tags: a tag may not be blank") }
+            TagNames.append(tag, to: &tags)
         }
         return tags
     }
