@@ -211,6 +211,34 @@ public final class CalDAVServer: @unchecked Sendable {
         }
     }
 
+    /// Radicale rights where each user has her principal, may write only in the
+    /// collections under it that match `own` (a pattern), and alice may read bob's
+    /// `bob/shared` (read-only for her).
+    public static func rights(own: String) -> String {
+        """
+        [root]
+        user: .+
+        collection:
+        permissions: R
+        [principal]
+        user: .+
+        collection: {user}
+        permissions: RW
+        [own]
+        user: .+
+        collection: {user}/\(own)
+        permissions: rw
+        [bob]
+        user: alice
+        collection: bob
+        permissions: R
+        [shared]
+        user: alice
+        collection: bob/shared
+        permissions: r
+        """
+    }
+
     /// A VCALENDAR with one VTODO made of `lines` (each `NAME:value`).
     public static func vtodo(_ lines: [String]) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick tests//phone//EN", "BEGIN:VTODO"] + lines

@@ -38,34 +38,6 @@ struct SyncDefectTests {
         }.sorted()
     }
 
-    /// Radicale rights where each user has her principal, may write only in the
-    /// collections under it that match `own` (a pattern), and alice may read bob's
-    /// `bob/shared` (read-only for her).
-    static func rights(own: String) -> String {
-        """
-        [root]
-        user: .+
-        collection:
-        permissions: R
-        [principal]
-        user: .+
-        collection: {user}
-        permissions: RW
-        [own]
-        user: .+
-        collection: {user}/\(own)
-        permissions: rw
-        [bob]
-        user: alice
-        collection: bob
-        permissions: R
-        [shared]
-        user: alice
-        collection: bob/shared
-        permissions: r
-        """
-    }
-
     @Test("defect: a to-do moved to another calendar on the phone is deleted in Tick, or re-made with a new number")
     func phoneMoveBetweenCalendarsLosesTheReminder() throws {
         let server = try CalDAVServer(.radicale)
@@ -151,7 +123,7 @@ struct SyncDefectTests {
 
     @Test("defect: a reminder deleted in Tick from a read-only calendar makes every later sync of the account fail")
     func deletionInReadOnlyCalendarBlocksTheAccount() throws {
-        let server = try CalDAVServer(.radicale, rights: SyncDefectTests.rights(own: "[^/]+"))
+        let server = try CalDAVServer(.radicale, rights: CalDAVServer.rights(own: "[^/]+"))
         try server.seed("bob/shared", displayName: "Bob's list", items: [
             "b1.ics": CalDAVServer.vtodo(["UID:bob-1", "DTSTAMP:20261128T100000Z", "SUMMARY:Bob's task"]),
         ])
@@ -174,7 +146,7 @@ struct SyncDefectTests {
     func refusedMakeCalendarStopsTheAccount() throws {
         // alice may write in alice/tasks only: a new calendar is refused (403), as on
         // servers whose calendars are made by an administrator.
-        let server = try CalDAVServer(.radicale, rights: SyncDefectTests.rights(own: "tasks"))
+        let server = try CalDAVServer(.radicale, rights: CalDAVServer.rights(own: "tasks"))
         try server.seed("alice/tasks", displayName: "Tasks", items: [
             "t1.ics": CalDAVServer.vtodo(["UID:t1", "DTSTAMP:20261128T100000Z", "SUMMARY:From the server"]),
         ])

@@ -593,24 +593,7 @@ struct SyncWithServerTests {
 
     @Test("a read-only collection: the server's changes come in, Tick's stay in Tick with a warning, nothing is refused item by item")
     func readOnlyCollection() throws {
-        let server = try CalDAVServer(.radicale, rights: """
-            [root]
-            user: .+
-            collection:
-            permissions: R
-            [principal]
-            user: .+
-            collection: {user}
-            permissions: RW
-            [calendars]
-            user: .+
-            collection: {user}/[^/]+
-            permissions: rw
-            [shared]
-            user: alice
-            collection: bob/shared
-            permissions: r
-            """)
+        let server = try CalDAVServer(.radicale, rights: CalDAVServer.rights(own: "[^/]+"))
         try server.request("MKCALENDAR", server.baseURL + "bob/shared/", body: """
             <?xml version="1.0"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
             <D:displayname>shared</D:displayname></D:prop></D:set></C:mkcalendar>
