@@ -23,6 +23,16 @@ struct SyncWithServerTests {
             tick.ok(arguments)
         }
 
+        /// A calendar "tasks" (display name "Tasks") holding to-dos `t1` … `tN`, titled "Task 1" ….
+        func seedTasks(_ count: Int) throws {
+            try server.makeCalendar("tasks", displayName: "Tasks")
+            for index in 1...count {
+                try server.put("tasks", "t\(index).ics", CalDAVServer.vtodo([
+                    "UID:t\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Task \(index)",
+                ]))
+            }
+        }
+
         /// `tick sync --json` as a dictionary; the command must succeed.
         func sync(_ extra: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
             let result = tick.run(["sync", "--json"] + extra)
@@ -203,12 +213,7 @@ struct SyncWithServerTests {
     @Test("a server that suddenly shows an empty collection wipes nothing without --allow-deletes")
     func deletionGuard() throws {
         let setup = try Setup()
-        try setup.server.makeCalendar("tasks", displayName: "Tasks")
-        for index in 1...6 {
-            try setup.server.put("tasks", "t\(index).ics", CalDAVServer.vtodo([
-                "UID:t\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Task \(index)",
-            ]))
-        }
+        try setup.seedTasks(6)
         _ = try setup.sync()
         for index in 1...6 { try setup.server.delete("tasks", "t\(index).ics") }
         let refused = setup.tick.run("sync")
@@ -223,12 +228,7 @@ struct SyncWithServerTests {
     @Test("a synced list deleted in Tick comes back from its calendar at the next sync: Tick deletes no calendar (README)")
     func deletedListComesBack() throws {
         let setup = try Setup()
-        try setup.server.makeCalendar("tasks", displayName: "Tasks")
-        for index in 1...2 {
-            try setup.server.put("tasks", "t\(index).ics", CalDAVServer.vtodo([
-                "UID:t\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Task \(index)",
-            ]))
-        }
+        try setup.seedTasks(2)
         _ = try setup.sync()
         setup.tick.ok("lists", "delete", "Tasks", "--force")
         let report = try setup.sync()
