@@ -164,6 +164,24 @@ struct ReminderCommandTests {
         #expect(titled.status == 64 && titled.errors.contains("--title changes one reminder; give one number (2 given)"))
     }
 
+    @Test("tags: every tag with its open count; a tag with a space or a quote is shown in quotes")
+    func tags() throws {
+        let cli = CLIHarness()
+        #expect(cli.ok("tags") == "No open reminder has a tag.\n")
+        cli.ok("add", "a", "--tag", "garden", "--tag", "garden work")
+        cli.ok("add", "b", "--tag", "Garden", "--tag", "say \"hi\"")
+        cli.ok("add", "c", "--tag", "old")
+        cli.ok("done", "3")
+        #expect(cli.ok("tags") == "#garden         2\n#\"garden work\"  1\n#\"say \\\"hi\\\"\"   1\n")
+        let all = try #require(try cli.json("tags", "--all") as? [[String: Any]])
+        #expect(all.map { $0["tag"] as? String } == ["garden", "garden work", "old", "say \"hi\""])
+        #expect(all.map { $0["open"] as? Int } == [2, 1, 0, 1])
+        #expect(all.map { $0["total"] as? Int } == [2, 1, 1, 1])
+        // Listings and show quote them the same way, so where a tag ends is never in doubt.
+        #expect(cli.ok("list").contains("a #garden #\"garden work\""))
+        #expect(cli.ok("show", "2").contains("#Garden #\"say \\\"hi\\\"\""))
+    }
+
     @Test("edit refuses contradictions, empty edits and blank titles", arguments: [
         (["edit", "1", "--due", "today", "--no-due"], Int32(64)),
         (["edit", "1"], Int32(64)),
