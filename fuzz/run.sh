@@ -1,8 +1,9 @@
 #!/bin/sh
 # Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
-# `tick sync`, the date grammar, the todo.txt parser, the Taskwarrior reader, the Tick JSON
+# `tick sync`, the command-line argument parser, the date grammar, the todo.txt parser, the Taskwarrior reader, the Tick JSON
 # archive reader and the iCalendar reader. Each target is compiled with
-# `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files, the
+# `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files,
+# arguments from the parser's (with fuzz/arguments/Shims.swift for what they use of TickCLI), the
 # others against TickModel and TickInterchange, built once per run as static libraries
 # with the same instrumentation (libical itself is not instrumented). Each is seeded from
 # fuzz/<target>/seeds and, for the interchange formats, from $TICK_CORPUS (default
@@ -25,7 +26,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-multistatus dates todotxt taskwarrior archive icalendar}
+TARGETS=${FUZZ_TARGETS:-multistatus arguments dates todotxt taskwarrior archive icalendar}
 CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib
@@ -55,6 +56,12 @@ build_multistatus() {
     fuzz/multistatus/Fuzz.swift -o "$OUT/multistatus/fuzz-multistatus"
 }
 
+build_arguments() {
+  $SWIFTC Sources/TickCLI/Parsing/ArgumentDefinition.swift Sources/TickCLI/Parsing/ArgumentParser.swift \
+    Sources/TickCLI/Parsing/ParsedArguments.swift Sources/TickCLI/Parsing/Suggestion.swift \
+    fuzz/arguments/Shims.swift fuzz/arguments/Fuzz.swift -o "$OUT/arguments/fuzz-arguments"
+}
+
 build_against_libraries() {
   build_libraries
   $SWIFTC -I "$LIB" -I Sources/CICal -L "$LIB" -lTickInterchange -lTickModel -lical \
@@ -76,6 +83,7 @@ for target in $TARGETS; do
   mkdir -p "$OUT/$target/corpus"
   case $target in
     multistatus) build_multistatus ;;
+    arguments) build_arguments ;;
     *) build_against_libraries "$target" ;;
   esac
   dictionary=""
