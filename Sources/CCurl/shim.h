@@ -6,6 +6,9 @@
 /// wrapper per kind of argument the sync's transport passes (curl.h says which option takes
 /// which: a long, a string, a pointer, a list, a curl_off_t or a callback).
 
+/* CURLAUTH_DIGEST is a cast expression Swift does not import. */
+static const long tick_curlauth_digest = (long)CURLAUTH_DIGEST;
+
 static inline CURLcode tick_curl_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
 }

@@ -11,7 +11,8 @@ import CCurl
 ///
 /// The one easy handle is reused for every request of a sync: libcurl keeps the connection
 /// open between them (HTTP keep-alive) and reconnects by itself when the server closed it.
-/// It follows no redirect and answers no authentication challenge (both are `DAVClient`'s).
+/// It follows no redirect (that is `DAVClient`'s) and answers only the challenge of HTTP
+/// Digest (RFC 7616), when `DAVClient` found the server asks for it.
 final class CurlConnection {
     private let handle: UnsafeMutableRawPointer
     /// libcurl's last error text (CURLOPT_ERRORBUFFER), CURL_ERROR_SIZE bytes.
@@ -35,9 +36,12 @@ final class CurlConnection {
     ///   - timeout: seconds without a byte coming or going before giving up (connecting
     ///     included); the whole exchange may take four times that.
     ///   - label: what errors call the account.
+    ///   - digest: credentials for HTTP Digest: libcurl then answers the server's
+    ///     challenge itself (a 401, then the request again with the Digest answer).
     /// - Throws: `SyncError.unreachable` for every transport failure (refused, reset, no
     ///   answer in time, DNS), naming the host.
-    func perform(_ request: DAVRequest, headers: [String], timeout: TimeInterval, label: String) throws(SyncError) -> DAVResponse {
+    func perform(_ request: DAVRequest, headers: [String], timeout: TimeInterval, label: String,
+                 digest: DAVCredentials? = nil) throws(SyncError) -> DAVResponse {
         // A reset keeps the open connection, the DNS cache and TLS sessions; it clears every
         // option of the previous request (its body, its method) so none leaks into this one.
         curl_easy_reset(handle)
@@ -63,6 +67,11 @@ final class CurlConnection {
         set(tick_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), CURLOPT_CUSTOMREQUEST)
         if request.method == "HEAD" { set(tick_curl_setopt_long(handle, CURLOPT_NOBODY, 1), CURLOPT_NOBODY) }
         set(tick_curl_setopt_list(handle, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
+        if let digest {
+            set(tick_curl_setopt_long(handle, CURLOPT_HTTPAUTH, tick_curlauth_digest), CURLOPT_HTTPAUTH)
+            set(tick_curl_setopt_string(handle, CURLOPT_USERNAME, digest.user), CURLOPT_USERNAME)
+            set(tick_curl_setopt_string(handle, CURLOPT_PASSWORD, digest.password), CURLOPT_PASSWORD)
+        }
         set(tick_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds), CURLOPT_CONNECTTIMEOUT_MS)
         set(tick_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds * 4), CURLOPT_TIMEOUT_MS)
         // Fewer than 1 byte a second for `timeout` seconds: the server does not answer.

@@ -27,7 +27,8 @@ public struct DAVResponse: Sendable {
 }
 
 /// The credentials of one account: HTTP Basic (RFC 7617), sent with the first request
-/// (as every CalDAV client does: no round trip for a challenge, and a 401 is an answer).
+/// (as every CalDAV client does: no round trip for a challenge, and a 401 is an answer);
+/// HTTP Digest (RFC 7616) when the server's 401 asks for it (Baïkal's default).
 public struct DAVCredentials: Sendable {
     public var user: String
     public var password: String
@@ -46,8 +47,10 @@ public struct DAVCredentials: Sendable {
 /// - Redirects are followed here: at most 10, the same method and body again (only a 303
 ///   becomes a GET), and only within the origin the account was set up with (an
 ///   `Authorization` header never goes to another server).
-/// - The credentials go with every request; a 401 is returned as it is (no challenge is
-///   answered), and the caller says the password was refused.
+/// - The credentials go with every request as HTTP Basic. A 401 whose `WWW-Authenticate`
+///   offers Digest and not Basic switches the client to Digest for the rest of its requests
+///   (libcurl answers each challenge) and sends the request again; any other 401 is returned
+///   as it is, and the caller says the password was refused.
 /// - 429 and 503 with `Retry-After` (seconds or an HTTP date) are waited out and retried,
 ///   at most 3 times and 60 s in all; a longer wait is an error naming it.
 /// - Every request has a timeout (default 30 s without a byte from the server, four times
@@ -71,6 +74,8 @@ public final class DAVClient: @unchecked Sendable {
     }
     private var sent = 0
     private let lock = NSLock()
+    /// The server asked for HTTP Digest: credentials go through libcurl's Digest.
+    private var usesDigest = false
     /// Made with the first request (a client that sends nothing opens nothing).
     private var connection: CurlConnection?
 
@@ -92,6 +97,7 @@ public final class DAVClient: @unchecked Sendable {
         var retries = 0
         for _ in 0...10 {
             let response = try sendOnce(current)
+            if response.status == 401, switchesToDigest(response) { continue }
             if [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location") {
                 guard let target = URL(string: location, relativeTo: current.url)?.absoluteURL else {
                     throw .protocolError("\(label): \(current.url.absoluteString) redirects to an address that is not a URL: \(location)")
@@ -118,9 +124,20 @@ public final class DAVClient: @unchecked Sendable {
         throw .protocolError("\(label): too many redirects from \(request.url.absoluteString)")
     }
 
+    /// Whether `response`, a 401, asks for HTTP Digest where Basic was sent, and the client
+    /// now uses Digest (once: a refusal under Digest is a wrong password).
+    private func switchesToDigest(_ response: DAVResponse) -> Bool {
+        let challenges = (response.header("www-authenticate") ?? "").lowercased()
+        lock.lock(); defer { lock.unlock() }
+        guard credentials != nil, !usesDigest, challenges.contains("digest"), !challenges.contains("basic") else { return false }
+        usesDigest = true
+        return true
+    }
+
     private func sendOnce(_ request: DAVRequest) throws(SyncError) -> DAVResponse {
         var headers = request.headers.map { "\($0.key): \($0.value)" }
-        if let credentials { headers.append("Authorization: \(credentials.authorization)") }
+        let digest = lock.withLock { usesDigest } ? credentials : nil
+        if let credentials, digest == nil { headers.append("Authorization: \(credentials.authorization)") }
         if request.body != nil, !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
             headers.append("Content-Type: application/xml; charset=utf-8")
         }
@@ -128,7 +145,7 @@ public final class DAVClient: @unchecked Sendable {
         if connection == nil { connection = try CurlConnection() }
         guard let connection else { throw .protocolError("\(label): no connection") }
         sent += 1
-        return try connection.perform(request, headers: headers, timeout: timeout, label: label)
+        return try connection.perform(request, headers: headers, timeout: timeout, label: label, digest: digest)
     }
 
     /// Whether two URLs share scheme, host and port (RFC 6454 origin).

@@ -293,15 +293,16 @@ public final class FaultProxy: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)/" }
 
     /// Starts the proxy in front of `target` (waits at most 10 s); with `user` and
-    /// `password` it demands HTTP Basic itself (for Xandikos, which has none).
-    public init(target: String, user: String? = nil, password: String? = nil) throws {
+    /// `password` it demands HTTP Basic itself (for Xandikos, which has none), or HTTP
+    /// Digest with `digest`.
+    public init(target: String, user: String? = nil, password: String? = nil, digest: Bool = false) throws {
         port = try CalDAVServer.freePort()
         try "[]".write(toFile: folder.file("rules.json"), atomically: true, encoding: .utf8)
         FileManager.default.createFile(atPath: folder.file("proxy.log"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments = [Fixture.packageRoot + "/Tests/Tools/dav_fault_proxy.py", String(port), target, folder.file("rules.json")]
-        if let user, let password { arguments += ["--user", user, "--password", password] }
+        if let user, let password { arguments += ["--user", user, "--password", password] + (digest ? ["--digest"] : []) }
         process.arguments = arguments
         process.standardError = FileHandle(forWritingAtPath: folder.file("proxy.log"))
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")

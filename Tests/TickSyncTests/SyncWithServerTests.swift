@@ -529,6 +529,32 @@ struct SyncWithServerTests {
         #expect(here?.count == 3)
     }
 
+    @Test("a server that asks for HTTP Digest (as Baïkal does) is answered with Digest after its first 401; a wrong password is still a clear error")
+    func digestAuthentication() throws {
+        let server = try CalDAVServer(.xandikos)
+        let proxy = try FaultProxy(target: server.baseURL, user: "alice", password: "secret", digest: true)
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        tick.ok("sync", "add", "home", proxy.baseURL, "--user", "alice")
+        tick.ok("lists", "add", "calendar")
+        tick.ok("add", "Water the plants", "--list", "calendar")
+        tick.ok("sync")
+        let stored = try server.items(in: "calendar").values
+        #expect(stored.count == 1 && stored.first?.contains("SUMMARY:Water the plants") == true)
+        // One Basic request was refused; every later request went with Digest (libcurl meets
+        // each challenge: a 401 without credentials, then the answer).
+        let refusals = proxy.log.filter { $0.hasPrefix("auth ") }
+        #expect(refusals.first == "auth Basic")
+        #expect(refusals.dropFirst().allSatisfy { $0 == "auth none" }, "\(refusals)")
+        #expect(proxy.log.contains { $0.hasPrefix("PUT") && $0.hasSuffix("-> 201") })
+
+        tick.variables["TICK_SYNC_PASSWORD"] = "wrong"
+        let refused = tick.run("sync")
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("refused the user name or password (HTTP 401)"), "\(refused.errors)")
+    }
+
     /// An account "home" on Xandikos behind a fault proxy (which demands alice's password),
     /// with the server's calendar "calendar" paired with a list of that name.
     static func proxied() throws -> (CalDAVServer, FaultProxy, CLIHarness) {

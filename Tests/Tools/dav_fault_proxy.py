@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A fault-injecting HTTP proxy for Tick's sync tests (loopback only).
 
-Usage: dav_fault_proxy.py PORT TARGET_URL RULES_FILE [--user USER --password PASSWORD]
+Usage: dav_fault_proxy.py PORT TARGET_URL RULES_FILE [--user USER --password PASSWORD [--digest]]
 
 Forwards every request to TARGET_URL (same path) and answers as the server did, except
 when a rule in RULES_FILE (JSON, re-read on every request) matches: a list of objects
@@ -20,11 +20,15 @@ where F is one of
 "times" counts down to 0 (the rule then stops matching). Every request is also
 appended to RULES_FILE + ".requests" as one JSON object a line: method, path, Depth and
 body (as text). With --user/--password the
-proxy demands HTTP Basic (401 otherwise), for servers without authentication. Every
+proxy demands HTTP Basic (401 otherwise), for servers without authentication; with
+--digest it demands HTTP Digest instead (RFC 7616: MD5, qop=auth; Basic is refused with a
+Digest challenge), as Baikal does by default. Every
 request is logged to standard error as "METHOD PATH -> STATUS".
 """
 import base64
+import hashlib
 import http.client
+import secrets
 import re
 import json
 import socket
@@ -42,7 +46,38 @@ USER = PASSWORD = None
 if "--user" in sys.argv:
     USER = sys.argv[sys.argv.index("--user") + 1]
     PASSWORD = sys.argv[sys.argv.index("--password") + 1]
+DIGEST = "--digest" in sys.argv
+REALM = "tick-test"
+NONCES = set()
 LOCK = threading.Lock()
+
+
+def md5(text):
+    return hashlib.md5(text.encode("utf-8")).hexdigest()
+
+
+def digest_challenge():
+    nonce = secrets.token_hex(16)
+    with LOCK:
+        NONCES.add(nonce)
+    return f'Digest realm="{REALM}", qop="auth", algorithm=MD5, nonce="{nonce}"'
+
+
+def digest_accepts(header, method):
+    """Whether an Authorization header is a right Digest answer (RFC 7616 §3.4.1)."""
+    if not header or not header.startswith("Digest "):
+        return False
+    fields = {m.group(1).lower(): m.group(2) if m.group(2) is not None else m.group(3)
+              for m in re.finditer(r'(\w+)=(?:"([^"]*)"|([^\s,]+))', header[7:])}
+    try:
+        with LOCK:
+            known = fields["nonce"] in NONCES
+        ha1 = md5(f"{USER}:{REALM}:{PASSWORD}")
+        ha2 = md5(f"{method}:{fields['uri']}")
+        expected = md5(f"{ha1}:{fields['nonce']}:{fields['nc']}:{fields['cnonce']}:{fields['qop']}:{ha2}")
+    except KeyError:
+        return False
+    return known and fields.get("username") == USER and fields.get("response") == expected
 
 
 def take_fault(method, path):
@@ -106,7 +141,12 @@ class Handler(BaseHTTPRequestHandler):
     def handle_any(self):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
-        if USER is not None:
+        if USER is not None and DIGEST:
+            if not digest_accepts(self.headers.get("Authorization"), self.command):
+                sys.stderr.write(f"auth {(self.headers.get('Authorization') or 'none').split(' ')[0]}\n")
+                self.answer(401, [("WWW-Authenticate", digest_challenge())], b"")
+                return
+        elif USER is not None:
             expected = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
             if self.headers.get("Authorization") != expected:
                 self.answer(401, [("WWW-Authenticate", 'Basic realm="test"')], b"")
