@@ -37,6 +37,7 @@ enum TickConfig {
         Setting(name: "color", variable: "NO_COLOR", meaning: "`auto` (colors on a terminal) or `never`",
                 read: { value in value == "never" ? "1" : value == "auto" ? "" : nil }, expected: "auto or never"),
         Setting(name: "pager", variable: "TICK_PAGER", meaning: "the pager for long output on a terminal (`less -FRX`); `cat` or empty: none"),
+        Setting(name: "sync-ca-file", variable: "TICK_SYNC_CA_FILE", meaning: "a PEM file of certificates `tick sync` trusts for https instead of the system's"),
         Setting(name: "sync-timeout", variable: "TICK_SYNC_TIMEOUT", meaning: "seconds `tick sync` waits for one answer",
                 read: { value in Int(value).flatMap { $0 > 0 ? value : nil } }, expected: "a whole number of seconds above 0"),
     ]

@@ -40,8 +40,10 @@ final class CurlConnection {
     ///     challenge itself (a 401, then the request again with the Digest answer).
     /// - Throws: `SyncError.unreachable` for every transport failure (refused, reset, no
     ///   answer in time, DNS), naming the host.
+    ///   - certificateAuthorities: a PEM file of the certificates to trust for https
+    ///     instead of the system's (a server with its own certificate).
     func perform(_ request: DAVRequest, headers: [String], timeout: TimeInterval, label: String,
-                 digest: DAVCredentials? = nil) throws(SyncError) -> DAVResponse {
+                 digest: DAVCredentials? = nil, certificateAuthorities: String? = nil) throws(SyncError) -> DAVResponse {
         // A reset keeps the open connection, the DNS cache and TLS sessions; it clears every
         // option of the previous request (its body, its method) so none leaks into this one.
         curl_easy_reset(handle)
@@ -67,6 +69,9 @@ final class CurlConnection {
         set(tick_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), CURLOPT_CUSTOMREQUEST)
         if request.method == "HEAD" { set(tick_curl_setopt_long(handle, CURLOPT_NOBODY, 1), CURLOPT_NOBODY) }
         set(tick_curl_setopt_list(handle, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
+        if let certificateAuthorities {
+            set(tick_curl_setopt_string(handle, CURLOPT_CAINFO, certificateAuthorities), CURLOPT_CAINFO)
+        }
         if let digest {
             set(tick_curl_setopt_long(handle, CURLOPT_HTTPAUTH, tick_curlauth_digest), CURLOPT_HTTPAUTH)
             set(tick_curl_setopt_string(handle, CURLOPT_USERNAME, digest.user), CURLOPT_USERNAME)

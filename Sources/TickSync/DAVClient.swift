@@ -79,11 +79,18 @@ public final class DAVClient: @unchecked Sendable {
     /// Made with the first request (a client that sends nothing opens nothing).
     private var connection: CurlConnection?
 
-    /// - Parameter timeout: seconds without an answer before a request fails.
-    public init(label: String, credentials: DAVCredentials?, timeout: TimeInterval = 30) {
+    /// The PEM file of certificates https trusts instead of the system's, or nil.
+    public let certificateAuthorities: String?
+
+    /// - Parameters:
+    ///   - timeout: seconds without an answer before a request fails.
+    ///   - certificateAuthorities: a PEM file of the certificates to trust for https in
+    ///     place of the system's (`TICK_SYNC_CA_FILE`: a home server's own certificate).
+    public init(label: String, credentials: DAVCredentials?, timeout: TimeInterval = 30, certificateAuthorities: String? = nil) {
         self.label = label
         self.credentials = credentials
         self.timeout = timeout
+        self.certificateAuthorities = certificateAuthorities
     }
 
     /// Sends `request`, following redirects and waiting out `Retry-After` as described
@@ -145,7 +152,8 @@ public final class DAVClient: @unchecked Sendable {
         if connection == nil { connection = try CurlConnection() }
         guard let connection else { throw .protocolError("\(label): no connection") }
         sent += 1
-        return try connection.perform(request, headers: headers, timeout: timeout, label: label, digest: digest)
+        return try connection.perform(request, headers: headers, timeout: timeout, label: label, digest: digest,
+                                      certificateAuthorities: certificateAuthorities)
     }
 
     /// Whether two URLs share scheme, host and port (RFC 6454 origin).

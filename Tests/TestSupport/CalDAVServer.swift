@@ -22,17 +22,26 @@ public final class CalDAVServer: @unchecked Sendable {
     public let user = "alice"
     public let password = "secret"
 
-    /// `http://127.0.0.1:PORT/`
-    public var baseURL: String { "http://127.0.0.1:\(port)/" }
+    /// Radicale serves https with a certificate of its own for 127.0.0.1 (made by `openssl`
+    /// in the folder; `certificatePath` is the file a client must trust).
+    public let usesTLS: Bool
+    /// The server's self-signed certificate (PEM), when `usesTLS`.
+    public var certificatePath: String { folder.file("cert.pem") }
+
+    /// `http://127.0.0.1:PORT/` (`https://` with TLS)
+    public var baseURL: String { (usesTLS ? "https" : "http") + "://127.0.0.1:\(port)/" }
     /// The calendar home: Radicale `/alice/`, Xandikos `/user/calendars/`.
     public var homeURL: String { baseURL + (kind == .radicale ? "alice/" : "user/calendars/") }
 
     /// Starts the server and waits (at most 20 s) until it answers. `rights` (Radicale
     /// only) is the text of a `from_file` rights file instead of `owner_only`, for
-    /// read-only and shared collections.
+    /// read-only and shared collections. With `tls` (Radicale only) it serves https with a
+    /// self-signed certificate for 127.0.0.1, at `certificatePath`.
     /// - Throws: when the program is missing or does not come up; the message says which.
-    public init(_ kind: Kind, rights: String? = nil) throws {
+    public init(_ kind: Kind, rights: String? = nil, tls: Bool = false) throws {
         self.kind = kind
+        precondition(!tls || kind == .radicale, "only Radicale is started with TLS")
+        usesTLS = tls
         port = try CalDAVServer.freePort()
         let process = Process()
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
@@ -49,6 +58,14 @@ public final class CalDAVServer: @unchecked Sendable {
                              "--auth-type", "htpasswd", "--auth-htpasswd-filename", users,
                              "--auth-htpasswd-encryption", "plain", "--auth-delay", "0",
                              "--storage-filesystem-folder", folder.file("collections"), "--logging-level", "warning"]
+            if tls {
+                let made = try ChildProcess.run("/usr/bin/openssl", [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem")])
+                guard made.status == 0 else { throw ServerError(message: "openssl could not make a certificate: \(made.errors)") }
+                arguments += ["--server-ssl", "True", "--server-certificate", folder.file("cert.pem"),
+                              "--server-key", folder.file("key.pem")]
+            }
             if let rights {
                 try rights.write(toFile: folder.file("rights"), atomically: true, encoding: .utf8)
                 arguments += ["--rights-type", "from_file", "--rights-file", folder.file("rights")]
@@ -66,7 +83,10 @@ public final class CalDAVServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if !process.isRunning { break }
-            if let status = try? request("PROPFIND", homeURL, headers: ["Depth": "0"]), status.status == 207 { return }
+            // URLSession here cannot be told to trust the test's certificate: with TLS,
+            // the server is up when its port takes a connection.
+            if tls, CalDAVServer.accepts(port) { return }
+            if !tls, let status = try? request("PROPFIND", homeURL, headers: ["Depth": "0"]), status.status == 207 { return }
             usleep(100_000)
         }
         stop()
@@ -250,6 +270,20 @@ public final class CalDAVServer: @unchecked Sendable {
             return "\(folder)/\(name)"
         }
         return "/usr/bin/\(name)"
+    }
+
+    /// Whether something listens on `port` of 127.0.0.1.
+    static func accepts(_ port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on now (bound with port 0, then closed).

@@ -555,6 +555,34 @@ struct SyncWithServerTests {
         #expect(refused.errors.contains("refused the user name or password (HTTP 401)"), "\(refused.errors)")
     }
 
+    @Test("https with a server's own certificate: refused with a clear error until TICK_SYNC_CA_FILE names it, then both ways")
+    func httpsWithOwnCertificate() throws {
+        let server = try CalDAVServer(.radicale, tls: true)
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        tick.ok("sync", "add", "home", server.baseURL, "--user", "alice")
+        let untrusted = tick.run("sync")
+        #expect(untrusted.status == 1)
+        #expect(untrusted.errors.contains("cannot reach 127.0.0.1") && untrusted.errors.contains("certificate"), "\(untrusted.errors)")
+        tick.variables["TICK_SYNC_CA_FILE"] = server.certificatePath
+        tick.ok("lists", "add", "Chores")
+        tick.ok("add", "Take out the trash", "--list", "Chores")
+        tick.ok("sync")
+        // A second database reads it back over https.
+        let other = CLIHarness()
+        other.variables["XDG_CONFIG_HOME"] = other.folder.file("config")
+        other.variables["TICK_SYNC_PASSWORD"] = "secret"
+        other.variables["TICK_SYNC_CA_FILE"] = server.certificatePath
+        other.ok("sync", "add", "home", server.baseURL, "--user", "alice")
+        other.ok("sync")
+        #expect(other.ok("list", "Chores").contains("Take out the trash"))
+        // A CA file that is not there is a usage error naming it.
+        tick.variables["TICK_SYNC_CA_FILE"] = tick.folder.file("missing.pem")
+        let missing = tick.run("sync")
+        #expect(missing.status == 64 && missing.errors.contains("TICK_SYNC_CA_FILE="), "\(missing.errors)")
+    }
+
     /// An account "home" on Xandikos behind a fault proxy (which demands alice's password),
     /// with the server's calendar "calendar" paired with a list of that name.
     static func proxied() throws -> (CalDAVServer, FaultProxy, CLIHarness) {

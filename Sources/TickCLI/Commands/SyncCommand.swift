@@ -86,8 +86,7 @@ struct SyncRunCommand: Command {
         var failures: [String] = []
         for configured in accounts {
             let (account, credentials) = try SyncRunCommand.prepared(configured, environment: context.environment)
-            let client = DAVClient(label: "account \"\(account.name)\"", credentials: credentials,
-                                   timeout: try SyncRunCommand.timeout(context.environment))
+            let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: context.environment)
             let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
             engine.progress = SyncProgress.reporter(context)
             do {
@@ -137,6 +136,19 @@ struct SyncRunCommand: Command {
             return DAVCredentials(user: user, password: password)
         }
         throw .runtime("account \"\(TerminalText.sanitized(account.name))\" has a user but no password: set TICK_SYNC_PASSWORD, or give the account a --password-command")
+    }
+
+    /// The HTTP client of `account`: `TICK_SYNC_TIMEOUT`, and `TICK_SYNC_CA_FILE` (a PEM
+    /// file of certificates https trusts instead of the system's).
+    /// - Throws: `CommandError.usage` for a bad timeout or a CA file that is not there.
+    static func client(for account: SyncAccount, credentials: DAVCredentials?,
+                       environment: TerminalEnvironment) throws(CommandError) -> DAVClient {
+        let authorities = environment["TICK_SYNC_CA_FILE"]
+        if let authorities, !FileManager.default.isReadableFile(atPath: authorities) {
+            throw .usage("TICK_SYNC_CA_FILE='\(TerminalText.sanitized(authorities))' is not a file Tick can read (a PEM file of certificates)")
+        }
+        return DAVClient(label: "account \"\(account.name)\"", credentials: credentials, timeout: try timeout(environment),
+                         certificateAuthorities: authorities)
     }
 
     /// `TICK_SYNC_TIMEOUT`: seconds to wait for any one answer (default 30, 1 to 3600).
@@ -405,8 +417,7 @@ struct ScheduledSync: @unchecked Sendable {
                 let store = try Store(path: databasePath, now: now)
                 let context = ActionContext(dateContext: DateContext(now: now, timeZone: dateContext.timeZone, locale: dateContext.locale),
                                             alarmDefaults: AlarmDefaultsReader(environment: environment).values)
-                let client = DAVClient(label: "account \"\(account.name)\"", credentials: credentials,
-                                       timeout: try SyncRunCommand.timeout(environment))
+                let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: environment)
                 let report = try SyncEngine(account: account, client: client, store: store, context: context).run()
                 let changed = report.lists.filter(\.changed).map(\.listName)
                 log("synced account \"\(account.name)\": " + (changed.isEmpty ? "nothing to do" : "changed \(changed.joined(separator: ", "))")
