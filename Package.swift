@@ -40,6 +40,12 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // libpq, PostgreSQL's client library (TickPostgres).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "TickModel"),
         .target(name: "TickTerminal", dependencies: ["TickModel"]),
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
@@ -55,6 +61,9 @@ let package = Package(
         // folder beside the executable (`Tick_TickServer.resources/WebApp`).
         .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CMicroHTTPD"],
                 resources: [.copy("WebApp")]),
+        // The multi-user side on PostgreSQL: the libpq wrapper, migrations and typed table
+        // access (TickPostgres).
+        .target(name: "TickPostgres", dependencies: ["TickModel", "CLibPQ"]),
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickTerminal",
                                                 "TickAgent", "TickTUI", "TickSync", "TickServer"]),
@@ -62,7 +71,7 @@ let package = Package(
         .executableTarget(name: "tick-tui-bench", dependencies: ["TickTUI", "TickStore", "TickModel"],
                           path: "bench/TUIBenchmark"),
 
-        .target(name: "TestSupport", dependencies: ["TickModel", "TickStore", "TickCLI", "TickSync"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TickModel", "TickStore", "TickCLI", "TickSync", "TickPostgres"], path: "Tests/TestSupport"),
         .testTarget(name: "TickModelTests", dependencies: ["TickModel", "TestSupport"]),
         .testTarget(name: "TickStoreTests", dependencies: ["TickStore", "TestSupport"],
                     resources: [.copy("Golden")]),
@@ -74,6 +83,7 @@ let package = Package(
         .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TestSupport"]),
+        .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )
