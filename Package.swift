@@ -40,11 +40,17 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // libpq, PostgreSQL's client library (TickPostgres).
+        // libpq, PostgreSQL's client library (TickPostgres), and the reference Argon2
+        // library (TickAccounts' password hashes).
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
+            name: "CArgon2",
+            pkgConfig: "libargon2",
+            providers: [.apt(["libargon2-dev"])]
         ),
         .target(name: "TickModel"),
         .target(name: "TickTerminal", dependencies: ["TickModel"]),
@@ -62,8 +68,9 @@ let package = Package(
         .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CMicroHTTPD"],
                 resources: [.copy("WebApp")]),
         // The multi-user side on PostgreSQL: the libpq wrapper, migrations and typed table
-        // access (TickPostgres).
+        // access (TickPostgres); accounts, password hashing and sign-in rules (TickAccounts).
         .target(name: "TickPostgres", dependencies: ["TickModel", "CLibPQ"]),
+        .target(name: "TickAccounts", dependencies: ["TickModel", "TickPostgres", "CArgon2"]),
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickTerminal",
                                                 "TickAgent", "TickTUI", "TickSync", "TickServer"]),
@@ -84,6 +91,7 @@ let package = Package(
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TestSupport"]),
         .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport"]),
+        .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )
