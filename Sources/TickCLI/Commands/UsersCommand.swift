@@ -170,15 +170,11 @@ struct UsersAddCommand: Command {
     /// The password in standard input's bytes: its first line, without the line end.
     /// - Throws: `CommandError.runtime` when the bytes are not UTF-8 or more lines follow.
     static func password(from data: Data) throws(CommandError) -> String {
-        // Split the bytes, not the characters: "\r\n" is one Character in Swift.
-        let bytes = Array(data)
-        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        if end + 1 < bytes.count {
+        let line = SecretLine(data)
+        if line.hasMoreLines {
             throw .runtime("standard input holds more than one line; give the password alone, on one line; nothing was changed")
         }
-        var line = bytes[..<end]
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        guard let text = String(validating: line, as: UTF8.self) else {
+        guard let text = line.text else {
             throw .runtime("the password on standard input is not UTF-8 text; nothing was changed")
         }
         return text
