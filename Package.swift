@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TickAccounts", "TickPostgres", "TestSupport"]),
         .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport"]),
         .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TickPostgres"]),
     ]
 )
 
