@@ -89,7 +89,14 @@ public struct Accounts: Sendable {
     public func addAppPassword(user name: String, device: String, replacing: Bool = false,
                                now: Date) throws(AccountError) -> (record: AppPasswordRecord, password: String) {
         let device = try AccountNames.deviceName(device)
-        let password = Secrets.appPassword()
+        // The first group finds the row, so it must be new for this user: drawn again on
+        // the (one in about 10^9) chance that it is not.
+        let taken = try database { connection in
+            try connection.user(named: name).map { user in Set(try connection.appPasswords(of: user.id).map(\.lookup)) } ?? []
+        }
+        var password = Secrets.appPassword()
+        while let lookup = Secrets.appPasswordLookup(password), taken.contains(lookup) { password = Secrets.appPassword() }
+        guard let lookup = Secrets.appPasswordLookup(password) else { preconditionFailure("an app password has its shape") }
         let hash = try hasher.hash(password)
         return try database { connection in
             try connection.transaction { connection in
@@ -97,11 +104,6 @@ public struct Accounts: Sendable {
                 if try connection.appPasswords(of: user.id).contains(where: { $0.device == device }) {
                     guard replacing else { throw AccountError.deviceTaken(user: user.name, device: device) }
                     _ = try connection.deleteAppPassword(of: user.id, device: device)
-                }
-                guard let lookup = Secrets.appPasswordLookup(password) else { preconditionFailure("an app password has its shape") }
-                if try connection.appPassword(of: user.id, lookup: lookup) != nil {
-                    // About one chance in 10^8 per device: the caller may simply try again.
-                    throw AccountError.hashingFailed("a rare clash of app passwords; try again")
                 }
                 let record = AppPasswordRecord(id: Secrets.identifier(), userID: user.id, device: device, lookup: lookup,
                                                passwordHash: hash, createdAt: now)
