@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev libmicrohttpd-dev libpq-dev libargon2-dev pkg-config
-TEST_DEPS  := postgresql tmux dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav chromium chromium-driver python3-selenium
+TEST_DEPS  := postgresql tmux zsh fish groff-base dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav chromium chromium-driver python3-selenium
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
 SYNC_BENCH_DEPS := radicale vdirsyncer curl time
 DEMO_DB    := demo/tick.sqlite3
@@ -46,13 +46,29 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product tick
 
-# Installs the release binary in $(PREFIX)/bin and the web app of `tick serve` in
-# $(PREFIX)/share/tick/WebApp, where the binary looks for it.
+# Installs the release binary in $(PREFIX)/bin, the web app of `tick serve` in
+# $(PREFIX)/share/tick/WebApp (where the binary looks for it), the manual page tick(1),
+# the bash, zsh and fish completions where each shell looks, and the systemd user units
+# of `tick agent` and `tick serve` in $(PREFIX)/lib/systemd/user (enable them with
+# `systemctl --user enable --now tick-agent.service`). DESTDIR stages the files for a
+# package: the units name $(PREFIX)/bin/tick, not the staging folder.
+STAGE := $(abspath $(DESTDIR))
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tick
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tick $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/lib/systemd/user
 	install -m 0755 $(TICK) $(DESTDIR)$(PREFIX)/bin/tick
 	rm -rf $(DESTDIR)$(PREFIX)/share/tick/WebApp
 	cp -R Sources/TickServer/WebApp $(DESTDIR)$(PREFIX)/share/tick/WebApp
+	$(TICK) help --man --readme README.md > $(DESTDIR)$(PREFIX)/share/man/man1/tick.1
+	$(TICK) completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/tick
+	$(TICK) completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tick
+	$(TICK) completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tick.fish
+	for command in agent serve; do \
+	  XDG_CONFIG_HOME=$(abspath $(DESTDIR)$(PREFIX)/lib) $(DESTDIR)$(PREFIX)/bin/tick $$command --install-systemd >/dev/null || exit 1; \
+	  sed -i 's|^ExecStart=$(STAGE)/|ExecStart=/|' $(DESTDIR)$(PREFIX)/lib/systemd/user/tick-$$command.service; \
+	done
+	@echo "Installed tick in $(DESTDIR)$(PREFIX): bin/tick, share/man/man1/tick.1, shell completions, lib/systemd/user units"
 
 # Builds Tick, fills a fresh demo database in ./demo with a few lists and reminders,
 # and shows them.

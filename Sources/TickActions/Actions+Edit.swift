@@ -28,6 +28,20 @@ extension Actions {
         try store.write { db in try Actions.edit(number, edit, context: context, in: db) }
     }
 
+    /// Makes the same `edit` to each of `numbers` (a number given twice counts once), in
+    /// one transaction: all of them change, or — when any is refused — none does
+    /// (`tick edit 1 2 3 --flag`).
+    /// - Returns: each reminder's result, in the order given.
+    /// - Throws: as ``edit(_:_:)``, for the first reminder refused.
+    public func edit(_ numbers: [Reminder.Number], _ edit: ReminderEdit) throws -> [ReminderChangeResult] {
+        try store.write { db in
+            var seen = Set<Reminder.Number>()
+            return try numbers.filter { seen.insert($0).inserted }.map { number in
+                try Actions.edit(number, edit, context: context, in: db)
+            }
+        }
+    }
+
     /// ``edit(_:_:)`` inside the caller's write transaction `db`.
     public static func edit(_ number: Reminder.Number, _ edit: ReminderEdit, context: ActionContext,
                             in db: Database) throws -> ReminderChangeResult {

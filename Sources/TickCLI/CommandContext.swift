@@ -11,6 +11,9 @@ public final class CommandContext {
     public let environment: TerminalEnvironment
     /// Results (stdout).
     public let output: any OutputSink
+    /// The pager behind `output` on a terminal; `dispatch` turns it on for listings and
+    /// `--no-pager` drops it.
+    var pager: PagerOutput?
     /// Diagnostics (stderr).
     public let errors: any OutputSink
     /// Reads a file or, for `-`, standard input. Injected so tests need no files.

@@ -28,6 +28,9 @@ public struct TerminalEnvironment: Sendable {
     public var executablePath: String?
     /// Whether standard error is a terminal (progress lines are written only then).
     public var isErrorTerminal = false
+    /// The terminal's height in lines when standard output is one and it could be read
+    /// (long output goes through a pager past it; `LINES` overrides it).
+    public var terminalRows: Int?
 
     public init(variables: [String: String], clock: Date, isOutputTerminal: Bool, isInputTerminal: Bool = false,
                 terminalColumns: Int? = nil, homeDirectory: String, currentDirectory: String,

@@ -13,20 +13,36 @@ public enum TickRunner {
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
         ToggleCommand.self, EditCommand.self, SnoozeCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
-        ListsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, SyncCommand.self, ServeCommand.self, UsersCommand.self, UICommand.self, HelpCommand.self,
+        ListsCommand.self, TagsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, SyncCommand.self, ServeCommand.self, UsersCommand.self, UICommand.self, ShellCompletionCommand.self, HelpCommand.self,
     ]
+
+    /// The commands whose output goes through the pager on a terminal when it is longer
+    /// than the screen: the ones that print listings.
+    static let pagedCommands: Set<String> = ["list", "search", "show", "lists", "tags", "export", "help"]
 
     /// Runs `arguments` (without the program name).
     ///
     /// - Returns: the exit status: 0 success, 1 runtime failure, 64 usage error.
-    public static func run(_ arguments: [String], environment: TerminalEnvironment,
+    public static func run(_ arguments: [String], environment rawEnvironment: TerminalEnvironment,
                            output: any OutputSink, errors: any OutputSink,
                            readFile: @escaping (String) throws -> Data = TickRunner.readFileFromDisk) -> Int32 {
-        // The output edge: one sanitizer for every line a person reads (TerminalOutput).
-        let output: any OutputSink = environment.isOutputTerminal ? TerminalOutput(output) : output
         let errors: any OutputSink = TerminalOutput(errors)
+        // The settings file fills in what the environment leaves unset.
+        let environment: TerminalEnvironment
+        do {
+            environment = try TickConfig.applied(to: rawEnvironment)
+        } catch {
+            report(error, to: errors)
+            return error.exitCode
+        }
+        // The output edge: one sanitizer for every line a person reads (TerminalOutput),
+        // and on a terminal the pager for long listings (PagerOutput).
+        let pager = environment.isOutputTerminal ? PagerOutput(output, environment: environment) : nil
+        defer { pager?.finish() }
+        let output: any OutputSink = pager.map { TerminalOutput($0) } ?? output
         do {
             let context = try CommandContext(environment: environment, output: output, errors: errors, readFile: readFile)
+            context.pager = pager
             try dispatch(arguments, context: context)
             return 0
         } catch let error as CommandError {
@@ -72,10 +88,14 @@ public enum TickRunner {
             } else if first.hasPrefix("--db=") {
                 context.databaseOverride = String(first.dropFirst(5))
                 words = words.dropFirst()
+            } else if first == "--no-pager" {
+                context.pager = nil
+                words = words.dropFirst()
             } else {
                 throw CommandError.usage("unknown option \(first.singleQuotedForMessage)\nSee 'tick --help'.")
             }
         }
+        if let name = words.first, pagedCommands.contains(name) { context.pager?.isEnabled = true }
         guard let name = words.first else {
             // Plain `tick` in a terminal opens the UI; in a pipe, a script or a dumb
             // terminal (an editor's shell buffer) it prints help.
@@ -163,6 +183,7 @@ public enum TickRunner {
 
             OPTIONS:
               --db <path>             The database file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.sqlite3).
+              --no-pager              Do not page long listings on a terminal (else $TICK_PAGER, $PAGER or less -FRX).
               --version               Show the version.
               -h, --help              Show help information.
 

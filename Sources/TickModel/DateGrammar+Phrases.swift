@@ -24,17 +24,19 @@ struct PhraseParser {
     private let words: [Word]
     private var index = 0
     private let context: DateContext
-    private let today: CalendarDay
+    private let days: DayReckoning
+    private var today: CalendarDay { days.today }
 
     init(_ text: String, context: DateContext) {
         self.words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," })
             .map { Word(text: $0, folded: $0.lowercased()) }
         self.context = context
-        self.today = context.today
+        self.days = DayReckoning(today: context.today)
     }
 
     /// Reads the whole phrase.
     mutating func parse() throws(DateGrammarFailure) -> Due {
+        if let span = try clockSpanPhrase() { return span }
         var day: CalendarDay
         let time: TimeOfDay
         var namesDay = true
@@ -68,17 +70,43 @@ struct PhraseParser {
         guard atEnd else {
             throw DateGrammarFailure("'\(currentText)' is not understood after '\(consumedText)'")
         }
-        if time.isBareMidnight, !namesDay {
-            guard let next = day.adding(checkedDays: 1) else {
-                throw DateGrammarFailure("it is outside the dates Tick handles (\(SupportedDates.description))")
+        let reading = try DueAssembly.timed(day: day, time: time, namesDay: namesDay, context: context)
+        wallClock = reading.wallClock
+        return reading.due
+    }
+
+    /// Reads `in` and a span of hours and minutes (`in 3 hours`, `in 30 min`, `in 2h`,
+    /// `in 1 hour 30 minutes`, `in an hour`) as the whole phrase, or returns nil
+    /// (consuming nothing) when the words after `in` are not one.
+    private mutating func clockSpanPhrase() throws(DateGrammarFailure) -> Due? {
+        guard words.first?.folded == "in", words.count >= 2 else { return nil }
+        var seconds = 0
+        var position = 1
+        while position < words.count {
+            let word = words[position].folded
+            var part: Int
+            if let compact = ClockSpan.compact(word) {
+                part = compact
+                position += 1
+            } else if position + 1 < words.count, let unit = ClockSpan.unitSeconds(words[position + 1].folded),
+                      let count = word == "a" || word == "an" ? 1 : Self.number(word) {
+                let (product, overflow) = count.multipliedReportingOverflow(by: unit)
+                part = overflow ? Int.max : product
+                position += 2
+            } else if position > 1, word == "and" {
+                position += 1
+                continue
+            } else {
+                break
             }
-            day = next
+            seconds = seconds > Int.max - part ? Int.max : seconds + part
         }
-        guard let local = LocalDateTime(day: day, hour: time.hour, minute: time.minute, second: time.second) else {
-            throw DateGrammarFailure("the time is out of range") // unreachable: times are checked as read
+        guard position > 1 else { return nil }
+        guard position == words.count else {
+            index = position
+            throw DateGrammarFailure("'\(currentText)' is not understood after '\(consumedText)'; nothing may follow a span of hours or minutes")
         }
-        wallClock = local
-        return .timed(local.instant(in: context.timeZone), timeZone: TimeZoneIdentifier(context.timeZone))
+        return try DueAssembly.after(seconds: seconds, context: context)
     }
 
     /// Reads the whole phrase as a time of day alone (`09:00`, `8am`, `noon`).
@@ -101,10 +129,10 @@ struct PhraseParser {
             return today
         case "tomorrow":
             index += 1
-            return try shifted(days: 1)
+            return try days.shifted(days: 1)
         case "yesterday":
             index += 1
-            return try shifted(days: -1)
+            return try days.shifted(days: -1)
         case "tonight":
             throw DateGrammarFailure("'\(word.text)' names no time; say 'today 8pm' or 'today 20:00'")
         case "this":
@@ -113,7 +141,7 @@ struct PhraseParser {
                 throw DateGrammarFailure("'this' must be followed by a weekday, as in 'this fri'")
             }
             index += 1
-            return try coming(weekday)
+            return try days.coming(weekday)
         case "next":
             index += 1
             return try afterNext()
@@ -128,7 +156,7 @@ struct PhraseParser {
         }
         if let weekday = Self.weekday(word.folded) {
             index += 1
-            return try coming(weekday)
+            return try days.coming(weekday)
         }
         if let month = Self.month(word.folded) {
             index += 1
@@ -167,15 +195,15 @@ struct PhraseParser {
         }
         index += 1
         if let weekday = Self.weekday(word.folded) {
-            return try shifted(from: coming(weekday), days: 7)
+            return try days.next(weekday)
         }
         switch word.folded {
         case "week":
-            return try shifted(days: 8 - today.isoWeekday)
+            return try days.nextWeek()
         case "month":
-            return try firstOfMonth(today.adding(months: 1))
+            return try days.firstOfNextMonth()
         case "year":
-            return try valid(CalendarDay(year: today.year + 1, month: 1, day: 1))
+            return try days.firstOfNextYear()
         default:
             throw DateGrammarFailure("'next \(word.text)' is not understood; use a weekday, 'week', 'month' or 'year' after 'next'")
         }
@@ -198,21 +226,17 @@ struct PhraseParser {
         }
         index += 1
         guard let unitWord = current else {
-            throw DateGrammarFailure("'in \(countWord.text)' needs a unit: days, weeks, months or years")
+            throw DateGrammarFailure("'in \(countWord.text)' needs a unit: minutes, hours, days, weeks, months or years")
         }
         index += 1
-        let result: CalendarDay?
         switch unitWord.folded {
-        case "day", "days": result = today.adding(checkedDays: count)
-        case "week", "weeks":
-            let (days, overflow) = count.multipliedReportingOverflow(by: 7)
-            result = overflow ? nil : today.adding(checkedDays: days)
-        case "month", "months": result = today.adding(months: count)
-        case "year", "years": result = today.adding(years: count)
+        case "day", "days": return try days.after(count, .days)
+        case "week", "weeks": return try days.after(count, .weeks)
+        case "month", "months": return try days.after(count, .months)
+        case "year", "years": return try days.after(count, .years)
         default:
-            throw DateGrammarFailure("'\(unitWord.text)' is not a unit; use days, weeks, months or years")
+            throw DateGrammarFailure("'\(unitWord.text)' is not a unit; use minutes, hours, days, weeks, months or years")
         }
-        return try valid(result)
     }
 
     /// The words after `end`: `of week|month|year`.
@@ -222,35 +246,22 @@ struct PhraseParser {
         }
         index += 1
         switch word.folded {
-        case "week": return try shifted(days: 7 - today.isoWeekday)
+        case "week": return try days.endOfWeek()
         case "month": return today.lastDayOfMonth
-        case "year": return try valid(CalendarDay(year: today.year, month: 12, day: 31))
+        case "year": return try days.endOfYear()
         default:
             throw DateGrammarFailure("'end of \(word.text)' is not understood; use 'end of week', 'end of month' or 'end of year'")
         }
     }
 
-    /// A month and day, with the year from the next word when it is four digits, else
-    /// this year's day when today or later, else next year's.
+    /// A month and day, with the year from the next word when it is four digits (see
+    /// ``DayReckoning/monthDay(month:day:year:yearText:)``).
     private mutating func monthDay(month: Int, day: Int) throws(DateGrammarFailure) -> CalendarDay {
-        let name = Self.monthNames[month - 1]
         if let word = current, word.folded.utf8.count == 4, let year = Self.number(word.folded) {
             index += 1
-            guard let value = CalendarDay(year: year, month: month, day: day) else {
-                throw DateGrammarFailure("\(name) \(day), \(word.text) does not exist")
-            }
-            return value
+            return try days.monthDay(month: month, day: day, year: year, yearText: word.text)
         }
-        guard day <= CalendarDay.daysInMonth(year: 2000, month: month) else {
-            throw DateGrammarFailure("\(name) \(day) does not exist")
-        }
-        if let thisYear = CalendarDay(year: today.year, month: month, day: day), thisYear >= today {
-            return thisYear
-        }
-        guard let nextYear = CalendarDay(year: today.year + 1, month: month, day: day) else {
-            throw DateGrammarFailure("\(name) \(day) does not exist in \(today.year) or \(today.year + 1); give the year")
-        }
-        return nextYear
+        return try days.monthDay(month: month, day: day)
     }
 
     // MARK: Times
@@ -360,14 +371,11 @@ struct PhraseParser {
         }
     }
 
-    /// English month names, for messages.
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
-
     /// Month names and abbreviations by number (1 = January).
     static func month(_ text: String) -> Int? {
         let name = text.hasSuffix(".") ? String(text.dropLast()) : text
         if name == "sept" { return 9 }
+        let monthNames = DayReckoning.monthNames
         if let full = monthNames.firstIndex(where: { $0.lowercased() == name }) { return full + 1 }
         guard name.count == 3 else { return nil }
         return monthNames.firstIndex(where: { $0.lowercased().hasPrefix(name) }).map { $0 + 1 }
@@ -402,33 +410,8 @@ struct PhraseParser {
     }
 
     /// The units of `in N …`, for the hint on a bare `3 days`.
-    static let units: Set<String> = ["day", "days", "week", "weeks", "month", "months", "year", "years"]
-
-    // MARK: Arithmetic
-
-    /// The soonest day on or after today with ISO weekday `weekday`.
-    private func coming(_ weekday: Int) throws(DateGrammarFailure) -> CalendarDay {
-        try shifted(days: (weekday - today.isoWeekday + 7) % 7)
-    }
-
-    private func shifted(days: Int) throws(DateGrammarFailure) -> CalendarDay {
-        try shifted(from: today, days: days)
-    }
-
-    private func shifted(from day: CalendarDay, days: Int) throws(DateGrammarFailure) -> CalendarDay {
-        try valid(day.adding(checkedDays: days))
-    }
-
-    private func firstOfMonth(_ day: CalendarDay?) throws(DateGrammarFailure) -> CalendarDay {
-        var first = try valid(day)
-        first.day = 1
-        return first
-    }
-
-    private func valid(_ day: CalendarDay?) throws(DateGrammarFailure) -> CalendarDay {
-        guard let day else { throw DateGrammarFailure("the day falls outside the years 1 to 9999") }
-        return day
-    }
+    static let units: Set<String> = ["minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
+                                     "day", "days", "week", "weeks", "month", "months", "year", "years"]
 
     // MARK: Cursor
 

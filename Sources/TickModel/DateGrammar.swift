@@ -5,7 +5,9 @@ import Foundation
 /// Matching ignores case and leading and trailing white space; words are separated by
 /// white space (commas count as white space, so `dec 14, 2027` reads as `dec 14 2027`).
 /// Days are counted on the wall clock of the context's time zone: "today" is the day
-/// of `context.now` there. Only English words are read, whatever the locale.
+/// of `context.now` there. The words are English, whatever the locale, except that a
+/// phrase holding Hangul is read as Korean with the same rules (`내일 오후 3시`,
+/// `다음 주 금요일`, `3일 후`; see `KoreanPhraseParser` for its grammar).
 ///
 /// ## Results
 ///
@@ -21,7 +23,9 @@ import Foundation
 /// ## Grammar
 ///
 /// ```text
-/// phrase   = iso-date-time | date | date ["at"] time | ["at"] time [["on"] date]
+/// phrase   = iso-date-time | span | date | date ["at"] time | ["at"] time [["on"] date]
+/// span     = "in" (count ("hour" | "hours" | "hr" | "hrs" | "minute" | "minutes" | "min" | "mins")
+///                  | compact) …  ["and"]   compact = `2h`, `90m`, `45min`, `1h30m`
 /// date     = "today" | "tomorrow" | "yesterday"
 ///          | ["this"] weekday | "next" weekday
 ///          | "in" count unit                        count = digits | "a" | "an"
@@ -43,6 +47,9 @@ import Foundation
 ///   count days; months and years keep the day of the month and clamp it to a shorter
 ///   month (2026-01-31 `in 1 month` → 2026-02-28; 2028-02-29 `in 1 year` →
 ///   2029-02-28).
+/// - `in 3 hours`, `in 30 minutes`, `in 2h`, `in 1 hour 30 minutes`: that long after
+///   the start of the current minute (`now` 10:17:42 → 13:17:00), a timed instant in
+///   the context zone; nothing may follow.
 /// - Weeks run Monday to Sunday (ISO 8601): `next week` is the Monday after today's
 ///   week, `end of week` the coming Sunday (today on a Sunday). `next month` is the 1st
 ///   of next month, `end of month` the last day of this month; `next year` is
@@ -132,6 +139,10 @@ public enum DateGrammar {
             if let iso = try ISODateTime.parse(trimmed, in: context) {
                 due = iso
                 if let fields = try ISODateTime.fields(trimmed), fields.offset == nil { wallClock = fields.local }
+            } else if KoreanPhraseParser.applies(to: trimmed) {
+                var parser = try KoreanPhraseParser(trimmed, context: context)
+                due = try parser.parse()
+                wallClock = parser.wallClock
             } else {
                 var parser = PhraseParser(trimmed, context: context)
                 due = try parser.parse()

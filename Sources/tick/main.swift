@@ -7,11 +7,11 @@ import TickCLI
 import Glibc
 #endif
 
-/// The terminal's width in cells, from TIOCGWINSZ on standard output.
-func terminalColumns() -> Int? {
+/// The terminal's size in cells, from TIOCGWINSZ on standard output.
+func terminalSize() -> (columns: Int?, rows: Int?) {
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return (nil, nil) }
+    return (size.ws_col > 0 ? Int(size.ws_col) : nil, size.ws_row > 0 ? Int(size.ws_row) : nil)
 }
 
 // Writing to a closed pipe (`tick list | head`) must end quietly, not kill us.
@@ -26,13 +26,14 @@ var environment = TerminalEnvironment(
     clock: Date(),
     isOutputTerminal: isatty(STDOUT_FILENO) == 1,
     isInputTerminal: isatty(STDIN_FILENO) == 1,
-    terminalColumns: terminalColumns(),
+    terminalColumns: terminalSize().columns,
     homeDirectory: variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory(),
     currentDirectory: FileManager.default.currentDirectoryPath,
     systemTimeZone: TimeZone.current,
     liveClock: { Date() },
     executablePath: Bundle.main.executableURL?.resolvingSymlinksInPath().path)
 environment.isErrorTerminal = isatty(STDERR_FILENO) == 1
+environment.terminalRows = terminalSize().rows
 
 let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
 let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)

@@ -35,7 +35,8 @@ public final class CLIHarness {
 
     /// A harness over a fresh database, in `zone` and `locale`.
     public init(zone: String = "Asia/Seoul", locale: String = "en_US.UTF-8") {
-        variables = ["TICK_NOW": "2026-11-29T12:00:00Z", "TZ": zone, "LANG": locale]
+        // No pager unless a test asks for one: on a terminal, long listings would start `less`.
+        variables = ["TICK_NOW": "2026-11-29T12:00:00Z", "TZ": zone, "LANG": locale, "TICK_PAGER": "cat"]
         variables["TICK_DB"] = folder.file("tick.sqlite3")
     }
 

@@ -4,8 +4,10 @@ import Foundation
 public struct ChildProcess {
     /// The exit status.
     public var status: Int32
-    /// Everything written to standard output, as UTF-8 (standard error is discarded).
+    /// Everything written to standard output, as UTF-8.
     public var output: String
+    /// Everything written to standard error, as UTF-8.
+    public var errors: String = ""
 
     /// Runs `executable` with `arguments` (and `environment`, else the test's own) until
     /// it exits; standard input is empty.
@@ -17,12 +19,20 @@ public struct ChildProcess {
         process.arguments = arguments
         if let environment { process.environment = environment }
         let out = Pipe()
+        // Standard error goes to a file, so that a program filling both streams never
+        // blocks on the one not being read.
+        let errorsFile = TemporaryFolder()
+        let errorsPath = errorsFile.file("stderr")
+        FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+        defer { try? errorHandle.close() }
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return ChildProcess(status: process.terminationStatus, output: text)
+        let errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+        return ChildProcess(status: process.terminationStatus, output: text, errors: errors)
     }
 }

@@ -134,6 +134,54 @@ struct ReminderCommandTests {
         #expect(shown["url"] is NSNull)
     }
 
+    @Test("edit of several numbers makes the same change to each in one transaction")
+    func bulkEdit() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Garden")
+        for title in ["a", "b", "c", "d"] { cli.ok("add", title) }
+        #expect(cli.ok("edit", "1", "3", "4", "3", "--flag", "--due", "2026-12-04", "--tag", "yard", "--list", "Garden")
+                == "Updated #1 \"a\"\nUpdated #3 \"c\"\nUpdated #4 \"d\"\n")
+        for number in ["1", "3", "4"] {
+            let shown = try #require(try cli.json("show", number) as? [String: Any])
+            #expect(shown["flagged"] as? Bool == true)
+            #expect(shown["due"] as? String == "2026-12-04")
+            #expect(shown["tags"] as? [String] == ["yard"])
+            #expect(shown["list"] as? String == "Garden")
+        }
+        let untouched = try #require(try cli.json("show", "2") as? [String: Any])
+        #expect(untouched["flagged"] as? Bool == false && untouched["list"] as? String == "Reminders")
+        // --json: an array for several, the object for one (as before).
+        let several = try #require(try cli.json("edit", "1", "2", "--priority", "high") as? [[String: Any]])
+        #expect(several.map { $0["priority"] as? String } == ["high", "high"])
+        #expect(try cli.json("edit", "2", "--no-flag") is [String: Any])
+        // One missing number: nothing changes, the error names it.
+        let refused = cli.run("edit", "1", "99", "3", "--no-flag", "--untag", "yard")
+        #expect(refused.status == 1 && refused.errors.contains("there is no reminder #99"))
+        let first = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(first["flagged"] as? Bool == true && first["tags"] as? [String] == ["yard"])
+        // A title is for one reminder.
+        let titled = cli.run("edit", "1", "2", "--title", "same")
+        #expect(titled.status == 64 && titled.errors.contains("--title changes one reminder; give one number (2 given)"))
+    }
+
+    @Test("tags: every tag with its open count; a tag with a space or a quote is shown in quotes")
+    func tags() throws {
+        let cli = CLIHarness()
+        #expect(cli.ok("tags") == "No open reminder has a tag.\n")
+        cli.ok("add", "a", "--tag", "garden", "--tag", "garden work")
+        cli.ok("add", "b", "--tag", "Garden", "--tag", "say \"hi\"")
+        cli.ok("add", "c", "--tag", "old")
+        cli.ok("done", "3")
+        #expect(cli.ok("tags") == "#garden         2\n#\"garden work\"  1\n#\"say \\\"hi\\\"\"   1\n")
+        let all = try #require(try cli.json("tags", "--all") as? [[String: Any]])
+        #expect(all.map { $0["tag"] as? String } == ["garden", "garden work", "old", "say \"hi\""])
+        #expect(all.map { $0["open"] as? Int } == [2, 1, 0, 1])
+        #expect(all.map { $0["total"] as? Int } == [2, 1, 1, 1])
+        // Listings and show quote them the same way, so where a tag ends is never in doubt.
+        #expect(cli.ok("list").contains("a #garden #\"garden work\""))
+        #expect(cli.ok("show", "2").contains("#Garden #\"say \\\"hi\\\"\""))
+    }
+
     @Test("edit refuses contradictions, empty edits and blank titles", arguments: [
         (["edit", "1", "--due", "today", "--no-due"], Int32(64)),
         (["edit", "1"], Int32(64)),

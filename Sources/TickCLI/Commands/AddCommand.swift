@@ -22,7 +22,7 @@ struct AddCommand: Command {
 
     static let arguments: [ArgumentDefinition] = [
         .positional("title", variadic: true, help: "The reminder's title."),
-        .option("list", short: "l", value: "name", help: "The list to add to (default: the first list)."),
+        .option("list", short: "l", value: "name", help: "The list to add to (default: TICK_DEFAULT_LIST, else the first list)."),
         .option("due", short: "d", value: "date", help: "When it is due."),
         .option("start", value: "date", help: "When work can start."),
         .option("priority", short: "p", value: "level", help: "none, low, medium or high."),
@@ -73,11 +73,22 @@ struct AddCommand: Command {
         let start = try startText.map { text throws(CommandError) in try ValueReader.due(text, option: "start", context: context) }
         let defaults = AlarmDefaultsReader(environment: context.environment)
         for warning in defaults.warnings { context.warn(warning) }
-        let request = NewReminder(title: title, list: listName.map { .named($0) }, notes: notes, due: due, start: start,
+        // Without --list (and --parent, whose list a subtask takes), TICK_DEFAULT_LIST or
+        // the settings file's default-list names the list; else the first list.
+        let defaultList = listName == nil && parent == nil ? context.environment["TICK_DEFAULT_LIST"] : nil
+        let request = NewReminder(title: title, list: (listName ?? defaultList).map { .named($0) }, notes: notes, due: due, start: start,
                                   priority: priority, isFlagged: isFlagged, tags: tags, url: url, parent: parent,
                                   schedule: try schedule.edit(defaults: defaults, context: context))
         let result: ReminderChangeResult
-        do { result = try context.actions().add(request) } catch { throw schedule.commandError(for: error, setsStart: startText != nil, context: context) }
+        do {
+            result = try context.actions().add(request)
+        } catch ActionError.listNotFound(let name, let existing) where defaultList != nil {
+            throw CommandError.runtime("the default list \(name.quotedForMessage) (TICK_DEFAULT_LIST, or default-list in "
+                                       + "\(TickConfig.path(in: context.environment))) does not exist; the lists are "
+                                       + existing.map(\.quotedForMessage).joined(separator: ", "))
+        } catch {
+            throw schedule.commandError(for: error, setsStart: startText != nil, context: context)
+        }
         let (reminder, list) = (result.reminder, result.list)
         for note in result.notes { context.warn(ScheduleOptions.text(for: note, context: context)) }
         if json {

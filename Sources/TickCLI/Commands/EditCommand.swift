@@ -5,21 +5,24 @@ import TickTerminal
 import TickStore
 import TickInterchange
 
-/// `tick edit N`: sets or clears any field of a reminder.
+/// `tick edit N…`: sets or clears any field of one reminder, or makes the same change to
+/// several in one transaction.
 struct EditCommand: Command {
     static let configuration = CommandConfiguration(
         name: "edit",
-        abstract: "Change any field of a reminder.",
+        abstract: "Change any field of a reminder (or the same fields of several).",
         discussion: """
             Every field can be set and cleared: --due DATE / --no-due, --notes TEXT / --no-notes,
             --flag / --no-flag, --priority none, --tag TAG (adds) / --untag TAG / --no-tags …
             Moving to another list with --list puts the reminder at the end of that list.
             Repeat: --repeat RULE / --no-repeat, --repeat-from due|completion. Alarms: --alarm and
             --remind add one; --no-alarm removes them all (together with --alarm or --remind: replaces).
+            Several numbers get the same change in one transaction (tick edit 4 7 9 --flag --due fri):
+            all of them change, or none when one is refused. --title takes one number.
             """)
 
     static let arguments: [ArgumentDefinition] = [
-        .positional("number", help: "The reminder's number."),
+        .positional("numbers", variadic: true, help: "One or more reminder numbers."),
         .option("title", value: "text", help: "A new title."),
         .option("notes", short: "n", value: "text", help: "New notes (replacing the old ones)."),
         .flag("no-notes", help: "Clear the notes."),
@@ -43,7 +46,7 @@ struct EditCommand: Command {
         CommonOptions.json,
     ]
 
-    let number: Reminder.Number
+    let numbers: [Reminder.Number]
     let parsed: ParsedArguments
     let priority: Priority?
     let addedTags: [String]
@@ -52,7 +55,7 @@ struct EditCommand: Command {
     let schedule: ScheduleOptions
 
     init(parsed: ParsedArguments) throws(CommandError) {
-        number = try ValueReader.number(parsed.value("number") ?? "")
+        numbers = try ValueReader.numbers(parsed)
         self.parsed = parsed
         for (set, clear) in [("notes", "no-notes"), ("due", "no-due"), ("start", "no-start"), ("flag", "no-flag"),
                              ("url", "no-url"), ("parent", "no-parent")] where parsed.isPresent(set) && parsed.isPresent(clear) {
@@ -63,9 +66,12 @@ struct EditCommand: Command {
         removedTags = try ValueReader.tags(parsed.all("untag"))
         parent = try parsed.value("parent").map { text throws(CommandError) in try ValueReader.number(text, option: "parent") }
         schedule = try ScheduleOptions(parsed: parsed)
-        let changes = Self.arguments.map(\.key).filter { $0 != "number" && $0 != "json" && parsed.isPresent($0) }
+        let changes = Self.arguments.map(\.key).filter { $0 != "numbers" && $0 != "json" && parsed.isPresent($0) }
         if changes.isEmpty {
             throw .usage("nothing to change; give at least one option such as --title, --due or --no-due\nSee 'tick edit --help'.")
+        }
+        if numbers.count > 1, parsed.isPresent("title") {
+            throw .usage("--title changes one reminder; give one number (\(numbers.count) given)")
         }
     }
 
@@ -87,15 +93,20 @@ struct EditCommand: Command {
             url: EditCommand.change(parsed.value("url"), clears: parsed.has("no-url")),
             parent: EditCommand.change(parent, clears: parsed.has("no-parent")),
             schedule: try schedule.edit(defaults: defaults, context: context))
-        let result: ReminderChangeResult
-        do { result = try context.actions().edit(number, edit) } catch { throw schedule.commandError(for: error, setsStart: parsed.isPresent("start") || parsed.has("no-start"), context: context) }
-        let reminder = result.reminder
-        for note in result.notes { context.warn(ScheduleOptions.text(for: note, context: context)) }
+        let results: [ReminderChangeResult]
+        do { results = try context.actions().edit(numbers, edit) } catch { throw schedule.commandError(for: error, setsStart: parsed.isPresent("start") || parsed.has("no-start"), context: context) }
+        for result in results {
+            for note in result.notes { context.warn(ScheduleOptions.text(for: note, context: context)) }
+        }
         if parsed.has("json") {
-            context.print(TickJSON.object(for: reminder, listName: result.list.name).serialized())
+            // One number: the reminder's object, as always; several: an array of them.
+            let objects = results.map { TickJSON.object(for: $0.reminder, listName: $0.list.name) }
+            context.print((objects.count == 1 ? objects[0] : JSONValue.array(objects)).serialized())
             return
         }
-        context.print("Updated \(reminder.number) \(reminder.title.quotedForMessage)")
+        for result in results {
+            context.print("Updated \(result.reminder.number) \(result.reminder.title.quotedForMessage)")
+        }
     }
 
     /// An option pair's change: `--X VALUE` sets, `--no-X` clears (the parser refused both).

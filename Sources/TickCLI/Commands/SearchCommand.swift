@@ -53,13 +53,37 @@ struct SearchCommand: Command {
 /// `tick help [COMMAND…]`
 struct HelpCommand: Command {
     static let configuration = CommandConfiguration(name: "help", abstract: "Show help for tick or one of its commands.")
-    static let arguments: [ArgumentDefinition] = [.positional("command", optional: true, variadic: true, help: "A command, e.g. 'add' or 'lists rename'.")]
+    static let arguments: [ArgumentDefinition] = [
+        .positional("command", optional: true, variadic: true, help: "A command, e.g. 'add' or 'lists rename'."),
+        .flag("man", help: "Write the manual page tick(1) in roff (man -l - reads it) instead."),
+        .option("readme", value: "file", help: "With --man: take the Dates, JSON output and Environment sections from this README."),
+    ]
 
     let path: [String]
+    let man: Bool
+    let readme: String?
 
-    init(parsed: ParsedArguments) throws(CommandError) { path = parsed.all("command") }
+    init(parsed: ParsedArguments) throws(CommandError) {
+        path = parsed.all("command")
+        man = parsed.has("man")
+        readme = parsed.value("readme")
+        if readme != nil, !man { throw .usage("--readme: only with --man") }
+        if man, !path.isEmpty { throw .usage("--man writes the whole manual; give no command with it") }
+    }
 
     func run(in context: CommandContext) throws {
+        if man {
+            var text: String?
+            if let readme {
+                do {
+                    text = String(decoding: try context.readFile(readme), as: UTF8.self)
+                } catch {
+                    throw CommandError.runtime("--readme: cannot read \(readme): \(error.localizedDescription)")
+                }
+            }
+            context.output.write(ManPage.page(readme: text))
+            return
+        }
         guard !path.isEmpty else {
             context.print(TickRunner.rootHelp())
             return

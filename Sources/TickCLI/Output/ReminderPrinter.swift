@@ -73,7 +73,7 @@ struct ReminderPrinter {
             case .none: break
             }
             title += TerminalText.sanitized(reminder.title)
-            for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
+            for tag in reminder.tags { title += " " + TerminalText.sanitized(TagNames.shown(tag)) }
             cells.append(reminder.number.description)
             cells.append(showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "")
             cells.append(title)
@@ -229,7 +229,7 @@ struct ReminderPrinter {
         }
         if reminder.priority != .none { fields.append(("Priority", reminder.priority.level.rawValue)) }
         if reminder.isFlagged { fields.append(("Flagged", style.orange("⚑ yes"))) }
-        if !reminder.tags.isEmpty { fields.append(("Tags", reminder.tags.map { "#" + TerminalText.sanitized($0) }.joined(separator: " "))) }
+        if !reminder.tags.isEmpty { fields.append(("Tags", reminder.tags.map { TerminalText.sanitized(TagNames.shown($0)) }.joined(separator: " "))) }
         if let url = reminder.url { fields.append(("URL", TerminalText.sanitized(url))) }
         if let parent { fields.append(("Subtask of", "\(parent.number) " + TerminalText.sanitized(parent.title))) }
         else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID.rawValue) + style.dim(" (not in this database)"))) }

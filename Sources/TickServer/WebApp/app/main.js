@@ -185,7 +185,7 @@ function row(reminder, now) {
     el("td", { class: "title-cell" },
       el("button", { class: "title", onclick: () => openDetail(reminder.uid), "aria-label": null }, title),
       showList && reminder.list ? el("span", { class: "meta list-name" }, reminder.list) : null,
-      reminder.tags.length ? el("span", { class: "meta tags" }, reminder.tags.map((tag) => "#" + tag).join(" ")) : null,
+      reminder.tags.length ? el("span", { class: "meta tags" }, ...reminder.tags.map((tag) => el("span", { class: "tag" }, "#" + tag))) : null,
       reminder.notes ? el("span", { class: "meta notes" }, reminder.notes.split("\n")[0]) : null),
     el("td", { class: "due-cell" },
       reminder.due ? el("time", { datetime: reminder.due }, formatDue(reminder.due, reminder.dueKind, now)) : null,

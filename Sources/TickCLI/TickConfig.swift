@@ -1,0 +1,104 @@
+import Foundation
+
+/// The settings file, `$XDG_CONFIG_HOME/tick/config` (else `~/.config/tick/config`):
+/// lasting defaults for what environment variables say for one run. Every setting stands
+/// for one variable, and a variable that is set wins over the file.
+///
+/// ```text
+/// # Lines are `setting = value`; a line starting with # is a comment.
+/// default-list = Groceries
+/// default-alarm = -10m
+/// locale = ko_KR.UTF-8
+/// color = never
+/// ```
+///
+/// A line that is not `setting = value`, an unknown setting or a bad value is an error
+/// naming the file and the line; nothing runs then.
+enum TickConfig {
+    /// A setting: its name in the file, the variable it stands for, and what it means.
+    struct Setting: Sendable {
+        var name: String
+        var variable: String
+        var meaning: String
+        /// The value checked and turned into the variable's value; nil when it is wrong,
+        /// with `expected` saying what is right.
+        var read: @Sendable (String) -> String? = { $0 }
+        var expected: String = ""
+    }
+
+    /// Every setting, in the order the README's table gives them.
+    static let settings: [Setting] = [
+        Setting(name: "database", variable: "TICK_DB", meaning: "the database file (`~/` is your home folder)"),
+        Setting(name: "default-list", variable: "TICK_DEFAULT_LIST", meaning: "the list `tick add` puts reminders in without `--list`"),
+        Setting(name: "default-alarm", variable: "TICK_DEFAULT_ALARM", meaning: "the alarm of a timed due date: an offset (`0`, `-10m`) or `none`"),
+        Setting(name: "all-day-alarm", variable: "TICK_ALL_DAY_ALARM", meaning: "when an all-day due date rings (`09:00`, `8am`, `none`)"),
+        Setting(name: "time-zone", variable: "TZ", meaning: "your time zone (`Asia/Seoul`)"),
+        Setting(name: "locale", variable: "LC_TIME", meaning: "the locale dates are shown in (`ko_KR.UTF-8`)"),
+        Setting(name: "color", variable: "NO_COLOR", meaning: "`auto` (colors on a terminal) or `never`",
+                read: { value in value == "never" ? "1" : value == "auto" ? "" : nil }, expected: "auto or never"),
+        Setting(name: "pager", variable: "TICK_PAGER", meaning: "the pager for long output on a terminal (`less -FRX`); `cat` or empty: none"),
+        Setting(name: "sync-timeout", variable: "TICK_SYNC_TIMEOUT", meaning: "seconds `tick sync` waits for one answer",
+                read: { value in Int(value).flatMap { $0 > 0 ? value : nil } }, expected: "a whole number of seconds above 0"),
+    ]
+
+    /// Where the file is: `$XDG_CONFIG_HOME/tick/config` when that is absolute, else
+    /// `~/.config/tick/config`.
+    static func path(in environment: TerminalEnvironment) -> String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? environment.homeDirectory + "/.config"
+        return base + "/tick/config"
+    }
+
+    /// The variables the file's text sets, by variable name.
+    /// - Throws: `CommandError.runtime` naming `path` and the line for a line that is not
+    ///   `setting = value`, an unknown setting, a setting given twice, or a bad value.
+    static func variables(fromText text: String, path: String, home: String) throws(CommandError) -> [String: String] {
+        var variables: [String: String] = [:]
+        var seen: [String: Int] = [:]
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = rawLine.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            func failure(_ reason: String) -> CommandError { .runtime("\(path), line \(number): \(reason)") }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw failure("'\(line)' is not 'setting = value'")
+            }
+            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard let setting = settings.first(where: { $0.name == name }) else {
+                var message = "'\(name)' is not a setting; the settings are " + settings.map(\.name).joined(separator: ", ")
+                if let suggestion = Suggestion.closest(to: name, among: settings.map(\.name)) { message += " (did you mean '\(suggestion)'?)" }
+                throw failure(message)
+            }
+            if let first = seen[name] { throw failure("'\(name)' is set already on line \(first)") }
+            seen[name] = number
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if setting.name == "database", value.hasPrefix("~/") { value = home + value.dropFirst() }
+            guard let read = setting.read(value) else {
+                throw failure("'\(value)' is not a value of \(name): use \(setting.expected)")
+            }
+            variables[setting.variable] = read
+        }
+        return variables
+    }
+
+    /// `environment` with the file's settings under the variables that are not set; the
+    /// same environment when there is no file.
+    /// - Throws: `CommandError.runtime` as ``variables(fromText:path:home:)``, or when the
+    ///   file exists but cannot be read.
+    static func applied(to environment: TerminalEnvironment) throws(CommandError) -> TerminalEnvironment {
+        let path = path(in: environment)
+        guard FileManager.default.fileExists(atPath: path) else { return environment }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .runtime("\(path): cannot read the settings file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .runtime("\(path): the settings file is not UTF-8 text")
+        }
+        var environment = environment
+        for (variable, value) in try variables(fromText: text, path: path, home: environment.homeDirectory)
+        where environment.variables[variable] == nil {
+            environment.variables[variable] = value
+        }
+        return environment
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The settings file (`$XDG_CONFIG_HOME/tick/config`) and the pager of long listings.
+@Suite("Settings file and pager")
+struct SettingsAndPagerTests {
+    /// A harness whose settings file holds `text`.
+    static func harness(settings text: String) throws -> CLIHarness {
+        let cli = CLIHarness()
+        let folder = cli.folder.file("config/tick")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try text.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+        cli.variables["XDG_CONFIG_HOME"] = cli.folder.file("config")
+        return cli
+    }
+
+    @Test("settings fill in what the environment leaves unset, and the environment wins")
+    func settings() throws {
+        let cli = try Self.harness(settings: """
+            # Tick's settings
+            default-list = Groceries
+
+              default-alarm = -10m
+            locale = "ko_KR.UTF-8"
+            sync-timeout = 12
+            """)
+        cli.variables["LANG"] = nil
+        cli.ok("lists", "add", "Groceries")
+        #expect(cli.ok("add", "우유", "--due", "2026-12-01 09:00") == "Added #1 \"우유\" to Groceries, due 2026. 12. 1. 오전 9:00\n")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect((shown["alarms"] as? [[String: Any]])?.first?["trigger"] as? String == "-PT10M")
+        // --list and --parent still decide; the environment wins over the file.
+        #expect(cli.ok("add", "x", "--list", "Reminders").contains("to Reminders"))
+        cli.variables["TICK_DEFAULT_LIST"] = "Reminders"
+        cli.variables["LC_TIME"] = "en_US.UTF-8"
+        #expect(cli.ok("add", "y", "--due", "2026-12-01") == "Added #3 \"y\" to Reminders, due Dec 1, 2026\n")
+        // A default list that does not exist is named as such.
+        cli.variables["TICK_DEFAULT_LIST"] = "Nowhere"
+        let missing = cli.run("add", "z")
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("the default list \"Nowhere\" (TICK_DEFAULT_LIST, or default-list in"))
+    }
+
+    @Test("a bad line is an error naming the file and the line, and nothing runs", arguments: [
+        ("colour = never", "line 1: 'colour' is not a setting; the settings are database, default-list, default-alarm, all-day-alarm, time-zone, locale, color, pager, sync-timeout (did you mean 'color'?)"),
+        ("# ok\nlocale", "line 2: 'locale' is not 'setting = value'"),
+        ("color = sometimes", "line 1: 'sometimes' is not a value of color: use auto or never"),
+        ("sync-timeout = 0", "line 1: '0' is not a value of sync-timeout: use a whole number of seconds above 0"),
+        ("locale = ko_KR.UTF-8\nlocale = en_US", "line 2: 'locale' is set already on line 1"),
+    ])
+    func badLine(text: String, message: String) throws {
+        let cli = try Self.harness(settings: text)
+        let result = cli.run("add", "x")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("config/tick/config, " + message), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test("color = never turns colors off on a terminal; the database setting expands ~/")
+    func colorAndDatabase() throws {
+        let cli = try Self.harness(settings: "color = never\ndatabase = ~/elsewhere.sqlite3\n")
+        cli.variables["TICK_DB"] = nil
+        cli.isTerminal = true
+        cli.ok("add", "x", "--flag")
+        #expect(!cli.ok("list").contains("\u{1B}["))
+        #expect(FileManager.default.fileExists(atPath: cli.folder.file("elsewhere.sqlite3")))
+    }
+
+    /// A harness on a 6-line terminal whose pager writes what it reads to a file.
+    static func paging() -> (CLIHarness, String) {
+        let cli = CLIHarness()
+        let paged = cli.folder.file("paged.txt")
+        cli.isTerminal = true
+        cli.variables["NO_COLOR"] = "1"
+        cli.variables["LINES"] = "6"
+        cli.variables["TICK_PAGER"] = "cat > '\(paged)'"
+        return (cli, paged)
+    }
+
+    @Test("a listing longer than the screen goes through the pager; a short one, other commands and --no-pager do not")
+    func pager() throws {
+        let (cli, paged) = Self.paging()
+        for index in 1...3 { cli.ok("add", "Task \(index)") }
+        // Fits: straight to the terminal, no pager started.
+        #expect(cli.ok("list").contains("Task 3"))
+        #expect(!FileManager.default.fileExists(atPath: paged))
+        for index in 4...12 { cli.ok("add", "Task \(index)") }
+        // Longer than the screen: all of it to the pager, nothing to the terminal.
+        #expect(cli.ok("list") == "")
+        let text = try String(contentsOfFile: paged, encoding: .utf8)
+        #expect(text.hasPrefix("● Reminders  12 open\n") && text.contains("Task 12"))
+        try FileManager.default.removeItem(atPath: paged)
+        #expect(cli.ok("--no-pager", "list").contains("Task 12"))
+        #expect(cli.ok("done", "1", "2", "3", "4", "5", "6", "7").contains("Completed #7"))
+        #expect(!FileManager.default.fileExists(atPath: paged))
+        // Not a terminal: never.
+        cli.isTerminal = false
+        #expect(cli.ok("list").contains("Task 12"))
+        #expect(!FileManager.default.fileExists(atPath: paged))
+    }
+
+    @Test("PAGER when TICK_PAGER is unset; an empty or cat pager is none; a pager that quits early ends nothing badly")
+    func pagerChoice() throws {
+        let (cli, paged) = Self.paging()
+        for index in 1...12 { cli.ok("add", "Task \(index)") }
+        cli.variables["PAGER"] = cli.variables["TICK_PAGER"]
+        cli.variables["TICK_PAGER"] = nil
+        #expect(cli.ok("list") == "")
+        #expect(FileManager.default.fileExists(atPath: paged))
+        cli.variables["TICK_PAGER"] = ""
+        #expect(cli.ok("list").contains("Task 12"))
+        cli.variables["TICK_PAGER"] = "head -c 5 > /dev/null"
+        for index in 13...3_000 where index % 500 == 0 { cli.ok("add", String(repeating: "long title ", count: 20) + "\(index)") }
+        let quit = cli.run("search", "long")
+        #expect(quit.status == 0 && quit.output == "")
+    }
+}
