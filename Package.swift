@@ -40,6 +40,18 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // libpq, PostgreSQL's client library (TickPostgres), and the reference Argon2
+        // library (TickAccounts' password hashes).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
+            name: "CArgon2",
+            pkgConfig: "libargon2",
+            providers: [.apt(["libargon2-dev"])]
+        ),
         .target(name: "TickModel"),
         .target(name: "TickTerminal", dependencies: ["TickModel"]),
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
@@ -55,14 +67,18 @@ let package = Package(
         // folder beside the executable (`Tick_TickServer.resources/WebApp`).
         .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CMicroHTTPD"],
                 resources: [.copy("WebApp")]),
+        // The multi-user side on PostgreSQL: the libpq wrapper, migrations and typed table
+        // access (TickPostgres); accounts, password hashing and sign-in rules (TickAccounts).
+        .target(name: "TickPostgres", dependencies: ["TickModel", "CLibPQ"]),
+        .target(name: "TickAccounts", dependencies: ["TickModel", "TickPostgres", "CArgon2"]),
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickTerminal",
-                                                "TickAgent", "TickTUI", "TickSync", "TickServer"]),
+                                                "TickAgent", "TickTUI", "TickSync", "TickServer", "TickPostgres", "TickAccounts"]),
         .executableTarget(name: "tick", dependencies: ["TickCLI"]),
         .executableTarget(name: "tick-tui-bench", dependencies: ["TickTUI", "TickStore", "TickModel"],
                           path: "bench/TUIBenchmark"),
 
-        .target(name: "TestSupport", dependencies: ["TickModel", "TickStore", "TickCLI", "TickSync"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TickModel", "TickStore", "TickCLI", "TickSync", "TickPostgres"], path: "Tests/TestSupport"),
         .testTarget(name: "TickModelTests", dependencies: ["TickModel", "TestSupport"]),
         .testTarget(name: "TickStoreTests", dependencies: ["TickStore", "TestSupport"],
                     resources: [.copy("Golden")]),
@@ -73,8 +89,10 @@ let package = Package(
         .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TickActions", "TestSupport"]),
         .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
-        .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TickAccounts", "TickPostgres", "TestSupport"]),
+        .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport"]),
+        .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TickPostgres"]),
     ]
 )
 

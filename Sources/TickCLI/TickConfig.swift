@@ -55,7 +55,9 @@ enum TickConfig {
     static func variables(fromText text: String, path: String, home: String) throws(CommandError) -> [String: String] {
         var variables: [String: String] = [:]
         var seen: [String: Int] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split at line ends as Characters see them: CR LF is one Character, so a split at
+        // "\n" alone would leave a file written with CR LF as one line.
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let number = index + 1
             let line = rawLine.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
             if line.isEmpty || line.hasPrefix("#") { continue }

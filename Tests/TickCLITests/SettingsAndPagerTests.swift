@@ -42,6 +42,15 @@ struct SettingsAndPagerTests {
         #expect(missing.errors.contains("the default list \"Nowhere\" (TICK_DEFAULT_LIST, or default-list in"))
     }
 
+    @Test("a settings file written with CR LF line ends reads line by line")
+    func crlfLines() throws {
+        let cli = try Self.harness(settings: "# Tick\r\ndefault-list = Groceries\r\nsync-timeout = 12\r\n")
+        cli.ok("lists", "add", "Groceries")
+        #expect(cli.ok("add", "milk") == "Added #1 \"milk\" to Groceries\n")
+        let bad = try Self.harness(settings: "default-list = Groceries\r\ncolour = never\r\n")
+        #expect(bad.run("add", "x").errors.contains("line 2: 'colour' is not a setting"))
+    }
+
     @Test("a bad line is an error naming the file and the line, and nothing runs", arguments: [
         ("colour = never", "line 1: 'colour' is not a setting; the settings are database, default-list, default-alarm, all-day-alarm, time-zone, locale, color, pager, sync-ca-file, sync-timeout (did you mean 'color'?)"),
         ("# ok\nlocale", "line 2: 'locale' is not 'setting = value'"),

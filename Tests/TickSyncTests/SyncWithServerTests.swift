@@ -311,6 +311,17 @@ struct SyncWithServerTests {
         #expect(database.range(of: Data("secret".utf8)) == nil)
     }
 
+    @Test("a password command that ends its line with CR LF gives the password without them")
+    func passwordCommandCRLF() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        // Swift reads CR LF as one Character: split as text at "\n", the password was "secret\r\n" (HTTP 401).
+        tick.ok("sync", "add", "home", server.baseURL, "--user", server.user, "--password-command", "printf 'secret\\r\\nsecond line\\n'")
+        tick.ok("sync")
+    }
+
     @Test("a repeating reminder completed three times, on both sides, stays one series that moved on three times")
     func repeatingCompletion() throws {
         let setup = try Setup()

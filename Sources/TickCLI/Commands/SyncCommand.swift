@@ -179,9 +179,7 @@ struct SyncRunCommand: Command {
         guard process.terminationStatus == 0 else {
             throw .runtime("account \"\(TerminalText.sanitized(account.name))\": the password command failed (exit status \(process.terminationStatus))")
         }
-        let text = String(decoding: data, as: UTF8.self)
-        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        let password = String(decoding: SecretLine(data).bytes, as: UTF8.self)
         guard !password.isEmpty else {
             throw .runtime("account \"\(TerminalText.sanitized(account.name))\": the password command printed no password")
         }

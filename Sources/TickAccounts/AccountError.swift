@@ -1,0 +1,39 @@
+import TickPostgres
+
+/// Why an account operation was refused or failed: the one public error type of
+/// TickAccounts. Its words name what to fix; it never holds a password.
+public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A user name Tick does not take; the text says why.
+    case invalidUserName(String)
+    /// A password Tick does not take (empty, only white space, too long); the text says why.
+    case invalidPassword(String)
+    /// A device name Tick does not take; the text says why.
+    case invalidDeviceName(String)
+    /// No user has this name.
+    case userNotFound(String)
+    /// A user with this name (regardless of case) exists.
+    case userNameTaken(String)
+    /// The user has an app password for this device already.
+    case deviceTaken(user: String, device: String)
+    /// libargon2 failed (its reason).
+    case hashingFailed(String)
+    /// The database failed.
+    case database(PostgresError)
+
+    public var description: String {
+        switch self {
+        case .invalidUserName(let reason), .invalidPassword(let reason), .invalidDeviceName(let reason):
+            return reason
+        case .userNotFound(let name):
+            return "there is no user named '\(name)'"
+        case .userNameTaken(let name):
+            return "a user named '\(name)' already exists"
+        case .deviceTaken(let user, let device):
+            return "'\(user)' already has an app password for '\(device)'"
+        case .hashingFailed(let reason):
+            return "cannot hash the password: \(reason)"
+        case .database(let error):
+            return "database: \(error)"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TickModel
+import Synchronization
+import TickPostgres
+
+/// How a sign-in ended.
+public enum SignInOutcome: Sendable, Equatable {
+    /// The password (or one of the user's app passwords) was right.
+    case signedIn(UserRecord, device: String?)
+    /// Wrong name or password; the two are not told apart.
+    case refused
+    /// Too many failures: refused without checking; try again after this many seconds.
+    case throttled(retryAfter: Int)
+}
+
+extension Accounts {
+    /// Checks a user name and a password or app password (HTTP Basic, the login form),
+    /// throttled per name and per client address (`LoginThrottle`); never sleeps.
+    ///
+    /// A name with no user costs the same Argon2id work as a wrong password, so the time
+    /// taken does not tell which names exist. A failure is recorded for the name as typed
+    /// (lowercased) and the address; a success forgets the name's failures.
+    ///
+    /// - Parameters:
+    ///   - clientAddress: the address the request came from (`203.0.113.7`).
+    ///   - now: the time of the request.
+    /// - Throws: `AccountError.database`.
+    public func signIn(name: String, password: String, clientAddress: String, now: Date) throws(AccountError) -> SignInOutcome {
+        let key = name.lowercased()
+        let decision = try database { connection in
+            throttle.decision(userFailures: try connection.loginFailures(userName: key, since: now.addingTimeInterval(-throttle.window)),
+                              addressFailures: try connection.loginFailures(clientAddress: clientAddress,
+                                                                            since: now.addingTimeInterval(-throttle.window)),
+                              now: now)
+        }
+        if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
+
+        let (user, appPassword) = try database { connection in
+            let user = try connection.user(named: name)
+            let lookup = Secrets.appPasswordLookup(password)
+            let appPassword = try user.flatMap { user in try lookup.flatMap { try connection.appPassword(of: user.id, lookup: $0) } }
+            return (user, appPassword)
+        }
+        var device: String?
+        var matched = false
+        if let appPassword, hasher.verify(password, against: appPassword.passwordHash) {
+            matched = true
+            device = appPassword.device
+        } else if let user {
+            matched = hasher.verify(password, against: user.passwordHash)
+        } else {
+            _ = hasher.verify(password, against: Accounts.decoyHash(for: hasher))
+        }
+
+        return try database { connection in
+            try connection.transaction { connection in
+                guard matched, let user else {
+                    try connection.insertLoginFailure(userName: key, clientAddress: clientAddress, at: now)
+                    try connection.deleteLoginFailures(before: now.addingTimeInterval(-throttle.window))
+                    return SignInOutcome.refused
+                }
+                try connection.deleteLoginFailures(userName: key)
+                if let appPassword, device != nil { try connection.markAppPasswordUsed(id: appPassword.id, at: now) }
+                return .signedIn(user, device: device)
+            }
+        }
+    }
+
+    /// A hash of a password nobody has, with `hasher`'s parameters, checked when the name
+    /// is unknown so that the answer takes as long as for a known one.
+    static func decoyHash(for hasher: PasswordHasher) -> String {
+        decoys.withLock { cache in
+            if let hash = cache[hasher] { return hash }
+            let hash = (try? hasher.hash(Secrets.sessionToken())) ?? ""
+            cache[hasher] = hash
+            return hash
+        }
+    }
+
+    private static let decoys = Mutex<[PasswordHasher: String]>([:])
+}

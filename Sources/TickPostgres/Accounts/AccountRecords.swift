@@ -1,0 +1,55 @@
+import Foundation
+import TickModel
+
+/// A row of `users`.
+public struct UserRecord: Sendable, Equatable {
+    public var id: UserID
+    /// The name as given (unique regardless of case).
+    public var name: String
+    /// The Argon2id encoded hash of the password (`$argon2id$v=19$m=…`).
+    public var passwordHash: String
+    public var createdAt: Date
+
+    public init(id: UserID, name: String, passwordHash: String, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+}
+
+/// A row of `app_passwords`: the password of one device of a user.
+public struct AppPasswordRecord: Sendable, Equatable {
+    /// Opaque random text.
+    public var id: String
+    public var userID: UserID
+    /// The device's name, unique per user (`iPhone`, `DAVx5 on the tablet`).
+    public var device: String
+    /// The password's first group, by which it is found (not secret on its own).
+    public var lookup: String
+    /// The Argon2id encoded hash of the whole password.
+    public var passwordHash: String
+    public var createdAt: Date
+    /// When it last signed in, if ever.
+    public var lastUsedAt: Date?
+
+    public init(id: String, userID: UserID, device: String, lookup: String, passwordHash: String,
+                createdAt: Date, lastUsedAt: Date? = nil) {
+        self.id = id
+        self.userID = userID
+        self.device = device
+        self.lookup = lookup
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
+}
+
+/// What deleting a user took with them.
+public struct RemovedUser: Sendable, Equatable {
+    public var user: UserRecord
+    /// App passwords deleted with the user.
+    public var appPasswords: Int
+    /// Sessions ended with the user.
+    public var sessions: Int
+}

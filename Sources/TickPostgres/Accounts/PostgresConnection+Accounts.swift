@@ -1,0 +1,162 @@
+import Foundation
+import TickModel
+
+/// Typed access to the account tables (schema step 1, `PostgresSchema`). No rules here:
+/// names, passwords and throttling are TickAccounts' business.
+extension PostgresConnection {
+    // MARK: Users
+
+    /// Inserts a user.
+    /// - Throws: `PostgresError` with `isUniqueViolation` when the name is taken.
+    public func insertUser(_ user: UserRecord) throws(PostgresError) {
+        try execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $2, $3, $4)",
+                    [user.id.rawValue, user.name, user.passwordHash, user.createdAt])
+    }
+
+    /// The user named `name`, compared regardless of case.
+    public func user(named name: String) throws(PostgresError) -> UserRecord? {
+        try execute("SELECT id, name, password_hash, created_at FROM users WHERE lower(name) = lower($1)", [name])
+            .first.map(PostgresConnection.user(from:))
+    }
+
+    /// The user with id `id`.
+    public func user(id: UserID) throws(PostgresError) -> UserRecord? {
+        try execute("SELECT id, name, password_hash, created_at FROM users WHERE id = $1", [id.rawValue])
+            .first.map(PostgresConnection.user(from:))
+    }
+
+    /// Every user, by name.
+    /// - Complexity: O(users).
+    public func users() throws(PostgresError) -> [UserRecord] {
+        try execute("SELECT id, name, password_hash, created_at FROM users ORDER BY lower(name), name")
+            .map(PostgresConnection.user(from:))
+    }
+
+    /// Deletes a user with their app passwords and sessions.
+    /// - Returns: what was deleted, nil when there was no such user.
+    public func deleteUser(id: UserID) throws(PostgresError) -> RemovedUser? {
+        guard let user = try user(id: id) else { return nil }
+        let counts = try execute("""
+            SELECT (SELECT count(*) FROM app_passwords WHERE user_id = $1) AS app_passwords,
+                   (SELECT count(*) FROM sessions WHERE user_id = $1) AS sessions
+            """, [id.rawValue])
+        try execute("DELETE FROM users WHERE id = $1", [id.rawValue])
+        let row = counts[0]
+        return RemovedUser(user: user, appPasswords: try row.decode("app_passwords"), sessions: try row.decode("sessions"))
+    }
+
+    private static func user(from row: PostgresRow) throws(PostgresError) -> UserRecord {
+        UserRecord(id: UserID(try row.decode("id")), name: try row.decode("name"),
+                   passwordHash: try row.decode("password_hash"), createdAt: try row.decode("created_at"))
+    }
+
+    // MARK: App passwords
+
+    /// Inserts an app password.
+    /// - Throws: `PostgresError` with `isUniqueViolation` when the user has one for this
+    ///   device (constraint `app_passwords_user_id_device_key`) or with this lookup.
+    public func insertAppPassword(_ record: AppPasswordRecord) throws(PostgresError) {
+        try execute("""
+            INSERT INTO app_passwords (id, user_id, device, lookup, password_hash, created_at, last_used_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """, [record.id, record.userID.rawValue, record.device, record.lookup, record.passwordHash,
+                  record.createdAt, record.lastUsedAt])
+    }
+
+    /// The app passwords of `user`, by device; every user's when nil.
+    public func appPasswords(of user: UserID?) throws(PostgresError) -> [AppPasswordRecord] {
+        let columns = "id, user_id, device, lookup, password_hash, created_at, last_used_at"
+        let rows = if let user {
+            try execute("SELECT \(columns) FROM app_passwords WHERE user_id = $1 ORDER BY device", [user.rawValue])
+        } else {
+            try execute("SELECT \(columns) FROM app_passwords ORDER BY user_id, device")
+        }
+        return try rows.map(PostgresConnection.appPassword(from:))
+    }
+
+    /// The app password of `user` found by `lookup`.
+    public func appPassword(of user: UserID, lookup: String) throws(PostgresError) -> AppPasswordRecord? {
+        try execute("""
+            SELECT id, user_id, device, lookup, password_hash, created_at, last_used_at
+            FROM app_passwords WHERE user_id = $1 AND lookup = $2
+            """, [user.rawValue, lookup]).first.map(PostgresConnection.appPassword(from:))
+    }
+
+    /// Deletes the app password of `user` for `device`; false when there was none.
+    public func deleteAppPassword(of user: UserID, device: String) throws(PostgresError) -> Bool {
+        try execute("DELETE FROM app_passwords WHERE user_id = $1 AND device = $2", [user.rawValue, device]).affectedRows > 0
+    }
+
+    /// Records that an app password signed in at `date`.
+    public func markAppPasswordUsed(id: String, at date: Date) throws(PostgresError) {
+        try execute("UPDATE app_passwords SET last_used_at = $2 WHERE id = $1", [id, date])
+    }
+
+    private static func appPassword(from row: PostgresRow) throws(PostgresError) -> AppPasswordRecord {
+        AppPasswordRecord(id: try row.decode("id"), userID: UserID(try row.decode("user_id")), device: try row.decode("device"),
+                          lookup: try row.decode("lookup"), passwordHash: try row.decode("password_hash"),
+                          createdAt: try row.decode("created_at"), lastUsedAt: try row.decodeIfPresent("last_used_at"))
+    }
+
+    // MARK: Sessions
+
+    /// Inserts a session under the hash of its token.
+    public func insertSession(tokenHash: Data, user: UserID, createdAt: Date, expiresAt: Date) throws(PostgresError) {
+        try execute("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                    [tokenHash, user.rawValue, createdAt, expiresAt])
+    }
+
+    /// The user of the session with this token hash, when it has not expired at `now`.
+    public func sessionUser(tokenHash: Data, now: Date) throws(PostgresError) -> UserRecord? {
+        try execute("""
+            SELECT u.id, u.name, u.password_hash, u.created_at
+            FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = $1 AND s.expires_at > $2
+            """, [tokenHash, now]).first.map(PostgresConnection.user(from:))
+    }
+
+    /// Deletes the session with this token hash; false when there was none.
+    public func deleteSession(tokenHash: Data) throws(PostgresError) -> Bool {
+        try execute("DELETE FROM sessions WHERE token_hash = $1", [tokenHash]).affectedRows > 0
+    }
+
+    /// Deletes every session of `user`. - Returns: how many.
+    public func deleteSessions(of user: UserID) throws(PostgresError) -> Int {
+        try execute("DELETE FROM sessions WHERE user_id = $1", [user.rawValue]).affectedRows
+    }
+
+    /// Deletes the sessions expired at `now`. - Returns: how many.
+    public func deleteExpiredSessions(now: Date) throws(PostgresError) -> Int {
+        try execute("DELETE FROM sessions WHERE expires_at <= $1", [now]).affectedRows
+    }
+
+    // MARK: Login failures
+
+    /// Records a failed sign-in.
+    public func insertLoginFailure(userName: String, clientAddress: String, at date: Date) throws(PostgresError) {
+        try execute("INSERT INTO login_failures (user_name, client_address, failed_at) VALUES ($1, $2, $3)",
+                    [userName, clientAddress, date])
+    }
+
+    /// The times of the failed sign-ins for `userName` after `since`, oldest first.
+    public func loginFailures(userName: String, since: Date) throws(PostgresError) -> [Date] {
+        try execute("SELECT failed_at FROM login_failures WHERE user_name = $1 AND failed_at > $2 ORDER BY failed_at",
+                    [userName, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
+    }
+
+    /// The times of the failed sign-ins from `clientAddress` after `since`, oldest first.
+    public func loginFailures(clientAddress: String, since: Date) throws(PostgresError) -> [Date] {
+        try execute("SELECT failed_at FROM login_failures WHERE client_address = $1 AND failed_at > $2 ORDER BY failed_at",
+                    [clientAddress, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
+    }
+
+    /// Forgets the failed sign-ins for `userName` (after a successful one).
+    public func deleteLoginFailures(userName: String) throws(PostgresError) {
+        try execute("DELETE FROM login_failures WHERE user_name = $1", [userName])
+    }
+
+    /// Forgets the failed sign-ins at or before `date` (older than any throttling window).
+    public func deleteLoginFailures(before date: Date) throws(PostgresError) {
+        try execute("DELETE FROM login_failures WHERE failed_at <= $1", [date])
+    }
+}

@@ -1,0 +1,44 @@
+/// How much a transaction sees of others running at the same time
+/// (https://www.postgresql.org/docs/current/transaction-iso.html).
+public enum PostgresIsolation: String, Sendable {
+    /// Each statement sees what was committed before it began (PostgreSQL's default).
+    case readCommitted = "READ COMMITTED"
+    /// One snapshot for the whole transaction.
+    case repeatableRead = "REPEATABLE READ"
+    /// As if the transactions ran one after the other; a loser fails with 40001.
+    case serializable = "SERIALIZABLE"
+}
+
+extension PostgresConnection {
+    /// Runs `body` in one transaction: `BEGIN`, the body, `COMMIT`; `ROLLBACK` when the
+    /// body throws (and the error is thrown on). Under `.repeatableRead` and
+    /// `.serializable`, a transaction that loses a race with another (SQLSTATE 40001, or a
+    /// deadlock, 40P01) is rolled back and run again, up to `attempts` times in all: the
+    /// body must have no effect outside the database.
+    ///
+    /// - Returns: what `body` returned, once committed.
+    /// - Throws: what `body` threw, or the `PostgresError` of `BEGIN`/`COMMIT`.
+    /// - Precondition: the connection is not already in a transaction.
+    @discardableResult
+    public func transaction<T>(_ isolation: PostgresIsolation = .readCommitted, attempts: Int = 5,
+                               _ body: (PostgresConnection) throws -> T) throws -> T {
+        precondition(isIdle, "transactions do not nest")
+        precondition(attempts >= 1)
+        var attempt = 1
+        while true {
+            do {
+                try execute("BEGIN ISOLATION LEVEL " + isolation.rawValue)
+                let value = try body(self)
+                try execute("COMMIT")
+                return value
+            } catch {
+                if !isIdle { try? execute("ROLLBACK") }
+                if isolation != .readCommitted, attempt < attempts, (error as? PostgresError)?.isRetryable == true {
+                    attempt += 1
+                    continue
+                }
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// The rows a statement returned, copied out of libpq's result (which is cleared before
+/// `execute` returns), in text format.
+public struct PostgresRows: Sendable, RandomAccessCollection {
+    /// The column names, in order.
+    public let columns: [String]
+    /// Every value, row by row; nil is SQL NULL.
+    let values: [String?]
+    /// Rows changed by an INSERT, UPDATE or DELETE (`PQcmdTuples`); 0 for other statements.
+    public let affectedRows: Int
+    /// The statement's SQL text, for errors.
+    let sql: String
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { columns.isEmpty ? 0 : values.count / columns.count }
+
+    public subscript(position: Int) -> PostgresRow {
+        precondition(indices.contains(position), "row \(position) out of range")
+        return PostgresRow(rows: self, index: position)
+    }
+
+    /// The index of a column by name; a missing column is a programmer error.
+    func columnIndex(_ name: String) -> Int {
+        guard let index = columns.firstIndex(of: name) else {
+            preconditionFailure("no column \(name) in the result of: \(sql)")
+        }
+        return index
+    }
+}
+
+/// One row of `PostgresRows`, read by column name with typed accessors that throw for a
+/// value of the wrong shape (naming the row and column) instead of defaulting.
+public struct PostgresRow: Sendable {
+    let rows: PostgresRows
+    /// The row's position in its result, from 0.
+    public let index: Int
+
+    /// The raw text of `column`, nil for NULL.
+    public func text(_ column: String) -> String? {
+        rows.values[index * rows.columns.count + rows.columnIndex(column)]
+    }
+
+    /// The value of `column` as `T`.
+    /// - Throws: `PostgresError.unreadableValue` when it is NULL or cannot be read as `T`.
+    public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws(PostgresError) -> T {
+        guard let value = try decodeIfPresent(column, as: type) else {
+            throw PostgresError(.unreadableValue, message: "row \(index + 1): the column \(column) is NULL", sql: rows.sql)
+        }
+        return value
+    }
+
+    /// The value of `column` as `T`, nil for NULL.
+    /// - Throws: `PostgresError.unreadableValue` when it cannot be read as `T`.
+    public func decodeIfPresent<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws(PostgresError) -> T? {
+        guard let text = text(column) else { return nil }
+        guard let value = T(postgresText: text) else {
+            throw PostgresError(.unreadableValue, message: "row \(index + 1): the column \(column) cannot be read as \(T.self)",
+                                sql: rows.sql)
+        }
+        return value
+    }
+}

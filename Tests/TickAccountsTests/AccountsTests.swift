@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import TestSupport
+import TickAccounts
+import TickModel
+import TickPostgres
+
+@Suite("Accounts on PostgreSQL", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+struct AccountsTests {
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)
+
+    /// Accounts on a fresh database, with cheap hashing. The database is dropped when its
+    /// value is released: a test keeps it (`withExtendedLifetime`) to its end.
+    static func accounts() throws -> (Accounts, PostgresTestDatabase) {
+        let database = try PostgresServer.database()
+        let accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 2),
+                                hasher: PasswordHasherTests.fast)
+        try accounts.migrate()
+        return (accounts, database)
+    }
+
+    @Test("a user is added with a hashed password; the name is unique regardless of case")
+    func addUser() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "Ann", password: "open sesame", now: Self.now)
+        #expect(ann.id.rawValue.count == 32)
+        #expect(throws: AccountError.userNameTaken("Ann")) { try accounts.addUser(named: "ann", password: "x", now: Self.now) }
+        #expect(throws: AccountError.invalidPassword("the password is only white space")) {
+            try accounts.addUser(named: "bob", password: " \t", now: Self.now)
+        }
+        let listed = try accounts.users()
+        #expect(listed.map(\.user.name) == ["Ann"])
+        #expect(listed[0].user.createdAt == Self.now)
+        // Nothing in the database holds the password in clear.
+        let stored = try database.connect().execute("SELECT id, name, password_hash FROM users")
+        #expect(try stored[0].decode("password_hash", as: String.self).hasPrefix("$argon2id$"))
+        #expect(!stored.contains { row in ["id", "name", "password_hash"].contains { row.text($0)?.contains("open sesame") == true } })
+    }
+
+    @Test("sign-in with the password, wrong passwords and unknown names are refused alike")
+    func signIn() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        #expect(try accounts.signIn(name: "ANN", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now) == .signedIn(ann, device: nil))
+        #expect(try accounts.signIn(name: "ann", password: "open sesame!", clientAddress: "192.0.2.1", now: Self.now) == .refused)
+        #expect(try accounts.signIn(name: "nobody", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now) == .refused)
+    }
+
+    @Test("app passwords: one per device, shown once, stored hashed, replaced on request")
+    func appPasswords() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let phone = try accounts.addAppPassword(user: "ann", device: " iPhone ", now: Self.now)
+        #expect(phone.record.device == "iPhone")
+        #expect(Secrets.appPasswordLookup(phone.password) == phone.record.lookup)
+        #expect(throws: AccountError.deviceTaken(user: "ann", device: "iPhone")) {
+            try accounts.addAppPassword(user: "ann", device: "iPhone", now: Self.now)
+        }
+        #expect(throws: AccountError.userNotFound("bob")) { try accounts.addAppPassword(user: "bob", device: "x", now: Self.now) }
+        let later = Self.now.addingTimeInterval(60)
+        #expect(try accounts.signIn(name: "ann", password: phone.password, clientAddress: "192.0.2.1", now: later) == .signedIn(ann, device: "iPhone"))
+        #expect(try accounts.users()[0].appPasswords.map(\.lastUsedAt) == [later])
+
+        let replaced = try accounts.addAppPassword(user: "ann", device: "iPhone", replacing: true, now: Self.now)
+        #expect(try accounts.signIn(name: "ann", password: phone.password, clientAddress: "192.0.2.1", now: later) == .refused)
+        #expect(try accounts.signIn(name: "ann", password: replaced.password, clientAddress: "192.0.2.1", now: later) == .signedIn(ann, device: "iPhone"))
+        let stored = try database.connect().execute("SELECT password_hash, lookup FROM app_passwords")
+        #expect(stored.count == 1)
+        #expect(try !stored[0].decode("password_hash", as: String.self).contains(replaced.password))
+        #expect(try accounts.removeAppPassword(user: "ann", device: "iPhone"))
+        #expect(try accounts.signIn(name: "ann", password: replaced.password, clientAddress: "192.0.2.1", now: later) == .refused)
+    }
+
+    @Test("sessions: found by token until they expire or end; the token is stored only as its SHA-256")
+    func sessions() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let token = try accounts.startSession(for: ann.id, now: Self.now)
+        let other = try accounts.startSession(for: ann.id, now: Self.now)
+        #expect(token != other)
+        #expect(try accounts.sessionUser(token: token, now: Self.now.addingTimeInterval(3_600)) == ann)
+        #expect(try accounts.sessionUser(token: token + "0", now: Self.now) == nil)
+        #expect(try accounts.sessionUser(token: token, now: Self.now.addingTimeInterval(accounts.sessionLifetime)) == nil)
+        let hashes = try database.connect().execute("SELECT token_hash FROM sessions").map { try $0.decode("token_hash", as: Data.self) }
+        #expect(Set(hashes) == [Secrets.tokenHash(token), Secrets.tokenHash(other)])
+        #expect(try accounts.endSession(token: token))
+        #expect(try accounts.sessionUser(token: token, now: Self.now) == nil)
+        #expect(try accounts.sessionUser(token: other, now: Self.now) == ann)
+        #expect(try accounts.endSessions(of: ann.id) == 1)
+        #expect(try accounts.sessionUser(token: other, now: Self.now) == nil)
+    }
+
+    @Test("removing a user ends their sessions and app passwords at once")
+    func removeRevokes() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let bob = try accounts.addUser(named: "bob", password: "hunter2", now: Self.now)
+        let annSession = try accounts.startSession(for: ann.id, now: Self.now)
+        let bobSession = try accounts.startSession(for: bob.id, now: Self.now)
+        let phone = try accounts.addAppPassword(user: "ann", device: "iPhone", now: Self.now)
+        _ = try accounts.addAppPassword(user: "ann", device: "tablet", now: Self.now)
+
+        let removed = try accounts.removeUser(named: "ANN")
+        #expect(removed.user == ann)
+        #expect(removed.appPasswords == 2)
+        #expect(removed.sessions == 1)
+        #expect(try accounts.sessionUser(token: annSession, now: Self.now) == nil)
+        #expect(try accounts.signIn(name: "ann", password: phone.password, clientAddress: "192.0.2.1", now: Self.now) == .refused)
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now) == .refused)
+        #expect(try accounts.sessionUser(token: bobSession, now: Self.now) == bob)
+        let left = try database.connect().execute("SELECT (SELECT count(*) FROM app_passwords) AS a, (SELECT count(*) FROM sessions) AS s")[0]
+        #expect(try left.decode("a", as: Int.self) == 0)
+        #expect(try left.decode("s", as: Int.self) == 1)
+        #expect(throws: AccountError.userNotFound("ann")) { try accounts.removeUser(named: "ann") }
+    }
+
+    @Test("after 5 failures a name is throttled, even for the right password, until the wait is over; success forgets")
+    func throttled() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        for second in 0..<5 {
+            #expect(try accounts.signIn(name: "ann", password: "guess \(second)", clientAddress: "192.0.2.\(second)",
+                                        now: Self.now.addingTimeInterval(Double(second))) == .refused)
+        }
+        let after = Self.now.addingTimeInterval(4)
+        #expect(try accounts.signIn(name: "Ann", password: "open sesame", clientAddress: "198.51.100.1", now: after.addingTimeInterval(10))
+                == .throttled(retryAfter: 20))
+        // A throttled try is not a failure: it does not lengthen the wait.
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: after.addingTimeInterval(30))
+                == .signedIn(ann, device: nil))
+        // The success forgot the failures: a new mistake is free again.
+        #expect(try accounts.signIn(name: "ann", password: "wrong", clientAddress: "198.51.100.1", now: after.addingTimeInterval(31)) == .refused)
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: after.addingTimeInterval(32))
+                == .signedIn(ann, device: nil))
+    }
+
+    @Test("an address that fails for many names is throttled for every name")
+    func throttledAddress() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        _ = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        for index in 0..<20 {
+            _ = try accounts.signIn(name: "user\(index)", password: "x", clientAddress: "203.0.113.9", now: Self.now)
+        }
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "203.0.113.9", now: Self.now) == .throttled(retryAfter: 30))
+        if case .signedIn = try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now) {} else {
+            Issue.record("another address is not throttled")
+        }
+    }
+}

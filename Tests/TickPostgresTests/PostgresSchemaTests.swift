@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TestSupport
+import TickPostgres
+
+@Suite("Tick's PostgreSQL schema", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+struct PostgresSchemaTests {
+    /// The schema as text, from the catalog: each table's columns in order (type, NULL
+    /// allowed, default), then every constraint and index with its definition.
+    static func schemaText(_ connection: PostgresConnection) throws -> String {
+        var lines: [String] = []
+        for row in try connection.execute("""
+            SELECT table_name, column_name, data_type, is_nullable, coalesce(column_default, '') AS default_value
+            FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position
+            """) {
+            let columns = try ["table_name", "column_name", "data_type", "is_nullable", "default_value"].map { try row.decode($0, as: String.self) }
+            lines.append("column " + columns.joined(separator: " | "))
+        }
+        for row in try connection.execute("""
+            SELECT c.conrelid::regclass::text AS owner, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
+            FROM pg_constraint c WHERE c.connamespace = 'public'::regnamespace ORDER BY owner, name
+            """) {
+            lines.append("constraint \(try row.decode("owner", as: String.self)) \(try row.decode("name", as: String.self)): \(try row.decode("definition", as: String.self))")
+        }
+        for row in try connection.execute("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname") {
+            lines.append("index \(try row.decode("indexname", as: String.self)): \(try row.decode("indexdef", as: String.self))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The checked-in golden schema; with `TICK_RECORD_GOLDEN=1`, the actual one is written
+    /// to the source tree instead (after a deliberate change: a new step).
+    static func golden(_ name: String, actual: String) throws -> String {
+        let path = Fixture.packageRoot + "/Tests/TickPostgresTests/Golden/\(name).txt"
+        if ProcessInfo.processInfo.environment["TICK_RECORD_GOLDEN"] == "1" {
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            return actual
+        }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test("each step, applied one after the other, gives the checked-in golden schema")
+    func stepByStep() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        for version in 1...PostgresSchema.migrations.count {
+            #expect(try PostgresMigrator.migrate(connection, to: Array(PostgresSchema.migrations.prefix(version))) == [version])
+            let actual = try Self.schemaText(connection)
+            #expect(actual == (try Self.golden("schema-v\(version)", actual: actual)), "schema v\(version) differs from Golden/schema-v\(version).txt")
+        }
+    }
+}
