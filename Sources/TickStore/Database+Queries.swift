@@ -123,16 +123,18 @@ extension Database {
             conditions.append("r.completed_at IS NOT NULL")
             order = "r.completed_at DESC, r.number DESC"
         }
+        // One upper bound on `due`: SQLite ranges an index over one of two and tests the other row by row.
+        var dueBound = dueBefore
         if let dayLimit {
             // Timed values are stored in UTC, which can be a day ahead of the local date:
             // take one extra day of candidates and decide exactly below.
             // Past the last day a CalendarDay holds, every stored text sorts below "A".
-            conditions.append("r.due IS NOT NULL AND r.due < ?")
-            arguments.append(.text(dayLimit.adding(checkedDays: 2)?.description ?? "A"))
+            let candidates = dayLimit.adding(checkedDays: 2)?.description ?? "A"
+            dueBound = min(dueBound ?? candidates, candidates)
         }
-        if let dueBefore {
-            conditions.append("r.due < ?")
-            arguments.append(.text(dueBefore))
+        if let dueBound {
+            conditions.append("r.due IS NOT NULL AND r.due < ?")
+            arguments.append(.text(dueBound))
         }
         if !includesCompleted || dayLimit != nil || filter.smartList == .scheduled || filter.smartList == .flagged {
             conditions.append("r.completed_at IS NULL")
