@@ -281,7 +281,8 @@ import Synchronization
     }
 }
 
-/// Pages kept in the response cache are dropped when any connection changes the database.
+/// Pages kept in the response cache are dropped when any connection changes the database,
+/// and hold a bounded number of bytes.
 @Suite struct ResponseCacheTests {
     @Test func aChangeByAnotherConnectionIsSeenOnTheNextPage() throws {
         let harness = try ServiceHarness()
@@ -299,6 +300,31 @@ import Synchronization
             now: Fixture.now, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))))
             .add(NewReminder(title: "from elsewhere"))
         #expect(titles() == ["first", "from elsewhere"])
+    }
+
+    @Test("kept answers hold at most byteCapacity bytes, however many were asked for")
+    func boundedInBytes() throws {
+        let folder = TemporaryFolder()
+        let cache = ResponseCache(versionStore: try Store(path: folder.file("cache.sqlite3"), now: Fixture.now))
+        let body = [UInt8](repeating: 32, count: 300_000) // a page of about 500 reminders
+        var largest = 0
+        for index in 0..<20 {
+            _ = try cache.answer(for: "page \(index)") { HTTPResponse(status: 200, body: .bytes(body)) }
+            largest = max(largest, cache.keptBytes)
+        }
+        #expect(largest <= ResponseCache.byteCapacity)
+        #expect(largest >= ResponseCache.byteCapacity - body.count)
+        // The last answer is kept: asking again does not make it again.
+        var madeAgain = false
+        _ = try cache.answer(for: "page 19") {
+            madeAgain = true
+            return HTTPResponse(status: 200)
+        }
+        #expect(!madeAgain)
+        // An answer larger than the whole budget is given but not kept.
+        let huge = [UInt8](repeating: 32, count: ResponseCache.byteCapacity + 1)
+        _ = try cache.answer(for: "huge") { HTTPResponse(status: 200, body: .bytes(huge)) }
+        #expect(cache.keptBytes <= ResponseCache.byteCapacity)
     }
 }
 
