@@ -125,3 +125,10 @@ bench-webapp: deps
 	$(call apt_install,chromium chromium-driver python3-selenium)
 	$(SWIFT) build -c release --product tick
 	python3 bench/webapp-paint.py
+
+# The bounded commands (add, done, edit, show, move, snooze, lists, list/search --limit 50)
+# at 1,000,000 reminders against `tick --version` (bench/bounded.sh; BEFORE=/path/to/tick
+# compares an older build). Replaces "## Bounded commands" in bench/RESULTS.md.
+.PHONY: bench-bounded
+bench-bounded: bench-deps release
+	sh bench/bounded.sh

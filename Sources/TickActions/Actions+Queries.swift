@@ -123,6 +123,8 @@ public struct SidebarTotals: Sendable, Equatable {
     public var all = 0
     /// Open reminders due today or earlier (`today`).
     public var today = 0
+    /// Open reminders past their due date (`overdue`).
+    public var overdue = 0
     /// Open reminders with a due date (`scheduled`).
     public var scheduled = 0
     /// Open flagged reminders (`flagged`).
@@ -222,7 +224,7 @@ extension Actions {
 
     /// Every list in order with its open count.
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(lists + open reminders), counted from an index.
+    /// - Complexity: O(lists), from the counts the store keeps.
     public func listsOverview() throws -> ListsOverview {
         try store.read { db in try Actions.listsOverview(in: db) }
     }
@@ -234,7 +236,8 @@ extension Actions {
 
     /// The counts beside every list and smart list.
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(open reminders), counted from indexes without reading reminders.
+    /// - Complexity: O(lists) from the counts the store keeps, plus the reminders due
+    ///   today or earlier counted over an index range (see `Database.dueCounts`).
     public static func sidebarTotals(in db: Database, context: ActionContext) throws -> SidebarTotals {
         var totals = SidebarTotals()
         totals.openCounts = try db.openCounts()
@@ -242,8 +245,9 @@ extension Actions {
         totals.flagged = try db.count(in: .flagged)
         totals.completed = try db.count(in: .completed)
         totals.scheduled = try db.scheduledCount()
-        // Summaries come from the covering index alone; whole reminders would read every row.
-        totals.today = try db.summaries(ReminderFilter(smartList: .today), now: context.now, timeZone: context.timeZone).count
+        let due = try db.dueCounts(now: context.now, timeZone: context.timeZone)
+        totals.today = due.today
+        totals.overdue = due.overdue
         return totals
     }
 }

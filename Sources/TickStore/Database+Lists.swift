@@ -126,10 +126,10 @@ extension Database {
 
     /// The number of open reminders in each list (lists with none are absent).
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(open reminders), read from an index.
+    /// - Complexity: O(lists), read from the kept counts (`list_count`, schema version 7).
     public func openCounts() throws -> [ReminderList.ID: Int] {
         var counts: [ReminderList.ID: Int] = [:]
-        try forEachRow("SELECT list_id, count(*) FROM reminder WHERE completed_at IS NULL GROUP BY list_id") {
+        try forEachRow("SELECT list_id, open FROM list_count WHERE open <> 0") {
             counts[.init(rawValue: $0.text(0))] = Int($0.int(1))
         }
         return counts
@@ -137,14 +137,15 @@ extension Database {
 
     /// The number of open reminders in the list.
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(open reminders of the list), read from an index.
+    /// - Complexity: O(1), read from the kept counts.
     public func openCount(inList id: ReminderList.ID) throws -> Int {
-        Int(try scalarInt("SELECT count(*) FROM reminder WHERE list_id = ? AND completed_at IS NULL", [.text(id.rawValue)]) ?? 0)
+        Int(try scalarInt("SELECT open FROM list_count WHERE list_id = ?", [.text(id.rawValue)]) ?? 0)
     }
 
     /// The number of reminders (open and completed) in the list.
     /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(1), read from the kept counts.
     public func reminderCount(inList id: ReminderList.ID) throws -> Int {
-        Int(try scalarInt("SELECT count(*) FROM reminder WHERE list_id = ?", [.text(id.rawValue)]) ?? 0)
+        Int(try scalarInt("SELECT open + completed FROM list_count WHERE list_id = ?", [.text(id.rawValue)]) ?? 0)
     }
 }

@@ -80,26 +80,15 @@ extension Database {
 
     /// The number of reminders in `scope`.
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(rows of the listing), counted from an index without reading reminders.
+    /// - Complexity: O(lists), from the counts the store keeps (`list_count`).
     public func count(in scope: PageScope) throws -> Int {
         switch scope {
         case .list(let id, let includesCompleted):
             return includesCompleted ? try reminderCount(inList: id) : try openCount(inList: id)
-        case .open:
-            return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL") ?? 0)
-        case .flagged:
-            // The small partial index of flagged reminders, not a scan of every open one.
-            return Int(try scalarInt("SELECT count(*) FROM reminder INDEXED BY reminder_open_flagged WHERE completed_at IS NULL AND flagged = 1") ?? 0)
-        case .completed:
-            return Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NOT NULL") ?? 0)
+        case .open: return try keptTotal("open")
+        case .flagged: return try keptTotal("flagged")
+        case .completed: return try keptTotal("completed")
         }
-    }
-
-    /// The number of open reminders with a due date (the smart list `scheduled`).
-    /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(scheduled reminders), counted from the index `reminder_open_due_summary`.
-    public func scheduledCount() throws -> Int {
-        Int(try scalarInt("SELECT count(*) FROM reminder WHERE completed_at IS NULL AND due IS NOT NULL") ?? 0)
     }
 
     /// SQLite's `PRAGMA data_version` (https://sqlite.org/pragma.html#pragma_data_version):

@@ -34,7 +34,10 @@ extension Database {
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
                                           decode: (Statement) throws -> Row) throws -> [Row] {
-        let query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
+        var query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
+        if query.sortsByDue, let limit = filter.limit {
+            query = try limitedByDue(query, filter: filter, limit: limit, now: now, timeZone: timeZone, columns: columns)
+        }
         var result: [Row] = []
         let localNow = LocalDateTime(now, in: timeZone)
         try forEachRow(query.sql, query.arguments, cached: query.isFixed) { row in
@@ -52,6 +55,26 @@ extension Database {
             if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
         }
         return result
+    }
+
+    /// `query` of a listing sorted by due date in Swift, narrowed to the rows that can be
+    /// among its first `limit`: those stored as due before the third day after the day of
+    /// the `limit`-th row in text order. A row's instant is at most 14 hours before the
+    /// start of its stored day and at most 36 hours after it, so every row stored three
+    /// days later sorts after each of those `limit` rows (and the rows the exact rules of
+    /// `today` and `overdue` drop are all stored on the last three days before the
+    /// listing's own bound, which the narrowed query then reads whole).
+    /// - Complexity: O(limit) index entries to find that row, instead of the whole listing.
+    func limitedByDue(_ query: ListingQuery, filter: ReminderFilter, limit: Int, now: Date, timeZone: TimeZone,
+                              columns: String) throws -> ListingQuery {
+        guard limit > 0 else { return query }
+        let probe = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: "r.due")
+        guard let text = try scalarText(probe.sql + " ORDER BY r.due LIMIT 1 OFFSET ?",
+                                        probe.arguments + [.integer(Int64(limit - 1))]) else {
+            return query // fewer rows than the limit: the listing is read whole
+        }
+        guard let day = CalendarDay(text.prefix(10)), let bound = day.adding(checkedDays: 3) else { return query }
+        return Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns, dueBefore: bound.description)
     }
 
     /// The SQL of a listing, and what is decided in Swift after the rows are read.
@@ -72,7 +95,9 @@ extension Database {
     }
 
     /// The query for `filter` (see `reminders(_:now:timeZone:)`), reading `columns`.
-    static func listingQuery(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String) -> ListingQuery {
+    /// - Parameter dueBefore: keep only rows stored as due before this text (see `limitedByDue`).
+    static func listingQuery(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
+                             dueBefore: String? = nil) -> ListingQuery {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
         var order = "l.position, r.position"
@@ -98,12 +123,18 @@ extension Database {
             conditions.append("r.completed_at IS NOT NULL")
             order = "r.completed_at DESC, r.number DESC"
         }
+        // One upper bound on `due`: SQLite ranges an index over one of two and tests the other row by row.
+        var dueBound = dueBefore
         if let dayLimit {
             // Timed values are stored in UTC, which can be a day ahead of the local date:
             // take one extra day of candidates and decide exactly below.
             // Past the last day a CalendarDay holds, every stored text sorts below "A".
+            let candidates = dayLimit.adding(checkedDays: 2)?.description ?? "A"
+            dueBound = min(dueBound ?? candidates, candidates)
+        }
+        if let dueBound {
             conditions.append("r.due IS NOT NULL AND r.due < ?")
-            arguments.append(.text(dayLimit.adding(checkedDays: 2)?.description ?? "A"))
+            arguments.append(.text(dueBound))
         }
         if !includesCompleted || dayLimit != nil || filter.smartList == .scheduled || filter.smartList == .flagged {
             conditions.append("r.completed_at IS NULL")

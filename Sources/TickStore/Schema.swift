@@ -19,6 +19,7 @@ enum Schema {
         migrator.register("listing", script: listing)
         migrator.register("search folding", script: searchFolding)
         migrator.register("sync", script: sync)
+        migrator.register("list counts", script: listCounts)
         return migrator
     }()
 
@@ -264,4 +265,62 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX sync_item_uid ON sync_item(uid);
         """
+
+    /// Version 7: counts kept per list (issue 14), so that `tick lists`, the UI's sidebar
+    /// and `GET /api/v1/lists` read a few rows instead of counting the reminders.
+    ///
+    /// `list_count` has one row per list: its open reminders (`open`), the open ones that
+    /// are flagged (`flagged`) or have a due date (`scheduled`), and its completed ones
+    /// (`completed`). Triggers keep it in step with every insert, update and delete of a
+    /// reminder or a list, whoever writes (every `tick` command, the UI, the server, sync,
+    /// import, the agent, or the `sqlite3` shell); the migration fills it from the
+    /// reminders already there. The smart lists that depend on the clock (`today`,
+    /// `overdue`) cannot be kept this way and are counted from `reminder_open_due_summary`.
+    static let listCounts = """
+        CREATE TABLE list_count (
+            list_id   TEXT PRIMARY KEY NOT NULL,
+            open      INTEGER NOT NULL DEFAULT 0,
+            flagged   INTEGER NOT NULL DEFAULT 0,
+            scheduled INTEGER NOT NULL DEFAULT 0,
+            completed INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        INSERT INTO list_count (list_id, open, flagged, scheduled, completed)
+            SELECT list_id, sum(completed_at IS NULL), sum(completed_at IS NULL AND flagged = 1),
+                   sum(completed_at IS NULL AND due IS NOT NULL), sum(completed_at IS NOT NULL)
+            FROM reminder GROUP BY list_id;
+        INSERT OR IGNORE INTO list_count (list_id) SELECT id FROM list;
+        CREATE TRIGGER list_count_list_insert AFTER INSERT ON list BEGIN
+            INSERT OR IGNORE INTO list_count (list_id) VALUES (new.id);
+        END;
+        CREATE TRIGGER list_count_list_delete AFTER DELETE ON list BEGIN
+            DELETE FROM list_count WHERE list_id = old.id;
+        END;
+        CREATE TRIGGER list_count_list_update AFTER UPDATE OF id ON list WHEN old.id IS NOT new.id BEGIN
+            UPDATE list_count SET list_id = new.id WHERE list_id = old.id;
+        END;
+        CREATE TRIGGER list_count_insert AFTER INSERT ON reminder BEGIN
+            \(countChange(of: "new", sign: "+"))
+        END;
+        CREATE TRIGGER list_count_delete AFTER DELETE ON reminder BEGIN
+            \(countChange(of: "old", sign: "-"))
+        END;
+        CREATE TRIGGER list_count_update AFTER UPDATE OF list_id, completed_at, flagged, due ON reminder
+            WHEN old.list_id IS NOT new.list_id OR (old.completed_at IS NULL) <> (new.completed_at IS NULL)
+                OR old.flagged IS NOT new.flagged OR (old.due IS NULL) <> (new.due IS NULL) BEGIN
+            \(countChange(of: "old", sign: "-"))
+            \(countChange(of: "new", sign: "+"))
+        END;
+        """
+
+    /// The statement of `listCounts`' triggers that adds (`sign` `+`) or takes away (`-`)
+    /// the reminder `row` (`new` or `old`) from its list's counts.
+    private static func countChange(of row: String, sign: String) -> String {
+        """
+        UPDATE list_count SET open = open \(sign) (\(row).completed_at IS NULL),
+                flagged = flagged \(sign) (\(row).completed_at IS NULL AND \(row).flagged = 1),
+                scheduled = scheduled \(sign) (\(row).completed_at IS NULL AND \(row).due IS NOT NULL),
+                completed = completed \(sign) (\(row).completed_at IS NOT NULL)
+                WHERE list_id = \(row).list_id;
+        """
+    }
 }

@@ -9,7 +9,7 @@ import TickStore
 /// Not Sendable: one session runs on one thread.
 public final class TUISession {
     private(set) var state: AppState
-    private let source: DataSource
+    let source: DataSource
     private let builder: FrameBuilder
     private let clock: @Sendable () -> Date
 

@@ -167,6 +167,34 @@ import Synchronization
         #expect(harness.send("GET", "/api/v1/search").status == 400)
     }
 
+    @Test("pages of a smart list by due date, read a page at a time, are the whole listing; an offset past any listing is refused")
+    func smartListPages() throws {
+        let harness = try ServiceHarness()
+        for day in [28, 3, 30, 1, 29, 2, 27] {
+            let due = day > 20 ? "2026-11-\(day)" : "2026-12-0\(day)"
+            harness.add(#"{"title":"due \#(due)","due":"\#(due)"}"#)
+        }
+        func pages(_ path: String) -> [String] {
+            var titles: [String] = []
+            var cursor: String?
+            repeat {
+                var query = ["limit": "2"]
+                if let cursor { query["cursor"] = cursor }
+                let page = ServiceHarness.object(harness.send("GET", path, query: query))
+                titles += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+                cursor = page["nextCursor"] as? String
+            } while cursor != nil && titles.count < 20
+            return titles
+        }
+        #expect(pages("/api/v1/smart/scheduled") == ["due 2026-11-27", "due 2026-11-28", "due 2026-11-29", "due 2026-11-30",
+                                                     "due 2026-12-01", "due 2026-12-02", "due 2026-12-03"])
+        #expect(pages("/api/v1/smart/overdue") == ["due 2026-11-27", "due 2026-11-28"])
+        // "o|9223372036854775807": an offset no page of this server gives; adding the page to it overflowed.
+        let farOffset = Data("o|\(Int.max)".utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        #expect(harness.send("GET", "/api/v1/smart/today", query: ["cursor": farOffset]).status == 400)
+        #expect(harness.send("GET", "/api/v1/search", query: ["q": "due", "cursor": farOffset]).status == 400)
+    }
+
     @Test func deleteRestoreAndUndo() throws {
         let harness = try ServiceHarness()
         let parent = harness.add(#"{"title":"parent"}"#)
@@ -253,7 +281,8 @@ import Synchronization
     }
 }
 
-/// Pages kept in the response cache are dropped when any connection changes the database.
+/// Pages kept in the response cache are dropped when any connection changes the database,
+/// and hold a bounded number of bytes.
 @Suite struct ResponseCacheTests {
     @Test func aChangeByAnotherConnectionIsSeenOnTheNextPage() throws {
         let harness = try ServiceHarness()
@@ -271,6 +300,31 @@ import Synchronization
             now: Fixture.now, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"))))
             .add(NewReminder(title: "from elsewhere"))
         #expect(titles() == ["first", "from elsewhere"])
+    }
+
+    @Test("kept answers hold at most byteCapacity bytes, however many were asked for")
+    func boundedInBytes() throws {
+        let folder = TemporaryFolder()
+        let cache = ResponseCache(versionStore: try Store(path: folder.file("cache.sqlite3"), now: Fixture.now))
+        let body = [UInt8](repeating: 32, count: 300_000) // a page of about 500 reminders
+        var largest = 0
+        for index in 0..<20 {
+            _ = try cache.answer(for: "page \(index)") { HTTPResponse(status: 200, body: .bytes(body)) }
+            largest = max(largest, cache.keptBytes)
+        }
+        #expect(largest <= ResponseCache.byteCapacity)
+        #expect(largest >= ResponseCache.byteCapacity - body.count)
+        // The last answer is kept: asking again does not make it again.
+        var madeAgain = false
+        _ = try cache.answer(for: "page 19") {
+            madeAgain = true
+            return HTTPResponse(status: 200)
+        }
+        #expect(!madeAgain)
+        // An answer larger than the whole budget is given but not kept.
+        let huge = [UInt8](repeating: 32, count: ResponseCache.byteCapacity + 1)
+        _ = try cache.answer(for: "huge") { HTTPResponse(status: 200, body: .bytes(huge)) }
+        #expect(cache.keptBytes <= ResponseCache.byteCapacity)
     }
 }
 

@@ -143,6 +143,47 @@ struct TUISessionTests {
         #expect(harness.session.state.table.rows.count <= harness.session.state.windowSize * 2)
     }
 
+    @Test("Today reads its first rows, and more only when a window reaches past them; End, Home and Space still work",
+          .timeLimit(.minutes(1)))
+    func longToday() throws {
+        let today = TUIFixture.context.today
+        let count = DataSource.memoryChunk * 2 + 300
+        let harness = try SessionHarness(width: 40, height: 12) { db, list in
+            for index in 1...count {
+                // Due on one of 40 days up to today: Today's order is by day, then manual order.
+                try db.insert(Reminder(listID: list.id, title: "Task \(index)", due: .allDay(today.adding(days: -(index % 40))),
+                                       createdAt: Fixture.now))
+            }
+        }
+        let expected = try harness.store.read { db in
+            try db.reminders(ReminderFilter(smartList: .today), now: Fixture.now, timeZone: TUIFixture.context.timeZone)
+        }.map(\.title)
+        #expect(expected.count == count)
+        harness.press(.tab, .home, .enter) // Today, from the sidebar
+        #expect(harness.session.state.table.selectedReminder?.title == expected[0])
+        #expect(harness.session.source.rowsInMemory < count)
+        // Page down past the first rows read: every row is there, in order.
+        var seen: [String] = []
+        for _ in 0..<(count / 4) {
+            if let title = harness.session.state.table.selectedReminder?.title, seen.last != title { seen.append(title) }
+            harness.press(.down)
+        }
+        #expect(seen == Array(expected.prefix(seen.count)))
+        #expect(seen.count == count / 4)
+        #expect(harness.session.source.rowsInMemory < count)
+        // Complete a row past the first chunk: the next row is selected, the count drops.
+        for _ in 0..<(DataSource.memoryChunk + 50 - count / 4) { harness.press(.down) }
+        let at = DataSource.memoryChunk + 50
+        #expect(harness.session.state.table.selectedReminder?.title == expected[at])
+        harness.press(.character(" "))
+        #expect(harness.session.state.table.selectedReminder?.title == expected[at + 1])
+        #expect(harness.session.state.counts.today == count - 1)
+        harness.press(.end)
+        #expect(harness.session.state.table.selectedReminder?.title == expected[count - 1])
+        harness.press(.home)
+        #expect(harness.session.state.table.selectedReminder?.title == expected[0])
+    }
+
     @Test("smart lists show every list's reminders; Today is sorted by due date")
     func smartLists() throws {
         let today = TUIFixture.context.today

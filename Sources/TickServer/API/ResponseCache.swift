@@ -13,10 +13,15 @@ final class ResponseCache: Sendable {
     private struct State {
         var version: Int64 = -1
         var answers: [String: HTTPResponse] = [:]
+        /// The bytes of the kept answers' bodies.
+        var bytes = 0
     }
 
     /// The most answers kept; past it, all are dropped.
     static let capacity = 512
+    /// The most bytes of bodies kept (a page of 500 reminders is about 250 KB); past it,
+    /// all are dropped, so that an idle server holds little whatever it was asked before.
+    static let byteCapacity = 2 << 20
 
     private let versionStore: Store
     private let state = Mutex(State())
@@ -32,19 +37,33 @@ final class ResponseCache: Sendable {
             if state.version != version {
                 state.version = version
                 state.answers.removeAll(keepingCapacity: true)
+                state.bytes = 0
             }
             return state.answers[key]
         }
         if let kept { return kept }
         let response = try make()
         guard response.status == 200 else { return response }
+        let size = ResponseCache.size(of: response)
         state.withLock { state in
             // Read under `version`: kept only if nothing changed meanwhile (a later change
             // moved the version on, and this answer may be older than it).
-            guard state.version == version else { return }
-            if state.answers.count >= ResponseCache.capacity { state.answers.removeAll(keepingCapacity: true) }
-            state.answers[key] = response
+            guard state.version == version, size <= ResponseCache.byteCapacity else { return }
+            if state.answers.count >= ResponseCache.capacity || state.bytes + size > ResponseCache.byteCapacity {
+                state.answers.removeAll(keepingCapacity: true)
+                state.bytes = 0
+            }
+            state.bytes += size - (state.answers.updateValue(response, forKey: key).map { ResponseCache.size(of: $0) } ?? 0)
         }
         return response
+    }
+
+    /// The bytes of the kept answers' bodies.
+    var keptBytes: Int { state.withLock { $0.bytes } }
+
+    /// The bytes of `response`'s body (0 for a stream, which is never kept whole).
+    static func size(of response: HTTPResponse) -> Int {
+        if case .bytes(let bytes) = response.body { return bytes.count }
+        return 0
     }
 }

@@ -68,10 +68,19 @@ extension WebService {
     private func offsetPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
         var offset = 0
         switch cursor {
-        case .offset(let value)?: offset = value
+        case .offset(let value)?:
+            // The offset of a page this server gave is below any listing's size; a larger one would overflow below.
+            guard value <= Int.max - WebService.largestPage - 1 else {
+                throw Problem.badRequest("?cursor is not a cursor this server gave")
+            }
+            offset = value
         case .key?: throw Problem.badRequest("?cursor is not a cursor of this listing")
         case nil: break
         }
+        // One row past the page tells whether there is a next one; the rows before the page
+        // are read too (a listing by due date is sorted in Swift, and has no key to start at).
+        var listing = listing
+        listing.limit = offset + limit + 1
         let result = try Actions(store: reader, context: actionContext()).listing(listing)
         guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
         let page = Array(rows.dropFirst(offset).prefix(limit))

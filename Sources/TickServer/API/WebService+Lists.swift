@@ -9,13 +9,12 @@ extension WebService {
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
         let context = actionContext()
         do {
-            let (overview, totals, overdue) = try reader.read { db in
-                (try Actions.listsOverview(in: db), try Actions.sidebarTotals(in: db, context: context),
-                 try Actions.listing(ListingRequest(source: .smartList(.overdue)), in: db, context: context).rows.count)
+            let (overview, totals) = try reader.read { db in
+                (try Actions.listsOverview(in: db), try Actions.sidebarTotals(in: db, context: context))
             }
             let lists = overview.lists.map { TickJSON.object(for: $0, openCount: overview.openCounts[$0.id] ?? 0) }
             let counts: [SmartList: Int] = [.today: totals.today, .scheduled: totals.scheduled, .flagged: totals.flagged,
-                                            .overdue: overdue, .completed: totals.completed, .all: totals.all]
+                                            .overdue: totals.overdue, .completed: totals.completed, .all: totals.all]
             let smart = SmartList.allCases.map { list in
                 JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
                                   ("count", .int(Int64(counts[list] ?? 0)))])

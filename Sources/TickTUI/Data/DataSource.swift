@@ -9,13 +9,16 @@ import TickStore
 /// from the store's indexes (``Database/reminders(in:from:includingAnchor:direction:limit:)``),
 /// so a window costs the same in a list of ten reminders as in one of 100,000. Today,
 /// Scheduled and search results must be sorted by due instant across time zones (or are
-/// capped search hits), so they are read whole once and paged in memory until the data
-/// changes.
+/// capped search hits), so they are read into memory and paged there until the data
+/// changes: the first ``memoryChunk`` rows at first (the store reads only the rows that
+/// can be among them), then four times as many each time a window reaches past them.
 ///
 /// Not Sendable: it lives on the UI's one thread, like the state it serves.
 final class DataSource {
     /// The most search hits read.
     static let searchLimit = 1_000
+    /// The rows of a listing by due date read first; more are read when a window needs them.
+    static let memoryChunk = 500
 
     let store: Store
     let clock: @Sendable () -> Date
@@ -25,8 +28,9 @@ final class DataSource {
     /// The default alarm a reminder given a due date gets, as on the command line.
     let alarmDefaults: AlarmDefaults
     private var knownDataVersion: Int64?
-    /// A listing read whole: its scope and rows, valid until the data changes.
-    private var memory: (scope: Scope, rows: [Reminder], index: [Reminder.Number: Int])?
+    /// A listing read into memory: its scope, its first rows (all of them when
+    /// `isWhole`), valid until the data changes.
+    private var memory: (scope: Scope, rows: [Reminder], index: [Reminder.Number: Int], isWhole: Bool)?
     /// The order of the listing read whole before the last change, to find where a
     /// reminder that left it used to be.
     private var previousOrder: [Reminder.Number] = []
@@ -41,6 +45,9 @@ final class DataSource {
         self.locale = locale
         self.alarmDefaults = alarmDefaults
     }
+
+    /// How many rows of a listing by due date or of a search are in memory (0 for none).
+    var rowsInMemory: Int { memory?.rows.count ?? 0 }
 
     /// Performs `effect` and returns the event that answers it (nil for none).
     func perform(_ effect: Effect) -> AppEvent? {
@@ -165,8 +172,21 @@ final class DataSource {
     }
 
     private func memoryWindow(_ request: WindowRequest, _ db: Database) throws -> WindowPage {
-        let (rows, index) = try memoryRows(for: request.scope, db)
+        var wanted = DataSource.memoryChunk
+        while true {
+            let (rows, index, isWhole) = try memoryRows(for: request.scope, atLeast: wanted, db)
+            if let page = try memorySlice(request, rows: rows, index: index, isWhole: isWhole, db) { return page }
+            wanted = wanted > Int.max / 8 ? Int.max : wanted * 4
+        }
+    }
+
+    /// The window `request` asks for from the first rows of a listing, or nil when it
+    /// reaches past them (or its anchor is not among them) and more must be read.
+    private func memorySlice(_ request: WindowRequest, rows: [Reminder], index: [Reminder.Number: Int],
+                             isWhole: Bool, _ db: Database) throws -> WindowPage? {
         let limit = max(request.limit, 1)
+        // Whether rows up to `upper` (exclusive) are known, with one more to tell if there are more.
+        func known(_ upper: Int) -> Bool { isWhole || upper < rows.count }
         var page = WindowPage(request: request, rows: [], selectedIndex: 0, hasMoreBefore: false, hasMoreAfter: false)
         func slice(_ lower: Int, _ upper: Int) {
             let lower = max(0, lower), upper = min(rows.count, max(upper, lower))
@@ -176,20 +196,24 @@ final class DataSource {
         }
         switch request.placement {
         case .start:
+            guard known(limit) else { return nil }
             slice(0, limit)
         case .end:
+            guard isWhole else { return nil }
             slice(rows.count - limit, rows.count)
             page.selectedIndex = max(page.rows.count - 1, 0)
         case .after(let anchor):
-            guard let at = index[anchor.number] else { break }
+            guard let at = index[anchor.number] else { return isWhole ? page : nil }
+            guard known(at + 1 + limit) else { return nil }
             slice(at + 1, at + 1 + limit)
             page.hasMoreBefore = true
         case .before(let anchor):
-            guard let at = index[anchor.number] else { break }
+            guard let at = index[anchor.number] else { return isWhole ? page : nil }
             slice(at - limit, at)
             page.hasMoreAfter = true
         case .around(let anchors):
-            let at = place(of: anchors, index: index, count: rows.count)
+            guard let at = try place(of: anchors, index: index, count: rows.count, isWhole: isWhole, scope: request.scope, db),
+                  known(at + limit) else { return nil }
             let lower = max(0, min(at - limit / 3, rows.count - limit))
             slice(lower, lower + limit)
             page.selectedIndex = min(max(at - lower, 0), max(page.rows.count - 1, 0))
@@ -197,31 +221,59 @@ final class DataSource {
         return page
     }
 
-    /// Where to select in a listing read whole: the first anchor still in it; else the
+    /// Where to select in a listing in memory: the first anchor still in it; else the
     /// first row, in the order before the change, that followed the first anchor and is
-    /// still in it; else the end.
-    private func place(of anchors: [Reminder], index: [Reminder.Number: Int], count: Int) -> Int {
+    /// still in it; else the end. Nil when that cannot be told from the first rows alone
+    /// (an anchor still in the listing, or the row that followed, is past them).
+    private func place(of anchors: [Reminder], index: [Reminder.Number: Int], count: Int, isWhole: Bool,
+                       scope: Scope, _ db: Database) throws -> Int? {
         for anchor in anchors {
             if let at = index[anchor.number] { return at }
+            if !isWhole, case .smart(let smart) = scope, let current = try db.reminder(number: anchor.number),
+               isIn(smart, current) {
+                return nil
+            }
         }
         if let first = anchors.first, let old = previousOrder.firstIndex(of: first.number) {
             for number in previousOrder[old...] {
                 if let at = index[number] { return at }
             }
         }
-        return max(count - 1, 0)
+        return isWhole ? max(count - 1, 0) : nil
     }
 
-    private func memoryRows(for scope: Scope, _ db: Database) throws -> ([Reminder], [Reminder.Number: Int]) {
-        if let memory, memory.scope == scope { return (memory.rows, memory.index) }
+    /// Whether `reminder` is in the smart list `smart` now (the rules of the store's listing).
+    private func isIn(_ smart: SmartList, _ reminder: Reminder) -> Bool {
+        guard !reminder.isCompleted else { return smart == .completed }
+        let now = clock()
+        switch smart {
+        case .today: return reminder.due.map { SidebarCounts.isDueToday($0, today: LocalDateTime(now, in: timeZone).day, zone: timeZone) } ?? false
+        case .overdue: return reminder.isOverdue(at: now, in: timeZone)
+        case .scheduled: return reminder.due != nil
+        case .flagged: return reminder.isFlagged
+        case .all: return true
+        case .completed: return false
+        }
+    }
+
+    /// The listing of `scope` in memory with at least `wanted` rows when it has that many.
+    private func memoryRows(for scope: Scope, atLeast wanted: Int,
+                            _ db: Database) throws -> ([Reminder], [Reminder.Number: Int], Bool) {
+        if let memory, memory.scope == scope {
+            if memory.isWhole || memory.rows.count >= wanted { return (memory.rows, memory.index, memory.isWhole) }
+            // More of the same rows: the order before the last change stays what it was.
+            self.memory = nil
+        }
         if memory != nil { forgetMemory() }
         let request: ListingRequest
+        var limit: Int?
         switch scope {
         case .search(let text):
             request = ListingRequest(source: .everyList, text: text, includesCompleted: true,
                                      limit: DataSource.searchLimit, detail: .full)
         case .smart(let smart):
-            request = ListingRequest(source: .smartList(smart), detail: .full)
+            limit = wanted == Int.max ? nil : wanted
+            request = ListingRequest(source: .smartList(smart), limit: limit, detail: .full)
         case .list(let id):
             request = ListingRequest(source: .listID(id), includesCompleted: true, detail: .full)
         }
@@ -231,7 +283,8 @@ final class DataSource {
         var index: [Reminder.Number: Int] = [:]
         index.reserveCapacity(rows.count)
         for (offset, reminder) in rows.enumerated() { index[reminder.number] = offset }
-        memory = (scope, rows, index)
-        return (rows, index)
+        let isWhole = limit.map { rows.count < $0 } ?? true
+        memory = (scope, rows, index, isWhole)
+        return (rows, index, isWhole)
     }
 }
