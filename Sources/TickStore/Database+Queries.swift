@@ -34,6 +34,24 @@ extension Database {
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
                                           decode: (Statement) throws -> Row) throws -> [Row] {
+        // A search asks its word index once, for every list together.
+        if filter.listID == nil, filter.text == nil, Database.isInListOrder(filter), let lists = try listsInDistinctOrder() {
+            // Rows of several lists in the lists' order: SQLite would sort them all (the
+            // order needs the list's position, which no index of reminders holds); read
+            // each list's rows in order from its index instead, list after list. With
+            // two lists at one position the rows of both interleave: the query below does that.
+            var result: [Row] = []
+            for list in lists {
+                var one = filter
+                one.listID = list
+                if let limit = filter.limit {
+                    guard result.count < limit else { break }
+                    one.limit = limit - result.count
+                }
+                result += try select(one, now: now, timeZone: timeZone, columns: columns, decode: decode)
+            }
+            return result
+        }
         let query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
         var result: [Row] = []
         let localNow = LocalDateTime(now, in: timeZone)
@@ -52,6 +70,25 @@ extension Database {
             if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
         }
         return result
+    }
+
+    /// Whether `filter`'s rows come lists in their order, then each list's manual order
+    /// (not by due date, not most recently completed first).
+    static func isInListOrder(_ filter: ReminderFilter) -> Bool {
+        switch filter.smartList {
+        case nil, .all?, .flagged?: return true
+        case .today?, .overdue?, .scheduled?, .completed?: return false
+        }
+    }
+
+    /// Every list's ID in the lists' order, or nil when two lists share a position.
+    private func listsInDistinctOrder() throws -> [ReminderList.ID]? {
+        var lists: [(id: ReminderList.ID, position: Int64)] = []
+        try forEachRow("SELECT id, position FROM list ORDER BY position") {
+            lists.append((ReminderList.ID(rawValue: $0.text(0)), $0.int(1)))
+        }
+        for index in lists.indices.dropFirst() where lists[index].position == lists[index - 1].position { return nil }
+        return lists.map(\.id)
     }
 
     /// The SQL of a listing, and what is decided in Swift after the rows are read.
@@ -148,6 +185,21 @@ extension Database {
     /// - Complexity: O(n).
     public func allReminders(inList id: ReminderList.ID? = nil) throws -> [Reminder] {
         var result: [Reminder] = []
+        try forEachReminder(inList: id) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with every reminder (or `id`'s), in the order of
+    /// `allReminders(inList:)`, one at a time: an export that never holds them all.
+    /// - Throws: `StoreError` from SQLite, or what `body` throws.
+    /// - Complexity: O(n).
+    public func forEachReminder(inList id: ReminderList.ID? = nil, _ body: (Reminder) throws -> Void) throws {
+        if id == nil, let lists = try listsInDistinctOrder() {
+            // List after list, each from its index in order: the query over every list
+            // would sort all the rows first (see `select`).
+            for list in lists { try forEachReminder(inList: list, body) }
+            return
+        }
         var sql = "SELECT \(Database.reminderColumns) FROM reminder r JOIN list l ON l.id = r.list_id"
         var arguments: [SQLValue] = []
         if let id {
@@ -155,8 +207,7 @@ extension Database {
             arguments.append(.text(id.rawValue))
         }
         sql += " ORDER BY l.position, r.position"
-        try forEachRow(sql, arguments) { result.append(try decodeReminder($0)) }
-        return result
+        try forEachRow(sql, arguments) { try body(try decodeReminder($0)) }
     }
 
     /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,
