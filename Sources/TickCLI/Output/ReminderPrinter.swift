@@ -74,7 +74,7 @@ struct ReminderPrinter {
             }
             title += TerminalText.sanitized(reminder.title)
             for tag in reminder.tags { title += " #" + TerminalText.sanitized(tag) }
-            cells.append(reminder.number.description)
+            cells.append(ReminderPrinter.numberText(reminder.number))
             cells.append(showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "")
             cells.append(title)
             cells.append(reminder.due.map { formatter.string(for: $0) } ?? "")
@@ -141,6 +141,28 @@ struct ReminderPrinter {
             parts.append("\(count) \(unit)" + (count == 1 ? "" : "s"))
         }
         return parts.joined(separator: " ") + (seconds < 0 ? " before " : " after ") + anchor
+    }
+
+    /// `#12`, as `Reminder.Number.description` writes it, made without string
+    /// interpolation: a listing makes one per row, and interpolation cost more than the
+    /// rest of the row's number cell.
+    static func numberText(_ number: Reminder.Number) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var value = number.rawValue.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            if number.rawValue < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            start -= 1
+            buffer[start] = UInt8(ascii: "#")
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 
     /// Colors only the leading `●` of a list cell.
