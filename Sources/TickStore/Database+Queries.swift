@@ -34,26 +34,36 @@ extension Database {
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
                                           decode: (Statement) throws -> Row) throws -> [Row] {
+        var result: [Row] = []
+        try select(filter, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+        return result
+    }
+
+    /// Appends the rows of `filter` to `result` (which holds only earlier lists' rows,
+    /// or nothing): the rows are appended where they end up, never copied from one
+    /// array into another.
+    private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
+                                          into result: inout [Row], decode: (Statement) throws -> Row) throws {
         // A search asks its word index once, for every list together.
         if filter.listID == nil, filter.text == nil, Database.isInListOrder(filter), let lists = try listsInDistinctOrder() {
             // Rows of several lists in the lists' order: SQLite would sort them all (the
             // order needs the list's position, which no index of reminders holds); read
             // each list's rows in order from its index instead, list after list. With
             // two lists at one position the rows of both interleave: the query below does that.
-            var result: [Row] = []
+            let start = result.count
             for list in lists {
                 var one = filter
                 one.listID = list
                 if let limit = filter.limit {
-                    guard result.count < limit else { break }
-                    one.limit = limit - result.count
+                    guard result.count - start < limit else { break }
+                    one.limit = limit - (result.count - start)
                 }
-                result += try select(one, now: now, timeZone: timeZone, columns: columns, decode: decode)
+                try select(one, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
             }
-            return result
+            return
         }
         let query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
-        var result: [Row] = []
+        precondition(!query.sortsByDue || result.isEmpty, "rows sorted by due date are selected alone")
         let localNow = LocalDateTime(now, in: timeZone)
         try forEachRow(query.sql, query.arguments, cached: query.isFixed) { row in
             let reminder = try decode(row)
@@ -69,7 +79,6 @@ extension Database {
             result = Database.sortedByDue(result, in: timeZone, listPositions: listPositions)
             if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
         }
-        return result
     }
 
     /// Whether `filter`'s rows come lists in their order, then each list's manual order

@@ -55,6 +55,8 @@ struct ReminderPrinter {
         if showsList {
             for (id, list) in lists { listCells[id] = "● " + TerminalText.sanitized(list.name) }
         }
+        // Rows come a list at a time: the list cell of the row before is usually this one's.
+        var lastList = (id: ReminderList.ID(rawValue: ""), cell: "")
         // One array for all rows' cells: no array per row.
         let columnCount = 5 + (showsRepeat ? 1 : 0) + (showsList ? 1 : 0)
         var cells: [String] = []
@@ -79,7 +81,10 @@ struct ReminderPrinter {
             cells.append(title)
             cells.append(reminder.due.map { formatter.string(for: $0) } ?? "")
             if showsRepeat { cells.append(repeatCell ?? "") }
-            if showsList { cells.append(listCells[reminder.listID] ?? "") }
+            if showsList {
+                if lastList.id != reminder.listID { lastList = (reminder.listID, listCells[reminder.listID] ?? "") }
+                cells.append(lastList.cell)
+            }
             cells.append(reminder.isFlagged ? "⚑" : "")
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
