@@ -8,6 +8,8 @@
 #   PEERS=1 sh bench/run.sh         also run ../shared/peers/peers.sh (Taskwarrior, todo.txt-cli,
 #                                   todoman on the same kind of data) first, and add ratios
 #   ICAL=0 sh bench/run.sh          skip the iCalendar import/export benchmark (bench/ical.sh)
+#   BENCH_MAX=1000000 sh bench/run.sh  also N = 1,000,000 (opt-in: loading it alone takes minutes);
+#                                   at that size fewer runs (1 warm-up, at least 3)
 #
 # The CalDAV sync benchmark is separate (bash bench/sync.sh, `make bench-sync`); its
 # section of RESULTS.md is kept as it was.
@@ -16,6 +18,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SIZES=${SIZES:-"1000 10000 100000"}
+if [ "${BENCH_MAX:-0}" -ge 1000000 ] 2>/dev/null; then SIZES="$SIZES 1000000"; fi
 TICK=${TICK:-$(pwd)/.build/release/tick}
 OUT=$(pwd)/bench/out
 RESULTS=${RESULTS:-$(pwd)/bench/RESULTS.md}
@@ -33,27 +36,39 @@ if [ "${PEERS:-0}" = 1 ]; then
     RESULTS_MD="$PEERS_MD" SIZES="$SIZES" bash ../shared/peers/peers.sh >"$OUT/peers.log" 2>&1
 fi
 
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 rows=""
 for n in $SIZES; do
     data="$OUT/reminders-$n.json"
     db="$OUT/tick-$n.sqlite3"
     [ -f "$data" ] || python3 bench/generate.py "$n" "$data"
     rm -f "$db" "$db-wal" "$db-shm"
-    start=$(date +%s.%N)
-    TICK_DB="$db" "$TICK" import "$data" >/dev/null
-    end=$(date +%s.%N)
-    load=$(python3 -c "print(f'{$end - $start:.2f}')")
+    # The archive's import, timed once, with its peak memory (GNU time: elapsed, CPU, KiB).
+    TICK_DB="$db" "$GNU_TIME" -f "%e %U %S %M" -o "$OUT/import-$n.time" "$TICK" import "$data" >/dev/null
+    read -r load load_user load_sys load_rss <"$OUT/import-$n.time"
+    load_rss=$(awk "BEGIN {printf \"%.1f\", $load_rss / 1024}")
     export TICK_DB="$db"
+    # An .ics of the same reminders (Tick's export), imported into an empty database.
+    "$TICK" export --format ics -o "$OUT/reminders-$n.ics" 2>/dev/null
+    ics_db="$OUT/tick-$n-ics.sqlite3"
+    rm -f "$ics_db" "$ics_db-wal" "$ics_db-shm"
+    TICK_DB="$ics_db" "$GNU_TIME" -f "%e %U %S %M" -o "$OUT/import-ics-$n.time" "$TICK" import "$OUT/reminders-$n.ics" >/dev/null
+    read -r ics_load ics_user ics_sys ics_rss <"$OUT/import-ics-$n.time"
+    ics_rss=$(awk "BEGIN {printf \"%.1f\", $ics_rss / 1024}")
+    rm -f "$ics_db" "$ics_db-wal" "$ics_db-shm"
+    runs="--warmup 3 --min-runs 20"
+    [ "$n" -ge 1000000 ] && runs="--warmup 1 --min-runs 3"
     # A reminder to complete: the first open one of the biggest list.
     target=$("$TICK" list work --limit 1 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["number"])')
     word=dentist
     json="$OUT/hyperfine-$n.json"
     # hyperfine takes one --prepare for all commands or one per command, in order: only
     # "done N" needs one (reopen the reminder), the others get a no-op.
-    hyperfine -N --warmup 3 --min-runs 20 --export-json "$json" \
+    # shellcheck disable=SC2086
+    hyperfine -N $runs --export-json "$json" \
         --prepare true --prepare true --prepare true --prepare true \
         --prepare "$TICK undone $target" \
-        --prepare true --prepare true --prepare true \
+        --prepare true --prepare true --prepare true --prepare true --prepare true \
         -n "list (one list: garden)" "$TICK list garden" \
         -n "list (biggest list: work)" "$TICK list work" \
         -n "list today" "$TICK list today" \
@@ -61,7 +76,9 @@ for n in $SIZES; do
         -n "done N" "$TICK done $target" \
         -n "search WORD" "$TICK search $word" \
         -n "list all (every open reminder)" "$TICK list all" \
-        -n "export json (everything)" "$TICK export" >/dev/null
+        -n "export json (everything)" "$TICK export" \
+        -n "export ics (everything)" "$TICK export --format ics" \
+        -n "tick --version (start-up floor)" "$TICK --version" >/dev/null
     # Peak resident memory, median of 3 runs, in MiB.
     peak() {
         for i in 1 2 3; do "$GNU_TIME" -f %M "$@" 2>&1 >/dev/null | tail -1; done | sort -n | sed -n 2p |
@@ -75,37 +92,45 @@ for n in $SIZES; do
     rss_search=$(peak "$TICK" search $word)
     rss_all=$(peak "$TICK" list all)
     rss_export=$(peak "$TICK" export)
-    rows="$rows$(python3 - "$json" "$n" "$load" "$rss_list" "$rss_work" "$rss_today" "$rss_add" "$rss_done" "$rss_search" "$rss_all" "$rss_export" <<'PY'
+    rss_ics=$(peak "$TICK" export --format ics)
+    rss_version=$(peak "$TICK" --version)
+    rows="$rows$(python3 - "$json" "$n" "$load $load_user $load_sys $load_rss" "$ics_load $ics_user $ics_sys $ics_rss" \
+        "$rss_list" "$rss_work" "$rss_today" "$rss_add" "$rss_done" "$rss_search" "$rss_all" "$rss_export" "$rss_ics" "$rss_version" <<'PY'
 import json, sys
-path, n, load, *rss = sys.argv[1:]
+path, n, load, ics, *rss = sys.argv[1:]
 data = json.load(open(path))
 for result, mem in zip(data["results"], rss):
     times = sorted(result["times"])
     median = times[len(times) // 2] * 1000
-    print(f"| {int(n):,} | {result['command']} | {median:.1f} | {min(times)*1000:.1f}–{max(times)*1000:.1f} | {len(times)} | {mem} |")
-print(f"| {int(n):,} | import (load the data set) | {float(load)*1000:.0f} | | 1 | |")
+    cpu = (result["user"] + result["system"]) * 1000  # hyperfine gives CPU time as a mean per run
+    print(f"| {int(n):,} | {result['command']} | {median:.1f} | {min(times)*1000:.1f}–{max(times)*1000:.1f} | {cpu:.1f} | {len(times)} | {mem} |")
+for what, text in (("import of the Tick archive (load the data set)", load), ("import of an .ics of the same reminders", ics)):
+    wall, user, system, mem = text.split()
+    print(f"| {int(n):,} | {what} | {float(wall)*1000:.0f} | | {(float(user) + float(system))*1000:.0f} | 1 | {mem} |")
 PY
 )
 "
     unset TICK_DB
 done
 
-# The CalDAV sync section (bench/sync.sh, `make bench-sync`) stays as that script wrote it.
-kept="$OUT/sync-section.md"
+# Sections this script does not write (the CalDAV sync and tick serve sections of
+# bench/sync.sh and bench/serve.sh, notes written by hand) stay as they are.
+kept="$OUT/kept-sections.md"
 : >"$kept"
-[ -f "$RESULTS" ] && awk '/^## /{on = /^## CalDAV sync/} on' "$RESULTS" >"$kept"
+[ -f "$RESULTS" ] && awk '/^## /{on = !(/^## Against the peers/ || /^## iCalendar: /)} on' "$RESULTS" >"$kept"
 
 {
     echo "# Tick benchmark results"
     echo
     echo "Generated $(date -u +'%Y-%m-%d %H:%M UTC') by \`bench/run.sh\` on $(nproc) cores, $(uname -sr)."
-    echo "Each number is one whole \`tick\` process (hyperfine -N, 3 warm-ups, at least 20 runs),"
-    echo "warm page cache, output to a pipe (no terminal). Peak RSS: GNU time %M, median of 3."
+    echo "Each number is one whole \`tick\` process (hyperfine -N, 3 warm-ups, at least 20 runs; at"
+    echo "1,000,000: 1 warm-up, at least 3), warm page cache, output to a pipe (no terminal). CPU: user +"
+    echo "system, mean of the runs. Peak RSS: GNU time %M, median of 3. Load average at the start: $LOAD_START."
     echo "Build: \`swift build -c release --static-swift-stdlib\`. Data: \`bench/generate.py\`"
     echo "(10 lists, ~30% due, ~20% completed, ~10% Korean titles, ~8% emoji)."
     echo
-    echo "| N | command | median ms | min–max ms | runs | peak RSS MiB |"
-    echo "|---:|---|---:|---:|---:|---:|"
+    echo "| N | command | median ms | min–max ms | CPU ms | runs | peak RSS MiB |"
+    echo "|---:|---|---:|---:|---:|---:|---:|"
     printf '%s' "$rows"
     if [ -f "$PEERS_MD" ]; then
         echo

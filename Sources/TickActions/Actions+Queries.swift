@@ -107,6 +107,39 @@ public struct ExportContents: Sendable {
     public var reminders: [Reminder]
 }
 
+/// What an export reads, a reminder at a time, inside one read transaction: the lists
+/// and a way to walk their reminders without holding them all. Valid only inside the
+/// closure of `Actions.export(of:_:)`.
+public struct ExportSource {
+    fileprivate let db: Database
+    /// The lists, in the user's order (the one list when one was named).
+    public let lists: [ReminderList]
+    /// The one list exported, nil for everything.
+    fileprivate let listID: ReminderList.ID?
+
+    /// How many reminders the export holds.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n), counted from an index.
+    public func reminderCount() throws -> Int {
+        if let listID { return try db.reminderCount(inList: listID) }
+        return try db.reminderCount()
+    }
+
+    /// How many reminders `list` holds (0: an iCalendar export leaves it out).
+    /// - Throws: `StoreError` from SQLite.
+    public func reminderCount(inList list: ReminderList.ID) throws -> Int {
+        try db.reminderCount(inList: list)
+    }
+
+    /// Calls `body` with each reminder exported (or only `list`'s), lists in order, then
+    /// manual order: the order of `ExportContents.reminders`.
+    /// - Throws: `StoreError` from SQLite, or what `body` throws.
+    /// - Complexity: O(n); holds one reminder at a time.
+    public func forEachReminder(inList list: ReminderList.ID? = nil, _ body: (Reminder) throws -> Void) throws {
+        try db.forEachReminder(inList: list ?? listID, body)
+    }
+}
+
 /// The lists in their order with their open counts (`tick lists`).
 public struct ListsOverview: Sendable, Equatable {
     /// Every list, in the user's order.
@@ -219,6 +252,21 @@ extension Actions {
                 return ExportContents(lists: [found], reminders: try db.allReminders(inList: found.id))
             }
             return ExportContents(lists: try db.lists(), reminders: try db.allReminders())
+        }
+    }
+
+    /// Runs `body` with every list and a way to read their reminders one at a time
+    /// (or one list's), in one read transaction: an export of any size that never holds
+    /// every reminder at once.
+    /// - Parameter list: the list to export, or nil for everything.
+    /// - Throws: `ActionError.listNotFound` / `.listGone`; `StoreError` from SQLite; what `body` throws.
+    public func export<T: Sendable>(of list: ListReference?, _ body: (ExportSource) throws -> T) throws -> T {
+        try store.read { db in
+            if let list {
+                let found = try Actions.existingList(list, in: db)
+                return try body(ExportSource(db: db, lists: [found], listID: found.id))
+            }
+            return try body(ExportSource(db: db, lists: try db.lists(), listID: nil))
         }
     }
 

@@ -34,11 +34,39 @@ extension Database {
 
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
                                           decode: (Statement) throws -> Row) throws -> [Row] {
+        var result: [Row] = []
+        try select(filter, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+        return result
+    }
+
+    /// Appends the rows of `filter` to `result` (which holds only earlier lists' rows,
+    /// or nothing): the rows are appended where they end up, never copied from one
+    /// array into another.
+    private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
+                                          into result: inout [Row], decode: (Statement) throws -> Row) throws {
+        // A search asks its word index once, for every list together.
+        if filter.listID == nil, filter.text == nil, Database.isInListOrder(filter), let lists = try listsInDistinctOrder() {
+            // Rows of several lists in the lists' order: SQLite would sort them all (the
+            // order needs the list's position, which no index of reminders holds); read
+            // each list's rows in order from its index instead, list after list. With
+            // two lists at one position the rows of both interleave: the query below does that.
+            let start = result.count
+            for list in lists {
+                var one = filter
+                one.listID = list
+                if let limit = filter.limit {
+                    guard result.count - start < limit else { break }
+                    one.limit = limit - (result.count - start)
+                }
+                try select(one, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+            }
+            return
+        }
         var query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
         if query.sortsByDue, let limit = filter.limit {
             query = try limitedByDue(query, filter: filter, limit: limit, now: now, timeZone: timeZone, columns: columns)
         }
-        var result: [Row] = []
+        precondition(!query.sortsByDue || result.isEmpty, "rows sorted by due date are selected alone")
         let localNow = LocalDateTime(now, in: timeZone)
         try forEachRow(query.sql, query.arguments, cached: query.isFixed) { row in
             let reminder = try decode(row)
@@ -54,7 +82,25 @@ extension Database {
             result = Database.sortedByDue(result, in: timeZone, listPositions: listPositions)
             if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
         }
-        return result
+    }
+
+    /// Whether `filter`'s rows come lists in their order, then each list's manual order
+    /// (not by due date, not most recently completed first).
+    static func isInListOrder(_ filter: ReminderFilter) -> Bool {
+        switch filter.smartList {
+        case nil, .all?, .flagged?: return true
+        case .today?, .overdue?, .scheduled?, .completed?: return false
+        }
+    }
+
+    /// Every list's ID in the lists' order, or nil when two lists share a position.
+    private func listsInDistinctOrder() throws -> [ReminderList.ID]? {
+        var lists: [(id: ReminderList.ID, position: Int64)] = []
+        try forEachRow("SELECT id, position FROM list ORDER BY position") {
+            lists.append((ReminderList.ID(rawValue: $0.text(0)), $0.int(1)))
+        }
+        for index in lists.indices.dropFirst() where lists[index].position == lists[index - 1].position { return nil }
+        return lists.map(\.id)
     }
 
     /// `query` of a listing sorted by due date in Swift, narrowed to the rows that can be
@@ -179,6 +225,21 @@ extension Database {
     /// - Complexity: O(n).
     public func allReminders(inList id: ReminderList.ID? = nil) throws -> [Reminder] {
         var result: [Reminder] = []
+        try forEachReminder(inList: id) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with every reminder (or `id`'s), in the order of
+    /// `allReminders(inList:)`, one at a time: an export that never holds them all.
+    /// - Throws: `StoreError` from SQLite, or what `body` throws.
+    /// - Complexity: O(n).
+    public func forEachReminder(inList id: ReminderList.ID? = nil, _ body: (Reminder) throws -> Void) throws {
+        if id == nil, let lists = try listsInDistinctOrder() {
+            // List after list, each from its index in order: the query over every list
+            // would sort all the rows first (see `select`).
+            for list in lists { try forEachReminder(inList: list, body) }
+            return
+        }
         var sql = "SELECT \(Database.reminderColumns) FROM reminder r JOIN list l ON l.id = r.list_id"
         var arguments: [SQLValue] = []
         if let id {
@@ -186,8 +247,7 @@ extension Database {
             arguments.append(.text(id.rawValue))
         }
         sql += " ORDER BY l.position, r.position"
-        try forEachRow(sql, arguments) { result.append(try decodeReminder($0)) }
-        return result
+        try forEachRow(sql, arguments) { try body(try decodeReminder($0)) }
     }
 
     /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,

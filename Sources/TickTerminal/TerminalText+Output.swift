@@ -26,6 +26,14 @@ extension TerminalText {
         return result
     }
 
+    /// `text` drawn over the terminal's current line: a mark that ``forTerminal(_:)``
+    /// turns into a carriage return and ECMA-48 EL (`ESC [ K`, erase to the end of the
+    /// line), then `text`. What a progress line on standard error redraws itself with;
+    /// an empty `text` erases the line.
+    public static func overwritingLine(_ text: String) -> String {
+        String(styleOpen) + "K" + String(styleClose) + text
+    }
+
     /// Lines of output made safe for a terminal: the one sanitizer every front end's
     /// output passes through last (the command line's standard output on a terminal and
     /// its standard error, the agent's lines, the UI's rows).
@@ -33,10 +41,11 @@ extension TerminalText {
     /// - Line feeds are kept (a CR LF pair becomes one line feed); every other control is
     ///   written as ``sanitized(_:)`` writes it (`^[`, `<U+009B>`, a space for a tab or a
     ///   carriage return), and bidi controls are removed.
-    /// - The style marks of ``styled(_:sgr:)`` become `ESC [ parameters m`; a mark that is
-    ///   not well formed (stray, unclosed, or with anything but digits and `;`) is removed.
+    /// - The style marks of ``styled(_:sgr:)`` become `ESC [ parameters m`, the mark of
+    ///   ``overwritingLine(_:)`` a carriage return and `ESC [ K`; a mark that is not well
+    ///   formed (stray, unclosed, or with anything but digits and `;`) is removed.
     ///   User text can therefore never produce any escape sequence but a select graphic
-    ///   rendition, and only by holding these noncharacters.
+    ///   rendition or an erase of the line, and only by holding these noncharacters.
     ///
     /// Text without controls or marks is returned unchanged without being decoded.
     ///
@@ -55,6 +64,10 @@ extension TerminalText {
                 result.append("\n")
             } else if scalar == "\r" && next < scalars.endIndex && scalars[next] == "\n" {
                 // CR LF: the line feed that follows is the line's end.
+            } else if scalar == styleOpen, next < scalars.endIndex, scalars[next] == "K",
+                      scalars.index(after: next) < scalars.endIndex, scalars[scalars.index(after: next)] == styleClose {
+                result += "\r\u{1B}[K"
+                next = scalars.index(after: scalars.index(after: next))
             } else if scalar == styleOpen {
                 var parameters = ""
                 var cursor = next

@@ -32,6 +32,10 @@ public final class CLIHarness {
     /// The clock the environment reports; used when `TICK_NOW` is removed from `variables`
     /// (`TICK_NOW` takes whole seconds only).
     public var clock = Date(timeIntervalSince1970: 0)
+    /// Whether standard error is a terminal (progress lines are drawn only then).
+    public var isErrorTerminal = false
+    /// The clock a long command reads as it runs (progress lines); nil: always `clock`.
+    public var liveClock: (@Sendable () -> Date)?
 
     /// A harness over a fresh database, in `zone` and `locale`.
     public init(zone: String = "Asia/Seoul", locale: String = "en_US.UTF-8") {
@@ -52,10 +56,11 @@ public final class CLIHarness {
     public func run(_ arguments: [String]) -> Result {
         let output = BufferedOutput()
         let errors = BufferedOutput()
-        let environment = TerminalEnvironment(
+        var environment = TerminalEnvironment(
             variables: variables, clock: clock, isOutputTerminal: isTerminal,
             terminalColumns: columns, homeDirectory: folder.path, currentDirectory: folder.path,
-            systemTimeZone: TimeZone(identifier: "UTC")!, executablePath: executablePath)
+            systemTimeZone: TimeZone(identifier: "UTC")!, liveClock: liveClock, executablePath: executablePath)
+        environment.isErrorTerminal = isErrorTerminal
         let files = self.files
         let status = TickRunner.run(arguments, environment: environment, output: output, errors: errors) { path in
             let name = (path as NSString).lastPathComponent

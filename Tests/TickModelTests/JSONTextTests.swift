@@ -18,4 +18,18 @@ struct JSONTextTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(expected.utf8), options: .fragmentsAllowed) as? String
         #expect(decoded == text)
     }
+
+    @Test("an escape is found wherever it falls in the eight-byte steps of the fast path")
+    func escapesAtEveryOffset() {
+        let specials: [(String, String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1F}", "\\u001f"),
+                                            ("\u{7F}", "\\u007f"), ("\u{85}", "\\u0085"), ("\u{2028}", "\\u2028"), ("é", "é"), ("~", "~")]
+        for offset in 0..<20 {
+            for (special, escaped) in specials {
+                let prefix = String(repeating: "a", count: offset)
+                let suffix = String(repeating: "z", count: 19 - offset)
+                #expect(JSONText.quoted(prefix + special + suffix) == "\"" + prefix + escaped + suffix + "\"", "offset \(offset)")
+            }
+        }
+    }
 }
+

@@ -40,56 +40,176 @@ struct ExportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let contents = try context.actions().exportContents(of: listName.map { .named($0) })
-        let (lists, reminders) = (contents.lists, contents.reminders)
-        let text: String
+        let toFile = outputPath.map { $0 != "-" } ?? false
+        let written = try context.actions().export(of: listName.map { .named($0) }) { source throws -> Int? in
+            // Counting costs a scan of an index: only for a line that is shown.
+            var progress: ProgressLine?
+            if toFile, context.environment.isErrorTerminal {
+                progress = ProgressLine(context: context, verb: "exporting", total: try source.reminderCount())
+            }
+            defer { progress?.finish() }
+            var listed = source.lists
+            if format == .ics {
+                // A list without reminders is left out: an empty VCALENDAR is not valid.
+                listed = try source.lists.filter { try source.reminderCount(inList: $0.id) > 0 }
+                if listed.isEmpty {
+                    // An iCalendar file needs a VCALENDAR, and a VCALENDAR a component (RFC 5545 §3.4, §3.6).
+                    let what = listName.map { "the list '\(TerminalText.sanitized($0))' has no reminders" } ?? "there are no reminders"
+                    context.warn("\(what); an iCalendar file needs at least one, so nothing was written")
+                    return nil
+                }
+            }
+            let target = try ExportTarget(path: toFile ? outputPath.map(context.environment.absolute) : nil,
+                                          shownAs: outputPath ?? "-", output: context.output)
+            do {
+                let count = try write(source, lists: listed, to: target, progress: progress, in: context)
+                try target.commit()
+                return count
+            } catch {
+                target.discard()
+                throw error
+            }
+        }
+        guard let written, toFile, let outputPath else { return }
+        context.errors.write("Exported \(written) reminder\(written == 1 ? "" : "s") to \(outputPath)\n")
+    }
+
+    /// Writes the export of `source` to `target` a reminder at a time, in `format`.
+    /// - Returns: the number of reminders written.
+    /// - Parameter lists: the lists to write (for iCalendar, those with reminders).
+    private func write(_ source: ExportSource, lists: [ReminderList], to target: ExportTarget, progress: ProgressLine?,
+                       in context: CommandContext) throws -> Int {
+        var out: [UInt8] = []
+        out.reserveCapacity(ExportTarget.chunk + 16 * 1024)
+        var count = 0
+        func reminderWritten() throws {
+            count += 1
+            progress?.advance()
+            if out.count >= ExportTarget.chunk {
+                try target.write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
         switch format {
         case .json:
-            text = TickJSON.archiveText(lists: lists, reminders: reminders, exportedAt: context.now)
+            var writer = TickJSON.ArchiveWriter(lists: source.lists, exportedAt: context.now, into: &out)
+            try source.forEachReminder { reminder in
+                writer.append(reminder, to: &out)
+                try reminderWritten()
+            }
+            writer.end(into: &out)
         case .ics:
-            text = ICalendarWriter().write(lists: lists, reminders: reminders)
-            if text.isEmpty {
-                // An iCalendar file needs a VCALENDAR, and a VCALENDAR a component (RFC 5545 §3.4, §3.6).
-                let what = listName.map { "the list '\(TerminalText.sanitized($0))' has no reminders" } ?? "there are no reminders"
-                context.warn("\(what); an iCalendar file needs at least one, so nothing was written")
-                return
+            let writer = ICalendarWriter()
+            for list in lists {
+                // Two passes over the list: its header names the time zones its VTODOs use.
+                var zones = ICalendarWriter.ZoneUse()
+                try source.forEachReminder(inList: list.id) { zones.note($0) }
+                var calendar = writer.calendar(for: list, using: zones, into: &out)
+                try source.forEachReminder(inList: list.id) { reminder in
+                    calendar.append(reminder, to: &out)
+                    try reminderWritten()
+                }
+                calendar.end(into: &out)
             }
         case .taskwarrior:
             throw CommandError.usage("tick cannot export taskwarrior")
         case .todotxt:
             // The first list is where an import puts lines without a +project: leave it implicit.
-            var names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-            if listName == nil, let first = lists.first { names[first.id] = nil }
+            var names = Dictionary(source.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            if listName == nil, let first = source.lists.first { names[first.id] = nil }
             let zone = context.dateContext.timeZone
-            var lines = ""
-            for reminder in reminders {
-                lines += TodoTxtWriter.line(for: reminder, listName: names[reminder.listID], timeZone: zone) + "\n"
+            try source.forEachReminder { reminder in
+                out.append(contentsOf: TodoTxtWriter.line(for: reminder, listName: names[reminder.listID], timeZone: zone).utf8)
+                out.append(UInt8(ascii: "\n"))
+                try reminderWritten()
             }
-            text = lines
         }
-        guard let outputPath, outputPath != "-" else {
-            context.output.write(text)
-            return
+        try target.write(out)
+        return count
+    }
+}
+
+/// Where an export goes: standard output, or a file replaced atomically (written to a
+/// temporary file next to it, renamed over it at the end), following a symbolic link to
+/// its target and keeping the target's permissions; a new file is private (0600), as the
+/// reminders in it are. Bytes come in chunks, so an export of any size holds one chunk.
+private final class ExportTarget {
+    /// The bytes an export gathers before writing them out.
+    static let chunk = 256 * 1024
+
+    private let output: any OutputSink
+    private let name: String
+    /// The file being written and the path it replaces, nil for standard output.
+    private var file: (descriptor: Int32, temporary: String, target: String)?
+
+    /// - Parameters:
+    ///   - path: the absolute path of the file, nil for standard output.
+    ///   - name: the path as the user gave it, for messages.
+    /// - Throws: `CommandError.runtime` when the temporary file cannot be made.
+    init(path: String?, shownAs name: String, output: any OutputSink) throws {
+        self.output = output
+        self.name = name
+        guard let path else { return }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? 0o600
+        let temporary = target + ".tick-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ExportTarget.failure(name) }
+        // The mode is set after opening: open(2) would mask it with the umask.
+        guard fchmod(descriptor, mode_t(mode)) == 0 else {
+            let error = ExportTarget.failure(name)
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
-        try ExportCommand.writeFile(text, to: context.environment.absolute(outputPath), shownAs: outputPath)
-        context.errors.write("Exported \(reminders.count) reminder\(reminders.count == 1 ? "" : "s") to \(outputPath)\n")
+        file = (descriptor, temporary, target)
     }
 
-    /// Replaces the file at `path` with `text` atomically (a temporary file renamed over
-    /// it), following a symbolic link to its target and keeping the target's permissions;
-    /// a new file is private (0600), as the reminders in it are.
-    static func writeFile(_ text: String, to path: String, shownAs name: String) throws {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let manager = FileManager.default
-        let mode = (try? manager.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? 0o600
-        let temporary = target + ".tick-\(getpid()).tmp"
-        guard manager.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
-            throw CommandError.runtime("cannot write \(name): \(String(cString: strerror(errno)))")
+    /// Writes `bytes` out.
+    /// - Throws: `CommandError.runtime` when the file cannot be written (a full disk).
+    func write(_ bytes: [UInt8]) throws {
+        guard let file else {
+            output.write(bytes: bytes)
+            return
         }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? manager.removeItem(atPath: temporary)
-            throw CommandError.runtime("cannot write \(name): \(reason)")
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { raw in Foundation.write(file.descriptor, raw.baseAddress, raw.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ExportTarget.failure(name)
+            }
+            offset += written
         }
+    }
+
+    /// Closes the file and renames it over its target (nothing for standard output).
+    /// - Throws: `CommandError.runtime` when the file cannot be closed or renamed.
+    func commit() throws {
+        guard let file else { return }
+        self.file = nil
+        guard close(file.descriptor) == 0 else {
+            let error = ExportTarget.failure(name)
+            unlink(file.temporary)
+            throw error
+        }
+        guard rename(file.temporary, file.target) == 0 else {
+            let error = ExportTarget.failure(name)
+            unlink(file.temporary)
+            throw error
+        }
+    }
+
+    /// Removes the temporary file after a failure; the target is left as it was.
+    func discard() {
+        guard let file else { return }
+        self.file = nil
+        close(file.descriptor)
+        unlink(file.temporary)
+    }
+
+    /// `cannot write NAME: REASON`, from `errno`.
+    private static func failure(_ name: String) -> CommandError {
+        .runtime("cannot write \(name): \(String(cString: strerror(errno)))")
     }
 }

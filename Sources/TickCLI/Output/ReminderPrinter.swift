@@ -55,6 +55,8 @@ struct ReminderPrinter {
         if showsList {
             for (id, list) in lists { listCells[id] = "● " + TerminalText.sanitized(list.name) }
         }
+        // Rows come a list at a time: the list cell of the row before is usually this one's.
+        var lastList = (id: ReminderList.ID(rawValue: ""), cell: "")
         // One array for all rows' cells: no array per row.
         let columnCount = 5 + (showsRepeat ? 1 : 0) + (showsList ? 1 : 0)
         var cells: [String] = []
@@ -74,12 +76,15 @@ struct ReminderPrinter {
             }
             title += TerminalText.sanitized(reminder.title)
             for tag in reminder.tags { title += " " + TerminalText.sanitized(TagNames.shown(tag)) }
-            cells.append(reminder.number.description)
+            cells.append(ReminderPrinter.numberText(reminder.number))
             cells.append(showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "")
             cells.append(title)
             cells.append(reminder.due.map { formatter.string(for: $0) } ?? "")
             if showsRepeat { cells.append(repeatCell ?? "") }
-            if showsList { cells.append(listCells[reminder.listID] ?? "") }
+            if showsList {
+                if lastList.id != reminder.listID { lastList = (reminder.listID, listCells[reminder.listID] ?? "") }
+                cells.append(lastList.cell)
+            }
             cells.append(reminder.isFlagged ? "⚑" : "")
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
@@ -141,6 +146,28 @@ struct ReminderPrinter {
             parts.append("\(count) \(unit)" + (count == 1 ? "" : "s"))
         }
         return parts.joined(separator: " ") + (seconds < 0 ? " before " : " after ") + anchor
+    }
+
+    /// `#12`, as `Reminder.Number.description` writes it, made without string
+    /// interpolation: a listing makes one per row, and interpolation cost more than the
+    /// rest of the row's number cell.
+    static func numberText(_ number: Reminder.Number) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var value = number.rawValue.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            if number.rawValue < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            start -= 1
+            buffer[start] = UInt8(ascii: "#")
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 
     /// Colors only the leading `●` of a list cell.

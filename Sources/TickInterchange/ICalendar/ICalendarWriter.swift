@@ -51,12 +51,83 @@ public struct ICalendarWriter: Sendable {
         out.reserveCapacity(reminders.count * 600)
         for list in lists {
             guard let listed = byList[list.id], !listed.isEmpty else { continue }
-            calendar(list, reminders: listed, into: &out)
+            var zones = ZoneUse()
+            for reminder in listed { zones.note(reminder) }
+            var calendar = calendar(for: list, using: zones, into: &out)
+            for reminder in listed { calendar.append(reminder, to: &out) }
+            calendar.end(into: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }
 
-    private func calendar(_ list: ReminderList, reminders: [Reminder], into out: inout [UInt8]) {
+    /// The time zones the VTODOs of one list use, noted reminder by reminder in the
+    /// order they are written: the VTIMEZONEs its VCALENDAR defines, each from the
+    /// earliest instant that uses it. The first of a list's two passes when it is
+    /// written a reminder at a time (`calendar(for:using:into:)`).
+    public struct ZoneUse: Sendable {
+        /// Each TZID with the earliest instant that uses it (nil: from kept lines only).
+        fileprivate var used: [String: Date?] = [:]
+        /// The TZIDs in the order of first use.
+        fileprivate var order: [String] = []
+
+        /// No zone used yet.
+        public init() {}
+
+        /// Notes the zones of `reminder`'s due and start dates and of its kept lines.
+        /// - Complexity: O(n) in the size of the kept lines.
+        public mutating func note(_ reminder: Reminder) {
+            for due in [reminder.due, reminder.start] {
+                if case .timed(let instant, let zone)? = due, zone != .utc { use(zone.rawValue, instant) }
+            }
+            guard !reminder.iCalendarExtras.isEmpty else { return }
+            for tzid in ICalendarWriter.tzids(in: ICalendarExtras(reminder.iCalendarExtras)) { use(tzid, nil) }
+        }
+
+        private mutating func use(_ tzid: String, _ instant: Date?) {
+            if let existing = used[tzid] {
+                if let instant, existing.map({ instant < $0 }) ?? false { used[tzid] = instant }
+            } else {
+                used[tzid] = instant
+                order.append(tzid)
+            }
+        }
+    }
+
+    /// One list's VCALENDAR being written: its header is out, VTODOs are appended one
+    /// at a time in the list's manual order, then `end(into:)` closes it.
+    public struct ListCalendar {
+        fileprivate let writer: ICalendarWriter
+        fileprivate let zones: ICalendarTimeZones
+        fileprivate var lastOrder = Int64.min
+
+        /// Appends the VTODO of `reminder` (one of the list's, after the ones before it).
+        /// - Complexity: O(n) in the size of the reminder.
+        public mutating func append(_ reminder: Reminder, to out: inout [UInt8]) {
+            let extras = ICalendarExtras(reminder.iCalendarExtras)
+            let kept = ICalendarWriter.keptSortOrder(extras)
+            var order = kept
+            if writer.writesPositionAsSortOrder {
+                let candidate = kept ?? reminder.position
+                let increasing = candidate > lastOrder ? candidate : lastOrder &+ 1
+                order = increasing
+                lastOrder = increasing
+            }
+            for line in VTodoWriter(reminder: reminder, extras: extras, zones: zones).lines(sortOrder: order) {
+                ICalendarWriter.appendValid(line, to: &out)
+            }
+        }
+
+        /// Appends the line that closes the VCALENDAR.
+        public func end(into out: inout [UInt8]) {
+            ICalendarText.appendFolded("END:VCALENDAR", to: &out)
+        }
+    }
+
+    /// Appends the header of `list`'s VCALENDAR (its properties, kept lines and the
+    /// VTIMEZONEs `zoneUse` found) to `out`, and returns what appends its VTODOs.
+    /// A list without reminders must not be written (an empty VCALENDAR is not valid).
+    /// - Parameter zoneUse: every reminder of the list noted, in the order written.
+    public func calendar(for list: ReminderList, using zoneUse: ZoneUse, into out: inout [UInt8]) -> ListCalendar {
         let zones = ICalendarTimeZones()
         let listExtras = ICalendarExtras(list.iCalendarExtras)
         // One kept VTIMEZONE per TZID, the one that defines it (the last: lists kept
@@ -64,37 +135,6 @@ public struct ICalendarWriter: Sendable {
         var keptZones: [String: [String]] = [:]
         for case .component("VTIMEZONE", let lines) in listExtras.items {
             if let tzid = ICalendarWriter.define(lines, in: zones) { keptZones[tzid] = lines }
-        }
-
-        var body: [UInt8] = []
-        var used: [String: Date?] = [:]
-        var usedOrder: [String] = []
-        func use(_ tzid: String, _ instant: Date?) {
-            if let existing = used[tzid] {
-                if let instant, existing.map({ instant < $0 }) ?? false { used[tzid] = instant }
-            } else {
-                used[tzid] = instant
-                usedOrder.append(tzid)
-            }
-        }
-        var lastOrder = Int64.min
-        for reminder in reminders {
-            let extras = ICalendarExtras(reminder.iCalendarExtras)
-            let kept = ICalendarWriter.keptSortOrder(extras)
-            var order = kept
-            if writesPositionAsSortOrder {
-                let candidate = kept ?? reminder.position
-                let increasing = candidate > lastOrder ? candidate : lastOrder &+ 1
-                order = increasing
-                lastOrder = increasing
-            }
-            for due in [reminder.due, reminder.start] {
-                if case .timed(let instant, let zone)? = due, zone != .utc { use(zone.rawValue, instant) }
-            }
-            for tzid in ICalendarWriter.tzids(in: extras) { use(tzid, nil) }
-            for line in VTodoWriter(reminder: reminder, extras: extras, zones: zones).lines(sortOrder: order) {
-                ICalendarWriter.appendValid(line, to: &body)
-            }
         }
 
         var header = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + ICalendarText.escaped(productID),
@@ -118,22 +158,21 @@ public struct ICalendarWriter: Sendable {
             header.append(line.text)
         }
         for case .component(let name, let lines) in listExtras.items where name != "VTIMEZONE" { header.append(contentsOf: lines) }
-        for tzid in usedOrder {
+        for tzid in zoneUse.order {
             if let kept = keptZones[tzid] {
                 header.append(contentsOf: kept)
-            } else if let lines = zones.vtimezoneLines(for: tzid, earliest: used[tzid] ?? nil) {
+            } else if let lines = zones.vtimezoneLines(for: tzid, earliest: zoneUse.used[tzid] ?? nil) {
                 header.append(contentsOf: lines)
             }
         }
         for line in header { ICalendarWriter.appendValid(line, to: &out) }
-        out.append(contentsOf: body)
-        ICalendarText.appendFolded("END:VCALENDAR", to: &out)
+        return ListCalendar(writer: self, zones: zones)
     }
 
     /// Appends `line` folded, repaired first when it breaks RFC 5545 §3.1 and left out
     /// when it cannot be: the reader repairs what it keeps (with a warning), but a
     /// database may hold lines kept by an older Tick.
-    private static func appendValid(_ line: String, to out: inout [UInt8]) {
+    fileprivate static func appendValid(_ line: String, to out: inout [UInt8]) {
         switch ICalendarLineSyntax.check(line) {
         case .valid: ICalendarText.appendFolded(line, to: &out)
         case .repaired(let text, _): ICalendarText.appendFolded(text, to: &out)

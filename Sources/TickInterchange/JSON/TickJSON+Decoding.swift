@@ -22,29 +22,66 @@ extension TickJSON {
     /// 100,000 reminders never holds them all as a JSON tree.
     /// - Complexity: O(n) in the size of the output.
     public static func archiveText(lists: [ReminderList], reminders: [Reminder], exportedAt: Date) -> String {
-        let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var out: [UInt8] = []
         out.reserveCapacity(1_024 + reminders.count * 1_024)
-        out.append(contentsOf: "{\n  \"format\": ".utf8)
-        JSONText.quote(formatName, into: &out)
-        out.append(contentsOf: ",\n  \"version\": \(archiveVersion),\n  \"exportedAt\": ".utf8)
-        JSONText.quote(instant(exportedAt), into: &out)
-        func array<Element>(_ key: String, _ elements: [Element], _ value: (Element) -> JSONValue) {
-            out.append(contentsOf: ",\n  \"\(key)\": ".utf8)
-            guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
-            out.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.newline(&out, 2)
-                value(element).write(to: &out, indent: 2)
-            }
-            JSONValue.newline(&out, 1)
-            out.append(UInt8(ascii: "]"))
-        }
-        array("lists", lists) { object(for: $0) }
-        array("reminders", reminders) { object(for: $0, listName: names[$0.listID]) }
-        out.append(contentsOf: "\n}\n".utf8)
+        var writer = ArchiveWriter(lists: lists, exportedAt: exportedAt, into: &out)
+        for reminder in reminders { writer.append(reminder, to: &out) }
+        writer.end(into: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// An archive written a reminder at a time, as `archiveText(lists:reminders:exportedAt:)`
+    /// writes it whole: `init` appends everything before the first reminder,
+    /// `append(_:to:)` one reminder, `end(into:)` the rest. The caller may empty its
+    /// buffer between calls (write it out), so an export of any size needs the memory
+    /// of one reminder.
+    public struct ArchiveWriter {
+        private let names: [ReminderList.ID: String]
+        /// Reminders appended so far.
+        public private(set) var count = 0
+
+        /// Appends the archive's head and its lists to `out`.
+        public init(lists: [ReminderList], exportedAt: Date, into out: inout [UInt8]) {
+            names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            out.append(contentsOf: "{\n  \"format\": ".utf8)
+            JSONText.quote(formatName, into: &out)
+            out.append(contentsOf: ",\n  \"version\": \(archiveVersion),\n  \"exportedAt\": ".utf8)
+            JSONText.quote(instant(exportedAt), into: &out)
+            out.append(contentsOf: ",\n  \"lists\": ".utf8)
+            if lists.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+            } else {
+                out.append(UInt8(ascii: "["))
+                for (index, list) in lists.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONValue.newline(&out, 2)
+                    object(for: list).write(to: &out, indent: 2)
+                }
+                JSONValue.newline(&out, 1)
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(contentsOf: ",\n  \"reminders\": ".utf8)
+        }
+
+        /// Appends the next reminder.
+        /// - Complexity: O(n) in the size of the reminder.
+        public mutating func append(_ reminder: Reminder, to out: inout [UInt8]) {
+            out.append(UInt8(ascii: count == 0 ? "[" : ","))
+            JSONValue.newline(&out, 2)
+            object(for: reminder, listName: names[reminder.listID]).write(to: &out, indent: 2)
+            count += 1
+        }
+
+        /// Appends what closes the archive.
+        public func end(into out: inout [UInt8]) {
+            if count == 0 {
+                out.append(contentsOf: "[]".utf8)
+            } else {
+                JSONValue.newline(&out, 1)
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(contentsOf: "\n}\n".utf8)
+        }
     }
 
     /// Whether `data` looks like a Tick archive: a JSON object whose first key is

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Listings and exports of a generated data set, compared with digests of what Tick
+/// printed before listings and exports were made faster (issue 14): the speed work must
+/// not change a byte of any output.
+///
+/// The data set is generated from a seed, so it is the same on every run: 1,500
+/// reminders in 8 lists with every kind of field (timed, floating and all-day dates in
+/// several zones, starts, repeat rules, alarms, subtasks, tags, notes with line breaks,
+/// URLs, Korean, emoji, combining marks and control characters in titles), restored
+/// from a Tick archive, plus VTODOs imported from iCalendar with properties Tick keeps
+/// for round trips.
+@Suite("Output stays byte for byte the same")
+struct OutputGoldenTests {
+    /// FNV-1a, 64 bits: a digest that needs no library and is the same on every platform.
+    static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16) + "/\(text.utf8.count)"
+    }
+
+    /// `text` with every random identifier (a UUID: the default list's, the ID of a list
+    /// made by `lists add`, an alarm's made on import) replaced by `uuid-N`, N counting
+    /// distinct ones in order of first appearance, so that a digest is the same on every run.
+    static func normalized(_ text: String) -> String {
+        let pattern = "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+        let source = text as NSString
+        var names: [String: String] = [:]
+        var result = ""
+        var last = 0
+        for match in expression.matches(in: text, range: NSRange(location: 0, length: source.length)) {
+            result += source.substring(with: NSRange(location: last, length: match.range.location - last))
+            let uuid = source.substring(with: match.range)
+            if names[uuid] == nil { names[uuid] = "uuid-\(names.count + 1)" }
+            result += names[uuid] ?? uuid
+            last = match.range.location + match.range.length
+        }
+        return result + source.substring(from: last)
+    }
+
+    /// A harness holding the generated data set.
+    static func harness() throws -> CLIHarness {
+        let harness = CLIHarness()
+        harness.files["golden.json"] = try archive()
+        harness.files["golden.ics"] = Data(calendar().utf8)
+        harness.ok("import", "golden.json", "--format", "json")
+        harness.ok("lists", "add", "Imported", "--color", "purple")
+        harness.ok("import", "golden.ics", "--list", "Imported")
+        return harness
+    }
+
+    static let zones = ["Asia/Seoul", "UTC", "America/New_York", "Europe/Berlin", "Australia/Adelaide"]
+    static let words = ["Call", "Buy", "Fix", "Email", "Review", "the report", "milk", "dentist", "tap",
+                        "장보기", "치과 예약하기", "우유 사기", "🛒", "🎉 party", "✈️", "e\u{301}te\u{301}", "naïve",
+                        "tab\there", "bell\u{7}", "a,b;c", "\"quoted\"", "back\\slash", "日本語のタイトル", "x"]
+    static let rules = ["FREQ=DAILY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,WE,FR",
+                        "FREQ=MONTHLY;BYMONTHDAY=15", "FREQ=YEARLY;COUNT=5", "FREQ=WEEKLY;UNTIL=20270101T000000Z"]
+
+    /// The Tick archive of the data set.
+    static func archive() throws -> Data {
+        var random = SeededGenerator(seed: 14)
+        func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
+        func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
+        let base = 1_796_040_000 // 2026-11-29T12:00:00Z, the harness's now
+        func instant(_ seconds: Int) -> String {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        }
+        func day(_ offset: Int) -> String {
+            String(instant(base + offset * 86_400).prefix(10))
+        }
+        let listNames = ["Home", "Work", "garden", "장보기", "🎉 Party", "Errands", "A very long list name for cutting", "Misc"]
+        let colors = ["#FF3B30", "#FF9500", "#FFCC00", "#34C759", "#007AFF", "#AF52DE", "#A2845E", "#123456"]
+        var lists: [[String: Any]] = []
+        for (index, name) in listNames.enumerated() {
+            lists.append(["id": "list-\(index)", "name": name, "color": colors[index], "position": index + 1,
+                          "createdAt": instant(base - 86_400 * 400), "modifiedAt": instant(base - 86_400 * 300)])
+        }
+        var reminders: [[String: Any]] = []
+        var uidsByList: [String: [String]] = [:]
+        for number in 1...1_500 {
+            let list = "list-\(Int.random(in: 0..<listNames.count, using: &random))"
+            let uid = "uid-\(number)-\(random.next() % 100_000)"
+            var title = (0..<Int.random(in: 1...6, using: &random)).map { _ in pick(words) }.joined(separator: " ")
+            if chance(0.03) { title = String(repeating: "long title ", count: 25) + title }
+            let created = base - Int.random(in: 3_600...(400 * 86_400), using: &random)
+            var reminder: [String: Any] = [
+                "number": number, "uid": uid, "listID": list, "title": title,
+                "notes": chance(0.1) ? "First line, with; commas\nsecond line \(number)\n\ttabbed" : "",
+                "iCalendarPriority": pick([0, 0, 0, 1, 2, 5, 6, 9]), "flagged": chance(0.1),
+                "position": Int.random(in: -5_000...500_000, using: &random),
+                "createdAt": instant(created), "modifiedAt": instant(created + 600),
+            ]
+            let kind = Int.random(in: 0..<10, using: &random)
+            if kind < 3 {
+                reminder["due"] = day(Int.random(in: -30...120, using: &random))
+                reminder["dueKind"] = "allDay"
+            } else if kind < 6 {
+                let zone = pick(zones)
+                reminder["due"] = instant(base + Int.random(in: -40...200, using: &random) * 3_600 + 60 * Int.random(in: 0...59, using: &random))
+                reminder["dueKind"] = "timed"
+                reminder["dueTimeZone"] = zone
+                if chance(0.2) {
+                    reminder["start"] = instant(base - Int.random(in: 0...100, using: &random) * 3_600)
+                    reminder["startKind"] = "timed"
+                    reminder["startTimeZone"] = zone
+                }
+            } else if kind < 7 {
+                reminder["due"] = day(Int.random(in: -5...20, using: &random)) + "T0\(Int.random(in: 0...9, using: &random)):30:00"
+                reminder["dueKind"] = "floating"
+            }
+            if reminder["due"] != nil, chance(0.15) {
+                reminder["recurrence"] = pick(rules)
+                if chance(0.3) { reminder["repeatFrom"] = "completion" }
+            }
+            if chance(0.2) {
+                reminder["completedAt"] = instant(created + Int.random(in: 3_600...86_400 * 30, using: &random))
+            }
+            if chance(0.25) {
+                reminder["tags"] = Array(Set((0..<Int.random(in: 1...3, using: &random)).map { _ in pick(["phone", "errand", "장소", "urgent", "someday"]) })).sorted()
+            }
+            if chance(0.05) { reminder["url"] = "https://example.org/item/\(number)?a=1&b=2" }
+            if reminder["due"] != nil, chance(0.1) {
+                reminder["alarms"] = [["uid": "alarm-\(number)", "trigger": pick(["-PT10M", "-P1D", "PT0S", "-PT24H"]), "related": "due"]]
+            } else if chance(0.03) {
+                reminder["alarms"] = [["uid": "alarm-\(number)", "at": instant(base + Int.random(in: -50...50, using: &random) * 3_600)]]
+            }
+            if let siblings = uidsByList[list], !siblings.isEmpty, chance(0.1) {
+                reminder["parentUID"] = pick(siblings)
+            }
+            uidsByList[list, default: []].append(uid)
+            reminders.append(reminder)
+        }
+        let root: [String: Any] = ["format": "tick", "version": 1, "lists": lists, "reminders": reminders]
+        return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])
+    }
+
+    /// VTODOs with what only an iCalendar import brings: properties kept for round trips,
+    /// TZID dates, several alarms, CATEGORIES.
+    static func calendar() -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Golden//Test//EN", "X-WR-CALNAME:Imported"]
+        for index in 1...40 {
+            lines += [
+                "BEGIN:VTODO", "UID:ics-\(index)@example.org", "DTSTAMP:20261101T000000Z",
+                "SUMMARY:Imported \(index)\\, with a comma",
+                "DESCRIPTION:Line one\\nLine two",
+                "X-APPLE-SORT-ORDER:\(index * 7)",
+                "X-CUSTOM-PROPERTY;X-PARAM=value:kept \(index)",
+                "CATEGORIES:alpha,beta",
+                index % 2 == 0 ? "DUE;TZID=Europe/Berlin:202612\(String(format: "%02d", index % 28 + 1))T093000"
+                               : "DUE;VALUE=DATE:202612\(String(format: "%02d", index % 28 + 1))",
+                "PRIORITY:\(index % 10)",
+            ]
+            if index % 3 == 0 { lines += ["RRULE:FREQ=WEEKLY;INTERVAL=2"] }
+            if index % 4 == 0 { lines += ["STATUS:COMPLETED", "COMPLETED:20261120T100000Z"] }
+            if index % 5 == 0 {
+                lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT15M", "END:VALARM"]
+            }
+            lines += ["END:VTODO"]
+        }
+        lines += ["END:VCALENDAR"]
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The digests (FNV-1a/bytes) of each command's standard output, as printed before
+    /// the speed work of issue 14; with `columns`, on a color terminal that wide.
+    static let expected: [(arguments: [String], columns: Int?, digest: String)] = [
+        (["list", "all"], nil, "726f5067f5dfd45a/230488"),
+        (["list", "all", "--completed"], nil, "703d4af9dc5dad2e/287135"),
+        (["list", "garden"], nil, "6b842d651514ec88/17260"),
+        (["list", "Imported"], nil, "96be1269921842d1/2410"),
+        (["list", "today"], nil, "c8930d8199652459/25380"),
+        (["list", "scheduled"], nil, "658a51ee9a66193/164238"),
+        (["list", "flagged"], nil, "ec8e871e7fa70afd/22308"),
+        (["list", "all", "--tag", "phone"], nil, "f0d2da1c114aa17b/20712"),
+        (["search", "call"], nil, "fced27d918039fcb/28280"),
+        (["list", "all", "--json"], nil, "b1552d74ac7a7e26/924806"),
+        (["list", "Work", "--json"], nil, "56444bcca6e03899/106897"),
+        (["list", "all"], 100, "4bb525b776f8183/150383"),
+        (["list", "Home"], 100, "ebd5c9055c1119a4/12253"),
+        (["list", "all"], 44, "2144f5f4327e9cba/64540"),
+        (["list", "scheduled"], 200, "15772a6a02535de5/195605"),
+        (["export"], nil, "7f7455970fda985a/1253445"),
+        (["export", "--format", "ics"], nil, "b4011c3b1f824af1/525144"),
+        (["export", "--format", "todotxt"], nil, "f63574d6bb7b2376/150041"),
+        (["export", "--list", "Home", "--format", "ics"], nil, "55162088fc1ceb23/64869"),
+        (["export", "--list", "Imported", "--format", "json"], nil, "a195da94f8d7c298/39704"),
+    ]
+
+    @Test("listings and exports of the generated data set print what they printed before")
+    func outputsAreUnchanged() throws {
+        let harness = try Self.harness()
+        for (arguments, columns, digest) in Self.expected {
+            harness.isTerminal = columns != nil
+            harness.columns = columns
+            let result = harness.run(arguments)
+            #expect(result.status == 0, "tick \(arguments.joined(separator: " ")): \(result.errors)")
+            let actual = Self.digest(Self.normalized(result.output))
+            #expect(actual == digest, "tick \(arguments.joined(separator: " ")) (columns \(columns.map(String.init) ?? "none"))")
+            #expect(!actual.hasSuffix("/0"), "tick \(arguments.joined(separator: " ")) printed nothing")
+        }
+    }
+}
