@@ -18,6 +18,13 @@ struct DayReckoning {
         try valid(coming(weekday).adding(checkedDays: 7))
     }
 
+    /// The day with ISO weekday `weekday` in the ISO week (Monday to Sunday) `weeks` after
+    /// this one: `이번 주 금요일` (0), `다음 주 금요일` (1) — the week named, then its day,
+    /// as `next week` names the Monday of the next one.
+    func inWeek(_ weeks: Int, weekday: Int) throws(DateGrammarFailure) -> CalendarDay {
+        try shifted(days: 7 * weeks + weekday - today.isoWeekday)
+    }
+
     /// Today moved by `days` (negative: back).
     func shifted(days: Int) throws(DateGrammarFailure) -> CalendarDay {
         try valid(today.adding(checkedDays: days))

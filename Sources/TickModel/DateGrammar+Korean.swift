@@ -1,8 +1,11 @@
 import Foundation
 
 /// The Korean phrases of ``DateGrammar``: read when the text holds Hangul, with the same
-/// rules as the English words (the one weekday rule, ISO weeks, a bare `자정` being the
-/// coming midnight, an hour from 1 to 12 needing 오전 or 오후 the way `9` needs am or pm).
+/// rules as the English words (the one weekday rule for a weekday alone, ISO weeks, a bare
+/// `자정` being the coming midnight, an hour from 1 to 12 needing 오전 or 오후 the way `9`
+/// needs am or pm). A weekday after `이번 주` or `다음 주` is that day of the week named —
+/// this ISO week or the next, as `next week` names the next one's Monday — because that is
+/// what the words say: on a Saturday, `다음 주 금요일` is six days ahead, not thirteen.
 ///
 /// Korean writes words together or apart (`내일 오후 3시`, `내일오후3시`), so the text is
 /// cut into numbers, other runs (`15:00`, `3pm`, `2026-12-14`) and words of a small
@@ -13,7 +16,8 @@ import Foundation
 /// phrase = span | date [time] | time [date]
 /// span   = N 시간 [N 분 | 반] (후 | 뒤) | N 분 (후 | 뒤)                 now + that, to the minute
 /// date   = 오늘 | 내일 | 모레 | 글피 | 어제 | 그제 | 그저께
-///        | [이번 [주]] weekday | 다음 [주] weekday                   fri / this fri, next fri
+///        | [이번] weekday | 다음 weekday                          fri / this fri, next fri
+///        | 이번 주 weekday | 다음 주 weekday                        that day of this / next ISO week
 ///        | 다음 주 | 다음 달 | 내년                                  next week | month | year
 ///        | N (일 | 주 | 주일 | 개월 | 달 | 년) (후 | 뒤)                 in N days | weeks | months | years
 ///        | [YYYY 년] M 월 D 일 | D 일                                 dec 14 [2027]; the coming 14th
@@ -129,18 +133,18 @@ struct KoreanPhraseParser {
             case "이번":
                 let start = index
                 index += 1
-                _ = accept(.word("주"))
+                let namesWeek = accept(.word("주"))
                 guard case .word(let name)? = current?.kind, let weekday = Self.weekday(name) else {
                     throw DateGrammarFailure("'\(joinedText(from: start))' must be followed by a weekday, as in '이번 주 금요일'")
                 }
                 index += 1
-                return try days.coming(weekday)
+                return try namesWeek ? days.inWeek(0, weekday: weekday) : days.coming(weekday)
             case "다음":
                 index += 1
                 let sawWeek = accept(.word("주"))
                 if case .word(let name)? = current?.kind, let weekday = Self.weekday(name) {
                     index += 1
-                    return try days.next(weekday)
+                    return try sawWeek ? days.inWeek(1, weekday: weekday) : days.next(weekday)
                 }
                 if sawWeek { return try days.nextWeek() }
                 if accept(.word("달")) { return try days.firstOfNextMonth() }

@@ -75,6 +75,24 @@ struct DateGrammarSpanTests {
         #expect(try DateGrammar.parse(input, in: Self.seoul) == expected)
     }
 
+    /// `이번 주`/`다음 주` and a weekday: that day of this or the next ISO week (Monday to
+    /// Sunday), from each day of the week 2026-11-30 (Mon) … 2026-12-06 (Sun).
+    @Test("이번 주 and 다음 주 name the week, then its day", arguments: [
+        ("2026-11-30", "2026-12-04", "2026-12-11", "2026-11-30", "2026-12-07"),
+        ("2026-12-01", "2026-12-04", "2026-12-11", "2026-11-30", "2026-12-07"),
+        ("2026-12-04", "2026-12-04", "2026-12-11", "2026-11-30", "2026-12-07"),
+        ("2026-12-05", "2026-12-04", "2026-12-11", "2026-11-30", "2026-12-07"),
+        ("2026-12-06", "2026-12-04", "2026-12-11", "2026-11-30", "2026-12-07"),
+    ])
+    func namedWeeks(today: String, thisFriday: String, nextFriday: String, thisMonday: String, nextMonday: String) throws {
+        let noon = context(today + "T03:00:00Z", "Asia/Seoul")
+        #expect(try DateGrammar.parse("이번 주 금요일", in: noon) == allDay(thisFriday))
+        #expect(try DateGrammar.parse("다음 주 금요일", in: noon) == allDay(nextFriday))
+        #expect(try DateGrammar.parse("이번주 월요일", in: noon) == allDay(thisMonday))
+        #expect(try DateGrammar.parse("다음주 월요일", in: noon) == allDay(nextMonday))
+        #expect(try DateGrammar.parse("다음 주 월요일", in: noon) == DateGrammar.parse("next week", in: noon))
+    }
+
     @Test("Korean typed as decomposed jamo (NFD) reads the same")
     func decomposedJamo() throws {
         let decomposed = "내일 오후 3시".decomposedStringWithCanonicalMapping
@@ -87,7 +105,7 @@ struct DateGrammarSpanTests {
     ])
     func koreanWeekdayRule(today: String) throws {
         let noon = context(today + "T03:00:00Z", "Asia/Seoul")
-        for (korean, english) in [("금요일", "fri"), ("이번 주 금요일", "this fri"), ("다음 주 금요일", "next fri"),
+        for (korean, english) in [("금요일", "fri"), ("이번 금요일", "this fri"), ("다음 금요일", "next fri"),
                                   ("월요일", "mon"), ("다음 주 일요일", "next sun"), ("다음 주", "next week"),
                                   ("다음 달", "next month"), ("3일 후", "in 3 days"), ("내일 자정", "tomorrow midnight"),
                                   ("자정", "midnight"), ("정오", "noon"), ("오후 3시", "3pm")] {
