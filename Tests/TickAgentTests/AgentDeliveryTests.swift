@@ -81,7 +81,7 @@ struct AgentDeliveryTests {
     }
 }
 
-@Suite("Command hooks: the time limit bounds the agent", .timeLimit(.minutes(1)))
+@Suite("Command hooks: the time limit bounds the agent", .timeLimit(.minutes(5)))
 struct CommandHookLimitTests {
     /// Runs `command` as the hook of one ringing reminder with a one-second limit and
     /// returns how long the agent was held and what it reported.

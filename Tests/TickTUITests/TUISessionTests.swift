@@ -121,7 +121,7 @@ struct TUISessionTests {
         #expect(harness.screen.contains("From the CLI"))
     }
 
-    @Test("only a window of a long list is read; End and Home page by key", .timeLimit(.minutes(1)))
+    @Test("only a window of a long list is read; End and Home page by key", .timeLimit(.minutes(5)))
     func longList() throws {
         let harness = try SessionHarness(width: 40, height: 12) { db, list in
             for index in 1...2_000 {
@@ -144,7 +144,7 @@ struct TUISessionTests {
     }
 
     @Test("Today reads its first rows, and more only when a window reaches past them; End, Home and Space still work",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(5)))
     func longToday() throws {
         let today = TUIFixture.context.today
         let count = DataSource.memoryChunk * 2 + 300
