@@ -164,6 +164,31 @@ struct ReminderCommandTests {
         #expect(titled.status == 64 && titled.errors.contains("--title changes one reminder; give one number (2 given)"))
     }
 
+    @Test("list week: overdue, then the next seven days by day; list upcoming: from today on")
+    func weekAndUpcoming() throws {
+        // The harness's clock: Sunday 2026-11-29, 21:00 in Seoul.
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Work")
+        cli.ok("add", "old", "--due", "2026-11-20")
+        cli.ok("add", "tonight", "--due", "2026-11-29 22:00")
+        cli.ok("add", "tuesday", "--due", "2026-12-01", "--list", "Work")
+        cli.ok("add", "saturday", "--due", "2026-12-05")
+        cli.ok("add", "next sunday", "--due", "2026-12-06")
+        cli.ok("add", "no date")
+        let week = cli.ok("list", "week")
+        #expect(week.hasPrefix("Week  4\nOverdue  1\n"), "\(week)")
+        #expect(week.contains("\n\nToday  1\n") && week.contains("\n\nTuesday, Dec 1, 2026  1\n")
+                && week.contains("\n\nSaturday, Dec 5, 2026  1\n"))
+        #expect(!week.contains("next sunday") && !week.contains("no date"))
+        let upcoming = cli.ok("list", "upcoming")
+        #expect(upcoming.hasPrefix("Upcoming  4\nToday  1\n") && upcoming.contains("next sunday") && !upcoming.contains("old"))
+        let json = try #require(try cli.json("list", "week", "--list", "Work") as? [[String: Any]])
+        #expect(json.map { $0["title"] as? String } == ["tuesday"])
+        #expect(cli.ok("list", "week", "--limit", "2").hasPrefix("Week  2\n"))
+        cli.ok("done", "1", "2", "3", "4", "5")
+        #expect(cli.ok("list", "week") == "Week  0\nNothing due in the next seven days.\n")
+    }
+
     @Test("tags: every tag with its open count; a tag with a space or a quote is shown in quotes")
     func tags() throws {
         let cli = CLIHarness()

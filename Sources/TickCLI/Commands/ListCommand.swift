@@ -12,7 +12,9 @@ struct ListCommand: Command {
         abstract: "Show the reminders of a list or a smart list.",
         discussion: """
             NAME is one of your lists, or a smart list: today (due today or overdue), scheduled
-            (with a due date), flagged, overdue, completed, all (every open reminder).
+            (with a due date), flagged, overdue, completed, all (every open reminder); or a view
+            of days: week (overdue, then the next seven days, one group a day), upcoming
+            (everything due from today on, one group a day).
             Without NAME, the first list. Lists are in manual order (see 'tick move').
             A list of yours named like a smart list is reached with --list NAME; a smart list
             with --list shows only that list's part of it (tick list today --list Work).
@@ -40,7 +42,7 @@ struct ListCommand: Command {
         listName = parsed.value("list")
         // A smart list narrowed to one list (`tick list today --list Work`) is fine;
         // two lists are not.
-        if let name, listName != nil, SmartList(rawValue: name.lowercased()) == nil {
+        if let name, listName != nil, SmartList(rawValue: name.lowercased()) == nil, DayView(rawValue: name.lowercased()) == nil {
             throw .usage("give the list either as NAME or with --list, not both (a smart list such as 'today' takes --list)")
         }
         includesCompleted = parsed.has("completed")
@@ -50,6 +52,10 @@ struct ListCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
+        if listName == nil || name != nil, let view = name.flatMap({ DayView(rawValue: $0.lowercased()) }) {
+            try run(view, in: context)
+            return
+        }
         let smartList = name.flatMap { SmartList(rawValue: $0.lowercased()) }
         let source: ListingSource
         if let smartList {
