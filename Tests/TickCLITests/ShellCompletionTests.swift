@@ -51,7 +51,7 @@ struct ShellCompletionTests {
         cli.ok("done", "12")
         #expect(Self.values(cli, "lists", "color", "") == ["Reminders", "Work Stuff", "우리 집"])
         #expect(Self.values(cli, "add", "x", "--list", "w") == ["Work Stuff"])
-        #expect(Self.values(cli, "list", "").prefix(7) == ["today", "scheduled", "flagged", "overdue", "completed", "all", "Reminders"])
+        #expect(Self.values(cli, "list", "").prefix(9) == ["today", "scheduled", "flagged", "overdue", "completed", "all", "week", "upcoming", "Reminders"])
         // 1, 10–19 and 100–150, without the completed 12, in ascending order.
         let ones = Self.values(cli, "done", "1")
         let expected: [Int] = [1] + (10...19).filter { $0 != 12 } + Array(100...150)

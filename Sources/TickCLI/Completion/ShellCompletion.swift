@@ -201,7 +201,8 @@ enum ShellCompletion {
         case .words(let words): return Answer(candidates: words)
         case .lists: return Answer(candidates: live.lists())
         case .listsAndSmartLists:
-            return Answer(candidates: SmartList.allCases.map { Candidate(value: $0.rawValue, description: "smart list") } + live.lists())
+            let views = [ListCommand.DayView.week, .upcoming].map { Candidate(value: $0.rawValue, description: "by day") }
+            return Answer(candidates: SmartList.allCases.map { Candidate(value: $0.rawValue, description: "smart list") } + views + live.lists())
         case .reminders:
             let digits = typed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) ? typed : ""
             return Answer(candidates: live.reminders(digits))
