@@ -189,6 +189,30 @@ struct ReminderCommandTests {
         #expect(cli.ok("list", "week") == "Week  0\nNothing due in the next seven days.\n")
     }
 
+    @Test("--due-before and --due-after: days for an all-day date, instants with a time; undated left out; --limit after")
+    func dueRange() throws {
+        // The harness's clock: Sunday 2026-11-29, 21:00 in Seoul.
+        let cli = CLIHarness()
+        cli.ok("add", "monday", "--due", "2026-11-30")
+        cli.ok("add", "monday noon", "--due", "2026-11-30 12:00")
+        cli.ok("add", "tuesday milk", "--due", "2026-12-01")
+        cli.ok("add", "friday milk", "--due", "2026-12-04 18:00")
+        cli.ok("add", "someday milk")
+        func titles(_ arguments: String...) throws -> [String] {
+            let output = cli.ok(arguments + ["--json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+            return rows.compactMap { $0["title"] as? String }
+        }
+        #expect(try titles("list", "--due-before", "2026-12-01") == ["monday", "monday noon"])
+        #expect(try titles("list", "--due-after", "2026-11-30") == ["tuesday milk", "friday milk"])
+        #expect(try titles("list", "--due-after", "2026-11-30 06:00", "--due-before", "2026-12-04 18:00") == ["monday noon", "tuesday milk"])
+        #expect(try titles("list", "--due-after", "2026-11-30", "--limit", "1") == ["tuesday milk"])
+        #expect(try titles("search", "milk", "--due-before", "fri") == ["tuesday milk"])
+        #expect(cli.ok("list", "--due-before", "2026-12-01").hasPrefix("● Reminders  5 open, showing 2\n"))
+        let bad = cli.run("list", "--due-after", "someday")
+        #expect(bad.status == 64 && bad.errors.contains("--due-after: cannot read 'someday' as a date"))
+    }
+
     @Test("tags: every tag with its open count; a tag with a space or a quote is shown in quotes")
     func tags() throws {
         let cli = CLIHarness()

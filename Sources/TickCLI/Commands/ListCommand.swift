@@ -27,6 +27,7 @@ struct ListCommand: Command {
         .flag("completed", short: "c", help: "Include completed reminders."),
         .option("tag", short: "t", value: "tag", help: "Only reminders with this tag."),
         .option("limit", value: "count", help: "Show at most this many."),
+    ] + DueRange.arguments + [
         CommonOptions.json,
     ]
 
@@ -36,8 +37,10 @@ struct ListCommand: Command {
     var tag: String?
     var limit: Int?
     var json: Bool
+    let parsed: ParsedArguments
 
     init(parsed: ParsedArguments) throws(CommandError) {
+        self.parsed = parsed
         name = parsed.values["name"].map { $0.joined(separator: " ") }
         listName = parsed.value("list")
         // A smart list narrowed to one list (`tick list today --list Work`) is fine;
@@ -65,19 +68,22 @@ struct ListCommand: Command {
         } else {
             source = .everyList
         }
+        let range = try DueRange(parsed: parsed, context: context)
         let listing = try context.actions().listing(ListingRequest(
-            source: source, tag: tag, includesCompleted: includesCompleted, limit: limit, detail: .forOutput(json: json)))
+            source: source, tag: tag, includesCompleted: includesCompleted, limit: range.isActive ? nil : limit,
+            detail: .forOutput(json: json)))
         let (lists, heading, total, narrowed) = (listing.lists, listing.list, listing.openCount, listing.narrowedTo)
-        guard let reminders = listing.rows.summariesPrintingJSON(lists: lists, in: context) else { return }
+        let rows = range.isActive ? range.apply(to: listing.rows, limit: limit, in: context.dateContext.timeZone) : listing.rows
+        guard let reminders = rows.summariesPrintingJSON(lists: lists, in: context) else { return }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil && narrowed == nil)
         if let heading {
             var detail = "\(total) open"
-            if reminders.count < total, limit != nil { detail += ", showing \(reminders.count)" }
+            if reminders.count < total, limit != nil || range.isActive { detail += ", showing \(reminders.count)" }
             context.print(printer.heading(dot: heading.color, title: heading.name, detail: detail))
         } else {
             var title = smartList?.title ?? "Tagged #\(tag ?? "")"
             if let narrowed { title += " in " + narrowed.name }
-            let detail = limit == reminders.count ? "first \(total)" : "\(total)"
+            let detail = range.isActive ? "\(reminders.count)" : limit == reminders.count ? "first \(total)" : "\(total)"
             context.print(printer.heading(dot: narrowed?.color, title: title, detail: detail))
         }
         if reminders.isEmpty {

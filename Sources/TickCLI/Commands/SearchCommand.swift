@@ -17,9 +17,11 @@ struct SearchCommand: Command {
         .option("list", short: "l", value: "name", help: "Only in this list."),
         .flag("completed", short: "c", help: "Include completed reminders."),
         .option("limit", value: "count", help: "Show at most this many."),
+    ] + DueRange.arguments + [
         CommonOptions.json,
     ]
 
+    let parsed: ParsedArguments
     let text: String
     let listName: String?
     let includesCompleted: Bool
@@ -27,6 +29,7 @@ struct SearchCommand: Command {
     let json: Bool
 
     init(parsed: ParsedArguments) throws(CommandError) {
+        self.parsed = parsed
         text = parsed.all("words").joined(separator: " ")
         guard !text.isBlank else { throw .usage("missing <words>: say what to look for") }
         listName = parsed.value("list")
@@ -36,11 +39,13 @@ struct SearchCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
+        let range = try DueRange(parsed: parsed, context: context)
         let listing = try context.actions().listing(ListingRequest(
             source: listName.map { .list(named: $0) } ?? .everyList, text: text, includesCompleted: includesCompleted,
-            limit: limit, detail: .forOutput(json: json)))
+            limit: range.isActive ? nil : limit, detail: .forOutput(json: json)))
         let lists = listing.lists
-        guard let reminders = listing.rows.summariesPrintingJSON(lists: lists, in: context) else { return }
+        let rows = range.isActive ? range.apply(to: listing.rows, limit: limit, in: context.dateContext.timeZone) : listing.rows
+        guard let reminders = rows.summariesPrintingJSON(lists: lists, in: context) else { return }
         if reminders.isEmpty {
             context.print(context.style.dim("No reminders match \(text.quotedForMessage)" + (includesCompleted ? "." : " (add --completed to look in completed ones too).")))
             return
