@@ -1,4 +1,5 @@
 import Foundation
+import TickTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -103,18 +104,10 @@ struct HookProcess {
         for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
-        let arguments = ["/bin/sh", "-c", command]
-        let variables = environment.map { $0.key + "=" + $0.value }
-        var pid: pid_t = 0
-        let result = HookProcess.withCStrings(arguments) { argv in
-            HookProcess.withCStrings(variables) { envp in
-                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-            }
+        switch ShellSpawn.spawn(command, environment: environment, actions: &actions, attributes: &attributes) {
+        case .success(let pid): return pid
+        case .failure(let error): throw AgentError("the --exec command could not start: \(error.reason)")
         }
-        guard result == 0 else {
-            throw AgentError("the --exec command could not start: \(String(cString: strerror(result)))")
-        }
-        return pid
     }
 
     private static func outcome(_ status: Int32) -> Outcome {
@@ -122,10 +115,4 @@ struct HookProcess {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 
-    /// Calls `body` with a NULL-terminated array of C strings copied from `strings`.
-    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-        let pointers = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        return body(pointers)
-    }
 }

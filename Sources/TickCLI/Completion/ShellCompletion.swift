@@ -204,8 +204,8 @@ enum ShellCompletion {
             let views = [ListCommand.DayView.week, .upcoming].map { Candidate(value: $0.rawValue, description: "by day") }
             return Answer(candidates: SmartList.allCases.map { Candidate(value: $0.rawValue, description: "smart list") } + views + live.lists())
         case .reminders:
-            let digits = typed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) ? typed : ""
-            return Answer(candidates: live.reminders(digits))
+            // The store offers nothing for a prefix that is not digits.
+            return Answer(candidates: live.reminders(typed))
         case .files: return Answer(wantsFiles: true)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TickTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -87,14 +88,9 @@ final class PagerOutput: OutputSink {
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, ends[1])
-        let arguments = ["/bin/sh", "-c", command]
-        let environment = variables.map { $0.key + "=" + $0.value }
-        var pid: pid_t = 0
-        let result = Self.withCStrings(arguments) { argv in
-            Self.withCStrings(environment) { envp in posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp) }
-        }
+        let spawned = ShellSpawn.spawn(command, environment: variables, actions: &actions, attributes: nil)
         close(ends[0])
-        guard result == 0 else {
+        guard case .success(let pid) = spawned else {
             close(ends[1])
             return giveUp()
         }
@@ -124,12 +120,5 @@ final class PagerOutput: OutputSink {
             }
             rest = rest.dropFirst(written)
         }
-    }
-
-    /// Calls `body` with a NULL-terminated array of C strings copied from `strings`.
-    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-        let pointers = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        return body(pointers)
     }
 }
