@@ -17,6 +17,12 @@ struct DueRange {
     var before: Due?
     var after: Due?
 
+    /// A range from bounds already read (nil: no bound on that side).
+    init(before: Due? = nil, after: Due? = nil) {
+        self.before = before
+        self.after = after
+    }
+
     /// Whether a range was given (the listing is then cut to `--limit` after it).
     var isActive: Bool { before != nil || after != nil }
 

@@ -20,24 +20,19 @@ extension ListCommand {
     func run(_ view: DayView, in context: CommandContext) throws {
         let zone = context.dateContext.timeZone
         let today = context.dateContext.today
-        let end = view == .week ? today.adding(checkedDays: 7) : nil
-        func shown(_ due: Due?) -> Bool {
-            guard let day = due?.day(in: zone) else { return false }
-            if view == .upcoming, day < today { return false }
-            if let end, day >= end { return false }
-            return true
-        }
+        // The week: due before the seventh day from today (overdue included); upcoming:
+        // due after yesterday.
+        let range = view == .week ? DueRange(before: today.adding(checkedDays: 7).map(Due.allDay))
+                                  : DueRange(after: .allDay(today.adding(days: -1)))
         let source: ListingSource = listName.map { .smartListInList(.scheduled, listNamed: $0) } ?? .smartList(.scheduled)
         let listing = try context.actions().listing(ListingRequest(
             source: source, tag: tag, includesCompleted: false, limit: nil, detail: .forOutput(json: json)))
         let lists = listing.lists
-        switch listing.rows {
-        case .full(let rows):
-            let kept = rows.filter { shown($0.due) }.prefix(limit ?? Int.max)
+        switch range.apply(to: listing.rows, limit: limit, in: zone) {
+        case .full(let kept):
             context.print(JSONValue.array(kept.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
             return
-        case .summaries(let rows):
-            let kept = Array(rows.filter { shown($0.due) }.prefix(limit ?? Int.max))
+        case .summaries(let kept):
             let printer = ReminderPrinter(context: context, lists: lists, showsList: listing.narrowedTo == nil)
             var title = view == .week ? "Week" : "Upcoming"
             if let narrowed = listing.narrowedTo { title += " in " + narrowed.name }
