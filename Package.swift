@@ -40,6 +40,12 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // glibc's stub resolver (libresolv): the DNS SRV and TXT lookups of sync's discovery
+        // (RFC 6764; TickSync's DNSResolver).
+        .systemLibrary(
+            name: "CResolv",
+            providers: [.apt(["libc6-dev"])]
+        ),
         // libpq, PostgreSQL's client library (TickPostgres), and the reference Argon2
         // library (TickAccounts' password hashes).
         .systemLibrary(
@@ -59,7 +65,7 @@ let package = Package(
         .target(name: "TickActions", dependencies: ["TickModel", "TickStore", "TickInterchange"]),
         // FoundationXML (libxml2): a build with the Swift libraries linked in statically
         // (`make release`) must name its C library.
-        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CCurl"],
+        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CCurl", "CResolv"],
                 linkerSettings: [.linkedLibrary("xml2")]),
         .target(name: "TickAgent", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CDBus", "CLinuxTimer"]),
         // The HTTP server of `tick serve`: libmicrohttpd behind request and response values,

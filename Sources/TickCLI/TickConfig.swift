@@ -1,4 +1,5 @@
 import Foundation
+import TickSync
 
 /// The settings file, `$XDG_CONFIG_HOME/tick/config` (else `~/.config/tick/config`):
 /// lasting defaults for what environment variables say for one run. Every setting stands
@@ -38,6 +39,9 @@ enum TickConfig {
                 read: { value in value == "never" ? "1" : value == "auto" ? "" : nil }, expected: "auto or never"),
         Setting(name: "pager", variable: "TICK_PAGER", meaning: "the pager for long output on a terminal (`less -FRX`); `cat` or empty: none"),
         Setting(name: "sync-ca-file", variable: "TICK_SYNC_CA_FILE", meaning: "a PEM file of certificates `tick sync` trusts for https instead of the system's"),
+        Setting(name: "sync-nameserver", variable: "TICK_SYNC_NAMESERVER",
+                meaning: "the DNS server (`127.0.0.1:5353`) `tick sync` asks for the SRV and TXT records of an account that names only a domain",
+                read: { value in DNSResolver.NameServer(parsing: value) == nil ? nil : value }, expected: "an IPv4 address with an optional port (127.0.0.1:5353)"),
         Setting(name: "sync-timeout", variable: "TICK_SYNC_TIMEOUT", meaning: "seconds `tick sync` waits for one answer",
                 read: { value in Int(value).flatMap { $0 > 0 ? value : nil } }, expected: "a whole number of seconds above 0"),
     ]

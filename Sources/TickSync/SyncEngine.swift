@@ -51,6 +51,8 @@ public final class SyncEngine {
     let context: ActionContext
     /// Called with a short line as the sync goes ("Groceries: 120 of 2,000"), for progress.
     public var progress: ((String) -> Void)?
+    /// The DNS lookups of an account that names only a domain (RFC 6764 SRV and TXT).
+    public var serviceLocator = ServiceLocator(resolver: DNSResolver())
 
     public init(account: SyncAccount, client: DAVClient, store: Store, context: ActionContext) {
         self.account = account
@@ -79,11 +81,11 @@ public final class SyncEngine {
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         var report = SyncReport(account: account.name)
         report.isDryRun = options.isDryRun
-        guard let url = URL(string: account.url), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            throw SyncError.configuration("\(label): \(account.url) is not an http:// or https:// URL")
-        }
-        let found = try dav.discover(url)
-        let pairs = try pair(found.collections, home: found.home, options: options, report: &report)
+        let found = try discover()
+        // Apple's calendar-order (absent: last, as found): the order lists made here are made in.
+        let collections = found.collections.enumerated()
+            .sorted { ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset) }.map(\.element)
+        let pairs = try pair(collections, home: found.home, options: options, report: &report)
         pairedListIDs = Set(pairs.map(\.list.id))
         deferredDeletions = []
         for (index, paired) in pairs.enumerated() {
@@ -109,6 +111,41 @@ public final class SyncEngine {
         }
         report.requests = dav.client.requestCount
         return report
+    }
+
+    /// The calendar home and to-do collections of the account: discovery from its URL, or,
+    /// for a URL that names only a domain, from where the domain's SRV records point (each
+    /// target in turn while they cannot be reached).
+    /// - Throws: `SyncError` from discovery; for a domain, naming the domain and what was
+    ///   looked up.
+    func discover() throws(SyncError) -> (home: URL?, collections: [CalendarCollection]) {
+        guard let domain = ServiceLocator.Domain(accountURL: account.url) else {
+            guard let url = URL(string: account.url), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw .configuration("\(label): \(account.url) is not an http:// or https:// URL or a domain")
+            }
+            return try dav.discover(url)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let located: ServiceLocator.Located
+        do {
+            located = try serviceLocator.locate(domain, using: &generator)
+        } catch {
+            throw SyncError.retold(error, "\(label): ")
+        }
+        var failure: SyncError?
+        for url in located.urls {
+            do {
+                return try dav.discover(url)
+            } catch .unauthorized(let text) {
+                throw .unauthorized(text)
+            } catch {
+                failure = error
+            }
+        }
+        let looked = located.lookups.joined(separator: "; ") + "; tried " + located.urls.map(\.absoluteString).joined(separator: ", ")
+        let reason = failure.map { ": " + ($0.description.hasPrefix(label + ": ") ? String($0.description.dropFirst(label.count + 2)) : $0.description) } ?? ""
+        throw SyncError.retold(failure ?? .protocolError(""),
+                               "\(label): no CalDAV server found for \(domain.name) (\(looked))\(reason)", replacing: true)
     }
 
     struct Pairing {

@@ -23,4 +23,17 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .httpStatus(_, let text): return text
         }
     }
+
+    /// The same kind of error with `prefix` before its text, or (`replacing`) with `text` instead.
+    static func retold(_ error: SyncError, _ text: String, replacing: Bool = false) -> SyncError {
+        let told = replacing ? text : text + error.description
+        switch error {
+        case .unreachable: return .unreachable(told)
+        case .unauthorized: return .unauthorized(told)
+        case .protocolError: return .protocolError(told)
+        case .httpStatus(let status, _): return .httpStatus(status, told)
+        case .configuration: return .configuration(told)
+        case .tooManyDeletions: return .tooManyDeletions(told)
+        }
+    }
 }

@@ -332,24 +332,9 @@ public final class FaultProxy: @unchecked Sendable {
     public init(target: String, user: String? = nil, password: String? = nil, digest: Bool = false) throws {
         port = try CalDAVServer.freePort()
         try "[]".write(toFile: folder.file("rules.json"), atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: folder.file("proxy.log"), contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        var arguments = [Fixture.packageRoot + "/Tests/Tools/dav_fault_proxy.py", String(port), target, folder.file("rules.json")]
+        var arguments = [String(port), target, folder.file("rules.json")]
         if let user, let password { arguments += ["--user", user, "--password", password] + (digest ? ["--digest"] : []) }
-        process.arguments = arguments
-        process.standardError = FileHandle(forWritingAtPath: folder.file("proxy.log"))
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if (try? String(contentsOfFile: folder.file("proxy.log"), encoding: .utf8))?.contains("ready") == true { return }
-            usleep(50_000)
-        }
-        stop()
-        throw CalDAVServer.ServerError(message: "the fault proxy did not start")
+        process = try PythonTool.start("dav_fault_proxy.py", arguments, log: folder.file("proxy.log"), what: "the fault proxy").0
     }
 
     deinit { stop() }

@@ -52,7 +52,7 @@ struct SettingsAndPagerTests {
     }
 
     @Test("a bad line is an error naming the file and the line, and nothing runs", arguments: [
-        ("colour = never", "line 1: 'colour' is not a setting; the settings are database, default-list, default-alarm, all-day-alarm, time-zone, locale, color, pager, sync-ca-file, sync-timeout (did you mean 'color'?)"),
+        ("colour = never", "line 1: 'colour' is not a setting; the settings are database, default-list, default-alarm, all-day-alarm, time-zone, locale, color, pager, sync-ca-file, sync-nameserver, sync-timeout (did you mean 'color'?)"),
         ("# ok\nlocale", "line 2: 'locale' is not 'setting = value'"),
         ("color = sometimes", "line 1: 'sometimes' is not a value of color: use auto or never"),
         ("sync-timeout = 0", "line 1: '0' is not a value of sync-timeout: use a whole number of seconds above 0"),

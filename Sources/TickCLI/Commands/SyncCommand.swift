@@ -88,6 +88,7 @@ struct SyncRunCommand: Command {
             let (account, credentials) = try SyncRunCommand.prepared(configured, environment: context.environment)
             let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: context.environment)
             let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
+            engine.serviceLocator = try SyncRunCommand.serviceLocator(context.environment)
             engine.progress = SyncProgress.reporter(context)
             do {
                 reports.append(try engine.run(options))
@@ -149,6 +150,17 @@ struct SyncRunCommand: Command {
         }
         return DAVClient(label: "account \"\(account.name)\"", credentials: credentials, timeout: try timeout(environment),
                          certificateAuthorities: authorities)
+    }
+
+    /// The DNS lookups of accounts that name only a domain: `TICK_SYNC_NAMESERVER` (an IPv4
+    /// address and port) instead of the system's name servers when set.
+    /// - Throws: `CommandError.usage` for a value that is not `ADDRESS[:PORT]`.
+    static func serviceLocator(_ environment: TerminalEnvironment) throws(CommandError) -> ServiceLocator {
+        guard let text = environment["TICK_SYNC_NAMESERVER"], !text.isEmpty else { return ServiceLocator(resolver: DNSResolver()) }
+        guard let server = DNSResolver.NameServer(parsing: text) else {
+            throw .usage("TICK_SYNC_NAMESERVER='\(TerminalText.sanitized(text))' is not an IPv4 address with an optional port, such as 127.0.0.1:5353")
+        }
+        return ServiceLocator(resolver: DNSResolver(nameServer: server))
     }
 
     /// `TICK_SYNC_TIMEOUT`: seconds to wait for any one answer (default 30, 1 to 3600).
@@ -268,11 +280,15 @@ struct SyncAddCommand: Command {
             throw .usage("give the account a name without control characters, e.g. tick sync add home https://dav.example.org")
         }
         let text = parsed.value("url") ?? ""
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host != nil else {
-            throw .usage("'\(TerminalText.sanitized(text))' is not an http:// or https:// URL")
+        // A bare domain is looked up in DNS at each sync (RFC 6764 SRV records).
+        let isDomain = ServiceLocator.Domain(accountURL: text) != nil && !text.contains("://")
+        guard isDomain || {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+            return (scheme == "http" || scheme == "https") && url.host != nil
+        }() else {
+            throw .usage("'\(TerminalText.sanitized(text))' is not an http:// or https:// URL or a domain (example.org)")
         }
-        guard url.user == nil, url.password == nil else {
+        guard isDomain || (URL(string: text)?.user == nil && URL(string: text)?.password == nil) else {
             throw .usage("put the user in --user and the password in --password-command or TICK_SYNC_PASSWORD, not in the URL")
         }
         account = SyncAccount(name: name, url: text, user: parsed.value("user"), passwordCommand: parsed.value("password-command"),
@@ -416,7 +432,9 @@ struct ScheduledSync: @unchecked Sendable {
                 let context = ActionContext(dateContext: DateContext(now: now, timeZone: dateContext.timeZone, locale: dateContext.locale),
                                             alarmDefaults: AlarmDefaultsReader(environment: environment).values)
                 let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: environment)
-                let report = try SyncEngine(account: account, client: client, store: store, context: context).run()
+                let engine = SyncEngine(account: account, client: client, store: store, context: context)
+                engine.serviceLocator = try SyncRunCommand.serviceLocator(environment)
+                let report = try engine.run()
                 let changed = report.lists.filter(\.changed).map(\.listName)
                 log("synced account \"\(account.name)\": " + (changed.isEmpty ? "nothing to do" : "changed \(changed.joined(separator: ", "))")
                     + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (run tick sync to see them)"))
