@@ -40,7 +40,7 @@ public struct SyncedItem: Sendable, Equatable {
     public var etag: String?
     /// The iCalendar object as last synced: the base of a three-way merge.
     public var base: String
-    /// The reminder's `revision` when it was last synced (`Database.revisionsInOrder(inList:)`).
+    /// The reminder's `revision` when it was last synced (`reminder.revision`).
     public var localRevision: Int64
 
     public init(account: String, collectionURL: String, href: String, uid: ReminderUID, etag: String?,
@@ -56,18 +56,6 @@ public struct SyncedItem: Sendable, Equatable {
 }
 
 extension Database {
-    /// Each reminder's UID and `revision` in a list, in the list's manual order: what a
-    /// sync needs to see which reminders changed without reading them.
-    /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(n) for n reminders in the list (index `reminder_list_position`).
-    public func revisionsInOrder(inList id: ReminderList.ID) throws -> [(uid: ReminderUID, revision: Int64)] {
-        var found: [(uid: ReminderUID, revision: Int64)] = []
-        try forEachRow("SELECT uid, revision FROM reminder WHERE list_id = ? ORDER BY position", [.text(id.rawValue)]) {
-            found.append((ReminderUID($0.text(0)), $0.int(1)))
-        }
-        return found
-    }
-
     /// One reminder's `revision`, nil when there is none with `uid`.
     /// - Throws: `StoreError` from SQLite.
     public func revision(uid: ReminderUID) throws -> Int64? {
@@ -122,6 +110,105 @@ extension Database {
                                     etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
         }
         return found
+    }
+
+    /// The items synced with one collection whose href is one of `hrefs` (compared as
+    /// stored: the server's own spelling), for a sync that asks only about what the server
+    /// reported changed or deleted.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k log n) for k hrefs among n items (the primary key).
+    public func syncedItems(account: String, collectionURL: String, hrefs: [String]) throws -> [SyncedItem] {
+        var found: [SyncedItem] = []
+        try forEachChunk(of: hrefs) { chunk, marks in
+            try forEachRow("""
+                SELECT href, uid, etag, base, local_revision FROM sync_item
+                WHERE account = ? AND collection_url = ? AND href IN (\(marks))
+                """, [.text(account), .text(collectionURL)] + chunk.map { .text($0) }, cached: false) { row in
+                found.append(SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: ReminderUID(row.text(1)),
+                                        etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
+            }
+        }
+        return found
+    }
+
+    /// The hrefs of every item synced with one collection, as stored (without their texts).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n) for n items in the collection.
+    public func syncedHrefs(account: String, collectionURL: String) throws -> [String] {
+        var found: [String] = []
+        try forEachRow("SELECT href FROM sync_item WHERE account = ? AND collection_url = ?",
+                       [.text(account), .text(collectionURL)]) { found.append($0.text(0)) }
+        return found
+    }
+
+    /// What changed in Tick among the items synced with one collection, paired with `list`:
+    /// the items whose reminder changed since the last sync (its `revision` is not the one
+    /// stored), went to another list, or is gone. Each comes with the list its reminder is
+    /// in now (nil when gone) and its revision; unchanged items are not made into values.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n log m) in SQLite for n synced items and m reminders.
+    public func syncedItemsChangedLocally(account: String, collectionURL: String, list: ReminderList.ID) throws
+        -> [(item: SyncedItem, listID: ReminderList.ID?, revision: Int64?)] {
+        var found: [(item: SyncedItem, listID: ReminderList.ID?, revision: Int64?)] = []
+        try forEachRow(Database.syncedItemsChangedLocallySQL, [.text(account), .text(collectionURL), .text(list.rawValue)]) { row in
+            let item = SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: ReminderUID(row.text(1)),
+                                  etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4))
+            found.append((item, row.optionalText(5).map { ReminderList.ID(rawValue: $0) }, row.isNull(6) ? nil : row.int(6)))
+        }
+        return found
+    }
+
+    /// The reminders of `list` not synced with the collection (made in Tick, or moved here
+    /// from another list since the last sync), with their revisions, in the list's order.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(m log n) in SQLite for m reminders in the list (index `sync_item_uid`).
+    public func unsyncedReminders(inList list: ReminderList.ID, account: String, collectionURL: String) throws
+        -> [(uid: ReminderUID, revision: Int64)] {
+        var found: [(uid: ReminderUID, revision: Int64)] = []
+        try forEachRow(Database.unsyncedRemindersSQL, [.text(list.rawValue), .text(account), .text(collectionURL)]) { found.append((ReminderUID($0.text(0)), $0.int(1))) }
+        return found
+    }
+
+    /// The query of `syncedItemsChangedLocally`: the collection's rows by the primary key, each
+    /// reminder by its UID (the unique index).
+    static let syncedItemsChangedLocallySQL = """
+        SELECT s.href, s.uid, s.etag, s.base, s.local_revision, r.list_id, r.revision
+        FROM sync_item AS s LEFT JOIN reminder AS r ON r.uid = s.uid
+        WHERE s.account = ? AND s.collection_url = ?
+          AND (r.uid IS NULL OR r.list_id <> ? OR r.revision <> s.local_revision)
+        """
+
+    /// The query of `unsyncedReminders`: the list by `reminder_list_position`, each synced
+    /// item by `sync_item_uid`.
+    static let unsyncedRemindersSQL = """
+        SELECT r.uid, r.revision FROM reminder AS r
+        WHERE r.list_id = ? AND NOT EXISTS (
+            SELECT 1 FROM sync_item AS s WHERE s.uid = r.uid AND s.account = ? AND s.collection_url = ?)
+        ORDER BY r.position
+        """
+
+    /// The list and `revision` of each of `uids` that a reminder has.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k log m) for k UIDs among m reminders (the unique index on `uid`).
+    public func listsAndRevisions(of uids: [ReminderUID]) throws -> [ReminderUID: (listID: ReminderList.ID, revision: Int64)] {
+        var found: [ReminderUID: (listID: ReminderList.ID, revision: Int64)] = [:]
+        try forEachChunk(of: uids.map(\.rawValue)) { chunk, marks in
+            try forEachRow("SELECT uid, list_id, revision FROM reminder WHERE uid IN (\(marks))", chunk.map { .text($0) },
+                           cached: false) { row in
+                found[ReminderUID(row.text(0))] = (ReminderList.ID(rawValue: row.text(1)), row.int(2))
+            }
+        }
+        return found
+    }
+
+    /// Calls `body` with `values` in chunks of `bulkRowsPerStatement`, each with its `?, ?, …`.
+    private func forEachChunk(of values: [String], _ body: (ArraySlice<String>, String) throws -> Void) throws {
+        var start = values.startIndex
+        while start < values.endIndex {
+            let end = min(start + Database.bulkRowsPerStatement, values.endIndex)
+            try body(values[start..<end], Array(repeating: "?", count: end - start).joined(separator: ", "))
+            start = end
+        }
     }
 
     /// Saves `item` (inserted, or replacing the row with its account, collection and href).

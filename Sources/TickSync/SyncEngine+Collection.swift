@@ -38,10 +38,6 @@ extension SyncEngine {
               list listReport: inout SyncReport.ListReport) throws {
         var collection = pairing.collection
         let key = pairing.stored.url
-        let states = try store.read { try $0.syncedItems(account: account.name, collectionURL: key) }
-        var stateByHref: [String: SyncedItem] = [:]
-        for state in states { stateByHref[CalDAV.normalizedPath(state.href)] = state }
-
         // 1. What changed on the server: with sync-collection, one REPORT from the stored token
         // (which lists nothing when nothing changed); else the ctag, and only when it changed
         // (or on a first sync) every href and ETag.
@@ -67,12 +63,18 @@ extension SyncEngine {
                 listedAll = true
             }
             (changed, deleted, newToken) = (result.changed, result.deleted, result.token)
-        } else if !states.isEmpty, let ctag = collection.ctag, ctag == pairing.stored.ctag {
+        } else if let ctag = collection.ctag, ctag == pairing.stored.ctag,
+                  try store.read({ try $0.syncedItemCount(account: account.name, collectionURL: key) }) > 0 {
             // Unchanged since the last sync: nothing to list.
         } else {
             changed = try dav.etags(in: collection)
             listedAll = true
         }
+        // The states of what the server listed: every one after a full listing (what it did
+        // not list was deleted there); else only those of the hrefs it reported.
+        let states = try serverSideStates(key, listedAll: listedAll, hrefs: changed.map(\.href) + deleted)
+        var stateByHref: [String: SyncedItem] = [:]
+        for state in states { stateByHref[CalDAV.normalizedPath(state.href)] = state }
         if listedAll {
             let present = Set(changed.map { CalDAV.normalizedPath($0.href) })
             deleted = states.map(\.href).filter { !present.contains(CalDAV.normalizedPath($0)) }
@@ -91,12 +93,20 @@ extension SyncEngine {
         }
 
         // 2. What changed in Tick, and the plan. Each reminder's revision says whether it
-        // changed since the last sync; only the reminders a step needs are read (none when
-        // nothing changed), not the whole list.
-        let order = try store.read { try $0.revisionsInOrder(inList: pairing.list.id) }
+        // changed since the last sync: SQLite compares them with the stored ones, and only
+        // what changed on either side becomes values here (nothing when nothing changed), not
+        // the whole list and its synced states.
+        let (changedHere, unsynced) = try store.read { db in
+            (try db.syncedItemsChangedLocally(account: account.name, collectionURL: key, list: pairing.list.id),
+             try db.unsyncedReminders(inList: pairing.list.id, account: account.name, collectionURL: key))
+        }
+        // The revisions of this list's reminders that the plan looks at.
         var revisions: [ReminderUID: Int64] = [:]
-        revisions.reserveCapacity(order.count)
-        for entry in order { revisions[entry.uid] = entry.revision }
+        for entry in unsynced { revisions[entry.uid] = entry.revision }
+        for entry in changedHere where entry.listID == pairing.list.id { revisions[entry.item.uid] = entry.revision }
+        let asked = serverItems.map(\.reminder.uid) + states.map(\.uid)
+        let places = try store.read { try $0.listsAndRevisions(of: asked) }
+        for (uid, place) in places where place.listID == pairing.list.id { revisions[uid] = place.revision }
         planRevisions = revisions
         var loaded: [ReminderUID: Reminder] = [:]
         /// The reminder of this list with `uid`, read once.
@@ -107,14 +117,11 @@ extension SyncEngine {
             loaded[uid] = found
             return found
         }
-        func changedHere(_ reminder: Reminder, _ state: SyncedItem) -> Bool {
+        func isChangedHere(_ reminder: Reminder, _ state: SyncedItem) -> Bool {
             revisions[reminder.uid] != state.localRevision
         }
-        // Server items not in this list: which of them Tick has in another (one query, not one
-        // per item: on a first sync every item is such a one).
-        let storedElsewhere = try store.read { db in
-            try db.storedUIDs(among: serverItems.map(\.reminder.uid).filter { revisions[$0] == nil })
-        }
+        // Server items not in this list that Tick has in another.
+        let storedElsewhere = Set(places.keys.filter { revisions[$0] == nil })
         func elsewhere(_ uid: ReminderUID) throws -> Reminder? {
             storedElsewhere.contains(uid) ? try store.read { try $0.reminder(uid: uid) } : nil
         }
@@ -128,7 +135,7 @@ extension SyncEngine {
             let uid = item.reminder.uid
             handledUIDs.insert(uid)
             if let local = try local(uid) {
-                if let state, !changedHere(local, state) {
+                if let state, !isChangedHere(local, state) {
                     steps.append(.take(item, state: state, restoring: false))
                 } else {
                     steps.append(.merge(item, state: state, local: local))
@@ -158,24 +165,23 @@ extension SyncEngine {
             handledHrefs.insert(path)
             handledUIDs.insert(state.uid)
             if let local = try local(state.uid) {
-                steps.append(changedHere(local, state) ? .upload(local, state: state, recreate: true) : .deleteLocal(state, local: local))
+                steps.append(isChangedHere(local, state) ? .upload(local, state: state, recreate: true) : .deleteLocal(state, local: local))
             } else {
                 steps.append(.forget(state))
             }
         }
-        let gone = states.filter { revisions[$0.uid] == nil }.map(\.uid)
-        let movedAway = try store.read { try $0.storedUIDs(among: gone) }
-        for state in states where !handledHrefs.contains(CalDAV.normalizedPath(state.href)) && !unreadable.contains(state.href) {
+        // Changed in Tick only: edited (written to the server), or gone from the list (deleted
+        // there; a move when the reminder is in another list now).
+        for (state, listID, _) in changedHere
+        where !handledHrefs.contains(CalDAV.normalizedPath(state.href)) && !unreadable.contains(state.href) {
             handledUIDs.insert(state.uid)
-            if let revision = revisions[state.uid] {
-                if revision != state.localRevision, let local = try local(state.uid) {
-                    steps.append(.upload(local, state: state, recreate: false))
-                }
+            if revisions[state.uid] != nil {
+                if let local = try local(state.uid) { steps.append(.upload(local, state: state, recreate: false)) }
             } else {
-                steps.append(.deleteRemote(state, moved: movedAway.contains(state.uid)))
+                steps.append(.deleteRemote(state, moved: listID != nil))
             }
         }
-        for entry in order where !handledUIDs.contains(entry.uid) {
+        for entry in unsynced where !handledUIDs.contains(entry.uid) {
             if let reminder = try local(entry.uid) { steps.append(.upload(reminder, state: nil, recreate: false)) }
         }
 
@@ -204,10 +210,11 @@ extension SyncEngine {
             if case .deleteLocal = step { localDeletions += 1 }
             if case .deleteRemote(_, false) = step { remoteDeletions += 1 }
         }
-        let synced = max(states.count, 1)
-        for (count, side) in [(localDeletions, "in Tick"), (remoteDeletions, "on the server")] where !options.allowsDeletes {
-            if count > 20 || (count > 2 && count * 2 > synced) {
-                throw SyncError.tooManyDeletions("\(label), list \"\(pairing.list.name)\": this sync would delete \(count) of \(states.count) reminders \(side); nothing was changed. If that is what you want, run it again with --allow-deletes")
+        if !options.allowsDeletes, max(localDeletions, remoteDeletions) > 2 {
+            let synced = try listedAll ? states.count : store.read { try $0.syncedItemCount(account: account.name, collectionURL: key) }
+            for (count, side) in [(localDeletions, "in Tick"), (remoteDeletions, "on the server")]
+            where count > 20 || (count > 2 && count * 2 > max(synced, 1)) {
+                throw SyncError.tooManyDeletions("\(label), list \"\(pairing.list.name)\": this sync would delete \(count) of \(synced) reminders \(side); nothing was changed. If that is what you want, run it again with --allow-deletes")
             }
         }
 
@@ -247,6 +254,27 @@ extension SyncEngine {
             stored.syncToken = newToken
             stored.ctag = collection.ctag
             try store.write { try $0.saveSyncedCollection(stored) }
+        }
+    }
+
+    /// The stored states of a collection's items the server reported: every one after a
+    /// full listing; else those of `hrefs` (looked up as stored, then, for any not found that
+    /// way, among every stored href compared percent-decoded: a server may spell one href
+    /// two ways).
+    func serverSideStates(_ key: String, listedAll: Bool, hrefs: [String]) throws -> [SyncedItem] {
+        if listedAll { return try store.read { try $0.syncedItems(account: account.name, collectionURL: key) } }
+        guard !hrefs.isEmpty else { return [] }
+        return try store.read { db in
+            var found = try db.syncedItems(account: account.name, collectionURL: key, hrefs: hrefs)
+            let known = Set(found.map { CalDAV.normalizedPath($0.href) })
+            let missing = Set(hrefs.map(CalDAV.normalizedPath).filter { !known.contains($0) })
+            guard !missing.isEmpty else { return found }
+            let spelledOtherwise = try db.syncedHrefs(account: account.name, collectionURL: key)
+                .filter { missing.contains(CalDAV.normalizedPath($0)) && !hrefs.contains($0) }
+            if !spelledOtherwise.isEmpty {
+                found += try db.syncedItems(account: account.name, collectionURL: key, hrefs: spelledOtherwise)
+            }
+            return found
         }
     }
 
