@@ -9,6 +9,10 @@ when a rule in RULES_FILE (JSON, re-read on every request) matches: a list of ob
 where F is one of
   "412"            answer 412 Precondition Failed without forwarding
   "429"            answer 429 with "Retry-After: 1" without forwarding
+  "503"            answer 503 with "Retry-After: 1" without forwarding
+  "redirect-away"  answer 307 to the same path on http://localhost:PORT (another origin
+                   than 127.0.0.1: a redirect to another server) without forwarding
+  "410-after"      forward, then answer 410 Gone (a DELETE of what another client deleted)
   "500-after"      forward, then answer 500 (the server stored it; the client never knows)
   "drop-after"     forward, then reset the connection without an answer
   "no-etag"        forward, and remove the ETag header from the answer
@@ -158,8 +162,11 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "412":
             self.answer(412, [], b"")
             return
-        if fault == "429":
-            self.answer(429, [("Retry-After", "1")], b"")
+        if fault in ("429", "503"):
+            self.answer(int(fault), [("Retry-After", "1")], b"")
+            return
+        if fault == "redirect-away":
+            self.answer(307, [("Location", f"http://localhost:{PORT}{self.path}")], b"")
             return
         if fault == "slow":
             time.sleep(2)
@@ -174,6 +181,9 @@ class Handler(BaseHTTPRequestHandler):
         connection.close()
         if fault == "500-after":
             self.answer(500, [], b"")
+            return
+        if fault == "410-after":
+            self.answer(410, [], b"")
             return
         if fault == "drop-after":
             sys.stderr.write(f"{self.command} {self.path} -> dropped\n")
