@@ -21,6 +21,9 @@ public final class CommandContext {
     /// The `--db` option, when given.
     var databaseOverride: String?
     private var openedStore: Store?
+    /// The command line to record the command's changes under in the change journal, for
+    /// the commands that are journaled (`TickRunner.journaledCommands`).
+    var journalCommand: String?
 
     /// The current time: `TICK_NOW` when set, else the clock.
     public let now: Date
@@ -64,6 +67,7 @@ public final class CommandContext {
         let path = environment.databasePath(override: databaseOverride)
         do {
             let store = try Store(path: path, now: now)
+            if let journalCommand { store.recordChanges(as: journalCommand, at: now) }
             openedStore = store
             return store
         } catch {
