@@ -52,7 +52,15 @@ public final class CommandContext {
         }
         let posixName = Locale.preferredPOSIXName(lcAll: environment["LC_ALL"], lcTime: environment["LC_TIME"],
                                                   lang: environment["LANG"])
-        self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName))
+        var weekStart = 1
+        if let text = environment["TICK_WEEK_START"], !text.isEmpty {
+            guard let day = DateContext.weekStart(named: text) else {
+                throw .usage("TICK_WEEK_START='\(TerminalText.sanitized(text))' is not a weekday; use one such as monday or sunday")
+            }
+            weekStart = day
+        }
+        self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName),
+                                       weekStart: weekStart)
         self.style = Style(isEnabled: environment.allowsColor,
                            isTrueColor: ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? ""))
         if let zone = environment["TZ"], TerminalEnvironment.zone(fromTZ: zone) == nil {
