@@ -6,7 +6,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev libmicrohttpd-dev libpq-dev libargon2-dev pkg-config
 TEST_DEPS  := postgresql tmux zsh fish groff-base dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav chromium chromium-driver python3-selenium
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
-SYNC_BENCH_DEPS := radicale vdirsyncer curl time
+SYNC_BENCH_DEPS := radicale xandikos vdirsyncer curl git time
 DEMO_DB    := demo/tick.sqlite3
 TICK       := .build/release/tick
 
@@ -99,14 +99,15 @@ bench-tui: deps
 fuzz: deps
 	sh fuzz/run.sh
 
-# `tick sync` against vdirsyncer on 10,000 VTODOs in one Radicale collection: first sync,
-# nothing changed, one changed reminder (see bench/sync.sh). Replaces the "CalDAV sync"
-# section of bench/RESULTS.md.
+# `tick sync` against vdirsyncer on 10,000 VTODOs in one Radicale collection, then in one
+# Xandikos collection: first sync, nothing changed, one changed reminder (see bench/sync.sh).
+# Replaces the "CalDAV sync with Radicale" and "with Xandikos" sections of bench/RESULTS.md.
 .PHONY: bench-sync
 bench-sync: deps
 	$(call apt_install,$(SYNC_BENCH_DEPS))
 	$(SWIFT) build -c release --product tick
-	bash bench/sync.sh
+	SERVER=radicale bash bench/sync.sh
+	SERVER=xandikos bash bench/sync.sh
 
 # `tick serve` with wrk at 100,000 reminders: a page of 50 of one list, complete/reopen, and
 # the idle server's CPU and memory (see bench/serve.sh). Replaces the "tick serve" section
