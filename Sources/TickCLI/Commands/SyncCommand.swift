@@ -217,12 +217,19 @@ struct SyncRunCommand: Command {
             context.print("  \(TerminalText.sanitized(list.listName)): " + parts.joined(separator: "; "))
         }
         for conflict in report.conflicts {
-            let what = conflict.property == "deleted"
-                ? "deleted on one side, changed on the other: the change was kept"
-                : "\(conflict.property) changed on both sides; \(conflict.loser)'s value lost: \(conflict.lostValue.isEmpty ? "(none)" : conflict.lostValue)"
-            context.errors.write("tick: conflict: \(TerminalText.sanitized(conflict.listName)), \"\(TerminalText.sanitized(conflict.reminderTitle))\": \(TerminalText.sanitized(what))\n")
+            context.errors.write("tick: \(conflictLine(conflict))\n")
         }
         for warning in report.warnings { context.warn(warning) }
+    }
+
+    /// One conflict as the sync reports it: the list, the reminder, the property and the
+    /// value that lost (`conflict: Tasks, "Water": SUMMARY changed on both sides; …`), for
+    /// the CLI and the agent's log alike.
+    static func conflictLine(_ conflict: SyncReport.Conflict) -> String {
+        let what = conflict.property == "deleted"
+            ? "deleted on one side, changed on the other: the change was kept"
+            : "\(conflict.property) changed on both sides; \(conflict.loser)'s value lost: \(conflict.lostValue.isEmpty ? "(none)" : conflict.lostValue)"
+        return "conflict: \(TerminalText.sanitized(conflict.listName)), \"\(TerminalText.sanitized(conflict.reminderTitle))\": \(TerminalText.sanitized(what))"
     }
 
     static func json(_ report: SyncReport) -> JSONValue {
@@ -437,7 +444,10 @@ struct ScheduledSync: @unchecked Sendable {
                 let report = try engine.run()
                 let changed = report.lists.filter(\.changed).map(\.listName)
                 log("synced account \"\(account.name)\": " + (changed.isEmpty ? "nothing to do" : "changed \(changed.joined(separator: ", "))")
-                    + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") (run tick sync to see them)"))
+                    + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"))
+                // Each with the value that lost: the next sync has nothing left to say of it,
+                // so this line is where it stays recoverable.
+                for conflict in report.conflicts { log("sync: \(SyncRunCommand.conflictLine(conflict))") }
                 for warning in report.warnings { log("sync: \(warning)") }
             } catch {
                 log("sync: \(CommandError.wrapping(error).description)")
