@@ -291,7 +291,7 @@ extension Database {
         case .due: order = ""
         case .key(let key, let reversed):
             // Ties in manual order; the first key from an index of open reminders (schema
-            // version 8), the rest sorted only among the rows that tie on it.
+            // version 9), the rest sorted only among the rows that tie on it.
             let column = key == .title ? "tick_search_text(r.title)" : key == .created ? "r.created_at" : "r.priority"
             order = column + (reversed ? " DESC" : "") + ", l.position, r.position, r.number"
         }
@@ -451,7 +451,7 @@ extension Database {
     /// matter). Terms of three or more characters (Unicode scalars, after folding) use the
     /// trigram full-text index (https://sqlite.org/fts5.html#the_trigram_tokenizer), every
     /// such term of a query in one `MATCH` when the query has no other kind; shorter ones
-    /// use `LIKE` over the folded columns; tags the index of folded tags (schema version 8).
+    /// use `LIKE` over the folded columns; tags the index of folded tags (schema version 9).
     /// - Complexity: index look-ups for long terms and tags; a scan of titles, notes and
     ///   tags for each clause with a short term.
     static func searchCondition(_ query: SearchQuery) -> (String, [SQLValue]) {

@@ -20,6 +20,7 @@ enum Schema {
         migrator.register("search folding", script: searchFolding)
         migrator.register("sync", script: sync)
         migrator.register("list counts", script: listCounts)
+        migrator.register("change journal", script: changeJournal)
         migrator.register("search accents and tags", script: searchAccents)
         return migrator
     }()
@@ -313,7 +314,7 @@ enum Schema {
         END;
         """
 
-    /// Version 8: search ignores accents and finds tags, and listings sort (issue 15).
+    /// Version 9: search ignores accents and finds tags, and listings sort (issue 15).
     ///
     /// - `tick_search_text` folds accents away as well (`cafe` finds `Café`; see
     ///   `SearchText.folded`), so the full-text index is rebuilt with the new fold.

@@ -4,7 +4,7 @@ import Foundation
 /// The form text is searched in: both what is indexed and what is looked for are folded
 /// the same way, so that a search finds text as people mean it.
 ///
-/// Folding (schema version 8) is, in order: NFKD (Unicode UAX #15: compatibility forms
+/// Folding (schema version 9) is, in order: NFKD (Unicode UAX #15: compatibility forms
 /// become plain letters, `ﬁ` → `fi`, fullwidth `Ａ` → `A`, and accented letters split
 /// into a letter and its marks), Unicode full case folding (`Straße` → `strasse`, `ΟΔΟΣ`
 /// → `οδοσ`), dropping the accents (the combining marks of the blocks that hold Latin,
@@ -52,7 +52,7 @@ enum SearchText {
     /// Registers Tick's search functions on a connection: `tick_search_text(x)`,
     /// `folded(x)` for text, and `tick_search_tags(tags)`, `foldedTags(tags)`; NULL for
     /// NULL. The search index's triggers, its view and the indexes of folded tags and
-    /// titles call them (schema versions 5 and 8), so every connection registers them
+    /// titles call them (schema versions 5 and 9), so every connection registers them
     /// before anything else (https://sqlite.org/c3ref/create_function.html). They are
     /// deterministic and innocuous, as an index on an expression requires.
     /// - Returns: the SQLite result code (of the first that failed).

@@ -81,19 +81,19 @@ struct SearchFoldingTests {
         return old
     }
 
-    @Test("a database made by schema 7 is indexed without accents (and with tags) once opened")
+    @Test("a database made by schema 8 is indexed without accents (and with tags) once opened")
     func migratesAccents() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("v7.sqlite3")
-        let old = try Self.database(at: path, version: 7, title: "Café crème", tags: "[\"Résumé\"]")
+        let path = folder.file("v8.sqlite3")
+        let old = try Self.database(at: path, version: 8, title: "Café crème", tags: "[\"Résumé\"]")
         try old.executeScript("""
-            -- What Tick's schema 7 indexed: case folded, accents kept (this process folds
-            -- them away, so the entry its trigger wrote is put back as schema 7 wrote it).
+            -- What Tick's schema 8 indexed: case folded, accents kept (this process folds
+            -- them away, so the entry its trigger wrote is put back as schema 8 wrote it).
             INSERT INTO reminder_search(reminder_search, rowid, title, notes)
                 SELECT 'delete', number, tick_search_text(title), tick_search_text(notes) FROM reminder;
             INSERT INTO reminder_search(rowid, title, notes) SELECT number, lower(title), lower(notes) FROM reminder;
             """)
-        // Under schema 7 the index holds "café crème": "cafe" is not found.
+        // Under schema 8 the index holds "café crème": "cafe" is not found.
         #expect(try old.scalarInt("SELECT count(*) FROM reminder_search WHERE reminder_search MATCH '\"cafe\"'") == 0)
         #expect(try old.scalarInt("SELECT count(*) FROM reminder_search WHERE reminder_search MATCH '\"café\"'") == 1)
         let store = try Store(path: path, now: Fixture.now)

@@ -13,9 +13,6 @@ CREATE INDEX reminder_list_position ON reminder(list_id, position);
 -- index reminder_next_alarm
 CREATE INDEX reminder_next_alarm ON reminder(next_alarm) WHERE next_alarm IS NOT NULL;
 
--- index reminder_open_created
-CREATE INDEX reminder_open_created ON reminder(created_at) WHERE completed_at IS NULL;
-
 -- index reminder_open_due_summary
 CREATE INDEX reminder_open_due_summary ON reminder(
     due, list_id, position, number, uid, title, due_time_zone, priority, flagged, completed_at,
@@ -31,17 +28,8 @@ CREATE INDEX reminder_open_list_summary ON reminder(
     parent_uid, tags, recurrence, recurrence_basis
 ) WHERE completed_at IS NULL;
 
--- index reminder_open_priority
-CREATE INDEX reminder_open_priority ON reminder(priority) WHERE completed_at IS NULL AND priority > 0;
-
--- index reminder_open_title
-CREATE INDEX reminder_open_title ON reminder(tick_search_text(title)) WHERE completed_at IS NULL;
-
 -- index reminder_parent
 CREATE INDEX reminder_parent ON reminder(parent_uid) WHERE parent_uid IS NOT NULL;
-
--- index reminder_tag_folded
-CREATE INDEX reminder_tag_folded ON reminder_tag(tick_search_text(tag));
 
 -- index reminder_tag_reminder
 CREATE INDEX reminder_tag_reminder ON reminder_tag(reminder);
@@ -60,6 +48,88 @@ CREATE TABLE alarm_delivery (
     delivered_at TEXT NOT NULL,
     channel      TEXT NOT NULL,
     PRIMARY KEY (reminder, alarm_uid, fire_at)
+) WITHOUT ROWID;
+
+-- table journal_active
+CREATE TABLE journal_active (change INTEGER NOT NULL);
+
+-- table journal_alarm_delivery
+CREATE TABLE journal_alarm_delivery (
+    change       INTEGER NOT NULL REFERENCES journal_change(id) ON DELETE CASCADE,
+    reminder     INTEGER NOT NULL,
+    alarm_uid    TEXT NOT NULL,
+    fire_at      TEXT NOT NULL,
+    delivered_at TEXT NOT NULL,
+    channel      TEXT NOT NULL,
+    PRIMARY KEY (change, reminder, alarm_uid, fire_at)
+) WITHOUT ROWID;
+
+-- table journal_change
+CREATE TABLE journal_change (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    made_at   TEXT NOT NULL,
+    command   TEXT NOT NULL,
+    undone_at TEXT
+);
+
+-- table journal_list
+CREATE TABLE journal_list (
+    change  INTEGER NOT NULL REFERENCES journal_change(id) ON DELETE CASCADE,
+    phase   INTEGER NOT NULL CHECK (phase IN (0, 1)),
+    id      TEXT NOT NULL,
+    present INTEGER NOT NULL CHECK (present IN (0, 1)),
+    name TEXT, color TEXT, position INTEGER, created_at TEXT, modified_at TEXT, ical_extras TEXT,
+    PRIMARY KEY (change, phase, id)
+) WITHOUT ROWID;
+
+-- table journal_occurrence
+CREATE TABLE journal_occurrence (
+    change        INTEGER NOT NULL REFERENCES journal_change(id) ON DELETE CASCADE,
+    reminder      INTEGER NOT NULL,
+    due           TEXT NOT NULL,
+    present       INTEGER NOT NULL CHECK (present IN (0, 1)),
+    due_time_zone TEXT,
+    completed_at  TEXT,
+    PRIMARY KEY (change, reminder, due)
+) WITHOUT ROWID;
+
+-- table journal_reminder
+CREATE TABLE journal_reminder (
+    change  INTEGER NOT NULL REFERENCES journal_change(id) ON DELETE CASCADE,
+    phase   INTEGER NOT NULL CHECK (phase IN (0, 1)),
+    number  INTEGER NOT NULL,
+    present INTEGER NOT NULL CHECK (present IN (0, 1)),
+    uid TEXT, list_id TEXT, title TEXT, notes TEXT, due TEXT, due_time_zone TEXT, start TEXT,
+    start_time_zone TEXT, priority INTEGER, flagged INTEGER, completed_at TEXT, position INTEGER,
+    parent_uid TEXT, tags TEXT, url TEXT, recurrence TEXT, alarms TEXT, ical_extras TEXT, created_at TEXT,
+    modified_at TEXT, recurrence_basis TEXT, next_alarm TEXT, revision INTEGER,
+    PRIMARY KEY (change, phase, number)
+) WITHOUT ROWID;
+
+-- table journal_sync_collection
+CREATE TABLE journal_sync_collection (
+    change     INTEGER NOT NULL REFERENCES journal_change(id) ON DELETE CASCADE,
+    account    TEXT NOT NULL,
+    url        TEXT NOT NULL,
+    list_id    TEXT NOT NULL,
+    sync_token TEXT,
+    ctag       TEXT,
+    name       TEXT,
+    color      TEXT,
+    PRIMARY KEY (change, account, url)
+) WITHOUT ROWID;
+
+-- table journal_sync_item
+CREATE TABLE journal_sync_item (
+    change         INTEGER NOT NULL REFERENCES journal_change(id) ON DELETE CASCADE,
+    account        TEXT NOT NULL,
+    collection_url TEXT NOT NULL,
+    href           TEXT NOT NULL,
+    uid            TEXT NOT NULL,
+    etag           TEXT,
+    base           TEXT NOT NULL,
+    local_revision INTEGER NOT NULL,
+    PRIMARY KEY (change, account, collection_url, href)
 ) WITHOUT ROWID;
 
 -- table list
@@ -110,7 +180,7 @@ CREATE TABLE reminder (
 
 -- table reminder_search
 CREATE VIRTUAL TABLE reminder_search USING fts5(
-    title, notes, tags, content = 'reminder_search_text', content_rowid = 'number', tokenize = 'trigram'
+    title, notes, content = 'reminder_search_text', content_rowid = 'number', tokenize = 'trigram'
 );
 
 -- table reminder_search_config
@@ -159,6 +229,83 @@ CREATE TABLE sync_item (
     PRIMARY KEY (account, collection_url, href),
     FOREIGN KEY (account, collection_url) REFERENCES sync_collection(account, url) ON DELETE CASCADE
 ) WITHOUT ROWID;
+
+-- trigger journal_alarm_delivery_delete
+CREATE TRIGGER journal_alarm_delivery_delete BEFORE DELETE ON alarm_delivery
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_alarm_delivery (change, reminder, alarm_uid, fire_at, delivered_at, channel)
+        VALUES ((SELECT change FROM journal_active), old.reminder, old.alarm_uid, old.fire_at, old.delivered_at, old.channel);
+END;
+
+-- trigger journal_list_delete
+CREATE TRIGGER journal_list_delete BEFORE DELETE ON list
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_list (change, phase, id, present, name, color, position, created_at, modified_at, ical_extras)
+        VALUES ((SELECT change FROM journal_active), 0, old.id, 1, old.name, old.color, old.position, old.created_at, old.modified_at, old.ical_extras);
+END;
+
+-- trigger journal_list_insert
+CREATE TRIGGER journal_list_insert AFTER INSERT ON list
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_list (change, phase, id, present) VALUES ((SELECT change FROM journal_active), 0, new.id, 0);
+END;
+
+-- trigger journal_list_update
+CREATE TRIGGER journal_list_update BEFORE UPDATE ON list
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_list (change, phase, id, present, name, color, position, created_at, modified_at, ical_extras)
+        VALUES ((SELECT change FROM journal_active), 0, old.id, 1, old.name, old.color, old.position, old.created_at, old.modified_at, old.ical_extras);
+END;
+
+-- trigger journal_occurrence_delete
+CREATE TRIGGER journal_occurrence_delete BEFORE DELETE ON occurrence
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_occurrence (change, reminder, due, present, due_time_zone, completed_at)
+        VALUES ((SELECT change FROM journal_active), old.reminder, old.due, 1, old.due_time_zone, old.completed_at);
+END;
+
+-- trigger journal_occurrence_insert
+CREATE TRIGGER journal_occurrence_insert AFTER INSERT ON occurrence
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_occurrence (change, reminder, due, present)
+        VALUES ((SELECT change FROM journal_active), new.reminder, new.due, 0);
+END;
+
+-- trigger journal_reminder_delete
+CREATE TRIGGER journal_reminder_delete BEFORE DELETE ON reminder
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_reminder (change, phase, number, present, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone, priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms, ical_extras, created_at, modified_at, recurrence_basis, next_alarm, revision)
+        VALUES ((SELECT change FROM journal_active), 0, old.number, 1, old.uid, old.list_id, old.title, old.notes, old.due, old.due_time_zone, old.start, old.start_time_zone, old.priority, old.flagged, old.completed_at, old.position, old.parent_uid, old.tags, old.url, old.recurrence, old.alarms, old.ical_extras, old.created_at, old.modified_at, old.recurrence_basis, old.next_alarm, old.revision);
+END;
+
+-- trigger journal_reminder_insert
+CREATE TRIGGER journal_reminder_insert AFTER INSERT ON reminder
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_reminder (change, phase, number, present)
+        VALUES ((SELECT change FROM journal_active), 0, new.number, 0);
+END;
+
+-- trigger journal_reminder_update
+CREATE TRIGGER journal_reminder_update BEFORE UPDATE ON reminder
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_reminder (change, phase, number, present, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone, priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, alarms, ical_extras, created_at, modified_at, recurrence_basis, next_alarm, revision)
+        VALUES ((SELECT change FROM journal_active), 0, old.number, 1, old.uid, old.list_id, old.title, old.notes, old.due, old.due_time_zone, old.start, old.start_time_zone, old.priority, old.flagged, old.completed_at, old.position, old.parent_uid, old.tags, old.url, old.recurrence, old.alarms, old.ical_extras, old.created_at, old.modified_at, old.recurrence_basis, old.next_alarm, old.revision);
+END;
+
+-- trigger journal_sync_collection_delete
+CREATE TRIGGER journal_sync_collection_delete BEFORE DELETE ON sync_collection
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_sync_collection (change, account, url, list_id, sync_token, ctag, name, color)
+        VALUES ((SELECT change FROM journal_active), old.account, old.url, old.list_id, old.sync_token, old.ctag, old.name, old.color);
+END;
+
+-- trigger journal_sync_item_delete
+CREATE TRIGGER journal_sync_item_delete BEFORE DELETE ON sync_item
+    WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+    INSERT OR IGNORE INTO journal_sync_item (change, account, collection_url, href, uid, etag, base, local_revision)
+        VALUES ((SELECT change FROM journal_active), old.account, old.collection_url, old.href, old.uid, old.etag, old.base,
+                old.local_revision);
+END;
 
 -- trigger list_count_delete
 CREATE TRIGGER list_count_delete AFTER DELETE ON reminder BEGIN
@@ -225,21 +372,23 @@ END;
 
 -- trigger reminder_search_delete
 CREATE TRIGGER reminder_search_delete AFTER DELETE ON reminder BEGIN
-    INSERT INTO reminder_search(reminder_search, rowid, title, notes, tags)
-        VALUES ('delete', old.number, tick_search_text(old.title), tick_search_text(old.notes), tick_search_tags(old.tags));
+    INSERT INTO reminder_search(reminder_search, rowid, title, notes)
+        VALUES ('delete', old.number, tick_search_text(old.title), tick_search_text(old.notes));
 END;
 
 -- trigger reminder_search_insert
 CREATE TRIGGER reminder_search_insert AFTER INSERT ON reminder BEGIN
-    INSERT INTO reminder_search(rowid, title, notes, tags) VALUES (new.number, tick_search_text(new.title), tick_search_text(new.notes), tick_search_tags(new.tags));
+    INSERT INTO reminder_search(rowid, title, notes)
+        VALUES (new.number, tick_search_text(new.title), tick_search_text(new.notes));
 END;
 
 -- trigger reminder_search_update
-CREATE TRIGGER reminder_search_update AFTER UPDATE OF title, notes, tags ON reminder
-    WHEN old.title IS NOT new.title OR old.notes IS NOT new.notes OR old.tags IS NOT new.tags BEGIN
-    INSERT INTO reminder_search(reminder_search, rowid, title, notes, tags)
-        VALUES ('delete', old.number, tick_search_text(old.title), tick_search_text(old.notes), tick_search_tags(old.tags));
-    INSERT INTO reminder_search(rowid, title, notes, tags) VALUES (new.number, tick_search_text(new.title), tick_search_text(new.notes), tick_search_tags(new.tags));
+CREATE TRIGGER reminder_search_update AFTER UPDATE OF title, notes ON reminder
+    WHEN old.title IS NOT new.title OR old.notes IS NOT new.notes BEGIN
+    INSERT INTO reminder_search(reminder_search, rowid, title, notes)
+        VALUES ('delete', old.number, tick_search_text(old.title), tick_search_text(old.notes));
+    INSERT INTO reminder_search(rowid, title, notes)
+        VALUES (new.number, tick_search_text(new.title), tick_search_text(new.notes));
 END;
 
 -- trigger reminder_tag_insert
@@ -257,5 +406,4 @@ END;
 
 -- view reminder_search_text
 CREATE VIEW reminder_search_text AS
-    SELECT number, tick_search_text(title) AS title, tick_search_text(notes) AS notes,
-        tick_search_tags(tags) AS tags FROM reminder;
+    SELECT number, tick_search_text(title) AS title, tick_search_text(notes) AS notes FROM reminder;
