@@ -78,7 +78,9 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `text` would read back as something else when written bare.
     private static func needsQuotes(_ text: String) -> Bool {
-        text.first == "\"" || text == "OR" || text.contains(where: \.isWhitespace) || fieldName(of: text) != nil
+        let scalars = Array(text.unicodeScalars)
+        return scalars.first == "\"" || text == "OR" || scalars.contains(where: \.properties.isWhitespace)
+            || fieldName(of: scalars[...]) != nil
     }
 
     /// `text` in double quotes, with `"` and `\` escaped by a backslash (as tags are shown).
@@ -88,10 +90,11 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 
     /// The name before the colon when `word` starts with ASCII letters and a colon
     /// (`title:`, `due:`): what the parser reads as a field.
-    static func fieldName<Word: Collection<Character>>(of word: Word) -> String? {
+    static func fieldName(of word: ArraySlice<Unicode.Scalar>) -> String? {
         guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else { return nil }
         let name = word[..<colon]
-        return name.allSatisfy({ $0.isASCII && $0.isLetter }) ? String(name) : nil
+        guard name.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else { return nil }
+        return String(String.UnicodeScalarView(name))
     }
 }
 
@@ -110,8 +113,8 @@ extension SearchQuery {
         while let start = reader.skipWhiteSpace() {
             if reader.atBareWord("OR") {
                 guard !clause.isEmpty else {
-                    throw Self.failure(lastOR == nil ? "'OR' has nothing before it" : "'OR' follows another 'OR'",
-                                       at: start, hint: "to look for the word itself, write \"OR\"")
+                    throw reader.failure(lastOR == nil ? "'OR' has nothing before it" : "'OR' follows another 'OR'",
+                                         at: start, hint: "to look for the word itself, write \"OR\"")
                 }
                 clauses.append(clause)
                 clause = []
@@ -122,7 +125,7 @@ extension SearchQuery {
             clause.append(try reader.term())
         }
         if let lastOR, clause.isEmpty {
-            throw Self.failure("'OR' has nothing after it", at: lastOR, hint: "to look for the word itself, write \"OR\"")
+            throw reader.failure("'OR' has nothing after it", at: lastOR, hint: "to look for the word itself, write \"OR\"")
         }
         guard !clause.isEmpty else { throw ModelError.invalidSearch(reason: "say what to look for", position: nil) }
         clauses.append(clause)
@@ -133,67 +136,78 @@ extension SearchQuery {
         .invalidSearch(reason: reason + (hint.map { "; " + $0 } ?? ""), position: position)
     }
 
-    /// A cursor over the query's characters that counts where it is (1-based).
+    /// A cursor over the query's Unicode scalars (white space, quotes and colons are single
+    /// scalars, and a combining mark after a space must not join it: the query is read by
+    /// scalar, not by grapheme) that reports where it is in characters, 1-based.
     private struct Reader {
-        let characters: [Character]
+        let scalars: [Unicode.Scalar]
         var index = 0
 
-        init(text: String) { characters = Array(text) }
+        init(text: String) { scalars = Array(text.unicodeScalars) }
 
-        /// The 1-based position of the next character.
-        var position: Int { index + 1 }
+        /// The 1-based position, in characters as a person counts them, of the character
+        /// that holds the scalar at `index`.
+        /// - Complexity: O(index); asked only for an error.
+        func position(of index: Int) -> Int {
+            String(String.UnicodeScalarView(scalars[..<min(index, scalars.count)])).count + 1
+        }
 
-        /// Skips white space; the position of the next character, or nil at the end.
+        /// The failure `reason` at the scalar `index`.
+        func failure(_ reason: String, at index: Int, hint: String? = nil) -> ModelError {
+            SearchQuery.failure(reason, at: position(of: index), hint: hint)
+        }
+
+        /// Skips white space; the index of the next scalar, or nil at the end.
         mutating func skipWhiteSpace() -> Int? {
-            while index < characters.count, characters[index].isWhitespace { index += 1 }
-            return index < characters.count ? position : nil
+            while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+            return index < scalars.count ? index : nil
         }
 
         mutating func skip(count: Int) { index += count }
 
         /// Whether the next word is exactly `word` (followed by white space or the end).
         func atBareWord(_ word: String) -> Bool {
-            let letters = Array(word)
-            guard index + letters.count <= characters.count, Array(characters[index..<index + letters.count]) == letters else {
+            let letters = Array(word.unicodeScalars)
+            guard index + letters.count <= scalars.count, Array(scalars[index..<index + letters.count]) == letters else {
                 return false
             }
-            return index + letters.count == characters.count || characters[index + letters.count].isWhitespace
+            return index + letters.count == scalars.count || scalars[index + letters.count].properties.isWhitespace
         }
 
-        /// The characters from here up to the next white space.
-        private func word() -> ArraySlice<Character> {
+        /// The scalars from here up to the next white space.
+        private func word() -> ArraySlice<Unicode.Scalar> {
             var end = index
-            while end < characters.count, !characters[end].isWhitespace { end += 1 }
-            return characters[index..<end]
+            while end < scalars.count, !scalars[end].properties.isWhitespace { end += 1 }
+            return scalars[index..<end]
         }
 
-        /// One term, starting at a character that is not white space.
+        /// One term, starting at a scalar that is not white space.
         mutating func term() throws(ModelError) -> Term {
-            let start = position
+            let start = index
             var field = Field.anywhere
-            if characters[index] != "\"", let name = SearchQuery.fieldName(of: word()) {
+            if scalars[index] != "\"", let name = SearchQuery.fieldName(of: word()) {
                 guard let known = Field(rawValue: name.lowercased()), known != .anywhere else {
                     let fields = Field.allCases.filter { $0 != .anywhere }.map { $0.rawValue + ":" }
-                    throw SearchQuery.failure("unknown field '\(name):'", at: start,
+                    throw failure("unknown field '\(name):'", at: start,
                                               hint: "the fields are \(fields.joined(separator: ", ")); to look for the text as it is, put it in quotes")
                 }
                 field = known
-                index += name.count + 1
-                guard index < characters.count, !characters[index].isWhitespace else {
-                    throw SearchQuery.failure("'\(name):' needs a word or a \"quoted phrase\" after it", at: start)
+                index += name.unicodeScalars.count + 1
+                guard index < scalars.count, !scalars[index].properties.isWhitespace else {
+                    throw failure("'\(name):' needs a word or a \"quoted phrase\" after it", at: start)
                 }
             }
             var text: String
-            if characters[index] == "\"" {
+            if scalars[index] == "\"" {
                 text = try quoted()
             } else {
                 let bare = word()
-                text = String(bare)
+                text = String(String.UnicodeScalarView(bare))
                 index = bare.endIndex
             }
             if field == .tag {
                 guard let tag = TagNames.cleaned(text) else {
-                    throw SearchQuery.failure("'tag:' needs a tag after it", at: start)
+                    throw failure("'tag:' needs a tag after it", at: start)
                 }
                 text = tag
             }
@@ -202,28 +216,31 @@ extension SearchQuery {
 
         /// A quoted phrase starting at its opening quote, without quotes and escapes.
         private mutating func quoted() throws(ModelError) -> String {
-            let start = position
+            let start = index
             index += 1
-            var text = ""
-            while index < characters.count {
-                let character = characters[index]
-                if character == "\\", index + 1 < characters.count, characters[index + 1] == "\"" || characters[index + 1] == "\\" {
-                    text.append(characters[index + 1])
+            var text = String.UnicodeScalarView()
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "\"" || scalars[index + 1] == "\\" {
+                    text.append(scalars[index + 1])
                     index += 2
                     continue
                 }
-                index += 1
-                if character == "\"" {
-                    guard index == characters.count || characters[index].isWhitespace else {
-                        throw SearchQuery.failure("the phrase closed at character \(index) runs on into more text",
-                                                  at: start, hint: "put a space after the closing quote")
+                if scalar == "\"" {
+                    let closing = index
+                    index += 1
+                    guard index == scalars.count || scalars[index].properties.isWhitespace else {
+                        throw failure("the phrase closed at character \(position(of: closing)) runs on into more text",
+                                      at: start, hint: "put a space after the closing quote")
                     }
-                    guard !text.isBlank else { throw SearchQuery.failure("the quotes hold nothing to look for", at: start) }
-                    return text
+                    let phrase = String(text)
+                    guard !phrase.isBlank else { throw failure("the quotes hold nothing to look for", at: start) }
+                    return phrase
                 }
-                text.append(character)
+                text.append(scalar)
+                index += 1
             }
-            throw SearchQuery.failure("the quote is not closed", at: start, hint: "end the phrase with \"")
+            throw failure("the quote is not closed", at: start, hint: "end the phrase with \"")
         }
     }
 }
