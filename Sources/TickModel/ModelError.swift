@@ -24,6 +24,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A search query the query language cannot read (`SearchQuery`); `position` is the
     /// 1-based character where the fault starts, nil for a blank query.
     case invalidSearch(reason: String, position: Int?)
+    /// A line of tags Tick cannot read; `reason` says where.
+    case invalidTags(String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read the search at character \(position): \(reason)"
         case .invalidSearch(let reason, nil):
             return "cannot read the search: \(reason)"
+        case .invalidTags(let reason):
+            return "cannot read the tags: \(reason)"
         }
     }
 }
