@@ -47,23 +47,26 @@ public struct ListingRequest: Sendable, Equatable {
     public var source: ListingSource
     /// Only reminders with this tag (ASCII case ignored).
     public var tag: String?
-    /// Only reminders whose title or notes hold every word (a search).
-    public var text: String?
+    /// Only reminders that match this search.
+    public var search: SearchQuery?
     /// Include completed reminders (smart lists decide for themselves).
     public var includesCompleted: Bool
-    /// At most this many rows.
+    /// At most this many rows (counted after sorting).
     public var limit: Int?
+    /// The order asked for (`--sort`); nil for the listing's own.
+    public var order: ReminderOrder?
     /// Summaries for a table, whole reminders for JSON.
     public var detail: ListingDetail
 
     /// A listing request.
-    public init(source: ListingSource, tag: String? = nil, text: String? = nil, includesCompleted: Bool = false,
-                limit: Int? = nil, detail: ListingDetail = .summaries) {
+    public init(source: ListingSource, tag: String? = nil, search: SearchQuery? = nil, includesCompleted: Bool = false,
+                limit: Int? = nil, order: ReminderOrder? = nil, detail: ListingDetail = .summaries) {
         self.source = source
         self.tag = tag
-        self.text = text
+        self.search = search
         self.includesCompleted = includesCompleted
         self.limit = limit
+        self.order = order
         self.detail = detail
     }
 }
@@ -182,8 +185,8 @@ extension Actions {
     /// `listing(_:)` inside the caller's transaction `db`.
     public static func listing(_ request: ListingRequest, in db: Database, context: ActionContext) throws -> ListingResult {
         let lists = try db.listsByID()
-        var filter = ReminderFilter(tag: request.tag, text: request.text, includesCompleted: request.includesCompleted,
-                                    limit: request.limit)
+        var filter = ReminderFilter(tag: request.tag, search: request.search, includesCompleted: request.includesCompleted,
+                                    limit: request.limit, order: request.order)
         var list: ReminderList?
         var narrowedTo: ReminderList?
         switch request.source {

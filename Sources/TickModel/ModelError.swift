@@ -21,6 +21,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDuration(String, reason: String)
     /// A repeating reminder was to lose its due date, from which its occurrences count.
     case repeatNeedsDueDate
+    /// A search query the query language cannot read (`SearchQuery`); `position` is the
+    /// 1-based character where the fault starts, nil for a blank query.
+    case invalidSearch(reason: String, position: Int?)
     /// A line of tags Tick cannot read; `reason` says where.
     case invalidTags(String)
 
@@ -41,6 +44,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read '\(text)' as a duration: \(reason)"
         case .repeatNeedsDueDate:
             return "a repeating reminder needs a due date; stop it repeating first"
+        case .invalidSearch(let reason, let position?):
+            return "cannot read the search at character \(position): \(reason)"
+        case .invalidSearch(let reason, nil):
+            return "cannot read the search: \(reason)"
         case .invalidTags(let reason):
             return "cannot read the tags: \(reason)"
         }

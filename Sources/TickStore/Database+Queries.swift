@@ -44,29 +44,53 @@ extension Database {
     /// array into another.
     private func select<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
                                           into result: inout [Row], decode: (Statement) throws -> Row) throws {
+        if filter.lacking == nil, let key = filter.order?.key, key == .due || key == .priority {
+            // Sorted by a key some reminders lack: those with it, sorted, then the others
+            // in manual order (in both directions).
+            let start = result.count
+            try selectOne(filter, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+            guard var rest = Database.remainder(of: filter, after: result.count - start) else { return }
+            rest.lacking = key
+            try select(rest, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+            return
+        }
         // A search asks its word index once, for every list together.
-        if filter.listID == nil, filter.text == nil, Database.isInListOrder(filter), let lists = try listsInDistinctOrder() {
+        if filter.listID == nil, filter.search == nil, case .manual(let reversed) = Database.listingOrder(filter),
+           let lists = try listsInDistinctOrder() {
             // Rows of several lists in the lists' order: SQLite would sort them all (the
             // order needs the list's position, which no index of reminders holds); read
             // each list's rows in order from its index instead, list after list. With
             // two lists at one position the rows of both interleave: the query below does that.
             let start = result.count
-            for list in lists {
-                var one = filter
+            for list in reversed ? lists.reversed() : lists {
+                guard var one = Database.remainder(of: filter, after: result.count - start) else { break }
                 one.listID = list
-                if let limit = filter.limit {
-                    guard result.count - start < limit else { break }
-                    one.limit = limit - (result.count - start)
-                }
-                try select(one, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+                try selectOne(one, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
             }
             return
         }
+        try selectOne(filter, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+    }
+
+    /// `filter` for the rows that follow the `appended` ones already read: its limit less
+    /// those, nil when the limit is reached.
+    private static func remainder(of filter: ReminderFilter, after appended: Int) -> ReminderFilter? {
+        guard let limit = filter.limit else { return filter }
+        guard appended < limit else { return nil }
+        var rest = filter
+        rest.limit = limit - appended
+        return rest
+    }
+
+    /// Appends the rows of `filter` read with one query (see `select`).
+    private func selectOne<Row: DueCarrying>(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
+                                             into result: inout [Row], decode: (Statement) throws -> Row) throws {
         var query = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns)
         if query.sortsByDue, let limit = filter.limit {
             query = try limitedByDue(query, filter: filter, limit: limit, now: now, timeZone: timeZone, columns: columns)
         }
         precondition(!query.sortsByDue || result.isEmpty, "rows sorted by due date are selected alone")
+        let start = result.count
         let localNow = LocalDateTime(now, in: timeZone)
         try forEachRow(query.sql, query.arguments, cached: query.isFixed) { row in
             let reminder = try decode(row)
@@ -79,18 +103,50 @@ extension Database {
             // Text order of the stored values mixes UTC and local times; sort exactly.
             var listPositions: [ReminderList.ID: Int64] = [:]
             try forEachRow("SELECT id, position FROM list") { listPositions[ReminderList.ID(rawValue: $0.text(0))] = $0.int(1) }
-            result = Database.sortedByDue(result, in: timeZone, listPositions: listPositions)
-            if let limit = filter.limit { result = Array(result.prefix(max(limit, 0))) }
+            result = Database.sortedByDue(result, in: timeZone, listPositions: listPositions,
+                                          descending: filter.order?.isReversed ?? false)
+        }
+        // Rows sorted in Swift, or dropped by the day rules after SQL, are limited here.
+        if let limit = filter.limit, query.sortsByDue || query.dayLimit != nil, result.count - start > limit {
+            result.removeLast(result.count - start - max(limit, 0))
+        }
+    }
+
+    /// How a listing's rows are put in order.
+    enum ListingOrder: Equatable {
+        /// Lists in their order, then each list's positions (reversed: all of it backwards).
+        case manual(reversed: Bool)
+        /// By due instant, exactly, in Swift (`sortedByDue`).
+        case due(reversed: Bool)
+        /// Most recently completed first (the completed smart list's own order).
+        case completion
+        /// By a column (title, created, priority), ties in manual order.
+        case key(ReminderOrder.Key, reversed: Bool)
+    }
+
+    /// The order of `filter`'s rows: the one asked for, else the listing's own (lists, all
+    /// and flagged manual; today, overdue and scheduled by due date; completed by completion).
+    static func listingOrder(_ filter: ReminderFilter) -> ListingOrder {
+        if filter.lacking != nil { return .manual(reversed: false) }
+        if let order = filter.order {
+            switch order.key {
+            case .manual: return .manual(reversed: order.isReversed)
+            case .due: return .due(reversed: order.isReversed)
+            case .priority, .title, .created: return .key(order.key, reversed: order.isReversed)
+            }
+        }
+        switch filter.smartList {
+        case nil, .all?, .flagged?: return .manual(reversed: false)
+        case .today?, .overdue?, .scheduled?: return .due(reversed: false)
+        case .completed?: return .completion
         }
     }
 
     /// Whether `filter`'s rows come lists in their order, then each list's manual order
     /// (not by due date, not most recently completed first).
     static func isInListOrder(_ filter: ReminderFilter) -> Bool {
-        switch filter.smartList {
-        case nil, .all?, .flagged?: return true
-        case .today?, .overdue?, .scheduled?, .completed?: return false
-        }
+        if case .manual(reversed: false) = listingOrder(filter) { return true }
+        return false
     }
 
     /// Every list's ID in the lists' order, or nil when two lists share a position.
@@ -109,18 +165,24 @@ extension Database {
     /// start of its stored day and at most 36 hours after it, so every row stored three
     /// days later sorts after each of those `limit` rows (and the rows the exact rules of
     /// `today` and `overdue` drop are all stored on the last three days before the
-    /// listing's own bound, which the narrowed query then reads whole).
+    /// listing's own bound, which the narrowed query then reads whole). Reversed, the
+    /// same holds backwards: rows stored from two days before the `limit`-th row's day on
+    /// (not narrowed for `today` and `overdue`, whose dropped rows are the latest).
     /// - Complexity: O(limit) index entries to find that row, instead of the whole listing.
     func limitedByDue(_ query: ListingQuery, filter: ReminderFilter, limit: Int, now: Date, timeZone: TimeZone,
-                              columns: String) throws -> ListingQuery {
+                      columns: String) throws -> ListingQuery {
         guard limit > 0 else { return query }
+        let descending = filter.order?.isReversed ?? false
+        if descending, query.dayLimit != nil { return query }
         let probe = Database.listingQuery(filter, now: now, timeZone: timeZone, columns: "r.due")
-        guard let text = try scalarText(probe.sql + " ORDER BY r.due LIMIT 1 OFFSET ?",
+        guard let text = try scalarText(probe.sql + " ORDER BY r.due\(descending ? " DESC" : "") LIMIT 1 OFFSET ?",
                                         probe.arguments + [.integer(Int64(limit - 1))]) else {
             return query // fewer rows than the limit: the listing is read whole
         }
-        guard let day = CalendarDay(text.prefix(10)), let bound = day.adding(checkedDays: 3) else { return query }
-        return Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns, dueBefore: bound.description)
+        guard let day = CalendarDay(text.prefix(10)), let bound = day.adding(checkedDays: descending ? -2 : 3) else { return query }
+        return Database.listingQuery(filter, now: now, timeZone: timeZone, columns: columns,
+                                     dueBefore: descending ? nil : bound.description,
+                                     dueFrom: descending ? bound.description : nil)
     }
 
     /// The SQL of a listing, and what is decided in Swift after the rows are read.
@@ -141,16 +203,18 @@ extension Database {
     }
 
     /// The query for `filter` (see `reminders(_:now:timeZone:)`), reading `columns`.
-    /// - Parameter dueBefore: keep only rows stored as due before this text (see `limitedByDue`).
+    /// - Parameters:
+    ///   - dueBefore: keep only rows stored as due before this text (see `limitedByDue`).
+    ///   - dueFrom: keep only rows stored as due at or after this text (reversed, the same).
     static func listingQuery(_ filter: ReminderFilter, now: Date, timeZone: TimeZone, columns: String,
-                             dueBefore: String? = nil) -> ListingQuery {
+                             dueBefore: String? = nil, dueFrom: String? = nil) -> ListingQuery {
         var conditions: [String] = []
         var arguments: [SQLValue] = []
-        var order = "l.position, r.position"
         var includesCompleted = filter.includesCompleted
         var dayLimit: CalendarDay?
         var mustBeOverdue = false
         let today = LocalDateTime(now, in: timeZone).day
+        let listingOrder = Database.listingOrder(filter)
 
         switch filter.smartList {
         case nil, .all?:
@@ -167,7 +231,6 @@ extension Database {
         case .completed?:
             includesCompleted = true
             conditions.append("r.completed_at IS NOT NULL")
-            order = "r.completed_at DESC, r.number DESC"
         }
         // One upper bound on `due`: SQLite ranges an index over one of two and tests the other row by row.
         var dueBound = dueBefore
@@ -182,8 +245,25 @@ extension Database {
             conditions.append("r.due IS NOT NULL AND r.due < ?")
             arguments.append(.text(dueBound))
         }
+        if let dueFrom {
+            conditions.append("r.due >= ?")
+            arguments.append(.text(dueFrom))
+        }
         if !includesCompleted || dayLimit != nil || filter.smartList == .scheduled || filter.smartList == .flagged {
             conditions.append("r.completed_at IS NULL")
+        }
+        // A sort by a key some reminders lack reads those with it and those without apart (see `select`).
+        switch filter.lacking {
+        case .due?: conditions.append("r.due IS NULL")
+        case .priority?: conditions.append("r.priority = 0")
+        case .title?, .created?, .manual?, nil: break
+        }
+        if filter.lacking == nil {
+            switch filter.order?.key {
+            case .due? where dueBound == nil && filter.smartList != .scheduled: conditions.append("r.due IS NOT NULL")
+            case .priority?: conditions.append("r.priority > 0")
+            default: break
+            }
         }
         if let listID = filter.listID {
             conditions.append("r.list_id = ?")
@@ -197,27 +277,46 @@ extension Database {
             conditions.append("r.parent_uid = ?")
             arguments.append(.text(parentUID.rawValue))
         }
-        if let text = filter.text {
-            let (condition, values) = Database.searchCondition(text)
-            if let condition {
-                conditions.append(condition)
-                arguments += values
-            }
+        if let search = filter.search {
+            let (condition, values) = Database.searchCondition(search)
+            conditions.append(condition)
+            arguments += values
         }
 
-        let exact = dayLimit != nil || filter.smartList == .scheduled
+        let order: String
+        switch listingOrder {
+        case .manual(reversed: false): order = "l.position, r.position"
+        case .manual(reversed: true): order = "l.position DESC, r.position DESC, r.number DESC"
+        case .completion: order = "r.completed_at DESC, r.number DESC"
+        case .due: order = ""
+        case .key(let key, let reversed):
+            // Ties in manual order; the first key from an index of open reminders (schema
+            // version 9), the rest sorted only among the rows that tie on it.
+            let column = key == .title ? "tick_search_text(r.title)" : key == .created ? "r.created_at" : "r.priority"
+            order = column + (reversed ? " DESC" : "") + ", l.position, r.position, r.number"
+        }
+        let exact = order.isEmpty
         // Sorted in Swift: no join to read the lists' order row by row, no sort in SQL,
         // so the rows come straight from a covering index. (Foreign keys guarantee
-        // every reminder's list exists, so the join filtered nothing.)
-        var sql = "SELECT \(columns) FROM reminder r" + (exact ? "" : " JOIN list l ON l.id = r.list_id")
+        // every reminder's list exists, so the join filtered nothing.) Sorted by a key:
+        // reminders first (CROSS JOIN keeps SQLite from reading lists first), from the
+        // key's index, so that a LIMIT stops after the first rows and their ties.
+        let join: String
+        switch listingOrder {
+        case .due: join = ""
+        case .key: join = " CROSS JOIN list l ON l.id = r.list_id"
+        case .manual, .completion: join = " JOIN list l ON l.id = r.list_id"
+        }
+        var sql = "SELECT \(columns) FROM reminder r" + join
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if !exact { sql += " ORDER BY " + order }
-        if let limit = filter.limit, !exact {
+        // Rows the day rules may still drop are limited after them, in Swift.
+        if let limit = filter.limit, !exact, dayLimit == nil {
             sql += " LIMIT ?"
             arguments.append(.integer(Int64(max(limit, 0))))
         }
         return ListingQuery(sql: sql, arguments: arguments, dayLimit: dayLimit, mustBeOverdue: mustBeOverdue,
-                            sortsByDue: exact, isFixed: filter.text == nil)
+                            sortsByDue: exact, isFixed: filter.search == nil)
     }
 
     /// Every reminder, lists in order, then manual order; for export and backups.
@@ -289,12 +388,14 @@ extension Database {
     /// timed and floating values at the same instant), then by the stored due text (a
     /// floating and a timed value can share an instant), then in manual order: lists in
     /// their order, positions, numbers. No due date sorts last.
-    /// - Parameter listPositions: each list's `position`.
+    /// - Parameters:
+    ///   - listPositions: each list's `position`.
+    ///   - descending: latest first (no due date still last, ties still in manual order).
     /// - Complexity: O(n log n) comparisons of small keys; each row is copied once, and
     ///   the zone is asked once per distinct all-day date rather than once per row.
     static func sortedByDue<Row: DueCarrying>(_ rows: [Row], in zone: TimeZone,
-                                              listPositions: [ReminderList.ID: Int64]) -> [Row] {
-        typealias Key = (instant: Date, allDay: Bool, text: Int, isTimed: Bool, list: Int64, position: Int64,
+                                              listPositions: [ReminderList.ID: Int64], descending: Bool = false) -> [Row] {
+        typealias Key = (dated: Bool, instant: Date, allDay: Bool, text: Int, isTimed: Bool, list: Int64, position: Int64,
                          number: Int64, offset: Int)
         var keys: [Key] = []
         keys.reserveCapacity(rows.count)
@@ -326,14 +427,15 @@ extension Database {
                 break
             }
             // Fields are read in place: a copy of the row would retain each of its strings.
-            keys.append((instant, due?.isAllDay ?? false, text, isTimed, listPositions[rows[offset].listID] ?? .max,
+            keys.append((due != nil, instant, due?.isAllDay ?? false, text, isTimed, listPositions[rows[offset].listID] ?? .max,
                          rows[offset].position, rows[offset].number.rawValue, offset))
         }
         keys.sort { a, b in
-            if a.instant != b.instant { return a.instant < b.instant }
-            if a.allDay != b.allDay { return a.allDay }
-            if a.text != b.text { return a.text < b.text }
-            if a.isTimed != b.isTimed { return !a.isTimed }
+            if a.dated != b.dated { return a.dated }
+            if a.instant != b.instant { return (a.instant < b.instant) != descending }
+            if a.allDay != b.allDay { return a.allDay != descending }
+            if a.text != b.text { return (a.text < b.text) != descending }
+            if a.isTimed != b.isTimed { return a.isTimed == descending }
             if a.list != b.list { return a.list < b.list }
             if a.position != b.position { return a.position < b.position }
             if a.number != b.number { return a.number < b.number }
@@ -342,29 +444,65 @@ extension Database {
         return keys.map { rows[$0.offset] }
     }
 
-    /// The SQL condition for a text search: every word must occur in the title or notes.
-    /// Words of three or more characters use the trigram full-text index
-    /// (https://sqlite.org/fts5.html#the_trigram_tokenizer); shorter ones use `LIKE`.
-    /// Words are folded as the index is (`SearchText`): case and Unicode form do not matter.
-    static func searchCondition(_ text: String) -> (String?, [SQLValue]) {
-        let words = SearchText.folded(text).split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        guard !words.isEmpty else { return (nil, []) }
+    /// The SQL condition for a search (`SearchQuery`): any clause matches when each of its
+    /// terms does. A term without a field must occur in the title, the notes or one of the
+    /// tags; `title:` and `notes:` in that one; `tag:` is one whole tag. Text is folded on
+    /// both sides as the index is (`SearchText`: case, Unicode form and accents do not
+    /// matter). Terms of three or more characters (Unicode scalars, after folding) use the
+    /// trigram full-text index (https://sqlite.org/fts5.html#the_trigram_tokenizer), every
+    /// such term of a query in one `MATCH` when the query has no other kind; shorter ones
+    /// use `LIKE` over the folded columns; tags the index of folded tags (schema version 9).
+    /// - Complexity: index look-ups for long terms and tags; a scan of titles, notes and
+    ///   tags for each clause with a short term.
+    static func searchCondition(_ query: SearchQuery) -> (String, [SQLValue]) {
+        // Each clause as full-text terms (an FTS5 expression each) and other conditions.
+        var clauses: [(match: [String], others: [(sql: String, values: [SQLValue])])] = []
+        for clause in query.clauses {
+            var match: [String] = []
+            var others: [(sql: String, values: [SQLValue])] = []
+            for term in clause {
+                let text = SearchText.folded(term.text)
+                if term.field == .tag {
+                    others.append(("r.number IN (SELECT reminder FROM reminder_tag WHERE tick_search_text(tag) = ?)", [.text(text)]))
+                } else if text.unicodeScalars.count >= 3 {
+                    let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                    match.append(term.field == .anywhere ? phrase : term.field.rawValue + " : " + phrase)
+                } else {
+                    let pattern = SQLValue.text("%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+                        .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
+                    let like = " LIKE ? ESCAPE '\\'"
+                    let sql: [String]
+                    switch term.field {
+                    case .title: sql = ["tick_search_text(r.title)" + like]
+                    case .notes: sql = ["tick_search_text(r.notes)" + like]
+                    case .anywhere, .tag: sql = ["tick_search_text(r.title)" + like, "tick_search_text(r.notes)" + like,
+                                                "(r.tags <> '[]' AND tick_search_tags(r.tags)" + like + ")"]
+                    }
+                    others.append(("(" + sql.joined(separator: " OR ") + ")", Array(repeating: pattern, count: sql.count)))
+                }
+            }
+            clauses.append((match, others))
+        }
+        let inIndex = "r.number IN (SELECT rowid FROM reminder_search WHERE reminder_search MATCH ?)"
+        if clauses.allSatisfy({ $0.others.isEmpty }) {
+            let expression = clauses.map { "(" + $0.match.joined(separator: " AND ") + ")" }.joined(separator: " OR ")
+            return (inIndex, [.text(expression)])
+        }
         var parts: [String] = []
         var values: [SQLValue] = []
-        let long = words.filter { $0.count >= 3 }
-        if !long.isEmpty {
-            let match = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
-            parts.append("r.number IN (SELECT rowid FROM reminder_search WHERE reminder_search MATCH ?)")
-            values.append(.text(match))
+        for clause in clauses {
+            var conditions: [String] = []
+            if !clause.match.isEmpty {
+                conditions.append(inIndex)
+                values.append(.text(clause.match.joined(separator: " AND ")))
+            }
+            for other in clause.others {
+                conditions.append(other.sql)
+                values += other.values
+            }
+            parts.append("(" + conditions.joined(separator: " AND ") + ")")
         }
-        for word in words where word.count < 3 {
-            let escaped = word.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            parts.append("(tick_search_text(r.title) LIKE ? ESCAPE '\\' OR tick_search_text(r.notes) LIKE ? ESCAPE '\\')")
-            values.append(.text("%" + escaped + "%"))
-            values.append(.text("%" + escaped + "%"))
-        }
-        return (parts.joined(separator: " AND "), values)
+        return ("(" + parts.joined(separator: " OR ") + ")", values)
     }
 
     // MARK: - Manual order

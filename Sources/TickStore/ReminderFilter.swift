@@ -9,23 +9,30 @@ public struct ReminderFilter: Sendable, Equatable {
     public var smartList: SmartList?
     /// Only reminders with this tag (ASCII case ignored).
     public var tag: String?
-    /// Only reminders whose title or notes contain every word of this text (case ignored).
-    public var text: String?
+    /// Only reminders that match this search (see `Database.searchCondition`).
+    public var search: SearchQuery?
     /// Only direct subtasks of the reminder with this UID.
     public var parentUID: ReminderUID?
     /// Include completed reminders (ignored by smart lists, which decide themselves).
     public var includesCompleted: Bool
-    /// At most this many reminders.
+    /// At most this many reminders (counted after sorting).
     public var limit: Int?
+    /// The order asked for; nil for the listing's own (see `Database.reminders(_:now:timeZone:)`).
+    public var order: ReminderOrder?
+    /// Only reminders without a value for this key (no due date, no priority): the part
+    /// of a sorted listing that comes after the sorted part, in manual order.
+    var lacking: ReminderOrder.Key?
 
     public init(listID: ReminderList.ID? = nil, smartList: SmartList? = nil, tag: String? = nil,
-                text: String? = nil, parentUID: ReminderUID? = nil, includesCompleted: Bool = false, limit: Int? = nil) {
+                search: SearchQuery? = nil, parentUID: ReminderUID? = nil, includesCompleted: Bool = false,
+                limit: Int? = nil, order: ReminderOrder? = nil) {
         self.listID = listID
         self.smartList = smartList
         self.tag = tag
-        self.text = text
+        self.search = search
         self.parentUID = parentUID
         self.includesCompleted = includesCompleted
         self.limit = limit
+        self.order = order
     }
 }

@@ -21,6 +21,7 @@ enum Schema {
         migrator.register("sync", script: sync)
         migrator.register("list counts", script: listCounts)
         migrator.register("change journal", script: changeJournal)
+        migrator.register("search accents and tags", script: searchAccents)
         return migrator
     }()
 
@@ -312,6 +313,59 @@ enum Schema {
             \(countChange(of: "new", sign: "+"))
         END;
         """
+
+    /// Version 9: search ignores accents and finds tags, and listings sort (issue 15).
+    ///
+    /// - `tick_search_text` folds accents away as well (`cafe` finds `Café`; see
+    ///   `SearchText.folded`), so the full-text index is rebuilt with the new fold.
+    /// - `reminder_search` gets a third column, `tags`: the reminder's tags folded, one a
+    ///   line (`tick_search_tags`, `SearchText.foldedTags`), so that a word finds a
+    ///   reminder by its tags too; the view
+    ///   `reminder_search_text` and the triggers write it, and an edit of the tags alone
+    ///   updates the index.
+    /// - `reminder_tag_folded` indexes every tag folded, for `tag:` in a search (one whole
+    ///   tag, case and accents ignored).
+    /// - `reminder_open_title` (the title folded), `reminder_open_created` and
+    ///   `reminder_open_priority` (the prioritized ones) give `--sort title`, `created` and
+    ///   `priority` of open reminders their first rows in order, without sorting every
+    ///   reminder; only the rows that tie on the key are sorted (by manual order).
+    static let searchAccents = """
+        DROP TRIGGER reminder_search_insert;
+        DROP TRIGGER reminder_search_delete;
+        DROP TRIGGER reminder_search_update;
+        DROP TABLE reminder_search;
+        DROP VIEW reminder_search_text;
+        CREATE VIEW reminder_search_text AS
+            SELECT number, tick_search_text(title) AS title, tick_search_text(notes) AS notes,
+                tick_search_tags(tags) AS tags FROM reminder;
+        CREATE VIRTUAL TABLE reminder_search USING fts5(
+            title, notes, tags, content = 'reminder_search_text', content_rowid = 'number', tokenize = 'trigram'
+        );
+        CREATE TRIGGER reminder_search_insert AFTER INSERT ON reminder BEGIN
+            INSERT INTO reminder_search(rowid, title, notes, tags) VALUES (new.number, \(searchColumns(of: "new")));
+        END;
+        CREATE TRIGGER reminder_search_delete AFTER DELETE ON reminder BEGIN
+            INSERT INTO reminder_search(reminder_search, rowid, title, notes, tags)
+                VALUES ('delete', old.number, \(searchColumns(of: "old")));
+        END;
+        CREATE TRIGGER reminder_search_update AFTER UPDATE OF title, notes, tags ON reminder
+            WHEN old.title IS NOT new.title OR old.notes IS NOT new.notes OR old.tags IS NOT new.tags BEGIN
+            INSERT INTO reminder_search(reminder_search, rowid, title, notes, tags)
+                VALUES ('delete', old.number, \(searchColumns(of: "old")));
+            INSERT INTO reminder_search(rowid, title, notes, tags) VALUES (new.number, \(searchColumns(of: "new")));
+        END;
+        INSERT INTO reminder_search(reminder_search) VALUES ('rebuild');
+        CREATE INDEX reminder_tag_folded ON reminder_tag(tick_search_text(tag));
+        CREATE INDEX reminder_open_title ON reminder(tick_search_text(title)) WHERE completed_at IS NULL;
+        CREATE INDEX reminder_open_created ON reminder(created_at) WHERE completed_at IS NULL;
+        CREATE INDEX reminder_open_priority ON reminder(priority) WHERE completed_at IS NULL AND priority > 0;
+        """
+
+    /// The three indexed values of the reminder `row` (`new` or `old` in a trigger): its
+    /// title, notes and tags, folded.
+    private static func searchColumns(of row: String) -> String {
+        "tick_search_text(\(row).title), tick_search_text(\(row).notes), tick_search_tags(\(row).tags)"
+    }
 
     /// The statement of `listCounts`' triggers that adds (`sign` `+`) or takes away (`-`)
     /// the reminder `row` (`new` or `old`) from its list's counts.

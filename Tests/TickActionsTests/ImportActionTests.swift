@@ -97,7 +97,7 @@ struct ImportActionTests {
         // The search index still follows new rows: its trigger came back with the rollback.
         try harness.add(["Findable"])
         let found = try harness.store.read { db in
-            try db.reminders(ReminderFilter(text: "Findable"), now: Fixture.now, timeZone: .gmt).map(\.title)
+            try db.reminders(ReminderFilter(search: SearchQuery(parsing: "Findable")), now: Fixture.now, timeZone: .gmt).map(\.title)
         }
         #expect(found == ["Findable"])
     }

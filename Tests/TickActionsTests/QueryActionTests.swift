@@ -74,10 +74,10 @@ struct QueryActionTests {
     @Test("search finds every word in every list, or in one list")
     func search() throws {
         let harness = try Self.filled()
-        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, text: "milk"))) == ["Buy milk", "Milk the cow"])
-        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .list(named: "Farm"), text: "milk"))) == ["Milk the cow"])
-        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, text: "call"))) == [])
-        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, text: "call", includesCompleted: true))) == ["Call mom"])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, search: SearchQuery(parsing: "milk")))) == ["Buy milk", "Milk the cow"])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .list(named: "Farm"), search: SearchQuery(parsing: "milk")))) == ["Milk the cow"])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, search: SearchQuery(parsing: "call")))) == [])
+        #expect(Self.titles(try harness.actions.listing(ListingRequest(source: .everyList, search: SearchQuery(parsing: "call"), includesCompleted: true))) == ["Call mom"])
     }
 
     @Test("one reminder with its list, subtasks and parent")

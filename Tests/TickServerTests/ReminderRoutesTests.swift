@@ -167,6 +167,24 @@ import Synchronization
         #expect(harness.send("GET", "/api/v1/search").status == 400)
     }
 
+    @Test("search reads the query language: fields, OR and accents; bad syntax is a 400 problem saying what and where")
+    func searchSyntax() throws {
+        let harness = try ServiceHarness()
+        harness.add(#"{"title":"Café","tags":["garden work"]}"#)
+        harness.add(#"{"title":"Doctor","notes":"café"}"#)
+        func titles(_ q: String) -> [String] {
+            (ServiceHarness.object(harness.send("GET", "/api/v1/search", query: ["q": q]))["reminders"] as? [[String: Any]] ?? [])
+                .compactMap { $0["title"] as? String }
+        }
+        #expect(titles("cafe") == ["Café", "Doctor"])
+        #expect(titles("title:cafe") == ["Café"])
+        #expect(titles("tag:\"garden work\" OR doctor") == ["Café", "Doctor"])
+        let bad = harness.send("GET", "/api/v1/search", query: ["q": "title:\"cafe"])
+        #expect(bad.status == 400)
+        #expect(ServiceHarness.object(bad)["detail"] as? String
+                == "?q: cannot read the search at character 7: the quote is not closed; end the phrase with \"")
+    }
+
     @Test("pages of a smart list by due date, read a page at a time, are the whole listing; an offset past any listing is refused")
     func smartListPages() throws {
         let harness = try ServiceHarness()

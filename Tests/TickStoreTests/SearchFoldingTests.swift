@@ -14,7 +14,7 @@ struct SearchFoldingTests {
               (nfc, "cafe\u{301}"), (nfd, "caf\u{E9}"), (nfd, "CAFÉ"),
               ("Straße 12", "strasse"), ("STRASSE 12", "straße"), ("Strasse 12", "STRAẞE"),
               ("ΟΔΟΣ", "οδος"), ("ﬁle taxes", "file"), ("Ｔｉｃｋ ｌｉｓｔ", "tick"),
-              ("Ab", "aB"), ("é", "E\u{301}"),
+              ("Ab", "aB"), ("Noël", "NOE\u{308}L"),
           ])
     func folds(stored: String, query: String) throws {
         let sample = try Sample()
@@ -39,19 +39,78 @@ struct SearchFoldingTests {
         #expect(try sample.titles(ReminderFilter(text: "strasse")).isEmpty)
     }
 
-    @Test("a database from schema 4 is indexed folded when it is opened")
-    func migratesIndex() throws {
-        let folder = TemporaryFolder()
-        let path = folder.file("v4.sqlite3")
+    @Test("accents are ignored on both sides; Korean is kept whole, Japanese voiced kana stay distinct",
+          arguments: [
+              ("Café au lait", "cafe", true), ("cafe au lait", "CAFÉ", true), ("Résumé", "resume", true),
+              ("Crème brûlée", "creme brulee", true), ("Straße", "strasse", true), ("Tiếng Việt", "tieng viet", true),
+              ("Søren Kierkegaard", "soren", true), ("Łódź", "lodz", true), ("İstanbul", "istanbul", true),
+              ("Encyclopædia", "encyclopaedia", true), ("ёлка", "елка", true),
+              ("회의 준비", "회의", true), ("회의 준비", "회의 준", true), ("치과 예약하기", "예약하기", true),
+              ("회의 준비", "ㅎ", false), ("がっこう", "かっこう", false), ("がっこう", "がっこ", true),
+          ])
+    func accents(stored: String, query: String, found: Bool) throws {
+        let sample = try Sample()
+        try sample.add(stored)
+        try sample.add("elsewhere", notes: stored)
+        try sample.add("Unrelated")
+        #expect(try sample.titles(ReminderFilter(text: query)) == (found ? [stored, "elsewhere"] : []))
+    }
+
+    @Test("the fold keeps Hangul syllables as syllables (never jamo) and drops only accents")
+    func foldedForms() {
+        #expect(SearchText.folded("회의 준비") == "회의 준비")
+        #expect(SearchText.folded("회의").unicodeScalars.count == 2)
+        #expect(SearchText.folded("Résumé ÉCOLE") == "resume ecole")
+        #expect(SearchText.folded("がっこう") == "がっこう")
+        #expect(SearchText.folded("ﬁ Ｔｉｃｋ") == "fi tick")
+    }
+
+    /// A database at schema `version` holding one list and the reminder `u1` with this
+    /// title and tags (JSON; `tags` exists from version 2).
+    static func database(at path: String, version: Int, title: String, tags: String = "[]") throws -> Database {
         let old = try Store.open(path: path)
-        try Schema.migrator.migrate(old, upTo: 4)
+        try Schema.migrator.migrate(old, upTo: version)
         try old.executeScript("""
             PRAGMA application_id = \(Schema.applicationID);
             INSERT INTO list (id, name, color, position, created_at, modified_at)
                 VALUES ('L', 'Reminders', '#007AFF', 1024, '2026-11-29T12:00:00.000Z', '2026-11-29T12:00:00.000Z');
             INSERT INTO reminder (uid, list_id, title, notes, priority, flagged, position, created_at, modified_at)
-                VALUES ('u1', 'L', 'Cafe\u{301} Straße', '', 0, 0, 1024, '2026-11-29T12:00:00.000Z', '2026-11-29T12:00:00.000Z');
+                VALUES ('u1', 'L', '\(title)', '', 0, 0, 1024, '2026-11-29T12:00:00.000Z', '2026-11-29T12:00:00.000Z');
             """)
+        if tags != "[]" { try old.executeScript("UPDATE reminder SET tags = '\(tags)'") }
+        return old
+    }
+
+    @Test("a database made by schema 8 is indexed without accents (and with tags) once opened")
+    func migratesAccents() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("v8.sqlite3")
+        let old = try Self.database(at: path, version: 8, title: "Café crème", tags: "[\"Résumé\"]")
+        try old.executeScript("""
+            -- What Tick's schema 8 indexed: case folded, accents kept (this process folds
+            -- them away, so the entry its trigger wrote is put back as schema 8 wrote it).
+            INSERT INTO reminder_search(reminder_search, rowid, title, notes)
+                SELECT 'delete', number, tick_search_text(title), tick_search_text(notes) FROM reminder;
+            INSERT INTO reminder_search(rowid, title, notes) SELECT number, lower(title), lower(notes) FROM reminder;
+            """)
+        // Under schema 8 the index holds "café crème": "cafe" is not found.
+        #expect(try old.scalarInt("SELECT count(*) FROM reminder_search WHERE reminder_search MATCH '\"cafe\"'") == 0)
+        #expect(try old.scalarInt("SELECT count(*) FROM reminder_search WHERE reminder_search MATCH '\"café\"'") == 1)
+        let store = try Store(path: path, now: Fixture.now)
+        func found(_ text: String) throws -> [ReminderUID] {
+            try store.read { db in try db.reminders(ReminderFilter(text: text), now: Fixture.now, timeZone: .gmt).map(\.uid) }
+        }
+        #expect(try found("cafe") == ["u1"])
+        #expect(try found("creme") == ["u1"])
+        #expect(try found("resume") == ["u1"])
+        #expect(try found("tag:resume") == ["u1"])
+    }
+
+    @Test("a database from schema 4 is indexed folded when it is opened")
+    func migratesIndex() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("v4.sqlite3")
+        _ = try Self.database(at: path, version: 4, title: "Cafe\u{301} Straße")
         let store = try Store(path: path, now: Fixture.now)
         let found = try store.read { db in
             try db.reminders(ReminderFilter(text: "café strasse"), now: Fixture.now, timeZone: .gmt).map(\.uid)

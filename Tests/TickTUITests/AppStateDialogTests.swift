@@ -234,12 +234,30 @@ struct AppStateDialogTests {
         state.press(.character("/"))
         state.type("milk")
         guard case .loadWindow(let request)? = state.press(.enter).first else { Issue.record("no search"); return }
-        #expect(request.scope == .search("milk"))
-        #expect(state.scope == .search("milk"))
+        let milk = SearchQuery(clauses: [[SearchQuery.Term(.anywhere, "milk")]])
+        #expect(request.scope == .search(milk))
+        #expect(state.scope == .search(milk))
         state.press(.escape)
         #expect(state.scope == .list(TUIFixture.home.id))
         state.press(.character("/"))
         #expect(state.press(.enter).isEmpty) // empty search: nothing happens
         #expect(state.scope == .list(TUIFixture.home.id))
+    }
+
+    @Test("a search the prompt cannot read keeps the prompt and its text, says why in red, and loads nothing")
+    func searchSyntaxError() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("/"))
+        state.type("milk OR")
+        #expect(state.press(.enter).isEmpty)
+        guard case .search(let field) = state.mode else { Issue.record("the prompt closed"); return }
+        #expect(field.text == "milk OR")
+        #expect(state.message == StatusMessage(text: "Cannot read the search at character 6: 'OR' has nothing after it; to look for the word itself, write \"OR\".", isError: true))
+        #expect(state.scope == .list(TUIFixture.home.id))
+        state.press(.backspace)
+        #expect(state.message == nil)
+        state.type("R dentist")
+        guard case .loadWindow(let request)? = state.press(.enter).first else { Issue.record("no search"); return }
+        #expect(request.scope == .search(SearchQuery(clauses: [[SearchQuery.Term(.anywhere, "milk")], [SearchQuery.Term(.anywhere, "dentist")]])))
     }
 }

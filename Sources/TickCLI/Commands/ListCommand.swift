@@ -26,8 +26,8 @@ struct ListCommand: Command {
         .option("list", short: "l", value: "name", help: "A list by name, even one named like a smart list."),
         .flag("completed", short: "c", help: "Include completed reminders."),
         .option("tag", short: "t", value: "tag", help: "Only reminders with this tag."),
-        .option("limit", value: "count", help: "Show at most this many."),
-    ] + DueRange.arguments + [
+        .option("limit", value: "count", help: "Show at most this many (after sorting)."),
+    ] + SortOption.arguments + DueRange.arguments + [
         CommonOptions.json,
     ]
 
@@ -36,6 +36,7 @@ struct ListCommand: Command {
     var includesCompleted: Bool
     var tag: String?
     var limit: Int?
+    var order: ReminderOrder?
     var json: Bool
     let parsed: ParsedArguments
 
@@ -51,11 +52,13 @@ struct ListCommand: Command {
         includesCompleted = parsed.has("completed")
         tag = try parsed.value("tag").map { text throws(CommandError) in try ValueReader.tags([text]).first ?? text }
         limit = try parsed.value("limit").map { text throws(CommandError) in try ValueReader.positiveInt(text, option: "limit") }
+        order = try SortOption.order(parsed)
         json = parsed.has("json")
     }
 
     func run(in context: CommandContext) throws {
         if listName == nil || name != nil, let view = name.flatMap({ DayView(rawValue: $0.lowercased()) }) {
+            if order != nil { throw CommandError.usage("--sort: \(view.rawValue) is grouped by day in due order; sort a smart list instead (tick list scheduled --sort title)") }
             try run(view, in: context)
             return
         }
@@ -71,7 +74,7 @@ struct ListCommand: Command {
         let range = try DueRange(parsed: parsed, context: context)
         let listing = try context.actions().listing(ListingRequest(
             source: source, tag: tag, includesCompleted: includesCompleted, limit: range.isActive ? nil : limit,
-            detail: .forOutput(json: json)))
+            order: order, detail: .forOutput(json: json)))
         let (lists, heading, total, narrowed) = (listing.lists, listing.list, listing.openCount, listing.narrowedTo)
         let rows = range.isActive ? range.apply(to: listing.rows, limit: limit, in: context.dateContext.timeZone) : listing.rows
         guard let reminders = rows.summariesPrintingJSON(lists: lists, in: context) else { return }

@@ -5,44 +5,59 @@ import TickTerminal
 import TickStore
 import TickInterchange
 
-/// `tick search WORDS…`: reminders whose title or notes contain every word.
+/// `tick search QUERY…`: reminders that match a query (`SearchQuery`).
 struct SearchCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "search", abstract: "Find reminders by words in their title or notes.",
-        discussion: "Every word must occur (case is ignored); parts of words match too: 'mil' finds 'milk'.",
+        name: "search", abstract: "Find reminders by words in their title, notes or tags.",
+        discussion: """
+            Every word must occur in the title, the notes or a tag; case and accents are
+            ignored, and parts of words match too: 'mil' finds 'milk', 'cafe' finds 'Café'.
+            "a phrase" in quotes is looked for as it is; title:WORD and notes:WORD look in one
+            place; tag:NAME (tag:"garden work") is one whole tag; OR between words finds
+            either side (AND binds tighter: a b OR c is (a and b) or c). Quote a shell's
+            quotes: tick search 'title:"tax return" OR dentist'.
+            """,
         aliases: ["find"])
 
     static let arguments: [ArgumentDefinition] = [
-        .positional("words", variadic: true, help: "Words to look for."),
+        .positional("words", variadic: true, help: "What to look for (words, \"phrases\", title:, notes:, tag:, OR)."),
         .option("list", short: "l", value: "name", help: "Only in this list."),
         .flag("completed", short: "c", help: "Include completed reminders."),
-        .option("limit", value: "count", help: "Show at most this many."),
-    ] + DueRange.arguments + [
+        .option("limit", value: "count", help: "Show at most this many (after sorting)."),
+    ] + SortOption.arguments + DueRange.arguments + [
         CommonOptions.json,
     ]
 
     let parsed: ParsedArguments
     let text: String
+    let query: SearchQuery
     let listName: String?
     let includesCompleted: Bool
     let limit: Int?
+    let order: ReminderOrder?
     let json: Bool
 
     init(parsed: ParsedArguments) throws(CommandError) {
         self.parsed = parsed
         text = parsed.all("words").joined(separator: " ")
         guard !text.isBlank else { throw .usage("missing <words>: say what to look for") }
+        do {
+            query = try SearchQuery(parsing: text)
+        } catch {
+            throw .usage(error.description + " (in \(text.singleQuotedForMessage))")
+        }
         listName = parsed.value("list")
         includesCompleted = parsed.has("completed")
         limit = try parsed.value("limit").map { text throws(CommandError) in try ValueReader.positiveInt(text, option: "limit") }
+        order = try SortOption.order(parsed)
         json = parsed.has("json")
     }
 
     func run(in context: CommandContext) throws {
         let range = try DueRange(parsed: parsed, context: context)
         let listing = try context.actions().listing(ListingRequest(
-            source: listName.map { .list(named: $0) } ?? .everyList, text: text, includesCompleted: includesCompleted,
-            limit: range.isActive ? nil : limit, detail: .forOutput(json: json)))
+            source: listName.map { .list(named: $0) } ?? .everyList, search: query, includesCompleted: includesCompleted,
+            limit: range.isActive ? nil : limit, order: order, detail: .forOutput(json: json)))
         let lists = listing.lists
         let rows = range.isActive ? range.apply(to: listing.rows, limit: limit, in: context.dateContext.timeZone) : listing.rows
         guard let reminders = rows.summariesPrintingJSON(lists: lists, in: context) else { return }

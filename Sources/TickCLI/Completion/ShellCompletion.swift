@@ -179,6 +179,7 @@ enum ShellCompletion {
             return .words(["daily", "weekly", "monthly", "yearly", "weekdays", "weekends", "every 2 weeks", "every monday"]
                 .map { Candidate(value: $0) })
         case ("repeat-from", _): return .words([Candidate(value: "due"), Candidate(value: "completion")])
+        case ("sort", _): return .words(ReminderOrder.Key.allCases.map { Candidate(value: $0.rawValue, description: $0.summary) })
         case ("format", _):
             return path == ["import"] ? .words(["ics", "taskwarrior", "todotxt", "json"].map { Candidate(value: $0) })
                                       : .words(["json", "ics", "todotxt"].map { Candidate(value: $0) })

@@ -35,9 +35,15 @@ extension WebService {
 
     func search(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let words = request.query["q"], !words.isBlank else { throw Problem.badRequest("?q: say what to look for") }
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(parsing: words)
+        } catch {
+            throw Problem.badRequest("?q: \(error.description)")
+        }
         let (limit, cursor) = try WebService.paging(request)
         let source = request.query["list"].map { ListingSource.listID(ReminderList.ID(rawValue: $0)) } ?? .everyList
-        let listing = ListingRequest(source: source, text: words, includesCompleted: try WebService.flag(request, "completed"),
+        let listing = ListingRequest(source: source, search: query, includesCompleted: try WebService.flag(request, "completed"),
                                      detail: .full)
         return try offsetPage(listing, limit: limit, cursor: cursor)
     }

@@ -19,7 +19,7 @@ extension WebService {
         router.add("GET", api + "/lists/{id}/reminders", summary: "A page of a list's reminders (?limit, cursor, completed)") { try $0.listReminders($1, $2[0]) }
         // Smart lists and search.
         router.add("GET", api + "/smart/{name}", summary: "A page of a smart list (today, scheduled, flagged, overdue, completed, all)") { try $0.smartReminders($1, $2[0]) }
-        router.add("GET", api + "/search", summary: "Reminders whose title or notes hold every word of ?q") { service, request, _ in try service.search(request) }
+        router.add("GET", api + "/search", summary: "Reminders that match the search ?q (words, \"phrases\", title:, notes:, tag:, OR)") { service, request, _ in try service.search(request) }
         // Reminders.
         router.add("POST", api + "/reminders", summary: "Add a reminder") { service, request, _ in try service.addReminder(request) }
         router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { service, _, id in try service.getReminder(id[0]) }

@@ -271,8 +271,8 @@ final class DataSource {
         let request: ListingRequest
         var limit: Int?
         switch scope {
-        case .search(let text):
-            request = ListingRequest(source: .everyList, text: text, includesCompleted: true,
+        case .search(let query):
+            request = ListingRequest(source: .everyList, search: query, includesCompleted: true,
                                      limit: DataSource.searchLimit, detail: .full)
         case .smart(let smart):
             limit = wanted == Int.max ? nil : wanted

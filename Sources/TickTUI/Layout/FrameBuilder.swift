@@ -55,7 +55,7 @@ final class FrameBuilder {
                 var builder = RowBuilder(width: size.width)
                 builder.add(" Search: ", style: SpanStyle(role: .heading))
                 let start = builder.width
-                let view = FieldView(field, width: builder.remaining, placeholder: "words in titles and notes")
+                let view = FieldView(field, width: builder.remaining, placeholder: "words, \"a phrase\", title:, notes:, tag:, OR")
                 view.add(to: &builder)
                 messageRow = builder.finish()
                 cursor = ScreenPoint(row: layout.messageRow, column: start + view.cursorColumn)
@@ -87,7 +87,12 @@ final class FrameBuilder {
             rows.append(index < content.count ? content[index] : RowBuilder.blank(size.width))
         }
         rows.append(messageRow ?? self.messageRow(state, width: size.width))
-        rows.append(footerRow(footer, width: size.width))
+        // A search the prompt could not read says why where the hints were, under the prompt.
+        if case .search = state.mode, state.message?.isError == true {
+            rows.append(self.messageRow(state, width: size.width))
+        } else {
+            rows.append(footerRow(footer, width: size.width))
+        }
         frame.rows = Array(rows.prefix(size.height))
         if let point = cursor, point.row < size.height, point.column < size.width { frame.cursor = point }
         return frame
@@ -127,9 +132,9 @@ final class FrameBuilder {
             builder.add("  \(state.counts[.list(id)]) open", style: SpanStyle(role: .dim))
             // Completed reminders are hidden at first: say how to see them.
             builder.add(state.showsCompleted ? "  c hides done" : "  c shows done", style: SpanStyle(role: .dim))
-        case .search(let text):
+        case .search(let query):
             builder.add("Search ", style: SpanStyle(role: .heading))
-            builder.add(AppState.quoted(TerminalText.sanitized(text)), cells: min(24, builder.remaining), style: SpanStyle(role: .plain))
+            builder.add(AppState.quoted(TerminalText.sanitized(query.description)), cells: min(24, builder.remaining), style: SpanStyle(role: .plain))
             let more = state.table.hasMoreAfter || state.table.hasMoreBefore ? "+" : ""
             builder.add("  \(state.table.rows.count)\(more) found  Esc back", style: SpanStyle(role: .dim))
         }

@@ -29,7 +29,7 @@ enum HelpText {
         Line(keys: "c", text: "show or hide completed reminders of a list (hidden at first)"),
         Line(keys: "", text: "Lists and search"),
         Line(keys: "n", text: "new list, with a color"),
-        Line(keys: "/", text: "search titles and notes; Esc leaves the results"),
+        Line(keys: "/", text: "search titles, notes and tags (title:, notes:, tag:, \"a phrase\", OR); Esc leaves the results"),
         Line(keys: "", text: "In dialogs"),
         Line(keys: "Enter", text: "save"),
         Line(keys: "Esc", text: "cancel"),

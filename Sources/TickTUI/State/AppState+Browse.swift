@@ -21,7 +21,7 @@ extension AppState {
             mode = .newList(NewListDialog())
             return []
         case .character("/"):
-            if case .search(let text) = scope { mode = .search(TextField(text)) } else { mode = .search(TextField()) }
+            if case .search(let query) = scope { mode = .search(TextField(query.description)) } else { mode = .search(TextField()) }
             return []
         case .character("u"):
             return undo()

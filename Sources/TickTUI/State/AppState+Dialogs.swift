@@ -104,25 +104,36 @@ extension AppState {
 
     // MARK: - Search
 
-    /// Keys of the search prompt: Enter shows the reminders whose title or notes hold
-    /// every word; Esc (or an empty search) leaves the prompt.
+    /// Keys of the search prompt: Enter shows the reminders that match the query
+    /// (`SearchQuery`), or keeps the prompt open with the reason when it cannot be read;
+    /// Esc (or an empty search) leaves the prompt.
     mutating func handleSearchKey(_ key: Key, field: inout TextField) -> [Effect] {
         switch key {
         case .escape:
             mode = .browse
             return []
         case .enter:
-            mode = .browse
             let text = field.text.trimmingWhiteSpace()
-            guard !text.isEmpty else { return [] }
+            guard !text.isEmpty else {
+                mode = .browse
+                return []
+            }
+            let query: SearchQuery
+            do {
+                query = try SearchQuery(parsing: text)
+            } catch {
+                message = StatusMessage(text: error.description.prefix(1).uppercased() + error.description.dropFirst() + ".", isError: true)
+                return []
+            }
+            mode = .browse
             if case .search = scope {} else { scopeBeforeSearch = scope }
-            scope = .search(text)
+            scope = .search(query)
             focus = .table
             table = TableState()
             preferredLine = 0
             return [.loadWindow(request(.start))]
         default:
-            _ = field.handle(key)
+            if field.handle(key) { message = nil }
             return []
         }
     }

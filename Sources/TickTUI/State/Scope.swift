@@ -7,8 +7,8 @@ enum Scope: Hashable, Sendable {
     case smart(SmartList)
     /// One list of the user's, in manual order.
     case list(ReminderList.ID)
-    /// Reminders whose title or notes contain every word of the text.
-    case search(String)
+    /// Reminders that match a search (typed at the `/` prompt).
+    case search(SearchQuery)
 
     /// The smart lists the sidebar shows, in order (Apple Reminders' set; `overdue` is
     /// part of Today).
