@@ -136,9 +136,9 @@ extension FrameBuilder {
         return (rows, cursor)
     }
 
-    // MARK: - New list
+    // MARK: - Lists
 
-    func newListForm(_ dialog: NewListDialog, layout: Layout) -> ([[Span]], ScreenPoint?) {
+    func listForm(_ dialog: ListDialog, layout: Layout) -> ([[Span]], ScreenPoint?) {
         let width = layout.size.width
         var rows: [[Span]] = [RowBuilder.blank(width)]
         let (name, column) = fieldRow("Name", field: dialog.name, placeholder: "Name your list.",
@@ -146,12 +146,17 @@ extension FrameBuilder {
         rows.append(name)
         rows.append(formRow("Color", isCurrent: dialog.field == .color, width: width) { builder in
             for (index, entry) in ListColor.palette.enumerated() {
-                let chosen = index == dialog.colorIndex
+                let chosen = index == dialog.colorIndex && dialog.customColor == nil
                 builder.add(chosen ? "[" : " ", style: SpanStyle(role: .heading))
                 builder.add("●", style: SpanStyle(role: .listColor(entry.color), isSelected: chosen && dialog.field == .color))
                 builder.add(chosen ? "]" : " ", style: SpanStyle(role: .heading))
             }
-            builder.add(" " + ListColor.palette[dialog.colorIndex].name, style: SpanStyle(role: .plain))
+            if let custom = dialog.customColor {
+                builder.add(" ● ", style: SpanStyle(role: .listColor(custom)))
+                builder.add(custom.hex, style: SpanStyle(role: .plain))
+            } else {
+                builder.add(" " + ListColor.palette[dialog.colorIndex].name, style: SpanStyle(role: .plain))
+            }
         })
         rows.append(errorRow(dialog.error, width: width))
         return (rows, column.map { ScreenPoint(row: layout.contentTop + 1, column: $0) })

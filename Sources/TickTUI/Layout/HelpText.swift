@@ -24,11 +24,16 @@ enum HelpText {
         Line(keys: "e", text: "detail view: title, notes, due, repeat, list, priority, flag, tags"),
         Line(keys: "d  Delete", text: "delete (u brings it back)"),
         Line(keys: "f", text: "flag or unflag"),
+        Line(keys: "z", text: "snooze the alarm 10 minutes (u undoes)"),
+        Line(keys: "Z", text: "snooze until a time you type: 1h, 30m, tomorrow 9am"),
         Line(keys: "J K  Shift-↓ ↑", text: "move down or up in the list (saved)"),
         Line(keys: "u", text: "undo the last change (again for older ones)"),
         Line(keys: "c", text: "show or hide completed reminders of a list (hidden at first)"),
         Line(keys: "", text: "Lists and search"),
         Line(keys: "n", text: "new list, with a color"),
+        Line(keys: "e  r", text: "on a list in the sidebar: its name and color"),
+        Line(keys: "J K  Shift-↓ ↑", text: "on a list in the sidebar: move it down or up"),
+        Line(keys: "d  Delete", text: "on a list in the sidebar: delete it with its reminders (asks; u brings them back)"),
         Line(keys: "/", text: "search titles and notes; Esc leaves the results"),
         Line(keys: "", text: "In dialogs"),
         Line(keys: "Enter", text: "save"),
@@ -106,7 +111,8 @@ enum HelpText {
     /// The footer hints of the sidebar.
     static let sidebarHints: [Hint] = [
         Hint(key: "↑↓", text: "lists"), Hint(key: "Enter", text: "open"), Hint(key: "a", text: "add"),
-        Hint(key: "n", text: "new list"), Hint(key: "u", text: "undo"), Hint(key: "/", text: "search"),
+        Hint(key: "n", text: "new list"), Hint(key: "e", text: "rename"), Hint(key: "J/K", text: "move"),
+        Hint(key: "d", text: "delete"), Hint(key: "u", text: "undo"), Hint(key: "/", text: "search"),
         Hint(key: "Tab", text: "reminders"),
     ]
 
@@ -130,6 +136,12 @@ enum HelpText {
         Hint(key: "Enter", text: "create"), Hint(key: "Esc", text: "cancel"), Hint(key: "Tab", text: "name/color"),
         Hint(key: "←→", text: "color"),
     ]
+
+    /// The footer hints of the question before deleting a list.
+    static let confirmHints: [Hint] = [Hint(key: "y", text: "delete"), Hint(key: "any other key", text: "keep")]
+
+    /// The footer hints of the snooze prompt.
+    static let snoozeHints: [Hint] = [Hint(key: "Enter", text: "snooze"), Hint(key: "Esc", text: "cancel")]
 
     /// The footer hints of the search prompt.
     static let searchHints: [Hint] = [Hint(key: "Enter", text: "search"), Hint(key: "Esc", text: "cancel")]
