@@ -58,6 +58,9 @@ extension AppState {
     // MARK: - Keys
 
     private mutating func handleKey(_ key: Key) -> [Effect] {
+        // Ctrl-J (line feed) starts a line in the notes; everywhere else it is Enter, as
+        // terminals that send it for Return expect.
+        if key == .control("j"), !isEditingNotes { return handleKey(.enter) }
         switch mode {
         case .browse: return handleBrowseKey(key)
         case .add(var dialog):
@@ -85,6 +88,12 @@ extension AppState {
         case .help(let scroll):
             return handleHelpKey(key, scroll: scroll)
         }
+    }
+
+    /// Whether the detail view's notes field has the keyboard.
+    private var isEditingNotes: Bool {
+        if case .detail(let editor) = mode { return editor.field == .notes }
+        return false
     }
 
     /// Shows `text` as the open dialog's error, or as an error message when none is open.
