@@ -22,6 +22,8 @@ struct TUIListTests {
         #expect(dialog.editedList?.id == TUIFixture.home.id)
         #expect(dialog.name.text == "Reminders")
         #expect(dialog.color == TUIFixture.home.color)
+        let screen = FrameBuilder(context: TUIFixture.context).frame(for: state).lines.joined(separator: "\n")
+        #expect(screen.contains("List Reminders") && screen.contains("Enter save"))
         state.press(.control("u"), .enter)
         #expect(state.newListDialog?.error?.contains("list name is empty") == true)
         state.type("Home")

@@ -94,7 +94,7 @@ final class FrameBuilder {
         case .listDialog(let dialog):
             title = heading(dialog.editedList.map { " List " + TerminalText.sanitized($0.name) } ?? " New list", width: size.width)
             (content, cursor) = listForm(dialog, layout: layout)
-            footer = HelpText.newListHints
+            footer = dialog.editedList == nil ? HelpText.newListHints : HelpText.editListHints
         case .help(let scroll):
             title = heading(" Tick — keys", width: size.width)
             content = helpRows(scroll: scroll, layout: layout)

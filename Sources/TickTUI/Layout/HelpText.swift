@@ -138,6 +138,12 @@ enum HelpText {
         Hint(key: "←→", text: "color"),
     ]
 
+    /// The footer hints of the list dialog on a list of the user's.
+    static let editListHints: [Hint] = [
+        Hint(key: "Enter", text: "save"), Hint(key: "Esc", text: "cancel"), Hint(key: "Tab", text: "name/color"),
+        Hint(key: "←→", text: "color"),
+    ]
+
     /// The footer hints of the question before deleting a list.
     static let confirmHints: [Hint] = [Hint(key: "y", text: "delete"), Hint(key: "any other key", text: "keep")]
 
