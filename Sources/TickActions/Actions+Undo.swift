@@ -86,6 +86,30 @@ enum UndoField: String, CaseIterable {
         }
     }
 
+    /// A reminder that changed since in a field undo would put back.
+    struct Conflict: Error {
+        var message: String
+    }
+
+    /// `current` with the fields a change turned from `before` into `after` put back to
+    /// their `before` values; a conflict naming the fields when `current` no longer holds
+    /// their `after` values (something changed them since).
+    static func reverting(_ current: Reminder, from after: Reminder, to before: Reminder) -> Result<Reminder, Conflict> {
+        var reverted = current
+        var changedSince: [String] = []
+        for field in UndoField.allCases where !field.isSame(before, after) {
+            if field.isHeld(by: current, after: after) {
+                field.copy(from: before, to: &reverted)
+            } else {
+                changedSince.append(field.rawValue)
+            }
+        }
+        guard changedSince.isEmpty else {
+            return .failure(Conflict(message: "\(current.number) \(current.title.quotedForUndo): its \(changedSince.joined(separator: ", ")) changed since"))
+        }
+        return .success(reverted)
+    }
+
     private struct AlarmShape: Equatable {
         var uid: String
         var trigger: Alarm.Trigger
@@ -250,19 +274,11 @@ private struct UndoPlan {
     /// Plans putting back the fields the change wrote (where `before` and `after`
     /// differ), refusing those that changed again since (`current` differs from `after`).
     private mutating func checkRevert(before: Reminder, after: Reminder, current: Reminder) {
-        var reverted = current
-        var changedSince: [String] = []
-        for field in UndoField.allCases where !field.isSame(before, after) {
-            if field.isHeld(by: current, after: after) {
-                field.copy(from: before, to: &reverted)
-            } else {
-                changedSince.append(field.rawValue)
-            }
-        }
-        if !changedSince.isEmpty {
-            conflicts.append("\(current.number) \(current.title.quotedForUndo): its \(changedSince.joined(separator: ", ")) changed since")
-        } else if reverted != current {
-            remindersToRevert.append(reverted)
+        switch UndoField.reverting(current, from: after, to: before) {
+        case .success(let reverted):
+            if reverted != current { remindersToRevert.append(reverted) }
+        case .failure(let conflict):
+            conflicts.append(conflict.message)
         }
     }
 
@@ -303,6 +319,27 @@ private struct UndoPlan {
         }
         try db.restoreJournaledRecords(of: change.id)
         return result
+    }
+}
+
+extension Actions {
+    /// Takes back one edit that turned a reminder from `before` into `after` (the undo of
+    /// a front end that keeps its own history, as the server does): the fields the edit
+    /// wrote get their `before` values, the others keep what is stored now.
+    /// - Returns: the reminder as stored.
+    /// - Throws: `ActionError.undoConflicts` (with `id` 0 and `command` naming the edit)
+    ///   when a field the edit wrote was changed since by anything else; then nothing is
+    ///   written. `ActionError.reminderNotFound` when it was deleted since; `.listGone`.
+    public static func revertEdit(from before: Reminder, to after: Reminder, named command: String,
+                                  context: ActionContext, in db: Database) throws -> Reminder {
+        let current = try db.existingReminder(after.number)
+        switch UndoField.reverting(current, from: after, to: before) {
+        case .success(let reverted):
+            guard reverted != current else { return current }
+            return try Actions.revert(current.number, to: reverted, context: context, in: db)
+        case .failure(let conflict):
+            throw ActionError.undoConflicts(id: 0, command: command, conflicts: [conflict.message])
+        }
     }
 }
 

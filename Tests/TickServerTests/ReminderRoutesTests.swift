@@ -224,6 +224,28 @@ import Synchronization
         #expect(harness.send("GET", "/api/v1/reminders/" + child).status == 404)
     }
 
+    /// The undo of an edit puts back only the fields the edit wrote, and refuses (409,
+    /// nothing written) when another program changed one of them since: no lost edit.
+    @Test func undoOfAnEditKeepsLaterChangesElsewhere() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"draft","priority":"low"}"#)
+        _ = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"final"}"#)
+        // Another process (the CLI) raises the priority: undoing the title keeps it.
+        let actions = Actions(store: harness.store, context: ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+        _ = try actions.edit(Reminder.Number(1), ReminderEdit(priority: Priority(.high)))
+        let undone = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect((undone["reminder"] as? [String: Any])?["title"] as? String == "draft")
+        #expect((undone["reminder"] as? [String: Any])?["priority"] as? String == "high")
+
+        _ = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"second"}"#)
+        _ = try actions.edit(Reminder.Number(1), ReminderEdit(title: "changed in the CLI"))
+        let refused = harness.send("POST", "/api/v1/undo")
+        #expect(refused.status == 409)
+        #expect(refused.bodyText.contains("its title changed since"))
+        let now = ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + uid))
+        #expect(now["title"] as? String == "changed in the CLI")
+    }
+
     @Test func undoOfAnAddDeletesIt() throws {
         let harness = try ServiceHarness()
         let uid = harness.add(#"{"title":"oops"}"#)

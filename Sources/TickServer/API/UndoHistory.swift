@@ -8,8 +8,9 @@ struct UndoHistory: Sendable {
     enum Step: Sendable {
         /// A reminder was added: undo deletes it.
         case added(uid: ReminderUID)
-        /// A reminder was changed (an edit or a move) from `before`: undo puts it back.
-        case edited(before: Reminder, kind: String)
+        /// A reminder was changed (an edit or a move) from `before` to `after`: undo puts
+        /// back the fields the change wrote, unless one changed again since.
+        case edited(before: Reminder, after: Reminder, kind: String)
         /// A reminder was completed: undo reopens it.
         case completed(uid: ReminderUID)
         /// A reminder was reopened: undo completes it.
@@ -21,7 +22,7 @@ struct UndoHistory: Sendable {
         var name: String {
             switch self {
             case .added: return "add"
-            case .edited(_, let kind): return kind
+            case .edited(_, _, let kind): return kind
             case .completed: return "complete"
             case .reopened: return "reopen"
             case .deleted: return "delete"

@@ -36,7 +36,7 @@ extension WebService {
             let edit = try ReminderFields(body: body, context: context).edit(in: db)
             return (before, try Actions.edit(before.number, edit, context: context, in: db))
         }
-        if result.reminder != before { history.withLock { $0.record(.edited(before: before, kind: "edit")) } }
+        if result.reminder != before { history.withLock { $0.record(.edited(before: before, after: result.reminder, kind: "edit")) } }
         return WebService.reminderResponse(result.reminder, listName: result.list.name)
     }
 
@@ -71,7 +71,7 @@ extension WebService {
             let moved = try Actions.move(reminder.number, to: target, reportsOpenIndex: false, in: db)
             return (reminder, moved.reminder, try db.list(id: reminder.listID)?.name)
         }
-        history.withLock { $0.record(.edited(before: before, kind: "move")) }
+        history.withLock { $0.record(.edited(before: before, after: moved, kind: "move")) }
         return WebService.reminderResponse(moved, listName: listName)
     }
 
@@ -110,9 +110,9 @@ extension WebService {
             case .added(let uid):
                 guard let added = try db.reminder(uid: uid) else { throw Problem.conflict("the reminder added was deleted since") }
                 return try Actions.delete([added.number], in: db).first?.reminder
-            case .edited(let before, _):
-                let current = try WebService.existingReminder(uid: before.uid.rawValue, in: db)
-                return try Actions.revert(current.number, to: before, context: context, in: db)
+            case .edited(let before, let after, let kind):
+                _ = try WebService.existingReminder(uid: before.uid.rawValue, in: db)
+                return try Actions.revertEdit(from: before, to: after, named: kind, context: context, in: db)
             case .completed(let uid):
                 let current = try WebService.existingReminder(uid: uid.rawValue, in: db)
                 return try Actions.setCompletion(current.number, .reopen, context: context, in: db).reminder
