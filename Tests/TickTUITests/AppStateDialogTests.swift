@@ -145,6 +145,7 @@ struct AppStateDialogTests {
         state.press(.down) // notes
         state.type("2 liters")
         state.press(.down, .control("u")) // due cleared
+        state.press(.down) // start: none
         state.press(.down, .right) // repeat: it does not repeat, so nothing to change
         state.press(.down, .right) // list → 장보기
         state.press(.down, .left) // priority none → high (wraps)

@@ -158,7 +158,7 @@ struct ConcurrentChangeTests {
             try db.insert(Reminder(listID: list.id, title: "B", createdAt: Fixture.now))
             try db.insert(ReminderList(name: "Work", createdAt: Fixture.now))
         }
-        harness.press(.character("e"), .down, .down, .down, .down, .right, .enter) // A → Work (past Repeat)
+        harness.press(.character("e"), .down, .down, .down, .down, .down, .right, .enter) // A → Work (past Start and Repeat)
         #expect(try harness.reminder(1).listID != harness.reminder(2).listID)
         try harness.changeElsewhere(1) { $0.title = "A2" }
         harness.press(.character("u"))

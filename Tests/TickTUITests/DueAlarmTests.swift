@@ -95,7 +95,7 @@ struct DueAlarmTests {
         // Refused by the rule, the view stays open and says how to stop the repeat.
         #expect(harness.screen.contains("a repeating reminder needs a due date; stop it repeating first"))
         #expect(try harness.reminder(1).due == due)
-        harness.press(.down) // Repeat
+        harness.press(.down, .down) // Repeat, past Start
         #expect(harness.screen.contains("Repeat    ‹ Daily ›"))
         harness.press(.control("u"))
         #expect(harness.screen.contains("Repeat    ‹ stops repeating ›"))
@@ -106,11 +106,11 @@ struct DueAlarmTests {
         stored = try harness.reminder(1)
         #expect(stored.due == due && stored.recurrence == "FREQ=DAILY")
         // Stopping the repeat alone keeps the date.
-        harness.press(.character("e"), .down, .down, .down, .character(" "), .enter)
+        harness.press(.character("e"), .down, .down, .down, .down, .character(" "), .enter)
         stored = try harness.reminder(1)
         #expect(stored.due == due && stored.recurrence == nil)
         // A reminder that does not repeat shows so, and its Repeat field changes nothing.
-        harness.press(.character("e"), .down, .down, .down, .control("u"))
+        harness.press(.character("e"), .down, .down, .down, .down, .control("u"))
         #expect(harness.screen.contains("Repeat    does not repeat"))
         harness.press(.enter)
         #expect(try harness.reminder(1) == stored)

@@ -259,14 +259,14 @@ struct TUITagTests {
             try db.insert(Reminder(listID: list.id, title: "캠핑 준비", tags: ["trip", "garden work"], createdAt: Fixture.now))
         }
         #expect(harness.screen.contains("캠핑 준비 #trip #\"garden work\""))
-        // Tags is the detail view's last field: Shift-Tab from the title reaches it.
-        harness.press(.character("e"), .backTab, .control("u"))
+        // Tags comes just before URL, the detail view's last field: Shift-Tab twice from the title reaches it.
+        harness.press(.character("e"), .backTab, .backTab, .control("u"))
         harness.type("#여행, @home #\"long weekend\" home")
         harness.press(.enter)
         #expect(try harness.reminder(1).tags == ["여행", "home", "long weekend"])
         #expect(harness.screen.contains("캠핑 준비 #여행 #home #\"long"))
         // An unclosed quote is refused in the view, naming it; nothing is saved.
-        harness.press(.character("e"), .backTab)
+        harness.press(.character("e"), .backTab, .backTab)
         harness.type(" #\"oops")
         harness.press(.enter)
         #expect(harness.screen.contains("cannot read the tags: a quote in"))

@@ -71,8 +71,8 @@ extension AppState {
     }
 
     /// The open new-list dialog, if any.
-    var newListDialog: NewListDialog? {
-        if case .newList(let dialog) = mode { return dialog }
+    var newListDialog: ListDialog? {
+        if case .listDialog(let dialog) = mode { return dialog }
         return nil
     }
 }

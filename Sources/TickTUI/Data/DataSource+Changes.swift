@@ -112,6 +112,8 @@ extension DataSource {
             if previous.alarms != nil {
                 if written.isHeld(.alarms, by: current) {
                     previous.write(.alarms, to: &new)
+                    // Alarms alone (undo of a snooze) are a change to put back too.
+                    reverted.append(.alarms)
                 } else if reverted.contains(.due) {
                     // The alarms changed since (one rang, or another tick set them): keep
                     // them, under the rules for the due date put back.
@@ -143,6 +145,21 @@ extension DataSource {
                 throw TUIError("the list “\(name)” has reminders now; delete it with 'tick lists delete' if you mean to")
             }
             outcome.lists = try db.lists()
+
+        case .editList, .moveList, .removeList, .restoreList:
+            try applyListChange(change, to: &outcome, context: context, db)
+
+        case .snooze(let number, let time):
+            let old = try existing(number, db)
+            let until: Date
+            switch time {
+            case .after(let seconds): until = now.addingTimeInterval(TimeInterval(seconds))
+            case .at(let due): until = alarmDefaults.ringInstant(for: due, in: timeZone)
+            }
+            let stored = try Actions.snooze(number, until: until, context: context, in: db).reminder
+            outcome.before = old
+            outcome.after = stored
+            outcome.inverse = DataSource.revert(number, from: old, to: stored)
         }
         return outcome
     }

@@ -65,6 +65,8 @@ final class DataSource {
                 let outcome = try store.write { db in try self.apply(change, isUndo: isUndo, db) }
                 forgetMemory()
                 return .applied(outcome)
+            case .countReminders(let id):
+                return .listSize(id, try store.read { db in try db.reminderCount(inList: id) })
             case .checkForChanges:
                 let version = try store.read { db in try db.dataVersion }
                 defer { knownDataVersion = version }

@@ -76,16 +76,23 @@ extension FrameBuilder {
         let width = layout.size.width
         var rows: [[Span]] = []
         var cursor: ScreenPoint?
+        var currentRow = 0
         for field in DetailEditor.Field.allCases {
             let isCurrent = editor.field == field
             let rowIndex = layout.contentTop + rows.count
+            if isCurrent { currentRow = rows.count }
             switch field {
-            case .title, .notes, .tags, .due:
+            case .notes:
+                let (notes, column) = notesRows(editor.notes, isCurrent: isCurrent, layout: layout)
+                rows += notes
+                if let column { cursor = ScreenPoint(row: rowIndex + column.line, column: column.column) }
+            case .title, .tags, .due, .start, .url:
                 let (label, textField, placeholder): (String, TextField, String) = {
                     switch field {
                     case .title: return ("Title", editor.title, AddDialog.titlePlaceholder)
-                    case .notes: return ("Notes", editor.notes, "none")
                     case .tags: return ("Tags", editor.tags, "none; e.g. #garden #\"garden work\"")
+                    case .start: return ("Start", editor.start, "none; e.g. mon, in 3 days")
+                    case .url: return ("URL", editor.url, "none")
                     default: return ("Due", editor.due, "none; e.g. tomorrow 9am")
                     }
                 }()
@@ -133,12 +140,53 @@ extension FrameBuilder {
             builder.add(" " + facts, style: SpanStyle(role: .dim))
             rows.append(builder.finish())
         }
+        // On a short screen the form scrolls so that the current field and the row
+        // under it (its error) show.
+        let hidden = min(max(0, currentRow + 2 - layout.contentHeight), max(0, rows.count - layout.contentHeight))
+        if hidden > 0 {
+            rows.removeFirst(hidden)
+            cursor = cursor.map { ScreenPoint(row: $0.row - hidden, column: $0.column) }
+        }
         return (rows, cursor)
     }
 
-    // MARK: - New list
+    /// The most rows the notes take on a screen: what the other fields leave, up to 5.
+    private static func notesHeight(_ layout: Layout) -> Int {
+        let others = DetailEditor.Field.allCases.count - 1 + 2
+        return min(max(layout.contentHeight - others, 1), 5)
+    }
 
-    func newListForm(_ dialog: NewListDialog, layout: Layout) -> ([[Span]], ScreenPoint?) {
+    /// The notes field, a line of the notes per row (the label on the first), scrolled so
+    /// that the cursor's line shows; and where the cursor is (rows below the first).
+    private func notesRows(_ field: TextField, isCurrent: Bool,
+                           layout: Layout) -> ([[Span]], (line: Int, column: Int)?) {
+        let width = layout.size.width
+        let (lines, cursorLine, cursorColumn) = field.lines
+        let height = min(lines.count, FrameBuilder.notesHeight(layout))
+        let first = min(max(0, cursorLine - height + 1), max(0, lines.count - height))
+        var rows: [[Span]] = []
+        var cursor: (line: Int, column: Int)?
+        for index in first..<(first + height) {
+            let isCursorLine = isCurrent && index == cursorLine
+            let line = TextField(lines[index], cursor: isCursorLine ? cursorColumn : 0)
+            let label = index == first ? (first > 0 ? "Notes ↑" : "Notes") : (index == first + height - 1 && index < lines.count - 1 ? "      ↓" : "")
+            let placeholder = lines.count == 1 ? "none; Ctrl-J starts a new line" : ""
+            let (row, column) = fieldRow(label, field: line, placeholder: placeholder, isCurrent: isCurrent && index == first,
+                                         width: width)
+            rows.append(row)
+            if isCursorLine {
+                // fieldRow gives the column only on the row marked current; the cursor's
+                // line may be another, at the same place in the row.
+                let view = FieldView(line, width: max(0, width - FrameBuilder.labelWidth - 1))
+                cursor = (index - first, column ?? FrameBuilder.labelWidth + view.cursorColumn)
+            }
+        }
+        return (rows, cursor)
+    }
+
+    // MARK: - Lists
+
+    func listForm(_ dialog: ListDialog, layout: Layout) -> ([[Span]], ScreenPoint?) {
         let width = layout.size.width
         var rows: [[Span]] = [RowBuilder.blank(width)]
         let (name, column) = fieldRow("Name", field: dialog.name, placeholder: "Name your list.",
@@ -146,12 +194,17 @@ extension FrameBuilder {
         rows.append(name)
         rows.append(formRow("Color", isCurrent: dialog.field == .color, width: width) { builder in
             for (index, entry) in ListColor.palette.enumerated() {
-                let chosen = index == dialog.colorIndex
+                let chosen = index == dialog.colorIndex && dialog.customColor == nil
                 builder.add(chosen ? "[" : " ", style: SpanStyle(role: .heading))
                 builder.add("●", style: SpanStyle(role: .listColor(entry.color), isSelected: chosen && dialog.field == .color))
                 builder.add(chosen ? "]" : " ", style: SpanStyle(role: .heading))
             }
-            builder.add(" " + ListColor.palette[dialog.colorIndex].name, style: SpanStyle(role: .plain))
+            if let custom = dialog.customColor {
+                builder.add(" ● ", style: SpanStyle(role: .listColor(custom)))
+                builder.add(custom.hex, style: SpanStyle(role: .plain))
+            } else {
+                builder.add(" " + ListColor.palette[dialog.colorIndex].name, style: SpanStyle(role: .plain))
+            }
         })
         rows.append(errorRow(dialog.error, width: width))
         return (rows, column.map { ScreenPoint(row: layout.contentTop + 1, column: $0) })

@@ -48,10 +48,28 @@ final class FrameBuilder {
         let footer: [HelpText.Hint]
         var messageRow: [Span]? = nil
         switch state.mode {
-        case .browse, .search:
+        case .browse, .search, .confirmRemoveList, .snooze:
             title = titleBar(state, layout: layout)
             content = browseRows(state, layout: layout)
-            if case .search(let field) = state.mode {
+            if case .confirmRemoveList(let list, let count) = state.mode {
+                var builder = RowBuilder(width: size.width)
+                builder.add(" " + TerminalText.sanitized(AppState.removalQuestion(list, reminderCount: count)),
+                            cells: size.width, style: SpanStyle(role: .error))
+                messageRow = builder.finish()
+                footer = HelpText.confirmHints
+            } else if case .snooze(let prompt) = state.mode {
+                var builder = RowBuilder(width: size.width)
+                builder.add(" Snooze until: ", style: SpanStyle(role: .heading))
+                let start = builder.width
+                let view = FieldView(prompt.field, width: min(24, builder.remaining), placeholder: SnoozePrompt.placeholder)
+                view.add(to: &builder)
+                if let error = prompt.error {
+                    builder.add(" " + TerminalText.sanitized(error), cells: builder.remaining, style: SpanStyle(role: .error))
+                }
+                messageRow = builder.finish()
+                cursor = ScreenPoint(row: layout.messageRow, column: start + view.cursorColumn)
+                footer = HelpText.snoozeHints
+            } else if case .search(let field) = state.mode {
                 var builder = RowBuilder(width: size.width)
                 builder.add(" Search: ", style: SpanStyle(role: .heading))
                 let start = builder.width
@@ -73,10 +91,10 @@ final class FrameBuilder {
             (content, cursor) = detailForm(editor, state: state, layout: layout)
             footer = HelpText.detailHints
             if editor.error == nil, editor.field == .due { messageRow = duePreview(editor.due.text, state: state, width: size.width) }
-        case .newList(let dialog):
-            title = heading(" New list", width: size.width)
-            (content, cursor) = newListForm(dialog, layout: layout)
-            footer = HelpText.newListHints
+        case .listDialog(let dialog):
+            title = heading(dialog.editedList.map { " List " + TerminalText.sanitized($0.name) } ?? " New list", width: size.width)
+            (content, cursor) = listForm(dialog, layout: layout)
+            footer = dialog.editedList == nil ? HelpText.newListHints : HelpText.editListHints
         case .help(let scroll):
             title = heading(" Tick — keys", width: size.width)
             content = helpRows(scroll: scroll, layout: layout)

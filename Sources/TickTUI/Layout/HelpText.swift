@@ -21,20 +21,26 @@ enum HelpText {
         Line(keys: "Space  x", text: "complete or reopen"),
         Line(keys: "Enter", text: "on the checkbox: complete; on the title: open"),
         Line(keys: "a", text: "add a reminder (title, due date)"),
-        Line(keys: "e", text: "detail view: title, notes, due, repeat, list, priority, flag, tags"),
+        Line(keys: "e", text: "detail view: title, notes, due, start, repeat, list, priority, flag, tags, URL"),
         Line(keys: "d  Delete", text: "delete (u brings it back)"),
         Line(keys: "f", text: "flag or unflag"),
+        Line(keys: "z", text: "snooze the alarm 10 minutes (u undoes)"),
+        Line(keys: "Z", text: "snooze until a time you type: 1h, 30m, tomorrow 9am"),
         Line(keys: "J K  Shift-↓ ↑", text: "move down or up in the list (saved)"),
         Line(keys: "u", text: "undo the last change (again for older ones)"),
         Line(keys: "c", text: "show or hide completed reminders of a list (hidden at first)"),
         Line(keys: "", text: "Lists and search"),
         Line(keys: "n", text: "new list, with a color"),
+        Line(keys: "e  r", text: "on a list in the sidebar: its name and color"),
+        Line(keys: "J K  Shift-↓ ↑", text: "on a list in the sidebar: move it down or up"),
+        Line(keys: "d  Delete", text: "on a list in the sidebar: delete it with its reminders (asks; u brings them back)"),
         Line(keys: "/", text: "search titles, notes and tags (title:, notes:, tag:, \"a phrase\", OR); Esc leaves the results"),
         Line(keys: "", text: "In dialogs"),
         Line(keys: "Enter", text: "save"),
         Line(keys: "Esc", text: "cancel"),
         Line(keys: "Tab  ↑ ↓", text: "next or previous field"),
         Line(keys: "Ctrl-U", text: "clear the field"),
+        Line(keys: "Ctrl-J", text: "in the notes: a new line"),
         Line(keys: "Due dates", text: "today, tomorrow 9am, fri 17:00, next mon, in 3 days, dec 24, 2026-12-24"),
         Line(keys: "", text: "Leaving"),
         Line(keys: "q  Ctrl-C", text: "quit (every change is already saved)"),
@@ -106,7 +112,8 @@ enum HelpText {
     /// The footer hints of the sidebar.
     static let sidebarHints: [Hint] = [
         Hint(key: "↑↓", text: "lists"), Hint(key: "Enter", text: "open"), Hint(key: "a", text: "add"),
-        Hint(key: "n", text: "new list"), Hint(key: "u", text: "undo"), Hint(key: "/", text: "search"),
+        Hint(key: "n", text: "new list"), Hint(key: "e", text: "rename"), Hint(key: "J/K", text: "move"),
+        Hint(key: "d", text: "delete"), Hint(key: "u", text: "undo"), Hint(key: "/", text: "search"),
         Hint(key: "Tab", text: "reminders"),
     ]
 
@@ -130,6 +137,18 @@ enum HelpText {
         Hint(key: "Enter", text: "create"), Hint(key: "Esc", text: "cancel"), Hint(key: "Tab", text: "name/color"),
         Hint(key: "←→", text: "color"),
     ]
+
+    /// The footer hints of the list dialog on a list of the user's.
+    static let editListHints: [Hint] = [
+        Hint(key: "Enter", text: "save"), Hint(key: "Esc", text: "cancel"), Hint(key: "Tab", text: "name/color"),
+        Hint(key: "←→", text: "color"),
+    ]
+
+    /// The footer hints of the question before deleting a list.
+    static let confirmHints: [Hint] = [Hint(key: "y", text: "delete"), Hint(key: "any other key", text: "keep")]
+
+    /// The footer hints of the snooze prompt.
+    static let snoozeHints: [Hint] = [Hint(key: "Enter", text: "snooze"), Hint(key: "Esc", text: "cancel")]
 
     /// The footer hints of the search prompt.
     static let searchHints: [Hint] = [Hint(key: "Enter", text: "search"), Hint(key: "Esc", text: "cancel")]

@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// Something that happened: a key, a resize, the clock, or the answer to an effect.
 enum AppEvent: Hashable, Sendable {
@@ -14,6 +15,8 @@ enum AppEvent: Hashable, Sendable {
     case loadedWindow(WindowPage)
     /// A change was applied (answer to `apply`).
     case applied(ChangeOutcome)
+    /// A list holds this many reminders (answer to `countReminders`).
+    case listSize(ReminderList.ID, Int)
     /// Another process changed the database (answer to `checkForChanges`).
     case changedElsewhere
     /// An effect failed; the message says why and what to do.

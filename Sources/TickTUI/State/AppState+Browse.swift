@@ -18,7 +18,7 @@ extension AppState {
         case .character("a"):
             return openAddDialog()
         case .character("n"):
-            mode = .newList(NewListDialog())
+            mode = .listDialog(ListDialog())
             return []
         case .character("/"):
             if case .search(let query) = scope { mode = .search(TextField(query.description)) } else { mode = .search(TextField()) }
@@ -64,7 +64,7 @@ extension AppState {
             focus = .table
             return []
         default:
-            return []
+            return handleSidebarListKey(key)
         }
         target = min(max(target, 0), items.count - 1)
         guard items.indices.contains(target), target != current || scopeIsSearch else { return [] }
@@ -126,6 +126,8 @@ extension AppState {
         case .character("f"):
             guard let reminder = table.selectedReminder else { return nothingSelected("flag") }
             return [.apply(.edit(reminder.number, ReminderFields(isFlagged: !reminder.isFlagged)), isUndo: false)]
+        case .character("z"), .character("Z"):
+            return snoozeSelected(asking: key == .character("Z"))
         case .shiftUp, .character("K"):
             return moveSelected(up: true)
         case .shiftDown, .character("J"):

@@ -5,7 +5,8 @@ extension AppState {
     /// Keys of the detail view. ↑/↓ or Tab walk the fields; text fields edit in place;
     /// ←/→ change the list and the priority, Space flips the flag and whether a
     /// repeating reminder keeps repeating; Ctrl-U (or Delete on a choice) clears a field
-    /// (on Repeat: stops repeating); Enter saves, Esc leaves without saving.
+    /// (on Repeat: stops repeating); Ctrl-J starts a new line in the notes; Enter saves,
+    /// Esc leaves without saving.
     mutating func handleDetailKey(_ key: Key, editor: inout DetailEditor) -> [Effect] {
         let fields = DetailEditor.Field.allCases
         switch key {
@@ -26,7 +27,10 @@ extension AppState {
         editor.error = nil
         switch editor.field {
         case .title: _ = editor.title.handle(key)
-        case .notes: _ = editor.notes.handle(key)
+        case .notes:
+            if key == .control("j") { editor.notes.insert("\n") } else { _ = editor.notes.handle(key) }
+        case .start: _ = editor.start.handle(key)
+        case .url: _ = editor.url.handle(key)
         case .tags: _ = editor.tags.handle(key)
         case .due: _ = editor.due.handle(key)
         case .repeats:
@@ -84,15 +88,20 @@ extension AppState {
                 return []
             }
         }
-        if editor.due.text != editor.initialDueText {
-            switch AppState.parseDue(editor.due.text, context: dateContext) {
-            case .success(let value): if value != original.due { fields.due = .some(value) }
+        for (field, text, initial) in [(DetailEditor.Field.due, editor.due.text, editor.initialDueText),
+                                       (.start, editor.start.text, editor.initialStartText)] where text != initial {
+            let stored = field == .due ? original.due : original.start
+            switch AppState.parseDue(text, context: dateContext) {
+            case .success(let value) where value == stored: break
+            case .success(let value): if field == .due { fields.due = .some(value) } else { fields.start = .some(value) }
             case .failure(let error):
                 editor.error = error.description
-                editor.field = .due
+                editor.field = field
                 return []
             }
         }
+        let url = editor.url.text.trimmingWhiteSpace()
+        if url != (original.url ?? "") { fields.url = .some(url.isEmpty ? nil : url) }
         if original.recurrence != nil, !editor.repeats { fields.recurrence = .some(nil) }
         if editor.listID != original.listID { fields.listID = editor.listID }
         // An imported priority such as 3 stays 3 unless its level was changed.

@@ -62,11 +62,13 @@ extension AppState {
         }
     }
 
-    // MARK: - New list
+    // MARK: - Lists
 
-    /// Keys of the new-list dialog: a name, and a color picked with ←/→ (or 1–8) on the
-    /// color row. A blank name is refused and the dialog stays open.
-    mutating func handleNewListKey(_ key: Key, dialog: inout NewListDialog) -> [Effect] {
+    /// Keys of the list dialog: a name, and a color picked with ←/→ (or 1–8) on the
+    /// color row. Enter makes the list, or saves the name and color of the list edited
+    /// (only what changed); a blank name is refused here, a name another list has by
+    /// the action, and the dialog stays open.
+    mutating func handleListDialogKey(_ key: Key, dialog: inout ListDialog) -> [Effect] {
         let paletteCount = ListColor.palette.count
         switch key {
         case .escape:
@@ -79,20 +81,31 @@ extension AppState {
             do {
                 let name = try Names.validated(dialog.name.text, as: .listName)
                 dialog.error = nil
-                return [.apply(.addList(name: name, color: ListColor.palette[dialog.colorIndex].color), isUndo: false)]
+                guard let list = dialog.editedList else {
+                    return [.apply(.addList(name: name, color: dialog.color), isUndo: false)]
+                }
+                let fields = ListFields(name: name == list.name ? nil : name, color: dialog.color == list.color ? nil : dialog.color)
+                guard !fields.isEmpty else {
+                    mode = .browse
+                    return []
+                }
+                return [.apply(.editList(list.id, fields), isUndo: false)]
             } catch {
                 dialog.error = error.description
                 dialog.field = .name
                 return []
             }
         case .left where dialog.field == .color:
+            dialog.customColor = nil
             dialog.colorIndex = (dialog.colorIndex + paletteCount - 1) % paletteCount
             return []
         case .right where dialog.field == .color, .character(" ") where dialog.field == .color:
+            dialog.customColor = nil
             dialog.colorIndex = (dialog.colorIndex + 1) % paletteCount
             return []
         case .character(let character) where dialog.field == .color:
             if let digit = character.wholeNumberValue, (1...paletteCount).contains(digit) {
+                dialog.customColor = nil
                 dialog.colorIndex = digit - 1
             }
             return []

@@ -4,6 +4,7 @@ extension AppState {
     /// Takes in an applied change: the undo step, the counts, the dialog, the message,
     /// and a fresh window around the reminder that changed.
     mutating func receive(_ outcome: ChangeOutcome) -> [Effect] {
+        let previousLists = lists
         let label = AppState.label(for: outcome)
         if outcome.isUndo {
             let entry = undoInFlight
@@ -13,6 +14,10 @@ extension AppState {
             undoStack.append(UndoEntry(change: inverse, label: label))
             if undoStack.count > AppState.undoLimit { undoStack.removeFirst(undoStack.count - AppState.undoLimit) }
             message = StatusMessage(text: AppState.report(for: outcome))
+            if case .snooze = outcome.change, case .absolute(let until)? = outcome.after?.alarms.last(where: \.isSnooze)?.trigger {
+                message = StatusMessage(text: "Snoozed \(AppState.quoted(outcome.after?.title ?? "")) until "
+                                        + DueFormatter(context: dateContext).string(for: until) + ". u undoes.")
+            }
         }
         counts.apply(replacing: outcome.before, with: outcome.after, today: dateContext.today, zone: dateContext.timeZone)
         if let newLists = outcome.lists {
@@ -20,9 +25,10 @@ extension AppState {
             for list in newLists where counts.lists[list.id] == nil { counts.lists[list.id] = 0 }
         }
         switch mode {
-        case .add, .detail, .newList: mode = .browse
+        case .add, .detail, .listDialog, .snooze, .confirmRemoveList: mode = .browse
         case .browse, .search, .help: break
         }
+        if let effects = showAfterListRemoval(outcome, previousLists: previousLists) { return effects }
         if let added = outcome.addedList, !outcome.isUndo {
             focus = .table
             return show(.list(added.id))
@@ -44,6 +50,7 @@ extension AppState {
     /// What was done, for undo messages: `delete of “Buy milk”`.
     static func label(for outcome: ChangeOutcome) -> String {
         let title = quoted(outcome.after?.title ?? outcome.before?.title ?? outcome.addedList?.name ?? "")
+        let list = quoted(outcome.changedList?.name ?? "")
         switch outcome.change {
         case .add: return "add of \(title)"
         case .toggle:
@@ -57,6 +64,11 @@ extension AppState {
         case .setCompleted(_, let completes): return completes ? "reopening \(title)" : "completing \(title)"
         case .deleteList: return "list removal"
         case .stepBack: return "completing \(title)"
+        case .editList: return "change of the list \(list)"
+        case .moveList: return "move of the list \(list)"
+        case .removeList: return "delete of the list \(list)"
+        case .restoreList: return "restore of the list \(list)"
+        case .snooze: return "snooze of \(title)"
         }
     }
 
@@ -77,6 +89,17 @@ extension AppState {
         case .move: return "Moved \(title)."
         case .addList(let name, _): return "Made the list \(quoted(name))."
         case .restore: return "Restored \(title)."
+        case .snooze: return "Snoozed \(title). u undoes."
+        case .editList(let id, _, _):
+            let name = outcome.lists?.first { $0.id == id }?.name ?? outcome.changedList?.name ?? ""
+            return outcome.isNoChange ? "Nothing changed." : "Saved the list \(quoted(name)). u undoes."
+        case .moveList: return "Moved the list \(quoted(outcome.changedList?.name ?? "")). u undoes."
+        case .removeList, .restoreList:
+            let name = quoted(outcome.changedList?.name ?? "")
+            let count = outcome.listReminderCount
+            let reminders = count == 0 ? "" : " and its \(count) reminder\(count == 1 ? "" : "s")"
+            if case .restoreList = outcome.change { return "Restored the list \(name)\(reminders)." }
+            return "Deleted the list \(name)\(reminders). Press u to undo."
         }
     }
 
@@ -84,7 +107,7 @@ extension AppState {
     /// left alone because someone else changed them since the change being undone:
     /// `Undid edit of “Buy milk”, but kept its notes: they were changed elsewhere since.`
     static func undoReport(for outcome: ChangeOutcome, label: String) -> String {
-        let kept = outcome.keptFields.filter { $0 != .alarms }.map(\.rawValue)
+        let kept = outcome.keptFields.filter { $0 != .alarms }.map(\.rawValue) + outcome.keptListFields
         guard !kept.isEmpty else {
             return outcome.isNoChange ? "Nothing to undo: \(label) was already undone elsewhere." : "Undid \(label)."
         }

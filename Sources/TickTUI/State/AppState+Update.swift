@@ -40,6 +40,8 @@ extension AppState {
             return receive(page)
         case .applied(let outcome):
             return receive(outcome)
+        case .listSize(let id, let count):
+            return confirmRemoval(of: id, reminderCount: count)
         case .changedElsewhere:
             return [.reloadAll(reloadRequest())]
         case .failed(let text):
@@ -56,6 +58,9 @@ extension AppState {
     // MARK: - Keys
 
     private mutating func handleKey(_ key: Key) -> [Effect] {
+        // Ctrl-J (line feed) starts a line in the notes; everywhere else it is Enter, as
+        // terminals that send it for Return expect.
+        if key == .control("j"), !isEditingNotes { return handleKey(.enter) }
         switch mode {
         case .browse: return handleBrowseKey(key)
         case .add(var dialog):
@@ -66,9 +71,15 @@ extension AppState {
             let effects = handleDetailKey(key, editor: &editor)
             if case .detail = mode { mode = .detail(editor) }
             return effects
-        case .newList(var dialog):
-            let effects = handleNewListKey(key, dialog: &dialog)
-            if case .newList = mode { mode = .newList(dialog) }
+        case .listDialog(var dialog):
+            let effects = handleListDialogKey(key, dialog: &dialog)
+            if case .listDialog = mode { mode = .listDialog(dialog) }
+            return effects
+        case .confirmRemoveList(let list, _):
+            return handleConfirmRemoveKey(key, list: list)
+        case .snooze(var prompt):
+            let effects = handleSnoozeKey(key, prompt: &prompt)
+            if case .snooze = mode { mode = .snooze(prompt) }
             return effects
         case .search(var field):
             let effects = handleSearchKey(key, field: &field)
@@ -77,6 +88,12 @@ extension AppState {
         case .help(let scroll):
             return handleHelpKey(key, scroll: scroll)
         }
+    }
+
+    /// Whether the detail view's notes field has the keyboard.
+    private var isEditingNotes: Bool {
+        if case .detail(let editor) = mode { return editor.field == .notes }
+        return false
     }
 
     /// Shows `text` as the open dialog's error, or as an error message when none is open.
@@ -88,9 +105,15 @@ extension AppState {
         case .detail(var editor):
             editor.error = text
             mode = .detail(editor)
-        case .newList(var dialog):
+        case .listDialog(var dialog):
             dialog.error = text
-            mode = .newList(dialog)
+            mode = .listDialog(dialog)
+        case .snooze(var prompt):
+            prompt.error = text
+            mode = .snooze(prompt)
+        case .confirmRemoveList:
+            mode = .browse
+            message = StatusMessage(text: text, isError: true)
         case .browse, .search, .help:
             message = StatusMessage(text: text, isError: true)
         }
@@ -134,14 +157,15 @@ extension AppState {
         return []
     }
 
-    /// Shows the scope of a sidebar entry from its first row.
-    mutating func show(_ item: SidebarItem) -> [Effect] {
+    /// Shows the scope of a sidebar entry from its first row; `rereadingAll` reads the
+    /// lists and counts again too (after a change to many reminders at once).
+    mutating func show(_ item: SidebarItem, rereadingAll: Bool = false) -> [Effect] {
         sidebarItem = item
         scope = item.scope
         scopeBeforeSearch = nil
         table = TableState()
         preferredLine = 0
-        return [.loadWindow(request(.start))]
+        return rereadingAll ? [.reloadAll(request(.start))] : [.loadWindow(request(.start))]
     }
 
     private mutating func receive(_ snapshot: Snapshot) -> [Effect] {

@@ -42,4 +42,16 @@ enum Change: Hashable, Sendable {
     /// Step a repeating reminder back to the occurrence completed last (undo of
     /// completing an occurrence, which moved it to the next one).
     case stepBack(Reminder.Number)
+    /// Rename or recolor a list (`Actions.renameList`, `Actions.recolorList`). With
+    /// `expecting` (undo), only the fields still holding those values are written; one
+    /// changed elsewhere since is kept and reported.
+    case editList(ReminderList.ID, ListFields, expecting: ListFields? = nil)
+    /// Move a list to a 1-based place among the lists (`Actions.moveList`).
+    case moveList(ReminderList.ID, to: Int)
+    /// Delete a list and every reminder in it (`Actions.deleteList`, forced).
+    case removeList(ReminderList.ID)
+    /// Put a deleted list back with its reminders (undo of `removeList`).
+    case restoreList(RemovedList)
+    /// Snooze a reminder's alarm (`Actions.snooze`, as `tick snooze` does).
+    case snooze(Reminder.Number, SnoozeTime)
 }

@@ -16,8 +16,15 @@ struct ChangeOutcome: Hashable, Sendable {
     var lists: [ReminderList]?
     /// The list added, for `addList`.
     var addedList: ReminderList?
+    /// The list changed, as it was before, for the list changes of the sidebar.
+    var changedList: ReminderList?
+    /// How many reminders went with a deleted list, or came back with it.
+    var listReminderCount = 0
     /// The fields an undo left alone because someone else changed them since.
     var keptFields: [ReminderFields.Field] = []
+    /// The list fields (`name`, `color`) an undo left alone because someone else changed
+    /// them since.
+    var keptListFields: [String] = []
     /// Whether the change wrote nothing because the reminder already was as asked.
     var isNoChange = false
 }

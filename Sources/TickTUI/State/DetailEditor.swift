@@ -4,11 +4,12 @@ import TickModel
 /// The detail view: every editable field of one reminder.
 struct DetailEditor: Hashable, Sendable {
     /// The fields, in the order shown and walked with Tab and ↑/↓.
-    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, repeats, list, priority, flag, tags }
+    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, start, repeats, list, priority, flag, tags, url }
 
     /// The reminder as it was when the view opened.
     var original: Reminder
     var title: TextField
+    /// The notes, which may hold several lines (Ctrl-J starts a new one).
     var notes: TextField
     /// The tags as one line (`#garden #"garden work"`, `TagNames.shownList`).
     var tags: TextField
@@ -18,6 +19,12 @@ struct DetailEditor: Hashable, Sendable {
     /// The text the due field started with; an untouched field keeps the original value
     /// exactly (a floating time stays floating).
     var initialDueText: String
+    /// The start date, in the same words as the due date.
+    var start: TextField
+    /// The text the start field started with.
+    var initialStartText: String
+    /// The link (blank: none).
+    var url: TextField
     /// Whether the reminder keeps repeating: a repeating reminder's rule can be stopped
     /// here (a new rule is `tick edit --repeat`'s), so that its due date can be cleared.
     var repeats: Bool
@@ -39,9 +46,12 @@ extension DetailEditor {
     /// The detail view of `reminder`, its due date written as text the grammar reads back.
     init(_ reminder: Reminder, context: DateContext) {
         let dueText = reminder.due.map { DetailEditor.editableText(for: $0, in: context.timeZone) } ?? ""
+        let startText = reminder.start.map { DetailEditor.editableText(for: $0, in: context.timeZone) } ?? ""
         let tagsText = TagNames.shownList(reminder.tags)
         self.init(original: reminder, title: TextField(reminder.title), notes: TextField(reminder.notes),
-                  tags: TextField(tagsText), initialTagsText: tagsText, due: TextField(dueText), initialDueText: dueText, repeats: reminder.recurrence != nil, listID: reminder.listID,
+                  tags: TextField(tagsText), initialTagsText: tagsText, due: TextField(dueText), initialDueText: dueText,
+                  start: TextField(startText), initialStartText: startText, url: TextField(reminder.url ?? ""),
+                  repeats: reminder.recurrence != nil, listID: reminder.listID,
                   priority: reminder.priority.level, isFlagged: reminder.isFlagged)
     }
 
@@ -54,6 +64,8 @@ extension DetailEditor {
         if notes.text != original.notes { fresh.notes = notes }
         if tags.text != initialTagsText { fresh.tags = tags }
         if due.text != initialDueText { fresh.due = due }
+        if start.text != initialStartText { fresh.start = start }
+        if url.text != (original.url ?? "") { fresh.url = url }
         if repeats != (original.recurrence != nil), current.recurrence != nil { fresh.repeats = repeats }
         if listID != original.listID { fresh.listID = listID }
         if priority != original.priority.level { fresh.priority = priority }

@@ -10,6 +10,9 @@ enum Effect: Hashable, Sendable {
     case loadWindow(WindowRequest)
     /// Apply a change in one transaction.
     case apply(Change, isUndo: Bool)
+    /// Count a list's reminders, open and completed (answer: `listSize`), to ask before
+    /// deleting it with them.
+    case countReminders(inList: ReminderList.ID)
     /// Ask the database whether another process changed it (cheap; `PRAGMA data_version`).
     case checkForChanges
     /// Leave the UI.

@@ -1,3 +1,5 @@
+import TickModel
+
 /// What has the keyboard: the browser (sidebar and table), or a dialog over it.
 enum Mode: Hashable, Sendable {
     /// The sidebar and the table.
@@ -6,8 +8,12 @@ enum Mode: Hashable, Sendable {
     case add(AddDialog)
     /// The detail view of one reminder.
     case detail(DetailEditor)
-    /// The new-list dialog.
-    case newList(NewListDialog)
+    /// The list dialog: a new list, or the name and color of one.
+    case listDialog(ListDialog)
+    /// Asking whether to delete a list and the reminders it holds (`y` deletes).
+    case confirmRemoveList(ReminderList, reminderCount: Int)
+    /// The snooze prompt for a reminder: when its alarm rings again.
+    case snooze(SnoozePrompt)
     /// The search prompt.
     case search(TextField)
     /// The help screen, scrolled down by this many lines.
@@ -28,4 +34,17 @@ struct UndoEntry: Hashable, Sendable {
     var change: Change
     /// What was done, for the message: "delete of “Buy milk”".
     var label: String
+}
+
+/// The snooze prompt: when the selected reminder's alarm rings again, in the words of
+/// `tick snooze` (`10m`, `1h`, `tomorrow 9am`).
+struct SnoozePrompt: Hashable, Sendable {
+    /// The reminder snoozed.
+    var reminder: Reminder
+    var field = TextField()
+    /// Why the last attempt was refused; the prompt stays open.
+    var error: String?
+
+    /// What the empty field shows: Enter then snoozes ten minutes.
+    static let placeholder = "10m; or 1h, tomorrow 9am"
 }

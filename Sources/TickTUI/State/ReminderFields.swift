@@ -12,6 +12,8 @@ struct ReminderFields: Hashable, Sendable {
     enum Field: String, CaseIterable, Hashable, Sendable {
         case title, notes, tags
         case due = "due date"
+        case start = "start date"
+        case url = "URL"
         /// The list, with the place in it.
         case list, priority
         case flag
@@ -25,6 +27,10 @@ struct ReminderFields: Hashable, Sendable {
     var tags: [String]?
     /// `.some(nil)` sets "no due date".
     var due: Due??
+    /// `.some(nil)` sets "no start date".
+    var start: Due??
+    /// `.some(nil)` sets "no link".
+    var url: String??
     var listID: ReminderList.ID?
     /// The place in the list; written only together with `listID`.
     var position: Int64?
@@ -44,6 +50,8 @@ struct ReminderFields: Hashable, Sendable {
             case .notes: notes != nil
             case .tags: tags != nil
             case .due: due != nil
+            case .start: start != nil
+            case .url: url != nil
             case .list: listID != nil
             case .priority: priority != nil
             case .flag: isFlagged != nil
@@ -67,6 +75,8 @@ extension ReminderFields {
             case .notes: notes = reminder.notes
             case .tags: tags = reminder.tags
             case .due: due = .some(reminder.due)
+            case .start: start = .some(reminder.start)
+            case .url: url = .some(reminder.url)
             case .list:
                 listID = reminder.listID
                 position = reminder.position
@@ -99,6 +109,8 @@ extension ReminderFields {
         case .notes: if let notes { reminder.notes = notes }
         case .tags: if let tags { reminder.tags = tags }
         case .due: if let due { reminder.due = due }
+        case .start: if let start { reminder.start = start }
+        case .url: if let url { reminder.url = url }
         case .list:
             if let listID { reminder.listID = listID }
             if let position { reminder.position = position }
@@ -116,6 +128,8 @@ extension ReminderFields {
         case .notes: notes == other.notes
         case .tags: tags == other.tags
         case .due: due == other.due
+        case .start: start == other.start
+        case .url: url == other.url
         case .list: listID == other.listID
         case .priority: priority == other.priority
         case .flag: isFlagged == other.isFlagged
@@ -127,8 +141,8 @@ extension ReminderFields {
 }
 
 extension ReminderFields {
-    /// The edit these fields ask for, for ``Change/edit(_:_:)``: title, notes, tags, due date
-    /// (set or cleared), the end of a repeat, list, priority and flag, the fields the
+    /// The edit these fields ask for, for ``Change/edit(_:_:)``: title, notes, tags, due and
+    /// start dates (set or cleared), the link, the end of a repeat, list, priority and flag, the fields the
     /// detail view and the quick keys change. The other fields (and a rule set) are put
     /// back only by undo (`revert`).
     var edit: ReminderEdit {
@@ -136,8 +150,10 @@ extension ReminderFields {
                      "an edit sets only the fields a user edits; undo writes the others")
         return ReminderEdit(title: title, notes: notes.map { .set($0) } ?? .keep,
                             due: due.map { $0.map { .set($0) } ?? .clear } ?? .keep,
+                            start: start.map { $0.map { .set($0) } ?? .clear } ?? .keep,
                             priority: priority, isFlagged: isFlagged, list: listID.map { .id($0) },
                             tags: tags.map { TagEdit(removesAll: true, added: $0) } ?? TagEdit(),
+                            url: url.map { $0.map { .set($0) } ?? .clear } ?? .keep,
                             schedule: ScheduleEdit(recurrence: recurrence == .some(nil) ? .clear : .keep))
     }
 }

@@ -16,6 +16,26 @@ struct TextField: Hashable, Sendable {
         self.cursor = text.count
     }
 
+    /// A field holding `text` with the cursor after `cursor` characters (clamped).
+    init(_ text: String, cursor: Int) {
+        self.text = text
+        self.cursor = min(max(cursor, 0), text.count)
+    }
+
+    /// The lines of the text (split at line breaks), and the cursor's line and its
+    /// place in that line, in characters.
+    /// - Complexity: O(n) in the length of the text.
+    var lines: (lines: [String], cursorLine: Int, cursorColumn: Int) {
+        var lines: [String] = [""]
+        var cursorLine = 0, cursorColumn = 0
+        for (offset, character) in text.enumerated() {
+            if offset == cursor { (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count) }
+            if character.isNewline { lines.append("") } else { lines[lines.count - 1].append(character) }
+        }
+        if cursor >= text.count { (cursorLine, cursorColumn) = (lines.count - 1, lines[lines.count - 1].count) }
+        return (lines, cursorLine, cursorColumn)
+    }
+
     /// Whether the field holds no characters.
     var isEmpty: Bool { text.isEmpty }
 

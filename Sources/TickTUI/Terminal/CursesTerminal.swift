@@ -134,7 +134,9 @@ final class CursesTerminal {
     static func decode(character: UInt32) -> Key? {
         switch character {
         case 9: return .tab
-        case 10, 13: return .enter
+        // With nonl(), Return reads as 13; 10 is Ctrl-J, a new line in the notes.
+        case 13: return .enter
+        case 10: return .control("j")
         case 27: return .escape
         case 8, 127: return .backspace
         case 0: return nil

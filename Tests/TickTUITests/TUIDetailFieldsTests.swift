@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import TickTUI
+import TickModel
+import TickStore
+import TestSupport
+
+@Suite("TUI detail view: start date, URL and notes of several lines")
+struct TUIDetailFieldsTests {
+    @Test("Start reads the due date's words; URL is saved trimmed; only changed fields are written")
+    func startAndURL() throws {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"), .down, .down, .down)
+        #expect(state.detailEditor?.field == .start)
+        state.type("dec 1")
+        state.press(.up, .up, .up, .up) // round the top to the last field, URL
+        #expect(state.detailEditor?.field == .url)
+        state.type(" https://example.com/a ")
+        let effects = state.press(.enter)
+        let december1 = try #require(CalendarDay(year: 2026, month: 12, day: 1))
+        let fields = ReminderFields(start: .some(.allDay(december1)), url: .some("https://example.com/a"))
+        #expect(effects == [.apply(.edit(Reminder.Number(1), fields), isUndo: false)])
+    }
+
+    @Test("an unreadable start date is refused in the view, naming it")
+    func badStart() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"), .down, .down, .down)
+        state.type("someday")
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.detailEditor?.field == .start)
+        #expect(state.detailEditor?.error?.contains("someday") == true)
+    }
+
+    @Test("Ctrl-J starts a new line in the notes; elsewhere it is Enter")
+    func controlJ() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"), .down)
+        state.type("2 liters")
+        state.press(.control("j"))
+        state.type("oat, not soy")
+        #expect(state.detailEditor?.notes.text == "2 liters\noat, not soy")
+        #expect(state.press(.control("j")).isEmpty, "in the notes it only types")
+        let effects = state.press(.up, .control("j")) // on the title: saves
+        #expect(effects == [.apply(.edit(Reminder.Number(1), ReminderFields(notes: "2 liters\noat, not soy\n")), isUndo: false)])
+        #expect(CursesTerminal.decode(character: 10) == .control("j"))
+        #expect(CursesTerminal.decode(character: 13) == .enter)
+    }
+
+    @Test("notes show a line per row, up to five, scrolled to the cursor's line")
+    func notesRows() throws {
+        let notes = (1...8).map { "line \($0)" }.joined(separator: "\n")
+        var reminder = TUIFixture.reminder(1, "Buy milk")
+        reminder.notes = notes
+        var state = TUIFixture.loaded([reminder])
+        state.press(.character("e"), .down)
+        let builder = FrameBuilder(context: TUIFixture.context)
+        var frame = builder.frame(for: state)
+        var lines = frame.lines
+        #expect(lines.contains { $0.contains("Notes ↑") && $0.contains("line 4") })
+        #expect(lines.contains { $0.contains("line 8") })
+        #expect(!lines.contains { $0.contains("line 3") })
+        let cursor = try #require(frame.cursor)
+        #expect(lines[cursor.row].contains("line 8"))
+        state.press(.home) // the start of the notes: the first lines show
+        frame = builder.frame(for: state)
+        lines = frame.lines
+        #expect(lines.contains { $0.contains("›Notes") && $0.contains("line 1") })
+        #expect(lines.contains { $0.contains("↓") && $0.contains("line 5") })
+        #expect(frame.cursor?.row == lines.firstIndex { $0.contains("line 1") })
+    }
+
+    @Test("over a database: start, URL and two-line notes are saved through Actions.edit; a start after the due date is refused; u undoes")
+    func session() throws {
+        let due = try #require(CalendarDay(year: 2026, month: 11, day: 30))
+        let harness = try SessionHarness { db, list in
+            try db.insert(Reminder(listID: list.id, title: "Report", due: .allDay(due), createdAt: Fixture.now))
+        }
+        harness.press(.character("e"), .down)
+        harness.type("first")
+        harness.press(.control("j"))
+        harness.type("second")
+        harness.press(.down, .down)
+        harness.type("dec 1")
+        harness.press(.enter)
+        #expect(harness.screen.contains("the start date"))
+        #expect(try harness.reminder(1).start == nil, "refused: nothing saved")
+        harness.press(.control("u"))
+        harness.type("today")
+        harness.press(.backTab, .backTab, .backTab, .backTab) // start → … → URL, the last field
+        #expect(harness.session.state.detailEditor?.field == .url)
+        harness.type("https://example.com")
+        harness.press(.enter)
+        var stored = try harness.reminder(1)
+        #expect(stored.notes == "first\nsecond")
+        #expect(stored.start == .allDay(TUIFixture.context.today))
+        #expect(stored.url == "https://example.com")
+        harness.press(.character("e"), .backTab, .control("u"), .enter) // clear the URL
+        #expect(try harness.reminder(1).url == nil)
+        harness.press(.character("u"), .character("u"))
+        stored = try harness.reminder(1)
+        #expect(stored.notes == "" && stored.start == nil && stored.url == nil)
+    }
+}
+
+@Suite("TUI detail view on a short screen")
+struct TUIDetailShortScreenTests {
+    @Test("at 40×12 the form scrolls so that the last fields (Tags, URL) show when they have the cursor")
+    func scrolls() throws {
+        var state = TUIFixture.loaded(TUIFixture.three, size: ScreenSize(width: 40, height: 12))
+        state.press(.character("e"))
+        let builder = FrameBuilder(context: TUIFixture.context)
+        #expect(builder.frame(for: state).lines.contains { $0.contains("›Title") })
+        state.press(.up) // URL, the last field
+        let frame = builder.frame(for: state)
+        let row = try #require(frame.lines.firstIndex { $0.contains("›URL") })
+        #expect(frame.cursor?.row == row)
+        #expect(!frame.lines.contains { $0.contains("Title") })
+    }
+}
