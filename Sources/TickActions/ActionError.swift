@@ -59,6 +59,19 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// neither current nor completed. `reminder` is as stored.
     case occurrenceNotCurrent(Reminder, SkippedOccurrence)
 
+    // MARK: Undo
+
+    /// The change journal holds no change that is not undone.
+    case nothingToUndo
+    /// No change in the journal has this id (it never existed, or it is older than the
+    /// journal keeps).
+    case changeNotFound(Int64)
+    /// The change was undone already.
+    case changeAlreadyUndone(id: Int64, command: String)
+    /// Undoing `command` would overwrite later changes, each described in `conflicts`;
+    /// nothing was undone.
+    case undoConflicts(id: Int64, command: String, conflicts: [String])
+
     public var description: String {
         switch self {
         case .reminderNotFound(let number):
@@ -104,6 +117,15 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .occurrenceNotCurrent(let reminder, let skipped):
             return skipped == .notYetDue ? "\(reminder.number): that occurrence is not due yet"
                                          : "\(reminder.number) has no open or completed occurrence then"
+        case .nothingToUndo:
+            return "there is nothing to undo"
+        case .changeNotFound(let id):
+            return "there is no change \(id) in the journal"
+        case .changeAlreadyUndone(let id, let command):
+            return "change \(id) (\(command)) was undone already"
+        case .undoConflicts(let id, let command, let conflicts):
+            return "undoing change \(id) (\(command)) would overwrite later changes, so nothing was undone:\n  "
+                + conflicts.joined(separator: "\n  ")
         }
     }
 }

@@ -22,6 +22,9 @@ public final class CommandContext {
     /// The `--db` option, when given.
     var databaseOverride: String?
     private var openedStore: Store?
+    /// The command line to record the command's changes under in the change journal, for
+    /// the commands that are journaled (`TickRunner.journaledCommands`).
+    var journalCommand: String?
 
     /// The current time: `TICK_NOW` when set, else the clock.
     public let now: Date
@@ -50,7 +53,15 @@ public final class CommandContext {
         }
         let posixName = Locale.preferredPOSIXName(lcAll: environment["LC_ALL"], lcTime: environment["LC_TIME"],
                                                   lang: environment["LANG"])
-        self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName))
+        var weekStart = 1
+        if let text = environment["TICK_WEEK_START"], !text.isEmpty {
+            guard let day = DateContext.weekStart(named: text) else {
+                throw .usage("TICK_WEEK_START='\(TerminalText.sanitized(text))' is not a weekday; use one such as monday or sunday")
+            }
+            weekStart = day
+        }
+        self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName),
+                                       weekStart: weekStart)
         self.style = Style(isEnabled: environment.allowsColor,
                            isTrueColor: ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? ""))
         if let zone = environment["TZ"], TerminalEnvironment.zone(fromTZ: zone) == nil {
@@ -71,6 +82,7 @@ public final class CommandContext {
         let path = environment.databasePath(override: databaseOverride)
         do {
             let store = try Store(path: path, now: now)
+            if let journalCommand { store.recordChanges(as: journalCommand, at: now) }
             openedStore = store
             return store
         } catch {

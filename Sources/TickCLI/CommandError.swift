@@ -104,6 +104,18 @@ enum ActionErrorMessage {
         case .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .startAfterDue, .recurrenceDoesNotFit, .alarmNeedsDueDate,
              .dueNeededByRepeat, .snoozeNotInFuture, .occurrenceNotCurrent:
             return error.description
+
+        // Undo.
+        case .nothingToUndo:
+            return "there is nothing to undo (see 'tick undo --list --all' for what was undone)"
+        case .changeNotFound(let id):
+            return "there is no change \(id) in the journal; see 'tick undo --list' (the journal keeps the last \(Database.journalDepth) changes)"
+        case .changeAlreadyUndone:
+            return TerminalText.sanitized(error.description)
+        case .undoConflicts(let id, let command, let conflicts):
+            // One line for each conflict; each sanitized on its own (a title may hold a line break).
+            return "undoing change \(id) (\(TerminalText.sanitized(command))) would overwrite later changes, so nothing was undone:\n  "
+                + conflicts.map { TerminalText.sanitized($0) }.joined(separator: "\n  ")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// The settings file, `$XDG_CONFIG_HOME/tick/config` (else `~/.config/tick/config`):
 /// lasting defaults for what environment variables say for one run. Every setting stands
@@ -34,6 +35,8 @@ enum TickConfig {
         Setting(name: "all-day-alarm", variable: "TICK_ALL_DAY_ALARM", meaning: "when an all-day due date rings (`09:00`, `8am`, `none`)"),
         Setting(name: "time-zone", variable: "TZ", meaning: "your time zone (`Asia/Seoul`)"),
         Setting(name: "locale", variable: "LC_TIME", meaning: "the locale dates are shown in (`ko_KR.UTF-8`)"),
+        Setting(name: "week-start", variable: "TICK_WEEK_START", meaning: "the first day of the week for `next week`, `end of week`, `이번 주` and `다음 주` (`monday`, `sunday`, …)",
+                read: { value in DateContext.weekStart(named: value) != nil ? value : nil }, expected: "a weekday name such as monday or sunday"),
         Setting(name: "color", variable: "NO_COLOR", meaning: "`auto` (colors on a terminal) or `never`",
                 read: { value in value == "never" ? "1" : value == "auto" ? "" : nil }, expected: "auto or never"),
         Setting(name: "pager", variable: "TICK_PAGER", meaning: "the pager for long output on a terminal (`less -FRX`); `cat` or empty: none"),

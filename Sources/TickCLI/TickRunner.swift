@@ -12,13 +12,19 @@ public enum TickRunner {
     /// Every top-level command, in help order.
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
-        ToggleCommand.self, EditCommand.self, SnoozeCommand.self, MoveCommand.self, DeleteCommand.self, SearchCommand.self,
-        ListsCommand.self, TagsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, SyncCommand.self, ServeCommand.self, UsersCommand.self, UICommand.self, ShellCompletionCommand.self, HelpCommand.self,
+        ToggleCommand.self, EditCommand.self, SnoozeCommand.self, MoveCommand.self, DeleteCommand.self, UndoCommand.self, SearchCommand.self,
+        ListsCommand.self, TagsCommand.self, StatsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, SyncCommand.self, ServeCommand.self, UsersCommand.self, UICommand.self, ShellCompletionCommand.self, HelpCommand.self,
     ]
 
     /// The commands whose output goes through the pager on a terminal when it is longer
     /// than the screen: the ones that print listings.
     static let pagedCommands: Set<String> = ["list", "search", "show", "lists", "tags", "export", "help"]
+
+    /// The commands whose changes go into the change journal, each as one change that
+    /// `tick undo` can take back. The others only read, or keep their own history (the
+    /// UI's and the server's undo), or mirror another side (sync), or are the agent's.
+    static let journaledCommands: Set<String> = ["add", "done", "undone", "toggle", "edit", "snooze", "move", "delete",
+                                                 "lists", "import"]
 
     /// Runs `arguments` (without the program name).
     ///
@@ -96,6 +102,11 @@ public enum TickRunner {
             }
         }
         if let name = words.first, pagedCommands.contains(name) { context.pager?.isEnabled = true }
+        if let name = words.first,
+           let command = commands.first(where: { $0.configuration.name == name || $0.configuration.aliases.contains(name) }),
+           journaledCommands.contains(command.configuration.name) {
+            context.journalCommand = (["tick"] + words).map(ShellWords.quoted).joined(separator: " ")
+        }
         guard let name = words.first else {
             // Plain `tick` in a terminal opens the UI; in a pipe, a script or a dumb
             // terminal (an editor's shell buffer) it prints help.

@@ -22,11 +22,26 @@ public struct DateContext: Sendable {
     /// The locale whose medium date and short time styles are used for display.
     public var locale: Locale
 
-    /// Creates a context from an explicit clock reading, time zone and locale.
-    public init(now: Date, timeZone: TimeZone, locale: Locale) {
+    /// The ISO weekday weeks begin on: 1 Monday (the default, ISO 8601) to 7 Sunday. The
+    /// date grammar's `next week`, `end of week` and `이번 주`/`다음 주` count weeks from it.
+    public var weekStart: Int
+
+    /// Creates a context from an explicit clock reading, time zone, locale and first day
+    /// of the week (ISO weekday, clamped to 1...7).
+    public init(now: Date, timeZone: TimeZone, locale: Locale, weekStart: Int = 1) {
         self.now = now
         self.timeZone = timeZone
         self.locale = locale
+        self.weekStart = min(max(weekStart, 1), 7)
+    }
+
+    /// The ISO weekday a `week-start` setting names: `monday`…`sunday` or their first
+    /// three letters, in any case; nil for anything else.
+    public static func weekStart(named name: String) -> Int? {
+        let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        let word = name.trimmingCharacters(in: .whitespaces).lowercased()
+        guard word.count >= 3, let index = days.firstIndex(where: { $0 == word || $0.prefix(3) == word }) else { return nil }
+        return index + 1
     }
 
     /// The calendar day of `now` on the wall clock of `timeZone`.

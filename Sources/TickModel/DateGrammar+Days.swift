@@ -6,6 +6,12 @@ import Foundation
 struct DayReckoning {
     /// The day of the context's `now` on its wall clock.
     let today: CalendarDay
+    /// The ISO weekday weeks begin on (1 = Monday, the default; 7 = Sunday): the user's
+    /// `week-start` setting.
+    var weekStart = 1
+
+    /// How many days today is past the first day of its week (0 to 6).
+    private var dayOfWeek: Int { (today.isoWeekday - weekStart + 7) % 7 }
 
     /// The soonest day on or after today with ISO weekday `weekday` (1 = Monday): `fri`,
     /// `this fri`, `금요일`, `이번 주 금요일`.
@@ -18,11 +24,12 @@ struct DayReckoning {
         try valid(coming(weekday).adding(checkedDays: 7))
     }
 
-    /// The day with ISO weekday `weekday` in the ISO week (Monday to Sunday) `weeks` after
-    /// this one: `이번 주 금요일` (0), `다음 주 금요일` (1) — the week named, then its day,
-    /// as `next week` names the Monday of the next one.
+    /// The day with ISO weekday `weekday` in the week `weeks` after this one (weeks begin
+    /// on `weekStart`: Monday to Sunday by default, ISO 8601): `이번 주 금요일` (0),
+    /// `다음 주 금요일` (1) — the week named, then its day, as `next week` names the first
+    /// day of the next one.
     func inWeek(_ weeks: Int, weekday: Int) throws(DateGrammarFailure) -> CalendarDay {
-        try shifted(days: 7 * weeks + weekday - today.isoWeekday)
+        try shifted(days: 7 * weeks - dayOfWeek + (weekday - weekStart + 7) % 7)
     }
 
     /// Today moved by `days` (negative: back).
@@ -30,14 +37,14 @@ struct DayReckoning {
         try valid(today.adding(checkedDays: days))
     }
 
-    /// The Monday after this ISO week: `next week`, `다음 주`.
+    /// The first day of the next week (a Monday by default): `next week`, `다음 주`.
     func nextWeek() throws(DateGrammarFailure) -> CalendarDay {
-        try shifted(days: 8 - today.isoWeekday)
+        try shifted(days: 7 - dayOfWeek)
     }
 
-    /// The coming Sunday, today on a Sunday: `end of week`.
+    /// The last day of this week, today on that day (a Sunday by default): `end of week`.
     func endOfWeek() throws(DateGrammarFailure) -> CalendarDay {
-        try shifted(days: 7 - today.isoWeekday)
+        try shifted(days: 6 - dayOfWeek)
     }
 
     /// The 1st of next month: `next month`, `다음 달`.

@@ -54,7 +54,7 @@ struct KoreanPhraseParser {
     init(_ text: String, context: DateContext) throws(DateGrammarFailure) {
         self.tokens = try Self.tokenize(text)
         self.context = context
-        self.days = DayReckoning(today: context.today)
+        self.days = DayReckoning(today: context.today, weekStart: context.weekStart)
     }
 
     /// Reads the whole phrase.

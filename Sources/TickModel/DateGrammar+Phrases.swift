@@ -31,7 +31,7 @@ struct PhraseParser {
         self.words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," })
             .map { Word(text: $0, folded: $0.lowercased()) }
         self.context = context
-        self.days = DayReckoning(today: context.today)
+        self.days = DayReckoning(today: context.today, weekStart: context.weekStart)
     }
 
     /// Reads the whole phrase.

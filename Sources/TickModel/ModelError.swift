@@ -21,6 +21,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDuration(String, reason: String)
     /// A repeating reminder was to lose its due date, from which its occurrences count.
     case repeatNeedsDueDate
+    /// A line of tags Tick cannot read; `reason` says where.
+    case invalidTags(String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read '\(text)' as a duration: \(reason)"
         case .repeatNeedsDueDate:
             return "a repeating reminder needs a due date; stop it repeating first"
+        case .invalidTags(let reason):
+            return "cannot read the tags: \(reason)"
         }
     }
 }

@@ -27,6 +27,56 @@ public enum TagNames {
         return "#\"" + tag.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
+    /// `tags` as one line a person edits: each `shown`, separated by spaces
+    /// (`#garden #"garden work"`); `parsedList` reads it back to the same tags.
+    public static func shownList(_ tags: [String]) -> String {
+        tags.map(shown).joined(separator: " ")
+    }
+
+    /// The tags of a line a person typed: words separated by white space or commas, each
+    /// with an optional leading `#` or `@`; a tag with spaces in double quotes
+    /// (`#"garden work"`, a quote or backslash inside escaped with a backslash). Each tag
+    /// once (ASCII case ignored), in the order typed.
+    /// - Throws: `ModelError.invalidTags` for a quote that is not closed.
+    public static func parsedList(_ text: String) throws(ModelError) -> [String] {
+        var tags: [String] = []
+        var characters = Substring(text)
+        while let first = characters.first {
+            if first.isWhitespace || first == "," {
+                characters.removeFirst()
+                continue
+            }
+            var word = ""
+            if first == "#" || first == "@" { characters.removeFirst() }
+            if characters.first == "\"" {
+                // Quoted: the tag is what the quotes hold (a `#` in it is part of it).
+                characters.removeFirst()
+                var closed = false
+                while let character = characters.popFirst() {
+                    if character == "\\", let next = characters.popFirst() {
+                        word.append(next)
+                    } else if character == "\"" {
+                        closed = true
+                        break
+                    } else {
+                        word.append(character)
+                    }
+                }
+                guard closed else { throw .invalidTags("a quote in '\(text)' is not closed") }
+                let tag = word.trimmingWhiteSpace()
+                if !tag.isBlank { append(tag, to: &tags) }
+                continue
+            } else {
+                while let character = characters.first, !character.isWhitespace, character != "," {
+                    word.append(character)
+                    characters.removeFirst()
+                }
+            }
+            if let tag = cleaned(word) { append(tag, to: &tags) }
+        }
+        return tags
+    }
+
     /// Appends `tag` to `tags` unless it is there already (ASCII case ignored).
     public static func append(_ tag: String, to tags: inout [String]) {
         if !contains(tags, tag) { tags.append(tag) }

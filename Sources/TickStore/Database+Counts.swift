@@ -73,3 +73,69 @@ extension Database {
         Int(try scalarInt("SELECT coalesce(sum(\(column)), 0) FROM list_count") ?? 0)
     }
 }
+
+/// The counts of one list that depend on the clock, for `tick stats`.
+public struct ListDueCounts: Sendable, Equatable {
+    /// Open reminders due today (whether or not a time today has passed).
+    public var dueToday = 0
+    /// Open reminders past their due date or time (the smart list `overdue`).
+    public var overdue = 0
+
+    public init(dueToday: Int = 0, overdue: Int = 0) {
+        self.dueToday = dueToday
+        self.overdue = overdue
+    }
+}
+
+extension Database {
+    /// `ListDueCounts` of every list with open dated reminders, at `now`, by the rules of
+    /// `dueCounts(now:timeZone:)` and over the same index ranges, grouped by list.
+    /// - Throws: `StoreError` from SQLite, or `.unreadableValue` for a due date in none of
+    ///   the stored forms.
+    /// - Complexity: O(open reminders due before tomorrow) index entries.
+    public func dueCountsByList(now: Date, timeZone: TimeZone) throws -> [ReminderList.ID: ListDueCounts] {
+        let localNow = LocalDateTime(now, in: timeZone)
+        let today = localNow.day
+        let low = today.adding(checkedDays: -1)?.description ?? ""
+        let high = today.adding(checkedDays: 2)?.description ?? "A"
+        var counts: [ReminderList.ID: ListDueCounts] = [:]
+        try forEachRow("""
+            SELECT list_id, count(*) FROM reminder WHERE completed_at IS NULL AND due IS NOT NULL AND due < ? GROUP BY list_id
+            """, [.text(low)]) { row in
+            counts[.init(rawValue: row.text(0)), default: ListDueCounts()].overdue += Int(row.int(1))
+        }
+        try forEachRow("""
+            SELECT min(number), due, due_time_zone, list_id, count(*) FROM reminder
+            WHERE completed_at IS NULL AND due IS NOT NULL AND due >= ? AND due < ?
+            GROUP BY list_id, due, due_time_zone
+            """, [.text(low), .text(high)]) { row in
+            guard let due = try row.due(1, zone: 2, in: .reminder) else { return }
+            let count = Int(row.int(4))
+            let id = ReminderList.ID(rawValue: row.text(3))
+            if due.day(in: timeZone) == today { counts[id, default: ListDueCounts()].dueToday += count }
+            if due.isOverdue(at: now, localNow: localNow) { counts[id, default: ListDueCounts()].overdue += count }
+        }
+        return counts
+    }
+
+    /// How many completions each list has had since `start`: reminders completed then, and
+    /// completed occurrences of repeating reminders (the last occurrence of a series that
+    /// ended, recorded both ways, counted once).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(reminders completed since `start`) over `reminder_completed`, plus
+    ///   O(completed occurrences).
+    public func completionCounts(since start: Date) throws -> [ReminderList.ID: Int] {
+        var counts: [ReminderList.ID: Int] = [:]
+        let since: [SQLValue] = [.text(Timestamp.string(start))]
+        try forEachRow("""
+            SELECT r.list_id, count(*) FROM reminder r WHERE r.completed_at >= ?
+                AND NOT EXISTS (SELECT 1 FROM occurrence o WHERE o.reminder = r.number AND o.completed_at = r.completed_at)
+            GROUP BY r.list_id
+            """, since) { counts[.init(rawValue: $0.text(0)), default: 0] += Int($0.int(1)) }
+        try forEachRow("""
+            SELECT r.list_id, count(*) FROM occurrence o JOIN reminder r ON r.number = o.reminder
+            WHERE o.completed_at >= ? GROUP BY r.list_id
+            """, since) { counts[.init(rawValue: $0.text(0)), default: 0] += Int($0.int(1)) }
+        return counts
+    }
+}

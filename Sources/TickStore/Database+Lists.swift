@@ -2,12 +2,12 @@ import Foundation
 import TickModel
 
 extension Database {
-    private static let listColumns = "id, name, color, position, created_at, modified_at, ical_extras"
+    static let listColumns = "id, name, color, position, created_at, modified_at, ical_extras"
 
     /// The list in the current row of a query of `listColumns`.
     /// - Throws: `StoreError` (`.unreadableValue`) naming the list's ID and the column
     ///   when a stored value cannot be read; nothing is defaulted.
-    private func decodeList(_ row: Statement) throws(StoreError) -> ReminderList {
+    func decodeList(_ row: Statement) throws(StoreError) -> ReminderList {
         let place = RowPlace(table: "list", key: "id", keyIndex: 0)
         guard let color = ListColor(parsing: row.text(2)) else { throw row.unreadable(2, in: place, "not a color #RRGGBB") }
         return ReminderList(id: .init(rawValue: row.text(0)), name: row.text(1), color: color,
@@ -68,11 +68,14 @@ extension Database {
     /// Adds `list` after every other list and returns it as stored (with its position).
     /// - Throws: `StoreError` of kind `.constraint` when a list with that name exists
     ///   (case and Unicode normalization ignored, see `list(named:)`).
+    /// With `keepingPosition`, it keeps `list.position` (a list put back by undo).
     @discardableResult
-    public func insert(_ list: ReminderList) throws -> ReminderList {
+    public func insert(_ list: ReminderList, keepingPosition: Bool = false) throws -> ReminderList {
         try checkUnique(list.name, except: nil)
         var stored = list
-        stored.position = Int(try scalarInt("SELECT max(position) FROM list") ?? 0) + 1
+        if !keepingPosition {
+            stored.position = Int(try scalarInt("SELECT max(position) FROM list") ?? 0) + 1
+        }
         do {
             try execute("""
                 INSERT INTO list (id, name, color, position, created_at, modified_at, ical_extras)
@@ -109,6 +112,12 @@ extension Database {
     public func deleteList(_ id: ReminderList.ID) throws {
         try execute("DELETE FROM reminder WHERE list_id = ?", [.text(id.rawValue)])
         try execute("DELETE FROM list WHERE id = ?", [.text(id.rawValue)])
+    }
+
+    /// Sets the place of list `id` in the user's order (lists sort by position, then name).
+    /// - Throws: `StoreError` from SQLite.
+    public func setPosition(ofList id: ReminderList.ID, to position: Int) throws {
+        try execute("UPDATE list SET position = ? WHERE id = ?", [.integer(Int64(position)), .text(id.rawValue)])
     }
 
     /// Moves a list to `index` (0-based) in the user's order, clamped to the valid range.

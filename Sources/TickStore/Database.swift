@@ -23,6 +23,12 @@ public final class Database {
     static let statementCacheCapacity = 64
 
     let handle: OpaquePointer
+    /// The command whose changes this connection journals, if any (`Store.recordChanges`).
+    var journalRecording: JournalRecording?
+    /// The change the running write transaction records, if any.
+    var journalTransaction = JournalTransaction()
+    /// The change the transaction about to commit added to.
+    var pendingJournalChange: Int64?
     private var statements: [String: CachedStatement] = [:]
     /// Counts statement uses, to find the least recently used one.
     private var useClock: UInt64 = 0

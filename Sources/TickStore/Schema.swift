@@ -20,6 +20,7 @@ enum Schema {
         migrator.register("search folding", script: searchFolding)
         migrator.register("sync", script: sync)
         migrator.register("list counts", script: listCounts)
+        migrator.register("change journal", script: changeJournal)
         return migrator
     }()
 

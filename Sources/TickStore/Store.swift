@@ -100,14 +100,25 @@ public final class Store: Sendable {
         try connection.withLock { database throws -> T in
             try database.executeScript("BEGIN IMMEDIATE")
             do {
+                try database.beginJournaledTransaction()
                 let value = try body(database)
+                try database.finishJournaledTransaction()
                 try database.executeScript("COMMIT")
+                database.journalCommitted()
                 return value
             } catch {
                 try? database.executeScript("ROLLBACK")
+                database.journalRolledBack()
                 throw error
             }
         }
+    }
+
+    /// Records every later change made through this store in the change journal, as the
+    /// change `command` made at `date` (schema version 8; what `tick undo` takes back).
+    /// All the write transactions that follow add to that one change.
+    public func recordChanges(as command: String, at date: Date) {
+        connection.withLock { $0.journalRecording = JournalRecording(command: command, madeAt: date, change: nil) }
     }
 
     /// Whether a transaction keeps what it did, and the value it gives back either way.
@@ -128,16 +139,21 @@ public final class Store: Sendable {
         try connection.withLock { database throws -> T in
             try database.executeScript("BEGIN IMMEDIATE")
             do {
+                try database.beginJournaledTransaction()
                 switch try body(database) {
                 case .commit(let value):
+                    try database.finishJournaledTransaction()
                     try database.executeScript("COMMIT")
+                    database.journalCommitted()
                     return value
                 case .rollback(let value):
                     try database.executeScript("ROLLBACK")
+                    database.journalRolledBack()
                     return value
                 }
             } catch {
                 try? database.executeScript("ROLLBACK")
+                database.journalRolledBack()
                 throw error
             }
         }
@@ -155,6 +171,12 @@ public final class Store: Sendable {
     public func writeEach<T: Sendable>(_ bodies: [(Database) throws -> T]) throws -> [Result<T, any Error>] {
         try connection.withLock { database throws -> [Result<T, any Error>] in
             try database.executeScript("BEGIN IMMEDIATE")
+            do {
+                try database.beginJournaledTransaction()
+            } catch {
+                try? database.executeScript("ROLLBACK")
+                throw error
+            }
             var results: [Result<T, any Error>] = []
             results.reserveCapacity(bodies.count)
             do {
@@ -170,10 +192,13 @@ public final class Store: Sendable {
                         results.append(.failure(error))
                     }
                 }
+                try database.finishJournaledTransaction()
                 try database.executeScript("COMMIT")
+                database.journalCommitted()
                 return results
             } catch {
                 try? database.executeScript("ROLLBACK")
+                database.journalRolledBack()
                 throw error
             }
         }

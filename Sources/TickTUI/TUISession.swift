@@ -20,7 +20,7 @@ public final class TUISession {
         context.now = configuration.clock()
         state = AppState(size: ScreenSize(width: width, height: height), dateContext: context)
         source = DataSource(store: store, clock: configuration.clock, timeZone: context.timeZone,
-                            locale: context.locale, alarmDefaults: configuration.alarmDefaults)
+                            locale: context.locale, alarmDefaults: configuration.alarmDefaults, weekStart: context.weekStart)
         builder = FrameBuilder(context: context)
         clock = configuration.clock
     }

@@ -42,6 +42,25 @@ struct SettingsAndPagerTests {
         #expect(missing.errors.contains("the default list \"Nowhere\" (TICK_DEFAULT_LIST, or default-list in"))
     }
 
+    @Test("week-start = sunday moves next week, end of week and the Korean named weeks; TICK_WEEK_START wins")
+    func weekStart() throws {
+        let cli = try Self.harness(settings: "week-start = sunday\n")
+        cli.variables["TICK_NOW"] = "2026-12-02T03:00:00Z"   // Wednesday noon in Seoul
+        func due(_ phrase: String) throws -> String? {
+            let added = try #require(try cli.json("add", "x", "--due", phrase, "--json") as? [String: Any])
+            return added["due"] as? String
+        }
+        #expect(try due("next week") == "2026-12-06")
+        #expect(try due("end of week") == "2026-12-05")
+        #expect(try due("이번 주 일요일") == "2026-11-29")
+        #expect(try due("다음 주 토요일") == "2026-12-12")
+        cli.variables["TICK_WEEK_START"] = "mon"
+        #expect(try due("next week") == "2026-12-07")
+        #expect(try due("end of week") == "2026-12-06")
+        cli.variables["TICK_WEEK_START"] = "funday"
+        #expect(cli.run("add", "x").status == 64)
+    }
+
     @Test("a settings file written with CR LF line ends reads line by line")
     func crlfLines() throws {
         let cli = try Self.harness(settings: "# Tick\r\ndefault-list = Groceries\r\nsync-timeout = 12\r\n")
@@ -52,11 +71,12 @@ struct SettingsAndPagerTests {
     }
 
     @Test("a bad line is an error naming the file and the line, and nothing runs", arguments: [
-        ("colour = never", "line 1: 'colour' is not a setting; the settings are database, default-list, default-alarm, all-day-alarm, time-zone, locale, color, pager, sync-ca-file, sync-timeout (did you mean 'color'?)"),
+        ("colour = never", "line 1: 'colour' is not a setting; the settings are database, default-list, default-alarm, all-day-alarm, time-zone, locale, week-start, color, pager, sync-ca-file, sync-timeout (did you mean 'color'?)"),
         ("# ok\nlocale", "line 2: 'locale' is not 'setting = value'"),
         ("color = sometimes", "line 1: 'sometimes' is not a value of color: use auto or never"),
         ("sync-timeout = 0", "line 1: '0' is not a value of sync-timeout: use a whole number of seconds above 0"),
         ("locale = ko_KR.UTF-8\nlocale = en_US", "line 2: 'locale' is set already on line 1"),
+        ("week-start = someday", "line 1: 'someday' is not a value of week-start: use a weekday name such as monday or sunday"),
     ])
     func badLine(text: String, message: String) throws {
         let cli = try Self.harness(settings: text)

@@ -250,3 +250,42 @@ struct TUIRecurrenceTests {
         #expect(try harness.reminders()[0].due == next)
     }
 }
+
+@Suite("TUI tags")
+struct TUITagTests {
+    @Test("rows show tags after the title (dimmed, cut before the title on a narrow screen); the detail view edits them; u puts them back")
+    func tags() throws {
+        let harness = try SessionHarness(width: 60) { db, list in
+            try db.insert(Reminder(listID: list.id, title: "캠핑 준비", tags: ["trip", "garden work"], createdAt: Fixture.now))
+        }
+        #expect(harness.screen.contains("캠핑 준비 #trip #\"garden work\""))
+        // Tags is the detail view's last field: Shift-Tab from the title reaches it.
+        harness.press(.character("e"), .backTab, .control("u"))
+        harness.type("#여행, @home #\"long weekend\" home")
+        harness.press(.enter)
+        #expect(try harness.reminder(1).tags == ["여행", "home", "long weekend"])
+        #expect(harness.screen.contains("캠핑 준비 #여행 #home #\"long"))
+        // An unclosed quote is refused in the view, naming it; nothing is saved.
+        harness.press(.character("e"), .backTab)
+        harness.type(" #\"oops")
+        harness.press(.enter)
+        #expect(harness.screen.contains("cannot read the tags: a quote in"))
+        harness.press(.escape)
+        #expect(try harness.reminder(1).tags == ["여행", "home", "long weekend"])
+        harness.press(.character("u"))
+        #expect(try harness.reminder(1).tags == ["trip", "garden work"])
+
+        let narrow = try SessionHarness(width: 34) { db, list in
+            try db.insert(Reminder(listID: list.id, title: "Water the plants", tags: ["garden"], createdAt: Fixture.now))
+        }
+        let row = try #require(narrow.session.screenLines.first { $0.contains("Water") })
+        #expect(row.contains("Water the plants"))
+    }
+
+    @Test("a tag list reads back as it is shown", arguments: [
+        [], ["garden"], ["garden work", "say \"hi\"", "back\\slash", "#hash", "여행"],
+    ])
+    func shownListRoundTrip(tags: [String]) throws {
+        #expect(try TagNames.parsedList(TagNames.shownList(tags)) == tags)
+    }
+}

@@ -57,7 +57,7 @@ struct MoveCommand: Command {
 struct DeleteCommand: Command {
     static let configuration = CommandConfiguration(
         name: "delete", abstract: "Delete reminders.",
-        discussion: "Deleted reminders are gone; their numbers are never given to another reminder. Subtasks of a deleted reminder become top-level reminders.",
+        discussion: "Their numbers are never given to another reminder. Subtasks of a deleted reminder become top-level reminders. 'tick undo' brings them back.",
         aliases: ["rm"])
 
     static let arguments: [ArgumentDefinition] = [

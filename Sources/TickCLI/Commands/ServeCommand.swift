@@ -60,10 +60,13 @@ struct ServeCommand: Command {
                 throw CommandError.runtime("cannot open the database \(store.path): \(error.message)")
             }
         }
-        let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last, configuration: WebService.Configuration(
+        var configuration = WebService.Configuration(
             token: token.value, timeZone: context.dateContext.timeZone, locale: context.dateContext.locale,
             alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
-            webRoot: ServeCommand.webRoot(executable: environment.executablePath)))
+            webRoot: ServeCommand.webRoot(executable: environment.executablePath))
+        configuration.weekStart = context.dateContext.weekStart
+        let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last,
+                                 configuration: configuration)
         // SIGINT and SIGTERM are taken by sigwait below: blocked before any thread starts, so
         // no thread of the server's pool gets them and dies with the process half-done.
         var signals = sigset_t()

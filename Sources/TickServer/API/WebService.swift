@@ -28,6 +28,8 @@ public final class WebService: Sendable {
         public var clock: @Sendable () -> Date
         /// The folder of the web app's files (`index.html`, `app/…`), or nil for none.
         public var webRoot: URL?
+        /// The ISO weekday weeks begin on, for the date words (`DateContext.weekStart`).
+        public var weekStart = 1
 
         /// A configuration.
         public init(token: String, timeZone: TimeZone, locale: Locale, alarmDefaults: AlarmDefaults = AlarmDefaults(),
@@ -106,7 +108,7 @@ public final class WebService: Sendable {
     /// The action context of a request: the clock read now.
     func actionContext() -> ActionContext {
         ActionContext(dateContext: DateContext(now: configuration.clock(), timeZone: configuration.timeZone,
-                                               locale: configuration.locale),
+                                               locale: configuration.locale, weekStart: configuration.weekStart),
                       alarmDefaults: configuration.alarmDefaults)
     }
 

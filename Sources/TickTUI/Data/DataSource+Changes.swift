@@ -157,7 +157,8 @@ extension DataSource {
 
     /// What the actions read besides the database, at `now`.
     func actionContext(at now: Date) -> ActionContext {
-        ActionContext(dateContext: DateContext(now: now, timeZone: timeZone, locale: locale), alarmDefaults: alarmDefaults)
+        ActionContext(dateContext: DateContext(now: now, timeZone: timeZone, locale: locale, weekStart: weekStart),
+                      alarmDefaults: alarmDefaults)
     }
 
     private func existing(_ number: Reminder.Number, _ db: Database) throws -> Reminder {

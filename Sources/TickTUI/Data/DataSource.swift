@@ -27,6 +27,8 @@ final class DataSource {
     let locale: Locale
     /// The default alarm a reminder given a due date gets, as on the command line.
     let alarmDefaults: AlarmDefaults
+    /// The ISO weekday weeks begin on, for the date words (`DateContext.weekStart`).
+    let weekStart: Int
     private var knownDataVersion: Int64?
     /// A listing read into memory: its scope, its first rows (all of them when
     /// `isWhole`), valid until the data changes.
@@ -38,8 +40,9 @@ final class DataSource {
     /// A data source over `store`; `clock` stamps changes and dates smart lists;
     /// `alarmDefaults` gives reminders that get a due date their alarm.
     init(store: Store, clock: @escaping @Sendable () -> Date, timeZone: TimeZone, locale: Locale = Locale(identifier: "en_US_POSIX"),
-         alarmDefaults: AlarmDefaults = AlarmDefaults()) {
+         alarmDefaults: AlarmDefaults = AlarmDefaults(), weekStart: Int = 1) {
         self.store = store
+        self.weekStart = weekStart
         self.clock = clock
         self.timeZone = timeZone
         self.locale = locale

@@ -86,7 +86,8 @@ extension FrameBuilder {
         let fixed = 1 + 3 + 1 + (showsList ? 2 : 0) + flagWidth + 1
         // Title, due date and repeat share what is left by the rules of `tick list`.
         let columns = TextTable(columns: [.reminderTitle(lineWidth: width), .reminderDue, .reminderRepeat], gap: 1)
-        let cells = visible.indices.map { [FrameBuilder.priorityMarks(visible[$0].priority) + " " + visible[$0].title,
+        let tagTexts = visible.map(FrameBuilder.tagsText)
+        let cells = visible.indices.map { [FrameBuilder.priorityMarks(visible[$0].priority) + " " + visible[$0].title + tagTexts[$0],
                                            dues[$0], repeats[$0]] }
         let widths = columns.widths(rows: cells, totalWidth: max(0, width - fixed))
         let dueWidth = widths[1], repeatWidth = widths[2]
@@ -112,7 +113,16 @@ extension FrameBuilder {
                                        isFocused: selected && table.column == .title)
             var titleBuilder = RowBuilder(width: titleWidth)
             if !marks.isEmpty { titleBuilder.add(marks + " ", style: SpanStyle(role: .flag, isSelected: selected)) }
-            titleBuilder.add(TerminalText.sanitized(reminder.title), cells: titleBuilder.remaining, style: titleStyle)
+            let title = TerminalText.sanitized(reminder.title)
+            let titleCells = TerminalText.width(of: title)
+            if tagTexts[offset].isEmpty || titleCells >= titleBuilder.remaining {
+                titleBuilder.add(title, cells: titleBuilder.remaining, style: titleStyle)
+            } else {
+                // The tags after the title, dimmed, cut first when the row is narrow.
+                titleBuilder.add(title, cells: titleCells, style: titleStyle)
+                titleBuilder.add(tagTexts[offset], cells: titleBuilder.remaining,
+                                 style: SpanStyle(role: .dim, isSelected: selected))
+            }
             for span in titleBuilder.finish(titleStyle) { builder.add(span.text, cells: span.width, style: span.style) }
             if flagWidth > 0 {
                 builder.add(reminder.isFlagged ? " ⚑" : "", cells: flagWidth, style: SpanStyle(role: .flag, isSelected: selected))
@@ -138,6 +148,12 @@ extension FrameBuilder {
     private func isSearchPrompt(_ state: AppState) -> Bool {
         if case .search = state.mode { return state.focus == .table }
         return false
+    }
+
+    /// The tags shown after a title, as `tick list` shows them (` #garden #"garden work"`);
+    /// empty for none.
+    static func tagsText(_ reminder: Reminder) -> String {
+        reminder.tags.isEmpty ? "" : " " + TerminalText.sanitized(TagNames.shownList(reminder.tags))
     }
 
     /// `!!!`, `!!`, `!` for high, medium and low priority, as the command line shows them.

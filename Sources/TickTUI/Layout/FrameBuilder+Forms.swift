@@ -80,11 +80,12 @@ extension FrameBuilder {
             let isCurrent = editor.field == field
             let rowIndex = layout.contentTop + rows.count
             switch field {
-            case .title, .notes, .due:
+            case .title, .notes, .tags, .due:
                 let (label, textField, placeholder): (String, TextField, String) = {
                     switch field {
                     case .title: return ("Title", editor.title, AddDialog.titlePlaceholder)
                     case .notes: return ("Notes", editor.notes, "none")
+                    case .tags: return ("Tags", editor.tags, "none; e.g. #garden #\"garden work\"")
                     default: return ("Due", editor.due, "none; e.g. tomorrow 9am")
                     }
                 }()

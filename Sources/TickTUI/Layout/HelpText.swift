@@ -21,7 +21,7 @@ enum HelpText {
         Line(keys: "Space  x", text: "complete or reopen"),
         Line(keys: "Enter", text: "on the checkbox: complete; on the title: open"),
         Line(keys: "a", text: "add a reminder (title, due date)"),
-        Line(keys: "e", text: "detail view: title, notes, due, repeat, list, priority, flag"),
+        Line(keys: "e", text: "detail view: title, notes, due, repeat, list, priority, flag, tags"),
         Line(keys: "d  Delete", text: "delete (u brings it back)"),
         Line(keys: "f", text: "flag or unflag"),
         Line(keys: "J K  Shift-↓ ↑", text: "move down or up in the list (saved)"),

@@ -27,6 +27,7 @@ extension AppState {
         switch editor.field {
         case .title: _ = editor.title.handle(key)
         case .notes: _ = editor.notes.handle(key)
+        case .tags: _ = editor.tags.handle(key)
         case .due: _ = editor.due.handle(key)
         case .repeats:
             // Only a rule the reminder has can be stopped (or kept after all).
@@ -73,6 +74,16 @@ extension AppState {
             }
         }
         if editor.notes.text != original.notes { fields.notes = editor.notes.text }
+        if editor.tags.text != editor.initialTagsText {
+            do {
+                let tags = try TagNames.parsedList(editor.tags.text)
+                if tags != original.tags { fields.tags = tags }
+            } catch {
+                editor.error = error.description
+                editor.field = .tags
+                return []
+            }
+        }
         if editor.due.text != editor.initialDueText {
             switch AppState.parseDue(editor.due.text, context: dateContext) {
             case .success(let value): if value != original.due { fields.due = .some(value) }

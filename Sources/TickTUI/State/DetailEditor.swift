@@ -4,12 +4,16 @@ import TickModel
 /// The detail view: every editable field of one reminder.
 struct DetailEditor: Hashable, Sendable {
     /// The fields, in the order shown and walked with Tab and ↑/↓.
-    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, repeats, list, priority, flag }
+    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, repeats, list, priority, flag, tags }
 
     /// The reminder as it was when the view opened.
     var original: Reminder
     var title: TextField
     var notes: TextField
+    /// The tags as one line (`#garden #"garden work"`, `TagNames.shownList`).
+    var tags: TextField
+    /// The text the tags field started with.
+    var initialTagsText: String
     var due: TextField
     /// The text the due field started with; an untouched field keeps the original value
     /// exactly (a floating time stays floating).
@@ -35,8 +39,9 @@ extension DetailEditor {
     /// The detail view of `reminder`, its due date written as text the grammar reads back.
     init(_ reminder: Reminder, context: DateContext) {
         let dueText = reminder.due.map { DetailEditor.editableText(for: $0, in: context.timeZone) } ?? ""
+        let tagsText = TagNames.shownList(reminder.tags)
         self.init(original: reminder, title: TextField(reminder.title), notes: TextField(reminder.notes),
-                  due: TextField(dueText), initialDueText: dueText, repeats: reminder.recurrence != nil, listID: reminder.listID,
+                  tags: TextField(tagsText), initialTagsText: tagsText, due: TextField(dueText), initialDueText: dueText, repeats: reminder.recurrence != nil, listID: reminder.listID,
                   priority: reminder.priority.level, isFlagged: reminder.isFlagged)
     }
 
@@ -47,6 +52,7 @@ extension DetailEditor {
         var fresh = DetailEditor(current, context: context)
         if title.text != original.title { fresh.title = title }
         if notes.text != original.notes { fresh.notes = notes }
+        if tags.text != initialTagsText { fresh.tags = tags }
         if due.text != initialDueText { fresh.due = due }
         if repeats != (original.recurrence != nil), current.recurrence != nil { fresh.repeats = repeats }
         if listID != original.listID { fresh.listID = listID }

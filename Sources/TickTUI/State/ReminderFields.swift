@@ -10,7 +10,7 @@ import TickModel
 struct ReminderFields: Hashable, Sendable {
     /// A field that a set can hold, named as the status line names it.
     enum Field: String, CaseIterable, Hashable, Sendable {
-        case title, notes
+        case title, notes, tags
         case due = "due date"
         /// The list, with the place in it.
         case list, priority
@@ -22,6 +22,7 @@ struct ReminderFields: Hashable, Sendable {
 
     var title: String?
     var notes: String?
+    var tags: [String]?
     /// `.some(nil)` sets "no due date".
     var due: Due??
     var listID: ReminderList.ID?
@@ -41,6 +42,7 @@ struct ReminderFields: Hashable, Sendable {
             switch field {
             case .title: title != nil
             case .notes: notes != nil
+            case .tags: tags != nil
             case .due: due != nil
             case .list: listID != nil
             case .priority: priority != nil
@@ -63,6 +65,7 @@ extension ReminderFields {
             switch field {
             case .title: title = reminder.title
             case .notes: notes = reminder.notes
+            case .tags: tags = reminder.tags
             case .due: due = .some(reminder.due)
             case .list:
                 listID = reminder.listID
@@ -94,6 +97,7 @@ extension ReminderFields {
         switch field {
         case .title: if let title { reminder.title = title }
         case .notes: if let notes { reminder.notes = notes }
+        case .tags: if let tags { reminder.tags = tags }
         case .due: if let due { reminder.due = due }
         case .list:
             if let listID { reminder.listID = listID }
@@ -110,6 +114,7 @@ extension ReminderFields {
         switch field {
         case .title: title == other.title
         case .notes: notes == other.notes
+        case .tags: tags == other.tags
         case .due: due == other.due
         case .list: listID == other.listID
         case .priority: priority == other.priority
@@ -122,7 +127,7 @@ extension ReminderFields {
 }
 
 extension ReminderFields {
-    /// The edit these fields ask for, for ``Change/edit(_:_:)``: title, notes, due date
+    /// The edit these fields ask for, for ``Change/edit(_:_:)``: title, notes, tags, due date
     /// (set or cleared), the end of a repeat, list, priority and flag, the fields the
     /// detail view and the quick keys change. The other fields (and a rule set) are put
     /// back only by undo (`revert`).
@@ -132,6 +137,7 @@ extension ReminderFields {
         return ReminderEdit(title: title, notes: notes.map { .set($0) } ?? .keep,
                             due: due.map { $0.map { .set($0) } ?? .clear } ?? .keep,
                             priority: priority, isFlagged: isFlagged, list: listID.map { .id($0) },
+                            tags: tags.map { TagEdit(removesAll: true, added: $0) } ?? TagEdit(),
                             schedule: ScheduleEdit(recurrence: recurrence == .some(nil) ? .clear : .keep))
     }
 }

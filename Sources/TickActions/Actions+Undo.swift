@@ -1,0 +1,312 @@
+import Foundation
+import TickModel
+import TickStore
+
+/// What `tick undo` took back: the change, and the reminders and lists it put back.
+public struct UndoResult: Sendable, Equatable {
+    /// The change undone (with its `undoneAt` set).
+    public var change: JournalChange
+    /// Reminders the change had deleted, stored again.
+    public var restored: [Reminder] = []
+    /// Reminders the change had added, deleted again (as they were).
+    public var removed: [Reminder] = []
+    /// Reminders the change had edited, as they are now with its fields put back.
+    public var reverted: [Reminder] = []
+    /// Lists the change had deleted, stored again.
+    public var listsRestored: [ReminderList] = []
+    /// Lists the change had added, deleted again.
+    public var listsRemoved: [ReminderList] = []
+    /// Lists the change had renamed, recolored or moved, as they are now.
+    public var listsReverted: [ReminderList] = []
+}
+
+/// A part of a reminder that undo puts back whole, and compares to find a later change.
+enum UndoField: String, CaseIterable {
+    case title, notes
+    case due = "due date"
+    case start = "start date"
+    case priority, flag, completion
+    /// The list and the place in it.
+    case place = "list"
+    case parent, tags
+    case url = "URL"
+    case recurrence = "repeat"
+    case alarms
+    case extras = "iCalendar properties"
+
+    /// Whether `a` and `b` hold the same value of this field. Alarms compare without
+    /// their delivery state (which alarm rang), so an alarm ringing since is no conflict.
+    func isSame(_ a: Reminder, _ b: Reminder) -> Bool {
+        switch self {
+        case .title: a.title == b.title
+        case .notes: a.notes == b.notes
+        case .due: a.due == b.due
+        case .start: a.start == b.start
+        case .priority: a.priority == b.priority
+        case .flag: a.isFlagged == b.isFlagged
+        case .completion: a.completedAt == b.completedAt
+        case .place: a.listID == b.listID && a.position == b.position
+        case .parent: a.parentUID == b.parentUID
+        case .tags: a.tags == b.tags
+        case .url: a.url == b.url
+        case .recurrence: a.recurrence == b.recurrence && a.recurrenceBasis == b.recurrenceBasis
+        case .alarms: UndoField.shapes(a.alarms) == UndoField.shapes(b.alarms)
+        case .extras: a.iCalendarExtras == b.iCalendarExtras
+        }
+    }
+
+    /// Whether `current` still holds the value the change left in `after`. A reminder
+    /// moved inside its list since (another reminder's move renumbers its neighbours)
+    /// still holds it: only its list counts.
+    func isHeld(by current: Reminder, after: Reminder) -> Bool {
+        self == .place ? current.listID == after.listID : isSame(current, after)
+    }
+
+    /// Writes this field of `source` into `reminder`.
+    func copy(from source: Reminder, to reminder: inout Reminder) {
+        switch self {
+        case .title: reminder.title = source.title
+        case .notes: reminder.notes = source.notes
+        case .due: reminder.due = source.due
+        case .start: reminder.start = source.start
+        case .priority: reminder.priority = source.priority
+        case .flag: reminder.isFlagged = source.isFlagged
+        case .completion: reminder.completedAt = source.completedAt
+        case .place:
+            reminder.listID = source.listID
+            reminder.position = source.position
+        case .parent: reminder.parentUID = source.parentUID
+        case .tags: reminder.tags = source.tags
+        case .url: reminder.url = source.url
+        case .recurrence:
+            reminder.recurrence = source.recurrence
+            reminder.recurrenceBasis = source.recurrenceBasis
+        case .alarms: reminder.alarms = source.alarms
+        case .extras: reminder.iCalendarExtras = source.iCalendarExtras
+        }
+    }
+
+    private struct AlarmShape: Equatable {
+        var uid: String
+        var trigger: Alarm.Trigger
+        var isSnooze: Bool
+        var isExactOffset: Bool
+    }
+
+    private static func shapes(_ alarms: [Alarm]) -> [AlarmShape] {
+        alarms.map { AlarmShape(uid: $0.uid, trigger: $0.trigger, isSnooze: $0.isSnooze, isExactOffset: $0.isExactOffset) }
+    }
+}
+
+extension Actions {
+    /// The changes `tick undo` can take back, newest first (at most `limit`; with
+    /// `includingUndone`, also the ones already undone).
+    /// - Throws: `StoreError` from SQLite.
+    public func undoableChanges(limit: Int = Int(Database.journalDepth), includingUndone: Bool = false) throws -> [JournalChange] {
+        try store.read { db in try db.journalChanges(limit: limit, includingUndone: includingUndone) }
+    }
+
+    /// Takes back one journaled change (the newest not yet undone when `id` is nil) in one
+    /// transaction: reminders and lists it deleted come back with their numbers, places,
+    /// completed occurrences and calendar pairings; the ones it added are deleted; fields
+    /// it edited get their values back. A field, reminder or list changed since by anything
+    /// else (another command, the UI, sync, the server) is never overwritten: then nothing
+    /// is undone and the error names each conflict.
+    /// - Throws: `ActionError.nothingToUndo`, `.changeNotFound(id)`, `.changeAlreadyUndone`,
+    ///   `.undoConflicts`; `StoreError` from SQLite.
+    public func undo(_ id: Int64? = nil) throws -> UndoResult {
+        try store.write { db in try Actions.undo(id, context: context, in: db) }
+    }
+
+    /// `undo(_:)` inside the caller's write transaction `db`.
+    public static func undo(_ id: Int64?, context: ActionContext, in db: Database) throws -> UndoResult {
+        let change: JournalChange
+        if let id {
+            guard let found = try db.journalChanges(limit: Int(Database.journalDepth), includingUndone: true)
+                .first(where: { $0.id == id }) else { throw ActionError.changeNotFound(id) }
+            guard found.undoneAt == nil else { throw ActionError.changeAlreadyUndone(id: id, command: found.command) }
+            change = found
+        } else {
+            guard let newest = try db.journalChanges(limit: 1, includingUndone: false).first else { throw ActionError.nothingToUndo }
+            change = newest
+        }
+        var undo = UndoPlan(change: change, context: context)
+        try undo.check(lists: try db.journaledLists(of: change.id), reminders: try db.journaledReminders(of: change.id), in: db)
+        guard undo.conflicts.isEmpty else {
+            throw ActionError.undoConflicts(id: change.id, command: change.command, conflicts: undo.conflicts)
+        }
+        var result = try undo.apply(in: db)
+        try db.markUndone(change.id, at: context.now)
+        result.change.undoneAt = context.now
+        return result
+    }
+}
+
+/// The steps of one undo, checked before any is taken.
+private struct UndoPlan {
+    let change: JournalChange
+    let context: ActionContext
+    var conflicts: [String] = []
+
+    private var listsToRestore: [ReminderList] = []
+    private var listsToRevert: [(current: ReminderList, fields: ReminderList)] = []
+    private var listsToRemove: [ReminderList] = []
+    private var remindersToRestore: [(Reminder, revision: Int64?)] = []
+    private var remindersToRevert: [Reminder] = []
+    private var remindersToRemove: [Reminder] = []
+
+    init(change: JournalChange, context: ActionContext) {
+        self.change = change
+        self.context = context
+    }
+
+    mutating func check(lists: [JournaledList], reminders: [JournaledReminder], in db: Database) throws {
+        for entry in lists {
+            let current = try db.list(id: entry.id)
+            switch (entry.before, entry.after) {
+            case (nil, let after?):
+                guard let current else { continue }
+                if current.name != after.name || current.color != after.color {
+                    conflicts.append("the list '\(current.name)' was changed since")
+                } else {
+                    listsToRemove.append(current)
+                }
+            case (let before?, nil):
+                guard current == nil else { continue }
+                if let other = try db.list(named: before.name) {
+                    conflicts.append("the deleted list '\(before.name)' cannot come back: a list named '\(other.name)' exists now")
+                } else {
+                    listsToRestore.append(before)
+                }
+            case (let before?, let after?):
+                guard let current else {
+                    conflicts.append("the list '\(after.name)' was deleted since")
+                    continue
+                }
+                var reverted = current
+                var changed: [String] = []
+                if before.name != after.name {
+                    if current.name == after.name { reverted.name = before.name } else { changed.append("name") }
+                }
+                if before.color != after.color {
+                    if current.color == after.color { reverted.color = before.color } else { changed.append("color") }
+                }
+                if before.iCalendarExtras != after.iCalendarExtras {
+                    if current.iCalendarExtras == after.iCalendarExtras { reverted.iCalendarExtras = before.iCalendarExtras } else { changed.append("properties") }
+                }
+                reverted.position = before.position
+                if !changed.isEmpty {
+                    conflicts.append("the list '\(current.name)': its \(changed.joined(separator: " and ")) changed since")
+                } else if reverted != current {
+                    if reverted.name != current.name, let other = try db.list(named: reverted.name), other.id != current.id {
+                        conflicts.append("the list '\(current.name)' cannot be renamed back: a list named '\(other.name)' exists now")
+                    } else {
+                        listsToRevert.append((current, reverted))
+                    }
+                }
+            case (nil, nil):
+                continue
+            }
+        }
+        for entry in reminders {
+            let current = try db.reminder(number: entry.number)
+            if let before = entry.before {
+                if let after = entry.after {
+                    guard let current else {
+                        conflicts.append("\(entry.number) \(after.title.quotedForUndo) was deleted since")
+                        continue
+                    }
+                    checkRevert(before: before, after: after, current: current)
+                } else if current == nil {
+                    if let other = try db.reminder(uid: before.uid) {
+                        conflicts.append("\(before.number) \(before.title.quotedForUndo) cannot come back: \(other.number) has its UID now")
+                    } else {
+                        remindersToRestore.append((before, entry.beforeRevision))
+                    }
+                }
+            } else if entry.existedAfter, let current {
+                if try db.revision(ofReminder: current.number) != entry.afterRevision {
+                    conflicts.append("\(current.number) \(current.title.quotedForUndo) was changed since")
+                } else {
+                    remindersToRemove.append(current)
+                }
+            }
+        }
+        let removedLists = Set(listsToRemove.map(\.id))
+        let keptLists = Set(listsToRestore.map(\.id))
+        for (reminder, _) in remindersToRestore where !keptLists.contains(reminder.listID) {
+            if try db.list(id: reminder.listID) == nil || removedLists.contains(reminder.listID) {
+                conflicts.append("\(reminder.number) \(reminder.title.quotedForUndo) cannot come back: its list was deleted since")
+            }
+        }
+        for reminder in remindersToRevert {
+            let listExists = try db.list(id: reminder.listID) != nil
+            if removedLists.contains(reminder.listID) || (!listExists && !keptLists.contains(reminder.listID)) {
+                conflicts.append("\(reminder.number) \(reminder.title.quotedForUndo) cannot go back: its list was deleted since")
+            }
+        }
+    }
+
+    /// Plans putting back the fields the change wrote (where `before` and `after`
+    /// differ), refusing those that changed again since (`current` differs from `after`).
+    private mutating func checkRevert(before: Reminder, after: Reminder, current: Reminder) {
+        var reverted = current
+        var changedSince: [String] = []
+        for field in UndoField.allCases where !field.isSame(before, after) {
+            if field.isHeld(by: current, after: after) {
+                field.copy(from: before, to: &reverted)
+            } else {
+                changedSince.append(field.rawValue)
+            }
+        }
+        if !changedSince.isEmpty {
+            conflicts.append("\(current.number) \(current.title.quotedForUndo): its \(changedSince.joined(separator: ", ")) changed since")
+        } else if reverted != current {
+            remindersToRevert.append(reverted)
+        }
+    }
+
+    func apply(in db: Database) throws -> UndoResult {
+        var result = UndoResult(change: change)
+        for list in listsToRestore {
+            result.listsRestored.append(try db.insert(list, keepingPosition: true))
+        }
+        for (current, reverted) in listsToRevert {
+            var stored = reverted
+            stored.modifiedAt = context.now
+            if stored.name != current.name || stored.color != current.color || stored.iCalendarExtras != current.iCalendarExtras {
+                try db.update(stored)
+            }
+            if stored.position != current.position { try db.setPosition(ofList: stored.id, to: stored.position) }
+            result.listsReverted.append(stored)
+        }
+        for (reminder, revision) in remindersToRestore {
+            let stored = try db.insert(reminder, keepingNumber: true, keepingPosition: true)
+            if let revision { try db.setRevision(ofReminder: stored.number, to: revision) }
+            result.restored.append(stored)
+        }
+        for reminder in remindersToRevert {
+            result.reverted.append(try Actions.revert(reminder.number, to: reminder, context: context, in: db))
+        }
+        for reminder in remindersToRemove {
+            try db.deleteReminder(reminder.number)
+            result.removed.append(reminder)
+        }
+        for list in listsToRemove {
+            let left = try db.reminderCount(inList: list.id)
+            if left > 0 {
+                throw ActionError.undoConflicts(id: change.id, command: change.command,
+                                                conflicts: ["the list '\(list.name)' holds \(left) reminder\(left == 1 ? "" : "s") added since"])
+            }
+            try db.deleteList(list.id)
+            result.listsRemoved.append(list)
+        }
+        try db.restoreJournaledRecords(of: change.id)
+        return result
+    }
+}
+
+extension String {
+    /// The title in quotation marks, as undo's messages name a reminder.
+    fileprivate var quotedForUndo: String { "“" + self + "”" }
+}

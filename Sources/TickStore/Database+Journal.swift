@@ -1,0 +1,292 @@
+import CSQLite
+import Foundation
+import TickModel
+
+/// The command whose changes a connection records in the change journal (schema version 8).
+struct JournalRecording {
+    /// The command line, as `tick undo --list` shows it.
+    var command: String
+    /// When the command ran.
+    var madeAt: Date
+    /// The change's id once one of the command's transactions committed rows to it.
+    var change: Int64?
+}
+
+/// The change the running write transaction records, on one connection.
+struct JournalTransaction {
+    var change: Int64?
+    /// Whether the running transaction made the `journal_change` row.
+    var madeChange = false
+}
+
+/// One change in the journal: one command that changed data.
+public struct JournalChange: Sendable, Equatable {
+    /// Its id (grows with every change).
+    public var id: Int64
+    /// When the command ran.
+    public var madeAt: Date
+    /// The command line (`tick delete 3 4`).
+    public var command: String
+    /// When it was undone, or nil.
+    public var undoneAt: Date?
+    /// What it did, counted.
+    public var summary: JournalSummary
+}
+
+/// What one journaled change did, counted by kind: reminders and lists it added,
+/// deleted and changed.
+public struct JournalSummary: Sendable, Equatable {
+    public var remindersAdded = 0
+    public var remindersDeleted = 0
+    public var remindersChanged = 0
+    public var listsAdded = 0
+    public var listsDeleted = 0
+    public var listsChanged = 0
+
+    public init() {}
+}
+
+/// A reminder one change touched: as it was before the change and as it was when the
+/// change ended.
+public struct JournaledReminder: Sendable, Equatable {
+    public var number: Reminder.Number
+    /// As it was before; nil when the change created it.
+    public var before: Reminder?
+    /// Its `revision` before (with `before`).
+    public var beforeRevision: Int64?
+    /// As it was when the change ended; nil when the change deleted it, and when the
+    /// change created it (then only `afterRevision` is kept).
+    public var after: Reminder?
+    /// Whether it existed when the change ended.
+    public var existedAfter: Bool
+    /// Its `revision` when the change ended, when it existed.
+    public var afterRevision: Int64?
+}
+
+/// A list one change touched, before and after the change (nil where it did not exist).
+public struct JournaledList: Sendable, Equatable {
+    public var id: ReminderList.ID
+    public var before: ReminderList?
+    public var after: ReminderList?
+}
+
+extension Database {
+    /// How many changes the journal keeps (the newest ones).
+    public static let journalDepth: Int64 = 100
+
+    // MARK: - Recording (called by Store around each write transaction)
+
+    /// Called right after `BEGIN`: puts the command's change in `journal_active`, making
+    /// its `journal_change` row on the command's first write.
+    func beginJournaledTransaction() throws(StoreError) {
+        guard let recording = journalRecording else { return }
+        if let change = recording.change {
+            journalTransaction.change = change
+            journalTransaction.madeChange = false
+        } else {
+            try execute("INSERT INTO journal_change (made_at, command) VALUES (?, ?)",
+                        [.text(Timestamp.string(recording.madeAt)), .text(recording.command)])
+            journalTransaction.change = lastInsertRowID
+            journalTransaction.madeChange = true
+        }
+        try execute("INSERT INTO journal_active (change) VALUES (?)", [.integer(journalTransaction.change ?? 0)])
+    }
+
+    /// Called just before `COMMIT`: copies the rows the change touched as they are now
+    /// (phase 1), or drops a change row this transaction made when it touched nothing,
+    /// and keeps the newest `journalDepth` changes.
+    func finishJournaledTransaction() throws(StoreError) {
+        guard let change = journalTransaction.change else { return }
+        journalTransaction.change = nil
+        try execute("DELETE FROM journal_active")
+        let touched = try scalarInt("""
+            SELECT EXISTS (SELECT 1 FROM journal_reminder WHERE change = ?1) OR EXISTS (SELECT 1 FROM journal_list WHERE change = ?1)
+                OR EXISTS (SELECT 1 FROM journal_occurrence WHERE change = ?1)
+            """, [.integer(change)]) ?? 0
+        if touched == 0 {
+            if journalTransaction.madeChange { try execute("DELETE FROM journal_change WHERE id = ?", [.integer(change)]) }
+            journalTransaction.madeChange = false
+            return
+        }
+        let columns = Schema.journaledReminderColumns
+        let copied = columns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        try execute("""
+            INSERT OR REPLACE INTO journal_reminder (change, phase, number, present, \(columns))
+            SELECT b.change, 1, b.number, r.number IS NOT NULL, \(copied.joined(separator: ", "))
+            FROM journal_reminder b LEFT JOIN reminder r ON r.number = b.number
+            WHERE b.change = ? AND b.phase = 0 AND b.present = 1
+            """, [.integer(change)])
+        try execute("""
+            INSERT OR REPLACE INTO journal_reminder (change, phase, number, present, revision)
+            SELECT b.change, 1, b.number, r.number IS NOT NULL, r.revision
+            FROM journal_reminder b LEFT JOIN reminder r ON r.number = b.number
+            WHERE b.change = ? AND b.phase = 0 AND b.present = 0
+            """, [.integer(change)])
+        let listColumns = Schema.journaledListColumns
+        let copiedList = listColumns.split(separator: ",").map { "l." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        try execute("""
+            INSERT OR REPLACE INTO journal_list (change, phase, id, present, \(listColumns))
+            SELECT b.change, 1, b.id, l.id IS NOT NULL, \(copiedList.joined(separator: ", "))
+            FROM journal_list b LEFT JOIN list l ON l.id = b.id
+            WHERE b.change = ? AND b.phase = 0
+            """, [.integer(change)])
+        if journalTransaction.madeChange {
+            try execute("DELETE FROM journal_change WHERE id <= ?", [.integer(change - Database.journalDepth)])
+        }
+        pendingJournalChange = change
+    }
+
+    /// Called after `COMMIT` succeeded: later transactions of the command add to the same change.
+    func journalCommitted() {
+        if let change = pendingJournalChange { journalRecording?.change = change }
+        pendingJournalChange = nil
+        journalTransaction.madeChange = false
+    }
+
+    /// Called on `ROLLBACK`: the transaction's rows (and a change row it made) are gone.
+    func journalRolledBack() {
+        journalTransaction.change = nil
+        journalTransaction.madeChange = false
+        pendingJournalChange = nil
+    }
+
+    // MARK: - Reading and undoing
+
+    /// The newest `limit` changes, newest first; undone ones only when `includingUndone`.
+    /// - Throws: `StoreError` from SQLite.
+    public func journalChanges(limit: Int, includingUndone: Bool) throws -> [JournalChange] {
+        var changes: [JournalChange] = []
+        let filter = includingUndone ? "" : "WHERE undone_at IS NULL"
+        try forEachRow("SELECT id, made_at, command, undone_at FROM journal_change \(filter) ORDER BY id DESC LIMIT ?",
+                       [.integer(Int64(limit))]) { row in
+            let place = RowPlace(table: "journal_change", key: "id", keyIndex: 0)
+            changes.append(JournalChange(id: try row.integer(0, in: place), madeAt: try row.timestamp(1, in: place),
+                                         command: row.text(2), undoneAt: try row.optionalTimestamp(3, in: place),
+                                         summary: JournalSummary()))
+        }
+        for index in changes.indices {
+            changes[index].summary = try journalSummary(of: changes[index].id)
+        }
+        return changes
+    }
+
+    private func journalSummary(of change: Int64) throws -> JournalSummary {
+        var summary = JournalSummary()
+        for table in ["reminder", "list"] {
+            let key = table == "reminder" ? "number" : "id"
+            try forEachRow("""
+                SELECT b.present, coalesce(a.present, b.present), count(*) FROM journal_\(table) b
+                LEFT JOIN journal_\(table) a ON a.change = b.change AND a.phase = 1 AND a.\(key) = b.\(key)
+                WHERE b.change = ? AND b.phase = 0 GROUP BY 1, 2
+                """, [.integer(change)]) { row in
+                let count = Int(row.int(2))
+                switch (row.int(0), row.int(1), table) {
+                case (0, 1, "reminder"): summary.remindersAdded += count
+                case (1, 0, "reminder"): summary.remindersDeleted += count
+                case (1, 1, "reminder"): summary.remindersChanged += count
+                case (0, 1, _): summary.listsAdded += count
+                case (1, 0, _): summary.listsDeleted += count
+                case (1, 1, _): summary.listsChanged += count
+                default: break
+                }
+            }
+        }
+        return summary
+    }
+
+    /// The reminders change `change` touched, by number.
+    /// - Throws: `StoreError` from SQLite (`.unreadableValue` for a damaged journal row).
+    public func journaledReminders(of change: Int64) throws -> [JournaledReminder] {
+        var entries: [Reminder.Number: JournaledReminder] = [:]
+        try forEachRow("""
+            SELECT \(Database.reminderColumns), r.present, r.revision, r.phase FROM journal_reminder r
+            WHERE r.change = ? ORDER BY r.phase, r.number
+            """, [.integer(change)]) { row in
+            let number = Reminder.Number(row.int(0))
+            let present = row.int(22) != 0
+            let revision = row.isNull(23) ? nil : row.int(23)
+            if row.int(24) == 0 {
+                entries[number] = JournaledReminder(number: number, before: present ? try decodeReminder(row) : nil,
+                                                    beforeRevision: present ? revision : nil,
+                                                    after: nil, existedAfter: false, afterRevision: nil)
+            } else if var entry = entries[number] {
+                entry.existedAfter = present
+                entry.afterRevision = present ? revision : nil
+                entry.after = present && entry.before != nil ? try decodeReminder(row) : nil
+                entries[number] = entry
+            }
+        }
+        return entries.values.sorted { $0.number.rawValue < $1.number.rawValue }
+    }
+
+    /// The lists change `change` touched.
+    /// - Throws: `StoreError` from SQLite.
+    public func journaledLists(of change: Int64) throws -> [JournaledList] {
+        var entries: [ReminderList.ID: JournaledList] = [:]
+        var order: [ReminderList.ID] = []
+        try forEachRow("""
+            SELECT id, \(Schema.journaledListColumns), present, phase FROM journal_list WHERE change = ? ORDER BY phase, id
+            """, [.integer(change)]) { row in
+            let id = ReminderList.ID(rawValue: row.text(0))
+            let list = row.int(7) != 0 ? try decodeList(row) : nil
+            if row.int(8) == 0 {
+                entries[id] = JournaledList(id: id, before: list, after: nil)
+                order.append(id)
+            } else {
+                entries[id]?.after = list
+            }
+        }
+        return order.compactMap { entries[$0] }
+    }
+
+    /// The `revision` of reminder `number` (see schema version 6), or nil when there is none.
+    /// - Throws: `StoreError` from SQLite.
+    public func revision(ofReminder number: Reminder.Number) throws -> Int64? {
+        try scalarInt("SELECT revision FROM reminder WHERE number = ?", [.integer(number.rawValue)])
+    }
+
+    /// Sets the `revision` of reminder `number` (a reminder put back by undo takes the
+    /// revision it had, so that sync's record of it stays true).
+    /// - Throws: `StoreError` from SQLite.
+    public func setRevision(ofReminder number: Reminder.Number, to revision: Int64) throws {
+        try execute("UPDATE reminder SET revision = ? WHERE number = ?", [.integer(revision), .integer(number.rawValue)])
+    }
+
+    /// Puts back the rows of `change` that are not reminders or lists: occurrences as they
+    /// were (deleting the ones it added), and the alarm deliveries and calendar pairings
+    /// (`sync_collection`, `sync_item`) it deleted, where their reminder or list exists.
+    /// - Throws: `StoreError` from SQLite.
+    public func restoreJournaledRecords(of change: Int64) throws {
+        let id: [SQLValue] = [.integer(change)]
+        try execute("""
+            DELETE FROM occurrence WHERE (reminder, due) IN
+                (SELECT reminder, due FROM journal_occurrence WHERE change = ? AND present = 0)
+            """, id)
+        try execute("""
+            INSERT OR IGNORE INTO occurrence (reminder, due, due_time_zone, completed_at)
+            SELECT j.reminder, j.due, j.due_time_zone, j.completed_at FROM journal_occurrence j
+            WHERE j.change = ? AND j.present = 1 AND EXISTS (SELECT 1 FROM reminder WHERE number = j.reminder)
+            """, id)
+        try execute("""
+            INSERT OR IGNORE INTO alarm_delivery (reminder, alarm_uid, fire_at, delivered_at, channel)
+            SELECT j.reminder, j.alarm_uid, j.fire_at, j.delivered_at, j.channel FROM journal_alarm_delivery j
+            WHERE j.change = ? AND EXISTS (SELECT 1 FROM reminder WHERE number = j.reminder)
+            """, id)
+        try execute("""
+            INSERT OR IGNORE INTO sync_collection (account, url, list_id, sync_token, ctag, name, color)
+            SELECT j.account, j.url, j.list_id, j.sync_token, j.ctag, j.name, j.color FROM journal_sync_collection j
+            WHERE j.change = ? AND EXISTS (SELECT 1 FROM list WHERE id = j.list_id)
+            """, id)
+        try execute("""
+            INSERT OR IGNORE INTO sync_item (account, collection_url, href, uid, etag, base, local_revision)
+            SELECT j.account, j.collection_url, j.href, j.uid, j.etag, j.base, j.local_revision FROM journal_sync_item j
+            WHERE j.change = ? AND EXISTS (SELECT 1 FROM sync_collection c WHERE c.account = j.account AND c.url = j.collection_url)
+            """, id)
+    }
+
+    /// Marks `change` undone at `date`.
+    /// - Throws: `StoreError` from SQLite.
+    public func markUndone(_ change: Int64, at date: Date) throws {
+        try execute("UPDATE journal_change SET undone_at = ? WHERE id = ?", [.text(Timestamp.string(date)), .integer(change)])
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+import TickActions
+import TickModel
+@testable import TickStore
+
+/// The change journal (schema version 8) and `Actions.undo`.
+@Suite("Change journal and undo")
+struct UndoActionTests {
+    private func actions(_ folder: TemporaryFolder, journaling command: String?) throws -> Actions {
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Date(timeIntervalSince1970: 1_800_000_000))
+        if let command { store.recordChanges(as: command, at: Date(timeIntervalSince1970: 1_800_000_000)) }
+        let context = ActionContext(dateContext: DateContext(now: Date(timeIntervalSince1970: 1_800_000_000), timeZone: .gmt,
+                                                             locale: Locale(identifier: "en_US")))
+        return Actions(store: store, context: context)
+    }
+
+    @Test("a journal row copies every column of reminder and list, so a column added later cannot be lost by undo")
+    func copiesEveryColumn() throws {
+        let folder = TemporaryFolder()
+        let actions = try actions(folder, journaling: nil)
+        let found = try actions.store.read { db in
+            var found: [(String, Set<String>, Set<String>, Set<String>)] = []
+            for (table, key, columns) in [("reminder", "number", Schema.journaledReminderColumns), ("list", "id", Schema.journaledListColumns)] {
+                var stored: [String] = []
+                try db.forEachRow("SELECT name FROM pragma_table_info('\(table)')") { stored.append($0.text(0)) }
+                var journaled: [String] = []
+                try db.forEachRow("SELECT name FROM pragma_table_info('journal_\(table)')") { journaled.append($0.text(0)) }
+                let copied = [key] + columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                found.append((table, Set(stored), Set(copied), Set(journaled)))
+            }
+            return found
+        }
+        for (table, stored, copied, journaled) in found {
+            #expect(stored == copied, "\(table)")
+            #expect(stored.isSubset(of: journaled), "journal_\(table)")
+        }
+    }
+
+    @Test("a list deleted with its reminders comes back with its calendar pairing and its synced items")
+    func syncPairingComesBack() throws {
+        let folder = TemporaryFolder()
+        let setup = try actions(folder, journaling: nil)
+        let list = try setup.addList(named: "Tasks")
+        let added = try setup.add(NewReminder(title: "Synced one", list: .id(list.id))).reminder
+        try setup.store.write { db in
+            try db.saveSyncedCollection(SyncedCollection(account: "home", url: "https://dav.example/tasks/", listID: list.id,
+                                                         syncToken: "token-7", name: "Tasks", color: "#007AFF"))
+            try db.saveSyncedItem(SyncedItem(account: "home", collectionURL: "https://dav.example/tasks/", href: "/tasks/a.ics",
+                                             uid: added.uid, etag: "\"e1\"", base: "BEGIN:VCALENDAR", localRevision: 0))
+        }
+        let journaled = try actions(folder, journaling: "tick lists delete Tasks --force")
+        _ = try journaled.deleteList(.named("Tasks"), force: true)
+        #expect(try journaled.store.read { db in try db.syncedCollections() }.isEmpty)
+
+        let undoing = try actions(folder, journaling: nil)
+        let result = try undoing.undo()
+        #expect(result.listsRestored.map(\.name) == ["Tasks"])
+        #expect(result.restored.map(\.uid) == [added.uid])
+        let (tokens, etags, revision) = try undoing.store.read { db in
+            (try db.syncedCollections().map(\.syncToken),
+             try db.syncedItems(account: "home", collectionURL: "https://dav.example/tasks/").map(\.etag),
+             try db.revision(ofReminder: added.number))
+        }
+        #expect(tokens == ["token-7"])
+        #expect(etags == ["\"e1\""])
+        #expect(revision == 0)
+    }
+
+    @Test("a write that rolls back leaves no change; one command's transactions are one change")
+    func oneChangePerCommand() throws {
+        let folder = TemporaryFolder()
+        let actions = try actions(folder, journaling: "tick test")
+        _ = try actions.add(NewReminder(title: "one"))
+        _ = try actions.add(NewReminder(title: "two"))
+        #expect(throws: ActionError.self) { try actions.delete([Reminder.Number(1), Reminder.Number(99)]) }
+        let changes = try actions.undoableChanges()
+        #expect(changes.count == 1)
+        #expect(changes.first?.summary.remindersAdded == 2)
+        let result = try self.actions(folder, journaling: nil).undo()
+        #expect(result.removed.map(\.title).sorted() == ["one", "two"])
+    }
+}

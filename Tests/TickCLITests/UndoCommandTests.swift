@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import TestSupport
+import TickActions
+import TickModel
+import TickStore
+
+@Suite("tick undo")
+struct UndoCommandTests {
+    /// The reminders as `tick list all --json` shows them: number → title.
+    private func titles(_ cli: CLIHarness, _ list: String = "all") throws -> [Int: String] {
+        let rows = try #require(try cli.json("list", list, "--json") as? [[String: Any]])
+        var titles: [Int: String] = [:]
+        for row in rows { titles[try #require(row["number"] as? Int)] = row["title"] as? String }
+        return titles
+    }
+
+    @Test("several levels deep: a list deleted with its reminders, a delete, a done and an edit come back, newest first")
+    func severalLevels() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Buy milk", "--due", "2026-12-24")
+        cli.ok("add", "Call mom", "--flag")
+        cli.ok("add", "캠핑 준비", "--tag", "trip", "--notes", "텐트")
+        cli.ok("lists", "add", "Garden", "--color", "green")
+        cli.ok("add", "Plant tulips", "--list", "Garden")
+        cli.ok("add", "Buy bulbs", "--list", "Garden", "--parent", "4")
+        cli.ok("edit", "1", "--title", "Buy oat milk", "--priority", "high")
+        cli.ok("done", "2")
+        cli.ok("delete", "3")
+        cli.ok("lists", "delete", "Garden", "--force")
+        #expect(try titles(cli) == [1: "Buy oat milk"])
+
+        let listed = cli.ok("undo", "--list")
+        #expect(listed.split(separator: "\n").first?.contains("tick lists delete Garden --force") == true)
+        #expect(listed.contains("1 reminder changed"))
+
+        let first = cli.ok("undo")
+        #expect(first.hasPrefix("Undid change 10, made "))
+        #expect(first.split(separator: "\n").first?.hasSuffix(": tick lists delete Garden --force") == true)
+        #expect(first.contains("Restored list 'Garden'"))
+        #expect(first.contains("Restored #4 \"Plant tulips\"") && first.contains("Restored #5 \"Buy bulbs\""))
+        // The subtask is its parent's again.
+        let bulbs = try #require(try cli.json("show", "5", "--json") as? [String: Any])
+        let tulips = try #require(try cli.json("show", "4", "--json") as? [String: Any])
+        #expect(bulbs["parentUID"] as? String == tulips["uid"] as? String)
+
+        #expect(cli.ok("undo").contains("Restored #3 \"캠핑 준비\""))
+        let camping = try #require(try cli.json("show", "3", "--json") as? [String: Any])
+        #expect(camping["notes"] as? String == "텐트" && camping["tags"] as? [String] == ["trip"])
+        #expect(cli.ok("undo").contains("Put back #2 \"Call mom\""))
+        #expect(cli.ok("undo").contains("Put back #1 \"Buy milk\""))
+        let milk = try #require(try cli.json("show", "1", "--json") as? [String: Any])
+        #expect(milk["priority"] as? String == "none" && milk["title"] as? String == "Buy milk")
+        let open = try #require(try cli.json("list", "all", "--json") as? [[String: Any]])
+        #expect(open.map { $0["number"] as? Int } == [1, 2, 3, 4, 5])
+        // The lists are as they were, Garden in its place.
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.map { $0["name"] as? String } == ["Reminders", "Garden"])
+
+        // Further back: the adds.
+        #expect(cli.ok("undo").contains("Deleted #5 \"Buy bulbs\""))
+        #expect(try titles(cli).count == 4)
+        let all = cli.ok("undo", "--list", "--all")
+        #expect(all.contains("(undone "))
+    }
+
+    @Test("undo puts back only the fields the change wrote; a field changed again since is a conflict that changes nothing")
+    func fieldsAndConflicts() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Report", "--priority", "low")
+        cli.ok("edit", "1", "--title", "Quarterly report")     // change 2
+        cli.ok("edit", "1", "--priority", "high")               // change 3
+        // Change 2 by its id: the title goes back, the later priority stays.
+        #expect(cli.ok("undo", "2").contains("Put back #1 \"Report\""))
+        var shown = try #require(try cli.json("show", "1", "--json") as? [String: Any])
+        #expect(shown["title"] as? String == "Report" && shown["priority"] as? String == "high")
+
+        cli.ok("edit", "1", "--title", "Annual report")         // change 4
+        cli.ok("edit", "1", "--title", "Final report")          // change 5
+        let refused = cli.run("undo", "4")
+        #expect(refused.status == 1)
+        #expect(refused.errors == """
+            tick: error: undoing change 4 (tick edit 1 --title 'Annual report') would overwrite later changes, so nothing was undone:
+              #1 “Final report”: its title changed since
+
+            """)
+        shown = try #require(try cli.json("show", "1", "--json") as? [String: Any])
+        #expect(shown["title"] as? String == "Final report")
+        // Newest first works, and then the older one too.
+        cli.ok("undo")
+        cli.ok("undo", "4")
+        shown = try #require(try cli.json("show", "1", "--json") as? [String: Any])
+        #expect(shown["title"] as? String == "Report")
+        #expect(cli.run("undo", "4").errors == "tick: error: change 4 (tick edit 1 --title 'Annual report') was undone already\n")
+    }
+
+    @Test("a change made outside the journal (the UI, sync, the server) is never overwritten")
+    func changesElsewhere() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Water plants")
+        cli.ok("add", "Feed cat")
+        cli.ok("edit", "2", "--flag")
+        // Another front end edits both through the actions, without the journal.
+        let store = try Store(path: cli.databasePath, now: Date())
+        let actions = Actions(store: store, context: ActionContext(dateContext: DateContext(now: Date(), timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+        _ = try actions.edit(Reminder.Number(1), ReminderEdit(title: "Water the plants"))
+        _ = try actions.edit(Reminder.Number(2), ReminderEdit(isFlagged: false))
+        let flag = cli.run("undo")
+        #expect(flag.status == 1 && flag.errors.contains("#2 “Feed cat”: its flag changed since"))
+        // Undoing the add of 1 would delete an edited reminder.
+        let add = cli.run("undo", "1")
+        #expect(add.status == 1 && add.errors.contains("#1 “Water the plants” was changed since"))
+        #expect(try titles(cli) == [1: "Water the plants", 2: "Feed cat"])
+    }
+
+    @Test("a repeating reminder's completion is undone with its occurrence")
+    func repeatingCompletion() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Take out trash", "--due", "2026-12-07", "--repeat", "weekly")
+        cli.ok("done", "1")
+        var shown = try #require(try cli.json("show", "1", "--json") as? [String: Any])
+        #expect((shown["due"] as? String)?.hasPrefix("2026-12-14") == true)
+        cli.ok("undo")
+        shown = try #require(try cli.json("show", "1", "--json") as? [String: Any])
+        #expect((shown["due"] as? String)?.hasPrefix("2026-12-07") == true)
+        // No completed occurrence is left to step back to.
+        let back = cli.run("undone", "1")
+        #expect(back.status != 0 || !back.output.contains("back to"))
+    }
+
+    @Test("an import is undone whole; a dry run and the commands that only read leave no change")
+    func importAndReads() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Existing")
+        var calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+        for index in 1...30 {
+            calendar += "BEGIN:VTODO\r\nUID:item-\(index)\r\nSUMMARY:Item \(index)\r\nEND:VTODO\r\n"
+        }
+        calendar += "END:VCALENDAR\r\n"
+        cli.files["items.ics"] = Data(calendar.utf8)
+        cli.ok("import", "items.ics", "--dry-run")
+        cli.ok("list", "all")
+        cli.ok("search", "Item")
+        cli.ok("import", "items.ics")
+        let changes = try #require(try cli.json("undo", "--list", "--json") as? [[String: Any]])
+        #expect(changes.count == 2)
+        let newest = try #require(changes.first)
+        #expect(newest["command"] as? String == "tick import items.ics")
+        #expect((newest["reminders"] as? [String: Any])?["added"] as? Int == 30)
+        let result = try #require(try cli.json("undo", "--json") as? [String: Any])
+        #expect((result["removed"] as? [Any])?.count == 30)
+        #expect(try titles(cli) == [1: "Existing"])
+    }
+
+    @Test("errors: nothing to undo, an unknown change, bad arguments")
+    func errors() {
+        let cli = CLIHarness()
+        #expect(cli.run("undo").errors == "tick: error: there is nothing to undo (see 'tick undo --list --all' for what was undone)\n")
+        #expect(cli.ok("undo", "--list") == "Nothing to undo.\n")
+        #expect(cli.run("undo", "7").errors.hasPrefix("tick: error: there is no change 7 in the journal"))
+        #expect(cli.run("undo", "x").status == 64)
+        #expect(cli.run("undo", "--all").status == 64)
+        #expect(cli.run("undo", "--list", "3").status == 64)
+    }
+
+    @Test("the journal keeps the newest 100 changes")
+    func depth() throws {
+        let cli = CLIHarness()
+        for index in 1...103 { cli.ok("add", "R\(index)") }
+        let changes = try #require(try cli.json("undo", "--list", "--json") as? [[String: Any]])
+        #expect(changes.count == 100)
+        #expect(changes.first?["id"] as? Int == 103 && changes.last?["id"] as? Int == 4)
+    }
+}
