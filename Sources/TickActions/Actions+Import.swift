@@ -93,21 +93,31 @@ extension Actions {
     /// - Throws: `ActionError.listNotFound` for a `fallbackListName` that is not a list;
     ///   `ModelError` for a list name the model refuses; `StoreError` from SQLite. Then
     ///   nothing is kept.
+    /// - Parameter more: the reminders that follow `request.batch.reminders` when a file
+    ///   is read a piece at a time (`importPieceSize` each), nil after the last: each piece
+    ///   is saved before the next is asked for, all in the one transaction, so that a file
+    ///   of any size needs the memory of a piece. What it throws rolls everything back.
     /// - Complexity: O(n log m) for n reminders in the batch among m stored.
-    public func importBatch(_ request: ImportRequest) throws -> ImportSummary {
+    public func importBatch(_ request: ImportRequest,
+                            followedBy more: () throws -> [ImportedReminder]? = { nil }) throws -> ImportSummary {
         try store.transaction { db in
-            let summary = try Actions.importBatch(request, in: db, context: context)
+            let summary = try Actions.importBatch(request, followedBy: more, in: db, context: context)
             return request.isDryRun ? .rollback(summary) : .commit(summary)
         }
     }
 
+    /// How many reminders a piece of a file read a piece at a time holds (see
+    /// `importBatch(_:followedBy:)`): a first piece this big saves the batch in bulk.
+    public static let importPieceSize = BatchImporter.bulkThreshold
+
     /// `importBatch(_:)` inside the caller's write transaction `db`. `isDryRun` is the
     /// caller's to honour: this form saves what it is given.
     /// - Throws: as `importBatch(_:)`; the caller's transaction must then be rolled back.
-    public static func importBatch(_ request: ImportRequest, in db: Database, context: ActionContext) throws -> ImportSummary {
+    public static func importBatch(_ request: ImportRequest, followedBy more: () throws -> [ImportedReminder]? = { nil },
+                                   in db: Database, context: ActionContext) throws -> ImportSummary {
         var importer = BatchImporter(now: context.now, fallbackListName: request.fallbackListName,
                                      zone: context.timeZone, restoresArchive: request.restoresArchive)
         importer.mergeRule = request.mergeRule
-        return try importer.apply(request.batch, to: db)
+        return try importer.apply(request.batch, followedBy: more, to: db)
     }
 }

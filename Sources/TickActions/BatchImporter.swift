@@ -59,16 +59,22 @@ struct BatchImporter {
     static let bulkThreshold = 5_000
 
     /// Saves `batch` in `db`'s transaction and says what it did.
-    func apply(_ batch: ImportBatch, to db: Database) throws -> ImportSummary {
+    /// - Parameter more: the reminders that follow `batch.reminders`, a piece at a time,
+    ///   nil after the last piece (a file read in pieces); each piece is saved before the
+    ///   next is asked for, so only one is held. The lists that only a file's name gives
+    ///   (`ImportedReminder.isListNamedByFile`) are worked out from the first piece.
+    func apply(_ batch: ImportBatch, followedBy more: () throws -> [ImportedReminder]? = { nil },
+               to db: Database) throws -> ImportSummary {
         if batch.reminders.count >= BatchImporter.bulkThreshold {
             // Index pages are touched all over the file: keep them in memory for the import.
             try db.setCacheSize(mebibytes: 64)
-            return try db.deferringSearchIndex { try applyRows(batch, to: db) }
+            return try db.deferringSearchIndex { try applyRows(batch, followedBy: more, to: db) }
         }
-        return try applyRows(batch, to: db)
+        return try applyRows(batch, followedBy: more, to: db)
     }
 
-    private func applyRows(_ batch: ImportBatch, to db: Database) throws -> ImportSummary {
+    private func applyRows(_ batch: ImportBatch, followedBy more: () throws -> [ImportedReminder]?,
+                           to db: Database) throws -> ImportSummary {
         var summary = ImportSummary()
         var listsByName: [String: ReminderList] = [:]
         func key(_ name: String) -> String { name.trimmingWhiteSpace().lowercased() }
@@ -109,14 +115,6 @@ struct BatchImporter {
             _ = try resolve(template.name, template: template)
         }
 
-        // New reminders are saved together at the end, many per statement (see
-        // Database.insert(contentsOf:)); a UID met twice in the batch keeps the later one.
-        var pending: [Reminder] = []
-        var pendingIndex: [ReminderUID: Int] = [:]
-        // Restored reminders, saved at the end so that their numbers can be kept.
-        var restoring: [(reminder: Reminder, keepsPosition: Bool)] = []
-        pending.reserveCapacity(batch.reminders.count)
-        pendingIndex.reserveCapacity(batch.reminders.count)
         // The list of each name met, so that a big batch resolves each name once.
         var listForName: [String: ReminderList] = [:]
         var listNameForID: [ReminderList.ID: String] = [:]
@@ -125,171 +123,212 @@ struct BatchImporter {
             if listNameForID[id] == nil { listNameForID[id] = try db.list(id: id)?.name }
             if let name = listNameForID[id] { summary.listNames.insert(name) }
         }
-        // UIDs (and former UIDs) that are stored, asked for all at once: only these need
-        // `db.reminder(uid:)`. Nothing is saved before the loop ends but updates of
-        // stored reminders, so the set stays true.
-        let storedUIDs = try db.storedUIDs(among: batch.reminders.flatMap { [$0.reminder.uid] + $0.formerUIDs })
-        for item in batch.reminders {
-            var stored = storedUIDs.contains(item.reminder.uid) ? try db.reminder(uid: item.reminder.uid) : nil
-            for uid in item.formerUIDs where stored == nil && storedUIDs.contains(uid) { stored = try db.reminder(uid: uid) }
-            let list: ReminderList?
-            if fallbackListName != nil {
-                list = fallback
-            } else if let stored, !item.isListNamedByFile {
-                // Found by its UID in a file that does not name a list (standard input, a
-                // calendar without X-WR-CALNAME, a todo.txt line without +project): it stays.
-                list = nil
-                try noteList(of: stored.listID)
-            } else if let name = item.listName, let known = listForName[name] {
-                list = known
-            } else if let name = item.listName, !name.isBlank {
-                let found = try resolve(name, template: batch.lists.first { key($0.name) == key(name) })
-                listForName[name] = found
-                list = found
-            } else {
-                list = fallback
-            }
-            if let occurrence = item.occurrence, var existing = stored,
-               ICalendarOverrides.ownRecurrenceID(existing.iCalendarExtras) != occurrence.recurrenceID {
-                // A changed occurrence (RECURRENCE-ID) of a stored series changes that
-                // occurrence and nothing else: not the rule, due date, title or list.
-                var extras = existing.iCalendarExtras
-                for block in [occurrence.lines] + ICalendarOverrides.occurrences(in: item.reminder.iCalendarExtras) {
-                    extras = ICalendarOverrides.attaching(block, to: extras)
-                }
-                try noteList(of: existing.listID)
-                if ICalendarKeptLines.sayTheSame(extras, existing.iCalendarExtras) {
-                    summary.unchanged += 1
+        // Restored reminders whose number is another's, saved after all the others.
+        var renumbered: [(reminder: Reminder, keepsPosition: Bool)] = []
+        var claimedNumbers = Set<Int64>()
+        var adoption = BatchImporter.Adoption()
+        var piece = batch.reminders
+        while true {
+            // New reminders are saved together at the end of the piece, many per statement (see
+            // Database.insert(contentsOf:)); a UID met twice in the piece keeps the later one.
+            var pending: [Reminder] = []
+            var pendingIndex: [ReminderUID: Int] = [:]
+            // Restored reminders, saved at the end of the piece so that their numbers can be kept.
+            var restoring: [(reminder: Reminder, keepsPosition: Bool)] = []
+            pending.reserveCapacity(piece.count)
+            pendingIndex.reserveCapacity(piece.count)
+            // UIDs (and former UIDs) that are stored, asked for all at once: only these need
+            // `db.reminder(uid:)`. Nothing is saved before the loop ends but updates of
+            // stored reminders, so the set stays true.
+            let storedUIDs = try db.storedUIDs(among: piece.flatMap { [$0.reminder.uid] + $0.formerUIDs })
+            for item in piece {
+                var stored = storedUIDs.contains(item.reminder.uid) ? try db.reminder(uid: item.reminder.uid) : nil
+                for uid in item.formerUIDs where stored == nil && storedUIDs.contains(uid) { stored = try db.reminder(uid: uid) }
+                let list: ReminderList?
+                if fallbackListName != nil {
+                    list = fallback
+                } else if let stored, !item.isListNamedByFile {
+                    // Found by its UID in a file that does not name a list (standard input, a
+                    // calendar without X-WR-CALNAME, a todo.txt line without +project): it stays.
+                    list = nil
+                    try noteList(of: stored.listID)
+                } else if let name = item.listName, let known = listForName[name] {
+                    list = known
+                } else if let name = item.listName, !name.isBlank {
+                    let found = try resolve(name, template: batch.lists.first { key($0.name) == key(name) })
+                    listForName[name] = found
+                    list = found
                 } else {
-                    existing.iCalendarExtras = extras
-                    existing.modifiedAt = now
+                    list = fallback
+                }
+                if let occurrence = item.occurrence, var existing = stored,
+                   ICalendarOverrides.ownRecurrenceID(existing.iCalendarExtras) != occurrence.recurrenceID {
+                    // A changed occurrence (RECURRENCE-ID) of a stored series changes that
+                    // occurrence and nothing else: not the rule, due date, title or list.
+                    var extras = existing.iCalendarExtras
+                    for block in [occurrence.lines] + ICalendarOverrides.occurrences(in: item.reminder.iCalendarExtras) {
+                        extras = ICalendarOverrides.attaching(block, to: extras)
+                    }
+                    try noteList(of: existing.listID)
+                    if ICalendarKeptLines.sayTheSame(extras, existing.iCalendarExtras) {
+                        summary.unchanged += 1
+                    } else {
+                        existing.iCalendarExtras = extras
+                        existing.modifiedAt = now
+                        try db.update(existing)
+                        summary.updated += 1
+                    }
+                    continue
+                }
+                if let list { summary.listNames.insert(list.name) }
+                var reminder = item.reminder
+                reminder.listID = list?.id ?? stored?.listID ?? fallback.id
+                // A series arriving for a stored occurrence whose series was never imported:
+                // the stored occurrence goes into the series, unless the file has its own.
+                var replacesOccurrence = false
+                if item.occurrence == nil, let existing = stored, ICalendarOverrides.ownRecurrenceID(existing.iCalendarExtras) != nil {
+                    replacesOccurrence = true
+                    let fileKeys = Set(ICalendarOverrides.occurrences(in: reminder.iCalendarExtras).compactMap(ICalendarOverrides.recurrenceID(of:)))
+                    for block in [ICalendarOverrides.vtodoLines(of: existing)] + ICalendarOverrides.occurrences(in: existing.iCalendarExtras)
+                    where !fileKeys.contains(ICalendarOverrides.recurrenceID(of: block) ?? "") {
+                        reminder.iCalendarExtras = ICalendarOverrides.attaching(block, to: reminder.iCalendarExtras)
+                    }
+                }
+                if var existing = stored {
+                    reminder.uid = existing.uid
+                    if mergeRule == .todoTxt {
+                        let listID = reminder.listID
+                        reminder = TodoTxtImport.merged(reminder, onto: existing, timeZone: zone)
+                        reminder.listID = listID
+                    }
+                    if item.statesModification, mergeRule != .sync, !replacesOccurrence,
+                       BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
+                        summary.keptNewer += 1
+                        continue
+                    }
+                    dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
+                    reminder.number = existing.number
+                    reminder.position = existing.position
+                    // An older export must not bring back completed occurrences or rung alarms.
+                    reminder = try db.mergingSchedule(of: reminder, into: existing)
+                    // A file that gives no creation or completion date gets the import time from
+                    // its reader; on a re-import the stored date stands, and a made-up
+                    // modification time alone is no change.
+                    if reminder.createdAt == now { reminder.createdAt = existing.createdAt }
+                    if reminder.completedAt == now, existing.completedAt != nil { reminder.completedAt = existing.completedAt }
+                    var compared = reminder
+                    if compared.modifiedAt == now { compared.modifiedAt = existing.modifiedAt }
+                    // Files hold times to the second; the stored ones may have a fraction
+                    // (the time of an earlier import).
+                    if BatchImporter.sameSecond(compared.createdAt, existing.createdAt) { compared.createdAt = existing.createdAt }
+                    if BatchImporter.sameSecond(compared.modifiedAt, existing.modifiedAt) { compared.modifiedAt = existing.modifiedAt }
+                    if let done = compared.completedAt, let stored = existing.completedAt, BatchImporter.sameSecond(done, stored) {
+                        compared.completedAt = stored
+                    }
+                    // Whether a fired alarm rang or was silenced is Tick's own note; iCalendar
+                    // keeps only that it fired (ACKNOWLEDGED).
+                    var storedAlarms: [String: Alarm] = [:]
+                    for alarm in existing.alarms where storedAlarms[alarm.uid] == nil { storedAlarms[alarm.uid] = alarm }
+                    for index in compared.alarms.indices {
+                        guard let stored = storedAlarms[compared.alarms[index].uid],
+                              let storedFired = stored.firedAt, let fired = compared.alarms[index].firedAt,
+                              BatchImporter.sameSecond(storedFired, fired) else { continue }
+                        compared.alarms[index].firedAt = storedFired
+                        compared.alarms[index].isSilenced = stored.isSilenced
+                    }
+                    // What an export adds or reorders (DTSTAMP, SEQUENCE, X-APPLE-SORT-ORDER) is
+                    // no change: a fresh export imported back must leave everything as it was.
+                    // For a sync, a new X-APPLE-SORT-ORDER is a move on the server: kept (the
+                    // sync then puts the reminder in its place).
+                    if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras),
+                       mergeRule != .sync || ICalendarSortOrder.value(in: compared.iCalendarExtras)
+                            == ICalendarSortOrder.value(in: existing.iCalendarExtras) {
+                        compared.iCalendarExtras = existing.iCalendarExtras
+                    }
+                    // Keep the stored position unless the list changed (then update() appends).
+                    if compared == existing {
+                        summary.unchanged += 1
+                        continue
+                    }
+                    BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: existing, at: now, in: zone)
+                    existing = reminder
                     try db.update(existing)
                     summary.updated += 1
-                }
-                continue
-            }
-            if let list { summary.listNames.insert(list.name) }
-            var reminder = item.reminder
-            reminder.listID = list?.id ?? stored?.listID ?? fallback.id
-            // A series arriving for a stored occurrence whose series was never imported:
-            // the stored occurrence goes into the series, unless the file has its own.
-            var replacesOccurrence = false
-            if item.occurrence == nil, let existing = stored, ICalendarOverrides.ownRecurrenceID(existing.iCalendarExtras) != nil {
-                replacesOccurrence = true
-                let fileKeys = Set(ICalendarOverrides.occurrences(in: reminder.iCalendarExtras).compactMap(ICalendarOverrides.recurrenceID(of:)))
-                for block in [ICalendarOverrides.vtodoLines(of: existing)] + ICalendarOverrides.occurrences(in: existing.iCalendarExtras)
-                where !fileKeys.contains(ICalendarOverrides.recurrenceID(of: block) ?? "") {
-                    reminder.iCalendarExtras = ICalendarOverrides.attaching(block, to: reminder.iCalendarExtras)
-                }
-            }
-            if var existing = stored {
-                reminder.uid = existing.uid
-                if mergeRule == .todoTxt {
-                    let listID = reminder.listID
-                    reminder = TodoTxtImport.merged(reminder, onto: existing, timeZone: zone)
-                    reminder.listID = listID
-                }
-                if item.statesModification, mergeRule != .sync, !replacesOccurrence,
-                   BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
-                    summary.keptNewer += 1
                     continue
                 }
                 dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
-                reminder.number = existing.number
-                reminder.position = existing.position
-                // An older export must not bring back completed occurrences or rung alarms.
-                reminder = try db.mergingSchedule(of: reminder, into: existing)
-                // A file that gives no creation or completion date gets the import time from
-                // its reader; on a re-import the stored date stands, and a made-up
-                // modification time alone is no change.
-                if reminder.createdAt == now { reminder.createdAt = existing.createdAt }
-                if reminder.completedAt == now, existing.completedAt != nil { reminder.completedAt = existing.completedAt }
-                var compared = reminder
-                if compared.modifiedAt == now { compared.modifiedAt = existing.modifiedAt }
-                // Files hold times to the second; the stored ones may have a fraction
-                // (the time of an earlier import).
-                if BatchImporter.sameSecond(compared.createdAt, existing.createdAt) { compared.createdAt = existing.createdAt }
-                if BatchImporter.sameSecond(compared.modifiedAt, existing.modifiedAt) { compared.modifiedAt = existing.modifiedAt }
-                if let done = compared.completedAt, let stored = existing.completedAt, BatchImporter.sameSecond(done, stored) {
-                    compared.completedAt = stored
+                BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
+                if restoresArchive {
+                    restoring.append((reminder, item.hasPosition))
+                    summary.added += 1
+                } else if let index = pendingIndex[reminder.uid] {
+                    pending[index] = reminder
+                } else {
+                    pendingIndex[reminder.uid] = pending.count
+                    pending.append(reminder)
+                    summary.added += 1
                 }
-                // Whether a fired alarm rang or was silenced is Tick's own note; iCalendar
-                // keeps only that it fired (ACKNOWLEDGED).
-                var storedAlarms: [String: Alarm] = [:]
-                for alarm in existing.alarms where storedAlarms[alarm.uid] == nil { storedAlarms[alarm.uid] = alarm }
-                for index in compared.alarms.indices {
-                    guard let stored = storedAlarms[compared.alarms[index].uid],
-                          let storedFired = stored.firedAt, let fired = compared.alarms[index].firedAt,
-                          BatchImporter.sameSecond(storedFired, fired) else { continue }
-                    compared.alarms[index].firedAt = storedFired
-                    compared.alarms[index].isSilenced = stored.isSilenced
-                }
-                // What an export adds or reorders (DTSTAMP, SEQUENCE, X-APPLE-SORT-ORDER) is
-                // no change: a fresh export imported back must leave everything as it was.
-                // For a sync, a new X-APPLE-SORT-ORDER is a move on the server: kept (the
-                // sync then puts the reminder in its place).
-                if ICalendarKeptLines.sayTheSame(compared.iCalendarExtras, existing.iCalendarExtras),
-                   mergeRule != .sync || ICalendarSortOrder.value(in: compared.iCalendarExtras)
-                        == ICalendarSortOrder.value(in: existing.iCalendarExtras) {
-                    compared.iCalendarExtras = existing.iCalendarExtras
-                }
-                // Keep the stored position unless the list changed (then update() appends).
-                if compared == existing {
-                    summary.unchanged += 1
-                    continue
-                }
-                BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: existing, at: now, in: zone)
-                existing = reminder
-                try db.update(existing)
-                summary.updated += 1
-                continue
             }
-            dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
-            BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
-            if restoresArchive {
-                restoring.append((reminder, item.hasPosition))
-                summary.added += 1
-            } else if let index = pendingIndex[reminder.uid] {
-                pending[index] = reminder
-            } else {
-                pendingIndex[reminder.uid] = pending.count
-                pending.append(reminder)
-                summary.added += 1
-            }
+            try db.insert(contentsOf: pending)
+            try BatchImporter.insertKeepingFreeNumbers(restoring, into: db, claimed: &claimedNumbers, renumbering: &renumbered)
+            adoption.note(piece)
+            guard let next = try more() else { break }
+            piece = next
         }
-        try db.insert(contentsOf: pending)
-        try BatchImporter.insertKeepingFreeNumbers(restoring, into: db)
-        try BatchImporter.adoptNamedChildren(of: batch, in: db, at: now)
+        try db.insert(restoring: renumbered.map(\.reminder), keepingNumbers: false, keepingPositions: renumbered.map(\.keepsPosition))
+        try adoption.adopt(in: db, at: now)
         return summary
     }
 
     /// Reads a parent's `RELATED-TO;RELTYPE=CHILD` (jtx Board writes subtasks that way) as
     /// the child's parent, whichever of the two arrives first: a child named by a parent
-    /// in `batch`, or a reminder of `batch` named by a stored parent, gets that parent
+    /// in the batch, or a reminder of the batch named by a stored parent, gets that parent
     /// when it has none (a parent the child names itself wins) and it makes no cycle.
-    /// - Complexity: O(n) in the stored reminders' kept lines (one scan) when the batch has
-    ///   a reminder without a parent; O(k) lookups for k named children.
-    static func adoptNamedChildren(of batch: ImportBatch, in db: Database, at now: Date) throws {
-        let todos = batch.reminders.filter { $0.occurrence == nil }.map(\.reminder)
-        var adopted = Set<ReminderUID>()
-        func adopt(_ childUID: ReminderUID, by parent: Reminder) throws {
-            guard childUID != parent.uid, !adopted.contains(childUID), var child = try db.reminder(uid: childUID),
-                  child.parentUID == nil, try !BatchImporter.isAncestor(childUID, of: parent.uid, in: db) else { return }
-            child.parentUID = parent.uid
-            child.modifiedAt = now
-            try db.update(child)
-            adopted.insert(childUID)
+    ///
+    /// Fed a piece of the batch at a time (`note(_:)`), it keeps only the parents that name
+    /// children and a hash of each reminder without a parent, and adopts once every piece
+    /// is saved (`adopt(in:at:)`).
+    struct Adoption {
+        /// The batch's reminders that name children, with those children, in order.
+        private var parents: [(uid: ReminderUID, children: [ReminderUID])] = []
+        /// Hashes of the UIDs of the batch's reminders without a parent (8 bytes each,
+        /// not the UIDs: a batch of a million must not hold a million strings). Two UIDs
+        /// with the same 64-bit hash would both count as in the batch; such a collision
+        /// among a million reminders has a chance of about 10^-13 per named child.
+        private var orphans = Set<Int>()
+
+        /// Notes the reminders of one piece of the batch.
+        mutating func note(_ piece: [ImportedReminder]) {
+            for item in piece where item.occurrence == nil {
+                let children = ICalendarRelations.childUIDs(in: item.reminder.iCalendarExtras)
+                if !children.isEmpty { parents.append((item.reminder.uid, children)) }
+                if item.reminder.parentUID == nil { orphans.insert(item.reminder.uid.hashValue) }
+            }
         }
-        for parent in todos {
-            for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) { try adopt(childUID, by: parent) }
-        }
-        // A child arriving after its parent: only the children in this batch (a subtask
-        // made top-level in Tick is not taken back by an import of something else).
-        let orphans = Set(todos.filter { $0.parentUID == nil }.map(\.uid))
-        guard !orphans.isEmpty else { return }
-        for parent in try db.reminders(keeping: ICalendarRelations.childMarker) {
-            for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) where orphans.contains(childUID) {
-                try adopt(childUID, by: parent)
+
+        /// Gives each named child its parent, once the whole batch is saved.
+        /// - Complexity: O(n) in the stored reminders' kept lines (one scan) when the batch
+        ///   has a reminder without a parent; O(k) lookups for k named children.
+        func adopt(in db: Database, at now: Date) throws {
+            var adopted = Set<ReminderUID>()
+            func adopt(_ childUID: ReminderUID, by parentUID: ReminderUID) throws {
+                guard childUID != parentUID, !adopted.contains(childUID), var child = try db.reminder(uid: childUID),
+                      child.parentUID == nil, try !BatchImporter.isAncestor(childUID, of: parentUID, in: db) else { return }
+                child.parentUID = parentUID
+                child.modifiedAt = now
+                try db.update(child)
+                adopted.insert(childUID)
+            }
+            for parent in parents {
+                for childUID in parent.children { try adopt(childUID, by: parent.uid) }
+            }
+            // A child arriving after its parent: only the children in this batch (a subtask
+            // made top-level in Tick is not taken back by an import of something else).
+            guard !orphans.isEmpty else { return }
+            for parent in try db.reminders(keeping: ICalendarRelations.childMarker) {
+                for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) where orphans.contains(childUID.hashValue) {
+                    try adopt(childUID, by: parent.uid)
+                }
             }
         }
     }
@@ -307,26 +346,28 @@ struct BatchImporter {
 
     /// Inserts restored reminders, each keeping its number when no other reminder has it.
     ///
-    /// Those whose number is free are saved first: a reminder whose number is taken gets a
-    /// new one, the next after the highest ever given, and saved before them it would take
-    /// the number of a later one (#1 taken: "one" would become #2, pushing "two" to #3 …).
-    /// Within the archive, the first reminder with a number keeps it.
+    /// Those whose number is free are saved here; those whose number is taken are added to
+    /// `renumbered`, for the caller to save after all the others with new numbers, the
+    /// next after the highest ever given: saved before them, one would take the number of
+    /// a later one (#1 taken: "one" would become #2, pushing "two" to #3 …). Within the
+    /// archive, the first reminder with a number keeps it (`claimed`: the numbers kept so far).
     ///
-    /// - Complexity: O(n log m) for n reminders among m stored.
-    static func insertKeepingFreeNumbers(_ restoring: [(reminder: Reminder, keepsPosition: Bool)], into db: Database) throws {
-        var claimed = Set<Int64>()
-        var renumbered: [(reminder: Reminder, keepsPosition: Bool)] = []
+    /// - Complexity: O(n log m) for n reminders among m stored, O(n / 500) statements.
+    static func insertKeepingFreeNumbers(_ restoring: [(reminder: Reminder, keepsPosition: Bool)], into db: Database,
+                                         claimed: inout Set<Int64>,
+                                         renumbering renumbered: inout [(reminder: Reminder, keepsPosition: Bool)]) throws {
+        let taken = try db.takenNumbers(among: restoring.map(\.reminder.number).filter { $0 != .unassigned })
+        var keeping: [(reminder: Reminder, keepsPosition: Bool)] = []
+        keeping.reserveCapacity(restoring.count)
         for entry in restoring {
             let number = entry.reminder.number
-            if number != .unassigned, claimed.insert(number.rawValue).inserted, try db.reminder(number: number) == nil {
-                try db.insert(entry.reminder, keepingNumber: true, keepingPosition: entry.keepsPosition)
+            if number != .unassigned, claimed.insert(number.rawValue).inserted, !taken.contains(number.rawValue) {
+                keeping.append(entry)
             } else {
                 renumbered.append(entry)
             }
         }
-        for entry in renumbered {
-            try db.insert(entry.reminder, keepingNumber: false, keepingPosition: entry.keepsPosition)
-        }
+        try db.insert(restoring: keeping.map(\.reminder), keepingNumbers: true, keepingPositions: keeping.map(\.keepsPosition))
     }
 
     /// Seconds since 1970, rounded down: files hold modification times to the second.

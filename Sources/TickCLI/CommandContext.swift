@@ -16,8 +16,9 @@ public final class CommandContext {
     var pager: PagerOutput?
     /// Diagnostics (stderr).
     public let errors: any OutputSink
-    /// Reads a file or, for `-`, standard input. Injected so tests need no files.
-    let readFile: (String) throws -> Data
+    /// Opens a file or, for `-`, standard input, to be read a piece at a time. Injected
+    /// so tests need no files.
+    let openFile: (String) throws -> ImportSource
     /// The `--db` option, when given.
     var databaseOverride: String?
     private var openedStore: Store?
@@ -34,11 +35,11 @@ public final class CommandContext {
 
     /// - Throws: `CommandError.usage` when `TICK_NOW` is set but is not an ISO 8601 instant.
     public init(environment: TerminalEnvironment, output: any OutputSink, errors: any OutputSink,
-                readFile: @escaping (String) throws -> Data) throws(CommandError) {
+                openFile: @escaping (String) throws -> ImportSource) throws(CommandError) {
         self.environment = environment
         self.output = output
         self.errors = errors
-        self.readFile = readFile
+        self.openFile = openFile
         if let text = environment["TICK_NOW"] {
             guard let instant = Due.instant(fromISO8601: text) else {
                 throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
@@ -66,6 +67,12 @@ public final class CommandContext {
         if let zone = environment["TZ"], TerminalEnvironment.zone(fromTZ: zone) == nil {
             errors.write("tick: warning: TZ='\(TerminalText.sanitized(zone))' is not a time zone name Tick knows (use one like Europe/Berlin, or a POSIX offset like UTC-9 without daylight saving); using \(environment.systemTimeZone.identifier)\n")
         }
+    }
+
+    /// A file's bytes (or standard input's, for `-`) up to its end.
+    /// - Throws: what `openFile` throws, or `CommandError.runtime` from reading.
+    func readFile(_ path: String) throws -> Data {
+        try openFile(path).readToEnd()
     }
 
     /// The store, opened (and created or migrated) on first use.

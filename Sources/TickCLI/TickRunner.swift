@@ -31,7 +31,7 @@ public enum TickRunner {
     /// - Returns: the exit status: 0 success, 1 runtime failure, 64 usage error.
     public static func run(_ arguments: [String], environment rawEnvironment: TerminalEnvironment,
                            output: any OutputSink, errors: any OutputSink,
-                           readFile: @escaping (String) throws -> Data = TickRunner.readFileFromDisk) -> Int32 {
+                           openFile: @escaping (String) throws -> ImportSource = TickRunner.openFileOnDisk) -> Int32 {
         let errors: any OutputSink = TerminalOutput(errors)
         // The settings file fills in what the environment leaves unset.
         let environment: TerminalEnvironment
@@ -47,7 +47,7 @@ public enum TickRunner {
         defer { pager?.finish() }
         let output: any OutputSink = pager.map { TerminalOutput($0) } ?? output
         do {
-            let context = try CommandContext(environment: environment, output: output, errors: errors, readFile: readFile)
+            let context = try CommandContext(environment: environment, output: output, errors: errors, openFile: openFile)
             context.pager = pager
             try dispatch(arguments, context: context)
             return 0
@@ -67,13 +67,13 @@ public enum TickRunner {
         errors.write("tick: error: \(error.description)\n")
     }
 
-    /// Reads a file's bytes until end of file; `-` reads standard input. Pipes, FIFOs
+    /// Opens a file to be read until end of file; `-` reads standard input. Pipes, FIFOs
     /// and `/dev/fd/N` paths are read like files (see `ImportSource`).
     ///
     /// - Throws: `CommandError.runtime` whose message is the system's reason
     ///   (`strerror(errno)`), without the path.
-    public static func readFileFromDisk(_ path: String) throws -> Data {
-        try ImportSource.read(path)
+    public static func openFileOnDisk(_ path: String) throws -> ImportSource {
+        try ImportSource(path: path)
     }
 
     static func dispatch(_ arguments: [String], context: CommandContext) throws {

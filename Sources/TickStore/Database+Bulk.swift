@@ -24,23 +24,76 @@ extension Database {
     /// - Throws: `StoreError` of kind `.constraint` when a UID exists or a list does not.
     /// - Complexity: O(n) rows, O(n / 500) statements.
     public func insert(contentsOf reminders: [Reminder]) throws {
+        try insertRows(reminders, keepingNumbers: false, keepingPositions: nil)
+    }
+
+    /// Saves restored reminders (`tick import` of a Tick archive), in order, many per
+    /// statement, as `insert(_:keepingNumber:keepingPosition:)` would one by one.
+    ///
+    /// - Parameters:
+    ///   - reminders: new reminders.
+    ///   - keepingNumbers: whether each keeps `reminder.number`, which the caller has
+    ///     found free (`takenNumbers(among:)`); else each gets the next number.
+    ///   - keepingPositions: for each reminder, whether it keeps `reminder.position`;
+    ///     the others go to the end of their list, after those saved before them.
+    /// - Throws: `StoreError` of kind `.constraint` when a UID or number exists or a list
+    ///   does not.
+    /// - Complexity: O(n) rows, O(n / 500) statements.
+    public func insert(restoring reminders: [Reminder], keepingNumbers: Bool, keepingPositions: [Bool]) throws {
+        precondition(reminders.count == keepingPositions.count, "one keepingPositions flag per reminder")
+        try insertRows(reminders, keepingNumbers: keepingNumbers, keepingPositions: keepingPositions)
+    }
+
+    /// Which of `numbers` are stored reminders' numbers, asked many at a time.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n log m) for n numbers and m stored reminders, O(n / 500) statements.
+    public func takenNumbers(among numbers: [Reminder.Number]) throws -> Set<Int64> {
+        var found: Set<Int64> = []
+        try forEachChunk(of: numbers.map { .integer($0.rawValue) }, column: "number") { found.insert($0.int(0)) }
+        return found
+    }
+
+    /// Runs `SELECT column FROM reminder WHERE column IN (…)` for `values`, 500 at a time.
+    private func forEachChunk(of values: [SQLValue], column: String, _ body: (Statement) throws -> Void) throws {
+        var start = values.startIndex
+        while start < values.endIndex {
+            let end = min(start + Database.bulkRowsPerStatement, values.endIndex)
+            let chunk = Array(values[start..<end])
+            // Only the full chunk's SQL is fixed (cached); the last chunk's is made for its count.
+            let isFull = chunk.count == Database.bulkRowsPerStatement
+            let sql = "SELECT \(column) FROM reminder WHERE \(column) IN ("
+                + Array(repeating: "?", count: chunk.count).joined(separator: ", ") + ")"
+            try forEachRow(sql, chunk, cached: isFull, body)
+            start = end
+        }
+    }
+
+    /// The rows of `insert(contentsOf:)` and `insert(restoring:…)`; `keepingPositions`
+    /// nil: every reminder goes to the end of its list.
+    private func insertRows(_ reminders: [Reminder], keepingNumbers: Bool, keepingPositions: [Bool]?) throws {
+        // The highest position of each list so far: its stored one, then those saved here.
         var ends: [ReminderList.ID: Int64] = [:]
         var positions: [Int64] = []
         positions.reserveCapacity(reminders.count)
-        for reminder in reminders {
+        for (index, reminder) in reminders.enumerated() {
             let end: Int64
             if let known = ends[reminder.listID] {
                 end = known
             } else {
                 end = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(reminder.listID.rawValue)]) ?? 0
             }
-            positions.append(end + Database.positionGap)
-            ends[reminder.listID] = end + Database.positionGap
+            if keepingPositions?[index] == true {
+                positions.append(reminder.position)
+                ends[reminder.listID] = max(end, reminder.position)
+            } else {
+                positions.append(end + Database.positionGap)
+                ends[reminder.listID] = end + Database.positionGap
+            }
         }
         func encoding(from start: Int) -> BulkRows? {
             guard start < reminders.count else { return nil }
             let range = start..<min(start + Database.bulkRowsPerStatement, reminders.count)
-            return BulkRows(reminders[range], positions: positions[range])
+            return BulkRows(reminders[range], positions: positions[range], keepingNumbers: keepingNumbers)
         }
         var ahead = encoding(from: 0)
         var done = 0
@@ -48,7 +101,9 @@ extension Database {
             let rows = current.values()
             done += current.count
             ahead = encoding(from: done)
-            try insertRows(rows, count: current.count)
+            // Only the full statement's SQL is fixed; the last one's is made for its count.
+            let isFull = current.count == Database.bulkRowsPerStatement
+            try execute(isFull ? Database.bulkInsertSQL : Database.insertSQL(rows: current.count), rows, cached: isFull)
         }
     }
 
@@ -63,30 +118,8 @@ extension Database {
     /// - Complexity: O(n log m) for n UIDs and m stored reminders, O(n / 500) statements.
     public func storedUIDs(among uids: [ReminderUID]) throws -> Set<ReminderUID> {
         var found: Set<ReminderUID> = []
-        var start = uids.startIndex
-        while start < uids.endIndex {
-            let end = min(start + Database.bulkRowsPerStatement, uids.endIndex)
-            let chunk = uids[start..<end]
-            // Only the full chunk's SQL is fixed; the last chunk's is made for its count.
-            let isFull = chunk.count == Database.bulkRowsPerStatement
-            try forEachRow(isFull ? Database.bulkUIDSQL : Database.uidSQL(count: chunk.count), chunk.map { .text($0.rawValue) },
-                           cached: isFull) { found.insert(ReminderUID($0.text(0))) }
-            start = end
-        }
+        try forEachChunk(of: uids.map { .text($0.rawValue) }, column: "uid") { found.insert(ReminderUID($0.text(0))) }
         return found
-    }
-
-    /// The query of `storedUIDs(among:)` for `bulkRowsPerStatement` UIDs (built once).
-    private static let bulkUIDSQL = uidSQL(count: bulkRowsPerStatement)
-
-    private static func uidSQL(count: Int) -> String {
-        "SELECT uid FROM reminder WHERE uid IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
-    }
-
-    private func insertRows(_ values: [SQLValue], count: Int) throws {
-        // Only the full statement's SQL is fixed; the last one's is made for its count.
-        let isFull = count == Database.bulkRowsPerStatement
-        try execute(isFull ? Database.bulkInsertSQL : Database.insertSQL(rows: count), values, cached: isFull)
     }
 
     /// The columns of a row: `number` and what `fields(_:)` gives.
@@ -114,8 +147,9 @@ private final class BulkRows: @unchecked Sendable {
     private let group = DispatchGroup()
     private var rows: [SQLValue] = []
 
-    /// Starts making the rows of `reminders`, placed at `positions` (one each).
-    init(_ reminders: ArraySlice<Reminder>, positions: ArraySlice<Int64>) {
+    /// Starts making the rows of `reminders`, placed at `positions` (one each), with
+    /// their own numbers when `keepingNumbers`, else NULL (the next number).
+    init(_ reminders: ArraySlice<Reminder>, positions: ArraySlice<Int64>, keepingNumbers: Bool) {
         precondition(reminders.count == positions.count, "one position per reminder")
         count = reminders.count
         group.enter()
@@ -127,7 +161,7 @@ private final class BulkRows: @unchecked Sendable {
                 placed.position = position
                 let fields = Database.fields(placed)
                 precondition(fields.count + 1 == Database.insertColumns, "insert(contentsOf:) is out of step with fields(_:)")
-                values.append(.null)
+                values.append(keepingNumbers ? .integer(reminder.number.rawValue) : .null)
                 values.append(contentsOf: fields)
             }
             rows = values
@@ -135,7 +169,7 @@ private final class BulkRows: @unchecked Sendable {
         }
     }
 
-    /// The values, row after row (`number` first, as NULL), once they are made.
+    /// The values, row after row (`number` first), once they are made.
     func values() -> [SQLValue] {
         group.wait()
         return rows

@@ -64,8 +64,9 @@ public final class CLIHarness {
         let files = self.files
         let status = TickRunner.run(arguments, environment: environment, output: output, errors: errors) { path in
             let name = (path as NSString).lastPathComponent
-            if let data = files[name] { return data }
-            return try TickRunner.readFileFromDisk(path)
+            // In small pieces, so that readers meet piece boundaries everywhere.
+            if let data = files[name] { return ImportSource(data: data, pieceSize: 1_000) }
+            return try TickRunner.openFileOnDisk(path)
         }
         return Result(status: status, output: output.text, errors: errors.text)
     }

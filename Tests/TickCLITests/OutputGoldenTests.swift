@@ -62,8 +62,9 @@ struct OutputGoldenTests {
     static let rules = ["FREQ=DAILY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,WE,FR",
                         "FREQ=MONTHLY;BYMONTHDAY=15", "FREQ=YEARLY;COUNT=5", "FREQ=WEEKLY;UNTIL=20270101T000000Z"]
 
-    /// The Tick archive of the data set.
-    static func archive() throws -> Data {
+    /// The Tick archive of the data set; with a larger `count`, the same reminders first
+    /// and more of the same kinds after them.
+    static func archive(count: Int = 1_500) throws -> Data {
         var random = SeededGenerator(seed: 14)
         func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
@@ -85,7 +86,7 @@ struct OutputGoldenTests {
         }
         var reminders: [[String: Any]] = []
         var uidsByList: [String: [String]] = [:]
-        for number in 1...1_500 {
+        for number in 1...count {
             let list = "list-\(Int.random(in: 0..<listNames.count, using: &random))"
             let uid = "uid-\(number)-\(random.next() % 100_000)"
             var title = (0..<Int.random(in: 1...6, using: &random)).map { _ in pick(words) }.joined(separator: " ")

@@ -52,8 +52,27 @@ struct ImportCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        // The file's bytes are gone once it is read: a big file is not held while it is saved.
-        let (format, batch) = try readBatch(context: context)
+        let input = try open(context: context)
+        let format = try detectedFormat(of: input)
+        let name = sourceName
+        var stream: TickArchiveStream?
+        let batch: ImportBatch
+        do {
+            if format == .json {
+                // A Tick archive is read and saved a piece at a time, all in one transaction:
+                // memory holds one piece, whatever the size of the file.
+                var archive = TickArchiveStream(source: name) { try input.next() }
+                let lists = try archive.start()
+                batch = ImportBatch(lists: lists, reminders: try archive.next(upTo: Actions.importPieceSize) ?? [])
+                stream = archive
+            } else {
+                // The file's bytes are gone once it is read: a big file is not held while it is saved.
+                batch = try Self.read(try input.readToEnd(), format: format, source: name, context: context,
+                                      keepsProjects: listName != nil, fileListName: path == "-" ? nil : fileListName)
+            }
+        } catch {
+            throw failure(error)
+        }
         // A big file with one odd line per record would bury the summary: show the first
         // ones and count the rest (--json lists them all).
         for warning in batch.warnings.prefix(Self.shownWarnings) { context.warn(warning) }
@@ -63,10 +82,48 @@ struct ImportCommand: Command {
         }
         let request = ImportRequest(batch: batch, fallbackListName: listName, restoresArchive: format == .json,
                                     mergeRule: format == .todotxt ? .todoTxt : .replace, isDryRun: dryRun)
-        let summary = try context.actions().importBatch(request)
+        let actions = try context.actions()
+        let progress = ProgressLine(context: context, verb: "importing", total: nil)
+        /// Counts `piece` done; for a file of known size, the total is worked out from the
+        /// share of its bytes read so far.
+        func advance(by piece: Int) {
+            guard let progress else { return }
+            if let size = input.byteCount, let read = stream?.bytesRead, read > 0 {
+                progress.total = max(progress.count + piece, Int((Double(progress.count + piece) * Double(size) / Double(read)).rounded()))
+                progress.isTotalEstimated = true
+            }
+            progress.advance(by: piece)
+        }
+        advance(by: batch.reminders.count)
+        let summary: ImportSummary
+        do {
+            defer { progress?.finish() }
+            summary = try actions.importBatch(request) {
+                guard let piece = try stream?.next(upTo: Actions.importPieceSize) else { return nil }
+                advance(by: piece.count)
+                return piece
+            }
+        } catch let error as InterchangeError {
+            throw failure(error)
+        } catch let error as CommandError {
+            throw failure(error)
+        }
         let startWarnings = summary.droppedStarts.map { droppedStartWarning($0, context: context) }
         for warning in startWarnings { context.warn(warning) }
         report(summary, batch: batch, warnings: batch.warnings + startWarnings, format: format, context: context)
+    }
+
+    /// The error for a file that cannot be read (`CommandError` or another error from
+    /// reading it) or understood (`InterchangeError`).
+    private func failure(_ error: any Error) -> any Error {
+        switch error {
+        case let error as InterchangeError:
+            return CommandError.runtime("\(error.description)\nNothing was imported.")
+        case let error as CommandError:
+            return CommandError.runtime("cannot read \(path): \(error.description)")
+        default:
+            return CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
+        }
     }
 
     /// The warning for a start date the import left out because it was after the due date.
@@ -82,33 +139,35 @@ struct ImportCommand: Command {
         path == "-" ? "standard input" : path.hasPrefix("/dev/") ? path : (path as NSString).lastPathComponent
     }
 
-    /// Reads the file (or standard input) and what it holds.
-    /// - Throws: `CommandError` when the file cannot be read, its format guessed, or its
-    ///   contents understood.
-    private func readBatch(context: CommandContext) throws -> (InterchangeFormat, ImportBatch) {
+    /// Opens the file (or standard input).
+    /// - Throws: `CommandError` for a folder or a file that cannot be opened.
+    private func open(context: CommandContext) throws -> ImportSource {
         let absolute = path == "-" ? "-" : context.environment.absolute(path)
         var isFolder: ObjCBool = false
         if absolute != "-", FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue {
             throw CommandError.runtime("\(path) is a folder; give the file to import")
         }
-        let data: Data
         do {
-            data = try context.readFile(absolute)
-        } catch let error as CommandError {
-            throw CommandError.runtime("cannot read \(path): \(error.description)")
+            return try context.openFile(absolute)
         } catch {
-            throw CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
+            throw failure(error)
         }
-        let name = sourceName
-        guard let format = format ?? InterchangeFormat.detect(path: path, data: data) else {
+    }
+
+    /// The format given, else guessed from the file's name and first bytes.
+    /// - Throws: `CommandError` when it cannot be guessed or the file cannot be read.
+    private func detectedFormat(of input: ImportSource) throws -> InterchangeFormat {
+        if let format { return format }
+        let head: Data
+        do {
+            head = try input.peek(InterchangeFormat.bytesToDetect)
+        } catch {
+            throw failure(error)
+        }
+        guard let format = InterchangeFormat.detect(path: path, data: head) else {
             throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        do {
-            return (format, try Self.read(data, format: format, source: name, context: context, keepsProjects: listName != nil,
-                                          fileListName: path == "-" ? nil : fileListName))
-        } catch let error as InterchangeError {
-            throw CommandError.runtime("\(error.description)\nNothing was imported.")
-        }
+        return format
     }
 
     /// The file name without its extension: the list of a VCALENDAR without a name.

@@ -37,6 +37,9 @@ enum InterchangeFormat: String, CaseIterable {
         }
     }
 
+    /// How many of a file's first bytes `detect(path:data:)` reads.
+    static let bytesToDetect = 256
+
     /// Guesses the format of a file from its name, then from its first bytes; nil when
     /// neither says (then `--format` must). In order: a Tick archive is json; `.ics`,
     /// `.ical`, `.ifb` are iCalendar; `.txt` is todo.txt; text starting with

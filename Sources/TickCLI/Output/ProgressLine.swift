@@ -12,9 +12,14 @@ final class ProgressLine {
     private let clock: @Sendable () -> Date
     /// `importing`, `exporting`: the present participle that starts the line.
     private let verb: String
-    private let total: Int?
+    /// How many items the work holds, when known (for the time left); may be corrected
+    /// as the work goes on.
+    var total: Int?
+    /// Whether `total` is worked out from the part done (`of about N`).
+    var isTotalEstimated = false
     private let started: Date
-    private var count = 0
+    /// Items done so far.
+    private(set) var count = 0
     private var lastDrawn: Date?
     /// Items between two looks at the clock.
     private static let stride = 256
@@ -32,15 +37,17 @@ final class ProgressLine {
         started = clock()
     }
 
-    /// Counts one item done, and redraws the line when it is time to.
-    func advance() {
-        count += 1
-        guard count % ProgressLine.stride == 0 else { return }
+    /// Counts `items` more done (one by default), and redraws the line when it is time to.
+    func advance(by items: Int = 1) {
+        let before = count
+        count += items
+        guard count / ProgressLine.stride != before / ProgressLine.stride else { return }
         let now = clock()
         let elapsed = now.timeIntervalSince(started)
         guard elapsed > 1, lastDrawn.map({ now.timeIntervalSince($0) >= 0.2 }) ?? true else { return }
         lastDrawn = now
-        errors.write(TerminalText.overwritingLine("tick: " + ProgressLine.text(verb: verb, count: count, total: total, elapsed: elapsed)))
+        errors.write(TerminalText.overwritingLine("tick: " + ProgressLine.text(verb: verb, count: count, total: total, elapsed: elapsed,
+                                                                                      isTotalEstimated: isTotalEstimated)))
         errors.flush()
     }
 
@@ -52,12 +59,13 @@ final class ProgressLine {
         lastDrawn = nil
     }
 
-    /// `exporting 45,000 of 100,000 reminders (30,000/s, 2 s left)`; without a total,
+    /// `exporting 45,000 of 100,000 reminders (30,000/s, 2 s left)`; with an estimated
+    /// total, `importing 45,000 of about 100,000 reminders (…)`; without a total,
     /// `importing 45,000 reminders (30,000/s)`.
-    static func text(verb: String, count: Int, total: Int?, elapsed: TimeInterval) -> String {
+    static func text(verb: String, count: Int, total: Int?, elapsed: TimeInterval, isTotalEstimated: Bool = false) -> String {
         let rate = elapsed > 0 ? Double(count) / elapsed : 0
         var text = verb + " " + grouped(count)
-        if let total { text += " of " + grouped(total) }
+        if let total { text += (isTotalEstimated ? " of about " : " of ") + grouped(total) }
         text += " reminders (" + grouped(Int(rate.rounded())) + "/s"
         if let total, rate > 0, total >= count {
             text += ", " + grouped(Int((Double(total - count) / rate).rounded(.up))) + " s left"

@@ -126,9 +126,19 @@ extension TickJSON {
 }
 
 /// Field-by-field reading of an archive with messages that say where.
-private struct ArchiveReader {
+struct ArchiveReader {
     let source: String?
     var place = ""
+    /// The names of the archive's lists by ID.
+    var listNames: [String: String] = [:]
+    /// The index of the reminder that had each UID, and each number, read so far.
+    private var seen: [String: Int] = [:]
+    private var numbers: [Int64: Int] = [:]
+
+    /// A reader of the archive read from `source` (its name, for messages).
+    init(source: String?) {
+        self.source = source
+    }
 
     func fail(_ message: String) -> InterchangeError {
         InterchangeError(kind: .malformed, source: source, message: "\(place): \(message)")
@@ -236,85 +246,94 @@ private struct ArchiveReader {
             place = "reminders"
             throw fail("must be an array of objects")
         }
-        let names = Dictionary(lists.map { ($0.id.rawValue, $0.name) }, uniquingKeysWith: { a, _ in a })
+        listNames = ArchiveReader.names(of: lists)
         var result: [ImportedReminder] = []
-        var seen: [String: Int] = [:]
-        var numbers: [Int64: Int] = [:]
         for (index, object) in array.enumerated() {
-            place = "reminders[\(index)]"
-            let uid = try string(object, "uid")
-            guard !uid.isBlank else { throw fail("\"uid\" is empty") }
-            if let first = seen[uid] { throw fail("the uid is the same as reminders[\(first)]'s; each reminder needs its own") }
-            seen[uid] = index
-            let number = try integer(object, "number", in: 0...ArchiveReader.largestNumber) ?? 0
-            if number != 0 {
-                if let first = numbers[number] { throw fail("number \(number) is also reminders[\(first)]'s") }
-                numbers[number] = index
-            }
-            let position = try integer(object, "position", in: -ArchiveReader.largestPosition...ArchiveReader.largestPosition) ?? 0
-            let title = try validated(try string(object, "title"), as: .reminderTitle)
-            let listID = try string(object, "listID")
-            var listName = names[listID]
-            if listName == nil { listName = try optionalString(object, "list") }
-            let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
-            let levelName = try optionalString(object, "priority") ?? "none"
-            let priority: Priority
-            if let value = try integer(object, "iCalendarPriority", in: 0...9) {
-                priority = Priority(iCalendarValue: Int(value))
-            } else if let level = Priority(parsing: levelName) {
-                priority = level
-            } else {
-                throw fail("\"priority\" must be none, low, medium or high")
-            }
-            var completedAt = try instant(object, "completedAt")
-            if completedAt == nil, try boolean(object, "completed") == true {
-                // Completed without a time: keep it completed, at its last change.
-                let modified = try instant(object, "modifiedAt")
-                let created = try instant(object, "createdAt")
-                completedAt = modified ?? created ?? Date(timeIntervalSince1970: 0)
-            }
-            var parentUID = try optionalString(object, "parentUID")
-            if parentUID == uid { parentUID = nil } // a reminder cannot be its own subtask
-            var alarms: [Alarm] = []
-            for alarm in object["alarms"] as? [[String: Any]] ?? [] {
-                let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
-                let silenced = try boolean(alarm, "silenced") ?? false
-                // `firedAt` is null on a silenced alarm since Tick writes `silencedAt` (older
-                // archives give the time in `firedAt`); without either, the reminder's time.
-                var fired = try instant(alarm, "firedAt")
-                if silenced, fired == nil {
-                    let marked = try instant(alarm, "silencedAt")
-                    let modified = try instant(object, "modifiedAt")
-                    fired = marked ?? modified ?? Date(timeIntervalSince1970: 0)
-                }
-                if let at = try instant(alarm, "at") {
-                    alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, "snooze") ?? false,
-                                        isSilenced: silenced))
-                } else if let text = try optionalString(alarm, "trigger"), let offset = Alarm.offset(fromDuration: text) {
-                    // Days and weeks are nominal; a day or more written as hours is exact.
-                    alarms.append(Alarm(uid: uid, trigger: .relative(seconds: offset.seconds,
-                                                                     toStart: (try optionalString(alarm, "related")) == "start"),
-                                        firedAt: fired, isExactOffset: offset.isExact, isSilenced: silenced))
-                } else {
-                    throw fail("an alarm needs \"at\" or a \"trigger\" duration like -PT10M")
-                }
-            }
-            let reminder = Reminder(
-                uid: ReminderUID(uid),
-                number: .init(number),
-                listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
-                due: try due(object, "due"), start: try due(object, "start"), priority: priority,
-                isFlagged: try boolean(object, "flagged") ?? false, completedAt: completedAt,
-                position: position,
-                parentUID: parentUID.map(ReminderUID.init(_:)), tags: try tags(object),
-                url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence").map(RecurrenceRule.init(rruleValue:)),
-                alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
-                createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
-                recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
-            result.append(ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
-                                           hasPosition: JSONScalar.number(object["position"]) != nil,
-                                           statesModification: try instant(object, "modifiedAt") != nil))
+            result.append(try reminder(object, index: index))
         }
         return result
+    }
+
+    /// The list names by list ID, for `reminder(_:index:)`.
+    static func names(of lists: [ReminderList]) -> [String: String] {
+        Dictionary(lists.map { ($0.id.rawValue, $0.name) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Reads `reminders[index]`; a reminder's UID and number are checked against those
+    /// read before it (each must be its own).
+    mutating func reminder(_ object: [String: Any], index: Int) throws(InterchangeError) -> ImportedReminder {
+        place = "reminders[\(index)]"
+        let uid = try string(object, "uid")
+        guard !uid.isBlank else { throw fail("\"uid\" is empty") }
+        if let first = seen[uid] { throw fail("the uid is the same as reminders[\(first)]'s; each reminder needs its own") }
+        seen[uid] = index
+        let number = try integer(object, "number", in: 0...ArchiveReader.largestNumber) ?? 0
+        if number != 0 {
+            if let first = numbers[number] { throw fail("number \(number) is also reminders[\(first)]'s") }
+            numbers[number] = index
+        }
+        let position = try integer(object, "position", in: -ArchiveReader.largestPosition...ArchiveReader.largestPosition) ?? 0
+        let title = try validated(try string(object, "title"), as: .reminderTitle)
+        let listID = try string(object, "listID")
+        var listName = listNames[listID]
+        if listName == nil { listName = try optionalString(object, "list") }
+        let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
+        let levelName = try optionalString(object, "priority") ?? "none"
+        let priority: Priority
+        if let value = try integer(object, "iCalendarPriority", in: 0...9) {
+            priority = Priority(iCalendarValue: Int(value))
+        } else if let level = Priority(parsing: levelName) {
+            priority = level
+        } else {
+            throw fail("\"priority\" must be none, low, medium or high")
+        }
+        var completedAt = try instant(object, "completedAt")
+        if completedAt == nil, try boolean(object, "completed") == true {
+            // Completed without a time: keep it completed, at its last change.
+            let modified = try instant(object, "modifiedAt")
+            let created = try instant(object, "createdAt")
+            completedAt = modified ?? created ?? Date(timeIntervalSince1970: 0)
+        }
+        var parentUID = try optionalString(object, "parentUID")
+        if parentUID == uid { parentUID = nil } // a reminder cannot be its own subtask
+        var alarms: [Alarm] = []
+        for alarm in object["alarms"] as? [[String: Any]] ?? [] {
+            let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
+            let silenced = try boolean(alarm, "silenced") ?? false
+            // `firedAt` is null on a silenced alarm since Tick writes `silencedAt` (older
+            // archives give the time in `firedAt`); without either, the reminder's time.
+            var fired = try instant(alarm, "firedAt")
+            if silenced, fired == nil {
+                let marked = try instant(alarm, "silencedAt")
+                let modified = try instant(object, "modifiedAt")
+                fired = marked ?? modified ?? Date(timeIntervalSince1970: 0)
+            }
+            if let at = try instant(alarm, "at") {
+                alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, "snooze") ?? false,
+                                    isSilenced: silenced))
+            } else if let text = try optionalString(alarm, "trigger"), let offset = Alarm.offset(fromDuration: text) {
+                // Days and weeks are nominal; a day or more written as hours is exact.
+                alarms.append(Alarm(uid: uid, trigger: .relative(seconds: offset.seconds,
+                                                                 toStart: (try optionalString(alarm, "related")) == "start"),
+                                    firedAt: fired, isExactOffset: offset.isExact, isSilenced: silenced))
+            } else {
+                throw fail("an alarm needs \"at\" or a \"trigger\" duration like -PT10M")
+            }
+        }
+        let reminder = Reminder(
+            uid: ReminderUID(uid),
+            number: .init(number),
+            listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
+            due: try due(object, "due"), start: try due(object, "start"), priority: priority,
+            isFlagged: try boolean(object, "flagged") ?? false, completedAt: completedAt,
+            position: position,
+            parentUID: parentUID.map(ReminderUID.init(_:)), tags: try tags(object),
+            url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence").map(RecurrenceRule.init(rruleValue:)),
+            alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
+            createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
+            recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
+        return ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
+                                hasPosition: JSONScalar.number(object["position"]) != nil,
+                                statesModification: try instant(object, "modifiedAt") != nil)
     }
 }

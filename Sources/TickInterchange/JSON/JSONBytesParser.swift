@@ -1,0 +1,268 @@
+import Foundation
+
+/// Reads one JSON value (RFC 8259) from UTF-8 bytes into the shapes `JSONSerialization`
+/// gives: `[String: Any]`, `[Any]`, `String`, `NSNumber` (booleans as
+/// `NSNumber(value: Bool)`, so that `JSONScalar` tells them from numbers), `NSNull`.
+///
+/// Why not `JSONSerialization`: a Tick archive is read one reminder object at a time
+/// (`TickArchiveStream`), and `JSONSerialization` costs several times more for each small
+/// document (its set-up, then a second pass that turns its own tree into Foundation
+/// objects). The grammar is as strict: no comments, no trailing commas, no control
+/// characters or invalid UTF-8 in strings, no lone surrogates in `\u` escapes.
+struct JSONBytesParser {
+    /// Why the bytes are not one JSON value, and at which byte (0-based, in the bytes given).
+    struct Failure: Error {
+        var message: String
+        var offset: Int
+    }
+
+    /// Containers nested deeper than this are refused, as `JSONSerialization` refuses them.
+    static let maximumDepth = 512
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var depth = 0
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The value that `bytes` holds, with nothing but white space around it.
+    /// - Throws: `Failure` at the first byte that breaks the grammar.
+    /// - Complexity: O(n) in the bytes.
+    static func value(of bytes: ArraySlice<UInt8>) throws(Failure) -> Any {
+        let result: Result<Any, Failure> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONBytesParser(buffer)
+            do throws(Failure) {
+                parser.skipWhiteSpace()
+                let value = try parser.value()
+                parser.skipWhiteSpace()
+                guard parser.index == buffer.count else { throw parser.failure("more after the value") }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func failure(_ message: String) -> Failure {
+        Failure(message: message, offset: index)
+    }
+
+    private mutating func skipWhiteSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value() throws(Failure) -> Any {
+        guard index < bytes.count else { throw failure("the value is missing") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return try string()
+        case UInt8(ascii: "t"): try word("true"); return NSNumber(value: true)
+        case UInt8(ascii: "f"): try word("false"); return NSNumber(value: false)
+        case UInt8(ascii: "n"): try word("null"); return NSNull()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw failure("unexpected character")
+        }
+    }
+
+    private mutating func word(_ text: StaticString) throws(Failure) {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw failure("unexpected end") }
+        for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
+            throw failure("unexpected character")
+        }
+        index += count
+    }
+
+    private mutating func object() throws(Failure) -> [String: Any] {
+        depth += 1
+        guard depth <= JSONBytesParser.maximumDepth else { throw failure("nested too deeply") }
+        index += 1
+        var object: [String: Any] = [:]
+        skipWhiteSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return object
+        }
+        while true {
+            skipWhiteSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
+            let key = try string()
+            skipWhiteSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected :") }
+            index += 1
+            skipWhiteSpace()
+            object[key] = try value()
+            skipWhiteSpace()
+            guard index < bytes.count else { throw failure("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return object
+            } else {
+                throw failure("expected , or }")
+            }
+        }
+    }
+
+    private mutating func array() throws(Failure) -> [Any] {
+        depth += 1
+        guard depth <= JSONBytesParser.maximumDepth else { throw failure("nested too deeply") }
+        index += 1
+        var array: [Any] = []
+        skipWhiteSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return array
+        }
+        while true {
+            skipWhiteSpace()
+            array.append(try value())
+            skipWhiteSpace()
+            guard index < bytes.count else { throw failure("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return array
+            } else {
+                throw failure("expected , or ]")
+            }
+        }
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        index += 1
+        let start = index
+        var isASCII = true
+        // The common case: no escapes; the bytes become the string as they are.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                if isASCII { return String(decoding: text, as: UTF8.self) }
+                guard let valid = String(validating: text, as: UTF8.self) else {
+                    index = start
+                    throw failure("a string that is not UTF-8")
+                }
+                return valid
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure("a control character in a string") }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
+        guard index < bytes.count else { throw failure("a string without its closing quote") }
+        // With escapes: the bytes so far, then each escape decoded.
+        var text: [UInt8] = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard let valid = String(validating: text, as: UTF8.self) else { throw failure("a string that is not UTF-8") }
+                return valid
+            }
+            if byte < 0x20 { throw failure("a control character in a string") }
+            guard byte == UInt8(ascii: "\\") else {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { break }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escaped)
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hexQuad()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw failure("a \\u escape of half a surrogate pair")
+                    }
+                    index += 2
+                    let low = try hexQuad()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw failure("a \\u escape of half a surrogate pair") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw failure("a \\u escape of half a surrogate pair")
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { throw failure("a \\u escape that is no character") }
+                text.append(contentsOf: Array(String(Character(unicode)).utf8))
+            default:
+                throw failure("an unknown escape in a string")
+            }
+        }
+        throw failure("a string without its closing quote")
+    }
+
+    private mutating func hexQuad() throws(Failure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("a \\u escape needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("a \\u escape needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func number() throws(Failure) -> NSNumber {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+            throw failure("a number needs digits")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            let digits = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > digits else { throw failure("a number needs digits after its point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let digits = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > digits else { throw failure("a number needs digits in its exponent") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if isInteger, let integer = Int64(text) { return NSNumber(value: integer) }
+        guard let double = Double(text), double.isFinite else { throw failure("a number out of range") }
+        return NSNumber(value: double)
+    }
+}

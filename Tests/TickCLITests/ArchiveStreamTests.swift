@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Restoring a Tick archive a piece at a time (`TickArchiveStream`): still all or nothing,
+/// with messages that name the reminder, whatever the layout of the file.
+@Suite("Import: an archive read a piece at a time")
+struct ArchiveStreamTests {
+    /// An archive of `count` small reminders, with `last` as the text of the last one.
+    static func archive(count: Int, last: String? = nil, tail: String = "") -> Data {
+        var items = (0..<count).map { index in
+            #"{"number": \#(index + 1), "uid": "u\#(index)", "listID": "L", "title": "Reminder \#(index)", "position": \#(index * 1024)}"#
+        }
+        if let last { items[items.count - 1] = last }
+        let text = ##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}],"##
+            + "\n\"reminders\": [\n" + items.joined(separator: ",\n") + "\n]" + tail + "}\n"
+        return Data(text.utf8)
+    }
+
+    /// The number of reminders stored.
+    static func count(_ cli: CLIHarness) throws -> Int {
+        try #require(try cli.json("list", "all", "--completed") as? [Any]).count
+    }
+
+    @Test("a bad last reminder of a file of several pieces leaves the database as it was; the error names it",
+          arguments: [
+            (#"{"uid": "u11999", "listID": "L", "title": "   "}"#, "reminders[11999]: "),
+            (#"{"uid": "u11999", "listID": "L", "title": "x", "due": 5}"#, #"reminders[11999]: "due" must be a string or null"#),
+            (#"{"uid": "u11999", "listID": "L", "title": "broken"#, "reminders[11999]: not valid JSON"),
+            (#"{"uid": "u11999", "listID": "L", "title": "x",}"#, "reminders[11999]: not valid JSON"),
+            (#"{"uid": "u0", "listID": "L", "title": "twice"}"#, "reminders[11999]: the uid is the same as reminders[0]'s"),
+            (#""a string""#, "reminders: must be an array of objects"),
+          ])
+    func badLastReminder(last: String, message: String) throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Already here")
+        let before = try ImportGoldenTests.dump(cli.databasePath)
+        cli.files["big.json"] = Self.archive(count: 12_000, last: last)
+        let result = cli.run("import", "big.json")
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("tick: error: big.json: " + message), "\(result.errors)")
+        #expect(result.errors.hasSuffix("\nNothing was imported.\n"))
+        #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
+    }
+
+    @Test("a bad end after the reminders (garbage, a newer version, a cut file) imports nothing", arguments: [
+        (#", "version": 2"#, "", "the export is version 2; this Tick reads up to 1. Upgrade Tick"),
+        ("", "junk", "not valid JSON (more after the archive's closing }"),
+        (#", "extra": [1, 2"#, "", "not valid JSON"),
+    ])
+    func badEnd(tail: String, after: String, message: String) throws {
+        let cli = CLIHarness()
+        var data = Self.archive(count: 6_000, tail: tail)
+        data.append(contentsOf: Array(after.utf8))
+        cli.files["big.json"] = data
+        let result = cli.run("import", "big.json", "--format", "json")
+        #expect(result.status == 1)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(try Self.count(cli) == 0)
+    }
+
+    @Test("a file cut inside its reminders names the reminder and imports nothing")
+    func cutFile() throws {
+        let cli = CLIHarness()
+        let whole = Self.archive(count: 6_000)
+        cli.files["cut.json"] = whole.prefix(whole.count / 2)
+        let result = cli.run("import", "cut.json")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("cut.json: reminders["), "\(result.errors)")
+        #expect(result.errors.contains("not valid JSON"))
+        #expect(try Self.count(cli) == 0)
+    }
+
+    @Test("the archive's keys in another order (reminders first, version last) read the same")
+    func otherKeyOrders() throws {
+        let reminders = #"[{"uid": "a", "listID": "L", "title": "first", "number": 4}, {"uid": "b", "listID": "L", "title": "second"}]"#
+        let lists = ##"[{"id": "L", "name": "Errands", "color": "#FF9500"}]"##
+        let layouts = [
+            #"{"format": "tick", "version": 1, "lists": \#(lists), "reminders": \#(reminders)}"#,
+            #"{"format": "tick", "lists": \#(lists), "reminders": \#(reminders), "version": 1}"#,
+            #"{"reminders": \#(reminders), "lists": \#(lists), "version": 1, "format": "tick"}"#,
+            #" { "lists" : \#(lists) , "format" : "tick" , "reminders" : \#(reminders) , "exportedAt" : null } "#,
+        ]
+        var listings: [String] = []
+        for layout in layouts {
+            let cli = CLIHarness()
+            cli.files["a.json"] = Data(layout.utf8)
+            #expect(cli.ok("import", "a.json", "--format", "json") == "Imported 2 reminders into Errands.\nNew lists: Errands\n")
+            listings.append(cli.ok("list", "Errands"))
+        }
+        #expect(Set(listings).count == 1)
+        #expect(listings[0].contains("#4"))
+    }
+
+    @Test("a newer version before the reminders is refused before any reminder is read")
+    func newerVersionFirst() {
+        let cli = CLIHarness()
+        cli.files["new.json"] = Data(#"{"format": "tick", "version": 9, "lists": [], "reminders": [{"no": "uid"}]}"#.utf8)
+        let result = cli.run("import", "new.json")
+        #expect(result.errors == "tick: error: new.json: the export is version 9; this Tick reads up to 1. Upgrade Tick\nNothing was imported.\n")
+    }
+
+    @Test("strings with escapes, surrogate pairs and non-ASCII text come back as written")
+    func escapes() throws {
+        let cli = CLIHarness()
+        let title = #"Tab\there \"quoted\" \\ \/ \u00e9t\u00E9 \ud83d\ude00 한국어 🎉"#
+        cli.files["e.json"] = Data(#"{"format": "tick", "version": 1, "lists": [], "reminders": [{"uid": "e", "listID": "L", "title": "\#(title)", "notes": "a\nb\r\n\u0001", "position": 1e3}]}"#.utf8)
+        cli.ok("import", "e.json")
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["title"] as? String == "Tab\there \"quoted\" \\ / été 😀 한국어 🎉")
+        #expect(shown["notes"] as? String == "a\nb\r\n\u{1}")
+    }
+
+    @Test("what JSON does not allow in a reminder is refused with the reminder's index", arguments: [
+        #"{"uid": "x", "listID": "L", "title": "a\u{1}b"}"#,
+        #"{"uid": "x", "listID": "L", "title": "\ud83d"}"#,
+        #"{"uid": "x", "listID": "L", "title": "\q"}"#,
+        #"{"uid": "x", "listID": "L", "title": "a", "position": 01}"#,
+        #"{"uid": "x", "listID": "L", "title": "a", "flagged": tru}"#,
+        #"{"uid": "x" "listID": "L", "title": "a"}"#,
+    ])
+    func invalidJSON(item: String) {
+        let cli = CLIHarness()
+        cli.files["bad.json"] = Data(#"{"format": "tick", "version": 1, "lists": [], "reminders": [{"uid": "ok", "listID": "L", "title": "fine"}, \#(item)]}"#.utf8)
+        let result = cli.run("import", "bad.json")
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("tick: error: bad.json: reminders[1]: not valid JSON ("), "\(result.errors)")
+    }
+
+    @Test("a string that is not UTF-8 is refused")
+    func notUTF8() {
+        let cli = CLIHarness()
+        var data = Data(#"{"format": "tick", "version": 1, "lists": [], "reminders": [{"uid": "x", "listID": "L", "title": "a"#.utf8)
+        data.append(contentsOf: [0xFF, 0xFE])
+        data.append(contentsOf: Array(#""}]}"#.utf8))
+        cli.files["bad.json"] = data
+        let result = cli.run("import", "bad.json")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("reminders[0]: not valid JSON (a string that is not UTF-8"), "\(result.errors)")
+    }
+
+    @Test("a long import draws its progress on a terminal's standard error, and nothing elsewhere")
+    func progress() throws {
+        let cli = CLIHarness()
+        cli.files["big.json"] = Self.archive(count: 12_000)
+        // Each look at the live clock is a second later than the one before.
+        let ticks = Ticks()
+        cli.liveClock = { ticks.next() }
+        cli.isErrorTerminal = true
+        let result = cli.run("import", "big.json")
+        #expect(result.status == 0)
+        #expect(result.errors.contains("tick: importing 10,000 of about 1"), "\(result.errors)")
+        #expect(result.errors.contains(" s left)"), "\(result.errors)")
+        let quiet = CLIHarness()
+        quiet.files["big.json"] = Self.archive(count: 12_000)
+        #expect(quiet.run("import", "big.json").errors == "")
+    }
+}
+
+/// A clock that moves a second each time it is read.
+private final class Ticks: @unchecked Sendable {
+    // @unchecked: read only from the one thread that runs the command.
+    private var seconds = 0.0
+    func next() -> Date {
+        seconds += 1
+        return Date(timeIntervalSince1970: 1_796_040_000 + seconds)
+    }
+}
