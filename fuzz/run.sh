@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
 # `tick sync`, the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
-# the Taskwarrior reader, the Tick JSON archive reader and the iCalendar reader. Each target is compiled with
+# the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream)
+# and the iCalendar reader. Each target is compiled with
 # `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files,
 # arguments from the parser's (with fuzz/arguments/Shims.swift for what they use of TickCLI), the
 # others against TickModel and TickInterchange, built once per run as static libraries
@@ -26,7 +27,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-multistatus arguments dates search todotxt taskwarrior archive icalendar}
+TARGETS=${FUZZ_TARGETS:-multistatus arguments dates search todotxt taskwarrior archive archivestream icalendar}
 CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib

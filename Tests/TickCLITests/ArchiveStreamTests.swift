@@ -12,7 +12,9 @@ struct ArchiveStreamTests {
             #"{"number": \#(index + 1), "uid": "u\#(index)", "listID": "L", "title": "Reminder \#(index)", "position": \#(index * 1024)}"#
         }
         if let last { items[items.count - 1] = last }
-        let text = ##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}],"##
+        // A version given after the reminders is the archive's only one.
+        let version = tail.contains(#""version""#) ? "" : #" "version": 1,"#
+        let text = ##"{"format": "tick","## + version + ##" "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}],"##
             + "\n\"reminders\": [\n" + items.joined(separator: ",\n") + "\n]" + tail + "}\n"
         return Data(text.utf8)
     }
@@ -41,6 +43,30 @@ struct ArchiveStreamTests {
         #expect(result.errors.hasPrefix("tick: error: big.json: " + message), "\(result.errors)")
         #expect(result.errors.hasSuffix("\nNothing was imported.\n"))
         #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
+    }
+
+    /// Found by fuzz/archivestream: with "reminders" given twice, the streamed reader restored
+    /// the first array while the whole-file reader took the last; now neither takes either.
+    @Test("a top-level key given twice is refused by both readers, and nothing is imported", arguments: [
+        (#", "reminders": [{"uid": "u1", "listID": "L", "completed": "yes"}]"#, "reminders"),
+        (#", "lists": []"#, "lists"),
+        (#", "format": "tick""#, "format"),
+    ])
+    func repeatedKey(tail: String, key: String) throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Already here")
+        let before = try ImportGoldenTests.dump(cli.databasePath)
+        for count in [3, 12_000] {
+            cli.files["twice.json"] = Self.archive(count: count, tail: tail)
+            let result = cli.run("import", "twice.json")
+            #expect(result.status == 1)
+            #expect(result.errors.hasPrefix("tick: error: twice.json: the archive gives \"\(key)\" twice"), "\(result.errors)")
+            #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
+        }
+        // The whole-file reader (an archive whose reminders come first) says the same.
+        let first = #"{"reminders": [], "format": "tick", "version": 1, "lists": [], "lists": []}"#
+        cli.files["first.json"] = Data(first.utf8)
+        #expect(cli.run("import", "first.json", "--format", "json").errors.hasPrefix("tick: error: first.json: the archive gives \"lists\" twice"))
     }
 
     @Test("a bad end after the reminders (garbage, a newer version, a cut file) imports nothing", arguments: [

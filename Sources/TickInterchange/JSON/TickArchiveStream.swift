@@ -36,6 +36,8 @@ public struct TickArchiveStream {
     private var state = State.start
     /// The archive's reminders when it had to be read whole.
     private var whole: [ImportedReminder] = []
+    /// The top-level keys read so far (a key given twice is refused).
+    private var keys: Set<String> = []
 
     private enum State {
         case start, reminders, whole, done
@@ -76,6 +78,7 @@ public struct TickArchiveStream {
             }
             isFirst = false
             guard let key = try value() as? String else { return try readWhole() }
+            guard keys.insert(key).inserted else { throw TickArchiveStream.repeated(key, source: source) }
             skipWhiteSpace()
             guard try peek() == UInt8(ascii: ":") else { return try readWhole() }
             position += 1
@@ -165,6 +168,7 @@ public struct TickArchiveStream {
             position += 1
             skipWhiteSpace()
             guard let key = try value() as? String else { throw malformed("expected a key after the reminders") }
+            guard keys.insert(key).inserted else { throw TickArchiveStream.repeated(key, source: source) }
             skipWhiteSpace()
             guard try peek() == UInt8(ascii: ":") else { throw malformed("expected : after \"\(key)\"") }
             position += 1
@@ -207,6 +211,48 @@ public struct TickArchiveStream {
         guard version <= TickJSON.archiveVersion else {
             throw InterchangeError(kind: .malformed, source: source,
                                    message: "the export is version \(version); this Tick reads up to \(TickJSON.archiveVersion). Upgrade Tick")
+        }
+    }
+
+    /// The error for an archive that gives a top-level key twice. JSON leaves the meaning
+    /// of a repeated name open (RFC 8259 §4), and a reader that took the first
+    /// `"reminders"` would restore other reminders than one that took the last, so
+    /// neither reader takes either.
+    static func repeated(_ key: String, source: String?) -> InterchangeError {
+        InterchangeError(kind: .malformed, source: source, message: "the archive gives \"\(key)\" twice; each of its keys comes once")
+    }
+
+    /// The first top-level key that `bytes`, a JSON object, gives a second time; nil when
+    /// none does, or when `bytes` is not a JSON object (its reader says why).
+    /// - Complexity: O(n) in the length of `bytes`.
+    static func repeatedTopLevelKey(in bytes: [UInt8]) -> String? {
+        var index = 0
+        func skipWhiteSpace() {
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        }
+        skipWhiteSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var keys: Set<String> = []
+        while true {
+            skipWhiteSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "}") { return nil }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhiteSpace()
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+                  let keyEnd = valueEnd(in: bytes, from: index, isInputDone: true),
+                  let key = (try? JSONBytesParser.value(of: bytes[index..<keyEnd])) as? String else { return nil }
+            if !keys.insert(key).inserted { return key }
+            index = keyEnd
+            skipWhiteSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            skipWhiteSpace()
+            guard let valueEnd = valueEnd(in: bytes, from: index, isInputDone: true), valueEnd > index else { return nil }
+            index = valueEnd
         }
     }
 

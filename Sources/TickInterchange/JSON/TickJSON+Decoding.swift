@@ -105,6 +105,9 @@ extension TickJSON {
                 throw InterchangeError(kind: .malformed, source: source, message: "a Tick export is a JSON object")
             }
             root = object
+            if let key = TickArchiveStream.repeatedTopLevelKey(in: [UInt8](data)) {
+                throw TickArchiveStream.repeated(key, source: source)
+            }
         } catch let error as InterchangeError {
             throw error
         } catch {
