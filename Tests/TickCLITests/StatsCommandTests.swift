@@ -47,5 +47,10 @@ struct StatsCommandTests {
         #expect(text.hasPrefix("List"))
         #expect(text.contains("● Garden"))
         #expect(text.split(separator: "\n").last?.hasPrefix("  All") == true)
+        // On a terminal 40 columns wide the lists' names keep their room.
+        cli.variables["COLUMNS"] = "40"
+        let narrow = cli.ok("stats").split(separator: "\n")
+        #expect(narrow.allSatisfy { $0.count <= 40 })
+        #expect(narrow.contains { $0.hasPrefix("● Remind") } && narrow.contains { $0.hasPrefix("● Garden") })
     }
 }

@@ -172,3 +172,17 @@ struct UndoCommandTests {
         #expect(changes.first?["id"] as? Int == 103 && changes.last?["id"] as? Int == 4)
     }
 }
+
+@Suite("tick undo --list on a narrow terminal")
+struct UndoListWidthTests {
+    @Test("40 columns: the command keeps its room, what it did gives way")
+    func narrow() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Buy milk")
+        cli.ok("delete", "1")
+        cli.variables["COLUMNS"] = "40"
+        let lines = cli.ok("undo", "--list").split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines.first?.contains("tick delete 1") == true)
+    }
+}

@@ -11,8 +11,8 @@ struct StatsCommand: Command {
         abstract: "Show open, overdue, due today, done this week and this month, per list.",
         discussion: """
             Overdue: open and past its due date or time. Today: due today, whether or not its time has passed.
-            Done counts completions since the first day of this week (see the week-start setting) and of this
-            month, each completed occurrence of a repeating reminder included.
+            Week and Month: completions since the first day of this week (see the week-start setting) and of
+            this month, each completed occurrence of a repeating reminder included.
             """)
     static let arguments: [ArgumentDefinition] = [CommonOptions.json]
 
@@ -33,8 +33,10 @@ struct StatsCommand: Command {
         }
         var rows = report.lists.map { ["● " + TerminalText.sanitized($0.list.name)] + cells($0.stats) }
         rows.append(["  All"] + cells(report.total))
-        let table = TextTable(columns: [TextTable.Column("List", isFlexible: true)]
-                              + ["Open", "Overdue", "Today", "Done this week", "This month"].map { TextTable.Column($0, alignment: .right) })
+        // Short headers, so that the lists' names keep their room on a narrow terminal.
+        let table = TextTable(columns: [TextTable.Column("List", minWidth: 8, isFlexible: true)]
+                              + ["Open", "Overdue", "Today", "Week", "Month"].map { TextTable.Column($0, alignment: .right) },
+                              gap: 1)
         for line in table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { context.print(line) }
     }
 

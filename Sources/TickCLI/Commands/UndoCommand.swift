@@ -79,8 +79,9 @@ struct UndoCommand: Command {
             if let undone = change.undoneAt { what += " (undone " + formatter.string(for: undone) + ")" }
             rows.append([String(change.id), formatter.string(for: change.madeAt), TerminalText.sanitized(change.command), what])
         }
+        // The command keeps its room on a narrow terminal; what it did gives way first.
         let table = TextTable(columns: [TextTable.Column(alignment: .right), TextTable.Column(),
-                                        TextTable.Column(isFlexible: true), TextTable.Column()])
+                                        TextTable.Column(minWidth: 16, isFlexible: true), TextTable.Column(isFlexible: true)])
         for line in table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { context.print(line) }
     }
 
