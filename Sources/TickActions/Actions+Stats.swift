@@ -30,20 +30,21 @@ public struct ReminderStats: Sendable, Equatable {
     }
 }
 
+/// One list's figures in a `StatsReport`.
+public struct ListStats: Sendable, Equatable {
+    public var list: ReminderList
+    public var stats: ReminderStats
+}
+
 /// `tick stats`: every list's figures, their total, and where the week and month began.
 public struct StatsReport: Sendable, Equatable {
     /// Each list with its figures, in the user's order.
-    public var lists: [(list: ReminderList, stats: ReminderStats)]
+    public var lists: [ListStats]
     /// The sums over every list.
     public var total: ReminderStats
     /// The first day of this week (by the week start) and of this month.
     public var weekStart: CalendarDay
     public var monthStart: CalendarDay
-
-    public static func == (a: StatsReport, b: StatsReport) -> Bool {
-        a.lists.map(\.list) == b.lists.map(\.list) && a.lists.map(\.stats) == b.lists.map(\.stats) && a.total == b.total
-            && a.weekStart == b.weekStart && a.monthStart == b.monthStart
-    }
 }
 
 extension Actions {
@@ -68,7 +69,7 @@ extension Actions {
             let due = try db.dueCountsByList(now: now, timeZone: zone)
             let week = try db.completionCounts(since: midnight(weekStart))
             let month = try db.completionCounts(since: midnight(monthStart))
-            var rows: [(list: ReminderList, stats: ReminderStats)] = []
+            var rows: [ListStats] = []
             var total = ReminderStats()
             for list in lists {
                 var stats = ReminderStats()
@@ -77,7 +78,7 @@ extension Actions {
                 stats.dueToday = due[list.id]?.dueToday ?? 0
                 stats.doneThisWeek = week[list.id] ?? 0
                 stats.doneThisMonth = month[list.id] ?? 0
-                rows.append((list, stats))
+                rows.append(ListStats(list: list, stats: stats))
                 total = total.adding(stats)
             }
             return StatsReport(lists: rows, total: total, weekStart: weekStart, monthStart: monthStart)

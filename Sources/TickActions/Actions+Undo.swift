@@ -249,7 +249,7 @@ private struct UndoPlan {
                     }
                 }
             } else if entry.existedAfter, let current {
-                if try db.revision(ofReminder: current.number) != entry.afterRevision {
+                if try db.revision(uid: current.uid) != entry.afterRevision {
                     conflicts.append("\(current.number) \(current.title.quotedForUndo) was changed since")
                 } else {
                     remindersToRemove.append(current)

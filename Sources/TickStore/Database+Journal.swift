@@ -108,28 +108,7 @@ extension Database {
             journalTransaction.madeChange = false
             return
         }
-        let columns = Schema.journaledReminderColumns
-        let copied = columns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        try execute("""
-            INSERT OR REPLACE INTO journal_reminder (change, phase, number, present, \(columns))
-            SELECT b.change, 1, b.number, r.number IS NOT NULL, \(copied.joined(separator: ", "))
-            FROM journal_reminder b LEFT JOIN reminder r ON r.number = b.number
-            WHERE b.change = ? AND b.phase = 0 AND b.present = 1
-            """, [.integer(change)])
-        try execute("""
-            INSERT OR REPLACE INTO journal_reminder (change, phase, number, present, revision)
-            SELECT b.change, 1, b.number, r.number IS NOT NULL, r.revision
-            FROM journal_reminder b LEFT JOIN reminder r ON r.number = b.number
-            WHERE b.change = ? AND b.phase = 0 AND b.present = 0
-            """, [.integer(change)])
-        let listColumns = Schema.journaledListColumns
-        let copiedList = listColumns.split(separator: ",").map { "l." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        try execute("""
-            INSERT OR REPLACE INTO journal_list (change, phase, id, present, \(listColumns))
-            SELECT b.change, 1, b.id, l.id IS NOT NULL, \(copiedList.joined(separator: ", "))
-            FROM journal_list b LEFT JOIN list l ON l.id = b.id
-            WHERE b.change = ? AND b.phase = 0
-            """, [.integer(change)])
+        for sql in Database.journalAfterCopies { try execute(sql, [.integer(change)]) }
         if journalTransaction.madeChange {
             try execute("DELETE FROM journal_change WHERE id <= ?", [.integer(change - Database.journalDepth)])
         }
@@ -149,6 +128,30 @@ extension Database {
         journalTransaction.madeChange = false
         pendingJournalChange = nil
     }
+
+    /// The statements that copy the rows a change touched as they are now (phase 1): a
+    /// reminder it found whole; of one it created, only whether it exists and its
+    /// `revision`; a list whole. Built once: they run at every journaled commit.
+    static let journalAfterCopies: [String] = [
+        """
+        INSERT OR REPLACE INTO journal_reminder (change, phase, number, present, \(Schema.journaledReminderColumns))
+        SELECT b.change, 1, b.number, r.number IS NOT NULL, \(Schema.qualified(Schema.journaledReminderColumns, by: "r"))
+        FROM journal_reminder b LEFT JOIN reminder r ON r.number = b.number
+        WHERE b.change = ? AND b.phase = 0 AND b.present = 1
+        """,
+        """
+        INSERT OR REPLACE INTO journal_reminder (change, phase, number, present, revision)
+        SELECT b.change, 1, b.number, r.number IS NOT NULL, r.revision
+        FROM journal_reminder b LEFT JOIN reminder r ON r.number = b.number
+        WHERE b.change = ? AND b.phase = 0 AND b.present = 0
+        """,
+        """
+        INSERT OR REPLACE INTO journal_list (change, phase, id, present, \(Schema.journaledListColumns))
+        SELECT b.change, 1, b.id, l.id IS NOT NULL, \(Schema.qualified(Schema.journaledListColumns, by: "l"))
+        FROM journal_list b LEFT JOIN list l ON l.id = b.id
+        WHERE b.change = ? AND b.phase = 0
+        """,
+    ]
 
     // MARK: - Reading and undoing
 
@@ -237,12 +240,6 @@ extension Database {
             }
         }
         return order.compactMap { entries[$0] }
-    }
-
-    /// The `revision` of reminder `number` (see schema version 6), or nil when there is none.
-    /// - Throws: `StoreError` from SQLite.
-    public func revision(ofReminder number: Reminder.Number) throws -> Int64? {
-        try scalarInt("SELECT revision FROM reminder WHERE number = ?", [.integer(number.rawValue)])
     }
 
     /// Sets the `revision` of reminder `number` (a reminder put back by undo takes the

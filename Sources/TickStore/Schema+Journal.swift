@@ -140,10 +140,20 @@ extension Schema {
         END;
         """
 
+    /// The names of a comma-separated column list, trimmed.
+    static func columnNames(_ columns: String) -> [String] {
+        columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// `columns` with each name qualified by `table` (`r.uid, r.list_id, …`).
+    static func qualified(_ columns: String, by table: String) -> String {
+        columnNames(columns).map { table + "." + $0 }.joined(separator: ", ")
+    }
+
     /// The trigger of `changeJournal` that copies a row of `table` as it was before an
     /// `UPDATE` or a `DELETE` (`event`), the first time the running change touches it.
     private static func journalCopy(table: String, key: String, columns: String, on event: String) -> String {
-        let names = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let names = columnNames(columns)
         return """
             CREATE TRIGGER journal_\(table)_\(event.lowercased()) BEFORE \(event) ON \(table)
                 WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN

@@ -27,7 +27,7 @@ struct UndoActionTests {
                 try db.forEachRow("SELECT name FROM pragma_table_info('\(table)')") { stored.append($0.text(0)) }
                 var journaled: [String] = []
                 try db.forEachRow("SELECT name FROM pragma_table_info('journal_\(table)')") { journaled.append($0.text(0)) }
-                let copied = [key] + columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                let copied = [key] + Schema.columnNames(columns)
                 found.append((table, Set(stored), Set(copied), Set(journaled)))
             }
             return found
@@ -61,7 +61,7 @@ struct UndoActionTests {
         let (tokens, etags, revision) = try undoing.store.read { db in
             (try db.syncedCollections().map(\.syncToken),
              try db.syncedItems(account: "home", collectionURL: "https://dav.example/tasks/").map(\.etag),
-             try db.revision(ofReminder: added.number))
+             try db.revision(uid: added.uid))
         }
         #expect(tokens == ["token-7"])
         #expect(etags == ["\"e1\""])

@@ -86,7 +86,7 @@ extension DataSource {
                 let completed = try db.completedOccurrences(reminder: reminder.number)
                 if !completed.isEmpty { occurrences[reminder.number] = completed }
             }
-            revisions[reminder.number] = try db.revision(ofReminder: reminder.number)
+            revisions[reminder.number] = try db.revision(uid: reminder.uid)
         }
         let collections = try db.syncedCollections().filter { $0.listID == id }
         var items: [SyncedItem] = []
