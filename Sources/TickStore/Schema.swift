@@ -22,6 +22,7 @@ enum Schema {
         migrator.register("list counts", script: listCounts)
         migrator.register("change journal", script: changeJournal)
         migrator.register("search accents and tags", script: searchAccents)
+        migrator.register("dav changes", script: davChanges)
         return migrator
     }()
 

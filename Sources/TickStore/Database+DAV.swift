@@ -1,0 +1,92 @@
+import Foundation
+import TickModel
+
+/// One reminder as a resource of the CalDAV server (table `dav_resource`, schema 10).
+public struct DAVResourceState: Sendable, Equatable {
+    /// The reminder's iCalendar UID.
+    public var uid: ReminderUID
+    /// The resource's name in its list's collection: the last path segment, decoded.
+    public var name: String
+    /// The number of its last change: its ETag, and what sync tokens are compared with.
+    public var sequence: Int64
+    /// Whether it was deleted from the list (a tombstone).
+    public var isDeleted: Bool
+
+    /// A resource state.
+    public init(uid: ReminderUID, name: String, sequence: Int64, isDeleted: Bool) {
+        self.uid = uid
+        self.name = name
+        self.sequence = sequence
+        self.isDeleted = isDeleted
+    }
+}
+
+extension Database {
+    /// The number of the last change to any reminder (`dav_sequence`): no sync token can
+    /// be above it.
+    /// - Throws: `StoreError` from SQLite.
+    public func davSequence() throws -> Int64 {
+        try scalarInt("SELECT value FROM dav_sequence WHERE id = 1") ?? 0
+    }
+
+    /// The number of the last change in the list `id` (deletions included), 0 for none:
+    /// its collection's sync token and CTag.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(log n) (the index `dav_resource_seq`).
+    public func davToken(inList id: ReminderList.ID) throws -> Int64 {
+        try scalarInt("SELECT max(seq) FROM dav_resource WHERE list_id = ?", [.text(id.rawValue)]) ?? 0
+    }
+
+    /// The resources of the list `id`: with `since` nil, those that exist; else those changed
+    /// or deleted after change number `since`, tombstones included, in the order of change.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k log n) for k rows returned (the index `dav_resource_seq`).
+    public func davResources(inList id: ReminderList.ID, since: Int64? = nil) throws -> [DAVResourceState] {
+        var found: [DAVResourceState] = []
+        let sql = since == nil
+            ? "SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND deleted = 0"
+            : "SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND seq > ? ORDER BY seq"
+        try forEachRow(sql, [.text(id.rawValue)] + (since.map { [.integer($0)] } ?? [])) { row in
+            found.append(DAVResourceState(uid: ReminderUID(row.text(0)), name: row.text(1), sequence: row.int(2),
+                                          isDeleted: row.int(3) != 0))
+        }
+        return found
+    }
+
+    /// The resource that exists under `name` in the list `id`, or nil.
+    /// - Throws: `StoreError` from SQLite.
+    public func davResource(inList id: ReminderList.ID, named name: String) throws -> DAVResourceState? {
+        var found: DAVResourceState?
+        try forEachRow("""
+            SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND name = ? AND deleted = 0 LIMIT 1
+            """, [.text(id.rawValue), .text(name)]) { row in
+            found = DAVResourceState(uid: ReminderUID(row.text(0)), name: row.text(1), sequence: row.int(2), isDeleted: false)
+        }
+        return found
+    }
+
+    /// The list and resource of the reminder `uid`, when it exists.
+    /// - Throws: `StoreError` from SQLite.
+    public func davResource(uid: ReminderUID) throws -> (list: ReminderList.ID, resource: DAVResourceState)? {
+        var found: (ReminderList.ID, DAVResourceState)?
+        try forEachRow("""
+            SELECT d.list_id, d.name, d.seq FROM reminder r JOIN dav_resource d ON d.list_id = r.list_id AND d.uid = r.uid
+            WHERE r.uid = ?
+            """, [.text(uid.rawValue)]) { row in
+            found = (ReminderList.ID(rawValue: row.text(0)),
+                     DAVResourceState(uid: uid, name: row.text(1), sequence: row.int(2), isDeleted: false))
+        }
+        return found
+    }
+
+    /// Gives the resource `uid` of the list `id` the name `name` (the one a client chose
+    /// with its PUT); a tombstone that had the name is dropped, so that a client never
+    /// sees one name both deleted and present.
+    /// - Throws: `StoreError` from SQLite.
+    public func nameDAVResource(inList id: ReminderList.ID, uid: ReminderUID, as name: String) throws {
+        try execute("DELETE FROM dav_resource WHERE list_id = ? AND name = ? AND deleted = 1",
+                    [.text(id.rawValue), .text(name)])
+        try execute("UPDATE dav_resource SET name = ? WHERE list_id = ? AND uid = ?",
+                    [.text(name), .text(id.rawValue), .text(uid.rawValue)])
+    }
+}

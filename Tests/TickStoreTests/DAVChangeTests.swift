@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TickStore
+import TickModel
+import TestSupport
+
+/// The change sequence and tombstones of the CalDAV server (`dav_resource`, schema 10),
+/// kept by triggers whoever writes.
+@Suite("CalDAV change sequence")
+struct DAVChangeTests {
+    static let stamp = "'2026-11-29T12:00:00.000Z'"
+
+    static func insertList(_ id: String, position: Int) -> String {
+        "INSERT INTO list (id, name, color, position, created_at, modified_at) VALUES ('\(id)', 'List \(id)', '#007AFF', \(position), \(stamp), \(stamp));\n"
+    }
+
+    static func insertReminder(_ uid: String, list: String) -> String {
+        """
+        INSERT INTO reminder (uid, list_id, title, position, created_at, modified_at)
+            VALUES ('\(uid)', '\(list)', 'Title \(uid)', 1, \(stamp), \(stamp));
+
+        """
+    }
+
+    @Test("a database from schema 9 gets every reminder as a resource when it is opened")
+    func migrationFillsResources() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("v9.sqlite3")
+        let old = try Store.open(path: path)
+        try Schema.migrator.migrate(old, upTo: 9)
+        try old.executeScript("PRAGMA application_id = \(Schema.applicationID);\n" + Self.insertList("A", position: 1)
+                              + Self.insertReminder("u1", list: "A") + Self.insertReminder("u2", list: "A"))
+        let store = try Store(path: path, now: Fixture.now)
+        try store.read { (db: Database) throws in
+            #expect(try db.davResources(inList: .init(rawValue: "A")).map(\.name).sorted() == ["u1.ics", "u2.ics"])
+            #expect(try db.davToken(inList: .init(rawValue: "A")) == 1)
+            #expect(try db.davSequence() == 1)
+        }
+    }
+
+    @Test("inserts, edits, moves and deletes by any writer raise the sequence; a place in the order alone does not")
+    func triggersKeepTheSequence() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
+        let a = ReminderList.ID(rawValue: "A"), b = ReminderList.ID(rawValue: "B")
+        try store.write { (db: Database) throws in
+            try db.executeScript(Self.insertList("A", position: 10) + Self.insertList("B", position: 11)
+                                 + Self.insertReminder("u1", list: "A") + Self.insertReminder("u2", list: "A"))
+            let start = try db.davToken(inList: a)
+            #expect(start == (try db.davSequence()))
+
+            try db.executeScript("UPDATE reminder SET position = 99 WHERE uid = 'u1'")
+            #expect(try db.davToken(inList: a) == start, "a move in the manual order alone is not a change of the resource")
+
+            try db.executeScript("UPDATE reminder SET title = 'Renamed' WHERE uid = 'u1'")
+            let edited = try db.davResources(inList: a, since: start)
+            #expect(edited.map(\.uid.rawValue) == ["u1"])
+            #expect(edited.first?.isDeleted == false)
+            let afterEdit = try db.davToken(inList: a)
+
+            try db.executeScript("UPDATE reminder SET list_id = 'B' WHERE uid = 'u1'; DELETE FROM reminder WHERE uid = 'u2';")
+            let changes = try db.davResources(inList: a, since: afterEdit)
+            #expect(changes.map(\.uid.rawValue) == ["u1", "u2"])
+            #expect(changes.allSatisfy { $0.isDeleted })
+            #expect(try db.davResources(inList: a).isEmpty)
+            #expect(try db.davResources(inList: b).map(\.uid.rawValue) == ["u1"])
+            #expect(try db.davResource(uid: ReminderUID("u1"))?.list == b)
+            #expect(try db.davResource(uid: ReminderUID("u2")) == nil)
+
+            try db.executeScript("DELETE FROM list WHERE id = 'B'")
+            #expect(try db.davResources(inList: b, since: 0).isEmpty, "a deleted list takes its rows with it")
+        }
+    }
+
+    @Test("a name a client chose replaces a tombstone that had it")
+    func namingDropsTheTombstone() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
+        let a = ReminderList.ID(rawValue: "A")
+        try store.write { (db: Database) throws in
+            try db.executeScript(Self.insertList("A", position: 10) + Self.insertReminder("u1", list: "A"))
+            try db.nameDAVResource(inList: a, uid: ReminderUID("u1"), as: "phone.ics")
+            try db.executeScript("DELETE FROM reminder WHERE uid = 'u1'")
+            try db.executeScript(Self.insertReminder("u2", list: "A"))
+            try db.nameDAVResource(inList: a, uid: ReminderUID("u2"), as: "phone.ics")
+            let all = try db.davResources(inList: a, since: 0)
+            #expect(all.map(\.uid.rawValue) == ["u2"])
+            #expect(try db.davResource(inList: a, named: "phone.ics")?.uid == ReminderUID("u2"))
+        }
+    }
+}
