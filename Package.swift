@@ -71,7 +71,7 @@ let package = Package(
         // The HTTP server of `tick serve`: libmicrohttpd behind request and response values,
         // and the JSON API over TickActions. The web app's files are copied as a resource
         // folder beside the executable (`Tick_TickServer.resources/WebApp`).
-        .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CMicroHTTPD"],
+        .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickSync", "CMicroHTTPD"],
                 resources: [.copy("WebApp")]),
         // The multi-user side on PostgreSQL: the libpq wrapper, migrations and typed table
         // access (TickPostgres); accounts, password hashing and sign-in rules (TickAccounts).

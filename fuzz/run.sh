@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
-# `tick sync`, the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
+# `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
 # the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream)
 # and the iCalendar reader. Each target is compiled with
 # `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files,
@@ -27,7 +27,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-multistatus arguments dates search todotxt taskwarrior archive archivestream icalendar}
+TARGETS=${FUZZ_TARGETS:-multistatus davrequest arguments dates search todotxt taskwarrior archive archivestream icalendar}
 CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib
@@ -57,6 +57,20 @@ build_multistatus() {
     fuzz/multistatus/Fuzz.swift -o "$OUT/multistatus/fuzz-multistatus"
 }
 
+# The CalDAV server's request bodies: its readers and the response types they use, with
+# TickSync's XML reader compiled into the same module (an empty module stands for the
+# `import TickSync` of the server's files), against the TickModel library.
+build_davrequest() {
+  build_libraries
+  printf '' > "$LIB/Empty.swift"
+  swiftc -parse-as-library -module-name TickSync -emit-module -emit-module-path "$LIB/TickSync.swiftmodule" "$LIB/Empty.swift"
+  $SWIFTC -package-name Tick -I "$LIB" -L "$LIB" -lTickModel Sources/TickSync/DAVXML.swift Sources/TickSync/SyncError.swift \
+    Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift \
+    Sources/TickServer/DAV/DAVRequestBody.swift Sources/TickServer/DAV/DAVQueryFilter.swift \
+    Sources/TickServer/DAV/DAVFailure.swift Sources/TickServer/DAV/DAVXMLWriter.swift \
+    fuzz/davrequest/Fuzz.swift -o "$OUT/davrequest/fuzz-davrequest"
+}
+
 build_arguments() {
   $SWIFTC Sources/TickCLI/Parsing/ArgumentDefinition.swift Sources/TickCLI/Parsing/ArgumentParser.swift \
     Sources/TickCLI/Parsing/ParsedArguments.swift Sources/TickCLI/Parsing/Suggestion.swift \
@@ -84,6 +98,7 @@ for target in $TARGETS; do
   mkdir -p "$OUT/$target/corpus"
   case $target in
     multistatus) build_multistatus ;;
+    davrequest) build_davrequest ;;
     arguments) build_arguments ;;
     *) build_against_libraries "$target" ;;
   esac

@@ -48,10 +48,14 @@ extension Actions {
     }
 
     /// `addList(named:color:)` inside the caller's write transaction `db`.
-    public static func addList(named name: String, color: ListColor, in db: Database, context: ActionContext) throws -> ReminderList {
+    /// - Parameter id: the list's identifier, when the caller chose it (a CalDAV client's
+    ///   MKCALENDAR names the collection); nil makes a new one. The caller checks that it is
+    ///   free (a taken one throws `StoreError` of kind `.constraint`).
+    public static func addList(named name: String, color: ListColor, id: ReminderList.ID? = nil, in db: Database,
+                               context: ActionContext) throws -> ReminderList {
         let name = try Names.validated(name, as: .listName)
         try checkNameIsFree(name, for: nil, in: db)
-        return try db.insert(ReminderList(name: name, color: color, createdAt: context.now))
+        return try db.insert(ReminderList(id: id ?? .make(), name: name, color: color, createdAt: context.now))
     }
 
     /// Renames a list.

@@ -23,8 +23,8 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
     /// `http://apple.com/ns/ical/` (`calendar-color`, `calendar-order`).
     public static let appleICal = "http://apple.com/ns/ical/"
 
-    static func d(_ local: String) -> XMLName { XMLName(dav, local) }
-    static func c(_ local: String) -> XMLName { XMLName(caldav, local) }
+    package static func d(_ local: String) -> XMLName { XMLName(dav, local) }
+    package static func c(_ local: String) -> XMLName { XMLName(caldav, local) }
 }
 
 /// A parsed XML element: its name, attributes, child elements and text, enough to read
@@ -168,7 +168,7 @@ public final class XMLTree: @unchecked Sendable {
 
 /// Writes WebDAV request bodies. Text is escaped for XML; element names come from Tick's
 /// own code only.
-enum DAVBody {
+package enum DAVBody {
     static let prefixes: [String: String] = [
         XMLName.dav: "D", XMLName.caldav: "C", XMLName.calendarServer: "CS", XMLName.appleICal: "I",
     ]
@@ -218,7 +218,7 @@ enum DAVBody {
         Data(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + body).utf8)
     }
 
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -15,19 +15,9 @@ extension SyncEngine {
         return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder)
     }
 
-    /// One reminder as the iCalendar object Tick writes to the server: a VCALENDAR with
-    /// `VERSION` and `PRODID` only (the list's name and color are the collection's
-    /// properties; RFC 4791 §4.1 forbids `METHOD`), its time zones, the to-do and its
-    /// overrides. `X-APPLE-SORT-ORDER` only when it has one (from the server, or a move in
-    /// Tick): Tick's positions mean nothing to other clients.
+    /// One reminder as the iCalendar object Tick writes to the server (`CalendarObject.text`).
     func render(_ reminder: Reminder, in list: ReminderList) -> String {
-        var bare = list
-        bare.iCalendarExtras = ""
-        var one = reminder
-        one.listID = list.id
-        var writer = ICalendarWriter()
-        writer.writesPositionAsSortOrder = false
-        return ICalendarMerge.resource(writer.write(lists: [bare], reminders: [one]))
+        CalendarObject.text(of: reminder, in: list)
     }
 
     func url(of href: String, in collection: CalendarCollection) -> URL {

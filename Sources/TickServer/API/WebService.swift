@@ -116,7 +116,7 @@ public final class WebService: Sendable {
 
     /// Answers `request`: the checks, then the route, then the security header fields.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let isAPI = request.path.hasPrefix("/api/")
+        let isAPI = request.path.hasPrefix("/api/") || WebService.isDAVPath(request.path)
         return WebService.secured(checkedResponse(to: request, isAPI: isAPI), isAPI: isAPI)
     }
 
@@ -133,6 +133,7 @@ public final class WebService: Sendable {
         case "/logout": return logout(request)
         default: break
         }
+        if WebService.isDAVPath(request.path) { return davResponse(to: request) }
         guard isAPI else { return staticFiles.response(to: request) }
         let authentication = authenticate(request)
         guard authentication != .none else {
@@ -140,9 +141,13 @@ public final class WebService: Sendable {
                            detail: "log in first: open the address tick serve printed, or send Authorization: Bearer TOKEN",
                            headers: [("WWW-Authenticate", "Bearer realm=\"tick\"")]).response
         }
-        if authentication == .cookie && request.isStateChanging && request.header("x-tick-request") != "1" {
+        // The cookie and Basic credentials are sent by a browser on its own (Basic once typed
+        // into its prompt for /dav/): a change made with either must prove it comes from
+        // Tick's own page. The DAV paths take no cookie, and a form cannot send their methods.
+        if authentication == .cookie || authentication == .basic, request.isStateChanging,
+           request.header("x-tick-request") != "1" {
             return Problem(status: 403, name: "csrf",
-                           detail: "a change made with the session cookie needs the header X-Tick-Request: 1").response
+                           detail: "a change made with the session cookie or Basic credentials needs the header X-Tick-Request: 1").response
         }
         switch router.match(method: request.method, path: request.path) {
         case .notFound:
@@ -179,7 +184,7 @@ public final class WebService: Sendable {
 
     /// How a request proved it may use the API.
     enum Authentication {
-        case none, bearer, cookie
+        case none, bearer, basic, cookie
     }
 
     /// The session cookie's name.
@@ -189,6 +194,14 @@ public final class WebService: Sendable {
         if let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("bearer ") {
             let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
             return WebService.constantTimeEqual(token, configuration.token) ? .bearer : .none
+        }
+        if let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("basic ") {
+            // RFC 7617: base64 of `user:password`. One user: any name, the token as the password.
+            let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
+            guard let decoded = Data(base64Encoded: encoded).flatMap({ String(data: $0, encoding: .utf8) }),
+                  let colon = decoded.firstIndex(of: ":") else { return .none }
+            let password = String(decoded[decoded.index(after: colon)...])
+            return WebService.constantTimeEqual(password, configuration.token) ? .basic : .none
         }
         if let session = request.cookies[WebService.sessionCookie] {
             let known = sessions.withLock { sessions in sessions.contains { WebService.constantTimeEqual($0, session) } }

@@ -1,0 +1,67 @@
+import Foundation
+import TickModel
+import TickStore
+import TickSync
+
+/// REPORT on a list's collection: `calendar-multiget`, `calendar-query` and RFC 6578
+/// `sync-collection`.
+extension WebService {
+    func davReport(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        let report = try DAVRequestBody.report(request.body)
+        guard case .collection(let id) = path else {
+            throw DAVFailure(403, .d("supported-report"), "reports are made on a list's collection (\(DAVPath.homePath)LIST/)")
+        }
+        let zone = configuration.timeZone
+        return try reader.read { db -> HTTPResponse in
+            guard let list = try db.list(id: id) else { throw WebService.noList(id) }
+            var multistatus = DAVXMLWriter()
+            switch report {
+            case .multiget(let asked, let hrefs):
+                for href in hrefs {
+                    guard let target = DAVPath(href), case .item(let listID, let name) = target, listID == id,
+                          let resource = try db.davResource(inList: id, named: name) else {
+                        multistatus.add(href: href, status: 404)
+                        continue
+                    }
+                    try self.addItems([resource], of: list, to: &multistatus, asked: asked, in: db)
+                }
+                return multistatus.response()
+            case .query(let asked, let filter):
+                let resources = Dictionary(try db.davResources(inList: id).map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+                try db.forEachReminder(inList: id) { reminder in
+                    guard let resource = resources[reminder.uid], filter.matches(reminder, zone: zone) else { return }
+                    let path = DAVPath.item(id, name: resource.name)
+                    let properties = WebService.properties(of: resource, reminder: WebService.needsReminder(asked) ? reminder : nil,
+                                                           in: list)
+                    multistatus.addProperties(of: path, properties, asked: asked)
+                }
+                return multistatus.response()
+            case .syncCollection(let asked, let token, _):
+                let since = try WebService.syncSequence(token, in: db)
+                let current = try db.davToken(inList: id)
+                let changes = try db.davResources(inList: id, since: since)
+                let live = changes.filter { !$0.isDeleted }
+                if since != nil {
+                    for gone in changes where gone.isDeleted {
+                        multistatus.add(href: DAVPath.item(id, name: gone.name).href, status: 404)
+                    }
+                }
+                try self.addItems(live, of: list, to: &multistatus, asked: asked, in: db)
+                return multistatus.response(syncToken: WebService.syncTokenPrefix + String(max(current, since ?? 0)))
+            }
+        }
+    }
+
+    /// The change number of a sync token; nil for an empty one (a first sync).
+    /// - Throws: `DAVFailure` 403 `DAV:valid-sync-token` (RFC 6578 §3.2) for a token Tick
+    ///   did not give: not its form, or a number past the last change.
+    static func syncSequence(_ token: String, in db: Database) throws -> Int64? {
+        guard !token.isEmpty else { return nil }
+        guard token.hasPrefix(syncTokenPrefix), let number = Int64(token.dropFirst(syncTokenPrefix.count)), number >= 0,
+              number <= (try db.davSequence()) else {
+            throw DAVFailure(403, .d("valid-sync-token"),
+                             "the sync token was not given by this server (or its database was replaced); sync again from the start")
+        }
+        return number
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import TickActions
+import TickInterchange
+import TickModel
+import TickStore
+import TickSync
+
+/// PUT and DELETE of reminders, MKCALENDAR, PROPPATCH and DELETE of lists: each through
+/// `Actions`, in one transaction, with the preconditions checked inside it.
+extension WebService {
+    func davPut(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        guard case .item(let id, let name) = path else {
+            throw DAVFailure(405, nil, "PUT writes one reminder (\(DAVPath.homePath)LIST/NAME.ics)")
+        }
+        let batch = try WebService.calendarObject(request.body, href: path.href, now: configuration.clock())
+        let uid = batch.uid
+        let context = actionContext()
+        let (created, etag) = try writer.write { db -> (Bool, String) in
+            guard let list = try db.list(id: id) else {
+                throw DAVFailure(409, nil, "there is no list with the id '\(id.rawValue)' to put a reminder in (RFC 4918 §9.7.1)")
+            }
+            let existing = try db.davResource(inList: id, named: name)
+            try WebService.checkPreconditions(request, existing: existing, what: path.href)
+            if let existing, existing.uid != uid {
+                throw DAVFailure(409, .c("no-uid-conflict"),
+                                 "\(path.href) holds the reminder with the UID '\(existing.uid.rawValue)'; a PUT cannot change a resource's UID",
+                                 conditionContent: WebService.href(path))
+            }
+            if let other = try db.davResource(uid: uid), other.list != id || other.resource.name != name {
+                let otherPath = DAVPath.item(other.list, name: other.resource.name)
+                throw DAVFailure(409, .c("no-uid-conflict"),
+                                 "the UID '\(uid.rawValue)' is the reminder at \(otherPath.href) already",
+                                 conditionContent: WebService.href(otherPath))
+            }
+            _ = try Actions.importBatch(ImportRequest(batch: batch.batch, fallbackListName: list.name, mergeRule: .sync),
+                                        in: db, context: context)
+            if name != uid.rawValue + ".ics" { try db.nameDAVResource(inList: id, uid: uid, as: name) }
+            guard let stored = try db.davResource(inList: id, named: name) else {
+                throw DAVFailure(500, nil, "the reminder was not stored at \(path.href)")
+            }
+            return (existing == nil, WebService.etag(stored))
+        }
+        return HTTPResponse(status: created ? 201 : 204, headers: [("ETag", etag)])
+    }
+
+    /// A PUT's body read as one calendar object resource holding to-dos (RFC 4791 §4.1).
+    /// - Throws: `DAVFailure` 403 with the precondition of RFC 4791 §5.3.2.1 it fails:
+    ///   `supported-calendar-data` (not UTF-8), `valid-calendar-data` (not iCalendar, or
+    ///   not readable), `supported-calendar-component` (a component other than VTODO),
+    ///   `valid-calendar-object-resource` (several UIDs, or none).
+    static func calendarObject(_ body: [UInt8], href: String, now: Date) throws(DAVFailure) -> (batch: ImportBatch, uid: ReminderUID) {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw .caldav("supported-calendar-data", "the body is not UTF-8 text (Tick reads text/calendar in UTF-8)")
+        }
+        let outline = CalendarObject.outline(of: text)
+        guard outline.isCalendar else {
+            throw .caldav("valid-calendar-data", "the body is not an iCalendar object (BEGIN:VCALENDAR … END:VCALENDAR)")
+        }
+        if let other = outline.components.first(where: { $0 != "VTODO" }) {
+            throw .caldav("supported-calendar-component", "a list holds to-dos (VTODO) only, not \(other)")
+        }
+        guard !outline.components.isEmpty else {
+            throw .caldav("valid-calendar-object-resource", "the calendar object holds no VTODO")
+        }
+        guard outline.uids.count == 1, let uid = outline.uids.first, !uid.isEmpty else {
+            let count = outline.uids.count
+            throw .caldav("valid-calendar-object-resource",
+                          count == 0 ? "the VTODO has no UID" : "the calendar object holds \(count) UIDs; one resource is one to-do (with its changed occurrences)")
+        }
+        let batch: ImportBatch
+        do {
+            batch = try ICalendarReader(now: now, fileListName: nil).read(Data(body), source: href)
+        } catch {
+            throw .caldav("valid-calendar-data", "\(error)")
+        }
+        guard !batch.reminders.isEmpty else {
+            throw .caldav("valid-calendar-data", "the VTODO could not be read as a reminder")
+        }
+        return (batch, ReminderUID(uid))
+    }
+
+    /// `If-Match` and `If-None-Match` of a PUT or DELETE against the resource there
+    /// (RFC 9110 §13.1.1–2): the ETag compared byte for byte, `*` for any.
+    /// - Throws: `DAVFailure` 412.
+    static func checkPreconditions(_ request: HTTPRequest, existing: DAVResourceState?, what: String) throws(DAVFailure) {
+        if let match = request.header("if-match")?.trimmingCharacters(in: .whitespaces) {
+            guard let existing else { throw .preconditionFailed("If-Match: there is no reminder at \(what)") }
+            let tags = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard tags.contains("*") || tags.contains(etag(existing)) else {
+                throw .preconditionFailed("If-Match: \(what) changed since (its ETag is \(etag(existing)))")
+            }
+        }
+        if let none = request.header("if-none-match")?.trimmingCharacters(in: .whitespaces), let existing {
+            let tags = none.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if tags.contains("*") || tags.contains(etag(existing)) {
+                throw .preconditionFailed("If-None-Match: there is a reminder at \(what) already")
+            }
+        }
+    }
+
+    func davDelete(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        switch path {
+        case .item(let id, let name):
+            try writer.write { db in
+                guard try db.list(id: id) != nil else { throw WebService.noList(id) }
+                let existing = try db.davResource(inList: id, named: name)
+                try WebService.checkPreconditions(request, existing: existing, what: path.href)
+                guard let existing, let reminder = try db.reminder(uid: existing.uid) else { throw WebService.noItem(path) }
+                _ = try Actions.delete([reminder.number], in: db)
+            }
+        case .collection(let id):
+            try writer.write { db in
+                guard try db.list(id: id) != nil else { throw WebService.noList(id) }
+                _ = try Actions.deleteList(.id(id), force: true, in: db)
+            }
+        default:
+            throw DAVFailure(403, nil, "only lists and reminders can be deleted")
+        }
+        return HTTPResponse(status: 204)
+    }
+
+    // MARK: - Lists
+
+    func davMakeCalendar(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        guard case .collection(let id) = path else {
+            throw DAVFailure(403, nil, "a list is made at \(DAVPath.homePath)ID/")
+        }
+        guard !id.rawValue.isEmpty, id.rawValue.count <= 200, !id.rawValue.contains(where: \.isNewline) else {
+            throw DAVFailure.badRequest("a list's id is 1 to 200 characters on one line")
+        }
+        let update = try DAVRequestBody.mkcalendar(request.body)
+        var name = id.rawValue, color = ListColor.defaultColor
+        for (property, value) in update.set {
+            switch property {
+            case .d("displayname"): name = value.text
+            case WebService.calendarColor:
+                guard let parsed = ListColor(parsing: value.trimmedText) else {
+                    throw DAVFailure(403, nil, "calendar-color is #RRGGBB or #RRGGBBAA, not '\(value.trimmedText)'")
+                }
+                color = parsed
+            case .c("supported-calendar-component-set"):
+                let names = value.children(.c("comp")).compactMap { $0.attributes["name"]?.uppercased() }
+                guard names.contains("VTODO") else {
+                    throw DAVFailure.caldav("supported-calendar-component", "a list holds to-dos (VTODO), not \(names.joined(separator: ", "))")
+                }
+            default: break // a description, a time zone: Tick keeps none for a list
+            }
+        }
+        let context = actionContext()
+        try writer.write { db in
+            guard try db.list(id: id) == nil else {
+                throw DAVFailure(405, .d("resource-must-be-null"), "there is a list at \(path.href) already")
+            }
+            _ = try Actions.addList(named: name, color: color, id: id, in: db, context: context)
+        }
+        return HTTPResponse(status: 201, headers: [("Location", path.href)])
+    }
+
+    /// PROPPATCH of a list: `displayname`, Apple's `calendar-color` and `calendar-order`,
+    /// all or nothing (RFC 4918 §9.2: one refused property fails the rest with 424).
+    func davProppatch(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        let update = try DAVRequestBody.propertyUpdate(request.body)
+        let names = update.set.map(\.name) + update.remove
+        var refused: [(XMLName, Int)] = []
+        if case .collection = path {
+            for name in update.remove where name != WebService.calendarColor && name != WebService.calendarOrder {
+                refused.append((name, 403))
+            }
+            for (name, value) in update.set {
+                switch name {
+                case .d("displayname"):
+                    if value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { refused.append((name, 409)) }
+                case WebService.calendarColor: if ListColor(parsing: value.trimmedText) == nil { refused.append((name, 409)) }
+                case WebService.calendarOrder: if Int(value.trimmedText) == nil { refused.append((name, 409)) }
+                default: refused.append((name, 403))
+                }
+            }
+        } else {
+            refused = names.map { ($0, 403) }
+        }
+        guard case .collection(let id) = path, refused.isEmpty else {
+            var multistatus = DAVXMLWriter()
+            let failed = Set(refused.map(\.0))
+            multistatus.add(href: path.href, found: [], failed: refused + names.filter { !failed.contains($0) }.map { ($0, 424) })
+            return multistatus.response()
+        }
+        let context = actionContext()
+        do {
+            try writer.write { db in
+                let reference = ListReference.id(id)
+                _ = try Actions.existingList(reference, in: db)
+                for (name, value) in update.set {
+                    switch name {
+                    case .d("displayname"): _ = try Actions.renameList(reference, to: value.text, in: db, context: context)
+                    case WebService.calendarColor:
+                        _ = try Actions.recolorList(reference, to: ListColor(parsing: value.trimmedText) ?? .defaultColor, in: db,
+                                                    context: context)
+                    case WebService.calendarOrder:
+                        let count = try db.lists().count
+                        _ = try Actions.moveList(reference, to: min(max(Int(value.trimmedText) ?? 1, 1), count), in: db)
+                    default: break
+                    }
+                }
+                if update.remove.contains(WebService.calendarColor) {
+                    _ = try Actions.recolorList(reference, to: .defaultColor, in: db, context: context)
+                }
+            }
+        } catch let error as ActionError {
+            // A name another list has: that property fails, the others with it (nothing was kept).
+            guard case .listNameTaken = error else { throw error }
+            var multistatus = DAVXMLWriter()
+            multistatus.add(href: path.href, found: [], failed: names.map { ($0, $0 == .d("displayname") ? 409 : 424) })
+            return multistatus.response()
+        }
+        var multistatus = DAVXMLWriter()
+        multistatus.add(href: path.href, found: names.map { ($0, "") })
+        return multistatus.response()
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TestSupport
+import TickServer
+
+/// Real CalDAV clients against the server on a loopback port: the `caldav` Python library
+/// (Debian python3-caldav) as a phone app would use it, and `tick sync` from a second
+/// Tick database.
+@Suite(.serialized) struct DAVClientTests {
+    /// The service behind an `HTTPServer` on a port the system chose.
+    final class Running: Sendable {
+        let harness: ServiceHarness
+        let server: HTTPServer
+
+        init() throws {
+            harness = try ServiceHarness()
+            let service = harness.service
+            server = try HTTPServer(configuration: HTTPServer.Configuration(address: "127.0.0.1", port: 0),
+                                    handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse() })
+            service.listening(address: "127.0.0.1", port: server.port)
+        }
+
+        /// A JSON API request in process, with the `Host` of the running server.
+        func api(_ method: String, _ path: String, json: String? = nil) -> HTTPResponse {
+            harness.send(method, path, json: json, headers: ["Host": "127.0.0.1:\(server.port)"])
+        }
+
+        /// Adds a reminder through the JSON API; returns its uid.
+        func add(_ title: String) -> String {
+            ServiceHarness.object(api("POST", "/api/v1/reminders", json: "{\"title\": \"\(title)\"}"))["uid"] as? String ?? ""
+        }
+
+        var davURL: String { "http://127.0.0.1:\(server.port)/dav/" }
+
+        deinit { server.stop() }
+    }
+
+    static let phoneScript = """
+        import json, sys, caldav
+        client = caldav.DAVClient(url=sys.argv[1], username="phone", password=sys.argv[2])
+        principal = client.principal()
+        result = {"before": sorted(c.name for c in principal.calendars())}
+        made = principal.make_calendar(name="From the phone", supported_calendar_component_set=["VTODO"])
+        made.save_todo(summary="Buy bread")
+        made.save_todo(summary="Call mum")
+        made.save_todo(summary="Old task")
+        reminders = [c for c in principal.calendars() if c.name == "Reminders"][0]
+        for todo in reminders.todos(include_completed=True):
+            todo.icalendar_component["summary"] = "Edited on the phone"
+            todo.save()
+        for todo in made.todos(include_completed=True):
+            summary = str(todo.icalendar_component.get("summary"))
+            if summary == "Buy bread":
+                todo.icalendar_component["summary"] = "Buy bread and butter"
+                todo.save()
+            elif summary == "Call mum":
+                todo.complete()
+            elif summary == "Old task":
+                todo.delete()
+        result["after"] = sorted(c.name for c in principal.calendars())
+        result["open"] = sorted(str(t.icalendar_component.get("summary")) for t in made.todos())
+        result["all"] = sorted(str(t.icalendar_component.get("summary")) for t in made.todos(include_completed=True))
+        print(json.dumps(result))
+        """
+
+    @Test func thePythonCaldavLibraryDiscoversCreatesEditsCompletesAndDeletes() throws {
+        let running = try Running()
+        let uid = running.add("From the web")
+        let phone = try ChildProcess.run("/usr/bin/python3", ["-c", DAVClientTests.phoneScript, running.davURL, ServiceHarness.token])
+        #expect(phone.status == 0, "\(phone.errors)")
+        let result = try JSONSerialization.jsonObject(with: Data(phone.output.utf8)) as? [String: [String]] ?? [:]
+        #expect(result["before"] == ["Reminders"])
+        #expect(result["after"] == ["From the phone", "Reminders"])
+        #expect(result["open"] == ["Buy bread and butter"])
+        #expect(result["all"] == ["Buy bread and butter", "Call mum"])
+        let (lists, reminders) = try running.harness.store.read { db in (try db.lists(), try db.allReminders()) }
+        #expect(lists.map(\.name) == ["Reminders", "From the phone"])
+        let byTitle = Dictionary(reminders.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(Set(byTitle.keys) == ["Edited on the phone", "Buy bread and butter", "Call mum"])
+        #expect(byTitle["Edited on the phone"]?.uid.rawValue == uid)
+        #expect(byTitle["Call mum"]?.isCompleted == true)
+        #expect(byTitle["Buy bread and butter"]?.isCompleted == false)
+    }
+
+    /// A second Tick database with an account on the server.
+    static func syncingTick(_ running: Running) -> CLIHarness {
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = ServiceHarness.token
+        tick.ok(["sync", "add", "home", running.davURL, "--user", "laptop"])
+        return tick
+    }
+
+    static func sync(_ tick: CLIHarness, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let result = tick.run(["sync", "--json"])
+        #expect(result.status == 0, "tick sync failed: \(result.errors)", sourceLocation: sourceLocation)
+        let reports = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+        return try #require(reports?.first, sourceLocation: sourceLocation)
+    }
+
+    static func titles(_ tick: CLIHarness, list: String = "Reminders") throws -> Set<String> {
+        let output = tick.ok("list", "--list", list, "--completed", "--json")
+        let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+        return Set(rows.compactMap { $0["title"] as? String })
+    }
+
+    static func number(_ tick: CLIHarness, _ title: String) throws -> String {
+        let output = tick.ok("list", "--list", "Reminders", "--completed", "--json")
+        let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+        let number = rows.first { $0["title"] as? String == title }?["number"] as? Int
+        return String(try #require(number, "no reminder '\(title)' in \(output)"))
+    }
+
+    func serverTitles(_ running: Running) throws -> Set<String> {
+        Set(try running.harness.store.read { db in try db.allReminders().map(\.title) })
+    }
+
+    @Test func tickSyncAgainstTickServeBothWaysWithAConflictAndDeletions() throws {
+        let running = try Running()
+        let harness = running.harness
+        let onServer = running.add("Made on the server")
+        let tick = DAVClientTests.syncingTick(running)
+        tick.ok("add", "Made in the second Tick")
+
+        let first = try DAVClientTests.sync(tick)
+        #expect(try DAVClientTests.titles(tick) == ["Made on the server", "Made in the second Tick"], "\(first)")
+        #expect(try serverTitles(running) == ["Made on the server", "Made in the second Tick"])
+
+        // Nothing changed: nothing moves.
+        let quiet = try DAVClientTests.sync(tick)
+        #expect(quiet["warnings"] as? [String] ?? [] == [])
+        #expect(try serverTitles(running) == ["Made on the server", "Made in the second Tick"])
+
+        // Both sides edit the same reminder: different fields merge.
+        tick.ok("edit", try DAVClientTests.number(tick, "Made on the server"), "--notes", "notes from the laptop")
+        #expect(running.api("PATCH", "/api/v1/reminders/\(onServer)", json: #"{"flagged": true}"#).status == 200)
+        _ = try DAVClientTests.sync(tick)
+        let merged = try harness.store.read { db in try db.reminder(uid: .init(onServer)) }
+        #expect(merged?.notes == "notes from the laptop")
+        #expect(merged?.isFlagged == true)
+
+        // A deletion on each side reaches the other.
+        let second = try harness.store.read { db in try db.allReminders().first { $0.title == "Made in the second Tick" }?.uid }
+        #expect(running.api("DELETE", "/api/v1/reminders/\(try #require(second).rawValue)").status == 200)
+        tick.ok("add", "Short-lived")
+        _ = try DAVClientTests.sync(tick)
+        #expect(try DAVClientTests.titles(tick) == ["Made on the server", "Short-lived"])
+        tick.ok("delete", try DAVClientTests.number(tick, "Short-lived"))
+        _ = try DAVClientTests.sync(tick)
+        #expect(try serverTitles(running) == ["Made on the server"])
+        #expect(try DAVClientTests.titles(tick) == ["Made on the server"])
+    }
+}

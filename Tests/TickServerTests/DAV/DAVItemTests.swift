@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TestSupport
+import TickServer
+
+/// GET, PUT and DELETE of reminders, with their preconditions.
+@Suite struct DAVItemTests {
+    @Test func putThenGetKeepsWhatTickDoesNotModel() throws {
+        let harness = try ServiceHarness()
+        let collection = try harness.firstCollection()
+        let body = ServiceHarness.todo(uid: "phone-1", summary: "Buy milk", extra: ["X-PHONE-THING;P=1:kept as it was"])
+        let put = harness.dav("PUT", collection + "phone-1.ics", body, headers: ["If-None-Match": "*"])
+        #expect(put.status == 201)
+        let etag = try #require(put.header("ETag"))
+        #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
+        let get = harness.dav("GET", collection + "phone-1.ics")
+        #expect(get.status == 200)
+        #expect(get.header("ETag") == etag)
+        #expect(get.bodyText.contains("SUMMARY:Buy milk"))
+        #expect(get.bodyText.contains("X-PHONE-THING;P=1:kept as it was"))
+        // Stable while nothing changes.
+        #expect(harness.dav("GET", collection + "phone-1.ics").header("ETag") == etag)
+        let titles = try harness.store.read { db in try db.allReminders().map(\.title) }
+        #expect(titles == ["Buy milk"])
+    }
+
+    @Test func ifNoneMatchStarOnAnExistingItemIs412AndChangesNothing() throws {
+        let harness = try ServiceHarness()
+        let path = try harness.firstCollection() + "a.ics"
+        _ = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "First"), headers: ["If-None-Match": "*"])
+        let before = try harness.snapshot()
+        let again = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Second"), headers: ["If-None-Match": "*"])
+        #expect(again.status == 412)
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func ifMatchComparesTheETagByteForByte() throws {
+        let harness = try ServiceHarness()
+        let path = try harness.firstCollection() + "a.ics"
+        let etag = try #require(harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "First")).header("ETag"))
+        let before = try harness.snapshot()
+        let unquoted = String(etag.dropFirst().dropLast())
+        for wrong in [unquoted, "W/" + etag, "\"999999\""] {
+            let refused = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"), headers: ["If-Match": wrong])
+            #expect(refused.status == 412, "If-Match: \(wrong)")
+        }
+        #expect(try harness.snapshot() == before)
+        let updated = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"), headers: ["If-Match": etag])
+        #expect(updated.status == 204)
+        let newTag = try #require(updated.header("ETag"))
+        #expect(newTag != etag)
+        #expect(harness.dav("GET", path).header("ETag") == newTag)
+        #expect(harness.dav("PUT", try harness.firstCollection() + "new.ics", ServiceHarness.todo(uid: "new", summary: "x"),
+                            headers: ["If-Match": "*"]).status == 412)
+    }
+
+    @Test func anEditInTickChangesTheETag() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title": "From the web"}"#)
+        let path = try harness.firstCollection() + uid + ".ics"
+        let first = try #require(harness.dav("GET", path).header("ETag"))
+        _ = harness.send("PATCH", "/api/v1/reminders/\(uid)", json: #"{"title": "Renamed"}"#)
+        let second = harness.dav("GET", path)
+        #expect(second.header("ETag") != first)
+        #expect(second.bodyText.contains("SUMMARY:Renamed"))
+    }
+
+    static let refusals: [(String, String, Int, String)] = [
+        ("an event", ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e", "DTSTART:20260101T100000Z", "END:VEVENT",
+                      "END:VCALENDAR"].joined(separator: "\r\n"), 403, "supported-calendar-component"),
+        ("two UIDs", ServiceHarness.todo(uid: "x", summary: "One").replacingOccurrences(
+            of: "END:VCALENDAR", with: "BEGIN:VTODO\r\nUID:y\r\nSUMMARY:Two\r\nEND:VTODO\r\nEND:VCALENDAR"), 403,
+         "valid-calendar-object-resource"),
+        ("no UID", ServiceHarness.todo(uid: "x", summary: "One").replacingOccurrences(of: "UID:x\r\n", with: ""), 403,
+         "valid-calendar-object-resource"),
+        ("not iCalendar", "hello", 403, "valid-calendar-data"),
+        ("not UTF-8", "BEGIN:VCALENDAR\u{FFFD}", 403, "supported-calendar-data"),
+    ]
+
+    @Test(arguments: refusals) func aPutThatIsNotOneToDoIsRefusedWithItsPrecondition(
+        _ what: String, body: String, status: Int, condition: String) throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        var bytes = Array(body.utf8)
+        if what == "not UTF-8" { bytes = Array("BEGIN:VCALENDAR".utf8) + [0xFF, 0xFE] }
+        let response = harness.service.respond(to: HTTPRequest(
+            method: "PUT", path: try harness.firstCollection() + "x.ics",
+            headers: ["Host": ServiceHarness.host, "Authorization": ServiceHarness.basic], body: bytes))
+        #expect(response.status == status, "\(what)")
+        #expect(response.bodyText.contains("<C:\(condition)/>"), "\(what): \(response.bodyText)")
+        #expect(response.bodyText.contains("responsedescription"))
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func aUIDThatIsAnotherResourceIsANoUIDConflictNamingIt() throws {
+        let harness = try ServiceHarness()
+        let collection = try harness.firstCollection()
+        _ = harness.dav("PUT", collection + "one.ics", ServiceHarness.todo(uid: "shared", summary: "First"))
+        let before = try harness.snapshot()
+        let elsewhere = harness.dav("PUT", collection + "two.ics", ServiceHarness.todo(uid: "shared", summary: "Second"))
+        #expect(elsewhere.status == 409)
+        #expect(elsewhere.bodyText.contains("<C:no-uid-conflict><D:href>\(collection)one.ics</D:href></C:no-uid-conflict>"))
+        // Another UID at a taken href: the resource's UID cannot change.
+        let changed = harness.dav("PUT", collection + "one.ics", ServiceHarness.todo(uid: "other", summary: "Third"))
+        #expect(changed.status == 409)
+        #expect(changed.bodyText.contains("no-uid-conflict"))
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test func deleteWithIfMatch() throws {
+        let harness = try ServiceHarness()
+        let path = try harness.firstCollection() + "gone.ics"
+        let etag = try #require(harness.dav("PUT", path, ServiceHarness.todo(uid: "gone", summary: "Bye")).header("ETag"))
+        #expect(harness.dav("DELETE", path, headers: ["If-Match": "\"1\""]).status == 412)
+        #expect(harness.dav("GET", path).status == 200)
+        #expect(harness.dav("DELETE", path, headers: ["If-Match": etag]).status == 204)
+        #expect(harness.dav("GET", path).status == 404)
+        #expect(harness.dav("DELETE", path).status == 404)
+        #expect(try harness.store.read { db in try db.allReminders().count } == 0)
+    }
+
+    @Test func aRepeatingReminderWithAnOverrideIsOneResource() throws {
+        let harness = try ServiceHarness()
+        let collection = try harness.firstCollection()
+        let body = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+            "BEGIN:VTODO", "UID:series", "DTSTAMP:20260101T000000Z", "SUMMARY:Water plants", "DUE;VALUE=DATE:20260105",
+            "RRULE:FREQ=WEEKLY", "END:VTODO",
+            "BEGIN:VTODO", "UID:series", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID;VALUE=DATE:20260112",
+            "SUMMARY:Water plants (and repot)", "DUE;VALUE=DATE:20260113", "END:VTODO",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        #expect(harness.dav("PUT", collection + "series.ics", body).status == 201)
+        let get = harness.dav("GET", collection + "series.ics").bodyText
+        #expect(get.components(separatedBy: "BEGIN:VTODO").count == 3)
+        #expect(get.contains("RECURRENCE-ID;VALUE=DATE:20260112"))
+        #expect(try harness.store.read { db in try db.allReminders().count } == 1)
+    }
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""CalDAV server benchmark (issue 13): `tick serve` as the server of a list of N to-dos
+(default 10,000), measured from a client on loopback.
+
+usage: davserver.py TICK [N]
+
+- initial sync, as DAVx5 does it: `sync-collection` with an empty token (getetag), then
+  `calendar-multiget` of every href with calendar-data, 100 hrefs a request (DAVx5 asks 10:
+  also measured), on one kept-alive connection;
+- initial sync by `tick sync` from an empty second database (the whole command);
+- a `sync-collection` with nothing changed, 200 times on one connection: median, p95, max.
+
+The database is made in a throwaway folder (`tick import` of one .ics), `tick serve` runs on a
+free loopback port with a token of its own and is stopped by its PID. Prints Markdown.
+"""
+import base64
+import http.client
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TICK = sys.argv[1]
+COUNT = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+TOKEN = "bench-token-0123456789abcdef"
+AUTH = "Basic " + base64.b64encode(("bench:" + TOKEN).encode()).decode()
+
+
+def tick(env, *args, stdin=None):
+    return subprocess.run([TICK, *args], env=env, input=stdin, capture_output=True, text=True, check=True).stdout
+
+
+def request(conn, method, path, body="", headers=None):
+    fields = {"Authorization": AUTH, "Content-Type": "application/xml; charset=utf-8"}
+    fields.update(headers or {})
+    conn.request(method, path, body=body.encode(), headers=fields)
+    response = conn.getresponse()
+    return response.status, response.read().decode()
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="tick-davserver-bench.", dir="/dev/shm" if os.access("/dev/shm", os.W_OK) else None)
+    env = dict(os.environ, TICK_DB=os.path.join(work, "server.sqlite3"), XDG_STATE_HOME=os.path.join(work, "state"),
+               XDG_CONFIG_HOME=os.path.join(work, "config"), TZ="UTC", NO_COLOR="1", TICK_SERVE_TOKEN=TOKEN)
+    env.pop("TICK_NOW", None)
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN"]
+    for index in range(COUNT):
+        lines += ["BEGIN:VTODO", f"UID:bench-{index}", "DTSTAMP:20261201T100000Z", f"SUMMARY:Reminder number {index}"]
+        if index % 3 == 0:
+            lines.append(f"DUE;VALUE=DATE:202612{index % 28 + 1:02d}")
+        if index % 5 == 0:
+            lines += ["STATUS:COMPLETED", "COMPLETED:20261130T100000Z"]
+        if index % 7 == 0:
+            lines.append("X-BENCH-EXTRA;P=1:kept")
+        lines.append("END:VTODO")
+    lines.append("END:VCALENDAR")
+    ics = os.path.join(work, "big.ics")
+    with open(ics, "w") as handle:
+        handle.write("\r\n".join(lines) + "\r\n")
+    tick(env, "lists", "add", "Big")
+    tick(env, "import", ics, "--list", "Big")
+
+    server = subprocess.Popen([TICK, "serve", "--listen", "127.0.0.1:0"], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = None
+        while port is None:
+            line = server.stdout.readline()
+            if not line:
+                raise SystemExit("tick serve stopped")
+            found = re.search(r"127\.0\.0\.1:(\d+)/", line)
+            if found:
+                port = int(found.group(1))
+        conn = http.client.HTTPConnection("127.0.0.1", port)
+        status, home = request(conn, "PROPFIND", "/dav/lists/", "", {"Depth": "1"})
+        collection = None
+        for href, name in re.findall(r"<D:href>([^<]+)</D:href><D:propstat><D:prop>.*?<D:displayname>([^<]*)</D:displayname>", home):
+            if name == "Big":
+                collection = href
+        assert collection, home[:500]
+
+        def initial(batch):
+            started = time.perf_counter()
+            status, body = request(conn, "REPORT", collection, '<D:sync-collection xmlns:D="DAV:"><D:sync-token/>'
+                                   '<D:sync-level>1</D:sync-level><D:prop><D:getetag/></D:prop></D:sync-collection>',
+                                   {"Depth": "0"})
+            hrefs = re.findall(r"<D:href>([^<]+\.ics)</D:href>", body)
+            token = re.search(r"<D:sync-token>([^<]+)</D:sync-token>", body).group(1)
+            listed = time.perf_counter() - started
+            fetched = 0
+            for start in range(0, len(hrefs), batch):
+                inner = "".join(f"<D:href>{h}</D:href>" for h in hrefs[start:start + batch])
+                status, body = request(conn, "REPORT", collection,
+                                       '<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+                                       f'<D:prop><D:getetag/><C:calendar-data/></D:prop>{inner}</C:calendar-multiget>',
+                                       {"Depth": "1"})
+                fetched += body.count("BEGIN:VTODO")
+            return time.perf_counter() - started, listed, len(hrefs), fetched, token
+
+        total100, listed, count, fetched, token = initial(100)
+        total10, _, _, fetched10, _ = initial(10)
+        assert count == COUNT and fetched == COUNT and fetched10 == COUNT, (count, fetched, fetched10)
+
+        times = []
+        for _ in range(200):
+            started = time.perf_counter()
+            status, body = request(conn, "REPORT", collection, '<D:sync-collection xmlns:D="DAV:">'
+                                   f'<D:sync-token>{token}</D:sync-token><D:sync-level>1</D:sync-level>'
+                                   '<D:prop><D:getetag/></D:prop></D:sync-collection>', {"Depth": "0"})
+            times.append((time.perf_counter() - started) * 1000)
+            assert status == 207 and "<D:response>" not in body
+        times.sort()
+
+        client = dict(env, TICK_DB=os.path.join(work, "client.sqlite3"), TICK_SYNC_PASSWORD=TOKEN)
+        tick(client, "sync", "add", "home", f"http://127.0.0.1:{port}/dav/", "--user", "bench")
+        started = time.perf_counter()
+        report = json.loads(tick(client, "sync", "--json"))
+        tick_first = time.perf_counter() - started
+        started = time.perf_counter()
+        tick(client, "sync", "--json")
+        tick_again = time.perf_counter() - started
+        pulled = sum(item.get("localAdded", 0) for item in report[0].get("lists", []))
+
+        print(f"| {COUNT:,} to-dos in one list | median ms | p95 ms | max ms |")
+        print("|---|---:|---:|---:|")
+        print(f"| sync-collection, nothing changed (200 on one connection) | {statistics.median(times):.2f} | "
+              f"{times[int(len(times) * 0.95)]:.2f} | {times[-1]:.2f} |")
+        print()
+        print("| initial sync | seconds |")
+        print("|---|---:|")
+        print(f"| sync-collection (getetag of {count:,}) | {listed:.2f} |")
+        print(f"| sync-collection + multiget, 100 hrefs a request | {total100:.2f} |")
+        print(f"| sync-collection + multiget, 10 hrefs a request (DAVx5) | {total10:.2f} |")
+        print(f"| `tick sync` from an empty database ({pulled:,} reminders added) | {tick_first:.2f} |")
+        print(f"| `tick sync` again, nothing changed | {tick_again:.2f} |")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        subprocess.run(["rm", "-rf", work], check=False)
+
+
+main()

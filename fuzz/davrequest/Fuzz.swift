@@ -1,0 +1,48 @@
+// libFuzzer target for the request bodies of `tick serve`'s CalDAV server (DAVRequestBody,
+// DAVQueryFilter): PROPFIND, REPORT (multiget, calendar-query, sync-collection), PROPPATCH
+// and MKCALENDAR. Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address` from those
+// source files with TickSync's XML reader and TickServer's response types, against the
+// TickModel library. Besides "no crash", it checks properties: a refusal's `DAV:error`
+// body is well-formed XML (what a client echoed into it is escaped), and a calendar-query
+// filter that was read evaluates on reminders without trapping.
+import Foundation
+import TickModel
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let body = Array(UnsafeBufferPointer(start: data, count: size))
+    check { try DAVRequestBody.propfind(body) }
+    check { try DAVRequestBody.propertyUpdate(body) }
+    check { try DAVRequestBody.mkcalendar(body) }
+    check { () throws(DAVFailure) -> Void in
+        guard case .query(_, let filter) = try DAVRequestBody.report(body) else { return }
+        let zone = TimeZone(identifier: "UTC") ?? .current
+        for reminder in sampleReminders { _ = filter.matches(reminder, zone: zone) }
+    }
+    return 0
+}
+
+let sampleReminders: [Reminder] = {
+    let list = ReminderList.ID(rawValue: "L")
+    let created = Date(timeIntervalSince1970: 1_790_000_000)
+    return [
+        Reminder(listID: list, title: "Plain", createdAt: created),
+        Reminder(listID: list, title: "Done", notes: "n", completedAt: created.addingTimeInterval(3600), tags: ["a"],
+                 createdAt: created),
+        Reminder(listID: list, title: "Due", due: .allDay(CalendarDay(daysSinceEpoch: 20_500)),
+                 start: .floating(LocalDateTime(secondsSinceEpochAsUTC: 1_770_000_000)),
+                 createdAt: created),
+    ]
+}()
+
+/// Runs `parse`; a refusal must write a well-formed `DAV:error`.
+func check<T>(_ parse: () throws(DAVFailure) -> T) {
+    do {
+        _ = try parse()
+    } catch {
+        let text = error.response.bodyText
+        guard (try? XMLTree.parse(Data(text.utf8), what: "fuzz")) != nil else {
+            fatalError("a refusal's body is not well-formed XML: \(text)")
+        }
+    }
+}
