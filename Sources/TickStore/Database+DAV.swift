@@ -53,12 +53,16 @@ extension Database {
         return found
     }
 
-    /// The resource that exists under `name` in the list `id`, or nil.
+    /// The resource that exists under `name` in the list `id`, or nil. By the index on the
+    /// name: without statistics SQLite would take the primary key's `list_id` prefix and
+    /// read the whole list (a multiget of 10,000 items took seconds).
     /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(log n).
     public func davResource(inList id: ReminderList.ID, named name: String) throws -> DAVResourceState? {
         var found: DAVResourceState?
         try forEachRow("""
-            SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND name = ? AND deleted = 0 LIMIT 1
+            SELECT uid, name, seq, deleted FROM dav_resource INDEXED BY dav_resource_name
+            WHERE list_id = ? AND name = ? AND deleted = 0 LIMIT 1
             """, [.text(id.rawValue), .text(name)]) { row in
             found = DAVResourceState(uid: ReminderUID(row.text(0)), name: row.text(1), sequence: row.int(2), isDeleted: false)
         }
@@ -84,7 +88,7 @@ extension Database {
     /// sees one name both deleted and present.
     /// - Throws: `StoreError` from SQLite.
     public func nameDAVResource(inList id: ReminderList.ID, uid: ReminderUID, as name: String) throws {
-        try execute("DELETE FROM dav_resource WHERE list_id = ? AND name = ? AND deleted = 1",
+        try execute("DELETE FROM dav_resource INDEXED BY dav_resource_name WHERE list_id = ? AND name = ? AND deleted = 1",
                     [.text(id.rawValue), .text(name)])
         try execute("UPDATE dav_resource SET name = ? WHERE list_id = ? AND uid = ?",
                     [.text(name), .text(id.rawValue), .text(uid.rawValue)])

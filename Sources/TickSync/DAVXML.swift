@@ -219,6 +219,9 @@ package enum DAVBody {
     }
 
     package static func escaped(_ text: String) -> String {
+        // Most text (ETags, hrefs, most of a to-do) needs no escape: no copy then.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

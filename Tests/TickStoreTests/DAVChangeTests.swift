@@ -88,4 +88,21 @@ struct DAVChangeTests {
             #expect(try db.davResource(inList: a, named: "phone.ics")?.uid == ReminderUID("u2"))
         }
     }
+
+    @Test("a resource is found by its name through the name's index, not by reading its list")
+    func queryPlans() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
+        try store.read { (db: Database) throws in
+            for (sql, index) in [
+                ("SELECT uid FROM dav_resource INDEXED BY dav_resource_name WHERE list_id = 'A' AND name = 'n' AND deleted = 0",
+                 "dav_resource_name (list_id=? AND name=?)"),
+                ("SELECT uid FROM dav_resource WHERE list_id = 'A' AND seq > 5 ORDER BY seq", "dav_resource_seq (list_id=? AND seq>?)"),
+            ] {
+                var details: [String] = []
+                try db.forEachRow("EXPLAIN QUERY PLAN " + sql) { details.append($0.text(3)) }
+                #expect(details.contains { $0.contains(index) }, "\(details)")
+            }
+        }
+    }
 }

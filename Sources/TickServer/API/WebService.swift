@@ -134,6 +134,10 @@ public final class WebService: Sendable {
         default: break
         }
         if WebService.isDAVPath(request.path) { return davResponse(to: request) }
+        if request.path == "/", request.method == "PROPFIND" {
+            // A CalDAV client given only the server's address (Thunderbird, iOS) asks the root.
+            return HTTPResponse(status: 301, headers: [("Location", DAVPath.rootPath)])
+        }
         guard isAPI else { return staticFiles.response(to: request) }
         let authentication = authenticate(request)
         guard authentication != .none else {

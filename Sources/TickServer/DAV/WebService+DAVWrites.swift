@@ -15,7 +15,7 @@ extension WebService {
         let batch = try WebService.calendarObject(request.body, href: path.href, now: configuration.clock())
         let uid = batch.uid
         let context = actionContext()
-        let (created, etag) = try writer.write { db -> (Bool, String) in
+        let (created, etag) = try writer.write { db -> (Bool, String?) in
             guard let list = try db.list(id: id) else {
                 throw DAVFailure(409, nil, "there is no list with the id '\(id.rawValue)' to put a reminder in (RFC 4918 §9.7.1)")
             }
@@ -35,12 +35,15 @@ extension WebService {
             _ = try Actions.importBatch(ImportRequest(batch: batch.batch, fallbackListName: list.name, mergeRule: .sync),
                                         in: db, context: context)
             if name != uid.rawValue + ".ics" { try db.nameDAVResource(inList: id, uid: uid, as: name) }
-            guard let stored = try db.davResource(inList: id, named: name) else {
+            guard let stored = try db.davResource(inList: id, named: name), let reminder = try db.reminder(uid: uid) else {
                 throw DAVFailure(500, nil, "the reminder was not stored at \(path.href)")
             }
-            return (existing == nil, WebService.etag(stored))
+            // RFC 4791 §5.3.4: an ETag only when what a GET gives is what was sent; else the
+            // client fetches Tick's text (a PUT Tick itself rendered gets its ETag).
+            let same = CalendarObject.text(of: reminder, in: list) == String(decoding: request.body, as: UTF8.self)
+            return (existing == nil, same ? WebService.etag(stored) : nil)
         }
-        return HTTPResponse(status: created ? 201 : 204, headers: [("ETag", etag)])
+        return HTTPResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
     }
 
     /// A PUT's body read as one calendar object resource holding to-dos (RFC 4791 §4.1).

@@ -139,6 +139,18 @@ import TickServer
         #expect(merged?.notes == "notes from the laptop")
         #expect(merged?.isFlagged == true)
 
+        // Both sides change the title: a conflict, reported, and both sides end alike.
+        tick.ok("edit", try DAVClientTests.number(tick, "Made on the server"), "--title", "Laptop title")
+        #expect(running.api("PATCH", "/api/v1/reminders/\(onServer)", json: #"{"title": "Server title"}"#).status == 200)
+        let conflicted = try DAVClientTests.sync(tick)
+        let conflicts = conflicted["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.map { $0["property"] as? String } == ["SUMMARY"])
+        let kept = try harness.store.read { db in try db.reminder(uid: .init(onServer))?.title }
+        #expect(kept == "Laptop title" || kept == "Server title")
+        #expect(try DAVClientTests.titles(tick).contains(try #require(kept)))
+        tick.ok("edit", try DAVClientTests.number(tick, try #require(kept)), "--title", "Made on the server")
+        _ = try DAVClientTests.sync(tick)
+
         // A deletion on each side reaches the other.
         let second = try harness.store.read { db in try db.allReminders().first { $0.title == "Made in the second Tick" }?.uid }
         #expect(running.api("DELETE", "/api/v1/reminders/\(try #require(second).rawValue)").status == 200)
@@ -149,5 +161,63 @@ import TickServer
         _ = try DAVClientTests.sync(tick)
         #expect(try serverTitles(running) == ["Made on the server"])
         #expect(try DAVClientTests.titles(tick) == ["Made on the server"])
+    }
+
+    /// vdirsyncer (Debian) pairs the server with a folder of .ics files, as todoman users do.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vdirsyncer")))
+    func vdirsyncerBothWaysAndADeletion() throws {
+        let running = try Running()
+        let uid = running.add("From the web")
+        let listID = try running.harness.firstListID()
+        let folder = TemporaryFolder()
+        let local = folder.file("vdir")
+        // The local collection made beforehand: `discover` would otherwise ask on a terminal.
+        try FileManager.default.createDirectory(atPath: local + "/" + listID, withIntermediateDirectories: true)
+        let config = folder.file("config")
+        try """
+            [general]
+            status_path = "\(folder.file("status"))/"
+
+            [pair tick]
+            a = "server"
+            b = "folder"
+            collections = ["from a", "from b"]
+
+            [storage server]
+            type = "caldav"
+            url = "\(running.davURL)"
+            username = "vdirsyncer"
+            password = "\(ServiceHarness.token)"
+
+            [storage folder]
+            type = "filesystem"
+            path = "\(local)/"
+            fileext = ".ics"
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        func vdirsyncer(_ arguments: String...) throws {
+            let run = try ChildProcess.run("/usr/bin/vdirsyncer", ["-c", config] + arguments)
+            #expect(run.status == 0, "vdirsyncer \(arguments): \(run.output) \(run.errors)")
+        }
+        try vdirsyncer("discover")
+        try vdirsyncer("sync")
+        let file = local + "/" + listID + "/" + uid + ".ics"
+        let fetched = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(fetched.contains("SUMMARY:From the web"))
+
+        try fetched.replacingOccurrences(of: "SUMMARY:From the web", with: "SUMMARY:Edited in the folder")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        try ServiceHarness.todo(uid: "folder-new", summary: "New in the folder", extra: ["X-TODOMAN;A=1:kept"])
+            .write(toFile: local + "/" + listID + "/folder-new.ics", atomically: true, encoding: .utf8)
+        try vdirsyncer("sync")
+        let titles = try running.harness.store.read { db in Set(try db.allReminders().map(\.title)) }
+        #expect(titles == ["Edited in the folder", "New in the folder"])
+        let get = running.harness.dav("GET", "/dav/lists/\(listID)/folder-new.ics",
+                                      headers: ["Host": "127.0.0.1:\(running.server.port)"])
+        #expect(get.bodyText.contains("X-TODOMAN;A=1:kept"))
+
+        #expect(running.api("DELETE", "/api/v1/reminders/\(uid)").status == 200)
+        try vdirsyncer("sync")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(FileManager.default.fileExists(atPath: local + "/" + listID + "/folder-new.ics"))
     }
 }

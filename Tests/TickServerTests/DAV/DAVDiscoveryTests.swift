@@ -17,6 +17,14 @@ import TickServer
         #expect(response.header("Location") == "/dav/")
     }
 
+    @Test func aPropfindOfTheServersRootRedirectsToo() throws {
+        let harness = try ServiceHarness()
+        let response = harness.dav("PROPFIND", "/", authorization: nil)
+        #expect(response.status == 301)
+        #expect(response.header("Location") == "/dav/")
+        #expect(harness.dav("GET", "/", authorization: nil).status == 200, "the web app is still at /")
+    }
+
     @Test func optionsNamesCalendarAccessWithoutCredentials() throws {
         let harness = try ServiceHarness()
         let response = harness.dav("OPTIONS", "/dav/", authorization: nil)

@@ -11,7 +11,8 @@ import TickStore
     @Test func multigetGivesDataAndETagsAnd404ForUnknownHrefs() throws {
         let harness = try ServiceHarness()
         let collection = try harness.firstCollection()
-        let etag = harness.dav("PUT", collection + "a.ics", ServiceHarness.todo(uid: "a", summary: "Alpha")).header("ETag")
+        _ = harness.dav("PUT", collection + "a.ics", ServiceHarness.todo(uid: "a", summary: "Alpha"))
+        let etag = harness.dav("GET", collection + "a.ics").header("ETag")
         let body = """
             <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
             <D:prop><D:getetag/><C:calendar-data/></D:prop>
