@@ -59,7 +59,6 @@ public final class WebService: Sendable {
     let changes: ChangeFeed
     let sessions = Mutex<Set<String>>([])
     let hostRule = Mutex(HostRule.any(port: nil))
-    let history = Mutex(UndoHistory())
 
     /// The service on `store`.
     /// - Parameters:

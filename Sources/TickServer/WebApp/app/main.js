@@ -262,7 +262,7 @@ function hideUndo() {
   delete byId("undo-bar").dataset.uid;
 }
 
-/** Undo: the deleted reminder of the undo bar, else the server's last change. */
+/** Undo: the deleted reminder of the undo bar, else the newest change of the journal. */
 export async function undo() {
   const uid = byId("undo-bar").dataset.uid;
   hideUndo();
@@ -272,7 +272,7 @@ export async function undo() {
     return;
   }
   const answer = await change(() => api.undo());
-  if (answer) announce(`Undid the last ${answer.undone}.`);
+  if (answer) announce(`Undid ${answer.undone.replace(/^tick serve: /, "")}.`);
 }
 
 async function add(event) {
