@@ -327,9 +327,16 @@ export function closeDrawer() {
 
 // MARK: - Live updates
 
+let events = null;
+
+/** Opens the stream of changes. It is closed when the page is hidden (navigated away from)
+ *  and opened again when the page comes back from the back/forward cache: a page kept there
+ *  would otherwise hold its connection open, and a browser allows six to one host, so the
+ *  seventh page load waited until the server's heartbeat evicted a kept page (about 50 s). */
 function listen() {
-  if (typeof EventSource !== "function") return;
+  if (typeof EventSource !== "function" || events) return;
   const source = new EventSource("/api/v1/events");
+  events = source;
   let pending = null;
   source.addEventListener("change", () => {
     clearTimeout(pending);
@@ -341,6 +348,16 @@ function listen() {
   });
   source.addEventListener("open", () => { if (state.offline) reload(); });
 }
+
+window.addEventListener("pagehide", () => {
+  if (events) events.close();
+  events = null;
+});
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  listen();
+  reload();
+});
 
 // MARK: - Start
 
