@@ -139,8 +139,10 @@ public final class Database {
         try executeScript("PRAGMA cache_size = -\(max(mebibytes, 1) * 1024)")
     }
 
-    /// Frees the page cache pages not in use (`sqlite3_db_release_memory`).
+    /// Finalizes the cached prepared statements (they are prepared again when next used)
+    /// and frees the page cache pages not in use (`sqlite3_db_release_memory`).
     func releaseMemory() {
+        statements.removeAll()
         _ = sqlite3_db_release_memory(handle)
     }
 

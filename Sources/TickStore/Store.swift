@@ -80,9 +80,9 @@ public final class Store: Sendable {
         return database
     }
 
-    /// Frees what SQLite keeps in memory for this connection and can read again from the
-    /// file (its page cache; https://sqlite.org/c3ref/db_release_memory.html), for a
-    /// server that went idle.
+    /// Frees what SQLite keeps in memory for this connection and can make again: its page
+    /// cache (https://sqlite.org/c3ref/db_release_memory.html) and its prepared statements,
+    /// for a server that went idle.
     public func releaseMemory() {
         connection.withLock { $0.releaseMemory() }
     }
