@@ -12,9 +12,12 @@ self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
 });
 
+// Navigation preload: the browser asks for the page while this worker starts, instead of
+// after (https://w3c.github.io/ServiceWorker/#navigationpreloadmanager).
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((name) => ![SHELL, DATA].includes(name)).map((name) => caches.delete(name))))
+  const preload = self.registration.navigationPreload ? self.registration.navigationPreload.enable() : Promise.resolve();
+  event.waitUntil(Promise.all([preload, caches.keys()
+    .then((names) => Promise.all(names.filter((name) => ![SHELL, DATA].includes(name)).map((name) => caches.delete(name))))])
     .then(() => self.clients.claim()));
 });
 
@@ -24,7 +27,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== location.origin) return;
   if (url.pathname === "/api/v1/events" || url.pathname.startsWith("/login")) return;
   const store = url.pathname.startsWith("/api/") ? DATA : SHELL;
-  event.respondWith(fetch(request).then((response) => {
+  const network = request.mode === "navigate"
+    ? Promise.resolve(event.preloadResponse).then((preloaded) => preloaded || fetch(request))
+    : fetch(request);
+  event.respondWith(network.then((response) => {
     if (response.ok) {
       const copy = response.clone();
       caches.open(store).then((cache) => cache.put(request, copy));
