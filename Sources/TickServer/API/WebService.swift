@@ -146,7 +146,7 @@ public final class WebService: Sendable {
         case "/logout": return logout(request)
         default: break
         }
-        guard isAPI else { return staticFiles.response(to: request) }
+        guard isAPI else { return bootPage(request) ?? staticFiles.response(to: request) }
         let authentication = authenticate(request)
         guard authentication != .none else {
             return Problem(status: 401, name: "unauthorized",

@@ -8,8 +8,16 @@ const FILES = ["/", "/manifest.webmanifest", "/app/style.css", "/app/icon.svg", 
   "/app/dom.js", "/app/format.js", "/app/state.js", "/app/detail.js", "/app/keys.js", "/app/reorder.js",
   "/app/notify.js", "/app/lists.js"];
 
+// The page tick serve sends with the session cookie carries the first answers of the API
+// (<script type="application/json" id="tick-boot">, which holds no "<"). The kept copy of the
+// page is the file without them: offline, the app reads the newest answers kept in DATA,
+// not the ones the page came with when it was kept.
+const BOOT = /<script type="application\/json" id="tick-boot">[^<]*<\/script>\n?/;
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(SHELL)
+    .then((cache) => cache.addAll(FILES.map((path) => new Request(path, { credentials: "omit" }))))
+    .then(() => self.skipWaiting()));
 });
 
 // Navigation preload: the browser asks for the page while this worker starts, instead of
@@ -33,7 +41,10 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(network.then((response) => {
     if (response.ok) {
       const copy = response.clone();
-      caches.open(store).then((cache) => cache.put(request, copy));
+      const kept = request.mode === "navigate"
+        ? copy.text().then((html) => new Response(html.replace(BOOT, ""), { headers: copy.headers }))
+        : Promise.resolve(copy);
+      kept.then((page) => caches.open(store).then((cache) => cache.put(request, page)));
     }
     return response;
   }).catch(() => caches.match(request, { ignoreSearch: store === SHELL }).then((cached) =>

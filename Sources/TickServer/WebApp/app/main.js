@@ -1,5 +1,5 @@
 // The reminders app: sidebar of lists, table of reminders, add field, undo bar.
-import { api, APIError, paths, cached } from "./api.js";
+import { api, APIError, paths, cached, rememberView } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { formatDue, isOverdue, priorityMarks } from "./format.js";
 import { state, listByID, viewName, viewFragment, viewFromFragment } from "./state.js";
@@ -86,6 +86,7 @@ export async function choose(view) {
   if (view.kind !== "search") {
     history.replaceState(null, "", viewFragment(view) || location.pathname);
     byId("search").value = "";
+    rememberView(viewPath(view));
   }
   closeDrawer();
   await reload({ keepScroll: false });
@@ -393,6 +394,7 @@ function start() {
   installNotifications();
   const fromFragment = viewFromFragment(location.hash);
   if (fromFragment) state.view = fromFragment;
+  if (state.view.kind !== "search") rememberView(viewPath(state.view));
   // The first useful paint (the sidebar and the first rows drawn), for bench/webapp-paint.py:
   // from the service worker's copy when it has one, then from the server.
   paintFromCache().then((painted) => {
