@@ -24,7 +24,10 @@ self.addEventListener("install", (event) => {
 // after (https://w3c.github.io/ServiceWorker/#navigationpreloadmanager).
 self.addEventListener("activate", (event) => {
   const preload = self.registration.navigationPreload ? self.registration.navigationPreload.enable() : Promise.resolve();
-  event.waitUntil(Promise.all([preload, caches.keys()
+  // Files of an older version of the app (another /app-VERSION/) are dropped.
+  const shell = caches.open(SHELL).then((cache) => cache.keys().then((requests) => Promise.all(requests
+    .filter((kept) => !FILES.includes(new URL(kept.url).pathname)).map((kept) => cache.delete(kept)))));
+  event.waitUntil(Promise.all([preload, shell, caches.keys()
     .then((names) => Promise.all(names.filter((name) => ![SHELL, DATA].includes(name)).map((name) => caches.delete(name))))])
     .then(() => self.clients.claim()));
 });
