@@ -171,8 +171,9 @@ public struct CalDAV: Sendable {
     /// What changed in `collection` since `token` (RFC 6578 §3.2; nil token: everything).
     /// Loops while the server answers 507 on the collection (a truncated answer).
     /// - Returns: changed members with their ETags, deleted hrefs, and the new token.
-    /// - Throws: `SyncError.protocolError("invalid sync token")` when the server no longer
-    ///   knows `token` (403/409 `valid-sync-token`): the caller starts over without one.
+    /// - Throws: `CalDAV.invalidSyncToken` when the server no longer knows `token` (403/409
+    ///   `valid-sync-token`): the caller starts over without one; `CalDAV.syncCollectionRefused`
+    ///   when the server refuses the report itself (403, 405, 501).
     public func changes(in collection: CalendarCollection, since token: String?) throws(SyncError)
         -> (changed: [(href: String, etag: String)], deleted: [String], token: String?) {
         var changed: [String: String] = [:]
@@ -186,6 +187,9 @@ public struct CalDAV: Sendable {
                String(decoding: response.body, as: UTF8.self).contains("valid-sync-token") {
                 throw CalDAV.invalidSyncToken
             }
+            // RFC 3253 §3.6: a server that has no such report answers 403 (DAV:supported-report);
+            // others answer 405 or 501, although their properties named it.
+            if [403, 405, 501].contains(response.status) { throw CalDAV.syncCollectionRefused }
             try check(response, "listing changes in \(collection.url.absoluteString)", expecting: [207])
             let status = try Multistatus.parse(response.body, what: "\(client.label): sync-collection of \(collection.url.absoluteString)")
             var truncated = false
@@ -212,6 +216,9 @@ public struct CalDAV: Sendable {
 
     /// The sentinel of an expired or unknown sync token.
     public static let invalidSyncToken = SyncError.protocolError("invalid sync token")
+    /// The sentinel of a server that refuses the sync-collection REPORT (403 without
+    /// `valid-sync-token`, 405, 501): the caller lists the collection instead.
+    public static let syncCollectionRefused = SyncError.protocolError("sync-collection refused")
 
     // MARK: Reading and writing items
 

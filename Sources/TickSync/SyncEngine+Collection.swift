@@ -49,20 +49,31 @@ extension SyncEngine {
         if !madeHere && !collection.supportsSyncCollection {
             collection = try dav.changeTags(of: collection)
         }
+        // A server that names sync-collection and then refuses the REPORT is asked as one
+        // without it.
+        var usesSyncCollection = collection.supportsSyncCollection
         if madeHere {
             listedAll = true
-        } else if collection.supportsSyncCollection {
-            let result: (changed: [(href: String, etag: String)], deleted: [String], token: String?)
+        } else if usesSyncCollection {
             do {
-                result = try dav.changes(in: collection, since: pairing.stored.syncToken)
-                listedAll = pairing.stored.syncToken == nil
-            } catch {
-                guard error == CalDAV.invalidSyncToken else { throw error }
-                report.warnings.append("\(pairing.list.name): the server no longer knows the last sync token; comparing every item")
-                result = try dav.changes(in: collection, since: nil)
-                listedAll = true
+                let result: (changed: [(href: String, etag: String)], deleted: [String], token: String?)
+                do {
+                    result = try dav.changes(in: collection, since: pairing.stored.syncToken)
+                    listedAll = pairing.stored.syncToken == nil
+                } catch {
+                    guard error == CalDAV.invalidSyncToken else { throw error }
+                    report.warnings.append("\(pairing.list.name): the server no longer knows the last sync token; comparing every item")
+                    result = try dav.changes(in: collection, since: nil)
+                    listedAll = true
+                }
+                (changed, deleted, newToken) = (result.changed, result.deleted, result.token)
+            } catch let error as SyncError where error == CalDAV.syncCollectionRefused {
+                usesSyncCollection = false
+                collection = try dav.changeTags(of: collection)
             }
-            (changed, deleted, newToken) = (result.changed, result.deleted, result.token)
+        }
+        if madeHere || usesSyncCollection {
+            // Listed above.
         } else if let ctag = collection.ctag, ctag == pairing.stored.ctag,
                   try store.read({ try $0.syncedItemCount(account: account.name, collectionURL: key) }) > 0 {
             // Unchanged since the last sync: nothing to list.
