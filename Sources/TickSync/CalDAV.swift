@@ -70,9 +70,11 @@ public struct CalDAV: Sendable {
     /// - Returns: the calendar home (nil when `url` is one collection: then no list is
     ///   created on the server) and the to-do collections.
     public func discover(_ url: URL) throws(SyncError) -> (home: URL?, collections: [CalendarCollection]) {
-        let start = try propfind(url, depth: 0, CalDAV.collectionProperties + [.d("current-user-principal"), .c("calendar-home-set")])
-        if let own = start.first, own.isOfType(.c("calendar")) {
-            return (nil, [collection(from: own, base: url)])
+        let start = try propfind(url, depth: 0, CalDAV.collectionProperties
+                                 + [.d("current-user-principal"), .c("calendar-home-set"), .d("getcontenttype")])
+        if let own = start.first {
+            try refuseIfNotServerOrCalendar(own, url: url)
+            if own.isOfType(.c("calendar")) { return (nil, [collection(from: own, base: url)]) }
         }
         var principalHref = start.first?.hrefs(in: .d("current-user-principal")).first
         var homeHref = start.first?.hrefs(in: .c("calendar-home-set")).first
@@ -87,6 +89,32 @@ public struct CalDAV: Sendable {
             throw .protocolError("\(client.label): \(url.absoluteString) is neither a calendar collection nor a server that names a calendar home (current-user-principal, calendar-home-set)")
         }
         return (home, try collections(in: home))
+    }
+
+    /// Refuses an account URL that names something to sync neither as a server nor as one
+    /// calendar: nothing there (Xandikos answers 207 with a 404 inside), one item, an address
+    /// book, or a calendar of events only. Such a URL must not fall through to discovery,
+    /// which would sync every calendar of the server.
+    /// - Throws: `SyncError.protocolError` naming the URL and what it is.
+    func refuseIfNotServerOrCalendar(_ own: DAVResource, url: URL) throws(SyncError) {
+        let label = client.label, shown = url.absoluteString
+        let advice = "give the server's URL, or the URL of one calendar that holds to-dos"
+        if own.status == 404 || own.status == 410 {
+            throw .protocolError("\(label): there is nothing at \(shown) (HTTP \(own.status ?? 404)); \(advice)")
+        }
+        if own.isOfType(.c("calendar")) {
+            guard collection(from: own, base: url).holdsToDos else {
+                throw .protocolError("\(label): \(shown) is a calendar of events only (its supported-calendar-component-set has no VTODO); \(advice)")
+            }
+            return
+        }
+        if own.isOfType(XMLName(XMLName.cardDAV, "addressbook")) {
+            throw .protocolError("\(label): \(shown) is an address book, not a calendar; \(advice)")
+        }
+        let type = own.text(.d("getcontenttype"))?.lowercased() ?? ""
+        if type.hasPrefix("text/calendar") || type.hasPrefix("text/vcard") {
+            throw .protocolError("\(label): \(shown) is one item (\(type.split(separator: ";").first ?? "")), not a calendar collection or a server; \(advice)")
+        }
     }
 
     /// The calendar collections directly inside `home` that hold to-dos.

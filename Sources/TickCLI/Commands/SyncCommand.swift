@@ -298,8 +298,12 @@ struct SyncAddCommand: Command {
         guard isDomain || (URL(string: text)?.user == nil && URL(string: text)?.password == nil) else {
             throw .usage("put the user in --user and the password in --password-command or TICK_SYNC_PASSWORD, not in the URL")
         }
+        let lists = parsed.all("list")
+        guard lists.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw .usage("--list needs the name of a list (tick sync add home URL --list Groceries)")
+        }
         account = SyncAccount(name: name, url: text, user: parsed.value("user"), passwordCommand: parsed.value("password-command"),
-                              lists: parsed.all("list"))
+                              lists: lists)
     }
 
     func run(in context: CommandContext) throws {
