@@ -91,6 +91,7 @@ extension SyncEngine {
             deleted = states.map(\.href).filter { !present.contains(CalDAV.normalizedPath($0)) }
         }
         changed = changed.filter { stateByHref[CalDAV.normalizedPath($0.href)]?.etag != $0.etag }
+        if !changed.isEmpty { progress?("\(pairing.list.name): fetching \(changed.count) changed on the server") }
         let fetched = try dav.fetch(changed.map(\.href), in: collection)
         var serverItems: [ServerItem] = []
         var unreadable = Set<String>()
@@ -239,7 +240,7 @@ extension SyncEngine {
         }
         for step in steps {
             done += 1
-            if done % 200 == 0 { progress?("\(pairing.list.name): \(done) of \(steps.count)") }
+            if done % 20 == 0 { progress?("\(pairing.list.name): \(done) of \(steps.count)") }
             if options.isDryRun {
                 count(step, in: &listReport)
                 continue

@@ -81,6 +81,7 @@ public final class SyncEngine {
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         var report = SyncReport(account: account.name)
         report.isDryRun = options.isDryRun
+        progress?("finding the calendars")
         let found = try discover()
         // Apple's calendar-order (absent: last, as found): the order lists made here are made in.
         let collections = found.collections.enumerated()
