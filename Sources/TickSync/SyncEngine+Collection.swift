@@ -32,6 +32,19 @@ extension SyncEngine {
         /// Deleted in Tick, or moved to another list (`moved`: then it is no deletion for
         /// the guard, and the other list's sync writes it there): delete it here on the server.
         case deleteRemote(SyncedItem, moved: Bool)
+
+        /// The item a step is about, for errors: the reminder's number and title when Tick
+        /// has it, else the server's href.
+        var item: String {
+            switch self {
+            case .upload(let local, _, _), .merge(_, _, let local), .mergeMoved(_, _, let local), .deleteLocal(_, let local):
+                return "reminder \(local.number) \"\(local.title)\""
+            case .take(let item, _, _):
+                return "\(item.href) (\"\(item.reminder.title)\")"
+            case .forget(let state), .deleteRemote(let state, _):
+                return state.href
+            }
+        }
     }
 
     func sync(_ pairing: Pairing, options: SyncOptions, report: inout SyncReport,
@@ -256,7 +269,11 @@ extension SyncEngine {
                 continue
             }
             try flushTakes()
-            try apply(step, pairing: pairing, report: &report, list: &listReport)
+            do {
+                try apply(step, pairing: pairing, report: &report, list: &listReport)
+            } catch let error as SyncError {
+                throw error.placed(step.item, after: label)
+            }
         }
         try flushTakes()
         if !options.isDryRun {

@@ -95,7 +95,11 @@ public final class SyncEngine {
             try syncListProperties(&pairing, options: options, report: &report)
             var listReport = report.lists.first { $0.collectionURL == pairing.collection.url.absoluteString }
                 ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: pairing.collection.url.absoluteString)
-            try sync(pairing, options: options, report: &report, list: &listReport)
+            do {
+                try sync(pairing, options: options, report: &report, list: &listReport)
+            } catch let error as SyncError {
+                throw error.placed("list \"\(pairing.list.name)\"", after: label)
+            }
             report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
             report.lists.append(listReport)
         }
