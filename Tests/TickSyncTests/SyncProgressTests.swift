@@ -8,11 +8,13 @@ import TestSupport
 @Suite("tick sync: the progress line", .serialized)
 struct SyncProgressTests {
     /// Xandikos behind the fault proxy with a reminder to upload; the harness reads the real
-    /// clock as it runs (the progress line's second).
-    static func setUp() throws -> (CalDAVServer, FaultProxy, CLIHarness) {
+    /// clock as it runs (the progress line's second) and has terminals where asked.
+    static func setUp(outputTerminal: Bool, errorTerminal: Bool) throws -> (CalDAVServer, FaultProxy, CLIHarness) {
         let (server, proxy, tick) = try SyncWithServerTests.proxied()
         tick.ok("add", "One", "--list", "calendar")
         tick.liveClock = { Date() }
+        tick.isTerminal = outputTerminal
+        tick.isErrorTerminal = errorTerminal
         return (server, proxy, tick)
     }
 
@@ -28,10 +30,8 @@ struct SyncProgressTests {
 
     @Test("on a terminal, a sync that takes more than a second draws where it is, redrawn in place, and erases it before the report")
     func drawnOnATerminal() throws {
-        let (server, proxy, tick) = try Self.setUp()
+        let (server, proxy, tick) = try Self.setUp(outputTerminal: true, errorTerminal: true)
         defer { withExtendedLifetime(server) {} }
-        tick.isTerminal = true
-        tick.isErrorTerminal = true
         let result = try Self.slowSync(tick, proxy)
         // Discovery was waiting for the server when the second had passed.
         #expect(result.errors.hasPrefix("\r\u{1B}[Ktick: syncing finding the calendars"), "\(result.errors.debugDescription)")
@@ -42,10 +42,8 @@ struct SyncProgressTests {
 
     @Test("no progress when standard output is not a terminal, with --json, or when standard error is not one")
     func neverOffATerminal() throws {
-        let (server, proxy, tick) = try Self.setUp()
+        let (server, proxy, tick) = try Self.setUp(outputTerminal: false, errorTerminal: true)
         defer { withExtendedLifetime(server) {} }
-        tick.isTerminal = false
-        tick.isErrorTerminal = true
         let piped = try Self.slowSync(tick, proxy)
         #expect(piped.errors == "", "\(piped.errors.debugDescription)")
 
@@ -61,10 +59,8 @@ struct SyncProgressTests {
 
     @Test("no progress for a sync done within a second by the clock, even on a terminal")
     func notForAQuickSync() throws {
-        let (server, proxy, tick) = try Self.setUp()
+        let (server, proxy, tick) = try Self.setUp(outputTerminal: true, errorTerminal: true)
         defer { withExtendedLifetime(server) {} }
-        tick.isTerminal = true
-        tick.isErrorTerminal = true
         // The line's clock stands still: however long the server takes, no second passes.
         tick.liveClock = nil
         let result = try Self.slowSync(tick, proxy)
