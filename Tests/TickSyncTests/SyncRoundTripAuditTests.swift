@@ -149,4 +149,26 @@ struct SyncRoundTripAuditTests {
         tick.ok("sync")
         #expect(try server.items(in: "calendar").count == 1)
     }
+
+    @Test("a calendar without supported-calendar-component-set may hold anything (RFC 4791 §5.2.3): it becomes a list, its to-dos come in, its events are left alone")
+    func componentSetAbsentMeansAll() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("mixed", displayName: "Mixed", components: ["VEVENT"])
+        try server.put("mixed", "e1.ics", [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick tests//phone//EN",
+            "BEGIN:VEVENT", "UID:e1", "DTSTAMP:20261128T100000Z", "DTSTART:20261201T090000Z", "SUMMARY:Meeting", "END:VEVENT",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n"))
+        let hidden = try FaultProxy(target: server.baseURL, hidingComponentSet: true)
+        let tick = SyncAuditTests.tick(hidden.baseURL, user: true)
+        let result = tick.run("sync", "--json")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try SyncAuditTests.listNames(tick).contains("Mixed"), "absent means every component, VTODO too")
+        #expect(try Self.reminders(tick, "Mixed").isEmpty, "the event is no reminder")
+        #expect(try server.items(in: "mixed").count == 1)
+        // The same server with the set shown: events only, no list.
+        let shown = SyncAuditTests.tick(server.baseURL)
+        shown.ok("sync")
+        #expect(!(try SyncAuditTests.listNames(shown).contains("Mixed")))
+    }
 }

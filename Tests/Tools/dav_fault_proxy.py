@@ -3,6 +3,7 @@
 
 Usage: dav_fault_proxy.py PORT TARGET_URL RULES_FILE [--user USER --password PASSWORD [--digest]]
                           [--hide-sync-collection] [--refuse-sync-collection STATUS]
+                          [--hide-component-set]
 
 Forwards every request to TARGET_URL (same path) and answers as the server did, except
 when a rule in RULES_FILE (JSON, re-read on every request) matches: a list of objects
@@ -33,7 +34,9 @@ Digest challenge), as Baikal does by default. With --hide-sync-collection the pr
 a server without RFC 6578: every PROPFIND answer loses its DAV:sync-token properties and
 the sync-collection entries of DAV:supported-report-set. With --refuse-sync-collection
 STATUS (403, 405 or 501) every sync-collection REPORT is answered STATUS without
-forwarding (403 with a DAV:supported-report precondition, RFC 3253 section 3.6).
+forwarding (403 with a DAV:supported-report precondition, RFC 3253 section 3.6). With
+--hide-component-set every PROPFIND answer loses its supported-calendar-component-set
+(RFC 4791 section 5.2.3: absent means every component).
 Every request is logged to standard error as "METHOD PATH -> STATUS".
 """
 import base64
@@ -59,6 +62,7 @@ if "--user" in sys.argv:
     PASSWORD = sys.argv[sys.argv.index("--password") + 1]
 DIGEST = "--digest" in sys.argv
 HIDE_SYNC = "--hide-sync-collection" in sys.argv
+HIDE_COMPONENTS = "--hide-component-set" in sys.argv
 REFUSE_SYNC = None
 if "--refuse-sync-collection" in sys.argv:
     REFUSE_SYNC = int(sys.argv[sys.argv.index("--refuse-sync-collection") + 1])
@@ -228,6 +232,9 @@ class Handler(BaseHTTPRequestHandler):
             out_headers = [(k, v) for k, v in out_headers if k.lower() != "etag"]
         if HIDE_SYNC and self.command == "PROPFIND" and response.status == 207:
             data = without_sync_collection(data)
+        if HIDE_COMPONENTS and self.command == "PROPFIND" and response.status == 207:
+            data = re.sub(rb"<([\w-]+:)?supported-calendar-component-set(?=[\s/>])[^>]*?(/>|>.*?</([\w-]+:)?supported-calendar-component-set>)",
+                          b"", data, flags=re.S)
         if fault == "507" and response.status == 207:
             data = truncated(data, body, self.path)
         self.answer(response.status, out_headers, data)
