@@ -80,6 +80,29 @@ extension DataSource {
             outcome.before = old
             outcome.after = try existing(number, db)
 
+        case .reparent(let number, let parentUID, let placement):
+            let old = try existing(number, db)
+            var parent: FieldEdit<Reminder.Number> = .clear
+            if let parentUID {
+                guard let found = try db.reminder(uid: parentUID) else {
+                    throw TUIError("the new parent no longer exists; another tick may have deleted it")
+                }
+                parent = .set(found.number)
+            }
+            _ = try Actions.edit(number, ReminderEdit(parent: parent), context: context, in: db)
+            switch placement {
+            case .before(let other)?: _ = try Actions.move(number, to: .before(other), reportsOpenIndex: false, in: db)
+            case .after(let other)?: _ = try Actions.move(number, to: .after(other), reportsOpenIndex: false, in: db)
+            case nil: break
+            }
+            let stored = try existing(number, db)
+            outcome.before = old
+            outcome.after = stored
+            // The way back puts back the parent and the place (the list field holds it).
+            let fields = Array(Set(ReminderFields.differences(from: old, to: stored) + [.parent, .list]))
+            outcome.inverse = .revert(number, written: ReminderFields(stored, fields: fields),
+                                      previous: ReminderFields(old, fields: fields))
+
         case .addList(let name, let color):
             let list = try Actions.addList(named: name, color: color, in: db, context: actionContext(at: now))
             outcome.addedList = list

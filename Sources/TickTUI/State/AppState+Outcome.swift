@@ -69,6 +69,7 @@ extension AppState {
         case .removeList: return "delete of the list \(list)"
         case .restoreList: return "restore of the list \(list)"
         case .snooze: return "snooze of \(title)"
+        case .reparent(_, let parent, _): return parent == nil ? "outdent of \(title)" : "nesting of \(title)"
         }
     }
 
@@ -90,6 +91,9 @@ extension AppState {
         case .addList(let name, _): return "Made the list \(quoted(name))."
         case .restore: return "Restored \(title)."
         case .snooze: return "Snoozed \(title). u undoes."
+        case .reparent:
+            guard outcome.after?.parentUID != nil else { return "Made \(title) top-level. u undoes." }
+            return "Made \(title) a subtask. u undoes."
         case .editList(let id, _, _):
             let name = outcome.lists?.first { $0.id == id }?.name ?? outcome.changedList?.name ?? ""
             return outcome.isNoChange ? "Nothing changed." : "Saved the list \(quoted(name)). u undoes."

@@ -52,6 +52,11 @@ enum Change: Hashable, Sendable {
     case removeList(ReminderList.ID)
     /// Put a deleted list back with its reminders (undo of `removeList`).
     case restoreList(RemovedList)
+    /// Make a reminder a subtask of `parent` (by UID; nil: top-level) by the same action as
+    /// `tick edit --parent` / `--no-parent` (`Actions.edit`, which refuses a cycle and takes
+    /// it to the parent's list), then move it next to `placement` in its list (`Actions.move`),
+    /// in one transaction: indent and outdent.
+    case reparent(Reminder.Number, parent: ReminderUID?, placement: MoveTarget?)
     /// Snooze a reminder's alarm (`Actions.snooze`, as `tick snooze` does).
     case snooze(Reminder.Number, SnoozeTime)
 }
