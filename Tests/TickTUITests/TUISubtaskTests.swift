@@ -8,8 +8,9 @@ import TestSupport
 
 /// A list whose subtasks were added after the other reminders (so that the outline's
 /// order is not the list's manual order): A, B, C, then a1 and a2 under A.
-private func outlineHarness(width: Int = 80, height: Int = 24, titles: [String] = ["A", "B", "C", "a1", "a2"]) throws -> SessionHarness {
-    try SessionHarness(width: width, height: height) { db, list in
+private func outlineHarness(width: Int = 80, height: Int = 24, titles: [String] = ["A", "B", "C", "a1", "a2"],
+                            collapsedParentsFile: String? = nil) throws -> SessionHarness {
+    try SessionHarness(width: width, height: height, collapsedParentsFile: collapsedParentsFile) { db, list in
         var parent: ReminderUID?
         for (index, title) in titles.enumerated() {
             let stored = try db.insert(Reminder(listID: list.id, title: title, parentUID: index >= 3 ? parent : nil,
@@ -184,6 +185,33 @@ struct TUISubtaskTests {
         #expect(harness.outline == ["A", "  a1", "  a2", "B", "C"])
     }
 
+    @Test("collapsed parents are kept in the state file between runs; a damaged file is reported, not used, and replaced")
+    func keptBetweenRuns() throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("state/tick/ui-collapsed")
+        let first = try outlineHarness(collapsedParentsFile: file)
+        first.press(.character("o"))
+        let a = try first.reminder(1)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "tick-ui-collapsed 1\nlisted\n\(a.uid.rawValue)\n")
+        // The next run opens on the same database with A collapsed.
+        let configuration = TUIConfiguration(dateContext: TUIFixture.context, clock: { Fixture.now }, usesColor: false,
+                                             collapsedParentsFile: file)
+        let second = TUISession(store: first.store, configuration: configuration, width: 80, height: 24)
+        second.start()
+        #expect(second.state.table.rows.map(\.title) == ["A", "B", "C"])
+        second.send(.character("O"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "tick-ui-collapsed 1\nall\n")
+
+        try "tick-ui-collapsed 1\nsome\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let damaged = TUISession(store: first.store, configuration: configuration, width: 80, height: 24)
+        damaged.start()
+        #expect(damaged.state.message == StatusMessage(text: "\(file), line 2: expected “all” or “listed”; every parent starts open and the file is written anew on the next collapse", isError: true))
+        #expect(damaged.state.table.rows.map(\.title) == ["A", "a1", "a2", "B", "C"])
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "tick-ui-collapsed 1\nsome\n")
+        damaged.send(.character("o"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("tick-ui-collapsed 1\nlisted\n"))
+    }
+
     @Test("40 columns with Korean titles: rows keep the screen's width and the parent's count", arguments: [true, false])
     func narrowKorean(collapsed: Bool) throws {
         let long = String(repeating: "장보기", count: 10)
@@ -241,5 +269,87 @@ struct DataSourceOutlineTests {
         let around = try window(.around(anchors: [c1]), limit: 3, collapsed: collapsed)
         #expect(around.rows.map(\.title) == ["P1", "P2", "P3"])
         #expect(around.rows[around.selectedIndex].title == "P2")
+    }
+}
+
+@Suite("TUI state machine: the outline keys")
+struct AppStateOutlineTests {
+    /// A list showing A with a1 and a2 under it, then B and C; `hasMoreBefore` for a window
+    /// that does not start at the list's first row.
+    static func state(hasMoreBefore: Bool = false) -> AppState {
+        let a = TUIFixture.reminder(1, "A"), b = TUIFixture.reminder(2, "B"), c = TUIFixture.reminder(3, "C")
+        var a1 = TUIFixture.reminder(4, "a1"), a2 = TUIFixture.reminder(5, "a2")
+        a1.parentUID = a.uid
+        a2.parentUID = a.uid
+        var state = TUIFixture.loaded([a, a1, a2, b, c])
+        state.table.outline = [a.number: OutlinePlace(ancestors: [], subtaskCount: 2),
+                               a1.number: OutlinePlace(ancestors: [a.uid], subtaskCount: 0),
+                               a2.number: OutlinePlace(ancestors: [a.uid], subtaskCount: 0)]
+        state.table.hasMoreBefore = hasMoreBefore
+        return state
+    }
+
+    @Test("o collapses the selected parent, then opens it; on a subtask it collapses the parent; each reads the window again")
+    func collapse() {
+        var state = AppStateOutlineTests.state()
+        var effects = state.press(.character("o"))
+        #expect(state.collapsed.isCollapsed("U1"))
+        guard case .loadWindow(let request)? = effects.first else { Issue.record("\(effects)"); return }
+        #expect(request.collapsed.isCollapsed("U1"))
+        #expect(request.placement == .around(anchors: [TUIFixture.reminder(1, "A")]))
+        state.press(.character("o"))
+        #expect(!state.collapsed.isCollapsed("U1"))
+        effects = state.press(.down, .down, .character("o"))
+        #expect(state.collapsed.isCollapsed("U1"))
+        #expect(effects.count == 1)
+        state.press(.character("O"))
+        #expect(state.collapsed == CollapsedParents(collapsesAll: true))
+        state.press(.character("O"))
+        #expect(state.collapsed == CollapsedParents())
+    }
+
+    @Test("> nests the reminder under the one above at its level, after its last subtask; < takes it out after its parent")
+    func indentAndOutdent() {
+        var state = AppStateOutlineTests.state()
+        state.collapsed.set("U1", collapsed: true)
+        let indent = state.press(.down, .down, .down, .character(">"))
+        #expect(indent == [.apply(.reparent(Reminder.Number(2), parent: "U1", placement: .after(Reminder.Number(5))), isUndo: false)])
+        #expect(!state.collapsed.isCollapsed("U1")) // opened to show it
+        let outdent = state.press(.up, .character("<"))
+        #expect(outdent == [.apply(.reparent(Reminder.Number(5), parent: nil, placement: .after(Reminder.Number(1))), isUndo: false)])
+        #expect(state.press(.up, .character(">")).isEmpty)
+        #expect(state.message?.text == "Nothing above “a1” at its level to make it a subtask of.")
+        #expect(state.press(.up, .character("<")).isEmpty)
+        #expect(state.message?.text == "“A” is already top-level.")
+    }
+
+    @Test("J/K move a row past its neighbour at its level; at the window's edge they read more rows first")
+    func moves() {
+        var state = AppStateOutlineTests.state()
+        #expect(state.press(.character("J")) == [.apply(.move(Reminder.Number(1), .after(Reminder.Number(2))), isUndo: false)])
+        // A lands after B's block: one row below where B was.
+        #expect(state.preferredLine == 1)
+        state = AppStateOutlineTests.state()
+        #expect(state.press(.end, .character("K")) == [.apply(.move(Reminder.Number(3), .before(Reminder.Number(2))), isUndo: false)])
+        state = AppStateOutlineTests.state()
+        #expect(state.press(.down, .down, .character("J")).isEmpty)
+        #expect(state.message?.text == "Already at the bottom of its parent's subtasks.")
+        state = AppStateOutlineTests.state(hasMoreBefore: true)
+        let effects = state.press(.character("K"))
+        #expect(effects.count == 1)
+        guard case .loadWindow(let request)? = effects.first, case .before = request.placement else {
+            Issue.record("no extension upward: \(effects)")
+            return
+        }
+    }
+
+    @Test("smart lists are flat: the outline keys say so and change nothing")
+    func smartLists() {
+        var state = AppStateOutlineTests.state()
+        state.scope = .smart(.all)
+        for key in [Key.character("o"), .character("O"), .character(">"), .character("<")] {
+            #expect(state.press(key).isEmpty)
+            #expect(state.message?.text == "Subtasks are nested in their list; smart lists and search show them flat.")
+        }
     }
 }
