@@ -103,6 +103,32 @@ extension Database {
     }
 }
 
+extension Database {
+    /// The reminder next to `reminder` at its level in its list's outline (under the same
+    /// parent, or top-level), above it (`.backward`) or below it; nil when it has none.
+    /// What the terminal UI moves a reminder past, and makes it a subtask of.
+    /// - Parameter includesCompleted: whether completed reminders are part of the listing.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(depth) lookups by UID and one query through an index.
+    public func outlineNeighbour(of reminder: Reminder, includesCompleted: Bool,
+                                 direction: PageDirection) throws -> Reminder? {
+        let reader = OutlineReader(db: self, listID: reminder.listID, includesCompleted: includesCompleted,
+                                   collapsed: CollapsedParents(), limit: 1)
+        let chain = try reader.chain(of: reminder)
+        return try reader.siblings(under: chain.count > 1 ? chain[1] : nil, from: reminder, direction: direction, limit: 1).first
+    }
+
+    /// The last subtask of `parent` in its list's outline; nil when it has none.
+    /// - Parameter includesCompleted: whether completed reminders are part of the listing.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: one query through the index `reminder_parent`.
+    public func lastOutlineSubtask(of parent: Reminder, includesCompleted: Bool) throws -> Reminder? {
+        let reader = OutlineReader(db: self, listID: parent.listID, includesCompleted: includesCompleted,
+                                   collapsed: CollapsedParents(), limit: 1)
+        return try reader.siblings(under: parent, from: nil, direction: .backward, limit: 1).first
+    }
+}
+
 /// Walks a list's outline from a place, for ``Database/outline(ofList:includesCompleted:collapsed:from:includingAnchor:direction:limit:)``.
 struct OutlineReader {
     let db: Database
@@ -248,7 +274,7 @@ struct OutlineReader {
 
     /// Up to `limit` rows under `parent` (top-level rows for nil) next to `key`, in
     /// display order.
-    private func siblings(under parent: Reminder?, from key: Reminder?, direction: PageDirection,
+    func siblings(under parent: Reminder?, from key: Reminder?, direction: PageDirection,
                           limit: Int) throws -> [Reminder] {
         let forward = direction == .forward
         let sql = OutlineReader.siblingsSQL(underParent: parent != nil, includesCompleted: includesCompleted,

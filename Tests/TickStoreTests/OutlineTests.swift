@@ -133,6 +133,25 @@ struct OutlineTests {
         #expect(try outline.rows(from: "b1", direction: .backward, limit: 1).map(\.reminder.title) == ["C"])
     }
 
+    @Test("the neighbour at a reminder's level, either way, and a parent's last subtask")
+    func neighbours() throws {
+        let outline = try OutlineSample()
+        let titles: (String, PageDirection) throws -> String? = { title, direction in
+            try outline.sample.store.read { db in
+                try db.outlineNeighbour(of: outline.byTitle[title]!, includesCompleted: true, direction: direction)?.title
+            }
+        }
+        #expect(try titles("B", .backward) == "A")
+        #expect(try titles("B", .forward) == "C")
+        #expect(try titles("a1", .backward) == nil)
+        #expect(try titles("a1", .forward) == "a2")
+        #expect(try titles("D", .forward) == nil)
+        let last = try outline.sample.store.read { db in
+            try ["A", "a1", "C"].map { try db.lastOutlineSubtask(of: outline.byTitle[$0]!, includesCompleted: true)?.title }
+        }
+        #expect(last == ["a2", "a1x", nil])
+    }
+
     @Test("the top-level, subtask and count queries read through indexes, whatever SQLite knows of the data")
     func plans() throws {
         let outline = try OutlineSample()

@@ -136,7 +136,7 @@ struct TUISubtaskTests {
         #expect(harness.message == "Nothing above “a1” at its level to make it a subtask of.")
     }
 
-    @Test("indenting is refused as tick edit --parent refuses it, and changes nothing")
+    @Test("indenting decides on the list as stored, not on a screen another tick has made stale; refused, it changes nothing")
     func refusedIndent() throws {
         let harness = try outlineHarness()
         try harness.select("B")
@@ -148,7 +148,8 @@ struct TUISubtaskTests {
             try db.update(a)
         }
         harness.press(.character(">"))
-        #expect(harness.message.contains("cannot be its own parent"), "\(harness.message)")
+        // Under B now, A is no longer above B at its level: B stays top-level (never A's parent and child).
+        #expect(harness.message == "nothing above “B” at its level to make it a subtask of")
         #expect(try harness.reminder(2).parentUID == nil)
     }
 
@@ -169,6 +170,28 @@ struct TUISubtaskTests {
         #expect(harness.message == "Already at the bottom of its parent's subtasks.")
         harness.press(.character("u"), .character("u"), .character("u"))
         #expect(harness.outline == ["A", "  a1", "  a2", "B", "C"])
+    }
+
+    @Test("J and > find the neighbour in the store when it lies beyond the rows read (a parent with 60 subtasks)")
+    func beyondTheWindow() throws {
+        let harness = try SessionHarness(width: 80, height: 12) { db, list in
+            let parent = try db.insert(Reminder(listID: list.id, title: "P", createdAt: Fixture.now))
+            for index in 1...60 {
+                try db.insert(Reminder(listID: list.id, title: "s\(index)", parentUID: parent.uid, createdAt: Fixture.now))
+            }
+            try db.insert(Reminder(listID: list.id, title: "Q", createdAt: Fixture.now))
+        }
+        #expect(!harness.session.state.table.rows.contains { $0.title == "Q" })
+        harness.press(.character("J"))
+        #expect(harness.outline.prefix(3) == ["Q", "P", "  s1"])
+        harness.press(.character("u"), .end)
+        #expect(harness.selectedTitle == "Q")
+        #expect(!harness.session.state.table.rows.contains { $0.title == "P" })
+        harness.press(.character(">"))
+        let p = try harness.reminder(1)
+        #expect(try harness.reminder(62).parentUID == p.uid)
+        #expect(harness.outline.suffix(2) == ["  s60", "  Q"])
+        #expect(harness.selectedTitle == "Q")
     }
 
     @Test("completing a parent leaves its subtasks open, shown top-level while completed ones are hidden; deleting one makes them top-level")
@@ -308,39 +331,42 @@ struct AppStateOutlineTests {
         #expect(state.collapsed == CollapsedParents())
     }
 
-    @Test("> nests the reminder under the one above at its level, after its last subtask; < takes it out after its parent")
+    @Test("> and < ask for the new parent found when applied; the parent that gets a subtask is opened; at the edges they say so")
     func indentAndOutdent() {
         var state = AppStateOutlineTests.state()
         state.collapsed.set("U1", collapsed: true)
         let indent = state.press(.down, .down, .down, .character(">"))
-        #expect(indent == [.apply(.reparent(Reminder.Number(2), parent: "U1", placement: .after(Reminder.Number(5))), isUndo: false)])
+        #expect(indent == [.apply(.reparent(Reminder.Number(2), .neighbourAbove(includesCompleted: false)), isUndo: false)])
+        var nested = TUIFixture.reminder(2, "B")
+        nested.parentUID = "U1"
+        _ = state.handle(.applied(ChangeOutcome(change: .reparent(Reminder.Number(2), .neighbourAbove(includesCompleted: false)),
+                                                isUndo: false, before: TUIFixture.reminder(2, "B"), after: nested)))
         #expect(!state.collapsed.isCollapsed("U1")) // opened to show it
         let outdent = state.press(.up, .character("<"))
-        #expect(outdent == [.apply(.reparent(Reminder.Number(5), parent: nil, placement: .after(Reminder.Number(1))), isUndo: false)])
+        #expect(outdent == [.apply(.reparent(Reminder.Number(5), .parentsParent), isUndo: false)])
         #expect(state.press(.up, .character(">")).isEmpty)
         #expect(state.message?.text == "Nothing above “a1” at its level to make it a subtask of.")
         #expect(state.press(.up, .character("<")).isEmpty)
         #expect(state.message?.text == "“A” is already top-level.")
     }
 
-    @Test("J/K move a row past its neighbour at its level; at the window's edge they read more rows first")
+    @Test("J/K move a row past its neighbour at its level, found when applied, also beyond the rows read")
     func moves() {
         var state = AppStateOutlineTests.state()
-        #expect(state.press(.character("J")) == [.apply(.move(Reminder.Number(1), .after(Reminder.Number(2))), isUndo: false)])
+        #expect(state.press(.character("J")) == [.apply(.move(Reminder.Number(1), .pastNeighbour(up: false, includesCompleted: false)),
+                                                         isUndo: false)])
         // A lands after B's block: one row below where B was.
         #expect(state.preferredLine == 1)
         state = AppStateOutlineTests.state()
-        #expect(state.press(.end, .character("K")) == [.apply(.move(Reminder.Number(3), .before(Reminder.Number(2))), isUndo: false)])
+        state.showsCompleted = true
+        #expect(state.press(.end, .character("K")) == [.apply(.move(Reminder.Number(3), .pastNeighbour(up: true, includesCompleted: true)),
+                                                               isUndo: false)])
         state = AppStateOutlineTests.state()
         #expect(state.press(.down, .down, .character("J")).isEmpty)
         #expect(state.message?.text == "Already at the bottom of its parent's subtasks.")
         state = AppStateOutlineTests.state(hasMoreBefore: true)
-        let effects = state.press(.character("K"))
-        #expect(effects.count == 1)
-        guard case .loadWindow(let request)? = effects.first, case .before = request.placement else {
-            Issue.record("no extension upward: \(effects)")
-            return
-        }
+        #expect(state.press(.character("K")) == [.apply(.move(Reminder.Number(1), .pastNeighbour(up: true, includesCompleted: false)),
+                                                         isUndo: false)])
     }
 
     @Test("smart lists are flat: the outline keys say so and change nothing")

@@ -24,6 +24,10 @@ extension AppState {
             lists = newLists
             for list in newLists where counts.lists[list.id] == nil { counts.lists[list.id] = 0 }
         }
+        if case .reparent = outcome.change, !outcome.isUndo, let parent = outcome.after?.parentUID {
+            // Opened to show the reminder just put under it.
+            collapsed.set(parent, collapsed: false)
+        }
         switch mode {
         case .add, .detail, .listDialog, .snooze, .confirmRemoveList: mode = .browse
         case .browse, .search, .help: break
@@ -69,7 +73,7 @@ extension AppState {
         case .removeList: return "delete of the list \(list)"
         case .restoreList: return "restore of the list \(list)"
         case .snooze: return "snooze of \(title)"
-        case .reparent(_, let parent, _): return parent == nil ? "outdent of \(title)" : "nesting of \(title)"
+        case .reparent(_, let parent): return parent == .parentsParent ? "outdent of \(title)" : "indent of \(title)"
         }
     }
 

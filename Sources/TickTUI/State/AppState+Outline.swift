@@ -39,27 +39,17 @@ extension AppState {
     }
 
     /// `>`: makes the selected reminder a subtask of the one above it at its level, as its
-    /// last subtask (the parent is opened to show it).
+    /// last subtask (the parent is opened to show it). The data layer finds that one in
+    /// the list as stored, so it may lie above the rows read.
     mutating func indentSelected() -> [Effect] {
         guard let reminder = table.selectedReminder else { return nothingSelected("indent") }
         guard case .list = scope else { return flatHere() }
-        switch table.sibling(ofRow: table.selected, up: true) {
-        case .none:
+        if case .none = table.sibling(ofRow: table.selected, up: true) {
             message = StatusMessage(text: "Nothing above " + AppState.quoted(reminder.title) + " at its level to make it a subtask of.")
             return []
-        case .edge:
-            message = StatusMessage(text: "Reading the rows above; press > again.")
-            return extendIfNeeded()
-        case .found(let index):
-            let parent = table.rows[index]
-            let parentPlace = table.place(ofRow: index)
-            // Its place: after the parent's last subtask shown (they are between the two).
-            let lastChild = (index + 1..<table.selected).last { table.place(ofRow: $0).depth == parentPlace.depth + 1 }
-            collapsed.set(parent.uid, collapsed: false)
-            preferredLine = table.selected - table.top
-            return [.apply(.reparent(reminder.number, parent: parent.uid,
-                                     placement: lastChild.map { .after(table.rows[$0].number) }), isUndo: false)]
         }
+        preferredLine = table.selected - table.top
+        return [.apply(.reparent(reminder.number, .neighbourAbove(includesCompleted: showsCompleted)), isUndo: false)]
     }
 
     /// `<`: makes the selected subtask a subtask of its parent's parent (top-level under a
@@ -67,39 +57,36 @@ extension AppState {
     mutating func outdentSelected() -> [Effect] {
         guard let reminder = table.selectedReminder else { return nothingSelected("outdent") }
         guard case .list = scope else { return flatHere() }
-        let place = table.place(ofRow: table.selected)
-        guard let parentUID = place.ancestors.first else {
+        guard table.place(ofRow: table.selected).depth > 0 else {
             message = StatusMessage(text: AppState.quoted(reminder.title) + " is already top-level.")
             return []
         }
-        let parentRow = table.rows[..<table.selected].lastIndex { $0.uid == parentUID }
         preferredLine = table.selected - table.top
-        return [.apply(.reparent(reminder.number, parent: place.ancestors.dropFirst().first,
-                                 placement: parentRow.map { .after(table.rows[$0].number) }), isUndo: false)]
+        return [.apply(.reparent(reminder.number, .parentsParent), isUndo: false)]
     }
 
     /// J/K: moves the selected reminder past its neighbour at its level (a parent with its
-    /// subtasks, a subtask among its parent's subtasks).
+    /// subtasks, a subtask among its parent's subtasks). The data layer finds the
+    /// neighbour in the list as stored, so it may lie beyond the rows read.
     mutating func moveSelected(up: Bool) -> [Effect] {
         guard let reminder = table.selectedReminder else { return nothingSelected("move") }
         guard scope.isManuallyOrdered else {
             message = StatusMessage(text: "Reorder reminders in their list (Tab, then pick the list).")
             return []
         }
+        let line = table.selected - table.top
         switch table.sibling(ofRow: table.selected, up: up) {
-        case .edge:
-            return extendIfNeeded()
         case .none:
             let level = table.place(ofRow: table.selected).depth > 0 ? " of its parent's subtasks" : ""
             message = StatusMessage(text: (up ? "Already at the top" : "Already at the bottom") + level + ".")
             return []
         case .found(let index):
-            let other = table.rows[index]
-            let line = table.selected - table.top
             // The row lands where the neighbour's block began (up), or after it (down).
             preferredLine = up ? index - table.top : line + (table.blockEnd(ofRow: index) - index + 1)
-            return [.apply(.move(reminder.number, up ? .before(other.number) : .after(other.number)), isUndo: false)]
+        case .edge:
+            preferredLine = line + (up ? -1 : 1)
         }
+        return [.apply(.move(reminder.number, .pastNeighbour(up: up, includesCompleted: showsCompleted)), isUndo: false)]
     }
 
     private mutating func flatHere() -> [Effect] {
