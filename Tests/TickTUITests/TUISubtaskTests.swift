@@ -40,7 +40,7 @@ extension SessionHarness {
 
 @Suite("TUI: subtasks under their parent")
 struct TUISubtaskTests {
-    @Test("a list shows each subtask under its parent, indented, the parent with ▾ and its count")
+    @Test("a list shows each subtask under its parent, indented, the parent with ▾ and its count; smart lists and search are flat with a ↳ parent hint")
     func nested() throws {
         let harness = try outlineHarness()
         #expect(harness.outline == ["A", "  a1", "  a2", "B", "C"])
@@ -57,6 +57,13 @@ struct TUISubtaskTests {
         #expect(harness.session.state.scope == .smart(.all))
         #expect(harness.outline == ["A", "B", "C", "a1", "a2"])
         #expect(!harness.screen.contains("▾"))
+        // Each subtask names its parent faintly; a search result too.
+        #expect(harness.screen.contains("● a1 ↳ A "))
+        #expect(harness.screen.contains("● a2 ↳ A "))
+        harness.press(.character("/"))
+        harness.type("a1")
+        harness.press(.enter)
+        #expect(harness.screen.contains("● a1 ↳ A "), "\(harness.screen)")
     }
 
     @Test("o collapses and opens the selected parent; on a subtask it collapses the parent and selects it")
@@ -247,6 +254,11 @@ struct TUISubtaskTests {
         let cut = try #require(parent.range(of: "…"), "\(parent)")
         #expect(parent[cut.upperBound...].trimmingCharacters(in: .whitespaces).hasPrefix("2"), "\(parent)")
         if !collapsed { #expect(lines.contains { $0.contains("  [ ] 우유 사기") }) }
+        // All, flat: the parent's hint is cut to the row.
+        harness.press(.tab, .home, .down, .down, .down, .enter)
+        #expect(harness.session.state.scope == .smart(.all))
+        for line in harness.session.screenLines { #expect(TerminalText.width(of: line) == 40, "\(line)") }
+        #expect(harness.screen.contains("우유 사기 ↳ 장보기"), "\(harness.screen)")
     }
 }
 

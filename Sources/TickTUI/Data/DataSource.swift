@@ -121,10 +121,21 @@ final class DataSource {
 
     /// The window `request` asks for.
     func window(_ request: WindowRequest, _ db: Database) throws -> WindowPage {
+        var page: WindowPage
         if let scope = request.scope.pageScope(showsCompleted: request.showsCompleted) {
-            return try keysetWindow(request, scope: scope, db)
+            page = try keysetWindow(request, scope: scope, db)
+        } else {
+            page = try memoryWindow(request, db)
         }
-        return try memoryWindow(request, db)
+        if case .list = request.scope { return page }
+        // Flat rows: each subtask names its parent (one lookup by UID per parent in the window).
+        var titles: [ReminderUID: String?] = [:]
+        for row in page.rows {
+            guard let uid = row.parentUID else { continue }
+            if titles[uid] == nil { titles[uid] = .some(try db.reminder(uid: uid)?.title) }
+            if let title = titles[uid] ?? nil { page.parentTitles[row.number] = title }
+        }
+        return page
     }
 
     private func keysetWindow(_ request: WindowRequest, scope: PageScope, _ db: Database) throws -> WindowPage {

@@ -124,6 +124,7 @@ extension FrameBuilder {
             if !marks.isEmpty { titleBuilder.add(marks + " ", style: SpanStyle(role: .flag, isSelected: selected)) }
             let title = TerminalText.sanitized(reminder.title)
             let titleCells = TerminalText.width(of: title)
+            let parentHint = table.parentTitles[reminder.number]
             // A parent's count of subtasks stays in sight: the title is cut before it.
             let count = place.subtaskCount > 0 ? " \(place.subtaskCount)" : ""
             let countCells = TerminalText.width(of: count)
@@ -134,12 +135,16 @@ extension FrameBuilder {
                 titleBuilder.add(title, cells: titleCells, style: titleStyle)
                 titleBuilder.add(count, style: SpanStyle(role: .dim, isSelected: selected))
                 titleBuilder.add(tagTexts[offset], cells: titleBuilder.remaining, style: SpanStyle(role: .dim, isSelected: selected))
-            } else if tagTexts[offset].isEmpty || titleCells >= titleBuilder.remaining {
+            } else if (tagTexts[offset].isEmpty && parentHint == nil) || titleCells >= titleBuilder.remaining {
                 titleBuilder.add(title, cells: titleBuilder.remaining, style: titleStyle)
             } else {
-                // The tags after the title, dimmed, cut first when the row is narrow.
+                // The tags (then the parent's hint) after the title, dimmed, cut first when the row is narrow.
                 titleBuilder.add(title, cells: titleCells, style: titleStyle)
-                titleBuilder.add(tagTexts[offset], cells: titleBuilder.remaining,
+                titleBuilder.add(tagTexts[offset], style: SpanStyle(role: .dim, isSelected: selected))
+            }
+            if let parent = parentHint, titleBuilder.remaining > 4 {
+                // Flat rows: a faint hint of the parent, where the row has room for it.
+                titleBuilder.add(" ↳ " + TerminalText.sanitized(parent), cells: titleBuilder.remaining,
                                  style: SpanStyle(role: .dim, isSelected: selected))
             }
             for span in titleBuilder.finish(titleStyle) { builder.add(span.text, cells: span.width, style: span.style) }

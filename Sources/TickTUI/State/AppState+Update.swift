@@ -193,6 +193,7 @@ extension AppState {
             preferredLine = nil
             table.rows = page.rows
             table.outline = page.outline
+            table.parentTitles = page.parentTitles
             table.hasMoreBefore = page.hasMoreBefore
             table.hasMoreAfter = page.hasMoreAfter
             table.selected = min(max(page.selectedIndex, 0), max(page.rows.count - 1, 0))
@@ -207,12 +208,14 @@ extension AppState {
             guard table.rows.last?.number == anchor.number else { return extendIfNeeded() }
             table.rows += page.rows
             table.outline.merge(page.outline) { _, new in new }
+            table.parentTitles.merge(page.parentTitles) { _, new in new }
             table.hasMoreAfter = page.hasMoreAfter
         case .before(let anchor):
             table.isExtending = false
             guard table.rows.first?.number == anchor.number else { return extendIfNeeded() }
             table.rows.insert(contentsOf: page.rows, at: 0)
             table.outline.merge(page.outline) { _, new in new }
+            table.parentTitles.merge(page.parentTitles) { _, new in new }
             table.selected += page.rows.count
             table.top += page.rows.count
             table.hasMoreBefore = page.hasMoreBefore

@@ -11,6 +11,8 @@ struct TableState: Hashable, Sendable {
     var rows: [Reminder] = []
     /// In a list, where each row read sits in its outline (absent: top-level, no subtasks).
     var outline: [Reminder.Number: OutlinePlace] = [:]
+    /// In a smart list or search results, the title of each subtask's parent.
+    var parentTitles: [Reminder.Number: String] = [:]
     /// Whether the listing has rows before `rows`.
     var hasMoreBefore = false
     /// Whether the listing has rows after `rows`.
@@ -120,9 +122,10 @@ struct TableState: Hashable, Sendable {
             dropFront()
             dropBack()
         }
-        if outline.count > rows.count {
+        if outline.count + parentTitles.count > rows.count {
             let kept = Set(rows.map(\.number))
             outline = outline.filter { kept.contains($0.key) }
+            parentTitles = parentTitles.filter { kept.contains($0.key) }
         }
     }
 }

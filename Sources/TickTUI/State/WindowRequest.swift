@@ -47,6 +47,9 @@ struct WindowPage: Hashable, Sendable {
     var hasMoreAfter: Bool
     /// In a list, where each row sits in its outline (rows absent: top-level, no subtasks).
     var outline: [Reminder.Number: OutlinePlace] = [:]
+    /// In a smart list or search results, the title of each subtask's parent (shown
+    /// faintly after the title: the rows are flat there).
+    var parentTitles: [Reminder.Number: String] = [:]
 }
 
 /// Where a row of a list sits in its outline: the parents it is shown under and how many
