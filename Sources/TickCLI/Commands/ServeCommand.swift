@@ -135,9 +135,7 @@ struct ServeCommand: Command {
         guard address == "::1" || address.hasPrefix("127.") else {
             throw .usage("--listen: \(address) is reachable from other machines; set TICK_SERVE_TOKEN to a secret of your own first")
         }
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? environment.homeDirectory + "/.local/state"
-        let folder = state + "/tick"
+        let folder = environment.stateFolder
         let path = folder + "/serve-token"
         let manager = FileManager.default
         if let data = manager.contents(atPath: path) {
