@@ -88,7 +88,7 @@ clean:
 # whole `tick ui` process in tmux (see bench/TUIBenchmark/main.swift, bench/tui-terminal.sh).
 .PHONY: bench-tui
 bench-tui: deps
-	$(SWIFT) build -c release --product tick
+	$(SWIFT) build -c release --static-swift-stdlib --product tick
 	$(SWIFT) build -c release --product tick-tui-bench
 	.build/release/tick-tui-bench
 	sh bench/tui-terminal.sh
@@ -105,7 +105,7 @@ fuzz: deps
 .PHONY: bench-sync
 bench-sync: deps
 	$(call apt_install,$(SYNC_BENCH_DEPS))
-	$(SWIFT) build -c release --product tick
+	$(SWIFT) build -c release --static-swift-stdlib --product tick
 	SERVER=radicale bash bench/sync.sh
 	SERVER=xandikos bash bench/sync.sh
 
@@ -115,7 +115,7 @@ bench-sync: deps
 .PHONY: bench-serve
 bench-serve: deps
 	$(call apt_install,wrk curl)
-	$(SWIFT) build -c release --product tick
+	$(SWIFT) build -c release --static-swift-stdlib --product tick
 	bash bench/serve.sh
 
 # The web app's first useful paint (sidebar and first 50 rows) at 100,000 reminders in
@@ -124,7 +124,7 @@ bench-serve: deps
 .PHONY: bench-webapp
 bench-webapp: deps
 	$(call apt_install,chromium chromium-driver python3-selenium)
-	$(SWIFT) build -c release --product tick
+	$(SWIFT) build -c release --static-swift-stdlib --product tick
 	python3 bench/webapp-paint.py
 
 # The bounded commands (add, done, edit, show, move, snooze, lists, list/search --limit 50)

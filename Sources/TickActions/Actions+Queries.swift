@@ -244,6 +244,19 @@ extension Actions {
         try db.reminders(in: scope, from: anchor, includingAnchor: includingAnchor, direction: direction, limit: limit)
     }
 
+    /// Up to `limit` rows of one list shown as an outline (each reminder with its subtasks
+    /// under it, unless `collapsed` hides them) next to `anchor`, in display order: what
+    /// the terminal UI shows of a list a window at a time (see
+    /// `Database.outline(ofList:includesCompleted:collapsed:from:includingAnchor:direction:limit:)`).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(limit) rows read through indexes, whatever the list's size.
+    public static func outline(ofList id: ReminderList.ID, includesCompleted: Bool, collapsed: CollapsedParents,
+                               from anchor: Reminder?, includingAnchor: Bool = false, direction: PageDirection,
+                               limit: Int, in db: Database) throws -> [OutlineRow] {
+        try db.outline(ofList: id, includesCompleted: includesCompleted, collapsed: collapsed, from: anchor,
+                       includingAnchor: includingAnchor, direction: direction, limit: limit)
+    }
+
     /// Every list and reminder, or one list's, for an export or a backup.
     /// - Parameter list: the list to export, or nil for everything.
     /// - Throws: `ActionError.listNotFound` / `.listGone`; `StoreError` from SQLite.

@@ -119,6 +119,13 @@ public struct TerminalEnvironment: Sendable {
         return homeDirectory + "/.local/share/tick/tick.sqlite3"
     }
 
+    /// Tick's folder for state kept between runs: `$XDG_STATE_HOME/tick`, else
+    /// `~/.local/state/tick` (a relative `XDG_STATE_HOME` is ignored, as the XDG Base
+    /// Directory specification says).
+    public var stateFolder: String {
+        (self["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeDirectory + "/.local/state") + "/tick"
+    }
+
     /// `path` made absolute against the current folder; `~/` expanded.
     public func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }

@@ -115,6 +115,44 @@ extension Database {
         pendingJournalChange = change
     }
 
+    /// Runs `body` inside the caller's write transaction as one change of its own in the
+    /// journal, described by `describe` of what `body` returned (`tick undo --list` shows
+    /// it; `Actions.undo` takes it back). This is how `tick serve` journals each request
+    /// while several requests share one commit (`Store.writeEach`): each body runs in its
+    /// own savepoint there, so a body that throws leaves no change behind.
+    ///
+    /// Only on a connection that is not recording a command already (`Store.recordChanges`).
+    /// - Returns: `body`'s value and the change's id (nil when `body` wrote nothing).
+    /// - Throws: what `body` throws, or `StoreError` from SQLite.
+    public func recordingChange<T>(at date: Date, describedBy describe: (T) -> String,
+                                   _ body: () throws -> T) throws -> (value: T, change: Int64?) {
+        precondition(journalRecording == nil && journalTransaction.change == nil,
+                     "recordingChange runs on a connection that records no other change")
+        journalRecording = JournalRecording(command: "", madeAt: date, change: nil)
+        defer {
+            journalRecording = nil
+            journalTransaction = JournalTransaction()
+            pendingJournalChange = nil
+        }
+        try beginJournaledTransaction()
+        let value = try body()
+        try finishJournaledTransaction()
+        guard let change = pendingJournalChange else { return (value, nil) }
+        try execute("UPDATE journal_change SET command = ? WHERE id = ?", [.text(describe(value)), .integer(change)])
+        return (value, change)
+    }
+
+    /// The newest change not undone that deleted the reminder `uid` (what puts it back).
+    /// - Throws: `StoreError` from SQLite.
+    public func changeDeleting(uid: ReminderUID) throws -> Int64? {
+        try scalarInt("""
+            SELECT c.id FROM journal_change c
+            JOIN journal_reminder b ON b.change = c.id AND b.phase = 0 AND b.present = 1 AND b.uid = ?
+            JOIN journal_reminder a ON a.change = c.id AND a.phase = 1 AND a.number = b.number AND a.present = 0
+            WHERE c.undone_at IS NULL ORDER BY c.id DESC LIMIT 1
+            """, [.text(uid.rawValue)])
+    }
+
     /// Called after `COMMIT` succeeded: later transactions of the command add to the same change.
     func journalCommitted() {
         if let change = pendingJournalChange { journalRecording?.change = change }

@@ -139,6 +139,21 @@ public final class Database {
         try executeScript("PRAGMA cache_size = -\(max(mebibytes, 1) * 1024)")
     }
 
+    /// Finalizes the cached prepared statements (they are prepared again when next used)
+    /// and frees the page cache pages not in use (`sqlite3_db_release_memory`).
+    func releaseMemory() {
+        statements.removeAll()
+        _ = sqlite3_db_release_memory(handle)
+    }
+
+    /// The bytes of the page cache (`SQLITE_DBSTATUS_CACHE_USED`).
+    var cacheMemoryUsed: Int {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        _ = sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+        return Int(current)
+    }
+
     /// The rowid of the last inserted row (https://sqlite.org/c3ref/last_insert_rowid.html).
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

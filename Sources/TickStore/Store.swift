@@ -80,6 +80,19 @@ public final class Store: Sendable {
         return database
     }
 
+    /// Frees what SQLite keeps in memory for this connection and can make again: its page
+    /// cache (https://sqlite.org/c3ref/db_release_memory.html) and its prepared statements,
+    /// for a server that went idle.
+    public func releaseMemory() {
+        connection.withLock { $0.releaseMemory() }
+    }
+
+    /// The bytes of the page cache this connection holds now
+    /// (`SQLITE_DBSTATUS_CACHE_USED`, https://sqlite.org/c3ref/c_dbstatus_options.html).
+    public var cacheMemoryUsed: Int {
+        connection.withLock { $0.cacheMemoryUsed }
+    }
+
     /// Runs `body` with the connection, in a read transaction (a consistent snapshot).
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
     @discardableResult

@@ -70,9 +70,11 @@ public struct CalDAV: Sendable {
     /// - Returns: the calendar home (nil when `url` is one collection: then no list is
     ///   created on the server) and the to-do collections.
     public func discover(_ url: URL) throws(SyncError) -> (home: URL?, collections: [CalendarCollection]) {
-        let start = try propfind(url, depth: 0, CalDAV.collectionProperties + [.d("current-user-principal"), .c("calendar-home-set")])
-        if let own = start.first, own.isOfType(.c("calendar")) {
-            return (nil, [collection(from: own, base: url)])
+        let start = try propfind(url, depth: 0, CalDAV.collectionProperties
+                                 + [.d("current-user-principal"), .c("calendar-home-set"), .d("getcontenttype")])
+        if let own = start.first {
+            try refuseIfNotServerOrCalendar(own, url: url)
+            if own.isOfType(.c("calendar")) { return (nil, [collection(from: own, base: url)]) }
         }
         var principalHref = start.first?.hrefs(in: .d("current-user-principal")).first
         var homeHref = start.first?.hrefs(in: .c("calendar-home-set")).first
@@ -87,6 +89,32 @@ public struct CalDAV: Sendable {
             throw .protocolError("\(client.label): \(url.absoluteString) is neither a calendar collection nor a server that names a calendar home (current-user-principal, calendar-home-set)")
         }
         return (home, try collections(in: home))
+    }
+
+    /// Refuses an account URL that names something to sync neither as a server nor as one
+    /// calendar: nothing there (Xandikos answers 207 with a 404 inside), one item, an address
+    /// book, or a calendar of events only. Such a URL must not fall through to discovery,
+    /// which would sync every calendar of the server.
+    /// - Throws: `SyncError.protocolError` naming the URL and what it is.
+    func refuseIfNotServerOrCalendar(_ own: DAVResource, url: URL) throws(SyncError) {
+        let label = client.label, shown = url.absoluteString
+        let advice = "give the server's URL, or the URL of one calendar that holds to-dos"
+        if own.status == 404 || own.status == 410 {
+            throw .protocolError("\(label): there is nothing at \(shown) (HTTP \(own.status ?? 404)); \(advice)")
+        }
+        if own.isOfType(.c("calendar")) {
+            guard collection(from: own, base: url).holdsToDos else {
+                throw .protocolError("\(label): \(shown) is a calendar of events only (its supported-calendar-component-set has no VTODO); \(advice)")
+            }
+            return
+        }
+        if own.isOfType(XMLName(XMLName.cardDAV, "addressbook")) {
+            throw .protocolError("\(label): \(shown) is an address book, not a calendar; \(advice)")
+        }
+        let type = own.text(.d("getcontenttype"))?.lowercased() ?? ""
+        if type.hasPrefix("text/calendar") || type.hasPrefix("text/vcard") {
+            throw .protocolError("\(label): \(shown) is one item (\(type.split(separator: ";").first ?? "")), not a calendar collection or a server; \(advice)")
+        }
     }
 
     /// The calendar collections directly inside `home` that hold to-dos.
@@ -171,8 +199,9 @@ public struct CalDAV: Sendable {
     /// What changed in `collection` since `token` (RFC 6578 §3.2; nil token: everything).
     /// Loops while the server answers 507 on the collection (a truncated answer).
     /// - Returns: changed members with their ETags, deleted hrefs, and the new token.
-    /// - Throws: `SyncError.protocolError("invalid sync token")` when the server no longer
-    ///   knows `token` (403/409 `valid-sync-token`): the caller starts over without one.
+    /// - Throws: `CalDAV.invalidSyncToken` when the server no longer knows `token` (403/409
+    ///   `valid-sync-token`): the caller starts over without one; `CalDAV.syncCollectionRefused`
+    ///   when the server refuses the report itself (403, 405, 501).
     public func changes(in collection: CalendarCollection, since token: String?) throws(SyncError)
         -> (changed: [(href: String, etag: String)], deleted: [String], token: String?) {
         var changed: [String: String] = [:]
@@ -186,6 +215,9 @@ public struct CalDAV: Sendable {
                String(decoding: response.body, as: UTF8.self).contains("valid-sync-token") {
                 throw CalDAV.invalidSyncToken
             }
+            // RFC 3253 §3.6: a server that has no such report answers 403 (DAV:supported-report);
+            // others answer 405 or 501, although their properties named it.
+            if [403, 405, 501].contains(response.status) { throw CalDAV.syncCollectionRefused }
             try check(response, "listing changes in \(collection.url.absoluteString)", expecting: [207])
             let status = try Multistatus.parse(response.body, what: "\(client.label): sync-collection of \(collection.url.absoluteString)")
             var truncated = false
@@ -212,6 +244,9 @@ public struct CalDAV: Sendable {
 
     /// The sentinel of an expired or unknown sync token.
     public static let invalidSyncToken = SyncError.protocolError("invalid sync token")
+    /// The sentinel of a server that refuses the sync-collection REPORT (403 without
+    /// `valid-sync-token`, 405, 501): the caller lists the collection instead.
+    public static let syncCollectionRefused = SyncError.protocolError("sync-collection refused")
 
     // MARK: Reading and writing items
 

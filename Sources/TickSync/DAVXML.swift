@@ -22,6 +22,8 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
     public static let calendarServer = "http://calendarserver.org/ns/"
     /// `http://apple.com/ns/ical/` (`calendar-color`, `calendar-order`).
     public static let appleICal = "http://apple.com/ns/ical/"
+    /// `urn:ietf:params:xml:ns:carddav` (RFC 6352: an `addressbook` is not a calendar).
+    public static let cardDAV = "urn:ietf:params:xml:ns:carddav"
 
     package static func d(_ local: String) -> XMLName { XMLName(dav, local) }
     package static func c(_ local: String) -> XMLName { XMLName(caldav, local) }

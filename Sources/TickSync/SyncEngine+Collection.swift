@@ -32,6 +32,19 @@ extension SyncEngine {
         /// Deleted in Tick, or moved to another list (`moved`: then it is no deletion for
         /// the guard, and the other list's sync writes it there): delete it here on the server.
         case deleteRemote(SyncedItem, moved: Bool)
+
+        /// The item a step is about, for errors: the reminder's number and title when Tick
+        /// has it, else the server's href.
+        var item: String {
+            switch self {
+            case .upload(let local, _, _), .merge(_, _, let local), .mergeMoved(_, _, let local), .deleteLocal(_, let local):
+                return "reminder \(local.number) \"\(local.title)\""
+            case .take(let item, _, _):
+                return "\(item.href) (\"\(item.reminder.title)\")"
+            case .forget(let state), .deleteRemote(let state, _):
+                return state.href
+            }
+        }
     }
 
     func sync(_ pairing: Pairing, options: SyncOptions, report: inout SyncReport,
@@ -49,20 +62,31 @@ extension SyncEngine {
         if !madeHere && !collection.supportsSyncCollection {
             collection = try dav.changeTags(of: collection)
         }
+        // A server that names sync-collection and then refuses the REPORT is asked as one
+        // without it.
+        var usesSyncCollection = collection.supportsSyncCollection
         if madeHere {
             listedAll = true
-        } else if collection.supportsSyncCollection {
-            let result: (changed: [(href: String, etag: String)], deleted: [String], token: String?)
+        } else if usesSyncCollection {
             do {
-                result = try dav.changes(in: collection, since: pairing.stored.syncToken)
-                listedAll = pairing.stored.syncToken == nil
-            } catch {
-                guard error == CalDAV.invalidSyncToken else { throw error }
-                report.warnings.append("\(pairing.list.name): the server no longer knows the last sync token; comparing every item")
-                result = try dav.changes(in: collection, since: nil)
-                listedAll = true
+                let result: (changed: [(href: String, etag: String)], deleted: [String], token: String?)
+                do {
+                    result = try dav.changes(in: collection, since: pairing.stored.syncToken)
+                    listedAll = pairing.stored.syncToken == nil
+                } catch {
+                    guard error == CalDAV.invalidSyncToken else { throw error }
+                    report.warnings.append("\(pairing.list.name): the server no longer knows the last sync token; comparing every item")
+                    result = try dav.changes(in: collection, since: nil)
+                    listedAll = true
+                }
+                (changed, deleted, newToken) = (result.changed, result.deleted, result.token)
+            } catch let error as SyncError where error == CalDAV.syncCollectionRefused {
+                usesSyncCollection = false
+                collection = try dav.changeTags(of: collection)
             }
-            (changed, deleted, newToken) = (result.changed, result.deleted, result.token)
+        }
+        if madeHere || usesSyncCollection {
+            // Listed above.
         } else if let ctag = collection.ctag, ctag == pairing.stored.ctag,
                   try store.read({ try $0.syncedItemCount(account: account.name, collectionURL: key) }) > 0 {
             // Unchanged since the last sync: nothing to list.
@@ -80,6 +104,7 @@ extension SyncEngine {
             deleted = states.map(\.href).filter { !present.contains(CalDAV.normalizedPath($0)) }
         }
         changed = changed.filter { stateByHref[CalDAV.normalizedPath($0.href)]?.etag != $0.etag }
+        if !changed.isEmpty { progress?("\(pairing.list.name): fetching \(changed.count) changed on the server") }
         let fetched = try dav.fetch(changed.map(\.href), in: collection)
         var serverItems: [ServerItem] = []
         var unreadable = Set<String>()
@@ -228,7 +253,7 @@ extension SyncEngine {
         }
         for step in steps {
             done += 1
-            if done % 200 == 0 { progress?("\(pairing.list.name): \(done) of \(steps.count)") }
+            if done % 20 == 0 { progress?("\(pairing.list.name): \(done) of \(steps.count)") }
             if options.isDryRun {
                 count(step, in: &listReport)
                 continue
@@ -244,7 +269,11 @@ extension SyncEngine {
                 continue
             }
             try flushTakes()
-            try apply(step, pairing: pairing, report: &report, list: &listReport)
+            do {
+                try apply(step, pairing: pairing, report: &report, list: &listReport)
+            } catch let error as SyncError {
+                throw error.placed(step.item, after: label)
+            }
         }
         try flushTakes()
         if !options.isDryRun {

@@ -81,6 +81,7 @@ public final class SyncEngine {
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         var report = SyncReport(account: account.name)
         report.isDryRun = options.isDryRun
+        progress?("finding the calendars")
         let found = try discover()
         // Apple's calendar-order (absent: last, as found): the order lists made here are made in.
         let collections = found.collections.enumerated()
@@ -94,7 +95,11 @@ public final class SyncEngine {
             try syncListProperties(&pairing, options: options, report: &report)
             var listReport = report.lists.first { $0.collectionURL == pairing.collection.url.absoluteString }
                 ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: pairing.collection.url.absoluteString)
-            try sync(pairing, options: options, report: &report, list: &listReport)
+            do {
+                try sync(pairing, options: options, report: &report, list: &listReport)
+            } catch let error as SyncError {
+                throw error.placed("list \"\(pairing.list.name)\"", after: label)
+            }
             report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
             report.lists.append(listReport)
         }
@@ -164,6 +169,7 @@ public final class SyncEngine {
               report: inout SyncReport) throws -> [Pairing] {
         let stored = try store.read { try $0.syncedCollections(account: account.name) }
         var lists = try store.read { try $0.lists() }
+        if stored.isEmpty { try checkNamedLists(collections, home: home, lists: lists) }
         var pairs: [Pairing] = []
         var pairedLists = Set<ReminderList.ID>()
         for collection in collections {
@@ -231,6 +237,24 @@ public final class SyncEngine {
             pairs.append(Pairing(collection: made, list: list, stored: pairing))
         }
         return pairs
+    }
+
+    /// Before the first sync of an account that names its lists (`--list`): each name must
+    /// be a calendar found on the server, or, when the account has a calendar home to make
+    /// calendars in, a list in Tick. (Later a name may be gone for good reason: a list
+    /// renamed on either side stays paired.)
+    /// - Throws: `SyncError.configuration` naming the first name that is neither, before
+    ///   anything is changed.
+    func checkNamedLists(_ collections: [CalendarCollection], home: URL?, lists: [ReminderList]) throws {
+        let calendars = collections.map { $0.displayName ?? $0.pathName }
+        for name in account.lists where !calendars.contains(where: { SyncEngine.sameName($0, name) }) {
+            if home != nil, lists.contains(where: { SyncEngine.sameName($0.name, name) }) { continue }
+            let there = calendars.isEmpty ? "none" : calendars.map { "\"\($0)\"" }.joined(separator: ", ")
+            let what = home == nil
+                ? "is not the calendar at \(account.url) (its name: \(there))"
+                : "is neither a list in Tick nor a calendar of to-dos on the server (calendars there: \(there))"
+            throw SyncError.configuration("\(label): --list \"\(name)\" \(what); nothing was changed. To name other lists: tick sync remove \(account.name), then add the account again")
+        }
     }
 
     /// List names match as the store matches them: case-insensitively, in NFC.

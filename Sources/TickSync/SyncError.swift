@@ -36,4 +36,14 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyDeletions: return .tooManyDeletions(told)
         }
     }
+
+    /// The same error with `context` after the account's `label` (`account "home", list
+    /// "Tasks": HTTP 500 while …`), so that it names the list and the item it is about; an
+    /// error that names its list already is left as it is.
+    func placed(_ context: String, after label: String) -> SyncError {
+        let text = description
+        guard !text.hasPrefix(label + ", list ") else { return self }
+        guard text.hasPrefix(label) else { return .retold(self, "\(label), \(context): \(text)", replacing: true) }
+        return .retold(self, label + ", " + context + text.dropFirst(label.count), replacing: true)
+    }
 }

@@ -28,6 +28,9 @@ public struct SyncAccount: Codable, Sendable, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
+        // A key it does not know is refused, not skipped: "list" for "lists" would sync
+        // every list, and "password_command" would look for TICK_SYNC_PASSWORD.
+        try SettingsKey.refuseUnknown(in: decoder, known: ["name", "url", "user", "password-command", "lists"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         url = try container.decode(String.self, forKey: .url)
@@ -45,6 +48,19 @@ public struct SyncSettings: Codable, Sendable, Equatable {
     public var accounts: [SyncAccount]
 
     public init(accounts: [SyncAccount] = []) { self.accounts = accounts }
+
+    enum CodingKeys: String, CodingKey { case accounts }
+
+    public init(from decoder: any Decoder) throws {
+        try SettingsKey.refuseUnknown(in: decoder, known: ["accounts"])
+        accounts = try decoder.container(keyedBy: CodingKeys.self).decode([SyncAccount].self, forKey: .accounts)
+        var names = Set<String>()
+        for (index, account) in accounts.enumerated() where !names.insert(account.name).inserted {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [CodingKeys.accounts, SettingsKey(intValue: index)],
+                debugDescription: "a second account named \"\(account.name)\" (each name once)"))
+        }
+    }
 
     /// The file's path for an environment.
     public static func path(environment: [String: String]) -> String {
@@ -99,7 +115,7 @@ public struct SyncSettings: Codable, Sendable, Equatable {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             return "\(path(context.codingPath)): \(context.debugDescription)"
         case DecodingError.dataCorrupted(let context):
-            return context.debugDescription
+            return context.codingPath.isEmpty ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
         default:
             return error.localizedDescription
         }
@@ -107,5 +123,27 @@ public struct SyncSettings: Codable, Sendable, Equatable {
 
     private static func path(_ keys: [any CodingKey]) -> String {
         keys.isEmpty ? "the file" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}
+
+/// Any key of a settings object, for telling the keys it does not know.
+struct SettingsKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    /// Throws `DecodingError.dataCorrupted` at the first key of the object being decoded
+    /// that is not in `known`.
+    static func refuseUnknown(in decoder: any Decoder, known: Set<String>) throws {
+        let container = try decoder.container(keyedBy: SettingsKey.self)
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath,
+                debugDescription: "unknown key \"\(unknown)\" (known: \(known.sorted().joined(separator: ", ")))"))
+        }
     }
 }

@@ -20,12 +20,17 @@ public struct TUIConfiguration: Sendable {
     /// The default alarms (`TICK_DEFAULT_ALARM`, `TICK_ALL_DAY_ALARM`, read by the
     /// command line): a reminder given a due date in the UI gets one as with `tick add`.
     public var alarmDefaults: AlarmDefaults
+    /// The file that keeps which parents are collapsed between runs (the command line
+    /// passes `$XDG_STATE_HOME/tick/ui-collapsed`); nil keeps them for the session only.
+    public var collapsedParentsFile: String?
 
     /// A configuration; `pollMilliseconds` defaults to 500, so that another process's
     /// change shows within a second.
     public init(dateContext: DateContext, clock: @escaping @Sendable () -> Date, usesColor: Bool,
-                pollMilliseconds: Int = 500, terminalType: String? = nil, alarmDefaults: AlarmDefaults = AlarmDefaults()) {
+                pollMilliseconds: Int = 500, terminalType: String? = nil, alarmDefaults: AlarmDefaults = AlarmDefaults(),
+                collapsedParentsFile: String? = nil) {
         self.alarmDefaults = alarmDefaults
+        self.collapsedParentsFile = collapsedParentsFile
         self.dateContext = dateContext
         self.clock = clock
         self.usesColor = usesColor

@@ -12,6 +12,7 @@ public final class TUISession {
     let source: DataSource
     private let builder: FrameBuilder
     private let clock: @Sendable () -> Date
+    private let collapsedFile: CollapsedParentsFile?
 
     /// A session over `store` on a screen of `width` × `height` cells. Nothing is read
     /// until ``start()``.
@@ -23,6 +24,14 @@ public final class TUISession {
                             locale: context.locale, alarmDefaults: configuration.alarmDefaults, weekStart: context.weekStart)
         builder = FrameBuilder(context: context)
         clock = configuration.clock
+        collapsedFile = configuration.collapsedParentsFile.map(CollapsedParentsFile.init(path:))
+        if let collapsedFile {
+            do {
+                state.collapsed = try collapsedFile.read()
+            } catch {
+                state.message = StatusMessage(text: error.message, isError: true)
+            }
+        }
     }
 
     /// Reads the lists, the counts and the first list's first window.
@@ -51,7 +60,15 @@ public final class TUISession {
 
     func handle(_ event: AppEvent) {
         let (next, effects) = AppState.update(state, event)
+        let collapsedBefore = state.collapsed
         state = next
+        if state.collapsed != collapsedBefore, let collapsedFile {
+            do {
+                try collapsedFile.write(state.collapsed)
+            } catch {
+                state.message = StatusMessage(text: error.message, isError: true)
+            }
+        }
         perform(effects)
     }
 

@@ -328,12 +328,19 @@ public final class FaultProxy: @unchecked Sendable {
 
     /// Starts the proxy in front of `target` (waits at most 10 s); with `user` and
     /// `password` it demands HTTP Basic itself (for Xandikos, which has none), or HTTP
-    /// Digest with `digest`.
-    public init(target: String, user: String? = nil, password: String? = nil, digest: Bool = false) throws {
+    /// Digest with `digest`. With `hidingSyncCollection` it plays a server without RFC 6578
+    /// (no `sync-token`, no `sync-collection` in `supported-report-set`); with
+    /// `refusingSyncCollection` it answers every sync-collection REPORT with that status; with
+    /// `hidingComponentSet` no collection has a `supported-calendar-component-set`.
+    public init(target: String, user: String? = nil, password: String? = nil, digest: Bool = false,
+                hidingSyncCollection: Bool = false, refusingSyncCollection: Int? = nil, hidingComponentSet: Bool = false) throws {
         port = try CalDAVServer.freePort()
         try "[]".write(toFile: folder.file("rules.json"), atomically: true, encoding: .utf8)
         var arguments = [String(port), target, folder.file("rules.json")]
         if let user, let password { arguments += ["--user", user, "--password", password] + (digest ? ["--digest"] : []) }
+        if hidingSyncCollection { arguments.append("--hide-sync-collection") }
+        if let refusingSyncCollection { arguments += ["--refuse-sync-collection", String(refusingSyncCollection)] }
+        if hidingComponentSet { arguments.append("--hide-component-set") }
         process = try PythonTool.start("dav_fault_proxy.py", arguments, log: folder.file("proxy.log"), what: "the fault proxy").0
     }
 

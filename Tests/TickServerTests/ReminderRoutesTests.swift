@@ -231,15 +231,17 @@ import Synchronization
         _ = harness.send("PATCH", "/api/v1/reminders/" + child, json: #"{"title":"renamed"}"#)
         _ = harness.send("POST", "/api/v1/reminders/\(child)/complete")
         let undoneComplete = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
-        #expect(undoneComplete["undone"] as? String == "complete")
+        #expect(undoneComplete["undone"] as? String == "tick serve: complete \u{201C}renamed\u{201D}")
         #expect((undoneComplete["reminder"] as? [String: Any])?["completed"] as? Bool == false)
         let undoneEdit = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
-        #expect(undoneEdit["undone"] as? String == "edit")
+        #expect(undoneEdit["undone"] as? String == "tick serve: edit \u{201C}renamed\u{201D}")
         #expect((undoneEdit["reminder"] as? [String: Any])?["title"] as? String == "child")
-        // The delete was taken back by the restore: the next step is the add of the child.
-        let undoneAdd = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
-        #expect(undoneAdd["undone"] as? String == "add")
-        #expect(harness.send("GET", "/api/v1/reminders/" + child).status == 404)
+        // The delete was taken back by the restore: the next change is the add of the child,
+        // which is refused, as `tick undo` refuses it: the child changed since it was added.
+        let refused = harness.send("POST", "/api/v1/undo")
+        #expect(refused.status == 409)
+        #expect(refused.bodyText.contains("tick serve: add \u{201C}child\u{201D}"))
+        #expect(harness.send("GET", "/api/v1/reminders/" + child).status == 200)
     }
 
     /// The undo of an edit puts back only the fields the edit wrote, and refuses (409,
@@ -268,9 +270,71 @@ import Synchronization
         let harness = try ServiceHarness()
         let uid = harness.add(#"{"title":"oops"}"#)
         let undone = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
-        #expect(undone["undone"] as? String == "add")
+        #expect(undone["undone"] as? String == "tick serve: add \u{201C}oops\u{201D}")
         #expect(harness.send("GET", "/api/v1/reminders/" + uid).status == 404)
         #expect(harness.send("POST", "/api/v1/undo").status == 409)
+    }
+
+    /// The server's changes are in the database's change journal with the CLI's: the undo
+    /// of either takes back the newest change, whoever made it, survives a restart of the
+    /// server, and covers lists; `tick undo --list` shows the server's changes.
+    @Test func undoUsesTheChangeJournal() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"from the web"}"#)
+        let list = ServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Garden","color":"green"}"#))
+        let listID = try #require(list["id"] as? String)
+        #expect(harness.send("PATCH", "/api/v1/lists/" + listID, json: #"{"name":"Yard"}"#).status == 200)
+        let actions = Actions(store: harness.store, context: ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+        #expect(try actions.undoableChanges().map(\.command) == [
+            "tick serve: change the list \u{201C}Yard\u{201D}", "tick serve: create the list \u{201C}Garden\u{201D}",
+            "tick serve: add \u{201C}from the web\u{201D}",
+        ])
+
+        // A second server on the same file (a restart) undoes the rename, then the new list.
+        let restarted = try ServiceHarness(sharing: harness)
+        let rename = ServiceHarness.object(restarted.send("POST", "/api/v1/undo"))
+        #expect((rename["lists"] as? [[String: Any]])?.first?["name"] as? String == "Garden")
+        #expect(restarted.send("POST", "/api/v1/undo").status == 200)
+        #expect(restarted.send("GET", "/api/v1/lists/" + listID).status == 404)
+
+        // A change by the CLI's journal is the newest: the server's undo takes it back.
+        let cli = try Store(path: harness.store.path, now: Fixture.now)
+        cli.recordChanges(as: "tick add from the CLI", at: Fixture.now)
+        _ = try Actions(store: cli, context: actions.context).add(NewReminder(title: "from the CLI"))
+        let undone = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undone["undone"] as? String == "tick add from the CLI")
+        #expect((undone["reminder"] as? [String: Any])?["title"] as? String == "from the CLI")
+
+        // A change given by its id; an unknown id is 404, one undone already 409.
+        let changes = try actions.undoableChanges()
+        let add = try #require(changes.first { $0.command.hasSuffix("\u{201C}from the web\u{201D}") })
+        #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":\#(add.id)}"#).status == 200)
+        #expect(harness.send("GET", "/api/v1/reminders/" + uid).status == 404)
+        #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":\#(add.id)}"#).status == 409)
+        #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":999999}"#).status == 404)
+        #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":"x"}"#).status == 400)
+        #expect(harness.send("POST", "/api/v1/undo").status == 409)
+    }
+
+    /// A refused request leaves no change in the journal, and requests written in one
+    /// shared commit are one change each.
+    @Test func requestsSharingACommitAreChangesOfTheirOwn() throws {
+        let harness = try ServiceHarness()
+        let context = ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US")))
+        let outcomes = try harness.store.writeEach([
+            { db in try db.recordingChange(at: Fixture.now, describedBy: { _ in "first" }) { try Actions.add(NewReminder(title: "one"), context: context, in: db) }.change },
+            { db in try db.recordingChange(at: Fixture.now, describedBy: { _ in "refused" }) { () -> Int64? in
+                _ = try Actions.add(NewReminder(title: "two"), context: context, in: db)
+                throw Problem.conflict("refused after writing")
+            }.change },
+            { db in try db.recordingChange(at: Fixture.now, describedBy: { _ in "third" }) { try Actions.add(NewReminder(title: "three"), context: context, in: db) }.change },
+        ] as [(Database) throws -> Int64?])
+        #expect(outcomes.count == 3)
+        let actions = Actions(store: harness.store, context: context)
+        #expect(try actions.undoableChanges().map(\.command) == ["third", "first"])
+        #expect(try actions.undoableChanges().map(\.summary.remindersAdded) == [1, 1])
+        let titles = (ServiceHarness.object(harness.send("GET", "/api/v1/smart/all"))["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(titles == ["one", "three"])
     }
 
     @Test func dueAlarmsAreDeliveredOnce() throws {

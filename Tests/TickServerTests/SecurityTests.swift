@@ -126,6 +126,28 @@ import Testing
         #expect(harness.send("POST", "/", as: .none).status == 405)
     }
 
+    /// The page, the service worker and the manifest name the app's files by their version;
+    /// those are served as immutable, the unversioned ones still with no-cache, another
+    /// version not at all.
+    @Test func appFilesAreServedUnderTheirVersion() throws {
+        let harness = try ServiceHarness()
+        let page = harness.send("GET", "/", as: .none).bodyText
+        let prefix = try #require(page.firstRange(of: #/"/app-[0-9a-f]{1,12}/main\.js"/#).map { String(page[$0].dropFirst().dropLast("main.js\"".count)) })
+        #expect(!page.contains("\"/app/"), "every reference is versioned")
+        #expect(harness.send("GET", "/sw.js", as: .none).bodyText.contains("\"\(prefix)main.js\""))
+        #expect(harness.send("GET", "/manifest.webmanifest", as: .none).bodyText.contains("\"\(prefix)icon.svg\""))
+        let versioned = harness.send("GET", prefix + "main.js", as: .none)
+        #expect(versioned.status == 200)
+        #expect(versioned.header("Cache-Control") == "public, max-age=31536000, immutable")
+        #expect(versioned.header("Content-Type") == "text/javascript; charset=utf-8")
+        let plain = harness.send("GET", "/app/main.js", as: .none)
+        #expect(plain.header("Cache-Control") == "no-cache")
+        #expect(plain.bodyText == versioned.bodyText)
+        #expect(harness.send("GET", "/app-0000000000/main.js", as: .none).status == 404)
+        #expect(harness.send("GET", prefix + "../../Package.swift", as: .none).status == 404)
+        #expect(harness.send("GET", prefix + "%2e%2e/index.html", as: .none).status == 404)
+    }
+
     @Test func tooLargeAnswerIs413Problem() throws {
         let harness = try ServiceHarness()
         let response = harness.service.tooLargeResponse()

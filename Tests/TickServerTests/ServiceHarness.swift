@@ -19,8 +19,17 @@ final class ServiceHarness: Sendable {
     /// The service's clock; tests move it.
     let clock: TestClock
 
-    init(now: Date = Fixture.now, watchesChanges: Bool = false) throws {
-        store = try Store(path: folder.file("tick.sqlite3"), now: now)
+    convenience init(now: Date = Fixture.now, watchesChanges: Bool = false) throws {
+        try self.init(path: nil, now: now, watchesChanges: watchesChanges)
+    }
+
+    /// A second service on the database of `other` (a restart of the server).
+    convenience init(sharing other: ServiceHarness) throws {
+        try self.init(path: other.store.path, now: other.clock.now, watchesChanges: false)
+    }
+
+    private init(path: String?, now: Date, watchesChanges: Bool) throws {
+        store = try Store(path: path ?? folder.file("tick.sqlite3"), now: now)
         let clock = TestClock(now)
         self.clock = clock
         let root = URL(fileURLWithPath: Fixture.packageRoot + "/Sources/TickServer/WebApp")

@@ -88,19 +88,21 @@ struct AppStateBrowseTests {
         #expect(state.message?.isError == true)
     }
 
-    @Test("J/K and Shift-↓/↑ move next to the neighbour; at the edges they say so and change nothing")
+    @Test("J/K and Shift-↓/↑ move past the neighbour; at the edges they say so and change nothing")
     func reordering() {
         var state = TUIFixture.loaded(TUIFixture.three)
         #expect(state.press(.character("K")).isEmpty)
         #expect(state.message?.text == "Already at the top.")
         #expect(state.press(.shiftUp).isEmpty)
-        #expect(state.press(.character("J")) == [.apply(.move(Reminder.Number(1), .after(Reminder.Number(2))), isUndo: false)])
-        #expect(state.press(.shiftDown) == [.apply(.move(Reminder.Number(1), .after(Reminder.Number(2))), isUndo: false)])
+        let down = Change.move(Reminder.Number(1), .pastNeighbour(up: false, includesCompleted: false))
+        #expect(state.press(.character("J")) == [.apply(down, isUndo: false)])
+        #expect(state.press(.shiftDown) == [.apply(down, isUndo: false)])
         state.press(.end)
         #expect(state.press(.shiftDown).isEmpty)
         #expect(state.message?.text == "Already at the bottom.")
-        #expect(state.press(.shiftUp) == [.apply(.move(Reminder.Number(3), .before(Reminder.Number(2))), isUndo: false)])
-        #expect(state.press(.character("K")) == [.apply(.move(Reminder.Number(3), .before(Reminder.Number(2))), isUndo: false)])
+        let up = Change.move(Reminder.Number(3), .pastNeighbour(up: true, includesCompleted: false))
+        #expect(state.press(.shiftUp) == [.apply(up, isUndo: false)])
+        #expect(state.press(.character("K")) == [.apply(up, isUndo: false)])
     }
 
     @Test("a move keeps the moved reminder selected one line up")

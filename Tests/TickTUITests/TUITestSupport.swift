@@ -84,11 +84,11 @@ final class SessionHarness {
     let session: TUISession
 
     init(width: Int = 80, height: Int = 24, alarmDefaults: AlarmDefaults = AlarmDefaults(),
-         fill: (Database, ReminderList) throws -> Void = { _, _ in }) throws {
+         collapsedParentsFile: String? = nil, fill: (Database, ReminderList) throws -> Void = { _, _ in }) throws {
         store = try Store(path: folder.file("tui.sqlite3"), now: Fixture.now)
         try store.write { db in try fill(db, try db.defaultList()) }
         let configuration = TUIConfiguration(dateContext: TUIFixture.context, clock: { Fixture.now }, usesColor: false,
-                                             alarmDefaults: alarmDefaults)
+                                             alarmDefaults: alarmDefaults, collapsedParentsFile: collapsedParentsFile)
         session = TUISession(store: store, configuration: configuration, width: width, height: height)
         session.start()
     }

@@ -2,6 +2,8 @@
 """A fault-injecting HTTP proxy for Tick's sync tests (loopback only).
 
 Usage: dav_fault_proxy.py PORT TARGET_URL RULES_FILE [--user USER --password PASSWORD [--digest]]
+                          [--hide-sync-collection] [--refuse-sync-collection STATUS]
+                          [--hide-component-set]
 
 Forwards every request to TARGET_URL (same path) and answers as the server did, except
 when a rule in RULES_FILE (JSON, re-read on every request) matches: a list of objects
@@ -10,6 +12,7 @@ where F is one of
   "412"            answer 412 Precondition Failed without forwarding
   "429"            answer 429 with "Retry-After: 1" without forwarding
   "503"            answer 503 with "Retry-After: 1" without forwarding
+  "429-long"       answer 429 with "Retry-After: 3600" without forwarding
   "redirect-away"  answer 307 to the same path on http://localhost:PORT (another origin
                    than 127.0.0.1: a redirect to another server) without forwarding
   "410-after"      forward, then answer 410 Gone (a DELETE of what another client deleted)
@@ -17,6 +20,7 @@ where F is one of
   "drop-after"     forward, then reset the connection without an answer
   "no-etag"        forward, and remove the ETag header from the answer
   "slow"           wait 2 seconds, then forward (a server that takes its time)
+  "hang"           wait 8 seconds, then forward (a server that does not answer in time)
   "507"            forward a sync-collection REPORT, then answer with its first changed
                    member only, a 507 for the collection itself (RFC 6578 §3.6: the
                    answer is truncated) and the sync token the request gave, so that
@@ -26,8 +30,14 @@ appended to RULES_FILE + ".requests" as one JSON object a line: method, path, De
 body (as text). With --user/--password the
 proxy demands HTTP Basic (401 otherwise), for servers without authentication; with
 --digest it demands HTTP Digest instead (RFC 7616: MD5, qop=auth; Basic is refused with a
-Digest challenge), as Baikal does by default. Every
-request is logged to standard error as "METHOD PATH -> STATUS".
+Digest challenge), as Baikal does by default. With --hide-sync-collection the proxy plays
+a server without RFC 6578: every PROPFIND answer loses its DAV:sync-token properties and
+the sync-collection entries of DAV:supported-report-set. With --refuse-sync-collection
+STATUS (403, 405 or 501) every sync-collection REPORT is answered STATUS without
+forwarding (403 with a DAV:supported-report precondition, RFC 3253 section 3.6). With
+--hide-component-set every PROPFIND answer loses its supported-calendar-component-set
+(RFC 4791 section 5.2.3: absent means every component).
+Every request is logged to standard error as "METHOD PATH -> STATUS".
 """
 import base64
 import hashlib
@@ -51,6 +61,11 @@ if "--user" in sys.argv:
     USER = sys.argv[sys.argv.index("--user") + 1]
     PASSWORD = sys.argv[sys.argv.index("--password") + 1]
 DIGEST = "--digest" in sys.argv
+HIDE_SYNC = "--hide-sync-collection" in sys.argv
+HIDE_COMPONENTS = "--hide-component-set" in sys.argv
+REFUSE_SYNC = None
+if "--refuse-sync-collection" in sys.argv:
+    REFUSE_SYNC = int(sys.argv[sys.argv.index("--refuse-sync-collection") + 1])
 REALM = "tick-test"
 NONCES = set()
 LOCK = threading.Lock()
@@ -101,6 +116,16 @@ def take_fault(method, path):
                 json.dump(rules, handle)
             return rule["fault"]
     return None
+
+
+def without_sync_collection(answer):
+    """A PROPFIND multistatus without sync-token properties and without sync-collection
+    in supported-report-set (edited as text: the answer's prefixes stay)."""
+    text = answer.decode("utf-8")
+    text = re.sub(r"<(\w+:)?sync-token(?=[\s/>])[^>]*?(/>|>.*?</(\w+:)?sync-token>)", "", text, flags=re.S)
+    text = re.sub(r"<(\w+:)?supported-report(?=[\s/>])[^>]*>(?:(?!</(?:\w+:)?supported-report>).)*sync-collection.*?</(\w+:)?supported-report>",
+                  "", text, flags=re.S)
+    return text.encode("utf-8")
 
 
 def truncated(answer, request, path):
@@ -165,11 +190,22 @@ class Handler(BaseHTTPRequestHandler):
         if fault in ("429", "503"):
             self.answer(int(fault), [("Retry-After", "1")], b"")
             return
+        if fault == "429-long":
+            self.answer(429, [("Retry-After", "3600")], b"")
+            return
         if fault == "redirect-away":
             self.answer(307, [("Location", f"http://localhost:{PORT}{self.path}")], b"")
             return
+        if REFUSE_SYNC is not None and self.command == "REPORT" and b"sync-collection" in body:
+            refusal = b""
+            if REFUSE_SYNC == 403:
+                refusal = b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:supported-report/></D:error>'
+            self.answer(REFUSE_SYNC, [("Content-Type", "application/xml")] if refusal else [], refusal)
+            return
         if fault == "slow":
             time.sleep(2)
+        if fault == "hang":
+            time.sleep(8)
         connection = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
         headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
         if USER is not None:
@@ -194,6 +230,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault == "no-etag":
             out_headers = [(k, v) for k, v in out_headers if k.lower() != "etag"]
+        if HIDE_SYNC and self.command == "PROPFIND" and response.status == 207:
+            data = without_sync_collection(data)
+        if HIDE_COMPONENTS and self.command == "PROPFIND" and response.status == 207:
+            data = re.sub(rb"<([\w-]+:)?supported-calendar-component-set(?=[\s/>])[^>]*?(/>|>.*?</([\w-]+:)?supported-calendar-component-set>)",
+                          b"", data, flags=re.S)
         if fault == "507" and response.status == 207:
             data = truncated(data, body, self.path)
         self.answer(response.status, out_headers, data)

@@ -5,6 +5,7 @@
 //   swift run -c release tick-tui-bench            # 100,000 reminders
 //   swift run -c release tick-tui-bench 1000000    # another size
 //   swift run -c release tick-tui-bench 100000 --keep PATH   # leave the database at PATH
+//   swift run -c release tick-tui-bench 100000 --subtasks    # every 10th a parent of the next three
 //
 // `bench/tui-terminal.sh` then measures the whole `tick ui` process (ncurses drawing
 // and terminal output included) in tmux on a database kept this way.
@@ -18,6 +19,7 @@ import TickTUI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let count = arguments.first.flatMap(Int.init) ?? 100_000
+let nests = arguments.contains("--subtasks")
 let kept = arguments.firstIndex(of: "--keep").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 let folder = NSTemporaryDirectory() + "tick-tui-bench-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -32,16 +34,20 @@ let zone = TimeZone(identifier: "UTC") ?? .gmt
 let store = try Store(path: databasePath, now: now)
 
 // MARK: Data: one list of `count` reminders; every 10th completed, every 7th flagged,
-// every 50th due (so Scheduled and Today are not empty), and a small second list.
+// every 50th due (so Scheduled and Today are not empty), and a small second list. With
+// `--subtasks`, the 5th of every ten is the parent of the 6th, 7th and 8th.
 let fillStart = ContinuousClock.now
 let today = LocalDateTime(now, in: zone).day
 try store.write { db in
     let list = try db.defaultList()
     let small = try db.insert(ReminderList(name: "Errands", createdAt: now))
+    var parent: ReminderUID?
     for index in 1...count {
         let due: Due? = index % 50 == 0 ? .allDay(today.adding(days: index % 400 - 200)) : nil
-        try db.insert(Reminder(listID: list.id, title: "Reminder \(index) 우유 사기", due: due,
-                               isFlagged: index % 7 == 0, completedAt: index % 10 == 0 ? now : nil, createdAt: now))
+        let stored = try db.insert(Reminder(listID: list.id, title: "Reminder \(index) 우유 사기", due: due,
+                                            isFlagged: index % 7 == 0, completedAt: index % 10 == 0 ? now : nil,
+                                            parentUID: nests && (6...8).contains(index % 10) ? parent : nil, createdAt: now))
+        if index % 10 == 5 { parent = stored.uid }
     }
     for index in 1...20 { try db.insert(Reminder(listID: small.id, title: "Errand \(index)", createdAt: now)) }
 }
@@ -104,6 +110,15 @@ record("Space: toggle (write + window)", toggles)
 var moves: [Double] = []
 for index in 0..<100 { moves.append(measure { session.send(index % 2 == 0 ? .character("K") : .character("J")) }) }
 record("K/J: move (write + window)", moves)
+var collapses: [Double] = []
+for _ in 0..<100 { collapses.append(measure { session.send(.character("o")) }) }
+record("o: collapse or open (window)", collapses)
+var collapsesAll: [Double] = []
+for _ in 0..<20 { collapsesAll.append(measure { session.send(.character("O")) }) }
+record("O: collapse or open all (window)", collapsesAll)
+var nestings: [Double] = []
+for index in 0..<100 { nestings.append(measure { session.send(index % 2 == 0 ? .character(">") : .character("<")) }) }
+record("> / <: indent, outdent (write + window)", nestings)
 var deletes: [Double] = []
 var undos: [Double] = []
 for _ in 0..<50 {

@@ -65,15 +65,16 @@ struct ServeCommand: Command {
             alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
             webRoot: ServeCommand.webRoot(executable: environment.executablePath))
         configuration.weekStart = context.dateContext.weekStart
-        let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last,
-                                 configuration: configuration)
         // SIGINT and SIGTERM are taken by sigwait below: blocked before any thread starts, so
-        // no thread of the server's pool gets them and dies with the process half-done.
+        // no thread of the server's pool (nor the service's own) gets them and dies with the
+        // process half-done.
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last,
+                                 configuration: configuration, idleMemoryDelay: ServeCommand.idleMemoryDelay)
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: HTTPServer.Configuration(address: address, port: port),
@@ -93,6 +94,9 @@ struct ServeCommand: Command {
         service.stop()
         server.stop()
     }
+
+    /// How long after the last request the server gives its caches' memory back.
+    static let idleMemoryDelay: Duration = .seconds(10)
 
     /// `ADDRESS:PORT`: a numeric IPv4 address, `[IPv6]`, or `localhost` (127.0.0.1).
     static func listenAddress(_ text: String) throws(CommandError) -> (String, UInt16) {
@@ -131,9 +135,7 @@ struct ServeCommand: Command {
         guard address == "::1" || address.hasPrefix("127.") else {
             throw .usage("--listen: \(address) is reachable from other machines; set TICK_SERVE_TOKEN to a secret of your own first")
         }
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? environment.homeDirectory + "/.local/state"
-        let folder = state + "/tick"
+        let folder = environment.stateFolder
         let path = folder + "/serve-token"
         let manager = FileManager.default
         if let data = manager.contents(atPath: path) {

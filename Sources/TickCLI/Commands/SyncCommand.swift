@@ -84,12 +84,17 @@ struct SyncRunCommand: Command {
         let actions = try context.actions()
         var reports: [SyncReport] = []
         var failures: [String] = []
+        let progress = SyncProgress.start(context, json: json)
+        defer { progress?.finish() }
         for configured in accounts {
             let (account, credentials) = try SyncRunCommand.prepared(configured, environment: context.environment)
             let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: context.environment)
             let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
             engine.serviceLocator = try SyncRunCommand.serviceLocator(context.environment)
-            engine.progress = SyncProgress.reporter(context)
+            if let progress {
+                let prefix = accounts.count > 1 ? "\(account.name): " : ""
+                engine.progress = { progress.update(prefix + $0) }
+            }
             do {
                 reports.append(try engine.run(options))
             } catch {
@@ -97,6 +102,7 @@ struct SyncRunCommand: Command {
                 failures.append(CommandError.wrapping(error).description)
             }
         }
+        progress?.finish()
         if json {
             context.print(JSONValue.array(reports.map(SyncRunCommand.json)).serialized())
         } else {
@@ -256,16 +262,69 @@ struct SyncRunCommand: Command {
     }
 }
 
-/// Progress on standard error, for a sync that takes more than a second, on a terminal only.
-enum SyncProgress {
-    static func reporter(_ context: CommandContext) -> ((String) -> Void)? {
-        guard context.environment.isErrorTerminal else { return nil }
-        let started = Date()
-        let errors = context.errors
-        return { line in
-            guard Date().timeIntervalSince(started) > 1 else { return }
-            errors.write("tick: syncing \(TerminalText.sanitized(line))\n")
+/// The progress line of a sync (`tick: syncing Groceries: 400 of 2,000`) on standard error:
+/// drawn only when standard output and standard error are both terminals and the report is
+/// not `--json`, once the sync has taken more than a second; redrawn in place
+/// (`TerminalText.overwritingLine`) by a thread of its own, at most five times a second,
+/// so that a sync waiting for one slow answer shows where it is too; erased by `finish()`
+/// before the report is printed.
+final class SyncProgress: @unchecked Sendable {
+    // Safe to share with the drawing thread: every stored value that changes, and every
+    // write to `errors`, is under `lock`; the sync's own thread writes nothing to `errors`
+    // between `start` and `finish`.
+    private let lock = NSLock()
+    private let errors: any OutputSink
+    private let clock: @Sendable () -> Date
+    private let started: Date
+    private var text = ""
+    private var drawn: String?
+    private var isFinished = false
+
+    private init(errors: any OutputSink, clock: @escaping @Sendable () -> Date) {
+        self.errors = errors
+        self.clock = clock
+        started = clock()
+    }
+
+    /// A running progress line for `context`, or nil when it is not to be drawn.
+    static func start(_ context: CommandContext, json: Bool) -> SyncProgress? {
+        let environment = context.environment
+        guard !json, environment.isOutputTerminal, environment.isErrorTerminal else { return nil }
+        let progress = SyncProgress(errors: context.errors, clock: environment.liveClock)
+        let thread = Thread {
+            while progress.draw() { Thread.sleep(forTimeInterval: 0.2) }
         }
+        thread.name = "tick sync progress"
+        thread.start()
+        return progress
+    }
+
+    /// What the sync is doing now (`Groceries (1 of 3)`), drawn at the next redraw.
+    func update(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        text = line
+    }
+
+    /// Draws the line when the sync has taken more than a second and it changed.
+    /// - Returns: false once finished (the drawing thread then ends).
+    private func draw() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard !isFinished else { return false }
+        guard !text.isEmpty, text != drawn, clock().timeIntervalSince(started) > 1 else { return true }
+        drawn = text
+        errors.write(TerminalText.overwritingLine("tick: syncing " + TerminalText.sanitized(text)))
+        errors.flush()
+        return true
+    }
+
+    /// Stops the drawing and erases the line when it was drawn.
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        guard !isFinished else { return }
+        isFinished = true
+        guard drawn != nil else { return }
+        errors.write(TerminalText.overwritingLine(""))
+        errors.flush()
     }
 }
 
@@ -298,8 +357,12 @@ struct SyncAddCommand: Command {
         guard isDomain || (URL(string: text)?.user == nil && URL(string: text)?.password == nil) else {
             throw .usage("put the user in --user and the password in --password-command or TICK_SYNC_PASSWORD, not in the URL")
         }
+        let lists = parsed.all("list")
+        guard lists.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw .usage("--list needs the name of a list (tick sync add home URL --list Groceries)")
+        }
         account = SyncAccount(name: name, url: text, user: parsed.value("user"), passwordCommand: parsed.value("password-command"),
-                              lists: parsed.all("list"))
+                              lists: lists)
     }
 
     func run(in context: CommandContext) throws {

@@ -40,7 +40,8 @@ struct UICommand: Command {
         for warning in defaults.warnings { context.warn(warning) }
         let configuration = TUIConfiguration(dateContext: context.dateContext, clock: clock,
                                              usesColor: environment.allowsColor, terminalType: type,
-                                             alarmDefaults: defaults.values)
+                                             alarmDefaults: defaults.values,
+                                             collapsedParentsFile: environment.stateFolder + "/ui-collapsed")
         do {
             try TerminalUI.run(store: store, configuration: configuration)
         } catch {

@@ -77,12 +77,12 @@ struct Problem: Error {
 
     private static func from(_ error: ActionError) -> Problem {
         switch error {
-        case .reminderNotFound, .listNotFound, .listGone, .changeNotFound, .nothingToUndo:
+        case .reminderNotFound, .listNotFound, .listGone, .changeNotFound:
             return .notFound(error.description)
         case .listNotEmpty:
             return .conflict(error.description + "; delete it with ?force=true to delete them too")
         case .listNameTaken, .lastList, .placedRelativeToItself, .anchorInAnotherList, .subtaskOutsideParentList,
-             .parentCycle, .reminderCompleted, .occurrenceNotCurrent, .changeAlreadyUndone, .undoConflicts:
+             .parentCycle, .reminderCompleted, .occurrenceNotCurrent, .changeAlreadyUndone, .undoConflicts, .nothingToUndo:
             return .conflict(error.description)
         case .positionOutOfRange, .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .recurrenceDoesNotFit, .alarmNeedsDueDate,
              .dueNeededByRepeat, .startAfterDue, .snoozeNotInFuture:

@@ -3,6 +3,12 @@ import Foundation
 /// The web app's files, read once at start from its folder: `index.html` at `/`, every
 /// other file at its path below the folder (`/app/main.js`). Only files that were there
 /// at start are served, so no path a client sends can reach outside the folder.
+///
+/// The files of `app/` are also served under a path named by their version,
+/// `/app-VERSION/main.js` (VERSION: a hash of all of them), with `Cache-Control: immutable`:
+/// the page, the service worker and the manifest name them so, and a returning visit loads
+/// them from the browser's cache without asking again. Another version of Tick has
+/// another VERSION, so a new version is never mixed with files of the old one.
 struct StaticFiles: Sendable {
     struct File: Sendable {
         var bytes: [UInt8]
@@ -26,8 +32,40 @@ struct StaticFiles: Sendable {
                                        tag: "\"\(bytes.count)-\(StaticFiles.hash(bytes))\"")
             }
         }
+        var combined: [UInt8] = []
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("/app/") {
+            combined += Array(path.utf8) + Array(file.tag.utf8)
+        }
+        let version = String(StaticFiles.hash(combined).prefix(12))
+        self.versionedPrefix = "/app-\(version)/"
+        // The files that name the others: their references point at this version.
+        for path in ["/index.html", "/sw.js", "/manifest.webmanifest"] {
+            guard let file = files[path] else { continue }
+            let bytes = StaticFiles.replacing(Array("\"/app/".utf8), with: Array("\"/app-\(version)/".utf8), in: file.bytes)
+            files[path] = File(bytes: bytes, contentType: file.contentType, tag: "\"\(bytes.count)-\(StaticFiles.hash(bytes))\"")
+        }
         if let index = files["/index.html"] { files["/"] = index }
         self.files = files
+    }
+
+    /// `/app-VERSION/` of this set of files.
+    let versionedPrefix: String
+
+    /// `bytes` with every `pattern` replaced by `replacement`.
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == pattern[0], index + pattern.count <= bytes.count, Array(bytes[index..<index + pattern.count]) == pattern {
+                out += replacement
+                index += pattern.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
     }
 
     /// The file at the request's path (GET or HEAD), 304 when its `If-None-Match` names it.
@@ -36,15 +74,19 @@ struct StaticFiles: Sendable {
             return Problem(status: 405, name: "method-not-allowed", detail: "\(request.path) takes GET",
                            headers: [("Allow", "GET, HEAD")]).response
         }
-        guard let file = files[request.path] else {
+        let isVersioned = request.path.hasPrefix(versionedPrefix)
+        let path = isVersioned ? "/app/" + request.path.dropFirst(versionedPrefix.count) : request.path
+        guard let file = files[path] else {
             return Problem.notFound("there is no file \(request.path)").response
         }
+        // A versioned file never changes; the others are checked at each load (no-cache
+        // revalidates with the ETag).
+        let caching = isVersioned ? "public, max-age=31536000, immutable" : "no-cache"
         if request.header("if-none-match") == file.tag {
-            return HTTPResponse(status: 304, headers: [("ETag", file.tag)])
+            return HTTPResponse(status: 304, headers: [("ETag", file.tag), ("Cache-Control", caching)])
         }
-        // The app checks for a new version at each load (no-cache revalidates with the ETag).
         return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType), ("ETag", file.tag),
-                                                   ("Cache-Control", "no-cache")],
+                                                   ("Cache-Control", caching)],
                             body: .bytes(request.method == "HEAD" ? [] : file.bytes))
     }
 

@@ -38,7 +38,9 @@ extension WebService {
         let name = try body.string("name").value ?? ""
         let color = try WebService.color(body)
         let context = actionContext()
-        let list = try writer.write { db in try Actions.addList(named: name, color: color ?? .defaultColor, in: db, context: context) }
+        let list = try journaledWrite(context, { "create the list " + WebService.quoted($0.name) }) { db in
+            try Actions.addList(named: name, color: color ?? .defaultColor, in: db, context: context)
+        }
         return WebService.json(TickJSON.object(for: list, openCount: 0), status: 201,
                                headers: [("Location", "/api/v1/lists/" + WebService.pathSegment(list.id.rawValue))])
     }
@@ -50,7 +52,7 @@ extension WebService {
         let color = try WebService.color(body)
         let context = actionContext()
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
-        let (list, open) = try writer.write { db in
+        let (list, open) = try journaledWrite(context, { "change the list " + WebService.quoted($0.0.name) }) { db in
             var list = try Actions.existingList(reference, in: db)
             if let name = name.value { list = try Actions.renameList(reference, to: name, in: db, context: context).list }
             if let color { list = try Actions.recolorList(reference, to: color, in: db, context: context) }
@@ -63,7 +65,7 @@ extension WebService {
         let body = try JSONBody(request, allowed: ["before", "after", "position"])
         let placement = try WebService.placement(body)
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
-        let (list, open) = try writer.write { db in
+        let (list, open) = try journaledWrite(actionContext(), { "move the list " + WebService.quoted($0.0.name) }) { db in
             let moving = try Actions.existingList(reference, in: db)
             let position: Int
             switch placement {
@@ -84,7 +86,9 @@ extension WebService {
 
     func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
         let force = try WebService.flag(request, "force")
-        _ = try writer.write { db in try Actions.deleteList(.id(ReminderList.ID(rawValue: id)), force: force, in: db) }
+        _ = try journaledWrite(actionContext(), { "delete the list " + WebService.quoted($0.list.name) }) { db in
+            try Actions.deleteList(.id(ReminderList.ID(rawValue: id)), force: force, in: db)
+        }
         return HTTPResponse(status: 204)
     }
 

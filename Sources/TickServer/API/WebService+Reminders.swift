@@ -19,10 +19,9 @@ extension WebService {
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse {
         let body = try JSONBody(request, allowed: ReminderFields.allowed)
         let context = actionContext()
-        let result = try writer.write { db in
+        let result = try journaledWrite(context, { "add " + WebService.quoted($0.reminder.title) }) { db in
             try Actions.add(try ReminderFields(body: body, context: context).newReminder(in: db), context: context, in: db)
         }
-        history.withLock { $0.record(.added(uid: result.reminder.uid)) }
         return WebService.reminderResponse(result.reminder, listName: result.list.name, status: 201,
                                            headers: [("Location", "/api/v1/reminders/" + WebService.pathSegment(result.reminder.uid.rawValue))])
     }
@@ -30,13 +29,12 @@ extension WebService {
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         let body = try JSONBody(request, allowed: ReminderFields.allowed)
         let context = actionContext()
-        let (before, result) = try writer.write { db in
+        let result = try journaledWrite(context, { "edit " + WebService.quoted($0.reminder.title) }) { db in
             let before = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, before, in: db)
             let edit = try ReminderFields(body: body, context: context).edit(in: db)
-            return (before, try Actions.edit(before.number, edit, context: context, in: db))
+            return try Actions.edit(before.number, edit, context: context, in: db)
         }
-        if result.reminder != before { history.withLock { $0.record(.edited(before: before, after: result.reminder, kind: "edit")) } }
         return WebService.reminderResponse(result.reminder, listName: result.list.name)
     }
 
@@ -44,14 +42,12 @@ extension WebService {
         let body = try JSONBody(request, allowed: change == .complete ? ["occurrence"] : [])
         let context = actionContext()
         let occurrence = try ReminderFields(body: body, context: context).date("occurrence").value
-        let (result, listName) = try writer.write { db in
+        let verb = change == .complete ? "complete " : "reopen "
+        let (result, listName) = try journaledWrite(context, { verb + WebService.quoted($0.0.reminder.title) }) { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, reminder, in: db)
             let result = try Actions.setCompletion(reminder.number, change, occurrence: occurrence, context: context, in: db)
             return (result, try db.list(id: result.reminder.listID)?.name)
-        }
-        if result.changed {
-            history.withLock { $0.record(change == .complete ? .completed(uid: result.reminder.uid) : .reopened(uid: result.reminder.uid)) }
         }
         return WebService.reminderResponse(result.reminder, listName: listName)
     }
@@ -59,7 +55,7 @@ extension WebService {
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         let body = try JSONBody(request, allowed: ["before", "after", "position"])
         let placement = try WebService.placement(body)
-        let (before, moved, listName) = try writer.write { db in
+        let (moved, listName) = try journaledWrite(actionContext(), { "move " + WebService.quoted($0.0.title) }) { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, reminder, in: db)
             let target: ReminderPlacement
@@ -69,65 +65,75 @@ extension WebService {
             case .position(let index): target = .index(index)
             }
             let moved = try Actions.move(reminder.number, to: target, reportsOpenIndex: false, in: db)
-            return (reminder, moved.reminder, try db.list(id: reminder.listID)?.name)
+            return (moved.reminder, try db.list(id: reminder.listID)?.name)
         }
-        history.withLock { $0.record(.edited(before: before, after: moved, kind: "move")) }
         return WebService.reminderResponse(moved, listName: listName)
     }
 
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        let (deleted, listName) = try writer.write { db in
+        let (deleted, listName) = try journaledWrite(actionContext(), { "delete " + WebService.quoted($0.0.first?.reminder.title ?? uid) }) { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, reminder, in: db)
             return (try Actions.delete([reminder.number], in: db), try db.list(id: reminder.listID)?.name)
         }
         guard let gone = deleted.first else { throw Problem.notFound("there is no reminder with the uid '\(uid)'") }
-        history.withLock { $0.record(.deleted(gone)) }
         return WebService.json(TickJSON.object(for: gone.reminder, listName: listName))
     }
 
+    /// Puts back a deleted reminder by undoing the change that deleted it (with whatever
+    /// else that change deleted), by the rules of `tick undo`.
     func restoreReminder(_ uid: String) throws -> HTTPResponse {
-        guard let deleted = history.withLock({ $0.takeDeleted(ReminderUID(uid)) }) else {
-            throw Problem.notFound("no reminder with the uid '\(uid)' was deleted through this server since it started")
-        }
-        do {
-            let (restored, listName) = try writer.write { db in
-                let restored = try Actions.restore(deleted, in: db)
-                return (restored, try db.list(id: restored.listID)?.name)
+        let context = actionContext()
+        let (restored, listName) = try writer.write { db in
+            guard try db.reminder(uid: ReminderUID(uid)) == nil, let change = try db.changeDeleting(uid: ReminderUID(uid)) else {
+                throw Problem.notFound("no deleted reminder with the uid '\(uid)' is in the change journal")
             }
-            return WebService.reminderResponse(restored, listName: listName, status: 201)
-        } catch {
-            history.withLock { $0.keepDeleted(deleted) }
-            throw error
+            let result = try Actions.undo(change, context: context, in: db)
+            guard let restored = result.restored.first(where: { $0.uid.rawValue == uid }) else {
+                throw Problem.notFound("no deleted reminder with the uid '\(uid)' is in the change journal")
+            }
+            return (restored, try db.list(id: restored.listID)?.name)
+        }
+        return WebService.reminderResponse(restored, listName: listName, status: 201)
+    }
+
+    /// Undoes the newest change not undone (or the change `change` of the body) in the
+    /// change journal, made by this server, the CLI or another server: `tick undo`'s rules.
+    func undo(_ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try JSONBody(request, allowed: ["change"])
+        let id = try body.int("change").value.map(Int64.init)
+        let context = actionContext()
+        let (result, listNames) = try writer.write { db in
+            let result: UndoResult
+            do {
+                result = try Actions.undo(id, context: context, in: db)
+            } catch ActionError.nothingToUndo {
+                throw Problem.conflict(ActionError.nothingToUndo.description)
+            }
+            var names: [ReminderList.ID: String] = [:]
+            for reminder in result.reverted + result.restored + result.removed where names[reminder.listID] == nil {
+                names[reminder.listID] = try db.list(id: reminder.listID)?.name
+            }
+            return (result, names)
+        }
+        let reminders = (result.reverted + result.restored + result.removed).map { TickJSON.object(for: $0, listName: listNames[$0.listID]) }
+        let lists = (result.listsReverted + result.listsRestored + result.listsRemoved).map { TickJSON.object(for: $0) }
+        return WebService.json(.object([("undone", .string(result.change.command)), ("change", .int(result.change.id)),
+                                        ("reminder", reminders.first ?? .null), ("reminders", .array(reminders)),
+                                        ("lists", .array(lists))]))
+    }
+
+    /// Runs `body` in a write transaction shared with other requests (`WriteBatcher`) as one
+    /// change of the change journal, described as `tick serve: ` and `describe` of its value.
+    func journaledWrite<T>(_ context: ActionContext, _ describe: @escaping (T) -> String,
+                           _ body: @escaping (Database) throws -> T) throws -> T {
+        try writer.write { db in
+            try db.recordingChange(at: context.now, describedBy: { "tick serve: " + describe($0) }) { try body(db) }.value
         }
     }
 
-    func undo() throws -> HTTPResponse {
-        guard let step = history.withLock({ $0.popLast() }) else { throw Problem.conflict("there is nothing to undo") }
-        let context = actionContext()
-        let reminder: Reminder? = try writer.write { db in
-            switch step {
-            case .added(let uid):
-                guard let added = try db.reminder(uid: uid) else { throw Problem.conflict("the reminder added was deleted since") }
-                return try Actions.delete([added.number], in: db).first?.reminder
-            case .edited(let before, let after, let kind):
-                _ = try WebService.existingReminder(uid: before.uid.rawValue, in: db)
-                return try Actions.revertEdit(from: before, to: after, named: kind, context: context, in: db)
-            case .completed(let uid):
-                let current = try WebService.existingReminder(uid: uid.rawValue, in: db)
-                return try Actions.setCompletion(current.number, .reopen, context: context, in: db).reminder
-            case .reopened(let uid):
-                let current = try WebService.existingReminder(uid: uid.rawValue, in: db)
-                return try Actions.setCompletion(current.number, .complete, context: context, in: db).reminder
-            case .deleted(let deleted):
-                return try Actions.restore(deleted, in: db)
-            }
-        }
-        if case .deleted(let deleted) = step { _ = history.withLock { $0.takeDeleted(deleted.reminder.uid) } }
-        let listName = try reminder.flatMap { reminder in try reader.read { db in try db.list(id: reminder.listID)?.name } }
-        return WebService.json(.object([("undone", .string(step.name)),
-                                        ("reminder", reminder.map { TickJSON.object(for: $0, listName: listName) } ?? .null)]))
-    }
+    /// A title or name in curly quotes, as the journal shows it.
+    static func quoted(_ text: String) -> String { "\u{201C}" + text + "\u{201D}" }
 
     // MARK: - Versions
 

@@ -28,8 +28,8 @@ extension WebService {
         router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)") { try $0.complete($1, $2[0], .complete) }
         router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)") { try $0.complete($1, $2[0], .reopen) }
         router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }") { try $0.moveReminder($1, $2[0]) }
-        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a reminder deleted through this server") { service, _, id in try service.restoreReminder(id[0]) }
-        router.add("POST", api + "/undo", summary: "Undo the last change to a reminder made through this server") { service, _, _ in try service.undo() }
+        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it") { service, _, id in try service.restoreReminder(id[0]) }
+        router.add("POST", api + "/undo", summary: "Undo the newest change of the change journal, or the change given") { service, request, _ in try service.undo(request) }
         // Alarms and events.
         router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, _, _ in try service.dueAlarms() }
         router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm") { try $0.alarmDelivered($2[0], $2[1]) }

@@ -59,7 +59,7 @@ public final class WebService: Sendable {
     let changes: ChangeFeed
     let sessions = Mutex<Set<String>>([])
     let hostRule = Mutex(HostRule.any(port: nil))
-    let history = Mutex(UndoHistory())
+    let idleMemory: IdleMemory?
 
     /// The service on `store`.
     /// - Parameters:
@@ -68,8 +68,10 @@ public final class WebService: Sendable {
     ///     keeping answers until it does (`ResponseCache`); nil keeps none.
     ///   - watchesChanges: whether `/api/v1/events` polls the database for changes (tests
     ///     that drive the feed by hand turn it off).
+    ///   - idleMemoryDelay: after how long without a request the stores' page caches and
+    ///     the allocator's free memory are given back to the system (`IdleMemory`); nil never.
     public init(store: Store, readers: [Store] = [], versionStore: Store? = nil, configuration: Configuration,
-                watchesChanges: Bool = true) {
+                watchesChanges: Bool = true, idleMemoryDelay: Duration? = nil) {
         self.store = store
         self.readers = readers
         self.writer = WriteBatcher(store: store)
@@ -78,6 +80,13 @@ public final class WebService: Sendable {
         self.staticFiles = StaticFiles(root: configuration.webRoot)
         self.changes = ChangeFeed(databasePath: store.path, clock: configuration.clock, polls: watchesChanges)
         self.router = WebService.makeRouter()
+        let stores = [store] + readers + (versionStore.map { [$0] } ?? [])
+        self.idleMemory = idleMemoryDelay.map { delay in
+            IdleMemory(delay: delay) {
+                for store in stores { store.releaseMemory() }
+                IdleMemory.trimAllocator()
+            }
+        }
     }
 
     /// Tells the service the address and port it is reached at, for the `Host` check:
@@ -97,7 +106,10 @@ public final class WebService: Sendable {
     }
 
     /// Ends the open event streams (before the HTTP server stops).
-    public func stop() { changes.stop() }
+    public func stop() {
+        changes.stop()
+        idleMemory?.stop()
+    }
 
     /// A store to read from: the readers in turn, else the store.
     var reader: Store {
@@ -116,6 +128,7 @@ public final class WebService: Sendable {
 
     /// Answers `request`: the checks, then the route, then the security header fields.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        idleMemory?.noteActivity()
         let isAPI = request.path.hasPrefix("/api/") || WebService.isDAVPath(request.path)
         return WebService.secured(checkedResponse(to: request, isAPI: isAPI), isAPI: isAPI)
     }
@@ -138,7 +151,7 @@ public final class WebService: Sendable {
             // A CalDAV client given only the server's address (Thunderbird, iOS) asks the root.
             return HTTPResponse(status: 301, headers: [("Location", DAVPath.rootPath)])
         }
-        guard isAPI else { return staticFiles.response(to: request) }
+        guard isAPI else { return bootPage(request) ?? staticFiles.response(to: request) }
         let authentication = authenticate(request)
         guard authentication != .none else {
             return Problem(status: 401, name: "unauthorized",

@@ -15,7 +15,7 @@ extension WebService {
         let batch = try WebService.calendarObject(request.body, href: path.href, now: configuration.clock())
         let uid = batch.uid
         let context = actionContext()
-        let (created, etag) = try writer.write { db -> (Bool, String?) in
+        let (created, etag, _) = try journaledWrite(context, { "save " + WebService.quoted($0.2) + " (CalDAV)" }) { db -> (Bool, String?, String) in
             guard let list = try db.list(id: id) else {
                 throw DAVFailure(409, nil, "there is no list with the id '\(id.rawValue)' to put a reminder in (RFC 4918 §9.7.1)")
             }
@@ -41,7 +41,7 @@ extension WebService {
             // RFC 4791 §5.3.4: an ETag only when what a GET gives is what was sent; else the
             // client fetches Tick's text (a PUT Tick itself rendered gets its ETag).
             let same = CalendarObject.text(of: reminder, in: list) == String(decoding: request.body, as: UTF8.self)
-            return (existing == nil, same ? WebService.etag(stored) : nil)
+            return (existing == nil, same ? WebService.etag(stored) : nil, reminder.title)
         }
         return HTTPResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
     }
@@ -104,17 +104,18 @@ extension WebService {
     func davDelete(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
         switch path {
         case .item(let id, let name):
-            try writer.write { db in
+            _ = try journaledWrite(actionContext(), { "delete " + WebService.quoted($0) + " (CalDAV)" }) { db in
                 guard try db.list(id: id) != nil else { throw WebService.noList(id) }
                 let existing = try db.davResource(inList: id, named: name)
                 try WebService.checkPreconditions(request, existing: existing, what: path.href)
                 guard let existing, let reminder = try db.reminder(uid: existing.uid) else { throw WebService.noItem(path) }
                 _ = try Actions.delete([reminder.number], in: db)
+                return reminder.title
             }
         case .collection(let id):
-            try writer.write { db in
+            _ = try journaledWrite(actionContext(), { "delete the list " + WebService.quoted($0.list.name) + " (CalDAV)" }) { db in
                 guard try db.list(id: id) != nil else { throw WebService.noList(id) }
-                _ = try Actions.deleteList(.id(id), force: true, in: db)
+                return try Actions.deleteList(.id(id), force: true, in: db)
             }
         default:
             throw DAVFailure(403, nil, "only lists and reminders can be deleted")
@@ -150,11 +151,11 @@ extension WebService {
             }
         }
         let context = actionContext()
-        try writer.write { db in
+        _ = try journaledWrite(context, { "create the list " + WebService.quoted($0.name) + " (CalDAV)" }) { db in
             guard try db.list(id: id) == nil else {
                 throw DAVFailure(405, .d("resource-must-be-null"), "there is a list at \(path.href) already")
             }
-            _ = try Actions.addList(named: name, color: color, id: id, in: db, context: context)
+            return try Actions.addList(named: name, color: color, id: id, in: db, context: context)
         }
         return HTTPResponse(status: 201, headers: [("Location", path.href)])
     }
@@ -189,7 +190,7 @@ extension WebService {
         }
         let context = actionContext()
         do {
-            try writer.write { db in
+            _ = try journaledWrite(context, { "change the list " + WebService.quoted($0) + " (CalDAV)" }) { db in
                 let reference = ListReference.id(id)
                 _ = try Actions.existingList(reference, in: db)
                 for (name, value) in update.set {
@@ -207,6 +208,7 @@ extension WebService {
                 if update.remove.contains(WebService.calendarColor) {
                     _ = try Actions.recolorList(reference, to: .defaultColor, in: db, context: context)
                 }
+                return try Actions.existingList(reference, in: db).name
             }
         } catch let error as ActionError {
             // A name another list has: that property fails, the others with it (nothing was kept).

@@ -66,6 +66,14 @@ extension DataSource {
 
         case .move(let number, let target):
             let old = try existing(number, db)
+            var target = target
+            if case .pastNeighbour(let up, let includesCompleted) = target {
+                guard let other = try db.outlineNeighbour(of: old, includesCompleted: includesCompleted,
+                                                          direction: up ? .backward : .forward) else {
+                    throw TUIError(up ? "“\(old.title)” is already at the top of its level" : "“\(old.title)” is already at the bottom of its level")
+                }
+                target = up ? .before(other.number) : .after(other.number)
+            }
             let scope = PageScope.list(old.listID, includesCompleted: true)
             // The way back: after the reminder that preceded it, or before the one that followed.
             if let previous = try Actions.page(scope, from: old, direction: .backward, limit: 1, in: db).first {
@@ -76,9 +84,23 @@ extension DataSource {
             switch target {
             case .before(let other): _ = try Actions.move(number, to: .before(other), reportsOpenIndex: false, in: db)
             case .after(let other): _ = try Actions.move(number, to: .after(other), reportsOpenIndex: false, in: db)
+            case .pastNeighbour: break
             }
             outcome.before = old
             outcome.after = try existing(number, db)
+
+        case .reparent(let number, let newParent):
+            let old = try existing(number, db)
+            let (parent, placement) = try DataSource.place(of: old, under: newParent, db)
+            _ = try Actions.edit(number, ReminderEdit(parent: parent.map { .set($0.number) } ?? .clear), context: context, in: db)
+            if let placement { _ = try Actions.move(number, to: placement, reportsOpenIndex: false, in: db) }
+            let stored = try existing(number, db)
+            outcome.before = old
+            outcome.after = stored
+            // The way back puts back the parent and the place (the list field holds it).
+            let fields = Array(Set(ReminderFields.differences(from: old, to: stored) + [.parent, .list]))
+            outcome.inverse = .revert(number, written: ReminderFields(stored, fields: fields),
+                                      previous: ReminderFields(old, fields: fields))
 
         case .addList(let name, let color):
             let list = try Actions.addList(named: name, color: color, in: db, context: actionContext(at: now))
@@ -170,6 +192,29 @@ extension DataSource {
         let changed = ReminderFields.differences(from: old, to: new)
         guard !changed.isEmpty else { return nil }
         return .revert(number, written: ReminderFields(new, fields: changed), previous: ReminderFields(old, fields: changed))
+    }
+
+    /// The new parent of `reminder` (nil: top-level) and its place next to its new siblings.
+    /// - Throws: `TUIError` when there is no reminder above at its level, or it is top-level already.
+    private static func place(of reminder: Reminder, under newParent: NewParent,
+                              _ db: Database) throws -> (parent: Reminder?, placement: ReminderPlacement?) {
+        let title = "“\(reminder.title)”"
+        switch newParent {
+        case .neighbourAbove(let includesCompleted):
+            guard let above = try db.outlineNeighbour(of: reminder, includesCompleted: includesCompleted, direction: .backward) else {
+                throw TUIError("nothing above \(title) at its level to make it a subtask of")
+            }
+            let last = try db.lastOutlineSubtask(of: above, includesCompleted: includesCompleted)
+            return (above, last.map { .after($0.number) })
+        case .parentsParent:
+            guard let parent = try reminder.parentUID.flatMap({ try db.reminder(uid: $0) }),
+                  parent.listID == reminder.listID else {
+                throw TUIError("\(title) is already top-level")
+            }
+            // A grandparent in another list (brought by an import) is no parent here: top-level.
+            let grandparent = try parent.parentUID.flatMap { try db.reminder(uid: $0) }.flatMap { $0.listID == reminder.listID ? $0 : nil }
+            return (grandparent, .after(parent.number))
+        }
     }
 
     /// What the actions read besides the database, at `now`.

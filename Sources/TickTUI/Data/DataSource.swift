@@ -121,50 +121,89 @@ final class DataSource {
 
     /// The window `request` asks for.
     func window(_ request: WindowRequest, _ db: Database) throws -> WindowPage {
+        var page: WindowPage
         if let scope = request.scope.pageScope(showsCompleted: request.showsCompleted) {
-            return try keysetWindow(request, scope: scope, db)
+            page = try keysetWindow(request, scope: scope, db)
+        } else {
+            page = try memoryWindow(request, db)
         }
-        return try memoryWindow(request, db)
+        if case .list = request.scope { return page }
+        // Flat rows: each subtask names its parent (one lookup by UID per parent in the window).
+        var titles: [ReminderUID: String?] = [:]
+        for row in page.rows {
+            guard let uid = row.parentUID else { continue }
+            if titles[uid] == nil { titles[uid] = .some(try db.reminder(uid: uid)?.title) }
+            if let title = titles[uid] ?? nil { page.parentTitles[row.number] = title }
+        }
+        return page
     }
 
     private func keysetWindow(_ request: WindowRequest, scope: PageScope, _ db: Database) throws -> WindowPage {
-        let limit = max(request.limit, 1)
         var page = WindowPage(request: request, rows: [], selectedIndex: 0, hasMoreBefore: false, hasMoreAfter: false)
+        var outline: [Reminder.Number: OutlinePlace] = [:]
+        // A list is shown as an outline, each reminder with its subtasks under it; the
+        // smart lists are flat.
+        var read: (Reminder?, Bool, PageDirection, Int) throws -> [Reminder] = { anchor, including, direction, limit in
+            try Actions.page(scope, from: anchor, includingAnchor: including, direction: direction, limit: limit, in: db)
+        }
+        if case .list(let id, let includesCompleted) = scope {
+            read = { anchor, including, direction, limit in
+                let rows = try Actions.outline(ofList: id, includesCompleted: includesCompleted, collapsed: request.collapsed,
+                                               from: anchor, includingAnchor: including, direction: direction,
+                                               limit: limit, in: db)
+                for row in rows where row.depth > 0 || row.subtaskCount > 0 {
+                    outline[row.reminder.number] = OutlinePlace(ancestors: row.ancestors, subtaskCount: row.subtaskCount)
+                }
+                return rows.map(\.reminder)
+            }
+        }
+        try fill(&page, scope: scope, read: read, db)
+        let shown = Set(page.rows.map(\.number))
+        page.outline = outline.filter { shown.contains($0.key) }
+        return page
+    }
+
+    /// Fills `page` with the window its request asks for, its rows read by `read`
+    /// (anchor, including the anchor, direction, limit), one more than the window on each
+    /// side that has an edge, to tell whether more rows lie beyond.
+    private func fill(_ page: inout WindowPage, scope: PageScope,
+                      read: (Reminder?, Bool, PageDirection, Int) throws -> [Reminder], _ db: Database) throws {
+        let request = page.request
+        let limit = max(request.limit, 1)
         switch request.placement {
         case .start:
-            let rows = try Actions.page(scope, from: nil, direction: .forward, limit: limit + 1, in: db)
+            let rows = try read(nil, false, .forward, limit + 1)
             page.rows = Array(rows.prefix(limit))
             page.hasMoreAfter = rows.count > limit
         case .end:
-            let rows = try Actions.page(scope, from: nil, direction: .backward, limit: limit + 1, in: db)
+            let rows = try read(nil, false, .backward, limit + 1)
             page.rows = Array(rows.suffix(limit))
             page.hasMoreBefore = rows.count > limit
             page.selectedIndex = max(page.rows.count - 1, 0)
         case .after(let anchor):
-            let rows = try Actions.page(scope, from: anchor, direction: .forward, limit: limit + 1, in: db)
+            let rows = try read(anchor, false, .forward, limit + 1)
             page.rows = Array(rows.prefix(limit))
             page.hasMoreAfter = rows.count > limit
         case .before(let anchor):
-            let rows = try Actions.page(scope, from: anchor, direction: .backward, limit: limit + 1, in: db)
+            let rows = try read(anchor, false, .backward, limit + 1)
             page.rows = Array(rows.suffix(limit))
             page.hasMoreBefore = rows.count > limit
         case .around(let anchors):
             guard let anchor = try resolve(anchors, in: scope, db) else {
-                return try keysetWindow(WindowRequest(scope: request.scope, showsCompleted: request.showsCompleted,
-                                                      placement: .start, limit: request.limit,
-                                                      generation: request.generation), scope: scope, db)
+                page.request.placement = .start
+                try fill(&page, scope: scope, read: read, db)
+                page.request = request
+                return
             }
             let beforeCount = limit / 3
-            let before = try Actions.page(scope, from: anchor, direction: .backward, limit: beforeCount + 1, in: db)
-            let after = try Actions.page(scope, from: anchor, includingAnchor: true, direction: .forward,
-                                         limit: limit - beforeCount + 1, in: db)
+            let before = try read(anchor, false, .backward, beforeCount + 1)
+            let after = try read(anchor, true, .forward, limit - beforeCount + 1)
             let kept = Array(before.suffix(beforeCount))
             page.rows = kept + after.prefix(limit - beforeCount)
             page.hasMoreBefore = before.count > beforeCount
             page.hasMoreAfter = after.count > limit - beforeCount
             page.selectedIndex = after.isEmpty ? max(kept.count - 1, 0) : kept.count
         }
-        return page
     }
 
     /// The anchor to read around: the first anchor that is in the listing now (as it is

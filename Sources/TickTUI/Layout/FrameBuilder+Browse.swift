@@ -98,8 +98,13 @@ extension FrameBuilder {
             let isSelected = table.top + offset == table.selected
             let selected = isSelected && isFocused
             let done = reminder.isCompleted
+            let place = table.place(ofRow: table.top + offset)
             var builder = RowBuilder(width: width)
             builder.add(isSelected ? "›" : " ", cells: 1, style: SpanStyle(role: .heading, isSelected: selected))
+            // A subtask's checkbox is indented under its parent's, as in Apple Reminders;
+            // deep ones stop at a quarter of the title's room.
+            let indent = min(place.depth * FrameBuilder.indentPerLevel, max(0, titleWidth / 4))
+            if indent > 0 { builder.add("", cells: indent, style: SpanStyle(isSelected: selected)) }
             builder.add(done ? "[x]" : "[ ]", cells: 3,
                         style: SpanStyle(role: done ? .dim : .plain, isSelected: selected,
                                          isFocused: selected && table.column == .checkbox))
@@ -111,16 +116,35 @@ extension FrameBuilder {
             let marks = FrameBuilder.priorityMarks(reminder.priority)
             let titleStyle = SpanStyle(role: done ? .dim : .plain, isSelected: selected,
                                        isFocused: selected && table.column == .title)
-            var titleBuilder = RowBuilder(width: titleWidth)
+            var titleBuilder = RowBuilder(width: titleWidth - indent)
+            if place.subtaskCount > 0 {
+                let mark = state.collapsed.isCollapsed(reminder.uid) ? FrameBuilder.collapsedMark : FrameBuilder.openMark
+                titleBuilder.add(mark + " ", style: SpanStyle(role: .heading, isSelected: selected))
+            }
             if !marks.isEmpty { titleBuilder.add(marks + " ", style: SpanStyle(role: .flag, isSelected: selected)) }
             let title = TerminalText.sanitized(reminder.title)
             let titleCells = TerminalText.width(of: title)
-            if tagTexts[offset].isEmpty || titleCells >= titleBuilder.remaining {
+            let parentHint = table.parentTitles[reminder.number]
+            // A parent's count of subtasks stays in sight: the title is cut before it.
+            let count = place.subtaskCount > 0 ? " \(place.subtaskCount)" : ""
+            let countCells = TerminalText.width(of: count)
+            if !count.isEmpty, titleCells + countCells > titleBuilder.remaining {
+                titleBuilder.add(title, cells: titleBuilder.remaining - countCells, style: titleStyle)
+                titleBuilder.add(count, style: SpanStyle(role: .dim, isSelected: selected))
+            } else if !count.isEmpty {
+                titleBuilder.add(title, cells: titleCells, style: titleStyle)
+                titleBuilder.add(count, style: SpanStyle(role: .dim, isSelected: selected))
+                titleBuilder.add(tagTexts[offset], cells: titleBuilder.remaining, style: SpanStyle(role: .dim, isSelected: selected))
+            } else if (tagTexts[offset].isEmpty && parentHint == nil) || titleCells >= titleBuilder.remaining {
                 titleBuilder.add(title, cells: titleBuilder.remaining, style: titleStyle)
             } else {
-                // The tags after the title, dimmed, cut first when the row is narrow.
+                // The tags (then the parent's hint) after the title, dimmed, cut first when the row is narrow.
                 titleBuilder.add(title, cells: titleCells, style: titleStyle)
-                titleBuilder.add(tagTexts[offset], cells: titleBuilder.remaining,
+                titleBuilder.add(tagTexts[offset], style: SpanStyle(role: .dim, isSelected: selected))
+            }
+            if let parent = parentHint, titleBuilder.remaining > 4 {
+                // Flat rows: a faint hint of the parent, where the row has room for it.
+                titleBuilder.add(" ↳ " + TerminalText.sanitized(parent), cells: titleBuilder.remaining,
                                  style: SpanStyle(role: .dim, isSelected: selected))
             }
             for span in titleBuilder.finish(titleStyle) { builder.add(span.text, cells: span.width, style: span.style) }
@@ -144,6 +168,13 @@ extension FrameBuilder {
         }
         return rows + Array(repeating: RowBuilder.blank(width), count: max(0, height - rows.count))
     }
+
+    /// The cells a subtask is indented by, per level.
+    static let indentPerLevel = 2
+    /// The mark before an open parent's title.
+    static let openMark = "▾"
+    /// The mark before a collapsed parent's title.
+    static let collapsedMark = "▸"
 
     private func isSearchPrompt(_ state: AppState) -> Bool {
         if case .search = state.mode { return state.focus == .table }

@@ -128,6 +128,14 @@ extension AppState {
             return [.apply(.edit(reminder.number, ReminderFields(isFlagged: !reminder.isFlagged)), isUndo: false)]
         case .character("z"), .character("Z"):
             return snoozeSelected(asking: key == .character("Z"))
+        case .character("o"):
+            return toggleCollapsedSelected()
+        case .character("O"):
+            return toggleCollapsedAll()
+        case .character(">"):
+            return indentSelected()
+        case .character("<"):
+            return outdentSelected()
         case .shiftUp, .character("K"):
             return moveSelected(up: true)
         case .shiftDown, .character("J"):
@@ -137,7 +145,7 @@ extension AppState {
         }
     }
 
-    private mutating func nothingSelected(_ verb: String) -> [Effect] {
+    mutating func nothingSelected(_ verb: String) -> [Effect] {
         message = StatusMessage(text: "Nothing to \(verb) here. Press a to add a reminder.")
         return []
     }
@@ -145,23 +153,6 @@ extension AppState {
     private mutating func toggleSelected() -> [Effect] {
         guard let reminder = table.selectedReminder else { return nothingSelected("complete") }
         return [.apply(.toggle(reminder.number), isUndo: false)]
-    }
-
-    private mutating func moveSelected(up: Bool) -> [Effect] {
-        guard let reminder = table.selectedReminder else { return nothingSelected("move") }
-        guard scope.isManuallyOrdered else {
-            message = StatusMessage(text: "Reorder reminders in their list (Tab, then pick the list).")
-            return []
-        }
-        let neighbour = table.selected + (up ? -1 : 1)
-        guard table.rows.indices.contains(neighbour) else {
-            if up ? table.hasMoreBefore : table.hasMoreAfter { return extendIfNeeded() }
-            message = StatusMessage(text: up ? "Already at the top." : "Already at the bottom.")
-            return []
-        }
-        let other = table.rows[neighbour].number
-        preferredLine = table.selected - table.top + (up ? -1 : 1)
-        return [.apply(.move(reminder.number, up ? .before(other) : .after(other)), isUndo: false)]
     }
 
     private mutating func undo() -> [Effect] {

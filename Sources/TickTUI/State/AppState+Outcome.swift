@@ -24,6 +24,10 @@ extension AppState {
             lists = newLists
             for list in newLists where counts.lists[list.id] == nil { counts.lists[list.id] = 0 }
         }
+        if case .reparent = outcome.change, !outcome.isUndo, let parent = outcome.after?.parentUID {
+            // Opened to show the reminder just put under it.
+            collapsed.set(parent, collapsed: false)
+        }
         switch mode {
         case .add, .detail, .listDialog, .snooze, .confirmRemoveList: mode = .browse
         case .browse, .search, .help: break
@@ -69,6 +73,7 @@ extension AppState {
         case .removeList: return "delete of the list \(list)"
         case .restoreList: return "restore of the list \(list)"
         case .snooze: return "snooze of \(title)"
+        case .reparent(_, let parent): return parent == .parentsParent ? "outdent of \(title)" : "indent of \(title)"
         }
     }
 
@@ -90,6 +95,9 @@ extension AppState {
         case .addList(let name, _): return "Made the list \(quoted(name))."
         case .restore: return "Restored \(title)."
         case .snooze: return "Snoozed \(title). u undoes."
+        case .reparent:
+            guard outcome.after?.parentUID != nil else { return "Made \(title) top-level. u undoes." }
+            return "Made \(title) a subtask. u undoes."
         case .editList(let id, _, _):
             let name = outcome.lists?.first { $0.id == id }?.name ?? outcome.changedList?.name ?? ""
             return outcome.isNoChange ? "Nothing changed." : "Saved the list \(quoted(name)). u undoes."

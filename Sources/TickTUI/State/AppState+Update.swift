@@ -124,7 +124,7 @@ extension AppState {
     /// A request for the table's scope, counted as the newest.
     mutating func request(_ placement: WindowPlacement, limit: Int? = nil) -> WindowRequest {
         generation += 1
-        return WindowRequest(scope: scope, showsCompleted: showsCompleted, placement: placement,
+        return WindowRequest(scope: scope, showsCompleted: showsCompleted, collapsed: collapsed, placement: placement,
                              limit: limit ?? windowSize, generation: generation)
     }
 
@@ -146,12 +146,12 @@ extension AppState {
         let lastVisible = table.top + visibleRows - 1
         if table.hasMoreAfter, let last = table.rows.last, table.rows.count - 1 - lastVisible < margin {
             table.isExtending = true
-            return [.loadWindow(WindowRequest(scope: scope, showsCompleted: showsCompleted, placement: .after(last),
+            return [.loadWindow(WindowRequest(scope: scope, showsCompleted: showsCompleted, collapsed: collapsed, placement: .after(last),
                                               limit: windowSize / 2, generation: generation))]
         }
         if table.hasMoreBefore, let first = table.rows.first, table.top < margin {
             table.isExtending = true
-            return [.loadWindow(WindowRequest(scope: scope, showsCompleted: showsCompleted, placement: .before(first),
+            return [.loadWindow(WindowRequest(scope: scope, showsCompleted: showsCompleted, collapsed: collapsed, placement: .before(first),
                                               limit: windowSize / 2, generation: generation))]
         }
         return []
@@ -192,6 +192,8 @@ extension AppState {
             let line = preferredLine ?? (table.selected - table.top)
             preferredLine = nil
             table.rows = page.rows
+            table.outline = page.outline
+            table.parentTitles = page.parentTitles
             table.hasMoreBefore = page.hasMoreBefore
             table.hasMoreAfter = page.hasMoreAfter
             table.selected = min(max(page.selectedIndex, 0), max(page.rows.count - 1, 0))
@@ -205,11 +207,15 @@ extension AppState {
             table.isExtending = false
             guard table.rows.last?.number == anchor.number else { return extendIfNeeded() }
             table.rows += page.rows
+            table.outline.merge(page.outline) { _, new in new }
+            table.parentTitles.merge(page.parentTitles) { _, new in new }
             table.hasMoreAfter = page.hasMoreAfter
         case .before(let anchor):
             table.isExtending = false
             guard table.rows.first?.number == anchor.number else { return extendIfNeeded() }
             table.rows.insert(contentsOf: page.rows, at: 0)
+            table.outline.merge(page.outline) { _, new in new }
+            table.parentTitles.merge(page.parentTitles) { _, new in new }
             table.selected += page.rows.count
             table.top += page.rows.count
             table.hasMoreBefore = page.hasMoreBefore

@@ -1,6 +1,7 @@
 import Foundation
 import TickActions
 import TickModel
+import TickStore
 
 /// Everything the UI shows and remembers, as a value. ``AppState/update(_:_:)`` is the
 /// only way it changes.
@@ -27,6 +28,8 @@ struct AppState: Sendable {
     var showsCompleted = false
     /// The table's window.
     var table = TableState()
+    /// The parents whose subtasks are hidden, in every list (kept across reloads).
+    var collapsed = CollapsedParents()
     /// Which pane has the keyboard.
     var focus = Focus.table
     /// The dialog, if any.

@@ -6,6 +6,19 @@ enum MoveTarget: Hashable, Sendable {
     case before(Reminder.Number)
     /// Just after this reminder.
     case after(Reminder.Number)
+    /// Past the reminder next to it at its level in the list's outline (a parent moves
+    /// with its subtasks, a subtask among its parent's), above it (`up`) or below, found
+    /// when applied; `includesCompleted` says whether completed reminders are shown.
+    case pastNeighbour(up: Bool, includesCompleted: Bool)
+}
+
+/// The parent a reminder gets in ``Change/reparent(_:_:)``.
+enum NewParent: Hashable, Sendable {
+    /// The reminder above it at its level in the list's outline, as its last subtask
+    /// (`includesCompleted`: whether completed reminders are shown).
+    case neighbourAbove(includesCompleted: Bool)
+    /// Its parent's parent (top-level when its parent is), right after its old parent.
+    case parentsParent
 }
 
 /// A change to the store that the state machine asks for. The data layer applies it in
@@ -52,6 +65,12 @@ enum Change: Hashable, Sendable {
     case removeList(ReminderList.ID)
     /// Put a deleted list back with its reminders (undo of `removeList`).
     case restoreList(RemovedList)
+    /// Make a reminder a subtask of another, or take it out one level, by the same action
+    /// as `tick edit --parent` / `--no-parent` (`Actions.edit`, which refuses a cycle and
+    /// takes it to the parent's list), then move it to its place among its new siblings
+    /// (`Actions.move`), in one transaction: indent and outdent. The new parent is found
+    /// when applied, in the list's outline as stored then.
+    case reparent(Reminder.Number, NewParent)
     /// Snooze a reminder's alarm (`Actions.snooze`, as `tick snooze` does).
     case snooze(Reminder.Number, SnoozeTime)
 }

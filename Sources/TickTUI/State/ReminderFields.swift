@@ -20,6 +20,8 @@ struct ReminderFields: Hashable, Sendable {
         case completion
         case alarms
         case recurrence = "repeat"
+        /// The reminder it is a subtask of.
+        case parent
     }
 
     var title: String?
@@ -41,6 +43,9 @@ struct ReminderFields: Hashable, Sendable {
     var alarms: [Alarm]?
     /// `.some(nil)` sets "does not repeat".
     var recurrence: RecurrenceRule??
+    /// The parent's UID; `.some(nil)` sets "top-level". Written only by undo; a new
+    /// parent goes through ``Change/reparent(_:parent:placement:)``.
+    var parentUID: ReminderUID??
 
     /// The fields that are part of the set, in declaration order.
     var fields: [Field] {
@@ -58,6 +63,7 @@ struct ReminderFields: Hashable, Sendable {
             case .completion: completedAt != nil
             case .alarms: alarms != nil
             case .recurrence: recurrence != nil
+            case .parent: parentUID != nil
             }
         }
     }
@@ -85,6 +91,7 @@ extension ReminderFields {
             case .completion: completedAt = .some(reminder.completedAt)
             case .alarms: alarms = reminder.alarms
             case .recurrence: recurrence = .some(reminder.recurrence)
+            case .parent: parentUID = .some(reminder.parentUID)
             }
         }
     }
@@ -119,6 +126,7 @@ extension ReminderFields {
         case .completion: if let completedAt { reminder.completedAt = completedAt }
         case .alarms: if let alarms { reminder.alarms = alarms }
         case .recurrence: if let recurrence { reminder.recurrence = recurrence }
+        case .parent: if let parentUID { reminder.parentUID = parentUID }
         }
     }
 
@@ -136,6 +144,7 @@ extension ReminderFields {
         case .completion: completedAt == other.completedAt
         case .alarms: alarms == other.alarms
         case .recurrence: recurrence == other.recurrence
+        case .parent: parentUID == other.parentUID
         }
     }
 }
@@ -146,7 +155,8 @@ extension ReminderFields {
     /// detail view and the quick keys change. The other fields (and a rule set) are put
     /// back only by undo (`revert`).
     var edit: ReminderEdit {
-        precondition(completedAt == nil && alarms == nil && position == nil && (recurrence == nil || recurrence == .some(nil)),
+        precondition(completedAt == nil && alarms == nil && position == nil && parentUID == nil
+                     && (recurrence == nil || recurrence == .some(nil)),
                      "an edit sets only the fields a user edits; undo writes the others")
         return ReminderEdit(title: title, notes: notes.map { .set($0) } ?? .keep,
                             due: due.map { $0.map { .set($0) } ?? .clear } ?? .keep,

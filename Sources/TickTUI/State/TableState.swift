@@ -9,6 +9,10 @@ struct TableState: Hashable, Sendable {
 
     /// The rows read, in display order.
     var rows: [Reminder] = []
+    /// In a list, where each row read sits in its outline (absent: top-level, no subtasks).
+    var outline: [Reminder.Number: OutlinePlace] = [:]
+    /// In a smart list or search results, the title of each subtask's parent.
+    var parentTitles: [Reminder.Number: String] = [:]
     /// Whether the listing has rows before `rows`.
     var hasMoreBefore = false
     /// Whether the listing has rows after `rows`.
@@ -27,6 +31,46 @@ struct TableState: Hashable, Sendable {
     /// The selected reminder, if any.
     var selectedReminder: Reminder? {
         rows.indices.contains(selected) ? rows[selected] : nil
+    }
+
+    /// Where row `index` sits in its list's outline.
+    func place(ofRow index: Int) -> OutlinePlace {
+        guard rows.indices.contains(index) else { return OutlinePlace(ancestors: [], subtaskCount: 0) }
+        return outline[rows[index].number] ?? OutlinePlace(ancestors: [], subtaskCount: 0)
+    }
+
+    /// The index of the row next to row `index` at its level under the same parent, above
+    /// (`up`) or below it; nil when it has none among the rows read (`.edge` when the rows
+    /// read end before it could be told).
+    func sibling(ofRow index: Int, up: Bool) -> SiblingSearch {
+        let depth = place(ofRow: index).depth
+        var other = index + (up ? -1 : 1)
+        while rows.indices.contains(other) {
+            let otherDepth = place(ofRow: other).depth
+            if otherDepth == depth { return .found(other) }
+            if otherDepth < depth { return .none }
+            other += up ? -1 : 1
+        }
+        return (up ? hasMoreBefore : hasMoreAfter) ? .edge : .none
+    }
+
+    /// The answer of ``sibling(ofRow:up:)``.
+    enum SiblingSearch: Hashable, Sendable {
+        /// The sibling's index.
+        case found(Int)
+        /// No sibling that way.
+        case none
+        /// The rows read end first.
+        case edge
+    }
+
+    /// The index of the last row of the block row `index` heads (itself and the subtasks
+    /// shown under it), among the rows read.
+    func blockEnd(ofRow index: Int) -> Int {
+        let depth = place(ofRow: index).depth
+        var last = index
+        while rows.indices.contains(last + 1), place(ofRow: last + 1).depth > depth { last += 1 }
+        return last
     }
 
     /// Moves the selection by `delta` rows within what is read, keeping it on screen.
@@ -77,6 +121,11 @@ struct TableState: Hashable, Sendable {
         } else {
             dropFront()
             dropBack()
+        }
+        if outline.count + parentTitles.count > rows.count {
+            let kept = Set(rows.map(\.number))
+            outline = outline.filter { kept.contains($0.key) }
+            parentTitles = parentTitles.filter { kept.contains($0.key) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import TickModel
+import TickStore
 
 /// A window of rows to read.
 struct WindowRequest: Hashable, Sendable {
@@ -6,6 +7,8 @@ struct WindowRequest: Hashable, Sendable {
     var scope: Scope
     /// Whether a list's completed reminders are shown.
     var showsCompleted: Bool
+    /// The parents of a list whose subtasks are hidden.
+    var collapsed = CollapsedParents()
     /// Where the window is, relative to rows already seen.
     var placement: WindowPlacement
     /// The most rows to read.
@@ -42,4 +45,21 @@ struct WindowPage: Hashable, Sendable {
     var hasMoreBefore: Bool
     /// Whether rows exist after the last of `rows`.
     var hasMoreAfter: Bool
+    /// In a list, where each row sits in its outline (rows absent: top-level, no subtasks).
+    var outline: [Reminder.Number: OutlinePlace] = [:]
+    /// In a smart list or search results, the title of each subtask's parent (shown
+    /// faintly after the title: the rows are flat there).
+    var parentTitles: [Reminder.Number: String] = [:]
+}
+
+/// Where a row of a list sits in its outline: the parents it is shown under and how many
+/// subtasks it has.
+struct OutlinePlace: Hashable, Sendable {
+    /// The UIDs of the rows it is shown under, its parent first.
+    var ancestors: [ReminderUID]
+    /// Its subtasks in the listing, shown under it or hidden.
+    var subtaskCount: Int
+
+    /// How deep it is indented: 0 for a top-level row.
+    var depth: Int { ancestors.count }
 }

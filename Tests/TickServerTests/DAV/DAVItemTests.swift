@@ -24,6 +24,22 @@ import TickServer
         #expect(titles == ["Buy milk"])
     }
 
+    /// A phone's writes are changes of the change journal like the web app's: `tick undo`
+    /// and `POST /api/v1/undo` take them back.
+    @Test func writesAreJournaled() throws {
+        let harness = try ServiceHarness()
+        let path = try harness.firstCollection() + "phone-2.ics"
+        #expect(harness.dav("PUT", path, ServiceHarness.todo(uid: "phone-2", summary: "From the phone")).status == 201)
+        #expect(harness.dav("PUT", path, ServiceHarness.todo(uid: "phone-2", summary: "Edited on the phone")).status == 204)
+        let undone = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undone["undone"] as? String == "tick serve: save \u{201C}Edited on the phone\u{201D} (CalDAV)")
+        #expect(try harness.store.read { db in try db.allReminders().map(\.title) } == ["From the phone"])
+        #expect(harness.dav("DELETE", path).status == 204)
+        let restored = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect(restored["undone"] as? String == "tick serve: delete \u{201C}From the phone\u{201D} (CalDAV)")
+        #expect(harness.dav("GET", path).status == 200)
+    }
+
     @Test func ifNoneMatchStarOnAnExistingItemIs412AndChangesNothing() throws {
         let harness = try ServiceHarness()
         let path = try harness.firstCollection() + "a.ics"

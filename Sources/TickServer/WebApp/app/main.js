@@ -1,5 +1,5 @@
 // The reminders app: sidebar of lists, table of reminders, add field, undo bar.
-import { api, APIError, paths, cached } from "./api.js";
+import { api, APIError, paths, cached, rememberView } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { formatDue, isOverdue, priorityMarks } from "./format.js";
 import { state, listByID, viewName, viewFragment, viewFromFragment } from "./state.js";
@@ -86,6 +86,7 @@ export async function choose(view) {
   if (view.kind !== "search") {
     history.replaceState(null, "", viewFragment(view) || location.pathname);
     byId("search").value = "";
+    rememberView(viewPath(view));
   }
   closeDrawer();
   await reload({ keepScroll: false });
@@ -262,7 +263,7 @@ function hideUndo() {
   delete byId("undo-bar").dataset.uid;
 }
 
-/** Undo: the deleted reminder of the undo bar, else the server's last change. */
+/** Undo: the deleted reminder of the undo bar, else the newest change of the journal. */
 export async function undo() {
   const uid = byId("undo-bar").dataset.uid;
   hideUndo();
@@ -272,7 +273,7 @@ export async function undo() {
     return;
   }
   const answer = await change(() => api.undo());
-  if (answer) announce(`Undid the last ${answer.undone}.`);
+  if (answer) announce(`Undid ${answer.undone.replace(/^tick serve: /, "")}.`);
 }
 
 async function add(event) {
@@ -327,9 +328,16 @@ export function closeDrawer() {
 
 // MARK: - Live updates
 
+let events = null;
+
+/** Opens the stream of changes. It is closed when the page is hidden (navigated away from)
+ *  and opened again when the page comes back from the back/forward cache: a page kept there
+ *  would otherwise hold its connection open, and a browser allows six to one host, so the
+ *  seventh page load waited until the server's heartbeat evicted a kept page (about 50 s). */
 function listen() {
-  if (typeof EventSource !== "function") return;
+  if (typeof EventSource !== "function" || events) return;
   const source = new EventSource("/api/v1/events");
+  events = source;
   let pending = null;
   source.addEventListener("change", () => {
     clearTimeout(pending);
@@ -341,6 +349,16 @@ function listen() {
   });
   source.addEventListener("open", () => { if (state.offline) reload(); });
 }
+
+window.addEventListener("pagehide", () => {
+  if (events) events.close();
+  events = null;
+});
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  listen();
+  reload();
+});
 
 // MARK: - Start
 
@@ -376,6 +394,7 @@ function start() {
   installNotifications();
   const fromFragment = viewFromFragment(location.hash);
   if (fromFragment) state.view = fromFragment;
+  if (state.view.kind !== "search") rememberView(viewPath(state.view));
   // The first useful paint (the sidebar and the first rows drawn), for bench/webapp-paint.py:
   // from the service worker's copy when it has one, then from the server.
   paintFromCache().then((painted) => {
