@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEPS := libsqlite3-dev libical-dev libncurses-dev libdbus-1-dev libcurl4-openssl-dev libxml2-dev libmicrohttpd-dev libpq-dev libargon2-dev pkg-config
-TEST_DEPS  := postgresql tmux zsh fish groff-base dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav chromium chromium-driver python3-selenium
+TEST_DEPS  := postgresql tmux zsh fish groff-base dbus dbus-daemon dbus-bin libnotify-bin python3-dbus python3-gi python3-pip radicale xandikos python3-caldav vdirsyncer chromium chromium-driver python3-selenium
 BENCH_DEPS := hyperfine time taskwarrior todotxt-cli
 SYNC_BENCH_DEPS := radicale xandikos vdirsyncer curl git time
 DEMO_DB    := demo/tick.sqlite3
