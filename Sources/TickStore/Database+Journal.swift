@@ -99,17 +99,24 @@ extension Database {
         guard let change = journalTransaction.change else { return }
         journalTransaction.change = nil
         try execute("DELETE FROM journal_active")
-        let touched = try scalarInt("""
-            SELECT EXISTS (SELECT 1 FROM journal_reminder WHERE change = ?1) OR EXISTS (SELECT 1 FROM journal_list WHERE change = ?1)
-                OR EXISTS (SELECT 1 FROM journal_occurrence WHERE change = ?1)
+        // What the change touched: reminders it found, reminders it made, lists, occurrences.
+        let flags = try scalarInt("""
+            SELECT EXISTS (SELECT 1 FROM journal_reminder WHERE change = ?1 AND phase = 0 AND present = 1)
+                + 2 * EXISTS (SELECT 1 FROM journal_reminder WHERE change = ?1 AND phase = 0 AND present = 0)
+                + 4 * EXISTS (SELECT 1 FROM journal_list WHERE change = ?1)
+                + 8 * EXISTS (SELECT 1 FROM journal_occurrence WHERE change = ?1)
             """, [.integer(change)]) ?? 0
-        if touched == 0 {
+        let touched = (0..<4).map { flags & (1 << $0) != 0 }
+        guard touched.contains(true) else {
             if journalTransaction.madeChange { try execute("DELETE FROM journal_change WHERE id = ?", [.integer(change)]) }
             journalTransaction.madeChange = false
             return
         }
-        for sql in Database.journalAfterCopies { try execute(sql, [.integer(change)]) }
-        if journalTransaction.madeChange {
+        // Only the copies of what it touched (one change per request makes this count).
+        for (sql, needed) in zip(Database.journalAfterCopies, touched) where needed { try execute(sql, [.integer(change)]) }
+        // The oldest changes go 16 at a time, not one at each commit: the journal keeps
+        // between `journalDepth` and `journalDepth + 15`, and lists the newest `journalDepth`.
+        if journalTransaction.madeChange && change % 16 == 0 {
             try execute("DELETE FROM journal_change WHERE id <= ?", [.integer(change - Database.journalDepth)])
         }
         pendingJournalChange = change
