@@ -37,15 +37,21 @@ extension Database {
         try scalarInt("SELECT max(seq) FROM dav_resource WHERE list_id = ?", [.text(id.rawValue)]) ?? 0
     }
 
+    /// The statements of the lookups whose query plans `DAVChangeTests.queryPlans` checks.
+    static let davResourcesSQL = "SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND deleted = 0"
+    static let davResourcesSinceSQL = "SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND seq > ? ORDER BY seq"
+    static let davResourceByNameSQL = """
+        SELECT uid, name, seq, deleted FROM dav_resource INDEXED BY dav_resource_name
+        WHERE list_id = ? AND name = ? AND deleted = 0 LIMIT 1
+        """
+
     /// The resources of the list `id`: with `since` nil, those that exist; else those changed
     /// or deleted after change number `since`, tombstones included, in the order of change.
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(k log n) for k rows returned (the index `dav_resource_seq`).
     public func davResources(inList id: ReminderList.ID, since: Int64? = nil) throws -> [DAVResourceState] {
         var found: [DAVResourceState] = []
-        let sql = since == nil
-            ? "SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND deleted = 0"
-            : "SELECT uid, name, seq, deleted FROM dav_resource WHERE list_id = ? AND seq > ? ORDER BY seq"
+        let sql = since == nil ? Database.davResourcesSQL : Database.davResourcesSinceSQL
         try forEachRow(sql, [.text(id.rawValue)] + (since.map { [.integer($0)] } ?? [])) { row in
             found.append(DAVResourceState(uid: ReminderUID(row.text(0)), name: row.text(1), sequence: row.int(2),
                                           isDeleted: row.int(3) != 0))
@@ -60,10 +66,7 @@ extension Database {
     /// - Complexity: O(log n).
     public func davResource(inList id: ReminderList.ID, named name: String) throws -> DAVResourceState? {
         var found: DAVResourceState?
-        try forEachRow("""
-            SELECT uid, name, seq, deleted FROM dav_resource INDEXED BY dav_resource_name
-            WHERE list_id = ? AND name = ? AND deleted = 0 LIMIT 1
-            """, [.text(id.rawValue), .text(name)]) { row in
+        try forEachRow(Database.davResourceByNameSQL, [.text(id.rawValue), .text(name)]) { row in
             found = DAVResourceState(uid: ReminderUID(row.text(0)), name: row.text(1), sequence: row.int(2), isDeleted: false)
         }
         return found

@@ -94,13 +94,13 @@ struct DAVChangeTests {
         let folder = TemporaryFolder()
         let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
         try store.read { (db: Database) throws in
-            for (sql, index) in [
-                ("SELECT uid FROM dav_resource INDEXED BY dav_resource_name WHERE list_id = 'A' AND name = 'n' AND deleted = 0",
-                 "dav_resource_name (list_id=? AND name=?)"),
-                ("SELECT uid FROM dav_resource WHERE list_id = 'A' AND seq > 5 ORDER BY seq", "dav_resource_seq (list_id=? AND seq>?)"),
+            // The statements the store runs, with their parameters bound.
+            for (sql, arguments, index) in [
+                (Database.davResourceByNameSQL, [SQLValue.text("A"), .text("n")], "dav_resource_name (list_id=? AND name=?)"),
+                (Database.davResourcesSinceSQL, [SQLValue.text("A"), .integer(5)], "dav_resource_seq (list_id=? AND seq>?)"),
             ] {
                 var details: [String] = []
-                try db.forEachRow("EXPLAIN QUERY PLAN " + sql) { details.append($0.text(3)) }
+                try db.forEachRow("EXPLAIN QUERY PLAN " + sql, arguments) { details.append($0.text(3)) }
                 #expect(details.contains { $0.contains(index) }, "\(details)")
             }
         }
