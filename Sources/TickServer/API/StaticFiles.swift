@@ -29,7 +29,7 @@ struct StaticFiles: Sendable {
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.count))
                 let bytes = [UInt8](data)
                 files[relative] = File(bytes: bytes, contentType: StaticFiles.contentType(of: url.pathExtension),
-                                       tag: "\"\(bytes.count)-\(StaticFiles.hash(bytes))\"")
+                                       tag: StaticFiles.tag(of: bytes))
             }
         }
         var combined: [UInt8] = []
@@ -41,8 +41,9 @@ struct StaticFiles: Sendable {
         // The files that name the others: their references point at this version.
         for path in ["/index.html", "/sw.js", "/manifest.webmanifest"] {
             guard let file = files[path] else { continue }
-            let bytes = StaticFiles.replacing(Array("\"/app/".utf8), with: Array("\"/app-\(version)/".utf8), in: file.bytes)
-            files[path] = File(bytes: bytes, contentType: file.contentType, tag: "\"\(bytes.count)-\(StaticFiles.hash(bytes))\"")
+            let bytes = Array(String(decoding: file.bytes, as: UTF8.self)
+                .replacingOccurrences(of: "\"/app/", with: "\"/app-\(version)/").utf8)
+            files[path] = File(bytes: bytes, contentType: file.contentType, tag: StaticFiles.tag(of: bytes))
         }
         if let index = files["/index.html"] { files["/"] = index }
         self.files = files
@@ -50,23 +51,6 @@ struct StaticFiles: Sendable {
 
     /// `/app-VERSION/` of this set of files.
     let versionedPrefix: String
-
-    /// `bytes` with every `pattern` replaced by `replacement`.
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == pattern[0], index + pattern.count <= bytes.count, Array(bytes[index..<index + pattern.count]) == pattern {
-                out += replacement
-                index += pattern.count
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
-        }
-        return out
-    }
 
     /// The file at the request's path (GET or HEAD), 304 when its `If-None-Match` names it.
     func response(to request: HTTPRequest) -> HTTPResponse {
@@ -104,6 +88,9 @@ struct StaticFiles: Sendable {
         default: return "application/octet-stream"
         }
     }
+
+    /// A strong ETag of `bytes`: their length and FNV-1a hash.
+    static func tag(of bytes: [UInt8]) -> String { "\"\(bytes.count)-\(hash(bytes))\"" }
 
     static func hash(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 
 /// The app's page with its first answers inside: a page asked for with the session cookie
 /// carries the answers to `GET /api/v1/lists` and to the first page of the view the app
@@ -30,7 +31,7 @@ extension WebService {
         var block = Array("<script type=\"application/json\" id=\"tick-boot\">{".utf8)
         for (index, (path, body)) in answers.enumerated() {
             if index > 0 { block.append(UInt8(ascii: ",")) }
-            block += WebService.escapedForScript(Array(WebService.jsonString(path).utf8))
+            block += WebService.escapedForScript(Array(JSONValue.string(path).serialized(pretty: false).utf8))
             block.append(UInt8(ascii: ":"))
             block += WebService.escapedForScript(body)
         }
@@ -69,14 +70,6 @@ extension WebService {
               let response = try? handler(self, inner, parameters), response.status == 200,
               case .bytes(let body) = response.body else { return nil }
         return body
-    }
-
-    /// `text` as a JSON string.
-    static func jsonString(_ text: String) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: [text]), let array = String(data: data, encoding: .utf8) else {
-            return "\"\""
-        }
-        return String(array.dropFirst().dropLast())
     }
 
     /// JSON bytes with `<`, `>` and `&` written as `\u003c`, `\u003e`, `\u0026` (the same
