@@ -33,7 +33,7 @@ OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib
 mkdir -p "$OUT" "$LIB"
 targets=0 executions=0 crashes=0
-SWIFTC="swiftc -sanitize=fuzzer,address -parse-as-library -O -g"
+SWIFTC="swiftc -sanitize=fuzzer,address -parse-as-library -package-name Tick -O -g"
 
 # TickModel, then TickInterchange (which imports it and libical), as static libraries
 # compiled for testing so that the targets can reach internal API.
@@ -64,7 +64,7 @@ build_davrequest() {
   build_libraries
   printf '' > "$LIB/Empty.swift"
   swiftc -parse-as-library -module-name TickSync -emit-module -emit-module-path "$LIB/TickSync.swiftmodule" "$LIB/Empty.swift"
-  $SWIFTC -package-name Tick -I "$LIB" -L "$LIB" -lTickModel Sources/TickSync/DAVXML.swift Sources/TickSync/SyncError.swift \
+  $SWIFTC -I "$LIB" -L "$LIB" -lTickModel Sources/TickSync/DAVXML.swift Sources/TickSync/SyncError.swift \
     Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift \
     Sources/TickServer/DAV/DAVRequestBody.swift Sources/TickServer/DAV/DAVQueryFilter.swift \
     Sources/TickServer/DAV/DAVFailure.swift Sources/TickServer/DAV/DAVXMLWriter.swift \

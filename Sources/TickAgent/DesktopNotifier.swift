@@ -86,7 +86,6 @@ public final class DesktopNotifier: AlarmNotifier {
 
     /// `&`, `<` and `>` as entities, for servers that read the body as markup.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingScalars(["&": "&amp;", "<": "&lt;", ">": "&gt;"])
     }
 }

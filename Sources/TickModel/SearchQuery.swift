@@ -85,7 +85,7 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 
     /// `text` in double quotes, with `"` and `\` escaped by a backslash (as tags are shown).
     public static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
     }
 
     /// The name before the colon when `word` starts with ASCII letters and a colon

@@ -22,9 +22,9 @@ public enum TagNames {
     /// space, a `#` or a quote, so that where one tag ends is never in doubt
     /// (`#"garden work"`, `#"say \"hi\""`).
     public static func shown(_ tag: String) -> String {
-        let plain = !tag.contains { $0.isWhitespace || $0 == "#" || $0 == "\"" || $0 == "\\" }
+        let plain = !tag.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "#" || $0 == "\"" || $0 == "\\" }
         if plain { return "#" + tag }
-        return "#\"" + tag.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "#\"" + tag.replacingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
     }
 
     /// `tags` as one line a person edits: each `shown`, separated by spaces

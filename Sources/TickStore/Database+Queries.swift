@@ -349,6 +349,9 @@ extension Database {
         try forEachRow(sql, arguments) { try body(try decodeReminder($0)) }
     }
 
+    /// The escapes of a `LIKE … ESCAPE '\'` pattern: its wildcards and the escape itself.
+    static let likeEscapes: [Unicode.Scalar: String] = ["\\": "\\\\", "%": "\\%", "_": "\\_"]
+
     /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,
     /// compared ASCII case-insensitively: the few that name a relation the others must
     /// follow (`RELTYPE=CHILD`).
@@ -358,8 +361,7 @@ extension Database {
         var result: [Reminder] = []
         // LIKE compares ASCII letters case-insensitively and copies nothing (lower() would copy
         // every row's lines); `\` escapes the pattern's own wildcards.
-        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = "%" + text.replacingScalars(Self.likeEscapes) + "%"
         try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.ical_extras LIKE ? ESCAPE '\\'",
                        [.text(pattern)]) { result.append(try decodeReminder($0)) }
         return result
@@ -465,11 +467,10 @@ extension Database {
                 if term.field == .tag {
                     others.append(("r.number IN (SELECT reminder FROM reminder_tag WHERE tick_search_text(tag) = ?)", [.text(text)]))
                 } else if text.unicodeScalars.count >= 3 {
-                    let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                    let phrase = "\"" + text.replacingScalars(["\"": "\"\""]) + "\""
                     match.append(term.field == .anywhere ? phrase : term.field.rawValue + " : " + phrase)
                 } else {
-                    let pattern = SQLValue.text("%" + text.replacingOccurrences(of: "\\", with: "\\\\")
-                        .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
+                    let pattern = SQLValue.text("%" + text.replacingScalars(Self.likeEscapes) + "%")
                     let like = " LIKE ? ESCAPE '\\'"
                     let sql: [String]
                     switch term.field {

@@ -6,8 +6,11 @@ struct TagNamesTests {
     @Test("a tag is shown with #, in quotes when white space, # or a quote would blur where it ends", arguments: [
         ("garden", "#garden"), ("집안일", "#집안일"), ("garden work", "#\"garden work\""), ("a#b", "#\"a#b\""),
         ("say \"hi\"", "#\"say \\\"hi\\\"\""), ("back\\slash", "#\"back\\\\slash\""), ("tab\there", "#\"tab\there\""),
+        // A quote or backslash followed by a combining mark is one Character: still escaped.
+        ("say \"\u{301}", "#\"say \\\"\u{301}\""), ("a\\\u{301}", "#\"a\\\\\u{301}\""),
     ])
-    func shown(tag: String, expected: String) {
+    func shown(tag: String, expected: String) throws {
         #expect(TagNames.shown(tag) == expected)
+        #expect(try TagNames.parsedList(expected) == [tag])
     }
 }

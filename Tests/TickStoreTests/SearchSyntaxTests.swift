@@ -51,6 +51,15 @@ struct SearchSyntaxTests {
         #expect(try sample.titles(ReminderFilter(text: query)) == expected)
     }
 
+    @Test("a quote, %, _ or \\ followed by a combining mark is escaped in the full-text phrase and the LIKE pattern (was an FTS5 syntax error)",
+          arguments: ["ab\"\u{20DD}cd", "x%\u{20DD}", "_\u{20DD}", "\\\u{20DD}"])
+    func combiningMarks(title: String) throws {
+        let sample = try Sample()
+        try sample.add(title)
+        try sample.add("abcd x y")
+        #expect(try sample.titles(ReminderFilter(text: SearchQuery.quoted(title))) == [title])
+    }
+
     @Test("an edit of the tags alone updates what words find")
     func tagEdits() throws {
         let sample = try Sample()

@@ -198,7 +198,7 @@ struct ImportCommand: Command {
             if keepsProjects {
                 for index in reminders.indices {
                     guard let project = reminders[index].listName else { continue }
-                    reminders[index].reminder.title += " +" + project.replacingOccurrences(of: " ", with: "_")
+                    reminders[index].reminder.title += " +" + project.replacingScalars([" ": "_"])
                     reminders[index].listName = nil
                 }
             }

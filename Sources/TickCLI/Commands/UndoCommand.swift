@@ -150,6 +150,6 @@ enum ShellWords {
     /// `word` as is when the shell takes it so, else in single quotes (a quote inside as `'\''`).
     static func quoted(_ word: String) -> String {
         if !word.isEmpty && word.allSatisfy({ plain.contains($0) }) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + word.replacingScalars(["'": "'\\''"]) + "'"
     }
 }

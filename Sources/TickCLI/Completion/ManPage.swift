@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// The manual page tick(1) in roff with the man macros (man(7)), written from the same
 /// command definitions as the help, plus the Dates, JSON output and Environment sections
@@ -211,9 +212,7 @@ enum ManPage {
 
     /// `\` as `\e`; with `dashes`, `-` as `\-` (a minus that copies as one, for options).
     static func escaped(_ text: String, dashes: Bool = false) -> String {
-        var output = text.replacingOccurrences(of: "\\", with: "\\e")
-        if dashes { output = output.replacingOccurrences(of: "-", with: "\\-") }
-        return output
+        text.replacingScalars(dashes ? ["\\": "\\e", "-": "\\-"] : ["\\": "\\e"])
     }
 
     /// A line that would start with `.` or `'` (a request to roff) made plain text.

@@ -64,7 +64,9 @@ public struct HTTPRequest: Sendable {
 
     /// Percent-decoded text, or nil when an escape is malformed or the bytes are not UTF-8.
     public static func decoded(_ text: String, plusIsSpace: Bool) -> String? {
-        let text = plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : text
+        // Scalar by scalar: a `+` followed by a combining mark is one Character to String's
+        // own replacing, and would stay a `+`.
+        let text = plusIsSpace ? String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "+" ? " " : $0 })) : text
         return text.removingPercentEncoding ?? (text.contains("%") ? nil : text)
     }
 }
