@@ -91,19 +91,36 @@ extension Database {
     /// goes to the end of the new list.
     /// - Throws: `StoreError` of kind `.constraint` for a list that does not exist.
     public func update(_ reminder: Reminder) throws {
-        var stored = reminder
-        if let old = try scalarText("SELECT list_id FROM reminder WHERE number = ?", [.integer(reminder.number.rawValue)]),
-           old != reminder.listID.rawValue {
-            stored.position = try endPosition(inList: reminder.listID)
+        let number = SQLValue.integer(reminder.number.rawValue)
+        // The stored values, so that only the columns that differ are written: SQLite rewrites
+        // every index (and evaluates every `UPDATE OF` trigger) of each column an UPDATE names,
+        // changed or not, so a completion that named all 22 columns dirtied about twice the
+        // pages it needs.
+        var stored: [SQLValue] = []
+        try forEachRow("SELECT \(Database.updatedColumns.joined(separator: ", ")) FROM reminder WHERE number = ?", [number]) { row in
+            stored = (0..<Int32(Database.updatedColumns.count)).map { row.value($0) }
         }
-        try execute("""
-            UPDATE reminder SET uid = ?, list_id = ?, title = ?, notes = ?, due = ?, due_time_zone = ?,
-                start = ?, start_time_zone = ?, priority = ?, flagged = ?, completed_at = ?, position = ?,
-                parent_uid = ?, tags = ?, url = ?, recurrence = ?, alarms = ?, ical_extras = ?,
-                created_at = ?, modified_at = ?, recurrence_basis = ?, next_alarm = ?
-            WHERE number = ?
-            """, Database.fields(stored) + [.integer(reminder.number.rawValue)])
+        guard !stored.isEmpty else { return }
+        var values = Database.fields(reminder)
+        if stored[1] != values[1] {
+            values[11] = .integer(try endPosition(inList: reminder.listID))
+        }
+        var assignments: [String] = []
+        var changed: [SQLValue] = []
+        for index in values.indices where values[index] != stored[index] {
+            assignments.append(Database.updatedColumns[index] + " = ?")
+            changed.append(values[index])
+        }
+        guard !assignments.isEmpty else { return }
+        try execute("UPDATE reminder SET \(assignments.joined(separator: ", ")) WHERE number = ?", changed + [number])
     }
+
+    /// The columns `fields(_:)` gives values for, in its order.
+    static let updatedColumns = [
+        "uid", "list_id", "title", "notes", "due", "due_time_zone", "start", "start_time_zone", "priority", "flagged",
+        "completed_at", "position", "parent_uid", "tags", "url", "recurrence", "alarms", "ical_extras",
+        "created_at", "modified_at", "recurrence_basis", "next_alarm",
+    ]
 
     /// The reminder numbered `number`, or nil.
     /// - Throws: `StoreError` from SQLite.

@@ -111,6 +111,17 @@ public final class Statement {
     /// The real in column `index` (0-based) of the current row.
     func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
+    /// The value in column `index` of the current row, of the type SQLite stored (a blob as
+    /// its bytes read as UTF-8 text).
+    func value(_ index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_NULL: .null
+        case SQLITE_INTEGER: .integer(int(index))
+        case SQLITE_FLOAT: .real(double(index))
+        default: .text(text(index))
+        }
+    }
+
     /// Whether column `index` of the current row is NULL.
     func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 
