@@ -45,6 +45,24 @@ struct ArchiveStreamTests {
         #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
     }
 
+    /// Found by fuzz/archive: a reminder's `"list"` (used when its `listID` names no list of the
+    /// archive) was read untrimmed and unchecked, while a list's own `"name"` is trimmed and
+    /// must not be blank; a blank one put the reminder in the default list without a word.
+    @Test("a reminder's list name is read as a list's name is: trimmed, and refused when blank")
+    func reminderListName() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Home")
+        cli.files["names.json"] = Data(#"{"format": "tick", "version": 1, "lists": [], "reminders": [{"uid": "u1", "listID": "X", "list": " Home", "title": "Milk"}]}"#.utf8)
+        cli.ok("import", "names.json")
+        #expect(try #require(try cli.json("list", "Home") as? [[String: Any]]).map { $0["title"] as? String } == ["Milk"])
+        let before = try ImportGoldenTests.dump(cli.databasePath)
+        cli.files["blank.json"] = Data(#"{"format": "tick", "version": 1, "lists": [], "reminders": [{"uid": "u2", "listID": "X", "list": " \u3000 ", "title": "Eggs"}]}"#.utf8)
+        let result = cli.run("import", "blank.json")
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("tick: error: blank.json: reminders[0]: "), "\(result.errors)")
+        #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
+    }
+
     /// Found by fuzz/archivestream: with "reminders" given twice, the streamed reader restored
     /// the first array while the whole-file reader took the last; now neither takes either.
     @Test("a top-level key given twice is refused by both readers, and nothing is imported", arguments: [

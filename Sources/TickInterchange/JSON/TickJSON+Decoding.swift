@@ -279,7 +279,10 @@ struct ArchiveReader {
         let title = try validated(try string(object, "title"), as: .reminderTitle)
         let listID = try string(object, "listID")
         var listName = listNames[listID]
-        if listName == nil { listName = try optionalString(object, "list") }
+        if listName == nil, let name = try optionalString(object, "list") {
+            // Read as a list's own name is (trimmed, not blank): " Home" is the list "Home".
+            listName = try validated(name, as: .listName)
+        }
         let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
         let levelName = try optionalString(object, "priority") ?? "none"
         let priority: Priority
