@@ -96,4 +96,44 @@ extension Database {
         try execute("UPDATE dav_resource SET name = ? WHERE list_id = ? AND uid = ?",
                     [.text(name), .text(id.rawValue), .text(uid.rawValue)])
     }
+
+    /// The change number up to which the tombstones of the list `id` were dropped, 0 when
+    /// none were: a sync token below it may miss a deletion (see `pruneDAVTombstones`).
+    /// - Throws: `StoreError` from SQLite.
+    public func davHorizon(inList id: ReminderList.ID) throws -> Int64 {
+        try scalarInt("SELECT pruned_through FROM dav_horizon WHERE list_id = ?", [.text(id.rawValue)]) ?? 0
+    }
+
+    /// Drops the oldest tombstones of every list that holds more than twice `kept` of them,
+    /// keeping its newest `kept`, and moves the list's horizon (`davHorizon(inList:)`) to the
+    /// change number of the newest one dropped. A client whose token is older then syncs
+    /// from the start (RFC 6578 §3.2), as with Radicale's `max_sync_token_age`; one that
+    /// synced since the kept deletions began loses nothing.
+    /// - Parameter kept: tombstones kept per list (at least 1).
+    /// - Returns: the number of tombstones dropped.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(t) in the number of tombstones (the index `dav_resource_tombstone`).
+    @discardableResult
+    public func pruneDAVTombstones(keeping kept: Int) throws -> Int {
+        precondition(kept >= 1, "keep at least one tombstone a list")
+        var crowded: [String] = []
+        try forEachRow("""
+            SELECT list_id FROM dav_resource INDEXED BY dav_resource_tombstone WHERE deleted = 1
+            GROUP BY list_id HAVING count(*) > ?
+            """, [.integer(Int64(kept) * 2)]) { crowded.append($0.text(0)) }
+        var dropped = 0
+        for list in crowded {
+            guard let cutoff = try scalarInt("""
+                SELECT seq FROM dav_resource INDEXED BY dav_resource_tombstone WHERE list_id = ? AND deleted = 1
+                ORDER BY seq DESC LIMIT 1 OFFSET ?
+                """, [.text(list), .integer(Int64(kept))]) else { continue }
+            try execute("DELETE FROM dav_resource WHERE list_id = ? AND deleted = 1 AND seq <= ?", [.text(list), .integer(cutoff)])
+            dropped += changes
+            try execute("""
+                INSERT INTO dav_horizon (list_id, pruned_through) VALUES (?, ?)
+                ON CONFLICT (list_id) DO UPDATE SET pruned_through = max(pruned_through, excluded.pruned_through)
+                """, [.text(list), .integer(cutoff)])
+        }
+        return dropped
+    }
 }

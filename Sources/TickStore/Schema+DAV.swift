@@ -53,6 +53,30 @@ extension Schema {
         END;
         """
 
+    /// Version 11: tombstones are not kept forever (issue 13). `dav_horizon` holds, per list,
+    /// the change number up to which its tombstones were dropped (`Database.pruneDAVTombstones`):
+    /// a sync token older than that may miss a deletion, so the server refuses it with
+    /// RFC 6578 `DAV:valid-sync-token` and the client syncs from the start. An index on the
+    /// tombstones alone counts them without reading the live rows. A deleted list takes its
+    /// horizon with it; a list whose ID changes keeps it.
+    static let davHorizon = """
+        CREATE TABLE dav_horizon (
+            list_id        TEXT PRIMARY KEY NOT NULL,
+            pruned_through INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX dav_resource_tombstone ON dav_resource(list_id, seq) WHERE deleted = 1;
+        DROP TRIGGER dav_list_delete;
+        CREATE TRIGGER dav_list_delete AFTER DELETE ON list BEGIN
+            DELETE FROM dav_resource WHERE list_id = old.id;
+            DELETE FROM dav_horizon WHERE list_id = old.id;
+        END;
+        DROP TRIGGER dav_list_update;
+        CREATE TRIGGER dav_list_update AFTER UPDATE OF id ON list WHEN old.id IS NOT new.id BEGIN
+            UPDATE dav_resource SET list_id = new.id WHERE list_id = old.id;
+            UPDATE dav_horizon SET list_id = new.id WHERE list_id = old.id;
+        END;
+        """
+
     /// The statements of `davChanges`' triggers that count a change of the resource `uid`
     /// in `list` (a new row named `UID.ics`, or the row there, no longer deleted).
     private static func davChange(list: String, uid: String) -> String {

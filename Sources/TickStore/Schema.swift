@@ -23,6 +23,7 @@ enum Schema {
         migrator.register("change journal", script: changeJournal)
         migrator.register("search accents and tags", script: searchAccents)
         migrator.register("dav changes", script: davChanges)
+        migrator.register("dav tombstone horizon", script: davHorizon)
         return migrator
     }()
 

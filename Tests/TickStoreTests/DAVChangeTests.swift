@@ -72,6 +72,36 @@ struct DAVChangeTests {
         }
     }
 
+    @Test("pruning keeps the newest tombstones of a crowded list, moves its horizon, and leaves other lists and live rows alone")
+    func pruningTombstones() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
+        let a = ReminderList.ID(rawValue: "A"), b = ReminderList.ID(rawValue: "B")
+        try store.write { (db: Database) throws in
+            var script = Self.insertList("A", position: 10) + Self.insertList("B", position: 11)
+            for index in 0..<7 { script += Self.insertReminder("a\(index)", list: "A") }
+            for index in 0..<4 { script += Self.insertReminder("b\(index)", list: "B") }
+            try db.executeScript(script + "DELETE FROM reminder WHERE uid IN ('a0', 'a1', 'a2', 'a3', 'a4', 'b0', 'b1', 'b2');")
+            let deletions = try db.davResources(inList: a, since: 0).filter(\.isDeleted).map(\.sequence)
+            #expect(deletions.count == 5)
+            #expect(try db.davHorizon(inList: a) == 0)
+
+            // A has 5 tombstones (more than twice 2): its 3 oldest go; B has 3 (not more than 4).
+            #expect(try db.pruneDAVTombstones(keeping: 2) == 3)
+            let left = try db.davResources(inList: a, since: 0)
+            #expect(left.filter(\.isDeleted).map(\.uid.rawValue) == ["a3", "a4"])
+            #expect(left.filter { !$0.isDeleted }.map(\.uid.rawValue).sorted() == ["a5", "a6"])
+            #expect(try db.davHorizon(inList: a) == deletions[2])
+            #expect(try db.davResources(inList: b, since: 0).filter(\.isDeleted).count == 3)
+            #expect(try db.davHorizon(inList: b) == 0)
+            #expect(try db.pruneDAVTombstones(keeping: 2) == 0, "nothing more to drop")
+
+            // A deleted list takes its horizon with it.
+            try db.executeScript("DELETE FROM reminder WHERE list_id = 'A'; DELETE FROM list WHERE id = 'A';")
+            #expect(try db.davHorizon(inList: a) == 0)
+        }
+    }
+
     @Test("a name a client chose replaces a tombstone that had it")
     func namingDropsTheTombstone() throws {
         let folder = TemporaryFolder()

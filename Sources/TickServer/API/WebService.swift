@@ -60,6 +60,9 @@ public final class WebService: Sendable {
     let sessions = Mutex<Set<String>>([])
     let hostRule = Mutex(HostRule.any(port: nil))
     let idleMemory: IdleMemory?
+    /// CalDAV tombstones kept per list when the server is idle (`Database.pruneDAVTombstones`):
+    /// a client that has not synced for this many deletions in a list syncs it from the start.
+    static let davTombstonesKept = 1_000
 
     /// The service on `store`.
     /// - Parameters:
@@ -74,7 +77,8 @@ public final class WebService: Sendable {
                 watchesChanges: Bool = true, idleMemoryDelay: Duration? = nil) {
         self.store = store
         self.readers = readers
-        self.writer = WriteBatcher(store: store)
+        let writer = WriteBatcher(store: store)
+        self.writer = writer
         self.cache = versionStore.map(ResponseCache.init(versionStore:))
         self.configuration = configuration
         self.staticFiles = StaticFiles(root: configuration.webRoot)
@@ -83,6 +87,9 @@ public final class WebService: Sendable {
         let stores = [store] + readers + (versionStore.map { [$0] } ?? [])
         self.idleMemory = idleMemoryDelay.map { delay in
             IdleMemory(delay: delay) {
+                // Housekeeping first, while nobody waits: old CalDAV tombstones (a failure is
+                // tried again at the next idle moment; nothing depends on it).
+                _ = try? writer.write { db in try db.pruneDAVTombstones(keeping: WebService.davTombstonesKept) }
                 for store in stores { store.releaseMemory() }
                 IdleMemory.trimAllocator()
             }

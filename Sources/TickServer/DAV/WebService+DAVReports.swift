@@ -37,7 +37,7 @@ extension WebService {
                 }
                 return multistatus.response()
             case .syncCollection(let asked, let token, _):
-                let since = try WebService.syncSequence(token, in: db)
+                let since = try WebService.syncSequence(token, ofList: id, in: db)
                 let current = try db.davToken(inList: id)
                 let changes = try db.davResources(inList: id, since: since)
                 let live = changes.filter { !$0.isDeleted }
@@ -52,15 +52,20 @@ extension WebService {
         }
     }
 
-    /// The change number of a sync token; nil for an empty one (a first sync).
+    /// The change number of a sync token of the list `list`; nil for an empty one (a first sync).
     /// - Throws: `DAVFailure` 403 `DAV:valid-sync-token` (RFC 6578 §3.2) for a token Tick
-    ///   did not give: not its form, or a number past the last change.
-    static func syncSequence(_ token: String, in db: Database) throws -> Int64? {
+    ///   did not give (not its form, or a number past the last change) or one older than
+    ///   the list's oldest kept tombstone (`Database.davHorizon(inList:)`).
+    static func syncSequence(_ token: String, ofList list: ReminderList.ID, in db: Database) throws -> Int64? {
         guard !token.isEmpty else { return nil }
         guard token.hasPrefix(syncTokenPrefix), let number = Int64(token.dropFirst(syncTokenPrefix.count)), number >= 0,
               number <= (try db.davSequence()) else {
             throw DAVFailure(403, .d("valid-sync-token"),
                              "the sync token was not given by this server (or its database was replaced); sync again from the start")
+        }
+        guard number >= (try db.davHorizon(inList: list)) else {
+            throw DAVFailure(403, .d("valid-sync-token"),
+                             "the sync token is older than the deletions this server keeps; sync again from the start")
         }
         return number
     }

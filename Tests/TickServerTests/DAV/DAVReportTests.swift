@@ -131,6 +131,32 @@ import TickStore
         #expect(work.hrefs == ["/dav/lists/\(other.id.rawValue)/a.ics"])
     }
 
+    @Test func aTokenOlderThanTheKeptTombstonesIs403AndAFreshSyncWorks() throws {
+        let harness = try ServiceHarness()
+        let collection = try harness.firstCollection()
+        for name in ["a", "b", "c", "d"] {
+            _ = harness.dav("PUT", collection + name + ".ics", ServiceHarness.todo(uid: name, summary: name.uppercased()))
+        }
+        let old = try #require(DAVAnswer(harness.dav("REPORT", collection, ServiceHarness.syncCollection(""))).syncToken)
+        for name in ["a", "b", "c"] { _ = harness.dav("DELETE", collection + name + ".ics") }
+        let recent = try #require(DAVAnswer(harness.dav("REPORT", collection, ServiceHarness.syncCollection(old))).syncToken)
+        _ = harness.dav("DELETE", collection + "d.ics")
+        #expect(try harness.store.write { db in try db.pruneDAVTombstones(keeping: 1) } == 3)
+
+        // The old token may miss a deletion: refused, as RFC 6578 §3.2 allows.
+        let refused = harness.dav("REPORT", collection, ServiceHarness.syncCollection(old))
+        #expect(refused.status == 403)
+        #expect(refused.bodyText.contains("<D:valid-sync-token/>"))
+        // The token given after those deletions still learns of the last one.
+        let later = DAVAnswer(harness.dav("REPORT", collection, ServiceHarness.syncCollection(recent)))
+        #expect(later.hrefs == [collection + "d.ics"])
+        #expect(later.item(collection + "d.ics")?.status == 404)
+        // A client starting over gets what exists.
+        let fresh = DAVAnswer(harness.dav("REPORT", collection, ServiceHarness.syncCollection("")))
+        #expect(fresh.items.isEmpty)
+        #expect(fresh.syncToken != nil)
+    }
+
     @Test(arguments: ["urn:x-tick:sync:999999", "http://example.com/sync/1", "urn:x-tick:sync:-1", "garbage"])
     func aTokenTickDidNotGiveIs403ValidSyncToken(_ token: String) throws {
         let harness = try ServiceHarness()
