@@ -102,6 +102,38 @@ struct StoreActionTests {
         }
     }
 
+    @Test("every field of a reminder reads back as written, through insert and update", arguments: StoreKind.available)
+    func roundTrip(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let instant = Fixture.now.addingTimeInterval(0.125)
+        let reminder = try store.write { db in
+            var reminder = Reminder(listID: try db.defaultList().id, title: "Tea \"Oolong\" 🍵 \\ 차", notes: "line one\nline two",
+                                    due: .timed(Fixture.now.addingTimeInterval(86_400), timeZone: "Asia/Seoul"),
+                                    start: .floating(try #require(LocalDateTime("2026-12-02T07:30:00"))), priority: Priority(.low),
+                                    isFlagged: true, completedAt: instant, tags: ["a \"quoted\" tag", "한국어", "back\\slash"],
+                                    url: "https://example.org/?q=1&r=2", recurrence: RecurrenceRule(rruleValue: "FREQ=DAILY;INTERVAL=2"),
+                                    alarms: [Alarm(uid: "A1", trigger: .absolute(instant), firedAt: instant.addingTimeInterval(1), isSnooze: true),
+                                             Alarm(uid: "A2", trigger: .relative(seconds: -90, toStart: true), isExactOffset: true),
+                                             Alarm(uid: "A3", trigger: .relative(seconds: 0, toStart: false),
+                                                   firedAt: instant, isSilenced: true)],
+                                    iCalendarExtras: "X-ONE:1\nX-TWO;PARAM=a:b", createdAt: instant, modifiedAt: instant,
+                                    recurrenceBasis: .completion)
+            reminder = try db.insert(reminder, keepingNumber: false, keepingPosition: false)
+            return reminder
+        }
+        #expect(try store.read { db in try db.reminder(number: reminder.number) } == reminder)
+        var changed = reminder
+        changed.due = .allDay(try #require(CalendarDay("2027-01-31")))
+        changed.start = nil
+        changed.tags = []
+        changed.alarms = []
+        changed.completedAt = nil
+        changed.url = nil
+        changed.recurrence = nil
+        try store.write { db in try db.update(changed) }
+        #expect(try store.read { db in try db.reminder(uid: reminder.uid) } == changed)
+    }
+
     @Test("edit: fields, a new list takes the subtasks along, a parent cycle is refused and changes nothing",
           arguments: StoreKind.available)
     func edit(_ kind: StoreKind) throws {
