@@ -90,7 +90,7 @@ let package = Package(
                     resources: [.copy("Golden")]),
         .testTarget(name: "TickTerminalTests", dependencies: ["TickTerminal", "TestSupport"]),
         .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TestSupport"]),
-        .testTarget(name: "TickActionsTests", dependencies: ["TickActions", "TickCLI", "TickTUI", "TickAgent", "TestSupport"]),
+        .testTarget(name: "TickActionsTests", dependencies: ["TickActions", "TickCLI", "TickTUI", "TickAgent", "TickPostgres", "TestSupport"]),
         .testTarget(name: "TickSyncTests", dependencies: ["TickSync", "TickActions", "TickStore", "TestSupport"]),
         .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TickActions", "TestSupport"]),
         .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TestSupport"]),

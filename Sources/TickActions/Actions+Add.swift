@@ -20,7 +20,7 @@ extension Actions {
     }
 
     /// ``add(_:)`` inside the caller's write transaction `db`.
-    public static func add(_ request: NewReminder, context: ActionContext, in db: Database) throws -> ReminderChangeResult {
+    public static func add(_ request: NewReminder, context: ActionContext, in db: some StoreTransaction) throws -> ReminderChangeResult {
         let title = try Names.validated(request.title, as: .reminderTitle)
         var reminder = Reminder(listID: ReminderList.ID(rawValue: ""), title: title, notes: request.notes,
                                 priority: request.priority, isFlagged: request.isFlagged, tags: request.tags,
@@ -43,7 +43,7 @@ extension Actions {
         }
         reminder.listID = list.id
         reminder.parentUID = parent?.uid
-        return ReminderChangeResult(reminder: try db.insert(reminder), list: list, notes: notes)
+        return ReminderChangeResult(reminder: try db.insert(reminder, keepingNumber: false, keepingPosition: false), list: list, notes: notes)
     }
 
     /// A link as stored: trimmed, and nil when blank.

@@ -39,7 +39,7 @@ extension Actions {
     /// ``setCompletion(_:_:occurrence:)`` of one reminder inside the caller's write
     /// transaction `db`.
     public static func setCompletion(_ number: Reminder.Number, _ change: CompletionChange, occurrence: Due? = nil,
-                                     context: ActionContext, in db: Database) throws -> CompletionChangeResult {
+                                     context: ActionContext, in db: some StoreTransaction) throws -> CompletionChangeResult {
         let reminder = try db.existingReminder(number)
         let reopens = change == .reopen || (change == .toggle && reminder.isCompleted)
         if reopens { return try reopen(reminder, context: context, in: db) }
@@ -47,7 +47,7 @@ extension Actions {
     }
 
     private static func complete(_ reminder: Reminder, expecting: Due?, context: ActionContext,
-                                 in db: Database) throws -> CompletionChangeResult {
+                                 in db: some StoreTransaction) throws -> CompletionChangeResult {
         let zone = context.timeZone
         if reminder.isCompleted { return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false) }
         if let expecting {
@@ -74,7 +74,7 @@ extension Actions {
     /// A completed reminder is opened again (for a repeating one whose series ended, its
     /// last occurrence leaves the history); an open repeating reminder steps back to its
     /// most recently completed occurrence; anything else is left (`changed` false).
-    private static func reopen(_ reminder: Reminder, context: ActionContext, in db: Database) throws -> CompletionChangeResult {
+    private static func reopen(_ reminder: Reminder, context: ActionContext, in db: some StoreTransaction) throws -> CompletionChangeResult {
         let now = context.now, zone = context.timeZone
         if reminder.isCompleted {
             var reopened = reminder

@@ -28,7 +28,7 @@ extension Actions {
     }
 
     /// `delete(_:)` inside the caller's write transaction `db`.
-    public static func delete(_ numbers: [Reminder.Number], in db: Database) throws -> [DeletedReminder] {
+    public static func delete(_ numbers: [Reminder.Number], in db: some StoreTransaction) throws -> [DeletedReminder] {
         var deleted: [DeletedReminder] = []
         var seen = Set<Reminder.Number>()
         for number in numbers where seen.insert(number).inserted {
@@ -50,7 +50,7 @@ extension Actions {
     }
 
     /// `restore(_:)` inside the caller's write transaction `db`.
-    public static func restore(_ deleted: DeletedReminder, in db: Database) throws -> Reminder {
+    public static func restore(_ deleted: DeletedReminder, in db: some StoreTransaction) throws -> Reminder {
         guard try db.list(id: deleted.reminder.listID) != nil else { throw ActionError.listGone(deleted.reminder.listID) }
         let restored = try db.insert(deleted.reminder, keepingNumber: true, keepingPosition: true)
         for number in deleted.subtasks {

@@ -44,7 +44,7 @@ extension Actions {
 
     /// ``edit(_:_:)`` inside the caller's write transaction `db`.
     public static func edit(_ number: Reminder.Number, _ edit: ReminderEdit, context: ActionContext,
-                            in db: Database) throws -> ReminderChangeResult {
+                            in db: some StoreTransaction) throws -> ReminderChangeResult {
         var reminder = try db.existingReminder(number)
         if let title = edit.title { reminder.title = try Names.validated(title, as: .reminderTitle) }
         reminder.notes = edit.notes.applied(to: reminder.notes) ?? ""
@@ -106,13 +106,12 @@ extension Actions {
     /// - Returns: how many were moved.
     /// - Complexity: one query per reminder in the subtree.
     private static func moveSubtasks(of parent: Reminder, to id: ReminderList.ID, context: ActionContext,
-                                     in db: Database) throws -> Int {
+                                     in db: some StoreTransaction) throws -> Int {
         var moved = 0
         var pending = [parent.uid]
         var seen: Set<ReminderUID> = [parent.uid]
         while let uid = pending.popLast() {
-            let filter = ReminderFilter(parentUID: uid, includesCompleted: true)
-            for var child in try db.reminders(filter, now: context.now, timeZone: context.timeZone)
+            for var child in try db.subtasks(of: uid)
             where seen.insert(child.uid).inserted {
                 pending.append(child.uid)
                 guard child.listID == parent.listID else { continue }
@@ -127,7 +126,7 @@ extension Actions {
 
     /// Refuses a parent that is the reminder itself or one of its descendants.
     /// - Throws: `ActionError.parentCycle`.
-    private static func checkNoCycle(child: Reminder, parent: Reminder, in db: Database) throws {
+    private static func checkNoCycle(child: Reminder, parent: Reminder, in db: some StoreTransaction) throws {
         var current: Reminder? = parent
         var seen = Set<ReminderUID>()
         while let node = current, seen.insert(node.uid).inserted {

@@ -51,11 +51,11 @@ extension Actions {
     /// - Parameter id: the list's identifier, when the caller chose it (a CalDAV client's
     ///   MKCALENDAR names the collection); nil makes a new one. The caller checks that it is
     ///   free (a taken one throws `StoreError` of kind `.constraint`).
-    public static func addList(named name: String, color: ListColor, id: ReminderList.ID? = nil, in db: Database,
+    public static func addList(named name: String, color: ListColor, id: ReminderList.ID? = nil, in db: some ListStore,
                                context: ActionContext) throws -> ReminderList {
         let name = try Names.validated(name, as: .listName)
         try checkNameIsFree(name, for: nil, in: db)
-        return try db.insert(ReminderList(id: id ?? .make(), name: name, color: color, createdAt: context.now))
+        return try db.insert(ReminderList(id: id ?? .make(), name: name, color: color, createdAt: context.now), keepingPosition: false)
     }
 
     /// Renames a list.
@@ -66,7 +66,7 @@ extension Actions {
     }
 
     /// `renameList(_:to:)` inside the caller's write transaction `db`.
-    public static func renameList(_ reference: ListReference, to newName: String, in db: Database,
+    public static func renameList(_ reference: ListReference, to newName: String, in db: some ListStore,
                                   context: ActionContext) throws -> RenamedList {
         let newName = try Names.validated(newName, as: .listName)
         var list = try existingList(reference, in: db)
@@ -85,7 +85,7 @@ extension Actions {
     }
 
     /// `recolorList(_:to:)` inside the caller's write transaction `db`.
-    public static func recolorList(_ reference: ListReference, to color: ListColor, in db: Database,
+    public static func recolorList(_ reference: ListReference, to color: ListColor, in db: some ListStore,
                                    context: ActionContext) throws -> ReminderList {
         var list = try existingList(reference, in: db)
         list.color = color
@@ -104,7 +104,7 @@ extension Actions {
     }
 
     /// `moveList(_:to:)` inside the caller's write transaction `db`.
-    public static func moveList(_ reference: ListReference, to position: Int, in db: Database) throws -> MovedList {
+    public static func moveList(_ reference: ListReference, to position: Int, in db: some ListStore) throws -> MovedList {
         guard position >= 1 else { throw ActionError.positionOutOfRange(position) }
         let list = try existingList(reference, in: db)
         try db.moveList(list.id, to: position - 1)
@@ -122,7 +122,7 @@ extension Actions {
     }
 
     /// `deleteList(_:force:)` inside the caller's write transaction `db`.
-    public static func deleteList(_ reference: ListReference, force: Bool, in db: Database) throws -> DeletedList {
+    public static func deleteList(_ reference: ListReference, force: Bool, in db: some ListStore) throws -> DeletedList {
         let list = try existingList(reference, in: db)
         let count = try db.reminderCount(inList: list.id)
         if count > 0 && !force { throw ActionError.listNotEmpty(name: list.name, reminderCount: count) }
@@ -134,7 +134,7 @@ extension Actions {
     /// The list `reference` names.
     /// - Throws: `ActionError.listNotFound` (by name, with the names there are) or
     ///   `.listGone` (by identifier).
-    public static func existingList(_ reference: ListReference, in db: Database) throws -> ReminderList {
+    public static func existingList(_ reference: ListReference, in db: some ListStore) throws -> ReminderList {
         switch reference {
         case .named(let name):
             return try db.existingList(named: name)
@@ -145,7 +145,7 @@ extension Actions {
     }
 
     /// Refuses a name another list than `id` has, by the store's rule of equal names.
-    private static func checkNameIsFree(_ name: String, for id: ReminderList.ID?, in db: Database) throws {
+    private static func checkNameIsFree(_ name: String, for id: ReminderList.ID?, in db: some ListStore) throws {
         if let other = try db.list(named: name), other.id != id {
             throw ActionError.listNameTaken(existing: other.name)
         }

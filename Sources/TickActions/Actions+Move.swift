@@ -3,9 +3,6 @@ import TickModel
 import TickStore
 import TickInterchange
 
-/// Where a reminder goes in its list's manual order.
-public typealias ReminderPlacement = Database.Placement
-
 /// A reminder after a move, and where it now stands.
 public struct MovedReminder: Sendable, Equatable {
     /// The reminder as stored after the move.
@@ -37,7 +34,7 @@ extension Actions {
 
     /// `move(_:to:reportsOpenIndex:)` inside the caller's write transaction `db`.
     public static func move(_ number: Reminder.Number, to placement: ReminderPlacement,
-                            reportsOpenIndex: Bool = true, in db: Database) throws -> MovedReminder {
+                            reportsOpenIndex: Bool = true, in db: some StoreTransaction) throws -> MovedReminder {
         let reminder = try db.existingReminder(number)
         switch placement {
         case .before(let other), .after(let other):
@@ -51,7 +48,7 @@ extension Actions {
         }
         var moved = reminder
         moved.position = try db.move(number, to: placement)
-        if try db.syncedCollections().contains(where: { $0.listID == reminder.listID }) {
+        if try db.isSyncedWithCalDAV(list: reminder.listID) {
             // A list synced with CalDAV: the moved reminder (and only it) gets Apple's sort
             // order between its new neighbours', so that the move reaches the server and
             // the phones (a change of what it says, so the next sync sends it).

@@ -224,10 +224,10 @@ extension Actions {
     }
 
     /// `reminderDetail(_:)` inside the caller's transaction `db`.
-    public static func reminderDetail(_ number: Reminder.Number, in db: Database, context: ActionContext) throws -> ReminderDetail {
+    public static func reminderDetail(_ number: Reminder.Number, in db: some StoreTransaction,
+                                      context: ActionContext) throws -> ReminderDetail {
         let reminder = try db.existingReminder(number)
-        let subtasks = try db.reminders(ReminderFilter(parentUID: reminder.uid, includesCompleted: true),
-                                        now: context.now, timeZone: context.timeZone)
+        let subtasks = try db.subtasks(of: reminder.uid)
         let parent = try reminder.parentUID.flatMap { try db.reminder(uid: $0) }
         let lists = try db.listsByID()
         return ReminderDetail(reminder: reminder, list: lists[reminder.listID], lists: lists, subtasks: subtasks,
@@ -240,7 +240,7 @@ extension Actions {
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(limit + lists) rows read through indexes, whatever the listing's size.
     public static func page(_ scope: PageScope, from anchor: Reminder?, includingAnchor: Bool = false,
-                            direction: PageDirection, limit: Int, in db: Database) throws -> [Reminder] {
+                            direction: PageDirection, limit: Int, in db: some ReminderStore) throws -> [Reminder] {
         try db.reminders(in: scope, from: anchor, includingAnchor: includingAnchor, direction: direction, limit: limit)
     }
 

@@ -35,7 +35,9 @@ public struct ActionContext: Sendable {
 /// `Actions+<Aspect>.swift` files.
 ///
 /// Actions that must run inside a caller's larger transaction (the TUI's undo, an
-/// import) are also offered as `static` functions on a `Database`.
+/// import) are also offered as `static` functions on a transaction: those the JSON API
+/// uses on any store (`some StoreTransaction`: SQLite's `Database` or PostgreSQL's
+/// `PostgresDatabase`, whose errors they pass on), the others on SQLite's `Database`.
 public struct Actions: Sendable {
     /// The database the actions change.
     public let store: Store

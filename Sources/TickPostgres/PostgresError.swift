@@ -20,6 +20,8 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         case poolTimeout
         /// The database was migrated by a newer Tick, or a shipped migration was changed.
         case schemaMismatch
+        /// What a statement needs is not there for the user (a reminder to move, a first list).
+        case notFound
     }
 
     public var kind: Kind

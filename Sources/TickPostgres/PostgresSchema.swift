@@ -13,6 +13,26 @@
 ///   the client's address, for throttling.
 ///
 /// Deleting a user deletes their app passwords and sessions (`ON DELETE CASCADE`).
+///
+/// Step 2, lists and reminders, each owned by one user (`owner`); every statement of
+/// `PostgresDatabase` names the owner in its `WHERE`. The columns follow the SQLite
+/// store's (`TickStore`'s `Schema`) and hold the same values in the same text forms where
+/// the model has one (due and start dates as `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SS` or
+/// `…Z` with the zone beside, RRULE text, iCalendar extras):
+/// - `lists`: `id` (opaque, unique across users), `owner`, `name` (unique per owner by
+///   the actions' rule: case and Unicode normalization ignored, so not an index),
+///   `color` (`#RRGGBB`), `position`, times, `ical_extras`.
+/// - `list_members`: `(list_id, user_id, role)`, the list's owner as `owner`; for sharing
+///   (`read`, `write`) in a later step.
+/// - `reminder_numbers`: each user's last reminder number (`#12`), so numbers are per user
+///   and never given out twice, like SQLite's `AUTOINCREMENT`.
+/// - `reminders`: keyed by `(owner, number)`, UID unique per owner; `tags` a JSON array of
+///   strings, `alarms` a JSON array of objects (`PostgresDatabase+Columns`).
+/// - `completed_occurrences`: the completed occurrences of repeating reminders, by
+///   `(owner, reminder, due)`.
+///
+/// Deleting a user deletes their lists and reminders; deleting a list its reminders;
+/// deleting a reminder its completed occurrences.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -58,6 +78,82 @@ public enum PostgresSchema {
             """,
             "CREATE INDEX login_failures_user ON login_failures (user_name, failed_at)",
             "CREATE INDEX login_failures_address ON login_failures (client_address, failed_at)",
+        ]),
+        PostgresMigration(2, "lists and reminders", [
+            """
+            CREATE TABLE lists (
+                id text PRIMARY KEY,
+                owner text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                name text NOT NULL,
+                color text NOT NULL,
+                position integer NOT NULL,
+                created_at timestamptz NOT NULL,
+                modified_at timestamptz NOT NULL,
+                ical_extras text NOT NULL DEFAULT '',
+                UNIQUE (owner, id)
+            )
+            """,
+            "CREATE INDEX lists_owner_position ON lists (owner, position, name)",
+            """
+            CREATE TABLE list_members (
+                list_id text NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+                user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                role text NOT NULL CHECK (role IN ('owner', 'read', 'write')),
+                PRIMARY KEY (list_id, user_id)
+            )
+            """,
+            "CREATE INDEX list_members_user ON list_members (user_id)",
+            """
+            CREATE TABLE reminder_numbers (
+                owner text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                last_number bigint NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE reminders (
+                owner text NOT NULL,
+                number bigint NOT NULL CHECK (number > 0),
+                uid text NOT NULL,
+                list_id text NOT NULL,
+                title text NOT NULL,
+                notes text NOT NULL DEFAULT '',
+                due text,
+                due_time_zone text,
+                start text,
+                start_time_zone text,
+                priority integer NOT NULL DEFAULT 0,
+                flagged boolean NOT NULL DEFAULT false,
+                completed_at timestamptz,
+                position bigint NOT NULL,
+                parent_uid text,
+                tags jsonb NOT NULL DEFAULT '[]',
+                url text,
+                recurrence text,
+                recurrence_basis text NOT NULL DEFAULT 'due' CHECK (recurrence_basis IN ('due', 'completion')),
+                alarms jsonb NOT NULL DEFAULT '[]',
+                ical_extras text NOT NULL DEFAULT '',
+                created_at timestamptz NOT NULL,
+                modified_at timestamptz NOT NULL,
+                PRIMARY KEY (owner, number),
+                UNIQUE (owner, uid),
+                FOREIGN KEY (owner, list_id) REFERENCES lists (owner, id) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX reminders_list_position ON reminders (owner, list_id, position, number)",
+            "CREATE INDEX reminders_open_list_position ON reminders (owner, list_id, position, number) WHERE completed_at IS NULL",
+            "CREATE INDEX reminders_completed ON reminders (owner, completed_at DESC, number DESC) WHERE completed_at IS NOT NULL",
+            "CREATE INDEX reminders_parent ON reminders (owner, parent_uid) WHERE parent_uid IS NOT NULL",
+            """
+            CREATE TABLE completed_occurrences (
+                owner text NOT NULL,
+                reminder bigint NOT NULL,
+                due text NOT NULL,
+                due_time_zone text,
+                completed_at timestamptz NOT NULL,
+                PRIMARY KEY (owner, reminder, due),
+                FOREIGN KEY (owner, reminder) REFERENCES reminders (owner, number) ON DELETE CASCADE
+            )
+            """,
         ]),
     ]
 }

@@ -43,10 +43,9 @@ extension Database {
         return try lists().first { Database.nameKey($0.name) == key }
     }
 
-    /// The form names are compared in: trimmed and lower-cased; Swift's String equality
-    /// then treats canonically equivalent text as equal.
+    /// The form names are compared in (`ReminderList.nameKey(_:)`).
     static func nameKey(_ name: String) -> String {
-        name.trimmingWhiteSpace().lowercased()
+        ReminderList.nameKey(name)
     }
 
     /// Refuses a name another list (not `id`) already has, by the rule of `list(named:)`.

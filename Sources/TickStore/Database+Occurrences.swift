@@ -1,14 +1,6 @@
 import Foundation
 import TickModel
 
-/// One completed occurrence of a recurring reminder (a row of `occurrence`).
-public struct CompletedOccurrence: Hashable, Sendable {
-    /// The occurrence's due date (or start date, for a reminder with no due date).
-    public var due: Due
-    /// When it was completed.
-    public var completedAt: Date
-}
-
 extension Database {
     /// Records that the occurrence due `due` of reminder `number` was completed at
     /// `completedAt` (replacing an earlier record of the same occurrence).

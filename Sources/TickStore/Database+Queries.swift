@@ -508,17 +508,6 @@ extension Database {
 
     // MARK: - Manual order
 
-    /// Where a reminder goes when it is moved inside its list.
-    public enum Placement: Sendable, Equatable {
-        /// Just before the reminder with this number (same list).
-        case before(Reminder.Number)
-        /// Just after the reminder with this number (same list).
-        case after(Reminder.Number)
-        /// At this 1-based index among the list's open reminders, as `tick list` shows them
-        /// (clamped: 0 or 1 is first, past the end is last).
-        case index(Int)
-    }
-
     /// Moves a reminder inside its list and returns its new position.
     ///
     /// Positions leave gaps, so a move usually rewrites one row; when a gap is used up
@@ -527,7 +516,7 @@ extension Database {
     ///   not exist; `.constraint` when the anchor is in another list.
     /// - Complexity: O(1) rows written in general, O(list) when renumbering.
     @discardableResult
-    public func move(_ number: Reminder.Number, to placement: Placement) throws -> Int64 {
+    public func move(_ number: Reminder.Number, to placement: ReminderPlacement) throws -> Int64 {
         guard let moving = try reminder(number: number) else {
             throw StoreError(kind: .notFound, message: "there is no reminder \(number)")
         }
@@ -575,18 +564,7 @@ extension Database {
         }
         // nil when there is no room (or the arithmetic would overflow): renumber, try again.
         func between(_ lower: Int64?, _ upper: Int64?) -> Int64? {
-            switch (lower, upper) {
-            case (nil, nil): return moving.position
-            case (let l?, nil):
-                let (value, overflow) = l.addingReportingOverflow(Database.positionGap)
-                return overflow ? nil : value
-            case (nil, let u?):
-                let (value, overflow) = u.subtractingReportingOverflow(Database.positionGap)
-                return overflow ? nil : value
-            case (let l?, let u?):
-                let (gap, overflow) = u.subtractingReportingOverflow(l)
-                return !overflow && gap >= 2 ? l + gap / 2 : nil
-            }
+            ManualOrder.position(between: lower, and: upper, current: moving.position)
         }
         var (lower, upper) = try neighbours()
         var position = between(lower, upper)

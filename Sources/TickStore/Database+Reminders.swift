@@ -3,7 +3,7 @@ import TickModel
 
 extension Database {
     /// The gap left between neighbours' `position`s, so that most moves touch one row.
-    static let positionGap: Int64 = 1024
+    static let positionGap = ManualOrder.gap
 
     static let reminderColumns = """
         r.number, r.uid, r.list_id, r.title, r.notes, r.due, r.due_time_zone, r.start, r.start_time_zone,

@@ -1,23 +1,25 @@
 import TickModel
-import TickStore
 
-extension Database {
+extension ReminderStore {
     /// The reminder numbered `number`.
-    /// - Throws: `ActionError.reminderNotFound` when there is none; `StoreError` from SQLite.
+    /// - Throws: `ActionError.reminderNotFound` when there is none (or the store's user
+    ///   cannot see it); the store's error.
     public func existingReminder(_ number: Reminder.Number) throws -> Reminder {
         guard let reminder = try reminder(number: number) else { throw ActionError.reminderNotFound(number) }
         return reminder
     }
+}
 
+extension ListStore {
     /// The list named `name` (case and surrounding white space ignored).
-    /// - Throws: `ActionError.listNotFound` with the names there are; `StoreError` from SQLite.
+    /// - Throws: `ActionError.listNotFound` with the names there are; the store's error.
     public func existingList(named name: String) throws -> ReminderList {
         if let list = try list(named: name) { return list }
         throw ActionError.listNotFound(name: name, existing: try lists().map(\.name))
     }
 
     /// The list named `name` when given, else the default list (the first).
-    /// - Throws: `ActionError.listNotFound`; `StoreError` from SQLite.
+    /// - Throws: `ActionError.listNotFound`; the store's error.
     public func targetList(named name: String?) throws -> ReminderList {
         if let name { return try existingList(named: name) }
         return try defaultList()

@@ -1,0 +1,141 @@
+import Foundation
+import TickModel
+
+/// Manual order and pages (keyset paging, as the SQLite store pages).
+extension PostgresDatabase {
+    /// Moves the user's reminder inside its list and returns its new position.
+    /// - Throws: `PostgresError.notFound` when the reminder or the anchor is not the
+    ///   user's; `.server` with SQLSTATE 23514 when the anchor is in another list.
+    /// - Complexity: O(1) rows written in general, O(list) when the list is respaced.
+    @discardableResult
+    public func move(_ number: Reminder.Number, to placement: ReminderPlacement) throws -> Int64 {
+        guard let moving = try reminder(number: number) else {
+            throw PostgresError(.notFound, message: "there is no reminder \(number)")
+        }
+        let list = moving.listID.rawValue
+        func anchor(_ other: Reminder.Number) throws -> Reminder {
+            guard let found = try reminder(number: other) else { throw PostgresError(.notFound, message: "there is no reminder \(other)") }
+            guard found.listID == moving.listID else {
+                throw PostgresError(.server, message: "\(other) is in another list than \(number)", sqlState: "23514")
+            }
+            return found
+        }
+        // The closest position on one side of `position` in the list, the moving one left out.
+        func closest(_ comparison: String, _ position: Int64, openOnly: Bool = false) throws -> Int64? {
+            let aggregate = comparison == "<" ? "max" : "min"
+            return try scalar("""
+                SELECT \(aggregate)(position) FROM reminders WHERE owner = $1 AND list_id = $2 AND position \(comparison) $3
+                AND number <> $4\(openOnly ? " AND completed_at IS NULL" : "")
+                """, [list, position, number.rawValue], as: Int64.self)
+        }
+        func neighbours() throws -> (Int64?, Int64?) {
+            switch placement {
+            case .before(let other):
+                let target = try anchor(other)
+                return (try closest("<", target.position), target.position)
+            case .after(let other):
+                let target = try anchor(other)
+                return (target.position, try closest(">", target.position))
+            case .index(let index):
+                if let target = try scalar("""
+                    SELECT position FROM reminders WHERE owner = $1 AND list_id = $2 AND completed_at IS NULL AND number <> $3
+                    ORDER BY position LIMIT 1 OFFSET $4
+                    """, [list, number.rawValue, max(index, 1) - 1], as: Int64.self) {
+                    return (try closest("<", target), target)
+                }
+                guard let last = try closest("<", .max, openOnly: true) else { return (nil, nil) }
+                return (last, try closest(">", last))
+            }
+        }
+        var (lower, upper) = try neighbours()
+        var position = ManualOrder.position(between: lower, and: upper, current: moving.position)
+        if position == nil {
+            try respace(list: moving.listID)
+            (lower, upper) = try neighbours()
+            position = ManualOrder.position(between: lower, and: upper, current: moving.position)
+        }
+        let final = position ?? moving.position
+        try run("UPDATE reminders SET position = $3 WHERE owner = $1 AND number = $2", [number.rawValue, final])
+        return final
+    }
+
+    /// The reminders just before and after the user's reminder `number` in its list's
+    /// manual order (completed ones included); nil at either end.
+    /// - Throws: `PostgresError.notFound` when the user has no such reminder.
+    public func neighbours(of number: Reminder.Number) throws -> (before: Reminder?, after: Reminder?) {
+        guard let reminder = try reminder(number: number) else {
+            throw PostgresError(.notFound, message: "there is no reminder \(number)")
+        }
+        func one(_ comparison: String, _ order: String) throws -> Reminder? {
+            try reminders("""
+                SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND list_id = $2 AND position \(comparison) $3
+                AND number <> $4 ORDER BY position \(order) LIMIT 1
+                """, [reminder.listID.rawValue, reminder.position, number.rawValue]).first
+        }
+        return (try one("<", "DESC"), try one(">", "ASC"))
+    }
+
+    /// The 1-based place of the user's open reminder among its list's open reminders; nil
+    /// when it is completed or not there.
+    public func openIndex(of number: Reminder.Number) throws -> Int? {
+        guard let reminder = try reminder(number: number), !reminder.isCompleted else { return nil }
+        let before = try scalar("""
+            SELECT count(*) FROM reminders WHERE owner = $1 AND list_id = $2 AND completed_at IS NULL AND position < $3
+            """, [reminder.listID.rawValue, reminder.position], as: Int.self) ?? 0
+        return before + 1
+    }
+
+    /// Up to `limit` of the user's reminders of `scope` next to `anchor`, in display order
+    /// (see `ReminderStore.reminders(in:from:includingAnchor:direction:limit:)`).
+    /// - Complexity: O(limit) rows read through the indexes `reminders_list_position`,
+    ///   `reminders_open_list_position` and `reminders_completed` (smart lists across lists
+    ///   join `lists` for the lists' order).
+    public func reminders(in scope: PageScope, from anchor: Reminder?, includingAnchor: Bool,
+                          direction: PageDirection, limit: Int) throws -> [Reminder] {
+        guard limit > 0 else { return [] }
+        let forward = direction == .forward
+        let comparison = forward ? (includingAnchor ? ">=" : ">") : (includingAnchor ? "<=" : "<")
+        let ascending = forward ? "" : " DESC"
+        var conditions = ["r.owner = $1"]
+        var parameters: [any PostgresEncodable] = []
+        func parameter(_ value: any PostgresEncodable) -> String {
+            parameters.append(value)
+            return "$\(parameters.count + 1)"
+        }
+        let key: [String]
+        switch scope {
+        case .list(let id, let includesCompleted):
+            if let anchor, anchor.listID != id { return [] } // an anchor from another list marks no place here
+            conditions.append("r.list_id = " + parameter(id.rawValue))
+            if !includesCompleted { conditions.append("r.completed_at IS NULL") }
+            key = ["r.position", "r.number"]
+            if let anchor {
+                conditions.append("(r.position, r.number) \(comparison) (\(parameter(anchor.position)), \(parameter(anchor.number.rawValue)))")
+            }
+        case .open, .flagged:
+            conditions.append("r.completed_at IS NULL")
+            if scope == .flagged { conditions.append("r.flagged") }
+            key = ["l.position", "l.name", "r.position", "r.number"]
+            // An anchor whose list is gone marks no place: the page starts from the edge.
+            if let anchor, let list = try list(id: anchor.listID) {
+                conditions.append("(l.position, l.name, r.position, r.number) \(comparison) (\(parameter(list.position)), "
+                                  + "\(parameter(list.name)), \(parameter(anchor.position)), \(parameter(anchor.number.rawValue)))")
+            }
+        case .completed:
+            // Shown latest first: forward walks the order downward.
+            conditions.append("r.completed_at IS NOT NULL")
+            key = ["r.completed_at", "r.number"]
+            if let anchor, let completedAt = anchor.completedAt {
+                let downward = forward ? (includingAnchor ? "<=" : "<") : (includingAnchor ? ">=" : ">")
+                conditions.append("(r.completed_at, r.number) \(downward) (\(parameter(PostgresDatabase.stored(completedAt))), "
+                                  + "\(parameter(anchor.number.rawValue)))")
+            }
+        }
+        let order = key.map { $0 + (scope == .completed ? (forward ? " DESC" : "") : ascending) }.joined(separator: ", ")
+        let rows = try reminders("""
+            SELECT \(ReminderColumns.qualifiedNames) FROM reminders r JOIN lists l ON l.owner = r.owner AND l.id = r.list_id
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT \(parameter(limit))
+            """, parameters)
+        return forward ? rows : rows.reversed()
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TickModel
+
+extension PostgresDatabase {
+    /// The rows of a query of `ReminderColumns.names` as reminders.
+    func reminders(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws(PostgresError) -> [Reminder] {
+        try run(sql, parameters).map { row throws(PostgresError) in try ReminderColumns.decode(row) }
+    }
+
+    /// The user's reminder numbered `number`, or nil.
+    public func reminder(number: Reminder.Number) throws -> Reminder? {
+        try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND number = $2", [number.rawValue]).first
+    }
+
+    /// The user's reminder with UID `uid`, or nil.
+    public func reminder(uid: ReminderUID) throws -> Reminder? {
+        try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND uid = $2", [uid.rawValue]).first
+    }
+
+    /// The direct subtasks of the user's reminder with `uid`, in manual order.
+    /// - Complexity: O(subtasks), from the index `reminders_parent`.
+    public func subtasks(of uid: ReminderUID) throws -> [Reminder] {
+        try reminders("""
+            SELECT \(ReminderColumns.qualifiedNames) FROM reminders r JOIN lists l ON l.owner = r.owner AND l.id = r.list_id
+            WHERE r.owner = $1 AND r.parent_uid = $2 ORDER BY l.position, l.name, r.position, r.number
+            """, [uid.rawValue])
+    }
+
+    /// The numbers of the direct subtasks of the user's reminder with `uid`, in number order.
+    public func subtaskNumbers(of uid: ReminderUID) throws -> [Reminder.Number] {
+        try run("SELECT number FROM reminders WHERE owner = $1 AND parent_uid = $2 ORDER BY number", [uid.rawValue])
+            .map { row throws(PostgresError) in Reminder.Number(try row.decode("number", as: Int64.self)) }
+    }
+
+    /// Saves a new reminder of the user, with the user's next number (never one given
+    /// before) unless `keepingNumber` and its number is free.
+    /// - Throws: `PostgresError` with `isUniqueViolation` when the user has a reminder with
+    ///   its UID; a foreign-key violation (23503) when the list is not the user's.
+    @discardableResult
+    public func insert(_ reminder: Reminder, keepingNumber: Bool, keepingPosition: Bool) throws -> Reminder {
+        var stored = reminder
+        if !keepingPosition { stored.position = try endPosition(inList: reminder.listID) }
+        let number: Int64
+        if keepingNumber, reminder.number != .unassigned, try self.reminder(number: reminder.number) == nil {
+            number = reminder.number.rawValue
+            try run("""
+                INSERT INTO reminder_numbers (owner, last_number) VALUES ($1, $2)
+                ON CONFLICT (owner) DO UPDATE SET last_number = greatest(reminder_numbers.last_number, $2)
+                """, [number])
+        } else {
+            number = try scalar("""
+                INSERT INTO reminder_numbers (owner, last_number) VALUES ($1, 1)
+                ON CONFLICT (owner) DO UPDATE SET last_number = reminder_numbers.last_number + 1 RETURNING last_number
+                """, as: Int64.self) ?? 0
+        }
+        try run("""
+            INSERT INTO reminders (owner, number, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
+                priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, recurrence_basis, alarms,
+                ical_extras, created_at, modified_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+            """, [number] + ReminderColumns.values(stored))
+        stored.number = .init(number)
+        stored.completedAt = stored.completedAt.map(PostgresDatabase.stored)
+        stored.createdAt = PostgresDatabase.stored(stored.createdAt)
+        stored.modifiedAt = PostgresDatabase.stored(stored.modifiedAt)
+        return stored
+    }
+
+    /// Saves every field of the user's `reminder` (by number); when its list changed, it
+    /// goes to the end of the new list.
+    /// - Throws: a foreign-key violation (23503) when the new list is not the user's.
+    public func update(_ reminder: Reminder) throws {
+        var stored = reminder
+        if let old = try scalar("SELECT list_id FROM reminders WHERE owner = $1 AND number = $2", [reminder.number.rawValue],
+                                as: String.self), old != reminder.listID.rawValue {
+            stored.position = try endPosition(inList: reminder.listID)
+        }
+        try run("""
+            UPDATE reminders SET uid = $3, list_id = $4, title = $5, notes = $6, due = $7, due_time_zone = $8, start = $9,
+                start_time_zone = $10, priority = $11, flagged = $12, completed_at = $13, position = $14, parent_uid = $15,
+                tags = $16, url = $17, recurrence = $18, recurrence_basis = $19, alarms = $20, ical_extras = $21,
+                created_at = $22, modified_at = $23
+            WHERE owner = $1 AND number = $2
+            """, [reminder.number.rawValue] + ReminderColumns.values(stored))
+    }
+
+    /// Deletes the user's reminder numbered `number`; its subtasks become top-level.
+    /// - Returns: whether a reminder was deleted.
+    @discardableResult
+    public func deleteReminder(_ number: Reminder.Number) throws -> Bool {
+        guard let uid = try scalar("DELETE FROM reminders WHERE owner = $1 AND number = $2 RETURNING uid", [number.rawValue],
+                                   as: String.self) else { return false }
+        try run("UPDATE reminders SET parent_uid = NULL WHERE owner = $1 AND parent_uid = $2", [uid])
+        return true
+    }
+
+    /// Whether the list is paired with a CalDAV collection: never, on PostgreSQL (`tick
+    /// sync` runs on the SQLite store).
+    public func isSyncedWithCalDAV(list id: ReminderList.ID) throws -> Bool { false }
+
+    /// The position after the last reminder of the user's list `id`.
+    private func endPosition(inList id: ReminderList.ID) throws -> Int64 {
+        let last = try scalar("SELECT max(position) FROM reminders WHERE owner = $1 AND list_id = $2", [id.rawValue],
+                              as: Int64.self) ?? 0
+        if let next = ManualOrder.position(between: last, and: nil, current: 0) { return next }
+        try respace(list: id)
+        return try endPosition(inList: id)
+    }
+
+    /// Respaces the positions of the user's list `id` to multiples of the gap, in order.
+    func respace(list id: ReminderList.ID) throws {
+        try run("""
+            UPDATE reminders SET position = ordered.place * \(ManualOrder.gap)
+            FROM (SELECT number, row_number() OVER (ORDER BY position, number) AS place
+                  FROM reminders WHERE owner = $1 AND list_id = $2) AS ordered
+            WHERE reminders.owner = $1 AND reminders.number = ordered.number
+            """, [id.rawValue])
+    }
+}
+
+// MARK: - Completed occurrences
+
+extension PostgresDatabase {
+    /// Records that the occurrence due `due` of the user's reminder `number` was completed.
+    public func recordCompletedOccurrence(reminder number: Reminder.Number, due: Due, completedAt: Date) throws {
+        let columns = ReminderColumns.columns(due)
+        try run("""
+            INSERT INTO completed_occurrences (owner, reminder, due, due_time_zone, completed_at) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (owner, reminder, due) DO UPDATE SET due_time_zone = $4, completed_at = $5
+            """, [number.rawValue, columns.text, columns.zone, PostgresDatabase.stored(completedAt)])
+    }
+
+    /// The most recently completed occurrence of the user's reminder `number`, or nil.
+    public func lastCompletedOccurrence(reminder number: Reminder.Number) throws -> CompletedOccurrence? {
+        try occurrences("ORDER BY completed_at DESC, due DESC LIMIT 1", number).first
+    }
+
+    /// Every completed occurrence of the user's reminder `number`, earliest due first.
+    public func completedOccurrences(reminder number: Reminder.Number) throws -> [CompletedOccurrence] {
+        try occurrences("ORDER BY due", number)
+    }
+
+    /// Forgets the completion of the occurrence due `due` of the user's reminder `number`.
+    public func removeCompletedOccurrence(reminder number: Reminder.Number, due: Due) throws {
+        try run("DELETE FROM completed_occurrences WHERE owner = $1 AND reminder = $2 AND due = $3",
+                [number.rawValue, ReminderColumns.columns(due).text])
+    }
+
+    /// How many occurrences of the user's reminder `number` were completed.
+    public func completedOccurrenceCount(reminder number: Reminder.Number) throws -> Int {
+        try scalar("SELECT count(*) FROM completed_occurrences WHERE owner = $1 AND reminder = $2", [number.rawValue],
+                   as: Int.self) ?? 0
+    }
+
+    private func occurrences(_ order: String, _ number: Reminder.Number) throws -> [CompletedOccurrence] {
+        try run("SELECT due, due_time_zone, completed_at FROM completed_occurrences WHERE owner = $1 AND reminder = $2 " + order,
+                [number.rawValue]).map { row throws(PostgresError) in
+            guard let due = ReminderColumns.due(try row.decode("due"), zone: row.text("due_time_zone")) else {
+                throw PostgresError(.unreadableValue, message: "a completed occurrence of reminder \(number): the column due is not a date")
+            }
+            return CompletedOccurrence(due: due, completedAt: try row.decode("completed_at"))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import TickModel
+
+/// Tick's lists and reminders on PostgreSQL for one user: what `Store` is for SQLite.
+///
+/// Every transaction borrows a connection from `pool` for its length and hands the body a
+/// `PostgresDatabase` scoped to `user`; it sees that user's lists and reminders and no
+/// other's. Writes are serializable and run again when they lose a race (SQLSTATE 40001),
+/// so a body may run twice and must only touch the database.
+public struct PostgresStore: Sendable {
+    /// The connections.
+    public let pool: PostgresPool
+    /// The user every statement is scoped to.
+    public let user: UserID
+
+    /// The store of `user`'s data over `pool` (migrated to `PostgresSchema.migrations`).
+    public init(pool: PostgresPool, user: UserID) {
+        self.pool = pool
+        self.user = user
+    }
+
+    /// Runs `body` in a read-only transaction with one snapshot (repeatable read).
+    /// - Returns: what `body` returned.
+    /// - Throws: what `body` threw; `PostgresError` from the pool or the server.
+    public func read<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
+        try pool.withConnection { connection in
+            try connection.transaction(.repeatableRead) { connection in
+                try connection.execute("SET TRANSACTION READ ONLY")
+                return try body(PostgresDatabase(connection: connection, user: user))
+            }
+        }
+    }
+
+    /// Runs `body` in a serializable transaction, committed when it returns and rolled
+    /// back when it throws; run again (up to five times in all) when it loses a race.
+    /// - Returns: what `body` returned, once committed.
+    /// - Throws: what `body` threw; `PostgresError` from the pool or the server.
+    public func write<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
+        try pool.withConnection { connection in
+            try connection.transaction(.serializable) { connection in
+                try body(PostgresDatabase(connection: connection, user: user))
+            }
+        }
+    }
+}

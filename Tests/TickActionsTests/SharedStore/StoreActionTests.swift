@@ -1,0 +1,302 @@
+import Foundation
+import Testing
+import TestSupport
+import TickActions
+import TickModel
+import TickPostgres
+
+/// The actions the JSON API uses, run against each store behind the store interface
+/// (SQLite and PostgreSQL) with the same expectations: the stores must agree value for value.
+@Suite("Actions on every store")
+struct StoreActionTests {
+    static let context = ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: TimeZone(identifier: "UTC") ?? .gmt,
+                                                                locale: Locale(identifier: "en_US")))
+    var context: ActionContext { Self.context }
+
+    @Test("the PostgreSQL half of these tests runs", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+    func postgresRuns() {
+        #expect(StoreKind.available.contains(.postgresql))
+    }
+
+    // MARK: Lists
+
+    @Test("lists: add, rename, recolor, move, delete, with the actions' refusals", arguments: StoreKind.available)
+    func lists(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let work = try store.write { db in try Actions.addList(named: " Work ", color: .defaultColor, in: db, context: context) }
+        #expect(work.name == "Work" && work.position == 2)
+        #expect(throws: ActionError.listNameTaken(existing: "Work")) {
+            try store.write { db in try Actions.addList(named: "WORK", color: .defaultColor, in: db, context: context) }
+        }
+        let home = try store.write { db in try Actions.addList(named: "Home", color: .defaultColor, in: db, context: context) }
+        let renamed = try store.write { db in try Actions.renameList(.named("work"), to: "Office", in: db, context: context) }
+        #expect(renamed.oldName == "Work" && renamed.list.name == "Office" && renamed.list.id == work.id)
+        #expect(throws: ActionError.listNameTaken(existing: "Home")) {
+            try store.write { db in try Actions.renameList(.id(work.id), to: "home", in: db, context: context) }
+        }
+        let purple = try #require(ListColor(parsing: "#AF52DE"))
+        let recolored = try store.write { db in try Actions.recolorList(.id(home.id), to: purple, in: db, context: context) }
+        #expect(recolored.color == purple)
+        let moved = try store.write { db in try Actions.moveList(.id(home.id), to: 1, in: db) }
+        #expect(moved.index == 1)
+        #expect(try store.read { db in try db.lists().map(\.name) } == ["Home", "Reminders", "Office"])
+        #expect(try store.read { db in try db.defaultList().name } == "Home")
+
+        _ = try store.write { db in try Actions.add(NewReminder(title: "Report", list: .id(work.id)), context: context, in: db) }
+        #expect(throws: ActionError.listNotEmpty(name: "Office", reminderCount: 1)) {
+            try store.write { db in try Actions.deleteList(.id(work.id), force: false, in: db) }
+        }
+        let deleted = try store.write { db in try Actions.deleteList(.id(work.id), force: true, in: db) }
+        #expect(deleted.reminderCount == 1)
+        #expect(try store.read { db in try db.reminder(number: Reminder.Number(1)) } == nil)
+        _ = try store.write { db in try Actions.deleteList(.named("Reminders"), force: false, in: db) }
+        #expect(throws: ActionError.lastList(name: "Home")) {
+            try store.write { db in try Actions.deleteList(.id(home.id), force: false, in: db) }
+        }
+        #expect(throws: ActionError.listGone(work.id)) {
+            try store.write { db in try Actions.recolorList(.id(work.id), to: purple, in: db, context: context) }
+        }
+        #expect(try store.read { db in try db.lists() } == [recolored.with(position: 1)])
+    }
+
+    // MARK: Reminders
+
+    @Test("add stores every field as given, with numbers and positions in order; get reads it back",
+          arguments: StoreKind.available)
+    func addAndGet(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let due = Due.timed(Fixture.now.addingTimeInterval(3 * 86_400), timeZone: "Europe/Berlin")
+        let request = NewReminder(title: "Water the plants", notes: "the big ones\nand the small", due: due,
+                                  start: .allDay(try #require(CalendarDay("2026-11-30"))), priority: Priority(.high),
+                                  isFlagged: true, tags: ["home", "garden"], url: " https://example.org/plants ",
+                                  schedule: ScheduleEdit(recurrence: .set(RecurrenceRule(rruleValue: "FREQ=WEEKLY;COUNT=3")),
+                                                         alarmOffsets: [AlarmOffset(seconds: -3_600)]))
+        let added = try store.write { db in try Actions.add(request, context: context, in: db) }
+        let floating = try #require(LocalDateTime("2026-12-24T18:30:00"))
+        let second = try store.write { db in
+            try Actions.add(NewReminder(title: "Buy candles", due: .floating(floating), parent: added.reminder.number),
+                            context: context, in: db)
+        }
+        #expect(added.reminder.number == Reminder.Number(1) && second.reminder.number == Reminder.Number(2))
+        #expect(added.reminder.position == ManualOrder.gap && second.reminder.position == 2 * ManualOrder.gap)
+        #expect(added.list.name == "Reminders" && second.reminder.parentUID == added.reminder.uid)
+        let stored = try #require(try store.read { db in try db.reminder(number: added.reminder.number) })
+        #expect(stored == added.reminder)
+        #expect(stored.due == due && stored.tags == ["home", "garden"] && stored.url == "https://example.org/plants")
+        #expect(stored.alarms.map(\.trigger) == [.relative(seconds: -3_600, toStart: false)])
+        #expect(stored.recurrence?.rruleValue == "FREQ=WEEKLY;COUNT=3" && stored.priority == Priority(.high) && stored.isFlagged)
+        #expect(try store.read { db in try db.reminder(uid: stored.uid) } == stored)
+
+        let detail = try store.read { db in try Actions.reminderDetail(second.reminder.number, in: db, context: context) }
+        #expect(detail.parent == stored && detail.list?.name == "Reminders" && detail.reminder.due == .floating(floating))
+        #expect(try store.read { db in try Actions.reminderDetail(added.reminder.number, in: db, context: context) }
+            .subtasks.map(\.title) == ["Buy candles"])
+        #expect(throws: ActionError.reminderNotFound(Reminder.Number(9))) {
+            try store.read { db in try Actions.reminderDetail(Reminder.Number(9), in: db, context: context) }
+        }
+        #expect(throws: ActionError.reminderNotFound(Reminder.Number(9))) {
+            try store.write { db in try Actions.add(NewReminder(title: "Orphan", parent: Reminder.Number(9)), context: context, in: db) }
+        }
+        #expect(throws: ModelError.self) {
+            try store.write { db in try Actions.add(NewReminder(title: "  "), context: context, in: db) }
+        }
+    }
+
+    @Test("every field of a reminder reads back as written, through insert and update", arguments: StoreKind.available)
+    func roundTrip(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let instant = Fixture.now.addingTimeInterval(0.125)
+        let reminder = try store.write { db in
+            var reminder = Reminder(listID: try db.defaultList().id, title: "Tea \"Oolong\" 🍵 \\ 차", notes: "line one\nline two",
+                                    due: .timed(Fixture.now.addingTimeInterval(86_400), timeZone: "Asia/Seoul"),
+                                    start: .floating(try #require(LocalDateTime("2026-12-02T07:30:00"))), priority: Priority(.low),
+                                    isFlagged: true, completedAt: instant, tags: ["a \"quoted\" tag", "한국어", "back\\slash"],
+                                    url: "https://example.org/?q=1&r=2", recurrence: RecurrenceRule(rruleValue: "FREQ=DAILY;INTERVAL=2"),
+                                    alarms: [Alarm(uid: "A1", trigger: .absolute(instant), firedAt: instant.addingTimeInterval(1), isSnooze: true),
+                                             Alarm(uid: "A2", trigger: .relative(seconds: -90, toStart: true), isExactOffset: true),
+                                             Alarm(uid: "A3", trigger: .relative(seconds: 0, toStart: false),
+                                                   firedAt: instant, isSilenced: true)],
+                                    iCalendarExtras: "X-ONE:1\nX-TWO;PARAM=a:b", createdAt: instant, modifiedAt: instant,
+                                    recurrenceBasis: .completion)
+            reminder = try db.insert(reminder, keepingNumber: false, keepingPosition: false)
+            return reminder
+        }
+        #expect(try store.read { db in try db.reminder(number: reminder.number) } == reminder)
+        var changed = reminder
+        changed.due = .allDay(try #require(CalendarDay("2027-01-31")))
+        changed.start = nil
+        changed.tags = []
+        changed.alarms = []
+        changed.completedAt = nil
+        changed.url = nil
+        changed.recurrence = nil
+        try store.write { db in try db.update(changed) }
+        #expect(try store.read { db in try db.reminder(uid: reminder.uid) } == changed)
+    }
+
+    @Test("edit: fields, a new list takes the subtasks along, a parent cycle is refused and changes nothing",
+          arguments: StoreKind.available)
+    func edit(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let (parent, child) = try store.write { db in
+            let parent = try Actions.add(NewReminder(title: "Trip"), context: context, in: db).reminder
+            let child = try Actions.add(NewReminder(title: "Pack", parent: parent.number), context: context, in: db).reminder
+            _ = try Actions.addList(named: "Travel", color: .defaultColor, in: db, context: context)
+            return (parent, child)
+        }
+        let edited = try store.write { db in
+            try Actions.edit(parent.number, ReminderEdit(title: "Trip to Busan", notes: .set("KTX"), isFlagged: true,
+                                                          list: .named("travel"), tags: TagEdit(added: ["far"])),
+                             context: context, in: db)
+        }
+        #expect(edited.list.name == "Travel" && edited.notes.contains(.subtasksMoved(count: 1, listName: "Travel")))
+        #expect(edited.reminder.title == "Trip to Busan" && edited.reminder.notes == "KTX" && edited.reminder.tags == ["far"])
+        let movedChild = try #require(try store.read { db in try db.reminder(number: child.number) })
+        #expect(movedChild.listID == edited.list.id && movedChild.parentUID == parent.uid)
+        let before = try store.read { db in try [db.reminder(number: parent.number), db.reminder(number: child.number)] }
+        #expect(throws: ActionError.parentCycle(child: parent.number, parent: child.number)) {
+            try store.write { db in try Actions.edit(parent.number, ReminderEdit(parent: .set(child.number)), context: context, in: db) }
+        }
+        #expect(try store.read { db in try [db.reminder(number: parent.number), db.reminder(number: child.number)] } == before)
+    }
+
+    @Test("complete and reopen: a plain reminder, and a repeating one occurrence by occurrence with its history",
+          arguments: StoreKind.available)
+    func completion(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let day = try #require(CalendarDay("2026-12-01"))
+        let (plain, weekly) = try store.write { db in
+            (try Actions.add(NewReminder(title: "Call"), context: context, in: db).reminder,
+             try Actions.add(NewReminder(title: "Bins", due: .allDay(day),
+                                         schedule: ScheduleEdit(recurrence: .set(RecurrenceRule(rruleValue: "FREQ=WEEKLY")))),
+                             context: context, in: db).reminder)
+        }
+        let done = try store.write { db in try Actions.setCompletion(plain.number, .complete, context: context, in: db) }
+        #expect(done.changed && done.reminder.completedAt == Fixture.now)
+        #expect(try store.read { db in try db.reminder(number: plain.number)?.completedAt } == Fixture.now)
+        let again = try store.write { db in try Actions.setCompletion(plain.number, .toggle, context: context, in: db) }
+        #expect(again.changed && again.reminder.completedAt == nil)
+
+        let first = try store.write { db in try Actions.setCompletion(weekly.number, .complete, context: context, in: db) }
+        let next = Due.allDay(day.adding(days: 7))
+        #expect(first.outcome == .advanced(completed: .allDay(day), next: next) && first.reminder.due == next)
+        // The occurrence the caller saw is done already: nothing more is completed.
+        let repeated = try store.write { db in
+            try Actions.setCompletion(weekly.number, .complete, occurrence: .allDay(day), context: context, in: db)
+        }
+        #expect(!repeated.changed && repeated.skipped == .alreadyDone)
+        #expect(try store.read { db in try Actions.reminderDetail(weekly.number, in: db, context: context) }.completedOccurrences == 1)
+        #expect(try store.read { db in try db.completedOccurrences(reminder: weekly.number) }
+            == [CompletedOccurrence(due: .allDay(day), completedAt: Fixture.now)])
+        let reopened = try store.write { db in try Actions.setCompletion(weekly.number, .reopen, context: context, in: db) }
+        #expect(reopened.changed && reopened.reminder.due == .allDay(day))
+        #expect(try store.read { db in try db.completedOccurrenceCount(reminder: weekly.number) } == 0)
+        #expect(throws: ActionError.reminderNotFound(Reminder.Number(7))) {
+            try store.write { db in try Actions.setCompletion(Reminder.Number(7), .complete, context: context, in: db) }
+        }
+    }
+
+    @Test("move: to a place, before and after another; refusals change nothing", arguments: StoreKind.available)
+    func move(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let numbers = try store.write { db in
+            try ["One", "Two", "Three"].map { try Actions.add(NewReminder(title: $0), context: context, in: db).reminder.number }
+        }
+        func titles() throws -> [String] {
+            try store.read { db in try db.reminders(in: .list(db.defaultList().id, includesCompleted: true), from: nil,
+                                                    includingAnchor: false, direction: .forward, limit: 10).map(\.title) }
+        }
+        let first = try store.write { db in try Actions.move(numbers[2], to: .index(1), in: db) }
+        #expect(first.openIndex == 1 && first.reminder.position == 0)
+        #expect(try titles() == ["Three", "One", "Two"])
+        _ = try store.write { db in try Actions.move(numbers[0], to: .after(numbers[1]), in: db) }
+        #expect(try titles() == ["Three", "Two", "One"])
+        let last = try store.write { db in try Actions.move(numbers[2], to: .before(numbers[0]), in: db) }
+        #expect(try titles() == ["Two", "Three", "One"] && last.openIndex == 2)
+        _ = try store.write { db in try Actions.addList(named: "Else", color: .defaultColor, in: db, context: context) }
+        let other = try store.write { db in try Actions.add(NewReminder(title: "Away", list: .named("Else")), context: context, in: db) }
+        #expect(throws: ActionError.anchorInAnotherList(reminder: numbers[0], anchor: other.reminder.number, listName: "Else")) {
+            try store.write { db in try Actions.move(numbers[0], to: .before(other.reminder.number), in: db) }
+        }
+        #expect(throws: ActionError.reminderNotFound(Reminder.Number(42))) {
+            try store.write { db in try Actions.move(numbers[0], to: .after(Reminder.Number(42)), in: db) }
+        }
+        #expect(try titles() == ["Two", "Three", "One"])
+    }
+
+    @Test("delete: subtasks become top-level, numbers are never given again, restore puts it back",
+          arguments: StoreKind.available)
+    func delete(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let (parent, child) = try store.write { db in
+            let parent = try Actions.add(NewReminder(title: "Party"), context: context, in: db).reminder
+            return (parent, try Actions.add(NewReminder(title: "Cake", parent: parent.number), context: context, in: db).reminder)
+        }
+        let deleted = try store.write { db in try Actions.delete([parent.number, parent.number], in: db) }
+        #expect(deleted == [DeletedReminder(reminder: parent, subtasks: [child.number])])
+        #expect(try store.read { db in try db.reminder(number: child.number)?.parentUID } == .some(nil))
+        let next = try store.write { db in try Actions.add(NewReminder(title: "Later"), context: context, in: db) }
+        #expect(next.reminder.number == Reminder.Number(3))
+        let restored = try store.write { db in try Actions.restore(deleted[0], in: db) }
+        #expect(restored == parent)
+        #expect(try store.read { db in try db.reminder(number: child.number)?.parentUID } == parent.uid)
+        #expect(throws: ActionError.reminderNotFound(Reminder.Number(9))) {
+            try store.write { db in try Actions.delete([child.number, Reminder.Number(9)], in: db) }
+        }
+        #expect(try store.read { db in try db.reminder(number: child.number) } != nil)
+    }
+
+    @Test("pages: a list both ways from an anchor, every open reminder across lists, flagged, completed",
+          arguments: StoreKind.available)
+    func pages(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let later = Fixture.now.addingTimeInterval(60)
+        let all = try store.write { db in
+            _ = try Actions.addList(named: "Second", color: .defaultColor, in: db, context: context)
+            return try (1...6).map { index in
+                try Actions.add(NewReminder(title: "R\(index)", list: .named(index > 3 ? "Second" : "Reminders"),
+                                            isFlagged: index % 2 == 0), context: context, in: db).reminder
+            }
+        }
+        try store.write { db in
+            _ = try Actions.setCompletion(all[1].number, .complete, context: context, in: db)
+            var laterContext = context
+            laterContext.dateContext.now = later
+            _ = try Actions.setCompletion(all[4].number, .complete, context: laterContext, in: db)
+        }
+        func page(_ scope: PageScope, from anchor: Reminder?, including: Bool = false, _ direction: PageDirection,
+                  _ limit: Int) throws -> [String] {
+            try store.read { db in
+                try Actions.page(scope, from: anchor, includingAnchor: including, direction: direction, limit: limit, in: db).map(\.title)
+            }
+        }
+        let first = all[0].listID, second = all[3].listID
+        #expect(try page(.list(first, includesCompleted: true), from: nil, .forward, 2) == ["R1", "R2"])
+        #expect(try page(.list(first, includesCompleted: false), from: nil, .forward, 5) == ["R1", "R3"])
+        #expect(try page(.list(first, includesCompleted: true), from: all[1], .forward, 5) == ["R3"])
+        #expect(try page(.list(first, includesCompleted: true), from: all[1], including: true, .forward, 5) == ["R2", "R3"])
+        #expect(try page(.list(first, includesCompleted: true), from: all[2], .backward, 1) == ["R2"])
+        #expect(try page(.list(first, includesCompleted: true), from: nil, .backward, 2) == ["R2", "R3"])
+        #expect(try page(.list(second, includesCompleted: true), from: all[0], .forward, 5) == [])
+        #expect(try page(.open, from: nil, .forward, 10) == ["R1", "R3", "R4", "R6"])
+        #expect(try page(.open, from: all[2], .forward, 2) == ["R4", "R6"])
+        #expect(try page(.open, from: all[3], .backward, 5) == ["R1", "R3"])
+        #expect(try page(.flagged, from: nil, .forward, 10) == ["R4", "R6"])
+        #expect(try page(.completed, from: nil, .forward, 10) == ["R5", "R2"])
+        #expect(try page(.completed, from: nil, .forward, 0) == [])
+        let latest = try #require(try store.read { db in try db.reminder(number: all[4].number) })
+        #expect(try page(.completed, from: latest, .forward, 10) == ["R2"])
+        #expect(try page(.completed, from: latest, including: true, .backward, 10) == ["R5"])
+        _ = try store.write { db in try Actions.moveList(.id(second), to: 1, in: db) }
+        #expect(try page(.open, from: nil, .forward, 10) == ["R4", "R6", "R1", "R3"])
+    }
+}
+
+extension ReminderList {
+    /// This list at another position.
+    func with(position: Int) -> ReminderList {
+        var copy = self
+        copy.position = position
+        return copy
+    }
+}
