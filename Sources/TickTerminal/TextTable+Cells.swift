@@ -126,7 +126,8 @@ extension TextTable {
             for _ in 0..<count { output.append(UInt8(ascii: " ")) }
         }
 
-        func line(_ cells: borrowing Cells, base: Int, row: Int?) {
+        /// One line: the cells from `base` in `cells`, whose bytes are `bytes`.
+        func line(_ cells: borrowing Cells, _ bytes: UnsafeBufferPointer<UInt8>, base: Int, row: Int?) {
             defer { output.append(UInt8(ascii: "\n")) }
             // The last column whose cell is shown and not empty: nothing is written after it.
             var last = -1
@@ -140,18 +141,18 @@ extension TextTable {
             for column in 0...last where widths[column] > 0 {
                 if !isFirst { appendSpaces(spacing) }
                 isFirst = false
-                let range = cells.range(of: base + column)
+                let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(of: base + column)])
                 let cellWidth = cells.widths[base + column]
                 let width = widths[column]
                 let alignment = columns[column].alignment
-                if cellWidth <= width && (style == nil || range.isEmpty) {
+                if cellWidth <= width && (style == nil || cell.isEmpty) {
                     // Fits and is not styled: the bytes as they are.
                     if alignment == .right { appendSpaces(width - cellWidth) }
-                    output.append(contentsOf: cells.bytes[range])
+                    output.append(contentsOf: cell)
                     if alignment == .left && column != last { appendSpaces(width - cellWidth) }
                     continue
                 }
-                let text = String(decoding: cells.bytes[range], as: UTF8.self)
+                let text = String(decoding: cell, as: UTF8.self)
                 let fit = columns[column].fitted(text, width: cellWidth, toWidth: width)
                 let shown = fit.text.isEmpty || style == nil ? fit.text : style?(row, column, fit.text) ?? fit.text
                 let padding = width - fit.width
@@ -167,10 +168,12 @@ extension TextTable {
         }
 
         if let header {
-            line(header, base: 0, row: nil)
+            header.bytes.withUnsafeBufferPointer { line(header, $0, base: 0, row: nil) }
         }
-        for row in 0..<rowCount {
-            line(cells, base: row * columnCount, row: row)
+        cells.bytes.withUnsafeBufferPointer { bytes in
+            for row in 0..<rowCount {
+                line(cells, bytes, base: row * columnCount, row: row)
+            }
         }
     }
 }

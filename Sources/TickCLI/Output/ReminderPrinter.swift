@@ -61,6 +61,7 @@ struct ReminderPrinter {
         let completedBox = TextTable.Cells.Prepared("[x]")
         let openBox = TextTable.Cells.Prepared("[ ]")
         let flag = TextTable.Cells.Prepared("⚑")
+        var dueCells: [Due: TextTable.Cells.Prepared] = [:]
         // One buffer for all rows' cells: no string per cell.
         let columnCount = 5 + (showsRepeat ? 1 : 0) + (showsList ? 1 : 0)
         var cells = TextTable.Cells(reservingCapacity: ordered.count * columnCount, bytesPerCell: 10)
@@ -88,7 +89,18 @@ struct ReminderPrinter {
                 for tag in reminder.tags { title += " " + TerminalText.sanitized(TagNames.shown(tag)) }
                 cells.append(title)
             }
-            if let due = reminder.due { cells.append(formatter.string(for: due)) } else { cells.appendEmpty() }
+            if let due = reminder.due {
+                // Many rows share a due date: its cell is made and measured once.
+                if let cell = dueCells[due] {
+                    cells.append(cell)
+                } else {
+                    let cell = TextTable.Cells.Prepared(formatter.string(for: due))
+                    dueCells[due] = cell
+                    cells.append(cell)
+                }
+            } else {
+                cells.appendEmpty()
+            }
             if showsRepeat {
                 if let repeatCell { cells.append(repeatCell) } else { cells.appendEmpty() }
             }
