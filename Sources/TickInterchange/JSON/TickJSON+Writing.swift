@@ -54,7 +54,7 @@ extension TickJSON {
             Self.appendOptional(reminder.parentUID?.rawValue, to: &out)
             members.key("tags", &out)
             if reminder.tags.isEmpty {
-                out.append(contentsOf: "[]".utf8)
+                Self.append("[]", to: &out)
             } else {
                 out.append(UInt8(ascii: "["))
                 for (index, tag) in reminder.tags.enumerated() {
@@ -73,7 +73,7 @@ extension TickJSON {
             JSONText.quote(reminder.recurrenceBasis.rawValue, into: &out)
             members.key("alarms", &out)
             if reminder.alarms.isEmpty {
-                out.append(contentsOf: "[]".utf8)
+                Self.append("[]", to: &out)
             } else {
                 // Few reminders have alarms: they go through the tree.
                 JSONValue.array(reminder.alarms.map(TickJSON.object(for:))).write(to: &out, indent: level + 1)
@@ -93,11 +93,11 @@ extension TickJSON {
         private mutating func appendDue(_ due: Due?, prefix: StaticString, members: inout Members, to out: inout [UInt8]) {
             members.key(prefix, suffix: "", &out)
             guard let due else {
-                out.append(contentsOf: "null".utf8)
+                Self.append("null", to: &out)
                 members.key(prefix, suffix: "Kind", &out)
-                out.append(contentsOf: "null".utf8)
+                Self.append("null", to: &out)
                 members.key(prefix, suffix: "TimeZone", &out)
-                out.append(contentsOf: "null".utf8)
+                Self.append("null", to: &out)
                 return
             }
             out.append(UInt8(ascii: "\""))
@@ -133,42 +133,50 @@ extension TickJSON {
 
         /// The separators and keys of one object's members at a nesting level.
         private struct Members {
-            let level: Int
+            /// `,`, the line break and the indent of a member: all but the comma before
+            /// the first.
+            let separator: [UInt8]
             var isFirst = true
 
-            init(level: Int) { self.level = level }
+            init(level: Int) {
+                separator = [UInt8(ascii: ","), UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: (level + 1) * 2)
+            }
 
             /// Appends what comes before the next member's value: `,` after the first,
             /// the line break and indent, the quoted key and `: `.
             mutating func key(_ name: StaticString, suffix: StaticString = "", _ out: inout [UInt8]) {
-                if !isFirst { out.append(UInt8(ascii: ",")) }
+                separator.withUnsafeBufferPointer { out.append(contentsOf: isFirst ? UnsafeBufferPointer(rebasing: $0.dropFirst()) : $0) }
                 isFirst = false
-                JSONValue.newline(&out, level + 1)
                 // The keys are ASCII letters: nothing to escape.
                 out.append(UInt8(ascii: "\""))
                 name.withUTF8Buffer { out.append(contentsOf: $0) }
                 suffix.withUTF8Buffer { out.append(contentsOf: $0) }
-                out.append(contentsOf: "\": ".utf8)
+                ReminderWriter.append("\": ", to: &out)
             }
         }
 
+        /// Appends the bytes of `text` (static text: no `String` to walk).
+        static func append(_ text: StaticString, to out: inout [UInt8]) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
         static func appendOptional(_ text: String?, to out: inout [UInt8]) {
-            if let text { JSONText.quote(text, into: &out) } else { out.append(contentsOf: "null".utf8) }
+            if let text { JSONText.quote(text, into: &out) } else { append("null", to: &out) }
         }
 
         static func appendBool(_ value: Bool, to out: inout [UInt8]) {
-            out.append(contentsOf: (value ? "true" : "false").utf8)
+            append(value ? "true" : "false", to: &out)
         }
 
         /// `instant(_:)`, quoted, or `null`.
         static func appendInstant(_ date: Date?, to out: inout [UInt8]) {
             guard let date else {
-                out.append(contentsOf: "null".utf8)
+                Self.append("null", to: &out)
                 return
             }
             out.append(UInt8(ascii: "\""))
             LocalDateTime(secondsSinceEpochAsUTC: Int(date.timeIntervalSince1970.rounded(.down))).appendISO8601(to: &out)
-            out.append(contentsOf: "Z\"".utf8)
+            append("Z\"", to: &out)
         }
 
         /// `value` in decimal, as `String(value)` writes it.
