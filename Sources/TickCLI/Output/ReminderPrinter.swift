@@ -112,11 +112,8 @@ struct ReminderPrinter {
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
         }
-        // Through the buffer: the array's subscript would hand out a copy of each row.
-        reminders.withUnsafeBufferPointer { rows in
-            for (row, (index, depth)) in ordered.enumerated() {
-                appendCells(of: rows[index], depth: depth, repeat: repeats[row])
-            }
+        for (row, (index, depth)) in ordered.enumerated() {
+            appendCells(of: reminders[index], depth: depth, repeat: repeats[row])
         }
         var title = TextTable.Column.reminderTitle(lineWidth: width)
         // Off a terminal there is no width to fit: titles are cut at 100 cells so one
