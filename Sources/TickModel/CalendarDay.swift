@@ -53,6 +53,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         CalendarDay.ascii { appendFields(to: &$0, separator: nil) }
     }
 
+    /// Appends `YYYY-MM-DD` (``description``) to `bytes` as ASCII.
+    public func appendISO8601(to bytes: inout [UInt8]) {
+        appendFields(to: &bytes, separator: UInt8(ascii: "-"))
+    }
+
+    /// Appends `YYYYMMDD` (``basicFormat``) to `bytes` as ASCII.
+    public func appendBasicFormat(to bytes: inout [UInt8]) {
+        appendFields(to: &bytes, separator: nil)
+    }
+
     /// Appends `YYYY`, `MM`, `DD`, with `separator` between them when given.
     func appendFields(to bytes: inout [UInt8], separator: UInt8?) {
         CalendarDay.appendDigits(year, 4, to: &bytes)

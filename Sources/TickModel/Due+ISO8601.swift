@@ -18,26 +18,39 @@ extension Due {
     /// number of minutes (local mean time before 1900). Fractions of a second are
     /// dropped, and instants outside the years 1 to 9999 are clamped into them.
     public var iso8601: String {
+        CalendarDay.ascii { appendISO8601(to: &$0) }
+    }
+
+    /// Appends ``iso8601`` to `bytes` as ASCII, for writers that build their output as
+    /// bytes.
+    /// - Parameter zone: the Foundation zone of a timed value's identifier when the
+    ///   caller has it at hand (a cache of the zones an export meets); nil to look it up.
+    public func appendISO8601(to bytes: inout [UInt8], zone: TimeZone? = nil) {
         switch self {
         case .allDay(let day):
-            return day.description
+            day.appendISO8601(to: &bytes)
         case .floating(let local):
-            return local.description
+            local.appendISO8601(to: &bytes)
         case .timed(let instant, let identifier):
-            return Due.iso8601(instant, in: identifier.timeZone(or: .gmt))
+            Due.appendISO8601(instant, in: zone ?? identifier.timeZone(or: .gmt), to: &bytes)
         }
     }
 
-    /// `instant` as `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `…Z`) on the wall clock of `zone`.
-    static func iso8601(_ instant: Date, in zone: TimeZone) -> String {
+    /// Appends `instant` as `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `…Z`) on the wall clock of `zone`.
+    static func appendISO8601(_ instant: Date, in zone: TimeZone, to bytes: inout [UInt8]) {
         let seconds = instant.clampedWholeSecondsSince1970
         var offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
         if offset % 60 != 0 { offset = 0 }
-        let local = LocalDateTime(secondsSinceEpochAsUTC: seconds + offset)
-        guard offset != 0 else { return local.description + "Z" }
+        LocalDateTime(secondsSinceEpochAsUTC: seconds + offset).appendISO8601(to: &bytes)
+        guard offset != 0 else {
+            bytes.append(UInt8(ascii: "Z"))
+            return
+        }
         let minutes = abs(offset) / 60
-        return local.description + (offset < 0 ? "-" : "+")
-            + CalendarDay.pad(minutes / 60, 2) + ":" + CalendarDay.pad(minutes % 60, 2)
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        CalendarDay.appendDigits(minutes / 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        CalendarDay.appendDigits(minutes % 60, 2, to: &bytes)
     }
 }
 

@@ -55,6 +55,17 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         CalendarDay.ascii { appendFields(to: &$0, extended: true) }
     }
 
+    /// Appends `YYYY-MM-DDTHH:MM:SS` (``description``) to `bytes` as ASCII, for writers
+    /// that build their output as bytes (an export writes several per reminder).
+    public func appendISO8601(to bytes: inout [UInt8]) {
+        appendFields(to: &bytes, extended: true)
+    }
+
+    /// Appends `YYYYMMDDTHHMMSS` (``basicFormat``) to `bytes` as ASCII.
+    public func appendBasicFormat(to bytes: inout [UInt8]) {
+        appendFields(to: &bytes, extended: false)
+    }
+
     /// `YYYYMMDDTHHMMSS`, the iCalendar basic form.
     public var basicFormat: String {
         CalendarDay.ascii { appendFields(to: &$0, extended: false) }

@@ -22,6 +22,8 @@ public enum TagNames {
     /// space, a `#` or a quote, so that where one tag ends is never in doubt
     /// (`#"garden work"`, `#"say \"hi\""`).
     public static func shown(_ tag: String) -> String {
+        // Visible ASCII but `#`, `"` and `\`, the common tag: no scalar properties to look up.
+        if tag.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x23 && $0 != 0x22 && $0 != 0x5C }) { return "#" + tag }
         let plain = !tag.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "#" || $0 == "\"" || $0 == "\\" }
         if plain { return "#" + tag }
         return "#\"" + tag.replacingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""

@@ -97,7 +97,9 @@ extension Database {
             if let dayLimit = query.dayLimit, let due = reminder.due {
                 if query.mustBeOverdue ? !due.isOverdue(at: now, localNow: localNow) : due.day(in: timeZone) > dayLimit { return }
             }
-            result.append(reminder)
+            // Moved, not copied: a copy of a row retains each of its strings, and the
+            // decoded row is released right after.
+            result.append(consume reminder)
         }
         if query.sortsByDue {
             // Text order of the stored values mixes UTC and local times; sort exactly.

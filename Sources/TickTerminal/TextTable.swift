@@ -174,78 +174,11 @@ public struct TextTable: Sendable {
     ///   `style`.
     public func render(cells: consuming [String], totalWidth: Int, into output: inout [UInt8],
                        style: (_ row: Int?, _ column: Int, _ text: String) -> String) {
-        let columnCount = columns.count
-        guard columnCount > 0 else { return }
-        let header: [Cell]? = columns.contains { $0.header != nil }
-            ? columns.map { Cell($0.header ?? "") }
-            : nil
-        // The cells' texts are replaced in place by what is shown (sanitized, without
-        // trailing spaces), next to their widths: no second array of strings.
-        var texts = cells
-        let rowCount = (texts.count + columnCount - 1) / columnCount
-        while texts.count < rowCount * columnCount { texts.append("") }
-        var cellWidths = [Int](repeating: 0, count: texts.count)
-        // A column often repeats the cell above it (a list's name, a date): it is then
-        // measured once. Comparing costs little next to measuring text that is not ASCII.
-        var above = [(raw: String, cell: Cell)?](repeating: nil, count: columnCount)
-        for index in texts.indices {
-            let column = index % columnCount
-            let raw = texts[index]
-            if let above = above[column], above.raw.utf8.count == raw.utf8.count, above.raw == raw {
-                texts[index] = above.cell.text
-                cellWidths[index] = above.cell.width
-                continue
-            }
-            let cell = Cell(raw)
-            above[column] = (raw, cell)
-            texts[index] = cell.text
-            cellWidths[index] = cell.width
-        }
-        let widths = columnWidths(cellWidths: cellWidths, header: header?.map(\.width), totalWidth: totalWidth)
-        let spacing = max(gap, 1)
-        // The widest a line can be when its text is ASCII; only what is written is touched.
-        output.reserveCapacity(output.count + (rowCount + 1) * (widths.reduce(spacing * columnCount + 1, +)))
-
-        func appendSpaces(_ count: Int) {
-            for _ in 0..<count { output.append(UInt8(ascii: " ")) }
-        }
-
-        func line(_ texts: [String], _ cellWidths: [Int], base: Int, row: Int?) {
-            defer { output.append(UInt8(ascii: "\n")) }
-            // The last column whose cell is shown and not empty: nothing is written after it.
-            var last = -1
-            for column in stride(from: columnCount - 1, through: 0, by: -1)
-            where widths[column] > 0 && cellWidths[base + column] > 0 {
-                last = column
-                break
-            }
-            guard last >= 0 else { return }
-            var isFirst = true
-            for column in 0...last where widths[column] > 0 {
-                if !isFirst { appendSpaces(spacing) }
-                isFirst = false
-                let text = texts[base + column]
-                let cellWidth = cellWidths[base + column]
-                let width = widths[column]
-                let fit = columns[column].fitted(text, width: cellWidth, toWidth: width)
-                let shown = fit.text.isEmpty ? fit.text : style(row, column, fit.text)
-                let padding = width - fit.width
-                switch columns[column].alignment {
-                case .left:
-                    output.append(contentsOf: shown.utf8)
-                    if column != last { appendSpaces(padding) }
-                case .right:
-                    appendSpaces(padding)
-                    output.append(contentsOf: shown.utf8)
-                }
-            }
-        }
-
-        if let header {
-            line(header.map(\.text), header.map(\.width), base: 0, row: nil)
-        }
-        for row in 0..<rowCount {
-            line(texts, cellWidths, base: row * columnCount, row: row)
+        guard !columns.isEmpty else { return }
+        var measured = Cells(reservingCapacity: cells.count)
+        for text in cells { measured.append(text) }
+        withoutActuallyEscaping(style) { style in
+            render(measured, totalWidth: totalWidth, into: &output, style: style)
         }
     }
 }

@@ -195,6 +195,45 @@ struct OutputGoldenTests {
         (["export", "--list", "Imported", "--format", "json"], nil, "a195da94f8d7c298/39704"),
     ]
 
+    /// More digests, taken before the listing wrote its cells as bytes and exports wrote
+    /// reminders without a JSON tree (issue 14, second stop): terminals without color
+    /// (`NO_COLOR`: cells are cut without a style pass) at several widths, narrow ones
+    /// that drop the list and box columns, other zones, and the other JSON listings.
+    static let variants: [(arguments: [String], columns: Int?, variables: [String: String], digest: String)] = [
+        (["list", "all"], 100, ["NO_COLOR": "1"], "a883514566779ae/119310"),
+        (["list", "all"], 44, ["NO_COLOR": "1"], "e509efa2401c3da1/51541"),
+        (["list", "all"], 25, ["NO_COLOR": "1"], "a966ab12ed17e6c3/30649"),
+        (["list", "all", "--completed"], 70, ["NO_COLOR": "1"], "98dd387bbcc5b4b/111770"),
+        (["list", "scheduled"], 58, ["NO_COLOR": "1"], "9b45de21e38b16ed/47542"),
+        (["list", "Home"], 30, ["TERM": "dumb"], "cb77e2a70689b9b4/5004"),
+        (["list", "all"], 25, [:], "8b0da5b63d451ca4/43648"),
+        (["list", "all"], nil, ["TZ": "America/New_York"], "37c558e2587245ea/230488"),
+        (["list", "today"], nil, ["TZ": "Australia/Adelaide"], "3bec1f0fff5a830d/25179"),
+        (["list", "all", "--json"], nil, ["TZ": "Europe/Berlin"], "b1552d74ac7a7e26/924806"),
+        (["list", "week", "--json"], nil, [:], "7b36744efbacd920/300380"),
+        (["list", "upcoming"], nil, [:], "13e9e45aa5b4688f/120619"),
+        (["search", "장보기"], 80, ["NO_COLOR": "1"], "f31e739fbde97428/14211"),
+        (["export"], nil, ["TZ": "America/New_York"], "7f7455970fda985a/1253445"),
+        (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "b4011c3b1f824af1/525144"),
+    ]
+
+    @Test("listings and exports in other terminals and zones print what they printed before")
+    func variantsAreUnchanged() throws {
+        let harness = try Self.harness()
+        let base = harness.variables
+        for (arguments, columns, variables, digest) in Self.variants {
+            harness.isTerminal = columns != nil
+            harness.columns = columns
+            harness.variables = base.merging(variables) { _, new in new }
+            let result = harness.run(arguments)
+            let name = "tick \(arguments.joined(separator: " ")) (columns \(columns.map(String.init) ?? "none"), \(variables))"
+            #expect(result.status == 0, "\(name): \(result.errors)")
+            let actual = Self.digest(Self.normalized(result.output))
+            #expect(actual == digest, "\(name)")
+            #expect(!actual.hasSuffix("/0"), "\(name) printed nothing")
+        }
+    }
+
     @Test("listings and exports of the generated data set print what they printed before")
     func outputsAreUnchanged() throws {
         let harness = try Self.harness()

@@ -30,7 +30,7 @@ extension ListCommand {
         let lists = listing.lists
         switch range.apply(to: listing.rows, limit: limit, in: zone) {
         case .full(let kept):
-            context.print(JSONValue.array(kept.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
+            context.print(TickJSON.arrayText(of: kept) { lists[$0.listID]?.name })
             return
         case .summaries(let kept):
             let printer = ReminderPrinter(context: context, lists: lists, showsList: listing.narrowedTo == nil)

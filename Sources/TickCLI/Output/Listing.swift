@@ -16,7 +16,7 @@ extension ListingRows {
     func summariesPrintingJSON(lists: [ReminderList.ID: ReminderList], in context: CommandContext) -> [ReminderSummary]? {
         switch self {
         case .full(let rows):
-            context.print(JSONValue.array(rows.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) }).serialized())
+            context.print(TickJSON.arrayText(of: rows) { lists[$0.listID]?.name })
             return nil
         case .summaries(let rows):
             return rows

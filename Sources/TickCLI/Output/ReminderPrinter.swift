@@ -50,42 +50,65 @@ struct ReminderPrinter {
             return reminders[entry.index].recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) }
         }
         let showsRepeat = repeats.contains { $0 != nil }
-        // The list cell is the same for every row of a list.
-        var listCells: [ReminderList.ID: String] = [:]
+        // The list cell is the same for every row of a list: made and measured once.
+        var listCells: [ReminderList.ID: TextTable.Cells.Prepared] = [:]
         if showsList {
-            for (id, list) in lists { listCells[id] = "● " + TerminalText.sanitized(list.name) }
+            for (id, list) in lists { listCells[id] = TextTable.Cells.Prepared("● " + TerminalText.sanitized(list.name)) }
         }
+        let noListCell = TextTable.Cells.Prepared("")
         // Rows come a list at a time: the list cell of the row before is usually this one's.
-        var lastList = (id: ReminderList.ID(rawValue: ""), cell: "")
-        // One array for all rows' cells: no array per row.
+        var lastList = (id: ReminderList.ID(rawValue: ""), cell: noListCell)
+        let completedBox = TextTable.Cells.Prepared("[x]")
+        let openBox = TextTable.Cells.Prepared("[ ]")
+        let flag = TextTable.Cells.Prepared("⚑")
+        var dueCells: [Due: TextTable.Cells.Prepared] = [:]
+        // One buffer for all rows' cells: no string per cell.
         let columnCount = 5 + (showsRepeat ? 1 : 0) + (showsList ? 1 : 0)
-        var cells: [String] = []
+        var cells = TextTable.Cells(reservingCapacity: ordered.count * columnCount, bytesPerCell: 10)
         var overdue: [Bool] = []
         var completed: [Bool] = []
-        cells.reserveCapacity(ordered.count * columnCount)
         overdue.reserveCapacity(ordered.count)
         completed.reserveCapacity(ordered.count)
         // `borrowing`: the row is read where it lies in the array, never copied.
         func appendCells(of reminder: borrowing ReminderSummary, depth: Int, repeat repeatCell: String?) {
-            var title = depth == 0 ? "" : String(repeating: "  ", count: depth)
-            switch reminder.priority.level {
-            case .high: title += "!!! "
-            case .medium: title += "!! "
-            case .low: title += "! "
-            case .none: break
+            _ = cells.appendPrintableASCII { ReminderPrinter.appendNumber(reminder.number, to: &$0) }
+            if showsBox { cells.append(reminder.isCompleted ? completedBox : openBox) } else { cells.appendEmpty() }
+            // Most titles and tags are printable ASCII: written in place, nothing to sanitize.
+            let isPlain = cells.appendPrintableASCII { bytes in
+                for _ in 0..<depth { bytes.append(contentsOf: "  ".utf8) }
+                bytes.append(contentsOf: ReminderPrinter.priorityMarks(reminder.priority).utf8)
+                bytes.append(contentsOf: reminder.title.utf8)
+                for tag in reminder.tags {
+                    bytes.append(UInt8(ascii: " "))
+                    bytes.append(contentsOf: TagNames.shown(tag).utf8)
+                }
             }
-            title += TerminalText.sanitized(reminder.title)
-            for tag in reminder.tags { title += " " + TerminalText.sanitized(TagNames.shown(tag)) }
-            cells.append(ReminderPrinter.numberText(reminder.number))
-            cells.append(showsBox ? (reminder.isCompleted ? "[x]" : "[ ]") : "")
-            cells.append(title)
-            cells.append(reminder.due.map { formatter.string(for: $0) } ?? "")
-            if showsRepeat { cells.append(repeatCell ?? "") }
+            if !isPlain {
+                var title = String(repeating: "  ", count: depth) + ReminderPrinter.priorityMarks(reminder.priority)
+                title += TerminalText.sanitized(reminder.title)
+                for tag in reminder.tags { title += " " + TerminalText.sanitized(TagNames.shown(tag)) }
+                cells.append(title)
+            }
+            if let due = reminder.due {
+                // Many rows share a due date: its cell is made and measured once.
+                if let cell = dueCells[due] {
+                    cells.append(cell)
+                } else {
+                    let cell = TextTable.Cells.Prepared(formatter.string(for: due))
+                    dueCells[due] = cell
+                    cells.append(cell)
+                }
+            } else {
+                cells.appendEmpty()
+            }
+            if showsRepeat {
+                if let repeatCell { cells.append(repeatCell) } else { cells.appendEmpty() }
+            }
             if showsList {
-                if lastList.id != reminder.listID { lastList = (reminder.listID, listCells[reminder.listID] ?? "") }
+                if lastList.id != reminder.listID { lastList = (reminder.listID, listCells[reminder.listID] ?? noListCell) }
                 cells.append(lastList.cell)
             }
-            cells.append(reminder.isFlagged ? "⚑" : "")
+            if reminder.isFlagged { cells.append(flag) } else { cells.appendEmpty() }
             overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
             completed.append(reminder.isCompleted)
         }
@@ -103,8 +126,9 @@ struct ReminderPrinter {
         let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1
         precondition(columns.count == columnCount)
         let table = TextTable(columns: columns)
-        table.render(cells: cells, totalWidth: width, into: &output) { row, column, text in
-            guard style.isEnabled, let row else { return text }
+        // Without color the cells are written as they are (no string per shown cell).
+        let styling: ((Int?, Int, String) -> String)? = style.isEnabled ? { row, column, text in
+            guard let row else { return text }
             if column == 0 { return style.dim(text) }
             if completed[row] { return style.dim(text) }
             if column == 3 && overdue[row] { return style.boldRed(text) }
@@ -113,6 +137,17 @@ struct ReminderPrinter {
             }
             if column == columns.count - 1 { return style.orange(text) }
             return text
+        } : nil
+        table.render(cells, totalWidth: width, into: &output, style: styling)
+    }
+
+    /// The marks a title starts with for its priority: `!!! `, `!! `, `! ` or nothing.
+    static func priorityMarks(_ priority: Priority) -> String {
+        switch priority.level {
+        case .high: return "!!! "
+        case .medium: return "!! "
+        case .low: return "! "
+        case .none: return ""
         }
     }
 
@@ -148,26 +183,26 @@ struct ReminderPrinter {
         return parts.joined(separator: " ") + (seconds < 0 ? " before " : " after ") + anchor
     }
 
-    /// `#12`, as `Reminder.Number.description` writes it, made without string
-    /// interpolation: a listing makes one per row, and interpolation cost more than the
-    /// rest of the row's number cell.
+    /// `#12`, as `Reminder.Number.description` writes it.
     static func numberText(_ number: Reminder.Number) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var value = number.rawValue.magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            } while value > 0
-            if number.rawValue < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            start -= 1
-            buffer[start] = UInt8(ascii: "#")
-            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-        }
+        var bytes: [UInt8] = []
+        appendNumber(number, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `#12`, as `Reminder.Number.description` writes it, without string
+    /// interpolation: a listing writes one per row.
+    static func appendNumber(_ number: Reminder.Number, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "#"))
+        if number.rawValue < 0 { bytes.append(UInt8(ascii: "-")) }
+        var value = number.rawValue.magnitude
+        var divisor: UInt64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor))
+            value %= divisor
+            divisor /= 10
+        } while divisor > 0
     }
 
     /// Colors only the leading `●` of a list cell.

@@ -120,9 +120,15 @@ enum ICalendarLineSyntax {
     /// The common case, found without copying: a name, no parameters, a value without
     /// control characters.
     private static func isPlain(_ text: String) -> Bool {
+        // Read as contiguous bytes: the writer checks every line it writes.
+        if let plain = text.utf8.withContiguousStorageIfAvailable(isPlain) { return plain }
+        return Array(text.utf8).withUnsafeBufferPointer { isPlain($0) }
+    }
+
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var inName = true
         var nameLength = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if inName {
                 if byte == UInt8(ascii: ":") {
                     guard nameLength > 0 else { return false }

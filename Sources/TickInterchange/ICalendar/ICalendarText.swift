@@ -106,7 +106,13 @@ public enum ICalendarText {
 
     /// `YYYYMMDDTHHMMSSZ` for an instant, or nil outside years 1…9999.
     static func utc(_ instant: Date) -> String? {
-        ICalendarTimeZones.checkedLocal(Int(instant.timeIntervalSince1970.rounded(.down))).map { dateTime($0) + "Z" }
+        guard let local = ICalendarTimeZones.checkedLocal(Int(instant.timeIntervalSince1970.rounded(.down))) else { return nil }
+        // Built as bytes: an export writes three or four a reminder.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        local.appendBasicFormat(to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` without leading and trailing white space and invisible characters

@@ -9,11 +9,17 @@ enum VTodoLines {
     /// Single-valued properties Tick maps, in the order the writer emits them.
     /// `CATEGORIES` (several lines) and VALARMs are handled apart; `DTSTAMP`,
     /// `SEQUENCE` and `X-APPLE-SORT-ORDER` are written by the writer itself.
-    static let singleValued = [
-        "UID", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "URL", "DTSTART", "DUE", "RRULE",
-        "PRIORITY", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RELATED-TO", "X-TICK-FLAGGED", "X-TICK-REPEAT-FROM",
-        "X-TICK-TITLE", "X-TICK-NOTES",
-    ]
+    static let singleValued = Property.allCases.map(\.rawValue)
+
+    /// The single-valued properties Tick maps, in the order the writer emits them: the
+    /// writer goes through these for every VTODO, without comparing names as strings.
+    enum Property: String, CaseIterable {
+        case uid = "UID", created = "CREATED", lastModified = "LAST-MODIFIED", summary = "SUMMARY"
+        case description = "DESCRIPTION", url = "URL", dtstart = "DTSTART", due = "DUE", rrule = "RRULE"
+        case priority = "PRIORITY", status = "STATUS", completed = "COMPLETED", percentComplete = "PERCENT-COMPLETE"
+        case relatedTo = "RELATED-TO", flagged = "X-TICK-FLAGGED", repeatFrom = "X-TICK-REPEAT-FROM"
+        case exactTitle = "X-TICK-TITLE", exactNotes = "X-TICK-NOTES"
+    }
 
     /// `singleValued` as a set.
     static let singleValuedSet = Set(singleValued)
@@ -65,26 +71,30 @@ enum VTodoLines {
     /// The line Tick writes for single-valued property `name` of `reminder`, or nil when
     /// it writes none (an empty field, an open reminder's `COMPLETED`).
     static func line(_ name: String, of reminder: Reminder, zones: ICalendarTimeZones) -> String? {
-        switch name {
-        case "UID": return "UID:" + ICalendarText.escaped(reminder.uid.rawValue)
-        case "CREATED": return ICalendarText.utc(reminder.createdAt).map { "CREATED:" + $0 }
-        case "LAST-MODIFIED": return ICalendarText.utc(reminder.modifiedAt).map { "LAST-MODIFIED:" + $0 }
-        case "SUMMARY": return "SUMMARY:" + ICalendarText.escaped(reminder.title)
-        case "DESCRIPTION": return reminder.notes.isEmpty ? nil : "DESCRIPTION:" + ICalendarText.escaped(reminder.notes)
-        case "URL": return reminder.url.map { "URL:" + uri($0) }
-        case "DTSTART": return reminder.start.flatMap { dateLine("DTSTART", $0, zones: zones) }
-        case "DUE": return reminder.due.flatMap { dateLine("DUE", $0, zones: zones) }
-        case "RRULE": return reminder.recurrence.map { "RRULE:" + uri($0.rruleValue) }
-        case "PRIORITY": return reminder.priority.iCalendarValue == 0 ? nil : "PRIORITY:\(reminder.priority.iCalendarValue)"
-        case "STATUS": return reminder.isCompleted ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION"
-        case "COMPLETED": return reminder.completedAt.flatMap(ICalendarText.utc).map { "COMPLETED:" + $0 }
-        case "PERCENT-COMPLETE": return reminder.isCompleted ? "PERCENT-COMPLETE:100" : nil
-        case "RELATED-TO": return reminder.parentUID.map { "RELATED-TO;RELTYPE=PARENT:" + ICalendarText.escaped($0.rawValue) }
-        case "X-TICK-FLAGGED": return reminder.isFlagged ? "X-TICK-FLAGGED:TRUE" : nil
-        case "X-TICK-REPEAT-FROM": return reminder.recurrenceBasis == .completion ? "X-TICK-REPEAT-FROM:COMPLETION" : nil
-        case "X-TICK-TITLE": return exactText("X-TICK-TITLE", reminder.title)
-        case "X-TICK-NOTES": return exactText("X-TICK-NOTES", reminder.notes)
-        default: return nil
+        Property(rawValue: name).flatMap { line($0, of: reminder, zones: zones) }
+    }
+
+    /// The line Tick writes for `property` of `reminder` (see `line(_:of:zones:)`).
+    static func line(_ property: Property, of reminder: Reminder, zones: ICalendarTimeZones) -> String? {
+        switch property {
+        case .uid: return "UID:" + ICalendarText.escaped(reminder.uid.rawValue)
+        case .created: return ICalendarText.utc(reminder.createdAt).map { "CREATED:" + $0 }
+        case .lastModified: return ICalendarText.utc(reminder.modifiedAt).map { "LAST-MODIFIED:" + $0 }
+        case .summary: return "SUMMARY:" + ICalendarText.escaped(reminder.title)
+        case .description: return reminder.notes.isEmpty ? nil : "DESCRIPTION:" + ICalendarText.escaped(reminder.notes)
+        case .url: return reminder.url.map { "URL:" + uri($0) }
+        case .dtstart: return reminder.start.flatMap { dateLine("DTSTART", $0, zones: zones) }
+        case .due: return reminder.due.flatMap { dateLine("DUE", $0, zones: zones) }
+        case .rrule: return reminder.recurrence.map { "RRULE:" + uri($0.rruleValue) }
+        case .priority: return reminder.priority.iCalendarValue == 0 ? nil : "PRIORITY:\(reminder.priority.iCalendarValue)"
+        case .status: return reminder.isCompleted ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION"
+        case .completed: return reminder.completedAt.flatMap(ICalendarText.utc).map { "COMPLETED:" + $0 }
+        case .percentComplete: return reminder.isCompleted ? "PERCENT-COMPLETE:100" : nil
+        case .relatedTo: return reminder.parentUID.map { "RELATED-TO;RELTYPE=PARENT:" + ICalendarText.escaped($0.rawValue) }
+        case .flagged: return reminder.isFlagged ? "X-TICK-FLAGGED:TRUE" : nil
+        case .repeatFrom: return reminder.recurrenceBasis == .completion ? "X-TICK-REPEAT-FROM:COMPLETION" : nil
+        case .exactTitle: return exactText("X-TICK-TITLE", reminder.title)
+        case .exactNotes: return exactText("X-TICK-NOTES", reminder.notes)
         }
     }
 

@@ -62,18 +62,21 @@ struct VTodoWriter {
         }
 
         var out = ["BEGIN:VTODO"]
-        for name in VTodoLines.singleValued {
-            if name == "RELATED-TO" {
+        for property in VTodoLines.Property.allCases {
+            let name = property.rawValue
+            // Most reminders keep no lines: no name to look up.
+            let shadow = shadows.isEmpty ? nil : shadows[name]
+            if property == .relatedTo {
                 out.append(contentsOf: relationLines(parents))
-            } else if let shadow = shadows[name], isConsistent(name, [shadow]) {
+            } else if let shadow, isConsistent(name, [shadow]) {
                 out.append(shadow)
-            } else if name == "COMPLETED", !reminder.isCompleted, let shadow = shadows[name] {
+            } else if property == .completed, !reminder.isCompleted, let shadow {
                 // A COMPLETED date an open to-do came with (its STATUS said open): kept as given.
                 out.append(shadow)
-            } else if let line = VTodoLines.line(name, of: reminder, zones: zones) {
-                out.append(shadows[name].map { VTodoWriter.withKeptParameters(line, from: $0) } ?? line)
+            } else if let line = VTodoLines.line(property, of: reminder, zones: zones) {
+                out.append(shadow.map { VTodoWriter.withKeptParameters(line, from: $0) } ?? line)
             }
-            if name == "UID" { out.append(contentsOf: stampLines(dtstamp: dtstamp, sequence: sequence)) }
+            if property == .uid { out.append(contentsOf: stampLines(dtstamp: dtstamp, sequence: sequence)) }
         }
         out.append(contentsOf: categoryLines(categories))
         if let sortOrder { out.append("X-APPLE-SORT-ORDER:\(sortOrder)") }
@@ -137,10 +140,10 @@ struct VTodoWriter {
     /// else Tick's line followed by any further kept parent lines.
     private func relationLines(_ parents: [String]) -> [String] {
         guard let first = parents.first else {
-            return VTodoLines.line("RELATED-TO", of: reminder, zones: zones).map { [$0] } ?? []
+            return VTodoLines.line(.relatedTo, of: reminder, zones: zones).map { [$0] } ?? []
         }
         if isConsistent("RELATED-TO", [first]) { return parents }
-        return (VTodoLines.line("RELATED-TO", of: reminder, zones: zones).map { [$0] } ?? []) + parents.dropFirst()
+        return (VTodoLines.line(.relatedTo, of: reminder, zones: zones).map { [$0] } ?? []) + parents.dropFirst()
     }
 
     /// Kept `CATEGORIES` lines whose values are all still tags, then one line with the

@@ -37,6 +37,7 @@ extension TickJSON {
     /// of one reminder.
     public struct ArchiveWriter {
         private let names: [ReminderList.ID: String]
+        private var reminderWriter = ReminderWriter()
         /// Reminders appended so far.
         public private(set) var count = 0
 
@@ -68,7 +69,7 @@ extension TickJSON {
         public mutating func append(_ reminder: Reminder, to out: inout [UInt8]) {
             out.append(UInt8(ascii: count == 0 ? "[" : ","))
             JSONValue.newline(&out, 2)
-            object(for: reminder, listName: names[reminder.listID]).write(to: &out, indent: 2)
+            reminderWriter.append(reminder, listName: names[reminder.listID], level: 2, to: &out)
             count += 1
         }
 

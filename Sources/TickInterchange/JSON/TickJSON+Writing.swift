@@ -1,0 +1,222 @@
+import Foundation
+import TickModel
+
+extension TickJSON {
+    /// Writes the JSON object of a reminder straight into bytes, pretty-printed: the text
+    /// `object(for:listName:)` gives when written at the same nesting level, without the
+    /// `JSONValue` tree (about 30 strings and an array of members a reminder) that an
+    /// export of 100,000 reminders would build and free again.
+    ///
+    /// The keys and their order are those of `object(for:listName:)`, which stays the
+    /// definition of the shape; `ReminderJSONWriterTests` checks that the two agree.
+    public struct ReminderWriter {
+        /// The Foundation zones of the identifiers met so far: looking one up costs more
+        /// than writing the rest of the reminder.
+        private var zones: [String: TimeZone] = [:]
+
+        /// A writer with no zones looked up yet.
+        public init() {}
+
+        /// Appends the object of `reminder` at nesting level `level` (its members one
+        /// level deeper), as `object(for:listName:).write(to:indent:)` writes it with
+        /// indent `level`.
+        /// - Complexity: O(n) in the size of the reminder's text.
+        public mutating func append(_ reminder: Reminder, listName: String?, level: Int, to out: inout [UInt8]) {
+            var members = Members(level: level)
+            out.append(UInt8(ascii: "{"))
+            members.key("number", &out)
+            Self.appendInteger(reminder.number.rawValue, to: &out)
+            members.key("uid", &out)
+            JSONText.quote(reminder.uid.rawValue, into: &out)
+            members.key("listID", &out)
+            JSONText.quote(reminder.listID.rawValue, into: &out)
+            members.key("list", &out)
+            Self.appendOptional(listName, to: &out)
+            members.key("title", &out)
+            JSONText.quote(reminder.title, into: &out)
+            members.key("notes", &out)
+            JSONText.quote(reminder.notes, into: &out)
+            appendDue(reminder.due, prefix: "due", members: &members, to: &out)
+            appendDue(reminder.start, prefix: "start", members: &members, to: &out)
+            members.key("priority", &out)
+            JSONText.quote(reminder.priority.level.rawValue, into: &out)
+            members.key("iCalendarPriority", &out)
+            Self.appendInteger(Int64(reminder.priority.iCalendarValue), to: &out)
+            members.key("flagged", &out)
+            Self.appendBool(reminder.isFlagged, to: &out)
+            members.key("completed", &out)
+            Self.appendBool(reminder.isCompleted, to: &out)
+            members.key("completedAt", &out)
+            Self.appendInstant(reminder.completedAt, to: &out)
+            members.key("position", &out)
+            Self.appendInteger(reminder.position, to: &out)
+            members.key("parentUID", &out)
+            Self.appendOptional(reminder.parentUID?.rawValue, to: &out)
+            members.key("tags", &out)
+            if reminder.tags.isEmpty {
+                Self.append("[]", to: &out)
+            } else {
+                out.append(UInt8(ascii: "["))
+                for (index, tag) in reminder.tags.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONValue.newline(&out, level + 2)
+                    JSONText.quote(tag, into: &out)
+                }
+                JSONValue.newline(&out, level + 1)
+                out.append(UInt8(ascii: "]"))
+            }
+            members.key("url", &out)
+            Self.appendOptional(reminder.url, to: &out)
+            members.key("recurrence", &out)
+            Self.appendOptional(reminder.recurrence?.rruleValue, to: &out)
+            members.key("repeatFrom", &out)
+            JSONText.quote(reminder.recurrenceBasis.rawValue, into: &out)
+            members.key("alarms", &out)
+            if reminder.alarms.isEmpty {
+                Self.append("[]", to: &out)
+            } else {
+                // Few reminders have alarms: they go through the tree.
+                JSONValue.array(reminder.alarms.map(TickJSON.object(for:))).write(to: &out, indent: level + 1)
+            }
+            members.key("iCalendarExtras", &out)
+            JSONText.quote(reminder.iCalendarExtras, into: &out)
+            members.key("createdAt", &out)
+            Self.appendInstant(reminder.createdAt, to: &out)
+            members.key("modifiedAt", &out)
+            Self.appendInstant(reminder.modifiedAt, to: &out)
+            JSONValue.newline(&out, level)
+            out.append(UInt8(ascii: "}"))
+        }
+
+        /// The `"due"`, `"dueKind"` and `"dueTimeZone"` members (or `start…`), as
+        /// `dueFields(_:)` gives them.
+        private mutating func appendDue(_ due: Due?, prefix: StaticString, members: inout Members, to out: inout [UInt8]) {
+            members.key(prefix, suffix: "", &out)
+            guard let due else {
+                Self.append("null", to: &out)
+                members.key(prefix, suffix: "Kind", &out)
+                Self.append("null", to: &out)
+                members.key(prefix, suffix: "TimeZone", &out)
+                Self.append("null", to: &out)
+                return
+            }
+            out.append(UInt8(ascii: "\""))
+            let kind: String
+            var identifier: TimeZoneIdentifier?
+            switch due {
+            case .allDay:
+                due.appendISO8601(to: &out)
+                kind = "allDay"
+            case .floating:
+                due.appendISO8601(to: &out)
+                kind = "floating"
+            case .timed(_, let zone):
+                due.appendISO8601(to: &out, zone: timeZone(zone))
+                kind = "timed"
+                identifier = zone
+            }
+            out.append(UInt8(ascii: "\""))
+            members.key(prefix, suffix: "Kind", &out)
+            JSONText.quote(kind, into: &out)
+            members.key(prefix, suffix: "TimeZone", &out)
+            Self.appendOptional(identifier?.rawValue, to: &out)
+        }
+
+        /// The Foundation zone of `identifier` (UTC when Foundation does not know it),
+        /// looked up once per identifier.
+        private mutating func timeZone(_ identifier: TimeZoneIdentifier) -> TimeZone {
+            if let zone = zones[identifier.rawValue] { return zone }
+            let zone = identifier.timeZone(or: .gmt)
+            zones[identifier.rawValue] = zone
+            return zone
+        }
+
+        /// The separators and keys of one object's members at a nesting level.
+        private struct Members {
+            /// `,`, the line break and the indent of a member: all but the comma before
+            /// the first.
+            let separator: [UInt8]
+            var isFirst = true
+
+            init(level: Int) {
+                separator = [UInt8(ascii: ","), UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: (level + 1) * 2)
+            }
+
+            /// Appends what comes before the next member's value: `,` after the first,
+            /// the line break and indent, the quoted key and `: `.
+            mutating func key(_ name: StaticString, suffix: StaticString = "", _ out: inout [UInt8]) {
+                separator.withUnsafeBufferPointer { out.append(contentsOf: isFirst ? UnsafeBufferPointer(rebasing: $0.dropFirst()) : $0) }
+                isFirst = false
+                // The keys are ASCII letters: nothing to escape.
+                out.append(UInt8(ascii: "\""))
+                name.withUTF8Buffer { out.append(contentsOf: $0) }
+                suffix.withUTF8Buffer { out.append(contentsOf: $0) }
+                ReminderWriter.append("\": ", to: &out)
+            }
+        }
+
+        /// Appends the bytes of `text` (static text: no `String` to walk).
+        static func append(_ text: StaticString, to out: inout [UInt8]) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
+        static func appendOptional(_ text: String?, to out: inout [UInt8]) {
+            if let text { JSONText.quote(text, into: &out) } else { append("null", to: &out) }
+        }
+
+        static func appendBool(_ value: Bool, to out: inout [UInt8]) {
+            append(value ? "true" : "false", to: &out)
+        }
+
+        /// `instant(_:)`, quoted, or `null`.
+        static func appendInstant(_ date: Date?, to out: inout [UInt8]) {
+            guard let date else {
+                Self.append("null", to: &out)
+                return
+            }
+            out.append(UInt8(ascii: "\""))
+            LocalDateTime(secondsSinceEpochAsUTC: Int(date.timeIntervalSince1970.rounded(.down))).appendISO8601(to: &out)
+            append("Z\"", to: &out)
+        }
+
+        /// `value` in decimal, as `String(value)` writes it.
+        static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            var rest = value.magnitude
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var start = buffer.count
+                repeat {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+                out.append(contentsOf: buffer[start...])
+            }
+        }
+    }
+}
+
+extension TickJSON {
+    /// The JSON array of `reminders`, pretty-printed, as
+    /// `JSONValue.array(reminders.map { object(for: $0, listName: …) }).serialized()` gives it.
+    /// - Parameter listName: the name of a reminder's list, for `"list"`.
+    /// - Complexity: O(n) in the size of the output.
+    public static func arrayText(of reminders: [Reminder], listName: (Reminder) -> String?) -> String {
+        guard !reminders.isEmpty else { return "[]" }
+        var out: [UInt8] = []
+        out.reserveCapacity(reminders.count * 1_024)
+        var writer = ReminderWriter()
+        out.append(UInt8(ascii: "["))
+        for (index, reminder) in reminders.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.newline(&out, 1)
+            writer.append(reminder, listName: listName(reminder), level: 1, to: &out)
+        }
+        JSONValue.newline(&out, 0)
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,179 @@
+extension TextTable {
+    /// The cells of a table's rows, row after row, held as the bytes each cell shows
+    /// (sanitized, without trailing spaces) in one buffer, with their widths: what a long
+    /// listing fills without a `String` per cell, measured as it is filled.
+    ///
+    /// A cell is added as text (``append(_:)``, measured by the width model of
+    /// ``TerminalText``), as printable ASCII built in place (``appendPrintableASCII(_:)``),
+    /// or as a cell prepared once and shown in many rows (``append(_:)-(Prepared)``).
+    public struct Cells: Sendable {
+        /// The shown bytes of every cell, one after another.
+        var bytes: [UInt8] = []
+        /// Where each cell's bytes end in `bytes`; a cell starts where the one before ends.
+        var ends: [Int] = []
+        /// The width of each cell in terminal cells.
+        var widths: [Int] = []
+
+        /// A cell made once (its text sanitized, without trailing spaces, and measured)
+        /// to be appended to many rows, such as a list's name.
+        public struct Prepared: Sendable {
+            let bytes: [UInt8]
+            let width: Int
+
+            /// `text` as a cell of a ``TextTable`` shows it.
+            public init(_ text: String) {
+                let cell = Cell(text)
+                bytes = Array(cell.text.utf8)
+                width = cell.width
+            }
+        }
+
+        /// No cells, with room for `count` cells of about `bytesPerCell` bytes each.
+        public init(reservingCapacity count: Int = 0, bytesPerCell: Int = 8) {
+            ends.reserveCapacity(count)
+            widths.reserveCapacity(count)
+            bytes.reserveCapacity(count * bytesPerCell)
+        }
+
+        /// The number of cells.
+        public var count: Int { widths.count }
+
+        /// The bytes of cell `index`.
+        func range(of index: Int) -> Range<Int> {
+            (index == 0 ? 0 : ends[index - 1])..<ends[index]
+        }
+
+        /// Appends `text` as a cell: sanitized, without trailing spaces, measured in cells.
+        /// - Complexity: O(n) in the UTF-8 length of `text`.
+        public mutating func append(_ text: String) {
+            let cell = Cell(text)
+            append(cell)
+        }
+
+        mutating func append(_ cell: Cell) {
+            bytes.append(contentsOf: cell.text.utf8)
+            ends.append(bytes.count)
+            widths.append(cell.width)
+        }
+
+        /// Appends a prepared cell.
+        public mutating func append(_ cell: Prepared) {
+            bytes.append(contentsOf: cell.bytes)
+            ends.append(bytes.count)
+            widths.append(cell.width)
+        }
+
+        /// Appends a cell whose bytes `build` appends to the buffer it is given, when
+        /// they are all printable ASCII (U+0020–U+007E): one cell a byte, trailing
+        /// spaces dropped, as ``append(_:)-(String)`` would make of the same text.
+        /// - Returns: false, with nothing appended, when a byte is not printable ASCII;
+        ///   the caller then appends the text with ``append(_:)-(String)``.
+        /// - Complexity: O(n) in the number of bytes built.
+        public mutating func appendPrintableASCII(_ build: (inout [UInt8]) -> Void) -> Bool {
+            let start = bytes.count
+            build(&bytes)
+            let isPrintable = bytes.withUnsafeBufferPointer { all in
+                let built = UnsafeBufferPointer(rebasing: all[start...])
+                return TerminalText.printableASCIIPrefix(built) == built.count
+            }
+            guard isPrintable else {
+                bytes.removeSubrange(start...)
+                return false
+            }
+            while bytes.count > start && bytes[bytes.count - 1] == UInt8(ascii: " ") { bytes.removeLast() }
+            ends.append(bytes.count)
+            widths.append(bytes.count - start)
+            return true
+        }
+
+        /// Appends an empty cell.
+        public mutating func appendEmpty() {
+            ends.append(bytes.count)
+            widths.append(0)
+        }
+    }
+
+    /// Appends the lines of the table to `output`, as ``render(cells:totalWidth:into:style:)``
+    /// does with the same texts as strings, from cells already measured.
+    ///
+    /// - Parameters:
+    ///   - cells: the cells row after row, ``columns``.count per row; a last row with
+    ///     fewer is completed with empty cells.
+    ///   - totalWidth: as for ``render(rows:totalWidth:)``.
+    ///   - output: bytes to append to; what it holds already is kept.
+    ///   - style: as for ``render(rows:totalWidth:style:)``; nil to write cells as they
+    ///     are, without making a `String` of each shown cell.
+    /// - Complexity: O(n) in the total UTF-8 length of the cells, plus the calls to
+    ///   `style`.
+    public func render(_ cells: consuming Cells, totalWidth: Int, into output: inout [UInt8],
+                       style: ((_ row: Int?, _ column: Int, _ text: String) -> String)?) {
+        let columnCount = columns.count
+        guard columnCount > 0 else { return }
+        var header: Cells?
+        if columns.contains(where: { $0.header != nil }) {
+            var cells = Cells()
+            for column in columns { cells.append(column.header ?? "") }
+            header = cells
+        }
+        let rowCount = (cells.count + columnCount - 1) / columnCount
+        while cells.count < rowCount * columnCount { cells.appendEmpty() }
+        let widths = columnWidths(cellWidths: cells.widths, header: header?.widths, totalWidth: totalWidth)
+        let spacing = max(gap, 1)
+        // The widest a line can be when its text is ASCII; only what is written is touched.
+        output.reserveCapacity(output.count + (rowCount + 1) * (widths.reduce(spacing * columnCount + 1, +)))
+
+        func appendSpaces(_ count: Int) {
+            for _ in 0..<count { output.append(UInt8(ascii: " ")) }
+        }
+
+        /// One line: the cells from `base` in `cells`, whose bytes are `bytes`.
+        func line(_ cells: borrowing Cells, _ bytes: UnsafeBufferPointer<UInt8>, base: Int, row: Int?) {
+            defer { output.append(UInt8(ascii: "\n")) }
+            // The last column whose cell is shown and not empty: nothing is written after it.
+            var last = -1
+            for column in stride(from: columnCount - 1, through: 0, by: -1)
+            where widths[column] > 0 && cells.widths[base + column] > 0 {
+                last = column
+                break
+            }
+            guard last >= 0 else { return }
+            var isFirst = true
+            for column in 0...last where widths[column] > 0 {
+                if !isFirst { appendSpaces(spacing) }
+                isFirst = false
+                let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(of: base + column)])
+                let cellWidth = cells.widths[base + column]
+                let width = widths[column]
+                let alignment = columns[column].alignment
+                if cellWidth <= width && (style == nil || cell.isEmpty) {
+                    // Fits and is not styled: the bytes as they are.
+                    if alignment == .right { appendSpaces(width - cellWidth) }
+                    output.append(contentsOf: cell)
+                    if alignment == .left && column != last { appendSpaces(width - cellWidth) }
+                    continue
+                }
+                let text = String(decoding: cell, as: UTF8.self)
+                let fit = columns[column].fitted(text, width: cellWidth, toWidth: width)
+                let shown = fit.text.isEmpty || style == nil ? fit.text : style?(row, column, fit.text) ?? fit.text
+                let padding = width - fit.width
+                switch alignment {
+                case .left:
+                    output.append(contentsOf: shown.utf8)
+                    if column != last { appendSpaces(padding) }
+                case .right:
+                    appendSpaces(padding)
+                    output.append(contentsOf: shown.utf8)
+                }
+            }
+        }
+
+        if let header {
+            header.bytes.withUnsafeBufferPointer { line(header, $0, base: 0, row: nil) }
+        }
+        cells.bytes.withUnsafeBufferPointer { bytes in
+            for row in 0..<rowCount {
+                line(cells, bytes, base: row * columnCount, row: row)
+            }
+        }
+    }
+}
