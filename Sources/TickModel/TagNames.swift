@@ -26,7 +26,7 @@ public enum TagNames {
         if tag.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x23 && $0 != 0x22 && $0 != 0x5C }) { return "#" + tag }
         let plain = !tag.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "#" || $0 == "\"" || $0 == "\\" }
         if plain { return "#" + tag }
-        return "#\"" + tag.replacingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
+        return "#" + SearchQuery.quoted(tag)
     }
 
     /// `tags` as one line a person edits: each `shown`, separated by spaces
