@@ -21,6 +21,9 @@ public struct InterchangeError: Error, CustomStringConvertible, Equatable, Senda
         /// The file is not in the expected format or breaks its grammar (JSON that does
         /// not parse, an iCalendar line without a colon, a missing required key).
         case malformed
+        /// A C library the format needs (libical for iCalendar) could not be loaded; the
+        /// message names it and the Debian package that installs it.
+        case libraryMissing
     }
 
     /// What went wrong.

@@ -33,7 +33,7 @@ package struct SharedLibrary: @unchecked Sendable {
     ///
     /// - Throws: `SharedLibraryError` naming the library, what `dlerror(3)` said and the
     ///   Debian package that installs it.
-    package init(_ fileNames: [String], debianPackage: String) throws {
+    package init(_ fileNames: [String], debianPackage: String) throws(SharedLibraryError) {
         var failures: [String] = []
         for fileName in fileNames {
             if let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) {
@@ -54,7 +54,7 @@ package struct SharedLibrary: @unchecked Sendable {
     ///
     /// - Throws: `SharedLibraryError` when the library has no such symbol (an older
     ///   version than the headers Tick was built with).
-    package func function<Function>(_ symbol: String, as _: Function.Type = Function.self) throws -> Function {
+    package func function<Function>(_ symbol: String, as _: Function.Type = Function.self) throws(SharedLibraryError) -> Function {
         precondition(MemoryLayout<Function>.size == MemoryLayout<UnsafeRawPointer>.size,
                      "\(Function.self) is not a C function pointer type")
         return unsafeBitCast(try address(symbol), to: Function.self)
@@ -64,7 +64,7 @@ package struct SharedLibrary: @unchecked Sendable {
     /// prototype (a variadic function).
     ///
     /// - Throws: `SharedLibraryError` when the library has no such symbol.
-    package func address(_ symbol: String) throws -> UnsafeMutableRawPointer {
+    package func address(_ symbol: String) throws(SharedLibraryError) -> UnsafeMutableRawPointer {
         _ = dlerror()
         guard let address = dlsym(handle, symbol) else {
             throw SharedLibraryError(library: fileName, debianPackage: debianPackage,

@@ -14,6 +14,15 @@ func terminalSize() -> (columns: Int?, rows: Int?) {
     return (size.ws_col > 0 ? Int(size.ws_col) : nil, size.ws_row > 0 ? Int(size.ws_row) : nil)
 }
 
+/// This executable's path with symbolic links resolved (the kernel's `/proc/self/exe`), for
+/// commands that start `tick` again (the agent's unit) or find files beside it (the web
+/// app). `Bundle.main` would give it too, after listing the executable's folder.
+func executablePath() -> String? {
+    guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
 // Writing to a closed pipe (`tick list | head`) must end quietly, not kill us.
 signal(SIGPIPE, SIG_IGN)
 // A write past the file-size limit (`ulimit -f`) must fail with EFBIG, which the store
@@ -31,7 +40,7 @@ var environment = TerminalEnvironment(
     currentDirectory: FileManager.default.currentDirectoryPath,
     systemTimeZone: TimeZone.current,
     liveClock: { Date() },
-    executablePath: Bundle.main.executableURL?.resolvingSymlinksInPath().path)
+    executablePath: executablePath())
 environment.isErrorTerminal = isatty(STDERR_FILENO) == 1
 environment.terminalRows = terminalSize().rows
 

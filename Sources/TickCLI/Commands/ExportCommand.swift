@@ -99,6 +99,7 @@ struct ExportCommand: Command {
             }
             writer.end(into: &out)
         case .ics:
+            try ICalendarWriter.loadLibrary()
             let writer = ICalendarWriter()
             for list in lists {
                 // Two passes over the list: its header names the time zones its VTODOs use.

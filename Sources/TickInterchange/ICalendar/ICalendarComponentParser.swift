@@ -20,8 +20,10 @@ final class ICalendarComponentParser {
 
     private let parser: OpaquePointer
 
-    /// - Throws: `InterchangeError.malformed` when libical cannot allocate a parser.
+    /// - Throws: `InterchangeError` of kind `libraryMissing` when libical cannot be loaded,
+    ///   `malformed` when it cannot allocate a parser.
     init() throws(InterchangeError) {
+        try LibICal.load()
         guard let parser = icalparser_new() else {
             throw InterchangeError(kind: .malformed, message: "libical could not start a parser (out of memory)")
         }

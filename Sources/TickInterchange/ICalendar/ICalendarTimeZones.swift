@@ -193,6 +193,7 @@ final class ICalendarTimeZones {
     }
 
     private static func builtinLines(location: String, tzid: String, earliest: Date?) -> [String]? {
+        guard (try? LibICal.load()) != nil else { return nil }
         let names = location == "GMT" ? ["UTC", "Etc/UTC", "GMT"] : [location]
         for name in names {
             // Built-in zones belong to libical; only the clone is ours to change and free.

@@ -35,6 +35,16 @@ public struct ICalendarWriter: Sendable {
     /// Creates a writer.
     public init() {}
 
+    /// Opens libical, which the writer needs for the VTIMEZONE of a zone (its built-in
+    /// zones) and for kept lines; call it before writing, where an error can be reported.
+    /// Without it a calendar is written without the VTIMEZONEs libical would give.
+    ///
+    /// - Throws: `InterchangeError` of kind `libraryMissing`, naming libical and its
+    ///   Debian package.
+    public static func loadLibrary() throws(InterchangeError) {
+        try LibICal.load()
+    }
+
     /// The iCalendar text of `lists` (in order) and their reminders.
     ///
     /// - Parameters:
