@@ -105,6 +105,86 @@ struct SyncKillTests {
         print("killedDownloadOf2000: Radicale's first listing \(warmUp) s; \(kills.joined(separator: "; ")); kills and reruns \(Int(Date().timeIntervalSince(started))) s")
     }
 
+    @Test("kill -9 at random points of an upload of 600 reminders, then a rerun: 600 on the server, unique UIDs, none twice, nothing left to do",
+          .timeLimit(.minutes(6)))
+    func killedUploadOf600() throws {
+        // The upload direction: every item is a PUT with If-None-Match: *, committed in Tick
+        // after the server answers, so a kill between the two leaves an item on the server
+        // that Tick has not recorded; the rerun must recognise it by its UID, not upload a
+        // second copy. Xandikos stores a PUT in a few milliseconds (Radicale in ~185 ms).
+        let server = try CalDAVServer(.xandikos)
+        let count = 600
+        let folder = TemporaryFolder()
+        var tick = BinaryRunner(database: folder.file("tick.sqlite3"))
+        tick.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        tick.environment["TICK_SYNC_PASSWORD"] = server.password
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick tests//EN", "X-WR-CALNAME:Upload"]
+        var local = Set<String>()
+        for index in 0..<count {
+            let uid = "up-\(index)-\(UUID().uuidString)"
+            local.insert(uid)
+            lines += ["BEGIN:VTODO", "UID:\(uid)", "DTSTAMP:20261128T100000Z", "SUMMARY:Upload \(index)",
+                      "DUE;VALUE=DATE:202612\(String(format: "%02d", index % 28 + 1))", "END:VTODO"]
+        }
+        lines.append("END:VCALENDAR")
+        let file = folder.file("upload.ics")
+        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try tick.run("import", file)
+        #expect(imported.status == 0, "\(imported.errors)")
+        let added = try tick.run("sync", "add", "home", server.baseURL, "--user", server.user, "--list", "Upload")
+        #expect(added.status == 0, "\(added.errors)")
+
+        var generator = SystemRandomNumberGenerator()
+        var kills: [String] = []
+        for round in 0..<4 {
+            let before = SyncKillTests.syncedCount(tick)
+            let (process, _, _) = try tick.start(["sync"])
+            if round == 0 {
+                usleep(UInt32.random(in: 50_000...600_000, using: &generator))
+            } else {
+                let target = min(count - 10, before + Int.random(in: 10...150, using: &generator))
+                let deadline = Date().addingTimeInterval(40)
+                while process.isRunning, Date() < deadline, SyncKillTests.syncedCount(tick) < target {
+                    usleep(20_000)
+                }
+            }
+            let wasRunning = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            kills.append("round \(round): \(wasRunning ? "killed" : "had finished") at \(SyncKillTests.syncedCount(tick)) synced")
+        }
+        #expect(kills.filter { $0.contains("killed") }.count >= 3, "\(kills)")
+
+        let rerun = try tick.run("sync", "--json")
+        #expect(rerun.status == 0, "\(rerun.errors)")
+        let status = SyncKillTests.json(try tick.run("sync", "status", "--json").output) as? [[String: Any]]
+        let collectionURL = try #require((status?.first?["synced"] as? [[String: Any]])?.first?["url"] as? String)
+        let calendar = try #require(collectionURL.split(separator: "/").last.map(String.init))
+        let onServer = try server.items(in: calendar)
+        let serverUIDs = onServer.values.compactMap { text in
+            text.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+        }
+        #expect(serverUIDs.count == count, "\(kills)")
+        #expect(Set(serverUIDs).count == serverUIDs.count, "a UID twice on the server: \(kills)")
+        #expect(Set(serverUIDs) == local)
+        let listed = try tick.run("list", "--list", "Upload", "--completed", "--json")
+        let reminders = SyncKillTests.json(listed.output) as? [[String: Any]] ?? []
+        #expect(reminders.count == count, "\(kills)")
+        #expect(Set(reminders.compactMap { $0["uid"] as? String }) == local)
+        #expect(SyncKillTests.syncedCount(tick) == count)
+
+        let again = try tick.run("sync", "--json")
+        #expect(again.status == 0, "\(again.errors)")
+        let lists = ((SyncKillTests.json(again.output) as? [[String: Any]])?.first?["lists"] as? [[String: Any]]) ?? []
+        #expect(!lists.isEmpty)
+        for list in lists {
+            for key in ["localAdded", "localUpdated", "localDeleted", "remoteAdded", "remoteUpdated", "remoteDeleted"] {
+                #expect(list[key] as? Int == 0, "the sync after the rerun changed \(key): \(list)")
+            }
+        }
+        print("killedUploadOf600: \(kills.joined(separator: "; "))")
+    }
+
     static func uidsOnServer(_ server: CalDAVServer, _ calendar: String) throws -> Set<String> {
         Set(try server.items(in: calendar).values.compactMap { text in
             text.components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
