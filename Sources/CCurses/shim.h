@@ -9,17 +9,16 @@
 
 // Wrappers for what Swift cannot import from curses.h: function-like macros (the A_*
 // attributes and COLOR_PAIR are built with NCURSES_BITS) and the global variables
-// (stdscr, COLORS), which Swift 6 would treat as shared mutable state. Each wrapper is
-// a plain read or a call; none keeps state of its own.
+// (stdscr, COLORS), which Swift 6 would treat as shared mutable state. libncursesw is
+// opened when `tick ui` starts (TickTUI's LibCurses), so the variables and tigetstr are
+// reached through the addresses dlsym(3) gave: nothing here names a symbol of the
+// library. Each wrapper is a plain read or a call; none keeps state of its own.
 
-/// The standard screen of the current SCREEN (`stdscr`).
-static inline WINDOW *tick_curses_stdscr(void) { return stdscr; }
+/// The WINDOW * a variable such as `stdscr` holds, given the variable's address.
+static inline WINDOW *tick_curses_window_at(const void *variable) { return *(WINDOW *const *)variable; }
 
-/// The number of colors the terminal supports (`COLORS`), valid after start_color().
-static inline int tick_curses_colors(void) { return COLORS; }
-
-/// The number of color pairs (`COLOR_PAIRS`), valid after start_color().
-static inline int tick_curses_color_pairs(void) { return COLOR_PAIRS; }
+/// The int a variable such as `COLORS` or `COLOR_PAIRS` holds, given its address.
+static inline int tick_curses_int_at(const void *variable) { return *(const int *)variable; }
 
 /// Video attributes (curs_attr(3X)).
 static inline attr_t tick_curses_a_normal(void) { return A_NORMAL; }
@@ -30,8 +29,10 @@ static inline attr_t tick_curses_a_underline(void) { return A_UNDERLINE; }
 
 /// `tigetstr(name)` as a string, or NULL when the terminal lacks the capability or it is
 /// not a string capability (tigetstr returns (char *)-1 then, which Swift must not read).
-static inline const char *tick_curses_string_capability(const char *name) {
-    char *value = tigetstr(name);
+/// `tigetstr` is the function's address.
+static inline const char *tick_curses_string_capability_through(void *tigetstr_address, const char *name) {
+    char *(*get)(const char *) = (char *(*)(const char *))tigetstr_address;
+    char *value = get(name);
     if (value == NULL || value == (char *)-1) return NULL;
     return value;
 }

@@ -33,11 +33,13 @@ final class CursesTerminal {
     ///   - usesColor: whether to use colors (false for `NO_COLOR`, `TERM=dumb`).
     ///   - type: the terminfo name to use instead of `TERM`'s, or nil.
     /// - Throws: `TUIError` when standard input or output is not a terminal, or the
-    ///   terminal type cannot be driven (unknown, or no cursor addressing).
+    ///   terminal type cannot be driven (unknown, or no cursor addressing), or ncursesw
+    ///   cannot be loaded.
     init(usesColor: Bool, type: String? = nil) throws(TUIError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TUIError("tick ui needs a terminal on standard input and output")
         }
+        try LibCurses.load()
         // ncursesw draws wide characters only in a UTF-8 locale; fall back to C.UTF-8
         // for the character type when the user's locale is not UTF-8 (LANG=C).
         setlocale(LC_ALL, "")
@@ -195,5 +197,6 @@ final class CursesTerminal {
 
 /// Ends ncurses from an `atexit` hook, when the UI did not close it itself.
 func endTerminalAtExit() {
+    guard (try? LibCurses.load()) != nil else { return }
     if !isendwin() { endwin() }
 }
