@@ -91,3 +91,15 @@ package struct SharedLibraryError: Error, CustomStringConvertible, Equatable {
         "this command needs \(library), which could not be loaded (\(detail)); on Debian it comes with the package \(debianPackage)"
     }
 }
+
+extension Result where Failure == SharedLibraryError {
+    /// The functions a library gave (`Success` is the table a module keeps for one
+    /// library), for code that runs only after the module's `load()` reported a failure
+    /// as an error; reached without that check, it stops the process with the error's text.
+    package var loadedTable: Success {
+        switch self {
+        case .success(let table): return table
+        case .failure(let error): fatalError(error.description)
+        }
+    }
+}

@@ -167,12 +167,7 @@ struct LibICal: @unchecked Sendable {
     }
 
     /// The table, for the forwarders; `load()` has been called on every path here.
-    fileprivate static var loaded: LibICal {
-        switch shared {
-        case .success(let table): return table
-        case .failure(let error): fatalError(error.description)
-        }
-    }
+    fileprivate static var loaded: LibICal { shared.loadedTable }
 }
 
 // One forwarder per libical function Tick calls: the same name, parameters and result as

@@ -42,7 +42,6 @@ struct LibCurses: @unchecked Sendable {
     let wget_wch: @convention(c) (UnsafeMutablePointer<WINDOW>?, UnsafeMutablePointer<wint_t>?) -> Int32
     let define_key: @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
     let key_defined: @convention(c) (UnsafePointer<CChar>?) -> Int32
-    let tigetstr: @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
     /// The addresses of the variables `stdscr`, `COLORS` and `COLOR_PAIRS`.
     let stdscr: UnsafeMutableRawPointer
     let colors: UnsafeMutableRawPointer
@@ -77,15 +76,14 @@ struct LibCurses: @unchecked Sendable {
         wget_wch = try library.function("wget_wch")
         define_key = try library.function("define_key")
         key_defined = try library.function("key_defined")
-        tigetstr = try library.function("tigetstr")
         stdscr = try library.address("stdscr")
         colors = try library.address("COLORS")
         colorPairs = try library.address("COLOR_PAIRS")
         tigetstrAddress = try library.address("tigetstr")
     }
 
-    /// The table, or why ncursesw could not be opened; tried once per process, and only
-    /// when something asks (`load()`, `isLoaded`).
+    /// The table, or why ncursesw could not be opened; tried once per process, when
+    /// `load()` first asks.
     private static let shared = Result { () throws(SharedLibraryError) in
         try LibCurses(library: SharedLibrary(["libncursesw.so.6"], debianPackage: "libncursesw6"))
     }
@@ -98,12 +96,7 @@ struct LibCurses: @unchecked Sendable {
     }
 
     /// The table, for the forwarders; `load()` has been called on every path here.
-    fileprivate static var loaded: LibCurses {
-        switch shared {
-        case .success(let table): return table
-        case .failure(let error): fatalError(error.description)
-        }
-    }
+    fileprivate static var loaded: LibCurses { shared.loadedTable }
 }
 
 /// The standard screen of the current SCREEN (`stdscr`).
@@ -175,5 +168,3 @@ func wget_wch(_ window: UnsafeMutablePointer<WINDOW>!, _ character: UnsafeMutabl
 func define_key(_ sequence: UnsafePointer<CChar>!, _ code: Int32) -> Int32 { LibCurses.loaded.define_key(sequence, code) }
 @discardableResult
 func key_defined(_ sequence: UnsafePointer<CChar>!) -> Int32 { LibCurses.loaded.key_defined(sequence) }
-@discardableResult
-func tigetstr(_ name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { LibCurses.loaded.tigetstr(name) }
