@@ -133,3 +133,10 @@ bench-webapp: deps
 .PHONY: bench-bounded
 bench-bounded: bench-deps release
 	sh bench/bounded.sh
+
+# Start-up: `tick --version` against a Swift program that only prints, with the shared
+# libraries each maps (bench/startup.sh; BEFORE=/path/to/tick compares an older build).
+# Replaces "## Start-up" in bench/RESULTS.md.
+.PHONY: bench-startup
+bench-startup: bench-deps release
+	sh bench/startup.sh
