@@ -50,7 +50,6 @@ let package = Package(
         // library (TickAccounts' password hashes).
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(
@@ -96,7 +95,10 @@ let package = Package(
         .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TickAccounts", "TickPostgres", "TestSupport"]),
-        .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport"]),
+        // The tests link libpq to check at compile time that the function pointer types
+        // TickPostgres looks up (LibPQ) are the header's prototypes; `tick` opens it lazily.
+        .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport", "CLibPQ"],
+                    linkerSettings: [.linkedLibrary("pq")]),
         .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TickPostgres"]),
     ]
