@@ -54,7 +54,6 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CArgon2",
-            pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]
         ),
         .target(name: "TickModel"),
@@ -99,7 +98,8 @@ let package = Package(
         // TickPostgres looks up (LibPQ) are the header's prototypes; `tick` opens it lazily.
         .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport", "CLibPQ"],
                     linkerSettings: [.linkedLibrary("pq")]),
-        .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport"]),
+        .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport", "CArgon2"],
+                    linkerSettings: [.linkedLibrary("argon2")]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TickPostgres"]),
     ]
 )
