@@ -23,10 +23,9 @@ let package = Package(
             name: "CCurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        // libdbus keeps its headers under an include folder of its own, hence pkg-config.
+        // libdbus keeps its headers under include folders of its own (see `dbusHeaders` below).
         .systemLibrary(
             name: "CDBus",
-            pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CLinuxTimer"),
@@ -50,12 +49,10 @@ let package = Package(
         // library (TickAccounts' password hashes).
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(
             name: "CArgon2",
-            pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]
         ),
         .target(name: "TickModel"),
@@ -92,20 +89,39 @@ let package = Package(
         .testTarget(name: "TickInterchangeTests", dependencies: ["TickInterchange", "TestSupport"]),
         .testTarget(name: "TickActionsTests", dependencies: ["TickActions", "TickCLI", "TickTUI", "TickAgent", "TickPostgres", "TestSupport"]),
         .testTarget(name: "TickSyncTests", dependencies: ["TickSync", "TickActions", "TickStore", "TestSupport"]),
-        .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TickActions", "TestSupport"]),
+        // The tests of TickAgent, TickPostgres and TickAccounts link libdbus, libpq and
+        // libargon2 to check at compile time that the function pointer types the modules look
+        // up (LibDBus, LibPQ, LibArgon2) are the headers' prototypes; `tick` opens them lazily.
+        .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TickActions", "TestSupport", "CDBus"],
+                    linkerSettings: [.linkedLibrary("dbus-1")]),
         .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TickAccounts", "TickPostgres", "TestSupport"]),
-        .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport"]),
-        .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport"]),
+        .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport", "CLibPQ"],
+                    linkerSettings: [.linkedLibrary("pq")]),
+        .testTarget(name: "TickAccountsTests", dependencies: ["TickAccounts", "TickPostgres", "TestSupport", "CArgon2"],
+                    linkerSettings: [.linkedLibrary("argon2")]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TickPostgres"]),
     ]
 )
+
+// libdbus's headers: /usr/include/dbus-1.0 and, for dbus-arch-deps.h, a folder under the
+// architecture's library folder (Debian multiarch). They are given here rather than by
+// `pkgConfig: "dbus-1"`, which would also link libdbus into `tick`: TickAgent opens it
+// only when the agent runs (LibDBus). libpq and libargon2 need no such flags (CLibPQ's
+// shim names its header's folder), so they have no pkgConfig either.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let dbusHeaders = ["/usr/include/dbus-1.0", "/usr/lib/\(multiarch)/dbus-1.0/include"].flatMap { ["-Xcc", "-I" + $0] }
 
 // One set of settings for every target. Swift 6 language mode (strict concurrency) is
 // the default of these tools; `any` is spelled out for existentials.
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.unsafeFlags(dbusHeaders))
     target.swiftSettings = settings
 }

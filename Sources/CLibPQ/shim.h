@@ -1,9 +1,10 @@
 #ifndef TICK_CLIBPQ_SHIM_H
 #define TICK_CLIBPQ_SHIM_H
-// libpq, PostgreSQL's client library (Debian libpq-dev; pkg-config libpq puts its
-// folder, /usr/include/postgresql, on the include path). Only TickPostgres imports it.
+// libpq, PostgreSQL's client library (Debian libpq-dev puts its headers in a folder of
+// their own, postgresql/). Only TickPostgres imports it, and opens the library itself
+// (LibPQ): nothing links it, so the module has no pkg-config flags.
 #include <poll.h>
-#include <libpq-fe.h>
+#include <postgresql/libpq-fe.h>
 
 // The PG_DIAG_* field codes are character-literal macros, which Swift does not import.
 static inline int tick_pq_diag_sqlstate(void) { return PG_DIAG_SQLSTATE; }

@@ -17,6 +17,9 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case deviceTaken(user: String, device: String)
     /// libargon2 failed (its reason).
     case hashingFailed(String)
+    /// libargon2 could not be loaded (`SharedLibraryError`'s text: which library, and the
+    /// Debian package that brings it).
+    case missingLibrary(String)
     /// The database failed.
     case database(PostgresError)
 
@@ -32,6 +35,8 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(user)' already has an app password for '\(device)'"
         case .hashingFailed(let reason):
             return "cannot hash the password: \(reason)"
+        case .missingLibrary(let reason):
+            return reason
         case .database(let error):
             return "database: \(error)"
         }

@@ -24,7 +24,7 @@ extension Accounts {
     /// - Parameters:
     ///   - clientAddress: the address the request came from (`203.0.113.7`).
     ///   - now: the time of the request.
-    /// - Throws: `AccountError.database`.
+    /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date) throws(AccountError) -> SignInOutcome {
         let key = name.lowercased()
         let decision = try database { connection in
@@ -43,13 +43,13 @@ extension Accounts {
         }
         var device: String?
         var matched = false
-        if let appPassword, hasher.verify(password, against: appPassword.passwordHash) {
+        if let appPassword, try hasher.verify(password, against: appPassword.passwordHash) {
             matched = true
             device = appPassword.device
         } else if let user {
-            matched = hasher.verify(password, against: user.passwordHash)
+            matched = try hasher.verify(password, against: user.passwordHash)
         } else {
-            _ = hasher.verify(password, against: Accounts.decoyHash(for: hasher))
+            _ = try hasher.verify(password, against: Accounts.decoyHash(for: hasher))
         }
 
         return try database { connection in

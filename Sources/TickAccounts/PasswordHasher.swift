@@ -36,22 +36,23 @@ public struct PasswordHasher: Sendable, Hashable {
     public static let standard = PasswordHasher(iterations: 2, memoryKiB: 19 * 1024, parallelism: 1)
 
     /// The encoded Argon2id hash of `password` (its UTF-8 bytes) with a fresh random salt.
-    /// - Throws: `AccountError.hashingFailed` with libargon2's reason (out of memory,
-    ///   parameters it refuses).
+    /// - Throws: `AccountError.missingLibrary` when libargon2 cannot be loaded;
+    ///   `.hashingFailed` with libargon2's reason (out of memory, parameters it refuses).
     public func hash(_ password: String) throws(AccountError) -> String {
+        let argon2 = try LibArgon2.load()
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let length = argon2_encodedlen(iterations, memoryKiB, parallelism, UInt32(saltLength), UInt32(hashLength), Argon2_id)
+        let length = argon2.encodedLength(iterations, memoryKiB, parallelism, UInt32(saltLength), UInt32(hashLength), Argon2_id)
         var encoded = [CChar](repeating: 0, count: length)
         let bytes = Array(password.utf8)
         let status = bytes.withUnsafeBytes { passwordBuffer in
             salt.withUnsafeBytes { saltBuffer in
-                argon2id_hash_encoded(iterations, memoryKiB, parallelism,
+                argon2.hashEncoded(iterations, memoryKiB, parallelism,
                                       passwordBuffer.baseAddress, passwordBuffer.count,
                                       saltBuffer.baseAddress, saltBuffer.count, hashLength, &encoded, length)
             }
         }
-        guard status == ARGON2_OK.rawValue else { throw .hashingFailed(PasswordHasher.reason(status)) }
+        guard status == ARGON2_OK.rawValue else { throw .hashingFailed(PasswordHasher.reason(status, argon2)) }
         return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -60,16 +61,19 @@ public struct PasswordHasher: Sendable, Hashable {
     /// An `encoded` text that is not an Argon2id hash is false, never a match.
     ///
     /// - Complexity: one Argon2id computation with `encoded`'s parameters.
-    public func verify(_ password: String, against encoded: String) -> Bool {
+    /// - Throws: `AccountError.missingLibrary` when libargon2 cannot be loaded (no
+    ///   password can be checked then; a false answer would count as a wrong password).
+    public func verify(_ password: String, against encoded: String) throws(AccountError) -> Bool {
         guard encoded.hasPrefix("$argon2id$") else { return false }
+        let argon2 = try LibArgon2.load()
         let bytes = Array(password.utf8)
         let status = bytes.withUnsafeBytes { buffer in
-            argon2id_verify(encoded, buffer.baseAddress, buffer.count)
+            argon2.verify(encoded, buffer.baseAddress, buffer.count)
         }
         return status == ARGON2_OK.rawValue
     }
 
-    private static func reason(_ status: Int32) -> String {
-        argon2_error_message(status).map { String(cString: $0) } ?? "error \(status)"
+    private static func reason(_ status: Int32, _ argon2: LibArgon2) -> String {
+        argon2.errorMessage(status).map { String(cString: $0) } ?? "error \(status)"
     }
 }

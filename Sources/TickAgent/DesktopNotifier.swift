@@ -46,16 +46,16 @@ public final class DesktopNotifier: AlarmNotifier {
             actions += ["snooze", "Snooze 10 min"]
         }
         let body = capabilities.contains("body-markup") ? Self.escaped(notification.body) : notification.body
-        let reply = try connection.call(destination: Self.service, path: Self.path, interface: Self.service, method: "Notify") { iterator in
-            DBusArguments.append("Tick", to: &iterator)
-                && DBusArguments.append(UInt32(0), to: &iterator)
-                && DBusArguments.append("appointment-soon", to: &iterator)
-                && DBusArguments.append(notification.summary, to: &iterator)
-                && DBusArguments.append(body, to: &iterator)
-                && DBusArguments.append(strings: actions, to: &iterator)
-                && DBusArguments.append(hints: [("urgency", .byte(notification.urgency.rawValue)), ("category", .string("x-tick.alarm"))],
+        let reply = try connection.call(destination: Self.service, path: Self.path, interface: Self.service, method: "Notify") { arguments, iterator in
+            arguments.append("Tick", to: &iterator)
+                && arguments.append(UInt32(0), to: &iterator)
+                && arguments.append("appointment-soon", to: &iterator)
+                && arguments.append(notification.summary, to: &iterator)
+                && arguments.append(body, to: &iterator)
+                && arguments.append(strings: actions, to: &iterator)
+                && arguments.append(hints: [("urgency", .byte(notification.urgency.rawValue)), ("category", .string("x-tick.alarm"))],
                                         to: &iterator)
-                && DBusArguments.append(Int32(-1), to: &iterator)
+                && arguments.append(Int32(-1), to: &iterator)
         }
         guard case .uint32(let id)? = reply.arguments.first else {
             throw AgentError("the notification server gave no notification id")

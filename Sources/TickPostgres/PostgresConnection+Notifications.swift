@@ -1,4 +1,3 @@
-import CLibPQ
 import Foundation
 
 /// A notification sent with `NOTIFY` / `pg_notify` to a channel a connection listens on

@@ -13,6 +13,8 @@ import Foundation
 public final class PostgresConnection {
     /// libpq's `PGconn *`.
     private let handle: OpaquePointer
+    /// libpq's functions.
+    private let pq: LibPQ
 
     /// Connects to the server a URL names and sets the session up for Tick: UTF-8,
     /// `TimeZone=UTC`, `DateStyle=ISO` (what `Date`'s text form expects), and server
@@ -21,56 +23,63 @@ public final class PostgresConnection {
     /// - Parameter url: `postgresql://USER[:PASSWORD]@HOST[:PORT]/DB[?PARAM=VALUE…]`, or a
     ///   `key=value` connection string; libpq reads it (and the `PG…` environment
     ///   variables and `~/.pgpass` for what it leaves out).
-    /// - Throws: `PostgresError.badURL` when libpq cannot read `url`; `.connection` with
-    ///   libpq's reason when the server cannot be reached or refuses the login. Neither
-    ///   message holds the password.
+    /// - Throws: `PostgresError.missingLibrary` when libpq cannot be loaded; `.badURL` when
+    ///   libpq cannot read `url`; `.connection` with libpq's reason when the server cannot be
+    ///   reached or refuses the login. No message holds the password.
     public init(url: String) throws(PostgresError) {
-        try PostgresConnection.checkSyntax(of: url)
-        guard let handle = PQconnectdb(url) else {
+        let pq = try LibPQ.load()
+        try PostgresConnection.checkSyntax(of: url, pq)
+        guard let handle = pq.connectdb(url) else {
             throw PostgresError(.connection, message: "libpq could not allocate a connection")
         }
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let reason = PostgresConnection.message(of: handle)
-            PQfinish(handle)
+        guard pq.status(handle) == CONNECTION_OK else {
+            let reason = PostgresConnection.message(of: handle, pq)
+            pq.finish(handle)
             throw PostgresError(.connection, message: "cannot connect to PostgreSQL at \(PostgresURL.redacted(url)): "
                                 + PostgresConnection.redacting(reason, from: url))
         }
         self.handle = handle
+        self.pq = pq
         // A notice (NOTICE, WARNING) would otherwise be printed on standard error by libpq.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
-        guard PQsetClientEncoding(handle, "UTF8") == 0 else {
-            let reason = PostgresConnection.message(of: handle)
+        _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
+        guard pq.setClientEncoding(handle, "UTF8") == 0 else {
+            let reason = PostgresConnection.message(of: handle, pq)
             throw PostgresError(.connection, message: "cannot set the client encoding to UTF-8: \(reason)")
         }
         try execute("SELECT set_config('TimeZone', 'UTC', false), set_config('DateStyle', 'ISO, YMD', false)")
     }
 
-    deinit { PQfinish(handle) }
+    deinit { pq.finish(handle) }
 
     /// Checks that libpq can read `url`, without connecting.
-    /// - Throws: `PostgresError.badURL` with libpq's reason (the password left out).
+    /// - Throws: `PostgresError.missingLibrary` when libpq cannot be loaded; `.badURL` with
+    ///   libpq's reason (the password left out).
     public static func checkSyntax(of url: String) throws(PostgresError) {
+        try checkSyntax(of: url, LibPQ.load())
+    }
+
+    private static func checkSyntax(of url: String, _ pq: LibPQ) throws(PostgresError) {
         var reason: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(url, &reason) else {
+        guard let options = pq.conninfoParse(url, &reason) else {
             let text = reason.map { String(cString: $0) } ?? "out of memory"
-            if let reason { PQfreemem(reason) }
+            if let reason { pq.freemem(reason) }
             throw PostgresError(.badURL, message: "the database URL \(PostgresURL.redacted(url)) cannot be read: "
                                 + redacting(text, from: url))
         }
-        PQconninfoFree(options)
+        pq.conninfoFree(options)
     }
 
     /// The server's version number (`150018` for 15.18).
-    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+    public var serverVersion: Int { Int(pq.serverVersion(handle)) }
 
     /// Whether the connection is still usable (it was not lost).
-    public var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+    public var isUsable: Bool { pq.status(handle) == CONNECTION_OK }
 
     /// Whether the connection is outside any transaction block.
-    public var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
+    public var isIdle: Bool { pq.transactionStatus(handle) == PQTRANS_IDLE }
 
     /// The server process's id, as `PostgresNotification.processID` reports a sender.
-    public var backendProcessID: Int32 { PQbackendPID(handle) }
+    public var backendProcessID: Int32 { pq.backendPID(handle) }
 
     /// Runs one statement with `parameters` bound to `$1`, `$2`, … in text format.
     ///
@@ -100,16 +109,16 @@ public final class PostgresConnection {
         defer { for copy in copies { free(copy) } }
         let result: OpaquePointer? = copies.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                PQexecParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
+                pq.execParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
             }
         }
         guard let result else {
-            throw PostgresError(.connection, message: "PostgreSQL did not answer: " + PostgresConnection.message(of: handle), sql: sql)
+            throw PostgresError(.connection, message: "PostgreSQL did not answer: " + PostgresConnection.message(of: handle, pq), sql: sql)
         }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        defer { pq.clear(result) }
+        switch pq.resultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-            return PostgresConnection.rows(of: result, sql: sql)
+            return rows(of: result, sql: sql)
         default:
             throw error(from: result, sql: sql)
         }
@@ -119,35 +128,35 @@ public final class PostgresConnection {
     /// places SQL cannot take a parameter: `LISTEN`, `CREATE DATABASE`.
     /// - Throws: `PostgresError.badParameter` when libpq refuses it (a NUL, bad encoding).
     public func quotedIdentifier(_ name: String) throws(PostgresError) -> String {
-        guard !name.utf8.contains(0), let quoted = PQescapeIdentifier(handle, name, name.utf8.count) else {
-            throw PostgresError(.badParameter, message: "the name cannot be used as an SQL identifier: " + PostgresConnection.message(of: handle))
+        guard !name.utf8.contains(0), let quoted = pq.escapeIdentifier(handle, name, name.utf8.count) else {
+            throw PostgresError(.badParameter, message: "the name cannot be used as an SQL identifier: " + PostgresConnection.message(of: handle, pq))
         }
-        defer { PQfreemem(quoted) }
+        defer { pq.freemem(quoted) }
         return String(cString: quoted)
     }
 
     // MARK: - Internals
 
     /// libpq's socket, for waiting on notifications.
-    var socket: Int32 { PQsocket(handle) }
+    var socket: Int32 { pq.socket(handle) }
 
     /// Reads what the server sent without blocking; false when the connection failed.
-    func consumeInput() -> Bool { PQconsumeInput(handle) == 1 }
+    func consumeInput() -> Bool { pq.consumeInput(handle) == 1 }
 
     /// The next notification libpq has read, if any.
     func nextNotification() -> PostgresNotification? {
-        guard let notify = PQnotifies(handle) else { return nil }
-        defer { PQfreemem(notify) }
+        guard let notify = pq.notifies(handle) else { return nil }
+        defer { pq.freemem(notify) }
         return PostgresNotification(channel: String(cString: notify.pointee.relname),
                                     payload: notify.pointee.extra.map { String(cString: $0) } ?? "",
                                     processID: notify.pointee.be_pid)
     }
 
     /// The connection's last error message, without its trailing newline.
-    var lastMessage: String { PostgresConnection.message(of: handle) }
+    var lastMessage: String { PostgresConnection.message(of: handle, pq) }
 
-    private static func message(of handle: OpaquePointer) -> String {
-        guard let text = PQerrorMessage(handle) else { return "unknown error" }
+    private static func message(of handle: OpaquePointer, _ pq: LibPQ) -> String {
+        guard let text = pq.errorMessage(handle) else { return "unknown error" }
         var message = String(cString: text)
         while message.last?.isNewline == true { message.removeLast() }
         return message.isEmpty ? "unknown error" : message
@@ -162,29 +171,29 @@ public final class PostgresConnection {
         return text
     }
 
-    private static func rows(of result: OpaquePointer, sql: String) -> PostgresRows {
-        let rowCount = Int(PQntuples(result)), columnCount = Int(PQnfields(result))
-        let columns = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }
+    private func rows(of result: OpaquePointer, sql: String) -> PostgresRows {
+        let rowCount = Int(pq.ntuples(result)), columnCount = Int(pq.nfields(result))
+        let columns = (0..<columnCount).map { pq.fname(result, Int32($0)).map { String(cString: $0) } ?? "" }
         var values: [String?] = []
         values.reserveCapacity(rowCount * columnCount)
         for row in 0..<Int32(rowCount) {
             for column in 0..<Int32(columnCount) {
-                values.append(PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+                values.append(pq.getisnull(result, row, column) == 1 ? nil : pq.getvalue(result, row, column).map { String(cString: $0) } ?? "")
             }
         }
-        let affected = PQcmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
+        let affected = pq.cmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
         return PostgresRows(columns: columns, values: values, affectedRows: affected, sql: sql)
     }
 
     private func error(from result: OpaquePointer, sql: String) -> PostgresError {
         func field(_ code: Int32) -> String? {
-            PQresultErrorField(result, code).map { String(cString: $0) }
+            pq.resultErrorField(result, code).map { String(cString: $0) }
         }
         guard let state = field(tick_pq_diag_sqlstate()) else {
             let kind: PostgresError.Kind = isUsable ? .server : .connection
-            return PostgresError(kind, message: PostgresConnection.message(of: handle), sql: sql)
+            return PostgresError(kind, message: PostgresConnection.message(of: handle, pq), sql: sql)
         }
-        return PostgresError(.server, message: field(tick_pq_diag_message()) ?? PostgresConnection.message(of: handle),
+        return PostgresError(.server, message: field(tick_pq_diag_message()) ?? PostgresConnection.message(of: handle, pq),
                              sqlState: state, detail: field(tick_pq_diag_detail()),
                              constraint: field(tick_pq_diag_constraint()), sql: sql)
     }

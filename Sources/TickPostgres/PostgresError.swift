@@ -6,6 +6,9 @@
 public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     public enum Kind: Sendable, Equatable {
+        /// libpq could not be loaded (`SharedLibraryError`'s text: which library, and the
+        /// Debian package that brings it).
+        case missingLibrary
         /// The connection URL cannot be read (libpq's `PQconninfoParse` refused it).
         case badURL
         /// No connection could be made, or it was lost.

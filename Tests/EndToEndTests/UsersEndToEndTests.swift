@@ -5,13 +5,14 @@ import TickPostgres
 
 @Suite("tick users as separate processes on one PostgreSQL database", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct UsersEndToEndTests {
-    /// Starts `tick` with `arguments`, `input` on its standard input, the database in the environment.
-    static func start(_ arguments: [String], input: String, url: String) throws -> (Process, Pipe, Pipe) {
+    /// Starts `tick` with `arguments`, `input` on its standard input, the database in the environment
+    /// (and `libraryPath` as `LD_LIBRARY_PATH`, when given).
+    static func start(_ arguments: [String], input: String, url: String, libraryPath: String? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(BinaryRunner.executable, "build the tick executable first"))
         process.arguments = arguments
         process.environment = ["TICK_DATABASE_URL": url, "TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-                               "TICK_NOW": "2026-11-29T12:00:00Z"]
+                               "TICK_NOW": "2026-11-29T12:00:00Z"].merging(libraryPath.map { ["LD_LIBRARY_PATH": $0] } ?? [:]) { $1 }
         let stdin = Pipe(), out = Pipe(), err = Pipe()
         process.standardInput = stdin
         process.standardOutput = out

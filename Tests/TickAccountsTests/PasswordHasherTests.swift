@@ -21,23 +21,23 @@ struct PasswordHasherTests {
         let base64 = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         #expect(parts[4].allSatisfy(base64.contains) && parts[5].allSatisfy(base64.contains))
         #expect(!encoded.contains("correct horse"))
-        #expect(PasswordHasher.standard.verify("correct horse battery staple", against: encoded))
+        #expect(try PasswordHasher.standard.verify("correct horse battery staple", against: encoded))
     }
 
     @Test("the right password verifies; a wrong one, a near one and the empty one do not")
     func verify() throws {
         let hasher = Self.fast
         let encoded = try hasher.hash("Pässwörd 🎉")
-        #expect(hasher.verify("Pässwörd 🎉", against: encoded))
-        #expect(!hasher.verify("Pässwörd 🎉 ", against: encoded))
-        #expect(!hasher.verify("Passwörd 🎉", against: encoded))
-        #expect(!hasher.verify("", against: encoded))
+        #expect(try hasher.verify("Pässwörd 🎉", against: encoded))
+        #expect(try !hasher.verify("Pässwörd 🎉 ", against: encoded))
+        #expect(try !hasher.verify("Passwörd 🎉", against: encoded))
+        #expect(try !hasher.verify("", against: encoded))
     }
 
     @Test("a hash verifies under any hasher: the parameters travel in the encoded string")
     func parametersInHash() throws {
         let encoded = try Self.fast.hash("secret")
-        #expect(PasswordHasher.standard.verify("secret", against: encoded))
+        #expect(try PasswordHasher.standard.verify("secret", against: encoded))
     }
 
     @Test("two hashes of one password differ (fresh salts) and both verify")
@@ -45,14 +45,14 @@ struct PasswordHasherTests {
         let first = try Self.fast.hash("same"), second = try Self.fast.hash("same")
         #expect(first != second)
         #expect(first.split(separator: "$")[3] != second.split(separator: "$")[3])
-        #expect(Self.fast.verify("same", against: first) && Self.fast.verify("same", against: second))
+        #expect(try Self.fast.verify("same", against: first) && Self.fast.verify("same", against: second))
     }
 
     @Test("text that is not an Argon2id hash never matches", arguments: [
         "", "secret", "$argon2i$v=19$m=64,t=1,p=1$c2FsdHNhbHQ$aGFzaA", "$argon2id$v=19$m=64,t=1,p=1$!!$??", "$2y$10$abcdefghijklmnopqrstuv",
     ])
-    func notAHash(text: String) {
-        #expect(!Self.fast.verify("secret", against: text))
+    func notAHash(text: String) throws {
+        #expect(try !Self.fast.verify("secret", against: text))
     }
 
     @Test("SHA-256 gives FIPS 180-4's digests", arguments: [

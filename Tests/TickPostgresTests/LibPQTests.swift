@@ -1,0 +1,44 @@
+import CLibPQ
+import Testing
+@testable import TickPostgres
+
+@Suite("libpq, opened when a command first needs it")
+struct LibPQTests {
+    @Test("libpq opens and its functions answer (PQlibVersion is 10 or later)")
+    func opens() throws {
+        let pq = try LibPQ.load()
+        #expect(pq.libVersion() >= 100_000)
+        // A URL libpq cannot read: PQconninfoParse answers through the looked-up pointers.
+        let error = #expect(throws: PostgresError.self) { try PostgresConnection.checkSyntax(of: "postgresql://ann@localhost/tick?nonsense=1") }
+        #expect(error?.kind == .badURL)
+        #expect(error?.description.contains("nonsense") == true)
+    }
+
+    @Test("every function pointer has the prototype libpq-fe.h declares")
+    func prototypes() throws {
+        // Compiles only when each field's type is the header's declaration as Swift imports
+        // it (the test target links libpq for this; the tick executable does not).
+        let linked = LibPQ(connectdb: PQconnectdb, finish: PQfinish, conninfoParse: PQconninfoParse, conninfoFree: PQconninfoFree,
+                           status: PQstatus, transactionStatus: PQtransactionStatus, serverVersion: PQserverVersion,
+                           errorMessage: PQerrorMessage, socket: PQsocket, backendPID: PQbackendPID,
+                           setClientEncoding: PQsetClientEncoding, setNoticeProcessor: PQsetNoticeProcessor,
+                           execParams: PQexecParams, consumeInput: PQconsumeInput, notifies: PQnotifies,
+                           resultStatus: PQresultStatus, resultErrorField: PQresultErrorField, ntuples: PQntuples,
+                           nfields: PQnfields, fname: PQfname, cmdTuples: PQcmdTuples, getvalue: PQgetvalue,
+                           getisnull: PQgetisnull, clear: PQclear, freemem: PQfreemem,
+                           escapeIdentifier: PQescapeIdentifier, libVersion: PQlibVersion)
+        #expect(linked.libVersion() == (try LibPQ.load()).libVersion())
+    }
+
+    @Test("a libpq that cannot be opened is a PostgresError naming the library and its Debian package")
+    func missing() {
+        do {
+            _ = try LibPQ.open(["libpq-absent.so.5"])
+            Issue.record("a library that does not exist was opened")
+        } catch {
+            #expect(error.kind == .missingLibrary)
+            #expect(error.description.hasPrefix("this command needs libpq-absent.so.5, which could not be loaded ("))
+            #expect(error.description.hasSuffix("on Debian it comes with the package libpq5"))
+        }
+    }
+}
