@@ -30,9 +30,10 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CLinuxTimer"),
+        // libmicrohttpd, opened when `tick serve` starts (TickServer's LibMicroHTTPD). No
+        // pkgConfig: it would link the library (microhttpd.h is in the default include path).
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // libcurl's easy interface, the sync's HTTP transport (see TickSync's CurlConnection),
