@@ -275,8 +275,7 @@ extension HTTPServer {
         switch response.body {
         case .bytes(let bytes):
             made = bytes.withUnsafeBytes { raw in
-                library.responseFromBuffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                                .RESPMEM_MUST_COPY)
+                library.responseFromBuffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
             let link = StreamLink(stream: stream, connection: connection, server: self)
