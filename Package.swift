@@ -29,15 +29,23 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]
         ),
         .systemLibrary(name: "CLinuxTimer"),
+        // libmicrohttpd, opened when `tick serve` starts (TickServer's LibMicroHTTPD). No
+        // pkgConfig: it would link the library (microhttpd.h is in the default include path).
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // libcurl's easy interface, the sync's HTTP transport (see TickSync's CurlConnection).
+        // libcurl's easy interface, the sync's HTTP transport (see TickSync's CurlConnection),
+        // opened when a sync first sends a request (TickSync's LibCurl).
         .systemLibrary(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // libxml2's pull parser (xmlreader.h), the reader of WebDAV bodies (TickSync's XMLTree).
+        // (No pkgConfig: it would link the library, which TickSync opens when it needs it.)
+        .systemLibrary(
+            name: "CXML2",
+            providers: [.apt(["libxml2-dev"])]
         ),
         // glibc's stub resolver (libresolv): the DNS SRV and TXT lookups of sync's discovery
         // (RFC 6764; TickSync's DNSResolver).
@@ -60,10 +68,7 @@ let package = Package(
         .target(name: "TickStore", dependencies: ["TickModel", "CSQLite"]),
         .target(name: "TickInterchange", dependencies: ["TickModel", "CICal"]),
         .target(name: "TickActions", dependencies: ["TickModel", "TickStore", "TickInterchange"]),
-        // FoundationXML (libxml2): a build with the Swift libraries linked in statically
-        // (`make release`) must name its C library.
-        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CCurl", "CResolv"],
-                linkerSettings: [.linkedLibrary("xml2")]),
+        .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CCurl", "CResolv", "CXML2"]),
         .target(name: "TickAgent", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CDBus", "CLinuxTimer"]),
         // The HTTP server of `tick serve`: libmicrohttpd behind request and response values,
         // and the JSON API over TickActions. The web app's files are copied as a resource

@@ -14,16 +14,26 @@ static inline size_t tick_mhd_keep_escaped(void *cls, struct MHD_Connection *con
     return strlen(text);
 }
 
-/// MHD_start_daemon is variadic; Swift cannot call it directly. Starts a daemon on
-/// `address` with an internal polling thread (epoll) and a pool of `threads` worker
-/// threads, connections that may be suspended (for streams), a timeout in seconds for
-/// idle connections, a per-connection memory limit and a limit of open connections.
-static inline struct MHD_Daemon *tick_mhd_start(unsigned int flags, const struct sockaddr *address,
+// libmicrohttpd is opened when `tick serve` starts its server (TickServer's LibMicroHTTPD,
+// through dlopen), not linked: this module gives its types and constants, and calls the
+// variadic functions with their real prototype, given the address dlsym found (Swift must
+// not call a variadic function through a function type without the ellipsis).
+typedef struct MHD_Daemon *(*tick_mhd_start_daemon_fn)(unsigned int flags, uint16_t port,
+                                                       MHD_AcceptPolicyCallback apc, void *apc_cls,
+                                                       MHD_AccessHandlerCallback dh, void *dh_cls, ...);
+typedef const union MHD_DaemonInfo *(*tick_mhd_get_daemon_info_fn)(struct MHD_Daemon *daemon,
+                                                                   enum MHD_DaemonInfoType info_type, ...);
+
+/// MHD_start_daemon (at `start_daemon`) on `address` with an internal polling thread
+/// (epoll) and a pool of `threads` worker threads, connections that may be suspended (for
+/// streams), a timeout in seconds for idle connections, a per-connection memory limit and
+/// a limit of open connections.
+static inline struct MHD_Daemon *tick_mhd_start(void *start_daemon, unsigned int flags, const struct sockaddr *address,
                                                  MHD_AccessHandlerCallback handler, void *cls,
                                                  MHD_RequestCompletedCallback completed,
                                                  unsigned int threads, unsigned int timeout,
                                                  size_t memory_limit, unsigned int connection_limit) {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, cls,
+    return ((tick_mhd_start_daemon_fn)start_daemon)(flags, 0, NULL, NULL, handler, cls,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
                             MHD_OPTION_THREAD_POOL_SIZE, threads,
@@ -34,9 +44,10 @@ static inline struct MHD_Daemon *tick_mhd_start(unsigned int flags, const struct
                             MHD_OPTION_END);
 }
 
-/// The port the daemon listens on (the one the system chose for port 0), or 0.
-static inline uint16_t tick_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+/// The port the daemon listens on (the one the system chose for port 0), or 0, through
+/// MHD_get_daemon_info (at `get_daemon_info`).
+static inline uint16_t tick_mhd_bound_port(void *get_daemon_info, struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = ((tick_mhd_get_daemon_info_fn)get_daemon_info)(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
 }
 

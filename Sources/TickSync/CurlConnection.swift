@@ -14,18 +14,29 @@ import CCurl
 /// It follows no redirect (that is `DAVClient`'s) and answers only the challenge of HTTP
 /// Digest (RFC 7616), when `DAVClient` found the server asks for it.
 final class CurlConnection {
+    private let curl: LibCurl
     private let handle: UnsafeMutableRawPointer
     /// libcurl's last error text (CURLOPT_ERRORBUFFER), CURL_ERROR_SIZE bytes.
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    /// - Throws: `SyncError.protocolError` when libcurl cannot make a handle (out of memory).
-    init() throws(SyncError) {
-        guard let handle = curl_easy_init() else { throw .protocolError("libcurl could not start (curl_easy_init)") }
+    /// A connection on libcurl, opened the first time (`fileNames` nil), or from
+    /// `fileNames` (the tests' missing library).
+    /// - Throws: `SyncError.configuration` when libcurl is not installed (naming it and its
+    ///   Debian package), `SyncError.protocolError` when it cannot make a handle (out of memory).
+    init(opening fileNames: [String]? = nil) throws(SyncError) {
+        let curl: LibCurl
+        do {
+            curl = try fileNames.map { try LibCurl($0) } ?? LibCurl.load()
+        } catch {
+            throw .configuration("\(error)")
+        }
+        guard let handle = curl.easyInit() else { throw .protocolError("libcurl could not start (curl_easy_init)") }
+        self.curl = curl
         self.handle = handle
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        curl.easyCleanup(handle)
         errorText.deallocate()
     }
 
@@ -46,15 +57,15 @@ final class CurlConnection {
                  digest: DAVCredentials? = nil, certificateAuthorities: String? = nil) throws(SyncError) -> DAVResponse {
         // A reset keeps the open connection, the DNS cache and TLS sessions; it clears every
         // option of the previous request (its body, its method) so none leaks into this one.
-        curl_easy_reset(handle)
+        curl.easyReset(handle)
         let received = Received()
         let context = Unmanaged.passRetained(received)
         defer { context.release() }
         var list: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(list) }
+        defer { curl.slistFreeAll(list) }
         // "Expect:" with no value: no `Expect: 100-continue` round trip before a large body.
         for line in headers + ["Expect:"] {
-            guard let appended = curl_slist_append(list, line) else {
+            guard let appended = curl.slistAppend(list, line) else {
                 throw .protocolError("\(label): libcurl could not take the request headers")
             }
             list = appended
@@ -63,61 +74,61 @@ final class CurlConnection {
         var refused: CURLoption?
         func set(_ code: CURLcode, _ option: CURLoption) { if code != CURLE_OK, refused == nil { refused = option } }
         errorText[0] = 0
-        set(tick_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorText), CURLOPT_ERRORBUFFER)
-        set(tick_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString), CURLOPT_URL)
-        set(tick_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), CURLOPT_PROTOCOLS_STR)
-        set(tick_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method), CURLOPT_CUSTOMREQUEST)
-        if request.method == "HEAD" { set(tick_curl_setopt_long(handle, CURLOPT_NOBODY, 1), CURLOPT_NOBODY) }
-        set(tick_curl_setopt_list(handle, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
+        set(curl.setopt(handle, CURLOPT_ERRORBUFFER, pointer: errorText), CURLOPT_ERRORBUFFER)
+        set(curl.setopt(handle, CURLOPT_URL, string: request.url.absoluteString), CURLOPT_URL)
+        set(curl.setopt(handle, CURLOPT_PROTOCOLS_STR, string: "http,https"), CURLOPT_PROTOCOLS_STR)
+        set(curl.setopt(handle, CURLOPT_CUSTOMREQUEST, string: request.method), CURLOPT_CUSTOMREQUEST)
+        if request.method == "HEAD" { set(curl.setopt(handle, CURLOPT_NOBODY, long: 1), CURLOPT_NOBODY) }
+        set(curl.setopt(handle, CURLOPT_HTTPHEADER, list: list), CURLOPT_HTTPHEADER)
         if let certificateAuthorities {
-            set(tick_curl_setopt_string(handle, CURLOPT_CAINFO, certificateAuthorities), CURLOPT_CAINFO)
+            set(curl.setopt(handle, CURLOPT_CAINFO, string: certificateAuthorities), CURLOPT_CAINFO)
         }
         if let digest {
-            set(tick_curl_setopt_long(handle, CURLOPT_HTTPAUTH, tick_curlauth_digest), CURLOPT_HTTPAUTH)
-            set(tick_curl_setopt_string(handle, CURLOPT_USERNAME, digest.user), CURLOPT_USERNAME)
-            set(tick_curl_setopt_string(handle, CURLOPT_PASSWORD, digest.password), CURLOPT_PASSWORD)
+            set(curl.setopt(handle, CURLOPT_HTTPAUTH, long: tick_curlauth_digest), CURLOPT_HTTPAUTH)
+            set(curl.setopt(handle, CURLOPT_USERNAME, string: digest.user), CURLOPT_USERNAME)
+            set(curl.setopt(handle, CURLOPT_PASSWORD, string: digest.password), CURLOPT_PASSWORD)
         }
-        set(tick_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds), CURLOPT_CONNECTTIMEOUT_MS)
-        set(tick_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds * 4), CURLOPT_TIMEOUT_MS)
+        set(curl.setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, long: milliseconds), CURLOPT_CONNECTTIMEOUT_MS)
+        set(curl.setopt(handle, CURLOPT_TIMEOUT_MS, long: milliseconds * 4), CURLOPT_TIMEOUT_MS)
         // Fewer than 1 byte a second for `timeout` seconds: the server does not answer.
-        set(tick_curl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1), CURLOPT_LOW_SPEED_LIMIT)
-        set(tick_curl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up)))), CURLOPT_LOW_SPEED_TIME)
-        set(tick_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque()), CURLOPT_WRITEDATA)
-        set(tick_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+        set(curl.setopt(handle, CURLOPT_LOW_SPEED_LIMIT, long: 1), CURLOPT_LOW_SPEED_LIMIT)
+        set(curl.setopt(handle, CURLOPT_LOW_SPEED_TIME, long: max(1, Int(timeout.rounded(.up)))), CURLOPT_LOW_SPEED_TIME)
+        set(curl.setopt(handle, CURLOPT_WRITEDATA, pointer: context.toOpaque()), CURLOPT_WRITEDATA)
+        set(curl.setopt(handle, CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
             guard let data, let context else { return 0 }
             Unmanaged<Received>.fromOpaque(context).takeUnretainedValue()
                 .body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
             return size * count
-        }, CURLOPT_WRITEFUNCTION)
-        set(tick_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque()), CURLOPT_HEADERDATA)
-        set(tick_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+        }), CURLOPT_WRITEFUNCTION)
+        set(curl.setopt(handle, CURLOPT_HEADERDATA, pointer: context.toOpaque()), CURLOPT_HEADERDATA)
+        set(curl.setopt(handle, CURLOPT_HEADERFUNCTION, callback: { data, size, count, context in
             guard let data, let context else { return 0 }
             let line = UnsafeRawBufferPointer(start: data, count: size * count)
             Unmanaged<Received>.fromOpaque(context).takeUnretainedValue().headerLine(Array(line))
             return size * count
-        }, CURLOPT_HEADERFUNCTION)
+        }), CURLOPT_HEADERFUNCTION)
 
         let code: CURLcode = (request.body ?? Data()).withUnsafeBytes { body in
             if request.body != nil {
                 // The body is not copied: it lives until curl_easy_perform returns, inside this closure.
-                set(tick_curl_setopt_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), CURLOPT_POSTFIELDSIZE_LARGE)
-                set(tick_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: body.baseAddress)
+                set(curl.setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, size: curl_off_t(body.count)), CURLOPT_POSTFIELDSIZE_LARGE)
+                set(curl.setopt(handle, CURLOPT_POSTFIELDS, pointer: UnsafeMutableRawPointer(mutating: body.baseAddress)
                     ?? UnsafeMutableRawPointer(mutating: ("" as StaticString).utf8Start)), CURLOPT_POSTFIELDS)
             }
             if refused != nil { return CURLE_OK }
-            return curl_easy_perform(handle)
+            return curl.easyPerform(handle)
         }
         if let refused {
             throw .protocolError("\(label): libcurl refused option \(refused.rawValue) for \(request.method) \(request.url.absoluteString)")
         }
         let host = request.url.host ?? request.url.absoluteString
         guard code == CURLE_OK else {
-            let detail = errorText[0] != 0 ? String(cString: errorText) : String(cString: curl_easy_strerror(code))
+            let detail = errorText[0] != 0 ? String(cString: errorText) : curl.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
             let reason = code == CURLE_OPERATION_TIMEDOUT ? "no answer in \(Int(timeout)) s" : detail
             throw .unreachable("\(label): cannot reach \(host) (\(reason))")
         }
         var status = 0
-        guard tick_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status >= 100 else {
+        guard curl.getinfo(handle, CURLINFO_RESPONSE_CODE, long: &status) == CURLE_OK, status >= 100 else {
             throw .protocolError("\(label): \(request.url.absoluteString) did not answer with HTTP")
         }
         return DAVResponse(status: status, headers: received.headers, body: received.body, url: request.url)

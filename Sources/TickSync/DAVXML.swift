@@ -1,7 +1,5 @@
+import CXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// An XML element name with its namespace, as WebDAV compares them (RFC 4918 §17: the
 /// prefix means nothing, the namespace URI and the local name are the name).
@@ -30,8 +28,8 @@ public struct XMLName: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A parsed XML element: its name, attributes, child elements and text, enough to read
-/// a WebDAV multistatus. Built by `XMLTree.parse(_:)` with FoundationXML's parser
-/// (namespaces resolved, external entities not loaded).
+/// a WebDAV multistatus. Built by `XMLTree.parse(_:)` with libxml2's pull parser
+/// (namespaces resolved, nothing loaded from outside, no document type).
 public final class XMLTree: @unchecked Sendable {
     public let name: XMLName
     public let attributes: [String: String]
@@ -51,42 +49,61 @@ public final class XMLTree: @unchecked Sendable {
     /// The text with surrounding white space removed.
     public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-    /// Parses `data` as an XML document in UTF-8 (what WebDAV servers send; RFC 4918 §18).
+    /// Parses `data` as an XML document in UTF-8 (what WebDAV servers send; RFC 4918 §18)
+    /// with libxml2's pull parser: namespaces resolved, nothing loaded from outside (no
+    /// external entity or DTD, no network), and a document type declaration refused, so
+    /// that no entity of the server's is ever expanded.
     /// - Throws: `SyncError.protocolError` naming the byte where the document is not UTF-8
-    ///   (FoundationXML crashes on such element names, so they never reach it), or the
-    ///   line and column where it is not well-formed.
+    ///   or holds a processing instruction, or the line and column where it is not
+    ///   well-formed; `SyncError.configuration` when libxml2 is not installed.
+    /// - Complexity: O(n) in the size of `data`.
     public static func parse(_ data: Data, what: String) throws(SyncError) -> XMLTree {
+        try parse(data, what: what, opening: nil)
+    }
+
+    /// `parse(_:what:)` with libxml2 opened once per process (`fileNames` nil) or from
+    /// `fileNames` (the tests' missing library).
+    static func parse(_ data: Data, what: String, opening fileNames: [String]?) throws(SyncError) -> XMLTree {
         if let offset = XMLTree.firstInvalidUTF8(data) {
             throw .protocolError("\(what): the server's XML is not UTF-8 (byte \(offset))")
         }
         if let offset = XMLTree.processingInstruction(in: data) {
             throw .protocolError("\(what): the server's XML has a processing instruction at byte \(offset), which WebDAV does not use")
         }
-        let builder = Builder()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
-        let ok = parser.parse()
-        // FoundationXML on Linux returns success for some documents libxml2 reports errors
-        // in (a mismatched end tag), and for a document cut short: both are checked here. A
-        // listing cut short must never pass, or its missing members would look deleted.
-        if !ok || builder.error != nil {
-            let line = builder.error?.line ?? parser.lineNumber, column = builder.error?.column ?? parser.columnNumber
-            throw .protocolError("\(what): the server's XML is not well-formed at line \(line), column \(column)")
+        guard !data.isEmpty else { throw .protocolError("\(what): the server sent no XML element") }
+        guard data.count <= Int(Int32.max) else {
+            throw .protocolError("\(what): the server's XML is over 2 GiB")
         }
-        guard let root = builder.root else {
-            throw .protocolError("\(what): the server sent no XML element")
+        let xml: LibXML2
+        do {
+            xml = try fileNames.map { try LibXML2($0) } ?? LibXML2.load()
+        } catch {
+            throw .configuration("\(what): \(error)")
         }
-        if let open = builder.stack.last {
-            throw .protocolError("\(what): the server's XML ends inside <\(open.name.local)> (line \(parser.lineNumber)): the answer was cut short")
+        let parsed = data.withUnsafeBytes { bytes in
+            Result { () throws(SyncError) -> XMLTree in
+                // The reader parses `bytes` in place (no copy): it must not outlive this closure.
+                guard let reader = xml.readerForMemory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+                                                       Int32(bytes.count), nil, "UTF-8", XMLTree.readerOptions) else {
+                    throw .protocolError("\(what): libxml2 could not start reading the server's XML")
+                }
+                defer { xml.freeReader(reader) }
+                var builder = Reader(xml: xml, reader: reader, what: what)
+                return try builder.tree(of: bytes)
+            }
         }
-        return root
+        return try parsed.get()
     }
 
+    /// XML_PARSE_NONET: nothing is fetched. Neither XML_PARSE_NOENT (entities stay
+    /// unexpanded) nor XML_PARSE_DTDLOAD (no external DTD). No XML_PARSE_RECOVER: the
+    /// first error ends the document. Errors are not printed (NOERROR, NOWARNING): the
+    /// thrown error says where.
+    private static let readerOptions = TICK_XML_PARSE_NONET | TICK_XML_PARSE_NOERROR | TICK_XML_PARSE_NOWARNING
+
     /// The offset of the first `<?` other than the XML declaration at the very start; nil
-    /// when none. FoundationXML on Linux crashes on some processing instructions (`<?x?>`:
-    /// a null pointer read) and WebDAV bodies have no use for them. The search is plain
+    /// when none. WebDAV bodies have no use for them (and FoundationXML, the parser before
+    /// libxml2's reader, crashed on some: `<?x?>` was a null pointer read). The search is plain
     /// bytes, even inside comments and CDATA: libxml2's idea of where those are in a
     /// malformed document is not worth second-guessing (fuzzing found such a case), and
     /// servers escape `<` in text as `&lt;`.
@@ -134,37 +151,93 @@ public final class XMLTree: @unchecked Sendable {
         }
     }
 
-    private final class Builder: NSObject, XMLParserDelegate {
-        var root: XMLTree?
-        var stack: [XMLTree] = []
-        var error: (line: Int, column: Int)?
+    /// Builds the tree from libxml2's reader, one node at a time.
+    private struct Reader {
+        let xml: LibXML2
+        let reader: OpaquePointer
+        let what: String
+        /// Element and namespace names, which the reader keeps interned in its dictionary
+        /// (the same pointer for the same name): each is made a String once.
+        private var names: [UnsafePointer<UInt8>: String] = [:]
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            if error == nil { error = (parser.lineNumber, parser.columnNumber) }
+        init(xml: LibXML2, reader: OpaquePointer, what: String) {
+            self.xml = xml
+            self.reader = reader
+            self.what = what
         }
 
-        func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-            if error == nil { error = (parser.lineNumber, parser.columnNumber) }
+        mutating func tree(of bytes: UnsafeRawBufferPointer) throws(SyncError) -> XMLTree {
+            var root: XMLTree?
+            var stack: [XMLTree] = []
+            while true {
+                let step = xml.read(reader)
+                if step == 0 { break }
+                guard step == 1 else {
+                    let line = Int(xml.lineNumber(reader)), column = Int(xml.columnNumber(reader))
+                    // A listing cut short must never pass, or its missing members would look deleted;
+                    // one that stops inside an element at the very end of the bytes says so.
+                    if let open = stack.last, XMLTree.isEnd(of: bytes, line: line, column: column) {
+                        throw .protocolError("\(what): the server's XML ends inside <\(open.name.local)> (line \(line)): the answer was cut short")
+                    }
+                    throw .protocolError("\(what): the server's XML is not well-formed at line \(line), column \(column)")
+                }
+                switch xml.nodeType(reader) {
+                case TICK_XML_READER_TYPE_ELEMENT:
+                    let node = XMLTree(name: XMLName(name(xml.namespaceURI(reader)), name(xml.localName(reader))),
+                                       attributes: attributes())
+                    if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
+                    if xml.isEmptyElement(reader) == 0 { stack.append(node) }
+                case TICK_XML_READER_TYPE_END_ELEMENT:
+                    _ = stack.popLast()
+                case TICK_XML_READER_TYPE_TEXT, TICK_XML_READER_TYPE_CDATA, TICK_XML_READER_TYPE_WHITESPACE,
+                     TICK_XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+                    // The value belongs to the reader and changes with the next read: copied now.
+                    if let open = stack.last, let value = xml.value(reader) { open.text += String(cString: value) }
+                case TICK_XML_READER_TYPE_DOCUMENT_TYPE:
+                    throw .protocolError("\(what): the server's XML has a document type declaration (line \(xml.lineNumber(reader))), "
+                                         + "which WebDAV does not use")
+                default:
+                    break // comments; processing instructions were refused before
+                }
+            }
+            guard let root else { throw .protocolError("\(what): the server sent no XML element") }
+            return root
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            let node = XMLTree(name: XMLName(namespaceURI ?? "", elementName), attributes: attributeDict)
-            if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
-            stack.append(node)
+        /// The attributes of the element the reader is on, by qualified name (`name`,
+        /// `x:name`), without the namespace declarations; the reader is left on the element.
+        private func attributes() -> [String: String] {
+            var attributes: [String: String] = [:]
+            while xml.moveToNextAttribute(reader) == 1 {
+                guard xml.isNamespaceDeclaration(reader) != 1, let name = xml.qualifiedName(reader) else { continue }
+                attributes[String(cString: name)] = xml.value(reader).map { String(cString: $0) } ?? ""
+            }
+            _ = xml.moveToElement(reader)
+            return attributes
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            _ = stack.popLast()
+        private mutating func name(_ text: UnsafePointer<UInt8>?) -> String {
+            guard let text else { return "" }
+            if let known = names[text] { return known }
+            let made = String(cString: text)
+            names[text] = made
+            return made
         }
+    }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.text += string
+    /// Whether `line` and `column` (libxml2's: from 1, columns in characters, only LF
+    /// starting a line) are just past the last character of `bytes`, which are UTF-8.
+    static func isEnd(of bytes: UnsafeRawBufferPointer, line: Int, column: Int) -> Bool {
+        var lines = 1, characters = 0
+        for byte in bytes {
+            if byte == 0x0A {
+                lines += 1
+                characters = 0
+            } else if byte & 0xC0 != 0x80 {
+                characters += 1
+            }
         }
-
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
-        }
+        return line == lines && column == characters + 1
     }
 }
 

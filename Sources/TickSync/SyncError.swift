@@ -11,7 +11,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case protocolError(String)
     /// An HTTP status the sync cannot go on after.
     case httpStatus(Int, String)
-    /// The account's settings are missing or wrong.
+    /// The account's settings are missing or wrong, or a library the sync needs (libcurl,
+    /// libxml2) is not installed.
     case configuration(String)
     /// The sync would delete more than the guard allows without `--allow-deletes`.
     case tooManyDeletions(String)

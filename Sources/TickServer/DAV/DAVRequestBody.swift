@@ -4,7 +4,7 @@ import TickSync
 /// The request bodies of WebDAV and CalDAV read into values: `PROPFIND` (RFC 4918 §9.1),
 /// `PROPPATCH` (§9.2), `MKCALENDAR` (RFC 4791 §5.3.1), and the reports `calendar-multiget`
 /// (§7.9), `calendar-query` (§7.8) and `sync-collection` (RFC 6578 §3.2). Parsed with
-/// `XMLTree` (FoundationXML, namespaces resolved, no external entities).
+/// `XMLTree` (libxml2's reader: namespaces resolved, nothing loaded from outside, no DOCTYPE).
 enum DAVRequestBody {
     /// Which properties a request asks for.
     enum Properties: Equatable {
@@ -31,14 +31,22 @@ enum DAVRequestBody {
     }
 
     /// The XML of `body`; nil for an empty body.
-    /// - Throws: `DAVFailure` 400 when it is not well-formed XML.
+    /// - Throws: `DAVFailure` 400 when it is not well-formed XML, 500 when libxml2 is not
+    ///   installed.
     static func document(_ body: [UInt8]) throws(DAVFailure) -> XMLTree? {
         guard body.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else { return nil }
         do {
             return try XMLTree.parse(Data(body), what: "the request body")
         } catch {
-            throw .badRequest(error.description.replacingOccurrences(of: "the server's XML", with: "the XML"))
+            throw failure(error)
         }
+    }
+
+    /// What the client is told when `XMLTree` refuses a body: the body's fault (400), or the
+    /// server's when it cannot read XML at all (500: libxml2 is missing).
+    static func failure(_ error: SyncError) -> DAVFailure {
+        if case .configuration(let text) = error { return DAVFailure(500, nil, text) }
+        return .badRequest(error.description.replacingOccurrences(of: "the server's XML", with: "the XML"))
     }
 
     /// The properties of a `PROPFIND` body (RFC 4918 §9.1: empty means `allprop`).

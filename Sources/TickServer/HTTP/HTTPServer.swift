@@ -45,6 +45,8 @@ public final class HTTPServer: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let tooLarge: @Sendable () -> HTTPResponse
     private let daemon: Mutex<DaemonHandle?>
+    /// libmicrohttpd's functions.
+    let library: LibMicroHTTPD
     /// Streams being written, so that `stop` can end them (a parked connection must be
     /// woken before the daemon stops).
     let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
@@ -53,13 +55,15 @@ public final class HTTPServer: Sendable {
     /// - Parameters:
     ///   - handler: answers each request; called on the pool's threads, several at once.
     ///   - tooLarge: the answer to a body over `maxBodyBytes` (413).
-    /// - Throws: `ServerError` when the address cannot be read or the port not bound.
+    /// - Throws: `ServerError` when libmicrohttpd is not installed (naming it and its Debian
+    ///   package), the address cannot be read or the port not bound.
     public init(configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
                 tooLarge: @escaping @Sendable () -> HTTPResponse) throws(ServerError) {
         self.configuration = configuration
         self.handler = handler
         self.tooLarge = tooLarge
         self.daemon = Mutex(nil)
+        self.library = try Self.library(opening: nil)
         var storage = sockaddr_storage()
         let isIPv6 = configuration.address.contains(":")
         let parsed = withUnsafeMutableBytes(of: &storage) { raw -> Bool in
@@ -79,16 +83,18 @@ public final class HTTPServer: Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = withUnsafePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                tick_mhd_start(tick_mhd_flags(isIPv6 ? 1 : 0), address, accessHandler, context, requestCompleted,
-                               UInt32(max(1, configuration.threads)), UInt32(configuration.connectionTimeout),
-                               configuration.connectionMemoryLimit, UInt32(configuration.connectionLimit))
+                library.startDaemon(flags: tick_mhd_flags(isIPv6 ? 1 : 0), address: address, handler: accessHandler,
+                                    context: context, completed: requestCompleted, threads: UInt32(max(1, configuration.threads)),
+                                    timeout: UInt32(configuration.connectionTimeout),
+                                    memoryLimit: configuration.connectionMemoryLimit,
+                                    connectionLimit: UInt32(configuration.connectionLimit))
             }
         }
         guard let started else {
             let shown = isIPv6 ? "[\(configuration.address)]" : configuration.address
             throw ServerError("cannot listen on \(shown):\(configuration.port) (the port is taken, or the address is not this machine's)")
         }
-        boundPort.withLock { $0 = tick_mhd_bound_port(started) }
+        boundPort.withLock { $0 = library.boundPort(started) }
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
     }
 
@@ -100,12 +106,23 @@ public final class HTTPServer: Sendable {
         if !open.isEmpty { usleep(100_000) } // let the woken connections end their responses
         daemon.withLock { handle in
             guard let pointer = handle?.pointer else { return }
-            MHD_stop_daemon(pointer)
+            library.stopDaemon(pointer)
             handle = nil
         }
     }
 
     deinit { stop() }
+
+    /// libmicrohttpd, opened once per process (`fileNames` nil), or from `fileNames` (the
+    /// tests' missing library).
+    /// - Throws: `ServerError` with what `SharedLibraryError` says.
+    static func library(opening fileNames: [String]?) throws(ServerError) -> LibMicroHTTPD {
+        do {
+            return try fileNames.map { try LibMicroHTTPD($0) } ?? LibMicroHTTPD.load()
+        } catch {
+            throw ServerError("\(error)")
+        }
+    }
 }
 
 /// The daemon pointer; only `init` and `stop` use it, under the server's mutex.
@@ -126,11 +143,13 @@ final class StreamLink: @unchecked Sendable {
     // content reader, on the connection's thread) and MHD_resume_connection (thread-safe).
     let stream: EventStream
     let connection: OpaquePointer
+    let library: LibMicroHTTPD
     weak var server: HTTPServer?
 
     init(stream: EventStream, connection: OpaquePointer, server: HTTPServer) {
         self.stream = stream
         self.connection = connection
+        self.library = server.library
         self.server = server
     }
 }
@@ -162,10 +181,11 @@ private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
     return .YES
 }
 
-private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasesNames: Bool, decodes: Bool) -> [String: String] {
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasesNames: Bool, decodes: Bool,
+                    library: LibMicroHTTPD) -> [String: String] {
     let collector = ValueCollector(lowercasesNames: lowercasesNames, decodes: decodes)
     let context = Unmanaged.passUnretained(collector).toOpaque()
-    _ = MHD_get_connection_values(connection, kind, collectValue, context)
+    _ = library.connectionValues(connection, kind, collectValue, context)
     return withExtendedLifetime(collector) { collector.values }
 }
 
@@ -180,7 +200,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         let pending = PendingRequest()
         requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
         // A body announced larger than allowed is refused before it is read.
-        if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+        if let length = server.library.lookupConnectionValue(connection, .HEADER_KIND, "Content-Length"),
            let bytes = Int(String(cString: length)), bytes > server.configuration.maxBodyBytes {
             pending.answered = true
             return server.queue(server.tooLarge(), on: connection)
@@ -207,8 +227,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     pending.answered = true
     if pending.isTooLarge { return server.queue(server.tooLarge(), on: connection) }
     let request = HTTPRequest(method: String(cString: method), path: String(cString: url),
-                              query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true),
-                              headers: values(of: connection, kind: .HEADER_KIND, lowercasesNames: true, decodes: false),
+                              query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true,
+                                            library: server.library),
+                              headers: values(of: connection, kind: .HEADER_KIND, lowercasesNames: true, decodes: false,
+                                              library: server.library),
                               body: pending.body)
     return server.queue(server.handler(request), on: connection)
 }
@@ -227,8 +249,8 @@ private let readStream: MHD_ContentReaderCallback = { context, _, buffer, size i
     let link = Unmanaged<StreamLink>.fromOpaque(context).takeUnretainedValue()
     let connection = DaemonHandle(pointer: link.connection)
     let result = link.stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size),
-                                  park: { MHD_suspend_connection(link.connection) },
-                                  wake: { MHD_resume_connection(connection.pointer) })
+                                  park: { link.library.suspendConnection(link.connection) },
+                                  wake: { [library = link.library] in library.resumeConnection(connection.pointer) })
     switch result {
     case .bytes(let count): return count
     case .parked: return 0
@@ -253,21 +275,20 @@ extension HTTPServer {
         switch response.body {
         case .bytes(let bytes):
             made = bytes.withUnsafeBytes { raw in
-                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
-                                                .RESPMEM_MUST_COPY)
+                library.responseFromBuffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
             let link = StreamLink(stream: stream, connection: connection, server: self)
             streams.withLock { $0[ObjectIdentifier(stream)] = stream }
-            made = MHD_create_response_from_callback(tick_mhd_size_unknown(), 4_096, readStream,
-                                                     Unmanaged.passRetained(link).toOpaque(), releaseStream)
+            made = library.responseFromCallback(tick_mhd_size_unknown(), 4_096, readStream,
+                                                Unmanaged.passRetained(link).toOpaque(), releaseStream)
         }
         guard let made else { return .NO }
         for (name, value) in response.headers {
-            _ = MHD_add_response_header(made, name, value)
+            _ = library.addResponseHeader(made, name, value)
         }
-        let result = MHD_queue_response(connection, UInt32(response.status), made)
-        MHD_destroy_response(made)
+        let result = library.queueResponse(connection, UInt32(response.status), made)
+        library.destroyResponse(made)
         return result
     }
 }

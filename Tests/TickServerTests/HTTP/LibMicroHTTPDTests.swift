@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import TickModel
+@testable import TickServer
+
+/// libmicrohttpd, opened when a server starts (dlopen) rather than linked.
+@Suite("libmicrohttpd opened on demand")
+struct LibMicroHTTPDTests {
+    @Test("the library opens and its functions answer")
+    func opens() throws {
+        let library = try LibMicroHTTPD.load()
+        let version = String(cString: try #require(library.version()))
+        #expect(version.split(separator: ".").count >= 3 && version.first?.isNumber == true, "\(version)")
+    }
+
+    @Test("a missing libmicrohttpd is the server's error, naming the library and the Debian package")
+    func missing() {
+        #expect(throws: SharedLibraryError.self) { try LibMicroHTTPD(["libtick-missing-microhttpd.so.12"]) }
+        do {
+            _ = try HTTPServer.library(opening: ["libtick-missing-microhttpd.so.12"])
+            Issue.record("no error")
+        } catch {
+            #expect(error.message.hasPrefix("this command needs libtick-missing-microhttpd.so.12, which could not be loaded ("),
+                    "\(error)")
+            #expect(error.message.hasSuffix("on Debian it comes with the package libmicrohttpd12"), "\(error)")
+        }
+    }
+}
