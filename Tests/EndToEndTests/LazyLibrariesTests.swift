@@ -3,12 +3,16 @@ import Testing
 import TestSupport
 import TickPostgres
 
-/// libpq, libargon2 and libdbus are opened by the commands that need them (LibPQ,
-/// LibArgon2, LibDBus), not mapped by the loader when `tick` starts.
+/// The C libraries only some commands need are opened by those commands (`SharedLibrary`:
+/// LibICal, LibCurses, LibCurl, LibXML2, LibMicroHTTPD, LibPQ, LibArgon2, LibDBus), not
+/// mapped by the loader when `tick` starts (issue 14's start-up).
 @Suite("tick starts without the libraries only some commands need")
 struct LazyLibrariesTests {
     /// The sonames `tick` must not name as NEEDED.
-    static let lazy = ["libpq.so.5", "libargon2.so.1", "libdbus-1.so.3"]
+    static let lazy = ["libical.so.3", "libncursesw.so.6", "libcurl.so.4", "libxml2.so.2", "libmicrohttpd.so.12",
+                       "libpq.so.5", "libargon2.so.1", "libdbus-1.so.3"]
+    /// What those bring with them: terminfo, TLS, Kerberos, ICU, systemd.
+    static let brought = ["libtinfo.so", "libssl.so", "libgnutls.so", "libkrb5.so", "libicuuc.so", "libsystemd.so"]
 
     /// A folder holding an empty file under each lazy soname: on `LD_LIBRARY_PATH` it is
     /// found before the real library and cannot be loaded ("file too short"), as if the
@@ -29,9 +33,55 @@ struct LazyLibrariesTests {
         let result = try tick.run("--version")
         #expect(result.status == 0)
         #expect(result.output.contains("libsqlite3.so"), "the loader did not list the libraries: \(result.output)")
-        for name in Self.lazy {
+        for name in Self.lazy + Self.brought {
             #expect(!result.output.contains(name), "\(name) is mapped at start-up")
         }
+    }
+
+    @Test("a command that needs libical opens it: an iCalendar file imports, and exports with the VTIMEZONE libical gives")
+    func libicalOpensWhenNeeded() throws {
+        let folder = TemporaryFolder()
+        let tick = BinaryRunner(database: folder.file("tick.sqlite3"))
+        let file = folder.file("Errands.ics")
+        try Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Example//EN\r
+            BEGIN:VTODO\r
+            UID:startup-1\r
+            SUMMARY:Pick up 우유\r
+            DUE;TZID=Europe/Paris:20261204T090000\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try tick.run("import", file)
+        #expect(imported.status == 0, "\(imported.errors)")
+        let exported = try tick.run("export", "--format", "ics", "--list", "Errands")
+        #expect(exported.status == 0, "\(exported.errors)")
+        #expect(exported.output.contains("SUMMARY:Pick up 우유"))
+        #expect(exported.output.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Paris\r\n"))
+    }
+
+    @Test("tick import of an iCalendar file with no loadable libical stops with an error naming libical3 and imports nothing; an iCalendar export too")
+    func importWithoutLibical() throws {
+        let broken = try Self.brokenLibraries()
+        let folder = TemporaryFolder()
+        var tick = BinaryRunner(database: folder.file("tick.sqlite3"))
+        tick.environment["LD_LIBRARY_PATH"] = broken.path
+        #expect(try tick.run("add", "Pay rent").status == 0)
+        let file = folder.file("Errands.ics")
+        try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:A\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let imported = try tick.run("import", file)
+        #expect(imported.status == 1)
+        #expect(imported.errors.contains("libical.so.3") && imported.errors.contains("libical3"), "\(imported.errors)")
+        let exported = try tick.run("export", "--format", "ics")
+        #expect(exported.status == 1)
+        #expect(exported.errors.contains("libical3"), "\(exported.errors)")
+        let listed = try tick.run("list", "--json")
+        let titles = (try? JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        #expect(titles == ["Pay rent"])
     }
 
     @Test("with none of them loadable, the other commands work")
