@@ -47,7 +47,7 @@ extension Locale {
     /// The Foundation identifier for a POSIX locale name; see ``init(posixName:)``.
     static func identifier(posixName: String?) -> String {
         let posix = "en_US_POSIX"
-        guard let name = posixName?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return posix }
+        guard let name = posixName?.trimmingWhiteSpace(), !name.isEmpty else { return posix }
         var base = Substring(name)
         var modifier: Substring = ""
         if let at = base.firstIndex(of: "@") {

@@ -29,6 +29,34 @@ struct SyncKillTests {
         return (accounts.first?["synced"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["reminders"] as? Int ?? 0) }
     }
 
+    /// Runs `tick sync` four times and kills each with SIGKILL: the first after a random
+    /// delay in `firstDelay` (microseconds), the others once a random number in `step` more
+    /// items are synced than before the round (at most `cap`), polling every `poll`
+    /// microseconds. Returns what each round saw.
+    static func killSyncs(_ tick: BinaryRunner, firstDelay: ClosedRange<UInt32>, step: ClosedRange<Int>, cap: Int,
+                          poll: UInt32) throws -> [String] {
+        var generator = SystemRandomNumberGenerator()
+        var kills: [String] = []
+        for round in 0..<4 {
+            let before = syncedCount(tick)
+            let (process, _, _) = try tick.start(["sync"])
+            if round == 0 {
+                usleep(UInt32.random(in: firstDelay, using: &generator))
+            } else {
+                let target = min(cap, before + Int.random(in: step, using: &generator))
+                let deadline = Date().addingTimeInterval(40)
+                while process.isRunning, Date() < deadline, syncedCount(tick) < target {
+                    usleep(poll)
+                }
+            }
+            let wasRunning = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            kills.append("round \(round): \(wasRunning ? "killed" : "had finished") at \(syncedCount(tick)) synced")
+        }
+        return kills
+    }
+
     @Test("kill -9 at random points of a 2,000-item sync, then a rerun: 2,000 reminders, unique UIDs, nothing left to do",
           .timeLimit(.minutes(8)))
     func killedDownloadOf2000() throws {
@@ -59,27 +87,9 @@ struct SyncKillTests {
         defer { withExtendedLifetime(folder) {} }
         let started = Date()
 
-        var generator = SystemRandomNumberGenerator()
-        var kills: [String] = []
         // First a kill at a random moment of discovery and listing, then three while items
         // are being saved, each at a random count.
-        for round in 0..<4 {
-            let before = SyncKillTests.syncedCount(tick)
-            let (process, _, _) = try tick.start(["sync"])
-            if round == 0 {
-                usleep(UInt32.random(in: 100_000...1_500_000, using: &generator))
-            } else {
-                let target = min(1_990, before + Int.random(in: 20...500, using: &generator))
-                let deadline = Date().addingTimeInterval(40)
-                while process.isRunning, Date() < deadline, SyncKillTests.syncedCount(tick) < target {
-                    usleep(150_000)
-                }
-            }
-            let wasRunning = process.isRunning
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            kills.append("round \(round): \(wasRunning ? "killed" : "had finished") at \(SyncKillTests.syncedCount(tick)) synced")
-        }
+        let kills = try SyncKillTests.killSyncs(tick, firstDelay: 100_000...1_500_000, step: 20...500, cap: 1_990, poll: 150_000)
         #expect(kills.filter { $0.contains("killed") }.count >= 3, "\(kills)")
 
         let rerun = try tick.run("sync", "--json")
@@ -134,25 +144,7 @@ struct SyncKillTests {
         let added = try tick.run("sync", "add", "home", server.baseURL, "--user", server.user, "--list", "Upload")
         #expect(added.status == 0, "\(added.errors)")
 
-        var generator = SystemRandomNumberGenerator()
-        var kills: [String] = []
-        for round in 0..<4 {
-            let before = SyncKillTests.syncedCount(tick)
-            let (process, _, _) = try tick.start(["sync"])
-            if round == 0 {
-                usleep(UInt32.random(in: 50_000...600_000, using: &generator))
-            } else {
-                let target = min(count - 10, before + Int.random(in: 10...150, using: &generator))
-                let deadline = Date().addingTimeInterval(40)
-                while process.isRunning, Date() < deadline, SyncKillTests.syncedCount(tick) < target {
-                    usleep(20_000)
-                }
-            }
-            let wasRunning = process.isRunning
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            kills.append("round \(round): \(wasRunning ? "killed" : "had finished") at \(SyncKillTests.syncedCount(tick)) synced")
-        }
+        let kills = try SyncKillTests.killSyncs(tick, firstDelay: 50_000...600_000, step: 10...150, cap: count - 10, poll: 20_000)
         #expect(kills.filter { $0.contains("killed") }.count >= 3, "\(kills)")
 
         let rerun = try tick.run("sync", "--json")
