@@ -6,8 +6,8 @@
 // (dlopen). The header itself is not included: it lives in a folder of its own
 // (/usr/include/libxml2) that only pkg-config names, and a system library target with
 // pkg-config also links the library, which this module must not do. The values are those
-// of libxml2's public enums, unchanged since 2.6; TickSyncTests' DAVXMLTests read
-// documents through every one of the node types.
+// of libxml2's public enums, unchanged since 2.6; TickSyncTests' CXML2ConstantsTests check
+// each against the installed header, and DAVXMLTests read documents through every node type.
 
 /// xmlReaderTypes: what xmlTextReaderNodeType returns.
 static const int TICK_XML_READER_TYPE_ELEMENT = 1;
