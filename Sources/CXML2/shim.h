@@ -22,4 +22,5 @@ static const int TICK_XML_READER_TYPE_END_ELEMENT = 15;
 static const int TICK_XML_PARSE_NOERROR = 1 << 5;
 static const int TICK_XML_PARSE_NOWARNING = 1 << 6;
 static const int TICK_XML_PARSE_NONET = 1 << 11;
+static const int TICK_XML_PARSE_IGNORE_ENC = 1 << 21;
 #endif

@@ -67,6 +67,11 @@ public final class XMLTree: @unchecked Sendable {
         if let offset = XMLTree.firstInvalidUTF8(data) {
             throw .protocolError("\(what): the server's XML is not UTF-8 (byte \(offset))")
         }
+        // XML 1.0 §2.2 has no U+0000; libxml2 would take a NUL after the first `<` as UCS-4 or
+        // UTF-16 and print its failed conversion on standard error.
+        if let offset = data.firstIndex(of: 0) {
+            throw .protocolError("\(what): the server's XML holds a NUL byte (byte \(offset - data.startIndex)), which XML does not allow")
+        }
         if let offset = XMLTree.processingInstruction(in: data) {
             throw .protocolError("\(what): the server's XML has a processing instruction at byte \(offset), which WebDAV does not use")
         }
@@ -98,8 +103,11 @@ public final class XMLTree: @unchecked Sendable {
     /// XML_PARSE_NONET: nothing is fetched. Neither XML_PARSE_NOENT (entities stay
     /// unexpanded) nor XML_PARSE_DTDLOAD (no external DTD). No XML_PARSE_RECOVER: the
     /// first error ends the document. Errors are not printed (NOERROR, NOWARNING): the
-    /// thrown error says where.
+    /// thrown error says where. XML_PARSE_IGNORE_ENC: the bytes are UTF-8 (checked before),
+    /// whatever encoding the declaration names; otherwise libxml2 converts them from that
+    /// encoding and prints its failures on standard error.
     private static let readerOptions = TICK_XML_PARSE_NONET | TICK_XML_PARSE_NOERROR | TICK_XML_PARSE_NOWARNING
+        | TICK_XML_PARSE_IGNORE_ENC
 
     /// The offset of the first `<?` other than the XML declaration at the very start; nil
     /// when none. WebDAV bodies have no use for them (and FoundationXML, the parser before

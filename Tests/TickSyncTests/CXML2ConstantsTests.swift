@@ -43,7 +43,7 @@ struct CXML2ConstantsTests {
         try #require(header.count > 20, "libxml2's headers were not found (Debian libxml2-dev): \(header)")
         let declared: [(String, Int32)] = [
             ("XML_PARSE_NONET", TICK_XML_PARSE_NONET), ("XML_PARSE_NOERROR", TICK_XML_PARSE_NOERROR),
-            ("XML_PARSE_NOWARNING", TICK_XML_PARSE_NOWARNING),
+            ("XML_PARSE_NOWARNING", TICK_XML_PARSE_NOWARNING), ("XML_PARSE_IGNORE_ENC", TICK_XML_PARSE_IGNORE_ENC),
             ("XML_READER_TYPE_ELEMENT", TICK_XML_READER_TYPE_ELEMENT), ("XML_READER_TYPE_TEXT", TICK_XML_READER_TYPE_TEXT),
             ("XML_READER_TYPE_CDATA", TICK_XML_READER_TYPE_CDATA),
             ("XML_READER_TYPE_DOCUMENT_TYPE", TICK_XML_READER_TYPE_DOCUMENT_TYPE),

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
+import TestSupport
 import TickModel
 @testable import TickSync
 
@@ -39,6 +43,55 @@ struct DAVXMLTests {
         let external = "<!DOCTYPE m [<!ENTITY passwd SYSTEM \"file:///etc/passwd\">]><multistatus xmlns=\"DAV:\">&passwd;</multistatus>"
         #expect(throws: refusal) { try parse(external) }
         #expect(throws: refusal) { try parse("<!DOCTYPE m SYSTEM \"http://127.0.0.1:1/m.dtd\"><m/>") }
+    }
+
+    @Test("the bytes are read as UTF-8 whatever encoding the declaration names, and libxml2 prints nothing on standard error")
+    func declaredEncodingIgnored() throws {
+        var trees: [XMLTree] = []
+        let printed = try DAVXMLTests.standardError {
+            for encoding in ["ISO-2022-JP", "EBCDIC-US", "UTF-32", "UTF-16"] {
+                trees.append(try parse("<?xml version=\"1.0\" encoding=\"\(encoding)\"?><a>é$B</a>"))
+            }
+        }
+        #expect(trees.map(\.text) == Array(repeating: "é$B", count: 4))
+        #expect(!printed.contains("encoding error") && !printed.contains("I/O error"), "\(printed)")
+    }
+
+    @Test("a NUL byte is refused at its offset before libxml2 reads anything (it took \"<\\0\\0\\0\" for UCS-4 and printed on standard error)")
+    func nulByte() throws {
+        var errors: [SyncError?] = []
+        let printed = try DAVXMLTests.standardError {
+            for bytes in [Data([0x3C, 0, 0, 0, 0, 0, 0, 0x3C, 0x61, 0x74, 0x75, 0x3E]), Data("<a>xy\u{0}</a>".utf8)] {
+                do {
+                    _ = try XMLTree.parse(bytes, what: "t")
+                    errors.append(nil)
+                } catch {
+                    errors.append(error as? SyncError)
+                }
+            }
+        }
+        #expect(errors == [.protocolError("t: the server's XML holds a NUL byte (byte 1), which XML does not allow"),
+                           .protocolError("t: the server's XML holds a NUL byte (byte 5), which XML does not allow")])
+        #expect(!printed.contains("encoding error"), "\(printed)")
+    }
+
+    /// What is written on file descriptor 2 while `body` runs (other tests running at the
+    /// same time may add theirs: check only for what `body` alone would print; an `#expect`
+    /// inside would report there, unseen).
+    static func standardError(_ body: () throws -> Void) throws -> String {
+        let folder = TemporaryFolder()
+        let path = folder.file("stderr")
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(file >= 0)
+        let saved = dup(2)
+        dup2(file, 2)
+        defer {
+            dup2(saved, 2)
+            close(saved)
+            close(file)
+        }
+        try body()
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
     @Test("an entity that is not XML's own is not well-formed, at its line and column")
