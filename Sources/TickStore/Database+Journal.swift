@@ -315,8 +315,8 @@ extension Database {
             WHERE j.change = ? AND EXISTS (SELECT 1 FROM reminder WHERE number = j.reminder)
             """, id)
         try execute("""
-            INSERT OR IGNORE INTO sync_collection (account, url, list_id, sync_token, ctag, name, color)
-            SELECT j.account, j.url, j.list_id, j.sync_token, j.ctag, j.name, j.color FROM journal_sync_collection j
+            INSERT OR IGNORE INTO sync_collection (account, url, list_id, sync_token, ctag, name, color, chosen_as)
+            SELECT j.account, j.url, j.list_id, j.sync_token, j.ctag, j.name, j.color, j.chosen_as FROM journal_sync_collection j
             WHERE j.change = ? AND EXISTS (SELECT 1 FROM list WHERE id = j.list_id)
             """, id)
         try execute("""

@@ -16,9 +16,12 @@ public struct SyncedCollection: Sendable, Equatable {
     /// The list's name and color (`#RRGGBB`) as last synced; nil before the first sync.
     public var name: String?
     public var color: String?
+    /// The entry of the account's `lists` (sync settings) that chose this pairing, as the
+    /// settings spelled it; nil when the account named no lists (or before schema 12).
+    public var chosenAs: String?
 
     public init(account: String, url: String, listID: ReminderList.ID, syncToken: String? = nil, ctag: String? = nil,
-                name: String? = nil, color: String? = nil) {
+                name: String? = nil, color: String? = nil, chosenAs: String? = nil) {
         self.account = account
         self.url = url
         self.listID = listID
@@ -26,6 +29,7 @@ public struct SyncedCollection: Sendable, Equatable {
         self.ctag = ctag
         self.name = name
         self.color = color
+        self.chosenAs = chosenAs
     }
 }
 
@@ -67,7 +71,7 @@ extension Database {
     public func syncedCollections(account: String? = nil) throws -> [SyncedCollection] {
         var found: [SyncedCollection] = []
         let place = RowPlace(table: "sync_collection", key: "url", keyIndex: 1)
-        let sql = "SELECT account, url, list_id, sync_token, ctag, name, color FROM sync_collection"
+        let sql = "SELECT account, url, list_id, sync_token, ctag, name, color, chosen_as FROM sync_collection"
             + (account == nil ? "" : " WHERE account = ?") + " ORDER BY account, url"
         try forEachRow(sql, account.map { [.text($0)] } ?? []) { row in
             guard let account = row.optionalText(0), let url = row.optionalText(1), let list = row.optionalText(2) else {
@@ -75,7 +79,7 @@ extension Database {
             }
             found.append(SyncedCollection(account: account, url: url, listID: ReminderList.ID(rawValue: list),
                                           syncToken: row.optionalText(3), ctag: row.optionalText(4),
-                                          name: row.optionalText(5), color: row.optionalText(6)))
+                                          name: row.optionalText(5), color: row.optionalText(6), chosenAs: row.optionalText(7)))
         }
         return found
     }
@@ -84,12 +88,14 @@ extension Database {
     /// - Throws: `StoreError` from SQLite (`.constraint` when the list does not exist).
     public func saveSyncedCollection(_ collection: SyncedCollection) throws {
         try execute("""
-            INSERT INTO sync_collection(account, url, list_id, sync_token, ctag, name, color) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(account, url) DO UPDATE SET list_id = excluded.list_id,
-                sync_token = excluded.sync_token, ctag = excluded.ctag, name = excluded.name, color = excluded.color
+            INSERT INTO sync_collection(account, url, list_id, sync_token, ctag, name, color, chosen_as)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(account, url) DO UPDATE SET list_id = excluded.list_id, sync_token = excluded.sync_token,
+                ctag = excluded.ctag, name = excluded.name, color = excluded.color, chosen_as = excluded.chosen_as
             """, [.text(collection.account), .text(collection.url), .text(collection.listID.rawValue),
                   collection.syncToken.map { .text($0) } ?? .null, collection.ctag.map { .text($0) } ?? .null,
-                  collection.name.map { .text($0) } ?? .null, collection.color.map { .text($0) } ?? .null])
+                  collection.name.map { .text($0) } ?? .null, collection.color.map { .text($0) } ?? .null,
+                  collection.chosenAs.map { .text($0) } ?? .null])
     }
 
     /// Forgets every pairing of `account` and what was synced through it.

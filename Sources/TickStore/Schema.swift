@@ -24,6 +24,7 @@ enum Schema {
         migrator.register("search accents and tags", script: searchAccents)
         migrator.register("dav changes", script: davChanges)
         migrator.register("dav tombstone horizon", script: davHorizon)
+        migrator.register("sync chosen names", script: syncChosenNames)
         return migrator
     }()
 
@@ -268,6 +269,27 @@ enum Schema {
             FOREIGN KEY (account, collection_url) REFERENCES sync_collection(account, url) ON DELETE CASCADE
         ) WITHOUT ROWID;
         CREATE INDEX sync_item_uid ON sync_item(uid);
+        """
+
+    /// Version 12: the name each pairing was chosen by (issue 11).
+    ///
+    /// `sync_collection.chosen_as` is the entry of the account's `lists` in the sync
+    /// settings file that paired the list with its calendar, as the file spelled it; NULL
+    /// when the account named no lists (every calendar is synced) or the pairing is older
+    /// than this version. A sync compares it, with the list's and the calendar's names, to
+    /// the file's `lists`: a list renamed in Tick or on the server keeps syncing by the name
+    /// it was chosen by, and a name taken out of the file stops that list's sync. The
+    /// change journal keeps the column too, so that undoing a list's deletion puts it back.
+    static let syncChosenNames = """
+        ALTER TABLE sync_collection ADD COLUMN chosen_as TEXT;
+        ALTER TABLE journal_sync_collection ADD COLUMN chosen_as TEXT;
+        DROP TRIGGER journal_sync_collection_delete;
+        CREATE TRIGGER journal_sync_collection_delete BEFORE DELETE ON sync_collection
+            WHEN EXISTS (SELECT 1 FROM journal_active) BEGIN
+            INSERT OR IGNORE INTO journal_sync_collection (change, account, url, list_id, sync_token, ctag, name, color, chosen_as)
+                VALUES ((SELECT change FROM journal_active), old.account, old.url, old.list_id, old.sync_token, old.ctag, old.name,
+                        old.color, old.chosen_as);
+        END;
         """
 
     /// Version 7: counts kept per list (issue 14), so that `tick lists`, the UI's sidebar

@@ -165,6 +165,12 @@ public final class SyncEngine {
         account.lists.isEmpty || account.lists.contains { SyncEngine.sameName($0, name) }
     }
 
+    /// The entry of the account's `lists` that names `name`; nil when the account names no
+    /// lists or not that one.
+    func entry(naming name: String) -> String? {
+        account.lists.first { SyncEngine.sameName($0, name) }
+    }
+
     func pair(_ collections: [CalendarCollection], home: URL?, options: SyncOptions,
               report: inout SyncReport) throws -> [Pairing] {
         let stored = try store.read { try $0.syncedCollections(account: account.name) }
@@ -175,7 +181,15 @@ public final class SyncEngine {
         for collection in collections {
             let key = collection.url.absoluteString
             if let pairing = stored.first(where: { $0.url == key }), let list = lists.first(where: { $0.id == pairing.listID }) {
-                pairs.append(Pairing(collection: collection, list: list, stored: pairing))
+                // A pairing the account no longer names is left alone, and kept for when it
+                // is named again.
+                guard let kept = account.keeps(pairing, listName: list.name,
+                                               calendarName: collection.displayName ?? collection.pathName) else {
+                    report.leftOut.append(list.name)
+                    continue
+                }
+                if kept != pairing, !options.isDryRun { try store.write { try $0.saveSyncedCollection(kept) } }
+                pairs.append(Pairing(collection: collection, list: list, stored: kept))
                 pairedLists.insert(list.id)
                 continue
             }
@@ -196,7 +210,7 @@ public final class SyncEngine {
                 listReport.createdList = true
             }
             report.lists.append(listReport)
-            let pairing = SyncedCollection(account: account.name, url: key, listID: list.id)
+            let pairing = SyncedCollection(account: account.name, url: key, listID: list.id, chosenAs: entry(naming: name))
             if !options.isDryRun { try store.write { try $0.saveSyncedCollection(pairing) } }
             pairs.append(Pairing(collection: collection, list: list, stored: pairing))
             pairedLists.insert(list.id)
@@ -205,6 +219,7 @@ public final class SyncEngine {
         let present = Set(collections.map(\.url.absoluteString))
         for pairing in stored where !present.contains(pairing.url) {
             let name = lists.first { $0.id == pairing.listID }?.name ?? "a list"
+            guard account.keeps(pairing, listName: name, calendarName: nil) != nil else { continue }
             report.warnings.append("\(name): its calendar \(pairing.url) is gone from the server (or hidden from this account); the list and its reminders stay in Tick. To make it again there: tick sync remove \(account.name), then add the account again")
         }
         // Tick lists not on the server: made there, when the account has a calendar home.
@@ -221,7 +236,8 @@ public final class SyncEngine {
                                                 isReadOnly: false, holdsToDos: true)
             if options.isDryRun {
                 pairs.append(Pairing(collection: collection, list: list,
-                                     stored: SyncedCollection(account: account.name, url: url.absoluteString, listID: list.id)))
+                                     stored: SyncedCollection(account: account.name, url: url.absoluteString, listID: list.id,
+                                                              chosenAs: entry(naming: list.name))))
                 continue
             }
             do {
@@ -232,7 +248,8 @@ public final class SyncEngine {
                 continue
             }
             let made = (try? dav.collection(at: url)) ?? collection
-            let pairing = SyncedCollection(account: account.name, url: made.url.absoluteString, listID: list.id)
+            let pairing = SyncedCollection(account: account.name, url: made.url.absoluteString, listID: list.id,
+                                           chosenAs: entry(naming: list.name))
             try store.write { try $0.saveSyncedCollection(pairing) }
             pairs.append(Pairing(collection: made, list: list, stored: pairing))
         }

@@ -43,6 +43,9 @@ public struct SyncReport: Sendable, Equatable {
     public var conflicts: [Conflict] = []
     /// Items that could not be synced and why (the sync went on with the others).
     public var warnings: [String] = []
+    /// Lists paired with a calendar that the account's `lists` no longer names: not synced,
+    /// their pairing kept for when they are named again (`SyncAccount.keeps`).
+    public var leftOut: [String] = []
     /// HTTP requests sent.
     public var requests = 0
     public var isDryRun = false

@@ -1,4 +1,5 @@
 import Foundation
+import TickStore
 
 /// One CalDAV account as `tick sync add` saved it.
 public struct SyncAccount: Codable, Sendable, Equatable {
@@ -145,5 +146,35 @@ struct SettingsKey: CodingKey {
                 codingPath: container.codingPath,
                 debugDescription: "unknown key \"\(unknown)\" (known: \(known.sorted().joined(separator: ", ")))"))
         }
+    }
+}
+
+extension SyncAccount {
+    /// A stored pairing as a sync keeps it, or nil when the account's `lists` no longer
+    /// names it (its name was taken out of the settings file): then the list is not synced,
+    /// and the pairing waits for the name to come back.
+    ///
+    /// An account that names no lists keeps every pairing. Else the pairing is kept when an
+    /// entry of `lists` names it by the name it was chosen by (`chosenAs`), by the list's
+    /// name in Tick, by its calendar's name on the server, or by the name both had at the
+    /// last sync; so a list renamed on either side after it was chosen keeps syncing, and
+    /// the entry that names it is recorded in `chosenAs` (for a pairing made before that
+    /// was stored, on the first sync that finds it).
+    /// - Parameters:
+    ///   - listName: the list's name in Tick now.
+    ///   - calendarName: the calendar's `displayname` (else its last path segment); nil when
+    ///     the calendar was not found.
+    /// - Returns: the pairing with `chosenAs` set to the entry that names it.
+    public func keeps(_ pairing: SyncedCollection, listName: String, calendarName: String?) -> SyncedCollection? {
+        guard !lists.isEmpty else { return pairing }
+        let names = [pairing.chosenAs, listName, calendarName, pairing.name].compactMap { $0 }
+        for name in names {
+            if let entry = lists.first(where: { SyncEngine.sameName($0, name) }) {
+                var kept = pairing
+                kept.chosenAs = entry
+                return kept
+            }
+        }
+        return nil
     }
 }

@@ -46,7 +46,7 @@ struct UndoActionTests {
         let added = try setup.add(NewReminder(title: "Synced one", list: .id(list.id))).reminder
         try setup.store.write { db in
             try db.saveSyncedCollection(SyncedCollection(account: "home", url: "https://dav.example/tasks/", listID: list.id,
-                                                         syncToken: "token-7", name: "Tasks", color: "#007AFF"))
+                                                         syncToken: "token-7", name: "Tasks", color: "#007AFF", chosenAs: "tasks"))
             try db.saveSyncedItem(SyncedItem(account: "home", collectionURL: "https://dav.example/tasks/", href: "/tasks/a.ics",
                                              uid: added.uid, etag: "\"e1\"", base: "BEGIN:VCALENDAR", localRevision: 0))
         }
@@ -58,12 +58,13 @@ struct UndoActionTests {
         let result = try undoing.undo()
         #expect(result.listsRestored.map(\.name) == ["Tasks"])
         #expect(result.restored.map(\.uid) == [added.uid])
-        let (tokens, etags, revision) = try undoing.store.read { db in
-            (try db.syncedCollections().map(\.syncToken),
+        let (pairings, etags, revision) = try undoing.store.read { db in
+            (try db.syncedCollections(),
              try db.syncedItems(account: "home", collectionURL: "https://dav.example/tasks/").map(\.etag),
              try db.revision(uid: added.uid))
         }
-        #expect(tokens == ["token-7"])
+        #expect(pairings.map(\.syncToken) == ["token-7"])
+        #expect(pairings.map(\.chosenAs) == ["tasks"], "the name it was chosen by comes back too")
         #expect(etags == ["\"e1\""])
         #expect(revision == 0)
     }

@@ -82,6 +82,68 @@ struct SyncAccountScopeTests {
         #expect(try Self.pairedLists(tick) == ["Tasks", "Errands"])
     }
 
+    /// Sets the `lists` of the first account in the harness's sync settings file, as a
+    /// person editing it by hand would.
+    static func setListsInSettings(_ tick: CLIHarness, _ lists: [String]) throws {
+        let path = tick.folder.file("config") + "/tick/sync.json"
+        var settings = try #require(try json(String(contentsOfFile: path, encoding: .utf8)) as? [String: Any])
+        var accounts = try #require(settings["accounts"] as? [[String: Any]])
+        accounts[0]["lists"] = lists
+        settings["accounts"] = accounts
+        try JSONSerialization.data(withJSONObject: settings).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("a list renamed in Tick keeps syncing by the name it was chosen by; a name taken out of the settings file stops that list's sync, and naming it again goes on without a duplicate")
+    func namesInTheSettingsFile() throws {
+        let server = try Self.server()
+        let tick = Self.harness()
+        tick.ok("sync", "add", "home", server.baseURL, "--user", "alice", "--list", "tasks", "--list", "work")
+        tick.ok("sync")
+        #expect(try Self.pairedLists(tick) == ["Tasks", "Work"])
+
+        // Renamed in Tick: the calendar is renamed, and the list still syncs at the next
+        // syncs, though the file says "work" and both sides now say "Office".
+        tick.ok("lists", "rename", "Work", "Office")
+        tick.ok("sync")
+        #expect(try Self.calendarNames(server) == ["Tasks", "Office", "Events"])
+        tick.ok("add", "Office memo", "--list", "Office")
+        tick.ok("sync")
+        #expect(try server.items(in: "work").count == 2)
+        try server.put("work", "w2.ics", CalDAVServer.vtodo(["UID:w2", "DTSTAMP:20261128T100000Z", "SUMMARY:Phone memo"]))
+        tick.ok("sync")
+        #expect(try Self.titles(tick, "Office") == ["Work task", "Office memo", "Phone memo"])
+
+        // "tasks" taken out of the file: Tasks is left alone on both sides, and said so.
+        try Self.setListsInSettings(tick, ["work"])
+        tick.ok("add", "Local task", "--list", "Tasks")
+        try server.put("tasks", "t2.ics", CalDAVServer.vtodo(["UID:t2", "DTSTAMP:20261128T100000Z", "SUMMARY:Phone again"]))
+        let tasksEtag = try server.etag(of: server.homeURL + "tasks/t1.ics")
+        let result = tick.run("sync", "--json")
+        #expect(result.status == 0, "\(result.errors)")
+        let report = (try Self.json(result.output) as? [[String: Any]])?.first
+        #expect(report?["leftOut"] as? [String] == ["Tasks"])
+        #expect((report?["lists"] as? [[String: Any]] ?? []).compactMap { $0["list"] as? String } == ["Office"])
+        #expect(try server.items(in: "tasks").count == 2, "Local task did not go up")
+        #expect(try server.etag(of: server.homeURL + "tasks/t1.ics") == tasksEtag)
+        #expect(try Self.titles(tick, "Tasks") == ["Phone task", "Local task"], "Phone again did not come down")
+        let text = tick.ok("sync")
+        #expect(text.contains("Tasks: not synced: the account's \"lists\" no longer name it (name it there again to go on)"), "\(text)")
+        let status = try Self.json(tick.ok("sync", "status", "--json")) as? [[String: Any]]
+        let leftOut = (status?.first?["synced"] as? [[String: Any]] ?? []).map { ($0["list"] as? String ?? "", $0["leftOut"] as? Bool) }
+        #expect(leftOut.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1.map(String.init) ?? "nil")" } == ["Office=false", "Tasks=true"])
+        #expect(tick.ok("sync", "status").contains("Tasks ↔ \(server.homeURL)tasks/ (1 reminder); not synced: the account's \"lists\""))
+
+        // Named again (in another case): it goes on from where it stopped.
+        try Self.setListsInSettings(tick, ["work", "TASKS"])
+        let again = try Self.json(tick.ok("sync", "--json")) as? [[String: Any]]
+        #expect(again?.first?["leftOut"] as? [String] == [])
+        #expect(try Self.titles(tick, "Tasks") == ["Phone task", "Local task", "Phone again"])
+        #expect(try server.items(in: "tasks").count == 3)
+        tick.ok("sync")
+        #expect(try Self.titles(tick, "Tasks").count == 3)
+        #expect(try server.items(in: "tasks").count == 3)
+    }
+
     @Test("--list naming a list that is neither in Tick nor on the server: a clear error at the sync, and nothing changed on either side")
     func namedListMissing() throws {
         let server = try Self.server()

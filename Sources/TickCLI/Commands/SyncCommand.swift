@@ -222,11 +222,17 @@ struct SyncRunCommand: Command {
             if !there.isEmpty { parts.append("on the server: " + there.joined(separator: ", ")) }
             context.print("  \(TerminalText.sanitized(list.listName)): " + parts.joined(separator: "; "))
         }
+        for name in report.leftOut {
+            context.print("  \(TerminalText.sanitized(name)): \(SyncRunCommand.leftOutNote)")
+        }
         for conflict in report.conflicts {
             context.errors.write("tick: \(conflictLine(conflict))\n")
         }
         for warning in report.warnings { context.warn(warning) }
     }
+
+    /// Why a paired list was not synced (`SyncReport.leftOut`), for the report and `tick sync status`.
+    static let leftOutNote = "not synced: the account's \"lists\" no longer name it (name it there again to go on)"
 
     /// One conflict as the sync reports it: the list, the reminder, the property and the
     /// value that lost (`conflict: Tasks, "Water": SUMMARY changed on both sides; …`), for
@@ -258,6 +264,7 @@ struct SyncRunCommand: Command {
                          ("lostValue", .string(conflict.lostValue)), ("loser", .string(conflict.loser == "Tick" ? "local" : "server"))])
             })),
             ("warnings", .array(report.warnings.map(JSONValue.string))),
+            ("leftOut", .array(report.leftOut.map(JSONValue.string))),
         ])
     }
 }
@@ -398,12 +405,13 @@ struct SyncStatusCommand: Command {
         let settings = try SyncCommand.settings(context)
         let accounts = try name.map { [try SyncCommand.account(named: $0, in: settings)] } ?? settings.accounts
         let store = try context.store()
-        let rows: [(SyncAccount, [(list: String, url: String, items: Int, token: Bool)])] = try store.read { db in
+        let rows: [(SyncAccount, [(list: String, url: String, items: Int, token: Bool, kept: Bool)])] = try store.read { db in
             let lists = try db.lists()
             return try accounts.map { account in
                 (account, try db.syncedCollections(account: account.name).map { pairing in
-                    (lists.first { $0.id == pairing.listID }?.name ?? "?", pairing.url,
-                     try db.syncedItemCount(account: account.name, collectionURL: pairing.url), pairing.syncToken != nil)
+                    let name = lists.first { $0.id == pairing.listID }?.name ?? "?"
+                    return (name, pairing.url, try db.syncedItemCount(account: account.name, collectionURL: pairing.url),
+                            pairing.syncToken != nil, account.keeps(pairing, listName: name, calendarName: nil) != nil)
                 })
             }
         }
@@ -412,7 +420,8 @@ struct SyncStatusCommand: Command {
                 .object([("name", .string(account.name)), ("url", .string(SyncCommand.shown(account.url))), ("user", .optional(account.user)),
                          ("lists", .array(account.lists.map(JSONValue.string))),
                          ("synced", .array(pairs.map { .object([("list", .string($0.list)), ("url", .string($0.url)),
-                                                                ("reminders", .int(Int64($0.items))), ("hasSyncToken", .bool($0.token))]) }))])
+                                                                ("reminders", .int(Int64($0.items))), ("hasSyncToken", .bool($0.token)),
+                                                                ("leftOut", .bool(!$0.kept))]) }))])
             }).serialized())
             return
         }
@@ -422,7 +431,8 @@ struct SyncStatusCommand: Command {
                           + (account.user.map { " as \(TerminalText.sanitized($0))" } ?? ""))
             if pairs.isEmpty { context.print("  not synced yet") }
             for pair in pairs {
-                context.print("  \(TerminalText.sanitized(pair.list)) ↔ \(TerminalText.sanitized(pair.url)) (\(pair.items) reminder\(pair.items == 1 ? "" : "s"))")
+                context.print("  \(TerminalText.sanitized(pair.list)) ↔ \(TerminalText.sanitized(pair.url)) (\(pair.items) reminder\(pair.items == 1 ? "" : "s"))"
+                              + (pair.kept ? "" : "; \(SyncRunCommand.leftOutNote)"))
             }
         }
     }
