@@ -17,6 +17,7 @@
 #   FUZZ_SECONDS=5 sh fuzz/run.sh         a smoke run
 #   FUZZ_TARGETS="dates todotxt" sh fuzz/run.sh
 #   FUZZ_RUNS=3000 sh fuzz/run.sh         the same inputs on every machine (CI's smoke)
+#   FUZZ_TIMEOUT=10 FUZZ_SECONDS=3600 nice sh fuzz/run.sh   a long run on a busy machine
 #
 # With FUZZ_RUNS, each target runs exactly that many inputs from a fixed random seed and
 # Swift's deterministic hashing, starting from the seeds alone (a throwaway corpus, not the
@@ -28,7 +29,8 @@
 # multistatus and davrequest showed no leak with it on), the others are not checked yet.
 # The process may grow to 2 GB over millions of inputs, while one input may allocate at
 # most 256 MB at once (-malloc_limit_mb). An input that takes more than a second is a hang
-# (-timeout=1).
+# (-timeout=1; FUZZ_TIMEOUT=10 for a long run niced beside builds, where a starved process
+# would otherwise stop on a "hang" that takes 50 ms alone).
 #
 # Ends with one line: fuzz: T targets, E executions, C crashes (exit status 1 when C > 0).
 set -eu
@@ -119,7 +121,7 @@ for target in $TARGETS; do
   seeds="$(pwd)/fuzz/$target/seeds $(corpus_folders "$target")"
   log="$OUT/$target/log.txt"
   corpus=corpus
-  budget="-max_total_time=$SECONDS_EACH -timeout=1"
+  budget="-max_total_time=$SECONDS_EACH -timeout=${FUZZ_TIMEOUT:-1}"
   hashing=""
   if [ -n "${FUZZ_RUNS:-}" ]; then
     corpus=smoke-corpus
