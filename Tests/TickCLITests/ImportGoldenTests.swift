@@ -79,9 +79,11 @@ struct ImportGoldenTests {
     }
 
     /// The digests of each import of `importsAreUnchanged`, in order, as Tick stored them
-    /// before imports were streamed.
-    static let expected = ["dce12466c294f19a/1644", "57adf4a3b86692a0/387681", "62707e8a6e75068b/387595",
-                           "8c305dce394ea41d/403395", "2db25f0318e8579e/403390"]
+    /// before imports were streamed. Taken again at schema 12, whose one change to a dump is
+    /// the column name `chosen_as` in the header of the empty `sync_collection` (10 bytes more
+    /// in each dump; every row the same).
+    static let expected = ["ca303cc29be24f43/1654", "9c989316301b6725/387691", "58ea7ca9f81a802e/387605",
+                           "ef1b03127af506b8/403405", "b0c1314c1c4fe95b/403400"]
 
     @Test("restoring an archive, again, and an iCalendar file store what they stored before")
     func importsAreUnchanged() throws {
@@ -103,7 +105,7 @@ struct ImportGoldenTests {
         for index in 1...30 { harness.ok("add", "Already here \(index)") }
         harness.ok("done", "7")
         let digest = try Self.digest(harness, ["import", "golden.json"])
-        #expect(digest == "c9bc37c9d29c2d52/393222")
+        #expect(digest == "1571a17a93484429/393232")
     }
 
     @Test("an archive of several pieces (its first big enough for bulk saving) stores what it stored before")
@@ -112,6 +114,6 @@ struct ImportGoldenTests {
         harness.files["big.json"] = try OutputGoldenTests.archive(count: 12_000)
         for index in 1...20 { harness.ok("add", "Already here \(index)") }
         let digests = try [["import", "big.json"], ["import", "big.json"]].map { try Self.digest(harness, $0) }
-        #expect(digests == ["44a50413834db339/3159135", "1dd4920a023e989f/3159050"])
+        #expect(digests == ["5d0338db188e912c/3159145", "faa1ff7368ee842/3159060"])
     }
 }
