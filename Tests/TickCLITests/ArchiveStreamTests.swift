@@ -45,6 +45,29 @@ struct ArchiveStreamTests {
         #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
     }
 
+    /// Found by fuzz/archivestream: Foundation's `JSONSerialization` (on Linux) takes trailing
+    /// commas, which RFC 8259 does not allow, so an archive small enough to be read whole was
+    /// restored while the same text in a big archive, read a reminder at a time, was refused.
+    /// Every JSON Tick reads now goes through one strict reader; the Taskwarrior reader and
+    /// `tick serve`'s bodies had the same leniency (their tests are in their suites).
+    @Test("a trailing comma is not JSON: an archive read whole refuses it where it is, as one read in pieces does, and nothing is stored",
+          arguments: [
+            (#"{"uid": "u1", "listID": "L", "title": "Buy milk", }"#, "not valid JSON (expected a key, at byte "),
+            (#"{"uid": "u1", "listID": "L", "tags": ["a",], "title": "x"}"#, "not valid JSON (unexpected character, at byte "),
+          ])
+    func trailingCommaRefused(last: String, message: String) throws {
+        for count in [1, 12_000] {
+            let cli = CLIHarness()
+            cli.ok("add", "Already here")
+            let before = try ImportGoldenTests.dump(cli.databasePath)
+            cli.files["comma.json"] = Self.archive(count: count, last: last)
+            let result = cli.run("import", "comma.json")
+            #expect(result.status == 1, "\(count): \(result.output)")
+            #expect(result.errors.contains(message), "\(count): \(result.errors)")
+            #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
+        }
+    }
+
     /// Found by fuzz/archive: a reminder's `"list"` (used when its `listID` names no list of the
     /// archive) was read untrimmed and unchecked, while a list's own `"name"` is trimmed and
     /// must not be blank; a blank one put the reminder in the default list without a word.

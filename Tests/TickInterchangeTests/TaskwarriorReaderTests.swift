@@ -272,6 +272,12 @@ struct TaskwarriorReaderTests {
         }
         #expect(badDate.kind == .invalidDate)
         #expect(badDate.message.contains("\"due\""))
+        // RFC 8259 has no trailing commas (Foundation's JSONSerialization on Linux took them).
+        let comma = try #require(throws: InterchangeError.self) {
+            try Self.read("{\"uuid\":\"a\",\"description\":\"ok\"}\n{\"uuid\":\"b\",\"description\":\"two\",}\n")
+        }
+        #expect(comma.line == 2)
+        #expect(comma.message.contains("not valid JSON (expected a key, at its byte 33)"), "\(comma.message)")
     }
 
     @Test("a description that is not text or is blank says so, with its line", arguments: [

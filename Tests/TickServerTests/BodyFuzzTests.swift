@@ -31,6 +31,19 @@ import TestSupport
         return result
     }
 
+    @Test("a body with a trailing comma is not JSON (RFC 8259): 400 naming the byte, and nothing is added")
+    func trailingCommaRefused() throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        for (body, place) in [(#"{"title":"milk",}"#, "expected a key, at byte 17"),
+                              (#"{"title":"milk","tags":["a",]}"#, "unexpected character, at byte 29")] {
+            let response = harness.send("POST", "/api/v1/reminders", json: body)
+            #expect(response.status == 400, "\(body): \(response.bodyText)")
+            #expect(response.bodyText.contains("the body is not valid JSON (RFC 8259): " + place), "\(response.bodyText)")
+        }
+        #expect(try harness.snapshot() == before)
+    }
+
     @Test func mutatedBodiesNeverFailTheServerAndRefusalsChangeNothing() throws {
         let harness = try ServiceHarness()
         let list = try harness.firstListID()

@@ -4,16 +4,22 @@ import Foundation
 /// gives: `[String: Any]`, `[Any]`, `String`, `NSNumber` (booleans as
 /// `NSNumber(value: Bool)`, so that `JSONScalar` tells them from numbers), `NSNull`.
 ///
-/// Why not `JSONSerialization`: a Tick archive is read one reminder object at a time
-/// (`TickArchiveStream`), and `JSONSerialization` costs several times more for each small
-/// document (its set-up, then a second pass that turns its own tree into Foundation
-/// objects). The grammar is as strict: no comments, no trailing commas, no control
-/// characters or invalid UTF-8 in strings, no lone surrogates in `\u` escapes.
-struct JSONBytesParser {
+/// Every JSON document Tick reads from a file or the network goes through it: Tick archives
+/// (whole and streamed), Taskwarrior exports, the bodies of `tick serve`'s API.
+///
+/// Why not `JSONSerialization`: it is not strict. On Linux it takes trailing commas
+/// (`{"a": 1,}`, `[1,]`), which RFC 8259 §4–5 does not allow, so the same archive was read
+/// whole and refused when streamed. And a Tick archive is read one reminder object at a
+/// time (`TickArchiveStream`), where `JSONSerialization` costs several times more for each
+/// small document (its set-up, then a second pass that turns its own tree into Foundation
+/// objects). This grammar is RFC 8259's: no comments, no trailing commas, no control
+/// characters or invalid UTF-8 in strings, no lone surrogates in `\u` escapes. A name given
+/// twice in one object keeps its last value, as `JSONSerialization` does.
+public struct JSONBytesParser {
     /// Why the bytes are not one JSON value, and at which byte (0-based, in the bytes given).
-    struct Failure: Error {
-        var message: String
-        var offset: Int
+    public struct Failure: Error, Sendable {
+        public var message: String
+        public var offset: Int
     }
 
     /// Containers nested deeper than this are refused, as `JSONSerialization` refuses them.
@@ -27,10 +33,23 @@ struct JSONBytesParser {
         self.bytes = bytes
     }
 
+    /// The value that `data` holds, with nothing but white space around it.
+    /// - Throws: `Failure` at the first byte that breaks the grammar.
+    /// - Complexity: O(n) in the bytes.
+    public static func value(of data: Data) throws(Failure) -> Any {
+        try value(of: ArraySlice(data))
+    }
+
+    /// The value that `bytes` holds, with nothing but white space around it.
+    /// - Throws: `Failure` at the first byte that breaks the grammar.
+    public static func value(of bytes: [UInt8]) throws(Failure) -> Any {
+        try value(of: bytes[...])
+    }
+
     /// The value that `bytes` holds, with nothing but white space around it.
     /// - Throws: `Failure` at the first byte that breaks the grammar.
     /// - Complexity: O(n) in the bytes.
-    static func value(of bytes: ArraySlice<UInt8>) throws(Failure) -> Any {
+    public static func value(of bytes: ArraySlice<UInt8>) throws(Failure) -> Any {
         let result: Result<Any, Failure> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONBytesParser(buffer)
             do throws(Failure) {

@@ -100,19 +100,18 @@ extension TickJSON {
     /// colors, dates); the first bad value fails the whole archive.
     /// - Throws: `InterchangeError` naming the list or reminder (by index) and the key.
     public static func decodeArchive(_ data: Data, source: String?) throws(InterchangeError) -> TickArchive {
-        let root: [String: Any]
-        do {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw InterchangeError(kind: .malformed, source: source, message: "a Tick export is a JSON object")
-            }
-            root = object
-            if let key = TickArchiveStream.repeatedTopLevelKey(in: [UInt8](data)) {
-                throw TickArchiveStream.repeated(key, source: source)
-            }
-        } catch let error as InterchangeError {
-            throw error
+        let bytes = [UInt8](data)
+        let parsed: Any
+        do throws(JSONBytesParser.Failure) {
+            parsed = try JSONBytesParser.value(of: bytes)
         } catch {
-            throw InterchangeError(kind: .malformed, source: source, message: "not valid JSON (\(error.localizedDescription))")
+            throw InterchangeError(kind: .malformed, source: source, message: "not valid JSON (\(error.message), at byte \(error.offset + 1))")
+        }
+        guard let root = parsed as? [String: Any] else {
+            throw InterchangeError(kind: .malformed, source: source, message: "a Tick export is a JSON object")
+        }
+        if let key = TickArchiveStream.repeatedTopLevelKey(in: bytes) {
+            throw TickArchiveStream.repeated(key, source: source)
         }
         guard root["format"] as? String == formatName else {
             throw InterchangeError(kind: .malformed, source: source, message: "not a Tick export (\"format\" is not \"tick\")")

@@ -59,9 +59,16 @@ public struct TaskwarriorReader: Sendable {
         var copies: [(line: Int, title: String, modified: Date?)] = []
         var indexByUUID: [ReminderUID: Int] = [:]
         try text.forEachElement(source: source) { (element: TaskwarriorText.Element) throws(InterchangeError) in
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(element.bytes))) as? [String: Any] else {
+            let parsed: Any
+            do throws(JSONBytesParser.Failure) {
+                parsed = try JSONBytesParser.value(of: element.bytes)
+            } catch {
                 throw InterchangeError(kind: .malformed, source: source, line: element.line,
-                                       message: "the task object that starts here is not valid JSON")
+                                       message: "the task object that starts here is not valid JSON (\(error.message), at its byte \(error.offset + 1))")
+            }
+            guard let object = parsed as? [String: Any] else {
+                throw InterchangeError(kind: .malformed, source: source, line: element.line,
+                                       message: "the task that starts here is not a JSON object")
             }
             let uuid = (object["uuid"] as? String).flatMap { $0.isEmpty ? nil : ReminderUID($0) } ?? TaskwarriorTask.derivedUID(object)
             let task = TaskwarriorTask(object: object, uid: uuid, line: element.line, source: source)

@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 
 /// A field of a JSON body: not there, `null`, or a value.
 enum BodyField<Value> {
@@ -36,7 +37,13 @@ struct JSONBody {
         guard type == "application/json" else {
             throw Problem(status: 415, name: "unsupported-media-type", detail: "the body must be application/json")
         }
-        guard let parsed = try? JSONSerialization.jsonObject(with: Data(request.body)), let object = parsed as? [String: Any] else {
+        let parsed: Any
+        do throws(JSONBytesParser.Failure) {
+            parsed = try JSONBytesParser.value(of: request.body)
+        } catch {
+            throw .badRequest("the body is not valid JSON (RFC 8259): \(error.message), at byte \(error.offset + 1)")
+        }
+        guard let object = parsed as? [String: Any] else {
             throw .badRequest("the body is not a JSON object")
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
