@@ -29,7 +29,7 @@ need hyperfine hyperfine
 [ -x /usr/bin/time ] || need /usr/bin/time time
 need python3 python3
 
-swift build -c release --static-swift-stdlib --product tick >/dev/null
+make -s -C "$root" release >/dev/null
 tick="$root/.build/release/tick"
 
 data="$OUT/ical-$COUNT.ics"

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything a command may know about the world it runs in, gathered by the executable
 /// and injected, so that the library never reads the environment, the clock or the
@@ -18,8 +19,11 @@ public struct TerminalEnvironment: Sendable {
     public var homeDirectory: String
     /// The folder relative paths are read from.
     public var currentDirectory: String
-    /// The system's time zone, used when `TZ` is unset or names no zone Foundation knows.
-    public var systemTimeZone: TimeZone
+    /// The system's time zone, used when `TZ` is unset or names no zone Foundation knows;
+    /// looked up on first use (reading `/etc/localtime` is a seventh of `tick --version`'s
+    /// instructions, and most runs with `TZ` set never need it).
+    public var systemTimeZone: TimeZone { systemZone.value }
+    private let systemZone: LazyZone
     /// Reads the clock again, for a command that keeps running (`tick agent`); the
     /// executable passes the system clock, tests a fixed or scripted one. Defaults to
     /// returning `clock`.
@@ -34,7 +38,7 @@ public struct TerminalEnvironment: Sendable {
 
     public init(variables: [String: String], clock: Date, isOutputTerminal: Bool, isInputTerminal: Bool = false,
                 terminalColumns: Int? = nil, homeDirectory: String, currentDirectory: String,
-                systemTimeZone: TimeZone, liveClock: (@Sendable () -> Date)? = nil, executablePath: String? = nil) {
+                systemTimeZone: @autoclosure @escaping @Sendable () -> TimeZone, liveClock: (@Sendable () -> Date)? = nil, executablePath: String? = nil) {
         self.variables = variables
         self.clock = clock
         self.isOutputTerminal = isOutputTerminal
@@ -42,7 +46,7 @@ public struct TerminalEnvironment: Sendable {
         self.terminalColumns = terminalColumns
         self.homeDirectory = homeDirectory
         self.currentDirectory = currentDirectory
-        self.systemTimeZone = systemTimeZone
+        self.systemZone = LazyZone(systemTimeZone)
         self.liveClock = liveClock ?? { clock }
         self.executablePath = executablePath
     }
@@ -132,5 +136,22 @@ public struct TerminalEnvironment: Sendable {
         if path == "~" { return homeDirectory }
         if path.hasPrefix("~/") { return homeDirectory + path.dropFirst(1) }
         return currentDirectory + "/" + path
+    }
+}
+
+/// A time zone found once, on first use, by whichever thread asks first.
+private final class LazyZone: Sendable {
+    private let zone: Mutex<TimeZone?> = Mutex(nil)
+    private let find: @Sendable () -> TimeZone
+
+    init(_ find: @escaping @Sendable () -> TimeZone) { self.find = find }
+
+    var value: TimeZone {
+        zone.withLock { zone in
+            if let zone { return zone }
+            let found = find()
+            zone = found
+            return found
+        }
     }
 }
