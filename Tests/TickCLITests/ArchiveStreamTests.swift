@@ -68,6 +68,22 @@ struct ArchiveStreamTests {
         }
     }
 
+    /// A Tick archive saved by an editor that puts a UTF-8 byte order mark first (RFC 8259
+    /// §8.1 lets a reader ignore it): found as an archive, not taken for Taskwarrior, and read
+    /// whole or in pieces. (Before, it was taken for a Taskwarrior export and refused.)
+    @Test("an archive that starts with a byte order mark is found and restored, small or big")
+    func byteOrderMark() throws {
+        for count in [1, 12_000] {
+            let cli = CLIHarness()
+            cli.files["bom.json"] = Data([0xEF, 0xBB, 0xBF]) + Self.archive(count: count)
+            cli.ok("import", "bom.json")
+            #expect(try Self.count(cli) == count, "\(count)")
+            cli.files["twice.json"] = Data([0xEF, 0xBB, 0xBF]) + Data(#"{"format": "tick", "format": "tick", "lists": [], "reminders": []}"#.utf8)
+            let twice = cli.run("import", "twice.json")
+            #expect(twice.status == 1 && twice.errors.contains("\"format\""), "\(twice.errors)")
+        }
+    }
+
     /// Found by fuzz/archive: a reminder's `"list"` (used when its `listID` names no list of the
     /// archive) was read untrimmed and unchecked, while a list's own `"name"` is trimmed and
     /// must not be blank; a blank one put the reminder in the default list without a word.

@@ -14,7 +14,8 @@ import Foundation
 /// small document (its set-up, then a second pass that turns its own tree into Foundation
 /// objects). This grammar is RFC 8259's: no comments, no trailing commas, no control
 /// characters or invalid UTF-8 in strings, no lone surrogates in `\u` escapes. A name given
-/// twice in one object keeps its last value, as `JSONSerialization` does.
+/// twice in one object keeps its last value, as `JSONSerialization` does; a UTF-8 byte order
+/// mark before the value is skipped (§8.1).
 public struct JSONBytesParser {
     /// Why the bytes are not one JSON value, and at which byte (0-based, in the bytes given).
     public struct Failure: Error, Sendable {
@@ -52,6 +53,7 @@ public struct JSONBytesParser {
     public static func value(of bytes: ArraySlice<UInt8>) throws(Failure) -> Any {
         let result: Result<Any, Failure> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONBytesParser(buffer)
+            parser.index = JSONBytesParser.byteOrderMarkLength(bytes)
             do throws(Failure) {
                 parser.skipWhiteSpace()
                 let value = try parser.value()
@@ -63,6 +65,12 @@ public struct JSONBytesParser {
             }
         }
         return try result.get()
+    }
+
+    /// 3 when `bytes` start with a UTF-8 byte order mark, else 0. RFC 8259 §8.1 lets a
+    /// reader ignore one, and editors on some systems put it at the start of a file.
+    public static func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     private func failure(_ message: String) -> Failure {

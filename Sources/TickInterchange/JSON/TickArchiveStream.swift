@@ -63,6 +63,7 @@ public struct TickArchiveStream {
     ///   export, newer than this Tick, or has a bad list; what `input` throws.
     public mutating func start() throws -> [ReminderList] {
         precondition(state == .start, "start() is called once")
+        try skipByteOrderMark()
         skipWhiteSpace()
         guard try peek() == UInt8(ascii: "{") else { return try readWhole() }
         position += 1
@@ -226,7 +227,7 @@ public struct TickArchiveStream {
     /// none does, or when `bytes` is not a JSON object (its reader says why).
     /// - Complexity: O(n) in the length of `bytes`.
     static func repeatedTopLevelKey(in bytes: [UInt8]) -> String? {
-        var index = 0
+        var index = JSONBytesParser.byteOrderMarkLength(bytes)
         func skipWhiteSpace() {
             while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
         }
@@ -263,6 +264,13 @@ public struct TickArchiveStream {
     // MARK: - Scanning
 
     /// The next unread byte, reading more input when needed; nil at the end.
+    /// Moves past a UTF-8 byte order mark at the start of the input (RFC 8259 §8.1).
+    private mutating func skipByteOrderMark() throws {
+        guard try peek() == 0xEF else { return }
+        while buffer.count - position < 3, try fill() {}
+        if JSONBytesParser.byteOrderMarkLength(buffer[position...]) == 3 { position += 3 }
+    }
+
     private mutating func peek() throws -> UInt8? {
         if position == buffer.count, !(try fill()) { return nil }
         return buffer[position]

@@ -89,7 +89,8 @@ extension TickJSON {
     /// `"format"` with the value `"tick"`, as `archiveText(…)` writes it. Reads only the
     /// first bytes, so guessing the format of a large file costs nothing.
     public static func isArchive(_ data: Data) -> Bool {
-        let head = data.prefix(256).filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let head = data.prefix(256).dropFirst(JSONBytesParser.byteOrderMarkLength(data))
+            .filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         let expected = Array("{\"format\":\"\(formatName)\"".utf8)
         return head.starts(with: expected)
     }
