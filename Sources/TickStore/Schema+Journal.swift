@@ -142,7 +142,11 @@ extension Schema {
 
     /// The names of a comma-separated column list, trimmed.
     static func columnNames(_ columns: String) -> [String] {
-        columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        // Bytes, not Foundation's trimming: these are built at every journaled write, and
+        // the names are ASCII with no space inside.
+        columns.utf8.split(separator: UInt8(ascii: ",")).map { name in
+            String(decoding: name.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }, as: UTF8.self)
+        }
     }
 
     /// `columns` with each name qualified by `table` (`r.uid, r.list_id, …`).
