@@ -134,6 +134,15 @@ public struct ExportSource {
         try db.reminderCount(inList: list)
     }
 
+    /// Calls `body` with the due and start dates and kept iCalendar lines of each reminder
+    /// of `list` that has a time zone or kept lines, in manual order (for the zones an
+    /// iCalendar header names), without reading the rest of the reminders.
+    /// - Throws: `StoreError` from SQLite, or what `body` throws.
+    public func forEachZoneUse(inList list: ReminderList.ID,
+                               _ body: (_ due: Due?, _ start: Due?, _ extras: String) throws -> Void) throws {
+        try db.forEachZoneUse(inList: list, body)
+    }
+
     /// Calls `body` with each reminder exported (or only `list`'s), lists in order, then
     /// manual order: the order of `ExportContents.reminders`.
     /// - Throws: `StoreError` from SQLite, or what `body` throws.

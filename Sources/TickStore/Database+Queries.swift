@@ -354,6 +354,24 @@ extension Database {
     /// The escapes of a `LIKE … ESCAPE '\'` pattern: its wildcards and the escape itself.
     static let likeEscapes: [Unicode.Scalar: String] = ["\\": "\\\\", "%": "\\%", "_": "\\_"]
 
+    /// The due and start dates and the kept iCalendar lines of the reminders of list `id`
+    /// that have a time zone or kept lines, in manual order: what the header of a list's
+    /// iCalendar export needs (the zones its VTODOs use), without decoding the rest of
+    /// each reminder (an export reads the list again for the VTODOs).
+    /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder and the column when
+    ///   a date cannot be read; what `body` throws.
+    /// - Complexity: O(n) in the list's reminders (its manual-order index).
+    public func forEachZoneUse(inList id: ReminderList.ID,
+                               _ body: (_ due: Due?, _ start: Due?, _ extras: String) throws -> Void) throws {
+        try forEachRow("""
+            SELECT number, due, due_time_zone, start, start_time_zone, ical_extras FROM reminder
+            WHERE list_id = ? AND (due_time_zone IS NOT NULL OR start_time_zone IS NOT NULL OR ical_extras <> '')
+            ORDER BY position, number
+            """, [.text(id.rawValue)]) { row in
+            try body(try row.due(1, zone: 2, in: .reminder), try row.due(3, zone: 4, in: .reminder), row.text(5))
+        }
+    }
+
     /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,
     /// compared ASCII case-insensitively: the few that name a relation the others must
     /// follow (`RELTYPE=CHILD`).

@@ -311,3 +311,31 @@ struct DueSortTests {
                 == ["floating", "timed"])
     }
 }
+
+@Suite("The zones an iCalendar export's header names")
+struct ZoneUseQueryTests {
+    @Test("only the reminders with a zone or kept lines, in manual order after a move, with their dates and lines")
+    func zoneUse() throws {
+        let sample = try Sample()
+        let berlin = Due.timed(Date(timeIntervalSince1970: 1_796_000_000), timeZone: TimeZoneIdentifier("Europe/Berlin"))
+        let seoul = Due.timed(Date(timeIntervalSince1970: 1_796_100_000), timeZone: TimeZoneIdentifier("Asia/Seoul"))
+        try sample.add("all day", due: .allDay(day(2026, 12, 3)))
+        let first = try sample.add("Berlin", due: berlin)
+        try sample.add("none")
+        let kept = "DTSTART;TZID=America/New_York:20261203T090000\r\n"
+        let lines = try sample.store.write { db in
+            try db.insert(Reminder(listID: sample.list.id, title: "kept lines", iCalendarExtras: kept, createdAt: Fixture.now))
+        }
+        let last = try sample.add("Seoul", due: seoul)
+        _ = try sample.store.write { db in try db.move(last.number, to: .before(first.number)) }
+
+        var seen: [String] = []
+        try sample.store.read { db in
+            try db.forEachZoneUse(inList: sample.list.id) { due, start, extras in
+                seen.append("\(due.map { "\($0)" } ?? "-") \(start.map { "\($0)" } ?? "-") \(extras.isEmpty ? "-" : "lines")")
+            }
+        }
+        #expect(seen == ["\(seoul) - -", "\(berlin) - -", "- - lines"])
+        #expect(lines.iCalendarExtras == kept)
+    }
+}

@@ -102,9 +102,10 @@ struct ExportCommand: Command {
             try ICalendarWriter.loadLibrary()
             let writer = ICalendarWriter()
             for list in lists {
-                // Two passes over the list: its header names the time zones its VTODOs use.
+                // Two passes over the list: its header names the time zones its VTODOs use
+                // (the first reads only the dates and kept lines of those that have any).
                 var zones = ICalendarWriter.ZoneUse()
-                try source.forEachReminder(inList: list.id) { zones.note($0) }
+                try source.forEachZoneUse(inList: list.id) { zones.note(due: $0, start: $1, extras: $2) }
                 var calendar = writer.calendar(for: list, using: zones, into: &out)
                 try source.forEachReminder(inList: list.id) { reminder in
                     calendar.append(reminder, to: &out)

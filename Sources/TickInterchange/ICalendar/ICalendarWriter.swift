@@ -86,11 +86,18 @@ public struct ICalendarWriter: Sendable {
         /// Notes the zones of `reminder`'s due and start dates and of its kept lines.
         /// - Complexity: O(n) in the size of the kept lines.
         public mutating func note(_ reminder: Reminder) {
-            for due in [reminder.due, reminder.start] {
-                if case .timed(let instant, let zone)? = due, zone != .utc { use(zone.rawValue, instant) }
+            note(due: reminder.due, start: reminder.start, extras: reminder.iCalendarExtras)
+        }
+
+        /// Notes the zones of a reminder's `due` and `start` dates and of its kept lines
+        /// (`Reminder.iCalendarExtras`), read without the rest of the reminder.
+        /// - Complexity: O(n) in the size of the kept lines.
+        public mutating func note(due: Due?, start: Due?, extras: String) {
+            for date in [due, start] {
+                if case .timed(let instant, let zone)? = date, zone != .utc { use(zone.rawValue, instant) }
             }
-            guard !reminder.iCalendarExtras.isEmpty else { return }
-            for tzid in ICalendarWriter.tzids(in: ICalendarExtras(reminder.iCalendarExtras)) { use(tzid, nil) }
+            guard !extras.isEmpty else { return }
+            for tzid in ICalendarWriter.tzids(in: ICalendarExtras(extras)) { use(tzid, nil) }
         }
 
         private mutating func use(_ tzid: String, _ instant: Date?) {
