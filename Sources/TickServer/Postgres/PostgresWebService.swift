@@ -9,7 +9,8 @@ import TickPostgres
 /// on PostgreSQL (README "Many users (PostgreSQL)").
 ///
 /// Every request signs in with HTTP Basic (a user's name and password, or one of their app
-/// passwords; `Accounts.signIn`, throttled) and is answered by `PostgresUserAPI` over that
+/// passwords; `Accounts.signIn`, throttled; a credential checked lately is confirmed in SQL
+/// without another Argon2id check, `VerifiedCredentials`) and is answered by `PostgresUserAPI` over that
 /// user's `PostgresStore`: every statement is scoped to the user in SQL, and another user's
 /// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
 /// those that need what only the SQLite store has yet (the change journal, searches and
@@ -21,12 +22,16 @@ public final class PostgresWebService: Sendable {
     let configuration: WebService.Configuration
     let router: Router<PostgresUserAPI>
     let hostRule = Mutex(HostRule.any(port: nil))
+    /// Credentials that passed their Argon2id check lately (each use confirmed in SQL).
+    let verified: VerifiedCredentials
     /// The users known, since this service started, to have a list (`ensureFirstList`).
     private let furnished = Mutex<Set<UserID>>([])
 
     /// The service over `accounts` (migrated: `Accounts.migrate`).
-    public init(accounts: Accounts, configuration: WebService.Configuration) {
+    /// - Parameter verified: where right credentials are remembered (`VerifiedCredentials`).
+    public init(accounts: Accounts, configuration: WebService.Configuration, verified: VerifiedCredentials = VerifiedCredentials()) {
         self.accounts = accounts
+        self.verified = verified
         self.configuration = configuration
         self.router = WebService.makeRouter()
     }
@@ -80,7 +85,7 @@ public final class PostgresWebService: Sendable {
         }
         do {
             switch try accounts.signIn(name: credentials.name, password: credentials.password,
-                                       clientAddress: request.clientAddress, now: configuration.clock()) {
+                                       clientAddress: request.clientAddress, now: configuration.clock(), remembering: verified) {
             case .signedIn(let user, _):
                 return .success(user)
             case .refused:

@@ -132,4 +132,26 @@ struct PostgresRoutesTests {
         #expect(harness.send("GET", "/api/v1/lists", password: newer).status == 401)
         #expect(harness.send("GET", "/api/v1/lists").status == 401)
     }
+
+    @Test("A remembered credential is confirmed on every request: a changed password or a removed user is refused at once")
+    func rememberedCredentials() throws {
+        let harness = try PostgresServiceHarness()
+        #expect(harness.send("GET", "/api/v1/lists").status == 200)
+        #expect(harness.send("GET", "/api/v1/lists", password: "wrong").status == 401)
+        #expect(harness.verified.count == 1)
+        #expect(harness.send("GET", "/api/v1/lists").status == 200)
+        // The password changed behind the server's back: the remembered one no longer signs in.
+        let newHash = try PostgresServiceHarness.hasher.hash("the new one")
+        _ = try harness.database.connect().execute("UPDATE users SET password_hash = $1 WHERE name = 'ann'", [newHash])
+        #expect(harness.send("GET", "/api/v1/lists").status == 401)
+        #expect(harness.send("GET", "/api/v1/lists", password: "the new one").status == 200)
+        #expect(harness.send("GET", "/api/v1/lists", password: "the new one").status == 200)
+        // An app password, remembered, then the user removed.
+        let phone = try harness.accounts.addAppPassword(user: "bob", device: "phone", now: Fixture.now).password
+        #expect(harness.send("GET", "/api/v1/lists", as: "bob", password: phone).status == 200)
+        #expect(harness.send("GET", "/api/v1/lists", as: "BOB", password: phone).status == 200)
+        _ = try harness.accounts.removeUser(named: "bob")
+        #expect(harness.send("GET", "/api/v1/lists", as: "bob", password: phone).status == 401)
+        #expect(harness.send("GET", "/api/v1/lists", as: "BOB", password: phone).status == 401)
+    }
 }

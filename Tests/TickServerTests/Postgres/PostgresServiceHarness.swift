@@ -16,6 +16,8 @@ final class PostgresServiceHarness: Sendable {
     let accounts: Accounts
     let service: PostgresWebService
     let clock: TestClock
+    /// The credentials the service remembers.
+    let verified = VerifiedCredentials()
 
     init(users: [String] = ["ann", "bob"], now: Date = Fixture.now) throws {
         database = try PostgresServer.database()
@@ -26,7 +28,7 @@ final class PostgresServiceHarness: Sendable {
         self.clock = clock
         service = PostgresWebService(accounts: accounts, configuration: WebService.Configuration(
             token: "", timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
-            clock: { clock.now }, webRoot: nil))
+            clock: { clock.now }, webRoot: nil), verified: verified)
         service.listening(address: "127.0.0.1", port: 8765)
     }
 
