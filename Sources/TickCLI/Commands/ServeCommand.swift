@@ -50,8 +50,8 @@ struct ServeCommand: Command {
 
     func run(in context: CommandContext) throws {
         if installsUnit {
-            return try AgentCommand.installUnit(command: "serve", arguments: listenText.map { ["--listen", $0] } ?? [],
-                                                in: context)
+            return try AgentCommand.installUnit(command: "serve", arguments: (listenText.map { ["--listen", $0] } ?? [])
+                                                    + (database.map { ["--database", $0] } ?? []), in: context)
         }
         if UsersCommand.databaseURL(database, context: context) != nil { return try runOnPostgres(in: context) }
         let token = try ServeCommand.token(address: address, environment: context.environment)
