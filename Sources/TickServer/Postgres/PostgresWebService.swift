@@ -8,13 +8,14 @@ import TickPostgres
 /// What `tick serve --database URL` answers: the JSON API under `/api/v1/` for many users
 /// on PostgreSQL (README "Many users (PostgreSQL)").
 ///
-/// Every request signs in with HTTP Basic (a user's name and password, or one of their app
+/// Every request signs in with the session cookie of `/login` or with HTTP Basic (a user's name and password, or one of their app
 /// passwords; `Accounts.signIn`, throttled; a credential checked lately is confirmed in SQL
 /// without another Argon2id check, `VerifiedCredentials`) and is answered by `PostgresUserAPI` over that
 /// user's `PostgresStore`: every statement is scoped to the user in SQL, and another user's
 /// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
 /// those that need what only the SQLite store has yet (the change journal, searches and
-/// date listings, alarms, the event stream) answer 501. No web app and no CalDAV here yet.
+/// date listings, alarms, the event stream) answer 501. The web app's files and CalDAV are
+/// not served here yet.
 public final class PostgresWebService: Sendable {
     /// The accounts; their pool also serves the users' stores.
     let accounts: Accounts
@@ -55,17 +56,26 @@ public final class PostgresWebService: Sendable {
 
     private func checkedResponse(to request: HTTPRequest) -> HTTPResponse {
         if let refused = hostRule.withLock({ $0.refusal(of: request) }) { return refused }
+        switch request.path {
+        case "/login": return login(request)
+        case "/logout": return logout(request)
+        default: break
+        }
         guard request.path.hasPrefix("/api/") else {
-            return Problem.notFound("tick serve --database serves the JSON API under /api/v1/ only; "
+            return Problem.notFound("tick serve --database serves the JSON API under /api/v1/ and /login only; "
                                     + "the web app and CalDAV are not yet served on PostgreSQL").response
         }
+        // The session cookie when there are no Basic credentials, else Basic.
+        let signedIn = request.header("authorization") == nil
+            ? request.cookies[WebService.sessionCookie].map(sessionUser) ?? signedInUser(request)
+            : signedInUser(request)
         let user: UserRecord
-        switch signedInUser(request) {
+        switch signedIn {
         case .success(let record): user = record
         case .failure(let problem): return problem.response
         }
-        // Basic credentials typed into a browser's prompt are sent by it on its own: a change
-        // must prove it comes from a script or Tick's page, as on the single-user server.
+        // A browser sends the cookie, and Basic credentials typed into its prompt, on its own:
+        // a change must prove it comes from a script or Tick's page, as on the single-user server.
         if let refused = WebService.unprovenChange(request) { return refused }
         let store = PostgresStore(pool: accounts.pool, user: user.id)
         do {
@@ -96,8 +106,7 @@ public final class PostgresWebService: Sendable {
                                         headers: [("Retry-After", String(seconds))]))
             }
         } catch {
-            if case .database(let failure) = error { return .failure(Problem.from(failure)) }
-            return .failure(Problem(status: 500, name: "internal", detail: "signing in failed: \(error.description)"))
+            return .failure(PostgresWebService.accountProblem(error))
         }
     }
 

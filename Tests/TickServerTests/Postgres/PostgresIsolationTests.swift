@@ -6,7 +6,7 @@ import TickModel
 
 /// Every route of the JSON API on PostgreSQL, tried by bob on ann's lists and reminders (their
 /// ids and uids in the path and in the body), on guessed ids, by a removed user and with a
-/// wrong app password: always 404 or 401 (501 for what PostgreSQL cannot answer yet), nothing
+/// wrong app password and with an ended session: always 404 or 401 (501 for what PostgreSQL cannot answer yet), nothing
 /// changed in anyone's rows, and none of ann's titles in any body.
 @Suite("The JSON API on PostgreSQL keeps users apart", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct PostgresIsolationTests {
@@ -110,13 +110,17 @@ struct PostgresIsolationTests {
         #expect(after.filter { $0.contains("Secret") } == before.filter { $0.contains("Secret") })
     }
 
-    @Test("A removed user and a wrong app password get 401 on every route, and change nothing")
+    @Test("A removed user, a wrong app password and an ended session get 401 on every route, and change nothing")
     func removedUserAndWrongAppPassword() throws {
         let setup = try setUp()
         let harness = setup.harness
         let phone = try harness.accounts.addAppPassword(user: "bob", device: "phone", now: Fixture.now).password
         let wrong = String(phone.prefix(7)) + String(repeating: "a", count: phone.count - 7)
         let routes = try routes(harness)
+        // Bob's session, ended by logging out.
+        let login = PostgresRoutesTests.logIn(harness, "bob", PostgresServiceHarness.password(of: "bob"))
+        let ended = ["Cookie": String(try #require(login.header("Set-Cookie")).prefix { $0 != ";" })]
+        #expect(harness.send("POST", "/logout", headers: ended, as: nil).status == 204)
         _ = try harness.accounts.removeUser(named: "ann")
         let before = try harness.snapshot()
         for route in routes {
@@ -129,6 +133,9 @@ struct PostgresIsolationTests {
                 #expect(response.status == 401 || response.status == 429, "\(user) \(route.method) \(path) → \(response.status)")
                 #expect(!response.bodyText.contains("Secret"))
             }
+            let response = harness.send(route.method, path, json: "{}", headers: ended, as: nil)
+            #expect(response.status == 401, "an ended session: \(route.method) \(path) → \(response.status)")
+            #expect(!response.bodyText.contains("Secret"))
         }
         #expect(try harness.snapshot() == before)
         // Bob's name is throttled by the wrong tries; once the delay is over his phone signs in.

@@ -154,4 +154,62 @@ struct PostgresRoutesTests {
         #expect(harness.send("GET", "/api/v1/lists", as: "bob", password: phone).status == 401)
         #expect(harness.send("GET", "/api/v1/lists", as: "BOB", password: phone).status == 401)
     }
+
+    /// POSTs the login form; returns the answer.
+    static func logIn(_ harness: PostgresServiceHarness, _ name: String, _ password: String) -> HTTPResponse {
+        let form = "name=" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name)
+            + "&password=" + (password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? password)
+        return harness.send("POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"], as: nil, body: form)
+    }
+
+    @Test("The login form signs in with a name and password and sets a session cookie; logout and removal end it at once")
+    func loginFormAndSessions() throws {
+        let harness = try PostgresServiceHarness()
+        let form = harness.send("GET", "/login", as: nil)
+        #expect(form.status == 200)
+        #expect(form.bodyText.contains(#"name="name""#) && form.bodyText.contains(#"name="password""#))
+        #expect(Self.logIn(harness, "ann", "wrong").status == 401)
+        let answer = Self.logIn(harness, "ann", PostgresServiceHarness.password(of: "ann"))
+        #expect(answer.status == 303)
+        #expect(answer.header("Location") == "/")
+        let cookie = try #require(answer.header("Set-Cookie"))
+        #expect(cookie.hasSuffix("; Path=/; HttpOnly; SameSite=Strict"))
+        let token = String(cookie.dropFirst("tick_session=".count).prefix { $0 != ";" })
+        #expect(token.count == 64)
+        let session = ["Cookie": "tick_session=" + token]
+
+        let lists = harness.send("GET", "/api/v1/lists", headers: session, as: nil)
+        #expect(lists.status == 200)
+        #expect(harness.send("POST", "/api/v1/lists", json: #"{"name":"Work"}"#, headers: session.merging(["X-Tick-Request": "0"]) { $1 },
+                             as: nil).status == 403)
+        #expect(harness.send("POST", "/api/v1/lists", json: #"{"name":"Work"}"#, headers: session, as: nil).status == 201)
+        #expect(harness.send("GET", "/api/v1/lists", headers: ["Cookie": "tick_session=" + String(repeating: "0", count: 64)], as: nil).status == 401)
+
+        // Logout ends the session: the cookie signs in no more.
+        #expect(harness.send("POST", "/logout", headers: session.merging(["X-Tick-Request": "0"]) { $1 }, as: nil).status == 403)
+        let out = harness.send("POST", "/logout", headers: session, as: nil)
+        #expect(out.status == 204)
+        #expect(out.header("Set-Cookie")?.contains("Max-Age=0") == true)
+        let ended = harness.send("GET", "/api/v1/lists", headers: session, as: nil)
+        #expect(ended.status == 401)
+        #expect(ended.header("WWW-Authenticate") == "Basic realm=\"Tick\", charset=\"UTF-8\"")
+
+        // Removing the user ends their sessions.
+        let bob = Self.logIn(harness, "bob", PostgresServiceHarness.password(of: "bob"))
+        let bobSession = ["Cookie": String(try #require(bob.header("Set-Cookie")).prefix { $0 != ";" })]
+        #expect(harness.send("GET", "/api/v1/lists", headers: bobSession, as: nil).status == 200)
+        _ = try harness.accounts.removeUser(named: "bob")
+        #expect(harness.send("GET", "/api/v1/lists", headers: bobSession, as: nil).status == 401)
+    }
+
+    @Test("The login form is throttled like Basic: 429 with Retry-After, the password not checked")
+    func loginFormThrottled() throws {
+        let harness = try PostgresServiceHarness()
+        for _ in 0..<5 { #expect(Self.logIn(harness, "ann", "wrong").status == 401) }
+        let refused = Self.logIn(harness, "ann", PostgresServiceHarness.password(of: "ann"))
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After") == "30")
+        #expect(refused.header("Set-Cookie") == nil)
+        #expect(Self.logIn(harness, "ann", "").status == 400)
+    }
 }

@@ -44,12 +44,12 @@ final class PostgresServiceHarness: Sendable {
     /// `user` nil sends no credentials. Changes carry `X-Tick-Request: 1`.
     func send(_ method: String, _ path: String, json: String? = nil, query: [String: String] = [:],
               headers: [String: String] = [:], as user: String? = "ann", password: String? = nil,
-              from address: String = "192.0.2.1") -> HTTPResponse {
+              from address: String = "192.0.2.1", body: String? = nil) -> HTTPResponse {
         var fields = ["Host": PostgresServiceHarness.host, "X-Tick-Request": "1"]
         if let user { fields["Authorization"] = PostgresServiceHarness.basic(user, password ?? PostgresServiceHarness.password(of: user)) }
         if json != nil { fields["Content-Type"] = "application/json" }
         for (name, value) in headers { fields[name] = value }
-        var request = HTTPRequest(method: method, path: path, query: query, headers: fields, body: Array((json ?? "").utf8))
+        var request = HTTPRequest(method: method, path: path, query: query, headers: fields, body: Array((json ?? body ?? "").utf8))
         request.clientAddress = address
         return service.respond(to: request)
     }
