@@ -71,9 +71,11 @@ let package = Package(
         .target(name: "TickSync", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "CCurl", "CResolv", "CXML2"]),
         .target(name: "TickAgent", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CDBus", "CLinuxTimer"]),
         // The HTTP server of `tick serve`: libmicrohttpd behind request and response values,
-        // and the JSON API over TickActions. The web app's files are copied as a resource
-        // folder beside the executable (`Tick_TickServer.resources/WebApp`).
-        .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickSync", "CMicroHTTPD"],
+        // and the JSON API over TickActions (on SQLite, or for many users on PostgreSQL with
+        // TickAccounts' sign-in). The web app's files are copied as a resource folder beside
+        // the executable (`Tick_TickServer.resources/WebApp`).
+        .target(name: "TickServer", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickSync",
+                                                   "TickPostgres", "TickAccounts", "CMicroHTTPD"],
                 resources: [.copy("WebApp")]),
         // The multi-user side on PostgreSQL: the libpq wrapper, migrations and typed table
         // access (TickPostgres); accounts, password hashing and sign-in rules (TickAccounts).
@@ -99,7 +101,7 @@ let package = Package(
         // up (LibDBus, LibPQ, LibArgon2) are the headers' prototypes; `tick` opens them lazily.
         .testTarget(name: "TickAgentTests", dependencies: ["TickAgent", "TickActions", "TestSupport", "CDBus"],
                     linkerSettings: [.linkedLibrary("dbus-1")]),
-        .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TestSupport"]),
+        .testTarget(name: "TickServerTests", dependencies: ["TickServer", "TickActions", "TickAccounts", "TickPostgres", "TestSupport"]),
         .testTarget(name: "TickTUITests", dependencies: ["TickTUI", "TickActions", "TestSupport"]),
         .testTarget(name: "TickCLITests", dependencies: ["TickCLI", "TickTUI", "TickAccounts", "TickPostgres", "TestSupport"]),
         .testTarget(name: "TickPostgresTests", dependencies: ["TickPostgres", "TestSupport", "CLibPQ"],

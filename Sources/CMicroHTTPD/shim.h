@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
 
 /// Leaves the path and query text as received (percent-encoded), so that the server
@@ -21,6 +23,8 @@ static inline size_t tick_mhd_keep_escaped(void *cls, struct MHD_Connection *con
 typedef struct MHD_Daemon *(*tick_mhd_start_daemon_fn)(unsigned int flags, uint16_t port,
                                                        MHD_AcceptPolicyCallback apc, void *apc_cls,
                                                        MHD_AccessHandlerCallback dh, void *dh_cls, ...);
+typedef const union MHD_ConnectionInfo *(*tick_mhd_get_connection_info_fn)(struct MHD_Connection *connection,
+                                                                           enum MHD_ConnectionInfoType info_type, ...);
 typedef const union MHD_DaemonInfo *(*tick_mhd_get_daemon_info_fn)(struct MHD_Daemon *daemon,
                                                                    enum MHD_DaemonInfoType info_type, ...);
 
@@ -49,6 +53,22 @@ static inline struct MHD_Daemon *tick_mhd_start(void *start_daemon, unsigned int
 static inline uint16_t tick_mhd_bound_port(void *get_daemon_info, struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = ((tick_mhd_get_daemon_info_fn)get_daemon_info)(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// The peer address of `connection` as text in `out` (`size` bytes), through
+/// MHD_get_connection_info (at `get_connection_info`) and inet_ntop: 0, or -1 when the
+/// address is unknown or not IPv4/IPv6.
+static inline int tick_mhd_client_address(void *get_connection_info, struct MHD_Connection *connection,
+                                          char *out, size_t size) {
+    const union MHD_ConnectionInfo *info = ((tick_mhd_get_connection_info_fn)get_connection_info)(
+        connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return -1;
+    const struct sockaddr *address = info->client_addr;
+    const void *bytes;
+    if (address->sa_family == AF_INET) bytes = &((const struct sockaddr_in *)address)->sin_addr;
+    else if (address->sa_family == AF_INET6) bytes = &((const struct sockaddr_in6 *)address)->sin6_addr;
+    else return -1;
+    return inet_ntop(address->sa_family, bytes, out, (socklen_t)size) == NULL ? -1 : 0;
 }
 
 /// MHD_SIZE_UNKNOWN is a macro of a cast Swift cannot import.

@@ -26,6 +26,15 @@ extension Accounts {
     ///   - now: the time of the request.
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date) throws(AccountError) -> SignInOutcome {
+        try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now).outcome
+    }
+
+    /// `signIn`, with what the password was checked against when it was right: the stored
+    /// Argon2id hash (the user's, or the app password's with its lookup group), read in the
+    /// same statement as the check, so that `VerifiedCredentials` can later confirm it is
+    /// still the stored one.
+    func checkedSignIn(name: String, password: String, clientAddress: String,
+                       now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
         let key = name.lowercased()
         let decision = try database { connection in
             throttle.decision(userFailures: try connection.loginFailures(userName: key, since: now.addingTimeInterval(-throttle.window)),
@@ -33,7 +42,7 @@ extension Accounts {
                                                                             since: now.addingTimeInterval(-throttle.window)),
                               now: now)
         }
-        if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
+        if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
 
         let (user, appPassword) = try database { connection in
             let user = try connection.user(named: name)
@@ -43,16 +52,19 @@ extension Accounts {
         }
         var device: String?
         var matched = false
+        var proof: CredentialProof?
         if let appPassword, try hasher.verify(password, against: appPassword.passwordHash) {
             matched = true
             device = appPassword.device
+            proof = CredentialProof(user: appPassword.userID, appPasswordLookup: appPassword.lookup, hash: appPassword.passwordHash)
         } else if let user {
             matched = try hasher.verify(password, against: user.passwordHash)
+            proof = CredentialProof(user: user.id, appPasswordLookup: nil, hash: user.passwordHash)
         } else {
             _ = try hasher.verify(password, against: Accounts.decoyHash(for: hasher))
         }
 
-        return try database { connection in
+        let outcome = try database { connection in
             try connection.transaction { connection in
                 guard matched, let user else {
                     try connection.insertLoginFailure(userName: key, clientAddress: clientAddress, at: now)
@@ -64,6 +76,8 @@ extension Accounts {
                 return .signedIn(user, device: device)
             }
         }
+        guard case .signedIn = outcome else { return (outcome, nil) }
+        return (outcome, proof)
     }
 
     /// A hash of a password nobody has, with `hasher`'s parameters, checked when the name

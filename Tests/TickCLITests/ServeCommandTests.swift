@@ -40,4 +40,25 @@ struct ServeCommandTests {
         #expect(unit.contains("ExecStart=/opt/tick/bin/tick --db \(cli.databasePath) serve --listen 127.0.0.1:9000\n"))
         #expect(unit.contains("Description=Tick reminders: the web app and its JSON API"))
     }
+
+    @Test("serve --database --install-systemd puts the database in the unit")
+    func installUnitWithDatabase() throws {
+        let cli = CLIHarness()
+        cli.executablePath = "/opt/tick/bin/tick"
+        cli.variables["XDG_CONFIG_HOME"] = cli.folder.file("config")
+        _ = cli.ok("serve", "--database", "postgresql://tick@localhost/tick", "--install-systemd")
+        let unit = try String(contentsOfFile: cli.folder.file("config") + "/systemd/user/tick-serve.service", encoding: .utf8)
+        #expect(unit.contains(" serve --database postgresql://tick@localhost/tick\n"))
+    }
+
+    @Test("with TICK_DATABASE_URL set, serve opens PostgreSQL, not the SQLite file; a failure keeps the password out")
+    func databaseFromTheEnvironment() {
+        let cli = CLIHarness()
+        cli.variables["TICK_DATABASE_URL"] = "postgresql://tick:hunter2@127.0.0.1:1/tick?connect_timeout=2"
+        let result = cli.run("serve", "--listen", "127.0.0.1:0")
+        #expect(result.status == 1)
+        #expect(!result.errors.isEmpty)
+        #expect(!result.errors.contains("hunter2") && !result.output.contains("hunter2"))
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
 }

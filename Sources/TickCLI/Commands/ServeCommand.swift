@@ -1,6 +1,7 @@
 import Foundation
 import TickActions
 import TickModel
+import TickPostgres
 import TickServer
 import TickStore
 import TickTerminal
@@ -20,12 +21,15 @@ struct ServeCommand: Command {
             with the token: $TICK_SERVE_TOKEN when set, else one made once and kept in
             $XDG_STATE_HOME/tick/serve-token (mode 0600). An address that is not loopback is
             refused unless TICK_SERVE_TOKEN is set.
+            With --database URL (else $TICK_DATABASE_URL), serves the JSON API to the users of
+            that PostgreSQL database instead (see tick users), who sign in with HTTP Basic.
             --install-systemd writes a systemd user unit and says how to enable it.
             """)
 
     static let arguments: [ArgumentDefinition] = [
         .option("listen", value: "address:port", help: "Where to listen (default 127.0.0.1:8765; [::1]:8765 for IPv6)."),
         .flag("install-systemd", help: "Write a systemd user unit for the server and say how to enable it."),
+        UsersCommand.database,
     ]
 
     /// The default address and port.
@@ -35,18 +39,21 @@ struct ServeCommand: Command {
     let port: UInt16
     let listenText: String?
     let installsUnit: Bool
+    let database: String?
 
     init(parsed: ParsedArguments) throws(CommandError) {
         listenText = parsed.value("listen")
         (address, port) = try ServeCommand.listenAddress(listenText ?? ServeCommand.defaultListen)
         installsUnit = parsed.has("install-systemd")
+        database = parsed.value("database")
     }
 
     func run(in context: CommandContext) throws {
         if installsUnit {
-            return try AgentCommand.installUnit(command: "serve", arguments: listenText.map { ["--listen", $0] } ?? [],
-                                                in: context)
+            return try AgentCommand.installUnit(command: "serve", arguments: (listenText.map { ["--listen", $0] } ?? [])
+                                                    + (database.map { ["--database", $0] } ?? []), in: context)
         }
+        if UsersCommand.databaseURL(database, context: context) != nil { return try runOnPostgres(in: context) }
         let token = try ServeCommand.token(address: address, environment: context.environment)
         let store = try context.store()
         let environment = context.environment
@@ -65,14 +72,7 @@ struct ServeCommand: Command {
             alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
             webRoot: ServeCommand.webRoot(executable: environment.executablePath))
         configuration.weekStart = context.dateContext.weekStart
-        // SIGINT and SIGTERM are taken by sigwait below: blocked before any thread starts, so
-        // no thread of the server's pool (nor the service's own) gets them and dies with the
-        // process half-done.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        var signals = ServeCommand.blockStopSignals()
         let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last,
                                  configuration: configuration, idleMemoryDelay: ServeCommand.idleMemoryDelay)
         let server: HTTPServer
@@ -88,11 +88,61 @@ struct ServeCommand: Command {
         context.print("Tick serves \(store.path) at http://\(host):\(server.port)/")
         context.print("Open: http://\(host):\(server.port)/login?token=\(token.value)")
         context.output.flush()
+        ServeCommand.waitForStopSignal(&signals, in: context)
+        service.stop()
+        server.stop()
+    }
+
+    /// `tick serve --database URL`: the JSON API for the users of a PostgreSQL database.
+    private func runOnPostgres(in context: CommandContext) throws {
+        let threads = HTTPServer.Configuration(address: address, port: port).threads
+        let accounts = try UsersCommand.accounts(database, context: context, connections: threads + 1)
+        let environment = context.environment
+        let offset = AgentCommand.clock(context).1
+        let live = environment.liveClock
+        var configuration = WebService.Configuration(
+            token: "", timeZone: context.dateContext.timeZone, locale: context.dateContext.locale,
+            alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
+            webRoot: nil)
+        configuration.weekStart = context.dateContext.weekStart
+        var signals = ServeCommand.blockStopSignals()
+        let service = PostgresWebService(accounts: accounts, configuration: configuration)
+        var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
+        serverConfiguration.recordsClientAddress = true
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(configuration: serverConfiguration, handler: { service.respond(to: $0) },
+                                    tooLarge: { service.tooLargeResponse() })
+        } catch {
+            throw CommandError.runtime(error.message)
+        }
+        service.listening(address: address, port: server.port)
+        let host = address.contains(":") ? "[\(address)]" : address
+        let url = UsersCommand.databaseURL(database, context: context) ?? ""
+        context.print("Tick serves the users of \(TerminalText.sanitized(PostgresURL.redacted(url))) at http://\(host):\(server.port)/api/v1/")
+        context.print("Sign in with HTTP Basic: a user of 'tick users' and their password or an app password")
+        context.output.flush()
+        ServeCommand.waitForStopSignal(&signals, in: context)
+        server.stop()
+    }
+
+    /// Blocks SIGINT and SIGTERM for `waitForStopSignal`: done before any thread starts, so
+    /// no thread of the server's pool (nor the service's own) gets them and dies with the
+    /// process half-done.
+    static func blockStopSignals() -> sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        return signals
+    }
+
+    /// Waits for SIGINT or SIGTERM and says which one came.
+    static func waitForStopSignal(_ signals: inout sigset_t, in context: CommandContext) {
         var received: Int32 = 0
         sigwait(&signals, &received)
         context.errors.write("tick: stopping (\(received == SIGINT ? "SIGINT" : "SIGTERM"))\n")
-        service.stop()
-        server.stop()
     }
 
     /// How long after the last request the server gives its caches' memory back.

@@ -31,8 +31,10 @@ struct UsersCommand: Command {
 
     /// The accounts of the database named by `--database` or `TICK_DATABASE_URL`, with the
     /// schema brought up to date.
-    static func accounts(_ parsed: String?, context: CommandContext) throws(CommandError) -> Accounts {
-        guard let url = parsed ?? context.environment["TICK_DATABASE_URL"], !url.isEmpty else {
+    /// - Parameter connections: how many connections the pool may open (one for a command;
+    ///   one per worker thread and one more for `tick serve`).
+    static func accounts(_ parsed: String?, context: CommandContext, connections: Int = 1) throws(CommandError) -> Accounts {
+        guard let url = databaseURL(parsed, context: context) else {
             throw .usage("tick users needs a PostgreSQL database: give --database postgresql://USER@HOST/DB, or set TICK_DATABASE_URL")
         }
         let source = parsed != nil ? "--database" : "TICK_DATABASE_URL"
@@ -40,7 +42,7 @@ struct UsersCommand: Command {
             throw .usage("\(source): '\(TerminalText.sanitized(PostgresURL.redacted(url)))' is not a PostgreSQL URL such as postgresql://USER@HOST/DB")
         }
         do {
-            let accounts = Accounts(pool: try PostgresPool(url: url, capacity: 1))
+            let accounts = Accounts(pool: try PostgresPool(url: url, capacity: connections))
             try accounts.migrate()
             return accounts
         } catch let error as PostgresError {
@@ -50,6 +52,12 @@ struct UsersCommand: Command {
         } catch {
             throw .runtime(String(describing: error))
         }
+    }
+
+    /// The database URL: `--database` (`parsed`), else `TICK_DATABASE_URL`; nil when neither is given.
+    static func databaseURL(_ parsed: String?, context: CommandContext) -> String? {
+        guard let url = parsed ?? context.environment["TICK_DATABASE_URL"], !url.isEmpty else { return nil }
+        return url
     }
 
     /// What the user reads for an account failure.

@@ -2,6 +2,7 @@ import Foundation
 import TickActions
 import TickInterchange
 import TickModel
+import TickPostgres
 import TickStore
 
 /// An error answer of the API: RFC 9457 "Problem Details for HTTP APIs",
@@ -51,6 +52,8 @@ struct Problem: Error {
         case 415: return "Unsupported Media Type"
         case 421: return "Misdirected Request"
         case 422: return "Unprocessable Content"
+        case 429: return "Too Many Requests"
+        case 501: return "Not Implemented"
         case 503: return "Service Unavailable"
         default: return "Internal Server Error"
         }
@@ -69,6 +72,13 @@ struct Problem: Error {
                                headers: [("Retry-After", "1")])
             }
             // The SQLite message, never the values bound to the statement (user text).
+            return Problem(status: 500, name: "internal", detail: "database: \(error.message)")
+        case let error as PostgresError:
+            if error.isRetryable {
+                return Problem(status: 503, name: "busy", detail: "the database kept refusing the change for another's; try again",
+                               headers: [("Retry-After", "1")])
+            }
+            // The server's message, never the statement's values or its detail (which may quote them).
             return Problem(status: 500, name: "internal", detail: "database: \(error.message)")
         default:
             return Problem(status: 500, name: "internal", detail: String(describing: type(of: error)))

@@ -15,7 +15,7 @@ struct ReminderFields {
 
     /// What `POST /api/v1/reminders` asks to add.
     /// - Throws: `Problem` 400 (types) or 422 (values), 404 for a parent that is none.
-    func newReminder(in db: Database) throws -> NewReminder {
+    func newReminder(in db: some ReminderStore) throws -> NewReminder {
         var reminder = NewReminder(title: try body.string("title").value ?? "")
         reminder.list = try list()
         reminder.notes = try body.string("notes").value ?? ""
@@ -32,7 +32,7 @@ struct ReminderFields {
 
     /// What `PATCH /api/v1/reminders/{uid}` asks to change.
     /// - Throws: `Problem` 400 (types) or 422 (values), 404 for a parent that is none.
-    func edit(in db: Database) throws -> ReminderEdit {
+    func edit(in db: some ReminderStore) throws -> ReminderEdit {
         var edit = ReminderEdit()
         switch try body.string("title") {
         case .absent: break
@@ -91,7 +91,7 @@ struct ReminderFields {
         return tags
     }
 
-    private func parent(in db: Database) throws -> BodyField<Reminder.Number> {
+    private func parent(in db: some ReminderStore) throws -> BodyField<Reminder.Number> {
         switch try body.string("parent") {
         case .absent: return .absent
         case .null: return .null

@@ -19,10 +19,7 @@ extension WebService {
     }
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
-        guard let smartList = SmartList(rawValue: name.lowercased()) else {
-            throw Problem.notFound("there is no smart list '\(name)'; they are: "
-                                   + SmartList.allCases.map(\.rawValue).joined(separator: ", "))
-        }
+        let smartList = try WebService.smartList(named: name)
         let (limit, cursor) = try WebService.paging(request)
         switch smartList {
         case .all: return try keysetPage(.open, limit: limit, cursor: cursor, request: request)
@@ -31,6 +28,16 @@ extension WebService {
         case .today, .scheduled, .overdue:
             return try offsetPage(ListingRequest(source: .smartList(smartList), detail: .full), limit: limit, cursor: cursor)
         }
+    }
+
+    /// The smart list `name` names (any case).
+    /// - Throws: `Problem` 404 naming the smart lists there are.
+    static func smartList(named name: String) throws(Problem) -> SmartList {
+        guard let smartList = SmartList(rawValue: name.lowercased()) else {
+            throw .notFound("there is no smart list '\(name)'; they are: "
+                            + SmartList.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return smartList
     }
 
     func search(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -52,7 +59,6 @@ extension WebService {
     /// until the database changes (it depends on nothing else).
     private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?, request: HTTPRequest,
                             check: (Database) throws -> Void = { _ in }) throws -> HTTPResponse {
-        if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
         guard let cache else { return try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
         let key = request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return try cache.answer(for: key) { try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
@@ -60,14 +66,7 @@ extension WebService {
 
     private func readKeysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?,
                                 check: (Database) throws -> Void) throws -> HTTPResponse {
-        let (rows, lists) = try reader.read { db in
-            try check(db)
-            let rows = try Actions.page(scope, from: cursor?.anchor, direction: .forward, limit: limit + 1, in: db)
-            return (rows, try db.listsByID())
-        }
-        let page = Array(rows.prefix(limit))
-        let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
-        return WebService.json(WebService.page(page, lists: lists, next: next))
+        try sqlite.keysetPage(scope, limit: limit, cursor: cursor, check: check)
     }
 
     /// A page of a listing read whole (smart lists by date, search).

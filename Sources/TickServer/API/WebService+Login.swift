@@ -40,6 +40,15 @@ extension WebService {
 
     /// The login form: plain HTML, no script, no inline style (the CSP forbids both).
     static func loginPage(status: Int, message: String?) -> HTTPResponse {
+        loginPage(status: status, message: message, fields: """
+            <label for="token">Token</label>
+            <input id="token" name="token" type="password" autocomplete="current-password" required>
+            """, hint: "The token is in the address <code>tick serve</code> printed, after <code>token=</code>.")
+    }
+
+    /// A login form posting `fields` (HTML) to `/login`, with `message` (text) above it and
+    /// `hint` (HTML) below.
+    static func loginPage(status: Int, message: String?, fields: String, hint: String) -> HTTPResponse {
         let note = message.map { "<p role=\"alert\">\(escapedHTML($0))</p>\n" } ?? ""
         let page = """
             <!doctype html>
@@ -50,11 +59,10 @@ extension WebService {
             <main>
             <h1>Tick</h1>
             \(note)<form method="post" action="/login">
-            <label for="token">Token</label>
-            <input id="token" name="token" type="password" autocomplete="current-password" required>
+            \(fields)
             <button type="submit">Log in</button>
             </form>
-            <p>The token is in the address <code>tick serve</code> printed, after <code>token=</code>.</p>
+            <p>\(hint)</p>
             </main>
             </body>
             </html>

@@ -7,7 +7,7 @@ extension WebService {
         WebService.json(WebService.openAPIDocument(routes: router.routes))
     }
 
-    static func openAPIDocument(routes: [Router<WebService>.Route]) -> JSONValue {
+    static func openAPIDocument<API>(routes: [Router<API>.Route]) -> JSONValue {
         var paths: [(String, [(String, JSONValue)])] = []
         for route in routes {
             let operation = operationObject(route)
@@ -39,7 +39,7 @@ extension WebService {
         ])
     }
 
-    private static func operationObject(_ route: Router<WebService>.Route) -> JSONValue {
+    private static func operationObject<API>(_ route: Router<API>.Route) -> JSONValue {
         let names = route.pattern.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
         var members: [(String, JSONValue)] = [
             ("summary", .string(route.summary)),

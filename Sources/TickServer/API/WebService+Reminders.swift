@@ -6,78 +6,19 @@ import TickStore
 
 /// One reminder: get, add, change, complete and reopen, move, delete, restore, undo.
 extension WebService {
-    func getReminder(_ uid: String) throws -> HTTPResponse {
-        let context = actionContext()
-        let detail = try reader.read { db in
-            try Actions.reminderDetail(try WebService.existingReminder(uid: uid, in: db).number, in: db, context: context)
-        }
-        var object = WebService.members(of: TickJSON.object(for: detail.reminder, listName: detail.list?.name))
-        object.append(("subtasks", .array(detail.subtasks.map { TickJSON.object(for: $0, listName: detail.lists[$0.listID]?.name) })))
-        return WebService.json(.object(object), headers: [("ETag", WebService.entityTag(of: detail.reminder))])
-    }
-
-    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ReminderFields.allowed)
-        let context = actionContext()
-        let result = try journaledWrite(context, { "add " + WebService.quoted($0.reminder.title) }) { db in
-            try Actions.add(try ReminderFields(body: body, context: context).newReminder(in: db), context: context, in: db)
-        }
-        return WebService.reminderResponse(result.reminder, listName: result.list.name, status: 201,
-                                           headers: [("Location", "/api/v1/reminders/" + WebService.pathSegment(result.reminder.uid.rawValue))])
-    }
-
+    func getReminder(_ uid: String) throws -> HTTPResponse { try sqlite.getReminder(uid, context: actionContext()) }
+    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext()) }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ReminderFields.allowed)
-        let context = actionContext()
-        let result = try journaledWrite(context, { "edit " + WebService.quoted($0.reminder.title) }) { db in
-            let before = try WebService.existingReminder(uid: uid, in: db)
-            try WebService.checkIfMatch(request, before, in: db)
-            let edit = try ReminderFields(body: body, context: context).edit(in: db)
-            return try Actions.edit(before.number, edit, context: context, in: db)
-        }
-        return WebService.reminderResponse(result.reminder, listName: result.list.name)
+        try sqlite.patchReminder(request, uid, context: actionContext())
     }
-
     func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: change == .complete ? ["occurrence"] : [])
-        let context = actionContext()
-        let occurrence = try ReminderFields(body: body, context: context).date("occurrence").value
-        let verb = change == .complete ? "complete " : "reopen "
-        let (result, listName) = try journaledWrite(context, { verb + WebService.quoted($0.0.reminder.title) }) { db in
-            let reminder = try WebService.existingReminder(uid: uid, in: db)
-            try WebService.checkIfMatch(request, reminder, in: db)
-            let result = try Actions.setCompletion(reminder.number, change, occurrence: occurrence, context: context, in: db)
-            return (result, try db.list(id: result.reminder.listID)?.name)
-        }
-        return WebService.reminderResponse(result.reminder, listName: listName)
+        try sqlite.complete(request, uid, change, context: actionContext())
     }
-
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ["before", "after", "position"])
-        let placement = try WebService.placement(body)
-        let (moved, listName) = try journaledWrite(actionContext(), { "move " + WebService.quoted($0.0.title) }) { db in
-            let reminder = try WebService.existingReminder(uid: uid, in: db)
-            try WebService.checkIfMatch(request, reminder, in: db)
-            let target: ReminderPlacement
-            switch placement {
-            case .before(let other): target = .before(try WebService.existingReminder(uid: other, in: db).number)
-            case .after(let other): target = .after(try WebService.existingReminder(uid: other, in: db).number)
-            case .position(let index): target = .index(index)
-            }
-            let moved = try Actions.move(reminder.number, to: target, reportsOpenIndex: false, in: db)
-            return (moved.reminder, try db.list(id: reminder.listID)?.name)
-        }
-        return WebService.reminderResponse(moved, listName: listName)
+        try sqlite.moveReminder(request, uid, context: actionContext())
     }
-
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        let (deleted, listName) = try journaledWrite(actionContext(), { "delete " + WebService.quoted($0.0.first?.reminder.title ?? uid) }) { db in
-            let reminder = try WebService.existingReminder(uid: uid, in: db)
-            try WebService.checkIfMatch(request, reminder, in: db)
-            return (try Actions.delete([reminder.number], in: db), try db.list(id: reminder.listID)?.name)
-        }
-        guard let gone = deleted.first else { throw Problem.notFound("there is no reminder with the uid '\(uid)'") }
-        return WebService.json(TickJSON.object(for: gone.reminder, listName: listName))
+        try sqlite.deleteReminder(request, uid, context: actionContext())
     }
 
     /// Puts back a deleted reminder by undoing the change that deleted it (with whatever
@@ -156,7 +97,7 @@ extension WebService {
 
     /// Refuses a change whose `If-Match` names another version than `reminder`'s.
     /// - Throws: `Problem` 412 with the current reminder (`current`) and its `ETag`.
-    static func checkIfMatch(_ request: HTTPRequest, _ reminder: Reminder, in db: Database) throws {
+    static func checkIfMatch(_ request: HTTPRequest, _ reminder: Reminder, in db: some ListStore) throws {
         guard let wanted = request.header("if-match")?.trimmingCharacters(in: .whitespaces), wanted != "*" else { return }
         let tag = entityTag(of: reminder)
         let tags = wanted.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,13 +1,44 @@
 import Foundation
+import TickActions
 import TickInterchange
 import TickModel
 import TickStore
 
+/// What answers the routes of the JSON API: `WebService` on SQLite, and
+/// `PostgresUserAPI` for one signed-in user on PostgreSQL. One route table serves both
+/// (`WebService.makeRouter()`), so their paths cannot drift apart; a route a store cannot
+/// answer yet answers a problem that says so.
+protocol APIRoutes {
+    func getLists(_ request: HTTPRequest) -> HTTPResponse
+    func addList(_ request: HTTPRequest) throws -> HTTPResponse
+    func getList(_ id: String) throws -> HTTPResponse
+    func patchList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
+    func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
+    func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
+    func listReminders(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
+    func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse
+    func search(_ request: HTTPRequest) throws -> HTTPResponse
+    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse
+    func getReminder(_ uid: String) throws -> HTTPResponse
+    func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
+    func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
+    func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse
+    func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
+    func restoreReminder(_ uid: String) throws -> HTTPResponse
+    func undo(_ request: HTTPRequest) throws -> HTTPResponse
+    func dueAlarms() throws -> HTTPResponse
+    func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse
+    func events() -> HTTPResponse
+    func openAPI() -> HTTPResponse
+}
+
+extension WebService: APIRoutes {}
+
 /// The API's routes: one table, from which both the router and the OpenAPI document
 /// are made, so the two cannot drift apart.
 extension WebService {
-    static func makeRouter() -> Router<WebService> {
-        var router = Router<WebService>()
+    static func makeRouter<API: APIRoutes>() -> Router<API> {
+        var router = Router<API>()
         let api = "/api/v1"
         // Lists.
         router.add("GET", api + "/lists", summary: "Every list with its open count, and the smart lists with theirs") { service, request, _ in service.getLists(request) }
@@ -47,7 +78,7 @@ extension WebService {
 
     /// The number of the reminder with `uid`, for the actions (which take numbers).
     /// - Throws: `Problem` 404.
-    static func existingReminder(uid: String, in db: Database) throws -> Reminder {
+    static func existingReminder(uid: String, in db: some ReminderStore) throws -> Reminder {
         guard let reminder = try db.reminder(uid: ReminderUID(uid)) else {
             throw Problem.notFound("there is no reminder with the uid '\(uid)'")
         }

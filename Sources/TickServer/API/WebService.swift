@@ -41,6 +41,12 @@ public final class WebService: Sendable {
             self.clock = clock
             self.webRoot = webRoot
         }
+
+        /// The action context of a request: the clock read now.
+        func actionContext() -> ActionContext {
+            ActionContext(dateContext: DateContext(now: clock(), timeZone: timeZone, locale: locale, weekStart: weekStart),
+                          alarmDefaults: alarmDefaults)
+        }
     }
 
     /// The database: every change, and reads when there are no `readers`.
@@ -124,12 +130,11 @@ public final class WebService: Sendable {
         return readers[nextReader.add(1, ordering: .relaxed).oldValue % readers.count]
     }
 
+    /// The handlers' view of the SQLite store (`APIStore`): the readers, the writer, the journal.
+    var sqlite: SQLiteAPIStore { SQLiteAPIStore(service: self) }
+
     /// The action context of a request: the clock read now.
-    func actionContext() -> ActionContext {
-        ActionContext(dateContext: DateContext(now: configuration.clock(), timeZone: configuration.timeZone,
-                                               locale: configuration.locale, weekStart: configuration.weekStart),
-                      alarmDefaults: configuration.alarmDefaults)
-    }
+    func actionContext() -> ActionContext { configuration.actionContext() }
 
     // MARK: - Every request
 
@@ -141,13 +146,7 @@ public final class WebService: Sendable {
     }
 
     private func checkedResponse(to request: HTTPRequest, isAPI: Bool) -> HTTPResponse {
-        guard let host = request.header("host") else {
-            return Problem.badRequest("the request has no Host header").response
-        }
-        guard hostRule.withLock({ $0.allows(host) }) else {
-            return Problem(status: 421, name: "misdirected",
-                           detail: "this server is not '\(host)'; open it by the address it listens on").response
-        }
+        if let refused = hostRule.withLock({ $0.refusal(of: request) }) { return refused }
         switch request.path {
         case "/login": return login(request)
         case "/logout": return logout(request)
@@ -168,11 +167,22 @@ public final class WebService: Sendable {
         // The cookie and Basic credentials are sent by a browser on its own (Basic once typed
         // into its prompt for /dav/): a change made with either must prove it comes from
         // Tick's own page. The DAV paths take no cookie, and a form cannot send their methods.
-        if authentication == .cookie || authentication == .basic, request.isStateChanging,
-           request.header("x-tick-request") != "1" {
-            return Problem(status: 403, name: "csrf",
-                           detail: "a change made with the session cookie or Basic credentials needs the header X-Tick-Request: 1").response
+        if authentication == .cookie || authentication == .basic, let refused = WebService.unprovenChange(request) {
+            return refused
         }
+        return WebService.routed(request, by: router, to: self)
+    }
+
+    /// The 403 answer to a change that does not carry `X-Tick-Request: 1`, or nil when
+    /// `request` is no change or carries it.
+    static func unprovenChange(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.isStateChanging, request.header("x-tick-request") != "1" else { return nil }
+        return Problem(status: 403, name: "csrf",
+                       detail: "a change made with the session cookie or Basic credentials needs the header X-Tick-Request: 1").response
+    }
+
+    /// The answer of `router`'s route for `request`, given to `api`; 404 and 405 for none.
+    static func routed<API>(_ request: HTTPRequest, by router: Router<API>, to api: API) -> HTTPResponse {
         switch router.match(method: request.method, path: request.path) {
         case .notFound:
             return Problem.notFound("there is no such API route: \(request.method) \(request.path)").response
@@ -182,7 +192,7 @@ public final class WebService: Sendable {
                            headers: [("Allow", allowed.joined(separator: ", "))]).response
         case .found(let handler, let parameters):
             do {
-                return try handler(self, request, parameters)
+                return try handler(api, request, parameters)
             } catch {
                 return Problem.from(error).response
             }
@@ -220,11 +230,8 @@ public final class WebService: Sendable {
             return WebService.constantTimeEqual(token, configuration.token) ? .bearer : .none
         }
         if let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("basic ") {
-            // RFC 7617: base64 of `user:password`. One user: any name, the token as the password.
-            let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
-            guard let decoded = Data(base64Encoded: encoded).flatMap({ String(data: $0, encoding: .utf8) }),
-                  let colon = decoded.firstIndex(of: ":") else { return .none }
-            let password = String(decoded[decoded.index(after: colon)...])
+            // One user: any name, the token as the password.
+            guard let password = WebService.basicCredentials(authorization)?.password else { return .none }
             return WebService.constantTimeEqual(password, configuration.token) ? .basic : .none
         }
         if let session = request.cookies[WebService.sessionCookie] {
@@ -232,6 +239,16 @@ public final class WebService: Sendable {
             return known ? .cookie : .none
         }
         return .none
+    }
+
+    /// The user name and password of an `Authorization: Basic` value (RFC 7617: base64 of
+    /// `user:password`, UTF-8), or nil when it is not one.
+    static func basicCredentials(_ authorization: String) -> (name: String, password: String)? {
+        guard authorization.lowercased().hasPrefix("basic ") else { return nil }
+        let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
+        guard let decoded = Data(base64Encoded: encoded).flatMap({ String(data: $0, encoding: .utf8) }),
+              let colon = decoded.firstIndex(of: ":") else { return nil }
+        return (String(decoded[..<colon]), String(decoded[decoded.index(after: colon)...]))
     }
 
     /// Compares two secrets in time that depends on their lengths only, not on where
@@ -274,6 +291,19 @@ enum HostRule: Sendable, Equatable {
             if HostRule.isLoopback(address) { names.insert("localhost:\(port)") }
             self = .exactly(names)
         }
+    }
+
+    /// The answer to a request whose `Host` does not name this server (400 without one,
+    /// else 421), or nil when it does.
+    func refusal(of request: HTTPRequest) -> HTTPResponse? {
+        guard let host = request.header("host") else {
+            return Problem.badRequest("the request has no Host header").response
+        }
+        guard allows(host) else {
+            return Problem(status: 421, name: "misdirected",
+                           detail: "this server is not '\(host)'; open it by the address it listens on").response
+        }
+        return nil
     }
 
     func allows(_ host: String) -> Bool {

@@ -14,6 +14,9 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body's bytes (empty when there is none).
     public var body: [UInt8]
+    /// The peer's IP address as text (`127.0.0.1`, `::1`), for throttling sign-ins by
+    /// address; empty unless the server records it (`HTTPServer.Configuration.recordsClientAddress`).
+    public var clientAddress = ""
 
     /// A request; names of `headers` are lower-cased.
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],

@@ -29,6 +29,9 @@ public final class HTTPServer: Sendable {
         public var connectionLimit: Int = 256
         /// The largest request body read; a larger one is answered with `tooLarge`.
         public var maxBodyBytes: Int = 1 << 20
+        /// Whether each request carries the peer's address (`HTTPRequest.clientAddress`):
+        /// the multi-user server throttles sign-ins by it; the single-user one skips the cost.
+        public var recordsClientAddress = false
 
         /// A configuration for `address` and `port` with the defaults above.
         public init(address: String, port: UInt16) {
@@ -226,12 +229,13 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     if pending.answered { return .YES }
     pending.answered = true
     if pending.isTooLarge { return server.queue(server.tooLarge(), on: connection) }
-    let request = HTTPRequest(method: String(cString: method), path: String(cString: url),
+    var request = HTTPRequest(method: String(cString: method), path: String(cString: url),
                               query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true,
                                             library: server.library),
                               headers: values(of: connection, kind: .HEADER_KIND, lowercasesNames: true, decodes: false,
                                               library: server.library),
                               body: pending.body)
+    if server.configuration.recordsClientAddress { request.clientAddress = server.library.clientAddress(connection) }
     return server.queue(server.handler(request), on: connection)
 }
 

@@ -23,6 +23,7 @@ struct LibMicroHTTPD: @unchecked Sendable {
     let version: @convention(c) () -> UnsafePointer<CChar>?
     private let startDaemonAddress: UnsafeMutableRawPointer
     private let daemonInfoAddress: UnsafeMutableRawPointer
+    private let connectionInfoAddress: UnsafeMutableRawPointer
 
     /// The library as this process opened it, or why it could not.
     private static let shared = Result { try LibMicroHTTPD(["libmicrohttpd.so.12"]) }
@@ -49,6 +50,7 @@ struct LibMicroHTTPD: @unchecked Sendable {
         version = try library.function("MHD_get_version")
         startDaemonAddress = try library.address("MHD_start_daemon")
         daemonInfoAddress = try library.address("MHD_get_daemon_info")
+        connectionInfoAddress = try library.address("MHD_get_connection_info")
     }
 
     /// `MHD_start_daemon` with the options of `tick_mhd_start` (CMicroHTTPD's shim).
@@ -62,5 +64,13 @@ struct LibMicroHTTPD: @unchecked Sendable {
     /// The port `daemon` listens on, or 0 (`MHD_get_daemon_info`).
     func boundPort(_ daemon: OpaquePointer) -> UInt16 {
         tick_mhd_bound_port(daemonInfoAddress, daemon)
+    }
+
+    /// The peer address of `connection` as text (`MHD_get_connection_info`,
+    /// `MHD_CONNECTION_INFO_CLIENT_ADDRESS`, then `inet_ntop`), or "" when unknown.
+    func clientAddress(_ connection: OpaquePointer) -> String {
+        var text = [CChar](repeating: 0, count: 64)
+        guard tick_mhd_client_address(connectionInfoAddress, connection, &text, text.count) == 0 else { return "" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

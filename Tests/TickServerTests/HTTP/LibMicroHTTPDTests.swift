@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TickModel
 @testable import TickServer
 
@@ -24,5 +25,19 @@ struct LibMicroHTTPDTests {
                     "\(error)")
             #expect(error.message.hasSuffix("on Debian it comes with the package libmicrohttpd12"), "\(error)")
         }
+    }
+
+    @Test("a request carries the peer's address when the server records it, and none otherwise", arguments: [true, false])
+    func clientAddress(records: Bool) throws {
+        var configuration = HTTPServer.Configuration(address: "127.0.0.1", port: 0)
+        configuration.recordsClientAddress = records
+        let server = try HTTPServer(configuration: configuration,
+                                    handler: { HTTPResponse(status: 200, contentType: "text/plain", text: "[" + $0.clientAddress + "]") },
+                                    tooLarge: { HTTPResponse(status: 413) })
+        defer { server.stop() }
+        let connection = try RawHTTPConnection(port: server.port)
+        _ = connection.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let answer = connection.read(timeout: 5).text
+        #expect(answer.hasSuffix(records ? "[127.0.0.1]" : "[]"), "\(answer)")
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import TickModel
+import TickPostgres
+
+/// What a right password was checked against: the stored Argon2id hash of the user's
+/// password, or of one of their app passwords (found by its lookup group).
+struct CredentialProof: Sendable, Equatable {
+    var user: UserID
+    var appPasswordLookup: String?
+    var hash: String
+}
+
+/// Credentials that passed an Argon2id check, remembered for a while so that a client that
+/// signs in on every request (HTTP Basic) costs one Argon2id check per credential and
+/// `lifetime`, not one per request (19 MiB and tens of milliseconds each).
+///
+/// A credential is kept only as a keyed SHA-256 of the name and password (the key random
+/// per process, so the digests are worthless elsewhere), with the stored hash it matched.
+/// Every use confirms in the database that the user and that stored hash are still there:
+/// a removed user, a changed password or a replaced app password is refused from the next
+/// request on, as without the cache. Nothing is written to the database or a log.
+public final class VerifiedCredentials: Sendable {
+    private struct Entry {
+        var proof: CredentialProof
+        var verifiedAt: Date
+    }
+
+    /// How long a credential is trusted without another Argon2id check.
+    public let lifetime: TimeInterval
+    /// The most credentials remembered; past it, all are forgotten.
+    public let capacity: Int
+    private let key = Secrets.bytes(32)
+    private let entries = Mutex<[[UInt8]: Entry]>([:])
+
+    /// An empty cache.
+    public init(lifetime: TimeInterval = 600, capacity: Int = 10_000) {
+        self.lifetime = lifetime
+        self.capacity = capacity
+    }
+
+    /// How many credentials are remembered now.
+    public var count: Int { entries.withLock { $0.count } }
+
+    /// The key of a name and password: SHA-256 of the process key, the name, NUL, the password.
+    private func digest(name: String, password: String) -> [UInt8] {
+        SHA256.digest(key + Array(name.utf8) + [0] + Array(password.utf8))
+    }
+
+    func proof(name: String, password: String, now: Date) -> CredentialProof? {
+        let digest = digest(name: name, password: password)
+        return entries.withLock { entries in
+            guard let entry = entries[digest] else { return nil }
+            guard now.timeIntervalSince(entry.verifiedAt) < lifetime, now >= entry.verifiedAt else {
+                entries[digest] = nil
+                return nil
+            }
+            return entry.proof
+        }
+    }
+
+    func remember(_ proof: CredentialProof, name: String, password: String, now: Date) {
+        let digest = digest(name: name, password: password)
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll() }
+            entries[digest] = Entry(proof: proof, verifiedAt: now)
+        }
+    }
+
+    func forget(name: String, password: String) {
+        let digest = digest(name: name, password: password)
+        _ = entries.withLock { $0.removeValue(forKey: digest) }
+    }
+}
+
+extension Accounts {
+    /// `signIn(name:password:clientAddress:now:)` that remembers right credentials in
+    /// `verified`: a credential seen within its lifetime is confirmed by reading the user
+    /// and the stored hash it matched (no Argon2id check, no throttling: it was right), and
+    /// checked in full again when that hash is gone or changed.
+    /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
+    public func signIn(name: String, password: String, clientAddress: String, now: Date,
+                       remembering verified: VerifiedCredentials) throws(AccountError) -> SignInOutcome {
+        if let proof = verified.proof(name: name, password: password, now: now) {
+            let confirmed = try database { connection -> SignInOutcome? in
+                guard let user = try connection.user(id: proof.user), user.name.lowercased() == name.lowercased() else { return nil }
+                guard let lookup = proof.appPasswordLookup else {
+                    return user.passwordHash == proof.hash ? .signedIn(user, device: nil) : nil
+                }
+                guard let appPassword = try connection.appPassword(of: user.id, lookup: lookup),
+                      appPassword.passwordHash == proof.hash else { return nil }
+                return .signedIn(user, device: appPassword.device)
+            }
+            if let confirmed { return confirmed }
+            verified.forget(name: name, password: password)
+        }
+        let (outcome, proof) = try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now)
+        if let proof { verified.remember(proof, name: name, password: password, now: now) }
+        return outcome
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TickActions
+import TickModel
+import TickPostgres
+import TickStore
+
+/// What the JSON API's handlers ask of a store: a read transaction and a write transaction
+/// of any `StoreTransaction`, so that one handler serves SQLite's `Database` (the
+/// single-user server) and PostgreSQL's `PostgresDatabase` scoped to the signed-in user.
+///
+/// A generic parameter, not an existential: the handlers are specialized for each store,
+/// and a request on SQLite costs what it cost before the seam.
+protocol APIStore {
+    /// One open transaction of the store.
+    associatedtype Transaction: StoreTransaction
+
+    /// Runs `body` in a read transaction (one snapshot).
+    /// - Throws: what `body` throws; the store's error.
+    func read<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T
+
+    /// Runs `body` in a write transaction, committed when it returns. On SQLite the change
+    /// is one change of the change journal, described as `tick serve: ` and `describe`
+    /// of the value; on PostgreSQL `body` may run again when it loses a race, so it must
+    /// only touch the database.
+    /// - Throws: what `body` throws (then nothing it did is kept); the store's error.
+    func write<T>(_ context: ActionContext, describedBy describe: @escaping (T) -> String,
+                  _ body: @escaping (Transaction) throws -> T) throws -> T
+}
+
+/// The single-user server's store: reads from the service's readers in turn, changes
+/// through its `WriteBatcher` as changes of the change journal.
+struct SQLiteAPIStore: APIStore {
+    let service: WebService
+
+    func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try service.reader.read(body)
+    }
+
+    func write<T>(_ context: ActionContext, describedBy describe: @escaping (T) -> String,
+                  _ body: @escaping (Database) throws -> T) throws -> T {
+        try service.journaledWrite(context, describe, body)
+    }
+}
+
+/// One user's lists and reminders on PostgreSQL (no change journal there yet).
+struct PostgresAPIStore: APIStore {
+    let store: PostgresStore
+
+    func read<T: Sendable>(_ body: (PostgresDatabase) throws -> T) throws -> T {
+        try store.read(body)
+    }
+
+    func write<T>(_ context: ActionContext, describedBy describe: @escaping (T) -> String,
+                  _ body: @escaping (PostgresDatabase) throws -> T) throws -> T {
+        try store.write(body)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TickActions
+import TickInterchange
+import TickModel
+import TickPostgres
+
+/// The JSON API's routes for one signed-in user on PostgreSQL: made for each request by
+/// `PostgresWebService`, over the user's own store. The shared handlers (`APIStore`) answer
+/// lists, pages by key and reminders; what needs the SQLite store's journal, listings or
+/// change feed answers 501 (`notYet`).
+struct PostgresUserAPI: APIRoutes {
+    let service: PostgresWebService
+    let store: PostgresAPIStore
+
+    private var context: ActionContext { service.configuration.actionContext() }
+
+    /// Every list with its open count, and the smart lists PostgreSQL pages: `all`,
+    /// `flagged`, `completed` (today, scheduled and overdue need the date listings).
+    func getLists(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            let (lists, openCounts, totals) = try store.read { db in
+                let lists = try db.lists()
+                var openCounts: [ReminderList.ID: Int] = [:]
+                var completed = 0
+                for list in lists {
+                    let open = try db.openCount(inList: list.id)
+                    openCounts[list.id] = open
+                    completed += try db.reminderCount(inList: list.id) - open
+                }
+                let totals: [(SmartList, Int)] = [(.flagged, try PostgresUserAPI.count(.flagged, in: db)),
+                                                  (.completed, completed), (.all, openCounts.values.reduce(0, +))]
+                return (lists, openCounts, totals)
+            }
+            let smart = totals.map { list, count in
+                JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)), ("count", .int(Int64(count)))])
+            }
+            return WebService.json(.object([("lists", .array(lists.map { TickJSON.object(for: $0, openCount: openCounts[$0.id] ?? 0) })),
+                                            ("smartLists", .array(smart))]))
+        } catch {
+            return Problem.from(error).response
+        }
+    }
+
+    /// The reminders of `scope`, counted a page at a time.
+    /// - Complexity: O(n) in the reminders of `scope` (flagged ones are few).
+    private static func count(_ scope: PageScope, in db: PostgresDatabase) throws -> Int {
+        var count = 0
+        var anchor: Reminder?
+        while true {
+            let rows = try Actions.page(scope, from: anchor, direction: .forward, limit: 500, in: db)
+            count += rows.count
+            guard rows.count == 500, let last = rows.last else { return count }
+            anchor = last
+        }
+    }
+
+    func addList(_ request: HTTPRequest) throws -> HTTPResponse { try store.addList(request, context: context) }
+    func getList(_ id: String) throws -> HTTPResponse { try store.getList(id) }
+    func patchList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try store.patchList(request, id, context: context) }
+    func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try store.deleteList(request, id, context: context) }
+    func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try store.moveList(request, id, context: context) }
+
+    func listReminders(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        let (limit, cursor) = try WebService.paging(request)
+        let listID = ReminderList.ID(rawValue: id)
+        return try store.keysetPage(.list(listID, includesCompleted: try WebService.flag(request, "completed")),
+                                    limit: limit, cursor: cursor) { db in _ = try Actions.existingList(.id(listID), in: db) }
+    }
+
+    func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
+        let smartList = try WebService.smartList(named: name)
+        let (limit, cursor) = try WebService.paging(request)
+        switch smartList {
+        case .all: return try store.keysetPage(.open, limit: limit, cursor: cursor)
+        case .flagged: return try store.keysetPage(.flagged, limit: limit, cursor: cursor)
+        case .completed: return try store.keysetPage(.completed, limit: limit, cursor: cursor)
+        case .today, .scheduled, .overdue: throw PostgresUserAPI.notYet("the smart list '\(smartList.rawValue)'")
+        }
+    }
+
+    func search(_ request: HTTPRequest) throws -> HTTPResponse { throw PostgresUserAPI.notYet("search") }
+
+    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try store.addReminder(request, context: context) }
+    func getReminder(_ uid: String) throws -> HTTPResponse { try store.getReminder(uid, context: context) }
+    func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try store.patchReminder(request, uid, context: context)
+    }
+    func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try store.deleteReminder(request, uid, context: context)
+    }
+    func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
+        try store.complete(request, uid, change, context: context)
+    }
+    func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try store.moveReminder(request, uid, context: context)
+    }
+
+    func restoreReminder(_ uid: String) throws -> HTTPResponse { throw PostgresUserAPI.notYet("restoring a deleted reminder (the change journal)") }
+    func undo(_ request: HTTPRequest) throws -> HTTPResponse { throw PostgresUserAPI.notYet("undo (the change journal)") }
+    func dueAlarms() throws -> HTTPResponse { throw PostgresUserAPI.notYet("alarms") }
+    func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse { throw PostgresUserAPI.notYet("alarms") }
+    func events() -> HTTPResponse { PostgresUserAPI.notYet("the event stream").response }
+    func openAPI() -> HTTPResponse { WebService.json(WebService.openAPIDocument(routes: service.router.routes)) }
+
+    /// The 501 answer of a route the PostgreSQL store cannot answer yet.
+    static func notYet(_ what: String) -> Problem {
+        Problem(status: 501, name: "not-implemented",
+                detail: what + " is not yet available on the PostgreSQL server (tick serve --database); it works on the single-user server")
+    }
+}

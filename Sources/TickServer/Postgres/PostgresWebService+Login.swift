@@ -1,0 +1,88 @@
+import Foundation
+import TickAccounts
+import TickPostgres
+
+/// Signing in with a form on PostgreSQL: `GET /login` (the form: name and password),
+/// `POST /login` (a session of `Accounts`, its token in the `tick_session` cookie),
+/// `POST /logout` (the session deleted at once). The session cookie then signs in every
+/// API request, as Basic does; `tick users remove` ends a user's sessions at once.
+extension PostgresWebService {
+    func login(_ request: HTTPRequest) -> HTTPResponse {
+        switch request.method {
+        case "GET", "HEAD": return PostgresWebService.loginPage(status: 200, message: nil)
+        case "POST": break
+        default:
+            return Problem(status: 405, name: "method-not-allowed", detail: "/login takes GET and POST",
+                           headers: [("Allow", "GET, POST")]).response
+        }
+        let fields = request.formFields
+        guard let name = fields["name"], !name.isEmpty, let password = fields["password"], !password.isEmpty else {
+            return PostgresWebService.loginPage(status: 400, message: "Give your user name and your password.")
+        }
+        let now = configuration.clock()
+        do {
+            switch try accounts.signIn(name: name, password: password, clientAddress: request.clientAddress, now: now) {
+            case .signedIn(let user, _):
+                let token = try accounts.startSession(for: user.id, now: now)
+                return HTTPResponse(status: 303, headers: [
+                    ("Location", "/"),
+                    ("Set-Cookie", "\(WebService.sessionCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"),
+                ])
+            case .refused:
+                return PostgresWebService.loginPage(status: 401, message: "The user name or the password is wrong.")
+            case .throttled(let seconds):
+                var page = PostgresWebService.loginPage(status: 429, message: "Too many failed sign-ins: try again in \(seconds) seconds.")
+                page.setHeader("Retry-After", String(seconds))
+                return page
+            }
+        } catch {
+            return PostgresWebService.accountProblem(error).response
+        }
+    }
+
+    func logout(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "POST" else {
+            return Problem(status: 405, name: "method-not-allowed", detail: "/logout takes POST", headers: [("Allow", "POST")]).response
+        }
+        guard request.header("x-tick-request") == "1", let token = request.cookies[WebService.sessionCookie] else {
+            return Problem(status: 403, name: "csrf", detail: "log out from Tick's own page").response
+        }
+        do {
+            _ = try accounts.endSession(token: token)
+        } catch {
+            return PostgresWebService.accountProblem(error).response
+        }
+        return HTTPResponse(status: 204, headers: [
+            ("Set-Cookie", "\(WebService.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+        ])
+    }
+
+    /// The user of the session whose token the cookie holds, or the 401 problem to answer
+    /// (an unknown, expired or ended session, a removed user).
+    func sessionUser(_ token: String) -> Result<UserRecord, Problem> {
+        do {
+            guard let user = try accounts.sessionUser(token: token, now: configuration.clock()) else {
+                return .failure(PostgresWebService.unauthorized("the session ended; sign in again at /login"))
+            }
+            return .success(user)
+        } catch {
+            return .failure(PostgresWebService.accountProblem(error))
+        }
+    }
+
+    /// The problem of an account operation that failed (the database, libargon2).
+    static func accountProblem(_ error: AccountError) -> Problem {
+        if case .database(let failure) = error { return Problem.from(failure) }
+        return Problem(status: 500, name: "internal", detail: "signing in failed: \(error.description)")
+    }
+
+    /// The form: a user name and a password (or an app password).
+    static func loginPage(status: Int, message: String?) -> HTTPResponse {
+        WebService.loginPage(status: status, message: message, fields: """
+            <label for="name">User name</label>
+            <input id="name" name="name" autocomplete="username" required>
+            <label for="password">Password</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required>
+            """, hint: "Your user of <code>tick users</code> and your password.")
+    }
+}

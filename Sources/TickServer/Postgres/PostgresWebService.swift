@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+import TickAccounts
+import TickActions
+import TickModel
+import TickPostgres
+
+/// What `tick serve --database URL` answers: the JSON API under `/api/v1/` for many users
+/// on PostgreSQL (README "Many users (PostgreSQL)").
+///
+/// Every request signs in with the session cookie of `/login` or with HTTP Basic (a user's name and password, or one of their app
+/// passwords; `Accounts.signIn`, throttled; a credential checked lately is confirmed in SQL
+/// without another Argon2id check, `VerifiedCredentials`) and is answered by `PostgresUserAPI` over that
+/// user's `PostgresStore`: every statement is scoped to the user in SQL, and another user's
+/// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
+/// those that need what only the SQLite store has yet (the change journal, searches and
+/// date listings, alarms, the event stream) answer 501. The web app's files and CalDAV are
+/// not served here yet.
+public final class PostgresWebService: Sendable {
+    /// The accounts; their pool also serves the users' stores.
+    let accounts: Accounts
+    /// The clock, zone, locale and alarm defaults (the token and the web root are not used).
+    let configuration: WebService.Configuration
+    let router: Router<PostgresUserAPI>
+    let hostRule = Mutex(HostRule.any(port: nil))
+    /// Credentials that passed their Argon2id check lately (each use confirmed in SQL).
+    let verified: VerifiedCredentials
+    /// The users known, since this service started, to have a list (`ensureFirstList`).
+    private let furnished = Mutex<Set<UserID>>([])
+
+    /// The service over `accounts` (migrated: `Accounts.migrate`).
+    /// - Parameter verified: where right credentials are remembered (`VerifiedCredentials`).
+    public init(accounts: Accounts, configuration: WebService.Configuration, verified: VerifiedCredentials = VerifiedCredentials()) {
+        self.accounts = accounts
+        self.verified = verified
+        self.configuration = configuration
+        self.router = WebService.makeRouter()
+    }
+
+    /// Tells the service the address and port it is reached at, for the `Host` check (as
+    /// `WebService.listening(address:port:)`).
+    public func listening(address: String, port: UInt16) {
+        hostRule.withLock { $0 = HostRule(address: address, port: port) }
+    }
+
+    /// The answer to a body over the limit (413), with the security header fields.
+    public func tooLargeResponse() -> HTTPResponse {
+        WebService.secured(Problem(status: 413, name: "too-large", detail: "the request body is too large (at most 1 MiB)").response,
+                           isAPI: true)
+    }
+
+    /// Answers `request`: the `Host`, the sign-in, then the route, then the security header fields.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        WebService.secured(checkedResponse(to: request), isAPI: true)
+    }
+
+    private func checkedResponse(to request: HTTPRequest) -> HTTPResponse {
+        if let refused = hostRule.withLock({ $0.refusal(of: request) }) { return refused }
+        switch request.path {
+        case "/login": return login(request)
+        case "/logout": return logout(request)
+        default: break
+        }
+        guard request.path.hasPrefix("/api/") else {
+            return Problem.notFound("tick serve --database serves the JSON API under /api/v1/ and /login only; "
+                                    + "the web app and CalDAV are not yet served on PostgreSQL").response
+        }
+        // The session cookie when there are no Basic credentials, else Basic.
+        let signedIn = request.header("authorization") == nil
+            ? request.cookies[WebService.sessionCookie].map(sessionUser) ?? signedInUser(request)
+            : signedInUser(request)
+        let user: UserRecord
+        switch signedIn {
+        case .success(let record): user = record
+        case .failure(let problem): return problem.response
+        }
+        // A browser sends the cookie, and Basic credentials typed into its prompt, on its own:
+        // a change must prove it comes from a script or Tick's page, as on the single-user server.
+        if let refused = WebService.unprovenChange(request) { return refused }
+        let store = PostgresStore(pool: accounts.pool, user: user.id)
+        do {
+            try furnish(store, at: configuration.clock())
+        } catch {
+            return Problem.from(error).response
+        }
+        return WebService.routed(request, by: router, to: PostgresUserAPI(service: self, store: PostgresAPIStore(store: store)))
+    }
+
+    /// The user the request's `Authorization: Basic` signs in, or the problem to answer:
+    /// 401 (none, or wrong) with a Basic challenge, 429 with `Retry-After` when throttled.
+    func signedInUser(_ request: HTTPRequest) -> Result<UserRecord, Problem> {
+        guard let credentials = request.header("authorization").flatMap(WebService.basicCredentials) else {
+            return .failure(PostgresWebService.unauthorized(
+                "sign in with HTTP Basic: your user name and your password or one of your app passwords"))
+        }
+        do {
+            switch try accounts.signIn(name: credentials.name, password: credentials.password,
+                                       clientAddress: request.clientAddress, now: configuration.clock(), remembering: verified) {
+            case .signedIn(let user, _):
+                return .success(user)
+            case .refused:
+                return .failure(PostgresWebService.unauthorized("the user name or password is wrong"))
+            case .throttled(let seconds):
+                return .failure(Problem(status: 429, name: "throttled",
+                                        detail: "too many failed sign-ins; try again in \(seconds) s",
+                                        headers: [("Retry-After", String(seconds))]))
+            }
+        } catch {
+            return .failure(PostgresWebService.accountProblem(error))
+        }
+    }
+
+    /// A 401 problem with the Basic challenge of RFC 7617 (§2.1, `charset`).
+    static func unauthorized(_ detail: String) -> Problem {
+        Problem(status: 401, name: "unauthorized", detail: detail,
+                headers: [("WWW-Authenticate", "Basic realm=\"Tick\", charset=\"UTF-8\"")])
+    }
+
+    /// Gives the user a first list when they have none, once per user and process (a user
+    /// added by `tick users add` has no list yet; a reminder added without one goes there).
+    private func furnish(_ store: PostgresStore, at now: Date) throws {
+        guard !furnished.withLock({ $0.contains(store.user) }) else { return }
+        try store.write { db in try db.ensureFirstList(createdAt: now) }
+        furnished.withLock { _ = $0.insert(store.user) }
+    }
+}

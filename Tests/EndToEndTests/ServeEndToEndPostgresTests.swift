@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+import TickPostgres
+
+/// `tick serve --database` as a process on a PostgreSQL database whose users `tick users add`
+/// made: raw HTTP on 127.0.0.1, Basic sign-in, one user's reminder out of the other's sight,
+/// and a clean stop.
+@Suite("tick serve --database as a process", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+struct ServeEndToEndPostgresTests {
+    static func basic(_ name: String, _ password: String) -> String {
+        "Authorization: Basic " + Data("\(name):\(password)".utf8).base64EncodedString() + "\r\n"
+    }
+
+    /// One request on a new connection; the whole answer.
+    static func exchange(_ port: UInt16, _ head: String, body: String = "") throws -> String {
+        let connection = try RawHTTPConnection(port: port)
+        let length = body.isEmpty ? "" : "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+        _ = connection.write(head + "Host: 127.0.0.1:\(port)\r\nConnection: close\r\n" + length + "\r\n" + body)
+        return connection.read(timeout: 10).text
+    }
+
+    @Test("Users added by tick users sign in with Basic; each sees only their own reminders; SIGTERM stops it")
+    func signInAndIsolation() throws {
+        let database = try PostgresServer.database()
+        defer { withExtendedLifetime(database) {} }
+        for name in ["ann", "bob"] {
+            let added = UsersEndToEndTests.finish(try UsersEndToEndTests.start(["users", "add", name], input: "password of \(name)\n",
+                                                                                url: database.url))
+            try #require(added.status == 0, "\(added.errors)")
+        }
+        let (server, out, err) = try UsersEndToEndTests.start(["serve", "--database", database.url, "--listen", "127.0.0.1:0"],
+                                                             input: "", url: "")
+        defer { if server.isRunning { server.terminate() } }
+        var printed = ""
+        let deadline = Date().addingTimeInterval(15)
+        while !printed.contains("/api/v1/"), Date() < deadline, server.isRunning {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let port = try #require(printed.split(separator: "\n").first { $0.contains("http://127.0.0.1:") }
+            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) },
+            "tick serve printed: \(printed) \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))")
+        #expect(!printed.contains("password of"))
+
+        let anonymous = try Self.exchange(port, "GET /api/v1/lists HTTP/1.1\r\n")
+        #expect(RawHTTPConnection.status(of: anonymous) == 401)
+        #expect(anonymous.contains("WWW-Authenticate: Basic realm=\"Tick\", charset=\"UTF-8\""))
+        #expect(RawHTTPConnection.status(of: try Self.exchange(port, "GET /api/v1/lists HTTP/1.1\r\n" + Self.basic("ann", "wrong"))) == 401)
+
+        let lists = try Self.exchange(port, "GET /api/v1/lists HTTP/1.1\r\n" + Self.basic("ann", "password of ann"))
+        #expect(RawHTTPConnection.status(of: lists) == 200)
+        #expect(lists.contains("\"name\":\"Reminders\""))
+        let added = try Self.exchange(port, "POST /api/v1/reminders HTTP/1.1\r\nX-Tick-Request: 1\r\n" + Self.basic("ann", "password of ann"),
+                                      body: #"{"title":"Ann's surprise party"}"#)
+        #expect(RawHTTPConnection.status(of: added) == 201)
+        let annAll = try Self.exchange(port, "GET /api/v1/smart/all HTTP/1.1\r\n" + Self.basic("ann", "password of ann"))
+        #expect(annAll.contains("Ann's surprise party"))
+        let bobAll = try Self.exchange(port, "GET /api/v1/smart/all HTTP/1.1\r\n" + Self.basic("bob", "password of bob"))
+        #expect(RawHTTPConnection.status(of: bobAll) == 200)
+        #expect(!bobAll.contains("surprise"))
+
+        server.terminate() // SIGTERM
+        let stopDeadline = Date().addingTimeInterval(5)
+        while server.isRunning, Date() < stopDeadline { usleep(20_000) }
+        #expect(!server.isRunning)
+        #expect(server.terminationStatus == 0)
+    }
+
+    @Test("A --database that is not a PostgreSQL URL is a usage error, and nothing listens")
+    func notAPostgresURL() throws {
+        let result = UsersEndToEndTests.finish(try UsersEndToEndTests.start(
+            ["serve", "--database", "mysql://tick@localhost/tick", "--listen", "127.0.0.1:0"], input: "", url: ""))
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--database: 'mysql://tick@localhost/tick' is not a PostgreSQL URL"))
+        #expect(result.output.isEmpty)
+    }
+}
