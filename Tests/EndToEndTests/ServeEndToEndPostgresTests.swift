@@ -66,6 +66,29 @@ struct ServeEndToEndPostgresTests {
         #expect(server.terminationStatus == 0)
     }
 
+    @Test("Without --database, tick serve serves the SQLite file even when TICK_DATABASE_URL is set (for tick users)")
+    func environmentDoesNotSwitch() throws {
+        let folder = TemporaryFolder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(BinaryRunner.executable, "build the tick executable first"))
+        process.arguments = ["serve", "--listen", "127.0.0.1:0"]
+        process.environment = ["TICK_DATABASE_URL": "postgresql://tick@127.0.0.1:1/tick?connect_timeout=1",
+                               "TICK_DB": folder.file("tick.sqlite3"), "HOME": folder.path, "TZ": "UTC", "LANG": "C.UTF-8",
+                               "PATH": "/usr/bin:/bin", "TICK_SERVE_TOKEN": String(repeating: "t", count: 32)]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var printed = ""
+        let deadline = Date().addingTimeInterval(15)
+        while !printed.contains("http://127.0.0.1:"), Date() < deadline, process.isRunning {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        #expect(printed.contains("Tick serves \(folder.file("tick.sqlite3")) at http://127.0.0.1:"), "\(printed)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("tick.sqlite3")))
+    }
+
     @Test("A --database that is not a PostgreSQL URL is a usage error, and nothing listens")
     func notAPostgresURL() throws {
         let result = UsersEndToEndTests.finish(try UsersEndToEndTests.start(

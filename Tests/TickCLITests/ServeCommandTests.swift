@@ -51,14 +51,16 @@ struct ServeCommandTests {
         #expect(unit.contains(" serve --database postgresql://tick@localhost/tick\n"))
     }
 
-    @Test("with TICK_DATABASE_URL set, serve opens PostgreSQL, not the SQLite file; a failure keeps the password out")
-    func databaseFromTheEnvironment() {
+    @Test("with --database, serve opens PostgreSQL, not the SQLite file; a failure keeps the password out; an empty URL is a usage error")
+    func databaseOption() {
         let cli = CLIHarness()
-        cli.variables["TICK_DATABASE_URL"] = "postgresql://tick:hunter2@127.0.0.1:1/tick?connect_timeout=2"
-        let result = cli.run("serve", "--listen", "127.0.0.1:0")
+        let url = "postgresql://tick:hunter2@127.0.0.1:1/tick?connect_timeout=2"
+        let result = cli.run("serve", "--listen", "127.0.0.1:0", "--database", url)
         #expect(result.status == 1)
         #expect(!result.errors.isEmpty)
         #expect(!result.errors.contains("hunter2") && !result.output.contains("hunter2"))
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+        let empty = cli.run("serve", "--listen", "127.0.0.1:0", "--database", "")
+        #expect(empty.status == 64 && empty.errors.contains("--database needs a postgresql:// URL"), "\(empty.errors)")
     }
 }

@@ -21,8 +21,9 @@ struct ServeCommand: Command {
             with the token: $TICK_SERVE_TOKEN when set, else one made once and kept in
             $XDG_STATE_HOME/tick/serve-token (mode 0600). An address that is not loopback is
             refused unless TICK_SERVE_TOKEN is set.
-            With --database URL (else $TICK_DATABASE_URL), serves the JSON API to the users of
-            that PostgreSQL database instead (see tick users), who sign in with HTTP Basic.
+            With --database URL, serves the JSON API to the users of that PostgreSQL database
+            instead (see tick users), who sign in with HTTP Basic. $TICK_DATABASE_URL, which
+            tick users reads, does not change what tick serve serves.
             --install-systemd writes a systemd user unit and says how to enable it.
             """)
 
@@ -53,7 +54,12 @@ struct ServeCommand: Command {
             return try AgentCommand.installUnit(command: "serve", arguments: (listenText.map { ["--listen", $0] } ?? [])
                                                     + (database.map { ["--database", $0] } ?? []), in: context)
         }
-        if UsersCommand.databaseURL(database, context: context) != nil { return try runOnPostgres(in: context) }
+        // Only --database: without it, tick serve stays the single-user server of the SQLite
+        // file, whatever $TICK_DATABASE_URL says (issue 13).
+        if let database {
+            guard !database.isEmpty else { throw CommandError.usage("--database needs a postgresql:// URL") }
+            return try runOnPostgres(in: context)
+        }
         let token = try ServeCommand.token(address: address, environment: context.environment)
         let store = try context.store()
         let environment = context.environment
