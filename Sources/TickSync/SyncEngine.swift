@@ -162,13 +162,7 @@ public final class SyncEngine {
     // MARK: Pairing lists and collections
 
     func wanted(_ name: String) -> Bool {
-        account.lists.isEmpty || account.lists.contains { SyncEngine.sameName($0, name) }
-    }
-
-    /// The entry of the account's `lists` that names `name`; nil when the account names no
-    /// lists or not that one.
-    func entry(naming name: String) -> String? {
-        account.lists.first { SyncEngine.sameName($0, name) }
+        account.lists.isEmpty || account.entry(naming: name) != nil
     }
 
     func pair(_ collections: [CalendarCollection], home: URL?, options: SyncOptions,
@@ -210,7 +204,7 @@ public final class SyncEngine {
                 listReport.createdList = true
             }
             report.lists.append(listReport)
-            let pairing = SyncedCollection(account: account.name, url: key, listID: list.id, chosenAs: entry(naming: name))
+            let pairing = SyncedCollection(account: account.name, url: key, listID: list.id, chosenAs: account.entry(naming: name))
             if !options.isDryRun { try store.write { try $0.saveSyncedCollection(pairing) } }
             pairs.append(Pairing(collection: collection, list: list, stored: pairing))
             pairedLists.insert(list.id)
@@ -237,7 +231,7 @@ public final class SyncEngine {
             if options.isDryRun {
                 pairs.append(Pairing(collection: collection, list: list,
                                      stored: SyncedCollection(account: account.name, url: url.absoluteString, listID: list.id,
-                                                              chosenAs: entry(naming: list.name))))
+                                                              chosenAs: account.entry(naming: list.name))))
                 continue
             }
             do {
@@ -249,7 +243,7 @@ public final class SyncEngine {
             }
             let made = (try? dav.collection(at: url)) ?? collection
             let pairing = SyncedCollection(account: account.name, url: made.url.absoluteString, listID: list.id,
-                                           chosenAs: entry(naming: list.name))
+                                           chosenAs: account.entry(naming: list.name))
             try store.write { try $0.saveSyncedCollection(pairing) }
             pairs.append(Pairing(collection: made, list: list, stored: pairing))
         }

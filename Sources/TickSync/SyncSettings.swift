@@ -168,13 +168,15 @@ extension SyncAccount {
     public func keeps(_ pairing: SyncedCollection, listName: String, calendarName: String?) -> SyncedCollection? {
         guard !lists.isEmpty else { return pairing }
         let names = [pairing.chosenAs, listName, calendarName, pairing.name].compactMap { $0 }
-        for name in names {
-            if let entry = lists.first(where: { SyncEngine.sameName($0, name) }) {
-                var kept = pairing
-                kept.chosenAs = entry
-                return kept
-            }
-        }
-        return nil
+        guard let chosen = names.lazy.compactMap(entry(naming:)).first else { return nil }
+        var kept = pairing
+        kept.chosenAs = chosen
+        return kept
+    }
+
+    /// The entry of `lists` that names `name` (list names match as the store matches them);
+    /// nil when the account names no lists or not that one.
+    public func entry(naming name: String) -> String? {
+        lists.first { SyncEngine.sameName($0, name) }
     }
 }

@@ -15,7 +15,7 @@ import Foundation
 /// objects). This grammar is RFC 8259's: no comments, no trailing commas, no control
 /// characters or invalid UTF-8 in strings, no lone surrogates in `\u` escapes. A name given
 /// twice in one object keeps its last value, as `JSONSerialization` does; a UTF-8 byte order
-/// mark before the value is skipped (§8.1).
+/// mark at the start of a whole text is skipped (`document(_:)`, §8.1).
 public struct JSONBytesParser {
     /// Why the bytes are not one JSON value, and at which byte (0-based, in the bytes given).
     public struct Failure: Error, Sendable {
@@ -34,26 +34,27 @@ public struct JSONBytesParser {
         self.bytes = bytes
     }
 
-    /// The value that `data` holds, with nothing but white space around it.
+    /// The value of a whole JSON text (a file, a request body): `value(of:)` after a UTF-8
+    /// byte order mark, when the text starts with one (RFC 8259 §8.1 lets a reader ignore
+    /// it); offsets count from the first byte, the mark included.
     /// - Throws: `Failure` at the first byte that breaks the grammar.
     /// - Complexity: O(n) in the bytes.
-    public static func value(of data: Data) throws(Failure) -> Any {
-        try value(of: ArraySlice(data))
+    public static func document(_ bytes: [UInt8]) throws(Failure) -> Any {
+        try parse(bytes[...], from: byteOrderMarkLength(bytes))
     }
 
-    /// The value that `bytes` holds, with nothing but white space around it.
-    /// - Throws: `Failure` at the first byte that breaks the grammar.
-    public static func value(of bytes: [UInt8]) throws(Failure) -> Any {
-        try value(of: bytes[...])
-    }
-
-    /// The value that `bytes` holds, with nothing but white space around it.
+    /// The value that `bytes` holds, with nothing but white space around it (a value inside
+    /// a text: a byte order mark is not skipped).
     /// - Throws: `Failure` at the first byte that breaks the grammar.
     /// - Complexity: O(n) in the bytes.
     public static func value(of bytes: ArraySlice<UInt8>) throws(Failure) -> Any {
+        try parse(bytes, from: 0)
+    }
+
+    private static func parse(_ bytes: ArraySlice<UInt8>, from start: Int) throws(Failure) -> Any {
         let result: Result<Any, Failure> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONBytesParser(buffer)
-            parser.index = JSONBytesParser.byteOrderMarkLength(bytes)
+            parser.index = start
             do throws(Failure) {
                 parser.skipWhiteSpace()
                 let value = try parser.value()

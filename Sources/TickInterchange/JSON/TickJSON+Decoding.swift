@@ -104,7 +104,7 @@ extension TickJSON {
         let bytes = [UInt8](data)
         let parsed: Any
         do throws(JSONBytesParser.Failure) {
-            parsed = try JSONBytesParser.value(of: bytes)
+            parsed = try JSONBytesParser.document(bytes)
         } catch {
             throw InterchangeError(kind: .malformed, source: source, message: "not valid JSON (\(error.message), at byte \(error.offset + 1))")
         }

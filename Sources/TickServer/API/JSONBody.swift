@@ -39,7 +39,7 @@ struct JSONBody {
         }
         let parsed: Any
         do throws(JSONBytesParser.Failure) {
-            parsed = try JSONBytesParser.value(of: request.body)
+            parsed = try JSONBytesParser.document(request.body)
         } catch {
             throw .badRequest("the body is not valid JSON (RFC 8259): \(error.message), at byte \(error.offset + 1)")
         }
