@@ -9,8 +9,7 @@ extension WebService {
         case "GET", "HEAD": given = request.query["token"]
         case "POST": given = request.formFields["token"]
         default:
-            return Problem(status: 405, name: "method-not-allowed", detail: "/login takes GET and POST",
-                           headers: [("Allow", "GET, POST")]).response
+            return WebService.methodNotAllowed("/login", takes: ["GET", "POST"])
         }
         guard let given else { return WebService.loginPage(status: 200, message: nil) }
         guard WebService.constantTimeEqual(given.trimmingCharacters(in: .whitespaces), configuration.token) else {
@@ -18,25 +17,39 @@ extension WebService {
         }
         let session = WebService.newSecret()
         sessions.withLock { _ = $0.insert(session) }
-        return HTTPResponse(status: 303, headers: [
-            ("Location", "/"),
-            ("Set-Cookie", "\(WebService.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"),
-        ])
+        return WebService.signedIn(session: session)
     }
 
     func logout(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "POST" else {
-            return Problem(status: 405, name: "method-not-allowed", detail: "/logout takes POST", headers: [("Allow", "POST")]).response
+            return WebService.methodNotAllowed("/logout", takes: ["POST"])
         }
         guard authenticate(request) == .cookie, request.header("x-tick-request") == "1",
               let session = request.cookies[WebService.sessionCookie] else {
             return Problem(status: 403, name: "csrf", detail: "log out from Tick's own page").response
         }
         sessions.withLock { _ = $0.remove(session) }
-        return HTTPResponse(status: 204, headers: [
-            ("Set-Cookie", "\(WebService.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+        return WebService.loggedOut
+    }
+
+    /// 405 for `path` (a page of its own, not an API route), which takes `methods`.
+    static func methodNotAllowed(_ path: String, takes methods: [String]) -> HTTPResponse {
+        Problem(status: 405, name: "method-not-allowed", detail: "\(path) takes \(methods.joined(separator: " and "))",
+                headers: [("Allow", methods.joined(separator: ", "))]).response
+    }
+
+    /// The answer to a login that opened `session`: to the app, with the session cookie.
+    static func signedIn(session: String) -> HTTPResponse {
+        HTTPResponse(status: 303, headers: [
+            ("Location", "/"),
+            ("Set-Cookie", "\(WebService.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"),
         ])
     }
+
+    /// The answer to a logout: the session cookie cleared.
+    static let loggedOut = HTTPResponse(status: 204, headers: [
+        ("Set-Cookie", "\(WebService.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
+    ])
 
     /// The login form: plain HTML, no script, no inline style (the CSP forbids both).
     static func loginPage(status: Int, message: String?) -> HTTPResponse {

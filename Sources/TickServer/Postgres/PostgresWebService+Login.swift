@@ -12,8 +12,7 @@ extension PostgresWebService {
         case "GET", "HEAD": return PostgresWebService.loginPage(status: 200, message: nil)
         case "POST": break
         default:
-            return Problem(status: 405, name: "method-not-allowed", detail: "/login takes GET and POST",
-                           headers: [("Allow", "GET, POST")]).response
+            return WebService.methodNotAllowed("/login", takes: ["GET", "POST"])
         }
         let fields = request.formFields
         guard let name = fields["name"], !name.isEmpty, let password = fields["password"], !password.isEmpty else {
@@ -24,10 +23,7 @@ extension PostgresWebService {
             switch try accounts.signIn(name: name, password: password, clientAddress: request.clientAddress, now: now) {
             case .signedIn(let user, _):
                 let token = try accounts.startSession(for: user.id, now: now)
-                return HTTPResponse(status: 303, headers: [
-                    ("Location", "/"),
-                    ("Set-Cookie", "\(WebService.sessionCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"),
-                ])
+                return WebService.signedIn(session: token)
             case .refused:
                 return PostgresWebService.loginPage(status: 401, message: "The user name or the password is wrong.")
             case .throttled(let seconds):
@@ -42,7 +38,7 @@ extension PostgresWebService {
 
     func logout(_ request: HTTPRequest) -> HTTPResponse {
         guard request.method == "POST" else {
-            return Problem(status: 405, name: "method-not-allowed", detail: "/logout takes POST", headers: [("Allow", "POST")]).response
+            return WebService.methodNotAllowed("/logout", takes: ["POST"])
         }
         guard request.header("x-tick-request") == "1", let token = request.cookies[WebService.sessionCookie] else {
             return Problem(status: 403, name: "csrf", detail: "log out from Tick's own page").response
@@ -52,9 +48,7 @@ extension PostgresWebService {
         } catch {
             return PostgresWebService.accountProblem(error).response
         }
-        return HTTPResponse(status: 204, headers: [
-            ("Set-Cookie", "\(WebService.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
-        ])
+        return WebService.loggedOut
     }
 
     /// The user of the session whose token the cookie holds, or the 401 problem to answer
