@@ -115,6 +115,21 @@ extension Actions {
     /// - Throws: as `importBatch(_:)`; the caller's transaction must then be rolled back.
     public static func importBatch(_ request: ImportRequest, followedBy more: () throws -> [ImportedReminder]? = { nil },
                                    in db: Database, context: ActionContext) throws -> ImportSummary {
+        try importBatch(request, followedBy: more, into: db, context: context)
+    }
+
+    /// `importBatch(_:followedBy:in:context:)` on any store that saves imports (the
+    /// PostgreSQL store, one user's transaction). The SQLite form above stays concrete, so
+    /// that its callers in other modules run code specialized for `Database`.
+    /// - Throws: as `importBatch(_:)`, with the store's error; the caller's transaction
+    ///   must then be rolled back.
+    public static func importBatch(_ request: ImportRequest, followedBy more: () throws -> [ImportedReminder]? = { nil },
+                                   in db: some ImportStore, context: ActionContext) throws -> ImportSummary {
+        try importBatch(request, followedBy: more, into: db, context: context)
+    }
+
+    private static func importBatch(_ request: ImportRequest, followedBy more: () throws -> [ImportedReminder]?,
+                                    into db: some ImportStore, context: ActionContext) throws -> ImportSummary {
         var importer = BatchImporter(now: context.now, fallbackListName: request.fallbackListName,
                                      zone: context.timeZone, restoresArchive: request.restoresArchive)
         importer.mergeRule = request.mergeRule

@@ -56,7 +56,7 @@ struct BatchImporter {
     }
 
     /// Above this many reminders the search index is rebuilt once instead of row by row.
-    static let bulkThreshold = 5_000
+    static let bulkThreshold = Database.bulkImportThreshold
 
     /// Saves `batch` in `db`'s transaction and says what it did.
     /// - Parameter more: the reminders that follow `batch.reminders`, a piece at a time,
@@ -64,17 +64,12 @@ struct BatchImporter {
     ///   next is asked for, so only one is held. The lists that only a file's name gives
     ///   (`ImportedReminder.isListNamedByFile`) are worked out from the first piece.
     func apply(_ batch: ImportBatch, followedBy more: () throws -> [ImportedReminder]? = { nil },
-               to db: Database) throws -> ImportSummary {
-        if batch.reminders.count >= BatchImporter.bulkThreshold {
-            // Index pages are touched all over the file: keep them in memory for the import.
-            try db.setCacheSize(mebibytes: 64)
-            return try db.deferringSearchIndex { try applyRows(batch, followedBy: more, to: db) }
-        }
-        return try applyRows(batch, followedBy: more, to: db)
+               to db: some ImportStore) throws -> ImportSummary {
+        try db.importing(count: batch.reminders.count) { try applyRows(batch, followedBy: more, to: db) }
     }
 
     private func applyRows(_ batch: ImportBatch, followedBy more: () throws -> [ImportedReminder]?,
-                           to db: Database) throws -> ImportSummary {
+                           to db: some ImportStore) throws -> ImportSummary {
         var summary = ImportSummary()
         var listsByName: [String: ReminderList] = [:]
         func key(_ name: String) -> String { name.trimmingWhiteSpace().lowercased() }
@@ -97,7 +92,7 @@ struct BatchImporter {
             var list = template ?? ReminderList(name: validated, createdAt: now)
             list.name = validated
             if try db.list(id: list.id) != nil { list.id = .make() }
-            let stored = try db.insert(list)
+            let stored = try db.insert(list, keepingPosition: false)
             summary.createdLists.append(stored.name)
             listsByName[key(name)] = stored
             return stored
@@ -309,7 +304,7 @@ struct BatchImporter {
         /// Gives each named child its parent, once the whole batch is saved.
         /// - Complexity: O(n) in the stored reminders' kept lines (one scan) when the batch
         ///   has a reminder without a parent; O(k) lookups for k named children.
-        func adopt(in db: Database, at now: Date) throws {
+        func adopt(in db: some ImportStore, at now: Date) throws {
             var adopted = Set<ReminderUID>()
             func adopt(_ childUID: ReminderUID, by parentUID: ReminderUID) throws {
                 guard childUID != parentUID, !adopted.contains(childUID), var child = try db.reminder(uid: childUID),
@@ -334,7 +329,7 @@ struct BatchImporter {
     }
 
     /// Whether `uid` is `start` or one of its ancestors (following `parentUID`).
-    static func isAncestor(_ uid: ReminderUID, of start: ReminderUID, in db: Database) throws -> Bool {
+    static func isAncestor(_ uid: ReminderUID, of start: ReminderUID, in db: some ReminderStore) throws -> Bool {
         var current: ReminderUID? = start
         var seen = Set<ReminderUID>()
         while let here = current, seen.insert(here).inserted {
@@ -353,7 +348,7 @@ struct BatchImporter {
     /// archive, the first reminder with a number keeps it (`claimed`: the numbers kept so far).
     ///
     /// - Complexity: O(n log m) for n reminders among m stored, O(n / 500) statements.
-    static func insertKeepingFreeNumbers(_ restoring: [(reminder: Reminder, keepsPosition: Bool)], into db: Database,
+    static func insertKeepingFreeNumbers(_ restoring: [(reminder: Reminder, keepsPosition: Bool)], into db: some ImportStore,
                                          claimed: inout Set<Int64>,
                                          renumbering renumbered: inout [(reminder: Reminder, keepsPosition: Bool)]) throws {
         let taken = try db.takenNumbers(among: restoring.map(\.reminder.number).filter { $0 != .unassigned })

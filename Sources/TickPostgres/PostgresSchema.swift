@@ -33,6 +33,25 @@
 ///
 /// Deleting a user deletes their lists and reminders; deleting a list its reminders;
 /// deleting a reminder its completed occurrences.
+///
+/// Step 3, what the CalDAV server needs for RFC 6578 `sync-collection` (issue 13), as the
+/// SQLite store's `dav_sequence`, `dav_resource` and `dav_horizon`, each row scoped by
+/// `owner`:
+/// - `dav_sequences`: each user's number of their last change to a reminder. A counter
+///   row, not a PostgreSQL `SEQUENCE`: `nextval` is not transactional, so a change could
+///   commit after a later-numbered one a client has already synced past; the row's lock
+///   makes a user's changes take their numbers in commit order.
+/// - `dav_resources`: one row per reminder and list it is or was in: `(owner, list_id,
+///   uid)`, the resource `name` (`UID.ics` unless a client chose another with its PUT),
+///   `seq` (its last change: its ETag, and what sync tokens are compared with) and
+///   `deleted` (a tombstone).
+/// - `dav_horizons`: per list, the change number up to which its tombstones were pruned.
+///
+/// PL/pgSQL triggers on `reminders` keep them in step for every writer (the server, `psql`):
+/// an insert, a delete (a tombstone), and an update that changes a column the VTODO shows
+/// or the reminder's list or UID (a tombstone in the old list); an update of the manual
+/// position alone is no change. A deleted list takes its rows with it. The step gives every
+/// reminder already stored change number 1.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -155,5 +174,102 @@ public enum PostgresSchema {
             )
             """,
         ]),
+        PostgresMigration(3, "caldav changes", davChanges),
+    ]
+
+    /// The columns of `reminders` whose change is a change of the VTODO (as the SQLite
+    /// store's `revision` counts them: not the position, nor the times alone), each
+    /// prefixed with `row` (`old`, `new`).
+    static func davColumns(of row: String) -> String {
+        ["uid", "list_id", "title", "notes", "due", "due_time_zone", "start", "start_time_zone", "priority", "flagged",
+         "completed_at", "parent_uid", "tags", "url", "recurrence", "recurrence_basis", "alarms", "ical_extras"]
+            .map { row + "." + $0 }.joined(separator: ", ")
+    }
+
+    /// Step 3's statements (see the type's comment).
+    static let davChanges: [String] = [
+        """
+        CREATE TABLE dav_sequences (
+            owner text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            value bigint NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE dav_resources (
+            owner text NOT NULL,
+            list_id text NOT NULL,
+            uid text NOT NULL,
+            name text NOT NULL,
+            seq bigint NOT NULL,
+            deleted boolean NOT NULL DEFAULT false,
+            PRIMARY KEY (owner, list_id, uid),
+            FOREIGN KEY (owner, list_id) REFERENCES lists (owner, id) ON DELETE CASCADE
+        )
+        """,
+        "CREATE INDEX dav_resources_seq ON dav_resources (owner, list_id, seq)",
+        "CREATE INDEX dav_resources_name ON dav_resources (owner, list_id, name)",
+        "CREATE INDEX dav_resources_tombstone ON dav_resources (owner, list_id, seq) WHERE deleted",
+        """
+        CREATE TABLE dav_horizons (
+            owner text NOT NULL,
+            list_id text NOT NULL,
+            pruned_through bigint NOT NULL,
+            PRIMARY KEY (owner, list_id),
+            FOREIGN KEY (owner, list_id) REFERENCES lists (owner, id) ON DELETE CASCADE
+        )
+        """,
+        "INSERT INTO dav_sequences (owner, value) SELECT id, 1 FROM users",
+        "INSERT INTO dav_resources (owner, list_id, uid, name, seq) SELECT owner, list_id, uid, uid || '.ics', 1 FROM reminders",
+        // The next change number of a user. Only for a row of a user who exists: deleting
+        // a user deletes their counter, and the cascade must not bring it back.
+        """
+        CREATE FUNCTION dav_next_change(who text) RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            change bigint;
+        BEGIN
+            INSERT INTO dav_sequences AS s (owner, value) VALUES (who, 1)
+                ON CONFLICT (owner) DO UPDATE SET value = s.value + 1 RETURNING s.value INTO change;
+            RETURN change;
+        END
+        $$
+        """,
+        // A tombstone for the old row; on a cascade (a list or user deleted) the counter or
+        // the resource may be gone already, and then there is nothing to mark.
+        """
+        CREATE FUNCTION dav_reminder_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            change bigint;
+        BEGIN
+            UPDATE dav_sequences SET value = value + 1 WHERE owner = old.owner RETURNING value INTO change;
+            IF change IS NOT NULL THEN
+                UPDATE dav_resources SET deleted = true, seq = change
+                    WHERE owner = old.owner AND list_id = old.list_id AND uid = old.uid;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE FUNCTION dav_reminder_written() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO dav_resources (owner, list_id, uid, name, seq)
+                VALUES (new.owner, new.list_id, new.uid, new.uid || '.ics', dav_next_change(new.owner))
+                ON CONFLICT (owner, list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = false;
+            RETURN NULL;
+        END
+        $$
+        """,
+        "CREATE TRIGGER dav_reminder_insert AFTER INSERT ON reminders FOR EACH ROW EXECUTE FUNCTION dav_reminder_written()",
+        """
+        CREATE TRIGGER dav_reminder_move AFTER UPDATE ON reminders FOR EACH ROW
+            WHEN (old.list_id IS DISTINCT FROM new.list_id OR old.uid IS DISTINCT FROM new.uid)
+            EXECUTE FUNCTION dav_reminder_removed()
+        """,
+        """
+        CREATE TRIGGER dav_reminder_update AFTER UPDATE ON reminders FOR EACH ROW
+            WHEN ((\(davColumns(of: "old"))) IS DISTINCT FROM (\(davColumns(of: "new"))))
+            EXECUTE FUNCTION dav_reminder_written()
+        """,
+        "CREATE TRIGGER dav_reminder_delete AFTER DELETE ON reminders FOR EACH ROW EXECUTE FUNCTION dav_reminder_removed()",
     ]
 }

@@ -1,26 +1,6 @@
 import Foundation
 import TickModel
 
-/// One reminder as a resource of the CalDAV server (table `dav_resource`, schema 10).
-public struct DAVResourceState: Sendable, Equatable {
-    /// The reminder's iCalendar UID.
-    public var uid: ReminderUID
-    /// The resource's name in its list's collection: the last path segment, decoded.
-    public var name: String
-    /// The number of its last change: its ETag, and what sync tokens are compared with.
-    public var sequence: Int64
-    /// Whether it was deleted from the list (a tombstone).
-    public var isDeleted: Bool
-
-    /// A resource state.
-    public init(uid: ReminderUID, name: String, sequence: Int64, isDeleted: Bool) {
-        self.uid = uid
-        self.name = name
-        self.sequence = sequence
-        self.isDeleted = isDeleted
-    }
-}
-
 extension Database {
     /// The number of the last change to any reminder (`dav_sequence`): no sync token can
     /// be above it.

@@ -19,3 +19,22 @@ extension Database: StoreTransaction {
         try scalarInt("SELECT 1 FROM sync_collection WHERE list_id = ? LIMIT 1", [.text(id.rawValue)]) != nil
     }
 }
+
+/// Saving imports (`ImportStore`): `Database+Bulk`'s many-rows statements.
+extension Database: ImportStore {
+    /// Runs `body`; for a batch of `bulkImportThreshold` reminders or more, with a 64 MiB
+    /// page cache (index pages are touched all over the file) and the search index rebuilt
+    /// once at the end (`deferringSearchIndex`).
+    /// - Throws: what `body` throws; `StoreError` from SQLite.
+    public func importing<T>(count: Int, _ body: () throws -> T) throws -> T {
+        guard count >= Database.bulkImportThreshold else { return try body() }
+        try setCacheSize(mebibytes: 64)
+        return try deferringSearchIndex(body)
+    }
+
+    /// Above this many reminders an import rebuilds the search index once instead of row by row.
+    public static let bulkImportThreshold = 5_000
+}
+
+/// The CalDAV server's lookups (`DAVTransaction`): `Database+DAV`.
+extension Database: DAVTransaction {}

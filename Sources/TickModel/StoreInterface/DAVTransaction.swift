@@ -1,0 +1,65 @@
+/// One reminder as a resource of the CalDAV server: a row of the store's DAV bookkeeping
+/// (SQLite `dav_resource`, schema 10; PostgreSQL `dav_resources`, step 3).
+public struct DAVResourceState: Sendable, Equatable {
+    /// The reminder's iCalendar UID.
+    public var uid: ReminderUID
+    /// The resource's name in its list's collection: the last path segment, decoded.
+    public var name: String
+    /// The number of its last change: its ETag, and what sync tokens are compared with.
+    public var sequence: Int64
+    /// Whether it was deleted from the list (a tombstone).
+    public var isDeleted: Bool
+
+    /// A resource state.
+    public init(uid: ReminderUID, name: String, sequence: Int64, isDeleted: Bool) {
+        self.uid = uid
+        self.name = name
+        self.sequence = sequence
+        self.isDeleted = isDeleted
+    }
+}
+
+/// What the CalDAV server (RFC 4791, RFC 6578) asks of a store inside one transaction,
+/// besides the lists and reminders of `StoreTransaction`: the change numbers behind ETags
+/// and sync tokens, the resources' names and tombstones. TickStore's `Database` answers from
+/// the tables its triggers keep; TickPostgres' `PostgresDatabase` from the same tables per
+/// user, each statement scoped to the user (another user's list has no resources).
+///
+/// Change numbers grow with every change to a reminder of the store (per database on
+/// SQLite, per user on PostgreSQL); a list's sync token is the number of its last change.
+/// Errors are the store's (see ``ListStore``).
+public protocol DAVTransaction: ImportStore {
+    /// The number of the last change to any reminder: no sync token can be above it.
+    func davSequence() throws -> Int64
+
+    /// The number of the last change in the list `id` (deletions included), 0 for none:
+    /// its collection's sync token and CTag.
+    /// - Complexity: O(log n).
+    func davToken(inList id: ReminderList.ID) throws -> Int64
+
+    /// The resources of the list `id`: with `since` nil, those that exist; else those changed
+    /// or deleted after change number `since`, tombstones included, in the order of change.
+    /// - Complexity: O(k log n) for k rows returned.
+    func davResources(inList id: ReminderList.ID, since: Int64?) throws -> [DAVResourceState]
+
+    /// The resource that exists under `name` (decoded) in the list `id`, or nil.
+    /// - Complexity: O(log n).
+    func davResource(inList id: ReminderList.ID, named name: String) throws -> DAVResourceState?
+
+    /// The list and resource of the reminder `uid`, when it exists.
+    func davResource(uid: ReminderUID) throws -> (list: ReminderList.ID, resource: DAVResourceState)?
+
+    /// Gives the resource `uid` of the list `id` the name `name` (the one a client chose
+    /// with its PUT); a tombstone that had the name is dropped, so that a client never sees
+    /// one name both deleted and present.
+    func nameDAVResource(inList id: ReminderList.ID, uid: ReminderUID, as name: String) throws
+
+    /// The change number up to which the tombstones of the list `id` were dropped, 0 when
+    /// none were: a sync token below it may miss a deletion.
+    func davHorizon(inList id: ReminderList.ID) throws -> Int64
+
+    /// Calls `body` with each reminder of the list `id` (every list when nil), in manual
+    /// order, holding few at a time.
+    /// - Complexity: O(n).
+    func forEachReminder(inList id: ReminderList.ID?, _ body: (Reminder) throws -> Void) throws
+}

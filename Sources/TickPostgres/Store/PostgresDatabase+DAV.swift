@@ -1,0 +1,120 @@
+import Foundation
+import TickModel
+
+/// The CalDAV server's lookups (`DAVTransaction`) for one user, from the tables of
+/// `PostgresSchema` step 3 (kept by its triggers): every statement names the user as
+/// `owner`, so another user's list has no resources and its token is 0.
+extension PostgresDatabase: DAVTransaction {
+    /// The number of the user's last change to a reminder (`dav_sequences`), 0 for none.
+    public func davSequence() throws -> Int64 {
+        try scalar("SELECT value FROM dav_sequences WHERE owner = $1", as: Int64.self) ?? 0
+    }
+
+    /// The number of the last change in the user's list `id` (deletions included), 0 for none.
+    /// - Complexity: O(log n) (the index `dav_resources_seq`).
+    public func davToken(inList id: ReminderList.ID) throws -> Int64 {
+        try scalar("SELECT max(seq) FROM dav_resources WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int64.self) ?? 0
+    }
+
+    /// The resources of the user's list `id`: with `since` nil, those that exist; else those
+    /// changed or deleted after change number `since`, tombstones included, in the order of change.
+    /// - Complexity: O(k log n) for k rows returned.
+    public func davResources(inList id: ReminderList.ID, since: Int64? = nil) throws -> [DAVResourceState] {
+        let rows = if let since {
+            try run("SELECT uid, name, seq, deleted FROM dav_resources WHERE owner = $1 AND list_id = $2 AND seq > $3 ORDER BY seq",
+                    [id.rawValue, since])
+        } else {
+            try run("SELECT uid, name, seq, deleted FROM dav_resources WHERE owner = $1 AND list_id = $2 AND NOT deleted", [id.rawValue])
+        }
+        return try rows.map { row throws(PostgresError) in try PostgresDatabase.resource(row) }
+    }
+
+    /// The resource that exists under `name` in the user's list `id`, or nil.
+    /// - Complexity: O(log n) (the index `dav_resources_name`).
+    public func davResource(inList id: ReminderList.ID, named name: String) throws -> DAVResourceState? {
+        try run("""
+            SELECT uid, name, seq, deleted FROM dav_resources WHERE owner = $1 AND list_id = $2 AND name = $3 AND NOT deleted LIMIT 1
+            """, [id.rawValue, name]).first.map { row throws(PostgresError) in try PostgresDatabase.resource(row) }
+    }
+
+    /// The list and resource of the user's reminder `uid`, when it exists.
+    public func davResource(uid: ReminderUID) throws -> (list: ReminderList.ID, resource: DAVResourceState)? {
+        try run("""
+            SELECT d.list_id, d.uid, d.name, d.seq, d.deleted FROM reminders r
+            JOIN dav_resources d ON d.owner = r.owner AND d.list_id = r.list_id AND d.uid = r.uid
+            WHERE r.owner = $1 AND r.uid = $2
+            """, [uid.rawValue]).first.map { row throws(PostgresError) in
+            (ReminderList.ID(rawValue: try row.decode("list_id")), try PostgresDatabase.resource(row))
+        }
+    }
+
+    /// Gives the resource `uid` of the user's list `id` the name `name`, dropping a
+    /// tombstone that had it.
+    public func nameDAVResource(inList id: ReminderList.ID, uid: ReminderUID, as name: String) throws {
+        try run("DELETE FROM dav_resources WHERE owner = $1 AND list_id = $2 AND name = $3 AND deleted", [id.rawValue, name])
+        try run("UPDATE dav_resources SET name = $4 WHERE owner = $1 AND list_id = $2 AND uid = $3", [id.rawValue, uid.rawValue, name])
+    }
+
+    /// The change number up to which the tombstones of the user's list `id` were dropped, 0 when none were.
+    public func davHorizon(inList id: ReminderList.ID) throws -> Int64 {
+        try scalar("SELECT pruned_through FROM dav_horizons WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int64.self) ?? 0
+    }
+
+    /// Calls `body` with each reminder of the user's list `id` (every list, in order, when
+    /// nil) in manual order, read `pageSize` at a time by key.
+    /// - Complexity: O(n), in O(n / pageSize) statements.
+    public func forEachReminder(inList id: ReminderList.ID?, _ body: (Reminder) throws -> Void) throws {
+        guard let id else {
+            for list in try lists() { try forEachReminder(inList: list.id, body) }
+            return
+        }
+        var after: (position: Int64, number: Int64) = (.min, .min)
+        while true {
+            let page = try reminders("""
+                SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND list_id = $2 AND (position, number) > ($3, $4)
+                ORDER BY position, number LIMIT \(PostgresDatabase.pageSize)
+                """, [id.rawValue, after.position, after.number])
+            for reminder in page { try body(reminder) }
+            guard page.count == PostgresDatabase.pageSize, let last = page.last else { return }
+            after = (last.position, last.number.rawValue)
+        }
+    }
+
+    /// Drops the oldest tombstones of each of the user's lists that holds more than twice
+    /// `kept` of them, keeping its newest `kept`, and moves the list's horizon
+    /// (`davHorizon(inList:)`) to the change number of the newest one dropped: a client
+    /// whose token is older syncs from the start (RFC 6578 §3.2).
+    /// - Parameter kept: tombstones kept per list (at least 1).
+    /// - Returns: the number of tombstones dropped.
+    /// - Throws: `PostgresError` from the server.
+    /// - Complexity: O(t) in the user's tombstones (the index `dav_resources_tombstone`).
+    @discardableResult
+    public func pruneDAVTombstones(keeping kept: Int) throws -> Int {
+        precondition(kept >= 1, "keep at least one tombstone a list")
+        let crowded = try run("""
+            SELECT list_id FROM dav_resources WHERE owner = $1 AND deleted GROUP BY list_id HAVING count(*) > $2
+            """, [Int64(kept) * 2]).map { row throws(PostgresError) in try row.decode("list_id", as: String.self) }
+        var dropped = 0
+        for list in crowded {
+            guard let cutoff = try scalar("""
+                SELECT seq FROM dav_resources WHERE owner = $1 AND list_id = $2 AND deleted ORDER BY seq DESC LIMIT 1 OFFSET $3
+                """, [list, Int64(kept)], as: Int64.self) else { continue }
+            dropped += try run("DELETE FROM dav_resources WHERE owner = $1 AND list_id = $2 AND deleted AND seq <= $3 RETURNING 1",
+                               [list, cutoff]).count
+            try run("""
+                INSERT INTO dav_horizons (owner, list_id, pruned_through) VALUES ($1, $2, $3)
+                ON CONFLICT (owner, list_id) DO UPDATE SET pruned_through = greatest(dav_horizons.pruned_through, excluded.pruned_through)
+                """, [list, cutoff])
+        }
+        return dropped
+    }
+
+    /// Reminders read per statement by `forEachReminder(inList:_:)`.
+    static let pageSize = 500
+
+    /// The resource of a row with `uid`, `name`, `seq` and `deleted`.
+    private static func resource(_ row: PostgresRow) throws(PostgresError) -> DAVResourceState {
+        DAVResourceState(uid: ReminderUID(try row.decode("uid", as: String.self)), name: try row.decode("name"),
+                         sequence: try row.decode("seq"), isDeleted: try row.decode("deleted"))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TickModel
+
+/// Saving imports (`ImportStore`) for one user: the batch importer of `TickActions` runs
+/// on PostgreSQL as it does on SQLite (a CalDAV PUT is an import of one calendar object).
+extension PostgresDatabase: ImportStore {
+    /// Which of `uids` name a reminder of the user, asked in one statement.
+    /// - Complexity: O(n log m) for n UIDs among the user's m reminders (the index `(owner, uid)`).
+    public func storedUIDs(among uids: [ReminderUID]) throws -> Set<ReminderUID> {
+        guard !uids.isEmpty else { return [] }
+        return Set(try run("SELECT uid FROM reminders WHERE owner = $1 AND uid = ANY($2::text[])",
+                           [PostgresArray.text(uids.map(\.rawValue))])
+            .map { row throws(PostgresError) in ReminderUID(try row.decode("uid", as: String.self)) })
+    }
+
+    /// Which of `numbers` are numbers of the user's reminders, asked in one statement.
+    /// - Complexity: O(n log m) for n numbers among the user's m reminders.
+    public func takenNumbers(among numbers: [Reminder.Number]) throws -> Set<Int64> {
+        guard !numbers.isEmpty else { return [] }
+        return Set(try run("SELECT number FROM reminders WHERE owner = $1 AND number = ANY($2::bigint[])",
+                           [PostgresArray.text(numbers.map { String($0.rawValue) })])
+            .map { row throws(PostgresError) in try row.decode("number", as: Int64.self) })
+    }
+
+    /// Saves new reminders of the user one by one, in order, each at the end of its list.
+    /// - Complexity: O(n) statements.
+    public func insert(contentsOf reminders: [Reminder]) throws {
+        for reminder in reminders { try insert(reminder, keepingNumber: false, keepingPosition: false) }
+    }
+
+    /// Saves restored reminders of the user one by one, in order.
+    /// - Complexity: O(n) statements.
+    public func insert(restoring reminders: [Reminder], keepingNumbers: Bool, keepingPositions: [Bool]) throws {
+        precondition(reminders.count == keepingPositions.count, "one keepingPositions flag per reminder")
+        for (reminder, keepsPosition) in zip(reminders, keepingPositions) {
+            try insert(reminder, keepingNumber: keepingNumbers, keepingPosition: keepsPosition)
+        }
+    }
+
+    /// The user's reminders whose kept iCalendar lines contain `text`, case ignored.
+    /// - Complexity: O(n) in the size of the user's kept lines (a scan).
+    public func reminders(keeping text: String) throws -> [Reminder] {
+        try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND strpos(lower(ical_extras), lower($2)) > 0",
+                      [text])
+    }
+
+    /// Whether the occurrence due `due` of the user's reminder `number` is recorded as completed.
+    public func isOccurrenceCompleted(reminder number: Reminder.Number, due: Due) throws -> Bool {
+        try scalar("SELECT 1 FROM completed_occurrences WHERE owner = $1 AND reminder = $2 AND due = $3",
+                   [number.rawValue, ReminderColumns.columns(due).text], as: Int.self) != nil
+    }
+
+    /// Runs `body`: PostgreSQL needs nothing of its own for a big batch.
+    public func importing<T>(count: Int, _ body: () throws -> T) throws -> T { try body() }
+}
