@@ -71,7 +71,7 @@ extension WebService {
 
     /// The properties of the collection of `list` (`lists`: all of them, in order, for its
     /// `calendar-order`).
-    static func properties(of list: ReminderList, among lists: [ReminderList], in db: Database) throws -> DAVPropertySet {
+    static func properties(of list: ReminderList, among lists: [ReminderList], in db: some DAVTransaction) throws -> DAVPropertySet {
         let token = try db.davToken(inList: list.id)
         var set = DAVPropertySet()
         set.add(.d("resourcetype"), "<D:collection/><C:calendar/>")

@@ -14,8 +14,8 @@ import TickPostgres
 /// user's `PostgresStore`: every statement is scoped to the user in SQL, and another user's
 /// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
 /// those that need what only the SQLite store has yet (the change journal, searches and
-/// date listings, alarms, the event stream) answer 501. The web app's files and CalDAV are
-/// not served here yet.
+/// date listings, alarms, the event stream) answer 501. CalDAV is served at `/dav/` with
+/// HTTP Basic (`PostgresWebService+DAV`); the web app's files are not served here yet.
 public final class PostgresWebService: Sendable {
     /// The accounts; their pool also serves the users' stores.
     let accounts: Accounts
@@ -61,9 +61,14 @@ public final class PostgresWebService: Sendable {
         case "/logout": return logout(request)
         default: break
         }
+        if WebService.isDAVPath(request.path) { return davResponse(to: request) }
+        if request.path == "/", request.method == "PROPFIND" {
+            // A CalDAV client given only the server's address (Thunderbird, iOS) asks the root.
+            return HTTPResponse(status: 301, headers: [("Location", DAVPath.rootPath)])
+        }
         guard request.path.hasPrefix("/api/") else {
-            return Problem.notFound("tick serve --database serves the JSON API under /api/v1/ and /login only; "
-                                    + "the web app and CalDAV are not yet served on PostgreSQL").response
+            return Problem.notFound("tick serve --database serves the JSON API under /api/v1/, CalDAV under /dav/ and /login only; "
+                                    + "the web app is not yet served on PostgreSQL").response
         }
         // The session cookie when there are no Basic credentials, else Basic.
         let signedIn = request.header("authorization") == nil
@@ -118,7 +123,7 @@ public final class PostgresWebService: Sendable {
 
     /// Gives the user a first list when they have none, once per user and process (a user
     /// added by `tick users add` has no list yet; a reminder added without one goes there).
-    private func furnish(_ store: PostgresStore, at now: Date) throws {
+    func furnish(_ store: PostgresStore, at now: Date) throws {
         guard !furnished.withLock({ $0.contains(store.user) }) else { return }
         try store.write { db in try db.ensureFirstList(createdAt: now) }
         furnished.withLock { _ = $0.insert(store.user) }

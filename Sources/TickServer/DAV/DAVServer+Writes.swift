@@ -2,12 +2,13 @@ import Foundation
 import TickActions
 import TickInterchange
 import TickModel
+import TickPostgres
 import TickStore
 import TickSync
 
 /// PUT and DELETE of reminders, MKCALENDAR, PROPPATCH and DELETE of lists: each through
 /// `Actions`, in one transaction, with the preconditions checked inside it.
-extension WebService {
+extension DAVServer {
     func davPut(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
         guard case .item(let id, let name) = path else {
             throw DAVFailure(405, nil, "PUT writes one reminder (\(DAVPath.homePath)LIST/NAME.ics)")
@@ -15,7 +16,7 @@ extension WebService {
         let batch = try WebService.calendarObject(request.body, href: path.href, now: configuration.clock())
         let uid = batch.uid
         let context = actionContext()
-        let (created, etag, _) = try journaledWrite(context, { "save " + WebService.quoted($0.2) + " (CalDAV)" }) { db -> (Bool, String?, String) in
+        let (created, etag, _) = try store.write(context, describedBy: { "save " + WebService.quoted($0.2) + " (CalDAV)" }) { db -> (Bool, String?, String) in
             guard let list = try db.list(id: id) else {
                 throw DAVFailure(409, nil, "there is no list with the id '\(id.rawValue)' to put a reminder in (RFC 4918 §9.7.1)")
             }
@@ -32,8 +33,8 @@ extension WebService {
                                  "the UID '\(uid.rawValue)' is the reminder at \(otherPath.href) already",
                                  conditionContent: WebService.href(otherPath))
             }
-            _ = try Actions.importBatch(ImportRequest(batch: batch.batch, fallbackListName: list.name, mergeRule: .sync),
-                                        in: db, context: context)
+            try DAVServer.save(ImportRequest(batch: batch.batch, fallbackListName: list.name, mergeRule: .sync), in: db,
+                               context: context)
             if name != uid.rawValue + ".ics" { try db.nameDAVResource(inList: id, uid: uid, as: name) }
             guard let stored = try db.davResource(inList: id, named: name), let reminder = try db.reminder(uid: uid) else {
                 throw DAVFailure(500, nil, "the reminder was not stored at \(path.href)")
@@ -46,6 +47,146 @@ extension WebService {
         return HTTPResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
     }
 
+    /// Saves a PUT's calendar object in `db` (`Actions.importBatch`). On SQLite the concrete
+    /// form is called (the cast is decided when `DAVServer` is specialized), whose code is
+    /// specialized for `Database` in `TickActions`; the generic form serves other stores.
+    static func save(_ request: ImportRequest, in db: Store.Transaction, context: ActionContext) throws {
+        if let sqlite = db as? Database {
+            _ = try Actions.importBatch(request, in: sqlite, context: context)
+        } else {
+            _ = try Actions.importBatch(request, in: db, context: context)
+        }
+    }
+
+    func davDelete(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        switch path {
+        case .item(let id, let name):
+            _ = try store.write(actionContext(), describedBy: { "delete " + WebService.quoted($0) + " (CalDAV)" }) { db in
+                guard try db.list(id: id) != nil else { throw WebService.noList(id) }
+                let existing = try db.davResource(inList: id, named: name)
+                try WebService.checkPreconditions(request, existing: existing, what: path.href)
+                guard let existing, let reminder = try db.reminder(uid: existing.uid) else { throw WebService.noItem(path) }
+                _ = try Actions.delete([reminder.number], in: db)
+                return reminder.title
+            }
+        case .collection(let id):
+            _ = try store.write(actionContext(), describedBy: { "delete the list " + WebService.quoted($0.list.name) + " (CalDAV)" }) { db in
+                guard try db.list(id: id) != nil else { throw WebService.noList(id) }
+                return try Actions.deleteList(.id(id), force: true, in: db)
+            }
+        default:
+            throw DAVFailure(403, nil, "only lists and reminders can be deleted")
+        }
+        return HTTPResponse(status: 204)
+    }
+
+    // MARK: - Lists
+
+    func davMakeCalendar(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        guard case .collection(let id) = path else {
+            throw DAVFailure(403, nil, "a list is made at \(DAVPath.homePath)ID/")
+        }
+        guard !id.rawValue.isEmpty, id.rawValue.count <= 200, !id.rawValue.contains(where: \.isNewline) else {
+            throw DAVFailure.badRequest("a list's id is 1 to 200 characters on one line")
+        }
+        let update = try DAVRequestBody.mkcalendar(request.body)
+        var name = id.rawValue, color = ListColor.defaultColor
+        for (property, value) in update.set {
+            switch property {
+            case .d("displayname"): name = value.text
+            case WebService.calendarColor:
+                guard let parsed = ListColor(parsing: value.trimmedText) else {
+                    throw DAVFailure(403, nil, "calendar-color is #RRGGBB or #RRGGBBAA, not '\(value.trimmedText)'")
+                }
+                color = parsed
+            case .c("supported-calendar-component-set"):
+                let names = value.children(.c("comp")).compactMap { $0.attributes["name"]?.uppercased() }
+                guard names.contains("VTODO") else {
+                    throw DAVFailure.caldav("supported-calendar-component", "a list holds to-dos (VTODO), not \(names.joined(separator: ", "))")
+                }
+            default: break // a description, a time zone: Tick keeps none for a list
+            }
+        }
+        let context = actionContext()
+        do {
+            _ = try store.write(context, describedBy: { "create the list " + WebService.quoted($0.name) + " (CalDAV)" }) { db in
+                guard try db.list(id: id) == nil else {
+                    throw DAVFailure(405, .d("resource-must-be-null"), "there is a list at \(path.href) already")
+                }
+                return try Actions.addList(named: name, color: color, id: id, in: db, context: context)
+            }
+        } catch let error as PostgresError where error.isUniqueViolation {
+            // List ids are unique across users on PostgreSQL: this one is another user's list,
+            // which is not named (RFC 4791 §5.3.1: the server may refuse the request-URI).
+            throw DAVFailure(403, nil, "a list cannot be made at \(path.href); make it at another path")
+        }
+        return HTTPResponse(status: 201, headers: [("Location", path.href)])
+    }
+
+    /// PROPPATCH of a list: `displayname`, Apple's `calendar-color` and `calendar-order`,
+    /// all or nothing (RFC 4918 §9.2: one refused property fails the rest with 424).
+    func davProppatch(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        let update = try DAVRequestBody.propertyUpdate(request.body)
+        let names = update.set.map(\.name) + update.remove
+        var refused: [(XMLName, Int)] = []
+        if case .collection = path {
+            for name in update.remove where name != WebService.calendarColor && name != WebService.calendarOrder {
+                refused.append((name, 403))
+            }
+            for (name, value) in update.set {
+                switch name {
+                case .d("displayname"):
+                    if value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { refused.append((name, 409)) }
+                case WebService.calendarColor: if ListColor(parsing: value.trimmedText) == nil { refused.append((name, 409)) }
+                case WebService.calendarOrder: if Int(value.trimmedText) == nil { refused.append((name, 409)) }
+                default: refused.append((name, 403))
+                }
+            }
+        } else {
+            refused = names.map { ($0, 403) }
+        }
+        guard case .collection(let id) = path, refused.isEmpty else {
+            var multistatus = DAVXMLWriter()
+            let failed = Set(refused.map(\.0))
+            multistatus.add(href: path.href, found: [], failed: refused + names.filter { !failed.contains($0) }.map { ($0, 424) })
+            return multistatus.response()
+        }
+        let context = actionContext()
+        do {
+            _ = try store.write(context, describedBy: { "change the list " + WebService.quoted($0) + " (CalDAV)" }) { db in
+                let reference = ListReference.id(id)
+                _ = try Actions.existingList(reference, in: db)
+                for (name, value) in update.set {
+                    switch name {
+                    case .d("displayname"): _ = try Actions.renameList(reference, to: value.text, in: db, context: context)
+                    case WebService.calendarColor:
+                        _ = try Actions.recolorList(reference, to: ListColor(parsing: value.trimmedText) ?? .defaultColor, in: db,
+                                                    context: context)
+                    case WebService.calendarOrder:
+                        let count = try db.lists().count
+                        _ = try Actions.moveList(reference, to: min(max(Int(value.trimmedText) ?? 1, 1), count), in: db)
+                    default: break
+                    }
+                }
+                if update.remove.contains(WebService.calendarColor) {
+                    _ = try Actions.recolorList(reference, to: .defaultColor, in: db, context: context)
+                }
+                return try Actions.existingList(reference, in: db).name
+            }
+        } catch let error as ActionError {
+            // A name another list has: that property fails, the others with it (nothing was kept).
+            guard case .listNameTaken = error else { throw error }
+            var multistatus = DAVXMLWriter()
+            multistatus.add(href: path.href, found: [], failed: names.map { ($0, $0 == .d("displayname") ? 409 : 424) })
+            return multistatus.response()
+        }
+        var multistatus = DAVXMLWriter()
+        multistatus.add(href: path.href, found: names.map { ($0, "") })
+        return multistatus.response()
+    }
+}
+
+extension WebService {
     /// A PUT's body read as one calendar object resource holding to-dos (RFC 4791 §4.1).
     /// - Throws: `DAVFailure` 403 with the precondition of RFC 4791 §5.3.2.1 it fails:
     ///   `supported-calendar-data` (not UTF-8), `valid-calendar-data` (not iCalendar, or
@@ -99,126 +240,5 @@ extension WebService {
                 throw .preconditionFailed("If-None-Match: there is a reminder at \(what) already")
             }
         }
-    }
-
-    func davDelete(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
-        switch path {
-        case .item(let id, let name):
-            _ = try journaledWrite(actionContext(), { "delete " + WebService.quoted($0) + " (CalDAV)" }) { db in
-                guard try db.list(id: id) != nil else { throw WebService.noList(id) }
-                let existing = try db.davResource(inList: id, named: name)
-                try WebService.checkPreconditions(request, existing: existing, what: path.href)
-                guard let existing, let reminder = try db.reminder(uid: existing.uid) else { throw WebService.noItem(path) }
-                _ = try Actions.delete([reminder.number], in: db)
-                return reminder.title
-            }
-        case .collection(let id):
-            _ = try journaledWrite(actionContext(), { "delete the list " + WebService.quoted($0.list.name) + " (CalDAV)" }) { db in
-                guard try db.list(id: id) != nil else { throw WebService.noList(id) }
-                return try Actions.deleteList(.id(id), force: true, in: db)
-            }
-        default:
-            throw DAVFailure(403, nil, "only lists and reminders can be deleted")
-        }
-        return HTTPResponse(status: 204)
-    }
-
-    // MARK: - Lists
-
-    func davMakeCalendar(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
-        guard case .collection(let id) = path else {
-            throw DAVFailure(403, nil, "a list is made at \(DAVPath.homePath)ID/")
-        }
-        guard !id.rawValue.isEmpty, id.rawValue.count <= 200, !id.rawValue.contains(where: \.isNewline) else {
-            throw DAVFailure.badRequest("a list's id is 1 to 200 characters on one line")
-        }
-        let update = try DAVRequestBody.mkcalendar(request.body)
-        var name = id.rawValue, color = ListColor.defaultColor
-        for (property, value) in update.set {
-            switch property {
-            case .d("displayname"): name = value.text
-            case WebService.calendarColor:
-                guard let parsed = ListColor(parsing: value.trimmedText) else {
-                    throw DAVFailure(403, nil, "calendar-color is #RRGGBB or #RRGGBBAA, not '\(value.trimmedText)'")
-                }
-                color = parsed
-            case .c("supported-calendar-component-set"):
-                let names = value.children(.c("comp")).compactMap { $0.attributes["name"]?.uppercased() }
-                guard names.contains("VTODO") else {
-                    throw DAVFailure.caldav("supported-calendar-component", "a list holds to-dos (VTODO), not \(names.joined(separator: ", "))")
-                }
-            default: break // a description, a time zone: Tick keeps none for a list
-            }
-        }
-        let context = actionContext()
-        _ = try journaledWrite(context, { "create the list " + WebService.quoted($0.name) + " (CalDAV)" }) { db in
-            guard try db.list(id: id) == nil else {
-                throw DAVFailure(405, .d("resource-must-be-null"), "there is a list at \(path.href) already")
-            }
-            return try Actions.addList(named: name, color: color, id: id, in: db, context: context)
-        }
-        return HTTPResponse(status: 201, headers: [("Location", path.href)])
-    }
-
-    /// PROPPATCH of a list: `displayname`, Apple's `calendar-color` and `calendar-order`,
-    /// all or nothing (RFC 4918 §9.2: one refused property fails the rest with 424).
-    func davProppatch(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
-        let update = try DAVRequestBody.propertyUpdate(request.body)
-        let names = update.set.map(\.name) + update.remove
-        var refused: [(XMLName, Int)] = []
-        if case .collection = path {
-            for name in update.remove where name != WebService.calendarColor && name != WebService.calendarOrder {
-                refused.append((name, 403))
-            }
-            for (name, value) in update.set {
-                switch name {
-                case .d("displayname"):
-                    if value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { refused.append((name, 409)) }
-                case WebService.calendarColor: if ListColor(parsing: value.trimmedText) == nil { refused.append((name, 409)) }
-                case WebService.calendarOrder: if Int(value.trimmedText) == nil { refused.append((name, 409)) }
-                default: refused.append((name, 403))
-                }
-            }
-        } else {
-            refused = names.map { ($0, 403) }
-        }
-        guard case .collection(let id) = path, refused.isEmpty else {
-            var multistatus = DAVXMLWriter()
-            let failed = Set(refused.map(\.0))
-            multistatus.add(href: path.href, found: [], failed: refused + names.filter { !failed.contains($0) }.map { ($0, 424) })
-            return multistatus.response()
-        }
-        let context = actionContext()
-        do {
-            _ = try journaledWrite(context, { "change the list " + WebService.quoted($0) + " (CalDAV)" }) { db in
-                let reference = ListReference.id(id)
-                _ = try Actions.existingList(reference, in: db)
-                for (name, value) in update.set {
-                    switch name {
-                    case .d("displayname"): _ = try Actions.renameList(reference, to: value.text, in: db, context: context)
-                    case WebService.calendarColor:
-                        _ = try Actions.recolorList(reference, to: ListColor(parsing: value.trimmedText) ?? .defaultColor, in: db,
-                                                    context: context)
-                    case WebService.calendarOrder:
-                        let count = try db.lists().count
-                        _ = try Actions.moveList(reference, to: min(max(Int(value.trimmedText) ?? 1, 1), count), in: db)
-                    default: break
-                    }
-                }
-                if update.remove.contains(WebService.calendarColor) {
-                    _ = try Actions.recolorList(reference, to: .defaultColor, in: db, context: context)
-                }
-                return try Actions.existingList(reference, in: db).name
-            }
-        } catch let error as ActionError {
-            // A name another list has: that property fails, the others with it (nothing was kept).
-            guard case .listNameTaken = error else { throw error }
-            var multistatus = DAVXMLWriter()
-            multistatus.add(href: path.href, found: [], failed: names.map { ($0, $0 == .d("displayname") ? 409 : 424) })
-            return multistatus.response()
-        }
-        var multistatus = DAVXMLWriter()
-        multistatus.add(href: path.href, found: names.map { ($0, "") })
-        return multistatus.response()
     }
 }

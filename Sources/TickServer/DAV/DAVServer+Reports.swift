@@ -5,14 +5,14 @@ import TickSync
 
 /// REPORT on a list's collection: `calendar-multiget`, `calendar-query` and RFC 6578
 /// `sync-collection`.
-extension WebService {
+extension DAVServer {
     func davReport(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
         let report = try DAVRequestBody.report(request.body)
         guard case .collection(let id) = path else {
             throw DAVFailure(403, .d("supported-report"), "reports are made on a list's collection (\(DAVPath.homePath)LIST/)")
         }
         let zone = configuration.timeZone
-        return try reader.read { db -> HTTPResponse in
+        return try store.read { db -> HTTPResponse in
             guard let list = try db.list(id: id) else { throw WebService.noList(id) }
             var multistatus = DAVXMLWriter()
             switch report {
@@ -27,7 +27,7 @@ extension WebService {
                 }
                 return multistatus.response()
             case .query(let asked, let filter):
-                let resources = Dictionary(try db.davResources(inList: id).map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+                let resources = Dictionary(try db.davResources(inList: id, since: nil).map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
                 try db.forEachReminder(inList: id) { reminder in
                     guard let resource = resources[reminder.uid], filter.matches(reminder, zone: zone) else { return }
                     let path = DAVPath.item(id, name: resource.name)
@@ -51,12 +51,14 @@ extension WebService {
             }
         }
     }
+}
 
+extension WebService {
     /// The change number of a sync token of the list `list`; nil for an empty one (a first sync).
     /// - Throws: `DAVFailure` 403 `DAV:valid-sync-token` (RFC 6578 §3.2) for a token Tick
     ///   did not give (not its form, or a number past the last change) or one older than
     ///   the list's oldest kept tombstone (`Database.davHorizon(inList:)`).
-    static func syncSequence(_ token: String, ofList list: ReminderList.ID, in db: Database) throws -> Int64? {
+    static func syncSequence(_ token: String, ofList list: ReminderList.ID, in db: some DAVTransaction) throws -> Int64? {
         guard !token.isEmpty else { return nil }
         guard token.hasPrefix(syncTokenPrefix), let number = Int64(token.dropFirst(syncTokenPrefix.count)), number >= 0,
               number <= (try db.davSequence()) else {

@@ -1,0 +1,128 @@
+import Foundation
+import TickActions
+import TickModel
+import TickStore
+import TickSync
+
+/// The CalDAV server's handlers (RFC 4791 over RFC 4918, with RFC 6578 sync) on any store
+/// whose transactions answer `DAVTransaction`: `SQLiteAPIStore` for `tick serve`, one
+/// user's `PostgresAPIStore` for `tick serve --database`. The same code serves both; on
+/// PostgreSQL every lookup is the signed-in user's, so another user's list or reminder is
+/// "not found" (404), exactly like one that does not exist.
+///
+/// A generic parameter, not an existential, as for the JSON API (`APIStore`): the handlers
+/// are specialized for each store. Made per request, after the request is signed in.
+struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
+    /// The signed-in user's lists and reminders.
+    let store: Store
+    /// The clock, zone, locale and alarm defaults of the server.
+    let configuration: WebService.Configuration
+
+    /// The action context of a request: the clock read now.
+    func actionContext() -> ActionContext { configuration.actionContext() }
+
+    /// Answers a signed-in request for a path under `/dav/` (RFC 4918 §9, RFC 4791 §5–7,
+    /// RFC 6578 §3): 404 for a path outside the layout (`DAVPath`) or naming no list or
+    /// reminder of the store, the handler's answer otherwise.
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard let path = DAVPath(request.path) else {
+            return DAVFailure.notFound("there is nothing at \(request.path) (the CalDAV server's root is \(DAVPath.rootPath))").response
+        }
+        do {
+            switch request.method {
+            case "PROPFIND": return try davPropfind(request, path)
+            case "GET", "HEAD": return try davGet(path)
+            case "PUT": return try davPut(request, path)
+            case "DELETE": return try davDelete(request, path)
+            case "REPORT": return try davReport(request, path)
+            case "PROPPATCH": return try davProppatch(request, path)
+            case "MKCALENDAR": return try davMakeCalendar(request, path)
+            default:
+                return DAVFailure(405, nil, "a CalDAV path takes \(WebService.davMethods), not \(request.method)")
+                    .response.withHeader("Allow", WebService.davMethods)
+            }
+        } catch let failure as DAVFailure {
+            return failure.response
+        } catch {
+            let problem = Problem.from(error)
+            return DAVFailure(problem.status, nil, problem.detail).response
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The `Depth` header of a PROPFIND: 0 or 1 (`infinity`, or none, is read as 1: the
+    /// tree is three levels deep and answering it whole costs no more than 1 does).
+    static func depth(_ request: HTTPRequest) -> Int {
+        request.header("depth")?.trimmingCharacters(in: .whitespaces) == "0" ? 0 : 1
+    }
+
+    func davPropfind(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        let asked = try DAVRequestBody.propfind(request.body)
+        let depth = DAVServer.depth(request)
+        let multistatus = try store.read { db -> DAVXMLWriter in
+            var multistatus = DAVXMLWriter()
+            let lists = try db.lists()
+            switch path {
+            case .root, .principal, .home:
+                multistatus.addProperties(of: path, WebService.properties(of: path), asked: asked)
+                if depth == 1 {
+                    switch path {
+                    case .root:
+                        for child in [DAVPath.principal, .home] {
+                            multistatus.addProperties(of: child, WebService.properties(of: child), asked: asked)
+                        }
+                    case .home:
+                        for list in lists {
+                            multistatus.addProperties(of: .collection(list.id), try WebService.properties(of: list, among: lists, in: db),
+                                                 asked: asked)
+                        }
+                    default: break
+                    }
+                }
+            case .collection(let id):
+                guard let list = lists.first(where: { $0.id == id }) else { throw WebService.noList(id) }
+                multistatus.addProperties(of: path, try WebService.properties(of: list, among: lists, in: db), asked: asked)
+                if depth == 1 {
+                    try self.addItems(try db.davResources(inList: id, since: nil), of: list, to: &multistatus, asked: asked, in: db)
+                }
+            case .item(let id, let name):
+                guard let list = lists.first(where: { $0.id == id }) else { throw WebService.noList(id) }
+                guard let resource = try db.davResource(inList: id, named: name) else { throw WebService.noItem(path) }
+                try self.addItems([resource], of: list, to: &multistatus, asked: asked, in: db)
+            }
+            return multistatus
+        }
+        return multistatus.response()
+    }
+
+    func davGet(_ path: DAVPath) throws -> HTTPResponse {
+        guard case .item(let id, let name) = path else {
+            throw DAVFailure(405, nil, "GET reads one reminder (\(DAVPath.homePath)LIST/NAME.ics); use PROPFIND on collections")
+        }
+        let (text, etag) = try store.read { db -> (String, String) in
+            guard let list = try db.list(id: id) else { throw WebService.noList(id) }
+            guard let resource = try db.davResource(inList: id, named: name),
+                  let reminder = try db.reminder(uid: resource.uid) else { throw WebService.noItem(path) }
+            return (CalendarObject.text(of: reminder, in: list), WebService.etag(resource))
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/calendar; charset=utf-8"), ("ETag", etag)],
+                            body: .bytes(Array(text.utf8)))
+    }
+
+    /// Adds the items `resources` of `list` with the properties `asked`; the ones whose
+    /// reminder is gone meanwhile are left out.
+    func addItems(_ resources: [DAVResourceState], of list: ReminderList, to multistatus: inout DAVXMLWriter,
+                  asked: DAVRequestBody.Properties, in db: Store.Transaction) throws {
+        let needsReminder = WebService.needsReminder(asked)
+        for resource in resources {
+            let path = DAVPath.item(list.id, name: resource.name)
+            var reminder: Reminder?
+            if needsReminder {
+                reminder = try db.reminder(uid: resource.uid)
+                if reminder == nil { continue }
+            }
+            multistatus.addProperties(of: path, WebService.properties(of: resource, reminder: reminder, in: list), asked: asked)
+        }
+    }
+}
