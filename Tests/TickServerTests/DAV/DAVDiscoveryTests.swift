@@ -3,15 +3,16 @@ import Testing
 import TestSupport
 import TickServer
 
-/// Discovery, authentication and PROPFIND of the CalDAV server, in process.
+/// Discovery, authentication and PROPFIND of the CalDAV server, in process (on both servers,
+/// `StoreKind`, where the single-user server's token is not the subject).
 @Suite struct DAVDiscoveryTests {
     static let principalAndHome = """
         <?xml version="1.0"?><propfind xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
         <prop><current-user-principal/><C:calendar-home-set/></prop></propfind>
         """
 
-    @Test func wellKnownRedirectsToTheRoot() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func wellKnownRedirectsToTheRoot(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let response = harness.dav("PROPFIND", "/.well-known/caldav", authorization: nil)
         #expect(response.status == 301)
         #expect(response.header("Location") == "/dav/")
@@ -25,22 +26,22 @@ import TickServer
         #expect(harness.dav("GET", "/", authorization: nil).status == 200, "the web app is still at /")
     }
 
-    @Test func optionsNamesCalendarAccessWithoutCredentials() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func optionsNamesCalendarAccessWithoutCredentials(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let response = harness.dav("OPTIONS", "/dav/", authorization: nil)
         #expect(response.status == 200)
         #expect(response.header("DAV") == "1, 3, calendar-access")
         #expect(response.header("Allow")?.contains("REPORT") == true)
     }
 
-    @Test func principalThenHomeThenOneCollectionPerList() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func principalThenHomeThenOneCollectionPerList(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let root = DAVAnswer(harness.dav("PROPFIND", "/dav/", DAVDiscoveryTests.principalAndHome, headers: ["Depth": "0"]))
         #expect(root.item("/dav/")?.properties["{DAV:}current-user-principal"] == "[{DAV:}href]/dav/principal/")
         let principal = DAVAnswer(harness.dav("PROPFIND", "/dav/principal/", DAVDiscoveryTests.principalAndHome, headers: ["Depth": "0"]))
         #expect(principal.item("/dav/principal/")?.properties["{urn:ietf:params:xml:ns:caldav}calendar-home-set"]
                 == "[{DAV:}href]/dav/lists/")
-        _ = harness.send("POST", "/api/v1/lists", json: ##"{"name": "Groceries", "color": "#FF9500"}"##)
+        _ = harness.api("POST", "/api/v1/lists", json: ##"{"name": "Groceries", "color": "#FF9500"}"##)
         let home = harness.dav("PROPFIND", "/dav/lists/", headers: ["Depth": "1"])
         #expect(home.status == 207)
         let answer = DAVAnswer(home)
@@ -57,8 +58,8 @@ import TickServer
         #expect(groceries.properties["{http://calendarserver.org/ns/}getctag"] != nil)
     }
 
-    @Test func unknownPropertiesAre404InTheirOwnPropstat() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func unknownPropertiesAre404InTheirOwnPropstat(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let body = #"<propfind xmlns="DAV:" xmlns:X="urn:example"><prop><displayname/><X:color/></prop></propfind>"#
         let response = harness.dav("PROPFIND", try harness.firstCollection(), body, headers: ["Depth": "0"])
         #expect(response.status == 207)
@@ -103,15 +104,15 @@ import TickServer
         #expect(made.status == 201)
     }
 
-    @Test func aMalformedBodyIs400AndNamesWhere() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func aMalformedBodyIs400AndNamesWhere(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let response = harness.dav("PROPFIND", "/dav/", "<propfind xmlns=\"DAV:\"><prop>", headers: ["Depth": "0"])
         #expect(response.status == 400)
         #expect(response.bodyText.contains("the request body"))
     }
 
-    @Test func unknownPathsAre404() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func unknownPathsAre404(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         #expect(harness.dav("PROPFIND", "/dav/nothing/").status == 404)
         #expect(harness.dav("PROPFIND", "/dav/lists/no-such-list/").status == 404)
     }

@@ -5,22 +5,9 @@ import FoundationXML
 import TestSupport
 import TickServer
 
-/// DAV requests to a `ServiceHarness`, signed in with Basic as a phone would.
+/// What DAV tests send to a `ServiceHarness` (requests: `DAVTestServer.dav`).
 extension ServiceHarness {
     static let basic = "Basic " + Data("phone:\(ServiceHarness.token)".utf8).base64EncodedString()
-
-    /// A DAV request with Basic credentials (`authorization` nil: none).
-    func dav(_ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:],
-             authorization: String? = ServiceHarness.basic) -> HTTPResponse {
-        var fields = ["Host": ServiceHarness.host]
-        if let authorization { fields["Authorization"] = authorization }
-        if !body.isEmpty { fields["Content-Type"] = method == "PUT" ? "text/calendar; charset=utf-8" : "application/xml; charset=utf-8" }
-        for (name, value) in headers { fields[name] = value }
-        return service.respond(to: HTTPRequest(method: method, path: path, headers: fields, body: Array(body.utf8)))
-    }
-
-    /// The path of the first list's collection.
-    func firstCollection() throws -> String { "/dav/lists/\(try firstListID())/" }
 
     /// A VTODO calendar object.
     static func todo(uid: String, summary: String, extra: [String] = []) -> String {

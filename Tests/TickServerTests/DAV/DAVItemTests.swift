@@ -3,10 +3,10 @@ import Testing
 import TestSupport
 import TickServer
 
-/// GET, PUT and DELETE of reminders, with their preconditions.
+/// GET, PUT and DELETE of reminders, with their preconditions, on both servers (`StoreKind`).
 @Suite struct DAVItemTests {
-    @Test func putThenGetKeepsWhatTickDoesNotModel() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func putThenGetKeepsWhatTickDoesNotModel(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let collection = try harness.firstCollection()
         let body = ServiceHarness.todo(uid: "phone-1", summary: "Buy milk", extra: ["X-PHONE-THING;P=1:kept as it was"])
         let put = harness.dav("PUT", collection + "phone-1.ics", body, headers: ["If-None-Match": "*"])
@@ -20,7 +20,7 @@ import TickServer
         #expect(get.bodyText.contains("X-PHONE-THING;P=1:kept as it was"))
         // Stable while nothing changes.
         #expect(harness.dav("GET", collection + "phone-1.ics").header("ETag") == etag)
-        let titles = try harness.store.read { db in try db.allReminders().map(\.title) }
+        let titles = try harness.titles()
         #expect(titles == ["Buy milk"])
     }
 
@@ -40,28 +40,28 @@ import TickServer
         #expect(harness.dav("GET", path).status == 200)
     }
 
-    @Test func ifNoneMatchStarOnAnExistingItemIs412AndChangesNothing() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func ifNoneMatchStarOnAnExistingItemIs412AndChangesNothing(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let path = try harness.firstCollection() + "a.ics"
         _ = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "First"), headers: ["If-None-Match": "*"])
-        let before = try harness.snapshot()
+        let before = try harness.storedState()
         let again = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Second"), headers: ["If-None-Match": "*"])
         #expect(again.status == 412)
-        #expect(try harness.snapshot() == before)
+        #expect(try harness.storedState() == before)
     }
 
-    @Test func ifMatchComparesTheETagByteForByte() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func ifMatchComparesTheETagByteForByte(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let path = try harness.firstCollection() + "a.ics"
         _ = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "First"))
         let etag = try #require(harness.dav("GET", path).header("ETag"))
-        let before = try harness.snapshot()
+        let before = try harness.storedState()
         let unquoted = String(etag.dropFirst().dropLast())
         for wrong in [unquoted, "W/" + etag, "\"999999\""] {
             let refused = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"), headers: ["If-Match": wrong])
             #expect(refused.status == 412, "If-Match: \(wrong)")
         }
-        #expect(try harness.snapshot() == before)
+        #expect(try harness.storedState() == before)
         let updated = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"), headers: ["If-Match": etag])
         #expect(updated.status == 204)
         let newTag = try #require(harness.dav("GET", path).header("ETag"))
@@ -70,8 +70,8 @@ import TickServer
                             headers: ["If-Match": "*"]).status == 412)
     }
 
-    @Test func aPutOfTicksOwnTextGetsItsETag() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func aPutOfTicksOwnTextGetsItsETag(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let uid = harness.add(#"{"title": "From the web"}"#)
         let path = try harness.firstCollection() + uid + ".ics"
         let text = harness.dav("GET", path).bodyText
@@ -84,12 +84,12 @@ import TickServer
         #expect(put.header("ETag") != nil)
     }
 
-    @Test func anEditInTickChangesTheETag() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func anEditInTickChangesTheETag(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let uid = harness.add(#"{"title": "From the web"}"#)
         let path = try harness.firstCollection() + uid + ".ics"
         let first = try #require(harness.dav("GET", path).header("ETag"))
-        _ = harness.send("PATCH", "/api/v1/reminders/\(uid)", json: #"{"title": "Renamed"}"#)
+        _ = harness.api("PATCH", "/api/v1/reminders/\(uid)", json: #"{"title": "Renamed"}"#)
         let second = harness.dav("GET", path)
         #expect(second.header("ETag") != first)
         #expect(second.bodyText.contains("SUMMARY:Renamed"))
@@ -107,26 +107,27 @@ import TickServer
         ("not UTF-8", "BEGIN:VCALENDAR\u{FFFD}", 403, "supported-calendar-data"),
     ]
 
-    @Test(arguments: refusals) func aPutThatIsNotOneToDoIsRefusedWithItsPrecondition(
-        _ what: String, body: String, status: Int, condition: String) throws {
-        let harness = try ServiceHarness()
-        let before = try harness.snapshot()
+    @Test(arguments: StoreKind.available, refusals) func aPutThatIsNotOneToDoIsRefusedWithItsPrecondition(
+        _ kind: StoreKind, _ refusal: (String, String, Int, String)) throws {
+        let (what, body, status, condition) = refusal
+        let harness = try kind.davServer()
+        let before = try harness.storedState()
         var bytes = Array(body.utf8)
         if what == "not UTF-8" { bytes = Array("BEGIN:VCALENDAR".utf8) + [0xFF, 0xFE] }
-        let response = harness.service.respond(to: HTTPRequest(
+        let response = harness.respond(to: HTTPRequest(
             method: "PUT", path: try harness.firstCollection() + "x.ics",
-            headers: ["Host": ServiceHarness.host, "Authorization": ServiceHarness.basic], body: bytes))
+            headers: ["Host": ServiceHarness.host, "Authorization": harness.davAuthorization], body: bytes))
         #expect(response.status == status, "\(what)")
         #expect(response.bodyText.contains("<C:\(condition)/>"), "\(what): \(response.bodyText)")
         #expect(response.bodyText.contains("responsedescription"))
-        #expect(try harness.snapshot() == before)
+        #expect(try harness.storedState() == before)
     }
 
-    @Test func aUIDThatIsAnotherResourceIsANoUIDConflictNamingIt() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func aUIDThatIsAnotherResourceIsANoUIDConflictNamingIt(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let collection = try harness.firstCollection()
         _ = harness.dav("PUT", collection + "one.ics", ServiceHarness.todo(uid: "shared", summary: "First"))
-        let before = try harness.snapshot()
+        let before = try harness.storedState()
         let elsewhere = harness.dav("PUT", collection + "two.ics", ServiceHarness.todo(uid: "shared", summary: "Second"))
         #expect(elsewhere.status == 409)
         #expect(elsewhere.bodyText.contains("<C:no-uid-conflict><D:href>\(collection)one.ics</D:href></C:no-uid-conflict>"))
@@ -134,24 +135,25 @@ import TickServer
         let changed = harness.dav("PUT", collection + "one.ics", ServiceHarness.todo(uid: "other", summary: "Third"))
         #expect(changed.status == 409)
         #expect(changed.bodyText.contains("no-uid-conflict"))
-        #expect(try harness.snapshot() == before)
+        #expect(try harness.storedState() == before)
     }
 
-    @Test func deleteWithIfMatch() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func deleteWithIfMatch(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let path = try harness.firstCollection() + "gone.ics"
         _ = harness.dav("PUT", path, ServiceHarness.todo(uid: "gone", summary: "Bye"))
         let etag = try #require(harness.dav("GET", path).header("ETag"))
-        #expect(harness.dav("DELETE", path, headers: ["If-Match": "\"1\""]).status == 412)
+        // Change numbers start at 1: "0" is never a resource's ETag.
+        #expect(harness.dav("DELETE", path, headers: ["If-Match": "\"0\""]).status == 412)
         #expect(harness.dav("GET", path).status == 200)
         #expect(harness.dav("DELETE", path, headers: ["If-Match": etag]).status == 204)
         #expect(harness.dav("GET", path).status == 404)
         #expect(harness.dav("DELETE", path).status == 404)
-        #expect(try harness.store.read { db in try db.allReminders().count } == 0)
+        #expect(try harness.titles().count == 0)
     }
 
-    @Test func aRepeatingReminderWithAnOverrideIsOneResource() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func aRepeatingReminderWithAnOverrideIsOneResource(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let collection = try harness.firstCollection()
         let body = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
@@ -165,6 +167,6 @@ import TickServer
         let get = harness.dav("GET", collection + "series.ics").bodyText
         #expect(get.components(separatedBy: "BEGIN:VTODO").count == 3)
         #expect(get.contains("RECURRENCE-ID;VALUE=DATE:20260112"))
-        #expect(try harness.store.read { db in try db.allReminders().count } == 1)
+        #expect(try harness.titles().count == 1)
     }
 }

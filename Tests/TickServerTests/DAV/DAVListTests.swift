@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TickServer
 
-/// MKCALENDAR, PROPPATCH and DELETE of lists.
+/// MKCALENDAR, PROPPATCH and DELETE of lists, on both servers (`StoreKind`).
 @Suite struct DAVListTests {
     static let mkcalendar = """
         <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:I="http://apple.com/ns/ical/">
@@ -12,31 +12,31 @@ import TickServer
         </C:mkcalendar>
         """
 
-    @Test func mkcalendarMakesAListAtTheClientsPath() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func mkcalendarMakesAListAtTheClientsPath(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let response = harness.dav("MKCALENDAR", "/dav/lists/phone-made/", DAVListTests.mkcalendar)
         #expect(response.status == 201)
-        let list = try harness.store.read { db in try db.list(id: .init(rawValue: "phone-made")) }
-        #expect(list?.name == "Holiday")
-        #expect(list?.color.hex == "#34C759")
+        let list = harness.list("phone-made")
+        #expect(list["name"] as? String == "Holiday")
+        #expect(list["color"] as? String == "#34C759")
         #expect(harness.dav("PUT", "/dav/lists/phone-made/x.ics", ServiceHarness.todo(uid: "x", summary: "Pack")).status == 201)
         let again = harness.dav("MKCALENDAR", "/dav/lists/phone-made/", DAVListTests.mkcalendar)
         #expect(again.status == 405)
         #expect(again.bodyText.contains("resource-must-be-null"))
     }
 
-    @Test func mkcalendarForEventsIsRefused() throws {
-        let harness = try ServiceHarness()
-        let before = try harness.snapshot()
+    @Test(arguments: StoreKind.available) func mkcalendarForEventsIsRefused(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let before = try harness.storedState()
         let body = DAVListTests.mkcalendar.replacingOccurrences(of: "VTODO", with: "VEVENT")
         let response = harness.dav("MKCALENDAR", "/dav/lists/events/", body)
         #expect(response.status == 403)
         #expect(response.bodyText.contains("supported-calendar-component"))
-        #expect(try harness.snapshot() == before)
+        #expect(try harness.storedState() == before)
     }
 
-    @Test func proppatchRenamesRecolorsAndReorders() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func proppatchRenamesRecolorsAndReorders(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         _ = harness.dav("MKCALENDAR", "/dav/lists/second/", DAVListTests.mkcalendar)
         let body = """
             <D:propertyupdate xmlns:D="DAV:" xmlns:I="http://apple.com/ns/ical/"><D:set><D:prop>
@@ -46,14 +46,13 @@ import TickServer
         let response = harness.dav("PROPPATCH", "/dav/lists/second/", body)
         #expect(response.status == 207)
         #expect(!response.bodyText.contains("424"))
-        let lists = try harness.store.read { db in try db.lists() }
-        #expect(lists.map(\.name) == ["Trips", "Reminders"])
-        #expect(lists.first?.color.hex == "#FF3B30")
+        #expect(try harness.listNames() == ["Trips", "Reminders"])
+        #expect(harness.list("second")["color"] as? String == "#FF3B30")
     }
 
-    @Test func proppatchOfAnUnknownPropertyFailsTheWholeUpdate() throws {
-        let harness = try ServiceHarness()
-        let before = try harness.snapshot()
+    @Test(arguments: StoreKind.available) func proppatchOfAnUnknownPropertyFailsTheWholeUpdate(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let before = try harness.storedState()
         let body = """
             <D:propertyupdate xmlns:D="DAV:" xmlns:X="urn:example"><D:set><D:prop>
             <D:displayname>Renamed</D:displayname><X:thing>1</X:thing></D:prop></D:set></D:propertyupdate>
@@ -62,30 +61,29 @@ import TickServer
         #expect(response.status == 207)
         #expect(response.bodyText.contains("HTTP/1.1 403 Forbidden"))
         #expect(response.bodyText.contains("HTTP/1.1 424 Failed Dependency"))
-        #expect(try harness.snapshot() == before)
+        #expect(try harness.storedState() == before)
     }
 
-    @Test func proppatchToANameAnotherListHasIs409() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func proppatchToANameAnotherListHasIs409(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         _ = harness.dav("MKCALENDAR", "/dav/lists/second/", DAVListTests.mkcalendar)
-        let before = try harness.snapshot()
+        let before = try harness.storedState()
         let body = """
             <D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>Reminders</D:displayname></D:prop></D:set>
             </D:propertyupdate>
             """
         let response = harness.dav("PROPPATCH", "/dav/lists/second/", body)
         #expect(response.bodyText.contains("HTTP/1.1 409 Conflict"))
-        #expect(try harness.snapshot() == before)
+        #expect(try harness.storedState() == before)
     }
 
-    @Test func deletingACollectionDeletesTheListAndItsReminders() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func deletingACollectionDeletesTheListAndItsReminders(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         _ = harness.dav("MKCALENDAR", "/dav/lists/second/", DAVListTests.mkcalendar)
         _ = harness.dav("PUT", "/dav/lists/second/x.ics", ServiceHarness.todo(uid: "x", summary: "Pack"))
         #expect(harness.dav("DELETE", "/dav/lists/second/").status == 204)
-        let (lists, count) = try harness.store.read { db in (try db.lists().map(\.name), try db.allReminders().count) }
-        #expect(lists == ["Reminders"])
-        #expect(count == 0)
+        #expect(try harness.listNames() == ["Reminders"])
+        #expect(try harness.titles().isEmpty)
         #expect(harness.dav("PROPFIND", "/dav/lists/second/").status == 404)
     }
 }

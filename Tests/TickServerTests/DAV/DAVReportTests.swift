@@ -6,10 +6,10 @@ import TickModel
 import TickServer
 import TickStore
 
-/// REPORT: calendar-multiget, calendar-query and sync-collection.
+/// REPORT: calendar-multiget, calendar-query and sync-collection, on both servers (`StoreKind`).
 @Suite struct DAVReportTests {
-    @Test func multigetGivesDataAndETagsAnd404ForUnknownHrefs() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func multigetGivesDataAndETagsAnd404ForUnknownHrefs(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let collection = try harness.firstCollection()
         _ = harness.dav("PUT", collection + "a.ics", ServiceHarness.todo(uid: "a", summary: "Alpha"))
         let etag = harness.dav("GET", collection + "a.ics").header("ETag")
@@ -28,8 +28,8 @@ import TickStore
         #expect(answer.item(collection + "missing.ics")?.status == 404)
     }
 
-    @Test func calendarQueryForOpenToDos() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func calendarQueryForOpenToDos(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let collection = try harness.firstCollection()
         _ = harness.dav("PUT", collection + "open.ics", ServiceHarness.todo(uid: "open", summary: "Open"))
         _ = harness.dav("PUT", collection + "done.ics", ServiceHarness.todo(
@@ -53,8 +53,8 @@ import TickStore
         #expect(DAVAnswer(harness.dav("REPORT", collection, events)).hrefs.isEmpty)
     }
 
-    @Test func calendarQueryByTimeRange() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func calendarQueryByTimeRange(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let collection = try harness.firstCollection()
         _ = harness.dav("PUT", collection + "jan.ics", ServiceHarness.todo(uid: "jan", summary: "Jan", extra: ["DUE:20260110T100000Z"]))
         _ = harness.dav("PUT", collection + "mar.ics", ServiceHarness.todo(uid: "mar", summary: "Mar", extra: ["DUE:20260310T100000Z"]))
@@ -71,8 +71,8 @@ import TickStore
         #expect(refused.bodyText.contains("valid-filter"))
     }
 
-    @Test func anUnsupportedFilterIs403SupportedFilter() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func anUnsupportedFilterIs403SupportedFilter(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let body = """
             <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>
             <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">
@@ -84,8 +84,8 @@ import TickStore
         #expect(response.bodyText.contains("<C:supported-filter/>"))
     }
 
-    @Test func syncCollectionReportsChangesAndDeletionsSinceAToken() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func syncCollectionReportsChangesAndDeletionsSinceAToken(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let collection = try harness.firstCollection()
         _ = harness.dav("PUT", collection + "a.ics", ServiceHarness.todo(uid: "a", summary: "A"))
         _ = harness.dav("PUT", collection + "b.ics", ServiceHarness.todo(uid: "b", summary: "B"))
@@ -165,8 +165,8 @@ import TickStore
         #expect(response.bodyText.contains("<D:valid-sync-token/>"))
     }
 
-    @Test func anUnknownReportIs403SupportedReport() throws {
-        let harness = try ServiceHarness()
+    @Test(arguments: StoreKind.available) func anUnknownReportIs403SupportedReport(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
         let response = harness.dav("REPORT", try harness.firstCollection(), #"<D:expand-property xmlns:D="DAV:"/>"#)
         #expect(response.status == 403)
         #expect(response.bodyText.contains("<D:supported-report/>"))

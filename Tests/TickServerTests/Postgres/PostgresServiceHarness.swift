@@ -59,12 +59,12 @@ final class PostgresServiceHarness: Sendable {
         ServiceHarness.object(response)
     }
 
-    /// Every row of the tables of lists and reminders, every user's, as text: to check that
+    /// Every row of the tables of lists, reminders and their CalDAV bookkeeping, every user's, as text: to check that
     /// a refused request changed nothing.
     func snapshot() throws -> [String] {
         let connection = try database.connect()
         var rows: [String] = []
-        for table in ["users", "lists", "reminders", "completed_occurrences"] {
+        for table in ["users", "lists", "reminders", "completed_occurrences", "dav_sequences", "dav_resources", "dav_horizons"] {
             let result = try connection.execute("SELECT (t.*)::text AS row FROM \(table) t ORDER BY 1")
             rows += result.map { "\(table): " + ($0.text("row") ?? "") }
         }

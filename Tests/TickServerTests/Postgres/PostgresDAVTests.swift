@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+import TickPostgres
+import TickServer
+
+/// What the CalDAV server of `tick serve --database` adds to the shared DAV tests (which run
+/// on both stores, `StoreKind`): signing in as one of many users, keeping them apart, and
+/// the change numbers kept by the PostgreSQL triggers whoever writes.
+@Suite("CalDAV on PostgreSQL", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+struct PostgresDAVTests {
+    static func dav(_ harness: PostgresServiceHarness, _ method: String, _ path: String, _ body: String = "",
+                    headers: [String: String] = [:], as user: String? = "ann", password: String? = nil) -> HTTPResponse {
+        var fields = headers.merging(["Host": PostgresServiceHarness.host]) { $1 }
+        if !body.isEmpty { fields["Content-Type"] = method == "PUT" ? "text/calendar; charset=utf-8" : "application/xml; charset=utf-8" }
+        if let user { fields["Authorization"] = PostgresServiceHarness.basic(user, password ?? PostgresServiceHarness.password(of: user)) }
+        // No X-Tick-Request: a phone sends none.
+        var request = HTTPRequest(method: method, path: path, headers: fields, body: Array(body.utf8))
+        request.clientAddress = "192.0.2.7"
+        return harness.service.respond(to: request)
+    }
+
+    /// Ann's collection "Secret list" (made by MKCALENDAR) holding "Secret plan"; bob's list.
+    struct Setup {
+        let harness: PostgresServiceHarness
+        let annCollection: String
+        let annItem: String
+        let bobCollection: String
+    }
+
+    static let secretList = """
+        <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>
+        <D:displayname>Secret list</D:displayname></D:prop></D:set></C:mkcalendar>
+        """
+
+    func setUp() throws -> Setup {
+        let harness = try PostgresServiceHarness()
+        let annCollection = "/dav/lists/ann-secret-list/"
+        try #require(PostgresDAVTests.dav(harness, "MKCALENDAR", annCollection, PostgresDAVTests.secretList).status == 201)
+        let annItem = annCollection + "secret-plan.ics"
+        try #require(PostgresDAVTests.dav(harness, "PUT", annItem, ServiceHarness.todo(uid: "secret-plan", summary: "Secret plan"))
+            .status == 201)
+        let bobCollection = "/dav/lists/bob-list/"
+        let bobList = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Bob's list")
+        try #require(PostgresDAVTests.dav(harness, "MKCALENDAR", bobCollection, bobList, as: "bob").status == 201)
+        return Setup(harness: harness, annCollection: annCollection, annItem: annItem, bobCollection: bobCollection)
+    }
+
+    static let propfindAll = #"<propfind xmlns="DAV:"><allprop/></propfind>"#
+    static func multiget(_ hrefs: [String]) -> String {
+        """
+        <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>
+        \(hrefs.map { "<D:href>\($0)</D:href>" }.joined())</C:calendar-multiget>
+        """
+    }
+    static let query = """
+        <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>
+        <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter></C:calendar-query>
+        """
+    static let proppatch = """
+        <D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>Taken over</D:displayname></D:prop></D:set></D:propertyupdate>
+        """
+
+    @Test("bob reaches nothing of ann's through any CalDAV path and method: 404, nothing changed, nothing leaked")
+    func bobReachesNothingOfAnns() throws {
+        let setup = try setUp()
+        let harness = setup.harness
+        let etag = try #require(PostgresDAVTests.dav(harness, "GET", setup.annItem).header("ETag"))
+        let token = try #require(DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", setup.annCollection, ServiceHarness.syncCollection("")))
+            .syncToken)
+        let before = try harness.snapshot()
+        let takeover = ServiceHarness.todo(uid: "secret-plan", summary: "Taken over")
+        let attempts: [(String, String, String, [String: String])] = [
+            ("PROPFIND", setup.annCollection, PostgresDAVTests.propfindAll, ["Depth": "1"]),
+            ("PROPFIND", setup.annCollection, PostgresDAVTests.propfindAll, ["Depth": "0"]),
+            ("PROPFIND", setup.annItem, PostgresDAVTests.propfindAll, ["Depth": "0"]),
+            ("GET", setup.annItem, "", [:]),
+            ("HEAD", setup.annItem, "", [:]),
+            ("PUT", setup.annItem, takeover, [:]),
+            ("PUT", setup.annItem, takeover, ["If-Match": etag]),
+            ("PUT", setup.annItem, takeover, ["If-Match": "*"]),
+            ("PUT", setup.annCollection + "new.ics", ServiceHarness.todo(uid: "planted", summary: "Planted"), ["If-None-Match": "*"]),
+            ("DELETE", setup.annItem, "", [:]),
+            ("DELETE", setup.annItem, "", ["If-Match": etag]),
+            ("DELETE", setup.annCollection, "", [:]),
+            ("PROPPATCH", setup.annCollection, PostgresDAVTests.proppatch, [:]),
+            ("REPORT", setup.annCollection, ServiceHarness.syncCollection(""), [:]),
+            ("REPORT", setup.annCollection, ServiceHarness.syncCollection(token), [:]),
+            ("REPORT", setup.annCollection, PostgresDAVTests.multiget([setup.annItem]), [:]),
+            ("REPORT", setup.annCollection, PostgresDAVTests.query, [:]),
+            // Ann's hrefs asked in bob's own collection.
+            ("REPORT", setup.bobCollection, PostgresDAVTests.multiget([setup.annItem, setup.bobCollection + "secret-plan.ics"]), [:]),
+        ]
+        for (method, path, body, headers) in attempts {
+            let response = PostgresDAVTests.dav(harness, method, path, body, headers: headers, as: "bob")
+            let where_ = "\(method) \(path) \(headers)"
+            if method == "REPORT" && path == setup.bobCollection {
+                #expect(response.status == 207, "\(where_)")
+                #expect(DAVAnswer(response).items.allSatisfy { $0.status == 404 }, "\(where_): \(response.bodyText)")
+            } else if method == "PUT" {
+                // RFC 4918 §9.7.1: no collection to put it in, as for a list that does not exist.
+                #expect(response.status == 409, "\(where_)")
+                let guessed = PostgresDAVTests.dav(harness, method, "/dav/lists/no-such-list/x.ics", body, headers: headers, as: "bob")
+                #expect(response.bodyText == guessed.bodyText.replacingOccurrences(of: "no-such-list", with: "ann-secret-list"))
+            } else {
+                #expect(response.status == 404, "\(where_): \(response.status)")
+            }
+            for secret in ["Secret", etag, "secret-plan.ics\"", token] {
+                #expect(!response.bodyText.contains(secret), "\(where_) leaks \(secret): \(response.bodyText)")
+            }
+        }
+        #expect(try harness.snapshot() == before)
+
+        // Bob's own home names his lists only.
+        let home = DAVAnswer(PostgresDAVTests.dav(harness, "PROPFIND", "/dav/lists/", headers: ["Depth": "1"], as: "bob"))
+        #expect(home.hrefs.contains(setup.bobCollection))
+        #expect(!home.hrefs.contains(setup.annCollection))
+        // Bob's reminder with ann's UID is his own: ann's is untouched.
+        #expect(PostgresDAVTests.dav(harness, "PUT", setup.bobCollection + "secret-plan.ics", takeover, as: "bob").status == 201)
+        #expect(PostgresDAVTests.dav(harness, "GET", setup.annItem).bodyText.contains("SUMMARY:Secret plan"))
+        #expect(PostgresDAVTests.dav(harness, "GET", setup.bobCollection + "secret-plan.ics", as: "bob").bodyText
+            .contains("SUMMARY:Taken over"))
+        // A collection at the id of ann's list cannot be made, and says nothing of hers.
+        let made = PostgresDAVTests.dav(harness, "MKCALENDAR", setup.annCollection, PostgresDAVTests.secretList, as: "bob")
+        #expect(made.status == 403, "\(made.status) \(made.bodyText)")
+        #expect(!made.bodyText.contains("Secret"))
+        #expect(PostgresDAVTests.dav(harness, "PROPFIND", setup.annCollection, headers: ["Depth": "0"]).status == 207)
+    }
+
+    @Test("a wrong password, a removed user and the session cookie are 401 with a Basic challenge; an app password signs in")
+    func signingIn() throws {
+        let setup = try setUp()
+        let harness = setup.harness
+        let wrong = PostgresDAVTests.dav(harness, "PROPFIND", "/dav/", as: "ann", password: "wrong")
+        #expect(wrong.status == 401)
+        #expect(wrong.header("WWW-Authenticate")?.hasPrefix("Basic realm=") == true)
+        #expect(PostgresDAVTests.dav(harness, "PROPFIND", "/dav/", as: nil).status == 401)
+        let session = try harness.accounts.startSession(for: try #require(try harness.accounts.users().first { $0.user.name == "ann" }).user.id,
+                                                        now: harness.clock.now)
+        #expect(PostgresDAVTests.dav(harness, "PROPFIND", "/dav/", headers: ["Cookie": "tick_session=" + session], as: nil).status == 401)
+        let phone = try harness.accounts.addAppPassword(user: "ann", device: "phone", now: harness.clock.now).password
+        let withApp = PostgresDAVTests.dav(harness, "GET", setup.annItem, as: "ann", password: phone)
+        #expect(withApp.status == 200)
+        #expect(withApp.bodyText.contains("SUMMARY:Secret plan"))
+        _ = try harness.accounts.removeUser(named: "ann")
+        #expect(PostgresDAVTests.dav(harness, "GET", setup.annItem, as: "ann", password: phone).status == 401)
+        #expect(PostgresDAVTests.dav(harness, "PROPFIND", setup.bobCollection, headers: ["Depth": "1"], as: "bob").status == 207)
+    }
+
+    @Test("the well-known address and OPTIONS answer without signing in; a PROPFIND of / is sent to /dav/")
+    func discovery() throws {
+        let harness = try PostgresServiceHarness()
+        let wellKnown = PostgresDAVTests.dav(harness, "PROPFIND", "/.well-known/caldav", as: nil)
+        #expect(wellKnown.status == 301)
+        #expect(wellKnown.header("Location") == "/dav/")
+        #expect(PostgresDAVTests.dav(harness, "PROPFIND", "/", as: nil).header("Location") == "/dav/")
+        #expect(PostgresDAVTests.dav(harness, "OPTIONS", "/dav/", as: nil).header("DAV") == "1, 3, calendar-access")
+        let principal = DAVAnswer(PostgresDAVTests.dav(harness, "PROPFIND", "/dav/principal/", headers: ["Depth": "0"]))
+        #expect(principal.item("/dav/principal/")?.properties["{urn:ietf:params:xml:ns:caldav}calendar-home-set"] == "[{DAV:}href]/dav/lists/")
+    }
+
+    /// The statement `sql` as the owner of the database would run it in `psql`.
+    static func psql(_ harness: PostgresServiceHarness, _ sql: String) throws {
+        try harness.database.connect().execute(sql)
+    }
+
+    @Test("any writer's change moves the ETag and the sync token; a move in the manual order alone does not")
+    func triggersCountEveryWriter() throws {
+        let setup = try setUp()
+        let harness = setup.harness
+        let etag = try #require(PostgresDAVTests.dav(harness, "GET", setup.annItem).header("ETag"))
+        let token = try #require(DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", setup.annCollection, ServiceHarness.syncCollection("")))
+            .syncToken)
+        try PostgresDAVTests.psql(harness, "UPDATE reminders SET position = position + 7 WHERE uid = 'secret-plan'")
+        #expect(PostgresDAVTests.dav(harness, "GET", setup.annItem).header("ETag") == etag)
+        #expect(DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", setup.annCollection, ServiceHarness.syncCollection(token))).items.isEmpty)
+
+        try PostgresDAVTests.psql(harness, "UPDATE reminders SET notes = 'from psql' WHERE uid = 'secret-plan'")
+        let edited = PostgresDAVTests.dav(harness, "GET", setup.annItem)
+        #expect(edited.header("ETag") != etag)
+        #expect(edited.bodyText.contains("from psql"))
+        let later = DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", setup.annCollection, ServiceHarness.syncCollection(token)))
+        #expect(later.hrefs == [setup.annItem])
+        // Bob's changes are numbered apart: they do not touch ann's tokens.
+        #expect(PostgresDAVTests.dav(harness, "PUT", setup.bobCollection + "b.ics", ServiceHarness.todo(uid: "b", summary: "B"), as: "bob")
+            .status == 201)
+        #expect(DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", setup.annCollection, ServiceHarness.syncCollection(later.syncToken ?? "")))
+            .items.isEmpty)
+
+        // Moved to another list through the JSON API: a deletion in the first.
+        let other = try #require(PostgresServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name": "Work"}"#))["id"] as? String)
+        #expect(harness.send("PATCH", "/api/v1/reminders/secret-plan", json: #"{"list": "\#(other)"}"#).status == 200)
+        let moved = DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", setup.annCollection, ServiceHarness.syncCollection(later.syncToken ?? "")))
+        #expect(moved.item(setup.annItem)?.status == 404)
+        let work = DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", "/dav/lists/\(other)/", ServiceHarness.syncCollection("")))
+        #expect(work.hrefs == ["/dav/lists/\(other)/secret-plan.ics"])
+    }
+
+    @Test("pruned tombstones move the list's horizon: an older token is 403 valid-sync-token")
+    func pruning() throws {
+        let setup = try setUp()
+        let harness = setup.harness
+        let collection = setup.annCollection
+        for name in ["a", "b", "c", "d"] {
+            _ = PostgresDAVTests.dav(harness, "PUT", collection + name + ".ics", ServiceHarness.todo(uid: name, summary: name))
+        }
+        let old = try #require(DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(""))).syncToken)
+        for name in ["a", "b", "c"] { _ = PostgresDAVTests.dav(harness, "DELETE", collection + name + ".ics") }
+        let recent = try #require(DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(old))).syncToken)
+        _ = PostgresDAVTests.dav(harness, "DELETE", collection + "d.ics")
+        let ann = try #require(try harness.accounts.users().first { $0.user.name == "ann" }).user.id
+        let bob = try #require(try harness.accounts.users().first { $0.user.name == "bob" }).user.id
+        let pool = try PostgresPool(url: harness.database.url, capacity: 1)
+        #expect(try PostgresStore(pool: pool, user: bob).write { db in try db.pruneDAVTombstones(keeping: 1) } == 0)
+        #expect(try PostgresStore(pool: pool, user: ann).write { db in try db.pruneDAVTombstones(keeping: 1) } == 3)
+        let refused = PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(old))
+        #expect(refused.status == 403)
+        #expect(refused.bodyText.contains("<D:valid-sync-token/>"))
+        let after = DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(recent)))
+        #expect(after.hrefs == [collection + "d.ics"])
+        #expect(after.item(collection + "d.ics")?.status == 404)
+    }
+}
