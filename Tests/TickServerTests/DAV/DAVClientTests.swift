@@ -3,26 +3,40 @@ import Testing
 import TestSupport
 import TickServer
 
-/// Real CalDAV clients against the server on a loopback port: the `caldav` Python library
-/// (Debian python3-caldav) as a phone app would use it, and `tick sync` from a second
-/// Tick database.
+/// Real CalDAV clients against the server on a loopback port, the single-user server and
+/// `tick serve --database` (`StoreKind`): the `caldav` Python library (Debian python3-caldav)
+/// as a phone app would use it, `tick sync` from a second Tick database, and vdirsyncer.
 @Suite(.serialized) struct DAVClientTests {
-    /// The service behind an `HTTPServer` on a port the system chose.
+    /// The service behind an `HTTPServer` on a port the system chose: the single-user server,
+    /// or `tick serve --database` with the user ann signing in.
     final class Running: Sendable {
-        let harness: ServiceHarness
+        let harness: any DAVTestServer
         let server: HTTPServer
 
-        init() throws {
-            harness = try ServiceHarness()
-            let service = harness.service
+        init(_ kind: StoreKind = .sqlite) throws {
+            let respond: @Sendable (HTTPRequest) -> HTTPResponse, tooLarge: @Sendable () -> HTTPResponse
+            let listening: @Sendable (UInt16) -> Void
+            switch kind {
+            case .sqlite:
+                let harness = try ServiceHarness()
+                let service = harness.service
+                (self.harness, respond, tooLarge) = (harness, { service.respond(to: $0) }, { service.tooLargeResponse() })
+                listening = { service.listening(address: "127.0.0.1", port: $0) }
+            case .postgresql:
+                let harness = try kind.davServer()
+                guard let postgres = harness as? PostgresServiceHarness else { preconditionFailure("a PostgreSQL harness") }
+                let service = postgres.service
+                (self.harness, respond, tooLarge) = (harness, { service.respond(to: $0) }, { service.tooLargeResponse() })
+                listening = { service.listening(address: "127.0.0.1", port: $0) }
+            }
             server = try HTTPServer(configuration: HTTPServer.Configuration(address: "127.0.0.1", port: 0),
-                                    handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse() })
-            service.listening(address: "127.0.0.1", port: server.port)
+                                    handler: respond, tooLarge: tooLarge)
+            listening(server.port)
         }
 
         /// A JSON API request in process, with the `Host` of the running server.
         func api(_ method: String, _ path: String, json: String? = nil) -> HTTPResponse {
-            harness.send(method, path, json: json, headers: ["Host": "127.0.0.1:\(server.port)"])
+            harness.api(method, path, json: json, headers: ["Host": "127.0.0.1:\(server.port)"])
         }
 
         /// Adds a reminder through the JSON API; returns its uid.
@@ -32,12 +46,15 @@ import TickServer
 
         var davURL: String { "http://127.0.0.1:\(server.port)/dav/" }
 
+        /// The JSON object of the reminder `uid` (`GET /api/v1/reminders/UID`).
+        func reminder(_ uid: String) -> [String: Any] { ServiceHarness.object(api("GET", "/api/v1/reminders/\(uid)")) }
+
         deinit { server.stop() }
     }
 
     static let phoneScript = """
         import json, sys, caldav
-        client = caldav.DAVClient(url=sys.argv[1], username="phone", password=sys.argv[2])
+        client = caldav.DAVClient(url=sys.argv[1], username=sys.argv[3], password=sys.argv[2])
         principal = client.principal()
         result = {"before": sorted(c.name for c in principal.calendars())}
         made = principal.make_calendar(name="From the phone", supported_calendar_component_set=["VTODO"])
@@ -63,31 +80,32 @@ import TickServer
         print(json.dumps(result))
         """
 
-    @Test func thePythonCaldavLibraryDiscoversCreatesEditsCompletesAndDeletes() throws {
-        let running = try Running()
+    @Test(arguments: StoreKind.available)
+    func thePythonCaldavLibraryDiscoversCreatesEditsCompletesAndDeletes(_ kind: StoreKind) throws {
+        let running = try Running(kind)
         let uid = running.add("From the web")
-        let phone = try ChildProcess.run("/usr/bin/python3", ["-c", DAVClientTests.phoneScript, running.davURL, ServiceHarness.token])
+        let (user, password) = running.harness.davCredentials
+        let phone = try ChildProcess.run("/usr/bin/python3", ["-c", DAVClientTests.phoneScript, running.davURL, password, user])
         #expect(phone.status == 0, "\(phone.errors)")
         let result = try JSONSerialization.jsonObject(with: Data(phone.output.utf8)) as? [String: [String]] ?? [:]
         #expect(result["before"] == ["Reminders"])
         #expect(result["after"] == ["From the phone", "Reminders"])
         #expect(result["open"] == ["Buy bread and butter"])
         #expect(result["all"] == ["Buy bread and butter", "Call mum"])
-        let (lists, reminders) = try running.harness.store.read { db in (try db.lists(), try db.allReminders()) }
-        #expect(lists.map(\.name) == ["Reminders", "From the phone"])
-        let byTitle = Dictionary(reminders.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
-        #expect(Set(byTitle.keys) == ["Edited on the phone", "Buy bread and butter", "Call mum"])
-        #expect(byTitle["Edited on the phone"]?.uid.rawValue == uid)
-        #expect(byTitle["Call mum"]?.isCompleted == true)
-        #expect(byTitle["Buy bread and butter"]?.isCompleted == false)
+        #expect(try running.harness.listNames() == ["Reminders", "From the phone"])
+        #expect(try running.harness.titles() == ["Buy bread and butter", "Call mum", "Edited on the phone"])
+        #expect(running.reminder(uid)["title"] as? String == "Edited on the phone")
+        let open = ServiceHarness.object(running.api("GET", "/api/v1/smart/all"))["reminders"] as? [[String: Any]] ?? []
+        #expect(open.compactMap { $0["title"] as? String }.sorted() == ["Buy bread and butter", "Edited on the phone"])
     }
 
     /// A second Tick database with an account on the server.
     static func syncingTick(_ running: Running) -> CLIHarness {
         let tick = CLIHarness()
         tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
-        tick.variables["TICK_SYNC_PASSWORD"] = ServiceHarness.token
-        tick.ok(["sync", "add", "home", running.davURL, "--user", "laptop"])
+        let (user, password) = running.harness.davCredentials
+        tick.variables["TICK_SYNC_PASSWORD"] = password
+        tick.ok(["sync", "add", "home", running.davURL, "--user", user])
         return tick
     }
 
@@ -112,12 +130,12 @@ import TickServer
     }
 
     func serverTitles(_ running: Running) throws -> Set<String> {
-        Set(try running.harness.store.read { db in try db.allReminders().map(\.title) })
+        Set(try running.harness.titles())
     }
 
-    @Test func tickSyncAgainstTickServeBothWaysWithAConflictAndDeletions() throws {
-        let running = try Running()
-        let harness = running.harness
+    @Test(arguments: StoreKind.available)
+    func tickSyncAgainstTickServeBothWaysWithAConflictAndDeletions(_ kind: StoreKind) throws {
+        let running = try Running(kind)
         let onServer = running.add("Made on the server")
         let tick = DAVClientTests.syncingTick(running)
         tick.ok("add", "Made in the second Tick")
@@ -135,9 +153,9 @@ import TickServer
         tick.ok("edit", try DAVClientTests.number(tick, "Made on the server"), "--notes", "notes from the laptop")
         #expect(running.api("PATCH", "/api/v1/reminders/\(onServer)", json: #"{"flagged": true}"#).status == 200)
         _ = try DAVClientTests.sync(tick)
-        let merged = try harness.store.read { db in try db.reminder(uid: .init(onServer)) }
-        #expect(merged?.notes == "notes from the laptop")
-        #expect(merged?.isFlagged == true)
+        let merged = running.reminder(onServer)
+        #expect(merged["notes"] as? String == "notes from the laptop")
+        #expect(merged["flagged"] as? Bool == true)
 
         // Both sides change the title: a conflict, reported, and both sides end alike.
         tick.ok("edit", try DAVClientTests.number(tick, "Made on the server"), "--title", "Laptop title")
@@ -145,15 +163,16 @@ import TickServer
         let conflicted = try DAVClientTests.sync(tick)
         let conflicts = conflicted["conflicts"] as? [[String: Any]] ?? []
         #expect(conflicts.map { $0["property"] as? String } == ["SUMMARY"])
-        let kept = try harness.store.read { db in try db.reminder(uid: .init(onServer))?.title }
+        let kept = running.reminder(onServer)["title"] as? String
         #expect(kept == "Laptop title" || kept == "Server title")
         #expect(try DAVClientTests.titles(tick).contains(try #require(kept)))
         tick.ok("edit", try DAVClientTests.number(tick, try #require(kept)), "--title", "Made on the server")
         _ = try DAVClientTests.sync(tick)
 
         // A deletion on each side reaches the other.
-        let second = try harness.store.read { db in try db.allReminders().first { $0.title == "Made in the second Tick" }?.uid }
-        #expect(running.api("DELETE", "/api/v1/reminders/\(try #require(second).rawValue)").status == 200)
+        let all = ServiceHarness.object(running.api("GET", "/api/v1/smart/all"))["reminders"] as? [[String: Any]] ?? []
+        let second = all.first { $0["title"] as? String == "Made in the second Tick" }?["uid"] as? String
+        #expect(running.api("DELETE", "/api/v1/reminders/\(try #require(second))").status == 200)
         tick.ok("add", "Short-lived")
         _ = try DAVClientTests.sync(tick)
         #expect(try DAVClientTests.titles(tick) == ["Made on the server", "Short-lived"])
@@ -164,9 +183,10 @@ import TickServer
     }
 
     /// vdirsyncer (Debian) pairs the server with a folder of .ics files, as todoman users do.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vdirsyncer")))
-    func vdirsyncerBothWaysAndADeletion() throws {
-        let running = try Running()
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vdirsyncer")), arguments: StoreKind.available)
+    func vdirsyncerBothWaysAndADeletion(_ kind: StoreKind) throws {
+        let running = try Running(kind)
+        let (user, password) = running.harness.davCredentials
         let uid = running.add("From the web")
         let listID = try running.harness.firstListID()
         let folder = TemporaryFolder()
@@ -186,8 +206,8 @@ import TickServer
             [storage server]
             type = "caldav"
             url = "\(running.davURL)"
-            username = "vdirsyncer"
-            password = "\(ServiceHarness.token)"
+            username = "\(user)"
+            password = "\(password)"
 
             [storage folder]
             type = "filesystem"
@@ -209,7 +229,7 @@ import TickServer
         try ServiceHarness.todo(uid: "folder-new", summary: "New in the folder", extra: ["X-TODOMAN;A=1:kept"])
             .write(toFile: local + "/" + listID + "/folder-new.ics", atomically: true, encoding: .utf8)
         try vdirsyncer("sync")
-        let titles = try running.harness.store.read { db in Set(try db.allReminders().map(\.title)) }
+        let titles = Set(try running.harness.titles())
         #expect(titles == ["Edited in the folder", "New in the folder"])
         let get = running.harness.dav("GET", "/dav/lists/\(listID)/folder-new.ics",
                                       headers: ["Host": "127.0.0.1:\(running.server.port)"])

@@ -12,8 +12,11 @@ protocol DAVTestServer: AnyObject, Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// The `Authorization` a phone of the signed-in user sends.
     var davAuthorization: String { get }
-    /// A request to the JSON API as the signed-in user (a change carries its proof).
-    func api(_ method: String, _ path: String, json: String?) -> HTTPResponse
+    /// A request to the JSON API as the signed-in user (a change carries its proof), with
+    /// `headers` over the harness's own (a `Host`).
+    func api(_ method: String, _ path: String, json: String?, headers: [String: String]) -> HTTPResponse
+    /// The user name and password a CalDAV client of the signed-in user gives.
+    var davCredentials: (user: String, password: String) { get }
     /// The signed-in user's lists and reminders as text, to check that a refused request
     /// changed nothing.
     func storedState() throws -> String
@@ -45,6 +48,9 @@ extension DAVTestServer {
         return respond(to: HTTPRequest(method: method, path: path, headers: fields, body: Array(body.utf8)))
     }
 
+    /// A request to the JSON API as the signed-in user.
+    func api(_ method: String, _ path: String, json: String?) -> HTTPResponse { api(method, path, json: json, headers: [:]) }
+
     /// The path of the first list's collection.
     func firstCollection() throws -> String { "/dav/lists/\(try firstListID())/" }
 
@@ -69,7 +75,10 @@ extension StoreKind {
 extension ServiceHarness: DAVTestServer {
     func respond(to request: HTTPRequest) -> HTTPResponse { service.respond(to: request) }
     var davAuthorization: String { ServiceHarness.basic }
-    func api(_ method: String, _ path: String, json: String?) -> HTTPResponse { send(method, path, json: json) }
+    var davCredentials: (user: String, password: String) { ("phone", ServiceHarness.token) }
+    func api(_ method: String, _ path: String, json: String?, headers: [String: String]) -> HTTPResponse {
+        send(method, path, json: json, headers: headers)
+    }
     func storedState() throws -> String { try snapshot() }
     func titles() throws -> [String] { try store.read { db in try db.allReminders().map(\.title).sorted() } }
     func listNames() throws -> [String] { try store.read { db in try db.lists().map(\.name) } }
@@ -78,7 +87,10 @@ extension ServiceHarness: DAVTestServer {
 extension PostgresServiceHarness: DAVTestServer {
     func respond(to request: HTTPRequest) -> HTTPResponse { service.respond(to: request) }
     var davAuthorization: String { PostgresServiceHarness.basic("ann", PostgresServiceHarness.password(of: "ann")) }
-    func api(_ method: String, _ path: String, json: String?) -> HTTPResponse { send(method, path, json: json) }
+    var davCredentials: (user: String, password: String) { ("ann", PostgresServiceHarness.password(of: "ann")) }
+    func api(_ method: String, _ path: String, json: String?, headers: [String: String]) -> HTTPResponse {
+        send(method, path, json: json, headers: headers)
+    }
 
     func storedState() throws -> String { try snapshot().joined(separator: "\n") }
 
