@@ -8,7 +8,8 @@ usage: davserver.py TICK [N]
   `calendar-multiget` of every href with calendar-data, 100 hrefs a request (DAVx5 asks 10:
   also measured), on one kept-alive connection;
 - initial sync by `tick sync` from an empty second database (the whole command);
-- a `sync-collection` with nothing changed, 200 times on one connection: median, p95, max.
+- a `sync-collection` with nothing changed, 200 times on one connection: median, p95, max;
+- 200 PUTs of new to-dos, then 200 PUTs editing them, on that connection: median, p95, max.
 
 The database is made in a throwaway folder (`tick import` of one .ics), `tick serve` runs on a
 free loopback port with a token of its own and is stopped by its PID. Prints Markdown.
@@ -115,6 +116,18 @@ def main():
             assert status == 207 and "<D:response>" not in body
         times.sort()
 
+        def put(uid, summary, header):
+            body = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN", "BEGIN:VTODO", f"UID:{uid}",
+                                 "DTSTAMP:20261201T100000Z", f"SUMMARY:{summary}", "END:VTODO", "END:VCALENDAR", ""])
+            started = time.perf_counter()
+            status, _ = request(conn, "PUT", f"{collection}{uid}.ics", body,
+                                {"Content-Type": "text/calendar; charset=utf-8", **header})
+            assert status in (201, 204), status
+            return (time.perf_counter() - started) * 1000
+
+        created = sorted(put(f"put-{n}", f"Put {n}", {"If-None-Match": "*"}) for n in range(200))
+        edited = sorted(put(f"put-{n}", f"Put {n}, edited", {"If-Match": "*"}) for n in range(200))
+
         client = dict(env, TICK_DB=os.path.join(work, "client.sqlite3"), TICK_SYNC_PASSWORD=TOKEN)
         tick(client, "sync", "add", "home", f"http://127.0.0.1:{port}/dav/", "--user", "bench")
         started = time.perf_counter()
@@ -129,6 +142,9 @@ def main():
         print("|---|---:|---:|---:|")
         print(f"| sync-collection, nothing changed (200 on one connection) | {statistics.median(times):.2f} | "
               f"{times[int(len(times) * 0.95)]:.2f} | {times[-1]:.2f} |")
+        for label, values in (("PUT of a new to-do (200, If-None-Match: *)", created),
+                              ("PUT of an edited to-do (200, If-Match: *)", edited)):
+            print(f"| {label} | {statistics.median(values):.2f} | {values[int(len(values) * 0.95)]:.2f} | {values[-1]:.2f} |")
         print()
         print("| initial sync | seconds |")
         print("|---|---:|")

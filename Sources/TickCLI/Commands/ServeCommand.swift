@@ -112,7 +112,7 @@ struct ServeCommand: Command {
             webRoot: nil)
         configuration.weekStart = context.dateContext.weekStart
         var signals = ServeCommand.blockStopSignals()
-        let service = PostgresWebService(accounts: accounts, configuration: configuration)
+        let service = PostgresWebService(accounts: accounts, configuration: configuration, idleDelay: ServeCommand.idleMemoryDelay)
         var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
         serverConfiguration.recordsClientAddress = true
         let server: HTTPServer
@@ -129,6 +129,7 @@ struct ServeCommand: Command {
         context.print("Sign in with HTTP Basic: a user of 'tick users' and their password or an app password")
         context.output.flush()
         ServeCommand.waitForStopSignal(&signals, in: context)
+        service.stop()
         server.stop()
     }
 

@@ -118,3 +118,27 @@ extension PostgresDatabase: DAVTransaction {
                          sequence: try row.decode("seq"), isDeleted: try row.decode("deleted"))
     }
 }
+
+extension PostgresStore {
+    /// `PostgresDatabase.pruneDAVTombstones(keeping:)` for every user who has a list holding
+    /// more than twice `kept` tombstones, each in that user's own transaction: the server's
+    /// housekeeping when it is idle. Only the search for such users reads across owners.
+    /// - Parameter kept: tombstones kept per list (at least 1).
+    /// - Returns: the number of tombstones dropped.
+    /// - Throws: `PostgresError` from the pool or the server (what was pruned before stays).
+    /// - Complexity: O(t) in all users' tombstones (the index `dav_resources_tombstone`).
+    @discardableResult
+    public static func pruneDAVTombstones(in pool: PostgresPool, keeping kept: Int) throws -> Int {
+        precondition(kept >= 1, "keep at least one tombstone a list")
+        let owners = try pool.withConnection { connection in
+            try connection.execute("""
+                SELECT DISTINCT owner FROM dav_resources WHERE deleted GROUP BY owner, list_id HAVING count(*) > $1
+                """, [Int64(kept) * 2]).map { row throws(PostgresError) in try row.decode("owner", as: String.self) }
+        }
+        var dropped = 0
+        for owner in owners {
+            dropped += try PostgresStore(pool: pool, user: UserID(owner)).write { db in try db.pruneDAVTombstones(keeping: kept) }
+        }
+        return dropped
+    }
+}

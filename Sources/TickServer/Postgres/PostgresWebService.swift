@@ -27,14 +27,34 @@ public final class PostgresWebService: Sendable {
     let verified: VerifiedCredentials
     /// The users known, since this service started, to have a list (`ensureFirstList`).
     private let furnished = Mutex<Set<UserID>>([])
+    /// Housekeeping once the server is idle: old CalDAV tombstones, then the allocator's free pages.
+    private let idleWork: IdleMemory?
 
     /// The service over `accounts` (migrated: `Accounts.migrate`).
-    /// - Parameter verified: where right credentials are remembered (`VerifiedCredentials`).
-    public init(accounts: Accounts, configuration: WebService.Configuration, verified: VerifiedCredentials = VerifiedCredentials()) {
+    /// - Parameters:
+    ///   - verified: where right credentials are remembered (`VerifiedCredentials`).
+    ///   - idleDelay: after how long without a request every user's old CalDAV tombstones
+    ///     are dropped (`PostgresStore.pruneDAVTombstones(in:keeping:)`, keeping
+    ///     `WebService.davTombstonesKept` a list) and free memory is given back; nil never.
+    public init(accounts: Accounts, configuration: WebService.Configuration, verified: VerifiedCredentials = VerifiedCredentials(),
+                idleDelay: Duration? = nil) {
         self.accounts = accounts
         self.verified = verified
         self.configuration = configuration
         self.router = WebService.makeRouter()
+        let pool = accounts.pool
+        self.idleWork = idleDelay.map { delay in
+            IdleMemory(delay: delay) {
+                // A failure is tried again at the next idle moment; nothing depends on it.
+                _ = try? PostgresStore.pruneDAVTombstones(in: pool, keeping: WebService.davTombstonesKept)
+                IdleMemory.trimAllocator()
+            }
+        }
+    }
+
+    /// Ends the housekeeping thread (before the HTTP server stops).
+    public func stop() {
+        idleWork?.stop()
     }
 
     /// Tells the service the address and port it is reached at, for the `Host` check (as
@@ -51,7 +71,8 @@ public final class PostgresWebService: Sendable {
 
     /// Answers `request`: the `Host`, the sign-in, then the route, then the security header fields.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        WebService.secured(checkedResponse(to: request), isAPI: true)
+        idleWork?.noteActivity()
+        return WebService.secured(checkedResponse(to: request), isAPI: true)
     }
 
     private func checkedResponse(to request: HTTPRequest) -> HTTPResponse {

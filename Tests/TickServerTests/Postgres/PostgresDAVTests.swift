@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TickModel
 import TickPostgres
-import TickServer
+@testable import TickServer
 
 /// What the CalDAV server of `tick serve --database` adds to the shared DAV tests (which run
 /// on both stores, `StoreKind`): signing in as one of many users, keeping them apart, and
@@ -213,12 +213,40 @@ struct PostgresDAVTests {
         let bob = try #require(try harness.accounts.users().first { $0.user.name == "bob" }).user.id
         let pool = try PostgresPool(url: harness.database.url, capacity: 1)
         #expect(try PostgresStore(pool: pool, user: bob).write { db in try db.pruneDAVTombstones(keeping: 1) } == 0)
-        #expect(try PostgresStore(pool: pool, user: ann).write { db in try db.pruneDAVTombstones(keeping: 1) } == 3)
+        #expect(try PostgresStore(pool: pool, user: ann).write { db in try db.davHorizon(inList: .init(rawValue: "ann-secret-list")) } == 0)
+        #expect(try PostgresStore.pruneDAVTombstones(in: pool, keeping: 1) == 3)
         let refused = PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(old))
         #expect(refused.status == 403)
         #expect(refused.bodyText.contains("<D:valid-sync-token/>"))
         let after = DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(recent)))
         #expect(after.hrefs == [collection + "d.ics"])
         #expect(after.item(collection + "d.ics")?.status == 404)
+    }
+
+    @Test("an idle server drops every user's old tombstones, keeping the newest of each crowded list")
+    func idleHousekeeping() throws {
+        let harness = try PostgresServiceHarness(idleDelay: .milliseconds(100))
+        defer { harness.service.stop() }
+        let collection = "/dav/lists/ann-secret-list/"
+        try #require(PostgresDAVTests.dav(harness, "MKCALENDAR", collection, PostgresDAVTests.secretList).status == 201)
+        // 2,001 deletions, as a psql session would leave them: more than twice the 1,000 kept.
+        try PostgresDAVTests.psql(harness, """
+            INSERT INTO dav_resources (owner, list_id, uid, name, seq, deleted)
+            SELECT owner, id, 'gone-' || n, 'gone-' || n || '.ics', n, true FROM lists, generate_series(1, 2001) AS n
+            WHERE id = 'ann-secret-list'
+            """)
+        try PostgresDAVTests.psql(harness, "UPDATE dav_sequences SET value = 2001")
+        let connection = try harness.database.connect()
+        func tombstones() throws -> Int {
+            try connection.execute("SELECT count(*) AS n FROM dav_resources WHERE deleted").first?.decode("n", as: Int.self) ?? -1
+        }
+        #expect(try tombstones() == 2001)
+        _ = PostgresDAVTests.dav(harness, "OPTIONS", "/dav/", as: nil)
+        let end = Date(timeIntervalSinceNow: 10)
+        while try tombstones() != WebService.davTombstonesKept, Date() < end { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try tombstones() == WebService.davTombstonesKept)
+        let refused = PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection("urn:x-tick:sync:5"))
+        #expect(refused.status == 403)
+        #expect(refused.bodyText.contains("<D:valid-sync-token/>"))
     }
 }
