@@ -2,7 +2,7 @@
 """CalDAV server benchmark (issue 13): `tick serve` as the server of a list of N to-dos
 (default 10,000), measured from a client on loopback.
 
-usage: davserver.py TICK [N]
+usage: davserver.py TICK [N] [--postgres]
 
 - initial sync, as DAVx5 does it: `sync-collection` with an empty token (getetag), then
   `calendar-multiget` of every href with calendar-data, 100 hrefs a request (DAVx5 asks 10:
@@ -13,6 +13,12 @@ usage: davserver.py TICK [N]
 
 The database is made in a throwaway folder (`tick import` of one .ics), `tick serve` runs on a
 free loopback port with a token of its own and is stopped by its PID. Prints Markdown.
+
+With `--postgres`: a throwaway PostgreSQL (initdb and postgres in the folder, on a socket
+there, fsync off; as the postgres user when run as root; stopped by its PID), the user
+`bench` made by `tick users add`, the list made by MKCALENDAR and its N to-dos inserted with
+one SQL statement (psql: the triggers number them as for any writer), and
+`tick serve --database` signed in with HTTP Basic.
 """
 import base64
 import http.client
@@ -25,10 +31,49 @@ import sys
 import tempfile
 import time
 
-TICK = sys.argv[1]
-COUNT = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+ARGS = [arg for arg in sys.argv[1:] if arg != "--postgres"]
+POSTGRES = "--postgres" in sys.argv
+TICK = ARGS[0]
+COUNT = int(ARGS[1]) if len(ARGS) > 1 else 10000
 TOKEN = "bench-token-0123456789abcdef"
 AUTH = "Basic " + base64.b64encode(("bench:" + TOKEN).encode()).decode()
+
+
+def start_postgres(work):
+    """A throwaway PostgreSQL in `work`: (its process, a libpq URL, the psql command)."""
+    folders = sorted(f"/usr/lib/postgresql/{v}/bin" for v in os.listdir("/usr/lib/postgresql"))
+    bin_dir = folders[-1]
+    become = ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--"] if os.getuid() == 0 else []
+    if become:
+        subprocess.run(["chown", "postgres:", work], check=True)
+    data = os.path.join(work, "data")
+    subprocess.run(become + [f"{bin_dir}/initdb", "-D", data, "-U", "tick", "-E", "UTF8", "--no-locale", "--auth=trust", "-N"],
+                   check=True, capture_output=True)
+    port = "18941"
+    process = subprocess.Popen(become + [f"{bin_dir}/postgres", "-D", data, "-k", work, "-p", port, "-c", "listen_addresses=",
+                                         "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        if subprocess.run([f"{bin_dir}/pg_isready", "-h", work, "-p", port, "-q"]).returncode == 0:
+            break
+        time.sleep(0.05)
+    url = f"postgresql://tick@/postgres?host={work}&port={port}"
+    return process, url, [f"{bin_dir}/psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url]
+
+
+def load_postgres(psql):
+    """The to-dos of the SQLite run (a due date on every third, every fifth completed), by SQL."""
+    subprocess.run(psql + ["-c", f"""
+        INSERT INTO reminders (owner, number, uid, list_id, title, due, completed_at, position, created_at, modified_at)
+        SELECT u.id, n + 1, 'bench-' || n, 'big', 'Reminder number ' || n,
+            CASE WHEN n % 3 = 0 THEN '2026-12-' || lpad((n % 28 + 1)::text, 2, '0') END,
+            CASE WHEN n % 5 = 0 THEN timestamptz '2026-11-30 10:00:00+00' END,
+            (n + 1) * 1024, now(), now()
+        FROM users u, generate_series(0, {COUNT - 1}) AS n WHERE u.name = 'bench';
+        INSERT INTO reminder_numbers (owner, last_number) SELECT id, {COUNT} FROM users WHERE name = 'bench'
+            ON CONFLICT (owner) DO UPDATE SET last_number = excluded.last_number;
+        ANALYZE;
+        """], check=True)
 
 
 def tick(env, *args, stdin=None):
@@ -48,6 +93,8 @@ def main():
     env = dict(os.environ, TICK_DB=os.path.join(work, "server.sqlite3"), XDG_STATE_HOME=os.path.join(work, "state"),
                XDG_CONFIG_HOME=os.path.join(work, "config"), TZ="UTC", NO_COLOR="1", TICK_SERVE_TOKEN=TOKEN)
     env.pop("TICK_NOW", None)
+    if POSTGRES:
+        return serve_and_measure(work, env, "bench", TOKEN)
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN"]
     for index in range(COUNT):
         lines += ["BEGIN:VTODO", f"UID:bench-{index}", "DTSTAMP:20261201T100000Z", f"SUMMARY:Reminder number {index}"]
@@ -64,9 +111,18 @@ def main():
         handle.write("\r\n".join(lines) + "\r\n")
     tick(env, "lists", "add", "Big")
     tick(env, "import", ics, "--list", "Big")
+    serve_and_measure(work, env, "bench", TOKEN)
 
-    server = subprocess.Popen([TICK, "serve", "--listen", "127.0.0.1:0"], env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True)
+
+def serve_and_measure(work, env, user, password):
+    """Starts the server (on PostgreSQL with `--postgres`), measures, prints, stops everything."""
+    postgres = None
+    serve = [TICK, "serve", "--listen", "127.0.0.1:0"]
+    if POSTGRES:
+        postgres, url, psql = start_postgres(work)
+        tick(env, "users", "add", user, "--database", url, stdin=password + "\n")
+        serve += ["--database", url]
+    server = subprocess.Popen(serve, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         port = None
         while port is None:
@@ -77,6 +133,12 @@ def main():
             if found:
                 port = int(found.group(1))
         conn = http.client.HTTPConnection("127.0.0.1", port)
+        if POSTGRES:
+            status, _ = request(conn, "MKCALENDAR", "/dav/lists/big/", '<C:mkcalendar xmlns:D="DAV:" '
+                                'xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>Big</D:displayname>'
+                                '</D:prop></D:set></C:mkcalendar>')
+            assert status == 201, status
+            load_postgres(psql)
         status, home = request(conn, "PROPFIND", "/dav/lists/", "", {"Depth": "1"})
         collection = None
         for href, name in re.findall(r"<D:href>([^<]+)</D:href><D:propstat><D:prop>.*?<D:displayname>([^<]*)</D:displayname>", home):
@@ -128,8 +190,8 @@ def main():
         created = sorted(put(f"put-{n}", f"Put {n}", {"If-None-Match": "*"}) for n in range(200))
         edited = sorted(put(f"put-{n}", f"Put {n}, edited", {"If-Match": "*"}) for n in range(200))
 
-        client = dict(env, TICK_DB=os.path.join(work, "client.sqlite3"), TICK_SYNC_PASSWORD=TOKEN)
-        tick(client, "sync", "add", "home", f"http://127.0.0.1:{port}/dav/", "--user", "bench")
+        client = dict(env, TICK_DB=os.path.join(work, "client.sqlite3"), TICK_SYNC_PASSWORD=password)
+        tick(client, "sync", "add", "home", f"http://127.0.0.1:{port}/dav/", "--user", user)
         started = time.perf_counter()
         report = json.loads(tick(client, "sync", "--json"))
         tick_first = time.perf_counter() - started
@@ -156,6 +218,9 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=10)
+        if postgres:
+            postgres.send_signal(2)  # SIGINT: a fast shutdown
+            postgres.wait(timeout=30)
         subprocess.run(["rm", "-rf", work], check=False)
 
 

@@ -46,6 +46,15 @@ public protocol DAVTransaction: ImportStore {
     /// - Complexity: O(log n).
     func davResource(inList id: ReminderList.ID, named name: String) throws -> DAVResourceState?
 
+    /// The resources that exist under `names` (decoded) in the list `id`, by name; a name
+    /// with none is absent. What a `calendar-multiget` asks, at once.
+    /// - Complexity: O(k log n) for k names.
+    func davResources(inList id: ReminderList.ID, named names: [String]) throws -> [String: DAVResourceState]
+
+    /// The reminders with `uids`, by UID; a UID with none is absent.
+    /// - Complexity: O(k log n) for k UIDs.
+    func reminders(withUIDs uids: [ReminderUID]) throws -> [ReminderUID: Reminder]
+
     /// The list and resource of the reminder `uid`, when it exists.
     func davResource(uid: ReminderUID) throws -> (list: ReminderList.ID, resource: DAVResourceState)?
 
@@ -62,4 +71,25 @@ public protocol DAVTransaction: ImportStore {
     /// order, holding few at a time.
     /// - Complexity: O(n).
     func forEachReminder(inList id: ReminderList.ID?, _ body: (Reminder) throws -> Void) throws
+}
+
+extension DAVTransaction {
+    /// One `davResource(inList:named:)` a name: SQLite's statements are cheap and cached,
+    /// so asking one at a time costs no more than one bigger statement would.
+    public func davResources(inList id: ReminderList.ID, named names: [String]) throws -> [String: DAVResourceState] {
+        var found: [String: DAVResourceState] = [:]
+        for name in names where found[name] == nil {
+            if let resource = try davResource(inList: id, named: name) { found[name] = resource }
+        }
+        return found
+    }
+
+    /// One `reminder(uid:)` a UID (see `davResources(inList:named:)`).
+    public func reminders(withUIDs uids: [ReminderUID]) throws -> [ReminderUID: Reminder] {
+        var found: [ReminderUID: Reminder] = [:]
+        for uid in uids where found[uid] == nil {
+            if let reminder = try reminder(uid: uid) { found[uid] = reminder }
+        }
+        return found
+    }
 }

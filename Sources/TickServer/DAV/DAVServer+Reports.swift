@@ -17,13 +17,21 @@ extension DAVServer {
             var multistatus = DAVXMLWriter()
             switch report {
             case .multiget(let asked, let hrefs):
-                for href in hrefs {
-                    guard let target = DAVPath(href), case .item(let listID, let name) = target, listID == id,
-                          let resource = try db.davResource(inList: id, named: name) else {
+                // Every href's resource and reminder asked at once, then answered in the hrefs' order.
+                let names = hrefs.map { href -> String? in
+                    guard let target = DAVPath(href), case .item(let listID, let name) = target, listID == id else { return nil }
+                    return name
+                }
+                let resources = try db.davResources(inList: id, named: names.compactMap { $0 })
+                let needsReminder = WebService.needsReminder(asked)
+                let reminders = needsReminder ? try db.reminders(withUIDs: resources.values.map(\.uid)) : [:]
+                for (href, name) in zip(hrefs, names) {
+                    guard let name, let resource = resources[name] else {
                         multistatus.add(href: href, status: 404)
                         continue
                     }
-                    try self.addItems([resource], of: list, to: &multistatus, asked: asked, in: db)
+                    DAVServer.add(resource, reminder: reminders[resource.uid], needsReminder: needsReminder, of: list,
+                                  to: &multistatus, asked: asked)
                 }
                 return multistatus.response()
             case .query(let asked, let filter):

@@ -111,18 +111,31 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
     }
 
     /// Adds the items `resources` of `list` with the properties `asked`; the ones whose
-    /// reminder is gone meanwhile are left out.
+    /// reminder is gone meanwhile are left out. Reminders are read `readChunk` at a time
+    /// (`reminders(withUIDs:)`: one statement a chunk on PostgreSQL).
     func addItems(_ resources: [DAVResourceState], of list: ReminderList, to multistatus: inout DAVXMLWriter,
                   asked: DAVRequestBody.Properties, in db: Store.Transaction) throws {
         let needsReminder = WebService.needsReminder(asked)
-        for resource in resources {
-            let path = DAVPath.item(list.id, name: resource.name)
-            var reminder: Reminder?
-            if needsReminder {
-                reminder = try db.reminder(uid: resource.uid)
-                if reminder == nil { continue }
+        var start = resources.startIndex
+        while start < resources.endIndex {
+            let chunk = resources[start..<min(start + DAVServer.readChunk, resources.endIndex)]
+            let reminders = needsReminder ? try db.reminders(withUIDs: chunk.map(\.uid)) : [:]
+            for resource in chunk {
+                DAVServer.add(resource, reminder: reminders[resource.uid], needsReminder: needsReminder, of: list, to: &multistatus,
+                              asked: asked)
             }
-            multistatus.addProperties(of: path, WebService.properties(of: resource, reminder: reminder, in: list), asked: asked)
+            start = chunk.endIndex
         }
     }
+
+    /// Adds one item of `list`, unless `needsReminder` and its reminder is gone meanwhile.
+    static func add(_ resource: DAVResourceState, reminder: Reminder?, needsReminder: Bool, of list: ReminderList,
+                    to multistatus: inout DAVXMLWriter, asked: DAVRequestBody.Properties) {
+        if needsReminder && reminder == nil { return }
+        multistatus.addProperties(of: .item(list.id, name: resource.name), WebService.properties(of: resource, reminder: reminder, in: list),
+                                  asked: asked)
+    }
+
+    /// How many reminders `addItems` reads at once.
+    static var readChunk: Int { 100 }
 }
