@@ -39,7 +39,7 @@ public enum PostgresMigrator {
         for (index, migration) in migrations.enumerated() {
             precondition(migration.number == index + 1, "migrations are numbered 1, 2, 3 … without gaps")
         }
-        return try connection.transaction { connection in
+        let done = try connection.transaction { connection in
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [lockKey])
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -67,6 +67,10 @@ public enum PostgresMigrator {
             }
             return done
         }
+        // What was prepared before the schema changed (the steps' own statements among it)
+        // is not kept.
+        if !done.isEmpty { try connection.discardPreparedStatements() }
+        return done
     }
 
     /// The steps applied to a database, by number (empty when it was never migrated).
