@@ -13,9 +13,7 @@ extension WebService {
         let (limit, cursor) = try WebService.paging(request)
         let completed = try WebService.flag(request, "completed")
         let listID = ReminderList.ID(rawValue: id)
-        return try keysetPage(.list(listID, includesCompleted: completed), limit: limit, cursor: cursor, request: request) { db in
-            _ = try Actions.existingList(.id(listID), in: db)
-        }
+        return try keysetPage(.list(listID, includesCompleted: completed), limit: limit, cursor: cursor, request: request)
     }
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
@@ -57,16 +55,10 @@ extension WebService {
 
     /// A page read by key: O(limit) rows whatever the listing's size; kept in the cache
     /// until the database changes (it depends on nothing else).
-    private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?, request: HTTPRequest,
-                            check: (Database) throws -> Void = { _ in }) throws -> HTTPResponse {
-        guard let cache else { return try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
+    private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?, request: HTTPRequest) throws -> HTTPResponse {
+        guard let cache else { return try sqlite.keysetPage(scope, limit: limit, cursor: cursor) }
         let key = request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return try cache.answer(for: key) { try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
-    }
-
-    private func readKeysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?,
-                                check: (Database) throws -> Void) throws -> HTTPResponse {
-        try sqlite.keysetPage(scope, limit: limit, cursor: cursor, check: check)
+        return try cache.answer(for: key) { try sqlite.keysetPage(scope, limit: limit, cursor: cursor) }
     }
 
     /// A page of a listing read whole (smart lists by date, search).

@@ -64,7 +64,7 @@ struct PostgresUserAPI: APIRoutes {
         let (limit, cursor) = try WebService.paging(request)
         let listID = ReminderList.ID(rawValue: id)
         return try store.keysetPage(.list(listID, includesCompleted: try WebService.flag(request, "completed")),
-                                    limit: limit, cursor: cursor) { db in _ = try Actions.existingList(.id(listID), in: db) }
+                                    limit: limit, cursor: cursor)
     }
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
