@@ -33,6 +33,9 @@
 ///
 /// Deleting a user deletes their lists and reminders; deleting a list its reminders;
 /// deleting a reminder its completed occurrences.
+///
+/// Step 3, `reminders_open_due`: each user's open reminders by due text in byte order
+/// (`COLLATE "C"`), for the smart lists by date.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -153,6 +156,14 @@ public enum PostgresSchema {
                 PRIMARY KEY (owner, reminder, due),
                 FOREIGN KEY (owner, reminder) REFERENCES reminders (owner, number) ON DELETE CASCADE
             )
+            """,
+        ]),
+        PostgresMigration(3, "open reminders by due date", [
+            // The smart lists by date and their counts (`PostgresDatabase.dueListing`,
+            // `dueCounts`) read ranges of the stored due text, compared byte by byte.
+            """
+            CREATE INDEX reminders_open_due ON reminders (owner, due COLLATE "C")
+                WHERE completed_at IS NULL AND due IS NOT NULL
             """,
         ]),
     ]

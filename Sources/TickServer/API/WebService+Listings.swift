@@ -63,26 +63,37 @@ extension WebService {
 
     /// A page of a listing read whole (smart lists by date, search).
     private func offsetPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        var offset = 0
+        let offset = try WebService.offset(of: cursor)
+        // The rows before the page are read too (a listing by due date is sorted in Swift,
+        // and has no key to start at).
+        var listing = listing
+        listing.limit = offset + limit + 1
+        let result = try Actions(store: reader, context: actionContext()).listing(listing)
+        guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
+        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: result.lists))
+    }
+
+    /// Where a page of a listing read whole starts: the offset `cursor` holds, 0 without one.
+    /// - Throws: `Problem` 400 for a cursor by key, or an offset this server cannot have given.
+    static func offset(of cursor: PageCursor?) throws(Problem) -> Int {
         switch cursor {
         case .offset(let value)?:
             // The offset of a page this server gave is below any listing's size; a larger one would overflow below.
             guard value <= Int.max - WebService.largestPage - 1 else {
                 throw Problem.badRequest("?cursor is not a cursor this server gave")
             }
-            offset = value
+            return value
         case .key?: throw Problem.badRequest("?cursor is not a cursor of this listing")
-        case nil: break
+        case nil: return 0
         }
-        // One row past the page tells whether there is a next one; the rows before the page
-        // are read too (a listing by due date is sorted in Swift, and has no key to start at).
-        var listing = listing
-        listing.limit = offset + limit + 1
-        let result = try Actions(store: reader, context: actionContext()).listing(listing)
-        guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
+    }
+
+    /// The page of `limit` rows from `offset` of `rows`, a listing read up to one row past
+    /// the page (which tells whether there is a next one).
+    static func page(_ rows: [Reminder], offset: Int, limit: Int, lists: [ReminderList.ID: ReminderList]) -> JSONValue {
         let page = Array(rows.dropFirst(offset).prefix(limit))
         let next = offset + limit < rows.count ? PageCursor.offset(offset + limit).text : nil
-        return WebService.json(WebService.page(page, lists: result.lists, next: next))
+        return WebService.page(page, lists: lists, next: next)
     }
 
     /// `{ "reminders": […], "nextCursor": … }`.

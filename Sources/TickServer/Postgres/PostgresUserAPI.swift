@@ -6,19 +6,20 @@ import TickPostgres
 
 /// The JSON API's routes for one signed-in user on PostgreSQL: made for each request by
 /// `PostgresWebService`, over the user's own store. The shared handlers (`APIStore`) answer
-/// lists, pages by key and reminders; what needs the SQLite store's journal, listings or
-/// change feed answers 501 (`notYet`).
+/// lists, pages by key and reminders; the smart lists by date are `PostgresDatabase.dueListing`;
+/// what needs the SQLite store's journal, search or change feed answers 501 (`notYet`).
 struct PostgresUserAPI: APIRoutes {
     let service: PostgresWebService
     let store: PostgresAPIStore
 
     private var context: ActionContext { service.configuration.actionContext() }
 
-    /// Every list with its open count, and the smart lists PostgreSQL pages: `all`,
-    /// `flagged`, `completed` (today, scheduled and overdue need the date listings).
+    /// Every list with its open count, and every smart list with its count, as on the
+    /// single-user server.
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
+        let context = self.context
         do {
-            let (lists, openCounts, totals) = try store.read { db in
+            let (lists, openCounts, counts) = try store.read { db in
                 let lists = try db.lists()
                 var openCounts: [ReminderList.ID: Int] = [:]
                 var completed = 0
@@ -27,12 +28,15 @@ struct PostgresUserAPI: APIRoutes {
                     openCounts[list.id] = open
                     completed += try db.reminderCount(inList: list.id) - open
                 }
-                let totals: [(SmartList, Int)] = [(.flagged, try PostgresUserAPI.count(.flagged, in: db)),
-                                                  (.completed, completed), (.all, openCounts.values.reduce(0, +))]
-                return (lists, openCounts, totals)
+                let due = try db.dueCounts(now: context.now, timeZone: context.timeZone)
+                let counts: [SmartList: Int] = [.today: due.today, .scheduled: try db.scheduledCount(),
+                                                .flagged: try PostgresUserAPI.count(.flagged, in: db), .overdue: due.overdue,
+                                                .completed: completed, .all: openCounts.values.reduce(0, +)]
+                return (lists, openCounts, counts)
             }
-            let smart = totals.map { list, count in
-                JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)), ("count", .int(Int64(count)))])
+            let smart = SmartList.allCases.map { list in
+                JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
+                                  ("count", .int(Int64(counts[list] ?? 0)))])
             }
             return WebService.json(.object([("lists", .array(lists.map { TickJSON.object(for: $0, openCount: openCounts[$0.id] ?? 0) })),
                                             ("smartLists", .array(smart))]))
@@ -74,7 +78,14 @@ struct PostgresUserAPI: APIRoutes {
         case .all: return try store.keysetPage(.open, limit: limit, cursor: cursor)
         case .flagged: return try store.keysetPage(.flagged, limit: limit, cursor: cursor)
         case .completed: return try store.keysetPage(.completed, limit: limit, cursor: cursor)
-        case .today, .scheduled, .overdue: throw PostgresUserAPI.notYet("the smart list '\(smartList.rawValue)'")
+        case .today, .scheduled, .overdue:
+            let offset = try WebService.offset(of: cursor)
+            let context = self.context
+            let (rows, lists) = try store.read { db in
+                (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1),
+                 try db.listsByID())
+            }
+            return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
         }
     }
 

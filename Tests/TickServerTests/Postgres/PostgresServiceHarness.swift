@@ -19,7 +19,7 @@ final class PostgresServiceHarness: Sendable {
     /// The credentials the service remembers.
     let verified = VerifiedCredentials()
 
-    init(users: [String] = ["ann", "bob"], now: Date = Fixture.now) throws {
+    init(users: [String] = ["ann", "bob"], now: Date = Fixture.now, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws {
         database = try PostgresServer.database()
         accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 3), hasher: PostgresServiceHarness.hasher)
         _ = try accounts.migrate()
@@ -27,7 +27,7 @@ final class PostgresServiceHarness: Sendable {
         let clock = TestClock(now)
         self.clock = clock
         service = PostgresWebService(accounts: accounts, configuration: WebService.Configuration(
-            token: "", timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+            token: "", timeZone: timeZone, locale: Locale(identifier: "en_US_POSIX"),
             clock: { clock.now }, webRoot: nil), verified: verified)
         service.listening(address: "127.0.0.1", port: 8765)
     }
