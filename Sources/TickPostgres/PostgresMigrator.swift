@@ -8,11 +8,16 @@ public struct PostgresMigration: Sendable {
     /// The statements, run in order (one statement each: parameters are not allowed in
     /// DDL, and `PQexecParams` runs one statement).
     public var statements: [String]
+    /// What the step does in Swift after its statements, in the same transaction: filling
+    /// a new column with values SQL cannot compute (the search columns' folding).
+    public var fill: (@Sendable (PostgresConnection) throws -> Void)?
 
-    public init(_ number: Int, _ name: String, _ statements: [String]) {
+    public init(_ number: Int, _ name: String, _ statements: [String],
+                fill: (@Sendable (PostgresConnection) throws -> Void)? = nil) {
         self.number = number
         self.name = name
         self.statements = statements
+        self.fill = fill
     }
 }
 
@@ -61,6 +66,7 @@ public enum PostgresMigrator {
             var done: [Int] = []
             for migration in migrations where applied[migration.number] == nil {
                 for statement in migration.statements { try connection.execute(statement) }
+                try migration.fill?(connection)
                 try connection.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                                        [migration.number, migration.name])
                 done.append(migration.number)

@@ -36,6 +36,11 @@
 ///
 /// Step 3, `reminders_open_due`: each user's open reminders by due text in byte order
 /// (`COLLATE "C"`), for the smart lists by date.
+///
+/// Step 4, search: `reminders.search_title`, `search_notes` and `search_tags` hold the
+/// title, the notes and the tags (one a line) folded as TickModel's `SearchFolding` folds
+/// (case, Unicode forms, accents), written with every insert and update of a reminder by
+/// `PostgresDatabase` and filled for the rows already there by the step itself.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -166,5 +171,11 @@ public enum PostgresSchema {
                 WHERE completed_at IS NULL AND due IS NOT NULL
             """,
         ]),
+        PostgresMigration(4, "search", [
+            """
+            ALTER TABLE reminders ADD COLUMN search_title text NOT NULL DEFAULT '',
+                ADD COLUMN search_notes text NOT NULL DEFAULT '', ADD COLUMN search_tags text NOT NULL DEFAULT ''
+            """,
+        ], fill: PostgresDatabase.foldEveryReminderForSearch),
     ]
 }

@@ -423,7 +423,7 @@ extension Database {
             var match: [String] = []
             var others: [(sql: String, values: [SQLValue])] = []
             for term in clause {
-                let text = SearchText.folded(term.text)
+                let text = SearchFolding.folded(term.text)
                 if term.field == .tag {
                     others.append(("r.number IN (SELECT reminder FROM reminder_tag WHERE tick_search_text(tag) = ?)", [.text(text)]))
                 } else if text.unicodeScalars.count >= 3 {

@@ -39,18 +39,23 @@ extension WebService {
     }
 
     func search(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let words = request.query["q"], !words.isBlank else { throw Problem.badRequest("?q: say what to look for") }
-        let query: SearchQuery
-        do {
-            query = try SearchQuery(parsing: words)
-        } catch {
-            throw Problem.badRequest("?q: \(error.description)")
-        }
+        let query = try WebService.searchQuery(request)
         let (limit, cursor) = try WebService.paging(request)
         let source = request.query["list"].map { ListingSource.listID(ReminderList.ID(rawValue: $0)) } ?? .everyList
         let listing = ListingRequest(source: source, search: query, includesCompleted: try WebService.flag(request, "completed"),
                                      detail: .full)
         return try offsetPage(listing, limit: limit, cursor: cursor)
+    }
+
+    /// The search `?q` asks for (`SearchQuery`).
+    /// - Throws: `Problem` 400 for none, or one that does not parse (saying where).
+    static func searchQuery(_ request: HTTPRequest) throws(Problem) -> SearchQuery {
+        guard let words = request.query["q"], !words.isBlank else { throw .badRequest("?q: say what to look for") }
+        do {
+            return try SearchQuery(parsing: words)
+        } catch {
+            throw .badRequest("?q: \(error.description)")
+        }
     }
 
     /// A page read by key: O(limit) rows whatever the listing's size; kept in the cache

@@ -7,7 +7,8 @@ import TickPostgres
 /// The JSON API's routes for one signed-in user on PostgreSQL: made for each request by
 /// `PostgresWebService`, over the user's own store. The shared handlers (`APIStore`) answer
 /// lists, pages by key and reminders; the smart lists by date are `PostgresDatabase.dueListing`;
-/// what needs the SQLite store's journal, search or change feed answers 501 (`notYet`).
+/// search is `PostgresDatabase.search`; what needs the SQLite store's journal or change
+/// feed answers 501 (`notYet`).
 struct PostgresUserAPI: APIRoutes {
     let service: PostgresWebService
     let store: PostgresAPIStore
@@ -89,7 +90,20 @@ struct PostgresUserAPI: APIRoutes {
         }
     }
 
-    func search(_ request: HTTPRequest) throws -> HTTPResponse { throw PostgresUserAPI.notYet("search") }
+    /// `GET /api/v1/search?q=…[&list=ID][&completed=true]`, pages by offset, as on SQLite.
+    func search(_ request: HTTPRequest) throws -> HTTPResponse {
+        let query = try WebService.searchQuery(request)
+        let (limit, cursor) = try WebService.paging(request)
+        let offset = try WebService.offset(of: cursor)
+        let includesCompleted = try WebService.flag(request, "completed")
+        let listID = request.query["list"].map(ReminderList.ID.init(rawValue:))
+        let (rows, lists) = try store.read { db in
+            let lists = try db.listsByID()
+            if let listID, lists[listID] == nil { throw ActionError.listGone(listID) }
+            return (try db.search(query, inList: listID, includesCompleted: includesCompleted, limit: offset + limit + 1), lists)
+        }
+        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
+    }
 
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try store.addReminder(request, context: context) }
     func getReminder(_ uid: String) throws -> HTTPResponse { try store.getReminder(uid, context: context) }
