@@ -29,6 +29,12 @@ struct LibPQ: @unchecked Sendable {
                                     _ paramTypes: UnsafePointer<Oid>?, _ paramValues: UnsafePointer<UnsafePointer<CChar>?>?,
                                     _ paramLengths: UnsafePointer<Int32>?, _ paramFormats: UnsafePointer<Int32>?,
                                     _ resultFormat: Int32) -> OpaquePointer?
+    let prepare: @convention(c) (_ conn: OpaquePointer?, _ stmtName: UnsafePointer<CChar>?, _ query: UnsafePointer<CChar>?,
+                                 _ nParams: Int32, _ paramTypes: UnsafePointer<Oid>?) -> OpaquePointer?
+    let execPrepared: @convention(c) (_ conn: OpaquePointer?, _ stmtName: UnsafePointer<CChar>?, _ nParams: Int32,
+                                      _ paramValues: UnsafePointer<UnsafePointer<CChar>?>?,
+                                      _ paramLengths: UnsafePointer<Int32>?, _ paramFormats: UnsafePointer<Int32>?,
+                                      _ resultFormat: Int32) -> OpaquePointer?
     let consumeInput: @convention(c) (_ conn: OpaquePointer?) -> Int32
     let notifies: @convention(c) (_ conn: OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
     let resultStatus: @convention(c) (_ res: OpaquePointer?) -> ExecStatusType
@@ -86,6 +92,8 @@ extension LibPQ {
                   setClientEncoding: try library.function("PQsetClientEncoding"),
                   setNoticeProcessor: try library.function("PQsetNoticeProcessor"),
                   execParams: try library.function("PQexecParams"),
+                  prepare: try library.function("PQprepare"),
+                  execPrepared: try library.function("PQexecPrepared"),
                   consumeInput: try library.function("PQconsumeInput"),
                   notifies: try library.function("PQnotifies"),
                   resultStatus: try library.function("PQresultStatus"),

@@ -16,18 +16,20 @@ extension PostgresConnection {
     /// deadlock, 40P01) is rolled back and run again, up to `attempts` times in all: the
     /// body must have no effect outside the database.
     ///
+    /// - Parameter readOnly: `BEGIN … READ ONLY`: the server refuses any change (SQLSTATE
+    ///   25006), in the same statement that starts the transaction.
     /// - Returns: what `body` returned, once committed.
     /// - Throws: what `body` threw, or the `PostgresError` of `BEGIN`/`COMMIT`.
     /// - Precondition: the connection is not already in a transaction.
     @discardableResult
-    public func transaction<T>(_ isolation: PostgresIsolation = .readCommitted, attempts: Int = 5,
+    public func transaction<T>(_ isolation: PostgresIsolation = .readCommitted, readOnly: Bool = false, attempts: Int = 5,
                                _ body: (PostgresConnection) throws -> T) throws -> T {
         precondition(isIdle, "transactions do not nest")
         precondition(attempts >= 1)
         var attempt = 1
         while true {
             do {
-                try execute("BEGIN ISOLATION LEVEL " + isolation.rawValue)
+                try execute(readOnly ? "BEGIN ISOLATION LEVEL \(isolation.rawValue) READ ONLY" : "BEGIN ISOLATION LEVEL " + isolation.rawValue)
                 let value = try body(self)
                 try execute("COMMIT")
                 return value

@@ -8,13 +8,24 @@ import Foundation
 /// between threads through a `PostgresPool`, which hands each to one caller at a time.
 /// The connection is closed (`PQfinish`) when the value is released.
 ///
-/// Every statement is sent with `PQexecParams`: values travel as parameters (`$1`, `$2`),
-/// never inside the SQL text, and each result is copied out and cleared at once.
+/// Values travel as parameters (`$1`, `$2`), never inside the SQL text, and each result is
+/// copied out and cleared at once. A statement that reads or changes rows (`SELECT`,
+/// `INSERT`, `UPDATE`, `DELETE`, `WITH`) is prepared on the connection the first time it
+/// runs there (`PQprepare`) and then only executed (`PQexecPrepared`): the server parses and
+/// plans it once per connection, not once per request. Other statements (`BEGIN`, DDL) are
+/// sent with `PQexecParams`.
 public final class PostgresConnection {
     /// libpq's `PGconn *`.
     private let handle: OpaquePointer
     /// libpq's functions.
     private let pq: LibPQ
+    /// The statements prepared in this connection's session: their names (`tick_1`, …) by
+    /// their SQL text. Prepared statements outlive transactions, rolled back or not.
+    private var prepared: [String: String] = [:]
+    /// The most statements kept prepared on one connection; a statement past them is sent
+    /// with `PQexecParams` (Tick's statements are a few dozen fixed texts; this bounds what
+    /// a text built at run time could make the server keep).
+    public static let preparedLimit = 256
 
     /// Connects to the server a URL names and sets the session up for Tick: UTF-8,
     /// `TimeZone=UTC`, `DateStyle=ISO` (what `Date`'s text form expects), and server
@@ -107,9 +118,14 @@ public final class PostgresConnection {
         // libpq needs C strings that live until PQexecParams returns.
         let copies: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
         defer { for copy in copies { free(copy) } }
+        let name = try preparedName(of: sql, parameterCount: Int32(copies.count))
         let result: OpaquePointer? = copies.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                pq.execParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
+                if let name {
+                    pq.execPrepared(handle, name, Int32(values.count), values.baseAddress, nil, nil, 0)
+                } else {
+                    pq.execParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
+                }
             }
         }
         guard let result else {
@@ -135,7 +151,54 @@ public final class PostgresConnection {
         return String(cString: quoted)
     }
 
+    /// Forgets every statement prepared on the connection (`DEALLOCATE ALL`), as after the
+    /// schema changed: a prepared `SELECT` whose result columns changed would be refused.
+    /// - Throws: `PostgresError` when the server refuses.
+    public func discardPreparedStatements() throws(PostgresError) {
+        try execute("DEALLOCATE ALL")
+        prepared.removeAll()
+    }
+
     // MARK: - Internals
+
+    /// The name `sql` is prepared under on this connection, preparing it now if it is a
+    /// statement worth preparing and the connection has room; nil to send it unprepared.
+    /// - Throws: `PostgresError` when the server refuses to prepare it (what executing it
+    ///   would have answered: a syntax error, an aborted transaction).
+    private func preparedName(of sql: String, parameterCount: Int32) throws(PostgresError) -> String? {
+        if let name = prepared[sql] { return name }
+        guard prepared.count < PostgresConnection.preparedLimit, PostgresConnection.isPreparable(sql) else { return nil }
+        let name = "tick_\(prepared.count + 1)"
+        guard let result = pq.prepare(handle, name, sql, parameterCount, nil) else {
+            throw PostgresError(.connection, message: "PostgreSQL did not answer: " + PostgresConnection.message(of: handle, pq), sql: sql)
+        }
+        defer { pq.clear(result) }
+        guard pq.resultStatus(result) == PGRES_COMMAND_OK else { throw error(from: result, sql: sql) }
+        prepared[sql] = name
+        return name
+    }
+
+    /// Whether `sql` reads or changes rows: its first word is `SELECT`, `INSERT`, `UPDATE`,
+    /// `DELETE` or `WITH`, in any case (a transaction's `BEGIN`, `SET`, `LISTEN` and DDL
+    /// are not prepared).
+    static func isPreparable(_ sql: String) -> Bool {
+        var word: [UInt8] = []
+        for byte in sql.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "("):
+                if !word.isEmpty { return preparableWords.contains(word) }
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                word.append(byte - 32)
+                if word.count > 6 { return false }
+            default:
+                word.append(byte)
+                if word.count > 6 { return false }
+            }
+        }
+        return preparableWords.contains(word)
+    }
+
+    private static let preparableWords: Set<[UInt8]> = Set(["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].map { Array($0.utf8) })
 
     /// libpq's socket, for waiting on notifications.
     var socket: Int32 { pq.socket(handle) }

@@ -8,11 +8,16 @@ public struct PostgresMigration: Sendable {
     /// The statements, run in order (one statement each: parameters are not allowed in
     /// DDL, and `PQexecParams` runs one statement).
     public var statements: [String]
+    /// What the step does in Swift after its statements, in the same transaction: filling
+    /// a new column with values SQL cannot compute (the search columns' folding).
+    public var fill: (@Sendable (PostgresConnection) throws -> Void)?
 
-    public init(_ number: Int, _ name: String, _ statements: [String]) {
+    public init(_ number: Int, _ name: String, _ statements: [String],
+                fill: (@Sendable (PostgresConnection) throws -> Void)? = nil) {
         self.number = number
         self.name = name
         self.statements = statements
+        self.fill = fill
     }
 }
 
@@ -39,7 +44,7 @@ public enum PostgresMigrator {
         for (index, migration) in migrations.enumerated() {
             precondition(migration.number == index + 1, "migrations are numbered 1, 2, 3 … without gaps")
         }
-        return try connection.transaction { connection in
+        let done = try connection.transaction { connection in
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [lockKey])
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -61,12 +66,17 @@ public enum PostgresMigrator {
             var done: [Int] = []
             for migration in migrations where applied[migration.number] == nil {
                 for statement in migration.statements { try connection.execute(statement) }
+                try migration.fill?(connection)
                 try connection.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                                        [migration.number, migration.name])
                 done.append(migration.number)
             }
             return done
         }
+        // What was prepared before the schema changed (the steps' own statements among it)
+        // is not kept.
+        if !done.isEmpty { try connection.discardPreparedStatements() }
+        return done
     }
 
     /// The steps applied to a database, by number (empty when it was never migrated).

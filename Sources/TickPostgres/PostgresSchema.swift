@@ -34,7 +34,15 @@
 /// Deleting a user deletes their lists and reminders; deleting a list its reminders;
 /// deleting a reminder its completed occurrences.
 ///
-/// Step 3, what the CalDAV server needs for RFC 6578 `sync-collection` (issue 13), as the
+/// Step 3, `reminders_open_due`: each user's open reminders by due text in byte order
+/// (`COLLATE "C"`), for the smart lists by date.
+///
+/// Step 4, search: `reminders.search_title`, `search_notes` and `search_tags` hold the
+/// title, the notes and the tags (one a line) folded as TickModel's `SearchFolding` folds
+/// (case, Unicode forms, accents), written with every insert and update of a reminder by
+/// `PostgresDatabase` and filled for the rows already there by the step itself.
+///
+/// Step 5, what the CalDAV server needs for RFC 6578 `sync-collection` (issue 13), as the
 /// SQLite store's `dav_sequence`, `dav_resource` and `dav_horizon`, each row scoped by
 /// `owner`:
 /// - `dav_sequences`: each user's number of their last change to a reminder. A counter
@@ -174,7 +182,21 @@ public enum PostgresSchema {
             )
             """,
         ]),
-        PostgresMigration(3, "caldav changes", davChanges),
+        PostgresMigration(3, "open reminders by due date", [
+            // The smart lists by date and their counts (`PostgresDatabase.dueListing`,
+            // `dueCounts`) read ranges of the stored due text, compared byte by byte.
+            """
+            CREATE INDEX reminders_open_due ON reminders (owner, due COLLATE "C")
+                WHERE completed_at IS NULL AND due IS NOT NULL
+            """,
+        ]),
+        PostgresMigration(4, "search", [
+            """
+            ALTER TABLE reminders ADD COLUMN search_title text NOT NULL DEFAULT '',
+                ADD COLUMN search_notes text NOT NULL DEFAULT '', ADD COLUMN search_tags text NOT NULL DEFAULT ''
+            """,
+        ], fill: PostgresDatabase.foldEveryReminderForSearch),
+        PostgresMigration(5, "caldav changes", davChanges),
     ]
 
     /// The columns of `reminders` whose change is a change of the VTODO (as the SQLite
@@ -186,7 +208,7 @@ public enum PostgresSchema {
             .map { row + "." + $0 }.joined(separator: ", ")
     }
 
-    /// Step 3's statements (see the type's comment).
+    /// Step 5's statements (see the type's comment).
     static let davChanges: [String] = [
         """
         CREATE TABLE dav_sequences (

@@ -105,7 +105,7 @@ extension Database {
             // Text order of the stored values mixes UTC and local times; sort exactly.
             var listPositions: [ReminderList.ID: Int64] = [:]
             try forEachRow("SELECT id, position FROM list") { listPositions[ReminderList.ID(rawValue: $0.text(0))] = $0.int(1) }
-            result = Database.sortedByDue(result, in: timeZone, listPositions: listPositions,
+            result = DueOrder.sorted(result, in: timeZone, listPositions: listPositions,
                                           descending: filter.order?.isReversed ?? false)
         }
         // Rows sorted in Swift, or dropped by the day rules after SQL, are limited here.
@@ -118,7 +118,7 @@ extension Database {
     enum ListingOrder: Equatable {
         /// Lists in their order, then each list's positions (reversed: all of it backwards).
         case manual(reversed: Bool)
-        /// By due instant, exactly, in Swift (`sortedByDue`).
+        /// By due instant, exactly, in Swift (`DueOrder.sorted`).
         case due(reversed: Bool)
         /// Most recently completed first (the completed smart list's own order).
         case completion
@@ -196,7 +196,7 @@ extension Database {
         var dayLimit: CalendarDay?
         /// Whether only rows overdue at `now` are kept (`overdue`).
         var mustBeOverdue = false
-        /// Whether rows are sorted exactly by due date after reading (see `sortedByDue`),
+        /// Whether rows are sorted exactly by due date after reading (see `DueOrder.sorted`),
         /// and limited after that; the SQL then has no ORDER BY and no join.
         var sortsByDue = false
         /// Whether the SQL is one of the few fixed shapes (cached): false for a search,
@@ -406,66 +406,6 @@ extension Database {
         return (try one("r.position < ? AND r.number <> ?", "DESC"), try one("r.position > ? AND r.number <> ?", "ASC"))
     }
 
-    /// Rows sorted by due instant in `zone` (all-day at the start of its day, before
-    /// timed and floating values at the same instant), then by the stored due text (a
-    /// floating and a timed value can share an instant), then in manual order: lists in
-    /// their order, positions, numbers. No due date sorts last.
-    /// - Parameters:
-    ///   - listPositions: each list's `position`.
-    ///   - descending: latest first (no due date still last, ties still in manual order).
-    /// - Complexity: O(n log n) comparisons of small keys; each row is copied once, and
-    ///   the zone is asked once per distinct all-day date rather than once per row.
-    static func sortedByDue<Row: DueCarrying>(_ rows: [Row], in zone: TimeZone,
-                                              listPositions: [ReminderList.ID: Int64], descending: Bool = false) -> [Row] {
-        typealias Key = (dated: Bool, instant: Date, allDay: Bool, text: Int, isTimed: Bool, list: Int64, position: Int64,
-                         number: Int64, offset: Int)
-        var keys: [Key] = []
-        keys.reserveCapacity(rows.count)
-        // Rows mostly come in text order of `due`, so equal all-day dates are mostly adjacent.
-        var lastDay: (day: CalendarDay, start: Date)?
-        for offset in rows.indices {
-            let due = rows[offset].due
-            var instant = Date.distantFuture
-            // The stored text as a number that sorts the same: UTC for timed values,
-            // the wall clock for floating ones (their text is the timed text without `Z`).
-            var text = 0
-            var isTimed = false
-            switch due {
-            case .allDay(let day)?:
-                if let lastDay, lastDay.day == day {
-                    instant = lastDay.start
-                } else {
-                    instant = Due.allDay(day).sortInstant(in: zone)
-                    lastDay = (day, instant)
-                }
-            case .floating(let local)?:
-                instant = local.instant(in: zone)
-                text = local.secondsSinceEpochAsUTC
-            case .timed(let date, _)?:
-                instant = date
-                text = Int(date.timeIntervalSince1970.rounded(.down))
-                isTimed = true
-            case nil:
-                break
-            }
-            // Fields are read in place: a copy of the row would retain each of its strings.
-            keys.append((due != nil, instant, due?.isAllDay ?? false, text, isTimed, listPositions[rows[offset].listID] ?? .max,
-                         rows[offset].position, rows[offset].number.rawValue, offset))
-        }
-        keys.sort { a, b in
-            if a.dated != b.dated { return a.dated }
-            if a.instant != b.instant { return (a.instant < b.instant) != descending }
-            if a.allDay != b.allDay { return a.allDay != descending }
-            if a.text != b.text { return (a.text < b.text) != descending }
-            if a.isTimed != b.isTimed { return a.isTimed == descending }
-            if a.list != b.list { return a.list < b.list }
-            if a.position != b.position { return a.position < b.position }
-            if a.number != b.number { return a.number < b.number }
-            return a.offset < b.offset
-        }
-        return keys.map { rows[$0.offset] }
-    }
-
     /// The SQL condition for a search (`SearchQuery`): any clause matches when each of its
     /// terms does. A term without a field must occur in the title, the notes or one of the
     /// tags; `title:` and `notes:` in that one; `tag:` is one whole tag. Text is folded on
@@ -483,7 +423,7 @@ extension Database {
             var match: [String] = []
             var others: [(sql: String, values: [SQLValue])] = []
             for term in clause {
-                let text = SearchText.folded(term.text)
+                let text = SearchFolding.folded(term.text)
                 if term.field == .tag {
                     others.append(("r.number IN (SELECT reminder FROM reminder_tag WHERE tick_search_text(tag) = ?)", [.text(text)]))
                 } else if text.unicodeScalars.count >= 3 {

@@ -1,16 +1,6 @@
 import Foundation
 import TickModel
 
-/// What sorting and filtering by due date need from a row.
-protocol DueCarrying {
-    var due: Due? { get }
-    var listID: ReminderList.ID { get }
-    var position: Int64 { get }
-    var number: Reminder.Number { get }
-}
-
-extension Reminder: DueCarrying {}
-
 /// The part of a reminder a listing shows: read with fewer columns and no notes,
 /// alarms or iCalendar properties, so listing thousands of rows stays cheap.
 /// Never saved back; load the full `Reminder` (`reminder(number:)`) to change one.

@@ -182,7 +182,7 @@ enum Schema {
     /// Version 5: search matches text as people mean it, whatever its Unicode form or
     /// case: the full-text index holds `tick_search_text(title)` and of `notes` (NFKC
     /// and full case folding: `Straße` and `STRASSE`, NFC and NFD `Café` index alike;
-    /// `SearchText.folded`), read through the view `reminder_search_text`. The function
+    /// `SearchFolding.folded`), read through the view `reminder_search_text`. The function
     /// is Tick's own, registered on every connection Tick opens; writing reminders from
     /// the `sqlite3` shell therefore needs Tick (reading does not).
     static let searchFolding = """
@@ -341,7 +341,7 @@ enum Schema {
     /// Version 9: search ignores accents and finds tags, and listings sort (issue 15).
     ///
     /// - `tick_search_text` folds accents away as well (`cafe` finds `Café`; see
-    ///   `SearchText.folded`), so the full-text index is rebuilt with the new fold.
+    ///   `SearchFolding.folded`), so the full-text index is rebuilt with the new fold.
     /// - `reminder_search` gets a third column, `tags`: the reminder's tags folded, one a
     ///   line (`tick_search_tags`, `SearchText.foldedTags`), so that a word finds a
     ///   reminder by its tags too; the view

@@ -22,7 +22,7 @@ struct LibPQTests {
                            status: PQstatus, transactionStatus: PQtransactionStatus, serverVersion: PQserverVersion,
                            errorMessage: PQerrorMessage, socket: PQsocket, backendPID: PQbackendPID,
                            setClientEncoding: PQsetClientEncoding, setNoticeProcessor: PQsetNoticeProcessor,
-                           execParams: PQexecParams, consumeInput: PQconsumeInput, notifies: PQnotifies,
+                           execParams: PQexecParams, prepare: PQprepare, execPrepared: PQexecPrepared, consumeInput: PQconsumeInput, notifies: PQnotifies,
                            resultStatus: PQresultStatus, resultErrorField: PQresultErrorField, ntuples: PQntuples,
                            nfields: PQnfields, fname: PQfname, cmdTuples: PQcmdTuples, getvalue: PQgetvalue,
                            getisnull: PQgetisnull, clear: PQclear, freemem: PQfreemem,

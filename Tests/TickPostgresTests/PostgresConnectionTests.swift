@@ -103,6 +103,86 @@ struct PostgresConnectionTests {
         #expect(try connection.execute("SELECT count(*) AS n FROM item")[0].decode("n", as: Int.self) == 1)
     }
 
+    @Test("a statement that reads or changes rows is prepared once per connection; BEGIN and DDL are not")
+    func preparedOnce() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE item (n integer)")
+        for n in 1...3 { try connection.execute("INSERT INTO item VALUES ($1)", [n]) }
+        let above = "SELECT n FROM item WHERE n > $1 ORDER BY n"
+        #expect(try connection.execute(above, [1]).map { try $0.decode("n", as: Int.self) } == [2, 3])
+        #expect(try connection.execute(above, [2]).map { try $0.decode("n", as: Int.self) } == [3])
+        try connection.transaction(.repeatableRead) { try $0.execute(above, [0]) }
+        let statements = try connection.execute("SELECT statement FROM pg_prepared_statements ORDER BY statement")
+            .map { try $0.decode("statement", as: String.self) }
+        #expect(statements.filter { $0 == above }.count == 1)
+        #expect(statements.filter { $0 == "INSERT INTO item VALUES ($1)" }.count == 1)
+        #expect(!statements.contains { $0.hasPrefix("BEGIN") || $0.hasPrefix("CREATE") || $0.hasPrefix("COMMIT") })
+    }
+
+    @Test("a statement the server cannot prepare fails as it would unprepared, every time, and a rollback keeps what was prepared")
+    func preparedFailures() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE item (n integer)")
+        for _ in 1...2 {
+            let error = #expect(throws: PostgresError.self) { try connection.execute("SELECT n FRM item") }
+            #expect(error?.sqlState == "42601")
+        }
+        let missing = #expect(throws: PostgresError.self) { try connection.execute("SELECT m FROM item WHERE n = $1", [1]) }
+        #expect(missing?.sqlState == "42703")
+        struct Refusal: Error {}
+        #expect(throws: Refusal.self) {
+            try connection.transaction { connection in
+                try connection.execute("INSERT INTO item VALUES ($1)", [7])
+                throw Refusal()
+            }
+        }
+        try connection.execute("INSERT INTO item VALUES ($1)", [8])
+        #expect(try connection.execute("SELECT n FROM item").map { try $0.decode("n", as: Int.self) } == [8])
+    }
+
+    @Test("past the limit of prepared statements, statements still run, unprepared")
+    func preparedLimit() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        let count = PostgresConnection.preparedLimit + 20
+        for k in 1...count {
+            #expect(try connection.execute("SELECT $1::integer + \(k) AS sum", [1])[0].decode("sum", as: Int.self) == k + 1)
+        }
+        let prepared = try connection.execute("SELECT count(*) AS n FROM pg_prepared_statements")[0].decode("n", as: Int.self)
+        #expect(prepared == PostgresConnection.preparedLimit)
+    }
+
+    @Test("a prepared SELECT whose columns changed is refused until the prepared statements are discarded (as migrations do)")
+    func preparedAfterSchemaChange() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE item (n integer)")
+        try connection.execute("INSERT INTO item VALUES (1)")
+        #expect(try connection.execute("SELECT * FROM item").columns == ["n"])
+        try connection.execute("ALTER TABLE item ADD COLUMN label text")
+        let error = #expect(throws: PostgresError.self) { try connection.execute("SELECT * FROM item") }
+        #expect(error?.sqlState == "0A000")
+        try connection.discardPreparedStatements()
+        #expect(try connection.execute("SELECT * FROM item").columns == ["n", "label"])
+    }
+
+    @Test("a read-only transaction refuses a change in the statement that begins it")
+    func readOnlyTransaction() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE item (n integer)")
+        let error = #expect(throws: PostgresError.self) {
+            try connection.transaction(.repeatableRead, readOnly: true) { try $0.execute("INSERT INTO item VALUES (1)") }
+        }
+        #expect(error?.sqlState == "25006")
+        #expect(connection.isIdle)
+        #expect(try connection.transaction(.repeatableRead, readOnly: true) {
+            try $0.execute("SELECT count(*) AS n FROM item")[0].decode("n", as: Int.self)
+        } == 0)
+    }
+
     @Test("a serializable transaction that fails with 40001 is run again; a read-committed one is not")
     func serializationRetry() throws {
         let database = try PostgresServer.database()

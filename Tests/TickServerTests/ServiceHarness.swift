@@ -19,16 +19,16 @@ final class ServiceHarness: Sendable {
     /// The service's clock; tests move it.
     let clock: TestClock
 
-    convenience init(now: Date = Fixture.now, watchesChanges: Bool = false) throws {
-        try self.init(path: nil, now: now, watchesChanges: watchesChanges)
+    convenience init(now: Date = Fixture.now, watchesChanges: Bool = false, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws {
+        try self.init(path: nil, now: now, watchesChanges: watchesChanges, timeZone: timeZone)
     }
 
     /// A second service on the database of `other` (a restart of the server).
     convenience init(sharing other: ServiceHarness) throws {
-        try self.init(path: other.store.path, now: other.clock.now, watchesChanges: false)
+        try self.init(path: other.store.path, now: other.clock.now, watchesChanges: false, timeZone: TimeZone(identifier: "UTC")!)
     }
 
-    private init(path: String?, now: Date, watchesChanges: Bool) throws {
+    private init(path: String?, now: Date, watchesChanges: Bool, timeZone: TimeZone) throws {
         store = try Store(path: path ?? folder.file("tick.sqlite3"), now: now)
         let clock = TestClock(now)
         self.clock = clock
@@ -36,7 +36,7 @@ final class ServiceHarness: Sendable {
         // One reader besides the store, as tick serve has: reads see every change committed.
         let reader = try Store(path: store.path, now: now)
         service = WebService(store: store, readers: [reader], versionStore: try Store(path: store.path, now: now), configuration: WebService.Configuration(
-            token: ServiceHarness.token, timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+            token: ServiceHarness.token, timeZone: timeZone, locale: Locale(identifier: "en_US_POSIX"),
             clock: { clock.now }, webRoot: root), watchesChanges: watchesChanges)
         service.listening(address: "127.0.0.1", port: 8765)
     }

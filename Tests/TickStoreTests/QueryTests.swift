@@ -275,7 +275,7 @@ struct DueSortTests {
             Reminder(number: .init(Int64(offset + 1)), listID: row.2, title: row.0, due: row.1, position: row.3,
                      createdAt: Fixture.now)
         }
-        return Database.sortedByDue(reminders, in: timeZone, listPositions: [first: 1, second: 2]).map(\.title)
+        return DueOrder.sorted(reminders, in: timeZone, listPositions: [first: 1, second: 2]).map(\.title)
     }
 
     @Test("by instant in the zone, all-day first on a tie, then manual order; no due date last")

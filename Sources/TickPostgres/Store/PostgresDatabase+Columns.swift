@@ -29,6 +29,12 @@ enum ReminderColumns {
                 PostgresDatabase.stored(reminder.createdAt), PostgresDatabase.stored(reminder.modifiedAt)]
     }
 
+    /// The search columns' values (`search_title`, `search_notes`, `search_tags`): the
+    /// title, the notes and the tags, one a line, folded by `SearchFolding`.
+    static func searchValues(_ reminder: Reminder) -> [any PostgresEncodable] {
+        [SearchFolding.folded(reminder.title), SearchFolding.folded(reminder.notes), SearchFolding.foldedTags(reminder.tags) ?? ""]
+    }
+
     /// The reminder of one row of `names`.
     /// - Throws: `PostgresError.unreadableValue` naming the reminder and the column when a
     ///   value cannot be read; nothing is defaulted.

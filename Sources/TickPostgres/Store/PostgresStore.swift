@@ -23,9 +23,8 @@ public struct PostgresStore: Sendable {
     /// - Throws: what `body` threw; `PostgresError` from the pool or the server.
     public func read<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
         try pool.withConnection { connection in
-            try connection.transaction(.repeatableRead) { connection in
-                try connection.execute("SET TRANSACTION READ ONLY")
-                return try body(PostgresDatabase(connection: connection, user: user))
+            try connection.transaction(.repeatableRead, readOnly: true) { connection in
+                try body(PostgresDatabase(connection: connection, user: user))
             }
         }
     }

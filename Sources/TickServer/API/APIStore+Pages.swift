@@ -5,16 +5,17 @@ import TickModel
 
 /// Pages of reminders read by key on any store (`APIStore`).
 extension APIStore {
-    /// A page of `scope` after `cursor`: O(limit) rows whatever the listing's size.
-    /// - Parameter check: runs first in the same transaction (the list exists).
-    /// - Throws: `Problem` 400 for a cursor of another listing, or from `check`; the store's error.
-    func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?,
-                    check: (Transaction) throws -> Void = { _ in }) throws -> HTTPResponse {
+    /// A page of `scope` after `cursor`: O(limit) rows whatever the listing's size. The
+    /// lists are read first, in the same transaction: the page's list must be one of them
+    /// (no statement of its own for that).
+    /// - Throws: `Problem` 400 for a cursor of another listing; `ActionError.listGone` (404)
+    ///   for a list page of a list that is not there; the store's error.
+    func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
         if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
         let (rows, lists) = try read { db in
-            try check(db)
-            let rows = try Actions.page(scope, from: cursor?.anchor, direction: .forward, limit: limit + 1, in: db)
-            return (rows, try db.listsByID())
+            let lists = try db.listsByID()
+            if case .list(let id, _) = scope, lists[id] == nil { throw ActionError.listGone(id) }
+            return (try Actions.page(scope, from: cursor?.anchor, direction: .forward, limit: limit + 1, in: db), lists)
         }
         let page = Array(rows.prefix(limit))
         let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil

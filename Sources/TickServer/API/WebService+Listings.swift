@@ -13,9 +13,7 @@ extension WebService {
         let (limit, cursor) = try WebService.paging(request)
         let completed = try WebService.flag(request, "completed")
         let listID = ReminderList.ID(rawValue: id)
-        return try keysetPage(.list(listID, includesCompleted: completed), limit: limit, cursor: cursor, request: request) { db in
-            _ = try Actions.existingList(.id(listID), in: db)
-        }
+        return try keysetPage(.list(listID, includesCompleted: completed), limit: limit, cursor: cursor, request: request)
     }
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
@@ -41,13 +39,7 @@ extension WebService {
     }
 
     func search(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard let words = request.query["q"], !words.isBlank else { throw Problem.badRequest("?q: say what to look for") }
-        let query: SearchQuery
-        do {
-            query = try SearchQuery(parsing: words)
-        } catch {
-            throw Problem.badRequest("?q: \(error.description)")
-        }
+        let query = try WebService.searchQuery(request)
         let (limit, cursor) = try WebService.paging(request)
         let source = request.query["list"].map { ListingSource.listID(ReminderList.ID(rawValue: $0)) } ?? .everyList
         let listing = ListingRequest(source: source, search: query, includesCompleted: try WebService.flag(request, "completed"),
@@ -55,42 +47,58 @@ extension WebService {
         return try offsetPage(listing, limit: limit, cursor: cursor)
     }
 
-    /// A page read by key: O(limit) rows whatever the listing's size; kept in the cache
-    /// until the database changes (it depends on nothing else).
-    private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?, request: HTTPRequest,
-                            check: (Database) throws -> Void = { _ in }) throws -> HTTPResponse {
-        guard let cache else { return try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
-        let key = request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return try cache.answer(for: key) { try readKeysetPage(scope, limit: limit, cursor: cursor, check: check) }
+    /// The search `?q` asks for (`SearchQuery`).
+    /// - Throws: `Problem` 400 for none, or one that does not parse (saying where).
+    static func searchQuery(_ request: HTTPRequest) throws(Problem) -> SearchQuery {
+        guard let words = request.query["q"], !words.isBlank else { throw .badRequest("?q: say what to look for") }
+        do {
+            return try SearchQuery(parsing: words)
+        } catch {
+            throw .badRequest("?q: \(error.description)")
+        }
     }
 
-    private func readKeysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?,
-                                check: (Database) throws -> Void) throws -> HTTPResponse {
-        try sqlite.keysetPage(scope, limit: limit, cursor: cursor, check: check)
+    /// A page read by key: O(limit) rows whatever the listing's size; kept in the cache
+    /// until the database changes (it depends on nothing else).
+    private func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?, request: HTTPRequest) throws -> HTTPResponse {
+        guard let cache else { return try sqlite.keysetPage(scope, limit: limit, cursor: cursor) }
+        let key = request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return try cache.answer(for: key) { try sqlite.keysetPage(scope, limit: limit, cursor: cursor) }
     }
 
     /// A page of a listing read whole (smart lists by date, search).
     private func offsetPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        var offset = 0
+        let offset = try WebService.offset(of: cursor)
+        // The rows before the page are read too (a listing by due date is sorted in Swift,
+        // and has no key to start at).
+        var listing = listing
+        listing.limit = offset + limit + 1
+        let result = try Actions(store: reader, context: actionContext()).listing(listing)
+        guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
+        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: result.lists))
+    }
+
+    /// Where a page of a listing read whole starts: the offset `cursor` holds, 0 without one.
+    /// - Throws: `Problem` 400 for a cursor by key, or an offset this server cannot have given.
+    static func offset(of cursor: PageCursor?) throws(Problem) -> Int {
         switch cursor {
         case .offset(let value)?:
             // The offset of a page this server gave is below any listing's size; a larger one would overflow below.
             guard value <= Int.max - WebService.largestPage - 1 else {
                 throw Problem.badRequest("?cursor is not a cursor this server gave")
             }
-            offset = value
+            return value
         case .key?: throw Problem.badRequest("?cursor is not a cursor of this listing")
-        case nil: break
+        case nil: return 0
         }
-        // One row past the page tells whether there is a next one; the rows before the page
-        // are read too (a listing by due date is sorted in Swift, and has no key to start at).
-        var listing = listing
-        listing.limit = offset + limit + 1
-        let result = try Actions(store: reader, context: actionContext()).listing(listing)
-        guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
+    }
+
+    /// The page of `limit` rows from `offset` of `rows`, a listing read up to one row past
+    /// the page (which tells whether there is a next one).
+    static func page(_ rows: [Reminder], offset: Int, limit: Int, lists: [ReminderList.ID: ReminderList]) -> JSONValue {
         let page = Array(rows.dropFirst(offset).prefix(limit))
         let next = offset + limit < rows.count ? PageCursor.offset(offset + limit).text : nil
-        return WebService.json(WebService.page(page, lists: result.lists, next: next))
+        return WebService.page(page, lists: lists, next: next)
     }
 
     /// `{ "reminders": […], "nextCursor": … }`.

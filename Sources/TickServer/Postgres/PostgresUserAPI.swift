@@ -6,19 +6,21 @@ import TickPostgres
 
 /// The JSON API's routes for one signed-in user on PostgreSQL: made for each request by
 /// `PostgresWebService`, over the user's own store. The shared handlers (`APIStore`) answer
-/// lists, pages by key and reminders; what needs the SQLite store's journal, listings or
-/// change feed answers 501 (`notYet`).
+/// lists, pages by key and reminders; the smart lists by date are `PostgresDatabase.dueListing`;
+/// search is `PostgresDatabase.search`; what needs the SQLite store's journal or change
+/// feed answers 501 (`notYet`).
 struct PostgresUserAPI: APIRoutes {
     let service: PostgresWebService
     let store: PostgresAPIStore
 
     private var context: ActionContext { service.configuration.actionContext() }
 
-    /// Every list with its open count, and the smart lists PostgreSQL pages: `all`,
-    /// `flagged`, `completed` (today, scheduled and overdue need the date listings).
+    /// Every list with its open count, and every smart list with its count, as on the
+    /// single-user server.
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
+        let context = self.context
         do {
-            let (lists, openCounts, totals) = try store.read { db in
+            let (lists, openCounts, counts) = try store.read { db in
                 let lists = try db.lists()
                 var openCounts: [ReminderList.ID: Int] = [:]
                 var completed = 0
@@ -27,12 +29,15 @@ struct PostgresUserAPI: APIRoutes {
                     openCounts[list.id] = open
                     completed += try db.reminderCount(inList: list.id) - open
                 }
-                let totals: [(SmartList, Int)] = [(.flagged, try PostgresUserAPI.count(.flagged, in: db)),
-                                                  (.completed, completed), (.all, openCounts.values.reduce(0, +))]
-                return (lists, openCounts, totals)
+                let due = try db.dueCounts(now: context.now, timeZone: context.timeZone)
+                let counts: [SmartList: Int] = [.today: due.today, .scheduled: try db.scheduledCount(),
+                                                .flagged: try PostgresUserAPI.count(.flagged, in: db), .overdue: due.overdue,
+                                                .completed: completed, .all: openCounts.values.reduce(0, +)]
+                return (lists, openCounts, counts)
             }
-            let smart = totals.map { list, count in
-                JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)), ("count", .int(Int64(count)))])
+            let smart = SmartList.allCases.map { list in
+                JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
+                                  ("count", .int(Int64(counts[list] ?? 0)))])
             }
             return WebService.json(.object([("lists", .array(lists.map { TickJSON.object(for: $0, openCount: openCounts[$0.id] ?? 0) })),
                                             ("smartLists", .array(smart))]))
@@ -64,7 +69,7 @@ struct PostgresUserAPI: APIRoutes {
         let (limit, cursor) = try WebService.paging(request)
         let listID = ReminderList.ID(rawValue: id)
         return try store.keysetPage(.list(listID, includesCompleted: try WebService.flag(request, "completed")),
-                                    limit: limit, cursor: cursor) { db in _ = try Actions.existingList(.id(listID), in: db) }
+                                    limit: limit, cursor: cursor)
     }
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
@@ -74,11 +79,31 @@ struct PostgresUserAPI: APIRoutes {
         case .all: return try store.keysetPage(.open, limit: limit, cursor: cursor)
         case .flagged: return try store.keysetPage(.flagged, limit: limit, cursor: cursor)
         case .completed: return try store.keysetPage(.completed, limit: limit, cursor: cursor)
-        case .today, .scheduled, .overdue: throw PostgresUserAPI.notYet("the smart list '\(smartList.rawValue)'")
+        case .today, .scheduled, .overdue:
+            let offset = try WebService.offset(of: cursor)
+            let context = self.context
+            let (rows, lists) = try store.read { db in
+                (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1),
+                 try db.listsByID())
+            }
+            return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
         }
     }
 
-    func search(_ request: HTTPRequest) throws -> HTTPResponse { throw PostgresUserAPI.notYet("search") }
+    /// `GET /api/v1/search?q=…[&list=ID][&completed=true]`, pages by offset, as on SQLite.
+    func search(_ request: HTTPRequest) throws -> HTTPResponse {
+        let query = try WebService.searchQuery(request)
+        let (limit, cursor) = try WebService.paging(request)
+        let offset = try WebService.offset(of: cursor)
+        let includesCompleted = try WebService.flag(request, "completed")
+        let listID = request.query["list"].map(ReminderList.ID.init(rawValue:))
+        let (rows, lists) = try store.read { db in
+            let lists = try db.listsByID()
+            if let listID, lists[listID] == nil { throw ActionError.listGone(listID) }
+            return (try db.search(query, inList: listID, includesCompleted: includesCompleted, limit: offset + limit + 1), lists)
+        }
+        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
+    }
 
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try store.addReminder(request, context: context) }
     func getReminder(_ uid: String) throws -> HTTPResponse { try store.getReminder(uid, context: context) }

@@ -20,7 +20,8 @@ final class PostgresServiceHarness: Sendable {
     let verified = VerifiedCredentials()
 
     /// - Parameter idleDelay: the service's housekeeping delay (`PostgresWebService.init`); nil: none.
-    init(users: [String] = ["ann", "bob"], now: Date = Fixture.now, idleDelay: Duration? = nil) throws {
+    init(users: [String] = ["ann", "bob"], now: Date = Fixture.now, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+         idleDelay: Duration? = nil) throws {
         database = try PostgresServer.database()
         accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 3), hasher: PostgresServiceHarness.hasher)
         _ = try accounts.migrate()
@@ -28,7 +29,7 @@ final class PostgresServiceHarness: Sendable {
         let clock = TestClock(now)
         self.clock = clock
         service = PostgresWebService(accounts: accounts, configuration: WebService.Configuration(
-            token: "", timeZone: TimeZone(identifier: "UTC")!, locale: Locale(identifier: "en_US_POSIX"),
+            token: "", timeZone: timeZone, locale: Locale(identifier: "en_US_POSIX"),
             clock: { clock.now }, webRoot: nil), verified: verified, idleDelay: idleDelay)
         service.listening(address: "127.0.0.1", port: 8765)
     }

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The form text is searched in: both what is indexed and what is looked for are folded
+/// the same way, so that a search finds text as people mean it.
+///
+/// Folding (schema version 9) is, in order: NFKD (Unicode UAX #15: compatibility forms
+/// become plain letters, `ﬁ` → `fi`, fullwidth `Ａ` → `A`, and accented letters split
+/// into a letter and its marks), Unicode full case folding (`Straße` → `strasse`, `ΟΔΟΣ`
+/// → `οδοσ`), dropping the accents (the combining marks of the blocks that hold Latin,
+/// Greek and Cyrillic diacritics, U+0300–036F, U+1AB0–1AFF, U+1DC0–1DFF, U+20D0–20FF,
+/// U+FE20–FE2F: `Café` → `cafe`, `Résumé` → `resume`, `Tiếng Việt` → `tieng viet`),
+/// a few letters that are written with a stroke or as a ligature and have no
+/// decomposition (`ø` → `o`, `đ` → `d`, `ł` → `l`, `ħ` → `h`, `ŧ` → `t`, `ı` → `i`,
+/// `æ` → `ae`, `œ` → `oe`), and NFC at the end. Marks that make a different letter in
+/// other scripts are kept (Japanese `が` stays `が`, not `か`; Hebrew, Arabic and Indic
+/// marks stay), and NFC puts back together what NFKD split and was not dropped: Korean
+/// syllables are indexed as syllables, never as jamo. ASCII text is only lowercased,
+/// without being decoded.
+public enum SearchFolding {
+    /// `text` folded for search.
+    /// - Complexity: O(n) in the length of `text`.
+    public static func folded(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        let decomposed = text.decomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
+        var scalars = String.UnicodeScalarView()
+        for scalar in decomposed.unicodeScalars {
+            switch scalar.value {
+            case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: continue
+            case 0x00F8: scalars.append("o") // ø
+            case 0x0111: scalars.append("d") // đ
+            case 0x0142: scalars.append("l") // ł
+            case 0x0127: scalars.append("h") // ħ
+            case 0x0167: scalars.append("t") // ŧ
+            case 0x0131: scalars.append("i") // ı
+            case 0x00E6: scalars.append(contentsOf: "ae".unicodeScalars) // æ
+            case 0x0153: scalars.append(contentsOf: "oe".unicodeScalars) // œ
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    /// `tags` as a search reads them: each tag folded, one a line; nil for none.
+    /// - Complexity: O(n) in the length of the tags.
+    public static func foldedTags(_ tags: [String]) -> String? {
+        tags.isEmpty ? nil : tags.map(folded).joined(separator: "\n")
+    }
+}
