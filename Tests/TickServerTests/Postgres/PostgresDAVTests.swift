@@ -249,4 +249,35 @@ struct PostgresDAVTests {
         #expect(refused.status == 403)
         #expect(refused.bodyText.contains("<D:valid-sync-token/>"))
     }
+
+    @Test("PUTs of one user at once all land, each with its own change number, and a sync lists them all")
+    func concurrentWritesOfOneUser() async throws {
+        let setup = try setUp()
+        let harness = setup.harness
+        let collection = setup.annCollection
+        let start = try #require(DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(""))).syncToken)
+        // Four phones of ann's, ten PUTs each, against a pool of three connections: the writes
+        // race for her counter row and the losers run again (serializable, SQLSTATE 40001).
+        let statuses = await withTaskGroup(of: [Int].self) { group in
+            for phone in 0..<4 {
+                group.addTask {
+                    (0..<10).map { index in
+                        let uid = "phone\(phone)-\(index)"
+                        return PostgresDAVTests.dav(harness, "PUT", collection + uid + ".ics",
+                                                    ServiceHarness.todo(uid: uid, summary: "From phone \(phone)"),
+                                                    headers: ["If-None-Match": "*"]).status
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(statuses.count == 40)
+        #expect(statuses.allSatisfy { $0 == 201 }, "\(statuses)")
+        let changes = DAVAnswer(PostgresDAVTests.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(start)))
+        #expect(changes.items.count == 40)
+        let etags = changes.items.compactMap { $0.properties["{DAV:}getetag"] }
+        #expect(Set(etags).count == 40, "every change its own number")
+        let numbers = etags.compactMap { Int64($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) }
+        #expect(changes.syncToken == "urn:x-tick:sync:\(numbers.max() ?? -1)")
+    }
 }
