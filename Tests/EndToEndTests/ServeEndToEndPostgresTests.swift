@@ -97,4 +97,59 @@ struct ServeEndToEndPostgresTests {
         #expect(result.errors.contains("--database: 'mysql://tick@localhost/tick' is not a PostgreSQL URL"))
         #expect(result.output.isEmpty)
     }
+
+    @Test("tick sync of another Tick against tick serve --database, with an app password from tick users: both ways, only the user's lists")
+    func tickSyncAgainstTheServer() throws {
+        let database = try PostgresServer.database()
+        defer { withExtendedLifetime(database) {} }
+        for name in ["ann", "bob"] {
+            let added = UsersEndToEndTests.finish(try UsersEndToEndTests.start(["users", "add", name], input: "password of \(name)\n",
+                                                                                url: database.url))
+            try #require(added.status == 0, "\(added.errors)")
+        }
+        let issued = UsersEndToEndTests.finish(try UsersEndToEndTests.start(["users", "app-password", "ann", "laptop"], input: "",
+                                                                             url: database.url))
+        let appPassword = try #require(issued.output.split(whereSeparator: \.isWhitespace).last { $0.filter { $0 == "-" }.count == 3 }
+            .map(String.init), "tick users app-password printed: \(issued.output)")
+        let (server, out, err) = try UsersEndToEndTests.start(["serve", "--database", database.url, "--listen", "127.0.0.1:0"],
+                                                             input: "", url: "")
+        defer { if server.isRunning { server.terminate() } }
+        var printed = ""
+        let deadline = Date().addingTimeInterval(15)
+        while !printed.contains("/api/v1/"), Date() < deadline, server.isRunning {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let port = try #require(printed.split(separator: "\n").first { $0.contains("http://127.0.0.1:") }
+            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) },
+            "tick serve printed: \(printed) \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))")
+        let bob = Self.basic("bob", "password of bob")
+        #expect(RawHTTPConnection.status(of: try Self.exchange(port, "POST /api/v1/reminders HTTP/1.1\r\nX-Tick-Request: 1\r\n" + bob,
+                                                                 body: #"{"title":"Bob's secret"}"#)) == 201)
+        let ann = Self.basic("ann", "password of ann")
+        #expect(RawHTTPConnection.status(of: try Self.exchange(port, "POST /api/v1/reminders HTTP/1.1\r\nX-Tick-Request: 1\r\n" + ann,
+                                                                 body: #"{"title":"Made on the server"}"#)) == 201)
+
+        let folder = TemporaryFolder()
+        var tick = BinaryRunner(database: folder.file("tick.sqlite3"))
+        tick.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        tick.environment["TICK_SYNC_PASSWORD"] = appPassword
+        #expect(try tick.run("sync", "add", "home", "http://127.0.0.1:\(port)/dav/", "--user", "ann").status == 0)
+        #expect(try tick.run("add", "Made on the laptop").status == 0)
+        let first = try tick.run("sync")
+        #expect(first.status == 0, "\(first.output) \(first.errors)")
+        let local = try tick.run("list", "--completed", "--json")
+        #expect(local.output.contains("Made on the server"))
+        #expect(!local.output.contains("Bob"))
+        let annAll = try Self.exchange(port, "GET /api/v1/smart/all HTTP/1.1\r\n" + ann)
+        #expect(annAll.contains("Made on the laptop"))
+        let bobAll = try Self.exchange(port, "GET /api/v1/smart/all HTTP/1.1\r\n" + bob)
+        #expect(!bobAll.contains("laptop") && bobAll.contains("Bob's secret"))
+        let again = try tick.run("sync")
+        #expect(again.status == 0, "\(again.errors)")
+
+        server.terminate()
+        let stopDeadline = Date().addingTimeInterval(5)
+        while server.isRunning, Date() < stopDeadline { usleep(20_000) }
+        #expect(server.terminationStatus == 0)
+    }
 }
