@@ -12,6 +12,41 @@ struct ServeEndToEndPostgresTests {
         "Authorization: Basic " + Data("\(name):\(password)".utf8).base64EncodedString() + "\r\n"
     }
 
+    /// Adds the users `names` with `tick users add`, each with the password "password of NAME".
+    static func addUsers(_ names: [String], to database: PostgresTestDatabase) throws {
+        for name in names {
+            let added = UsersEndToEndTests.finish(try UsersEndToEndTests.start(["users", "add", name], input: "password of \(name)\n",
+                                                                                url: database.url))
+            try #require(added.status == 0, "\(added.errors)")
+        }
+    }
+
+    /// Starts `tick serve --database` on a port the system chose: the process, the port and
+    /// what it printed.
+    static func serve(_ database: PostgresTestDatabase) throws -> (Process, UInt16, String) {
+        let (server, out, err) = try UsersEndToEndTests.start(["serve", "--database", database.url, "--listen", "127.0.0.1:0"],
+                                                             input: "", url: "")
+        var printed = ""
+        let deadline = Date().addingTimeInterval(15)
+        while !printed.contains("/api/v1/"), Date() < deadline, server.isRunning {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let port = printed.split(separator: "\n").first { $0.contains("http://127.0.0.1:") }
+            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) }
+        if port == nil, server.isRunning { server.terminate() }
+        return (server, try #require(port, "tick serve printed: \(printed) \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))"),
+                printed)
+    }
+
+    /// Stops `server` with SIGTERM; it must end within 5 s with status 0.
+    static func stop(_ server: Process) throws {
+        server.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while server.isRunning, Date() < deadline { usleep(20_000) }
+        try #require(!server.isRunning)
+        #expect(server.terminationStatus == 0)
+    }
+
     /// One request on a new connection; the whole answer.
     static func exchange(_ port: UInt16, _ head: String, body: String = "") throws -> String {
         let connection = try RawHTTPConnection(port: port)
@@ -24,22 +59,9 @@ struct ServeEndToEndPostgresTests {
     func signInAndIsolation() throws {
         let database = try PostgresServer.database()
         defer { withExtendedLifetime(database) {} }
-        for name in ["ann", "bob"] {
-            let added = UsersEndToEndTests.finish(try UsersEndToEndTests.start(["users", "add", name], input: "password of \(name)\n",
-                                                                                url: database.url))
-            try #require(added.status == 0, "\(added.errors)")
-        }
-        let (server, out, err) = try UsersEndToEndTests.start(["serve", "--database", database.url, "--listen", "127.0.0.1:0"],
-                                                             input: "", url: "")
+        try Self.addUsers(["ann", "bob"], to: database)
+        let (server, port, printed) = try Self.serve(database)
         defer { if server.isRunning { server.terminate() } }
-        var printed = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !printed.contains("/api/v1/"), Date() < deadline, server.isRunning {
-            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        let port = try #require(printed.split(separator: "\n").first { $0.contains("http://127.0.0.1:") }
-            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) },
-            "tick serve printed: \(printed) \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))")
         #expect(!printed.contains("password of"))
 
         let anonymous = try Self.exchange(port, "GET /api/v1/lists HTTP/1.1\r\n")
@@ -59,11 +81,7 @@ struct ServeEndToEndPostgresTests {
         #expect(RawHTTPConnection.status(of: bobAll) == 200)
         #expect(!bobAll.contains("surprise"))
 
-        server.terminate() // SIGTERM
-        let stopDeadline = Date().addingTimeInterval(5)
-        while server.isRunning, Date() < stopDeadline { usleep(20_000) }
-        #expect(!server.isRunning)
-        #expect(server.terminationStatus == 0)
+        try Self.stop(server)
     }
 
     @Test("Without --database, tick serve serves the SQLite file even when TICK_DATABASE_URL is set (for tick users)")
@@ -102,26 +120,13 @@ struct ServeEndToEndPostgresTests {
     func tickSyncAgainstTheServer() throws {
         let database = try PostgresServer.database()
         defer { withExtendedLifetime(database) {} }
-        for name in ["ann", "bob"] {
-            let added = UsersEndToEndTests.finish(try UsersEndToEndTests.start(["users", "add", name], input: "password of \(name)\n",
-                                                                                url: database.url))
-            try #require(added.status == 0, "\(added.errors)")
-        }
+        try Self.addUsers(["ann", "bob"], to: database)
         let issued = UsersEndToEndTests.finish(try UsersEndToEndTests.start(["users", "app-password", "ann", "laptop"], input: "",
                                                                              url: database.url))
         let appPassword = try #require(issued.output.split(whereSeparator: \.isWhitespace).last { $0.filter { $0 == "-" }.count == 3 }
             .map(String.init), "tick users app-password printed: \(issued.output)")
-        let (server, out, err) = try UsersEndToEndTests.start(["serve", "--database", database.url, "--listen", "127.0.0.1:0"],
-                                                             input: "", url: "")
+        let (server, port, printed) = try Self.serve(database)
         defer { if server.isRunning { server.terminate() } }
-        var printed = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !printed.contains("/api/v1/"), Date() < deadline, server.isRunning {
-            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        let port = try #require(printed.split(separator: "\n").first { $0.contains("http://127.0.0.1:") }
-            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) },
-            "tick serve printed: \(printed) \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))")
         let bob = Self.basic("bob", "password of bob")
         #expect(RawHTTPConnection.status(of: try Self.exchange(port, "POST /api/v1/reminders HTTP/1.1\r\nX-Tick-Request: 1\r\n" + bob,
                                                                  body: #"{"title":"Bob's secret"}"#)) == 201)
@@ -147,9 +152,6 @@ struct ServeEndToEndPostgresTests {
         let again = try tick.run("sync")
         #expect(again.status == 0, "\(again.errors)")
 
-        server.terminate()
-        let stopDeadline = Date().addingTimeInterval(5)
-        while server.isRunning, Date() < stopDeadline { usleep(20_000) }
-        #expect(server.terminationStatus == 0)
+        try Self.stop(server)
     }
 }
