@@ -126,6 +126,7 @@ struct ServeCommand: Command {
         let host = address.contains(":") ? "[\(address)]" : address
         let url = UsersCommand.databaseURL(database, context: context) ?? ""
         context.print("Tick serves the users of \(TerminalText.sanitized(PostgresURL.redacted(url))) at http://\(host):\(server.port)/api/v1/")
+        context.print("CalDAV (phones, tick sync): http://\(host):\(server.port)/dav/")
         context.print("Sign in with HTTP Basic: a user of 'tick users' and their password or an app password")
         context.output.flush()
         ServeCommand.waitForStopSignal(&signals, in: context)
