@@ -12,7 +12,9 @@ import TickSync
 ///
 /// Every change goes through `Actions`, as the JSON API's do; what DAV adds of its own
 /// (the change sequence behind ETags and sync tokens, the names clients give resources)
-/// is the store's `dav_resource` table, kept by triggers.
+/// is the store's `dav_resource` table, kept by triggers. Here: the paths, the sign-in
+/// with the token and the answers shared by both servers; the methods are `DAVServer`'s,
+/// which `tick serve --database` runs on each user's store (`PostgresWebService+DAV`).
 extension WebService {
     /// The methods a DAV path takes (the `Allow` of OPTIONS and of 405).
     static let davMethods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR"
