@@ -41,6 +41,12 @@
 /// title, the notes and the tags (one a line) folded as TickModel's `SearchFolding` folds
 /// (case, Unicode forms, accents), written with every insert and update of a reminder by
 /// `PostgresDatabase` and filled for the rows already there by the step itself.
+///
+/// Step 5, change notifications: every insert, update and delete of a list, a reminder or
+/// a completed occurrence, whoever makes it, sends `NOTIFY tick_changes` with the owner's
+/// id as the payload when its transaction commits (one per owner and transaction:
+/// PostgreSQL folds equal notifications of a transaction). Each `tick serve --database`
+/// listens, and tells that user's open pages (`PostgresChangeFeed`).
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -177,5 +183,22 @@ public enum PostgresSchema {
                 ADD COLUMN search_notes text NOT NULL DEFAULT '', ADD COLUMN search_tags text NOT NULL DEFAULT ''
             """,
         ], fill: PostgresDatabase.foldEveryReminderForSearch),
+        PostgresMigration(5, "change notifications", [
+            """
+            CREATE FUNCTION tick_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('tick_changes', OLD.owner); END IF;
+                IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('tick_changes', NEW.owner); END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER lists_notify AFTER INSERT OR UPDATE OR DELETE ON lists FOR EACH ROW EXECUTE FUNCTION tick_notify_change()",
+            "CREATE TRIGGER reminders_notify AFTER INSERT OR UPDATE OR DELETE ON reminders FOR EACH ROW EXECUTE FUNCTION tick_notify_change()",
+            """
+            CREATE TRIGGER completed_occurrences_notify AFTER INSERT OR UPDATE OR DELETE ON completed_occurrences
+                FOR EACH ROW EXECUTE FUNCTION tick_notify_change()
+            """,
+        ]),
     ]
 }

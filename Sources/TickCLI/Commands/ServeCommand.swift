@@ -129,6 +129,7 @@ struct ServeCommand: Command {
         context.print("Sign in with HTTP Basic: a user of 'tick users' and their password or an app password")
         context.output.flush()
         ServeCommand.waitForStopSignal(&signals, in: context)
+        service.stop()
         server.stop()
     }
 

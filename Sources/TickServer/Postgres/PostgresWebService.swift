@@ -13,9 +13,9 @@ import TickPostgres
 /// without another Argon2id check, `VerifiedCredentials`) and is answered by `PostgresUserAPI` over that
 /// user's `PostgresStore`: every statement is scoped to the user in SQL, and another user's
 /// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
-/// those that need what only the SQLite store has yet (the change journal, searches and
-/// date listings, alarms, the event stream) answer 501. The web app's files and CalDAV are
-/// not served here yet.
+/// those that need what only the SQLite store has yet (the change journal, alarms) answer
+/// 501. The event stream hears of changes through PostgreSQL (`PostgresChangeFeed`). The
+/// web app's files and CalDAV are not served here yet.
 public final class PostgresWebService: Sendable {
     /// The accounts; their pool also serves the users' stores.
     let accounts: Accounts
@@ -25,6 +25,8 @@ public final class PostgresWebService: Sendable {
     let hostRule = Mutex(HostRule.any(port: nil))
     /// Credentials that passed their Argon2id check lately (each use confirmed in SQL).
     let verified: VerifiedCredentials
+    /// The event streams of open pages, told of changes by PostgreSQL's notifications.
+    let changes: PostgresChangeFeed
     /// The users known, since this service started, to have a list (`ensureFirstList`).
     private let furnished = Mutex<Set<UserID>>([])
 
@@ -35,6 +37,12 @@ public final class PostgresWebService: Sendable {
         self.verified = verified
         self.configuration = configuration
         self.router = WebService.makeRouter()
+        self.changes = PostgresChangeFeed(pool: accounts.pool)
+    }
+
+    /// Closes the open event streams (before the server stops: it waits for open responses).
+    public func stop() {
+        changes.stop()
     }
 
     /// Tells the service the address and port it is reached at, for the `Host` check (as

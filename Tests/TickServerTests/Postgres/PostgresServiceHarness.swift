@@ -19,11 +19,14 @@ final class PostgresServiceHarness: Sendable {
     /// The credentials the service remembers.
     let verified = VerifiedCredentials()
 
-    init(users: [String] = ["ann", "bob"], now: Date = Fixture.now, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws {
-        database = try PostgresServer.database()
+    init(users: [String] = ["ann", "bob"], now: Date = Fixture.now, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+         sharing other: PostgresServiceHarness? = nil) throws {
+        database = try other?.database ?? PostgresServer.database()
         accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 3), hasher: PostgresServiceHarness.hasher)
         _ = try accounts.migrate()
-        for name in users { _ = try accounts.addUser(named: name, password: PostgresServiceHarness.password(of: name), now: now) }
+        if other == nil {
+            for name in users { _ = try accounts.addUser(named: name, password: PostgresServiceHarness.password(of: name), now: now) }
+        }
         let clock = TestClock(now)
         self.clock = clock
         service = PostgresWebService(accounts: accounts, configuration: WebService.Configuration(
