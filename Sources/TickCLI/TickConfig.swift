@@ -69,11 +69,11 @@ enum TickConfig {
             let line = rawLine.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
             if line.isEmpty || line.hasPrefix("#") { continue }
             func failure(_ reason: String) -> CommandError { .runtime("\(path), line \(number): \(reason)") }
-            guard let equals = line.firstIndex(of: "=") else {
+            guard let (before, after) = line.cut(atFirst: "=") else {
                 throw failure("'\(line)' is not 'setting = value'")
             }
-            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let name = before.trimmingCharacters(in: .whitespaces)
+            var value = after.trimmingCharacters(in: .whitespaces)
             guard let setting = settings.first(where: { $0.name == name }) else {
                 var message = "'\(name)' is not a setting; the settings are " + settings.map(\.name).joined(separator: ", ")
                 if let suggestion = Suggestion.closest(to: name, among: settings.map(\.name)) { message += " (did you mean '\(suggestion)'?)" }

@@ -36,7 +36,7 @@ public struct Alarm: Hashable, Sendable {
     public var isExactOffset: Bool
 
     /// Creates an alarm.
-    public init(uid: String = UUID().uuidString, trigger: Trigger, firedAt: Date? = nil, isSnooze: Bool = false,
+    public init(uid: String = RandomUUID.string(), trigger: Trigger, firedAt: Date? = nil, isSnooze: Bool = false,
                 isExactOffset: Bool = false, isSilenced: Bool = false) {
         self.uid = uid
         self.trigger = trigger

@@ -7,7 +7,7 @@ public struct ReminderList: Hashable, Sendable, Identifiable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         /// A fresh random identifier.
-        public static func make() -> ID { ID(rawValue: UUID().uuidString) }
+        public static func make() -> ID { ID(rawValue: RandomUUID.string()) }
         public var description: String { rawValue }
     }
 

@@ -25,7 +25,7 @@ public struct ReminderUID: RawRepresentable, Hashable, Sendable, Codable, Custom
 
     /// A fresh UID in the form Tick makes for a new reminder: an upper-case UUID string
     /// (`"0F5C8E2A-…"`, 36 characters).
-    public static func random() -> ReminderUID { ReminderUID(UUID().uuidString) }
+    public static func random() -> ReminderUID { ReminderUID(RandomUUID.string()) }
 
     /// A UID derived from `text` (see `StableUID.make(from:)`): the same text always
     /// gives the same UID.

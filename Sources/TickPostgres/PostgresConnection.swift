@@ -228,9 +228,7 @@ public final class PostgresConnection {
     /// `message` with any password written in `url` taken out (libpq quotes bad URL parts).
     private static func redacting(_ message: String, from url: String) -> String {
         var text = message
-        for secret in PostgresURL.passwords(in: url) where !secret.isEmpty && text.contains(secret) {
-            text = text.components(separatedBy: secret).joined(separator: "***")
-        }
+        for secret in PostgresURL.passwords(in: url) where !secret.isEmpty { text = text.replacingEvery(secret, with: "***") }
         return text
     }
 

@@ -49,6 +49,14 @@ public final class PostgresPool: @unchecked Sendable {
     }
 
     /// Connections open now (lent and idle), for tests and statistics.
+    /// A new connection to the pool's database that the pool does not lend or count: for a
+    /// session that stays open and waits (`LISTEN`), which would otherwise hold one of the
+    /// pool's connections for good.
+    /// - Throws: `PostgresError` as `PostgresConnection.init(url:)`.
+    public func dedicatedConnection() throws(PostgresError) -> PostgresConnection {
+        try PostgresConnection(url: url)
+    }
+
     public var openConnections: Int {
         condition.lock()
         defer { condition.unlock() }

@@ -42,7 +42,13 @@
 /// (case, Unicode forms, accents), written with every insert and update of a reminder by
 /// `PostgresDatabase` and filled for the rows already there by the step itself.
 ///
-/// Step 5, what the CalDAV server needs for RFC 6578 `sync-collection` (issue 13), as the
+/// Step 5, change notifications: every insert, update and delete of a list, a reminder or
+/// a completed occurrence, whoever makes it, sends `NOTIFY tick_changes` with the owner's
+/// id as the payload when its transaction commits (one per owner and transaction:
+/// PostgreSQL folds equal notifications of a transaction). Each `tick serve --database`
+/// listens, and tells that user's open pages (`PostgresChangeFeed`).
+///
+/// Step 6, what the CalDAV server needs for RFC 6578 `sync-collection` (issue 13), as the
 /// SQLite store's `dav_sequence`, `dav_resource` and `dav_horizon`, each row scoped by
 /// `owner`:
 /// - `dav_sequences`: each user's number of their last change to a reminder. A counter
@@ -196,7 +202,24 @@ public enum PostgresSchema {
                 ADD COLUMN search_notes text NOT NULL DEFAULT '', ADD COLUMN search_tags text NOT NULL DEFAULT ''
             """,
         ], fill: PostgresDatabase.foldEveryReminderForSearch),
-        PostgresMigration(5, "caldav changes", davChanges),
+        PostgresMigration(5, "change notifications", [
+            """
+            CREATE FUNCTION tick_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('tick_changes', OLD.owner); END IF;
+                IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('tick_changes', NEW.owner); END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER lists_notify AFTER INSERT OR UPDATE OR DELETE ON lists FOR EACH ROW EXECUTE FUNCTION tick_notify_change()",
+            "CREATE TRIGGER reminders_notify AFTER INSERT OR UPDATE OR DELETE ON reminders FOR EACH ROW EXECUTE FUNCTION tick_notify_change()",
+            """
+            CREATE TRIGGER completed_occurrences_notify AFTER INSERT OR UPDATE OR DELETE ON completed_occurrences
+                FOR EACH ROW EXECUTE FUNCTION tick_notify_change()
+            """,
+        ]),
+        PostgresMigration(6, "caldav changes", davChanges),
     ]
 
     /// The columns of `reminders` whose change is a change of the VTODO (as the SQLite
@@ -208,7 +231,7 @@ public enum PostgresSchema {
             .map { row + "." + $0 }.joined(separator: ", ")
     }
 
-    /// Step 5's statements (see the type's comment).
+    /// Step 6's statements (see the type's comment).
     static let davChanges: [String] = [
         """
         CREATE TABLE dav_sequences (

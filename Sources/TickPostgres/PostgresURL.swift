@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// The text of a connection URL (`postgresql://USER[:PASSWORD]@HOST[:PORT]/DB[?…]`,
 /// https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS) as
@@ -27,32 +28,42 @@ public enum PostgresURL {
             let authority = rest.prefix { $0 != "/" && $0 != "?" }
             if let at = authority.lastIndex(of: "@") {
                 let userInfo = authority[..<at]
-                if let colon = userInfo.firstIndex(of: ":") { found.append(String(userInfo[userInfo.index(after: colon)...])) }
+                if let (_, password) = userInfo.cut(atFirst: ":") { found.append(password) }
             }
         }
         if let question = text.firstIndex(of: "?") {
-            for pair in text[text.index(after: question)...].split(separator: "&") where pair.hasPrefix("password=") {
-                found.append(String(pair.dropFirst("password=".count)))
+            // By bytes and scalars: a password may start with a combining mark, one
+            // character with the `=` before it.
+            for pair in text[text.index(after: question)...].split(separator: "&") where pair.utf8.starts(with: "password=".utf8) {
+                found.append(String(String.UnicodeScalarView(pair.unicodeScalars.dropFirst("password=".utf8.count))))
             }
         }
         return found.flatMap { [$0, $0.removingPercentEncodingIfPossible] }
     }
 }
 
-private extension String {
+extension String {
+    /// Every occurrence of `target`'s bytes replaced (by bytes, not characters: a secret
+    /// that starts with a combining mark is part of the character before it).
     func replacingEvery(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
+        let bytes = Array(utf8), needle = Array(target.utf8)
+        guard !needle.isEmpty else { return self }
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index >= needle.count, bytes[index..<index + needle.count].elementsEqual(needle) {
+                result += replacement.utf8
+                index += needle.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The text with `%XX` escapes decoded, or itself when they do not decode to UTF-8.
-    var removingPercentEncodingIfPossible: String {
+    fileprivate var removingPercentEncodingIfPossible: String {
         var bytes: [UInt8] = []
         var iterator = Array(utf8)[...]
         while let byte = iterator.popFirst() {

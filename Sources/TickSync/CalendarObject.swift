@@ -31,8 +31,8 @@ public enum CalendarObject {
         var uids = Set<String>()
         for component in components {
             for line in component.properties where ICalendarMerge.Component.propertyName(line) == "UID" {
-                if let colon = line.firstIndex(of: ":") {
-                    uids.insert(String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+                if let (_, value) = line.cut(atFirst: ":") {
+                    uids.insert(value.trimmingCharacters(in: .whitespaces))
                 }
             }
         }

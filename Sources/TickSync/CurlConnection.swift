@@ -1,5 +1,6 @@
 import Foundation
 import CCurl
+import TickModel
 
 /// One HTTP connection to a server over libcurl's easy interface: the transport of a
 /// `DAVClient`, one request at a time.
@@ -149,9 +150,9 @@ private final class Received {
             headers = [:]
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard let (before, after) = line.cut(atFirst: ":") else { return }
+        let name = before.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = after.trimmingCharacters(in: .whitespaces)
         headers[name] = headers[name].map { "\($0), \(value)" } ?? value
     }
 }

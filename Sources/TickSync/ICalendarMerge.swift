@@ -1,5 +1,6 @@
 import Foundation
 import TickInterchange
+import TickModel
 
 /// A three-way merge of one iCalendar object (a VCALENDAR with one to-do and its
 /// overrides) property by property, the way `tick sync` keeps both sides' edits.
@@ -168,8 +169,8 @@ public enum ICalendarMerge {
         }
 
         static func propertyName(_ line: String) -> String {
-            let end = line.firstIndex { $0 == ";" || $0 == ":" } ?? line.endIndex
-            return line[..<end].uppercased()
+            // By scalars: a value may start with a combining mark, one character with the colon.
+            String(String.UnicodeScalarView(line.unicodeScalars.prefix { $0 != ";" && $0 != ":" })).uppercased()
         }
 
         var propertyNames: [String] {
@@ -184,7 +185,7 @@ public enum ICalendarMerge {
         func lines(named name: String) -> [String] { properties.filter { Component.propertyName($0) == name } }
 
         func value(of name: String) -> String? {
-            lines(named: name).first.flatMap { line in line.firstIndex(of: ":").map { String(line[line.index(after: $0)...]) } }
+            lines(named: name).first.flatMap { line in line.cut(atFirst: ":")?.after }
         }
 
         /// The key of each VTODO: "" for the main one, the RECURRENCE-ID value for overrides.

@@ -241,7 +241,7 @@ extension SyncEngine {
                     }
                     // The name is taken by another item: a fresh name.
                     href = (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
-                        + UUID().uuidString + ".ics"
+                        + RandomUUID.string() + ".ics"
                     ifMatch = nil
                 } else if attempt > 0 {
                     break

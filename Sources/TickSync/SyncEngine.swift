@@ -290,7 +290,7 @@ public final class SyncEngine {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
         }
-        return unreserved ? text : UUID().uuidString
+        return unreserved ? text : RandomUUID.string()
     }
 
     /// Keeps the list's name and color and the collection's `displayname` and

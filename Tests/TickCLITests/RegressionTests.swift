@@ -28,6 +28,24 @@ struct RegressionTests {
         #expect(piped.failure == nil)
     }
 
+    /// Found by fuzz/arguments: `--tag=` followed by a value that starts with a combining
+    /// mark was an unknown option, because the mark joined the `=` into one character.
+    @Test("an option's value may start with a combining mark, after = or as the next word")
+    func combiningMarkValue() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "\u{301}Home")
+        cli.ok("add", "Accent", "--tag=\u{301}x", "-t", "\u{35D}y", "--list=\u{301}Home")
+        let shown = cli.ok("show", "1")
+        #expect(shown.contains("#\u{301}x"))
+        #expect(shown.contains("#\u{35D}y"))
+        #expect(shown.contains("\u{301}Home"))
+        // A word that starts with a dash is an option, a mark after the dash or not; after
+        // `--` it is a title.
+        #expect(cli.run("add", "-\u{301}x").errors.contains("unknown option"))
+        cli.ok("add", "--", "-\u{301}x")
+        #expect(cli.ok("show", "2").contains("-\u{301}x"))
+    }
+
     @Test("list names are unique up to case and Unicode normalization, in any script")
     func unicodeNames() throws {
         let cli = CLIHarness()

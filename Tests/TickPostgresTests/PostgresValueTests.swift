@@ -60,6 +60,9 @@ struct PostgresValueTests {
         ("postgres://ann:p%40ss@db/tick", "postgres://ann:***@db/tick"),
         ("postgresql://ann@db/tick", "postgresql://ann@db/tick"),
         ("postgresql:///tick?host=/run/postgresql", "postgresql:///tick?host=/run/postgresql"),
+        // A password that starts with a combining mark is one character with the `:` or `=` before it.
+        ("postgresql://ann:\u{301}s3cret@db/tick", "postgresql://ann:***@db/tick"),
+        ("postgresql://ann@db/tick?password=\u{301}s3cret", "postgresql://ann@db/tick?password=***"),
     ])
     func redaction(url: String, shown: String) {
         #expect(PostgresURL.redacted(url) == shown)

@@ -107,10 +107,10 @@ enum ShellCompletion {
             return nil
         }
         // The value of `--option=…` under the cursor.
-        if current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
-           let definition = option(named: String(current[..<equals])), case .option = definition.kind {
-            let prefix = String(current[...equals])
-            var answer = values(of: source(for: definition, path: path), live: live, typed: String(current[current.index(after: equals)...]))
+        if current.hasPrefix("--"), let (name, typed) = current.cut(atFirst: "="),
+           let definition = option(named: name), case .option = definition.kind {
+            let prefix = name + "="
+            var answer = values(of: source(for: definition, path: path), live: live, typed: typed)
             answer.candidates = answer.candidates.map { Candidate(value: prefix + $0.value, description: $0.description) }
             return answer
         }
@@ -130,7 +130,7 @@ enum ShellCompletion {
                 continue
             }
             if word == "--" { afterDashes = true; continue }
-            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            let name = word.cut(atFirst: "=")?.before ?? word
             guard let definition = option(named: name) else { continue }
             used.insert(definition.key)
             if case .option = definition.kind, !word.contains("=") { expectsValueOf = definition }

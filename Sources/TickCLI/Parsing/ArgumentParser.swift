@@ -22,7 +22,10 @@ enum ArgumentParser {
         while index < words.count {
             let word = words[index]
             index += 1
-            if optionsEnded || word == "-" || !word.hasPrefix("-") || CommandLineSyntax.looksNumeric(word) {
+            // The syntax (`-`, `--`, `=`) is read by Unicode scalars, not by characters: a
+            // value may start with a combining mark, which would join the `=` or `-`
+            // before it into one character.
+            if optionsEnded || word == "-" || word.unicodeScalars.first != "-" || CommandLineSyntax.looksNumeric(word) {
                 positionalWords.append(word)
                 continue
             }
@@ -33,11 +36,13 @@ enum ArgumentParser {
             var name: String
             var inlineValue: String?
             let found: ArgumentDefinition?
-            if word.hasPrefix("--") {
-                name = String(word.dropFirst(2))
-                if let equals = name.firstIndex(of: "=") {
-                    inlineValue = String(name[name.index(after: equals)...])
-                    name = String(name[..<equals])
+            if word.utf8.starts(with: "--".utf8) {
+                let scalars = word.unicodeScalars.dropFirst(2)
+                if let equals = scalars.firstIndex(of: "=") {
+                    inlineValue = String(scalars[scalars.index(after: equals)...])
+                    name = String(scalars[..<equals])
+                } else {
+                    name = String(scalars)
                 }
                 found = definition(forLong: name)
             } else {

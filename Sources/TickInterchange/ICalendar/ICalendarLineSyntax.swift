@@ -1,3 +1,5 @@
+import TickModel
+
 /// The syntax of one unfolded content line (RFC 5545 §3.1), checked before libical reads
 /// it, so that a line kept verbatim is one every parser reads:
 ///
@@ -98,18 +100,20 @@ enum ICalendarLineSyntax {
     /// - Complexity: O(n) in the length of the line.
     static func parameters(_ text: String) -> [(name: String, text: String)] {
         var result: [(name: String, text: String)] = []
-        var current: [Character] = []
+        // By scalars: a value may start with a combining mark, one character with the `=`,
+        // `;` or `:` before it.
+        var current = String.UnicodeScalarView()
         var quoted = false
         var inParameters = false
-        for character in text {
+        for character in text.unicodeScalars {
             if character == "\"" { quoted.toggle() }
             if !quoted, character == ";" || character == ":" {
-                if inParameters, let equals = current.firstIndex(of: "=") {
-                    result.append((String(current[..<equals]).uppercased(), String(current)))
+                if inParameters, let (name, _) = String(current).cut(atFirst: "=") {
+                    result.append((name.uppercased(), String(current)))
                 }
                 if character == ":" { break }
                 inParameters = true
-                current = []
+                current = String.UnicodeScalarView()
                 continue
             }
             if inParameters { current.append(character) }

@@ -305,7 +305,7 @@ struct ArchiveReader {
         if parentUID == uid { parentUID = nil } // a reminder cannot be its own subtask
         var alarms: [Alarm] = []
         for alarm in object["alarms"] as? [[String: Any]] ?? [] {
-            let uid = (try optionalString(alarm, "uid")) ?? UUID().uuidString
+            let uid = (try optionalString(alarm, "uid")) ?? RandomUUID.string()
             let silenced = try boolean(alarm, "silenced") ?? false
             // `firedAt` is null on a silenced alarm since Tick writes `silencedAt` (older
             // archives give the time in `firedAt`); without either, the reminder's time.

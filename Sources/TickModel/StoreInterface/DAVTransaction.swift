@@ -1,5 +1,5 @@
 /// One reminder as a resource of the CalDAV server: a row of the store's DAV bookkeeping
-/// (SQLite `dav_resource`, schema 10; PostgreSQL `dav_resources`, step 5).
+/// (SQLite `dav_resource`, schema 10; PostgreSQL `dav_resources`, step 6).
 public struct DAVResourceState: Sendable, Equatable {
     /// The reminder's iCalendar UID.
     public var uid: ReminderUID

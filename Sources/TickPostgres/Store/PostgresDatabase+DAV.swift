@@ -2,7 +2,7 @@ import Foundation
 import TickModel
 
 /// The CalDAV server's lookups (`DAVTransaction`) for one user, from the tables of
-/// `PostgresSchema` step 5 (kept by its triggers): every statement names the user as
+/// `PostgresSchema` step 6 (kept by its triggers): every statement names the user as
 /// `owner`, so another user's list has no resources and its token is 0.
 extension PostgresDatabase: DAVTransaction {
     /// The number of the user's last change to a reminder (`dav_sequences`), 0 for none.

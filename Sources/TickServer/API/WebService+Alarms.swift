@@ -29,10 +29,16 @@ extension WebService {
     }
 
     func events() -> HTTPResponse {
+        WebService.eventStream { changes.subscribe($0) }
+    }
+
+    /// `GET /api/v1/events`: a stream that `subscribe` hands to the change feed, which
+    /// starts by telling the client to reconnect after 2 s when the connection drops (a
+    /// comment opens the stream at once).
+    static func eventStream(_ subscribe: (EventStream) -> Void) -> HTTPResponse {
         let stream = EventStream()
-        // Reconnect after 2 s when the connection drops; the comment opens the stream at once.
         stream.send("retry: 2000\n: connected\n\n")
-        changes.subscribe(stream)
+        subscribe(stream)
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
                                                    ("X-Accel-Buffering", "no")], body: .stream(stream))
     }

@@ -247,8 +247,8 @@ public final class WebService: Sendable {
         guard authorization.lowercased().hasPrefix("basic ") else { return nil }
         let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
         guard let decoded = Data(base64Encoded: encoded).flatMap({ String(data: $0, encoding: .utf8) }),
-              let colon = decoded.firstIndex(of: ":") else { return nil }
-        return (String(decoded[..<colon]), String(decoded[decoded.index(after: colon)...]))
+              let (name, password) = decoded.cut(atFirst: ":") else { return nil }
+        return (name, password)
     }
 
     /// Compares two secrets in time that depends on their lengths only, not on where

@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// One HTTP request as a handler sees it: no socket, no libmicrohttpd, so handlers are
 /// tested with values alone.
@@ -36,9 +37,9 @@ public struct HTTPRequest: Sendable {
         guard let text = header("cookie") else { return [:] }
         var cookies: [String: String] = [:]
         for pair in text.split(separator: ";") {
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard let (before, after) = pair.cut(atFirst: "=") else { continue }
+            let name = before.trimmingCharacters(in: .whitespaces)
+            let value = after.trimmingCharacters(in: .whitespaces)
             if !name.isEmpty { cookies[name] = value }
         }
         return cookies
@@ -57,9 +58,9 @@ public struct HTTPRequest: Sendable {
     public static func decodedPairs(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decoded(String(parts[0]), plusIsSpace: true) else { continue }
-            let value = parts.count > 1 ? decoded(String(parts[1]), plusIsSpace: true) : ""
+            let parts = pair.cut(atFirst: "=")
+            guard let name = decoded(parts?.before ?? String(pair), plusIsSpace: true) else { continue }
+            let value: String? = if let after = parts?.after { decoded(after, plusIsSpace: true) } else { "" }
             if let value { result[name] = value }
         }
         return result

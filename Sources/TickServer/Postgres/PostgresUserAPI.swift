@@ -7,8 +7,8 @@ import TickPostgres
 /// The JSON API's routes for one signed-in user on PostgreSQL: made for each request by
 /// `PostgresWebService`, over the user's own store. The shared handlers (`APIStore`) answer
 /// lists, pages by key and reminders; the smart lists by date are `PostgresDatabase.dueListing`;
-/// search is `PostgresDatabase.search`; what needs the SQLite store's journal or change
-/// feed answers 501 (`notYet`).
+/// search is `PostgresDatabase.search`; the event stream is `PostgresChangeFeed`; what
+/// needs the SQLite store's journal or alarms answers 501 (`notYet`).
 struct PostgresUserAPI: APIRoutes {
     let service: PostgresWebService
     let store: PostgresAPIStore
@@ -124,7 +124,11 @@ struct PostgresUserAPI: APIRoutes {
     func undo(_ request: HTTPRequest) throws -> HTTPResponse { throw PostgresUserAPI.notYet("undo (the change journal)") }
     func dueAlarms() throws -> HTTPResponse { throw PostgresUserAPI.notYet("alarms") }
     func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse { throw PostgresUserAPI.notYet("alarms") }
-    func events() -> HTTPResponse { PostgresUserAPI.notYet("the event stream").response }
+    /// `GET /api/v1/events`: `event: change` whenever this user's lists or reminders change,
+    /// through any server (`PostgresChangeFeed`).
+    func events() -> HTTPResponse {
+        WebService.eventStream { service.changes.subscribe($0, user: store.store.user) }
+    }
     func openAPI() -> HTTPResponse { WebService.json(WebService.openAPIDocument(routes: service.router.routes)) }
 
     /// The 501 answer of a route the PostgreSQL store cannot answer yet.

@@ -13,9 +13,10 @@ import TickPostgres
 /// without another Argon2id check, `VerifiedCredentials`) and is answered by `PostgresUserAPI` over that
 /// user's `PostgresStore`: every statement is scoped to the user in SQL, and another user's
 /// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
-/// those that need what only the SQLite store has yet (the change journal, searches and
-/// date listings, alarms, the event stream) answer 501. CalDAV is served at `/dav/` with
-/// HTTP Basic (`PostgresWebService+DAV`); the web app's files are not served here yet.
+/// those that need what only the SQLite store has yet (the change journal, alarms) answer
+/// 501. The event stream hears of changes through PostgreSQL (`PostgresChangeFeed`). CalDAV
+/// is served at `/dav/` with HTTP Basic (`PostgresWebService+DAV`); the web app's files are
+/// not served here yet.
 public final class PostgresWebService: Sendable {
     /// The accounts; their pool also serves the users' stores.
     let accounts: Accounts
@@ -25,6 +26,8 @@ public final class PostgresWebService: Sendable {
     let hostRule = Mutex(HostRule.any(port: nil))
     /// Credentials that passed their Argon2id check lately (each use confirmed in SQL).
     let verified: VerifiedCredentials
+    /// The event streams of open pages, told of changes by PostgreSQL's notifications.
+    let changes: PostgresChangeFeed
     /// The users known, since this service started, to have a list (`ensureFirstList`).
     private let furnished = Mutex<Set<UserID>>([])
     /// Housekeeping once the server is idle: old CalDAV tombstones, then the allocator's free pages.
@@ -42,6 +45,7 @@ public final class PostgresWebService: Sendable {
         self.verified = verified
         self.configuration = configuration
         self.router = WebService.makeRouter()
+        self.changes = PostgresChangeFeed(pool: accounts.pool)
         let pool = accounts.pool
         self.idleWork = idleDelay.map { delay in
             IdleMemory(delay: delay) {
@@ -52,8 +56,10 @@ public final class PostgresWebService: Sendable {
         }
     }
 
-    /// Ends the housekeeping thread (before the HTTP server stops).
+    /// Closes the open event streams and ends the housekeeping thread (before the server
+    /// stops: it waits for open responses).
     public func stop() {
+        changes.stop()
         idleWork?.stop()
     }
 

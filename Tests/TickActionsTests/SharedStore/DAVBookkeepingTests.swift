@@ -6,7 +6,7 @@ import TickModel
 import TickPostgres
 
 /// The CalDAV server's bookkeeping (`DAVTransaction`) behaves alike on both stores: the
-/// SQLite triggers of schema 10 and the PL/pgSQL triggers of PostgreSQL step 5 count the
+/// SQLite triggers of schema 10 and the PL/pgSQL triggers of PostgreSQL step 6 count the
 /// same changes, whoever writes, and on PostgreSQL each user's numbers are their own.
 @Suite("CalDAV change numbers on both stores")
 struct DAVBookkeepingTests {

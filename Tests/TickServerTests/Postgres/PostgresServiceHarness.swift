@@ -19,13 +19,17 @@ final class PostgresServiceHarness: Sendable {
     /// The credentials the service remembers.
     let verified = VerifiedCredentials()
 
-    /// - Parameter idleDelay: the service's housekeeping delay (`PostgresWebService.init`); nil: none.
+    /// - Parameters:
+    ///   - other: a harness whose database (and users) this one shares, as a second server would.
+    ///   - idleDelay: the service's housekeeping delay (`PostgresWebService.init`); nil: none.
     init(users: [String] = ["ann", "bob"], now: Date = Fixture.now, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-         idleDelay: Duration? = nil) throws {
-        database = try PostgresServer.database()
+         sharing other: PostgresServiceHarness? = nil, idleDelay: Duration? = nil) throws {
+        database = try other?.database ?? PostgresServer.database()
         accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 3), hasher: PostgresServiceHarness.hasher)
         _ = try accounts.migrate()
-        for name in users { _ = try accounts.addUser(named: name, password: PostgresServiceHarness.password(of: name), now: now) }
+        if other == nil {
+            for name in users { _ = try accounts.addUser(named: name, password: PostgresServiceHarness.password(of: name), now: now) }
+        }
         let clock = TestClock(now)
         self.clock = clock
         service = PostgresWebService(accounts: accounts, configuration: WebService.Configuration(

@@ -1,0 +1,141 @@
+import Foundation
+import Synchronization
+import TickModel
+import TickPostgres
+
+/// Tells each user's open pages (`GET /api/v1/events`) when their lists or reminders
+/// changed, whichever `tick serve --database` process or other client changed them: the
+/// schema's triggers send `NOTIFY tick_changes` with the owner's id when a change commits
+/// (PostgresSchema step 5), and this feed listens on a connection of its own.
+///
+/// It listens only while at least one stream is open: the first subscriber starts a
+/// thread that connects and `LISTEN`s, and the thread ends (closing its connection) once
+/// the last stream is gone. A notification reaches only the streams of the user it names;
+/// it says `event: change` with a number that grows with every change this process heard
+/// of (the pages reload on any change and do not read it). Every 15 seconds each stream
+/// gets a comment line, which keeps proxies from closing it and finds clients that went
+/// away. When the connection is lost, every stream is closed: the pages reconnect after
+/// 2 s (`retry`), which listens again.
+final class PostgresChangeFeed: Sendable {
+    private struct State {
+        var streams: [UserID: [ObjectIdentifier: EventStream]] = [:]
+        var isListening = false
+        var isStopped = false
+        var version: Int64 = 0
+
+        var isEmpty: Bool { streams.values.allSatisfy(\.isEmpty) }
+    }
+
+    /// The channel the schema's triggers notify.
+    static let channel = "tick_changes"
+    static let heartbeat: TimeInterval = 15
+    /// How long the listener waits for a notification before it looks whether any stream is left.
+    static let wait: TimeInterval = 0.5
+
+    private let pool: PostgresPool
+    private let state = Mutex(State())
+
+    init(pool: PostgresPool) {
+        self.pool = pool
+    }
+
+    /// Adds `user`'s stream; listening starts with the first stream.
+    func subscribe(_ stream: EventStream, user: UserID) {
+        let id = ObjectIdentifier(stream)
+        let (stopped, starts) = state.withLock { state -> (Bool, Bool) in
+            guard !state.isStopped else { return (true, false) }
+            state.streams[user, default: [:]][id] = stream
+            defer { state.isListening = true }
+            return (false, !state.isListening)
+        }
+        if stopped {
+            stream.close()
+            return
+        }
+        stream.onRelease { [weak self] in self?.remove(id, of: user) }
+        if starts {
+            let thread = Thread { [self] in listen() }
+            thread.name = "tick-serve-notifications"
+            thread.start()
+        }
+    }
+
+    /// The number of open streams, every user's.
+    var streamCount: Int { state.withLock { $0.streams.values.reduce(0) { $0 + $1.count } } }
+
+    /// Closes every stream; later subscribers are closed at once.
+    func stop() {
+        let streams = state.withLock { state -> [EventStream] in
+            state.isStopped = true
+            return state.streams.values.flatMap(\.values)
+        }
+        for stream in streams { stream.close() }
+    }
+
+    private func remove(_ id: ObjectIdentifier, of user: UserID) {
+        state.withLock { state in
+            state.streams[user]?.removeValue(forKey: id)
+            if state.streams[user]?.isEmpty == true { state.streams.removeValue(forKey: user) }
+        }
+    }
+
+    /// Sends `text` to `user`'s streams, or every user's when nil.
+    private func send(_ text: String, to user: UserID?) {
+        let streams = state.withLock { state in
+            user.map { Array(state.streams[$0, default: [:]].values) } ?? state.streams.values.flatMap(\.values)
+        }
+        for stream in streams where !stream.send(text) {
+            state.withLock { state in
+                for user in state.streams.keys { state.streams[user]?.removeValue(forKey: ObjectIdentifier(stream)) }
+            }
+        }
+    }
+
+    /// Listens until no stream is left (then the thread ends; the next subscriber starts another).
+    private func listen() {
+        let connection: PostgresConnection
+        do {
+            connection = try pool.dedicatedConnection()
+            try connection.listen(PostgresChangeFeed.channel)
+        } catch {
+            closeAll()
+            return
+        }
+        var lastBeat = Date()
+        while true {
+            let goesOn = state.withLock { state -> Bool in
+                if state.isEmpty || state.isStopped { state.isListening = false }
+                return state.isListening
+            }
+            guard goesOn else { return }
+            let received: [PostgresNotification]
+            do {
+                received = try connection.notifications(waitingUpTo: PostgresChangeFeed.wait)
+            } catch {
+                closeAll()
+                return
+            }
+            for user in Set(received.filter { $0.channel == PostgresChangeFeed.channel }.map(\.payload)) {
+                let version = state.withLock { state -> Int64 in
+                    state.version += 1
+                    return state.version
+                }
+                send("event: change\ndata: {\"version\":\(version)}\n\n", to: UserID(user))
+            }
+            if Date().timeIntervalSince(lastBeat) >= PostgresChangeFeed.heartbeat {
+                lastBeat = Date()
+                send(": keep-alive\n\n", to: nil)
+            }
+        }
+    }
+
+    /// Closes every stream after the connection failed, and lets the next subscriber listen again.
+    private func closeAll() {
+        let streams = state.withLock { state -> [EventStream] in
+            state.isListening = false
+            defer { state.streams = [:] }
+            return state.streams.values.flatMap(\.values)
+        }
+        for stream in streams { stream.close() }
+    }
+}

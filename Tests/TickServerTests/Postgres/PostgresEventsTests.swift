@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+import TickPostgres
+@testable import TickServer
+
+/// `GET /api/v1/events` on PostgreSQL: a change made through one `tick serve --database`
+/// (or by any client of the database) reaches the pages of that user open on another,
+/// within a second, and no other user's.
+@Suite("Live changes across servers on PostgreSQL (LISTEN/NOTIFY)", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+struct PostgresEventsTests {
+    /// The event stream of `user` on `harness`, its opening lines read.
+    static func open(_ harness: PostgresServiceHarness, as user: String) throws -> EventStream {
+        let response = harness.send("GET", "/api/v1/events", as: user)
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "text/event-stream")
+        guard case .stream(let stream) = response.body else { throw Failure("not a stream") }
+        #expect(stream.takePending().hasPrefix("retry: 2000"))
+        return stream
+    }
+
+    /// What `stream` received within `seconds`, as soon as it holds `event: change`.
+    static func received(_ stream: EventStream, within seconds: TimeInterval) -> (text: String, after: TimeInterval) {
+        let start = Date()
+        var text = ""
+        while Date().timeIntervalSince(start) < seconds {
+            text += stream.takePending()
+            if text.contains("event: change") { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return (text, Date().timeIntervalSince(start))
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @Test("a change through the other server reaches the user's pages within a second, and no one else's")
+    func acrossServers() throws {
+        let first = try PostgresServiceHarness()
+        let second = try PostgresServiceHarness(sharing: first)
+        let ann = try Self.open(first, as: "ann")
+        let annAgain = try Self.open(first, as: "ann")
+        let bob = try Self.open(first, as: "bob")
+        #expect(first.service.changes.streamCount == 3)
+        // The listener connects in its own thread; give it a moment before the first change.
+        Thread.sleep(forTimeInterval: 0.3)
+
+        #expect(second.send("POST", "/api/v1/reminders", json: #"{"title":"Milk"}"#).status == 201)
+        let (text, after) = Self.received(ann, within: 1)
+        #expect(text.contains("event: change\ndata: {\"version\":"), "ann's page heard nothing in \(after) s")
+        #expect(after < 1)
+        #expect(Self.received(annAgain, within: 1).text.contains("event: change"))
+        #expect(!Self.received(bob, within: 0.3).text.contains("event: change"), "bob's page heard of ann's change")
+
+        // Any client of the database: a change in SQL is heard as well.
+        let connection = try first.database.connect()
+        try connection.execute("UPDATE reminders SET title = 'Oat milk'")
+        #expect(Self.received(ann, within: 1).text.contains("event: change"))
+
+        // bob's change reaches bob only.
+        #expect(second.send("POST", "/api/v1/reminders", json: #"{"title":"Bread"}"#, as: "bob").status == 201)
+        #expect(Self.received(bob, within: 1).text.contains("event: change"))
+        #expect(!Self.received(ann, within: 0.3).text.contains("event: change"), "ann's page heard of bob's change")
+    }
+
+    @Test("a page that goes away leaves the feed; stopping the service closes the rest")
+    func releaseAndStop() throws {
+        let harness = try PostgresServiceHarness()
+        let gone = try Self.open(harness, as: "ann")
+        let kept = try Self.open(harness, as: "bob")
+        gone.release()
+        #expect(harness.service.changes.streamCount == 1)
+        harness.service.stop()
+        #expect(!kept.send("x"))
+        let late = harness.send("GET", "/api/v1/events")
+        guard case .stream(let stream) = late.body else { throw Failure("not a stream") }
+        #expect(!stream.send("x"))
+    }
+}
