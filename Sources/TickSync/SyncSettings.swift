@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 import TickStore
 
 /// One CalDAV account as `tick sync add` saved it.
@@ -78,6 +79,13 @@ public struct SyncSettings: Codable, Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path) else { return SyncSettings() }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .configuration("cannot read the sync settings \(path)")
+        }
+        // Strictly JSON first (RFC 8259): Foundation's decoder on Linux takes trailing commas,
+        // and every other JSON Tick reads from a file refuses them.
+        do throws(JSONBytesParser.Failure) {
+            _ = try JSONBytesParser.document([UInt8](data))
+        } catch {
+            throw .configuration("the sync settings \(path) are not valid JSON (\(error.message), at byte \(error.offset + 1))")
         }
         do {
             return try JSONDecoder().decode(SyncSettings.self, from: data)
