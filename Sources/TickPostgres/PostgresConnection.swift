@@ -182,23 +182,11 @@ public final class PostgresConnection {
     /// `DELETE` or `WITH`, in any case (a transaction's `BEGIN`, `SET`, `LISTEN` and DDL
     /// are not prepared).
     static func isPreparable(_ sql: String) -> Bool {
-        var word: [UInt8] = []
-        for byte in sql.utf8 {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "("):
-                if !word.isEmpty { return preparableWords.contains(word) }
-            case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                word.append(byte - 32)
-                if word.count > 6 { return false }
-            default:
-                word.append(byte)
-                if word.count > 6 { return false }
-            }
-        }
-        return preparableWords.contains(word)
+        let word = sql.utf8.drop { $0 == 0x20 || (0x09...0x0D).contains($0) }.prefix { (0x61...0x7A).contains($0 | 0x20) }
+        return preparableWords.contains(String(decoding: word, as: UTF8.self).uppercased())
     }
 
-    private static let preparableWords: Set<[UInt8]> = Set(["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].map { Array($0.utf8) })
+    private static let preparableWords: Set<String> = ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"]
 
     /// libpq's socket, for waiting on notifications.
     var socket: Int32 { pq.socket(handle) }

@@ -30,6 +30,15 @@ struct LibPQTests {
         #expect(linked.libVersion() == (try LibPQ.load()).libVersion())
     }
 
+    @Test("statements that read or change rows are prepared; the others are not", arguments: [
+        ("SELECT 1", true), ("  select\n1", true), ("\n\tWITH x AS (SELECT 1) SELECT * FROM x", true), ("insert into t values (1)", true),
+        ("UPDATE t SET a = 1", true), ("DELETE FROM t", true), ("BEGIN ISOLATION LEVEL SERIALIZABLE", false), ("COMMIT", false),
+        ("CREATE TABLE t (a int)", false), ("SELECTED", false), ("LISTEN x", false), ("", false),
+    ])
+    func preparable(sql: String, expected: Bool) {
+        #expect(PostgresConnection.isPreparable(sql) == expected)
+    }
+
     @Test("a libpq that cannot be opened is a PostgresError naming the library and its Debian package")
     func missing() {
         do {

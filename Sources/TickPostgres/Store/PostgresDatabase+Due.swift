@@ -14,6 +14,8 @@ extension PostgresDatabase {
     /// with a due date), in `DueOrder` (by due instant, then manual order), the first
     /// `limit` of them.
     ///
+    /// - Parameter listPositions: each of the user's lists' `position` (ties in due order
+    ///   go in the lists' order), from the lists the caller has read.
     /// - Precondition: `smartList` is `.today`, `.overdue` or `.scheduled`; `limit` ≥ 0.
     /// - Throws: `PostgresError` from the server, or `.unreadableValue` for a stored value
     ///   in none of the stored forms.
@@ -21,7 +23,8 @@ extension PostgresDatabase {
     ///   day after tomorrow; `scheduled`: O(limit) index entries to find the `limit`-th
     ///   due text, then the rows stored up to three days past it (a stored day is at most
     ///   14 hours behind and 36 hours ahead of the instant it sorts by).
-    public func dueListing(_ smartList: SmartList, now: Date, timeZone: TimeZone, limit: Int) throws -> [Reminder] {
+    public func dueListing(_ smartList: SmartList, now: Date, timeZone: TimeZone, limit: Int,
+                           listPositions: [ReminderList.ID: Int64]) throws -> [Reminder] {
         precondition([.today, .overdue, .scheduled].contains(smartList), "\(smartList) is not a smart list by date")
         precondition(limit >= 0)
         let localNow = LocalDateTime(now, in: timeZone)
@@ -50,11 +53,6 @@ extension PostgresDatabase {
                 guard let due = reminder.due else { return true }
                 return smartList == .overdue ? !due.isOverdue(at: now, localNow: localNow) : due.day(in: timeZone) > today
             }
-        }
-        let positions = try run("SELECT id, position FROM lists WHERE owner = $1")
-        var listPositions: [ReminderList.ID: Int64] = [:]
-        for row in positions {
-            listPositions[ReminderList.ID(rawValue: try row.decode("id", as: String.self))] = try row.decode("position", as: Int64.self)
         }
         return Array(DueOrder.sorted(rows, in: timeZone, listPositions: listPositions).prefix(limit))
     }

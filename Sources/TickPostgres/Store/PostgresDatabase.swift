@@ -153,6 +153,27 @@ extension PostgresDatabase {
     public func reminderCount(inList id: ReminderList.ID) throws -> Int {
         try scalar("SELECT count(*) FROM reminders WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int.self) ?? 0
     }
+
+    /// The counts beside the user's lists and the smart lists that do not depend on the
+    /// clock: each list's open reminders, and in all the completed and the open flagged
+    /// ones. A list without reminders has no entry.
+    /// - Throws: `PostgresError` from the server.
+    /// - Complexity: one statement, O(the user's reminders) from the index by owner and list.
+    public func listCounts() throws -> (open: [ReminderList.ID: Int], completed: Int, flagged: Int) {
+        let rows = try run("""
+            SELECT list_id, count(*) FILTER (WHERE completed_at IS NULL) AS open,
+                count(*) FILTER (WHERE completed_at IS NOT NULL) AS completed,
+                count(*) FILTER (WHERE completed_at IS NULL AND flagged) AS flagged
+            FROM reminders WHERE owner = $1 GROUP BY list_id
+            """)
+        var counts: (open: [ReminderList.ID: Int], completed: Int, flagged: Int) = ([:], 0, 0)
+        for row in rows {
+            counts.open[ReminderList.ID(rawValue: try row.decode("list_id", as: String.self))] = try row.decode("open", as: Int.self)
+            counts.completed += try row.decode("completed", as: Int.self)
+            counts.flagged += try row.decode("flagged", as: Int.self)
+        }
+        return counts
+    }
 }
 
 /// The PostgreSQL store behind the store interface the actions use.

@@ -21,19 +21,12 @@ struct PostgresUserAPI: APIRoutes {
         let context = self.context
         do {
             let (lists, openCounts, counts) = try store.read { db in
-                let lists = try db.lists()
-                var openCounts: [ReminderList.ID: Int] = [:]
-                var completed = 0
-                for list in lists {
-                    let open = try db.openCount(inList: list.id)
-                    openCounts[list.id] = open
-                    completed += try db.reminderCount(inList: list.id) - open
-                }
+                let listCounts = try db.listCounts()
                 let due = try db.dueCounts(now: context.now, timeZone: context.timeZone)
-                let counts: [SmartList: Int] = [.today: due.today, .scheduled: try db.scheduledCount(),
-                                                .flagged: try PostgresUserAPI.count(.flagged, in: db), .overdue: due.overdue,
-                                                .completed: completed, .all: openCounts.values.reduce(0, +)]
-                return (lists, openCounts, counts)
+                let counts: [SmartList: Int] = [.today: due.today, .scheduled: try db.scheduledCount(), .flagged: listCounts.flagged,
+                                                .overdue: due.overdue, .completed: listCounts.completed,
+                                                .all: listCounts.open.values.reduce(0, +)]
+                return (try db.lists(), listCounts.open, counts)
             }
             let smart = SmartList.allCases.map { list in
                 JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
@@ -43,19 +36,6 @@ struct PostgresUserAPI: APIRoutes {
                                             ("smartLists", .array(smart))]))
         } catch {
             return Problem.from(error).response
-        }
-    }
-
-    /// The reminders of `scope`, counted a page at a time.
-    /// - Complexity: O(n) in the reminders of `scope` (flagged ones are few).
-    private static func count(_ scope: PageScope, in db: PostgresDatabase) throws -> Int {
-        var count = 0
-        var anchor: Reminder?
-        while true {
-            let rows = try Actions.page(scope, from: anchor, direction: .forward, limit: 500, in: db)
-            count += rows.count
-            guard rows.count == 500, let last = rows.last else { return count }
-            anchor = last
         }
     }
 
@@ -83,8 +63,9 @@ struct PostgresUserAPI: APIRoutes {
             let offset = try WebService.offset(of: cursor)
             let context = self.context
             let (rows, lists) = try store.read { db in
-                (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1),
-                 try db.listsByID())
+                let lists = try db.listsByID()
+                return (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1,
+                                          listPositions: lists.mapValues { Int64($0.position) }), lists)
             }
             return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
         }
