@@ -82,3 +82,25 @@ struct BinaryRunner {
         return (status, seconds)
     }
 }
+
+extension Pipe {
+    /// What a process wrote here until `marker` appears, the process ends, or `seconds` pass
+    /// (a server's first lines: its address).
+    func printed(until marker: String, by process: Process, within seconds: TimeInterval) -> String {
+        var printed = ""
+        let deadline = Date().addingTimeInterval(seconds)
+        while !printed.contains(marker), Date() < deadline, process.isRunning {
+            printed += String(decoding: fileHandleForReading.availableData, as: UTF8.self)
+        }
+        return printed
+    }
+}
+
+extension BinaryRunner {
+    /// The port of the address in the first line of `printed` that `isAddressLine` picks
+    /// (`… http://127.0.0.1:PORT/…`), nil for none.
+    static func port(in printed: String, line isAddressLine: (Substring) -> Bool) -> UInt16? {
+        printed.split(separator: "\n").first(where: isAddressLine)
+            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) }
+    }
+}

@@ -26,13 +26,8 @@ struct ServeEndToEndPostgresTests {
     static func serve(_ database: PostgresTestDatabase) throws -> (Process, UInt16, String) {
         let (server, out, err) = try UsersEndToEndTests.start(["serve", "--database", database.url, "--listen", "127.0.0.1:0"],
                                                              input: "", url: "")
-        var printed = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !printed.contains("/api/v1/"), Date() < deadline, server.isRunning {
-            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        let port = printed.split(separator: "\n").first { $0.contains("http://127.0.0.1:") }
-            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) }
+        let printed = out.printed(until: "/api/v1/", by: server, within: 15)
+        let port = BinaryRunner.port(in: printed) { $0.contains("http://127.0.0.1:") }
         if port == nil, server.isRunning { server.terminate() }
         return (server, try #require(port, "tick serve printed: \(printed) \(String(decoding: err.fileHandleForReading.availableData, as: UTF8.self))"),
                 printed)
@@ -98,11 +93,7 @@ struct ServeEndToEndPostgresTests {
         process.standardError = Pipe()
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var printed = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !printed.contains("http://127.0.0.1:"), Date() < deadline, process.isRunning {
-            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
+        let printed = out.printed(until: "http://127.0.0.1:", by: process, within: 15)
         #expect(printed.contains("Tick serves \(folder.file("tick.sqlite3")) at http://127.0.0.1:"), "\(printed)")
         #expect(FileManager.default.fileExists(atPath: folder.file("tick.sqlite3")))
     }

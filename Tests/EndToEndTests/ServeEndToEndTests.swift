@@ -10,13 +10,8 @@ import TestSupport
     /// Starts `tick serve` on a port the system chooses; returns the process and the port.
     static func start(_ runner: BinaryRunner) throws -> (Process, UInt16, Pipe) {
         let (process, out, err) = try runner.start(["serve", "--listen", "127.0.0.1:0"])
-        var printed = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !printed.contains("/login?token="), Date() < deadline, process.isRunning {
-            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        let port = printed.split(separator: "\n").first { $0.hasPrefix("Open: ") }
-            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { UInt16($0) }
+        let printed = out.printed(until: "/login?token=", by: process, within: 10)
+        let port = BinaryRunner.port(in: printed) { $0.hasPrefix("Open: ") }
         return (process, try #require(port, "tick serve printed: \(printed)"), err)
     }
 
