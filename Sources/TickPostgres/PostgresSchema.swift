@@ -68,6 +68,12 @@
 /// or the reminder's list or UID (a tombstone in the old list); an update of the manual
 /// position alone is no change. A deleted list takes its rows with it. The step gives every
 /// reminder already stored change number 1.
+///
+/// Step 7, sharing (issue 13): a `list_members` row of role `read` or `write` shares the
+/// list with that user. A change to a list, its reminders or their completed occurrences
+/// now also notifies every user it is shared with (`tick_changes`, the member's id), and
+/// a membership added, changed or removed notifies the member and the owner, so that open
+/// pages of both hear of it.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -222,6 +228,61 @@ public enum PostgresSchema {
             """,
         ]),
         PostgresMigration(6, "caldav changes", davChanges),
+        PostgresMigration(7, "sharing", sharing),
+    ]
+
+    /// Step 7's statements (see the type's comment).
+    static let sharing: [String] = [
+        // The users a change of list `list` concerns besides its owner.
+        """
+        CREATE FUNCTION tick_notify_members(list text) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            -- PERFORM runs the query to its end (a SQL function would stop at its first row).
+            PERFORM pg_notify('tick_changes', user_id) FROM list_members WHERE list_id = list AND role <> 'owner';
+        END
+        $$
+        """,
+        // The list a changed row of `lists`, `reminders` or `completed_occurrences` belongs to.
+        """
+        CREATE FUNCTION tick_changed_list(tab text, row_data jsonb) RETURNS text LANGUAGE sql STABLE AS $$
+            SELECT CASE tab
+                WHEN 'lists' THEN row_data ->> 'id'
+                WHEN 'reminders' THEN row_data ->> 'list_id'
+                ELSE (SELECT list_id FROM reminders WHERE owner = row_data ->> 'owner' AND number = (row_data ->> 'reminder')::bigint)
+            END
+        $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION tick_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN
+                PERFORM pg_notify('tick_changes', OLD.owner);
+                PERFORM tick_notify_members(tick_changed_list(TG_TABLE_NAME, to_jsonb(OLD)));
+            END IF;
+            IF TG_OP <> 'DELETE' THEN
+                PERFORM pg_notify('tick_changes', NEW.owner);
+                PERFORM tick_notify_members(tick_changed_list(TG_TABLE_NAME, to_jsonb(NEW)));
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE FUNCTION tick_notify_membership() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN
+                PERFORM pg_notify('tick_changes', OLD.user_id);
+                PERFORM pg_notify('tick_changes', owner) FROM lists WHERE id = OLD.list_id;
+            END IF;
+            IF TG_OP <> 'DELETE' THEN
+                PERFORM pg_notify('tick_changes', NEW.user_id);
+                PERFORM pg_notify('tick_changes', owner) FROM lists WHERE id = NEW.list_id;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        "CREATE TRIGGER list_members_notify AFTER INSERT OR UPDATE OR DELETE ON list_members FOR EACH ROW EXECUTE FUNCTION tick_notify_membership()",
     ]
 
     /// The columns of `reminders` whose change is a change of the VTODO (as the SQLite

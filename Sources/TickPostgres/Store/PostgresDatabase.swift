@@ -50,7 +50,7 @@ public final class PostgresDatabase {
 extension PostgresDatabase {
     static let listColumns = "id, name, color, position, created_at, modified_at, ical_extras"
 
-    private func decodeList(_ row: PostgresRow) throws(PostgresError) -> ReminderList {
+    func decodeList(_ row: PostgresRow) throws(PostgresError) -> ReminderList {
         guard let color = ListColor(parsing: try row.decode("color", as: String.self)) else {
             throw PostgresError(.unreadableValue, message: "list \(try row.decode("id", as: String.self)): the column color is not a color #RRGGBB")
         }

@@ -6,16 +6,24 @@ import TickModel
 /// `PostgresDatabase` scoped to `user`; it sees that user's lists and reminders and no
 /// other's. Writes are serializable and run again when they lose a race (SQLSTATE 40001),
 /// so a body may run twice and must only touch the database.
+///
+/// Opened with a `ListGrant`, it is the owner's store as another user reaches it through a
+/// shared list: every transaction first confirms the grant (`ShareError` when it no
+/// longer holds), and a write is kept only when it changed no reminder outside that list.
 public struct PostgresStore: Sendable {
     /// The connections.
     public let pool: PostgresPool
     /// The user every statement is scoped to.
     public let user: UserID
+    /// The share through which another user opens `user`'s data, or nil for the user's own.
+    public let grant: ListGrant?
 
-    /// The store of `user`'s data over `pool` (migrated to `PostgresSchema.migrations`).
-    public init(pool: PostgresPool, user: UserID) {
+    /// The store of `user`'s data over `pool` (migrated to `PostgresSchema.migrations`),
+    /// for that user, or for the member of `grant`.
+    public init(pool: PostgresPool, user: UserID, grant: ListGrant? = nil) {
         self.pool = pool
         self.user = user
+        self.grant = grant
     }
 
     /// Runs `body` in a read-only transaction with one snapshot (repeatable read).
@@ -24,7 +32,9 @@ public struct PostgresStore: Sendable {
     public func read<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
         try pool.withConnection { connection in
             try connection.transaction(.repeatableRead, readOnly: true) { connection in
-                try body(PostgresDatabase(connection: connection, user: user))
+                let db = PostgresDatabase(connection: connection, user: user)
+                if let grant { try db.confirm(ListGrant(member: grant.member, list: grant.list, access: .read, reminder: grant.reminder)) }
+                return try body(db)
             }
         }
     }
@@ -36,7 +46,12 @@ public struct PostgresStore: Sendable {
     public func write<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
         try pool.withConnection { connection in
             try connection.transaction(.serializable) { connection in
-                try body(PostgresDatabase(connection: connection, user: user))
+                let db = PostgresDatabase(connection: connection, user: user)
+                guard let grant else { return try body(db) }
+                try db.confirm(grant)
+                let result = try body(db)
+                try db.confirmChangesStayed(in: grant)
+                return result
             }
         }
     }

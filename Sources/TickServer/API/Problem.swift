@@ -20,6 +20,7 @@ struct Problem: Error {
     var headers: [(name: String, value: String)] = []
 
     static func badRequest(_ detail: String) -> Problem { Problem(status: 400, name: "bad-request", detail: detail) }
+    static func forbidden(_ detail: String) -> Problem { Problem(status: 403, name: "forbidden", detail: detail) }
     static func notFound(_ detail: String) -> Problem { Problem(status: 404, name: "not-found", detail: detail) }
     static func conflict(_ detail: String) -> Problem { Problem(status: 409, name: "conflict", detail: detail) }
     static func invalid(_ detail: String) -> Problem { Problem(status: 422, name: "invalid", detail: detail) }
@@ -66,6 +67,7 @@ struct Problem: Error {
         case let problem as Problem: return problem
         case let error as ActionError: return from(error)
         case let error as ModelError: return .invalid(error.description)
+        case let error as ShareError: return from(error)
         case let error as StoreError:
             if error.kind == .busy {
                 return Problem(status: 503, name: "busy", detail: "the database is busy (another tick kept it locked too long); try again",
@@ -82,6 +84,14 @@ struct Problem: Error {
             return Problem(status: 500, name: "internal", detail: "database: \(error.message)")
         default:
             return Problem(status: 500, name: "internal", detail: String(describing: type(of: error)))
+        }
+    }
+
+    private static func from(_ error: ShareError) -> Problem {
+        switch error {
+        case .notShared, .noSuchUser: return .notFound(error.description)
+        case .readOnly, .ownerOnly, .outsideSharedList: return .forbidden(error.description)
+        case .sharedWithOwner: return .conflict(error.description)
         }
     }
 

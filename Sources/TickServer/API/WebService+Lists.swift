@@ -31,6 +31,22 @@ extension WebService {
     func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try sqlite.moveList(request, id, context: actionContext()) }
     func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try sqlite.deleteList(request, id, context: actionContext()) }
 
+    /// `GET /api/v1/lists/{id}/shares`: on the single-user server a list is shared with nobody.
+    func listShares(_ id: String) throws -> HTTPResponse {
+        _ = try reader.read { db in try Actions.existingList(.id(ReminderList.ID(rawValue: id)), in: db) }
+        return WebService.json(.object([("shares", .array([]))]))
+    }
+    func shareList(_ request: HTTPRequest, _ id: String, _ user: String) throws -> HTTPResponse { throw try sharingProblem(id) }
+    func unshareList(_ id: String, _ user: String) throws -> HTTPResponse { throw try sharingProblem(id) }
+
+    /// 404 for a list that is not there, else 501: lists are shared between the users of
+    /// `tick serve --database`, and this server has one user.
+    private func sharingProblem(_ id: String) throws -> Problem {
+        _ = try reader.read { db in try Actions.existingList(.id(ReminderList.ID(rawValue: id)), in: db) }
+        return Problem(status: 501, name: "not-implemented",
+                       detail: "lists are shared between the users of the multi-user server (tick serve --database); this server has one user")
+    }
+
     /// The `color` field: a palette name or `#RRGGBB`, or nil when absent.
     /// - Throws: `Problem` 422 for a color that cannot be read (or null).
     static func color(_ body: JSONBody) throws -> ListColor? {

@@ -15,6 +15,9 @@ protocol APIRoutes {
     func patchList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
     func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
     func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
+    func listShares(_ id: String) throws -> HTTPResponse
+    func shareList(_ request: HTTPRequest, _ id: String, _ user: String) throws -> HTTPResponse
+    func unshareList(_ id: String, _ user: String) throws -> HTTPResponse
     func listReminders(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse
     func search(_ request: HTTPRequest) throws -> HTTPResponse
@@ -47,6 +50,9 @@ extension WebService {
         router.add("PATCH", api + "/lists/{id}", summary: "Rename or recolor a list { name?, color? }") { try $0.patchList($1, $2[0]) }
         router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)") { try $0.deleteList($1, $2[0]) }
         router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }") { try $0.moveList($1, $2[0]) }
+        router.add("GET", api + "/lists/{id}/shares", summary: "Who a list is shared with (the multi-user server)") { service, _, id in try service.listShares(id[0]) }
+        router.add("PUT", api + "/lists/{id}/shares/{user}", summary: "Share a list with a user { access: read | write } (the multi-user server)") { try $0.shareList($1, $2[0], $2[1]) }
+        router.add("DELETE", api + "/lists/{id}/shares/{user}", summary: "Stop sharing a list with a user, or leave a list shared with you") { service, _, id in try service.unshareList(id[0], id[1]) }
         router.add("GET", api + "/lists/{id}/reminders", summary: "A page of a list's reminders (?limit, cursor, completed)") { try $0.listReminders($1, $2[0]) }
         // Smart lists and search.
         router.add("GET", api + "/smart/{name}", summary: "A page of a smart list (today, scheduled, flagged, overdue, completed, all)") { try $0.smartReminders($1, $2[0]) }

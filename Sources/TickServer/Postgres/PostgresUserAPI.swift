@@ -9,30 +9,38 @@ import TickPostgres
 /// lists, pages by key and reminders; the smart lists by date are `PostgresDatabase.dueListing`;
 /// search is `PostgresDatabase.search`; the event stream is `PostgresChangeFeed`; what
 /// needs the SQLite store's journal or alarms answers 501 (`notYet`).
+///
+/// Lists other users share with the user (`ShareAccess`) are reached through the same routes:
+/// a route about a list or reminder the user's own store does not have tries the lists shared
+/// with the user (`ownOrShared`), and answers through the owner's store opened with the share
+/// (`ListGrant`), which every transaction confirms.
 struct PostgresUserAPI: APIRoutes {
     let service: PostgresWebService
     let store: PostgresAPIStore
+    /// The signed-in user.
+    let user: UserRecord
 
-    private var context: ActionContext { service.configuration.actionContext() }
+    var context: ActionContext { service.configuration.actionContext() }
 
     /// Every list with its open count, and every smart list with its count, as on the
     /// single-user server.
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
         let context = self.context
         do {
-            let (lists, openCounts, counts) = try store.read { db in
+            let (lists, openCounts, counts, shared) = try store.read { db in
                 let listCounts = try db.listCounts()
                 let due = try db.dueCounts(now: context.now, timeZone: context.timeZone)
                 let counts: [SmartList: Int] = [.today: due.today, .scheduled: try db.scheduledCount(), .flagged: listCounts.flagged,
                                                 .overdue: due.overdue, .completed: listCounts.completed,
                                                 .all: listCounts.open.values.reduce(0, +)]
-                return (try db.lists(), listCounts.open, counts)
+                return (try db.lists(), listCounts.open, counts, try db.listsSharedWithUser())
             }
             let smart = SmartList.allCases.map { list in
                 JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
                                   ("count", .int(Int64(counts[list] ?? 0)))])
             }
-            return WebService.json(.object([("lists", .array(lists.map { TickJSON.object(for: $0, openCount: openCounts[$0.id] ?? 0) })),
+            let own = lists.map { TickJSON.object(for: $0, openCount: openCounts[$0.id] ?? 0) }
+            return WebService.json(.object([("lists", .array(own + shared.map(PostgresUserAPI.object(for:)))),
                                             ("smartLists", .array(smart))]))
         } catch {
             return Problem.from(error).response
@@ -40,16 +48,31 @@ struct PostgresUserAPI: APIRoutes {
     }
 
     func addList(_ request: HTTPRequest) throws -> HTTPResponse { try store.addList(request, context: context) }
-    func getList(_ id: String) throws -> HTTPResponse { try store.getList(id) }
-    func patchList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try store.patchList(request, id, context: context) }
-    func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try store.deleteList(request, id, context: context) }
-    func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try store.moveList(request, id, context: context) }
+
+    func getList(_ id: String) throws -> HTTPResponse {
+        do {
+            return try store.getList(id)
+        } catch where Problem.from(error).status == 404 {
+            guard let shared = try store.read({ db in try db.sharedList(id: ReminderList.ID(rawValue: id)) }) else { throw error }
+            return WebService.json(PostgresUserAPI.object(for: shared))
+        }
+    }
+
+    func patchList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        try ownerOnly(id) { try store.patchList(request, id, context: context) }
+    }
+    func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        try ownerOnly(id) { try store.deleteList(request, id, context: context) }
+    }
+    func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        try ownerOnly(id) { try store.moveList(request, id, context: context) }
+    }
 
     func listReminders(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
         let (limit, cursor) = try WebService.paging(request)
         let listID = ReminderList.ID(rawValue: id)
-        return try store.keysetPage(.list(listID, includesCompleted: try WebService.flag(request, "completed")),
-                                    limit: limit, cursor: cursor)
+        let scope = PageScope.list(listID, includesCompleted: try WebService.flag(request, "completed"))
+        return try ownOrShared(.list(listID), needing: .read) { try $0.keysetPage(scope, limit: limit, cursor: cursor) }
     }
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
@@ -86,19 +109,31 @@ struct PostgresUserAPI: APIRoutes {
         return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
     }
 
-    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try store.addReminder(request, context: context) }
-    func getReminder(_ uid: String) throws -> HTTPResponse { try store.getReminder(uid, context: context) }
+    /// `POST /api/v1/reminders`: into a list shared with the user (read-write) when its
+    /// `list`, or else its `parent`, is in one.
+    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse {
+        let body = try JSONBody(request, allowed: ReminderFields.allowed)
+        let target: SharedTarget? = if let list = try body.string("list").value {
+            .list(ReminderList.ID(rawValue: list))
+        } else {
+            try body.string("parent").value.map { .reminder(ReminderUID($0)) }
+        }
+        return try ownOrShared(target, needing: .write) { try $0.addReminder(request, context: context) }
+    }
+    func getReminder(_ uid: String) throws -> HTTPResponse {
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .read) { try $0.getReminder(uid, context: context) }
+    }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try store.patchReminder(request, uid, context: context)
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.patchReminder(request, uid, context: context) }
     }
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try store.deleteReminder(request, uid, context: context)
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.deleteReminder(request, uid, context: context) }
     }
     func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
-        try store.complete(request, uid, change, context: context)
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.complete(request, uid, change, context: context) }
     }
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try store.moveReminder(request, uid, context: context)
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.moveReminder(request, uid, context: context) }
     }
 
     func restoreReminder(_ uid: String) throws -> HTTPResponse { throw PostgresUserAPI.notYet("restoring a deleted reminder (the change journal)") }

@@ -115,7 +115,7 @@ public final class PostgresWebService: Sendable {
         } catch {
             return Problem.from(error).response
         }
-        return WebService.routed(request, by: router, to: PostgresUserAPI(service: self, store: PostgresAPIStore(store: store)))
+        return WebService.routed(request, by: router, to: PostgresUserAPI(service: self, store: PostgresAPIStore(store: store), user: user))
     }
 
     /// The user the request's `Authorization: Basic` signs in, or the problem to answer:

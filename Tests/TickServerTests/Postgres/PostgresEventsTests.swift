@@ -66,6 +66,28 @@ struct PostgresEventsTests {
         #expect(!Self.received(ann, within: 0.3).text.contains("event: change"), "ann's page heard of bob's change")
     }
 
+    @Test("a list shared with bob: its changes, and the share itself, reach bob's page on the other server; ann's other lists do not")
+    func sharedList() throws {
+        let first = try PostgresServiceHarness(users: ["ann", "bob", "cat"])
+        let second = try PostgresServiceHarness(sharing: first)
+        let shared = second.send("POST", "/api/v1/lists", json: #"{"name":"Groceries"}"#)
+        let list = try #require(PostgresServiceHarness.object(shared)["id"] as? String)
+        let bob = try Self.open(first, as: "bob")
+        let cat = try Self.open(first, as: "cat")
+        Thread.sleep(forTimeInterval: 0.3)
+
+        #expect(second.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        #expect(Self.received(bob, within: 1).text.contains("event: change"), "bob's page did not hear of the share")
+        #expect(second.send("POST", "/api/v1/reminders", json: #"{"title":"Milk","list":"\#(list)"}"#).status == 201)
+        #expect(Self.received(bob, within: 1).text.contains("event: change"), "bob's page did not hear of ann's change")
+        // A change in ann's own list "Reminders", shared with nobody.
+        #expect(second.send("POST", "/api/v1/reminders", json: #"{"title":"Diary"}"#).status == 201)
+        #expect(!Self.received(bob, within: 0.3).text.contains("event: change"), "bob heard of a list not shared with him")
+        #expect(second.send("DELETE", "/api/v1/lists/\(list)/shares/bob").status == 204)
+        #expect(Self.received(bob, within: 1).text.contains("event: change"), "bob's page did not hear the share end")
+        #expect(!Self.received(cat, within: 0.3).text.contains("event: change"), "cat heard of a list not shared with her")
+    }
+
     @Test("a page that goes away leaves the feed; stopping the service closes the rest")
     func releaseAndStop() throws {
         let harness = try PostgresServiceHarness()

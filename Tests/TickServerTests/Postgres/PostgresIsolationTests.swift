@@ -49,7 +49,7 @@ struct PostgresIsolationTests {
     static func bodies(list: String, uid: String) -> [String?] {
         [nil, "{}", #"{"position":1}"#, #"{"before":"\#(list)"}"#, #"{"after":"\#(uid)"}"#, #"{"before":"\#(uid)"}"#,
          #"{"title":"Taken","list":"\#(list)"}"#, #"{"title":"Taken","parent":"\#(uid)"}"#, #"{"name":"Taken","color":"red"}"#,
-         #"{"occurrence":"2026-12-01"}"#, #"{"change":1}"#]
+         #"{"occurrence":"2026-12-01"}"#, #"{"change":1}"#, #"{"access":"write"}"#]
     }
 
     @Test("Bob reaches nothing of ann's through any route, by her ids or guessed ones")
@@ -58,13 +58,14 @@ struct PostgresIsolationTests {
         let harness = setup.harness
         let before = try harness.snapshot()
         let routes = try routes(harness)
-        #expect(routes.count == 22)
+        #expect(routes.count == 25)
         let guessed = ["0", "1", "00000000-0000-0000-0000-000000000001", "..", "%2e%2e", "Guessed%20list", "'%20OR%201=1--"]
         var tried = 0
         for route in routes where route.pattern.contains("{") {
             for target in [setup.annList] + setup.annUIDs + guessed {
                 let path = route.pattern.replacingOccurrences(of: "{id}", with: target).replacingOccurrences(of: "{uid}", with: target)
                     .replacingOccurrences(of: "{alarmUID}", with: target).replacingOccurrences(of: "{name}", with: target)
+                    .replacingOccurrences(of: "{user}", with: "bob")
                 for body in PostgresIsolationTests.bodies(list: setup.annList, uid: setup.annUIDs[0]) {
                     let response = harness.send(route.method, path, json: body, query: ["force": "true"], as: "bob")
                     tried += 1
@@ -105,8 +106,10 @@ struct PostgresIsolationTests {
             #expect(!response.bodyText.contains("Secret"), "GET \(path) leaks: \(response.bodyText)")
         }
         let after = try harness.snapshot()
-        // Bob's lists "Taken" (added through POST /lists, his own) are the only rows added.
-        #expect(after.filter { !$0.contains("Taken") } == before)
+        // Bob's lists "Taken" (added through POST /lists, his own, with his membership rows) are the only rows added.
+        let taken = after.filter { $0.hasPrefix("lists: ") && $0.contains("Taken") }
+            .map { String($0.dropFirst("lists: (".count).prefix { $0 != "," }) }
+        #expect(after.filter { row in !row.contains("Taken") && !taken.contains { row.hasPrefix("list_members: (\($0),") } } == before)
         #expect(after.filter { $0.contains("Secret") } == before.filter { $0.contains("Secret") })
     }
 
@@ -126,7 +129,7 @@ struct PostgresIsolationTests {
         for route in routes {
             let path = route.pattern.replacingOccurrences(of: "{id}", with: setup.annList)
                 .replacingOccurrences(of: "{uid}", with: setup.annUIDs[0]).replacingOccurrences(of: "{alarmUID}", with: "a")
-                .replacingOccurrences(of: "{name}", with: "all")
+                .replacingOccurrences(of: "{name}", with: "all").replacingOccurrences(of: "{user}", with: "bob")
             for (user, password) in [("ann", PostgresServiceHarness.password(of: "ann")), ("bob", wrong)] {
                 // Past 5 failures of a name (20 of an address) the answer is 429: no more checks.
                 let response = harness.send(route.method, path, json: "{}", as: user, password: password)

@@ -1,0 +1,122 @@
+import Foundation
+import TickActions
+import TickInterchange
+import TickModel
+import TickPostgres
+
+/// Lists shared between users (issue 13): the routes of `/api/v1/lists/{id}/shares`, and how
+/// the other routes reach a list another user shares with the signed-in one.
+extension PostgresUserAPI {
+    /// What a route is about, to look for among the lists shared with the user.
+    enum SharedTarget {
+        case list(ReminderList.ID)
+        case reminder(ReminderUID)
+    }
+
+    /// Answers with the user's own store; when that answers 404 (no such list or reminder of
+    /// theirs) and `target` is in a list another user shares with them, answers again with
+    /// the owner's store opened with the share, which must give `access` (403 `readOnly`
+    /// when it gives less). Nothing of the first try is kept: it failed, and so rolled back.
+    /// - Throws: the first try's error when `target` is nil or in no list shared with the user.
+    func ownOrShared(_ target: SharedTarget?, needing access: ShareAccess,
+                     _ respond: (PostgresAPIStore) throws -> HTTPResponse) throws -> HTTPResponse {
+        do {
+            return try respond(store)
+        } catch where Problem.from(error).status == 404 {
+            guard let target, let shared = try sharedList(target) else { throw error }
+            if access == .write, shared.access == .read { throw ShareError.readOnly(listName: shared.list.name) }
+            var grant = shared.grant(to: store.store.user)
+            grant.access = access
+            if case .reminder(let uid) = target { grant.reminder = uid }
+            return try respond(PostgresAPIStore(store: PostgresStore(pool: store.store.pool, user: shared.owner, grant: grant)))
+        }
+    }
+
+    /// The list shared with the user that `target` is or is in, or nil.
+    func sharedList(_ target: SharedTarget) throws -> SharedList? {
+        try store.read { db in
+            switch target {
+            case .list(let id): return try db.sharedList(id: id)
+            case .reminder(let uid): return try db.sharedList(holding: uid)
+            }
+        }
+    }
+
+    /// Runs `change`, a change only a list's owner makes; when the user's own store has no
+    /// list `id` but another user shares it with them, 403 `ownerOnly` instead of 404.
+    func ownerOnly<T>(_ id: String, _ change: () throws -> T) throws -> T {
+        do {
+            return try change()
+        } catch where Problem.from(error).status == 404 {
+            guard let shared = try sharedList(.list(ReminderList.ID(rawValue: id))) else { throw error }
+            throw ShareError.ownerOnly(listName: shared.list.name)
+        }
+    }
+
+    /// A shared list as the JSON API shows it: the list's members, then `sharedBy` (the
+    /// owner's name) and `access` (`read` or `write`).
+    static func object(for shared: SharedList) -> JSONValue {
+        .object(WebService.members(of: TickJSON.object(for: shared.list, openCount: shared.openCount))
+                + [("sharedBy", .string(shared.ownerName)), ("access", .string(shared.access.rawValue))])
+    }
+
+    /// A share as the JSON API shows it: `{ "user", "access" }`.
+    static func object(for share: ListShare) -> JSONValue {
+        .object([("user", .string(share.userName)), ("access", .string(share.access.rawValue))])
+    }
+
+    /// `GET /api/v1/lists/{id}/shares`: `{ "shares": [{ "user", "access" }] }` by user name, to
+    /// the owner; to a user the list is shared with, also `sharedBy`.
+    func listShares(_ id: String) throws -> HTTPResponse {
+        let listID = ReminderList.ID(rawValue: id)
+        do {
+            let shares = try store.read { db in try db.shares(ofList: listID) }
+            return WebService.json(.object([("shares", .array(shares.map(PostgresUserAPI.object(for:))))]))
+        } catch ShareError.notShared {
+            guard let shared = try sharedList(.list(listID)) else { throw ShareError.notShared }
+            let owners = PostgresStore(pool: store.store.pool, user: shared.owner, grant: shared.grant(to: store.store.user))
+            let shares = try owners.read { db in try db.shares(ofList: listID) }
+            return WebService.json(.object([("shares", .array(shares.map(PostgresUserAPI.object(for:)))),
+                                            ("sharedBy", .string(shared.ownerName))]))
+        }
+    }
+
+    /// `PUT /api/v1/lists/{id}/shares/{user}` with `{ "access": "read" | "write" }`: shares the
+    /// user's list with another user, or changes their access. 201 when new, else 200, with
+    /// the share.
+    /// - Throws: `Problem` 400 (body), 404 (no such list of the user, no such user), 403 (a
+    ///   list shared with the user: only its owner shares it), 409 (the user themselves).
+    func shareList(_ request: HTTPRequest, _ id: String, _ userName: String) throws -> HTTPResponse {
+        let body = try JSONBody(request, allowed: ["access"])
+        guard let text = try body.string("access").value, let access = ShareAccess(rawValue: text) else {
+            throw Problem.badRequest("\"access\" is 'read' or 'write'")
+        }
+        let listID = ReminderList.ID(rawValue: id)
+        let (share, isNew) = try ownerOnly(id, { () throws -> (ListShare, Bool) in
+            try store.write(context, describedBy: { "share the list with " + WebService.quoted($0.0.userName) }) { db in
+                try db.share(list: listID, with: userName, access: access)
+            }
+        })
+        return WebService.json(PostgresUserAPI.object(for: share), status: isNew ? 201 : 200)
+    }
+
+    /// `DELETE /api/v1/lists/{id}/shares/{user}`: the owner stops sharing the list with that
+    /// user; a user it is shared with names themselves to leave it. 204.
+    /// - Throws: `Problem` 404 (no such list, or not shared with that user), 403 (a user it
+    ///   is shared with naming another).
+    func unshareList(_ id: String, _ userName: String) throws -> HTTPResponse {
+        let listID = ReminderList.ID(rawValue: id)
+        let removed: Bool
+        if userName.lowercased() == user.name.lowercased() {
+            removed = try store.write(context, describedBy: { _ in "leave a shared list" }) { db in try db.leave(list: listID) }
+        } else {
+            removed = try ownerOnly(id, { () throws -> Bool in
+                try store.write(context, describedBy: { _ in "stop sharing a list with " + WebService.quoted(userName) }) { db in
+                    try db.unshare(list: listID, from: userName)
+                }
+            })
+        }
+        guard removed else { throw Problem.notFound("the list is not shared with '\(userName)'") }
+        return HTTPResponse(status: 204)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+import TickPostgres
+@testable import TickServer
+
+/// Lists shared between users on PostgreSQL (issue 13): ann shares her list "Groceries" with
+/// bob, read-only or read-write; cat has no share. Through the JSON API, as the users would.
+@Suite("Sharing a list between users on PostgreSQL", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+struct PostgresSharingTests {
+    /// Ann's shared list with "Milk", her private list "Diary" with "Private thought", and
+    /// bob's own list "Bob's" with "Bob's errand".
+    struct Setup {
+        let harness: PostgresServiceHarness
+        let groceries: String
+        let milk: String
+        let diary: String
+        let bobs: String
+        let errand: String
+    }
+
+    func setUp(access: String?) throws -> Setup {
+        let harness = try PostgresServiceHarness(users: ["ann", "bob", "cat"])
+        func add(_ path: String, _ json: String, as user: String) throws -> String {
+            let response = harness.send("POST", path, json: json, as: user)
+            try #require(response.status == 201, "\(response.status) \(response.bodyText)")
+            let object = PostgresServiceHarness.object(response)
+            return try #require((object["id"] ?? object["uid"]) as? String)
+        }
+        let groceries = try add("/api/v1/lists", #"{"name":"Groceries","color":"green"}"#, as: "ann")
+        let milk = try add("/api/v1/reminders", #"{"title":"Milk","list":"\#(groceries)"}"#, as: "ann")
+        let diary = try add("/api/v1/lists", #"{"name":"Diary"}"#, as: "ann")
+        _ = try add("/api/v1/reminders", #"{"title":"Private thought","list":"\#(diary)"}"#, as: "ann")
+        let bobs = try add("/api/v1/lists", #"{"name":"Bob's"}"#, as: "bob")
+        let errand = try add("/api/v1/reminders", #"{"title":"Bob's errand","list":"\#(bobs)"}"#, as: "bob")
+        if let access {
+            let shared = harness.send("PUT", "/api/v1/lists/\(groceries)/shares/bob", json: #"{"access":"\#(access)"}"#, as: "ann")
+            try #require(shared.status == 201, "\(shared.status) \(shared.bodyText)")
+        }
+        return Setup(harness: harness, groceries: groceries, milk: milk, diary: diary, bobs: bobs, errand: errand)
+    }
+
+    /// The titles of a page of reminders.
+    static func titles(_ response: HTTPResponse) -> [String] {
+        (PostgresServiceHarness.object(response)["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    }
+
+    /// The sidebar's lists of `user`, by name.
+    static func sidebar(_ harness: PostgresServiceHarness, as user: String) -> [String: [String: Any]] {
+        let lists = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: user))["lists"] as? [[String: Any]] ?? []
+        return Dictionary(lists.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("shared read-only: bob sees the list in his sidebar and reads it; every change is 403 and changes nothing")
+    func readOnly() throws {
+        let setup = try setUp(access: "read")
+        let harness = setup.harness
+        // Sharing again changes nothing but answers 200.
+        let again = harness.send("PUT", "/api/v1/lists/\(setup.groceries)/shares/BOB", json: #"{"access":"read"}"#, as: "ann")
+        #expect(again.status == 200)
+        #expect(PostgresServiceHarness.object(again)["user"] as? String == "bob")
+
+        let sidebar = Self.sidebar(harness, as: "bob")
+        let shared = try #require(sidebar["Groceries"])
+        #expect(shared["sharedBy"] as? String == "ann")
+        #expect(shared["access"] as? String == "read")
+        #expect(shared["openCount"] as? Int == 1, "\(shared)")
+        #expect(sidebar["Diary"] == nil)
+        #expect(sidebar["Bob's"] != nil)
+        #expect(Self.titles(harness.send("GET", "/api/v1/lists/\(setup.groceries)/reminders", as: "bob")) == ["Milk"])
+        let reminder = harness.send("GET", "/api/v1/reminders/\(setup.milk)", as: "bob")
+        #expect(reminder.status == 200)
+        #expect(PostgresServiceHarness.object(reminder)["listID"] as? String == setup.groceries)
+        #expect(PostgresServiceHarness.object(reminder)["list"] as? String == "Groceries")
+        #expect(harness.send("GET", "/api/v1/lists/\(setup.groceries)", as: "bob").status == 200)
+        let shares = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists/\(setup.groceries)/shares", as: "bob"))
+        #expect(shares["sharedBy"] as? String == "ann")
+        #expect((shares["shares"] as? [[String: Any]])?.compactMap { $0["user"] as? String } == ["bob"])
+
+        let before = try harness.snapshot()
+        let changes: [(String, String, String?)] = [
+            ("PATCH", "/api/v1/reminders/\(setup.milk)", #"{"title":"Oat milk"}"#),
+            ("DELETE", "/api/v1/reminders/\(setup.milk)", nil),
+            ("POST", "/api/v1/reminders/\(setup.milk)/complete", nil),
+            ("POST", "/api/v1/reminders/\(setup.milk)/move", #"{"position":1}"#),
+            ("POST", "/api/v1/reminders", #"{"title":"Bread","list":"\#(setup.groceries)"}"#),
+            ("POST", "/api/v1/reminders", #"{"title":"Step","parent":"\#(setup.milk)"}"#),
+            ("PATCH", "/api/v1/lists/\(setup.groceries)", #"{"name":"Mine"}"#),
+            ("DELETE", "/api/v1/lists/\(setup.groceries)", nil),
+            ("POST", "/api/v1/lists/\(setup.groceries)/move", #"{"position":1}"#),
+            ("PUT", "/api/v1/lists/\(setup.groceries)/shares/cat", #"{"access":"write"}"#),
+            ("DELETE", "/api/v1/lists/\(setup.groceries)/shares/ann", nil),
+        ]
+        for (method, path, body) in changes {
+            let response = harness.send(method, path, json: body, query: ["force": "true"], as: "bob")
+            #expect(response.status == 403, "\(method) \(path) → \(response.status) \(response.bodyText)")
+            #expect(!response.bodyText.contains("Diary") && !response.bodyText.contains("Private"))
+        }
+        #expect(try harness.snapshot() == before)
+        // Cat, with no share, finds none of it.
+        for path in ["/api/v1/lists/\(setup.groceries)", "/api/v1/lists/\(setup.groceries)/reminders",
+                     "/api/v1/reminders/\(setup.milk)", "/api/v1/lists/\(setup.groceries)/shares"] {
+            let response = harness.send("GET", path, as: "cat")
+            #expect(response.status == 404, "cat: GET \(path) → \(response.status)")
+            #expect(!response.bodyText.contains("Milk") && !response.bodyText.contains("Groceries"))
+        }
+        #expect(Self.sidebar(harness, as: "cat")["Groceries"] == nil)
+    }
+
+    @Test("shared read-write: bob adds, edits, completes, moves and deletes in ann's list, and ann sees it")
+    func readWrite() throws {
+        let setup = try setUp(access: "write")
+        let harness = setup.harness
+        let bread = harness.send("POST", "/api/v1/reminders", json: #"{"title":"Bread","list":"\#(setup.groceries)"}"#, as: "bob")
+        #expect(bread.status == 201, "\(bread.bodyText)")
+        let breadUID = try #require(PostgresServiceHarness.object(bread)["uid"] as? String)
+        let step = harness.send("POST", "/api/v1/reminders", json: #"{"title":"Skimmed","parent":"\#(setup.milk)"}"#, as: "bob")
+        #expect(step.status == 201, "\(step.bodyText)")
+        #expect(harness.send("PATCH", "/api/v1/reminders/\(setup.milk)", json: #"{"title":"Oat milk"}"#, as: "bob").status == 200)
+        #expect(harness.send("POST", "/api/v1/reminders/\(breadUID)/move", json: #"{"before":"\#(setup.milk)"}"#, as: "bob").status == 200)
+        #expect(Self.titles(harness.send("GET", "/api/v1/lists/\(setup.groceries)/reminders", as: "ann")) == ["Bread", "Oat milk", "Skimmed"])
+        #expect(harness.send("POST", "/api/v1/reminders/\(breadUID)/complete", as: "bob").status == 200)
+        #expect(harness.send("DELETE", "/api/v1/reminders/\(breadUID)", as: "bob").status == 200)
+        #expect(Self.titles(harness.send("GET", "/api/v1/lists/\(setup.groceries)/reminders", query: ["completed": "true"], as: "ann"))
+                == ["Oat milk", "Skimmed"])
+        // The reminders stay ann's: her numbers, her CalDAV changes; bob's own list is as it was.
+        #expect(Self.titles(harness.send("GET", "/api/v1/lists/\(setup.bobs)/reminders", as: "bob")) == ["Bob's errand"])
+
+        // Out of the shared list: into ann's private list (by its id), into bob's own. Refused,
+        // nothing kept, and nothing of the private list told.
+        let before = try harness.snapshot()
+        for target in [setup.diary, setup.bobs] {
+            let response = harness.send("PATCH", "/api/v1/reminders/\(setup.milk)", json: #"{"list":"\#(target)"}"#, as: "bob")
+            #expect([403, 404].contains(response.status), "\(response.status) \(response.bodyText)")
+            #expect(!response.bodyText.contains("Diary") && !response.bodyText.contains("Private"))
+        }
+        // Bob's own reminder into ann's shared list: the reminders of two owners do not mix.
+        #expect(harness.send("PATCH", "/api/v1/reminders/\(setup.errand)", json: #"{"list":"\#(setup.groceries)"}"#, as: "bob").status == 404)
+        // Only the owner renames, recolors, moves, deletes and shares the list.
+        for (method, path, body) in [("PATCH", "/api/v1/lists/\(setup.groceries)", #"{"color":"red"}"#),
+                                     ("DELETE", "/api/v1/lists/\(setup.groceries)", nil),
+                                     ("PUT", "/api/v1/lists/\(setup.groceries)/shares/cat", #"{"access":"read"}"#)] {
+            let response = harness.send(method, path, json: body, query: ["force": "true"], as: "bob")
+            #expect(response.status == 403, "\(method) \(path) → \(response.status)")
+            #expect(response.bodyText.contains("only the owner"))
+        }
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test("unsharing and leaving end access at once; bad shares are refused with the reason")
+    func unshareAndLeave() throws {
+        let setup = try setUp(access: "write")
+        let harness = setup.harness
+        #expect(harness.send("DELETE", "/api/v1/lists/\(setup.groceries)/shares/bob", as: "ann").status == 204)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(setup.groceries)/shares/bob", as: "ann").status == 404)
+        for (method, path) in [("GET", "/api/v1/lists/\(setup.groceries)"), ("GET", "/api/v1/reminders/\(setup.milk)"),
+                               ("PATCH", "/api/v1/reminders/\(setup.milk)")] {
+            let response = harness.send(method, path, json: method == "PATCH" ? #"{"title":"x"}"# : nil, as: "bob")
+            #expect(response.status == 404, "\(method) \(path) → \(response.status)")
+        }
+        #expect(Self.sidebar(harness, as: "bob")["Groceries"] == nil)
+
+        // Bob leaves a list shared with him by naming himself.
+        #expect(harness.send("PUT", "/api/v1/lists/\(setup.groceries)/shares/bob", json: #"{"access":"read"}"#, as: "ann").status == 201)
+        #expect(Self.sidebar(harness, as: "bob")["Groceries"] != nil)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(setup.groceries)/shares/Bob", as: "bob").status == 204)
+        #expect(Self.sidebar(harness, as: "bob")["Groceries"] == nil)
+        #expect(harness.send("GET", "/api/v1/lists/\(setup.groceries)/shares", as: "ann").bodyText == #"{"shares":[]}"#)
+
+        let refusals: [(String, String?, Int, String)] = [
+            ("/api/v1/lists/\(setup.groceries)/shares/nobody", #"{"access":"read"}"#, 404, "no user named 'nobody'"),
+            ("/api/v1/lists/\(setup.groceries)/shares/ann", #"{"access":"read"}"#, 409, "not shared with its owner"),
+            ("/api/v1/lists/\(setup.groceries)/shares/bob", #"{"access":"admin"}"#, 400, "'read' or 'write'"),
+            ("/api/v1/lists/\(setup.groceries)/shares/bob", #"{}"#, 400, "'read' or 'write'"),
+            ("/api/v1/lists/\(setup.groceries)/shares/bob", #"{"access":"read","extra":1}"#, 400, "extra"),
+            ("/api/v1/lists/no-such-list/shares/bob", #"{"access":"read"}"#, 404, "no such list"),
+        ]
+        let before = try harness.snapshot()
+        for (path, body, status, words) in refusals {
+            let response = harness.send("PUT", path, json: body, as: "ann")
+            #expect(response.status == status, "PUT \(path) \(body ?? "") → \(response.status) \(response.bodyText)")
+            #expect(response.bodyText.contains(words), "\(response.bodyText)")
+        }
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test("a grant is confirmed in the transaction: a store opened before the share ended reads and changes nothing")
+    func grantConfirmedInTransaction() throws {
+        let setup = try setUp(access: "write")
+        let harness = setup.harness
+        let connection = try harness.database.connect()
+        let ann = try #require(try connection.user(named: "ann")).id
+        let bob = try #require(try connection.user(named: "bob")).id
+        let grant = ListGrant(member: bob, list: ReminderList.ID(rawValue: setup.groceries), access: .write,
+                              reminder: ReminderUID(setup.milk))
+        let store = PostgresStore(pool: harness.accounts.pool, user: ann, grant: grant)
+        #expect(try store.read { db in try db.list(id: ReminderList.ID(rawValue: setup.groceries))?.name } == "Groceries")
+        // The reminder named must be in the list.
+        var elsewhere = grant
+        elsewhere.reminder = ReminderUID("not-in-the-list")
+        #expect(throws: ShareError.notShared) {
+            try PostgresStore(pool: harness.accounts.pool, user: ann, grant: elsewhere).read { _ in 0 }
+        }
+        #expect(harness.send("DELETE", "/api/v1/lists/\(setup.groceries)/shares/bob", as: "ann").status == 204)
+        #expect(throws: ShareError.notShared) { try store.read { _ in 0 } }
+        #expect(throws: ShareError.notShared) {
+            try store.write { db in try db.deleteList(ReminderList.ID(rawValue: setup.groceries)) }
+        }
+        #expect(try PostgresStore(pool: harness.accounts.pool, user: ann).read { db in try db.reminderCount(inList: ReminderList.ID(rawValue: setup.groceries)) } == 1)
+    }
+}
