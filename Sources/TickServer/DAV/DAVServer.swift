@@ -1,6 +1,7 @@
 import Foundation
 import TickActions
 import TickModel
+import TickPostgres
 import TickStore
 import TickSync
 
@@ -17,6 +18,13 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
     let store: Store
     /// The clock, zone, locale and alarm defaults of the server.
     let configuration: WebService.Configuration
+    /// What the signed-in user may do when `store` is another user's, reached through a list
+    /// they share (PostgreSQL); nil for the user's own store. A shared list's collection is
+    /// not renamed, recolored or made by its members (PROPPATCH and MKCALENDAR: 403).
+    var sharedAccess: ShareAccess? = nil
+    /// The lists other users share with the signed-in one, listed in the calendar home after
+    /// the user's own, each with the store it is read through.
+    var sharedCollections: [(list: ReminderList, store: Store, access: ShareAccess)] = []
 
     /// The action context of a request: the clock read now.
     func actionContext() -> ActionContext { configuration.actionContext() }
@@ -29,6 +37,9 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
             return DAVFailure.notFound("there is nothing at \(request.path) (the CalDAV server's root is \(DAVPath.rootPath))").response
         }
         do {
+            if sharedAccess != nil, request.method == "PROPPATCH" || request.method == "MKCALENDAR" {
+                throw DAVFailure(403, nil, "only the owner of a shared list renames, recolors or reorders it")
+            }
             switch request.method {
             case "PROPFIND": return try davPropfind(request, path)
             case "GET", "HEAD": return try davGet(path)
@@ -60,7 +71,7 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
     func davPropfind(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
         let asked = try DAVRequestBody.propfind(request.body)
         let depth = DAVServer.depth(request)
-        let multistatus = try store.read { db -> DAVXMLWriter in
+        let (ownMultistatus, ownCount) = try store.read { db -> (DAVXMLWriter, Int) in
             var multistatus = DAVXMLWriter()
             let lists = try db.lists()
             switch path {
@@ -82,7 +93,8 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
                 }
             case .collection(let id):
                 guard let list = lists.first(where: { $0.id == id }) else { throw WebService.noList(id) }
-                multistatus.addProperties(of: path, try WebService.properties(of: list, among: lists, in: db), asked: asked)
+                multistatus.addProperties(of: path, try WebService.properties(of: list, among: lists, in: db, access: sharedAccess),
+                                          asked: asked)
                 if depth == 1 {
                     try self.addItems(try db.davResources(inList: id, since: nil), of: list, to: &multistatus, asked: asked, in: db)
                 }
@@ -91,7 +103,23 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
                 guard let resource = try db.davResource(inList: id, named: name) else { throw WebService.noItem(path) }
                 try self.addItems([resource], of: list, to: &multistatus, asked: asked, in: db)
             }
-            return multistatus
+            return (multistatus, lists.count)
+        }
+        var multistatus = ownMultistatus
+        if path == .home, depth == 1, !sharedCollections.isEmpty {
+            // Each through its owner's store, after the user's own transaction has ended (one
+            // connection at a time); `calendar-order` after the user's own lists.
+            let order = sharedCollections.map(\.list)
+            for shared in sharedCollections {
+                var properties = try shared.store.read { db in
+                    try WebService.properties(of: shared.list, among: order, in: db, access: shared.access)
+                }
+                properties.values = properties.values.map { value in
+                    value.name == WebService.calendarOrder
+                        ? (value.name, String(ownCount + (order.firstIndex { $0.id == shared.list.id } ?? 0) + 1)) : value
+                }
+                multistatus.addProperties(of: .collection(shared.list.id), properties, asked: asked)
+            }
         }
         return multistatus.response()
     }

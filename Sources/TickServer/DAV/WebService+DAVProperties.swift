@@ -1,5 +1,6 @@
 import Foundation
 import TickModel
+import TickPostgres
 import TickStore
 import TickSync
 
@@ -70,8 +71,11 @@ extension WebService {
     }
 
     /// The properties of the collection of `list` (`lists`: all of them, in order, for its
-    /// `calendar-order`).
-    static func properties(of list: ReminderList, among lists: [ReminderList], in db: some DAVTransaction) throws -> DAVPropertySet {
+    /// `calendar-order`); `access` for a list another user shares with the signed-in one:
+    /// its `current-user-privilege-set` (RFC 3744 §5.4) then says what the share allows, so
+    /// that a client shows a read-only list as such.
+    static func properties(of list: ReminderList, among lists: [ReminderList], in db: some DAVTransaction,
+                           access: ShareAccess? = nil) throws -> DAVPropertySet {
         let token = try db.davToken(inList: list.id)
         var set = DAVPropertySet()
         set.add(.d("resourcetype"), "<D:collection/><C:calendar/>")
@@ -84,10 +88,19 @@ extension WebService {
         set.add(.d("sync-token"), DAVBody.escaped(syncTokenPrefix + String(token)))
         set.add(.d("supported-report-set"), ["C:calendar-multiget", "C:calendar-query", "D:sync-collection"]
             .map { "<D:supported-report><D:report><\($0)/></D:report></D:supported-report>" }.joined())
-        set.add(.d("current-user-privilege-set"), privileges(["read", "write", "write-properties", "write-content", "bind",
-                                                                "unbind", "read-current-user-privilege-set"]))
+        switch access {
+        case nil:
+            set.add(.d("current-user-privilege-set"), privileges(["read", "write", "write-properties", "write-content", "bind",
+                                                                    "unbind", "read-current-user-privilege-set"]))
+        case .write?:
+            set.add(.d("current-user-privilege-set"), privileges(["read", "write-content", "bind", "unbind",
+                                                                    "read-current-user-privilege-set"]))
+        case .read?:
+            set.add(.d("current-user-privilege-set"), privileges(["read", "read-current-user-privilege-set"]))
+        }
         set.add(.d("current-user-principal"), href(.principal))
-        set.add(.d("owner"), href(.principal), askedOnly: true)
+        // The owner of a shared list has no principal the signed-in user can reach.
+        if access == nil { set.add(.d("owner"), href(.principal), askedOnly: true) }
         return set
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TickAccounts
+import TickModel
 import TickPostgres
 
 /// The CalDAV server of `tick serve --database` at `/dav/` (and `/.well-known/caldav`):
@@ -31,6 +32,39 @@ extension PostgresWebService {
             let problem = Problem.from(error)
             return DAVFailure(problem.status, nil, problem.detail).response
         }
-        return DAVServer(store: PostgresAPIStore(store: store), configuration: configuration).respond(to: request)
+        do {
+            return try davResponse(to: request, user: user.id, store: store)
+        } catch {
+            let problem = Problem.from(error)
+            return DAVFailure(problem.status, nil, problem.detail).response
+        }
+    }
+
+    /// The user's own `DAVServer`'s answer (the calendar home listing the lists shared with
+    /// them too); when that is 404 (409 for a PUT) for a collection or item whose list another user shares
+    /// with them, the answer of the owner's `DAVServer` through that share (PUT and DELETE
+    /// need a read-write share, else 403).
+    private func davResponse(to request: HTTPRequest, user: UserID, store: PostgresStore) throws -> HTTPResponse {
+        let path = DAVPath(request.path)
+        var server = DAVServer(store: PostgresAPIStore(store: store), configuration: configuration)
+        if path == .home, request.method == "PROPFIND", DAVServer<PostgresAPIStore>.depth(request) == 1 {
+            server.sharedCollections = try store.read { db in try db.listsSharedWithUser() }.map { shared in
+                (shared.list, PostgresAPIStore(store: PostgresStore(pool: store.pool, user: shared.owner, grant: shared.grant(to: user))),
+                 shared.access)
+            }
+        }
+        let response = server.respond(to: request)
+        let listID: ReminderList.ID
+        switch path {
+        case .collection(let id)?, .item(let id, _)?: listID = id
+        default: return response
+        }
+        // 404, or 409 for a PUT into a collection that is not there (RFC 4918 §9.7.1).
+        guard response.status == 404 || (response.status == 409 && request.method == "PUT"), let shared = try store.read({ db in try db.sharedList(id: listID) }) else { return response }
+        let grant = ListGrant(member: user, list: listID, access: ["PUT", "DELETE"].contains(request.method) ? .write : .read)
+        var owners = DAVServer(store: PostgresAPIStore(store: PostgresStore(pool: store.pool, user: shared.owner, grant: grant)),
+                               configuration: configuration)
+        owners.sharedAccess = shared.access
+        return owners.respond(to: request)
     }
 }
