@@ -99,6 +99,48 @@ import TickServer
         #expect(open.compactMap { $0["title"] as? String }.sorted() == ["Buy bread and butter", "Edited on the phone"])
     }
 
+    static let sharedListScript = """
+        import json, sys, caldav
+        client = caldav.DAVClient(url=sys.argv[1], username="bob", password=sys.argv[2])
+        calendars = {c.name: c for c in client.principal().calendars()}
+        groceries = calendars["Groceries"]
+        result = {"calendars": sorted(calendars), "before": sorted(str(t.icalendar_component.get("summary")) for t in groceries.todos())}
+        groceries.save_todo(summary="Bread from bob")
+        for todo in groceries.todos():
+            if str(todo.icalendar_component.get("summary")) == "Milk":
+                todo.complete()
+        try:
+            calendars["Groceries"].set_properties([caldav.elements.dav.DisplayName("Bob's now")])
+            result["renamed"] = True
+        except Exception as error:
+            result["renamed"] = False
+        print(json.dumps(result))
+        """
+
+    @Test("the caldav Python library, signed in as bob, finds ann's list shared with him and writes to it (PostgreSQL)",
+          .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+    func thePythonCaldavLibraryWritesToASharedList() throws {
+        let running = try Running(.postgresql)
+        let made = running.api("POST", "/api/v1/lists", json: #"{"name":"Groceries"}"#)
+        let list = try #require(ServiceHarness.object(made)["id"] as? String)
+        #expect(running.api("POST", "/api/v1/reminders", json: #"{"title":"Milk","list":"\#(list)"}"#).status == 201)
+        #expect(running.api("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        let phone = try ChildProcess.run("/usr/bin/python3", ["-c", DAVClientTests.sharedListScript, running.davURL,
+                                                              PostgresServiceHarness.password(of: "bob")])
+        #expect(phone.status == 0, "\(phone.errors)")
+        let result = try JSONSerialization.jsonObject(with: Data(phone.output.utf8)) as? [String: Any] ?? [:]
+        #expect(result["calendars"] as? [String] == ["Groceries", "Reminders"])
+        #expect(result["before"] as? [String] == ["Milk"])
+        #expect(result["renamed"] as? Bool == false)
+        let postgres = try #require(running.harness as? PostgresServiceHarness)
+        let page = ServiceHarness.object(postgres.send("GET", "/api/v1/lists/\(list)/reminders", query: ["completed": "true"],
+                                                       headers: ["Host": "127.0.0.1:\(running.server.port)"]))
+        let rows = page["reminders"] as? [[String: Any]] ?? []
+        #expect(Set(rows.compactMap { $0["title"] as? String }) == ["Milk", "Bread from bob"])
+        #expect(rows.first { $0["title"] as? String == "Milk" }?["completed"] as? Bool == true, "\(rows)")
+        #expect(ServiceHarness.object(running.api("GET", "/api/v1/lists/\(list)"))["name"] as? String == "Groceries")
+    }
+
     /// A second Tick database with an account on the server.
     static func syncingTick(_ running: Running) -> CLIHarness {
         let tick = CLIHarness()
