@@ -119,11 +119,19 @@ function request()
     return wrk.format("GET", users[next].path, { ["Authorization"] = users[next].auth })
 end
 EOF
+# CPU time (user + system, clock ticks) of the servers and of every PostgreSQL process,
+# read before and after the load: the cost of a request whatever else the machine runs.
+cpu_ticks() { for pid in "$@"; do awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null; done | awk '{s += $1} END {print s + 0}'; }
+postgres_pids() { echo "$pgpid"; pgrep -P "$pgpid"; }
+tick_before=$(cpu_ticks "${pids[@]}") postgres_before=$(cpu_ticks $(postgres_pids))
 each=$((CONNECTIONS / PROCESSES))
 for p in $(seq "$PROCESSES"); do
     wrk -t 1 -c "$each" -d "$DURATION" --latency -s "$work/pages.lua" "http://127.0.0.1:$((PORT + p - 1))" >"$work/wrk$p.txt" 2>&1 &
 done
 wait $(jobs -p | tail -n "$PROCESSES") 2>/dev/null || true
+tick_cpu=$(( $(cpu_ticks "${pids[@]}") - tick_before )) postgres_cpu=$(( $(cpu_ticks $(postgres_pids)) - postgres_before ))
+requests=$(cat "$work"/wrk*.txt | awk '/requests in/ {s += $1} END {print s + 0}')
+hz=$(getconf CLK_TCK)
 rate=0 p50="" p99="" errors=0
 for p in $(seq "$PROCESSES"); do
     out=$(cat "$work/wrk$p.txt")
@@ -142,3 +150,8 @@ echo
 echo "| load | requests/s (all processes) | p50 (each) | p99 (each) | non-2xx |"
 echo "|---|---:|---:|---:|---:|"
 echo "| GET a page of 50 of a list |$rate |$p50 |$p99 | $errors |"
+echo
+python3 -c "
+tick, postgres, requests, hz = $tick_cpu, $postgres_cpu, $requests, $hz
+print(f'CPU time a request ({requests} requests): \`tick serve\` {tick / hz / requests * 1e6:.0f} µs, '
+      f'PostgreSQL {postgres / hz / requests * 1e6:.0f} µs (user and system, all processes).')"

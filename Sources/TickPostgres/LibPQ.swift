@@ -36,6 +36,18 @@ struct LibPQ: @unchecked Sendable {
                                       _ paramLengths: UnsafePointer<Int32>?, _ paramFormats: UnsafePointer<Int32>?,
                                       _ resultFormat: Int32) -> OpaquePointer?
     let consumeInput: @convention(c) (_ conn: OpaquePointer?) -> Int32
+    // Pipeline mode (libpq 14 and later): a transaction's BEGIN goes out with its first statement.
+    let enterPipelineMode: @convention(c) (_ conn: OpaquePointer?) -> Int32
+    let exitPipelineMode: @convention(c) (_ conn: OpaquePointer?) -> Int32
+    let pipelineSync: @convention(c) (_ conn: OpaquePointer?) -> Int32
+    let sendQueryParams: @convention(c) (_ conn: OpaquePointer?, _ command: UnsafePointer<CChar>?, _ nParams: Int32,
+                                         _ paramTypes: UnsafePointer<Oid>?, _ paramValues: UnsafePointer<UnsafePointer<CChar>?>?,
+                                         _ paramLengths: UnsafePointer<Int32>?, _ paramFormats: UnsafePointer<Int32>?,
+                                         _ resultFormat: Int32) -> Int32
+    let sendQueryPrepared: @convention(c) (_ conn: OpaquePointer?, _ stmtName: UnsafePointer<CChar>?, _ nParams: Int32,
+                                           _ paramValues: UnsafePointer<UnsafePointer<CChar>?>?, _ paramLengths: UnsafePointer<Int32>?,
+                                           _ paramFormats: UnsafePointer<Int32>?, _ resultFormat: Int32) -> Int32
+    let getResult: @convention(c) (_ conn: OpaquePointer?) -> OpaquePointer?
     let notifies: @convention(c) (_ conn: OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
     let resultStatus: @convention(c) (_ res: OpaquePointer?) -> ExecStatusType
     let resultErrorField: @convention(c) (_ res: OpaquePointer?, _ fieldcode: Int32) -> UnsafeMutablePointer<CChar>?
@@ -45,6 +57,7 @@ struct LibPQ: @unchecked Sendable {
     let cmdTuples: @convention(c) (_ res: OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     let getvalue: @convention(c) (_ res: OpaquePointer?, _ tupNum: Int32, _ fieldNum: Int32) -> UnsafeMutablePointer<CChar>?
     let getisnull: @convention(c) (_ res: OpaquePointer?, _ tupNum: Int32, _ fieldNum: Int32) -> Int32
+    let getlength: @convention(c) (_ res: OpaquePointer?, _ tupNum: Int32, _ fieldNum: Int32) -> Int32
     let clear: @convention(c) (_ res: OpaquePointer?) -> Void
     let freemem: @convention(c) (_ ptr: UnsafeMutableRawPointer?) -> Void
     let escapeIdentifier: @convention(c) (_ conn: OpaquePointer?, _ str: UnsafePointer<CChar>?, _ len: Int) -> UnsafeMutablePointer<CChar>?
@@ -95,6 +108,12 @@ extension LibPQ {
                   prepare: try library.function("PQprepare"),
                   execPrepared: try library.function("PQexecPrepared"),
                   consumeInput: try library.function("PQconsumeInput"),
+                  enterPipelineMode: try library.function("PQenterPipelineMode"),
+                  exitPipelineMode: try library.function("PQexitPipelineMode"),
+                  pipelineSync: try library.function("PQpipelineSync"),
+                  sendQueryParams: try library.function("PQsendQueryParams"),
+                  sendQueryPrepared: try library.function("PQsendQueryPrepared"),
+                  getResult: try library.function("PQgetResult"),
                   notifies: try library.function("PQnotifies"),
                   resultStatus: try library.function("PQresultStatus"),
                   resultErrorField: try library.function("PQresultErrorField"),
@@ -104,6 +123,7 @@ extension LibPQ {
                   cmdTuples: try library.function("PQcmdTuples"),
                   getvalue: try library.function("PQgetvalue"),
                   getisnull: try library.function("PQgetisnull"),
+                  getlength: try library.function("PQgetlength"),
                   clear: try library.function("PQclear"),
                   freemem: try library.function("PQfreemem"),
                   escapeIdentifier: try library.function("PQescapeIdentifier"),

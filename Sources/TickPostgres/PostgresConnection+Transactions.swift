@@ -22,7 +22,8 @@ extension PostgresConnection {
     /// again.
     ///
     /// - Parameter readOnly: `BEGIN … READ ONLY`: the server refuses any change (SQLSTATE
-    ///   25006), in the same statement that starts the transaction.
+    ///   25006), in the same statement that starts the transaction. `BEGIN` is sent with the
+    ///   body's first statement, in one round trip (libpq's pipeline mode).
     /// - Returns: what `body` returned, once committed.
     /// - Throws: what `body` threw, or the `PostgresError` of `BEGIN`/`COMMIT`.
     /// - Precondition: the connection is not already in a transaction.
@@ -34,11 +35,17 @@ extension PostgresConnection {
         var attempt = 1
         while true {
             do {
-                try execute(readOnly ? "BEGIN ISOLATION LEVEL \(isolation.rawValue) READ ONLY" : "BEGIN ISOLATION LEVEL " + isolation.rawValue)
+                // Sent with the body's first statement, in the same round trip (`execute`).
+                pendingBegin = readOnly ? "BEGIN ISOLATION LEVEL \(isolation.rawValue) READ ONLY" : "BEGIN ISOLATION LEVEL " + isolation.rawValue
                 let value = try body(self)
-                try execute("COMMIT")
+                if pendingBegin == nil {
+                    try execute("COMMIT")
+                } else {
+                    pendingBegin = nil  // the body sent nothing: nothing to commit
+                }
                 return value
             } catch {
+                pendingBegin = nil
                 if !isIdle { try? execute("ROLLBACK") }
                 if isolation != .readCommitted, attempt < attempts, (error as? PostgresError)?.isRetryable == true {
                     usleep(UInt32.random(in: 0...(1_000 << min(attempt, 6))))

@@ -22,6 +22,9 @@ public final class PostgresConnection {
     /// The statements prepared in this connection's session: their names (`tick_1`, …) by
     /// their SQL text. Prepared statements outlive transactions, rolled back or not.
     private var prepared: [String: String] = [:]
+    /// The `BEGIN …` of a transaction whose first statement has not been sent yet: it goes
+    /// out with that statement in one round trip (`execute`, pipeline mode).
+    var pendingBegin: String?
     /// The most statements kept prepared on one connection; a statement past them is sent
     /// with `PQexecParams` (Tick's statements are a few dozen fixed texts; this bounds what
     /// a text built at run time could make the server keep).
@@ -119,6 +122,10 @@ public final class PostgresConnection {
         let copies: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
         defer { for copy in copies { free(copy) } }
         let name = try preparedName(of: sql, parameterCount: Int32(copies.count))
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            return try executeAfter(begin, name: name, sql: sql, copies)
+        }
         let result: OpaquePointer? = copies.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
                 if let name {
@@ -138,6 +145,55 @@ public final class PostgresConnection {
         default:
             throw error(from: result, sql: sql)
         }
+    }
+
+    /// Sends `begin` (a statement without parameters) and then the statement, prepared as
+    /// `name` or `sql` as it is, in one round trip (libpq's pipeline mode, one sync point
+    /// after both), and reads both answers.
+    /// - Returns: the statement's rows.
+    /// - Throws: `begin`'s error when it failed (the statement then did not run);
+    ///   the statement's error; `.connection` when the connection failed.
+    private func executeAfter(_ begin: String, name: String?, sql: String,
+                              _ copies: [UnsafeMutablePointer<CChar>?]) throws(PostgresError) -> PostgresRows {
+        guard pq.enterPipelineMode(handle) == 1 else {
+            throw PostgresError(.connection, message: "PostgreSQL did not take a pipeline: " + PostgresConnection.message(of: handle, pq), sql: sql)
+        }
+        let sent = copies.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                guard pq.sendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1 else { return false }
+                let statement = if let name {
+                    pq.sendQueryPrepared(handle, name, Int32(values.count), values.baseAddress, nil, nil, 0)
+                } else {
+                    pq.sendQueryParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
+                }
+                return statement == 1 && pq.pipelineSync(handle) == 1
+            }
+        }
+        // Every answer is read, whatever happened, so that the connection leaves pipeline mode idle.
+        var answers: [Result<PostgresRows, PostgresError>] = []
+        var synced = false
+        while sent, !synced, let result = pq.getResult(handle) {
+            switch pq.resultStatus(result) {
+            case PGRES_PIPELINE_SYNC: synced = true
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK: answers.append(.success(rows(of: result, sql: answers.isEmpty ? begin : sql)))
+            case PGRES_PIPELINE_ABORTED: break
+            default: answers.append(.failure(error(from: result, sql: answers.isEmpty ? begin : sql)))
+            }
+            pq.clear(result)
+            // Each statement's answer ends with a null result; the sync point's does not.
+            if !synced, pq.getResult(handle) != nil {
+                break
+            }
+        }
+        let message = PostgresConnection.message(of: handle, pq)
+        guard sent, synced, pq.exitPipelineMode(handle) == 1 else {
+            throw PostgresError(.connection, message: "PostgreSQL did not answer: " + message, sql: sql)
+        }
+        if case .failure(let error)? = answers.first(where: { if case .failure = $0 { true } else { false } }) { throw error }
+        guard answers.count == 2, case .success(let rows) = answers[1] else {
+            throw PostgresError(.connection, message: "PostgreSQL answered \(answers.count) of 2 statements", sql: sql)
+        }
+        return rows
     }
 
     /// `name` quoted as an SQL identifier by libpq (`PQescapeIdentifier`), for the few
@@ -227,7 +283,15 @@ public final class PostgresConnection {
         values.reserveCapacity(rowCount * columnCount)
         for row in 0..<Int32(rowCount) {
             for column in 0..<Int32(columnCount) {
-                values.append(pq.getisnull(result, row, column) == 1 ? nil : pq.getvalue(result, row, column).map { String(cString: $0) } ?? "")
+                guard pq.getisnull(result, row, column) == 0, let value = pq.getvalue(result, row, column) else {
+                    values.append(nil)
+                    continue
+                }
+                // The length libpq knows, not a scan for the terminating zero.
+                let length = Int(pq.getlength(result, row, column))
+                values.append(value.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                    String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+                })
             }
         }
         let affected = pq.cmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0

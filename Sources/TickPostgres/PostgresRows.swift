@@ -3,12 +3,23 @@
 public struct PostgresRows: Sendable, RandomAccessCollection {
     /// The column names, in order.
     public let columns: [String]
+    /// Each column's index by name, made once for every row's lookups.
+    let indexByName: [String: Int]
     /// Every value, row by row; nil is SQL NULL.
     let values: [String?]
     /// Rows changed by an INSERT, UPDATE or DELETE (`PQcmdTuples`); 0 for other statements.
     public let affectedRows: Int
     /// The statement's SQL text, for errors.
     let sql: String
+
+    init(columns: [String], values: [String?], affectedRows: Int, sql: String) {
+        self.columns = columns
+        self.values = values
+        self.affectedRows = affectedRows
+        self.sql = sql
+        // A name given twice (two tables' `id`) finds its first column, as `firstIndex` would.
+        indexByName = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { columns.isEmpty ? 0 : values.count / columns.count }
@@ -20,7 +31,7 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
 
     /// The index of a column by name; a missing column is a programmer error.
     func columnIndex(_ name: String) -> Int {
-        guard let index = columns.firstIndex(of: name) else {
+        guard let index = indexByName[name] else {
             preconditionFailure("no column \(name) in the result of: \(sql)")
         }
         return index

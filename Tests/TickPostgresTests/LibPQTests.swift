@@ -22,10 +22,13 @@ struct LibPQTests {
                            status: PQstatus, transactionStatus: PQtransactionStatus, serverVersion: PQserverVersion,
                            errorMessage: PQerrorMessage, socket: PQsocket, backendPID: PQbackendPID,
                            setClientEncoding: PQsetClientEncoding, setNoticeProcessor: PQsetNoticeProcessor,
-                           execParams: PQexecParams, prepare: PQprepare, execPrepared: PQexecPrepared, consumeInput: PQconsumeInput, notifies: PQnotifies,
+                           execParams: PQexecParams, prepare: PQprepare, execPrepared: PQexecPrepared, consumeInput: PQconsumeInput,
+                           enterPipelineMode: PQenterPipelineMode, exitPipelineMode: PQexitPipelineMode, pipelineSync: PQpipelineSync,
+                           sendQueryParams: PQsendQueryParams, sendQueryPrepared: PQsendQueryPrepared, getResult: PQgetResult,
+                           notifies: PQnotifies,
                            resultStatus: PQresultStatus, resultErrorField: PQresultErrorField, ntuples: PQntuples,
                            nfields: PQnfields, fname: PQfname, cmdTuples: PQcmdTuples, getvalue: PQgetvalue,
-                           getisnull: PQgetisnull, clear: PQclear, freemem: PQfreemem,
+                           getisnull: PQgetisnull, getlength: PQgetlength, clear: PQclear, freemem: PQfreemem,
                            escapeIdentifier: PQescapeIdentifier, libVersion: PQlibVersion)
         #expect(linked.libVersion() == (try LibPQ.load()).libVersion())
     }

@@ -183,6 +183,52 @@ struct PostgresConnectionTests {
         } == 0)
     }
 
+    @Test("BEGIN goes out with the transaction's first statement: it is in the transaction, its failure rolls back, an empty body sends nothing")
+    func beginWithFirstStatement() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE item (n integer)")
+        // The first statement runs inside the transaction, at its isolation level.
+        let level = try connection.transaction(.serializable) { connection in
+            try connection.execute("INSERT INTO item VALUES (1)")
+            return try connection.execute("SELECT current_setting('transaction_isolation') AS level")[0].decode("level", as: String.self)
+        }
+        #expect(level == "serializable")
+        let first = try connection.transaction(.repeatableRead, readOnly: true) { connection in
+            try connection.execute("SELECT current_setting('transaction_isolation') AS level, current_setting('transaction_read_only') AS ro, count(*) AS n FROM item")[0]
+        }
+        #expect(try first.decode("level", as: String.self) == "repeatable read")
+        #expect(try first.decode("ro", as: String.self) == "on")
+        // A first statement that fails (prepared, then unprepared): its error, nothing kept, the connection idle and usable.
+        for statement in ["INSERT INTO item VALUES ('not a number')", "INSERT INTO missing_table VALUES (1)"] {
+            let error = #expect(throws: PostgresError.self) {
+                try connection.transaction { connection in
+                    try connection.execute(statement)
+                    try connection.execute("INSERT INTO item VALUES (2)")
+                }
+            }
+            #expect(error?.sqlState != nil)
+            #expect(connection.isIdle)
+        }
+        // A body that throws after its first statement: rolled back.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try connection.transaction { connection in
+                try connection.execute("INSERT INTO item VALUES (3)")
+                throw Stop()
+            }
+        }
+        // A body that sends nothing: no transaction was begun, none is left open.
+        #expect(try connection.transaction { _ in 7 } == 7)
+        #expect(connection.isIdle)
+        #expect(try connection.execute("SELECT array_agg(n ORDER BY n)::text AS all FROM item")[0].decode("all", as: String.self) == "{1}")
+        // Many transactions in a row on one connection, each begun with its statement.
+        for n in 10..<60 {
+            try connection.transaction(.repeatableRead) { try $0.execute("INSERT INTO item VALUES ($1)", [n]) }
+        }
+        #expect(try connection.execute("SELECT count(*) AS n FROM item")[0].decode("n", as: Int.self) == 51)
+    }
+
     @Test("a serializable transaction that fails with 40001 is run again; a read-committed one is not")
     func serializationRetry() throws {
         let database = try PostgresServer.database()

@@ -43,9 +43,9 @@ enum ReminderColumns {
         func unreadable(_ column: String, _ why: String) -> PostgresError {
             PostgresError(.unreadableValue, message: "reminder #\(number): the column \(column) is \(why)")
         }
-        func date(_ column: String) throws(PostgresError) -> Due? {
+        func date(_ column: String, zoneColumn: String) throws(PostgresError) -> Due? {
             guard let text = row.text(column) else { return nil }
-            guard let due = due(text, zone: row.text(column + "_time_zone")) else {
+            guard let due = due(text, zone: row.text(zoneColumn)) else {
                 throw unreadable(column, "not a date YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SSZ with its zone")
             }
             return due
@@ -58,7 +58,7 @@ enum ReminderColumns {
         }
         return Reminder(uid: uid, number: .init(number), listID: .init(rawValue: try row.decode("list_id")),
                         title: try row.decode("title"), notes: try row.decode("notes"),
-                        due: try date("due"), start: try date("start"),
+                        due: try date("due", zoneColumn: "due_time_zone"), start: try date("start", zoneColumn: "start_time_zone"),
                         priority: Priority(iCalendarValue: try row.decode("priority")), isFlagged: try row.decode("flagged"),
                         completedAt: try row.decodeIfPresent("completed_at"), position: try row.decode("position"),
                         parentUID: row.text("parent_uid").map(ReminderUID.init(_:)), tags: tags, url: row.text("url"),
