@@ -107,6 +107,8 @@ enum ReminderColumns {
     }
 
     static func tags(_ json: String) -> [String]? {
+        // Most reminders have none: not worth a trip through JSONSerialization.
+        if json == "[]" { return [] }
         guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] else { return nil }
         let strings = array.compactMap { $0 as? String }
         return strings.count == array.count ? strings : nil
@@ -136,6 +138,7 @@ enum ReminderColumns {
     }
 
     static func alarms(_ json: String) -> [Alarm]? {
+        if json == "[]" { return [] }
         guard let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else { return nil }
         var alarms: [Alarm] = []
         for object in array {
