@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TickServer
+import TickInterchange
+import TickModel
 
 /// The cursors of `nextCursor`: base64url without padding (RFC 4648 §5), read back to the same place.
 @Suite("Page cursors")
@@ -27,5 +29,29 @@ struct PageCursorTests {
         #expect(standard.contains("/") || standard.contains("+"))
         #expect(text == standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: ""))
+    }
+}
+
+/// A page's body is written straight into bytes; it must be the text of the `JSONValue`
+/// of the same members.
+@Suite("Page bodies")
+struct PageBodyTests {
+    @Test("a page's bytes are the compact JSON of { reminders, nextCursor }", arguments: [nil, "b3ww"] as [String?])
+    func sameAsTheTree(next: String?) throws {
+        let list = ReminderList(id: .init(rawValue: "list-1"), name: "장보기 \"q\"", createdAt: Date(timeIntervalSince1970: 0))
+        var first = Reminder(uid: "u1", number: .init(1), listID: list.id, title: "Milk", createdAt: Date(timeIntervalSince1970: 1_796_040_000))
+        first.tags = ["a", "b"]
+        first.alarms = [Alarm(uid: "al", trigger: .relative(seconds: -600, toStart: false))]
+        first.due = .timed(Date(timeIntervalSince1970: 1_796_100_000), timeZone: "Asia/Seoul")
+        let second = Reminder(uid: "u2", number: .init(2), listID: .init(rawValue: "gone"), title: "Bread",
+                              createdAt: Date(timeIntervalSince1970: 1_796_040_000))
+        for reminders in [[], [first], [first, second]] {
+            let body = WebService.page(reminders, lists: [list.id: list], next: next).utf8
+            let tree = JSONValue.object([
+                ("reminders", .array(reminders.map { TickJSON.object(for: $0, listName: $0.listID == list.id ? list.name : nil) })),
+                ("nextCursor", .optional(next)),
+            ])
+            #expect(String(decoding: body, as: UTF8.self) == tree.serialized(pretty: false))
+        }
     }
 }

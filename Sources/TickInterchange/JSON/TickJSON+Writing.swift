@@ -2,8 +2,8 @@ import Foundation
 import TickModel
 
 extension TickJSON {
-    /// Writes the JSON object of a reminder straight into bytes, pretty-printed: the text
-    /// `object(for:listName:)` gives when written at the same nesting level, without the
+    /// Writes the JSON object of a reminder straight into bytes, pretty-printed or compact:
+    /// the text `object(for:listName:)` gives when written at the same nesting level, without the
     /// `JSONValue` tree (about 30 strings and an array of members a reminder) that an
     /// export of 100,000 reminders would build and free again.
     ///
@@ -18,10 +18,10 @@ extension TickJSON {
         public init() {}
 
         /// Appends the object of `reminder` at nesting level `level` (its members one
-        /// level deeper), as `object(for:listName:).write(to:indent:)` writes it with
-        /// indent `level`.
+        /// level deeper; nil: compact, on one line), as `object(for:listName:).write(to:indent:)`
+        /// writes it with indent `level`.
         /// - Complexity: O(n) in the size of the reminder's text.
-        public mutating func append(_ reminder: Reminder, listName: String?, level: Int, to out: inout [UInt8]) {
+        public mutating func append(_ reminder: Reminder, listName: String?, level: Int?, to out: inout [UInt8]) {
             var members = Members(level: level)
             out.append(UInt8(ascii: "{"))
             members.key("number", &out)
@@ -59,10 +59,10 @@ extension TickJSON {
                 out.append(UInt8(ascii: "["))
                 for (index, tag) in reminder.tags.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
-                    JSONValue.newline(&out, level + 2)
+                    JSONValue.newline(&out, level.map { $0 + 2 })
                     JSONText.quote(tag, into: &out)
                 }
-                JSONValue.newline(&out, level + 1)
+                JSONValue.newline(&out, level.map { $0 + 1 })
                 out.append(UInt8(ascii: "]"))
             }
             members.key("url", &out)
@@ -76,7 +76,7 @@ extension TickJSON {
                 Self.append("[]", to: &out)
             } else {
                 // Few reminders have alarms: they go through the tree.
-                JSONValue.array(reminder.alarms.map(TickJSON.object(for:))).write(to: &out, indent: level + 1)
+                JSONValue.array(reminder.alarms.map(TickJSON.object(for:))).write(to: &out, indent: level.map { $0 + 1 })
             }
             members.key("iCalendarExtras", &out)
             JSONText.quote(reminder.iCalendarExtras, into: &out)
@@ -134,12 +134,20 @@ extension TickJSON {
         /// The separators and keys of one object's members at a nesting level.
         private struct Members {
             /// `,`, the line break and the indent of a member: all but the comma before
-            /// the first.
+            /// the first (compact: the comma alone).
             let separator: [UInt8]
+            /// What ends a key: `": "`, or `":` when compact.
+            let colon: StaticString
             var isFirst = true
 
-            init(level: Int) {
-                separator = [UInt8(ascii: ","), UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: (level + 1) * 2)
+            init(level: Int?) {
+                if let level {
+                    separator = [UInt8(ascii: ","), UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: (level + 1) * 2)
+                    colon = "\": "
+                } else {
+                    separator = [UInt8(ascii: ",")]
+                    colon = "\":"
+                }
             }
 
             /// Appends what comes before the next member's value: `,` after the first,
@@ -151,7 +159,7 @@ extension TickJSON {
                 out.append(UInt8(ascii: "\""))
                 name.withUTF8Buffer { out.append(contentsOf: $0) }
                 suffix.withUTF8Buffer { out.append(contentsOf: $0) }
-                ReminderWriter.append("\": ", to: &out)
+                ReminderWriter.append(colon, to: &out)
             }
         }
 

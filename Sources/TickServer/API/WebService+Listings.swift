@@ -95,16 +95,27 @@ extension WebService {
 
     /// The page of `limit` rows from `offset` of `rows`, a listing read up to one row past
     /// the page (which tells whether there is a next one).
-    static func page(_ rows: [Reminder], offset: Int, limit: Int, lists: [ReminderList.ID: ReminderList]) -> JSONValue {
+    static func page(_ rows: [Reminder], offset: Int, limit: Int, lists: [ReminderList.ID: ReminderList]) -> JSONBytes {
         let page = Array(rows.dropFirst(offset).prefix(limit))
         let next = offset + limit < rows.count ? PageCursor.offset(offset + limit).text : nil
         return WebService.page(page, lists: lists, next: next)
     }
 
-    /// `{ "reminders": […], "nextCursor": … }`.
-    static func page(_ reminders: [Reminder], lists: [ReminderList.ID: ReminderList], next: String?) -> JSONValue {
-        .object([("reminders", .array(reminders.map { TickJSON.object(for: $0, listName: lists[$0.listID]?.name) })),
-                 ("nextCursor", .optional(next))])
+    /// `{ "reminders": […], "nextCursor": … }`, compact, as the `JSONValue` of the same members
+    /// would be written, each reminder written straight into the bytes (`TickJSON.ReminderWriter`).
+    static func page(_ reminders: [Reminder], lists: [ReminderList.ID: ReminderList], next: String?) -> JSONBytes {
+        var out: [UInt8] = []
+        out.reserveCapacity(128 + reminders.count * 700)
+        out.append(contentsOf: #"{"reminders":["#.utf8)
+        var writer = TickJSON.ReminderWriter()
+        for (index, reminder) in reminders.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            writer.append(reminder, listName: lists[reminder.listID]?.name, level: nil, to: &out)
+        }
+        out.append(contentsOf: #"],"nextCursor":"#.utf8)
+        out.append(contentsOf: JSONValue.optional(next).utf8())
+        out.append(UInt8(ascii: "}"))
+        return JSONBytes(utf8: out)
     }
 
     /// `?limit` (1…500, default 50) and `?cursor`.

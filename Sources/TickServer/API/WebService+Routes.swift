@@ -37,6 +37,11 @@ protocol APIRoutes {
 
 extension WebService: APIRoutes {}
 
+/// JSON text already written as UTF-8 (a page of reminders, `WebService.page`).
+struct JSONBytes {
+    let utf8: [UInt8]
+}
+
 /// The API's routes: one table, from which both the router and the OpenAPI document
 /// are made, so the two cannot drift apart.
 extension WebService {
@@ -79,7 +84,12 @@ extension WebService {
 
     /// A JSON answer.
     static func json(_ value: JSONValue, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: .bytes(value.utf8()))
+        json(JSONBytes(utf8: value.utf8()), status: status, headers: headers)
+    }
+
+    /// A JSON answer already written.
+    static func json(_ value: JSONBytes, status: Int = 200, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: .bytes(value.utf8))
     }
 
     /// The number of the reminder with `uid`, for the actions (which take numbers).
