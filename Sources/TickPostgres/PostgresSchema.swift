@@ -73,7 +73,9 @@
 /// list with that user. A change to a list, its reminders or their completed occurrences
 /// now also notifies every user it is shared with (`tick_changes`, the member's id), and
 /// a membership added, changed or removed notifies the member and the owner, so that open
-/// pages of both hear of it.
+/// pages of both hear of it. Step 5's notifications, one trigger call per changed row,
+/// become one per statement (over its transition tables): the members are found once per
+/// statement, not once per row.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -233,40 +235,18 @@ public enum PostgresSchema {
 
     /// Step 7's statements (see the type's comment).
     static let sharing: [String] = [
-        // The users a change of list `list` concerns besides its owner.
-        """
-        CREATE FUNCTION tick_notify_members(list text) RETURNS void LANGUAGE plpgsql AS $$
-        BEGIN
-            -- PERFORM runs the query to its end (a SQL function would stop at its first row).
-            PERFORM pg_notify('tick_changes', user_id) FROM list_members WHERE list_id = list AND role <> 'owner';
-        END
-        $$
-        """,
-        // The list a changed row of `lists`, `reminders` or `completed_occurrences` belongs to.
-        """
-        CREATE FUNCTION tick_changed_list(tab text, row_data jsonb) RETURNS text LANGUAGE sql STABLE AS $$
-            SELECT CASE tab
-                WHEN 'lists' THEN row_data ->> 'id'
-                WHEN 'reminders' THEN row_data ->> 'list_id'
-                ELSE (SELECT list_id FROM reminders WHERE owner = row_data ->> 'owner' AND number = (row_data ->> 'reminder')::bigint)
-            END
-        $$
-        """,
-        """
-        CREATE OR REPLACE FUNCTION tick_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            IF TG_OP <> 'INSERT' THEN
-                PERFORM pg_notify('tick_changes', OLD.owner);
-                PERFORM tick_notify_members(tick_changed_list(TG_TABLE_NAME, to_jsonb(OLD)));
-            END IF;
-            IF TG_OP <> 'DELETE' THEN
-                PERFORM pg_notify('tick_changes', NEW.owner);
-                PERFORM tick_notify_members(tick_changed_list(TG_TABLE_NAME, to_jsonb(NEW)));
-            END IF;
-            RETURN NULL;
-        END
-        $$
-        """,
+        // Step 5's triggers ran once per row and told the owner only. These run once per
+        // statement over its transition tables (a bulk insert of a million rows tells each
+        // user once, not a million times) and tell the members of the changed lists too.
+        "DROP TRIGGER lists_notify ON lists",
+        "DROP TRIGGER reminders_notify ON reminders",
+        "DROP TRIGGER completed_occurrences_notify ON completed_occurrences",
+        "DROP FUNCTION tick_notify_change()",
+        notifyFunction("lists", owners: "SELECT owner FROM ROWS", lists: "SELECT id FROM ROWS"),
+        notifyFunction("reminders", owners: "SELECT owner FROM ROWS", lists: "SELECT list_id FROM ROWS"),
+        notifyFunction("completed_occurrences", owners: "SELECT owner FROM ROWS",
+                       lists: "SELECT r.list_id FROM ROWS c JOIN reminders r ON r.owner = c.owner AND r.number = c.reminder"),
+    ] + ["lists", "reminders", "completed_occurrences"].flatMap(notifyTriggers) + [
         """
         CREATE FUNCTION tick_notify_membership() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
@@ -284,6 +264,43 @@ public enum PostgresSchema {
         """,
         "CREATE TRIGGER list_members_notify AFTER INSERT OR UPDATE OR DELETE ON list_members FOR EACH ROW EXECUTE FUNCTION tick_notify_membership()",
     ]
+
+    /// The statement-level function that notifies, for the rows a statement changed in
+    /// `table` (its transition tables `old_rows` and `new_rows`), their owners (`owners`)
+    /// and the members of their lists (`lists`), `ROWS` standing for each transition table.
+    static func notifyFunction(_ table: String, owners: String, lists: String) -> String {
+        func tell(_ rows: String) -> String {
+            let owners = owners.replacingOccurrences(of: "ROWS", with: rows)
+            let lists = lists.replacingOccurrences(of: "ROWS", with: rows)
+            return """
+                PERFORM pg_notify('tick_changes', who) FROM (
+                        \(owners)
+                        UNION SELECT m.user_id FROM list_members m WHERE m.role <> 'owner' AND m.list_id IN (\(lists))
+                    ) AS concerned (who);
+                """
+        }
+        return """
+            CREATE FUNCTION tick_notify_\(table)() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP <> 'INSERT' THEN
+                    \(tell("old_rows"))
+                END IF;
+                IF TG_OP <> 'DELETE' THEN
+                    \(tell("new_rows"))
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """
+    }
+
+    /// The three statement-level triggers of `table` (a trigger with transition tables
+    /// serves one event).
+    static func notifyTriggers(_ table: String) -> [String] {
+        ["CREATE TRIGGER \(table)_notify_insert AFTER INSERT ON \(table) REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tick_notify_\(table)()",
+         "CREATE TRIGGER \(table)_notify_update AFTER UPDATE ON \(table) REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tick_notify_\(table)()",
+         "CREATE TRIGGER \(table)_notify_delete AFTER DELETE ON \(table) REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION tick_notify_\(table)()"]
+    }
 
     /// The columns of `reminders` whose change is a change of the VTODO (as the SQLite
     /// store's `revision` counts them: not the position, nor the times alone), each
