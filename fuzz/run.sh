@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
-# `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
+# `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), how it reads a request (httprequest: routes, percent-decoding, forms, cookies, Basic credentials), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
 # the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream)
 # and the iCalendar reader. Each target is compiled with
 # `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files,
@@ -36,7 +36,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-multistatus davrequest arguments dates search todotxt taskwarrior archive archivestream icalendar}
+TARGETS=${FUZZ_TARGETS:-multistatus davrequest httprequest arguments dates search todotxt taskwarrior archive archivestream icalendar}
 CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib
@@ -85,6 +85,15 @@ build_davrequest() {
     fuzz/davrequest/Fuzz.swift -o "$OUT/davrequest/fuzz-davrequest"
 }
 
+# How the server reads a request: the router, percent-decoding, form pairs, cookies and
+# Basic credentials, from their own files against the TickModel library.
+build_httprequest() {
+  build_libraries
+  $SWIFTC -I "$LIB" -L "$LIB" -lTickModel Sources/TickServer/HTTP/HTTPRequest.swift Sources/TickServer/HTTP/HTTPResponse.swift \
+    Sources/TickServer/HTTP/EventStream.swift Sources/TickServer/HTTP/Router.swift \
+    fuzz/httprequest/Fuzz.swift -o "$OUT/httprequest/fuzz-httprequest"
+}
+
 build_arguments() {
   $SWIFTC Sources/TickCLI/Parsing/ArgumentDefinition.swift Sources/TickCLI/Parsing/ArgumentParser.swift \
     Sources/TickCLI/Parsing/ParsedArguments.swift Sources/TickCLI/Parsing/Suggestion.swift \
@@ -113,6 +122,7 @@ for target in $TARGETS; do
   case $target in
     multistatus) build_multistatus ;;
     davrequest) build_davrequest ;;
+    httprequest) build_httprequest ;;
     arguments) build_arguments ;;
     *) build_against_libraries "$target" ;;
   esac

@@ -14,3 +14,26 @@ extension StringProtocol {
                 String(String.UnicodeScalarView(scalars[scalars.index(after: index)...])))
     }
 }
+
+extension StringProtocol {
+    /// The pieces between the `separator`s, found among the Unicode scalars rather than the
+    /// characters (why: `cut(atFirst:)`), at most `maxSplits` cuts from the start, empty
+    /// pieces left out when `omittingEmpty`.
+    /// - Complexity: O(n) in the length of the text.
+    public func split(atEvery separator: Unicode.Scalar, maxSplits: Int = .max, omittingEmpty: Bool) -> [String] {
+        var pieces: [String] = []
+        var current = String.UnicodeScalarView()
+        var cuts = 0
+        for scalar in unicodeScalars {
+            if scalar == separator, cuts < maxSplits {
+                cuts += 1
+                if !(omittingEmpty && current.isEmpty) { pieces.append(String(current)) }
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        if !(omittingEmpty && current.isEmpty) { pieces.append(String(current)) }
+        return pieces
+    }
+}

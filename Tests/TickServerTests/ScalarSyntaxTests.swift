@@ -30,4 +30,27 @@ struct ScalarSyntaxTests {
         #expect(request.cookies == ["a": "\u{301}x", "tick_session": "abc"])
         #expect(HTTPRequest.decodedPairs("name=\u{301}ann&password=p%3Dw") == ["name": "\u{301}ann", "password": "p=w"])
     }
+
+    @Test("split(atEvery:) cuts at a separator joined to a mark, keeps or leaves out empty pieces, stops after maxSplits")
+    func split() {
+        #expect("a;\u{324}b;;c".split(atEvery: ";", omittingEmpty: true) == ["a", "\u{324}b", "c"])
+        #expect("a;\u{324}b;;c".split(atEvery: ";", omittingEmpty: false) == ["a", "\u{324}b", "", "c"])
+        #expect("k|1|2|-|\u{308}list|x".split(atEvery: "|", maxSplits: 4, omittingEmpty: false) == ["k", "1", "2", "-", "\u{308}list|x"])
+        #expect("".split(atEvery: ";", omittingEmpty: true) == [])
+        #expect("".split(atEvery: ";", omittingEmpty: false) == [""])
+    }
+
+    /// Found by fuzz/httprequest (crash-8c447f88…): `a=1;` and then a cookie whose name starts
+    /// with a combining mark read as one cookie `a` with the value `1;̤…`: String's `split`
+    /// compares characters, and `;` + U+0324 is one character.
+    @Test("a cookie, a form pair, an ETag list and a page cursor after a separator joined to a mark")
+    func separatorsJoinedToMarks() throws {
+        let request = HTTPRequest(method: "POST", path: "/", headers: ["Cookie": "a=1;\u{324}\u{FFFD}E2%PU; tick_session=abc"])
+        // The piece after `;` has no `=`: it is no cookie, and `a` keeps its own value.
+        #expect(request.cookies == ["a": "1", "tick_session": "abc"])
+        #expect(HTTPRequest.decodedPairs("a=1&\u{308}b=2") == ["a": "1", "\u{308}b": "2"])
+        // A list whose id starts with a mark (a CalDAV client chooses ids) pages on.
+        let cursor = PageCursor.key(listID: "\u{308}list", position: 1_024, number: 3, completedAt: nil)
+        #expect(try PageCursor(text: cursor.text) == cursor)
+    }
 }

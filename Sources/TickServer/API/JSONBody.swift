@@ -33,7 +33,7 @@ struct JSONBody {
             object = [:]
             return
         }
-        let type = request.header("content-type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = request.header("content-type")?.split(atEvery: ";", maxSplits: 1, omittingEmpty: false).first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/json" else {
             throw Problem(status: 415, name: "unsupported-media-type", detail: "the body must be application/json")
         }

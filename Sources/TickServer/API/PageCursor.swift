@@ -46,7 +46,7 @@ enum PageCursor: Equatable {
         guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
             throw .badRequest("?cursor is not a cursor this server gave")
         }
-        let parts = plain.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
+        let parts = plain.split(atEvery: "|", maxSplits: 4, omittingEmpty: false)
         if parts.count == 2, parts[0] == "o", let offset = Int(parts[1]), offset >= 0 {
             self = .offset(offset)
         } else if parts.count == 5, parts[0] == "k", let position = Int64(parts[1]), let number = Int64(parts[2]) {

@@ -100,7 +100,7 @@ extension WebService {
     static func checkIfMatch(_ request: HTTPRequest, _ reminder: Reminder, in db: some ListStore) throws {
         guard let wanted = request.header("if-match")?.trimmingCharacters(in: .whitespaces), wanted != "*" else { return }
         let tag = entityTag(of: reminder)
-        let tags = wanted.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tags = wanted.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !tags.contains(tag) else { return }
         let listName = try db.list(id: reminder.listID)?.name
         throw Problem(status: 412, name: "precondition-failed",

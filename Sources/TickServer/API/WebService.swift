@@ -241,14 +241,9 @@ public final class WebService: Sendable {
         return .none
     }
 
-    /// The user name and password of an `Authorization: Basic` value (RFC 7617: base64 of
-    /// `user:password`, UTF-8), or nil when it is not one.
+    /// The user name and password of an `Authorization: Basic` value (`HTTPRequest.basicCredentials`).
     static func basicCredentials(_ authorization: String) -> (name: String, password: String)? {
-        guard authorization.lowercased().hasPrefix("basic ") else { return nil }
-        let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
-        guard let decoded = Data(base64Encoded: encoded).flatMap({ String(data: $0, encoding: .utf8) }),
-              let (name, password) = decoded.cut(atFirst: ":") else { return nil }
-        return (name, password)
+        HTTPRequest.basicCredentials(authorization)
     }
 
     /// Compares two secrets in time that depends on their lengths only, not on where

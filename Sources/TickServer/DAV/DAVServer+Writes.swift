@@ -229,13 +229,13 @@ extension WebService {
     static func checkPreconditions(_ request: HTTPRequest, existing: DAVResourceState?, what: String) throws(DAVFailure) {
         if let match = request.header("if-match")?.trimmingCharacters(in: .whitespaces) {
             guard let existing else { throw .preconditionFailed("If-Match: there is no reminder at \(what)") }
-            let tags = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let tags = match.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) }
             guard tags.contains("*") || tags.contains(etag(existing)) else {
                 throw .preconditionFailed("If-Match: \(what) changed since (its ETag is \(etag(existing)))")
             }
         }
         if let none = request.header("if-none-match")?.trimmingCharacters(in: .whitespaces), let existing {
-            let tags = none.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let tags = none.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) }
             if tags.contains("*") || tags.contains(etag(existing)) {
                 throw .preconditionFailed("If-None-Match: there is a reminder at \(what) already")
             }

@@ -36,7 +36,7 @@ public struct HTTPRequest: Sendable {
     public var cookies: [String: String] {
         guard let text = header("cookie") else { return [:] }
         var cookies: [String: String] = [:]
-        for pair in text.split(separator: ";") {
+        for pair in text.split(atEvery: ";", omittingEmpty: true) {
             guard let (before, after) = pair.cut(atFirst: "=") else { continue }
             let name = before.trimmingCharacters(in: .whitespaces)
             let value = after.trimmingCharacters(in: .whitespaces)
@@ -57,13 +57,23 @@ public struct HTTPRequest: Sendable {
     /// not decode is left out.
     public static func decodedPairs(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
-        for pair in text.split(separator: "&") {
+        for pair in text.split(atEvery: "&", omittingEmpty: true) {
             let parts = pair.cut(atFirst: "=")
-            guard let name = decoded(parts?.before ?? String(pair), plusIsSpace: true) else { continue }
+            guard let name = decoded(parts?.before ?? pair, plusIsSpace: true) else { continue }
             let value: String? = if let after = parts?.after { decoded(after, plusIsSpace: true) } else { "" }
             if let value { result[name] = value }
         }
         return result
+    }
+
+    /// The user name and password of an `Authorization: Basic` value (RFC 7617 §2: base64 of
+    /// `user:password`, UTF-8; the name ends at the first colon), or nil when it is not one.
+    public static func basicCredentials(_ authorization: String) -> (name: String, password: String)? {
+        guard authorization.lowercased().hasPrefix("basic ") else { return nil }
+        let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
+        guard let decoded = Data(base64Encoded: encoded).flatMap({ String(data: $0, encoding: .utf8) }),
+              let (name, password) = decoded.cut(atFirst: ":") else { return nil }
+        return (name, password)
     }
 
     /// Percent-decoded text, or nil when an escape is malformed or the bytes are not UTF-8.
