@@ -141,6 +141,32 @@ import TickServer
         #expect(ServiceHarness.object(running.api("GET", "/api/v1/lists/\(list)"))["name"] as? String == "Groceries")
     }
 
+    @Test("tick sync signed in as bob: ann's list shared read-only comes down; bob's edit of it stays in his Tick, and the sync says so",
+          .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+    func tickSyncWithAReadOnlySharedList() throws {
+        let running = try Running(.postgresql)
+        let made = running.api("POST", "/api/v1/lists", json: #"{"name":"Groceries"}"#)
+        let list = try #require(ServiceHarness.object(made)["id"] as? String)
+        let milk = try #require(ServiceHarness.object(running.api("POST", "/api/v1/reminders", json: #"{"title":"Milk","list":"\#(list)"}"#))["uid"] as? String)
+        #expect(running.api("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 201)
+        let bob = CLIHarness()
+        bob.variables["XDG_CONFIG_HOME"] = bob.folder.file("config")
+        bob.variables["TICK_SYNC_PASSWORD"] = PostgresServiceHarness.password(of: "bob")
+        bob.ok(["sync", "add", "home", running.davURL, "--user", "bob"])
+        let first = try DAVClientTests.sync(bob)
+        #expect(try DAVClientTests.titles(bob, list: "Groceries") == ["Milk"], "\(first)")
+
+        let number = try #require((try JSONSerialization.jsonObject(with: Data(bob.ok("list", "--list", "Groceries", "--json").utf8))
+            as? [[String: Any]])?.first?["number"] as? Int)
+        bob.ok("edit", String(number), "--title", "Oat milk")
+        // tick sync reads the collection's current-user-privilege-set: it does not PUT, and says so.
+        let second = try DAVClientTests.sync(bob)
+        #expect(second["warnings"] as? [String] == ["Groceries is read-only on the server: 1 change made in Tick stays in Tick only"],
+                "\(second)")
+        #expect(running.reminder(milk)["title"] as? String == "Milk", "the server kept ann's title")
+        #expect(try DAVClientTests.titles(bob, list: "Groceries") == ["Oat milk"], "bob's edit is kept in his Tick")
+    }
+
     /// A second Tick database with an account on the server.
     static func syncingTick(_ running: Running) -> CLIHarness {
         let tick = CLIHarness()
