@@ -59,7 +59,7 @@ extension PostgresDatabase: DAVTransaction {
         guard !uids.isEmpty else { return [:] }
         let found = try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND uid = ANY($2::text[])",
                                   [PostgresArray.text(uids.map(\.rawValue))])
-        return Dictionary(found.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(found.filter { sees($0.listID) }.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The list and resource of the user's reminder `uid`, when it exists.
@@ -70,7 +70,7 @@ extension PostgresDatabase: DAVTransaction {
             WHERE r.owner = $1 AND r.uid = $2
             """, [uid.rawValue]).first.map { row throws(PostgresError) in
             (ReminderList.ID(rawValue: try row.decode("list_id")), try PostgresDatabase.resource(row))
-        }
+        }.flatMap { sees($0.list) ? $0 : nil }
     }
 
     /// Gives the resource `uid` of the user's list `id` the name `name`, dropping a

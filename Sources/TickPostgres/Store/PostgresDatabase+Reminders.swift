@@ -10,11 +10,13 @@ extension PostgresDatabase {
     /// The user's reminder numbered `number`, or nil.
     public func reminder(number: Reminder.Number) throws -> Reminder? {
         try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND number = $2", [number.rawValue]).first
+            .flatMap { sees($0.listID) ? $0 : nil }
     }
 
     /// The user's reminder with UID `uid`, or nil.
     public func reminder(uid: ReminderUID) throws -> Reminder? {
         try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND uid = $2", [uid.rawValue]).first
+            .flatMap { sees($0.listID) ? $0 : nil }
     }
 
     /// The direct subtasks of the user's reminder with `uid`, in manual order.
@@ -23,7 +25,7 @@ extension PostgresDatabase {
         try reminders("""
             SELECT \(ReminderColumns.qualifiedNames) FROM reminders r JOIN lists l ON l.owner = r.owner AND l.id = r.list_id
             WHERE r.owner = $1 AND r.parent_uid = $2 ORDER BY l.position, l.name, r.position, r.number
-            """, [uid.rawValue])
+            """, [uid.rawValue]).filter { sees($0.listID) }
     }
 
     /// The numbers of the direct subtasks of the user's reminder with `uid`, in number order.

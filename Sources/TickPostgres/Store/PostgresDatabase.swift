@@ -13,12 +13,22 @@ public final class PostgresDatabase {
     public let connection: PostgresConnection
     /// The user whose lists and reminders this transaction sees.
     public let user: UserID
+    /// The one list of `user` this transaction sees, when another user reaches it through a
+    /// share (`ListGrant`); nil for all of them. A second fence behind the grant: the lists,
+    /// and the reminders found by number or UID, of `user`'s other lists are "not found", so
+    /// that no refusal (`anchorInAnotherList`, `subtaskOutsideParentList`) names them.
+    public let visibleList: ReminderList.ID?
 
-    /// A transaction of `user` on `connection`, which must be inside a transaction block.
-    public init(connection: PostgresConnection, user: UserID) {
+    /// A transaction of `user` on `connection`, which must be inside a transaction block,
+    /// seeing only the list `visibleList` when one is given.
+    public init(connection: PostgresConnection, user: UserID, visibleList: ReminderList.ID? = nil) {
         self.connection = connection
         self.user = user
+        self.visibleList = visibleList
     }
+
+    /// Whether this transaction sees the list `id` (always, unless it sees one list only).
+    func sees(_ id: ReminderList.ID) -> Bool { visibleList.map { $0 == id } ?? true }
 
     /// Runs one statement with the user as `$1` and `parameters` as `$2`, `$3`, ….
     @discardableResult
@@ -63,12 +73,13 @@ extension PostgresDatabase {
     /// - Complexity: O(lists).
     public func lists() throws -> [ReminderList] {
         try run("SELECT \(Self.listColumns) FROM lists WHERE owner = $1 ORDER BY position, name")
-            .map { row throws(PostgresError) in try decodeList(row) }
+            .map { row throws(PostgresError) in try decodeList(row) }.filter { sees($0.id) }
     }
 
     /// The user's list with `id`, or nil (another user's list included).
     public func list(id: ReminderList.ID) throws -> ReminderList? {
-        try run("SELECT \(Self.listColumns) FROM lists WHERE owner = $1 AND id = $2", [id.rawValue])
+        guard sees(id) else { return nil }
+        return try run("SELECT \(Self.listColumns) FROM lists WHERE owner = $1 AND id = $2", [id.rawValue])
             .first.map { row throws(PostgresError) in try decodeList(row) }
     }
 
@@ -82,6 +93,10 @@ extension PostgresDatabase {
     /// The user's first list.
     /// - Throws: `PostgresError.notFound` when the user has no list.
     public func defaultList() throws -> ReminderList {
+        if let visibleList {
+            guard let list = try list(id: visibleList) else { throw PostgresError(.notFound, message: "the shared list is gone") }
+            return list
+        }
         guard let first = try run("SELECT \(Self.listColumns) FROM lists WHERE owner = $1 ORDER BY position, name LIMIT 1").first else {
             throw PostgresError(.notFound, message: "the user has no list")
         }

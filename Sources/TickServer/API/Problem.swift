@@ -76,6 +76,11 @@ struct Problem: Error {
             // The SQLite message, never the values bound to the statement (user text).
             return Problem(status: 500, name: "internal", detail: "database: \(error.message)")
         case let error as PostgresError:
+            if error.isUniqueViolation {
+                // A value that must be unique is taken: by a list or reminder the request
+                // could not see (another list of a shared list's owner), or by a race.
+                return .conflict("a list or reminder with the same identity exists already")
+            }
             if error.isRetryable {
                 return Problem(status: 503, name: "busy", detail: "the database kept refusing the change for another's; try again",
                                headers: [("Retry-After", "1")])

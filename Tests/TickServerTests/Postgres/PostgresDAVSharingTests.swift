@@ -72,6 +72,16 @@ struct PostgresDAVSharingTests {
         #expect(dav(harness, "DELETE", collection + "new.ics").status == 204)
         #expect(dav(harness, "GET", collection + "new.ics", as: "ann").status == 404)
         #expect(dav(harness, "PROPPATCH", collection, PostgresDAVTests.proppatch).status == 403)
+        // A PUT with the UID of a reminder in ann's other list: refused, that list not named.
+        let privateList = "/dav/lists/ann-private/"
+        try #require(dav(harness, "MKCALENDAR", privateList, PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Diary"),
+                         as: "ann").status == 201)
+        try #require(dav(harness, "PUT", privateList + "diary-entry.ics", ServiceHarness.todo(uid: "diary-entry", summary: "Dear diary"),
+                         as: "ann").status == 201)
+        let stolen = dav(harness, "PUT", collection + "diary-entry.ics", ServiceHarness.todo(uid: "diary-entry", summary: "Mine now"))
+        #expect(stolen.status == 409, "\(stolen.status) \(stolen.bodyText)")
+        #expect(!stolen.bodyText.contains("ann-private") && !stolen.bodyText.contains("Dear diary"), "\(stolen.bodyText)")
+        #expect(dav(harness, "GET", privateList + "diary-entry.ics", as: "ann").bodyText.contains("SUMMARY:Dear diary"))
 
         // Unshared: gone from bob's home, 404 everywhere.
         #expect(harness.send("DELETE", "/api/v1/lists/ann-secret-list/shares/bob").status == 204)

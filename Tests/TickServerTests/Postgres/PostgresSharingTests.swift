@@ -16,6 +16,7 @@ struct PostgresSharingTests {
         let groceries: String
         let milk: String
         let diary: String
+        let thought: String
         let bobs: String
         let errand: String
     }
@@ -31,14 +32,14 @@ struct PostgresSharingTests {
         let groceries = try add("/api/v1/lists", #"{"name":"Groceries","color":"green"}"#, as: "ann")
         let milk = try add("/api/v1/reminders", #"{"title":"Milk","list":"\#(groceries)"}"#, as: "ann")
         let diary = try add("/api/v1/lists", #"{"name":"Diary"}"#, as: "ann")
-        _ = try add("/api/v1/reminders", #"{"title":"Private thought","list":"\#(diary)"}"#, as: "ann")
+        let thought = try add("/api/v1/reminders", #"{"title":"Private thought","list":"\#(diary)"}"#, as: "ann")
         let bobs = try add("/api/v1/lists", #"{"name":"Bob's"}"#, as: "bob")
         let errand = try add("/api/v1/reminders", #"{"title":"Bob's errand","list":"\#(bobs)"}"#, as: "bob")
         if let access {
             let shared = harness.send("PUT", "/api/v1/lists/\(groceries)/shares/bob", json: #"{"access":"\#(access)"}"#, as: "ann")
             try #require(shared.status == 201, "\(shared.status) \(shared.bodyText)")
         }
-        return Setup(harness: harness, groceries: groceries, milk: milk, diary: diary, bobs: bobs, errand: errand)
+        return Setup(harness: harness, groceries: groceries, milk: milk, diary: diary, thought: thought, bobs: bobs, errand: errand)
     }
 
     /// The titles of a page of reminders.
@@ -134,6 +135,21 @@ struct PostgresSharingTests {
             let response = harness.send("PATCH", "/api/v1/reminders/\(setup.milk)", json: #"{"list":"\#(target)"}"#, as: "bob")
             #expect([403, 404].contains(response.status), "\(response.status) \(response.bodyText)")
             #expect(!response.bodyText.contains("Diary") && !response.bodyText.contains("Private"))
+        }
+        // Ann's private reminder named by its UID where a body takes one (a parent, an anchor):
+        // not found, exactly as a UID that does not exist, and nothing of it told.
+        for (method, path, body) in [
+            ("POST", "/api/v1/reminders", #"{"title":"Step","list":"\#(setup.groceries)","parent":"\#(setup.thought)"}"#),
+            ("PATCH", "/api/v1/reminders/\(setup.milk)", #"{"parent":"\#(setup.thought)"}"#),
+            ("POST", "/api/v1/reminders/\(setup.milk)/move", #"{"before":"\#(setup.thought)"}"#),
+            ("GET", "/api/v1/reminders/\(setup.thought)", nil),
+        ] {
+            let response = harness.send(method, path, json: body, as: "bob")
+            let missing = harness.send(method, path.replacingOccurrences(of: setup.thought, with: "no-such-uid"),
+                                       json: body?.replacingOccurrences(of: setup.thought, with: "no-such-uid"), as: "bob")
+            #expect(response.status == 404 && missing.status == 404, "\(method) \(path) \(body ?? "") → \(response.status) \(response.bodyText)")
+            #expect(response.bodyText.replacingOccurrences(of: setup.thought, with: "no-such-uid") == missing.bodyText)
+            #expect(!response.bodyText.contains("Diary") && !response.bodyText.contains("Private") && !response.bodyText.contains(setup.diary))
         }
         // Bob's own reminder into ann's shared list: the reminders of two owners do not mix.
         #expect(harness.send("PATCH", "/api/v1/reminders/\(setup.errand)", json: #"{"list":"\#(setup.groceries)"}"#, as: "bob").status == 404)
