@@ -150,6 +150,21 @@ extension PostgresDatabase {
         }
     }
 
+    /// Who each of the user's own lists is shared with, by list, each by user name; a list
+    /// shared with nobody has no entry.
+    /// - Complexity: one statement, O(the user's shares).
+    public func sharesOfUserLists() throws -> [ReminderList.ID: [ListShare]] {
+        var shares: [ReminderList.ID: [ListShare]] = [:]
+        for row in try run("""
+            SELECT m.list_id, u.name, m.role FROM lists l JOIN list_members m ON m.list_id = l.id JOIN users u ON u.id = m.user_id
+            WHERE l.owner = $1 AND m.role <> 'owner' ORDER BY lower(u.name)
+            """) {
+            let share = ListShare(userName: try row.decode("name"), access: ShareAccess(rawValue: try row.decode("role")) ?? .read)
+            shares[ReminderList.ID(rawValue: try row.decode("list_id")), default: []].append(share)
+        }
+        return shares
+    }
+
     /// Shares the user's own list `id` with the user named `userName` (any case), or
     /// changes their access.
     /// - Returns: the share as stored, and whether it is new.

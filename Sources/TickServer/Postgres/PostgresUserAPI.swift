@@ -27,19 +27,23 @@ struct PostgresUserAPI: APIRoutes {
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
         let context = self.context
         do {
-            let (lists, openCounts, counts, shared) = try store.read { db in
+            let (lists, openCounts, counts, shared, shares) = try store.read { db in
                 let listCounts = try db.listCounts()
                 let due = try db.dueCounts(now: context.now, timeZone: context.timeZone)
                 let counts: [SmartList: Int] = [.today: due.today, .scheduled: try db.scheduledCount(), .flagged: listCounts.flagged,
                                                 .overdue: due.overdue, .completed: listCounts.completed,
                                                 .all: listCounts.open.values.reduce(0, +)]
-                return (try db.lists(), listCounts.open, counts, try db.listsSharedWithUser())
+                return (try db.lists(), listCounts.open, counts, try db.listsSharedWithUser(), try db.sharesOfUserLists())
             }
             let smart = SmartList.allCases.map { list in
                 JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
                                   ("count", .int(Int64(counts[list] ?? 0)))])
             }
-            let own = lists.map { TickJSON.object(for: $0, openCount: openCounts[$0.id] ?? 0) }
+            let own = lists.map { list in
+                let object = TickJSON.object(for: list, openCount: openCounts[list.id] ?? 0)
+                guard let sharedWith = shares[list.id] else { return object }
+                return .object(WebService.members(of: object) + [("sharedWith", .array(sharedWith.map(PostgresUserAPI.object(for:))))])
+            }
             return WebService.json(.object([("lists", .array(own + shared.map(PostgresUserAPI.object(for:)))),
                                             ("smartLists", .array(smart))]))
         } catch {

@@ -62,6 +62,11 @@ struct PostgresSharingTests {
         #expect(again.status == 200)
         #expect(PostgresServiceHarness.object(again)["user"] as? String == "bob")
 
+        // Ann's sidebar says who has her list; her other lists say nothing.
+        let ann = Self.sidebar(harness, as: "ann")
+        #expect((ann["Groceries"]?["sharedWith"] as? [[String: Any]])?.map { "\($0["user"] ?? "") \($0["access"] ?? "")" } == ["bob read"])
+        #expect(ann["Diary"]?["sharedWith"] == nil)
+
         let sidebar = Self.sidebar(harness, as: "bob")
         let shared = try #require(sidebar["Groceries"])
         #expect(shared["sharedBy"] as? String == "ann")
