@@ -32,8 +32,8 @@ extension PostgresDatabase {
         var bound: String?
         if smartList == .scheduled {
             // The limit-th row by text; three days past its day, every later row sorts after it.
-            if limit > 0, let text = try scalar(PostgresDatabase.openDatedDue + " ORDER BY due COLLATE \"C\" LIMIT 1 OFFSET $2",
-                                                [limit - 1], as: String.self),
+            if limit > 0, let text = try scalar(PostgresDatabase.openDatedDue + onlyVisibleList(3) + " ORDER BY due COLLATE \"C\" LIMIT 1 OFFSET $2",
+                                                [limit - 1] + visibleListParameter, as: String.self),
                let day = CalendarDay(text.prefix(10)) {
                 bound = day.adding(checkedDays: 3)?.description
             }
@@ -42,9 +42,10 @@ extension PostgresDatabase {
             bound = today.adding(checkedDays: 2)?.description ?? "A"
         }
         var sql = "SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL"
-        var parameters: [any PostgresEncodable] = []
+            + onlyVisibleList(2)
+        var parameters: [any PostgresEncodable] = visibleListParameter
         if let bound {
-            sql += " AND due COLLATE \"C\" < $2"
+            sql += " AND due COLLATE \"C\" < $\(parameters.count + 2)"
             parameters.append(bound)
         }
         var rows = try reminders(sql, parameters)
@@ -71,13 +72,13 @@ extension PostgresDatabase {
         let low = today.adding(checkedDays: -1)?.description ?? ""
         let high = today.adding(checkedDays: 2)?.description ?? "A"
         let before = try scalar("SELECT count(*) FROM reminders WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL"
-                                + " AND due COLLATE \"C\" < $2", [low], as: Int.self) ?? 0
+                                + " AND due COLLATE \"C\" < $2" + onlyVisibleList(3), [low] + visibleListParameter, as: Int.self) ?? 0
         var counts = (today: before, overdue: before)
         let around = try run("""
             SELECT due, due_time_zone, count(*) AS n FROM reminders
-            WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL AND due COLLATE "C" >= $2 AND due COLLATE "C" < $3
+            WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL AND due COLLATE "C" >= $2 AND due COLLATE "C" < $3\(onlyVisibleList(4))
             GROUP BY due, due_time_zone
-            """, [low, high])
+            """, [low, high] + visibleListParameter)
         for row in around {
             let text = try row.decode("due", as: String.self)
             guard let due = ReminderColumns.due(text, zone: row.text("due_time_zone")) else {
@@ -94,9 +95,16 @@ extension PostgresDatabase {
     /// The number of the user's open reminders with a due date (the smart list `scheduled`).
     /// - Complexity: O(those reminders), counted from the index of open dated reminders.
     public func scheduledCount() throws -> Int {
-        try scalar("SELECT count(*) FROM reminders WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL", as: Int.self) ?? 0
+        try scalar("SELECT count(*) FROM reminders WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL" + onlyVisibleList(2),
+                   visibleListParameter, as: Int.self) ?? 0
     }
 
     /// The due texts of the user's open dated reminders (a query to finish).
+    /// ` AND list_id = $n` when the transaction sees one list only (`visibleList`), else nothing.
+    func onlyVisibleList(_ parameter: Int) -> String { visibleList == nil ? "" : " AND list_id = $\(parameter)" }
+
+    /// The parameter `onlyVisibleList` names: the visible list, or none.
+    var visibleListParameter: [any PostgresEncodable] { visibleList.map { [$0.rawValue] } ?? [] }
+
     private static let openDatedDue = "SELECT due FROM reminders WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL"
 }

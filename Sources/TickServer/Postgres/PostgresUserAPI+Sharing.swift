@@ -42,6 +42,21 @@ extension PostgresUserAPI {
         }
     }
 
+    /// The owner's store of the list `shared`, seeing that list only, for reading it.
+    func sharedStore(_ shared: SharedList) -> PostgresStore {
+        PostgresStore(pool: store.store.pool, user: shared.owner, grant: shared.grant(to: store.store.user))
+    }
+
+    /// `body` in a read transaction of the list `shared` (`sharedStore`), or nil when the
+    /// share ended since the list was found (the list is then left out, not an error).
+    func readShared<T>(_ shared: SharedList, _ body: (PostgresDatabase) throws -> T) throws -> T? {
+        do {
+            return try sharedStore(shared).read(body)
+        } catch ShareError.notShared {
+            return nil
+        }
+    }
+
     /// Runs `change`, a change only a list's owner makes; when the user's own store has no
     /// list `id` but another user shares it with them, 403 `ownerOnly` instead of 404.
     func ownerOnly<T>(_ id: String, _ change: () throws -> T) throws -> T {
@@ -74,8 +89,7 @@ extension PostgresUserAPI {
             return WebService.json(.object([("shares", .array(shares.map(PostgresUserAPI.object(for:))))]))
         } catch ShareError.notShared {
             guard let shared = try sharedList(.list(listID)) else { throw ShareError.notShared }
-            let owners = PostgresStore(pool: store.store.pool, user: shared.owner, grant: shared.grant(to: store.store.user))
-            let shares = try owners.read { db in try db.shares(ofList: listID) }
+            let shares = try sharedStore(shared).read { db in try db.shares(ofList: listID) }
             return WebService.json(.object([("shares", .array(shares.map(PostgresUserAPI.object(for:)))),
                                             ("sharedBy", .string(shared.ownerName))]))
         }

@@ -27,13 +27,23 @@ struct PostgresUserAPI: APIRoutes {
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
         let context = self.context
         do {
-            let (lists, openCounts, counts, shared, shares) = try store.read { db in
+            let (lists, openCounts, ownCounts, shared, shares) = try store.read { db in
                 let listCounts = try db.listCounts()
                 let due = try db.dueCounts(now: context.now, timeZone: context.timeZone)
                 let counts: [SmartList: Int] = [.today: due.today, .scheduled: try db.scheduledCount(), .flagged: listCounts.flagged,
                                                 .overdue: due.overdue, .completed: listCounts.completed,
                                                 .all: listCounts.open.values.reduce(0, +)]
                 return (try db.lists(), listCounts.open, counts, try db.listsSharedWithUser(), try db.sharesOfUserLists())
+            }
+            // The smart lists by date count the lists shared with the user too (as they list them).
+            var counts = ownCounts
+            for list in shared {
+                guard let due = try readShared(list, { db in
+                    (try db.dueCounts(now: context.now, timeZone: context.timeZone), try db.scheduledCount())
+                }) else { continue }
+                counts[.today, default: 0] += due.0.today
+                counts[.overdue, default: 0] += due.0.overdue
+                counts[.scheduled, default: 0] += due.1
             }
             let smart = SmartList.allCases.map { list in
                 JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
@@ -89,12 +99,28 @@ struct PostgresUserAPI: APIRoutes {
         case .today, .scheduled, .overdue:
             let offset = try WebService.offset(of: cursor)
             let context = self.context
-            let (rows, lists) = try store.read { db in
+            let (own, lists, shared) = try store.read { db in
                 let lists = try db.listsByID()
                 return (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1,
-                                          listPositions: lists.mapValues { Int64($0.position) }), lists)
+                                          listPositions: lists.mapValues { Int64($0.position) }), lists, try db.listsSharedWithUser())
             }
-            return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
+            guard !shared.isEmpty else { return WebService.json(WebService.page(own, offset: offset, limit: limit, lists: lists)) }
+            // The lists shared with the user too, each read through its owner's store, placed
+            // after the user's own lists (as in the sidebar) for the order of equal dates.
+            var positions = lists.mapValues { Int64($0.position) }
+            var named = lists
+            var rows = own
+            let after = positions.values.max() ?? 0
+            for (index, list) in shared.enumerated() {
+                positions[list.list.id] = after + 1 + Int64(index)
+                named[list.list.id] = list.list
+                let place = [list.list.id: after + 1 + Int64(index)]
+                rows += try readShared(list) { db in
+                    try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1, listPositions: place)
+                } ?? []
+            }
+            return WebService.json(WebService.page(DueOrder.sorted(rows, in: context.timeZone, listPositions: positions),
+                                                   offset: offset, limit: limit, lists: named))
         }
     }
 

@@ -230,4 +230,42 @@ struct PostgresSharingTests {
         }
         #expect(try PostgresStore(pool: harness.accounts.pool, user: ann).read { db in try db.reminderCount(inList: ReminderList.ID(rawValue: setup.groceries)) } == 1)
     }
+
+    @Test("Today, Scheduled and Overdue list and count the shared list's dated reminders, never the owner's other lists")
+    func smartListsByDate() throws {
+        let setup = try setUp(access: "read")
+        let harness = setup.harness
+        for (title, due, list, user) in [("Milk", "today", setup.groceries, "ann"), ("Bread", "yesterday", setup.groceries, "ann"),
+                                         ("Cake", "in 5 days", setup.groceries, "ann"), ("Secret", "today", setup.diary, "ann"),
+                                         ("Bob today", "today", setup.bobs, "bob")] {
+            let response = harness.send("POST", "/api/v1/reminders", json: #"{"title":"\#(title)","due":"\#(due)","list":"\#(list)"}"#, as: user)
+            try #require(response.status == 201, "\(response.bodyText)")
+        }
+        func titles(_ name: String, limit: Int = 50) -> [String] {
+            var all: [String] = []
+            var cursor: String?
+            repeat {
+                var query = ["limit": String(limit)]
+                if let cursor { query["cursor"] = cursor }
+                let page = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/\(name)", query: query, as: "bob"))
+                all += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+                cursor = page["nextCursor"] as? String
+            } while cursor != nil
+            return all
+        }
+        #expect(Set(titles("today")) == ["Bob today", "Milk", "Bread"])
+        #expect(Set(titles("overdue")) == ["Bread"])
+        #expect(Set(titles("scheduled")) == ["Bob today", "Milk", "Bread", "Cake"])
+        // Page by page, the same rows in the same order.
+        for name in ["today", "overdue", "scheduled"] { #expect(titles(name, limit: 1) == titles(name), "\(name)") }
+        // Equal dates: bob's own list before the shared one, as in the sidebar.
+        #expect(titles("today").firstIndex(of: "Bob today")! < titles("today").firstIndex(of: "Milk")!)
+        let smart = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: "bob"))["smartLists"] as? [[String: Any]] ?? []
+        let counts = Dictionary(smart.map { ($0["id"] as? String ?? "", $0["count"] as? Int ?? -1) }, uniquingKeysWith: { first, _ in first })
+        #expect(counts["today"] == 3 && counts["overdue"] == 1 && counts["scheduled"] == 4, "\(counts)")
+
+        #expect(harness.send("DELETE", "/api/v1/lists/\(setup.groceries)/shares/bob", as: "ann").status == 204)
+        #expect(titles("today") == ["Bob today"])
+        #expect(titles("scheduled") == ["Bob today"])
+    }
 }
