@@ -131,12 +131,29 @@ struct PostgresUserAPI: APIRoutes {
         let offset = try WebService.offset(of: cursor)
         let includesCompleted = try WebService.flag(request, "completed")
         let listID = request.query["list"].map(ReminderList.ID.init(rawValue:))
-        let (rows, lists) = try store.read { db in
+        let wanted = offset + limit + 1
+        let (own, lists, shared) = try store.read { db in
             let lists = try db.listsByID()
-            if let listID, lists[listID] == nil { throw ActionError.listGone(listID) }
-            return (try db.search(query, inList: listID, includesCompleted: includesCompleted, limit: offset + limit + 1), lists)
+            let shared = try db.listsSharedWithUser()
+            if let listID, lists[listID] == nil {
+                // `list` names a list shared with the user, or none of theirs.
+                guard let one = shared.first(where: { $0.list.id == listID }) else { throw ActionError.listGone(listID) }
+                return ([Reminder](), lists, [one])
+            }
+            return (try db.search(query, inList: listID, includesCompleted: includesCompleted, limit: wanted), lists,
+                    listID == nil ? shared : [])
         }
-        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: lists))
+        // The lists shared with the user after their own, in the sidebar's order, each through
+        // its owner's store and restricted to that list, until the page is full.
+        var rows = own
+        var named = lists
+        for list in shared where rows.count < wanted {
+            named[list.list.id] = list.list
+            rows += try readShared(list) { db in
+                try db.search(query, inList: list.list.id, includesCompleted: includesCompleted, limit: wanted - rows.count)
+            } ?? []
+        }
+        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: named))
     }
 
     /// `POST /api/v1/reminders`: into a list shared with the user (read-write) when its

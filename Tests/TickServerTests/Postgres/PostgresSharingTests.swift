@@ -268,4 +268,29 @@ struct PostgresSharingTests {
         #expect(titles("today") == ["Bob today"])
         #expect(titles("scheduled") == ["Bob today"])
     }
+
+    @Test("search finds in the lists shared with the user after their own, and in one shared list by ?list; never in the owner's others")
+    func search() throws {
+        let setup = try setUp(access: "read")
+        let harness = setup.harness
+        for (title, list, user) in [("Milk chocolate", setup.groceries, "ann"), ("Milk for the diary", setup.diary, "ann"),
+                                    ("Milk for bob", setup.bobs, "bob")] {
+            try #require(harness.send("POST", "/api/v1/reminders", json: #"{"title":"\#(title)","list":"\#(list)"}"#, as: user).status == 201)
+        }
+        func found(_ query: [String: String]) -> [String] {
+            let page = harness.send("GET", "/api/v1/search", query: query, as: "bob")
+            return (PostgresServiceHarness.object(page)["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+        #expect(found(["q": "milk"]) == ["Milk for bob", "Milk", "Milk chocolate"])
+        #expect(found(["q": "milk", "list": setup.groceries]) == ["Milk", "Milk chocolate"])
+        #expect(found(["q": "milk", "list": setup.bobs]) == ["Milk for bob"])
+        #expect(found(["q": "diary"]) == [])
+        let other = harness.send("GET", "/api/v1/search", query: ["q": "milk", "list": setup.diary], as: "bob")
+        #expect(other.status == 404 && !other.bodyText.contains("Diary"))
+        // Page by page: the same rows.
+        #expect(found(["q": "milk", "limit": "1"]) == ["Milk for bob"])
+        let second = PostgresServiceHarness.object(harness.send("GET", "/api/v1/search", query: ["q": "milk", "limit": "2"], as: "bob"))
+        let next = try #require(second["nextCursor"] as? String)
+        #expect(found(["q": "milk", "limit": "2", "cursor": next]) == ["Milk chocolate"])
+    }
 }
