@@ -102,6 +102,8 @@ extension PostgresDatabase {
             parameters.append(value)
             return "$\(parameters.count + 1)"
         }
+        // Through a share, the one list it covers, whatever the scope.
+        if let visibleList { conditions.append("r.list_id = " + parameter(visibleList.rawValue)) }
         let key: [String]
         switch scope {
         case .list(let id, let includesCompleted):

@@ -33,6 +33,8 @@ public struct SharedList: Sendable {
     public var access: ShareAccess
     /// Its open reminders.
     public var openCount: Int
+    /// Its open flagged reminders.
+    public var flaggedCount: Int
 
     /// The grant to open the owner's store with, for this list (and the reminder `uid` in it).
     public func grant(to member: UserID, reminder uid: ReminderUID? = nil) -> ListGrant {
@@ -106,7 +108,9 @@ extension PostgresDatabase {
     private func sharedLists(where condition: String, _ parameters: [any PostgresEncodable]) throws -> [SharedList] {
         try run("""
             SELECT \(Self.joinedListColumns), l.owner, u.name AS owner_name, m.role,
-                (SELECT count(*) FROM reminders r WHERE r.owner = l.owner AND r.list_id = l.id AND r.completed_at IS NULL) AS open
+                (SELECT count(*) FROM reminders r WHERE r.owner = l.owner AND r.list_id = l.id AND r.completed_at IS NULL) AS open,
+                (SELECT count(*) FROM reminders r WHERE r.owner = l.owner AND r.list_id = l.id AND r.completed_at IS NULL AND r.flagged)
+                    AS flagged
             FROM list_members m JOIN lists l ON l.id = m.list_id JOIN users u ON u.id = l.owner
             WHERE m.user_id = $1 AND m.role <> 'owner' AND \(condition)
             ORDER BY lower(l.name), l.id
@@ -115,7 +119,8 @@ extension PostgresDatabase {
                 throw PostgresError(.unreadableValue, message: "list_members: a role is not read, write or owner")
             }
             return SharedList(list: try decodeList(row), owner: UserID(try row.decode("owner")),
-                              ownerName: try row.decode("owner_name"), access: access, openCount: try row.decode("open"))
+                              ownerName: try row.decode("owner_name"), access: access, openCount: try row.decode("open"),
+                              flaggedCount: try row.decode("flagged"))
         }
     }
 

@@ -57,6 +57,38 @@ extension PostgresUserAPI {
         }
     }
 
+    /// A page of All or Flagged (`scope` `.open` or `.flagged`) by key, the user's own lists
+    /// first (in their order), then each list shared with them (by name, as in the sidebar),
+    /// each through its owner's store seeing that list only. The cursor's list says where the
+    /// page resumes: in the user's own lists, or in that shared list.
+    /// - Throws: `Problem` 400 for a cursor of another listing; the stores' errors.
+    func keysetPageWithShared(_ scope: PageScope, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
+        if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
+        let anchor = cursor?.anchor
+        let wanted = limit + 1
+        let (own, lists, shared) = try store.read { db in
+            let lists = try db.listsByID()
+            let shared = try db.listsSharedWithUser()
+            let inShared = anchor.map { anchor in shared.contains { $0.list.id == anchor.listID } } ?? false
+            let own = inShared ? [] : try Actions.page(scope, from: anchor, direction: .forward, limit: wanted, in: db)
+            return (own, lists, shared)
+        }
+        var rows = own
+        var named = lists
+        let resume = anchor.flatMap { anchor in shared.firstIndex { $0.list.id == anchor.listID } }
+        for (index, list) in shared.enumerated() where index >= (resume ?? 0) {
+            named[list.list.id] = list.list
+            guard rows.count < wanted else { continue }
+            let from = index == resume ? anchor : nil
+            rows += try readShared(list) { db in
+                try Actions.page(scope, from: from, direction: .forward, limit: wanted - rows.count, in: db)
+            } ?? []
+        }
+        let page = Array(rows.prefix(limit))
+        let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
+        return WebService.json(WebService.page(page, lists: named, next: next))
+    }
+
     /// Runs `change`, a change only a list's owner makes; when the user's own store has no
     /// list `id` but another user shares it with them, 403 `ownerOnly` instead of 404.
     func ownerOnly<T>(_ id: String, _ change: () throws -> T) throws -> T {

@@ -35,8 +35,10 @@ struct PostgresUserAPI: APIRoutes {
                                                 .all: listCounts.open.values.reduce(0, +)]
                 return (try db.lists(), listCounts.open, counts, try db.listsSharedWithUser(), try db.sharesOfUserLists())
             }
-            // The smart lists by date count the lists shared with the user too (as they list them).
+            // The smart lists count the lists shared with the user too (as they list them); Completed does not.
             var counts = ownCounts
+            counts[.all, default: 0] += shared.map(\.openCount).reduce(0, +)
+            counts[.flagged, default: 0] += shared.map(\.flaggedCount).reduce(0, +)
             for list in shared {
                 guard let due = try readShared(list, { db in
                     (try db.dueCounts(now: context.now, timeZone: context.timeZone), try db.scheduledCount())
@@ -93,8 +95,8 @@ struct PostgresUserAPI: APIRoutes {
         let smartList = try WebService.smartList(named: name)
         let (limit, cursor) = try WebService.paging(request)
         switch smartList {
-        case .all: return try store.keysetPage(.open, limit: limit, cursor: cursor)
-        case .flagged: return try store.keysetPage(.flagged, limit: limit, cursor: cursor)
+        case .all: return try keysetPageWithShared(.open, limit: limit, cursor: cursor)
+        case .flagged: return try keysetPageWithShared(.flagged, limit: limit, cursor: cursor)
         case .completed: return try store.keysetPage(.completed, limit: limit, cursor: cursor)
         case .today, .scheduled, .overdue:
             let offset = try WebService.offset(of: cursor)

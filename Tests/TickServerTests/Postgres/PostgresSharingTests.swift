@@ -293,4 +293,41 @@ struct PostgresSharingTests {
         let next = try #require(second["nextCursor"] as? String)
         #expect(found(["q": "milk", "limit": "2", "cursor": next]) == ["Milk chocolate"])
     }
+
+    @Test("All and Flagged list the shared list's open reminders after the user's own, page by page by key, and count them")
+    func allAndFlagged() throws {
+        let setup = try setUp(access: "read")
+        let harness = setup.harness
+        for (title, list, user, flagged) in [("Eggs", setup.groceries, "ann", true), ("Secret flag", setup.diary, "ann", true),
+                                             ("Bob flag", setup.bobs, "bob", true), ("Done", setup.groceries, "ann", false)] {
+            let response = harness.send("POST", "/api/v1/reminders", json: #"{"title":"\#(title)","list":"\#(list)","flagged":\#(flagged)}"#, as: user)
+            try #require(response.status == 201)
+            if title == "Done" {
+                let uid = try #require(PostgresServiceHarness.object(response)["uid"] as? String)
+                try #require(harness.send("POST", "/api/v1/reminders/\(uid)/complete", as: "ann").status == 200)
+            }
+        }
+        func titles(_ name: String, limit: Int) -> [String] {
+            var all: [String] = []
+            var cursor: String?
+            repeat {
+                var query = ["limit": String(limit)]
+                if let cursor { query["cursor"] = cursor }
+                let page = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/\(name)", query: query, as: "bob"))
+                all += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+                cursor = page["nextCursor"] as? String
+            } while cursor != nil && all.count < 20
+            return all
+        }
+        for limit in [50, 1, 2, 3] {
+            #expect(titles("all", limit: limit) == ["Bob's errand", "Bob flag", "Milk", "Eggs"], "limit \(limit)")
+            #expect(titles("flagged", limit: limit) == ["Bob flag", "Eggs"], "limit \(limit)")
+        }
+        let smart = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: "bob"))["smartLists"] as? [[String: Any]] ?? []
+        let counts = Dictionary(smart.map { ($0["id"] as? String ?? "", $0["count"] as? Int ?? -1) }, uniquingKeysWith: { first, _ in first })
+        #expect(counts["all"] == 4 && counts["flagged"] == 2 && counts["completed"] == 0, "\(counts)")
+        // Ann's view is her own: her lists, not bob's.
+        let anns = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/all", as: "ann"))["reminders"] as? [[String: Any]] ?? []
+        #expect(Set(anns.compactMap { $0["title"] as? String }) == ["Milk", "Eggs", "Private thought", "Secret flag"])
+    }
 }
