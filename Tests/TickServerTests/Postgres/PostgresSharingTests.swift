@@ -47,6 +47,21 @@ struct PostgresSharingTests {
         (PostgresServiceHarness.object(response)["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
     }
 
+    /// The titles of bob's smart list `name`, read `limit` at a time through every page (at
+    /// most 20 rows: a cursor that never ends fails the test instead of hanging it).
+    static func smartTitles(_ harness: PostgresServiceHarness, _ name: String, limit: Int) -> [String] {
+        var all: [String] = []
+        var cursor: String?
+        repeat {
+            var query = ["limit": String(limit)]
+            if let cursor { query["cursor"] = cursor }
+            let page = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/\(name)", query: query, as: "bob"))
+            all += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+            cursor = page["nextCursor"] as? String
+        } while cursor != nil && all.count < 20
+        return all
+    }
+
     /// The sidebar's lists of `user`, by name.
     static func sidebar(_ harness: PostgresServiceHarness, as user: String) -> [String: [String: Any]] {
         let lists = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: user))["lists"] as? [[String: Any]] ?? []
@@ -241,18 +256,7 @@ struct PostgresSharingTests {
             let response = harness.send("POST", "/api/v1/reminders", json: #"{"title":"\#(title)","due":"\#(due)","list":"\#(list)"}"#, as: user)
             try #require(response.status == 201, "\(response.bodyText)")
         }
-        func titles(_ name: String, limit: Int = 50) -> [String] {
-            var all: [String] = []
-            var cursor: String?
-            repeat {
-                var query = ["limit": String(limit)]
-                if let cursor { query["cursor"] = cursor }
-                let page = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/\(name)", query: query, as: "bob"))
-                all += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
-                cursor = page["nextCursor"] as? String
-            } while cursor != nil
-            return all
-        }
+        func titles(_ name: String, limit: Int = 50) -> [String] { Self.smartTitles(harness, name, limit: limit) }
         #expect(Set(titles("today")) == ["Bob today", "Milk", "Bread"])
         #expect(Set(titles("overdue")) == ["Bread"])
         #expect(Set(titles("scheduled")) == ["Bob today", "Milk", "Bread", "Cake"])
@@ -307,18 +311,7 @@ struct PostgresSharingTests {
                 try #require(harness.send("POST", "/api/v1/reminders/\(uid)/complete", as: "ann").status == 200)
             }
         }
-        func titles(_ name: String, limit: Int) -> [String] {
-            var all: [String] = []
-            var cursor: String?
-            repeat {
-                var query = ["limit": String(limit)]
-                if let cursor { query["cursor"] = cursor }
-                let page = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/\(name)", query: query, as: "bob"))
-                all += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
-                cursor = page["nextCursor"] as? String
-            } while cursor != nil && all.count < 20
-            return all
-        }
+        func titles(_ name: String, limit: Int) -> [String] { Self.smartTitles(harness, name, limit: limit) }
         for limit in [50, 1, 2, 3] {
             #expect(titles("all", limit: limit) == ["Bob's errand", "Bob flag", "Milk", "Eggs"], "limit \(limit)")
             #expect(titles("flagged", limit: limit) == ["Bob flag", "Eggs"], "limit \(limit)")
