@@ -11,10 +11,10 @@ extension Actions {
     ///   - alarms: the alarms by UID, each with the instant it was due.
     ///   - channel: how it was delivered (`desktop`, `stdout`, `exec` …); nil when it was
     ///     passed over without ringing (recorded as `skipped`, only if not recorded yet).
-    /// - Throws: `StoreError` from SQLite. A reminder deleted meanwhile is no error:
+    /// - Throws: the store's error. A reminder deleted meanwhile is no error:
     ///   nothing is recorded for it.
     public static func recordAlarmsFired(_ number: Reminder.Number, alarms: [(uid: String, fireDate: Date)],
-                                         at now: Date, channel: String?, in db: Database) throws {
+                                         at now: Date, channel: String?, in db: some AlarmStore) throws {
         guard var reminder = try db.reminder(number: number) else { return }
         var changed = false
         for (uid, date) in alarms {
@@ -52,10 +52,10 @@ extension Actions {
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(k log n) for the k reminders with an alarm due, from the index of
     ///   next alarms.
-    public static func dueAlarms(in db: Database, context: ActionContext) throws -> [DueAlarm] {
+    public static func dueAlarms(in db: some AlarmStore, context: ActionContext) throws -> [DueAlarm] {
         let now = context.now
         var due: [DueAlarm] = []
-        for candidate in try db.alarmCandidates(through: now.addingTimeInterval(Database.alarmKeySlack)) {
+        for candidate in try db.alarmCandidates(through: now.addingTimeInterval(Reminder.alarmKeySlack), limit: 1_000) {
             let reminder = candidate.reminder
             for (alarm, date) in reminder.pendingAlarms(in: context.timeZone) where date <= now {
                 if try !db.wasDelivered(reminder: reminder.number, alarmUID: alarm.uid, fireAt: date) {
@@ -73,7 +73,7 @@ extension Actions {
     ///   already, or not due yet): nothing is recorded then.
     /// - Throws: `ActionError.reminderNotFound`; `StoreError` from SQLite.
     public static func recordAlarmDelivered(_ number: Reminder.Number, alarmUID: String, channel: String,
-                                            context: ActionContext, in db: Database) throws -> Bool {
+                                            context: ActionContext, in db: some AlarmStore) throws -> Bool {
         let reminder = try db.existingReminder(number)
         guard let (_, date) = reminder.pendingAlarms(in: context.timeZone)
             .first(where: { $0.alarm.uid == alarmUID && $0.date <= context.now }) else { return false }

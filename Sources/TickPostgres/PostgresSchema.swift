@@ -76,6 +76,13 @@
 /// pages of both hear of it. Step 5's notifications, one trigger call per changed row,
 /// become one per statement (over its transition tables): the members are found once per
 /// statement, not once per row.
+///
+/// Step 8, alarms: `reminders.next_alarm` holds each reminder's earliest pending alarm
+/// (`Reminder.nextAlarmKey`, all-day and floating dates read as UTC), written with every
+/// insert and update by `PostgresDatabase` and filled for the rows already there by the
+/// step; the partial index `reminders_next_alarm` finds the reminders whose alarms are near.
+/// `alarm_deliveries` records each alarm delivered (by a browser, `channel` `browser`) for
+/// the instant it rang for, as SQLite's `alarm_delivery`, so that it rings once.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -231,6 +238,22 @@ public enum PostgresSchema {
         ]),
         PostgresMigration(6, "caldav changes", davChanges),
         PostgresMigration(7, "sharing", sharing),
+        PostgresMigration(8, "alarms", [
+            "ALTER TABLE reminders ADD COLUMN next_alarm timestamptz",
+            "CREATE INDEX reminders_next_alarm ON reminders (owner, next_alarm) WHERE next_alarm IS NOT NULL",
+            """
+            CREATE TABLE alarm_deliveries (
+                owner text NOT NULL,
+                reminder bigint NOT NULL,
+                alarm_uid text NOT NULL,
+                fire_at timestamptz NOT NULL,
+                delivered_at timestamptz NOT NULL,
+                channel text NOT NULL,
+                PRIMARY KEY (owner, reminder, alarm_uid, fire_at),
+                FOREIGN KEY (owner, reminder) REFERENCES reminders (owner, number) ON DELETE CASCADE
+            )
+            """,
+        ], fill: PostgresDatabase.keyEveryReminderAlarm),
     ]
 
     /// Step 7's statements (see the type's comment).

@@ -1,20 +1,10 @@
 import Foundation
 import TickModel
 
-/// A reminder the agent must look at: it has an alarm still to ring whose indexed key
-/// (`reminder.next_alarm`) is within the bound asked for.
-public struct AlarmCandidate: Sendable {
-    /// The reminder as stored.
-    public var reminder: Reminder
-    /// The `next_alarm` value stored with it (it may be stale: rows migrated from
-    /// schema 2 carry a placeholder until the agent recomputes it).
-    public var storedKey: Date?
-}
-
-extension Database {
+extension Database: AlarmStore {
     /// How far `next_alarm` may be from the real instant of an alarm on an all-day or
-    /// floating date: the widest UTC offsets in use (UTC+14 and UTC-12).
-    public static let alarmKeySlack: TimeInterval = 14 * 3_600
+    /// floating date (`Reminder.alarmKeySlack`).
+    public static let alarmKeySlack = Reminder.alarmKeySlack
 
     /// Reminders whose `next_alarm` is at or before `bound`, earliest first.
     ///

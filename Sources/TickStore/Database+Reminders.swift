@@ -52,7 +52,7 @@ extension Database {
     /// The `next_alarm` value of a reminder: its earliest pending alarm with all-day and
     /// floating dates read as UTC (see `Schema.alarms`).
     static func nextAlarmKey(_ reminder: Reminder) -> Date? {
-        reminder.nextAlarmDate(in: TimeZone.gmt)
+        reminder.nextAlarmKey
     }
 
     /// Saves a new reminder at the end of its list and returns it with its new number

@@ -21,8 +21,9 @@ struct ServeCommand: Command {
             with the token: $TICK_SERVE_TOKEN when set, else one made once and kept in
             $XDG_STATE_HOME/tick/serve-token (mode 0600). An address that is not loopback is
             refused unless TICK_SERVE_TOKEN is set.
-            With --database URL, serves the JSON API to the users of that PostgreSQL database
-            instead (see tick users), who sign in with HTTP Basic. $TICK_DATABASE_URL, which
+            With --database URL, serves the web app, the JSON API and CalDAV to the users of that
+            PostgreSQL database instead (see tick users), who sign in at /login (the web app) or
+            with HTTP Basic (scripts, phones). $TICK_DATABASE_URL, which
             tick users reads, does not change what tick serve serves.
             --install-systemd writes a systemd user unit and says how to enable it.
             """)
@@ -109,7 +110,7 @@ struct ServeCommand: Command {
         var configuration = WebService.Configuration(
             token: "", timeZone: context.dateContext.timeZone, locale: context.dateContext.locale,
             alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
-            webRoot: nil)
+            webRoot: ServeCommand.webRoot(executable: environment.executablePath))
         configuration.weekStart = context.dateContext.weekStart
         var signals = ServeCommand.blockStopSignals()
         let service = PostgresWebService(accounts: accounts, configuration: configuration, idleDelay: ServeCommand.idleMemoryDelay)
@@ -126,8 +127,9 @@ struct ServeCommand: Command {
         let host = address.contains(":") ? "[\(address)]" : address
         let url = UsersCommand.databaseURL(database, context: context) ?? ""
         context.print("Tick serves the users of \(TerminalText.sanitized(PostgresURL.redacted(url))) at http://\(host):\(server.port)/api/v1/")
+        context.print("Open: http://\(host):\(server.port)/login")
         context.print("CalDAV (phones, tick sync): http://\(host):\(server.port)/dav/")
-        context.print("Sign in with HTTP Basic: a user of 'tick users' and their password or an app password")
+        context.print("Sign in with a user of 'tick users' and their password (the API and CalDAV: HTTP Basic, or an app password)")
         context.output.flush()
         ServeCommand.waitForStopSignal(&signals, in: context)
         service.stop()

@@ -58,10 +58,10 @@ extension PostgresDatabase {
         try run("""
             INSERT INTO reminders (owner, number, uid, list_id, title, notes, due, due_time_zone, start, start_time_zone,
                 priority, flagged, completed_at, position, parent_uid, tags, url, recurrence, recurrence_basis, alarms,
-                ical_extras, created_at, modified_at, search_title, search_notes, search_tags)
+                ical_extras, created_at, modified_at, search_title, search_notes, search_tags, next_alarm)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
-                $24, $25, $26)
-            """, [number] + ReminderColumns.values(stored) + ReminderColumns.searchValues(stored))
+                $24, $25, $26, $27)
+            """, [number] + ReminderColumns.values(stored) + ReminderColumns.searchValues(stored) + [stored.nextAlarmKey])
         stored.number = .init(number)
         stored.completedAt = stored.completedAt.map(PostgresDatabase.stored)
         stored.createdAt = PostgresDatabase.stored(stored.createdAt)
@@ -82,9 +82,10 @@ extension PostgresDatabase {
             UPDATE reminders SET uid = $3, list_id = $4, title = $5, notes = $6, due = $7, due_time_zone = $8, start = $9,
                 start_time_zone = $10, priority = $11, flagged = $12, completed_at = $13, position = $14, parent_uid = $15,
                 tags = $16, url = $17, recurrence = $18, recurrence_basis = $19, alarms = $20, ical_extras = $21,
-                created_at = $22, modified_at = $23, search_title = $24, search_notes = $25, search_tags = $26
+                created_at = $22, modified_at = $23, search_title = $24, search_notes = $25, search_tags = $26,
+                next_alarm = $27
             WHERE owner = $1 AND number = $2
-            """, [reminder.number.rawValue] + ReminderColumns.values(stored) + ReminderColumns.searchValues(stored))
+            """, [reminder.number.rawValue] + ReminderColumns.values(stored) + ReminderColumns.searchValues(stored) + [stored.nextAlarmKey])
     }
 
     /// Deletes the user's reminder numbered `number`; its subtasks become top-level.

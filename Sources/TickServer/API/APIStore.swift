@@ -25,6 +25,11 @@ protocol APIStore {
     /// - Throws: what `body` throws (then nothing it did is kept); the store's error.
     func write<T>(_ context: ActionContext, describedBy describe: @escaping (T) -> String,
                   _ body: @escaping (Transaction) throws -> T) throws -> T
+
+    /// Runs `body` in a write transaction that is no change of the change journal (what the
+    /// user did not do, such as recording that an alarm was shown), committed when it returns.
+    /// - Throws: what `body` throws (then nothing it did is kept); the store's error.
+    func writeUnjournaled<T>(_ body: @escaping (Transaction) throws -> T) throws -> T
 }
 
 /// The single-user server's store: reads from the service's readers in turn, changes
@@ -40,6 +45,10 @@ struct SQLiteAPIStore: APIStore {
                   _ body: @escaping (Database) throws -> T) throws -> T {
         try service.journaledWrite(context, describe, body)
     }
+
+    func writeUnjournaled<T>(_ body: @escaping (Database) throws -> T) throws -> T {
+        try service.writer.write(body)
+    }
 }
 
 /// One user's lists and reminders on PostgreSQL (no change journal there yet).
@@ -52,6 +61,10 @@ struct PostgresAPIStore: APIStore {
 
     func write<T>(_ context: ActionContext, describedBy describe: @escaping (T) -> String,
                   _ body: @escaping (PostgresDatabase) throws -> T) throws -> T {
+        try store.write(body)
+    }
+
+    func writeUnjournaled<T>(_ body: @escaping (PostgresDatabase) throws -> T) throws -> T {
         try store.write(body)
     }
 }

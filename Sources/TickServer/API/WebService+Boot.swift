@@ -21,11 +21,23 @@ extension WebService {
     /// The page with the first answers, or nil when `request` is not for the page or
     /// does not carry a valid session cookie (then the file is served as it is).
     func bootPage(_ request: HTTPRequest) -> HTTPResponse? {
-        guard request.method == "GET", request.path == "/" || request.path == "/index.html",
-              authenticate(request) == .cookie, let page = staticFiles.files["/index.html"] else { return nil }
+        guard WebService.isPageRequest(request), authenticate(request) == .cookie else { return nil }
+        return WebService.bootPage(staticFiles, for: request) { path in WebService.apiAnswer(path, to: request, by: router, api: self) }
+    }
+
+    /// Whether `request` asks for the app's page (`GET /` or `GET /index.html`).
+    static func isPageRequest(_ request: HTTPRequest) -> Bool {
+        request.method == "GET" && (request.path == "/" || request.path == "/index.html")
+    }
+
+    /// The app's page of `files` with the answers `answer` gives (the API path, from
+    /// `/lists`, to the body of a 200) to `GET /lists` and to the view of the request's
+    /// `tick_view` cookie; nil when there is no page or no answer.
+    static func bootPage(_ files: StaticFiles, for request: HTTPRequest, answer: (String) -> [UInt8]?) -> HTTPResponse? {
+        guard let page = files.files["/index.html"] else { return nil }
         var answers: [(String, [UInt8])] = []
         for path in ["/lists", WebService.bootView(request.cookies[WebService.viewCookie])] {
-            if let body = apiAnswer(path, to: request) { answers.append((path, body)) }
+            if let body = answer(path) { answers.append((path, body)) }
         }
         guard !answers.isEmpty, let head = page.bytes.firstRange(of: Array("</head>".utf8)) else { return nil }
         var block = Array("<script type=\"application/json\" id=\"tick-boot\">{".utf8)
@@ -59,15 +71,15 @@ extension WebService {
         return path
     }
 
-    /// The body of the API's answer to `GET /api/v1` + `path` for the same user, or nil
-    /// when it is not a 200.
-    private func apiAnswer(_ path: String, to request: HTTPRequest) -> [UInt8]? {
+    /// The body of the answer `api` gives through `router` to `GET /api/v1` + `path` with the
+    /// header fields of `request` (the same user), or nil when it is not a 200.
+    static func apiAnswer<API>(_ path: String, to request: HTTPRequest, by router: Router<API>, api: API) -> [UInt8]? {
         guard let components = URLComponents(string: "/api/v1" + path) else { return nil }
         var query: [String: String] = [:]
         for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
         let inner = HTTPRequest(method: "GET", path: components.percentEncodedPath, query: query, headers: request.headers)
         guard case .found(let handler, let parameters) = router.match(method: "GET", path: inner.path),
-              let response = try? handler(self, inner, parameters), response.status == 200,
+              let response = try? handler(api, inner, parameters), response.status == 200,
               case .bytes(let body) = response.body else { return nil }
         return body
     }

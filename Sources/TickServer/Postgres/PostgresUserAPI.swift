@@ -23,7 +23,7 @@ struct PostgresUserAPI: APIRoutes {
     var context: ActionContext { service.configuration.actionContext() }
 
     /// Every list with its open count, and every smart list with its count, as on the
-    /// single-user server.
+    /// single-user server, then `user` `{ "name" }`: who is signed in.
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
         let context = self.context
         do {
@@ -56,8 +56,9 @@ struct PostgresUserAPI: APIRoutes {
                 guard let sharedWith = shares[list.id] else { return object }
                 return .object(WebService.members(of: object) + [("sharedWith", .array(sharedWith.map(PostgresUserAPI.object(for:))))])
             }
+            // `user` names the signed-in user (the web app shows sharing and signing out for it).
             return WebService.json(.object([("lists", .array(own + shared.map(PostgresUserAPI.object(for:)))),
-                                            ("smartLists", .array(smart))]))
+                                            ("smartLists", .array(smart)), ("user", .object([("name", .string(user.name))]))]))
         } catch {
             return Problem.from(error).response
         }
@@ -187,8 +188,11 @@ struct PostgresUserAPI: APIRoutes {
 
     func restoreReminder(_ uid: String) throws -> HTTPResponse { throw PostgresUserAPI.notYet("restoring a deleted reminder (the change journal)") }
     func undo(_ request: HTTPRequest) throws -> HTTPResponse { throw PostgresUserAPI.notYet("undo (the change journal)") }
-    func dueAlarms() throws -> HTTPResponse { throw PostgresUserAPI.notYet("alarms") }
-    func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse { throw PostgresUserAPI.notYet("alarms") }
+    /// The alarms due in the user's own lists (a list shared with them rings for its owner).
+    func dueAlarms() throws -> HTTPResponse { try store.dueAlarms(context: context) }
+    func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse {
+        try store.alarmDelivered(uid, alarmUID, context: context)
+    }
     /// `GET /api/v1/events`: `event: change` whenever this user's lists or reminders change,
     /// through any server (`PostgresChangeFeed`).
     func events() -> HTTPResponse {

@@ -56,7 +56,7 @@ extension PostgresWebService {
     func sessionUser(_ token: String) -> Result<UserRecord, Problem> {
         do {
             guard let user = try accounts.sessionUser(token: token, now: configuration.clock()) else {
-                return .failure(PostgresWebService.unauthorized("the session ended; sign in again at /login"))
+                return .failure(PostgresWebService.signInAtTheForm("the session ended; sign in again at /login"))
             }
             return .success(user)
         } catch {

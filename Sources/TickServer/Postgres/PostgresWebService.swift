@@ -15,13 +15,16 @@ import TickPostgres
 /// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
 /// those that need what only the SQLite store has yet (the change journal, alarms) answer
 /// 501. The event stream hears of changes through PostgreSQL (`PostgresChangeFeed`). CalDAV
-/// is served at `/dav/` with HTTP Basic (`PostgresWebService+DAV`); the web app's files are
-/// not served here yet.
+/// is served at `/dav/` with HTTP Basic (`PostgresWebService+DAV`). The web app's files are
+/// served from `configuration.webRoot` as on the single-user server, its page with the first
+/// answers of the user its session cookie signs in (`WebService.bootPage`).
 public final class PostgresWebService: Sendable {
     /// The accounts; their pool also serves the users' stores.
     let accounts: Accounts
-    /// The clock, zone, locale and alarm defaults (the token and the web root are not used).
+    /// The clock, zone, locale, alarm defaults and the web app's folder (the token is not used).
     let configuration: WebService.Configuration
+    /// The web app's files.
+    let staticFiles: StaticFiles
     let router: Router<PostgresUserAPI>
     let hostRule = Mutex(HostRule.any(port: nil))
     /// Credentials that passed their Argon2id check lately (each use confirmed in SQL).
@@ -45,6 +48,7 @@ public final class PostgresWebService: Sendable {
         self.verified = verified
         self.configuration = configuration
         self.router = WebService.makeRouter()
+        self.staticFiles = StaticFiles(root: configuration.webRoot)
         self.changes = PostgresChangeFeed(pool: accounts.pool)
         let pool = accounts.pool
         self.idleWork = idleDelay.map { delay in
@@ -78,7 +82,8 @@ public final class PostgresWebService: Sendable {
     /// Answers `request`: the `Host`, the sign-in, then the route, then the security header fields.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         idleWork?.noteActivity()
-        return WebService.secured(checkedResponse(to: request), isAPI: true)
+        let isAPI = request.path.hasPrefix("/api/") || WebService.isDAVPath(request.path)
+        return WebService.secured(checkedResponse(to: request), isAPI: isAPI)
     }
 
     private func checkedResponse(to request: HTTPRequest) -> HTTPResponse {
@@ -93,29 +98,53 @@ public final class PostgresWebService: Sendable {
             // A CalDAV client given only the server's address (Thunderbird, iOS) asks the root.
             return HTTPResponse(status: 301, headers: [("Location", DAVPath.rootPath)])
         }
-        guard request.path.hasPrefix("/api/") else {
-            return Problem.notFound("tick serve --database serves the JSON API under /api/v1/, CalDAV under /dav/ and /login only; "
-                                    + "the web app is not yet served on PostgreSQL").response
-        }
-        // The session cookie when there are no Basic credentials, else Basic.
-        let signedIn = request.header("authorization") == nil
-            ? request.cookies[WebService.sessionCookie].map(sessionUser) ?? signedInUser(request)
-            : signedInUser(request)
+        guard request.path.hasPrefix("/api/") else { return webAppResponse(to: request) }
         let user: UserRecord
-        switch signedIn {
+        switch signedIn(request) {
         case .success(let record): user = record
         case .failure(let problem): return problem.response
         }
         // A browser sends the cookie, and Basic credentials typed into its prompt, on its own:
         // a change must prove it comes from a script or Tick's page, as on the single-user server.
         if let refused = WebService.unprovenChange(request) { return refused }
-        let store = PostgresStore(pool: accounts.pool, user: user.id)
         do {
-            try furnish(store, at: configuration.clock())
+            return WebService.routed(request, by: router, to: try api(for: user))
         } catch {
             return Problem.from(error).response
         }
-        return WebService.routed(request, by: router, to: PostgresUserAPI(service: self, store: PostgresAPIStore(store: store), user: user))
+    }
+
+    /// The routes of `user`, over their store (given a first list when they have none).
+    /// - Throws: the store's error.
+    func api(for user: UserRecord) throws -> PostgresUserAPI {
+        let store = PostgresStore(pool: accounts.pool, user: user.id)
+        try furnish(store, at: configuration.clock())
+        return PostgresUserAPI(service: self, store: PostgresAPIStore(store: store), user: user)
+    }
+
+    /// The user a request to the API signs in: with the session cookie when it has no
+    /// `Authorization`, else with HTTP Basic. The 401 of a request from the web app (one with
+    /// the session cookie, `X-Tick-Request` or `Accept: text/event-stream`, and no
+    /// `Authorization`) challenges with the `Cookie` scheme of the login form, not Basic, so
+    /// that the browser does not open its own password prompt over the app.
+    func signedIn(_ request: HTTPRequest) -> Result<UserRecord, Problem> {
+        guard request.header("authorization") == nil else { return signedInUser(request) }
+        if let token = request.cookies[WebService.sessionCookie] { return sessionUser(token) }
+        let fromTheApp = request.header("x-tick-request") != nil || request.header("accept")?.contains("text/event-stream") == true
+        return fromTheApp ? .failure(PostgresWebService.signInAtTheForm("sign in at /login")) : signedInUser(request)
+    }
+
+    /// The web app: its page, with the first answers when the session cookie signs a user in
+    /// (`WebService.bootPage`), and its files.
+    private func webAppResponse(to request: HTTPRequest) -> HTTPResponse {
+        if WebService.isPageRequest(request), let token = request.cookies[WebService.sessionCookie],
+           case .success(let user) = sessionUser(token), let api = try? api(for: user),
+           let page = WebService.bootPage(staticFiles, for: request, answer: { path in
+               WebService.apiAnswer(path, to: request, by: router, api: api)
+           }) {
+            return page
+        }
+        return staticFiles.response(to: request)
     }
 
     /// The user the request's `Authorization: Basic` signs in, or the problem to answer:
@@ -140,6 +169,13 @@ public final class PostgresWebService: Sendable {
         } catch {
             return .failure(PostgresWebService.accountProblem(error))
         }
+    }
+
+    /// A 401 problem for the web app: the challenge names the login form (the `Cookie`
+    /// scheme of draft-broyer-http-cookie-auth), which no browser answers with a prompt.
+    static func signInAtTheForm(_ detail: String) -> Problem {
+        Problem(status: 401, name: "unauthorized", detail: detail,
+                headers: [("WWW-Authenticate", "Cookie realm=\"Tick\", form-action=\"/login\", cookie-name=\"\(WebService.sessionCookie)\"")])
     }
 
     /// A 401 problem with the Basic challenge of RFC 7617 (§2.1, `charset`).

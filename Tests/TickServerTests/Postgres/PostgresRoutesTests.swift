@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+import TickActions
 import TickModel
+import TickPostgres
 @testable import TickServer
 
 /// The JSON API of `tick serve --database` on a real PostgreSQL: the routes the store
@@ -71,8 +73,7 @@ struct PostgresRoutesTests {
     }
 
     @Test("What needs the SQLite store yet answers 501 with a problem that says so",
-          arguments: [("POST", "/api/v1/undo"),
-                      ("GET", "/api/v1/alarms/due"), ("POST", "/api/v1/reminders/x/restore")])
+          arguments: [("POST", "/api/v1/undo"), ("POST", "/api/v1/reminders/x/restore")])
     func notYet(_ method: String, _ target: String) throws {
         let harness = try PostgresServiceHarness()
         let parts = target.split(separator: "?", maxSplits: 1)
@@ -86,7 +87,7 @@ struct PostgresRoutesTests {
     @Test("No credentials, a wrong password, an unknown user or a bearer token: 401 with a Basic challenge")
     func unauthorized() throws {
         let harness = try PostgresServiceHarness()
-        let answers = [harness.send("GET", "/api/v1/lists", as: nil),
+        let answers = [harness.send("GET", "/api/v1/lists", as: nil, proving: false),
                        harness.send("GET", "/api/v1/lists", password: "wrong"),
                        harness.send("GET", "/api/v1/lists", as: "nobody"),
                        harness.send("GET", "/api/v1/lists", headers: ["Authorization": "Bearer 0123456789abcdef"], as: nil)]
@@ -96,7 +97,130 @@ struct PostgresRoutesTests {
             #expect(response.header("Content-Type") == "application/problem+json")
         }
         #expect(harness.send("GET", "/api/v1/lists").status == 200)
-        #expect(harness.send("GET", "/", as: nil).status == 404)
+    }
+
+    /// The web app's requests (`X-Tick-Request`, the session cookie, the event stream) are
+    /// challenged to the login form, not to Basic: a browser opens no password prompt over the app.
+    @Test("The web app without a session: 401 naming the login form, no Basic challenge")
+    func theAppIsSentToTheForm() throws {
+        let harness = try PostgresServiceHarness()
+        let answers = [harness.send("GET", "/api/v1/lists", as: nil),
+                       harness.send("GET", "/api/v1/lists", headers: ["Cookie": "tick_session=" + String(repeating: "0", count: 64)], as: nil,
+                                    proving: false),
+                       harness.send("GET", "/api/v1/events", headers: ["Accept": "text/event-stream"], as: nil, proving: false)]
+        for response in answers {
+            #expect(response.status == 401)
+            #expect(response.header("WWW-Authenticate") == #"Cookie realm="Tick", form-action="/login", cookie-name="tick_session""#)
+            #expect((PostgresServiceHarness.object(response)["detail"] as? String)?.contains("/login") == true)
+        }
+    }
+
+    @Test("The web app is served: its files to anyone, its page with the signed-in user's first answers only")
+    func theWebApp() throws {
+        let harness = try PostgresServiceHarness()
+        _ = harness.send("POST", "/api/v1/reminders", json: #"{"title":"ann's secret"}"#)
+        _ = harness.send("POST", "/api/v1/reminders", json: #"{"title":"bob's own"}"#, as: "bob")
+
+        let anonymous = harness.send("GET", "/", as: nil, proving: false)
+        #expect(anonymous.status == 200)
+        #expect(anonymous.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(BootPageTests.boot(anonymous) == nil)
+        #expect(!anonymous.bodyText.contains("secret"))
+        let script = harness.send("GET", "/app/main.js", as: nil, proving: false)
+        #expect(script.status == 200)
+        #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
+        #expect(script.header("Cache-Control") == "no-cache")
+        #expect(harness.send("GET", "/app/nope.js", as: nil, proving: false).status == 404)
+
+        let ann = try harness.logIn("ann")
+        let page = harness.send("GET", "/", headers: ["Cookie": "tick_session=\(ann)"], as: nil, proving: false)
+        #expect(page.status == 200)
+        #expect(page.header("Cache-Control") == "no-store")
+        let boot = try #require(BootPageTests.boot(page))
+        #expect(Set(boot.keys) == ["/lists", "/smart/today?limit=50"])
+        let lists = try #require(boot["/lists"] as? [String: Any])
+        #expect((lists["user"] as? [String: Any])?["name"] as? String == "ann")
+        let listID = try #require((lists["lists"] as? [[String: Any]])?.first?["id"] as? String)
+        let view = "/lists/\(listID)/reminders?limit=50"
+        let viewCookie = "tick_session=\(ann); tick_view=" + view.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let shown = try #require(BootPageTests.boot(harness.send("GET", "/", headers: ["Cookie": viewCookie], as: nil, proving: false)))
+        #expect(((shown[view] as? [String: Any])?["reminders"] as? [[String: Any]])?.map { $0["title"] as? String } == ["ann's secret"])
+        #expect(!page.bodyText.contains("bob's own"))
+
+        // Bob's session gets bob's answers; a view cookie naming ann's list gets no rows of hers.
+        let bob = try harness.logIn("bob")
+        let bobPage = harness.send("GET", "/", headers: ["Cookie": "tick_session=\(bob); tick_view=" + view.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!],
+                                   as: nil, proving: false)
+        let bobBoot = try #require(BootPageTests.boot(bobPage))
+        #expect(((bobBoot["/lists"] as? [String: Any])?["user"] as? [String: Any])?["name"] as? String == "bob")
+        #expect(bobBoot[view] == nil)
+        #expect(!bobPage.bodyText.contains("secret"))
+
+        // An ended session gets the plain page.
+        #expect(harness.send("POST", "/logout", headers: ["Cookie": "tick_session=\(ann)"], as: nil).status == 204)
+        #expect(BootPageTests.boot(harness.send("GET", "/", headers: ["Cookie": "tick_session=\(ann)"], as: nil, proving: false)) == nil)
+    }
+
+    @Test("reminders with alarms stored before schema step 8 ring once the database is migrated")
+    func alarmsOfMigratedRows() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        try PostgresMigrator.migrate(connection, to: Array(PostgresSchema.migrations.prefix(7)))
+        let now = Fixture.now
+        try connection.execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ('u1', 'ann', 'x', $1)", [now])
+        try connection.execute("INSERT INTO lists (id, owner, name, color, position, created_at, modified_at) VALUES ('l1', 'u1', 'Home', '#FF0000', 1, $1, $1)", [now])
+        // One alarm at an instant, one 10 minutes before a due date, and none.
+        for (number, due, alarms) in [(1, nil, #"[{"at":1795954800000,"uid":"a1"}]"#), (2, "2026-11-29T12:30:00Z", #"[{"offset":-600,"start":false,"uid":"a2"}]"#),
+                                      (3, "2026-11-29T12:00:00Z", "[]")] {
+            try connection.execute("""
+                INSERT INTO reminders (owner, number, uid, list_id, title, position, due, due_time_zone, alarms, created_at, modified_at)
+                VALUES ('u1', $1, $2, 'l1', $3, $1, $4, $5, $6::jsonb, $7, $7)
+                """, [number, "uid-\(number)", "r\(number)", due, due.map { _ in "UTC" }, alarms, now])
+        }
+        #expect(try PostgresMigrator.migrate(connection, to: PostgresSchema.migrations) == Array(8...PostgresSchema.migrations.count))
+        let keys = try connection.execute("SELECT number, next_alarm FROM reminders ORDER BY number")
+            .map { row in try row.decodeIfPresent("next_alarm", as: Date.self) }
+        #expect(keys == [Date(timeIntervalSince1970: 1_795_954_800), Date(timeIntervalSince1970: 1_795_954_800), nil])
+        let pool = try PostgresPool(url: database.url, capacity: 1)
+        let due = try PostgresStore(pool: pool, user: UserID("u1")).read { db in
+            try Actions.dueAlarms(in: db, context: ActionContext(dateContext: DateContext(now: Date(timeIntervalSince1970: 1_795_955_000),
+                                                                                         timeZone: TimeZone(identifier: "UTC")!,
+                                                                                         locale: Locale(identifier: "en_US_POSIX"))))
+        }
+        #expect(due.map(\.reminder.title) == ["r1", "r2"])
+    }
+
+    @Test("Alarms due are listed until the page records their delivery, once, for the user's own reminders")
+    func dueAlarmsAreDeliveredOnce() throws {
+        let harness = try PostgresServiceHarness()
+        let added = harness.send("POST", "/api/v1/reminders", json: #"{"title":"call","due":"2026-11-29 12:10","alarms":["0"]}"#)
+        let uid = try #require(PostgresServiceHarness.object(added)["uid"] as? String)
+        _ = harness.send("POST", "/api/v1/reminders", json: #"{"title":"bob's call","due":"2026-11-29 12:10","alarms":["0"]}"#, as: "bob")
+        func due(_ user: String = "ann") -> [[String: Any]] {
+            PostgresServiceHarness.object(harness.send("GET", "/api/v1/alarms/due", as: user))["alarms"] as? [[String: Any]] ?? []
+        }
+        #expect(due().isEmpty)
+        harness.clock.set(Fixture.now.addingTimeInterval(15 * 60))
+        let alarms = due()
+        #expect(alarms.count == 1)
+        #expect((alarms.first?["reminder"] as? [String: Any])?["title"] as? String == "call")
+        #expect(alarms.first?["at"] as? String == "2026-11-29T12:10:00Z")
+        let alarmUID = try #require(alarms.first?["alarmUID"] as? String)
+        // Bob can neither see nor mark ann's alarm.
+        #expect(due("bob").compactMap { ($0["reminder"] as? [String: Any])?["title"] as? String } == ["bob's call"])
+        #expect(harness.send("POST", "/api/v1/alarms/\(uid)/\(alarmUID)/delivered", as: "bob").status == 404)
+        #expect(due().count == 1)
+
+        #expect(harness.send("POST", "/api/v1/alarms/\(uid)/\(alarmUID)/delivered").status == 204)
+        #expect(due().isEmpty)
+        #expect(harness.send("POST", "/api/v1/alarms/\(uid)/\(alarmUID)/delivered").status == 204)
+        #expect(harness.send("POST", "/api/v1/alarms/\(uid)/nope/delivered").status == 404)
+        let reminder = PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + uid))
+        #expect(((reminder["alarms"] as? [[String: Any]])?.first?["firedAt"] as? String) != nil)
+        let connection = try harness.database.connect()
+        let rows = try connection.execute("SELECT channel, fire_at::text AS at FROM alarm_deliveries")
+        #expect(rows.map { $0.text("channel") } == ["browser"])
+        #expect(due("bob").count == 1)
     }
 
     @Test("A change signed in with Basic needs X-Tick-Request: 1 (403), as on the single-user server")
@@ -192,7 +316,7 @@ struct PostgresRoutesTests {
         #expect(out.header("Set-Cookie")?.contains("Max-Age=0") == true)
         let ended = harness.send("GET", "/api/v1/lists", headers: session, as: nil)
         #expect(ended.status == 401)
-        #expect(ended.header("WWW-Authenticate") == "Basic realm=\"Tick\", charset=\"UTF-8\"")
+        #expect(ended.header("WWW-Authenticate")?.hasPrefix("Cookie realm=\"Tick\", form-action=\"/login\"") == true)
 
         // Removing the user ends their sessions.
         let bob = Self.logIn(harness, "bob", PostgresServiceHarness.password(of: "bob"))

@@ -34,7 +34,8 @@ final class PostgresServiceHarness: Sendable {
         self.clock = clock
         service = PostgresWebService(accounts: accounts, configuration: WebService.Configuration(
             token: "", timeZone: timeZone, locale: Locale(identifier: "en_US_POSIX"),
-            clock: { clock.now }, webRoot: nil), verified: verified, idleDelay: idleDelay)
+            clock: { clock.now }, webRoot: URL(fileURLWithPath: Fixture.packageRoot + "/Sources/TickServer/WebApp")),
+            verified: verified, idleDelay: idleDelay)
         service.listening(address: "127.0.0.1", port: 8765)
     }
 
@@ -47,17 +48,27 @@ final class PostgresServiceHarness: Sendable {
     }
 
     /// The answer to a request signed in as `user` (with their password, or `password`);
-    /// `user` nil sends no credentials. Changes carry `X-Tick-Request: 1`.
+    /// `user` nil sends no credentials. Requests carry `X-Tick-Request: 1` unless `proving` is false.
     func send(_ method: String, _ path: String, json: String? = nil, query: [String: String] = [:],
               headers: [String: String] = [:], as user: String? = "ann", password: String? = nil,
-              from address: String = "192.0.2.1", body: String? = nil) -> HTTPResponse {
-        var fields = ["Host": PostgresServiceHarness.host, "X-Tick-Request": "1"]
+              from address: String = "192.0.2.1", body: String? = nil, proving: Bool = true) -> HTTPResponse {
+        var fields = ["Host": PostgresServiceHarness.host]
+        if proving { fields["X-Tick-Request"] = "1" }
         if let user { fields["Authorization"] = PostgresServiceHarness.basic(user, password ?? PostgresServiceHarness.password(of: user)) }
         if json != nil { fields["Content-Type"] = "application/json" }
         for (name, value) in headers { fields[name] = value }
         var request = HTTPRequest(method: method, path: path, query: query, headers: fields, body: Array((json ?? body ?? "").utf8))
         request.clientAddress = address
         return service.respond(to: request)
+    }
+
+    /// The value of the `tick_session` cookie a login with the form of `/login` sets for `user`.
+    func logIn(_ user: String) throws -> String {
+        let answer = PostgresRoutesTests.logIn(self, user, PostgresServiceHarness.password(of: user))
+        guard let cookie = answer.header("Set-Cookie"), cookie.hasPrefix("tick_session=") else {
+            throw HarnessError("the login of \(user) answered \(answer.status): \(answer.bodyText)")
+        }
+        return String(cookie.dropFirst("tick_session=".count).prefix { $0 != ";" })
     }
 
     /// The JSON object of a response body.
@@ -76,4 +87,10 @@ final class PostgresServiceHarness: Sendable {
         }
         return rows
     }
+}
+
+/// A step of the harness that failed.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

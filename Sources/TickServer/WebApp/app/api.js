@@ -27,6 +27,17 @@ const boot = (() => {
   }
 })();
 
+/** The user the page was sent to, when it came with its `/lists` answer (the multi-user
+ *  server's names them; null on the single-user one), else undefined. */
+export function bootUser() {
+  return boot.has("/lists") ? boot.get("/lists")?.user?.name ?? null : undefined;
+}
+
+/** Drops the answers the service worker kept (signing out: the next user of this browser must not see them). */
+export async function forgetCachedAnswers() {
+  if ("caches" in window) await caches.delete("tick-data-v1");
+}
+
 /** Remembers the API path of the view shown, so that the next page load comes with its first answer. */
 export function rememberView(path) {
   document.cookie = `tick_view=${encodeURIComponent(path)}; path=/; SameSite=Strict; max-age=31536000`;
@@ -55,8 +66,9 @@ async function send(method, path, body, headers = {}) {
     boot.delete(path);
     return answer;
   }
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", ...headers } };
-  if (method !== "GET") init.headers["X-Tick-Request"] = "1";
+  // X-Tick-Request on every request: it proves a change comes from this page, and it tells
+  // the multi-user server to answer a lost session with its login form, not a password prompt.
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Tick-Request": "1", ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -121,6 +133,10 @@ export const api = {
   remove: (uid) => request("DELETE", `/reminders/${id(uid)}`),
   restore: (uid) => request("POST", `/reminders/${id(uid)}/restore`),
   undo: () => request("POST", "/undo"),
+  shares: (listID) => request("GET", `/lists/${id(listID)}/shares`),
+  share: (listID, user, access) => request("PUT", `/lists/${id(listID)}/shares/${id(user)}`, { access }),
+  unshare: (listID, user) => request("DELETE", `/lists/${id(listID)}/shares/${id(user)}`),
+  signOut: () => fetch("/logout", { method: "POST", credentials: "same-origin", headers: { "X-Tick-Request": "1" } }),
   dueAlarms: () => request("GET", "/alarms/due"),
   delivered: (uid, alarmUID) => request("POST", `/alarms/${id(uid)}/${id(alarmUID)}/delivered`),
 };

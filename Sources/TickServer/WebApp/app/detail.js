@@ -4,7 +4,7 @@
 import { api, APIError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
 import { formatDue, alarmText, describeAlarm } from "./format.js";
-import { state } from "./state.js";
+import { state, listByID, isReadOnly } from "./state.js";
 import { reload, showError, toggle, remove } from "./main.js";
 
 const fields = ["title", "notes", "due", "start", "list", "priority", "flagged", "tags", "url", "repeat", "repeatFrom", "alarms"];
@@ -73,11 +73,18 @@ export async function refreshDetail() {
 function show(reminder, keep = null) {
   state.detail = reminder;
   const select = byId("d-list");
-  const options = state.lists.map((list) => `${list.id}\n${list.name}`).join("\n");
+  // A reminder moves between the user's own lists; one in a list shared with them stays there.
+  const inShared = listByID(reminder.listID)?.sharedBy;
+  const choices = inShared ? state.lists.filter((list) => list.id === reminder.listID) : state.lists.filter((list) => !list.sharedBy);
+  const options = choices.map((list) => `${list.id}\n${list.name}`).join("\n");
   if (select.dataset.options !== options) { // not redrawn under an open menu when nothing changed
-    fill(select, state.lists.map((list) => el("option", { value: list.id }, list.name)));
+    fill(select, choices.map((list) => el("option", { value: list.id }, list.name)));
     select.dataset.options = options;
   }
+  const readOnly = isReadOnly(reminder.listID);
+  for (const control of byId("detail-form").elements) control.disabled = readOnly;
+  byId("detail-delete").hidden = readOnly;
+  byId("subtask-form").hidden = readOnly;
   for (const field of fields) {
     const input = byId(`d-${field === "repeatFrom" ? "repeat-from" : field}`);
     if (input.id === keep) continue;
@@ -91,7 +98,7 @@ function show(reminder, keep = null) {
   fill(byId("d-subtasks"), (reminder.subtasks || []).map((subtask) =>
     el("li", {},
       el("input", {
-        type: "checkbox", id: `sub-${subtask.uid}`, checked: subtask.completed,
+        type: "checkbox", id: `sub-${subtask.uid}`, checked: subtask.completed, disabled: readOnly,
         onchange: async (event) => { await toggle(subtask, event.target); await refreshDetail(); },
       }),
       el("label", { for: `sub-${subtask.uid}` }, subtask.title))));

@@ -1,13 +1,14 @@
 // The reminders app: sidebar of lists, table of reminders, add field, undo bar.
-import { api, APIError, paths, cached, rememberView } from "./api.js";
+import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswers } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { formatDue, isOverdue, priorityMarks } from "./format.js";
-import { state, listByID, viewName, viewFragment, viewFromFragment } from "./state.js";
+import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment } from "./state.js";
 import { openDetail, closeDetail, refreshDetail } from "./detail.js";
 import { installShortcuts } from "./keys.js";
 import { installReorder } from "./reorder.js";
 import { installNotifications, checkAlarms } from "./notify.js";
 import { openNewList } from "./lists.js";
+import { openShare, leave, signOut } from "./share.js";
 
 const PAGE = 50;
 
@@ -23,6 +24,7 @@ export async function reload({ keepScroll = true } = {}) {
     const lists = await asked;
     state.lists = lists.lists;
     state.smartLists = lists.smartLists;
+    state.user = lists.user?.name ?? null;
     state.offline = false;
   } catch (error) {
     // The service worker answers 503 when neither the server nor its cache has the page.
@@ -48,8 +50,15 @@ function viewPath(view, cursor = null) {
  * - Returns: whether there was something to draw.
  */
 async function paintFromCache() {
+  const user = bootUser(); // read before the first answers are used
   const [lists, page] = await Promise.all([cached(paths.lists()), cached(viewPath(state.view))]);
-  if (!lists || !page || state.reminders.length || state.smartLists.length) return false;
+  if (!lists || !page) return false;
+  // Answers kept for another user of this browser are never drawn, and are dropped.
+  if (user !== undefined && (lists.user?.name ?? null) !== user) {
+    await forgetCachedAnswers();
+    return false;
+  }
+  if (state.reminders.length || state.smartLists.length) return false;
   state.lists = lists.lists;
   state.smartLists = lists.smartLists;
   state.reminders = page.reminders;
@@ -115,12 +124,21 @@ function renderSidebar() {
   fill(byId("user-lists"), state.lists.map((list) => {
     const dot = el("span", { class: "dot", "aria-hidden": "true" });
     dot.style.setProperty("--dot", list.color);
+    // A list shared with the user says by whom (and "view only"); a list the user shares is marked.
+    const label = list.sharedBy
+      ? el("span", { class: "nav-label" }, el("span", { class: "nav-name" }, list.name),
+        el("span", { class: "shared-by" }, `shared by ${list.sharedBy}${list.access === "read" ? " · view only" : ""}`))
+      : el("span", { class: "nav-name" }, list.name,
+        list.sharedWith?.length ? el("span", { class: "shared-mark", title: "Shared", "aria-label": ", shared" }, " 👥") : null);
     return el("li", {},
       el("button", {
         class: "nav-item", "aria-current": isCurrent("list", list.id) ? "page" : null,
         dataset: { list: list.id }, onclick: () => choose({ kind: "list", id: list.id }),
-      }, dot, el("span", { class: "nav-name" }, list.name), el("span", { class: "count" }, String(list.openCount))));
+      }, dot, label, el("span", { class: "count" }, String(list.openCount))));
   }));
+  const signOutButton = byId("sign-out");
+  signOutButton.hidden = !state.user;
+  if (state.user) fill(signOutButton, `Sign out (${state.user})`);
 }
 
 let drawnRows = null;
@@ -133,6 +151,16 @@ function renderTable() {
   byId("view-dot").hidden = !list;
   if (list) byId("view-dot").style.setProperty("--dot", list.color);
   fill(byId("reminders-caption"), name);
+  // Sharing: the owner of a list shares it; a user it is shared with can leave it.
+  byId("share-button").hidden = !(state.user && list && !list.sharedBy);
+  byId("leave-button").hidden = !(list && list.sharedBy);
+  const readOnly = Boolean(list && isReadOnly(list.id));
+  document.body.classList.toggle("read-only", readOnly);
+  const sharedNote = byId("shared-note");
+  sharedNote.hidden = !list?.sharedBy;
+  if (list?.sharedBy) {
+    fill(sharedNote, `${list.sharedBy} shares this list with you` + (readOnly ? ": you can see it, not change it." : "."));
+  }
   byId("show-completed").checked = state.showCompleted;
   const body = byId("reminder-rows");
   const now = new Date();
@@ -167,6 +195,7 @@ function renderTable() {
 
 function row(reminder, now) {
   const overdue = isOverdue(reminder, now);
+  const readOnly = isReadOnly(reminder.listID);
   const showList = state.view.kind !== "list";
   const title = reminder.title;
   return el("tr", {
@@ -179,7 +208,7 @@ function row(reminder, now) {
       el("span", { class: "handle", title: "Drag to reorder (or Alt+↑/↓)", "aria-hidden": "true" }, "⠿")),
     el("td", { class: "check-cell" },
       el("input", {
-        type: "checkbox", class: "check", checked: reminder.completed,
+        type: "checkbox", class: "check", checked: reminder.completed, disabled: readOnly,
         "aria-label": `${reminder.completed ? "Reopen" : "Complete"} “${title}”`,
         onchange: (event) => toggle(reminder, event.target),
       })),
@@ -197,7 +226,7 @@ function row(reminder, now) {
     el("td", { class: "flag-cell" },
       reminder.flagged ? el("span", { class: "flag", role: "img", "aria-label": "flagged" }, "⚑") : null),
     el("td", { class: "delete-cell" },
-      el("button", { type: "button", class: "delete icon-button", "aria-label": `Delete “${title}”`, onclick: () => remove(reminder) }, "✕")));
+      readOnly ? null : el("button", { type: "button", class: "delete icon-button", "aria-label": `Delete “${title}”`, onclick: () => remove(reminder) }, "✕")));
 }
 
 /** Marks the row of `uid` as selected (and focuses it when `focus`). */
@@ -218,6 +247,13 @@ export function selectedReminder() {
 
 // MARK: - Changes
 
+/** Whether `reminder` can be changed; when not (its list is shared with the user read-only), says so. */
+export function canChange(reminder) {
+  if (!isReadOnly(reminder.listID)) return true;
+  showError(new Error(`“${listByID(reminder.listID)?.name}” is shared with you to view only.`));
+  return false;
+}
+
 /** Runs a change, shows its error if it fails, then reloads. */
 export async function change(work, { reloadAfter = true } = {}) {
   try {
@@ -232,6 +268,7 @@ export async function change(work, { reloadAfter = true } = {}) {
 }
 
 export async function toggle(reminder, checkbox) {
+  if (!canChange(reminder)) return;
   if (checkbox) checkbox.disabled = true;
   const done = !reminder.completed;
   await change(() => (done ? api.complete(reminder.uid) : api.reopen(reminder.uid)));
@@ -239,6 +276,7 @@ export async function toggle(reminder, checkbox) {
 }
 
 export async function flag(reminder) {
+  if (!canChange(reminder)) return;
   await change(() => api.patch(reminder.uid, { flagged: !reminder.flagged }));
 }
 
@@ -246,6 +284,7 @@ let undoTimer = null;
 
 /** Deletes a reminder and offers it back in the undo bar. */
 export async function remove(reminder) {
+  if (!canChange(reminder)) return;
   const deleted = await change(() => api.remove(reminder.uid));
   if (!deleted) return;
   if (state.detail?.uid === reminder.uid) closeDetail();
@@ -305,7 +344,7 @@ let errorTimer = null;
 export function showError(error) {
   const box = byId("error");
   fill(box, error instanceof APIError && error.status === 401
-    ? "You are not logged in. Open the address tick serve printed (…/login?token=…)."
+    ? "You are not signed in: sign in at /login, or open the address tick serve printed (…/login?token=…)."
     : error.message || String(error));
   box.hidden = false;
   clearTimeout(errorTimer);
@@ -388,6 +427,9 @@ function start() {
     document.body.classList.contains("drawer-open") ? closeDrawer() : openDrawer());
   byId("scrim").addEventListener("click", closeDrawer);
   byId("new-list").addEventListener("click", openNewList);
+  byId("share-button").addEventListener("click", () => openShare(listByID(state.view.id)));
+  byId("leave-button").addEventListener("click", () => leave(listByID(state.view.id)));
+  byId("sign-out").addEventListener("click", signOut);
   window.addEventListener("tick-unauthorized", () => { byId("login-note").hidden = false; });
   installShortcuts();
   installReorder();

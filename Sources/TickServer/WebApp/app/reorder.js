@@ -3,10 +3,14 @@
 // move route, so the order is the list's stored order.
 import { api } from "./api.js";
 import { byId, announce } from "./dom.js";
-import { state } from "./state.js";
+import { state, isReadOnly, listByID } from "./state.js";
 import { change, select, showError } from "./main.js";
 
 function canReorder() {
+  if (state.view.kind === "list" && isReadOnly(state.view.id)) {
+    showError(new Error(`“${listByID(state.view.id)?.name}” is shared with you to view only.`));
+    return false;
+  }
   if (state.view.kind === "list") return true;
   showError(new Error("Reorder reminders in their own list (the smart lists and search have their own order)."));
   return false;

@@ -2,7 +2,8 @@
 // the modules share; `render()` in main.js draws it.
 
 export const state = {
-  lists: [],          // the user's lists (API shape, with openCount)
+  lists: [],          // the user's lists (API shape, with openCount), then the lists shared with them (with sharedBy, access)
+  user: null,         // on the multi-user server: the signed-in user's name (sharing and signing out)
   smartLists: [],     // [{ id, name, count }]
   view: { kind: "smart", id: "today" },  // or { kind: "list", id } or { kind: "search", q }
   reminders: [],
@@ -18,6 +19,11 @@ export const state = {
 /** The list with `id`. */
 export function listByID(id) {
   return state.lists.find((list) => list.id === id) || null;
+}
+
+/** Whether the list `id` is shared with the user read-only (its reminders cannot be changed). */
+export function isReadOnly(id) {
+  return listByID(id)?.access === "read";
 }
 
 /** The smart lists' names before the server's answer names them. */
