@@ -17,8 +17,24 @@ import TestSupport
     @Test("the web app in headless Chromium", .enabled(if: hasChromium, "chromium and chromium-driver are not installed (make test-deps)"),
           .timeLimit(.minutes(10)))
     func webAppInABrowser() throws {
+        try WebAppBrowserTests.run([])
+    }
+
+    /// The same checks on `tick serve --database` (signed in with the login form, the CLI's
+    /// changes made by another client of the API), and sharing, signing out and another
+    /// user in the same browser.
+    @Test("the web app of the multi-user server in headless Chromium",
+          .enabled(if: hasChromium, "chromium and chromium-driver are not installed (make test-deps)"),
+          .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason), .timeLimit(.minutes(10)))
+    func webAppOnPostgres() throws {
+        let database = try PostgresServer.database()
+        try WebAppBrowserTests.run(["--database", database.url])
+    }
+
+    /// Runs the script with `arguments`; each check it reports failed is an issue.
+    static func run(_ arguments: [String]) throws {
         let tick = try #require(BinaryRunner.executable, "build the tick executable first")
-        let run = try ChildProcess.run("/usr/bin/python3", [WebAppBrowserTests.script, "--tick", tick])
+        let run = try ChildProcess.run("/usr/bin/python3", [WebAppBrowserTests.script, "--tick", tick] + arguments)
         let text = run.output
         if run.status == 77 {
             withKnownIssue("the browser test cannot run: \(text.trimmingCharacters(in: .whitespacesAndNewlines))") {

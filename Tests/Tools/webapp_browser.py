@@ -10,7 +10,15 @@ or Selenium is missing. Everything it starts is stopped by its process id.
 
     webapp_browser.py --tick PATH/TO/tick                 # the checks
     webapp_browser.py --tick PATH/TO/tick --screenshots DIR   # demo data, two screenshots
+    webapp_browser.py --tick PATH/TO/tick --database postgresql://…   # the multi-user server
+
+With --database (an empty PostgreSQL database the caller started), the users ann and bob
+are made with `tick users add`, `tick serve --database` is started, the browser signs in
+as ann with the login form, and what the single-user checks do with the CLI is done by
+another client of the API (ann's app password, HTTP Basic); checks of sharing with bob,
+signing out and signing in as another user in the same browser are added.
 """
+import base64
 import argparse
 import json
 import os
@@ -41,26 +49,51 @@ except ImportError:
     sys.exit(SKIP)
 
 
-class Server:
-    """`tick serve` on 127.0.0.1 and a port the system picks, with its own database."""
+PASSWORDS = {"ann": "ann's password 🔑 1", "bob": "bob's password 2"}
 
-    def __init__(self, tick, folder):
+
+class Server:
+    """`tick serve` on 127.0.0.1 and a port the system picks, with its own database: a
+    SQLite file, or the PostgreSQL database `database` (a URL) with the users ann and bob."""
+
+    def __init__(self, tick, folder, database=None):
         self.tick = tick
+        self.database = database
         self.env = dict(os.environ, TICK_DB=os.path.join(folder, "tick.sqlite3"), TICK_SERVE_TOKEN=TOKEN,
                         XDG_STATE_HOME=os.path.join(folder, "state"), TZ="UTC", LANG="C.UTF-8")
         self.env.pop("TICK_NOW", None)
         self.process = None
         self.port = None
+        if database:
+            for name, password in PASSWORDS.items():
+                self.run_tick(["users", "add", name, "--database", database], stdin=password + "\n")
 
-    def cli(self, *arguments):
-        result = subprocess.run([self.tick, *arguments], env=self.env, capture_output=True, text=True, timeout=30)
+    def run_tick(self, arguments, stdin=None):
+        result = subprocess.run([self.tick, *arguments], env=self.env, capture_output=True, text=True, timeout=30, input=stdin)
         if result.returncode != 0:
             raise RuntimeError(f"tick {' '.join(arguments)}: {result.stderr.strip()}")
         return result.stdout
 
+    def cli(self, *arguments):
+        """`tick ARGUMENTS` on the SQLite file; on PostgreSQL, `add` and `lists add` are made
+        through the API by another client (the CLI works on SQLite files only)."""
+        if not self.database:
+            return self.run_tick(list(arguments))
+        if arguments[:2] == ("lists", "add"):
+            body = {"name": arguments[2]}
+            if "--color" in arguments:
+                body["color"] = arguments[arguments.index("--color") + 1]
+            return self.api("POST", "/lists", body)
+        if arguments[0] == "add":
+            body = {"title": arguments[1]}
+            if "--list" in arguments:
+                body["list"] = self.list_id(arguments[arguments.index("--list") + 1])
+            return self.api("POST", "/reminders", body)
+        raise RuntimeError(f"tick {' '.join(arguments)} has no API form here")
+
     def start(self):
-        self.process = subprocess.Popen([self.tick, "serve", "--listen", "127.0.0.1:0"], env=self.env,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        command = [self.tick, "serve", "--listen", "127.0.0.1:0"] + (["--database", self.database] if self.database else [])
+        self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 15
         while time.time() < deadline:
             line = self.process.stdout.readline()
@@ -84,10 +117,17 @@ class Server:
     def base(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def api(self, method, path, body=None):
+    def authorization(self, user="ann"):
+        if not self.database:
+            return "Bearer " + TOKEN
+        return "Basic " + base64.b64encode(f"{user}:{PASSWORDS[user]}".encode()).decode()
+
+    def api(self, method, path, body=None, user="ann"):
         data = json.dumps(body).encode() if body is not None else None
+        # A script signed in with Basic proves its changes with X-Tick-Request (a browser's form cannot send it).
         request = urllib.request.Request(self.base + "/api/v1" + path, data=data, method=method,
-                                         headers={"Authorization": "Bearer " + TOKEN, "Content-Type": "application/json"})
+                                         headers={"Authorization": self.authorization(user), "Content-Type": "application/json",
+                                                  "X-Tick-Request": "1"})
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 text = response.read().decode()
@@ -95,11 +135,11 @@ class Server:
         except urllib.error.HTTPError as error:
             return {"status": error.code, "problem": json.loads(error.read().decode() or "null")}
 
-    def lists(self):
-        return self.api("GET", "/lists")["lists"]
+    def lists(self, user="ann"):
+        return self.api("GET", "/lists", user=user)["lists"]
 
-    def list_id(self, name):
-        return next(item["id"] for item in self.lists() if item["name"] == name)
+    def list_id(self, name, user="ann"):
+        return next(item["id"] for item in self.lists(user) if item["name"] == name)
 
     def reminders(self, list_name, completed=True):
         query = "?limit=500" + ("&completed=true" if completed else "")
@@ -546,6 +586,133 @@ def leaving_and_coming_back_does_not_wait(server, app):
     app.settle()
 
 
+# MARK: - The multi-user server (--database)
+
+POSTGRES_CHECKS = []
+
+
+def postgres_check(function):
+    POSTGRES_CHECKS.append(function)
+    return function
+
+
+def sign_in(driver, server, user):
+    """The login form of the multi-user server, filled and sent as a person would."""
+    driver.get(server.base + "/login")
+    wait_for(lambda: driver.find_element(By.ID, "name").is_displayed(), "the login form")
+    driver.find_element(By.ID, "name").send_keys(user)
+    field = driver.find_element(By.ID, "password")
+    field.send_keys(PASSWORDS[user])
+    field.send_keys(Keys.ENTER)
+    wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#smart-lists li")) == 6, f"the sidebar after {user} signed in", timeout=15)
+
+
+def sidebar_names(app):
+    return [b.find_element(By.CSS_SELECTOR, ".nav-name").get_attribute("textContent") for b in app.finds("#user-lists .nav-item")]
+
+
+def sidebar_item(app, name):
+    return next(b for b in app.finds("#user-lists .nav-item") if b.find_element(By.CSS_SELECTOR, ".nav-name").get_attribute("textContent") == name)
+
+
+@postgres_check
+def a_list_shared_with_me(server, app):
+    """bob shares a list with ann to edit, then to view only, then stops: ann's open page follows each step by itself."""
+    chores = server.api("POST", "/lists", {"name": "Bob's chores 🧽", "color": "purple"}, user="bob")
+    server.api("POST", "/reminders", {"title": "Wash the car", "list": chores["id"]}, user="bob")
+    app.open_list("Work")
+    server.api("PUT", f"/lists/{chores['id']}/shares/ann", {"access": "write"}, user="bob")
+    wait_for(lambda: "Bob's chores 🧽" in sidebar_names(app), "bob's list in ann's sidebar", timeout=8)
+    wait_for(lambda: "shared by bob" in sidebar_item(app, "Bob's chores 🧽").text, "the sidebar saying who shares the list")
+    app.open_list("Bob's chores 🧽")
+    assert "bob shares this list with you" in app.find("#shared-note").text
+    assert not app.find("#share-button").is_displayed(), "ann is offered to share bob's list"
+    assert app.find("#leave-button").is_displayed(), "ann is not offered to leave bob's list"
+
+    def bobs(title):
+        rows = server.api("GET", f"/lists/{chores['id']}/reminders?completed=true&limit=100", user="bob")["reminders"]
+        return next((r for r in rows if r["title"] == title), None)
+    app.add("Vacuum the seats")
+    wait_for(lambda: bobs("Vacuum the seats"), "ann's reminder in bob's list")
+    app.click("Wash the car", ".check")
+    wait_for(lambda: bobs("Wash the car")["completed"], "bob's reminder completed by ann")
+
+    server.api("PUT", f"/lists/{chores['id']}/shares/ann", {"access": "read"}, user="bob")
+    wait_for(lambda: not app.find("#add-form").is_displayed(), "the add field hidden in a view-only list", timeout=8)
+    wait_for(lambda: "view only" in sidebar_item(app, "Bob's chores 🧽").text, "the sidebar saying view only")
+    wait_for(lambda: app.in_row("Vacuum the seats", ".check").get_attribute("disabled") is not None, "the check box disabled")
+    wait_for(lambda: app.row("Vacuum the seats").find_elements(By.CSS_SELECTOR, ".delete") == [], "no Delete in a view-only row")
+    app.click("Vacuum the seats", ".title")
+    wait_for(lambda: app.find("#detail").is_displayed(), "the detail panel")
+    assert app.find("#d-title").get_attribute("disabled") is not None, "the detail panel of a view-only reminder can be edited"
+    assert not app.find("#detail-delete").is_displayed()
+    app.find("#detail-close").click()
+
+    server.api("DELETE", f"/lists/{chores['id']}/shares/ann", user="bob")
+    wait_for(lambda: "Bob's chores 🧽" not in sidebar_names(app), "bob's list gone from ann's sidebar", timeout=8)
+    wait_for(lambda: app.find("#view-title").text == "Today", "the page back on Today")
+
+
+@postgres_check
+def share_a_list_from_the_page(server, app):
+    app.open_list("Work")
+    app.find("#share-button").click()
+    wait_for(lambda: app.find("#share-dialog").is_displayed(), "the share dialog")
+    assert app.find("#share-none").is_displayed()
+    app.find("#share-user").send_keys("nobody")
+    app.find("#share-add").click()
+    wait_for(lambda: app.find("#share-error").is_displayed(), "the refusal of an unknown user")
+    assert "nobody" in app.find("#share-error").text, f"the error does not name the user: {app.find('#share-error').text}"
+    field = app.find("#share-user")
+    field.clear()
+    field.send_keys("bob")
+    Select(app.find("#share-access")).select_by_value("read")
+    app.find("#share-add").click()
+
+    def bobs_view():
+        return next((item for item in server.lists("bob") if item["name"] == "Work"), None)
+    shared = wait_for(bobs_view, "Work in bob's lists")
+    assert shared["sharedBy"] == "ann" and shared["access"] == "read", f"bob sees {shared}"
+    wait_for(lambda: "bob" in app.find("#share-people li").text, "bob in the dialog")
+    found = axe_findings(app.driver)
+    assert found == [], "axe in the share dialog: " + "; ".join(found)
+    wait_for(lambda: Select(app.find("#share-people li select")).select_by_value("write") or True, "choosing Can edit")
+    wait_for(lambda: bobs_view()["access"] == "write", "bob's access changed to write")
+    wait_for(lambda: app.find("#share-people li button"), "the Remove button").click()
+    wait_for(lambda: bobs_view() is None, "Work no longer shared with bob")
+    wait_for(lambda: app.find("#share-none").is_displayed(), "the dialog saying it is shared with nobody")
+    app.find("#share-close").click()
+    wait_for(lambda: not app.find("#share-dialog").is_displayed(), "the dialog closed")
+
+
+@postgres_check
+def sign_out_then_another_user(server, app):
+    """ann signs out; bob signs in on the same browser and sees his lists, nothing of ann's,
+    not even from what the service worker kept; then ann's cookie is dropped without
+    signing out, and the next user still sees nothing of hers."""
+    driver = app.driver
+    app.open_list("Work")
+    button = app.find("#sign-out")
+    assert button.is_displayed() and "ann" in button.text, f"the sign-out button says {button.text!r}"
+    button.click()
+    wait_for(lambda: driver.current_url.endswith("/login"), "the login form after signing out")
+    kept = driver.execute_async_script("const done = arguments[0]; caches.has('tick-data-v1').then(done, () => done('error'))")
+    assert kept is False, f"the answers kept for ann are still in the browser ({kept})"
+    sign_in(driver, server, "bob")
+    app.settle()
+    bobs = [item["name"] for item in server.lists("bob")]
+    names = wait_for(lambda: sidebar_names(app) == bobs and bobs, f"bob's lists {bobs} in the sidebar")
+    assert "Groceries" not in names, f"bob's sidebar shows ann's lists: {names}"
+    assert "Alpha" not in driver.find_element(By.TAG_NAME, "body").text
+    # Signed out without signing out: the cookie is gone, what bob's pages kept stays; ann signs in.
+    driver.delete_cookie("tick_session")
+    sign_in(driver, server, "ann")
+    app.settle()
+    painted = driver.execute_script('return performance.getEntriesByName("tick-first-rows-cached").length')
+    assert painted == 0, "ann's page was first drawn from what was kept for bob"
+    wait_for(lambda: "Work" in sidebar_names(app), "ann's lists")
+
+
 def axe_findings(driver):
     from axe_selenium_python import Axe
     axe = Axe(driver)
@@ -614,23 +781,35 @@ def main():
     parser.add_argument("--tick", required=True, help="the tick executable")
     parser.add_argument("--screenshots", help="a folder: save the app at desktop and phone width there instead of testing")
     parser.add_argument("--only", help="run only the checks whose names contain one of these (comma-separated)")
+    parser.add_argument("--database", help="a postgresql:// URL of an empty database: test tick serve --database")
     options = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="tick-webapp-")
-    server = Server(os.path.abspath(options.tick), folder)
+    server = Server(os.path.abspath(options.tick), folder, options.database)
     driver = None
     failures = 0
     chosen = []
     try:
-        (seed_demo if options.screenshots else seed)(server)
+        if not options.database:
+            (seed_demo if options.screenshots else seed)(server)
         server.start()
+        if options.database:
+            (seed_demo if options.screenshots else seed)(server)
         driver = start_browser()
-        driver.get(f"{server.base}/login?token={TOKEN}")
-        wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#smart-lists li")) == 6, "the sidebar after logging in", timeout=15)
+        if options.database:
+            sign_in(driver, server, "ann")
+        else:
+            driver.get(f"{server.base}/login?token={TOKEN}")
+            wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#smart-lists li")) == 6, "the sidebar after logging in", timeout=15)
         if options.screenshots:
             screenshots(server, driver, options.screenshots)
             return 0
         app = App(driver)
-        chosen = [f for f in CHECKS if not options.only or any(part in f.__name__ for part in options.only.split(","))]
+        checks = CHECKS + (POSTGRES_CHECKS if options.database else [])
+        if options.database:  # undo and restore answer 501 on PostgreSQL until its change journal lands
+            for function in (delete_and_undo, keyboard_alone):
+                print(f"skip {function.__name__}: undo is not yet available on tick serve --database")
+            checks = [f for f in checks if f not in (delete_and_undo, keyboard_alone)]
+        chosen = [f for f in checks if not options.only or any(part in f.__name__ for part in options.only.split(","))]
         for function in chosen:
             started = time.time()
             try:

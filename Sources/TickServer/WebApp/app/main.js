@@ -27,6 +27,11 @@ export async function reload({ keepScroll = true } = {}) {
     state.user = lists.user?.name ?? null;
     state.offline = false;
   } catch (error) {
+    // The list shown is gone (deleted elsewhere, or no longer shared with the user): Today.
+    if (error instanceof APIError && error.status === 404 && state.view.kind === "list") {
+      await choose({ kind: "smart", id: "today" });
+      return;
+    }
     // The service worker answers 503 when neither the server nor its cache has the page.
     if (error instanceof APIError && error.status !== 503) showError(error);
     else state.offline = true;
@@ -128,13 +133,13 @@ function renderSidebar() {
     const label = list.sharedBy
       ? el("span", { class: "nav-label" }, el("span", { class: "nav-name" }, list.name),
         el("span", { class: "shared-by" }, `shared by ${list.sharedBy}${list.access === "read" ? " · view only" : ""}`))
-      : el("span", { class: "nav-name" }, list.name,
-        list.sharedWith?.length ? el("span", { class: "shared-mark", title: "Shared", "aria-label": ", shared" }, " 👥") : null);
+      : el("span", { class: "nav-name" }, list.name);
+    const mark = list.sharedWith?.length ? el("span", { class: "shared-mark", role: "img", "aria-label": "shared", title: "Shared" }, "👥") : null;
     return el("li", {},
       el("button", {
         class: "nav-item", "aria-current": isCurrent("list", list.id) ? "page" : null,
         dataset: { list: list.id }, onclick: () => choose({ kind: "list", id: list.id }),
-      }, dot, label, el("span", { class: "count" }, String(list.openCount))));
+      }, dot, label, mark, el("span", { class: "count" }, String(list.openCount))));
   }));
   const signOutButton = byId("sign-out");
   signOutButton.hidden = !state.user;
@@ -168,7 +173,8 @@ function renderTable() {
   // stream) are not drawn again: the rows keep their focus and nothing flickers.
   byId("empty").hidden = state.reminders.length > 0;
   byId("more").hidden = !state.nextCursor;
-  const drawn = JSON.stringify([state.reminders, now.toDateString(), state.view]);
+  const viewOnly = state.lists.filter((list) => list.access === "read").map((list) => list.id);
+  const drawn = JSON.stringify([state.reminders, now.toDateString(), state.view, viewOnly]);
   if (drawnRows === drawn) return;
   drawnRows = drawn;
   // Drawing the rows again must not lose the keyboard's place: the focus goes back to the
