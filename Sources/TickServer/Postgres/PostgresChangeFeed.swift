@@ -20,6 +20,8 @@ final class PostgresChangeFeed: Sendable {
     private struct State {
         var streams: [UserID: [ObjectIdentifier: EventStream]] = [:]
         var isListening = false
+        /// Whether the listener's `LISTEN` is in effect: changes committed from now on are heard.
+        var isConnected = false
         var isStopped = false
         var version: Int64 = 0
 
@@ -58,6 +60,18 @@ final class PostgresChangeFeed: Sendable {
             thread.name = "tick-serve-notifications"
             thread.start()
         }
+    }
+
+    /// Waits until the listener's `LISTEN` is in effect (a change committed after this
+    /// returns true reaches the streams open now), at most `timeout` seconds.
+    /// - Returns: false when it was not in effect within `timeout`.
+    func waitUntilListening(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !state.withLock({ $0.isConnected }) {
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
     }
 
     /// The number of open streams, every user's.
@@ -101,10 +115,12 @@ final class PostgresChangeFeed: Sendable {
             closeAll()
             return
         }
+        state.withLock { $0.isConnected = true }
         var lastBeat = Date()
         while true {
             let goesOn = state.withLock { state -> Bool in
                 if state.isEmpty || state.isStopped { state.isListening = false }
+                if !state.isListening { state.isConnected = false }
                 return state.isListening
             }
             guard goesOn else { return }
@@ -133,6 +149,7 @@ final class PostgresChangeFeed: Sendable {
     private func closeAll() {
         let streams = state.withLock { state -> [EventStream] in
             state.isListening = false
+            state.isConnected = false
             defer { state.streams = [:] }
             return state.streams.values.flatMap(\.values)
         }
