@@ -15,9 +15,9 @@ extension Actions {
     ///
     /// - Returns: the reminder as stored.
     /// - Throws: `ActionError.reminderNotFound` when it was deleted since,
-    ///   `ActionError.listGone` when the snapshot's list was; `StoreError` from SQLite.
+    ///   `ActionError.listGone` when the snapshot's list was; the store's error.
     public static func revert(_ number: Reminder.Number, to snapshot: Reminder, context: ActionContext,
-                              in db: Database) throws -> Reminder {
+                              in db: some StoreTransaction) throws -> Reminder {
         let current = try db.existingReminder(number)
         guard try db.list(id: snapshot.listID) != nil else { throw ActionError.listGone(snapshot.listID) }
         var reverted = snapshot

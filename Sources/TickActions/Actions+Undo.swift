@@ -143,10 +143,10 @@ extension Actions {
     }
 
     /// `undo(_:)` inside the caller's write transaction `db`.
-    public static func undo(_ id: Int64?, context: ActionContext, in db: Database) throws -> UndoResult {
+    public static func undo(_ id: Int64?, context: ActionContext, in db: some JournalStore) throws -> UndoResult {
         let change: JournalChange
         if let id {
-            guard let found = try db.journalChanges(limit: Int(Database.journalDepth), includingUndone: true)
+            guard let found = try db.journalChanges(limit: Int(JournalChange.depth), includingUndone: true)
                 .first(where: { $0.id == id }) else { throw ActionError.changeNotFound(id) }
             guard found.undoneAt == nil else { throw ActionError.changeAlreadyUndone(id: id, command: found.command) }
             change = found
@@ -184,7 +184,7 @@ private struct UndoPlan {
         self.context = context
     }
 
-    mutating func check(lists: [JournaledList], reminders: [JournaledReminder], in db: Database) throws {
+    mutating func check(lists: [JournaledList], reminders: [JournaledReminder], in db: some JournalStore) throws {
         for entry in lists {
             let current = try db.list(id: entry.id)
             switch (entry.before, entry.after) {
@@ -282,7 +282,7 @@ private struct UndoPlan {
         }
     }
 
-    func apply(in db: Database) throws -> UndoResult {
+    func apply(in db: some JournalStore) throws -> UndoResult {
         var result = UndoResult(change: change)
         for list in listsToRestore {
             result.listsRestored.append(try db.insert(list, keepingPosition: true))
@@ -331,7 +331,7 @@ extension Actions {
     ///   when a field the edit wrote was changed since by anything else; then nothing is
     ///   written. `ActionError.reminderNotFound` when it was deleted since; `.listGone`.
     public static func revertEdit(from before: Reminder, to after: Reminder, named command: String,
-                                  context: ActionContext, in db: Database) throws -> Reminder {
+                                  context: ActionContext, in db: some StoreTransaction) throws -> Reminder {
         let current = try db.existingReminder(after.number)
         switch UndoField.reverting(current, from: after, to: before) {
         case .success(let reverted):

@@ -83,6 +83,17 @@
 /// step; the partial index `reminders_next_alarm` finds the reminders whose alarms are near.
 /// `alarm_deliveries` records each alarm delivered (by a browser, `channel` `browser`) for
 /// the instant it rang for, as SQLite's `alarm_delivery`, so that it rings once.
+///
+/// Step 9, the change journal behind undo, as SQLite's (its schema version 8): each change
+/// a user makes through `tick serve --database` (one request) is a `journal_changes` row of
+/// the owner of the rows it touched, with its `actor` (the owner, or a user a list is shared
+/// with) and its description. While a transaction records one, the setting
+/// `tick.journal_change` holds its id (`set_config(…, true)`: that transaction only), and
+/// row triggers copy the first state of every row it touches (phase 0): a reminder or list as
+/// it was (`present` false when the change created it), a completed occurrence as it was or
+/// absent, an alarm delivery it deleted. Before the transaction commits, the store copies the
+/// same reminders and lists as they are then (phase 1). Ids come from the sequence `journal_change_ids` (newer is
+/// larger); the newest 100 changes of each user are kept.
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -254,7 +265,143 @@ public enum PostgresSchema {
             )
             """,
         ], fill: PostgresDatabase.keyEveryReminderAlarm),
+        PostgresMigration(9, "change journal", changeJournal),
     ]
+
+    /// The columns of `reminders` a journal row copies beyond `owner` and `number`: every
+    /// one but the derived search and alarm keys (`PostgresSchemaTests` fails when a step adds
+    /// one to `reminders` without adding it here).
+    static let journaledReminderColumns = """
+        uid, list_id, title, notes, due, due_time_zone, start, start_time_zone, priority, flagged, completed_at, position,
+        parent_uid, tags, url, recurrence, recurrence_basis, alarms, ical_extras, created_at, modified_at
+        """
+
+    /// The columns of `lists` a journal row copies beyond `owner` and `id`.
+    static let journaledListColumns = "name, color, position, created_at, modified_at, ical_extras"
+
+    /// `columns` as a list of `prefix.name`.
+    static func qualified(_ columns: String, by prefix: String) -> String {
+        columns.split(separator: ",").map { prefix + "." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+    }
+
+    /// Step 9's statements (see the type's comment).
+    static let changeJournal: [String] = [
+        "CREATE SEQUENCE journal_change_ids",
+        """
+        CREATE TABLE journal_changes (
+            owner text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            id bigint NOT NULL,
+            actor text NOT NULL,
+            made_at timestamptz NOT NULL,
+            command text NOT NULL,
+            undone_at timestamptz,
+            PRIMARY KEY (owner, id)
+        )
+        """,
+        """
+        CREATE TABLE journal_reminders (
+            owner text NOT NULL,
+            change bigint NOT NULL,
+            phase smallint NOT NULL CHECK (phase IN (0, 1)),
+            number bigint NOT NULL,
+            present boolean NOT NULL,
+            uid text, list_id text, title text, notes text, due text, due_time_zone text, start text, start_time_zone text,
+            priority integer, flagged boolean, completed_at timestamptz, position bigint, parent_uid text, tags jsonb, url text,
+            recurrence text, recurrence_basis text, alarms jsonb, ical_extras text, created_at timestamptz, modified_at timestamptz,
+            PRIMARY KEY (owner, change, phase, number),
+            FOREIGN KEY (owner, change) REFERENCES journal_changes (owner, id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE journal_lists (
+            owner text NOT NULL,
+            change bigint NOT NULL,
+            phase smallint NOT NULL CHECK (phase IN (0, 1)),
+            id text NOT NULL,
+            present boolean NOT NULL,
+            name text, color text, position integer, created_at timestamptz, modified_at timestamptz, ical_extras text,
+            PRIMARY KEY (owner, change, phase, id),
+            FOREIGN KEY (owner, change) REFERENCES journal_changes (owner, id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE journal_completed_occurrences (
+            owner text NOT NULL,
+            change bigint NOT NULL,
+            reminder bigint NOT NULL,
+            due text NOT NULL,
+            present boolean NOT NULL,
+            due_time_zone text,
+            completed_at timestamptz,
+            PRIMARY KEY (owner, change, reminder, due),
+            FOREIGN KEY (owner, change) REFERENCES journal_changes (owner, id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE journal_alarm_deliveries (
+            owner text NOT NULL,
+            change bigint NOT NULL,
+            reminder bigint NOT NULL,
+            alarm_uid text NOT NULL,
+            fire_at timestamptz NOT NULL,
+            delivered_at timestamptz NOT NULL,
+            channel text NOT NULL,
+            PRIMARY KEY (owner, change, reminder, alarm_uid, fire_at),
+            FOREIGN KEY (owner, change) REFERENCES journal_changes (owner, id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE FUNCTION tick_journal_row() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            journaled bigint := current_setting('tick.journal_change')::bigint;
+        BEGIN
+            IF TG_TABLE_NAME = 'reminders' THEN
+                IF TG_OP = 'INSERT' THEN
+                    INSERT INTO journal_reminders (owner, change, phase, number, present) VALUES (NEW.owner, journaled, 0, NEW.number, false)
+                    ON CONFLICT DO NOTHING;
+                ELSE
+                    INSERT INTO journal_reminders (owner, change, phase, number, present, \(journaledReminderColumns))
+                    VALUES (OLD.owner, journaled, 0, OLD.number, true, \(qualified(journaledReminderColumns, by: "OLD")))
+                    ON CONFLICT DO NOTHING;
+                END IF;
+            ELSIF TG_TABLE_NAME = 'lists' THEN
+                IF TG_OP = 'INSERT' THEN
+                    INSERT INTO journal_lists (owner, change, phase, id, present) VALUES (NEW.owner, journaled, 0, NEW.id, false)
+                    ON CONFLICT DO NOTHING;
+                ELSE
+                    INSERT INTO journal_lists (owner, change, phase, id, present, \(journaledListColumns))
+                    VALUES (OLD.owner, journaled, 0, OLD.id, true, \(qualified(journaledListColumns, by: "OLD")))
+                    ON CONFLICT DO NOTHING;
+                END IF;
+            ELSIF TG_TABLE_NAME = 'completed_occurrences' THEN
+                IF TG_OP = 'INSERT' THEN
+                    INSERT INTO journal_completed_occurrences (owner, change, reminder, due, present)
+                    VALUES (NEW.owner, journaled, NEW.reminder, NEW.due, false) ON CONFLICT DO NOTHING;
+                ELSE
+                    INSERT INTO journal_completed_occurrences (owner, change, reminder, due, present, due_time_zone, completed_at)
+                    VALUES (OLD.owner, journaled, OLD.reminder, OLD.due, true, OLD.due_time_zone, OLD.completed_at) ON CONFLICT DO NOTHING;
+                END IF;
+            ELSE
+                INSERT INTO journal_alarm_deliveries (owner, change, reminder, alarm_uid, fire_at, delivered_at, channel)
+                VALUES (OLD.owner, journaled, OLD.reminder, OLD.alarm_uid, OLD.fire_at, OLD.delivered_at, OLD.channel) ON CONFLICT DO NOTHING;
+            END IF;
+            IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+            RETURN NEW;
+        END
+        $$
+        """,
+    ] + [("reminders", "AFTER INSERT"), ("reminders", "BEFORE UPDATE"), ("reminders", "BEFORE DELETE"),
+         ("lists", "AFTER INSERT"), ("lists", "BEFORE UPDATE"), ("lists", "BEFORE DELETE"),
+         ("completed_occurrences", "AFTER INSERT"), ("completed_occurrences", "BEFORE DELETE"),
+         ("alarm_deliveries", "BEFORE DELETE")].map { table, event in
+        // The condition is evaluated without calling the function: a writer outside a
+        // journaled change (CalDAV, an import, psql) pays one setting's lookup a row.
+        let name = "\(table)_journal_" + event.split(separator: " ")[1].lowercased()
+        return """
+            CREATE TRIGGER \(name) \(event) ON \(table) FOR EACH ROW
+                WHEN (coalesce(current_setting('tick.journal_change', true), '') <> '') EXECUTE FUNCTION tick_journal_row()
+            """
+    }
 
     /// Step 7's statements (see the type's comment).
     static let sharing: [String] = [

@@ -19,60 +19,9 @@ struct JournalTransaction {
     var madeChange = false
 }
 
-/// One change in the journal: one command that changed data.
-public struct JournalChange: Sendable, Equatable {
-    /// Its id (grows with every change).
-    public var id: Int64
-    /// When the command ran.
-    public var madeAt: Date
-    /// The command line (`tick delete 3 4`).
-    public var command: String
-    /// When it was undone, or nil.
-    public var undoneAt: Date?
-    /// What it did, counted.
-    public var summary: JournalSummary
-}
-
-/// What one journaled change did, counted by kind: reminders and lists it added,
-/// deleted and changed.
-public struct JournalSummary: Sendable, Equatable {
-    public var remindersAdded = 0
-    public var remindersDeleted = 0
-    public var remindersChanged = 0
-    public var listsAdded = 0
-    public var listsDeleted = 0
-    public var listsChanged = 0
-
-    public init() {}
-}
-
-/// A reminder one change touched: as it was before the change and as it was when the
-/// change ended.
-public struct JournaledReminder: Sendable, Equatable {
-    public var number: Reminder.Number
-    /// As it was before; nil when the change created it.
-    public var before: Reminder?
-    /// Its `revision` before (with `before`).
-    public var beforeRevision: Int64?
-    /// As it was when the change ended; nil when the change deleted it, and when the
-    /// change created it (then only `afterRevision` is kept).
-    public var after: Reminder?
-    /// Whether it existed when the change ended.
-    public var existedAfter: Bool
-    /// Its `revision` when the change ended, when it existed.
-    public var afterRevision: Int64?
-}
-
-/// A list one change touched, before and after the change (nil where it did not exist).
-public struct JournaledList: Sendable, Equatable {
-    public var id: ReminderList.ID
-    public var before: ReminderList?
-    public var after: ReminderList?
-}
-
-extension Database {
+extension Database: JournalStore {
     /// How many changes the journal keeps (the newest ones).
-    public static let journalDepth: Int64 = 100
+    public static let journalDepth: Int64 = JournalChange.depth
 
     // MARK: - Recording (called by Store around each write transaction)
 

@@ -805,10 +805,6 @@ def main():
             return 0
         app = App(driver)
         checks = CHECKS + (POSTGRES_CHECKS if options.database else [])
-        if options.database:  # undo and restore answer 501 on PostgreSQL until its change journal lands
-            for function in (delete_and_undo, keyboard_alone):
-                print(f"skip {function.__name__}: undo is not yet available on tick serve --database")
-            checks = [f for f in checks if f not in (delete_and_undo, keyboard_alone)]
         chosen = [f for f in checks if not options.only or any(part in f.__name__ for part in options.only.split(","))]
         for function in chosen:
             started = time.time()

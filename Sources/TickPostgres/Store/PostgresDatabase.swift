@@ -18,13 +18,17 @@ public final class PostgresDatabase {
     /// and the reminders found by number or UID, of `user`'s other lists are "not found", so
     /// that no refusal (`anchorInAnotherList`, `subtaskOutsideParentList`) names them.
     public let visibleList: ReminderList.ID?
+    /// Who makes the changes: `user`, or the user `user`'s list is shared with. The change
+    /// journal records it, and undo takes back only the actor's own changes.
+    public let actor: UserID
 
     /// A transaction of `user` on `connection`, which must be inside a transaction block,
-    /// seeing only the list `visibleList` when one is given.
-    public init(connection: PostgresConnection, user: UserID, visibleList: ReminderList.ID? = nil) {
+    /// seeing only the list `visibleList` when one is given, made by `actor` (nil: `user`).
+    public init(connection: PostgresConnection, user: UserID, visibleList: ReminderList.ID? = nil, actor: UserID? = nil) {
         self.connection = connection
         self.user = user
         self.visibleList = visibleList
+        self.actor = actor ?? user
     }
 
     /// Whether this transaction sees the list `id` (always, unless it sees one list only).

@@ -32,7 +32,7 @@ public struct PostgresStore: Sendable {
     public func read<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
         try pool.withConnection { connection in
             try connection.transaction(.repeatableRead, readOnly: true) { connection in
-                let db = PostgresDatabase(connection: connection, user: user, visibleList: grant?.list)
+                let db = PostgresDatabase(connection: connection, user: user, visibleList: grant?.list, actor: grant?.member)
                 if let grant { try db.confirm(ListGrant(member: grant.member, list: grant.list, access: .read, reminder: grant.reminder)) }
                 return try body(db)
             }
@@ -46,7 +46,7 @@ public struct PostgresStore: Sendable {
     public func write<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
         try pool.withConnection { connection in
             try connection.transaction(.serializable) { connection in
-                let db = PostgresDatabase(connection: connection, user: user, visibleList: grant?.list)
+                let db = PostgresDatabase(connection: connection, user: user, visibleList: grant?.list, actor: grant?.member)
                 guard let grant else { return try body(db) }
                 try db.confirm(grant)
                 let result = try body(db)

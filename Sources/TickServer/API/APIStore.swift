@@ -51,7 +51,8 @@ struct SQLiteAPIStore: APIStore {
     }
 }
 
-/// One user's lists and reminders on PostgreSQL (no change journal there yet).
+/// One user's lists and reminders on PostgreSQL: each change one change of the owner's
+/// change journal, made by the signed-in user (`PostgresDatabase.recordingChange`).
 struct PostgresAPIStore: APIStore {
     let store: PostgresStore
 
@@ -61,7 +62,9 @@ struct PostgresAPIStore: APIStore {
 
     func write<T>(_ context: ActionContext, describedBy describe: @escaping (T) -> String,
                   _ body: @escaping (PostgresDatabase) throws -> T) throws -> T {
-        try store.write(body)
+        try store.write { db in
+            try db.recordingChange(at: context.now, describedBy: { "tick serve: " + describe($0) }) { try body(db) }.value
+        }
     }
 
     func writeUnjournaled<T>(_ body: @escaping (PostgresDatabase) throws -> T) throws -> T {

@@ -4,28 +4,12 @@ import TickInterchange
 import TickModel
 import TickStore
 
-/// One reminder: get, add, change, complete and reopen, move, delete, restore, undo.
-extension WebService {
-    func getReminder(_ uid: String) throws -> HTTPResponse { try sqlite.getReminder(uid, context: actionContext()) }
-    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext()) }
-    func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.patchReminder(request, uid, context: actionContext())
-    }
-    func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
-        try sqlite.complete(request, uid, change, context: actionContext())
-    }
-    func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.moveReminder(request, uid, context: actionContext())
-    }
-    func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.deleteReminder(request, uid, context: actionContext())
-    }
-
+/// Restore and undo on any store that keeps a change journal (`JournalStore`).
+extension APIStore where Transaction: JournalStore {
     /// Puts back a deleted reminder by undoing the change that deleted it (with whatever
     /// else that change deleted), by the rules of `tick undo`.
-    func restoreReminder(_ uid: String) throws -> HTTPResponse {
-        let context = actionContext()
-        let (restored, listName) = try writer.write { db in
+    func restoreReminder(_ uid: String, context: ActionContext) throws -> HTTPResponse {
+        let (restored, listName) = try writeUnjournaled { db in
             guard try db.reminder(uid: ReminderUID(uid)) == nil, let change = try db.changeDeleting(uid: ReminderUID(uid)) else {
                 throw Problem.notFound("no deleted reminder with the uid '\(uid)' is in the change journal")
             }
@@ -40,11 +24,12 @@ extension WebService {
 
     /// Undoes the newest change not undone (or the change `change` of the body) in the
     /// change journal, made by this server, the CLI or another server: `tick undo`'s rules.
-    func undo(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// On PostgreSQL the journal is the signed-in user's own changes in their own lists.
+    /// Undo is no change of the journal itself (as `tick undo`).
+    func undo(_ request: HTTPRequest, context: ActionContext) throws -> HTTPResponse {
         let body = try JSONBody(request, allowed: ["change"])
         let id = try body.int("change").value.map(Int64.init)
-        let context = actionContext()
-        let (result, listNames) = try writer.write { db in
+        let (result, listNames) = try writeUnjournaled { db in
             let result: UndoResult
             do {
                 result = try Actions.undo(id, context: context, in: db)
@@ -63,6 +48,27 @@ extension WebService {
                                         ("reminder", reminders.first ?? .null), ("reminders", .array(reminders)),
                                         ("lists", .array(lists))]))
     }
+}
+
+/// One reminder: get, add, change, complete and reopen, move, delete, restore, undo.
+extension WebService {
+    func getReminder(_ uid: String) throws -> HTTPResponse { try sqlite.getReminder(uid, context: actionContext()) }
+    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext()) }
+    func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try sqlite.patchReminder(request, uid, context: actionContext())
+    }
+    func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
+        try sqlite.complete(request, uid, change, context: actionContext())
+    }
+    func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try sqlite.moveReminder(request, uid, context: actionContext())
+    }
+    func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try sqlite.deleteReminder(request, uid, context: actionContext())
+    }
+
+    func restoreReminder(_ uid: String) throws -> HTTPResponse { try sqlite.restoreReminder(uid, context: actionContext()) }
+    func undo(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.undo(request, context: actionContext()) }
 
     /// Runs `body` in a write transaction shared with other requests (`WriteBatcher`) as one
     /// change of the change journal, described as `tick serve: ` and `describe` of its value.

@@ -7,8 +7,8 @@ import TickPostgres
 /// The JSON API's routes for one signed-in user on PostgreSQL: made for each request by
 /// `PostgresWebService`, over the user's own store. The shared handlers (`APIStore`) answer
 /// lists, pages by key and reminders; the smart lists by date are `PostgresDatabase.dueListing`;
-/// search is `PostgresDatabase.search`; the event stream is `PostgresChangeFeed`; what
-/// needs the SQLite store's journal or alarms answers 501 (`notYet`).
+/// search is `PostgresDatabase.search`; the event stream is `PostgresChangeFeed`; alarms,
+/// undo and restore are the handlers of `AlarmStore` and `JournalStore` stores.
 ///
 /// Lists other users share with the user (`ShareAccess`) are reached through the same routes:
 /// a route about a list or reminder the user's own store does not have tries the lists shared
@@ -186,8 +186,10 @@ struct PostgresUserAPI: APIRoutes {
         try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.moveReminder(request, uid, context: context) }
     }
 
-    func restoreReminder(_ uid: String) throws -> HTTPResponse { throw PostgresUserAPI.notYet("restoring a deleted reminder (the change journal)") }
-    func undo(_ request: HTTPRequest) throws -> HTTPResponse { throw PostgresUserAPI.notYet("undo (the change journal)") }
+    /// Puts back a reminder the user deleted in their own lists (the change journal).
+    func restoreReminder(_ uid: String) throws -> HTTPResponse { try store.restoreReminder(uid, context: context) }
+    /// Undoes the user's newest change in their own lists, or the change the body names.
+    func undo(_ request: HTTPRequest) throws -> HTTPResponse { try store.undo(request, context: context) }
     /// The alarms due in the user's own lists (a list shared with them rings for its owner).
     func dueAlarms() throws -> HTTPResponse { try store.dueAlarms(context: context) }
     func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse {
@@ -199,10 +201,4 @@ struct PostgresUserAPI: APIRoutes {
         WebService.eventStream { service.changes.subscribe($0, user: store.store.user) }
     }
     func openAPI() -> HTTPResponse { WebService.json(WebService.openAPIDocument(routes: service.router.routes)) }
-
-    /// The 501 answer of a route the PostgreSQL store cannot answer yet.
-    static func notYet(_ what: String) -> Problem {
-        Problem(status: 501, name: "not-implemented",
-                detail: what + " is not yet available on the PostgreSQL server (tick serve --database); it works on the single-user server")
-    }
 }

@@ -12,9 +12,8 @@ import TickPostgres
 /// passwords; `Accounts.signIn`, throttled; a credential checked lately is confirmed in SQL
 /// without another Argon2id check, `VerifiedCredentials`) and is answered by `PostgresUserAPI` over that
 /// user's `PostgresStore`: every statement is scoped to the user in SQL, and another user's
-/// list or reminder is "not found", as a missing one. The routes are `WebService`'s table;
-/// those that need what only the SQLite store has yet (the change journal, alarms) answer
-/// 501. The event stream hears of changes through PostgreSQL (`PostgresChangeFeed`). CalDAV
+/// list or reminder is "not found", as a missing one. The routes are `WebService`'s table,
+/// every one answered as on SQLite (undo: the user's own changes). The event stream hears of changes through PostgreSQL (`PostgresChangeFeed`). CalDAV
 /// is served at `/dav/` with HTTP Basic (`PostgresWebService+DAV`). The web app's files are
 /// served from `configuration.webRoot` as on the single-user server, its page with the first
 /// answers of the user its session cookie signs in (`WebService.bootPage`).

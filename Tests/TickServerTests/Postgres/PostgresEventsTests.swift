@@ -41,6 +41,8 @@ struct PostgresEventsTests {
     func acrossServers() throws {
         let first = try PostgresServiceHarness()
         let second = try PostgresServiceHarness(sharing: first)
+        // Each user's first request gives them a first list (a change they would hear of).
+        for user in ["ann", "bob"] { _ = first.send("GET", "/api/v1/lists", as: user) }
         let ann = try Self.open(first, as: "ann")
         let annAgain = try Self.open(first, as: "ann")
         let bob = try Self.open(first, as: "bob")
@@ -74,6 +76,7 @@ struct PostgresEventsTests {
         let second = try PostgresServiceHarness(sharing: first)
         let shared = second.send("POST", "/api/v1/lists", json: #"{"name":"Groceries"}"#)
         let list = try #require(PostgresServiceHarness.object(shared)["id"] as? String)
+        for user in ["bob", "cat"] { _ = first.send("GET", "/api/v1/lists", as: user) }
         let bob = try Self.open(first, as: "bob")
         let cat = try Self.open(first, as: "cat")
         #expect(first.service.changes.waitUntilListening(timeout: 10))

@@ -7,7 +7,7 @@ import TickPostgres
 @testable import TickServer
 
 /// The JSON API of `tick serve --database` on a real PostgreSQL: the routes the store
-/// answers, the ones it cannot answer yet (501), and signing in (401, 429).
+/// answers, and signing in (401, 429).
 @Suite("The JSON API on PostgreSQL", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct PostgresRoutesTests {
     @Test("Lists, reminders and pages work as on SQLite, for the signed-in user")
@@ -70,18 +70,6 @@ struct PostgresRoutesTests {
         #expect(harness.send("DELETE", "/api/v1/lists/" + work).status == 409)
         #expect(harness.send("DELETE", "/api/v1/lists/" + work, query: ["force": "true"]).status == 204)
         #expect(harness.send("GET", "/api/v1/lists/" + work).status == 404)
-    }
-
-    @Test("What needs the SQLite store yet answers 501 with a problem that says so",
-          arguments: [("POST", "/api/v1/undo"), ("POST", "/api/v1/reminders/x/restore")])
-    func notYet(_ method: String, _ target: String) throws {
-        let harness = try PostgresServiceHarness()
-        let parts = target.split(separator: "?", maxSplits: 1)
-        let query = parts.count > 1 ? ["q": String(parts[1].dropFirst(2))] : [:]
-        let response = harness.send(method, String(parts[0]), query: query)
-        #expect(response.status == 501)
-        #expect(response.header("Content-Type") == "application/problem+json")
-        #expect((PostgresServiceHarness.object(response)["detail"] as? String)?.contains("not yet available on the PostgreSQL server") == true)
     }
 
     @Test("No credentials, a wrong password, an unknown user or a bearer token: 401 with a Basic challenge")

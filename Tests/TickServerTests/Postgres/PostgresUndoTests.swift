@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TestSupport
+import TickModel
+import TickPostgres
+@testable import TickServer
+
+/// Undo and restore on `tick serve --database`: the change journal of schema step 9, read by
+/// the same `Actions.undo` as on SQLite, each user's own changes only.
+@Suite("Undo on PostgreSQL", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+struct PostgresUndoTests {
+    static func object(_ response: HTTPResponse) -> [String: Any] { PostgresServiceHarness.object(response) }
+
+    static func add(_ harness: PostgresServiceHarness, _ json: String, as user: String = "ann") throws -> String {
+        let response = harness.send("POST", "/api/v1/reminders", json: json, as: user)
+        try #require(response.status == 201, "\(response.status) \(response.bodyText)")
+        return try #require(object(response)["uid"] as? String)
+    }
+
+    @Test("delete, restore and undo as on SQLite: the same answers, numbers and places")
+    func deleteRestoreAndUndo() throws {
+        let harness = try PostgresServiceHarness()
+        _ = try Self.add(harness, #"{"title":"first"}"#)
+        let parent = try Self.add(harness, #"{"title":"parent"}"#)
+        let child = try Self.add(harness, #"{"title":"child","parent":"\#(parent)"}"#)
+        let before = Self.object(harness.send("GET", "/api/v1/reminders/" + parent))
+        let deleted = harness.send("DELETE", "/api/v1/reminders/" + parent)
+        #expect(deleted.status == 200)
+        #expect(harness.send("GET", "/api/v1/reminders/" + parent).status == 404)
+        let restored = harness.send("POST", "/api/v1/reminders/\(parent)/restore")
+        #expect(restored.status == 201)
+        #expect(Self.object(restored)["number"] as? Int == 2)
+        #expect(Self.object(restored)["position"] as? Int == before["position"] as? Int)
+        #expect(Self.object(harness.send("GET", "/api/v1/reminders/" + child))["parentUID"] as? String == parent)
+        #expect(harness.send("POST", "/api/v1/reminders/\(parent)/restore").status == 404)
+
+        // Undo, newest first: the completion, the edit; then the add of the child. On SQLite
+        // that is refused (its revision counted the changes since); on PostgreSQL the revision
+        // is what the reminder holds, and the child holds again what it held when added.
+        _ = harness.send("PATCH", "/api/v1/reminders/" + child, json: #"{"title":"renamed"}"#)
+        _ = harness.send("POST", "/api/v1/reminders/\(child)/complete")
+        let undoneComplete = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneComplete["undone"] as? String == "tick serve: complete \u{201C}renamed\u{201D}")
+        #expect((undoneComplete["reminder"] as? [String: Any])?["completed"] as? Bool == false)
+        let undoneEdit = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneEdit["undone"] as? String == "tick serve: edit \u{201C}renamed\u{201D}")
+        #expect((undoneEdit["reminder"] as? [String: Any])?["title"] as? String == "child")
+        let undoneAdd = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneAdd["undone"] as? String == "tick serve: add \u{201C}child\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + child).status == 404)
+        // A change since refuses it: the parent renamed in SQL, its add is not undone.
+        let connection = try harness.database.connect()
+        try connection.execute("UPDATE reminders SET title = 'renamed in SQL' WHERE uid = $1", [parent])
+        let refused = harness.send("POST", "/api/v1/undo")
+        #expect(refused.status == 409)
+        #expect(refused.bodyText.contains("tick serve: add \u{201C}parent\u{201D}"))
+        #expect(harness.send("GET", "/api/v1/reminders/" + parent).status == 200)
+    }
+
+    @Test("a list added, renamed and deleted with its reminders comes back step by step")
+    func listsComeBack() throws {
+        let harness = try PostgresServiceHarness()
+        let added = harness.send("POST", "/api/v1/lists", json: #"{"name":"Work","color":"orange"}"#)
+        let list = try #require(Self.object(added)["id"] as? String)
+        let task = try Self.add(harness, #"{"title":"report","list":"\#(list)"}"#)
+        #expect(harness.send("PATCH", "/api/v1/lists/" + list, json: #"{"name":"Office"}"#).status == 200)
+        #expect(harness.send("DELETE", "/api/v1/lists/" + list, query: ["force": "true"]).status == 204)
+        #expect(harness.send("GET", "/api/v1/reminders/" + task).status == 404)
+
+        let back = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect((back["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Office"])
+        #expect(Self.object(harness.send("GET", "/api/v1/reminders/" + task))["list"] as? String == "Office")
+        let renamed = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect((renamed["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Work"])
+        _ = harness.send("POST", "/api/v1/undo")  // the reminder's add
+        _ = harness.send("POST", "/api/v1/undo")  // the list's add
+        #expect(harness.send("GET", "/api/v1/lists/" + list).status == 404)
+        #expect(harness.send("POST", "/api/v1/undo").status == 409)  // nothing left: the first list was made by the server
+    }
+
+    @Test("a repeating reminder's completion is undone with its completed occurrence")
+    func repeatingCompletion() throws {
+        let harness = try PostgresServiceHarness()
+        let uid = try Self.add(harness, #"{"title":"water the plants","due":"2026-11-29","repeat":"daily"}"#)
+        let completed = Self.object(harness.send("POST", "/api/v1/reminders/\(uid)/complete"))
+        #expect(completed["due"] as? String == "2026-11-30")
+        let connection = try harness.database.connect()
+        #expect(try connection.execute("SELECT due FROM completed_occurrences").map { $0.text("due") } == ["2026-11-29"])
+        let undone = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect((undone["reminder"] as? [String: Any])?["due"] as? String == "2026-11-29")
+        #expect(try connection.execute("SELECT due FROM completed_occurrences").isEmpty)
+    }
+
+    @Test("an edit made since by another client is never overwritten: 409 naming it, nothing written")
+    func laterChangesWin() throws {
+        let harness = try PostgresServiceHarness()
+        let uid = try Self.add(harness, #"{"title":"draft","priority":"low"}"#)
+        _ = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"final"}"#)
+        // Another client of the database raises the priority: undoing the title keeps it.
+        let connection = try harness.database.connect()
+        try connection.execute("UPDATE reminders SET priority = 1")
+        let undone = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect((undone["reminder"] as? [String: Any])?["title"] as? String == "draft")
+        #expect((undone["reminder"] as? [String: Any])?["priority"] as? String == "high")
+
+        _ = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"second"}"#)
+        try connection.execute("UPDATE reminders SET title = 'changed in SQL'")
+        let before = try harness.snapshot()
+        let refused = harness.send("POST", "/api/v1/undo")
+        #expect(refused.status == 409)
+        #expect(refused.bodyText.contains("title"))
+        #expect(try harness.snapshot() == before)
+    }
+
+    @Test("each user undoes and restores their own changes only, also in a list shared with the other")
+    func ownChangesOnly() throws {
+        let harness = try PostgresServiceHarness()
+        let mine = try Self.add(harness, #"{"title":"ann's"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + mine).status == 200)
+        // bob can neither restore it nor undo ann's change by its id.
+        let connection = try harness.database.connect()
+        let annChange = try #require(try connection.execute("SELECT max(id) AS id FROM journal_changes").first?.decode("id", as: Int64.self))
+        _ = harness.send("GET", "/api/v1/lists", as: "bob")  // bob's first request gives him his first list
+        let before = try harness.snapshot()
+        #expect(harness.send("POST", "/api/v1/reminders/\(mine)/restore", as: "bob").status == 404)
+        #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":\#(annChange)}"#, as: "bob").status == 404)
+        let nothing = harness.send("POST", "/api/v1/undo", as: "bob")
+        #expect(nothing.status == 409)
+        #expect(!nothing.bodyText.contains("ann's"))
+        #expect(try harness.snapshot() == before)
+
+        // A list of ann's shared with bob to edit: bob's change there is his, not ann's to undo.
+        let lists = Self.object(harness.send("GET", "/api/v1/lists"))["lists"] as? [[String: Any]] ?? []
+        let list = try #require(lists.first?["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        let bobs = try Self.add(harness, #"{"title":"bob's in ann's list","list":"\#(list)"}"#, as: "bob")
+        let undoneByAnn = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneByAnn["undone"] as? String == "tick serve: delete \u{201C}ann's\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + bobs).status == 200)
+        #expect(harness.send("GET", "/api/v1/reminders/" + mine).status == 200)
+        // bob's change is in ann's journal (the rows are hers), made by bob; his undo takes back his own lists' changes only.
+        let newest = try connection.execute("""
+            SELECT o.name AS owner, a.name AS actor FROM journal_changes c JOIN users o ON o.id = c.owner JOIN users a ON a.id = c.actor
+            ORDER BY c.id DESC LIMIT 1
+            """).first
+        #expect(newest?.text("owner") == "ann" && newest?.text("actor") == "bob")
+        #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 409)
+        #expect(harness.send("GET", "/api/v1/reminders/" + bobs, as: "bob").status == 200)
+    }
+
+    @Test("a change that touched nothing leaves no entry; the journal keeps the newest 100 to 115 changes a user")
+    func depth() throws {
+        let harness = try PostgresServiceHarness()
+        let connection = try harness.database.connect()
+        func count() throws -> Int64 { try connection.execute("SELECT count(*) AS n FROM journal_changes").first?.decode("n", as: Int64.self) ?? -1 }
+        #expect(harness.send("PUT", "/api/v1/lists/nope/shares/bob", json: #"{"access":"write"}"#).status == 404)
+        _ = harness.send("GET", "/api/v1/lists")
+        #expect(try count() == 0)
+        let uid = try Self.add(harness, #"{"title":"0"}"#)
+        for index in 1...130 {
+            #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"\#(index)"}"#).status == 200)
+        }
+        #expect((100...115).contains(try count()))
+        var titles: [String] = []
+        for _ in 0..<3 {
+            titles.append((Self.object(harness.send("POST", "/api/v1/undo"))["reminder"] as? [String: Any])?["title"] as? String ?? "")
+        }
+        #expect(titles == ["129", "128", "127"])
+    }
+}
