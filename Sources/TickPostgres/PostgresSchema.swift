@@ -89,7 +89,7 @@
 /// the owner of the rows it touched, with its `actor` (the owner, or a user a list is shared
 /// with) and its description. While a transaction records one, the setting
 /// `tick.journal_change` holds its id (`set_config(…, true)`: that transaction only), and
-/// row triggers copy the first state of every row it touches (phase 0): a reminder or list as
+/// statement-level triggers copy the first state of every row it touches (phase 0): a reminder or list as
 /// it was (`present` false when the change created it), a completed occurrence as it was or
 /// absent, an alarm delivery it deleted. Before the transaction commits, the store copies the
 /// same reminders and lists as they are then (phase 1). Ids come from the sequence `journal_change_ids` (newer is
@@ -350,57 +350,50 @@ public enum PostgresSchema {
             FOREIGN KEY (owner, change) REFERENCES journal_changes (owner, id) ON DELETE CASCADE
         )
         """,
-        """
-        CREATE FUNCTION tick_journal_row() RETURNS trigger LANGUAGE plpgsql AS $$
-        DECLARE
-            journaled bigint := current_setting('tick.journal_change')::bigint;
-        BEGIN
-            IF TG_TABLE_NAME = 'reminders' THEN
+    ] + journalTriggers(table: "reminders", key: "number", columns: journaledReminderColumns, events: ["INSERT", "UPDATE", "DELETE"])
+      + journalTriggers(table: "lists", key: "id", columns: journaledListColumns, events: ["INSERT", "UPDATE", "DELETE"])
+      + journalTriggers(table: "completed_occurrences", key: "reminder, due", columns: "due_time_zone, completed_at",
+                        events: ["INSERT", "DELETE"])
+      + journalTriggers(table: "alarm_deliveries", key: "reminder, alarm_uid, fire_at", columns: "delivered_at, channel",
+                        events: ["DELETE"])
+
+    /// The function and the statement-level triggers that copy into `journal_TABLE` the first
+    /// state of the rows of `table` a journaled change touches: a row it inserts as absent
+    /// (`present` false, `key` only; a table without `present` records inserts not at all),
+    /// a row it updates or deletes as it was. They read the statement's transition tables,
+    /// which step 7's notification triggers have PostgreSQL collect anyway, and their
+    /// condition is evaluated without calling the function: a writer outside a journaled
+    /// change (CalDAV, an import, psql) pays one setting's lookup a statement, not a row.
+    static func journalTriggers(table: String, key: String, columns: String, events: [String]) -> [String] {
+        let journal = "journal_" + table
+        let hasPresent = table != "alarm_deliveries"
+        let present = hasPresent ? ", present" : ""
+        let function = """
+            CREATE FUNCTION tick_\(journal)() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                journaled bigint := current_setting('tick.journal_change')::bigint;
+            BEGIN
                 IF TG_OP = 'INSERT' THEN
-                    INSERT INTO journal_reminders (owner, change, phase, number, present) VALUES (NEW.owner, journaled, 0, NEW.number, false)
+                    INSERT INTO \(journal) (owner, change\(table == "reminders" || table == "lists" ? ", phase" : ""), \(key), present)
+                    SELECT owner, journaled\(table == "reminders" || table == "lists" ? ", 0" : ""), \(key), false FROM new_rows
                     ON CONFLICT DO NOTHING;
                 ELSE
-                    INSERT INTO journal_reminders (owner, change, phase, number, present, \(journaledReminderColumns))
-                    VALUES (OLD.owner, journaled, 0, OLD.number, true, \(qualified(journaledReminderColumns, by: "OLD")))
+                    INSERT INTO \(journal) (owner, change\(table == "reminders" || table == "lists" ? ", phase" : ""), \(key)\(present), \(columns))
+                    SELECT owner, journaled\(table == "reminders" || table == "lists" ? ", 0" : ""), \(key)\(hasPresent ? ", true" : ""), \(columns)
+                    FROM old_rows
                     ON CONFLICT DO NOTHING;
                 END IF;
-            ELSIF TG_TABLE_NAME = 'lists' THEN
-                IF TG_OP = 'INSERT' THEN
-                    INSERT INTO journal_lists (owner, change, phase, id, present) VALUES (NEW.owner, journaled, 0, NEW.id, false)
-                    ON CONFLICT DO NOTHING;
-                ELSE
-                    INSERT INTO journal_lists (owner, change, phase, id, present, \(journaledListColumns))
-                    VALUES (OLD.owner, journaled, 0, OLD.id, true, \(qualified(journaledListColumns, by: "OLD")))
-                    ON CONFLICT DO NOTHING;
-                END IF;
-            ELSIF TG_TABLE_NAME = 'completed_occurrences' THEN
-                IF TG_OP = 'INSERT' THEN
-                    INSERT INTO journal_completed_occurrences (owner, change, reminder, due, present)
-                    VALUES (NEW.owner, journaled, NEW.reminder, NEW.due, false) ON CONFLICT DO NOTHING;
-                ELSE
-                    INSERT INTO journal_completed_occurrences (owner, change, reminder, due, present, due_time_zone, completed_at)
-                    VALUES (OLD.owner, journaled, OLD.reminder, OLD.due, true, OLD.due_time_zone, OLD.completed_at) ON CONFLICT DO NOTHING;
-                END IF;
-            ELSE
-                INSERT INTO journal_alarm_deliveries (owner, change, reminder, alarm_uid, fire_at, delivered_at, channel)
-                VALUES (OLD.owner, journaled, OLD.reminder, OLD.alarm_uid, OLD.fire_at, OLD.delivered_at, OLD.channel) ON CONFLICT DO NOTHING;
-            END IF;
-            IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
-            RETURN NEW;
-        END
-        $$
-        """,
-    ] + [("reminders", "AFTER INSERT"), ("reminders", "BEFORE UPDATE"), ("reminders", "BEFORE DELETE"),
-         ("lists", "AFTER INSERT"), ("lists", "BEFORE UPDATE"), ("lists", "BEFORE DELETE"),
-         ("completed_occurrences", "AFTER INSERT"), ("completed_occurrences", "BEFORE DELETE"),
-         ("alarm_deliveries", "BEFORE DELETE")].map { table, event in
-        // The condition is evaluated without calling the function: a writer outside a
-        // journaled change (CalDAV, an import, psql) pays one setting's lookup a row.
-        let name = "\(table)_journal_" + event.split(separator: " ")[1].lowercased()
-        return """
-            CREATE TRIGGER \(name) \(event) ON \(table) FOR EACH ROW
-                WHEN (coalesce(current_setting('tick.journal_change', true), '') <> '') EXECUTE FUNCTION tick_journal_row()
+                RETURN NULL;
+            END
+            $$
             """
+        return [function] + events.map { event in
+            let rows = event == "INSERT" ? "NEW TABLE AS new_rows" : "OLD TABLE AS old_rows"
+            return """
+                CREATE TRIGGER \(table)_journal_\(event.lowercased()) AFTER \(event) ON \(table) REFERENCING \(rows) FOR EACH STATEMENT
+                    WHEN (coalesce(current_setting('tick.journal_change', true), '') <> '') EXECUTE FUNCTION tick_\(journal)()
+                """
+        }
     }
 
     /// Step 7's statements (see the type's comment).

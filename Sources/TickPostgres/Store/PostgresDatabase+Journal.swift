@@ -22,10 +22,12 @@ extension PostgresDatabase: JournalStore {
             RETURNING id
             """, [actor.rawValue, date], as: Int64.self) ?? 0
         let value = try body()
-        // The rows as the change leaves them (phase 1); the change dropped when it touched
-        // nothing; its description; the journal's setting cleared for what follows.
+        // The rows as the change leaves them (phase 1), its description, the journal's setting
+        // cleared for what follows, in one statement; then the change dropped if it touched nothing.
         let kept = try scalar("""
-            WITH reminders_after AS (
+            WITH described AS (
+                UPDATE journal_changes SET command = $3 WHERE owner = $1 AND id = $2 RETURNING 1
+            ), reminders_after AS (
                 INSERT INTO journal_reminders (owner, change, phase, number, present, \(PostgresSchema.journaledReminderColumns))
                 SELECT b.owner, b.change, 1, b.number, r.number IS NOT NULL, \(PostgresSchema.qualified(PostgresSchema.journaledReminderColumns, by: "r"))
                 FROM journal_reminders b LEFT JOIN reminders r ON r.owner = b.owner AND r.number = b.number
@@ -41,13 +43,12 @@ extension PostgresDatabase: JournalStore {
             SELECT (SELECT count(*) FROM reminders_after) + (SELECT count(*) FROM lists_after)
                 + (SELECT count(*) FROM journal_completed_occurrences WHERE owner = $1 AND change = $2)
                 + (SELECT count(*) FROM journal_alarm_deliveries WHERE owner = $1 AND change = $2)
-                + 0 * length(set_config('tick.journal_change', '', true))
-            """, [id], as: Int64.self) ?? 0
+                + 0 * length(set_config('tick.journal_change', '', true)) + 0 * (SELECT count(*) FROM described)
+            """, [id, describe(value)], as: Int64.self) ?? 0
         guard kept > 0 else {
             try run("DELETE FROM journal_changes WHERE owner = $1 AND id = $2", [id])
             return (value, nil)
         }
-        try run("UPDATE journal_changes SET command = $3 WHERE owner = $1 AND id = $2", [id, describe(value)])
         // The oldest changes go in batches, when an id is a multiple of 16 (ids are shared by
         // every user, so for one user about every 16th change): down to the newest `depth`.
         if id % 16 == 0 {
