@@ -203,6 +203,11 @@ struct ICalendarValidExportTests {
         #expect(back.reminders.first?.reminder.title == "Call \u{1B}[31mBob\r\nnow\u{07}")
         #expect(back.reminders.first?.reminder.notes == "line\rbreak\u{7F}")
         #expect(back.reminders.first?.reminder.iCalendarExtras.contains("X-TICK") == false)
+        // A leading U+FEFF is part of the exact title too (fuzz/httprequest found the same
+        // decoding drop it from HTTP Basic credentials).
+        reminders[0].title = "\u{FEFF}Ring\u{07}"
+        let withMark = try F.read(ICalendarWriter().write(lists: lists, reminders: reminders))
+        #expect(withMark.reminders.first?.reminder.title.unicodeScalars.map(\.value) == [0xFEFF] + "Ring\u{07}".unicodeScalars.map(\.value))
         // Another program that changed SUMMARY wins over the stale exact title.
         let edited = try F.reminder(exported.replacingOccurrences(of: "SUMMARY:Call [31mBob\\nnow", with: "SUMMARY:Call Alice"))
         #expect(edited.title == "Call Alice")

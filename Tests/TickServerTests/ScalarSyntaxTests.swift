@@ -24,6 +24,17 @@ struct ScalarSyntaxTests {
         #expect(credentials?.password == "\u{301}secret:2")
     }
 
+    /// Found by fuzz/httprequest: Foundation's `String(data:encoding: .utf8)` drops a leading
+    /// U+FEFF, so credentials whose name started with one read back without it.
+    @Test("HTTP Basic: every scalar of the credentials is kept, a leading U+FEFF too")
+    func basicKeepsALeadingByteOrderMark() {
+        let header = "Basic " + Data("\u{FEFF}alarms/:\u{FEFF}pw".utf8).base64EncodedString()
+        let credentials = WebService.basicCredentials(header)
+        #expect(credentials?.name.unicodeScalars.first == "\u{FEFF}")
+        #expect(credentials?.name == "\u{FEFF}alarms/")
+        #expect(credentials?.password == "\u{FEFF}pw")
+    }
+
     @Test("cookies and form fields whose value starts with a combining mark")
     func cookiesAndForms() {
         let request = HTTPRequest(method: "GET", path: "/", query: [:], headers: ["Cookie": "a=\u{301}x; tick_session=abc"], body: [])

@@ -72,9 +72,10 @@ struct VTodoFields: Sendable {
     var exactTitle: String?
     var exactNotes: String?
 
-    /// UTF-8 text from BASE64, or nil.
+    /// UTF-8 text from BASE64, or nil. Every scalar is kept: `String(data:encoding:)` would
+    /// drop a leading U+FEFF, and the exact title is exact.
     static func decodedBase64(_ text: String) -> String? {
-        Data(base64Encoded: ICalendarText.trimmed(text)).flatMap { String(data: $0, encoding: .utf8) }
+        Data(base64Encoded: ICalendarText.trimmed(text)).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// `X-TICK-REPEAT-FROM` (`COMPLETION` or `DUE`: what the next occurrence counts from).

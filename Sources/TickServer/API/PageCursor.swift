@@ -43,7 +43,7 @@ enum PageCursor: Equatable {
     init(text: String) throws(Problem) {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
+        guard let data = Data(base64Encoded: base64), let plain = String(validating: data, as: UTF8.self) else {
             throw .badRequest("?cursor is not a cursor this server gave")
         }
         let parts = plain.split(atEvery: "|", maxSplits: 4, omittingEmpty: false)

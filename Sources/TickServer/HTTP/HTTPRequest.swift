@@ -71,7 +71,8 @@ public struct HTTPRequest: Sendable {
     public static func basicCredentials(_ authorization: String) -> (name: String, password: String)? {
         guard authorization.lowercased().hasPrefix("basic ") else { return nil }
         let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
-        guard let decoded = Data(base64Encoded: encoded).flatMap({ String(data: $0, encoding: .utf8) }),
+        // `String(validating:)`, not `String(data:encoding:)`, which drops a leading U+FEFF.
+        guard let decoded = Data(base64Encoded: encoded).flatMap({ String(validating: $0, as: UTF8.self) }),
               let (name, password) = decoded.cut(atFirst: ":") else { return nil }
         return (name, password)
     }
