@@ -298,6 +298,8 @@ public enum PostgresSchema {
             PRIMARY KEY (owner, id)
         )
         """,
+        // A user's newest changes in the lists others share with them (in the owners' journals).
+        "CREATE INDEX journal_changes_actor ON journal_changes (actor, id) WHERE undone_at IS NULL",
         """
         CREATE TABLE journal_reminders (
             owner text NOT NULL,

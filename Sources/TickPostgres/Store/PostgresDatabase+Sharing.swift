@@ -247,3 +247,35 @@ extension PostgresDatabase {
         }
     }
 }
+
+// MARK: - Undo in lists shared with the user
+
+extension PostgresDatabase {
+    /// The user's newest change not undone in a list another user shares with them (it is in
+    /// the owner's journal, made by the user), or the change `named` when it is one of those;
+    /// with that list. Nil when there is none, or the list is no longer shared with the user.
+    /// - Complexity: O(log n) for the newest, from the index `journal_changes_actor`.
+    public func newestChangeInSharedList(named: Int64? = nil) throws -> (change: Int64, list: SharedList)? {
+        guard let row = try run("""
+            SELECT c.id, (SELECT j.list_id FROM journal_reminders j WHERE j.owner = c.owner AND j.change = c.id AND j.list_id IS NOT NULL
+                          LIMIT 1) AS list_id
+            FROM journal_changes c
+            WHERE c.actor = $1 AND c.owner <> $1 AND c.undone_at IS NULL AND ($2::bigint IS NULL OR c.id = $2)
+            ORDER BY c.id DESC LIMIT 1
+            """, [named]).first, let list = row.text("list_id") else { return nil }
+        guard let shared = try sharedList(id: ReminderList.ID(rawValue: list)) else { return nil }
+        return (try row.decode("id"), shared)
+    }
+
+    /// The list shared with the user from which the user's newest change not undone deleted
+    /// the reminder `uid`, or nil.
+    public func sharedList(deleting uid: ReminderUID) throws -> SharedList? {
+        guard let list = try scalar("""
+            SELECT b.list_id FROM journal_changes c
+            JOIN journal_reminders b ON b.owner = c.owner AND b.change = c.id AND b.phase = 0 AND b.present AND b.uid = $2
+            JOIN journal_reminders a ON a.owner = c.owner AND a.change = c.id AND a.phase = 1 AND a.number = b.number AND NOT a.present
+            WHERE c.actor = $1 AND c.owner <> $1 AND c.undone_at IS NULL ORDER BY c.id DESC LIMIT 1
+            """, [uid.rawValue], as: String.self) else { return nil }
+        return try sharedList(id: ReminderList.ID(rawValue: list))
+    }
+}

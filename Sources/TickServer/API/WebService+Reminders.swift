@@ -27,8 +27,11 @@ extension APIStore where Transaction: JournalStore {
     /// On PostgreSQL the journal is the signed-in user's own changes in their own lists.
     /// Undo is no change of the journal itself (as `tick undo`).
     func undo(_ request: HTTPRequest, context: ActionContext) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ["change"])
-        let id = try body.int("change").value.map(Int64.init)
+        try undo(WebService.changeToUndo(request), context: context)
+    }
+
+    /// Undoes the change `id`, or the newest not undone when nil.
+    func undo(_ id: Int64?, context: ActionContext) throws -> HTTPResponse {
         let (result, listNames) = try writeUnjournaled { db in
             let result: UndoResult
             do {
@@ -52,6 +55,12 @@ extension APIStore where Transaction: JournalStore {
 
 /// One reminder: get, add, change, complete and reopen, move, delete, restore, undo.
 extension WebService {
+    /// The change the body of `POST /api/v1/undo` names (`{ "change": ID }`), or nil for the newest.
+    /// - Throws: `Problem` 400 for another body.
+    static func changeToUndo(_ request: HTTPRequest) throws -> Int64? {
+        try JSONBody(request, allowed: ["change"]).int("change").value.map(Int64.init)
+    }
+
     func getReminder(_ uid: String) throws -> HTTPResponse { try sqlite.getReminder(uid, context: actionContext()) }
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext()) }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {

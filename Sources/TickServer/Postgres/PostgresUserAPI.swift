@@ -186,10 +186,38 @@ struct PostgresUserAPI: APIRoutes {
         try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.moveReminder(request, uid, context: context) }
     }
 
-    /// Puts back a reminder the user deleted in their own lists (the change journal).
-    func restoreReminder(_ uid: String) throws -> HTTPResponse { try store.restoreReminder(uid, context: context) }
-    /// Undoes the user's newest change in their own lists, or the change the body names.
-    func undo(_ request: HTTPRequest) throws -> HTTPResponse { try store.undo(request, context: context) }
+    /// Puts back a reminder the user deleted, in their own lists or in a list shared with
+    /// them to edit (through the owner's journal, where the change is the user's).
+    func restoreReminder(_ uid: String) throws -> HTTPResponse {
+        do {
+            return try store.restoreReminder(uid, context: context)
+        } catch where Problem.from(error).status == 404 {
+            guard let shared = try store.read({ db in try db.sharedList(deleting: ReminderUID(uid)) }) else { throw error }
+            return try writableStore(of: shared).restoreReminder(uid, context: context)
+        }
+    }
+
+    /// Undoes the user's newest change (or the change the body names), in their own lists or
+    /// in a list shared with them to edit: change ids are shared by every user's journal, so
+    /// the newest of the two is the later one.
+    func undo(_ request: HTTPRequest) throws -> HTTPResponse {
+        let named = try WebService.changeToUndo(request)
+        let (own, shared) = try store.read { db in
+            (try db.journalChanges(limit: 1, includingUndone: false).first?.id, try db.newestChangeInSharedList(named: named))
+        }
+        if let shared, named != nil || own.map({ shared.change > $0 }) ?? true {
+            return try writableStore(of: shared.list).undo(shared.change, context: context)
+        }
+        return try store.undo(named, context: context)
+    }
+
+    /// The owner's store of the list `shared`, opened to change it (403 when the share is to read only).
+    private func writableStore(of shared: SharedList) throws -> PostgresAPIStore {
+        guard shared.access == .write else { throw ShareError.readOnly(listName: shared.list.name) }
+        var grant = shared.grant(to: store.store.user)
+        grant.access = .write
+        return PostgresAPIStore(store: PostgresStore(pool: store.store.pool, user: shared.owner, grant: grant))
+    }
     /// The alarms due in the user's own lists (a list shared with them rings for its owner).
     func dueAlarms() throws -> HTTPResponse { try store.dueAlarms(context: context) }
     func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse {

@@ -144,8 +144,31 @@ struct PostgresUndoTests {
             ORDER BY c.id DESC LIMIT 1
             """).first
         #expect(newest?.text("owner") == "ann" && newest?.text("actor") == "bob")
+
+        // bob undoes and restores his own changes in ann's list, through the share.
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + bobs, as: "bob").status == 200)
+        let restored = harness.send("POST", "/api/v1/reminders/\(bobs)/restore", as: "bob")
+        #expect(restored.status == 201)
+        #expect(Self.object(restored)["listID"] as? String == list)
+        let bobsOwn = try Self.add(harness, #"{"title":"bob's own"}"#, as: "bob")
+        let undoneOwn = Self.object(harness.send("POST", "/api/v1/undo", as: "bob"))
+        #expect(undoneOwn["undone"] as? String == "tick serve: add \u{201C}bob's own\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + bobsOwn, as: "bob").status == 404)
+        // Next newest of bob's: the restore was an undo (not a change); then the delete was taken back; then his add in ann's list.
+        let undoneShared = Self.object(harness.send("POST", "/api/v1/undo", as: "bob"))
+        #expect(undoneShared["undone"] as? String == "tick serve: add \u{201C}bob's in ann's list\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + bobs).status == 404)
         #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 409)
-        #expect(harness.send("GET", "/api/v1/reminders/" + bobs, as: "bob").status == 200)
+        // ann's undo never reaches bob's changes in her list.
+        let third = try Self.add(harness, #"{"title":"bob again","list":"\#(list)"}"#, as: "bob")
+        let annsUndo = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(annsUndo["undone"] as? String == "tick serve: add \u{201C}ann's\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + third).status == 200)
+        // A share to read only: bob's change there cannot be undone (403), nothing written.
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 200)
+        let readOnly = harness.send("POST", "/api/v1/undo", as: "bob")
+        #expect(readOnly.status == 403)
+        #expect(harness.send("GET", "/api/v1/reminders/" + third).status == 200)
     }
 
     @Test("a change that touched nothing leaves no entry; the journal keeps the newest 100 to 115 changes a user")
