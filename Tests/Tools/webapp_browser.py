@@ -636,6 +636,14 @@ def a_list_shared_with_me(server, app):
     wait_for(lambda: bobs("Vacuum the seats"), "ann's reminder in bob's list")
     app.click("Wash the car", ".check")
     wait_for(lambda: bobs("Wash the car")["completed"], "bob's reminder completed by ann")
+    # ann deletes her reminder in bob's list and takes it back from the undo bar (her own change, through the share).
+    app.click("Vacuum the seats", ".delete")
+    wait_for(lambda: bobs("Vacuum the seats") is None, "ann's reminder deleted from bob's list")
+    wait_for(lambda: app.find("#undo-bar").is_displayed(), "the undo bar")
+    app.find("#undo-button").click()
+    wait_for(lambda: bobs("Vacuum the seats"), "ann's reminder back in bob's list")
+    app.row("Vacuum the seats")
+    app.settle()
 
     server.api("PUT", f"/lists/{chores['id']}/shares/ann", {"access": "read"}, user="bob")
     wait_for(lambda: not app.find("#add-form").is_displayed(), "the add field hidden in a view-only list", timeout=8)
