@@ -183,8 +183,8 @@ extension PostgresDatabase {
             SELECT list_id, count(*) FILTER (WHERE completed_at IS NULL) AS open,
                 count(*) FILTER (WHERE completed_at IS NOT NULL) AS completed,
                 count(*) FILTER (WHERE completed_at IS NULL AND flagged) AS flagged
-            FROM reminders WHERE owner = $1 GROUP BY list_id
-            """)
+            FROM reminders WHERE owner = $1\(onlyVisibleList(2)) GROUP BY list_id
+            """, visibleListParameter)
         var counts: (open: [ReminderList.ID: Int], completed: Int, flagged: Int) = ([:], 0, 0)
         for row in rows {
             counts.open[ReminderList.ID(rawValue: try row.decode("list_id", as: String.self))] = try row.decode("open", as: Int.self)

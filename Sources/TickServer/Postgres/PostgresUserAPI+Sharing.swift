@@ -89,6 +89,49 @@ extension PostgresUserAPI {
         return WebService.json(WebService.page(page, lists: named, next: next))
     }
 
+    /// A page of Completed by key: the user's own completed reminders and those of every list
+    /// shared with them, latest first, merged. Equal completion times order the user's own
+    /// lists first, then the shared lists in the sidebar's order, then by number (descending):
+    /// the cursor's reminder says where to resume in each source (before its time in the
+    /// sources ordered before its own, at its time in the later ones).
+    /// - Throws: `Problem` 400 for a cursor of another listing; the stores' errors.
+    func completedWithShared(limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
+        if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
+        let anchor = cursor?.anchor
+        let wanted = limit + 1
+        let (own, lists, shared) = try store.read { db in
+            (try Actions.page(.completed, from: anchor, direction: .forward, limit: wanted, in: db), try db.listsByID(),
+             try db.listsSharedWithUser())
+        }
+        // The source of the anchor: 0 the user's own lists, 1 … the shared lists.
+        let anchorSource = anchor.map { anchor in shared.firstIndex { $0.list.id == anchor.listID }.map { $0 + 1 } ?? 0 } ?? 0
+        func anchorIn(_ source: Int) -> Reminder? {
+            guard var moved = anchor, source != anchorSource else { return anchor }
+            // Numbers are above 0 and below Int64.max: before the time, or at it, whatever the number.
+            moved.number = Reminder.Number(source < anchorSource ? 0 : Int64.max)
+            return moved
+        }
+        var rows = (anchorSource == 0 ? own : try store.read { db in
+            try Actions.page(.completed, from: anchorIn(0), direction: .forward, limit: wanted, in: db)
+        }).map { (reminder: $0, source: 0) }
+        var named = lists
+        for (index, list) in shared.enumerated() {
+            named[list.list.id] = list.list
+            rows += (try readShared(list) { db in
+                try Actions.page(.completed, from: anchorIn(index + 1), direction: .forward, limit: wanted, in: db)
+            } ?? []).map { (reminder: $0, source: index + 1) }
+        }
+        rows.sort { a, b in
+            let (x, y) = (a.reminder.completedAt ?? Date.distantPast, b.reminder.completedAt ?? Date.distantPast)
+            if x != y { return x > y }
+            if a.source != b.source { return a.source < b.source }
+            return a.reminder.number.rawValue > b.reminder.number.rawValue
+        }
+        let page = rows.prefix(limit).map(\.reminder)
+        let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
+        return WebService.json(WebService.page(Array(page), lists: named, next: next))
+    }
+
     /// Runs `change`, a change only a list's owner makes; when the user's own store has no
     /// list `id` but another user shares it with them, 403 `ownerOnly` instead of 404.
     func ownerOnly<T>(_ id: String, _ change: () throws -> T) throws -> T {

@@ -35,17 +35,18 @@ struct PostgresUserAPI: APIRoutes {
                                                 .all: listCounts.open.values.reduce(0, +)]
                 return (try db.lists(), listCounts.open, counts, try db.listsSharedWithUser(), try db.sharesOfUserLists())
             }
-            // The smart lists count the lists shared with the user too (as they list them); Completed does not.
+            // The smart lists count the lists shared with the user too, as they list them.
             var counts = ownCounts
             counts[.all, default: 0] += shared.map(\.openCount).reduce(0, +)
             counts[.flagged, default: 0] += shared.map(\.flaggedCount).reduce(0, +)
             for list in shared {
                 guard let due = try readShared(list, { db in
-                    (try db.dueCounts(now: context.now, timeZone: context.timeZone), try db.scheduledCount())
+                    (try db.dueCounts(now: context.now, timeZone: context.timeZone), try db.scheduledCount(), try db.listCounts().completed)
                 }) else { continue }
                 counts[.today, default: 0] += due.0.today
                 counts[.overdue, default: 0] += due.0.overdue
                 counts[.scheduled, default: 0] += due.1
+                counts[.completed, default: 0] += due.2
             }
             let smart = SmartList.allCases.map { list in
                 JSONValue.object([("id", .string(list.rawValue)), ("name", .string(list.title)),
@@ -98,7 +99,7 @@ struct PostgresUserAPI: APIRoutes {
         switch smartList {
         case .all: return try keysetPageWithShared(.open, limit: limit, cursor: cursor)
         case .flagged: return try keysetPageWithShared(.flagged, limit: limit, cursor: cursor)
-        case .completed: return try store.keysetPage(.completed, limit: limit, cursor: cursor)
+        case .completed: return try completedWithShared(limit: limit, cursor: cursor)
         case .today, .scheduled, .overdue:
             let offset = try WebService.offset(of: cursor)
             let context = self.context

@@ -318,9 +318,31 @@ struct PostgresSharingTests {
         }
         let smart = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: "bob"))["smartLists"] as? [[String: Any]] ?? []
         let counts = Dictionary(smart.map { ($0["id"] as? String ?? "", $0["count"] as? Int ?? -1) }, uniquingKeysWith: { first, _ in first })
-        #expect(counts["all"] == 4 && counts["flagged"] == 2 && counts["completed"] == 0, "\(counts)")
+        #expect(counts["all"] == 4 && counts["flagged"] == 2 && counts["completed"] == 1, "\(counts)")  // ann's "Done", in the shared list
         // Ann's view is her own: her lists, not bob's.
         let anns = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/all", as: "ann"))["reminders"] as? [[String: Any]] ?? []
         #expect(Set(anns.compactMap { $0["title"] as? String }) == ["Milk", "Eggs", "Private thought", "Secret flag"])
+    }
+
+    @Test("Completed merges the shared list's completed reminders with the user's own, latest first, page by page by key")
+    func completed() throws {
+        let setup = try setUp(access: "read")
+        let harness = setup.harness
+        // Completed one after the other; the last two at the same instant: the user's own first.
+        for (minutes, title, list, user) in [(1, "Bob done 1", setup.bobs, "bob"), (2, "Ann done A", setup.groceries, "ann"),
+                                             (3, "Secret done", setup.diary, "ann"), (4, "Ann done B", setup.groceries, "ann"),
+                                             (4, "Bob done 2", setup.bobs, "bob")] {
+            harness.clock.set(Fixture.now.addingTimeInterval(Double(minutes) * 60))
+            let response = harness.send("POST", "/api/v1/reminders", json: #"{"title":"\#(title)","list":"\#(list)"}"#, as: user)
+            let uid = try #require(PostgresServiceHarness.object(response)["uid"] as? String)
+            try #require(harness.send("POST", "/api/v1/reminders/\(uid)/complete", as: user).status == 200)
+        }
+        for limit in [50, 1, 2, 3] {
+            #expect(Self.smartTitles(harness, "completed", limit: limit) == ["Bob done 2", "Ann done B", "Ann done A", "Bob done 1"],
+                    "limit \(limit)")
+        }
+        let smart = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: "bob"))["smartLists"] as? [[String: Any]] ?? []
+        #expect(smart.first { $0["id"] as? String == "completed" }?["count"] as? Int == 4)
+        #expect(Self.titles(harness.send("GET", "/api/v1/smart/completed", as: "ann")) == ["Ann done B", "Secret done", "Ann done A"])
     }
 }
