@@ -91,7 +91,8 @@
 /// `tick.journal_change` holds its id (`set_config(…, true)`: that transaction only), and
 /// statement-level triggers copy the first state of every row it touches (phase 0): a reminder or list as
 /// it was (`present` false when the change created it), a completed occurrence as it was or
-/// absent, an alarm delivery it deleted. Before the transaction commits, the store copies the
+/// absent, an alarm delivery it deleted, a share it added, changed or removed
+/// (`journal_list_members`, in the journal `tick.journal_owner` names). Before the transaction commits, the store copies the
 /// same reminders and lists as they are then (phase 1). Ids come from the sequence `journal_change_ids` (newer is
 /// larger); the newest 100 changes of each user are kept.
 public enum PostgresSchema {
@@ -339,6 +340,47 @@ public enum PostgresSchema {
             FOREIGN KEY (owner, change) REFERENCES journal_changes (owner, id) ON DELETE CASCADE
         )
         """,
+        """
+        CREATE TABLE journal_list_members (
+            owner text NOT NULL,
+            change bigint NOT NULL,
+            list_id text NOT NULL,
+            user_id text NOT NULL,
+            present boolean NOT NULL,
+            role text,
+            PRIMARY KEY (owner, change, list_id, user_id),
+            FOREIGN KEY (owner, change) REFERENCES journal_changes (owner, id) ON DELETE CASCADE
+        )
+        """,
+        // A share added, changed or removed by a journaled change (the owner's row of a list
+        // follows the list): kept in the journal of the user whose change it is, which
+        // `tick.journal_owner` names (list_members has no owner column).
+        """
+        CREATE FUNCTION tick_journal_list_members() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            journaled bigint := current_setting('tick.journal_change')::bigint;
+            journal_owner text := current_setting('tick.journal_owner');
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                INSERT INTO journal_list_members (owner, change, list_id, user_id, present)
+                SELECT journal_owner, journaled, list_id, user_id, false FROM new_rows WHERE role <> 'owner'
+                ON CONFLICT DO NOTHING;
+            ELSE
+                INSERT INTO journal_list_members (owner, change, list_id, user_id, present, role)
+                SELECT journal_owner, journaled, list_id, user_id, true, role FROM old_rows WHERE role <> 'owner'
+                ON CONFLICT DO NOTHING;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+    ] + ["INSERT", "UPDATE", "DELETE"].map { event in
+        """
+        CREATE TRIGGER list_members_journal_\(event.lowercased()) AFTER \(event) ON list_members
+            REFERENCING \(event == "INSERT" ? "NEW TABLE AS new_rows" : "OLD TABLE AS old_rows") FOR EACH STATEMENT
+            WHEN (coalesce(current_setting('tick.journal_change', true), '') <> '') EXECUTE FUNCTION tick_journal_list_members()
+        """
+    } + [
         """
         CREATE TABLE journal_alarm_deliveries (
             owner text NOT NULL,

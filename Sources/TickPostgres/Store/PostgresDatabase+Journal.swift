@@ -18,7 +18,8 @@ extension PostgresDatabase: JournalStore {
                                    _ body: () throws -> T) throws -> (value: T, change: Int64?) {
         let id = try scalar("""
             INSERT INTO journal_changes (owner, id, actor, made_at, command)
-            VALUES ($1, set_config('tick.journal_change', nextval('journal_change_ids')::text, true)::bigint, $2, $3, '')
+            VALUES ($1, set_config('tick.journal_change', nextval('journal_change_ids')::text, true)::bigint
+                        + 0 * length(set_config('tick.journal_owner', $1, true)), $2, $3, '')
             RETURNING id
             """, [actor.rawValue, date], as: Int64.self) ?? 0
         let value = try body()
@@ -43,6 +44,7 @@ extension PostgresDatabase: JournalStore {
             SELECT (SELECT count(*) FROM reminders_after) + (SELECT count(*) FROM lists_after)
                 + (SELECT count(*) FROM journal_completed_occurrences WHERE owner = $1 AND change = $2)
                 + (SELECT count(*) FROM journal_alarm_deliveries WHERE owner = $1 AND change = $2)
+                + (SELECT count(*) FROM journal_list_members WHERE owner = $1 AND change = $2)
                 + 0 * length(set_config('tick.journal_change', '', true)) + 0 * (SELECT count(*) FROM described)
             """, [id, describe(value)], as: Int64.self) ?? 0
         guard kept > 0 else {
@@ -189,7 +191,8 @@ extension PostgresDatabase: JournalStore {
     }
 
     /// Puts back the completed occurrences of `change` as they were (deleting the ones it
-    /// added) and the alarm deliveries it deleted, where their reminder exists.
+    /// added), the alarm deliveries it deleted, where their reminder exists, and the shares it
+    /// added (removed), changed or removed (put back, where the list and the user exist).
     public func restoreJournaledRecords(of change: Int64) throws {
         guard try ownsChange(change) else { return }
         try run("""
@@ -208,6 +211,17 @@ extension PostgresDatabase: JournalStore {
             SELECT j.owner, j.reminder, j.alarm_uid, j.fire_at, j.delivered_at, j.channel FROM journal_alarm_deliveries j
             WHERE j.owner = $1 AND j.change = $2 AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
             ON CONFLICT DO NOTHING
+            """, [change])
+        try run("""
+            DELETE FROM list_members m USING journal_list_members j
+            WHERE j.owner = $1 AND j.change = $2 AND NOT j.present AND m.list_id = j.list_id AND m.user_id = j.user_id AND m.role <> 'owner'
+            """, [change])
+        try run("""
+            INSERT INTO list_members (list_id, user_id, role)
+            SELECT j.list_id, j.user_id, j.role FROM journal_list_members j
+            WHERE j.owner = $1 AND j.change = $2 AND j.present AND EXISTS (SELECT 1 FROM lists l WHERE l.id = j.list_id)
+                AND EXISTS (SELECT 1 FROM users u WHERE u.id = j.user_id)
+            ON CONFLICT (list_id, user_id) DO UPDATE SET role = EXCLUDED.role WHERE list_members.role <> 'owner'
             """, [change])
     }
 

@@ -134,14 +134,19 @@ struct PostgresUndoTests {
         let list = try #require(lists.first?["id"] as? String)
         #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
         let bobs = try Self.add(harness, #"{"title":"bob's in ann's list","list":"\#(list)"}"#, as: "bob")
+        // ann's newest change is the share (a change like any other), never bob's reminder.
         let undoneByAnn = Self.object(harness.send("POST", "/api/v1/undo"))
-        #expect(undoneByAnn["undone"] as? String == "tick serve: delete \u{201C}ann's\u{201D}")
+        #expect(undoneByAnn["undone"] as? String == "tick serve: share the list with \u{201C}bob\u{201D}")
         #expect(harness.send("GET", "/api/v1/reminders/" + bobs).status == 200)
+        let undoneDelete = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(undoneDelete["undone"] as? String == "tick serve: delete \u{201C}ann's\u{201D}")
         #expect(harness.send("GET", "/api/v1/reminders/" + mine).status == 200)
+        #expect(harness.send("GET", "/api/v1/reminders/" + bobs).status == 200)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
         // bob's change is in ann's journal (the rows are hers), made by bob; his undo takes back his own lists' changes only.
         let newest = try connection.execute("""
             SELECT o.name AS owner, a.name AS actor FROM journal_changes c JOIN users o ON o.id = c.owner JOIN users a ON a.id = c.actor
-            ORDER BY c.id DESC LIMIT 1
+            WHERE a.name = 'bob' ORDER BY c.id DESC LIMIT 1
             """).first
         #expect(newest?.text("owner") == "ann" && newest?.text("actor") == "bob")
 
@@ -159,11 +164,7 @@ struct PostgresUndoTests {
         #expect(undoneShared["undone"] as? String == "tick serve: add \u{201C}bob's in ann's list\u{201D}")
         #expect(harness.send("GET", "/api/v1/reminders/" + bobs).status == 404)
         #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 409)
-        // ann's undo never reaches bob's changes in her list.
         let third = try Self.add(harness, #"{"title":"bob again","list":"\#(list)"}"#, as: "bob")
-        let annsUndo = Self.object(harness.send("POST", "/api/v1/undo"))
-        #expect(annsUndo["undone"] as? String == "tick serve: add \u{201C}ann's\u{201D}")
-        #expect(harness.send("GET", "/api/v1/reminders/" + third).status == 200)
         // A share to read only: bob's change there cannot be undone (403), nothing written.
         #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 200)
         let readOnly = harness.send("POST", "/api/v1/undo", as: "bob")
@@ -189,5 +190,41 @@ struct PostgresUndoTests {
             titles.append((Self.object(harness.send("POST", "/api/v1/undo"))["reminder"] as? [String: Any])?["title"] as? String ?? "")
         }
         #expect(titles == ["129", "128", "127"])
+    }
+
+    @Test("shares come back with an undo: of a list deleted while shared, of an unshare, of a change of access; a share's undo ends it")
+    func sharesComeBack() throws {
+        let harness = try PostgresServiceHarness()
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Family"}"#))["id"] as? String)
+        func bobs() -> String? {
+            let lists = Self.object(harness.send("GET", "/api/v1/lists", as: "bob"))["lists"] as? [[String: Any]] ?? []
+            return lists.first { $0["id"] as? String == list }?["access"] as? String
+        }
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        #expect(bobs() == "write")
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 200)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob").status == 204)
+        #expect(bobs() == nil)
+        let unshare = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(unshare["undone"] as? String == "tick serve: stop sharing a list with \u{201C}bob\u{201D}")
+        #expect(bobs() == "read")
+        _ = harness.send("POST", "/api/v1/undo")
+        #expect(bobs() == "write")
+
+        #expect(harness.send("DELETE", "/api/v1/lists/" + list, query: ["force": "true"]).status == 204)
+        #expect(bobs() == nil)
+        let deleted = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect((deleted["lists"] as? [[String: Any]])?.first?["name"] as? String == "Family")
+        #expect(bobs() == "write")
+
+        let share = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(share["undone"] as? String == "tick serve: share the list with \u{201C}bob\u{201D}")
+        #expect(bobs() == nil)
+        // bob leaves a list shared with him, and takes it back.
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 201)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob", as: "bob").status == 204)
+        #expect(bobs() == nil)
+        #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 200)
+        #expect(bobs() == "read")
     }
 }
