@@ -2,7 +2,7 @@
 """CalDAV server benchmark (issue 13): `tick serve` as the server of a list of N to-dos
 (default 10,000), measured from a client on loopback.
 
-usage: davserver.py TICK [N] [--postgres]
+usage: davserver.py TICK [N] [--postgres [--users U]]
 
 - initial sync, as DAVx5 does it: `sync-collection` with an empty token (getetag), then
   `calendar-multiget` of every href with calendar-data, 100 hrefs a request (DAVx5 asks 10:
@@ -18,7 +18,9 @@ With `--postgres`: a throwaway PostgreSQL (initdb and postgres in the folder, on
 there, fsync off; as the postgres user when run as root; stopped by its PID), the user
 `bench` made by `tick users add`, the list made by MKCALENDAR and its N to-dos inserted with
 one SQL statement (psql: the triggers number them as for any writer), and
-`tick serve --database` signed in with HTTP Basic.
+`tick serve --database` signed in with HTTP Basic. `--users U` puts U - 1 other users in the
+same database first, each with a list of N to-dos (made by SQL), as issue 13's set-up of 100
+users with 10,000 each: what one user's sync costs when the tables hold everyone's.
 """
 import base64
 import http.client
@@ -31,7 +33,9 @@ import sys
 import tempfile
 import time
 
-ARGS = [arg for arg in sys.argv[1:] if arg != "--postgres"]
+USERS = int(sys.argv[sys.argv.index("--users") + 1]) if "--users" in sys.argv else 1
+ARGS = [arg for index, arg in enumerate(sys.argv[1:], 1)
+        if arg not in ("--postgres", "--users") and sys.argv[index - 1] != "--users"]
 POSTGRES = "--postgres" in sys.argv
 TICK = ARGS[0]
 COUNT = int(ARGS[1]) if len(ARGS) > 1 else 10000
@@ -59,6 +63,23 @@ def start_postgres(work):
         time.sleep(0.05)
     url = f"postgresql://tick@/postgres?host={work}&port={port}"
     return process, url, [f"{bin_dir}/psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url]
+
+
+def load_other_users(psql):
+    """USERS - 1 other users, each with a list of COUNT to-dos, by SQL (before the bench user's)."""
+    for user in range(1, USERS):
+        subprocess.run(psql + ["-c", f"""
+            INSERT INTO users (id, name, password_hash, created_at) VALUES ('other-{user}', 'other{user}', 'x', now());
+            INSERT INTO lists (id, owner, name, color, position, created_at, modified_at)
+                VALUES ('list-{user}', 'other-{user}', 'Big', '#007AFF', 1, now(), now());
+            INSERT INTO list_members (list_id, user_id, role) VALUES ('list-{user}', 'other-{user}', 'owner');
+            INSERT INTO reminders (owner, number, uid, list_id, title, due, completed_at, position, created_at, modified_at)
+            SELECT 'other-{user}', n + 1, 'other-{user}-' || n, 'list-{user}', 'Reminder number ' || n,
+                CASE WHEN n % 3 = 0 THEN '2026-12-' || lpad((n % 28 + 1)::text, 2, '0') END,
+                CASE WHEN n % 5 = 0 THEN timestamptz '2026-11-30 10:00:00+00' END, (n + 1) * 1024, now(), now()
+            FROM generate_series(0, {COUNT - 1}) AS n;
+            INSERT INTO reminder_numbers (owner, last_number) VALUES ('other-{user}', {COUNT});
+            """], check=True)
 
 
 def load_postgres(psql):
@@ -138,7 +159,14 @@ def serve_and_measure(work, env, user, password):
                                 'xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>Big</D:displayname>'
                                 '</D:prop></D:set></C:mkcalendar>')
             assert status == 201, status
+            started = time.perf_counter()
+            load_other_users(psql)
             load_postgres(psql)
+            if USERS > 1:
+                print(f"{USERS} users with {COUNT:,} to-dos each loaded in {time.perf_counter() - started:.0f} s\n")
+            # A connection left idle while loading is closed by the server's timeout: a new one.
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port)
         status, home = request(conn, "PROPFIND", "/dav/lists/", "", {"Depth": "1"})
         collection = None
         for href, name in re.findall(r"<D:href>([^<]+)</D:href><D:propstat><D:prop>.*?<D:displayname>([^<]*)</D:displayname>", home):
