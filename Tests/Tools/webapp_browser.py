@@ -681,6 +681,11 @@ def share_a_list_from_the_page(server, app):
         return next((item for item in server.lists("bob") if item["name"] == "Work"), None)
     shared = wait_for(bobs_view, "Work in bob's lists")
     assert shared["sharedBy"] == "ann" and shared["access"] == "read", f"bob sees {shared}"
+    # The sidebar says whom the list is shared with once the dialog is closed; opened again, it lists bob.
+    app.find("#share-close").click()
+    wait_for(lambda: "shared with bob" in sidebar_item(app, "Work").text, "Work shared with bob in the sidebar")
+    app.find("#share-button").click()
+    wait_for(lambda: app.find("#share-dialog").is_displayed(), "the share dialog again")
     wait_for(lambda: "bob" in app.find("#share-people li").text, "bob in the dialog")
     found = axe_findings(app.driver)
     assert found == [], "axe in the share dialog: " + "; ".join(found)
@@ -692,6 +697,7 @@ def share_a_list_from_the_page(server, app):
     wait_for(lambda: app.find("#share-none").is_displayed(), "the dialog saying it is shared with nobody")
     app.find("#share-close").click()
     wait_for(lambda: not app.find("#share-dialog").is_displayed(), "the dialog closed")
+    wait_for(lambda: "shared with" not in sidebar_item(app, "Work").text, "Work no longer marked shared in the sidebar")
 
 
 @postgres_check

@@ -129,21 +129,27 @@ function renderSidebar() {
   fill(byId("user-lists"), state.lists.map((list) => {
     const dot = el("span", { class: "dot", "aria-hidden": "true" });
     dot.style.setProperty("--dot", list.color);
-    // A list shared with the user says by whom (and "view only"); a list the user shares is marked.
-    const label = list.sharedBy
-      ? el("span", { class: "nav-label" }, el("span", { class: "nav-name" }, list.name),
-        el("span", { class: "shared-by" }, `shared by ${list.sharedBy}${list.access === "read" ? " · view only" : ""}`))
+    // A list shared with the user says by whom (and "view only"); a list the user shares, with whom.
+    const sharing = list.sharedBy ? `shared by ${list.sharedBy}${list.access === "read" ? " · view only" : ""}`
+      : list.sharedWith?.length ? `shared with ${sharedWith(list.sharedWith)}` : null;
+    const label = sharing
+      ? el("span", { class: "nav-label" }, el("span", { class: "nav-name" }, list.name), el("span", { class: "shared-by" }, sharing))
       : el("span", { class: "nav-name" }, list.name);
-    const mark = list.sharedWith?.length ? el("span", { class: "shared-mark", role: "img", "aria-label": "shared", title: "Shared" }, "👥") : null;
     return el("li", {},
       el("button", {
         class: "nav-item", "aria-current": isCurrent("list", list.id) ? "page" : null,
         dataset: { list: list.id }, onclick: () => choose({ kind: "list", id: list.id }),
-      }, dot, label, mark, el("span", { class: "count" }, String(list.openCount))));
+      }, dot, label, el("span", { class: "count" }, String(list.openCount))));
   }));
   const signOutButton = byId("sign-out");
   signOutButton.hidden = !state.user;
   if (state.user) fill(signOutButton, `Sign out (${state.user})`);
+}
+
+/** The people a list is shared with, as the sidebar names them: two names, then how many more. */
+function sharedWith(shares) {
+  const names = shares.map((share) => share.user);
+  return names.length <= 2 ? names.join(" and ") : `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
 }
 
 let drawnRows = null;
@@ -211,7 +217,7 @@ function row(reminder, now) {
     onfocus: () => select(reminder.uid, false),
   },
     el("td", { class: "handle-cell" },
-      el("span", { class: "handle", title: "Drag to reorder (or Alt+↑/↓)", "aria-hidden": "true" }, "⠿")),
+      readOnly ? null : el("span", { class: "handle", title: "Drag to reorder (or Alt+↑/↓)", "aria-hidden": "true" }, "⠿")),
     el("td", { class: "check-cell" },
       el("input", {
         type: "checkbox", class: "check", checked: reminder.completed, disabled: readOnly,
