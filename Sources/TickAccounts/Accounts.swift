@@ -65,6 +65,11 @@ public struct Accounts: Sendable {
         }
     }
 
+    /// Whether anyone can sign in yet (a new server has no user until `tick users add`).
+    public func hasUsers() throws(AccountError) -> Bool {
+        try database { connection in try connection.hasUsers() }
+    }
+
     /// Removes a user; their app passwords and sessions stop working at once (same
     /// transaction).
     /// - Throws: `AccountError.userNotFound`.

@@ -32,6 +32,11 @@ extension PostgresConnection {
             .map(PostgresConnection.user(from:))
     }
 
+    /// Whether the database has any user.
+    public func hasUsers() throws(PostgresError) -> Bool {
+        try execute("SELECT EXISTS (SELECT 1 FROM users) AS any").first?.decode("any", as: Bool.self) ?? false
+    }
+
     /// Deletes a user with their app passwords and sessions.
     /// - Returns: what was deleted, nil when there was no such user.
     public func deleteUser(id: UserID) throws(PostgresError) -> RemovedUser? {

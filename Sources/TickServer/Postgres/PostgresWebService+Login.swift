@@ -9,7 +9,12 @@ import TickPostgres
 extension PostgresWebService {
     func login(_ request: HTTPRequest) -> HTTPResponse {
         switch request.method {
-        case "GET", "HEAD": return PostgresWebService.loginPage(status: 200, message: nil)
+        case "GET", "HEAD":
+            // A new server: say how to make the first user rather than show a form nobody can use.
+            let message = (try? accounts.hasUsers()) == false
+                ? "This server has no users yet. Add one where it runs: tick users add NAME --database URL (the password is read from standard input)."
+                : nil
+            return PostgresWebService.loginPage(status: 200, message: message)
         case "POST": break
         default:
             return WebService.methodNotAllowed("/login", takes: ["GET", "POST"])

@@ -103,6 +103,16 @@ struct PostgresRoutesTests {
         }
     }
 
+    @Test("A server without users says at its login form how to add the first one")
+    func noUsersYet() throws {
+        let empty = try PostgresServiceHarness(users: [])
+        let form = empty.send("GET", "/login", as: nil, proving: false)
+        #expect(form.status == 200)
+        #expect(form.bodyText.contains("no users yet") && form.bodyText.contains("tick users add NAME --database URL"))
+        let harness = try PostgresServiceHarness()
+        #expect(!harness.send("GET", "/login", as: nil, proving: false).bodyText.contains("no users yet"))
+    }
+
     @Test("The web app is served: its files to anyone, its page with the signed-in user's first answers only")
     func theWebApp() throws {
         let harness = try PostgresServiceHarness()
