@@ -136,4 +136,33 @@ struct StoreUndoTests {
         #expect(try undo(in: store).removed.map(\.title) == ["Once 2"])
         #expect(throws: ActionError.nothingToUndo) { try undo(in: store) }
     }
+
+    @Test("each owner's journal keeps its newest 100 to 115 changes, whatever ids the other owners' changes take",
+          .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
+    func depthPerOwner() throws {
+        let store = try StoreUnderTest(.postgresql, users: 2)
+        let other = try store.writeJournaled(as: 1, command: "other's add") { db in
+            try Actions.add(NewReminder(title: "Theirs"), context: context, in: db).reminder
+        }
+        let mine = try store.writeJournaled(command: "add") { db in
+            try Actions.add(NewReminder(title: "0"), context: context, in: db).reminder
+        }.value
+        for index in 1...130 {
+            // Ids are shared by every owner's journal: here every one of this owner's is one
+            // past a multiple of 16, as others' changes in between could make them.
+            try store.write { db in
+                _ = try (db as? PostgresDatabase)?.connection.execute(
+                    "SELECT setval('journal_change_ids', (SELECT (last_value / 16 + 1) * 16 FROM journal_change_ids))")
+            }
+            _ = try store.writeJournaled(command: "edit \(index)") { db in
+                try Actions.edit(mine.number, ReminderEdit(title: "\(index)"), context: context, in: db)
+            }
+        }
+        let kept = try store.writeUnjournaled { db in try db.journalChanges(limit: 1_000, includingUndone: true) }
+        #expect((100...115).contains(kept.count), "\(kept.count) changes kept")
+        #expect(kept.first?.command == "edit 130")
+        let theirs = try store.writeUnjournaled(as: 1) { db in try db.journalChanges(limit: 1_000, includingUndone: true) }
+        #expect(theirs.map(\.id) == [other.change].compactMap { $0 })
+        #expect(try undo(in: store).reverted.map(\.title) == ["129"])
+    }
 }
