@@ -172,6 +172,30 @@ struct PostgresUndoTests {
         #expect(harness.send("GET", "/api/v1/reminders/" + third).status == 200)
     }
 
+    @Test("a member's undo skips their changes in a list no longer shared with them, not their newer ones in a list still shared")
+    func unsharedListSkipped() throws {
+        let harness = try PostgresServiceHarness()
+        _ = harness.send("GET", "/api/v1/lists", as: "bob")  // bob's first request gives him his first list
+        var lists: [String] = []
+        for name in ["Kept", "Unshared"] {
+            let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"\#(name)"}"#))["id"] as? String)
+            #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+            lists.append(list)
+        }
+        let own = try Self.add(harness, #"{"title":"bob's own"}"#, as: "bob")
+        let kept = try Self.add(harness, #"{"title":"in Kept","list":"\#(lists[0])"}"#, as: "bob")
+        _ = try Self.add(harness, #"{"title":"in Unshared","list":"\#(lists[1])"}"#, as: "bob")
+        #expect(harness.send("DELETE", "/api/v1/lists/\(lists[1])/shares/bob").status == 204)
+
+        let undone = Self.object(harness.send("POST", "/api/v1/undo", as: "bob"))
+        #expect(undone["undone"] as? String == "tick serve: add \u{201C}in Kept\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + kept).status == 404)
+        #expect(harness.send("GET", "/api/v1/reminders/" + own, as: "bob").status == 200)
+        let next = Self.object(harness.send("POST", "/api/v1/undo", as: "bob"))
+        #expect(next["undone"] as? String == "tick serve: add \u{201C}bob's own\u{201D}")
+        #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 409)
+    }
+
     @Test("a change that touched nothing leaves no entry; the journal keeps the newest 100 to 115 changes a user")
     func depth() throws {
         let harness = try PostgresServiceHarness()
