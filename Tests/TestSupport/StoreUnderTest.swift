@@ -67,6 +67,29 @@ public final class StoreUnderTest: @unchecked Sendable {
         return try PostgresStore(pool: postgres.pool, user: postgres.users[user]).write { db in try body(db) }
     }
 
+    /// Runs `body` in a write transaction of user `user` as one change of the change journal
+    /// made at `date` and described `command` (as `tick serve` records a request), with the
+    /// store's journal operations: `recordingChange` of `Database` or of `PostgresDatabase`.
+    /// - Returns: `body`'s value and the change's id (nil when `body` wrote nothing).
+    public func writeJournaled<T: Sendable>(as user: Int = 0, command: String, at date: Date = Fixture.now,
+                                            _ body: (any JournalStore) throws -> T) throws -> (value: T, change: Int64?) {
+        if let sqlite {
+            return try sqlite.write { db in try db.recordingChange(at: date, describedBy: { _ in command }) { try body(db) } }
+        }
+        guard let postgres else { preconditionFailure("no store") }
+        return try PostgresStore(pool: postgres.pool, user: postgres.users[user]).write { db in
+            try db.recordingChange(at: date, describedBy: { _ in command }) { try body(db) }
+        }
+    }
+
+    /// Runs `body` in a write transaction of user `user` that is no change of the journal
+    /// (what undo runs in), with the store's journal operations.
+    public func writeUnjournaled<T: Sendable>(as user: Int = 0, _ body: (any JournalStore) throws -> T) throws -> T {
+        if let sqlite { return try sqlite.write { db in try body(db) } }
+        guard let postgres else { preconditionFailure("no store") }
+        return try PostgresStore(pool: postgres.pool, user: postgres.users[user]).write { db in try body(db) }
+    }
+
     /// Runs `body` in a read transaction of user `user`.
     public func read<T: Sendable>(as user: Int = 0, _ body: (any StoreTransaction) throws -> T) throws -> T {
         if let sqlite { return try sqlite.read { db in try body(db) } }

@@ -24,9 +24,17 @@ extension PostgresDatabase: JournalStore {
             """, [actor.rawValue, date], as: Int64.self) ?? 0
         let value = try body()
         // The rows as the change leaves them (phase 1), its description, the journal's setting
-        // cleared for what follows, in one statement; then the change dropped if it touched nothing.
+        // cleared for what follows, and the owner's oldest changes dropped in batches (once
+        // the journal holds `depth` + 16 changes, this one counted, down to the newest `depth`:
+        // by the owner's count, as ids are shared by every owner's journal), in one statement;
+        // then the change dropped if it touched nothing.
         let kept = try scalar("""
-            WITH described AS (
+            WITH pruned AS (
+                DELETE FROM journal_changes WHERE owner = $1
+                    AND id < (SELECT id FROM journal_changes WHERE owner = $1 ORDER BY id DESC OFFSET $4 LIMIT 1)
+                    AND EXISTS (SELECT FROM journal_changes WHERE owner = $1 ORDER BY id DESC OFFSET $5 LIMIT 1)
+                RETURNING 1
+            ), described AS (
                 UPDATE journal_changes SET command = $3 WHERE owner = $1 AND id = $2 RETURNING 1
             ), reminders_after AS (
                 INSERT INTO journal_reminders (owner, change, phase, number, present, \(PostgresSchema.journaledReminderColumns))
@@ -46,18 +54,11 @@ extension PostgresDatabase: JournalStore {
                 + (SELECT count(*) FROM journal_alarm_deliveries WHERE owner = $1 AND change = $2)
                 + (SELECT count(*) FROM journal_list_members WHERE owner = $1 AND change = $2)
                 + 0 * length(set_config('tick.journal_change', '', true)) + 0 * (SELECT count(*) FROM described)
-            """, [id, describe(value)], as: Int64.self) ?? 0
+                + 0 * (SELECT count(*) FROM pruned)
+            """, [id, describe(value), JournalChange.depth - 1, JournalChange.depth + 15], as: Int64.self) ?? 0
         guard kept > 0 else {
             try run("DELETE FROM journal_changes WHERE owner = $1 AND id = $2", [id])
             return (value, nil)
-        }
-        // The oldest changes go in batches, when an id is a multiple of 16 (ids are shared by
-        // every user, so for one user about every 16th change): down to the newest `depth`.
-        if id % 16 == 0 {
-            try run("""
-                DELETE FROM journal_changes WHERE owner = $1 AND id < (
-                    SELECT id FROM journal_changes WHERE owner = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)
-                """, [JournalChange.depth - 1])
         }
         return (value, id)
     }

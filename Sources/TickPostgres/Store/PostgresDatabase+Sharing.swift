@@ -251,16 +251,19 @@ extension PostgresDatabase {
 // MARK: - Undo in lists shared with the user
 
 extension PostgresDatabase {
-    /// The user's newest change not undone in a list another user shares with them (it is in
-    /// the owner's journal, made by the user), or the change `named` when it is one of those;
-    /// with that list. Nil when there is none, or the list is no longer shared with the user.
-    /// - Complexity: O(log n) for the newest, from the index `journal_changes_actor`.
+    /// The user's newest change not undone in a list another user shares with them now (it is
+    /// in the owner's journal, made by the user), or the change `named` when it is one of those;
+    /// with that list. Nil when there is none: changes in a list no longer shared with the user
+    /// are passed over, so that they hide no newer change in a list that still is.
+    /// - Complexity: O(log n) for the newest, from the index `journal_changes_actor`, plus the
+    ///   user's changes passed over.
     public func newestChangeInSharedList(named: Int64? = nil) throws -> (change: Int64, list: SharedList)? {
         guard let row = try run("""
-            SELECT c.id, (SELECT j.list_id FROM journal_reminders j WHERE j.owner = c.owner AND j.change = c.id AND j.list_id IS NOT NULL
-                          LIMIT 1) AS list_id
-            FROM journal_changes c
+            SELECT c.id, j.list_id FROM journal_changes c
+            CROSS JOIN LATERAL (SELECT j.list_id FROM journal_reminders j
+                                WHERE j.owner = c.owner AND j.change = c.id AND j.list_id IS NOT NULL LIMIT 1) j
             WHERE c.actor = $1 AND c.owner <> $1 AND c.undone_at IS NULL AND ($2::bigint IS NULL OR c.id = $2)
+                AND EXISTS (SELECT 1 FROM list_members m WHERE m.list_id = j.list_id AND m.user_id = $1 AND m.role <> 'owner')
             ORDER BY c.id DESC LIMIT 1
             """, [named]).first, let list = row.text("list_id") else { return nil }
         guard let shared = try sharedList(id: ReminderList.ID(rawValue: list)) else { return nil }

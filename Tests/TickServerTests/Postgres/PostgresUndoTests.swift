@@ -172,6 +172,55 @@ struct PostgresUndoTests {
         #expect(harness.send("GET", "/api/v1/reminders/" + third).status == 200)
     }
 
+    @Test("a member's undo skips their changes in a list no longer shared with them, not their newer ones in a list still shared")
+    func unsharedListSkipped() throws {
+        let harness = try PostgresServiceHarness()
+        _ = harness.send("GET", "/api/v1/lists", as: "bob")  // bob's first request gives him his first list
+        var lists: [String] = []
+        for name in ["Kept", "Unshared"] {
+            let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"\#(name)"}"#))["id"] as? String)
+            #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+            lists.append(list)
+        }
+        let own = try Self.add(harness, #"{"title":"bob's own"}"#, as: "bob")
+        let kept = try Self.add(harness, #"{"title":"in Kept","list":"\#(lists[0])"}"#, as: "bob")
+        _ = try Self.add(harness, #"{"title":"in Unshared","list":"\#(lists[1])"}"#, as: "bob")
+        #expect(harness.send("DELETE", "/api/v1/lists/\(lists[1])/shares/bob").status == 204)
+
+        let undone = Self.object(harness.send("POST", "/api/v1/undo", as: "bob"))
+        #expect(undone["undone"] as? String == "tick serve: add \u{201C}in Kept\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + kept).status == 404)
+        #expect(harness.send("GET", "/api/v1/reminders/" + own, as: "bob").status == 200)
+        let next = Self.object(harness.send("POST", "/api/v1/undo", as: "bob"))
+        #expect(next["undone"] as? String == "tick serve: add \u{201C}bob's own\u{201D}")
+        #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 409)
+    }
+
+    @Test("requests of one user racing each other (serializable, the losers run again) record one change each, no more")
+    func racingWrites() throws {
+        let harness = try PostgresServiceHarness()
+        let uids = try (0..<4).map { try Self.add(harness, #"{"title":"\#($0)"}"#) }
+        DispatchQueue.concurrentPerform(iterations: uids.count) { index in
+            for round in 1...10 {
+                let answer = harness.send("PATCH", "/api/v1/reminders/" + uids[index], json: #"{"title":"\#(index) \#(round)"}"#)
+                #expect(answer.status == 200, "\(answer.bodyText)")
+            }
+        }
+        let connection = try harness.database.connect()
+        let changes = try connection.execute("""
+            SELECT c.command, (SELECT count(*) FROM journal_reminders j WHERE j.owner = c.owner AND j.change = c.id) AS copies
+            FROM journal_changes c ORDER BY c.id
+            """)
+        #expect(changes.count == 4 + 40)
+        #expect(Set(try changes.map { try $0.decode("command", as: String.self) }).count == 4 + 40)
+        #expect(try changes.allSatisfy { try $0.decode("copies", as: Int64.self) == 2 })  // before and after, of one reminder
+        // The newest change is the last request of one of the four: undone, that reminder is as its ninth left it.
+        let undone = Self.object(harness.send("POST", "/api/v1/undo"))
+        let title = try #require((undone["reminder"] as? [String: Any])?["title"] as? String)
+        let index = try #require(title.split(separator: " ").first)
+        #expect(title == "\(index) 9" && undone["undone"] as? String == "tick serve: edit \u{201C}\(index) 10\u{201D}")
+    }
+
     @Test("a change that touched nothing leaves no entry; the journal keeps the newest 100 to 115 changes a user")
     func depth() throws {
         let harness = try PostgresServiceHarness()
