@@ -116,7 +116,7 @@ public final class AlarmAgent {
             if !ringing.isEmpty {
                 items.append(AlarmNotification.Item(reminder: reminder, listName: lists[reminder.listID], alarms: ringing,
                                                     occurrence: reminder.due ?? reminder.start))
-            } else if quiet == 0, candidate.storedKey != reminder.nextAlarmDate(in: TimeZone.gmt) {
+            } else if quiet == 0, candidate.storedKey != reminder.nextAlarmKey {
                 // A stale index key (a row migrated from schema 2): saving recomputes it.
                 repairs.append(reminder.number)
             }

@@ -46,13 +46,7 @@ extension Database {
                 .optional(reminder.recurrence?.rruleValue), .text(JSONColumns.text(alarms: reminder.alarms)),
                 .text(reminder.iCalendarExtras),
                 .text(Timestamp.string(reminder.createdAt)), .text(Timestamp.string(reminder.modifiedAt)),
-                .text(reminder.recurrenceBasis.rawValue), .optional(Database.nextAlarmKey(reminder).map(Timestamp.string))]
-    }
-
-    /// The `next_alarm` value of a reminder: its earliest pending alarm with all-day and
-    /// floating dates read as UTC (see `Schema.alarms`).
-    static func nextAlarmKey(_ reminder: Reminder) -> Date? {
-        reminder.nextAlarmKey
+                .text(reminder.recurrenceBasis.rawValue), .optional(reminder.nextAlarmKey.map(Timestamp.string))]
     }
 
     /// Saves a new reminder at the end of its list and returns it with its new number

@@ -27,15 +27,15 @@ extension PostgresDatabase: JournalStore {
         // cleared for what follows, and the owner's oldest changes dropped in batches (once
         // the journal holds `depth` + 16 changes, this one counted, down to the newest `depth`:
         // by the owner's count, as ids are shared by every owner's journal), in one statement;
-        // then the change dropped if it touched nothing.
+        // then the change dropped if it touched nothing. (A data-modifying WITH runs to its end
+        // whether or not the query reads it.)
         let kept = try scalar("""
             WITH pruned AS (
                 DELETE FROM journal_changes WHERE owner = $1
                     AND id < (SELECT id FROM journal_changes WHERE owner = $1 ORDER BY id DESC OFFSET $4 LIMIT 1)
                     AND EXISTS (SELECT FROM journal_changes WHERE owner = $1 ORDER BY id DESC OFFSET $5 LIMIT 1)
-                RETURNING 1
             ), described AS (
-                UPDATE journal_changes SET command = $3 WHERE owner = $1 AND id = $2 RETURNING 1
+                UPDATE journal_changes SET command = $3 WHERE owner = $1 AND id = $2
             ), reminders_after AS (
                 INSERT INTO journal_reminders (owner, change, phase, number, present, \(PostgresSchema.journaledReminderColumns))
                 SELECT b.owner, b.change, 1, b.number, r.number IS NOT NULL, \(PostgresSchema.qualified(PostgresSchema.journaledReminderColumns, by: "r"))
@@ -53,8 +53,7 @@ extension PostgresDatabase: JournalStore {
                 + (SELECT count(*) FROM journal_completed_occurrences WHERE owner = $1 AND change = $2)
                 + (SELECT count(*) FROM journal_alarm_deliveries WHERE owner = $1 AND change = $2)
                 + (SELECT count(*) FROM journal_list_members WHERE owner = $1 AND change = $2)
-                + 0 * length(set_config('tick.journal_change', '', true)) + 0 * (SELECT count(*) FROM described)
-                + 0 * (SELECT count(*) FROM pruned)
+                + 0 * length(set_config('tick.journal_change', '', true))
             """, [id, describe(value), JournalChange.depth - 1, JournalChange.depth + 15], as: Int64.self) ?? 0
         guard kept > 0 else {
             try run("DELETE FROM journal_changes WHERE owner = $1 AND id = $2", [id])
