@@ -12,12 +12,4 @@ static inline void tick_sqlite3_result_text_transient(sqlite3_context *context, 
     sqlite3_result_text(context, text, bytes, SQLITE_TRANSIENT);
 }
 
-/// sqlite3_config is variadic as well. A statement journal (what undoes one statement of a
-/// larger transaction) stays in memory up to `bytes` before it spills to a temporary file
-/// (https://sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigstmtjrnlspill);
-/// only before SQLite is first used (else SQLITE_MISUSE, and nothing changes).
-static inline int tick_sqlite3_config_statement_journal_spill(int bytes) {
-    return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, bytes);
-}
-
 #endif
