@@ -23,13 +23,14 @@ extension Database: StoreTransaction {
 /// Saving imports (`ImportStore`): `Database+Bulk`'s many-rows statements.
 extension Database: ImportStore {
     /// Runs `body`; for a batch of `bulkImportThreshold` reminders or more, with a 64 MiB
-    /// page cache (index pages are touched all over the file) and the search index rebuilt
-    /// once at the end (`deferringSearchIndex`).
+    /// page cache (index pages are touched all over the file), the search index rebuilt
+    /// once at the end (`deferringSearchIndex`) and the CalDAV change rows of the new
+    /// reminders written once at the end (`deferringDAVResources`).
     /// - Throws: what `body` throws; `StoreError` from SQLite.
     public func importing<T>(count: Int, _ body: () throws -> T) throws -> T {
         guard count >= Database.bulkImportThreshold else { return try body() }
         try setCacheSize(mebibytes: 64)
-        return try deferringSearchIndex(body)
+        return try deferringDAVResources { try deferringSearchIndex(body) }
     }
 
     /// Above this many reminders an import rebuilds the search index once instead of row by row.

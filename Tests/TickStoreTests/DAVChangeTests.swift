@@ -135,4 +135,59 @@ struct DAVChangeTests {
             }
         }
     }
+
+    @Test("a bulk insert's resources written at the end: the numbers the trigger gives, an edit or deletion inside it counted, a tombstone revived")
+    func deferredResources() throws {
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
+        let a = ReminderList.ID(rawValue: "A")
+        try store.write { (db: Database) throws in
+            try db.executeScript(Self.insertList("A", position: 1) + Self.insertReminder("old", list: "A")
+                                 + "DELETE FROM reminder WHERE uid = 'old';")
+            let start = try db.davSequence()
+            try db.deferringDAVResources {
+                for uid in ["z", "old", "m", "a"] { try db.executeScript(Self.insertReminder(uid, list: "A")) }
+            }
+            let rows = try db.davResources(inList: a)
+            #expect(Set(rows.map(\.uid.rawValue)) == ["a", "m", "old", "z"])
+            let sequence = Dictionary(uniqueKeysWithValues: rows.map { ($0.uid.rawValue, $0.sequence) })
+            #expect(sequence == ["z": start + 1, "old": start + 2, "m": start + 3, "a": start + 4], "the k-th insert gets S + k, as the trigger gives")
+            #expect(rows.allSatisfy { !$0.isDeleted }, "the tombstone of 'old' came back to life")
+            #expect(try db.davSequence() == start + 4)
+
+            let before = try db.davSequence()
+            try db.deferringDAVResources {
+                try db.executeScript(Self.insertReminder("n1", list: "A") + Self.insertReminder("n2", list: "A")
+                                     + "UPDATE reminder SET title = 'Edited' WHERE uid = 'n1'; DELETE FROM reminder WHERE uid = 'n2';")
+            }
+            let n1 = try #require(try db.davResource(uid: ReminderUID("n1")))
+            #expect(n1.list == a)
+            #expect(try db.davResources(inList: a, since: before).map(\.uid.rawValue).contains("n1"))
+            #expect(try db.davToken(inList: a) <= (try db.davSequence()))
+            #expect(try db.scalarInt("SELECT count(*) FROM dav_resource WHERE uid = 'n2' AND deleted = 0") == 0,
+                    "a reminder deleted inside the bulk insert has no live resource")
+        }
+    }
+
+    @Test("a bulk insert that fails puts the insert trigger back")
+    func deferredResourcesFailure() throws {
+        struct Stop: Error {}
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
+        #expect(throws: Stop.self) {
+            try store.write { (db: Database) throws in
+                try db.executeScript(Self.insertList("A", position: 1))
+                try db.deferringDAVResources {
+                    try db.executeScript(Self.insertReminder("u1", list: "A"))
+                    throw Stop()
+                }
+            }
+        }
+        try store.write { (db: Database) throws in
+            #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'dav_reminder_insert'") == 1)
+            #expect(try db.scalarInt("SELECT count(*) FROM temp.sqlite_schema") == 0)
+            try db.executeScript(Self.insertList("A", position: 1) + Self.insertReminder("u2", list: "A"))
+            #expect(try db.davResource(uid: ReminderUID("u2")) != nil)
+        }
+    }
 }
