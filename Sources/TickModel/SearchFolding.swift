@@ -21,6 +21,35 @@ public enum SearchFolding {
     /// - Complexity: O(n) in the length of `text`.
     public static func folded(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        if text.unicodeScalars.allSatisfy(isFoldedAsItIs) {
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                scalars.append(0x41...0x5A ~= scalar.value ? Unicode.Scalar(UInt8(scalar.value) + 0x20) : scalar)
+            }
+            return String(scalars)
+        }
+        return foldedThroughUnicode(text)
+    }
+
+    /// Whether the fold leaves `scalar` as it is wherever it stands (an ASCII letter is only
+    /// lowercased): ASCII, Hangul syllables (NFKD splits them into jamo and NFC puts them back),
+    /// CJK unified ideographs, hiragana and katakana letters (a voiced kana splits and comes
+    /// back whole), the emoji blocks (U+1F300–1FAFF), ZERO WIDTH JOINER and VARIATION
+    /// SELECTOR-16, none of which has a compatibility decomposition, a case folding or a mark
+    /// that is dropped. A text of these alone (most titles in Korean, Chinese, Japanese or with
+    /// emoji) is folded without Foundation's normalization; `SearchFoldingTests` compares every
+    /// scalar of these ranges with the full fold.
+    static func isFoldedAsItIs(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x7F, 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x1F300...0x1FAFF, 0x200D, 0xFE0F:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The fold of the type's comment, step by step through Foundation's normalization.
+    static func foldedThroughUnicode(_ text: String) -> String {
         let decomposed = text.decomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
         var scalars = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars {
