@@ -87,4 +87,27 @@ struct SearchSyntaxTests {
         }
         #expect(plan.contains { $0.contains("reminder_tag_folded") }, "\(plan)")
     }
+
+    @Test("a short word over every list reads the table in order, not the folded titles' index; within one list, that list's index")
+    func shortWordPlans() throws {
+        let sample = try Sample()
+        let filter = try ReminderFilter(text: "tv")
+        func plan(_ filter: ReminderFilter) throws -> [String] {
+            let query = Database.listingQuery(filter, now: Fixture.now, timeZone: .gmt, columns: "r.number")
+            return try sample.store.read { db -> [String] in
+                var details: [String] = []
+                try db.forEachRow("EXPLAIN QUERY PLAN " + query.sql, query.arguments) { details.append($0.text(3)) }
+                return details
+            }
+        }
+        let everyList = try plan(filter)
+        #expect(everyList.contains { $0.hasPrefix("SCAN r") && !$0.contains("INDEX") }, "\(everyList)")
+        var oneList = filter
+        oneList.listID = try sample.store.read { db in try db.defaultList().id }
+        let inList = try plan(oneList)
+        #expect(inList.contains { $0.contains("USING") && $0.contains("INDEX") && $0.contains(" r ") }, "\(inList)")
+        #expect(Database.hasShortWord(try SearchQuery(parsing: "dentist tv")))
+        #expect(!Database.hasShortWord(try SearchQuery(parsing: "dentist tag:tv")))
+        #expect(Database.hasShortWord(try SearchQuery(parsing: "치과")))
+    }
 }
