@@ -18,6 +18,12 @@ extension StringProtocol {
 
     /// The text with leading and trailing white space and invisible characters removed.
     ///
+    /// At the end, whole characters (grapheme clusters) go: an invisible scalar that belongs
+    /// to the last visible character stays with it, so `❤️` keeps its VARIATION SELECTOR-16
+    /// (without it the heart is drawn as text), a subdivision flag its tag characters and an
+    /// emoji sequence its ZERO WIDTH JOINER, while a trailing U+200B or U+FEFF, a character of
+    /// its own, is removed.
+    ///
     /// - Complexity: O(n) in the number of scalars.
     public func trimmingWhiteSpace() -> String {
         // Fast path: text that starts and ends with a visible ASCII character is already trimmed.
@@ -26,10 +32,15 @@ extension StringProtocol {
            first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return text
         }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isBlankForNames }),
-              let last = scalars.lastIndex(where: { !$0.properties.isBlankForNames }) else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isBlankForNames }) else { return "" }
+        var end = text.endIndex
+        while end > first {
+            let previous = text.index(before: end)
+            guard text[previous].unicodeScalars.allSatisfy({ $0.properties.isBlankForNames }) else { break }
+            end = previous
+        }
+        return String(String.UnicodeScalarView(scalars[first..<end]))
     }
 }
 

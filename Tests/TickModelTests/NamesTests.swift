@@ -24,6 +24,10 @@ struct NamesTests {
         ("🍞", "🍞"),
         ("\u{FEFF}Groceries\n", "Groceries"),
         ("e\u{301}", "e\u{301}"),
+        // Invisible scalars of the last visible character stay: they change how it is drawn.
+        ("❤\u{FE0F}", "❤\u{FE0F}"), (" Love ❤\u{FE0F} ", "Love ❤\u{FE0F}"), ("✈\u{FE0F}\u{200B}", "✈\u{FE0F}"),
+        ("Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"),
+        ("👩\u{200D}💻\u{3000}", "👩\u{200D}💻"), ("x \u{FE0F}", "x"),
     ])
     func trimmed(text: String, expected: String) throws {
         #expect(!text.isBlank)
