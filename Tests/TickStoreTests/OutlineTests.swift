@@ -180,4 +180,32 @@ struct OutlineTests {
         let counts = try plan(OutlineReader.subtaskCountSQL(chunk: 2, includesCompleted: false), ["x", "y", "x"])
         #expect(counts.contains("reminder_parent"), "\(counts)")
     }
+
+    @Test("a parent's subtasks are one query through the index of parents, in lists' order then manual order")
+    func subtasksQuery() throws {
+        let sample = try Sample()
+        let parent = try sample.add("Parent")
+        let (home, work) = try sample.store.write { (db: Database) throws -> (ReminderList, ReminderList) in
+            // Work is made first: it comes before Home in the lists' order.
+            let work = try db.insert(ReminderList(name: "Work", createdAt: Fixture.now))
+            return (try db.insert(ReminderList(name: "Home", createdAt: Fixture.now)), work)
+        }
+        for (title, list) in [("h1", home), ("w1", work), ("h2", home), ("w2", work)] {
+            try sample.store.write { (db: Database) throws in
+                _ = try db.insert(Reminder(listID: list.id, title: title, parentUID: parent.uid, createdAt: Fixture.now))
+            }
+        }
+        let titles = try sample.store.read { (db: Database) throws in try db.subtasks(of: parent.uid).map(\.title) }
+        #expect(titles == ["w1", "w2", "h1", "h2"])
+        let filter = ReminderFilter(parentUID: parent.uid, includesCompleted: true)
+        #expect(!Database.readsListByList(filter))
+        #expect(Database.readsListByList(ReminderFilter(includesCompleted: true)))
+        let query = Database.listingQuery(filter, now: Fixture.now, timeZone: .gmt, columns: "r.number")
+        let plan = try sample.store.read { db -> String in
+            var details: [String] = []
+            try db.forEachRow("EXPLAIN QUERY PLAN " + query.sql, query.arguments) { details.append($0.text(3)) }
+            return details.joined(separator: "; ")
+        }
+        #expect(plan.contains("reminder_parent"), "\(plan)")
+    }
 }
