@@ -153,6 +153,25 @@ struct InterchangeCommandTests {
         #expect(object["format"] as? String == "tick")
         #expect(cli.run("export", "--list", "Nope").status == 1)
     }
+
+    @Test("export --output refuses the database and SQLite's files beside it, by path, link or inode, and changes nothing")
+    func exportOverTheDatabase() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Keep me")
+        let database = cli.databasePath
+        let link = cli.folder.file("link.sqlite3")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: database)
+        let hardLink = cli.folder.file("hard.sqlite3")
+        try FileManager.default.linkItem(atPath: database, toPath: hardLink)
+        for path in [database, link, hardLink, database + "-wal", database + "-shm", database + "-journal"] {
+            let result = cli.run("export", "-o", path)
+            #expect(result.status == 64, "\(path): \(result.errors)")
+            #expect(result.errors.contains("the database") || result.errors.contains("a file of the database"), "\(result.errors)")
+        }
+        #expect(cli.ok("list").contains("Keep me"))
+        // A file beside it with another name is fine.
+        cli.ok("export", "-o", database + ".json")
+    }
 }
 
 @Suite("Import: idempotence and validation")

@@ -41,6 +41,10 @@ struct ExportCommand: Command {
 
     func run(in context: CommandContext) throws {
         let toFile = outputPath.map { $0 != "-" } ?? false
+        if toFile, let outputPath {
+            try ExportCommand.refuseDatabase(context.environment.absolute(outputPath), shownAs: outputPath,
+                                             database: try context.store().path)
+        }
         let written = try context.actions().export(of: listName.map { .named($0) }) { source throws -> Int? in
             // Counting costs a scan of an index: only for a line that is shown.
             var progress: ProgressLine?
@@ -128,6 +132,34 @@ struct ExportCommand: Command {
         }
         try target.write(out)
         return count
+    }
+}
+
+extension ExportCommand {
+    /// SQLite's files of a database: the file, its write-ahead log, its shared memory and
+    /// its rollback journal (https://sqlite.org/tempfiles.html).
+    static let databaseFileSuffixes = ["", "-wal", "-shm", "-journal"]
+
+    /// Refuses an output file that is the database or one of SQLite's files beside it:
+    /// renamed over it, the export would replace the reminders it is made from (found by
+    /// a tester: `tick export -o` the database's own path said "Exported 5 reminders" and
+    /// left a JSON file where the database was). Compared both by path, after symbolic
+    /// links, and by file (device and inode), so a hard link is refused too.
+    /// - Throws: `CommandError.usage` naming the path.
+    static func refuseDatabase(_ output: String, shownAs name: String, database: String) throws(CommandError) {
+        let target = URL(fileURLWithPath: output).resolvingSymlinksInPath().path
+        let databaseFile = URL(fileURLWithPath: database).resolvingSymlinksInPath().path
+        var outputInfo = stat()
+        let outputExists = stat(target, &outputInfo) == 0
+        for suffix in databaseFileSuffixes {
+            var info = stat()
+            let sameFile = outputExists && stat(databaseFile + suffix, &info) == 0
+                && info.st_dev == outputInfo.st_dev && info.st_ino == outputInfo.st_ino
+            if target == databaseFile + suffix || sameFile {
+                throw .usage("\(TerminalText.sanitized(name)) is \(suffix.isEmpty ? "the database" : "a file of the database (\(suffix))") "
+                             + "itself; export to another file")
+            }
+        }
     }
 }
 
