@@ -185,4 +185,18 @@ struct UndoListWidthTests {
         #expect(lines.allSatisfy { $0.count <= 40 })
         #expect(lines.first?.contains("tick delete 1") == true)
     }
+
+    @Test("a command of hundreds of numbers is shown cut to 200 columns; --json keeps it whole")
+    func longCommand() throws {
+        let cli = CLIHarness()
+        for index in 1...300 { cli.ok("add", "r\(index)") }
+        cli.ok(["delete"] + (1...300).map(String.init))
+        let lines = cli.ok("undo", "--list").split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count < 300 }, "\(lines.map(\.count))")
+        #expect(lines.first?.contains("tick delete 1 2 3") == true)
+        let listed = try #require(try cli.json("undo", "--list") as? [[String: Any]])
+        #expect((listed.first?["command"] as? String)?.hasSuffix(" 299 300") == true)
+        let undone = cli.ok("undo")
+        #expect(undone.split(separator: "\n").first.map { $0.count < 300 } == true)
+    }
 }

@@ -77,7 +77,7 @@ struct UndoCommand: Command {
         for change in changes {
             var what = UndoCommand.described(change.summary)
             if let undone = change.undoneAt { what += " (undone " + formatter.string(for: undone) + ")" }
-            rows.append([String(change.id), formatter.string(for: change.madeAt), TerminalText.sanitized(change.command), what])
+            rows.append([String(change.id), formatter.string(for: change.madeAt), UndoCommand.shown(change.command), what])
         }
         // The command keeps its room on a narrow terminal; what it did gives way first.
         let table = TextTable(columns: [TextTable.Column(alignment: .right), TextTable.Column(),
@@ -85,10 +85,19 @@ struct UndoCommand: Command {
         for line in table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { context.print(line) }
     }
 
+    /// The widest a command line is shown (in terminal columns), whatever the terminal: a
+    /// `tick delete` of 60,000 numbers is a line of 300 KB (`--json` gives it whole).
+    static let commandWidth = 200
+
+    /// `command` as shown to people: sanitized, cut to `commandWidth` columns with an ellipsis.
+    static func shown(_ command: String) -> String {
+        TerminalText.truncated(TerminalText.sanitized(command), toWidth: commandWidth)
+    }
+
     private func printResult(_ result: UndoResult, in context: CommandContext) {
         let formatter = DueFormatter(context: context.dateContext)
         context.print("Undid change \(result.change.id), made " + formatter.string(for: result.change.madeAt) + ": "
-                      + TerminalText.sanitized(result.change.command))
+                      + UndoCommand.shown(result.change.command))
         var lines: [String] = []
         lines += result.listsRestored.map { "Restored list \($0.name.singleQuotedForMessage)" }
         lines += result.listsReverted.map { "Put back list \($0.name.singleQuotedForMessage)" }
