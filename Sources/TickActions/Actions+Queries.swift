@@ -196,13 +196,15 @@ extension Actions {
     }
 
     /// `listing(_:)` of summaries for a table that is laid out as the rows are read: the
-    /// lists go to `start` first (for the cells beside the rows); then, when SQL gives the
+    /// lists go to `start` first (for the cells beside the rows), with the number of open
+    /// reminders the listing reads from (at most the limit; a hint to make room for the
+    /// rows, not their count); then, when SQL gives the
     /// rows in display order (see `Database.forEachSummary`), each row goes to `body` in
     /// that order and the result's rows are `.visited`; otherwise `body` is not called and
     /// the rows are `.summaries`, as from `listing(_:)`. `request.detail` is ignored.
     /// - Throws: as `listing(_:)`, or what `start` or `body` throws.
     /// - Complexity: as `listing(_:)`; holds no row when they are visited.
-    public func listing(_ request: ListingRequest, start: ([ReminderList.ID: ReminderList]) throws -> Void,
+    public func listing(_ request: ListingRequest, start: (_ lists: [ReminderList.ID: ReminderList], _ openCount: Int) throws -> Void,
                         visiting body: (SummaryRow) throws -> Void) throws -> ListingResult {
         // The optional parameter below is escaping by type; the closure does not outlive this call.
         try withoutActuallyEscaping(body) { body in
@@ -213,10 +215,9 @@ extension Actions {
     /// `listing(_:)` inside the caller's transaction `db`; with `body`, as
     /// `listing(_:start:visiting:)`.
     public static func listing(_ request: ListingRequest, in db: Database, context: ActionContext,
-                               start: ([ReminderList.ID: ReminderList]) throws -> Void = { _ in },
+                               start: (_ lists: [ReminderList.ID: ReminderList], _ openCount: Int) throws -> Void = { _, _ in },
                                visiting body: ((SummaryRow) throws -> Void)? = nil) throws -> ListingResult {
         let lists = try db.listsByID()
-        try start(lists)
         var filter = ReminderFilter(tag: request.tag, search: request.search, includesCompleted: request.includesCompleted,
                                     limit: request.limit, order: request.order)
         var list: ReminderList?
@@ -238,6 +239,10 @@ extension Actions {
             filter.listID = narrowedTo?.id
         case .everyList:
             break
+        }
+        if body != nil {
+            let open = try filter.listID.map { try db.openCount(inList: $0) } ?? db.openCounts().values.reduce(0, +)
+            try start(lists, min(open, request.limit ?? open))
         }
         let rows: ListingRows
         if let body, let count = try db.forEachSummary(filter, now: context.now, timeZone: context.timeZone, body) {

@@ -37,7 +37,8 @@ struct QueryActionTests {
     static func visitedTitles(_ request: ListingRequest, in harness: ActionsHarness) throws -> (titles: [String], isVisited: Bool) {
         var titles: [String] = []
         var listCount = 0
-        let result = try harness.actions.listing(request, start: { listCount = $0.count }, visiting: { titles.append($0.title) })
+        let result = try harness.actions.listing(request, start: { lists, _ in listCount = lists.count },
+                                                 visiting: { titles.append($0.title) })
         #expect(listCount == result.lists.count)
         if case .visited(let count) = result.rows {
             #expect(count == titles.count)

@@ -25,8 +25,8 @@ extension CommandContext {
         var table: ReminderTable?
         let listing: ListingResult
         if request.detail == .summaries && !range.isActive {
-            listing = try actions().listing(request, start: { lists in
-                table = ReminderTable(ReminderPrinter(context: self, lists: lists, showsList: showsList))
+            listing = try actions().listing(request, start: { lists, openCount in
+                table = ReminderTable(ReminderPrinter(context: self, lists: lists, showsList: showsList), capacity: openCount)
             }, visiting: { row in try table?.append(row) })
         } else {
             listing = try actions().listing(request)

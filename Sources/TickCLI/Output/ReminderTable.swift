@@ -64,7 +64,13 @@ struct ReminderTable {
         now = context.now
         localNow = LocalDateTime(now, in: zone)
         formatter = printer.formatter
-        cells = TextTable.Cells(reservingCapacity: capacity * (showsList ? 7 : 6), bytesPerCell: 10)
+        // Room made at once: an array that grows by doubling touches about twice the memory it ends with.
+        cells = TextTable.Cells(reservingCapacity: capacity * (showsList ? 7 : 6), bytesPerCell: 12)
+        overdue.reserveCapacity(capacity)
+        completed.reserveCapacity(capacity)
+        listIndices.reserveCapacity(capacity)
+        uids.reserveCapacity(capacity * 36)
+        uidEnds.reserveCapacity(capacity)
         if showsList {
             for (id, list) in printer.lists { listCells[id] = TextTable.Cells.Prepared("● " + TerminalText.sanitized(list.name)) }
         }
