@@ -29,6 +29,11 @@ public protocol ListedReminder {
     /// Its tags, in their stored order.
     /// - Throws: `StoreError` (`.unreadableValue`) when a row's stored tags cannot be read.
     func storedTags() throws(StoreError) -> [String]
+    /// Calls `body` with the UTF-8 bytes of each tag, in order, and returns true, when the
+    /// tags are at hand as bytes: stored as a plain array (`["a","b"]`, what Tick writes for
+    /// tags without a quote, a backslash or a control character). Returns false, without
+    /// calling `body`, otherwise: read them with `storedTags()`.
+    func forEachPlainTagUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
     /// How it repeats, in words (see `Reminder.recurrenceSummary(in:)`), nil when it does not.
     func recurrenceSummary(in zone: TimeZone) -> String?
     /// Whether it belongs to list `id`, compared without making a `String`.
@@ -43,6 +48,9 @@ extension ReminderSummary: ListedReminder {
     public var hasParent: Bool { parentUID != nil }
 
     public func storedTags() -> [String] { tags }
+
+    /// False: a summary's tags are strings already.
+    public func forEachPlainTagUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
 
     public func isInList(_ id: ReminderList.ID) -> Bool { listID == id }
 

@@ -54,6 +54,14 @@ public struct SummaryRow: ListedReminder {
 
     public func storedTags() throws(StoreError) -> [String] { try row.tags(11, in: .reminder) }
 
+    public func forEachPlainTagUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        row.withBytes(11) { bytes in
+            guard let ranges = JSONColumns.simpleStringRanges(bytes) else { return false }
+            for range in ranges { body(UnsafeBufferPointer(rebasing: bytes[range])) }
+            return true
+        }
+    }
+
     /// The recurrence rule, nil when it does not repeat.
     public var recurrence: RecurrenceRule? { row.recurrence(12) }
 

@@ -85,11 +85,24 @@ struct ReminderTable {
     mutating func append(_ reminder: some ListedReminder) throws {
         _ = cells.appendPrintableASCII { ReminderPrinter.appendNumber(reminder.number, to: &$0) }
         cells.append(reminder.isCompleted ? Self.completedBox : Self.openBox)
-        let tags = try reminder.storedTags()
+        // Most tags are stored plainly and shown as `#` and themselves: ` #a #b` made from
+        // their stored bytes (visible ASCII, nothing to sanitize); the others as strings.
+        var shownTags: [UInt8] = []
+        var isEveryTagShown = true
+        let areTagsPlain = reminder.forEachPlainTagUTF8 { tag in
+            shownTags.append(UInt8(ascii: " "))
+            if !TagNames.appendShown(utf8: tag, to: &shownTags) { isEveryTagShown = false }
+        }
+        var tags: [String] = []
+        if !areTagsPlain || !isEveryTagShown {
+            shownTags = []
+            tags = try reminder.storedTags()
+        }
         // Most titles and tags are printable ASCII: written in place, nothing to sanitize.
         let isPlain = cells.appendPrintableASCII { bytes in
             bytes.append(contentsOf: ReminderPrinter.priorityMarks(reminder.priority).utf8)
             reminder.withTitleUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: shownTags)
             for tag in tags {
                 bytes.append(UInt8(ascii: " "))
                 bytes.append(contentsOf: TagNames.shown(tag).utf8)
@@ -97,6 +110,7 @@ struct ReminderTable {
         }
         if !isPlain {
             var title = ReminderPrinter.priorityMarks(reminder.priority) + TerminalText.sanitized(reminder.title)
+            title += String(decoding: shownTags, as: UTF8.self)
             for tag in tags { title += " " + TerminalText.sanitized(TagNames.shown(tag)) }
             cells.append(title)
         }
