@@ -16,12 +16,16 @@ public enum ListingRows: Sendable {
     case full([Reminder])
     /// Summaries (`ListingDetail.summaries`).
     case summaries([ReminderSummary])
+    /// Rows handed one at a time to the closure of `Actions.listing(_:visiting:)`, as
+    /// they were read; only their number is kept.
+    case visited(count: Int)
 
     /// The number of rows.
     public var count: Int {
         switch self {
         case .full(let rows): return rows.count
         case .summaries(let rows): return rows.count
+        case .visited(let count): return count
         }
     }
 }
@@ -191,8 +195,28 @@ extension Actions {
         try store.read { db in try Actions.listing(request, in: db, context: context) }
     }
 
-    /// `listing(_:)` inside the caller's transaction `db`.
-    public static func listing(_ request: ListingRequest, in db: Database, context: ActionContext) throws -> ListingResult {
+    /// `listing(_:)` of summaries for a table that is laid out as the rows are read: the
+    /// lists go to `start` first (for the cells beside the rows), with the number of open
+    /// reminders the listing reads from (at most the limit; a hint to make room for the
+    /// rows, not their count); then, when SQL gives the
+    /// rows in display order (see `Database.forEachSummary`), each row goes to `body` in
+    /// that order and the result's rows are `.visited`; otherwise `body` is not called and
+    /// the rows are `.summaries`, as from `listing(_:)`. `request.detail` is ignored.
+    /// - Throws: as `listing(_:)`, or what `start` or `body` throws.
+    /// - Complexity: as `listing(_:)`; holds no row when they are visited.
+    public func listing(_ request: ListingRequest, start: (_ lists: [ReminderList.ID: ReminderList], _ openCount: Int) throws -> Void,
+                        visiting body: (SummaryRow) throws -> Void) throws -> ListingResult {
+        // The optional parameter below is escaping by type; the closure does not outlive this call.
+        try withoutActuallyEscaping(body) { body in
+            try store.read { db in try Actions.listing(request, in: db, context: context, start: start, visiting: body) }
+        }
+    }
+
+    /// `listing(_:)` inside the caller's transaction `db`; with `body`, as
+    /// `listing(_:start:visiting:)`.
+    public static func listing(_ request: ListingRequest, in db: Database, context: ActionContext,
+                               start: (_ lists: [ReminderList.ID: ReminderList], _ openCount: Int) throws -> Void = { _, _ in },
+                               visiting body: ((SummaryRow) throws -> Void)? = nil) throws -> ListingResult {
         let lists = try db.listsByID()
         var filter = ReminderFilter(tag: request.tag, search: request.search, includesCompleted: request.includesCompleted,
                                     limit: request.limit, order: request.order)
@@ -216,10 +240,17 @@ extension Actions {
         case .everyList:
             break
         }
+        if body != nil {
+            let open = try filter.listID.map { try db.openCount(inList: $0) } ?? db.openCounts().values.reduce(0, +)
+            try start(lists, min(open, request.limit ?? open))
+        }
         let rows: ListingRows
-        switch request.detail {
-        case .full: rows = .full(try db.reminders(filter, now: context.now, timeZone: context.timeZone))
-        case .summaries: rows = .summaries(try db.summaries(filter, now: context.now, timeZone: context.timeZone))
+        if let body, let count = try db.forEachSummary(filter, now: context.now, timeZone: context.timeZone, body) {
+            rows = .visited(count: count)
+        } else if body != nil || request.detail == .summaries {
+            rows = .summaries(try db.summaries(filter, now: context.now, timeZone: context.timeZone))
+        } else {
+            rows = .full(try db.reminders(filter, now: context.now, timeZone: context.timeZone))
         }
         let openCount = try list.map { try db.openCount(inList: $0.id) } ?? rows.count
         return ListingResult(rows: rows, list: list, narrowedTo: narrowedTo, openCount: openCount, lists: lists)

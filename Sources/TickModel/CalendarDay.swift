@@ -151,6 +151,12 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Appends `value` (not negative) in decimal with at least `width` digits.
     static func appendDigits(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        // Two digits (month, day, hour, minute, second): most fields of a date, without the loops below.
+        if width == 2 && value >= 0 && value < 100 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         var divisor = 1
         var digits = 1
         while divisor <= value / 10 {

@@ -23,10 +23,25 @@ public enum TagNames {
     /// (`#"garden work"`, `#"say \"hi\""`).
     public static func shown(_ tag: String) -> String {
         // Visible ASCII but `#`, `"` and `\`, the common tag: no scalar properties to look up.
-        if tag.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x23 && $0 != 0x22 && $0 != 0x5C }) { return "#" + tag }
+        if tag.utf8.allSatisfy(isShownAsIs) { return "#" + tag }
         let plain = !tag.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "#" || $0 == "\"" || $0 == "\\" }
         if plain { return "#" + tag }
         return "#" + SearchQuery.quoted(tag)
+    }
+
+    /// Appends `shown(tag)` for the tag whose UTF-8 bytes are `tag` and returns true when
+    /// it is the common tag, visible ASCII but `#`, `"` and `\` (`#` and the tag); returns
+    /// false, with nothing appended, for any other (show it with `shown(_:)`).
+    public static func appendShown(utf8 tag: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+        guard tag.allSatisfy(isShownAsIs) else { return false }
+        out.append(UInt8(ascii: "#"))
+        out.append(contentsOf: tag)
+        return true
+    }
+
+    /// Whether a byte of a tag is shown as it is: visible ASCII but `#`, `"` and `\`.
+    private static func isShownAsIs(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != 0x23 && byte != 0x22 && byte != 0x5C
     }
 
     /// `tags` as one line a person edits: each `shown`, separated by spaces

@@ -54,24 +54,70 @@ extension Database {
             try select(rest, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
             return
         }
+        let start = result.count
+        try forEachPart(of: filter, rowsRead: { result.count - start }) { part in
+            try selectOne(part, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+        }
+    }
+
+    /// Calls `read` with the filter of each query that reads `filter`'s rows in manual
+    /// order: one per list, lists in their order, when the rows of several lists are
+    /// listed, else `filter` itself.
+    /// - Parameter rowsRead: how many rows the parts read so far have given, for the
+    ///   limit of the next part.
+    private func forEachPart(of filter: ReminderFilter, rowsRead: () -> Int,
+                             _ read: (ReminderFilter) throws -> Void) throws {
         if Database.readsListByList(filter), case .manual(let reversed) = Database.listingOrder(filter),
            let lists = try listsInDistinctOrder() {
             // Rows of several lists in the lists' order: SQLite would sort them all (the
             // order needs the list's position, which no index of reminders holds); read
             // each list's rows in order from its index instead, list after list. With
             // two lists at one position the rows of both interleave: the query below does that.
-            let start = result.count
             for list in reversed ? lists.reversed() : lists {
-                guard var one = Database.remainder(of: filter, after: result.count - start) else { break }
+                guard var one = Database.remainder(of: filter, after: rowsRead()) else { break }
                 one.listID = list
-                try selectOne(one, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+                try read(one)
             }
             return
         }
-        try selectOne(filter, now: now, timeZone: timeZone, columns: columns, into: &result, decode: decode)
+        try read(filter)
     }
 
-    /// Whether `select` reads `filter`'s rows list after list, each list's from its index in
+    /// Calls `body` with each row `filter` selects, in the order of
+    /// `summaries(_:now:timeZone:)`, as SQLite reads it: no `ReminderSummary` is made and
+    /// nothing is held, for listings whose SQL gives the rows in display order (lists,
+    /// `all`, `flagged`, `completed`, a tag, a search, a sort by title or creation).
+    /// - Returns: the number of rows, or nil (without calling `body`) when the rows must
+    ///   be sorted or dropped in Swift after reading (the due-date smart lists and sorts,
+    ///   a sort by priority): read those with `summaries(_:now:timeZone:)`.
+    /// - Throws: `StoreError` from SQLite or the row's decoding, or what `body` throws.
+    /// - Complexity: reads only the rows it hands to `body`, as `summaries` does.
+    public func forEachSummary(_ filter: ReminderFilter, now: Date, timeZone: TimeZone,
+                               _ body: (SummaryRow) throws -> Void) throws -> Int? {
+        guard Database.readsInDisplayOrder(filter) else { return nil }
+        var count = 0
+        try forEachPart(of: filter, rowsRead: { count }) { part in
+            let query = Database.listingQuery(part, now: now, timeZone: timeZone, columns: ReminderSummary.columns)
+            precondition(!query.sortsByDue && query.dayLimit == nil, "rows in display order are read in SQL order")
+            try forEachRow(query.sql, query.arguments, cached: query.isFixed) { row in
+                try body(try SummaryRow(row))
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Whether SQL alone gives `filter`'s rows in the order they are shown, every one of
+    /// them kept (see `selectOne`): not sorted by due date in Swift, not narrowed by the
+    /// day rules of `today` and `overdue`, not split by a key some reminders lack.
+    static func readsInDisplayOrder(_ filter: ReminderFilter) -> Bool {
+        if filter.smartList == .today || filter.smartList == .overdue { return false }
+        if case .due = listingOrder(filter) { return false }
+        if filter.lacking == nil, let key = filter.order?.key, key == .due || key == .priority { return false }
+        return true
+    }
+
+    /// Whether `forEachPart` reads `filter`'s rows list after list, each list's from its index in
     /// manual order: a listing of every list in manual order, but not a search (it asks its
     /// word index once, for every list together) nor a parent's subtasks (read from the index
     /// of parents in one query and their few rows sorted; list by list, each query would read

@@ -36,9 +36,17 @@ enum JSONColumns {
     /// character (what `text(tags:)` writes for ordinary tags) without a JSON parser,
     /// which costs microseconds per row in a listing; nil for anything else.
     static func simpleStrings(_ text: String) -> [String]? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            simpleStringRanges(bytes)?.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
+    }
+
+    /// Where the strings of `bytes` are, under the rules of `simpleStrings`: the bytes
+    /// between the quotes of each, in order; nil for anything else.
+    static func simpleStringRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }
-        var result: [String] = []
+        var result: [Range<Int>] = []
         var index = 1
         while index < bytes.count - 1 {
             guard bytes[index] == UInt8(ascii: "\"") else { return nil }
@@ -48,7 +56,7 @@ enum JSONColumns {
                 end += 1
             }
             guard end < bytes.count - 1 else { return nil }
-            result.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+            result.append((index + 1)..<end)
             index = end + 1
             if bytes[index] == UInt8(ascii: ",") { index += 1 } else if index != bytes.count - 1 { return nil }
         }

@@ -67,19 +67,19 @@ public struct ReminderSummary: Hashable, Sendable, DueCarrying {
     /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder's number and the
     ///   column when a stored value cannot be read.
     init(row: Statement, previousListID: ReminderList.ID? = nil) throws(StoreError) {
-        let place = RowPlace.reminder
-        number = .init(try row.integer(0, in: place))
-        uid = ReminderUID(row.text(1))
-        listID = .init(rawValue: row.text(2, reusing: previousListID?.rawValue))
-        title = row.text(3)
-        due = try row.due(4, zone: 5, in: place)
-        priority = Priority(iCalendarValue: Int(try row.integer(6, in: place)))
-        isFlagged = try row.integer(7, in: place) != 0
-        completedAt = try row.optionalTimestamp(8, in: place)
-        position = try row.integer(9, in: place)
-        parentUID = row.optionalText(10).map(ReminderUID.init(_:))
-        tags = try row.tags(11, in: place)
-        recurrence = row.recurrence(12)
-        recurrenceBasis = try row.recurrenceBasis(13, in: place)
+        let fields = try SummaryRow(row)
+        number = fields.number
+        uid = fields.uid
+        listID = fields.listID(reusing: previousListID)
+        title = fields.title
+        due = fields.due
+        priority = fields.priority
+        isFlagged = fields.isFlagged
+        completedAt = fields.completedAt
+        position = fields.position
+        parentUID = fields.parentUID
+        tags = try fields.storedTags()
+        recurrence = fields.recurrence
+        recurrenceBasis = fields.recurrenceBasis
     }
 }

@@ -134,9 +134,9 @@ public final class Statement {
 
     /// Calls `body` with the UTF-8 bytes of column `index` (empty for NULL), without
     /// making a String: the fast path for values parsed on every row (dates).
-    func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        guard let bytes = sqlite3_column_text(handle, index) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
+    func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        guard let bytes = sqlite3_column_text(handle, index) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
     /// The text in column `index`, or nil for NULL.
@@ -162,6 +162,13 @@ public final class Statement {
         withBytes(index) { bytes in
             Statement.equal(bytes, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
         }
+    }
+
+    /// Whether column `index` holds exactly `expected` (false for NULL unless `expected`
+    /// is empty), compared on its bytes without making a String.
+    func isText(_ index: Int32, equalTo expected: String) -> Bool {
+        var expected = expected
+        return expected.withUTF8 { known in withBytes(index) { Statement.equal(known, $0) } }
     }
 
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {

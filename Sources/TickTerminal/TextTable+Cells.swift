@@ -91,6 +91,29 @@ extension TextTable {
             ends.append(bytes.count)
             widths.append(0)
         }
+
+        /// The rows of these cells (``columns``.count = `columnCount` cells each) in the
+        /// order of `rows`, each row's cell of column `indented` indented by two spaces a
+        /// level of `depth`: the cell is measured again as ``append(_:)-(String)`` measures
+        /// the indented text (a cell left empty stays empty).
+        /// - Parameter rows: the index of each row to take, with its depth.
+        /// - Complexity: O(n) in the size of the cells.
+        public func rearranged(_ rows: [(index: Int, depth: Int)], columnCount: Int, indenting indented: Int) -> Cells {
+            var result = Cells(reservingCapacity: rows.count * columnCount, bytesPerCell: bytes.count / max(count, 1))
+            for (index, depth) in rows {
+                for column in 0..<columnCount {
+                    let cell = index * columnCount + column
+                    if column == indented && depth > 0 {
+                        result.append(String(repeating: "  ", count: depth) + String(decoding: bytes[range(of: cell)], as: UTF8.self))
+                    } else {
+                        result.bytes.append(contentsOf: bytes[range(of: cell)])
+                        result.ends.append(result.bytes.count)
+                        result.widths.append(widths[cell])
+                    }
+                }
+            }
+            return result
+        }
     }
 
     /// Appends the lines of the table to `output`, as ``render(cells:totalWidth:into:style:)``
@@ -103,10 +126,14 @@ extension TextTable {
     ///   - output: bytes to append to; what it holds already is kept.
     ///   - style: as for ``render(rows:totalWidth:style:)``; nil to write cells as they
     ///     are, without making a `String` of each shown cell.
+    ///   - flush: called with `output` whenever a line leaves it holding 256 KiB or more,
+    ///     to write it out and empty it, so that a long table's lines are never all held at
+    ///     once; nil to keep every line in `output`.
     /// - Complexity: O(n) in the total UTF-8 length of the cells, plus the calls to
     ///   `style`.
     public func render(_ cells: consuming Cells, totalWidth: Int, into output: inout [UInt8],
-                       style: ((_ row: Int?, _ column: Int, _ text: String) -> String)?) {
+                       style: ((_ row: Int?, _ column: Int, _ text: String) -> String)?,
+                       flush: ((inout [UInt8]) -> Void)? = nil) {
         let columnCount = columns.count
         guard columnCount > 0 else { return }
         var header: Cells?
@@ -120,10 +147,19 @@ extension TextTable {
         let widths = columnWidths(cellWidths: cells.widths, header: header?.widths, totalWidth: totalWidth)
         let spacing = max(gap, 1)
         // The widest a line can be when its text is ASCII; only what is written is touched.
-        output.reserveCapacity(output.count + (rowCount + 1) * (widths.reduce(spacing * columnCount + 1, +)))
+        let chunk = 256 * 1024
+        let lineWidth = widths.reduce(spacing * columnCount + 1, +)
+        output.reserveCapacity(output.count + (flush == nil ? (rowCount + 1) * lineWidth : chunk + 4 * lineWidth))
 
+        // Padding is copied from a line of spaces: a title column pads most rows by dozens.
+        let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)
         func appendSpaces(_ count: Int) {
-            for _ in 0..<count { output.append(UInt8(ascii: " ")) }
+            var left = count
+            while left > 0 {
+                let run = min(left, spaces.count)
+                spaces.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+                left -= run
+            }
         }
 
         /// One line: the cells from `base` in `cells`, whose bytes are `bytes`.
@@ -173,6 +209,7 @@ extension TextTable {
         cells.bytes.withUnsafeBufferPointer { bytes in
             for row in 0..<rowCount {
                 line(cells, bytes, base: row * columnCount, row: row)
+                if let flush, output.count >= chunk { flush(&output) }
             }
         }
     }

@@ -28,7 +28,24 @@ struct QueryActionTests {
         switch result.rows {
         case .full(let rows): return rows.map(\.title)
         case .summaries(let rows): return rows.map(\.title)
+        case .visited: return [] // only from listing(_:start:visiting:), which `visitedTitles` reads
         }
+    }
+
+    /// The titles `listing(_:start:visiting:)` hands to its closure, or those of its
+    /// summaries when it reads them whole; and whether the rows were visited.
+    static func visitedTitles(_ request: ListingRequest, in harness: ActionsHarness) throws -> (titles: [String], isVisited: Bool) {
+        var titles: [String] = []
+        var listCount = 0
+        let result = try harness.actions.listing(request, start: { lists, _ in listCount = lists.count },
+                                                 visiting: { titles.append($0.title) })
+        #expect(listCount == result.lists.count)
+        if case .visited(let count) = result.rows {
+            #expect(count == titles.count)
+            return (titles, true)
+        }
+        #expect(titles.isEmpty)
+        return (Self.titles(result), false)
     }
 
     @Test("a list by name (or the default list) with its open count, whatever the limit")
@@ -43,6 +60,23 @@ struct QueryActionTests {
         #expect(throws: ActionError.listNotFound(name: "Nope", existing: ["Reminders", "Farm"])) {
             try harness.actions.listing(ListingRequest(source: .list(named: "Nope")))
         }
+    }
+
+    @Test("rows laid out as they are read are those of the summaries, in their order; due-date orders are read whole", arguments: [
+        (ListingSource.smartList(.all), true), (.smartList(.flagged), true), (.smartList(.completed), true),
+        (.list(named: nil), true), (.everyList, true), (.smartList(.today), false), (.smartList(.scheduled), false),
+        (.smartList(.overdue), false),
+    ])
+    func visitedRows(_ source: ListingSource, _ isVisited: Bool) throws {
+        let harness = try Self.filled()
+        for (includesCompleted, limit) in [(false, nil), (true, nil), (true, 2)] as [(Bool, Int?)] {
+            let request = ListingRequest(source: source, includesCompleted: includesCompleted, limit: limit)
+            let visited = try Self.visitedTitles(request, in: harness)
+            #expect(visited.isVisited == isVisited)
+            #expect(visited.titles == Self.titles(try harness.actions.listing(request)))
+        }
+        let sorted = ListingRequest(source: source, order: ReminderOrder(.due))
+        #expect(try Self.visitedTitles(sorted, in: harness).isVisited == false)
     }
 
     @Test("smart lists follow their own rules", arguments: [

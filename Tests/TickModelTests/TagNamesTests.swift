@@ -13,4 +13,19 @@ struct TagNamesTests {
         #expect(TagNames.shown(tag) == expected)
         #expect(try TagNames.parsedList(expected) == [tag])
     }
+
+    @Test("a tag shown from its bytes is shown as from its string, or left to the string", arguments: [
+        "garden", "a-b_c.d/e", "집안일", "garden work", "a#b", "say \"hi\"", "back\\slash", "tab\there", "", "~!",
+    ])
+    func shownFromBytes(tag: String) {
+        var bytes: [UInt8] = []
+        var text = tag
+        let isShown = text.withUTF8 { TagNames.appendShown(utf8: $0, to: &bytes) }
+        if isShown {
+            #expect(String(decoding: bytes, as: UTF8.self) == TagNames.shown(tag))
+        } else {
+            #expect(bytes.isEmpty)
+        }
+        #expect(isShown == ["garden", "a-b_c.d/e", "", "~!"].contains(tag))
+    }
 }

@@ -67,6 +67,7 @@ struct DueRange {
         switch rows {
         case .full(let reminders): return .full(Array(reminders.filter { contains($0.due, in: zone) }.prefix(count)))
         case .summaries(let summaries): return .summaries(Array(summaries.filter { contains($0.due, in: zone) }.prefix(count)))
+        case .visited: preconditionFailure("a listing narrowed to a range is not laid out as it is read")
         }
     }
 }

@@ -32,6 +32,8 @@ extension ListCommand {
         case .full(let kept):
             context.print(TickJSON.arrayText(of: kept) { lists[$0.listID]?.name })
             return
+        case .visited:
+            preconditionFailure("the rows of a view of days are read whole: they are grouped by day")
         case .summaries(let kept):
             let printer = ReminderPrinter(context: context, lists: lists, showsList: listing.narrowedTo == nil)
             var title = view == .week ? "Week" : "Upcoming"
@@ -52,7 +54,7 @@ extension ListCommand {
                 if index > 0 { context.print() }
                 context.print(printer.heading(dot: nil, title: dayTitle(group.day, today: today, context: context),
                                              detail: String(group.rows.count)))
-                printer.write(group.rows)
+                try printer.write(group.rows)
             }
         }
     }

@@ -72,30 +72,36 @@ struct ListCommand: Command {
             source = .everyList
         }
         let range = try DueRange(parsed: parsed, context: context)
-        let listing = try context.actions().listing(ListingRequest(
+        // The list column shows where the rows come from several lists: the source names no list.
+        let showsList: Bool
+        switch source {
+        case .smartList, .everyList: showsList = true
+        case .list, .listID, .smartListInList: showsList = false
+        }
+        let (listing, table) = try context.listingTable(ListingRequest(
             source: source, tag: tag, includesCompleted: includesCompleted, limit: range.isActive ? nil : limit,
-            order: order, detail: .forOutput(json: json)))
+            order: order, detail: .forOutput(json: json)), range: range, limit: limit, showsList: showsList)
+        guard let table else { return }
         let (lists, heading, total, narrowed) = (listing.lists, listing.list, listing.openCount, listing.narrowedTo)
-        let rows = range.isActive ? range.apply(to: listing.rows, limit: limit, in: context.dateContext.timeZone) : listing.rows
-        guard let reminders = rows.summariesPrintingJSON(lists: lists, in: context) else { return }
-        let printer = ReminderPrinter(context: context, lists: lists, showsList: heading == nil && narrowed == nil)
+        let printer = ReminderPrinter(context: context, lists: lists, showsList: showsList)
+        let count = table.count
         if let heading {
             var detail = "\(total) open"
-            if reminders.count < total, limit != nil || range.isActive { detail += ", showing \(reminders.count)" }
+            if count < total, limit != nil || range.isActive { detail += ", showing \(count)" }
             context.print(printer.heading(dot: heading.color, title: heading.name, detail: detail))
         } else {
             var title = smartList?.title ?? "Tagged #\(tag ?? "")"
             if let narrowed { title += " in " + narrowed.name }
-            let detail = range.isActive ? "\(reminders.count)" : limit == reminders.count ? "first \(total)" : "\(total)"
+            let detail = range.isActive ? "\(count)" : limit == count ? "first \(total)" : "\(total)"
             context.print(printer.heading(dot: narrowed?.color, title: title, detail: detail))
         }
-        if reminders.isEmpty {
+        if count == 0 {
             let message = emptyMessage(smartList: smartList, list: heading)
             let width = context.environment.width ?? Int.max / 4
             context.print(context.style.dim(TerminalText.truncated(message, toWidth: width)))
             return
         }
-        printer.write(reminders)
+        printer.write(table)
     }
 
     private func emptyMessage(smartList: SmartList?, list: ReminderList?) -> String {

@@ -55,18 +55,16 @@ struct SearchCommand: Command {
 
     func run(in context: CommandContext) throws {
         let range = try DueRange(parsed: parsed, context: context)
-        let listing = try context.actions().listing(ListingRequest(
+        let (listing, table) = try context.listingTable(ListingRequest(
             source: listName.map { .list(named: $0) } ?? .everyList, search: query, includesCompleted: includesCompleted,
-            limit: range.isActive ? nil : limit, order: order, detail: .forOutput(json: json)))
-        let lists = listing.lists
-        let rows = range.isActive ? range.apply(to: listing.rows, limit: limit, in: context.dateContext.timeZone) : listing.rows
-        guard let reminders = rows.summariesPrintingJSON(lists: lists, in: context) else { return }
-        if reminders.isEmpty {
+            limit: range.isActive ? nil : limit, order: order, detail: .forOutput(json: json)),
+            range: range, limit: limit, showsList: listName == nil)
+        guard let table else { return }
+        if table.count == 0 {
             context.print(context.style.dim("No reminders match \(text.quotedForMessage)" + (includesCompleted ? "." : " (add --completed to look in completed ones too).")))
             return
         }
-        let printer = ReminderPrinter(context: context, lists: lists, showsList: listName == nil)
-        printer.write(reminders)
+        ReminderPrinter(context: context, lists: listing.lists, showsList: listName == nil).write(table)
     }
 }
 

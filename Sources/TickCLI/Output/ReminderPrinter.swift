@@ -12,7 +12,7 @@ struct ReminderPrinter {
     let lists: [ReminderList.ID: ReminderList]
     /// Whether a column with each reminder's list is shown (smart lists, search).
     var showsList: Bool
-    private let formatter: DueFormatter
+    let formatter: DueFormatter
 
     init(context: CommandContext, lists: [ReminderList.ID: ReminderList], showsList: Bool) {
         self.context = context
@@ -22,123 +22,22 @@ struct ReminderPrinter {
     }
 
     /// Writes the rows of `reminders` to the output, one line each, in one piece.
-    func write(_ reminders: [ReminderSummary]) {
-        var text: [UInt8] = []
-        render(reminders, into: &text)
-        context.output.write(bytes: text)
+    /// - Throws: `StoreError` when a stored value of a row cannot be read.
+    func write(_ reminders: [ReminderSummary]) throws {
+        var table = ReminderTable(self, capacity: reminders.count)
+        for reminder in reminders { try table.append(reminder) }
+        write(table)
     }
 
-    /// Appends one line per reminder to `output` as UTF-8, each ending with a line feed;
-    /// subtasks are placed (indented) under their parent when the parent is in the
-    /// same listing.
-    private func render(_ reminders: [ReminderSummary], into output: inout [UInt8]) {
-        let width = context.environment.width ?? Int.max / 4
-        // On a narrow terminal the title matters most: the list column goes first.
-        let showsList = self.showsList && width >= 60
-        // Below 30 cells the number and the title matter more than the checkbox.
-        let showsBox = width >= 30 || reminders.contains { $0.isCompleted }
-        // Indices into `reminders` with their depth: the rows are large, so they are not copied.
-        let ordered = ReminderPrinter.nested(reminders)
-        let style = context.style
-        let now = context.now
-        let zone = context.dateContext.timeZone
-        let localNow = LocalDateTime(now, in: zone)
-        // A repeat column only when something in the listing repeats.
-        let repeats = ordered.map { entry -> String? in
-            // Read in place: a copy of the row would retain each of its strings.
-            guard reminders[entry.index].recurrence != nil else { return nil }
-            return reminders[entry.index].recurrenceSummary(in: zone).map { "↻ " + TerminalText.sanitized($0) }
+    /// Writes the rows of `table` to the output, one line each, in pieces of about 256 KiB.
+    func write(_ table: consuming ReminderTable) {
+        var text: [UInt8] = []
+        let output = context.output
+        table.render(into: &text) { text in
+            output.write(bytes: text)
+            text.removeAll(keepingCapacity: true)
         }
-        let showsRepeat = repeats.contains { $0 != nil }
-        // The list cell is the same for every row of a list: made and measured once.
-        var listCells: [ReminderList.ID: TextTable.Cells.Prepared] = [:]
-        if showsList {
-            for (id, list) in lists { listCells[id] = TextTable.Cells.Prepared("● " + TerminalText.sanitized(list.name)) }
-        }
-        let noListCell = TextTable.Cells.Prepared("")
-        // Rows come a list at a time: the list cell of the row before is usually this one's.
-        var lastList = (id: ReminderList.ID(rawValue: ""), cell: noListCell)
-        let completedBox = TextTable.Cells.Prepared("[x]")
-        let openBox = TextTable.Cells.Prepared("[ ]")
-        let flag = TextTable.Cells.Prepared("⚑")
-        var dueCells: [Due: TextTable.Cells.Prepared] = [:]
-        // One buffer for all rows' cells: no string per cell.
-        let columnCount = 5 + (showsRepeat ? 1 : 0) + (showsList ? 1 : 0)
-        var cells = TextTable.Cells(reservingCapacity: ordered.count * columnCount, bytesPerCell: 10)
-        var overdue: [Bool] = []
-        var completed: [Bool] = []
-        overdue.reserveCapacity(ordered.count)
-        completed.reserveCapacity(ordered.count)
-        // `borrowing`: the row is read where it lies in the array, never copied.
-        func appendCells(of reminder: borrowing ReminderSummary, depth: Int, repeat repeatCell: String?) {
-            _ = cells.appendPrintableASCII { ReminderPrinter.appendNumber(reminder.number, to: &$0) }
-            if showsBox { cells.append(reminder.isCompleted ? completedBox : openBox) } else { cells.appendEmpty() }
-            // Most titles and tags are printable ASCII: written in place, nothing to sanitize.
-            let isPlain = cells.appendPrintableASCII { bytes in
-                for _ in 0..<depth { bytes.append(contentsOf: "  ".utf8) }
-                bytes.append(contentsOf: ReminderPrinter.priorityMarks(reminder.priority).utf8)
-                bytes.append(contentsOf: reminder.title.utf8)
-                for tag in reminder.tags {
-                    bytes.append(UInt8(ascii: " "))
-                    bytes.append(contentsOf: TagNames.shown(tag).utf8)
-                }
-            }
-            if !isPlain {
-                var title = String(repeating: "  ", count: depth) + ReminderPrinter.priorityMarks(reminder.priority)
-                title += TerminalText.sanitized(reminder.title)
-                for tag in reminder.tags { title += " " + TerminalText.sanitized(TagNames.shown(tag)) }
-                cells.append(title)
-            }
-            if let due = reminder.due {
-                // Many rows share a due date: its cell is made and measured once.
-                if let cell = dueCells[due] {
-                    cells.append(cell)
-                } else {
-                    let cell = TextTable.Cells.Prepared(formatter.string(for: due))
-                    dueCells[due] = cell
-                    cells.append(cell)
-                }
-            } else {
-                cells.appendEmpty()
-            }
-            if showsRepeat {
-                if let repeatCell { cells.append(repeatCell) } else { cells.appendEmpty() }
-            }
-            if showsList {
-                if lastList.id != reminder.listID { lastList = (reminder.listID, listCells[reminder.listID] ?? noListCell) }
-                cells.append(lastList.cell)
-            }
-            if reminder.isFlagged { cells.append(flag) } else { cells.appendEmpty() }
-            overdue.append(!reminder.isCompleted && (reminder.due?.isOverdue(at: now, localNow: localNow) ?? false))
-            completed.append(reminder.isCompleted)
-        }
-        for (row, (index, depth)) in ordered.enumerated() {
-            appendCells(of: reminders[index], depth: depth, repeat: repeats[row])
-        }
-        var title = TextTable.Column.reminderTitle(lineWidth: width)
-        // Off a terminal there is no width to fit: titles are cut at 100 cells so one
-        // long title does not pad every row (scripts that need full text use --json).
-        if context.environment.width == nil { title.maxWidth = 100 }
-        var columns = [TextTable.Column(alignment: .right), TextTable.Column(), title, .reminderDue]
-        if showsRepeat { columns.append(.reminderRepeat) }
-        if showsList { columns.append(TextTable.Column(minWidth: 6, maxWidth: 20, isFlexible: true)) }
-        columns.append(TextTable.Column())
-        let listColumn = showsList ? (showsRepeat ? 5 : 4) : -1
-        precondition(columns.count == columnCount)
-        let table = TextTable(columns: columns)
-        // Without color the cells are written as they are (no string per shown cell).
-        let styling: ((Int?, Int, String) -> String)? = style.isEnabled ? { row, column, text in
-            guard let row else { return text }
-            if column == 0 { return style.dim(text) }
-            if completed[row] { return style.dim(text) }
-            if column == 3 && overdue[row] { return style.boldRed(text) }
-            if column == listColumn, let list = lists[reminders[ordered[row].index].listID] {
-                return ReminderPrinter.coloringDot(text, color: list.color, style: style)
-            }
-            if column == columns.count - 1 { return style.orange(text) }
-            return text
-        } : nil
-        table.render(cells, totalWidth: width, into: &output, style: styling)
+        output.write(bytes: text)
     }
 
     /// The marks a title starts with for its priority: `!!! `, `!! `, `! ` or nothing.
@@ -213,16 +112,19 @@ struct ReminderPrinter {
 
     /// Places each reminder whose parent is in the listing right after the parent (and
     /// its earlier children), with its depth; others keep their order at depth 0.
-    /// - Returns: indices into `reminders`, each with its depth.
+    /// - Parameters:
+    ///   - uids: the UID of each reminder of the listing, in its order.
+    ///   - parents: the parent's UID of each, nil for none.
+    /// - Returns: indices into `uids`, each with its depth.
     /// - Complexity: O(n).
-    static func nested(_ reminders: [ReminderSummary]) -> [(index: Int, depth: Int)] {
-        let flat = reminders.indices.map { (index: $0, depth: 0) }
-        guard reminders.contains(where: { $0.parentUID != nil }) else { return flat }
-        let uids = Set(reminders.lazy.map(\.uid))
+    static func nested(uids: [ReminderUID], parents: [ReminderUID?]) -> [(index: Int, depth: Int)] {
+        let flat = uids.indices.map { (index: $0, depth: 0) }
+        guard parents.contains(where: { $0 != nil }) else { return flat }
+        let listed = Set(uids)
         var children: [ReminderUID: [Int]] = [:]
         var roots: [Int] = []
-        for (index, reminder) in reminders.enumerated() {
-            if let parent = reminder.parentUID, parent != reminder.uid, uids.contains(parent) {
+        for (index, uid) in uids.enumerated() {
+            if let parent = parents[index], parent != uid, listed.contains(parent) {
                 children[parent, default: []].append(index)
             } else {
                 roots.append(index)
@@ -230,17 +132,17 @@ struct ReminderPrinter {
         }
         guard !children.isEmpty else { return flat }
         var result: [(index: Int, depth: Int)] = []
-        result.reserveCapacity(reminders.count)
+        result.reserveCapacity(uids.count)
         var visited = Set<ReminderUID>()
         func visit(_ index: Int, depth: Int) {
-            let uid = reminders[index].uid
+            let uid = uids[index]
             guard visited.insert(uid).inserted else { return }
             result.append((index, depth))
             for child in children[uid] ?? [] { visit(child, depth: min(depth + 1, 8)) }
         }
         for root in roots { visit(root, depth: 0) }
         // Cycles (a parent chain that loops) have no root; show them flat rather than lose them.
-        for index in reminders.indices where !visited.contains(reminders[index].uid) { visit(index, depth: 0) }
+        for index in uids.indices where !visited.contains(uids[index]) { visit(index, depth: 0) }
         return result
     }
 

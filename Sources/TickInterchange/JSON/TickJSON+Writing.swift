@@ -13,6 +13,8 @@ extension TickJSON {
         /// The Foundation zones of the identifiers met so far: looking one up costs more
         /// than writing the rest of the reminder.
         private var zones: [String: TimeZone] = [:]
+        /// What comes before each member's value at the nesting level written last.
+        private var members = Members(level: nil)
 
         /// A writer with no zones looked up yet.
         public init() {}
@@ -22,37 +24,38 @@ extension TickJSON {
         /// writes it with indent `level`.
         /// - Complexity: O(n) in the size of the reminder's text.
         public mutating func append(_ reminder: Reminder, listName: String?, level: Int?, to out: inout [UInt8]) {
-            var members = Members(level: level)
+            if members.level != level { members = Members(level: level) }
+            let members = self.members
             out.append(UInt8(ascii: "{"))
-            members.key("number", &out)
+            members.key(.number, &out)
             Self.appendInteger(reminder.number.rawValue, to: &out)
-            members.key("uid", &out)
+            members.key(.uid, &out)
             JSONText.quote(reminder.uid.rawValue, into: &out)
-            members.key("listID", &out)
+            members.key(.listID, &out)
             JSONText.quote(reminder.listID.rawValue, into: &out)
-            members.key("list", &out)
+            members.key(.list, &out)
             Self.appendOptional(listName, to: &out)
-            members.key("title", &out)
+            members.key(.title, &out)
             JSONText.quote(reminder.title, into: &out)
-            members.key("notes", &out)
+            members.key(.notes, &out)
             JSONText.quote(reminder.notes, into: &out)
-            appendDue(reminder.due, prefix: "due", members: &members, to: &out)
-            appendDue(reminder.start, prefix: "start", members: &members, to: &out)
-            members.key("priority", &out)
+            appendDue(reminder.due, keys: (.due, .dueKind, .dueTimeZone), members: members, to: &out)
+            appendDue(reminder.start, keys: (.start, .startKind, .startTimeZone), members: members, to: &out)
+            members.key(.priority, &out)
             JSONText.quote(reminder.priority.level.rawValue, into: &out)
-            members.key("iCalendarPriority", &out)
+            members.key(.iCalendarPriority, &out)
             Self.appendInteger(Int64(reminder.priority.iCalendarValue), to: &out)
-            members.key("flagged", &out)
+            members.key(.flagged, &out)
             Self.appendBool(reminder.isFlagged, to: &out)
-            members.key("completed", &out)
+            members.key(.completed, &out)
             Self.appendBool(reminder.isCompleted, to: &out)
-            members.key("completedAt", &out)
+            members.key(.completedAt, &out)
             Self.appendInstant(reminder.completedAt, to: &out)
-            members.key("position", &out)
+            members.key(.position, &out)
             Self.appendInteger(reminder.position, to: &out)
-            members.key("parentUID", &out)
+            members.key(.parentUID, &out)
             Self.appendOptional(reminder.parentUID?.rawValue, to: &out)
-            members.key("tags", &out)
+            members.key(.tags, &out)
             if reminder.tags.isEmpty {
                 Self.append("[]", to: &out)
             } else {
@@ -65,24 +68,24 @@ extension TickJSON {
                 JSONValue.newline(&out, level.map { $0 + 1 })
                 out.append(UInt8(ascii: "]"))
             }
-            members.key("url", &out)
+            members.key(.url, &out)
             Self.appendOptional(reminder.url, to: &out)
-            members.key("recurrence", &out)
+            members.key(.recurrence, &out)
             Self.appendOptional(reminder.recurrence?.rruleValue, to: &out)
-            members.key("repeatFrom", &out)
+            members.key(.repeatFrom, &out)
             JSONText.quote(reminder.recurrenceBasis.rawValue, into: &out)
-            members.key("alarms", &out)
+            members.key(.alarms, &out)
             if reminder.alarms.isEmpty {
                 Self.append("[]", to: &out)
             } else {
                 // Few reminders have alarms: they go through the tree.
                 JSONValue.array(reminder.alarms.map(TickJSON.object(for:))).write(to: &out, indent: level.map { $0 + 1 })
             }
-            members.key("iCalendarExtras", &out)
+            members.key(.iCalendarExtras, &out)
             JSONText.quote(reminder.iCalendarExtras, into: &out)
-            members.key("createdAt", &out)
+            members.key(.createdAt, &out)
             Self.appendInstant(reminder.createdAt, to: &out)
-            members.key("modifiedAt", &out)
+            members.key(.modifiedAt, &out)
             Self.appendInstant(reminder.modifiedAt, to: &out)
             JSONValue.newline(&out, level)
             out.append(UInt8(ascii: "}"))
@@ -90,13 +93,14 @@ extension TickJSON {
 
         /// The `"due"`, `"dueKind"` and `"dueTimeZone"` members (or `start…`), as
         /// `dueFields(_:)` gives them.
-        private mutating func appendDue(_ due: Due?, prefix: StaticString, members: inout Members, to out: inout [UInt8]) {
-            members.key(prefix, suffix: "", &out)
+        private mutating func appendDue(_ due: Due?, keys: (date: Member, kind: Member, zone: Member), members: Members,
+                                        to out: inout [UInt8]) {
+            members.key(keys.date, &out)
             guard let due else {
                 Self.append("null", to: &out)
-                members.key(prefix, suffix: "Kind", &out)
+                members.key(keys.kind, &out)
                 Self.append("null", to: &out)
-                members.key(prefix, suffix: "TimeZone", &out)
+                members.key(keys.zone, &out)
                 Self.append("null", to: &out)
                 return
             }
@@ -116,9 +120,9 @@ extension TickJSON {
                 identifier = zone
             }
             out.append(UInt8(ascii: "\""))
-            members.key(prefix, suffix: "Kind", &out)
+            members.key(keys.kind, &out)
             JSONText.quote(kind, into: &out)
-            members.key(prefix, suffix: "TimeZone", &out)
+            members.key(keys.zone, &out)
             Self.appendOptional(identifier?.rawValue, to: &out)
         }
 
@@ -131,35 +135,75 @@ extension TickJSON {
             return zone
         }
 
-        /// The separators and keys of one object's members at a nesting level.
+        /// The members of a reminder's object, in the order they are written (each one,
+        /// for every reminder).
+        enum Member: Int, CaseIterable {
+            case number, uid, listID, list, title, notes, due, dueKind, dueTimeZone, start, startKind, startTimeZone
+            case priority, iCalendarPriority, flagged, completed, completedAt, position, parentUID, tags, url
+            case recurrence, repeatFrom, alarms, iCalendarExtras, createdAt, modifiedAt
+
+            /// The member's key, as `object(for:listName:)` names it.
+            var key: String {
+                switch self {
+                case .number: "number"
+                case .uid: "uid"
+                case .listID: "listID"
+                case .list: "list"
+                case .title: "title"
+                case .notes: "notes"
+                case .due: "due"
+                case .dueKind: "dueKind"
+                case .dueTimeZone: "dueTimeZone"
+                case .start: "start"
+                case .startKind: "startKind"
+                case .startTimeZone: "startTimeZone"
+                case .priority: "priority"
+                case .iCalendarPriority: "iCalendarPriority"
+                case .flagged: "flagged"
+                case .completed: "completed"
+                case .completedAt: "completedAt"
+                case .position: "position"
+                case .parentUID: "parentUID"
+                case .tags: "tags"
+                case .url: "url"
+                case .recurrence: "recurrence"
+                case .repeatFrom: "repeatFrom"
+                case .alarms: "alarms"
+                case .iCalendarExtras: "iCalendarExtras"
+                case .createdAt: "createdAt"
+                case .modifiedAt: "modifiedAt"
+                }
+            }
+        }
+
+        /// What comes before each member's value at one nesting level, made once: the
+        /// comma (but before the first member), the line break and indent, the quoted key
+        /// and the colon. Written in one piece a member: five small appends a member cost
+        /// more than a reminder's text.
         private struct Members {
-            /// `,`, the line break and the indent of a member: all but the comma before
-            /// the first (compact: the comma alone).
-            let separator: [UInt8]
-            /// What ends a key: `": "`, or `":` when compact.
-            let colon: StaticString
-            var isFirst = true
+            /// The nesting level of the object (nil: compact, on one line).
+            let level: Int?
+            /// The bytes before each member's value, by `Member.rawValue`.
+            private let prefixes: [[UInt8]]
 
             init(level: Int?) {
-                if let level {
-                    separator = [UInt8(ascii: ","), UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: (level + 1) * 2)
-                    colon = "\": "
-                } else {
-                    separator = [UInt8(ascii: ",")]
-                    colon = "\":"
+                self.level = level
+                prefixes = Member.allCases.map { member in
+                    var bytes: [UInt8] = member == .number ? [] : [UInt8(ascii: ",")]
+                    if let level {
+                        bytes.append(UInt8(ascii: "\n"))
+                        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (level + 1) * 2))
+                    }
+                    // The keys are ASCII letters: nothing to escape.
+                    bytes.append(contentsOf: "\"\(member.key)\":".utf8)
+                    if level != nil { bytes.append(UInt8(ascii: " ")) }
+                    return bytes
                 }
             }
 
-            /// Appends what comes before the next member's value: `,` after the first,
-            /// the line break and indent, the quoted key and `: `.
-            mutating func key(_ name: StaticString, suffix: StaticString = "", _ out: inout [UInt8]) {
-                separator.withUnsafeBufferPointer { out.append(contentsOf: isFirst ? UnsafeBufferPointer(rebasing: $0.dropFirst()) : $0) }
-                isFirst = false
-                // The keys are ASCII letters: nothing to escape.
-                out.append(UInt8(ascii: "\""))
-                name.withUTF8Buffer { out.append(contentsOf: $0) }
-                suffix.withUTF8Buffer { out.append(contentsOf: $0) }
-                ReminderWriter.append(colon, to: &out)
+            /// Appends what comes before the value of `member`.
+            func key(_ member: Member, _ out: inout [UInt8]) {
+                out.append(contentsOf: prefixes[member.rawValue])
             }
         }
 
