@@ -12,6 +12,10 @@ import TestSupport
 /// archive into an empty database, the same archive again (every reminder stored and
 /// unchanged), an archive over a database whose numbers are taken (renumbering), a dry
 /// run, and an iCalendar file.
+///
+/// The digests were taken again once (2026-12-03) when trimming stopped cutting a
+/// VARIATION SELECTOR-16 off the end of a title (the data set's "✈️" kept it from then on);
+/// with the old trimming, the stored rows of that day still gave the old digests.
 @Suite("Imports store what they stored before")
 struct ImportGoldenTests {
     /// Every row of every table but SQLite's, the search index's, the change journal's and the
@@ -82,8 +86,8 @@ struct ImportGoldenTests {
     /// before imports were streamed. Taken again at schema 12, whose one change to a dump is
     /// the column name `chosen_as` in the header of the empty `sync_collection` (10 bytes more
     /// in each dump; every row the same).
-    static let expected = ["ca303cc29be24f43/1654", "9c989316301b6725/387691", "58ea7ca9f81a802e/387605",
-                           "ef1b03127af506b8/403405", "b0c1314c1c4fe95b/403400"]
+    static let expected = ["ca303cc29be24f43/1654", "9c00e485b88d8d9/387850", "f76fe1130e614860/387764",
+                           "ce3eaeb2265fff8e/403564", "7a632e61b0a52147/403559"]
 
     @Test("restoring an archive, again, and an iCalendar file store what they stored before")
     func importsAreUnchanged() throws {
@@ -105,7 +109,7 @@ struct ImportGoldenTests {
         for index in 1...30 { harness.ok("add", "Already here \(index)") }
         harness.ok("done", "7")
         let digest = try Self.digest(harness, ["import", "golden.json"])
-        #expect(digest == "1571a17a93484429/393232")
+        #expect(digest == "56989579a00d1209/393391")
     }
 
     @Test("an archive of several pieces (its first big enough for bulk saving) stores what it stored before")
@@ -114,6 +118,6 @@ struct ImportGoldenTests {
         harness.files["big.json"] = try OutputGoldenTests.archive(count: 12_000)
         for index in 1...20 { harness.ok("add", "Already here \(index)") }
         let digests = try [["import", "big.json"], ["import", "big.json"]].map { try Self.digest(harness, $0) }
-        #expect(digests == ["5d0338db188e912c/3159145", "faa1ff7368ee842/3159060"])
+        #expect(digests == ["b5a318f8870ec3bc/3160600", "afe9ae27b3aa3fe6/3160515"])
     }
 }

@@ -12,6 +12,10 @@ import TestSupport
 /// URLs, Korean, emoji, combining marks and control characters in titles), restored
 /// from a Tick archive, plus VTODOs imported from iCalendar with properties Tick keeps
 /// for round trips.
+///
+/// The digests were taken again once (2026-12-03) when trimming stopped cutting a
+/// VARIATION SELECTOR-16 off the end of a title (the data set's "✈️" kept it from then on);
+/// with the old trimming, the outputs of that day still gave the old digests.
 @Suite("Output stays byte for byte the same")
 struct OutputGoldenTests {
     /// FNV-1a, 64 bits: a digest that needs no library and is the same on every platform.
@@ -173,25 +177,25 @@ struct OutputGoldenTests {
     /// The digests (FNV-1a/bytes) of each command's standard output, as printed before
     /// the speed work of issue 14; with `columns`, on a color terminal that wide.
     static let expected: [(arguments: [String], columns: Int?, digest: String)] = [
-        (["list", "all"], nil, "726f5067f5dfd45a/230488"),
-        (["list", "all", "--completed"], nil, "703d4af9dc5dad2e/287135"),
-        (["list", "garden"], nil, "6b842d651514ec88/17260"),
+        (["list", "all"], nil, "fa40a73457ecbdae/230576"),
+        (["list", "all", "--completed"], nil, "5d3b30714f39a236/287237"),
+        (["list", "garden"], nil, "361b82fb1f7af888/17268"),
         (["list", "Imported"], nil, "96be1269921842d1/2410"),
-        (["list", "today"], nil, "c8930d8199652459/25380"),
-        (["list", "scheduled"], nil, "658a51ee9a66193/164238"),
-        (["list", "flagged"], nil, "ec8e871e7fa70afd/22308"),
-        (["list", "all", "--tag", "phone"], nil, "f0d2da1c114aa17b/20712"),
-        (["search", "call"], nil, "fced27d918039fcb/28280"),
-        (["list", "all", "--json"], nil, "b1552d74ac7a7e26/924806"),
-        (["list", "Work", "--json"], nil, "56444bcca6e03899/106897"),
-        (["list", "all"], 100, "4bb525b776f8183/150383"),
-        (["list", "Home"], 100, "ebd5c9055c1119a4/12253"),
-        (["list", "all"], 44, "2144f5f4327e9cba/64540"),
-        (["list", "scheduled"], 200, "15772a6a02535de5/195605"),
-        (["export"], nil, "7f7455970fda985a/1253445"),
-        (["export", "--format", "ics"], nil, "b4011c3b1f824af1/525144"),
-        (["export", "--format", "todotxt"], nil, "f63574d6bb7b2376/150041"),
-        (["export", "--list", "Home", "--format", "ics"], nil, "55162088fc1ceb23/64869"),
+        (["list", "today"], nil, "49a5fe3399dbe5a7/25394"),
+        (["list", "scheduled"], nil, "849c4fb300d576f5/164304"),
+        (["list", "flagged"], nil, "589171323accf3f5/22320"),
+        (["list", "all", "--tag", "phone"], nil, "f6b476b3b895dfbb/20716"),
+        (["search", "call"], nil, "f2ef5eee08bef325/28288"),
+        (["list", "all", "--json"], nil, "cfc406db1214b866/924941"),
+        (["list", "Work", "--json"], nil, "e839d22ba5777da9/106918"),
+        (["list", "all"], 100, "424dea4a18cfcc20/150461"),
+        (["list", "Home"], 100, "693618b05ff37d58/12268"),
+        (["list", "all"], 44, "7fbb663034a15836/64588"),
+        (["list", "scheduled"], 200, "c2a643175f6db367/195671"),
+        (["export"], nil, "7039b86119163ccc/1253604"),
+        (["export", "--format", "ics"], nil, "60c83b2f3849f53c/525319"),
+        (["export", "--format", "todotxt"], nil, "de65866839fe5c16/150200"),
+        (["export", "--list", "Home", "--format", "ics"], nil, "7de5ed3c880ba0a7/64902"),
         (["export", "--list", "Imported", "--format", "json"], nil, "a195da94f8d7c298/39704"),
     ]
 
@@ -200,21 +204,21 @@ struct OutputGoldenTests {
     /// (`NO_COLOR`: cells are cut without a style pass) at several widths, narrow ones
     /// that drop the list and box columns, other zones, and the other JSON listings.
     static let variants: [(arguments: [String], columns: Int?, variables: [String: String], digest: String)] = [
-        (["list", "all"], 100, ["NO_COLOR": "1"], "a883514566779ae/119310"),
-        (["list", "all"], 44, ["NO_COLOR": "1"], "e509efa2401c3da1/51541"),
-        (["list", "all"], 25, ["NO_COLOR": "1"], "a966ab12ed17e6c3/30649"),
-        (["list", "all", "--completed"], 70, ["NO_COLOR": "1"], "98dd387bbcc5b4b/111770"),
-        (["list", "scheduled"], 58, ["NO_COLOR": "1"], "9b45de21e38b16ed/47542"),
-        (["list", "Home"], 30, ["TERM": "dumb"], "cb77e2a70689b9b4/5004"),
-        (["list", "all"], 25, [:], "8b0da5b63d451ca4/43648"),
-        (["list", "all"], nil, ["TZ": "America/New_York"], "37c558e2587245ea/230488"),
-        (["list", "today"], nil, ["TZ": "Australia/Adelaide"], "3bec1f0fff5a830d/25179"),
-        (["list", "all", "--json"], nil, ["TZ": "Europe/Berlin"], "b1552d74ac7a7e26/924806"),
-        (["list", "week", "--json"], nil, [:], "7b36744efbacd920/300380"),
-        (["list", "upcoming"], nil, [:], "13e9e45aa5b4688f/120619"),
+        (["list", "all"], 100, ["NO_COLOR": "1"], "b154f1de64dc91d3/119388"),
+        (["list", "all"], 44, ["NO_COLOR": "1"], "cac76cc06bcef1ed/51589"),
+        (["list", "all"], 25, ["NO_COLOR": "1"], "db6b7889dbc56cf8/30685"),
+        (["list", "all", "--completed"], 70, ["NO_COLOR": "1"], "5163c41fe733e500/111822"),
+        (["list", "scheduled"], 58, ["NO_COLOR": "1"], "333abb81a14f47b7/47575"),
+        (["list", "Home"], 30, ["TERM": "dumb"], "ce416ed9ba3be520/5009"),
+        (["list", "all"], 25, [:], "b08d4ed5e2b251a5/43684"),
+        (["list", "all"], nil, ["TZ": "America/New_York"], "c5bdc1d650666aca/230576"),
+        (["list", "today"], nil, ["TZ": "Australia/Adelaide"], "6bfd34473c6fb9a3/25193"),
+        (["list", "all", "--json"], nil, ["TZ": "Europe/Berlin"], "cfc406db1214b866/924941"),
+        (["list", "week", "--json"], nil, [:], "b6e7bb567d8bd3de/300428"),
+        (["list", "upcoming"], nil, [:], "c46eff2cc0c12b1f/120681"),
         (["search", "장보기"], 80, ["NO_COLOR": "1"], "f31e739fbde97428/14211"),
-        (["export"], nil, ["TZ": "America/New_York"], "7f7455970fda985a/1253445"),
-        (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "b4011c3b1f824af1/525144"),
+        (["export"], nil, ["TZ": "America/New_York"], "7039b86119163ccc/1253604"),
+        (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "60c83b2f3849f53c/525319"),
     ]
 
     @Test("listings and exports in other terminals and zones print what they printed before")
