@@ -1,9 +1,11 @@
 #!/bin/sh
 # Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
-# `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), how it reads a request (httprequest: routes, percent-decoding, forms, cookies, Basic credentials), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
+# `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), how it reads a request (httprequest: routes, percent-decoding, forms, cookies, Basic credentials), the JSON
+# API's request bodies (apibody: the document, a reminder's fields, a list's, a move's, a share's), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
 # the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream)
 # and the iCalendar reader. Each target is compiled with
-# `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files,
+# `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files, apibody
+# from the body readers' (with fuzz/apibody/Shims.swift for the store),
 # arguments from the parser's (with fuzz/arguments/Shims.swift for what they use of TickCLI), the
 # others against TickModel and TickInterchange, built once per run as static libraries
 # with the same instrumentation (libical itself is not instrumented). Each is seeded from
@@ -36,7 +38,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-multistatus davrequest httprequest arguments dates search todotxt taskwarrior archive archivestream icalendar}
+TARGETS=${FUZZ_TARGETS:-multistatus davrequest httprequest apibody arguments dates search todotxt taskwarrior archive archivestream icalendar}
 CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib
@@ -94,6 +96,27 @@ build_httprequest() {
     fuzz/httprequest/Fuzz.swift -o "$OUT/httprequest/fuzz-httprequest"
 }
 
+# The JSON API's request bodies: `JSONBody`, `ReminderFields` and the smaller bodies'
+# fields (WebService+BodyFields.swift), with the TickActions value types they fill and
+# fuzz/apibody/Shims.swift for the store, against the TickModel and TickInterchange
+# libraries (empty modules stand for the server files' imports of TickActions, TickStore
+# and TickPostgres).
+build_apibody() {
+  build_libraries
+  printf '' > "$LIB/Empty.swift"
+  for module in TickActions TickStore TickPostgres; do
+    swiftc -parse-as-library -module-name $module -emit-module -emit-module-path "$LIB/$module.swiftmodule" "$LIB/Empty.swift"
+  done
+  $SWIFTC -I "$LIB" -I Sources/CICal -L "$LIB" -lTickInterchange -lTickModel -lical \
+    Sources/TickServer/HTTP/HTTPRequest.swift Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift \
+    Sources/TickServer/API/Problem.swift Sources/TickServer/API/JSONBody.swift Sources/TickServer/API/ReminderFields.swift \
+    Sources/TickServer/API/WebService+BodyFields.swift \
+    Sources/TickActions/ActionContext.swift Sources/TickActions/ActionError.swift Sources/TickActions/ListReference.swift \
+    Sources/TickActions/NewReminder.swift Sources/TickActions/ReminderEdit.swift Sources/TickActions/ScheduleEdit.swift \
+    Sources/TickActions/FieldEdit.swift Sources/TickActions/CompletionChangeResult.swift \
+    fuzz/apibody/Shims.swift fuzz/apibody/Fuzz.swift -o "$OUT/apibody/fuzz-apibody"
+}
+
 build_arguments() {
   $SWIFTC Sources/TickCLI/Parsing/ArgumentDefinition.swift Sources/TickCLI/Parsing/ArgumentParser.swift \
     Sources/TickCLI/Parsing/ParsedArguments.swift Sources/TickCLI/Parsing/Suggestion.swift \
@@ -123,6 +146,7 @@ for target in $TARGETS; do
     multistatus) build_multistatus ;;
     davrequest) build_davrequest ;;
     httprequest) build_httprequest ;;
+    apibody) build_apibody ;;
     arguments) build_arguments ;;
     *) build_against_libraries "$target" ;;
   esac

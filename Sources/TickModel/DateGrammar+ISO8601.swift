@@ -98,9 +98,11 @@ enum ISODateTime {
         return value
     }
 
-    /// The identifier stored with an instant given with an explicit offset.
+    /// The identifier stored with an instant given with an explicit offset: the context
+    /// zone's when the offset is the one ``Due/iso8601`` writes for the instant there (so
+    /// what it writes reads back to the same zone, `Z` for local mean time included).
     static func zoneIdentifier(offset: Int, at instant: Date, context: DateContext) -> TimeZoneIdentifier {
-        if context.timeZone.secondsFromGMT(for: instant) == offset { return TimeZoneIdentifier(context.timeZone) }
+        if Due.writtenOffset(of: instant, in: context.timeZone) == offset { return TimeZoneIdentifier(context.timeZone) }
         if offset == 0 { return .utc }
         let magnitude = abs(offset) / 60
         return TimeZoneIdentifier("GMT" + (offset < 0 ? "-" : "+") + CalendarDay.pad(magnitude / 60, 2) + CalendarDay.pad(magnitude % 60, 2))

@@ -72,7 +72,8 @@ import Foundation
 /// `T`) is a wall-clock time in the context zone; fractions of a second are dropped.
 /// With an offset `Z`, `±HH:MM`, `±HHMM` or `±HH` after the time it is that exact
 /// instant, and the zone identifier stored with it is the context zone's when that
-/// zone has the same offset at that instant, else `"UTC"` for a zero offset, else a
+/// zone has the same offset at that instant (an offset of the zone in seconds, local mean
+/// time before 1900, counts as `Z`: `Due.iso8601` writes it so), else `"UTC"` for a zero offset, else a
 /// fixed-offset identifier `GMT±HHMM` (such as `"GMT+0900"`), which `TimeZone` accepts.
 ///
 /// ## Worked examples

@@ -36,11 +36,19 @@ extension Due {
         }
     }
 
+    /// The UTC offset, in seconds, that ``iso8601`` writes for `instant` in `zone`: the
+    /// zone's, or 0 (`Z`) when the zone's is not whole minutes, which `±HH:MM` cannot
+    /// write (local mean time, as most zones kept before 1900: Asia/Seoul +08:27:52).
+    /// `DateGrammar` reads an offset back to the context zone when this is equal to it.
+    static func writtenOffset(of instant: Date, in zone: TimeZone) -> Int {
+        let offset = zone.secondsFromGMT(for: instant)
+        return offset % 60 == 0 ? offset : 0
+    }
+
     /// Appends `instant` as `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `…Z`) on the wall clock of `zone`.
     static func appendISO8601(_ instant: Date, in zone: TimeZone, to bytes: inout [UInt8]) {
         let seconds = instant.clampedWholeSecondsSince1970
-        var offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        if offset % 60 != 0 { offset = 0 }
+        let offset = writtenOffset(of: Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
         LocalDateTime(secondsSinceEpochAsUTC: seconds + offset).appendISO8601(to: &bytes)
         guard offset != 0 else {
             bytes.append(UInt8(ascii: "Z"))

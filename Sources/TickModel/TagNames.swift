@@ -1,14 +1,15 @@
 import Foundation
 
 /// The one rule for tags a user types, shared by every way in (the CLI's `--tag`, the
-/// server's `tags`, tag edits): trimmed, one leading `#` or `@` dropped, never blank, each
+/// server's `tags`, tag edits): trimmed, the leading `#` and `@` dropped, never blank, each
 /// tag once with ASCII case ignored (`Home` and `home` are one tag).
 public enum TagNames {
-    /// `text` trimmed, without one leading `#` or `@` and the white space after it;
-    /// `nil` when nothing visible is left.
+    /// `text` trimmed, without its leading `#` and `@` marks and the white space after
+    /// each; `nil` when nothing visible is left. Cleaning a cleaned tag leaves it as it is
+    /// (`# # x` is `x`, not `# x`, which would become `x` when sent back).
     public static func cleaned(_ text: String) -> String? {
         var tag = text.trimmingWhiteSpace()
-        if tag.hasPrefix("#") || tag.hasPrefix("@") { tag = String(tag.dropFirst()).trimmingWhiteSpace() }
+        while tag.hasPrefix("#") || tag.hasPrefix("@") { tag = String(tag.dropFirst()).trimmingWhiteSpace() }
         return tag.isBlank ? nil : tag
     }
 

@@ -28,4 +28,18 @@ struct TagNamesTests {
         }
         #expect(isShown == ["garden", "a-b_c.d/e", "", "~!"].contains(tag))
     }
+
+    @Test("a tag is cleaned once and for all: cleaning it again changes nothing (found by fuzz/apibody)", arguments: [
+        (" # # L일", "L일"), ("##x", "x"), ("@#x", "x"), ("# @ garden work ", "garden work"), ("#food", "food"), ("a#b", "a#b"),
+    ])
+    func cleanedOnce(typed: String, expected: String) throws {
+        let tag = try #require(TagNames.cleaned(typed))
+        #expect(tag == expected)
+        #expect(TagNames.cleaned(tag) == tag)
+    }
+
+    @Test("marks alone are blank", arguments: ["#", "# @", " ## "])
+    func marksAlone(typed: String) {
+        #expect(TagNames.cleaned(typed) == nil)
+    }
 }

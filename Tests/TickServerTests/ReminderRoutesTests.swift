@@ -32,6 +32,18 @@ import Synchronization
         #expect(response.header("ETag")?.hasPrefix("\"") == true)
     }
 
+    @Test("a due the API wrote, sent back, keeps its time zone, local mean time (written with Z) too (found by fuzz/apibody)",
+          arguments: ["2026-12-03 17:30", "1900-06-01 12:00"])
+    func dueSentBackKeepsItsZone(typed: String) throws {
+        let harness = try ServiceHarness(timeZone: try #require(TimeZone(identifier: "Asia/Seoul")))
+        let added = ServiceHarness.object(harness.send("POST", "/api/v1/reminders", json: #"{"title":"a","due":"\#(typed)"}"#))
+        let uid = try #require(added["uid"] as? String), due = try #require(added["due"] as? String)
+        #expect(added["dueTimeZone"] as? String == "Asia/Seoul")
+        let patched = ServiceHarness.object(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"due":"\#(due)"}"#))
+        #expect(patched["due"] as? String == due)
+        #expect(patched["dueTimeZone"] as? String == "Asia/Seoul", "\(due)")
+    }
+
     @Test func aDueDateGetsTheDefaultAlarmUnlessAlarmsSayNone() throws {
         let harness = try ServiceHarness()
         let plain = ServiceHarness.object(harness.send("POST", "/api/v1/reminders", json: #"{"title":"a","due":"tomorrow 9am"}"#))

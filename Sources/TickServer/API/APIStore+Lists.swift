@@ -15,21 +15,17 @@ extension APIStore {
     }
 
     func addList(_ request: HTTPRequest, context: ActionContext) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ["name", "color"])
-        let name = try body.string("name").value ?? ""
-        let color = try WebService.color(body)
+        let (name, color) = try WebService.listFields(request)
         let list = try write(context, describedBy: { "create the list " + WebService.quoted($0.name) }) { db in
-            try Actions.addList(named: name, color: color ?? .defaultColor, in: db, context: context)
+            try Actions.addList(named: name.value ?? "", color: color ?? .defaultColor, in: db, context: context)
         }
         return WebService.json(TickJSON.object(for: list, openCount: 0), status: 201,
                                headers: [("Location", "/api/v1/lists/" + WebService.pathSegment(list.id.rawValue))])
     }
 
     func patchList(_ request: HTTPRequest, _ id: String, context: ActionContext) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ["name", "color"])
-        let name = try body.string("name")
+        let (name, color) = try WebService.listFields(request)
         if case .null = name { throw Problem.invalid(ModelError.blankName(.listName).description) }
-        let color = try WebService.color(body)
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
         let (list, open) = try write(context, describedBy: { "change the list " + WebService.quoted($0.0.name) }) { db in
             var list = try Actions.existingList(reference, in: db)
@@ -41,8 +37,7 @@ extension APIStore {
     }
 
     func moveList(_ request: HTTPRequest, _ id: String, context: ActionContext) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ["before", "after", "position"])
-        let placement = try WebService.placement(body)
+        let placement = try WebService.placement(request)
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
         let (list, open) = try write(context, describedBy: { "move the list " + WebService.quoted($0.0.name) }) { db in
             let moving = try Actions.existingList(reference, in: db)

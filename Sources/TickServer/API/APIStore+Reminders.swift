@@ -49,8 +49,7 @@ extension APIStore {
     }
 
     func moveReminder(_ request: HTTPRequest, _ uid: String, context: ActionContext) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ["before", "after", "position"])
-        let placement = try WebService.placement(body)
+        let placement = try WebService.placement(request)
         let (moved, listName) = try write(context, describedBy: { "move " + WebService.quoted($0.0.title) }) { db in
             let reminder = try WebService.existingReminder(uid: uid, in: db)
             try WebService.checkIfMatch(request, reminder, in: db)

@@ -47,43 +47,6 @@ extension WebService {
                        detail: "lists are shared between the users of the multi-user server (tick serve --database); this server has one user")
     }
 
-    /// The `color` field: a palette name or `#RRGGBB`, or nil when absent.
-    /// - Throws: `Problem` 422 for a color that cannot be read (or null).
-    static func color(_ body: JSONBody) throws -> ListColor? {
-        switch try body.string("color") {
-        case .absent: return nil
-        case .null: throw Problem.invalid(ModelError.invalidColor("null").description)
-        case .value(let text):
-            guard let color = ListColor(parsing: text) else { throw Problem.invalid(ModelError.invalidColor(text).description) }
-            return color
-        }
-    }
-
-    /// Where a move puts a list or reminder: `before` or `after` an id, or a 1-based `position`.
-    enum Placement {
-        case before(String), after(String), position(Int)
-
-        var isBefore: Bool {
-            if case .before = self { return true }
-            return false
-        }
-    }
-
-    /// The placement a move's body gives: exactly one of `before`, `after`, `position`.
-    /// - Throws: `Problem` 400.
-    static func placement(_ body: JSONBody) throws -> Placement {
-        let before = try body.string("before").value, after = try body.string("after").value
-        let position = try body.int("position").value
-        switch (before, after, position) {
-        case (let id?, nil, nil): return .before(id)
-        case (nil, let id?, nil): return .after(id)
-        case (nil, nil, let index?):
-            guard index >= 1 else { throw Problem.invalid(ActionError.positionOutOfRange(index).description) }
-            return .position(index)
-        default: throw Problem.badRequest("give one of \"before\", \"after\" or \"position\"")
-        }
-    }
-
     /// `text` percent-encoded to be one path segment.
     static func pathSegment(_ text: String) -> String {
         var allowed = CharacterSet.urlPathAllowed

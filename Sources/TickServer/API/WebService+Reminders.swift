@@ -55,12 +55,6 @@ extension APIStore where Transaction: JournalStore {
 
 /// One reminder: get, add, change, complete and reopen, move, delete, restore, undo.
 extension WebService {
-    /// The change the body of `POST /api/v1/undo` names (`{ "change": ID }`), or nil for the newest.
-    /// - Throws: `Problem` 400 for another body.
-    static func changeToUndo(_ request: HTTPRequest) throws -> Int64? {
-        try JSONBody(request, allowed: ["change"]).int("change").value.map(Int64.init)
-    }
-
     func getReminder(_ uid: String) throws -> HTTPResponse { try sqlite.getReminder(uid, context: actionContext()) }
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext()) }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {

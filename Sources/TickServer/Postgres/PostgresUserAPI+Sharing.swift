@@ -176,10 +176,7 @@ extension PostgresUserAPI {
     /// - Throws: `Problem` 400 (body), 404 (no such list of the user, no such user), 403 (a
     ///   list shared with the user: only its owner shares it), 409 (the user themselves).
     func shareList(_ request: HTTPRequest, _ id: String, _ userName: String) throws -> HTTPResponse {
-        let body = try JSONBody(request, allowed: ["access"])
-        guard let text = try body.string("access").value, let access = ShareAccess(rawValue: text) else {
-            throw Problem.badRequest("\"access\" is 'read' or 'write'")
-        }
+        let access = try WebService.shareAccess(request)
         let listID = ReminderList.ID(rawValue: id)
         let (share, isNew) = try ownerOnly(id, { () throws -> (ListShare, Bool) in
             try store.write(context, describedBy: { "share the list with " + WebService.quoted($0.0.userName) }) { db in
