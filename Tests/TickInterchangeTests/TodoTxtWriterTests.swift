@@ -102,6 +102,10 @@ struct TodoTxtWriterTests {
         ("+roses +flowers", "+roses +flowers"),
         ("@a +b @a", "@a +b @a"),
         ("pay due:2026-01-01 rent due:2026-02-01", "pay due:2026-01-01 rent due:2026-02-01"),
+        // Found by fuzz/todotxt: fields then only what draws nothing (a control character, a
+        // lone mark) were read whole, but written as if the rest were text, with the list again.
+        ("(A) @ctx +proj   \u{1C}", "(A) @ctx +proj   \u{1C}"),
+        ("+proj @ctx \u{301}", "+proj @ctx \u{301}"),
     ])
     func importExportImportIsAFixedPoint(_ line: String, _ exported: String) throws {
         let zone = try TodoTxtFixture.zone("UTC")

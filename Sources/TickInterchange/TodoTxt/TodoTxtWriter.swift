@@ -75,7 +75,10 @@ public enum TodoTxtWriter {
         wanted.completedPriority = isCompleted ? letter : nil
 
         var asRead = TodoTxtFields(description: title, isCompleted: isCompleted)
-        if asRead.remainder.isBlank {
+        // A title of nothing but projects, contexts and what draws nothing is read whole (the
+        // reader's rule: `Names.validated` refuses the remainder, white space, control
+        // characters or lone marks alike): written as it is, it reads back as it is.
+        if (try? Names.validated(asRead.remainder, as: .reminderTitle)) == nil {
             asRead.remainder = ""
             if asRead == wanted { return head + title }
         }
