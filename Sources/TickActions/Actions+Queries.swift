@@ -154,6 +154,14 @@ public struct ExportSource {
     public func forEachReminder(inList list: ReminderList.ID? = nil, _ body: (Reminder) throws -> Void) throws {
         try db.forEachReminder(inList: list ?? listID, body)
     }
+
+    /// Calls `body` with each reminder exported (or only `list`'s) read in place, in the
+    /// order of `forEachReminder(inList:_:)`: what a JSON archive is written from.
+    /// - Throws: `StoreError` from SQLite, or what `body` throws.
+    /// - Complexity: O(n); holds one row at a time.
+    public func forEachArchiveRow(inList list: ReminderList.ID? = nil, _ body: (ArchiveRow) throws -> Void) throws {
+        try db.forEachArchiveRow(inList: list ?? listID, body)
+    }
 }
 
 /// The lists in their order with their open counts (`tick lists`).

@@ -10,9 +10,42 @@ public enum JSONText {
     /// - Complexity: O(n) in the UTF-8 length of `text`; runs that need no escape are
     ///   copied as they are.
     public static func quote(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { quote(validUTF8: $0, into: &out) }
+    }
+
+    /// Appends the UTF-8 `bytes` as a JSON string literal, as `quote(_:into:)` appends the
+    /// `String` they decode to: bytes that are not UTF-8 become U+FFFD, as
+    /// `String(decoding:as:)` makes them. What a stored row's text is quoted with, in place.
+    /// - Complexity: O(n); printable ASCII is checked eight bytes at a time.
+    public static func quote(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        if isASCII(bytes) {
+            quote(validUTF8: bytes, into: &out)
+        } else {
+            quote(String(decoding: bytes, as: UTF8.self), into: &out)
+        }
+    }
+
+    /// Whether every byte is below 0x80 (ASCII: valid UTF-8 as it is).
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// `quote(_:into:)` on bytes known to be UTF-8.
+    private static func quote(validUTF8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        do {
             var index = 0
             var runStart = 0
             func flush(_ end: Int) {

@@ -73,6 +73,64 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// Appends `YYYY-MM-DDTHH:MM:SS` (`extended`) or `YYYYMMDDTHHMMSS`.
     func appendFields(to bytes: inout [UInt8], extended: Bool) {
+        if !appendFourDigitYearFields(to: &bytes, extended: extended, quotedUTC: false) { appendEachField(to: &bytes, extended: extended) }
+    }
+
+    /// Appends `"YYYY-MM-DDTHH:MM:SSZ"`, quotes included: the JSON string of an instant in
+    /// UTC (this wall clock read as UTC), as `appendISO8601(to:)` between `"` and `Z"`.
+    public func appendQuotedUTCISO8601(to bytes: inout [UInt8]) {
+        if appendFourDigitYearFields(to: &bytes, extended: true, quotedUTC: true) { return }
+        bytes.append(UInt8(ascii: "\""))
+        appendEachField(to: &bytes, extended: true)
+        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+    }
+
+    /// The fields written into a buffer on the stack and appended in one piece, when the
+    /// year has four digits and the other fields two (what `appendEachField` then writes,
+    /// a field at a time); false, appending nothing, otherwise. A date is written three
+    /// times for each reminder of an export: eight appends each cost more than the rest.
+    private func appendFourDigitYearFields(to bytes: inout [UInt8], extended: Bool, quotedUTC: Bool) -> Bool {
+        let year = day.year
+        guard year >= 0, year <= 9_999, day.month >= 0, day.month < 100, day.day >= 0, day.day < 100,
+              hour >= 0, hour < 100, minute >= 0, minute < 100, second >= 0, second < 100 else { return false }
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var index = 0
+            if quotedUTC {
+                raw[0] = UInt8(ascii: "\"")
+                index = 1
+            }
+            /// Writes `value` (0 ..< 100) as two digits, then `separator` unless it is 0.
+            func put(_ value: Int, _ separator: UInt8) {
+                raw[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                raw[index + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                index += 2
+                if separator != 0 {
+                    raw[index] = separator
+                    index += 1
+                }
+            }
+            let dash = extended ? UInt8(ascii: "-") : 0
+            let colon = extended ? UInt8(ascii: ":") : 0
+            put(year / 100, 0)
+            put(year % 100, dash)
+            put(day.month, dash)
+            put(day.day, UInt8(ascii: "T"))
+            put(hour, colon)
+            put(minute, colon)
+            put(second, 0)
+            if quotedUTC {
+                raw[index] = UInt8(ascii: "Z")
+                raw[index + 1] = UInt8(ascii: "\"")
+                index += 2
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: index))
+        }
+        return true
+    }
+
+    /// `appendFields(to:extended:)` a field at a time, for any year.
+    private func appendEachField(to bytes: inout [UInt8], extended: Bool) {
         day.appendFields(to: &bytes, separator: extended ? UInt8(ascii: "-") : nil)
         bytes.append(UInt8(ascii: "T"))
         CalendarDay.appendDigits(hour, 2, to: &bytes)

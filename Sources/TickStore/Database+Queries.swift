@@ -400,10 +400,16 @@ extension Database {
     /// - Throws: `StoreError` from SQLite, or what `body` throws.
     /// - Complexity: O(n).
     public func forEachReminder(inList id: ReminderList.ID? = nil, _ body: (Reminder) throws -> Void) throws {
+        try forEachReminderRow(inList: id) { try body(try decodeReminder($0)) }
+    }
+
+    /// Calls `body` with the row of each reminder (or `id`'s), of `reminderColumns`, in the
+    /// order of `allReminders(inList:)`.
+    private func forEachReminderRow(inList id: ReminderList.ID?, _ body: (Statement) throws -> Void) throws {
         if id == nil, let lists = try listsInDistinctOrder() {
             // List after list, each from its index in order: the query over every list
             // would sort all the rows first (see `select`).
-            for list in lists { try forEachReminder(inList: list, body) }
+            for list in lists { try forEachReminderRow(inList: list, body) }
             return
         }
         var sql = "SELECT \(Database.reminderColumns) FROM reminder r JOIN list l ON l.id = r.list_id"
@@ -413,7 +419,17 @@ extension Database {
             arguments.append(.text(id.rawValue))
         }
         sql += " ORDER BY l.position, r.position"
-        try forEachRow(sql, arguments) { try body(try decodeReminder($0)) }
+        try forEachRow(sql, arguments, body)
+    }
+
+    /// Calls `body` with each reminder (or `id`'s) read in place, in the order of
+    /// `forEachReminder(inList:_:)`: what an archive export writes without decoding a
+    /// `Reminder` a row.
+    /// - Throws: `StoreError` from SQLite or a row's decoding (the error `forEachReminder`
+    ///   gives for that row), or what `body` throws.
+    /// - Complexity: O(n); holds one row at a time.
+    public func forEachArchiveRow(inList id: ReminderList.ID? = nil, _ body: (ArchiveRow) throws -> Void) throws {
+        try forEachReminderRow(inList: id) { try body(try ArchiveRow($0)) }
     }
 
     /// The escapes of a `LIKE … ESCAPE '\'` pattern: its wildcards and the escape itself.

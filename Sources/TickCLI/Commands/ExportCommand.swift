@@ -97,8 +97,8 @@ struct ExportCommand: Command {
         switch format {
         case .json:
             var writer = TickJSON.ArchiveWriter(lists: source.lists, exportedAt: context.now, into: &out)
-            try source.forEachReminder { reminder in
-                writer.append(reminder, to: &out)
+            try source.forEachArchiveRow { row in
+                writer.append(archived: row, to: &out)
                 try reminderWritten()
             }
             writer.end(into: &out)

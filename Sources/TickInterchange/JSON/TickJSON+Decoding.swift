@@ -73,6 +73,27 @@ extension TickJSON {
             count += 1
         }
 
+        /// The list of the reminder appended last, and its name.
+        private var lastList: (id: ReminderList.ID, name: String?)?
+
+        /// Appends the next reminder, read in place (a stored row): the bytes
+        /// `append(_:to:)` appends for the `Reminder` it decodes to.
+        /// - Complexity: O(n) in the size of the reminder.
+        public mutating func append(archived reminder: some ArchivedReminder, to out: inout [UInt8]) {
+            let listID = reminder.listID(reusing: lastList?.id)
+            let name: String?
+            if let lastList, lastList.id == listID {
+                name = lastList.name
+            } else {
+                name = names[listID]
+                lastList = (listID, name)
+            }
+            out.append(UInt8(ascii: count == 0 ? "[" : ","))
+            JSONValue.newline(&out, 2)
+            reminderWriter.append(archived: reminder, listName: name, level: 2, to: &out)
+            count += 1
+        }
+
         /// Appends what closes the archive.
         public func end(into out: inout [UInt8]) {
             if count == 0 {

@@ -24,65 +24,90 @@ extension TickJSON {
         /// writes it with indent `level`.
         /// - Complexity: O(n) in the size of the reminder's text.
         public mutating func append(_ reminder: Reminder, listName: String?, level: Int?, to out: inout [UInt8]) {
+            appendFields(of: reminder, listName: listName, level: level, to: &out)
+        }
+
+        /// Appends the object of `reminder` read in place (a stored row), the bytes
+        /// `append(_:listName:level:to:)` appends for the `Reminder` it decodes to.
+        /// - Complexity: O(n) in the size of the reminder's text.
+        public mutating func append(archived reminder: some ArchivedReminder, listName: String?, level: Int?,
+                                    to out: inout [UInt8]) {
+            appendFields(of: reminder, listName: listName, level: level, to: &out)
+        }
+
+        private mutating func appendFields(of reminder: some ArchivedReminder, listName: String?, level: Int?,
+                                           to out: inout [UInt8]) {
             if members.level != level { members = Members(level: level) }
             let members = self.members
             out.append(UInt8(ascii: "{"))
             members.key(.number, &out)
             Self.appendInteger(reminder.number.rawValue, to: &out)
             members.key(.uid, &out)
-            JSONText.quote(reminder.uid.rawValue, into: &out)
+            _ = reminder.quote(.uid, into: &out)
             members.key(.listID, &out)
-            JSONText.quote(reminder.listID.rawValue, into: &out)
+            _ = reminder.quote(.listID, into: &out)
             members.key(.list, &out)
             Self.appendOptional(listName, to: &out)
             members.key(.title, &out)
-            JSONText.quote(reminder.title, into: &out)
+            _ = reminder.quote(.title, into: &out)
             members.key(.notes, &out)
-            JSONText.quote(reminder.notes, into: &out)
+            _ = reminder.quote(.notes, into: &out)
             appendDue(reminder.due, keys: (.due, .dueKind, .dueTimeZone), members: members, to: &out)
             appendDue(reminder.start, keys: (.start, .startKind, .startTimeZone), members: members, to: &out)
+            let priority = reminder.priority
             members.key(.priority, &out)
-            JSONText.quote(reminder.priority.level.rawValue, into: &out)
+            switch priority.level {
+            case .none: Self.append("\"none\"", to: &out)
+            case .low: Self.append("\"low\"", to: &out)
+            case .medium: Self.append("\"medium\"", to: &out)
+            case .high: Self.append("\"high\"", to: &out)
+            }
             members.key(.iCalendarPriority, &out)
-            Self.appendInteger(Int64(reminder.priority.iCalendarValue), to: &out)
+            Self.appendInteger(Int64(priority.iCalendarValue), to: &out)
             members.key(.flagged, &out)
             Self.appendBool(reminder.isFlagged, to: &out)
+            let completedAt = reminder.completedAt
             members.key(.completed, &out)
-            Self.appendBool(reminder.isCompleted, to: &out)
+            Self.appendBool(completedAt != nil, to: &out)
             members.key(.completedAt, &out)
-            Self.appendInstant(reminder.completedAt, to: &out)
+            Self.appendInstant(completedAt, to: &out)
             members.key(.position, &out)
             Self.appendInteger(reminder.position, to: &out)
             members.key(.parentUID, &out)
-            Self.appendOptional(reminder.parentUID?.rawValue, to: &out)
+            if !reminder.quote(.parentUID, into: &out) { Self.append("null", to: &out) }
             members.key(.tags, &out)
-            if reminder.tags.isEmpty {
+            let tagCount = reminder.tagCount
+            if tagCount == 0 {
                 Self.append("[]", to: &out)
             } else {
                 out.append(UInt8(ascii: "["))
-                for (index, tag) in reminder.tags.enumerated() {
+                for index in 0..<tagCount {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
                     JSONValue.newline(&out, level.map { $0 + 2 })
-                    JSONText.quote(tag, into: &out)
+                    reminder.quoteTag(index, into: &out)
                 }
                 JSONValue.newline(&out, level.map { $0 + 1 })
                 out.append(UInt8(ascii: "]"))
             }
             members.key(.url, &out)
-            Self.appendOptional(reminder.url, to: &out)
+            if !reminder.quote(.url, into: &out) { Self.append("null", to: &out) }
             members.key(.recurrence, &out)
             Self.appendOptional(reminder.recurrence?.rruleValue, to: &out)
             members.key(.repeatFrom, &out)
-            JSONText.quote(reminder.recurrenceBasis.rawValue, into: &out)
+            switch reminder.recurrenceBasis {
+            case .due: Self.append("\"due\"", to: &out)
+            case .completion: Self.append("\"completion\"", to: &out)
+            }
             members.key(.alarms, &out)
-            if reminder.alarms.isEmpty {
+            let alarms = reminder.alarms
+            if alarms.isEmpty {
                 Self.append("[]", to: &out)
             } else {
                 // Few reminders have alarms: they go through the tree.
-                JSONValue.array(reminder.alarms.map(TickJSON.object(for:))).write(to: &out, indent: level.map { $0 + 1 })
+                JSONValue.array(alarms.map(TickJSON.object(for:))).write(to: &out, indent: level.map { $0 + 1 })
             }
             members.key(.iCalendarExtras, &out)
-            JSONText.quote(reminder.iCalendarExtras, into: &out)
+            _ = reminder.quote(.iCalendarExtras, into: &out)
             members.key(.createdAt, &out)
             Self.appendInstant(reminder.createdAt, to: &out)
             members.key(.modifiedAt, &out)
@@ -105,23 +130,23 @@ extension TickJSON {
                 return
             }
             out.append(UInt8(ascii: "\""))
-            let kind: String
+            let kind: StaticString
             var identifier: TimeZoneIdentifier?
             switch due {
             case .allDay:
                 due.appendISO8601(to: &out)
-                kind = "allDay"
+                kind = "\"allDay\""
             case .floating:
                 due.appendISO8601(to: &out)
-                kind = "floating"
+                kind = "\"floating\""
             case .timed(_, let zone):
                 due.appendISO8601(to: &out, zone: timeZone(zone))
-                kind = "timed"
+                kind = "\"timed\""
                 identifier = zone
             }
             out.append(UInt8(ascii: "\""))
             members.key(keys.kind, &out)
-            JSONText.quote(kind, into: &out)
+            Self.append(kind, to: &out)
             members.key(keys.zone, &out)
             Self.appendOptional(identifier?.rawValue, to: &out)
         }
@@ -226,9 +251,7 @@ extension TickJSON {
                 Self.append("null", to: &out)
                 return
             }
-            out.append(UInt8(ascii: "\""))
-            LocalDateTime(secondsSinceEpochAsUTC: Int(date.timeIntervalSince1970.rounded(.down))).appendISO8601(to: &out)
-            append("Z\"", to: &out)
+            LocalDateTime(secondsSinceEpochAsUTC: Int(date.timeIntervalSince1970.rounded(.down))).appendQuotedUTCISO8601(to: &out)
         }
 
         /// `value` in decimal, as `String(value)` writes it.

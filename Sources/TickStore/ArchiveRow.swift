@@ -1,0 +1,103 @@
+import Foundation
+import TickModel
+
+/// The current row of a query of `Database.reminderColumns`, as the Tick JSON archive writes
+/// it (`ArchivedReminder`): the numbers, dates, tags' places and alarms are decoded (and
+/// checked, column after column as `decodeReminder` checks them, so a bad row fails with the
+/// same error) when the row is met; the texts (UID, list, title, notes, parent, URL, kept
+/// iCalendar lines) stay in SQLite's buffer and are quoted from there.
+///
+/// Valid only inside the closure it is handed to (`Database.forEachArchiveRow`): the next
+/// step of the statement replaces the texts it reads.
+public struct ArchiveRow: ArchivedReminder {
+    private let row: Statement
+    public let number: Reminder.Number
+    public let due: Due?
+    public let start: Due?
+    public let priority: Priority
+    public let isFlagged: Bool
+    public let completedAt: Date?
+    public let position: Int64
+    public let alarms: [Alarm]
+    public let createdAt: Date
+    public let modifiedAt: Date
+    public let recurrenceBasis: RecurrenceBasis
+    private let tags: Tags
+
+    /// Where a row's tags are: none (`[]`), between the quotes of a plain array
+    /// (`JSONColumns.simpleStringRanges`), or decoded (an array with escapes).
+    private enum Tags {
+        case none
+        case plain([Range<Int>])
+        case decoded([String])
+    }
+
+    /// Decodes and checks what is not text in `row`'s current row.
+    /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder's number and the
+    ///   column, the first one `decodeReminder` would name.
+    init(_ row: Statement) throws(StoreError) {
+        let place = RowPlace.reminder
+        self.row = row
+        number = .init(try row.integer(0, in: place))
+        due = try row.due(5, zone: 6, in: place)
+        start = try row.due(7, zone: 8, in: place)
+        priority = Priority(iCalendarValue: Int(try row.integer(9, in: place)))
+        isFlagged = try row.integer(10, in: place) != 0
+        completedAt = try row.optionalTimestamp(11, in: place)
+        position = try row.integer(12, in: place)
+        if row.isText(14, equalTo: "[]") {
+            tags = .none
+        } else if let ranges = row.withBytes(14, { JSONColumns.simpleStringRanges($0) }) {
+            tags = ranges.isEmpty ? .none : .plain(ranges)
+        } else {
+            let decoded = try row.tags(14, in: place)
+            tags = decoded.isEmpty ? .none : .decoded(decoded)
+        }
+        alarms = row.isText(17, equalTo: "[]") ? [] : try row.alarms(17, reminderUID: ReminderUID(row.text(1)), in: place)
+        createdAt = try row.timestamp(19, in: place)
+        modifiedAt = try row.timestamp(20, in: place)
+        recurrenceBasis = try row.recurrenceBasis(21, in: place)
+    }
+
+    /// The recurrence rule, nil when it does not repeat.
+    public var recurrence: RecurrenceRule? { row.recurrence(16) }
+
+    public var tagCount: Int {
+        switch tags {
+        case .none: 0
+        case .plain(let ranges): ranges.count
+        case .decoded(let strings): strings.count
+        }
+    }
+
+    public func listID(reusing previous: ReminderList.ID?) -> ReminderList.ID {
+        .init(rawValue: row.text(2, reusing: previous?.rawValue))
+    }
+
+    public func quote(_ text: ReminderText, into out: inout [UInt8]) -> Bool {
+        let column: Int32
+        switch text {
+        case .uid: column = 1
+        case .listID: column = 2
+        case .title: column = 3
+        case .notes: column = 4
+        case .parentUID: column = 13
+        case .url: column = 15
+        case .iCalendarExtras: column = 18
+        }
+        if (text == .parentUID || text == .url) && row.isNull(column) { return false }
+        row.withBytes(column) { JSONText.quote(utf8: $0, into: &out) }
+        return true
+    }
+
+    public func quoteTag(_ index: Int, into out: inout [UInt8]) {
+        switch tags {
+        case .none:
+            preconditionFailure("no tag \(index)")
+        case .plain(let ranges):
+            row.withBytes(14) { JSONText.quote(utf8: UnsafeBufferPointer(rebasing: $0[ranges[index]]), into: &out) }
+        case .decoded(let strings):
+            JSONText.quote(strings[index], into: &out)
+        }
+    }
+}
