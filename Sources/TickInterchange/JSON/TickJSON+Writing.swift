@@ -205,30 +205,46 @@ extension TickJSON {
         /// comma (but before the first member), the line break and indent, the quoted key
         /// and the colon. Written in one piece a member: five small appends a member cost
         /// more than a reminder's text.
-        private struct Members {
+        private final class Members {
             /// The nesting level of the object (nil: compact, on one line).
             let level: Int?
-            /// The bytes before each member's value, by `Member.rawValue`.
-            private let prefixes: [[UInt8]]
+            /// The bytes before every member's value, one after the other in `Member` order,
+            /// and where each one starts (`Member.allCases.count + 1` offsets): one buffer
+            /// that lives as long as the writer, so that writing a prefix retains nothing.
+            private let bytes: UnsafeMutableBufferPointer<UInt8>
+            private let starts: UnsafeMutableBufferPointer<Int>
 
             init(level: Int?) {
                 self.level = level
-                prefixes = Member.allCases.map { member in
-                    var bytes: [UInt8] = member == .number ? [] : [UInt8(ascii: ",")]
+                var all: [UInt8] = []
+                var starts: [Int] = []
+                for member in Member.allCases {
+                    starts.append(all.count)
+                    if member != .number { all.append(UInt8(ascii: ",")) }
                     if let level {
-                        bytes.append(UInt8(ascii: "\n"))
-                        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (level + 1) * 2))
+                        all.append(UInt8(ascii: "\n"))
+                        all.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (level + 1) * 2))
                     }
                     // The keys are ASCII letters: nothing to escape.
-                    bytes.append(contentsOf: "\"\(member.key)\":".utf8)
-                    if level != nil { bytes.append(UInt8(ascii: " ")) }
-                    return bytes
+                    all.append(contentsOf: "\"\(member.key)\":".utf8)
+                    if level != nil { all.append(UInt8(ascii: " ")) }
                 }
+                starts.append(all.count)
+                self.starts = .allocate(capacity: starts.count)
+                _ = self.starts.initialize(from: starts)
+                bytes = .allocate(capacity: all.count)
+                _ = bytes.initialize(from: all)
+            }
+
+            deinit {
+                bytes.deallocate()
+                starts.deallocate()
             }
 
             /// Appends what comes before the value of `member`.
             func key(_ member: Member, _ out: inout [UInt8]) {
-                out.append(contentsOf: prefixes[member.rawValue])
+                let start = starts[member.rawValue]
+                out.append(contentsOf: UnsafeBufferPointer(start: bytes.baseAddress! + start, count: starts[member.rawValue + 1] - start))
             }
         }
 
