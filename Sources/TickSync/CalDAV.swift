@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// A calendar collection on a CalDAV server (RFC 4791 §4.2) that can hold to-dos.
 public struct CalendarCollection: Sendable, Equatable {
@@ -24,7 +25,7 @@ public struct CalendarCollection: Sendable, Equatable {
 
     /// The last path segment, decoded: a name for a collection without `displayname`.
     public var pathName: String {
-        url.path.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? url.path
+        url.path.split(separator: "/").last.map { $0.percentDecoded() ?? String($0) } ?? url.path
     }
 }
 
@@ -150,7 +151,7 @@ public struct CalDAV: Sendable {
         }
         // Radicale answers a collection without a name with its path ("alice/tasks"): no name.
         let path = url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let name = resource.text(.d("displayname")).flatMap { $0.isEmpty || $0 == path || $0 == path.removingPercentEncoding ? nil : $0 }
+        let name = resource.text(.d("displayname")).flatMap { $0.isEmpty || $0 == path || $0 == path.percentDecoded() ? nil : $0 }
         return CalendarCollection(
             url: url,
             displayName: name,
@@ -359,7 +360,7 @@ public struct CalDAV: Sendable {
         }
         var path = href
         if let url = URL(string: href), url.scheme != nil { path = url.path }
-        path = path.removingPercentEncoding ?? path
+        path = path.percentDecoded() ?? path
         while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
         if path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path

@@ -42,6 +42,23 @@ struct ScalarSyntaxTests {
         #expect(HTTPRequest.decodedPairs("name=\u{301}ann&password=p%3Dw") == ["name": "\u{301}ann", "password": "p=w"])
     }
 
+    @Test("percent-decoding: escapes of either case, + as a space in forms only, a malformed escape or bytes that are not UTF-8 refused, everything else kept")
+    func percentDecoding() {
+        #expect(HTTPRequest.decoded("%E2%9D%A4%ef%b8%8f", plusIsSpace: false) == "❤️")
+        #expect(HTTPRequest.decoded("a+b%2Bc", plusIsSpace: true) == "a b+c")
+        #expect(HTTPRequest.decoded("a+b%2Bc", plusIsSpace: false) == "a+b+c")
+        // A `+` joined to a combining mark is one Character, but still a space in a form.
+        #expect(HTTPRequest.decoded("+\u{301}x", plusIsSpace: true) == " \u{301}x")
+        #expect(HTTPRequest.decoded("%EF%BB%BFx", plusIsSpace: false) == "\u{FEFF}x")
+        #expect(HTTPRequest.decoded("a%00b", plusIsSpace: false) == "a\u{0}b")
+        #expect(HTTPRequest.decoded("치과 %ED%9A%8C%EC%9D%98", plusIsSpace: true) == "치과 회의")
+        #expect(HTTPRequest.decoded("", plusIsSpace: true) == "")
+        for malformed in ["%", "a%4", "%zz", "%4g", "%%41", "%C3", "%C3%28", "%ED%A0%80", "%FF", "%C0%AF"] {
+            #expect(HTTPRequest.decoded(malformed, plusIsSpace: true) == nil, "\(malformed)")
+        }
+        #expect(HTTPRequest.decodedPairs("a=%zz&b=1&%ff=2&c") == ["b": "1", "c": ""])
+    }
+
     @Test("split(atEvery:) cuts at a separator joined to a mark, keeps or leaves out empty pieces, stops after maxSplits")
     func split() {
         #expect("a;\u{324}b;;c".split(atEvery: ";", omittingEmpty: true) == ["a", "\u{324}b", "c"])

@@ -85,5 +85,9 @@ struct MultistatusTests {
     func hrefs() {
         #expect(CalDAV.samePath("/a/b%20c/", "http://h:1/a/b c"))
         #expect(!CalDAV.samePath("/a/b", "/a/c"))
+        // Foundation's decoding dropped a leading U+FEFF: two names read as one.
+        #expect(!CalDAV.samePath("/cal/%EF%BB%BFx.ics", "/cal/x.ics"))
+        #expect(CalDAV.samePath("/cal/%EF%BB%BFx.ics", "/cal/\u{FEFF}x.ics"))
+        #expect(CalDAV.samePath("/cal/%E1%84%8E%E1%85%B5.ics", "/cal/%e1%84%8e%e1%85%b5.ics"))
     }
 }

@@ -26,6 +26,8 @@ let router: Router<Void> = {
     return router
 }()
 
+let hexadecimalDigits = Array("0123456789ABCDEF".unicodeScalars)
+
 /// Every byte but the unreserved ones (RFC 3986 §2.3) as `%XX`.
 func percentEncoded(_ text: String) -> String {
     var out = ""
@@ -35,7 +37,10 @@ func percentEncoded(_ text: String) -> String {
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             out.unicodeScalars.append(Unicode.Scalar(byte))
         default:
-            out += String(format: "%%%02X", byte)
+            // Not `String(format:)`: it took a tenth of the time of a long input.
+            out.unicodeScalars.append("%")
+            out.unicodeScalars.append(hexadecimalDigits[Int(byte >> 4)])
+            out.unicodeScalars.append(hexadecimalDigits[Int(byte & 0xF)])
         }
     }
     return out

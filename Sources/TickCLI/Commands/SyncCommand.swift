@@ -126,9 +126,9 @@ struct SyncRunCommand: Command {
         var cleaned = account
         cleaned.url = components.string ?? account.url
         if cleaned.user == nil, let user, let password {
-            return (cleaned, DAVCredentials(user: user.removingPercentEncoding ?? user, password: password.removingPercentEncoding ?? password))
+            return (cleaned, DAVCredentials(user: user.percentDecoded() ?? user, password: password.percentDecoded() ?? password))
         }
-        if cleaned.user == nil, let user { cleaned.user = user.removingPercentEncoding ?? user }
+        if cleaned.user == nil, let user { cleaned.user = user.percentDecoded() ?? user }
         return (cleaned, try credentials(for: cleaned, environment: environment))
     }
 

@@ -77,11 +77,9 @@ public struct HTTPRequest: Sendable {
         return (name, password)
     }
 
-    /// Percent-decoded text, or nil when an escape is malformed or the bytes are not UTF-8.
+    /// Percent-decoded text (`percentDecoded(plusIsSpace:)` of TickModel, RFC 3986 §2.1), or
+    /// nil when an escape is malformed or the bytes are not UTF-8.
     public static func decoded(_ text: String, plusIsSpace: Bool) -> String? {
-        // Scalar by scalar: a `+` followed by a combining mark is one Character to String's
-        // own replacing, and would stay a `+`.
-        let text = plusIsSpace ? String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "+" ? " " : $0 })) : text
-        return text.removingPercentEncoding ?? (text.contains("%") ? nil : text)
+        text.percentDecoded(plusIsSpace: plusIsSpace)
     }
 }
