@@ -25,6 +25,9 @@ public final class PostgresConnection {
     /// The `BEGIN …` of a transaction whose first statement has not been sent yet: it goes
     /// out with that statement in one round trip (`execute`, pipeline mode).
     var pendingBegin: String?
+    /// How many statements `execute` ran on this connection (a statement sent with its
+    /// transaction's `BEGIN` counts once), for callers that promise a number of them.
+    public private(set) var statementsRun = 0
     /// The most statements kept prepared on one connection; a statement past them is sent
     /// with `PQexecParams` (Tick's statements are a few dozen fixed texts; this bounds what
     /// a text built at run time could make the server keep).
@@ -122,6 +125,7 @@ public final class PostgresConnection {
         let copies: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
         defer { for copy in copies { free(copy) } }
         let name = try preparedName(of: sql, parameterCount: Int32(copies.count))
+        statementsRun += 1
         if let begin = pendingBegin {
             pendingBegin = nil
             return try executeAfter(begin, name: name, sql: sql, copies)
@@ -235,10 +239,11 @@ public final class PostgresConnection {
     }
 
     /// Whether `sql` reads or changes rows: its first word is `SELECT`, `INSERT`, `UPDATE`,
-    /// `DELETE` or `WITH`, in any case (a transaction's `BEGIN`, `SET`, `LISTEN` and DDL
-    /// are not prepared).
+    /// `DELETE` or `WITH`, in any case, after any opening parentheses (`(SELECT …) UNION ALL
+    /// (SELECT …)`); a transaction's `BEGIN`, `SET`, `LISTEN` and DDL are not prepared.
     static func isPreparable(_ sql: String) -> Bool {
-        let word = sql.utf8.drop { $0 == 0x20 || (0x09...0x0D).contains($0) }.prefix { (0x61...0x7A).contains($0 | 0x20) }
+        let word = sql.utf8.drop { $0 == 0x20 || $0 == UInt8(ascii: "(") || (0x09...0x0D).contains($0) }
+            .prefix { (0x61...0x7A).contains($0 | 0x20) }
         return preparableWords.contains(String(decoding: word, as: UTF8.self).uppercased())
     }
 

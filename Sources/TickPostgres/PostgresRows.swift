@@ -50,23 +50,41 @@ public struct PostgresRow: Sendable {
         rows.values[index * rows.columns.count + rows.columnIndex(column)]
     }
 
+    /// The raw text of the column at `position` (from 0, as in `PostgresRows.columns`), nil
+    /// for NULL: for reading many rows by positions looked up once (`columnIndex`).
+    func text(at position: Int) -> String? {
+        rows.values[index * rows.columns.count + position]
+    }
+
+    /// The value of the column at `position` as `T`.
+    /// - Throws: `PostgresError.unreadableValue` when it is NULL or cannot be read as `T`.
+    func decode<T: PostgresDecodable>(at position: Int, as type: T.Type = T.self) throws(PostgresError) -> T {
+        guard let value = try decodeIfPresent(at: position, as: type) else {
+            throw PostgresError(.unreadableValue, message: "row \(index + 1): the column \(rows.columns[position]) is NULL", sql: rows.sql)
+        }
+        return value
+    }
+
+    /// The value of the column at `position` as `T`, nil for NULL.
+    /// - Throws: `PostgresError.unreadableValue` when it cannot be read as `T`.
+    func decodeIfPresent<T: PostgresDecodable>(at position: Int, as type: T.Type = T.self) throws(PostgresError) -> T? {
+        guard let text = text(at: position) else { return nil }
+        guard let value = T(postgresText: text) else {
+            throw PostgresError(.unreadableValue, message: "row \(index + 1): the column \(rows.columns[position]) cannot be read as \(T.self)",
+                                sql: rows.sql)
+        }
+        return value
+    }
+
     /// The value of `column` as `T`.
     /// - Throws: `PostgresError.unreadableValue` when it is NULL or cannot be read as `T`.
     public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws(PostgresError) -> T {
-        guard let value = try decodeIfPresent(column, as: type) else {
-            throw PostgresError(.unreadableValue, message: "row \(index + 1): the column \(column) is NULL", sql: rows.sql)
-        }
-        return value
+        try decode(at: rows.columnIndex(column), as: type)
     }
 
     /// The value of `column` as `T`, nil for NULL.
     /// - Throws: `PostgresError.unreadableValue` when it cannot be read as `T`.
     public func decodeIfPresent<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws(PostgresError) -> T? {
-        guard let text = text(column) else { return nil }
-        guard let value = T(postgresText: text) else {
-            throw PostgresError(.unreadableValue, message: "row \(index + 1): the column \(column) cannot be read as \(T.self)",
-                                sql: rows.sql)
-        }
-        return value
+        try decodeIfPresent(at: rows.columnIndex(column), as: type)
     }
 }

@@ -37,6 +37,8 @@ struct LibPQTests {
         ("SELECT 1", true), ("  select\n1", true), ("\n\tWITH x AS (SELECT 1) SELECT * FROM x", true), ("insert into t values (1)", true),
         ("UPDATE t SET a = 1", true), ("DELETE FROM t", true), ("BEGIN ISOLATION LEVEL SERIALIZABLE", false), ("COMMIT", false),
         ("CREATE TABLE t (a int)", false), ("SELECTED", false), ("LISTEN x", false), ("", false),
+        // A page's list and reminders in one statement (PostgresDatabase.listPage) was sent unprepared, parsed and planned every time.
+        ("(SELECT 1) UNION ALL (SELECT 2)", true), ("( (\n select 1))", true), ("(", false), ("(VALUES (1))", false),
     ])
     func preparable(sql: String, expected: Bool) {
         #expect(PostgresConnection.isPreparable(sql) == expected)

@@ -141,3 +141,65 @@ extension PostgresDatabase {
         return forward ? rows : rows.reversed()
     }
 }
+
+// MARK: - A list's page in one statement
+
+extension PostgresDatabase {
+    /// The list columns of `listPage`'s list row, each named `l_` and the column, after a
+    /// NULL for each reminder column (named as it: a `UNION`'s columns are named by its first
+    /// `SELECT`).
+    private static let listPageListRow = ReminderColumns.names.split(separator: ",")
+        .map { "NULL AS " + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ") + ", "
+        + listColumns.split(separator: ",")
+        .map { column in let name = column.trimmingCharacters(in: .whitespaces); return "l.\(name) AS l_\(name)" }
+        .joined(separator: ", ")
+    /// The reminder columns of `listPage`'s reminder rows, then a NULL for each list column.
+    private static let listPageReminderRow = ReminderColumns.qualifiedNames + ", "
+        + Array(repeating: "NULL", count: listColumns.split(separator: ",").count).joined(separator: ", ")
+
+    /// The user's list `id` and up to `limit` of its reminders after `anchor` in its manual
+    /// order (open ones only unless `includesCompleted`), read in one statement (one
+    /// snapshot, no transaction needed: `PostgresStore.readInOneStatement`): the list's row,
+    /// then the reminders' (`UNION ALL`), so that the list is sent once, not with every
+    /// reminder. The same reminders as
+    /// `reminders(in: .list(id, …), from: anchor, includingAnchor: false, direction: .forward, limit:)`.
+    /// - Returns: the list and its reminders; nil when the user has no list `id` (or does not
+    ///   see it through a share). An anchor of another list gives the list and no reminder.
+    /// - Throws: `PostgresError` from the server, or `.unreadableValue` for a row that cannot be read.
+    /// - Complexity: O(limit) rows, from `reminders_open_list_position` (or
+    ///   `reminders_list_position` with completed ones) and the key of `lists`.
+    public func listPage(id: ReminderList.ID, includesCompleted: Bool, after anchor: Reminder?,
+                         limit: Int) throws -> (list: ReminderList, reminders: [Reminder])? {
+        guard sees(id) else { return nil }
+        var conditions = ["r.owner = $1", "r.list_id = $2"]
+        var parameters: [any PostgresEncodable] = [id.rawValue]
+        if !includesCompleted { conditions.append("r.completed_at IS NULL") }
+        if let anchor {
+            if anchor.listID != id { return try list(id: id).map { ($0, []) } }
+            parameters += [anchor.position, anchor.number.rawValue]
+            conditions.append("(r.position, r.number) > ($3, $4)")
+        }
+        parameters.append(max(limit, 0))
+        let rows = try run("""
+            (SELECT \(Self.listPageListRow) FROM lists l WHERE l.owner = $1 AND l.id = $2)
+            UNION ALL
+            (SELECT \(Self.listPageReminderRow) FROM reminders r WHERE \(conditions.joined(separator: " AND "))
+             ORDER BY r.position, r.number LIMIT $\(parameters.count + 1))
+            """, parameters)
+        var list: ReminderList?
+        var reminders: [Reminder] = []
+        reminders.reserveCapacity(rows.count)
+        let positions = ReminderColumns.Positions(rows)
+        for row in rows {
+            if row.text(at: positions.number) == nil {
+                list = try decodeList(row, prefix: "l_")
+            } else {
+                reminders.append(try ReminderColumns.decode(row, at: positions))
+            }
+        }
+        guard let list else { return nil }
+        // UNION ALL keeps no order of its own: the page's order again (a few dozen rows).
+        reminders.sort { ($0.position, $0.number.rawValue) < ($1.position, $1.number.rawValue) }
+        return (list, reminders)
+    }
+}

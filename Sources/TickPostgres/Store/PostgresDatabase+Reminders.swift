@@ -4,7 +4,7 @@ import TickModel
 extension PostgresDatabase {
     /// The rows of a query of `ReminderColumns.names` as reminders.
     func reminders(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws(PostgresError) -> [Reminder] {
-        try run(sql, parameters).map { row throws(PostgresError) in try ReminderColumns.decode(row) }
+        try ReminderColumns.decodeAll(run(sql, parameters))
     }
 
     /// The user's reminder numbered `number`, or nil.

@@ -22,7 +22,8 @@ public final class PostgresDatabase {
     /// journal records it, and undo takes back only the actor's own changes.
     public let actor: UserID
 
-    /// A transaction of `user` on `connection`, which must be inside a transaction block,
+    /// A transaction of `user` on `connection`, which must be inside a transaction block (or
+    /// run one statement only: `PostgresStore.readInOneStatement`),
     /// seeing only the list `visibleList` when one is given, made by `actor` (nil: `user`).
     public init(connection: PostgresConnection, user: UserID, visibleList: ReminderList.ID? = nil, actor: UserID? = nil) {
         self.connection = connection
@@ -64,13 +65,14 @@ public final class PostgresDatabase {
 extension PostgresDatabase {
     static let listColumns = "id, name, color, position, created_at, modified_at, ical_extras"
 
-    func decodeList(_ row: PostgresRow) throws(PostgresError) -> ReminderList {
-        guard let color = ListColor(parsing: try row.decode("color", as: String.self)) else {
-            throw PostgresError(.unreadableValue, message: "list \(try row.decode("id", as: String.self)): the column color is not a color #RRGGBB")
+    /// The list of a row of `listColumns`, each named `prefix` and the column.
+    func decodeList(_ row: PostgresRow, prefix: String = "") throws(PostgresError) -> ReminderList {
+        guard let color = ListColor(parsing: try row.decode(prefix + "color", as: String.self)) else {
+            throw PostgresError(.unreadableValue, message: "list \(try row.decode(prefix + "id", as: String.self)): the column color is not a color #RRGGBB")
         }
-        return ReminderList(id: .init(rawValue: try row.decode("id")), name: try row.decode("name"), color: color,
-                            position: try row.decode("position"), createdAt: try row.decode("created_at"),
-                            modifiedAt: try row.decode("modified_at"), iCalendarExtras: try row.decode("ical_extras"))
+        return ReminderList(id: .init(rawValue: try row.decode(prefix + "id")), name: try row.decode(prefix + "name"), color: color,
+                            position: try row.decode(prefix + "position"), createdAt: try row.decode(prefix + "created_at"),
+                            modifiedAt: try row.decode(prefix + "modified_at"), iCalendarExtras: try row.decode(prefix + "ical_extras"))
     }
 
     /// Every list of the user, in their order.

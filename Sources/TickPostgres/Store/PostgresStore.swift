@@ -39,6 +39,23 @@ public struct PostgresStore: Sendable {
         }
     }
 
+    /// Runs `body`, which sends at most one statement, outside a transaction block: a single
+    /// statement sees one snapshot by itself, so the read costs one round trip instead of the
+    /// three of `BEGIN` (sent with it), the statement and `COMMIT`. Through a share (`grant`),
+    /// which is confirmed by a statement of its own, this is `read(_:)`.
+    /// - Returns: what `body` returned.
+    /// - Throws: what `body` threw; `PostgresError` from the pool or the server.
+    /// - Precondition: `body` runs at most one statement.
+    public func readInOneStatement<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
+        guard grant == nil else { return try read(body) }
+        return try pool.withConnection { connection in
+            let before = connection.statementsRun
+            let value = try body(PostgresDatabase(connection: connection, user: user, visibleList: nil, actor: nil))
+            precondition(connection.statementsRun - before <= 1, "readInOneStatement ran more than one statement")
+            return value
+        }
+    }
+
     /// Runs `body` in a serializable transaction, committed when it returns and rolled
     /// back when it throws; run again (up to five times in all) when it loses a race.
     /// - Returns: what `body` returned, once committed.

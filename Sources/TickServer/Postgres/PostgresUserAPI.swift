@@ -89,8 +89,10 @@ struct PostgresUserAPI: APIRoutes {
     func listReminders(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
         let (limit, cursor) = try WebService.paging(request)
         let listID = ReminderList.ID(rawValue: id)
-        let scope = PageScope.list(listID, includesCompleted: try WebService.flag(request, "completed"))
-        return try ownOrShared(.list(listID), needing: .read) { try $0.keysetPage(scope, limit: limit, cursor: cursor) }
+        let includesCompleted = try WebService.flag(request, "completed")
+        return try ownOrShared(.list(listID), needing: .read) {
+            try $0.listPage(listID, includesCompleted: includesCompleted, limit: limit, cursor: cursor)
+        }
     }
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
