@@ -45,6 +45,27 @@ import TestSupport
         #expect(ok.contains("\"smartLists\""))
     }
 
+    @Test("a query argument or form field that is not percent-encoded UTF-8 is 400 naming it, not read as missing")
+    func malformedArgumentIs400() throws {
+        let running = try Running()
+        func get(_ target: String) throws -> String {
+            try running.exchange("GET \(target) HTTP/1.1\r\nHost: \(running.host)\r\nAuthorization: Bearer \(ServiceHarness.token)\r\nConnection: close\r\n\r\n")
+        }
+        // It answered "?q: say what to look for": the argument was dropped as if never sent.
+        let escape = try get("/api/v1/search?q=%zz")
+        #expect(RawHTTPConnection.status(of: escape) == 400)
+        #expect(escape.contains("the query argument 'q=%zz' is not percent-encoded UTF-8"))
+        // A well-formed escape of bytes that are not UTF-8, and a bad name.
+        #expect(try get("/api/v1/search?q=%FF").contains("'q=%FF'"))
+        let badName = try get("/api/v1/search?q=dentist&%E0%A4=1")
+        #expect(RawHTTPConnection.status(of: badName) == 400 && badName.contains("'%E0%A4=1'"))
+        #expect(RawHTTPConnection.status(of: try get("/api/v1/search?q=dentist%20%EC%B9%98%EA%B3%BC")) == 200)
+        // The login form of the single-user server.
+        let form = "token=%E0%A4"
+        let login = try running.exchange("POST /login HTTP/1.1\r\nHost: \(running.host)\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\nConnection: close\r\n\r\n\(form)")
+        #expect(RawHTTPConnection.status(of: login) == 400 && login.contains("the form field 'token=%E0%A4'"))
+    }
+
     @Test func wrongHostIsRefusedAndChangesNothing() throws {
         let running = try Running()
         let before = try running.harness.snapshot()

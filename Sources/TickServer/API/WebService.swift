@@ -147,6 +147,7 @@ public final class WebService: Sendable {
 
     private func checkedResponse(to request: HTTPRequest, isAPI: Bool) -> HTTPResponse {
         if let refused = hostRule.withLock({ $0.refusal(of: request) }) { return refused }
+        if let refused = WebService.malformedRefusal(request) { return refused }
         switch request.path {
         case "/login": return login(request)
         case "/logout": return logout(request)
@@ -171,6 +172,24 @@ public final class WebService: Sendable {
             return refused
         }
         return WebService.routed(request, by: router, to: self)
+    }
+
+    /// The 400 answer to a request whose query, or whose form body
+    /// (`application/x-www-form-urlencoded`), holds an argument that is not percent-encoded
+    /// UTF-8 (RFC 3986 §2.1: a `%` without two hexadecimal digits, or bytes that are not
+    /// UTF-8), naming it; nil when there is none. Left out, the argument would read as
+    /// missing (`?q=%zz` answered "say what to look for").
+    static func malformedRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+        func refusal(_ place: String, _ argument: String) -> HTTPResponse {
+            let shown = argument.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(argument.unicodeScalars.prefix(80))) + "…" : argument
+            return Problem.badRequest("the \(place) '\(shown)' is not percent-encoded UTF-8 (RFC 3986 §2.1)").response
+        }
+        if let argument = request.malformedQueryArgument { return refusal("query argument", argument) }
+        if request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
+           let field = request.malformedFormField {
+            return refusal("form field", field)
+        }
+        return nil
     }
 
     /// The 403 answer to a change that does not carry `X-Tick-Request: 1`, or nil when

@@ -15,6 +15,10 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body's bytes (empty when there is none).
     public var body: [UInt8]
+    /// The first query argument, as received (`name=value`), that is not percent-encoded
+    /// UTF-8 (RFC 3986 §2.1); nil when every one is. It is left out of `query`; the services
+    /// answer 400 naming it (`WebService.malformedRefusal`), not as if it were missing.
+    public var malformedQueryArgument: String?
     /// The peer's IP address as text (`127.0.0.1`, `::1`), for throttling sign-ins by
     /// address; empty unless the server records it (`HTTPServer.Configuration.recordsClientAddress`).
     public var clientAddress = ""
@@ -53,8 +57,24 @@ public struct HTTPRequest: Sendable {
         HTTPRequest.decodedPairs(String(decoding: body, as: UTF8.self))
     }
 
+    /// The first pair of the form fields (`formFields`), as sent, that does not decode; nil
+    /// when every one does.
+    public var malformedFormField: String? {
+        HTTPRequest.firstMalformedPair(String(decoding: body, as: UTF8.self))
+    }
+
+    /// The first pair of `a=1&b=two+words` text, as it is there, whose name or value is not
+    /// percent-encoded UTF-8 (what `decodedPairs` leaves out); nil when there is none.
+    public static func firstMalformedPair(_ text: String) -> String? {
+        text.split(atEvery: "&", omittingEmpty: true).first { pair in
+            let parts = pair.cut(atFirst: "=")
+            return decoded(parts?.before ?? pair, plusIsSpace: true) == nil
+                || parts.map { decoded($0.after, plusIsSpace: true) == nil } == true
+        }
+    }
+
     /// `a=1&b=two+words` → `["a": "1", "b": "two words"]`, percent-decoded; a pair that does
-    /// not decode is left out.
+    /// not decode is left out (`firstMalformedPair` finds it).
     public static func decodedPairs(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         for pair in text.split(atEvery: "&", omittingEmpty: true) {

@@ -160,6 +160,8 @@ final class StreamLink: @unchecked Sendable {
 /// Collects header fields or query arguments from MHD_get_connection_values.
 private final class ValueCollector {
     var values: [String: String] = [:]
+    /// The first argument that did not decode, as received (`name=value`).
+    var malformed: String?
     let lowercasesNames: Bool
     let decodes: Bool
     init(lowercasesNames: Bool, decodes: Bool) {
@@ -176,7 +178,10 @@ private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
     if collector.decodes {
         // The daemon leaves arguments escaped (tick_mhd_keep_escaped) after turning '+' into ' '.
         guard let decodedName = HTTPRequest.decoded(name, plusIsSpace: true),
-              let decodedText = HTTPRequest.decoded(text, plusIsSpace: true) else { return .YES }
+              let decodedText = HTTPRequest.decoded(text, plusIsSpace: true) else {
+            if collector.malformed == nil { collector.malformed = value == nil ? name : name + "=" + text }
+            return .YES
+        }
         name = decodedName
         text = decodedText
     }
@@ -184,12 +189,14 @@ private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
     return .YES
 }
 
+/// The header fields or query arguments of a request, and the first argument that did not
+/// decode (as received; nil when all did, or when `decodes` is false).
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasesNames: Bool, decodes: Bool,
-                    library: LibMicroHTTPD) -> [String: String] {
+                    library: LibMicroHTTPD) -> (values: [String: String], malformed: String?) {
     let collector = ValueCollector(lowercasesNames: lowercasesNames, decodes: decodes)
     let context = Unmanaged.passUnretained(collector).toOpaque()
     _ = library.connectionValues(connection, kind, collectValue, context)
-    return withExtendedLifetime(collector) { collector.values }
+    return withExtendedLifetime(collector) { (collector.values, collector.malformed) }
 }
 
 /// libmicrohttpd calls this several times per request (its manual, "Access handler"):
@@ -229,12 +236,12 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     if pending.answered { return .YES }
     pending.answered = true
     if pending.isTooLarge { return server.queue(server.tooLarge(), on: connection) }
-    var request = HTTPRequest(method: String(cString: method), path: String(cString: url),
-                              query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true,
-                                            library: server.library),
+    let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true, library: server.library)
+    var request = HTTPRequest(method: String(cString: method), path: String(cString: url), query: query.values,
                               headers: values(of: connection, kind: .HEADER_KIND, lowercasesNames: true, decodes: false,
-                                              library: server.library),
+                                              library: server.library).values,
                               body: pending.body)
+    request.malformedQueryArgument = query.malformed
     if server.configuration.recordsClientAddress { request.clientAddress = server.library.clientAddress(connection) }
     return server.queue(server.handler(request), on: connection)
 }

@@ -87,6 +87,7 @@ public final class PostgresWebService: Sendable {
 
     private func checkedResponse(to request: HTTPRequest) -> HTTPResponse {
         if let refused = hostRule.withLock({ $0.refusal(of: request) }) { return refused }
+        if let refused = WebService.malformedRefusal(request) { return refused }
         switch request.path {
         case "/login": return login(request)
         case "/logout": return logout(request)

@@ -291,6 +291,14 @@ struct PostgresRoutesTests {
         #expect(form.status == 200)
         #expect(form.bodyText.contains(#"name="name""#) && form.bodyText.contains(#"name="password""#))
         #expect(Self.logIn(harness, "ann", "wrong").status == 401)
+        // A field that is not percent-encoded UTF-8 is named, not read as missing.
+        let malformed = harness.send("POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"], as: nil,
+                                     body: "name=ann&password=%zz")
+        #expect(malformed.status == 400 && malformed.bodyText.contains("the form field 'password=%zz'"))
+        var query = HTTPRequest(method: "GET", path: "/api/v1/search", query: ["q": "x"], headers: ["Host": PostgresServiceHarness.host])
+        query.malformedQueryArgument = "list=%E0"
+        let refused = harness.service.respond(to: query)
+        #expect(refused.status == 400 && refused.bodyText.contains("the query argument 'list=%E0'"))
         let answer = Self.logIn(harness, "ann", PostgresServiceHarness.password(of: "ann"))
         #expect(answer.status == 303)
         #expect(answer.header("Location") == "/")
