@@ -79,6 +79,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let pairs = HTTPRequest.decodedPairs(field(3))
     let form = pairs.sorted { $0.key < $1.key }.map { percentEncoded($0.key) + "=" + percentEncoded($0.value) }.joined(separator: "&")
     if HTTPRequest.decodedPairs(form) != pairs { fatalError("form \(field(3).debugDescription) → \(pairs) → \(form)") }
+    // The pair a server names in its 400 is one that does not decode; a form written back has none.
+    if let malformed = HTTPRequest.firstMalformedPair(field(3)), !HTTPRequest.decodedPairs(malformed).isEmpty {
+        fatalError("\(malformed.debugDescription) of \(field(3).debugDescription) was named malformed but decodes")
+    }
+    if let malformed = HTTPRequest.firstMalformedPair(form) { fatalError("\(form.debugDescription) written back has \(malformed.debugDescription)") }
 
     // Cookies: each has a name; neither side holds the separator.
     let request = HTTPRequest(method: method, path: path, headers: ["Cookie": field(2), "Authorization": field(4)],
