@@ -33,7 +33,7 @@ struct DateRangeTests {
 
     @Test("TICK_NOW outside years 2 to 9998 is a usage error, not a crash")
     func nowOutsideRefused() {
-        var cli = CLIHarness(zone: "UTC")
+        let cli = CLIHarness(zone: "UTC")
         cli.variables["TICK_NOW"] = "9999-12-31T00:00:00Z"
         let result = cli.run("list", "today")
         #expect(result.status == 64)
@@ -43,7 +43,7 @@ struct DateRangeTests {
     @Test("today at the last supported instant, in the zone farthest east (already 9999 there), lists what is due",
           arguments: ["Pacific/Kiritimati", "Etc/GMT+12"])
     func todayAtTheEnd(zone: String) {
-        var cli = CLIHarness(zone: zone)
+        let cli = CLIHarness(zone: zone)
         _ = cli.ok("add", "due then", "--due", "9998-12-31")
         cli.variables["TICK_NOW"] = "9998-12-31T23:59:59Z"
         let result = cli.run("list", "today")
