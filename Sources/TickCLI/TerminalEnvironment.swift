@@ -130,12 +130,23 @@ public struct TerminalEnvironment: Sendable {
         (self["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeDirectory + "/.local/state") + "/tick"
     }
 
-    /// `path` made absolute against the current folder; `~/` expanded.
+    /// `path` made absolute against the current folder; `~/` expanded; `.` segments left
+    /// out (`--db ./t.db` is shown as `/folder/t.db`, not `/folder/./t.db`). `..` is kept:
+    /// through a symbolic link it is not the folder before it.
     public func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        if path == "~" { return homeDirectory }
-        if path.hasPrefix("~/") { return homeDirectory + path.dropFirst(1) }
-        return currentDirectory + "/" + path
+        let joined = if path.hasPrefix("/") {
+            path
+        } else if path == "~" {
+            homeDirectory
+        } else if path.hasPrefix("~/") {
+            homeDirectory + path.dropFirst(1)
+        } else {
+            currentDirectory + "/" + path
+        }
+        let segments = joined.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.contains(".") else { return joined }
+        let kept = segments.filter { $0 != "." }.joined(separator: "/")
+        return kept.isEmpty ? "/" : kept
     }
 }
 

@@ -190,6 +190,20 @@ struct RegressionTests {
         #expect(cli.ok("list", "--list", "Today").contains("x"))
     }
 
+    @Test("a database path is made absolute without its '.' segments ('tick serve' printed /folder/./t.db); '..' and '~/' as before",
+          arguments: [
+              ("./t.db", "/folder/t.db"), ("t.db", "/folder/t.db"), ("a/./b/.", "/folder/a/b"), ("../t.db", "/folder/../t.db"),
+              ("/x/./y.db", "/x/y.db"), ("/.", "/"), ("~/./t.db", "/home/ann/t.db"), (".", "/folder"), ("/plain", "/plain"),
+          ])
+    func databasePaths(given: String, shown: String) {
+        let environment = TerminalEnvironment(variables: [:], clock: Fixture.now, isOutputTerminal: false, homeDirectory: "/home/ann",
+                                              currentDirectory: "/folder", systemTimeZone: TimeZone(identifier: "UTC") ?? .gmt)
+        #expect(environment.databasePath(override: given) == shown)
+        #expect(TerminalEnvironment(variables: ["TICK_DB": given], clock: Fixture.now, isOutputTerminal: false, homeDirectory: "/home/ann",
+                                    currentDirectory: "/folder", systemTimeZone: TimeZone(identifier: "UTC") ?? .gmt)
+            .databasePath(override: nil) == shown)
+    }
+
     @Test("TZ with a daylight-saving rule or nonsense is said, and the system zone used", arguments: [
         "CET-1CEST,M3.5.0,M10.5.0/3", "UTC+99", "AB+1", "<+09-9",
     ])
