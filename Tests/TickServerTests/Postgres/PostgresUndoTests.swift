@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import TickModel
@@ -200,25 +201,36 @@ struct PostgresUndoTests {
     func racingWrites() throws {
         let harness = try PostgresServiceHarness()
         let uids = try (0..<4).map { try Self.add(harness, #"{"title":"\#($0)"}"#) }
+        // The rounds each request of a reminder was answered 200; a 503 (ten lost races in a row,
+        // seen once on a loaded machine) must have kept nothing, and a 200 exactly one change.
+        let kept = Mutex<[[Int]]>(Array(repeating: [], count: uids.count))
         DispatchQueue.concurrentPerform(iterations: uids.count) { index in
             for round in 1...10 {
                 let answer = harness.send("PATCH", "/api/v1/reminders/" + uids[index], json: #"{"title":"\#(index) \#(round)"}"#)
-                #expect(answer.status == 200, "\(answer.bodyText)")
+                #expect(answer.status == 200 || answer.status == 503 && answer.header("Retry-After") != nil, "\(answer.bodyText)")
+                if answer.status == 200 { kept.withLock { $0[index].append(round) } }
             }
         }
+        let rounds = kept.withLock { $0 }
+        #expect(rounds.joined().count >= 20, "most requests go through: \(rounds)")
         let connection = try harness.database.connect()
         let changes = try connection.execute("""
             SELECT c.command, (SELECT count(*) FROM journal_reminders j WHERE j.owner = c.owner AND j.change = c.id) AS copies
             FROM journal_changes c ORDER BY c.id
             """)
-        #expect(changes.count == 4 + 40)
-        #expect(Set(try changes.map { try $0.decode("command", as: String.self) }).count == 4 + 40)
+        let commands = try changes.map { try $0.decode("command", as: String.self) }
+        let expected = (0..<4).map { "tick serve: add \u{201C}\($0)\u{201D}" }
+            + rounds.enumerated().flatMap { index, rounds in rounds.map { "tick serve: edit \u{201C}\(index) \($0)\u{201D}" } }
+        #expect(commands.sorted() == expected.sorted())
         #expect(try changes.allSatisfy { try $0.decode("copies", as: Int64.self) == 2 })  // before and after, of one reminder
-        // The newest change is the last request of one of the four: undone, that reminder is as its ninth left it.
+        // The newest change is the last request kept of one of the four: undone, that reminder
+        // is as the request kept before it left it.
         let undone = Self.object(harness.send("POST", "/api/v1/undo"))
         let title = try #require((undone["reminder"] as? [String: Any])?["title"] as? String)
-        let index = try #require(title.split(separator: " ").first)
-        #expect(title == "\(index) 9" && undone["undone"] as? String == "tick serve: edit \u{201C}\(index) 10\u{201D}")
+        let index = try #require(title.split(separator: " ").first.flatMap { Int($0) })
+        let last = try #require(rounds[index].last)
+        let before = rounds[index].dropLast().last.map { "\(index) \($0)" } ?? "\(index)"
+        #expect(title == before && undone["undone"] as? String == "tick serve: edit \u{201C}\(index) \(last)\u{201D}")
     }
 
     @Test("a change that touched nothing leaves no entry; the journal keeps the newest 100 to 115 changes a user")
