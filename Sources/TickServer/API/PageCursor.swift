@@ -58,6 +58,13 @@ enum PageCursor: Equatable {
         }
     }
 
+    /// The row a page of a listing paged by key starts after (`anchor`), nil for the first page.
+    /// - Throws: `Problem` 400 for a cursor of a listing read whole (an offset).
+    static func keyAnchor(_ cursor: PageCursor?) throws(Problem) -> Reminder? {
+        if case .offset? = cursor { throw .badRequest("?cursor is not a cursor of this listing") }
+        return cursor?.anchor
+    }
+
     /// The row a keyset page starts after: a reminder carrying only the sort key.
     var anchor: Reminder? {
         guard case .key(let listID, let position, let number, let completedAt) = self else { return nil }

@@ -93,6 +93,14 @@ extension WebService {
         }
     }
 
+    /// The answer for a page read by key: `rows` read up to one row past the page (which tells
+    /// whether there is a next one, whose cursor is after the page's last row).
+    static func keyPage(_ rows: [Reminder], limit: Int, lists: [ReminderList.ID: ReminderList]) -> HTTPResponse {
+        let page = Array(rows.prefix(limit))
+        let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
+        return WebService.json(WebService.page(page, lists: lists, next: next))
+    }
+
     /// The page of `limit` rows from `offset` of `rows`, a listing read up to one row past
     /// the page (which tells whether there is a next one).
     static func page(_ rows: [Reminder], offset: Int, limit: Int, lists: [ReminderList.ID: ReminderList]) -> JSONBytes {

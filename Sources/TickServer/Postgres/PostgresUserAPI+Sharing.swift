@@ -63,8 +63,7 @@ extension PostgresUserAPI {
     /// page resumes: in the user's own lists, or in that shared list.
     /// - Throws: `Problem` 400 for a cursor of another listing; the stores' errors.
     func keysetPageWithShared(_ scope: PageScope, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
-        let anchor = cursor?.anchor
+        let anchor = try PageCursor.keyAnchor(cursor)
         let wanted = limit + 1
         let (own, lists, shared) = try store.read { db in
             let lists = try db.listsByID()
@@ -84,9 +83,7 @@ extension PostgresUserAPI {
                 try Actions.page(scope, from: from, direction: .forward, limit: wanted - rows.count, in: db)
             } ?? []
         }
-        let page = Array(rows.prefix(limit))
-        let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
-        return WebService.json(WebService.page(page, lists: named, next: next))
+        return WebService.keyPage(rows, limit: limit, lists: named)
     }
 
     /// A page of Completed by key: the user's own completed reminders and those of every list
@@ -96,8 +93,7 @@ extension PostgresUserAPI {
     /// sources ordered before its own, at its time in the later ones).
     /// - Throws: `Problem` 400 for a cursor of another listing; the stores' errors.
     func completedWithShared(limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        if case .offset? = cursor { throw Problem.badRequest("?cursor is not a cursor of this listing") }
-        let anchor = cursor?.anchor
+        let anchor = try PageCursor.keyAnchor(cursor)
         let wanted = limit + 1
         let (own, lists, shared) = try store.read { db in
             (try Actions.page(.completed, from: anchor, direction: .forward, limit: wanted, in: db), try db.listsByID(),
@@ -127,9 +123,7 @@ extension PostgresUserAPI {
             if a.source != b.source { return a.source < b.source }
             return a.reminder.number.rawValue > b.reminder.number.rawValue
         }
-        let page = rows.prefix(limit).map(\.reminder)
-        let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
-        return WebService.json(WebService.page(Array(page), lists: named, next: next))
+        return WebService.keyPage(rows.prefix(limit + 1).map(\.reminder), limit: limit, lists: named)
     }
 
     /// Runs `change`, a change only a list's owner makes; when the user's own store has no
