@@ -65,25 +65,27 @@ public struct HTTPRequest: Sendable {
 
     /// The first pair of `a=1&b=two+words` text, as it is there, whose name or value is not
     /// percent-encoded UTF-8 (what `decodedPairs` leaves out); nil when there is none.
-    public static func firstMalformedPair(_ text: String) -> String? {
-        text.split(atEvery: "&", omittingEmpty: true).first { pair in
-            let parts = pair.cut(atFirst: "=")
-            return decoded(parts?.before ?? pair, plusIsSpace: true) == nil
-                || parts.map { decoded($0.after, plusIsSpace: true) == nil } == true
-        }
-    }
+    public static func firstMalformedPair(_ text: String) -> String? { readPairs(text).malformed }
 
     /// `a=1&b=two+words` → `["a": "1", "b": "two words"]`, percent-decoded; a pair that does
     /// not decode is left out (`firstMalformedPair` finds it).
-    public static func decodedPairs(_ text: String) -> [String: String] {
-        var result: [String: String] = [:]
+    public static func decodedPairs(_ text: String) -> [String: String] { readPairs(text).pairs }
+
+    /// The pairs of `a=1&b=two+words` text that decode (a name given twice keeps the last
+    /// value; a name without `=` has the value ""), and the first that does not, as it is there.
+    private static func readPairs(_ text: String) -> (pairs: [String: String], malformed: String?) {
+        var pairs: [String: String] = [:]
+        var malformed: String?
         for pair in text.split(atEvery: "&", omittingEmpty: true) {
             let parts = pair.cut(atFirst: "=")
-            guard let name = decoded(parts?.before ?? pair, plusIsSpace: true) else { continue }
             let value: String? = if let after = parts?.after { decoded(after, plusIsSpace: true) } else { "" }
-            if let value { result[name] = value }
+            guard let name = decoded(parts?.before ?? pair, plusIsSpace: true), let value else {
+                if malformed == nil { malformed = pair }
+                continue
+            }
+            pairs[name] = value
         }
-        return result
+        return (pairs, malformed)
     }
 
     /// The user name and password of an `Authorization: Basic` value (RFC 7617 §2: base64 of
