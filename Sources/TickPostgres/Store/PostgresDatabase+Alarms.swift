@@ -8,14 +8,16 @@ extension PostgresDatabase: AlarmStore {
     /// The user's reminders whose `next_alarm` is at or before `bound`, earliest first, at most `limit`.
     /// - Complexity: O(k log n) for the k rows returned, from `reminders_next_alarm`.
     public func alarmCandidates(through bound: Date, limit: Int) throws -> [AlarmCandidate] {
-        try run("""
+        let rows = try run("""
             SELECT \(ReminderColumns.names), next_alarm FROM reminders
             WHERE owner = $1 AND next_alarm IS NOT NULL AND next_alarm <= $2 ORDER BY next_alarm, number LIMIT $3
             """, [bound, limit])
-            .map { row throws(PostgresError) in
-                AlarmCandidate(reminder: try ReminderColumns.decode(row), storedKey: try row.decodeIfPresent("next_alarm", as: Date.self))
-            }
-            .filter { sees($0.reminder.listID) }
+        let positions = ReminderColumns.Positions(rows), nextAlarm = rows.columnIndex("next_alarm")
+        return try rows.map { row throws(PostgresError) in
+            AlarmCandidate(reminder: try ReminderColumns.decode(row, at: positions),
+                           storedKey: try row.decodeIfPresent(at: nextAlarm, as: Date.self))
+        }
+        .filter { sees($0.reminder.listID) }
     }
 
     /// Whether the alarm `alarmUID` of the user's reminder `number` was delivered for `fireAt`.
@@ -43,9 +45,10 @@ extension PostgresDatabase: AlarmStore {
                 WHERE (owner, number) > ($1, $2) AND alarms <> '[]'::jsonb ORDER BY owner, number LIMIT 1000
                 """, [after.owner, after.number])
             guard !rows.isEmpty else { return }
+            let positions = ReminderColumns.Positions(rows)
             for row in rows {
                 let owner = try row.decode("owner", as: String.self)
-                let reminder = try ReminderColumns.decode(row)
+                let reminder = try ReminderColumns.decode(row, at: positions)
                 if let key = reminder.nextAlarmKey {
                     try connection.execute("UPDATE reminders SET next_alarm = $3 WHERE owner = $1 AND number = $2",
                                            [owner, reminder.number.rawValue, key])

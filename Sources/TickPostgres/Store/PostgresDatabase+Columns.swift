@@ -57,14 +57,7 @@ enum ReminderColumns {
         }
     }
 
-    /// The reminder of one row of `names`.
-    /// - Throws: `PostgresError.unreadableValue` naming the reminder and the column when a
-    ///   value cannot be read; nothing is defaulted.
-    static func decode(_ row: PostgresRow) throws(PostgresError) -> Reminder {
-        try decode(row, at: Positions(row.rows))
-    }
-
-    /// Every row of `rows`, a result of `names`, as a reminder (`decode(_:)`).
+    /// Every row of `rows`, a result of `names`, as a reminder (`decode(_:at:)`).
     static func decodeAll(_ rows: PostgresRows) throws(PostgresError) -> [Reminder] {
         guard !rows.isEmpty else { return [] }
         let positions = Positions(rows)
@@ -74,7 +67,10 @@ enum ReminderColumns {
         return reminders
     }
 
-    /// The reminder of one row of `names`, its columns at `positions`.
+    /// The reminder of one row of `names`, its columns at `positions` (looked up once for
+    /// the result: `Positions(rows)`).
+    /// - Throws: `PostgresError.unreadableValue` naming the reminder and the column when a
+    ///   value cannot be read; nothing is defaulted.
     static func decode(_ row: PostgresRow, at positions: Positions) throws(PostgresError) -> Reminder {
         let number: Int64 = try row.decode(at: positions.number)
         func unreadable(_ column: String, _ why: String) -> PostgresError {

@@ -108,12 +108,14 @@ extension PostgresDatabase: JournalStore {
     public func journaledReminders(of change: Int64) throws -> [JournaledReminder] {
         guard try ownsChange(change) else { return [] }
         var entries: [Int64: JournaledReminder] = [:]
-        for row in try run("""
+        let rows = try run("""
             SELECT phase, number, present, \(PostgresSchema.journaledReminderColumns) FROM journal_reminders
             WHERE owner = $1 AND change = $2 ORDER BY phase, number
-            """, [change]) {
+            """, [change])
+        let positions = ReminderColumns.Positions(rows)
+        for row in rows {
             let number: Int64 = try row.decode("number")
-            let reminder = try row.decode("present", as: Bool.self) ? try ReminderColumns.decode(row) : nil
+            let reminder = try row.decode("present", as: Bool.self) ? try ReminderColumns.decode(row, at: positions) : nil
             if try row.decode("phase", as: Int64.self) == 0 {
                 entries[number] = JournaledReminder(number: .init(number), before: reminder, beforeRevision: reminder.map(Self.revision(of:)),
                                                     after: nil, existedAfter: false, afterRevision: nil)

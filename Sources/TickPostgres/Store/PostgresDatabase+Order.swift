@@ -145,17 +145,38 @@ extension PostgresDatabase {
 // MARK: - A list's page in one statement
 
 extension PostgresDatabase {
-    /// The list columns of `listPage`'s list row, each named `l_` and the column, after a
-    /// NULL for each reminder column (named as it: a `UNION`'s columns are named by its first
-    /// `SELECT`).
-    private static let listPageListRow = ReminderColumns.names.split(separator: ",")
-        .map { "NULL AS " + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ") + ", "
-        + listColumns.split(separator: ",")
-        .map { column in let name = column.trimmingCharacters(in: .whitespaces); return "l.\(name) AS l_\(name)" }
-        .joined(separator: ", ")
-    /// The reminder columns of `listPage`'s reminder rows, then a NULL for each list column.
-    private static let listPageReminderRow = ReminderColumns.qualifiedNames + ", "
-        + Array(repeating: "NULL", count: listColumns.split(separator: ",").count).joined(separator: ", ")
+    /// `listPage`'s statement for each shape of page, by `listPageStatementIndex`: made once,
+    /// not for every request. The list's row: NULL for each reminder column (named as it: a
+    /// `UNION`'s columns are named by its first `SELECT`), then the list's columns named `l_`
+    /// and the column; each reminder's row: its columns, then NULL for each list column.
+    /// `$1` the user, `$2` the list, `$3` and `$4` the anchor's position and number when
+    /// anchored, then the limit.
+    private static let listPageStatements: [String] = {
+        let listRow = ReminderColumns.names.split(separator: ",")
+            .map { "NULL AS " + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ") + ", "
+            + listColumns.split(separator: ",")
+            .map { column in let name = column.trimmingCharacters(in: .whitespaces); return "l.\(name) AS l_\(name)" }
+            .joined(separator: ", ")
+        let reminderRow = ReminderColumns.qualifiedNames + ", "
+            + Array(repeating: "NULL", count: listColumns.split(separator: ",").count).joined(separator: ", ")
+        return [false, true].flatMap { includesCompleted in
+            [false, true].map { anchored in
+                var conditions = ["r.owner = $1", "r.list_id = $2"]
+                if !includesCompleted { conditions.append("r.completed_at IS NULL") }
+                if anchored { conditions.append("(r.position, r.number) > ($3, $4)") }
+                return """
+                    (SELECT \(listRow) FROM lists l WHERE l.owner = $1 AND l.id = $2)
+                    UNION ALL
+                    (SELECT \(reminderRow) FROM reminders r WHERE \(conditions.joined(separator: " AND "))
+                     ORDER BY r.position, r.number LIMIT $\(anchored ? 5 : 3))
+                    """
+            }
+        }
+    }()
+
+    private static func listPageStatementIndex(includesCompleted: Bool, anchored: Bool) -> Int {
+        (includesCompleted ? 2 : 0) + (anchored ? 1 : 0)
+    }
 
     /// The user's list `id` and up to `limit` of its reminders after `anchor` in its manual
     /// order (open ones only unless `includesCompleted`), read in one statement (one
@@ -171,21 +192,14 @@ extension PostgresDatabase {
     public func listPage(id: ReminderList.ID, includesCompleted: Bool, after anchor: Reminder?,
                          limit: Int) throws -> (list: ReminderList, reminders: [Reminder])? {
         guard sees(id) else { return nil }
-        var conditions = ["r.owner = $1", "r.list_id = $2"]
         var parameters: [any PostgresEncodable] = [id.rawValue]
-        if !includesCompleted { conditions.append("r.completed_at IS NULL") }
         if let anchor {
             if anchor.listID != id { return try list(id: id).map { ($0, []) } }
             parameters += [anchor.position, anchor.number.rawValue]
-            conditions.append("(r.position, r.number) > ($3, $4)")
         }
         parameters.append(max(limit, 0))
-        let rows = try run("""
-            (SELECT \(Self.listPageListRow) FROM lists l WHERE l.owner = $1 AND l.id = $2)
-            UNION ALL
-            (SELECT \(Self.listPageReminderRow) FROM reminders r WHERE \(conditions.joined(separator: " AND "))
-             ORDER BY r.position, r.number LIMIT $\(parameters.count + 1))
-            """, parameters)
+        let statement = Self.listPageStatements[Self.listPageStatementIndex(includesCompleted: includesCompleted, anchored: anchor != nil)]
+        let rows = try run(statement, parameters)
         var list: ReminderList?
         var reminders: [Reminder] = []
         reminders.reserveCapacity(rows.count)
