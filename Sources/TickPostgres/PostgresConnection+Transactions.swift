@@ -46,7 +46,7 @@ extension PostgresConnection {
                 return value
             } catch {
                 pendingBegin = nil
-                if !isIdle { try? execute("ROLLBACK") }
+                if !isIdle { _ = try? execute("ROLLBACK") }
                 if isolation != .readCommitted, attempt < attempts, (error as? PostgresError)?.isRetryable == true {
                     usleep(UInt32.random(in: 0...(1_000 << min(attempt, 6))))
                     attempt += 1

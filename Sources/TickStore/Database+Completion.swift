@@ -16,7 +16,7 @@ extension Database {
     /// - Throws: `StoreError` from SQLite.
     public func openReminderTitles(numberPrefix: String, limit: Int) throws -> [(number: Reminder.Number, title: String)] {
         // Numbers have no leading zero, so `0…` begins none.
-        guard limit > 0, numberPrefix.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }, numberPrefix.count <= 18, !numberPrefix.hasPrefix("0") else {
+        guard limit > 0, numberPrefix.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), numberPrefix.count <= 18, !numberPrefix.hasPrefix("0") else {
             return []
         }
         var rows: [(number: Reminder.Number, title: String)] = []

@@ -62,7 +62,7 @@ final class IdleMemory: Sendable {
             let due = start + .nanoseconds(lastActivity.load(ordering: .relaxed)) + delay
             let now = clock.now
             if now < due {
-                condition.wait(until: Date(timeIntervalSinceNow: (due - now).seconds))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: (due - now).seconds))
                 continue
             }
             released.store(true, ordering: .releasing)
@@ -75,7 +75,7 @@ final class IdleMemory: Sendable {
     /// What a release does on this system: `malloc_trim(0)` gives the allocator's free
     /// pages back (glibc; it is not in the C headers Swift imports, so it is looked up).
     static func trimAllocator() {
-        trim?(0)
+        _ = trim?(0)
     }
 
     private typealias MallocTrim = @convention(c) (Int) -> Int32

@@ -8,7 +8,7 @@ import TickStore
 /// `PostgresUserAPI` for one signed-in user on PostgreSQL. One route table serves both
 /// (`WebService.makeRouter()`), so their paths cannot drift apart; a route a store cannot
 /// answer yet answers a problem that says so.
-protocol APIRoutes {
+protocol APIRoutes: SendableMetatype {
     func getLists(_ request: HTTPRequest) -> HTTPResponse
     func addList(_ request: HTTPRequest) throws -> HTTPResponse
     func getList(_ id: String) throws -> HTTPResponse

@@ -188,7 +188,7 @@ public final class PostgresWebService: Sendable {
     /// added by `tick users add` has no list yet; a reminder added without one goes there).
     func furnish(_ store: PostgresStore, at now: Date) throws {
         guard !furnished.withLock({ $0.contains(store.user) }) else { return }
-        try store.write { db in try db.ensureFirstList(createdAt: now) }
-        furnished.withLock { _ = $0.insert(store.user) }
+        _ = try store.write { db in try db.ensureFirstList(createdAt: now) }
+        _ = furnished.withLock { $0.insert(store.user) }
     }
 }
