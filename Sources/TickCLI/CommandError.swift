@@ -62,6 +62,9 @@ enum StoreErrorMessage {
 /// What a user of the command line reads when an action refuses: the action's words and
 /// the command to run next.
 enum ActionErrorMessage {
+    /// The most lists an unknown list's error names one by one.
+    static let listsNamedInFull = 8
+
     static func text(for error: ActionError) -> String {
         switch error {
         case .reminderNotFound(let number):
@@ -70,6 +73,9 @@ enum ActionErrorMessage {
             var message = "there is no list named \(name.singleQuotedForMessage)"
             if let suggestion = Suggestion.closest(to: name, among: names) {
                 message += "; did you mean \(suggestion.singleQuotedForMessage)?"
+            } else if names.count > ActionErrorMessage.listsNamedInFull {
+                // Imported calendars can make dozens: a line of a thousand characters helps no one.
+                message += "; there are \(names.count) lists: see 'tick lists'"
             } else if !names.isEmpty {
                 message += "; the lists are: " + names.map { TerminalText.sanitized($0) }.joined(separator: ", ")
             }

@@ -129,6 +129,18 @@ struct OutputEdgeTests {
         #expect(!result.errors.contains("\u{07}"))
     }
 
+    @Test("an unknown list names the lists when there are a few, and points to 'tick lists' when there are many")
+    func unknownListAmongMany() throws {
+        let cli = CLIHarness()
+        for name in ["집", "회사"] { cli.ok("lists", "add", name) }
+        #expect(cli.run("list", "--list", "병원").errors
+                == "tick: error: there is no list named '병원'; the lists are: Reminders, 집, 회사\nCreate it with 'tick lists add 병원'.\n")
+        // A calendar import of many files made 44 lists; the error was one line of 1,056 bytes.
+        for index in 1...10 { cli.ok("lists", "add", "Imported \(index)") }
+        #expect(cli.run("list", "--list", "병원").errors
+                == "tick: error: there is no list named '병원'; there are 13 lists: see 'tick lists'\nCreate it with 'tick lists add 병원'.\n")
+    }
+
     @Test("errors and results quoting user text: no control, no extra line; Tick's own colors still there")
     func errorsAndResults() throws {
         let cli = CLIHarness()
