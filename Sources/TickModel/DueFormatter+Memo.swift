@@ -28,6 +28,10 @@ struct DueFormatterMemo {
     private let today: Int
     private let dateFormatter: DateFormatter
     private let timeFormatter: DateFormatter
+    /// The locale's short date style, made the first time a shorter form is asked for.
+    private var shortDateFormatter: DateFormatter?
+    private var shortDays: [Int: String] = [:]
+    private let locale: Locale
     private let relativeWords: RelativeDayWords
 
     /// Every text made so far; the tables below hold indices into it. (Tables of
@@ -57,6 +61,7 @@ struct DueFormatterMemo {
     init(context: DateContext) {
         zone = context.timeZone
         today = context.today.daysSinceEpoch
+        locale = context.locale
         relativeWords = RelativeDayWords(locale: context.locale)
         // Both formatters work in UTC on instants built from the local day and minute,
         // so the locale's calendar and styles apply but no time zone rule does.
@@ -85,6 +90,50 @@ struct DueFormatterMemo {
         case .timed(let instant, _):
             return string(for: instant)
         }
+    }
+
+    /// See `DueFormatter.shorterStrings(for:)`.
+    mutating func shorterStrings(for due: Due) -> [String] {
+        let day: Int, minute: Int?
+        switch due {
+        case .allDay(let calendarDay):
+            day = calendarDay.daysSinceEpoch
+            minute = nil
+        case .floating(let local):
+            day = local.day.daysSinceEpoch
+            minute = local.hour * 60 + local.minute
+        case .timed(let instant, _):
+            let seconds = instant.clampedWholeSecondsSince1970
+            let localMinute = (seconds + offset(at: seconds)).floorDivided(by: 60)
+            day = localMinute.floorDivided(by: 1_440)
+            minute = localMinute - day * 1_440
+        }
+        let short = shortDayString(day)
+        guard let minute else { return short == dayString(day) ? [] : [short] }
+        return [short + " " + timeString(minute), short]
+    }
+
+    /// `Today`, `Tomorrow`, `Yesterday` or the short date (`4/16/19`) of the day `day` days
+    /// after 1970-01-01.
+    private mutating func shortDayString(_ day: Int) -> String {
+        if abs(day - today) <= 1 { return format(day: day) }
+        if let text = shortDays[day] { return text }
+        let formatter: DateFormatter
+        if let made = shortDateFormatter {
+            formatter = made
+        } else {
+            formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = TimeZone.gmt
+            formatter.dateStyle = .short
+            formatter.timeStyle = .none
+            formatter.gregorianStartDate = .distantPast
+            shortDateFormatter = formatter
+        }
+        formatterCallCount += 1
+        let text = Self.plainSpaces(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(day) * 86_400 + 43_200)))
+        shortDays[day] = text
+        return text
     }
 
     /// See `DueFormatter.string(for:)`.

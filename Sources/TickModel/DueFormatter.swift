@@ -61,6 +61,17 @@ public struct DueFormatter {
         box.memo.string(for: due)
     }
 
+    /// Shorter texts for `due`, for a column too narrow for ``string(for:)``'s, from the
+    /// longer to the shorter: a timed value gives the locale's short date style with the
+    /// time, then the short date alone (`1/5/24 9:30 AM`, `1/5/24`; `Tomorrow 9:00 AM`,
+    /// `Tomorrow`); an all-day value gives its short date (`4/16/19`), or nothing when it
+    /// is `Today`, `Tomorrow` or `Yesterday`, which are short already.
+    ///
+    /// - Complexity: amortized O(1), as ``string(for:)``.
+    public func shorterStrings(for due: Due) -> [String] {
+        box.memo.shorterStrings(for: due)
+    }
+
     /// The text for an instant, such as a completion time, on the wall clock of the
     /// context zone: `Today 5:30 PM`, `Nov 12, 2026 8:05 AM`. Seconds are dropped.
     ///

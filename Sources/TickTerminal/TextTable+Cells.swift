@@ -19,14 +19,26 @@ extension TextTable {
         public struct Prepared: Sendable {
             let bytes: [UInt8]
             let width: Int
+            /// What the cell shows instead in a column too narrow for it, from the longer to
+            /// the shorter (see "Layout" on ``TextTable``).
+            let shorter: [Prepared]
 
-            /// `text` as a cell of a ``TextTable`` shows it.
-            public init(_ text: String) {
+            /// `text` as a cell of a ``TextTable`` shows it, with `shorter` texts for a
+            /// column too narrow for it, from the longer to the shorter (a date without its
+            /// time, say): a column that would cut such cells shows, in each of them, the
+            /// first of these forms with which every cell of the column fits.
+            public init(_ text: String, shorter: [String] = []) {
                 let cell = Cell(text)
                 bytes = Array(cell.text.utf8)
                 width = cell.width
+                self.shorter = shorter.map { Prepared($0) }
             }
         }
+
+        /// The shorter forms of the cells that have them (``Prepared/shorter``).
+        var forms: [[Prepared]] = []
+        /// For each cell, its index in `forms`, or -1; empty until a cell has forms.
+        var formOf: [Int32] = []
 
         /// No cells, with room for `count` cells of about `bytesPerCell` bytes each.
         public init(reservingCapacity count: Int = 0, bytesPerCell: Int = 8) {
@@ -54,13 +66,42 @@ extension TextTable {
             bytes.append(contentsOf: cell.text.utf8)
             ends.append(bytes.count)
             widths.append(cell.width)
+            noteForm(-1)
         }
 
-        /// Appends a prepared cell.
+        /// Appends a prepared cell, with its shorter forms.
         public mutating func append(_ cell: Prepared) {
             bytes.append(contentsOf: cell.bytes)
             ends.append(bytes.count)
             widths.append(cell.width)
+            if cell.shorter.isEmpty {
+                noteForm(-1)
+            } else {
+                noteForm(Int32(forms.count))
+                forms.append(cell.shorter)
+            }
+        }
+
+        /// Records the forms of the cell just appended: `form` indexes `forms`, -1 for none.
+        /// `formOf` stays empty until a cell has forms, then holds one entry per cell.
+        private mutating func noteForm(_ form: Int32) {
+            if form >= 0 && formOf.isEmpty { formOf = Array(repeating: -1, count: widths.count - 1) }
+            if !formOf.isEmpty { formOf.append(form) }
+        }
+
+        /// The shorter forms of cell `index` (empty for none).
+        func shorterForms(of index: Int) -> [Prepared] {
+            guard index < formOf.count, formOf[index] >= 0 else { return [] }
+            return forms[Int(formOf[index])]
+        }
+
+        /// The text cell `index` shows at `level`: 0 its own, 1 its first shorter form, and
+        /// so on (its shortest beyond its last); the cell as ``TextTable/layout(_:totalWidth:)``
+        /// chose it for a column.
+        public func text(ofCell index: Int, level: Int) -> String {
+            let forms = shorterForms(of: index)
+            if level > 0, !forms.isEmpty { return String(decoding: forms[min(level, forms.count) - 1].bytes, as: UTF8.self) }
+            return String(decoding: bytes[range(of: index)], as: UTF8.self)
         }
 
         /// Appends a cell whose bytes `build` appends to the buffer it is given, when
@@ -83,6 +124,7 @@ extension TextTable {
             while bytes.count > start && bytes[bytes.count - 1] == UInt8(ascii: " ") { bytes.removeLast() }
             ends.append(bytes.count)
             widths.append(bytes.count - start)
+            noteForm(-1)
             return true
         }
 
@@ -90,6 +132,7 @@ extension TextTable {
         public mutating func appendEmpty() {
             ends.append(bytes.count)
             widths.append(0)
+            noteForm(-1)
         }
 
         /// The rows of these cells (``columns``.count = `columnCount` cells each) in the
@@ -100,6 +143,7 @@ extension TextTable {
         /// - Complexity: O(n) in the size of the cells.
         public func rearranged(_ rows: [(index: Int, depth: Int)], columnCount: Int, indenting indented: Int) -> Cells {
             var result = Cells(reservingCapacity: rows.count * columnCount, bytesPerCell: bytes.count / max(count, 1))
+            result.forms = forms
             for (index, depth) in rows {
                 for column in 0..<columnCount {
                     let cell = index * columnCount + column
@@ -109,6 +153,7 @@ extension TextTable {
                         result.bytes.append(contentsOf: bytes[range(of: cell)])
                         result.ends.append(result.bytes.count)
                         result.widths.append(widths[cell])
+                        result.noteForm(formOf.isEmpty ? -1 : formOf[cell])
                     }
                 }
             }
@@ -144,7 +189,8 @@ extension TextTable {
         }
         let rowCount = (cells.count + columnCount - 1) / columnCount
         while cells.count < rowCount * columnCount { cells.appendEmpty() }
-        let widths = columnWidths(cellWidths: cells.widths, header: header?.widths, totalWidth: totalWidth)
+        let (widths, levels) = layout(cellWidths: cells.widths, header: header?.widths, shorter: shorterWidths(cells),
+                                      totalWidth: totalWidth)
         let spacing = max(gap, 1)
         // The widest a line can be when its text is ASCII; only what is written is touched.
         let chunk = 256 * 1024
@@ -177,29 +223,38 @@ extension TextTable {
             for column in 0...last where widths[column] > 0 {
                 if !isFirst { appendSpaces(spacing) }
                 isFirst = false
-                let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(of: base + column)])
-                let cellWidth = cells.widths[base + column]
-                let width = widths[column]
-                let alignment = columns[column].alignment
-                if cellWidth <= width && (style == nil || cell.isEmpty) {
-                    // Fits and is not styled: the bytes as they are.
-                    if alignment == .right { appendSpaces(width - cellWidth) }
-                    output.append(contentsOf: cell)
-                    if alignment == .left && column != last { appendSpaces(width - cellWidth) }
-                    continue
+                if levels[column] > 0, case let forms = cells.shorterForms(of: base + column), !forms.isEmpty {
+                    let form = forms[min(levels[column], forms.count) - 1]
+                    form.bytes.withUnsafeBufferPointer { write($0, width: form.width, column: column, last: last, row: row) }
+                } else {
+                    write(UnsafeBufferPointer(rebasing: bytes[cells.range(of: base + column)]), width: cells.widths[base + column],
+                          column: column, last: last, row: row)
                 }
-                let text = String(decoding: cell, as: UTF8.self)
-                let fit = columns[column].fitted(text, width: cellWidth, toWidth: width)
-                let shown = fit.text.isEmpty || style == nil ? fit.text : style?(row, column, fit.text) ?? fit.text
-                let padding = width - fit.width
-                switch alignment {
-                case .left:
-                    output.append(contentsOf: shown.utf8)
-                    if column != last { appendSpaces(padding) }
-                case .right:
-                    appendSpaces(padding)
-                    output.append(contentsOf: shown.utf8)
-                }
+            }
+        }
+
+        /// One cell of `cellWidth` cells, in `column`, padded or cut to the column's width.
+        func write(_ cell: UnsafeBufferPointer<UInt8>, width cellWidth: Int, column: Int, last: Int, row: Int?) {
+            let width = widths[column]
+            let alignment = columns[column].alignment
+            if cellWidth <= width && (style == nil || cell.isEmpty) {
+                // Fits and is not styled: the bytes as they are.
+                if alignment == .right { appendSpaces(width - cellWidth) }
+                output.append(contentsOf: cell)
+                if alignment == .left && column != last { appendSpaces(width - cellWidth) }
+                return
+            }
+            let text = String(decoding: cell, as: UTF8.self)
+            let fit = columns[column].fitted(text, width: cellWidth, toWidth: width)
+            let shown = fit.text.isEmpty || style == nil ? fit.text : style?(row, column, fit.text) ?? fit.text
+            let padding = width - fit.width
+            switch alignment {
+            case .left:
+                output.append(contentsOf: shown.utf8)
+                if column != last { appendSpaces(padding) }
+            case .right:
+                appendSpaces(padding)
+                output.append(contentsOf: shown.utf8)
             }
         }
 

@@ -13,9 +13,13 @@
 /// 2. When the columns and the gaps between them are wider than `totalWidth`, flexible
 ///    columns give up cells first, widest first, down to their minimum width; then the
 ///    other columns do, the same way.
-/// 3. A column with ``Column/compactText`` that step 2 would cut takes that text's width
-///    instead (each of its non-empty cells shows it), and step 2 is done again.
-/// 4. When the minimum widths alone do not fit, the line is cut: columns keep their
+/// 3. A column whose cells have shorter forms (``Cells/Prepared/init(_:shorter:)``: a date
+///    without its time, say) that step 2 would cut shows them instead: the first level of
+///    forms (each cell's first, a cell without forms its own text) with which the column
+///    keeps all its cells when step 2 is done again; the last level, cut, when none does.
+/// 4. A column with ``Column/compactText`` that step 2 would still cut takes that text's
+///    width instead (each of its non-empty cells shows it), and step 2 is done again.
+/// 5. When the minimum widths alone do not fit, the line is cut: columns keep their
 ///    widths from the left, the column that crosses `totalWidth` is narrowed to what is
 ///    left, and the columns after it are not shown.
 ///
@@ -238,8 +242,68 @@ extension TextTable {
     ///   - cellWidths: the width of every cell, row after row, `columns.count` per row.
     ///   - header: the width of each header cell, nil without a header line.
     func columnWidths(cellWidths: [Int], header: [Int]?, totalWidth: Int) -> [Int] {
+        layout(cellWidths: cellWidths, header: header, shorter: Array(repeating: [], count: columns.count),
+               totalWidth: totalWidth).widths
+    }
+
+    /// How ``render(_:totalWidth:into:style:flush:)`` lays out `cells` on a line of
+    /// `totalWidth` cells, for callers that draw the cells themselves (the terminal UI):
+    /// the width of each column (0 for a column not shown) and the level of shorter forms
+    /// each shows (0 for the cells' own texts; ``Cells/text(ofCell:level:)`` gives a cell's
+    /// text at a level).
+    /// - Complexity: O(n) in the number of cells.
+    public func layout(_ cells: Cells, totalWidth: Int) -> (widths: [Int], levels: [Int]) {
+        var widths = cells.widths
+        let rowCount = (widths.count + columns.count - 1) / max(columns.count, 1)
+        while widths.count < rowCount * columns.count { widths.append(0) }
+        return layout(cellWidths: widths, header: nil, shorter: shorterWidths(cells), totalWidth: totalWidth)
+    }
+
+    /// For each column, the width it wants at each level of shorter forms (1, 2, …): its
+    /// widest cell at that level, where a cell shows its shorter form of that level (its
+    /// last one when it has fewer) and a cell without forms its own text. Empty for a column
+    /// none of whose cells has shorter forms.
+    /// - Complexity: O(n) in the number of cells.
+    func shorterWidths(_ cells: Cells) -> [[Int]] {
         let count = columns.count
-        guard count > 0, totalWidth > 0 else { return Array(repeating: 0, count: count) }
+        var result = Array(repeating: [Int](), count: count)
+        guard count > 0, !cells.formOf.isEmpty else { return result }
+        var levels = Array(repeating: 0, count: count)
+        for (index, form) in cells.formOf.enumerated() where form >= 0 {
+            levels[index % count] = max(levels[index % count], cells.forms[Int(form)].count)
+        }
+        for column in 0..<count where levels[column] > 0 {
+            var widths = Array(repeating: 0, count: levels[column])
+            var index = column
+            while index < cells.count {
+                let form = cells.formOf[index]
+                if form < 0 {
+                    let width = cells.widths[index]
+                    for level in widths.indices where widths[level] < width { widths[level] = width }
+                } else {
+                    let forms = cells.forms[Int(form)]
+                    for level in widths.indices {
+                        widths[level] = max(widths[level], forms[min(level, forms.count - 1)].width)
+                    }
+                }
+                index += count
+            }
+            result[column] = widths
+        }
+        return result
+    }
+
+    /// The width of each column and its level of shorter forms (see "Layout" on
+    /// ``TextTable``).
+    /// - Parameters:
+    ///   - cellWidths: the width of every cell, row after row, `columns.count` per row.
+    ///   - header: the width of each header cell, nil without a header line.
+    ///   - shorter: for each column, its widths at each level of shorter forms
+    ///     (``shorterWidths(_:)``).
+    func layout(cellWidths: [Int], header: [Int]?, shorter: [[Int]], totalWidth: Int) -> (widths: [Int], levels: [Int]) {
+        let count = columns.count
+        var levels = Array(repeating: 0, count: count)
+        guard count > 0, totalWidth > 0 else { return (Array(repeating: 0, count: count), levels) }
         let floors = columns.map { max($0.minWidth, 0) }
         var widths = header ?? Array(repeating: 0, count: count)
         var index = 0
@@ -255,17 +319,29 @@ extension TextTable {
                 widths[column] = min(widths[column], max(limit, floors[column]))
             }
         }
-        let fitted = fit(widths, floors: floors, totalWidth: totalWidth)
+        var fitted = fit(widths, floors: floors, totalWidth: totalWidth)
+        var wanted = widths
+        // A column whose cells have shorter forms and that would be cut takes the first
+        // level with which it keeps its cells whole, and the line is laid out again.
+        for column in 0..<count where fitted[column] < wanted[column] && !shorter[column].isEmpty {
+            for (offset, levelWidth) in shorter[column].enumerated() {
+                var width = max(levelWidth, floors[column], header?[column] ?? 0)
+                if let limit = columns[column].maxWidth { width = min(width, max(limit, floors[column])) }
+                wanted[column] = min(wanted[column], width)
+                levels[column] = offset + 1
+                fitted = fit(wanted, floors: floors, totalWidth: totalWidth)
+                if fitted[column] >= wanted[column] { break }
+            }
+        }
         // A column with compact text that would be cut takes the compact text's width
         // instead, and the line is laid out again with the cells it frees.
-        var wanted = widths
         var isCompacted = false
         for column in 0..<count where fitted[column] < wanted[column] {
             guard let compact = columns[column].compactText else { continue }
             wanted[column] = min(wanted[column], max(TerminalText.width(of: compact), floors[column]))
             isCompacted = true
         }
-        return isCompacted ? fit(wanted, floors: floors, totalWidth: totalWidth) : fitted
+        return (isCompacted ? fit(wanted, floors: floors, totalWidth: totalWidth) : fitted, levels)
     }
 
     /// `widths` (what each column wants) brought within `totalWidth`: flexible columns

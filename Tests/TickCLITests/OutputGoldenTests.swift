@@ -175,7 +175,11 @@ struct OutputGoldenTests {
     }
 
     /// The digests (FNV-1a/bytes) of each command's standard output, as printed before
-    /// the speed work of issue 14; with `columns`, on a color terminal that wide.
+    /// the speed work of issue 14; with `columns`, on a color terminal that wide. Those of
+    /// 44, 30 and 25 columns were taken again when a due date too wide for its column came
+    /// to be shown in a shorter form (`4/16/19` for `Apr 16, 2019`) instead of being cut:
+    /// every line that changed differs only in its due date (checked against the build
+    /// before on 10,000 generated reminders).
     static let expected: [(arguments: [String], columns: Int?, digest: String)] = [
         (["list", "all"], nil, "fa40a73457ecbdae/230576"),
         (["list", "all", "--completed"], nil, "5d3b30714f39a236/287237"),
@@ -190,7 +194,7 @@ struct OutputGoldenTests {
         (["list", "Work", "--json"], nil, "e839d22ba5777da9/106918"),
         (["list", "all"], 100, "424dea4a18cfcc20/150461"),
         (["list", "Home"], 100, "693618b05ff37d58/12268"),
-        (["list", "all"], 44, "7fbb663034a15836/64588"),
+        (["list", "all"], 44, "a3971831fc4f676/61923"),
         (["list", "scheduled"], 200, "c2a643175f6db367/195671"),
         (["export"], nil, "7039b86119163ccc/1253604"),
         (["export", "--format", "ics"], nil, "60c83b2f3849f53c/525319"),
@@ -205,12 +209,12 @@ struct OutputGoldenTests {
     /// that drop the list and box columns, other zones, and the other JSON listings.
     static let variants: [(arguments: [String], columns: Int?, variables: [String: String], digest: String)] = [
         (["list", "all"], 100, ["NO_COLOR": "1"], "b154f1de64dc91d3/119388"),
-        (["list", "all"], 44, ["NO_COLOR": "1"], "cac76cc06bcef1ed/51589"),
-        (["list", "all"], 25, ["NO_COLOR": "1"], "db6b7889dbc56cf8/30685"),
+        (["list", "all"], 44, ["NO_COLOR": "1"], "321d819b117da38b/48924"),
+        (["list", "all"], 25, ["NO_COLOR": "1"], "14cd1e309001fa73/30685"),
         (["list", "all", "--completed"], 70, ["NO_COLOR": "1"], "5163c41fe733e500/111822"),
         (["list", "scheduled"], 58, ["NO_COLOR": "1"], "333abb81a14f47b7/47575"),
-        (["list", "Home"], 30, ["TERM": "dumb"], "ce416ed9ba3be520/5009"),
-        (["list", "all"], 25, [:], "b08d4ed5e2b251a5/43684"),
+        (["list", "Home"], 30, ["TERM": "dumb"], "fc72b6c1f420ed23/5009"),
+        (["list", "all"], 25, [:], "4fa0282555ad3290/43684"),
         (["list", "all"], nil, ["TZ": "America/New_York"], "c5bdc1d650666aca/230576"),
         (["list", "today"], nil, ["TZ": "Australia/Adelaide"], "6bfd34473c6fb9a3/25193"),
         (["list", "all", "--json"], nil, ["TZ": "Europe/Berlin"], "cfc406db1214b866/924941"),

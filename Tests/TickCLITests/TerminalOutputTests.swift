@@ -73,6 +73,25 @@ struct TerminalOutputTests {
         #expect(Self.stripped(cli.ok("list")).split(separator: "\n").contains { $0.hasSuffix("↻") })
     }
 
+    @Test("a narrow terminal shows a date short rather than cut: 4/16/19, not Apr 16, 19…")
+    func narrowDates() {
+        let cli = CLIHarness()
+        cli.ok("add", "Pay the electricity bill before it is late", "--due", "2019-04-16")
+        cli.ok("add", "Short", "--due", "2024-01-05 09:30")
+        cli.isTerminal = true
+        func rows(_ columns: Int) -> [String] {
+            cli.columns = columns
+            return Self.stripped(cli.ok("list", "all")).split(separator: "\n").map(String.init)
+        }
+        #expect(rows(50).contains("#2  [ ]  Short                 Jan 5, 2024 9:30 AM"), "\(rows(50))")
+        let forty = rows(40)
+        #expect(forty.contains("#1  [ ]  Pay the electr…  4/16/19"), "\(forty)")
+        #expect(forty.contains("#2  [ ]  Short            1/5/24 9:30 AM"), "\(forty)")
+        let thirty = rows(30)
+        #expect(thirty.contains("#2  [ ]  Short         1/5/24"), "\(thirty)")
+        #expect(thirty.contains { $0.hasPrefix("#1") && $0.hasSuffix("  4/16/19") }, "\(thirty)")
+    }
+
     @Test("Korean, emoji and combining marks are aligned in cells")
     func alignment() {
         let cli = CLIHarness()

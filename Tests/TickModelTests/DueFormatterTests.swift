@@ -28,6 +28,23 @@ struct DueFormatterTests {
         #expect(Self.seoul("de_DE").string(for: due) == german)
     }
 
+    @Test("shorter forms for a narrow column: the short date with the time, then the date alone", arguments: [
+        (allDay("2026-11-30"), [], []),
+        (allDay("2026-12-01"), [], []),
+        // Foundation's short and medium dates are the same in ko_KR: only the time goes.
+        (allDay("2019-04-16"), ["4/16/19"], []),
+        (timed("2026-12-01T00:00:00Z", "Asia/Seoul"), ["Tomorrow 9:00 AM", "Tomorrow"], ["내일 오전 9:00", "내일"]),
+        (timed("2024-01-05T00:30:00Z", "Asia/Seoul"), ["1/5/24 9:30 AM", "1/5/24"], ["2024. 1. 5. 오전 9:30", "2024. 1. 5."]),
+        (Due.floating(local("2026-12-03T17:30:00")), ["12/3/26 5:30 PM", "12/3/26"], ["2026. 12. 3. 오후 5:30", "2026. 12. 3."]),
+    ])
+    func shorter(due: Due, english: [String], korean: [String]) {
+        #expect(Self.seoul("en_US").shorterStrings(for: due) == english)
+        #expect(Self.seoul("ko_KR").shorterStrings(for: due) == korean)
+        // Each is no wider than the full text.
+        let full = Self.seoul("en_US").string(for: due)
+        #expect(english.allSatisfy { $0.count <= full.count })
+    }
+
     @Test("relative day words: a language without its own falls back to English", arguments: [
         ("en_US_POSIX", "Today"), ("fr_FR", "Aujourd’hui"), ("ja_JP", "今日"), ("fi_FI", "Today"), ("pt_BR", "Hoje"),
     ])

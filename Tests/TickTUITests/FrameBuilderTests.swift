@@ -90,6 +90,17 @@ struct FrameBuilderTests {
         #expect(frame.lines.contains { $0.contains("Dec 2, 2026") })
     }
 
+    @Test("a narrow window shows due dates short (11/26/26) rather than cut, as tick list does")
+    func narrowDueDates() {
+        let frame = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 30, height: 24)))
+        let dues = frame.rows.flatMap { $0 }.filter { $0.style.role == .overdue || $0.text.contains("/26") }
+            .map { $0.text.trimmingCharacters(in: .whitespaces) }
+        #expect(dues.contains("11/26/26"), "\(frame.lines.joined(separator: "\n"))")
+        #expect(dues.allSatisfy { !$0.contains("…") })
+        let wide = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: 80, height: 24)))
+        #expect(wide.lines.contains { $0.contains("Nov 26, 2026") })
+    }
+
     @Test("the footer always shows help and quit, down to 40 columns", arguments: [40, 50, 80, 120])
     func footer(width: Int) {
         let frame = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: width, height: 12)))

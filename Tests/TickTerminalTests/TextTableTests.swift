@@ -33,6 +33,49 @@ struct TextTableTests {
         #expect(table.widths(rows: rows, totalWidth: width)[2] == (width == 40 ? 14 : 1))
     }
 
+    @Test("cells with shorter forms show the longest level with which the column is not cut", arguments: [
+        // The title gives up cells first, down to its minimum of 4 (25 cells with the whole date).
+        (44, 0, ["Pay rent  Jan 5, 2024 9:30 AM", "Milk      Today", "Bread     Apr 16, 2019"]),
+        (25, 0, ["Pay…  Jan 5, 2024 9:30 AM", "Milk  Today", "Bre…  Apr 16, 2019"]),
+        (22, 1, ["Pay r…  1/5/24 9:30 AM", "Milk    Today", "Bread   4/16/19"]),
+        (18, 2, ["Pay rent  1/5/24", "Milk      Today", "Bread     4/16/19"]),
+        (13, 2, ["Pay…  1/5/24", "Milk  Today", "Bre…  4/16/19"]),
+        // Even the shortest forms do not fit: they are cut.
+        (11, 2, ["Pay…  1/5/…", "Milk  Today", "Bre…  4/16…"]),
+    ])
+    func shorterForms(width: Int, level: Int, expected: [String]) {
+        let table = TextTable(columns: [.init(minWidth: 4, isFlexible: true), .init(maxWidth: 24)])
+        var cells = TextTable.Cells()
+        cells.append("Pay rent")
+        cells.append(TextTable.Cells.Prepared("Jan 5, 2024 9:30 AM", shorter: ["1/5/24 9:30 AM", "1/5/24"]))
+        cells.append("Milk")
+        cells.append("Today")
+        cells.append("Bread")
+        // One shorter form only: it stands for every level below.
+        cells.append(TextTable.Cells.Prepared("Apr 16, 2019", shorter: ["4/16/19"]))
+        let layout = table.layout(cells, totalWidth: width)
+        #expect(layout.levels == [0, level])
+        #expect(cells.text(ofCell: 5, level: level) == (level == 0 ? "Apr 16, 2019" : "4/16/19"))
+        #expect(cells.text(ofCell: 3, level: level) == "Today")
+        var output: [UInt8] = []
+        table.render(cells, totalWidth: width, into: &output, style: nil)
+        #expect(String(decoding: output, as: UTF8.self) == expected.joined(separator: "\n") + "\n")
+    }
+
+    @Test("shorter forms survive rows rearranged under their parents")
+    func shorterFormsRearranged() {
+        let table = TextTable(columns: [.init(minWidth: 4, isFlexible: true), .init()])
+        var cells = TextTable.Cells()
+        cells.append("Parent")
+        cells.appendEmpty()
+        cells.append("Child")
+        cells.append(TextTable.Cells.Prepared("Jan 5, 2024 9:30 AM", shorter: ["1/5/24"]))
+        let nested = cells.rearranged([(index: 0, depth: 0), (index: 1, depth: 1)], columnCount: 2, indenting: 0)
+        var output: [UInt8] = []
+        table.render(nested, totalWidth: 16, into: &output, style: nil)
+        #expect(String(decoding: output, as: UTF8.self) == "Parent\n  Child  1/5/24\n")
+    }
+
     @Test("lays out aligned columns with a header")
     func layout() {
         let lines = Self.listing.render(rows: Self.rows, totalWidth: 80)

@@ -23,6 +23,9 @@ struct ReminderTable {
     private let now: Date
     private let localNow: LocalDateTime
     private let formatter: DueFormatter
+    /// Whether due cells carry shorter forms (`1/5/24` for `Jan 5, 2024 9:30 AM`): on a
+    /// terminal narrow enough to cut them.
+    private let dueHasShorterForms: Bool
 
     private var cells: TextTable.Cells
     /// Whether each row is open and past its due date, and whether it is completed.
@@ -60,6 +63,10 @@ struct ReminderTable {
         width = context.environment.width ?? Int.max / 4
         // On a narrow terminal the title matters most: the list column goes first.
         showsList = printer.showsList && width >= 60
+        // The due column is cut only when the others are at their minimum and it still
+        // does not fit: number (up to 7), box (3), title (16), due (24), repeat (1), list
+        // (6) and their gaps take 67 cells. Below 80 its cells carry shorter forms.
+        dueHasShorterForms = width < 80
         zone = context.dateContext.timeZone
         now = context.now
         localNow = LocalDateTime(now, in: zone)
@@ -118,7 +125,8 @@ struct ReminderTable {
             if let cell = dueCells[due] {
                 cells.append(cell)
             } else {
-                let cell = TextTable.Cells.Prepared(formatter.string(for: due))
+                let cell = TextTable.Cells.Prepared(formatter.string(for: due),
+                                                    shorter: dueHasShorterForms ? formatter.shorterStrings(for: due) : [])
                 dueCells[due] = cell
                 cells.append(cell)
             }

@@ -78,7 +78,6 @@ extension FrameBuilder {
         }
         let now = state.dateContext.now
         let zone = state.dateContext.timeZone
-        let dues = visible.map { $0.due.map(dueText) ?? "" }
         let repeats = visible.map { $0.repeatLabel(in: zone) ?? "" }
         let showsList = state.scope.showsListOfEachRow
         let flagWidth = visible.contains(where: \.isFlagged) ? 2 : 0
@@ -87,10 +86,21 @@ extension FrameBuilder {
         // Title, due date and repeat share what is left by the rules of `tick list`.
         let columns = TextTable(columns: [.reminderTitle(lineWidth: width), .reminderDue, .reminderRepeat], gap: 1)
         let tagTexts = visible.map(FrameBuilder.tagsText)
-        let cells = visible.indices.map { [FrameBuilder.priorityMarks(visible[$0].priority) + " " + visible[$0].title + tagTexts[$0],
-                                           dues[$0], repeats[$0]] }
-        let widths = columns.widths(rows: cells, totalWidth: max(0, width - fixed))
+        // Due cells carry their shorter forms (`1/5/24` for `Jan 5, 2024 9:30 AM`), which a
+        // narrow window shows rather than cutting a date.
+        var cells = TextTable.Cells(reservingCapacity: visible.count * 3)
+        for (offset, reminder) in visible.enumerated() {
+            cells.append(FrameBuilder.priorityMarks(reminder.priority) + " " + reminder.title + tagTexts[offset])
+            if let due = reminder.due {
+                cells.append(TextTable.Cells.Prepared(dueText(due), shorter: shorterDueTexts(due)))
+            } else {
+                cells.appendEmpty()
+            }
+            cells.append(repeats[offset])
+        }
+        let (widths, levels) = columns.layout(cells, totalWidth: max(0, width - fixed))
         let dueWidth = widths[1], repeatWidth = widths[2]
+        let dues = visible.indices.map { cells.text(ofCell: $0 * 3 + 1, level: levels[1]) }
         let titleWidth = max(0, width - fixed - (dueWidth > 0 ? dueWidth + 1 : 0) - (repeatWidth > 0 ? repeatWidth + 1 : 0))
         let isFocused = state.focus == .table && state.mode == .browse || isSearchPrompt(state)
         var rows: [[Span]] = []

@@ -22,6 +22,10 @@ final class FrameBuilder {
     /// The due date text of the table: `Today`, `Tomorrow 9:00 AM`, `Dec 3, 2026`.
     func dueText(_ due: Due) -> String { formatter.string(for: due) }
 
+    /// Shorter texts of a due date for a narrow table: `1/5/24 9:30 AM`, `1/5/24`
+    /// (`DueFormatter.shorterStrings(for:)`).
+    func shorterDueTexts(_ due: Due) -> [String] { formatter.shorterStrings(for: due) }
+
     /// The frame for `state`.
     /// - Complexity: O(visible rows × row width).
     func frame(for state: AppState) -> Frame {
