@@ -22,6 +22,9 @@ public struct ReminderFilter: Sendable, Equatable {
     /// Only reminders without a value for this key (no due date, no priority): the part
     /// of a sorted listing that comes after the sorted part, in manual order.
     var lacking: ReminderOrder.Key?
+    /// Only these reminders, in place of `search`: the matches of a search that can be
+    /// among the rows shown (`Database.narrowedSearch(_:)`).
+    var numbers: [Int64]?
 
     public init(listID: ReminderList.ID? = nil, smartList: SmartList? = nil, tag: String? = nil,
                 search: SearchQuery? = nil, parentUID: ReminderUID? = nil, includesCompleted: Bool = false,
