@@ -29,9 +29,16 @@ extension DAVServer {
             }
             if let other = try db.davResource(uid: uid), other.list != id || other.resource.name != name {
                 let otherPath = DAVPath.item(other.list, name: other.resource.name)
-                throw DAVFailure(409, .c("no-uid-conflict"),
-                                 "the UID '\(uid.rawValue)' is the reminder at \(otherPath.href) already",
-                                 conditionContent: WebService.href(otherPath))
+                guard other.list != id, existing == nil, let moving = try db.reminder(uid: uid) else {
+                    throw DAVFailure(409, .c("no-uid-conflict"),
+                                     "the UID '\(uid.rawValue)' is the reminder at \(otherPath.href) already",
+                                     conditionContent: WebService.href(otherPath))
+                }
+                // The reminder of another of the user's lists, put into this one: a move between
+                // calendars, as clients make it (a PUT here, then a DELETE of the old href, which
+                // then finds nothing). RFC 4791 §5.3.2.1 asks a UID to be unique in one collection;
+                // a reminder is in one list, so it goes.
+                _ = try Actions.edit(moving.number, ReminderEdit(list: .id(id)), context: context, in: db)
             }
             try DAVServer.save(ImportRequest(batch: batch.batch, fallbackListName: list.name, mergeRule: .sync), in: db,
                                context: context)

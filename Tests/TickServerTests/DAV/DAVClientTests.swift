@@ -250,6 +250,36 @@ import TickServer
         #expect(try DAVClientTests.titles(tick) == ["Made on the server"])
     }
 
+    /// A reminder moved to another list in Tick is moved on the server in one sync: the PUT
+    /// into the other calendar moves it there, and the old href is then gone. Before, the
+    /// server refused the PUT (no-uid-conflict) and the sync deleted the old copy: the
+    /// reminder was on no list of the server until the next sync.
+    @Test(arguments: StoreKind.available)
+    func tickSyncMovesAReminderBetweenListsInOneSync(_ kind: StoreKind) throws {
+        let running = try Running(kind)
+        let tick = DAVClientTests.syncingTick(running)
+        tick.ok("lists", "add", "Errands")
+        tick.ok("add", "Milk", "--list", "Errands")
+        _ = try DAVClientTests.sync(tick)
+        let all = ServiceHarness.object(running.api("GET", "/api/v1/smart/all"))["reminders"] as? [[String: Any]] ?? []
+        let milk = try #require(all.first { $0["title"] as? String == "Milk" }?["uid"] as? String)
+        let errands = try #require(running.reminder(milk)["listID"] as? String)
+
+        let number = try #require(try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Errands", "--json").utf8))
+            as? [[String: Any]]).first?["number"] as? Int
+        tick.ok("edit", String(try #require(number)), "--list", "Reminders")
+        let moved = try DAVClientTests.sync(tick)
+        #expect(moved["warnings"] as? [String] ?? [] == [], "\(moved)")
+        let listID = running.reminder(milk)["listID"] as? String
+        #expect(listID != nil && listID != errands, "on the server, Milk is in Reminders now")
+        #expect(try serverTitles(running) == ["Milk"])
+        let again = try DAVClientTests.sync(tick)
+        #expect(again["warnings"] as? [String] ?? [] == [])
+        #expect(running.reminder(milk)["listID"] as? String == listID)
+        #expect(try DAVClientTests.titles(tick) == ["Milk"])
+        #expect(try DAVClientTests.titles(tick, list: "Errands") == [])
+    }
+
     /// vdirsyncer (Debian) pairs the server with a folder of .ics files, as todoman users do.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vdirsyncer")), arguments: StoreKind.available)
     func vdirsyncerBothWaysAndADeletion(_ kind: StoreKind) throws {

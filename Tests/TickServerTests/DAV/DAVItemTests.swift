@@ -138,6 +138,33 @@ import TickServer
         #expect(try harness.storedState() == before)
     }
 
+    /// A client moves a to-do between calendars by a PUT into the new one, then a DELETE
+    /// of the old href (tick sync, DAVx5): the PUT is a move of the reminder, and the
+    /// DELETE that follows finds nothing. Refused (409), `tick sync` had gone on to delete
+    /// the old copy: the reminder was on no list of the server until the next sync.
+    @Test(arguments: StoreKind.available) func aPutOfAnotherListsUIDMovesTheReminder(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let first = try harness.firstCollection()
+        #expect(harness.dav("MKCALENDAR", "/dav/lists/errands/", DAVListTests.mkcalendar).status == 201)
+        #expect(harness.dav("PUT", first + "milk.ics", ServiceHarness.todo(uid: "milk", summary: "Milk")).status == 201)
+        let token = try #require(DAVAnswer(harness.dav("REPORT", first, ServiceHarness.syncCollection(""))).syncToken)
+        let moved = harness.dav("PUT", "/dav/lists/errands/milk-2.ics", ServiceHarness.todo(uid: "milk", summary: "Milk (2 l)"),
+                                headers: ["If-None-Match": "*"])
+        #expect(moved.status == 201, "\(moved.bodyText)")
+        #expect(try harness.titles() == ["Milk (2 l)"])
+        #expect(harness.dav("GET", first + "milk.ics").status == 404)
+        #expect(harness.dav("GET", "/dav/lists/errands/milk-2.ics").bodyText.contains("SUMMARY:Milk (2 l)"))
+        // The old calendar reports the href gone; the client's DELETE of it finds nothing.
+        let changes = DAVAnswer(harness.dav("REPORT", first, ServiceHarness.syncCollection(token)))
+        #expect(changes.item(first + "milk.ics")?.status == 404, "\(changes.items)")
+        #expect(harness.dav("DELETE", first + "milk.ics").status == 404)
+        #expect(try harness.titles() == ["Milk (2 l)"])
+        // Another href of the same calendar with that UID is still a conflict.
+        let twice = harness.dav("PUT", "/dav/lists/errands/milk-3.ics", ServiceHarness.todo(uid: "milk", summary: "Milk"))
+        #expect(twice.status == 409)
+        #expect(twice.bodyText.contains("no-uid-conflict"))
+    }
+
     @Test(arguments: StoreKind.available) func deleteWithIfMatch(_ kind: StoreKind) throws {
         let harness = try kind.davServer()
         let path = try harness.firstCollection() + "gone.ics"
