@@ -239,6 +239,22 @@ extension Database {
     /// Forgets `uid` in every collection of `account` but `collectionURL` (the item moved
     /// to that collection).
     /// - Throws: `StoreError` from SQLite.
+    /// The items of `account` synced with a collection other than `collectionURL` whose UID
+    /// is `uid`: where a reminder that shows up in another calendar was synced before.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(log n) (the index `sync_item_uid`).
+    public func syncedItems(account: String, uid: ReminderUID, except collectionURL: String) throws -> [SyncedItem] {
+        var found: [SyncedItem] = []
+        try forEachRow("""
+            SELECT collection_url, href, etag, base, local_revision FROM sync_item
+            WHERE uid = ? AND account = ? AND collection_url <> ?
+            """, [.text(uid.rawValue), .text(account), .text(collectionURL)]) { row in
+            found.append(SyncedItem(account: account, collectionURL: row.text(0), href: row.text(1), uid: uid,
+                                    etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
+        }
+        return found
+    }
+
     public func forgetSyncedUID(_ uid: ReminderUID, account: String, except collectionURL: String) throws {
         try execute("DELETE FROM sync_item WHERE account = ? AND uid = ? AND collection_url <> ?",
                     [.text(account), .text(uid.rawValue), .text(collectionURL)])

@@ -63,6 +63,9 @@ extension SyncEngine {
         case .upload(let local, let state, let recreate):
             try upload(local, state: state, recreate: recreate, pairing: pairing, report: &report, list: &listReport)
 
+        case .recreate(_, let state):
+            deferredRecreations.append((state, pairing))
+
         case .mergeMoved(let item, let state, let local):
             guard let home = try store.read({ try $0.list(id: local.listID) }) else { return }
             let merged = ICalendarMerge.merge(base: state.base, local: render(local, in: home),
@@ -188,6 +191,8 @@ extension SyncEngine {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
                 try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag, base: render(stored, in: list), collectionURL: key, in: db))
+                // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
+                try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
             listReport.localUpdated += 1
             for conflict in merged.conflicts {

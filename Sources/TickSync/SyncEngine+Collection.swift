@@ -32,12 +32,17 @@ extension SyncEngine {
         /// Deleted in Tick, or moved to another list (`moved`: then it is no deletion for
         /// the guard, and the other list's sync writes it there): delete it here on the server.
         case deleteRemote(SyncedItem, moved: Bool)
+        /// Deleted on the server while edited here: written again as a new item, once every
+        /// calendar was synced, unless it turned up in another calendar meanwhile (another
+        /// client moved it there: then the edit went with it).
+        case recreate(Reminder, state: SyncedItem)
 
         /// The item a step is about, for errors: the reminder's number and title when Tick
         /// has it, else the server's href.
         var item: String {
             switch self {
-            case .upload(let local, _, _), .merge(_, _, let local), .mergeMoved(_, _, let local), .deleteLocal(_, let local):
+            case .upload(let local, _, _), .merge(_, _, let local), .mergeMoved(_, _, let local), .deleteLocal(_, let local),
+                 .recreate(let local, _):
                 return "reminder \(local.number) \"\(local.title)\""
             case .take(let item, _, _):
                 return "\(item.href) (\"\(item.reminder.title)\")"
@@ -176,10 +181,20 @@ extension SyncEngine {
                     steps.append(.take(item, state: state, restoring: true))
                 }
             } else {
-                if let elsewhere = try elsewhere(uid), !pairedListIDs.contains(elsewhere.listID) {
-                    let listName = (try? store.read { try $0.list(id: elsewhere.listID) })??.name ?? "another list"
-                    report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \(elsewhere.number) in \(listName); left as it is")
-                    continue
+                if let elsewhere = try elsewhere(uid) {
+                    guard pairedListIDs.contains(elsewhere.listID) else {
+                        let listName = (try? store.read { try $0.list(id: elsewhere.listID) })??.name ?? "another list"
+                        report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \(elsewhere.number) in \(listName); left as it is")
+                        continue
+                    }
+                    // Moved here from another synced calendar by another client. Edited in Tick
+                    // since its last sync there: both sides' changes are merged over what was
+                    // synced there, and it comes to this list.
+                    let before = try store.read { try $0.syncedItems(account: account.name, uid: uid, except: key) }.first
+                    if let before, places[uid]?.revision != before.localRevision {
+                        steps.append(.merge(item, state: before, local: elsewhere))
+                        continue
+                    }
                 }
                 steps.append(.take(item, state: nil, restoring: false))
             }
@@ -190,7 +205,7 @@ extension SyncEngine {
             handledHrefs.insert(path)
             handledUIDs.insert(state.uid)
             if let local = try local(state.uid) {
-                steps.append(isChangedHere(local, state) ? .upload(local, state: state, recreate: true) : .deleteLocal(state, local: local))
+                steps.append(isChangedHere(local, state) ? .recreate(local, state: state) : .deleteLocal(state, local: local))
             } else {
                 steps.append(.forget(state))
             }
@@ -214,7 +229,7 @@ extension SyncEngine {
         if collection.isReadOnly {
             let kept = steps.filter { step in
                 switch step {
-                case .upload, .deleteRemote: return true
+                case .upload, .deleteRemote, .recreate: return true
                 default: return false
                 }
             }.count
@@ -223,7 +238,7 @@ extension SyncEngine {
             }
             steps.removeAll { step in
                 switch step {
-                case .upload, .deleteRemote: return true
+                case .upload, .deleteRemote, .recreate: return true
                 default: return false
                 }
             }
@@ -316,6 +331,7 @@ extension SyncEngine {
         case .forget: break
         case .upload(_, let state, let recreate):
             if state == nil || recreate { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }
+        case .recreate: listReport.remoteAdded += 1
         case .deleteRemote, .mergeMoved: listReport.remoteDeleted += 1
         }
     }

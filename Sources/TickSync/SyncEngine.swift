@@ -66,6 +66,10 @@ public final class SyncEngine {
     /// synced: an item that went to another calendar (a move on the phone) arrives there
     /// first, and is then not deleted.
     var deferredDeletions: [(state: SyncedItem, listID: ReminderList.ID, listName: String)] = []
+    /// Items deleted on the server while edited in Tick, written again after every collection
+    /// was synced: unless another client moved them to another calendar, whose sync then
+    /// brought them to that list with Tick's edit merged in.
+    var deferredRecreations: [(state: SyncedItem, pairing: Pairing)] = []
     /// The lists paired in this run, for telling a move between calendars from a new item.
     var pairedListIDs = Set<ReminderList.ID>()
     /// The revisions of the list being synced, as read when its sync was planned: what an
@@ -89,6 +93,7 @@ public final class SyncEngine {
         let pairs = try pair(collections, home: found.home, options: options, report: &report)
         pairedListIDs = Set(pairs.map(\.list.id))
         deferredDeletions = []
+        deferredRecreations = []
         for (index, paired) in pairs.enumerated() {
             var pairing = paired
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
@@ -100,6 +105,23 @@ public final class SyncEngine {
             } catch let error as SyncError {
                 throw error.placed("list \"\(pairing.list.name)\"", after: label)
             }
+            report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
+            report.lists.append(listReport)
+        }
+        for (state, pairing) in deferredRecreations {
+            // Still in its list, and still synced with the calendar it was deleted from:
+            // nobody moved it, so Tick's edit wins over the deletion, as a new item.
+            let still = try store.read { db -> (Reminder, Int64)? in
+                guard let reminder = try db.reminder(uid: state.uid), reminder.listID == pairing.list.id,
+                      !(try db.syncedItems(account: account.name, collectionURL: state.collectionURL, hrefs: [state.href]).isEmpty)
+                else { return nil }
+                return (reminder, try db.revision(uid: state.uid) ?? 0)
+            }
+            guard let (reminder, revision) = still else { continue }
+            planRevisions = [state.uid: revision]
+            var listReport = report.lists.first { $0.collectionURL == pairing.collection.url.absoluteString }
+                ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: pairing.collection.url.absoluteString)
+            try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
             report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
             report.lists.append(listReport)
         }

@@ -385,6 +385,52 @@ struct SyncWithServerTests {
         #expect(try setup.reminders("Home").isEmpty)
     }
 
+    /// Another client moves a to-do to another calendar (a PUT there, a DELETE here) while
+    /// Tick edits it: Tick's edit goes with it to the new calendar, merged with what the
+    /// other client wrote, and it is not put back into the old one. Before, when the old
+    /// calendar was synced first, the edit recreated it there ("deleted on one side, changed
+    /// on the other") and the new calendar's copy then overwrote the edit in Tick: two
+    /// copies on the server, Tick's notes lost, and no later sync set it right.
+    @Test("a to-do moved to another calendar by another client while edited in Tick: the edit follows it, one copy stays",
+          arguments: [("groceries", "reminders"), ("reminders", "groceries")])
+    func movedOnTheServerWhileEditedHere(from: String, to: String) throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("groceries", displayName: "Groceries")
+        try setup.server.makeCalendar("reminders", displayName: "Errands")
+        try setup.server.put(from, "milk.ics", CalDAVServer.vtodo([
+            "UID:milk", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Milk",
+        ]))
+        _ = try setup.sync()
+        let fromList = from == "groceries" ? "Groceries" : "Errands", toList = from == "groceries" ? "Errands" : "Groceries"
+        let number = try #require(try setup.reminders(fromList).first?["number"] as? Int)
+        setup.tick.ok("edit", "\(number)", "--notes", "two litres")
+        // The phone moves it, and marks it flagged (PRIORITY 1 is not a flag: a field Tick did not touch).
+        _ = try setup.server.put(to, "milk-moved.ics", CalDAVServer.vtodo([
+            "UID:milk", "DTSTAMP:20261129T100000Z", "LAST-MODIFIED:20261129T100000Z", "SUMMARY:Milk", "PRIORITY:1",
+        ]))
+        try setup.server.delete(from, "milk.ics")
+
+        let report = try setup.sync()
+        #expect((report["warnings"] as? [Any])?.isEmpty == true, "\(report)")
+        #expect(try setup.reminders(fromList).isEmpty, "\(report)")
+        let moved = try setup.reminders(toList)
+        #expect(moved.count == 1)
+        #expect(moved.first?["notes"] as? String == "two litres", "\(moved)")
+        #expect(moved.first?["priority"] as? String == "high", "\(moved)")
+        #expect(try setup.server.items(in: from).isEmpty)
+        let there = try setup.server.items(in: to)
+        #expect(there.count == 1)
+        #expect(there.values.first?.contains("two litres") == true, "\(there)")
+        // Settled: nothing more to do.
+        let again = try setup.sync()
+        for name in ["Groceries", "Errands"] {
+            let list = setup.listReport(again, name)
+            for key in ["localAdded", "localUpdated", "localDeleted", "remoteAdded", "remoteUpdated", "remoteDeleted"] {
+                #expect(list?[key] as? Int ?? 0 == 0, "\(name) \(key): \(again)")
+            }
+        }
+    }
+
     @Test("a phone using the caldav library edits, completes and deletes; Tick follows")
     func pythonCalDAVPhone() throws {
         let setup = try Setup()
