@@ -45,7 +45,8 @@ extension Actions {
     /// ``edit(_:_:)`` inside the caller's write transaction `db`.
     public static func edit(_ number: Reminder.Number, _ edit: ReminderEdit, context: ActionContext,
                             in db: some StoreTransaction) throws -> ReminderChangeResult {
-        var reminder = try db.existingReminder(number)
+        let original = try db.existingReminder(number)
+        var reminder = original
         if let title = edit.title { reminder.title = try Names.validated(title, as: .reminderTitle) }
         reminder.notes = edit.notes.applied(to: reminder.notes) ?? ""
         var notes = try setDates(of: &reminder, due: edit.due, start: edit.start,
@@ -95,6 +96,10 @@ extension Actions {
         }
         notes += try applySchedule(edit.schedule, to: &reminder,
                                    datesChanged: edit.due.newValue != nil || edit.start.newValue != nil, context: context)
+        // An edit that changes nothing (`PATCH {}`, a title set to itself) writes nothing: no
+        // new modification time, which would win a later merge it has no part in, and no
+        // change for undo to take back.
+        guard reminder != original else { return ReminderChangeResult(reminder: original, list: list, notes: notes) }
         reminder.modifiedAt = context.now
         try db.update(reminder)
         return ReminderChangeResult(reminder: try db.existingReminder(number), list: list, notes: notes)

@@ -103,6 +103,25 @@ import Synchronization
         #expect(try harness.snapshot() == before)
     }
 
+    /// A PATCH that changes nothing (`{}`, a field set to what it is) writes nothing: its
+    /// modification time stays (a newer one would win a later import or sync merge it has no
+    /// part in) and undo has nothing to take back (found by a tester).
+    @Test(arguments: ["{}", #"{"flagged":null}"#, #"{"title":"a","flagged":false}"#])
+    func aPatchThatChangesNothingWritesNothing(body: String) throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a"}"#)
+        let added = ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + uid))
+        let before = try harness.snapshot()
+        harness.clock.set(harness.clock.now.addingTimeInterval(3_600))
+        let response = harness.send("PATCH", "/api/v1/reminders/" + uid, json: body)
+        #expect(response.status == 200, "\(response.bodyText)")
+        #expect(ServiceHarness.object(response)["modifiedAt"] as? String == added["modifiedAt"] as? String)
+        #expect(try harness.snapshot() == before)
+        // The one change to undo is still the add.
+        let undone = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
+        #expect((undone["undone"] as? String)?.hasPrefix("tick serve: add") == true, "\(undone)")
+    }
+
     @Test func ifMatchWithAnotherVersionIs412WithTheCurrentOne() throws {
         let harness = try ServiceHarness()
         let uid = harness.add(#"{"title":"a"}"#)
