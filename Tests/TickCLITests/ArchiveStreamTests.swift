@@ -54,6 +54,7 @@ struct ArchiveStreamTests {
           arguments: [
             (#"{"uid": "u1", "listID": "L", "title": "Buy milk", }"#, "not valid JSON (expected a key, at byte "),
             (#"{"uid": "u1", "listID": "L", "tags": ["a",], "title": "x"}"#, "not valid JSON (unexpected character, at byte "),
+            (#"{"uid": "u1", "listID": "L", "title": "x", "title": "y"}"#, #"not valid JSON (the key "title" is given twice in one object, at byte "#),
           ])
     func trailingCommaRefused(last: String, message: String) throws {
         for count in [1, 12_000] {

@@ -31,12 +31,14 @@ import TestSupport
         return result
     }
 
-    @Test("a body with a trailing comma is not JSON (RFC 8259): 400 naming the byte, and nothing is added")
+    @Test("a body with a trailing comma or a key given twice is refused: 400 naming the byte, and nothing is added")
     func trailingCommaRefused() throws {
         let harness = try ServiceHarness()
         let before = try harness.snapshot()
         for (body, place) in [(#"{"title":"milk",}"#, "expected a key, at byte 17"),
-                              (#"{"title":"milk","tags":["a",]}"#, "unexpected character, at byte 29")] {
+                              (#"{"title":"milk","tags":["a",]}"#, "unexpected character, at byte 29"),
+                              // A key given twice: readers keep the first or the last (RFC 8259 §4); Tick took the last.
+                              (#"{"title":"milk","title":"bread"}"#, #"the key \"title\" is given twice in one object, at byte 17"#)] {
             let response = harness.send("POST", "/api/v1/reminders", json: body)
             #expect(response.status == 400, "\(body): \(response.bodyText)")
             #expect(response.bodyText.contains("the body is not valid JSON (RFC 8259): " + place), "\(response.bodyText)")

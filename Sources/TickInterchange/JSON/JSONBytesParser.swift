@@ -124,12 +124,17 @@ public struct JSONBytesParser {
         while true {
             skipWhiteSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
+            let keyStart = index
             let key = try string()
             skipWhiteSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected :") }
             index += 1
             skipWhiteSpace()
-            object[key] = try value()
+            // RFC 8259 §4: with a name given twice, what a reader makes of it is unpredictable
+            // (most keep the last, some the first): refused rather than guessed.
+            if object.updateValue(try value(), forKey: key) != nil {
+                throw Failure(message: "the key \"\(key.prefix(60))\" is given twice in one object", offset: keyStart)
+            }
             skipWhiteSpace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {

@@ -127,13 +127,12 @@ extension TickJSON {
         do throws(JSONBytesParser.Failure) {
             parsed = try JSONBytesParser.document(bytes)
         } catch {
+            // A top-level key given twice is said as the streamed reader says it.
+            if let key = TickArchiveStream.repeatedTopLevelKey(in: bytes) { throw TickArchiveStream.repeated(key, source: source) }
             throw InterchangeError(kind: .malformed, source: source, message: "not valid JSON (\(error.message), at byte \(error.offset + 1))")
         }
         guard let root = parsed as? [String: Any] else {
             throw InterchangeError(kind: .malformed, source: source, message: "a Tick export is a JSON object")
-        }
-        if let key = TickArchiveStream.repeatedTopLevelKey(in: bytes) {
-            throw TickArchiveStream.repeated(key, source: source)
         }
         guard root["format"] as? String == formatName else {
             throw InterchangeError(kind: .malformed, source: source, message: "not a Tick export (\"format\" is not \"tick\")")
