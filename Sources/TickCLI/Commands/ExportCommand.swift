@@ -124,10 +124,24 @@ struct ExportCommand: Command {
             var names = Dictionary(source.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             if listName == nil, let first = source.lists.first { names[first.id] = nil }
             let zone = context.dateContext.timeZone
+            var changed: [Reminder] = []
             try source.forEachReminder { reminder in
-                out.append(contentsOf: TodoTxtWriter.line(for: reminder, listName: names[reminder.listID], timeZone: zone).utf8)
+                let line = TodoTxtWriter.line(for: reminder, listName: names[reminder.listID], timeZone: zone)
+                if TodoTxtWriter.readsBackChanged(line, reminder: reminder, listName: names[reminder.listID], timeZone: zone) {
+                    changed.append(reminder)
+                }
+                out.append(contentsOf: line.utf8)
                 out.append(UInt8(ascii: "\n"))
                 try reminderWritten()
+            }
+            if let first = changed.first {
+                // todo.txt has no escape: say so rather than let a round trip change them unseen.
+                let others = changed.count - 1
+                context.warn((changed.count == 1 ? "1 title holds" : "\(changed.count) titles hold")
+                             + " words that todo.txt reads as fields (+project, @context, key:value) and cannot write as text; "
+                             + "imported again, \(changed.count == 1 ? "it changes" : "they change"): "
+                             + "\(first.number) \"\(TerminalText.truncated(first.title, toWidth: 60))\""
+                             + (others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")"))
             }
         }
         try target.write(out)

@@ -110,6 +110,25 @@ public enum TodoTxtWriter {
         return head + body
     }
 
+    /// Whether the line written for `reminder` (`line(for:listName:timeZone:)`) reads back
+    /// with another title, list, tags or dates: todo.txt has no escape, so a word of the
+    /// title that looks like a field (`+tip`, `@bob`, `due:2020-01-01`) is read as one.
+    /// Lines without `+`, `@` or `:` in their title are not read again.
+    /// - Complexity: O(n) in the line; a parse only for titles with those characters.
+    public static func readsBackChanged(_ line: String, reminder: Reminder, listName: String?, timeZone: TimeZone) -> Bool {
+        guard reminder.title.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") })
+        else { return false }
+        guard let read = try? TodoTxtImport.plan(TodoTxtParser.parse(line, source: nil), now: reminder.createdAt, timeZone: timeZone),
+              read.count == 1, let back = read.first else { return true }
+        var seen: Set<String> = []
+        let tags = reminder.tags.compactMap(word).filter { seen.insert($0).inserted }
+        return back.reminder.title != TodoTxtFields.singleLine(reminder.title).trimmingWhiteSpace()
+            || back.listName != listName.flatMap(word)
+            || Set(back.reminder.tags) != Set(tags)
+            || back.reminder.due?.day(in: timeZone) != reminder.due?.day(in: timeZone)
+            || back.reminder.start?.day(in: timeZone) != reminder.start?.day(in: timeZone)
+    }
+
     /// Whether `title`, written where a creation date would stand, would be read as a
     /// field rather than as the title: a first word that is a date; at the very start of
     /// the line also `x` or a priority `(A)`. (Every written line goes on after its first
