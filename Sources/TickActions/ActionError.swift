@@ -78,8 +78,9 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
             return "there is no reminder \(number)"
         case .listNotFound(let name, _):
             return "there is no list named '\(name)'"
-        case .listGone:
-            return "the list no longer exists"
+        case .listGone(let id):
+            // An id a client sent that names no list, or one deleted since: the same to say.
+            return "there is no list with the id '\(id.rawValue.prefix(80))'"
         case .listNameTaken(let existing):
             return "a list named '\(existing)' already exists"
         case .listNotEmpty(let name, let count):

@@ -67,6 +67,11 @@ import Testing
         #expect(harness.send("PATCH", "/api/v1/lists/" + work, json: #"{"name":"Home"}"#).status == 409)
         #expect(harness.send("PATCH", "/api/v1/lists/" + work, json: #"{"color":"nope"}"#).status == 422)
         #expect(harness.send("PATCH", "/api/v1/lists/nope", json: #"{"name":"Y"}"#).status == 404)
+        // Said as what it is (a tester met "the list no longer exists" for an id that never was; "'null' is not a color").
+        #expect(harness.send("GET", "/api/v1/lists/nope/reminders").bodyText.contains("there is no list with the id 'nope'"))
+        let null = harness.send("PATCH", "/api/v1/lists/" + work, json: #"{"color":null}"#)
+        #expect(null.status == 422)
+        #expect(null.bodyText.contains("a list's color cannot be null"), "\(null.bodyText)")
         // Home before the first list, then Office after Home.
         #expect(harness.send("POST", "/api/v1/lists/\(home)/move", json: #"{"before":"\#(first)"}"#).status == 200)
         #expect(harness.send("POST", "/api/v1/lists/\(work)/move", json: #"{"after":"\#(home)"}"#).status == 200)

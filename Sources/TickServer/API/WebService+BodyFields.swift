@@ -20,7 +20,7 @@ extension WebService {
     private static func color(_ body: JSONBody) throws -> ListColor? {
         switch try body.string("color") {
         case .absent: return nil
-        case .null: throw Problem.invalid(ModelError.invalidColor("null").description)
+        case .null: throw Problem.invalid("a list's color cannot be null; give one of the palette's names or #RRGGBB")
         case .value(let text):
             guard let color = ListColor(parsing: text) else { throw Problem.invalid(ModelError.invalidColor(text).description) }
             return color
