@@ -241,7 +241,9 @@ struct SyncRunCommand: Command {
         let what = conflict.property == "deleted"
             ? "deleted on one side, changed on the other: the change was kept"
             : "\(conflict.property) changed on both sides; \(conflict.loser)'s value lost: \(conflict.lostValue.isEmpty ? "(none)" : conflict.lostValue)"
-        return "conflict: \(TerminalText.sanitized(conflict.listName)), \"\(TerminalText.sanitized(conflict.reminderTitle))\": \(TerminalText.sanitized(what))"
+        // A list's own property (its name, its color) has no reminder to name.
+        let reminder = conflict.uid == nil && conflict.reminderTitle.isEmpty ? "" : ", \"\(TerminalText.sanitized(conflict.reminderTitle))\""
+        return "conflict: \(TerminalText.sanitized(conflict.listName))\(reminder): \(TerminalText.sanitized(what))"
     }
 
     static func json(_ report: SyncReport) -> JSONValue {

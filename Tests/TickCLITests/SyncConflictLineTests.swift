@@ -1,0 +1,19 @@
+import Testing
+import TickModel
+@testable import TickSync
+@testable import TickCLI
+
+/// How `tick sync` (and the agent's log) says a conflict.
+@Suite("A sync conflict, in one line")
+struct SyncConflictLineTests {
+    @Test("a reminder's conflict names the list and the reminder; a list's own names the list only (it printed ', \"\"')")
+    func lines() {
+        let title = SyncReport.Conflict(listName: "Tasks", reminderTitle: "Water", uid: ReminderUID("w"), property: "SUMMARY",
+                                        lostValue: "SUMMARY:Water (phone)", loser: "the server")
+        #expect(SyncRunCommand.conflictLine(title)
+                == "conflict: Tasks, \"Water\": SUMMARY changed on both sides; the server's value lost: SUMMARY:Water (phone)")
+        let name = SyncReport.Conflict(listName: "Home", reminderTitle: "", uid: nil, property: "list name",
+                                       lostValue: "Home-C", loser: "Tick")
+        #expect(SyncRunCommand.conflictLine(name) == "conflict: Home: list name changed on both sides; Tick's value lost: Home-C")
+    }
+}
