@@ -110,7 +110,7 @@ struct DayReckoning {
     }
 
     func valid(_ day: CalendarDay?) throws(DateGrammarFailure) -> CalendarDay {
-        guard let day else { throw DateGrammarFailure("the day falls outside the years 1 to 9999") }
+        guard let day else { throw DateGrammarFailure("the day falls outside the " + SupportedDates.description) }
         return day
     }
 }

@@ -220,7 +220,7 @@ struct PhraseParser {
         } else if let number = Self.number(countWord.folded) {
             count = number
         } else if countWord.folded.allSatisfy(\.isASCIIDigit) {
-            throw DateGrammarFailure("the day falls outside the years 1 to 9999")
+            throw DateGrammarFailure("the day falls outside the " + SupportedDates.description)
         } else {
             throw DateGrammarFailure("'\(countWord.text)' is not a number; write 'in 3 days' or 'in a week'")
         }

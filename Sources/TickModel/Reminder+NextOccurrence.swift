@@ -49,7 +49,10 @@ extension Reminder {
         var passed: [Date] = []
         var fromRule: OccurrencePoint.Moved?
         var day = point.day
-        while left > 0, let next = ruleDay(day), let moved = point.moved(to: next, rule: rule), rule.allows(moved, in: zone) {
+        // An occurrence past the dates Tick holds (`SupportedDates`: after 9998) ends the series,
+        // as `UNTIL` would: the due date never leaves the span every date is read and shown in.
+        while left > 0, let next = ruleDay(day), let moved = point.moved(to: next, rule: rule), rule.allows(moved, in: zone),
+              SupportedDates.contains(moved.due) {
             left -= 1
             passed.append(moved.due.sortInstant(in: zone))
             if !dates.excludes(moved.due, userZone: zone) {
@@ -61,7 +64,7 @@ extension Reminder {
         let currentInstant = point.original.sortInstant(in: zone)
         let addition = dates.occurrences(like: point, rule: rule, userZone: zone)
             .map { (due: $0, instant: $0.sortInstant(in: zone)) }
-            .filter { $0.instant > currentInstant && !dates.excludes($0.due, userZone: zone) }
+            .filter { $0.instant > currentInstant && !dates.excludes($0.due, userZone: zone) && SupportedDates.contains($0.due) }
             .min { $0.instant < $1.instant }
         if let addition, fromRule.map({ addition.instant < $0.due.sortInstant(in: zone) }) ?? true {
             var pinned: (hour: Int, minute: Int, second: Int)?

@@ -211,6 +211,20 @@ struct RegressionTests {
         #expect(other.run("export", "--format", "todotxt").errors == "")
     }
 
+    /// Found by a tester: a yearly series due 9998-12-31, completed, moved to 9999-12-31, past
+    /// the dates Tick holds (years 2 to 9998), then said "the last of its series" with no
+    /// end in its rule, and its alarm showed the wrong day. The series ends at 9998 instead.
+    @Test("a series whose next occurrence would be after 9998 ends there")
+    func seriesEndsAtTheLastSupportedYear() {
+        let cli = CLIHarness()
+        cli.ok("add", "edge", "--due", "9997-12-31", "--repeat", "yearly", "--no-alarm")
+        #expect(cli.ok("done", "1").contains("next: Dec 31, 9998"))
+        #expect(cli.ok("done", "1").contains("the last of its series"))
+        let shown = cli.ok("show", "1")
+        #expect(shown.contains("Due:         Dec 31, 9998"), "\(shown)")
+        #expect(!shown.contains("9999"))
+    }
+
     @Test("a database path is made absolute without its '.' segments ('tick serve' printed /folder/./t.db); '..' and '~/' as before",
           arguments: [
               ("./t.db", "/folder/t.db"), ("t.db", "/folder/t.db"), ("a/./b/.", "/folder/a/b"), ("../t.db", "/folder/../t.db"),

@@ -136,7 +136,7 @@ struct DateGrammarSpanTests {
         ("내일 오후 3시 내일", "'내일' is not understood after '내일 오후 3시'"),
         ("3시간 후 오후 3시", "'오후' is not understood after '3시간 후'"),
         ("99999999시간 후", "it is outside the dates Tick handles (years 2 to 9998)"),
-        ("10000년 후", "the day falls outside the years 1 to 9999"),
+        ("10000년 후", "the day falls outside the years 2 to 9998"),
     ])
     func refusedKorean(input: String, reason: String) {
         #expect(throws: ModelError.invalidDate(input, reason: reason)) {
