@@ -103,6 +103,23 @@ import Synchronization
         #expect(try harness.snapshot() == before)
     }
 
+    /// Found by a tester: `{"title":"x\u0000y"}` was taken; the CLI showed `x^@y` and an
+    /// iCalendar export dropped the NUL unseen (libical's strings end there). Refused with
+    /// 422 naming the field, in every string field, and nothing changes.
+    @Test(arguments: [(#"{"title":"x\u0000y"}"#, "title"), (#"{"title":"x","notes":"a\u0000"}"#, "notes"),
+                      (#"{"title":"x","tags":["ok","t\u0000"]}"#, "tags")])
+    func nulIsRefused(body: String, field: String) throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a"}"#)
+        let before = try harness.snapshot()
+        for (method, path) in [("POST", "/api/v1/reminders"), ("PATCH", "/api/v1/reminders/" + uid)] {
+            let response = harness.send(method, path, json: body)
+            #expect(response.status == 422, "\(method) \(body): \(response.bodyText)")
+            #expect(response.bodyText.contains("\\\"\(field)\\\" holds the character U+0000 (NUL)"), "\(response.bodyText)")
+        }
+        #expect(try harness.snapshot() == before)
+    }
+
     /// A PATCH that changes nothing (`{}`, a field set to what it is) writes nothing: its
     /// modification time stays (a newer one would win a later import or sync merge it has no
     /// part in) and undo has nothing to take back (found by a tester).

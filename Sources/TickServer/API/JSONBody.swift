@@ -54,7 +54,17 @@ struct JSONBody {
 
     /// A string field.
     func string(_ key: String) throws(Problem) -> BodyField<String> {
-        try field(key, "a string") { $0 as? String }
+        let value = try field(key, "a string") { $0 as? String }
+        if case .value(let text) = value { try JSONBody.refuseNUL(text, key) }
+        return value
+    }
+
+    /// Refuses text holding U+0000: C libraries end a string there (libical's iCalendar export
+    /// dropped it, unseen), and no field of a reminder or list has a use for it.
+    /// - Throws: `Problem` 422 naming the field.
+    static func refuseNUL(_ text: String, _ key: String) throws(Problem) {
+        guard text.utf8.contains(0) else { return }
+        throw Problem.invalid("\"\(key)\" holds the character U+0000 (NUL), which Tick does not keep")
     }
 
     /// A boolean field (`true` or `false`, not a number).
@@ -75,7 +85,7 @@ struct JSONBody {
 
     /// An array of strings.
     func strings(_ key: String) throws(Problem) -> BodyField<[String]> {
-        try field(key, "an array of strings") { value in
+        let value = try field(key, "an array of strings") { value -> [String]? in
             guard let items = value as? [Any] else { return nil }
             var strings: [String] = []
             for item in items {
@@ -84,6 +94,8 @@ struct JSONBody {
             }
             return strings
         }
+        if case .value(let texts) = value { for text in texts { try JSONBody.refuseNUL(text, key) } }
+        return value
     }
 
     /// A string or a number (a priority may be either), as text.
