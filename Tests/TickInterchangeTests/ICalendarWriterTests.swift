@@ -28,6 +28,28 @@ struct ICalendarWriterTests {
         return Array(lines[start...end])
     }
 
+    /// Found by fuzz/icalendar: kept `CATEGORIES` lines were written in the order they came,
+    /// and a reader takes tags line after line, so tags in another order than their lines
+    /// (an edit that took a tag off and put it back, or a file whose lines libical gave in
+    /// another order) came back reordered. The kept lines now follow the tags' order; a kept
+    /// line that cannot (`b,c` with tags `c, a, b`) gives way to Tick's own line.
+    @Test("kept CATEGORIES lines are written in the order of the tags, so a round trip keeps it", arguments: [
+        (["b", "a"], ["CATEGORIES:b,a"]),
+        (["cat3", "cat1", "cat2", "FAMILY", "FINANCE"], ["CATEGORIES:cat3", "CATEGORIES:cat1,cat2", "CATEGORIES:FAMILY,FINANCE"]),
+        (["c", "a", "b"], ["CATEGORIES:c,a,b"]),
+        (["a", "b", "c"], ["CATEGORIES:a", "CATEGORIES:b,c"]),
+        (["a", "new"], ["CATEGORIES:a", "CATEGORIES:new"]),
+    ])
+    func categoriesInTagOrder(tags: [String], lines: [String]) throws {
+        var reminder = try F.reminder(F.vtodo(["UID:c-1", "SUMMARY:Tagged", "CATEGORIES:a", "CATEGORIES:b,c",
+                                              "CATEGORIES:cat1,cat2", "CATEGORIES:FAMILY,FINANCE", "CATEGORIES:cat3"]))
+        reminder.listID = Self.list.id
+        reminder.tags = tags
+        let text = Self.write([reminder])
+        #expect(Self.vtodoLines(text).filter { $0.hasPrefix("CATEGORIES") } == lines)
+        #expect(try F.reminder(text).tags == tags)
+    }
+
     @Test("a reminder made in Tick: VCALENDAR header, one VTODO, CRLF line ends")
     func plainReminder() {
         let text = Self.write([Self.reminder()])

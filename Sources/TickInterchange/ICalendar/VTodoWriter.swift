@@ -147,17 +147,40 @@ struct VTodoWriter {
     }
 
     /// Kept `CATEGORIES` lines whose values are all still tags, then one line with the
-    /// tags they do not cover.
+    /// tags they do not cover, so that the tags read back in the reminder's order.
+    ///
+    /// A reader takes the tags line after line, each once (`VTodoMapping`): a kept line is
+    /// written while what it adds is the reminder's next tags, in order; the tags left go
+    /// on one line of Tick's. (Found by fuzz/icalendar: kept lines written in the order they
+    /// came, which was not the tags' order, read back with the tags in another order.)
+    /// - Complexity: O(k² · t) for k kept lines and t tags; k is one or two in practice.
     private func categoryLines(_ kept: [String]) -> [String] {
-        var lines: [String] = []
-        var covered = Set<String>()
+        var candidates: [(line: String, values: [String])] = []
         for line in kept {
             guard let fields = VTodoRecord.shadowFields([line]),
                   VTodoMapping.isConsistent("CATEGORIES", shadow: fields, with: reminder, zones: zones) else { continue }
-            lines.append(line)
-            covered.formUnion(fields.categories.map { $0.trimmingWhiteSpace() })
+            candidates.append((line, fields.categories.map(ICalendarText.trimmed).filter { !$0.isEmpty }))
         }
-        if let rest = VTodoLines.categories(reminder.tags.filter { !covered.contains($0) }) { lines.append(rest) }
+        var lines: [String] = []
+        var seen = Set<String>()
+        var next = 0
+        while next < reminder.tags.count {
+            // What each unused kept line would add after the tags written so far.
+            let found = candidates.indices.lazy.compactMap { index -> (Int, [String])? in
+                var added: [String] = []
+                var local = seen
+                for value in candidates[index].values where local.insert(value).inserted { added.append(value) }
+                guard !added.isEmpty, added.count <= reminder.tags.count - next,
+                      Array(reminder.tags[next..<(next + added.count)]) == added else { return nil }
+                return (index, added)
+            }.first
+            guard let (index, added) = found else { break }
+            lines.append(candidates[index].line)
+            seen.formUnion(added)
+            next += added.count
+            candidates.remove(at: index)
+        }
+        if let rest = VTodoLines.categories(Array(reminder.tags[next...])) { lines.append(rest) }
         return lines
     }
 
