@@ -106,6 +106,10 @@ struct TodoTxtWriterTests {
         // lone mark) were read whole, but written as if the rest were text, with the list again.
         ("(A) @ctx +proj   \u{1C}", "(A) @ctx +proj   \u{1C}"),
         ("+proj @ctx \u{301}", "+proj @ctx \u{301}"),
+        // Found by fuzz/todotxt: a title that starts with a combining mark, written after its
+        // priority; by characters, the space and the mark were one, and `(A) ` no priority.
+        ("(A) @1A \u{05C2}(+flnwera", "(A) \u{05C2}(+flnwera @1A"),
+        ("x 2026-01-05 2026-01-01 \u{0301}hat", "x 2026-01-05 2026-01-01 \u{0301}hat"),
     ])
     func importExportImportIsAFixedPoint(_ line: String, _ exported: String) throws {
         let zone = try TodoTxtFixture.zone("UTC")

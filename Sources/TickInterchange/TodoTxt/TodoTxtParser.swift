@@ -113,32 +113,37 @@ public enum TodoTxtParser {
 
     /// Reads the structure at the start of a non-blank line.
     private static func item(from line: String, lineNumber: Int, source: String?) throws(InterchangeError) -> TodoTxtItem {
+        // The marks at the start are read scalar by scalar, as the tokenizer reads words: by
+        // characters, `(A) ` followed by a combining mark (U+05C2) was no priority, since the
+        // space and the mark are one character (found by fuzz/todotxt: a title that starts
+        // with a mark, written after its `(A) `, read back without its priority).
         var rest = line[...]
+        func drop(_ count: Int) { rest = Substring(rest.unicodeScalars.dropFirst(count)) }
         // Consumes `YYYY-MM-DD ` at the start of `rest`, if it is there.
         func leadingDate() throws(InterchangeError) -> CalendarDay? {
-            let candidate = rest.prefix(11)
-            guard candidate.count == 11, candidate.last == " ", TodoTxtToken.isDateShaped(candidate.prefix(10)) else {
+            let candidate = Array(rest.unicodeScalars.prefix(11))
+            let date = Substring(rest.unicodeScalars.prefix(10))
+            guard candidate.count == 11, candidate[10] == " ", TodoTxtToken.isDateShaped(date) else {
                 return nil
             }
-            guard let day = CalendarDay(candidate.prefix(10)) else {
-                throw invalidDate(candidate.prefix(10), in: line, lineNumber: lineNumber, source: source)
+            guard let day = CalendarDay(date) else {
+                throw invalidDate(date, in: line, lineNumber: lineNumber, source: source)
             }
-            rest = rest.dropFirst(11)
+            drop(11)
             return day
         }
 
         var result = TodoTxtItem(lineNumber: lineNumber, description: "")
-        if rest.hasPrefix("x ") {
+        let head = Array(rest.unicodeScalars.prefix(4))
+        if head.count >= 2, head[0] == "x", head[1] == " " {
             result.isCompleted = true
-            rest = rest.dropFirst(2)
+            drop(2)
             result.completionDate = try leadingDate()
             if result.completionDate != nil { result.creationDate = try leadingDate() }
         } else {
-            let head = Array(rest.prefix(4))
-            if head.count == 4, head[0] == "(", head[2] == ")", head[3] == " ",
-               let letter = head[1].asciiValue, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) {
-                result.priority = head[1]
-                rest = rest.dropFirst(4)
+            if head.count == 4, head[0] == "(", head[2] == ")", head[3] == " ", ("A"..."Z").contains(head[1]) {
+                result.priority = Character(head[1])
+                drop(4)
             }
             result.creationDate = try leadingDate()
         }
