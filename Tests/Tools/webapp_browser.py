@@ -392,6 +392,44 @@ def edit_every_field(server, app):
 
 
 @check
+def edits_in_a_row_on_a_slow_network(server, app):
+    """Found by a tester at 300-400 ms of latency: the notes typed while the title was being
+    saved were emptied by the redraw that followed, and a second edit sent before the first
+    answer came was refused as a change made elsewhere (412): the notes were lost."""
+    app.open_list("Work")
+    app.click("Bravo", ".title")
+    wait_for(lambda: app.find("#detail").is_displayed(), "the detail panel")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "Bravo", "the title in the panel")
+    app.settle()
+    driver = app.driver
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        title = app.find("#d-title")
+        title.send_keys(Keys.CONTROL, "a")
+        title.send_keys("Bravo 수정")
+        title.send_keys(Keys.TAB)
+        notes = app.find("#d-notes")
+        notes.send_keys("typed while saving")
+        time.sleep(1.5)  # the title's save, its answer and the redraw after it
+        assert notes.get_attribute("value") == "typed while saving", f"the notes typed became “{notes.get_attribute('value')}”"
+        notes.send_keys(Keys.TAB)
+        app.find("#d-url").send_keys("https://example.org/bravo")
+        app.find("#d-url").send_keys(Keys.TAB)  # sent before the notes' answer comes
+        stored = lambda: server.reminder("Work", "Bravo 수정")
+        wait_for(lambda: stored() and stored()["notes"] == "typed while saving" and stored()["url"] == "https://example.org/bravo",
+                 "the title, notes and link stored", timeout=10)
+        assert "changed elsewhere" not in app.find("body").text, "the page's own edits were taken for another's"
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    app.settle()
+    app.find("#detail-close").click()
+    wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+@check
 def new_list_with_a_color_and_a_blank_name_refused(server, app):
     count = len(server.lists())
     app.find("#new-list").click()

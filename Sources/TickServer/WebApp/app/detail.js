@@ -60,11 +60,16 @@ export function closeDetail() {
   else document.querySelector("#reminder-rows tr[tabindex='0']")?.focus();
 }
 
+/** The id of the detail's input being typed in, which a redraw leaves as it is. */
+function focusedField() {
+  return document.activeElement?.closest?.("#detail") ? document.activeElement.id : null;
+}
+
 /** After a change elsewhere: shows the reminder as it is now (not the field being typed in). */
 export async function refreshDetail() {
   if (!state.detail) return;
   try {
-    show(await api.reminder(state.detail.uid), document.activeElement?.closest?.("#detail") ? document.activeElement.id : null);
+    show(await api.reminder(state.detail.uid), focusedField());
   } catch (error) {
     if (error instanceof APIError && error.status === 404) closeDetail();
   }
@@ -104,16 +109,29 @@ function show(reminder, keep = null) {
       el("label", { for: `sub-${subtask.uid}` }, subtask.title))));
 }
 
-async function save(field) {
-  const reminder = state.detail;
-  if (!reminder) return;
+// Saves go one after another: each sends the version the one before it left (its ETag), so
+// two quick edits of this page are not refused as a change made elsewhere (412), and a
+// field's value is taken when it changed, not when its turn comes.
+let saving = Promise.resolve();
+
+function save(field) {
+  if (!state.detail) return;
+  const uid = state.detail.uid;
   const body = {};
   if (field === "repeat-from") body.repeatFrom = value(field);
   else body[field] = value(field);
+  saving = saving.then(() => saveNow(uid, body));
+}
+
+async function saveNow(uid, body) {
+  const reminder = state.detail;
+  if (!reminder || reminder.uid !== uid) return;
   try {
     const saved = await api.patch(reminder.uid, body, reminder.etag);
     const current = await api.reminder(saved.uid);
-    show(current, null);
+    // The field being typed in meanwhile keeps what is typed (found by a tester: it was
+    // emptied by the redraw after the field before it was saved).
+    if (state.detail?.uid === uid) show(current, focusedField());
     announce("Saved.");
   } catch (error) {
     if (error instanceof APIError && error.status === 412 && error.problem?.current) {
@@ -128,7 +146,7 @@ async function save(field) {
 }
 
 async function refreshDetailNow() {
-  if (state.detail) show(await api.reminder(state.detail.uid));
+  if (state.detail) show(await api.reminder(state.detail.uid), focusedField());
 }
 
 async function addSubtask(event) {
