@@ -306,10 +306,20 @@ extension TextTable {
         guard count > 0, totalWidth > 0 else { return (Array(repeating: 0, count: count), levels) }
         let floors = columns.map { max($0.minWidth, 0) }
         var widths = header ?? Array(repeating: 0, count: count)
+        // A cell wider than its column's maximum shows the column's compact text, when it has
+        // one: it asks for that text's width, not the maximum (found by a tester: a column of
+        // 28 cells drew only `↻` for "↻ Every 3 days after completion", and titles were cut
+        // beside it).
+        let compactAbove: [(limit: Int, width: Int)?] = columns.map { column in
+            guard let limit = column.maxWidth, let compact = column.compactText else { return nil }
+            return (max(limit, max(column.minWidth, 0)), TerminalText.width(of: compact))
+        }
         var index = 0
         while index + count <= cellWidths.count {
-            for column in 0..<count where cellWidths[index + column] > widths[column] {
-                widths[column] = cellWidths[index + column]
+            for column in 0..<count {
+                var width = cellWidths[index + column]
+                if let compact = compactAbove[column], width > compact.limit { width = compact.width }
+                if width > widths[column] { widths[column] = width }
             }
             index += count
         }

@@ -179,23 +179,27 @@ struct OutputGoldenTests {
     /// 44, 30 and 25 columns were taken again when a due date too wide for its column came
     /// to be shown in a shorter form (`4/16/19` for `Apr 16, 2019`) instead of being cut:
     /// every line that changed differs only in its due date (checked against the build
-    /// before on 10,000 generated reminders).
+    /// before on 10,000 generated reminders). Most were taken again once more when a repeat
+    /// rule too long for its column (28 cells) stopped holding the column at 28 for the `↻`
+    /// it shows: every changed line of the generated data differs only in spaces, or, on a
+    /// terminal, in a title shown longer with the cells freed (checked line by line against
+    /// the build before).
     static let expected: [(arguments: [String], columns: Int?, digest: String)] = [
-        (["list", "all"], nil, "fa40a73457ecbdae/230576"),
-        (["list", "all", "--completed"], nil, "5d3b30714f39a236/287237"),
-        (["list", "garden"], nil, "361b82fb1f7af888/17268"),
+        (["list", "all"], nil, "b9a621399799869e/229340"),
+        (["list", "all", "--completed"], nil, "6a885d643da3ac/285697"),
+        (["list", "garden"], nil, "83edd436643ba466/17255"),
         (["list", "Imported"], nil, "96be1269921842d1/2410"),
-        (["list", "today"], nil, "49a5fe3399dbe5a7/25394"),
-        (["list", "scheduled"], nil, "849c4fb300d576f5/164304"),
-        (["list", "flagged"], nil, "589171323accf3f5/22320"),
-        (["list", "all", "--tag", "phone"], nil, "f6b476b3b895dfbb/20716"),
-        (["search", "call"], nil, "f2ef5eee08bef325/28288"),
+        (["list", "today"], nil, "fd873f45522d7cb7/25259"),
+        (["list", "scheduled"], nil, "32b8a7c7ae3d8df5/163423"),
+        (["list", "flagged"], nil, "3c0db48e3a187285/22209"),
+        (["list", "all", "--tag", "phone"], nil, "532588f5ce665251/20605"),
+        (["search", "call"], nil, "a80f9b073e0bd9eb/28136"),
         (["list", "all", "--json"], nil, "cfc406db1214b866/924941"),
         (["list", "Work", "--json"], nil, "e839d22ba5777da9/106918"),
         (["list", "all"], 100, "424dea4a18cfcc20/150461"),
-        (["list", "Home"], 100, "693618b05ff37d58/12268"),
+        (["list", "Home"], 100, "2798fbc61240340/12384"),
         (["list", "all"], 44, "a3971831fc4f676/61923"),
-        (["list", "scheduled"], 200, "c2a643175f6db367/195671"),
+        (["list", "scheduled"], 200, "c863305e2cbcf5b0/195671"),
         (["export"], nil, "7039b86119163ccc/1253604"),
         (["export", "--format", "ics"], nil, "60c83b2f3849f53c/525319"),
         (["export", "--format", "todotxt"], nil, "de65866839fe5c16/150200"),
@@ -216,10 +220,10 @@ struct OutputGoldenTests {
         (["list", "Home"], 30, ["TERM": "dumb"], "fc72b6c1f420ed23/5009"),
         (["list", "all"], 25, [:], "4fa0282555ad3290/43684"),
         (["list", "all"], nil, ["TZ": "America/New_York"], "c5bdc1d650666aca/230576"),
-        (["list", "today"], nil, ["TZ": "Australia/Adelaide"], "6bfd34473c6fb9a3/25193"),
+        (["list", "today"], nil, ["TZ": "Australia/Adelaide"], "7c05533849d69019/25059"),
         (["list", "all", "--json"], nil, ["TZ": "Europe/Berlin"], "cfc406db1214b866/924941"),
         (["list", "week", "--json"], nil, [:], "b6e7bb567d8bd3de/300428"),
-        (["list", "upcoming"], nil, [:], "c46eff2cc0c12b1f/120681"),
+        (["list", "upcoming"], nil, [:], "a97fa18a3a02013/116991"),
         (["search", "장보기"], 80, ["NO_COLOR": "1"], "f31e739fbde97428/14211"),
         (["export"], nil, ["TZ": "America/New_York"], "7039b86119163ccc/1253604"),
         (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "60c83b2f3849f53c/525319"),

@@ -76,6 +76,17 @@ struct TextTableTests {
         #expect(String(decoding: output, as: UTF8.self) == "Parent\n  Child  1/5/24\n")
     }
 
+    /// Found by a tester: the repeat column kept its 28 cells for "↻ Every 3 days after
+    /// completion" (30), drew only `↻` in them, and cut the titles beside it.
+    @Test("a cell wider than its column's maximum asks only for the compact text's width")
+    func compactAboveTheMaximum() {
+        let table = TextTable(columns: [.init(minWidth: 4, isFlexible: true), .reminderRepeat])
+        let long = "↻ Every 3 days after completion"
+        #expect(table.render(rows: [["A title that wants room", long]], totalWidth: 40) == ["A title that wants room  ↻"])
+        #expect(table.render(rows: [["Water", long], ["Milk", "↻ Daily"]], totalWidth: 40) == ["Water  ↻", "Milk   ↻ Daily"])
+        #expect(table.widths(rows: [["Water", long]], totalWidth: 40) == [5, 1])
+    }
+
     @Test("lays out aligned columns with a header")
     func layout() {
         let lines = Self.listing.render(rows: Self.rows, totalWidth: 80)
