@@ -430,6 +430,24 @@ def edits_in_a_row_on_a_slow_network(server, app):
 
 
 @check
+def search_finds_and_says_what_it_cannot_read(server, app):
+    """Searching from the field: matches across lists; a query it cannot read is said in the
+    reader's words (it began with the API's "?q:", found by a tester)."""
+    field = app.find("#search")
+    if not field.is_displayed():
+        app.find("#menu").click()
+    field.send_keys("Charlie")
+    wait_for(lambda: "Charlie" in app.titles(), "the search's match")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys('"unclosed')
+    box = wait_for(lambda: app.find("#error") if app.find("#error").is_displayed() else None, "the error")
+    assert box.text.startswith("cannot read the search"), f"the error said “{box.text}”"
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
+    app.settle()
+
+
+@check
 def new_list_with_a_color_and_a_blank_name_refused(server, app):
     count = len(server.lists())
     app.find("#new-list").click()

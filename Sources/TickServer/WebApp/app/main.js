@@ -357,7 +357,9 @@ export function showError(error) {
   const box = byId("error");
   fill(box, error instanceof APIError && error.status === 401
     ? "You are not signed in: sign in at /login, or open the address tick serve printed (…/login?token=…)."
-    : error.message || String(error));
+    // The API names the query argument (`?q: cannot read the search …`); the page's reader
+    // typed into the search field, not an argument.
+    : (error.message || String(error)).replace(/^\?q: /, ""));
   box.hidden = false;
   clearTimeout(errorTimer);
   errorTimer = setTimeout(() => { box.hidden = true; }, 8_000);
