@@ -50,6 +50,19 @@ struct ICalendarWriterTests {
         #expect(try F.reminder(text).tags == tags)
     }
 
+    /// Found by fuzz/icalendar: libical reads `BEGIN:VALARM` followed by a form feed as an
+    /// alarm, while the kept block's first line was compared as it stood, so the block was kept
+    /// as some other component beside Tick's own VALARM: imported again, two alarms.
+    @Test("a VALARM whose BEGIN line ends in white space stays one alarm through a round trip", arguments: ["\u{0C}", " ", "\t"])
+    func alarmBeginWithTrailingSpace(space: String) throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:A\r\n"
+            + "DUE:20261205T090000Z\r\nBEGIN:VALARM\(space)\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        #expect(try F.reminder(text).alarms.count == 1)
+        let exported = try F.roundTrip(text)
+        #expect(exported.components(separatedBy: "BEGIN:VALARM").count == 2, "\(exported)")
+        #expect(try F.reminder(exported).alarms.count == 1)
+    }
+
     @Test("a reminder made in Tick: VCALENDAR header, one VTODO, CRLF line ends")
     func plainReminder() {
         let text = Self.write([Self.reminder()])

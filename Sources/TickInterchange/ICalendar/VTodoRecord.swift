@@ -171,7 +171,11 @@ struct VTodoRecord: Sendable {
 
     /// Whether block lines are a VALARM with `ACTION:DISPLAY`.
     static func isDisplayAlarm(_ lines: [String]) -> Bool {
-        guard let first = lines.first, first.uppercased() == "BEGIN:VALARM" else { return false }
+        // The name as the kept block was split by (`ICalendarContentLine`: trimmed, upper case),
+        // as libical reads it: `BEGIN:VALARM` with a form feed after it was read as an alarm
+        // and kept as some other component, so an export wrote the alarm twice (found by
+        // fuzz/icalendar).
+        guard let first = lines.first, ICalendarContentLine(text: first).beginName == "VALARM" else { return false }
         var depth = 0
         for line in lines {
             let content = ICalendarContentLine(text: line)
