@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import TickCLI
 
 @Suite("tick serve: options, refusals and the systemd unit (the server itself: TickServerTests, EndToEndTests)")
 struct ServeCommandTests {
@@ -13,6 +14,25 @@ struct ServeCommandTests {
         #expect(result.status == 64)
         #expect(result.errors.contains("--listen:"))
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    /// Found by a tester: a `tick` copied without its web app answered "there is no file /"
+    /// at `/`, and `tick serve` had said nothing.
+    @Test("the web app's folder is found beside the executable or in ../share/tick; without it, serve says so")
+    func webAppFolder() throws {
+        let folder = TemporaryFolder()
+        let bin = folder.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        #expect(ServeCommand.webRoot(executable: bin + "/tick") == nil)
+        let shared = folder.file("share/tick/WebApp")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: shared + "/index.html", contents: Data("<!doctype html>".utf8))
+        #expect(ServeCommand.webRoot(executable: bin + "/tick")?.path == URL(fileURLWithPath: shared).path)
+        let beside = bin + "/Tick_TickServer.resources/WebApp"
+        try FileManager.default.createDirectory(atPath: beside, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: beside + "/index.html", contents: Data("<!doctype html>".utf8))
+        #expect(ServeCommand.webRoot(executable: bin + "/tick")?.path == URL(fileURLWithPath: beside).path)
+        #expect(ServeCommand.noWebApp.contains("the web app is not"))
     }
 
     @Test("an address other machines reach needs TICK_SERVE_TOKEN; a short token is refused")

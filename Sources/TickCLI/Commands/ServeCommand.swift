@@ -79,6 +79,7 @@ struct ServeCommand: Command {
             alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
             webRoot: ServeCommand.webRoot(executable: environment.executablePath))
         configuration.weekStart = context.dateContext.weekStart
+        if configuration.webRoot == nil { context.warn(ServeCommand.noWebApp) }
         var signals = ServeCommand.blockStopSignals()
         let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last,
                                  configuration: configuration, idleMemoryDelay: ServeCommand.idleMemoryDelay)
@@ -112,6 +113,7 @@ struct ServeCommand: Command {
             alarmDefaults: AlarmDefaultsReader(environment: environment).values, clock: { live().addingTimeInterval(offset) },
             webRoot: ServeCommand.webRoot(executable: environment.executablePath))
         configuration.weekStart = context.dateContext.weekStart
+        if configuration.webRoot == nil { context.warn(ServeCommand.noWebApp) }
         var signals = ServeCommand.blockStopSignals()
         let service = PostgresWebService(accounts: accounts, configuration: configuration, idleDelay: ServeCommand.idleMemoryDelay)
         var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
@@ -221,6 +223,12 @@ struct ServeCommand: Command {
             throw .runtime("cannot create \(folder): \(error.localizedDescription)")
         }
     }
+
+    /// Said at start when `webRoot(executable:)` finds no web app (a `tick` copied without
+    /// its folder): the page would answer "there is no file /" (found by a tester).
+    static let noWebApp = "the web app's files are neither beside this tick (Tick_TickServer.resources/WebApp) nor in "
+        + "../share/tick/WebApp: the JSON API and CalDAV are served, the web app is not. Install with 'make install', "
+        + "or keep the folder beside the executable"
 
     /// The web app's folder: beside the executable as SwiftPM copies it
     /// (`Tick_TickServer.resources/WebApp`), else `../share/tick/WebApp` (`make install`).
