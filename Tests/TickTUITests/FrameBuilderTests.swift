@@ -101,6 +101,24 @@ struct FrameBuilderTests {
         #expect(wide.lines.contains { $0.contains("Nov 26, 2026") })
     }
 
+    /// Found by a tester: "A very long list name …0", the count touching the cut name.
+    @Test("a list name cut in the sidebar keeps a space before its count")
+    func sidebarCountApart() {
+        var state = AppState(size: ScreenSize(width: 80, height: 24), dateContext: TUIFixture.context)
+        _ = state.start()
+        let long = ReminderList(id: ReminderList.ID(rawValue: "L9"), name: "A very long list name that the sidebar cuts", position: 1,
+                                createdAt: Fixture.now)
+        var counts = SidebarCounts()
+        counts.lists[long.id] = 7
+        let page = WindowPage(request: WindowRequest(scope: state.scope, showsCompleted: true, placement: .start, limit: 30,
+                                                     generation: state.generation),
+                              rows: [], selectedIndex: 0, hasMoreBefore: false, hasMoreAfter: false)
+        _ = state.handle(.loaded(Snapshot(lists: [long], counts: counts, page: page)))
+        let frame = FrameBuilder(context: TUIFixture.context).frame(for: state)
+        let row = frame.lines.last { $0.contains("A very long") }
+        #expect(row?.contains("… 7") == true, "\(frame.lines.joined(separator: "\n"))")
+    }
+
     @Test("the footer always shows help and quit, down to 40 columns", arguments: [40, 50, 80, 120])
     func footer(width: Int) {
         let frame = FrameBuilder(context: TUIFixture.context).frame(for: FrameBuilderTests.state(size: ScreenSize(width: width, height: 12)))

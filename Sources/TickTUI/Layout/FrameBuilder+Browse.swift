@@ -45,7 +45,8 @@ extension FrameBuilder {
             case .item(let item):
                 let isSelected = item == state.sidebarItem && highlightsSelection
                 let selected = isSelected && isFocused
-                let count = "\(state.counts[item]) "
+                // A space before the count: a cut name ends in `…`, not in the count (found by a tester).
+                let count = " \(state.counts[item]) "
                 let countWidth = TerminalText.width(of: count)
                 builder.add(isSelected ? "›" : " ", cells: 1, style: SpanStyle(role: .heading, isSelected: selected))
                 switch item {
