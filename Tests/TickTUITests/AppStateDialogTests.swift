@@ -82,6 +82,8 @@ struct AppStateDialogTests {
         #expect(state.counts.lists[TUIFixture.home.id] == 4)
         #expect(state.counts.scheduled == 1)
         #expect(state.undoStack.last?.change == .delete(added.number))
+        // Where it went, as `tick add` says (a tester added from a view of another list).
+        #expect(state.message?.text == "Added \u{201C}우유 사기\u{201D} to \u{201C}Reminders\u{201D}.")
         guard case .loadWindow(let request)? = next.first, case .around(let anchors) = request.placement else {
             Issue.record("no reload")
             return

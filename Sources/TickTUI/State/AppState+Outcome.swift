@@ -14,6 +14,11 @@ extension AppState {
             undoStack.append(UndoEntry(change: inverse, label: label))
             if undoStack.count > AppState.undoLimit { undoStack.removeFirst(undoStack.count - AppState.undoLimit) }
             message = StatusMessage(text: AppState.report(for: outcome))
+            // An add says where it went, as `tick add` does: from a smart list or another list's
+            // view it goes to a list not on the screen (found by a tester).
+            if case .add = outcome.change, let listID = outcome.after?.listID, let name = list(listID)?.name {
+                message = StatusMessage(text: "Added \(AppState.quoted(outcome.after?.title ?? "")) to \(AppState.quoted(name)).")
+            }
             if case .snooze = outcome.change, case .absolute(let until)? = outcome.after?.alarms.last(where: \.isSnooze)?.trigger {
                 message = StatusMessage(text: "Snoozed \(AppState.quoted(outcome.after?.title ?? "")) until "
                                         + DueFormatter(context: dateContext).string(for: until) + ". u undoes.")
