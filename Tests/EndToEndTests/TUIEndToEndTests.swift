@@ -96,6 +96,24 @@ struct TUIEndToEndTests {
         #expect(rows.contains { $0.contains("👩👩👧") } && rows.contains { $0.contains("👍🏽") } && rows.contains { $0.contains("🧑🏽💻") })
     }
 
+    /// Found by a tester: ncurses measures ❤️ (U+2764 and VS16) one cell, Tick two, so the
+    /// span of such a title ended short in ncurses' screen and its last cells kept what the row
+    /// held before: after a swap with a cut Korean title, an old `…` stayed.
+    @Test("a title with ❤️ drawn where a cut title was leaves nothing of it behind")
+    func variationSelectorRows() throws {
+        let setup = Setup()
+        #expect(try setup.tick.run("add", "한국어 제목이 아주 길어서 잘려야 하는 경우의 예시입니다 정말 길어요", "--due", "tomorrow", "--no-alarm").status == 0)
+        #expect(try setup.tick.run("add", "plain ❤️ heart ☀️ sun", "--due", "tomorrow", "--no-alarm").status == 0)
+        guard let ui = try setup.start(width: 100, height: 15) else { return }
+        defer { try? ui.press("q") }
+        try ui.press("J")
+        _ = try ui.waitFor("the swap") { $0.first { $0.contains("[ ] ") }?.contains("heart") == true }
+        try ui.press("K")
+        let screen = try ui.waitFor("the swap back") { $0.first { $0.contains("[ ] ") }?.contains("한국어") == true }
+        let row = try #require(screen.first { $0.contains("heart") })
+        #expect(!row.contains("…"), "\(screen.joined(separator: "\n"))")
+    }
+
     @Test("add 우유 사기, toggle, move, edit its due date, delete, undo, resize to 40×12, quit: the database holds what the screen showed")
     func wholeStory() throws {
         let setup = Setup()

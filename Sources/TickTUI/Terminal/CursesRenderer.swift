@@ -50,7 +50,16 @@ final class CursesRenderer {
                 // Emoji joined by U+200D are written as their parts, which every terminal
                 // and ncurses draw in the cells our measure counts.
                 mvwaddnstr(window, Int32(row), Int32(column), TerminalText.unjoinedEmoji(TerminalText.sanitized(span.text)), -1)
-                column += span.width
+                // An ncurses that measures a cluster narrower (❤️: U+2764 and VS16, one cell by
+                // its wcwidth, two by ours) ends the span short: the cells left keep what the
+                // last frame had there (a tester saw an old `…` stay) unless written again.
+                let end = column + span.width
+                // (A span that filled its row leaves the cursor on the next row: nothing to do.)
+                let reached = Int(getcurx(window))
+                if Int(getcury(window)) == row, reached >= column, reached < end, end <= frame.size.width {
+                    mvwaddnstr(window, Int32(row), Int32(reached), String(repeating: " ", count: end - reached), -1)
+                }
+                column = end
             }
         }
         wattr_set(window, tick_curses_a_normal(), 0, nil)

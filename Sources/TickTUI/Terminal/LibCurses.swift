@@ -38,6 +38,8 @@ struct LibCurses: @unchecked Sendable {
     let wattr_set: @convention(c) (UnsafeMutablePointer<WINDOW>?, attr_t, Int16, UnsafeMutableRawPointer?) -> Int32
     let mvwaddnstr: @convention(c) (UnsafeMutablePointer<WINDOW>?, Int32, Int32, UnsafePointer<CChar>?, Int32) -> Int32
     let getmaxx: @convention(c) (UnsafePointer<WINDOW>?) -> Int32
+    let getcurx: @convention(c) (UnsafePointer<WINDOW>?) -> Int32
+    let getcury: @convention(c) (UnsafePointer<WINDOW>?) -> Int32
     let getmaxy: @convention(c) (UnsafePointer<WINDOW>?) -> Int32
     let wget_wch: @convention(c) (UnsafeMutablePointer<WINDOW>?, UnsafeMutablePointer<wint_t>?) -> Int32
     let define_key: @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
@@ -72,6 +74,8 @@ struct LibCurses: @unchecked Sendable {
         wattr_set = try library.function("wattr_set")
         mvwaddnstr = try library.function("mvwaddnstr")
         getmaxx = try library.function("getmaxx")
+        getcurx = try library.function("getcurx")
+        getcury = try library.function("getcury")
         getmaxy = try library.function("getmaxy")
         wget_wch = try library.function("wget_wch")
         define_key = try library.function("define_key")
@@ -160,6 +164,8 @@ func wattr_set(_ window: UnsafeMutablePointer<WINDOW>!, _ attributes: attr_t, _ 
 func mvwaddnstr(_ window: UnsafeMutablePointer<WINDOW>!, _ row: Int32, _ column: Int32, _ text: UnsafePointer<CChar>!, _ count: Int32) -> Int32 { LibCurses.loaded.mvwaddnstr(window, row, column, text, count) }
 @discardableResult
 func getmaxx(_ window: UnsafePointer<WINDOW>!) -> Int32 { LibCurses.loaded.getmaxx(window) }
+func getcurx(_ window: UnsafePointer<WINDOW>!) -> Int32 { LibCurses.loaded.getcurx(window) }
+func getcury(_ window: UnsafePointer<WINDOW>!) -> Int32 { LibCurses.loaded.getcury(window) }
 @discardableResult
 func getmaxy(_ window: UnsafePointer<WINDOW>!) -> Int32 { LibCurses.loaded.getmaxy(window) }
 @discardableResult
