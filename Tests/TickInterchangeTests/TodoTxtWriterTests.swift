@@ -110,6 +110,9 @@ struct TodoTxtWriterTests {
         // priority; by characters, the space and the mark were one, and `(A) ` no priority.
         ("(A) @1A \u{05C2}(+flnwera", "(A) \u{05C2}(+flnwera @1A"),
         ("x 2026-01-05 2026-01-01 \u{0301}hat", "x 2026-01-05 2026-01-01 \u{0301}hat"),
+        // Found by fuzz/todotxt: a context followed only by an invisible character (U+061C) was
+        // inside the sentence when read, at its edge once the title was trimmed and written back.
+        ("(A) @1+flo8wra  text  @1+f   \u{061C}   ", "(A) text @1+flo8wra @1+f"),
     ])
     func importExportImportIsAFixedPoint(_ line: String, _ exported: String) throws {
         let zone = try TodoTxtFixture.zone("UTC")

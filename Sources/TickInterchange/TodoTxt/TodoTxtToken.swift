@@ -128,7 +128,11 @@ struct TodoTxtToken {
         var sentence: Range<Substring.Index> {
             var lower: Substring.Index?
             var upper = text.endIndex
-            for token in self where token.kind.isWord {
+            // A word of nothing visible (U+061C, U+200B) is no part of the sentence: a title
+            // loses it when trimmed, and a field beside it would then stand at the edge when
+            // written back (found by fuzz/todotxt: `… @1+f <U+061C>` kept `@1+f` in the title,
+            // then lost it on the second read).
+            for token in self where token.kind.isWord && !token.text.isBlank {
                 if lower == nil { lower = token.text.startIndex }
                 upper = token.text.endIndex
             }
