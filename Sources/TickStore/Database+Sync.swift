@@ -105,6 +105,12 @@ extension Database {
         try execute("DELETE FROM sync_collection WHERE account = ?", [.text(account)])
     }
 
+    /// A row whose first columns are `href, uid, etag, base, local_revision` as a `SyncedItem`.
+    static func syncedItem(_ row: Statement, account: String, collectionURL: String) -> SyncedItem {
+        SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: ReminderUID(row.text(1)),
+                   etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4))
+    }
+
     /// The items synced with one collection.
     /// - Throws: `StoreError` from SQLite.
     public func syncedItems(account: String, collectionURL: String) throws -> [SyncedItem] {
@@ -112,8 +118,7 @@ extension Database {
         try forEachRow("""
             SELECT href, uid, etag, base, local_revision FROM sync_item WHERE account = ? AND collection_url = ?
             """, [.text(account), .text(collectionURL)]) { row in
-            found.append(SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: ReminderUID(row.text(1)),
-                                    etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
+            found.append(Database.syncedItem(row, account: account, collectionURL: collectionURL))
         }
         return found
     }
@@ -130,8 +135,7 @@ extension Database {
                 SELECT href, uid, etag, base, local_revision FROM sync_item
                 WHERE account = ? AND collection_url = ? AND href IN (\(marks))
                 """, [.text(account), .text(collectionURL)] + chunk.map { .text($0) }, cached: false) { row in
-                found.append(SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: ReminderUID(row.text(1)),
-                                        etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
+                found.append(Database.syncedItem(row, account: account, collectionURL: collectionURL))
             }
         }
         return found
@@ -157,8 +161,7 @@ extension Database {
         -> [(item: SyncedItem, listID: ReminderList.ID?, revision: Int64?)] {
         var found: [(item: SyncedItem, listID: ReminderList.ID?, revision: Int64?)] = []
         try forEachRow(Database.syncedItemsChangedLocallySQL, [.text(account), .text(collectionURL), .text(list.rawValue)]) { row in
-            let item = SyncedItem(account: account, collectionURL: collectionURL, href: row.text(0), uid: ReminderUID(row.text(1)),
-                                  etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4))
+            let item = Database.syncedItem(row, account: account, collectionURL: collectionURL)
             found.append((item, row.optionalText(5).map { ReminderList.ID(rawValue: $0) }, row.isNull(6) ? nil : row.int(6)))
         }
         return found
@@ -236,9 +239,6 @@ extension Database {
                     [.text(account), .text(collectionURL), .text(href)])
     }
 
-    /// Forgets `uid` in every collection of `account` but `collectionURL` (the item moved
-    /// to that collection).
-    /// - Throws: `StoreError` from SQLite.
     /// The items of `account` synced with a collection other than `collectionURL` whose UID
     /// is `uid`: where a reminder that shows up in another calendar was synced before.
     /// - Throws: `StoreError` from SQLite.
@@ -246,15 +246,17 @@ extension Database {
     public func syncedItems(account: String, uid: ReminderUID, except collectionURL: String) throws -> [SyncedItem] {
         var found: [SyncedItem] = []
         try forEachRow("""
-            SELECT collection_url, href, etag, base, local_revision FROM sync_item
+            SELECT href, uid, etag, base, local_revision, collection_url FROM sync_item
             WHERE uid = ? AND account = ? AND collection_url <> ?
             """, [.text(uid.rawValue), .text(account), .text(collectionURL)]) { row in
-            found.append(SyncedItem(account: account, collectionURL: row.text(0), href: row.text(1), uid: uid,
-                                    etag: row.optionalText(2), base: row.text(3), localRevision: row.int(4)))
+            found.append(Database.syncedItem(row, account: account, collectionURL: row.text(5)))
         }
         return found
     }
 
+    /// Forgets `uid` in every collection of `account` but `collectionURL` (the item moved
+    /// to that collection).
+    /// - Throws: `StoreError` from SQLite.
     public func forgetSyncedUID(_ uid: ReminderUID, account: String, except collectionURL: String) throws {
         try execute("DELETE FROM sync_item WHERE account = ? AND uid = ? AND collection_url <> ?",
                     [.text(account), .text(uid.rawValue), .text(collectionURL)])
