@@ -63,16 +63,8 @@ struct DueFormatterMemo {
         today = context.today.daysSinceEpoch
         locale = context.locale
         relativeWords = RelativeDayWords(locale: context.locale)
-        // Both formatters work in UTC on instants built from the local day and minute,
-        // so the locale's calendar and styles apply but no time zone rule does.
-        dateFormatter = DateFormatter()
-        dateFormatter.locale = context.locale
-        dateFormatter.timeZone = TimeZone.gmt
-        dateFormatter.dateStyle = .medium
-        dateFormatter.timeStyle = .none
-        // Days are proleptic Gregorian (CalendarDay, ISO 8601); ICU switches to the
-        // Julian calendar before 1582-10-15, which would show 0002-01-01 as Jan 3, 2.
-        dateFormatter.gregorianStartDate = .distantPast
+        // Both formatters work in UTC on instants built from the local day and minute.
+        dateFormatter = Self.dayFormatter(locale: context.locale, style: .medium)
         timeFormatter = DateFormatter()
         timeFormatter.locale = context.locale
         timeFormatter.timeZone = TimeZone.gmt
@@ -92,25 +84,47 @@ struct DueFormatterMemo {
         }
     }
 
+    /// A formatter of days in `style` for `locale`, working in UTC on the noon of each day
+    /// (`noon(of:)`), so the locale's calendar and style apply but no time zone rule does.
+    private static func dayFormatter(locale: Locale, style: DateFormatter.Style) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = TimeZone.gmt
+        formatter.dateStyle = style
+        formatter.timeStyle = .none
+        // Days are proleptic Gregorian (CalendarDay, ISO 8601); ICU switches to the
+        // Julian calendar before 1582-10-15, which would show 0002-01-01 as Jan 3, 2.
+        formatter.gregorianStartDate = .distantPast
+        return formatter
+    }
+
+    /// 12:00 UTC of the day `day` days after 1970-01-01: the instant a day formatter shows.
+    private static func noon(of day: Int) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(day) * 86_400 + 43_200)
+    }
+
+    /// The wall-clock minute of `instant` in the context zone, counted from 1970-01-01T00:00.
+    private mutating func localMinute(of instant: Date) -> Int {
+        let seconds = instant.clampedWholeSecondsSince1970
+        return (seconds + offset(at: seconds)).floorDivided(by: 60)
+    }
+
     /// See `DueFormatter.shorterStrings(for:)`.
     mutating func shorterStrings(for due: Due) -> [String] {
-        let day: Int, minute: Int?
+        let minuteOfEpoch: Int
         switch due {
         case .allDay(let calendarDay):
-            day = calendarDay.daysSinceEpoch
-            minute = nil
+            let day = calendarDay.daysSinceEpoch
+            let short = shortDayString(day)
+            return short == dayString(day) ? [] : [short]
         case .floating(let local):
-            day = local.day.daysSinceEpoch
-            minute = local.hour * 60 + local.minute
+            minuteOfEpoch = local.day.daysSinceEpoch * 1_440 + local.hour * 60 + local.minute
         case .timed(let instant, _):
-            let seconds = instant.clampedWholeSecondsSince1970
-            let localMinute = (seconds + offset(at: seconds)).floorDivided(by: 60)
-            day = localMinute.floorDivided(by: 1_440)
-            minute = localMinute - day * 1_440
+            minuteOfEpoch = localMinute(of: instant)
         }
+        let day = minuteOfEpoch.floorDivided(by: 1_440)
         let short = shortDayString(day)
-        guard let minute else { return short == dayString(day) ? [] : [short] }
-        return [short + " " + timeString(minute), short]
+        return [short + " " + timeString(minuteOfEpoch - day * 1_440), short]
     }
 
     /// `Today`, `Tomorrow`, `Yesterday` or the short date (`4/16/19`) of the day `day` days
@@ -118,29 +132,17 @@ struct DueFormatterMemo {
     private mutating func shortDayString(_ day: Int) -> String {
         if abs(day - today) <= 1 { return format(day: day) }
         if let text = shortDays[day] { return text }
-        let formatter: DateFormatter
-        if let made = shortDateFormatter {
-            formatter = made
-        } else {
-            formatter = DateFormatter()
-            formatter.locale = locale
-            formatter.timeZone = TimeZone.gmt
-            formatter.dateStyle = .short
-            formatter.timeStyle = .none
-            formatter.gregorianStartDate = .distantPast
-            shortDateFormatter = formatter
-        }
+        let formatter = shortDateFormatter ?? Self.dayFormatter(locale: locale, style: .short)
+        shortDateFormatter = formatter
         formatterCallCount += 1
-        let text = Self.plainSpaces(formatter.string(from: Date(timeIntervalSince1970: TimeInterval(day) * 86_400 + 43_200)))
+        let text = Self.plainSpaces(formatter.string(from: Self.noon(of: day)))
         shortDays[day] = text
         return text
     }
 
     /// See `DueFormatter.string(for:)`.
     mutating func string(for instant: Date) -> String {
-        let seconds = instant.clampedWholeSecondsSince1970
-        let local = seconds + offset(at: seconds)
-        return dateTimeString(localMinute: local.floorDivided(by: 60))
+        dateTimeString(localMinute: localMinute(of: instant))
     }
 
     // MARK: Days and times
@@ -210,8 +212,7 @@ struct DueFormatterMemo {
         case -1: return relativeWords.yesterday
         default:
             formatterCallCount += 1
-            let noon = Date(timeIntervalSince1970: TimeInterval(day) * 86_400 + 43_200)
-            return Self.plainSpaces(dateFormatter.string(from: noon))
+            return Self.plainSpaces(dateFormatter.string(from: Self.noon(of: day)))
         }
     }
 
