@@ -65,8 +65,7 @@ public enum TodoTxtWriter {
             head += "\(LocalDateTime(reminder.createdAt, in: timeZone).day) "
         }
 
-        var seen: Set<String> = []
-        let tags = reminder.tags.compactMap(word).filter { seen.insert($0).inserted }
+        let tags = writtenTags(reminder.tags)
         var wanted = TodoTxtFields(description: "", isCompleted: isCompleted)
         wanted.listName = listName.flatMap(word)
         wanted.tags = tags
@@ -120,11 +119,9 @@ public enum TodoTxtWriter {
         else { return false }
         guard let read = try? TodoTxtImport.plan(TodoTxtParser.parse(line, source: nil), now: reminder.createdAt, timeZone: timeZone),
               read.count == 1, let back = read.first else { return true }
-        var seen: Set<String> = []
-        let tags = reminder.tags.compactMap(word).filter { seen.insert($0).inserted }
         return back.reminder.title != TodoTxtFields.singleLine(reminder.title).trimmingWhiteSpace()
             || back.listName != listName.flatMap(word)
-            || Set(back.reminder.tags) != Set(tags)
+            || Set(back.reminder.tags) != Set(writtenTags(reminder.tags))
             || back.reminder.due?.day(in: timeZone) != reminder.due?.day(in: timeZone)
             || back.reminder.start?.day(in: timeZone) != reminder.start?.day(in: timeZone)
     }
@@ -140,6 +137,12 @@ public enum TodoTxtWriter {
         let bytes = Array(word.utf8)
         return word == "x" || bytes.count == 3 && bytes[0] == UInt8(ascii: "(") && bytes[2] == UInt8(ascii: ")")
             && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1])
+    }
+
+    /// The tags as the `@context` words a line carries: each as one word (`word(_:)`), once.
+    static func writtenTags(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tags.compactMap(word).filter { seen.insert($0).inserted }
     }
 
     /// A list name or tag as one todo.txt word: trimmed, inner white space and NUL as
