@@ -13,12 +13,7 @@ extension AppState {
         } else if let inverse = outcome.inverse {
             undoStack.append(UndoEntry(change: inverse, label: label))
             if undoStack.count > AppState.undoLimit { undoStack.removeFirst(undoStack.count - AppState.undoLimit) }
-            message = StatusMessage(text: AppState.report(for: outcome))
-            // An add says where it went, as `tick add` does: from a smart list or another list's
-            // view it goes to a list not on the screen (found by a tester).
-            if case .add = outcome.change, let listID = outcome.after?.listID, let name = list(listID)?.name {
-                message = StatusMessage(text: "Added \(AppState.quoted(outcome.after?.title ?? "")) to \(AppState.quoted(name)).")
-            }
+            message = StatusMessage(text: AppState.report(for: outcome, listName: outcome.after.flatMap { list($0.listID)?.name }))
             if case .snooze = outcome.change, case .absolute(let until)? = outcome.after?.alarms.last(where: \.isSnooze)?.trigger {
                 message = StatusMessage(text: "Snoozed \(AppState.quoted(outcome.after?.title ?? "")) until "
                                         + DueFormatter(context: dateContext).string(for: until) + ". u undoes.")
@@ -82,11 +77,13 @@ extension AppState {
         }
     }
 
-    /// The message after a change: `Deleted “Buy milk”. Press u to undo.`
-    static func report(for outcome: ChangeOutcome) -> String {
+    /// The message after a change: `Deleted “Buy milk”. Press u to undo.` An add names the
+    /// list it went to (`listName`), as `tick add` does: from a smart list or another list's
+    /// view it goes to a list not on the screen (found by a tester).
+    static func report(for outcome: ChangeOutcome, listName: String? = nil) -> String {
         let title = quoted(outcome.after?.title ?? outcome.before?.title ?? "")
         switch outcome.change {
-        case .add: return "Added \(title)."
+        case .add: return "Added \(title)" + (listName.map { " to \(quoted($0))" } ?? "") + "."
         case .toggle:
             if outcome.before?.isCompleted == false, outcome.after?.isCompleted == false {
                 return "Completed this occurrence of \(title); it moved to the next. u undoes."
