@@ -98,15 +98,13 @@ public final class SyncEngine {
             var pairing = paired
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
             try syncListProperties(&pairing, options: options, report: &report)
-            var listReport = report.lists.first { $0.collectionURL == pairing.collection.url.absoluteString }
-                ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: pairing.collection.url.absoluteString)
-            do {
-                try sync(pairing, options: options, report: &report, list: &listReport)
-            } catch let error as SyncError {
-                throw error.placed("list \"\(pairing.list.name)\"", after: label)
+            try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
+                do {
+                    try sync(pairing, options: options, report: &report, list: &listReport)
+                } catch let error as SyncError {
+                    throw error.placed("list \"\(pairing.list.name)\"", after: label)
+                }
             }
-            report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
-            report.lists.append(listReport)
         }
         for (state, pairing) in deferredRecreations {
             // Still in its list, and still synced with the calendar it was deleted from:
@@ -119,11 +117,9 @@ public final class SyncEngine {
             }
             guard let (reminder, revision) = still else { continue }
             planRevisions = [state.uid: revision]
-            var listReport = report.lists.first { $0.collectionURL == pairing.collection.url.absoluteString }
-                ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: pairing.collection.url.absoluteString)
-            try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
-            report.lists.removeAll { $0.collectionURL == listReport.collectionURL }
-            report.lists.append(listReport)
+            try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
+                try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
+            }
         }
         for deletion in deferredDeletions {
             let deleted: Bool = try store.write { db in
@@ -138,6 +134,17 @@ public final class SyncEngine {
         }
         report.requests = dav.client.requestCount
         return report
+    }
+
+    /// Runs `body` with the report of `pairing`'s list (a new one when the run has none yet),
+    /// which then goes last in `report.lists`.
+    static func updatingReport(of pairing: Pairing, in report: inout SyncReport,
+                               _ body: (inout SyncReport, inout SyncReport.ListReport) throws -> Void) throws {
+        let url = pairing.collection.url.absoluteString
+        var listReport = report.lists.first { $0.collectionURL == url } ?? SyncReport.ListReport(listName: pairing.list.name, collectionURL: url)
+        try body(&report, &listReport)
+        report.lists.removeAll { $0.collectionURL == url }
+        report.lists.append(listReport)
     }
 
     /// The calendar home and to-do collections of the account: discovery from its URL, or,
