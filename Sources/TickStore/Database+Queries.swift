@@ -164,10 +164,9 @@ extension Database {
             matches.insert($0.int(0))
         }
         var narrowed = filter
-        var open = 0
-        for list in lists {
-            open += Int(try scalarInt("SELECT open FROM list_count WHERE list_id = ?", [.text(list.rawValue)]) ?? 0)
-        }
+        // The open reminders searched: the kept counts of one list or of all of them.
+        let open = Int(try scalarInt("SELECT sum(open) FROM list_count WHERE ?1 IS NULL OR list_id = ?1",
+                                     [.optional(filter.listID?.rawValue)]) ?? 0)
         guard matches.count * matches.count >= 4 * open, limit > 0 else {
             narrowed.numbers = matches.sorted()
             return narrowed

@@ -170,8 +170,7 @@ struct VTodoWriter {
                 var added: [String] = []
                 var local = seen
                 for value in candidates[index].values where local.insert(value).inserted { added.append(value) }
-                guard !added.isEmpty, added.count <= reminder.tags.count - next,
-                      Array(reminder.tags[next..<(next + added.count)]) == added else { return nil }
+                guard !added.isEmpty, reminder.tags[next...].starts(with: added) else { return nil }
                 return (index, added)
             }.first
             guard let (index, added) = found else { break }
