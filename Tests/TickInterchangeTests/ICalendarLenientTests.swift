@@ -41,4 +41,25 @@ struct ICalendarLenientTests {
         ])
         #expect(batch.reminders.first?.reminder.iCalendarExtras.contains("just some text") == false)
     }
+
+    /// Found by fuzz/icalendar: `END;TZID=…:…` was kept as a property of the to-do, but
+    /// libical takes any line named END as a delimiter, so the export, read again, closed the
+    /// to-do there and lost what came after it (a `RELATED-TO` became the parent only then).
+    @Test("a BEGIN or END line with parameters is ignored with a warning; the to-do and what follows it stay whole",
+          arguments: ["END;TZID=America/Chicago:20201220T220139Z", "BEGIN;X=1:VALARM", "end;x=y:VTODO"])
+    func delimiterWithParameters(line: String) throws {
+        let text = F.vtodo(["UID:d-1", "SUMMARY:Before", line, "DESCRIPTION:after it", "RELATED-TO:parent-1"])
+        let batch = try F.read(text)
+        let reminder = try #require(batch.reminders.first?.reminder)
+        #expect(batch.reminders.count == 1)
+        #expect(reminder.notes == "after it")
+        #expect(reminder.parentUID == "parent-1")
+        let name = line.prefix { $0 != ";" }.uppercased()
+        #expect(batch.warnings == ["test.ics line 7: a \(name) line takes no parameters (RFC 5545 §3.4); "
+                                   + "this one does not open or close a component and was ignored"])
+        let exported = try F.roundTrip(text)
+        #expect(!exported.contains(String(line.prefix(6))), "\(exported)")
+        let again = try F.reminder(exported)
+        #expect(again.notes == "after it" && again.parentUID == "parent-1")
+    }
 }

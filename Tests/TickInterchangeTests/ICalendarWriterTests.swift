@@ -63,6 +63,20 @@ struct ICalendarWriterTests {
         #expect(try F.reminder(exported).alarms.count == 1)
     }
 
+    /// A database written before the reader left such lines out may hold them: libical would
+    /// take the line as the to-do's END, and the lines after it would be lost when read again.
+    @Test("a kept BEGIN or END line with parameters is not written", arguments: ["END;TZID=X:20201220T220139Z", "BEGIN;A=B:VALARM"])
+    func keptDelimiterWithParameters(line: String) throws {
+        var reminder = Self.reminder()
+        reminder.parentUID = "p-1"
+        reminder.iCalendarExtras = line + "\nX-KEPT:after"
+        let text = Self.write([reminder])
+        #expect(!text.contains(line), "\(text)")
+        let again = try F.reminder(text)
+        #expect(again.parentUID == "p-1")
+        #expect(again.iCalendarExtras.contains("X-KEPT:after"))
+    }
+
     @Test("a reminder made in Tick: VCALENDAR header, one VTODO, CRLF line ends")
     func plainReminder() {
         let text = Self.write([Self.reminder()])

@@ -128,6 +128,14 @@ struct ICalendarReadState {
                          + "it was ignored")
             return
         }
+        guard given.name != "BEGIN", given.name != "END" else {
+            // `END;X=Y:VTODO` is no delimiter (§3.4 gives BEGIN and END no parameters), but
+            // libical takes any line named END as one and closes the current component:
+            // kept, it would end the to-do early when the export is read again.
+            results.warn(given.lineNumber, "a \(given.name) line takes no parameters (RFC 5545 §3.4); "
+                         + "this one does not open or close a component and was ignored")
+            return
+        }
         // A line other parsers would refuse is repaired or left out here, with its line,
         // before libical (which reads more) sees it: what is kept is written back.
         var line = given

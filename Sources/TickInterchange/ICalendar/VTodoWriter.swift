@@ -47,6 +47,8 @@ struct VTodoWriter {
                 case "RELATED-TO":
                     if VTodoRecord.isParentRelation(line.text) { parents.append(line.text) } else { properties.append(line.text) }
                 case "DURATION" where reminder.due != nil: continue
+                // Kept by a Tick before 2026-12-04 (`END;X=Y:…`): libical would read it as a delimiter.
+                case "BEGIN", "END": continue
                 case let name where single.contains(name) && shadows[name] == nil: shadows[name] = line.text
                 default: properties.append(line.text)
                 }
