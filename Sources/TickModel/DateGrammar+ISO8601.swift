@@ -53,9 +53,9 @@ enum ISODateTime {
             offset = parsed
         }
 
-        let timeText = String(decoding: bytes[11..<timeEnd], as: UTF8.self)
         guard hour <= 23, minute <= 59, second <= 60,
               let local = LocalDateTime(day: day, hour: hour, minute: minute, second: second) else {
+            let timeText = String(decoding: bytes[11..<timeEnd], as: UTF8.self)
             throw DateGrammarFailure("'\(timeText)' is not a time of day (\(DateGrammar.timeOfDayRange))")
         }
         if let offset, abs(offset) > 18 * 3_600 {
@@ -88,12 +88,13 @@ enum ISODateTime {
 
     /// The day of `YYYY-MM-DD`; nil when the shape differs, thrown when the day does not exist.
     static func date(_ bytes: ArraySlice<UInt8>, text: String) throws(DateGrammarFailure) -> CalendarDay? {
-        let b = Array(bytes)
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              let year = CalendarDay.number(b[0..<4]), let month = CalendarDay.number(b[5..<7]),
-              let day = CalendarDay.number(b[8..<10]) else { return nil }
+        // Indexed from the slice's start: no copy (this runs for every date of an archive).
+        let s = bytes.startIndex
+        guard bytes.count == 10, bytes[s + 4] == UInt8(ascii: "-"), bytes[s + 7] == UInt8(ascii: "-"),
+              let year = CalendarDay.number(bytes[s..<(s + 4)]), let month = CalendarDay.number(bytes[(s + 5)..<(s + 7)]),
+              let day = CalendarDay.number(bytes[(s + 8)..<(s + 10)]) else { return nil }
         guard let value = CalendarDay(year: year, month: month, day: day) else {
-            throw DateGrammarFailure("'\(String(decoding: b, as: UTF8.self))' is not a real day")
+            throw DateGrammarFailure("'\(String(decoding: bytes, as: UTF8.self))' is not a real day")
         }
         return value
     }
@@ -110,8 +111,8 @@ enum ISODateTime {
 
     /// Seconds east of UTC for `Z`, `±HH`, `±HH:MM` or `±HHMM`; nil for anything else.
     static func zoneOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        if bytes.count == 1, bytes.first == UInt8(ascii: "Z") || bytes.first == UInt8(ascii: "z") { return 0 }
         let b = Array(bytes)
-        if b == [UInt8(ascii: "Z")] || b == [UInt8(ascii: "z")] { return 0 }
         guard let sign = b.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         var cursor = 1
         guard let hours = digits(b, &cursor, count: 2) else { return nil }

@@ -39,7 +39,7 @@ public enum SearchFolding {
     /// that is dropped. A text of these alone (most titles in Korean, Chinese, Japanese or with
     /// emoji) is folded without Foundation's normalization; `SearchFoldingTests` compares every
     /// scalar of these ranges with the full fold.
-    static func isFoldedAsItIs(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isFoldedAsItIs(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x7F, 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x1F300...0x1FAFF, 0x200D, 0xFE0F:
             return true

@@ -24,6 +24,20 @@ struct SearchFoldingTests {
         #expect(try sample.titles(ReminderFilter(text: query)) == [stored, "elsewhere"])
     }
 
+    /// Text whose scalars fold to themselves (ASCII, Hangul, emoji) is folded from its bytes
+    /// in SQL (the import's index rebuild), other text through `SearchFolding.folded`: both
+    /// give what the Swift function gives.
+    @Test("the SQL function tick_search_text folds as SearchFolding.folded does", arguments: [
+        "Call the DENTIST at 9", "already lower", "MiXeD [brackets] {x} @home +Tag", "", "Café", "치과 Dentist", "ÀB",
+        "tab\there", "@[\\]^_`{", "Z", "z", "🌱 Order SLIDES", "우유 사기 🎂", "ＡＢ 우유", "Ω 우유", "❤️ Mom",
+    ])
+    func sqlFunctionFolds(text: String) throws {
+        let folder = TemporaryFolder()
+        let db = try Store.open(path: folder.file("fold.sqlite3"))
+        #expect(try db.scalarText("SELECT tick_search_text(?)", [.text(text)]) == SearchFolding.folded(text))
+        #expect(try db.scalarText("SELECT tick_search_text(NULL)") == nil)
+    }
+
     @Test("edits, deletes and bulk inserts keep the folded index in step")
     func followsChanges() throws {
         let sample = try Sample()

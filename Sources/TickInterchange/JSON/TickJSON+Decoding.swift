@@ -183,7 +183,7 @@ struct ArchiveReader {
 
     /// A whole number in `range`, or nil when the key is absent or null.
     func integer(_ object: [String: Any], _ key: String, in range: ClosedRange<Int64>) throws(InterchangeError) -> Int64? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let value = object[key], !JSONScalar.isNull(value) else { return nil }
         guard let number = JSONScalar.number(value), let exact = Int64(exactly: number.doubleValue),
               range.contains(exact) else {
             throw fail("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -194,14 +194,14 @@ struct ArchiveReader {
     /// A JSON `true` or `false`, or nil when the key is absent or null. The numbers 0
     /// and 1 are not booleans (Foundation on Linux would let them pass as such).
     func boolean(_ object: [String: Any], _ key: String) throws(InterchangeError) -> Bool? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let value = object[key], !JSONScalar.isNull(value) else { return nil }
         guard let flag = JSONScalar.boolean(value) else { throw fail("\"\(key)\" must be true or false") }
         return flag
     }
 
     /// Tags: an array of non-blank strings.
     func tags(_ object: [String: Any]) throws(InterchangeError) -> [String] {
-        guard let value = object["tags"], !(value is NSNull) else { return [] }
+        guard let value = object["tags"], !JSONScalar.isNull(value) else { return [] }
         guard let array = value as? [String] else { throw fail("\"tags\" must be an array of strings") }
         var tags: [String] = []
         for tag in array.map({ $0.trimmingWhiteSpace() }) where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
@@ -214,7 +214,7 @@ struct ArchiveReader {
     }
 
     func optionalString(_ object: [String: Any], _ key: String) throws(InterchangeError) -> String? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let value = object[key], !JSONScalar.isNull(value) else { return nil }
         guard let text = value as? String else { throw fail("\"\(key)\" must be a string or null") }
         return text
     }

@@ -66,7 +66,7 @@ struct TaskwarriorTask {
         case "M"?: priority = .medium
         case "L"?: priority = .low
         case ""?: break
-        case nil where object["priority"] == nil || object["priority"] is NSNull: break
+        case nil where object["priority"] == nil || object["priority"].map(JSONScalar.isNull) == true: break
         default:
             let value = object["priority"].map(TaskwarriorTask.text) ?? ""
             warnings.append(place + "the priority '\(value)' is not H, M or L; it is kept as X-TASKWARRIOR-PRIORITY")
@@ -78,7 +78,7 @@ struct TaskwarriorTask {
                 warnings.append(place + "the recurrence '\(recur)' has no iCalendar equivalent Tick knows; it is kept as X-TASKWARRIOR-RECUR")
             }
         }
-        if let value = object["status"], !(value is NSNull), !(value is String) || !TaskwarriorTask.statuses.contains(status) {
+        if let value = object["status"], !JSONScalar.isNull(value), !(value is String) || !TaskwarriorTask.statuses.contains(status) {
             // Not one Taskwarrior writes: imported as open, and kept so that nothing is lost.
             warnings.append(place + "the status '\(TaskwarriorTask.text(of: value))' is not one Taskwarrior writes; "
                             + "the task is imported as open and the status kept as X-TASKWARRIOR-STATUS")
@@ -93,7 +93,7 @@ struct TaskwarriorTask {
                                    "project", "tags", "annotations", "depends", "id", "urgency"]
         for key in object.keys.sorted() where !mapped.contains(key) {
             if key == "priority", priority != .none { continue }
-            guard let value = object[key], !(value is NSNull) else { continue }
+            guard let value = object[key], !JSONScalar.isNull(value) else { continue }
             extras.append(TaskwarriorTask.extraName(key) + ":" + ICalendarText.escaped(TaskwarriorTask.text(of: value)))
         }
         let reminder = Reminder(
@@ -106,7 +106,7 @@ struct TaskwarriorTask {
             iCalendarExtras: extras.joined(separator: "\n"),
             createdAt: created, modifiedAt: modified)
         let project = try self.project()
-        let statesModification = object["modified"].map { !($0 is NSNull) } ?? false
+        let statesModification = object["modified"].map { !JSONScalar.isNull($0) } ?? false
         return (ImportedReminder(listName: project, reminder: reminder, lineNumber: line,
                                  statesModification: statesModification), warnings)
     }
@@ -117,7 +117,7 @@ struct TaskwarriorTask {
     /// - Throws: `InterchangeError` (`.emptyTask`) when it is missing, not a JSON
     ///   string (naming what it is), or blank.
     private func title() throws(InterchangeError) -> String {
-        guard let value = object["description"], !(value is NSNull) else {
+        guard let value = object["description"], !JSONScalar.isNull(value) else {
             throw fail(.emptyTask, "a task without a description; Taskwarrior requires one")
         }
         guard let description = value as? String else {
@@ -148,7 +148,7 @@ struct TaskwarriorTask {
             items = array.map { $0 as? String ?? text(of: $0) }
         } else if let string = value as? String {
             items = string.split(separator: ",").map(String.init)
-        } else if let value, !(value is NSNull) {
+        } else if let value, !JSONScalar.isNull(value) {
             items = [text(of: value)]
         } else {
             items = []
@@ -166,7 +166,7 @@ struct TaskwarriorTask {
     ///   number, an array, an object, a boolean: Taskwarrior writes a project as text),
     ///   or blank text.
     private func project() throws(InterchangeError) -> String? {
-        guard let value = object["project"], !(value is NSNull) else { return nil }
+        guard let value = object["project"], !JSONScalar.isNull(value) else { return nil }
         guard let name = value as? String else {
             throw fail(.malformed, "\"project\" is \(TaskwarriorTask.kind(of: value)), not a project name "
                        + "(Taskwarrior writes it as text, like \"project\": \"123\")")
@@ -179,7 +179,7 @@ struct TaskwarriorTask {
 
     /// A date field, or nil when absent.
     private func date(_ key: String) throws(InterchangeError) -> Date? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let value = object[key], !JSONScalar.isNull(value) else { return nil }
         guard let date = TaskwarriorTask.date(value) else {
             throw fail(.invalidDate, "\"\(key)\" is not a date Taskwarrior writes (like 20261201T090000Z)")
         }
@@ -199,7 +199,7 @@ struct TaskwarriorTask {
     }
 
     private func notes() throws(InterchangeError) -> String {
-        guard let value = object["annotations"], !(value is NSNull) else { return "" }
+        guard let value = object["annotations"], !JSONScalar.isNull(value) else { return "" }
         // Annotations are objects with `entry` and `description`; anything else in the
         // array (or in place of it) is kept as its text rather than dropped.
         let annotations = value as? [Any] ?? [value]
