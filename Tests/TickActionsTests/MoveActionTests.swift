@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import TickActions
 import TickModel
+import TickInterchange
 import TickStore
 
 @Suite("Actions: move")
@@ -21,6 +22,30 @@ struct MoveActionTests {
         #expect(try harness.reminders().map(\.title) == order)
         #expect(moved.openIndex == index)
         #expect(moved.reminder.position == (try harness.reminders().first { $0.number == Reminder.Number(3) }?.position))
+    }
+
+    /// Found by a tester: reminders added in one second in Tick reached a second client in
+    /// arrival order (without a sort order, clients order by CREATED, whole seconds).
+    @Test("in a list synced with CalDAV, reminders added in one second get sort orders in Tick's order; others get none")
+    func addsInOneSecondKeepTheirOrderForOtherClients() throws {
+        let harness = try ActionsHarness()
+        let first = try harness.add(["Before sync"])
+        let list = first[0].listID
+        try harness.store.write { db in
+            try db.saveSyncedCollection(SyncedCollection(account: "home", url: "https://dav.example/tasks/", listID: list))
+        }
+        let added = try ["One", "Two", "Three"].map { try harness.actions.add(NewReminder(title: $0)).reminder }
+        let stored = try harness.reminders()
+        #expect(stored.map(\.title) == ["Before sync", "One", "Two", "Three"])
+        let keys = stored.map(ICalendarSortOrder.key(of:))
+        #expect(keys == keys.sorted() && Set(keys).count == keys.count, "\(keys)")
+        // The first reminder of a second needs no line: its creation time sorts it already.
+        #expect(ICalendarSortOrder.value(in: stored[0].iCalendarExtras) == nil)
+        #expect(added.map { ICalendarSortOrder.value(in: $0.iCalendarExtras) } == Array(keys[1...]).map { Optional($0) })
+        // A list that is not synced gets no line.
+        _ = try harness.actions.addList(named: "Local")
+        let local = try ["A", "B"].map { try harness.actions.add(NewReminder(title: $0, list: .named("Local"))).reminder }
+        #expect(local.count == 2 && local.allSatisfy { $0.iCalendarExtras.isEmpty })
     }
 
     @Test("a move that does not ask for the open place (the UI's J/K) moves the same and reports none")
