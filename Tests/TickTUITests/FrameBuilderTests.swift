@@ -187,4 +187,28 @@ struct FrameBuilderTests {
         #expect(start.cursorColumn == 0)
         #expect(start.text.hasPrefix("가"))
     }
+
+    /// Found by a tester: a long line of notes in the detail view was cut at the edge
+    /// without a sign that more follows.
+    @Test("a field cut at an edge shows … there, never over the cursor", arguments: [
+        ("Call the plumber about the kitchen sink", 0, 12, "Call the pl…", 0),
+        ("Call the plumber about the kitchen sink", 39, 12, "…tchen sink", 11),
+        // The cursor in the last cell: the right edge shows the text under it.
+        ("Call the plumber about the kitchen sink", 20, 12, "…lumber abou", 11),
+        ("Call the plumber about the kitchen sink", 5, 12, "Call the pl…", 5),
+        ("short", 0, 12, "short", 0),
+        ("가나다라마바사아자차", 0, 9, "가나다라…", 0),
+        // A wide character cut at the left leaves its second cell blank: nothing moves.
+        ("가나다라마바사아자차", 10, 9, "… 아자차", 8),
+    ])
+    func fieldCutShowsEllipsis(text: String, cursor: Int, width: Int, shown: String, column: Int) {
+        var field = TextField()
+        for character in text { _ = field.handle(.character(character)) }
+        _ = field.handle(.home)
+        for _ in 0..<cursor { _ = field.handle(.right) }
+        let view = FieldView(field, width: width)
+        #expect(view.text == shown)
+        #expect(view.cursorColumn == column)
+        #expect(TerminalText.width(of: view.text) <= width)
+    }
 }

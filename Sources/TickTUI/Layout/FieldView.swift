@@ -38,15 +38,33 @@ struct FieldView {
             cursorCells -= pieces[start].1
             start += 1
         }
-        var shown = ""
+        var shown: [(String, Int)] = []
         var used = 0
+        var end = start
         for piece in pieces[start...] {
             guard used + piece.1 <= self.width else { break }
-            shown += piece.0
+            shown.append(piece)
             used += piece.1
+            end += 1
         }
-        text = shown
-        cursorColumn = min(cursorCells, max(self.width - 1, 0))
+        let cursorColumn = min(cursorCells, max(self.width - 1, 0))
+        // Text cut at an edge says so with `…` in the edge's cell, unless the cursor is
+        // there (a field of fewer than three cells shows its text alone).
+        if self.width >= 3, end < pieces.count, cursorColumn < self.width - 1 {
+            while used > self.width - 1, let last = shown.popLast() { used -= last.1 }
+            if used > cursorColumn {
+                shown.append(("…", 1))
+                used += 1
+            }
+        }
+        if self.width >= 3, start > 0, cursorColumn > 1 {
+            var cut = 0
+            while cut < 1, !shown.isEmpty { cut += shown.removeFirst().1 }
+            // A wide character cut leaves its second cell blank, so nothing after it moves.
+            shown.insert(("…" + String(repeating: " ", count: cut - 1), cut), at: 0)
+        }
+        text = shown.map(\.0).joined()
+        self.cursorColumn = cursorColumn
     }
 
     /// Draws the field into `builder` (text then padding, as the field's style).
