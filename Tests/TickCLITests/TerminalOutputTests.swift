@@ -56,6 +56,23 @@ struct TerminalOutputTests {
         #expect(Self.stripped(cli.ok("list", "all")).split(separator: "\n").allSatisfy { TerminalText.width(of: $0) <= 30 })
     }
 
+    /// Found in a newcomer's try: at 30 columns a limited listing of a list with a long name
+    /// dropped "91 open, showing 6", so it did not say that it was limited.
+    @Test("narrow terminals: a list's heading cuts its name before it drops its counts")
+    func narrowHeading() {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Groceries for the whole family")
+        for title in ["a", "b", "c"] { cli.ok("add", title, "--list", "Groceries for the whole family") }
+        cli.isTerminal = true
+        cli.columns = 30
+        let heading = Self.stripped(cli.ok("list", "Groceries for the whole family", "--limit", "1")).split(separator: "\n")[0]
+        #expect(heading == "● Grocerie…  3 open, showing 1", "\(heading)")
+        // Too narrow to keep a few cells of the name beside them: the counts go, the name stays.
+        cli.columns = 20
+        let narrower = Self.stripped(cli.ok("list", "Groceries for the whole family", "--limit", "1")).split(separator: "\n")[0]
+        #expect(narrower == "● Groceries for the…", "\(narrower)")
+    }
+
     @Test("narrow terminals: the repeat rule gives way to its marker first, then the title, and the date last")
     func narrowPriorities() {
         let cli = CLIHarness()

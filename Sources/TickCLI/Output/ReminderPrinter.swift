@@ -155,8 +155,18 @@ struct ReminderPrinter {
         var title = TerminalText.sanitized(title)
         var detail = "  " + detail
         let titleWidth = TerminalText.width(of: title)
-        if dotWidth + titleWidth + TerminalText.width(of: detail) > width { detail = "" }
-        if dotWidth + titleWidth > width { title = TerminalText.truncated(title, toWidth: width - dotWidth) }
+        let detailWidth = TerminalText.width(of: detail)
+        if dotWidth + titleWidth + detailWidth > width {
+            // The counts say whether the listing is whole ("91 open, showing 6"): the title
+            // gives way first, down to a few cells, before they go.
+            let room = width - dotWidth - detailWidth
+            if room >= min(titleWidth, 8) {
+                title = TerminalText.truncated(title, toWidth: room)
+            } else {
+                detail = ""
+            }
+        }
+        if dotWidth + TerminalText.width(of: title) > width { title = TerminalText.truncated(title, toWidth: width - dotWidth) }
         return (color.map { style.dot($0) + " " } ?? "") + style.bold(title) + style.dim(detail)
     }
 
