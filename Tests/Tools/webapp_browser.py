@@ -20,6 +20,7 @@ signing out and signing in as another user in the same browser are added.
 """
 import base64
 import argparse
+import datetime
 import json
 import os
 import re
@@ -353,9 +354,9 @@ def edit_every_field(server, app):
     wait_for(stored, "the new title")
     typed("#d-notes", "line one\nline two")
     wait_for(lambda: stored()["notes"] == "line one\nline two", "the notes")
-    typed("#d-due", "2027-03-05")
+    dated(app, "#d-due", "03052027")
     wait_for(lambda: stored()["due"] == "2027-03-05", "the due date")
-    typed("#d-start", "2027-03-01")
+    dated(app, "#d-start", "03012027")
     wait_for(lambda: stored()["start"] == "2027-03-01", "the start date")
     app.settle()
     Select(app.find("#d-priority")).select_by_value("high")
@@ -389,6 +390,76 @@ def edit_every_field(server, app):
     assert server.reminder("Groceries", "하위 작업"), "the subtask did not move along with its parent"
     app.find("#detail-close").click()
     wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+def dated(app, field, keys):
+    """Types `keys` into the date or time input `field` as a person does (en-US: month, day,
+    year; hour, minute, AM/PM), then leaves the date and its time (they are saved then)."""
+    app.settle()
+    app.find(field).send_keys(keys)
+    app.find("#d-notes").click()
+
+
+def instant(text):
+    """The UTC instant of an ISO 8601 date-time with an offset, as `2030-12-05T15:30:00Z`."""
+    return datetime.datetime.fromisoformat(text).astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@check
+def due_dates_in_the_browsers_time_zone(server, app):
+    """Found by a tester: the detail panel's Due field showed the API's text
+    (`2030-12-05T09:00:00Z`). It is a date and a time of the browser's time zone, here New
+    York's while the server's is UTC; an all-day date stays all-day when it is changed; ✕
+    removes the date. The rows say the same in the medium date style."""
+    driver = app.driver
+    work = server.list_id("Work")
+    server.api("POST", "/reminders", {"title": "Dentist 🦷", "list": work, "due": "2030-12-05T09:00:00Z"})
+    server.api("POST", "/reminders", {"title": "Holiday", "list": work, "due": "2030-12-24"})
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/New_York"})
+    try:
+        driver.refresh()
+        app.open_list("Work")
+        assert app.in_row("Dentist 🦷", ".due-cell").text == "Dec 5, 2030 4:00 AM", app.in_row("Dentist 🦷", ".due-cell").text
+        assert app.in_row("Holiday", ".due-cell").text == "Dec 24, 2030", app.in_row("Holiday", ".due-cell").text
+        app.click("Dentist 🦷", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Dentist 🦷", "the detail panel")
+        shown = (app.find("#d-due").get_attribute("value"), app.find("#d-due-time").get_attribute("value"))
+        assert shown == ("2030-12-05", "04:00"), f"the due date shows {shown}"
+        assert app.find("#d-due").get_attribute("type") == "date", "the due date is not a date control"
+        assert "2030-12-05T" not in app.find("#detail").text, "the panel shows the API's text"
+        dated(app, "#d-due-time", "1030AM")
+        dentist = lambda: server.reminder("Work", "Dentist 🦷")
+        wait_for(lambda: instant(dentist()["due"]) == "2030-12-05T15:30:00Z", "10:30 AM New York's time stored")
+        assert dentist()["dueKind"] == "timed"
+        wait_for(lambda: app.in_row("Dentist 🦷", ".due-cell").text == "Dec 5, 2030 10:30 AM", "the row at 10:30 AM")
+        # A date typed is saved once, when it is left: not each year on the way to 2031 (0002, 0020, 0203).
+        app.settle()
+        driver.execute_script("""window.sentDates = []; const send = window.fetch;
+            window.fetch = (url, init) => { if (init?.method === "PATCH") window.sentDates.push(init.body); return send(url, init); };""")
+        dated(app, "#d-due", "12062031")
+        wait_for(lambda: instant(dentist()["due"]) == "2031-12-06T15:30:00Z", "the new day at the same time")
+        sent = driver.execute_script("return window.sentDates")
+        assert len(sent) == 1, f"the date was sent {len(sent)} times: {sent}"
+
+        app.click("Holiday", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Holiday", "the panel on Holiday")
+        assert (app.find("#d-due").get_attribute("value"), app.find("#d-due-time").get_attribute("value")) == ("2030-12-24", "")
+        assert "all day" in app.find("#d-due-hint").text, f"the hint says {app.find('#d-due-hint').text!r}"
+        dated(app, "#d-due", "12262030")
+        holiday = lambda: server.reminder("Work", "Holiday")
+        wait_for(lambda: holiday()["due"] == "2030-12-26", "the new all-day date")
+        assert holiday()["dueKind"] == "allDay", f"it became {holiday()['dueKind']}"
+        app.settle()
+        app.find("#d-due-clear").click()
+        wait_for(lambda: holiday()["due"] is None, "the due date removed")
+        wait_for(lambda: app.find("#d-due").get_attribute("value") == "" and app.find("#d-due-hint").text == "", "the panel without a date")
+        wait_for(lambda: app.in_row("Holiday", ".due-cell").text == "", "the row without a date")
+        app.find("#detail-close").click()
+        wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+    finally:
+        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+        driver.refresh()
+        app.settle()
 
 
 @check

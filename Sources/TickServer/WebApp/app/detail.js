@@ -3,18 +3,18 @@
 // overwritten unseen: a 412 shows the current version and says so.
 import { api, APIError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
-import { formatDue, alarmText, describeAlarm } from "./format.js";
+import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue } from "./format.js";
 import { state, listByID, isReadOnly } from "./state.js";
 import { reload, showError, toggle, remove } from "./main.js";
 
 const fields = ["title", "notes", "due", "start", "list", "priority", "flagged", "tags", "url", "repeat", "repeatFrom", "alarms"];
+// The dates: a date input and a time input each, in this browser's time zone (no time: all day).
+const dateFields = ["due", "start"];
 let returnFocus = null;
 
 /** The text a field's input shows for `reminder`. */
 function shown(reminder, field) {
   switch (field) {
-    case "due": return reminder.due ?? "";
-    case "start": return reminder.start ?? "";
     case "list": return reminder.listID;
     case "tags": return reminder.tags.map((tag) => tag.replaceAll(",", "\\,")).join(", ");
     case "url": return reminder.url ?? "";
@@ -29,7 +29,8 @@ function value(field) {
   const input = byId(`d-${field}`);
   const text = input.type === "checkbox" ? input.checked : input.value;
   switch (field) {
-    case "due": case "start": case "url": case "repeat": return text.trim() || null;
+    case "due": case "start": return whenValue(text, byId(`d-${field}-time`).value);
+    case "url": case "repeat": return text.trim() || null;
     // As --tag reads them: commas separate tags, a backslash before a comma keeps it in the tag.
     case "tags": return text.split(/(?<!\\),/).map((tag) => tag.replaceAll("\\,", ",").trim().replace(/^[#@]/, "")).filter(Boolean);
     case "alarms": return text.split(",").map((alarm) => alarm.trim()).filter(Boolean);
@@ -53,6 +54,8 @@ export async function openDetail(uid) {
 }
 
 export function closeDetail() {
+  // The field being edited is left first, so that what was typed in it is saved.
+  if (document.activeElement?.closest?.("#detail")) document.activeElement.blur();
   state.detail = null;
   byId("detail").hidden = true;
   document.body.classList.remove("detail-open");
@@ -60,9 +63,12 @@ export function closeDetail() {
   else document.querySelector("#reminder-rows tr[tabindex='0']")?.focus();
 }
 
-/** The id of the detail's input being typed in, which a redraw leaves as it is. */
+/** The id of the detail's input being typed in, which a redraw leaves as it is (a date's
+ *  for its time input too: the two are saved together). */
 function focusedField() {
-  return document.activeElement?.closest?.("#detail") ? document.activeElement.id : null;
+  const focused = document.activeElement;
+  if (!focused?.closest?.("#detail")) return null;
+  return focused.matches(".when input") ? focused.closest(".when").querySelector("input").id : focused.id;
 }
 
 /** After a change elsewhere: shows the reminder as it is now (not the field being typed in). */
@@ -93,11 +99,10 @@ function show(reminder, keep = null) {
   for (const field of fields) {
     const input = byId(`d-${field === "repeatFrom" ? "repeat-from" : field}`);
     if (input.id === keep) continue;
-    if (input.type === "checkbox") input.checked = Boolean(reminder[field]);
+    if (dateFields.includes(field)) showDate(field, reminder);
+    else if (input.type === "checkbox") input.checked = Boolean(reminder[field]);
     else input.value = shown(reminder, field) ?? "";
   }
-  fill(byId("d-due-hint"), reminder.due ? formatDue(reminder.due, reminder.dueKind) : "");
-  fill(byId("d-start-hint"), reminder.start ? formatDue(reminder.start, reminder.startKind) : "");
   fill(byId("d-url-link"), reminder.url ? safeLink(reminder.url) : "");
   fill(byId("d-alarms-hint"), reminder.alarms.map(describeAlarm).join(", "));
   fill(byId("d-subtasks"), (reminder.subtasks || []).map((subtask) =>
@@ -109,23 +114,32 @@ function show(reminder, keep = null) {
       el("label", { for: `sub-${subtask.uid}` }, subtask.title))));
 }
 
+/** The date and time inputs of `field` (due, start) and the words under them: "Tomorrow 9:00 AM", "Dec 5, 2026 · all day". */
+function showDate(field, reminder) {
+  const value = reminder[field], kind = reminder[field + "Kind"];
+  [byId(`d-${field}`).value, byId(`d-${field}-time`).value] = dayAndTime(value, kind);
+  delete byId(`d-${field}-when`).dataset.changed;
+  fill(byId(`d-${field}-hint`), value ? formatDue(value, kind) + (kind === "allDay" ? " · all day" : "") : "");
+}
+
 // Saves go one after another: each sends the version the one before it left (its ETag), so
 // two quick edits of this page are not refused as a change made elsewhere (412), and a
 // field's value is taken when it changed, not when its turn comes.
 let saving = Promise.resolve();
 
 function save(field) {
-  if (!state.detail) return;
-  const uid = state.detail.uid;
+  const asked = state.detail;
+  if (!asked) return;
   const body = {};
   if (field === "repeat-from") body.repeatFrom = value(field);
   else body[field] = value(field);
-  saving = saving.then(() => saveNow(uid, body));
+  saving = saving.then(() => saveNow(asked, body));
 }
 
-async function saveNow(uid, body) {
-  const reminder = state.detail;
-  if (!reminder || reminder.uid !== uid) return;
+async function saveNow(asked, body) {
+  // The newest version the page has (its ETag), also when the panel was closed meanwhile.
+  const uid = asked.uid;
+  const reminder = state.detail?.uid === uid ? state.detail : asked;
   try {
     const saved = await api.patch(reminder.uid, body, reminder.etag);
     const current = await api.reminder(saved.uid);
@@ -164,10 +178,33 @@ async function addSubtask(event) {
   }
 }
 
+// A date input reports each keystroke as a change (typing the year 2027 makes it 0002, 0020,
+// 0202, then 2027): a date and its time are saved together when the focus leaves them, as a
+// text field is saved when it is left. ✕ removes the date at once.
+function installDate(field) {
+  const group = byId(`d-${field}-when`), day = byId(`d-${field}`), time = byId(`d-${field}-time`);
+  day.addEventListener("change", () => { group.dataset.changed = "true"; });
+  time.addEventListener("change", () => {
+    if (time.value && !day.value) day.value = dayAndTime(new Date().toISOString(), "timed")[0]; // a time alone is today's
+    group.dataset.changed = "true";
+  });
+  group.addEventListener("focusout", (event) => {
+    if (event.relatedTarget === day || event.relatedTarget === time || !group.dataset.changed) return;
+    delete group.dataset.changed;
+    save(field);
+  });
+  byId(`d-${field}-clear`).addEventListener("click", () => {
+    day.value = time.value = "";
+    delete group.dataset.changed;
+    save(field);
+  });
+}
+
 function install() {
-  for (const field of [...fields.filter((f) => f !== "repeatFrom"), "repeat-from"]) {
+  for (const field of [...fields.filter((f) => f !== "repeatFrom" && !dateFields.includes(f)), "repeat-from"]) {
     byId(`d-${field}`).addEventListener("change", () => save(field));
   }
+  dateFields.forEach(installDate);
   byId("detail-form").addEventListener("submit", (event) => event.preventDefault());
   byId("subtask-form").addEventListener("submit", addSubtask);
   byId("detail-close").addEventListener("click", closeDetail);
