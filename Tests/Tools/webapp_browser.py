@@ -463,6 +463,29 @@ def due_dates_in_the_browsers_time_zone(server, app):
 
 
 @check
+def subtasks_name_their_parent_in_smart_lists(server, app):
+    """Found by a tester: Today, Flagged and the other smart lists indented a subtask without
+    saying whose it is (its parent is not above it there). Each names its parent, and the
+    new name when the parent is renamed; a list, which shows the parent above, does not."""
+    work = server.list_id("Work")
+    trip = server.api("POST", "/reminders", {"title": "Plan the trip ✈️", "list": work})
+    server.api("POST", "/reminders", {"title": "Book the flights", "parent": trip["uid"], "due": "today", "flagged": True})
+
+    def hint():
+        return app.row("Book the flights").find_element(By.CSS_SELECTOR, ".title-cell").text
+    for smart in ("today", "flagged", "all"):
+        wait_for(lambda: app.find(f"#smart-lists .smart-{smart}").click() or True, f"choosing {smart}")
+        wait_for(lambda: "in: Plan the trip ✈️" in hint(), f"the parent named in {smart}")
+        if smart != "all":
+            assert "Plan the trip ✈️" not in app.titles(), f"the parent is a row of {smart}"
+    server.api("PATCH", f"/reminders/{trip['uid']}", {"title": "Plan the holiday"})
+    wait_for(lambda: "in: Plan the holiday" in hint(), "the parent's new name")
+    app.open_list("Work")
+    wait_for(lambda: "Book the flights" in app.titles(), "the subtask in its list")
+    assert "in: " not in hint(), f"the list names the parent shown above: {hint()!r}"
+
+
+@check
 def edits_in_a_row_on_a_slow_network(server, app):
     """Found by a tester at 300-400 ms of latency: the notes typed while the title was being
     saved were emptied by the redraw that followed, and a second edit sent before the first

@@ -89,6 +89,32 @@ async function loadView(cursor = null) {
   state.reminders = cursor ? state.reminders.concat(page.reminders) : page.reminders;
   state.nextCursor = page.nextCursor;
   state.sameView = true;
+  await readParentTitles();
+}
+
+/**
+ * A smart list or search shows a subtask without its parent above it, so it names the
+ * parent (as Apple Reminders does): the title of a parent not among the rows is asked for
+ * once, and asked again after a change (it may have been renamed).
+ */
+async function readParentTitles() {
+  if (state.view.kind === "list") return;
+  const shown = new Set(state.reminders.map((reminder) => reminder.uid));
+  const missing = new Set(state.reminders.map((reminder) => reminder.parentUID)
+    .filter((uid) => uid && !shown.has(uid) && !state.parentTitles.has(uid)));
+  await Promise.all([...missing].map(async (uid) => {
+    try {
+      state.parentTitles.set(uid, (await api.reminder(uid)).title);
+    } catch {
+      // Gone meanwhile, or not readable offline: the row is shown without its parent's name.
+    }
+  }));
+}
+
+/** The title of the parent of `reminder`, or null. */
+function parentTitle(reminder) {
+  if (!reminder.parentUID) return null;
+  return state.reminders.find((other) => other.uid === reminder.parentUID)?.title ?? state.parentTitles.get(reminder.parentUID) ?? null;
 }
 
 /** Shows `view` (a smart list, a list, or search results). */
@@ -180,7 +206,7 @@ function renderTable() {
   byId("empty").hidden = state.reminders.length > 0;
   byId("more").hidden = !state.nextCursor;
   const viewOnly = state.lists.filter((list) => list.access === "read").map((list) => list.id);
-  const drawn = JSON.stringify([state.reminders, now.toDateString(), state.view, viewOnly]);
+  const drawn = JSON.stringify([state.reminders, now.toDateString(), state.view, viewOnly, [...state.parentTitles]]);
   if (drawnRows === drawn) return;
   drawnRows = drawn;
   // Drawing the rows again must not lose the keyboard's place: the focus goes back to the
@@ -210,6 +236,7 @@ function row(reminder, now) {
   const readOnly = isReadOnly(reminder.listID);
   const showList = state.view.kind !== "list";
   const title = reminder.title;
+  const parent = showList ? parentTitle(reminder) : null;
   return el("tr", {
     class: [reminder.completed && "completed", overdue && "overdue", reminder.uid === state.selected && "selected",
             reminder.parentUID && "subtask"].filter(Boolean).join(" "),
@@ -226,6 +253,7 @@ function row(reminder, now) {
       })),
     el("td", { class: "title-cell" },
       el("button", { class: "title", onclick: () => openDetail(reminder.uid), "aria-label": null }, title),
+      parent ? el("span", { class: "meta parent-title" }, `in: ${parent}`) : null,
       showList && reminder.list ? el("span", { class: "meta list-name" }, reminder.list) : null,
       reminder.tags.length ? el("span", { class: "meta tags" }, ...reminder.tags.map((tag) => el("span", { class: "tag" }, "#" + tag))) : null,
       reminder.notes ? el("span", { class: "meta notes" }, reminder.notes.split("\n")[0]) : null),
@@ -395,6 +423,7 @@ function listen() {
   source.addEventListener("change", () => {
     clearTimeout(pending);
     pending = setTimeout(async () => {
+      state.parentTitles.clear();
       await reload();
       await refreshDetail();
       checkAlarms();
