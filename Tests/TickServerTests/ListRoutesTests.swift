@@ -23,6 +23,12 @@ import Testing
         #expect(smart.map { $0["id"] as? String } == ["today", "scheduled", "flagged", "overdue", "completed", "all"])
         #expect(smart.map { $0["count"] as? Int } == [1, 1, 1, 0, 0, 2])
         #expect(ServiceHarness.object(harness.send("GET", "/api/v1/lists/" + id))["openCount"] as? Int == 2)
+        // reminderCount: what deleting the list deletes, completed reminders too.
+        let done = harness.add(#"{"title":"three","list":"\#(id)"}"#)
+        #expect(harness.send("POST", "/api/v1/reminders/\(done)/complete").status == 200)
+        let one = ServiceHarness.object(harness.send("GET", "/api/v1/lists/" + id))
+        #expect(one["openCount"] as? Int == 2)
+        #expect(one["reminderCount"] as? Int == 3)
     }
 
     @Test(arguments: [

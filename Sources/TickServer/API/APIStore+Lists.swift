@@ -6,12 +6,16 @@ import TickModel
 /// The list routes of the JSON API on any store (`APIStore`): one list, add, rename and
 /// recolor, move, delete.
 extension APIStore {
+    /// `GET /api/v1/lists/{id}`: the list with its open count and `reminderCount`, every
+    /// reminder in it (completed ones and subtasks too): what deleting it deletes, which the
+    /// web app says before it asks.
     func getList(_ id: String) throws -> HTTPResponse {
-        let (list, open) = try read { db in
+        let (list, open, all) = try read { db in
             let list = try Actions.existingList(.id(ReminderList.ID(rawValue: id)), in: db)
-            return (list, try db.openCount(inList: list.id))
+            return (list, try db.openCount(inList: list.id), try db.reminderCount(inList: list.id))
         }
-        return WebService.json(TickJSON.object(for: list, openCount: open))
+        let members = WebService.members(of: TickJSON.object(for: list, openCount: open))
+        return WebService.json(.object(members + [("reminderCount", .int(Int64(all)))]))
     }
 
     func addList(_ request: HTTPRequest, context: ActionContext) throws -> HTTPResponse {

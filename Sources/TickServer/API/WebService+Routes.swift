@@ -51,7 +51,7 @@ extension WebService {
         // Lists.
         router.add("GET", api + "/lists", summary: "Every list with its open count, and the smart lists with theirs") { service, request, _ in service.getLists(request) }
         router.add("POST", api + "/lists", summary: "Add a list { name, color? }") { service, request, _ in try service.addList(request) }
-        router.add("GET", api + "/lists/{id}", summary: "One list") { service, _, id in try service.getList(id[0]) }
+        router.add("GET", api + "/lists/{id}", summary: "One list, with reminderCount (every reminder in it: what deleting it deletes)") { service, _, id in try service.getList(id[0]) }
         router.add("PATCH", api + "/lists/{id}", summary: "Rename or recolor a list { name?, color? }") { try $0.patchList($1, $2[0]) }
         router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)") { try $0.deleteList($1, $2[0]) }
         router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }") { try $0.moveList($1, $2[0]) }
