@@ -20,6 +20,7 @@ signing out and signing in as another user in the same browser are added.
 """
 import base64
 import argparse
+import contextlib
 import datetime
 import json
 import os
@@ -563,6 +564,122 @@ def new_list_with_a_color_and_a_blank_name_refused(server, app):
     assert dot.strip().upper() == "#AF52DE", f"the dot is {dot!r}"
 
 
+def list_named(server, name):
+    return next((item for item in server.lists() if item["name"] == name), None)
+
+
+def own_list_names(server):
+    return [item["name"] for item in server.lists() if not item.get("sharedBy")]
+
+
+@check
+def rename_recolor_move_and_delete_a_list(server, app):
+    """Found by a tester: the page could not rename, recolor, reorder or delete a list, which
+    the API can. Edit list… (reached with the keyboard) renames and recolors, refuses a blank
+    name in the API's words, moves the list up (and Alt+↓ on it in the sidebar moves it back);
+    Delete list… says how many reminders go with it before it deletes, and Undo brings them back."""
+    driver = app.driver
+    server.cli("lists", "add", "Errands", "--color", "red")
+    server.cli("add", "Post office", "--list", "Errands")
+    server.cli("add", "Pharmacy", "--list", "Errands")
+    uid = server.reminder("Errands", "Pharmacy")["uid"]
+    server.api("POST", f"/reminders/{uid}/complete", {})
+    app.open_list("Errands")
+    app.find("#edit-list-button").send_keys(Keys.ENTER)
+    wait_for(lambda: app.find("#list-dialog").is_displayed(), "the list dialog")
+    assert app.find("#list-dialog-title").text == "Edit list"
+    assert app.find("#list-name").get_attribute("value") == "Errands"
+    assert app.find("#color-red").is_selected(), "the list's color is not the one chosen"
+    name = driver.switch_to.active_element
+    assert name.get_attribute("id") == "list-name", "the focus is not in the name"
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("  \u3000 ", Keys.ENTER)
+    message = wait_for(lambda: app.find("#list-error").is_displayed() and app.find("#list-error").text, "the refusal")
+    assert "empty or only white space" in message, f"the message was {message!r}"
+    assert list_named(server, "Errands"), "the blank name was taken"
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("Errands 🛒")
+    app.find("label[for=color-green]").click()
+    app.find("#list-create").click()
+    wait_for(lambda: (list_named(server, "Errands 🛒") or {}).get("color") == "#34C759", "the list renamed and green")
+    wait_for(lambda: not app.find("#list-dialog").is_displayed(), "the dialog closed")
+    wait_for(lambda: app.find("#view-title").text == "Errands 🛒", "the new name in the heading")
+    wait_for(lambda: "Errands 🛒" in sidebar_names(app), "the new name in the sidebar")
+
+    # Up one place from the dialog, back down with Alt+↓ on the list in the sidebar.
+    before = own_list_names(server)
+    index = before.index("Errands 🛒")
+    moved = before[:index - 1] + ["Errands 🛒", before[index - 1]] + before[index + 1:]
+    app.find("#edit-list-button").click()
+    wait_for(lambda: app.find("#list-place").text == f"{index + 1} of {len(before)}", "the list's place in the dialog")
+    app.find("#list-up").click()
+    wait_for(lambda: own_list_names(server) == moved, "the list moved up")
+    wait_for(lambda: app.find("#list-place").text == f"{index} of {len(before)}", "the new place in the dialog")
+    wait_for(lambda: sidebar_names(app)[:len(moved)] == moved, "the sidebar in the new order")
+    app.find("#list-cancel").click()
+    app.settle()
+    # Found and pressed in one go, again when a redraw of the sidebar came in between.
+    wait_for(lambda: sidebar_item(app, "Errands 🛒").send_keys(Keys.ALT, Keys.ARROW_DOWN) or True, "Alt+↓ on the list")
+    wait_for(lambda: own_list_names(server) == before, "Alt+↓ moving it back")
+    wait_for(lambda: driver.switch_to.active_element.get_attribute("data-list") == list_named(server, "Errands 🛒")["id"],
+             "the focus staying on the moved list")
+
+    # Delete: asked first, with the number of reminders (the completed one too).
+    app.find("#edit-list-button").click()
+    wait_for(lambda: app.find("#list-dialog").is_displayed(), "the list dialog again")
+    app.find("#list-delete").click()
+    wait_for(lambda: app.find("#delete-list-dialog").is_displayed(), "the confirmation")
+    text = app.find("#delete-list-dialog").text
+    assert "Errands 🛒" in text and "2 reminders" in text, f"the confirmation says {text!r}"
+    found = axe_findings(driver)
+    assert found == [], "axe in the confirmation: " + "; ".join(found)
+    app.find("#delete-list-cancel").click()
+    wait_for(lambda: app.find("#list-dialog").is_displayed(), "Cancel going back to the list dialog")
+    assert list_named(server, "Errands 🛒"), "Cancel deleted the list"
+    app.find("#list-delete").click()
+    wait_for(lambda: app.find("#delete-list-dialog").is_displayed(), "the confirmation again")
+    app.find("#delete-list-confirm").click()
+    wait_for(lambda: list_named(server, "Errands 🛒") is None, "the list deleted")
+    wait_for(lambda: "Errands 🛒" not in sidebar_names(app), "the list gone from the sidebar")
+    wait_for(lambda: app.find("#view-title").text == "Today", "Today shown instead")
+    assert "and its 2 reminders" in app.find("#undo-text").text, app.find("#undo-text").text
+    app.find("#undo-button").click()
+    wait_for(lambda: list_named(server, "Errands 🛒"), "Undo bringing the list back")
+    assert sorted(r["title"] for r in server.reminders("Errands 🛒")) == ["Pharmacy", "Post office"], "its reminders did not come back"
+    wait_for(lambda: "Errands 🛒" in sidebar_names(app), "the list back in the sidebar")
+
+
+@contextlib.contextmanager
+def phone(driver, width, height, scale):
+    """The page loaded again as a phone of `width`×`height` CSS pixels shows it; afterwards at the desktop size."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
+    try:
+        driver.refresh()
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@check
+def edit_a_list_at_phone_width(server, app):
+    """The list dialog at 390×844: it fits, and axe finds nothing in it."""
+    driver = app.driver
+    with phone(driver, 390, 844, 3):
+        app.open_list("Work")
+        button = wait_for(lambda: app.find("#edit-list-button") if app.find("#edit-list-button").is_displayed() else None, "Edit list…")
+        button.click()
+        wait_for(lambda: app.find("#list-dialog").is_displayed(), "the list dialog")
+        box = driver.execute_script("const r = document.querySelector('#list-dialog').getBoundingClientRect(); return [r.left, r.right, r.bottom];")
+        assert box[0] >= 0 and box[1] <= 390 and box[2] <= 844, f"the dialog is at {box} in 390×844"
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} px wide at 390 px"
+        found = axe_findings(driver)
+        assert found == [], "axe in the list dialog at phone width: " + "; ".join(found)
+        app.find("#list-cancel").click()
+    driver.refresh()
+    app.settle()
+
+
 @check
 def markup_title_is_text(server, app):
     app.open_list("Work")
@@ -646,9 +763,7 @@ def keyboard_alone(server, app):
 @check
 def phone_width(server, app):
     driver = app.driver
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
-    try:
-        driver.refresh()
+    with phone(driver, 360, 740, 2):
         wait_for(lambda: app.find("#menu").is_displayed(), "the menu button at 360 px")
         assert not app.find("#sidebar").is_displayed(), "the sidebar is not a drawer at 360 px"
         width = driver.execute_script("return document.documentElement.scrollWidth")
@@ -665,8 +780,6 @@ def phone_width(server, app):
         app.add("폰에서 추가 📱")
         found = axe_findings(driver)
         assert found == [], "axe at phone width: " + "; ".join(found)
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 @check

@@ -19,6 +19,7 @@ export const shortcuts = [
   ["f", "flag or unflag"],
   ["c", "show or hide completed reminders"],
   ["n", "a new list"],
+  ["Alt+↑ ↓ on a list", "move the list up or down in the sidebar"],
   ["/", "search titles and notes (Esc leaves the results)"],
   ["l", "the lists (on a phone: open the drawer)"],
   ["?", "this help"],

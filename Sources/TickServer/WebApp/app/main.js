@@ -7,7 +7,7 @@ import { openDetail, closeDetail, refreshDetail } from "./detail.js";
 import { installShortcuts } from "./keys.js";
 import { installReorder } from "./reorder.js";
 import { installNotifications, checkAlarms } from "./notify.js";
-import { openNewList } from "./lists.js";
+import { openNewList, openEditList, moveListByKey } from "./lists.js";
 import { openShare, leave, signOut } from "./share.js";
 
 const PAGE = 50;
@@ -146,6 +146,9 @@ function isCurrent(kind, id) {
 }
 
 function renderSidebar() {
+  // Drawing the lists again (after a change anywhere) keeps the keyboard's place among them.
+  const focused = document.activeElement?.closest?.("#sidebar .nav-item");
+  const again = focused && (focused.dataset.list ? `[data-list="${CSS.escape(focused.dataset.list)}"]` : `[data-smart="${focused.dataset.smart}"]`);
   fill(byId("smart-lists"), state.smartLists.map((smart) =>
     el("li", {},
       el("button", {
@@ -161,12 +164,18 @@ function renderSidebar() {
     const label = sharing
       ? el("span", { class: "nav-label" }, el("span", { class: "nav-name" }, list.name), el("span", { class: "shared-by" }, sharing))
       : el("span", { class: "nav-name" }, list.name);
+    // The user's own lists move with Alt+↑/↓, and a right click edits them (as Edit list… does).
+    const own = !list.sharedBy;
     return el("li", {},
       el("button", {
         class: "nav-item", "aria-current": isCurrent("list", list.id) ? "page" : null,
         dataset: { list: list.id }, onclick: () => choose({ kind: "list", id: list.id }),
+        "aria-keyshortcuts": own ? "Alt+ArrowUp Alt+ArrowDown" : null,
+        onkeydown: own ? (event) => moveListByKey(event, list) : null,
+        oncontextmenu: own ? (event) => { event.preventDefault(); openEditList(list); } : null,
       }, dot, label, el("span", { class: "count" }, String(list.openCount))));
   }));
+  if (again) byId("sidebar").querySelector(again)?.focus();
   const signOutButton = byId("sign-out");
   signOutButton.hidden = !state.user;
   if (state.user) fill(signOutButton, `Sign out (${state.user})`);
@@ -188,7 +197,8 @@ function renderTable() {
   byId("view-dot").hidden = !list;
   if (list) byId("view-dot").style.setProperty("--dot", list.color);
   fill(byId("reminders-caption"), name);
-  // Sharing: the owner of a list shares it; a user it is shared with can leave it.
+  // The owner of a list edits and shares it; a user it is shared with can leave it.
+  byId("edit-list-button").hidden = !(list && !list.sharedBy);
   byId("share-button").hidden = !(state.user && list && !list.sharedBy);
   byId("leave-button").hidden = !(list && list.sharedBy);
   const readOnly = Boolean(list && isReadOnly(list.id));
@@ -328,13 +338,20 @@ export async function remove(reminder) {
   const deleted = await change(() => api.remove(reminder.uid));
   if (!deleted) return;
   if (state.detail?.uid === reminder.uid) closeDetail();
+  offerUndo(`Deleted “${reminder.title}”.`, reminder.uid);
+  announce(`Deleted “${reminder.title}”. Press u to undo.`);
+}
+
+/** Shows `text` in the undo bar for 10 s: its Undo restores the deleted reminder `uid`, or
+ *  without one takes back the newest change (as `u` does). */
+export function offerUndo(text, uid = null) {
   const bar = byId("undo-bar");
-  fill(byId("undo-text"), `Deleted “${reminder.title}”.`);
-  bar.dataset.uid = reminder.uid;
+  fill(byId("undo-text"), text);
+  if (uid) bar.dataset.uid = uid;
+  else delete bar.dataset.uid;
   bar.hidden = false;
   clearTimeout(undoTimer);
   undoTimer = setTimeout(hideUndo, 10_000);
-  announce(`Deleted “${reminder.title}”. Press u to undo.`);
 }
 
 function hideUndo() {
@@ -470,6 +487,7 @@ function start() {
     document.body.classList.contains("drawer-open") ? closeDrawer() : openDrawer());
   byId("scrim").addEventListener("click", closeDrawer);
   byId("new-list").addEventListener("click", openNewList);
+  byId("edit-list-button").addEventListener("click", () => openEditList(listByID(state.view.id)));
   byId("share-button").addEventListener("click", () => openShare(listByID(state.view.id)));
   byId("leave-button").addEventListener("click", () => leave(listByID(state.view.id)));
   byId("sign-out").addEventListener("click", signOut);
