@@ -77,6 +77,42 @@ struct ICalendarWriterTests {
         #expect(again.iCalendarExtras.contains("X-KEPT:after"))
     }
 
+    /// Found by fuzz/icalendar: libical moves a VTIMEZONE to the front of a component's
+    /// children, so a VTIMEZONE inside a VTODO put the VTODO's blocks and libical's alarms out
+    /// of step by one: an alarm's block was taken for an unreadable one and the alarms came
+    /// back in another order, with other identities.
+    @Test("a VTIMEZONE inside a VTODO leaves its alarms in step: same triggers, same order, same UIDs after a round trip")
+    func vtimezoneInsideVTodo() throws {
+        let text = F.vtodo(["SUMMARY:Zoned", "DUE:20261205T090000Z",
+                            "BEGIN:VALARM", "ACTION:DISPLAY", "X-KEPT:sixteen", "TRIGGER:-PT16M", "END:VALARM",
+                            "BEGIN:VTIMEZONE", "TZID:Nowhere", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                            "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+                            "BEGIN:VALARM", "ACTION:DISPLAY", "X-KEPT:fifteen", "TRIGGER:-PT15M", "END:VALARM"])
+        let batch = try F.read(text)
+        let first = try #require(batch.reminders.first?.reminder)
+        #expect(first.alarms.map(\.trigger) == [.relative(seconds: -960, toStart: true), .relative(seconds: -900, toStart: true)])
+        #expect(!batch.warnings.contains { $0.contains("without a readable TRIGGER") }, "\(batch.warnings)")
+        let exported = try F.roundTrip(text)
+        // Each alarm's own lines go with it, in its place.
+        let kept = Self.vtodoLines(exported).filter { $0.hasPrefix("X-KEPT") || $0.hasPrefix("TRIGGER") }
+        #expect(kept == ["X-KEPT:sixteen", "TRIGGER:-PT16M", "X-KEPT:fifteen", "TRIGGER:-PT15M"], "\(exported)")
+        let again = try F.reminder(exported)
+        #expect(again.alarms == first.alarms)
+    }
+
+    /// An alarm in Tick's own form (kept as nothing) before one kept as its file gave it:
+    /// the kept block was written before Tick's, and the order changed on a round trip.
+    @Test("alarms kept as given and alarms in Tick's form are written in the reminder's order")
+    func keptAndOwnAlarmsInOrder() throws {
+        let text = F.vtodo(["UID:o-1", "SUMMARY:Ordered", "DUE:20261205T090000Z",
+                            "BEGIN:VALARM", "UID:first", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER:-PT30M", "END:VALARM",
+                            "BEGIN:VALARM", "ACTION:DISPLAY", "X-KEPT:as given", "TRIGGER:-PT5M", "END:VALARM"])
+        let first = try F.reminder(text)
+        #expect(first.alarms.map(\.uid) == ["first", "o-1-alarm-1"])
+        let again = try F.reminder(try F.roundTrip(text))
+        #expect(again.alarms == first.alarms)
+    }
+
     @Test("a reminder made in Tick: VCALENDAR header, one VTODO, CRLF line ends")
     func plainReminder() {
         let text = Self.write([Self.reminder()])

@@ -131,7 +131,9 @@ struct VTodoFields: Sendable {
             default: break
             }
         }
-        for child in component.components() {
+        // One entry for each child but a VTIMEZONE, in the order of the VTODO's blocks
+        // (`VTodoRecord` pairs them by index); libical moves a VTIMEZONE to the front.
+        for child in component.components() where child.kind != ICAL_VTIMEZONE_COMPONENT {
             alarms.append(VTodoFields.alarm(child, unreadable: &unreadableDisplayAlarms))
         }
     }

@@ -81,8 +81,14 @@ struct VTodoRecord: Sendable {
                     }
                 }
             case .block(let lines):
-                let alarm = blockIndex < fields.alarms.count ? fields.alarms[blockIndex] : nil
-                blockIndex += 1
+                // libical puts a VTIMEZONE first among a component's children whatever its
+                // place (icalcomponent_add_component), and `fields.alarms` leaves them out:
+                // the blocks are counted the same way, so that each block meets its alarm.
+                var alarm: VTodoFields.AlarmFields?
+                if lines.first?.beginName != "VTIMEZONE" {
+                    alarm = blockIndex < fields.alarms.count ? fields.alarms[blockIndex] : nil
+                    blockIndex += 1
+                }
                 if let name = lines.first?.beginName, VTodoRecord.notAllowedInside.contains(name) {
                     warn(lines.first?.lineNumber ?? beginLine, "a \(name) inside a VTODO was ignored "
                          + "(RFC 5545 §3.6.2 allows only VALARMs there)")

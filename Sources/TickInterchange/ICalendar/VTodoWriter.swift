@@ -192,7 +192,9 @@ struct VTodoWriter {
     /// - Complexity: O(n + k) for n alarms and k kept VALARMs (alarms are found by UID,
     ///   not searched).
     private func alarmLines(_ kept: [[String]]) -> [String] {
-        var lines: [String] = []
+        // Each alarm's kept block (by the alarm's index), then the alarms in the reminder's
+        // order: a kept block or Tick's own lines, so that a reader meets them in that order.
+        var blocks: [Int: [String]] = [:]
         var written = Set<Int>()
         var anonymous = 0
         // The indices of the reminder's alarms by UID, in order; those written are passed over.
@@ -207,13 +209,14 @@ struct VTodoWriter {
             else { continue }
             written.insert(index)
             if VTodoWriter.same(reminder.alarms[index], read) {
-                lines.append(contentsOf: block)
+                blocks[index] = block
             } else {
-                lines.append(contentsOf: VTodoWriter.acknowledging(block, at: reminder.alarms[index].firedAt))
+                blocks[index] = VTodoWriter.acknowledging(block, at: reminder.alarms[index].firedAt)
             }
         }
-        for (index, alarm) in reminder.alarms.enumerated() where !written.contains(index) {
-            lines.append(contentsOf: VTodoLines.alarm(alarm, of: reminder))
+        var lines: [String] = []
+        for (index, alarm) in reminder.alarms.enumerated() {
+            lines.append(contentsOf: blocks[index] ?? VTodoLines.alarm(alarm, of: reminder))
         }
         return lines
     }
