@@ -211,6 +211,24 @@ struct RegressionTests {
         #expect(other.run("export", "--format", "todotxt").errors == "")
     }
 
+    /// Found by a tester: a title with U+0001 exported to .ics lost the character unseen (RFC
+    /// 5545 TEXT has no place for it). The export says so, naming the first; a Tick archive
+    /// keeps it.
+    @Test("an iCalendar export warns of control characters it leaves out, and of nothing else")
+    func icsDroppedControls() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "a\u{01}b")
+        cli.ok("add", "tab\tkept", "--notes", "two\nlines")
+        let result = cli.run("export", "--format", "ics")
+        #expect(result.status == 0)
+        #expect(result.errors == "tick: warning: 1 reminder holds control characters that iCalendar text cannot carry "
+                + "(RFC 5545 §3.3.11); they were left out: #1 \"a^Ab\". A Tick archive (--format json) keeps them\n")
+        #expect(result.output.contains("SUMMARY:ab\r\n"))
+        #expect(cli.run("export", "--format", "json").errors == "")
+        cli.ok("edit", "1", "--title", "clean")
+        #expect(cli.run("export", "--format", "ics").errors == "")
+    }
+
     /// Found by a tester: a yearly series due 9998-12-31, completed, moved to 9999-12-31, past
     /// the dates Tick holds (years 2 to 9998), then said "the last of its series" with no
     /// end in its rule, and its alarm showed the wrong day. The series ends at 9998 instead.

@@ -105,6 +105,7 @@ struct ExportCommand: Command {
         case .ics:
             try ICalendarWriter.loadLibrary()
             let writer = ICalendarWriter()
+            var dropping: [Reminder] = []
             for list in lists {
                 // Two passes over the list: its header names the time zones its VTODOs use
                 // (the first reads only the dates and kept lines of those that have any).
@@ -113,9 +114,21 @@ struct ExportCommand: Command {
                 var calendar = writer.calendar(for: list, using: zones, into: &out)
                 try source.forEachReminder(inList: list.id) { reminder in
                     calendar.append(reminder, to: &out)
+                    if ([reminder.title, reminder.notes, reminder.url ?? ""] + reminder.tags).contains(where: ICalendarText.hasDroppedControls) {
+                        dropping.append(reminder)
+                    }
                     try reminderWritten()
                 }
                 calendar.end(into: &out)
+            }
+            if let first = dropping.first {
+                // Said rather than lost unseen: a Tick archive (--format json) keeps them.
+                let others = dropping.count - 1
+                context.warn((dropping.count == 1 ? "1 reminder holds" : "\(dropping.count) reminders hold")
+                             + " control characters that iCalendar text cannot carry (RFC 5545 §3.3.11); they were left out: "
+                             + "\(first.number) \"\(TerminalText.truncated(TerminalText.sanitized(first.title), toWidth: 60))\""
+                             + (others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")")
+                             + ". A Tick archive (--format json) keeps them")
             }
         case .taskwarrior:
             throw CommandError.usage("tick cannot export taskwarrior")

@@ -11,6 +11,13 @@ public enum ICalendarText {
     /// TEXT escaping: `\` `;` `,` get a backslash, line breaks become `\n`; other control
     /// characters (not allowed in TEXT) are dropped, tabs kept.
     /// - Complexity: O(n) in the length of `text`.
+    /// Whether `text` holds a control character that `escaped(_:)` leaves out: RFC 5545
+    /// TEXT (§3.3.11) has no place for C0 controls but tab and line breaks, nor for DEL.
+    /// - Complexity: O(n) in the length of `text`.
+    public static func hasDroppedControls(_ text: String) -> Bool {
+        text.utf8.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
+    }
+
     static func escaped(_ text: String) -> String {
         var needsWork = false
         for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
