@@ -114,7 +114,9 @@ struct ExportCommand: Command {
                 var calendar = writer.calendar(for: list, using: zones, into: &out)
                 try source.forEachReminder(inList: list.id) { reminder in
                     calendar.append(reminder, to: &out)
-                    if ([reminder.title, reminder.notes, reminder.url ?? ""] + reminder.tags).contains(where: ICalendarText.hasDroppedControls) {
+                    // A title's or notes' control characters go exactly into X-TICK-TITLE /
+                    // X-TICK-NOTES, which Tick reads back; a URL's and tags' have no such place.
+                    if ([reminder.url ?? ""] + reminder.tags).contains(where: ICalendarText.hasDroppedControls) {
                         dropping.append(reminder)
                     }
                     try reminderWritten()
@@ -125,7 +127,8 @@ struct ExportCommand: Command {
                 // Said rather than lost unseen: a Tick archive (--format json) keeps them.
                 let others = dropping.count - 1
                 context.warn((dropping.count == 1 ? "1 reminder holds" : "\(dropping.count) reminders hold")
-                             + " control characters that iCalendar text cannot carry (RFC 5545 §3.3.11); they were left out: "
+                             + " control characters in a URL or tag, which iCalendar text cannot carry (RFC 5545 §3.3.11); "
+                             + "they were left out: "
                              + "\(first.number) \"\(TerminalText.truncated(TerminalText.sanitized(first.title), toWidth: 60))\""
                              + (others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")")
                              + ". A Tick archive (--format json) keeps them")
