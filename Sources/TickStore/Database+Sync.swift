@@ -254,6 +254,16 @@ extension Database {
         return found
     }
 
+    /// Whether an item with `uid` is stored in a collection paired with `list`, by any
+    /// account: the server holds the reminder where Tick has it.
+    /// - Throws: `StoreError` from SQLite.
+    public func isStoredOnServer(uid: ReminderUID, inCollectionOf list: ReminderList.ID) throws -> Bool {
+        try scalarInt("""
+            SELECT 1 FROM sync_item AS i JOIN sync_collection AS c ON c.account = i.account AND c.url = i.collection_url
+            WHERE i.uid = ? AND c.list_id = ? LIMIT 1
+            """, [.text(uid.rawValue), .text(list.rawValue)]) != nil
+    }
+
     /// Forgets `uid` in every collection of `account` but `collectionURL` (the item moved
     /// to that collection).
     /// - Throws: `StoreError` from SQLite.

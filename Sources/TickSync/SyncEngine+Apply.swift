@@ -91,23 +91,48 @@ extension SyncEngine {
                 report.warnings.append("\(list.name): the server refused to delete \(item.href) (\(reason))")
             }
 
-        case .deleteRemote(let state, _):
-            let target = url(of: state.href, in: pairing.collection)
-            switch try dav.delete(target, ifMatch: state.etag) {
-            case .stored, .gone:
-                try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
-                listReport.remoteDeleted += 1
-            case .preconditionFailed:
-                // Changed on the server since: the edit wins over Tick's deletion.
-                if let fresh = try fetchOne(state.href, pairing: pairing) {
-                    try take(fresh, list: list, key: key, state: state)
-                    report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: fresh.reminder.title,
-                                                                uid: fresh.reminder.uid, property: "deleted", lostValue: "", loser: "Tick"))
-                    listReport.localAdded += 1
-                }
-            case .refused(let reason):
-                report.warnings.append("\(list.name): the server refused to delete \(state.href) (\(reason))")
+        case .deleteRemote(let state, let moved):
+            if moved, try !isOnServerElsewhere(state) {
+                // Moved to another list that is synced too: its old copy goes only once the
+                // new one is on the server (that list's sync may come later in this run, or
+                // its server may refuse the item), never before.
+                deferredMovedDeletions.append((state, pairing))
+                return
             }
+            try deleteOnServer(state, pairing: pairing, report: &report, list: &listReport)
+        }
+    }
+
+    /// Whether the old copy of a reminder moved in Tick to another list may go: its new
+    /// list is not synced with any calendar (the move takes it off the server), or its copy
+    /// in the new list's calendar is stored (by this account or another).
+    func isOnServerElsewhere(_ state: SyncedItem) throws -> Bool {
+        try store.read { db in
+            guard let reminder = try db.reminder(uid: state.uid), try db.isSyncedWithCalDAV(list: reminder.listID) else { return true }
+            return try db.isStoredOnServer(uid: state.uid, inCollectionOf: reminder.listID)
+        }
+    }
+
+    /// Deletes the item of `state` on the server (Tick deleted it, or moved it to another list).
+    func deleteOnServer(_ state: SyncedItem, pairing: Pairing, report: inout SyncReport,
+                        list listReport: inout SyncReport.ListReport) throws {
+        let list = pairing.list
+        let key = pairing.stored.url
+        let target = url(of: state.href, in: pairing.collection)
+        switch try dav.delete(target, ifMatch: state.etag) {
+        case .stored, .gone:
+            try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
+            listReport.remoteDeleted += 1
+        case .preconditionFailed:
+            // Changed on the server since: the edit wins over Tick's deletion.
+            if let fresh = try fetchOne(state.href, pairing: pairing) {
+                try take(fresh, list: list, key: key, state: state)
+                report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: fresh.reminder.title,
+                                                            uid: fresh.reminder.uid, property: "deleted", lostValue: "", loser: "Tick"))
+                listReport.localAdded += 1
+            }
+        case .refused(let reason):
+            report.warnings.append("\(list.name): the server refused to delete \(state.href) (\(reason))")
         }
     }
 

@@ -70,6 +70,9 @@ public final class SyncEngine {
     /// was synced: unless another client moved them to another calendar, whose sync then
     /// brought them to that list with Tick's edit merged in.
     var deferredRecreations: [(state: SyncedItem, pairing: Pairing)] = []
+    /// Old copies of reminders moved in Tick to another synced list, deleted after every
+    /// collection was synced, and only when the new copy is on the server by then.
+    var deferredMovedDeletions: [(state: SyncedItem, pairing: Pairing)] = []
     /// The lists paired in this run, for telling a move between calendars from a new item.
     var pairedListIDs = Set<ReminderList.ID>()
     /// The revisions of the list being synced, as read when its sync was planned: what an
@@ -94,6 +97,7 @@ public final class SyncEngine {
         pairedListIDs = Set(pairs.map(\.list.id))
         deferredDeletions = []
         deferredRecreations = []
+        deferredMovedDeletions = []
         for (index, paired) in pairs.enumerated() {
             var pairing = paired
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
@@ -119,6 +123,17 @@ public final class SyncEngine {
             planRevisions = [state.uid: revision]
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
                 try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
+            }
+        }
+        for (state, pairing) in deferredMovedDeletions {
+            guard try isOnServerElsewhere(state) else {
+                let title = (try? store.read { try $0.reminder(uid: state.uid) })??.title ?? state.uid.rawValue
+                report.warnings.append("\(pairing.list.name): \"\(title)\" was moved to another list in Tick, but the server "
+                                       + "does not hold it there yet; its copy here stays until it does")
+                continue
+            }
+            try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
+                try deleteOnServer(state, pairing: pairing, report: &report, list: &listReport)
             }
         }
         for deletion in deferredDeletions {

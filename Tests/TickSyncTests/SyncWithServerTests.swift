@@ -730,6 +730,51 @@ struct SyncWithServerTests {
         #expect(Set(here?.compactMap { $0["title"] as? String } ?? []) == ["Shared task, my note", "Mine only"])
     }
 
+    /// Found by a tester: a reminder moved in Tick to another list whose calendar refuses it
+    /// (a server that holds each UID once in a user's calendars: CALDAV:no-uid-conflict) had
+    /// its old copy deleted anyway, leaving it on no calendar of the server. The old copy now
+    /// goes only once the new one is stored, whichever list syncs first.
+    @Test("a reminder moved in Tick to a calendar that refuses it keeps its old copy on the server, with a warning",
+          arguments: ["aaa-first", "zzz-last"])
+    func moveToACalendarThatRefuses(newList: String) throws {
+        let server = try CalDAVServer(.xandikos)
+        let proxy = try FaultProxy(target: server.baseURL, user: "alice", password: "secret")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        tick.ok("sync", "add", "home", proxy.baseURL, "--user", "alice")
+        tick.ok("lists", "add", "mmm-old")
+        tick.ok("lists", "add", newList)
+        tick.ok("add", "Keep me somewhere", "--list", "mmm-old")
+        let first = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        // The calendars Tick made for the lists, by list name (their last path segment).
+        var calendars: [String: String] = [:]
+        for list in first?.first?["lists"] as? [[String: Any]] ?? [] {
+            if let name = list["list"] as? String, let url = list["url"] as? String {
+                calendars[name] = url.split(separator: "/").last.map(String.init)
+            }
+        }
+        func titles(_ list: String) throws -> [String] {
+            try server.items(in: try #require(calendars[list])).values.compactMap { text in
+                text.components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+            }
+        }
+        #expect(try titles("mmm-old") == ["Keep me somewhere"])
+        tick.ok("edit", "1", "--list", newList)
+        try proxy.set([.init("PUT", fault: "403-uid", times: 5)])
+        let refused = tick.run("sync")
+        #expect(refused.status == 0)
+        #expect(refused.errors.contains("no-uid-conflict"), "\(refused.errors)")
+        #expect(refused.errors.contains("\"Keep me somewhere\" was moved to another list in Tick, but the server does not hold it there yet"),
+                "\(refused.errors)")
+        #expect(try titles("mmm-old") == ["Keep me somewhere"], "the old copy stays")
+        // Once the server takes it, the move completes: one copy, in the new calendar.
+        try proxy.set([])
+        tick.ok("sync")
+        #expect(try titles(newList) == ["Keep me somewhere"])
+        #expect(try titles("mmm-old").isEmpty)
+    }
+
     @Test("a sync token the server no longer knows: every item compared, nothing duplicated, unsent changes kept")
     func invalidSyncToken() throws {
         let setup = try Setup()

@@ -10,6 +10,9 @@ when a rule in RULES_FILE (JSON, re-read on every request) matches: a list of ob
   {"method": "PUT", "path": "substring", "fault": F, "times": N}
 where F is one of
   "412"            answer 412 Precondition Failed without forwarding
+  "403-uid"        answer 403 with the CalDAV precondition no-uid-conflict (RFC 4791
+                   §5.3.2.1) without forwarding: a server that refuses a UID it holds
+                   in another calendar
   "429"            answer 429 with "Retry-After: 1" without forwarding
   "503"            answer 503 with "Retry-After: 1" without forwarding
   "429-long"       answer 429 with "Retry-After: 3600" without forwarding
@@ -186,6 +189,11 @@ class Handler(BaseHTTPRequestHandler):
         fault = take_fault(self.command, self.path)
         if fault == "412":
             self.answer(412, [], b"")
+            return
+        if fault == "403-uid":
+            self.answer(403, [("Content-Type", "application/xml; charset=utf-8")],
+                        b'<?xml version="1.0" encoding="utf-8"?><D:error xmlns:D="DAV:" '
+                        b'xmlns:C="urn:ietf:params:xml:ns:caldav"><C:no-uid-conflict/></D:error>')
             return
         if fault in ("429", "503"):
             self.answer(int(fault), [("Retry-After", "1")], b"")
