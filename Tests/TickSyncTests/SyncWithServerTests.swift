@@ -737,12 +737,7 @@ struct SyncWithServerTests {
     @Test("a reminder moved in Tick to a calendar that refuses it keeps its old copy on the server, with a warning",
           arguments: ["aaa-first", "zzz-last"])
     func moveToACalendarThatRefuses(newList: String) throws {
-        let server = try CalDAVServer(.xandikos)
-        let proxy = try FaultProxy(target: server.baseURL, user: "alice", password: "secret")
-        let tick = CLIHarness()
-        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
-        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
-        tick.ok("sync", "add", "home", proxy.baseURL, "--user", "alice")
+        let (server, proxy, tick) = try Self.proxied()
         tick.ok("lists", "add", "mmm-old")
         tick.ok("lists", "add", newList)
         tick.ok("add", "Keep me somewhere", "--list", "mmm-old")
