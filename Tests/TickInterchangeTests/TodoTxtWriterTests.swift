@@ -113,6 +113,10 @@ struct TodoTxtWriterTests {
         // Found by fuzz/todotxt: a context followed only by an invisible character (U+061C) was
         // inside the sentence when read, at its edge once the title was trimmed and written back.
         ("(A) @1+flo8wra  text  @1+f   \u{061C}   ", "(A) text @1+flo8wra @1+f"),
+        // Found by fuzz/todotxt: a project ending in an invisible character was a word of the
+        // title, which lost the character when trimmed: `+ro` came back as a project.
+        ("(B) +ro\u{061C}            ", "(B) +ro"),
+        ("buy +ro\u{200B} @home\u{061C}", "buy +ro @home"),
     ])
     func importExportImportIsAFixedPoint(_ line: String, _ exported: String) throws {
         let zone = try TodoTxtFixture.zone("UTC")

@@ -73,7 +73,12 @@ struct TodoTxtToken {
     /// - Complexity: O(1): only the first and last scalars are looked at.
     static func isName(_ name: Substring) -> Bool {
         let scalars = name.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last else { return false }
+        // Invisible format characters at the end (U+061C, U+200B) are not looked at: a
+        // title loses them when trimmed, and `+ro<U+061C>` kept in a title as a word came
+        // back as the project `ro` once written (found by fuzz/todotxt).
+        guard let first = scalars.first, let last = scalars.last(where: { $0.properties.generalCategory != .format }) else {
+            return false
+        }
         return isNameEdge(first) && (isNameEdge(last) || isMark(last))
     }
 
