@@ -41,6 +41,10 @@
 # (-timeout=1; FUZZ_TIMEOUT=10 for a long run niced beside builds, where a starved process
 # would otherwise stop on a "hang" that takes 50 ms alone).
 #
+# Swift's own backtracer is off (SWIFT_BACKTRACE=enable=no): on a failed check it started a
+# swift-backtrace process that outlived the target, one per finding; ASan's report and the
+# check's message say what failed.
+#
 # Allocations keep no stack (ASAN_OPTIONS malloc_context_size=0): unwinding one for every
 # allocation was a quarter of the time of httprequest (3,000 inputs: 3.4 s -> 2.6 s). A report
 # of a freed or overflowed block then names no allocating stack; run the target on the kept
@@ -179,7 +183,7 @@ for target in $TARGETS; do
   fi
   status=0
   # shellcheck disable=SC2086 # $dictionary, $seeds and $budget are lists of words
-  (cd "$OUT/$target" && env $hashing ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 ./fuzz-$target $budget -rss_limit_mb=2048 -malloc_limit_mb=256 -detect_leaks=0 \
+  (cd "$OUT/$target" && env $hashing SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 ./fuzz-$target $budget -rss_limit_mb=2048 -malloc_limit_mb=256 -detect_leaks=0 \
      -print_final_stats=1 $dictionary $corpus $seeds >"$log" 2>&1) || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   executions=$((executions + ${runs:-0}))
