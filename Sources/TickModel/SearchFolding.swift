@@ -31,6 +31,29 @@ public enum SearchFolding {
         return foldedThroughUnicode(text)
     }
 
+    /// `folded(_:)` of UTF-8 `bytes` whose scalars all fold as they are
+    /// (`isFoldedAsItIs`), done on the bytes: ASCII letters lowercased, the rest copied.
+    /// Nil for other text and for bytes that are not UTF-8 (fold those through `folded`).
+    /// - Complexity: O(n) in the number of bytes.
+    public static func foldedAsItIs(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        if !bytes.allSatisfy({ $0 < 0x80 }) {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): if !isFoldedAsItIs(scalar) { return nil }
+                case .emptyInput: return bytes.map(lowercasedASCII)
+                case .error: return nil
+                }
+            }
+        }
+        return bytes.map(lowercasedASCII)
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
     /// Whether the fold leaves `scalar` as it is wherever it stands (an ASCII letter is only
     /// lowercased): ASCII, Hangul syllables (NFKD splits them into jamo and NFC puts them back),
     /// CJK unified ideographs, hiragana and katakana letters (a voiced kana splits and comes
@@ -39,7 +62,7 @@ public enum SearchFolding {
     /// that is dropped. A text of these alone (most titles in Korean, Chinese, Japanese or with
     /// emoji) is folded without Foundation's normalization; `SearchFoldingTests` compares every
     /// scalar of these ranges with the full fold.
-    public static func isFoldedAsItIs(_ scalar: Unicode.Scalar) -> Bool {
+    static func isFoldedAsItIs(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x7F, 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x1F300...0x1FAFF, 0x200D, 0xFE0F:
             return true

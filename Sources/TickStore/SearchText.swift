@@ -31,40 +31,19 @@ enum SearchText {
         }, nil, nil, nil)
     }
 
-    /// Sets the result of `tick_search_text` from the argument's bytes when every scalar of
-    /// it folds to itself, ASCII letters lowercased (`SearchFolding.isFoldedAsItIs`: ASCII,
-    /// Hangul, CJK, kana, emoji): no `String` made or decoded. The search index of an import
-    /// of 100,000 reminders is rebuilt through this.
-    /// - Returns: false, having set nothing, for other text (accents, Greek, Cyrillic, …),
-    ///   for bytes that are not UTF-8, and for an empty or NULL argument.
+    /// Sets the result of `tick_search_text` from the argument's bytes when
+    /// `SearchFolding.foldedAsItIs(_:)` folds them without a `String` (the search index of an
+    /// import of 100,000 reminders is rebuilt through this).
+    /// - Returns: false, having set nothing, when it cannot (or for an empty or NULL argument).
     private static func resultFoldedAsItIs(_ context: OpaquePointer?, _ count: Int32,
                                            _ values: UnsafeMutablePointer<OpaquePointer?>?) -> Bool {
         guard count == 1, let value = values?[0], sqlite3_value_type(value) == SQLITE_TEXT,
-              let bytes = sqlite3_value_text(value) else { return false }
-        let length = Int(sqlite3_value_bytes(value))
-        let text = UnsafeBufferPointer(start: bytes, count: length)
-        guard length > 0 else { return false }
-        if !text.allSatisfy({ $0 < 0x80 }) {
-            var iterator = text.makeIterator()
-            var decoder = UTF8()
-            decoding: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): if !SearchFolding.isFoldedAsItIs(scalar) { return false }
-                case .emptyInput: break decoding
-                case .error: return false
-                }
-            }
-        }
-        let lowered = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-            for index in 0..<length {
-                let byte = text[index]
-                buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-            }
-            initialized = length
-        }
-        lowered.withUnsafeBufferPointer { buffer in
+              let bytes = sqlite3_value_text(value), sqlite3_value_bytes(value) > 0,
+              let folded = SearchFolding.foldedAsItIs(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))))
+        else { return false }
+        folded.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
-                tick_sqlite3_result_text_transient(context, characters.baseAddress, Int32(length))
+                tick_sqlite3_result_text_transient(context, characters.baseAddress, Int32(characters.count))
             }
         }
         return true
