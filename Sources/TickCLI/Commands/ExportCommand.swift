@@ -105,7 +105,7 @@ struct ExportCommand: Command {
         case .ics:
             try ICalendarWriter.loadLibrary()
             let writer = ICalendarWriter()
-            var dropping: [Reminder] = []
+            var dropping = Noted()
             for list in lists {
                 // Two passes over the list: its header names the time zones its VTODOs use
                 // (the first reads only the dates and kept lines of those that have any).
@@ -117,21 +117,17 @@ struct ExportCommand: Command {
                     // A title's or notes' control characters go exactly into X-TICK-TITLE /
                     // X-TICK-NOTES, which Tick reads back; a URL's and tags' have no such place.
                     if ([reminder.url ?? ""] + reminder.tags).contains(where: ICalendarText.hasDroppedControls) {
-                        dropping.append(reminder)
+                        dropping.note(reminder)
                     }
                     try reminderWritten()
                 }
                 calendar.end(into: &out)
             }
-            if let first = dropping.first {
+            if let named = dropping.named {
                 // Said rather than lost unseen: a Tick archive (--format json) keeps them.
-                let others = dropping.count - 1
                 context.warn((dropping.count == 1 ? "1 reminder holds" : "\(dropping.count) reminders hold")
                              + " control characters in a URL or tag, which iCalendar text cannot carry (RFC 5545 §3.3.11); "
-                             + "they were left out: "
-                             + "\(first.number) \"\(TerminalText.truncated(TerminalText.sanitized(first.title), toWidth: 60))\""
-                             + (others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")")
-                             + ". A Tick archive (--format json) keeps them")
+                             + "they were left out: " + named + ". A Tick archive (--format json) keeps them")
             }
         case .taskwarrior:
             throw CommandError.usage("tick cannot export taskwarrior")
@@ -140,24 +136,21 @@ struct ExportCommand: Command {
             var names = Dictionary(source.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             if listName == nil, let first = source.lists.first { names[first.id] = nil }
             let zone = context.dateContext.timeZone
-            var changed: [Reminder] = []
+            var changed = Noted()
             try source.forEachReminder { reminder in
                 let line = TodoTxtWriter.line(for: reminder, listName: names[reminder.listID], timeZone: zone)
                 if TodoTxtWriter.readsBackChanged(line, reminder: reminder, listName: names[reminder.listID], timeZone: zone) {
-                    changed.append(reminder)
+                    changed.note(reminder)
                 }
                 out.append(contentsOf: line.utf8)
                 out.append(UInt8(ascii: "\n"))
                 try reminderWritten()
             }
-            if let first = changed.first {
+            if let named = changed.named {
                 // todo.txt has no escape: say so rather than let a round trip change them unseen.
-                let others = changed.count - 1
                 context.warn((changed.count == 1 ? "1 title holds" : "\(changed.count) titles hold")
                              + " words that todo.txt reads as fields (+project, @context, key:value) and cannot write as text; "
-                             + "imported again, \(changed.count == 1 ? "it changes" : "they change"): "
-                             + "\(first.number) \"\(TerminalText.truncated(first.title, toWidth: 60))\""
-                             + (others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")"))
+                             + "imported again, \(changed.count == 1 ? "it changes" : "they change"): " + named)
             }
         }
         try target.write(out)
@@ -275,5 +268,25 @@ private final class ExportTarget {
     /// `cannot write NAME: REASON`, from `errno`.
     private static func failure(_ name: String) -> CommandError {
         .runtime("cannot write \(name): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// The reminders an export warns about: the first (named in the warning) and how many, so
+/// that an export of any size keeps no list of them.
+private struct Noted {
+    private(set) var count = 0
+    private var first: Reminder?
+
+    mutating func note(_ reminder: Reminder) {
+        if first == nil { first = reminder }
+        count += 1
+    }
+
+    /// `#12 "Title"`, then ` and N others`; nil when none was noted.
+    var named: String? {
+        guard let first else { return nil }
+        let others = count - 1
+        return "\(first.number) \"\(TerminalText.truncated(TerminalText.sanitized(first.title), toWidth: 60))\""
+            + (others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")")
     }
 }
