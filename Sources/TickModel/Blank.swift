@@ -22,25 +22,40 @@ extension StringProtocol {
     /// to the last visible character stays with it, so `❤️` keeps its VARIATION SELECTOR-16
     /// (without it the heart is drawn as text), a subdivision flag its tag characters and an
     /// emoji sequence its ZERO WIDTH JOINER, while a trailing U+200B or U+FEFF, a character of
-    /// its own, is removed.
+    /// its own, is removed. White space itself always goes, scalar by scalar, even when it
+    /// shares a cluster with the character before it: a prepended concatenation mark
+    /// (U+0600…U+0605, Grapheme_Cluster_Break=Prepend) joins the space after it, so
+    /// `"x\u{0602} "` is trimmed to `"x\u{0602}"`, as the same title is when nothing follows.
     ///
     /// - Complexity: O(n) in the number of scalars.
     public func trimmingWhiteSpace() -> String {
         // Fast path: text that starts and ends with a visible ASCII character is already trimmed.
-        let text = String(self)
+        var text = String(self)
         if let first = text.utf8.first, let last = text.utf8.last,
            first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return text
         }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isBlankForNames }) else { return "" }
-        var end = text.endIndex
-        while end > first {
-            let previous = text.index(before: end)
-            guard text[previous].unicodeScalars.allSatisfy({ $0.properties.isBlankForNames }) else { break }
-            end = previous
+        guard let first = text.unicodeScalars.firstIndex(where: { !$0.properties.isBlankForNames }) else { return "" }
+        if first != text.startIndex { text = String(String.UnicodeScalarView(text.unicodeScalars[first...])) }
+        // The first scalar is visible, so each round that does not return takes something
+        // off the end and the loop ends. A second round happens only when white space
+        // was inside the last cluster.
+        while true {
+            let scalars = text.unicodeScalars
+            var scalarEnd = scalars.endIndex
+            while scalarEnd > scalars.startIndex, scalars[scalars.index(before: scalarEnd)].properties.isWhitespace {
+                scalarEnd = scalars.index(before: scalarEnd)
+            }
+            if scalarEnd != scalars.endIndex { text = String(String.UnicodeScalarView(scalars[..<scalarEnd])) }
+            var end = text.endIndex
+            while end > text.startIndex {
+                let previous = text.index(before: end)
+                guard text[previous].unicodeScalars.allSatisfy({ $0.properties.isBlankForNames }) else { break }
+                end = previous
+            }
+            if end == text.endIndex { return text }
+            text = String(text[..<end])
         }
-        return String(String.UnicodeScalarView(scalars[first..<end]))
     }
 }
 

@@ -117,6 +117,10 @@ struct TodoTxtWriterTests {
         // title, which lost the character when trimmed: `+ro` came back as a project.
         ("(B) +ro\u{061C}            ", "(B) +ro"),
         ("buy +ro\u{200B} @home\u{061C}", "buy +ro @home"),
+        // Found by fuzz/todotxt: a title ending in a prepended concatenation mark (U+0602), whose
+        // cluster takes the space after it: trimmed at the end of a line, not before fields.
+        ("@1 \u{05C2}\u{0602}", "\u{05C2}\u{0602} @1"),
+        ("pay \u{0600}  @bank due:2026-01-05", "pay \u{0600} @bank due:2026-01-05"),
     ])
     func importExportImportIsAFixedPoint(_ line: String, _ exported: String) throws {
         let zone = try TodoTxtFixture.zone("UTC")

@@ -28,6 +28,8 @@ struct NamesTests {
         ("❤\u{FE0F}", "❤\u{FE0F}"), (" Love ❤\u{FE0F} ", "Love ❤\u{FE0F}"), ("✈\u{FE0F}\u{200B}", "✈\u{FE0F}"),
         ("Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"),
         ("👩\u{200D}💻\u{3000}", "👩\u{200D}💻"), ("x \u{FE0F}", "x"),
+        // A prepended concatenation mark joins the space after it in one cluster; the space goes.
+        ("x\u{0602} ", "x\u{0602}"), ("\u{0600}\u{3000}\u{200B} ", "\u{0600}"), ("a\u{0605} \u{200B}\u{00A0}", "a\u{0605}"),
     ])
     func trimmed(text: String, expected: String) throws {
         #expect(!text.isBlank)
