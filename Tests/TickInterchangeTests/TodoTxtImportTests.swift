@@ -32,6 +32,24 @@ struct TodoTxtImportTests {
         #expect(planned.reminder.title == "+\u{200B} task")
     }
 
+    /// Found by fuzz/todotxt: `<U+061C>@1` was a word, and the title it made lost the
+    /// invisible character when trimmed, so the line written back read `@1` as a context.
+    /// A word is read by what it shows.
+    @Test func invisibleCharactersAtAWordsEdgesDoNotHideAField() throws {
+        let context = try one("\u{061C}@phone call mom")
+        #expect(context.reminder.tags == ["phone"])
+        #expect(context.reminder.title == "call mom")
+        let list = try one("buy milk \u{200B}+Errands\u{FEFF}")
+        #expect(list.listName == "Errands")
+        #expect(list.reminder.title == "buy milk")
+        let due = try one("pay rent due:2026-01-05\u{061C}")
+        #expect(due.reminder.due == .allDay(try #require(CalendarDay(year: 2026, month: 1, day: 5))))
+        #expect(due.reminder.title == "pay rent")
+        // An emoji's variation selector belongs to it: the list keeps it.
+        #expect(try one("plan +\u{2764}\u{FE0F}").listName == "\u{2764}\u{FE0F}")
+        #expect(try one("plan +\u{2764}\u{FE0F}\u{200B}").listName == "\u{2764}\u{FE0F}")
+    }
+
     @Test func contextsBecomeTagsOnceAndLeaveTheTitle() throws {
         let planned = try one("(C) Task +work +home @context @admin due:2026-11-30 t:2026-10-01 rec:1d pm:2 @home @admin")
         #expect(planned.reminder.tags == ["context", "admin", "home"])

@@ -121,6 +121,10 @@ struct TodoTxtWriterTests {
         // cluster takes the space after it: trimmed at the end of a line, not before fields.
         ("@1 \u{05C2}\u{0602}", "\u{05C2}\u{0602} @1"),
         ("pay \u{0600}  @bank due:2026-01-05", "pay \u{0600} @bank due:2026-01-05"),
+        // Found by fuzz/todotxt: a word that shows as a field behind an invisible character
+        // (U+061C, U+200B, U+3164) made a title that, trimmed and written back, read as the field.
+        ("\u{061C}@1    ", "@1"), ("@1 \u{061C}+p", "@1 \u{061C}+p"), ("\u{3164}@1", "@1"),
+        ("\u{061C}due:2026-01-01", "due:2026-01-01"), ("pay due:2026-01-01\u{061C}", "pay due:2026-01-01"),
     ])
     func importExportImportIsAFixedPoint(_ line: String, _ exported: String) throws {
         let zone = try TodoTxtFixture.zone("UTC")

@@ -42,10 +42,11 @@ struct TodoTxtToken {
         self.kind = TodoTxtToken.classify(text)
     }
 
-    private static func classify(_ text: Substring) -> Kind {
+    private static func classify(_ whole: Substring) -> Kind {
         // Projects and contexts win over key:value: `+a:b` is the project `a:b`. The
         // checks look at scalars and bytes, like the tokenizer: `+`, `@`, `:` and `/` are
         // ASCII, so a byte with their value is always that character's own scalar.
+        let text = visibleCore(whole)
         let bytes = text.utf8
         if let sigil = bytes.first, sigil == UInt8(ascii: "+") || sigil == UInt8(ascii: "@") {
             let name = Substring(text.unicodeScalars.dropFirst())
@@ -57,6 +58,32 @@ struct TodoTxtToken {
         guard colon != bytes.startIndex, !value.isEmpty, !value.contains(UInt8(ascii: ":")),
               !value.starts(with: "//".utf8) else { return .word }
         return .keyValue(key: text[..<colon], value: text[afterColon...])
+    }
+
+    /// `text` without the invisible characters at its edges that a title loses when
+    /// trimmed (`trimmingWhiteSpace`): leading Default_Ignorable_Code_Point scalars
+    /// (U+061C, U+200B, U+FEFF, U+3164 …) and trailing clusters made only of them. A
+    /// token is read by what it shows: `<U+061C>@1` or `due:2026-01-05<U+200B>` is the
+    /// field it looks like, since at the edge of a title, trimmed and written back, it
+    /// would read as that field (found by fuzz/todotxt). An emoji keeps its variation
+    /// selector (`+❤<U+FE0F>` names the list `❤<U+FE0F>`).
+    ///
+    /// - Complexity: O(1) for tokens whose first and last scalars are ASCII; else O(n).
+    static func visibleCore(_ text: Substring) -> Substring {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last, !first.isASCII || !last.isASCII else { return text }
+        var start = scalars.startIndex
+        while start < scalars.endIndex, scalars[start].properties.isDefaultIgnorableCodePoint {
+            start = scalars.index(after: start)
+        }
+        var end = scalars.endIndex
+        if start < end, scalars[scalars.index(before: end)].properties.isDefaultIgnorableCodePoint {
+            // As the title's trimming does: whole clusters of nothing visible, so that the
+            // invisible scalars of the last visible character stay with it.
+            let kept = Substring(scalars[start..<end]).trimmingWhiteSpace()
+            end = scalars.index(start, offsetBy: kept.unicodeScalars.count)
+        }
+        return Substring(scalars[start..<end])
     }
 
     /// Whether the text after `+` or `@` is a project or context name.
