@@ -24,13 +24,14 @@ extension Database: StoreTransaction {
 extension Database: ImportStore {
     /// Runs `body`; for a batch of `bulkImportThreshold` reminders or more, with a 64 MiB
     /// page cache (index pages are touched all over the file), the search index rebuilt
-    /// once at the end (`deferringSearchIndex`) and the CalDAV change rows of the new
-    /// reminders written once at the end (`deferringDAVResources`).
+    /// once at the end (`deferringSearchIndex`), and the per-row work of the insert
+    /// triggers (CalDAV change rows, list counts, tags, the undo journal) done once at the
+    /// end (`deferringInsertTriggers`).
     /// - Throws: what `body` throws; `StoreError` from SQLite.
     public func importing<T>(count: Int, _ body: () throws -> T) throws -> T {
         guard count >= Database.bulkImportThreshold else { return try body() }
         try setCacheSize(mebibytes: 64)
-        return try deferringDAVResources { try deferringSearchIndex(body) }
+        return try deferringInsertTriggers { try deferringSearchIndex(body) }
     }
 
     /// Above this many reminders an import rebuilds the search index once instead of row by row.

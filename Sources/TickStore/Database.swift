@@ -167,55 +167,95 @@ public final class Database {
 }
 
 extension Database {
-    /// Runs `body` (a bulk insert) with the CalDAV change rows (`dav_resource`, `Schema.davChanges`)
-    /// of the reminders it inserts written once at the end instead of row by row.
+    /// The per-row triggers on `reminder` inserts that `deferringInsertTriggers` sets
+    /// aside, in the order they are put back.
+    static let deferredInsertTriggers = ["dav_reminder_insert", "list_count_insert", "reminder_tag_insert", "journal_reminder_insert"]
+
+    /// Runs `body` (a bulk insert) with the work four per-row triggers do for each inserted
+    /// reminder done once at the end, in a few set-wise statements, instead of row by row.
     ///
-    /// Why: the insert trigger `dav_reminder_insert` writes one row per reminder into a table
-    /// keyed by list and UID, in the order the reminders come, which for random UIDs is all
-    /// over its two b-trees (about 60 % of the SQLite time of a 100,000-reminder import). Here
-    /// the trigger is set aside for a temporary one that only notes each new reminder's number
-    /// in order, and the rows are then inserted in key order by one statement. The result is
-    /// the one the trigger gives: the k-th reminder inserted gets change number `S + k`, where S
-    /// is the sequence after everything else `body` counted (the sequence before, when it only
-    /// inserted), with the same upsert (a tombstone with the same list and UID comes back to
-    /// life). Only the order of the numbers against changes counted by other triggers in the
-    /// same transaction differs, which no client sees: the transaction commits as a whole.
-    /// Call it inside a `write` transaction; when `body` throws, the triggers are put back
-    /// before the error is rethrown (the caller then rolls back).
+    /// Why: each inserted reminder fired `dav_reminder_insert` (a CalDAV change row in
+    /// `dav_resource`, keyed by list and UID: for random UIDs, all over its two b-trees, about
+    /// 60 % of the SQLite time of a 100,000-reminder import), `list_count_insert` (an UPDATE
+    /// of its list's counts), `reminder_tag_insert` (its tags into `reminder_tag`) and
+    /// `journal_reminder_insert` (the undo journal's "absent before" row). Here they are set
+    /// aside for one temporary trigger that notes each new reminder's number and what it
+    /// adds to its list's counts, and at the end:
+    ///
+    /// - the CalDAV rows are inserted in key order: the k-th reminder inserted gets change
+    ///   number `S + k`, where S is the sequence after everything else `body` counted (the
+    ///   sequence before, when it only inserted), with the trigger's upsert (a tombstone with
+    ///   the same list and UID comes back to life);
+    /// - each list's counts grow by what its reminders counted when inserted (so an update
+    ///   or deletion inside `body`, counted by the update and delete triggers, which stay,
+    ///   sums as it did);
+    /// - the tags of the new reminders still there are inserted as they are now (an update
+    ///   of tags inside `body` has already written them: `INSERT OR IGNORE`);
+    /// - while a change is journaled (`journal_active`), each new number gets its "absent
+    ///   before" row, replacing a copy an update inside `body` made of the new row (the
+    ///   trigger, firing first, kept its own row; numbers are AUTOINCREMENT, so a new number
+    ///   never existed before the change).
+    ///
+    /// The result is the rows the triggers give; only the order of CalDAV change numbers
+    /// against changes counted by other triggers in the same transaction differs, which no
+    /// client sees: the transaction commits as a whole. Call it inside a `write`
+    /// transaction; when `body` throws, the triggers are put back before the error is
+    /// rethrown (the caller then rolls back).
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
-    public func deferringDAVResources<T>(_ body: () throws -> T) throws -> T {
-        guard let trigger = try scalarText("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'dav_reminder_insert'") else {
-            return try body()
+    public func deferringInsertTriggers<T>(_ body: () throws -> T) throws -> T {
+        var triggers: [String] = []
+        for name in Database.deferredInsertTriggers {
+            guard let sql = try scalarText("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [.text(name)]) else {
+                return try body()
+            }
+            triggers.append(sql)
         }
-        try executeScript("""
-            DROP TRIGGER dav_reminder_insert;
-            CREATE TEMP TABLE tick_dav_pending (number INTEGER NOT NULL);
-            CREATE TEMP TRIGGER tick_dav_pending_insert AFTER INSERT ON main.reminder BEGIN
-                INSERT INTO tick_dav_pending (number) VALUES (new.number);
+        try executeScript(Database.deferredInsertTriggers.map { "DROP TRIGGER \($0);" }.joined() + """
+            CREATE TEMP TABLE tick_inserted (
+                number INTEGER NOT NULL, list_id TEXT NOT NULL,
+                open INTEGER NOT NULL, flagged INTEGER NOT NULL, scheduled INTEGER NOT NULL, completed INTEGER NOT NULL
+            );
+            CREATE TEMP TRIGGER tick_inserted_note AFTER INSERT ON main.reminder BEGIN
+                INSERT INTO tick_inserted (number, list_id, open, flagged, scheduled, completed)
+                    VALUES (new.number, new.list_id, new.completed_at IS NULL, new.completed_at IS NULL AND new.flagged = 1,
+                            new.completed_at IS NULL AND new.due IS NOT NULL, new.completed_at IS NOT NULL);
             END;
             """)
-        let removePending = """
-            DROP TRIGGER temp.tick_dav_pending_insert;
-            DROP TABLE temp.tick_dav_pending;
+        let removeNotes = """
+            DROP TRIGGER temp.tick_inserted_note;
+            DROP TABLE temp.tick_inserted;
             """
+        func putBack() throws { try executeScript(triggers.map { $0 + ";" }.joined()) }
         let value: T
         do {
             value = try body()
         } catch {
-            try? executeScript(removePending)
-            try? executeScript(trigger)
+            try? executeScript(removeNotes)
+            try? putBack()
             throw error
         }
         // `WHERE true`: an upsert after a SELECT needs it (https://sqlite.org/lang_upsert.html, parsing ambiguity).
         try executeScript("""
             INSERT INTO dav_resource (list_id, uid, name, seq)
                 SELECT r.list_id, r.uid, r.uid || '.ics', (SELECT value FROM dav_sequence WHERE id = 1) + p.rowid
-                FROM temp.tick_dav_pending AS p JOIN reminder AS r ON r.number = p.number
+                FROM temp.tick_inserted AS p JOIN reminder AS r ON r.number = p.number
                 WHERE true ORDER BY r.list_id, r.uid
                 ON CONFLICT (list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = 0;
-            UPDATE dav_sequence SET value = value + (SELECT count(*) FROM temp.tick_dav_pending) WHERE id = 1;
-            """ + removePending)
-        try executeScript(trigger)
+            UPDATE dav_sequence SET value = value + (SELECT count(*) FROM temp.tick_inserted) WHERE id = 1;
+            UPDATE list_count SET open = open + c.added_open, flagged = flagged + c.added_flagged,
+                    scheduled = scheduled + c.added_scheduled, completed = completed + c.added_completed
+                FROM (SELECT list_id AS added_to, sum(open) AS added_open, sum(flagged) AS added_flagged,
+                             sum(scheduled) AS added_scheduled, sum(completed) AS added_completed
+                      FROM temp.tick_inserted GROUP BY list_id) AS c
+                WHERE list_count.list_id = c.added_to;
+            INSERT OR IGNORE INTO reminder_tag (reminder, tag)
+                SELECT r.number, t.value FROM temp.tick_inserted AS p JOIN reminder AS r ON r.number = p.number, json_each(r.tags) AS t
+                WHERE r.tags <> '[]' ORDER BY t.value, r.number;
+            INSERT OR REPLACE INTO journal_reminder (change, phase, number, present)
+                SELECT (SELECT change FROM journal_active), 0, number, 0 FROM temp.tick_inserted
+                WHERE EXISTS (SELECT 1 FROM journal_active) ORDER BY number;
+            """ + removeNotes)
+        try putBack()
         return value
     }
 }

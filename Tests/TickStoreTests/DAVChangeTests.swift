@@ -145,7 +145,7 @@ struct DAVChangeTests {
             try db.executeScript(Self.insertList("A", position: 1) + Self.insertReminder("old", list: "A")
                                  + "DELETE FROM reminder WHERE uid = 'old';")
             let start = try db.davSequence()
-            try db.deferringDAVResources {
+            try db.deferringInsertTriggers {
                 for uid in ["z", "old", "m", "a"] { try db.executeScript(Self.insertReminder(uid, list: "A")) }
             }
             let rows = try db.davResources(inList: a)
@@ -156,7 +156,7 @@ struct DAVChangeTests {
             #expect(try db.davSequence() == start + 4)
 
             let before = try db.davSequence()
-            try db.deferringDAVResources {
+            try db.deferringInsertTriggers {
                 try db.executeScript(Self.insertReminder("n1", list: "A") + Self.insertReminder("n2", list: "A")
                                      + "UPDATE reminder SET title = 'Edited' WHERE uid = 'n1'; DELETE FROM reminder WHERE uid = 'n2';")
             }
@@ -177,7 +177,7 @@ struct DAVChangeTests {
         #expect(throws: Stop.self) {
             try store.write { (db: Database) throws in
                 try db.executeScript(Self.insertList("A", position: 1))
-                try db.deferringDAVResources {
+                try db.deferringInsertTriggers {
                     try db.executeScript(Self.insertReminder("u1", list: "A"))
                     throw Stop()
                 }
