@@ -168,26 +168,4 @@ struct DAVChangeTests {
                     "a reminder deleted inside the bulk insert has no live resource")
         }
     }
-
-    @Test("a bulk insert that fails puts the insert trigger back")
-    func deferredResourcesFailure() throws {
-        struct Stop: Error {}
-        let folder = TemporaryFolder()
-        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
-        #expect(throws: Stop.self) {
-            try store.write { (db: Database) throws in
-                try db.executeScript(Self.insertList("A", position: 1))
-                try db.deferringInsertTriggers {
-                    try db.executeScript(Self.insertReminder("u1", list: "A"))
-                    throw Stop()
-                }
-            }
-        }
-        try store.write { (db: Database) throws in
-            #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'dav_reminder_insert'") == 1)
-            #expect(try db.scalarInt("SELECT count(*) FROM temp.sqlite_schema") == 0)
-            try db.executeScript(Self.insertList("A", position: 1) + Self.insertReminder("u2", list: "A"))
-            #expect(try db.davResource(uid: ReminderUID("u2")) != nil)
-        }
-    }
 }

@@ -106,6 +106,10 @@ struct DeferredInsertTriggersTests {
             let names = Database.deferredInsertTriggers.map { "'\($0)'" }.joined(separator: ", ")
             #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name IN (\(names))") == 4)
             #expect(try db.scalarInt("SELECT count(*) FROM temp.sqlite_schema") == 0)
+            try db.executeScript(Self.setUp + Self.reminder("u2", list: "A", tags: #"["home"]"#))
+            #expect(try db.davResource(uid: ReminderUID("u2")) != nil, "the CalDAV trigger works again")
+            #expect(try db.scalarInt("SELECT open FROM list_count WHERE list_id = 'A'") == 2, "old1 and u2")
+            #expect(try db.scalarInt("SELECT count(*) FROM reminder_tag") == 2)
         }
     }
 }
