@@ -155,8 +155,10 @@ struct ArchiveReader {
     var place = ""
     /// The names of the archive's lists by ID.
     var listNames: [String: String] = [:]
-    /// The index of the reminder that had each UID, and each number, read so far.
-    private var seen: [String: Int] = [:]
+    /// The index of the reminder that had each UID, and each number, read so far. UIDs are
+    /// kept as 128-bit digests (`UIDDigest`), not strings: a streamed archive of a million
+    /// reminders held a million UID strings here (about 100 bytes each with the table).
+    private var seen: [UIDDigest: Int] = [:]
     private var numbers: [Int64: Int] = [:]
 
     /// A reader of the archive read from `source` (its name, for messages).
@@ -289,8 +291,9 @@ struct ArchiveReader {
         place = "reminders[\(index)]"
         let uid = try string(object, "uid")
         guard !uid.isBlank else { throw fail("\"uid\" is empty") }
-        if let first = seen[uid] { throw fail("the uid is the same as reminders[\(first)]'s; each reminder needs its own") }
-        seen[uid] = index
+        let digest = UIDDigest(uid)
+        if let first = seen[digest] { throw fail("the uid is the same as reminders[\(first)]'s; each reminder needs its own") }
+        seen[digest] = index
         let number = try integer(object, "number", in: 0...ArchiveReader.largestNumber) ?? 0
         if number != 0 {
             if let first = numbers[number] { throw fail("number \(number) is also reminders[\(first)]'s") }
@@ -362,5 +365,27 @@ struct ArchiveReader {
         return ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
                                 hasPosition: JSONScalar.number(object["position"]) != nil,
                                 statesModification: try instant(object, "modifiedAt") != nil)
+    }
+}
+
+/// A UID as 128 bits: two SipHash digests (Swift's `Hasher`, keyed at random per process)
+/// of its UTF-8 bytes, each after its own prefix byte. Two different UIDs get the same
+/// digest with a chance of about n² / 2¹²⁹ among n UIDs (10⁻²⁷ for a million), far below
+/// the chance of a memory error; a digest takes 16 bytes where the UID's string took 36 or
+/// more on the heap besides its own 16.
+struct UIDDigest: Hashable {
+    let high: Int
+    let low: Int
+
+    init(_ uid: String) {
+        var uid = uid
+        (high, low) = uid.withUTF8 { bytes in
+            var first = Hasher(), second = Hasher()
+            first.combine(UInt8(1))
+            second.combine(UInt8(2))
+            first.combine(bytes: UnsafeRawBufferPointer(bytes))
+            second.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return (first.finalize(), second.finalize())
+        }
     }
 }
