@@ -1,7 +1,8 @@
 import Foundation
 
 /// The ISO 8601 part of ``DateGrammar``: `YYYY-MM-DD` and
-/// `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH[:MM]|±HHMM]` as a whole input.
+/// `YYYY-MM-DD[T| ]HH:MM[:SS[.fraction]][Z|±HH[:MM]|±HHMM][[zone]]` as a whole input
+/// (the zone in brackets as RFC 9557 writes it: ``ZoneSuffix``).
 enum ISODateTime {
     /// The parts of an ISO 8601 date or date-time: the day, the wall clock (nil for a
     /// date alone), the fraction of a second, and the UTC offset in seconds (nil when
@@ -72,18 +73,43 @@ enum ISODateTime {
         return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC - offset) + fields.fraction)
     }
 
-    /// Reads `text` when it has one of the ISO 8601 shapes above; returns nil when it
-    /// does not (so the phrase grammar may read it), and throws when it does but names
-    /// a day, time or offset that does not exist. Fractions of a second are dropped: a
-    /// due date has whole seconds.
-    static func parse(_ text: String, in context: DateContext) throws(DateGrammarFailure) -> Due? {
-        guard let fields = try fields(text) else { return nil }
-        guard let local = fields.local else { return .allDay(fields.day) }
+    /// What ``parse(_:in:)`` read: the date, the wall clock typed when no UTC offset was
+    /// given (nil for a date alone), and whether a time zone name was given.
+    struct Parsed {
+        var due: Due
+        var typedClock: LocalDateTime?
+        var namesZone = false
+    }
+
+    /// Reads `text` when it has one of the ISO 8601 shapes above, optionally followed by an
+    /// RFC 9557 time zone suffix (`…T09:00[America/New_York]`, see ``ZoneSuffix``); returns
+    /// nil when it has none of them (so the phrase grammar may read it), and throws when it
+    /// does but names a day, time, offset or zone that does not exist, or an offset and a
+    /// zone that disagree. Fractions of a second are dropped: a due date has whole seconds.
+    static func parse(_ text: String, in context: DateContext) throws(DateGrammarFailure) -> Parsed? {
+        let (dateTime, zoneName) = try ZoneSuffix.split(text)
+        guard let fields = try fields(dateTime) else {
+            guard zoneName == nil else {
+                throw DateGrammarFailure("'\(dateTime)' is not an ISO 8601 date and time; a time zone in brackets follows one, as in '2026-12-05T09:00[America/New_York]'")
+            }
+            return nil
+        }
+        guard let local = fields.local else {
+            guard zoneName == nil else {
+                throw DateGrammarFailure("'\(dateTime)' is a day alone, which is all-day and has no time zone; give a time, as in '\(dateTime)T09:00[\(zoneName ?? "")]', or leave out the zone")
+            }
+            return Parsed(due: .allDay(fields.day))
+        }
+        let typedClock = fields.offset == nil ? local : nil
+        if let zoneName {
+            let due = try ZoneSuffix.due(local, offset: fields.offset, in: try ZoneSuffix.zone(named: zoneName))
+            return Parsed(due: due, typedClock: typedClock, namesZone: true)
+        }
         guard let offset = fields.offset else {
-            return .timed(local.instant(in: context.timeZone), timeZone: TimeZoneIdentifier(context.timeZone))
+            return Parsed(due: .timed(local.instant(in: context.timeZone), timeZone: TimeZoneIdentifier(context.timeZone)), typedClock: local)
         }
         let instant = Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC - offset))
-        return .timed(instant, timeZone: zoneIdentifier(offset: offset, at: instant, context: context))
+        return Parsed(due: .timed(instant, timeZone: zoneIdentifier(offset: offset, at: instant, context: context)))
     }
 
     /// The day of `YYYY-MM-DD`; nil when the shape differs, thrown when the day does not exist.

@@ -18,12 +18,13 @@ import Foundation
 ///   02:00–03:00 is 03:30); in an overlap the earlier instant is taken. See
 ///   `LocalDateTime.instant(in:)`.
 /// - A time alone is that time today.
-/// - An ISO 8601 date and time with an offset is that exact instant (see below).
+/// - An ISO 8601 date and time with an offset is that exact instant, and one with a
+///   time zone name in brackets that zone's wall clock (see below).
 ///
 /// ## Grammar
 ///
 /// ```text
-/// phrase   = iso-date-time | span | date | date ["at"] time | ["at"] time [["on"] date]
+/// phrase   = iso-date-time ["[" ["!"] zone-name "]"] | span | date | date ["at"] time | ["at"] time [["on"] date]
 /// span     = "in" (count ("hour" | "hours" | "hr" | "hrs" | "minute" | "minutes" | "min" | "mins")
 ///                  | compact) …  ["and"]   compact = `2h`, `90m`, `45min`, `1h30m`
 /// date     = "today" | "tomorrow" | "yesterday"
@@ -76,6 +77,15 @@ import Foundation
 /// time before 1900, counts as `Z`: `Due.iso8601` writes it so), else `"UTC"` for a zero offset, else a
 /// fixed-offset identifier `GMT±HHMM` (such as `"GMT+0900"`), which `TimeZone` accepts.
 ///
+/// A date and time may end in an IANA time zone name in brackets, as RFC 9557 extends
+/// ISO 8601 (`2026-12-05T09:00-05:00[America/New_York]`, or `2026-12-05T09:00[America/New_York]`
+/// without the offset): it is a timed date in that zone, the wall clock read there (as in
+/// the context zone above: a gap moves forward, an overlap takes the earlier), so that a
+/// repeating reminder follows that zone's daylight saving whatever the context zone is.
+/// An offset given too must be the zone's at that time; an unknown name, an offset that
+/// disagrees, a zone after a date alone and anything else in brackets are refused (see
+/// `ZoneSuffix`).
+///
 /// ## Worked examples
 ///
 /// With `now` = Wednesday 2026-12-02 10:00 in Asia/Seoul (01:00Z):
@@ -96,6 +106,9 @@ import Foundation
 /// | `2026-12-03T17:30+09:00` | 2026-12-03T08:30:00Z, zone "Asia/Seoul" |
 /// | `2026-12-03T17:30Z` | 2026-12-03T17:30:00Z, zone "UTC" |
 /// | `2026-12-03 17:30-05:00` | 2026-12-03T22:30:00Z, zone "GMT-0500" |
+/// | `2026-12-03T17:30-05:00[America/New_York]` | 2026-12-03T22:30:00Z, zone "America/New_York" |
+/// | `2026-12-03T17:30[America/New_York]` | 2026-12-03T22:30:00Z, zone "America/New_York" |
+/// | `2026-12-03T17:30-04:00[America/New_York]` | refused: New York is at -05:00 then |
 public enum DateGrammar {
     /// Reads `text` as a due date; see ``DateGrammar`` for the grammar.
     ///
@@ -117,10 +130,16 @@ public enum DateGrammar {
     public struct Reading: Hashable, Sendable {
         /// The date.
         public var due: Due
-        /// The wall-clock time typed when it does not exist in the context zone (a
+        /// The wall-clock time typed when it does not exist in the zone it was read in (a
         /// daylight-saving gap: `2026-03-29 02:30` in Europe/Berlin): `due` is then that
         /// time moved forward by the gap (03:30), as the clocks moved. Nil otherwise.
         public var skippedTime: LocalDateTime?
+        /// For a time given with neither a UTC offset nor a zone name, the wall clock it
+        /// names on the context zone's clock, as typed (`2026-03-29 02:30` stays 02:30 in
+        /// Berlin, which skips it; `in 3 hours` is the wall clock then): what a floating
+        /// date keeps. Nil for a date alone and for a time with an offset or a zone name,
+        /// which name an instant.
+        public var wallClock: LocalDateTime?
     }
 
     /// Reads `text` like ``parse(_:in:)``, also saying when the time typed falls in a
@@ -136,10 +155,12 @@ public enum DateGrammar {
         }
         let due: Due
         var wallClock: LocalDateTime?
+        var fixesZone = false // an offset or a zone name was given: the text names an instant, not a wall clock
         do {
             if let iso = try ISODateTime.parse(trimmed, in: context) {
-                due = iso
-                if let fields = try ISODateTime.fields(trimmed), fields.offset == nil { wallClock = fields.local }
+                due = iso.due
+                wallClock = iso.typedClock
+                fixesZone = iso.namesZone || iso.typedClock == nil
             } else if KoreanPhraseParser.applies(to: trimmed) {
                 var parser = try KoreanPhraseParser(trimmed, context: context)
                 due = try parser.parse()
@@ -156,8 +177,13 @@ public enum DateGrammar {
             throw .invalidDate(text, reason: "it is outside the dates Tick handles (\(SupportedDates.description))")
         }
         var reading = Reading(due: due)
-        if case .timed(let instant, _) = due, let wallClock, LocalDateTime(instant, in: context.timeZone) != wallClock {
+        guard case .timed(let instant, let zone) = due else { return reading }
+        if let wallClock, LocalDateTime(instant, in: zone.timeZone(or: context.timeZone)) != wallClock {
             reading.skippedTime = wallClock
+        }
+        if !fixesZone {
+            // A span (`in 3 hours`) types no wall clock: it is the instant's on the context zone's.
+            reading.wallClock = wallClock ?? LocalDateTime(instant, in: context.timeZone)
         }
         return reading
     }

@@ -136,6 +136,26 @@ struct DateRulesCommandTests {
         #expect(cli.run("add", "Fine", "--due", "2027-03-28 03:30").errors == "")
     }
 
+    @Test("--due with a zone name in brackets (RFC 9557) is that zone's wall clock, kept across its daylight saving")
+    func zoneNameInBrackets() throws {
+        let cli = CLIHarness(zone: "Asia/Seoul")
+        let json = try #require(try cli.json("add", "Standup", "--due", "2026-10-30T09:00-04:00[America/New_York]",
+                                             "--repeat", "weekly") as? [String: Any])
+        #expect(json["due"] as? String == "2026-10-30T09:00:00-04:00")
+        #expect(json["dueTimeZone"] as? String == "America/New_York")
+        // New York's clocks go back on November 1: the next one is 09:00 there again.
+        cli.ok("done", "1")
+        let next = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(next["due"] as? String == "2026-11-06T09:00:00-05:00")
+        #expect(next["dueTimeZone"] as? String == "America/New_York")
+        // A gap is that zone's, and the note names it and says the time there.
+        let gap = cli.run("add", "Gap", "--due", "2026-03-08T02:30[America/New_York]")
+        #expect(gap.errors.hasPrefix("tick: warning: --due: 02:30 on Mar 8, 2026 does not exist in America/New_York (the clocks go forward); it is 3:30 AM\n"))
+        let refused = cli.run("add", "Wrong", "--due", "2026-12-05T09:00-04:00[America/New_York]")
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("the UTC offset -04:00 disagrees with the time zone America/New_York"))
+    }
+
     @Test("--due midnight is the coming midnight, the start of tomorrow; a day's midnight is its start")
     func midnight() throws {
         let cli = CLIHarness(zone: "UTC") // Sunday 2026-11-29 12:00

@@ -14,6 +14,7 @@ struct AddCommand: Command {
             The title is every word that is not an option: tick add Buy oat milk --due fri
             Dates: 2026-12-03, 2026-12-03 17:30, today, tomorrow, fri, next fri, in 3 days,
             end of month, dec 14, with a time: tomorrow 9am, fri 17:00. A date alone is all-day.
+            A time on another zone's clock: 2026-12-03T09:00[America/New_York] (RFC 9557).
             A reminder with a due date gets an alarm at the due time (all-day: 09:00), unless
             --alarm, --remind or --no-alarm say otherwise; TICK_DEFAULT_ALARM and
             TICK_ALL_DAY_ALARM change the defaults (see README "Alarms").

@@ -49,15 +49,18 @@ enum ValueReader {
         return reading.due
     }
 
-    /// `02:30 on Mar 29, 2026 does not exist in Europe/Berlin (the clocks go forward); it is 3:30 AM`.
+    /// `02:30 on Mar 29, 2026 does not exist in Europe/Berlin (the clocks go forward); it is 3:30 AM`,
+    /// in the zone the time was read in: the user's, or the one named in brackets.
     static func gapNote(_ skipped: LocalDateTime, now due: Due, context: CommandContext) -> String {
-        let formatter = DueFormatter(context: context.dateContext)
+        var dateContext = context.dateContext
+        dateContext.timeZone = due.timeZone ?? dateContext.timeZone
+        let formatter = DueFormatter(context: dateContext)
         let typed = String(format: "%02d:%02d", skipped.hour, skipped.minute)
         let moved = formatter.string(for: due)
         // The time alone when the day stays (it always does, but for a gap over midnight).
         let day = formatter.string(for: Due.allDay(skipped.day))
         let shown = moved.hasPrefix(day + " ") ? String(moved.dropFirst(day.count + 1)) : moved
-        return "\(typed) on \(day) does not exist in \(context.dateContext.timeZone.identifier) (the clocks go forward); it is \(shown)"
+        return "\(typed) on \(day) does not exist in \(dateContext.timeZone.identifier) (the clocks go forward); it is \(shown)"
     }
 
     /// A priority name or iCalendar number.
