@@ -8,7 +8,8 @@
 // libraries. The input is the body, sent as application/json and read by every route in a
 // time zone picked by its length. Besides "no crash", it checks properties: a body that is
 // accepted, written back as JSON with the fields as read (dates as the API writes them),
-// is accepted again to the same fields; a refused body gives a Problem of 400, 404, 415 or
+// is accepted again to the same fields (a timed date with its zone in brackets, a floating
+// one with its kind); a refused body gives a Problem of 400, 404, 415 or
 // 422 whose `application/problem+json` reads back, and whose detail names the byte of
 // the JSON error, or a field the body holds (or may hold), or says it is not an object;
 // the same body sent with another content type is 415; and every answer is the same twice.
@@ -103,7 +104,21 @@ func edited<Value>(_ edit: FieldEdit<Value>, _ write: (Value) -> JSONValue) -> J
     }
 }
 
-func due(_ due: Due) -> JSONValue { .string(due.iso8601) }
+/// A date as the API writes it, with what reads it back to the same value: a timed date's
+/// zone in brackets (RFC 9557), as the web app sends it.
+func due(_ due: Due) -> JSONValue {
+    guard case .timed(_, let zone) = due else { return .string(due.iso8601) }
+    return .string(due.iso8601 + "[" + zone.rawValue + "]")
+}
+/// `dueKind`/`startKind` beside a floating date, which reads back as timed without it.
+func kind(_ due: Due?) -> JSONValue? {
+    guard case .floating? = due else { return nil }
+    return .string("floating")
+}
+func kind(_ edit: FieldEdit<Due>) -> JSONValue? {
+    guard case .set(let due) = edit else { return nil }
+    return kind(due)
+}
 func list(_ reference: ListReference) -> JSONValue {
     switch reference {
     case .id(let id): return .string(id.rawValue)
@@ -133,7 +148,8 @@ func scheduleMembers(_ schedule: ScheduleEdit) -> [(String, JSONValue?)] {
 /// A reminder to add, written back as a body.
 func written(_ new: NewReminder) -> [UInt8] {
     json([("title", .string(new.title)), ("list", new.list.map(list)), ("notes", .string(new.notes)),
-          ("due", new.due.map(due)), ("start", new.start.map(due)), ("priority", priority(new.priority)),
+          ("due", new.due.map(due)), ("dueKind", kind(new.due)), ("start", new.start.map(due)), ("startKind", kind(new.start)),
+          ("priority", priority(new.priority)),
           ("flagged", .bool(new.isFlagged)), ("tags", .array(new.tags.map(JSONValue.string))), ("url", new.url.map(JSONValue.string)),
           ("parent", new.parent.map(parent))] + scheduleMembers(new.schedule))
 }
@@ -144,7 +160,8 @@ func written(_ edit: ReminderEdit) -> [UInt8] {
         fatalError("a body changed tags other than by replacing them: \(edit.tags)")
     }
     return json([("title", edit.title.map(JSONValue.string)), ("list", edit.list.map(list)),
-                 ("notes", edited(edit.notes, JSONValue.string)), ("due", edited(edit.due, due)), ("start", edited(edit.start, due)),
+                 ("notes", edited(edit.notes, JSONValue.string)), ("due", edited(edit.due, due)), ("dueKind", kind(edit.due)),
+                 ("start", edited(edit.start, due)), ("startKind", kind(edit.start)),
                  ("priority", edit.priority.map(priority)), ("flagged", edit.isFlagged.map(JSONValue.bool)),
                  ("tags", edit.tags.removesAll ? .array(edit.tags.added.map(JSONValue.string)) : nil),
                  ("url", edited(edit.url, JSONValue.string)), ("parent", edited(edit.parent, parent))] + scheduleMembers(edit.schedule))

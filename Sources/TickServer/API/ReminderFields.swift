@@ -4,11 +4,12 @@ import TickModel
 import TickStore
 
 /// A reminder's fields in a request body, read into the requests the actions take:
-/// dates in the words `--due` takes or ISO 8601, repeat rules as `--repeat`, alarms as
-/// `--alarm` (offsets) or `--remind` (dates), lists by id, parents by uid.
+/// dates in the words `--due` takes or ISO 8601 (with an RFC 9557 zone name in brackets),
+/// and `dueKind`/`startKind` beside them; repeat rules as `--repeat`, alarms as `--alarm`
+/// (offsets) or `--remind` (dates), lists by id, parents by uid.
 struct ReminderFields {
-    static let allowed: Set<String> = ["title", "list", "notes", "due", "start", "priority", "flagged", "tags", "url",
-                                       "repeat", "repeatFrom", "alarms", "parent"]
+    static let allowed: Set<String> = ["title", "list", "notes", "due", "dueKind", "start", "startKind", "priority", "flagged",
+                                       "tags", "url", "repeat", "repeatFrom", "alarms", "parent"]
 
     let body: JSONBody
     let context: ActionContext
@@ -60,17 +61,59 @@ struct ReminderFields {
         }
     }
 
-    /// A date field: the words `--due` takes, or ISO 8601.
+    /// A date field: the words `--due` takes, or ISO 8601 (`2026-12-05T09:00-05:00`, or
+    /// with a zone name as RFC 9557 writes it, `2026-12-05T09:00[America/New_York]`), read
+    /// in the server's zone and clock.
+    ///
+    /// The member `KEY + "Kind"` beside it (`dueKind`, `startKind`), optional, says which
+    /// of the three kinds of the reminder JSON the date is: `"floating"` makes a date and
+    /// time given without an offset or zone a floating one, a wall clock in no zone
+    /// (`{"due": "2026-12-05T09:00", "dueKind": "floating"}`); `"allDay"` and `"timed"`
+    /// only check that the date reads as that kind.
+    /// - Throws: `Problem` 400 for a kind without its date or of the wrong JSON type; 422
+    ///   for a date that cannot be read, an unknown kind, or a date not of the kind given.
     func date(_ key: String) throws -> BodyField<Due> {
+        let kindKey = key + "Kind"
+        let kind = try body.string(kindKey).value
         switch try body.string(key) {
-        case .absent: return .absent
-        case .null: return .null
+        case .absent where kind == nil: return .absent
+        case .null where kind == nil: return .null
+        case .absent, .null:
+            throw Problem.badRequest("\"\(kindKey)\" says what kind of date \"\(key)\" is; give \"\(key)\" with it")
         case .value(let text):
+            let reading: DateGrammar.Reading
             do {
-                return .value(try DateGrammar.read(text, in: context.dateContext).due)
+                reading = try DateGrammar.read(text, in: context.dateContext)
             } catch {
                 throw Problem.invalid("\(key): " + error.description)
             }
+            return .value(try ReminderFields.due(reading, ofKind: kind, key: key, text: text))
+        }
+    }
+
+    /// The date `reading` as the kind `kind` names (nil: as read).
+    private static func due(_ reading: DateGrammar.Reading, ofKind kind: String?, key: String, text: String) throws -> Due {
+        let readKind: String
+        switch reading.due {
+        case .allDay: readKind = "allDay"
+        case .timed: readKind = "timed"
+        case .floating: readKind = "floating"
+        }
+        switch kind {
+        case nil, readKind?:
+            return reading.due
+        case "floating"?:
+            guard let wallClock = reading.wallClock else {
+                let why = readKind == "allDay" ? "it has no time of day" : "it names a UTC offset or a time zone"
+                throw Problem.invalid("\(key): '\(text)' cannot be floating: \(why); a floating \(key) is a date and time "
+                                      + "with neither, a wall clock in no time zone, as '2026-12-05T09:00'")
+            }
+            return .floating(wallClock)
+        case "allDay"?, "timed"?:
+            throw Problem.invalid("\(key): '\(text)' is \(readKind == "allDay" ? "a day without a time" : "a date and time"), "
+                                  + "not \(kind == "allDay" ? "all-day" : "timed") as \(key)Kind says")
+        case let other?:
+            throw Problem.invalid("\(key)Kind: '\(other)' is none of allDay, timed, floating")
         }
     }
 

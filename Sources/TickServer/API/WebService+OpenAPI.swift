@@ -32,10 +32,57 @@ extension WebService {
                                                                 + [("status", .object([("type", .string("integer"))]))]))])),
                     ("Reminder", .object([("type", .string("object")), ("description", .string("As `tick show N --json` prints it (README, JSON output)."))])),
                     ("List", .object([("type", .string("object")), ("description", .string("As `tick lists --json` prints one."))])),
+                    ("ReminderFields", reminderFieldsSchema),
                 ])),
             ])),
             ("security", .array([.object([("bearer", .array([]))]), .object([("session", .array([]))])])),
             ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
+        ])
+    }
+
+    /// The body of `POST /api/v1/reminders` and `PATCH /api/v1/reminders/{uid}`
+    /// (`ReminderFields`): every member optional; on PATCH `null` clears.
+    private static var reminderFieldsSchema: JSONValue {
+        // On PATCH `null` clears these (a kind's null is as if it were absent).
+        let nullable: Set = ["notes", "due", "dueKind", "start", "startKind", "url", "repeat", "alarms", "parent"]
+        func member(_ name: String, _ type: String, _ description: String, _ extra: [(String, JSONValue)] = []) -> (String, JSONValue) {
+            let types: JSONValue = nullable.contains(name) ? .array([.string(type), .string("null")]) : .string(type)
+            return (name, .object([("type", types)] + extra + [("description", .string(description))]))
+        }
+        let kinds: [(String, JSONValue)] = [("enum", .array(["allDay", "timed", "floating", nil].map { $0.map(JSONValue.string) ?? .null }))]
+        let strings: [(String, JSONValue)] = [("items", .object([("type", .string("string"))]))]
+        let date = "The words `--due` takes (`tomorrow 9am`, `fri`, `2026-12-24`) or ISO 8601, read in the server's time zone and clock: "
+            + "a day alone is all-day; a date and time with an offset is that instant (`2026-12-05T09:00:00-05:00`); with an IANA time zone "
+            + "name in brackets as RFC 9557 writes it, that zone's wall clock, kept in that zone across daylight saving "
+            + "(`2026-12-05T09:00[America/New_York]`, or `2026-12-05T09:00:00-05:00[America/New_York]`: the offset must then be the zone's, "
+            + "else 422 naming both; an unknown zone name is 422 too). `null` clears it."
+        func kind(_ field: String) -> String {
+            "Which kind of date `\(field)` is, as the reminder JSON says it: `floating` makes a date and time given without an offset or "
+                + "zone a floating one, a wall clock in no time zone (`{\"\(field)\": \"2026-12-05T09:00\", \"\(field)Kind\": \"floating\"}`; "
+                + "a phrase such as `tomorrow 9am` gives its wall clock); `allDay` and `timed` check that `\(field)` reads as that kind (else 422). "
+                + "Only with `\(field)` (else 400)."
+        }
+        return .object([
+            ("type", .string("object")),
+            ("description", .string("The fields of a reminder to add or change (README, tick serve: the fields of a reminder's body).")),
+            ("additionalProperties", .bool(false)),
+            ("properties", .object([
+                member("title", "string", "Not blank."),
+                member("list", "string", "A list id."),
+                member("notes", "string", "The notes."),
+                member("due", "string", "When it is due. " + date),
+                member("dueKind", "string", kind("due"), kinds),
+                member("start", "string", "When work can start. " + date),
+                member("startKind", "string", kind("start"), kinds),
+                member("priority", "string", "none, low, medium, high, or the iCalendar number 0-9."),
+                member("flagged", "boolean", "Flagged."),
+                member("tags", "array", "Replaces the tags.", strings),
+                member("url", "string", "A link."),
+                member("repeat", "string", "What `--repeat` takes: `weekly`, `every 3 days`, `RRULE:FREQ=…`."),
+                member("repeatFrom", "string", "`due` or `completion`."),
+                member("alarms", "array", "Offsets as `--alarm` takes them (`-10m`) or dates as `--remind` takes them; replaces the alarms.", strings),
+                member("parent", "string", "A reminder uid: makes it a subtask."),
+            ])),
         ])
     }
 
@@ -53,8 +100,11 @@ extension WebService {
             })))
         }
         if ["POST", "PATCH"].contains(route.method) {
+            let takesReminderFields = route.pattern == "/api/v1/reminders" || (route.method == "PATCH" && route.pattern == "/api/v1/reminders/{uid}")
+            let schema: JSONValue = takesReminderFields ? .object([("$ref", .string("#/components/schemas/ReminderFields"))])
+                                                        : .object([("type", .string("object"))])
             members.append(("requestBody", .object([("required", .bool(false)), ("content", .object([
-                ("application/json", .object([("schema", .object([("type", .string("object"))]))])),
+                ("application/json", .object([("schema", schema)])),
             ]))])))
         }
         let problem = JSONValue.object([("description", .string("A problem (RFC 9457)")), ("content", .object([
