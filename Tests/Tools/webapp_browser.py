@@ -463,6 +463,78 @@ def due_dates_in_the_browsers_time_zone(server, app):
         app.settle()
 
 
+@contextlib.contextmanager
+def browser_time_zone(app, zone):
+    """The page reloaded with the browser in `zone` (Chromium's time zone override), and back after."""
+    driver = app.driver
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+    try:
+        driver.refresh()
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+        driver.refresh()
+        app.settle()
+
+
+@check
+def a_time_typed_keeps_the_browsers_zone(server, app):
+    """Found by testers: a time typed in the detail panel was sent with a fixed offset
+    (`-04:00`) and stored in a zone of that offset (GMT-0400), so a weekly 09:00 in New York
+    moved to 08:00 or 10:00 when the clocks changed. The page sends the browser's zone name
+    (RFC 9557): the time is New York's, in summer and in winter."""
+    server.api("POST", "/reminders", {"title": "Weekly call", "list": server.list_id("Work"), "due": "2030-07-05"})
+    call = lambda: server.reminder("Work", "Weekly call")
+    with browser_time_zone(app, "America/New_York"):
+        app.open_list("Work")
+        app.click("Weekly call", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Weekly call", "the panel on Weekly call")
+        dated(app, "#d-due-time", "0900AM")
+        wait_for(lambda: call()["dueKind"] == "timed", "the time stored")
+        stored = (call()["due"], call()["dueTimeZone"])
+        assert stored == ("2030-07-05T09:00:00-04:00", "America/New_York"), f"stored as {stored}"
+        dated(app, "#d-due", "12052030")  # New York is at -05:00 in December: still 09:00 there
+        wait_for(lambda: call()["due"] == "2030-12-05T09:00:00-05:00", "the new day at 09:00 New York's time")
+        assert call()["dueTimeZone"] == "America/New_York", f"stored in {call()['dueTimeZone']}"
+        app.find("#detail-close").click()
+        wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+@check
+def a_floating_time_stays_floating(server, app):
+    """Found by testers: a floating time (a wall clock in no zone, as an iCalendar import
+    brings) became a zoned one when its time or day was changed in the detail panel. It
+    stays floating, shown as its own wall clock in any zone."""
+    if server.database:
+        server.api("POST", "/reminders", {"title": "Floating ⛵", "list": server.list_id("Work"),
+                                          "due": "2030-12-05T09:00", "dueKind": "floating"})
+    else:
+        path = os.path.join(os.path.dirname(server.env["TICK_DB"]), "floating.ics")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:floating-1\r\n"
+                       "SUMMARY:Floating ⛵\r\nDUE:20301205T090000\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        server.run_tick(["import", path, "--list", "Work"])
+    floating = lambda: server.reminder("Work", "Floating ⛵")
+    assert floating()["dueKind"] == "floating", f"made {floating()['dueKind']}"
+    with browser_time_zone(app, "America/New_York"):
+        app.open_list("Work")
+        app.click("Floating ⛵", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Floating ⛵", "the panel on the floating reminder")
+        shown = (app.find("#d-due").get_attribute("value"), app.find("#d-due-time").get_attribute("value"))
+        assert shown == ("2030-12-05", "09:00"), f"the floating time shows {shown}"
+        assert app.in_row("Floating ⛵", ".due-cell").text == "Dec 5, 2030 9:00 AM", app.in_row("Floating ⛵", ".due-cell").text
+        dated(app, "#d-due-time", "1030AM")
+        wait_for(lambda: floating()["due"] in ("2030-12-05T10:30:00", "2030-12-05T10:30:00-05:00"), "the new time stored")
+        stored = (floating()["due"], floating()["dueKind"], floating()["dueTimeZone"])
+        assert stored == ("2030-12-05T10:30:00", "floating", None), f"stored as {stored}"
+        dated(app, "#d-due", "12062030")
+        wait_for(lambda: floating()["due"] == "2030-12-06T10:30:00", "the new day at the same floating time")
+        assert floating()["dueKind"] == "floating", f"made {floating()['dueKind']}"
+        wait_for(lambda: app.in_row("Floating ⛵", ".due-cell").text == "Dec 6, 2030 10:30 AM", "the row at the floating time")
+        app.find("#detail-close").click()
+        wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
 @check
 def subtasks_name_their_parent_in_smart_lists(server, app):
     """Found by a tester: Today, Flagged and the other smart lists indented a subtask without

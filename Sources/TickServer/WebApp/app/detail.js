@@ -29,7 +29,6 @@ function value(field) {
   const input = byId(`d-${field}`);
   const text = input.type === "checkbox" ? input.checked : input.value;
   switch (field) {
-    case "due": case "start": return whenValue(text, byId(`d-${field}-time`).value);
     case "url": case "repeat": return text.trim() || null;
     // As --tag reads them: commas separate tags, a backslash before a comma keeps it in the tag.
     case "tags": return text.split(/(?<!\\),/).map((tag) => tag.replaceAll("\\,", ",").trim().replace(/^[#@]/, "")).filter(Boolean);
@@ -132,8 +131,17 @@ function save(field) {
   if (!asked) return;
   const body = {};
   if (field === "repeat-from") body.repeatFrom = value(field);
+  else if (dateFields.includes(field)) Object.assign(body, dateBody(field, asked));
   else body[field] = value(field);
   saving = saving.then(() => saveNow(asked, body));
+}
+
+/** A date's members of the API's body: a floating one (a wall clock in no zone, as imports
+ *  bring) stays floating when its day or time changes; without a time it is all-day. */
+function dateBody(field, reminder) {
+  const floating = reminder[`${field}Kind`] === "floating";
+  const when = whenValue(byId(`d-${field}`).value, byId(`d-${field}-time`).value, floating);
+  return floating && when?.includes("T") ? { [field]: when, [`${field}Kind`]: "floating" } : { [field]: when };
 }
 
 async function saveNow(asked, body) {

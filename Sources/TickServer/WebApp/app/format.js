@@ -51,9 +51,11 @@ const pad = (number, width = 2) => String(number).padStart(width, "0");
 /**
  * What a date input and a time input show of a due/start value of the API, in this
  * browser's time zone: `["2026-12-05", "04:00"]` for `2026-12-05T09:00:00Z` in New York,
- * `["2026-12-05", ""]` for the all-day `2026-12-05`, `["", ""]` for none.
+ * `["2026-12-05", ""]` for the all-day `2026-12-05`, `["", ""]` for none. A floating
+ * value shows its own wall clock, whatever this zone's clocks skip.
  */
 export function dayAndTime(value, kind) {
+  if (value && kind === "floating") return [value.slice(0, 10), value.slice(11, 16)];
   const date = parseWhen(value, kind);
   if (!date || Number.isNaN(date.getTime())) return ["", ""];
   const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -61,20 +63,16 @@ export function dayAndTime(value, kind) {
 }
 
 /**
- * The value the API takes for a day and a time of this browser's time zone (the values of
- * a date input and a time input): the day alone, all-day, when there is no time; else the
- * instant with this zone's offset then (`2026-12-05T04:00:00-05:00`); null for no day.
+ * The value the API takes for a day and a time (the values of a date input and a time
+ * input): the day alone, all-day, when there is no time; else that wall-clock time in this
+ * browser's time zone, named as RFC 9557 writes it (`2026-12-05T09:00[America/New_York]`),
+ * so that a repeating reminder keeps it across daylight saving; or, `floating`, the wall
+ * clock alone (`2026-12-05T09:00`, sent with `dueKind: "floating"`); null for no day.
  */
-export function whenValue(day, time) {
+export function whenValue(day, time, floating = false) {
   if (!day) return null;
   if (!time) return day;
-  // Read as a wall-clock time here; one that a daylight-saving gap skips is moved forward as the clocks were.
-  const date = new Date(`${day}T${time}`);
-  if (Number.isNaN(date.getTime())) return day;
-  const [localDay, localTime] = dayAndTime(date.toISOString(), "timed");
-  const offset = -date.getTimezoneOffset();
-  const zone = `${offset < 0 ? "-" : "+"}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-  return `${localDay}T${localTime}:${pad(date.getSeconds())}${zone}`;
+  return floating ? `${day}T${time}` : `${day}T${time}[${Intl.DateTimeFormat().resolvedOptions().timeZone}]`;
 }
 
 /** True when an open reminder's due date has passed (an all-day one: before today). */
