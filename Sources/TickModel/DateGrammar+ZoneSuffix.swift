@@ -35,9 +35,22 @@ enum ZoneSuffix {
     /// database never has two names that differ only in case), with the name to keep: as
     /// given, or as the database spells it (`TimeZone.identifier` is not kept: Foundation
     /// calls `UTC` `GMT`).
-    /// - Throws: when Foundation's time zone database does not know it.
+    ///
+    /// An abbreviation (`PST`, `BST`, `KST`) is not a name: Foundation resolves some of them
+    /// (`PST` to a zone it calls `PST`, `BST` to UTC+6), which another program reading the
+    /// date's `TZID` would not, and they are ambiguous. One that Foundation's list of
+    /// abbreviations has and its list of zone names does not is refused, naming the zone the
+    /// abbreviation usually stands for; so are the tz database's legacy names of that form
+    /// (`EST`, `CET`, `MST`: fixed offsets or old rules, rarely what is meant). `UTC` and
+    /// `GMT` are names.
+    /// - Throws: when Foundation's time zone database does not know it, or it is an abbreviation.
     /// - Complexity: a look-up; a scan of the known names when `name` is not spelled as one.
     static func zone(named name: String) throws(DateGrammarFailure) -> (zone: TimeZone, name: TimeZoneIdentifier) {
+        if name != "UTC", name != "GMT", let meant = TimeZone.abbreviationDictionary[name],
+           !TimeZone.knownTimeZoneIdentifiers.contains(name) {
+            throw DateGrammarFailure("'\(name)' is an abbreviation, not a time zone name; give the zone's IANA name, "
+                                     + "such as '\(meant)'")
+        }
         if let zone = TimeZone(identifier: name) { return (zone, TimeZoneIdentifier(name)) }
         if let known = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == name.lowercased() }),
            let zone = TimeZone(identifier: known) {

@@ -59,6 +59,10 @@ struct DateGrammarZoneSuffixTests {
     @Test("refused: an unknown zone, an offset the zone does not have, a day alone, a phrase, other brackets", arguments: [
         ("2026-12-05T09:00[Mars/Olympus]",
          "'Mars/Olympus' is not a time zone Tick knows; give an IANA name such as 'America/New_York' or 'Asia/Seoul'"),
+        // Abbreviations are not names: Foundation read PST as a zone named PST, BST as UTC+6.
+        ("2026-12-05T09:00[PST]", "'PST' is an abbreviation, not a time zone name; give the zone's IANA name, such as 'America/Los_Angeles'"),
+        ("2026-07-05T09:00[BST]", "'BST' is an abbreviation, not a time zone name; give the zone's IANA name, such as 'Europe/London'"),
+        ("2026-12-05T09:00[EST]", "'EST' is an abbreviation, not a time zone name; give the zone's IANA name, such as 'America/New_York'"),
         ("2026-12-05T09:00-04:00[America/New_York]",
          "the UTC offset -04:00 disagrees with the time zone America/New_York, where 2026-12-05T09:00:00 is at -05:00; "
             + "give the zone's offset, or leave the offset out"),
