@@ -100,7 +100,9 @@ extension Actions {
     /// - Complexity: O(n log m) for n reminders in the batch among m stored.
     public func importBatch(_ request: ImportRequest,
                             followedBy more: () throws -> [ImportedReminder]? = { nil }) throws -> ImportSummary {
-        try store.transaction { db in
+        // A batch saved in bulk has its references checked once at the end (no statement journals).
+        let isBulk = request.batch.reminders.count >= Database.bulkImportThreshold
+        return try store.transaction(checkingForeignKeysAtTheEnd: isBulk) { db in
             let summary = try Actions.importBatch(request, followedBy: more, in: db, context: context)
             return request.isDryRun ? .rollback(summary) : .commit(summary)
         }

@@ -57,7 +57,7 @@ extension Database: JournalStore {
             """, [.integer(change)]) ?? 0
         let touched = (0..<4).map { flags & (1 << $0) != 0 }
         guard touched.contains(true) else {
-            if journalTransaction.madeChange { try execute("DELETE FROM journal_change WHERE id = ?", [.integer(change)]) }
+            if journalTransaction.madeChange { try deleteJournalChanges(from: change, through: change) }
             journalTransaction.madeChange = false
             return
         }
@@ -66,9 +66,25 @@ extension Database: JournalStore {
         // The oldest changes go 16 at a time, not one at each commit: the journal keeps
         // between `journalDepth` and `journalDepth + 15`, and lists the newest `journalDepth`.
         if journalTransaction.madeChange && change % 16 == 0 {
-            try execute("DELETE FROM journal_change WHERE id <= ?", [.integer(change - Database.journalDepth)])
+            try deleteJournalChanges(from: 0, through: change - Database.journalDepth)
         }
         pendingJournalChange = change
+    }
+
+    /// The tables whose rows belong to a change (`ON DELETE CASCADE` from `journal_change`).
+    private static let journalChildTables = ["journal_reminder", "journal_list", "journal_occurrence", "journal_alarm_delivery",
+                                             "journal_sync_collection", "journal_sync_item"]
+
+    /// Deletes the changes `from...through` with their rows: by the cascade, or by hand while
+    /// foreign keys are off (`foreignKeysAreOff`).
+    private func deleteJournalChanges(from first: Int64, through last: Int64) throws(StoreError) {
+        let range: [SQLValue] = [.integer(first), .integer(last)]
+        if foreignKeysAreOff {
+            for table in Database.journalChildTables {
+                try execute("DELETE FROM \(table) WHERE change BETWEEN ? AND ?", range)
+            }
+        }
+        try execute("DELETE FROM journal_change WHERE id BETWEEN ? AND ?", range)
     }
 
     /// Runs `body` inside the caller's write transaction as one change of its own in the

@@ -26,12 +26,14 @@ extension Database: ImportStore {
     /// page cache (index pages are touched all over the file), the search index rebuilt
     /// once at the end (`deferringSearchIndex`), and the per-row work of the insert
     /// triggers (CalDAV change rows, list counts, tags, the undo journal) done once at the
-    /// end (`deferringInsertTriggers`).
+    /// end (`deferringInsertTriggers`), and the index of folded titles built once at the end
+    /// (`deferringIndex(named:)`: an index on a function's result makes SQLite keep a
+    /// statement journal for every insert, foreign keys or not).
     /// - Throws: what `body` throws; `StoreError` from SQLite.
     public func importing<T>(count: Int, _ body: () throws -> T) throws -> T {
         guard count >= Database.bulkImportThreshold else { return try body() }
         try setCacheSize(mebibytes: 64)
-        return try deferringInsertTriggers { try deferringSearchIndex(body) }
+        return try deferringInsertTriggers { try deferringIndex(named: "reminder_open_title") { try deferringSearchIndex(body) } }
     }
 
     /// Above this many reminders an import rebuilds the search index once instead of row by row.

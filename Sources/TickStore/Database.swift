@@ -29,6 +29,13 @@ public final class Database {
     var journalTransaction = JournalTransaction()
     /// The change the transaction about to commit added to.
     var pendingJournalChange: Int64?
+    /// Whether this connection's foreign keys are off for the transaction that runs
+    /// (`Store.transaction(checkingForeignKeysAtTheEnd:_:)`): what a cascade would delete is
+    /// then deleted by hand (`deleteJournalChanges`).
+    var foreignKeysAreOff = false
+    /// Set when foreign keys could not be turned on again after such a transaction: the next
+    /// transaction tries again first, and refuses to run without them (`ensureForeignKeys`).
+    private var foreignKeysNeedRestoring = false
     private var statements: [String: CachedStatement] = [:]
     /// Counts statement uses, to find the least recently used one.
     private var useClock: UInt64 = 0
@@ -261,6 +268,32 @@ extension Database {
 }
 
 extension Database {
+    /// Runs `body` (a bulk insert) with the index `name` dropped, and builds it again from
+    /// the table afterwards (one sort instead of a b-tree insert a row). Why, for
+    /// `reminder_open_title` (an index on `tick_search_text(title)`): SQLite keeps a
+    /// statement journal for each statement that writes to an index on an application
+    /// function's result (the function may fail half-way), about five writes to a temporary
+    /// file a reminder. Call it inside a `write` transaction; when `body` throws, the index is
+    /// put back before the error is rethrown (the caller then rolls back).
+    /// - Throws: what `body` throws, or `StoreError` from SQLite.
+    public func deferringIndex<T>(named name: String, _ body: () throws -> T) throws -> T {
+        guard let sql = try scalarText("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)]) else {
+            return try body()
+        }
+        try executeScript("DROP INDEX \(name)")
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            try? executeScript(sql)
+            throw error
+        }
+        try executeScript(sql)
+        return value
+    }
+}
+
+extension Database {
     /// Runs `body` (a bulk insert) with the full-text index updated once at the end
     /// instead of row by row: the insert trigger is set aside and the index rebuilt
     /// from the table afterwards (https://sqlite.org/fts5.html#the_rebuild_command),
@@ -276,5 +309,45 @@ extension Database {
         try executeScript(trigger)
         try executeScript("INSERT INTO reminder_search(reminder_search) VALUES ('rebuild')")
         return value
+    }
+}
+
+extension Database {
+    /// Every row that refers to a row that is not there (`PRAGMA foreign_key_check`), for a
+    /// transaction run with foreign keys off: the first one found, as an error.
+    /// - Throws: `StoreError` of kind `.constraint` naming the table, the row and the table
+    ///   it refers to; `StoreError` from SQLite.
+    /// - Complexity: O(n log m): every row of every table with a foreign key is looked up.
+    /// Turns foreign keys on again after a transaction run with them off; a failure is
+    /// remembered for `ensureForeignKeys`, since this runs where nothing can be thrown.
+    func restoreForeignKeys() {
+        do {
+            try executeScript("PRAGMA foreign_keys = ON")
+            foreignKeysNeedRestoring = try scalarInt("PRAGMA foreign_keys") != 1
+        } catch {
+            foreignKeysNeedRestoring = true
+        }
+    }
+
+    /// Before a transaction: foreign keys on, unless the caller has just turned them off.
+    /// - Throws: `StoreError` when they were left off and still cannot be turned on.
+    func ensureForeignKeys() throws(StoreError) {
+        guard foreignKeysNeedRestoring, !foreignKeysAreOff else { return }
+        try executeScript("PRAGMA foreign_keys = ON")
+        guard try scalarInt("PRAGMA foreign_keys") == 1 else {
+            throw StoreError(kind: .io, message: "foreign keys could not be turned on again after a bulk import; nothing was done")
+        }
+        foreignKeysNeedRestoring = false
+    }
+
+    func checkForeignKeys() throws {
+        var first: String?
+        try forEachRow("PRAGMA foreign_key_check", cached: false) { row in
+            guard first == nil else { return }
+            let table = row.optionalText(0) ?? "?", parent = row.optionalText(2) ?? "?"
+            let row = row.optionalText(1).map { "row \($0)" } ?? "a row"
+            first = "\(row) of \(table) refers to a row of \(parent) that is not there"
+        }
+        if let first { throw StoreError(kind: .constraint, message: first) }
     }
 }

@@ -112,4 +112,34 @@ struct DeferredInsertTriggersTests {
             #expect(try db.scalarInt("SELECT count(*) FROM reminder_tag") == 2)
         }
     }
+
+    @Test("the folded titles' index, built again after a bulk insert or put back after a failed one, holds every open row")
+    func foldedTitleIndex() throws {
+        struct Stop: Error {}
+        let folder = TemporaryFolder()
+        let store = try Store(path: folder.file("tick.sqlite3"), now: Fixture.now)
+        let indexSQL = "SELECT sql FROM sqlite_schema WHERE name = 'reminder_open_title'"
+        let before = try store.read { (db: Database) throws in try db.scalarText(indexSQL) }
+        try store.write { (db: Database) throws in
+            try db.executeScript(Self.setUp)
+            try db.deferringIndex(named: "reminder_open_title") {
+                #expect(try db.scalarText(indexSQL) == nil)
+                try db.executeScript(Self.body)
+            }
+        }
+        #expect(throws: Stop.self) {
+            try store.write { (db: Database) throws in
+                try db.deferringIndex(named: "reminder_open_title") {
+                    try db.executeScript(Self.reminder("gone", list: "A"))
+                    throw Stop()
+                }
+            }
+        }
+        try store.read { (db: Database) throws in
+            #expect(try db.scalarText(indexSQL) == before)
+            #expect(try db.scalarText("PRAGMA integrity_check") == "ok")
+            // The index answers for the rows inserted while it was away.
+            #expect(try db.scalarInt("SELECT count(*) FROM reminder INDEXED BY reminder_open_title WHERE tick_search_text(title) = 'title n5' AND completed_at IS NULL") == 1)
+        }
+    }
 }
