@@ -25,38 +25,24 @@ enum ZoneSuffix {
         }
         var name = suffix.dropFirst().dropLast()
         if name.first == "!" { name = name.dropFirst() }
-        guard isZoneName(name) else {
+        guard TimeZoneIdentifier.isZoneName(name) else {
             throw DateGrammarFailure("'\(suffix)' is not a time zone name; only an IANA name may be in brackets, as in '[America/New_York]' (an offset goes after the time: '2026-12-05T09:00-05:00')")
         }
         return (String(text[..<open]), String(name))
     }
 
-    /// The zone named `name`, in any case (`america/new_york` is America/New_York: the tz
-    /// database never has two names that differ only in case), with the name to keep: as
-    /// given, or as the database spells it (`TimeZone.identifier` is not kept: Foundation
-    /// calls `UTC` `GMT`).
-    ///
-    /// An abbreviation (`PST`, `BST`, `KST`) is not a name: Foundation resolves some of them
-    /// (`PST` to a zone it calls `PST`, `BST` to UTC+6), which another program reading the
-    /// date's `TZID` would not, and they are ambiguous. One that Foundation's list of
-    /// abbreviations has and its list of zone names does not is refused, naming the zone the
-    /// abbreviation usually stands for; so are the tz database's legacy names of that form
-    /// (`EST`, `CET`, `MST`: fixed offsets or old rules, rarely what is meant). `UTC` and
-    /// `GMT` are names.
-    /// - Throws: when Foundation's time zone database does not know it, or it is an abbreviation.
-    /// - Complexity: a look-up; a scan of the known names when `name` is not spelled as one.
+    /// The zone named `name` and the name to keep (`TimeZoneIdentifier.zone(named:)`).
+    /// - Throws: when Foundation's time zone database does not know it, or it is an
+    ///   abbreviation (`TimeZoneIdentifier.abbreviationMeaning(_:)`), naming the zone meant.
     static func zone(named name: String) throws(DateGrammarFailure) -> (zone: TimeZone, name: TimeZoneIdentifier) {
-        if name != "UTC", name != "GMT", let meant = TimeZone.abbreviationDictionary[name],
-           !TimeZone.knownTimeZoneIdentifiers.contains(name) {
+        if let meant = TimeZoneIdentifier.abbreviationMeaning(name) {
             throw DateGrammarFailure("'\(name)' is an abbreviation, not a time zone name; give the zone's IANA name, "
                                      + "such as '\(meant)'")
         }
-        if let zone = TimeZone(identifier: name) { return (zone, TimeZoneIdentifier(name)) }
-        if let known = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == name.lowercased() }),
-           let zone = TimeZone(identifier: known) {
-            return (zone, TimeZoneIdentifier(known))
+        guard let found = TimeZoneIdentifier.zone(named: name) else {
+            throw DateGrammarFailure("'\(name)' is not a time zone Tick knows; give an IANA name such as 'America/New_York' or 'Asia/Seoul'")
         }
-        throw DateGrammarFailure("'\(name)' is not a time zone Tick knows; give an IANA name such as 'America/New_York' or 'Asia/Seoul'")
+        return found
     }
 
     /// The timed date of the wall clock `local` in `zone`, checked against `offset` (seconds
@@ -84,17 +70,5 @@ enum ZoneSuffix {
         var text = (seconds < 0 ? "-" : "+") + CalendarDay.pad(magnitude / 3_600, 2) + ":" + CalendarDay.pad(magnitude / 60 % 60, 2)
         if magnitude % 60 != 0 { text += ":" + CalendarDay.pad(magnitude % 60, 2) }
         return text
-    }
-
-    /// RFC 9557 §4.1: `time-zone-part *("/" time-zone-part)`, each part a letter, `.` or `_`
-    /// then letters, digits, `.`, `_`, `-` or `+`, and never `.` or `..`.
-    private static func isZoneName(_ name: Substring) -> Bool {
-        !name.isEmpty && name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
-            guard let first = part.unicodeScalars.first, part != ".", part != ".." else { return false }
-            let isInitial = { (c: Unicode.Scalar) in c.isASCII && (c.properties.isAlphabetic || c == "." || c == "_") }
-            return isInitial(first) && part.unicodeScalars.allSatisfy { c in
-                isInitial(c) || ("0"..."9").contains(c) || c == "-" || c == "+"
-            }
-        }
     }
 }

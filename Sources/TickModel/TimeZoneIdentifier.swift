@@ -41,4 +41,53 @@ public struct TimeZoneIdentifier: RawRepresentable, Hashable, Sendable, Codable,
 
     /// The identifier text.
     public var description: String { rawValue }
+
+    /// The zone a person names, with the name to keep: an IANA name (RFC 9557 §4.1
+    /// `time-zone-name`: `America/New_York`, `Asia/Seoul`, `UTC`) that Foundation's time
+    /// zone database knows, in any case (`america/new_york` is America/New_York: the tz
+    /// database never has two names that differ only in case), kept as given or as the
+    /// database spells it (`TimeZone.identifier` is not kept: Foundation calls `UTC` `GMT`).
+    /// What a zone in brackets after a date names, and what `tick serve` reads a request's
+    /// `Time-Zone` header field with.
+    ///
+    /// Nil for text that is not a zone name by RFC 9557's syntax (an offset, a path with
+    /// `..`, white space) and for a name Foundation does not know.
+    /// - Complexity: a look-up; a scan of the known names when `name` is not spelled as one.
+    public static func zone(named name: some StringProtocol) -> (zone: TimeZone, name: TimeZoneIdentifier)? {
+        guard isZoneName(name), abbreviationMeaning(name) == nil else { return nil }
+        let name = String(name)
+        if let zone = TimeZone(identifier: name) { return (zone, TimeZoneIdentifier(name)) }
+        let lowercased = name.lowercased()
+        if let known = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == lowercased }),
+           let zone = TimeZone(identifier: known) {
+            return (zone, TimeZoneIdentifier(known))
+        }
+        return nil
+    }
+
+    /// The zone an abbreviation usually stands for (`PST`: America/Los_Angeles), or nil for
+    /// a name. An abbreviation is not a zone name: Foundation resolves some of them (`PST` to
+    /// a zone it calls `PST`, `BST` to UTC+6), which another program reading the date's
+    /// `TZID` would not, and they are ambiguous. One that Foundation's list of abbreviations
+    /// has and its list of zone names does not counts as one, and so do the tz database's
+    /// legacy names of that form (`EST`, `CET`, `MST`: fixed offsets or old rules, rarely
+    /// what is meant); `UTC` and `GMT` are names. `zone(named:)` refuses them.
+    public static func abbreviationMeaning(_ name: some StringProtocol) -> String? {
+        let name = String(name)
+        guard name != "UTC", name != "GMT", let meant = TimeZone.abbreviationDictionary[name],
+              !TimeZone.knownTimeZoneIdentifiers.contains(name) else { return nil }
+        return meant
+    }
+
+    /// RFC 9557 §4.1: `time-zone-part *("/" time-zone-part)`, each part a letter, `.` or `_`
+    /// then letters, digits, `.`, `_`, `-` or `+`, and never `.` or `..`.
+    static func isZoneName(_ name: some StringProtocol) -> Bool {
+        !name.isEmpty && name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.unicodeScalars.first, part != ".", part != ".." else { return false }
+            let isInitial = { (c: Unicode.Scalar) in c.isASCII && (c.properties.isAlphabetic || c == "." || c == "_") }
+            return isInitial(first) && part.unicodeScalars.allSatisfy { c in
+                isInitial(c) || ("0"..."9").contains(c) || c == "-" || c == "+"
+            }
+        }
+    }
 }

@@ -25,6 +25,23 @@ struct TimeZoneIdentifierTests {
         #expect(TimeZoneIdentifier("GMT+0900").timeZone?.secondsFromGMT() == 9 * 3600)
     }
 
+    @Test("a zone a person names: an IANA name in any case, kept as the database spells it", arguments: [
+        ("America/New_York", "America/New_York"), ("america/NEW_YORK", "America/New_York"), ("Asia/Seoul", "Asia/Seoul"),
+        ("UTC", "UTC"),
+    ])
+    func namedZone(name: String, kept: String) throws {
+        let found = try #require(TimeZoneIdentifier.zone(named: name))
+        #expect(found.name.rawValue == kept)
+        #expect(found.zone == TimeZone(identifier: kept))
+    }
+
+    @Test("no zone for text that is not a zone name, or a name Foundation does not know", arguments: [
+        "Mars/Olympus", "", "+09:00", "America/New_York ", "../../etc/passwd", "America/../etc", "[America/New_York]", "Custom Zone",
+    ])
+    func notANamedZone(name: String) {
+        #expect(TimeZoneIdentifier.zone(named: name) == nil)
+    }
+
     @Test("equal and hashed by the exact text")
     func equality() {
         #expect(TimeZoneIdentifier("Asia/Seoul") == "Asia/Seoul")
