@@ -36,10 +36,10 @@ extension APIStore where Transaction: AlarmStore {
 
 /// The stream of changes.
 extension WebService {
-    func dueAlarms() throws -> HTTPResponse { try sqlite.dueAlarms(context: actionContext()) }
+    func dueAlarms(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.dueAlarms(context: actionContext(for: request)) }
 
-    func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse {
-        try sqlite.alarmDelivered(uid, alarmUID, context: actionContext())
+    func alarmDelivered(_ request: HTTPRequest, _ uid: String, _ alarmUID: String) throws -> HTTPResponse {
+        try sqlite.alarmDelivered(uid, alarmUID, context: actionContext(for: request))
     }
 
     func events() -> HTTPResponse {

@@ -22,7 +22,8 @@ extension WebService {
     /// does not carry a valid session cookie (then the file is served as it is).
     func bootPage(_ request: HTTPRequest) -> HTTPResponse? {
         guard WebService.isPageRequest(request), authenticate(request) == .cookie else { return nil }
-        return WebService.bootPage(staticFiles, for: request) { path in WebService.apiAnswer(path, to: request, by: router, api: self) }
+        let named = WebService.namingCookieTimeZone(request)
+        return WebService.bootPage(staticFiles, for: request) { path in WebService.apiAnswer(path, to: named, by: router, api: self) }
     }
 
     /// Whether `request` asks for the app's page (`GET /` or `GET /index.html`).

@@ -24,7 +24,8 @@ extension WebService {
         case .flagged: return try keysetPage(.flagged, limit: limit, cursor: cursor, request: request)
         case .completed: return try keysetPage(.completed, limit: limit, cursor: cursor, request: request)
         case .today, .scheduled, .overdue:
-            return try offsetPage(ListingRequest(source: .smartList(smartList), detail: .full), limit: limit, cursor: cursor)
+            return try offsetPage(ListingRequest(source: .smartList(smartList), detail: .full), limit: limit, cursor: cursor,
+                                  context: actionContext(for: request))
         }
     }
 
@@ -44,7 +45,7 @@ extension WebService {
         let source = request.query["list"].map { ListingSource.listID(ReminderList.ID(rawValue: $0)) } ?? .everyList
         let listing = ListingRequest(source: source, search: query, includesCompleted: try WebService.flag(request, "completed"),
                                      detail: .full)
-        return try offsetPage(listing, limit: limit, cursor: cursor)
+        return try offsetPage(listing, limit: limit, cursor: cursor, context: actionContext(for: request))
     }
 
     /// The search `?q` asks for (`SearchQuery`).
@@ -66,14 +67,14 @@ extension WebService {
         return try cache.answer(for: key) { try sqlite.keysetPage(scope, limit: limit, cursor: cursor) }
     }
 
-    /// A page of a listing read whole (smart lists by date, search).
-    private func offsetPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
+    /// A page of a listing read whole (smart lists by date, search), by the days of `context`'s zone.
+    private func offsetPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?, context: ActionContext) throws -> HTTPResponse {
         let offset = try WebService.offset(of: cursor)
         // The rows before the page are read too (a listing by due date is sorted in Swift,
         // and has no key to start at).
         var listing = listing
         listing.limit = offset + limit + 1
-        let result = try Actions(store: reader, context: actionContext()).listing(listing)
+        let result = try Actions(store: reader, context: context).listing(listing)
         guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
         return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: result.lists))
     }

@@ -7,8 +7,8 @@ import TickStore
 /// The lists: `GET /api/v1/lists`, add, rename and recolor, move, delete.
 extension WebService {
     func getLists(_ request: HTTPRequest) -> HTTPResponse {
-        let context = actionContext()
         do {
+            let context = try actionContext(for: request)
             let (overview, totals) = try reader.read { db in
                 (try Actions.listsOverview(in: db), try Actions.sidebarTotals(in: db, context: context))
             }
@@ -26,10 +26,16 @@ extension WebService {
     }
 
     func getList(_ id: String) throws -> HTTPResponse { try sqlite.getList(id) }
-    func addList(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addList(request, context: actionContext()) }
-    func patchList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try sqlite.patchList(request, id, context: actionContext()) }
-    func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try sqlite.moveList(request, id, context: actionContext()) }
-    func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse { try sqlite.deleteList(request, id, context: actionContext()) }
+    func addList(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addList(request, context: actionContext(for: request)) }
+    func patchList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        try sqlite.patchList(request, id, context: actionContext(for: request))
+    }
+    func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        try sqlite.moveList(request, id, context: actionContext(for: request))
+    }
+    func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
+        try sqlite.deleteList(request, id, context: actionContext(for: request))
+    }
 
     /// `GET /api/v1/lists/{id}/shares`: on the single-user server a list is shared with nobody.
     func listShares(_ id: String) throws -> HTTPResponse {

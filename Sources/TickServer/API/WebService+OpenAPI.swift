@@ -22,6 +22,7 @@ extension WebService {
             ("info", .object([("title", .string("Tick")), ("version", .string("1")),
                               ("description", .string("The JSON API of tick serve. Reminders have the shape of `tick … --json`; errors are RFC 9457 problem details."))])),
             ("components", .object([
+                ("parameters", .object([("TimeZone", timeZoneParameter)])),
                 ("securitySchemes", .object([
                     ("bearer", .object([("type", .string("http")), ("scheme", .string("bearer"))])),
                     ("session", .object([("type", .string("apiKey")), ("in", .string("cookie")), ("name", .string(sessionCookie))])),
@@ -40,6 +41,19 @@ extension WebService {
         ])
     }
 
+    /// The header field `Time-Zone`, which every route takes (`requestTimeZone`).
+    private static var timeZoneParameter: JSONValue {
+        .object([
+            ("name", .string(timeZoneField)), ("in", .string("header")), ("required", .bool(false)),
+            ("schema", .object([("type", .string("string")), ("examples", .array([.string("America/New_York")]))])),
+            ("description", .string("The user's time zone, an IANA name (any case): the request's date phrases (`tomorrow 9am`), dates and times "
+                + "without an offset, and the days of the smart lists today and overdue and their counts are read in it, and a "
+                + "date and time read from a phrase is kept in it, so that a repeating reminder follows its daylight saving. Without it, "
+                + "the server's zone. A name Tick does not know is a 400 problem `urn:tick:problem:unknown-time-zone` naming it, "
+                + "on every route, before anything is read or changed.")),
+        ])
+    }
+
     /// The body of `POST /api/v1/reminders` and `PATCH /api/v1/reminders/{uid}`
     /// (`ReminderFields`): every member optional; on PATCH `null` clears.
     private static var reminderFieldsSchema: JSONValue {
@@ -51,7 +65,8 @@ extension WebService {
         }
         let kinds: [(String, JSONValue)] = [("enum", .array(["allDay", "timed", "floating", nil].map { $0.map(JSONValue.string) ?? .null }))]
         let strings: [(String, JSONValue)] = [("items", .object([("type", .string("string"))]))]
-        let date = "The words `--due` takes (`tomorrow 9am`, `fri`, `2026-12-24`) or ISO 8601, read in the server's time zone and clock: "
+        let date = "The words `--due` takes (`tomorrow 9am`, `fri`, `2026-12-24`) or ISO 8601, read in the request's time zone (`Time-Zone`, "
+            + "else the server's) and the server's clock: "
             + "a day alone is all-day; a date and time with an offset is that instant (`2026-12-05T09:00:00-05:00`); with an IANA time zone "
             + "name in brackets as RFC 9557 writes it, that zone's wall clock, kept in that zone across daylight saving "
             + "(`2026-12-05T09:00[America/New_York]`, or `2026-12-05T09:00:00-05:00[America/New_York]`: the offset must then be the zone's, "
@@ -93,12 +108,11 @@ extension WebService {
             ("operationId", .string(route.method.lowercased() + route.pattern.split(separator: "/").dropFirst(2)
                 .map { $0.hasPrefix("{") ? "By" + $0.dropFirst().dropLast().capitalized : $0.capitalized }.joined())),
         ]
-        if !names.isEmpty {
-            members.append(("parameters", .array(names.map { name in
-                .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),
-                         ("schema", .object([("type", .string("string"))]))])
-            })))
-        }
+        let timeZone = JSONValue.object([("$ref", .string("#/components/parameters/TimeZone"))])
+        members.append(("parameters", .array(names.map { name in
+            .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),
+                     ("schema", .object([("type", .string("string"))]))])
+        } + [timeZone])))
         if ["POST", "PATCH"].contains(route.method) {
             let takesReminderFields = route.pattern == "/api/v1/reminders" || (route.method == "PATCH" && route.pattern == "/api/v1/reminders/{uid}")
             let schema: JSONValue = takesReminderFields ? .object([("$ref", .string("#/components/schemas/ReminderFields"))])

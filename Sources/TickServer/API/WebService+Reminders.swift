@@ -55,23 +55,27 @@ extension APIStore where Transaction: JournalStore {
 
 /// One reminder: get, add, change, complete and reopen, move, delete, restore, undo.
 extension WebService {
-    func getReminder(_ uid: String) throws -> HTTPResponse { try sqlite.getReminder(uid, context: actionContext()) }
-    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext()) }
+    func getReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try sqlite.getReminder(uid, context: actionContext(for: request))
+    }
+    func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext(for: request)) }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.patchReminder(request, uid, context: actionContext())
+        try sqlite.patchReminder(request, uid, context: actionContext(for: request))
     }
     func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
-        try sqlite.complete(request, uid, change, context: actionContext())
+        try sqlite.complete(request, uid, change, context: actionContext(for: request))
     }
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.moveReminder(request, uid, context: actionContext())
+        try sqlite.moveReminder(request, uid, context: actionContext(for: request))
     }
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.deleteReminder(request, uid, context: actionContext())
+        try sqlite.deleteReminder(request, uid, context: actionContext(for: request))
     }
 
-    func restoreReminder(_ uid: String) throws -> HTTPResponse { try sqlite.restoreReminder(uid, context: actionContext()) }
-    func undo(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.undo(request, context: actionContext()) }
+    func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try sqlite.restoreReminder(uid, context: actionContext(for: request))
+    }
+    func undo(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.undo(request, context: actionContext(for: request)) }
 
     /// Runs `body` in a write transaction shared with other requests (`WriteBatcher`) as one
     /// change of the change journal, described as `tick serve: ` and `describe` of its value.

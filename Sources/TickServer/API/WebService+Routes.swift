@@ -22,15 +22,15 @@ protocol APIRoutes: SendableMetatype {
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse
     func search(_ request: HTTPRequest) throws -> HTTPResponse
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse
-    func getReminder(_ uid: String) throws -> HTTPResponse
+    func getReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
     func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
-    func restoreReminder(_ uid: String) throws -> HTTPResponse
+    func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
     func undo(_ request: HTTPRequest) throws -> HTTPResponse
-    func dueAlarms() throws -> HTTPResponse
-    func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse
+    func dueAlarms(_ request: HTTPRequest) throws -> HTTPResponse
+    func alarmDelivered(_ request: HTTPRequest, _ uid: String, _ alarmUID: String) throws -> HTTPResponse
     func events() -> HTTPResponse
     func openAPI() -> HTTPResponse
 }
@@ -64,17 +64,17 @@ extension WebService {
         router.add("GET", api + "/search", summary: "Reminders that match the search ?q (words, \"phrases\", title:, notes:, tag:, OR)") { service, request, _ in try service.search(request) }
         // Reminders.
         router.add("POST", api + "/reminders", summary: "Add a reminder") { service, request, _ in try service.addReminder(request) }
-        router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { service, _, id in try service.getReminder(id[0]) }
+        router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { try $0.getReminder($1, $2[0]) }
         router.add("PATCH", api + "/reminders/{uid}", summary: "Change any field of a reminder (null clears; If-Match)") { try $0.patchReminder($1, $2[0]) }
         router.add("DELETE", api + "/reminders/{uid}", summary: "Delete a reminder (its subtasks become top-level)") { try $0.deleteReminder($1, $2[0]) }
         router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)") { try $0.complete($1, $2[0], .complete) }
         router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)") { try $0.complete($1, $2[0], .reopen) }
         router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }") { try $0.moveReminder($1, $2[0]) }
-        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it") { service, _, id in try service.restoreReminder(id[0]) }
+        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it") { try $0.restoreReminder($1, $2[0]) }
         router.add("POST", api + "/undo", summary: "Undo the newest change of the change journal, or the change given") { service, request, _ in try service.undo(request) }
         // Alarms and events.
-        router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, _, _ in try service.dueAlarms() }
-        router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm") { try $0.alarmDelivered($2[0], $2[1]) }
+        router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, request, _ in try service.dueAlarms(request) }
+        router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm") { try $0.alarmDelivered($1, $2[0], $2[1]) }
         router.add("GET", api + "/events", summary: "Server-Sent Events: `change` within a second of any change") { service, _, _ in service.events() }
         router.add("GET", api + "/openapi.json", summary: "This document") { service, _, _ in service.openAPI() }
         return router

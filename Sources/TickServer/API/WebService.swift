@@ -18,7 +18,7 @@ public final class WebService: Sendable {
     public struct Configuration: Sendable {
         /// The secret a client proves it knows (`Authorization: Bearer`, or the login).
         public var token: String
-        /// The zone dates are read in.
+        /// The zone dates are read in when a request names none (`Time-Zone`), and CalDAV's.
         public var timeZone: TimeZone
         /// The locale of the date words.
         public var locale: Locale
@@ -42,9 +42,9 @@ public final class WebService: Sendable {
             self.webRoot = webRoot
         }
 
-        /// The action context of a request: the clock read now.
-        func actionContext() -> ActionContext {
-            ActionContext(dateContext: DateContext(now: clock(), timeZone: timeZone, locale: locale, weekStart: weekStart),
+        /// The action context of a request read in `zone` (the server's by default): the clock read now.
+        func actionContext(in zone: TimeZone? = nil) -> ActionContext {
+            ActionContext(dateContext: DateContext(now: clock(), timeZone: zone ?? timeZone, locale: locale, weekStart: weekStart),
                           alarmDefaults: alarmDefaults)
         }
     }
@@ -133,8 +133,9 @@ public final class WebService: Sendable {
     /// The handlers' view of the SQLite store (`APIStore`): the readers, the writer, the journal.
     var sqlite: SQLiteAPIStore { SQLiteAPIStore(service: self) }
 
-    /// The action context of a request: the clock read now.
-    func actionContext() -> ActionContext { configuration.actionContext() }
+    /// The action context of `request`: the clock read now, in the zone it names (`Time-Zone`).
+    /// - Throws: `Problem` 400 for a zone Tick does not know.
+    func actionContext(for request: HTTPRequest) throws(Problem) -> ActionContext { try configuration.actionContext(for: request) }
 
     // MARK: - Every request
 
@@ -211,6 +212,9 @@ public final class WebService: Sendable {
                            headers: [("Allow", allowed.joined(separator: ", "))]).response
         case .found(let handler, let parameters):
             do {
+                // A zone the client names and Tick does not know is refused before anything
+                // is read or changed, on every route (a client can then ask again without it).
+                _ = try WebService.requestTimeZone(request)
                 return try handler(api, request, parameters)
             } catch {
                 return Problem.from(error).response

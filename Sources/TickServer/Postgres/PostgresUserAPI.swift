@@ -5,10 +5,11 @@ import TickModel
 import TickPostgres
 
 /// The JSON API's routes for one signed-in user on PostgreSQL: made for each request by
-/// `PostgresWebService`, over the user's own store. The shared handlers (`APIStore`) answer
-/// lists, pages by key and reminders; the smart lists by date are `PostgresDatabase.dueListing`;
-/// search is `PostgresDatabase.search`; the event stream is `PostgresChangeFeed`; alarms,
-/// undo and restore are the handlers of `AlarmStore` and `JournalStore` stores.
+/// `PostgresWebService`, over the user's own store, in the zone the request names. The
+/// shared handlers (`APIStore`) answer lists, pages by key and reminders; the smart lists by
+/// date are `PostgresDatabase.dueListing`; search is `PostgresDatabase.search`; the event
+/// stream is `PostgresChangeFeed`; alarms, undo and restore are the handlers of `AlarmStore`
+/// and `JournalStore` stores.
 ///
 /// Lists other users share with the user (`ShareAccess`) are reached through the same routes:
 /// a route about a list or reminder the user's own store does not have tries the lists shared
@@ -19,8 +20,12 @@ struct PostgresUserAPI: APIRoutes {
     let store: PostgresAPIStore
     /// The signed-in user.
     let user: UserRecord
+    /// The zone the request names (`Time-Zone`), nil for the server's: dates are read and
+    /// days counted there.
+    let timeZone: TimeZone?
 
-    var context: ActionContext { service.configuration.actionContext() }
+    /// The action context of the request: the clock read now, in its zone.
+    var context: ActionContext { service.configuration.actionContext(in: timeZone) }
 
     /// Every list with its open count, and every smart list with its count, as on the
     /// single-user server, then `user` `{ "name" }`: who is signed in.
@@ -173,7 +178,7 @@ struct PostgresUserAPI: APIRoutes {
         }
         return try ownOrShared(target, needing: .write) { try $0.addReminder(request, context: context) }
     }
-    func getReminder(_ uid: String) throws -> HTTPResponse {
+    func getReminder(_: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         try ownOrShared(.reminder(ReminderUID(uid)), needing: .read) { try $0.getReminder(uid, context: context) }
     }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
@@ -191,7 +196,7 @@ struct PostgresUserAPI: APIRoutes {
 
     /// Puts back a reminder the user deleted, in their own lists or in a list shared with
     /// them to edit (through the owner's journal, where the change is the user's).
-    func restoreReminder(_ uid: String) throws -> HTTPResponse {
+    func restoreReminder(_: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         do {
             return try store.restoreReminder(uid, context: context)
         } catch where Problem.from(error).status == 404 {
@@ -222,8 +227,8 @@ struct PostgresUserAPI: APIRoutes {
         return PostgresAPIStore(store: PostgresStore(pool: store.store.pool, user: shared.owner, grant: grant))
     }
     /// The alarms due in the user's own lists (a list shared with them rings for its owner).
-    func dueAlarms() throws -> HTTPResponse { try store.dueAlarms(context: context) }
-    func alarmDelivered(_ uid: String, _ alarmUID: String) throws -> HTTPResponse {
+    func dueAlarms(_: HTTPRequest) throws -> HTTPResponse { try store.dueAlarms(context: context) }
+    func alarmDelivered(_: HTTPRequest, _ uid: String, _ alarmUID: String) throws -> HTTPResponse {
         try store.alarmDelivered(uid, alarmUID, context: context)
     }
     /// `GET /api/v1/events`: `event: change` whenever this user's lists or reminders change,

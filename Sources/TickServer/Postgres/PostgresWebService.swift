@@ -108,18 +108,19 @@ public final class PostgresWebService: Sendable {
         // a change must prove it comes from a script or Tick's page, as on the single-user server.
         if let refused = WebService.unprovenChange(request) { return refused }
         do {
-            return WebService.routed(request, by: router, to: try api(for: user))
+            return WebService.routed(request, by: router, to: try api(for: user, in: try WebService.requestTimeZone(request)))
         } catch {
             return Problem.from(error).response
         }
     }
 
-    /// The routes of `user`, over their store (given a first list when they have none).
+    /// The routes of `user`, over their store (given a first list when they have none),
+    /// reading dates in `timeZone` (nil: the server's).
     /// - Throws: the store's error.
-    func api(for user: UserRecord) throws -> PostgresUserAPI {
+    func api(for user: UserRecord, in timeZone: TimeZone?) throws -> PostgresUserAPI {
         let store = PostgresStore(pool: accounts.pool, user: user.id)
         try furnish(store, at: configuration.clock())
-        return PostgresUserAPI(service: self, store: PostgresAPIStore(store: store), user: user)
+        return PostgresUserAPI(service: self, store: PostgresAPIStore(store: store), user: user, timeZone: timeZone)
     }
 
     /// The user a request to the API signs in: with the session cookie when it has no
@@ -138,7 +139,8 @@ public final class PostgresWebService: Sendable {
     /// (`WebService.bootPage`), and its files.
     private func webAppResponse(to request: HTTPRequest) -> HTTPResponse {
         if WebService.isPageRequest(request), let token = request.cookies[WebService.sessionCookie],
-           case .success(let user) = sessionUser(token), let api = try? api(for: user),
+           case .success(let user) = sessionUser(token),
+           let api = try? api(for: user, in: try WebService.requestTimeZone(WebService.namingCookieTimeZone(request))),
            let page = WebService.bootPage(staticFiles, for: request, answer: { path in
                WebService.apiAnswer(path, to: request, by: router, api: api)
            }) {
