@@ -34,6 +34,7 @@ import time
 import traceback
 import urllib.error
 import urllib.request
+import zoneinfo
 
 SKIP = 77
 TOKEN = "webapp-test-token-0123456789abcdef"
@@ -498,6 +499,51 @@ def a_time_typed_keeps_the_browsers_zone(server, app):
         assert call()["dueTimeZone"] == "America/New_York", f"stored in {call()['dueTimeZone']}"
         app.find("#detail-close").click()
         wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+@check
+def a_phrase_added_reads_in_the_browsers_zone(server, app):
+    """Found by testers: "tomorrow 9am" typed beside a new reminder was read in the server's
+    zone (UTC here), so a browser in New York got 09:00 UTC, 04:00 its time. The page names
+    its zone in every request (Time-Zone): the phrase is New York's tomorrow at 09:00, kept in
+    America/New_York, and the row says so."""
+    new_york = zoneinfo.ZoneInfo("America/New_York")
+    tomorrows = {(datetime.datetime.now(new_york) + datetime.timedelta(days=1)).date()}
+    with browser_time_zone(app, "America/New_York"):
+        app.open_list("Work")
+        app.add("Dentist 🦷 at nine", due="tomorrow 9am")
+        tomorrows.add((datetime.datetime.now(new_york) + datetime.timedelta(days=1)).date())  # midnight in between
+        dentist = wait_for(lambda: server.reminder("Work", "Dentist 🦷 at nine"), "the reminder stored")
+        wanted = {datetime.datetime.combine(day, datetime.time(9), new_york).isoformat() for day in tomorrows}
+        stored = (dentist["due"], dentist["dueTimeZone"])
+        assert stored[0] in wanted and stored[1] == "America/New_York", f"stored as {stored}, not 09:00 tomorrow in New York"
+        wait_for(lambda: app.in_row("Dentist 🦷 at nine", ".due-cell").text == "Tomorrow 9:00 AM",
+                 "the row at 9:00 AM tomorrow", timeout=3)
+
+
+@check
+def a_zone_the_server_does_not_know(server, app):
+    """A browser whose zone the server's time zone database does not know (a name newer than
+    it) still works: the server refuses the name (400 unknown-time-zone) before doing anything,
+    and the page asks again without it, in the server's zone (UTC here)."""
+    driver = app.driver
+    driver.execute_script("""window.zoneRefusals = 0; const send = window.fetch;
+        window.fetch = async (url, init) => {
+          if (init?.headers?.["Time-Zone"]) init = { ...init, headers: { ...init.headers, "Time-Zone": "Mars/Olympus" } };
+          const response = await send(url, init);
+          if (response.status === 400) window.zoneRefusals += 1;
+          return response;
+        };""")
+    try:
+        app.open_list("Work")
+        app.add("Dentist 🦷 somewhere", due="tomorrow 9am")
+        dentist = wait_for(lambda: server.reminder("Work", "Dentist 🦷 somewhere"), "the reminder stored")
+        assert dentist["due"].endswith("T09:00:00Z"), f"stored as {dentist['due']}, not 09:00 in the server's zone"
+        assert driver.execute_script("return window.zoneRefusals") >= 1, "the server did not refuse the zone"
+        assert app.no_alert() is None
+    finally:
+        driver.refresh()
+        app.settle()
 
 
 @check

@@ -43,6 +43,13 @@ export function rememberView(path) {
   document.cookie = `tick_view=${encodeURIComponent(path)}; path=/; SameSite=Strict; max-age=31536000`;
 }
 
+// The browser's time zone, sent with every request (Time-Zone) and kept in a cookie for the
+// page's first answers: the server reads the dates typed ("tomorrow 9am") and counts the days
+// of Today and Overdue in it. A server that does not know the name refuses it before doing
+// anything (unknown-time-zone); the app then asks again in the server's zone.
+let timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (timeZone) document.cookie = `tick_time_zone=${encodeURIComponent(timeZone)}; path=/; SameSite=Strict; max-age=31536000`;
+
 let pending = 0;
 
 function busy(step) {
@@ -69,6 +76,7 @@ async function send(method, path, body, headers = {}) {
   // X-Tick-Request on every request: it proves a change comes from this page, and it tells
   // the multi-user server to answer a lost session with its login form, not a password prompt.
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Tick-Request": "1", ...headers } };
+  if (timeZone) init.headers["Time-Zone"] = timeZone;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -80,6 +88,10 @@ async function send(method, path, body, headers = {}) {
   if (!response.ok) {
     let problem = null;
     try { problem = await response.json(); } catch { /* not JSON */ }
+    if (timeZone && problem?.type === "urn:tick:problem:unknown-time-zone") {
+      timeZone = null;
+      return send(method, path, body, headers);
+    }
     throw new APIError(response.status, problem);
   }
   if (response.status === 204) return null;
