@@ -79,4 +79,16 @@ struct TimeZoneIdentifierTests {
         let known = Due.timed(Date(timeIntervalSince1970: 1_796_139_000), timeZone: "Asia/Seoul")
         #expect(known.iso8601 == "2026-12-02T00:30:00+09:00")
     }
+
+    @Test("an abbreviation is not a zone a person names: PST, BST, EST are refused, naming the zone meant; UTC and GMT are names")
+    func abbreviations() {
+        for (abbreviation, meant) in [("PST", "America/Los_Angeles"), ("BST", "Europe/London"), ("EST", "America/New_York")] {
+            #expect(TimeZoneIdentifier.abbreviationMeaning(abbreviation) == meant)
+            #expect(TimeZoneIdentifier.zone(named: abbreviation) == nil)
+        }
+        for name in ["UTC", "GMT", "Asia/Seoul", "america/new_york"] {
+            #expect(TimeZoneIdentifier.abbreviationMeaning(name) == nil)
+            #expect(TimeZoneIdentifier.zone(named: name) != nil, "\(name)")
+        }
+    }
 }
