@@ -522,6 +522,28 @@ def a_phrase_added_reads_in_the_browsers_zone(server, app):
 
 
 @check
+def first_answers_of_another_zone_are_asked_again(server, app):
+    """The page comes with its first answers (Today, Overdue and the lists' counts among them),
+    made in the zone its request's cookie named. After a journey (the browser in another zone
+    than the cookie says) or on a first visit (no cookie), those answers are of the server's
+    or the old zone: the page asks for them again, in its own; with the cookie right, it does not."""
+    driver = app.driver
+    lists_fetched = 'return performance.getEntriesByType("resource").filter(e => e.name.endsWith("/api/v1/lists")).length'
+    def visit(reload=True):
+        if reload:
+            driver.refresh()
+        wait_for(lambda: driver.execute_script('return performance.getEntriesByName("tick-first-rows").length > 0'),
+                 "the first rows", timeout=8)
+        app.settle()
+        return driver.execute_script(lists_fetched)
+    visit()  # the cookie now names this browser's zone
+    assert visit() == 0, "the page asked for its lists again though its first answers were of its zone"
+    with browser_time_zone(app, "Asia/Seoul"):  # reloads the page in Seoul, the cookie still naming the old zone
+        assert visit(reload=False) >= 1, "the first answers, made in the old zone, were used in Seoul"
+        assert visit() == 0, "the page asked again though the cookie now names Seoul"
+
+
+@check
 def a_zone_the_server_does_not_know(server, app):
     """A browser whose zone the server's time zone database does not know (a name newer than
     it) still works: the server refuses the name (400 unknown-time-zone) before doing anything,

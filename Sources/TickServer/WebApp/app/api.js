@@ -30,8 +30,10 @@ const boot = (() => {
 /** The user the page was sent to, when it came with its `/lists` answer (the multi-user
  *  server's names them; null on the single-user one), else undefined. */
 export function bootUser() {
-  return boot.has("/lists") ? boot.get("/lists")?.user?.name ?? null : undefined;
+  return pageUser;
 }
+// Read before the zone's check below may drop the first answers.
+const pageUser = boot.has("/lists") ? boot.get("/lists")?.user?.name ?? null : undefined;
 
 /** Drops the answers the service worker kept (signing out: the next user of this browser must not see them). */
 export async function forgetCachedAnswers() {
@@ -47,8 +49,14 @@ export function rememberView(path) {
 // page's first answers: the server reads the dates typed ("tomorrow 9am") and counts the days
 // of Today and Overdue in it. A server that does not know the name refuses it before doing
 // anything (unknown-time-zone); the app then asks again in the server's zone.
+// The page's first answers were made in the zone its request's cookie named: none on a first
+// visit, another after a journey; those are asked for again, in this zone (Today, Overdue).
 let timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-if (timeZone) document.cookie = `tick_time_zone=${encodeURIComponent(timeZone)}; path=/; SameSite=Strict; max-age=31536000`;
+if (timeZone) {
+  const zoneCookie = `tick_time_zone=${encodeURIComponent(timeZone)}`;
+  if (!document.cookie.split("; ").includes(zoneCookie)) boot.clear();
+  document.cookie = `${zoneCookie}; path=/; SameSite=Strict; max-age=31536000`;
+}
 
 let pending = 0;
 
