@@ -11,7 +11,8 @@ import TickModel
 /// returns and rolls back when it throws, so every command is all or nothing.
 ///
 /// Settings (https://sqlite.org/pragma.html): `journal_mode=WAL`, `synchronous=FULL`
-/// (a write reported as done is on disk), `foreign_keys=ON`, and a busy timeout so that
+/// (a write reported as done is on disk), `foreign_keys=ON` (off for a bulk import's
+/// transaction, which checks them all before its commit), and a busy timeout so that
 /// concurrent `tick` processes wait for each other instead of failing. Statement journals
 /// spill to a temporary file at SQLite's default size (64 KiB): with SQLite 3.40.1 in WAL
 /// mode, a threshold above about 128 KiB (`SQLITE_CONFIG_STMTJRNL_SPILL`) makes every
@@ -160,7 +161,9 @@ public final class Store: Sendable {
     /// each statement when `checkingForeignKeysAtTheEnd`: for a bulk import, where SQLite
     /// would otherwise keep a statement journal for every statement (the foreign key
     /// counters of a statement that stops half-way must be undone with it): about 4.9 writes
-    /// to a temporary file a reminder. Foreign keys are off for the transaction (the pragma
+    /// to a temporary file a reminder. (An index on an application function forces the same
+    /// journal; `Database.importing` sets the folded titles' index aside for that.) Foreign
+    /// keys are off for the transaction (the pragma
     /// cannot change inside one), what their cascades would delete is deleted by hand
     /// (the journal's pruning), and every table's references are checked
     /// (`PRAGMA foreign_key_check`) before the commit: a row that refers to nothing throws
