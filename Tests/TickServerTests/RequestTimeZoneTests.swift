@@ -121,6 +121,18 @@ import TestSupport
         #expect(try harness.snapshot() == before)
     }
 
+    @Test("an abbreviation is refused naming the zone it stands for")
+    func abbreviationRefused() throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        let response = harness.send("POST", "/api/v1/reminders", json: #"{"title":"b","due":"tomorrow 9am"}"#, headers: ["Time-Zone": "PST"])
+        #expect(response.status == 400)
+        #expect((ServiceHarness.object(response)["detail"] as? String)?.contains("'PST', an abbreviation, not a time zone name; "
+                                                                              + "give the zone's IANA name, such as 'America/Los_Angeles'") == true,
+                "\(response.bodyText)")
+        #expect(try harness.snapshot() == before)
+    }
+
     @Test("the page's first answers count the days of the zone in the app's cookie")
     func bootPageInTheCookiesZone() throws {
         let harness = try ServiceHarness(now: RequestTimeZoneTests.lateEvening)
