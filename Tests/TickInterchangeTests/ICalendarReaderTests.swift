@@ -85,6 +85,26 @@ struct ICalendarReaderTests {
         #expect(exported.components(separatedBy: "BEGIN:VTIMEZONE").count == 2)
     }
 
+    /// Found by fuzz/icalendar: libical counts leap years by the Julian rule up to 1752, so a
+    /// time of a VTIMEZONE's zone after February of 1000, 1500 or 1700 (leap years only by
+    /// that rule) came a day late, and such a due date moved a day once exported.
+    @Test("a VTIMEZONE's time before 1753 is counted in the Gregorian calendar, as Tick counts days",
+          arguments: ["10000610T100000", "15000301T100000", "17001231T100000", "10040610T100000", "20260115T100000"])
+    func customZoneBeforeTheGregorianSwitch(local: String) throws {
+        let text = F.calendar([
+            "BEGIN:VTODO", "UID:z", "SUMMARY:a", "DUE;TZID=Tick Test Zone:" + local, "END:VTODO",
+            "BEGIN:VTIMEZONE", "TZID:Tick Test Zone",
+            "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "END:STANDARD",
+            "END:VTIMEZONE",
+        ])
+        let reminder = try #require(try F.read(text).reminders.first?.reminder)
+        let wall = try #require(LocalDateTime(String(local.prefix(4)) + "-" + local.dropFirst(4).prefix(2) + "-"
+                                              + local.dropFirst(6).prefix(2) + "T10:00:00"))
+        #expect(reminder.due == .timed(Date(timeIntervalSince1970: TimeInterval(wall.secondsSinceEpochAsUTC - 3 * 3_600)),
+                                       timeZone: "Tick Test Zone"))
+        #expect(try F.roundTrip(text).contains("DUE;TZID=Tick Test Zone:\(local)\r\n"))
+    }
+
     @Test("a Windows zone name without VTIMEZONE is kept, read through its IANA zone, with a warning")
     func windowsZone() throws {
         let batch = try F.read(F.vtodo(["SUMMARY:a", "DUE;TZID=W. Europe Standard Time:20260715T090000"]))

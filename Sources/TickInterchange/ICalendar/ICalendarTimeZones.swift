@@ -79,6 +79,18 @@ final class ICalendarTimeZones {
         return nil
     }
 
+    /// `local` as libical's time fields (a date and time, no zone).
+    static func icalTime(_ local: LocalDateTime) -> icaltimetype {
+        var time = icaltime_null_time()
+        time.year = Int32(local.day.year)
+        time.month = Int32(local.day.month)
+        time.day = Int32(local.day.day)
+        time.hour = Int32(local.hour)
+        time.minute = Int32(local.minute)
+        time.second = Int32(local.second)
+        return time
+    }
+
     /// Whether Foundation knows `tzid` by that name (then a VTIMEZONE for it need not
     /// be kept: the writer makes one from libical's built-in zones).
     static func isKnownToFoundation(_ tzid: String) -> Bool {
@@ -86,19 +98,21 @@ final class ICalendarTimeZones {
     }
 
     /// The instant `local` names in the zone `tzid`.
+    ///
+    /// In a zone a `VTIMEZONE` defines, libical gives only the UTC offset; the days are
+    /// counted here, in the proleptic Gregorian calendar as everywhere in Tick. libical
+    /// counts leap years by the Julian rule up to 1752 (`icaltime_is_leap_year`), so its own
+    /// conversion moved a day after February of 1000, 1500 or 1700 by one (found by
+    /// fuzz/icalendar: such a due date moved a day once exported with its `VTIMEZONE`).
     func instant(of local: LocalDateTime, tzid: String) -> Date {
         switch zone(tzid) {
         case .foundation(let zone), .windows(let zone):
             return local.instant(in: zone)
         case .defined(let zone):
-            var time = icaltime_null_time()
-            time.year = Int32(local.day.year)
-            time.month = Int32(local.day.month)
-            time.day = Int32(local.day.day)
-            time.hour = Int32(local.hour)
-            time.minute = Int32(local.minute)
-            time.second = Int32(local.second)
-            return Date(timeIntervalSince1970: TimeInterval(icaltime_as_timet_with_zone(time, zone)))
+            var time = ICalendarTimeZones.icalTime(local)
+            var isDaylight: Int32 = 0
+            let offset = Int(icaltimezone_get_utc_offset(zone, &time, &isDaylight))
+            return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC - offset))
         case .unknown:
             return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC))
         }
@@ -112,9 +126,12 @@ final class ICalendarTimeZones {
         case .foundation(let zone), .windows(let zone):
             return ICalendarTimeZones.checkedLocal(Int(seconds) + zone.secondsFromGMT(for: instant))
         case .defined(let zone):
-            let time = icaltime_from_timet_with_zone(time_t(seconds), 0, zone)
-            guard let day = CalendarDay(year: Int(time.year), month: Int(time.month), day: Int(time.day)) else { return nil }
-            return LocalDateTime(day: day, hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second))
+            // The offset from libical, the days counted here (see `instant(of:tzid:)`).
+            guard let utc = ICalendarTimeZones.checkedLocal(Int(seconds)) else { return nil }
+            var time = ICalendarTimeZones.icalTime(utc)
+            var isDaylight: Int32 = 0
+            let offset = Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, &isDaylight))
+            return ICalendarTimeZones.checkedLocal(Int(seconds) + offset)
         case .unknown:
             return ICalendarTimeZones.checkedLocal(Int(seconds))
         }

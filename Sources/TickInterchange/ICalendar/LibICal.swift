@@ -76,6 +76,8 @@ struct LibICal: @unchecked Sendable {
     let icaltimezone_free: @convention(c) (OpaquePointer?, Int32) -> Void
     let icaltimezone_get_builtin_timezone: @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
     let icaltimezone_get_component: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let icaltimezone_get_utc_offset: @convention(c) (OpaquePointer?, UnsafeMutablePointer<icaltimetype>?, UnsafeMutablePointer<Int32>?) -> Int32
+    let icaltimezone_get_utc_offset_of_utc_time: @convention(c) (OpaquePointer?, UnsafeMutablePointer<icaltimetype>?, UnsafeMutablePointer<Int32>?) -> Int32
     let icaltimezone_get_utc_timezone: @convention(c) () -> OpaquePointer?
     let icaltimezone_new: @convention(c) () -> OpaquePointer?
     let icaltimezone_set_component: @convention(c) (OpaquePointer?, OpaquePointer?) -> Int32
@@ -143,6 +145,8 @@ struct LibICal: @unchecked Sendable {
         icaltimezone_free = try library.function("icaltimezone_free")
         icaltimezone_get_builtin_timezone = try library.function("icaltimezone_get_builtin_timezone")
         icaltimezone_get_component = try library.function("icaltimezone_get_component")
+        icaltimezone_get_utc_offset = try library.function("icaltimezone_get_utc_offset")
+        icaltimezone_get_utc_offset_of_utc_time = try library.function("icaltimezone_get_utc_offset_of_utc_time")
         icaltimezone_get_utc_timezone = try library.function("icaltimezone_get_utc_timezone")
         icaltimezone_new = try library.function("icaltimezone_new")
         icaltimezone_set_component = try library.function("icaltimezone_set_component")
@@ -229,6 +233,13 @@ func icaltime_is_null_time(_ time: icaltimetype) -> Int32 { LibICal.loaded.icalt
 func icaltime_is_utc(_ time: icaltimetype) -> Int32 { LibICal.loaded.icaltime_is_utc(time) }
 func icaltime_null_time() -> icaltimetype { LibICal.loaded.icaltime_null_time() }
 func icaltimezone_free(_ zone: OpaquePointer!, _ freeStruct: Int32) { LibICal.loaded.icaltimezone_free(zone, freeStruct) }
+func icaltimezone_get_utc_offset(_ zone: OpaquePointer!, _ time: UnsafeMutablePointer<icaltimetype>!, _ isDaylight: UnsafeMutablePointer<Int32>!) -> Int32 {
+    LibICal.loaded.icaltimezone_get_utc_offset(zone, time, isDaylight)
+}
+func icaltimezone_get_utc_offset_of_utc_time(_ zone: OpaquePointer!, _ time: UnsafeMutablePointer<icaltimetype>!,
+                                             _ isDaylight: UnsafeMutablePointer<Int32>!) -> Int32 {
+    LibICal.loaded.icaltimezone_get_utc_offset_of_utc_time(zone, time, isDaylight)
+}
 func icaltimezone_get_builtin_timezone(_ location: UnsafePointer<CChar>!) -> OpaquePointer! { LibICal.loaded.icaltimezone_get_builtin_timezone(location) }
 func icaltimezone_get_component(_ zone: OpaquePointer!) -> OpaquePointer! { LibICal.loaded.icaltimezone_get_component(zone) }
 func icaltimezone_get_utc_timezone() -> OpaquePointer! { LibICal.loaded.icaltimezone_get_utc_timezone() }
