@@ -109,7 +109,10 @@ struct TUIEndToEndTests {
         try ui.press("J")
         _ = try ui.waitFor("the swap") { $0.first { $0.contains("[ ] ") }?.contains("heart") == true }
         try ui.press("K")
-        let screen = try ui.waitFor("the swap back") { $0.first { $0.contains("[ ] ") }?.contains("한국어") == true }
+        // Both rows drawn: under load tmux may show the first row redrawn before the second.
+        let screen = try ui.waitFor("the swap back") { rows in
+            rows.first { $0.contains("[ ] ") }?.contains("한국어") == true && rows.contains { $0.contains("heart") }
+        }
         let row = try #require(screen.first { $0.contains("heart") })
         #expect(!row.contains("…"), "\(screen.joined(separator: "\n"))")
     }
