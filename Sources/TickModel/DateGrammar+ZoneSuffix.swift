@@ -33,14 +33,10 @@ enum ZoneSuffix {
 
     /// The zone named `name` and the name to keep (`TimeZoneIdentifier.zone(named:)`).
     /// - Throws: when Foundation's time zone database does not know it, or it is an
-    ///   abbreviation (`TimeZoneIdentifier.abbreviationMeaning(_:)`), naming the zone meant.
+    ///   abbreviation, saying which (`TimeZoneIdentifier.refusal(of:)`).
     static func zone(named name: String) throws(DateGrammarFailure) -> (zone: TimeZone, name: TimeZoneIdentifier) {
-        if let meant = TimeZoneIdentifier.abbreviationMeaning(name) {
-            throw DateGrammarFailure("'\(name)' is an abbreviation, not a time zone name; give the zone's IANA name, "
-                                     + "such as '\(meant)'")
-        }
         guard let found = TimeZoneIdentifier.zone(named: name) else {
-            throw DateGrammarFailure("'\(name)' is not a time zone Tick knows; give an IANA name such as 'America/New_York' or 'Asia/Seoul'")
+            throw DateGrammarFailure("'\(name)' is " + TimeZoneIdentifier.refusal(of: name))
         }
         return found
     }

@@ -72,11 +72,29 @@ public struct TimeZoneIdentifier: RawRepresentable, Hashable, Sendable, Codable,
     /// has and its list of zone names does not counts as one, and so do the tz database's
     /// legacy names of that form (`EST`, `CET`, `MST`: fixed offsets or old rules, rarely
     /// what is meant); `UTC` and `GMT` are names. `zone(named:)` refuses them.
+    /// - Complexity: O(1); a name with a `/` (every request of the web app names one) is
+    ///   not looked up.
     public static func abbreviationMeaning(_ name: some StringProtocol) -> String? {
+        guard !name.contains("/"), name != "UTC", name != "GMT" else { return nil }
         let name = String(name)
-        guard name != "UTC", name != "GMT", let meant = TimeZone.abbreviationDictionary[name],
-              !TimeZone.knownTimeZoneIdentifiers.contains(name) else { return nil }
+        guard let meant = Abbreviations.meanings[name], !Abbreviations.zoneNames.contains(name) else { return nil }
         return meant
+    }
+
+    /// Why `name` is not a zone `zone(named:)` gives, as the end of a sentence about it
+    /// (`'PST' is …`, `the header names 'PST', which is …`): an abbreviation, naming the
+    /// zone it usually stands for, or a name Tick does not know.
+    public static func refusal(of name: some StringProtocol) -> String {
+        if let meant = abbreviationMeaning(name) {
+            return "an abbreviation, not a time zone name; give the zone's IANA name, such as '\(meant)'"
+        }
+        return "not a time zone Tick knows; give an IANA name such as 'America/New_York' or 'Asia/Seoul'"
+    }
+
+    /// Foundation's abbreviations and zone names, read once (each is built anew when asked).
+    private enum Abbreviations {
+        static let meanings = TimeZone.abbreviationDictionary
+        static let zoneNames = Set(TimeZone.knownTimeZoneIdentifiers)
     }
 
     /// RFC 9557 §4.1: `time-zone-part *("/" time-zone-part)`, each part a letter, `.` or `_`

@@ -127,7 +127,7 @@ import TestSupport
         let before = try harness.snapshot()
         let response = harness.send("POST", "/api/v1/reminders", json: #"{"title":"b","due":"tomorrow 9am"}"#, headers: ["Time-Zone": "PST"])
         #expect(response.status == 400)
-        #expect((ServiceHarness.object(response)["detail"] as? String)?.contains("'PST', an abbreviation, not a time zone name; "
+        #expect((ServiceHarness.object(response)["detail"] as? String)?.contains("'PST', which is an abbreviation, not a time zone name; "
                                                                               + "give the zone's IANA name, such as 'America/Los_Angeles'") == true,
                 "\(response.bodyText)")
         #expect(try harness.snapshot() == before)

@@ -30,14 +30,9 @@ extension WebService {
         let name = value.trimmingCharacters(in: .whitespaces)
         guard let (zone, _) = TimeZoneIdentifier.zone(named: name) else {
             let shown = name.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(80))) + "…" : name
-            if let meant = TimeZoneIdentifier.abbreviationMeaning(name) {
-                throw Problem(status: 400, name: "unknown-time-zone",
-                              detail: "the \(timeZoneField) header names '\(shown)', an abbreviation, not a time zone name; "
-                                  + "give the zone's IANA name, such as '\(meant)', or leave it out for the server's zone")
-            }
             throw Problem(status: 400, name: "unknown-time-zone",
-                          detail: "the \(timeZoneField) header names '\(shown)', which is not a time zone Tick knows; "
-                              + "give an IANA name such as 'America/New_York' or 'Asia/Seoul', or leave it out for the server's zone")
+                          detail: "the \(timeZoneField) header names '\(shown)', which is \(TimeZoneIdentifier.refusal(of: name)), "
+                              + "or leave it out for the server's zone")
         }
         return zone
     }
