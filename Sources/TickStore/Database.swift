@@ -210,58 +210,80 @@ extension Database {
     /// rethrown (the caller then rolls back).
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
     public func deferringInsertTriggers<T>(_ body: () throws -> T) throws -> T {
-        var triggers: [String] = []
-        for name in Database.deferredInsertTriggers {
-            guard let sql = try scalarText("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [.text(name)]) else {
-                return try body()
+        try settingAside(Database.deferredInsertTriggers) { isSetAside in
+            guard isSetAside else { return try body() }
+            try executeScript("""
+                CREATE TEMP TABLE tick_inserted (
+                    number INTEGER NOT NULL, list_id TEXT NOT NULL,
+                    open INTEGER NOT NULL, flagged INTEGER NOT NULL, scheduled INTEGER NOT NULL, completed INTEGER NOT NULL
+                );
+                CREATE TEMP TRIGGER tick_inserted_note AFTER INSERT ON main.reminder BEGIN
+                    INSERT INTO tick_inserted (number, list_id, open, flagged, scheduled, completed)
+                        VALUES (new.number, new.list_id, new.completed_at IS NULL, new.completed_at IS NULL AND new.flagged = 1,
+                                new.completed_at IS NULL AND new.due IS NOT NULL, new.completed_at IS NOT NULL);
+                END;
+                """)
+            let removeNotes = """
+                DROP TRIGGER temp.tick_inserted_note;
+                DROP TABLE temp.tick_inserted;
+                """
+            let value: T
+            do {
+                value = try body()
+            } catch {
+                try? executeScript(removeNotes)
+                throw error
             }
-            triggers.append(sql)
+            // `WHERE true`: an upsert after a SELECT needs it (https://sqlite.org/lang_upsert.html, parsing ambiguity).
+            try executeScript("""
+                INSERT INTO dav_resource (list_id, uid, name, seq)
+                    SELECT r.list_id, r.uid, r.uid || '.ics', (SELECT value FROM dav_sequence WHERE id = 1) + p.rowid
+                    FROM temp.tick_inserted AS p JOIN reminder AS r ON r.number = p.number
+                    WHERE true ORDER BY r.list_id, r.uid
+                    ON CONFLICT (list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = 0;
+                UPDATE dav_sequence SET value = value + (SELECT count(*) FROM temp.tick_inserted) WHERE id = 1;
+                UPDATE list_count SET open = open + c.added_open, flagged = flagged + c.added_flagged,
+                        scheduled = scheduled + c.added_scheduled, completed = completed + c.added_completed
+                    FROM (SELECT list_id AS added_to, sum(open) AS added_open, sum(flagged) AS added_flagged,
+                                 sum(scheduled) AS added_scheduled, sum(completed) AS added_completed
+                          FROM temp.tick_inserted GROUP BY list_id) AS c
+                    WHERE list_count.list_id = c.added_to;
+                INSERT OR IGNORE INTO reminder_tag (reminder, tag)
+                    SELECT r.number, t.value FROM temp.tick_inserted AS p JOIN reminder AS r ON r.number = p.number, json_each(r.tags) AS t
+                    WHERE r.tags <> '[]' ORDER BY t.value, r.number;
+                INSERT OR REPLACE INTO journal_reminder (change, phase, number, present)
+                    SELECT (SELECT change FROM journal_active), 0, number, 0 FROM temp.tick_inserted
+                    WHERE EXISTS (SELECT 1 FROM journal_active) ORDER BY number;
+                """ + removeNotes)
+            return value
         }
-        try executeScript(Database.deferredInsertTriggers.map { "DROP TRIGGER \($0);" }.joined() + """
-            CREATE TEMP TABLE tick_inserted (
-                number INTEGER NOT NULL, list_id TEXT NOT NULL,
-                open INTEGER NOT NULL, flagged INTEGER NOT NULL, scheduled INTEGER NOT NULL, completed INTEGER NOT NULL
-            );
-            CREATE TEMP TRIGGER tick_inserted_note AFTER INSERT ON main.reminder BEGIN
-                INSERT INTO tick_inserted (number, list_id, open, flagged, scheduled, completed)
-                    VALUES (new.number, new.list_id, new.completed_at IS NULL, new.completed_at IS NULL AND new.flagged = 1,
-                            new.completed_at IS NULL AND new.due IS NOT NULL, new.completed_at IS NOT NULL);
-            END;
-            """)
-        let removeNotes = """
-            DROP TRIGGER temp.tick_inserted_note;
-            DROP TABLE temp.tick_inserted;
-            """
-        func putBack() throws { try executeScript(triggers.map { $0 + ";" }.joined()) }
+    }
+
+    /// Runs `body` with the triggers or indexes `names` dropped and creates them again from
+    /// their stored SQL afterwards, also when `body` throws (the caller then rolls back).
+    /// `body` is told whether they were: when one of them is not in the schema (a database
+    /// not migrated that far), nothing is set aside. The one way `deferringInsertTriggers`, `deferringIndex(named:)` and
+    /// `deferringSearchIndex` take schema objects out of a bulk insert's way.
+    /// - Throws: what `body` throws, or `StoreError` from SQLite.
+    private func settingAside<T>(_ names: [String], _ body: (_ isSetAside: Bool) throws -> T) throws -> T {
+        var objects: [(type: String, name: String, sql: String)] = []
+        for name in names {
+            var found: (String, String)?
+            try forEachRow("SELECT type, sql FROM sqlite_schema WHERE name = ? AND type IN ('trigger', 'index')", [.text(name)]) { row in
+                if let type = row.optionalText(0), let sql = row.optionalText(1) { found = (type, sql) }
+            }
+            guard let (type, sql) = found else { return try body(false) }
+            objects.append((type, name, sql))
+        }
+        try executeScript(objects.map { "DROP \($0.type.uppercased()) \($0.name);" }.joined())
+        func putBack() throws { try executeScript(objects.map { $0.sql + ";" }.joined()) }
         let value: T
         do {
-            value = try body()
+            value = try body(true)
         } catch {
-            try? executeScript(removeNotes)
             try? putBack()
             throw error
         }
-        // `WHERE true`: an upsert after a SELECT needs it (https://sqlite.org/lang_upsert.html, parsing ambiguity).
-        try executeScript("""
-            INSERT INTO dav_resource (list_id, uid, name, seq)
-                SELECT r.list_id, r.uid, r.uid || '.ics', (SELECT value FROM dav_sequence WHERE id = 1) + p.rowid
-                FROM temp.tick_inserted AS p JOIN reminder AS r ON r.number = p.number
-                WHERE true ORDER BY r.list_id, r.uid
-                ON CONFLICT (list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = 0;
-            UPDATE dav_sequence SET value = value + (SELECT count(*) FROM temp.tick_inserted) WHERE id = 1;
-            UPDATE list_count SET open = open + c.added_open, flagged = flagged + c.added_flagged,
-                    scheduled = scheduled + c.added_scheduled, completed = completed + c.added_completed
-                FROM (SELECT list_id AS added_to, sum(open) AS added_open, sum(flagged) AS added_flagged,
-                             sum(scheduled) AS added_scheduled, sum(completed) AS added_completed
-                      FROM temp.tick_inserted GROUP BY list_id) AS c
-                WHERE list_count.list_id = c.added_to;
-            INSERT OR IGNORE INTO reminder_tag (reminder, tag)
-                SELECT r.number, t.value FROM temp.tick_inserted AS p JOIN reminder AS r ON r.number = p.number, json_each(r.tags) AS t
-                WHERE r.tags <> '[]' ORDER BY t.value, r.number;
-            INSERT OR REPLACE INTO journal_reminder (change, phase, number, present)
-                SELECT (SELECT change FROM journal_active), 0, number, 0 FROM temp.tick_inserted
-                WHERE EXISTS (SELECT 1 FROM journal_active) ORDER BY number;
-            """ + removeNotes)
         try putBack()
         return value
     }
@@ -277,19 +299,7 @@ extension Database {
     /// put back before the error is rethrown (the caller then rolls back).
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
     public func deferringIndex<T>(named name: String, _ body: () throws -> T) throws -> T {
-        guard let sql = try scalarText("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?", [.text(name)]) else {
-            return try body()
-        }
-        try executeScript("DROP INDEX \(name)")
-        let value: T
-        do {
-            value = try body()
-        } catch {
-            try? executeScript(sql)
-            throw error
-        }
-        try executeScript(sql)
-        return value
+        try settingAside([name]) { _ in try body() }
     }
 }
 
@@ -301,23 +311,13 @@ extension Database {
     /// `write` transaction so the whole change stays atomic.
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
     public func deferringSearchIndex<T>(_ body: () throws -> T) throws -> T {
-        guard let trigger = try scalarText("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'reminder_search_insert'") else {
-            return try body()
-        }
-        try executeScript("DROP TRIGGER reminder_search_insert")
-        let value = try body()
-        try executeScript(trigger)
-        try executeScript("INSERT INTO reminder_search(reminder_search) VALUES ('rebuild')")
+        let (value, isSetAside) = try settingAside(["reminder_search_insert"]) { isSetAside in (try body(), isSetAside) }
+        if isSetAside { try executeScript("INSERT INTO reminder_search(reminder_search) VALUES ('rebuild')") }
         return value
     }
 }
 
 extension Database {
-    /// Every row that refers to a row that is not there (`PRAGMA foreign_key_check`), for a
-    /// transaction run with foreign keys off: the first one found, as an error.
-    /// - Throws: `StoreError` of kind `.constraint` naming the table, the row and the table
-    ///   it refers to; `StoreError` from SQLite.
-    /// - Complexity: O(n log m): every row of every table with a foreign key is looked up.
     /// Turns foreign keys on again after a transaction run with them off; a failure is
     /// remembered for `ensureForeignKeys`, since this runs where nothing can be thrown.
     func restoreForeignKeys() {
@@ -340,6 +340,11 @@ extension Database {
         foreignKeysNeedRestoring = false
     }
 
+    /// Every row that refers to a row that is not there (`PRAGMA foreign_key_check`), for a
+    /// transaction run with foreign keys off: the first one found, as an error.
+    /// - Throws: `StoreError` of kind `.constraint` naming the table, the row and the table
+    ///   it refers to; `StoreError` from SQLite.
+    /// - Complexity: O(n log m): every row of every table with a foreign key is looked up.
     func checkForeignKeys() throws {
         var first: String?
         try forEachRow("PRAGMA foreign_key_check", cached: false) { row in
