@@ -68,7 +68,6 @@ struct LibICal: @unchecked Sendable {
     let icalproperty_kind_to_value_kind: @convention(c) (icalproperty_kind) -> icalvalue_kind
     let icalproperty_set_tzid: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Void
     let icalproperty_string_to_kind: @convention(c) (UnsafePointer<CChar>?) -> icalproperty_kind
-    let icaltime_as_timet_with_zone: @convention(c) (icaltimetype, OpaquePointer?) -> time_t
     let icaltime_from_timet_with_zone: @convention(c) (time_t, Int32, OpaquePointer?) -> icaltimetype
     let icaltime_is_null_time: @convention(c) (icaltimetype) -> Int32
     let icaltime_is_utc: @convention(c) (icaltimetype) -> Int32
@@ -137,7 +136,6 @@ struct LibICal: @unchecked Sendable {
         icalproperty_kind_to_value_kind = try library.function("icalproperty_kind_to_value_kind")
         icalproperty_set_tzid = try library.function("icalproperty_set_tzid")
         icalproperty_string_to_kind = try library.function("icalproperty_string_to_kind")
-        icaltime_as_timet_with_zone = try library.function("icaltime_as_timet_with_zone")
         icaltime_from_timet_with_zone = try library.function("icaltime_from_timet_with_zone")
         icaltime_is_null_time = try library.function("icaltime_is_null_time")
         icaltime_is_utc = try library.function("icaltime_is_utc")
@@ -227,7 +225,6 @@ func icalproperty_kind_to_string(_ kind: icalproperty_kind) -> UnsafePointer<CCh
 func icalproperty_kind_to_value_kind(_ kind: icalproperty_kind) -> icalvalue_kind { LibICal.loaded.icalproperty_kind_to_value_kind(kind) }
 func icalproperty_set_tzid(_ property: OpaquePointer!, _ tzid: UnsafePointer<CChar>!) { LibICal.loaded.icalproperty_set_tzid(property, tzid) }
 func icalproperty_string_to_kind(_ name: UnsafePointer<CChar>!) -> icalproperty_kind { LibICal.loaded.icalproperty_string_to_kind(name) }
-func icaltime_as_timet_with_zone(_ time: icaltimetype, _ zone: OpaquePointer!) -> time_t { LibICal.loaded.icaltime_as_timet_with_zone(time, zone) }
 func icaltime_from_timet_with_zone(_ time: time_t, _ isDate: Int32, _ zone: OpaquePointer!) -> icaltimetype { LibICal.loaded.icaltime_from_timet_with_zone(time, isDate, zone) }
 func icaltime_is_null_time(_ time: icaltimetype) -> Int32 { LibICal.loaded.icaltime_is_null_time(time) }
 func icaltime_is_utc(_ time: icaltimetype) -> Int32 { LibICal.loaded.icaltime_is_utc(time) }

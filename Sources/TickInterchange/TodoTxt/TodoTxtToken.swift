@@ -100,9 +100,9 @@ struct TodoTxtToken {
     /// - Complexity: O(1): only the first and last scalars are looked at.
     static func isName(_ name: Substring) -> Bool {
         let scalars = name.unicodeScalars
-        // Invisible format characters at the end (U+061C, U+200B) are not looked at: a
-        // title loses them when trimmed, and `+ro<U+061C>` kept in a title as a word came
-        // back as the project `ro` once written (found by fuzz/todotxt).
+        // Format characters at the end are not looked at. The invisible ones (U+061C,
+        // U+200B) are already gone (`visibleCore`: a title loses them when trimmed); this
+        // leaves a visible one (a prepended mark such as U+0600) out of the name's edge.
         guard let first = scalars.first, let last = scalars.last(where: { $0.properties.generalCategory != .format }) else {
             return false
         }
