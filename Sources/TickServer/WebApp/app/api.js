@@ -47,10 +47,9 @@ export function rememberView(path) {
 
 // The browser's time zone, sent with every request (Time-Zone) and kept in a cookie for the
 // page's first answers: the server reads the dates typed ("tomorrow 9am") and counts the days
-// of Today and Overdue in it. A server that does not know the name refuses it before doing
-// anything (unknown-time-zone); the app then asks again in the server's zone.
-// The page's first answers were made in the zone its request's cookie named: none on a first
-// visit, another after a journey; those are asked for again, in this zone (Today, Overdue).
+// of Today and Overdue in it. First answers made in another zone than the cookie now names
+// (a first visit, a journey) are asked for again. A server that does not know the name
+// refuses it before doing anything (unknown-time-zone); the app then asks again in its zone.
 let timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (timeZone) {
   const zoneCookie = `tick_time_zone=${encodeURIComponent(timeZone)}`;
