@@ -121,31 +121,46 @@ enum ICalendarLineSyntax {
         return result
     }
 
-    /// The common case, found without copying: a name, no parameters, a value without
-    /// control characters.
+    /// The common case, found without copying: a name, parameters `;NAME=value` whose
+    /// values have no double quote (so no `;` `:` or control character either), a value
+    /// without control characters. Such a line is `.valid`; any other is checked in full.
     private static func isPlain(_ text: String) -> Bool {
         // Read as contiguous bytes: the writer checks every line it writes.
         if let plain = text.utf8.withContiguousStorageIfAvailable(isPlain) { return plain }
         return Array(text.utf8).withUnsafeBufferPointer { isPlain($0) }
     }
 
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var inName = true
-        var nameLength = 0
+    /// `isPlain` of a line's UTF-8 bytes: true only for lines `check` finds `.valid`.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        enum Part { case name, parameterName, parameterValue, value }
+        var part = Part.name
+        var length = 0
         for byte in bytes {
-            if inName {
-                if byte == UInt8(ascii: ":") {
-                    guard nameLength > 0 else { return false }
-                    inName = false
-                    continue
+            switch part {
+            case .name, .parameterValue:
+                if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") {
+                    if part == .name, length == 0 { return false }
+                    part = byte == UInt8(ascii: ":") ? .value : .parameterName
+                    length = 0
+                } else if part == .name {
+                    guard isNameByte(byte) else { return false }
+                    length += 1
+                } else if isControl(byte) || byte == UInt8(ascii: "\"") {
+                    return false
                 }
-                guard isNameByte(byte) else { return false }
-                nameLength += 1
-            } else if isControl(byte) {
-                return false
+            case .parameterName:
+                if byte == UInt8(ascii: "=") {
+                    guard length > 0 else { return false }
+                    part = .parameterValue
+                } else {
+                    guard isNameByte(byte) else { return false }
+                    length += 1
+                }
+            case .value:
+                if isControl(byte) { return false }
             }
         }
-        return !inName
+        return part == .value
     }
 
     /// ALPHA, DIGIT or `-`.

@@ -8,9 +8,6 @@ public enum ICalendarText {
     /// The longest line, in octets, without its CRLF (RFC 5545 §3.1).
     static let maximumLineOctets = 75
 
-    /// TEXT escaping: `\` `;` `,` get a backslash, line breaks become `\n`; other control
-    /// characters (not allowed in TEXT) are dropped, tabs kept.
-    /// - Complexity: O(n) in the length of `text`.
     /// Whether `text` holds a control character that `escaped(_:)` leaves out: RFC 5545
     /// TEXT (§3.3.11) has no place for C0 controls but tab and line breaks, nor for DEL.
     /// - Complexity: O(n) in the length of `text`.
@@ -18,17 +15,41 @@ public enum ICalendarText {
         text.utf8.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
     }
 
+    /// TEXT escaping: `\` `;` `,` get a backslash, line breaks become `\n`; other control
+    /// characters (not allowed in TEXT) are dropped, tabs kept.
+    /// - Complexity: O(n) in the length of `text`.
     static func escaped(_ text: String) -> String {
-        var needsWork = false
-        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
-            || byte == UInt8(ascii: ",") || byte == 0x7F {
-            needsWork = true
-            break
-        }
-        guard needsWork else { return text }
-        // Every byte that changes is ASCII, so the work is done on UTF-8 bytes.
+        guard needsEscaping(text) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 8)
+        appendEscaped(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `escaped(text)` differs from `text`.
+    private static func needsEscaping(_ text: String) -> Bool {
+        // A table lookup a byte over the contiguous UTF-8: the writer asks this of every
+        // UID, title, note and tag it writes.
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where escapedBytes[Int(byte)] { return true }
+            return false
+        }
+    }
+
+    /// The bytes `escaped(_:)` changes: C0 controls, DEL, `\` `;` `,`.
+    private static let escapedBytes: [Bool] = (0..<256).map {
+        $0 < 0x20 || $0 == 0x7F || $0 == Int(UInt8(ascii: "\\")) || $0 == Int(UInt8(ascii: ";")) || $0 == Int(UInt8(ascii: ","))
+    }
+
+    /// Appends `escaped(text)` to `out` as UTF-8: the writer's way, without a `String`.
+    /// - Complexity: O(n) in the length of `text`.
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        guard needsEscaping(text) else {
+            out.append(contentsOf: text.utf8)
+            return
+        }
+        // Every byte that changes is ASCII, so the work is done on UTF-8 bytes.
         var previousWasCR = false
         for byte in text.utf8 {
             defer { previousWasCR = byte == 0x0D }
@@ -49,7 +70,6 @@ public enum ICalendarText {
             default: out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A parameter value, quoted when it holds `:` `;` `,` and with RFC 6868 escapes for
@@ -113,23 +133,30 @@ public enum ICalendarText {
 
     /// `YYYYMMDDTHHMMSSZ` for an instant, or nil outside years 1…9999.
     static func utc(_ instant: Date) -> String? {
-        guard let local = ICalendarTimeZones.checkedLocal(Int(instant.timeIntervalSince1970.rounded(.down))) else { return nil }
-        // Built as bytes: an export writes three or four a reminder.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
-        local.appendBasicFormat(to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
+        guard appendUTC(instant, to: &bytes) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `text` without leading and trailing white space and invisible characters
-    /// (`trimmingWhiteSpace`), with a fast path for text that starts and ends with a
-    /// visible ASCII character.
+    /// Appends `utc(instant)` to `bytes`; false (nothing appended) outside years 1…9999.
+    static func appendUTC(_ instant: Date, to bytes: inout [UInt8]) -> Bool {
+        guard let local = ICalendarTimeZones.checkedLocal(Int(instant.timeIntervalSince1970.rounded(.down))) else { return false }
+        local.appendBasicFormat(to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return true
+    }
+
     /// The text a reader gets back from `escaped(text)`: a CR LF or lone CR becomes a
     /// line feed, other control characters but tab are gone.
     /// - Complexity: O(n) in the length of `text`.
     static func asWritten(_ text: String) -> String {
-        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }) else { return text }
+        var copy = text
+        let changes = copy.withUTF8 { bytes in
+            for byte in bytes where (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F { return true }
+            return false
+        }
+        guard changes else { return text }
         var out: [UInt8] = []
         var previousWasCR = false
         for byte in text.utf8 {
@@ -148,6 +175,9 @@ public enum ICalendarText {
     /// Whether `escaped(text)` loses something of `text` (control characters, a CR).
     static func losesInText(_ text: String) -> Bool { asWritten(text) != text }
 
+    /// `text` without leading and trailing white space and invisible characters
+    /// (`trimmingWhiteSpace`), with a fast path for text that starts and ends with a
+    /// visible ASCII character.
     static func trimmed(_ text: String) -> String {
         let utf8 = text.utf8
         if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
@@ -166,13 +196,20 @@ public enum ICalendarText {
     /// space), never inside a UTF-8 character, each physical line ending in CRLF.
     /// - Complexity: O(n) in the length of `line`.
     public static func appendFolded(_ line: String, to out: inout [UInt8]) {
-        let utf8 = line.utf8
-        if utf8.count <= maximumLineOctets {
-            out.append(contentsOf: utf8)
-            out.append(contentsOf: [0x0D, 0x0A])
+        var line = line
+        line.withUTF8 { appendFolded(bytes: $0, to: &out) }
+    }
+
+    /// Appends the line `bytes` (UTF-8, unfolded, without a line break) to `out` as
+    /// `appendFolded(_:to:)` does.
+    /// - Complexity: O(n) in the length of the line.
+    static func appendFolded(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if bytes.count <= maximumLineOctets {
+            out.append(contentsOf: bytes)
+            out.append(0x0D)
+            out.append(0x0A)
             return
         }
-        let bytes = Array(utf8)
         var start = 0
         var limit = maximumLineOctets
         while start < bytes.count {
@@ -180,8 +217,9 @@ public enum ICalendarText {
             // Back up to the first byte of a character (never a 10xxxxxx continuation byte).
             while end < bytes.count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
             if start > 0 { out.append(0x20) }
-            out.append(contentsOf: bytes[start..<end])
-            out.append(contentsOf: [0x0D, 0x0A])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            out.append(0x0D)
+            out.append(0x0A)
             start = end
             limit = maximumLineOctets - 1
         }

@@ -116,22 +116,34 @@ public struct ICalendarWriter: Sendable {
         fileprivate let writer: ICalendarWriter
         fileprivate let zones: ICalendarTimeZones
         fileprivate var lastOrder = Int64.min
+        /// The line being written, kept between VTODOs for its room.
+        fileprivate var line: [UInt8] = []
 
         /// Appends the VTODO of `reminder` (one of the list's, after the ones before it).
         /// - Complexity: O(n) in the size of the reminder.
         public mutating func append(_ reminder: Reminder, to out: inout [UInt8]) {
-            let extras = ICalendarExtras(reminder.iCalendarExtras)
-            let kept = ICalendarWriter.keptSortOrder(extras)
-            var order = kept
-            if writer.writesPositionAsSortOrder {
-                let candidate = kept ?? reminder.position
-                let increasing = candidate > lastOrder ? candidate : lastOrder &+ 1
-                order = increasing
-                lastOrder = increasing
+            if reminder.iCalendarExtras.isEmpty {
+                // Nothing kept: written field by field as bytes (the same lines).
+                VTodoWriter.appendUnkept(reminder, sortOrder: nextSortOrder(kept: nil, position: reminder.position),
+                                         zones: zones, line: &line, to: &out)
+                return
             }
+            let extras = ICalendarExtras(reminder.iCalendarExtras)
+            let order = nextSortOrder(kept: ICalendarWriter.keptSortOrder(extras), position: reminder.position)
             for line in VTodoWriter(reminder: reminder, extras: extras, zones: zones).lines(sortOrder: order) {
                 ICalendarWriter.appendValid(line, to: &out)
             }
+        }
+
+        /// The `X-APPLE-SORT-ORDER` of the next VTODO: the kept value, or with
+        /// `writesPositionAsSortOrder`, the kept value or the position while they rise, else
+        /// one more than the last.
+        private mutating func nextSortOrder(kept: Int64?, position: Int64) -> Int64? {
+            guard writer.writesPositionAsSortOrder else { return kept }
+            let candidate = kept ?? position
+            let increasing = candidate > lastOrder ? candidate : lastOrder &+ 1
+            lastOrder = increasing
+            return increasing
         }
 
         /// Appends the line that closes the VCALENDAR.
@@ -189,7 +201,7 @@ public struct ICalendarWriter: Sendable {
     /// Appends `line` folded, repaired first when it breaks RFC 5545 §3.1 and left out
     /// when it cannot be: the reader repairs what it keeps (with a warning), but a
     /// database may hold lines kept by an older Tick.
-    fileprivate static func appendValid(_ line: String, to out: inout [UInt8]) {
+    static func appendValid(_ line: String, to out: inout [UInt8]) {
         switch ICalendarLineSyntax.check(line) {
         case .valid: ICalendarText.appendFolded(line, to: &out)
         case .repaired(let text, _): ICalendarText.appendFolded(text, to: &out)
