@@ -111,32 +111,36 @@ public struct JSONBytesParser {
     }
 
     private mutating func object() throws(Failure) -> [String: Any] {
-        depth += 1
-        guard depth <= JSONBytesParser.maximumDepth else { throw failure("nested too deeply") }
-        index += 1
         // Room for a reminder's keys from the start: grown from empty, a dictionary of 22
         // keys is rehashed four times (a tenth of restoring an archive's reading).
         var object: [String: Any] = Dictionary(minimumCapacity: 24)
+        try forEachMember { parser throws(Failure) in
+            let keyStart = parser.index
+            let key = try parser.string()
+            try parser.colon()
+            // RFC 8259 §4: with a name given twice, what a reader makes of it is unpredictable
+            // (most keep the last, some the first): refused rather than guessed.
+            if object.updateValue(try parser.value(), forKey: key) != nil { throw Self.repeated(key, at: keyStart) }
+        }
+        return object
+    }
+
+    /// Reads an object from its `{` to its `}`: `member` reads each member, from the
+    /// opening quote of its name to the end of its value.
+    private mutating func forEachMember(_ member: (inout JSONBytesParser) throws(Failure) -> Void) throws(Failure) {
+        depth += 1
+        guard depth <= JSONBytesParser.maximumDepth else { throw failure("nested too deeply") }
+        index += 1
         skipWhiteSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return object
+            return
         }
         while true {
             skipWhiteSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
-            let keyStart = index
-            let key = try string()
-            skipWhiteSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected :") }
-            index += 1
-            skipWhiteSpace()
-            // RFC 8259 §4: with a name given twice, what a reader makes of it is unpredictable
-            // (most keep the last, some the first): refused rather than guessed.
-            if object.updateValue(try value(), forKey: key) != nil {
-                throw Failure(message: "the key \"\(key.prefix(60))\" is given twice in one object", offset: keyStart)
-            }
+            try member(&self)
             skipWhiteSpace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -144,11 +148,24 @@ public struct JSONBytesParser {
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return object
+                return
             } else {
                 throw failure("expected , or }")
             }
         }
+    }
+
+    /// The `:` between a member's name and its value, with the white space around it.
+    private mutating func colon() throws(Failure) {
+        skipWhiteSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected :") }
+        index += 1
+        skipWhiteSpace()
+    }
+
+    /// The failure for member `key`, whose name starts at `offset`, given a second time.
+    private static func repeated(_ key: String, at offset: Int) -> Failure {
+        Failure(message: "the key \"\(key.prefix(60))\" is given twice in one object", offset: offset)
     }
 
     private mutating func array() throws(Failure) -> [Any] {
@@ -269,6 +286,20 @@ public struct JSONBytesParser {
     }
 
     private mutating func number() throws(Failure) -> NSNumber {
+        switch try numberValue() {
+        case .integer(let integer): return NSNumber(value: integer)
+        case .double(let double): return NSNumber(value: double)
+        }
+    }
+
+    /// A number as read: an integer when it is written without a fraction or exponent and
+    /// fits in 64 bits, else the double it rounds to (refused when not finite).
+    private enum Number {
+        case integer(Int64)
+        case double(Double)
+    }
+
+    private mutating func numberValue() throws(Failure) -> Number {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
@@ -296,8 +327,126 @@ public struct JSONBytesParser {
             guard index > digits else { throw failure("a number needs digits in its exponent") }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let integer = Int64(text) { return NSNumber(value: integer) }
+        if isInteger, let integer = Int64(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else { throw failure("a number out of range") }
-        return NSNumber(value: double)
+        return .double(double)
+    }
+}
+
+/// A member's value as a reader of known members takes it (`JSONBytesParser.members`),
+/// without the boxes of `value(of:)`'s shapes for the common scalars.
+enum JSONField {
+    /// `null`.
+    case null
+    /// A string.
+    case string(String)
+    /// A number, as the `doubleValue` of the `NSNumber` `value(of:)` gives for it.
+    case number(Double)
+    /// `true` or `false`.
+    case boolean(Bool)
+    /// An array or an object, in `value(of:)`'s shapes.
+    case other(Any)
+
+    /// The field of a value in `value(of:)`'s shapes.
+    init(_ value: Any) {
+        if JSONScalar.isNull(value) {
+            self = .null
+        } else if let text = value as? String {
+            self = .string(text)
+        } else if let scalar = JSONScalar(value) {
+            switch scalar {
+            case .boolean(let flag): self = .boolean(flag)
+            case .number(let number): self = .number(number.doubleValue)
+            }
+        } else {
+            self = .other(value)
+        }
+    }
+}
+
+extension JSONBytesParser {
+    /// Reads the JSON object that `bytes` holds (nothing but white space around it), keeping
+    /// the members whose names `slot` numbers: member `name` goes to `fields[slot(name)]`;
+    /// the others are read and dropped. `fields` must come with nil in every slot. A name
+    /// without escapes is handed to `slot` as its UTF-8 bytes, not made a `String`.
+    ///
+    /// The grammar, the failures and their offsets are those of `value(of:)` on the same
+    /// bytes (one parser: this is its `object()` with the members kept by number instead of
+    /// in a dictionary), a name given twice included, whether kept or not.
+    /// - Returns: false, reading nothing more, when the value is not an object.
+    /// - Throws: `Failure` at the first byte that breaks the grammar.
+    /// - Complexity: O(n) in the bytes.
+    static func members(of bytes: ArraySlice<UInt8>, into fields: inout [JSONField?],
+                        slot: (UnsafeBufferPointer<UInt8>) -> Int?) throws(Failure) -> Bool {
+        let result: Result<Bool, Failure> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONBytesParser(buffer)
+            do throws(Failure) {
+                parser.skipWhiteSpace()
+                guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else { return .success(false) }
+                try parser.members(into: &fields, slot: slot)
+                parser.skipWhiteSpace()
+                guard parser.index == buffer.count else { throw parser.failure("more after the value") }
+                return .success(true)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// `object()`, its members put in `fields` by `slot` (the others dropped).
+    private mutating func members(into fields: inout [JSONField?], slot: (UnsafeBufferPointer<UInt8>) -> Int?) throws(Failure) {
+        var others: Set<String> = []
+        try forEachMember { parser throws(Failure) in
+            let keyStart = parser.index
+            let bytes = parser.bytes
+            // A plain name (ASCII letters, no escape, as every name of an archive is) is
+            // looked up by its bytes; any other is read as `object()` reads it.
+            var plainEnd = keyStart + 1
+            while plainEnd < bytes.count, bytes[plainEnd] != UInt8(ascii: "\""), bytes[plainEnd] != UInt8(ascii: "\\"),
+                  bytes[plainEnd] >= 0x20, bytes[plainEnd] < 0x80 { plainEnd += 1 }
+            var key: String?
+            let keySlot: Int?
+            if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\"") {
+                let name = UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<plainEnd])
+                keySlot = slot(name)
+                if keySlot == nil { key = String(decoding: name, as: UTF8.self) }
+                parser.index = plainEnd + 1
+            } else {
+                let text = try parser.string()
+                key = text
+                keySlot = text.utf8.withContiguousStorageIfAvailable(slot) ?? nil
+            }
+            try parser.colon()
+            let field = try parser.field()
+            let repeated: Bool
+            if let keySlot {
+                repeated = fields[keySlot] != nil
+                fields[keySlot] = field
+            } else {
+                repeated = !others.insert(key ?? "").inserted
+            }
+            if repeated {
+                throw Self.repeated(key ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<plainEnd]), as: UTF8.self),
+                                    at: keyStart)
+            }
+        }
+    }
+
+    /// `value()` as a `JSONField`: strings, numbers, booleans and null without a box.
+    private mutating func field() throws(Failure) -> JSONField {
+        guard index < bytes.count else { throw failure("the value is missing") }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try word("true"); return .boolean(true)
+        case UInt8(ascii: "f"): try word("false"); return .boolean(false)
+        case UInt8(ascii: "n"): try word("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            switch try numberValue() {
+            case .integer(let integer): return .number(Double(integer))
+            case .double(let double): return .number(double)
+            }
+        default: return .other(try value())
+        }
     }
 }

@@ -147,7 +147,15 @@ public struct TickArchiveStream {
                 reader.place = "reminders"
                 throw reader.fail("must be an array of objects")
             }
-            guard let object = try value() as? [String: Any] else { throw reader.fail("must be an array of objects") }
+            // Read member by member, not into a dictionary (a third of an import's reading).
+            guard let range = try valueRange() else { throw reader.fail("must be an array of objects") }
+            let object: ArchiveFields?
+            do throws(JSONBytesParser.Failure) {
+                object = try ArchiveFields(buffer[range])
+            } catch {
+                throw reader.fail("not valid JSON (\(error.message), at byte \(dropped + range.lowerBound + error.offset + 1))")
+            }
+            guard let object else { throw reader.fail("must be an array of objects") }
             piece.append(try reader.reminder(object, index: index))
             index += 1
         }
@@ -315,6 +323,23 @@ public struct TickArchiveStream {
     ///   outside the reminders.
     /// - Throws: `InterchangeError` for a reminder that is not valid JSON; what `input` throws.
     private mutating func value() throws -> Any? {
+        guard let range = try valueRange() else { return nil }
+        do {
+            return try JSONBytesParser.value(of: buffer[range])
+        } catch {
+            if reader.place.hasPrefix("reminders[") {
+                throw reader.fail("not valid JSON (\(error.message), at byte \(dropped + range.lowerBound + error.offset + 1))")
+            }
+            return nil
+        }
+    }
+
+    /// Finds the JSON value that starts at `position` (reading more input as needed) and
+    /// moves past it.
+    /// - Returns: where it is in `buffer`; nil when the input ends before it does,
+    ///   outside the reminders.
+    /// - Throws: `InterchangeError` for a reminder the input ends inside; what `input` throws.
+    private mutating func valueRange() throws -> Range<Int>? {
         var end = TickArchiveStream.valueEnd(in: buffer, from: position, isInputDone: isInputDone)
         while end == nil {
             // The value goes on past the bytes read: read more (`fill` keeps it).
@@ -330,14 +355,7 @@ public struct TickArchiveStream {
         }
         let start = position
         position = end
-        do {
-            return try JSONBytesParser.value(of: buffer[start..<end])
-        } catch {
-            if reader.place.hasPrefix("reminders[") {
-                throw reader.fail("not valid JSON (\(error.message), at byte \(dropped + start + error.offset + 1))")
-            }
-            return nil
-        }
+        return start..<end
     }
 
     /// Where the JSON value starting at `start` ends (one past its last byte), found by

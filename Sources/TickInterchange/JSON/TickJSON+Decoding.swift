@@ -184,54 +184,55 @@ struct ArchiveReader {
     static let largestPosition: Int64 = 1 << 52
 
     /// A whole number in `range`, or nil when the key is absent or null.
-    func integer(_ object: [String: Any], _ key: String, in range: ClosedRange<Int64>) throws(InterchangeError) -> Int64? {
-        guard let value = object[key], !JSONScalar.isNull(value) else { return nil }
-        guard let number = JSONScalar.number(value), let exact = Int64(exactly: number.doubleValue),
-              range.contains(exact) else {
-            throw fail("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+    func integer(_ object: some ArchiveObject, _ key: ArchiveKey, in range: ClosedRange<Int64>) throws(InterchangeError) -> Int64? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .number(let number) = value, let exact = Int64(exactly: number), range.contains(exact) else {
+            throw fail("\"\(key.name)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return exact
     }
 
     /// A JSON `true` or `false`, or nil when the key is absent or null. The numbers 0
     /// and 1 are not booleans (Foundation on Linux would let them pass as such).
-    func boolean(_ object: [String: Any], _ key: String) throws(InterchangeError) -> Bool? {
-        guard let value = object[key], !JSONScalar.isNull(value) else { return nil }
-        guard let flag = JSONScalar.boolean(value) else { throw fail("\"\(key)\" must be true or false") }
+    func boolean(_ object: some ArchiveObject, _ key: ArchiveKey) throws(InterchangeError) -> Bool? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .boolean(let flag) = value else { throw fail("\"\(key.name)\" must be true or false") }
         return flag
     }
 
     /// Tags: an array of non-blank strings.
-    func tags(_ object: [String: Any]) throws(InterchangeError) -> [String] {
-        guard let value = object["tags"], !JSONScalar.isNull(value) else { return [] }
-        guard let array = value as? [String] else { throw fail("\"tags\" must be an array of strings") }
+    func tags(_ object: some ArchiveObject) throws(InterchangeError) -> [String] {
+        guard let value = object[.tags], !value.isNull else { return [] }
+        guard case .other(let any) = value, let array = any as? [String] else { throw fail("\"tags\" must be an array of strings") }
         var tags: [String] = []
         for tag in array.map({ $0.trimmingWhiteSpace() }) where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
         return tags
     }
 
-    func string(_ object: [String: Any], _ key: String) throws(InterchangeError) -> String {
-        guard let value = object[key] as? String else { throw fail("\"\(key)\" must be a string") }
+    func string(_ object: some ArchiveObject, _ key: ArchiveKey) throws(InterchangeError) -> String {
+        guard case .string(let value)? = object[key] else { throw fail("\"\(key.name)\" must be a string") }
         return value
     }
 
-    func optionalString(_ object: [String: Any], _ key: String) throws(InterchangeError) -> String? {
-        guard let value = object[key], !JSONScalar.isNull(value) else { return nil }
-        guard let text = value as? String else { throw fail("\"\(key)\" must be a string or null") }
+    func optionalString(_ object: some ArchiveObject, _ key: ArchiveKey) throws(InterchangeError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard case .string(let text) = value else { throw fail("\"\(key.name)\" must be a string or null") }
         return text
     }
 
-    func instant(_ object: [String: Any], _ key: String) throws(InterchangeError) -> Date? {
+    func instant(_ object: some ArchiveObject, _ key: ArchiveKey) throws(InterchangeError) -> Date? {
         guard let text = try optionalString(object, key) else { return nil }
         guard let instant = Due.instant(fromISO8601: text) else {
-            throw fail("\"\(key)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z")
+            throw fail("\"\(key.name)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z")
         }
         return instant
     }
 
-    func due(_ object: [String: Any], _ prefix: String) throws(InterchangeError) -> Due? {
-        guard let text = try optionalString(object, prefix) else { return nil }
-        let kind = try optionalString(object, prefix + "Kind")
+    /// A due or start date: `key` (`due` or `start`) with its kind and zone keys.
+    func due(_ object: some ArchiveObject, _ key: ArchiveKey, kind kindKey: ArchiveKey, zone zoneKey: ArchiveKey) throws(InterchangeError) -> Due? {
+        guard let text = try optionalString(object, key) else { return nil }
+        let prefix = key.name
+        let kind = try optionalString(object, kindKey)
         switch kind {
         case "allDay"?:
             guard let day = CalendarDay(text) else { throw fail("\"\(prefix)\" must be a date YYYY-MM-DD") }
@@ -241,7 +242,7 @@ struct ArchiveReader {
             return .floating(local)
         case "timed"?:
             guard let instant = Due.instant(fromISO8601: text) else { throw fail("\"\(prefix)\" must be ISO 8601 with an offset") }
-            let zone = try optionalString(object, prefix + "TimeZone") ?? "UTC"
+            let zone = try optionalString(object, zoneKey) ?? "UTC"
             return .timed(instant, timeZone: TimeZoneIdentifier(zone))
         default:
             throw fail("\"\(prefix)Kind\" must be allDay, timed or floating")
@@ -254,15 +255,16 @@ struct ArchiveReader {
             throw fail("must be an array of objects")
         }
         var lists: [ReminderList] = []
-        for (index, object) in array.enumerated() {
+        for (index, dictionary) in array.enumerated() {
             place = "lists[\(index)]"
-            let name = try validated(try string(object, "name"), as: .listName)
-            guard let color = ListColor(parsing: try string(object, "color")) else { throw fail("\"color\" must be #RRGGBB") }
-            let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
-            lists.append(ReminderList(id: .init(rawValue: try string(object, "id")), name: name, color: color,
+            let object = ArchiveDictionary(dictionary)
+            let name = try validated(try string(object, .name), as: .listName)
+            guard let color = ListColor(parsing: try string(object, .color)) else { throw fail("\"color\" must be #RRGGBB") }
+            let created = try instant(object, .createdAt) ?? Date(timeIntervalSince1970: 0)
+            lists.append(ReminderList(id: .init(rawValue: try string(object, .id)), name: name, color: color,
                                       position: index + 1, createdAt: created,
-                                      modifiedAt: try instant(object, "modifiedAt") ?? created,
-                                      iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? ""))
+                                      modifiedAt: try instant(object, .modifiedAt) ?? created,
+                                      iCalendarExtras: (try optionalString(object, .iCalendarExtras)) ?? ""))
         }
         return lists
     }
@@ -275,7 +277,7 @@ struct ArchiveReader {
         listNames = ArchiveReader.names(of: lists)
         var result: [ImportedReminder] = []
         for (index, object) in array.enumerated() {
-            result.append(try reminder(object, index: index))
+            result.append(try reminder(ArchiveDictionary(object), index: index))
         }
         return result
     }
@@ -287,84 +289,87 @@ struct ArchiveReader {
 
     /// Reads `reminders[index]`; a reminder's UID and number are checked against those
     /// read before it (each must be its own).
-    mutating func reminder(_ object: [String: Any], index: Int) throws(InterchangeError) -> ImportedReminder {
+    mutating func reminder(_ object: some ArchiveObject, index: Int) throws(InterchangeError) -> ImportedReminder {
         place = "reminders[\(index)]"
-        let uid = try string(object, "uid")
+        let uid = try string(object, .uid)
         guard !uid.isBlank else { throw fail("\"uid\" is empty") }
         let digest = UIDDigest(uid)
         if let first = seen[digest] { throw fail("the uid is the same as reminders[\(first)]'s; each reminder needs its own") }
         seen[digest] = index
-        let number = try integer(object, "number", in: 0...ArchiveReader.largestNumber) ?? 0
+        let number = try integer(object, .number, in: 0...ArchiveReader.largestNumber) ?? 0
         if number != 0 {
             if let first = numbers[number] { throw fail("number \(number) is also reminders[\(first)]'s") }
             numbers[number] = index
         }
-        let position = try integer(object, "position", in: -ArchiveReader.largestPosition...ArchiveReader.largestPosition) ?? 0
-        let title = try validated(try string(object, "title"), as: .reminderTitle)
-        let listID = try string(object, "listID")
+        let position = try integer(object, .position, in: -ArchiveReader.largestPosition...ArchiveReader.largestPosition) ?? 0
+        let title = try validated(try string(object, .title), as: .reminderTitle)
+        let listID = try string(object, .listID)
         var listName = listNames[listID]
-        if listName == nil, let name = try optionalString(object, "list") {
+        if listName == nil, let name = try optionalString(object, .list) {
             // Read as a list's own name is (trimmed, not blank): " Home" is the list "Home".
             listName = try validated(name, as: .listName)
         }
-        let created = try instant(object, "createdAt") ?? Date(timeIntervalSince1970: 0)
-        let levelName = try optionalString(object, "priority") ?? "none"
+        let created = try instant(object, .createdAt) ?? Date(timeIntervalSince1970: 0)
+        let levelName = try optionalString(object, .priority) ?? "none"
         let priority: Priority
-        if let value = try integer(object, "iCalendarPriority", in: 0...9) {
+        if let value = try integer(object, .iCalendarPriority, in: 0...9) {
             priority = Priority(iCalendarValue: Int(value))
         } else if let level = Priority(parsing: levelName) {
             priority = level
         } else {
             throw fail("\"priority\" must be none, low, medium or high")
         }
-        var completedAt = try instant(object, "completedAt")
-        if completedAt == nil, try boolean(object, "completed") == true {
+        var completedAt = try instant(object, .completedAt)
+        if completedAt == nil, try boolean(object, .completed) == true {
             // Completed without a time: keep it completed, at its last change.
-            let modified = try instant(object, "modifiedAt")
-            let created = try instant(object, "createdAt")
+            let modified = try instant(object, .modifiedAt)
+            let created = try instant(object, .createdAt)
             completedAt = modified ?? created ?? Date(timeIntervalSince1970: 0)
         }
-        var parentUID = try optionalString(object, "parentUID")
+        var parentUID = try optionalString(object, .parentUID)
         if parentUID == uid { parentUID = nil } // a reminder cannot be its own subtask
         var alarms: [Alarm] = []
-        for alarm in object["alarms"] as? [[String: Any]] ?? [] {
-            let uid = (try optionalString(alarm, "uid")) ?? RandomUUID.string()
-            let silenced = try boolean(alarm, "silenced") ?? false
+        for alarm in object.alarmObjects {
+            let uid = (try optionalString(alarm, .uid)) ?? RandomUUID.string()
+            let silenced = try boolean(alarm, .silenced) ?? false
             // `firedAt` is null on a silenced alarm since Tick writes `silencedAt` (older
             // archives give the time in `firedAt`); without either, the reminder's time.
-            var fired = try instant(alarm, "firedAt")
+            var fired = try instant(alarm, .firedAt)
             if silenced, fired == nil {
-                let marked = try instant(alarm, "silencedAt")
-                let modified = try instant(object, "modifiedAt")
+                let marked = try instant(alarm, .silencedAt)
+                let modified = try instant(object, .modifiedAt)
                 fired = marked ?? modified ?? Date(timeIntervalSince1970: 0)
             }
-            if let at = try instant(alarm, "at") {
-                alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, "snooze") ?? false,
+            if let at = try instant(alarm, .at) {
+                alarms.append(Alarm(uid: uid, trigger: .absolute(at), firedAt: fired, isSnooze: try boolean(alarm, .snooze) ?? false,
                                     isSilenced: silenced))
-            } else if let text = try optionalString(alarm, "trigger"), let offset = Alarm.offset(fromDuration: text) {
+            } else if let text = try optionalString(alarm, .trigger), let offset = Alarm.offset(fromDuration: text) {
                 // Days and weeks are nominal; a day or more written as hours is exact.
                 alarms.append(Alarm(uid: uid, trigger: .relative(seconds: offset.seconds,
-                                                                 toStart: (try optionalString(alarm, "related")) == "start"),
+                                                                 toStart: (try optionalString(alarm, .related)) == "start"),
                                     firedAt: fired, isExactOffset: offset.isExact, isSilenced: silenced))
             } else {
                 throw fail("an alarm needs \"at\" or a \"trigger\" duration like -PT10M")
             }
         }
+        // Read in the order the fields are listed below, so that the first bad one is named.
+        let notes = (try optionalString(object, .notes)) ?? ""
+        let dueDate = try due(object, .due, kind: .dueKind, zone: .dueTimeZone)
+        let startDate = try due(object, .start, kind: .startKind, zone: .startTimeZone)
+        let isFlagged = try boolean(object, .flagged) ?? false
+        let tagList = try tags(object)
+        let url = try optionalString(object, .url)
+        let recurrence = try optionalString(object, .recurrence).map(RecurrenceRule.init(rruleValue:))
+        let extras = (try optionalString(object, .iCalendarExtras)) ?? ""
+        let modified = try instant(object, .modifiedAt)
+        let basis = (try optionalString(object, .repeatFrom)).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due
         let reminder = Reminder(
-            uid: ReminderUID(uid),
-            number: .init(number),
-            listID: .init(rawValue: listID), title: title, notes: (try optionalString(object, "notes")) ?? "",
-            due: try due(object, "due"), start: try due(object, "start"), priority: priority,
-            isFlagged: try boolean(object, "flagged") ?? false, completedAt: completedAt,
-            position: position,
-            parentUID: parentUID.map(ReminderUID.init(_:)), tags: try tags(object),
-            url: try optionalString(object, "url"), recurrence: try optionalString(object, "recurrence").map(RecurrenceRule.init(rruleValue:)),
-            alarms: alarms, iCalendarExtras: (try optionalString(object, "iCalendarExtras")) ?? "",
-            createdAt: created, modifiedAt: try instant(object, "modifiedAt") ?? created,
-            recurrenceBasis: (try optionalString(object, "repeatFrom")).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due)
+            uid: ReminderUID(uid), number: .init(number), listID: .init(rawValue: listID), title: title, notes: notes,
+            due: dueDate, start: startDate, priority: priority, isFlagged: isFlagged, completedAt: completedAt, position: position,
+            parentUID: parentUID.map(ReminderUID.init(_:)), tags: tagList, url: url, recurrence: recurrence,
+            alarms: alarms, iCalendarExtras: extras, createdAt: created, modifiedAt: modified ?? created, recurrenceBasis: basis)
         return ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
-                                hasPosition: JSONScalar.number(object["position"]) != nil,
-                                statesModification: try instant(object, "modifiedAt") != nil)
+                                hasPosition: object.hasNumber(.position), statesModification: modified != nil)
     }
 }
 

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TickModel
+@testable import TickInterchange
+
+/// A streamed archive's reminders are read member by member (`ArchiveFields`,
+/// `JSONBytesParser.members`), a whole archive's through dictionaries (`value(of:)`): the
+/// two must read every object alike, and refuse alike with the same message.
+@Suite("Archive: a reminder read member by member")
+struct ArchiveFieldsTests {
+    static func archive(_ reminder: String) -> [UInt8] {
+        Array(##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}], "reminders": [ "##.utf8)
+            + Array(reminder.utf8) + Array("]}\n".utf8)
+    }
+
+    /// What the whole reader and the streamed reader make of `bytes`.
+    static func bothReads(_ bytes: [UInt8]) -> (whole: Result<[ImportedReminder], InterchangeError>, streamed: Result<[ImportedReminder], any Error>) {
+        let whole = Result { () throws(InterchangeError) in try TickJSON.decodeArchive(Data(bytes), source: "a.json").reminders }
+        var given = false
+        var stream = TickArchiveStream(source: "a.json") {
+            defer { given = true }
+            return given ? nil : bytes
+        }
+        let streamed = Result { () throws(any Error) -> [ImportedReminder] in
+            _ = try stream.start()
+            var all: [ImportedReminder] = []
+            while let piece = try stream.next(upTo: 10) { all += piece }
+            return all
+        }
+        return (whole, streamed)
+    }
+
+    @Test("both readers read or refuse each object alike", arguments: [
+        #"{"uid": "u1", "listID": "L", "title": "Plain"}"#,
+        #"{"t\u0069tle": "Escaped name", "uid": "u1", "listID": "L"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "t\u0069tle": "b"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "extra": 1, "extra": 2}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "é": 1, "é": 2}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "unknown": {"nested": [1, {"x": null}]}}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "position": 1e3, "number": 7}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "position": 1.5}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "position": -0}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "position": 99999999999999999999}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "flagged": 1}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "flagged": true, "completed": true, "modifiedAt": "2026-12-01T08:00:00Z"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "tags": "x"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "tags": [" b ", "b", "c"]}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "tags": [1]}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "alarms": {"at": "2026-12-01T08:00:00Z"}}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "alarms": [{"uid": "a1", "trigger": "-PT10M", "related": "start"}]}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "alarms": [{"uid": "a1"}]}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05", "dueKind": "allDay", "start": null}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05T09:00:00Z", "dueKind": "timed", "dueTimeZone": "Asia/Seoul"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05", "dueKind": "weekly"}"#,
+        #"{"uid": "u1", "listID": "L", "title": null}"#,
+        #"{"uid": "u1", "listID": "L"}"#,
+        #"{"uid": "", "listID": "L", "title": "a"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "priority": "urgent"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "iCalendarPriority": 3, "priority": "low"}"#,
+        #"{"uid": "u1", "listID": "Other", "list": "  Errands ", "title": "a"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "createdAt": "yesterday"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a",}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a" "notes": "b"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a\u0001"}"#,
+        #"{"uid": "u1", "listID": "L", "ti\#u{01}tle": "a"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "\ud800": 1}"#,
+        #"{}"#,
+        #"[1, 2]"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "notes": "line\nbreak \u00e9 \ud83c\udf89"}"#,
+    ])
+    func sameRead(reminder: String) {
+        let (whole, streamed) = Self.bothReads(Self.archive(reminder))
+        switch (whole, streamed) {
+        case (.success(let a), .success(let b)):
+            #expect(a == b)
+        case (.failure(let a), .failure(let b)):
+            // The whole reader says "not valid JSON (…)" of the file; the streamed one of the
+            // reminder (`reminders[0]: not valid JSON (…)`), at the same byte.
+            let message = String(describing: b)
+            if let range = a.message.range(of: "not valid JSON") {
+                #expect(message.contains(a.message[range.lowerBound...]), "\(a.message) | \(message)")
+            } else {
+                #expect(message.contains(a.message), "\(a.message) | \(message)")
+            }
+        default:
+            Issue.record("one reader read what the other refused: \(whole) | \(streamed)")
+        }
+    }
+}
