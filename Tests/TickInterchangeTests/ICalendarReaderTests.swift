@@ -119,6 +119,38 @@ struct ICalendarReaderTests {
         #expect(exported.contains("TZID:W. Europe Standard Time\r\n"))
     }
 
+    /// Found by a tester: python-caldav with a `zoneinfo` zone writes `DUE;TZID=KST:…` and no
+    /// VTIMEZONE. Tick read it as UTC (nine hours off), and its export then defined `KST` as
+    /// UTC, so every client after it was off too; Foundation took `BST` for Bangladesh (UTC+6).
+    @Test("a TZID that is an abbreviation without VTIMEZONE is read as the zone it stands for, with a warning, and exported with that zone's rules",
+          arguments: [("KST", "20261209T150000", "2026-12-09T06:00:00Z", "+0900"),
+                      ("BST", "20260715T090000", "2026-07-15T08:00:00Z", "+0100"),
+                      ("PST", "20260115T090000", "2026-01-15T17:00:00Z", "-0800")])
+    func abbreviationZone(tzid: String, local: String, instant: String, offset: String) throws {
+        let text = F.vtodo(["SUMMARY:a", "DUE;TZID=\(tzid):\(local)"])
+        let batch = try F.read(text)
+        #expect(batch.reminders.first?.reminder.due == .timed(try Self.instant(instant), timeZone: TimeZoneIdentifier(tzid)))
+        #expect(batch.warnings.count == 1)
+        #expect(batch.warnings.first?.contains("'\(tzid)' is an abbreviation") == true, "\(batch.warnings)")
+        let exported = try F.roundTrip(text)
+        #expect(exported.contains("DUE;TZID=\(tzid):\(local)\r\n"))
+        #expect(exported.contains("TZID:\(tzid)\r\n"))
+        #expect(exported.contains("TZOFFSETTO:\(offset)\r\n"), "\(exported)")
+    }
+
+    @Test("an abbreviation the file defines with its own VTIMEZONE is read by that definition")
+    func abbreviationDefinedByTheFile() throws {
+        let text = F.calendar([
+            "BEGIN:VTODO", "UID:z", "SUMMARY:a", "DUE;TZID=BST:20260715T090000", "END:VTODO",
+            "BEGIN:VTIMEZONE", "TZID:BST",
+            "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0600", "TZOFFSETTO:+0600", "END:STANDARD",
+            "END:VTIMEZONE",
+        ])
+        let batch = try F.read(text)
+        #expect(batch.reminders.first?.reminder.due == .timed(try Self.instant("2026-07-15T03:00:00Z"), timeZone: "BST"))
+        #expect(batch.warnings.isEmpty)
+    }
+
     @Test("an unknown TZID without VTIMEZONE is read as UTC with a warning, never refused")
     func unknownZone() throws {
         let batch = try F.read(F.vtodo(["SUMMARY:a", "DUE;TZID=Nowhere/Special:20260715T090000"]))

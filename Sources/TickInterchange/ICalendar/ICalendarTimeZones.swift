@@ -6,16 +6,21 @@ import TickModel
 /// one list (export), and writes the VTIMEZONE a `TZID` needs (RFC 5545 §3.6.5).
 ///
 /// A `TZID` is read, in this order:
-/// 1. as a zone Foundation knows (`Europe/Paris`, `US/Pacific`), whatever VTIMEZONE the
-///    file carries for it;
+/// 1. as a zone Foundation knows by that name (`Europe/Paris`, `US/Pacific`), whatever
+///    VTIMEZONE the file carries for it — but not an abbreviation (`KST`, `BST`, `PST`),
+///    which Foundation resolves for some (`BST` to UTC+6) and not for others;
 /// 2. by the file's own VTIMEZONE with that `TZID`, through libical (for names Foundation
-///    does not know, such as `Custom Zone`);
+///    does not know, such as `Custom Zone`, and for abbreviations);
 /// 3. as the IANA zone at the end of a libical or Mozilla style prefixed name
 ///    (`/softwarestudio.org/Olson_20011030_5/America/New_York`);
 /// 4. as a Windows zone name (`W. Europe Standard Time`) mapped to its IANA zone, with a
 ///    warning;
-/// 5. otherwise as UTC, with a warning.
-/// The `TZID` text itself is always kept.
+/// 5. as an abbreviation without a VTIMEZONE, the zone it usually stands for
+///    (`TimeZoneIdentifier.abbreviationMeaning`: `KST` Asia/Seoul, as Python's `zoneinfo`
+///    names the zone in a `TZID` its callers write without a VTIMEZONE), with a warning;
+/// 6. otherwise as UTC, with a warning; an export then defines it as UTC.
+/// The `TZID` text itself is always kept; an export writes the VTIMEZONE of the zone it
+/// was read as (for 4 and 5, the IANA zone's rules under the kept name).
 ///
 /// Wall-clock times that fall in a gap or an overlap follow RFC 5545 §3.3.5 (see
 /// `LocalDateTime.instant(in:)`) for Foundation zones and libical's rules for zones a
@@ -27,7 +32,8 @@ final class ICalendarTimeZones {
         case foundation(TimeZone)
         /// An `icaltimezone *` built from a VTIMEZONE of the file (owned here).
         case defined(OpaquePointer)
-        case windows(TimeZone)
+        /// A Windows zone name or an abbreviation, read as the IANA zone it stands for.
+        case mapped(TimeZone)
         case unknown
     }
 
@@ -91,10 +97,10 @@ final class ICalendarTimeZones {
         return time
     }
 
-    /// Whether Foundation knows `tzid` by that name (then a VTIMEZONE for it need not
-    /// be kept: the writer makes one from libical's built-in zones).
+    /// Whether Foundation knows `tzid` by that name, and it is not an abbreviation (then a
+    /// VTIMEZONE for it need not be kept: the writer makes one from libical's built-in zones).
     static func isKnownToFoundation(_ tzid: String) -> Bool {
-        TimeZone(identifier: tzid) != nil
+        TimeZoneIdentifier.abbreviationMeaning(tzid) == nil && TimeZone(identifier: tzid) != nil
     }
 
     /// The instant `local` names in the zone `tzid`.
@@ -106,7 +112,7 @@ final class ICalendarTimeZones {
     /// fuzz/icalendar: such a due date moved a day once exported with its `VTIMEZONE`).
     func instant(of local: LocalDateTime, tzid: String) -> Date {
         switch zone(tzid) {
-        case .foundation(let zone), .windows(let zone):
+        case .foundation(let zone), .mapped(let zone):
             return local.instant(in: zone)
         case .defined(let zone):
             var time = ICalendarTimeZones.icalTime(local)
@@ -123,7 +129,7 @@ final class ICalendarTimeZones {
         let seconds = instant.timeIntervalSince1970.rounded(.down)
         guard abs(seconds) < 2.5e11 else { return nil }
         switch zone(tzid) {
-        case .foundation(let zone), .windows(let zone):
+        case .foundation(let zone), .mapped(let zone):
             return ICalendarTimeZones.checkedLocal(Int(seconds) + zone.secondsFromGMT(for: instant))
         case .defined(let zone):
             // The offset from libical, the days counted here (see `instant(of:tzid:)`).
@@ -164,7 +170,8 @@ final class ICalendarTimeZones {
     }
 
     private func lookUp(_ tzid: String) -> Zone {
-        if let zone = TimeZone(identifier: tzid) { return .foundation(zone) }
+        let meant = TimeZoneIdentifier.abbreviationMeaning(tzid)
+        if ICalendarTimeZones.isKnownToFoundation(tzid), let zone = TimeZone(identifier: tzid) { return .foundation(zone) }
         if let defined = definitions[tzid] { return .defined(defined) }
         if tzid.hasPrefix("/") {
             // libical and Mozilla prefix Olson names: /vendor/version/Area/City.
@@ -176,10 +183,15 @@ final class ICalendarTimeZones {
         if let iana = WindowsTimeZones.ianaIdentifier(for: tzid), let zone = TimeZone(identifier: iana) {
             warnings.append("TZID '\(tzid)' is a Windows time zone name and the file has no VTIMEZONE for it; "
                             + "its times were read as \(iana) and it is kept as written")
-            return .windows(zone)
+            return .mapped(zone)
+        }
+        if let meant, let zone = TimeZone(identifier: meant) {
+            warnings.append("TZID '\(tzid)' is an abbreviation, not a time zone name, and the file has no VTIMEZONE for it; "
+                            + "its times were read as \(meant), the zone it usually stands for, and it is kept as written")
+            return .mapped(zone)
         }
         warnings.append("TZID '\(tzid)' is not a time zone Tick knows and the file has no VTIMEZONE for it; "
-                        + "its times were read as UTC and it is kept as written")
+                        + "its times were read as UTC, and an export defines it as UTC")
         return .unknown
     }
 
@@ -198,7 +210,7 @@ final class ICalendarTimeZones {
         switch zone(tzid) {
         case .defined:
             return nil
-        case .foundation(let zone), .windows(let zone):
+        case .foundation(let zone), .mapped(let zone):
             if let lines = ICalendarTimeZones.builtinLines(location: zone.identifier, tzid: tzid, earliest: earliest) {
                 return lines
             }
