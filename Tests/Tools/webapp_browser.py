@@ -604,6 +604,58 @@ def a_floating_time_stays_floating(server, app):
 
 
 @check
+def a_timed_reminder_keeps_its_own_zone(server, app):
+    """Found in review: the detail panel showed a timed reminder in the browser's zone and
+    sent a new time in it, so a weekly 09:00 in New York opened and saved in Seoul moved to
+    Seoul, and its repeats followed Seoul's clocks. The panel shows the reminder's own wall
+    clock, and a new time is sent in its zone; a change of another field sends that field
+    alone, the due date untouched. The rows stay in the viewer's zone. (A time given as an instant, in UTC, is no place's: it shows the browser's clock, as
+    due_dates_in_the_browsers_time_zone checks.)"""
+    driver = app.driver
+    work = server.list_id("Work")
+    titles = ("Standup 🗽", "Review 🗽")
+    for title in titles:
+        made = server.api("POST", "/reminders", {"title": title, "list": work, "due": "2030-12-05T09:00[America/New_York]",
+                                                 "repeat": "weekly"})
+        assert (made.get("due"), made.get("dueTimeZone")) == ("2030-12-05T09:00:00-05:00", "America/New_York"), f"made {made}"
+    stored = lambda title: server.reminder("Work", title)
+    with browser_time_zone(app, "Asia/Seoul"):
+        app.open_list("Work")
+        assert app.in_row("Standup 🗽", ".due-cell").text == "Dec 5, 2030 11:00 PM ↻", app.in_row("Standup 🗽", ".due-cell").text
+        app.click("Standup 🗽", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Standup 🗽", "the panel on Standup")
+        shown = (app.find("#d-due").get_attribute("value"), app.find("#d-due-time").get_attribute("value"))
+        assert shown == ("2030-12-05", "09:00"), f"the due date shows {shown}, not 09:00 New York's time"
+        dated(app, "#d-due-time", "1000AM")
+        wait_for(lambda: instant(stored("Standup 🗽")["due"]) == "2030-12-05T15:00:00Z", "10:00 New York's time stored")
+        standup = stored("Standup 🗽")
+        kept = (standup["due"], standup["dueKind"], standup["dueTimeZone"], standup["recurrence"])
+        assert kept == ("2030-12-05T10:00:00-05:00", "timed", "America/New_York", "FREQ=WEEKLY"), f"stored as {kept}"
+        wait_for(lambda: app.find("#d-due-time").get_attribute("value") == "10:00", "the panel at 10:00 after the save")
+        wait_for(lambda: app.in_row("Standup 🗽", ".due-cell").text == "Dec 6, 2030 12:00 AM ↻", "the row at Seoul's midnight")
+
+        # Only the title changes: the request carries the title alone, the due date stays as it was.
+        app.click("Review 🗽", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Review 🗽", "the panel on Review")
+        before = {key: stored("Review 🗽")[key] for key in ("due", "dueKind", "dueTimeZone", "recurrence")}
+        app.settle()
+        driver.execute_script("""window.sentBodies = []; const send = window.fetch;
+            window.fetch = (url, init) => { if (init?.method === "PATCH") window.sentBodies.push(init.body); return send(url, init); };""")
+        title = app.find("#d-title")
+        title.send_keys(Keys.CONTROL, "a")
+        title.send_keys("Review 🗽 renamed")
+        title.send_keys(Keys.TAB)
+        wait_for(lambda: stored("Review 🗽 renamed"), "the new title stored")
+        after = {key: stored("Review 🗽 renamed")[key] for key in before}
+        assert after == before, f"the due date changed with the title: {before} became {after}"
+        sent = [json.loads(body) for body in driver.execute_script("return window.sentBodies")]
+        assert sent == [{"title": "Review 🗽 renamed"}], f"sent {sent}"
+        app.find("#detail-close").click()
+        wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+
+@check
 def subtasks_name_their_parent_in_smart_lists(server, app):
     """Found by a tester: Today, Flagged and the other smart lists indented a subtask without
     saying whose it is (its parent is not above it there). Each names its parent, and the

@@ -8,7 +8,8 @@ import { state, listByID, isReadOnly } from "./state.js";
 import { reload, showError, toggle, remove } from "./main.js";
 
 const fields = ["title", "notes", "due", "start", "list", "priority", "flagged", "tags", "url", "repeat", "repeatFrom", "alarms"];
-// The dates: a date input and a time input each, in this browser's time zone (no time: all day).
+// The dates: a date input and a time input each (no time: all day), a timed one in its own
+// time zone, so that an edit made in another zone keeps it there.
 const dateFields = ["due", "start"];
 let returnFocus = null;
 
@@ -116,8 +117,14 @@ function show(reminder, keep = null) {
 /** The date and time inputs of `field` (due, start) and the words under them: "Tomorrow 9:00 AM", "Dec 5, 2026 · all day". */
 function showDate(field, reminder) {
   const value = reminder[field], kind = reminder[field + "Kind"];
-  [byId(`d-${field}`).value, byId(`d-${field}-time`).value] = dayAndTime(value, kind);
-  delete byId(`d-${field}-when`).dataset.changed;
+  const group = byId(`d-${field}-when`);
+  // The zone the inputs show and a new time of them is sent in (whenValue): kept with them,
+  // as a redraw leaves the inputs being typed in as they are.
+  const zone = kind === "timed" ? reminder[field + "TimeZone"] : null;
+  if (zone) group.dataset.zone = zone;
+  else delete group.dataset.zone;
+  [byId(`d-${field}`).value, byId(`d-${field}-time`).value] = dayAndTime(value, kind, zone);
+  delete group.dataset.changed;
   fill(byId(`d-${field}-hint`), value ? formatDue(value, kind) + (kind === "allDay" ? " · all day" : "") : "");
 }
 
@@ -140,7 +147,8 @@ function save(field) {
  *  bring) stays floating when its day or time changes; without a time it is all-day. */
 function dateBody(field, reminder) {
   const floating = reminder[`${field}Kind`] === "floating";
-  const when = whenValue(byId(`d-${field}`).value, byId(`d-${field}-time`).value, floating);
+  const zone = byId(`d-${field}-when`).dataset.zone;
+  const when = whenValue(byId(`d-${field}`).value, byId(`d-${field}-time`).value, floating, zone);
   return floating && when?.includes("T") ? { [field]: when, [`${field}Kind`]: "floating" } : { [field]: when };
 }
 
@@ -193,7 +201,7 @@ function installDate(field) {
   const group = byId(`d-${field}-when`), day = byId(`d-${field}`), time = byId(`d-${field}-time`);
   day.addEventListener("change", () => { group.dataset.changed = "true"; });
   time.addEventListener("change", () => {
-    if (time.value && !day.value) day.value = dayAndTime(new Date().toISOString(), "timed")[0]; // a time alone is today's
+    if (time.value && !day.value) day.value = dayAndTime(new Date().toISOString(), "timed", group.dataset.zone)[0]; // a time alone is today's
     group.dataset.changed = "true";
   });
   group.addEventListener("focusout", (event) => {

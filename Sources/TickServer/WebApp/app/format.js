@@ -48,31 +48,72 @@ export function formatDue(value, kind, now = new Date()) {
 
 const pad = (number, width = 2) => String(number).padStart(width, "0");
 
+/** This browser's IANA time zone name (`Asia/Seoul`), as its Intl resolves it. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+// Zone name → a formatter of that zone's wall clock in ASCII digits, or null. Made once a
+// name: building an Intl.DateTimeFormat costs far more than using one.
+const wallClocks = new Map();
+
 /**
- * What a date input and a time input show of a due/start value of the API, in this
- * browser's time zone: `["2026-12-05", "04:00"]` for `2026-12-05T09:00:00Z` in New York,
- * `["2026-12-05", ""]` for the all-day `2026-12-05`, `["", ""]` for none. A floating
- * value shows its own wall clock, whatever this zone's clocks skip.
+ * A formatter of the wall clock of `zone` (year, month, day, hour 00–23, minute) when
+ * `zone` is a place whose clocks this browser's Intl knows (`America/New_York`); null for
+ * no zone, a name Intl does not know (an imported `TZID` such as `Custom Zone`), and the
+ * zones that are no place: `UTC`, a fixed offset (`GMT+0900`, `Etc/GMT-9`) and the old
+ * names without a slash (`EST5EDT`). Those are what the server stores for a time given
+ * with an offset or `Z`, an instant rather than a place's wall clock.
  */
-export function dayAndTime(value, kind) {
+function wallClock(zone) {
+  if (!zone) return null;
+  if (!wallClocks.has(zone)) {
+    let format = null;
+    try {
+      format = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
+      });
+    } catch { /* RangeError: a zone this browser's Intl does not know */ }
+    const canonical = format?.resolvedOptions().timeZone ?? "";
+    wallClocks.set(zone, canonical.includes("/") && !canonical.startsWith("Etc/") ? format : null);
+  }
+  return wallClocks.get(zone);
+}
+
+/**
+ * What a date input and a time input show of a due/start value of the API: `["2030-12-05",
+ * "09:00"]`. A timed value shows the wall clock of its own zone `zone` (the API's
+ * `dueTimeZone`), so that an edit keeps it there: `2030-12-05T09:00:00-05:00` in
+ * `America/New_York` is `["2030-12-05", "09:00"]` in any browser. When `zone` is absent, not
+ * known to this browser's Intl, or no place (`UTC`, `GMT+0900`), it shows this browser's
+ * clock: `2030-12-05T09:00:00Z` is `["2030-12-05", "04:00"]` in New York. `["2030-12-05", ""]`
+ * for the all-day `2030-12-05`, `["", ""]` for none. A floating value shows its own wall
+ * clock, whatever this zone's clocks skip.
+ */
+export function dayAndTime(value, kind, zone = null) {
   if (value && kind === "floating") return [value.slice(0, 10), value.slice(11, 16)];
   const date = parseWhen(value, kind);
   if (!date || Number.isNaN(date.getTime())) return ["", ""];
+  const own = kind === "timed" ? wallClock(zone) : null;
+  if (own) {
+    const part = Object.fromEntries(own.formatToParts(date).map(({ type, value: text }) => [type, text]));
+    return [`${pad(part.year, 4)}-${part.month}-${part.day}`, `${part.hour}:${part.minute}`];
+  }
   const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   return [day, kind === "allDay" ? "" : `${pad(date.getHours())}:${pad(date.getMinutes())}`];
 }
 
 /**
  * The value the API takes for a day and a time (the values of a date input and a time
- * input): the day alone, all-day, when there is no time; else that wall-clock time in this
- * browser's time zone, named as RFC 9557 writes it (`2026-12-05T09:00[America/New_York]`),
- * so that a repeating reminder keeps it across daylight saving; or, `floating`, the wall
- * clock alone (`2026-12-05T09:00`, sent with `dueKind: "floating"`); null for no day.
+ * input): the day alone, all-day, when there is no time; else that wall-clock time in the
+ * zone `zone` (the reminder's own, as `dayAndTime` showed it) named as RFC 9557 §4 writes
+ * it, `2030-12-05T09:00[America/New_York]`, so that the reminder and its repeats stay in
+ * that zone across daylight saving; in this browser's zone when `zone` is one `dayAndTime`
+ * does not keep (none, unknown, `UTC`); or, `floating`, the wall clock alone
+ * (`2030-12-05T09:00`, sent with `dueKind: "floating"`); null for no day.
  */
-export function whenValue(day, time, floating = false) {
+export function whenValue(day, time, floating = false, zone = null) {
   if (!day) return null;
   if (!time) return day;
-  return floating ? `${day}T${time}` : `${day}T${time}[${Intl.DateTimeFormat().resolvedOptions().timeZone}]`;
+  return floating ? `${day}T${time}` : `${day}T${time}[${wallClock(zone) ? zone : browserZone()}]`;
 }
 
 /** True when an open reminder's due date has passed (an all-day one: before today). */
