@@ -608,8 +608,10 @@ def a_timed_reminder_keeps_its_own_zone(server, app):
     """Found in review: the detail panel showed a timed reminder in the browser's zone and
     sent a new time in it, so a weekly 09:00 in New York opened and saved in Seoul moved to
     Seoul, and its repeats followed Seoul's clocks. The panel shows the reminder's own wall
-    clock, and a new time is sent in its zone; a change of another field sends that field
-    alone, the due date untouched. The rows stay in the viewer's zone. (A time given as an instant, in UTC, is no place's: it shows the browser's clock, as
+    clock, says whose ("New York time", described to the time input), and a new time is sent
+    in its zone; a change of another field sends that field alone, the due date untouched.
+    The rows stay in the viewer's zone. At phone width the note takes a line of its own. (A
+    time given as an instant, in UTC, is no place's: it shows the browser's clock, as
     due_dates_in_the_browsers_time_zone checks.)"""
     driver = app.driver
     work = server.list_id("Work")
@@ -626,6 +628,10 @@ def a_timed_reminder_keeps_its_own_zone(server, app):
         wait_for(lambda: app.find("#d-title").get_attribute("value") == "Standup 🗽", "the panel on Standup")
         shown = (app.find("#d-due").get_attribute("value"), app.find("#d-due-time").get_attribute("value"))
         assert shown == ("2030-12-05", "09:00"), f"the due date shows {shown}, not 09:00 New York's time"
+        note = app.find("#d-due-zone")
+        assert note.is_displayed() and note.text == "New York time", f"the zone note says {note.text!r}"
+        assert "d-due-zone" in app.find("#d-due-time").get_attribute("aria-describedby").split(), "the note does not describe the time"
+        assert not app.find("#d-start-zone").is_displayed(), "a zone note beside the empty start date"
         dated(app, "#d-due-time", "1000AM")
         wait_for(lambda: instant(stored("Standup 🗽")["due"]) == "2030-12-05T15:00:00Z", "10:00 New York's time stored")
         standup = stored("Standup 🗽")
@@ -653,6 +659,22 @@ def a_timed_reminder_keeps_its_own_zone(server, app):
         app.find("#detail-close").click()
         wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
 
+        with phone(driver, 360, 740, 2):
+            app.open_list("Work")
+            app.click("Review 🗽 renamed", ".title")
+            wait_for(lambda: app.find("#d-due-zone").text == "New York time", "the zone note at 360 px")
+            layout = driver.execute_script("""const box = (id) => document.getElementById(id).getBoundingClientRect();
+                const detail = document.getElementById("detail");
+                return { overflow: detail.scrollWidth - detail.clientWidth, day: box("d-due").width, time: box("d-due-time"),
+                         clear: box("d-due-clear"), note: box("d-due-zone") };""")
+            assert layout["overflow"] <= 0, f"the panel is {layout['overflow']} px too wide at 360 px"
+            assert layout["day"] >= 100 and layout["time"]["width"] >= 100, f"the inputs are squeezed: {layout}"
+            assert layout["clear"]["top"] < layout["time"]["bottom"], f"✕ left the line of the inputs: {layout}"
+            assert layout["note"]["top"] >= layout["time"]["bottom"], f"the note is not under the inputs: {layout}"
+            found = axe_findings(driver)
+            assert found == [], "axe with the zone note: " + "; ".join(found)
+            app.find("#detail-close").click()
+            wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed at 360 px")
 
 
 @check

@@ -3,7 +3,7 @@
 // overwritten unseen: a 412 shows the current version and says so.
 import { api, APIError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
-import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue } from "./format.js";
+import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue, zoneNote } from "./format.js";
 import { state, listByID, isReadOnly } from "./state.js";
 import { reload, showError, toggle, remove } from "./main.js";
 
@@ -114,7 +114,9 @@ function show(reminder, keep = null) {
       el("label", { for: `sub-${subtask.uid}` }, subtask.title))));
 }
 
-/** The date and time inputs of `field` (due, start) and the words under them: "Tomorrow 9:00 AM", "Dec 5, 2026 · all day". */
+/** The date and time inputs of `field` (due, start), the zone they show when it is not this
+ *  browser's ("New York time"), and the words under them in this browser's zone: "Tomorrow
+ *  9:00 AM", "Dec 5, 2026 · all day", "Dec 5, 2030 11:00 PM · your time". */
 function showDate(field, reminder) {
   const value = reminder[field], kind = reminder[field + "Kind"];
   const group = byId(`d-${field}-when`);
@@ -125,7 +127,13 @@ function showDate(field, reminder) {
   else delete group.dataset.zone;
   [byId(`d-${field}`).value, byId(`d-${field}-time`).value] = dayAndTime(value, kind, zone);
   delete group.dataset.changed;
-  fill(byId(`d-${field}-hint`), value ? formatDue(value, kind) + (kind === "allDay" ? " · all day" : "") : "");
+  const note = zoneNote(zone);
+  const noted = byId(`d-${field}-zone`);
+  fill(noted, note);
+  noted.title = note ? zone : "";
+  noted.hidden = !note;
+  const suffix = kind === "allDay" ? " · all day" : note ? " · your time" : "";
+  fill(byId(`d-${field}-hint`), value ? formatDue(value, kind) + suffix : "");
 }
 
 // Saves go one after another: each sends the version the one before it left (its ETag), so

@@ -79,6 +79,19 @@ function wallClock(zone) {
 }
 
 /**
+ * What the detail panel says of a timed value's zone `zone` (the API's `dueTimeZone`)
+ * beside its inputs when they show another zone's clock than this browser's: the zone's
+ * city, `"New York time"` for `America/New_York` seen from Seoul; `""` when the inputs show
+ * this browser's clock (the same zone, or one `dayAndTime` does not keep).
+ */
+export function zoneNote(zone) {
+  const format = wallClock(zone);
+  // Both names as Intl resolves them: US/Eastern and America/New_York are one zone.
+  if (!format || format.resolvedOptions().timeZone === browserZone()) return "";
+  return `${zone.split("/").pop().replaceAll("_", " ")} time`;
+}
+
+/**
  * What a date input and a time input show of a due/start value of the API: `["2030-12-05",
  * "09:00"]`. A timed value shows the wall clock of its own zone `zone` (the API's
  * `dueTimeZone`), so that an edit keeps it there: `2030-12-05T09:00:00-05:00` in
