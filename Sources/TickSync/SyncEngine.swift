@@ -101,7 +101,9 @@ public final class SyncEngine {
         for (index, paired) in pairs.enumerated() {
             var pairing = paired
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
-            try syncListProperties(&pairing, options: options, report: &report)
+            try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
+                try syncListProperties(&pairing, options: options, report: &report, list: &listReport)
+            }
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
                 do {
                     try sync(pairing, options: options, report: &report, list: &listReport)
@@ -342,7 +344,8 @@ public final class SyncEngine {
     /// changed them, and the other side takes them (PROPPATCH, or a rename or recolor in
     /// Tick). When both changed, Tick's values win and the server's are reported. A name
     /// another Tick list has already is left as it is, with a warning.
-    func syncListProperties(_ pairing: inout Pairing, options: SyncOptions, report: inout SyncReport) throws {
+    func syncListProperties(_ pairing: inout Pairing, options: SyncOptions, report: inout SyncReport,
+                            list listReport: inout SyncReport.ListReport) throws {
         let collection = pairing.collection
         let serverName = collection.displayName ?? collection.pathName
         let serverColor = collection.color
@@ -355,9 +358,14 @@ public final class SyncEngine {
         if list.name != lastName, serverName == lastName || serverName == list.name {
             patch.append((.d("displayname"), list.name))
         } else if serverName != lastName, list.name == lastName {
-            if !options.isDryRun {
+            if options.isDryRun {
+                listReport.renamedHere = true
+                listReport.formerName = list.name
+            } else {
                 do {
+                    listReport.formerName = list.name
                     list = try actions.renameList(.id(list.id), to: serverName).list
+                    listReport.renamedHere = true
                 } catch ActionError.listNameTaken {
                     report.warnings.append("\(list.name): the server renamed it to \"\(serverName)\", the name of another list here; left as it is")
                 }
@@ -372,18 +380,23 @@ public final class SyncEngine {
             if serverColor != localColor { patch.append((XMLName(XMLName.appleICal, "calendar-color"), localColor)) }
         } else if let serverColor, serverColor != lastColor, localColor == lastColor, let color = ListColor(parsing: serverColor) {
             if !options.isDryRun { list = try actions.recolorList(.id(list.id), to: color) }
+            listReport.recoloredHere = true
         } else if let serverColor, serverColor != lastColor, serverColor != localColor {
             report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: nil, property: "list color",
                                                         lostValue: serverColor, loser: "the server"))
             patch.append((XMLName(XMLName.appleICal, "calendar-color"), localColor))
         }
-        if !patch.isEmpty, !options.isDryRun {
-            if collection.isReadOnly {
+        if !patch.isEmpty, collection.isReadOnly {
+            if !options.isDryRun {
                 report.warnings.append("\(list.name) is read-only on the server: its new name or color stays in Tick only")
-            } else {
-                try dav.setProperties(of: collection.url, patch)
             }
+        } else if !patch.isEmpty {
+            if !options.isDryRun { try dav.setProperties(of: collection.url, patch) }
+            listReport.renamedOnServer = patch.contains { $0.0 == .d("displayname") }
+            if listReport.renamedOnServer { listReport.formerName = serverName }
+            listReport.recoloredOnServer = patch.contains { $0.0 != .d("displayname") }
         }
+        listReport.listName = list.name
         pairing.list = list
         pairing.stored.name = list.name
         pairing.stored.color = list.color.hex

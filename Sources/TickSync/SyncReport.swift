@@ -13,6 +13,12 @@ public struct SyncReport: Sendable, Equatable {
         public var remoteAdded = 0, remoteUpdated = 0, remoteDeleted = 0
         /// Whether the list or the collection was made by this sync.
         public var createdList = false, createdCollection = false
+        /// Whether this sync gave the list the collection's `displayname` or
+        /// `calendar-color` (changed on the server), or gave the collection the list's
+        /// (changed in Tick; PROPPATCH).
+        public var renamedHere = false, recoloredHere = false, renamedOnServer = false, recoloredOnServer = false
+        /// The name the renamed side had before (the list's here, the collection's on the server).
+        public var formerName: String?
 
         public init(listName: String, collectionURL: String) {
             self.listName = listName
@@ -21,6 +27,7 @@ public struct SyncReport: Sendable, Equatable {
 
         public var changed: Bool {
             localAdded + localUpdated + localDeleted + remoteAdded + remoteUpdated + remoteDeleted > 0 || createdList || createdCollection
+                || renamedHere || recoloredHere || renamedOnServer || recoloredOnServer
         }
     }
 

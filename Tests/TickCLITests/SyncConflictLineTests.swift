@@ -16,4 +16,18 @@ struct SyncConflictLineTests {
                                        lostValue: "Home-C", loser: "Tick")
         #expect(SyncRunCommand.conflictLine(name) == "conflict: Home: list name changed on both sides; Tick's value lost: Home-C")
     }
+
+    /// Found by a tester: "deleted on one side, changed on the other" did not say which side
+    /// deleted, so a user could not tell whether the server or Tick would show it again.
+    @Test("an edit that won over a deletion names the side that deleted and where the reminder is back")
+    func deletion() {
+        let here = SyncReport.Conflict(listName: "Reminders", reminderTitle: "Call mom", uid: ReminderUID("c"), property: "deleted",
+                                       lostValue: "", loser: "Tick")
+        #expect(SyncRunCommand.conflictLine(here)
+                == "conflict: Reminders, \"Call mom\": deleted here, changed on the server: the change was kept, and the reminder is back here")
+        let there = SyncReport.Conflict(listName: "Reminders", reminderTitle: "Call mom", uid: ReminderUID("c"), property: "deleted",
+                                        lostValue: "", loser: "the server")
+        #expect(SyncRunCommand.conflictLine(there)
+                == "conflict: Reminders, \"Call mom\": deleted on the server, changed here: the change was kept, and the reminder is back on the server")
+    }
 }

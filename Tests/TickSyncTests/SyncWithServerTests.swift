@@ -800,14 +800,23 @@ struct SyncWithServerTests {
             <?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:I="http://apple.com/ns/ical/"><D:set><D:prop>\
             <D:displayname>할 일</D:displayname><I:calendar-color>#34C759FF</I:calendar-color></D:prop></D:set></D:propertyupdate>
             """)
-        _ = try setup.sync()
+        // The report says what changed (found by a tester: it said "nothing to do").
+        let taken = try setup.sync()
+        let takenList = try #require(setup.listReport(taken, "할 일"), "\(taken)")
+        #expect(takenList["renamedHere"] as? Bool == true && takenList["recoloredHere"] as? Bool == true)
+        #expect(takenList["formerName"] as? String == "Tasks")
+        #expect(takenList["renamedOnServer"] as? Bool == false && takenList["recoloredOnServer"] as? Bool == false)
         let lists = try JSONSerialization.jsonObject(with: Data(setup.tick.ok("lists", "--json").utf8)) as? [[String: Any]] ?? []
         let renamed = try #require(lists.first { $0["name"] as? String == "할 일" }, "\(lists)")
         #expect(renamed["color"] as? String == "#34C759")
         // Tick renames it back and colors it red.
         setup.tick.ok("lists", "rename", "할 일", "Chores")
         setup.tick.ok("lists", "color", "Chores", "red")
-        _ = try setup.sync()
+        let dry = setup.tick.run("sync", "--dry-run")
+        #expect(dry.output.contains("Chores: renamed on the server from \"할 일\", as here; color sent to the server"), "\(dry.output)")
+        let sent = try setup.sync()
+        let sentList = try #require(setup.listReport(sent, "Chores"), "\(sent)")
+        #expect(sentList["renamedOnServer"] as? Bool == true && sentList["recoloredOnServer"] as? Bool == true)
         let props = try setup.server.request("PROPFIND", setup.server.homeURL + "tasks/", headers: ["Depth": "0"], body: """
             <?xml version="1.0"?><D:propfind xmlns:D="DAV:" xmlns:I="http://apple.com/ns/ical/"><D:prop><D:displayname/><I:calendar-color/></D:prop></D:propfind>
             """)
@@ -816,5 +825,7 @@ struct SyncWithServerTests {
         // Nothing more to do after that.
         let quiet = try setup.sync()
         #expect((quiet["conflicts"] as? [Any])?.isEmpty == true)
+        #expect(setup.listReport(quiet, "Chores") == nil || setup.listReport(quiet, "Chores")?["renamedOnServer"] as? Bool == false)
+        #expect(setup.tick.run("sync").output.contains("nothing to do"))
     }
 }

@@ -214,6 +214,11 @@ struct SyncRunCommand: Command {
             var parts: [String] = []
             if list.createdList { parts.append("list made here") }
             if list.createdCollection { parts.append("list made on the server") }
+            let former = list.formerName.map { " from \"\(TerminalText.sanitized($0))\"" } ?? ""
+            if list.renamedHere { parts.append("renamed here\(former), as on the server") }
+            if list.renamedOnServer { parts.append("renamed on the server\(former), as here") }
+            if list.recoloredHere { parts.append("color taken from the server") }
+            if list.recoloredOnServer { parts.append("color sent to the server") }
             let here = [(list.localAdded, "added"), (list.localUpdated, "changed"), (list.localDeleted, "deleted")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
             let there = [(list.remoteAdded, "added"), (list.remoteUpdated, "changed"), (list.remoteDeleted, "deleted")]
@@ -238,8 +243,11 @@ struct SyncRunCommand: Command {
     /// value that lost (`conflict: Tasks, "Water": SUMMARY changed on both sides; …`), for
     /// the CLI and the agent's log alike.
     static func conflictLine(_ conflict: SyncReport.Conflict) -> String {
+        // For a deletion, the loser is the side that deleted (its deletion lost to the edit).
         let what = conflict.property == "deleted"
-            ? "deleted on one side, changed on the other: the change was kept"
+            ? (conflict.loser == "Tick"
+                ? "deleted here, changed on the server: the change was kept, and the reminder is back here"
+                : "deleted on the server, changed here: the change was kept, and the reminder is back on the server")
             : "\(conflict.property) changed on both sides; \(conflict.loser)'s value lost: \(conflict.lostValue.isEmpty ? "(none)" : conflict.lostValue)"
         // A list's own property (its name, its color) has no reminder to name.
         let reminder = conflict.uid == nil && conflict.reminderTitle.isEmpty ? "" : ", \"\(TerminalText.sanitized(conflict.reminderTitle))\""
@@ -258,6 +266,9 @@ struct SyncRunCommand: Command {
                     ("localAdded", .int(Int64(list.localAdded))), ("localUpdated", .int(Int64(list.localUpdated))),
                     ("localDeleted", .int(Int64(list.localDeleted))), ("remoteAdded", .int(Int64(list.remoteAdded))),
                     ("remoteUpdated", .int(Int64(list.remoteUpdated))), ("remoteDeleted", .int(Int64(list.remoteDeleted))),
+                    ("renamedHere", .bool(list.renamedHere)), ("recoloredHere", .bool(list.recoloredHere)),
+                    ("renamedOnServer", .bool(list.renamedOnServer)), ("recoloredOnServer", .bool(list.recoloredOnServer)),
+                    ("formerName", list.formerName.map(JSONValue.string) ?? .null),
                 ])
             })),
             ("conflicts", .array(report.conflicts.map { conflict in
