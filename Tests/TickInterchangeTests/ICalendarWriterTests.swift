@@ -365,6 +365,39 @@ struct ICalendarWriterTests {
         #expect(!again.contains { $0.hasPrefix("ACKNOWLEDGED") })
     }
 
+    /// Found by a tester: a silenced alarm (marked without ringing, its time past) came back
+    /// from Tick's own iCalendar export as one that rang (`ACKNOWLEDGED` alone).
+    @Test("a silenced alarm is written with ACKNOWLEDGED;X-TICK-SILENCED=TRUE and reads back silenced, Tick's VALARM or a kept one")
+    func silencedAlarm() throws {
+        let at = try #require(Due.instant(fromISO8601: "2026-11-20T08:00:00Z"))
+        var own = Self.reminder()
+        own.alarms = [Alarm(uid: "s1", trigger: .absolute(at), firedAt: at, isSilenced: true),
+                      Alarm(uid: "r1", trigger: .relative(seconds: -600, toStart: false), firedAt: at)]
+        let text = Self.write([own])
+        let lines = Self.vtodoLines(text)
+        #expect(lines.contains("ACKNOWLEDGED;X-TICK-SILENCED=TRUE:20261120T080000Z"))
+        #expect(lines.contains("ACKNOWLEDGED:20261120T080000Z"))
+        let back = try F.reminder(text)
+        #expect(back.alarms.map(\.isSilenced) == [true, false])
+        #expect(back.alarms.map(\.firedAt) == [at, at])
+
+        // A kept VALARM (another program's lines) silenced in Tick keeps its lines and says so.
+        let (list, reminder) = try Self.imported()
+        var silenced = reminder
+        try #require(silenced.alarms.count == 1)
+        silenced.alarms[0].firedAt = at
+        silenced.alarms[0].isSilenced = true
+        let kept = Self.lines(list, silenced)
+        #expect(kept.contains("X-A:1"))
+        #expect(kept.filter { $0.hasPrefix("ACKNOWLEDGED") } == ["ACKNOWLEDGED;X-TICK-SILENCED=TRUE:20261120T080000Z"])
+        let keptBack = try F.reminder(F.calendar(kept))
+        #expect(keptBack.alarms.first?.isSilenced == true)
+        // Rung instead: the plain line again.
+        var rung = silenced
+        rung.alarms[0].isSilenced = false
+        #expect(Self.lines(list, rung).filter { $0.hasPrefix("ACKNOWLEDGED") } == ["ACKNOWLEDGED:20261120T080000Z"])
+    }
+
     @Test("completing writes STATUS, COMPLETED and PERCENT-COMPLETE together; reopening removes them")
     func completing() throws {
         let (list, reminder) = try Self.imported()

@@ -41,6 +41,20 @@ struct LibicalProperty {
         return icalparameter_get_reltype(parameter) == ICAL_RELTYPE_CHILD
     }
 
+    /// Whether the property has the parameter `text` exactly (`X-TICK-SILENCED=TRUE`), its
+    /// name compared case-insensitively, among its extension (`X-`) parameters.
+    func hasExtensionParameter(_ text: String) -> Bool {
+        var next = icalproperty_get_first_parameter(pointer, ICAL_X_PARAMETER)
+        while let parameter = next {
+            if let written = icalparameter_as_ical_string_r(parameter) {
+                defer { icalmemory_free_buffer(written) }
+                if String(cString: written).uppercased() == text.uppercased() { return true }
+            }
+            next = icalproperty_get_next_parameter(pointer, ICAL_X_PARAMETER)
+        }
+        return false
+    }
+
     /// Whether a `TRIGGER` is measured from the end (`RELATED=END`, the due date of a
     /// VTODO) rather than the start (the default, RFC 5545 §3.2.14).
     var isRelatedToEnd: Bool {

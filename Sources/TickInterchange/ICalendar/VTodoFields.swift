@@ -22,6 +22,9 @@ struct VTodoFields: Sendable {
         var acknowledged: ICalendarDateValue?
         /// A snooze alarm: `RELATED-TO;RELTYPE=SNOOZE` (RFC 9074 §7).
         var isSnooze = false
+        /// `ACKNOWLEDGED;X-TICK-SILENCED=TRUE`: Tick marked it without ringing
+        /// (`Alarm.isSilenced`); other programs read a plain `ACKNOWLEDGED`.
+        var isSilenced = false
     }
 
     var uid: String?
@@ -166,9 +169,11 @@ struct VTodoFields: Sendable {
         if uid == nil {
             uid = component.properties(ICAL_X_PROPERTY).first { $0.xName == "X-WR-ALARMUID" }?.text()
         }
-        let acknowledged = component.first(ICAL_ACKNOWLEDGED_PROPERTY).flatMap { property in
+        let acknowledgedProperty = component.first(ICAL_ACKNOWLEDGED_PROPERTY)
+        let acknowledged = acknowledgedProperty.flatMap { property in
             ICalendarDateValue(icalproperty_get_acknowledged(property.pointer), tzid: property.tzid)
         }
+        let isSilenced = acknowledged != nil && acknowledgedProperty?.hasExtensionParameter(VTodoLines.silencedParameter) == true
         let isSnooze = component.properties(ICAL_RELATEDTO_PROPERTY).contains { property in
             guard let parameter = icalproperty_get_first_parameter(property.pointer, ICAL_RELTYPE_PARAMETER),
                   let text = icalparameter_as_ical_string_r(parameter) else { return false }
@@ -176,6 +181,6 @@ struct VTodoFields: Sendable {
             return String(cString: text).uppercased() == "RELTYPE=SNOOZE"
         }
         return AlarmFields(uid: uid.flatMap { $0.isEmpty ? nil : $0 }, trigger: trigger, acknowledged: acknowledged,
-                           isSnooze: isSnooze)
+                           isSnooze: isSnooze, isSilenced: isSilenced)
     }
 }

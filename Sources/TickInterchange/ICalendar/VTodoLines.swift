@@ -141,9 +141,20 @@ enum VTodoLines {
         case .absolute(let instant):
             if let text = ICalendarText.utc(instant) { lines.append("TRIGGER;VALUE=DATE-TIME:" + text) }
         }
-        if let fired = alarm.firedAt.flatMap(ICalendarText.utc) { lines.append("ACKNOWLEDGED:" + fired) }
+        if let line = acknowledgedLine(alarm) { lines.append(line) }
         lines.append("END:VALARM")
         return lines
+    }
+
+    /// The extension parameter (RFC 5545 §3.2) of an `ACKNOWLEDGED` that Tick set without
+    /// the alarm ringing (`Alarm.isSilenced`: its time had passed when it was set, imported
+    /// or re-armed), so that its own export reads back as silenced, not as rung.
+    static let silencedParameter = "X-TICK-SILENCED=TRUE"
+
+    /// `ACKNOWLEDGED` (RFC 9074 §6) for when `alarm` fired or was silenced, nil while pending.
+    static func acknowledgedLine(_ alarm: Alarm) -> String? {
+        guard let fired = alarm.firedAt.flatMap(ICalendarText.utc) else { return nil }
+        return (alarm.isSilenced ? "ACKNOWLEDGED;" + silencedParameter + ":" : "ACKNOWLEDGED:") + fired
     }
 
     /// A URI or RRULE value: written as is (no TEXT escaping), without line breaks.

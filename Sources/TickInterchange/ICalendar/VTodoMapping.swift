@@ -129,7 +129,8 @@ enum VTodoMapping {
         case .relative(let seconds, let toEnd): trigger = .relative(seconds: seconds, toStart: !toEnd)
         case .absolute(let time): trigger = .absolute(time.utcInstant(zones))
         }
-        return Alarm(uid: uid, trigger: trigger, firedAt: alarm.acknowledged?.utcInstant(zones), isSnooze: alarm.isSnooze)
+        return Alarm(uid: uid, trigger: trigger, firedAt: alarm.acknowledged?.utcInstant(zones), isSnooze: alarm.isSnooze,
+                     isSilenced: alarm.isSilenced)
     }
 
     /// Whether a kept line of property `name`, read as `shadow`, says what `reminder`

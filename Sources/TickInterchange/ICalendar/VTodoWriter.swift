@@ -211,7 +211,7 @@ struct VTodoWriter {
             if VTodoWriter.same(reminder.alarms[index], read) {
                 blocks[index] = block
             } else {
-                blocks[index] = VTodoWriter.acknowledging(block, at: reminder.alarms[index].firedAt)
+                blocks[index] = VTodoWriter.acknowledging(block, as: reminder.alarms[index])
             }
         }
         var lines: [String] = []
@@ -221,14 +221,15 @@ struct VTodoWriter {
         return lines
     }
 
-    /// Whether two alarms are the same, instants compared to the second; with
-    /// `ignoringFired`, whether they are the same alarm whatever their fired state.
+    /// Whether two alarms are the same, instants compared to the second, a fired one
+    /// silenced in both or in neither; with `ignoringFired`, whether they are the same alarm
+    /// whatever their fired state.
     static func same(_ a: Alarm, _ b: Alarm, ignoringFired: Bool = false) -> Bool {
         guard a.uid == b.uid, a.isSnooze == b.isSnooze else { return false }
         switch (a.firedAt, b.firedAt) {
         case _ where ignoringFired: break
         case (nil, nil): break
-        case (let x?, let y?): guard VTodoMapping.sameSecond(x, y) else { return false }
+        case (let x?, let y?): guard VTodoMapping.sameSecond(x, y), a.isSilenced == b.isSilenced else { return false }
         default: return false
         }
         switch (a.trigger, b.trigger) {
@@ -238,17 +239,17 @@ struct VTodoWriter {
         }
     }
 
-    /// A kept VALARM's lines with its own `ACKNOWLEDGED` lines replaced by one for
-    /// `fired` (none when nil), placed before its `END:VALARM`. Lines of nested
-    /// components are left alone.
-    static func acknowledging(_ block: [String], at fired: Date?) -> [String] {
+    /// A kept VALARM's lines with its own `ACKNOWLEDGED` lines replaced by the one Tick
+    /// writes for `alarm` (none while it is pending; `VTodoLines.acknowledgedLine`), placed
+    /// before its `END:VALARM`. Lines of nested components are left alone.
+    static func acknowledging(_ block: [String], as alarm: Alarm) -> [String] {
         var lines: [String] = []
         var depth = 0
         for line in block {
             let content = ICalendarContentLine(text: line)
             if content.beginName != nil { depth += 1 }
             if content.endName != nil {
-                if depth == 1, let fired, let stamp = ICalendarText.utc(fired) { lines.append("ACKNOWLEDGED:" + stamp) }
+                if depth == 1, let acknowledged = VTodoLines.acknowledgedLine(alarm) { lines.append(acknowledged) }
                 depth -= 1
             } else if depth == 1, content.name == "ACKNOWLEDGED" {
                 continue
