@@ -10,12 +10,16 @@ struct DAVFailure: Error {
     /// Inner XML of the condition element (`<D:href>` of a `no-uid-conflict`).
     var conditionContent = ""
     var message: String
+    /// The property of a MKCALENDAR or extended MKCOL body whose value was refused; nil when
+    /// the request failed for another reason.
+    var property: XMLName?
 
-    init(_ status: Int, _ condition: XMLName? = nil, _ message: String, conditionContent: String = "") {
+    init(_ status: Int, _ condition: XMLName? = nil, _ message: String, conditionContent: String = "", property: XMLName? = nil) {
         self.status = status
         self.condition = condition
         self.message = message
         self.conditionContent = conditionContent
+        self.property = property
     }
 
     static func badRequest(_ message: String) -> DAVFailure { DAVFailure(400, nil, message) }
@@ -27,12 +31,36 @@ struct DAVFailure: Error {
     }
 
     var response: HTTPResponse {
-        var inner = ""
-        if let condition {
-            let name = DAVXMLWriter.qualified(condition)
-            inner += conditionContent.isEmpty ? "<\(name)/>" : "<\(name)>\(conditionContent)</\(name)>"
-        }
-        inner += "<D:responsedescription>\(DAVBody.escaped(message))</D:responsedescription>"
-        return DAVXMLWriter.response(status: status, root: "D:error", inner: inner)
+        DAVXMLWriter.response(status: status, root: "D:error", inner: conditionXML + descriptionXML)
     }
+
+    /// The answer to an extended MKCOL refused for the value of `property` (RFC 5689 §3, as
+    /// its §3.5 shows): this status, and a `DAV:mkcol-response` with one `DAV:propstat` for
+    /// that property (the status, the condition in a `DAV:error`, the message) and one with
+    /// 424 for the other properties `set` (the collection was not made, so none was set).
+    /// - Parameter set: the names of the properties the request set, in its order.
+    /// - Complexity: O(n) in the number of names.
+    func mkcolResponse(set: [XMLName]) -> HTTPResponse {
+        guard let property else { return response }
+        var seen: Set<XMLName> = [property]
+        let others = set.filter { seen.insert($0).inserted }
+        var inner = "<D:propstat><D:prop>\(DAVXMLWriter.element(property))</D:prop>"
+            + "<D:status>\(DAVXMLWriter.statusLine(status))</D:status>"
+        if !conditionXML.isEmpty { inner += "<D:error>\(conditionXML)</D:error>" }
+        inner += descriptionXML + "</D:propstat>"
+        if !others.isEmpty {
+            inner += "<D:propstat><D:prop>" + others.map { DAVXMLWriter.element($0) }.joined()
+                + "</D:prop><D:status>\(DAVXMLWriter.statusLine(424))</D:status></D:propstat>"
+        }
+        return DAVXMLWriter.response(status: status, root: "D:mkcol-response", inner: inner)
+    }
+
+    /// The condition element, empty without one.
+    private var conditionXML: String {
+        guard let condition else { return "" }
+        let name = DAVXMLWriter.qualified(condition)
+        return conditionContent.isEmpty ? "<\(name)/>" : "<\(name)>\(conditionContent)</\(name)>"
+    }
+
+    private var descriptionXML: String { "<D:responsedescription>\(DAVBody.escaped(message))</D:responsedescription>" }
 }

@@ -2,8 +2,9 @@ import Foundation
 import TickSync
 
 /// The request bodies of WebDAV and CalDAV read into values: `PROPFIND` (RFC 4918 §9.1),
-/// `PROPPATCH` (§9.2), `MKCALENDAR` (RFC 4791 §5.3.1), and the reports `calendar-multiget`
-/// (§7.9), `calendar-query` (§7.8) and `sync-collection` (RFC 6578 §3.2). Parsed with
+/// `PROPPATCH` (§9.2), `MKCALENDAR` (RFC 4791 §5.3.1), extended `MKCOL` (RFC 5689 §3), and
+/// the reports `calendar-multiget` (§7.9), `calendar-query` (§7.8) and `sync-collection`
+/// (RFC 6578 §3.2). Parsed with
 /// `XMLTree` (libxml2's reader: namespaces resolved, nothing loaded from outside, no DOCTYPE).
 enum DAVRequestBody {
     /// Which properties a request asks for.
@@ -24,7 +25,7 @@ enum DAVRequestBody {
         case syncCollection(Properties, token: String, level: String)
     }
 
-    /// What a PROPPATCH or MKCALENDAR sets and removes, in the order given.
+    /// What a PROPPATCH, MKCALENDAR or extended MKCOL sets and removes, in the order given.
     struct PropertyUpdate {
         var set: [(name: XMLName, value: XMLTree)] = []
         var remove: [XMLName] = []
@@ -113,6 +114,34 @@ enum DAVRequestBody {
             throw .badRequest("a MKCALENDAR body is a CALDAV:mkcalendar, not <\(root.name.local)>")
         }
         return update(in: root)
+    }
+
+    /// An extended MKCOL body (RFC 5689 §3: `DAV:mkcol` holding `DAV:set`s); nil for none
+    /// (a plain MKCOL, RFC 4918 §9.3).
+    /// - Throws: `DAVFailure` 400 when it is not well-formed XML; 415 for another root
+    ///   element (RFC 5689 §3 reserves them; RFC 4918 §9.3: a body the server does not
+    ///   understand is 415).
+    static func mkcol(_ body: [UInt8]) throws(DAVFailure) -> PropertyUpdate? {
+        guard let root = try document(body) else { return nil }
+        guard root.name == .d("mkcol") else {
+            throw DAVFailure(415, nil, "an extended MKCOL body is a DAV:mkcol (RFC 5689), not <\(root.name.local)>")
+        }
+        return update(in: root)
+    }
+
+    /// Checks that a `DAV:resourcetype` set by an extended MKCOL (or a MKCALENDAR) is one Tick
+    /// makes: a calendar collection (`CALDAV:calendar`, with or without `DAV:collection`;
+    /// RFC 5689 §4.1), nothing else beside them.
+    /// - Throws: `DAVFailure` 403 `DAV:valid-resourcetype` (RFC 5689 §3.3) naming the
+    ///   property: a plain collection, an address book, any other type.
+    static func checkCalendar(resourceType value: XMLTree) throws(DAVFailure) {
+        let names = value.children.map(\.name)
+        guard names.contains(.c("calendar")), names.allSatisfy({ $0 == .c("calendar") || $0 == .d("collection") }) else {
+            let given = names.isEmpty ? "an empty resourcetype" : names.map(\.local).joined(separator: ", ")
+            throw DAVFailure(403, .d("valid-resourcetype"),
+                             "Tick makes calendars of to-dos (resourcetype collection and CALDAV:calendar), not \(given)",
+                             property: value.name)
+        }
     }
 
     private static func update(in root: XMLTree) -> PropertyUpdate {

@@ -6,8 +6,8 @@ import TickPostgres
 import TickStore
 import TickSync
 
-/// PUT and DELETE of reminders, MKCALENDAR, PROPPATCH and DELETE of lists: each through
-/// `Actions`, in one transaction, with the preconditions checked inside it.
+/// PUT and DELETE of reminders, MKCALENDAR, extended MKCOL, PROPPATCH and DELETE of lists:
+/// each through `Actions`, in one transaction, with the preconditions checked inside it.
 extension DAVServer {
     func davPut(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
         guard case .item(let id, let name) = path else {
@@ -89,28 +89,80 @@ extension DAVServer {
 
     // MARK: - Lists
 
+    /// MKCALENDAR (RFC 4791 §5.3.1) of `/dav/lists/ID/`: the list `makeList(at:setting:)`
+    /// makes with what the `CALDAV:mkcalendar` body sets (none: named by the id). A refusal
+    /// is a `DAV:error` body.
     func davMakeCalendar(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        try makeList(at: path, setting: try DAVRequestBody.mkcalendar(request.body).set)
+    }
+
+    /// Extended MKCOL (RFC 5689 §3) of `/dav/lists/ID/`, as vdirsyncer makes a
+    /// calendar (§4.1: in place of MKCALENDAR): a `DAV:mkcol` body whose `resourcetype` is a
+    /// `CALDAV:calendar` makes the list as MKCALENDAR does (`makeList(at:setting:)`): **201**
+    /// with `Location` and no body (§3: the client may take every property as set).
+    ///
+    /// Refusals: a property whose value Tick refuses (another `resourcetype`: **403**
+    /// `DAV:valid-resourcetype`, §3.3; a color, a component set, a name as for MKCALENDAR)
+    /// answers with its status and a `DAV:mkcol-response`, that property's `propstat` holding
+    /// the condition and the others' **424** (§3, §3.5). A MKCOL without a body, or whose body
+    /// sets no `resourcetype`, asks for a plain WebDAV collection, which Tick makes nowhere:
+    /// **403** `DAV:valid-resourcetype` in a `DAV:error`, not 405: RFC 4918 §9.3.1 gives 403
+    /// when "the server does not allow the creation of collections at the given location",
+    /// and keeps 405 for a URL that is mapped already (the type is checked first, so a list
+    /// there already gets the 403 too). The rest as for MKCALENDAR: **405**
+    /// `DAV:resource-must-be-null` for a list there already, **403** outside
+    /// `/dav/lists/ID/`; another root element is **415** (`DAVRequestBody.mkcol`).
+    func davMakeCollection(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        guard let update = try DAVRequestBody.mkcol(request.body), update.set.contains(where: { $0.name == .d("resourcetype") }) else {
+            throw DAVFailure(403, .d("valid-resourcetype"), "Tick makes no plain collections: a MKCOL sets the resourcetype "
+                             + "collection and CALDAV:calendar (RFC 5689), or the client uses MKCALENDAR")
+        }
+        do {
+            return try makeList(at: path, setting: update.set)
+        } catch let failure as DAVFailure where failure.property != nil {
+            return failure.mkcolResponse(set: update.set.map(\.name))
+        }
+    }
+
+    /// Makes the list of the collection `path` with the properties `set` (MKCALENDAR's and
+    /// extended MKCOL's): `displayname` (else the id), Apple's `calendar-color` and
+    /// `calendar-order`; a `supported-calendar-component-set` must hold VTODO and a
+    /// `resourcetype` be a calendar; other properties (a description, a time zone) are not
+    /// kept. All or nothing, in one transaction.
+    /// - Returns: 201 with `Location`.
+    /// - Throws: `DAVFailure`: 403 outside `/dav/lists/ID/`, 400 for an id Tick does not take,
+    ///   405 `DAV:resource-must-be-null` for a list there already, 403 for another user's list
+    ///   id (PostgreSQL); with the `property` refused: 403 for a color or order Tick does not
+    ///   read, `CALDAV:supported-calendar-component` (RFC 4791 §5.3.1.1), `DAV:valid-resourcetype`
+    ///   (RFC 5689 §3.3), and for the name the status of the action's refusal (409 taken, 422 blank).
+    func makeList(at path: DAVPath, setting properties: [(name: XMLName, value: XMLTree)]) throws -> HTTPResponse {
         guard case .collection(let id) = path else {
             throw DAVFailure(403, nil, "a list is made at \(DAVPath.homePath)ID/")
         }
         guard !id.rawValue.isEmpty, id.rawValue.count <= 200, !id.rawValue.contains(where: \.isNewline) else {
             throw DAVFailure.badRequest("a list's id is 1 to 200 characters on one line")
         }
-        let update = try DAVRequestBody.mkcalendar(request.body)
-        var name = id.rawValue, color = ListColor.defaultColor
-        for (property, value) in update.set {
+        var name = id.rawValue, color = ListColor.defaultColor, order: Int?
+        for (property, value) in properties {
             switch property {
             case .d("displayname"): name = value.text
             case WebService.calendarColor:
                 guard let parsed = ListColor(parsing: value.trimmedText) else {
-                    throw DAVFailure(403, nil, "calendar-color is #RRGGBB or #RRGGBBAA, not '\(value.trimmedText)'")
+                    throw DAVFailure(403, nil, "calendar-color is #RRGGBB or #RRGGBBAA, not '\(value.trimmedText)'", property: property)
                 }
                 color = parsed
+            case WebService.calendarOrder:
+                guard let place = Int(value.trimmedText) else {
+                    throw DAVFailure(403, nil, "calendar-order is a whole number, not '\(value.trimmedText)'", property: property)
+                }
+                order = place
             case .c("supported-calendar-component-set"):
                 let names = value.children(.c("comp")).compactMap { $0.attributes["name"]?.uppercased() }
                 guard names.contains("VTODO") else {
-                    throw DAVFailure.caldav("supported-calendar-component", "a list holds to-dos (VTODO), not \(names.joined(separator: ", "))")
+                    throw DAVFailure(403, .c("supported-calendar-component"),
+                                     "a list holds to-dos (VTODO), not \(names.joined(separator: ", "))", property: property)
                 }
+            case .d("resourcetype"): try DAVRequestBody.checkCalendar(resourceType: value)
             default: break // a description, a time zone: Tick keeps none for a list
             }
         }
@@ -120,14 +172,28 @@ extension DAVServer {
                 guard try db.list(id: id) == nil else {
                     throw DAVFailure(405, .d("resource-must-be-null"), "there is a list at \(path.href) already")
                 }
-                return try Actions.addList(named: name, color: color, id: id, in: db, context: context)
+                let list = try Actions.addList(named: name, color: color, id: id, in: db, context: context)
+                if let order { try WebService.place(.id(id), at: order, in: db) }
+                return list
             }
         } catch let error as PostgresError where error.isUniqueViolation {
             // List ids are unique across users on PostgreSQL: this one is another user's list,
             // which is not named (RFC 4791 §5.3.1: the server may refuse the request-URI).
             throw DAVFailure(403, nil, "a list cannot be made at \(path.href); make it at another path")
+        } catch let error as ActionError {
+            guard case .listNameTaken = error else { throw error }
+            throw DAVServer.refusedName(error)
+        } catch let error as ModelError {
+            throw DAVServer.refusedName(error)
         }
         return HTTPResponse(status: 201, headers: [("Location", path.href)])
+    }
+
+    /// The failure of a MKCALENDAR or MKCOL whose `displayname` Tick refuses as a list's name
+    /// (blank, too long: 422; another list's: 409), with the action's words.
+    static func refusedName(_ error: any Error) -> DAVFailure {
+        let problem = Problem.from(error)
+        return DAVFailure(problem.status, nil, problem.detail, property: .d("displayname"))
     }
 
     /// PROPPATCH of a list: `displayname`, Apple's `calendar-color` and `calendar-order`,
@@ -169,9 +235,7 @@ extension DAVServer {
                     case WebService.calendarColor:
                         _ = try Actions.recolorList(reference, to: ListColor(parsing: value.trimmedText) ?? .defaultColor, in: db,
                                                     context: context)
-                    case WebService.calendarOrder:
-                        let count = try db.lists().count
-                        _ = try Actions.moveList(reference, to: min(max(Int(value.trimmedText) ?? 1, 1), count), in: db)
+                    case WebService.calendarOrder: try WebService.place(reference, at: Int(value.trimmedText) ?? 1, in: db)
                     default: break
                     }
                 }
@@ -194,6 +258,13 @@ extension DAVServer {
 }
 
 extension WebService {
+    /// Moves the list `reference` to the place `order` of Apple's `calendar-order` (from 1),
+    /// clamped to the lists there are (a client may count lists this server does not have).
+    static func place(_ reference: ListReference, at order: Int, in db: some ListStore) throws {
+        let count = try db.lists().count
+        _ = try Actions.moveList(reference, to: min(max(order, 1), count), in: db)
+    }
+
     /// A PUT's body read as one calendar object resource holding to-dos (RFC 4791 §4.1).
     /// - Throws: `DAVFailure` 403 with the precondition of RFC 4791 §5.3.2.1 it fails:
     ///   `supported-calendar-data` (not UTF-8), `valid-calendar-data` (not iCalendar, or

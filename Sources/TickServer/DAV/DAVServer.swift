@@ -20,7 +20,7 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
     let configuration: WebService.Configuration
     /// What the signed-in user may do when `store` is another user's, reached through a list
     /// they share (PostgreSQL); nil for the user's own store. A shared list's collection is
-    /// not renamed, recolored or made by its members (PROPPATCH and MKCALENDAR: 403).
+    /// not renamed, recolored or made by its members (PROPPATCH, MKCALENDAR and MKCOL: 403).
     var sharedAccess: ShareAccess? = nil
     /// The lists other users share with the signed-in one, listed in the calendar home after
     /// the user's own, each with the store it is read through.
@@ -37,7 +37,7 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
             return DAVFailure.notFound("there is nothing at \(request.path) (the CalDAV server's root is \(DAVPath.rootPath))").response
         }
         do {
-            if sharedAccess != nil, request.method == "PROPPATCH" || request.method == "MKCALENDAR" {
+            if sharedAccess != nil, ["PROPPATCH", "MKCALENDAR", "MKCOL"].contains(request.method) {
                 throw DAVFailure(403, nil, "only the owner of a shared list renames, recolors or reorders it")
             }
             switch request.method {
@@ -48,6 +48,7 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
             case "REPORT": return try davReport(request, path)
             case "PROPPATCH": return try davProppatch(request, path)
             case "MKCALENDAR": return try davMakeCalendar(request, path)
+            case "MKCOL": return try davMakeCollection(request, path)
             default:
                 return DAVFailure(405, nil, "a CalDAV path takes \(WebService.davMethods), not \(request.method)")
                     .response.withHeader("Allow", WebService.davMethods)

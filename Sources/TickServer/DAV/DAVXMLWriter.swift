@@ -46,6 +46,7 @@ struct DAVXMLWriter {
         case 403: reason = "Forbidden"
         case 404: reason = "Not Found"
         case 409: reason = "Conflict"
+        case 422: reason = "Unprocessable Content"
         case 424: reason = "Failed Dependency"
         case 507: reason = "Insufficient Storage"
         default: reason = "Status"

@@ -16,8 +16,13 @@ import TickSync
 /// with the token and the answers shared by both servers; the methods are `DAVServer`'s,
 /// which `tick serve --database` runs on each user's store (`PostgresWebService+DAV`).
 extension WebService {
-    /// The methods a DAV path takes (the `Allow` of OPTIONS and of 405).
-    static let davMethods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR"
+    /// The methods a DAV path takes (the `Allow` of OPTIONS and of 405); MKCOL is the
+    /// extended one of RFC 5689, making a calendar as MKCALENDAR does.
+    static let davMethods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MKCOL"
+
+    /// The `DAV` header of OPTIONS: the compliance classes (RFC 4918 §18: 1 and 3), CalDAV
+    /// (RFC 4791 §5.1) and extended MKCOL (RFC 5689 §3.1).
+    static let davComplianceClasses = "1, 3, calendar-access, extended-mkcol"
 
     /// Whether `path` is the DAV server's: `/dav/…` or the RFC 6764 well-known address.
     static func isDAVPath(_ path: String) -> Bool {
@@ -39,13 +44,14 @@ extension WebService {
 
     /// The answers a DAV path gets without signing in, or nil: the RFC 6764 §5 redirect of
     /// the well-known address to the context path (301, not 302: some clients, TbSync, only
-    /// follow a permanent one), and OPTIONS (RFC 4791 §5.1: the `DAV` compliance classes).
+    /// follow a permanent one), and OPTIONS (RFC 4791 §5.1, RFC 5689 §3.1: the `DAV` compliance
+    /// classes, `davComplianceClasses`).
     static func davAnswerBeforeSignIn(_ request: HTTPRequest) -> HTTPResponse? {
         if request.path.hasPrefix("/.well-known/") {
             return HTTPResponse(status: 301, headers: [("Location", DAVPath.rootPath)])
         }
         if request.method == "OPTIONS" {
-            return HTTPResponse(status: 200, headers: [("DAV", "1, 3, calendar-access"), ("Allow", WebService.davMethods),
+            return HTTPResponse(status: 200, headers: [("DAV", WebService.davComplianceClasses), ("Allow", WebService.davMethods),
                                                        ("Content-Length", "0")])
         }
         return nil

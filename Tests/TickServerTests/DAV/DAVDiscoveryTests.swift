@@ -30,8 +30,9 @@ import TickServer
         let harness = try kind.davServer()
         let response = harness.dav("OPTIONS", "/dav/", authorization: nil)
         #expect(response.status == 200)
-        #expect(response.header("DAV") == "1, 3, calendar-access")
-        #expect(response.header("Allow")?.contains("REPORT") == true)
+        #expect(response.header("DAV") == "1, 3, calendar-access, extended-mkcol")
+        let allowed = response.header("Allow")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        #expect(allowed.contains("REPORT") && allowed.contains("MKCALENDAR") && allowed.contains("MKCOL"), "\(allowed)")
     }
 
     @Test(arguments: StoreKind.available) func principalThenHomeThenOneCollectionPerList(_ kind: StoreKind) throws {

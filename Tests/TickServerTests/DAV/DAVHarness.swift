@@ -99,3 +99,44 @@ extension DAVAnswer {
     func item(_ href: String) -> Item? { items.first { $0.href == href } }
     var hrefs: [String] { items.map(\.href) }
 }
+
+/// A `DAV:mkcol-response` (RFC 5689 §5.2) read in tests: each property's status by local
+/// name, and the conditions of the `DAV:error`s in its propstats.
+struct MkcolResponse {
+    var statuses: [String: Int]
+    var conditions: [String]
+
+    /// Nil when the body is not a well-formed `mkcol-response`.
+    init?(_ response: HTTPResponse) {
+        final class Reader: NSObject, XMLParserDelegate {
+            var statuses: [String: Int] = [:]
+            var conditions: [String] = []
+            var path: [String] = []
+            var names: [String] = []
+            var text = ""
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                        attributes: [String: String] = [:]) {
+                if path.last == "prop" { names.append(name) }
+                if path.last == "error" { conditions.append(name) }
+                if name == "propstat" { names = [] }
+                path.append(name)
+                text = ""
+            }
+            func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+                path.removeLast()
+                if name == "status", path.last == "propstat" {
+                    let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+                    for name in names { statuses[name] = status }
+                }
+            }
+        }
+        let reader = Reader()
+        let parser = XMLParser(data: Data(response.bodyText.utf8))
+        parser.shouldProcessNamespaces = true
+        parser.delegate = reader
+        guard parser.parse(), response.bodyText.contains("mkcol-response") else { return nil }
+        statuses = reader.statuses
+        conditions = reader.conditions
+    }
+}

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TickServer
 
-/// MKCALENDAR, PROPPATCH and DELETE of lists, on both servers (`StoreKind`).
+/// MKCALENDAR, extended MKCOL, PROPPATCH and DELETE of lists, on both servers (`StoreKind`).
 @Suite struct DAVListTests {
     static let mkcalendar = """
         <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:I="http://apple.com/ns/ical/">
@@ -85,5 +85,111 @@ import TickServer
         #expect(try harness.listNames() == ["Reminders"])
         #expect(try harness.titles().isEmpty)
         #expect(harness.dav("PROPFIND", "/dav/lists/second/").status == 404)
+    }
+
+    // MARK: - Extended MKCOL (RFC 5689)
+
+    /// An extended MKCOL shaped as in RFC 5689 §4.1, with a name, a color and a place.
+    static func mkcol(resourceType: String = "<D:collection/><C:calendar/>", extra: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="utf-8" ?>
+        <D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:I="http://apple.com/ns/ical/">
+          <D:set><D:prop>
+            <D:resourcetype>\(resourceType)</D:resourcetype>
+            <D:displayname>New list</D:displayname><I:calendar-color>#FF9500</I:calendar-color>
+            <I:calendar-order>1</I:calendar-order>\(extra)
+          </D:prop></D:set>
+        </D:mkcol>
+        """
+    }
+
+    @Test(arguments: StoreKind.available) func extendedMkcolMakesAListAsMkcalendarDoes(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let response = harness.dav("MKCOL", "/dav/lists/NewList/", DAVListTests.mkcol())
+        #expect(response.status == 201, "\(response.bodyText)")
+        #expect(response.header("Location") == "/dav/lists/NewList/")
+        #expect(response.bodyText.isEmpty)
+        let list = harness.list("NewList")
+        #expect(list["name"] as? String == "New list")
+        #expect(list["color"] as? String == "#FF9500")
+        #expect(try harness.listNames() == ["New list", "Reminders"], "calendar-order 1 puts it first")
+        #expect(harness.dav("PUT", "/dav/lists/NewList/x.ics", ServiceHarness.todo(uid: "x", summary: "Pack")).status == 201)
+        let found = DAVAnswer(harness.dav("PROPFIND", "/dav/lists/NewList/", headers: ["Depth": "0"]))
+        #expect(found.item("/dav/lists/NewList/")?.properties["{DAV:}resourcetype"]
+            == "[{DAV:}collection][{urn:ietf:params:xml:ns:caldav}calendar]")
+
+        // vdirsyncer's own body: no name (the id names it), the default namespace, no prefix.
+        let bare = """
+            <?xml version="1.0" encoding="utf-8" ?>
+            <mkcol xmlns="DAV:"><set><prop><resourcetype><collection/>
+            <ns0:calendar xmlns:ns0="urn:ietf:params:xml:ns:caldav"/></resourcetype></prop></set></mkcol>
+            """
+        #expect(harness.dav("MKCOL", "/dav/lists/work/", bare).status == 201)
+        #expect(try harness.listNames() == ["New list", "Reminders", "work"])
+
+        let before = try harness.storedState()
+        let again = harness.dav("MKCOL", "/dav/lists/NewList/", DAVListTests.mkcol())
+        #expect(again.status == 405)
+        #expect(again.bodyText.contains("resource-must-be-null"))
+        #expect(try harness.storedState() == before)
+    }
+
+    /// What an extended MKCOL is refused with, and the property its `mkcol-response` blames
+    /// (nil: a `DAV:error` body, the request was not refused for one property).
+    static let refusedMkcols: [(body: String, status: Int, condition: String, blamed: String?)] = [
+        ("", 403, "valid-resourcetype", nil),
+        (mkcol(resourceType: "<D:collection/>"), 403, "valid-resourcetype", "resourcetype"),
+        (mkcol(resourceType: "<D:collection/><A:addressbook xmlns:A=\"urn:ietf:params:xml:ns:carddav\"/>"), 403, "valid-resourcetype",
+         "resourcetype"),
+        (mkcol(resourceType: "<D:collection/><C:calendar/><A:addressbook xmlns:A=\"urn:ietf:params:xml:ns:carddav\"/>"), 403,
+         "valid-resourcetype", "resourcetype"),
+        ("<D:mkcol xmlns:D=\"DAV:\"><D:set><D:prop><D:displayname>Plain</D:displayname></D:prop></D:set></D:mkcol>", 403,
+         "valid-resourcetype", nil),
+        (mkcol(extra: "<C:supported-calendar-component-set><C:comp name=\"VEVENT\"/></C:supported-calendar-component-set>"), 403,
+         "supported-calendar-component", "supported-calendar-component-set"),
+        (mkcol().replacingOccurrences(of: "#FF9500", with: "#FF95"), 403, "", "calendar-color"),
+        (mkcol().replacingOccurrences(of: "New list", with: "Reminders"), 409, "", "displayname"),
+        ("<C:mkcalendar xmlns:C=\"urn:ietf:params:xml:ns:caldav\"/>", 415, "", nil),
+    ]
+
+    @Test(arguments: StoreKind.available, DAVListTests.refusedMkcols.indices)
+    func extendedMkcolOfAnythingButAListIsRefused(_ kind: StoreKind, _ index: Int) throws {
+        let (body, status, condition, blamed) = DAVListTests.refusedMkcols[index]
+        let harness = try kind.davServer()
+        let before = try harness.storedState()
+        let response = harness.dav("MKCOL", "/dav/lists/refused/", body)
+        #expect(response.status == status, "\(response.bodyText)")
+        if !condition.isEmpty { #expect(response.bodyText.contains(":\(condition)/>"), "\(response.bodyText)") }
+        if let blamed {
+            // RFC 5689 §3.5: the property refused with the status and condition, the others 424.
+            let answer = try #require(MkcolResponse(response), "\(response.bodyText)")
+            #expect(answer.statuses[blamed] == status, "\(answer.statuses)")
+            #expect(answer.statuses.filter { $0.key != blamed }.values.allSatisfy { $0 == 424 }, "\(answer.statuses)")
+            #expect(answer.statuses.count > 1)
+            #expect(answer.conditions == (condition.isEmpty ? [] : [condition]))
+        } else if status == 403 {
+            #expect(response.bodyText.contains("<D:error"), "\(response.bodyText)")
+        }
+        #expect(try harness.storedState() == before)
+        #expect(harness.dav("PROPFIND", "/dav/lists/refused/", headers: ["Depth": "0"]).status == 404)
+    }
+
+    @Test(arguments: StoreKind.available) func extendedMkcolWithoutCredentialsIs401(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let before = try harness.storedState()
+        let response = harness.dav("MKCOL", "/dav/lists/NewList/", DAVListTests.mkcol(), authorization: nil)
+        #expect(response.status == 401)
+        #expect(response.header("WWW-Authenticate")?.hasPrefix("Basic ") == true)
+        #expect(try harness.storedState() == before)
+    }
+
+    @Test(arguments: StoreKind.available) func extendedMkcolOutsideTheCalendarHomeIs403(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let before = try harness.storedState()
+        for path in ["/dav/lists/", "/dav/principal/", try harness.firstCollection() + "sub/"] {
+            let response = harness.dav("MKCOL", path, DAVListTests.mkcol())
+            #expect(response.status == 403, "\(path): \(response.status) \(response.bodyText)")
+        }
+        #expect(try harness.storedState() == before)
     }
 }

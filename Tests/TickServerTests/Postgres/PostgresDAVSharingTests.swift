@@ -54,7 +54,8 @@ struct PostgresDAVSharingTests {
         for (method, path, body, headers) in [("PUT", item, edit, ["If-Match": etag]), ("DELETE", item, "", [:]),
                                               ("PUT", collection + "new.ics", ServiceHarness.todo(uid: "new", summary: "New"), [:]),
                                               ("PROPPATCH", collection, PostgresDAVTests.proppatch, [:]),
-                                              ("MKCALENDAR", collection, PostgresDAVTests.secretList, [:])] {
+                                              ("MKCALENDAR", collection, PostgresDAVTests.secretList, [:]),
+                                              ("MKCOL", collection, DAVListTests.mkcol(), [:])] {
             let response = dav(harness, method, path, body, headers: headers)
             #expect(response.status == 403, "\(method) \(path) → \(response.status) \(response.bodyText)")
         }
