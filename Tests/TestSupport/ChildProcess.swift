@@ -10,10 +10,10 @@ public struct ChildProcess {
     public var errors: String = ""
 
     /// Runs `executable` with `arguments` (and `environment`, else the test's own) until
-    /// it exits; standard input is empty.
+    /// it exits; standard input is `input` (a file, so that it never blocks), else empty.
     /// - Throws: when the program cannot be started.
     public static func run(_ executable: String, _ arguments: [String],
-                           environment: [String: String]? = nil) throws -> ChildProcess {
+                           environment: [String: String]? = nil, input: String? = nil) throws -> ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -28,7 +28,13 @@ public struct ChildProcess {
         defer { try? errorHandle.close() }
         process.standardOutput = out
         process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inputPath = errorsFile.file("stdin")
+            try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -280,44 +280,66 @@ import TickServer
         #expect(try DAVClientTests.titles(tick, list: "Errands") == [])
     }
 
-    /// vdirsyncer (Debian) pairs the server with a folder of .ics files, as todoman users do.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vdirsyncer")), arguments: StoreKind.available)
+    /// vdirsyncer (Debian) paired with the server: the server is side `a`, a folder of .ics
+    /// files (one folder per collection, as todoman reads them) side `b`; collections from
+    /// both sides, the name and color kept in step by `metasync` (the folder's wins).
+    struct Vdirsyncer {
+        static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/vdirsyncer")
+        let config: String
+        /// The folder of side `b`.
+        let local: String
+
+        init(_ running: Running, in folder: TemporaryFolder) throws {
+            let (user, password) = running.harness.davCredentials
+            local = folder.file("vdir")
+            config = folder.file("config")
+            try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
+            try """
+                [general]
+                status_path = "\(folder.file("status"))/"
+
+                [pair tick]
+                a = "server"
+                b = "folder"
+                collections = ["from a", "from b"]
+                metadata = ["displayname", "color"]
+                conflict_resolution = "b wins"
+
+                [storage server]
+                type = "caldav"
+                url = "\(running.davURL)"
+                username = "\(user)"
+                password = "\(password)"
+
+                [storage folder]
+                type = "filesystem"
+                path = "\(local)/"
+                fileext = ".ics"
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        /// Runs `vdirsyncer ARGUMENTS` and expects it to succeed; `input` answers its questions
+        /// ("Should vdirsyncer attempt to create it?").
+        @discardableResult
+        func run(_ arguments: String..., input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> ChildProcess {
+            let run = try ChildProcess.run("/usr/bin/vdirsyncer", ["-c", config] + arguments, input: input)
+            #expect(run.status == 0, "vdirsyncer \(arguments): \(run.output) \(run.errors)", sourceLocation: sourceLocation)
+            return run
+        }
+    }
+
+    @Test(.enabled(if: Vdirsyncer.isInstalled), arguments: StoreKind.available)
     func vdirsyncerBothWaysAndADeletion(_ kind: StoreKind) throws {
         let running = try Running(kind)
-        let (user, password) = running.harness.davCredentials
         let uid = running.add("From the web")
         let listID = try running.harness.firstListID()
         let folder = TemporaryFolder()
-        let local = folder.file("vdir")
-        // The local collection made beforehand: `discover` would otherwise ask on a terminal.
+        let vdirsyncer = try Vdirsyncer(running, in: folder)
+        let local = vdirsyncer.local
+        // The local collection made beforehand: `discover` would otherwise ask whether to make it.
         try FileManager.default.createDirectory(atPath: local + "/" + listID, withIntermediateDirectories: true)
-        let config = folder.file("config")
-        try """
-            [general]
-            status_path = "\(folder.file("status"))/"
-
-            [pair tick]
-            a = "server"
-            b = "folder"
-            collections = ["from a", "from b"]
-
-            [storage server]
-            type = "caldav"
-            url = "\(running.davURL)"
-            username = "\(user)"
-            password = "\(password)"
-
-            [storage folder]
-            type = "filesystem"
-            path = "\(local)/"
-            fileext = ".ics"
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        func vdirsyncer(_ arguments: String...) throws {
-            let run = try ChildProcess.run("/usr/bin/vdirsyncer", ["-c", config] + arguments)
-            #expect(run.status == 0, "vdirsyncer \(arguments): \(run.output) \(run.errors)")
-        }
-        try vdirsyncer("discover")
-        try vdirsyncer("sync")
+        try vdirsyncer.run("discover")
+        try vdirsyncer.run("sync")
         let file = local + "/" + listID + "/" + uid + ".ics"
         let fetched = try String(contentsOfFile: file, encoding: .utf8)
         #expect(fetched.contains("SUMMARY:From the web"))
@@ -326,7 +348,7 @@ import TickServer
             .write(toFile: file, atomically: true, encoding: .utf8)
         try ServiceHarness.todo(uid: "folder-new", summary: "New in the folder", extra: ["X-TODOMAN;A=1:kept"])
             .write(toFile: local + "/" + listID + "/folder-new.ics", atomically: true, encoding: .utf8)
-        try vdirsyncer("sync")
+        try vdirsyncer.run("sync")
         let titles = Set(try running.harness.titles())
         #expect(titles == ["Edited in the folder", "New in the folder"])
         let get = running.harness.dav("GET", "/dav/lists/\(listID)/folder-new.ics",
@@ -334,8 +356,45 @@ import TickServer
         #expect(get.bodyText.contains("X-TODOMAN;A=1:kept"))
 
         #expect(running.api("DELETE", "/api/v1/reminders/\(uid)").status == 200)
-        try vdirsyncer("sync")
+        try vdirsyncer.run("sync")
         #expect(!FileManager.default.fileExists(atPath: file))
         #expect(FileManager.default.fileExists(atPath: local + "/" + listID + "/folder-new.ics"))
+    }
+
+    /// A folder made on vdirsyncer's side becomes a list of Tick: `discover` makes its
+    /// collection with an extended MKCOL (RFC 5689; it was 405, and vdirsyncer stopped with
+    /// "Unable to find or create collection"), `sync` puts its to-do there, and `metasync`
+    /// gives the list the folder's name and color (PROPPATCH).
+    @Test(.enabled(if: Vdirsyncer.isInstalled), arguments: StoreKind.available)
+    func vdirsyncerMakesAListOfANewFolder(_ kind: StoreKind) throws {
+        let running = try Running(kind)
+        let folder = TemporaryFolder()
+        let vdirsyncer = try Vdirsyncer(running, in: folder)
+        let made = vdirsyncer.local + "/NewList"
+        try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+        try "New list".write(toFile: made + "/displayname", atomically: true, encoding: .utf8)
+        try "#FF9500".write(toFile: made + "/color", atomically: true, encoding: .utf8)
+        try ServiceHarness.todo(uid: "packing", summary: "Pack the tent")
+            .write(toFile: made + "/packing.ics", atomically: true, encoding: .utf8)
+
+        // It asks whether to make each collection the other side lacks (the server's list
+        // in the folder, the folder's on the server): yes to both.
+        try vdirsyncer.run("discover", input: "y\ny\n")
+        try vdirsyncer.run("sync")
+        try vdirsyncer.run("metasync")
+        let list = ServiceHarness.object(running.api("GET", "/api/v1/lists/NewList"))
+        #expect(list["name"] as? String == "New list", "\(list)")
+        #expect(list["color"] as? String == "#FF9500")
+        #expect(try running.harness.listNames() == ["Reminders", "New list"])
+        #expect(try running.harness.titles() == ["Pack the tent"])
+        let get = running.harness.dav("GET", "/dav/lists/NewList/packing.ics", headers: ["Host": "127.0.0.1:\(running.server.port)"])
+        #expect(get.status == 200)
+        #expect(get.bodyText.contains("SUMMARY:Pack the tent"))
+
+        // Nothing left to do: a second round changes nothing on either side.
+        let before = try running.harness.storedState()
+        try vdirsyncer.run("sync")
+        try vdirsyncer.run("metasync")
+        #expect(try running.harness.storedState() == before)
     }
 }
