@@ -201,9 +201,11 @@ struct OutputGoldenTests {
         (["list", "all"], 44, "a3971831fc4f676/61923"),
         (["list", "scheduled"], 200, "c863305e2cbcf5b0/195671"),
         (["export"], nil, "7039b86119163ccc/1253604"),
-        (["export", "--format", "ics"], nil, "60c83b2f3849f53c/525319"),
+        // The .ics digests changed once on purpose (fce95c6): the data's 21 silenced alarms (3 in
+        // Home) gained `;X-TICK-SILENCED=TRUE` on their ACKNOWLEDGED, 21 bytes each.
+        (["export", "--format", "ics"], nil, "5feaa2cdb7359d08/525760"),
         (["export", "--format", "todotxt"], nil, "de65866839fe5c16/150200"),
-        (["export", "--list", "Home", "--format", "ics"], nil, "7de5ed3c880ba0a7/64902"),
+        (["export", "--list", "Home", "--format", "ics"], nil, "5e600468d50597/64965"),
         (["export", "--list", "Imported", "--format", "json"], nil, "a195da94f8d7c298/39704"),
     ]
 
@@ -226,7 +228,7 @@ struct OutputGoldenTests {
         (["list", "upcoming"], nil, [:], "a97fa18a3a02013/116991"),
         (["search", "장보기"], 80, ["NO_COLOR": "1"], "f31e739fbde97428/14211"),
         (["export"], nil, ["TZ": "America/New_York"], "7039b86119163ccc/1253604"),
-        (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "60c83b2f3849f53c/525319"),
+        (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "5feaa2cdb7359d08/525760"),
     ]
 
     @Test("listings and exports in other terminals and zones print what they printed before")
