@@ -73,6 +73,31 @@ extension PostgresDatabase: DAVTransaction {
         }.flatMap { sees($0.list) ? $0 : nil }
     }
 
+    /// The list and resource of a reminder `uid` that `actor` sees in a list this transaction
+    /// does not: among the actor's own lists (when the transaction is another user's, opened
+    /// through a share) and the lists shared with the actor, leaving out the lists the
+    /// transaction sees (all of `user`'s, or only `visibleList`). The actor's own first.
+    /// `insert(_:keepingNumber:keepingPosition:)` refuses a reminder with such a UID.
+    /// - Complexity: O(s log n) for s lists shared with the actor (the indexes
+    ///   `list_members_user` and `(owner, uid)`).
+    public func davResourceElsewhere(uid: ReminderUID) throws -> (list: ReminderList.ID, resource: DAVResourceState)? {
+        try run("""
+            SELECT * FROM (
+                SELECT 0 AS rank, d.list_id, d.uid, d.name, d.seq, d.deleted FROM reminders r
+                JOIN dav_resources d ON d.owner = r.owner AND d.list_id = r.list_id AND d.uid = r.uid
+                WHERE r.owner = $3 AND r.uid = $2 AND r.owner <> $1
+                UNION ALL
+                SELECT 1, d.list_id, d.uid, d.name, d.seq, d.deleted FROM list_members m
+                JOIN lists l ON l.id = m.list_id
+                JOIN reminders r ON r.owner = l.owner AND r.list_id = l.id AND r.uid = $2
+                JOIN dav_resources d ON d.owner = r.owner AND d.list_id = r.list_id AND d.uid = r.uid
+                WHERE m.user_id = $3 AND m.role <> 'owner' AND NOT (l.owner = $1 AND ($4::text IS NULL OR l.id = $4))
+            ) found ORDER BY rank, list_id LIMIT 1
+            """, [uid.rawValue, actor.rawValue, visibleList?.rawValue]).first.map { row throws(PostgresError) in
+            (ReminderList.ID(rawValue: try row.decode("list_id")), try PostgresDatabase.resource(row))
+        }
+    }
+
     /// Gives the resource `uid` of the user's list `id` the name `name`, dropping a
     /// tombstone that had it.
     public func nameDAVResource(inList id: ReminderList.ID, uid: ReminderUID, as name: String) throws {

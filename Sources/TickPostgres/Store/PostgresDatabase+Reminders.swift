@@ -36,10 +36,18 @@ extension PostgresDatabase {
 
     /// Saves a new reminder of the user, with the user's next number (never one given
     /// before) unless `keepingNumber` and its number is free.
-    /// - Throws: `PostgresError` with `isUniqueViolation` when the user has a reminder with
-    ///   its UID; a foreign-key violation (23503) when the list is not the user's.
+    /// - Throws: `ShareError.uidSeenElsewhere` when the user acting sees a reminder with its
+    ///   UID in a list this transaction does not (`davResourceElsewhere(uid:)`: a list shared
+    ///   with them, or their own when adding through a share); `PostgresError` with
+    ///   `isUniqueViolation` when the user has a reminder with its UID; a foreign-key violation
+    ///   (23503) when the list is not the user's.
     @discardableResult
     public func insert(_ reminder: Reminder, keepingNumber: Bool, keepingPosition: Bool) throws -> Reminder {
+        // Every way of adding a reminder ends here (a CalDAV PUT, a restore, an undo): a second
+        // reminder with a UID the actor sees elsewhere would be a copy the UID no longer reaches.
+        if let elsewhere = try davResourceElsewhere(uid: reminder.uid) {
+            throw ShareError.uidSeenElsewhere(uid: reminder.uid, list: elsewhere.list, resource: elsewhere.resource.name)
+        }
         var stored = reminder
         if !keepingPosition { stored.position = try endPosition(inList: reminder.listID) }
         let number: Int64

@@ -74,6 +74,11 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
     /// The change would reach a list the grant does not cover (a reminder moved out of
     /// the shared list); nothing of it is kept.
     case outsideSharedList(listName: String)
+    /// A reminder added (put, restored, undone) would have the UID `uid` of a reminder the
+    /// user sees in another owner's list, or in another list through another share: the one
+    /// at `resource` in `list`. Reminders do not move between owners, and one user does not
+    /// see two reminders with one UID (the API finds reminders by UID).
+    case uidSeenElsewhere(uid: ReminderUID, list: ReminderList.ID, resource: String)
     /// No user has this name.
     case noSuchUser(String)
     /// A list is not shared with its owner.
@@ -90,6 +95,9 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
                 + "to leave it, DELETE /api/v1/lists/{id}/shares/{your name}"
         case .outsideSharedList(let name):
             return "a reminder of the shared list '\(name)' stays in that list"
+        case .uidSeenElsewhere(let uid, let list, _):
+            return "the UID '\(uid.rawValue)' is a reminder of the list '\(list.rawValue)' already: a reminder does not move "
+                + "into or out of a list shared with you, and one UID is one reminder"
         case .noSuchUser(let name):
             return "there is no user named '\(name)'"
         case .sharedWithOwner:

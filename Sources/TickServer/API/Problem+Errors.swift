@@ -43,7 +43,7 @@ extension Problem {
         switch error {
         case .notShared, .noSuchUser: return .notFound(error.description)
         case .readOnly, .ownerOnly, .outsideSharedList: return .forbidden(error.description)
-        case .sharedWithOwner: return .conflict(error.description)
+        case .sharedWithOwner, .uidSeenElsewhere: return .conflict(error.description)
         }
     }
 
