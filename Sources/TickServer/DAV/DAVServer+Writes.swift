@@ -9,6 +9,12 @@ import TickSync
 /// PUT and DELETE of reminders, MKCALENDAR, extended MKCOL, PROPPATCH and DELETE of lists:
 /// each through `Actions`, in one transaction, with the preconditions checked inside it.
 extension DAVServer {
+    /// PUT of one reminder at `/dav/lists/ID/NAME` (RFC 4791 §5.3.2): 201 when new, 204 when
+    /// it replaced one; a UID in another of the store's lists moves that reminder here. Refused:
+    /// 409 without the list, 412 for `If-Match`/`If-None-Match`, 409 `no-uid-conflict` for
+    /// a UID another resource of the list has or a changed UID, 403 `no-uid-conflict` for a
+    /// UID the user sees in a list this store does not reach (`uidElsewhere(_:at:)`), 403 for
+    /// a body that is no calendar object resource (`WebService.calendarObject`).
     func davPut(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
         guard case .item(let id, let name) = path else {
             throw DAVFailure(405, nil, "PUT writes one reminder (\(DAVPath.homePath)LIST/NAME.ics)")
@@ -40,8 +46,12 @@ extension DAVServer {
                 // a reminder is in one list, so it goes.
                 _ = try Actions.edit(moving.number, ReminderEdit(list: .id(id)), context: context, in: db)
             }
-            try DAVServer.save(ImportRequest(batch: batch.batch, fallbackListName: list.name, mergeRule: .sync), in: db,
-                               context: context)
+            do {
+                try DAVServer.save(ImportRequest(batch: batch.batch, fallbackListName: list.name, mergeRule: .sync), in: db,
+                                   context: context)
+            } catch let ShareError.uidSeenElsewhere(uid, list, resource) {
+                throw DAVServer.uidElsewhere(uid, at: .item(list, name: resource))
+            }
             if name != uid.rawValue + ".ics" { try db.nameDAVResource(inList: id, uid: uid, as: name) }
             guard let stored = try db.davResource(inList: id, named: name), let reminder = try db.reminder(uid: uid) else {
                 throw DAVFailure(500, nil, "the reminder was not stored at \(path.href)")
@@ -52,6 +62,26 @@ extension DAVServer {
             return (existing == nil, same ? WebService.etag(stored) : nil, reminder.title)
         }
         return HTTPResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
+    }
+
+    /// The refusal of a PUT whose UID is the reminder at `path`, in a list the user sees that
+    /// the request's store does not reach (`ShareError.uidSeenElsewhere` on PostgreSQL: a list
+    /// shared with the user, or the user's own list while putting into a shared one). The
+    /// PUT would make a second reminder with that UID, or move one between the lists of two
+    /// owners, which Tick does not do (README "Sharing a list"): a reminder stays with its
+    /// list's owner, and a member does not move one out of a shared list.
+    ///
+    /// **403** `CALDAV:no-uid-conflict` holding the `DAV:href` of that reminder (RFC 4791
+    /// §5.3.2.1). RFC 4791 §1.3 answers a failed precondition with 403 when the request
+    /// "should not be repeated because it will always fail" and with 409 when the user might
+    /// resolve the conflict and send it again: a UID taken by another resource of the same
+    /// list is 409 (the client can PUT to that href instead), but no PUT into this list can
+    /// take this reminder from its list, so this one is 403.
+    static func uidElsewhere(_ uid: ReminderUID, at path: DAVPath) -> DAVFailure {
+        DAVFailure(403, .c("no-uid-conflict"),
+                   "the UID '\(uid.rawValue)' is the reminder at \(path.href), which stays in its list: a reminder does not move "
+                   + "into or out of a list shared with you; to put a copy here, give it another UID",
+                   conditionContent: WebService.href(path))
     }
 
     /// Saves a PUT's calendar object in `db` (`Actions.importBatch`). On SQLite the concrete

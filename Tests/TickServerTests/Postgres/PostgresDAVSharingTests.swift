@@ -94,4 +94,179 @@ struct PostgresDAVSharingTests {
             #expect(!response.bodyText.contains("Secret") && !response.bodyText.contains("Changed by bob"))
         }
     }
+
+    /// Ann's list "Team" (`/dav/lists/ann-team/`) holding "Plan" (UID `team-plan`), shared
+    /// with bob with `access`; bob's own list (`/dav/lists/bob-list/`) holding "Errand"
+    /// (UID `bob-errand`).
+    func sharedTeam(access: String) throws -> PostgresServiceHarness {
+        let harness = try PostgresServiceHarness()
+        let team = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Team")
+        let bobs = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Bob's list")
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/ann-team/", team, as: "ann").status == 201)
+        try #require(dav(harness, "PUT", "/dav/lists/ann-team/team-plan.ics", ServiceHarness.todo(uid: "team-plan", summary: "Plan"),
+                         as: "ann").status == 201)
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/bob-list/", bobs).status == 201)
+        try #require(dav(harness, "PUT", "/dav/lists/bob-list/bob-errand.ics", ServiceHarness.todo(uid: "bob-errand", summary: "Errand"))
+            .status == 201)
+        let shared = harness.send("PUT", "/api/v1/lists/ann-team/shares/bob", json: #"{"access":"\#(access)"}"#, as: "ann")
+        try #require(shared.status == 201, "\(shared.status) \(shared.bodyText)")
+        return harness
+    }
+
+    /// The reminders with `uid` in bob's smart list All, by list id.
+    func bobsAll(_ harness: PostgresServiceHarness, uid: String) -> [String] {
+        let page = PostgresServiceHarness.object(harness.send("GET", "/api/v1/smart/all", as: "bob"))
+        return (page["reminders"] as? [[String: Any]] ?? []).filter { $0["uid"] as? String == uid }.compactMap { $0["listID"] as? String }
+    }
+
+    /// The tester's first case: bob puts the to-do of ann's list, shared with him to read, into
+    /// his own list. It stays one reminder with that UID, ann's: 403 `no-uid-conflict` naming
+    /// its href (RFC 4791 §5.3.2.1), nothing stored, and the UID still reaches ann's reminder.
+    @Test("a PUT into bob's own list of the UID of a reminder in a list shared with him is 403 no-uid-conflict, nothing stored",
+          arguments: ["read", "write"])
+    func putOfSharedUIDIntoOwnList(access: String) throws {
+        let harness = try sharedTeam(access: access)
+        let copy = dav(harness, "GET", "/dav/lists/ann-team/team-plan.ics")
+        try #require(copy.status == 200)
+        let before = try harness.snapshot()
+        for name in ["x1.ics", "team-plan.ics"] {
+            for body in [copy.bodyText, ServiceHarness.todo(uid: "team-plan", summary: "Bob's copy")] {
+                let put = dav(harness, "PUT", "/dav/lists/bob-list/" + name, body, headers: ["If-None-Match": "*"])
+                #expect(put.status == 403, "\(name): \(put.status) \(put.bodyText)")
+                #expect(put.bodyText.contains("<C:no-uid-conflict><D:href>/dav/lists/ann-team/team-plan.ics</D:href></C:no-uid-conflict>"),
+                        "\(put.bodyText)")
+                #expect(put.header("ETag") == nil)
+            }
+        }
+        #expect(try harness.snapshot() == before)
+        #expect(dav(harness, "GET", "/dav/lists/bob-list/x1.ics").status == 404)
+        #expect(bobsAll(harness, uid: "team-plan") == ["ann-team"])
+        let got = harness.send("GET", "/api/v1/reminders/team-plan", as: "bob")
+        #expect(got.status == 200)
+        #expect(PostgresServiceHarness.object(got)["listID"] as? String == "ann-team")
+        #expect(PostgresServiceHarness.object(got)["title"] as? String == "Plan")
+        let patched = harness.send("PATCH", "/api/v1/reminders/team-plan", json: #"{"title":"Plan B"}"#, as: "bob")
+        #expect(patched.status == (access == "write" ? 200 : 403), "\(patched.status) \(patched.bodyText)")
+        let anns = PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/team-plan", as: "ann"))
+        #expect(anns["title"] as? String == (access == "write" ? "Plan B" : "Plan"))
+        // The JSON API takes no UID to create a reminder with.
+        let posted = harness.send("POST", "/api/v1/reminders", json: #"{"title":"Copy","list":"bob-list","uid":"team-plan"}"#, as: "bob")
+        #expect(posted.status == 400, "\(posted.status) \(posted.bodyText)")
+        #expect(bobsAll(harness, uid: "team-plan") == ["ann-team"])
+    }
+
+    /// The tester's second case, a phone moving a to-do out of ann's list shared with bob to
+    /// edit: GET it, PUT it into bob's list, DELETE the old href. The PUT is refused as above;
+    /// the DELETE that follows is a deletion the share allows (the server cannot tell it from
+    /// one on its own): 204, the reminder is gone from ann's list and bob has no copy, and
+    /// bob's restore puts it back in ann's list (unless bob has made a reminder with its UID
+    /// since: 409). A reminder of bob's own does not move into ann's list either (the JSON
+    /// API's PATCH of its list is 404 for the same reason).
+    @Test("a phone's move out of a read-write shared list: the PUT is 403 and stores nothing; the DELETE deletes, as any")
+    func moveOutOfWritableSharedList() throws {
+        let harness = try sharedTeam(access: "write")
+        let got = dav(harness, "GET", "/dav/lists/ann-team/team-plan.ics")
+        try #require(got.status == 200)
+        let before = try harness.snapshot()
+        let put = dav(harness, "PUT", "/dav/lists/bob-list/team-plan.ics", got.bodyText, headers: ["If-None-Match": "*"])
+        #expect(put.status == 403, "\(put.status) \(put.bodyText)")
+        #expect(put.bodyText.contains("<D:href>/dav/lists/ann-team/team-plan.ics</D:href>"))
+        #expect(try harness.snapshot() == before)
+
+        #expect(dav(harness, "DELETE", "/dav/lists/ann-team/team-plan.ics").status == 204)
+        #expect(dav(harness, "GET", "/dav/lists/ann-team/team-plan.ics", as: "ann").status == 404)
+        #expect(dav(harness, "GET", "/dav/lists/bob-list/team-plan.ics").status == 404)
+        #expect(harness.send("GET", "/api/v1/reminders/team-plan", as: "bob").status == 404)
+        #expect(bobsAll(harness, uid: "team-plan").isEmpty)
+        let restored = harness.send("POST", "/api/v1/reminders/team-plan/restore", as: "bob")
+        #expect(restored.status == 201, "\(restored.status) \(restored.bodyText)")
+        #expect(bobsAll(harness, uid: "team-plan") == ["ann-team"])
+        #expect(dav(harness, "GET", "/dav/lists/ann-team/team-plan.ics", as: "ann").bodyText.contains("SUMMARY:Plan"))
+
+        // Deleted again, then the phone sends its PUT again: the UID is none bob sees now, so
+        // this is a new reminder of his own; ann's is no longer restored beside it (409).
+        #expect(dav(harness, "DELETE", "/dav/lists/ann-team/team-plan.ics").status == 204)
+        let again = dav(harness, "PUT", "/dav/lists/bob-list/team-plan.ics", got.bodyText, headers: ["If-None-Match": "*"])
+        #expect(again.status == 201, "\(again.status) \(again.bodyText)")
+        #expect(bobsAll(harness, uid: "team-plan") == ["bob-list"])
+        let kept = try harness.snapshot()
+        let twice = harness.send("POST", "/api/v1/reminders/team-plan/restore", as: "bob")
+        #expect(twice.status == 409, "\(twice.status) \(twice.bodyText)")
+        #expect(twice.bodyText.contains("bob-list"))
+        #expect(try harness.snapshot() == kept)
+        #expect(bobsAll(harness, uid: "team-plan") == ["bob-list"])
+
+        // Into the shared list: bob's own reminder (a PUT by its UID), under any name.
+        let inward = try harness.snapshot()
+        for name in ["bob-errand.ics", "moved.ics"] {
+            let into = dav(harness, "PUT", "/dav/lists/ann-team/" + name, ServiceHarness.todo(uid: "bob-errand", summary: "Errand"),
+                           headers: ["If-None-Match": "*"])
+            #expect(into.status == 403, "\(name): \(into.status) \(into.bodyText)")
+            #expect(into.bodyText.contains("<C:no-uid-conflict><D:href>/dav/lists/bob-list/bob-errand.ics</D:href></C:no-uid-conflict>"),
+                    "\(into.bodyText)")
+        }
+        #expect(try harness.snapshot() == inward)
+        #expect(bobsAll(harness, uid: "bob-errand") == ["bob-list"])
+        // Bob's own lists still trade reminders: a PUT into his other list moves it there.
+        let other = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Bob's other")
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/bob-other/", other).status == 201)
+        let moved = dav(harness, "PUT", "/dav/lists/bob-other/bob-errand.ics", ServiceHarness.todo(uid: "bob-errand", summary: "Errand"),
+                        headers: ["If-None-Match": "*"])
+        #expect(moved.status == 201, "\(moved.status) \(moved.bodyText)")
+        #expect(bobsAll(harness, uid: "bob-errand") == ["bob-other"])
+    }
+
+    /// A UID in one of ann's lists shared with bob, put into another list ann shares with him
+    /// to edit: the reminder would leave the first shared list for the second, which a member
+    /// cannot do (README "Sharing a list"): 403 naming the first.
+    @Test("a PUT into one shared list of the UID of a reminder in another list shared with bob is 403 no-uid-conflict")
+    func putBetweenTwoSharedLists() throws {
+        let harness = try sharedTeam(access: "write")
+        let notes = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Notes")
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/ann-notes/", notes, as: "ann").status == 201)
+        try #require(dav(harness, "PUT", "/dav/lists/ann-notes/note.ics", ServiceHarness.todo(uid: "note", summary: "Note"), as: "ann")
+            .status == 201)
+        try #require(harness.send("PUT", "/api/v1/lists/ann-notes/shares/bob", json: #"{"access":"read"}"#, as: "ann").status == 201)
+        let before = try harness.snapshot()
+        let put = dav(harness, "PUT", "/dav/lists/ann-team/note.ics", ServiceHarness.todo(uid: "note", summary: "Note"))
+        #expect(put.status == 403, "\(put.status) \(put.bodyText)")
+        #expect(put.bodyText.contains("<C:no-uid-conflict><D:href>/dav/lists/ann-notes/note.ics</D:href></C:no-uid-conflict>"))
+        #expect(try harness.snapshot() == before)
+    }
+
+    /// The other way round: ann puts the UID of a reminder in bob's own list, shared with
+    /// nobody, into her lists (shared with bob or not). Ann cannot see bob's list, so nothing
+    /// may tell her it exists: each PUT is answered as one of a UID nobody has (201, the same
+    /// headers and body), and bob's reminder is untouched. Bob then sees two reminders with
+    /// that UID; the JSON API finds his own first (README "Sharing a list").
+    @Test("ann's PUT of the UID of a reminder in bob's own list is answered as for a new UID, and bob's reminder is untouched")
+    func ownersPutOfAMembersPrivateUID() throws {
+        let harness = try sharedTeam(access: "write")
+        let diary = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Diary")
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/ann-diary/", diary, as: "ann").status == 201)
+        try #require(dav(harness, "PUT", "/dav/lists/bob-list/bob-secret.ics", ServiceHarness.todo(uid: "bob-secret", summary: "Secret"))
+            .status == 201)
+        for (collection, uid) in [("/dav/lists/ann-team/", "bob-errand"), ("/dav/lists/ann-diary/", "bob-secret")] {
+            let taken = dav(harness, "PUT", collection + uid + ".ics", ServiceHarness.todo(uid: uid, summary: "Ann's"),
+                            headers: ["If-None-Match": "*"], as: "ann")
+            let fresh = dav(harness, "PUT", collection + uid + "-new.ics", ServiceHarness.todo(uid: uid + "-new", summary: "Ann's"),
+                            headers: ["If-None-Match": "*"], as: "ann")
+            #expect(taken.status == 201 && fresh.status == 201, "\(taken.status) \(taken.bodyText)")
+            #expect(taken.headers.map(\.name) == fresh.headers.map(\.name))
+            #expect(taken.bodyText == fresh.bodyText)
+            #expect(dav(harness, "GET", collection + uid + ".ics", as: "ann").bodyText.contains("SUMMARY:Ann's"))
+        }
+        #expect(dav(harness, "GET", "/dav/lists/bob-list/bob-errand.ics").bodyText.contains("SUMMARY:Errand"))
+        #expect(dav(harness, "GET", "/dav/lists/bob-list/bob-secret.ics").bodyText.contains("SUMMARY:Secret"))
+        #expect(Set(bobsAll(harness, uid: "bob-errand")) == ["bob-list", "ann-team"])
+        #expect(bobsAll(harness, uid: "bob-secret") == ["bob-list"])
+        let bobs = PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/bob-errand", as: "bob"))
+        #expect(bobs["listID"] as? String == "bob-list" && bobs["title"] as? String == "Errand")
+        #expect(PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/bob-errand", as: "ann"))["listID"] as? String
+                == "ann-team")
+        // Bob's own PUTs of that UID update his own reminder (the one his list holds) as before.
+        let edit = dav(harness, "PUT", "/dav/lists/bob-list/bob-errand.ics", ServiceHarness.todo(uid: "bob-errand", summary: "Errand 2"))
+        #expect(edit.status == 204, "\(edit.status) \(edit.bodyText)")
+        #expect(dav(harness, "GET", "/dav/lists/ann-team/bob-errand.ics").bodyText.contains("SUMMARY:Ann's"))
+    }
 }
