@@ -160,7 +160,7 @@ struct PostgresDAVSharingTests {
     /// the DELETE that follows is a deletion the share allows (the server cannot tell it from
     /// one on its own): 204, the reminder is gone from ann's list and bob has no copy, and
     /// bob's restore puts it back in ann's list (unless bob has made a reminder with its UID
-    /// since: 409). A reminder of bob's own does not move into ann's list either (the JSON
+    /// since: restore and undo are 409). A reminder of bob's own does not move into ann's list either (the JSON
     /// API's PATCH of its list is 404 for the same reason).
     @Test("a phone's move out of a read-write shared list: the PUT is 403 and stores nothing; the DELETE deletes, as any")
     func moveOutOfWritableSharedList() throws {
@@ -186,6 +186,8 @@ struct PostgresDAVSharingTests {
         // Deleted again, then the phone sends its PUT again: the UID is none bob sees now, so
         // this is a new reminder of his own; ann's is no longer restored beside it (409).
         #expect(dav(harness, "DELETE", "/dav/lists/ann-team/team-plan.ics").status == 204)
+        let deletion = try #require(try harness.database.connect().execute("SELECT max(id) AS id FROM journal_changes").first?
+            .decode("id", as: Int64.self))
         let again = dav(harness, "PUT", "/dav/lists/bob-list/team-plan.ics", got.bodyText, headers: ["If-None-Match": "*"])
         #expect(again.status == 201, "\(again.status) \(again.bodyText)")
         #expect(bobsAll(harness, uid: "team-plan") == ["bob-list"])
@@ -193,6 +195,8 @@ struct PostgresDAVSharingTests {
         let twice = harness.send("POST", "/api/v1/reminders/team-plan/restore", as: "bob")
         #expect(twice.status == 409, "\(twice.status) \(twice.bodyText)")
         #expect(twice.bodyText.contains("bob-list"))
+        let undone = harness.send("POST", "/api/v1/undo", json: #"{"change":\#(deletion)}"#, as: "bob")
+        #expect(undone.status == 409, "\(undone.status) \(undone.bodyText)")
         #expect(try harness.snapshot() == kept)
         #expect(bobsAll(harness, uid: "team-plan") == ["bob-list"])
 
