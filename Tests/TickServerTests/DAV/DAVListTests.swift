@@ -124,8 +124,8 @@ import TickServer
             <mkcol xmlns="DAV:"><set><prop><resourcetype><collection/>
             <ns0:calendar xmlns:ns0="urn:ietf:params:xml:ns:caldav"/></resourcetype></prop></set></mkcol>
             """
-        #expect(harness.dav("MKCOL", "/dav/lists/work/", bare).status == 201)
-        #expect(try harness.listNames() == ["New list", "Reminders", "work"])
+        #expect(harness.dav("MKCOL", "/dav/lists/chores/", bare).status == 201)
+        #expect(try harness.listNames() == ["New list", "Reminders", "chores"])
 
         let before = try harness.storedState()
         let again = harness.dav("MKCOL", "/dav/lists/NewList/", DAVListTests.mkcol())
