@@ -171,7 +171,7 @@ final class ICalendarTimeZones {
 
     private func lookUp(_ tzid: String) -> Zone {
         let meant = TimeZoneIdentifier.abbreviationMeaning(tzid)
-        if ICalendarTimeZones.isKnownToFoundation(tzid), let zone = TimeZone(identifier: tzid) { return .foundation(zone) }
+        if meant == nil, let zone = TimeZone(identifier: tzid) { return .foundation(zone) }
         if let defined = definitions[tzid] { return .defined(defined) }
         if tzid.hasPrefix("/") {
             // libical and Mozilla prefix Olson names: /vendor/version/Area/City.

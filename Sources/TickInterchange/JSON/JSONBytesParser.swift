@@ -52,12 +52,19 @@ public struct JSONBytesParser {
     }
 
     private static func parse(_ bytes: ArraySlice<UInt8>, from start: Int) throws(Failure) -> Any {
-        let result: Result<Any, Failure> = bytes.withUnsafeBufferPointer { buffer in
+        try whole(bytes, from: start) { parser throws(Failure) in try parser.value() }
+    }
+
+    /// What `read` makes of `bytes` from `start`, with nothing but white space around it:
+    /// the parser over the bytes, its failures thrown as they are.
+    private static func whole<T>(_ bytes: ArraySlice<UInt8>, from start: Int,
+                                 _ read: (inout JSONBytesParser) throws(Failure) -> T) throws(Failure) -> T {
+        let result: Result<T, Failure> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONBytesParser(buffer)
             parser.index = start
             do throws(Failure) {
                 parser.skipWhiteSpace()
-                let value = try parser.value()
+                let value = try read(&parser)
                 parser.skipWhiteSpace()
                 guard parser.index == buffer.count else { throw parser.failure("more after the value") }
                 return .success(value)
@@ -378,20 +385,15 @@ extension JSONBytesParser {
     /// - Complexity: O(n) in the bytes.
     static func members(of bytes: ArraySlice<UInt8>, into fields: inout [JSONField?],
                         slot: (UnsafeBufferPointer<UInt8>) -> Int?) throws(Failure) -> Bool {
-        let result: Result<Bool, Failure> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONBytesParser(buffer)
-            do throws(Failure) {
-                parser.skipWhiteSpace()
-                guard parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") else { return .success(false) }
-                try parser.members(into: &fields, slot: slot)
-                parser.skipWhiteSpace()
-                guard parser.index == buffer.count else { throw parser.failure("more after the value") }
-                return .success(true)
-            } catch {
-                return .failure(error)
+        try whole(bytes, from: 0) { parser throws(Failure) in
+            // Not an object: nothing more is read (the caller says so in its own words).
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else {
+                parser.index = parser.bytes.count
+                return false
             }
+            try parser.members(into: &fields, slot: slot)
+            return true
         }
-        return try result.get()
     }
 
     /// `object()`, its members put in `fields` by `slot` (the others dropped).
