@@ -14,6 +14,8 @@ import TickModel
 /// that lost is reported. A whole override (a VTODO with `RECURRENCE-ID`, RFC 5545
 /// §3.8.4.4) is one value. `DTSTAMP`, `LAST-MODIFIED` and `SEQUENCE` are stamps, not
 /// values: the result carries the newer side's. VTIMEZONEs are the union of both sides.
+/// A `COMPLETED` both sides set, at different moments, is no conflict (both completed the
+/// to-do): the newer side's moment is kept without a report.
 public enum ICalendarMerge {
     /// A value both sides changed: the one that lost.
     public struct Conflict: Sendable, Equatable {
@@ -105,8 +107,13 @@ public enum ICalendarMerge {
         }
         var merged = Component(name: "VTODO", properties: [], children: [])
         for name in names {
-            let value = pick(base: base.map { $0.lines(named: name) }, local: local.lines(named: name),
+            var value = pick(base: base.map { $0.lines(named: name) }, local: local.lines(named: name),
                              server: server.lines(named: name), localIsNewer: localIsNewer)
+            if name == "COMPLETED", value.lost != nil, !local.lines(named: name).isEmpty, !server.lines(named: name).isEmpty {
+                // Completed on both sides, at different moments: the same change (the to-do is
+                // done), not a conflict. The newer side's moment is kept, as for any value.
+                value.lost = nil
+            }
             if let lost = value.lost {
                 conflicts.append(Conflict(property: name, lostValue: (lost ?? []).joined(separator: "\n"), localLost: value.localLost))
             }

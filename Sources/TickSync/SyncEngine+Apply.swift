@@ -49,7 +49,7 @@ extension SyncEngine {
                 report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: item.reminder.title, uid: item.reminder.uid,
                                                             property: "deleted", lostValue: "", loser: "Tick"))
             }
-            if state == nil || restoring { listReport.localAdded += 1 } else { listReport.localUpdated += 1 }
+            count(step, in: &listReport)
 
         case .merge(let item, let state, let local):
             try merge(item, state: state, local: local, pairing: pairing, report: &report, list: &listReport)
@@ -219,7 +219,7 @@ extension SyncEngine {
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
-            listReport.localUpdated += 1
+            if let from = movingHere[local.uid] { listReport.countMoveIn(from: from) } else { listReport.localUpdated += 1 }
             for conflict in merged.conflicts {
                 report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
                                                             property: conflict.property, lostValue: conflict.lostValue,

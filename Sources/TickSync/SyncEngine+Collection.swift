@@ -156,6 +156,7 @@ extension SyncEngine {
             storedElsewhere.contains(uid) ? try store.read { try $0.reminder(uid: uid) } : nil
         }
         var steps: [Step] = []
+        movingHere = [:]
         var handledUIDs = Set<ReminderUID>()
         var handledHrefs = Set<String>()
         for item in serverItems {
@@ -182,11 +183,12 @@ extension SyncEngine {
                 }
             } else {
                 if let elsewhere = try elsewhere(uid) {
+                    let listName = (try? store.read { try $0.list(id: elsewhere.listID) })??.name ?? "another list"
                     guard pairedListIDs.contains(elsewhere.listID) else {
-                        let listName = (try? store.read { try $0.list(id: elsewhere.listID) })??.name ?? "another list"
                         report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \(elsewhere.number) in \(listName); left as it is")
                         continue
                     }
+                    movingHere[uid] = listName
                     // Moved here from another synced calendar by another client. Edited in Tick
                     // since its last sync there: both sides' changes are merged over what was
                     // synced there, and it comes to this list.
@@ -324,9 +326,17 @@ extension SyncEngine {
 
     func count(_ step: Step, in listReport: inout SyncReport.ListReport) {
         switch step {
-        case .take(_, let state, let restoring):
-            if state == nil || restoring { listReport.localAdded += 1 } else { listReport.localUpdated += 1 }
-        case .merge: listReport.localUpdated += 1; listReport.remoteUpdated += 1
+        case .take(let item, let state, let restoring):
+            if let from = movingHere[item.reminder.uid], state == nil {
+                listReport.countMoveIn(from: from)
+            } else if state == nil || restoring {
+                listReport.localAdded += 1
+            } else {
+                listReport.localUpdated += 1
+            }
+        case .merge(_, _, let local):
+            if let from = movingHere[local.uid] { listReport.countMoveIn(from: from) } else { listReport.localUpdated += 1 }
+            listReport.remoteUpdated += 1
         case .deleteLocal: listReport.localDeleted += 1
         case .forget: break
         case .upload(_, let state, let recreate):

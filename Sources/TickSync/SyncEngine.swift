@@ -81,6 +81,9 @@ public final class SyncEngine {
     /// Reminders of the list being synced that came from the server new or moved there,
     /// put in their places when its sync ends (`place(_:in:)`).
     var unplaced = Set<ReminderUID>()
+    /// Reminders the list being synced takes from another synced list (moved on the server
+    /// between calendars by another client), by UID: the name of the list they leave.
+    var movingHere: [ReminderUID: String] = [:]
 
     /// Runs one sync of every paired list.
     /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion

@@ -11,6 +11,12 @@ public struct SyncReport: Sendable, Equatable {
         public var localAdded = 0, localUpdated = 0, localDeleted = 0
         /// Reminders added, changed and deleted on the server by Tick's changes.
         public var remoteAdded = 0, remoteUpdated = 0, remoteDeleted = 0
+        /// Reminders that another client moved on the server from another synced calendar
+        /// into this one, moved here from their list in Tick (same reminder, same number):
+        /// neither added here nor deleted there.
+        public var localMovedIn = 0
+        /// The names of the lists those reminders came from, each once, in the order met.
+        public var movedInFrom: [String] = []
         /// Whether the list or the collection was made by this sync.
         public var createdList = false, createdCollection = false
         /// Whether this sync gave the list the collection's `displayname` or
@@ -20,13 +26,19 @@ public struct SyncReport: Sendable, Equatable {
         /// The name the renamed side had before (the list's here, the collection's on the server).
         public var formerName: String?
 
+        /// Counts one reminder moved here from the list named `from`.
+        mutating func countMoveIn(from: String) {
+            localMovedIn += 1
+            if !movedInFrom.contains(from) { movedInFrom.append(from) }
+        }
+
         public init(listName: String, collectionURL: String) {
             self.listName = listName
             self.collectionURL = collectionURL
         }
 
         public var changed: Bool {
-            localAdded + localUpdated + localDeleted + remoteAdded + remoteUpdated + remoteDeleted > 0 || createdList || createdCollection
+            localAdded + localUpdated + localDeleted + localMovedIn + remoteAdded + remoteUpdated + remoteDeleted > 0 || createdList || createdCollection
                 || renamedHere || recoloredHere || renamedOnServer || recoloredOnServer
         }
     }

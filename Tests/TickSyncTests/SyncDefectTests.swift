@@ -71,6 +71,67 @@ struct SyncDefectTests {
         #expect(try SyncDefectTests.uids(server, "alpha") == ["move-z"])
     }
 
+    @Test("defect: a to-do moved to another calendar on the phone is reported as added there (and deleted in the old list)")
+    func phoneMoveIsReportedAsMove() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.makeCalendar("zulu", displayName: "Zulu")
+        let item = CalDAVServer.vtodo(["UID:move-r", "DTSTAMP:20261128T100000Z", "SUMMARY:Starts in Alpha"])
+        try server.put("alpha", "move-r.ics", item)
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        try server.delete("alpha", "move-r.ics")
+        try server.put("zulu", "move-r.ics", item)
+
+        let result = tick.run("sync")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("Zulu: here: 1 moved in from \"Alpha\""), "\(result.output)")
+        #expect(!result.output.contains("added") && !result.output.contains("deleted"), "\(result.output)")
+        let again = try SyncDefectTests.sync(tick)
+        #expect((again["lists"] as? [[String: Any]] ?? []).isEmpty || (again["lists"] as? [[String: Any]] ?? []).allSatisfy {
+            ($0["localAdded"] as? Int) == 0 && ($0["localMovedIn"] as? Int) == 0 }, "\(again)")
+
+        // Back to Alpha: the JSON report counts it there, from Zulu, and nothing as added or deleted.
+        try server.delete("zulu", "move-r.ics")
+        try server.put("alpha", "move-r.ics", item)
+        let back = try SyncDefectTests.sync(tick)
+        let lists = back["lists"] as? [[String: Any]] ?? []
+        let alpha = try #require(lists.first { $0["list"] as? String == "Alpha" }, "\(back)")
+        #expect(alpha["localMovedIn"] as? Int == 1 && alpha["movedInFrom"] as? [String] == ["Zulu"], "\(alpha)")
+        #expect(lists.allSatisfy { ($0["localAdded"] as? Int) == 0 && ($0["localDeleted"] as? Int) == 0 }, "\(lists)")
+        #expect(try SyncDefectTests.reminders(tick, "Alpha").map { $0["uid"] as? String } == ["move-r"])
+    }
+
+    @Test("defect: a to-do completed on both sides is reported as a conflict over COMPLETED")
+    func completedOnBothSidesIsNoConflict() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        try server.put("tasks", "both.ics", CalDAVServer.vtodo([
+            "UID:both", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Both",
+        ]))
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        let number = try #require(try SyncDefectTests.reminders(tick, "Tasks").first?["number"] as? Int)
+        tick.ok("done", "\(number)")
+        try server.put("tasks", "both.ics", CalDAVServer.vtodo([
+            "UID:both", "DTSTAMP:20261129T090000Z", "LAST-MODIFIED:20261129T090000Z", "SUMMARY:Both",
+            "STATUS:COMPLETED", "COMPLETED:20261129T090000Z", "PERCENT-COMPLETE:100",
+        ]))
+        let report = try SyncDefectTests.sync(tick)
+        #expect((report["conflicts"] as? [[String: Any]] ?? []).isEmpty, "completed on both sides: \(report)")
+        let shown = try #require(try SyncDefectTests.reminders(tick, "Tasks").first)
+        #expect(shown["completed"] as? Bool == true, "\(shown)")
+
+        // Completed on one side, reopened on the other is a conflict still.
+        tick.ok("undone", "\(number)")
+        try server.put("tasks", "both.ics", CalDAVServer.vtodo([
+            "UID:both", "DTSTAMP:20261130T090000Z", "LAST-MODIFIED:20261130T090000Z", "SUMMARY:Both renamed",
+            "STATUS:COMPLETED", "COMPLETED:20261130T090000Z", "PERCENT-COMPLETE:100",
+        ]))
+        let other = try SyncDefectTests.sync(tick)
+        #expect(!(other["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(other)")
+    }
+
     @Test("defect: a reminder moved to another list in Tick while the phone edits it in the old calendar goes back, the move lost")
     func tickMoveWithPhoneEditIsUndone() throws {
         let server = try CalDAVServer(.radicale)

@@ -219,8 +219,12 @@ struct SyncRunCommand: Command {
             if list.renamedOnServer { parts.append("renamed on the server\(former), as here") }
             if list.recoloredHere { parts.append("color taken from the server") }
             if list.recoloredOnServer { parts.append("color sent to the server") }
-            let here = [(list.localAdded, "added"), (list.localUpdated, "changed"), (list.localDeleted, "deleted")]
+            var here = [(list.localAdded, "added"), (list.localUpdated, "changed"), (list.localDeleted, "deleted")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            if list.localMovedIn > 0 {
+                here.append("\(list.localMovedIn) moved in from "
+                            + list.movedInFrom.map { "\"\(TerminalText.sanitized($0))\"" }.joined(separator: ", "))
+            }
             let there = [(list.remoteAdded, "added"), (list.remoteUpdated, "changed"), (list.remoteDeleted, "deleted")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
             if !here.isEmpty { parts.append("here: " + here.joined(separator: ", ")) }
@@ -264,7 +268,9 @@ struct SyncRunCommand: Command {
                     ("list", .string(list.listName)), ("url", .string(list.collectionURL)),
                     ("createdList", .bool(list.createdList)), ("createdCollection", .bool(list.createdCollection)),
                     ("localAdded", .int(Int64(list.localAdded))), ("localUpdated", .int(Int64(list.localUpdated))),
-                    ("localDeleted", .int(Int64(list.localDeleted))), ("remoteAdded", .int(Int64(list.remoteAdded))),
+                    ("localDeleted", .int(Int64(list.localDeleted))),
+                    ("localMovedIn", .int(Int64(list.localMovedIn))), ("movedInFrom", .array(list.movedInFrom.map(JSONValue.string))),
+                    ("remoteAdded", .int(Int64(list.remoteAdded))),
                     ("remoteUpdated", .int(Int64(list.remoteUpdated))), ("remoteDeleted", .int(Int64(list.remoteDeleted))),
                     ("renamedHere", .bool(list.renamedHere)), ("recoloredHere", .bool(list.recoloredHere)),
                     ("renamedOnServer", .bool(list.renamedOnServer)), ("recoloredOnServer", .bool(list.recoloredOnServer)),
