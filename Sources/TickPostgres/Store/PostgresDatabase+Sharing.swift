@@ -74,6 +74,9 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
     /// The change would reach a list the grant does not cover (a reminder moved out of
     /// the shared list); nothing of it is kept.
     case outsideSharedList(listName: String)
+    /// The user's own reminder would move into `listName`, a list `ownerName` shares with
+    /// them to edit: reminders do not move between owners (a new one can be added there).
+    case betweenOwners(listName: String, ownerName: String)
     /// A reminder added (put, restored, undone) would have the UID `uid` of a reminder the
     /// user sees in another owner's list, or in another list through another share: the one
     /// at `resource` in `list`. Reminders do not move between owners, and one user does not
@@ -95,6 +98,9 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
                 + "to leave it, DELETE /api/v1/lists/{id}/shares/{your name}"
         case .outsideSharedList(let name):
             return "a reminder of the shared list '\(name)' stays in that list"
+        case .betweenOwners(let name, let owner):
+            return "the list '\(name)' is \(owner)'s, shared with you: a reminder of yours does not move into it "
+                + "(add a new one there instead)"
         case .uidSeenElsewhere(let uid, let list, _):
             return "the UID '\(uid.rawValue)' is a reminder of the list '\(list.rawValue)' already: a reminder does not move "
                 + "into or out of a list shared with you, and one UID is one reminder"

@@ -42,7 +42,7 @@ extension Problem {
     private static func from(_ error: ShareError) -> Problem {
         switch error {
         case .notShared, .noSuchUser: return .notFound(error.description)
-        case .readOnly, .ownerOnly, .outsideSharedList: return .forbidden(error.description)
+        case .readOnly, .ownerOnly, .outsideSharedList, .betweenOwners: return .forbidden(error.description)
         case .sharedWithOwner, .uidSeenElsewhere: return .conflict(error.description)
         }
     }

@@ -17,14 +17,28 @@ extension PostgresUserAPI {
     /// theirs) and `target` is in a list another user shares with them, answers again with
     /// the owner's store opened with the share, which must give `access` (403 `readOnly`
     /// when it gives less). Nothing of the first try is kept: it failed, and so rolled back.
+    ///
+    /// `destination` is the list a change moves the reminder to (a PATCH's `list`): a
+    /// reminder of a shared list stays in it, whether the list named exists or not (403
+    /// `outsideSharedList`, which tells nothing of the owner's other lists); the user's own
+    /// reminder does not move into a list shared with them (403 `readOnly` or `betweenOwners`,
+    /// naming the share, where the owner's lists would answer 404).
     /// - Throws: the first try's error when `target` is nil or in no list shared with the user.
-    func ownOrShared(_ target: SharedTarget?, needing access: ShareAccess,
+    func ownOrShared(_ target: SharedTarget?, needing access: ShareAccess, movingTo destination: ReminderList.ID? = nil,
                      _ respond: (PostgresAPIStore) throws -> HTTPResponse) throws -> HTTPResponse {
         do {
             return try respond(store)
         } catch where Problem.from(error).status == 404 {
-            guard let target, let shared = try sharedList(target) else { throw error }
+            guard let target, let shared = try sharedList(target) else {
+                if let destination, case .reminder(let uid) = target, let into = try sharedList(.list(destination)),
+                   try store.read({ try $0.reminder(uid: uid) }) != nil {
+                    throw into.access == .read ? ShareError.readOnly(listName: into.list.name)
+                        : ShareError.betweenOwners(listName: into.list.name, ownerName: into.ownerName)
+                }
+                throw error
+            }
             if access == .write, shared.access == .read { throw ShareError.readOnly(listName: shared.list.name) }
+            if let destination, destination != shared.list.id { throw ShareError.outsideSharedList(listName: shared.list.name) }
             var grant = shared.grant(to: store.store.user)
             grant.access = access
             if case .reminder(let uid) = target { grant.reminder = uid }

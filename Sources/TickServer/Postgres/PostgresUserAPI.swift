@@ -182,7 +182,11 @@ struct PostgresUserAPI: APIRoutes {
         try ownOrShared(.reminder(ReminderUID(uid)), needing: .read) { try $0.getReminder(uid, context: context) }
     }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.patchReminder(request, uid, context: context) }
+        // The list it moves to, when the body names one (a body that does not read is refused below, as it is).
+        let destination = (try? JSONBody(request, allowed: ReminderFields.allowed).string("list").value)?.map { ReminderList.ID(rawValue: $0) }
+        return try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, movingTo: destination) {
+            try $0.patchReminder(request, uid, context: context)
+        }
     }
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.deleteReminder(request, uid, context: context) }

@@ -112,11 +112,14 @@ struct PostgresSharingTests {
             ("POST", "/api/v1/lists/\(setup.groceries)/move", #"{"position":1}"#),
             ("PUT", "/api/v1/lists/\(setup.groceries)/shares/cat", #"{"access":"write"}"#),
             ("DELETE", "/api/v1/lists/\(setup.groceries)/shares/ann", nil),
+            // His own reminder into the list he may only read: refused as read-only, naming it.
+            ("PATCH", "/api/v1/reminders/\(setup.errand)", #"{"list":"\#(setup.groceries)"}"#),
         ]
         for (method, path, body) in changes {
             let response = harness.send(method, path, json: body, query: ["force": "true"], as: "bob")
             #expect(response.status == 403, "\(method) \(path) → \(response.status) \(response.bodyText)")
             #expect(!response.bodyText.contains("Diary") && !response.bodyText.contains("Private"))
+            #expect(!path.contains(setup.errand) || response.bodyText.contains("'Groceries' is shared with you read-only"), "\(response.bodyText)")
         }
         #expect(try harness.snapshot() == before)
         // Cat, with no share, finds none of it.
@@ -148,14 +151,19 @@ struct PostgresSharingTests {
         // The reminders stay ann's: her numbers, her CalDAV changes; bob's own list is as it was.
         #expect(Self.titles(harness.send("GET", "/api/v1/lists/\(setup.bobs)/reminders", as: "bob")) == ["Bob's errand"])
 
-        // Out of the shared list: into ann's private list (by its id), into bob's own. Refused,
-        // nothing kept, and nothing of the private list told.
+        // Out of the shared list: into ann's private list (by its id), into bob's own, into a
+        // list that does not exist. Refused alike, naming the shared list, nothing kept, and
+        // nothing of the private list told (not even that it exists).
         let before = try harness.snapshot()
-        for target in [setup.diary, setup.bobs] {
+        var answers: Set<String> = []
+        for target in [setup.diary, setup.bobs, "no-such-list"] {
             let response = harness.send("PATCH", "/api/v1/reminders/\(setup.milk)", json: #"{"list":"\#(target)"}"#, as: "bob")
-            #expect([403, 404].contains(response.status), "\(response.status) \(response.bodyText)")
+            #expect(response.status == 403, "\(response.status) \(response.bodyText)")
+            #expect(response.bodyText.contains("'Groceries' stays in that list"), "\(response.bodyText)")
             #expect(!response.bodyText.contains("Diary") && !response.bodyText.contains("Private"))
+            answers.insert("\(response.status) \(response.bodyText)")
         }
+        #expect(answers.count == 1, "one answer whatever the list: \(answers)")
         // Ann's private reminder named by its UID where a body takes one (a parent, an anchor):
         // not found, exactly as a UID that does not exist, and nothing of it told.
         for (method, path, body) in [
@@ -171,8 +179,12 @@ struct PostgresSharingTests {
             #expect(response.bodyText.replacingOccurrences(of: setup.thought, with: "no-such-uid") == missing.bodyText)
             #expect(!response.bodyText.contains("Diary") && !response.bodyText.contains("Private") && !response.bodyText.contains(setup.diary))
         }
-        // Bob's own reminder into ann's shared list: the reminders of two owners do not mix.
-        #expect(harness.send("PATCH", "/api/v1/reminders/\(setup.errand)", json: #"{"list":"\#(setup.groceries)"}"#, as: "bob").status == 404)
+        // Bob's own reminder into ann's shared list: the reminders of two owners do not mix;
+        // the refusal names the share (the list is one bob sees, so nothing is told).
+        let into = harness.send("PATCH", "/api/v1/reminders/\(setup.errand)", json: #"{"list":"\#(setup.groceries)"}"#, as: "bob")
+        #expect(into.status == 403 && into.bodyText.contains("the list 'Groceries' is ann's, shared with you"), "\(into.status) \(into.bodyText)")
+        // A reminder bob does not have, into the shared list: not found, as before.
+        #expect(harness.send("PATCH", "/api/v1/reminders/no-such-uid", json: #"{"list":"\#(setup.groceries)"}"#, as: "bob").status == 404)
         // Only the owner renames, recolors, moves, deletes and shares the list.
         for (method, path, body) in [("PATCH", "/api/v1/lists/\(setup.groceries)", #"{"color":"red"}"#),
                                      ("DELETE", "/api/v1/lists/\(setup.groceries)", nil),
