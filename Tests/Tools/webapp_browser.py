@@ -569,6 +569,40 @@ def a_zone_the_server_does_not_know(server, app):
 
 
 @check
+def a_time_typed_in_a_zone_the_server_does_not_know(server, app):
+    """Found by a tester: once the server had refused the browser's zone name, the page still
+    sent a time typed in the detail panel as `…T09:00[that zone]`, which the server refused
+    too (422): the time could not be saved. It is sent with the offset the browser's clock has
+    then, so 09:00 in Seoul is stored as that instant."""
+    server.api("POST", "/reminders", {"title": "Call Seoul", "list": server.list_id("Work"), "due": "2030-12-05"})
+    call = lambda: server.reminder("Work", "Call Seoul")
+    driver = app.driver
+    with browser_time_zone(app, "Asia/Seoul"):
+        # The server's database is older than the browser's: it knows neither the header's
+        # name nor the same name in a body.
+        driver.execute_script("""window.zoneRefusals = 0; window.refusedBodies = 0; const send = window.fetch;
+            window.fetch = async (url, init) => {
+              if (init?.headers?.["Time-Zone"]) init = { ...init, headers: { ...init.headers, "Time-Zone": "Mars/Olympus" } };
+              if (typeof init?.body === "string") init = { ...init, body: init.body.replaceAll("[Asia/Seoul]", "[Mars/Olympus]") };
+              const response = await send(url, init);
+              if (response.status === 400) window.zoneRefusals += 1;
+              if (response.status === 422) window.refusedBodies += 1;
+              return response;
+            };""")
+        app.open_list("Work")
+        app.click("Call Seoul", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Call Seoul", "the panel on Call Seoul")
+        wait_for(lambda: driver.execute_script("return window.zoneRefusals") >= 1, "the server refusing the zone")
+        dated(app, "#d-due-time", "0900AM")
+        wait_for(lambda: call()["dueKind"] == "timed", "the time stored")
+        assert instant(call()["due"]) == "2030-12-05T00:00:00Z", f"stored as {call()['due']}, not 09:00 in Seoul"
+        assert driver.execute_script("return window.refusedBodies") == 0, "a body was refused"
+        assert app.no_alert() is None
+        app.find("#detail-close").click()
+        wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+@check
 def a_floating_time_stays_floating(server, app):
     """Found by testers: a floating time (a wall clock in no zone, as an iCalendar import
     brings) became a zoned one when its time or day was changed in the detail panel. It

@@ -2,6 +2,8 @@
 // The session cookie authenticates; every change carries X-Tick-Request: 1, which a
 // form posted by another site cannot send.
 
+import { refuseBrowserZone } from "./format.js";
+
 /** An error answer of the API: `status` and the problem's `detail` (the CLI's words). */
 export class APIError extends Error {
   constructor(status, problem) {
@@ -95,8 +97,11 @@ async function send(method, path, body, headers = {}) {
   if (!response.ok) {
     let problem = null;
     try { problem = await response.json(); } catch { /* not JSON */ }
-    if (timeZone && problem?.type === "urn:tick:problem:unknown-time-zone") {
+    // Asked again when this request named the zone: requests sent together are all refused,
+    // the later ones after the first has stopped naming it.
+    if (init.headers["Time-Zone"] && problem?.type === "urn:tick:problem:unknown-time-zone") {
       timeZone = null;
+      refuseBrowserZone();
       return send(method, path, body, headers);
     }
     throw new APIError(response.status, problem);

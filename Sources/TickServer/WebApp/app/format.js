@@ -51,6 +51,26 @@ const pad = (number, width = 2) => String(number).padStart(width, "0");
 /** This browser's IANA time zone name (`Asia/Seoul`), as its Intl resolves it. */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+// Whether the server refused this browser's zone name (unknown-time-zone: its time zone
+// database is older than the browser's); a new time is then sent with its offset.
+let browserZoneRefused = false;
+
+/** Says the server does not know this browser's zone name (api.js, on unknown-time-zone). */
+export function refuseBrowserZone() {
+  browserZoneRefused = true;
+}
+
+/** `±HH:MM`, the offset from UTC of this browser's clock at the wall-clock `day` `time`. */
+function browserOffset(day, time) {
+  const [year, month, date] = day.split("-").map(Number);
+  const [hour, minute] = time.split(":").map(Number);
+  const local = new Date(year, month - 1, date, hour, minute);
+  local.setFullYear(year); // years 0–99 are not read as 1900–1999
+  const east = -local.getTimezoneOffset();
+  const size = Math.abs(east);
+  return `${east < 0 ? "-" : "+"}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
+}
+
 // Zone name → a formatter of that zone's wall clock in ASCII digits, or null. Made once a
 // name: building an Intl.DateTimeFormat costs far more than using one.
 const wallClocks = new Map();
@@ -121,12 +141,17 @@ export function dayAndTime(value, kind, zone = null) {
  * it, `2030-12-05T09:00[America/New_York]`, so that the reminder and its repeats stay in
  * that zone across daylight saving; in this browser's zone when `zone` is one `dayAndTime`
  * does not keep (none, unknown, `UTC`); or, `floating`, the wall clock alone
- * (`2030-12-05T09:00`, sent with `dueKind: "floating"`); null for no day.
+ * (`2030-12-05T09:00`, sent with `dueKind: "floating"`); null for no day. When the server
+ * refused this browser's zone name (`refuseBrowserZone`), a time in it is sent with the
+ * offset its clock has then (`2030-12-05T09:00+09:00`): the instant is right, the zone is not
+ * kept (the server cannot keep a zone it does not know).
  */
 export function whenValue(day, time, floating = false, zone = null) {
   if (!day) return null;
   if (!time) return day;
-  return floating ? `${day}T${time}` : `${day}T${time}[${wallClock(zone) ? zone : browserZone()}]`;
+  if (floating) return `${day}T${time}`;
+  if (wallClock(zone)) return `${day}T${time}[${zone}]`;
+  return browserZoneRefused ? `${day}T${time}${browserOffset(day, time)}` : `${day}T${time}[${browserZone()}]`;
 }
 
 /** True when an open reminder's due date has passed (an all-day one: before today). */
