@@ -505,17 +505,22 @@ extension Database {
     /// each reminder (an export reads the list again for the VTODOs).
     /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder and the column when
     ///   a date cannot be read; what `body` throws.
-    /// - Complexity: O(n) in the list's reminders (its manual-order index).
+    /// - Complexity: O(m) in the list's reminders that have a zone or kept lines (the
+    ///   partial index `reminder_zoned`, whose condition this statement repeats word for
+    ///   word so that SQLite uses it).
     public func forEachZoneUse(inList id: ReminderList.ID,
                                _ body: (_ due: Due?, _ start: Due?, _ extras: String) throws -> Void) throws {
-        try forEachRow("""
-            SELECT number, due, due_time_zone, start, start_time_zone, ical_extras FROM reminder
-            WHERE list_id = ? AND (due_time_zone IS NOT NULL OR start_time_zone IS NOT NULL OR ical_extras <> '')
-            ORDER BY position, number
-            """, [.text(id.rawValue)]) { row in
+        try forEachRow(Database.zoneUseQuery, [.text(id.rawValue)]) { row in
             try body(try row.due(1, zone: 2, in: .reminder), try row.due(3, zone: 4, in: .reminder), row.text(5))
         }
     }
+
+    /// The statement of `forEachZoneUse`, one argument: the list's id.
+    static let zoneUseQuery = """
+        SELECT number, due, due_time_zone, start, start_time_zone, ical_extras FROM reminder
+        WHERE list_id = ? AND (due_time_zone IS NOT NULL OR start_time_zone IS NOT NULL OR ical_extras <> '')
+        ORDER BY position, number
+        """
 
     /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,
     /// compared ASCII case-insensitively: the few that name a relation the others must

@@ -25,6 +25,7 @@ enum Schema {
         migrator.register("dav changes", script: davChanges)
         migrator.register("dav tombstone horizon", script: davHorizon)
         migrator.register("sync chosen names", script: syncChosenNames)
+        migrator.register("zoned reminders", script: zonedReminders)
         return migrator
     }()
 
@@ -290,6 +291,18 @@ enum Schema {
                 VALUES ((SELECT change FROM journal_active), old.account, old.url, old.list_id, old.sync_token, old.ctag, old.name,
                         old.color, old.chosen_as);
         END;
+        """
+
+    /// Version 13: the reminders an iCalendar export must look at before a list's VTODOs
+    /// (issue 14).
+    ///
+    /// `reminder_zoned` indexes, in each list's manual order, only the reminders with a due
+    /// or start time zone or kept iCalendar lines: those whose VTIMEZONEs the list's
+    /// VCALENDAR names first (`Database.forEachZoneUse`). A list without any is then known
+    /// from the index alone, where the export read every row of it twice.
+    static let zonedReminders = """
+        CREATE INDEX reminder_zoned ON reminder(list_id, position, number)
+            WHERE due_time_zone IS NOT NULL OR start_time_zone IS NOT NULL OR ical_extras <> '';
         """
 
     /// Version 7: counts kept per list (issue 14), so that `tick lists`, the UI's sidebar

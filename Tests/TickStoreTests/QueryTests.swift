@@ -262,6 +262,18 @@ struct ListingReadTests {
         #expect(plan.contains { $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
         #expect(!plan.contains { $0.hasPrefix("SCAN r") || $0.contains("INTEGER PRIMARY KEY") }, "\(plan)")
     }
+
+    @Test("an iCalendar export finds a list's zoned reminders from their partial index, in manual order, without sorting")
+    func zoneUseIndex() throws {
+        let (sample, _) = try Self.filled()
+        let plan = try sample.store.read { db -> [String] in
+            var details: [String] = []
+            try db.forEachRow("EXPLAIN QUERY PLAN " + Database.zoneUseQuery, [.text("x")]) { details.append($0.text(3)) }
+            return details
+        }
+        #expect(plan.contains { $0.contains("USING INDEX reminder_zoned (list_id=?)") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
 }
 
 @Suite("Sorting by due date")

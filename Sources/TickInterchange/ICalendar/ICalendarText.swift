@@ -28,18 +28,17 @@ public enum ICalendarText {
 
     /// Whether `escaped(text)` differs from `text`.
     private static func needsEscaping(_ text: String) -> Bool {
-        // A table lookup a byte over the contiguous UTF-8: the writer asks this of every
-        // UID, title, note and tag it writes.
+        // Over the contiguous UTF-8: the writer asks this of every UID, title, note and tag
+        // it writes. Comparisons, not a table: a global table was reached through its
+        // once-token on every byte.
         var text = text
         return text.withUTF8 { bytes in
-            for byte in bytes where escapedBytes[Int(byte)] { return true }
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+                || byte == UInt8(ascii: ",") {
+                return true
+            }
             return false
         }
-    }
-
-    /// The bytes `escaped(_:)` changes: C0 controls, DEL, `\` `;` `,`.
-    private static let escapedBytes: [Bool] = (0..<256).map {
-        $0 < 0x20 || $0 == 0x7F || $0 == Int(UInt8(ascii: "\\")) || $0 == Int(UInt8(ascii: ";")) || $0 == Int(UInt8(ascii: ","))
     }
 
     /// Appends `escaped(text)` to `out` as UTF-8: the writer's way, without a `String`.
