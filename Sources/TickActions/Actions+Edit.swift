@@ -94,8 +94,8 @@ extension Actions {
             reminder.listID = target.id
             list = target
         }
-        notes += try applySchedule(edit.schedule, to: &reminder,
-                                   datesChanged: edit.due.newValue != nil || edit.start.newValue != nil, context: context)
+        notes += try applySchedule(edit.schedule, to: &reminder, datesChanged: edit.due.newValue != nil || edit.start.newValue != nil,
+                                   previousDue: original.due, context: context)
         // An edit that changes nothing (`PATCH {}`, a title set to itself) writes nothing: no
         // new modification time, which would win a later merge it has no part in, and no
         // change for undo to take back.

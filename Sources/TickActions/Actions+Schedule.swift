@@ -7,7 +7,7 @@ import TickModel
 ///
 /// The one place these rules are put together: `add`, `edit` and the terminal UI's
 /// changes all come here. The single rules are the model's (``Reminder/checkingRecurrence(in:)``,
-/// ``Reminder/synchronizedWithRecurrence(in:)``, ``Reminder/armAlarmsForNewDate(defaults:)``,
+/// ``Reminder/synchronizedWithRecurrence(in:)``, ``Reminder/armAlarmsForNewDate(defaults:previousDue:)``,
 /// ``Reminder/removeDue(stopsRepeating:)``, ``Reminder/silenceAlarms(dueBy:in:)``).
 extension Actions {
     /// Changes the due and start dates of `reminder`, then its repeat rule and alarms, by
@@ -29,9 +29,10 @@ extension Actions {
     ///   `.startAfterDue` (a date set leaves the start after the due date).
     public static func changeDates(of reminder: inout Reminder, due: FieldEdit<Due>, start: FieldEdit<Due> = .keep,
                                    schedule: ScheduleEdit = ScheduleEdit(), context: ActionContext) throws(ActionError) -> [ActionNote] {
+        let previousDue = reminder.due
         var notes = try setDates(of: &reminder, due: due, start: start, stopsRepeating: schedule.recurrence == .clear)
         notes += try applySchedule(schedule, to: &reminder, datesChanged: due.newValue != nil || start.newValue != nil,
-                                   context: context)
+                                   previousDue: previousDue, context: context)
         return notes
     }
 
@@ -62,8 +63,10 @@ extension Actions {
     ///   its rule, relative alarms ring again, and a reminder left without alarms gets
     ///   the default one (unless `schedule` adds or removes alarms).
     /// - Throws: `ActionError` as ``changeDates(of:due:start:schedule:context:)``.
+    /// - Parameter previousDue: the due date before the change, for the default alarm of a
+    ///   date that changed kind (``Reminder/armAlarmsForNewDate(defaults:previousDue:)``).
     static func applySchedule(_ schedule: ScheduleEdit, to reminder: inout Reminder, datesChanged: Bool,
-                              context: ActionContext) throws(ActionError) -> [ActionNote] {
+                              previousDue: Due? = nil, context: ActionContext) throws(ActionError) -> [ActionNote] {
         let zone = context.timeZone
         var notes: [ActionNote] = []
         switch schedule.recurrence {
@@ -106,7 +109,8 @@ extension Actions {
         // alarm and the relative alarms re-armed for it. Any of them already past is said.
         var armed = Set<String>()
         if datesChanged {
-            reminder.armAlarmsForNewDate(defaults: schedule.addsAlarms || schedule.removesAlarms ? nil : context.alarmDefaults)
+            reminder.armAlarmsForNewDate(defaults: schedule.addsAlarms || schedule.removesAlarms ? nil : context.alarmDefaults,
+                                         previousDue: previousDue)
             for alarm in reminder.alarms where !alarm.isSnooze {
                 if case .relative = alarm.trigger { armed.insert(alarm.uid) }
             }

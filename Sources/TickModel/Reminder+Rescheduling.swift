@@ -7,15 +7,32 @@ import Foundation
 extension Reminder {
     /// After the due or start date was set: alarms relative to it ring again (they are
     /// re-armed; snoozes are not), and a reminder with no alarms gets the default alarm
-    /// for its due date.
+    /// for its due date. When the due date changed kind (all-day to a time, or back) and
+    /// the reminder's one alarm (snoozes aside) is the default alarm of the date it had,
+    /// the new date's default alarm takes its place: an all-day date's 09:00 would ring
+    /// at 09:00 *after* a time given later (`+PT9H`), a time's `PT0S` at midnight of a day.
     ///
-    /// - Parameter defaults: the default alarm; nil when the caller adds alarms of its
-    ///   own or was told to add none (`--alarm`, `--remind`, `--no-alarm`).
-    public mutating func armAlarmsForNewDate(defaults: AlarmDefaults?) {
+    /// Example (built-in defaults): all-day 2026-12-10 with its `+PT9H` alarm, due set to
+    /// 2026-12-10 15:00 → one alarm `PT0S`, ringing at 15:00.
+    ///
+    /// - Parameters:
+    ///   - defaults: the default alarm; nil when the caller adds alarms of its own or was
+    ///     told to add none (`--alarm`, `--remind`, `--no-alarm`).
+    ///   - previousDue: the due date before the change (nil: none, or not known).
+    public mutating func armAlarmsForNewDate(defaults: AlarmDefaults?, previousDue: Due? = nil) {
         for index in alarms.indices where !alarms[index].isSnooze {
             if case .relative = alarms[index].trigger { alarms[index].firedAt = nil }
         }
-        if alarms.isEmpty, let due, let alarm = defaults?.defaultAlarm(for: due) {
+        guard let defaults, let due else { return }
+        let own = alarms.filter { !$0.isSnooze }
+        if let previousDue, previousDue.isAllDay != due.isAllDay, own.count == 1,
+           let old = defaults.defaultAlarm(for: previousDue), own[0].trigger == old.trigger,
+           own[0].isExactOffset == old.isExactOffset {
+            alarms.removeAll { $0.uid == own[0].uid }
+            if let alarm = defaults.defaultAlarm(for: due) { alarms.append(alarm) }
+            return
+        }
+        if alarms.isEmpty, let alarm = defaults.defaultAlarm(for: due) {
             alarms.append(alarm)
         }
     }

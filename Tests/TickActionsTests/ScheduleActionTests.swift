@@ -29,6 +29,48 @@ struct ScheduleActionTests {
         #expect(reminder.alarms.isEmpty)
     }
 
+    @Test("defect: the default alarm of an all-day date rang 9 hours after a time given later (and a time's at midnight of a day)")
+    func defaultAlarmFollowsTheKindOfDate() throws {
+        let nine = Alarm.Trigger.relative(seconds: 9 * 3_600, toStart: false)
+        let atTime = Alarm.Trigger.relative(seconds: 0, toStart: false)
+        var reminder = reminder()
+        _ = try Actions.changeDates(of: &reminder, due: .set(Self.christmas), context: Self.context)
+        #expect(reminder.alarms.map(\.trigger) == [nine])
+        // A time on the same day: the default alarm of a time, at 15:00, not 09:00 after it.
+        _ = try Actions.changeDates(of: &reminder, due: .set(ActionFixture.decemberAt(25, 15)), context: Self.context)
+        #expect(reminder.alarms.map(\.trigger) == [atTime])
+        #expect(reminder.fireDate(of: reminder.alarms[0], in: ActionFixture.seoul) == reminder.due?.deadline(in: ActionFixture.seoul))
+        // Another time: the alarm stays (the same kind of date).
+        let uid = reminder.alarms[0].uid
+        _ = try Actions.changeDates(of: &reminder, due: .set(ActionFixture.decemberAt(26, 10)), context: Self.context)
+        #expect(reminder.alarms.map(\.uid) == [uid])
+        // Back to a day alone: 09:00 that day, not midnight.
+        _ = try Actions.changeDates(of: &reminder, due: .set(ActionFixture.december(27)), context: Self.context)
+        #expect(reminder.alarms.map(\.trigger) == [nine])
+
+        // An alarm the user chose stays whatever the date becomes; so do two alarms.
+        var chosen = self.reminder(due: Self.christmas, alarms: [Alarm(trigger: .relative(seconds: -3_600, toStart: false))])
+        _ = try Actions.changeDates(of: &chosen, due: .set(ActionFixture.decemberAt(25, 15)), context: Self.context)
+        #expect(chosen.alarms.map(\.trigger) == [.relative(seconds: -3_600, toStart: false)])
+        var two = self.reminder(due: Self.christmas, alarms: [Alarm(trigger: nine), Alarm(trigger: .relative(seconds: -86_400, toStart: false))])
+        _ = try Actions.changeDates(of: &two, due: .set(ActionFixture.decemberAt(25, 15)), context: Self.context)
+        #expect(two.alarms.map(\.trigger) == [nine, .relative(seconds: -86_400, toStart: false)])
+        // Alarms given with the change are the ones it gets.
+        var given = self.reminder(due: Self.christmas, alarms: [Alarm(trigger: nine)])
+        _ = try Actions.changeDates(of: &given, due: .set(ActionFixture.decemberAt(25, 15)),
+                                    schedule: ScheduleEdit(alarmOffsets: [AlarmOffset(seconds: -600)]), context: Self.context)
+        #expect(given.alarms.map(\.trigger) == [nine, .relative(seconds: -600, toStart: false)])
+    }
+
+    @Test("defect: an edit from all-day to a time kept the all-day date's 09:00 alarm (tick edit, the API, the UI)")
+    func editFollowsTheKindOfDate() throws {
+        let fixture = try ActionFixture()
+        _ = try fixture.actions.add(NewReminder(title: "Dentist", due: ActionFixture.december(10)))
+        let edited = try fixture.actions.edit(Reminder.Number(1), ReminderEdit(due: .set(ActionFixture.decemberAt(10, 15))))
+        #expect(edited.reminder.alarms.map(\.trigger) == [.relative(seconds: 0, toStart: false)])
+        #expect(try fixture.reminder(1).alarms.map(\.trigger) == [.relative(seconds: 0, toStart: false)])
+    }
+
     @Test("the defaults of the context are the ones given: none for all-day dates means no alarm")
     func configuredDefaults() throws {
         let context = ActionContext(dateContext: ActionFixture.dates, alarmDefaults: AlarmDefaults(allDayOffset: nil))

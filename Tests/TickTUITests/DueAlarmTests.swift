@@ -64,14 +64,15 @@ struct DueAlarmTests {
         harness.press(.character("e"), .down, .down, .control("u"))
         harness.type("dec 25")
         harness.press(.enter)
-        // The alarm it has stays (re-armed); no second default is added.
-        #expect(try harness.reminder(1).alarms.map(\.trigger) == [.relative(seconds: 0, toStart: false)])
+        // A day alone: its default alarm (09:00) takes the place of the time's, which would
+        // ring at midnight; no second alarm is added.
+        #expect(try harness.reminder(1).alarms.map(\.trigger) == [.relative(seconds: 9 * 3_600, toStart: false)])
         harness.press(.character("e"), .down, .down, .control("u"), .enter)
         #expect(try harness.reminder(1).alarms.isEmpty)
         harness.press(.character("u")) // undo of clearing brings the date and its alarm back
         let stored = try harness.reminder(1)
         #expect(stored.due == .allDay(try #require(CalendarDay(year: 2026, month: 12, day: 25))))
-        #expect(stored.alarms.map(\.trigger) == [.relative(seconds: 0, toStart: false)])
+        #expect(stored.alarms.map(\.trigger) == [.relative(seconds: 9 * 3_600, toStart: false)])
     }
 
     @Test("a repeating reminder cannot lose its due date in the detail view; the view says why")
