@@ -120,10 +120,28 @@ import Synchronization
         #expect(try harness.snapshot() == before)
     }
 
+    /// Found by a tester: `{"tags":null}` (or `flagged`, `priority`, `repeatFrom`, `dueKind`,
+    /// `startKind`) answered 200 or 201 and changed nothing, so a client clearing the tags was
+    /// told it had. `null` clears only what the README says (due, start, notes, url, repeat,
+    /// parent, alarms); for these it is the wrong JSON type: 400 naming the field, nothing kept.
+    @Test(arguments: ["tags", "flagged", "priority", "repeatFrom", "dueKind", "startKind"])
+    func nullIsRefusedWhereItClearsNothing(field: String) throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a","due":"tomorrow","tags":["keep"],"flagged":true,"priority":"high","repeat":"daily"}"#)
+        let before = try harness.snapshot()
+        for (method, path, body) in [("POST", "/api/v1/reminders", #"{"title":"b","\#(field)":null}"#),
+                                     ("PATCH", "/api/v1/reminders/" + uid, #"{"\#(field)":null}"#)] {
+            let response = harness.send(method, path, json: body)
+            #expect(response.status == 400, "\(method) \(body): \(response.status) \(response.bodyText)")
+            #expect(response.bodyText.contains("\\\"\(field)\\\" must be") && response.bodyText.contains("not null"), "\(response.bodyText)")
+        }
+        #expect(try harness.snapshot() == before)
+    }
+
     /// A PATCH that changes nothing (`{}`, a field set to what it is) writes nothing: its
     /// modification time stays (a newer one would win a later import or sync merge it has no
     /// part in) and undo has nothing to take back (found by a tester).
-    @Test(arguments: ["{}", #"{"flagged":null}"#, #"{"title":"a","flagged":false}"#])
+    @Test(arguments: ["{}", #"{"due":null}"#, #"{"title":"a","flagged":false}"#])
     func aPatchThatChangesNothingWritesNothing(body: String) throws {
         let harness = try ServiceHarness()
         let uid = harness.add(#"{"title":"a"}"#)

@@ -52,9 +52,10 @@ struct JSONBody {
         self.object = object
     }
 
-    /// A string field.
-    func string(_ key: String) throws(Problem) -> BodyField<String> {
-        let value = try field(key, "a string") { $0 as? String }
+    /// A string field. With `allowsNull` false, `null` is refused like another wrong type:
+    /// a field that `null` does not clear must not be taken as left out (every accessor).
+    func string(_ key: String, allowsNull: Bool = true) throws(Problem) -> BodyField<String> {
+        let value = try field(key, "a string", allowsNull) { $0 as? String }
         if case .value(let text) = value { try JSONBody.refuseNUL(text, key) }
         return value
     }
@@ -68,24 +69,24 @@ struct JSONBody {
     }
 
     /// A boolean field (`true` or `false`, not a number).
-    func bool(_ key: String) throws(Problem) -> BodyField<Bool> {
-        try field(key, "true or false") { value in
+    func bool(_ key: String, allowsNull: Bool = true) throws(Problem) -> BodyField<Bool> {
+        try field(key, "true or false", allowsNull) { value in
             guard let number = value as? NSNumber, JSONBody.isBoolean(number) else { return nil }
             return number.boolValue
         }
     }
 
     /// A whole-number field.
-    func int(_ key: String) throws(Problem) -> BodyField<Int> {
-        try field(key, "a whole number") { value in
+    func int(_ key: String, allowsNull: Bool = true) throws(Problem) -> BodyField<Int> {
+        try field(key, "a whole number", allowsNull) { value in
             guard let number = value as? NSNumber, !JSONBody.isBoolean(number) else { return nil }
             return Int(exactly: number.doubleValue)
         }
     }
 
     /// An array of strings.
-    func strings(_ key: String) throws(Problem) -> BodyField<[String]> {
-        let value = try field(key, "an array of strings") { value -> [String]? in
+    func strings(_ key: String, allowsNull: Bool = true) throws(Problem) -> BodyField<[String]> {
+        let value = try field(key, "an array of strings", allowsNull) { value -> [String]? in
             guard let items = value as? [Any] else { return nil }
             var strings: [String] = []
             for item in items {
@@ -99,8 +100,8 @@ struct JSONBody {
     }
 
     /// A string or a number (a priority may be either), as text.
-    func text(_ key: String) throws(Problem) -> BodyField<String> {
-        try field(key, "a string or a number") { value in
+    func text(_ key: String, allowsNull: Bool = true) throws(Problem) -> BodyField<String> {
+        try field(key, "a string or a number", allowsNull) { value in
             if let text = value as? String { return text }
             if let number = value as? NSNumber, !JSONBody.isBoolean(number), let whole = Int(exactly: number.doubleValue) {
                 return String(whole)
@@ -109,9 +110,13 @@ struct JSONBody {
         }
     }
 
-    private func field<Value>(_ key: String, _ kind: String, _ read: (Any) -> Value?) throws(Problem) -> BodyField<Value> {
+    private func field<Value>(_ key: String, _ kind: String, _ allowsNull: Bool,
+                              _ read: (Any) -> Value?) throws(Problem) -> BodyField<Value> {
         guard let raw = object[key] else { return .absent }
-        if raw is NSNull { return .null }
+        if raw is NSNull {
+            guard allowsNull else { throw .badRequest("\"\(key)\" must be \(kind), not null (null clears nothing here)") }
+            return .null
+        }
         guard let value = read(raw) else { throw .badRequest("\"\(key)\" must be \(kind)") }
         return .value(value)
     }

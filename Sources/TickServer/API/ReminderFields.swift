@@ -23,7 +23,7 @@ struct ReminderFields {
         reminder.due = try date("due").value
         reminder.start = try date("start").value
         if let priority = try priority() { reminder.priority = priority }
-        reminder.isFlagged = try body.bool("flagged").value ?? false
+        reminder.isFlagged = try body.bool("flagged", allowsNull: false).value ?? false
         reminder.tags = try tags() ?? []
         reminder.url = try body.string("url").value
         reminder.parent = try parent(in: db).value
@@ -45,7 +45,7 @@ struct ReminderFields {
         edit.due = WebService.fieldEdit(try date("due"))
         edit.start = WebService.fieldEdit(try date("start"))
         edit.priority = try priority()
-        edit.isFlagged = try body.bool("flagged").value
+        edit.isFlagged = try body.bool("flagged", allowsNull: false).value
         if let tags = try tags() { edit.tags = TagEdit(removesAll: true, added: tags) }
         edit.url = WebService.fieldEdit(try body.string("url"))
         edit.parent = WebService.fieldEdit(try parent(in: db))
@@ -74,7 +74,7 @@ struct ReminderFields {
     ///   for a date that cannot be read, an unknown kind, or a date not of the kind given.
     func date(_ key: String) throws -> BodyField<Due> {
         let kindKey = key + "Kind"
-        let kind = try body.string(kindKey).value
+        let kind = try body.string(kindKey, allowsNull: false).value
         switch try body.string(key) {
         case .absent where kind == nil: return .absent
         case .null where kind == nil: return .null
@@ -118,14 +118,14 @@ struct ReminderFields {
     }
 
     private func priority() throws -> Priority? {
-        guard let text = try body.text("priority").value else { return nil }
+        guard let text = try body.text("priority", allowsNull: false).value else { return nil }
         guard let priority = Priority(parsing: text) else { throw Problem.invalid(ModelError.invalidPriority(text).description) }
         return priority
     }
 
     /// The tags, cleaned by `TagNames` as `--tag` cleans them.
     private func tags() throws -> [String]? {
-        guard let given = try body.strings("tags").value else { return nil }
+        guard let given = try body.strings("tags", allowsNull: false).value else { return nil }
         var tags: [String] = []
         for text in given {
             guard let tag = TagNames.cleaned(text) else { throw Problem.invalid("tags: a tag may not be blank") }
@@ -152,7 +152,7 @@ struct ReminderFields {
         case .value(let text):
             do { schedule.recurrence = .set(try RepeatPhrase.rule(text)) } catch { throw Problem.invalid("repeat: " + error.description) }
         }
-        if let text = try body.string("repeatFrom").value {
+        if let text = try body.string("repeatFrom", allowsNull: false).value {
             guard let basis = RecurrenceBasis(rawValue: text.lowercased()) else {
                 throw Problem.invalid("repeatFrom: '\(text)' is neither 'due' nor 'completion'")
             }
