@@ -10,7 +10,11 @@ extension APIStore where Transaction: JournalStore {
     /// else that change deleted), by the rules of `tick undo`.
     func restoreReminder(_ uid: String, context: ActionContext) throws -> HTTPResponse {
         let (restored, listName) = try writeUnjournaled { db in
-            guard try db.reminder(uid: ReminderUID(uid)) == nil, let change = try db.changeDeleting(uid: ReminderUID(uid)) else {
+            if try db.reminder(uid: ReminderUID(uid)) != nil {
+                // Restored already (or never deleted): nothing to undo, as `tick undo` says of a change undone.
+                throw Problem.conflict("the reminder with the uid '\(uid)' is not deleted (restored already?): nothing to restore")
+            }
+            guard let change = try db.changeDeleting(uid: ReminderUID(uid)) else {
                 throw Problem.notFound("no deleted reminder with the uid '\(uid)' is in the change journal")
             }
             let result = try Actions.undo(change, context: context, in: db)

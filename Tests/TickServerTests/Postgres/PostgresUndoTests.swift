@@ -33,7 +33,7 @@ struct PostgresUndoTests {
         #expect(Self.object(restored)["number"] as? Int == 2)
         #expect(Self.object(restored)["position"] as? Int == before["position"] as? Int)
         #expect(Self.object(harness.send("GET", "/api/v1/reminders/" + child))["parentUID"] as? String == parent)
-        #expect(harness.send("POST", "/api/v1/reminders/\(parent)/restore").status == 404)
+        #expect(harness.send("POST", "/api/v1/reminders/\(parent)/restore").status == 409)
 
         // Undo, newest first: the completion, the edit; then the add of the child. On SQLite
         // that is refused (its revision counted the changes since); on PostgreSQL the revision
