@@ -79,7 +79,7 @@ enum ActionErrorMessage {
             } else if !names.isEmpty {
                 message += "; the lists are: " + names.map { TerminalText.sanitized($0) }.joined(separator: ", ")
             }
-            return message + "\nCreate it with 'tick lists add \(TerminalText.sanitized(name))'."
+            return message + "\nCreate it with 'tick lists add \(ShellWords.inMessage(TerminalText.sanitized(name)))'."
 
         // Lists, order, delete and restore.
         case .listGone:
@@ -87,7 +87,7 @@ enum ActionErrorMessage {
         case .listNameTaken(let existing):
             return "a list named '\(TerminalText.sanitized(existing))' already exists"
         case .listNotEmpty(let name, let count):
-            return "'\(TerminalText.sanitized(name))' holds \(count) reminder\(count == 1 ? "" : "s"); delete them too with 'tick lists delete \(TerminalText.sanitized(name)) --force', or move them first"
+            return "'\(TerminalText.sanitized(name))' holds \(count) reminder\(count == 1 ? "" : "s"); delete them too with 'tick lists delete \(ShellWords.inMessage(TerminalText.sanitized(name))) --force', or move them first"
         case .lastList(let name):
             return "'\(TerminalText.sanitized(name))' is the only list; add another before deleting it"
         case .positionOutOfRange(let position):
@@ -96,8 +96,7 @@ enum ActionErrorMessage {
             return "a reminder cannot be moved relative to itself"
         case .anchorInAnotherList(let number, let anchor, let listName):
             let name = TerminalText.sanitized(listName)
-            let word = name.contains(" ") ? "\"\(name)\"" : name
-            return "\(anchor) is in another list, '\(name)'; move \(number) there first with 'tick edit \(number.rawValue) --list \(word)'"
+            return "\(anchor) is in another list, '\(name)'; move \(number) there first with 'tick edit \(number.rawValue) --list \(ShellWords.inMessage(name))'"
 
         // Reminder changes (the date rules' refusals are worded by ScheduleOptions, which
         // names the option; these words are for callers without one).

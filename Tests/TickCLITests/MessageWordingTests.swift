@@ -56,6 +56,38 @@ struct MessageWordingTests {
         #expect(result.errors == "tick: error: #2 is in another list, 'Home Office'; move #1 there first with 'tick edit 1 --list \"Home Office\"'\n")
     }
 
+    /// Found by a tester: the commands the hints suggest named a list as typed, so `tick lists
+    /// delete My Stuff --force` deleted nothing (two words), and `it's` left the shell waiting
+    /// for a quote. What is between the message's quotes runs as shown.
+    @Test("a hint's command quotes a list name the shell would split or read", arguments: [
+        ("My Stuff", "\"My Stuff\""), ("it's", "\"it's\""), ("장보기 🛒", "\"장보기 🛒\""), ("병원", "병원"),
+        ("a\"b$c", "\"a\\\"b\\$c\""), ("Wow!", "'Wow!'"), ("Home-Office_2", "Home-Office_2"),
+    ])
+    func hintsQuoteNames(name: String, shown: String) throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", name)
+        cli.ok("add", "x", "--list", name)
+        let delete = cli.run("lists", "delete", name)
+        #expect(delete.errors.contains("delete them too with 'tick lists delete \(shown) --force'"), "\(delete.errors)")
+        let deleteCommand = try #require(delete.errors.components(separatedBy: "with 'tick ").last?.components(separatedBy: "'").dropLast().joined(separator: "'"))
+        #expect(try Self.shellWords(deleteCommand.replacingOccurrences(of: " --force", with: "")) == ["lists", "delete", name])
+        let missing = cli.run("list", "--list", name + "2")
+        let create = try #require(missing.errors.components(separatedBy: "Create it with 'tick ").last)
+        #expect(try Self.shellWords(String(create.dropLast(3))) == ["lists", "add", name + "2"], "\(missing.errors)")
+    }
+
+    /// The words a POSIX shell makes of `command`.
+    static func shellWords(_ command: String) throws -> [String] {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "for word in " + command + "; do printf '%s\\n' \"$word\"; done"]
+        let pipe = Pipe()
+        shell.standardOutput = pipe
+        try shell.run()
+        shell.waitUntilExit()
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     @Test("done --occurrence on a reminder that does not repeat says so; its due date completes it once")
     func occurrenceWithoutRepeat() {
         let cli = CLIHarness(zone: "UTC")

@@ -185,7 +185,7 @@ struct OutputEdgeTests {
         let missing = cli.run("list", "--list", "Wrk\nLate")
         #expect(missing.status == 1)
         #expect(missing.errors == "tick: error: there is no list named 'Wrk Late'; did you mean 'Work Late'?\n"
-                + "Create it with 'tick lists add Wrk Late'.\n")
+                + "Create it with 'tick lists add \"Wrk Late\"'.\n")
         let unknown = cli.run("lst\n" + Self.osc52)
         #expect(unknown.status == 64)
         #expect(unknown.errors.split(separator: "\n").count == 2, "\(unknown.errors)")

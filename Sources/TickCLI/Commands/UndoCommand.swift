@@ -161,4 +161,24 @@ enum ShellWords {
         if !word.isEmpty && word.allSatisfy({ plain.contains($0) }) { return word }
         return "'" + word.replacingScalars(["'": "'\\''"]) + "'"
     }
+
+    /// Characters a POSIX shell reads as more than a letter of a word.
+    private static let special = Set(" \t\n'\"\\$`|&;<>()*?[]#~!{}^")
+
+    /// `word` for a command a message shows between its own single quotes (`Create it with
+    /// 'tick lists add "My Stuff"'`): as is when the shell takes it so (Korean too), else in
+    /// double quotes with `"` `\` `$` and a backquote escaped, so that what is between the
+    /// message's quotes runs as shown; a word with `!` (history expansion in double quotes)
+    /// in single quotes (`quoted`). Control characters are the caller's to remove
+    /// (`TerminalText.sanitized`).
+    static func inMessage(_ word: String) -> String {
+        if !word.isEmpty && !word.contains(where: { special.contains($0) }) { return word }
+        if word.contains("!") { return quoted(word) }
+        var out = "\""
+        for character in word {
+            if character == "\"" || character == "\\" || character == "$" || character == "`" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
+    }
 }

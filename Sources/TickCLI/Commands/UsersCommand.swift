@@ -67,7 +67,7 @@ struct UsersCommand: Command {
             return .runtime("there is no user named '\(TerminalText.sanitized(name))'; see 'tick users list'")
         case .deviceTaken(let user, let device):
             return .runtime("'\(TerminalText.sanitized(user))' already has an app password for '\(TerminalText.sanitized(device))'; "
-                            + "replace it with 'tick users app-password \(TerminalText.sanitized(user)) \(TerminalText.sanitized(device).quotedIfSpaced) --replace'")
+                            + "replace it with 'tick users app-password \(ShellWords.inMessage(TerminalText.sanitized(user))) \(ShellWords.inMessage(TerminalText.sanitized(device))) --replace'")
         case .database(let error):
             return .runtime(TerminalText.sanitized(error.description))
         default:
@@ -251,9 +251,4 @@ struct UsersRemoveCommand: Command {
         context.print("Removed user \(TerminalText.sanitized(removed.user.name)) (\(passwords) app password\(passwords == 1 ? "" : "s")"
                       + " and \(sessions) session\(sessions == 1 ? "" : "s") revoked)")
     }
-}
-
-private extension String {
-    /// The text in double quotes when it holds a space, for a command line to copy.
-    var quotedIfSpaced: String { contains(" ") ? "\"\(self)\"" : self }
 }
