@@ -62,6 +62,39 @@ struct ICalendarCommandTests {
         #expect(lists.first { $0["name"] as? String == "Groceries" }?["color"] as? String == "#FF9500")
     }
 
+    /// Found by a tester: a calendar of events imported by mistake made an empty list, to be
+    /// deleted by hand. A VCALENDAR without a VTODO makes no list; one with to-dos still does.
+    @Test("an .ics of events alone makes no list; the summary says what was skipped")
+    func eventsMakeNoList() throws {
+        let cli = CLIHarness()
+        cli.files["my-calendar.ics"] = Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            X-WR-CALNAME:Holidays\r
+            BEGIN:VEVENT\r
+            UID:e-1\r
+            DTSTART:20261201T090000Z\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            X-WR-CALNAME:Errands\r
+            BEGIN:VTODO\r
+            UID:t-1\r
+            SUMMARY:Post office\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        let dry = cli.run("import", "my-calendar.ics", "--dry-run")
+        #expect(!dry.output.contains("Holidays"), "\(dry.output)")
+        let result = cli.run("import", "my-calendar.ics")
+        #expect(result.status == 0)
+        #expect(result.lines == ["Imported 1 reminder into Errands.", "New lists: Errands", "Skipped 1 VEVENT."], "\(result.lines)")
+        let lists = try #require(try cli.json("lists") as? [[String: Any]])
+        #expect(lists.compactMap { $0["name"] as? String }.sorted() == ["Errands", "Reminders"])
+    }
+
     @Test("re-importing the same file updates by UID and never duplicates")
     func reimport() throws {
         let cli = CLIHarness()

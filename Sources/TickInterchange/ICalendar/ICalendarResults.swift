@@ -46,9 +46,10 @@ struct ICalendarResults {
     /// Notes a VTODO that had no `UID`.
     mutating func noteMissingUID() { missingUIDs += 1 }
 
-    /// Adds what one calendar gave.
+    /// Adds what one calendar gave. A calendar without a to-do (a file of events) makes no
+    /// list: an import of someone's calendar by mistake leaves no empty list to delete.
     mutating func add(_ calendar: ICalendarCalendar.Outcome) {
-        if let list = calendar.list {
+        if let list = calendar.list, !calendar.reminders.isEmpty || !calendar.occurrences.isEmpty {
             let key = list.name.lowercased()
             if let index = listIndex[key] {
                 var merged = lists[index]
