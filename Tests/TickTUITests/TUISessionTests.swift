@@ -3,6 +3,7 @@ import Testing
 @testable import TickTUI
 import TickModel
 import TickStore
+import TickTerminal
 import TestSupport
 
 @Suite("TUI session over a real database")
@@ -119,6 +120,21 @@ struct TUISessionTests {
         #expect(harness.screen.contains("From the CLI"))
         harness.session.tick() // nothing new: nothing read
         #expect(harness.screen.contains("From the CLI"))
+    }
+
+    /// Found by a tester: at 40 columns the add dialog's error was cut to `cannot read
+    /// '2026-02-30' as a date: '2…`, so why never showed. It wraps under the form.
+    @Test("a form's error at 40 columns shows whole, wrapped under the form")
+    func narrowErrorWraps() throws {
+        let harness = try SessionHarness(width: 40, height: 12)
+        harness.press(.character("a"))
+        harness.type("Dentist")
+        harness.press(.tab)
+        harness.type("2026-02-30")
+        harness.press(.enter)
+        let screen = harness.screen
+        #expect(screen.contains("is not a real day"), "\(screen)")
+        #expect(harness.session.screenLines.allSatisfy { TerminalText.width(of: $0) <= 40 })
     }
 
     @Test("only a window of a long list is read; End and Home page by key", .timeLimit(.minutes(5)))

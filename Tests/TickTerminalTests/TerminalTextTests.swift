@@ -313,3 +313,24 @@ struct UnjoinedEmojiTests {
     }
 }
 
+
+@Suite("TerminalText.wrapped: messages broken into lines of a width")
+struct TerminalTextWrappingTests {
+    @Test("lines break at spaces, a word wider than a line by characters, a wide character whole", arguments: [
+        ("cannot read 'x' as a date", 12, ["cannot read", "'x' as a", "date"]),
+        ("short", 40, ["short"]),
+        ("", 10, [""]),
+        ("abcdefghij", 4, ["abcd", "efgh", "ij"]),
+        ("우유 사기 🥛 두 개", 5, ["우유", "사기", "🥛 두", "개"]),
+        ("우유사기", 3, ["우", "유", "사", "기"]),
+        ("a  b", 10, ["a  b"]),
+        ("one two", 3, ["one", "two"]),
+    ])
+    func wraps(text: String, width: Int, lines: [String]) {
+        let wrapped = TerminalText.wrapped(text, toWidth: width)
+        #expect(wrapped == lines)
+        #expect(wrapped.allSatisfy { TerminalText.width(of: $0) <= width }, "\(wrapped)")
+        // Nothing but the spaces that broke a line is lost.
+        #expect(wrapped.joined().filter { $0 != " " } == text.filter { $0 != " " })
+    }
+}

@@ -28,16 +28,30 @@ extension FrameBuilder {
         return (row, isCurrent ? column : nil)
     }
 
-    /// The row under a form: why saving was refused, else `notice` (dimmed), else blank.
-    private func errorRow(_ error: String?, notice: String? = nil, width: Int) -> [Span] {
-        var builder = RowBuilder(width: width)
-        if let error {
-            builder.add(" " + TerminalText.sanitized(error), cells: width, style: SpanStyle(role: .error))
-        } else if let notice {
-            builder.add(" " + notice, cells: width, style: SpanStyle(role: .heading))
+    /// The rows under a form: why saving was refused, wrapped to the width (at most
+    /// `errorRowLimit` rows, the last one cut), so that a narrow window shows the reason
+    /// (`… '2026-02-30' is not a real day`) and not only the start of the message; else
+    /// `notice` (dimmed, one row), else one blank row.
+    private func errorRows(_ error: String?, notice: String? = nil, width: Int) -> [[Span]] {
+        guard let error else {
+            var builder = RowBuilder(width: width)
+            if let notice { builder.add(" " + notice, cells: width, style: SpanStyle(role: .heading)) }
+            return [builder.finish()]
         }
-        return builder.finish()
+        var lines = TerminalText.wrapped(TerminalText.sanitized(error), toWidth: width - 1)
+        if lines.count > FrameBuilder.errorRowLimit {
+            let kept = lines[(FrameBuilder.errorRowLimit - 1)...].joined(separator: " ")
+            lines = Array(lines.prefix(FrameBuilder.errorRowLimit - 1)) + [TerminalText.truncated(kept, toWidth: width - 1)]
+        }
+        return lines.map { line in
+            var builder = RowBuilder(width: width)
+            builder.add(" " + line, cells: width, style: SpanStyle(role: .error))
+            return builder.finish()
+        }
     }
+
+    /// The most rows a form's error takes.
+    static let errorRowLimit = 4
 
     private func listValue(_ id: ReminderList.ID, state: AppState, arrows: Bool) -> (inout RowBuilder) -> Void {
         { builder in
@@ -64,7 +78,7 @@ extension FrameBuilder {
         if dialog.isFlagged {
             rows.append(formRow("Flagged", isCurrent: false, width: width) { $0.add("⚑ yes", style: SpanStyle(role: .flag)) })
         }
-        rows.append(errorRow(dialog.error, width: width))
+        rows += errorRows(dialog.error, width: width)
         let cursorRow = layout.contentTop + (dialog.field == .title ? 1 : 2)
         let column = dialog.field == .title ? titleCursor : dialog.field == .due ? dueCursor : nil
         return (rows, column.map { ScreenPoint(row: cursorRow, column: $0) })
@@ -130,7 +144,7 @@ extension FrameBuilder {
                 })
             }
         }
-        rows.append(errorRow(editor.error, notice: editor.notice, width: width))
+        rows += errorRows(editor.error, notice: editor.notice, width: width)
         if layout.contentHeight > rows.count + 1 {
             var builder = RowBuilder(width: width)
             let original = editor.original
@@ -206,7 +220,7 @@ extension FrameBuilder {
                 builder.add(" " + ListColor.palette[dialog.colorIndex].name, style: SpanStyle(role: .plain))
             }
         })
-        rows.append(errorRow(dialog.error, width: width))
+        rows += errorRows(dialog.error, width: width)
         return (rows, column.map { ScreenPoint(row: layout.contentTop + 1, column: $0) })
     }
 
