@@ -189,6 +189,7 @@ extension SyncEngine {
                         continue
                     }
                     movingHere[uid] = listName
+                    movedThisRun.insert(uid)
                     // Moved here from another synced calendar by another client. Edited in Tick
                     // since its last sync there: both sides' changes are merged over what was
                     // synced there, and it comes to this list.
@@ -337,7 +338,9 @@ extension SyncEngine {
         case .merge(_, _, let local):
             if let from = movingHere[local.uid] { listReport.countMoveIn(from: from) } else { listReport.localUpdated += 1 }
             listReport.remoteUpdated += 1
-        case .deleteLocal: listReport.localDeleted += 1
+        case .deleteLocal(let state, _):
+            // Only a dry run counts here (a real one counts when the deferred deletion is done).
+            dryRunDeletions.append((state.uid, listReport.collectionURL))
         case .forget: break
         case .upload(_, let state, let recreate):
             if state == nil || recreate { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }

@@ -84,6 +84,11 @@ public final class SyncEngine {
     /// Reminders the list being synced takes from another synced list (moved on the server
     /// between calendars by another client), by UID: the name of the list they leave.
     var movingHere: [ReminderUID: String] = [:]
+    /// Every reminder a list of this run takes from another list (`movingHere` of each).
+    var movedThisRun = Set<ReminderUID>()
+    /// A dry run's deletions in Tick, counted once every list was planned: a to-do the
+    /// server moved to another calendar is no deletion (as in a real run, `deferredDeletions`).
+    var dryRunDeletions: [(uid: ReminderUID, collectionURL: String)] = []
 
     /// Runs one sync of every paired list.
     /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion
@@ -99,6 +104,8 @@ public final class SyncEngine {
         let pairs = try pair(collections, home: found.home, options: options, report: &report)
         pairedListIDs = Set(pairs.map(\.list.id))
         deferredDeletions = []
+        movedThisRun = []
+        dryRunDeletions = []
         deferredRecreations = []
         deferredMovedDeletions = []
         for (index, paired) in pairs.enumerated() {
@@ -149,6 +156,11 @@ public final class SyncEngine {
                 return true
             }
             if deleted, let index = report.lists.firstIndex(where: { $0.collectionURL == deletion.state.collectionURL }) {
+                report.lists[index].localDeleted += 1
+            }
+        }
+        for deletion in dryRunDeletions where !movedThisRun.contains(deletion.uid) {
+            if let index = report.lists.firstIndex(where: { $0.collectionURL == deletion.collectionURL }) {
                 report.lists[index].localDeleted += 1
             }
         }

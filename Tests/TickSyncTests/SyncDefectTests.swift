@@ -83,6 +83,10 @@ struct SyncDefectTests {
         try server.delete("alpha", "move-r.ics")
         try server.put("zulu", "move-r.ics", item)
 
+        // A dry run says the same: moved, not deleted in Alpha (whichever list it plans first).
+        let dry = tick.run("sync", "--dry-run")
+        #expect(dry.output.contains("Zulu: here: 1 moved in from \"Alpha\""), "\(dry.output)")
+        #expect(!dry.output.contains("added") && !dry.output.contains("deleted"), "\(dry.output)")
         let result = tick.run("sync")
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("Zulu: here: 1 moved in from \"Alpha\""), "\(result.output)")
