@@ -712,6 +712,45 @@ def a_timed_reminder_keeps_its_own_zone(server, app):
 
 
 @check
+def a_field_changed_elsewhere_while_typed_in(server, app):
+    """Found by a tester: a title typed in the detail panel while another client changed the
+    title was saved over it, unseen: the page's live update had given the panel the newer
+    version (its ETag) and kept the field being typed in. It is saved against the version
+    it showed, refused (412) and said; a change elsewhere to another field is no conflict."""
+    uid = server.api("POST", "/reminders", {"title": "동시 편집", "list": server.list_id("Work")})["uid"]
+    stored = lambda: server.api("GET", f"/reminders/{uid}")
+    app.open_list("Work")
+    app.click("동시 편집", ".title")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "동시 편집", "the panel on 동시 편집")
+    app.settle()
+    title = app.find("#d-title")
+    title.click()
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("웹 제목")
+    server.api("PATCH", f"/reminders/{uid}", {"title": "다른 제목"})
+    wait_for(lambda: "다른 제목" in app.titles(), "the other client's title in the list")
+    app.settle()
+    assert app.find("#d-title").get_attribute("value") == "웹 제목", "the field being typed in was redrawn"
+    app.find("#d-notes").click()  # leaving the title saves it
+    wait_for(lambda: "changed elsewhere" in app.find("#error").text, "the conflict said")
+    app.settle()
+    assert stored()["title"] == "다른 제목", f"the other client's title was overwritten: {stored()['title']}"
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "다른 제목", "the panel showing the other title")
+    # Notes typed while the title changes elsewhere: both stay.
+    app.find("#d-notes").send_keys("메모")
+    server.api("PATCH", f"/reminders/{uid}", {"title": "세 번째"})
+    wait_for(lambda: "세 번째" in app.titles(), "the third title in the list")
+    app.settle()
+    app.find("#d-url").click()  # leaving the notes saves them
+    wait_for(lambda: stored()["notes"] == "메모", "the notes saved")
+    assert stored()["title"] == "세 번째", f"title {stored()['title']}"
+    app.find("#detail-close").click()
+    wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+    app.driver.refresh()  # the conflict's message would stay for 8 s into the next check
+    app.settle()
+
+
+@check
 def subtasks_name_their_parent_in_smart_lists(server, app):
     """Found by a tester: Today, Flagged and the other smart lists indented a subtask without
     saying whose it is (its parent is not above it there). Each names its parent, and the

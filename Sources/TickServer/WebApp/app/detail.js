@@ -81,6 +81,29 @@ export async function refreshDetail() {
   }
 }
 
+// What each field showed when it was last drawn from the server, and that version's ETag
+// (input id → { value, etag, stale }). A field kept while it is typed in (a redraw leaves
+// it) whose value another client changed meanwhile is marked stale, and is saved against the
+// version it showed: the server refuses it (412), which is shown, instead of the edit
+// overwriting the other one unseen (found by a tester). A change elsewhere to another field
+// is no conflict: the save goes against the newest version, and both stay.
+const drawn = new Map();
+
+/** The value of `field` the server holds, as one string to compare. */
+function serverValue(reminder, field) {
+  return JSON.stringify(dateFields.includes(field)
+    ? [reminder[field], reminder[`${field}Kind`], reminder[`${field}TimeZone`]]
+    : field === "flagged" ? Boolean(reminder[field]) : shown(reminder, field));
+}
+
+/** The input id of `field` (`repeatFrom` is `d-repeat-from`). */
+const inputID = (field) => `d-${field === "repeatFrom" ? "repeat-from" : field}`;
+
+/** Notes `field` as drawn from `reminder`: its edit starts from this version. */
+function drew(reminder, field) {
+  drawn.set(inputID(field), { value: serverValue(reminder, field), etag: reminder.etag, stale: false });
+}
+
 function show(reminder, keep = null) {
   state.detail = reminder;
   const select = byId("d-list");
@@ -97,8 +120,13 @@ function show(reminder, keep = null) {
   byId("detail-delete").hidden = readOnly;
   byId("subtask-form").hidden = readOnly;
   for (const field of fields) {
-    const input = byId(`d-${field === "repeatFrom" ? "repeat-from" : field}`);
-    if (input.id === keep) continue;
+    const input = byId(inputID(field));
+    if (input.id === keep) {
+      const before = drawn.get(input.id);
+      if (before && before.value !== serverValue(reminder, field)) before.stale = true;
+      continue;
+    }
+    drew(reminder, field);
     if (dateFields.includes(field)) showDate(field, reminder);
     else if (input.type === "checkbox") input.checked = Boolean(reminder[field]);
     else input.value = shown(reminder, field) ?? "";
@@ -148,7 +176,10 @@ function save(field) {
   if (field === "repeat-from") body.repeatFrom = value(field);
   else if (dateFields.includes(field)) Object.assign(body, dateBody(field, asked));
   else body[field] = value(field);
-  saving = saving.then(() => saveNow(asked, body));
+  // Changed elsewhere while it was typed in: saved against the version it showed (412).
+  const base = drawn.get(`d-${field}`);
+  const against = base?.stale ? base.etag : null;
+  saving = saving.then(() => saveNow(asked, body, field === "repeat-from" ? "repeatFrom" : field, against));
 }
 
 /** A date's members of the API's body: a floating one (a wall clock in no zone, as imports
@@ -160,21 +191,29 @@ function dateBody(field, reminder) {
   return floating && when?.includes("T") ? { [field]: when, [`${field}Kind`]: "floating" } : { [field]: when };
 }
 
-async function saveNow(asked, body) {
-  // The newest version the page has (its ETag), also when the panel was closed meanwhile.
+async function saveNow(asked, body, field, against = null) {
+  // The newest version the page has (its ETag), also when the panel was closed meanwhile;
+  // `against`, the version a field changed elsewhere showed.
   const uid = asked.uid;
   const reminder = state.detail?.uid === uid ? state.detail : asked;
   try {
-    const saved = await api.patch(reminder.uid, body, reminder.etag);
+    const saved = await api.patch(reminder.uid, body, against ?? reminder.etag);
     const current = await api.reminder(saved.uid);
     // The field being typed in meanwhile keeps what is typed (found by a tester: it was
-    // emptied by the redraw after the field before it was saved).
-    if (state.detail?.uid === uid) show(current, focusedField());
+    // emptied by the redraw after the field before it was saved); the field saved starts
+    // again from this version.
+    if (state.detail?.uid === uid) {
+      drew(current, field);
+      show(current, focusedField());
+    }
     announce("Saved.");
   } catch (error) {
     if (error instanceof APIError && error.status === 412 && error.problem?.current) {
       showError(new Error("It was changed elsewhere meanwhile; this is the current version. Make your change again."));
-      await refreshDetailNow();
+      // The field refused shows the other change now, also while it still has the focus;
+      // another field being typed in keeps what is typed.
+      const focused = focusedField();
+      if (state.detail?.uid === uid) show(await api.reminder(uid), focused === inputID(field) ? null : focused);
     } else {
       showError(error);
       await refreshDetailNow();
