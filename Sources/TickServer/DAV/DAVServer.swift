@@ -40,6 +40,12 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
             if sharedAccess != nil, ["PROPPATCH", "MKCALENDAR", "MKCOL"].contains(request.method) {
                 throw DAVFailure(403, nil, "only the owner of a shared list renames, recolors or reorders it")
             }
+            if sharedAccess != nil, request.method == "DELETE", case .collection = path {
+                // Through any share, as the JSON API answers (a write share's store sees one
+                // list, which `deleteList` took for the owner's last).
+                throw DAVFailure(403, nil, "only the owner of a shared list deletes it; to leave it, "
+                                 + "DELETE /api/v1/lists/{id}/shares/{your name}")
+            }
             switch request.method {
             case "PROPFIND": return try davPropfind(request, path)
             case "GET", "HEAD": return try davGet(path)

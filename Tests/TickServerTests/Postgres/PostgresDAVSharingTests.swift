@@ -119,6 +119,21 @@ struct PostgresDAVSharingTests {
         return (page["reminders"] as? [[String: Any]] ?? []).filter { $0["uid"] as? String == uid }.compactMap { $0["listID"] as? String }
     }
 
+    /// Found by a tester: bob, with a write share, deleting the collection of ann's list got
+    /// 409 "'Team' is the only list" (his store through the share sees that list alone); the
+    /// README and the JSON API say 403: only the owner deletes a list.
+    @Test("a member's DELETE of a shared list's collection is 403 naming the owner's right, whatever the share; nothing deleted",
+          arguments: ["read", "write"])
+    func memberDeletesSharedCollection(access: String) throws {
+        let harness = try sharedTeam(access: access)
+        let before = try harness.snapshot()
+        let response = dav(harness, "DELETE", "/dav/lists/ann-team/")
+        #expect(response.status == 403, "\(response.status) \(response.bodyText)")
+        #expect(response.bodyText.contains("only the owner of a shared list deletes it"), "\(response.bodyText)")
+        #expect(try harness.snapshot() == before)
+        #expect(dav(harness, "GET", "/dav/lists/ann-team/team-plan.ics", as: "ann").status == 200)
+    }
+
     /// The tester's first case: bob puts the to-do of ann's list, shared with him to read, into
     /// his own list. It stays one reminder with that UID, ann's: 403 `no-uid-conflict` naming
     /// its href (RFC 4791 §5.3.2.1), nothing stored, and the UID still reaches ann's reminder.
