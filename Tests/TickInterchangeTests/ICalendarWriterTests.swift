@@ -100,6 +100,42 @@ struct ICalendarWriterTests {
         #expect(again.alarms == first.alarms)
     }
 
+    /// Found by a tester: `--alarm -24h` (24 real hours) was exported as `-P1D` (a nominal day,
+    /// RFC 5545 §3.3.6) and `-PT24H` imported as a nominal day, so across a DST change the
+    /// alarm rang an hour late after an `.ics` round trip. Exact offsets of a day or more are
+    /// written in hours and read as exact; nominal days stay days.
+    @Test("an exact alarm of a day or more is written in hours and read back exact; nominal days stay days")
+    func exactAlarmsRoundTrip() throws {
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let due = Date(timeIntervalSince1970: 1_772_978_400) // 2026-03-08 10:00 New York (EDT), the day the clocks go forward
+        var reminder = Self.reminder("Flight")
+        reminder.due = .timed(due, timeZone: "America/New_York")
+        reminder.alarms = [Alarm(uid: "a24", trigger: .relative(seconds: -86_400, toStart: false), isExactOffset: true),
+                           Alarm(uid: "a25", trigger: .relative(seconds: -90_000, toStart: false), isExactOffset: true),
+                           Alarm(uid: "d1", trigger: .relative(seconds: -86_400, toStart: false)),
+                           Alarm(uid: "d1h", trigger: .relative(seconds: -90_000, toStart: false))]
+        let text = Self.write([reminder])
+        let triggers = Self.vtodoLines(text).filter { $0.hasPrefix("TRIGGER") }
+        #expect(triggers == ["TRIGGER;RELATED=END:-PT24H", "TRIGGER;RELATED=END:-PT25H",
+                             "TRIGGER;RELATED=END:-P1D", "TRIGGER;RELATED=END:-P1DT1H"], "\(triggers)")
+        let again = try F.reminder(text)
+        #expect(again.alarms.map(\.isExactOffset) == [true, true, false, false])
+        #expect(again.alarms.map(\.trigger) == reminder.alarms.map(\.trigger))
+        // 24 real hours before 10:00 EDT is 09:00 EST the day before; a nominal day, 10:00.
+        let rings = again.alarms.compactMap { again.fireDate(of: $0, in: newYork) }
+        #expect(rings.map { Int($0.timeIntervalSince(due)) } == [-86_400, -90_000, -82_800, -86_400])
+    }
+
+    @Test("imported TRIGGER durations: hours of a day or more are exact, days and weeks nominal", arguments: [
+        ("-PT24H", true), ("-PT25H", true), ("PT36H", true), ("-P1D", false), ("-P1DT1H", false), ("-P1W", false),
+        ("-PT15M", false), ("-PT1440M", true),
+    ])
+    func importedExactness(trigger: String, exact: Bool) throws {
+        let reminder = try F.reminder(F.vtodo(["SUMMARY:x", "DUE:20260308T150000Z",
+                                               "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:\(trigger)", "END:VALARM"]))
+        #expect(reminder.alarms.map(\.isExactOffset) == [exact])
+    }
+
     /// An alarm in Tick's own form (kept as nothing) before one kept as its file gave it:
     /// the kept block was written before Tick's, and the order changed on a round trip.
     @Test("alarms kept as given and alarms in Tick's form are written in the reminder's order")

@@ -9,8 +9,10 @@ struct VTodoFields: Sendable {
     /// A VALARM with `ACTION:DISPLAY` (RFC 5545 §3.6.6) and a readable `TRIGGER`.
     struct AlarmFields: Sendable {
         enum Trigger: Sendable {
-            /// Seconds after (negative: before) the start, or the due date when `toEnd`.
-            case relative(seconds: Int, toEnd: Bool)
+            /// Seconds after (negative: before) the start, or the due date when `toEnd`;
+            /// `isExact` when its hours, minutes and seconds add up to a day or more
+            /// (`-PT24H`: exact time, not the nominal day of `-P1D`; `Alarm.isExactOffset`).
+            case relative(seconds: Int, toEnd: Bool, isExact: Bool)
             /// `TRIGGER;VALUE=DATE-TIME` (UTC by §3.8.6.3).
             case absolute(ICalendarDateValue)
         }
@@ -163,7 +165,11 @@ struct VTodoFields: Sendable {
                 unreadable += 1
                 return nil
             }
-            trigger = .relative(seconds: Int(icaldurationtype_as_int(value.duration)), toEnd: property.isRelatedToEnd)
+            let duration = value.duration
+            // libical keeps the fields as written: `PT24H` is 24 hours, not a day (RFC 5545 §3.3.6).
+            let time = Int(duration.hours) * 3_600 + Int(duration.minutes) * 60 + Int(duration.seconds)
+            trigger = .relative(seconds: Int(icaldurationtype_as_int(duration)), toEnd: property.isRelatedToEnd,
+                                isExact: time >= 86_400)
         }
         var uid = component.first(ICAL_UID_PROPERTY)?.text()
         if uid == nil {

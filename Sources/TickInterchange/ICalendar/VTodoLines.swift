@@ -137,7 +137,9 @@ enum VTodoLines {
         }
         switch alarm.trigger {
         case .relative(let seconds, let toStart):
-            lines.append((toStart ? "TRIGGER:" : "TRIGGER;RELATED=END:") + TickJSON.durationText(seconds))
+            // An exact offset of a day or more is written in hours (`-PT24H`), which RFC 5545
+            // §3.3.6 reads as exact time; `-P1D` would be a nominal day, an hour off across DST.
+            lines.append((toStart ? "TRIGGER:" : "TRIGGER;RELATED=END:") + TickJSON.durationText(seconds, exact: alarm.isExactOffset))
         case .absolute(let instant):
             if let text = ICalendarText.utc(instant) { lines.append("TRIGGER;VALUE=DATE-TIME:" + text) }
         }

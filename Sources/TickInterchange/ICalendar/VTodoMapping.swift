@@ -125,12 +125,15 @@ enum VTodoMapping {
             uid = "\(reminderUID)-alarm-\(anonymous)"
         }
         let trigger: Alarm.Trigger
+        var isExact = false
         switch alarm.trigger {
-        case .relative(let seconds, let toEnd): trigger = .relative(seconds: seconds, toStart: !toEnd)
+        case .relative(let seconds, let toEnd, let exact):
+            trigger = .relative(seconds: seconds, toStart: !toEnd)
+            isExact = exact
         case .absolute(let time): trigger = .absolute(time.utcInstant(zones))
         }
         return Alarm(uid: uid, trigger: trigger, firedAt: alarm.acknowledged?.utcInstant(zones), isSnooze: alarm.isSnooze,
-                     isSilenced: alarm.isSilenced)
+                     isExactOffset: isExact, isSilenced: alarm.isSilenced)
     }
 
     /// Whether a kept line of property `name`, read as `shadow`, says what `reminder`
