@@ -90,7 +90,18 @@ extension Actions {
         guard reminder.recurrence != nil, let last = try db.lastCompletedOccurrence(reminder: reminder.number) else {
             return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false)
         }
-        let reopened = reminder.reopeningOccurrence(last.due, at: now, in: zone)
+        var reopened = reminder.reopeningOccurrence(last.due, at: now, in: zone)
+        // An alarm of the occurrence stepped back to that rang (its delivery is recorded) is
+        // marked as having rung then, not silenced: `show` said "did not ring" (a tester).
+        if let deliveries = db as? any AlarmStore {
+            for index in reopened.alarms.indices where reopened.alarms[index].isSilenced {
+                let alarm = reopened.alarms[index]
+                guard let date = reopened.fireDate(of: alarm, in: zone),
+                      try deliveries.wasDelivered(reminder: reopened.number, alarmUID: alarm.uid, fireAt: date) else { continue }
+                reopened.alarms[index].firedAt = date
+                reopened.alarms[index].isSilenced = false
+            }
+        }
         try db.removeCompletedOccurrence(reminder: reminder.number, due: last.due)
         try db.update(reopened)
         return CompletionChangeResult(reminder: reopened, outcome: .completed, changed: true)

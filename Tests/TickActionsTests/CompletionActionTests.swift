@@ -35,6 +35,37 @@ struct CompletionActionTests {
         #expect(try fixture.store.read { db in try db.completedOccurrenceCount(reminder: one) } == 0)
     }
 
+    /// Found by a tester: the alarm of an occurrence that rang, completed and then reopened
+    /// (stepping back to it), showed "did not ring (already past)". It rang: its delivery is
+    /// recorded, and it says so; an alarm that never rang is still silenced.
+    @Test("reopening steps back to an occurrence whose alarm rang: the alarm is marked rung then, not silenced")
+    func reopenedOccurrenceKeepsItsRing() throws {
+        let fire = Self.first.deadline(in: ActionFixture.seoul)
+        let context = ActionContext(dateContext: DateContext(now: fire.addingTimeInterval(1_800), timeZone: ActionFixture.seoul,
+                                                             locale: Locale(identifier: "en_US")))
+        let fixture = try ActionFixture(context: context)
+        _ = try fixture.actions.add(NewReminder(title: "rent", due: Self.first,
+                                                schedule: ScheduleEdit(recurrence: .set("FREQ=WEEKLY"), alarmOffsets: [AlarmOffset(seconds: 0),
+                                                                                                                       AlarmOffset(seconds: 600)])))
+        let one = Reminder.Number(1)
+        // The agent delivered the alarm at the due time (the other, 10 minutes later, never rang).
+        try fixture.store.write { db in
+            var reminder = try db.existingReminder(one)
+            let rang = try #require(reminder.alarms.firstIndex { $0.trigger == .relative(seconds: 0, toStart: false) })
+            try db.recordDelivery(reminder: one, alarmUID: reminder.alarms[rang].uid, fireAt: fire, deliveredAt: fire, channel: "stdout")
+            reminder.alarms[rang].firedAt = fire
+            reminder.alarms[rang].isSilenced = false
+            try db.update(reminder)
+        }
+        _ = try fixture.actions.setCompletion([one], .complete)
+        let back = try #require(try fixture.actions.setCompletion([one], .reopen).first).reminder
+        #expect(back.due == Self.first)
+        let states = back.alarms.map { ($0.trigger, $0.isSilenced, $0.firedAt) }
+        #expect(states.count == 2)
+        #expect(states.contains { $0.0 == .relative(seconds: 0, toStart: false) && !$0.1 && $0.2 == fire }, "\(states)")
+        #expect(states.contains { $0.0 == .relative(seconds: 600, toStart: false) && $0.1 }, "\(states)")
+    }
+
     @Test("an occurrence after the current one, or never one, is refused and nothing of the batch is kept")
     func refusedOccurrence() throws {
         let fixture = try rent()
