@@ -24,11 +24,14 @@ extension PostgresUserAPI {
     /// reminder does not move into a list shared with them (403 `readOnly` or `betweenOwners`,
     /// naming the share, where the owner's lists would answer 404).
     /// - Throws: the first try's error when `target` is nil or in no list shared with the user.
-    func ownOrShared(_ target: SharedTarget?, needing access: ShareAccess, movingTo destination: ReminderList.ID? = nil,
+    /// `destination` is read only when the user's own store answered 404 (most requests never do).
+    func ownOrShared(_ target: SharedTarget?, needing access: ShareAccess,
+                     movingTo readDestination: () -> ReminderList.ID? = { nil },
                      _ respond: (PostgresAPIStore) throws -> HTTPResponse) throws -> HTTPResponse {
         do {
             return try respond(store)
         } catch where Problem.from(error).status == 404 {
+            let destination = readDestination()
             guard let target, let shared = try sharedList(target) else {
                 if let destination, case .reminder(let uid) = target, let into = try sharedList(.list(destination)),
                    try store.read({ try $0.reminder(uid: uid) }) != nil {

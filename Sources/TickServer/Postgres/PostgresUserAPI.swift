@@ -182,8 +182,8 @@ struct PostgresUserAPI: APIRoutes {
         try ownOrShared(.reminder(ReminderUID(uid)), needing: .read) { try $0.getReminder(uid, context: context) }
     }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        // The list it moves to, when the body names one (a body that does not read is refused below, as it is).
-        let destination = (try? JSONBody(request, allowed: ReminderFields.allowed).string("list").value)?.map { ReminderList.ID(rawValue: $0) }
+        // The list it moves to, when the body names one (a body that does not read was refused already).
+        let destination = { (try? JSONBody(request, allowed: ReminderFields.allowed).string("list").value)?.map { ReminderList.ID(rawValue: $0) } }
         return try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, movingTo: destination) {
             try $0.patchReminder(request, uid, context: context)
         }

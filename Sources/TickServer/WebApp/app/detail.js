@@ -177,9 +177,10 @@ function save(field) {
   else if (dateFields.includes(field)) Object.assign(body, dateBody(field, asked));
   else body[field] = value(field);
   // Changed elsewhere while it was typed in: saved against the version it showed (412).
-  const base = drawn.get(`d-${field}`);
+  const name = field === "repeat-from" ? "repeatFrom" : field;
+  const base = drawn.get(inputID(name));
   const against = base?.stale ? base.etag : null;
-  saving = saving.then(() => saveNow(asked, body, field === "repeat-from" ? "repeatFrom" : field, against));
+  saving = saving.then(() => saveNow(asked, body, name, against));
 }
 
 /** A date's members of the API's body: a floating one (a wall clock in no zone, as imports
