@@ -91,19 +91,39 @@ extension Actions {
             return CompletionChangeResult(reminder: reminder, outcome: .completed, changed: false)
         }
         var reopened = reminder.reopeningOccurrence(last.due, at: now, in: zone)
-        // An alarm of the occurrence stepped back to that rang (its delivery is recorded) is
-        // marked as having rung then, not silenced: `show` said "did not ring" (a tester).
-        if let deliveries = db as? any AlarmStore {
-            for index in reopened.alarms.indices where reopened.alarms[index].isSilenced {
-                let alarm = reopened.alarms[index]
-                guard let date = reopened.fireDate(of: alarm, in: zone),
-                      try deliveries.wasDelivered(reminder: reopened.number, alarmUID: alarm.uid, fireAt: date) else { continue }
-                reopened.alarms[index].firedAt = date
-                reopened.alarms[index].isSilenced = false
-            }
-        }
+        // An alarm of the occurrence stepped back to that rang is marked as having rung
+        // then, not silenced: `show` said "did not ring" (a tester).
+        try markRecordedDeliveries(of: &reopened, through: now, in: zone, db: db)
         try db.removeCompletedOccurrence(reminder: reminder.number, due: last.due)
         try db.update(reopened)
         return CompletionChangeResult(reminder: reopened, outcome: .completed, changed: true)
+    }
+}
+
+extension Actions {
+    /// Marks each alarm of `reminder` that has not rung (pending or silenced), whose ring
+    /// instant under the reminder's dates now is at or before `now` and whose delivery for
+    /// that instant is recorded (`alarm_delivery`), as having rung when it was delivered;
+    /// one recorded as passed over without ringing (`skipped`) as silenced.
+    ///
+    /// A step back to an earlier state — `undone` of a repeating reminder, `tick undo` of a
+    /// date change — gives an alarm back its earlier instant, at which it rang: without this,
+    /// `show` said "did not ring", or the agent, which does not ring a recorded delivery
+    /// twice, marked it rung at the time it ran (a tester).
+    /// - Throws: the store's error. A store that keeps no deliveries changes nothing.
+    static func markRecordedDeliveries(of reminder: inout Reminder, through now: Date, in zone: TimeZone,
+                                       db: some StoreTransaction) throws {
+        guard let deliveries = db as? any AlarmStore else { return }
+        for index in reminder.alarms.indices where reminder.alarms[index].firedAt == nil || reminder.alarms[index].isSilenced {
+            let alarm = reminder.alarms[index]
+            guard let date = reminder.fireDate(of: alarm, in: zone), date <= now else { continue }
+            if let rang = try deliveries.ringTime(reminder: reminder.number, alarmUID: alarm.uid, fireAt: date) {
+                reminder.alarms[index].firedAt = rang
+                reminder.alarms[index].isSilenced = false
+            } else if alarm.firedAt == nil, try deliveries.wasDelivered(reminder: reminder.number, alarmUID: alarm.uid, fireAt: date) {
+                reminder.alarms[index].firedAt = now
+                reminder.alarms[index].isSilenced = true
+            }
+        }
     }
 }

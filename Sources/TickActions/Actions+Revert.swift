@@ -25,6 +25,7 @@ extension Actions {
         reverted.uid = current.uid
         reverted.createdAt = current.createdAt
         reverted.modifiedAt = context.now
+        try markRecordedDeliveries(of: &reverted, through: context.now, in: context.timeZone, db: db)
         try db.update(reverted)
         if reverted.listID != current.listID {
             // The first update put it at the end of the list; this one puts it at its place.

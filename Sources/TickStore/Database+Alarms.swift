@@ -41,6 +41,15 @@ extension Database: AlarmStore {
                       [.integer(number.rawValue), .text(alarmUID), .text(Timestamp.string(fireAt))]) != nil
     }
 
+    /// When the alarm `alarmUID` of reminder `number` rang for `fireAt` (its recorded
+    /// delivery's time), nil when it did not: no delivery recorded, or one `skipped`.
+    /// - Throws: `StoreError` from SQLite.
+    public func ringTime(reminder number: Reminder.Number, alarmUID: String, fireAt: Date) throws -> Date? {
+        try scalarText("""
+            SELECT delivered_at FROM alarm_delivery WHERE reminder = ? AND alarm_uid = ? AND fire_at = ? AND channel <> 'skipped'
+            """, [.integer(number.rawValue), .text(alarmUID), .text(Timestamp.string(fireAt))]).flatMap(Timestamp.date)
+    }
+
     /// Records that the alarm `alarmUID` of reminder `number`, ringing for `fireAt`, was
     /// delivered at `deliveredAt` through `channel` (`dbus`, `stdout`, `exec`, or
     /// `skipped` when it was marked without ringing). A second record of the same

@@ -82,4 +82,45 @@ struct UndoActionTests {
         let result = try self.actions(folder, journaling: nil).undo()
         #expect(result.removed.map(\.title).sorted() == ["one", "two"])
     }
+
+    /// Found by a tester: an alarm that rang, then a date change (which arms it for the new
+    /// time), then `tick undo`: the alarm was back at its old time unmarked, and `tick agent`
+    /// (which does not ring a recorded delivery twice) marked it rung when it next ran. It
+    /// says when it rang now; one passed over without ringing is silenced.
+    @Test("undoing a date change gives an alarm that rang at the old date its recorded ring back")
+    func undoneDateChangeKeepsTheRing() throws {
+        let folder = TemporaryFolder()
+        // The fixture's clock stands at `now`: the alarm rang an hour before, at its due time.
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let due = now.addingTimeInterval(-3_600), rang = due.addingTimeInterval(60)
+        let setup = try actions(folder, journaling: nil)
+        let one = try setup.add(NewReminder(title: "call", due: .timed(due, timeZone: .utc))).reminder.number
+        _ = try setup.add(NewReminder(title: "passed over", due: .timed(due, timeZone: .utc)))
+        let two = Reminder.Number(2)
+        try setup.store.write { db in
+            for (number, channel) in [(one, "stdout"), (two, "skipped")] {
+                var reminder = try db.existingReminder(number)
+                try db.recordDelivery(reminder: number, alarmUID: reminder.alarms[0].uid, fireAt: due, deliveredAt: rang, channel: channel)
+                reminder.alarms[0].firedAt = rang
+                reminder.alarms[0].isSilenced = channel == "skipped"
+                try db.update(reminder)
+            }
+        }
+        let later = now.addingTimeInterval(3_600)
+        for number in [one, two] {
+            let journaled = try actions(folder, journaling: "tick edit \(number) --due")
+            let moved = try journaled.edit(number, ReminderEdit(due: .set(.timed(later, timeZone: .utc)))).reminder
+            #expect(moved.alarms.map(\.firedAt) == [nil], "the new date's alarm is armed")
+            #expect(moved.alarms.map(\.isSilenced) == [false])
+        }
+        let undoing = try actions(folder, journaling: nil)
+        _ = try undoing.undo()
+        _ = try undoing.undo()
+        let (back, passed) = try undoing.store.read { db in (try db.existingReminder(one), try db.existingReminder(two)) }
+        #expect(back.due == .timed(due, timeZone: .utc))
+        #expect(back.alarms.map(\.firedAt) == [rang])
+        #expect(back.alarms.map(\.isSilenced) == [false])
+        #expect(passed.alarms.map(\.firedAt) == [now], "silenced when the undo ran")
+        #expect(passed.alarms.map(\.isSilenced) == [true])
+    }
 }

@@ -27,6 +27,11 @@ public protocol AlarmStore: ReminderStore {
     /// Whether the alarm `alarmUID` of reminder `number` was already delivered for the instant `fireAt`.
     func wasDelivered(reminder number: Reminder.Number, alarmUID: String, fireAt: Date) throws -> Bool
 
+    /// When the alarm `alarmUID` of reminder `number` rang for the instant `fireAt`: the
+    /// time its delivery was recorded, nil when none was or it was passed over without
+    /// ringing (`skipped`).
+    func ringTime(reminder number: Reminder.Number, alarmUID: String, fireAt: Date) throws -> Date?
+
     /// Records that the alarm `alarmUID` of reminder `number`, ringing for `fireAt`, was
     /// delivered at `deliveredAt` through `channel`; a second record of the same delivery is ignored.
     func recordDelivery(reminder number: Reminder.Number, alarmUID: String, fireAt: Date,

@@ -26,6 +26,15 @@ extension PostgresDatabase: AlarmStore {
                    [number.rawValue, alarmUID, fireAt], as: Int64.self) != nil
     }
 
+    /// When the alarm `alarmUID` of the user's reminder `number` rang for `fireAt` (its
+    /// recorded delivery's time), nil when it did not: none recorded, or one `skipped`.
+    public func ringTime(reminder number: Reminder.Number, alarmUID: String, fireAt: Date) throws -> Date? {
+        try scalar("""
+            SELECT delivered_at FROM alarm_deliveries
+            WHERE owner = $1 AND reminder = $2 AND alarm_uid = $3 AND fire_at = $4 AND channel <> 'skipped'
+            """, [number.rawValue, alarmUID, fireAt], as: Date.self)
+    }
+
     /// Records a delivery of the alarm `alarmUID` of the user's reminder `number` for the
     /// instant `fireAt`; a second record of the same delivery is ignored.
     public func recordDelivery(reminder number: Reminder.Number, alarmUID: String, fireAt: Date,

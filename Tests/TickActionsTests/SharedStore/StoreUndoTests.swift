@@ -165,4 +165,33 @@ struct StoreUndoTests {
         #expect(theirs.map(\.id) == [other.change].compactMap { $0 })
         #expect(try undo(in: store).reverted.map(\.title) == ["129"])
     }
+
+    @Test("undoing a date change gives an alarm that rang at the old date the time it rang (the delivery recorded in the store)",
+          arguments: StoreKind.available)
+    func undoneDateChangeKeepsTheRing(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let due = Fixture.now.addingTimeInterval(-3_600), rang = due.addingTimeInterval(90)
+        let call = try store.writeJournaled(command: "add call") { db in
+            try Actions.add(NewReminder(title: "Call", due: .timed(due, timeZone: .utc)), context: context, in: db).reminder
+        }.value
+        try store.writeUnjournaled { db in
+            let deliveries = try #require(db as? any AlarmStore)
+            var reminder = try db.existingReminder(call.number)
+            try deliveries.recordDelivery(reminder: call.number, alarmUID: reminder.alarms[0].uid, fireAt: due, deliveredAt: rang,
+                                          channel: "stdout")
+            reminder.alarms[0].firedAt = rang
+            try db.update(reminder)
+        }
+        _ = try store.writeJournaled(command: "edit call") { db in
+            try Actions.edit(call.number, ReminderEdit(due: .set(.timed(Fixture.now.addingTimeInterval(3_600), timeZone: .utc))),
+                             context: context, in: db)
+        }
+        #expect(try store.read { db in try db.existingReminder(call.number) }.alarms.map(\.firedAt) == [nil])
+        let undone = try undo(in: store)
+        #expect(undone.change.command == "edit call")
+        let back = try store.read { db in try db.existingReminder(call.number) }
+        #expect(back.due == .timed(due, timeZone: .utc))
+        #expect(back.alarms.map(\.firedAt) == [rang])
+        #expect(back.alarms.map(\.isSilenced) == [false])
+    }
 }
