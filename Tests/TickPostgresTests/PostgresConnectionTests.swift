@@ -255,6 +255,35 @@ struct PostgresConnectionTests {
         #expect(attempts == 1)
     }
 
+    /// Found by the suite on a loaded machine: one of 40 PUTs of one user at once lost its
+    /// race ten times and was answered 503. A transaction is run again past its `attempts`
+    /// while its time (`retryFor`) lasts, and gives up after both are spent.
+    @Test("a transaction that keeps losing is run again while its time lasts, then the error is thrown")
+    func retriesWhileTimeLasts() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE item (n integer)")
+        let fail = "DO $$ BEGIN RAISE EXCEPTION 'could not serialize' USING ERRCODE = '40001'; END $$"
+        var attempts = 0
+        try connection.transaction(.serializable) { connection in
+            attempts += 1
+            try connection.execute("INSERT INTO item VALUES ($1)", [attempts])
+            if attempts <= 14 { try connection.execute(fail) }
+        }
+        #expect(attempts == 15, "ten attempts, then more while the five seconds last")
+        #expect(try connection.execute("SELECT n FROM item").map { try $0.decode("n", as: Int.self) } == [15])
+
+        attempts = 0
+        let error = try #require(throws: PostgresError.self) {
+            try connection.transaction(.serializable, attempts: 3, retryFor: 0) { connection in
+                attempts += 1
+                try connection.execute(fail)
+            }
+        }
+        #expect(error.sqlState == "40001")
+        #expect(attempts == 3)
+    }
+
     @Test("two serializable transactions that conflict: the loser is retried and both changes land")
     func realSerializationConflict() throws {
         let database = try PostgresServer.database()
