@@ -43,9 +43,9 @@ public protocol ArchivedReminder {
     func listID(reusing previous: ReminderList.ID?) -> ReminderList.ID
     /// Appends `text` as a JSON string literal (`JSONText.quote`) to `out` and returns
     /// true, or returns false, appending nothing, when it is absent (`parentUID` and `url`).
-    func quote(_ text: ReminderText, into out: inout [UInt8]) -> Bool
+    func quote(_ text: ReminderText, into out: inout ByteBuffer) -> Bool
     /// Appends tag `index` (0 ..< `tagCount`, in stored order) as a JSON string literal.
-    func quoteTag(_ index: Int, into out: inout [UInt8])
+    func quoteTag(_ index: Int, into out: inout ByteBuffer)
 }
 
 extension Reminder: ArchivedReminder {
@@ -53,7 +53,7 @@ extension Reminder: ArchivedReminder {
 
     public func listID(reusing previous: ReminderList.ID?) -> ReminderList.ID { listID }
 
-    public func quote(_ text: ReminderText, into out: inout [UInt8]) -> Bool {
+    public func quote(_ text: ReminderText, into out: inout ByteBuffer) -> Bool {
         let value: String?
         switch text {
         case .uid: value = uid.rawValue
@@ -69,7 +69,7 @@ extension Reminder: ArchivedReminder {
         return true
     }
 
-    public func quoteTag(_ index: Int, into out: inout [UInt8]) {
+    public func quoteTag(_ index: Int, into out: inout ByteBuffer) {
         JSONText.quote(tags[index], into: &out)
     }
 }

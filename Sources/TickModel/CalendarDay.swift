@@ -54,17 +54,20 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// Appends `YYYY-MM-DD` (``description``) to `bytes` as ASCII.
-    public func appendISO8601(to bytes: inout [UInt8]) {
+    @inlinable
+    public func appendISO8601<Sink: ByteSink & ~Copyable>(to bytes: inout Sink) {
         appendFields(to: &bytes, separator: UInt8(ascii: "-"))
     }
 
     /// Appends `YYYYMMDD` (``basicFormat``) to `bytes` as ASCII.
-    public func appendBasicFormat(to bytes: inout [UInt8]) {
+    @inlinable
+    public func appendBasicFormat<Sink: ByteSink & ~Copyable>(to bytes: inout Sink) {
         appendFields(to: &bytes, separator: nil)
     }
 
     /// Appends `YYYY`, `MM`, `DD`, with `separator` between them when given.
-    func appendFields(to bytes: inout [UInt8], separator: UInt8?) {
+    @inlinable
+    func appendFields<Sink: ByteSink & ~Copyable>(to bytes: inout Sink, separator: UInt8?) {
         CalendarDay.appendDigits(year, 4, to: &bytes)
         if let separator { bytes.append(separator) }
         CalendarDay.appendDigits(month, 2, to: &bytes)
@@ -150,7 +153,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// Appends `value` (not negative) in decimal with at least `width` digits.
-    static func appendDigits(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+    @inlinable
+    static func appendDigits<Sink: ByteSink & ~Copyable>(_ value: Int, _ width: Int, to bytes: inout Sink) {
         // Two digits (month, day, hour, minute, second): most fields of a date, without the loops below.
         if width == 2 && value >= 0 && value < 100 {
             bytes.append(UInt8(ascii: "0") + UInt8(value / 10))

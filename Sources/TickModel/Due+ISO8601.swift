@@ -25,7 +25,8 @@ extension Due {
     /// bytes.
     /// - Parameter zone: the Foundation zone of a timed value's identifier when the
     ///   caller has it at hand (a cache of the zones an export meets); nil to look it up.
-    public func appendISO8601(to bytes: inout [UInt8], zone: TimeZone? = nil) {
+    @inlinable
+    public func appendISO8601<Sink: ByteSink & ~Copyable>(to bytes: inout Sink, zone: TimeZone? = nil) {
         switch self {
         case .allDay(let day):
             day.appendISO8601(to: &bytes)
@@ -40,13 +41,15 @@ extension Due {
     /// zone's, or 0 (`Z`) when the zone's is not whole minutes, which `±HH:MM` cannot
     /// write (local mean time, as most zones kept before 1900: Asia/Seoul +08:27:52).
     /// `DateGrammar` reads an offset back to the context zone when this is equal to it.
+    @usableFromInline
     static func writtenOffset(of instant: Date, in zone: TimeZone) -> Int {
         let offset = zone.secondsFromGMT(for: instant)
         return offset % 60 == 0 ? offset : 0
     }
 
     /// Appends `instant` as `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `…Z`) on the wall clock of `zone`.
-    static func appendISO8601(_ instant: Date, in zone: TimeZone, to bytes: inout [UInt8]) {
+    @inlinable
+    static func appendISO8601<Sink: ByteSink & ~Copyable>(_ instant: Date, in zone: TimeZone, to bytes: inout Sink) {
         let seconds = instant.clampedWholeSecondsSince1970
         let offset = writtenOffset(of: Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
         LocalDateTime(secondsSinceEpochAsUTC: seconds + offset).appendISO8601(to: &bytes)
@@ -67,6 +70,7 @@ extension Date {
     /// instants whose wall clock lies in the years 1 to 9999 at any UTC offset (a day
     /// of margin at both ends), so that calendar arithmetic on them cannot trap.
     /// NaN gives 0.
+    @usableFromInline
     var clampedWholeSecondsSince1970: Int {
         let seconds = timeIntervalSince1970.rounded(.down)
         guard !seconds.isNaN else { return 0 }

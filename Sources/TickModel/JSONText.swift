@@ -9,7 +9,8 @@ public enum JSONText {
     /// Appends `text` as a JSON string literal, quotes included, to `out` (UTF-8).
     /// - Complexity: O(n) in the UTF-8 length of `text`; runs that need no escape are
     ///   copied as they are.
-    public static func quote(_ text: String, into out: inout [UInt8]) {
+    @inlinable
+    public static func quote<Sink: ByteSink & ~Copyable>(_ text: String, into out: inout Sink) {
         var text = text
         text.withUTF8 { quote(validUTF8: $0, into: &out) }
     }
@@ -18,7 +19,8 @@ public enum JSONText {
     /// `String` they decode to: bytes that are not UTF-8 become U+FFFD, as
     /// `String(decoding:as:)` makes them. What a stored row's text is quoted with, in place.
     /// - Complexity: O(n); printable ASCII is checked eight bytes at a time.
-    public static func quote(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    @inlinable
+    public static func quote<Sink: ByteSink & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout Sink) {
         if isASCII(bytes) {
             quote(validUTF8: bytes, into: &out)
         } else {
@@ -27,6 +29,7 @@ public enum JSONText {
     }
 
     /// Whether every byte is below 0x80 (ASCII: valid UTF-8 as it is).
+    @usableFromInline
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var index = 0
@@ -43,19 +46,22 @@ public enum JSONText {
     }
 
     /// `quote(_:into:)` on bytes known to be UTF-8.
-    private static func quote(validUTF8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    @inlinable
+    static func quote<Sink: ByteSink & ~Copyable>(validUTF8 bytes: UnsafeBufferPointer<UInt8>, into out: inout Sink) {
         out.append(UInt8(ascii: "\""))
         do {
             var index = 0
             var runStart = 0
             func flush(_ end: Int) {
-                if end > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+                if end > runStart { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
             }
             func escape(_ scalar: UInt32) {
-                let hex = String(scalar, radix: 16)
-                out.append(contentsOf: "\\u".utf8)
-                out.append(contentsOf: String(repeating: "0", count: 4 - hex.count).utf8)
-                out.append(contentsOf: hex.utf8)
+                // `\u` and four lowercase hexadecimal digits (every scalar escaped is below U+10000).
+                out.append("\\u")
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    let digit = UInt8(truncatingIfNeeded: scalar >> UInt32(shift)) & 0xF
+                    out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+                }
             }
             /// Replaces the `width` bytes at `index` with `replacement`.
             func replace(width: Int, with replacement: () -> Void) {
@@ -69,11 +75,11 @@ public enum JSONText {
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
                 switch byte {
-                case UInt8(ascii: "\""): replace(width: 1) { out.append(contentsOf: "\\\"".utf8) }
-                case UInt8(ascii: "\\"): replace(width: 1) { out.append(contentsOf: "\\\\".utf8) }
-                case UInt8(ascii: "\n"): replace(width: 1) { out.append(contentsOf: "\\n".utf8) }
-                case UInt8(ascii: "\r"): replace(width: 1) { out.append(contentsOf: "\\r".utf8) }
-                case UInt8(ascii: "\t"): replace(width: 1) { out.append(contentsOf: "\\t".utf8) }
+                case UInt8(ascii: "\""): replace(width: 1) { out.append("\\\"") }
+                case UInt8(ascii: "\\"): replace(width: 1) { out.append("\\\\") }
+                case UInt8(ascii: "\n"): replace(width: 1) { out.append("\\n") }
+                case UInt8(ascii: "\r"): replace(width: 1) { out.append("\\r") }
+                case UInt8(ascii: "\t"): replace(width: 1) { out.append("\\t") }
                 case 0x00..<0x20, 0x7F: replace(width: 1) { escape(UInt32(byte)) }
                 case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
                     let next = bytes[index + 1]
@@ -96,6 +102,7 @@ public enum JSONText {
     /// printable ASCII is skipped eight bytes at a time, the common case of every string
     /// an export writes.
     /// - Complexity: O(n), eight bytes at a time.
+    @usableFromInline
     static func plainPrefixEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let count = bytes.count

@@ -57,12 +57,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// Appends `YYYY-MM-DDTHH:MM:SS` (``description``) to `bytes` as ASCII, for writers
     /// that build their output as bytes (an export writes several per reminder).
-    public func appendISO8601(to bytes: inout [UInt8]) {
+    @inlinable
+    public func appendISO8601<Sink: ByteSink & ~Copyable>(to bytes: inout Sink) {
         appendFields(to: &bytes, extended: true)
     }
 
     /// Appends `YYYYMMDDTHHMMSS` (``basicFormat``) to `bytes` as ASCII.
-    public func appendBasicFormat(to bytes: inout [UInt8]) {
+    @inlinable
+    public func appendBasicFormat<Sink: ByteSink & ~Copyable>(to bytes: inout Sink) {
         appendFields(to: &bytes, extended: false)
     }
 
@@ -72,24 +74,28 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// Appends `YYYY-MM-DDTHH:MM:SS` (`extended`) or `YYYYMMDDTHHMMSS`.
-    func appendFields(to bytes: inout [UInt8], extended: Bool) {
+    @inlinable
+    func appendFields<Sink: ByteSink & ~Copyable>(to bytes: inout Sink, extended: Bool) {
         if !appendFourDigitYearFields(to: &bytes, extended: extended, quotedUTC: false) { appendEachField(to: &bytes, extended: extended) }
     }
 
     /// Appends `"YYYY-MM-DDTHH:MM:SSZ"`, quotes included: the JSON string of an instant in
     /// UTC (this wall clock read as UTC), as `appendISO8601(to:)` between `"` and `Z"`.
-    public func appendQuotedUTCISO8601(to bytes: inout [UInt8]) {
+    @inlinable
+    public func appendQuotedUTCISO8601<Sink: ByteSink & ~Copyable>(to bytes: inout Sink) {
         if appendFourDigitYearFields(to: &bytes, extended: true, quotedUTC: true) { return }
         bytes.append(UInt8(ascii: "\""))
         appendEachField(to: &bytes, extended: true)
-        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        bytes.append(UInt8(ascii: "Z"))
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// The fields written into a buffer on the stack and appended in one piece, when the
     /// year has four digits and the other fields two (what `appendEachField` then writes,
     /// a field at a time); false, appending nothing, otherwise. A date is written three
     /// times for each reminder of an export: eight appends each cost more than the rest.
-    private func appendFourDigitYearFields(to bytes: inout [UInt8], extended: Bool, quotedUTC: Bool) -> Bool {
+    @inlinable
+    func appendFourDigitYearFields<Sink: ByteSink & ~Copyable>(to bytes: inout Sink, extended: Bool, quotedUTC: Bool) -> Bool {
         let year = day.year
         guard year >= 0, year <= 9_999, day.month >= 0, day.month < 100, day.day >= 0, day.day < 100,
               hour >= 0, hour < 100, minute >= 0, minute < 100, second >= 0, second < 100 else { return false }
@@ -124,13 +130,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
                 raw[index + 1] = UInt8(ascii: "\"")
                 index += 2
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: index))
+            bytes.append(bytes: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: index))
         }
         return true
     }
 
     /// `appendFields(to:extended:)` a field at a time, for any year.
-    private func appendEachField(to bytes: inout [UInt8], extended: Bool) {
+    @inlinable
+    func appendEachField<Sink: ByteSink & ~Copyable>(to bytes: inout Sink, extended: Bool) {
         day.appendFields(to: &bytes, separator: extended ? UInt8(ascii: "-") : nil)
         bytes.append(UInt8(ascii: "T"))
         CalendarDay.appendDigits(hour, 2, to: &bytes)

@@ -74,7 +74,7 @@ public struct ArchiveRow: ArchivedReminder {
         .init(rawValue: row.text(2, reusing: previous?.rawValue))
     }
 
-    public func quote(_ text: ReminderText, into out: inout [UInt8]) -> Bool {
+    public func quote(_ text: ReminderText, into out: inout ByteBuffer) -> Bool {
         let column: Int32
         switch text {
         case .uid: column = 1
@@ -90,7 +90,7 @@ public struct ArchiveRow: ArchivedReminder {
         return true
     }
 
-    public func quoteTag(_ index: Int, into out: inout [UInt8]) {
+    public func quoteTag(_ index: Int, into out: inout ByteBuffer) {
         switch tags {
         case .none:
             preconditionFailure("no tag \(index)")

@@ -43,19 +43,19 @@ struct ArchiveRowTests {
     static func archives(of store: Store) throws -> (decoded: [UInt8], inPlace: [UInt8]) {
         try store.read { db in
             let lists = try db.lists()
-            var decoded: [UInt8] = []
+            var decoded = ByteBuffer()
             var decodedWriter = TickJSON.ArchiveWriter(lists: lists, exportedAt: Fixture.now, into: &decoded)
             try db.forEachReminder { decodedWriter.append($0, to: &decoded) }
             decodedWriter.end(into: &decoded)
-            var inPlace: [UInt8] = []
+            var inPlace = ByteBuffer()
             var inPlaceWriter = TickJSON.ArchiveWriter(lists: lists, exportedAt: Fixture.now, into: &inPlace)
             try db.forEachArchiveRow { inPlaceWriter.append(archived: $0, to: &inPlace) }
             inPlaceWriter.end(into: &inPlace)
-            var compact: ([UInt8], [UInt8]) = ([], [])
+            var compactDecoded = ByteBuffer(), compactInPlace = ByteBuffer()
             var writers = (TickJSON.ReminderWriter(), TickJSON.ReminderWriter())
-            try db.forEachReminder { writers.0.append($0, listName: nil, level: nil, to: &compact.0) }
-            try db.forEachArchiveRow { writers.1.append(archived: $0, listName: nil, level: nil, to: &compact.1) }
-            return (decoded + compact.0, inPlace + compact.1)
+            try db.forEachReminder { writers.0.append($0, listName: nil, level: nil, to: &compactDecoded) }
+            try db.forEachArchiveRow { writers.1.append(archived: $0, listName: nil, level: nil, to: &compactInPlace) }
+            return (decoded.bytes + compactDecoded.bytes, inPlace.bytes + compactInPlace.bytes)
         }
     }
 

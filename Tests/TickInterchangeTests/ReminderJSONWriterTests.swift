@@ -60,11 +60,11 @@ struct ReminderJSONWriterTests {
         var writer = TickJSON.ReminderWriter()
         for reminder in Self.reminders {
             for (level, listName) in [(0, "Home" as String?), (1, nil), (2, "장보기 \"q\""), (nil, "Compact"), (nil, nil)] as [(Int?, String?)] {
-                var direct: [UInt8] = []
+                var direct = ByteBuffer(capacity: 16)
                 writer.append(reminder, listName: listName, level: level, to: &direct)
                 var expected: [UInt8] = []
                 TickJSON.object(for: reminder, listName: listName).write(to: &expected, indent: level)
-                #expect(String(decoding: direct, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
+                #expect(String(decoding: direct.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
                         "reminder \(reminder.number.rawValue) at level \(level.map(String.init) ?? "compact")")
             }
         }

@@ -96,12 +96,20 @@ struct ExportCommand: Command {
         }
         switch format {
         case .json:
-            var writer = TickJSON.ArchiveWriter(lists: source.lists, exportedAt: context.now, into: &out)
+            // Written into a buffer of its own: some 40 small appends a reminder.
+            var bytes = ByteBuffer(capacity: ExportTarget.chunk + 16 * 1024)
+            var writer = TickJSON.ArchiveWriter(lists: source.lists, exportedAt: context.now, into: &bytes)
             try source.forEachArchiveRow { row in
-                writer.append(archived: row, to: &out)
-                try reminderWritten()
+                writer.append(archived: row, to: &bytes)
+                count += 1
+                progress?.advance()
+                if bytes.count >= ExportTarget.chunk {
+                    try bytes.withUnsafeBytes { try target.write($0) }
+                    bytes.removeAll()
+                }
             }
-            writer.end(into: &out)
+            writer.end(into: &bytes)
+            try bytes.withUnsafeBytes { try target.write($0) }
         case .ics:
             try ICalendarWriter.loadLibrary()
             let writer = ICalendarWriter()
@@ -225,13 +233,23 @@ private final class ExportTarget {
     /// Writes `bytes` out.
     /// - Throws: `CommandError.runtime` when the file cannot be written (a full disk).
     func write(_ bytes: [UInt8]) throws {
-        guard let file else {
+        guard file != nil else {
             output.write(bytes: bytes)
+            return
+        }
+        try bytes.withUnsafeBufferPointer { try write($0) }
+    }
+
+    /// Writes `bytes` out.
+    /// - Throws: `CommandError.runtime` when the file cannot be written (a full disk).
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard let file else {
+            output.write(borrowing: bytes)
             return
         }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { raw in Foundation.write(file.descriptor, raw.baseAddress, raw.count) }
+            let written = Foundation.write(file.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw ExportTarget.failure(name)

@@ -6,6 +6,8 @@ public protocol OutputSink: AnyObject {
     func write(_ text: String)
     /// Writes `bytes` (UTF-8 text) unchanged: a long listing built in one buffer.
     func write(bytes: [UInt8])
+    /// Writes `bytes` (UTF-8 text) unchanged, from memory the caller owns: an export's chunks.
+    func write(borrowing bytes: UnsafeBufferPointer<UInt8>)
     /// Writes out what is buffered (a long-running command's lines must not wait).
     func flush()
 }
@@ -16,6 +18,9 @@ extension OutputSink {
 
     /// Writes the bytes as a `String` by default.
     public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
+
+    /// Writes a copy of the bytes by default.
+    public func write(borrowing bytes: UnsafeBufferPointer<UInt8>) { write(bytes: Array(bytes)) }
 }
 
 /// Collects everything written, for tests and for the executable to flush at once.
@@ -50,6 +55,11 @@ public final class FileDescriptorOutput: OutputSink {
     /// Writes what is buffered, then `bytes` straight from the caller's array (one
     /// write(2) for a whole listing, without copying it into the buffer).
     public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write(borrowing: $0) }
+    }
+
+    /// `write(bytes:)` from the caller's memory: a large run in one write(2), not copied.
+    public func write(borrowing bytes: UnsafeBufferPointer<UInt8>) {
         guard failure == nil else { return }
         guard bytes.count >= 64 * 1024 else {
             buffer.append(contentsOf: bytes)
@@ -57,22 +67,20 @@ public final class FileDescriptorOutput: OutputSink {
             return
         }
         flush()
-        write(all: bytes[...])
+        write(all: bytes)
     }
 
     /// Writes what is buffered. A closed pipe (EPIPE) drops the rest silently, as `cat` does.
     public func flush() {
-        write(all: buffer[...])
+        buffer.withUnsafeBufferPointer { write(all: $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes every byte of `bytes`, retrying short and interrupted writes.
-    private func write(all bytes: ArraySlice<UInt8>) {
-        var offset = bytes.startIndex
-        while offset < bytes.endIndex {
-            let written = bytes[offset...].withUnsafeBytes { raw in
-                Foundation.write(descriptor, raw.baseAddress, raw.count)
-            }
+    private func write(all bytes: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno != EPIPE, failure == nil { failure = errno }

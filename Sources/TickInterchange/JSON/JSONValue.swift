@@ -79,8 +79,16 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    static func newline(_ out: inout [UInt8], _ indent: Int?) {
+    /// A line break and the indent of up to 8 levels (16 spaces): `newline` appends a
+    /// prefix of it in one piece.
+    private static let lineBreakAndIndent: StaticString = "\n                "
+
+    static func newline<Sink: ByteSink & ~Copyable>(_ out: inout Sink, _ indent: Int?) {
         guard let indent else { return }
+        if indent <= 8 {
+            out.append(bytes: UnsafeBufferPointer(start: lineBreakAndIndent.utf8Start, count: 1 + indent * 2))
+            return
+        }
         out.append(UInt8(ascii: "\n"))
         for _ in 0..<(indent * 2) { out.append(UInt8(ascii: " ")) }
     }

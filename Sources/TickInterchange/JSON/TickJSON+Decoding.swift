@@ -22,12 +22,11 @@ extension TickJSON {
     /// 100,000 reminders never holds them all as a JSON tree.
     /// - Complexity: O(n) in the size of the output.
     public static func archiveText(lists: [ReminderList], reminders: [Reminder], exportedAt: Date) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(1_024 + reminders.count * 1_024)
+        var out = ByteBuffer(capacity: 1_024 + reminders.count * 1_024)
         var writer = ArchiveWriter(lists: lists, exportedAt: exportedAt, into: &out)
         for reminder in reminders { writer.append(reminder, to: &out) }
         writer.end(into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// An archive written a reminder at a time, as `archiveText(lists:reminders:exportedAt:)`
@@ -42,31 +41,33 @@ extension TickJSON {
         public private(set) var count = 0
 
         /// Appends the archive's head and its lists to `out`.
-        public init(lists: [ReminderList], exportedAt: Date, into out: inout [UInt8]) {
+        public init(lists: [ReminderList], exportedAt: Date, into out: inout ByteBuffer) {
             names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-            out.append(contentsOf: "{\n  \"format\": ".utf8)
+            out.append("{\n  \"format\": ")
             JSONText.quote(formatName, into: &out)
-            out.append(contentsOf: ",\n  \"version\": \(archiveVersion),\n  \"exportedAt\": ".utf8)
+            out.append(contentsOf: Array(",\n  \"version\": \(archiveVersion),\n  \"exportedAt\": ".utf8))
             JSONText.quote(instant(exportedAt), into: &out)
-            out.append(contentsOf: ",\n  \"lists\": ".utf8)
+            out.append(",\n  \"lists\": ")
             if lists.isEmpty {
-                out.append(contentsOf: "[]".utf8)
+                out.append("[]")
             } else {
                 out.append(UInt8(ascii: "["))
                 for (index, list) in lists.enumerated() {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
                     JSONValue.newline(&out, 2)
-                    object(for: list).write(to: &out, indent: 2)
+                    var tree: [UInt8] = []
+                    object(for: list).write(to: &tree, indent: 2)
+                    out.append(contentsOf: tree)
                 }
                 JSONValue.newline(&out, 1)
                 out.append(UInt8(ascii: "]"))
             }
-            out.append(contentsOf: ",\n  \"reminders\": ".utf8)
+            out.append(",\n  \"reminders\": ")
         }
 
         /// Appends the next reminder.
         /// - Complexity: O(n) in the size of the reminder.
-        public mutating func append(_ reminder: Reminder, to out: inout [UInt8]) {
+        public mutating func append(_ reminder: Reminder, to out: inout ByteBuffer) {
             out.append(UInt8(ascii: count == 0 ? "[" : ","))
             JSONValue.newline(&out, 2)
             reminderWriter.append(reminder, listName: names[reminder.listID], level: 2, to: &out)
@@ -79,7 +80,7 @@ extension TickJSON {
         /// Appends the next reminder, read in place (a stored row): the bytes
         /// `append(_:to:)` appends for the `Reminder` it decodes to.
         /// - Complexity: O(n) in the size of the reminder.
-        public mutating func append(archived reminder: some ArchivedReminder, to out: inout [UInt8]) {
+        public mutating func append(archived reminder: some ArchivedReminder, to out: inout ByteBuffer) {
             let listID = reminder.listID(reusing: lastList?.id)
             let name: String?
             if let lastList, lastList.id == listID {
@@ -95,14 +96,14 @@ extension TickJSON {
         }
 
         /// Appends what closes the archive.
-        public func end(into out: inout [UInt8]) {
+        public func end(into out: inout ByteBuffer) {
             if count == 0 {
-                out.append(contentsOf: "[]".utf8)
+                out.append("[]")
             } else {
                 JSONValue.newline(&out, 1)
                 out.append(UInt8(ascii: "]"))
             }
-            out.append(contentsOf: "\n}\n".utf8)
+            out.append("\n}\n")
         }
     }
 

@@ -23,7 +23,7 @@ extension TickJSON {
         /// level deeper; nil: compact, on one line), as `object(for:listName:).write(to:indent:)`
         /// writes it with indent `level`.
         /// - Complexity: O(n) in the size of the reminder's text.
-        public mutating func append(_ reminder: Reminder, listName: String?, level: Int?, to out: inout [UInt8]) {
+        public mutating func append(_ reminder: Reminder, listName: String?, level: Int?, to out: inout ByteBuffer) {
             appendFields(of: reminder, listName: listName, level: level, to: &out)
         }
 
@@ -31,12 +31,12 @@ extension TickJSON {
         /// `append(_:listName:level:to:)` appends for the `Reminder` it decodes to.
         /// - Complexity: O(n) in the size of the reminder's text.
         public mutating func append(archived reminder: some ArchivedReminder, listName: String?, level: Int?,
-                                    to out: inout [UInt8]) {
+                                    to out: inout ByteBuffer) {
             appendFields(of: reminder, listName: listName, level: level, to: &out)
         }
 
         private mutating func appendFields(of reminder: some ArchivedReminder, listName: String?, level: Int?,
-                                           to out: inout [UInt8]) {
+                                           to out: inout ByteBuffer) {
             if members.level != level { members = Members(level: level) }
             let members = self.members
             out.append(UInt8(ascii: "{"))
@@ -104,7 +104,9 @@ extension TickJSON {
                 Self.append("[]", to: &out)
             } else {
                 // Few reminders have alarms: they go through the tree.
-                JSONValue.array(alarms.map(TickJSON.object(for:))).write(to: &out, indent: level.map { $0 + 1 })
+                var tree: [UInt8] = []
+                JSONValue.array(alarms.map(TickJSON.object(for:))).write(to: &tree, indent: level.map { $0 + 1 })
+                out.append(contentsOf: tree)
             }
             members.key(.iCalendarExtras, &out)
             _ = reminder.quote(.iCalendarExtras, into: &out)
@@ -119,7 +121,7 @@ extension TickJSON {
         /// The `"due"`, `"dueKind"` and `"dueTimeZone"` members (or `start…`), as
         /// `dueFields(_:)` gives them.
         private mutating func appendDue(_ due: Due?, keys: (date: Member, kind: Member, zone: Member), members: Members,
-                                        to out: inout [UInt8]) {
+                                        to out: inout ByteBuffer) {
             members.key(keys.date, &out)
             guard let due else {
                 Self.append("null", to: &out)
@@ -242,27 +244,27 @@ extension TickJSON {
             }
 
             /// Appends what comes before the value of `member`.
-            func key(_ member: Member, _ out: inout [UInt8]) {
+            func key(_ member: Member, _ out: inout ByteBuffer) {
                 let start = starts[member.rawValue]
-                out.append(contentsOf: UnsafeBufferPointer(start: bytes.baseAddress! + start, count: starts[member.rawValue + 1] - start))
+                out.append(bytes: UnsafeBufferPointer(start: bytes.baseAddress! + start, count: starts[member.rawValue + 1] - start))
             }
         }
 
         /// Appends the bytes of `text` (static text: no `String` to walk).
-        static func append(_ text: StaticString, to out: inout [UInt8]) {
-            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        static func append(_ text: StaticString, to out: inout ByteBuffer) {
+            out.append(text)
         }
 
-        static func appendOptional(_ text: String?, to out: inout [UInt8]) {
+        static func appendOptional(_ text: String?, to out: inout ByteBuffer) {
             if let text { JSONText.quote(text, into: &out) } else { append("null", to: &out) }
         }
 
-        static func appendBool(_ value: Bool, to out: inout [UInt8]) {
+        static func appendBool(_ value: Bool, to out: inout ByteBuffer) {
             append(value ? "true" : "false", to: &out)
         }
 
         /// `instant(_:)`, quoted, or `null`.
-        static func appendInstant(_ date: Date?, to out: inout [UInt8]) {
+        static func appendInstant(_ date: Date?, to out: inout ByteBuffer) {
             guard let date else {
                 Self.append("null", to: &out)
                 return
@@ -271,7 +273,7 @@ extension TickJSON {
         }
 
         /// `value` in decimal, as `String(value)` writes it.
-        static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        static func appendInteger(_ value: Int64, to out: inout ByteBuffer) {
             if value < 0 { out.append(UInt8(ascii: "-")) }
             var rest = value.magnitude
             var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -284,7 +286,8 @@ extension TickJSON {
                     buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
                     rest /= 10
                 } while rest > 0
-                out.append(contentsOf: buffer[start...])
+                out.append(bytes: UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + start,
+                                                      count: buffer.count - start))
             }
         }
     }
@@ -297,8 +300,7 @@ extension TickJSON {
     /// - Complexity: O(n) in the size of the output.
     public static func arrayText(of reminders: [Reminder], listName: (Reminder) -> String?) -> String {
         guard !reminders.isEmpty else { return "[]" }
-        var out: [UInt8] = []
-        out.reserveCapacity(reminders.count * 1_024)
+        var out = ByteBuffer(capacity: reminders.count * 1_024)
         var writer = ReminderWriter()
         out.append(UInt8(ascii: "["))
         for (index, reminder) in reminders.enumerated() {
@@ -308,6 +310,6 @@ extension TickJSON {
         }
         JSONValue.newline(&out, 0)
         out.append(UInt8(ascii: "]"))
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -113,18 +113,17 @@ extension WebService {
     /// `{ "reminders": […], "nextCursor": … }`, compact, as the `JSONValue` of the same members
     /// would be written, each reminder written straight into the bytes (`TickJSON.ReminderWriter`).
     static func page(_ reminders: [Reminder], lists: [ReminderList.ID: ReminderList], next: String?) -> JSONBytes {
-        var out: [UInt8] = []
-        out.reserveCapacity(128 + reminders.count * 700)
-        out.append(contentsOf: #"{"reminders":["#.utf8)
+        var out = ByteBuffer(capacity: 128 + reminders.count * 700)
+        out.append(#"{"reminders":["#)
         var writer = TickJSON.ReminderWriter()
         for (index, reminder) in reminders.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             writer.append(reminder, listName: lists[reminder.listID]?.name, level: nil, to: &out)
         }
-        out.append(contentsOf: #"],"nextCursor":"#.utf8)
+        out.append(#"],"nextCursor":"#)
         out.append(contentsOf: JSONValue.optional(next).utf8())
         out.append(UInt8(ascii: "}"))
-        return JSONBytes(utf8: out)
+        return JSONBytes(utf8: out.bytes)
     }
 
     /// `?limit` (1…500, default 50) and `?cursor`.
