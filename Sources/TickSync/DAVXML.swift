@@ -193,6 +193,18 @@ public final class XMLTree: @unchecked Sendable {
                 case TICK_XML_READER_TYPE_ELEMENT:
                     let node = XMLTree(name: XMLName(name(xml.namespaceURI(reader)), name(xml.localName(reader))),
                                        attributes: attributes())
+                    // libxml2 reports a namespace error without stopping: a prefix never declared
+                    // (or declared empty) leaves the element in no namespace, and a name that is
+                    // not a QName (`C:.x`, `a:b:c`) is taken whole as the local name, in the default
+                    // namespace. Such a name would be compared, and written back in an answer, as
+                    // something it is not (fuzzing wrote `<D:C:.x/>`): the document is refused.
+                    if node.name.local.utf8.contains(UInt8(ascii: ":"))
+                        || (xml.prefix(reader) != nil && node.name.namespace.isEmpty) {
+                        let shown = xml.qualifiedName(reader).map { String(cString: $0) } ?? node.name.local
+                        throw .protocolError("\(what): the server's XML is not namespace-well-formed at line \(xml.lineNumber(reader)): "
+                                             + "<\(shown)> has a prefix that is not declared or a name that is not a qualified name "
+                                             + "(Namespaces in XML 1.0 §3, §4)")
+                    }
                     if let parent = stack.last { parent.children.append(node) } else if root == nil { root = node }
                     if xml.isEmptyElement(reader) == 0 { stack.append(node) }
                 case TICK_XML_READER_TYPE_END_ELEMENT:

@@ -17,6 +17,7 @@ struct LibXML2: @unchecked Sendable {
     let localName: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
     let qualifiedName: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
     let namespaceURI: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
+    let prefix: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
     let value: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
     let moveToNextAttribute: @convention(c) (OpaquePointer?) -> Int32
     let moveToElement: @convention(c) (OpaquePointer?) -> Int32
@@ -44,6 +45,7 @@ struct LibXML2: @unchecked Sendable {
         localName = try library.function("xmlTextReaderConstLocalName")
         qualifiedName = try library.function("xmlTextReaderConstName")
         namespaceURI = try library.function("xmlTextReaderConstNamespaceUri")
+        prefix = try library.function("xmlTextReaderConstPrefix")
         value = try library.function("xmlTextReaderConstValue")
         moveToNextAttribute = try library.function("xmlTextReaderMoveToNextAttribute")
         moveToElement = try library.function("xmlTextReaderMoveToElement")

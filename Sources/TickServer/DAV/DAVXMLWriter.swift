@@ -27,6 +27,12 @@ struct DAVXMLWriter {
             let tag = "\(prefix):\(name.local)"
             return inner.isEmpty ? "<\(tag)/>" : "<\(tag)>\(inner)</\(tag)>"
         }
+        // A property in no namespace: an empty default namespace (a prefix cannot be bound
+        // to the empty name, Namespaces in XML 1.0 §3).
+        if name.namespace.isEmpty {
+            let open = "\(name.local) xmlns=\"\""
+            return inner.isEmpty ? "<\(open)/>" : "<\(open)>\(inner)</\(name.local)>"
+        }
         // A property of a namespace Tick does not know (asked for, and not found).
         let open = "X:\(name.local) xmlns:X=\"\(DAVBody.escaped(name.namespace))\""
         return inner.isEmpty ? "<\(open)/>" : "<\(open)>\(inner)</X:\(name.local)>"
