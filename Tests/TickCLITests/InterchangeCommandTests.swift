@@ -172,6 +172,38 @@ struct InterchangeCommandTests {
         // A file beside it with another name is fine.
         cli.ok("export", "-o", database + ".json")
     }
+
+    /// Found by a tester: `--output` a named pipe or a device (`/dev/stdout`, `/dev/full`)
+    /// renamed a temporary file over it and said "Exported": the reader got nothing, and the
+    /// device was replaced by a plain file. They are written into as they are.
+    @Test("export --output a named pipe writes into the pipe and leaves it a pipe; a folder is refused")
+    func exportIntoAPipe() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Through the pipe")
+        let pipe = cli.folder.file("pipe")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // A reader that does not wait for a writer, so that the export's open finds one.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let result = cli.run("export", "--format", "todotxt", "--output", pipe)
+        #expect(result.status == 0, "\(result.errors)")
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = read(reader, &chunk, chunk.count)
+            guard count > 0 else { break }
+            received += chunk[..<count]
+        }
+        #expect(String(decoding: received, as: UTF8.self).contains("Through the pipe"))
+        var info = stat()
+        #expect(stat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a named pipe")
+        let folder = cli.folder.file("folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let refused = cli.run("export", "--output", folder)
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("it is a folder"), "\(refused.errors)")
+    }
 }
 
 @Suite("Import: idempotence and validation")

@@ -204,8 +204,9 @@ private final class ExportTarget {
 
     private let output: any OutputSink
     private let name: String
-    /// The file being written and the path it replaces, nil for standard output.
-    private var file: (descriptor: Int32, temporary: String, target: String)?
+    /// The file being written and the path it replaces (nil when written in place: a pipe or
+    /// a device), nil for standard output.
+    private var file: (descriptor: Int32, temporary: String?, target: String)?
 
     /// - Parameters:
     ///   - path: the absolute path of the file, nil for standard output.
@@ -215,6 +216,19 @@ private final class ExportTarget {
         self.output = output
         self.name = name
         guard let path else { return }
+        // A named pipe, a device (`/dev/stdout`, `/dev/null`), a socket: written into as it
+        // is. A temporary file renamed over it would replace it with a plain file and the
+        // reader would get nothing (a tester's `--output /dev/full` as root replaced the device).
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            guard info.st_mode & S_IFMT != S_IFDIR else {
+                throw CommandError.runtime("cannot write \(name): it is a folder; give a file name")
+            }
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw ExportTarget.failure(name) }
+            file = (descriptor, nil, path)
+            return
+        }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? 0o600
         let temporary = target + ".tick-\(getpid()).tmp"
@@ -265,22 +279,24 @@ private final class ExportTarget {
         self.file = nil
         guard close(file.descriptor) == 0 else {
             let error = ExportTarget.failure(name)
-            unlink(file.temporary)
+            if let temporary = file.temporary { unlink(temporary) }
             throw error
         }
-        guard rename(file.temporary, file.target) == 0 else {
+        guard let temporary = file.temporary else { return }
+        guard rename(temporary, file.target) == 0 else {
             let error = ExportTarget.failure(name)
-            unlink(file.temporary)
+            unlink(temporary)
             throw error
         }
     }
 
-    /// Removes the temporary file after a failure; the target is left as it was.
+    /// Removes the temporary file after a failure; the target is left as it was (a pipe or
+    /// a device written in place has what was written before the failure).
     func discard() {
         guard let file else { return }
         self.file = nil
         close(file.descriptor)
-        unlink(file.temporary)
+        if let temporary = file.temporary { unlink(temporary) }
     }
 
     /// `cannot write NAME: REASON`, from `errno`.
