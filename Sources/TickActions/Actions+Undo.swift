@@ -249,10 +249,11 @@ private struct UndoPlan {
                     }
                 }
             } else if entry.existedAfter, let current {
-                if try db.revision(uid: current.uid) != entry.afterRevision {
-                    conflicts.append("\(current.number) \(current.title.quotedForUndo) was changed since")
-                } else {
+                if try db.revision(uid: current.uid) == entry.afterRevision
+                    || isBackAsMade(current, afterRevision: entry.afterRevision, in: db) {
                     remindersToRemove.append(current)
+                } else {
+                    conflicts.append("\(current.number) \(current.title.quotedForUndo) was changed since")
                 }
             }
         }
@@ -269,6 +270,34 @@ private struct UndoPlan {
                 conflicts.append("\(reminder.number) \(reminder.title.quotedForUndo) cannot go back: its list was deleted since")
             }
         }
+    }
+
+    /// The later changes' entries of each reminder they touched, oldest change first, with
+    /// whether each change was undone: read once per plan, when a reminder the change added
+    /// has another revision now.
+    private var laterEntries: [Reminder.Number: [(undone: Bool, entry: JournaledReminder)]]?
+
+    /// Whether `current`, which this change added and whose revision moved since, is back as
+    /// the change left it: every later change that touched it was undone, the first of them
+    /// found it as this change left it (the same revision), and its fields are those again.
+    /// Found by a tester: `tick add X; tick edit 1 --title Y; tick undo; tick undo` refused the
+    /// second undo ("#1 was changed since"), as undoing the edit moves the revision on.
+    private mutating func isBackAsMade(_ current: Reminder, afterRevision: Int64?, in db: some JournalStore) throws -> Bool {
+        if laterEntries == nil {
+            var found: [Reminder.Number: [(undone: Bool, entry: JournaledReminder)]] = [:]
+            let later = try db.journalChanges(limit: Int(Database.journalDepth) * 2, includingUndone: true)
+                .filter { $0.id > change.id }.sorted { $0.id < $1.id }
+            for laterChange in later {
+                for entry in try db.journaledReminders(of: laterChange.id) {
+                    found[entry.number, default: []].append((laterChange.undoneAt != nil, entry))
+                }
+            }
+            laterEntries = found
+        }
+        guard let entries = laterEntries?[current.number], let first = entries.first,
+              entries.allSatisfy(\.undone), let before = first.entry.before,
+              first.entry.beforeRevision == afterRevision else { return false }
+        return UndoField.allCases.allSatisfy { $0.isSame(before, current) }
     }
 
     /// Plans putting back the fields the change wrote (where `before` and `after`
