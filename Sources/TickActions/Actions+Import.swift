@@ -135,6 +135,7 @@ extension Actions {
         var importer = BatchImporter(now: context.now, fallbackListName: request.fallbackListName,
                                      zone: context.timeZone, restoresArchive: request.restoresArchive)
         importer.mergeRule = request.mergeRule
+        importer.alarmDefaults = context.alarmDefaults
         return try importer.apply(request.batch, followedBy: more, to: db)
     }
 }

@@ -32,6 +32,8 @@ struct BatchImporter {
     var restoresArchive = false
     /// How a reminder is saved over the stored one with the same UID.
     var mergeRule = ImportMergeRule.replace
+    /// The alarms a date gets when its kind changes in a todo.txt line (which has no alarms).
+    var alarmDefaults: AlarmDefaults?
 
     /// An importer for one batch.
     /// - Parameters:
@@ -195,6 +197,11 @@ struct BatchImporter {
                         let listID = reminder.listID
                         reminder = TodoTxtImport.merged(reminder, onto: existing, timeZone: zone)
                         reminder.listID = listID
+                        // A due day changed in the line moves the stored alarms with it, as
+                        // `tick edit --due` does (a tester: they stayed silenced, at midnight).
+                        if reminder.due != existing.due {
+                            reminder.armAlarmsForNewDate(defaults: alarmDefaults, previousDue: existing.due)
+                        }
                     }
                     if item.statesModification, mergeRule != .sync, !replacesOccurrence,
                        BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
@@ -245,6 +252,7 @@ struct BatchImporter {
                         summary.unchanged += 1
                         continue
                     }
+                    BatchImporter.rearmAcknowledgedBeforeRinging(&reminder, in: zone)
                     BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: existing, at: now, in: zone)
                     existing = reminder
                     try db.update(existing)
@@ -252,6 +260,7 @@ struct BatchImporter {
                     continue
                 }
                 dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
+                BatchImporter.rearmAcknowledgedBeforeRinging(&reminder, in: zone)
                 BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
                 if restoresArchive {
                     restoring.append((reminder, item.hasPosition))
@@ -375,6 +384,19 @@ struct BatchImporter {
     private struct PendingAlarm: Hashable {
         var uid: String
         var date: Date
+    }
+
+    /// Makes pending again each alarm of an imported reminder marked fired before the instant
+    /// it rings for now: an acknowledgement earlier than the trigger time does not cover it
+    /// (RFC 9074 §6). A newer version of a to-do that moved its date into the future kept the
+    /// old date's fired or silenced alarm, whether from the file (`ACKNOWLEDGED`) or carried
+    /// over from the stored one, and it never rang (a tester).
+    static func rearmAcknowledgedBeforeRinging(_ reminder: inout Reminder, in zone: TimeZone) {
+        for index in reminder.alarms.indices {
+            guard let fired = reminder.alarms[index].firedAt,
+                  let date = reminder.fireDate(of: reminder.alarms[index], in: zone), fired < date else { continue }
+            reminder.alarms[index].firedAt = nil
+        }
     }
 
     /// Marks the alarms of an imported reminder whose ring time is already past as

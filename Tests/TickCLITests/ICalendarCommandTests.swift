@@ -308,4 +308,41 @@ struct ICalendarCommandTests {
         #expect(cli.ok("show", "1").contains("except Jan 1, 2033  (RRULE:"))
         #expect(cli.ok("export", "--format", "ics").contains("EXDATE;VALUE=DATE:20290101,20290102\r\n"))
     }
+
+    /// Found by a tester: a newer version of a to-do whose date moved into the future kept the
+    /// old date's silenced alarm (from the stored reminder, or from Tick's own `ACKNOWLEDGED`),
+    /// and it never rang; a todo.txt line's new due day left the alarm silenced at midnight.
+    @Test("an import that moves a to-do's date into the future arms its alarm again; so does a todo.txt due day")
+    func importedDateMoveArmsTheAlarm() throws {
+        let cli = CLIHarness(zone: "UTC")
+        cli.variables["TICK_NOW"] = "2026-12-04T10:00:00Z"
+        func todo(due: String, modified: String, acknowledged: String? = nil) -> Data {
+            let ack = acknowledged.map { "ACKNOWLEDGED;X-TICK-SILENCED=TRUE:\($0)\r\n" } ?? ""
+            return Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VTODO\r\nUID:todo-1\r\n"
+                + "DTSTAMP:20261201T000000Z\r\nLAST-MODIFIED:\(modified)\r\nSUMMARY:Pay rent\r\nDUE:\(due)\r\n"
+                + "BEGIN:VALARM\r\nUID:A1\r\nACTION:DISPLAY\r\nDESCRIPTION:Pay rent\r\nTRIGGER:-PT15M\r\n\(ack)END:VALARM\r\n"
+                + "END:VTODO\r\nEND:VCALENDAR\r\n").utf8)
+        }
+        cli.files["v1.ics"] = todo(due: "20261203T090000Z", modified: "20261201T000000Z")
+        cli.ok("import", "v1.ics")
+        #expect(cli.ok("show", "1").contains("did not ring (already past)"))
+        cli.files["v2.ics"] = todo(due: "20261206T090000Z", modified: "20261204T000000Z")
+        cli.ok("import", "v2.ics")
+        let moved = cli.ok("show", "1")
+        #expect(moved.contains("15 minutes before due (Dec 6, 2026 8:45 AM)") && !moved.contains("did not ring"), "\(moved)")
+        // Tick's own export of the silenced alarm, with the date moved on: acknowledged before
+        // the new instant, so pending again.
+        cli.files["v3.ics"] = todo(due: "20261207T090000Z", modified: "20261204T080000Z", acknowledged: "20261204T100000Z")
+        cli.ok("import", "v3.ics")
+        #expect(!cli.ok("show", "1").contains("did not ring"))
+        // todo.txt: the line has no alarms; a new due day moves the stored ones as an edit does.
+        cli.ok("add", "Bins", "--due", "2026-12-03 7am")
+        #expect(cli.ok("show", "2").contains("did not ring (already past)"))
+        let line = cli.ok("export", "--format", "todotxt").split(separator: "\n").first { $0.contains("Bins") }
+        let moved2 = try #require(line).replacingOccurrences(of: "due:2026-12-03", with: "due:2026-12-06")
+        cli.files["todo.txt"] = Data((moved2 + "\n").utf8)
+        cli.ok("import", "todo.txt")
+        let bins = cli.ok("show", "2")
+        #expect(bins.contains("Dec 6, 2026 9:00 AM") && !bins.contains("did not ring"), "\(bins)")
+    }
 }
