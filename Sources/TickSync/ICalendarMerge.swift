@@ -125,14 +125,17 @@ public enum ICalendarMerge {
             let lines = newer.lines(named: name)
             merged.properties += lines.isEmpty ? older.lines(named: name) : lines
         }
-        let alarms = pick(base: base.map { $0.alarmTexts }, local: local.alarmTexts, server: server.alarmTexts,
+        let alarms = pick(base: base.map { $0.alarmKeys }, local: local.alarmKeys, server: server.alarmKeys,
                           localIsNewer: localIsNewer)
         if let lost = alarms.lost {
-            conflicts.append(Conflict(property: "VALARM", lostValue: (lost ?? []).joined(separator: "\n"), localLost: alarms.localLost))
+            let pool = server.children + local.children
+            let texts = (lost ?? []).compactMap { key in pool.first { $0.alarmKey == key }?.text }
+            conflicts.append(Conflict(property: "VALARM", lostValue: texts.joined(separator: "\n"), localLost: alarms.localLost))
         }
         let chosen = alarms.chosen ?? []
-        let pool = server.children + local.children
-        merged.children = chosen.compactMap { text in pool.first { $0.text == text } }
+        // The chosen side's own components (local first when it won: Tick's text as written).
+        let pool = chosen == local.alarmKeys ? local.children + server.children : server.children + local.children
+        merged.children = chosen.compactMap { key in pool.first { $0.alarmKey == key } }
         return merged
     }
 
@@ -204,7 +207,16 @@ public enum ICalendarMerge {
             children.first { $0.name == "VTODO" && ($0.value(of: "RECURRENCE-ID") ?? "") == key }
         }
 
-        var alarmTexts: [String] { children.filter { $0.name == "VALARM" }.map(\.text) }
+        /// Each VALARM as a key that does not depend on the order of its lines: servers give a
+        /// component's properties back in an order of their own (Radicale and Xandikos sort
+        /// them), and a VALARM compared as text changed "on both sides" whenever the other side
+        /// changed anything else, so Tick's alarm edit was lost (a tester).
+        var alarmKeys: [String] { children.filter { $0.name == "VALARM" }.map(\.alarmKey) }
+
+        /// The component's lines, its own sorted and its children's keys after them, sorted.
+        var alarmKey: String {
+            ([name] + properties.sorted() + children.map(\.alarmKey).sorted()).joined(separator: "\n")
+        }
 
         /// The component as iCalendar text, CRLF line ends, folded at 75 octets
         /// (`ICalendarText.appendFolded`, the writer's own folding).
