@@ -464,6 +464,30 @@ def due_dates_in_the_browsers_time_zone(server, app):
         app.settle()
 
 
+@check
+def a_year_below_100_stays_that_year(server, app):
+    """Found by a tester: a reminder due in the year 99 showed as Jan 1, 1999 (JavaScript's
+    `new Date(99, …)` is 1999), overdue, and adding a time saved 1999-01-01. It shows, and
+    keeps, the year 99."""
+    driver = app.driver
+    work = server.list_id("Work")
+    server.api("POST", "/reminders", {"title": "Ancient", "list": work, "due": "0099-01-01"})
+    driver.refresh()
+    app.open_list("Work")
+    wait_for(lambda: "99" in app.in_row("Ancient", ".due-cell").text, "the row of Ancient")
+    shown = app.in_row("Ancient", ".due-cell").text.split("\n")[0]
+    assert shown == "Jan 1, 99", f"the row says {shown!r}"
+    app.click("Ancient", ".title")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "Ancient", "the detail panel")
+    assert app.find("#d-due").get_attribute("value") == "0099-01-01", app.find("#d-due").get_attribute("value")
+    dated(app, "#d-due-time", "0900AM")
+    ancient = lambda: server.reminder("Work", "Ancient")
+    wait_for(lambda: ancient()["dueKind"] == "timed", "a time added")
+    assert ancient()["due"].startswith("0099-01-01T09:00"), ancient()["due"]
+    app.find("#detail-close").click()
+    wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
 @contextlib.contextmanager
 def browser_time_zone(app, zone):
     """The page reloaded with the browser in `zone` (Chromium's time zone override), and back after."""

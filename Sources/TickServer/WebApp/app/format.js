@@ -10,24 +10,35 @@ function capitalized(text) {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
+/**
+ * This browser's local time `y`-`m`-`d` `hh`:`mm`:`ss`. `new Date(y, …)` reads a year from
+ * 0 to 99 as 1900–1999: the year is set again (a reminder due in year 99 showed as 1999 and
+ * was saved as 1999 when its time was edited; a tester).
+ */
+function localDate(y, m, d, hh = 0, mm = 0, ss = 0) {
+  const date = new Date(y, m - 1, d, hh, mm, ss);
+  if (y >= 0 && y < 100) date.setFullYear(y, m - 1, d);
+  return date;
+}
+
 /** The instant or local day of a due/start value of the API (`dueKind`: allDay, timed, floating). */
 export function parseWhen(value, kind) {
   if (!value) return null;
   if (kind === "allDay") {
     const [y, m, d] = value.split("-").map(Number);
-    return new Date(y, m - 1, d);
+    return localDate(y, m, d);
   }
   if (kind === "floating") {
     const [day, time = "00:00:00"] = value.split("T");
     const [y, m, d] = day.split("-").map(Number);
     const [hh, mm, ss] = time.split(":").map(Number);
-    return new Date(y, m - 1, d, hh, mm, ss || 0);
+    return localDate(y, m, d, hh, mm, ss || 0);
   }
   return new Date(value);
 }
 
 function startOfDay(date) {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  return localDate(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
 /** Whole days from today to `date` (0 today, 1 tomorrow, -1 yesterday). */
@@ -64,8 +75,7 @@ export function refuseBrowserZone() {
 function browserOffset(day, time) {
   const [year, month, date] = day.split("-").map(Number);
   const [hour, minute] = time.split(":").map(Number);
-  const local = new Date(year, month - 1, date, hour, minute);
-  local.setFullYear(year); // years 0–99 are not read as 1900–1999
+  const local = localDate(year, month, date, hour, minute);
   const east = -local.getTimezoneOffset();
   const size = Math.abs(east);
   return `${east < 0 ? "-" : "+"}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
