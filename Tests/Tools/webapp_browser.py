@@ -760,6 +760,13 @@ def a_field_changed_elsewhere_while_typed_in(server, app):
     app.settle()
     assert stored()["title"] == "다른 제목", f"the other client's title was overwritten: {stored()['title']}"
     wait_for(lambda: app.find("#d-title").get_attribute("value") == "다른 제목", "the panel showing the other title")
+    # What was typed is not lost (a tester): offered back, and saved over the other with a click.
+    keep = app.find("#keep-mine")
+    assert "웹 제목" in keep.text, keep.text
+    keep.click()
+    wait_for(lambda: stored()["title"] == "웹 제목", "the typed title saved over the other")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "웹 제목", "the panel showing the typed title")
+    assert app.find("#error").is_displayed() is False, "the conflict's line stays after its action"
     # Notes typed while the title changes elsewhere: both stay.
     app.find("#d-notes").send_keys("메모")
     server.api("PATCH", f"/reminders/{uid}", {"title": "세 번째"})
@@ -771,6 +778,25 @@ def a_field_changed_elsewhere_while_typed_in(server, app):
     app.find("#detail-close").click()
     wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
     app.driver.refresh()  # the conflict's message would stay for 8 s into the next check
+    app.settle()
+
+
+@check
+def deleted_elsewhere_while_typed_in(server, app):
+    """Found by a tester: a reminder deleted by another client while its notes were typed in
+    closed the panel with "there is no reminder with the uid '…'", and the notes were gone. It
+    says the reminder was deleted elsewhere, in words, and shows what was typed."""
+    uid = server.api("POST", "/reminders", {"title": "Soon gone", "list": server.list_id("Work")})["uid"]
+    app.open_list("Work")
+    app.click("Soon gone", ".title")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "Soon gone", "the panel on Soon gone")
+    app.settle()
+    app.find("#d-notes").send_keys("긴 메모 to keep")
+    server.api("DELETE", f"/reminders/{uid}")
+    wait_for(lambda: "was deleted elsewhere" in app.find("#error").text, "the deletion said")
+    text = app.find("#error").text
+    assert "긴 메모 to keep" in text and "uid" not in text, text
+    app.driver.refresh()
     app.settle()
 
 
@@ -1069,6 +1095,12 @@ def keyboard_alone(server, app):
     app.driver.switch_to.active_element.send_keys("j")
     outline = app.driver.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("none", ""), f"the focused row has no outline ({outline})"
+    # A tester: with the focus on a sidebar list, `d` deleted the reminder selected out of
+    # sight. The reminder's keys act in the reminders only.
+    selected = app.driver.switch_to.active_element.get_attribute("data-uid")
+    sidebar_item(app, "Work").send_keys("d")
+    app.settle()
+    assert server.api("GET", "/reminders/" + selected)["uid"] == selected, "d on a sidebar list deleted the selected reminder"
 
 
 @check

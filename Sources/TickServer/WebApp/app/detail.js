@@ -5,12 +5,14 @@ import { api, APIError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
 import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue, zoneNote } from "./format.js";
 import { state, listByID, isReadOnly } from "./state.js";
-import { reload, showError, toggle, remove } from "./main.js";
+import { reload, showError, hideError, toggle, remove } from "./main.js";
 
 const fields = ["title", "notes", "due", "start", "list", "priority", "flagged", "tags", "url", "repeat", "repeatFrom", "alarms"];
 // The dates: a date input and a time input each (no time: all day), a timed one in its own
 // time zone, so that an edit made in another zone keeps it there.
 const dateFields = ["due", "start"];
+// The fields typed into as text: what was typed can be offered back after a conflict.
+const textFields = ["title", "notes", "tags", "url", "repeat", "alarms"];
 let returnFocus = null;
 
 /** The text a field's input shows for `reminder`. */
@@ -210,11 +212,33 @@ async function saveNow(asked, body, field, against = null) {
     announce("Saved.");
   } catch (error) {
     if (error instanceof APIError && error.status === 412 && error.problem?.current) {
-      showError(new Error("It was changed elsewhere meanwhile; this is the current version. Make your change again."));
+      // What was typed is offered back, not dropped (a tester lost a title so): a text
+      // field's value can be saved over the other change with one click.
+      const input = byId(inputID(field));
+      const mine = textFields.includes(field) && state.detail?.uid === uid ? input.value : null;
+      const keep = mine === null ? [] : [" ", el("button", {
+        type: "button", class: "link", id: "keep-mine",
+        onclick: () => {
+          hideError();
+          if (state.detail?.uid !== uid) return;
+          input.value = mine;
+          save(field);
+        },
+      }, `Save mine: “${mine.length > 60 ? mine.slice(0, 60) + "…" : mine}”`)];
+      showError(new Error("It was changed elsewhere meanwhile; this is the current version."), ...keep);
       // The field refused shows the other change now, also while it still has the focus;
       // another field being typed in keeps what is typed.
       const focused = focusedField();
       if (state.detail?.uid === uid) show(await api.reminder(uid), focused === inputID(field) ? null : focused);
+    } else if (error instanceof APIError && error.status === 404) {
+      // Deleted elsewhere, or its list unshared: said in words, not with the API's "no reminder
+      // with the uid …", and what was typed is shown until dismissed (a tester lost a note so).
+      const input = byId(inputID(field));
+      const mine = textFields.includes(field) ? input.value : "";
+      const what = `“${asked.title}” was deleted elsewhere, or its list is no longer shared with you.`;
+      showError(new Error(mine ? `${what} What you typed: “${mine}”` : what),
+        ...(mine ? [" ", el("button", { type: "button", onclick: hideError }, "Dismiss")] : []));
+      if (state.detail?.uid === uid) closeDetail();
     } else {
       showError(error);
       await refreshDetailNow();

@@ -72,10 +72,15 @@ export function installShortcuts() {
       return;
     }
     if (typing(target)) return;
-    const reminder = selectedReminder();
+    // The keys of the selected reminder (move, select, complete, open, delete, flag) act
+    // while the focus is in the reminders or nowhere: with it on a sidebar list or another
+    // control, `d` deleted the reminder selected out of sight (a tester).
+    const onRows = target === document.body || target === document.documentElement || Boolean(target.closest?.("#reminders"));
+    const reminder = onRows ? selectedReminder() : null;
     const key = event.key;
     let handled = true;
-    if (event.altKey) {
+    if (!onRows && ["ArrowUp", "ArrowDown", "j", "k", "J", "K", "Home", "End"].includes(key)) handled = false;
+    else if (event.altKey) {
       if (key === "ArrowUp") await moveSelected(-1);
       else if (key === "ArrowDown") await moveSelected(1);
       else handled = false;

@@ -398,16 +398,23 @@ async function add(event) {
 let errorTimer = null;
 
 /** Shows an error (the API's detail, in the CLI's words) in the alert line. */
-export function showError(error) {
+export function showError(error, ...actions) {
   const box = byId("error");
   fill(box, error instanceof APIError && error.status === 401
     ? "You are not signed in: sign in at /login, or open the address tick serve printed (…/login?token=…)."
     // The API names the query argument (`?q: cannot read the search …`); the page's reader
     // typed into the search field, not an argument.
-    : (error.message || String(error)).replace(/^\?q: /, ""));
+    : (error.message || String(error)).replace(/^\?q: /, ""), ...actions);
   box.hidden = false;
   clearTimeout(errorTimer);
-  errorTimer = setTimeout(() => { box.hidden = true; }, 8_000);
+  // A message with something to do (`actions`: buttons) stays until it is done or the next one.
+  if (actions.length === 0) errorTimer = setTimeout(() => { box.hidden = true; }, 8_000);
+}
+
+/** Hides the error line (its action was taken). */
+export function hideError() {
+  clearTimeout(errorTimer);
+  byId("error").hidden = true;
 }
 
 // MARK: - The drawer (phone width)
