@@ -61,6 +61,19 @@ public struct ImportSummary: Sendable, Equatable {
     /// to be later than DTSTART): imported without the start date, which is given here
     /// with the due date and the line of the file, for a warning.
     public var droppedStarts: [DroppedStart] = []
+    /// Reminders of the file whose parent link closed a loop (A a subtask of B, B of A, or
+    /// one of itself): saved as top-level reminders, as `tick edit --parent` refuses a loop.
+    public var brokenParentLoops: [BrokenParentLoop] = []
+
+    /// A reminder saved without the parent the file gave it, which would have made a loop.
+    public struct BrokenParentLoop: Sendable, Equatable {
+        /// The reminder, as saved.
+        public var number: Reminder.Number
+        /// Its title.
+        public var title: String
+        /// The parent the file named.
+        public var parentUID: ReminderUID
+    }
 
     /// A start date left out because it was after the due date.
     public struct DroppedStart: Sendable, Equatable {

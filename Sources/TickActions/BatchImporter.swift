@@ -280,7 +280,7 @@ struct BatchImporter {
             piece = next
         }
         try db.insert(restoring: renumbered.map(\.reminder), keepingNumbers: false, keepingPositions: renumbered.map(\.keepsPosition))
-        try adoption.adopt(in: db, at: now)
+        summary.brokenParentLoops = try adoption.adopt(in: db, at: now)
         return summary
     }
 
@@ -300,20 +300,34 @@ struct BatchImporter {
         /// with the same 64-bit hash would both count as in the batch; such a collision
         /// among a million reminders has a chance of about 10^-13 per named child.
         private var orphans = Set<Int>()
+        /// The batch's reminders that name their parent (subtasks only, so a few).
+        private var subtasks: [ReminderUID] = []
 
         /// Notes the reminders of one piece of the batch.
         mutating func note(_ piece: [ImportedReminder]) {
             for item in piece where item.occurrence == nil {
                 let children = ICalendarRelations.childUIDs(in: item.reminder.iCalendarExtras)
                 if !children.isEmpty { parents.append((item.reminder.uid, children)) }
-                if item.reminder.parentUID == nil { orphans.insert(item.reminder.uid.hashValue) }
+                if item.reminder.parentUID == nil { orphans.insert(item.reminder.uid.hashValue) } else { subtasks.append(item.reminder.uid) }
             }
         }
 
         /// Gives each named child its parent, once the whole batch is saved.
         /// - Complexity: O(n) in the stored reminders' kept lines (one scan) when the batch
         ///   has a reminder without a parent; O(k) lookups for k named children.
-        func adopt(in db: some ImportStore, at now: Date) throws {
+        func adopt(in db: some ImportStore, at now: Date) throws -> [ImportSummary.BrokenParentLoop] {
+            // A file's parent links may loop (A under B, B under A; one under itself): the
+            // first reminder of the batch met on a loop is made top-level, as `tick edit
+            // --parent` refuses a loop (a tester: `show` said "Subtask of: #1 self").
+            var broken: [ImportSummary.BrokenParentLoop] = []
+            for uid in subtasks {
+                guard var child = try db.reminder(uid: uid), let parentUID = child.parentUID,
+                      try BatchImporter.isAncestor(uid, of: parentUID, in: db) else { continue }
+                child.parentUID = nil
+                child.modifiedAt = now
+                try db.update(child)
+                broken.append(.init(number: child.number, title: child.title, parentUID: parentUID))
+            }
             var adopted = Set<ReminderUID>()
             func adopt(_ childUID: ReminderUID, by parentUID: ReminderUID) throws {
                 guard childUID != parentUID, !adopted.contains(childUID), var child = try db.reminder(uid: childUID),
@@ -328,12 +342,13 @@ struct BatchImporter {
             }
             // A child arriving after its parent: only the children in this batch (a subtask
             // made top-level in Tick is not taken back by an import of something else).
-            guard !orphans.isEmpty else { return }
+            guard !orphans.isEmpty else { return broken }
             for parent in try db.reminders(keeping: ICalendarRelations.childMarker) {
                 for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) where orphans.contains(childUID.hashValue) {
                     try adopt(childUID, by: parent.uid)
                 }
             }
+            return broken
         }
     }
 

@@ -345,4 +345,28 @@ struct ICalendarCommandTests {
         let bins = cli.ok("show", "2")
         #expect(bins.contains("Dec 6, 2026 9:00 AM") && !bins.contains("did not ring"), "\(bins)")
     }
+
+    /// Found by a tester: a file whose parent links loop (A under B, B under C, C under A; one
+    /// under itself) was imported as it was: `show` said "Subtask of: #1 self", a list drew a
+    /// subtask at the top, and `tick edit` refused the reminder for its parent. The first of a
+    /// loop is made top-level, said in a warning.
+    @Test("an import whose parent links loop makes the first of each loop top-level and says so")
+    func parentLoopsAreBroken() throws {
+        let cli = CLIHarness(zone: "UTC")
+        func todo(_ uid: String, parent: String) -> String {
+            "BEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20261201T000000Z\r\nSUMMARY:\(uid)\r\nRELATED-TO:\(parent)\r\nEND:VTODO\r\n"
+        }
+        cli.files["loops.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\n" + todo("A", parent: "B")
+            + todo("B", parent: "C") + todo("C", parent: "A") + todo("self", parent: "self") + "END:VCALENDAR\r\n").utf8)
+        let result = cli.run("import", "loops.ics")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("#1 \"A\" was made a top-level reminder"), "\(result.errors)")
+        #expect(result.errors.contains("#4 \"self\" was made a top-level reminder"), "\(result.errors)")
+        let reminders = try #require(try cli.json("list", "all") as? [[String: Any]])
+        let parents = Dictionary(uniqueKeysWithValues: reminders.map { ($0["title"] as? String ?? "", $0["parentUID"] as? String) })
+        #expect(parents["A"] == .some(nil) && parents["self"] == .some(nil), "\(parents)")
+        #expect(parents["B"] == "C" && parents["C"] == "A", "\(parents)")
+        #expect(!cli.ok("show", "4").contains("Subtask of"))
+        cli.ok("edit", "1", "--list", "Reminders")
+    }
 }

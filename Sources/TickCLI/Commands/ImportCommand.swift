@@ -109,6 +109,10 @@ struct ImportCommand: Command {
             throw failure(error)
         }
         let startWarnings = summary.droppedStarts.map { droppedStartWarning($0, context: context) }
+            + summary.brokenParentLoops.map { loop in
+                "#\(loop.number.rawValue) \"\(TerminalText.sanitized(loop.title))\" was made a top-level reminder: its parent "
+                    + "in the file (\(TerminalText.sanitized(loop.parentUID.rawValue))) is itself or one of its subtasks"
+            }
         for warning in startWarnings { context.warn(warning) }
         report(summary, batch: batch, warnings: batch.warnings + startWarnings, format: format, context: context)
     }
