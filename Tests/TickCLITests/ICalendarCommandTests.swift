@@ -369,4 +369,37 @@ struct ICalendarCommandTests {
         #expect(!cli.ok("show", "4").contains("Subtask of"))
         cli.ok("edit", "1", "--list", "Reminders")
     }
+
+    /// Found by a tester: an iCalendar file named `cal.txt` was imported as fourteen todo.txt
+    /// lines ("BEGIN:VCALENDAR", "VERSION:2.0", …). The bytes decide; `--format todotxt` on
+    /// such a file is refused, saying what it is.
+    @Test("an iCalendar file named .txt is read as iCalendar; --format todotxt on it is refused")
+    func iCalendarNamedTxt() throws {
+        let cli = CLIHarness(zone: "UTC")
+        let text = "\u{FEFF}BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VTODO\r\nUID:x-1\r\n"
+            + "DTSTAMP:20261201T000000Z\r\nSUMMARY:From a calendar\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        cli.files["cal.txt"] = Data(text.utf8)
+        let refused = cli.run("import", "--format", "todotxt", "cal.txt")
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("is an iCalendar file"), "\(refused.errors)")
+        #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty, "nothing imported")
+        cli.ok("import", "cal.txt")
+        let titles = try #require(try cli.json("list", "all") as? [[String: Any]]).compactMap { $0["title"] as? String }
+        #expect(titles == ["From a calendar"])
+    }
+
+    /// Found by a tester: the warning named the types in one order whichever property had
+    /// which ("DATE and DATE-TIME" for a DATE start and a timed due).
+    @Test("DUE and DTSTART of different value types: the warning names each one's type", arguments: [
+        ("DTSTART;VALUE=DATE:20261201\r\nDUE:20261203T090000Z", "DUE is a DATE-TIME, DTSTART a DATE"),
+        ("DTSTART:20261201T090000Z\r\nDUE;VALUE=DATE:20261203", "DUE is a DATE, DTSTART a DATE-TIME"),
+    ])
+    func valueTypesNamed(_ dates: String, _ said: String) throws {
+        let cli = CLIHarness(zone: "UTC")
+        cli.files["t.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VTODO\r\nUID:x-1\r\n"
+            + "DTSTAMP:20261201T000000Z\r\nSUMMARY:Typed\r\n\(dates)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n").utf8)
+        let result = cli.run("import", "t.ics")
+        #expect(result.status == 0)
+        #expect(result.errors.contains(said), "\(result.errors)")
+    }
 }

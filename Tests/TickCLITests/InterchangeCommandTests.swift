@@ -220,6 +220,18 @@ struct ImportValidationTests {
         #expect(done.first?["createdAt"] as? String == done.first?["completedAt"] as? String)
     }
 
+    /// Found by a tester: `--list ""` said there is no list named '' and suggested
+    /// `tick lists add ""`, which is refused.
+    @Test("--list with a blank name is a usage error naming the rule", arguments: ["", "   "])
+    func blankList(_ name: String) throws {
+        let cli = CLIHarness()
+        cli.files["todo.txt"] = Data("c\n".utf8)
+        let result = cli.run("import", "todo.txt", "--list", name)
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--list: the list name is empty or only white space"), "\(result.errors)")
+        #expect(!result.errors.contains("lists add"))
+    }
+
     @Test("--list puts everything in one list and keeps the +project in the title")
     func forcedList() throws {
         let cli = CLIHarness()

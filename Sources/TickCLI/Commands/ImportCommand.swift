@@ -47,6 +47,11 @@ struct ImportCommand: Command {
         path = parsed.value("file") ?? "-"
         format = try parsed.value("format").map(InterchangeFormat.named)
         listName = parsed.value("list")
+        // A blank name is refused as `tick lists add` refuses it (it was "no list named ''"
+        // with a hint to make one that `lists add` then refused; a tester).
+        if let listName, listName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw .usage("--list: \(ModelError.blankName(.listName).description)")
+        }
         dryRun = parsed.has("dry-run")
         json = parsed.has("json")
     }
@@ -161,12 +166,19 @@ struct ImportCommand: Command {
     /// The format given, else guessed from the file's name and first bytes.
     /// - Throws: `CommandError` when it cannot be guessed or the file cannot be read.
     private func detectedFormat(of input: ImportSource) throws -> InterchangeFormat {
-        if let format { return format }
         let head: Data
         do {
             head = try input.peek(InterchangeFormat.bytesToDetect)
         } catch {
             throw failure(error)
+        }
+        if let format {
+            // Every line of an iCalendar file is a todo.txt line too: said, not imported as such.
+            if format == .todotxt, InterchangeFormat.isICalendar(head) {
+                throw CommandError.usage("\(path) is an iCalendar file (it begins with BEGIN:VCALENDAR), not todo.txt; "
+                                         + "import it with --format ics, or without --format")
+            }
+            return format
         }
         guard let format = InterchangeFormat.detect(path: path, data: head) else {
             throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -48,14 +48,23 @@ enum InterchangeFormat: String, CaseIterable {
     /// todo.txt only when named so (`todo*`, `done*`) or read from standard input.
     static func detect(path: String, data: Data) -> InterchangeFormat? {
         if TickJSON.isArchive(data) { return .json }
+        // What the bytes say beats the name: an iCalendar file named `.txt` was read as
+        // fourteen todo.txt lines titled "BEGIN:VCALENDAR", "VERSION:2.0" … (a tester).
+        if isICalendar(data) { return .ics }
         let name = (path as NSString).lastPathComponent.lowercased()
         if name.hasSuffix(".ics") || name.hasSuffix(".ical") || name.hasSuffix(".ifb") { return .ics }
         if name.hasSuffix(".txt") { return .todotxt }
         let start = leadingText(data)
-        if start.hasPrefix("BEGIN:VCALENDAR") || start.hasPrefix("BEGIN:VTODO") { return .ics }
         if name.hasSuffix(".json") || start.hasPrefix("[") || start.hasPrefix("{") { return .taskwarrior }
         if path == "-" || name.hasPrefix("todo") || name.hasPrefix("done") { return .todotxt }
         return nil
+    }
+
+    /// Whether `data` begins (after a byte order mark and white space) as an iCalendar
+    /// object does: `BEGIN:VCALENDAR`, or a bare `BEGIN:VTODO`.
+    static func isICalendar(_ data: Data) -> Bool {
+        let start = leadingText(data)
+        return start.hasPrefix("BEGIN:VCALENDAR") || start.hasPrefix("BEGIN:VTODO")
     }
 
     /// The first bytes after a byte order mark and white space, upper-cased.

@@ -207,7 +207,9 @@ final class VTodoReader {
             warnings.append(.init(line: record.beginLine, message: "this VTODO has no SUMMARY; it was titled '\(reminder.title)'"))
         }
         if let due = record.fields.due, let start = record.fields.start, due.isDate != start.isDate {
-            warnings.append(.init(line: record.beginLine, message: "DUE and DTSTART differ in value type (DATE and DATE-TIME); "
+            // Each named with its own type (a tester: a DATE start was called DATE-TIME).
+            let types = due.isDate ? "DUE is a DATE, DTSTART a DATE-TIME" : "DUE is a DATE-TIME, DTSTART a DATE"
+            warnings.append(.init(line: record.beginLine, message: "DUE and DTSTART differ in value type (\(types)); "
                                   + "RFC 5545 asks for the same type; both were kept as given",
                                   isAboutKeptContradiction: true))
         }
