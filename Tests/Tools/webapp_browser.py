@@ -264,6 +264,14 @@ def add_korean_and_emoji(server, app):
     due = wait_for(lambda: app.in_row("Party 🎉🥳", ".due-cell").text, "the due cell")
     assert due.startswith("Tomorrow"), f"the due cell says {due!r}, not Tomorrow"
     assert app.find("#add").get_attribute("value") == "", "the add field was not emptied"
+    # A blank title is refused; the next add answers it, and the line goes (a tester: it
+    # stayed 8 s beside the reminder added).
+    app.find("#add").send_keys("   ", Keys.ENTER)
+    wait_for(lambda: app.find("#error").is_displayed() and "title" in app.find("#error").text, "the blank title refused")
+    app.find("#add").clear()
+    app.add("Eggs")
+    wait_for(lambda: server.reminder("Groceries", "Eggs"), "Eggs added")
+    wait_for(lambda: not app.find("#error").is_displayed(), "the refusal's line gone")
 
 
 @check
@@ -381,6 +389,15 @@ def edit_every_field(server, app):
     wait_for(lambda: stored()["repeatFrom"] == "completion", "repeat from completion")
     typed("#d-alarms", "-10m, -1d")
     wait_for(lambda: sorted(a.get("trigger") for a in stored()["alarms"]) == ["-P1D", "-PT10M"], "the alarms")
+    # A value refused stays in its field to be mended (a tester: it was emptied).
+    typed("#d-repeat", "every blue moon")
+    wait_for(lambda: app.find("#error").is_displayed(), "the rule refused")
+    app.settle()
+    assert app.find("#d-repeat").get_attribute("value") == "every blue moon", app.find("#d-repeat").get_attribute("value")
+    assert (stored()["recurrence"] or "").startswith("FREQ=WEEKLY"), "the refused rule changed the stored one"
+    typed("#d-repeat", "weekly")
+    wait_for(lambda: (stored()["recurrence"] or "").startswith("FREQ=WEEKLY") and app.find("#d-repeat").get_attribute("value") != "every blue moon",
+             "the field mended")
     subtask = app.find("#d-subtask")
     subtask.send_keys("하위 작업")
     subtask.send_keys(Keys.ENTER)

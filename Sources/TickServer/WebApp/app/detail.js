@@ -106,7 +106,13 @@ function drew(reminder, field) {
   drawn.set(inputID(field), { value: serverValue(reminder, field), etag: reminder.etag, stale: false });
 }
 
+// Values the server refused (input id → the text typed), kept in their fields through redraws
+// until they are typed again or another reminder is shown: a refused rule is mended, not
+// typed again (a tester).
+const refused = new Map();
+
 function show(reminder, keep = null) {
+  if (state.detail?.uid !== reminder.uid) refused.clear();
   state.detail = reminder;
   const select = byId("d-list");
   // A reminder moves between the user's own lists; one in a list shared with them stays there.
@@ -126,6 +132,11 @@ function show(reminder, keep = null) {
     if (input.id === keep) {
       const before = drawn.get(input.id);
       if (before && before.value !== serverValue(reminder, field)) before.stale = true;
+      continue;
+    }
+    if (refused.has(input.id)) {
+      drew(reminder, field);
+      input.value = refused.get(input.id);
       continue;
     }
     drew(reminder, field);
@@ -180,6 +191,7 @@ function save(field) {
   else body[field] = value(field);
   // Changed elsewhere while it was typed in: saved against the version it showed (412).
   const name = field === "repeat-from" ? "repeatFrom" : field;
+  refused.delete(inputID(name));
   const base = drawn.get(inputID(name));
   const against = base?.stale ? base.etag : null;
   saving = saving.then(() => saveNow(asked, body, name, against));
@@ -240,6 +252,12 @@ async function saveNow(asked, body, field, against = null) {
         ...(mine ? [" ", el("button", { type: "button", onclick: hideError }, "Dismiss")] : []));
       if (state.detail?.uid === uid) closeDetail();
     } else {
+      // A value refused (a repeat rule or alarms it cannot read) stays in its field to be
+      // mended, not emptied by the redraw (a tester had to type a long rule again).
+      const input = byId(inputID(field));
+      if (textFields.includes(field) && error instanceof APIError && [400, 422].includes(error.status) && state.detail?.uid === uid) {
+        refused.set(input.id, input.value);
+      }
       showError(error);
       await refreshDetailNow();
     }
