@@ -43,6 +43,14 @@ static inline CURLcode tick_curl_setopt_callback(void *setopt, CURL *handle, CUR
     return ((tick_curl_easy_setopt_fn)setopt)(handle, option, value);
 }
 
+/// The signature of CURLOPT_XFERINFOFUNCTION: non-zero stops the transfer.
+typedef int (*tick_curl_progress_callback)(void *context, curl_off_t download_total, curl_off_t download_now,
+                                           curl_off_t upload_total, curl_off_t upload_now);
+
+static inline CURLcode tick_curl_setopt_progress(void *setopt, CURL *handle, CURLoption option, tick_curl_progress_callback value) {
+    return ((tick_curl_easy_setopt_fn)setopt)(handle, option, value);
+}
+
 static inline CURLcode tick_curl_getinfo_long(void *getinfo, CURL *handle, CURLINFO info, long *value) {
     return ((tick_curl_easy_getinfo_fn)getinfo)(handle, info, value);
 }

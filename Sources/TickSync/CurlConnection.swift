@@ -59,7 +59,7 @@ final class CurlConnection {
         // A reset keeps the open connection, the DNS cache and TLS sessions; it clears every
         // option of the previous request (its body, its method) so none leaks into this one.
         curl.easyReset(handle)
-        let received = Received()
+        let received = Received(idleLimit: .milliseconds(max(1, Int(timeout * 1000))))
         let context = Unmanaged.passRetained(received)
         defer { context.release() }
         var list: UnsafeMutablePointer<curl_slist>?
@@ -94,6 +94,15 @@ final class CurlConnection {
         // Fewer than 1 byte a second for `timeout` seconds: the server does not answer.
         set(curl.setopt(handle, CURLOPT_LOW_SPEED_LIMIT, long: 1), CURLOPT_LOW_SPEED_LIMIT)
         set(curl.setopt(handle, CURLOPT_LOW_SPEED_TIME, long: max(1, Int(timeout.rounded(.up)))), CURLOPT_LOW_SPEED_TIME)
+        // No byte sent or received for `timeout` seconds: given up. The low-speed limit above
+        // averages over a window, so a request body sent at once kept a silent server waited on
+        // until the whole exchange's limit (a tester: 2 s asked, 8 s waited, or a 4 s answer taken).
+        set(curl.setopt(handle, CURLOPT_XFERINFODATA, pointer: context.toOpaque()), CURLOPT_XFERINFODATA)
+        set(curl.setopt(handle, CURLOPT_XFERINFOFUNCTION, progress: { context, _, downloaded, _, uploaded in
+            guard let context else { return 0 }
+            return Unmanaged<Received>.fromOpaque(context).takeUnretainedValue().isIdleTooLong(moved: downloaded + uploaded) ? 1 : 0
+        }), CURLOPT_XFERINFOFUNCTION)
+        set(curl.setopt(handle, CURLOPT_NOPROGRESS, long: 0), CURLOPT_NOPROGRESS)
         set(curl.setopt(handle, CURLOPT_WRITEDATA, pointer: context.toOpaque()), CURLOPT_WRITEDATA)
         set(curl.setopt(handle, CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
             guard let data, let context else { return 0 }
@@ -125,7 +134,8 @@ final class CurlConnection {
         let host = request.url.host ?? request.url.absoluteString
         guard code == CURLE_OK else {
             let detail = errorText[0] != 0 ? String(cString: errorText) : curl.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
-            let reason = code == CURLE_OPERATION_TIMEDOUT ? "no answer in \(Int(timeout)) s" : detail
+            let reason = code == CURLE_OPERATION_TIMEDOUT || code == CURLE_ABORTED_BY_CALLBACK && received.wasIdleTooLong
+                ? "no answer in \(Int(timeout)) s" : detail
             throw .unreachable("\(label): cannot reach \(host) (\(reason))")
         }
         var status = 0
@@ -141,6 +151,29 @@ final class CurlConnection {
 private final class Received {
     var body = Data()
     var headers: [String: String] = [:]
+    /// How long the exchange may go without a byte sent or received.
+    let idleLimit: Duration
+    private var moved: curl_off_t = -1
+    private var lastMoved = ContinuousClock.now
+    /// Whether the transfer was stopped for going `idleLimit` without a byte.
+    private(set) var wasIdleTooLong = false
+
+    init(idleLimit: Duration) {
+        self.idleLimit = idleLimit
+    }
+
+    /// Notes the bytes moved so far (libcurl's progress callback, called about once a second
+    /// and on every transfer); true when none moved for `idleLimit`.
+    func isIdleTooLong(moved total: curl_off_t) -> Bool {
+        let now = ContinuousClock.now
+        if total != moved {
+            moved = total
+            lastMoved = now
+            return false
+        }
+        wasIdleTooLong = now - lastMoved >= idleLimit
+        return wasIdleTooLong
+    }
 
     /// One header line as libcurl hands it over (with its CRLF). A status line starts a new
     /// response (after `100 Continue`, the real one), so the headers so far are dropped.

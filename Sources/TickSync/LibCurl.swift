@@ -76,6 +76,11 @@ struct LibCurl: @unchecked Sendable {
         tick_curl_setopt_callback(setoptAddress, handle, option, value)
     }
 
+    /// `curl_easy_setopt` for CURLOPT_XFERINFOFUNCTION.
+    func setopt(_ handle: UnsafeMutableRawPointer, _ option: CURLoption, progress value: tick_curl_progress_callback) -> CURLcode {
+        tick_curl_setopt_progress(setoptAddress, handle, option, value)
+    }
+
     /// `curl_easy_getinfo` for an item that is a long.
     func getinfo(_ handle: UnsafeMutableRawPointer, _ info: CURLINFO, long value: inout Int) -> CURLcode {
         tick_curl_getinfo_long(getinfoAddress, handle, info, &value)
