@@ -286,6 +286,12 @@ def complete_and_reopen(server, app):
     wait_for(lambda: not server.reminder("Groceries", "우유 사기")["completed"], "the reminder reopened in the database")
     app.find("#show-completed").click()
     wait_for(lambda: "우유 사기" in app.titles(), "the reopened row shown")
+    # A smart list has its own rule: the switch is a list's (a tester: it did nothing there).
+    next(b for b in app.finds("#smart-lists .nav-item") if "All" in b.text).click()
+    wait_for(lambda: app.find("#view-title").text == "All", "the All smart list")
+    wait_for(lambda: not app.find("#show-completed").is_displayed(), "no Show completed on a smart list")
+    app.open_list("Groceries")
+    wait_for(lambda: app.find("#show-completed").is_displayed(), "Show completed on a list again")
 
 
 @check

@@ -18,6 +18,7 @@ extension WebService {
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
         let smartList = try WebService.smartList(named: name)
+        try WebService.refuseCompleted(request, in: smartList)
         let (limit, cursor) = try WebService.paging(request)
         switch smartList {
         case .all: return try keysetPage(.open, limit: limit, cursor: cursor, request: request)

@@ -102,6 +102,16 @@ extension WebService {
     }
 
     /// A query parameter that must be `true` or `false` (absent: `fallback`).
+    /// `?completed` of a smart list: read as everywhere (`false` is its only meaning there);
+    /// `true` is refused, saying where completed reminders are (it was taken and ignored, so a
+    /// page said "all" without them; a tester).
+    /// - Throws: `Problem` 400.
+    static func refuseCompleted(_ request: HTTPRequest, in smartList: SmartList) throws(Problem) {
+        guard try flag(request, "completed"), smartList != .completed else { return }
+        throw .badRequest("?completed=true is for a list's page and a search; a smart list has its own rule "
+                          + "(the smart list 'completed' holds the completed reminders)")
+    }
+
     static func flag(_ request: HTTPRequest, _ name: String, default fallback: Bool = false) throws(Problem) -> Bool {
         switch request.query[name]?.lowercased() {
         case nil: return fallback

@@ -102,6 +102,7 @@ struct PostgresUserAPI: APIRoutes {
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
         let smartList = try WebService.smartList(named: name)
+        try WebService.refuseCompleted(request, in: smartList)
         let (limit, cursor) = try WebService.paging(request)
         switch smartList {
         case .all: return try keysetPageWithShared(.open, limit: limit, cursor: cursor)

@@ -97,6 +97,7 @@ export function installShortcuts() {
     else if ((key === "d" || key === "Delete") && reminder) await remove(reminder);
     else if (key === "f" && reminder) await flag(reminder);
     else if (key === "u") await undo();
+    else if (key === "c" && state.view.kind === "smart") announce("A smart list has its own rule: completed reminders are in Completed.");
     else if (key === "c") { state.showCompleted = !state.showCompleted; await reload(); announce(state.showCompleted ? "Completed reminders shown." : "Completed reminders hidden."); }
     else if (key === "a") byId("add").focus();
     else if (key === "n") openNewList();

@@ -42,7 +42,8 @@ export async function reload({ keepScroll = true } = {}) {
 
 /** The path of the first page of `view` (or the page at `cursor`). */
 function viewPath(view, cursor = null) {
-  const completed = state.showCompleted ? "true" : undefined;
+  // A smart list has its own rule (the Completed one holds them): the switch is a list's.
+  const completed = state.showCompleted && view.kind !== "smart" ? "true" : undefined;
   const params = { limit: PAGE, cursor, completed };
   if (view.kind === "list") return paths.listReminders(view.id, params);
   if (view.kind === "smart") return paths.smart(view.id, params);
@@ -211,6 +212,7 @@ function renderTable() {
     fill(sharedNote, `${list.sharedBy} shares this list with you` + (readOnly ? ": you can see it, not change it." : "."));
   }
   byId("show-completed").checked = state.showCompleted;
+  byId("show-completed").closest("label").hidden = state.view.kind === "smart";
   const body = byId("reminder-rows");
   const now = new Date();
   // The same rows as drawn (a change elsewhere, or our own change echoed by the event
