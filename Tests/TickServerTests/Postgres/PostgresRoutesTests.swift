@@ -58,15 +58,7 @@ struct PostgresRoutesTests {
         #expect(PostgresServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(bread)/complete"))["completed"] as? Bool == true)
         #expect(titles("/api/v1/smart/completed") == ["Bread"])
         #expect(titles("/api/v1/smart/all") == ["Oat milk", "Step"])
-        // A tester: `?completed` was taken and ignored by smart lists (a page said "all"
-        // without them, and `maybe` was 200). `true` is refused naming where they are.
-        for name in ["all", "flagged", "today"] {
-            let refused = harness.send("GET", "/api/v1/smart/\(name)", query: ["completed": "true"])
-            #expect(refused.status == 400 && refused.bodyText.contains("the smart list 'completed' holds"), "\(name): \(refused.bodyText)")
-            #expect(harness.send("GET", "/api/v1/smart/\(name)", query: ["completed": "maybe"]).status == 400)
-            #expect(harness.send("GET", "/api/v1/smart/\(name)", query: ["completed": "false"]).status == 200)
-        }
-        #expect(harness.send("GET", "/api/v1/smart/completed", query: ["completed": "true"]).status == 200)
+        ReminderRoutesTests.smartListsRefuseCompleted { harness.send("GET", $0, query: $1) }
         let counts = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists"))["smartLists"] as? [[String: Any]] ?? []
         #expect(counts.compactMap { $0["count"] as? Int } == [0, 1, 1, 0, 1, 2])
         #expect(PostgresServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(bread)/reopen"))["completed"] as? Bool == false)
