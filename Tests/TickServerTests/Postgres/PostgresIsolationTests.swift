@@ -113,7 +113,8 @@ struct PostgresIsolationTests {
         // What bob may read shows nothing of ann's.
         for path in ["/api/v1/lists", "/api/v1/smart/all", "/api/v1/smart/flagged", "/api/v1/smart/completed",
                      "/api/v1/lists/\(setup.bobList)/reminders"] {
-            let response = harness.send("GET", path, query: ["completed": "true"], as: "bob")
+            // Completed ones too where a page takes them (a list's; a smart list has its own rule).
+            let response = harness.send("GET", path, query: path.contains("/smart/") ? [:] : ["completed": "true"], as: "bob")
             #expect(response.status == 200)
             #expect(!response.bodyText.contains("Secret"), "GET \(path) leaks: \(response.bodyText)")
         }
