@@ -76,6 +76,7 @@ extension SyncEngine {
                 _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: home.name, mergeRule: .sync),
                                             in: db, context: context)
             }
+            mergedAfterMove.append(local.uid)
             for conflict in merged.conflicts {
                 report.conflicts.append(SyncReport.Conflict(listName: home.name, reminderTitle: local.title, uid: local.uid,
                                                             property: conflict.property, lostValue: conflict.lostValue,

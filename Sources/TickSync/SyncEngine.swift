@@ -73,6 +73,10 @@ public final class SyncEngine {
     /// Old copies of reminders moved in Tick to another synced list, deleted after every
     /// collection was synced, and only when the new copy is on the server by then.
     var deferredMovedDeletions: [(state: SyncedItem, pairing: Pairing)] = []
+    /// Reminders moved to another list in Tick whose server copy in the old calendar was merged
+    /// into them: their new calendar may have been synced earlier in the run, with the copy
+    /// from before the merge (a tester: the phone's edit reached the new calendar a sync late).
+    var mergedAfterMove: [ReminderUID] = []
     /// The lists paired in this run, for telling a move between calendars from a new item.
     var pairedListIDs = Set<ReminderList.ID>()
     /// The revisions of the list being synced, as read when its sync was planned: what an
@@ -108,6 +112,7 @@ public final class SyncEngine {
         dryRunDeletions = []
         deferredRecreations = []
         deferredMovedDeletions = []
+        mergedAfterMove = []
         for (index, paired) in pairs.enumerated() {
             var pairing = paired
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
@@ -135,6 +140,20 @@ public final class SyncEngine {
             planRevisions = [state.uid: revision]
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
                 try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
+            }
+        }
+        for uid in mergedAfterMove {
+            // Its new calendar's copy, if that calendar was synced before the merge: sent again.
+            let found = try store.read { db -> (Reminder, Int64, SyncedItem, Pairing)? in
+                guard let reminder = try db.reminder(uid: uid), let pairing = pairs.first(where: { $0.list.id == reminder.listID }),
+                      let state = try db.syncedItems(account: account.name, uid: uid, except: "")
+                        .first(where: { $0.collectionURL == pairing.stored.url }) else { return nil }
+                return (reminder, try db.revision(uid: uid) ?? 0, state, pairing)
+            }
+            guard let (reminder, revision, state, pairing) = found, revision != state.localRevision else { continue }
+            planRevisions = [uid: revision]
+            try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
+                try upload(reminder, state: state, recreate: false, pairing: pairing, report: &report, list: &listReport)
             }
         }
         for (state, pairing) in deferredMovedDeletions {

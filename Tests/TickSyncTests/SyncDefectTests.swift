@@ -164,6 +164,34 @@ struct SyncDefectTests {
         #expect(!conflicts.contains { $0["property"] as? String == "deleted" }, "nothing was deleted: \(conflicts)")
     }
 
+    /// Found by a tester: with the new calendar synced before the old one in the run, the copy
+    /// PUT there was Tick's from before the phone's edit was merged; it reached the server at
+    /// the next sync. Both orders: the new calendar holds the merged copy after one sync.
+    @Test("a reminder moved in Tick while the phone edits it: its new calendar holds the merged copy after one sync",
+          arguments: [("alpha", "Zulu"), ("zulu", "Alpha")])
+    func tickMoveWithPhoneEditArrivesMerged(_ from: String, _ toList: String) throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.makeCalendar("zulu", displayName: "Zulu")
+        try server.put(from, "m.ics", CalDAVServer.vtodo([
+            "UID:m", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Move me",
+        ]))
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        let fromList = toList == "Zulu" ? "Alpha" : "Zulu"
+        let number = try #require(try SyncDefectTests.reminders(tick, fromList).first?["number"] as? Int)
+        tick.ok("edit", "\(number)", "--list", toList)
+        try server.put(from, "m.ics", CalDAVServer.vtodo([
+            "UID:m", "DTSTAMP:20261129T090000Z", "LAST-MODIFIED:20261129T090000Z", "SUMMARY:Move me", "PRIORITY:1",
+        ]))
+        _ = try SyncDefectTests.sync(tick)
+        let to = toList.lowercased()
+        let copies = try server.items(in: to).values
+        #expect(copies.count == 1 && copies.allSatisfy { $0.contains("PRIORITY:1\r\n") }, "\(copies)")
+        #expect(try SyncDefectTests.uids(server, from).isEmpty)
+        #expect(try SyncDefectTests.reminders(tick, toList).first?["priority"] as? String == "high")
+    }
+
     @Test("defect: a password in a hand-edited account URL is stored in the database and shown by sync status")
     func passwordInEditedURLIsStored() throws {
         let server = try CalDAVServer(.radicale)
