@@ -526,6 +526,32 @@ def browser_time_zone(app, zone):
 
 
 @check
+def what_is_done_out_of_sight_is_said(server, app):
+    """Found by a tester: a reminder added in Today with a date next week vanished with only
+    the screen reader's "Added"; a time the clocks skip (2:30 on New York's March change) was
+    saved as 3:30 without a word. Both are said in the notice line."""
+    next(b for b in app.finds("#smart-lists .nav-item") if "Today" in b.text).click()
+    wait_for(lambda: app.find("#view-title").text == "Today", "Today")
+    app.settle()
+    app.find("#add").send_keys("Later on")
+    app.find("#add-due").send_keys("2030-12-05")
+    app.find("#add").send_keys(Keys.ENTER)
+    wait_for(lambda: "not in this view" in app.find("#notice").text, "the notice of where it went")
+    assert "Later on" in app.find("#notice").text and "Reminders" in app.find("#notice").text, app.find("#notice").text
+    uid = server.api("POST", "/reminders", {"title": "Skipped hour", "list": server.list_id("Work"), "due": "2027-03-10"})["uid"]
+    with browser_time_zone(app, "America/New_York"):
+        app.open_list("Work")
+        app.click("Skipped hour", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "Skipped hour", "the panel")
+        app.find("#d-due").send_keys("03142027")
+        dated(app, "#d-due-time", "0230AM")
+        wait_for(lambda: "does not exist" in app.find("#notice").text, "the skipped time said")
+        assert "03:30" in app.find("#notice").text, app.find("#notice").text
+        assert server.api("GET", f"/reminders/{uid}")["due"].startswith("2027-03-14T03:30"), server.api("GET", f"/reminders/{uid}")["due"]
+        app.find("#detail-close").click()
+
+
+@check
 def a_time_typed_keeps_the_browsers_zone(server, app):
     """Found by testers: a time typed in the detail panel was sent with a fixed offset
     (`-04:00`) and stored in a zone of that offset (GMT-0400), so a weekly 09:00 in New York

@@ -5,7 +5,7 @@ import { api, APIError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
 import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue, zoneNote } from "./format.js";
 import { state, listByID, isReadOnly } from "./state.js";
-import { reload, showError, hideError, toggle, remove } from "./main.js";
+import { reload, showError, hideError, showNotice, toggle, remove } from "./main.js";
 
 const fields = ["title", "notes", "due", "start", "list", "priority", "flagged", "tags", "url", "repeat", "repeatFrom", "alarms"];
 // The dates: a date input and a time input each (no time: all day), a timed one in its own
@@ -194,7 +194,9 @@ function save(field) {
   refused.delete(inputID(name));
   const base = drawn.get(inputID(name));
   const against = base?.stale ? base.etag : null;
-  saving = saving.then(() => saveNow(asked, body, name, against));
+  // The wall clock typed, to say when the server moved it (a time a clock change skips).
+  const typed = dateFields.includes(field) ? [byId(`d-${field}`).value, byId(`d-${field}-time`).value] : null;
+  saving = saving.then(() => saveNow(asked, body, name, against, typed));
 }
 
 /** A date's members of the API's body: a floating one (a wall clock in no zone, as imports
@@ -206,7 +208,7 @@ function dateBody(field, reminder) {
   return floating && when?.includes("T") ? { [field]: when, [`${field}Kind`]: "floating" } : { [field]: when };
 }
 
-async function saveNow(asked, body, field, against = null) {
+async function saveNow(asked, body, field, against = null, typed = null) {
   // The newest version the page has (its ETag), also when the panel was closed meanwhile;
   // `against`, the version a field changed elsewhere showed.
   const uid = asked.uid;
@@ -214,6 +216,14 @@ async function saveNow(asked, body, field, against = null) {
   try {
     const saved = await api.patch(reminder.uid, body, against ?? reminder.etag);
     const current = await api.reminder(saved.uid);
+    // A time that does not exist that day (clocks go forward over it) is stored as the
+    // server reads it, an hour on: said, as the CLI says it (a tester saw 2:30 become 3:30).
+    if (typed?.[1] && current[`${field}Kind`] === "timed") {
+      const [day, time] = dayAndTime(current[field], "timed", byId(`d-${field}-when`).dataset.zone);
+      if (day === typed[0] && time !== typed[1]) {
+        showNotice(`${typed[1]} does not exist on ${formatDue(typed[0], "allDay")} here (the clocks skip it): it is ${time}.`);
+      }
+    }
     // The field being typed in meanwhile keeps what is typed (found by a tester: it was
     // emptied by the redraw after the field before it was saved); the field saved starts
     // again from this version.

@@ -394,6 +394,13 @@ async function add(event) {
     state.selected = added.uid;
     render();
     announce(`Added “${added.title}”`);
+    // Added where this view does not show it (a date outside Today, none in Scheduled): said
+    // where it went, not only to a screen reader (a tester saw it vanish).
+    if (!state.reminders.some((reminder) => reminder.uid === added.uid)) {
+      const list = listByID(added.listID)?.name ?? "its list";
+      const due = added.due ? `, due ${formatDue(added.due, added.dueKind)}` : "";
+      showNotice(`Added “${added.title}” to ${list}${due}; it is not in this view.`);
+    }
   }
   input.focus();
 }
@@ -414,6 +421,17 @@ export function showError(error, ...actions) {
   clearTimeout(errorTimer);
   // A message with something to do (`actions`: buttons) stays until it is done or the next one.
   if (actions.length === 0) errorTimer = setTimeout(() => { box.hidden = true; }, 8_000);
+}
+
+let noticeTimer = null;
+
+/** Says `text` in the notice line (not an error: something done that is not in sight), for 8 s. */
+export function showNotice(text) {
+  const line = byId("notice");
+  fill(line, text);
+  line.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { line.hidden = true; }, 8_000);
 }
 
 /** Hides the error line (its action was taken). */
