@@ -84,7 +84,8 @@ struct ExportCommand: Command {
     private func write(_ source: ExportSource, lists: [ReminderList], to target: ExportTarget, progress: ProgressLine?,
                        in context: CommandContext) throws -> Int {
         var out: [UInt8] = []
-        out.reserveCapacity(ExportTarget.chunk + 16 * 1024)
+        // The JSON archive has a buffer of its own (below): the array is the other formats'.
+        if format != .json { out.reserveCapacity(ExportTarget.chunk + 16 * 1024) }
         var count = 0
         func reminderWritten() throws {
             count += 1
