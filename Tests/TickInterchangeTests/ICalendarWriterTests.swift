@@ -77,6 +77,23 @@ struct ICalendarWriterTests {
         #expect(again.iCalendarExtras.contains("X-KEPT:after"))
     }
 
+    /// Found by fuzz/icalendar: a zone named first in a kept line (here an `X-` property with
+    /// a `TZID`) was noted as used from no instant, and a later due date in the same zone
+    /// did not move the VTIMEZONE's start back from 1970; a due in 1800 in Buenos Aires (local
+    /// mean time, UTC-3:53:48) named `ART` (an abbreviation, so read by the VTIMEZONE the
+    /// export writes) came back 53 minutes 48 seconds off, read by the zone's 1970 observance.
+    @Test("a VTIMEZONE starts at the earliest due date in its zone, even when a kept line named the zone first")
+    func vtimezoneStartAfterKeptLine() throws {
+        let zone = "ART"
+        let text = F.calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:Kept", "X-SEEN;TZID=\(zone):20201220T170000", "END:VTODO",
+                               "BEGIN:VTODO", "UID:b", "SUMMARY:Old", "DUE;TZID=\(zone):18000610T170000", "END:VTODO"])
+        let before = try F.read(text).reminders.map(\.reminder.due)
+        let after = try F.read(try F.roundTrip(text)).reminders.map(\.reminder.due)
+        #expect(after == before)
+        guard case .timed(let instant, _)?? = before.last else { Issue.record("no timed due: \(before)"); return }
+        #expect(instant == Date(timeIntervalSince1970: -5_350_777_200 + 3 * 3600 + 53 * 60 + 48))
+    }
+
     /// Found by fuzz/icalendar: libical moves a VTIMEZONE to the front of a component's
     /// children, so a VTIMEZONE inside a VTODO put the VTODO's blocks and libical's alarms out
     /// of step by one: an alarm's block was taken for an unreadable one and the alarms came

@@ -102,7 +102,8 @@ public struct ICalendarWriter: Sendable {
 
         private mutating func use(_ tzid: String, _ instant: Date?) {
             if let existing = used[tzid] {
-                if let instant, existing.map({ instant < $0 }) ?? false { used[tzid] = instant }
+                // A zone first seen in kept lines (no instant) takes the first instant that uses it.
+                if let instant, existing.map({ instant < $0 }) ?? true { used[tzid] = instant }
             } else {
                 used[tzid] = instant
                 order.append(tzid)
