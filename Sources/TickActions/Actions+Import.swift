@@ -53,6 +53,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var unchanged = 0
     /// Stored reminders left as they are because they changed after the file's copy.
     public var keptNewer = 0
+    /// Completed occurrences of repeating reminders recorded from the file (a Tick
+    /// archive's history), not counting those the store already had.
+    public var completedOccurrences = 0
     /// Lists made for the import, in the order they were made.
     public var createdLists: [String] = []
     /// The lists the imported reminders are in.

@@ -162,6 +162,20 @@ public struct ExportSource {
     public func forEachArchiveRow(inList list: ReminderList.ID? = nil, _ body: (ArchiveRow) throws -> Void) throws {
         try db.forEachArchiveRow(inList: list ?? listID, body)
     }
+
+    /// The numbers of the reminders with completed occurrences (only these need
+    /// `completedOccurrences(reminder:)`): a repeating reminder's history is in the archive.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k) for the k completed occurrences stored.
+    public func remindersWithCompletedOccurrences() throws -> Set<Int64> {
+        try db.remindersWithCompletedOccurrences()
+    }
+
+    /// Every completed occurrence of reminder `number`, earliest due first.
+    /// - Throws: `StoreError` from SQLite.
+    public func completedOccurrences(reminder number: Reminder.Number) throws -> [CompletedOccurrence] {
+        try db.completedOccurrences(reminder: number)
+    }
 }
 
 /// The lists in their order with their open counts (`tick lists`).

@@ -124,6 +124,10 @@ struct BatchImporter {
         var renumbered: [(reminder: Reminder, keepsPosition: Bool)] = []
         var claimedNumbers = Set<Int64>()
         var adoption = BatchImporter.Adoption()
+        // The completed occurrences a Tick archive gives (by the UID the reminder is saved
+        // under), recorded once the piece is saved; those of renumbered reminders wait
+        // until the end, when they are.
+        var histories: [(uid: ReminderUID, occurrences: [CompletedOccurrence])] = []
         var piece = batch.reminders
         while true {
             // New reminders are saved together at the end of the piece, many per statement (see
@@ -208,6 +212,7 @@ struct BatchImporter {
                         summary.keptNewer += 1
                         continue
                     }
+                    if !item.completedOccurrences.isEmpty { histories.append((existing.uid, item.completedOccurrences)) }
                     dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
                     reminder.number = existing.number
                     reminder.position = existing.position
@@ -262,6 +267,7 @@ struct BatchImporter {
                 dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
                 BatchImporter.rearmAcknowledgedBeforeRinging(&reminder, in: zone)
                 BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
+                if !item.completedOccurrences.isEmpty { histories.append((reminder.uid, item.completedOccurrences)) }
                 if restoresArchive {
                     restoring.append((reminder, item.hasPosition))
                     summary.added += 1
@@ -276,10 +282,12 @@ struct BatchImporter {
             try db.insert(contentsOf: pending)
             try BatchImporter.insertKeepingFreeNumbers(restoring, into: db, claimed: &claimedNumbers, renumbering: &renumbered)
             adoption.note(piece)
+            histories = try BatchImporter.record(histories, in: db, into: &summary)
             guard let next = try more() else { break }
             piece = next
         }
         try db.insert(restoring: renumbered.map(\.reminder), keepingNumbers: false, keepingPositions: renumbered.map(\.keepsPosition))
+        histories = try BatchImporter.record(histories, in: db, into: &summary)
         summary.brokenParentLoops = try adoption.adopt(in: db, at: now)
         return summary
     }
@@ -353,6 +361,28 @@ struct BatchImporter {
     }
 
     /// Whether `uid` is `start` or one of its ancestors (following `parentUID`).
+    /// Records the completed occurrences of `histories` whose reminders are saved, each one
+    /// the store does not have yet (a completion it has keeps its time), and counts them in
+    /// `summary`.
+    /// - Returns: the histories of reminders not saved yet (restored ones that wait for a
+    ///   number).
+    static func record(_ histories: [(uid: ReminderUID, occurrences: [CompletedOccurrence])], in db: some ImportStore,
+                       into summary: inout ImportSummary) throws -> [(uid: ReminderUID, occurrences: [CompletedOccurrence])] {
+        var waiting: [(uid: ReminderUID, occurrences: [CompletedOccurrence])] = []
+        for history in histories {
+            guard let reminder = try db.reminder(uid: history.uid) else {
+                waiting.append(history)
+                continue
+            }
+            for occurrence in history.occurrences
+            where !(try db.isOccurrenceCompleted(reminder: reminder.number, due: occurrence.due)) {
+                try db.recordCompletedOccurrence(reminder: reminder.number, due: occurrence.due, completedAt: occurrence.completedAt)
+                summary.completedOccurrences += 1
+            }
+        }
+        return waiting
+    }
+
     static func isAncestor(_ uid: ReminderUID, of start: ReminderUID, in db: some ReminderStore) throws -> Bool {
         var current: ReminderUID? = start
         var seen = Set<ReminderUID>()

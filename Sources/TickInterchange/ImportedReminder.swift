@@ -25,6 +25,10 @@ public struct ImportedReminder: Hashable, Sendable {
     public var occurrence: Occurrence?
     /// The reminder; its `listID` is a placeholder the caller must set.
     public var reminder: Reminder
+    /// The completed occurrences of a repeating reminder that the file records (a Tick
+    /// archive's `"completedOccurrences"`), saved where the store has none for that due
+    /// date; empty for other formats.
+    public var completedOccurrences: [CompletedOccurrence] = []
     /// The 1-based line of the file the reminder came from, for messages.
     public var lineNumber: Int
     /// Whether the file gave the reminder's place in its list (`reminder.position`), to be

@@ -57,6 +57,15 @@ extension Database {
         try execute("DELETE FROM occurrence WHERE reminder = ? AND due = ?", [.integer(number.rawValue), DueColumns.columns(due).0])
     }
 
+    /// The numbers of the reminders that have completed occurrences.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k) for the k completed occurrences stored (the primary key's order).
+    public func remindersWithCompletedOccurrences() throws -> Set<Int64> {
+        var numbers = Set<Int64>()
+        try forEachRow("SELECT DISTINCT reminder FROM occurrence", []) { numbers.insert($0.int(0)) }
+        return numbers
+    }
+
     /// How many occurrences of reminder `number` were completed.
     /// - Throws: `StoreError` from SQLite.
     public func completedOccurrenceCount(reminder number: Reminder.Number) throws -> Int {

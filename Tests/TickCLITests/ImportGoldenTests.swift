@@ -85,9 +85,10 @@ struct ImportGoldenTests {
     /// The digests of each import of `importsAreUnchanged`, in order, as Tick stored them
     /// before imports were streamed. Taken again at schema 12, whose one change to a dump is
     /// the column name `chosen_as` in the header of the empty `sync_collection` (10 bytes more
-    /// in each dump; every row the same).
+    /// in each dump; every row the same). The last one taken again when `import --json` gained
+    /// `"completedOccurrences": 0` (29 bytes of printed output; every row the same).
     static let expected = ["ca303cc29be24f43/1654", "9c00e485b88d8d9/387850", "f76fe1130e614860/387764",
-                           "ce3eaeb2265fff8e/403564", "7a632e61b0a52147/403559"]
+                           "ce3eaeb2265fff8e/403564", "89421235d0207c4e/403588"]
 
     @Test("restoring an archive, again, and an iCalendar file store what they stored before")
     func importsAreUnchanged() throws {

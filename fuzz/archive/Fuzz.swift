@@ -1,7 +1,8 @@
 // libFuzzer target for the Tick JSON archive reader (`TickJSON.decodeArchive`). Built by
 // fuzz/run.sh with `swiftc -sanitize=fuzzer,address` against TickModel and TickInterchange.
 // Besides "no crash", it checks a property: an archive that reads, exported again
-// (`TickJSON.archiveText`), reads to the same lists and reminders.
+// (`TickJSON.archiveText`), reads to the same lists and reminders (with their completed
+// occurrences).
 import Foundation
 @testable import TickModel
 @testable import TickInterchange
@@ -38,7 +39,8 @@ func exported(_ archive: TickArchive) -> String {
         if let name = imported.listName, let id = ids[name] { reminder.listID = id }
         return reminder
     }
-    return TickJSON.archiveText(lists: lists, reminders: reminders, exportedAt: exportedAt)
+    let histories = Dictionary(archive.reminders.map { ($0.reminder.uid, $0.completedOccurrences) }, uniquingKeysWith: { a, _ in a })
+    return TickJSON.archiveText(lists: lists, reminders: reminders, exportedAt: exportedAt, completedOccurrences: histories)
 }
 
 func key(_ archive: TickArchive) -> [String] {
@@ -46,6 +48,6 @@ func key(_ archive: TickArchive) -> [String] {
     archive.reminders.map { imported in
         var reminder = imported.reminder
         reminder.listID = ImportedReminder.placeholderListID
-        return "\(imported.listName ?? "")|\(reminder)"
+        return "\(imported.listName ?? "")|\(reminder)|\(imported.completedOccurrences)"
     }
 }

@@ -45,5 +45,5 @@ func readStreamed(_ bytes: [UInt8], pieceSize: Int) throws -> ([ReminderList], [
 }
 
 func key(_ imported: ImportedReminder) -> String {
-    "\(imported.listName ?? "")|\(imported.reminder)"
+    "\(imported.listName ?? "")|\(imported.reminder)|\(imported.completedOccurrences)"
 }

@@ -100,8 +100,11 @@ struct ExportCommand: Command {
             // Written into a buffer of its own: some 40 small appends a reminder.
             var bytes = ByteBuffer(capacity: ExportTarget.chunk + 16 * 1024)
             var writer = TickJSON.ArchiveWriter(lists: source.lists, exportedAt: context.now, into: &bytes)
+            // A repeating reminder's completed occurrences go with it (few reminders have any).
+            let withHistory = try source.remindersWithCompletedOccurrences()
             try source.forEachArchiveRow { row in
-                writer.append(archived: row, to: &bytes)
+                let history = withHistory.contains(row.number.rawValue) ? try source.completedOccurrences(reminder: row.number) : []
+                writer.append(archived: row, completedOccurrences: history, to: &bytes)
                 count += 1
                 progress?.advance()
                 if bytes.count >= ExportTarget.chunk {

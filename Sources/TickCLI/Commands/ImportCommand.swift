@@ -235,6 +235,7 @@ struct ImportCommand: Command {
                 ("updated", .int(Int64(summary.updated))),
                 ("unchanged", .int(Int64(summary.unchanged))),
                 ("keptNewer", .int(Int64(summary.keptNewer))),
+                ("completedOccurrences", .int(Int64(summary.completedOccurrences))),
                 ("createdLists", .array(summary.createdLists.map(JSONValue.string))),
             ]
             members.append(("skipped", .object(batch.skipped.map { ($0.what, .int(Int64($0.count))) })))
@@ -257,6 +258,10 @@ struct ImportCommand: Command {
         context.print(text)
         if !summary.createdLists.isEmpty {
             context.print((dryRun ? "Would create lists: " : "New lists: ") + summary.createdLists.map { TerminalText.sanitized($0) }.joined(separator: ", "))
+        }
+        if summary.completedOccurrences > 0 {
+            let count = summary.completedOccurrences
+            context.print((dryRun ? "Would record " : "Recorded ") + "\(count) completed occurrence\(count == 1 ? "" : "s") of repeating reminders.")
         }
         for (what, count) in batch.skipped where count > 0 {
             context.print("Skipped \(count) \(TerminalText.sanitized(what))\(count == 1 ? "" : "s").")

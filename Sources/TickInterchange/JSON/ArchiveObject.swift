@@ -6,7 +6,7 @@ import Foundation
 enum ArchiveKey: Int, CaseIterable {
     case uid, number, position, title, listID, list, createdAt, modifiedAt, priority, iCalendarPriority
     case completedAt, completed, parentUID, alarms, notes, due, dueKind, dueTimeZone, start, startKind
-    case startTimeZone, flagged, tags, url, recurrence, iCalendarExtras, repeatFrom
+    case startTimeZone, flagged, tags, url, recurrence, iCalendarExtras, repeatFrom, completedOccurrences
     case silenced, firedAt, silencedAt, at, snooze, trigger, related
     case name, color, id
 
@@ -50,6 +50,14 @@ extension ArchiveObject {
     /// of objects.
     var alarmObjects: [ArchiveDictionary] {
         guard case .other(let value)? = self[.alarms], let objects = value as? [[String: Any]] else { return [] }
+        return objects.map(ArchiveDictionary.init)
+    }
+
+    /// The objects of the `completedOccurrences` array: none when it is absent or null, nil
+    /// when it is anything but an array of objects.
+    var completedOccurrenceObjects: [ArchiveDictionary]? {
+        guard let value = self[.completedOccurrences], !value.isNull else { return [] }
+        guard case .other(let any) = value, let objects = any as? [[String: Any]] else { return nil }
         return objects.map(ArchiveDictionary.init)
     }
 }

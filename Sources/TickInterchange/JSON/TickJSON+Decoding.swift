@@ -16,15 +16,20 @@ extension TickJSON {
     public static let archiveVersion: Int64 = 1
 
     /// The whole-database export: `{ "format": "tick", "version": 1, "exportedAt": …,
-    /// "lists": [list…], "reminders": [reminder…] }` with the shapes of `object(for:)`.
+    /// "lists": [list…], "reminders": [reminder…] }` with the shapes of `object(for:)`; a
+    /// repeating reminder with a history has one more member, `"completedOccurrences"`
+    /// (`object(for:)` of each `CompletedOccurrence`, earliest due first). Readers before
+    /// it ignore the member.
     ///
     /// Written pretty-printed, one reminder at a time into one buffer, so a backup of
     /// 100,000 reminders never holds them all as a JSON tree.
     /// - Complexity: O(n) in the size of the output.
-    public static func archiveText(lists: [ReminderList], reminders: [Reminder], exportedAt: Date) -> String {
+    /// - Parameter completedOccurrences: the completed occurrences of reminders by UID.
+    public static func archiveText(lists: [ReminderList], reminders: [Reminder], exportedAt: Date,
+                                   completedOccurrences: [ReminderUID: [CompletedOccurrence]] = [:]) -> String {
         var out = ByteBuffer(capacity: 1_024 + reminders.count * 1_024)
         var writer = ArchiveWriter(lists: lists, exportedAt: exportedAt, into: &out)
-        for reminder in reminders { writer.append(reminder, to: &out) }
+        for reminder in reminders { writer.append(reminder, completedOccurrences: completedOccurrences[reminder.uid] ?? [], to: &out) }
         writer.end(into: &out)
         return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
@@ -67,10 +72,12 @@ extension TickJSON {
 
         /// Appends the next reminder.
         /// - Complexity: O(n) in the size of the reminder.
-        public mutating func append(_ reminder: Reminder, to out: inout ByteBuffer) {
+        public mutating func append(_ reminder: Reminder, completedOccurrences: [CompletedOccurrence] = [],
+                                    to out: inout ByteBuffer) {
             out.append(UInt8(ascii: count == 0 ? "[" : ","))
             JSONValue.newline(&out, 2)
-            reminderWriter.append(reminder, listName: names[reminder.listID], level: 2, to: &out)
+            reminderWriter.append(archived: reminder, listName: names[reminder.listID], level: 2,
+                                  completedOccurrences: completedOccurrences, to: &out)
             count += 1
         }
 
@@ -79,8 +86,11 @@ extension TickJSON {
 
         /// Appends the next reminder, read in place (a stored row): the bytes
         /// `append(_:to:)` appends for the `Reminder` it decodes to.
+        /// - Parameter completedOccurrences: the reminder's completed occurrences, earliest
+        ///   due first (`CompletionHistory.completedOccurrences(reminder:)`).
         /// - Complexity: O(n) in the size of the reminder.
-        public mutating func append(archived reminder: some ArchivedReminder, to out: inout ByteBuffer) {
+        public mutating func append(archived reminder: some ArchivedReminder, completedOccurrences: [CompletedOccurrence] = [],
+                                    to out: inout ByteBuffer) {
             let listID = reminder.listID(reusing: lastList?.id)
             let name: String?
             if let lastList, lastList.id == listID {
@@ -91,7 +101,7 @@ extension TickJSON {
             }
             out.append(UInt8(ascii: count == 0 ? "[" : ","))
             JSONValue.newline(&out, 2)
-            reminderWriter.append(archived: reminder, listName: name, level: 2, to: &out)
+            reminderWriter.append(archived: reminder, listName: name, level: 2, completedOccurrences: completedOccurrences, to: &out)
             count += 1
         }
 
@@ -364,13 +374,45 @@ struct ArchiveReader {
         let extras = (try optionalString(object, .iCalendarExtras)) ?? ""
         let modified = try instant(object, .modifiedAt)
         let basis = (try optionalString(object, .repeatFrom)).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due
+        let history = try completedOccurrences(object)
         let reminder = Reminder(
             uid: ReminderUID(uid), number: .init(number), listID: .init(rawValue: listID), title: title, notes: notes,
             due: dueDate, start: startDate, priority: priority, isFlagged: isFlagged, completedAt: completedAt, position: position,
             parentUID: parentUID.map(ReminderUID.init(_:)), tags: tagList, url: url, recurrence: recurrence,
             alarms: alarms, iCalendarExtras: extras, createdAt: created, modifiedAt: modified ?? created, recurrenceBasis: basis)
-        return ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
-                                hasPosition: object.hasNumber(.position), statesModification: modified != nil)
+        var imported = ImportedReminder(listName: listName, reminder: reminder, lineNumber: index + 1,
+                                        hasPosition: object.hasNumber(.position), statesModification: modified != nil)
+        imported.completedOccurrences = history
+        return imported
+    }
+
+    /// A reminder's `"completedOccurrences"`: each a due date (`"due"`, `"dueKind"`,
+    /// `"dueTimeZone"`, as the reminder's own) and `"completedAt"`, both required; an
+    /// occurrence given twice (the same stored due text) counts once, the first.
+    /// - Throws: `InterchangeError` naming the occurrence (`reminders[3].completedOccurrences[1]`).
+    mutating func completedOccurrences(_ object: some ArchiveObject) throws(InterchangeError) -> [CompletedOccurrence] {
+        guard let objects = object.completedOccurrenceObjects else { throw fail("\"completedOccurrences\" must be an array of objects") }
+        guard !objects.isEmpty else { return [] }
+        let reminderPlace = place
+        defer { place = reminderPlace }
+        var result: [CompletedOccurrence] = []
+        // The store names an occurrence by its due text: a day, a wall clock, or a UTC second.
+        func name(_ due: Due) -> String {
+            switch due {
+            case .allDay(let day): "d" + day.description
+            case .floating(let local): "f" + local.description
+            case .timed(let instant, _): "t" + String(Int64(instant.timeIntervalSince1970.rounded(.down)))
+            }
+        }
+        var seen: Set<String> = []
+        for (index, occurrence) in objects.enumerated() {
+            place = "\(reminderPlace).completedOccurrences[\(index)]"
+            guard let due = try due(occurrence, .due, kind: .dueKind, zone: .dueTimeZone) else { throw fail("\"due\" is needed") }
+            guard let completed = try instant(occurrence, .completedAt) else { throw fail("\"completedAt\" is needed") }
+            guard seen.insert(name(due)).inserted else { continue }
+            result.append(CompletedOccurrence(due: due, completedAt: completed))
+        }
+        return result
     }
 }
 

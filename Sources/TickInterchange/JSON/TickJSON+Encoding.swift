@@ -92,6 +92,15 @@ public enum TickJSON {
         return .object(members)
     }
 
+    /// The JSON object of a completed occurrence of a repeating reminder, as a Tick archive
+    /// writes it in the reminder's `"completedOccurrences"`: `{ "due", "dueKind",
+    /// "dueTimeZone" }` as a reminder's due date is written, and `"completedAt"` (UTC).
+    public static func object(for occurrence: CompletedOccurrence) -> JSONValue {
+        let due = dueFields(occurrence.due)
+        return .object([("due", due.value), ("dueKind", due.kind), ("dueTimeZone", due.zone),
+                        ("completedAt", .string(instant(occurrence.completedAt)))])
+    }
+
     /// The `"due"`, `"dueKind"` and `"dueTimeZone"` values of a due date.
     static func dueFields(_ due: Due?) -> (value: JSONValue, kind: JSONValue, zone: JSONValue) {
         switch due {

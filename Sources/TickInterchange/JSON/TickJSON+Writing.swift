@@ -24,19 +24,21 @@ extension TickJSON {
         /// writes it with indent `level`.
         /// - Complexity: O(n) in the size of the reminder's text.
         public mutating func append(_ reminder: Reminder, listName: String?, level: Int?, to out: inout ByteBuffer) {
-            appendFields(of: reminder, listName: listName, level: level, to: &out)
+            appendFields(of: reminder, listName: listName, level: level, completedOccurrences: [], to: &out)
         }
 
         /// Appends the object of `reminder` read in place (a stored row), the bytes
-        /// `append(_:listName:level:to:)` appends for the `Reminder` it decodes to.
+        /// `append(_:listName:level:to:)` appends for the `Reminder` it decodes to; a Tick
+        /// archive adds the reminder's `completedOccurrences` (`object(for:)` of each, earliest
+        /// due first) as a last member, written only when there are some.
         /// - Complexity: O(n) in the size of the reminder's text.
         public mutating func append(archived reminder: some ArchivedReminder, listName: String?, level: Int?,
-                                    to out: inout ByteBuffer) {
-            appendFields(of: reminder, listName: listName, level: level, to: &out)
+                                    completedOccurrences: [CompletedOccurrence] = [], to out: inout ByteBuffer) {
+            appendFields(of: reminder, listName: listName, level: level, completedOccurrences: completedOccurrences, to: &out)
         }
 
         private mutating func appendFields(of reminder: some ArchivedReminder, listName: String?, level: Int?,
-                                           to out: inout ByteBuffer) {
+                                           completedOccurrences: [CompletedOccurrence], to out: inout ByteBuffer) {
             if members.level != level { members = Members(level: level) }
             let members = self.members
             out.append(UInt8(ascii: "{"))
@@ -114,6 +116,13 @@ extension TickJSON {
             Self.appendInstant(reminder.createdAt, to: &out)
             members.key(.modifiedAt, &out)
             Self.appendInstant(reminder.modifiedAt, to: &out)
+            if !completedOccurrences.isEmpty {
+                // Only repeating reminders with a history have any: through the tree.
+                members.key(.completedOccurrences, &out)
+                var tree: [UInt8] = []
+                JSONValue.array(completedOccurrences.map(TickJSON.object(for:))).write(to: &tree, indent: level.map { $0 + 1 })
+                out.append(contentsOf: tree)
+            }
             JSONValue.newline(&out, level)
             out.append(UInt8(ascii: "}"))
         }
@@ -168,6 +177,8 @@ extension TickJSON {
             case number, uid, listID, list, title, notes, due, dueKind, dueTimeZone, start, startKind, startTimeZone
             case priority, iCalendarPriority, flagged, completed, completedAt, position, parentUID, tags, url
             case recurrence, repeatFrom, alarms, iCalendarExtras, createdAt, modifiedAt
+            /// A Tick archive's only: written after the others when there are any.
+            case completedOccurrences
 
             /// The member's key, as `object(for:listName:)` names it.
             var key: String {
@@ -199,6 +210,7 @@ extension TickJSON {
                 case .iCalendarExtras: "iCalendarExtras"
                 case .createdAt: "createdAt"
                 case .modifiedAt: "modifiedAt"
+                case .completedOccurrences: "completedOccurrences"
                 }
             }
         }
