@@ -112,10 +112,37 @@ extension Reminder {
             }
         }
         done.recurrence = advanced
+        // A progress kept from a CalDAV client (40 %, in process) was the completed
+        // occurrence's, not the next one's (a tester: the phone showed it on the next).
+        done.iCalendarExtras = Reminder.droppingOccurrenceProgress(from: done.iCalendarExtras)
         done.alarms.removeAll { $0.isSnooze }
         for index in done.alarms.indices { done.alarms[index].firedAt = nil }
         done.silenceAlarms(dueBy: now, in: zone)
         return (done, .advanced(completed: current, next: next.moved.due))
+    }
+
+    /// Kept iCalendar lines (`iCalendarExtras`, one unfolded content line a line) without
+    /// the progress of one occurrence: the VTODO's own `STATUS`, `PERCENT-COMPLETE` and
+    /// `COMPLETED` lines (RFC 5545 §3.8.1.11, §3.8.1.8, §3.8.2.1), not those of a component
+    /// kept inside it (a VALARM, a changed occurrence). The rest is kept byte for byte.
+    /// Example: `STATUS:IN-PROCESS`, `PERCENT-COMPLETE:40`, `X-A:1` → `X-A:1`.
+    /// - Complexity: O(n) in the length of `text`.
+    static func droppingOccurrenceProgress(from text: String) -> String {
+        guard !text.isEmpty else { return text }
+        var kept = ""
+        var depth = 0
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" } ?? rest.endIndex
+            let next = end < rest.endIndex ? rest.index(after: end) : end
+            // The property name is ASCII and ends at `;` or `:`.
+            let name = rest[..<end].prefix { $0 != ";" && $0 != ":" }.uppercased()
+            if name == "BEGIN" { depth += 1 }
+            if name == "END" { depth = max(0, depth - 1) }
+            if !(depth == 0 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(name)) { kept += rest[..<next] }
+            rest = rest[next...]
+        }
+        return kept
     }
 
     /// Undoes the last `completingOccurrence`: moves the reminder back to the occurrence

@@ -27,6 +27,24 @@ struct RecurrenceBehaviourTests {
         #expect(fall.due == .timed(utc("2026-11-07T14:00:00Z"), timeZone: "America/New_York"))
     }
 
+    /// Found by a tester (sync with a phone): a to-do at 40 % (`STATUS:IN-PROCESS`,
+    /// `PERCENT-COMPLETE:40`, kept from the server) completed in Tick went to its next
+    /// occurrence still at 40 %, in process.
+    @Test("completing an occurrence leaves its progress behind: the next one has no kept STATUS, PERCENT-COMPLETE or COMPLETED")
+    func progressStaysWithTheOccurrence() {
+        var r = reminder(.allDay(day("2026-12-03")), "FREQ=WEEKLY")
+        r.iCalendarExtras = "STATUS:IN-PROCESS\r\nX-A:1\r\nPERCENT-COMPLETE;X-P=1:40\r\nBEGIN:VALARM\r\nSTATUS:x\r\nEND:VALARM\r\n"
+            + "completed:20261201T000000Z\r\nSTATUSX:2\r\nBEGIN:VTODO\r\nPERCENT-COMPLETE:10\r\nEND:VTODO\r\nX-B:2"
+        let next = r.completingOccurrence(at: utc("2026-12-03T01:00:00Z"), in: newYork).reminder
+        #expect(next.due == .allDay(day("2026-12-10")))
+        #expect(next.iCalendarExtras == "X-A:1\r\nBEGIN:VALARM\r\nSTATUS:x\r\nEND:VALARM\r\n"
+            + "STATUSX:2\r\nBEGIN:VTODO\r\nPERCENT-COMPLETE:10\r\nEND:VTODO\r\nX-B:2")
+        // The last occurrence completes the reminder: its lines stay (the writer weighs them).
+        var last = reminder(.allDay(day("2026-12-03")), "FREQ=WEEKLY;COUNT=1")
+        last.iCalendarExtras = "PERCENT-COMPLETE:40"
+        #expect(last.completingOccurrence(at: utc("2026-12-03T01:00:00Z"), in: newYork).reminder.iCalendarExtras == "PERCENT-COMPLETE:40")
+    }
+
     @Test("an occurrence in the spring-forward gap is read as 03:30 and the next one is 02:30 again")
     func gapIsPinned() {
         var r = reminder(.timed(local("2026-03-07T02:30").instant(in: newYork), timeZone: "America/New_York"), "FREQ=DAILY")

@@ -166,6 +166,25 @@ struct SyncAuditTests {
                 "\(reopened)")
     }
 
+    /// Found by a tester: the phone's progress on one occurrence (40 %, in process) was
+    /// written on the next occurrence after `tick done`, so the phone showed it again there.
+    @Test("completing a repeating to-do the phone marked 40 % in process sends the next occurrence without that progress")
+    func progressOfACompletedOccurrence() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        try server.put("tasks", "w1.ics", CalDAVServer.vtodo(["UID:w1", "DTSTAMP:20261128T100000Z", "SUMMARY:Weekly report",
+                                                               "DUE;VALUE=DATE:20261204", "RRULE:FREQ=WEEKLY", "STATUS:IN-PROCESS",
+                                                               "PERCENT-COMPLETE:40", "X-PHONE-NOTE:kept"]))
+        let tick = Self.tick(server.baseURL)
+        tick.ok("sync")
+        tick.ok("done", "1")
+        tick.ok("sync")
+        let sent = try #require(try server.items(in: "tasks").first { $0.key.hasSuffix("w1.ics") }?.value)
+        #expect(sent.contains("DUE;VALUE=DATE:20261211"), "\(sent)")
+        #expect(sent.contains("STATUS:NEEDS-ACTION") && !sent.contains("IN-PROCESS") && !sent.contains("PERCENT-COMPLETE"), "\(sent)")
+        #expect(sent.contains("X-PHONE-NOTE:kept"), "\(sent)")
+    }
+
     @Test("a series with an override (RECURRENCE-ID) and its VTIMEZONE stays one resource with both after a title edit in Tick")
     func seriesWithOverride() throws {
         let server = try CalDAVServer(.radicale)
