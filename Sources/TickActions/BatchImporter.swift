@@ -360,7 +360,6 @@ struct BatchImporter {
         }
     }
 
-    /// Whether `uid` is `start` or one of its ancestors (following `parentUID`).
     /// Records the completed occurrences of `histories` whose reminders are saved, each one
     /// the store does not have yet (a completion it has keeps its time), and counts them in
     /// `summary`.
@@ -383,6 +382,7 @@ struct BatchImporter {
         return waiting
     }
 
+    /// Whether `uid` is `start` or one of its ancestors (following `parentUID`).
     static func isAncestor(_ uid: ReminderUID, of start: ReminderUID, in db: some ReminderStore) throws -> Bool {
         var current: ReminderUID? = start
         var seen = Set<ReminderUID>()

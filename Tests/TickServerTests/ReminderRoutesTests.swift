@@ -234,6 +234,46 @@ import Synchronization
         #expect(harness.send("GET", "/api/v1/search").status == 400)
     }
 
+    @Test("a query parameter a route does not read, and a cursor of another listing, are 400s naming them")
+    func queriesAndCursors() throws {
+        let harness = try ServiceHarness()
+        let other = try #require(ServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Other"}"#))["id"] as? String)
+        _ = harness.add(#"{"title":"elsewhere","list":"\#(other)"}"#)
+        harness.add(#"{"title":"one"}"#)
+        harness.add(#"{"title":"two"}"#)
+        let lists = ServiceHarness.object(harness.send("GET", "/api/v1/lists"))["lists"] as? [[String: Any]] ?? []
+        let list = try #require(lists.first { $0["name"] as? String == "Reminders" }?["id"] as? String)
+        ReminderRoutesTests.queriesAndCursorsChecked({ harness.send("GET", $0, query: $1) }, list: list, other: other)
+    }
+
+    /// A tester: a misspelt `?limt=5` was ignored (a page of 50), and another list's cursor gave
+    /// an empty page (200). `list` holds two open reminders; on both stores.
+    static func queriesAndCursorsChecked(_ get: (String, [String: String]) -> HTTPResponse, list: String, other: String) {
+        let misspelt = get("/api/v1/lists/\(list)/reminders", ["limt": "1"])
+        #expect(misspelt.status == 400 && misspelt.bodyText.contains(
+            "?limt is not a parameter of GET /api/v1/lists/{id}/reminders; it takes ?limit, ?cursor and ?completed"), "\(misspelt.bodyText)")
+        let none = get("/api/v1/lists", ["x": "1"])
+        #expect(none.status == 400 && none.bodyText.contains("?x is not a parameter of GET /api/v1/lists; it takes no query parameters"),
+                "\(none.bodyText)")
+        #expect(get("/api/v1/smart/all", ["complete": "true"]).status == 400)
+        #expect(get("/api/v1/search", ["q": "one", "lists": list]).status == 400)
+        #expect(get("/api/v1/search", ["q": "one", "list": list, "completed": "true", "limit": "5"]).status == 200)
+        let first = get("/api/v1/lists/\(list)/reminders", ["limit": "1"])
+        let object = (try? JSONSerialization.jsonObject(with: Data(first.bodyText.utf8))) as? [String: Any] ?? [:]
+        guard let cursor = object["nextCursor"] as? String else {
+            Issue.record("no next cursor: \(first.bodyText)")
+            return
+        }
+        #expect(get("/api/v1/lists/\(list)/reminders", ["limit": "1", "cursor": cursor]).status == 200)
+        for (path, query) in [("/api/v1/lists/\(other)/reminders", [String: String]()), ("/api/v1/smart/completed", [:]),
+                              ("/api/v1/smart/today", [:]), ("/api/v1/search", ["q": "one"])] {
+            let wrong = get(path, query.merging(["cursor": cursor]) { a, _ in a })
+            #expect(wrong.status == 400 && wrong.bodyText.contains("not a cursor of this listing"), "\(path): \(wrong.bodyText)")
+        }
+        // The list's cursor continues in All, where its row is in the same order.
+        #expect(get("/api/v1/smart/all", ["cursor": cursor]).status == 200)
+    }
+
     /// A tester: `?completed` was taken and ignored by smart lists (a page said "all" without
     /// them, and `maybe` was 200). `true` is refused naming where they are; on both stores.
     static func smartListsRefuseCompleted(_ get: (String, [String: String]) -> HTTPResponse) {

@@ -11,7 +11,7 @@ extension APIStore {
     /// - Throws: `Problem` 400 for a cursor of another listing; `ActionError.listGone` (404)
     ///   for a list page of a list that is not there; the store's error.
     func keysetPage(_ scope: PageScope, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        let anchor = try PageCursor.keyAnchor(cursor)
+        let anchor = try PageCursor.keyAnchor(cursor, in: scope)
         let (rows, lists) = try read { db in
             let lists = try db.listsByID()
             if case .list(let id, _) = scope, lists[id] == nil { throw ActionError.listGone(id) }

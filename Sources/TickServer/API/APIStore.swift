@@ -79,7 +79,7 @@ extension PostgresAPIStore {
     /// - Throws: `Problem` 400 for a cursor of another listing; `ActionError.listGone` (404)
     ///   for a list that is not there; the store's error.
     func listPage(_ id: ReminderList.ID, includesCompleted: Bool, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        let anchor = try PageCursor.keyAnchor(cursor)
+        let anchor = try PageCursor.keyAnchor(cursor, in: .list(id, includesCompleted: includesCompleted))
         let found = try store.readInOneStatement { db in
             try db.listPage(id: id, includesCompleted: includesCompleted, after: anchor, limit: limit + 1)
         }

@@ -58,11 +58,20 @@ enum PageCursor: Equatable {
         }
     }
 
-    /// The row a page of a listing paged by key starts after (`anchor`), nil for the first page.
-    /// - Throws: `Problem` 400 for a cursor of a listing read whole (an offset).
-    static func keyAnchor(_ cursor: PageCursor?) throws(Problem) -> Reminder? {
-        if case .offset? = cursor { throw .badRequest("?cursor is not a cursor of this listing") }
-        return cursor?.anchor
+    /// The row a page of `scope` starts after (`anchor`), nil for the first page.
+    /// - Throws: `Problem` 400 for a cursor of another listing: of a listing read whole (an
+    ///   offset), of another list's page, of completed reminders in a listing of open ones or
+    ///   the other way round (a tester: another list's cursor gave an empty page, 200).
+    static func keyAnchor(_ cursor: PageCursor?, in scope: PageScope) throws(Problem) -> Reminder? {
+        guard let cursor else { return nil }
+        guard case .key(let listID, _, _, let completedAt) = cursor else { throw .badRequest("?cursor is not a cursor of this listing") }
+        let fits = switch scope {
+        case .list(let id, _): listID == id.rawValue
+        case .open, .flagged: completedAt == nil
+        case .completed: completedAt != nil
+        }
+        guard fits else { throw .badRequest("?cursor is not a cursor of this listing") }
+        return cursor.anchor
     }
 
     /// The row a keyset page starts after: a reminder carrying only the sort key.

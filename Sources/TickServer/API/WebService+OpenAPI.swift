@@ -109,10 +109,14 @@ extension WebService {
                 .map { $0.hasPrefix("{") ? "By" + $0.dropFirst().dropLast().capitalized : $0.capitalized }.joined())),
         ]
         let timeZone = JSONValue.object([("$ref", .string("#/components/parameters/TimeZone"))])
+        let query = route.query.map { name -> JSONValue in
+            .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(name == "q")),
+                     ("schema", .object([("type", .string(["limit"].contains(name) ? "integer" : ["completed", "force"].contains(name) ? "boolean" : "string"))]))])
+        }
         members.append(("parameters", .array(names.map { name in
             .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),
                      ("schema", .object([("type", .string("string"))]))])
-        } + [timeZone])))
+        } + query + [timeZone])))
         if ["POST", "PATCH"].contains(route.method) {
             let takesReminderFields = route.pattern == "/api/v1/reminders" || (route.method == "PATCH" && route.pattern == "/api/v1/reminders/{uid}")
             let schema: JSONValue = takesReminderFields ? .object([("$ref", .string("#/components/schemas/ReminderFields"))])

@@ -53,15 +53,18 @@ extension WebService {
         router.add("POST", api + "/lists", summary: "Add a list { name, color? }") { service, request, _ in try service.addList(request) }
         router.add("GET", api + "/lists/{id}", summary: "One list, with reminderCount (every reminder in it: what deleting it deletes)") { service, _, id in try service.getList(id[0]) }
         router.add("PATCH", api + "/lists/{id}", summary: "Rename or recolor a list { name?, color? }") { try $0.patchList($1, $2[0]) }
-        router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)") { try $0.deleteList($1, $2[0]) }
+        router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)", query: ["force"]) { try $0.deleteList($1, $2[0]) }
         router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }") { try $0.moveList($1, $2[0]) }
         router.add("GET", api + "/lists/{id}/shares", summary: "Who a list is shared with (the multi-user server)") { service, _, id in try service.listShares(id[0]) }
         router.add("PUT", api + "/lists/{id}/shares/{user}", summary: "Share a list with a user { access: read | write } (the multi-user server)") { try $0.shareList($1, $2[0], $2[1]) }
         router.add("DELETE", api + "/lists/{id}/shares/{user}", summary: "Stop sharing a list with a user, or leave a list shared with you") { service, _, id in try service.unshareList(id[0], id[1]) }
-        router.add("GET", api + "/lists/{id}/reminders", summary: "A page of a list's reminders (?limit, cursor, completed)") { try $0.listReminders($1, $2[0]) }
+        router.add("GET", api + "/lists/{id}/reminders", summary: "A page of a list's reminders (?limit, cursor, completed)",
+                   query: ["limit", "cursor", "completed"]) { try $0.listReminders($1, $2[0]) }
         // Smart lists and search.
-        router.add("GET", api + "/smart/{name}", summary: "A page of a smart list (today, scheduled, flagged, overdue, completed, all)") { try $0.smartReminders($1, $2[0]) }
-        router.add("GET", api + "/search", summary: "Reminders that match the search ?q (words, \"phrases\", title:, notes:, tag:, OR)") { service, request, _ in try service.search(request) }
+        router.add("GET", api + "/smart/{name}", summary: "A page of a smart list (today, scheduled, flagged, overdue, completed, all)",
+                   query: ["limit", "cursor", "completed"]) { try $0.smartReminders($1, $2[0]) }
+        router.add("GET", api + "/search", summary: "Reminders that match the search ?q (words, \"phrases\", title:, notes:, tag:, OR)",
+                   query: ["q", "list", "limit", "cursor", "completed"]) { service, request, _ in try service.search(request) }
         // Reminders.
         router.add("POST", api + "/reminders", summary: "Add a reminder") { service, request, _ in try service.addReminder(request) }
         router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { try $0.getReminder($1, $2[0]) }

@@ -15,6 +15,8 @@ public struct Router<Context>: Sendable {
         public var pattern: String
         /// One line on what it does (for the OpenAPI document).
         public var summary: String
+        /// The query parameters it reads; a request with any other is refused (400).
+        public var query: [String]
         let segments: [Substring]
         let handler: Handler
     }
@@ -36,9 +38,31 @@ public struct Router<Context>: Sendable {
     public init() {}
 
     /// Adds a route.
-    public mutating func add(_ method: String, _ pattern: String, summary: String = "", _ handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: pattern, summary: summary, segments: Router.segments(pattern),
-                            handler: handler))
+    /// - Parameter query: the query parameters the route reads. A request that gives another
+    ///   is answered 400 naming it and these, before `handler` runs: a misspelt `?limt=5` or
+    ///   `?complete=true` must not be taken as asking for the default (a tester).
+    public mutating func add(_ method: String, _ pattern: String, summary: String = "", query: [String] = [],
+                             _ handler: @escaping Handler) {
+        let checked: Handler = { context, request, parameters in
+            if let unknown = request.query.keys.sorted().first(where: { !query.contains($0) }) {
+                throw Router.unknownParameter(unknown, of: "\(method) \(pattern)", takes: query)
+            }
+            return try handler(context, request, parameters)
+        }
+        routes.append(Route(method: method, pattern: pattern, summary: summary, query: query, segments: Router.segments(pattern),
+                            handler: checked))
+    }
+
+    /// The 400 for query parameter `name`, which the route `route` does not read.
+    static func unknownParameter(_ name: String, of route: String, takes query: [String]) -> Problem {
+        let shown = name.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))) + "…" : name
+        let known = query.map { "?" + $0 }
+        let takes = switch known.count {
+        case 0: "it takes no query parameters"
+        case 1: "it takes \(known[0]) only"
+        default: "it takes " + known.dropLast().joined(separator: ", ") + " and " + known[known.count - 1]
+        }
+        return .badRequest("?\(shown) is not a parameter of \(route); \(takes)")
     }
 
     /// The route for `method` and the percent-encoded `path`.

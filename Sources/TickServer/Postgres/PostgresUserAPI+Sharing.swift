@@ -80,7 +80,7 @@ extension PostgresUserAPI {
     /// page resumes: in the user's own lists, or in that shared list.
     /// - Throws: `Problem` 400 for a cursor of another listing; the stores' errors.
     func keysetPageWithShared(_ scope: PageScope, limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        let anchor = try PageCursor.keyAnchor(cursor)
+        let anchor = try PageCursor.keyAnchor(cursor, in: scope)
         let wanted = limit + 1
         let (own, lists, shared) = try store.read { db in
             let lists = try db.listsByID()
@@ -110,7 +110,7 @@ extension PostgresUserAPI {
     /// sources ordered before its own, at its time in the later ones).
     /// - Throws: `Problem` 400 for a cursor of another listing; the stores' errors.
     func completedWithShared(limit: Int, cursor: PageCursor?) throws -> HTTPResponse {
-        let anchor = try PageCursor.keyAnchor(cursor)
+        let anchor = try PageCursor.keyAnchor(cursor, in: .completed)
         let wanted = limit + 1
         let (own, lists, shared) = try store.read { db in
             (try Actions.page(.completed, from: anchor, direction: .forward, limit: wanted, in: db), try db.listsByID(),

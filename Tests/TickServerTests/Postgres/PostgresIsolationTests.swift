@@ -38,11 +38,25 @@ struct PostgresIsolationTests {
     }
 
     /// The routes of the API, `METHOD /pattern`, from its own OpenAPI document.
-    func routes(_ harness: PostgresServiceHarness) throws -> [(method: String, pattern: String)] {
+    func routes(_ harness: PostgresServiceHarness) throws -> [(method: String, pattern: String, query: [String])] {
         let document = PostgresServiceHarness.object(harness.send("GET", "/api/v1/openapi.json", as: "bob"))
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        return paths.flatMap { pattern, operations in operations.keys.map { (method: $0.uppercased(), pattern: pattern) } }
-            .sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
+        return paths.flatMap { pattern, operations in
+            operations.map { method, operation in
+                // The query parameters the route reads (a route refuses any other with a 400).
+                let parameters = (operation as? [String: Any])?["parameters"] as? [[String: Any]] ?? []
+                return (method: method.uppercased(), pattern: pattern,
+                        query: parameters.filter { $0["in"] as? String == "query" }.compactMap { $0["name"] as? String })
+            }
+        }
+        .sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
+    }
+
+    /// Every query parameter `query` names, with values that reach ann's data where one can:
+    /// her list for `list`, her words for `q`.
+    static func arguments(_ query: [String], annList: String) -> [String: String] {
+        let values = ["force": "true", "completed": "true", "limit": "5", "q": "Secret", "list": annList]
+        return Dictionary(uniqueKeysWithValues: query.compactMap { name in values[name].map { (name, $0) } })
     }
 
     /// Bodies that name `list` and `uid` wherever a body can name a list or a reminder.
@@ -67,7 +81,8 @@ struct PostgresIsolationTests {
                     .replacingOccurrences(of: "{alarmUID}", with: target).replacingOccurrences(of: "{name}", with: target)
                     .replacingOccurrences(of: "{user}", with: "bob")
                 for body in PostgresIsolationTests.bodies(list: setup.annList, uid: setup.annUIDs[0]) {
-                    let response = harness.send(route.method, path, json: body, query: ["force": "true"], as: "bob")
+                    let response = harness.send(route.method, path, json: body,
+                                                query: Self.arguments(route.query, annList: setup.annList), as: "bob")
                     tried += 1
                     #expect([400, 404, 405].contains(response.status) && response.status != 200,
                             "\(route.method) \(path) \(body ?? "") → \(response.status)")
@@ -76,6 +91,9 @@ struct PostgresIsolationTests {
                 }
             }
         }
+        // A search in ann's list, by its id.
+        let search = harness.send("GET", "/api/v1/search", query: ["q": "Secret", "list": setup.annList, "completed": "true"], as: "bob")
+        #expect(search.status == 404 && !search.bodyText.contains("Secret"), "\(search.status) \(search.bodyText)")
         // The routes without an id in the path, with ann's ids in the body.
         for body in PostgresIsolationTests.bodies(list: setup.annList, uid: setup.annUIDs[0]) where body != nil {
             for path in ["/api/v1/reminders", "/api/v1/lists"] {
@@ -114,7 +132,7 @@ struct PostgresIsolationTests {
         for path in ["/api/v1/lists", "/api/v1/smart/all", "/api/v1/smart/flagged", "/api/v1/smart/completed",
                      "/api/v1/lists/\(setup.bobList)/reminders"] {
             // Completed ones too where a page takes them (a list's; a smart list has its own rule).
-            let response = harness.send("GET", path, query: path.contains("/smart/") ? [:] : ["completed": "true"], as: "bob")
+            let response = harness.send("GET", path, query: path.hasSuffix("/reminders") ? ["completed": "true"] : [:], as: "bob")
             #expect(response.status == 200)
             #expect(!response.bodyText.contains("Secret"), "GET \(path) leaks: \(response.bodyText)")
         }

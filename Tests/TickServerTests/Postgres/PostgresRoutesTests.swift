@@ -59,6 +59,9 @@ struct PostgresRoutesTests {
         #expect(titles("/api/v1/smart/completed") == ["Bread"])
         #expect(titles("/api/v1/smart/all") == ["Oat milk", "Step"])
         ReminderRoutesTests.smartListsRefuseCompleted { harness.send("GET", $0, query: $1) }
+        let own = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists"))["lists"] as? [[String: Any]] ?? []
+        let other = try #require(own.first { $0["id"] as? String != work }?["id"] as? String)
+        ReminderRoutesTests.queriesAndCursorsChecked({ harness.send("GET", $0, query: $1) }, list: work, other: other)
         let counts = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists"))["smartLists"] as? [[String: Any]] ?? []
         #expect(counts.compactMap { $0["count"] as? Int } == [0, 1, 1, 0, 1, 2])
         #expect(PostgresServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(bread)/reopen"))["completed"] as? Bool == false)
