@@ -1402,8 +1402,18 @@ def axe_findings(driver):
     axe = Axe(driver)
     axe.inject()
     results = axe.run()
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    found = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+             for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    # WCAG 2.2's target size (2.5.8: 24 by 24 CSS pixels), which this axe-core predates:
+    # every visible control that is not a link inside text.
+    small = driver.execute_script("""
+        return [...document.querySelectorAll('button, input, select, textarea, [role=button], a.button')]
+          .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+          .map(e => [e, e.getBoundingClientRect()])
+          .filter(([e, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
+          .map(([e, r]) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+    """)
+    return found + [f"target smaller than 24 by 24 CSS pixels: {', '.join(small[:5])}"] if small else found
 
 
 @check
