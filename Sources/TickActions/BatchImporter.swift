@@ -171,18 +171,24 @@ struct BatchImporter {
                         extras = ICalendarOverrides.attaching(block, to: extras)
                     }
                     try noteList(of: existing.listID)
-                    if ICalendarKeptLines.sayTheSame(extras, existing.iCalendarExtras) {
+                    // Completed in the override: the series moves past that occurrence.
+                    let (advanced, completed) = BatchImporter.completing(existing, item.completedOverrides, in: zone)
+                    if ICalendarKeptLines.sayTheSame(extras, existing.iCalendarExtras), advanced == existing {
                         summary.unchanged += 1
                     } else {
+                        existing = advanced
                         existing.iCalendarExtras = extras
                         existing.modifiedAt = now
                         try db.update(existing)
                         summary.updated += 1
                     }
+                    if !completed.isEmpty { histories.append((existing.uid, completed)) }
                     continue
                 }
                 if let list { summary.listNames.insert(list.name) }
-                var reminder = item.reminder
+                var (reminder, completedHere) = BatchImporter.completing(item.reminder, item.completedOverrides, in: zone)
+                if item.occurrence != nil { completedHere = [] }
+                let history = item.completedOccurrences + completedHere
                 reminder.listID = list?.id ?? stored?.listID ?? fallback.id
                 // A series arriving for a stored occurrence whose series was never imported:
                 // the stored occurrence goes into the series, unless the file has its own.
@@ -212,7 +218,7 @@ struct BatchImporter {
                         summary.keptNewer += 1
                         continue
                     }
-                    if !item.completedOccurrences.isEmpty { histories.append((existing.uid, item.completedOccurrences)) }
+                    if !history.isEmpty { histories.append((existing.uid, history)) }
                     dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
                     reminder.number = existing.number
                     reminder.position = existing.position
@@ -267,7 +273,7 @@ struct BatchImporter {
                 dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
                 BatchImporter.rearmAcknowledgedBeforeRinging(&reminder, in: zone)
                 BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
-                if !item.completedOccurrences.isEmpty { histories.append((reminder.uid, item.completedOccurrences)) }
+                if !history.isEmpty { histories.append((reminder.uid, history)) }
                 if restoresArchive {
                     restoring.append((reminder, item.hasPosition))
                     summary.added += 1
@@ -358,6 +364,33 @@ struct BatchImporter {
             }
             return broken
         }
+    }
+
+    /// `reminder` moved past each of its occurrences that `completed` names (a changed
+    /// occurrence completed in another app: Thunderbird and eM Client write `STATUS:COMPLETED`
+    /// under a `RECURRENCE-ID` and leave the series where it was), as `tick done` would
+    /// have moved it at each completion's time; its modification time stays the file's.
+    /// Unchanged when it does not repeat, is completed, or its occurrence is not named. A
+    /// `RECURRENCE-ID` names an occurrence by its start (RFC 5545 §3.8.4.4), so either the
+    /// occurrence's start or its due date may match.
+    /// - Returns: the reminder, and the occurrences it was moved past, each by its due date
+    ///   (else start), as Tick names an occurrence in its history.
+    /// - Complexity: O(k²) for k completed occurrences (each moves it at most once).
+    static func completing(_ reminder: Reminder, _ completed: [CompletedOccurrence],
+                           in zone: TimeZone) -> (Reminder, [CompletedOccurrence]) {
+        guard !completed.isEmpty else { return (reminder, []) }
+        var current = reminder
+        var passed: [CompletedOccurrence] = []
+        for _ in completed.indices {
+            guard current.recurrence != nil, !current.isCompleted, let anchor = current.due ?? current.start,
+                  let done = completed.first(where: { done in
+                      [current.start, current.due].contains { $0.map { done.due.names(occurrence: $0, in: zone) } ?? false }
+                  }) else { break }
+            passed.append(CompletedOccurrence(due: anchor, completedAt: done.completedAt))
+            current = current.completingOccurrence(at: done.completedAt, in: zone).reminder
+        }
+        current.modifiedAt = reminder.modifiedAt
+        return (current, passed)
     }
 
     /// Records the completed occurrences of `histories` whose reminders are saved, each one

@@ -29,6 +29,11 @@ public struct ImportedReminder: Hashable, Sendable {
     /// archive's `"completedOccurrences"`), saved where the store has none for that due
     /// date; empty for other formats.
     public var completedOccurrences: [CompletedOccurrence] = []
+    /// Occurrences of a repeating to-do that another app completed in a changed occurrence
+    /// (`STATUS:COMPLETED` under a `RECURRENCE-ID`, as Thunderbird and eM Client write it),
+    /// each named by its `RECURRENCE-ID`: the importer moves the series past those that
+    /// are its current occurrence.
+    public var completedOverrides: [CompletedOccurrence] = []
     /// The 1-based line of the file the reminder came from, for messages.
     public var lineNumber: Int
     /// Whether the file gave the reminder's place in its list (`reminder.position`), to be
@@ -60,11 +65,15 @@ public struct ImportedReminder: Hashable, Sendable {
         public var recurrenceID: String
         /// Its VTODO, verbatim, from `BEGIN:VTODO` to `END:VTODO` (unfolded lines).
         public var lines: [String]
+        /// The occurrence it changes, as a date (its `RECURRENCE-ID` read as `DUE` is); nil
+        /// when the value cannot be read.
+        public var due: Due?
 
         /// An occurrence from its VTODO's lines.
-        public init(recurrenceID: String, lines: [String]) {
+        public init(recurrenceID: String, lines: [String], due: Due? = nil) {
             self.recurrenceID = recurrenceID
             self.lines = lines
+            self.due = due
         }
     }
 

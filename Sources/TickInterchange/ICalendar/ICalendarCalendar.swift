@@ -165,7 +165,8 @@ struct ICalendarCalendar {
         for override in overrides {
             var occurrence = try imported(override.record, uid: override.uid, reader: reader, results: &results)
             occurrence.occurrence = ImportedReminder.Occurrence(
-                recurrenceID: ICalendarOverrides.recurrenceID(of: override.lines) ?? "", lines: override.lines)
+                recurrenceID: ICalendarOverrides.recurrenceID(of: override.lines) ?? "", lines: override.lines,
+                due: override.record.fields.recurrenceID?.due(zones))
             occurrence.listName = list.list?.name
             occurrence.isListNamedByFile = list.isNamedByCalendar
             occurrences.append((occurrence, override.version))

@@ -130,11 +130,18 @@ struct ICalendarResults {
             }
         }
         occurrences = []
-        for case let (item, version)? in chosen {
-            guard let lines = item.occurrence?.lines else { continue }
+        for case var (item, version)? in chosen {
+            guard let occurrence = item.occurrence else { continue }
+            // An occurrence completed in its override (Thunderbird, eM Client: `STATUS:COMPLETED`
+            // under a `RECURRENCE-ID`) is a completed occurrence of the series, for the
+            // importer to move the series past (`ImportedReminder.completedOverrides`).
+            var completed: [CompletedOccurrence] = []
+            if let due = occurrence.due, let at = item.reminder.completedAt { completed.append(CompletedOccurrence(due: due, completedAt: at)) }
             if let index = reminderIndex[item.reminder.uid] {
-                reminders[index].reminder.iCalendarExtras = ICalendarOverrides.attaching(lines, to: reminders[index].reminder.iCalendarExtras)
+                reminders[index].reminder.iCalendarExtras = ICalendarOverrides.attaching(occurrence.lines, to: reminders[index].reminder.iCalendarExtras)
+                reminders[index].completedOverrides += completed
             } else {
+                item.completedOverrides = completed
                 reminderIndex[item.reminder.uid] = reminders.count
                 reminders.append(item)
                 versions.append(version)

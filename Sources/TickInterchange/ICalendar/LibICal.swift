@@ -48,6 +48,7 @@ struct LibICal: @unchecked Sendable {
     let icalproperty_get_dtstamp: @convention(c) (OpaquePointer?) -> icaltimetype
     let icalproperty_get_dtstart: @convention(c) (OpaquePointer?) -> icaltimetype
     let icalproperty_get_due: @convention(c) (OpaquePointer?) -> icaltimetype
+    let icalproperty_get_recurrenceid: @convention(c) (OpaquePointer?) -> icaltimetype
     let icalproperty_get_first_parameter: @convention(c) (OpaquePointer?, icalparameter_kind) -> OpaquePointer?
     let icalproperty_get_next_parameter: @convention(c) (OpaquePointer?, icalparameter_kind) -> OpaquePointer?
     let icalproperty_get_lastmodified: @convention(c) (OpaquePointer?) -> icaltimetype
@@ -117,6 +118,7 @@ struct LibICal: @unchecked Sendable {
         icalproperty_get_dtstamp = try library.function("icalproperty_get_dtstamp")
         icalproperty_get_dtstart = try library.function("icalproperty_get_dtstart")
         icalproperty_get_due = try library.function("icalproperty_get_due")
+        icalproperty_get_recurrenceid = try library.function("icalproperty_get_recurrenceid")
         icalproperty_get_first_parameter = try library.function("icalproperty_get_first_parameter")
         icalproperty_get_next_parameter = try library.function("icalproperty_get_next_parameter")
         icalproperty_get_lastmodified = try library.function("icalproperty_get_lastmodified")
@@ -207,6 +209,7 @@ func icalproperty_get_description(_ property: OpaquePointer!) -> UnsafePointer<C
 func icalproperty_get_dtstamp(_ property: OpaquePointer!) -> icaltimetype { LibICal.loaded.icalproperty_get_dtstamp(property) }
 func icalproperty_get_dtstart(_ property: OpaquePointer!) -> icaltimetype { LibICal.loaded.icalproperty_get_dtstart(property) }
 func icalproperty_get_due(_ property: OpaquePointer!) -> icaltimetype { LibICal.loaded.icalproperty_get_due(property) }
+func icalproperty_get_recurrenceid(_ property: OpaquePointer!) -> icaltimetype { LibICal.loaded.icalproperty_get_recurrenceid(property) }
 func icalproperty_get_first_parameter(_ property: OpaquePointer!, _ kind: icalparameter_kind) -> OpaquePointer! { LibICal.loaded.icalproperty_get_first_parameter(property, kind) }
 func icalproperty_get_next_parameter(_ property: OpaquePointer!, _ kind: icalparameter_kind) -> OpaquePointer! { LibICal.loaded.icalproperty_get_next_parameter(property, kind) }
 func icalproperty_get_lastmodified(_ property: OpaquePointer!) -> icaltimetype { LibICal.loaded.icalproperty_get_lastmodified(property) }

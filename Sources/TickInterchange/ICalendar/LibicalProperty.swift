@@ -73,6 +73,7 @@ struct LibicalProperty {
         case ICAL_CREATED_PROPERTY: time = icalproperty_get_created(pointer)
         case ICAL_LASTMODIFIED_PROPERTY: time = icalproperty_get_lastmodified(pointer)
         case ICAL_DTSTAMP_PROPERTY: time = icalproperty_get_dtstamp(pointer)
+        case ICAL_RECURRENCEID_PROPERTY: time = icalproperty_get_recurrenceid(pointer)
         default: return nil
         }
         return ICalendarDateValue(time, tzid: tzid)

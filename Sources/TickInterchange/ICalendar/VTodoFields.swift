@@ -92,6 +92,8 @@ struct VTodoFields: Sendable {
     var unreadableDisplayAlarms = 0
     /// Whether the VTODO has a `RECURRENCE-ID` (it overrides one occurrence of a series).
     var hasRecurrenceID = false
+    /// The value of its `RECURRENCE-ID`: the occurrence of the series it overrides.
+    var recurrenceID: ICalendarDateValue?
     /// `SEQUENCE` (RFC 5545 §3.8.7.4), when it is there.
     var sequence: Int?
 
@@ -117,7 +119,9 @@ struct VTodoFields: Sendable {
             case ICAL_LASTMODIFIED_PROPERTY: if lastModified == nil { lastModified = property.dateValue() }
             case ICAL_DTSTAMP_PROPERTY: if dtstamp == nil { dtstamp = property.dateValue() }
             case ICAL_RRULE_PROPERTY: if rrule == nil { rrule = property.valueText }
-            case ICAL_RECURRENCEID_PROPERTY: hasRecurrenceID = true
+            case ICAL_RECURRENCEID_PROPERTY:
+                hasRecurrenceID = true
+                if recurrenceID == nil { recurrenceID = property.dateValue() }
             case ICAL_SEQUENCE_PROPERTY: if sequence == nil { sequence = Int(icalproperty_get_sequence(property.pointer)) }
             case ICAL_X_PROPERTY:
                 switch property.xName {

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Thunderbird and eM Client complete one occurrence of a repeating to-do by writing a
+/// changed occurrence (`RECURRENCE-ID`) with `STATUS:COMPLETED`, leaving the series where
+/// it was. Tick moves the series past it, as `tick done` would, and records it.
+@Suite("An occurrence completed in a RECURRENCE-ID override")
+struct CompletedOverrideTests {
+    /// A daily series due 2026-12-01 09:00 in Berlin whose first `count` occurrences are
+    /// completed in overrides named by their start (`RECURRENCE-ID` = `DTSTART`).
+    static func series(completed count: Int, start: Bool = true) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tests//Mail client//EN",
+                     "BEGIN:VTODO", "UID:daily-1", "DTSTAMP:20261201T000000Z", "LAST-MODIFIED:20261203T000000Z", "SUMMARY:Stretch",
+                     "RRULE:FREQ=DAILY", "DUE;TZID=Europe/Berlin:20261201T090000", "END:VTODO"]
+        if start { lines.insert("DTSTART;TZID=Europe/Berlin:20261201T080000", at: 9) }
+        for day in 0..<count {
+            let date = String(format: "202612%02d", day + 1)
+            lines += ["BEGIN:VTODO", "UID:daily-1", "DTSTAMP:20261201T000000Z", "SUMMARY:Stretch",
+                      "RECURRENCE-ID;TZID=Europe/Berlin:\(date)T\(start ? "08" : "09")0000",
+                      "DUE;TZID=Europe/Berlin:\(date)T090000", "STATUS:COMPLETED", "COMPLETED:\(date)T100000Z",
+                      "PERCENT-COMPLETE:100", "END:VTODO"]
+        }
+        return (lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test("the series moves past each completed occurrence and records it; the overrides are kept; a re-import changes nothing",
+          arguments: [true, false])
+    func movesPast(start: Bool) throws {
+        let cli = CLIHarness(zone: "Europe/Berlin")
+        cli.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        cli.files["daily.ics"] = Data(Self.series(completed: 2, start: start).utf8)
+        cli.ok("import", "daily.ics")
+        let reminder = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(reminder["due"] as? String == "2026-12-03T09:00:00+01:00")
+        #expect(reminder["completed"] as? Bool == false)
+        #expect(cli.ok("show", "1").contains("2 occurrences done"))
+        let exported = cli.ok("export", "--format", "ics")
+        #expect(exported.components(separatedBy: "RECURRENCE-ID").count == 3, "\(exported)")
+        let again = try #require(try cli.json("import", "daily.ics", "--json") as? [String: Any])
+        #expect(again["unchanged"] as? Int == 1 && again["completedOccurrences"] as? Int == 0, "\(again)")
+        // `undone` steps back to the last occurrence the other app completed.
+        cli.ok("undone", "1")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-02T09:00:00+01:00")
+    }
+
+    @Test("an override that is not completed, or of another occurrence, leaves the series where it is")
+    func notCompleted() throws {
+        let cli = CLIHarness(zone: "Europe/Berlin")
+        cli.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        let text = Self.series(completed: 1).replacingOccurrences(of: "RECURRENCE-ID;TZID=Europe/Berlin:20261201T080000",
+                                                                   with: "RECURRENCE-ID;TZID=Europe/Berlin:20261202T080000")
+        cli.files["later.ics"] = Data(text.utf8)
+        cli.ok("import", "later.ics")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-01T09:00:00+01:00")
+        let open = Self.series(completed: 1).replacingOccurrences(of: "STATUS:COMPLETED\r\nCOMPLETED:20261201T100000Z\r\nPERCENT-COMPLETE:100\r\n",
+                                                                   with: "STATUS:IN-PROCESS\r\n")
+        let other = CLIHarness(zone: "Europe/Berlin")
+        other.files["open.ics"] = Data(open.utf8)
+        other.ok("import", "open.ics")
+        #expect((try other.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-01T09:00:00+01:00")
+    }
+
+    @Test("the override alone, for a series already stored, moves it too")
+    func overrideAlone() throws {
+        let cli = CLIHarness(zone: "Europe/Berlin")
+        cli.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        cli.files["series.ics"] = Data(Self.series(completed: 0).utf8)
+        cli.ok("import", "series.ics")
+        let full = Self.series(completed: 1)
+        let start = try #require(full.range(of: "BEGIN:VTODO\r\nUID:daily-1\r\nDTSTAMP:20261201T000000Z\r\nSUMMARY:Stretch\r\nRECURRENCE-ID"))
+        cli.files["override.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tests//Mail client//EN\r\n" + full[start.lowerBound...]).utf8)
+        cli.ok("import", "override.ics")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-02T09:00:00+01:00")
+        #expect(cli.ok("show", "1").contains("1 occurrence done"))
+    }
+
+    @Test("the corpus's Thunderbird and eM Client files: the series is past the completed occurrence",
+          .enabled(if: !Fixture.corpusFiles("ics").isEmpty, "needs ../shared/corpus (TICK_CORPUS)"), arguments: [
+        ("tasksorg-thunderbird-completed-repeating-task.ics", "America/Chicago", "2020-12-21T17:00:00-06:00"),
+        ("tasksorg-emclient-completed-recurring-task.ics", "Europe/Berlin", "2020-09-11T00:00:00"),
+    ])
+    func corpus(name: String, zone: String, due: String) throws {
+        let path = try #require(Fixture.corpusFiles("ics").first { $0.hasSuffix("/" + name) })
+        let cli = CLIHarness(zone: zone)
+        cli.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        cli.files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+        cli.ok("import", name)
+        let reminder = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(reminder["due"] as? String == due)
+        #expect(cli.ok("show", "1").contains("1 occurrence done"))
+    }
+}
