@@ -185,6 +185,29 @@ struct SyncAuditTests {
         #expect(sent.contains("X-PHONE-NOTE:kept"), "\(sent)")
     }
 
+    /// A tester: Thunderbird's completed occurrence (an override with `STATUS:COMPLETED`) was
+    /// kept, and Tick showed the series still due on that occurrence.
+    @Test("Thunderbird's occurrence completed in an override moves the series on in Tick; the next sync sends nothing")
+    func occurrenceCompletedInAnOverride() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN",
+                    "BEGIN:VTODO", "UID:tb-1", "DTSTAMP:20261128T100000Z", "SUMMARY:Water plants", "RRULE:FREQ=DAILY",
+                    "DTSTART:20261201T080000Z", "DUE:20261201T090000Z", "END:VTODO",
+                    "BEGIN:VTODO", "UID:tb-1", "DTSTAMP:20261128T100000Z", "SUMMARY:Water plants", "STATUS:COMPLETED",
+                    "RECURRENCE-ID:20261201T080000Z", "DTSTART:20261201T080000Z", "DUE:20261201T090000Z",
+                    "COMPLETED:20261201T100000Z", "PERCENT-COMPLETE:100", "SEQUENCE:1", "END:VTODO", "END:VCALENDAR"]
+        try server.put("tasks", "tb-1.ics", text.joined(separator: "\r\n") + "\r\n")
+        let tick = Self.tick(server.baseURL)
+        tick.ok("sync")
+        let reminder = try #require(try Self.json(tick.ok("show", "1", "--json")) as? [String: Any])
+        #expect(reminder["due"] as? String == "2026-12-02T09:00:00Z", "\(reminder)")
+        #expect(tick.ok("show", "1").contains("1 occurrence done"))
+        let before = try server.items(in: "tasks")
+        let second = tick.ok("sync")
+        #expect(try server.items(in: "tasks") == before, "\(second)")
+    }
+
     @Test("a series with an override (RECURRENCE-ID) and its VTIMEZONE stays one resource with both after a title edit in Tick")
     func seriesWithOverride() throws {
         let server = try CalDAVServer(.radicale)
