@@ -34,6 +34,25 @@ struct TodoTxtRoundTripTests {
         #expect(TodoTxtSample.linesWithoutUIDs(cli.ok("export", "--format", "todotxt")) == ["(C) Someday", "(Q) Later", "(Z) Last"])
     }
 
+    /// A tester: `show` said "Completed: Dec 3, 2026 9:00 PM" in Seoul for a line's day (Tick
+    /// holds a todo.txt day as its 12:00 UTC).
+    @Test("show gives a todo.txt line's creation and completion days as days; a completion made in Tick keeps its time")
+    func daysShownAsDays() throws {
+        let cli = CLIHarness()   // Asia/Seoul
+        cli.variables["TICK_NOW"] = "2026-12-05T03:00:00Z"
+        cli.files["todo.txt"] = Data("x 2026-12-03 2026-11-30 Buy milk\n".utf8)
+        cli.ok("import", "todo.txt")
+        let lines = cli.ok("show", "1").split(separator: "\n").map(String.init)
+        let completed = try #require(lines.first { $0.contains("Completed:") })
+        let created = try #require(lines.first { $0.contains("Created:") })
+        #expect(completed.contains("Dec 3") && !completed.contains("PM") && !completed.contains(":00"), "\(completed)")
+        #expect(created.contains("Nov 30") && !created.contains("PM") && !created.contains(":00"), "\(created)")
+        cli.ok("undone", "1")
+        cli.ok("done", "1")
+        let again = try #require(cli.ok("show", "1").split(separator: "\n").first { $0.contains("Completed:") })
+        #expect(again.contains("12:00 PM") || again.contains("12:00"), "\(again)")
+    }
+
     @Test("a file with CR-only line ends is one reminder per line")
     func carriageReturnLineEnds() throws {
         let cli = CLIHarness()

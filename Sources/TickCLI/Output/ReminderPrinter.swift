@@ -207,7 +207,11 @@ struct ReminderPrinter {
         if let url = reminder.url { fields.append(("URL", TerminalText.sanitized(url))) }
         if let parent { fields.append(("Subtask of", "\(parent.number) " + TerminalText.sanitized(parent.title))) }
         else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID.rawValue) + style.dim(" (not in this database)"))) }
-        if let completed = reminder.completedAt { fields.append(("Completed", formatter.string(for: completed))) }
+        if let day = TodoTxtDays.completed(reminder) {
+            fields.append(("Completed", formatter.string(for: .allDay(day))))
+        } else if let completed = reminder.completedAt {
+            fields.append(("Completed", formatter.string(for: completed)))
+        }
         // A snooze is for the open occurrence; a completed reminder has none to come back.
         for alarm in reminder.alarms where !(alarm.isSnooze && reminder.isCompleted) {
             var text: String
@@ -233,7 +237,8 @@ struct ReminderPrinter {
             }
             fields.append(("Alarm", text))
         }
-        fields.append(("Created", formatter.string(for: reminder.createdAt)))
+        fields.append(("Created", TodoTxtDays.created(reminder).map { formatter.string(for: .allDay($0)) }
+                                     ?? formatter.string(for: reminder.createdAt)))
         fields.append(("Modified", formatter.string(for: reminder.modifiedAt)))
         for (label, value) in fields {
             lines.append("  " + style.dim(label + ":") + String(repeating: " ", count: max(1, 12 - label.count)) + value)

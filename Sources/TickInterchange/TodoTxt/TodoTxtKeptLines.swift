@@ -132,3 +132,22 @@ struct TodoTxtKeptLines: Equatable {
         return LocalDateTime(completedAt, in: zone).day
     }
 }
+
+/// The days a todo.txt line gave for a reminder's creation and completion, while Tick still
+/// holds them as those days' 12:00 UTC (`TodoTxtKeptLines`): shown as days, not as a time
+/// (12:00 UTC is 9 PM in Seoul; a tester saw "Completed: Dec 3, 9:00 PM" for a day).
+public enum TodoTxtDays {
+    /// The kept creation day of `reminder`, nil when it has none or `createdAt` moved off it.
+    public static func created(_ reminder: Reminder) -> CalendarDay? {
+        guard case .day(let day)? = TodoTxtKeptLines(reminder.iCalendarExtras).creation,
+              TodoTxtKeptLines.instant(of: day) == reminder.createdAt else { return nil }
+        return day
+    }
+
+    /// The kept completion day of `reminder`, nil when it has none or `completedAt` moved off it.
+    public static func completed(_ reminder: Reminder) -> CalendarDay? {
+        guard let day = TodoTxtKeptLines(reminder.iCalendarExtras).completion,
+              TodoTxtKeptLines.instant(of: day) == reminder.completedAt else { return nil }
+        return day
+    }
+}
