@@ -39,6 +39,12 @@ public protocol ArchivedReminder {
     var modifiedAt: Date { get }
     /// Its tags, as many as `quoteTag(_:into:)` writes.
     var tagCount: Int { get }
+    /// `completedAt`, `createdAt` and `modifiedAt` to the whole second as UTC wall clocks,
+    /// what the archive writes: a stored row has them so (its text) and need not make a
+    /// `Date` and take it apart again for each (a sixth of an export's work).
+    var completedAtUTC: LocalDateTime? { get }
+    var createdAtUTC: LocalDateTime { get }
+    var modifiedAtUTC: LocalDateTime { get }
     /// Its list, `previous` itself when that is the same list (rows come a list at a time).
     func listID(reusing previous: ReminderList.ID?) -> ReminderList.ID
     /// Appends `text` as a JSON string literal (`JSONText.quote`) to `out` and returns
@@ -46,6 +52,19 @@ public protocol ArchivedReminder {
     func quote(_ text: ReminderText, into out: inout ByteBuffer) -> Bool
     /// Appends tag `index` (0 ..< `tagCount`, in stored order) as a JSON string literal.
     func quoteTag(_ index: Int, into out: inout ByteBuffer)
+}
+
+extension ArchivedReminder {
+    public var completedAtUTC: LocalDateTime? { completedAt.map(LocalDateTime.utcSecond(of:)) }
+    public var createdAtUTC: LocalDateTime { LocalDateTime.utcSecond(of: createdAt) }
+    public var modifiedAtUTC: LocalDateTime { LocalDateTime.utcSecond(of: modifiedAt) }
+}
+
+extension LocalDateTime {
+    /// The UTC wall clock of `instant`'s whole second (a fraction dropped, toward the past).
+    public static func utcSecond(of instant: Date) -> LocalDateTime {
+        LocalDateTime(secondsSinceEpochAsUTC: Int(instant.timeIntervalSince1970.rounded(.down)))
+    }
 }
 
 extension Reminder: ArchivedReminder {

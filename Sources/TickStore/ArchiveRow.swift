@@ -16,11 +16,13 @@ public struct ArchiveRow: ArchivedReminder {
     public let start: Due?
     public let priority: Priority
     public let isFlagged: Bool
-    public let completedAt: Date?
     public let position: Int64
     public let alarms: [Alarm]
-    public let createdAt: Date
-    public let modifiedAt: Date
+    /// The three instants as stored: UTC wall clocks (what the archive writes) and milliseconds.
+    public let completedAtUTC: LocalDateTime?
+    public let createdAtUTC: LocalDateTime
+    public let modifiedAtUTC: LocalDateTime
+    private let millis: (completed: Int, created: Int, modified: Int)
     public let recurrenceBasis: RecurrenceBasis
     private let tags: Tags
 
@@ -43,7 +45,7 @@ public struct ArchiveRow: ArchivedReminder {
         start = try row.due(7, zone: 8, in: place)
         priority = Priority(iCalendarValue: Int(try row.integer(9, in: place)))
         isFlagged = try row.integer(10, in: place) != 0
-        completedAt = try row.optionalTimestamp(11, in: place)
+        let completed = row.isNull(11) ? nil : try row.timestampParts(11, in: place)
         position = try row.integer(12, in: place)
         if row.isText(14, equalTo: "[]") {
             tags = .none
@@ -54,9 +56,20 @@ public struct ArchiveRow: ArchivedReminder {
             tags = decoded.isEmpty ? .none : .decoded(decoded)
         }
         alarms = row.isText(17, equalTo: "[]") ? [] : try row.alarms(17, reminderUID: ReminderUID(row.text(1)), in: place)
-        createdAt = try row.timestamp(19, in: place)
-        modifiedAt = try row.timestamp(20, in: place)
+        let created = try row.timestampParts(19, in: place)
+        let modified = try row.timestampParts(20, in: place)
+        (completedAtUTC, createdAtUTC, modifiedAtUTC) = (completed?.0, created.0, modified.0)
+        millis = (completed?.1 ?? 0, created.1, modified.1)
         recurrenceBasis = try row.recurrenceBasis(21, in: place)
+    }
+
+    public var completedAt: Date? { completedAtUTC.map { ArchiveRow.date($0, millis.completed) } }
+    public var createdAt: Date { ArchiveRow.date(createdAtUTC, millis.created) }
+    public var modifiedAt: Date { ArchiveRow.date(modifiedAtUTC, millis.modified) }
+
+    /// The instant `Timestamp.date(bytes:)` reads from the same text.
+    private static func date(_ local: LocalDateTime, _ millis: Int) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC) + TimeInterval(millis) / 1000)
     }
 
     /// The recurrence rule, nil when it does not repeat.

@@ -52,6 +52,16 @@ extension Statement {
         return date
     }
 
+    /// The instant in column `index` (`Timestamp` text) as its UTC wall clock and
+    /// milliseconds, without making a `Date` (`ArchiveRow`).
+    /// - Throws: `StoreError` (`.unreadableValue`) as `timestamp(_:in:)` does.
+    func timestampParts(_ index: Int32, in place: RowPlace) throws(StoreError) -> (LocalDateTime, Int) {
+        guard let parts = withBytes(index, { Timestamp.parts(bytes: $0) }) else {
+            throw unreadable(index, in: place, isNull(index) ? "no timestamp" : "not a timestamp YYYY-MM-DDTHH:MM:SS.sssZ")
+        }
+        return parts
+    }
+
     /// The instant in column `index` (`Timestamp` text), or nil for NULL.
     /// - Throws: `StoreError` (`.unreadableValue`) for text that is not a timestamp.
     func optionalTimestamp(_ index: Int32, in place: RowPlace) throws(StoreError) -> Date? {

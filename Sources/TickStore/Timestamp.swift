@@ -37,6 +37,13 @@ enum Timestamp {
     /// `YYYY-MM-DDTHH:MM:SS`, then optionally `.` and 1 to 9 digits, then optionally `Z`,
     /// and nothing else.
     static func date(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard let (local, millis) = parts(bytes: bytes) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC) + TimeInterval(millis) / 1000)
+    }
+
+    /// What `date(bytes:)` reads, as the UTC wall clock and the milliseconds (the first three
+    /// digits of the fraction); nil for what it refuses.
+    static func parts(bytes: UnsafeBufferPointer<UInt8>) -> (LocalDateTime, Int)? {
         guard let local = wallClock(bytes) else { return nil }
         var end = bytes.count
         if end > 19, bytes[end - 1] == UInt8(ascii: "Z") { end -= 1 }
@@ -50,7 +57,7 @@ enum Timestamp {
                 scale /= 10
             }
         }
-        return Date(timeIntervalSince1970: TimeInterval(local.secondsSinceEpochAsUTC) + TimeInterval(millis) / 1000)
+        return (local, millis)
     }
 
     /// `YYYY-MM-DD`, as a day.

@@ -68,11 +68,11 @@ extension TickJSON {
             Self.appendInteger(Int64(priority.iCalendarValue), to: &out)
             members.key(.flagged, &out)
             Self.appendBool(reminder.isFlagged, to: &out)
-            let completedAt = reminder.completedAt
+            let completedAt = reminder.completedAtUTC
             members.key(.completed, &out)
             Self.appendBool(completedAt != nil, to: &out)
             members.key(.completedAt, &out)
-            Self.appendInstant(completedAt, to: &out)
+            if let completedAt { completedAt.appendQuotedUTCISO8601(to: &out) } else { Self.append("null", to: &out) }
             members.key(.position, &out)
             Self.appendInteger(reminder.position, to: &out)
             members.key(.parentUID, &out)
@@ -113,9 +113,9 @@ extension TickJSON {
             members.key(.iCalendarExtras, &out)
             _ = reminder.quote(.iCalendarExtras, into: &out)
             members.key(.createdAt, &out)
-            Self.appendInstant(reminder.createdAt, to: &out)
+            reminder.createdAtUTC.appendQuotedUTCISO8601(to: &out)
             members.key(.modifiedAt, &out)
-            Self.appendInstant(reminder.modifiedAt, to: &out)
+            reminder.modifiedAtUTC.appendQuotedUTCISO8601(to: &out)
             if !completedOccurrences.isEmpty {
                 // Only repeating reminders with a history have any: through the tree.
                 members.key(.completedOccurrences, &out)
