@@ -68,8 +68,12 @@ SWIFTC="swiftc -sanitize=fuzzer,address -parse-as-library -package-name Tick -O 
 library() {
   name=$1; shift
   if [ -f "$LIB/lib$name.a" ] && [ -z "$(find "$@" -newer "$LIB/lib$name.a" | head -1)" ]; then return 0; fi
+  # Built beside and moved into place only when it succeeds: a build that failed (a source
+  # edited while it ran) left a library newer than its sources, taken as up to date after.
+  rm -f "$LIB/lib$name.a"
   $SWIFTC -enable-testing -module-name "$name" -I "$LIB" -I Sources/CICal -emit-module \
-    -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static -o "$LIB/lib$name.a" "$@"
+    -emit-module-path "$LIB/$name.swiftmodule" -emit-library -static -o "$LIB/lib$name.a.new" "$@" || return 1
+  mv "$LIB/lib$name.a.new" "$LIB/lib$name.a"
 }
 libraries_built=no
 build_libraries() {

@@ -130,7 +130,7 @@ struct ICalendarResults {
             }
         }
         occurrences = []
-        for case var (item, version)? in chosen {
+        for case (var item, let version)? in chosen {
             guard let occurrence = item.occurrence else { continue }
             // An occurrence completed in its override (Thunderbird, eM Client: `STATUS:COMPLETED`
             // under a `RECURRENCE-ID`) is a completed occurrence of the series, for the
