@@ -67,8 +67,12 @@ public struct ImportSummary: Sendable, Equatable {
     /// Reminders of the file whose parent link closed a loop (A a subtask of B, B of A, or
     /// one of itself): saved as top-level reminders, as `tick edit --parent` refuses a loop.
     public var brokenParentLoops: [BrokenParentLoop] = []
+    /// Reminders of the file whose parent is neither in the file nor in the database (a
+    /// list exported alone, its subtask's parent in another): saved with the link as given
+    /// (`show` says the parent is not in this database), for a warning.
+    public var parentsNotFound: [BrokenParentLoop] = []
 
-    /// A reminder saved without the parent the file gave it, which would have made a loop.
+    /// A reminder of the file, as saved, and the parent the file gave it.
     public struct BrokenParentLoop: Sendable, Equatable {
         /// The reminder, as saved.
         public var number: Reminder.Number

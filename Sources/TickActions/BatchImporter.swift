@@ -216,6 +216,7 @@ struct BatchImporter {
                     if item.statesModification, mergeRule != .sync, !replacesOccurrence,
                        BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
                         summary.keptNewer += 1
+                        adoption.noteUnchanged(existing.uid)
                         continue
                     }
                     if !history.isEmpty { histories.append((existing.uid, history)) }
@@ -261,6 +262,7 @@ struct BatchImporter {
                     // Keep the stored position unless the list changed (then update() appends).
                     if compared == existing {
                         summary.unchanged += 1
+                        adoption.noteUnchanged(existing.uid)
                         continue
                     }
                     BatchImporter.rearmAcknowledgedBeforeRinging(&reminder, in: zone)
@@ -294,7 +296,7 @@ struct BatchImporter {
         }
         try db.insert(restoring: renumbered.map(\.reminder), keepingNumbers: false, keepingPositions: renumbered.map(\.keepsPosition))
         histories = try BatchImporter.record(histories, in: db, into: &summary)
-        summary.brokenParentLoops = try adoption.adopt(in: db, at: now)
+        (summary.brokenParentLoops, summary.parentsNotFound) = try adoption.adopt(in: db, at: now)
         return summary
     }
 
@@ -316,6 +318,14 @@ struct BatchImporter {
         private var orphans = Set<Int>()
         /// The batch's reminders that name their parent (subtasks only, so a few).
         private var subtasks: [ReminderUID] = []
+        /// Hashes of the UIDs of stored reminders the batch left as they were: a parent still
+        /// missing was said when they came (a re-import says nothing new).
+        private var unchanged = Set<Int>()
+
+        /// Notes a stored reminder the batch left as it was.
+        mutating func noteUnchanged(_ uid: ReminderUID) {
+            unchanged.insert(uid.hashValue)
+        }
 
         /// Notes the reminders of one piece of the batch.
         mutating func note(_ piece: [ImportedReminder]) {
@@ -329,14 +339,24 @@ struct BatchImporter {
         /// Gives each named child its parent, once the whole batch is saved.
         /// - Complexity: O(n) in the stored reminders' kept lines (one scan) when the batch
         ///   has a reminder without a parent; O(k) lookups for k named children.
-        func adopt(in db: some ImportStore, at now: Date) throws -> [ImportSummary.BrokenParentLoop] {
+        /// - Returns: the reminders made top-level to break a loop, and those whose parent is
+        ///   nowhere (kept as given).
+        func adopt(in db: some ImportStore, at now: Date) throws
+            -> (loops: [ImportSummary.BrokenParentLoop], notFound: [ImportSummary.BrokenParentLoop]) {
             // A file's parent links may loop (A under B, B under A; one under itself): the
             // first reminder of the batch met on a loop is made top-level, as `tick edit
             // --parent` refuses a loop (a tester: `show` said "Subtask of: #1 self").
             var broken: [ImportSummary.BrokenParentLoop] = []
+            var notFound: [ImportSummary.BrokenParentLoop] = []
             for uid in subtasks {
-                guard var child = try db.reminder(uid: uid), let parentUID = child.parentUID,
-                      try BatchImporter.isAncestor(uid, of: parentUID, in: db) else { continue }
+                guard var child = try db.reminder(uid: uid), let parentUID = child.parentUID else { continue }
+                if try db.reminder(uid: parentUID) == nil {
+                    if !unchanged.contains(uid.hashValue) {
+                        notFound.append(.init(number: child.number, title: child.title, parentUID: parentUID))
+                    }
+                    continue
+                }
+                guard try BatchImporter.isAncestor(uid, of: parentUID, in: db) else { continue }
                 child.parentUID = nil
                 child.modifiedAt = now
                 try db.update(child)
@@ -356,13 +376,13 @@ struct BatchImporter {
             }
             // A child arriving after its parent: only the children in this batch (a subtask
             // made top-level in Tick is not taken back by an import of something else).
-            guard !orphans.isEmpty else { return broken }
+            guard !orphans.isEmpty else { return (broken, notFound) }
             for parent in try db.reminders(keeping: ICalendarRelations.childMarker) {
                 for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) where orphans.contains(childUID.hashValue) {
                     try adopt(childUID, by: parent.uid)
                 }
             }
-            return broken
+            return (broken, notFound)
         }
     }
 

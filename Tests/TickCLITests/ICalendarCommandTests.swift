@@ -370,6 +370,30 @@ struct ICalendarCommandTests {
         cli.ok("edit", "1", "--list", "Reminders")
     }
 
+    /// Found by a tester: a subtask whose parent is in neither the file nor the database (a list
+    /// exported alone, the parent in another list) was imported without a word; `show` said
+    /// "(not in this database)" only later. The link is kept and the import says so.
+    @Test("an import whose subtasks name a parent found nowhere keeps the links and says so, in one line for many")
+    func parentsNotFound() throws {
+        let cli = CLIHarness(zone: "UTC")
+        cli.files["a.json"] = Data(("{\"format\": \"tick\", \"version\": 1, \"lists\": [], \"reminders\": ["
+            + "{\"uid\": \"p\", \"title\": \"Parent\", \"listID\": \"L\"}, {\"uid\": \"c1\", \"title\": \"Child\", \"listID\": \"L\", \"parentUID\": \"p\"},"
+            + "{\"uid\": \"c2\", \"title\": \"Orphan\", \"listID\": \"L\", \"parentUID\": \"elsewhere\"}]}").utf8)
+        let result = cli.run("import", "a.json")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("#3 \"Orphan\" names a parent (elsewhere) that is neither in the file nor in this database; "
+                                       + "the link is kept"), "\(result.errors)")
+        #expect(!result.errors.contains("Child"), "\(result.errors)")
+        #expect(cli.ok("show", "3").contains("elsewhere (not in this database)"))
+        let many = (1...5).map { "BEGIN:VTODO\r\nUID:m\($0)\r\nDTSTAMP:20261201T000000Z\r\nSUMMARY:M\($0)\r\nRELATED-TO:gone\r\nEND:VTODO\r\n" }
+        cli.files["many.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\n" + many.joined() + "END:VCALENDAR\r\n").utf8)
+        let five = cli.run("import", "many.ics")
+        #expect(five.errors.contains("5 reminders (#4, #5, #6 …) name a parent that is neither in the file nor in this database"),
+                "\(five.errors)")
+        // Imported again unchanged: nothing new to say.
+        #expect(!cli.run("import", "a.json").errors.contains("names a parent"))
+    }
+
     /// Found by a tester: an iCalendar file named `cal.txt` was imported as fourteen todo.txt
     /// lines ("BEGIN:VCALENDAR", "VERSION:2.0", …). The bytes decide; `--format todotxt` on
     /// such a file is refused, saying what it is.

@@ -118,8 +118,24 @@ struct ImportCommand: Command {
                 "#\(loop.number.rawValue) \"\(TerminalText.sanitized(loop.title))\" was made a top-level reminder: its parent "
                     + "in the file (\(TerminalText.sanitized(loop.parentUID.rawValue))) is itself or one of its subtasks"
             }
+            + Self.parentsNotFoundWarnings(summary.parentsNotFound)
         for warning in startWarnings { context.warn(warning) }
         report(summary, batch: batch, warnings: batch.warnings + startWarnings, format: format, context: context)
+    }
+
+    /// The warnings for reminders whose parent is in neither the file nor the database: one
+    /// a reminder up to three, else one line naming the first three.
+    static func parentsNotFoundWarnings(_ links: [ImportSummary.BrokenParentLoop]) -> [String] {
+        let kept = "the link is kept, and `show` says the parent is not in this database"
+        if links.count <= 3 {
+            return links.map { link in
+                "#\(link.number.rawValue) \"\(TerminalText.sanitized(link.title))\" names a parent (\(TerminalText.sanitized(link.parentUID.rawValue))) "
+                    + "that is neither in the file nor in this database; " + kept
+            }
+        }
+        let first = links.prefix(3).map { "#\($0.number.rawValue)" }.joined(separator: ", ")
+        return ["\(links.count) reminders (\(first) …) name a parent that is neither in the file nor in this database; "
+                + "the links are kept, and `show` says each parent is not in this database"]
     }
 
     /// The error for a file that cannot be read (`CommandError` or another error from
