@@ -77,6 +77,25 @@ struct ICalendarWriterTests {
         #expect(again.iCalendarExtras.contains("X-KEPT:after"))
     }
 
+    /// Found by fuzz/icalendar (a finding of its own check, not of Tick): a file whose
+    /// calendars of one list come around another's (`A` and `C` in unnamed calendars, the
+    /// file's list, `B` in "Other" between them) is read in file order, and its export writes
+    /// a calendar a list. What a round trip keeps is each list's order; the fuzz target now
+    /// compares list by list.
+    @Test("calendars of one list around another's: each list keeps its reminders' order through a round trip")
+    func listOrderAcrossCalendars() throws {
+        func calendar(_ uid: String, name: String?) -> String {
+            F.calendar(["BEGIN:VTODO", "UID:\(uid)", "SUMMARY:\(uid)", "END:VTODO"], header: name.map { ["X-WR-CALNAME:\($0)"] } ?? [])
+        }
+        let text = calendar("A", name: nil) + calendar("B", name: "Other") + calendar("C", name: nil)
+        func order(_ text: String) throws -> [String] {
+            F.stored(try F.read(text, name: "home.ics")).reminders.map { "\($0.listID.rawValue):\($0.uid.rawValue)" }
+        }
+        let first = try order(text)
+        #expect(try order(try F.roundTrip(text, name: "home.ics")) == first)
+        #expect(first == ["list-1:A", "list-1:C", "list-2:B"])
+    }
+
     /// Found by fuzz/icalendar: a zone named first in a kept line (here an `X-` property with
     /// a `TZID`) was noted as used from no instant, and a later due date in the same zone
     /// did not move the VTIMEZONE's start back from 1970; a due in 1800 in Buenos Aires (local

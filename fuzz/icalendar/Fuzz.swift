@@ -42,10 +42,15 @@ func exported(_ batch: ImportBatch) -> String {
     return ICalendarWriter().write(lists: lists, reminders: reminders)
 }
 
+/// The reminders compared, list by list (by name), each list's in the file's order: an
+/// export writes one VCALENDAR a list, so two calendars of one list around another's come
+/// back together (found by fuzzing: the order across lists is not the round trip's to keep).
 func key(_ batch: ImportBatch) -> [String] {
-    batch.reminders.filter { $0.occurrence == nil }.map {
+    let reminders = batch.reminders.filter { $0.occurrence == nil }.enumerated()
+        .sorted { ($0.element.listName ?? "", $0.offset) < ($1.element.listName ?? "", $1.offset) }.map(\.element)
+    return reminders.map {
         let r = $0.reminder
-        return "\(r.uid)|\(r.title)|\(r.notes)|\(String(describing: r.due))|\(String(describing: r.start))|\(r.priority)|"
+        return "\($0.listName ?? "")|\(r.uid)|\(r.title)|\(r.notes)|\(String(describing: r.due))|\(String(describing: r.start))|\(r.priority)|"
             + "\(String(describing: r.completedAt))|\(String(describing: r.recurrence))|\(r.alarms)|\(r.tags)|\(r.url ?? "")|"
             + "\(String(describing: r.parentUID))"
     }
