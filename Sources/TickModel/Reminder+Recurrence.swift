@@ -145,6 +145,65 @@ extension Reminder {
         return kept
     }
 
+    /// Kept iCalendar lines in which each kept changed occurrence (a `VTODO` block with a
+    /// `RECURRENCE-ID`, RFC 5545 §3.8.4.4) that names one of `occurrences` is no longer
+    /// completed: its own `STATUS`, `PERCENT-COMPLETE` and `COMPLETED` lines are left out
+    /// (not those of a VALARM inside it); everything else byte for byte.
+    /// - Parameter userZone: the user's zone, for all-day and floating values.
+    /// - Complexity: O(n) in the length of `text`.
+    static func reopeningOverrides(naming occurrences: [Due], in text: String, userZone: TimeZone) -> String {
+        guard !occurrences.isEmpty, text.range(of: "RECURRENCE-ID", options: .caseInsensitive) != nil else { return text }
+        let points = occurrences.map { OccurrencePoint($0, userZone: userZone) }
+        // Lines with their ends, the property names upper-cased.
+        var lines: [(text: Substring, name: String)] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" } ?? rest.endIndex
+            let next = end < rest.endIndex ? rest.index(after: end) : end
+            lines.append((rest[..<next], rest[..<end].prefix { $0 != ";" && $0 != ":" }.uppercased()))
+            rest = rest[next...]
+        }
+        var kept = ""
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            // A block at the top: BEGIN:VTODO … its END:VTODO.
+            guard line.name == "BEGIN", line.text.uppercased().hasPrefix("BEGIN:VTODO") else {
+                kept += line.text
+                index += 1
+                continue
+            }
+            var depth = 0
+            var end = index
+            var named = false
+            while end < lines.count {
+                let name = lines[end].name
+                if name == "BEGIN" { depth += 1 }
+                if name == "END" { depth -= 1 }
+                if depth == 1, name == "RECURRENCE-ID",
+                   let value = RecurrenceDates.values(ofLine: lines[end].text.trimmingCharacters(in: .newlines)[...]).first,
+                   points.contains(where: { RecurrenceDates.value(value, names: $0, userZone: userZone) }) {
+                    named = true
+                }
+                if depth == 0 { break }
+                end += 1
+            }
+            let block = lines[index...min(end, lines.count - 1)]
+            if named {
+                var innerDepth = 0
+                for line in block {
+                    if line.name == "BEGIN" { innerDepth += 1 }
+                    if !(innerDepth == 1 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(line.name)) { kept += line.text }
+                    if line.name == "END" { innerDepth -= 1 }
+                }
+            } else {
+                for line in block { kept += line.text }
+            }
+            index = end + 1
+        }
+        return kept
+    }
+
     /// Undoes the last `completingOccurrence`: moves the reminder back to the occurrence
     /// due `previous` (from the history of completed occurrences), counts `COUNT` back
     /// up, and reopens it. Alarms of that occurrence that have already rung by `now`
@@ -157,6 +216,11 @@ extension Reminder {
             let days = previous.day(in: OccurrencePoint(previous, userZone: zone).zone ?? zone).daysSinceEpoch
                 - current.day(in: OccurrencePoint(current, userZone: zone).zone ?? zone).daysSinceEpoch
             reopened.moveOccurrence(to: previous, days: days, in: zone)
+            // A changed occurrence kept from another app that completed this one (Thunderbird's
+            // `STATUS:COMPLETED` under its `RECURRENCE-ID`) is reopened with it: else an export
+            // said it was done, and imported back, moved the series on again (a tester).
+            reopened.iCalendarExtras = Reminder.reopeningOverrides(naming: [reopened.start, reopened.due].compactMap { $0 },
+                                                                   in: reopened.iCalendarExtras, userZone: zone)
             if let rule = recurrenceRule, let count = rule.count {
                 // EXDATEs passed on the way used up more than one; an RDATE none.
                 let passed = Reminder.ruleOccurrences(of: rule, basis: recurrenceBasis, after: previous, through: current, in: zone)

@@ -39,9 +39,20 @@ struct CompletedOverrideTests {
         #expect(exported.components(separatedBy: "RECURRENCE-ID").count == 3, "\(exported)")
         let again = try #require(try cli.json("import", "daily.ics", "--json") as? [String: Any])
         #expect(again["unchanged"] as? Int == 1 && again["completedOccurrences"] as? Int == 0, "\(again)")
-        // `undone` steps back to the last occurrence the other app completed.
+        // `undone` steps back to the last occurrence the other app completed, and reopens its
+        // override: Tick's own export imported back leaves it open (a tester: it moved on again).
         cli.ok("undone", "1")
         #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-02T09:00:00+01:00")
+        cli.files["again.ics"] = Data(cli.ok("export", "--format", "ics").utf8)
+        let reimported = try #require(try cli.json("import", "again.ics", "--json") as? [String: Any])
+        #expect(reimported["unchanged"] as? Int == 1, "\(reimported)")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-02T09:00:00+01:00")
+        let fresh = CLIHarness(zone: "Europe/Berlin")
+        fresh.files["again.ics"] = cli.files["again.ics"]
+        fresh.ok("import", "again.ics")
+        #expect((try fresh.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-02T09:00:00+01:00")
+        // The override of the first occurrence is still completed in the export.
+        #expect(cli.ok("export", "--format", "ics").components(separatedBy: "STATUS:COMPLETED").count == 2)
     }
 
     @Test("an override that is not completed, or of another occurrence, leaves the series where it is")

@@ -111,7 +111,7 @@ import Testing
         #expect(missing.status == 404)
         let method = harness.send("PUT", "/api/v1/lists")
         #expect(method.status == 405)
-        #expect(method.header("Allow") == "GET, POST")
+        #expect(method.header("Allow") == "GET, HEAD, POST")
     }
 
     @Test func staticFilesAreServedWithoutTokenAndOnlyFromTheFolder() throws {

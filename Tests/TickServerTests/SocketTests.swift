@@ -66,6 +66,32 @@ import TestSupport
         #expect(RawHTTPConnection.status(of: login) == 400 && login.contains("the form field 'token=%E0%A4'"))
     }
 
+    /// A tester: `?&limit=1` was a 400 "? is not a parameter" (an empty segment read as an
+    /// argument without a name); `HEAD /` said `Content-Length: 0`.
+    @Test("empty query segments are no arguments; a nameless one is named as such; HEAD gives the length GET gives")
+    func emptySegmentsAndHead() throws {
+        let running = try Running()
+        func send(_ method: String, _ target: String) throws -> String {
+            try running.exchange("\(method) \(target) HTTP/1.1\r\nHost: \(running.host)\r\nAuthorization: Bearer \(ServiceHarness.token)\r\nConnection: close\r\n\r\n")
+        }
+        for target in ["/api/v1/smart/all?&limit=1", "/api/v1/smart/all?limit=1&&completed=false", "/api/v1/smart/all?&", "/api/v1/lists?"] {
+            #expect(RawHTTPConnection.status(of: try send("GET", target)) == 200, "\(target)")
+        }
+        let nameless = try send("GET", "/api/v1/lists?=x")
+        #expect(RawHTTPConnection.status(of: nameless) == 400
+                && nameless.contains("a query parameter without a name (\\\"\\\") is not read by GET /api/v1/lists; it takes no query parameters"),
+                "\(nameless)")
+        func length(_ answer: String) -> String? {
+            answer.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+        }
+        for path in ["/", "/manifest.webmanifest"] {
+            let get = try send("GET", path), head = try send("HEAD", path)
+            #expect(RawHTTPConnection.status(of: head) == 200 && RawHTTPConnection.status(of: get) == 200, "\(path)")
+            #expect(length(head) == length(get) && length(get) != "Content-Length: 0", "\(path): \(length(head) ?? "none") \(length(get) ?? "none")")
+        }
+        #expect(try send("DELETE", "/api/v1/openapi.json").contains("Allow: GET, HEAD"))
+    }
+
     @Test func wrongHostIsRefusedAndChangesNothing() throws {
         let running = try Running()
         let before = try running.harness.snapshot()

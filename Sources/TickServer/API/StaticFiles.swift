@@ -71,7 +71,9 @@ struct StaticFiles: Sendable {
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType), ("ETag", file.tag),
                                                    ("Cache-Control", caching)],
-                            body: .bytes(request.method == "HEAD" ? [] : file.bytes))
+                            // For HEAD too: libmicrohttpd sends the length of the body and not the body
+                            // (an empty one said `Content-Length: 0`; a tester).
+                            body: .bytes(file.bytes))
     }
 
     static func contentType(of pathExtension: String) -> String {

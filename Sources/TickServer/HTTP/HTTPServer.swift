@@ -175,6 +175,9 @@ private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
     let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
     var name = String(cString: key)
     var text = value.map { String(cString: $0) } ?? ""
+    // An empty segment of a query (`?&limit=1`, `a=1&&b=2`) is no argument (WHATWG URL's
+    // form reading skips it too); an empty name with a value (`?=x`) is one, refused by the route.
+    if collector.decodes, name.isEmpty, value == nil { return .YES }
     if collector.decodes {
         // The daemon leaves arguments escaped (tick_mhd_keep_escaped) after turning '+' into ' '.
         guard let decodedName = HTTPRequest.decoded(name, plusIsSpace: true),

@@ -57,6 +57,11 @@ public struct Router<Context>: Sendable {
     static func unknownParameter(_ name: String, of route: String, takes query: [String]) -> Problem {
         let shown = name.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))) + "…" : name
         let known = query.map { "?" + $0 }
+        if name.allSatisfy(\.isWhitespace) {
+            // `?=x` or `?%20=1`: a bare "?" would say nothing.
+            let takes = known.isEmpty ? "it takes no query parameters" : "it takes " + known.joined(separator: ", ")
+            return .badRequest("a query parameter without a name (\"\(shown)\") is not read by \(route); \(takes)")
+        }
         let takes = switch known.count {
         case 0: "it takes no query parameters"
         case 1: "it takes \(known[0]) only"
@@ -91,6 +96,8 @@ public struct Router<Context>: Sendable {
             }
             allowed.append(route.method)
         }
+        // A GET route answers HEAD too (RFC 9110 §9.3.2), so `Allow` names it.
+        if allowed.contains("GET") { allowed.insert("HEAD", at: allowed.firstIndex(of: "GET").map { $0 + 1 } ?? 0) }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
