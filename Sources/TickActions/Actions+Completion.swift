@@ -60,12 +60,16 @@ extension Actions {
                 throw ActionError.occurrenceNotCurrent(reminder, later ? .notYetDue : .notAnOccurrence)
             }
         }
-        let (completed, outcome) = reminder.completingOccurrence(at: context.now, in: zone)
+        let (completed, outcome, passed) = reminder.completingOccurrencePassingCompletedOverrides(at: context.now, in: zone)
         switch outcome {
         case .advanced(let occurrence, _), .seriesEnded(let occurrence):
             try db.recordCompletedOccurrence(reminder: reminder.number, due: occurrence, completedAt: context.now)
         case .completed, .unreadableRule:
             break
+        }
+        // Occurrences another app completed, passed on the way (as an import would).
+        for occurrence in passed where !(try db.completedOccurrences(reminder: reminder.number).contains { $0.due == occurrence.due }) {
+            try db.recordCompletedOccurrence(reminder: reminder.number, due: occurrence.due, completedAt: occurrence.completedAt)
         }
         try db.update(completed)
         return CompletionChangeResult(reminder: completed, outcome: outcome, changed: true)

@@ -153,8 +153,55 @@ extension Reminder {
     /// - Complexity: O(n) in the length of `text`.
     static func reopeningOverrides(naming occurrences: [Due], in text: String, userZone: TimeZone) -> String {
         guard !occurrences.isEmpty, text.range(of: "RECURRENCE-ID", options: .caseInsensitive) != nil else { return text }
+        var kept = ""
+        forEachOverride(in: text, naming: occurrences, userZone: userZone) { lines, named in
+            var depth = 0
+            for line in lines {
+                if line.name == "BEGIN" { depth += 1 }
+                if !(named && depth == 1 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(line.name)) { kept += line.text }
+                if line.name == "END" { depth -= 1 }
+            }
+        }
+        return kept
+    }
+
+    /// When a kept changed occurrence (a `VTODO` block with a `RECURRENCE-ID`) that names
+    /// one of `occurrences` was completed: its `COMPLETED` time (UTC), else `fallback` for
+    /// `STATUS:COMPLETED` or `PERCENT-COMPLETE:100` alone; nil when none names them or it is
+    /// not completed.
+    /// - Complexity: O(n) in the length of `text`.
+    static func overrideCompletion(naming occurrences: [Due], in text: String, userZone: TimeZone, fallback: Date) -> Date? {
+        guard !occurrences.isEmpty, text.range(of: "RECURRENCE-ID", options: .caseInsensitive) != nil else { return nil }
+        var found: Date?
+        forEachOverride(in: text, naming: occurrences, userZone: userZone) { lines, named in
+            guard named, found == nil else { return }
+            var depth = 0
+            var isDone = false
+            var at: Date?
+            for line in lines {
+                if line.name == "BEGIN" { depth += 1 }
+                if depth == 1 {
+                    let value = line.text.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+                    if line.name == "STATUS", value == "COMPLETED" { isDone = true }
+                    if line.name == "PERCENT-COMPLETE", value == "100" { isDone = true }
+                    if line.name == "COMPLETED", case .utc(let instant)? = RecurrenceDates.values(ofLine: line.text.trimmingCharacters(in: .newlines)[...]).first {
+                        isDone = true
+                        at = instant
+                    }
+                }
+                if line.name == "END" { depth -= 1 }
+            }
+            if isDone { found = at ?? fallback }
+        }
+        return found
+    }
+
+    /// Calls `body` with each run of kept lines: a top-level `VTODO` block (a changed
+    /// occurrence) with whether its `RECURRENCE-ID` names one of `occurrences`, or a single
+    /// line outside one (named false). Lines come with their ends and their upper-cased names.
+    private static func forEachOverride(in text: String, naming occurrences: [Due], userZone: TimeZone,
+                                        _ body: (ArraySlice<(text: Substring, name: String)>, Bool) -> Void) {
         let points = occurrences.map { OccurrencePoint($0, userZone: userZone) }
-        // Lines with their ends, the property names upper-cased.
         var lines: [(text: Substring, name: String)] = []
         var rest = Substring(text)
         while !rest.isEmpty {
@@ -163,16 +210,15 @@ extension Reminder {
             lines.append((rest[..<next], rest[..<end].prefix { $0 != ";" && $0 != ":" }.uppercased()))
             rest = rest[next...]
         }
-        var kept = ""
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            // A block at the top: BEGIN:VTODO … its END:VTODO.
             guard line.name == "BEGIN", line.text.uppercased().hasPrefix("BEGIN:VTODO") else {
-                kept += line.text
+                body(lines[index...index], false)
                 index += 1
                 continue
             }
+            // The block: BEGIN:VTODO … its END:VTODO (or the end of the text).
             var depth = 0
             var end = index
             var named = false
@@ -188,20 +234,42 @@ extension Reminder {
                 if depth == 0 { break }
                 end += 1
             }
-            let block = lines[index...min(end, lines.count - 1)]
-            if named {
-                var innerDepth = 0
-                for line in block {
-                    if line.name == "BEGIN" { innerDepth += 1 }
-                    if !(innerDepth == 1 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(line.name)) { kept += line.text }
-                    if line.name == "END" { innerDepth -= 1 }
-                }
-            } else {
-                for line in block { kept += line.text }
-            }
+            body(lines[index...min(end, lines.count - 1)], named)
             index = end + 1
         }
-        return kept
+    }
+
+    /// `completingOccurrence(at:in:)`, then on past each next occurrence that a kept changed
+    /// occurrence says another app completed (Thunderbird's `STATUS:COMPLETED` under a
+    /// `RECURRENCE-ID` for a later occurrence), as an import of that file moves it: so Tick's
+    /// state and its export agree. `outcome` names the occurrence completed here and the one
+    /// finally reached.
+    /// - Returns: also the occurrences passed so, each with the time the other app gave.
+    /// - Complexity: O(k·n) for k passed occurrences and n bytes of kept lines.
+    public func completingOccurrencePassingCompletedOverrides(at now: Date, in zone: TimeZone)
+        -> (reminder: Reminder, outcome: OccurrenceOutcome, passed: [CompletedOccurrence]) {
+        var (done, outcome) = completingOccurrence(at: now, in: zone)
+        guard case .advanced(let first, _) = outcome else { return (done, outcome, []) }
+        var passed: [CompletedOccurrence] = []
+        // Each step moves on by one occurrence; a thousand kept overrides is more than any file.
+        while passed.count < 1_000, let current = done.due ?? done.start,
+              let at = Reminder.overrideCompletion(naming: [done.start, done.due].compactMap { $0 }, in: done.iCalendarExtras,
+                                                   userZone: zone, fallback: now) {
+            passed.append(CompletedOccurrence(due: current, completedAt: at))
+            let (next, step) = done.completingOccurrence(at: at, in: zone)
+            done = next
+            switch step {
+            case .advanced(_, let reached): outcome = .advanced(completed: first, next: reached)
+            case .seriesEnded: outcome = .seriesEnded(completed: first)
+            case .completed, .unreadableRule: outcome = step
+            }
+            guard case .advanced = step else { break }
+        }
+        if !passed.isEmpty {
+            done.modifiedAt = now
+            _ = done.silenceAlarms(dueBy: now, in: zone)
+        }
+        return (done, outcome, passed)
     }
 
     /// Undoes the last `completingOccurrence`: moves the reminder back to the occurrence

@@ -72,6 +72,27 @@ struct CompletedOverrideTests {
         #expect((try other.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-01T09:00:00+01:00")
     }
 
+    /// A tester: an override completing a later occurrence was kept; once `tick done` reached
+    /// that occurrence Tick showed it open, while its export, imported back, moved past it.
+    @Test("done passes an occurrence another app completed in a kept override, records it, and undo takes both back")
+    func donePassesACompletedOverride() throws {
+        let cli = CLIHarness(zone: "Europe/Berlin")
+        cli.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        let second = Self.series(completed: 2).components(separatedBy: "BEGIN:VTODO\r\n")
+        // The series and the override of Dec 2 only.
+        cli.files["later.ics"] = Data((second[0] + "BEGIN:VTODO\r\n" + second[1] + "BEGIN:VTODO\r\n" + second[3]).utf8)
+        cli.ok("import", "later.ics")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-01T09:00:00+01:00")
+        cli.ok("done", "1")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-03T09:00:00+01:00")
+        #expect(cli.ok("show", "1").contains("2 occurrences done"))
+        cli.files["again.ics"] = Data(cli.ok("export", "--format", "ics").utf8)
+        #expect((try cli.json("import", "again.ics", "--json") as? [String: Any])?["unchanged"] as? Int == 1)
+        cli.ok("undo")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-01T09:00:00+01:00")
+        #expect(!cli.ok("show", "1").contains("occurrences done") && !cli.ok("show", "1").contains("occurrence done"))
+    }
+
     @Test("the override alone, for a series already stored, moves it too")
     func overrideAlone() throws {
         let cli = CLIHarness(zone: "Europe/Berlin")
