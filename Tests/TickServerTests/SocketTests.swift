@@ -68,7 +68,7 @@ import TestSupport
 
     /// A tester: `?&limit=1` was a 400 "? is not a parameter" (an empty segment read as an
     /// argument without a name); `HEAD /` said `Content-Length: 0`.
-    @Test("empty query segments are no arguments; a nameless one is named as such; HEAD gives the length GET gives")
+    @Test("empty query segments are no arguments; a nameless or repeated one is refused, naming it; HEAD gives the length GET gives")
     func emptySegmentsAndHead() throws {
         let running = try Running()
         func send(_ method: String, _ target: String) throws -> String {
@@ -77,6 +77,9 @@ import TestSupport
         for target in ["/api/v1/smart/all?&limit=1", "/api/v1/smart/all?limit=1&&completed=false", "/api/v1/smart/all?&", "/api/v1/lists?"] {
             #expect(RawHTTPConnection.status(of: try send("GET", target)) == 200, "\(target)")
         }
+        // A name given twice: which value a reader takes is not agreed.
+        let twice = try send("GET", "/api/v1/smart/all?limit=1&limit=2")
+        #expect(RawHTTPConnection.status(of: twice) == 400 && twice.contains("the query argument 'limit' is given twice"), "\(twice)")
         let nameless = try send("GET", "/api/v1/lists?=x")
         #expect(RawHTTPConnection.status(of: nameless) == 400
                 && nameless.contains("a query parameter without a name (\\\"\\\") is not read by GET /api/v1/lists; it takes no query parameters"),

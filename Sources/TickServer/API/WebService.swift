@@ -186,6 +186,11 @@ public final class WebService: Sendable {
             return Problem.badRequest("the \(place) '\(shown)' is not percent-encoded UTF-8 (RFC 3986 §2.1)").response
         }
         if let argument = request.malformedQueryArgument { return refusal("query argument", argument) }
+        if let name = request.repeatedQueryArgument {
+            // Which of two values a reader takes is not agreed (a tester: `?limit=1&limit=2` took the last).
+            let shown = name.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))) + "…" : name
+            return Problem.badRequest("the query argument '\(shown)' is given twice; give it once").response
+        }
         if request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
            let field = request.malformedFormField {
             return refusal("form field", field)

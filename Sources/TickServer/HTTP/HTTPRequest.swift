@@ -19,6 +19,10 @@ public struct HTTPRequest: Sendable {
     /// UTF-8 (RFC 3986 §2.1); nil when every one is. It is left out of `query`; the services
     /// answer 400 naming it (`WebService.malformedRefusal`), not as if it were missing.
     public var malformedQueryArgument: String?
+    /// The first query argument name given twice (`?limit=1&limit=2`), decoded; nil when none
+    /// is. `query` holds the last value; the services answer 400 naming it
+    /// (`WebService.malformedRefusal`), as a reader could take either.
+    public var repeatedQueryArgument: String?
     /// The peer's IP address as text (`127.0.0.1`, `::1`), for throttling sign-ins by
     /// address; empty unless the server records it (`HTTPServer.Configuration.recordsClientAddress`).
     public var clientAddress = ""

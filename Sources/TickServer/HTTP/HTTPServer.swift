@@ -162,6 +162,8 @@ private final class ValueCollector {
     var values: [String: String] = [:]
     /// The first argument that did not decode, as received (`name=value`).
     var malformed: String?
+    /// The first name given twice (decoded), for query arguments.
+    var repeated: String?
     let lowercasesNames: Bool
     let decodes: Bool
     init(lowercasesNames: Bool, decodes: Bool) {
@@ -188,18 +190,20 @@ private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
         name = decodedName
         text = decodedText
     }
-    collector.values[collector.lowercasesNames ? name.lowercased() : name] = text
+    let stored = collector.lowercasesNames ? name.lowercased() : name
+    if collector.decodes, collector.repeated == nil, collector.values[stored] != nil { collector.repeated = stored }
+    collector.values[stored] = text
     return .YES
 }
 
 /// The header fields or query arguments of a request, and the first argument that did not
 /// decode (as received; nil when all did, or when `decodes` is false).
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasesNames: Bool, decodes: Bool,
-                    library: LibMicroHTTPD) -> (values: [String: String], malformed: String?) {
+                    library: LibMicroHTTPD) -> (values: [String: String], malformed: String?, repeated: String?) {
     let collector = ValueCollector(lowercasesNames: lowercasesNames, decodes: decodes)
     let context = Unmanaged.passUnretained(collector).toOpaque()
     _ = library.connectionValues(connection, kind, collectValue, context)
-    return withExtendedLifetime(collector) { (collector.values, collector.malformed) }
+    return withExtendedLifetime(collector) { (collector.values, collector.malformed, collector.repeated) }
 }
 
 /// libmicrohttpd calls this several times per request (its manual, "Access handler"):
@@ -245,6 +249,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
                                               library: server.library).values,
                               body: pending.body)
     request.malformedQueryArgument = query.malformed
+    request.repeatedQueryArgument = query.repeated
     if server.configuration.recordsClientAddress { request.clientAddress = server.library.clientAddress(connection) }
     return server.queue(server.handler(request), on: connection)
 }
