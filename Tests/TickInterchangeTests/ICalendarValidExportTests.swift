@@ -69,6 +69,9 @@ struct ICalendarValidExportTests {
         ("DUE:-0010101T100000Z", "DUE", -1), ("DUE;VALUE=DATE:00000101", "DUE", 0), ("DTSTART:99991231T100000Z", "DTSTART", 9999),
         ("COMPLETED:00010101T000000Z", "COMPLETED", 1), ("CREATED:0000-01-01T00:00:00Z", "CREATED", 0),
         ("EXDATE;VALUE=DATE:00000101,20260101", "EXDATE", 0),
+        // Found by fuzz/icalendar: libical reads an unquoted TZID with colons up to the colon
+        // a date follows; the check took the first colon and let the year 1 through.
+        ("DUE;TZID=/zC:go:1000ER:go:00010610T170000", "DUE", 1), ("DUE;TZID=(GMT+01:00) Rome:00000610T170000", "DUE", 0),
     ])
     func outOfRangeYear(line: String, name: String, year: Int) throws {
         #expect {

@@ -148,20 +148,34 @@ final class VTodoReader {
 
     /// The year a DATE or DATE-TIME value is written with (`YYYYMMDD…`, `YYYY-MM-DD…`, a
     /// leading `-` for a negative year), or nil when the value does not start that way.
+    ///
+    /// The value starts after the first colon outside a quoted parameter value after which a
+    /// date is written: libical reads an unquoted `TZID` with colons in it the same way
+    /// (`TZID=(GMT+01:00) Amsterdam:20261201T090000`; found by fuzz/icalendar: a `DUE` of
+    /// the year 1 behind `TZID=/zC:go:…` passed this check, and Tick's own export, which
+    /// quotes that `TZID`, was then refused).
     static func writtenYear(_ line: String) -> Int? {
-        // The value starts after the first colon outside a quoted parameter value.
         var quoted = false
-        guard let colon = line.utf8.firstIndex(where: { byte in
+        var index = line.utf8.startIndex
+        while index < line.utf8.endIndex {
+            let byte = line.utf8[index]
+            index = line.utf8.index(after: index)
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            return byte == UInt8(ascii: ":") && !quoted
-        }) else { return nil }
-        var value = line.utf8[line.utf8.index(after: colon)...]
+            guard byte == UInt8(ascii: ":"), !quoted else { continue }
+            if let year = year(startingAt: line.utf8[index...]) { return year }
+        }
+        return nil
+    }
+
+    /// The year of a date written at the start of `value`, nil when none is.
+    private static func year(startingAt value: Substring.UTF8View.SubSequence) -> Int? {
+        var value = value
         let negative = value.first == UInt8(ascii: "-")
         if negative { value = value.dropFirst() }
         let digits = value.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         let rest = value.dropFirst(digits.count)
         let yearDigits: Substring.UTF8View.SubSequence
-        if rest.first == UInt8(ascii: "-") {
+        if rest.first == UInt8(ascii: "-"), !digits.isEmpty {
             yearDigits = digits
         } else if digits.count >= 8 || (negative && digits.count > 4) {
             yearDigits = digits.dropLast(4)
