@@ -12,6 +12,7 @@ extension Problem {
     static func from(_ error: any Error) -> Problem {
         switch error {
         case let problem as Problem: return problem
+        case let unknown as UnknownQueryParameter: return .badRequest(unknown.detail)
         case let error as ActionError: return from(error)
         case let error as ModelError: return .invalid(error.description)
         case let error as ShareError: return from(error)

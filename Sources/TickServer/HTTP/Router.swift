@@ -1,3 +1,11 @@
+/// A query parameter a route does not read: the services answer it 400 with `detail`
+/// (`Problem.from`). Its own type, so that the router needs nothing of the API's (the
+/// `httprequest` fuzz target builds the router alone).
+public struct UnknownQueryParameter: Error, Sendable {
+    /// What the answer says: the parameter and those the route takes.
+    public let detail: String
+}
+
 /// Finds the handler of a request by method and path pattern (`/api/v1/lists/{id}`).
 ///
 /// A pattern is segments split on `/`; a segment in braces matches any one non-empty
@@ -53,21 +61,21 @@ public struct Router<Context>: Sendable {
                             handler: checked))
     }
 
-    /// The 400 for query parameter `name`, which the route `route` does not read.
-    static func unknownParameter(_ name: String, of route: String, takes query: [String]) -> Problem {
+    /// The error for query parameter `name`, which the route `route` does not read.
+    static func unknownParameter(_ name: String, of route: String, takes query: [String]) -> UnknownQueryParameter {
         let shown = name.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))) + "…" : name
         let known = query.map { "?" + $0 }
         if name.allSatisfy(\.isWhitespace) {
             // `?=x` or `?%20=1`: a bare "?" would say nothing.
             let takes = known.isEmpty ? "it takes no query parameters" : "it takes " + known.joined(separator: ", ")
-            return .badRequest("a query parameter without a name (\"\(shown)\") is not read by \(route); \(takes)")
+            return UnknownQueryParameter(detail: "a query parameter without a name (\"\(shown)\") is not read by \(route); \(takes)")
         }
         let takes = switch known.count {
         case 0: "it takes no query parameters"
         case 1: "it takes \(known[0]) only"
         default: "it takes " + known.dropLast().joined(separator: ", ") + " and " + known[known.count - 1]
         }
-        return .badRequest("?\(shown) is not a parameter of \(route); \(takes)")
+        return UnknownQueryParameter(detail: "?\(shown) is not a parameter of \(route); \(takes)")
     }
 
     /// The route for `method` and the percent-encoded `path`.
