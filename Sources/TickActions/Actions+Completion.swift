@@ -68,8 +68,11 @@ extension Actions {
             break
         }
         // Occurrences another app completed, passed on the way (as an import would).
-        for occurrence in passed where !(try db.completedOccurrences(reminder: reminder.number).contains { $0.due == occurrence.due }) {
-            try db.recordCompletedOccurrence(reminder: reminder.number, due: occurrence.due, completedAt: occurrence.completedAt)
+        if !passed.isEmpty {
+            let recorded = try db.completedOccurrences(reminder: reminder.number).map(\.due)
+            for occurrence in passed where !recorded.contains(occurrence.due) {
+                try db.recordCompletedOccurrence(reminder: reminder.number, due: occurrence.due, completedAt: occurrence.completedAt)
+            }
         }
         try db.update(completed)
         return CompletionChangeResult(reminder: completed, outcome: outcome, changed: true)
