@@ -7,6 +7,8 @@ public protocol DueCarrying {
     var listID: ReminderList.ID { get }
     var position: Int64 { get }
     var number: Reminder.Number { get }
+    /// Whether it is done (a smart list by date keeps done ones of its own days only).
+    var isCompleted: Bool { get }
 }
 
 extension Reminder: DueCarrying {}

@@ -213,6 +213,8 @@ extension Database {
             let reminder = try decode(row)
             if let dayLimit = query.dayLimit, let due = reminder.due {
                 if query.mustBeOverdue ? !due.isOverdue(at: now, localNow: localNow) : due.day(in: timeZone) > dayLimit { return }
+                // Today's completed reminders are those due today: done, an earlier one is not overdue.
+                if reminder.isCompleted, due.day(in: timeZone) < dayLimit { return }
             }
             // Moved, not copied: a copy of a row retains each of its strings, and the
             // decoded row is released right after.
@@ -368,8 +370,13 @@ extension Database {
             conditions.append("r.due >= ?")
             arguments.append(.text(dueFrom))
         }
-        if !includesCompleted || dayLimit != nil || filter.smartList == .scheduled || filter.smartList == .flagged {
+        if !includesCompleted || mustBeOverdue {
             conditions.append("r.completed_at IS NULL")
+        } else if let dayLimit, filter.smartList == .today {
+            // Completed ones due today only (decided exactly after reading): a timed value
+            // is stored in UTC, which can be a day behind the local date.
+            conditions.append("(r.completed_at IS NULL OR r.due >= ?)")
+            arguments.append(.text(dayLimit.adding(checkedDays: -1)?.description ?? ""))
         }
         // A sort by a key some reminders lack reads those with it and those without apart (see `select`).
         switch filter.lacking {

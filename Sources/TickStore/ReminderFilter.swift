@@ -13,7 +13,11 @@ public struct ReminderFilter: Sendable, Equatable {
     public var search: SearchQuery?
     /// Only direct subtasks of the reminder with this UID.
     public var parentUID: ReminderUID?
-    /// Include completed reminders (ignored by smart lists, which decide themselves).
+    /// Include completed reminders. In a smart list, Apple Reminders' "Show Completed":
+    /// `today` adds the completed ones due today (not those due before: done, they are not
+    /// overdue), `scheduled` and `flagged` every completed one of theirs, `all` every one;
+    /// `overdue` and `completed` ignore it (the one holds open reminders only, the other
+    /// completed ones only).
     public var includesCompleted: Bool
     /// At most this many reminders (counted after sorting).
     public var limit: Int?

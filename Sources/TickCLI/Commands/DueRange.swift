@@ -16,6 +16,9 @@ struct DueRange {
 
     var before: Due?
     var after: Due?
+    /// Completed reminders are kept only when due on this day or later (the week's view:
+    /// done, a reminder due before today is not overdue); nil keeps them all.
+    var completedFrom: CalendarDay?
 
     /// A range from bounds already read (nil: no bound on that side).
     init(before: Due? = nil, after: Due? = nil) {
@@ -42,6 +45,12 @@ struct DueRange {
         return true
     }
 
+    /// Whether `row` is kept: inside the range, and not completed before `completedFrom`.
+    private func keeps(_ row: some DueCarrying, in zone: TimeZone) -> Bool {
+        if let completedFrom, row.isCompleted, (row.due.map { $0.day(in: zone) < completedFrom } ?? true) { return false }
+        return contains(row.due, in: zone)
+    }
+
     /// The order of `due` against the bound: by day for an all-day bound, by instant
     /// otherwise (an all-day `due` from the start of its day).
     private static func compare(_ due: Due, _ bound: Due, in zone: TimeZone) -> Int {
@@ -65,8 +74,8 @@ struct DueRange {
     func apply(to rows: ListingRows, limit: Int?, in zone: TimeZone) -> ListingRows {
         let count = limit ?? Int.max
         switch rows {
-        case .full(let reminders): return .full(Array(reminders.filter { contains($0.due, in: zone) }.prefix(count)))
-        case .summaries(let summaries): return .summaries(Array(summaries.filter { contains($0.due, in: zone) }.prefix(count)))
+        case .full(let reminders): return .full(Array(reminders.filter { keeps($0, in: zone) }.prefix(count)))
+        case .summaries(let summaries): return .summaries(Array(summaries.filter { keeps($0, in: zone) }.prefix(count)))
         case .visited: preconditionFailure("a listing narrowed to a range is not laid out as it is read")
         }
     }

@@ -22,11 +22,13 @@ extension ListCommand {
         let today = context.dateContext.today
         // The week: due before the seventh day from today (overdue included); upcoming:
         // due after yesterday.
-        let range = view == .week ? DueRange(before: today.adding(checkedDays: 7).map(Due.allDay))
+        var range = view == .week ? DueRange(before: today.adding(checkedDays: 7).map(Due.allDay))
                                   : DueRange(after: .allDay(today.adding(days: -1)))
+        // With --completed, the days show what was done on them too; nothing done is overdue.
+        range.completedFrom = today
         let source: ListingSource = listName.map { .smartListInList(.scheduled, listNamed: $0) } ?? .smartList(.scheduled)
         let listing = try context.actions().listing(ListingRequest(
-            source: source, tag: tag, includesCompleted: false, limit: nil, detail: .forOutput(json: json)))
+            source: source, tag: tag, includesCompleted: includesCompleted, limit: nil, detail: .forOutput(json: json)))
         let lists = listing.lists
         switch range.apply(to: listing.rows, limit: limit, in: zone) {
         case .full(let kept):

@@ -18,13 +18,16 @@ struct ListCommand: Command {
             Without NAME, the first list. Lists are in manual order (see 'tick move').
             A list of yours named like a smart list is reached with --list NAME; a smart list
             with --list shows only that list's part of it (tick list today --list Work).
+            --completed shows the done ones too, as Apple Reminders' Show Completed: a list's,
+            today's those due today, scheduled's and flagged's all of theirs, the days' views
+            those due on their days, all's every reminder.
             """,
         aliases: ["ls"])
 
     static let arguments: [ArgumentDefinition] = [
         .positional("name", optional: true, variadic: true, help: "A list name or smart list."),
         .option("list", short: "l", value: "name", help: "A list by name, even one named like a smart list."),
-        .flag("completed", short: "c", help: "Include completed reminders."),
+        .flag("completed", short: "c", help: "Include completed reminders (today: those due today)."),
         .option("tag", short: "t", value: "tag", help: "Only reminders with this tag."),
         .option("limit", value: "count", help: "Show at most this many (after sorting)."),
     ] + SortOption.arguments + DueRange.arguments + [
@@ -50,6 +53,10 @@ struct ListCommand: Command {
             throw .usage("give the list either as NAME or with --list, not both (a smart list such as 'today' takes --list)")
         }
         includesCompleted = parsed.has("completed")
+        if includesCompleted, name.flatMap({ SmartList(rawValue: $0.lowercased()) }) == .overdue {
+            throw .usage("--completed: a completed reminder is not overdue; see 'tick list completed', "
+                         + "or 'tick list today --completed' for today's done ones")
+        }
         tag = try parsed.value("tag").map { text throws(CommandError) in try ValueReader.tags([text]).first ?? text }
         limit = try parsed.value("limit").map { text throws(CommandError) in try ValueReader.positiveInt(text, option: "limit") }
         order = try SortOption.order(parsed)
