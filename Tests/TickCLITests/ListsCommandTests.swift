@@ -99,6 +99,30 @@ struct UsageTests {
         #expect(result.output.isEmpty)
     }
 
+    @Test("an option followed by another of the command's options is a missing value: nothing is written, to either database",
+          arguments: [["--notes", "--db"], ["--list", "--db"], ["--tag", "--flag", "--db"], ["--notes", "-f", "--db"],
+                      ["--notes", "--due=fri", "--db"], ["--notes", "--", "--db"]])
+    func optionAsValue(words: [String]) throws {
+        let cli = CLIHarness()
+        let other = cli.folder.file("other.sqlite3")
+        let result = cli.run(["add", "Call mom"] + words + [other])
+        #expect(result.status == 64, "\(result.output)")
+        #expect(result.errors.contains("'\(words[0])' needs a value"), "\(result.errors)")
+        #expect(result.errors.contains("--\(words[0].dropFirst(2))=VALUE"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: other))
+        #expect(!FileManager.default.fileExists(atPath: cli.variables["TICK_DB"] ?? ""))
+    }
+
+    @Test("a value that starts with '-' is still taken: a negative time, an unknown word, or written with '='")
+    func dashedValues() {
+        let cli = CLIHarness()
+        cli.ok("add", "a", "--notes", "-not-an-option")
+        cli.ok("add", "b", "--notes=--db")
+        #expect(cli.ok("show", "1", "--json").contains("\"notes\": \"-not-an-option\""))
+        #expect(cli.ok("show", "2", "--json").contains("\"notes\": \"--db\""))
+        cli.ok("add", "c", "--due", "tomorrow 9am", "--alarm", "-10m")
+    }
+
     @Test("every command has help with OVERVIEW, USAGE and OPTIONS", arguments: [
         "add", "list", "show", "done", "undone", "toggle", "edit", "move", "delete", "search", "lists",
         "import", "export", "help",

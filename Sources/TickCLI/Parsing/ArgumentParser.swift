@@ -3,7 +3,9 @@
 /// `--` ends options, a required positional after a variadic one is not supported.
 ///
 /// Values for options are taken verbatim even when they start with `-`, so
-/// `--alarm -10m` works. Variadic positionals collect every remaining word that is not
+/// `--alarm -10m` works, but not when the next word is one of the command's own options
+/// (`--notes --db x` is a missing value, not the notes "--db"): such a value is given as
+/// `--notes=--db`. Variadic positionals collect every remaining word that is not
 /// an option (`tick add Buy oat milk --due fri`).
 enum ArgumentParser {
     /// Parses `words` against `definitions`.
@@ -18,6 +20,19 @@ enum ArgumentParser {
 
         func definition(forLong name: String) -> ArgumentDefinition? { named.first { $0.key == name } }
         func definition(forShort letter: Character) -> ArgumentDefinition? { named.first { $0.shortName == letter } }
+        /// Whether `word` reads as one of the command's options (`--db`, `--due=fri`, `-f`,
+        /// `-fc`) or as `--`, the end of options.
+        func isOptionWord(_ word: String) -> Bool {
+            if word == "--" { return true }
+            guard word.unicodeScalars.first == "-", !CommandLineSyntax.looksNumeric(word) else { return false }
+            if word.utf8.starts(with: "--".utf8) {
+                let scalars = word.unicodeScalars.dropFirst(2)
+                return definition(forLong: String(scalars.prefix { $0 != "=" })) != nil
+            }
+            let letters = Array(word.dropFirst())
+            if letters.count == 1 { return definition(forShort: letters[0]) != nil }
+            return !letters.isEmpty && letters.allSatisfy { definition(forShort: $0)?.kind == .flag }
+        }
 
         while index < words.count {
             let word = words[index]
@@ -75,6 +90,13 @@ enum ArgumentParser {
                 if let inlineValue {
                     value = inlineValue
                 } else if index < words.count {
+                    // The next word is the value, unless it is one of the command's own options:
+                    // `tick add x --notes --db other.sqlite3` took `--db` as the notes and wrote
+                    // to the default database.
+                    if isOptionWord(words[index]) {
+                        throw .usage("'--\(found.key)' needs a value <\(found.valueName)>, not the option "
+                                     + "\(words[index].singleQuotedForMessage) (a value that starts with '-': --\(found.key)=VALUE)")
+                    }
                     value = words[index]
                     index += 1
                 } else {
