@@ -12,6 +12,10 @@ struct PageCursorTests {
         PageCursor.key(listID: "목록 ü", position: -5, number: 123_456_789, completedAt: 1_796_000_000.25),
         PageCursor.key(listID: "a", position: 0, number: 1, completedAt: nil),
         PageCursor.offset(0), PageCursor.offset(50), PageCursor.offset(1_000_000),
+        PageCursor.due(.today, DueOrder.Key(dated: true, instant: Date(timeIntervalSince1970: 1_796_000_000.125), allDay: false,
+                                            text: 1_796_000_000, isTimed: true, list: 3, position: -7, number: 42)),
+        PageCursor.due(.scheduled, DueOrder.Key(dated: true, instant: Date(timeIntervalSince1970: -62_104_000_000), allDay: true,
+                                                text: 0, isTimed: false, list: .max, position: 1 << 40, number: 1)),
     ])
     func roundTrip(cursor: PageCursor) throws {
         let text = cursor.text

@@ -304,6 +304,49 @@ import Synchronization
                 == "?q: cannot read the search at character 7: the quote is not closed; end the phrase with \"")
     }
 
+    @Test("a page of a smart list by date starts after the last row given, whatever was completed or deleted before it")
+    func duePagesByKey() throws {
+        let harness = try ServiceHarness()
+        ReminderRoutesTests.duePagesByKey(send: { harness.send($0, $1, query: $2) }, add: { harness.add($0) })
+    }
+
+    /// A tester: the cursors of `today`, `scheduled` and `overdue` were offsets, so completing
+    /// a row of the first page made the second skip one (and a search's cursor was taken by
+    /// `overdue`). Six reminders overdue at the harness's now; on both stores.
+    static func duePagesByKey(send: (String, String, [String: String]) -> HTTPResponse, add: (String) -> String) {
+        let uids = (1...6).map { add(#"{"title":"t\#($0)","due":"2026-11-2\#($0)"}"#) }
+        func page(_ path: String, _ cursor: String?) -> (titles: [String], next: String?, status: Int) {
+            var query = ["limit": "2"]
+            if let cursor { query["cursor"] = cursor }
+            let answer = send("GET", path, query)
+            let body = (try? JSONSerialization.jsonObject(with: Data(answer.bodyText.utf8))) as? [String: Any] ?? [:]
+            return ((body["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String },
+                    body["nextCursor"] as? String, answer.status)
+        }
+        for path in ["/api/v1/smart/today", "/api/v1/smart/overdue", "/api/v1/smart/scheduled"] {
+            let first = page(path, nil)
+            #expect(first.titles == ["t1", "t2"], "\(path)")
+            guard let cursor = first.next else { Issue.record("\(path): no next page"); continue }
+            #expect(page(path, cursor).titles == ["t3", "t4"], "\(path)")
+            // Another smart list's cursor, or a search's, is refused.
+            for other in ["/api/v1/smart/today", "/api/v1/smart/overdue", "/api/v1/smart/scheduled"] where other != path {
+                let wrong = send("GET", other, ["cursor": cursor])
+                #expect(wrong.status == 400 && wrong.bodyText.contains("not a cursor of this listing"), "\(other): \(wrong.bodyText)")
+            }
+            #expect(send("GET", "/api/v1/search", ["q": "t", "cursor": cursor]).status == 400)
+        }
+        let cursor = page("/api/v1/smart/today", nil).next ?? ""
+        // t1, before the place, is completed; then t2, the last row given, is deleted.
+        #expect(send("POST", "/api/v1/reminders/\(uids[0])/complete", [:]).status == 200)
+        #expect(page("/api/v1/smart/today", cursor).titles == ["t3", "t4"])
+        #expect(send("DELETE", "/api/v1/reminders/\(uids[1])", [:]).status == 200)
+        let second = page("/api/v1/smart/today", cursor)
+        #expect(second.titles == ["t3", "t4"])
+        let third = page("/api/v1/smart/today", second.next)
+        #expect(third.titles == ["t5", "t6"] && third.next == nil)
+        #expect(page("/api/v1/smart/today", "ZHx0b2RheXwxfDF8MHwwfDB8MHww").status == 400) // "d|today|1|1|0|0|0|0|0": a number missing
+    }
+
     @Test("pages of a smart list by due date, read a page at a time, are the whole listing; an offset past any listing is refused")
     func smartListPages() throws {
         let harness = try ServiceHarness()

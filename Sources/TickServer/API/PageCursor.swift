@@ -5,9 +5,13 @@ import TickModel
 ///
 /// Listings paged by key carry the last row's sort key (list, position, number,
 /// completion time), so the next page starts right after it even when that row has been
-/// deleted or moved since; the others carry the number of rows already given.
+/// deleted or moved since; the smart lists by date carry the last row's place in
+/// `DueOrder`, to the same end; a search carries the number of rows already given.
 enum PageCursor: Equatable {
     case key(listID: String, position: Int64, number: Int64, completedAt: Double?)
+    /// After a row of a smart list by date (`today`, `scheduled`, `overdue`): its place in
+    /// `DueOrder`, so that rows completed, moved or deleted before it shift nothing.
+    case due(SmartList, DueOrder.Key)
     case offset(Int)
 
     /// The cursor after `reminder`, in a listing paged by key.
@@ -22,6 +26,9 @@ enum PageCursor: Equatable {
         switch self {
         case .key(let listID, let position, let number, let completedAt):
             plain = "k|\(position)|\(number)|\(completedAt.map { String($0) } ?? "-")|\(listID)"
+        case .due(let smartList, let key):
+            plain = "d|\(smartList.rawValue)|\(key.dated ? 1 : 0)|\(key.instant.timeIntervalSince1970)|\(key.allDay ? 1 : 0)|"
+                + "\(key.text)|\(key.isTimed ? 1 : 0)|\(key.list)|\(key.position)|\(key.number)"
         case .offset(let offset):
             plain = "o|\(offset)"
         }
@@ -46,6 +53,10 @@ enum PageCursor: Equatable {
         guard let data = Data(base64Encoded: base64), let plain = String(validating: data, as: UTF8.self) else {
             throw .badRequest("?cursor is not a cursor this server gave")
         }
+        if plain.hasPrefix("d|") {
+            self = try PageCursor.due(plain)
+            return
+        }
         let parts = plain.split(atEvery: "|", maxSplits: 4, omittingEmpty: false)
         if parts.count == 2, parts[0] == "o", let offset = Int(parts[1]), offset >= 0 {
             self = .offset(offset)
@@ -56,6 +67,31 @@ enum PageCursor: Equatable {
         } else {
             throw .badRequest("?cursor is not a cursor this server gave")
         }
+    }
+
+    /// `d|name|dated|instant|allDay|text|isTimed|list|position|number`, as `text` writes it.
+    private static func due(_ plain: String) throws(Problem) -> PageCursor {
+        let parts = plain.split(separator: "|", omittingEmptySubsequences: false)
+        func flag(_ part: Substring) -> Bool? { part == "1" ? true : part == "0" ? false : nil }
+        guard parts.count == 10, let smartList = SmartList(rawValue: String(parts[1])),
+              let dated = flag(parts[2]), let seconds = Double(parts[3]), seconds.isFinite, let allDay = flag(parts[4]),
+              let text = Int(parts[5]), let isTimed = flag(parts[6]), let list = Int64(parts[7]),
+              let position = Int64(parts[8]), let number = Int64(parts[9]) else {
+            throw .badRequest("?cursor is not a cursor this server gave")
+        }
+        return .due(smartList, DueOrder.Key(dated: dated, instant: Date(timeIntervalSince1970: seconds), allDay: allDay,
+                                            text: text, isTimed: isTimed, list: list, position: position, number: number))
+    }
+
+    /// The place a page of the smart list by date `smartList` starts after, nil for the first page.
+    /// - Throws: `Problem` 400 for a cursor of another listing (another smart list's, a
+    ///   list's, a search's).
+    static func dueAnchor(_ cursor: PageCursor?, of smartList: SmartList) throws(Problem) -> DueOrder.Key? {
+        guard let cursor else { return nil }
+        guard case .due(let named, let key) = cursor, named == smartList else {
+            throw .badRequest("?cursor is not a cursor of this listing")
+        }
+        return key
     }
 
     /// The row a page of `scope` starts after (`anchor`), nil for the first page.

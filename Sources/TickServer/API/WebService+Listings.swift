@@ -25,9 +25,20 @@ extension WebService {
         case .flagged: return try keysetPage(.flagged, limit: limit, cursor: cursor, request: request)
         case .completed: return try keysetPage(.completed, limit: limit, cursor: cursor, request: request)
         case .today, .scheduled, .overdue:
-            return try offsetPage(ListingRequest(source: .smartList(smartList), detail: .full), limit: limit, cursor: cursor,
-                                  context: actionContext(for: request))
+            return try duePage(smartList, limit: limit, cursor: cursor, context: actionContext(for: request))
         }
+    }
+
+    /// A page of a smart list by date, read whole after its first page (sorted in Swift by
+    /// `DueOrder`, it has no index to start at) and started after the cursor's place.
+    private func duePage(_ smartList: SmartList, limit: Int, cursor: PageCursor?, context: ActionContext) throws -> HTTPResponse {
+        let anchor = try PageCursor.dueAnchor(cursor, of: smartList)
+        var listing = ListingRequest(source: .smartList(smartList), detail: .full)
+        listing.limit = anchor == nil ? limit + 1 : nil
+        let result = try Actions(store: reader, context: context).listing(listing)
+        guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
+        return WebService.json(WebService.duePage(rows, of: smartList, after: anchor, limit: limit, lists: result.lists,
+                                                  zone: context.timeZone))
     }
 
     /// The smart list `name` names (any case).
@@ -90,7 +101,7 @@ extension WebService {
                 throw Problem.badRequest("?cursor is not a cursor this server gave")
             }
             return value
-        case .key?: throw Problem.badRequest("?cursor is not a cursor of this listing")
+        case .key?, .due?: throw Problem.badRequest("?cursor is not a cursor of this listing")
         case nil: return 0
         }
     }
@@ -101,6 +112,17 @@ extension WebService {
         let page = Array(rows.prefix(limit))
         let next = rows.count > limit ? page.last.map { PageCursor(after: $0).text } : nil
         return WebService.json(WebService.page(page, lists: lists, next: next))
+    }
+
+    /// The page of `limit` rows of `sorted` (in `DueOrder`, read up to one row past the page)
+    /// after `anchor`, with the cursor after its last row when there are more.
+    static func duePage(_ sorted: [Reminder], of smartList: SmartList, after anchor: DueOrder.Key?, limit: Int,
+                        lists: [ReminderList.ID: ReminderList], zone: TimeZone) -> JSONBytes {
+        let positions = lists.mapValues { Int64($0.position) }
+        let rest = anchor.map { DueOrder.rows(sorted, after: $0, in: zone, listPositions: positions) } ?? sorted[...]
+        let page = Array(rest.prefix(limit))
+        let next = rest.count > limit ? page.last.map { PageCursor.due(smartList, DueOrder.Key($0, in: zone, listPositions: positions)).text } : nil
+        return WebService.page(page, lists: lists, next: next)
     }
 
     /// The page of `limit` rows from `offset` of `rows`, a listing read up to one row past

@@ -109,14 +109,19 @@ struct PostgresUserAPI: APIRoutes {
         case .flagged: return try keysetPageWithShared(.flagged, limit: limit, cursor: cursor)
         case .completed: return try completedWithShared(limit: limit, cursor: cursor)
         case .today, .scheduled, .overdue:
-            let offset = try WebService.offset(of: cursor)
+            // After the first page the listing is read whole and started after the cursor's place.
+            let anchor = try PageCursor.dueAnchor(cursor, of: smartList)
+            let wanted = anchor == nil ? limit + 1 : Int.max
             let context = self.context
             let (own, lists, shared) = try store.read { db in
                 let lists = try db.listsByID()
-                return (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1,
+                return (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: wanted,
                                           listPositions: lists.mapValues { Int64($0.position) }), lists, try db.listsSharedWithUser())
             }
-            guard !shared.isEmpty else { return WebService.json(WebService.page(own, offset: offset, limit: limit, lists: lists)) }
+            guard !shared.isEmpty else {
+                return WebService.json(WebService.duePage(own, of: smartList, after: anchor, limit: limit, lists: lists,
+                                                          zone: context.timeZone))
+            }
             // The lists shared with the user too, each read through its owner's store, placed
             // after the user's own lists (as in the sidebar) for the order of equal dates.
             var positions = lists.mapValues { Int64($0.position) }
@@ -128,11 +133,12 @@ struct PostgresUserAPI: APIRoutes {
                 named[list.list.id] = list.list
                 let place = [list.list.id: after + 1 + Int64(index)]
                 rows += try readShared(list) { db in
-                    try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: offset + limit + 1, listPositions: place)
+                    try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: wanted, listPositions: place)
                 } ?? []
             }
-            return WebService.json(WebService.page(DueOrder.sorted(rows, in: context.timeZone, listPositions: positions),
-                                                   offset: offset, limit: limit, lists: named))
+            return WebService.json(WebService.duePage(DueOrder.sorted(rows, in: context.timeZone, listPositions: positions),
+                                                      of: smartList, after: anchor, limit: limit, lists: named,
+                                                      zone: context.timeZone))
         }
     }
 

@@ -10,6 +10,14 @@ import TickPostgres
 /// answers, and signing in (401, 429).
 @Suite("The JSON API on PostgreSQL", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct PostgresRoutesTests {
+    @Test("a page of a smart list by date starts after the last row given, whatever was completed or deleted before it")
+    func duePagesByKey() throws {
+        let harness = try PostgresServiceHarness()
+        ReminderRoutesTests.duePagesByKey(send: { harness.send($0, $1, query: $2) }, add: { fields in
+            PostgresServiceHarness.object(harness.send("POST", "/api/v1/reminders", json: fields))["uid"] as? String ?? ""
+        })
+    }
+
     @Test("Lists, reminders and pages work as on SQLite, for the signed-in user")
     func mainRoutes() throws {
         let harness = try PostgresServiceHarness()
