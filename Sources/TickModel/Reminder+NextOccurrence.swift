@@ -129,6 +129,39 @@ extension Recurrence {
             if byMonth.isEmpty { byMonth = [day.month] }
         }
     }
+
+    /// Undoes `pinAnchor(at:)` and a pinned time of day when the series steps back from the
+    /// occurrence `current` to the earlier `previous` (`tick undone`): each part that restates
+    /// `previous`'s day or time but not `current`'s was written when completing `previous`
+    /// moved the anchor off the rule, and is dropped. The series anchored at `previous` is
+    /// the same with or without it; without it, a later change of the due date moves the
+    /// rule's days along (a tester: `FREQ=WEEKLY` stayed `FREQ=WEEKLY;BYDAY=TU` after
+    /// `done` onto an `RDATE` and `undone`). A part that restates both is kept.
+    ///
+    /// Example: `FREQ=WEEKLY;BYDAY=TU`, back from Thursday 2026-12-03 to Tuesday 2026-12-01
+    /// → `FREQ=WEEKLY`.
+    mutating func unpinAnchor(from current: (day: CalendarDay, time: (hour: Int, minute: Int, second: Int)?),
+                              to previous: (day: CalendarDay, time: (hour: Int, minute: Int, second: Int)?)) {
+        let (was, now) = (previous.day, current.day)
+        switch frequency {
+        case .daily:
+            break
+        case .weekly:
+            if byDay == [WeekdayRule(Weekday(of: was))], Weekday(of: was) != Weekday(of: now) { byDay = [] }
+        case .monthly:
+            if byDay.isEmpty, byMonthDay == [was.day], was.day != now.day { byMonthDay = [] }
+        case .yearly:
+            if byDay.isEmpty, byMonthDay == [was.day], byMonth.isEmpty || byMonth == [was.month],
+               was.day != now.day || was.month != now.month {
+                byMonthDay = []
+                if byMonth == [was.month], was.month != now.month { byMonth = [] }
+            }
+        }
+        if let time = previous.time, hour == time.hour, minute == time.minute, (second ?? 0) == time.second,
+           current.time.map({ $0 != time }) ?? false {
+            (hour, minute, second) = (nil, nil, nil)
+        }
+    }
 }
 
 extension Reminder {

@@ -294,6 +294,13 @@ extension Reminder {
                 let passed = Reminder.ruleOccurrences(of: rule, basis: recurrenceBasis, after: previous, through: current, in: zone)
                 reopened.recurrence?.edit { $0.count = count + passed }
             }
+            // The days and time completing `previous` wrote into the rule, moving onto an RDATE.
+            let (from, to) = (OccurrencePoint(current, userZone: zone), OccurrencePoint(previous, userZone: zone))
+            if var rule = reopened.recurrenceRule {
+                let pinned = rule
+                rule.unpinAnchor(from: (from.day, from.time), to: (to.day, to.time))
+                if rule != pinned { reopened.recurrence?.edit { $0 = rule } }
+            }
         }
         reopened.alarms.removeAll { $0.isSnooze }
         for index in reopened.alarms.indices { reopened.alarms[index].firedAt = nil }

@@ -110,6 +110,43 @@ struct RecurrenceDatesTests {
         #expect(back.recurrence == "FREQ=WEEKLY;COUNT=4")
     }
 
+    @Test("undone after a completion onto an RDATE gives the rule back as it was: the days and time written into it go",
+          arguments: [
+        // Weekly from Monday onto a Wednesday RDATE (BYDAY=MO written), monthly onto another day of the
+        // month (BYMONTHDAY; an RDATE uses up no COUNT), yearly onto another month (BYMONTH, BYMONTHDAY).
+        (allDay("2026-12-07"), "FREQ=WEEKLY", "RDATE;VALUE=DATE:20261209", "FREQ=WEEKLY;BYDAY=MO"),
+        (allDay("2026-12-07"), "FREQ=MONTHLY;COUNT=5", "RDATE;VALUE=DATE:20261220", "FREQ=MONTHLY;COUNT=5;BYMONTHDAY=7"),
+        (allDay("2026-01-15"), "FREQ=YEARLY", "RDATE;VALUE=DATE:20260601", "FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=15"),
+        // A timed series onto an RDATE at another hour (BYHOUR, BYMINUTE written).
+        (nine("2026-12-07"), "FREQ=DAILY", "RDATE;TZID=America/New_York:20261207T150000", "FREQ=DAILY;BYHOUR=9;BYMINUTE=0"),
+    ] as [(Due, String, String, String)])
+    func undoneUnpins(first: Due, rule: String, extras: String, pinned: String) {
+        let now = utc("1990-01-01T00:00:00Z"), ny = zone(Self.ny)
+        let reminder = Reminder(listID: .init(rawValue: "L"), title: "t", due: first, recurrence: RecurrenceRule(rruleValue: rule),
+                                iCalendarExtras: extras, createdAt: now)
+        let (next, _) = reminder.completingOccurrence(at: now, in: ny)
+        #expect(next.recurrence?.rruleValue == pinned)
+        let back = next.reopeningOccurrence(first, at: now, in: ny)
+        #expect(back.due == first)
+        #expect(back.recurrence?.rruleValue == rule)
+    }
+
+    @Test("undone keeps the parts of a rule that name the day it steps back from too, or other days")
+    func undoneKeepsOwnParts() {
+        let now = utc("1990-01-01T00:00:00Z"), ny = zone(Self.ny)
+        // Every Monday and Wednesday, an RDATE on Friday: nothing was written, nothing goes.
+        let both = Reminder(listID: .init(rawValue: "L"), title: "t", due: allDay("2026-12-07"), recurrence: "FREQ=WEEKLY;BYDAY=MO,WE",
+                            iCalendarExtras: "RDATE;VALUE=DATE:20261208", createdAt: now)
+        let (next, _) = both.completingOccurrence(at: now, in: ny)
+        #expect(next.due == allDay("2026-12-08"))
+        #expect(next.reopeningOccurrence(allDay("2026-12-07"), at: now, in: ny).recurrence?.rruleValue == "FREQ=WEEKLY;BYDAY=MO,WE")
+        // A weekly rule stepped back from one Monday to the one before keeps its BYDAY=MO.
+        let weekly = Reminder(listID: .init(rawValue: "L"), title: "t", due: allDay("2026-12-07"), recurrence: "FREQ=WEEKLY;BYDAY=MO",
+                              createdAt: now)
+        let (monday, _) = weekly.completingOccurrence(at: now, in: ny)
+        #expect(monday.reopeningOccurrence(allDay("2026-12-07"), at: now, in: ny).recurrence?.rruleValue == "FREQ=WEEKLY;BYDAY=MO")
+    }
+
     @Test("a series whose remaining occurrences are all excluded ends")
     func allExcluded() {
         let rolled = rolledDues(allDay("2026-12-07"), "FREQ=WEEKLY;COUNT=3", extras: "EXDATE;VALUE=DATE:20261214,20261221")
