@@ -95,6 +95,8 @@ extension Reminder {
             }
         }
         let dates = RecurrenceDates(iCalendarExtras: iCalendarExtras)
+        done.iCalendarExtras = Reminder.completingOverrides(naming: [start, due].compactMap { $0 }, in: done.iCalendarExtras,
+                                                            at: now, userZone: zone)
         guard let next = Reminder.nextOccurrence(after: point, rule: rule, dates: dates, in: zone, ruleDay: ruleDay) else {
             done.completedAt = now
             return (done, .seriesEnded(completed: current))
@@ -165,6 +167,37 @@ extension Reminder {
         return kept
     }
 
+    /// Kept iCalendar lines in which each kept changed occurrence (a `VTODO` block with a
+    /// `RECURRENCE-ID`) that names one of `occurrences` says it is completed: its own
+    /// `STATUS`, `PERCENT-COMPLETE` and `COMPLETED` lines give way to `STATUS:COMPLETED`,
+    /// `PERCENT-COMPLETE:100` and `COMPLETED` at `instant` (UTC, RFC 5545 §3.8.2.1) before
+    /// its `END:VTODO`; everything else byte for byte. What Tick completes, the app that
+    /// changed that occurrence then shows done (a tester: `undone` then `done` of an occurrence
+    /// eM Client had completed left its override open in the export).
+    /// - Parameter userZone: the user's zone, for all-day and floating values.
+    /// - Complexity: O(n) in the length of `text`.
+    static func completingOverrides(naming occurrences: [Due], in text: String, at instant: Date, userZone: TimeZone) -> String {
+        guard !occurrences.isEmpty, text.range(of: "RECURRENCE-ID", options: .caseInsensitive) != nil else { return text }
+        let utc = LocalDateTime(instant, in: TimeZone(identifier: "UTC") ?? userZone)
+        let completed = String(format: "%04d%02d%02dT%02d%02d%02dZ", utc.day.year, utc.day.month, utc.day.day,
+                               utc.hour, utc.minute, utc.second)
+        var kept = ""
+        forEachOverride(in: text, naming: occurrences, userZone: userZone) { lines, named in
+            // One completed already (by the app that wrote it) is kept as it is.
+            let named = named && !isCompleted(lines)
+            var depth = 0
+            for (offset, line) in zip(lines.indices, lines) {
+                if line.name == "BEGIN" { depth += 1 }
+                if named, depth == 1, line.name == "END", offset == lines.index(before: lines.endIndex) {
+                    kept += "STATUS:COMPLETED\nPERCENT-COMPLETE:100\nCOMPLETED:\(completed)\n"
+                }
+                if !(named && depth == 1 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(line.name)) { kept += line.text }
+                if line.name == "END" { depth -= 1 }
+            }
+        }
+        return kept
+    }
+
     /// When a kept changed occurrence (a `VTODO` block with a `RECURRENCE-ID`) that names
     /// one of `occurrences` was completed: its `COMPLETED` time (UTC), else `fallback` for
     /// `STATUS:COMPLETED` or `PERCENT-COMPLETE:100` alone; nil when none names them or it is
@@ -175,25 +208,37 @@ extension Reminder {
         var found: Date?
         forEachOverride(in: text, naming: occurrences, userZone: userZone) { lines, named in
             guard named, found == nil else { return }
-            var depth = 0
-            var isDone = false
-            var at: Date?
-            for line in lines {
-                if line.name == "BEGIN" { depth += 1 }
-                if depth == 1 {
-                    let value = line.text.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-                    if line.name == "STATUS", value == "COMPLETED" { isDone = true }
-                    if line.name == "PERCENT-COMPLETE", value == "100" { isDone = true }
-                    if line.name == "COMPLETED", case .utc(let instant)? = RecurrenceDates.values(ofLine: line.text.trimmingCharacters(in: .newlines)[...]).first {
-                        isDone = true
-                        at = instant
-                    }
-                }
-                if line.name == "END" { depth -= 1 }
-            }
-            if isDone { found = at ?? fallback }
+            let completion = completion(of: lines)
+            if completion.isDone { found = completion.at ?? fallback }
         }
         return found
+    }
+
+    /// Whether the block of a changed occurrence says it is completed (`completion(of:)`).
+    private static func isCompleted(_ lines: ArraySlice<(text: Substring, name: String)>) -> Bool {
+        completion(of: lines).isDone
+    }
+
+    /// Whether the block of a changed occurrence says it is completed (its own `STATUS:COMPLETED`,
+    /// `PERCENT-COMPLETE:100` or a `COMPLETED` time), and that time when it gives one in UTC.
+    private static func completion(of lines: ArraySlice<(text: Substring, name: String)>) -> (isDone: Bool, at: Date?) {
+        var depth = 0
+        var isDone = false
+        var at: Date?
+        for line in lines {
+            if line.name == "BEGIN" { depth += 1 }
+            if depth == 1 {
+                let value = line.text.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+                if line.name == "STATUS", value == "COMPLETED" { isDone = true }
+                if line.name == "PERCENT-COMPLETE", value == "100" { isDone = true }
+                if line.name == "COMPLETED", case .utc(let instant)? = RecurrenceDates.values(ofLine: line.text.trimmingCharacters(in: .newlines)[...]).first {
+                    isDone = true
+                    at = instant
+                }
+            }
+            if line.name == "END" { depth -= 1 }
+        }
+        return (isDone, at)
     }
 
     /// Calls `body` with each run of kept lines: a top-level `VTODO` block (a changed

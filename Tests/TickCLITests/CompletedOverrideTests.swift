@@ -93,6 +93,45 @@ struct CompletedOverrideTests {
         #expect(!cli.ok("show", "1").contains("occurrences done") && !cli.ok("show", "1").contains("occurrence done"))
     }
 
+    /// A tester: `undone` reopened eM Client's completed override, `done` of the same occurrence
+    /// left it open, so the export (and a sync) said that occurrence was not done.
+    @Test("done of an occurrence a kept override names says so in the override: after undone, and for one left open")
+    func doneCompletesItsOverride() throws {
+        let cli = CLIHarness(zone: "Europe/Berlin")
+        cli.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        cli.files["daily.ics"] = Data(Self.series(completed: 1).utf8)
+        cli.ok("import", "daily.ics")
+        cli.ok("undone", "1")
+        #expect(!cli.ok("export", "--format", "ics").contains("STATUS:COMPLETED"))
+        cli.ok("done", "1")
+        let exported = cli.ok("export", "--format", "ics")
+        let override = try #require(exported.components(separatedBy: "BEGIN:VTODO").first { $0.contains("RECURRENCE-ID") })
+        #expect(override.contains("STATUS:COMPLETED\r\nPERCENT-COMPLETE:100\r\nCOMPLETED:20261204T120000Z\r\nEND:VTODO"), "\(override)")
+        // Its export read into a fresh database: the series past it.
+        let fresh = CLIHarness(zone: "Europe/Berlin")
+        fresh.files["again.ics"] = Data(exported.utf8)
+        fresh.ok("import", "again.ics")
+        #expect((try fresh.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-02T09:00:00+01:00")
+
+        // An override another app changed but left open (IN-PROCESS) is completed with the occurrence.
+        let open = Self.series(completed: 1).replacingOccurrences(of: "STATUS:COMPLETED\r\nCOMPLETED:20261201T100000Z\r\nPERCENT-COMPLETE:100\r\n",
+                                                                   with: "STATUS:IN-PROCESS\r\n")
+        let other = CLIHarness(zone: "Europe/Berlin")
+        other.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        other.files["open.ics"] = Data(open.utf8)
+        other.ok("import", "open.ics")
+        other.ok("done", "1")
+        let written = other.ok("export", "--format", "ics")
+        #expect(!written.contains("IN-PROCESS") && written.components(separatedBy: "STATUS:COMPLETED").count == 2, "\(written)")
+        // An override completed already keeps its own lines and time.
+        let kept = CLIHarness(zone: "Europe/Berlin")
+        kept.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        kept.files["daily.ics"] = Data(Self.series(completed: 0).utf8)
+        kept.ok("import", "daily.ics")
+        kept.ok("done", "1")
+        #expect(!kept.ok("export", "--format", "ics").contains("RECURRENCE-ID"))
+    }
+
     @Test("the override alone, for a series already stored, moves it too")
     func overrideAlone() throws {
         let cli = CLIHarness(zone: "Europe/Berlin")
