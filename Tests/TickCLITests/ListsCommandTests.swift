@@ -67,6 +67,20 @@ struct ListsCommandTests {
         #expect(cli.run("lists", "delete", "Reminders").errors.contains("only list"))
     }
 
+    @Test("a typo of a smart list or a view of days suggests it, not a new list", arguments: [
+        ("tday", "today"), ("todya", "today"), ("flaged", "flagged"), ("upcomming", "upcoming"), ("wek", "week"),
+    ])
+    func smartListTypo(typed: String, meant: String) {
+        let cli = CLIHarness()
+        let result = cli.run("list", typed)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("did you mean the smart list '\(meant)'? (tick list \(meant))"), "\(result.errors)")
+        #expect(!result.errors.contains("tick lists add"))
+        // A list of that name is still found first.
+        cli.ok("lists", "add", typed)
+        #expect(cli.run("list", typed).status == 0)
+    }
+
     @Test("an unknown list says which lists exist, with a suggestion")
     func unknownList() {
         let cli = CLIHarness()

@@ -85,9 +85,18 @@ struct ListCommand: Command {
         case .smartList, .everyList: showsList = true
         case .list, .listID, .smartListInList: showsList = false
         }
-        let (listing, table) = try context.listingTable(ListingRequest(
-            source: source, tag: tag, includesCompleted: includesCompleted, limit: range.isActive ? nil : limit,
-            order: order, detail: .forOutput(json: json)), range: range, limit: limit, showsList: showsList)
+        let (listing, table): (ListingResult, ReminderTable?)
+        do {
+            (listing, table) = try context.listingTable(ListingRequest(
+                source: source, tag: tag, includesCompleted: includesCompleted, limit: range.isActive ? nil : limit,
+                order: order, detail: .forOutput(json: json)), range: range, limit: limit, showsList: showsList)
+        } catch ActionError.listNotFound(let missing, let names) where listName == nil && Suggestion.closest(to: missing, among: names) == nil {
+            // A typo of a smart list (`tick list tday`) is not a list to create (a tester).
+            let views = SmartList.allCases.map(\.rawValue) + [DayView.week.rawValue, DayView.upcoming.rawValue]
+            guard let view = Suggestion.closest(to: missing, among: views) else { throw ActionError.listNotFound(name: missing, existing: names) }
+            throw CommandError.runtime("there is no list named \(missing.singleQuotedForMessage); did you mean the smart list "
+                                       + "\(view.singleQuotedForMessage)? (tick list \(view))")
+        }
         guard let table else { return }
         let (lists, heading, total, narrowed) = (listing.lists, listing.list, listing.openCount, listing.narrowedTo)
         let printer = ReminderPrinter(context: context, lists: lists, showsList: showsList)

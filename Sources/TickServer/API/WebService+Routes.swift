@@ -120,7 +120,7 @@ extension WebService {
         case nil: return fallback
         case "true", "1": return true
         case "false", "0": return false
-        case let other?: throw .badRequest("?\(name) is 'true' or 'false', not '\(other)'")
+        case let other?: throw .badRequest("?\(name) is 'true' or 'false' (or 1 or 0), not '\(other)'")
         }
     }
 }
