@@ -56,6 +56,34 @@ struct TerminalOutputTests {
         #expect(Self.stripped(cli.ok("list", "all")).split(separator: "\n").allSatisfy { TerminalText.width(of: $0) <= 30 })
     }
 
+    /// A tester: at COLUMNS=40 (no colors) `show` cut the title, the notes and "2 occurrences
+    /// done" at the edge; a detail view wraps each value under its start instead.
+    @Test("narrow: show wraps every value under its start, losing no word, no line wider than the window",
+          arguments: [24, 40, 60])
+    func showWraps(columns: Int) {
+        let cli = CLIHarness()
+        cli.variables["COLUMNS"] = String(columns)
+        cli.ok("add", "Water the plants on the balcony every single week", "--due", "2026-11-29", "--repeat", "every week",
+               "--notes", "Use the blue can; the cactus only once a month\nsecond line")
+        cli.ok("add", "사과 주스 사기 그리고 우유도 사기 아주 긴 제목입니다", "--parent", "1")
+        cli.ok("done", "1")
+        cli.ok("done", "1")
+        let shown = cli.ok("show", "1")
+        let lines = shown.split(separator: "\n")
+        for line in lines {
+            #expect(TerminalText.width(of: line) <= columns, "'\(line)' is wider than \(columns)")
+            #expect(!line.hasSuffix(" "), "'\(line)'")
+        }
+        let words = shown.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        for text in ["Water the plants on the balcony every single week", "2 occurrences done",
+                     "Use the blue can; the cactus only once a month", "second line", "사과 주스 사기 그리고 우유도 사기 아주 긴 제목입니다"] {
+            #expect(words.contains(text), "\(text) in \(shown)")
+        }
+        #expect(!shown.contains("…"))
+        // A continuation lines up under the value: "  Notes:" is followed by lines of four spaces.
+        #expect(lines.contains { $0.hasPrefix("    Use the blue") })
+    }
+
     /// Found in a newcomer's try: at 30 columns a limited listing of a list with a long name
     /// dropped "91 open, showing 6", so it did not say that it was limited.
     @Test("narrow terminals: a list's heading cuts its name before it drops its counts")

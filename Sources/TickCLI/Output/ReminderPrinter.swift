@@ -178,9 +178,12 @@ struct ReminderPrinter {
     /// The detail view of one reminder (`tick show`).
     func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?, completedOccurrences: Int = 0) -> [String] {
         let style = context.style
-        var lines: [String] = []
+        // Each line as the part before its value and the value, which a narrow window wraps
+        // under itself rather than cuts (a tester: COLUMNS=40 cut the title, the notes and
+        // "2 occurrences done" off a detail view).
+        var lines: [(lead: String, value: String)] = []
         let mark = reminder.isCompleted ? "[x]" : "[ ]"
-        lines.append(style.dim(reminder.number.description) + "  " + mark + "  " + style.bold(TerminalText.sanitized(reminder.title)))
+        lines.append((style.dim(reminder.number.description) + "  " + mark + "  ", style.bold(TerminalText.sanitized(reminder.title))))
         var fields: [(String, String)] = []
         if let list = lists[reminder.listID] {
             fields.append(("List", style.dot(list.color) + " " + TerminalText.sanitized(list.name)))
@@ -241,23 +244,41 @@ struct ReminderPrinter {
                                      ?? formatter.string(for: reminder.createdAt)))
         fields.append(("Modified", formatter.string(for: reminder.modifiedAt)))
         for (label, value) in fields {
-            lines.append("  " + style.dim(label + ":") + String(repeating: " ", count: max(1, 12 - label.count)) + value)
+            lines.append(("  " + style.dim(label + ":") + String(repeating: " ", count: max(1, 12 - label.count)), value))
         }
         if !reminder.notes.isEmpty {
-            lines.append("  " + style.dim("Notes:"))
+            lines.append(("  " + style.dim("Notes:"), ""))
             for line in reminder.notes.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append("    " + TerminalText.sanitized(line))
+                lines.append(("    ", TerminalText.sanitized(line)))
             }
         }
         if !subtasks.isEmpty {
-            lines.append("  " + style.dim("Subtasks:"))
+            lines.append(("  " + style.dim("Subtasks:"), ""))
             for child in subtasks {
-                lines.append("    \(child.number)  " + (child.isCompleted ? "[x]" : "[ ]") + "  " + TerminalText.sanitized(child.title))
+                lines.append(("    \(child.number)  " + (child.isCompleted ? "[x]" : "[ ]") + "  ", TerminalText.sanitized(child.title)))
             }
         }
-        if let width = context.environment.width {
-            lines = lines.map { TerminalText.width(of: $0) > width && !style.isEnabled ? TerminalText.truncated($0, toWidth: width) : $0 }
+        // Styled (a terminal), the terminal wraps the lines; plain text is wrapped here.
+        guard let width = context.environment.width, !style.isEnabled else { return lines.map { $0.lead + $0.value } }
+        return lines.flatMap { line in ReminderPrinter.hanging(line.lead, line.value, width: width) }
+    }
+
+    /// `lead` then `value`, on one line when it fits in `width` cells, else `value` wrapped at
+    /// spaces onto lines under its start (under a narrower indent when fewer than 12 cells
+    /// would be left beside `lead`). Plain text only.
+    static func hanging(_ lead: String, _ value: String, width: Int) -> [String] {
+        let leadWidth = TerminalText.width(of: lead)
+        guard leadWidth + TerminalText.width(of: value) > width else { return [lead + value] }
+        let indent = width - leadWidth >= 12 ? leadWidth : min(leadWidth, 4)
+        var pieces = TerminalText.wrapped(value, toWidth: width - indent).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        // The first piece goes beside `lead` when it fits there, else on a line of its own.
+        var lines: [String] = []
+        if let first = pieces.first, leadWidth + TerminalText.width(of: first) <= width {
+            lines.append(lead + first)
+            pieces.removeFirst()
+        } else {
+            lines.append(lead.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String(lead.reversed().drop { $0 == " " }.reversed()))
         }
-        return lines
+        return lines + pieces.map { String(repeating: " ", count: indent) + $0 }
     }
 }
