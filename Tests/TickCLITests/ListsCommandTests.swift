@@ -127,6 +127,24 @@ struct UsageTests {
         #expect(!FileManager.default.fileExists(atPath: cli.variables["TICK_DB"] ?? ""))
     }
 
+    /// A tester: "tomorow" is the most common first-hour typo and got no hint.
+    @Test("a date with a typo suggests the corrected date, only when that reads", arguments: [
+        ("tomorow", "did you mean 'tomorrow'?"), ("tommorow 9am", "did you mean 'tomorrow 9am'?"),
+        ("wendesday", "did you mean 'wednesday'?"), ("next wek", "did you mean 'next week'?"),
+        ("in 3 dyas", "did you mean 'in 3 days'?"), ("blorp", nil), ("31 feburary", nil),
+    ] as [(String, String?)])
+    func dateTypo(typed: String, hint: String?) {
+        let cli = CLIHarness()
+        let result = cli.run("add", "x", "--due", typed)
+        #expect(result.status == 64)
+        if let hint {
+            #expect(result.errors.contains(hint), "\(result.errors)")
+        } else {
+            #expect(!result.errors.contains("did you mean"), "\(result.errors)")
+        }
+        #expect(cli.run("list", "all").output.contains("x") == false)
+    }
+
     @Test("a value that starts with '-' is still taken: a negative time, an unknown word, or written with '='")
     func dashedValues() {
         let cli = CLIHarness()

@@ -43,10 +43,40 @@ enum ValueReader {
         do {
             reading = try DateGrammar.read(text, in: context.dateContext)
         } catch {
-            throw .usage("--\(option): \(error.description)")
+            var message = "--\(option): \(error.description)"
+            if let corrected = correctedDate(text, in: context.dateContext) {
+                message += "; did you mean \(corrected.singleQuotedForMessage)?"
+            }
+            throw .usage(message)
         }
         if let skipped = reading.skippedTime { context.warn("--\(option): " + gapNote(skipped, now: reading.due, context: context)) }
         return reading.due
+    }
+
+    /// The words of the English date grammar that a typo is likely of.
+    static let dateWords = ["today", "tomorrow", "yesterday", "tonight", "noon", "midnight", "morning", "afternoon",
+                            "evening", "next", "this", "week", "month", "year", "days", "weeks", "months", "years",
+                            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                            "january", "february", "march", "april", "june", "july", "august", "september", "october",
+                            "november", "december"]
+
+    /// `text` with each word that is not one of `dateWords` but close to one (`tomorow`,
+    /// `wendesday`) replaced by it, when the result reads as a date: what a usage error offers
+    /// ("did you mean 'tomorrow 9am'?"); nil when no such change makes it read.
+    /// - Complexity: O(w · d) edit distances for w words and d date words.
+    static func correctedDate(_ text: String, in dateContext: DateContext) -> String? {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var changed = false
+        for index in words.indices {
+            let word = words[index].lowercased()
+            guard word.count >= 3, word.allSatisfy({ $0.isASCII && $0.isLetter }), !dateWords.contains(word),
+                  let closest = Suggestion.closest(to: word, among: dateWords), !closest.hasPrefix(word) else { continue }
+            words[index] = closest
+            changed = true
+        }
+        let corrected = words.joined(separator: " ")
+        guard changed, (try? DateGrammar.read(corrected, in: dateContext)) != nil else { return nil }
+        return corrected
     }
 
     /// `02:30 on Mar 29, 2026 does not exist in Europe/Berlin (the clocks go forward); it is 3:30 AM`,
