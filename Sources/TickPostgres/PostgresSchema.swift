@@ -267,6 +267,27 @@ public enum PostgresSchema {
             """,
         ], fill: PostgresDatabase.keyEveryReminderAlarm),
         PostgresMigration(9, "change journal", changeJournal),
+        PostgresMigration(10, "caldav list created", davListCreated),
+    ]
+
+    /// Step 10: a list made takes a change number of its owner's and starts its horizon there
+    /// (RFC 6578 §3.2), as SQLite's schema version 14: a sync token given before it (of a
+    /// collection deleted and made again at the same URL) is refused with
+    /// `DAV:valid-sync-token`, so the client syncs from the start instead of keeping the old
+    /// list's to-dos.
+    static let davListCreated: [String] = [
+        """
+        CREATE FUNCTION dav_list_created() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            change bigint := dav_change_number(new.owner, true);
+        BEGIN
+            INSERT INTO dav_horizons (owner, list_id, pruned_through) VALUES (new.owner, new.id, change)
+                ON CONFLICT (owner, list_id) DO UPDATE SET pruned_through = greatest(dav_horizons.pruned_through, excluded.pruned_through);
+            RETURN NULL;
+        END
+        $$
+        """,
+        "CREATE TRIGGER dav_list_created AFTER INSERT ON lists FOR EACH ROW EXECUTE FUNCTION dav_list_created()",
     ]
 
     /// The columns of `reminders` a journal row copies beyond `owner` and `number`: every

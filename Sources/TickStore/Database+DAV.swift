@@ -9,12 +9,16 @@ extension Database {
         try scalarInt("SELECT value FROM dav_sequence WHERE id = 1") ?? 0
     }
 
-    /// The number of the last change in the list `id` (deletions included), 0 for none:
-    /// its collection's sync token and CTag.
+    /// The number of the last change in the list `id` (deletions included), else of its
+    /// horizon (`davHorizon(inList:)`: where a list made since schema version 14 starts), 0
+    /// for neither: its collection's sync token and CTag, never below what the server refuses.
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(log n) (the index `dav_resource_seq`).
     public func davToken(inList id: ReminderList.ID) throws -> Int64 {
-        try scalarInt("SELECT max(seq) FROM dav_resource WHERE list_id = ?", [.text(id.rawValue)]) ?? 0
+        try scalarInt("""
+            SELECT max(coalesce((SELECT max(seq) FROM dav_resource WHERE list_id = ?1), 0),
+                       coalesce((SELECT pruned_through FROM dav_horizon WHERE list_id = ?1), 0))
+            """, [.text(id.rawValue)]) ?? 0
     }
 
     /// The statements of the lookups whose query plans `DAVChangeTests.queryPlans` checks.

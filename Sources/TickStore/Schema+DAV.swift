@@ -77,6 +77,19 @@ extension Schema {
         END;
         """
 
+    /// Version 14: a list made takes a change number of its own and starts its horizon there
+    /// (RFC 6578 §3.2): a sync token given before it — of a collection deleted and made again
+    /// at the same URL — is refused with `DAV:valid-sync-token`, and the client syncs from the
+    /// start, instead of hearing only of the new list's to-dos and keeping the old ones it
+    /// had (a tester: ghosts a phone would keep and could PUT back).
+    static let davListCreated = """
+        CREATE TRIGGER dav_list_insert AFTER INSERT ON list BEGIN
+            UPDATE dav_sequence SET value = value + 1 WHERE id = 1;
+            INSERT OR REPLACE INTO dav_horizon (list_id, pruned_through)
+                VALUES (new.id, (SELECT value FROM dav_sequence WHERE id = 1));
+        END;
+        """
+
     /// The statements of `davChanges`' triggers that count a change of the resource `uid`
     /// in `list` (a new row named `UID.ics`, or the row there, no longer deleted).
     private static func davChange(list: String, uid: String) -> String {

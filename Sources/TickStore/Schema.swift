@@ -26,6 +26,7 @@ enum Schema {
         migrator.register("dav tombstone horizon", script: davHorizon)
         migrator.register("sync chosen names", script: syncChosenNames)
         migrator.register("zoned reminders", script: zonedReminders)
+        migrator.register("dav list created", script: davListCreated)
         return migrator
     }()
 

@@ -13,7 +13,11 @@ extension PostgresDatabase: DAVTransaction {
     /// The number of the last change in the user's list `id` (deletions included), 0 for none.
     /// - Complexity: O(log n) (the index `dav_resources_seq`).
     public func davToken(inList id: ReminderList.ID) throws -> Int64 {
-        try scalar("SELECT max(seq) FROM dav_resources WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int64.self) ?? 0
+        // Never below the list's horizon (where a list made since step 10 starts), which the server refuses.
+        try scalar("""
+            SELECT greatest(coalesce((SELECT max(seq) FROM dav_resources WHERE owner = $1 AND list_id = $2), 0),
+                            coalesce((SELECT pruned_through FROM dav_horizons WHERE owner = $1 AND list_id = $2), 0))
+            """, [id.rawValue], as: Int64.self) ?? 0
     }
 
     /// The resources of the user's list `id`: with `since` nil, those that exist; else those

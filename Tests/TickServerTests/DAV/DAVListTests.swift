@@ -25,6 +25,33 @@ import TickServer
         #expect(again.bodyText.contains("resource-must-be-null"))
     }
 
+    /// A tester: a sync token of a collection deleted and made again at the same URL was taken,
+    /// and answered with the new to-dos only, so a phone kept the old ones (and could PUT them back).
+    @Test(arguments: StoreKind.available) func aTokenFromBeforeTheListWasMadeIsRefused(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let path = "/dav/lists/again/"
+        #expect(harness.dav("MKCALENDAR", path, DAVListTests.mkcalendar).status == 201)
+        // A first sync of the empty list gives a token the next sync keeps using.
+        let empty = try #require(DAVAnswer(harness.dav("REPORT", path, ServiceHarness.syncCollection(""))).syncToken)
+        #expect(harness.dav("REPORT", path, ServiceHarness.syncCollection(empty)).status == 207)
+        for name in ["old1", "old2"] {
+            #expect(harness.dav("PUT", path + name + ".ics", ServiceHarness.todo(uid: name, summary: name)).status == 201)
+        }
+        let old = try #require(DAVAnswer(harness.dav("REPORT", path, ServiceHarness.syncCollection(""))).syncToken)
+        #expect(harness.dav("DELETE", path).status == 204)
+        #expect(harness.dav("MKCALENDAR", path, DAVListTests.mkcalendar).status == 201)
+        #expect(harness.dav("PUT", path + "new1.ics", ServiceHarness.todo(uid: "new1", summary: "new1")).status == 201)
+        for token in [old, empty] {
+            let refused = harness.dav("REPORT", path, ServiceHarness.syncCollection(token))
+            #expect(refused.status == 403 && refused.bodyText.contains("valid-sync-token"), "\(refused.status) \(refused.bodyText)")
+        }
+        // From the start: the new to-do only; its token is taken again.
+        let fresh = DAVAnswer(harness.dav("REPORT", path, ServiceHarness.syncCollection("")))
+        #expect(fresh.hrefs == [path + "new1.ics"])
+        let token = try #require(fresh.syncToken)
+        #expect(DAVAnswer(harness.dav("REPORT", path, ServiceHarness.syncCollection(token))).hrefs.isEmpty)
+    }
+
     @Test(arguments: StoreKind.available) func mkcalendarForEventsIsRefused(_ kind: StoreKind) throws {
         let harness = try kind.davServer()
         let before = try harness.storedState()
