@@ -114,11 +114,14 @@ extension WebService {
         return WebService.json(WebService.page(page, lists: lists, next: next))
     }
 
-    /// The page of `limit` rows of `sorted` (in `DueOrder`, read up to one row past the page)
-    /// after `anchor`, with the cursor after its last row when there are more.
+    /// The page of `limit` rows of `sorted` (in `DueOrder` by `positions`, read up to one row
+    /// past the page) after `anchor`, with the cursor after its last row when there are more.
+    /// - Parameter positions: the lists' places the rows were sorted by (the lists' own
+    ///   positions, unless the caller placed some elsewhere: shared lists after the user's own).
     static func duePage(_ sorted: [Reminder], of smartList: SmartList, after anchor: DueOrder.Key?, limit: Int,
-                        lists: [ReminderList.ID: ReminderList], zone: TimeZone) -> JSONBytes {
-        let positions = lists.mapValues { Int64($0.position) }
+                        lists: [ReminderList.ID: ReminderList], positions: [ReminderList.ID: Int64]? = nil,
+                        zone: TimeZone) -> JSONBytes {
+        let positions = positions ?? lists.mapValues { Int64($0.position) }
         let rest = anchor.map { DueOrder.rows(sorted, after: $0, in: zone, listPositions: positions) } ?? sorted[...]
         let page = Array(rest.prefix(limit))
         let next = rest.count > limit ? page.last.map { PageCursor.due(smartList, DueOrder.Key($0, in: zone, listPositions: positions)).text } : nil

@@ -138,7 +138,7 @@ struct PostgresUserAPI: APIRoutes {
             }
             return WebService.json(WebService.duePage(DueOrder.sorted(rows, in: context.timeZone, listPositions: positions),
                                                       of: smartList, after: anchor, limit: limit, lists: named,
-                                                      zone: context.timeZone))
+                                                      positions: positions, zone: context.timeZone))
         }
     }
 

@@ -278,6 +278,11 @@ struct PostgresSharingTests {
         for name in ["today", "overdue", "scheduled"] { #expect(titles(name, limit: 1) == titles(name), "\(name)") }
         // Equal dates: bob's own list before the shared one, as in the sidebar.
         #expect(titles("today").firstIndex(of: "Bob today")! < titles("today").firstIndex(of: "Milk")!)
+        // The shared list first among ann's own: its page cursor still places it after bob's lists
+        // (a cursor keyed by the list's own position skipped "Milk" after "Bob today").
+        #expect(harness.send("POST", "/api/v1/lists/\(setup.groceries)/move", json: #"{"position":1}"#, as: "ann").status == 200)
+        for name in ["today", "scheduled"] { #expect(titles(name, limit: 1) == titles(name), "\(name)") }
+        #expect(titles("today", limit: 1).count == 3)
         let smart = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: "bob"))["smartLists"] as? [[String: Any]] ?? []
         let counts = Dictionary(smart.map { ($0["id"] as? String ?? "", $0["count"] as? Int ?? -1) }, uniquingKeysWith: { first, _ in first })
         #expect(counts["today"] == 3 && counts["overdue"] == 1 && counts["scheduled"] == 4, "\(counts)")
