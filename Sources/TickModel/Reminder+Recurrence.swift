@@ -154,17 +154,7 @@ extension Reminder {
     /// - Parameter userZone: the user's zone, for all-day and floating values.
     /// - Complexity: O(n) in the length of `text`.
     static func reopeningOverrides(naming occurrences: [Due], in text: String, userZone: TimeZone) -> String {
-        guard !occurrences.isEmpty, text.range(of: "RECURRENCE-ID", options: .caseInsensitive) != nil else { return text }
-        var kept = ""
-        forEachOverride(in: text, naming: occurrences, userZone: userZone) { lines, named in
-            var depth = 0
-            for line in lines {
-                if line.name == "BEGIN" { depth += 1 }
-                if !(named && depth == 1 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(line.name)) { kept += line.text }
-                if line.name == "END" { depth -= 1 }
-            }
-        }
-        return kept
+        replacingOverrideProgress(naming: occurrences, in: text, userZone: userZone, where: { _ in true }, with: "")
     }
 
     /// Kept iCalendar lines in which each kept changed occurrence (a `VTODO` block with a
@@ -177,21 +167,32 @@ extension Reminder {
     /// - Parameter userZone: the user's zone, for all-day and floating values.
     /// - Complexity: O(n) in the length of `text`.
     static func completingOverrides(naming occurrences: [Due], in text: String, at instant: Date, userZone: TimeZone) -> String {
-        guard !occurrences.isEmpty, text.range(of: "RECURRENCE-ID", options: .caseInsensitive) != nil else { return text }
-        let utc = LocalDateTime(instant, in: TimeZone(identifier: "UTC") ?? userZone)
+        let utc = LocalDateTime(secondsSinceEpochAsUTC: Int(instant.timeIntervalSince1970.rounded(.down)))
         let completed = String(format: "%04d%02d%02dT%02d%02d%02dZ", utc.day.year, utc.day.month, utc.day.day,
                                utc.hour, utc.minute, utc.second)
+        // One completed already (by the app that wrote it) is kept as it is.
+        return replacingOverrideProgress(naming: occurrences, in: text, userZone: userZone,
+                                         where: { !completion(of: $0).isDone },
+                                         with: "STATUS:COMPLETED\nPERCENT-COMPLETE:100\nCOMPLETED:\(completed)\n")
+    }
+
+    /// Kept iCalendar lines in which each kept changed occurrence that names one of
+    /// `occurrences` and that `rewrites` picks has its own `STATUS`, `PERCENT-COMPLETE` and
+    /// `COMPLETED` lines (not those of a VALARM inside it) replaced by `replacement`, put
+    /// before its `END:VTODO`; everything else byte for byte.
+    /// - Complexity: O(n) in the length of `text`.
+    private static func replacingOverrideProgress(naming occurrences: [Due], in text: String, userZone: TimeZone,
+                                                  where rewrites: (ArraySlice<(text: Substring, name: String)>) -> Bool,
+                                                  with replacement: String) -> String {
+        guard !occurrences.isEmpty, text.range(of: "RECURRENCE-ID", options: .caseInsensitive) != nil else { return text }
         var kept = ""
         forEachOverride(in: text, naming: occurrences, userZone: userZone) { lines, named in
-            // One completed already (by the app that wrote it) is kept as it is.
-            let named = named && !isCompleted(lines)
+            let rewritten = named && rewrites(lines)
             var depth = 0
             for (offset, line) in zip(lines.indices, lines) {
                 if line.name == "BEGIN" { depth += 1 }
-                if named, depth == 1, line.name == "END", offset == lines.index(before: lines.endIndex) {
-                    kept += "STATUS:COMPLETED\nPERCENT-COMPLETE:100\nCOMPLETED:\(completed)\n"
-                }
-                if !(named && depth == 1 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(line.name)) { kept += line.text }
+                if rewritten, depth == 1, line.name == "END", offset == lines.index(before: lines.endIndex) { kept += replacement }
+                if !(rewritten && depth == 1 && ["STATUS", "PERCENT-COMPLETE", "COMPLETED"].contains(line.name)) { kept += line.text }
                 if line.name == "END" { depth -= 1 }
             }
         }
@@ -212,11 +213,6 @@ extension Reminder {
             if completion.isDone { found = completion.at ?? fallback }
         }
         return found
-    }
-
-    /// Whether the block of a changed occurrence says it is completed (`completion(of:)`).
-    private static func isCompleted(_ lines: ArraySlice<(text: Substring, name: String)>) -> Bool {
-        completion(of: lines).isDone
     }
 
     /// Whether the block of a changed occurrence says it is completed (its own `STATUS:COMPLETED`,

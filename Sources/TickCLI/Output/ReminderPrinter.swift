@@ -270,14 +270,15 @@ struct ReminderPrinter {
         let leadWidth = TerminalText.width(of: lead)
         guard leadWidth + TerminalText.width(of: value) > width else { return [lead + value] }
         let indent = width - leadWidth >= 12 ? leadWidth : min(leadWidth, 4)
-        var pieces = TerminalText.wrapped(value, toWidth: width - indent).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        func trailingSpacesDropped(_ text: String) -> String { String(text.reversed().drop { $0 == " " }.reversed()) }
+        var pieces = TerminalText.wrapped(value, toWidth: width - indent).map(trailingSpacesDropped)
         // The first piece goes beside `lead` when it fits there, else on a line of its own.
         var lines: [String] = []
         if let first = pieces.first, leadWidth + TerminalText.width(of: first) <= width {
             lines.append(lead + first)
             pieces.removeFirst()
         } else {
-            lines.append(lead.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String(lead.reversed().drop { $0 == " " }.reversed()))
+            lines.append(trailingSpacesDropped(lead))
         }
         return lines + pieces.map { String(repeating: " ", count: indent) + $0 }
     }
