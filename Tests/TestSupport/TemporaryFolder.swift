@@ -36,14 +36,14 @@ public enum Fixture {
     /// stays outside the repository; a clone without it skips the tests that read it.
     public static let corpus: String = {
         let root = URL(fileURLWithPath: packageRoot)
-        guard let given = corpusSetting, !given.isEmpty else {
+        guard let given = corpusSetting else {
             return root.deletingLastPathComponent().appendingPathComponent("shared/corpus").standardizedFileURL.path
         }
         return given.hasPrefix("/") ? given : root.appendingPathComponent(given).standardizedFileURL.path
     }()
 
-    /// `TICK_CORPUS` as set, nil when unset: then the corpus is required (CI sets it).
-    public static let corpusSetting = ProcessInfo.processInfo.environment["TICK_CORPUS"]
+    /// `TICK_CORPUS` as set, nil when unset or empty (as the corpus folder reads it): set, the corpus is required (CI sets it).
+    public static let corpusSetting = ProcessInfo.processInfo.environment["TICK_CORPUS"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// Whether the corpus folder is there.
     public static let hasCorpus: Bool = {
