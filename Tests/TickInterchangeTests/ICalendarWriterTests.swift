@@ -63,6 +63,47 @@ struct ICalendarWriterTests {
         #expect(try F.reminder(exported).alarms.count == 1)
     }
 
+    /// Found by fuzz/icalendar: libical reads `ACTION:<tab>DISPLAY` as a display alarm, while
+    /// the export sorted kept blocks by their text, so the block was written as some other
+    /// component beside Tick's own VALARM: imported again, two alarms. Kept blocks are now
+    /// sorted by libical's reading, the one the import made.
+    @Test("a VALARM whose ACTION libical reads as DISPLAY, written otherwise, stays one alarm through a round trip",
+          arguments: ["\tDISPLAY", "display", "DISPLAY\t"])
+    func alarmActionAsLibicalReadsIt(action: String) throws {
+        let text = F.vtodo(["UID:a", "SUMMARY:A", "DUE:20261205T090000Z", "BEGIN:VALARM", "ACTION:\(action)",
+                            "TRIGGER:-PT15M", "END:VALARM"])
+        #expect(try F.reminder(text).alarms.map(\.uid) == ["a-alarm-1"])
+        let exported = try F.roundTrip(text)
+        #expect(exported.components(separatedBy: "BEGIN:VALARM").count == 2, "\(exported)")
+        #expect(try F.reminder(exported).alarms.map(\.uid) == ["a-alarm-1"])
+    }
+
+    /// Found with fuzz/icalendar's finding above: VALARMs without a `UID` are numbered as they
+    /// are met (`a-alarm-1`, `a-alarm-2`). When the first one's alarm was edited, Tick wrote it
+    /// anew with `UID:a-alarm-1`, and the second, kept as it came, was read again as the first
+    /// anonymous one: two alarms `a-alarm-1`. A kept block is now given its UID when the
+    /// numbering would not give it back.
+    @Test("editing the first of two VALARMs without a UID keeps both alarms' UIDs and the second's own lines")
+    func anonymousAlarmsAfterAnEdit() throws {
+        var reminder = try F.reminder(F.vtodo(["UID:a", "SUMMARY:A", "DUE:20261205T090000Z",
+                                               "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "X-ONE:1", "END:VALARM",
+                                               "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "X-TWO:2", "END:VALARM"]))
+        reminder.listID = Self.list.id
+        #expect(reminder.alarms.map(\.uid) == ["a-alarm-1", "a-alarm-2"])
+        reminder.alarms[0].trigger = .relative(seconds: -3_600, toStart: true)
+        let text = Self.write([reminder])
+        let again = try F.reminder(text)
+        #expect(again.alarms.map(\.uid) == ["a-alarm-1", "a-alarm-2"], "\(text)")
+        #expect(again.alarms.map(\.trigger) == [.relative(seconds: -3_600, toStart: true), .relative(seconds: -300, toStart: true)])
+        #expect(text.contains("X-TWO:2") && !text.contains("X-ONE:1"), "\(text)")
+        // Nothing edited: both blocks as they came, without a UID.
+        var untouched = try F.reminder(F.vtodo(["UID:a", "SUMMARY:A", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M",
+                                                "X-ONE:1", "END:VALARM", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M",
+                                                "X-TWO:2", "END:VALARM"]))
+        untouched.listID = Self.list.id
+        #expect(!Self.vtodoLines(Self.write([untouched])).contains { $0.hasPrefix("UID:a-alarm") })
+    }
+
     /// A database written before the reader left such lines out may hold them: libical would
     /// take the line as the to-do's END, and the lines after it would be lost when read again.
     @Test("a kept BEGIN or END line with parameters is not written", arguments: ["END;TZID=X:20201220T220139Z", "BEGIN;A=B:VALARM"])

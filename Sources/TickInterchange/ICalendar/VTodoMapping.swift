@@ -114,6 +114,11 @@ enum VTodoMapping {
         }
     }
 
+    /// The UID of the `number`th VALARM without one (from 1) of the reminder `reminderUID`.
+    static func anonymousAlarmUID(of reminderUID: ReminderUID, number: Int) -> String {
+        "\(reminderUID)-alarm-\(number)"
+    }
+
     /// One alarm; `anonymous` counts alarms without a `UID` so far.
     static func alarm(_ alarm: VTodoFields.AlarmFields, reminderUID: ReminderUID, anonymous: inout Int,
                       zones: ICalendarTimeZones) -> Alarm {
@@ -122,7 +127,7 @@ enum VTodoMapping {
             uid = given
         } else {
             anonymous += 1
-            uid = "\(reminderUID)-alarm-\(anonymous)"
+            uid = anonymousAlarmUID(of: reminderUID, number: anonymous)
         }
         let trigger: Alarm.Trigger
         var isExact = false

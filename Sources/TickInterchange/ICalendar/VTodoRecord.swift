@@ -175,6 +175,17 @@ struct VTodoRecord: Sendable {
         return LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY)?.isParentRelation ?? false
     }
 
+    /// The display alarm libical reads from kept block lines (a VALARM with `ACTION:DISPLAY`
+    /// and a readable `TRIGGER`), nil for any other block. The writer sorts kept blocks by
+    /// this, the reading the reader itself made of them: by the lines' text, `ACTION:<tab>DISPLAY`
+    /// (read as an alarm by libical) was kept as another component beside Tick's own VALARM,
+    /// and imported again made two alarms (found by fuzz/icalendar).
+    static func displayAlarm(_ lines: [String]) -> VTodoFields.AlarmFields? {
+        guard let first = lines.first, ICalendarContentLine(text: first).beginName == "VALARM",
+              let fields = shadowFields(lines), fields.alarms.count == 1 else { return nil }
+        return fields.alarms[0]
+    }
+
     /// Whether block lines are a VALARM with `ACTION:DISPLAY`.
     static func isDisplayAlarm(_ lines: [String]) -> Bool {
         // The name as the kept block was split by (`ICalendarContentLine`: trimmed, upper case),

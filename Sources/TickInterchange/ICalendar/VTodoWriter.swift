@@ -29,7 +29,7 @@ struct VTodoWriter {
         var shadows: [String: String] = [:]
         var parents: [String] = []
         var categories: [String] = []
-        var alarmBlocks: [[String]] = []
+        var alarmBlocks: [(lines: [String], alarm: VTodoFields.AlarmFields)] = []
         var properties: [String] = []
         var blocks: [[String]] = []
         var overrides: [[String]] = []
@@ -55,8 +55,8 @@ struct VTodoWriter {
             case .component(let name, let lines):
                 if name == "VTODO" {
                     overrides.append(lines)
-                } else if VTodoRecord.isDisplayAlarm(lines) {
-                    alarmBlocks.append(lines)
+                } else if let alarm = VTodoRecord.displayAlarm(lines) {
+                    alarmBlocks.append((lines, alarm))
                 } else {
                     blocks.append(lines)
                 }
@@ -189,34 +189,47 @@ struct VTodoWriter {
     /// each alarm not covered. A kept VALARM whose alarm has fired (or was re-armed)
     /// since is written with its `ACKNOWLEDGED` (RFC 9074 §6) set to match, so that its
     /// other lines (`X-WR-ALARMUID`, `DESCRIPTION` …) are not lost when an alarm rings.
+    /// A kept VALARM without a `UID` is written with one when a reader would otherwise
+    /// number it into another alarm's UID (`VTodoMapping.alarms`).
     /// - Complexity: O(n + k) for n alarms and k kept VALARMs (alarms are found by UID,
     ///   not searched).
-    private func alarmLines(_ kept: [[String]]) -> [String] {
+    private func alarmLines(_ kept: [(lines: [String], alarm: VTodoFields.AlarmFields)]) -> [String] {
         // Each alarm's kept block (by the alarm's index), then the alarms in the reminder's
         // order: a kept block or Tick's own lines, so that a reader meets them in that order.
-        var blocks: [Int: [String]] = [:]
+        var blocks: [Int: (lines: [String], isAnonymous: Bool)] = [:]
         var written = Set<Int>()
         var anonymous = 0
         // The indices of the reminder's alarms by UID, in order; those written are passed over.
         var byUID: [String: [Int]] = [:]
         for (index, alarm) in reminder.alarms.enumerated() { byUID[alarm.uid, default: []].append(index) }
         for block in kept {
-            guard let fields = VTodoRecord.shadowFields(block), let alarm = fields.alarms.first ?? nil else { continue }
-            let read = VTodoMapping.alarm(alarm, reminderUID: reminder.uid, anonymous: &anonymous, zones: zones)
+            let read = VTodoMapping.alarm(block.alarm, reminderUID: reminder.uid, anonymous: &anonymous, zones: zones)
             let candidates = (byUID[read.uid] ?? []).lazy.filter { !written.contains($0) }
             guard let index = candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read) })
                 ?? candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read, ignoringFired: true) })
             else { continue }
             written.insert(index)
-            if VTodoWriter.same(reminder.alarms[index], read) {
-                blocks[index] = block
-            } else {
-                blocks[index] = VTodoWriter.acknowledging(block, as: reminder.alarms[index])
-            }
+            let lines = VTodoWriter.same(reminder.alarms[index], read)
+                ? block.lines : VTodoWriter.acknowledging(block.lines, as: reminder.alarms[index])
+            blocks[index] = (lines, block.alarm.uid == nil)
         }
+        // A reader numbers the VALARMs without a UID it meets: when a kept block left out (its
+        // alarm edited) was one of them, those after it would be read under another alarm's UID.
         var lines: [String] = []
+        var unnamed = 0
         for (index, alarm) in reminder.alarms.enumerated() {
-            lines.append(contentsOf: blocks[index] ?? VTodoLines.alarm(alarm, of: reminder))
+            guard var block = blocks[index] else {
+                lines.append(contentsOf: VTodoLines.alarm(alarm, of: reminder))
+                continue
+            }
+            if block.isAnonymous {
+                if VTodoMapping.anonymousAlarmUID(of: reminder.uid, number: unnamed + 1) == alarm.uid {
+                    unnamed += 1
+                } else {
+                    block.lines.insert("UID:" + ICalendarText.escaped(alarm.uid), at: 1)
+                }
+            }
+            lines.append(contentsOf: block.lines)
         }
         return lines
     }
