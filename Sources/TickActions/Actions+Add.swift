@@ -45,15 +45,15 @@ extension Actions {
         reminder.listID = list.id
         reminder.parentUID = parent?.uid
         var added = try db.insert(reminder, keepingNumber: false, keepingPosition: false)
-        if try db.isSyncedWithCalDAV(list: list.id), let value = try sortOrderAfterNeighbours(of: added, in: db) {
+        if let value = try sortOrderAfterNeighbours(of: added, in: db) {
             added.iCalendarExtras = ICalendarSortOrder.settingValue(value, in: added.iCalendarExtras)
             try db.update(added)
         }
         return ReminderChangeResult(reminder: added, list: list, notes: notes)
     }
 
-    /// Apple's sort order for `reminder`, just added to a list synced with CalDAV, when the
-    /// order other clients read without one (`ICalendarSortOrder.key(of:)`: its creation
+    /// Apple's sort order for `reminder`, just added, when the order CalDAV clients (of
+    /// `tick sync`'s servers or of `tick serve`) read without one (`ICalendarSortOrder.key(of:)`: its creation
     /// time, whole seconds) would not put it after the reminder before it: several added
     /// in one second, or after one moved to a later value. Nil when the creation time
     /// already sorts it right (most adds: the line is then not written).

@@ -48,12 +48,13 @@ extension Actions {
         }
         var moved = reminder
         moved.position = try db.move(number, to: placement)
-        if try db.isSyncedWithCalDAV(list: reminder.listID) {
-            // A list synced with CalDAV: the moved reminder (and only it) gets Apple's sort
-            // order between its new neighbours', so that the move reaches the server and
-            // the phones (a change of what it says, so the next sync sends it).
-            let (before, after) = try db.neighbours(of: number)
-            let value = ICalendarSortOrder.between(before.map(ICalendarSortOrder.key(of:)), after.map(ICalendarSortOrder.key(of:)))
+        // The moved reminder (and only it) gets Apple's sort order between its new
+        // neighbours', so that the move reaches every CalDAV client: the servers `tick sync`
+        // talks to (a change of what it says, so the next sync sends it) and the phones that
+        // sync with `tick serve` (its ETag changes), whichever list it is in.
+        let (before, after) = try db.neighbours(of: number)
+        let value = ICalendarSortOrder.between(before.map(ICalendarSortOrder.key(of:)), after.map(ICalendarSortOrder.key(of:)))
+        if value != ICalendarSortOrder.value(in: moved.iCalendarExtras) {
             moved.iCalendarExtras = ICalendarSortOrder.settingValue(value, in: moved.iCalendarExtras)
             try db.update(moved)
         }

@@ -174,6 +174,20 @@ import Synchronization
         #expect(try harness.snapshot() == before)
     }
 
+    /// Found by a tester: OPTIONS of an API route was 405. It says what the route takes
+    /// (RFC 9110 §9.3.7), and grants no CORS preflight.
+    @Test func optionsOfARouteSaysWhatItTakes() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a"}"#)
+        let reminder = harness.send("OPTIONS", "/api/v1/reminders/" + uid)
+        #expect(reminder.status == 204)
+        #expect(reminder.header("Allow") == "GET, HEAD, PATCH, DELETE, OPTIONS")
+        #expect(reminder.header("Access-Control-Allow-Origin") == nil)
+        #expect(harness.send("OPTIONS", "/api/v1/lists").header("Allow") == "GET, HEAD, POST, OPTIONS")
+        #expect(harness.send("OPTIONS", "/api/v1/nothing").status == 404)
+        #expect(harness.send("OPTIONS", "/api/v1/lists", as: .none).status == 401)
+    }
+
     @Test func completeAndReopenARepeatingReminderByOccurrence() throws {
         let harness = try ServiceHarness()
         let uid = harness.add(#"{"title":"water plants","due":"2026-11-29","repeat":"daily"}"#)
@@ -187,6 +201,11 @@ import Synchronization
         #expect(ServiceHarness.object(harness.send("POST", "/api/v1/reminders/\(plain)/reopen"))["completed"] as? Bool == false)
         #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", json: #"{"occurrence":"2026-12-05"}"#).status == 409)
         #expect(harness.send("POST", "/api/v1/reminders/nope/complete").status == 404)
+        // Found by a tester: a route that takes no fields listed them as "the fields are: " and nothing.
+        let extra = harness.send("POST", "/api/v1/reminders/\(plain)/reopen", json: #"{"occurrence":"2026-12-05"}"#)
+        #expect(extra.status == 400)
+        #expect(ServiceHarness.object(extra)["detail"] as? String
+                == #"unknown field "occurrence"; this request takes no fields (send no body, or {})"#)
     }
 
     @Test func moveBeforeAndAfterAndPages() throws {

@@ -47,7 +47,8 @@ struct JSONBody {
             throw .badRequest("the body is not a JSON object")
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw .badRequest("unknown field \"\(unknown)\"; the fields are: " + allowed.sorted().joined(separator: ", "))
+            throw .badRequest(allowed.isEmpty ? "unknown field \"\(unknown)\"; this request takes no fields (send no body, or {})"
+                              : "unknown field \"\(unknown)\"; the fields are: " + allowed.sorted().joined(separator: ", "))
         }
         self.object = object
     }

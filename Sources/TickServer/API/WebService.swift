@@ -206,11 +206,15 @@ public final class WebService: Sendable {
                        detail: "a change made with the session cookie or Basic credentials needs the header X-Tick-Request: 1").response
     }
 
-    /// The answer of `router`'s route for `request`, given to `api`; 404 and 405 for none.
+    /// The answer of `router`'s route for `request`, given to `api`; 404 and 405 for none;
+    /// 204 with `Allow` for OPTIONS of a route.
     static func routed<API>(_ request: HTTPRequest, by router: Router<API>, to api: API) -> HTTPResponse {
         switch router.match(method: request.method, path: request.path) {
         case .notFound:
             return Problem.notFound("there is no such API route: \(request.method) \(request.path)").response
+        case .methodNotAllowed(let allowed) where request.method == "OPTIONS":
+            // RFC 9110 §9.3.7: what the route takes. No CORS field: a preflight is not granted.
+            return HTTPResponse(status: 204, headers: [("Allow", (allowed + ["OPTIONS"]).joined(separator: ", "))])
         case .methodNotAllowed(let allowed):
             return Problem(status: 405, name: "method-not-allowed",
                            detail: "\(request.path) takes \(allowed.joined(separator: ", "))",

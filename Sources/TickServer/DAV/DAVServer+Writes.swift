@@ -33,6 +33,7 @@ extension DAVServer {
                                  "\(path.href) holds the reminder with the UID '\(existing.uid.rawValue)'; a PUT cannot change a resource's UID",
                                  conditionContent: WebService.href(path))
             }
+            let previous = try db.reminder(uid: uid)
             if let other = try db.davResource(uid: uid), other.list != id || other.resource.name != name {
                 let otherPath = DAVPath.item(other.list, name: other.resource.name)
                 guard other.list != id, existing == nil, let moving = try db.reminder(uid: uid) else {
@@ -56,12 +57,42 @@ extension DAVServer {
             guard let stored = try db.davResource(inList: id, named: name), let reminder = try db.reminder(uid: uid) else {
                 throw DAVFailure(500, nil, "the reminder was not stored at \(path.href)")
             }
+            try DAVServer.place(reminder, previous: previous, in: db)
             // RFC 4791 §5.3.4: an ETag only when what a GET gives is what was sent; else the
             // client fetches Tick's text (a PUT Tick itself rendered gets its ETag).
             let same = CalendarObject.text(of: reminder, in: list) == String(decoding: request.body, as: UTF8.self)
             return (existing == nil, same ? WebService.etag(stored) : nil, reminder.title)
         }
         return HTTPResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
+    }
+
+    /// Puts a reminder a client PUT in its place in its list's manual order when the client
+    /// says where: Apple's `X-APPLE-SORT-ORDER` (seconds since 2001, ascending; one without
+    /// it sorts by its creation time, `ICalendarSortOrder.key(of:)`), new to the list or
+    /// another value than the one stored. It goes just before the first other reminder of
+    /// the list, in Tick's order, whose key is higher, else last; the others keep their
+    /// places. Only positions change, which no ETag holds: the PUT's answer stays right.
+    /// - Complexity: O(1) when it already stands between neighbours that sort around it
+    ///   (a to-do new on the phone: after the others), else O(n) in the list's reminders.
+    static func place(_ reminder: Reminder, previous: Reminder?, in db: Store.Transaction) throws {
+        guard let value = ICalendarSortOrder.value(in: reminder.iCalendarExtras) else { return }
+        if let previous, previous.listID == reminder.listID, ICalendarSortOrder.value(in: previous.iCalendarExtras) == value { return }
+        let (before, after) = try db.neighbours(of: reminder.number)
+        if before.map({ ICalendarSortOrder.key(of: $0) <= value }) ?? true, after.map({ value < ICalendarSortOrder.key(of: $0) }) ?? true {
+            return
+        }
+        var target: Reminder.Number?
+        var last: Reminder.Number?
+        try db.forEachReminder(inList: reminder.listID) { other in
+            guard other.number != reminder.number else { return }
+            if target == nil, ICalendarSortOrder.key(of: other) > value { target = other.number }
+            last = other.number
+        }
+        if let target {
+            _ = try db.move(reminder.number, to: .before(target))
+        } else if let last {
+            _ = try db.move(reminder.number, to: .after(last))
+        }
     }
 
     /// The refusal of a PUT whose UID is the reminder at `path`, in a list the user sees that
