@@ -53,7 +53,8 @@ public struct ListingRequest: Sendable, Equatable {
     public var tag: String?
     /// Only reminders that match this search.
     public var search: SearchQuery?
-    /// Include completed reminders (smart lists decide for themselves).
+    /// Include completed reminders: a list's all; a smart list's as Apple's Show Completed
+    /// (`ReminderFilter.includesCompleted`; `overdue` and `completed` decide for themselves).
     public var includesCompleted: Bool
     /// At most this many rows (counted after sorting).
     public var limit: Int?

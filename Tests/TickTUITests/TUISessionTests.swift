@@ -86,6 +86,43 @@ struct TUISessionTests {
         #expect(harness.screen.contains("Done one"))
     }
 
+    /// Found by a tester: `c` said "Completed reminders are hidden in smart lists", while
+    /// `tick list today --completed` and Apple Reminders show them. Today adds the ones done
+    /// that were due today, Scheduled and Flagged all of theirs, All every reminder.
+    @Test("c shows the completed reminders of Today, Scheduled, Flagged and All, as tick list … --completed does")
+    func showCompletedInSmartLists() throws {
+        let today = try #require(CalendarDay(year: 2026, month: 11, day: 29))
+        let yesterday = try #require(CalendarDay(year: 2026, month: 11, day: 28))
+        let harness = try SessionHarness { db, list in
+            try db.insert(Reminder(listID: list.id, title: "Open today", due: .allDay(today), createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Done today", due: .allDay(today), completedAt: Fixture.now,
+                                   createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Done yesterday", due: .allDay(yesterday), completedAt: Fixture.now,
+                                   createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Done flagged", isFlagged: true, completedAt: Fixture.now,
+                                   createdAt: Fixture.now))
+            try db.insert(Reminder(listID: list.id, title: "Open flagged", isFlagged: true, createdAt: Fixture.now))
+        }
+        func titles() -> [String] { harness.session.state.table.rows.map(\.title) }
+        harness.press(.tab, .home, .enter) // Today
+        #expect(titles() == ["Open today"])
+        #expect(harness.screen.contains("c shows done"))
+        harness.press(.character("c"))
+        #expect(Set(titles()) == ["Open today", "Done today"])
+        #expect(harness.screen.contains("[x] ● Done today"))
+        #expect(harness.screen.contains("c hides done"))
+        harness.press(.tab, .down, .enter) // Scheduled
+        #expect(Set(titles()) == ["Open today", "Done today", "Done yesterday"])
+        harness.press(.tab, .down, .enter) // Flagged
+        #expect(titles() == ["Done flagged", "Open flagged"])
+        harness.press(.tab, .down, .enter) // All
+        #expect(titles().count == 5)
+        harness.press(.character("c"))
+        #expect(titles() == ["Open today", "Open flagged"])
+        harness.press(.tab, .down, .enter, .character("c")) // Completed
+        #expect(harness.screen.contains("Completed shows only completed reminders."))
+    }
+
     @Test("undo of a new list removes it; a list with reminders is not removed by undo")
     func undoNewList() throws {
         let harness = try SessionHarness()

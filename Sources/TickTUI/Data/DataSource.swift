@@ -30,9 +30,9 @@ final class DataSource {
     /// The ISO weekday weeks begin on, for the date words (`DateContext.weekStart`).
     let weekStart: Int
     private var knownDataVersion: Int64?
-    /// A listing read into memory: its scope, its first rows (all of them when
-    /// `isWhole`), valid until the data changes.
-    private var memory: (scope: Scope, rows: [Reminder], index: [Reminder.Number: Int], isWhole: Bool)?
+    /// A listing read into memory: its scope (with its completed reminders or not), its
+    /// first rows (all of them when `isWhole`), valid until the data changes.
+    private var memory: (scope: Scope, showsCompleted: Bool, rows: [Reminder], index: [Reminder.Number: Int], isWhole: Bool)?
     /// The order of the listing read whole before the last change, to find where a
     /// reminder that left it used to be.
     private var previousOrder: [Reminder.Number] = []
@@ -218,7 +218,7 @@ final class DataSource {
     private func memoryWindow(_ request: WindowRequest, _ db: Database) throws -> WindowPage {
         var wanted = DataSource.memoryChunk
         while true {
-            let (rows, index, isWhole) = try memoryRows(for: request.scope, atLeast: wanted, db)
+            let (rows, index, isWhole) = try memoryRows(for: request.scope, showsCompleted: request.showsCompleted, atLeast: wanted, db)
             if let page = try memorySlice(request, rows: rows, index: index, isWhole: isWhole, db) { return page }
             wanted = wanted > Int.max / 8 ? Int.max : wanted * 4
         }
@@ -256,7 +256,8 @@ final class DataSource {
             slice(at - limit, at)
             page.hasMoreAfter = true
         case .around(let anchors):
-            guard let at = try place(of: anchors, index: index, count: rows.count, isWhole: isWhole, scope: request.scope, db),
+            guard let at = try place(of: anchors, index: index, count: rows.count, isWhole: isWhole, scope: request.scope,
+                                     showsCompleted: request.showsCompleted, db),
                   known(at + limit) else { return nil }
             let lower = max(0, min(at - limit / 3, rows.count - limit))
             slice(lower, lower + limit)
@@ -270,11 +271,11 @@ final class DataSource {
     /// still in it; else the end. Nil when that cannot be told from the first rows alone
     /// (an anchor still in the listing, or the row that followed, is past them).
     private func place(of anchors: [Reminder], index: [Reminder.Number: Int], count: Int, isWhole: Bool,
-                       scope: Scope, _ db: Database) throws -> Int? {
+                       scope: Scope, showsCompleted: Bool, _ db: Database) throws -> Int? {
         for anchor in anchors {
             if let at = index[anchor.number] { return at }
             if !isWhole, case .smart(let smart) = scope, let current = try db.reminder(number: anchor.number),
-               isIn(smart, current) {
+               isIn(smart, current, showsCompleted: showsCompleted) {
                 return nil
             }
         }
@@ -286,10 +287,19 @@ final class DataSource {
         return isWhole ? max(count - 1, 0) : nil
     }
 
-    /// Whether `reminder` is in the smart list `smart` now (the rules of the store's listing).
-    private func isIn(_ smart: SmartList, _ reminder: Reminder) -> Bool {
-        guard !reminder.isCompleted else { return smart == .completed }
+    /// Whether `reminder` is in the smart list `smart` now (the rules of the store's listing;
+    /// with `showsCompleted`, Apple's Show Completed: a completed one due today is in Today).
+    private func isIn(_ smart: SmartList, _ reminder: Reminder, showsCompleted: Bool) -> Bool {
         let now = clock()
+        if reminder.isCompleted {
+            guard showsCompleted, Scope.smart(smart).takesShowCompleted else { return smart == .completed }
+            switch smart {
+            case .today: return reminder.due.map { $0.day(in: timeZone) == LocalDateTime(now, in: timeZone).day } ?? false
+            case .scheduled: return reminder.due != nil
+            case .flagged: return reminder.isFlagged
+            default: return true
+            }
+        }
         switch smart {
         case .today: return reminder.due.map { SidebarCounts.isDueToday($0, today: LocalDateTime(now, in: timeZone).day, zone: timeZone) } ?? false
         case .overdue: return reminder.isOverdue(at: now, in: timeZone)
@@ -301,9 +311,10 @@ final class DataSource {
     }
 
     /// The listing of `scope` in memory with at least `wanted` rows when it has that many.
-    private func memoryRows(for scope: Scope, atLeast wanted: Int,
+    private func memoryRows(for scope: Scope, showsCompleted: Bool, atLeast wanted: Int,
                             _ db: Database) throws -> ([Reminder], [Reminder.Number: Int], Bool) {
-        if let memory, memory.scope == scope {
+        let showsCompleted = showsCompleted && scope.takesShowCompleted
+        if let memory, memory.scope == scope, memory.showsCompleted == showsCompleted {
             if memory.isWhole || memory.rows.count >= wanted { return (memory.rows, memory.index, memory.isWhole) }
             // More of the same rows: the order before the last change stays what it was.
             self.memory = nil
@@ -317,7 +328,7 @@ final class DataSource {
                                      limit: DataSource.searchLimit, detail: .full)
         case .smart(let smart):
             limit = wanted == Int.max ? nil : wanted
-            request = ListingRequest(source: .smartList(smart), limit: limit, detail: .full)
+            request = ListingRequest(source: .smartList(smart), includesCompleted: showsCompleted, limit: limit, detail: .full)
         case .list(let id):
             request = ListingRequest(source: .listID(id), includesCompleted: true, detail: .full)
         }
@@ -328,7 +339,7 @@ final class DataSource {
         index.reserveCapacity(rows.count)
         for (offset, reminder) in rows.enumerated() { index[reminder.number] = offset }
         let isWhole = limit.map { rows.count < $0 } ?? true
-        memory = (scope, rows, index, isWhole)
+        memory = (scope, showsCompleted, rows, index, isWhole)
         return (rows, index, isWhole)
     }
 }

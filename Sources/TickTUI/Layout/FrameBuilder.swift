@@ -146,6 +146,9 @@ final class FrameBuilder {
         case .smart(let smart):
             builder.add(smart.title, style: SpanStyle(role: .heading))
             builder.add("  \(state.counts[.smart(smart)])", style: SpanStyle(role: .dim))
+            if state.scope.takesShowCompleted {
+                builder.add(state.showsCompleted ? "  c hides done" : "  c shows done", style: SpanStyle(role: .dim))
+            }
         case .list(let id):
             guard let list = state.list(id) else { return }
             builder.add("● ", style: SpanStyle(role: .listColor(list.color)))
@@ -192,7 +195,7 @@ final class FrameBuilder {
     /// The footer hints of the pane with the keyboard; a list's say what `c` does now.
     private func browseHints(_ state: AppState) -> [HelpText.Hint] {
         guard state.focus == .table else { return HelpText.sidebarHints }
-        guard case .list = state.scope else { return HelpText.tableHints }
+        guard state.scope.takesShowCompleted else { return HelpText.tableHints }
         return HelpText.listHints(showsCompleted: state.showsCompleted)
     }
 

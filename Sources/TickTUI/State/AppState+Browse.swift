@@ -26,8 +26,12 @@ extension AppState {
         case .character("u"):
             return undo()
         case .character("c"):
-            guard case .list = scope else {
-                message = StatusMessage(text: "Completed reminders are hidden in smart lists; see Completed.")
+            guard scope.takesShowCompleted else {
+                switch scope {
+                case .search: message = StatusMessage(text: "A search shows completed reminders already.")
+                case .smart(.completed): message = StatusMessage(text: "Completed shows only completed reminders.")
+                default: message = StatusMessage(text: "Overdue has no completed reminders.")
+                }
                 return []
             }
             showsCompleted.toggle()

@@ -15,14 +15,26 @@ enum Scope: Hashable, Sendable {
     static let sidebarSmartLists: [SmartList] = [.today, .scheduled, .flagged, .all, .completed]
 
     /// The store listing that pages this scope by key, or nil when the scope must be read
-    /// whole and sorted in memory (due-date order and search results).
+    /// whole and sorted in memory (due-date order, search results, and All and Flagged with
+    /// their completed reminders, which no index orders with the open ones).
     func pageScope(showsCompleted: Bool) -> PageScope? {
         switch self {
         case .list(let id): return .list(id, includesCompleted: showsCompleted)
-        case .smart(.all): return .open
-        case .smart(.flagged): return .flagged
+        case .smart(.all) where !showsCompleted: return .open
+        case .smart(.flagged) where !showsCompleted: return .flagged
         case .smart(.completed): return .completed
         case .smart, .search: return nil
+        }
+    }
+
+    /// Whether `c` (Apple's Show Completed) adds the completed reminders: a list and the
+    /// smart lists Today, Scheduled, Flagged and All (as `tick list … --completed`); not
+    /// Completed (nothing else to add), Overdue or a search (which finds them already).
+    var takesShowCompleted: Bool {
+        switch self {
+        case .list: return true
+        case .smart(let smart): return [.today, .scheduled, .flagged, .all].contains(smart)
+        case .search: return false
         }
     }
 
