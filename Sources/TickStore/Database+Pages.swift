@@ -17,7 +17,8 @@ extension Database {
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(limit + lists) rows read through the indexes
     ///   `reminder_open_list_summary`, `reminder_list_position`, `reminder_open_flagged`
-    ///   and `reminder_completed`, whatever the size of the listing.
+    ///   and `reminder_completed`, whatever the size of the listing; `everyFlagged` reads
+    ///   a list's rows by `reminder_list_position` until it has `limit` flagged ones.
     public func reminders(in scope: PageScope, from anchor: Reminder?, includingAnchor: Bool = false,
                           direction: PageDirection, limit: Int) throws -> [Reminder] {
         guard limit > 0 else { return [] }
@@ -36,12 +37,18 @@ extension Database {
                                      including: includingAnchor, direction: direction, limit: limit)
         case .completed:
             return try completedPage(anchor: anchor, including: includingAnchor, direction: direction, limit: limit)
+        case .every:
+            return try segmentedPage(condition: "", anchor: anchor, including: includingAnchor, direction: direction, limit: limit)
+        case .everyFlagged:
+            return try segmentedPage(condition: " AND r.flagged = 1", anchor: anchor,
+                                     including: includingAnchor, direction: direction, limit: limit)
         }
     }
 
     /// The number of reminders in `scope`.
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(lists), from the counts the store keeps (`list_count`).
+    /// - Complexity: O(lists), from the counts the store keeps (`list_count`); O(n) for
+    ///   `everyFlagged` (completed flagged reminders are not counted there).
     public func count(in scope: PageScope) throws -> Int {
         switch scope {
         case .list(let id, let includesCompleted):
@@ -49,6 +56,8 @@ extension Database {
         case .open: return try keptTotal("open")
         case .flagged: return try keptTotal("flagged")
         case .completed: return try keptTotal("completed")
+        case .every: return try keptTotal("open") + keptTotal("completed")
+        case .everyFlagged: return try scalarInt("SELECT count(*) FROM reminder WHERE flagged = 1").map(Int.init) ?? 0
         }
     }
 

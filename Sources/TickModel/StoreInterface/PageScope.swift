@@ -16,6 +16,12 @@ public enum PageScope: Sendable, Hashable {
     /// Completed reminders, most recently completed first, then by number, descending
     /// (the smart list `completed`).
     case completed
+    /// Every reminder, completed ones in their places, in the order of `open` (the smart
+    /// list `all` with Apple's Show Completed).
+    case every
+    /// Flagged reminders, completed ones in their places, in the order of `open` (the smart
+    /// list `flagged` with Show Completed).
+    case everyFlagged
 
     /// Whether `reminder` belongs to this listing.
     public func contains(_ reminder: Reminder) -> Bool {
@@ -25,6 +31,8 @@ public enum PageScope: Sendable, Hashable {
         case .open: return !reminder.isCompleted
         case .flagged: return !reminder.isCompleted && reminder.isFlagged
         case .completed: return reminder.isCompleted
+        case .every: return true
+        case .everyFlagged: return reminder.isFlagged
         }
     }
 }

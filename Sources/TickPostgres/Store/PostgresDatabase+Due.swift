@@ -14,25 +14,31 @@ extension PostgresDatabase {
     /// with a due date), in `DueOrder` (by due instant, then manual order), the first
     /// `limit` of them.
     ///
-    /// - Parameter listPositions: each of the user's lists' `position` (ties in due order
-    ///   go in the lists' order), from the lists the caller has read.
+    /// - Parameters:
+    ///   - listPositions: each of the user's lists' `position` (ties in due order go in the
+    ///     lists' order), from the lists the caller has read.
+    ///   - includesCompleted: Apple's Show Completed, as `tick list … --completed`: `today`
+    ///     adds the completed reminders due today (not earlier), `scheduled` every completed
+    ///     one with a due date. Not with `overdue`.
     /// - Precondition: `smartList` is `.today`, `.overdue` or `.scheduled`; `limit` ≥ 0.
     /// - Throws: `PostgresError` from the server, or `.unreadableValue` for a stored value
     ///   in none of the stored forms.
     /// - Complexity: `today` and `overdue`: the open reminders stored as due before the
     ///   day after tomorrow; `scheduled`: O(limit) index entries to find the `limit`-th
     ///   due text, then the rows stored up to three days past it (a stored day is at most
-    ///   14 hours behind and 36 hours ahead of the instant it sorts by).
+    ///   14 hours behind and 36 hours ahead of the instant it sorts by); `scheduled` with
+    ///   `includesCompleted`: every dated reminder of the user.
     public func dueListing(_ smartList: SmartList, now: Date, timeZone: TimeZone, limit: Int,
-                           listPositions: [ReminderList.ID: Int64]) throws -> [Reminder] {
+                           listPositions: [ReminderList.ID: Int64], includesCompleted: Bool = false) throws -> [Reminder] {
         precondition([.today, .overdue, .scheduled].contains(smartList), "\(smartList) is not a smart list by date")
+        precondition(!includesCompleted || smartList != .overdue, "overdue has no completed reminders")
         precondition(limit >= 0)
         let localNow = LocalDateTime(now, in: timeZone)
         let today = localNow.day
         var bound: String?
         if smartList == .scheduled {
             // The limit-th row by text; three days past its day, every later row sorts after it.
-            if limit > 0, let text = try scalar(PostgresDatabase.openDatedDue + onlyVisibleList(3) + " ORDER BY due COLLATE \"C\" LIMIT 1 OFFSET $2",
+            if limit > 0, !includesCompleted, let text = try scalar(PostgresDatabase.openDatedDue + onlyVisibleList(3) + " ORDER BY due COLLATE \"C\" LIMIT 1 OFFSET $2",
                                                 [limit - 1] + visibleListParameter, as: String.self),
                let day = CalendarDay(text.prefix(10)) {
                 bound = day.adding(checkedDays: 3)?.description
@@ -41,8 +47,10 @@ extension PostgresDatabase {
             // Past the last day a CalendarDay holds, every stored text sorts below "A".
             bound = today.adding(checkedDays: 2)?.description ?? "A"
         }
-        var sql = "SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND completed_at IS NULL AND due IS NOT NULL"
-            + onlyVisibleList(2)
+        // With the completed ones, `scheduled` reads every dated reminder (no bound above: no
+        // index orders both by due text); `today` the same days as without them.
+        var sql = "SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1"
+            + (includesCompleted ? "" : " AND completed_at IS NULL") + " AND due IS NOT NULL" + onlyVisibleList(2)
         var parameters: [any PostgresEncodable] = visibleListParameter
         if let bound {
             sql += " AND due COLLATE \"C\" < $\(parameters.count + 2)"
@@ -52,6 +60,7 @@ extension PostgresDatabase {
         if smartList != .scheduled {
             rows.removeAll { reminder in
                 guard let due = reminder.due else { return true }
+                if reminder.isCompleted { return due.day(in: timeZone) != today }
                 return smartList == .overdue ? !due.isOverdue(at: now, localNow: localNow) : due.day(in: timeZone) > today
             }
         }

@@ -114,9 +114,9 @@ extension PostgresDatabase {
             if let anchor {
                 conditions.append("(r.position, r.number) \(comparison) (\(parameter(anchor.position)), \(parameter(anchor.number.rawValue)))")
             }
-        case .open, .flagged:
-            conditions.append("r.completed_at IS NULL")
-            if scope == .flagged { conditions.append("r.flagged") }
+        case .open, .flagged, .every, .everyFlagged:
+            if scope == .open || scope == .flagged { conditions.append("r.completed_at IS NULL") }
+            if scope == .flagged || scope == .everyFlagged { conditions.append("r.flagged") }
             key = ["l.position", "l.name", "r.position", "r.number"]
             // An anchor whose list is gone marks no place: the page starts from the edge.
             if let anchor, let list = try list(id: anchor.listID) {

@@ -105,6 +105,7 @@ enum PageCursor: Equatable {
         case .list(let id, _): listID == id.rawValue
         case .open, .flagged: completedAt == nil
         case .completed: completedAt != nil
+        case .every, .everyFlagged: true
         }
         guard fits else { throw .badRequest("?cursor is not a cursor of this listing") }
         return cursor.anchor

@@ -18,22 +18,23 @@ extension WebService {
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
         let smartList = try WebService.smartList(named: name)
-        try WebService.refuseCompleted(request, in: smartList)
+        let completed = try WebService.showsCompleted(request, in: smartList)
         let (limit, cursor) = try WebService.paging(request)
         switch smartList {
-        case .all: return try keysetPage(.open, limit: limit, cursor: cursor, request: request)
-        case .flagged: return try keysetPage(.flagged, limit: limit, cursor: cursor, request: request)
+        case .all: return try keysetPage(completed ? .every : .open, limit: limit, cursor: cursor, request: request)
+        case .flagged: return try keysetPage(completed ? .everyFlagged : .flagged, limit: limit, cursor: cursor, request: request)
         case .completed: return try keysetPage(.completed, limit: limit, cursor: cursor, request: request)
         case .today, .scheduled, .overdue:
-            return try duePage(smartList, limit: limit, cursor: cursor, context: actionContext(for: request))
+            return try duePage(smartList, completed: completed, limit: limit, cursor: cursor, context: actionContext(for: request))
         }
     }
 
     /// A page of a smart list by date, read whole after its first page (sorted in Swift by
     /// `DueOrder`, it has no index to start at) and started after the cursor's place.
-    private func duePage(_ smartList: SmartList, limit: Int, cursor: PageCursor?, context: ActionContext) throws -> HTTPResponse {
+    private func duePage(_ smartList: SmartList, completed: Bool, limit: Int, cursor: PageCursor?,
+                         context: ActionContext) throws -> HTTPResponse {
         let anchor = try PageCursor.dueAnchor(cursor, of: smartList)
-        var listing = ListingRequest(source: .smartList(smartList), detail: .full)
+        var listing = ListingRequest(source: .smartList(smartList), includesCompleted: completed, detail: .full)
         listing.limit = anchor == nil ? limit + 1 : nil
         let result = try Actions(store: reader, context: context).listing(listing)
         guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }

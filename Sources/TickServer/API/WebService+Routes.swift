@@ -105,14 +105,18 @@ extension WebService {
     }
 
     /// A query parameter that must be `true` or `false` (absent: `fallback`).
-    /// `?completed` of a smart list: read as everywhere (`false` is its only meaning there);
-    /// `true` is refused, saying where completed reminders are (it was taken and ignored, so a
-    /// page said "all" without them; a tester).
+    /// `?completed` of a smart list, Apple's Show Completed as `tick list … --completed`:
+    /// `today` adds the completed reminders due today, `scheduled` and `flagged` all of
+    /// theirs, `all` every reminder; `completed` holds nothing else. `overdue` has none:
+    /// `true` is refused there (taken and ignored, a page would say it showed them).
     /// - Throws: `Problem` 400.
-    static func refuseCompleted(_ request: HTTPRequest, in smartList: SmartList) throws(Problem) {
-        guard try flag(request, "completed"), smartList != .completed else { return }
-        throw .badRequest("?completed=true is for a list's page and a search; a smart list has its own rule "
-                          + "(the smart list 'completed' holds the completed reminders)")
+    static func showsCompleted(_ request: HTTPRequest, in smartList: SmartList) throws(Problem) -> Bool {
+        guard try flag(request, "completed") else { return false }
+        guard smartList != .overdue else {
+            throw .badRequest("?completed=true: overdue has no completed reminders (a done one is not overdue); "
+                              + "see 'today' or 'scheduled' with ?completed=true")
+        }
+        return smartList != .completed
     }
 
     static func flag(_ request: HTTPRequest, _ name: String, default fallback: Bool = false) throws(Problem) -> Bool {

@@ -102,11 +102,11 @@ struct PostgresUserAPI: APIRoutes {
 
     func smartReminders(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
         let smartList = try WebService.smartList(named: name)
-        try WebService.refuseCompleted(request, in: smartList)
+        let completed = try WebService.showsCompleted(request, in: smartList)
         let (limit, cursor) = try WebService.paging(request)
         switch smartList {
-        case .all: return try keysetPageWithShared(.open, limit: limit, cursor: cursor)
-        case .flagged: return try keysetPageWithShared(.flagged, limit: limit, cursor: cursor)
+        case .all: return try keysetPageWithShared(completed ? .every : .open, limit: limit, cursor: cursor)
+        case .flagged: return try keysetPageWithShared(completed ? .everyFlagged : .flagged, limit: limit, cursor: cursor)
         case .completed: return try completedWithShared(limit: limit, cursor: cursor)
         case .today, .scheduled, .overdue:
             // After the first page the listing is read whole and started after the cursor's place.
@@ -116,7 +116,8 @@ struct PostgresUserAPI: APIRoutes {
             let (own, lists, shared) = try store.read { db in
                 let lists = try db.listsByID()
                 return (try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: wanted,
-                                          listPositions: lists.mapValues { Int64($0.position) }), lists, try db.listsSharedWithUser())
+                                          listPositions: lists.mapValues { Int64($0.position) }, includesCompleted: completed),
+                        lists, try db.listsSharedWithUser())
             }
             guard !shared.isEmpty else {
                 return WebService.json(WebService.duePage(own, of: smartList, after: anchor, limit: limit, lists: lists,
@@ -133,7 +134,8 @@ struct PostgresUserAPI: APIRoutes {
                 named[list.list.id] = list.list
                 let place = [list.list.id: after + 1 + Int64(index)]
                 rows += try readShared(list) { db in
-                    try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: wanted, listPositions: place)
+                    try db.dueListing(smartList, now: context.now, timeZone: context.timeZone, limit: wanted, listPositions: place,
+                                      includesCompleted: completed)
                 } ?? []
             }
             return WebService.json(WebService.duePage(DueOrder.sorted(rows, in: context.timeZone, listPositions: positions),

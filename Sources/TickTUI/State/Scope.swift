@@ -15,13 +15,12 @@ enum Scope: Hashable, Sendable {
     static let sidebarSmartLists: [SmartList] = [.today, .scheduled, .flagged, .all, .completed]
 
     /// The store listing that pages this scope by key, or nil when the scope must be read
-    /// whole and sorted in memory (due-date order, search results, and All and Flagged with
-    /// their completed reminders, which no index orders with the open ones).
+    /// whole and sorted in memory (due-date order and search results).
     func pageScope(showsCompleted: Bool) -> PageScope? {
         switch self {
         case .list(let id): return .list(id, includesCompleted: showsCompleted)
-        case .smart(.all) where !showsCompleted: return .open
-        case .smart(.flagged) where !showsCompleted: return .flagged
+        case .smart(.all): return showsCompleted ? .every : .open
+        case .smart(.flagged): return showsCompleted ? .everyFlagged : .flagged
         case .smart(.completed): return .completed
         case .smart, .search: return nil
         }

@@ -61,10 +61,13 @@ struct PostgresDueListingTests {
         }
     }
 
-    /// Every title of a smart list, read `limit` at a time through the cursors.
-    static func titles(_ smart: String, limit: Int, send: (String, [String: String]) -> HTTPResponse) -> [String] {
+    /// Every title of a smart list, read `limit` at a time through the cursors (with its
+    /// completed reminders when `completed`).
+    static func titles(_ smart: String, limit: Int, completed: Bool = false,
+                       send: (String, [String: String]) -> HTTPResponse) -> [String] {
         var titles: [String] = []
         var query = ["limit": String(limit)]
+        if completed { query["completed"] = "true" }
         for _ in 0..<50 {
             let page = ServiceHarness.object(send("/api/v1/smart/" + smart, query))
             titles += (page["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
@@ -101,6 +104,43 @@ struct PostgresDueListingTests {
             }
         }
         #expect(Self.counts(postgres.send("GET", "/api/v1/lists")) == Self.counts(sqlite.send("GET", "/api/v1/lists")))
+    }
+
+    /// Apple's Show Completed (`?completed=true`), as `tick list … --completed`: Today adds
+    /// the done ones due today (the local day), Scheduled every done dated one, Flagged and
+    /// All theirs in their places; the same on both stores, page by page.
+    @Test("with ?completed=true, today, scheduled, flagged and all: the same rows, order and pages as SQLite",
+          arguments: ["UTC", "Asia/Seoul", "America/Los_Angeles"], [0.0, -12.5 * 3600])
+    func showCompletedSameAsSQLite(zone: String, shift: TimeInterval) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let sqlite = try ServiceHarness(timeZone: timeZone)
+        let postgres = try PostgresServiceHarness(timeZone: timeZone)
+        try Self.fill(sqlite: sqlite, postgres: postgres)
+        for (title, done) in [("flagged open", false), ("flagged done", true)] {
+            let uids = [sqlite.add(#"{"title":"\#(title)","flagged":true}"#), postgres.add(#"{"title":"\#(title)","flagged":true}"#)]
+            if done {
+                #expect(sqlite.send("POST", "/api/v1/reminders/\(uids[0])/complete").status == 200)
+                #expect(postgres.send("POST", "/api/v1/reminders/\(uids[1])/complete").status == 200)
+            }
+        }
+        let now = Fixture.now.addingTimeInterval(shift)
+        sqlite.clock.set(now)
+        postgres.clock.set(now)
+        let todayThere = LocalDateTime(now, in: timeZone).day.description
+        for smart in ["today", "scheduled", "flagged", "all"] {
+            let whole = Self.titles(smart, limit: 500, completed: true) { sqlite.send("GET", $0, query: $1) }
+            let open = Self.titles(smart, limit: 500) { sqlite.send("GET", $0, query: $1) }
+            switch smart {
+            case "today": #expect(whole.contains("all-day 11-29") == (todayThere == "2026-11-29"), "\(zone) \(now): \(whole)")
+            case "scheduled": #expect(whole.count == open.count + 1 && whole.contains("all-day 11-29"))
+            case "flagged": #expect(whole == ["flagged open", "flagged done"])
+            default: #expect(whole.count == Self.dues().count + 2 && whole.contains("no due"))
+            }
+            for limit in [500, 3, 1] {
+                #expect(Self.titles(smart, limit: limit, completed: true) { postgres.send("GET", $0, query: $1) } == whole,
+                        "\(smart) in \(zone) at \(now), \(limit) at a time")
+            }
+        }
     }
 
     @Test("the rules themselves: today is due on the local day or before, overdue is past, scheduled is every open dated one")

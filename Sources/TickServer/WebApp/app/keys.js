@@ -1,6 +1,6 @@
 // Keyboard shortcuts, the terminal UI's keys where a browser allows them (`?` lists them).
 import { byId, announce } from "./dom.js";
-import { state } from "./state.js";
+import { state, takesShowCompleted } from "./state.js";
 import { select, selectedReminder, toggle, flag, remove, undo, reload, openDrawer, closeDrawer } from "./main.js";
 import { openDetail } from "./detail.js";
 import { moveSelected } from "./reorder.js";
@@ -97,7 +97,9 @@ export function installShortcuts() {
     else if ((key === "d" || key === "Delete") && reminder) await remove(reminder);
     else if (key === "f" && reminder) await flag(reminder);
     else if (key === "u") await undo();
-    else if (key === "c" && state.view.kind === "smart") announce("A smart list has its own rule: completed reminders are in Completed.");
+    else if (key === "c" && !takesShowCompleted(state.view)) {
+      announce(state.view.id === "completed" ? "Completed shows only completed reminders." : "Overdue has no completed reminders.");
+    }
     else if (key === "c") { state.showCompleted = !state.showCompleted; await reload(); announce(state.showCompleted ? "Completed reminders shown." : "Completed reminders hidden."); }
     else if (key === "a") byId("add").focus();
     else if (key === "n") openNewList();

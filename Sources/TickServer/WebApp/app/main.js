@@ -2,7 +2,7 @@
 import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswers } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { formatDue, isOverdue, priorityMarks } from "./format.js";
-import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment } from "./state.js";
+import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted } from "./state.js";
 import { openDetail, closeDetail, refreshDetail } from "./detail.js";
 import { installShortcuts } from "./keys.js";
 import { installReorder } from "./reorder.js";
@@ -42,8 +42,8 @@ export async function reload({ keepScroll = true } = {}) {
 
 /** The path of the first page of `view` (or the page at `cursor`). */
 function viewPath(view, cursor = null) {
-  // A smart list has its own rule (the Completed one holds them): the switch is a list's.
-  const completed = state.showCompleted && view.kind !== "smart" ? "true" : undefined;
+  // Apple's Show Completed: a list's, and Today's, Scheduled's, Flagged's and All's.
+  const completed = state.showCompleted && takesShowCompleted(view) ? "true" : undefined;
   const params = { limit: PAGE, cursor, completed };
   if (view.kind === "list") return paths.listReminders(view.id, params);
   if (view.kind === "smart") return paths.smart(view.id, params);
@@ -212,7 +212,7 @@ function renderTable() {
     fill(sharedNote, `${list.sharedBy} shares this list with you` + (readOnly ? ": you can see it, not change it." : "."));
   }
   byId("show-completed").checked = state.showCompleted;
-  byId("show-completed").closest("label").hidden = state.view.kind === "smart";
+  byId("show-completed").closest("label").hidden = !takesShowCompleted(state.view);
   const body = byId("reminder-rows");
   const now = new Date();
   // The same rows as drawn (a change elsewhere, or our own change echoed by the event

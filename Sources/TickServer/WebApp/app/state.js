@@ -47,3 +47,11 @@ export function viewFromFragment(hash) {
   if ((kind === "list" || kind === "smart") && id) return { kind, id: decodeURIComponent(id) };
   return null;
 }
+
+/**
+ * Whether "Show completed" adds reminders to `view`: a list, a search, and the smart lists
+ * but Completed (nothing else to add) and Overdue (a done reminder is not overdue).
+ */
+export function takesShowCompleted(view) {
+  return view.kind !== "smart" || !["completed", "overdue"].includes(view.id);
+}
