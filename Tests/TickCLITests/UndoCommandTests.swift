@@ -15,6 +15,16 @@ struct UndoCommandTests {
         return titles
     }
 
+    /// Found in stop 41: the help said `tick serve`'s changes were not journaled, while every
+    /// request's change is (README "Undo"), and `tick undo` takes it back.
+    @Test("the help says what is journaled: tick serve's changes are, tick ui's, sync's and the agent's are not")
+    func helpSaysWhatIsJournaled() throws {
+        let help = CLIHarness().run("undo", "--help").output
+        #expect(help.contains("'tick serve' journals each request's change"))
+        #expect(help.contains("Not journaled: 'tick ui' (it has its own undo, u), 'tick sync' and the agent."))
+        #expect(!help.contains("'tick serve', 'tick sync'"))
+    }
+
     @Test("several levels deep: a list deleted with its reminders, a delete, a done and an edit come back, newest first")
     func severalLevels() throws {
         let cli = CLIHarness()

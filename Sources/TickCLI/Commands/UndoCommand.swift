@@ -18,7 +18,8 @@ struct UndoCommand: Command {
             and lists come back with their numbers, places and completed occurrences; added ones are deleted; edited
             fields get their old values. A field, reminder or list changed since by anything else (another command,
             the UI, sync, the server) is never overwritten: then nothing is undone and the error says what changed.
-            Changes made by 'tick ui', 'tick serve', 'tick sync' and the agent are not journaled.
+            'tick serve' journals each request's change (web app, API, CalDAV clients), so it can be undone here.
+            Not journaled: 'tick ui' (it has its own undo, u), 'tick sync' and the agent.
             """)
     static let arguments: [ArgumentDefinition] = [
         .positional("id", optional: true, help: "The change to take back (see --list); default: the newest not undone."),
