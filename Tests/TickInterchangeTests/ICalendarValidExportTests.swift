@@ -72,6 +72,10 @@ struct ICalendarValidExportTests {
         // Found by fuzz/icalendar: libical reads an unquoted TZID with colons up to the colon
         // a date follows; the check took the first colon and let the year 1 through.
         ("DUE;TZID=/zC:go:1000ER:go:00010610T170000", "DUE", 1), ("DUE;TZID=(GMT+01:00) Rome:00000610T170000", "DUE", 0),
+        // Found by fuzz/icalendar: libical reads a value by its length with sscanf("%04d%02d%02d"),
+        // which skips white space and takes a sign: `1 070501` is July 5 of the year 1.
+        ("DTSTART;TZID==DATE:1 070501", "DTSTART", 1), ("DUE;VALUE=DATE:+0010501", "DUE", 1),
+        ("DUE:+0010705T090000Z", "DUE", 1), ("DUE:1 07 05T090000Z", "DUE", 1),
     ])
     func outOfRangeYear(line: String, name: String, year: Int) throws {
         #expect {

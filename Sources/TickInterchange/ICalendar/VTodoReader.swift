@@ -162,9 +162,30 @@ final class VTodoReader {
             index = line.utf8.index(after: index)
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
             guard byte == UInt8(ascii: ":"), !quoted else { continue }
-            if let year = year(startingAt: line.utf8[index...]) { return year }
+            if let year = year(startingAt: line.utf8[index...]) ?? scannedYear(line.utf8[index...]) { return year }
         }
         return nil
+    }
+
+    /// The year libical's `icaltime_from_string` takes from a value it reads as a date by
+    /// its length alone (8 or 10 bytes a DATE, 15, 16, 19 or 20 a DATE-TIME), with
+    /// `sscanf("%04d…")`: white space skipped, a sign taken, at most four characters. Found
+    /// by fuzz/icalendar: `DTSTART;TZID==DATE:1 070501` was read as July 5 of the year 1
+    /// (`1`, then ` 07`, then `05`), which the written form above does not show, and Tick's
+    /// own export of it (`00010705`) was then refused.
+    private static func scannedYear(_ value: Substring.UTF8View.SubSequence) -> Int? {
+        guard [8, 10, 15, 16, 19, 20].contains(value.count) else { return nil }
+        var rest = value.drop { [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }
+        var width = 4
+        var negative = false
+        if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            rest = rest.dropFirst()
+            width -= 1
+        }
+        let digits = rest.prefix(width).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty, let year = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+        return negative ? -year : year
     }
 
     /// The year of a date written at the start of `value`, nil when none is.
