@@ -32,8 +32,11 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     private enum Storage: Sendable {
         /// Text as read, its fields not asked for yet (or unreadable).
         case text(String)
-        /// Fields changed by ``edit(_:)``, with the text they were read from.
-        case edited(Recurrence, source: Source)
+        /// Fields changed by ``edit(_:)``, with the text they were read from. Boxed: two
+        /// `Recurrence`s inline made a rule 346 bytes, and every `Reminder` carries one
+        /// (656 bytes, of which most rules are `nil`), copied row by row in listings,
+        /// exports and imports.
+        indirect case edited(Recurrence, source: Source)
     }
 
     private var storage: Storage
