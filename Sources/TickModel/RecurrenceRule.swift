@@ -29,14 +29,25 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
         var parsed: Recurrence
     }
 
+    /// Fields changed by ``edit(_:)``, with the text they were read from; never changed
+    /// once made (an edit makes another), so sharing one between copies is safe.
+    private final class Edited: Sendable {
+        let rule: Recurrence
+        let source: Source
+
+        init(_ rule: Recurrence, source: Source) {
+            self.rule = rule
+            self.source = source
+        }
+    }
+
     private enum Storage: Sendable {
         /// Text as read, its fields not asked for yet (or unreadable).
         case text(String)
-        /// Fields changed by ``edit(_:)``, with the text they were read from. Boxed: two
-        /// `Recurrence`s inline made a rule 346 bytes, and every `Reminder` carries one
-        /// (656 bytes, of which most rules are `nil`), copied row by row in listings,
-        /// exports and imports.
-        indirect case edited(Recurrence, source: Source)
+        /// An edited rule, boxed: its two `Recurrence`s inline made a rule 346 bytes, and
+        /// every `Reminder` carries one (656 bytes; most rules are nil), copied row by row
+        /// in listings, exports and imports.
+        case edited(Edited)
     }
 
     private var storage: Storage
@@ -81,7 +92,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
     public func read() throws(ModelError) -> Recurrence {
         switch storage {
         case .text(let text): return try Recurrence(rruleValue: text)
-        case .edited(let rule, _): return rule
+        case .edited(let edited): return edited.rule
         }
     }
 
@@ -94,10 +105,11 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
             guard var rule = try? Recurrence(rruleValue: text) else { return }
             let source = Source(text: text, parsed: rule)
             change(&rule)
-            storage = .edited(rule, source: source)
-        case .edited(var rule, let source):
+            storage = .edited(Edited(rule, source: source))
+        case .edited(let edited):
+            var rule = edited.rule
             change(&rule)
-            storage = .edited(rule, source: source)
+            storage = .edited(Edited(rule, source: edited.source))
         }
     }
 
@@ -108,9 +120,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible, Expre
         switch storage {
         case .text(let text):
             return text
-        case .edited(let rule, let source):
-            if rule == source.parsed { return source.text }
-            return RecurrenceRule.merged(rule, into: source)
+        case .edited(let edited):
+            if edited.rule == edited.source.parsed { return edited.source.text }
+            return RecurrenceRule.merged(edited.rule, into: edited.source)
         }
     }
 
