@@ -45,25 +45,10 @@ extension Actions {
         reminder.listID = list.id
         reminder.parentUID = parent?.uid
         var added = try db.insert(reminder, keepingNumber: false, keepingPosition: false)
-        if let value = try sortOrderAfterNeighbours(of: added, in: db) {
-            added.iCalendarExtras = ICalendarSortOrder.settingValue(value, in: added.iCalendarExtras)
-            try db.update(added)
-        }
+        // Apple's sort order when its creation time would not sort it after the reminder
+        // before it (added in the same second, or after one moved to a later value).
+        try placeSortOrder(of: &added, modifiedAt: nil, in: db)
         return ReminderChangeResult(reminder: added, list: list, notes: notes)
-    }
-
-    /// Apple's sort order for `reminder`, just added, when the order CalDAV clients (of
-    /// `tick sync`'s servers or of `tick serve`) read without one (`ICalendarSortOrder.key(of:)`: its creation
-    /// time, whole seconds) would not put it after the reminder before it: several added
-    /// in one second, or after one moved to a later value. Nil when the creation time
-    /// already sorts it right (most adds: the line is then not written).
-    static func sortOrderAfterNeighbours(of reminder: Reminder, in db: some StoreTransaction) throws -> Int64? {
-        let (before, after) = try db.neighbours(of: reminder.number)
-        let key = ICalendarSortOrder.key(of: reminder)
-        let lower = before.map(ICalendarSortOrder.key(of:))
-        let upper = after.map(ICalendarSortOrder.key(of:))
-        if (lower.map { $0 < key } ?? true) && (upper.map { key < $0 } ?? true) { return nil }
-        return ICalendarSortOrder.between(lower, upper)
     }
 
     /// A link as stored: trimmed, and nil when blank.

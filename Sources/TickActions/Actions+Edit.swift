@@ -102,6 +102,12 @@ extension Actions {
         guard reminder != original else { return ReminderChangeResult(reminder: original, list: list, notes: notes) }
         reminder.modifiedAt = context.now
         try db.update(reminder)
+        if reminder.listID != original.listID {
+            // At the end of its new list: a sort order kept from the old one could put it
+            // anywhere there for CalDAV clients (a tester: first for them, last in Tick).
+            var stored = try db.existingReminder(number)
+            try placeSortOrder(of: &stored, modifiedAt: nil, in: db)
+        }
         return ReminderChangeResult(reminder: try db.existingReminder(number), list: list, notes: notes)
     }
 
@@ -123,6 +129,8 @@ extension Actions {
                 child.listID = id
                 child.modifiedAt = context.now
                 try db.update(child)
+                var stored = try db.existingReminder(child.number)
+                try placeSortOrder(of: &stored, modifiedAt: nil, in: db)
                 moved += 1
             }
         }

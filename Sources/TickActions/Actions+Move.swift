@@ -29,12 +29,19 @@ extension Actions {
     ///   or when `reportsOpenIndex` is true.
     public func move(_ number: Reminder.Number, to placement: ReminderPlacement,
                      reportsOpenIndex: Bool = true) throws -> MovedReminder {
-        try store.write { db in try Actions.move(number, to: placement, reportsOpenIndex: reportsOpenIndex, in: db) }
+        let now = context.now
+        return try store.write { db in
+            try Actions.move(number, to: placement, reportsOpenIndex: reportsOpenIndex, modifiedAt: now, in: db)
+        }
     }
 
     /// `move(_:to:reportsOpenIndex:)` inside the caller's write transaction `db`.
+    /// - Parameter modifiedAt: the time the move is made (its `LAST-MODIFIED` when it
+    ///   writes a sort order, so that a later move wins a sync's merge over an earlier one on
+    ///   the server); nil keeps the modification times.
     public static func move(_ number: Reminder.Number, to placement: ReminderPlacement,
-                            reportsOpenIndex: Bool = true, in db: some StoreTransaction) throws -> MovedReminder {
+                            reportsOpenIndex: Bool = true, modifiedAt: Date? = nil,
+                            in db: some StoreTransaction) throws -> MovedReminder {
         let reminder = try db.existingReminder(number)
         switch placement {
         case .before(let other), .after(let other):
@@ -48,16 +55,52 @@ extension Actions {
         }
         var moved = reminder
         moved.position = try db.move(number, to: placement)
-        // The moved reminder (and only it) gets Apple's sort order between its new
-        // neighbours', so that the move reaches every CalDAV client: the servers `tick sync`
-        // talks to (a change of what it says, so the next sync sends it) and the phones that
-        // sync with `tick serve` (its ETag changes), whichever list it is in.
-        let (before, after) = try db.neighbours(of: number)
-        let value = ICalendarSortOrder.between(before.map(ICalendarSortOrder.key(of:)), after.map(ICalendarSortOrder.key(of:)))
-        if value != ICalendarSortOrder.value(in: moved.iCalendarExtras) {
-            moved.iCalendarExtras = ICalendarSortOrder.settingValue(value, in: moved.iCalendarExtras)
-            try db.update(moved)
-        }
+        // The moved reminder gets Apple's sort order between its new neighbours', so that the
+        // move reaches every CalDAV client: the servers `tick sync` talks to (a change of what
+        // it says, so the next sync sends it) and the phones that sync with `tick serve` (its
+        // ETag changes), whichever list it is in.
+        try placeSortOrder(of: &moved, modifiedAt: modifiedAt, in: db)
         return MovedReminder(reminder: moved, openIndex: reportsOpenIndex ? try db.openIndex(of: number) : nil)
+    }
+}
+
+extension Actions {
+    /// Gives `reminder` (stored, at its place in its list) Apple's sort order
+    /// (`X-APPLE-SORT-ORDER`) between its neighbours' keys (`ICalendarSortOrder.key(of:)`),
+    /// unless its key already sorts it there: CalDAV clients then order the list as Tick
+    /// does. When the neighbours' keys leave no integer between them (adjacent or equal),
+    /// it takes the lower one plus 1, and each reminder after it whose key would not sort
+    /// after the one before it takes that one's plus 1, up to the first that does: no two
+    /// keys tie, so every client and every syncing Tick reach the same order (a tester: a
+    /// move wrote its upper neighbour's own key, and two Ticks then showed the two in
+    /// opposite orders for good). Keys saturate at Int64's ends instead of wrapping.
+    /// Each reminder written gets `modifiedAt` when given.
+    /// - Complexity: O(1) rows written in general; O(k) for a run of k adjacent keys.
+    static func placeSortOrder(of reminder: inout Reminder, modifiedAt: Date?, in db: some StoreTransaction) throws {
+        let (before, after) = try db.neighbours(of: reminder.number)
+        let key = ICalendarSortOrder.key(of: reminder)
+        let lower = before.map(ICalendarSortOrder.key(of:))
+        let upper = after.map(ICalendarSortOrder.key(of:))
+        if (lower.map { $0 < key } ?? true) && (upper.map { key < $0 } ?? true) { return }
+        let value: Int64
+        switch (lower, upper) {
+        case (let low?, let high?) where high > low && high - low > 1: value = high - 1
+        case (let low?, _): value = low == .max ? .max : low + 1
+        case (nil, let high?): value = high == .min ? .min : high - 1
+        case (nil, nil): return
+        }
+        reminder.iCalendarExtras = ICalendarSortOrder.settingValue(value, in: reminder.iCalendarExtras)
+        if let modifiedAt { reminder.modifiedAt = modifiedAt }
+        try db.update(reminder)
+        // The run of keys after it that no longer sort after it.
+        var previous = value
+        var next = after
+        while var following = next, ICalendarSortOrder.key(of: following) <= previous, previous < .max {
+            previous += 1
+            following.iCalendarExtras = ICalendarSortOrder.settingValue(previous, in: following.iCalendarExtras)
+            if let modifiedAt { following.modifiedAt = modifiedAt }
+            try db.update(following)
+            next = try db.neighbours(of: following.number).after
+        }
     }
 }

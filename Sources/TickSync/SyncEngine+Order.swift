@@ -20,9 +20,9 @@ extension SyncEngine {
     }
 
     /// Puts the reminders `uids` of `list` in their places in Apple's order: each goes just
-    /// before the first reminder (in Tick's order, the others keeping theirs) whose sort key
-    /// is higher than its own (`ICalendarSortOrder.key(of:)`: the kept `X-APPLE-SORT-ORDER`,
-    /// else the creation time). Positions are not what a reminder says: nothing is sent back.
+    /// before the first reminder (in Tick's order, the others keeping theirs) that sorts
+    /// after it (`ICalendarSortOrder.key(of:)`: the kept `X-APPLE-SORT-ORDER`, else the
+    /// creation time; equal keys by UID). Positions are not what a reminder says: nothing is sent back.
     /// - Complexity: O(n + k log k) for k reminders placed in a list of n; nothing is read
     ///   when k is 0.
     func place(_ uids: Set<ReminderUID>, in list: ReminderList) throws {
@@ -32,16 +32,16 @@ extension SyncEngine {
             var keys: [Reminder.Number: Int64] = [:]
             for reminder in all { keys[reminder.number] = ICalendarSortOrder.key(of: reminder) }
             let staying = all.filter { !uids.contains($0.uid) }
-            // Sorted by key, equal keys in Tick's order.
-            let placing = all.filter { uids.contains($0.uid) }.enumerated()
-                .sorted { (keys[$0.element.number] ?? 0, $0.offset) < (keys[$1.element.number] ?? 0, $1.offset) }
-                .map(\.element)
+            // Sorted by key, equal keys by UID (as `tick serve` and every other Tick order
+            // them: two to-dos given one value on two sides between syncs).
+            let placing = all.filter { uids.contains($0.uid) }
+                .sorted { (keys[$0.number] ?? 0, $0.uid.rawValue) < (keys[$1.number] ?? 0, $1.uid.rawValue) }
             var order: [Reminder.Number] = []
             order.reserveCapacity(all.count)
             var next = placing.startIndex
             for reminder in staying {
-                let key = keys[reminder.number] ?? 0
-                while next < placing.endIndex, keys[placing[next].number] ?? 0 < key {
+                let key = (keys[reminder.number] ?? 0, reminder.uid.rawValue)
+                while next < placing.endIndex, (keys[placing[next].number] ?? 0, placing[next].uid.rawValue) < key {
                     order.append(placing[next].number)
                     next += 1
                 }

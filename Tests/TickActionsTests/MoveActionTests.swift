@@ -50,6 +50,91 @@ struct MoveActionTests {
         #expect(local.map(ICalendarSortOrder.key(of:)) == local.map(ICalendarSortOrder.key(of:)).sorted())
     }
 
+    /// Stores reminders titled by their keys' order with these `X-APPLE-SORT-ORDER` values
+    /// (nil: none, sorting by the creation time) in the default list.
+    private func keyed(_ harness: ActionsHarness, _ values: [Int64?]) throws -> [Reminder] {
+        try harness.store.write { db in
+            let list = try db.targetList(named: nil)
+            return try values.enumerated().map { index, value in
+                var reminder = Reminder(listID: list.id, title: "r\(index + 1)", createdAt: Fixture.now)
+                if let value { reminder.iCalendarExtras = "X-APPLE-SORT-ORDER:\(value)" }
+                return try db.insert(reminder)
+            }
+        }
+    }
+
+    /// The keys clients order by, in Tick's order.
+    private func keys(_ harness: ActionsHarness) throws -> [Int64] {
+        try harness.reminders().map(ICalendarSortOrder.key(of:))
+    }
+
+    private func strictlyRising(_ keys: [Int64]) -> Bool { zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } }
+
+    /// Found by a tester: between neighbours whose keys were adjacent (`950`, `951`) a move
+    /// wrote the upper one's own key, and two Ticks syncing through a server then showed the
+    /// two in opposite orders for good. Now the run of keys after it moves up by one each.
+    @Test("a move between adjacent or equal keys leaves no tie: the keys after it move up, as few as needed")
+    func noTieBetweenAdjacentKeys() throws {
+        let harness = try ActionsHarness()
+        try keyed(harness, [950, 951, 952, 960])
+        _ = try harness.actions.move(Reminder.Number(4), to: .before(Reminder.Number(2)))
+        #expect(try harness.reminders().map(\.title) == ["r1", "r4", "r2", "r3"])
+        #expect(try keys(harness) == [950, 951, 952, 953])
+        // Fifteen moves into one gap (a tester: sixteen to-dos ended on one key).
+        let other = try ActionsHarness()
+        try keyed(other, Array(repeating: nil, count: 16))
+        for number in 3...16 { _ = try other.actions.move(Reminder.Number(Int64(number)), to: .index(2)) }
+        let rising = try keys(other)
+        #expect(strictlyRising(rising), "\(rising)")
+        // Keys at Int64's ends saturate instead of wrapping round to the other end.
+        let ends = try ActionsHarness()
+        try keyed(ends, [1, Int64.max, 5])
+        _ = try ends.actions.move(Reminder.Number(3), to: .index(3))
+        let saturated = try keys(ends)
+        #expect(saturated.allSatisfy { $0 > 0 }, "\(saturated)")
+    }
+
+    /// Found by a tester: a move kept the modification time, so in a sync's merge the
+    /// server's older move won as "the later change".
+    @Test("a move that writes a sort order stamps the reminder modified now")
+    func moveStampsModified() throws {
+        let harness = try ActionsHarness()
+        let yesterday = Fixture.now.addingTimeInterval(-86_400)
+        try harness.store.write { db in
+            let list = try db.targetList(named: nil)
+            for value in [100, 101, 102] {
+                var reminder = Reminder(listID: list.id, title: "r\(value)", createdAt: yesterday)
+                reminder.iCalendarExtras = "X-APPLE-SORT-ORDER:\(value)"
+                _ = try db.insert(reminder)
+            }
+        }
+        #expect(try harness.reminders().allSatisfy { $0.modifiedAt == yesterday })
+        let moved = try harness.actions.move(Reminder.Number(3), to: .index(1))
+        #expect(moved.reminder.modifiedAt == Fixture.now)
+        #expect(try harness.reminders().first { $0.number == Reminder.Number(3) }?.modifiedAt == Fixture.now)
+    }
+
+    /// Found by a tester: a reminder moved to another list kept its sort order, so clients
+    /// showed it first there while Tick put it last.
+    @Test("a reminder moved to another list gets a key after that list's last, with its subtasks")
+    func anotherListPutsItLast() throws {
+        let harness = try ActionsHarness()
+        let moved = try keyed(harness, [5])[0]
+        _ = try harness.actions.addList(named: "Other")
+        try harness.store.write { db in
+            let list = try db.targetList(named: "Other")
+            var last = Reminder(listID: list.id, title: "there", createdAt: Fixture.now)
+            last.iCalendarExtras = "X-APPLE-SORT-ORDER:900000000"
+            _ = try db.insert(last)
+        }
+        let child = try harness.actions.add(NewReminder(title: "child", parent: moved.number)).reminder
+        _ = try harness.actions.edit(moved.number, ReminderEdit(list: .named("Other")))
+        let other = try harness.reminders().filter { $0.listID != moved.listID }
+        #expect(Set(other.map(\.title)) == ["there", "r1", "child"])
+        #expect(strictlyRising(other.map(ICalendarSortOrder.key(of:))), "\(other.map { ($0.title, ICalendarSortOrder.key(of: $0)) })")
+        #expect(other.first?.title == "there" && child.listID == moved.listID)
+    }
+
     @Test("a move that does not ask for the open place (the UI's J/K) moves the same and reports none")
     func withoutOpenIndex() throws {
         let harness = try ActionsHarness()

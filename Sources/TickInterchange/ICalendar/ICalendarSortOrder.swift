@@ -25,6 +25,14 @@ public enum ICalendarSortOrder {
         value(in: reminder.iCalendarExtras) ?? Int64(reminder.createdAt.timeIntervalSince(origin).rounded(.down))
     }
 
+    /// Whether `a` sorts before `b` in Apple's order: by key, equal keys by UID, so that
+    /// every Tick (and the server) puts two to-dos with one value in the same order (two
+    /// clients adding at the end between syncs give both the same value).
+    public static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
+        let (keyA, keyB) = (key(of: a), key(of: b))
+        return keyA != keyB ? keyA < keyB : a.uid.rawValue < b.uid.rawValue
+    }
+
     /// `extras` with its `X-APPLE-SORT-ORDER` line set to `value` (replacing the kept one,
     /// else added at the end).
     public static func settingValue(_ value: Int64, in extras: String) -> String {

@@ -66,26 +66,28 @@ extension DAVServer {
         return HTTPResponse(status: created ? 201 : 204, headers: etag.map { [("ETag", $0)] } ?? [])
     }
 
-    /// Puts a reminder a client PUT in its place in its list's manual order when the client
-    /// says where: Apple's `X-APPLE-SORT-ORDER` (seconds since 2001, ascending; one without
-    /// it sorts by its creation time, `ICalendarSortOrder.key(of:)`), new to the list or
-    /// another value than the one stored. It goes just before the first other reminder of
-    /// the list, in Tick's order, whose key is higher, else last; the others keep their
+    /// Puts a reminder a client PUT in its place in its list's manual order, as clients
+    /// order it: by Apple's `X-APPLE-SORT-ORDER` (seconds since 2001, ascending), else by
+    /// its creation time (`ICalendarSortOrder.key(of:)`), equal keys by UID
+    /// (`ICalendarSortOrder.precedes`), when it is new to the list or its key changed (a
+    /// drag on the phone; a value taken away). It goes just before the first other reminder
+    /// of the list, in Tick's order, that sorts after it, else last; the others keep their
     /// places. Only positions change, which no ETag holds: the PUT's answer stays right.
     /// - Complexity: O(1) when it already stands between neighbours that sort around it
     ///   (a to-do new on the phone: after the others), else O(n) in the list's reminders.
     static func place(_ reminder: Reminder, previous: Reminder?, in db: Store.Transaction) throws {
-        guard let value = ICalendarSortOrder.value(in: reminder.iCalendarExtras) else { return }
-        if let previous, previous.listID == reminder.listID, ICalendarSortOrder.value(in: previous.iCalendarExtras) == value { return }
+        let key = ICalendarSortOrder.key(of: reminder)
+        if let previous, previous.listID == reminder.listID, ICalendarSortOrder.key(of: previous) == key { return }
         let (before, after) = try db.neighbours(of: reminder.number)
-        if before.map({ ICalendarSortOrder.key(of: $0) <= value }) ?? true, after.map({ value < ICalendarSortOrder.key(of: $0) }) ?? true {
+        if before.map({ ICalendarSortOrder.precedes($0, reminder) }) ?? true,
+           after.map({ ICalendarSortOrder.precedes(reminder, $0) }) ?? true {
             return
         }
         var target: Reminder.Number?
         var last: Reminder.Number?
         try db.forEachReminder(inList: reminder.listID) { other in
             guard other.number != reminder.number else { return }
-            if target == nil, ICalendarSortOrder.key(of: other) > value { target = other.number }
+            if target == nil, ICalendarSortOrder.precedes(reminder, other) { target = other.number }
             last = other.number
         }
         if let target {

@@ -82,8 +82,8 @@ extension DataSource {
                 outcome.inverse = .move(number, .before(next.number))
             }
             switch target {
-            case .before(let other): _ = try Actions.move(number, to: .before(other), reportsOpenIndex: false, in: db)
-            case .after(let other): _ = try Actions.move(number, to: .after(other), reportsOpenIndex: false, in: db)
+            case .before(let other): _ = try Actions.move(number, to: .before(other), reportsOpenIndex: false, modifiedAt: context.now, in: db)
+            case .after(let other): _ = try Actions.move(number, to: .after(other), reportsOpenIndex: false, modifiedAt: context.now, in: db)
             case .pastNeighbour: break
             }
             outcome.before = old
@@ -93,7 +93,7 @@ extension DataSource {
             let old = try existing(number, db)
             let (parent, placement) = try DataSource.place(of: old, under: newParent, db)
             _ = try Actions.edit(number, ReminderEdit(parent: parent.map { .set($0.number) } ?? .clear), context: context, in: db)
-            if let placement { _ = try Actions.move(number, to: placement, reportsOpenIndex: false, in: db) }
+            if let placement { _ = try Actions.move(number, to: placement, reportsOpenIndex: false, modifiedAt: context.now, in: db) }
             let stored = try existing(number, db)
             outcome.before = old
             outcome.after = stored

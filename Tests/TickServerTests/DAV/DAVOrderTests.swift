@@ -73,4 +73,27 @@ import TickServer
         #expect(try Self.order(harness) == ["c", "a", "new", "b"])
         #expect(harness.dav("GET", collection + "\(added).ics").bodyText.contains("X-APPLE-SORT-ORDER:199\r\n"))
     }
+
+    /// Found by a tester: a to-do a client PUT without `X-APPLE-SORT-ORDER` went last in Tick
+    /// while clients (and `tick sync`) put it by its `CREATED`; one whose value was taken away
+    /// stayed where the value had put it. Equal keys sort by UID everywhere.
+    @Test(arguments: StoreKind.available) func withoutASortOrderAReminderGoesByItsCreationTime(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let collection = try harness.firstCollection()
+        for (uid, order) in [("b", 800_000_000), ("c", 800_000_100)] {
+            #expect(harness.dav("PUT", collection + "\(uid).ics", Self.todo(uid, sortOrder: Int64(order))).status == 201)
+        }
+        // Created in 2024: 725,846,400 seconds since 2001, before both.
+        #expect(harness.dav("PUT", collection + "a.ics", Self.todo("a", sortOrder: nil, created: "20240101T000000Z")).status == 201)
+        #expect(try Self.order(harness) == ["a", "b", "c"])
+        // c's value taken away: it sorts by its CREATED (2026-01-01: 788,918,400), before b.
+        #expect(harness.dav("PUT", collection + "c.ics", Self.todo("c", sortOrder: 1)).status == 204)
+        #expect(try Self.order(harness) == ["c", "a", "b"])
+        #expect(harness.dav("PUT", collection + "c.ics", Self.todo("c", sortOrder: nil)).status == 204)
+        #expect(try Self.order(harness) == ["a", "c", "b"])
+        // The same value as b's: after b, its UID being higher; before it with a lower one.
+        #expect(harness.dav("PUT", collection + "d.ics", Self.todo("d", sortOrder: 800_000_000)).status == 201)
+        #expect(harness.dav("PUT", collection + "0.ics", Self.todo("0", sortOrder: 800_000_000)).status == 201)
+        #expect(try Self.order(harness) == ["a", "c", "0", "b", "d"])
+    }
 }
