@@ -65,9 +65,16 @@ SWIFTC="swiftc -sanitize=fuzzer,address -parse-as-library -package-name Tick -O 
 # TickModel, then TickInterchange (which imports it and libical), as static libraries
 # compiled for testing so that the targets can reach internal API.
 # A library is rebuilt only when one of its sources is newer than it.
+# library NAME [--after FOLDER] SOURCES…: builds NAME unless its library is newer than its
+# sources and than FOLDER's files (the sources of a library it is compiled against: the
+# layouts of that library's types are compiled into it, so a change there alone must build it
+# again; TickInterchange kept the old size of a Reminder after a change of TickModel, and the
+# icalendar target wrote past a buffer, stop 41).
 library() {
   name=$1; shift
-  if [ -f "$LIB/lib$name.a" ] && [ -z "$(find "$@" -newer "$LIB/lib$name.a" | head -1)" ]; then return 0; fi
+  after=""
+  if [ "$1" = "--after" ]; then after=$2; shift 2; fi
+  if [ -f "$LIB/lib$name.a" ] && [ -z "$(find "$@" $after -newer "$LIB/lib$name.a" | head -1)" ]; then return 0; fi
   # Built beside and moved into place only when it succeeds: a build that failed (a source
   # edited while it ran) left a library newer than its sources, taken as up to date after.
   rm -f "$LIB/lib$name.a"
@@ -79,7 +86,7 @@ libraries_built=no
 build_libraries() {
   [ "$libraries_built" = yes ] && return
   library TickModel $(find Sources/TickModel -name '*.swift' | sort)
-  library TickInterchange $(find Sources/TickInterchange -name '*.swift' | sort)
+  library TickInterchange --after Sources/TickModel $(find Sources/TickInterchange -name '*.swift' | sort)
   libraries_built=yes
 }
 
