@@ -186,6 +186,29 @@ import Synchronization
         #expect(harness.send("OPTIONS", "/api/v1/lists").header("Allow") == "GET, HEAD, POST, OPTIONS")
         #expect(harness.send("OPTIONS", "/api/v1/nothing").status == 404)
         #expect(harness.send("OPTIONS", "/api/v1/lists", as: .none).status == 401)
+        // A zone Tick does not know is refused on OPTIONS too, as on every route (a tester).
+        let zone = harness.send("OPTIONS", "/api/v1/lists", headers: ["Time-Zone": "Mars/Olympus"])
+        #expect(zone.status == 400 && zone.bodyText.contains("unknown-time-zone"))
+    }
+
+    /// Found by a tester: restore and an alarm's delivery ignored their body (a field, an
+    /// array, another content type) and changed data all the same; `reopen` refused them.
+    @Test func routesWithoutFieldsRefuseABodyThatHoldsOne() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"thrown away"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + uid).status == 200)
+        for (body, status) in [(#"{"x":1}"#, 400), ("[]", 400)] {
+            let refused = harness.send("POST", "/api/v1/reminders/\(uid)/restore", json: body)
+            #expect(refused.status == status, "\(body): \(refused.bodyText)")
+        }
+        let plain = harness.send("POST", "/api/v1/reminders/\(uid)/restore", headers: ["Content-Type": "text/plain"])
+        #expect(plain.status == 201, "no body: nothing to refuse (\(plain.bodyText))")
+        let due = harness.add(#"{"title":"ring","due":"2026-11-29T11:00:00Z"}"#)
+        let reminder = ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + due))
+        let alarm = try #require((reminder["alarms"] as? [[String: Any]])?.first?["uid"] as? String)
+        let path = "/api/v1/alarms/\(due)/\(alarm)/delivered"
+        #expect(harness.send("POST", path, json: #"{"x":1}"#).status == 400)
+        #expect(harness.send("POST", path).status == 204)
     }
 
     @Test func completeAndReopenARepeatingReminderByOccurrence() throws {

@@ -214,11 +214,17 @@ public final class WebService: Sendable {
             return Problem.notFound("there is no such API route: \(request.method) \(request.path)").response
         case .methodNotAllowed(let allowed) where request.method == "OPTIONS":
             // RFC 9110 §9.3.7: what the route takes. No CORS field: a preflight is not granted.
+            // A zone Tick does not know is refused here too, as on every route.
+            do {
+                _ = try WebService.requestTimeZone(request)
+            } catch {
+                return Problem.from(error).response
+            }
             return HTTPResponse(status: 204, headers: [("Allow", (allowed + ["OPTIONS"]).joined(separator: ", "))])
         case .methodNotAllowed(let allowed):
-            return Problem(status: 405, name: "method-not-allowed",
-                           detail: "\(request.path) takes \(allowed.joined(separator: ", "))",
-                           headers: [("Allow", allowed.joined(separator: ", "))]).response
+            let methods = (allowed + ["OPTIONS"]).joined(separator: ", ")
+            return Problem(status: 405, name: "method-not-allowed", detail: "\(request.path) takes \(methods)",
+                           headers: [("Allow", methods)]).response
         case .found(let handler, let parameters):
             do {
                 // A zone the client names and Tick does not know is refused before anything
