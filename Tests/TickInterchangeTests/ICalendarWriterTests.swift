@@ -104,6 +104,23 @@ struct ICalendarWriterTests {
         #expect(!Self.vtodoLines(Self.write([untouched])).contains { $0.hasPrefix("UID:a-alarm") })
     }
 
+    /// Found by fuzz/icalendar: libical unescapes `\\b` (and `\\f`, `\\r`) in TEXT into control
+    /// characters, which came through after Tick had removed the raw ones: a calendar named
+    /// `[n\\b]` made a list with U+0008 that Tick's export left out, and it came back renamed.
+    @Test("control characters libical's unescaping makes are left out of names, titles and notes, so a round trip keeps them",
+          arguments: ["\\b", "\\f", "\\r"])
+    func unescapedControlCharacters(escape: String) throws {
+        let text = F.calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:t [\(escape)] y", "DESCRIPTION:one\(escape)two\\nthree", "END:VTODO"],
+                              header: ["X-WR-CALNAME:Fam [\(escape)] x"])
+        let first = F.stored(try F.read(text))
+        #expect(first.lists.map(\.name).contains("Fam [] x"))
+        #expect(first.reminders.map(\.title) == ["t [] y"])
+        #expect(first.reminders.map(\.notes) == ["onetwo\nthree"])
+        let again = F.stored(try F.read(try F.roundTrip(text)))
+        #expect(again.lists.map(\.name) == first.lists.map(\.name))
+        #expect(again.reminders.map(\.title) == first.reminders.map(\.title))
+    }
+
     /// A database written before the reader left such lines out may hold them: libical would
     /// take the line as the to-do's END, and the lines after it would be lost when read again.
     @Test("a kept BEGIN or END line with parameters is not written", arguments: ["END;TZID=X:20201220T220139Z", "BEGIN;A=B:VALARM"])

@@ -103,7 +103,22 @@ struct LibicalProperty {
         default:
             return valueText
         }
-        return value.flatMap { String(validatingCString: $0) }
+        return value.flatMap { String(validatingCString: $0) }.map(LibicalProperty.withoutControlCharacters)
+    }
+
+    /// `text` without the control characters (C0 but tab and line feed, and DEL) that
+    /// libical's unescaping of TEXT makes of `\b`, `\f` and `\r` (RFC 5545 §3.3.11 escapes only
+    /// `\\`, `\;`, `\,` and `\n`): a raw control character in a line is removed with a
+    /// warning before libical reads it, and these came through after. Found by fuzz/icalendar:
+    /// `X-WR-CALNAME:… [n\b] …` named a list with U+0008, which Tick's export left out, so
+    /// the list came back under another name.
+    static func withoutControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isRemovedControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isRemovedControl($0) }))
+    }
+
+    private static func isRemovedControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F
     }
 
     /// The name of an `X-` property, upper-cased.
