@@ -82,13 +82,7 @@ extension Actions {
         let lower = before.map(ICalendarSortOrder.key(of:))
         let upper = after.map(ICalendarSortOrder.key(of:))
         if (lower.map { $0 < key } ?? true) && (upper.map { key < $0 } ?? true) { return }
-        let value: Int64
-        switch (lower, upper) {
-        case (let low?, let high?) where high > low && high - low > 1: value = high - 1
-        case (let low?, _): value = low == .max ? .max : low + 1
-        case (nil, let high?): value = high == .min ? .min : high - 1
-        case (nil, nil): return
-        }
+        let value = ICalendarSortOrder.between(lower, upper)
         reminder.iCalendarExtras = ICalendarSortOrder.settingValue(value, in: reminder.iCalendarExtras)
         if let modifiedAt { reminder.modifiedAt = modifiedAt }
         try db.update(reminder)

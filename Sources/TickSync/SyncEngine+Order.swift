@@ -29,19 +29,17 @@ extension SyncEngine {
         guard !uids.isEmpty else { return }
         try store.write { db in
             let all = try db.allReminders(inList: list.id)
-            var keys: [Reminder.Number: Int64] = [:]
-            for reminder in all { keys[reminder.number] = ICalendarSortOrder.key(of: reminder) }
-            let staying = all.filter { !uids.contains($0.uid) }
-            // Sorted by key, equal keys by UID (as `tick serve` and every other Tick order
-            // them: two to-dos given one value on two sides between syncs).
-            let placing = all.filter { uids.contains($0.uid) }
-                .sorted { (keys[$0.number] ?? 0, $0.uid.rawValue) < (keys[$1.number] ?? 0, $1.uid.rawValue) }
+            // Each with its place in Apple's order, worked out once (equal keys by UID, as
+            // `tick serve` and every other Tick order them: two to-dos given one value on two
+            // sides between syncs).
+            let keyed = all.map { (number: $0.number, key: ICalendarSortOrder.orderKey(of: $0), placing: uids.contains($0.uid)) }
+            let staying = keyed.filter { !$0.placing }
+            let placing = keyed.filter(\.placing).sorted { $0.key < $1.key }
             var order: [Reminder.Number] = []
             order.reserveCapacity(all.count)
             var next = placing.startIndex
             for reminder in staying {
-                let key = (keys[reminder.number] ?? 0, reminder.uid.rawValue)
-                while next < placing.endIndex, (keys[placing[next].number] ?? 0, placing[next].uid.rawValue) < key {
+                while next < placing.endIndex, placing[next].key < reminder.key {
                     order.append(placing[next].number)
                     next += 1
                 }

@@ -25,12 +25,16 @@ public enum ICalendarSortOrder {
         value(in: reminder.iCalendarExtras) ?? Int64(reminder.createdAt.timeIntervalSince(origin).rounded(.down))
     }
 
-    /// Whether `a` sorts before `b` in Apple's order: by key, equal keys by UID, so that
-    /// every Tick (and the server) puts two to-dos with one value in the same order (two
+    /// Where `reminder` sorts in Apple's order with ties broken: its key, then its UID, so
+    /// that every Tick (and the server) puts two to-dos with one value in the same order (two
     /// clients adding at the end between syncs give both the same value).
+    public static func orderKey(of reminder: Reminder) -> (Int64, String) {
+        (key(of: reminder), reminder.uid.rawValue)
+    }
+
+    /// Whether `a` sorts before `b` in Apple's order (`orderKey(of:)`).
     public static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
-        let (keyA, keyB) = (key(of: a), key(of: b))
-        return keyA != keyB ? keyA < keyB : a.uid.rawValue < b.uid.rawValue
+        orderKey(of: a) < orderKey(of: b)
     }
 
     /// `extras` with its `X-APPLE-SORT-ORDER` line set to `value` (replacing the kept one,
@@ -51,16 +55,15 @@ public enum ICalendarSortOrder {
     }
 
     /// A value that sorts after `lower` and before `upper` (either may be absent): the
-    /// upper one's minus 1 when that is still above the lower one, as Nextcloud does;
-    /// else halfway; else (no room between them) the lower one's plus 1.
+    /// upper one's minus 1 when that is still above the lower one, as Nextcloud does; else
+    /// (no room between them) the lower one's plus 1, which ties with or passes the upper
+    /// one (the caller moves those after it up). Saturates at Int64's ends, never wraps.
     public static func between(_ lower: Int64?, _ upper: Int64?) -> Int64 {
         switch (lower, upper) {
         case (nil, nil): return 0
-        case (let low?, nil): return low &+ 1
-        case (nil, let high?): return high &- 1
-        case (let low?, let high?):
-            if high &- 1 > low { return high &- 1 }
-            return low &+ 1
+        case (let low?, let high?) where high > low && high - low > 1: return high - 1
+        case (let low?, _): return low == .max ? .max : low + 1
+        case (nil, let high?): return high == .min ? .min : high - 1
         }
     }
 }
