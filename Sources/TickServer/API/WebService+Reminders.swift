@@ -77,8 +77,7 @@ extension WebService {
     }
 
     func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        _ = try JSONBody(request, allowed: []) // no fields: a body that holds one is refused, not ignored
-        return try sqlite.restoreReminder(uid, context: actionContext(for: request))
+        try sqlite.restoreReminder(uid, context: actionContext(for: request))
     }
     func undo(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.undo(request, context: actionContext(for: request)) }
 

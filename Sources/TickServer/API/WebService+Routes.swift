@@ -73,14 +73,26 @@ extension WebService {
         router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)") { try $0.complete($1, $2[0], .complete) }
         router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)") { try $0.complete($1, $2[0], .reopen) }
         router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }") { try $0.moveReminder($1, $2[0]) }
-        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it") { try $0.restoreReminder($1, $2[0]) }
+        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it",
+                   takingNoFields { try $0.restoreReminder($1, $2[0]) })
         router.add("POST", api + "/undo", summary: "Undo the newest change of the change journal, or the change given") { service, request, _ in try service.undo(request) }
         // Alarms and events.
         router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, request, _ in try service.dueAlarms(request) }
-        router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm") { try $0.alarmDelivered($1, $2[0], $2[1]) }
+        router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm",
+                   takingNoFields { try $0.alarmDelivered($1, $2[0], $2[1]) })
         router.add("GET", api + "/events", summary: "Server-Sent Events: `change` within a second of any change") { service, _, _ in service.events() }
         router.add("GET", api + "/openapi.json", summary: "This document") { service, _, _ in service.openAPI() }
         return router
+    }
+
+    /// `handler` of a route whose body takes no fields, on either store: a body that holds
+    /// one (or is not a JSON object, or not JSON) is refused as `JSONBody` refuses it, before
+    /// anything is read or changed (a tester: restore and an alarm's delivery ignored it).
+    static func takingNoFields<API>(_ handler: @escaping Router<API>.Handler) -> Router<API>.Handler {
+        { api, request, parameters in
+            _ = try JSONBody(request, allowed: [])
+            return try handler(api, request, parameters)
+        }
     }
 
     // MARK: - Answers

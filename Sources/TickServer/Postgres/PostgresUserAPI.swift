@@ -211,8 +211,7 @@ struct PostgresUserAPI: APIRoutes {
     /// them to edit (through the owner's journal, where the change is the user's). Their own
     /// store's 404 (no deletion of theirs) or 409 (a reminder of theirs has the UID) is the
     /// answer unless they deleted it from a list shared with them.
-    func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        _ = try JSONBody(request, allowed: []) // no fields: a body that holds one is refused, not ignored
+    func restoreReminder(_: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         do {
             return try store.restoreReminder(uid, context: context)
         } catch where [404, 409].contains(Problem.from(error).status) {
@@ -244,9 +243,8 @@ struct PostgresUserAPI: APIRoutes {
     }
     /// The alarms due in the user's own lists (a list shared with them rings for its owner).
     func dueAlarms(_: HTTPRequest) throws -> HTTPResponse { try store.dueAlarms(context: context) }
-    func alarmDelivered(_ request: HTTPRequest, _ uid: String, _ alarmUID: String) throws -> HTTPResponse {
-        _ = try JSONBody(request, allowed: []) // no fields: a body that holds one is refused, not ignored
-        return try store.alarmDelivered(uid, alarmUID, context: context)
+    func alarmDelivered(_: HTTPRequest, _ uid: String, _ alarmUID: String) throws -> HTTPResponse {
+        try store.alarmDelivered(uid, alarmUID, context: context)
     }
     /// `GET /api/v1/events`: `event: change` whenever this user's lists or reminders change,
     /// through any server (`PostgresChangeFeed`).
