@@ -129,7 +129,10 @@ struct BatchImporter {
         // under), recorded once the piece is saved; those of renumbered reminders wait
         // until the end, when they are.
         var histories: [(uid: ReminderUID, occurrences: [CompletedOccurrence])] = []
-        var piece = batch.reminders
+        // A batch read whole (an iCalendar, todo.txt or Taskwarrior file) is saved a piece at a
+        // time as well, so that the rows being inserted are held for one piece, not for the file.
+        var wholeSlices = BatchImporter.pieces(of: batch.reminders)[...]
+        var piece = wholeSlices.popFirst().map { Array(batch.reminders[$0]) } ?? []
         while true {
             // New reminders are saved together at the end of the piece, many per statement (see
             // Database.insert(contentsOf:)); a UID met twice in the piece keeps the later one.
@@ -292,6 +295,10 @@ struct BatchImporter {
             try BatchImporter.insertKeepingFreeNumbers(restoring, into: db, claimed: &claimedNumbers, renumbering: &renumbered)
             adoption.note(piece)
             histories = try BatchImporter.record(histories, in: db, into: &summary)
+            if let slice = wholeSlices.popFirst() {
+                piece = Array(batch.reminders[slice])
+                continue
+            }
             guard let next = try more() else { break }
             piece = next
         }
@@ -299,6 +306,23 @@ struct BatchImporter {
         histories = try BatchImporter.record(histories, in: db, into: &summary)
         (summary.brokenParentLoops, summary.parentsNotFound) = try adoption.adopt(in: db, at: now)
         return summary
+    }
+
+    /// The pieces (`Actions.importPieceSize` each) in which `reminders`, a batch read whole, is
+    /// saved: one range for the whole batch when it is no bigger than a piece, or when two of
+    /// its reminders share a UID or a former UID. Only then does saving it in pieces change
+    /// nothing: a later piece then never meets a reminder an earlier piece saved, and a UID met
+    /// twice keeps the later one as within a piece.
+    /// - Complexity: O(n) time; a set of the n UIDs while it runs (their strings are shared).
+    static func pieces(of reminders: [ImportedReminder]) -> [Range<Int>] {
+        let size = Actions.importPieceSize
+        guard reminders.count > size else { return [reminders.indices] }
+        var seen = Set<ReminderUID>(minimumCapacity: reminders.count)
+        for item in reminders {
+            guard seen.insert(item.reminder.uid).inserted else { return [reminders.indices] }
+            for uid in item.formerUIDs where !seen.insert(uid).inserted { return [reminders.indices] }
+        }
+        return stride(from: 0, to: reminders.count, by: size).map { $0..<min($0 + size, reminders.count) }
     }
 
     /// Reads a parent's `RELATED-TO;RELTYPE=CHILD` (jtx Board writes subtasks that way) as

@@ -305,13 +305,19 @@ extension Database {
 
 extension Database {
     /// Runs `body` (a bulk insert) with the full-text index updated once at the end
-    /// instead of row by row: the insert trigger is set aside and the index rebuilt
+    /// instead of row by row: the index's triggers are set aside and the index rebuilt
     /// from the table afterwards (https://sqlite.org/fts5.html#the_rebuild_command),
     /// which is several times faster for tens of thousands of rows. Call it inside a
     /// `write` transaction so the whole change stays atomic.
+    ///
+    /// The update and delete triggers are set aside with the insert trigger: inside `body`
+    /// they would take out of the index the old values of a row inserted there, which the
+    /// index never had, and FTS5 refuses that as a damaged index (SQLITE_CORRUPT_VTAB,
+    /// "database disk image is malformed"). The rebuild sees every change `body` made.
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
     public func deferringSearchIndex<T>(_ body: () throws -> T) throws -> T {
-        let (value, isSetAside) = try settingAside(["reminder_search_insert"]) { isSetAside in (try body(), isSetAside) }
+        let triggers = ["reminder_search_insert", "reminder_search_update", "reminder_search_delete"]
+        let (value, isSetAside) = try settingAside(triggers) { isSetAside in (try body(), isSetAside) }
         if isSetAside { try executeScript("INSERT INTO reminder_search(reminder_search) VALUES ('rebuild')") }
         return value
     }

@@ -52,6 +52,45 @@ struct ImportActionTests {
         #expect(try harness.reminders().map(\.listID) == [corpus.id])
     }
 
+    /// `count` imported reminders `u0`, `u1`, … titled `t0`, `t1`, …, with no list.
+    static func numbered(_ count: Int) -> [ImportedReminder] {
+        (0..<count).map { index in
+            var reminder = Reminder(listID: ImportedReminder.placeholderListID, title: "t\(index)",
+                                    createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+            reminder.uid = ReminderUID("u\(index)")
+            return ImportedReminder(listName: nil, reminder: reminder, lineNumber: index + 1)
+        }
+    }
+
+    @Test("a batch bigger than a piece is saved as one: a subtask before its parent, a former UID of another, a UID met twice")
+    func batchOfSeveralPieces() throws {
+        let count = Actions.importPieceSize * 2 + 100
+        // A subtask in the first piece whose parent is in the last; a reminder whose former UID
+        // is another's (upgraded todo.txt lines): both are new, neither updates the other.
+        var items = Self.numbered(count)
+        items[0].reminder.parentUID = ReminderUID("u\(count - 1)")
+        items[Actions.importPieceSize + 1].formerUIDs = [ReminderUID("u1")]
+        let harness = try ActionsHarness()
+        let summary = try harness.actions.importBatch(ImportRequest(batch: ImportBatch(reminders: items)))
+        #expect(summary.added == count)
+        var stored = Dictionary(uniqueKeysWithValues: try harness.reminders().map { ($0.uid.rawValue, $0) })
+        #expect(stored.count == count)
+        #expect(stored["u0"]?.parentUID == ReminderUID("u\(count - 1)"))
+        #expect(stored["u1"]?.title == "t1")
+        #expect(stored["u\(Actions.importPieceSize + 1)"]?.title == "t\(Actions.importPieceSize + 1)")
+
+        // A UID met in the first piece and again in the third: the later one, counted once.
+        var twice = Self.numbered(count)
+        twice[count - 1].reminder.uid = ReminderUID("v3")
+        twice[3].reminder.uid = ReminderUID("v3")
+        let other = try ActionsHarness()
+        let again = try other.actions.importBatch(ImportRequest(batch: ImportBatch(reminders: twice)))
+        #expect(again.added == count - 1)
+        stored = Dictionary(uniqueKeysWithValues: try other.reminders().map { ($0.uid.rawValue, $0) })
+        #expect(stored.count == count - 1)
+        #expect(stored["v3"]?.title == "t\(count - 1)")
+    }
+
     @Test("importing the same batch twice adds once, then finds it unchanged")
     func sameBatchTwice() throws {
         let harness = try ActionsHarness()
