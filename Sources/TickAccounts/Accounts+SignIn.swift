@@ -36,12 +36,7 @@ extension Accounts {
     func checkedSignIn(name: String, password: String, clientAddress: String,
                        now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
         let key = name.lowercased()
-        let decision = try database { connection in
-            throttle.decision(userFailures: try connection.loginFailures(userName: key, since: now.addingTimeInterval(-throttle.window)),
-                              addressFailures: try connection.loginFailures(clientAddress: clientAddress,
-                                                                            since: now.addingTimeInterval(-throttle.window)),
-                              now: now)
-        }
+        let decision = try database { connection in try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection) }
         if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
 
         let (user, appPassword) = try database { connection in
@@ -78,6 +73,18 @@ extension Accounts {
         }
         guard case .signedIn = outcome else { return (outcome, nil) }
         return (outcome, proof)
+    }
+
+    /// The throttle's word on a sign-in as `name` (any case) from `clientAddress` at `now`,
+    /// from the failures recorded within its window. Asked before any password is looked at,
+    /// a remembered right one included: a throttled name or address is refused whatever the
+    /// password, or the answers would tell a guesser when a guess is right.
+    func throttleDecision(name: String, clientAddress: String, now: Date,
+                          on connection: PostgresConnection) throws -> ThrottleDecision {
+        let since = now.addingTimeInterval(-throttle.window)
+        return throttle.decision(userFailures: try connection.loginFailures(userName: name.lowercased(), since: since),
+                                 addressFailures: try connection.loginFailures(clientAddress: clientAddress, since: since),
+                                 now: now)
     }
 
     /// A hash of a password nobody has, with `hasher`'s parameters, checked when the name

@@ -76,13 +76,17 @@ public final class VerifiedCredentials: Sendable {
 extension Accounts {
     /// `signIn(name:password:clientAddress:now:)` that remembers right credentials in
     /// `verified`: a credential seen within its lifetime is confirmed by reading the user
-    /// and the stored hash it matched (no Argon2id check, no throttling: it was right), and
-    /// checked in full again when that hash is gone or changed.
+    /// and the stored hash it matched (no Argon2id check), and checked in full again when
+    /// that hash is gone or changed. The throttle is asked first either way: a remembered
+    /// credential of a throttled name or address is refused (429) like any other, so that
+    /// a guesser cannot tell a right guess by its answer while a phone keeps it remembered.
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date,
                        remembering verified: VerifiedCredentials) throws(AccountError) -> SignInOutcome {
         if let proof = verified.proof(name: name, password: password, now: now) {
             let confirmed = try database { connection -> SignInOutcome? in
+                let decision = try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection)
+                if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
                 guard let user = try connection.user(id: proof.user), user.name.lowercased() == name.lowercased() else { return nil }
                 guard let lookup = proof.appPasswordLookup else {
                     return user.passwordHash == proof.hash ? .signedIn(user, device: nil) : nil

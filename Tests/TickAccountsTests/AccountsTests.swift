@@ -140,6 +140,31 @@ struct AccountsTests {
                 == .signedIn(ann, device: nil))
     }
 
+    /// A tester: with ann's password remembered (a phone signing in by HTTP Basic), 300 guesses
+    /// on one connection got 5 refusals, 294 throttled answers and a 200 for the right one.
+    @Test("a remembered right password is throttled like any other: the answer does not tell a guesser it is right")
+    func rememberedIsThrottled() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let verified = VerifiedCredentials()
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: Self.now,
+                                    remembering: verified) == .signedIn(ann, device: nil))
+        #expect(verified.count == 1)
+        for second in 1...5 {
+            #expect(try accounts.signIn(name: "ann", password: "guess \(second)", clientAddress: "192.0.2.7",
+                                        now: Self.now.addingTimeInterval(Double(second)), remembering: verified) == .refused)
+        }
+        let after = Self.now.addingTimeInterval(5)
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.7", now: after.addingTimeInterval(1),
+                                    remembering: verified) == .throttled(retryAfter: 29))
+        // From the phone's own address too: the name is throttled.
+        #expect(try accounts.signIn(name: "ANN", password: "open sesame", clientAddress: "198.51.100.1", now: after.addingTimeInterval(1),
+                                    remembering: verified) == .throttled(retryAfter: 29))
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: after.addingTimeInterval(31),
+                                    remembering: verified) == .signedIn(ann, device: nil))
+    }
+
     @Test("an address that fails for many names is throttled for every name")
     func throttledAddress() throws {
         let (accounts, database) = try Self.accounts()
