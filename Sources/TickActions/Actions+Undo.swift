@@ -156,6 +156,7 @@ extension Actions {
         }
         var undo = UndoPlan(change: change, context: context)
         try undo.check(lists: try db.journaledLists(of: change.id), reminders: try db.journaledReminders(of: change.id), in: db)
+        undo.conflicts += try db.laterChangesToJournaledRecords(of: change.id)
         guard undo.conflicts.isEmpty else {
             throw ActionError.undoConflicts(id: change.id, command: change.command, conflicts: undo.conflicts)
         }

@@ -105,4 +105,14 @@ public protocol JournalStore: StoreTransaction {
     func restoreJournaledRecords(of change: Int64) throws
     /// Marks `change` undone at `date`.
     func markUndone(_ change: Int64, at date: Date) throws
+    /// Why the rows of `change` that are not reminders or lists cannot be put back: one
+    /// sentence for each that a later change, not undone, touched again (a share the owner
+    /// changed or ended after a member left the list), whoever made it. Empty when none did.
+    func laterChangesToJournaledRecords(of change: Int64) throws -> [String]
+}
+
+extension JournalStore {
+    /// None: a store whose other rows (completed occurrences, alarm deliveries) follow their
+    /// reminder, which undo checks itself.
+    public func laterChangesToJournaledRecords(of change: Int64) throws -> [String] { [] }
 }

@@ -227,6 +227,33 @@ extension PostgresDatabase: JournalStore {
             """, [change])
     }
 
+    /// The shares `change` added, changed or removed that a later change not undone, in
+    /// anyone's journal, touched again: putting them back would undo that change too (a
+    /// tester: a member left, the owner shared the list again and then stopped; undoing the
+    /// leave gave the member write access again). Change ids come from one sequence, so
+    /// "later" holds across journals. A later change the owner's journal no longer holds
+    /// (past its depth) is not seen.
+    public func laterChangesToJournaledRecords(of change: Int64) throws -> [String] {
+        guard try ownsChange(change) else { return [] }
+        var conflicts: [String] = []
+        for row in try run("""
+            SELECT coalesce(l.name, j.list_id) AS list_name, coalesce(u.name, j.user_id) AS user_name
+            FROM journal_list_members j
+                LEFT JOIN lists l ON l.id = j.list_id
+                LEFT JOIN users u ON u.id = j.user_id
+            WHERE j.owner = $1 AND j.change = $2 AND EXISTS (
+                SELECT 1 FROM journal_list_members k
+                    JOIN journal_changes c ON c.owner = k.owner AND c.id = k.change
+                WHERE k.list_id = j.list_id AND k.user_id = j.user_id AND k.change > j.change AND c.undone_at IS NULL)
+            ORDER BY list_name, user_name
+            """, [change]) {
+            let list: String = try row.decode("list_name")
+            let user: String = try row.decode("user_name")
+            conflicts.append("the list '\(list)' was shared or unshared with \(user) since")
+        }
+        return conflicts
+    }
+
     /// Marks `actor`'s change `change` undone at `date`.
     public func markUndone(_ change: Int64, at date: Date) throws {
         try run("UPDATE journal_changes SET undone_at = $3 WHERE owner = $1 AND id = $2 AND actor = $4", [change, date, actor.rawValue])

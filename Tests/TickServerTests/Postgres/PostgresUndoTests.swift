@@ -288,4 +288,35 @@ struct PostgresUndoTests {
         #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 200)
         #expect(bobs() == "read")
     }
+
+    /// A tester: bob left a list shared with him, ann shared it again and then stopped; bob's
+    /// undo of his leave answered 200 and gave him write access back to a list its owner had
+    /// taken from him.
+    @Test("a member's undo of leaving a list is refused once its owner shared or unshared it since")
+    func leaveUndoneAfterOwnerChangedIt() throws {
+        let harness = try PostgresServiceHarness()
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Family"}"#))["id"] as? String)
+        func bobs() -> String? {
+            let lists = Self.object(harness.send("GET", "/api/v1/lists", as: "bob"))["lists"] as? [[String: Any]] ?? []
+            return lists.first { $0["id"] as? String == list }?["access"] as? String
+        }
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob", as: "bob").status == 204)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 201)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob").status == 204)
+        let refused = harness.send("POST", "/api/v1/undo", as: "bob")
+        #expect(refused.status == 409, "\(refused.status) \(refused.bodyText)")
+        #expect(refused.bodyText.contains("the list 'Family' was shared or unshared with bob since"))
+        #expect(bobs() == nil)
+        let shares = Self.object(harness.send("GET", "/api/v1/lists/\(list)/shares"))["shares"] as? [[String: Any]]
+        #expect(shares?.isEmpty == true)
+
+        // Once the owner undoes both of her later changes, bob's leave is again the last change
+        // to the share that stands: his undo gives him back what he had.
+        _ = harness.send("POST", "/api/v1/undo")
+        _ = harness.send("POST", "/api/v1/undo")
+        #expect(bobs() == nil)
+        #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 200)
+        #expect(bobs() == "write")
+    }
 }
