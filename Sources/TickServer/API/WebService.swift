@@ -191,9 +191,29 @@ public final class WebService: Sendable {
             let shown = name.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))) + "…" : name
             return Problem.badRequest("the query argument '\(shown)' is given twice; give it once").response
         }
-        if request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
-           let field = request.malformedFormField {
+        let isForm = request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+        if isForm, let field = request.malformedFormField {
             return refusal("form field", field)
+        }
+        if let place = WebService.placeOfNUL(in: request, isForm: isForm) {
+            // No name, identifier, token or password of Tick holds one, and PostgreSQL's text
+            // cannot (a tester: `/api/v1/reminders/%00` answered 500 on every route of it).
+            return Problem.badRequest("the \(place) holds a NUL character (%00), which no name or value of Tick holds").response
+        }
+        return nil
+    }
+
+    /// Where `request` holds U+0000 outside its body: its path (percent-encoded as `%00`), a
+    /// query argument's name or value, a form field's (`isForm`), or the name or password of
+    /// its Basic credentials; nil when nowhere.
+    static func placeOfNUL(in request: HTTPRequest, isForm: Bool) -> String? {
+        func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
+        if request.path.range(of: "%00") != nil || holdsNUL(request.path) { return "path" }
+        if request.query.contains(where: { holdsNUL($0.key) || holdsNUL($0.value) }) { return "query" }
+        if isForm, request.formFields.contains(where: { holdsNUL($0.key) || holdsNUL($0.value) }) { return "form" }
+        if let authorization = request.header("authorization"), let (name, password) = HTTPRequest.basicCredentials(authorization),
+           holdsNUL(name) || holdsNUL(password) {
+            return "Authorization header's user name or password"
         }
         return nil
     }

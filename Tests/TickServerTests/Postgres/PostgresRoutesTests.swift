@@ -85,6 +85,37 @@ struct PostgresRoutesTests {
         #expect(harness.send("GET", "/api/v1/lists/" + work).status == 404)
     }
 
+    /// A tester: `%00` in an id answered 500 ("parameter $2 holds a NUL character") on most
+    /// routes of the JSON API and of CalDAV, and in a Basic or login-form name too.
+    @Test("A NUL in the path, the query, a form field or the credentials is a 400 that names where, and changes nothing")
+    func nulRefused() throws {
+        let harness = try PostgresServiceHarness()
+        let list = try #require(PostgresServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Home"}"#))["id"] as? String)
+        let before = try harness.snapshot()
+        let paths: [(String, String)] = [
+            ("GET", "/api/v1/reminders/%00"), ("GET", "/api/v1/lists/%00"), ("GET", "/api/v1/lists/%00/reminders"),
+            ("GET", "/api/v1/lists/%00/shares"), ("PATCH", "/api/v1/lists/%00"), ("DELETE", "/api/v1/reminders/%00"),
+            ("POST", "/api/v1/reminders/%00/complete"), ("POST", "/api/v1/reminders/%00/move"),
+            ("POST", "/api/v1/reminders/%00/restore"), ("POST", "/api/v1/alarms/%00/x/delivered"),
+            ("PUT", "/api/v1/lists/\(list)/shares/a%00"), ("DELETE", "/api/v1/lists/\(list)/shares/a%00"),
+            ("PROPFIND", "/dav/lists/%00/"), ("GET", "/dav/lists/%00/x.ics"), ("GET", "/dav/lists/\(list)/%00.ics"),
+            ("PUT", "/dav/lists/\(list)/%00.ics"), ("DELETE", "/dav/lists/\(list)/%00.ics"), ("MKCALENDAR", "/dav/lists/%00/"),
+        ]
+        for (method, path) in paths {
+            let answer = harness.send(method, path, json: method == "PATCH" || method == "PUT" && path.hasPrefix("/api") ? #"{"access":"read"}"# : nil)
+            #expect(answer.status == 400, "\(method) \(path): \(answer.status) \(answer.bodyText)")
+            #expect(answer.bodyText.contains("the path holds a NUL character"), "\(method) \(path): \(answer.bodyText)")
+        }
+        let search = harness.send("GET", "/api/v1/search", query: ["q": "\u{0}"])
+        #expect(search.status == 400 && search.bodyText.contains("the query holds a NUL character"), "\(search.status) \(search.bodyText)")
+        let basic = harness.send("GET", "/api/v1/lists", as: "a\u{0}nn", password: "x")
+        #expect(basic.status == 400 && basic.bodyText.contains("user name or password holds a NUL character"), "\(basic.status) \(basic.bodyText)")
+        let form = harness.send("POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"], as: nil,
+                                body: "name=a%00&password=x")
+        #expect(form.status == 400 && form.bodyText.contains("the form holds a NUL character"), "\(form.status) \(form.bodyText)")
+        #expect(try harness.snapshot() == before)
+    }
+
     @Test("No credentials, a wrong password, an unknown user or a bearer token: 401 with a Basic challenge")
     func unauthorized() throws {
         let harness = try PostgresServiceHarness()
