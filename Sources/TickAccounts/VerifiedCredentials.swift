@@ -87,13 +87,7 @@ extension Accounts {
             let confirmed = try database { connection -> SignInOutcome? in
                 let decision = try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection)
                 if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-                guard let user = try connection.user(id: proof.user), user.name.lowercased() == name.lowercased() else { return nil }
-                guard let lookup = proof.appPasswordLookup else {
-                    return user.passwordHash == proof.hash ? .signedIn(user, device: nil) : nil
-                }
-                guard let appPassword = try connection.appPassword(of: user.id, lookup: lookup),
-                      appPassword.passwordHash == proof.hash else { return nil }
-                return .signedIn(user, device: appPassword.device)
+                return try Accounts.confirmed(proof, name: name, on: connection)
             }
             if let confirmed { return confirmed }
             verified.forget(name: name, password: password)
@@ -101,5 +95,29 @@ extension Accounts {
         let (outcome, proof) = try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now)
         if let proof { verified.remember(proof, name: name, password: password, now: now) }
         return outcome
+    }
+
+    /// Whether `name` and `password`, remembered in `verified` (checked within its lifetime),
+    /// still sign in the user `id`: the user and the stored hash they matched are still there.
+    /// Nothing is checked with Argon2id, throttled or recorded: a credential not remembered
+    /// (forgotten, expired) answers false, and its client signs in again in full. For what
+    /// a sign-in opened and keeps open (an event stream).
+    /// - Throws: `AccountError.database`.
+    public func stillSignsIn(_ id: UserID, name: String, password: String, now: Date,
+                             remembering verified: VerifiedCredentials) throws(AccountError) -> Bool {
+        guard let proof = verified.proof(name: name, password: password, now: now), proof.user == id else { return false }
+        return try database { connection in try Accounts.confirmed(proof, name: name, on: connection) } != nil
+    }
+
+    /// The sign-in `proof` still gives as `name`: its user, when their stored hash (or that
+    /// of its app password) is still the one it matched; nil when it is gone or changed.
+    private static func confirmed(_ proof: CredentialProof, name: String, on connection: PostgresConnection) throws -> SignInOutcome? {
+        guard let user = try connection.user(id: proof.user), user.name.lowercased() == name.lowercased() else { return nil }
+        guard let lookup = proof.appPasswordLookup else {
+            return user.passwordHash == proof.hash ? .signedIn(user, device: nil) : nil
+        }
+        guard let appPassword = try connection.appPassword(of: user.id, lookup: lookup),
+              appPassword.passwordHash == proof.hash else { return nil }
+        return .signedIn(user, device: appPassword.device)
     }
 }

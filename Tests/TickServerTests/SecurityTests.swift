@@ -100,6 +100,24 @@ import Testing
         #expect(harness.send("GET", "/api/v1/lists", as: .cookie(session, csrfHeader: true)).status == 401)
     }
 
+    /// A tester (on PostgreSQL): the event stream a session had opened went on after its logout.
+    @Test func logoutEndsTheSessionsEventStream() throws {
+        let harness = try ServiceHarness()
+        let session = harness.login()
+        let response = harness.send("GET", "/api/v1/events", as: .cookie(session, csrfHeader: true))
+        guard case .stream(let stream) = response.body else {
+            Issue.record("not a stream: \(response.status)")
+            return
+        }
+        _ = stream.takePending()
+        harness.service.changes.broadcast(version: 1)
+        #expect(stream.takePending().contains("event: change"))
+        #expect(harness.send("POST", "/logout", as: .cookie(session, csrfHeader: true)).status == 204)
+        harness.service.changes.broadcast(version: 2)
+        #expect(stream.isFinished)
+        #expect(stream.takePending().isEmpty)
+    }
+
     @Test(arguments: [("abc", "abc", true), ("abc", "abd", false), ("abc", "abcd", false), ("", "", true), ("a", "", false)])
     func tokensCompareWhole(lhs: String, rhs: String, equal: Bool) {
         #expect(WebService.constantTimeEqual(lhs, rhs) == equal)

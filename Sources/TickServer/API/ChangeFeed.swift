@@ -10,9 +10,12 @@ import TickStore
 /// It polls four times a second while at least one stream is open, and not at all when
 /// none is: an idle server costs no CPU. Every 15 seconds each stream gets a comment line,
 /// which keeps proxies from closing it and finds clients that went away.
+///
+/// A stream is closed, with nothing more sent, once the sign-in that opened it no longer
+/// signs in (a logout ends its session): asked before each event and each comment line.
 final class ChangeFeed: Sendable {
     private struct State {
-        var streams: [ObjectIdentifier: EventStream] = [:]
+        var streams: [ObjectIdentifier: EventSubscriber] = [:]
         var isPolling = false
         var isStopped = false
     }
@@ -32,11 +35,12 @@ final class ChangeFeed: Sendable {
     }
 
     /// Adds a stream; polling starts with the first one.
-    func subscribe(_ stream: EventStream) {
+    /// - Parameter isSignedIn: whether the request that opened it still signs in.
+    func subscribe(_ stream: EventStream, isSignedIn: @escaping @Sendable () -> Bool = { true }) {
         let id = ObjectIdentifier(stream)
         let starts = state.withLock { state -> Bool in
             guard !state.isStopped else { return false }
-            state.streams[id] = stream
+            state.streams[id] = EventSubscriber(stream: stream, isSignedIn: isSignedIn)
             defer { state.isPolling = true }
             return polls && !state.isPolling
         }
@@ -59,17 +63,17 @@ final class ChangeFeed: Sendable {
 
     /// Closes every stream; later subscribers are closed at once.
     func stop() {
-        let streams = state.withLock { state -> [EventStream] in
+        let streams = state.withLock { state -> [EventSubscriber] in
             state.isStopped = true
             return Array(state.streams.values)
         }
-        for stream in streams { stream.close() }
+        for subscriber in streams { subscriber.stream.close() }
     }
 
     private func send(_ text: String) {
         let streams = state.withLock { Array($0.streams.values) }
-        for stream in streams where !stream.send(text) {
-            state.withLock { _ = $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
+        for subscriber in streams where !subscriber.deliver(text) {
+            state.withLock { _ = $0.streams.removeValue(forKey: ObjectIdentifier(subscriber.stream)) }
         }
     }
 
@@ -100,5 +104,22 @@ final class ChangeFeed: Sendable {
                 send(": keep-alive\n\n")
             }
         }
+    }
+}
+
+/// An open event stream and the check that its sign-in still holds.
+struct EventSubscriber: Sendable {
+    let stream: EventStream
+    let isSignedIn: @Sendable () -> Bool
+
+    /// Sends `text` when the sign-in still holds, else closes the stream (a logout, a removed
+    /// user, a replaced password end it before anything more is sent).
+    /// - Returns: false when the stream is closed (by the client, or here).
+    func deliver(_ text: String) -> Bool {
+        guard isSignedIn() else {
+            stream.close()
+            return false
+        }
+        return stream.send(text)
     }
 }

@@ -42,8 +42,8 @@ extension WebService {
         try sqlite.alarmDelivered(uid, alarmUID, context: actionContext(for: request))
     }
 
-    func events() -> HTTPResponse {
-        WebService.eventStream { changes.subscribe($0) }
+    func events(_ request: HTTPRequest) -> HTTPResponse {
+        WebService.eventStream { changes.subscribe($0) { [self] in authenticate(request) != .none } }
     }
 
     /// `GET /api/v1/events`: a stream that `subscribe` hands to the change feed, which

@@ -31,7 +31,7 @@ protocol APIRoutes: SendableMetatype {
     func undo(_ request: HTTPRequest) throws -> HTTPResponse
     func dueAlarms(_ request: HTTPRequest) throws -> HTTPResponse
     func alarmDelivered(_ request: HTTPRequest, _ uid: String, _ alarmUID: String) throws -> HTTPResponse
-    func events() -> HTTPResponse
+    func events(_ request: HTTPRequest) -> HTTPResponse
     func openAPI() -> HTTPResponse
 }
 
@@ -80,7 +80,7 @@ extension WebService {
         router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, request, _ in try service.dueAlarms(request) }
         router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm",
                    takingNoFields { try $0.alarmDelivered($1, $2[0], $2[1]) })
-        router.add("GET", api + "/events", summary: "Server-Sent Events: `change` within a second of any change") { service, _, _ in service.events() }
+        router.add("GET", api + "/events", summary: "Server-Sent Events: `change` within a second of any change") { service, request, _ in service.events(request) }
         router.add("GET", api + "/openapi.json", summary: "This document") { service, _, _ in service.openAPI() }
         return router
     }

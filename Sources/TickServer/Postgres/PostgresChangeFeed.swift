@@ -15,10 +15,12 @@ import TickPostgres
 /// of (the pages reload on any change and do not read it). Every 15 seconds each stream
 /// gets a comment line, which keeps proxies from closing it and finds clients that went
 /// away. When the connection is lost, every stream is closed: the pages reconnect after
-/// 2 s (`retry`), which listens again.
+/// 2 s (`retry`), which listens again. A stream whose sign-in no longer holds (a logout, a
+/// removed user, a replaced password, on any process) is closed before anything more is
+/// sent to it.
 final class PostgresChangeFeed: Sendable {
     private struct State {
-        var streams: [UserID: [ObjectIdentifier: EventStream]] = [:]
+        var streams: [UserID: [ObjectIdentifier: EventSubscriber]] = [:]
         var isListening = false
         /// Whether the listener's `LISTEN` is in effect: changes committed from now on are heard.
         var isConnected = false
@@ -42,11 +44,12 @@ final class PostgresChangeFeed: Sendable {
     }
 
     /// Adds `user`'s stream; listening starts with the first stream.
-    func subscribe(_ stream: EventStream, user: UserID) {
+    /// - Parameter isSignedIn: whether the request that opened it still signs `user` in.
+    func subscribe(_ stream: EventStream, user: UserID, isSignedIn: @escaping @Sendable () -> Bool = { true }) {
         let id = ObjectIdentifier(stream)
         let (stopped, starts) = state.withLock { state -> (Bool, Bool) in
             guard !state.isStopped else { return (true, false) }
-            state.streams[user, default: [:]][id] = stream
+            state.streams[user, default: [:]][id] = EventSubscriber(stream: stream, isSignedIn: isSignedIn)
             defer { state.isListening = true }
             return (false, !state.isListening)
         }
@@ -79,11 +82,11 @@ final class PostgresChangeFeed: Sendable {
 
     /// Closes every stream; later subscribers are closed at once.
     func stop() {
-        let streams = state.withLock { state -> [EventStream] in
+        let streams = state.withLock { state -> [EventSubscriber] in
             state.isStopped = true
             return state.streams.values.flatMap(\.values)
         }
-        for stream in streams { stream.close() }
+        for subscriber in streams { subscriber.stream.close() }
     }
 
     private func remove(_ id: ObjectIdentifier, of user: UserID) {
@@ -98,9 +101,9 @@ final class PostgresChangeFeed: Sendable {
         let streams = state.withLock { state in
             user.map { Array(state.streams[$0, default: [:]].values) } ?? state.streams.values.flatMap(\.values)
         }
-        for stream in streams where !stream.send(text) {
+        for subscriber in streams where !subscriber.deliver(text) {
             state.withLock { state in
-                for user in state.streams.keys { state.streams[user]?.removeValue(forKey: ObjectIdentifier(stream)) }
+                for user in state.streams.keys { state.streams[user]?.removeValue(forKey: ObjectIdentifier(subscriber.stream)) }
             }
         }
     }
@@ -147,12 +150,12 @@ final class PostgresChangeFeed: Sendable {
 
     /// Closes every stream after the connection failed, and lets the next subscriber listen again.
     private func closeAll() {
-        let streams = state.withLock { state -> [EventStream] in
+        let streams = state.withLock { state -> [EventSubscriber] in
             state.isListening = false
             state.isConnected = false
             defer { state.streams = [:] }
             return state.streams.values.flatMap(\.values)
         }
-        for stream in streams { stream.close() }
+        for subscriber in streams { subscriber.stream.close() }
     }
 }

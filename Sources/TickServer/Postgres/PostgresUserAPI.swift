@@ -248,8 +248,9 @@ struct PostgresUserAPI: APIRoutes {
     }
     /// `GET /api/v1/events`: `event: change` whenever this user's lists or reminders change,
     /// through any server (`PostgresChangeFeed`).
-    func events() -> HTTPResponse {
-        WebService.eventStream { service.changes.subscribe($0, user: store.store.user) }
+    func events(_ request: HTTPRequest) -> HTTPResponse {
+        let (service, user) = (service, store.store.user)
+        return WebService.eventStream { service.changes.subscribe($0, user: user) { service.stillSignsIn(request, as: user) } }
     }
     func openAPI() -> HTTPResponse { WebService.json(WebService.openAPIDocument(routes: service.router.routes)) }
 }

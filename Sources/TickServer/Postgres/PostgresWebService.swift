@@ -149,6 +149,21 @@ public final class PostgresWebService: Sendable {
         return staticFiles.response(to: request)
     }
 
+    /// Whether `request`, which signed `user` in, still does: its session is open, or its
+    /// Basic credentials are remembered and still the user's (`Accounts.stillSignsIn`). Asked
+    /// by an event stream it opened before each thing it sends; no failure is recorded, and a
+    /// database error answers false (the page reconnects and signs in again).
+    func stillSignsIn(_ request: HTTPRequest, as user: UserID) -> Bool {
+        let now = configuration.clock()
+        if let authorization = request.header("authorization") {
+            guard let credentials = WebService.basicCredentials(authorization) else { return false }
+            return (try? accounts.stillSignsIn(user, name: credentials.name, password: credentials.password, now: now,
+                                               remembering: verified)) ?? false
+        }
+        guard let token = request.cookies[WebService.sessionCookie] else { return false }
+        return (try? accounts.sessionUser(token: token, now: now))??.id == user
+    }
+
     /// The user the request's `Authorization: Basic` signs in, or the problem to answer:
     /// 401 (none, or wrong) with a Basic challenge, 429 with `Retry-After` when throttled.
     func signedInUser(_ request: HTTPRequest) -> Result<UserRecord, Problem> {

@@ -70,6 +70,41 @@ struct PostgresEventsTests {
         #expect(!Self.received(ann, within: 0.3).text.contains("event: change"), "ann's page heard of bob's change")
     }
 
+    /// A tester: after `POST /logout`, the stream the session had opened went on telling of
+    /// every change until the client went away.
+    @Test("a stream ends, with nothing more sent, once its sign-in ends: a logout on the other server, a replaced app password")
+    func endsWithItsSignIn() throws {
+        let first = try PostgresServiceHarness()
+        let second = try PostgresServiceHarness(sharing: first)
+        _ = first.send("GET", "/api/v1/lists")
+        let session = try first.logIn("ann")
+        let cookie = ["Cookie": "tick_session=\(session)", "Accept": "text/event-stream"]
+        let response = first.send("GET", "/api/v1/events", headers: cookie, as: nil)
+        guard case .stream(let byCookie) = response.body else { throw Failure("not a stream: \(response.status) \(response.bodyText)") }
+        _ = byCookie.takePending()
+        let phone = try first.accounts.addAppPassword(user: "ann", device: "phone", now: Fixture.now).password
+        let byPhone = try #require({ () -> EventStream? in
+            let answer = first.send("GET", "/api/v1/events", as: "ann", password: phone)
+            guard case .stream(let stream) = answer.body else { return nil }
+            return stream
+        }())
+        _ = byPhone.takePending()
+        #expect(first.service.changes.waitUntilListening(timeout: 10))
+        #expect(second.send("POST", "/api/v1/reminders", json: #"{"title":"Milk"}"#).status == 201)
+        #expect(Self.received(byCookie, within: 5).text.contains("event: change"))
+        #expect(Self.received(byPhone, within: 5).text.contains("event: change"))
+
+        #expect(second.send("POST", "/logout", headers: ["Cookie": "tick_session=\(session)"], as: nil).status == 204)
+        _ = try first.accounts.addAppPassword(user: "ann", device: "phone", replacing: true, now: Fixture.now)
+        #expect(second.send("POST", "/api/v1/reminders", json: #"{"title":"Bread"}"#).status == 201)
+        let deadline = Date().addingTimeInterval(5)
+        while !(byCookie.isFinished && byPhone.isFinished), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(byCookie.isFinished, "the logged-out session's stream is still open")
+        #expect(byPhone.isFinished, "the replaced app password's stream is still open")
+        #expect(!byCookie.takePending().contains("event: change"), "the logged-out session's stream heard of a change")
+        #expect(!byPhone.takePending().contains("event: change"), "the replaced app password's stream heard of a change")
+    }
+
     @Test("a list shared with bob: its changes, and the share itself, reach bob's page on the other server; ann's other lists do not")
     func sharedList() throws {
         let first = try PostgresServiceHarness(users: ["ann", "bob", "cat"])
