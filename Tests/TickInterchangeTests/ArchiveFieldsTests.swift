@@ -86,4 +86,32 @@ struct ArchiveFieldsTests {
             Issue.record("one reader read what the other refused: \(whole) | \(streamed)")
         }
     }
+
+    /// A tester: `"priority": "urgent"` was imported (it was read only without
+    /// `"iCalendarPriority"`), and `"priority": "high"` edited by hand beside the export's
+    /// `"iCalendarPriority": 0` came back as none.
+    @Test("\"priority\" is checked whenever given; a level edited by hand wins over an iCalendar value of another level",
+          arguments: [
+              (#""priority": "urgent", "iCalendarPriority": 0"#, nil),
+              (#""priority": 3"#, nil),
+              (#""priority": "high", "iCalendarPriority": 0"#, 1),
+              (#""priority": "High", "iCalendarPriority": 3"#, 3),
+              (#""priority": "low", "iCalendarPriority": 1"#, 9),
+              (#""iCalendarPriority": 7"#, 7),
+              (#""priority": "medium""#, 5),
+              (#""title": "b""#, 0),
+          ] as [(String, Int?)])
+    func priorityChecked(fields: String, expected: Int?) {
+        let reminder = #"{"uid": "u1", "listID": "L", "title": "a", "# + fields + "}"
+        let (whole, streamed) = Self.bothReads(Self.archive(reminder.replacingOccurrences(of: #""title": "a", "title""#, with: #""title""#)))
+        for read in [whole.mapError { $0 as any Error }, streamed] {
+            switch read {
+            case .success(let reminders):
+                #expect(reminders.first?.reminder.priority.iCalendarValue == expected, "\(fields)")
+            case .failure(let error):
+                #expect(expected == nil, "\(fields): \(error)")
+                #expect(String(describing: error).contains("reminders[0]: \"priority\" must be"), "\(error)")
+            }
+        }
+    }
 }

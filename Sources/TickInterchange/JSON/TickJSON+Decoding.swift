@@ -321,14 +321,19 @@ struct ArchiveReader {
             listName = try validated(name, as: .listName)
         }
         let created = try instant(object, .createdAt) ?? Date(timeIntervalSince1970: 0)
-        let levelName = try optionalString(object, .priority) ?? "none"
-        let priority: Priority
+        // "priority" is checked whenever it is given (a tester: "urgent" was imported as nothing
+        // at all, being read only without "iCalendarPriority"). The exact iCalendar value is
+        // kept while it is of the level "priority" names; a level edited by hand wins over it.
+        let level = try optionalString(object, .priority).map { name throws(InterchangeError) -> Priority.Level in
+            guard let level = Priority.Level(rawValue: name.lowercased()) else {
+                throw fail("\"priority\" must be none, low, medium or high")
+            }
+            return level
+        }
+        var priority = Priority(level ?? .none)
         if let value = try integer(object, .iCalendarPriority, in: 0...9) {
-            priority = Priority(iCalendarValue: Int(value))
-        } else if let level = Priority(parsing: levelName) {
-            priority = level
-        } else {
-            throw fail("\"priority\" must be none, low, medium or high")
+            let exact = Priority(iCalendarValue: Int(value))
+            if level == nil || exact.level == level { priority = exact }
         }
         var completedAt = try instant(object, .completedAt)
         if completedAt == nil, try boolean(object, .completed) == true {
