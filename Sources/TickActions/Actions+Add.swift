@@ -25,7 +25,7 @@ extension Actions {
         let title = try Names.validated(request.title, as: .reminderTitle)
         var reminder = Reminder(listID: ReminderList.ID(rawValue: ""), title: title, notes: request.notes,
                                 priority: request.priority, isFlagged: request.isFlagged, tags: request.tags,
-                                url: Actions.link(request.url), createdAt: context.now)
+                                url: try Actions.link(request.url), createdAt: context.now)
         let notes = try changeDates(of: &reminder, due: request.due.map { .set($0) } ?? .keep,
                                     start: request.start.map { .set($0) } ?? .keep,
                                     schedule: request.schedule, context: context)
@@ -52,8 +52,7 @@ extension Actions {
     }
 
     /// A link as stored: trimmed, and nil when blank.
-    static func link(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingWhiteSpace(), !trimmed.isEmpty else { return nil }
-        return trimmed
+    static func link(_ text: String?) throws(ModelError) -> String? {
+        try Names.link(text)
     }
 }

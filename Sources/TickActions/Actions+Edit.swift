@@ -58,7 +58,7 @@ extension Actions {
         }
         if let isFlagged = edit.isFlagged { reminder.isFlagged = isFlagged }
         reminder.tags = edit.tags.applied(to: reminder.tags)
-        if edit.url != .keep { reminder.url = link(edit.url.newValue) }
+        if edit.url != .keep { reminder.url = try link(edit.url.newValue) }
         var newParent: Reminder?
         switch edit.parent {
         case .keep: break

@@ -5,6 +5,12 @@ extension Unicode.Scalar.Properties {
     var isBlankForNames: Bool { isWhitespace || isDefaultIgnorableCodePoint }
 }
 
+extension Unicode.Scalar {
+    /// Whether the scalar breaks a line: LF, VT, FF, CR, NEL, U+2028, U+2029 (Unicode's
+    /// mandatory breaks, UAX #14 BK, CR, LF, NL).
+    var isLineBreak: Bool { (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029 }
+}
+
 extension StringProtocol {
     /// Whether nothing is left after removing white space and invisible characters
     /// (Unicode White_Space and Default_Ignorable_Code_Point).
@@ -68,9 +74,48 @@ public enum Names {
     ///   also when what is left is only combining marks with nothing to sit on
     ///   (General_Category Mn, Me: a lone U+0301 draws nothing) or control characters.
     /// - Complexity: O(n) in the number of scalars.
+    ///
+    /// A list name is one line: white space holding a line break becomes one space (a tester:
+    /// `a⏎b` was a second list that looked exactly like `a b` and could not be named).
     public static func validated(_ text: String, as kind: ModelError.NameKind) throws(ModelError) -> String {
         let trimmed = text.trimmingWhiteSpace()
         guard !trimmed.isEmpty, hasVisibleBase(trimmed) else { throw .blankName(kind) }
+        return kind == .listName ? oneLine(trimmed) : trimmed
+    }
+
+    /// `text` with each run of white space that holds a line break (LF, CR, VT, FF, NEL,
+    /// U+2028, U+2029) as one space; `text` itself when it has none.
+    /// - Complexity: O(n) in the number of scalars.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: \.isLineBreak) else { return text }
+        var scalars = String.UnicodeScalarView()
+        var run: [Unicode.Scalar] = []
+        var runBreaks = false
+        func endRun() {
+            if runBreaks { scalars.append(" ") } else { scalars.append(contentsOf: run) }
+            run.removeAll()
+            runBreaks = false
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                run.append(scalar)
+                runBreaks = runBreaks || scalar.isLineBreak
+            } else {
+                endRun()
+                scalars.append(scalar)
+            }
+        }
+        endRun()
+        return String(scalars)
+    }
+
+    /// A link as given (`url`), trimmed; nil when blank.
+    /// - Throws: `ModelError.invalidLink` when it holds a C0 control character or DEL (a
+    ///   line break, a tab): an iCalendar `URL` or a todo.txt line has no place for one
+    ///   (a tester: a link with a line break was exported without it, and nothing said so).
+    public static func link(_ text: String?) throws(ModelError) -> String? {
+        guard let trimmed = text?.trimmingWhiteSpace(), !trimmed.isEmpty else { return nil }
+        guard !trimmed.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { throw .invalidLink }
         return trimmed
     }
 

@@ -26,6 +26,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSearch(reason: String, position: Int?)
     /// A line of tags Tick cannot read; `reason` says where.
     case invalidTags(String)
+    /// A link (`url`) with a control character in it: a line break, a tab, DEL.
+    case invalidLink
 
     public var description: String {
         switch self {
@@ -50,6 +52,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read the search: \(reason)"
         case .invalidTags(let reason):
             return "cannot read the tags: \(reason)"
+        case .invalidLink:
+            return "the link holds a control character (a line break, a tab); a link is one line of text"
         }
     }
 }

@@ -22,6 +22,34 @@ struct ListsCommandTests {
         #expect(text == "● Work       1  orange\n● Reminders  0  blue\n● Shopping   0  purple\n")
     }
 
+    /// A tester: `tick lists add $'a\nb'` made a list that looked exactly like "a b" in every
+    /// listing and message, and that "a b" could not name.
+    @Test("a list name is one line: white space holding a line break becomes one space")
+    func namesAreOneLine() throws {
+        let cli = CLIHarness()
+        #expect(cli.ok("lists", "add", "a\nb") == "Added list ● a b\n")
+        #expect(cli.run("lists", "add", "a b").status == 1)
+        cli.ok("add", "Milk", "--list", "a b")
+        cli.ok("lists", "add", "Home \r\n\u{2028} Office\tdesk")
+        cli.ok("lists", "rename", "Home Office\tdesk", "Garden\u{85}shed")
+        let names = try #require(try cli.json("lists") as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names.contains("a b") && names.contains("Garden shed") && !names.contains { $0.contains("\n") })
+    }
+
+    /// A tester: a link with a line break was exported to iCalendar without it, silently.
+    @Test("a link with a control character is refused, on add and on edit, and nothing changes")
+    func linkIsOneLine() throws {
+        let cli = CLIHarness()
+        let refused = cli.run("add", "Read", "--url", "http://a/\r\nb c")
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("the link holds a control character"))
+        #expect(cli.run("list", "--json").output.contains("Read") == false)
+        cli.ok("add", "Read", "--url", "https://example.com/a")
+        #expect(cli.run("edit", "1", "--url", "https://example.com/\u{7F}").status == 1)
+        let shown = try #require(try cli.json("show", "1") as? [String: Any])
+        #expect(shown["url"] as? String == "https://example.com/a")
+    }
+
     @Test("names are unique (ASCII case ignored), trimmed and never blank")
     func names() {
         let cli = CLIHarness()
