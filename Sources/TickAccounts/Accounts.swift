@@ -55,6 +55,24 @@ public struct Accounts: Sendable {
         return user
     }
 
+    /// Gives a user a new password and ends their sessions, in one transaction: a browser
+    /// signed in with the old one must sign in again; Basic sign-ins with it fail from the
+    /// next request on (`VerifiedCredentials` confirms the stored hash). App passwords stay.
+    /// - Returns: the user, and how many sessions were ended.
+    /// - Throws: `AccountError.userNotFound`, `.invalidPassword`.
+    public func changePassword(of name: String, to password: String) throws(AccountError) -> (user: UserRecord, sessions: Int) {
+        try AccountNames.checkPassword(password)
+        let hash = try hasher.hash(password)
+        return try database { connection in
+            try connection.transaction { connection in
+                guard let user = try connection.user(named: name), try connection.setPasswordHash(of: user.id, to: hash) else {
+                    throw AccountError.userNotFound(name)
+                }
+                return (user, try connection.deleteSessions(of: user.id))
+            }
+        }
+    }
+
     /// Every user with their app passwords (hashes included: callers show only names and dates).
     public func users() throws(AccountError) -> [(user: UserRecord, appPasswords: [AppPasswordRecord])] {
         try database { connection in

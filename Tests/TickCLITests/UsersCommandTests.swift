@@ -108,6 +108,41 @@ struct UsersCommandTests {
         #expect(try accounts.signIn(name: "ann", password: first, clientAddress: "192.0.2.1", now: Fixture.now) == .refused)
     }
 
+    /// A tester: no command changed a password or revoked one device's app password.
+    @Test("password changes a user's password and ends their sessions; app-password --revoke ends one device's at once")
+    func passwordAndRevoke() throws {
+        let (cli, database) = try Self.harness()
+        defer { withExtendedLifetime(database) {} }
+        cli.files["-"] = Data("open sesame\n".utf8)
+        cli.ok("users", "add", "ann")
+        let phone = cli.ok("users", "app-password", "ann", "phone").trimmingCharacters(in: .newlines)
+        let accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 1))
+        let ann = try #require(try accounts.users().first?.user)
+        let session = try accounts.startSession(for: ann.id, now: Fixture.now)
+
+        cli.files["-"] = Data("a new one\n".utf8)
+        #expect(cli.ok("users", "password", "ann") == "Changed the password of ann (1 session ended)\n")
+        #expect(try accounts.sessionUser(token: session, now: Fixture.now) == nil)
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Fixture.now) == .refused)
+        if case .signedIn = try accounts.signIn(name: "ann", password: "a new one", clientAddress: "192.0.2.1", now: Fixture.now) {} else {
+            Issue.record("the new password does not sign in")
+        }
+        if case .signedIn = try accounts.signIn(name: "ann", password: phone, clientAddress: "192.0.2.1", now: Fixture.now) {} else {
+            Issue.record("the app password stopped working with the password change")
+        }
+        cli.files["-"] = Data(" \n".utf8)
+        let blank = cli.run("users", "password", "ann")
+        #expect(blank.status == 1 && blank.errors.contains("nothing was changed"))
+        cli.files["-"] = Data("x\n".utf8)
+        #expect(cli.run("users", "password", "nobody").errors == "tick: error: there is no user named 'nobody'; see 'tick users list'\n")
+
+        #expect(cli.ok("users", "app-password", "ann", "phone", "--revoke") == "Revoked the app password of 'phone' for ann\n")
+        #expect(try accounts.signIn(name: "ann", password: phone, clientAddress: "192.0.2.2", now: Fixture.now) == .refused)
+        let again = cli.run("users", "app-password", "ann", "phone", "--revoke")
+        #expect(again.status == 1 && again.errors == "tick: error: 'ann' has no app password for 'phone'; see 'tick users list'\n")
+        #expect(cli.run("users", "app-password", "ann", "phone", "--revoke", "--replace").status == 64)
+    }
+
     @Test("a name taken regardless of case is refused")
     func nameTaken() throws {
         let (cli, database) = try Self.harness()

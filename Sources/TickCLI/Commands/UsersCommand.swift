@@ -17,10 +17,13 @@ struct UsersCommand: Command {
             Examples:
               printf '%s\\n' "$PASSWORD" | tick users add ann --database postgresql://tick@localhost/tick
               tick users app-password ann iPhone      # prints the phone's password once
+              tick users app-password ann iPhone --revoke
+              printf '%s\\n' "$NEW" | tick users password ann
               tick users list
               tick users remove ann
             """,
-        subcommands: [UsersListCommand.self, UsersAddCommand.self, UsersAppPasswordCommand.self, UsersRemoveCommand.self],
+        subcommands: [UsersListCommand.self, UsersAddCommand.self, UsersPasswordCommand.self, UsersAppPasswordCommand.self,
+                      UsersRemoveCommand.self],
         defaultSubcommand: UsersListCommand.self)
 
     init(parsed: ParsedArguments) throws(CommandError) {}
@@ -155,6 +158,18 @@ struct UsersAddCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
+        let password = try UsersAddCommand.newPassword(for: name, context: context)
+        let accounts = try UsersCommand.accounts(database, context: context)
+        let user = try UsersCommand.wording { () throws(AccountError) in
+            try accounts.addUser(named: name, password: password, now: context.now)
+        }
+        context.print("Added user \(TerminalText.sanitized(user.name))")
+    }
+
+    /// A new password for `name`: asked twice without echo at a terminal, else the first line
+    /// of standard input; checked (`AccountNames.checkPassword`).
+    /// - Throws: `CommandError.runtime` for two different answers, or a password refused.
+    static func newPassword(for name: String, context: CommandContext) throws -> String {
         let password: String
         if context.environment.isInputTerminal {
             password = try PasswordPrompt.read(prompt: "Password for \(name): ", errors: context.errors)
@@ -168,11 +183,7 @@ struct UsersAddCommand: Command {
         } catch {
             throw CommandError.runtime(error.description + " (read from standard input); nothing was changed")
         }
-        let accounts = try UsersCommand.accounts(database, context: context)
-        let user = try UsersCommand.wording { () throws(AccountError) in
-            try accounts.addUser(named: name, password: password, now: context.now)
-        }
-        context.print("Added user \(TerminalText.sanitized(user.name))")
+        return password
     }
 
     /// The password in standard input's bytes: its first line, without the line end.
@@ -189,7 +200,36 @@ struct UsersAddCommand: Command {
     }
 }
 
-/// `tick users app-password NAME DEVICE [--replace]`
+/// `tick users password NAME`
+struct UsersPasswordCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "password", abstract: "Change a user's password (read from standard input); their sessions end.",
+        discussion: """
+            The password is read as for 'tick users add'. Browsers signed in with the old one
+            must sign in again; scripts and clients using it are refused from their next
+            request. App passwords keep working: revoke one with 'tick users app-password NAME
+            DEVICE --revoke'.
+            """)
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", help: "The user."),
+        UsersCommand.database,
+    ]
+    let name: String
+    let database: String?
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.value("name") ?? ""
+        database = parsed.value("database")
+    }
+
+    func run(in context: CommandContext) throws {
+        let password = try UsersAddCommand.newPassword(for: name, context: context)
+        let accounts = try UsersCommand.accounts(database, context: context)
+        let (user, sessions) = try UsersCommand.wording { () throws(AccountError) in try accounts.changePassword(of: name, to: password) }
+        context.print("Changed the password of \(TerminalText.sanitized(user.name)) (\(sessions) session\(sessions == 1 ? "" : "s") ended)")
+    }
+}
+
+/// `tick users app-password NAME DEVICE [--replace | --revoke]`
 struct UsersAppPasswordCommand: Command {
     static let configuration = CommandConfiguration(
         name: "app-password", abstract: "Make a password for one device of a user, and print it once.",
@@ -201,16 +241,20 @@ struct UsersAppPasswordCommand: Command {
         .positional("name", help: "The user."),
         .positional("device", variadic: true, help: "The device's name (iPhone, DAVx5 on the tablet)."),
         .flag("replace", help: "Replace the device's app password if it has one (the old one stops working)."),
+        .flag("revoke", help: "Revoke the device's app password: it stops working at once; nothing new is made."),
         UsersCommand.database,
     ]
     let name: String
     let device: String
     let replace: Bool
+    let revoke: Bool
     let database: String?
     init(parsed: ParsedArguments) throws(CommandError) {
         name = parsed.value("name") ?? ""
         device = try ValueReader.words(parsed, "device", missing: "name the device, e.g. tick users app-password ann iPhone")
         replace = parsed.has("replace")
+        revoke = parsed.has("revoke")
+        if replace && revoke { throw .usage("give --replace or --revoke, not both") }
         database = parsed.value("database")
         do {
             _ = try AccountNames.deviceName(device)
@@ -221,6 +265,15 @@ struct UsersAppPasswordCommand: Command {
 
     func run(in context: CommandContext) throws {
         let accounts = try UsersCommand.accounts(database, context: context)
+        if revoke {
+            let device = try AccountNames.deviceName(self.device)
+            guard try UsersCommand.wording({ () throws(AccountError) in try accounts.removeAppPassword(user: name, device: device) }) else {
+                throw CommandError.runtime("'\(TerminalText.sanitized(name))' has no app password for '\(TerminalText.sanitized(device))'; "
+                                           + "see 'tick users list'")
+            }
+            context.print("Revoked the app password of '\(TerminalText.sanitized(device))' for \(TerminalText.sanitized(name))")
+            return
+        }
         let made = try UsersCommand.wording { () throws(AccountError) in
             try accounts.addAppPassword(user: name, device: device, replacing: replace, now: context.now)
         }

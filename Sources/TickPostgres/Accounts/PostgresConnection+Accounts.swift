@@ -19,6 +19,11 @@ extension PostgresConnection {
             .first.map(PostgresConnection.user(from:))
     }
 
+    /// Gives the user `id` a new password hash; false when there is no such user.
+    public func setPasswordHash(of id: UserID, to hash: String) throws(PostgresError) -> Bool {
+        try execute("UPDATE users SET password_hash = $2 WHERE id = $1", [id.rawValue, hash]).affectedRows > 0
+    }
+
     /// The user with id `id`.
     public func user(id: UserID) throws(PostgresError) -> UserRecord? {
         try execute("SELECT id, name, password_hash, created_at FROM users WHERE id = $1", [id.rawValue])
