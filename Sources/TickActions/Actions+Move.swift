@@ -7,15 +7,21 @@ import TickInterchange
 public struct MovedReminder: Sendable, Equatable {
     /// The reminder as stored after the move.
     public var reminder: Reminder
-    /// Its 1-based place among its list's open reminders, as a listing shows them; nil
-    /// for a completed reminder, or when the caller did not ask for it.
+    /// Its 1-based place among its open siblings, as a listing shows them: the list's
+    /// top-level reminders, or the subtasks of the parent it is shown under; nil for a
+    /// completed reminder, or when the caller did not ask for it.
     public var openIndex: Int?
+    /// The parent it is shown under (its parent, when open in the same list); nil when it is
+    /// shown at the top level, or when the caller did not ask for `openIndex`.
+    public var shownUnder: Reminder?
 }
 
 extension Actions {
-    /// Moves a reminder inside its list: to a 1-based place among the list's open
-    /// reminders (past the end is last), or just before or after another reminder of
-    /// the same list. Moving to another list is an edit of its list, not a move. A
+    /// Moves a reminder inside its list: to a 1-based place among its open siblings as a
+    /// listing shows them (past the end is last) — the list's top-level reminders, or, for a
+    /// subtask shown under its parent, that parent's open subtasks (a tester: places counted
+    /// the list's hidden flat order, so `--to 3` put a reminder on the sixth row) — or just
+    /// before or after another reminder of the same list. Moving to another list is an edit of its list, not a move. A
     /// completed reminder moves in the manual order too (it has no open place, so
     /// `openIndex` is nil; it takes that place when reopened).
     /// - Throws: `ActionError.reminderNotFound` for either reminder;
@@ -54,13 +60,49 @@ extension Actions {
             guard index >= 1 else { throw ActionError.positionOutOfRange(index) }
         }
         var moved = reminder
-        moved.position = try db.move(number, to: placement)
+        if case .index(let index) = placement {
+            let (siblings, _) = try openSiblings(of: reminder, in: db)
+            if let last = siblings.last {
+                moved.position = try db.move(number, to: index <= siblings.count ? .before(siblings[index - 1].number) : .after(last.number))
+            }
+        } else {
+            moved.position = try db.move(number, to: placement)
+        }
         // The moved reminder gets Apple's sort order between its new neighbours', so that the
         // move reaches every CalDAV client: the servers `tick sync` talks to (a change of what
         // it says, so the next sync sends it) and the phones that sync with `tick serve` (its
         // ETag changes), whichever list it is in.
         try placeSortOrder(of: &moved, modifiedAt: modifiedAt, in: db)
-        return MovedReminder(reminder: moved, openIndex: reportsOpenIndex ? try db.openIndex(of: number) : nil)
+        guard reportsOpenIndex else { return MovedReminder(reminder: moved, openIndex: nil) }
+        let (siblings, parent) = try openSiblings(of: moved, in: db)
+        let index = moved.isCompleted ? nil : siblings.firstIndex { $0.position > moved.position || ($0.position == moved.position && $0.number.rawValue > moved.number.rawValue) }
+            .map { $0 + 1 } ?? siblings.count + 1
+        return MovedReminder(reminder: moved, openIndex: index, shownUnder: parent)
+    }
+
+    /// The open reminders shown beside `reminder` in its list's listing, in order, without it:
+    /// the subtasks of its parent when that parent is open in the list (a listing nests them
+    /// under it), else the reminders shown at the top level; and that parent.
+    /// - Complexity: O(n) in the list's open reminders.
+    static func openSiblings(of reminder: Reminder, in db: some StoreTransaction) throws -> (siblings: [Reminder], parent: Reminder?) {
+        var open: [Reminder] = []
+        var anchor: Reminder?
+        let scope = PageScope.list(reminder.listID, includesCompleted: false)
+        while true {
+            // By pages: a store makes room for a page's rows before it reads them.
+            let page = try db.reminders(in: scope, from: anchor, includingAnchor: false, direction: .forward, limit: 1_000)
+            open += page
+            guard page.count == 1_000 else { break }
+            anchor = page.last
+        }
+        let openUIDs = Set(open.map(\.uid))
+        func shownParent(_ item: Reminder) -> ReminderUID? {
+            guard let parent = item.parentUID, parent != item.uid, openUIDs.contains(parent) else { return nil }
+            return parent
+        }
+        let parent = shownParent(reminder)
+        let siblings = open.filter { $0.number != reminder.number && shownParent($0) == parent }
+        return (siblings, parent.flatMap { uid in open.first { $0.uid == uid } })
     }
 }
 

@@ -64,6 +64,40 @@ struct ICalendarCommandTests {
 
     /// Found by a tester: a calendar of events imported by mistake made an empty list, to be
     /// deleted by hand. A VCALENDAR without a VTODO makes no list; one with to-dos still does.
+    /// A tester: `RRULE:FREQ=YEARLY;BYWEEKNO=20` and `FREQ=HOURLY` were imported without a
+    /// word; `tick done` was the first to say the rule cannot be expanded.
+    @Test("a repeat rule Tick cannot expand is kept, and the import says so with its line")
+    func unexpandableRuleWarned() throws {
+        let cli = CLIHarness()
+        cli.files["rules.ics"] = Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            X-WR-CALNAME:Rules\r
+            BEGIN:VTODO\r
+            UID:r-1\r
+            SUMMARY:Week twenty\r
+            DUE;VALUE=DATE:20261201\r
+            RRULE:FREQ=YEARLY;BYWEEKNO=20\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            UID:r-2\r
+            SUMMARY:Weekly\r
+            DUE;VALUE=DATE:20261201\r
+            RRULE:FREQ=WEEKLY\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.utf8)
+        let result = cli.run("import", "rules.ics")
+        #expect(result.status == 0)
+        #expect(result.errors.hasPrefix("tick: warning: rules.ics line 4: \"Week twenty\" repeats by RRULE:FREQ=YEARLY;BYWEEKNO=20, "
+                                        + "which Tick cannot expand ("), "\(result.errors)")
+        #expect(result.errors.contains("the rule is kept as written, but completing it completes it for good"))
+        #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+        let json = try #require(try cli.json("import", "rules.ics", "--json") as? [String: Any])
+        #expect((json["warnings"] as? [String])?.contains { $0.contains("BYWEEKNO") } == true, "\(json)")
+    }
+
     @Test("an .ics of events alone makes no list; the summary says what was skipped")
     func eventsMakeNoList() throws {
         let cli = CLIHarness()

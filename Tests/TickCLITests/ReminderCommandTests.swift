@@ -263,6 +263,32 @@ struct ReminderCommandTests {
         #expect(cli.run("move", "1", "--to", "0").status == 64)
     }
 
+    /// A tester: with subtasks in the list, `move 4 --to 3` said "position 3" and put D on the
+    /// sixth row (places counted the list's flat order, subtasks among them), and a subtask's
+    /// `--to 1` changed nothing that `tick list` showed.
+    @Test("move --to counts the rows at the reminder's level as tick list shows them: top-level ones, or a parent's subtasks")
+    func moveAmongSiblings() {
+        let cli = CLIHarness()
+        for title in ["A", "B", "C", "D"] { cli.ok("add", title) }
+        for title in ["A1", "A2", "A3"] { cli.ok("add", title, "--parent", "1") }
+        func titles() -> [String] {
+            cli.ok("list").split(separator: "\n").dropFirst().map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        }
+        #expect(titles() == ["A", "A1", "A2", "A3", "B", "C", "D"])
+        #expect(cli.ok("move", "4", "--to", "3") == "Moved #4 \"D\" to position 3\n")
+        #expect(titles() == ["A", "A1", "A2", "A3", "B", "D", "C"])
+        #expect(cli.ok("move", "4", "--to", "1") == "Moved #4 \"D\" to position 1\n")
+        #expect(titles() == ["D", "A", "A1", "A2", "A3", "B", "C"])
+        #expect(cli.ok("move", "7", "--to", "1") == "Moved #7 \"A3\" to position 1 among the subtasks of #1 \"A\"\n")
+        #expect(titles() == ["D", "A", "A3", "A1", "A2", "B", "C"])
+        #expect(cli.ok("move", "7", "--to", "9") == "Moved #7 \"A3\" to position 3 among the subtasks of #1 \"A\"\n")
+        #expect(titles() == ["D", "A", "A1", "A2", "A3", "B", "C"])
+        #expect(cli.ok("move", "5", "--before", "6") == "Moved #5 \"A1\" to position 1 among the subtasks of #1 \"A\"\n")
+        // Past the end of the top level: last, after every subtask of the others.
+        #expect(cli.ok("move", "4", "--to", "99") == "Moved #4 \"D\" to position 4\n")
+        #expect(titles() == ["A", "A1", "A2", "A3", "B", "C", "D"])
+    }
+
     @Test("delete removes reminders; their numbers are never used again")
     func delete() {
         let cli = CLIHarness()

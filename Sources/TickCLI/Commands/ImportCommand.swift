@@ -78,11 +78,12 @@ struct ImportCommand: Command {
         } catch {
             throw failure(error)
         }
+        let readWarnings = batch.warnings + Self.unexpandableRuleWarnings(batch.reminders, source: name)
         // A big file with one odd line per record would bury the summary: show the first
         // ones and count the rest (--json lists them all).
-        for warning in batch.warnings.prefix(Self.shownWarnings) { context.warn(warning) }
-        if batch.warnings.count > Self.shownWarnings {
-            let more = batch.warnings.count - Self.shownWarnings
+        for warning in readWarnings.prefix(Self.shownWarnings) { context.warn(warning) }
+        if readWarnings.count > Self.shownWarnings {
+            let more = readWarnings.count - Self.shownWarnings
             context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
         }
         let request = ImportRequest(batch: batch, fallbackListName: listName, restoresArchive: format == .json,
@@ -120,7 +121,26 @@ struct ImportCommand: Command {
             }
             + Self.parentsNotFoundWarnings(summary.parentsNotFound)
         for warning in startWarnings { context.warn(warning) }
-        report(summary, batch: batch, warnings: batch.warnings + startWarnings, format: format, context: context)
+        report(summary, batch: batch, warnings: readWarnings + startWarnings, format: format, context: context)
+    }
+
+    /// One warning for each reminder whose repeat rule Tick cannot expand (an RRULE with
+    /// `BYWEEKNO`, `FREQ=HOURLY`, …): it is kept as written and exported again, but completing
+    /// the reminder completes it for good (a tester: such rules were imported without a word,
+    /// and `tick done` was the first to say so).
+    static func unexpandableRuleWarnings(_ reminders: [ImportedReminder], source: String) -> [String] {
+        reminders.compactMap { item -> String? in
+            guard let recurrence = item.reminder.recurrence, let text = recurrence.unreadableText else { return nil }
+            let reason: String
+            switch Result(catching: { () throws(ModelError) in try recurrence.read() }) {
+            case .success: return nil
+            case .failure(.invalidRecurrence(_, let why)): reason = why
+            case .failure(let error): reason = error.description
+            }
+            return "\(source) line \(item.lineNumber): \(item.reminder.title.quotedForMessage) repeats by "
+                + "RRULE:\(TerminalText.sanitized(text)), which Tick cannot expand (\(reason)); the rule is kept as written, "
+                + "but completing it completes it for good"
+        }
     }
 
     /// The warnings for reminders whose parent is in neither the file nor the database: one

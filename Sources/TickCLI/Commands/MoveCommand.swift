@@ -7,11 +7,11 @@ struct MoveCommand: Command {
     static let configuration = CommandConfiguration(
         name: "move",
         abstract: "Reorder a reminder inside its list.",
-        discussion: "Positions count the open reminders as 'tick list' shows them, from 1. To move a reminder to another list, use 'tick edit N --list NAME'.")
+        discussion: "Positions count open reminders as 'tick list' shows them, from 1, among those at the same level: the list's top-level reminders, or the subtasks of the parent a subtask is shown under. To move a reminder to another list, use 'tick edit N --list NAME'.")
 
     static let arguments: [ArgumentDefinition] = [
         .positional("number", help: "The reminder to move."),
-        .option("to", value: "position", help: "Its new position in the list (1 is first)."),
+        .option("to", value: "position", help: "Its new position in the list, or among its parent's subtasks (1 is first)."),
         .option("before", value: "number", help: "Put it just before this reminder."),
         .option("after", value: "number", help: "Put it just after this reminder."),
     ]
@@ -45,6 +45,7 @@ struct MoveCommand: Command {
         var message = "Moved \(moved.reminder.number) \(moved.reminder.title.quotedForMessage)"
         if let index = moved.openIndex {
             message += " to position \(index)"
+            if let parent = moved.shownUnder { message += " among the subtasks of \(parent.number) \(parent.title.quotedForMessage)" }
         } else if moved.reminder.isCompleted {
             // Positions count open reminders: a completed one has its place, but no number among them.
             message += " (completed: it is in that place when reopened)"
