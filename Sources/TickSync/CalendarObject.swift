@@ -21,6 +21,31 @@ public enum CalendarObject {
         return ICalendarMerge.resource(writer.write(lists: [bare], reminders: [one]))
     }
 
+    /// How deep components nest in `text`: the most `BEGIN:` lines open at once (a VALARM of
+    /// a VTODO of a VCALENDAR is 3), read line by line without building anything, so that a
+    /// body of thousands of nested components is measured before it is parsed.
+    /// - Complexity: O(n) in the length of `text`; O(1) memory.
+    public static func nestingDepth(of text: String) -> Int {
+        var depth = 0, deepest = 0
+        for line in text.utf8.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            if CalendarObject.startsWith(line, "BEGIN:") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if CalendarObject.startsWith(line, "END:"), depth > 0 {
+                depth -= 1
+            }
+        }
+        return deepest
+    }
+
+    /// Whether `line` starts with `prefix` (ASCII letters in any case).
+    private static func startsWith(_ line: Substring.UTF8View, _ prefix: StaticString) -> Bool {
+        guard line.count >= prefix.utf8CodeUnitCount else { return false }
+        return prefix.withUTF8Buffer { expected in
+            zip(line, expected).allSatisfy { given, wanted in given == wanted || (given | 0x20) == (wanted | 0x20) && wanted >= 0x41 && wanted <= 0x5A }
+        }
+    }
+
     /// What a calendar object's text holds at its top level, for the checks of RFC 4791
     /// §4.1 and §5.3.2.1 before it is read: whether it is a VCALENDAR, the names of its
     /// components other than VTIMEZONE, and the UIDs of those components.

@@ -333,9 +333,19 @@ extension WebService {
     ///   `supported-calendar-data` (not UTF-8), `valid-calendar-data` (not iCalendar, or
     ///   not readable), `supported-calendar-component` (a component other than VTODO),
     ///   `valid-calendar-object-resource` (several UIDs, or none).
+    /// How deep a PUT's components may nest (`CalendarObject.nestingDepth(of:)`).
+    static let deepestNesting = 16
+
     static func calendarObject(_ body: [UInt8], href: String, now: Date) throws(DAVFailure) -> (batch: ImportBatch, uid: ReminderUID) {
         guard let text = String(validating: body, as: UTF8.self) else {
             throw .caldav("supported-calendar-data", "the body is not UTF-8 text (Tick reads text/calendar in UTF-8)")
+        }
+        // A to-do's VALARMs are 3 deep; a client's own nested components a few more. Thousands
+        // of nested components were stored and served back, and broke another client's sync of
+        // the list (a tester: vdirsyncer hit its recursion limit on the whole collection).
+        let depth = CalendarObject.nestingDepth(of: text)
+        guard depth <= WebService.deepestNesting else {
+            throw .caldav("valid-calendar-data", "components are nested \(depth) deep; Tick keeps at most \(WebService.deepestNesting)")
         }
         let outline = CalendarObject.outline(of: text)
         guard outline.isCalendar else {

@@ -105,7 +105,20 @@ import TickServer
          "valid-calendar-object-resource"),
         ("not iCalendar", "hello", 403, "valid-calendar-data"),
         ("not UTF-8", "BEGIN:VCALENDAR\u{FFFD}", 403, "supported-calendar-data"),
+        // A tester: 5,000 nested components were stored, served back, and broke vdirsyncer's sync of the list.
+        ("nested 17 deep", ServiceHarness.todo(uid: "x", summary: "Deep").replacingOccurrences(
+            of: "END:VTODO", with: (1...15).map { "BEGIN:X-N\($0)\r\n" }.joined() + (1...15).reversed().map { "END:X-N\($0)\r\n" }.joined()
+                + "END:VTODO"), 403, "valid-calendar-data"),
     ]
+
+    @Test(arguments: StoreKind.available) func componentsNestedSixteenDeepAreKept(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let nested = (1...14).map { "BEGIN:X-N\($0)\r\nX-AT:\($0)\r\n" }.joined() + (1...14).reversed().map { "END:X-N\($0)\r\n" }.joined()
+        let body = ServiceHarness.todo(uid: "deep", summary: "Deep").replacingOccurrences(of: "END:VTODO", with: nested + "END:VTODO")
+        let path = try harness.firstCollection() + "deep.ics"
+        #expect(harness.dav("PUT", path, body).status == 201)
+        #expect(harness.dav("GET", path).bodyText.contains("BEGIN:X-N14\r\nX-AT:14\r\nEND:X-N14"))
+    }
 
     @Test(arguments: StoreKind.available, refusals) func aPutThatIsNotOneToDoIsRefusedWithItsPrecondition(
         _ kind: StoreKind, _ refusal: (String, String, Int, String)) throws {
