@@ -35,6 +35,14 @@ extension TextTable {
             }
         }
 
+        /// The width of the widest cell of column `column` of rows of `columnCount` cells; 0
+        /// when there is none.
+        /// - Complexity: O(rows).
+        public func widest(inColumn column: Int, of columnCount: Int) -> Int {
+            guard columnCount > 0, column >= 0 else { return 0 }
+            return stride(from: column, to: widths.count, by: columnCount).reduce(0) { max($0, widths[$1]) }
+        }
+
         /// The shorter forms of the cells that have them (``Prepared/shorter``).
         var forms: [[Prepared]] = []
         /// For each cell, its index in `forms`, or -1; empty until a cell has forms.

@@ -15,9 +15,11 @@ extension TextTable.Column {
     /// cut in the middle says little.
     public static let reminderDue = TextTable.Column(maxWidth: 24)
 
-    /// The repeat marker and rule (`↻ Every 3 days`): at most 28 cells, the first to
-    /// give up cells; when it would be cut, the marker alone (`↻`).
-    public static let reminderRepeat = TextTable.Column(minWidth: 1, maxWidth: 28, isFlexible: true, compactText: "↻")
+    /// The repeat marker and rule (`↻ Every 3 days`): at most 44 cells (`↻ Every 3 days after
+    /// completion`, `↻ Weekly on Monday, Wednesday and Friday`: a tester found such rules
+    /// always shown as the marker alone, at 28, with room to spare), the first to give up
+    /// cells; when it would be cut, the marker alone (`↻`).
+    public static let reminderRepeat = TextTable.Column(minWidth: 1, maxWidth: 44, isFlexible: true, compactText: "↻")
 }
 
 extension Reminder {

@@ -52,7 +52,7 @@ struct ReminderCommandTests {
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("● Reminders"))
         #expect(lines[1] == "#1  [ ]  first")
-        #expect(lines[2] == "#2  [ ]  !!! second line              ⚑")
+        #expect(lines[2] == "#2  [ ]  !!! second line             ⚑")
         #expect(lines[3].hasPrefix("#3  [ ]  third"))
         #expect(lines[3].contains("Yesterday"))
     }

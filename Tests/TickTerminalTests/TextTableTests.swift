@@ -81,10 +81,20 @@ struct TextTableTests {
     @Test("a cell wider than its column's maximum asks only for the compact text's width")
     func compactAboveTheMaximum() {
         let table = TextTable(columns: [.init(minWidth: 4, isFlexible: true), .reminderRepeat])
-        let long = "↻ Every 3 days after completion"
+        let long = "↻ Every 2 weeks on Monday, Wednesday, Friday and Sunday"
         #expect(table.render(rows: [["A title that wants room", long]], totalWidth: 40) == ["A title that wants room  ↻"])
-        #expect(table.render(rows: [["Water", long], ["Milk", "↻ Daily"]], totalWidth: 40) == ["Water  ↻", "Milk   ↻ Daily"])
-        #expect(table.widths(rows: [["Water", long]], totalWidth: 40) == [5, 1])
+        #expect(table.render(rows: [["Water", long], ["Milk", "↻ Daily"]], totalWidth: 80) == ["Water  ↻", "Milk   ↻ Daily"])
+        #expect(table.widths(rows: [["Water", long]], totalWidth: 80) == [5, 1])
+    }
+
+    /// A tester: a rule of 29 to 44 cells was always the marker alone (the column's maximum
+    /// was 28), even in a pipe or at 200 columns, though `tick show` says it in words.
+    @Test("a rule up to 44 cells is shown in words when the line has room, the marker alone when it has not")
+    func ruleInWordsWhenThereIsRoom() {
+        let table = TextTable(columns: [.init(minWidth: 4, isFlexible: true), .reminderRepeat])
+        let rule = "↻ Every 3 days after completion"
+        #expect(table.render(rows: [["Water", rule]], totalWidth: 80) == ["Water  " + rule])
+        #expect(table.render(rows: [["A title that wants room", rule]], totalWidth: 40) == ["A title that wants room  ↻"])
     }
 
     @Test("lays out aligned columns with a header")

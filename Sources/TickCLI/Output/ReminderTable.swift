@@ -164,6 +164,9 @@ struct ReminderTable {
         let columnCount = self.columnCount
         if !parents.isEmpty { nest() }
         var title = TextTable.Column.reminderTitle(lineWidth: width)
+        // A listing of short titles keeps no more cells than its widest title (a tester: "Pay
+        // rent" kept 16, and the repeat rule beside it lost its words on 80 columns).
+        title.minWidth = min(title.minWidth, cells.widest(inColumn: 2, of: columnCount))
         // Off a terminal there is no width to fit: titles are cut at 100 cells so one
         // long title does not pad every row (scripts that need full text use --json).
         if printer.context.environment.width == nil { title.maxWidth = 100 }
