@@ -231,6 +231,20 @@ import Synchronization
                 == #"unknown field "occurrence"; this request takes no fields (send no body, or {})"#)
     }
 
+    /// Known since stop 41: a DELETE with a body that held fields ignored it and deleted.
+    @Test func deletionsTakeNoFields() throws {
+        let harness = try ServiceHarness()
+        let list = try harness.firstListID()
+        let uid = harness.add(#"{"title":"keep me"}"#)
+        for path in ["/api/v1/reminders/\(uid)", "/api/v1/lists/\(list)"] {
+            let refused = harness.send("DELETE", path, json: #"{"title":"keep me"}"#)
+            #expect(refused.status == 400, "\(path): \(refused.status) \(refused.bodyText)")
+            #expect(refused.bodyText.contains("this request takes no fields"))
+        }
+        #expect(harness.send("GET", "/api/v1/reminders/\(uid)").status == 200)
+        #expect(harness.send("DELETE", "/api/v1/reminders/\(uid)", json: "{}").status == 200)
+    }
+
     @Test func moveBeforeAndAfterAndPages() throws {
         let harness = try ServiceHarness()
         let list = try harness.firstListID()

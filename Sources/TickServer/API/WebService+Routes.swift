@@ -53,11 +53,13 @@ extension WebService {
         router.add("POST", api + "/lists", summary: "Add a list { name, color? }") { service, request, _ in try service.addList(request) }
         router.add("GET", api + "/lists/{id}", summary: "One list, with reminderCount (every reminder in it: what deleting it deletes)") { service, _, id in try service.getList(id[0]) }
         router.add("PATCH", api + "/lists/{id}", summary: "Rename or recolor a list { name?, color? }") { try $0.patchList($1, $2[0]) }
-        router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)", query: ["force"]) { try $0.deleteList($1, $2[0]) }
+        router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)", query: ["force"],
+                   takingNoFields { try $0.deleteList($1, $2[0]) })
         router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }") { try $0.moveList($1, $2[0]) }
         router.add("GET", api + "/lists/{id}/shares", summary: "Who a list is shared with (the multi-user server)") { service, _, id in try service.listShares(id[0]) }
         router.add("PUT", api + "/lists/{id}/shares/{user}", summary: "Share a list with a user { access: read | write } (the multi-user server)") { try $0.shareList($1, $2[0], $2[1]) }
-        router.add("DELETE", api + "/lists/{id}/shares/{user}", summary: "Stop sharing a list with a user, or leave a list shared with you") { service, _, id in try service.unshareList(id[0], id[1]) }
+        router.add("DELETE", api + "/lists/{id}/shares/{user}", summary: "Stop sharing a list with a user, or leave a list shared with you",
+                   takingNoFields { service, _, id in try service.unshareList(id[0], id[1]) })
         router.add("GET", api + "/lists/{id}/reminders", summary: "A page of a list's reminders (?limit, cursor, completed)",
                    query: ["limit", "cursor", "completed"]) { try $0.listReminders($1, $2[0]) }
         // Smart lists and search.
@@ -69,7 +71,8 @@ extension WebService {
         router.add("POST", api + "/reminders", summary: "Add a reminder") { service, request, _ in try service.addReminder(request) }
         router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { try $0.getReminder($1, $2[0]) }
         router.add("PATCH", api + "/reminders/{uid}", summary: "Change any field of a reminder (null clears; If-Match)") { try $0.patchReminder($1, $2[0]) }
-        router.add("DELETE", api + "/reminders/{uid}", summary: "Delete a reminder (its subtasks become top-level)") { try $0.deleteReminder($1, $2[0]) }
+        router.add("DELETE", api + "/reminders/{uid}", summary: "Delete a reminder (its subtasks become top-level)",
+                   takingNoFields { try $0.deleteReminder($1, $2[0]) })
         router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)") { try $0.complete($1, $2[0], .complete) }
         router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)") { try $0.complete($1, $2[0], .reopen) }
         router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }") { try $0.moveReminder($1, $2[0]) }
@@ -87,7 +90,8 @@ extension WebService {
 
     /// `handler` of a route whose body takes no fields, on either store: a body that holds
     /// one (or is not a JSON object, or not JSON) is refused as `JSONBody` refuses it, before
-    /// anything is read or changed (a tester: restore and an alarm's delivery ignored it).
+    /// anything is read or changed (a tester: restore and an alarm's delivery ignored it;
+    /// so did the deletions).
     static func takingNoFields<API>(_ handler: @escaping Router<API>.Handler) -> Router<API>.Handler {
         { api, request, parameters in
             _ = try JSONBody(request, allowed: [])
