@@ -16,9 +16,15 @@ public struct CommandConfiguration: Sendable {
     /// Whether a first word that names no subcommand is an argument of the default one
     /// (`tick sync home` runs `tick sync run home`); else it is an unknown subcommand.
     public var passesUnknownWordsToDefault: Bool
+    /// What a subcommand names and the words to give, for the message of one that is not
+    /// there (`tick completion tcsh`: "unknown shell 'tcsh'; give bash, zsh or fish"); nil
+    /// for "unknown command" and the closest command's name.
+    public var unknownSubcommand: (noun: String, choices: String)?
 
     public init(name: String, abstract: String, discussion: String = "", subcommands: [any Command.Type] = [],
-                defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = [], passesUnknownWordsToDefault: Bool = false) {
+                defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = [], passesUnknownWordsToDefault: Bool = false,
+                unknownSubcommand: (noun: String, choices: String)? = nil) {
+        self.unknownSubcommand = unknownSubcommand
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

@@ -122,12 +122,19 @@ public enum TickRunner {
     }
 
     /// Finds `name` among `candidates` and runs it (or its subcommand) with `rest`.
+    /// - Parameter unknown: what the candidates name and the words to give (the parent's
+    ///   `CommandConfiguration.unknownSubcommand`), for the message of an unknown one.
     static func runCommand(named name: String, among candidates: [any Command.Type], path: String,
-                           rest: [String], context: CommandContext) throws {
+                           rest: [String], unknown: (noun: String, choices: String)? = nil, context: CommandContext) throws {
         guard let command = candidates.first(where: { $0.configuration.name == name || $0.configuration.aliases.contains(name) }) else {
             let names = candidates.map { $0.configuration.name }
-            var message = "unknown command \(name.singleQuotedForMessage)"
-            if let suggestion = Suggestion.closest(to: name, among: names) { message += "; did you mean '\(suggestion)'?" }
+            var message = "unknown \(unknown?.noun ?? "command") \(name.singleQuotedForMessage)"
+            if let unknown {
+                // A closed set (the shells): say them all (a tester: "did you mean 'bash'?" for tcsh).
+                message += "; give \(unknown.choices)"
+            } else if let suggestion = Suggestion.closest(to: name, among: names) {
+                message += "; did you mean '\(suggestion)'?"
+            }
             throw CommandError.usage(message + "\nSee 'tick \(path.isEmpty ? "" : path + " ")--help'.")
         }
         let commandPath = path.isEmpty ? command.configuration.name : path + " " + command.configuration.name
@@ -152,7 +159,8 @@ public enum TickRunner {
             if let next = rest.first, !next.hasPrefix("-"),
                !command.configuration.passesUnknownWordsToDefault
                 || subcommands.contains(where: { $0.configuration.name == next || $0.configuration.aliases.contains(next) }) {
-                try runCommand(named: next, among: subcommands, path: commandPath, rest: Array(rest.dropFirst()), context: context)
+                try runCommand(named: next, among: subcommands, path: commandPath, rest: Array(rest.dropFirst()),
+                               unknown: command.configuration.unknownSubcommand, context: context)
                 return
             }
             guard let fallback = command.configuration.defaultSubcommand else {

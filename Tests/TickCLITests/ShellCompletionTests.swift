@@ -27,6 +27,15 @@ struct ShellCompletionTests {
         #expect(cli.ok("completion", "candidates", "--", "add", "x", "--pri") == "--priority\tnone, low, medium or high.\n")
     }
 
+    /// A tester: `tick completion tcsh` said "unknown command 'tcsh'; did you mean 'bash'?".
+    @Test("a shell Tick has no script for is named as a shell, with the shells it has")
+    func unknownShell() {
+        let result = CLIHarness().run("completion", "tcsh")
+        #expect(result.status == 64)
+        #expect(result.errors == "tick: error: unknown shell 'tcsh'; give bash, zsh or fish\nSee 'tick completion --help'.\n")
+        #expect(CLIHarness().run("lists", "ad").errors.hasPrefix("tick: error: unknown command 'ad'; did you mean 'add'?"))
+    }
+
     @Test("option values: colors, priorities, formats, date words, and `--option=value`")
     func optionValues() {
         let cli = CLIHarness()

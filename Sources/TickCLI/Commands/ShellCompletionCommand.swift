@@ -12,7 +12,8 @@ struct ShellCompletionCommand: Command {
             The scripts complete commands, options, option values (colors, priorities, repeat words,
             dates) and, from your database, list names and open reminder numbers with their titles.
             """,
-        subcommands: [BashScript.self, ZshScript.self, FishScript.self, Candidates.self])
+        subcommands: [BashScript.self, ZshScript.self, FishScript.self, Candidates.self],
+        unknownSubcommand: ("shell", "bash, zsh or fish"))
 
     init(parsed: ParsedArguments) throws(CommandError) {}
     func run(in context: CommandContext) throws {}
