@@ -973,6 +973,56 @@ def new_list_with_a_color_and_a_blank_name_refused(server, app):
     assert dot.strip().upper() == "#AF52DE", f"the dot is {dot!r}"
 
 
+@check
+def a_new_list_shows_only_name_and_color(server, app):
+    # A tester: the dialog showed "Move up", "Move down" and "Delete list…" (display: flex
+    # beat [hidden]), and clicking them threw a TypeError.
+    app.find("#new-list").click()
+    wait_for(lambda: app.find("#list-dialog").is_displayed(), "the new-list dialog")
+    assert not app.find("#list-edit").is_displayed(), "the edit-only controls show in the new-list dialog"
+    app.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(lambda: not app.find("#list-dialog").is_displayed(), "the dialog closed")
+
+
+@check
+def subtasks_under_their_parent_in_a_list(server, app):
+    # A tester: subtasks were drawn where their positions put them, at the end of the list
+    # under another reminder; `tick list` shows them under their parent.
+    yard = server.api("POST", "/lists", {"name": "Yard"})["id"]
+    first = server.api("POST", "/reminders", {"title": "Prune the roses", "list": yard})
+    server.api("POST", "/reminders", {"title": "Rake the leaves", "list": yard})
+    server.api("POST", "/reminders", {"title": "Buy secateurs", "parent": first["uid"]})
+    server.api("POST", "/reminders", {"title": "Sharpen them", "parent": first["uid"]})
+    app.open_list("Yard")
+    wait_for(lambda: "Sharpen them" in app.titles(), "the subtasks shown")
+    titles = app.titles()
+    at = titles.index("Prune the roses")
+    assert titles[at:at + 3] == ["Prune the roses", "Buy secateurs", "Sharpen them"], f"the rows are {titles}"
+    assert titles.index("Rake the leaves") > at + 2, f"the rows are {titles}"
+    assert "subtask" in app.row("Sharpen them").get_attribute("class")
+    assert "subtask" not in app.row("Rake the leaves").get_attribute("class")
+    # Alt+↑ on the last subtask moves it among its parent's subtasks, not past them.
+    app.row("Sharpen them").click()
+    ActionChains(app.driver).key_down(Keys.ALT).send_keys(Keys.ARROW_UP).key_up(Keys.ALT).perform()
+    wait_for(lambda: app.titles()[at:at + 3] == ["Prune the roses", "Sharpen them", "Buy secateurs"], "the subtask moved up")
+
+
+@check
+def the_page_itself_does_not_scroll(server, app):
+    # A tester: the visually hidden " (overdue)" label, placed against the page, made it
+    # taller than the window, and the header scrolled away.
+    # The overdue row low down in a long list, below the window's bottom.
+    long = server.api("POST", "/lists", {"name": "Long"})["id"]
+    for index in range(40):
+        server.api("POST", "/reminders", {"title": f"Filler {index}", "list": long})
+    server.cli("add", "Late report", "--list", "Long", "--due", "yesterday")
+    app.open_list("Long")
+    app.row("Late report")
+    extra = app.driver.execute_script(
+        "return document.scrollingElement.scrollHeight - document.scrollingElement.clientHeight")
+    assert extra <= 0, f"the page is {extra} px taller than the window"
+
+
 def list_named(server, name):
     return next((item for item in server.lists() if item["name"] == name), None)
 

@@ -50,7 +50,15 @@ self.addEventListener("fetch", (event) => {
       kept.then((page) => caches.open(store).then((cache) => cache.put(request, page)));
     }
     return response;
-  }).catch(() => caches.match(request, { ignoreSearch: store === SHELL }).then((cached) =>
-    cached || new Response(JSON.stringify({ title: "offline", detail: "Tick's server cannot be reached." }),
-      { status: 503, headers: { "Content-Type": "application/problem+json" } }))));
+  }).catch(() => caches.match(request, { ignoreSearch: store === SHELL }).then((cached) => {
+    if (!cached) {
+      return new Response(JSON.stringify({ title: "offline", detail: "Tick's server cannot be reached." }),
+        { status: 503, headers: { "Content-Type": "application/problem+json", "X-Tick-Offline": "1" } });
+    }
+    // Marked as kept, not fresh: the page says it is offline (a tester: kept answers looked
+    // live, and every change then failed without a word of why).
+    const headers = new Headers(cached.headers);
+    headers.set("X-Tick-Offline", "1");
+    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+  })));
 });

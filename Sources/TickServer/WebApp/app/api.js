@@ -5,6 +5,21 @@
 import { refuseBrowserZone } from "./format.js";
 
 /** An error answer of the API: `status` and the problem's `detail` (the CLI's words). */
+/** A request that reached no server (it is stopped, or the network is down): nothing changed. */
+export class OfflineError extends Error {
+  constructor() {
+    super("Tick's server does not answer (is tick serve running?); nothing was changed.");
+  }
+}
+
+let answeredOffline = false;
+/** Tells the page whether answers come from the server or from what the service worker kept. */
+function noteOffline(offline) {
+  if (offline === answeredOffline) return;
+  answeredOffline = offline;
+  window.dispatchEvent(new CustomEvent(offline ? "tick-offline" : "tick-online"));
+}
+
 export class APIError extends Error {
   constructor(status, problem) {
     super(problem?.detail || problem?.title || `the server answered ${status}`);
@@ -90,7 +105,14 @@ async function send(method, path, body, headers = {}) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch("/api/v1" + path, init);
+  let response;
+  try {
+    response = await fetch("/api/v1" + path, init);
+  } catch {
+    noteOffline(true);
+    throw new OfflineError();
+  }
+  noteOffline(response.headers.get("X-Tick-Offline") === "1");
   if (response.status === 401) {
     window.dispatchEvent(new CustomEvent("tick-unauthorized"));
   }

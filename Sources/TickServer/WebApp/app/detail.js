@@ -1,7 +1,7 @@
 // The detail panel: every field of one reminder, each saved when it changes (as the
 // terminal UI saves), with If-Match so that an edit made meanwhile elsewhere is not
 // overwritten unseen: a 412 shows the current version and says so.
-import { api, APIError } from "./api.js";
+import { api, APIError, OfflineError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
 import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue, zoneNote } from "./format.js";
 import { state, listByID, isReadOnly } from "./state.js";
@@ -49,6 +49,7 @@ export async function openDetail(uid) {
     show(reminder);
     byId("detail").hidden = false;
     document.body.classList.add("detail-open");
+    coverBehind(true);
     byId("d-title").focus();
   } catch (error) {
     showError(error);
@@ -61,9 +62,23 @@ export function closeDetail() {
   state.detail = null;
   byId("detail").hidden = true;
   document.body.classList.remove("detail-open");
+  coverBehind(false);
   if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
   else document.querySelector("#reminder-rows tr[tabindex='0']")?.focus();
 }
+
+// On a phone the panel covers the page (style.css, max-width 720px): what is behind it is made
+// inert while it is open, so that Tab cannot reach a control nobody sees (a tester: Shift+Tab
+// from ✕ went to a hidden row's Delete button).
+const phone = window.matchMedia("(max-width: 720px)");
+function coverBehind(open) {
+  for (const id of ["main", "sidebar"]) {
+    const element = byId(id);
+    if (element) element.inert = open && phone.matches;
+  }
+  for (const element of document.querySelectorAll("header.top")) element.inert = open && phone.matches;
+}
+phone.addEventListener?.("change", () => coverBehind(!byId("detail").hidden));
 
 /** The id of the detail's input being typed in, which a redraw leaves as it is (a date's
  *  for its time input too: the two are saved together). */
@@ -110,6 +125,18 @@ function drew(reminder, field) {
 // until they are typed again or another reminder is shown: a refused rule is mended, not
 // typed again (a tester).
 const refused = new Map();
+// Fields whose change the server never received (it did not answer): saved again, with what is
+// typed in them then, when it answers again (`saveUnsent`).
+const unsent = new Set();
+
+/** Saves again the fields of the reminder shown whose change did not reach the server. */
+export function saveUnsent() {
+  const fields = [...unsent];
+  unsent.clear();
+  for (const field of fields) {
+    if (state.detail && refused.has(inputID(field))) save(field);
+  }
+}
 
 function show(reminder, keep = null) {
   if (state.detail?.uid !== reminder.uid) refused.clear();
@@ -263,10 +290,20 @@ async function saveNow(asked, body, field, against = null, typed = null) {
       if (state.detail?.uid === uid) closeDetail();
     } else {
       // A value refused (a repeat rule or alarms it cannot read) stays in its field to be
-      // mended, not emptied by the redraw (a tester had to type a long rule again).
+      // mended, not emptied by the redraw (a tester had to type a long rule again); so does
+      // one the server never received (a tester lost notes typed while it was stopped).
       const input = byId(inputID(field));
-      if (textFields.includes(field) && error instanceof APIError && [400, 422].includes(error.status) && state.detail?.uid === uid) {
+      const notSent = error instanceof OfflineError || (error instanceof APIError && error.status === 503);
+      if (textFields.includes(field) && state.detail?.uid === uid
+          && (notSent || (error instanceof APIError && [400, 422].includes(error.status)))) {
         refused.set(input.id, input.value);
+      }
+      if (notSent) {
+        if (textFields.includes(field)) unsent.add(field);
+        showError(new Error("Not saved: Tick's server does not answer. What you typed stays here, "
+          + "and is saved when the server answers again."));
+        try { await refreshDetailNow(); } catch { /* the kept copy is shown, or nothing */ }
+        return;
       }
       showError(error);
       await refreshDetailNow();

@@ -2,8 +2,8 @@
 import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswers } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { formatDue, isOverdue, priorityMarks } from "./format.js";
-import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted } from "./state.js";
-import { openDetail, closeDetail, refreshDetail } from "./detail.js";
+import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted, nested, shownParent } from "./state.js";
+import { openDetail, closeDetail, refreshDetail, saveUnsent } from "./detail.js";
 import { installShortcuts } from "./keys.js";
 import { installReorder } from "./reorder.js";
 import { installNotifications, checkAlarms } from "./notify.js";
@@ -25,7 +25,7 @@ export async function reload({ keepScroll = true } = {}) {
     state.lists = lists.lists;
     state.smartLists = lists.smartLists;
     state.user = lists.user?.name ?? null;
-    state.offline = false;
+    byId("login-note").hidden = true; // signed in (again, in another tab)
   } catch (error) {
     // The list shown is gone (deleted elsewhere, or no longer shared with the user): Today.
     if (error instanceof APIError && error.status === 404 && state.view.kind === "list") {
@@ -229,7 +229,11 @@ function renderTable() {
   const focusedRow = focused?.closest?.("#reminder-rows tr");
   const focusedIndex = focusedRow ? [...body.children].indexOf(focusedRow) : -1;
   const focusedControl = focusedRow && focused !== focusedRow ? focused.classList[0] : null;
-  fill(body, state.reminders.map((reminder) => row(reminder, now)));
+  // A list shows each subtask under its parent, as `tick list` does; smart lists keep their
+  // order (by date) and name the parent in the row instead.
+  const shown = state.view.kind === "list" ? nested(state.reminders) : state.reminders;
+  const uids = new Set(state.reminders.map((reminder) => reminder.uid));
+  fill(body, shown.map((reminder) => row(reminder, now, state.view.kind === "list" && Boolean(shownParent(reminder, uids)))));
   if (focusedRow) {
     const again = body.querySelector(`tr[data-uid="${CSS.escape(focusedRow.dataset.uid)}"]`)
       || body.children[Math.min(focusedIndex, body.children.length - 1)];
@@ -245,7 +249,7 @@ function renderTable() {
   (selected || body.querySelector("tr"))?.setAttribute("tabindex", "0");
 }
 
-function row(reminder, now) {
+function row(reminder, now, isUnderParent = false) {
   const overdue = isOverdue(reminder, now);
   const readOnly = isReadOnly(reminder.listID);
   const showList = state.view.kind !== "list";
@@ -253,7 +257,7 @@ function row(reminder, now) {
   const parent = showList ? parentTitle(reminder) : null;
   return el("tr", {
     class: [reminder.completed && "completed", overdue && "overdue", reminder.uid === state.selected && "selected",
-            reminder.parentUID && "subtask"].filter(Boolean).join(" "),
+            isUnderParent && "subtask"].filter(Boolean).join(" "),
     dataset: { uid: reminder.uid }, tabIndex: -1,
     onfocus: () => select(reminder.uid, false),
   },
@@ -316,7 +320,11 @@ export async function change(work, { reloadAfter = true } = {}) {
     return result;
   } catch (error) {
     showError(error);
+    // The rows are drawn again from what is stored, even when it did not change (a tester: a
+    // completion that failed offline left its checkbox ticked and disabled for good).
+    drawnRows = null;
     if (reloadAfter) await reload();
+    else renderTable();
     return undefined;
   }
 }
@@ -477,6 +485,16 @@ function listen() {
     }, 50);
   });
   source.addEventListener("open", () => { if (state.offline) reload(); });
+  // The browser gives up on a stream that was refused (a 401 once the server restarted and
+  // forgot the session): the page asks the API, which says why (the sign-in note, or offline),
+  // and listens again after a while (a tester: live changes stopped for good after a restart).
+  source.addEventListener("error", () => {
+    if (source.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
+    source.close();
+    if (events === source) events = null;
+    reload();
+    setTimeout(() => { if (!events && document.visibilityState !== "hidden") listen(); }, 5_000);
+  });
 }
 
 window.addEventListener("pagehide", () => {
@@ -522,6 +540,17 @@ function start() {
   byId("leave-button").addEventListener("click", () => leave(listByID(state.view.id)));
   byId("sign-out").addEventListener("click", signOut);
   window.addEventListener("tick-unauthorized", () => { byId("login-note").hidden = false; });
+  // Whether the answers come from the server or from what the service worker kept (api.js).
+  const showOffline = (offline) => {
+    state.offline = offline;
+    document.body.classList.toggle("offline", offline);
+    byId("offline-note").hidden = !offline;
+  };
+  window.addEventListener("tick-offline", () => showOffline(true));
+  window.addEventListener("tick-online", () => {
+    showOffline(false);
+    saveUnsent();
+  });
   installShortcuts();
   installReorder();
   installNotifications();

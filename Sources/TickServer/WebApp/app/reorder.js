@@ -3,7 +3,7 @@
 // move route, so the order is the list's stored order.
 import { api } from "./api.js";
 import { byId, announce } from "./dom.js";
-import { state, isReadOnly, listByID } from "./state.js";
+import { state, isReadOnly, listByID, nested, shownParent } from "./state.js";
 import { change, select, showError } from "./main.js";
 
 function canReorder() {
@@ -28,8 +28,15 @@ async function moveTo(uid, where) {
 /** Moves the selected reminder one place up (-1) or down (+1). */
 export async function moveSelected(step) {
   if (!state.selected || !canReorder()) return;
-  const index = state.reminders.findIndex((reminder) => reminder.uid === state.selected);
-  const neighbour = state.reminders[index + step];
+  // Among the rows at its level as the list shows them: the list's top-level ones, or its
+  // parent's subtasks (a tester: Alt+↑ on a subtask moved it among other reminders' rows).
+  const uids = new Set(state.reminders.map((reminder) => reminder.uid));
+  const selected = state.reminders.find((reminder) => reminder.uid === state.selected);
+  if (!selected) return;
+  const level = shownParent(selected, uids);
+  const siblings = nested(state.reminders).filter((reminder) => shownParent(reminder, uids) === level);
+  const index = siblings.indexOf(selected);
+  const neighbour = siblings[index + step];
   if (index < 0 || !neighbour) return;
   await moveTo(state.selected, step < 0 ? { before: neighbour.uid } : { after: neighbour.uid });
 }

@@ -55,3 +55,39 @@ export function viewFromFragment(hash) {
 export function takesShowCompleted(view) {
   return view.kind !== "smart" || !["completed", "overdue"].includes(view.id);
 }
+
+/** The reminder's parent when that parent is among `uids` (the rows shown), else null. */
+export function shownParent(reminder, uids) {
+  return reminder.parentUID && reminder.parentUID !== reminder.uid && uids.has(reminder.parentUID) ? reminder.parentUID : null;
+}
+
+/** `reminders` with each subtask whose parent is among them right after that parent (and the
+ *  parent's earlier subtasks), as `tick list` shows a list; the others keep their order. A
+ *  tester: subtasks were drawn where their positions put them, under another reminder. */
+export function nested(reminders) {
+  const uids = new Set(reminders.map((reminder) => reminder.uid));
+  const children = new Map();
+  const roots = [];
+  for (const reminder of reminders) {
+    const parent = shownParent(reminder, uids);
+    if (parent) {
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(reminder);
+    } else {
+      roots.push(reminder);
+    }
+  }
+  if (children.size === 0) return reminders;
+  const ordered = [];
+  const seen = new Set();
+  const visit = (reminder) => {
+    if (seen.has(reminder.uid)) return;
+    seen.add(reminder.uid);
+    ordered.push(reminder);
+    for (const child of children.get(reminder.uid) ?? []) visit(child);
+  };
+  for (const reminder of roots) visit(reminder);
+  // A parent chain that loops has no root: its rows are shown in their order, not lost.
+  for (const reminder of reminders) visit(reminder);
+  return ordered;
+}
