@@ -1296,8 +1296,22 @@ def offline_once_loaded(server, app):
         driver.refresh()
         wait_for(lambda: app.titles() == titles, "the rows of Work read from the cache while offline", timeout=10)
         assert app.find("#view-title").text == "Work"
+        # Text typed while the server does not answer stays, and is saved once it answers (a
+        # tester: the redraw from the kept copy emptied the notes typed). The page is offline
+        # here, not its service worker, which still reaches the server.
+        app.click(titles[0], ".title")
+        wait_for(lambda: app.find("#detail").is_displayed(), "the detail panel")
+        notes = app.find("#d-notes")
+        notes.send_keys("typed while offline")
+        app.find("#d-url").click()
+        wait_for(lambda: "Not saved" in app.find("#error").text, "the not-saved message")
+        wait_for(lambda: app.find("#offline-note").is_displayed(), "the offline note")
+        assert app.find("#d-notes").get_attribute("value").endswith("typed while offline"), "the typed notes are gone"
     finally:
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait_for(lambda: (server.reminder("Work", titles[0]) or {}).get("notes", "").endswith("typed while offline"),
+             "the notes typed offline saved once the server answers", timeout=15)
+    wait_for(lambda: not app.find("#offline-note").is_displayed(), "the offline note gone")
     driver.refresh()
     app.settle()
 

@@ -13,6 +13,8 @@ export class OfflineError extends Error {
 }
 
 let answeredOffline = false;
+/** Whether the last answer came from what the service worker kept (or from no server). */
+export function offlineNow() { return answeredOffline; }
 /** Tells the page whether answers come from the server or from what the service worker kept. */
 function noteOffline(offline) {
   if (offline === answeredOffline) return;

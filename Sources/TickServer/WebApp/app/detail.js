@@ -302,7 +302,6 @@ async function saveNow(asked, body, field, against = null, typed = null) {
         if (textFields.includes(field)) unsent.add(field);
         showError(new Error("Not saved: Tick's server does not answer. What you typed stays here, "
           + "and is saved when the server answers again."));
-        try { await refreshDetailNow(); } catch { /* the kept copy is shown, or nothing */ }
         return;
       }
       showError(error);

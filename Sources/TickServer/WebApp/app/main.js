@@ -1,5 +1,5 @@
 // The reminders app: sidebar of lists, table of reminders, add field, undo bar.
-import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswers } from "./api.js";
+import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswers, offlineNow } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { formatDue, isOverdue, priorityMarks } from "./format.js";
 import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted, nested, shownParent } from "./state.js";
@@ -25,6 +25,7 @@ export async function reload({ keepScroll = true } = {}) {
     state.lists = lists.lists;
     state.smartLists = lists.smartLists;
     state.user = lists.user?.name ?? null;
+    state.offline = offlineNow(); // the answers came from the server, or from what was kept
     byId("login-note").hidden = true; // signed in (again, in another tab)
   } catch (error) {
     // The list shown is gone (deleted elsewhere, or no longer shared with the user): Today.
