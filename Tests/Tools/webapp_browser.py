@@ -419,6 +419,9 @@ def edit_every_field(server, app):
     wait_for(lambda: stored()["repeatFrom"] == "completion", "repeat from completion")
     typed("#d-alarms", "-10m, -1d")
     wait_for(lambda: sorted(a.get("trigger") for a in stored()["alarms"]) == ["-P1D", "-PT10M"], "the alarms")
+    # Shown back in the words typed, not in iCalendar's form (a tester saw -PT10M and FREQ=WEEKLY).
+    wait_for(lambda: app.find("#d-alarms").get_attribute("value") == "-10m, -1d", "the alarms in the words typed")
+    assert app.find("#d-repeat").get_attribute("value") == "weekly", app.find("#d-repeat").get_attribute("value")
     # A value refused stays in its field to be mended (a tester: it was emptied).
     typed("#d-repeat", "every blue moon")
     wait_for(lambda: app.find("#error").is_displayed(), "the rule refused")

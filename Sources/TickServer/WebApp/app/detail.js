@@ -3,7 +3,7 @@
 // overwritten unseen: a 412 shows the current version and says so.
 import { api, APIError, OfflineError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
-import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue, zoneNote } from "./format.js";
+import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue, zoneNote, repeatWords } from "./format.js";
 import { state, listByID, isReadOnly } from "./state.js";
 import { reload, showError, hideError, showNotice, toggle, remove } from "./main.js";
 
@@ -21,7 +21,7 @@ function shown(reminder, field) {
     case "list": return reminder.listID;
     case "tags": return reminder.tags.map((tag) => tag.replaceAll(",", "\\,")).join(", ");
     case "url": return reminder.url ?? "";
-    case "repeat": return reminder.recurrence ?? "";
+    case "repeat": return reminder.recurrence ? repeatWords(reminder.recurrence) : "";
     case "alarms": return reminder.alarms.map(alarmText).join(", ");
     default: return reminder[field];
   }
@@ -319,7 +319,12 @@ async function addSubtask(event) {
   event.preventDefault();
   const input = byId("d-subtask");
   const title = input.value.trim();
-  if (!title || !state.detail) return;
+  if (!state.detail) return;
+  if (!title) {
+    // Said, as the other title fields say it (a tester: a blank subtask did nothing, silently).
+    showError(new Error("The subtask's title is empty or only white space; give it some visible text."));
+    return;
+  }
   try {
     await api.add({ title, parent: state.detail.uid });
     input.value = "";

@@ -180,8 +180,33 @@ export function priorityMarks(priority) {
 /** An alarm as the words the API takes back (`-10m` style offsets, or the instant). */
 export function alarmText(alarm) {
   if (alarm.at) return alarm.at;
-  const trigger = alarm.trigger || "";
-  return /^[+-]/.test(trigger) ? trigger : "+" + trigger;
+  return shortDuration(alarm.trigger || "");
+}
+
+/** An RFC 5545 duration as the alarm field takes it, `-PT1H30M` → `-1h30m`, `PT0S` → `+0m` (a
+ *  tester: the field showed what it was given back in iCalendar's form); unchanged when it is
+ *  not one. */
+export function shortDuration(trigger) {
+  const match = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(trigger);
+  if (!match) return trigger;
+  const parts = [[match[2], "w"], [match[3], "d"], [match[4], "h"], [match[5], "m"], [match[6], "s"]]
+    .filter(([count]) => count !== undefined && Number(count) > 0).map(([count, unit]) => Number(count) + unit);
+  return (match[1] || "+") + (parts.length ? parts.join("") : "0m");
+}
+
+/** A repeat rule as the repeat field takes it in words when it is only a frequency and an
+ *  interval (`FREQ=WEEKLY` → `weekly`, `FREQ=DAILY;INTERVAL=3` → `every 3 days`); other rules
+ *  as they are (the field takes them back as RRULE text). */
+export function repeatWords(rule) {
+  const parts = Object.fromEntries(rule.split(";").map((part) => part.split("=")));
+  const keys = Object.keys(parts);
+  const units = { DAILY: "day", WEEKLY: "week", MONTHLY: "month", YEARLY: "year" };
+  const unit = units[parts.FREQ];
+  if (!unit || keys.some((key) => !["FREQ", "INTERVAL"].includes(key))) return rule;
+  const interval = Number(parts.INTERVAL ?? 1);
+  if (!Number.isInteger(interval) || interval < 1) return rule;
+  if (interval === 1) return { day: "daily", week: "weekly", month: "monthly", year: "yearly" }[unit];
+  return `every ${interval} ${unit}s`;
 }
 
 /** A short reading of an alarm for the detail panel. */

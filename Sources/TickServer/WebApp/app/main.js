@@ -121,8 +121,10 @@ function parentTitle(reminder) {
 
 /** Shows `view` (a smart list, a list, or search results). */
 export async function choose(view) {
-  // An error of the view left is not this one's (a tester: it stayed 8 s over the next list).
+  // An error or a notice of the view left is not this one's (testers: they stayed 8 s over the
+  // next list).
   hideError();
+  byId("notice").hidden = true;
   state.view = view;
   state.sameView = false;
   state.reminders = [];
