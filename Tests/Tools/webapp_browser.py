@@ -399,6 +399,10 @@ def edit_every_field(server, app):
     dated(app, "#d-start", "03012027")
     wait_for(lambda: stored()["start"] == "2027-03-01", "the start date")
     app.settle()
+    # Each option starts with its word, so that typing h, m or l on the menu picks it (a tester:
+    # the options began with "!", and typing chose nothing).
+    labels = [option.text for option in Select(app.find("#d-priority")).options]
+    assert all(label[:1].isalpha() for label in labels), f"the priority options are {labels}"
     Select(app.find("#d-priority")).select_by_value("high")
     wait_for(lambda: stored()["priority"] == "high", "the priority")
     app.settle()
