@@ -21,9 +21,9 @@ extension Actions {
     /// listing shows them (past the end is last) — the list's top-level reminders, or, for a
     /// subtask shown under its parent, that parent's open subtasks (a tester: places counted
     /// the list's hidden flat order, so `--to 3` put a reminder on the sixth row) — or just
-    /// before or after another reminder of the same list. Moving to another list is an edit of its list, not a move. A
-    /// completed reminder moves in the manual order too (it has no open place, so
-    /// `openIndex` is nil; it takes that place when reopened).
+    /// before or after another reminder of the same list. Moving to another list is an edit
+    /// of its list, not a move. A completed reminder moves in the manual order too (it has no
+    /// open place, so `openIndex` is nil; it takes that place when reopened).
     /// - Throws: `ActionError.reminderNotFound` for either reminder;
     ///   `.anchorInAnotherList` when the other reminder is in another list;
     ///   `.placedRelativeToItself`; `.positionOutOfRange` for a place below 1;
@@ -60,7 +60,10 @@ extension Actions {
             guard index >= 1 else { throw ActionError.positionOutOfRange(index) }
         }
         var moved = reminder
-        if case .index(let index) = placement {
+        // Places counted among siblings are the list's own order unless a subtask is shown under
+        // its parent there: then (only) the list is read to count them.
+        let countsSiblings = try db.hasOpenSubtasksUnderParents(inList: reminder.listID)
+        if case .index(let index) = placement, countsSiblings {
             let (siblings, _) = try openSiblings(of: reminder, in: db)
             if let last = siblings.last {
                 moved.position = try db.move(number, to: index <= siblings.count ? .before(siblings[index - 1].number) : .after(last.number))
@@ -74,6 +77,7 @@ extension Actions {
         // ETag changes), whichever list it is in.
         try placeSortOrder(of: &moved, modifiedAt: modifiedAt, in: db)
         guard reportsOpenIndex else { return MovedReminder(reminder: moved, openIndex: nil) }
+        guard countsSiblings else { return MovedReminder(reminder: moved, openIndex: try db.openIndex(of: number)) }
         let (siblings, parent) = try openSiblings(of: moved, in: db)
         let index = moved.isCompleted ? nil : siblings.firstIndex { $0.position > moved.position || ($0.position == moved.position && $0.number.rawValue > moved.number.rawValue) }
             .map { $0 + 1 } ?? siblings.count + 1

@@ -760,4 +760,16 @@ extension Database {
                                    [.text(reminder.listID.rawValue), .integer(reminder.position)]) ?? 0
         return Int(before) + 1
     }
+
+    /// See `ReminderStore.hasOpenSubtasksUnderParents(inList:)`: read from the partial index
+    /// of parents (`reminder_parent`), whatever the list's size.
+    /// - Throws: `StoreError` from SQLite.
+    public func hasOpenSubtasksUnderParents(inList id: ReminderList.ID) throws -> Bool {
+        try scalarInt("""
+            SELECT 1 FROM reminder AS r INDEXED BY reminder_parent JOIN reminder AS p ON p.uid = r.parent_uid
+            WHERE r.parent_uid IS NOT NULL AND r.list_id = ?1 AND r.completed_at IS NULL
+                AND p.list_id = ?1 AND p.completed_at IS NULL AND p.number <> r.number
+            LIMIT 1
+            """, [.text(id.rawValue)]) != nil
+    }
 }

@@ -54,6 +54,12 @@ public protocol ReminderStore: ListStore {
     /// - Complexity: O(position).
     func openIndex(of number: Reminder.Number) throws -> Int?
 
+    /// Whether an open reminder of list `id` is a subtask of another open reminder of the
+    /// same list: one a listing shows under its parent, so that places counted among siblings
+    /// differ from places counted in the list's order (`Actions.move`).
+    /// - Complexity: O(subtasks) through the index of parents, not O(list).
+    func hasOpenSubtasksUnderParents(inList id: ReminderList.ID) throws -> Bool
+
     /// Up to `limit` reminders of `scope` next to `anchor`, in display order (keyset
     /// paging: only the anchor's sort key is read, so a deleted reminder still marks its
     /// place; nil starts at the first row forward or the last row backward). 0 or less gives none.
@@ -64,4 +70,10 @@ public protocol ReminderStore: ListStore {
     /// Whether list `id` is paired with a CalDAV collection by `tick sync` (a manual move
     /// then writes Apple's sort order into the reminder, so that it reaches the server).
     func isSyncedWithCalDAV(list id: ReminderList.ID) throws -> Bool
+}
+
+extension ReminderStore {
+    /// True, for a store without a cheaper way: moves then count places among siblings by
+    /// reading the list.
+    public func hasOpenSubtasksUnderParents(inList id: ReminderList.ID) throws -> Bool { true }
 }

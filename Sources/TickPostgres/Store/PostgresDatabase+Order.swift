@@ -85,6 +85,17 @@ extension PostgresDatabase {
         return before + 1
     }
 
+    /// See `ReminderStore.hasOpenSubtasksUnderParents(inList:)`: read from the partial index
+    /// of parents (`reminders_parent`).
+    public func hasOpenSubtasksUnderParents(inList id: ReminderList.ID) throws -> Bool {
+        try scalar("""
+            SELECT 1 FROM reminders r JOIN reminders p ON p.owner = r.owner AND p.uid = r.parent_uid
+            WHERE r.owner = $1 AND r.parent_uid IS NOT NULL AND r.list_id = $2 AND r.completed_at IS NULL
+                AND p.list_id = $2 AND p.completed_at IS NULL AND p.number <> r.number
+            LIMIT 1
+            """, [id.rawValue], as: Int.self) != nil
+    }
+
     /// Up to `limit` of the user's reminders of `scope` next to `anchor`, in display order
     /// (see `ReminderStore.reminders(in:from:includingAnchor:direction:limit:)`).
     /// - Complexity: O(limit) rows read through the indexes `reminders_list_position`,
