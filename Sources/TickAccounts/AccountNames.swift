@@ -52,6 +52,9 @@ public enum AccountNames {
         guard password.utf8.count <= maximumPasswordBytes else {
             throw .invalidPassword("the password is longer than \(maximumPasswordBytes) bytes")
         }
+        // No client can send it (the server refuses a credential holding one: a tester made a
+        // user who could never sign in).
+        guard !password.utf8.contains(0) else { throw .invalidPassword("the password holds a NUL character") }
     }
 
     private static func isUserNameCharacter(_ scalar: Unicode.Scalar) -> Bool {

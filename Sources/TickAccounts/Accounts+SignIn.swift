@@ -36,7 +36,9 @@ extension Accounts {
     func checkedSignIn(name: String, password: String, clientAddress: String,
                        now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
         let key = name.lowercased()
-        let decision = try database { connection in try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection) }
+        let decision = try database { connection in
+            try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection).decision
+        }
         if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
 
         let (user, appPassword) = try database { connection in
@@ -79,12 +81,15 @@ extension Accounts {
     /// from the failures recorded within its window. Asked before any password is looked at,
     /// a remembered right one included: a throttled name or address is refused whatever the
     /// password, or the answers would tell a guesser when a guess is right.
+    /// - Returns: the decision, and how many failures the name has in the window.
     func throttleDecision(name: String, clientAddress: String, now: Date,
-                          on connection: PostgresConnection) throws -> ThrottleDecision {
+                          on connection: PostgresConnection) throws -> (decision: ThrottleDecision, nameFailures: Int) {
         let since = now.addingTimeInterval(-throttle.window)
-        return throttle.decision(userFailures: try connection.loginFailures(userName: name.lowercased(), since: since),
-                                 addressFailures: try connection.loginFailures(clientAddress: clientAddress, since: since),
-                                 now: now)
+        let nameFailures = try connection.loginFailures(userName: name.lowercased(), since: since)
+        let decision = throttle.decision(userFailures: nameFailures,
+                                         addressFailures: try connection.loginFailures(clientAddress: clientAddress, since: since),
+                                         now: now)
+        return (decision, nameFailures.count)
     }
 
     /// A hash of a password nobody has, with `hasher`'s parameters, checked when the name

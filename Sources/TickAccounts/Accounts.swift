@@ -127,6 +127,9 @@ public struct Accounts: Sendable {
                 if try connection.appPasswords(of: user.id).contains(where: { $0.device == device }) {
                     guard replacing else { throw AccountError.deviceTaken(user: user.name, device: device) }
                     _ = try connection.deleteAppPassword(of: user.id, device: device)
+                    // A session does not say which password opened it: the user's end, so that
+                    // none opened with the old one outlives it (a tester).
+                    _ = try connection.deleteSessions(of: user.id)
                 }
                 let record = AppPasswordRecord(id: Secrets.identifier(), userID: user.id, device: device, lookup: lookup,
                                                passwordHash: hash, createdAt: now)
@@ -136,14 +139,18 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// Revokes the app password of one device of a user.
+    /// Revokes the app password of one device of a user, and ends the user's sessions: a
+    /// session does not say which password opened it, and one opened with this one must not
+    /// outlive it (a tester: a login-form session of a revoked app password lived 30 days).
     /// - Returns: false when the user had none for this device.
     /// - Throws: `AccountError.userNotFound`.
     public func removeAppPassword(user name: String, device: String) throws(AccountError) -> Bool {
         try database { connection in
             try connection.transaction { connection in
                 guard let user = try connection.user(named: name) else { throw AccountError.userNotFound(name) }
-                return try connection.deleteAppPassword(of: user.id, device: device)
+                guard try connection.deleteAppPassword(of: user.id, device: device) else { return false }
+                _ = try connection.deleteSessions(of: user.id)
+                return true
             }
         }
     }

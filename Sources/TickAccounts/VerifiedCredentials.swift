@@ -85,9 +85,13 @@ extension Accounts {
                        remembering verified: VerifiedCredentials) throws(AccountError) -> SignInOutcome {
         if let proof = verified.proof(name: name, password: password, now: now) {
             let confirmed = try database { connection -> SignInOutcome? in
-                let decision = try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection)
+                let (decision, nameFailures) = try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection)
                 if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-                return try Accounts.confirmed(proof, name: name, on: connection)
+                let outcome = try Accounts.confirmed(proof, name: name, on: connection)
+                // A success forgets the name's failures, as a checked one does (a tester: after a
+                // remembered success one mistake was throttled); written only when there are some.
+                if outcome != nil, nameFailures > 0 { try connection.deleteLoginFailures(userName: name.lowercased()) }
+                return outcome
             }
             if let confirmed { return confirmed }
             verified.forget(name: name, password: password)

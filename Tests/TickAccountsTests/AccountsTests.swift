@@ -165,6 +165,42 @@ struct AccountsTests {
                                     remembering: verified) == .signedIn(ann, device: nil))
     }
 
+    /// A tester: after a remembered success, one mistake was throttled (the success had not
+    /// forgotten the name's failures); a login-form session of a revoked app password lived on;
+    /// a password holding NUL was taken though no client can send it.
+    @Test("a remembered success forgets the name's failures; revoking or replacing an app password ends sessions; NUL is refused")
+    func rememberedSuccessRevokeAndNUL() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let verified = VerifiedCredentials()
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: Self.now,
+                                    remembering: verified) == .signedIn(ann, device: nil))
+        for second in 1...5 {
+            _ = try accounts.signIn(name: "ann", password: "guess \(second)", clientAddress: "192.0.2.7",
+                                    now: Self.now.addingTimeInterval(Double(second)), remembering: verified)
+        }
+        let later = Self.now.addingTimeInterval(40)
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: later,
+                                    remembering: verified) == .signedIn(ann, device: nil))
+        #expect(try accounts.signIn(name: "ann", password: "wrong", clientAddress: "198.51.100.1", now: later.addingTimeInterval(1),
+                                    remembering: verified) == .refused)
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: later.addingTimeInterval(2),
+                                    remembering: verified) == .signedIn(ann, device: nil))
+
+        _ = try accounts.addAppPassword(user: "ann", device: "phone", now: Self.now)
+        let session = try accounts.startSession(for: ann.id, now: Self.now)
+        #expect(try accounts.removeAppPassword(user: "ann", device: "phone"))
+        #expect(try accounts.sessionUser(token: session, now: Self.now) == nil)
+        _ = try accounts.addAppPassword(user: "ann", device: "tablet", now: Self.now)
+        let another = try accounts.startSession(for: ann.id, now: Self.now)
+        _ = try accounts.addAppPassword(user: "ann", device: "tablet", replacing: true, now: Self.now)
+        #expect(try accounts.sessionUser(token: another, now: Self.now) == nil)
+
+        #expect(throws: AccountError.self) { try accounts.changePassword(of: "ann", to: "x\u{0}y") }
+        #expect(throws: AccountError.self) { try accounts.addUser(named: "nul", password: "a\u{0}b", now: Self.now) }
+    }
+
     @Test("an address that fails for many names is throttled for every name")
     func throttledAddress() throws {
         let (accounts, database) = try Self.accounts()
