@@ -231,25 +231,36 @@ extension PostgresDatabase: JournalStore {
     /// anyone's journal, touched again: putting them back would undo that change too (a
     /// tester: a member left, the owner shared the list again and then stopped; undoing the
     /// leave gave the member write access again). Change ids come from one sequence, so
-    /// "later" holds across journals. A later change the owner's journal no longer holds
-    /// (past its depth) is not seen.
+    /// "later" holds across journals. When the list's owner's journal no longer reaches back
+    /// to `change` (it keeps the newest `JournalChange.depth` or so), a later change may be gone
+    /// from it: that share is refused too, rather than put back unseen (the tester again).
     public func laterChangesToJournaledRecords(of change: Int64) throws -> [String] {
         guard try ownsChange(change) else { return [] }
         var conflicts: [String] = []
         for row in try run("""
-            SELECT coalesce(l.name, j.list_id) AS list_name, coalesce(u.name, j.user_id) AS user_name
+            SELECT coalesce(l.name, j.list_id) AS list_name, coalesce(u.name, j.user_id) AS user_name,
+                EXISTS (
+                    SELECT 1 FROM journal_list_members k
+                        JOIN journal_changes c ON c.owner = k.owner AND c.id = k.change
+                    WHERE k.list_id = j.list_id AND k.user_id = j.user_id AND k.change > j.change AND c.undone_at IS NULL
+                ) AS touched
             FROM journal_list_members j
                 LEFT JOIN lists l ON l.id = j.list_id
                 LEFT JOIN users u ON u.id = j.user_id
-            WHERE j.owner = $1 AND j.change = $2 AND EXISTS (
-                SELECT 1 FROM journal_list_members k
-                    JOIN journal_changes c ON c.owner = k.owner AND c.id = k.change
-                WHERE k.list_id = j.list_id AND k.user_id = j.user_id AND k.change > j.change AND c.undone_at IS NULL)
+            WHERE j.owner = $1 AND j.change = $2 AND (
+                EXISTS (
+                    SELECT 1 FROM journal_list_members k
+                        JOIN journal_changes c ON c.owner = k.owner AND c.id = k.change
+                    WHERE k.list_id = j.list_id AND k.user_id = j.user_id AND k.change > j.change AND c.undone_at IS NULL)
+                OR (SELECT count(*) FROM journal_changes c WHERE c.owner = l.owner) >= $3
+                    AND (SELECT min(c.id) FROM journal_changes c WHERE c.owner = l.owner) > j.change)
             ORDER BY list_name, user_name
-            """, [change]) {
+            """, [change, JournalChange.depth]) {
             let list: String = try row.decode("list_name")
             let user: String = try row.decode("user_name")
-            conflicts.append("the list '\(list)' was shared or unshared with \(user) since")
+            conflicts.append(try row.decode("touched", as: Bool.self)
+                ? "the list '\(list)' was shared or unshared with \(user) since"
+                : "the list '\(list)' has changed too much since to tell whether it was shared or unshared with \(user) meanwhile")
         }
         return conflicts
     }

@@ -319,4 +319,24 @@ struct PostgresUndoTests {
         #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 200)
         #expect(bobs() == "write")
     }
+
+    /// The tester again: once the owner had made about 110 more changes, her journal no longer
+    /// held her unshare, and the member's undo of his leave gave him write access back.
+    @Test("a member's undo of leaving is refused once the owner's journal no longer reaches back to it")
+    func leaveUndoneAfterTheOwnersJournalMovedOn() throws {
+        let harness = try PostgresServiceHarness()
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Family"}"#))["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob", as: "bob").status == 204)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 201)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob").status == 204)
+        for index in 0..<Int(JournalChange.depth) + 20 {
+            #expect(harness.send("POST", "/api/v1/reminders", json: #"{"title":"r\#(index)"}"#).status == 201)
+        }
+        let refused = harness.send("POST", "/api/v1/undo", as: "bob")
+        #expect(refused.status == 409, "\(refused.status) \(refused.bodyText)")
+        #expect(refused.bodyText.contains("has changed too much since to tell"), "\(refused.bodyText)")
+        let lists = Self.object(harness.send("GET", "/api/v1/lists", as: "bob"))["lists"] as? [[String: Any]] ?? []
+        #expect(!lists.contains { $0["id"] as? String == list })
+    }
 }
