@@ -762,11 +762,12 @@ extension Database {
     }
 
     /// See `ReminderStore.hasOpenSubtasksUnderParents(inList:)`: read from the partial index
-    /// of parents (`reminder_parent`), whatever the list's size.
+    /// of parents (`reminder_parent`), whatever the list's size. `CROSS JOIN` keeps that order:
+    /// left to itself SQLite read the list's open reminders first (740 pages at 17,600).
     /// - Throws: `StoreError` from SQLite.
     public func hasOpenSubtasksUnderParents(inList id: ReminderList.ID) throws -> Bool {
         try scalarInt("""
-            SELECT 1 FROM reminder AS r INDEXED BY reminder_parent JOIN reminder AS p ON p.uid = r.parent_uid
+            SELECT 1 FROM reminder AS r INDEXED BY reminder_parent CROSS JOIN reminder AS p ON p.uid = r.parent_uid
             WHERE r.parent_uid IS NOT NULL AND r.list_id = ?1 AND r.completed_at IS NULL
                 AND p.list_id = ?1 AND p.completed_at IS NULL AND p.number <> r.number
             LIMIT 1
