@@ -247,6 +247,21 @@ struct AppStateDialogTests {
         #expect(state.scope == .list(TUIFixture.home.id))
     }
 
+    /// A tester: at 50 columns the header read `Search “milk”                    1 found  Esc ba…`
+    /// (the query always took 24 cells, and the status after it was cut).
+    @Test("the search header gives the query its own width, and the count and Esc back fit beside it")
+    func searchHeaderFits() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.size = ScreenSize(width: 50, height: 12)
+        state.press(.character("/"))
+        state.type("milk")
+        _ = state.press(.enter)
+        let screen = FrameBuilder(context: TUIFixture.context).frame(for: state).lines
+        let header = screen.first { $0.contains("Search") } ?? ""
+        #expect(header.contains("Search “milk”  "), "\(screen)")
+        #expect(header.contains("found  Esc back"), "\(screen)")
+    }
+
     @Test("a search the prompt cannot read keeps the prompt and its text, says why in red, and loads nothing")
     func searchSyntaxError() {
         var state = TUIFixture.loaded(TUIFixture.three)

@@ -159,7 +159,10 @@ final class FrameBuilder {
             builder.add(state.showsCompleted ? "  c hides done" : "  c shows done", style: SpanStyle(role: .dim))
         case .search(let query):
             builder.add("Search ", style: SpanStyle(role: .heading))
-            builder.add(AppState.quoted(TerminalText.sanitized(query.description)), cells: min(24, builder.remaining), style: SpanStyle(role: .plain))
+            // The query takes its own width (up to 24 cells), not 24 always: the count and
+            // "Esc back" after it were cut on a narrow terminal with cells to spare (a tester).
+            let quoted = AppState.quoted(TerminalText.sanitized(query.description))
+            builder.add(quoted, cells: min(TerminalText.width(of: quoted), 24, builder.remaining), style: SpanStyle(role: .plain))
             let more = state.table.hasMoreAfter || state.table.hasMoreBefore ? "+" : ""
             builder.add("  \(state.table.rows.count)\(more) found  Esc back", style: SpanStyle(role: .dim))
         }
