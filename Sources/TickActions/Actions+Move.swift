@@ -63,11 +63,15 @@ extension Actions {
         // Places counted among siblings are the list's own order unless a subtask is shown under
         // its parent there: then (only) the list is read to count them.
         let countsSiblings = try db.hasOpenSubtasksUnderParents(inList: reminder.listID)
+        // Where a move to a place among siblings puts it is known from the siblings read to place
+        // it: its report reads the list no second time.
+        var placedAmongSiblings: (index: Int, parent: Reminder?)?
         if case .index(let index) = placement, countsSiblings {
-            let (siblings, _) = try openSiblings(of: reminder, in: db)
+            let (siblings, parent) = try openSiblings(of: reminder, in: db)
             if let last = siblings.last {
                 moved.position = try db.move(number, to: index <= siblings.count ? .before(siblings[index - 1].number) : .after(last.number))
             }
+            placedAmongSiblings = (min(index, siblings.count + 1), parent)
         } else {
             moved.position = try db.move(number, to: placement)
         }
@@ -78,6 +82,9 @@ extension Actions {
         try placeSortOrder(of: &moved, modifiedAt: modifiedAt, in: db)
         guard reportsOpenIndex else { return MovedReminder(reminder: moved, openIndex: nil) }
         guard countsSiblings else { return MovedReminder(reminder: moved, openIndex: try db.openIndex(of: number)) }
+        if let placed = placedAmongSiblings {
+            return MovedReminder(reminder: moved, openIndex: moved.isCompleted ? nil : placed.index, shownUnder: placed.parent)
+        }
         let (siblings, parent) = try openSiblings(of: moved, in: db)
         let index = moved.isCompleted ? nil : siblings.firstIndex { $0.position > moved.position || ($0.position == moved.position && $0.number.rawValue > moved.number.rawValue) }
             .map { $0 + 1 } ?? siblings.count + 1
