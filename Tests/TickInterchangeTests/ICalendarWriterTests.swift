@@ -171,6 +171,28 @@ struct ICalendarWriterTests {
         #expect(instant == Date(timeIntervalSince1970: -5_350_777_200 + 3 * 3600 + 53 * 60 + 48))
     }
 
+    /// Found by fuzz/icalendar: the writer took 2.5e11 seconds for the end of the year 9999
+    /// (it is in 9892), so a due date later than that in a zone (there, one Tick does not
+    /// know, read as UTC) was written `DUE:…Z` and came back in UTC, not in its zone. Here
+    /// the reminders are made in Tick (no kept lines), in a zone Foundation knows, in an
+    /// abbreviation and in a name no one knows.
+    @Test("a due date in the years 9893…9998 keeps its zone through an export, in every kind of zone")
+    func lateDueKeepsItsZone() throws {
+        let instant = Date(timeIntervalSince1970: 251_677_645_200) // 9945-05-07T17:00:00Z
+        let zones = ["America/Chicago", "KST", "America?Nowhere"]
+        let reminders = zones.enumerated().map { index, zone in
+            var reminder = Self.reminder("late \(index)", uid: ReminderUID(rawValue: "u-\(index)"), position: Int64(index + 1) * 1024)
+            reminder.due = .timed(instant, timeZone: TimeZoneIdentifier(zone))
+            reminder.start = .timed(Date(timeIntervalSince1970: 253_370_678_400), timeZone: TimeZoneIdentifier(zone)) // 9998-12-31T00:00Z
+            return reminder
+        }
+        let text = Self.write(reminders)
+        let again = try F.read(text).reminders.map(\.reminder)
+        #expect(again.map(\.due) == reminders.map(\.due), "\(text)")
+        #expect(again.map(\.start) == reminders.map(\.start), "\(text)")
+        #expect(text.contains("DUE;TZID=America/Chicago:99450507T120000"), "\(text)")
+    }
+
     /// Found by fuzz/icalendar: libical moves a VTIMEZONE to the front of a component's
     /// children, so a VTIMEZONE inside a VTODO put the VTODO's blocks and libical's alarms out
     /// of step by one: an alarm's block was taken for an unreadable one and the alarms came

@@ -181,6 +181,18 @@ struct TaskwarriorReaderTests {
         #expect(throws: InterchangeError.self) { try Self.read(#"{"uuid":"u","description":"x","entry":true}"#) }
     }
 
+    /// Found with fuzz/icalendar's finding of a bound of 2.5e11 seconds taken for the year
+    /// 9999 (it is in 9892): epoch seconds in the years 9893…9999 were refused, while the same
+    /// instants written as text were read.
+    @Test("epoch seconds are read in years 1…9999 like the text forms, and refused past them")
+    func epochSecondsThroughTheYear9999() throws {
+        let late = 253_402_300_799 // 9999-12-31T23:59:59Z
+        let reminder = try #require(try Self.read(#"{"uuid":"u","description":"x","entry":\#(late),"due":"99991231T235959Z"}"#).reminders.first?.reminder)
+        #expect(reminder.createdAt == Date(timeIntervalSince1970: TimeInterval(late)))
+        #expect(throws: InterchangeError.self) { try Self.read(#"{"uuid":"u","description":"x","entry":\#(late + 1)}"#) }
+        #expect(throws: InterchangeError.self) { try Self.read(#"{"uuid":"u","description":"x","entry":-62135596801}"#) }
+    }
+
     @Test("a task without uuid keeps the UID earlier versions derived for it")
     func derivedUIDStable() throws {
         let first = try Self.read(#"{"description":"x","imask":0,"n":1.5}"#).reminders.first?.reminder.uid

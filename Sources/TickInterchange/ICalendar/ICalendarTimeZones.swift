@@ -125,9 +125,13 @@ final class ICalendarTimeZones {
     }
 
     /// The wall clock of `instant` in the zone `tzid`; nil outside years 1…9999.
+    ///
+    /// The first bound only keeps the conversion to `Int` safe; `checkedLocal` checks the
+    /// years. (It was 2.5e11 seconds, which is in the year 9892: a due date in a zone later
+    /// than that was exported in UTC and came back in another zone; found by fuzz/icalendar.)
     func local(of instant: Date, tzid: String) -> LocalDateTime? {
         let seconds = instant.timeIntervalSince1970.rounded(.down)
-        guard abs(seconds) < 2.5e11 else { return nil }
+        guard abs(seconds) < 1e13 else { return nil }
         switch zone(tzid) {
         case .foundation(let zone), .mapped(let zone):
             return ICalendarTimeZones.checkedLocal(Int(seconds) + zone.secondsFromGMT(for: instant))

@@ -186,11 +186,13 @@ struct TaskwarriorTask {
         return date
     }
 
-    /// Reads `20261201T090000Z`, `2026-12-01T09:00:00Z`, or epoch seconds (number or digits).
+    /// Reads `20261201T090000Z`, `2026-12-01T09:00:00Z`, or epoch seconds (number or digits)
+    /// in years 1…9999, as the text forms are (epoch seconds stopped at 2.5e11, in 9892).
     static func date(_ value: Any) -> Date? {
         if let number = JSONScalar.number(value) {
-            let seconds = number.doubleValue
-            return abs(seconds) < 2.5e11 ? Date(timeIntervalSince1970: seconds.rounded(.down)) : nil
+            let seconds = number.doubleValue.rounded(.down)
+            guard abs(seconds) < 1e13, CalendarDay(checkedDaysSinceEpoch: Int((seconds / 86_400).rounded(.down))) != nil else { return nil }
+            return Date(timeIntervalSince1970: seconds)
         }
         guard let text = (value as? String)?.trimmingWhiteSpace(), !text.isEmpty else { return nil }
         if text.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(text) { return date(NSNumber(value: seconds)) }
