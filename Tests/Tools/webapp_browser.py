@@ -1256,6 +1256,16 @@ def phone_width(server, app):
         app.open_list("Groceries")
         wait_for(lambda: not app.find("#sidebar").is_displayed(), "the drawer closed after choosing a list")
         app.add("폰에서 추가 📱")
+        # A tester: a date broke at every space in a phone's row ("Dec / 14, / 2026 / 3:00 / PM");
+        # it breaks between the day and the time only.
+        server.api("POST", "/reminders", {"title": "Long date 📅", "list": server.list_id("Groceries"),
+                                          "due": "2030-09-14T15:00:00Z", "priority": "high"})
+        wait_for(lambda: "Long date 📅" in app.titles(), "the row with a long date")
+        lines = driver.execute_script("""
+            const cell = [...document.querySelectorAll('tr')].find((row) => row.textContent.includes('Long date'))
+                .querySelector('.due-cell time');
+            return [...cell.querySelectorAll('.due-part')].map((part) => part.getClientRects().length);""")
+        assert lines == [1, 1], f"the parts of the date took {lines} lines each at 360 px"
         found = axe_findings(driver)
         assert found == [], "axe at phone width: " + "; ".join(found)
 

@@ -48,13 +48,20 @@ function dayOffset(date, now) {
 
 /** "Today", "Tomorrow", "Yesterday" or the medium date; with the time when `timed`. */
 export function formatDue(value, kind, now = new Date()) {
+  return dueParts(value, kind, now).join(" ");
+}
+
+/** `formatDue`'s two parts: the day, and the time (none for an all-day date); [] for none.
+ *  The table keeps each on one line, so a narrow row breaks between them only (a tester: a
+ *  phone broke "Dec / 14, / 2026 / 3:00 / PM" at every space). */
+export function dueParts(value, kind, now = new Date()) {
   const date = parseWhen(value, kind);
-  if (!date || Number.isNaN(date.getTime())) return "";
+  if (!date || Number.isNaN(date.getTime())) return [];
   const offset = dayOffset(date, now);
   const day = Math.abs(offset) <= 1 && relative
     ? capitalized(relative.format(offset, "day"))
     : dateStyle.format(date);
-  return kind === "allDay" ? day : `${day} ${timeStyle.format(date)}`;
+  return kind === "allDay" ? [day] : [day, timeStyle.format(date)];
 }
 
 const pad = (number, width = 2) => String(number).padStart(width, "0");

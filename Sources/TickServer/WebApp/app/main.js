@@ -1,7 +1,7 @@
 // The reminders app: sidebar of lists, table of reminders, add field, undo bar.
 import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswers, offlineNow } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
-import { formatDue, isOverdue, priorityMarks } from "./format.js";
+import { dueParts, formatDue, isOverdue, priorityMarks } from "./format.js";
 import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted, nested, shownParent } from "./state.js";
 import { openDetail, closeDetail, refreshDetail, saveUnsent } from "./detail.js";
 import { installShortcuts } from "./keys.js";
@@ -279,7 +279,8 @@ function row(reminder, now, isUnderParent = false) {
       reminder.tags.length ? el("span", { class: "meta tags" }, ...reminder.tags.map((tag) => el("span", { class: "tag" }, "#" + tag))) : null,
       reminder.notes ? el("span", { class: "meta notes" }, reminder.notes.split("\n")[0]) : null),
     el("td", { class: "due-cell" },
-      reminder.due ? el("time", { datetime: reminder.due }, formatDue(reminder.due, reminder.dueKind, now)) : null,
+      reminder.due ? el("time", { datetime: reminder.due },
+        ...dueParts(reminder.due, reminder.dueKind, now).flatMap((part, index) => [index ? " " : null, el("span", { class: "due-part" }, part)])) : null,
       overdue ? el("span", { class: "visually-hidden" }, " (overdue)") : null,
       reminder.recurrence ? el("span", { class: "repeat", title: "Repeats", "aria-label": "repeats" }, " ↻") : null),
     el("td", { class: "priority-cell" },
