@@ -33,7 +33,7 @@ extension Actions {
         var seen = Set<Reminder.Number>()
         for number in numbers where seen.insert(number).inserted {
             let reminder = try db.existingReminder(number)
-            let subtasks = try db.subtaskNumbers(of: reminder.uid)
+            let subtasks = try db.subtaskNumbers(of: reminder)
             try db.deleteReminder(number)
             deleted.append(DeletedReminder(reminder: reminder, subtasks: subtasks))
         }

@@ -111,21 +111,19 @@ extension Actions {
         return ReminderChangeResult(reminder: try db.existingReminder(number), list: list, notes: notes)
     }
 
-    /// Moves every subtask of `parent` (and theirs, at any depth) that is in the
-    /// parent's list to list `id`, at its end in their present order. Subtasks kept in
-    /// another list stay there.
+    /// Moves every subtask of `parent` (and theirs, at any depth) to list `id`, at its end in
+    /// their present order. A subtask is in its parent's list (`subtasks(of:)`); a reminder
+    /// of another list naming it stays where it is.
     /// - Returns: how many were moved.
     /// - Complexity: one query per reminder in the subtree.
     private static func moveSubtasks(of parent: Reminder, to id: ReminderList.ID, context: ActionContext,
                                      in db: some StoreTransaction) throws -> Int {
         var moved = 0
-        var pending = [parent.uid]
+        var pending = [parent]
         var seen: Set<ReminderUID> = [parent.uid]
-        while let uid = pending.popLast() {
-            for var child in try db.subtasks(of: uid)
-            where seen.insert(child.uid).inserted {
-                pending.append(child.uid)
-                guard child.listID == parent.listID else { continue }
+        while let node = pending.popLast() {
+            for var child in try db.subtasks(of: node) where seen.insert(child.uid).inserted {
+                pending.append(child)
                 child.listID = id
                 child.modifiedAt = context.now
                 try db.update(child)

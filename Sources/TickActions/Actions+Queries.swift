@@ -101,8 +101,12 @@ public struct ReminderDetail: Sendable {
     public var lists: [ReminderList.ID: ReminderList]
     /// Its direct subtasks, open and completed, in their list's order.
     public var subtasks: [Reminder]
-    /// The reminder it is a subtask of, if any.
+    /// The reminder it is a subtask of, if any: one of its own list (a parent link holds
+    /// within one list).
     public var parent: Reminder?
+    /// The list of the reminder its parent UID names when that is in another list (an
+    /// import's or a CalDAV client's link, which makes no subtask); nil otherwise.
+    public var parentElsewhere: ReminderList?
     /// How many occurrences of a repeating reminder were completed.
     public var completedOccurrences: Int
 }
@@ -290,11 +294,14 @@ extension Actions {
     public static func reminderDetail(_ number: Reminder.Number, in db: some StoreTransaction,
                                       context: ActionContext) throws -> ReminderDetail {
         let reminder = try db.existingReminder(number)
-        let subtasks = try db.subtasks(of: reminder.uid)
-        let parent = try reminder.parentUID.flatMap { try db.reminder(uid: $0) }
+        let subtasks = try db.subtasks(of: reminder)
+        // A parent link holds within one list (`subtasks(of:)`).
+        let named = try reminder.parentUID.flatMap { try db.reminder(uid: $0) }
         let lists = try db.listsByID()
         return ReminderDetail(reminder: reminder, list: lists[reminder.listID], lists: lists, subtasks: subtasks,
-                              parent: parent, completedOccurrences: try db.completedOccurrenceCount(reminder: number))
+                              parent: named?.listID == reminder.listID ? named : nil,
+                              parentElsewhere: named.flatMap { $0.listID == reminder.listID ? nil : lists[$0.listID] },
+                              completedOccurrences: try db.completedOccurrenceCount(reminder: number))
     }
 
     /// Up to `limit` reminders of a paged listing next to `anchor`, in display order:

@@ -392,7 +392,9 @@ extension Database {
             }
         }
         if let listID = filter.listID {
-            conditions.append("r.list_id = ?")
+            // A parent's subtasks are found by the index of parents (O(subtasks)), not by
+            // walking the list's index: `+` keeps SQLite from choosing a list index.
+            conditions.append(filter.parentUID == nil ? "r.list_id = ?" : "+r.list_id = ?")
             arguments.append(.text(listID.rawValue))
         }
         if let tag = filter.tag {
@@ -767,7 +769,7 @@ extension Database {
     /// - Throws: `StoreError` from SQLite.
     public func hasOpenSubtasksUnderParents(inList id: ReminderList.ID) throws -> Bool {
         try scalarInt("""
-            SELECT 1 FROM reminder AS r INDEXED BY reminder_parent CROSS JOIN reminder AS p ON p.uid = r.parent_uid
+            SELECT 1 FROM reminder AS r INDEXED BY reminder_parent CROSS JOIN reminder AS p ON p.uid = r.parent_uid AND p.list_id = r.list_id
             WHERE r.parent_uid IS NOT NULL AND r.list_id = ?1 AND r.completed_at IS NULL
                 AND p.list_id = ?1 AND p.completed_at IS NULL AND p.number <> r.number
             LIMIT 1

@@ -134,15 +134,20 @@ extension Database {
         return found
     }
 
-    /// Deletes the reminder numbered `number`; its subtasks become top-level reminders.
+    /// Deletes the reminder numbered `number`; its subtasks (those of its list) become
+    /// top-level reminders; a reminder of another list naming it keeps the link as written.
     /// Its number is never given out again.
     /// - Returns: whether a reminder was deleted.
     /// - Throws: `StoreError` from SQLite.
     @discardableResult
     public func deleteReminder(_ number: Reminder.Number) throws -> Bool {
-        guard let uid = try scalarText("SELECT uid FROM reminder WHERE number = ?", [.integer(number.rawValue)]) else { return false }
+        var found: (uid: String, list: String)?
+        try forEachRow("SELECT uid, list_id FROM reminder WHERE number = ?", [.integer(number.rawValue)]) {
+            found = ($0.text(0) ?? "", $0.text(1) ?? "")
+        }
+        guard let found else { return false }
         try execute("DELETE FROM reminder WHERE number = ?", [.integer(number.rawValue)])
-        try execute("UPDATE reminder SET parent_uid = NULL WHERE parent_uid = ?", [.text(uid)])
+        try execute("UPDATE reminder SET parent_uid = NULL WHERE parent_uid = ? AND list_id = ?", [.text(found.uid), .text(found.list)])
         return true
     }
 

@@ -4,13 +4,13 @@ import TickModel
 /// The SQLite store behind the store interface the actions use: `Database`'s typed
 /// functions are its requirements, plus the two below.
 extension Database: StoreTransaction {
-    /// The direct subtasks of the reminder with `uid`, open and completed, in manual order.
+    /// The direct subtasks of `parent` (those of its list), open and completed, in manual order.
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(subtasks), read from the index `reminder_parent`.
-    public func subtasks(of uid: ReminderUID) throws -> [Reminder] {
+    public func subtasks(of parent: Reminder) throws -> [Reminder] {
         // Neither the clock nor the zone matters without a smart list or a due order.
-        try reminders(ReminderFilter(parentUID: uid, includesCompleted: true), now: Date(timeIntervalSince1970: 0),
-                      timeZone: .gmt)
+        try reminders(ReminderFilter(listID: parent.listID, parentUID: parent.uid, includesCompleted: true),
+                      now: Date(timeIntervalSince1970: 0), timeZone: .gmt)
     }
 
     /// Whether list `id` is paired with a CalDAV collection (`sync_collection`).

@@ -404,6 +404,28 @@ struct ICalendarCommandTests {
         cli.ok("edit", "1", "--list", "Reminders")
     }
 
+    /// Found with a tester's finding on the multi-user server (a CalDAV member's `RELATED-TO`
+    /// naming the owner's private reminder): an `.ics` of two calendars whose VTODO in one
+    /// names a parent in the other made a subtask across lists, which Tick's own edits refuse
+    /// ("a subtask lives in its parent's list"); `list all` nested it and `show` listed it.
+    @Test("a RELATED-TO naming a reminder of another list is kept but makes no subtask: list all, show")
+    func parentInAnotherList() throws {
+        let cli = CLIHarness(zone: "UTC")
+        cli.files["two.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:A\r\nBEGIN:VTODO\r\nUID:p\r\nSUMMARY:Parent\r\n"
+            + "END:VTODO\r\nBEGIN:VTODO\r\nUID:own\r\nSUMMARY:Own step\r\nRELATED-TO:p\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            + "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:B\r\nBEGIN:VTODO\r\nUID:c\r\nSUMMARY:Child\r\nRELATED-TO:p\r\n"
+            + "END:VTODO\r\nEND:VCALENDAR\r\n").utf8)
+        cli.ok("import", "two.ics")
+        let all = cli.ok("list", "all").split(separator: "\n").map(String.init)
+        #expect(all.contains { $0.hasPrefix("#2  [ ]    Own step") }, "\(all)")
+        #expect(all.contains { $0.hasPrefix("#3  [ ]  Child") }, "\(all)")
+        let parent = cli.ok("show", "1")
+        #expect(parent.contains("Own step") && !parent.contains("Child"), "\(parent)")
+        #expect(cli.ok("show", "3").contains("p (in the list 'A', not this one: no subtask here)"))
+        #expect(try cli.json("show", "3", "--json") as? [String: Any] != nil)
+        #expect(cli.ok("export", "--format", "ics", "--list", "B").contains("RELATED-TO:p"))
+    }
+
     /// Found by a tester: a subtask whose parent is in neither the file nor the database (a list
     /// exported alone, the parent in another list) was imported without a word; `show` said
     /// "(not in this database)" only later. The link is kept and the import says so.

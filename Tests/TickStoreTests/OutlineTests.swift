@@ -181,23 +181,24 @@ struct OutlineTests {
         #expect(counts.contains("reminder_parent"), "\(counts)")
     }
 
-    @Test("a parent's subtasks are one query through the index of parents, in lists' order then manual order")
+    /// A parent link holds within one list: reminders of other lists naming the parent (an
+    /// import's, a CalDAV client's) are no subtasks of it (they were, in lists' order, before).
+    @Test("a parent's subtasks are one query through the index of parents: those of its list, in manual order")
     func subtasksQuery() throws {
         let sample = try Sample()
         let parent = try sample.add("Parent")
-        let (home, work) = try sample.store.write { (db: Database) throws -> (ReminderList, ReminderList) in
-            // Work is made first: it comes before Home in the lists' order.
-            let work = try db.insert(ReminderList(name: "Work", createdAt: Fixture.now))
-            return (try db.insert(ReminderList(name: "Home", createdAt: Fixture.now)), work)
+        let work = try sample.store.write { (db: Database) throws -> ReminderList in
+            try db.insert(ReminderList(name: "Work", createdAt: Fixture.now))
         }
-        for (title, list) in [("h1", home), ("w1", work), ("h2", home), ("w2", work)] {
+        for (title, list, position) in [("b", parent.listID, Int64(5_000)), ("w1", work.id, 1), ("a", parent.listID, 4_000), ("w2", work.id, 2)] {
             try sample.store.write { (db: Database) throws in
-                _ = try db.insert(Reminder(listID: list.id, title: title, parentUID: parent.uid, createdAt: Fixture.now))
+                _ = try db.insert(Reminder(listID: list, title: title, position: position, parentUID: parent.uid, createdAt: Fixture.now),
+                                  keepingNumber: false, keepingPosition: true)
             }
         }
-        let titles = try sample.store.read { (db: Database) throws in try db.subtasks(of: parent.uid).map(\.title) }
-        #expect(titles == ["w1", "w2", "h1", "h2"])
-        let filter = ReminderFilter(parentUID: parent.uid, includesCompleted: true)
+        let titles = try sample.store.read { (db: Database) throws in try db.subtasks(of: parent).map(\.title) }
+        #expect(titles == ["a", "b"])
+        let filter = ReminderFilter(listID: parent.listID, parentUID: parent.uid, includesCompleted: true)
         #expect(!Database.readsListByList(filter))
         #expect(Database.readsListByList(ReminderFilter(includesCompleted: true)))
         let query = Database.listingQuery(filter, now: Fixture.now, timeZone: .gmt, columns: "r.number")

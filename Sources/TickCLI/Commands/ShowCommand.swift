@@ -34,7 +34,7 @@ struct ShowCommand: Command {
             return
         }
         let printer = ReminderPrinter(context: context, lists: lists, showsList: false)
-        for line in printer.detail(of: reminder, subtasks: subtasks, parent: detail.parent,
+        for line in printer.detail(of: reminder, subtasks: subtasks, parent: detail.parent, parentElsewhere: detail.parentElsewhere,
                                    completedOccurrences: detail.completedOccurrences) { context.print(line) }
     }
 }

@@ -115,16 +115,19 @@ struct ReminderPrinter {
     /// - Parameters:
     ///   - uids: the UID of each reminder of the listing, in its order.
     ///   - parents: the parent's UID of each, nil for none.
+    ///   - lists: the list of each, when the listing holds several: a parent link holds
+    ///     within one list (a reminder of another list naming a parent is no subtask of it).
     /// - Returns: indices into `uids`, each with its depth.
     /// - Complexity: O(n).
-    static func nested(uids: [ReminderUID], parents: [ReminderUID?]) -> [(index: Int, depth: Int)] {
+    static func nested(uids: [ReminderUID], parents: [ReminderUID?],
+                       lists: [ReminderList.ID]? = nil) -> [(index: Int, depth: Int)] {
         let flat = uids.indices.map { (index: $0, depth: 0) }
         guard parents.contains(where: { $0 != nil }) else { return flat }
-        let listed = Set(uids)
+        let listed = Dictionary(uids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var children: [ReminderUID: [Int]] = [:]
         var roots: [Int] = []
         for (index, uid) in uids.enumerated() {
-            if let parent = parents[index], parent != uid, listed.contains(parent) {
+            if let parent = parents[index], parent != uid, let place = listed[parent], lists.map({ $0[place] == $0[index] }) ?? true {
                 children[parent, default: []].append(index)
             } else {
                 roots.append(index)
@@ -176,7 +179,10 @@ struct ReminderPrinter {
     }
 
     /// The detail view of one reminder (`tick show`).
-    func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?, completedOccurrences: Int = 0) -> [String] {
+    /// `parentElsewhere`: the list of the reminder its parent UID names when that is in
+    /// another list (then it is no subtask: a parent link holds within one list).
+    func detail(of reminder: Reminder, subtasks: [Reminder], parent: Reminder?, parentElsewhere: ReminderList? = nil,
+                completedOccurrences: Int = 0) -> [String] {
         let style = context.style
         // Each line as the part before its value and the value, which a narrow window wraps
         // under itself rather than cuts (a tester: COLUMNS=40 cut the title, the notes and
@@ -209,7 +215,10 @@ struct ReminderPrinter {
         if !reminder.tags.isEmpty { fields.append(("Tags", reminder.tags.map { TerminalText.sanitized(TagNames.shown($0)) }.joined(separator: " "))) }
         if let url = reminder.url { fields.append(("URL", TerminalText.sanitized(url))) }
         if let parent { fields.append(("Subtask of", "\(parent.number) " + TerminalText.sanitized(parent.title))) }
-        else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID.rawValue) + style.dim(" (not in this database)"))) }
+        else if let parentUID = reminder.parentUID, let elsewhere = parentElsewhere {
+            fields.append(("Subtask of", TerminalText.sanitized(parentUID.rawValue)
+                           + style.dim(" (in the list '\(TerminalText.sanitized(elsewhere.name))', not this one: no subtask here)")))
+        } else if let parentUID = reminder.parentUID { fields.append(("Subtask of", TerminalText.sanitized(parentUID.rawValue) + style.dim(" (not in this database)"))) }
         if let day = TodoTxtDays.completed(reminder) {
             fields.append(("Completed", formatter.string(for: .allDay(day))))
         } else if let completed = reminder.completedAt {

@@ -208,7 +208,8 @@ struct ReminderTable {
             uidList.append(ReminderUID(String(decoding: uids[start..<end], as: UTF8.self)))
             start = end
         }
-        let ordered = ReminderPrinter.nested(uids: uidList, parents: (0..<count).map { parents[$0] })
+        let ordered = ReminderPrinter.nested(uids: uidList, parents: (0..<count).map { parents[$0] },
+                                             lists: listIndices.map { rowLists[$0] })
         guard ordered.contains(where: { $0.depth > 0 }) else { return }
         cells = cells.rearranged(ordered, columnCount: columnCount, indenting: 2)
         overdue = ordered.map { overdue[$0.index] }

@@ -11,14 +11,17 @@ public protocol ReminderStore: ListStore {
     /// The reminder with iCalendar UID `uid`, or nil.
     func reminder(uid: ReminderUID) throws -> Reminder?
 
-    /// The direct subtasks of the reminder with `uid`, open and completed, in manual order
-    /// (lists in their order, then positions, then numbers).
+    /// The direct subtasks of `parent`, open and completed, in manual order: the reminders
+    /// of its list that name its UID as their parent. A parent link holds within one list
+    /// (a subtask lives in its parent's list, as in Apple Reminders): a reminder of another
+    /// list naming it (an import's, or a CalDAV client's) is no subtask of it.
     /// - Complexity: O(subtasks).
-    func subtasks(of uid: ReminderUID) throws -> [Reminder]
+    func subtasks(of parent: Reminder) throws -> [Reminder]
 
-    /// The numbers of the direct subtasks of the reminder with `uid`, in number order.
+    /// The numbers of the direct subtasks of `parent` (of its list, as `subtasks(of:)`), in
+    /// number order.
     /// - Complexity: O(subtasks).
-    func subtaskNumbers(of uid: ReminderUID) throws -> [Reminder.Number]
+    func subtaskNumbers(of parent: Reminder) throws -> [Reminder.Number]
 
     /// Saves a new reminder and returns it as stored: with a new number (never one used
     /// before, even by a deleted reminder) unless `keepingNumber` and its number is set and

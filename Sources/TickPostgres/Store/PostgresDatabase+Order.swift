@@ -89,7 +89,7 @@ extension PostgresDatabase {
     /// of parents (`reminders_parent`).
     public func hasOpenSubtasksUnderParents(inList id: ReminderList.ID) throws -> Bool {
         try scalar("""
-            SELECT 1 FROM reminders r JOIN reminders p ON p.owner = r.owner AND p.uid = r.parent_uid
+            SELECT 1 FROM reminders r JOIN reminders p ON p.owner = r.owner AND p.uid = r.parent_uid AND p.list_id = r.list_id
             WHERE r.owner = $1 AND r.parent_uid IS NOT NULL AND r.list_id = $2 AND r.completed_at IS NULL
                 AND p.list_id = $2 AND p.completed_at IS NULL AND p.number <> r.number
             LIMIT 1

@@ -19,18 +19,22 @@ extension PostgresDatabase {
             .flatMap { sees($0.listID) ? $0 : nil }
     }
 
-    /// The direct subtasks of the user's reminder with `uid`, in manual order.
+    /// The direct subtasks of the user's reminder `parent` (those of its list), in manual order.
     /// - Complexity: O(subtasks), from the index `reminders_parent`.
-    public func subtasks(of uid: ReminderUID) throws -> [Reminder] {
-        try reminders("""
-            SELECT \(ReminderColumns.qualifiedNames) FROM reminders r JOIN lists l ON l.owner = r.owner AND l.id = r.list_id
-            WHERE r.owner = $1 AND r.parent_uid = $2 ORDER BY l.position, l.name, r.position, r.number
-            """, [uid.rawValue]).filter { sees($0.listID) }
+    public func subtasks(of parent: Reminder) throws -> [Reminder] {
+        guard sees(parent.listID) else { return [] }
+        return try reminders("""
+            SELECT \(ReminderColumns.names) FROM reminders
+            WHERE owner = $1 AND parent_uid = $2 AND list_id = $3 ORDER BY position, number
+            """, [parent.uid.rawValue, parent.listID.rawValue])
     }
 
-    /// The numbers of the direct subtasks of the user's reminder with `uid`, in number order.
-    public func subtaskNumbers(of uid: ReminderUID) throws -> [Reminder.Number] {
-        try run("SELECT number FROM reminders WHERE owner = $1 AND parent_uid = $2 ORDER BY number", [uid.rawValue])
+    /// The numbers of the direct subtasks of the user's reminder `parent` (those of its
+    /// list), in number order.
+    public func subtaskNumbers(of parent: Reminder) throws -> [Reminder.Number] {
+        guard sees(parent.listID) else { return [] }
+        return try run("SELECT number FROM reminders WHERE owner = $1 AND parent_uid = $2 AND list_id = $3 ORDER BY number",
+                       [parent.uid.rawValue, parent.listID.rawValue])
             .map { row throws(PostgresError) in Reminder.Number(try row.decode("number", as: Int64.self)) }
     }
 
@@ -100,9 +104,10 @@ extension PostgresDatabase {
     /// - Returns: whether a reminder was deleted.
     @discardableResult
     public func deleteReminder(_ number: Reminder.Number) throws -> Bool {
-        guard let uid = try scalar("DELETE FROM reminders WHERE owner = $1 AND number = $2 RETURNING uid", [number.rawValue],
-                                   as: String.self) else { return false }
-        try run("UPDATE reminders SET parent_uid = NULL WHERE owner = $1 AND parent_uid = $2", [uid])
+        let deleted = try run("DELETE FROM reminders WHERE owner = $1 AND number = $2 RETURNING uid, list_id", [number.rawValue])
+        guard let row = deleted.first else { return false }
+        let uid = try row.decode("uid", as: String.self), list = try row.decode("list_id", as: String.self)
+        try run("UPDATE reminders SET parent_uid = NULL WHERE owner = $1 AND parent_uid = $2 AND list_id = $3", [uid, list])
         return true
     }
 

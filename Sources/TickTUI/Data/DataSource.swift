@@ -128,12 +128,13 @@ final class DataSource {
             page = try memoryWindow(request, db)
         }
         if case .list = request.scope { return page }
-        // Flat rows: each subtask names its parent (one lookup by UID per parent in the window).
-        var titles: [ReminderUID: String?] = [:]
+        // Flat rows: each subtask names its parent (one lookup by UID per parent in the window),
+        // a parent of its own list: a link holds within one list (`subtasks(of:)`).
+        var parents: [ReminderUID: Reminder?] = [:]
         for row in page.rows {
             guard let uid = row.parentUID else { continue }
-            if titles[uid] == nil { titles[uid] = .some(try db.reminder(uid: uid)?.title) }
-            if let title = titles[uid] ?? nil { page.parentTitles[row.number] = title }
+            if parents[uid] == nil { parents[uid] = .some(try db.reminder(uid: uid)) }
+            if let parent = parents[uid] ?? nil, parent.listID == row.listID { page.parentTitles[row.number] = parent.title }
         }
         return page
     }

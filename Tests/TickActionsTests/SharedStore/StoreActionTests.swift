@@ -160,6 +160,44 @@ struct StoreActionTests {
         #expect(try store.read { db in try [db.reminder(number: parent.number), db.reminder(number: child.number)] } == before)
     }
 
+    /// Found by a tester of the multi-user server: through CalDAV, a member of a shared list
+    /// set a `RELATED-TO` naming a reminder in one of the owner's unshared lists; the owner
+    /// saw the member's reminder as its subtask, and deleting the private reminder cleared the
+    /// member's link (which the member could see). An import of an `.ics` made the same links
+    /// across lists. A parent link now holds within one list, as Tick's own edits keep it.
+    @Test("a parent link holds within one list: a reminder of another list naming a parent is no subtask of it",
+          arguments: StoreKind.available)
+    func parentLinkWithinOneList(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let (parent, own, other, shared) = try store.write { db in
+            let parent = try Actions.add(NewReminder(title: "Private plan"), context: context, in: db).reminder
+            let own = try Actions.add(NewReminder(title: "Own step", parent: parent.number), context: context, in: db).reminder
+            let shared = try Actions.addList(named: "Shared", color: .defaultColor, in: db, context: context)
+            // What a CalDAV PUT or an import stores: a child in another list naming the parent.
+            let other = try db.insert(Reminder(listID: shared.id, title: "Member's", position: 1, parentUID: parent.uid,
+                                               createdAt: Fixture.now), keepingNumber: false, keepingPosition: false)
+            return (parent, own, other, shared)
+        }
+        let detail = try store.read { db in try Actions.reminderDetail(parent.number, in: db, context: context) }
+        #expect(detail.subtasks.map(\.number) == [own.number])
+        #expect(try store.read { db in try Actions.reminderDetail(other.number, in: db, context: context) }.parent == nil)
+        #expect(try store.read { db in try db.subtaskNumbers(of: parent) } == [own.number])
+        #expect(try store.read { db in try db.hasOpenSubtasksUnderParents(inList: shared.id) } == false)
+        #expect(try store.read { db in try db.hasOpenSubtasksUnderParents(inList: parent.listID) } == true)
+        // Moving the parent takes its own subtask along, not the other list's reminder.
+        _ = try store.write { db in
+            _ = try Actions.addList(named: "Elsewhere", color: .defaultColor, in: db, context: context)
+            return try Actions.edit(parent.number, ReminderEdit(list: .named("Elsewhere")), context: context, in: db)
+        }
+        #expect(try store.read { db in try db.reminder(number: other.number) } == other)
+        #expect(try store.read { db in try db.reminder(number: own.number)?.listID } != parent.listID)
+        // Deleting it leaves the other list's link as written; its own subtask becomes top-level.
+        let deleted = try store.write { db in try Actions.delete([parent.number], in: db) }
+        #expect(deleted.first?.subtasks == [own.number])
+        #expect(try store.read { db in try db.reminder(number: other.number) } == other)
+        #expect(try store.read { db in try db.reminder(number: own.number)?.parentUID } == nil)
+    }
+
     @Test("complete and reopen: a plain reminder, and a repeating one occurrence by occurrence with its history",
           arguments: StoreKind.available)
     func completion(_ kind: StoreKind) throws {

@@ -59,7 +59,7 @@ struct StoreIsolationTests {
             #expect(try db.reminder(number: a[1].number) == nil && db.reminder(number: a[2].number) == nil)
             #expect(try db.reminder(number: a[0].number) == setup.own) // B's own #1, not A's
             for reminder in a { #expect(try db.reminder(uid: reminder.uid) == nil) }
-            #expect(try db.subtasks(of: a[0].uid) == [] && db.subtaskNumbers(of: a[0].uid) == [])
+            #expect(try db.subtasks(of: a[0]) == [] && db.subtaskNumbers(of: a[0]) == [])
             #expect(try db.completedOccurrences(reminder: a[2].number) == [] && db.completedOccurrenceCount(reminder: a[2].number) == 0)
             #expect(try db.lastCompletedOccurrence(reminder: a[2].number) == nil)
             #expect(try db.openCount(inList: setup.list.id) == 0 && db.reminderCount(inList: setup.list.id) == 0)

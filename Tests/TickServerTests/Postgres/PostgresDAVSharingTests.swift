@@ -288,4 +288,24 @@ struct PostgresDAVSharingTests {
         #expect(edit.status == 204, "\(edit.status) \(edit.bodyText)")
         #expect(dav(harness, "GET", "/dav/lists/ann-team/bob-errand.ics").bodyText.contains("SUMMARY:Ann's"))
     }
+
+    /// Found by a tester: bob, with write access to ann's Team, PUT a VTODO whose `RELATED-TO`
+    /// named a reminder in ann's unshared Diary; ann's detail of it listed bob's reminder as
+    /// its subtask, and her deleting it cleared bob's link (which told bob it was deleted). A
+    /// parent link holds within one list: bob's link makes no subtask and is left as written.
+    @Test("a member's RELATED-TO naming the owner's reminder in an unshared list makes no subtask, and its deletion does not show")
+    func membersLinkToAPrivateReminder() throws {
+        let harness = try sharedTeam(access: "write")
+        let diary = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Diary")
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/ann-diary/", diary, as: "ann").status == 201)
+        try #require(dav(harness, "PUT", "/dav/lists/ann-diary/private.ics", ServiceHarness.todo(uid: "private", summary: "Private"),
+                         as: "ann").status == 201)
+        let put = dav(harness, "PUT", "/dav/lists/ann-team/bobs.ics",
+                      ServiceHarness.todo(uid: "bobs", summary: "Bob's", extra: ["RELATED-TO;RELTYPE=PARENT:private"]))
+        #expect(put.status == 201, "\(put.status) \(put.bodyText)")
+        let privateOne = PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/private", as: "ann"))
+        #expect((privateOne["subtasks"] as? [Any])?.isEmpty == true, "\(privateOne)")
+        try #require(harness.send("DELETE", "/api/v1/reminders/private", as: "ann").status == 200)
+        #expect(dav(harness, "GET", "/dav/lists/ann-team/bobs.ics").bodyText.contains("RELATED-TO;RELTYPE=PARENT:private"))
+    }
 }
