@@ -66,6 +66,22 @@ struct TUISubtaskTests {
         #expect(harness.screen.contains("● a1 ↳ A "), "\(harness.screen)")
     }
 
+    /// A parent link holds within one list: a reminder of another list naming A (an
+    /// import's, a CalDAV client's) was shown in All as "↳ A", a subtask it is not.
+    @Test("in All, a reminder naming a parent in another list shows no ↳ parent hint")
+    func noHintAcrossLists() throws {
+        let harness = try SessionHarness(width: 80, height: 24) { db, list in
+            let parent = try db.insert(Reminder(listID: list.id, title: "A", createdAt: Fixture.now))
+            _ = try db.insert(Reminder(listID: list.id, title: "a1", parentUID: parent.uid, createdAt: Fixture.now))
+            let other = try db.insert(ReminderList(name: "Elsewhere", createdAt: Fixture.now))
+            _ = try db.insert(Reminder(listID: other.id, title: "x", parentUID: parent.uid, createdAt: Fixture.now))
+        }
+        harness.press(.tab, .home, .down, .down, .down)
+        #expect(harness.session.state.scope == .smart(.all))
+        #expect(harness.screen.contains("● a1 ↳ A "), "\(harness.screen)")
+        #expect(harness.screen.contains("● x ") && !harness.screen.contains("● x ↳"), "\(harness.screen)")
+    }
+
     @Test("o collapses and opens the selected parent; on a subtask it collapses the parent and selects it")
     func collapsing() throws {
         let harness = try outlineHarness()
