@@ -12,12 +12,19 @@ public struct ImportBatch: Sendable {
     public var skipped: [(what: String, count: Int)]
     /// Things the user should know that did not stop the import (an unknown time zone …).
     public var warnings: [String]
+    /// The warnings (among `warnings`) that say something the file gave was left out, not
+    /// kept nor read (a line libical cannot read, a second `DUE`, a display VALARM without a
+    /// readable `TRIGGER`, the losing version of two to-dos with one UID): what a CalDAV PUT
+    /// refuses rather than store without (RFC 4791 §5.3.2.1 `valid-calendar-data`), since it
+    /// has no channel for warnings. Filled by the iCalendar reader.
+    public var losses: [String]
 
     public init(lists: [ReminderList] = [], reminders: [ImportedReminder] = [],
-                skipped: [(what: String, count: Int)] = [], warnings: [String] = []) {
+                skipped: [(what: String, count: Int)] = [], warnings: [String] = [], losses: [String] = []) {
         self.lists = lists
         self.reminders = reminders
         self.skipped = skipped
         self.warnings = warnings
+        self.losses = losses
     }
 }

@@ -10,6 +10,21 @@ private typealias F = ICalendarFixture
 /// `STATUS` synonyms, lines without `:`.
 @Suite("iCalendar: lenient reading, said in warnings")
 struct ICalendarLenientTests {
+    /// The warnings that say something was left out are the batch's losses (what a CalDAV
+    /// PUT refuses); those of values read as well as they could be are not.
+    @Test("losses: a line libical cannot read, a second SUMMARY, an alarm without a readable TRIGGER; not a lenient PRIORITY")
+    func lossesAmongWarnings() throws {
+        let batch = try F.read(F.vtodo(["SUMMARY:One", "SUMMARY:Two", "DUE:notadate", "PRIORITY:42",
+                                        "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:garbage", "END:VALARM"]))
+        #expect(batch.warnings.count == 5, "\(batch.warnings)")
+        #expect(batch.losses.count == 4, "\(batch.losses)")
+        #expect(batch.losses.allSatisfy { batch.warnings.contains($0) })
+        #expect(batch.losses.contains { $0.contains("could not read this DUE line") })
+        #expect(batch.losses.contains { $0.contains("a second SUMMARY was ignored") })
+        #expect(batch.losses.contains { $0.contains("display VALARM without a readable TRIGGER") })
+        #expect(!batch.losses.contains { $0.contains("PRIORITY") })
+    }
+
     @Test("STATUS:DONE and STATUS:COMPLETE are read as COMPLETED, and the warning says so", arguments: ["DONE", "done", "COMPLETE"])
     func doneSynonyms(_ status: String) throws {
         let batch = try F.read(F.vtodo(["SUMMARY:Paid", "STATUS:\(status)", "COMPLETED:20261101T100000Z"]))

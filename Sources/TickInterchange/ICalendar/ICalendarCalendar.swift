@@ -112,7 +112,7 @@ struct ICalendarCalendar {
             throw InterchangeError(kind: .invalidDate, source: results.source, line: refusal.line, message: refusal.message)
         }
         for warning in reading.warnings where !isTickExport || !warning.isAboutKeptContradiction {
-            results.warn(warning.line, warning.message)
+            results.warn(warning.line, warning.message, isLoss: warning.isLoss)
         }
         if reading.missingUID { results.noteMissingUID() }
         let version = reading.version ?? ICalendarVersion(line: reading.beginLine)
@@ -138,7 +138,7 @@ struct ICalendarCalendar {
         // A zone read for the first time here is reported at the first VTODO using it.
         for message in zones.warnings.dropFirst(zoneWarnings) { results.warn(record.beginLine, message) }
         for warning in warnings where !isTickExport || !warning.isAboutKeptContradiction {
-            results.warn(warning.line, warning.message)
+            results.warn(warning.line, warning.message, isLoss: warning.isLoss)
         }
         return ImportedReminder(listName: nil, reminder: reminder, lineNumber: record.beginLine,
                                 statesModification: record.fields.lastModified != nil)

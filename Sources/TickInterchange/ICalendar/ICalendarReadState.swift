@@ -125,7 +125,7 @@ struct ICalendarReadState {
         guard given.hasColon else {
             // Like any line libical cannot read: left out, said, and the rest imported.
             results.warn(given.lineNumber, "this is not an iCalendar content line (no ':' between the name and the value); "
-                         + "it was ignored")
+                         + "it was ignored", isLoss: true)
             return
         }
         guard given.name != "BEGIN", given.name != "END" else {
@@ -133,7 +133,7 @@ struct ICalendarReadState {
             // libical takes any line named END as one and closes the current component:
             // kept, it would end the to-do early when the export is read again.
             results.warn(given.lineNumber, "a \(given.name) line takes no parameters (RFC 5545 §3.4); "
-                         + "this one does not open or close a component and was ignored")
+                         + "this one does not open or close a component and was ignored", isLoss: true)
             return
         }
         // A line other parsers would refuse is repaired or left out here, with its line,
@@ -145,7 +145,7 @@ struct ICalendarReadState {
             results.warn(given.lineNumber, problem)
             line = ICalendarContentLine(text: text, lineNumber: given.lineNumber)
         case .invalid(let problem):
-            results.warn(given.lineNumber, problem)
+            results.warn(given.lineNumber, problem, isLoss: true)
             return
         }
         if child != nil {
@@ -155,7 +155,7 @@ struct ICalendarReadState {
             var kept: ICalendarContentLine? = line
             if outcome.failed {
                 let disposition = ICalendarComponentParser.disposition(ofFailed: line)
-                if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
+                if let warning = disposition.warning { results.warn(line.lineNumber, warning, isLoss: disposition.kept == nil) }
                 kept = disposition.kept
             }
             if let kept { calendar?.propertyLines.append(kept) }
@@ -177,7 +177,7 @@ struct ICalendarReadState {
             return
         }
         let disposition = ICalendarComponentParser.disposition(ofFailed: line)
-        if let warning = disposition.warning { results.warn(line.lineNumber, warning) }
+        if let warning = disposition.warning { results.warn(line.lineNumber, warning, isLoss: disposition.kept == nil) }
         if let line = disposition.kept { childLines.append(line) }
     }
 

@@ -28,13 +28,18 @@ struct ICalendarResults {
     private var skippedNames: [String] = []
     private var skippedCounts: [String: Int] = [:]
     private var warnings: [String] = []
+    /// The warnings that say something was left out (`ImportBatch.losses`).
+    private var losses: [String] = []
     private var missingUIDs = 0
 
     init(source: String?) { self.source = source }
 
-    /// Adds a warning about `line` of the file.
-    mutating func warn(_ line: Int, _ message: String) {
-        warnings.append((source.map { $0 + " " } ?? "") + "line \(line): " + message)
+    /// Adds a warning about `line` of the file; `isLoss` when it says something the file
+    /// gave was left out (`ImportBatch.losses`).
+    mutating func warn(_ line: Int, _ message: String, isLoss: Bool = false) {
+        let warning = (source.map { $0 + " " } ?? "") + "line \(line): " + message
+        warnings.append(warning)
+        if isLoss { losses.append(warning) }
     }
 
     /// Counts a skipped component (`VEVENT`, …).
@@ -95,11 +100,12 @@ struct ICalendarResults {
             return
         }
         if let reason = version.reasonToReplace(earlierVersion) {
-            warn(earlierVersion.line, earlierVersion.lossMessage(to: version, reason: reason))
+            warn(earlierVersion.line, earlierVersion.lossMessage(to: version, reason: reason), isLoss: true)
             reminders[index] = item
             versions[index] = version
         } else {
-            warn(version.line, version.lossMessage(to: earlierVersion, reason: ICalendarResults.reasonToKeep(earlierVersion, over: version)))
+            warn(version.line, version.lossMessage(to: earlierVersion, reason: ICalendarResults.reasonToKeep(earlierVersion, over: version)),
+                 isLoss: true)
         }
     }
 
@@ -122,11 +128,11 @@ struct ICalendarResults {
                 continue
             }
             if let reason = version.reasonToReplace(earlier.version) {
-                warn(earlier.version.line, earlier.version.lossMessage(to: version, reason: reason, what: "changed occurrence"))
+                warn(earlier.version.line, earlier.version.lossMessage(to: version, reason: reason, what: "changed occurrence"), isLoss: true)
                 chosen[index] = (item, version)
             } else {
                 warn(version.line, version.lossMessage(to: earlier.version, reason: ICalendarResults.reasonToKeep(earlier.version, over: version),
-                                                       what: "changed occurrence"))
+                                                       what: "changed occurrence"), isLoss: true)
             }
         }
         occurrences = []
@@ -159,6 +165,6 @@ struct ICalendarResults {
                             + "the same on every import")
         }
         return ImportBatch(lists: lists, reminders: reminders,
-                           skipped: skippedNames.map { ($0, skippedCounts[$0] ?? 0) }, warnings: warnings)
+                           skipped: skippedNames.map { ($0, skippedCounts[$0] ?? 0) }, warnings: warnings, losses: losses)
     }
 }

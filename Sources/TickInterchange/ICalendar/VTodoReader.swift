@@ -14,6 +14,8 @@ struct VTodoReading: Sendable {
         /// date on an open to-do, `DUE` and `DTSTART` of different types): Tick's own
         /// export gives it back, and a re-import of that export does not warn again.
         var isAboutKeptContradiction = false
+        /// Says that something the VTODO gave was left out (`ImportBatch.losses`).
+        var isLoss = false
     }
 
     var beginLine: Int
@@ -84,7 +86,9 @@ final class VTodoReader {
                 continue
             }
             let disposition = ICalendarComponentParser.disposition(ofFailed: line)
-            if let warning = disposition.warning { warnings.append(.init(line: line.lineNumber, message: warning)) }
+            if let warning = disposition.warning {
+                warnings.append(.init(line: line.lineNumber, message: warning, isLoss: disposition.kept == nil))
+            }
             if let line = disposition.kept { kept.append(line) }
         }
         guard let component else {
@@ -234,8 +238,8 @@ final class VTodoReader {
     /// The reminder of a record, with warnings about its title and dates.
     func reminder(_ record: VTodoRecord, uid: ReminderUID, warnings: inout [VTodoReading.Warning]) -> Reminder {
         var collected: [VTodoReading.Warning] = []
-        let reminder = record.reminder(uid: uid, zones: zones, now: now) { line, message, isKept in
-            collected.append(.init(line: line, message: message, isAboutKeptContradiction: isKept))
+        let reminder = record.reminder(uid: uid, zones: zones, now: now) { line, message, kind in
+            collected.append(.init(line: line, message: message, isAboutKeptContradiction: kind == .keptContradiction, isLoss: kind == .loss))
         }
         warnings.append(contentsOf: collected)
         if VTodoMapping.title(record.fields) == nil {

@@ -15,6 +15,16 @@ struct VTodoRecord: Sendable {
 
     /// The line of `BEGIN:VTODO`.
     let beginLine: Int
+
+    /// What a warning about the VTODO says.
+    enum WarningKind: Sendable {
+        /// Something read as well as it could be, or another note.
+        case note
+        /// A contradiction kept as the file gave it (which Tick's own export gives back).
+        case keptContradiction
+        /// Something the VTODO gave was left out (`ImportBatch.losses`).
+        case loss
+    }
     /// Lines libical could read, in order (lines it reported errors on are left out).
     var items: [Item]
     var fields: VTodoFields
@@ -35,11 +45,11 @@ struct VTodoRecord: Sendable {
     ///   dropped, but for a `COMPLETED` date on a to-do whose `STATUS` says open, which is
     ///   kept with a warning.
     /// A second copy of a property RFC 5545 allows once is dropped with a warning.
-    /// - Parameter report: takes a warning: its line, its text, and whether it is about a
-    ///   contradiction kept as the file gave it (which Tick's own export gives back).
-    func reminder(uid: ReminderUID, zones: ICalendarTimeZones, now: Date, warn report: (Int, String, Bool) -> Void) -> Reminder {
-        func warn(_ line: Int, _ message: String) { report(line, message, false) }
-        func warnKept(_ line: Int, _ message: String) { report(line, message, true) }
+    /// - Parameter report: takes a warning: its line, its text, and its kind.
+    func reminder(uid: ReminderUID, zones: ICalendarTimeZones, now: Date, warn report: (Int, String, WarningKind) -> Void) -> Reminder {
+        func warn(_ line: Int, _ message: String) { report(line, message, .note) }
+        func warnKept(_ line: Int, _ message: String) { report(line, message, .keptContradiction) }
+        func warnLoss(_ line: Int, _ message: String) { report(line, message, .loss) }
         var reminder = VTodoMapping.reminder(fields, uid: uid, zones: zones, now: now)
         var extras: [String] = []
         var seen: UInt64 = 0
@@ -58,7 +68,7 @@ struct VTodoRecord: Sendable {
                     continue
                 }
                 guard seen & (1 << bit) == 0 else {
-                    warn(line.lineNumber, "a second \(name) was ignored (RFC 5545 allows one per VTODO)")
+                    warnLoss(line.lineNumber, "a second \(name) was ignored (RFC 5545 allows one per VTODO)")
                     continue
                 }
                 seen |= 1 << bit
@@ -90,14 +100,14 @@ struct VTodoRecord: Sendable {
                     blockIndex += 1
                 }
                 if let name = lines.first?.beginName, VTodoRecord.notAllowedInside.contains(name) {
-                    warn(lines.first?.lineNumber ?? beginLine, "a \(name) inside a VTODO was ignored "
+                    warnLoss(lines.first?.lineNumber ?? beginLine, "a \(name) inside a VTODO was ignored "
                          + "(RFC 5545 §3.6.2 allows only VALARMs there)")
                 } else if alarm != nil, alarmIndex < reminder.alarms.count {
                     let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex], of: reminder)
                     alarmIndex += 1
                     if lines.map(\.text) != canonical { extras.append(contentsOf: lines.map(\.text)) }
                 } else if VTodoRecord.isDisplayAlarm(lines.map(\.text)) {
-                    warn(lines.first?.lineNumber ?? beginLine, "a display VALARM without a readable TRIGGER was ignored")
+                    warnLoss(lines.first?.lineNumber ?? beginLine, "a display VALARM without a readable TRIGGER was ignored")
                 } else {
                     extras.append(contentsOf: lines.map(\.text))
                 }

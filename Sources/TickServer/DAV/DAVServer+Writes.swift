@@ -330,8 +330,9 @@ extension WebService {
 
     /// A PUT's body read as one calendar object resource holding to-dos (RFC 4791 §4.1).
     /// - Throws: `DAVFailure` 403 with the precondition of RFC 4791 §5.3.2.1 it fails:
-    ///   `supported-calendar-data` (not UTF-8), `valid-calendar-data` (not iCalendar, or
-    ///   not readable), `supported-calendar-component` (a component other than VTODO),
+    ///   `supported-calendar-data` (not UTF-8), `valid-calendar-data` (not iCalendar, not
+    ///   readable, or holding something the reader would leave out: `ImportBatch.losses`),
+    ///   `supported-calendar-component` (a component other than VTODO),
     ///   `valid-calendar-object-resource` (several UIDs, or none).
     /// How deep a PUT's components may nest (`CalendarObject.nestingDepth(of:)`).
     static let deepestNesting = 16
@@ -370,6 +371,14 @@ extension WebService {
         }
         guard !batch.reminders.isEmpty else {
             throw .caldav("valid-calendar-data", "the VTODO could not be read as a reminder")
+        }
+        // What the reader would leave out is refused, not stored without a word (a tester:
+        // `DUE:notadate`, `RRULE:FREQ=BOGUS`, a VALARM whose TRIGGER libical cannot read were
+        // dropped, and the client was told 201). A value read as well as it could be
+        // (`PRIORITY:42`, `DUE:2026-12-01`) is taken and given back in valid form.
+        if let loss = batch.losses.first {
+            let more = batch.losses.count - 1
+            throw .caldav("valid-calendar-data", loss + (more > 0 ? " (and \(more) more)" : ""))
         }
         return (batch, ReminderUID(uid))
     }

@@ -109,7 +109,34 @@ import TickServer
         ("nested 17 deep", ServiceHarness.todo(uid: "x", summary: "Deep").replacingOccurrences(
             of: "END:VTODO", with: (1...15).map { "BEGIN:X-N\($0)\r\n" }.joined() + (1...15).reversed().map { "END:X-N\($0)\r\n" }.joined()
                 + "END:VTODO"), 403, "valid-calendar-data"),
+        // A tester: values the reader leaves out were dropped without a word, and the PUT said 201.
+        ("DUE:notadate", ServiceHarness.todo(uid: "x", summary: "Bad due", extra: ["DUE:notadate"]), 403, "valid-calendar-data"),
+        ("RRULE:FREQ=BOGUS", ServiceHarness.todo(uid: "x", summary: "Bad rule", extra: ["RRULE:FREQ=BOGUS"]), 403, "valid-calendar-data"),
+        ("an unreadable TRIGGER", ServiceHarness.todo(uid: "x", summary: "Bad alarm", extra: [
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:garbage", "END:VALARM"]), 403, "valid-calendar-data"),
+        ("a second DUE", ServiceHarness.todo(uid: "x", summary: "Two dues", extra: ["DUE:20261201T090000Z", "DUE:20261202T090000Z"]),
+         403, "valid-calendar-data"),
+        ("a line without a colon", ServiceHarness.todo(uid: "x", summary: "No colon", extra: ["NOCOLON"]), 403, "valid-calendar-data"),
+        ("two versions of one to-do", ServiceHarness.todo(uid: "x", summary: "One").replacingOccurrences(
+            of: "END:VCALENDAR", with: "BEGIN:VTODO\r\nUID:x\r\nSUMMARY:Other\r\nEND:VTODO\r\nEND:VCALENDAR"), 403, "valid-calendar-data"),
     ]
+
+    /// What the reader reads as well as it can (an out-of-range PRIORITY, a date written with
+    /// dashes) is taken, not refused, and given back in valid form; the refusals above say
+    /// the line.
+    @Test(arguments: StoreKind.available) func aValueReadLenientlyIsTakenAndARefusalNamesTheLine(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let collection = try harness.firstCollection()
+        let put = harness.dav("PUT", collection + "lenient.ics",
+                              ServiceHarness.todo(uid: "lenient", summary: "Lenient", extra: ["PRIORITY:42", "DUE:2026-12-01"]))
+        #expect(put.status == 201, "\(put.status) \(put.bodyText)")
+        let get = harness.dav("GET", collection + "lenient.ics").bodyText
+        #expect(get.contains("PRIORITY:9") && get.contains("DUE;VALUE=DATE:20261201"), "\(get)")
+        let refused = harness.dav("PUT", collection + "bad.ics", ServiceHarness.todo(uid: "bad", summary: "Bad", extra: ["DUE:notadate"]))
+        #expect(refused.status == 403)
+        #expect(refused.bodyText.contains("could not read this DUE line"), "\(refused.bodyText)")
+        #expect(refused.bodyText.contains("line "), "\(refused.bodyText)")
+    }
 
     @Test(arguments: StoreKind.available) func componentsNestedSixteenDeepAreKept(_ kind: StoreKind) throws {
         let harness = try kind.davServer()
