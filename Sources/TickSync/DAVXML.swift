@@ -313,10 +313,27 @@ package enum DAVBody {
         Data(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + body).utf8)
     }
 
+    /// `text` as XML character data or an attribute value: `&`, `<`, `>` and `"` escaped, and
+    /// each character XML 1.0 does not allow (§2.2 `Char`: a C0 control other than tab, line
+    /// feed and carriage return; U+FFFE, U+FFFF) replaced by U+FFFD, since no escape can carry
+    /// it. A tester: a title holding U+FFFF (or a list name holding U+0001) made every
+    /// PROPFIND and REPORT of the list not well-formed, and clients failed on the whole list.
     package static func escaped(_ text: String) -> String {
-        // Most text (ETags, hrefs, most of a to-do) needs no escape: no copy then.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-            || $0 == UInt8(ascii: "\"") }) else { return text }
+        // Most text (ETags, hrefs, most of a to-do) needs no change: no copy then.
+        var clean = true
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): clean = false
+            case 0x09, 0x0A, 0x0D: break
+            case ..<0x20: clean = false
+            case 0xBE, 0xBF where previous == (0xEF, 0xBF): clean = false // U+FFFE, U+FFFF
+            default: break
+            }
+            if !clean { break }
+            previous = (previous.1, byte)
+        }
+        guard !clean else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -325,6 +342,8 @@ package enum DAVBody {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out.unicodeScalars.append("\u{FFFD}")
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -13,6 +13,17 @@ import TickModel
 struct DAVXMLTests {
     private func parse(_ text: String) throws(SyncError) -> XMLTree { try XMLTree.parse(Data(text.utf8), what: "t") }
 
+    /// XML 1.0 §2.2: no escape can carry a C0 control (but tab, line feed, carriage
+    /// return), U+FFFE or U+FFFF; they are given as U+FFFD, and the text reads back.
+    @Test("escaped text: the five markup characters escaped, characters XML cannot hold replaced by U+FFFD")
+    func escapedReplacesWhatXMLCannotHold() throws {
+        #expect(DAVBody.escaped("plain ✓ 한국어") == "plain ✓ 한국어")
+        #expect(DAVBody.escaped("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+        #expect(DAVBody.escaped("tab\tline\nreturn\r") == "tab\tline\nreturn\r")
+        #expect(DAVBody.escaped("x\u{1}y\u{1F}z\u{FFFE}\u{FFFF}\u{FFFD}\u{EFBF}") == "x\u{FFFD}y\u{FFFD}z\u{FFFD}\u{FFFD}\u{FFFD}\u{EFBF}")
+        #expect(DAVBody.escaped("\u{0}<") == "\u{FFFD}&lt;")
+    }
+
     @Test("libxml2 opens and reads names by namespace URI, qualified attributes, text, CDATA and white space as they came")
     func reads() throws {
         _ = try LibXML2.load()

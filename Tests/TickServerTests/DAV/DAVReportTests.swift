@@ -28,6 +28,23 @@ import TickStore
         #expect(answer.item(collection + "missing.ics")?.status == 404)
     }
 
+    /// Found by a tester: a title holding U+FFFF (which iCalendar text may hold, XML 1.0 may
+    /// not) made every REPORT and PROPFIND of the list not well-formed, and a client failed on
+    /// the whole list. Such characters are given as U+FFFD in XML.
+    @Test(arguments: StoreKind.available) func aCharacterXMLCannotHoldIsReplacedAndTheAnswerIsWellFormed(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let collection = try harness.firstCollection()
+        #expect(harness.dav("PUT", collection + "odd.ics", ServiceHarness.todo(uid: "odd", summary: "odd \u{FFFE}\u{FFFF} title")).status == 201)
+        let body = """
+            <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+            <D:prop><D:getetag/><C:calendar-data/></D:prop><D:href>\(collection)odd.ics</D:href></C:calendar-multiget>
+            """
+        let response = harness.dav("REPORT", collection, body, headers: ["Depth": "1"])
+        #expect(!response.bodyText.unicodeScalars.contains { $0 == "\u{FFFE}" || $0 == "\u{FFFF}" })
+        let data = DAVAnswer(response).item(collection + "odd.ics")?.properties["{urn:ietf:params:xml:ns:caldav}calendar-data"]
+        #expect(data?.contains("SUMMARY:odd \u{FFFD}\u{FFFD} title") == true, "\(response.bodyText)")
+    }
+
     @Test(arguments: StoreKind.available) func calendarQueryForOpenToDos(_ kind: StoreKind) throws {
         let harness = try kind.davServer()
         let collection = try harness.firstCollection()
