@@ -71,8 +71,12 @@ extension Actions {
         }
         var list = try Actions.existingList(.id(reminder.listID), in: db)
         // A subtask lives in its parent's list: a list named for it must be the parent's,
-        // and a new parent in another list takes it (and its subtasks) there.
-        let parent = try newParent ?? reminder.parentUID.flatMap { try db.reminder(uid: $0) }
+        // and a new parent in another list takes it (and its subtasks) there. A kept link to
+        // a reminder of another list (an import's, a CalDAV client's) makes no subtask, and
+        // does not hold the reminder back (a tester: it could be moved nowhere).
+        let parent = try newParent ?? reminder.parentUID.flatMap { try db.reminder(uid: $0) }.flatMap {
+            $0.listID == original.listID ? $0 : nil
+        }
         var target: ReminderList?
         if let reference = edit.list {
             let named = try Actions.existingList(reference, in: db)

@@ -191,10 +191,20 @@ struct StoreActionTests {
         }
         #expect(try store.read { db in try db.reminder(number: other.number) } == other)
         #expect(try store.read { db in try db.reminder(number: own.number)?.listID } != parent.listID)
+        // The other list's reminder moves like any top-level one (a tester: "a subtask lives in
+        // its parent's list" held it back from every list), its link kept as written.
+        let third = try store.write { db in
+            let third = try Actions.addList(named: "Third", color: .defaultColor, in: db, context: context)
+            _ = try Actions.edit(other.number, ReminderEdit(list: .id(third.id)), context: context, in: db)
+            return third
+        }
+        let movedOther = try #require(try store.read { db in try db.reminder(number: other.number) })
+        #expect(movedOther.listID == third.id && movedOther.parentUID == parent.uid)
+        try store.write { db in _ = try Actions.edit(other.number, ReminderEdit(list: .id(shared.id)), context: context, in: db) }
         // Deleting it leaves the other list's link as written; its own subtask becomes top-level.
         let deleted = try store.write { db in try Actions.delete([parent.number], in: db) }
         #expect(deleted.first?.subtasks == [own.number])
-        #expect(try store.read { db in try db.reminder(number: other.number) } == other)
+        #expect(try store.read { db in try db.reminder(number: other.number)?.parentUID } == parent.uid)
         #expect(try store.read { db in try db.reminder(number: own.number)?.parentUID } == nil)
     }
 
