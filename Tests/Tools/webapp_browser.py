@@ -900,6 +900,20 @@ def subtasks_name_their_parent_in_smart_lists(server, app):
     app.open_list("Work")
     wait_for(lambda: "Book the flights" in app.titles(), "the subtask in its list")
     assert "in: " not in hint(), f"the list names the parent shown above: {hint()!r}"
+    # A tester: a reminder of another list naming the trip (a CalDAV client's RELATED-TO) said
+    # "in: Plan the holiday" in All, a subtask it is not (a parent link holds within one list).
+    body = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VTODO\r\nUID:elsewhere-child\r\n"
+            "DTSTAMP:20260101T000000Z\r\nSUMMARY:Pack elsewhere\r\nRELATED-TO:" + trip["uid"] + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    request = urllib.request.Request(server.base + "/dav/lists/" + server.list_id("Groceries") + "/elsewhere-child.ics",
+                                     data=body.encode(), method="PUT",
+                                     headers={"Authorization": server.authorization("ann"), "Content-Type": "text/calendar"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201, response.status
+    wait_for(lambda: app.find("#smart-lists .smart-all").click() or True, "choosing all")
+    wait_for(lambda: "Pack elsewhere" in app.titles(), "the other list's reminder in All")
+    wait_for(lambda: "in: Plan the holiday" in hint(), "the subtask still named")
+    shown = app.row("Pack elsewhere").find_element(By.CSS_SELECTOR, ".title-cell").text
+    assert "in: " not in shown, f"a reminder of another list is named a subtask: {shown!r}"
 
 
 @check
@@ -1256,16 +1270,19 @@ def phone_width(server, app):
         app.open_list("Groceries")
         wait_for(lambda: not app.find("#sidebar").is_displayed(), "the drawer closed after choosing a list")
         app.add("폰에서 추가 📱")
-        # A tester: a date broke at every space in a phone's row ("Dec / 14, / 2026 / 3:00 / PM");
-        # it breaks between the day and the time only.
-        server.api("POST", "/reminders", {"title": "Long date 📅", "list": server.list_id("Groceries"),
+        # Testers: a date broke at every space in a phone's row ("Dec / 14, / 2026 / 3:00 / PM");
+        # then, kept whole, it widened its column until short titles broke mid-word.
+        server.api("POST", "/reminders", {"title": "Overdueness", "list": server.list_id("Groceries"),
                                           "due": "2030-09-14T15:00:00Z", "priority": "high"})
-        wait_for(lambda: "Long date 📅" in app.titles(), "the row with a long date")
+        wait_for(lambda: "Overdueness" in app.titles(), "the row with a long date")
         lines = driver.execute_script("""
-            const cell = [...document.querySelectorAll('tr')].find((row) => row.textContent.includes('Long date'))
-                .querySelector('.due-cell time');
-            return [...cell.querySelectorAll('.due-part')].map((part) => part.getClientRects().length);""")
-        assert lines == [1, 1], f"the parts of the date took {lines} lines each at 360 px"
+            const row = [...document.querySelectorAll('tr')].find((row) => row.textContent.includes('Overdueness'));
+            const lines = (node) => { const range = document.createRange(); range.selectNodeContents(node);
+                                      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size; };
+            const parts = [...row.querySelectorAll('.due-cell .due-part')];
+            return [lines(row.querySelector('.title')), parts.length, lines(parts[parts.length - 1]),
+                    parts[0].textContent.split(',')[0].includes(' ')];""")
+        assert lines == [1, 2, 1, False], f"title lines, date parts, time lines, a breakable space in the month and day: {lines}"
         found = axe_findings(driver)
         assert found == [], "axe at phone width: " + "; ".join(found)
 

@@ -106,17 +106,20 @@ async function readParentTitles() {
     .filter((uid) => uid && !shown.has(uid) && !state.parentTitles.has(uid)));
   await Promise.all([...missing].map(async (uid) => {
     try {
-      state.parentTitles.set(uid, (await api.reminder(uid)).title);
+      const parent = await api.reminder(uid);
+      state.parentTitles.set(uid, { title: parent.title, listID: parent.listID });
     } catch {
       // Gone meanwhile, or not readable offline: the row is shown without its parent's name.
     }
   }));
 }
 
-/** The title of the parent of `reminder`, or null. */
+/** The title of the parent of `reminder`, or null: a parent of its own list (a parent link
+ *  holds within one list; a tester: a reminder naming one in another list said "in: …"). */
 function parentTitle(reminder) {
   if (!reminder.parentUID) return null;
-  return state.reminders.find((other) => other.uid === reminder.parentUID)?.title ?? state.parentTitles.get(reminder.parentUID) ?? null;
+  const parent = state.reminders.find((other) => other.uid === reminder.parentUID) ?? state.parentTitles.get(reminder.parentUID);
+  return parent && parent.listID === reminder.listID ? parent.title : null;
 }
 
 /** Shows `view` (a smart list, a list, or search results). */
@@ -280,7 +283,7 @@ function row(reminder, now, isUnderParent = false) {
       reminder.notes ? el("span", { class: "meta notes" }, reminder.notes.split("\n")[0]) : null),
     el("td", { class: "due-cell" },
       reminder.due ? el("time", { datetime: reminder.due },
-        ...dueParts(reminder.due, reminder.dueKind, now).flatMap((part, index) => [index ? " " : null, el("span", { class: "due-part" }, part)])) : null,
+        ...dueParts(reminder.due, reminder.dueKind, now).flatMap((part, index) => [index ? " " : null, el("span", { class: "due-part" }, unbroken(part))])) : null,
       overdue ? el("span", { class: "visually-hidden" }, " (overdue)") : null,
       reminder.recurrence ? el("span", { class: "repeat", title: "Repeats", "aria-label": "repeats" }, " ↻") : null),
     el("td", { class: "priority-cell" },
@@ -289,6 +292,14 @@ function row(reminder, now, isUnderParent = false) {
       reminder.flagged ? el("span", { class: "flag", role: "img", "aria-label": "flagged" }, "⚑") : null),
     el("td", { class: "delete-cell" },
       readOnly ? null : el("button", { type: "button", class: "delete icon-button", "aria-label": `Delete “${title}”`, onclick: () => remove(reminder) }, "✕")));
+}
+
+/** `text` with a break allowed only after a comma: a narrow row breaks a date between its
+ *  day and its time or after "Dec 14," (testers: a phone broke "Dec / 14, / 2026 / 3:00 / PM"
+ *  at every space; keeping "Dec 14, 2026" whole widened the column until titles broke
+ *  mid-word). */
+function unbroken(text) {
+  return text.replace(/(?<!,) /g, "\u00a0");
 }
 
 /** Marks the row of `uid` as selected (and focuses it when `focus`). */

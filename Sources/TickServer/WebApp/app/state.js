@@ -8,7 +8,7 @@ export const state = {
   view: { kind: "smart", id: "today" },  // or { kind: "list", id } or { kind: "search", q }
   reminders: [],
   nextCursor: null,
-  parentTitles: new Map(), // uid → title of the parents of subtasks shown in a smart list or search, not shown themselves
+  parentTitles: new Map(), // uid → { title, listID } of the parents of subtasks shown in a smart list or search, not shown themselves
   showCompleted: false,
   selected: null,     // the uid of the selected row
   detail: null,       // the reminder open in the detail panel (with subtasks and etag)
