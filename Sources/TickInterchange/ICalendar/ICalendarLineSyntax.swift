@@ -19,8 +19,10 @@ enum ICalendarLineSyntax {
     enum Outcome: Equatable {
         /// The line is valid as it is.
         case valid
-        /// The line, repaired; `problem` says what was wrong, for a warning.
-        case repaired(String, problem: String)
+        /// The line, repaired; `problem` says what was wrong, for a warning; `dropsParameters`
+        /// when parameters were left out (which may change what the value means: a `TZID`
+        /// written without `TZID=`), a loss (`ImportBatch.losses`).
+        case repaired(String, problem: String, dropsParameters: Bool)
         /// The line cannot be repaired; `problem` says why.
         case invalid(problem: String)
     }
@@ -92,7 +94,8 @@ enum ICalendarLineSyntax {
         if hasControls {
             problems.append("control characters in this \(name) value (RFC 5545 §3.1 allows none but tab) were removed")
         }
-        return .repaired(String(decoding: repaired, as: UTF8.self), problem: problems.joined(separator: "; "))
+        return .repaired(String(decoding: repaired, as: UTF8.self), problem: problems.joined(separator: "; "),
+                         dropsParameters: !badParameters.isEmpty)
     }
 
     /// The parameters of a valid line, in order: each `NAME=value` as written, and its

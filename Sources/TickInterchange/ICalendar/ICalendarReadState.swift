@@ -141,8 +141,8 @@ struct ICalendarReadState {
         var line = given
         switch ICalendarLineSyntax.check(given.text) {
         case .valid: break
-        case .repaired(let text, let problem):
-            results.warn(given.lineNumber, problem)
+        case .repaired(let text, let problem, let dropsParameters):
+            results.warn(given.lineNumber, problem, isLoss: dropsParameters)
             line = ICalendarContentLine(text: text, lineNumber: given.lineNumber)
         case .invalid(let problem):
             results.warn(given.lineNumber, problem, isLoss: true)

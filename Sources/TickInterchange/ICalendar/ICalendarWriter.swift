@@ -205,7 +205,7 @@ public struct ICalendarWriter: Sendable {
     static func appendValid(_ line: String, to out: inout [UInt8]) {
         switch ICalendarLineSyntax.check(line) {
         case .valid: ICalendarText.appendFolded(line, to: &out)
-        case .repaired(let text, _): ICalendarText.appendFolded(text, to: &out)
+        case .repaired(let text, _, _): ICalendarText.appendFolded(text, to: &out)
         case .invalid: break
         }
     }

@@ -36,6 +36,9 @@ extension VTodoLines {
         }
     }
 
+    /// The value of a content line (after the first colon outside double quotes); nil without a colon.
+    static func value(of text: String) -> Substring? { split(text)?.value }
+
     /// The parameters (`NAME=value`) and the value of a content line: split at the first
     /// colon outside double quotes (RFC 5545 §3.1). Nil without a colon.
     private static func split(_ text: String) -> (parameters: [Substring], value: Substring)? {

@@ -74,6 +74,11 @@ struct VTodoRecord: Sendable {
                 seen |= 1 << bit
                 if name == "DTSTAMP" || name == "SEQUENCE" || name == "X-APPLE-SORT-ORDER" {
                     extras.append(line.text)
+                } else if VTodoRecord.isUnread(name, line.text, fields) {
+                    // A value libical could not read into a date or a number (`DUE:20261301`,
+                    // `DTSTART:…T250000Z`, `PRIORITY:high`): nothing of it is in the reminder,
+                    // and kept it would tell other clients a date Tick does not have.
+                    warnLoss(line.lineNumber, "this \(name) value could not be read (RFC 5545 §3.3); it was left out")
                 } else if !VTodoLines.matches(line.text, name, of: reminder, zones: zones) {
                     // The first line of a property is what libical read into `fields`. A
                     // value libical read leniently is not written back as it was (other
@@ -127,6 +132,22 @@ struct VTodoRecord: Sendable {
 
     /// The warning for a mapped line whose value RFC 5545 does not allow: what it was
     /// read as, so that the user knows (a `STATUS` Tick does not know is open).
+    /// Whether `text`, the first line of the date or number property `name`, has a value
+    /// that libical did not read into `fields` (no real day, an hour of 25, a priority in
+    /// words). An empty value is none.
+    static func isUnread(_ name: String, _ text: String, _ fields: VTodoFields) -> Bool {
+        guard let value = VTodoLines.value(of: text)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return false }
+        switch name {
+        case "DUE": return fields.due == nil
+        case "DTSTART": return fields.start == nil
+        case "COMPLETED": return fields.completed == nil
+        // libical reads `high` and `-3` as 0 (no priority): only digits are a priority,
+        // those past 9 read as 9 (a lenient reading, warned about but kept).
+        case "PRIORITY": return !value.allSatisfy { $0.isASCII && $0.isNumber }
+        default: return false
+        }
+    }
+
     static func invalidValueMessage(_ name: String, reminder: Reminder) -> String {
         guard name == "STATUS" else {
             return "this \(name) value is not valid RFC 5545; it was read as well as it could be and will be exported in valid form"

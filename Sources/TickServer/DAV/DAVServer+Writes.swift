@@ -120,11 +120,21 @@ extension DAVServer {
     /// Saves a PUT's calendar object in `db` (`Actions.importBatch`). On SQLite the concrete
     /// form is called (the cast is decided when `DAVServer` is specialized), whose code is
     /// specialized for `Database` in `TickActions`; the generic form serves other stores.
+    /// - Throws: `DAVFailure` 403 `valid-calendar-data` when the import would leave out a
+    ///   start date after the due date (RFC 5545 §3.8.2.3 asks `DUE` to be later than
+    ///   `DTSTART`), which a file's import does with a warning; a PUT has no channel for one
+    ///   (a tester: the start date was dropped and the PUT said 201). Thrown inside the
+    ///   caller's transaction, so nothing is saved.
     static func save(_ request: ImportRequest, in db: Store.Transaction, context: ActionContext) throws {
+        let summary: ImportSummary
         if let sqlite = db as? Database {
-            _ = try Actions.importBatch(request, in: sqlite, context: context)
+            summary = try Actions.importBatch(request, in: sqlite, context: context)
         } else {
-            _ = try Actions.importBatch(request, in: db, context: context)
+            summary = try Actions.importBatch(request, in: db, context: context)
+        }
+        if let dropped = summary.droppedStarts.first {
+            throw DAVFailure.caldav("valid-calendar-data", "line \(dropped.lineNumber): the start date (DTSTART) is after the due date (DUE); "
+                                    + "RFC 5545 §3.8.2.3 asks DUE to be later than DTSTART")
         }
     }
 
@@ -378,7 +388,8 @@ extension WebService {
         // (`PRIORITY:42`, `DUE:2026-12-01`) is taken and given back in valid form.
         if let loss = batch.losses.first {
             let more = batch.losses.count - 1
-            throw .caldav("valid-calendar-data", loss + (more > 0 ? " (and \(more) more)" : ""))
+            throw .caldav("valid-calendar-data", "nothing was stored: a file's import would leave something of this to-do out: "
+                          + loss + (more > 0 ? " (and \(more) more)" : ""))
         }
         return (batch, ReminderUID(uid))
     }
