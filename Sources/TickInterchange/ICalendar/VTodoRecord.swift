@@ -15,7 +15,6 @@ struct VTodoRecord: Sendable {
 
     /// The line of `BEGIN:VTODO`.
     let beginLine: Int
-
     /// What a warning about the VTODO says.
     enum WarningKind: Sendable {
         /// Something read as well as it could be, or another note.
@@ -130,8 +129,6 @@ struct VTodoRecord: Sendable {
     static let notAllowedInside: Set<String> = ["VCALENDAR", "VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE",
                                                 "STANDARD", "DAYLIGHT", "VAVAILABILITY", "AVAILABLE"]
 
-    /// The warning for a mapped line whose value RFC 5545 does not allow: what it was
-    /// read as, so that the user knows (a `STATUS` Tick does not know is open).
     /// Whether `text`, the first line of the date or number property `name`, has a value
     /// that libical did not read into `fields` (no real day, an hour of 25, a priority in
     /// words). An empty value is none.
@@ -148,6 +145,8 @@ struct VTodoRecord: Sendable {
         }
     }
 
+    /// The warning for a mapped line whose value RFC 5545 does not allow: what it was
+    /// read as, so that the user knows (a `STATUS` Tick does not know is open).
     static func invalidValueMessage(_ name: String, reminder: Reminder) -> String {
         guard name == "STATUS" else {
             return "this \(name) value is not valid RFC 5545; it was read as well as it could be and will be exported in valid form"
