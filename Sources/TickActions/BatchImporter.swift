@@ -388,9 +388,15 @@ struct BatchImporter {
                 broken.append(.init(number: child.number, title: child.title, parentUID: parentUID))
             }
             var adopted = Set<ReminderUID>()
+            // Only a child of the parent's own list (a parent link holds within one list): a
+            // tester's private to-do naming a shared list's reminder as its CHILD gave that
+            // reminder a RELATED-TO the list's member saw (with the private UID in it).
+            var listOf: [ReminderUID: ReminderList.ID] = [:]
             func adopt(_ childUID: ReminderUID, by parentUID: ReminderUID) throws {
                 guard childUID != parentUID, !adopted.contains(childUID), var child = try db.reminder(uid: childUID),
-                      child.parentUID == nil, try !BatchImporter.isAncestor(childUID, of: parentUID, in: db) else { return }
+                      child.parentUID == nil else { return }
+                if listOf[parentUID] == nil { listOf[parentUID] = try db.reminder(uid: parentUID)?.listID }
+                guard listOf[parentUID] == child.listID, try !BatchImporter.isAncestor(childUID, of: parentUID, in: db) else { return }
                 child.parentUID = parentUID
                 child.modifiedAt = now
                 try db.update(child)

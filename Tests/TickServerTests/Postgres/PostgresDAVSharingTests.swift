@@ -308,4 +308,23 @@ struct PostgresDAVSharingTests {
         try #require(harness.send("DELETE", "/api/v1/reminders/private", as: "ann").status == 200)
         #expect(dav(harness, "GET", "/dav/lists/ann-team/bobs.ics").bodyText.contains("RELATED-TO;RELTYPE=PARENT:private"))
     }
+
+    /// Found by a tester: ann's PUT into her unshared Diary of a to-do naming bob's reminder
+    /// in the shared Team as its child (`RELATED-TO;RELTYPE=CHILD`) gave bob's reminder a
+    /// parent link: its ETag moved, bob's sync listed it, and its RELATED-TO named ann's
+    /// private UID. A CHILD line adopts only a reminder of the parent's own list.
+    @Test("an owner's private to-do naming a shared list's reminder as its CHILD changes nothing the member sees")
+    func privateChildLineChangesNothingShared() throws {
+        let harness = try sharedTeam(access: "write")
+        try #require(dav(harness, "PUT", "/dav/lists/ann-team/kid.ics", ServiceHarness.todo(uid: "kid", summary: "Bob's kid")).status == 201)
+        let before = dav(harness, "GET", "/dav/lists/ann-team/kid.ics")
+        let diary = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Diary")
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/ann-diary/", diary, as: "ann").status == 201)
+        let put = dav(harness, "PUT", "/dav/lists/ann-diary/secret-parent.ics",
+                      ServiceHarness.todo(uid: "secret-parent", summary: "Private", extra: ["RELATED-TO;RELTYPE=CHILD:kid"]), as: "ann")
+        #expect(put.status == 201, "\(put.status) \(put.bodyText)")
+        let after = dav(harness, "GET", "/dav/lists/ann-team/kid.ics")
+        #expect(after.header("ETag") == before.header("ETag"))
+        #expect(!after.bodyText.contains("secret-parent"), "\(after.bodyText)")
+    }
 }
