@@ -1,6 +1,15 @@
 import Foundation
 
 extension Recurrence {
+    /// Whether `reason`, as `init(rruleValue:)` gives it, is about a rule RFC 5545 allows and
+    /// Tick does not expand (`FREQ=HOURLY`, `BYWEEKNO`, several `BYHOUR` values, a part it does
+    /// not know, such as an `X-` part), not about one the RFC does not allow (`BYMONTH=13`, an
+    /// `UNTIL` of no real day, `BYSETPOS` alone). The first is kept as written by imports and
+    /// CalDAV; the second is refused where no warning can be given (a CalDAV PUT).
+    public static func isUnsupportedReason(_ reason: String) -> Bool {
+        reason.contains("is not supported") || reason.hasSuffix("is not a recurrence rule part")
+    }
+
     /// Reads `RRULE` value text (RFC 5545 §3.3.10), with or without a leading `RRULE:`.
     ///
     /// Part names and values are read without regard to case; parts may come in any

@@ -114,6 +114,27 @@ struct RecurrenceRFCExampleTests {
                 expected: ["2007-01-15", "2007-01-30", "2007-02-15", "2007-03-15", "2007-03-30"], ends: true),
     ]
 
+    /// A CalDAV PUT refuses a rule RFC 5545 does not allow, and keeps one Tick does not expand.
+    @Test("a reason says whether the rule is one RFC 5545 allows and Tick does not expand, or one it does not allow")
+    func unsupportedOrInvalid() {
+        func reason(_ text: String) -> String? {
+            do { _ = try Recurrence(rruleValue: text); return nil } catch {
+                if case .invalidRecurrence(_, let reason) = error { return reason }
+                return nil
+            }
+        }
+        for unsupported in ["FREQ=HOURLY", "FREQ=MINUTELY;INTERVAL=15", "FREQ=YEARLY;BYWEEKNO=20", "FREQ=DAILY;BYFOO=1",
+                            "FREQ=DAILY;BYHOUR=9,17"] {
+            let why = reason(unsupported)
+            #expect(why.map(Recurrence.isUnsupportedReason) == true, "\(unsupported): \(why ?? "read")")
+        }
+        for invalid in ["FREQ=DAILY;BYMONTH=13", "FREQ=DAILY;UNTIL=20261399", "FREQ=DAILY;BYSETPOS=1", "FREQ=DAILY;INTERVAL=0",
+                        "FREQ=DAILY;COUNT=2;UNTIL=20261231", "FREQ=WEEKLY;BYDAY=2MO", "INTERVAL=2"] {
+            let why = reason(invalid)
+            #expect(why.map(Recurrence.isUnsupportedReason) == false, "\(invalid): \(why ?? "read")")
+        }
+    }
+
     @Test("each example gives the RFC's dates, and a COUNT or UNTIL series ends right after them", arguments: examples)
     func example(_ example: Example) {
         let limit = example.expected.count + (example.ends ? 3 : 0)

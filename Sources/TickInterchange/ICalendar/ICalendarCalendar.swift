@@ -136,7 +136,9 @@ struct ICalendarCalendar {
         let zoneWarnings = zones.warnings.count
         let reminder = try VTodoReader(zones: zones, now: reader.now).reminder(record, uid: uid, warnings: &warnings)
         // A zone read for the first time here is reported at the first VTODO using it.
-        for message in zones.warnings.dropFirst(zoneWarnings) { results.warn(record.beginLine, message) }
+        for message in zones.warnings.dropFirst(zoneWarnings) {
+            results.warn(record.beginLine, message, isLoss: zones.unknownZoneWarnings.contains(message))
+        }
         for warning in warnings where !isTickExport || !warning.isAboutKeptContradiction {
             results.warn(warning.line, warning.message, isLoss: warning.isLoss)
         }

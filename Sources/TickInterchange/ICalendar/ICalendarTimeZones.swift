@@ -41,6 +41,9 @@ final class ICalendarTimeZones {
     private var cache: [String: Zone] = [:]
     /// Messages about zones that could not be read exactly, one per `TZID`.
     private(set) var warnings: [String] = []
+    /// Those of `warnings` about a `TZID` read as UTC for want of a definition (a loss:
+    /// `ImportBatch.losses`; the JSON API refuses such a zone name too).
+    private(set) var unknownZoneWarnings: Set<String> = []
 
     init() {}
 
@@ -194,8 +197,10 @@ final class ICalendarTimeZones {
                             + "its times were read as \(meant), the zone it usually stands for, and it is kept as written")
             return .mapped(zone)
         }
-        warnings.append("TZID '\(tzid)' is not a time zone Tick knows and the file has no VTIMEZONE for it; "
-                        + "its times were read as UTC, and an export defines it as UTC")
+        let warning = "TZID '\(tzid)' is not a time zone Tick knows and the file has no VTIMEZONE for it; "
+            + "its times were read as UTC, and an export defines it as UTC"
+        warnings.append(warning)
+        unknownZoneWarnings.insert(warning)
         return .unknown
     }
 

@@ -141,6 +141,9 @@ struct VTodoRecord: Sendable {
         // libical reads `high` and `-3` as 0 (no priority): only digits are a priority,
         // those past 9 read as 9 (a lenient reading, warned about but kept).
         case "PRIORITY": return !value.allSatisfy { $0.isASCII && $0.isNumber }
+        // Tick keeps no percentage between 0 and 100 (a to-do is open or done): a number is
+        // read, a word or one past 100 is lost (a tester: both were dropped without a word).
+        case "PERCENT-COMPLETE": return !value.allSatisfy { $0.isASCII && $0.isNumber } || (Int(value).map { $0 > 100 } ?? true)
         default: return false
         }
     }

@@ -133,8 +133,8 @@ extension DAVServer {
             summary = try Actions.importBatch(request, in: db, context: context)
         }
         if let dropped = summary.droppedStarts.first {
-            throw DAVFailure.caldav("valid-calendar-data", "line \(dropped.lineNumber): the start date (DTSTART) is after the due date (DUE); "
-                                    + "RFC 5545 §3.8.2.3 asks DUE to be later than DTSTART")
+            throw DAVFailure.caldav("valid-calendar-data", "nothing was stored: in the to-do at line \(dropped.lineNumber), the start date "
+                                    + "(DTSTART) is after the due date (DUE); RFC 5545 §3.8.2.3 asks DUE to be later than DTSTART")
         }
     }
 
@@ -386,6 +386,18 @@ extension WebService {
         // `DUE:notadate`, `RRULE:FREQ=BOGUS`, a VALARM whose TRIGGER libical cannot read were
         // dropped, and the client was told 201). A value read as well as it could be
         // (`PRIORITY:42`, `DUE:2026-12-01`) is taken and given back in valid form.
+        // A repeat rule RFC 5545 does not allow (BYMONTH=13, an UNTIL of no real day, BYSETPOS
+        // alone) is refused as the JSON API refuses it; kept, completing the reminder ended
+        // the series for good (a tester). A valid rule Tick cannot expand (FREQ=HOURLY, several
+        // COUNT-free BYSETPOS values…) is kept as written, as `tick import` keeps it.
+        for item in batch.reminders {
+            guard let recurrence = item.reminder.recurrence, let text = recurrence.unreadableText else { continue }
+            if case .failure(.invalidRecurrence(_, let reason)) = Result(catching: { () throws(ModelError) in try recurrence.read() }),
+               !Recurrence.isUnsupportedReason(reason) {
+                throw .caldav("valid-calendar-data", "nothing was stored: the to-do at line \(item.lineNumber) repeats by RRULE:\(text), "
+                              + "which RFC 5545 does not allow: \(reason)")
+            }
+        }
         if let loss = batch.losses.first {
             let more = batch.losses.count - 1
             throw .caldav("valid-calendar-data", "nothing was stored: a file's import would leave something of this to-do out: "

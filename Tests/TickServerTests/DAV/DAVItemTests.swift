@@ -128,6 +128,15 @@ import TickServer
          403, "valid-calendar-data"),
         ("DTSTART after DUE", ServiceHarness.todo(uid: "x", summary: "Late start", extra: ["DTSTART:20261205T100000Z", "DUE:20261201T100000Z"]),
          403, "valid-calendar-data"),
+        // A tester of the multi-user server: a percentage in words, a zone no one defines (read
+        // as UTC), a repeat rule the JSON API refuses (completing it ended the series).
+        ("PERCENT-COMPLETE:abc", ServiceHarness.todo(uid: "x", summary: "Percent", extra: ["PERCENT-COMPLETE:abc"]), 403, "valid-calendar-data"),
+        ("an unknown TZID", ServiceHarness.todo(uid: "x", summary: "Mars", extra: ["DUE;TZID=Mars/Olympus:20261201T090000"]),
+         403, "valid-calendar-data"),
+        ("RRULE BYMONTH=13", ServiceHarness.todo(uid: "x", summary: "Month 13", extra: ["DUE:20261201T090000Z", "RRULE:FREQ=DAILY;BYMONTH=13"]),
+         403, "valid-calendar-data"),
+        ("RRULE BYSETPOS alone", ServiceHarness.todo(uid: "x", summary: "Setpos", extra: ["DUE:20261201T090000Z", "RRULE:FREQ=DAILY;BYSETPOS=1"]),
+         403, "valid-calendar-data"),
         ("two versions of one to-do", ServiceHarness.todo(uid: "x", summary: "One").replacingOccurrences(
             of: "END:VCALENDAR", with: "BEGIN:VTODO\r\nUID:x\r\nSUMMARY:Other\r\nEND:VTODO\r\nEND:VCALENDAR"), 403, "valid-calendar-data"),
     ]
@@ -144,6 +153,11 @@ import TickServer
         #expect(put.status == 201, "\(put.status) \(put.bodyText)")
         let get = harness.dav("GET", collection + "lenient.ics").bodyText
         #expect(get.contains("PRIORITY:9") && get.contains("DUE;VALUE=DATE:20261201"), "\(get)")
+        // A rule RFC 5545 allows and Tick does not expand is kept as written (tasks.org repeats hourly).
+        let hourly = harness.dav("PUT", collection + "hourly.ics", ServiceHarness.todo(uid: "hourly", summary: "Hourly", extra: [
+            "DUE:20261201T090000Z", "RRULE:FREQ=HOURLY;INTERVAL=2", "X-RULE-PART;X=1:kept"]))
+        #expect(hourly.status == 201, "\(hourly.status) \(hourly.bodyText)")
+        #expect(harness.dav("GET", collection + "hourly.ics").bodyText.contains("RRULE:FREQ=HOURLY;INTERVAL=2"))
         let refused = harness.dav("PUT", collection + "bad.ics", ServiceHarness.todo(uid: "bad", summary: "Bad", extra: ["DUE:notadate"]))
         #expect(refused.status == 403)
         #expect(refused.bodyText.contains("nothing was stored") && refused.bodyText.contains("could not read this DUE line"),
