@@ -40,6 +40,14 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
             if sharedAccess != nil, ["PROPPATCH", "MKCALENDAR", "MKCOL"].contains(request.method) {
                 throw DAVFailure(403, nil, "only the owner of a shared list renames, recolors or reorders it")
             }
+            if sharedAccess == .read, ["PUT", "DELETE"].contains(request.method), case .item = path {
+                // Before the body is read: the member may not write here whatever it holds (a
+                // tester: an invalid body got `valid-calendar-data`, a valid one a bare 403).
+                // RFC 3744 §7.1.1 names the privilege missing.
+                throw DAVFailure(403, .d("need-privileges"), "the list is shared with you read-only; its owner can give you write access",
+                                 conditionContent: "<D:resource>" + WebService.href(path)
+                                    + "<D:privilege><D:\(request.method == "PUT" ? "write-content" : "unbind")/></D:privilege></D:resource>")
+            }
             if sharedAccess != nil, request.method == "DELETE", case .collection = path {
                 // Through any share, as the JSON API answers (a write share's store sees one
                 // list, which `deleteList` took for the owner's last).

@@ -58,7 +58,14 @@ struct PostgresDAVSharingTests {
                                               ("MKCOL", collection, DAVListTests.mkcol(), [:])] {
             let response = dav(harness, method, path, body, headers: headers)
             #expect(response.status == 403, "\(method) \(path) → \(response.status) \(response.bodyText)")
+            // RFC 3744 §7.1.1, whatever the body holds (a tester: an invalid one was answered
+            // valid-calendar-data, a valid one with a bare 403).
+            if ["PUT", "DELETE"].contains(method) {
+                #expect(response.bodyText.contains("<D:need-privileges><D:resource><D:href>\(path)</D:href>"), "\(response.bodyText)")
+            }
         }
+        let invalid = dav(harness, "PUT", collection + "bad.ics", ServiceHarness.todo(uid: "bad", summary: "Bad", extra: ["DUE:20261301"]))
+        #expect(invalid.status == 403 && invalid.bodyText.contains("need-privileges"), "\(invalid.bodyText)")
         #expect(try harness.snapshot() == before)
 
         // Read-write: bob edits, adds and deletes; ann sees it; the sync token moves on.
