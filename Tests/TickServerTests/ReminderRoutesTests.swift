@@ -437,6 +437,18 @@ import Synchronization
         #expect(harness.send("GET", "/api/v1/search", query: ["q": "due", "cursor": farOffset]).status == 400)
     }
 
+    /// A tester: a deleted reminder whose UID a client's PUT took since was said to be "not
+    /// deleted (restored already?)"; the answer now says another reminder has its UID.
+    @Test func restoreOfAUIDTakenSince() throws {
+        let harness = try ServiceHarness()
+        let other = harness.add(#"{"title":"other"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + other).status == 200)
+        #expect(harness.dav("PUT", try harness.firstCollection() + "again.ics", ServiceHarness.todo(uid: other, summary: "Again")).status == 201)
+        let taken = harness.send("POST", "/api/v1/reminders/\(other)/restore")
+        #expect(taken.status == 409 && taken.bodyText.contains("was deleted, and another reminder (#2) has that uid now"),
+                "\(taken.status) \(taken.bodyText)")
+    }
+
     @Test func deleteRestoreAndUndo() throws {
         let harness = try ServiceHarness()
         let parent = harness.add(#"{"title":"parent"}"#)

@@ -10,11 +10,18 @@ extension APIStore where Transaction: JournalStore {
     /// else that change deleted), by the rules of `tick undo`.
     func restoreReminder(_ uid: String, context: ActionContext) throws -> HTTPResponse {
         let (restored, listName) = try writeUnjournaled { db in
-            if try db.reminder(uid: ReminderUID(uid)) != nil {
+            let deleting = try db.changeDeleting(uid: ReminderUID(uid))
+            if let present = try db.reminder(uid: ReminderUID(uid)) {
+                // A deletion not undone, and yet a reminder with the uid: another took it since
+                // (a CalDAV client's PUT; a tester: "not deleted" was said of one that was).
+                if deleting != nil {
+                    throw Problem.conflict("the reminder with the uid '\(uid)' was deleted, and another reminder (#\(present.number.rawValue)) "
+                                           + "has that uid now: nothing was restored")
+                }
                 // Restored already (or never deleted): nothing to undo, as `tick undo` says of a change undone.
                 throw Problem.conflict("the reminder with the uid '\(uid)' is not deleted (restored already?): nothing to restore")
             }
-            guard let change = try db.changeDeleting(uid: ReminderUID(uid)) else {
+            guard let change = deleting else {
                 throw Problem.notFound("no deleted reminder with the uid '\(uid)' is in the change journal")
             }
             let result = try Actions.undo(change, context: context, in: db)
