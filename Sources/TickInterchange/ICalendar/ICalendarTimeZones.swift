@@ -27,7 +27,7 @@ import TickModel
 /// VTIMEZONE defines.
 ///
 /// Not Sendable: it owns libical zones and is used on one thread.
-final class ICalendarTimeZones {
+public final class ICalendarTimeZones {
     private enum Zone {
         case foundation(TimeZone)
         /// An `icaltimezone *` built from a VTIMEZONE of the file (owned here).
@@ -174,6 +174,20 @@ final class ICalendarTimeZones {
         let zone = lookUp(tzid)
         cache[tzid] = zone
         return zone
+    }
+
+    /// Whether a `TZID` names a zone without a VTIMEZONE: a zone Foundation knows, a
+    /// prefixed Olson name, a Windows zone name or an abbreviation (steps 1, 3, 4 and 5 of
+    /// the reading order above). An export writes any other zone as UTC unless its list keeps
+    /// the file's VTIMEZONE; a CalDAV PUT keeps none, so refuses such a zone.
+    public static func resolvesByName(_ tzid: String) -> Bool {
+        if TimeZone(identifier: tzid) != nil || TimeZoneIdentifier.abbreviationMeaning(tzid) != nil { return true }
+        if WindowsTimeZones.ianaIdentifier(for: tzid) != nil { return true }
+        guard tzid.hasPrefix("/") else { return false }
+        let parts = tzid.split(separator: "/")
+        return stride(from: min(3, parts.count), through: 1, by: -1).contains {
+            TimeZone(identifier: parts.suffix($0).joined(separator: "/")) != nil
+        }
     }
 
     private func lookUp(_ tzid: String) -> Zone {

@@ -398,6 +398,19 @@ extension WebService {
                               + "which RFC 5545 does not allow: \(reason)")
             }
         }
+        // A zone only this object's VTIMEZONE defines (a name Foundation does not know, such as
+        // `Custom/Berlin`): a reminder keeps its zone by name, and a PUT keeps no definition
+        // with the list, so the time came back in UTC under that name, hours off, and repeated
+        // in UTC (a tester). Refused until definitions are kept; IANA names, Windows names and
+        // prefixed Olson names (which Tick maps) are taken.
+        for item in batch.reminders {
+            for case .timed(_, let zone)? in [item.reminder.due, item.reminder.start]
+            where zone != .utc && !ICalendarTimeZones.resolvesByName(zone.rawValue) {
+                throw .caldav("valid-calendar-data", "nothing was stored: TZID '\(zone.rawValue)' (the to-do at line \(item.lineNumber)) "
+                              + "is defined only by this object's VTIMEZONE; Tick keeps time zones by name: use an IANA zone name "
+                              + "(such as Europe/Berlin)")
+            }
+        }
         if let loss = batch.losses.first {
             let more = batch.losses.count - 1
             throw .caldav("valid-calendar-data", "nothing was stored: a file's import would leave something of this to-do out: "

@@ -137,6 +137,11 @@ import TickServer
          403, "valid-calendar-data"),
         ("RRULE BYSETPOS alone", ServiceHarness.todo(uid: "x", summary: "Setpos", extra: ["DUE:20261201T090000Z", "RRULE:FREQ=DAILY;BYSETPOS=1"]),
          403, "valid-calendar-data"),
+        // A verifying tester: a zone only the object's VTIMEZONE defines came back in UTC, hours off.
+        ("a zone only its VTIMEZONE defines", ServiceHarness.todo(uid: "x", summary: "Custom", extra: ["DUE;TZID=Custom/Berlin:20261020T090000"])
+            .replacingOccurrences(of: "BEGIN:VTODO", with: "BEGIN:VTIMEZONE\r\nTZID:Custom/Berlin\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
+                                  + "TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VTODO"),
+         403, "valid-calendar-data"),
         ("two versions of one to-do", ServiceHarness.todo(uid: "x", summary: "One").replacingOccurrences(
             of: "END:VCALENDAR", with: "BEGIN:VTODO\r\nUID:x\r\nSUMMARY:Other\r\nEND:VTODO\r\nEND:VCALENDAR"), 403, "valid-calendar-data"),
     ]
@@ -153,6 +158,15 @@ import TickServer
         #expect(put.status == 201, "\(put.status) \(put.bodyText)")
         let get = harness.dav("GET", collection + "lenient.ics").bodyText
         #expect(get.contains("PRIORITY:9") && get.contains("DUE;VALUE=DATE:20261201"), "\(get)")
+        // Zones named as Outlook and old Mozilla clients name them, with their VTIMEZONEs, are taken.
+        for (index, zone) in ["W. Europe Standard Time", "/mozilla.org/20050126_1/Europe/Berlin"].enumerated() {
+            let body = ServiceHarness.todo(uid: "zone-\(index)", summary: "Zoned", extra: ["DUE;TZID=\"\(zone)\":20260120T090000"])
+                .replacingOccurrences(of: "BEGIN:VTODO", with: "BEGIN:VTIMEZONE\r\nTZID:\(zone)\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
+                                      + "TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VTODO")
+            let put = harness.dav("PUT", collection + "zone-\(index).ics", body)
+            #expect(put.status == 201, "\(zone): \(put.status) \(put.bodyText)")
+            #expect(harness.dav("GET", collection + "zone-\(index).ics").bodyText.contains(":20260120T090000"), "\(zone)")
+        }
         // A rule RFC 5545 allows and Tick does not expand is kept as written (tasks.org repeats hourly).
         let hourly = harness.dav("PUT", collection + "hourly.ics", ServiceHarness.todo(uid: "hourly", summary: "Hourly", extra: [
             "DUE:20261201T090000Z", "RRULE:FREQ=HOURLY;INTERVAL=2", "X-RULE-PART;X=1:kept"]))
