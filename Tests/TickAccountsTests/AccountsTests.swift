@@ -140,16 +140,23 @@ struct AccountsTests {
                 == .signedIn(ann, device: nil))
     }
 
-    /// A tester: with ann's password remembered (a phone signing in by HTTP Basic), 300 guesses
-    /// on one connection got 5 refusals, 294 throttled answers and a 200 for the right one.
-    @Test("a remembered right password is throttled like any other: the answer does not tell a guesser it is right")
-    func rememberedIsThrottled() throws {
+    /// Accounts with ann, signed in once from 198.51.100.1 with her password remembered (a
+    /// phone signing in by HTTP Basic); the database must outlive the accounts.
+    static func annSignedInOnce() throws -> (Accounts, PostgresTestDatabase, UserRecord, VerifiedCredentials) {
         let (accounts, database) = try Self.accounts()
-        defer { withExtendedLifetime(database) {} }
         let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
         let verified = VerifiedCredentials()
         #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: Self.now,
                                     remembering: verified) == .signedIn(ann, device: nil))
+        return (accounts, database, ann, verified)
+    }
+
+    /// A tester: with ann's password remembered (a phone signing in by HTTP Basic), 300 guesses
+    /// on one connection got 5 refusals, 294 throttled answers and a 200 for the right one.
+    @Test("a remembered right password is throttled like any other: the answer does not tell a guesser it is right")
+    func rememberedIsThrottled() throws {
+        let (accounts, database, ann, verified) = try Self.annSignedInOnce()
+        defer { withExtendedLifetime(database) {} }
         #expect(verified.count == 1)
         for second in 1...5 {
             #expect(try accounts.signIn(name: "ann", password: "guess \(second)", clientAddress: "192.0.2.7",
@@ -170,12 +177,8 @@ struct AccountsTests {
     /// a password holding NUL was taken though no client can send it.
     @Test("a remembered success forgets the name's failures; revoking or replacing an app password ends sessions; NUL is refused")
     func rememberedSuccessRevokeAndNUL() throws {
-        let (accounts, database) = try Self.accounts()
+        let (accounts, database, ann, verified) = try Self.annSignedInOnce()
         defer { withExtendedLifetime(database) {} }
-        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
-        let verified = VerifiedCredentials()
-        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1", now: Self.now,
-                                    remembering: verified) == .signedIn(ann, device: nil))
         for second in 1...5 {
             _ = try accounts.signIn(name: "ann", password: "guess \(second)", clientAddress: "192.0.2.7",
                                     now: Self.now.addingTimeInterval(Double(second)), remembering: verified)
