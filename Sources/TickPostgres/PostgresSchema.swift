@@ -1,3 +1,5 @@
+import TickModel
+
 /// The schema of Tick's PostgreSQL database, as numbered migrations
 /// (`PostgresMigrator`). The tables are plain and meant to be read with `psql`.
 ///
@@ -94,7 +96,8 @@
 /// absent, an alarm delivery it deleted, a share it added, changed or removed
 /// (`journal_list_members`, in the journal `tick.journal_owner` names). Before the transaction commits, the store copies the
 /// same reminders and lists as they are then (phase 1). Ids come from the sequence `journal_change_ids` (newer is
-/// larger); the newest 100 changes of each user are kept.
+/// larger); the newest 100 changes of each user are kept (step 11: of each actor in each
+/// owner's journal, with `journal_horizons` noting the newest id dropped from each).
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -268,6 +271,28 @@ public enum PostgresSchema {
         ], fill: PostgresDatabase.keyEveryReminderAlarm),
         PostgresMigration(9, "change journal", changeJournal),
         PostgresMigration(10, "caldav list created", davListCreated),
+        PostgresMigration(11, "journal depth per actor", journalDepthPerActor),
+    ]
+
+    /// Step 11: an owner's journal keeps the newest `JournalChange.depth` or so of each
+    /// actor's changes, not of everyone's together (a tester: 110 changes by a member of a
+    /// shared list and the owner's own undo and restore were gone); `journal_horizons` holds
+    /// per owner the newest change id dropped from their journal, which tells exactly whether
+    /// a change later than a given one may be missing (`laterChangesToJournaledRecords`).
+    /// An owner whose journal was full before this step starts with the horizon step 9's
+    /// count implied (just below their oldest change kept).
+    static let journalDepthPerActor: [String] = [
+        "CREATE INDEX journal_changes_owner_actor ON journal_changes (owner, actor, id)",
+        """
+        CREATE TABLE journal_horizons (
+            owner text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            pruned_through bigint NOT NULL
+        )
+        """,
+        """
+        INSERT INTO journal_horizons (owner, pruned_through)
+        SELECT owner, min(id) - 1 FROM journal_changes GROUP BY owner HAVING count(*) >= \(JournalChange.depth)
+        """,
     ]
 
     /// Step 10: a list made takes a change number of its owner's and starts its horizon there

@@ -49,4 +49,23 @@ struct PostgresSchemaTests {
             #expect(actual == (try Self.golden("schema-v\(version)", actual: actual)), "schema v\(version) differs from Golden/schema-v\(version).txt")
         }
     }
+
+    @Test("step 11 starts the horizon of a journal already full just below its oldest change, and of no other")
+    func journalHorizonOfAFullJournal() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        _ = try PostgresMigrator.migrate(connection, to: Array(PostgresSchema.migrations.prefix(10)))
+        for user in ["full", "short"] {
+            try connection.execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $1, '', now())", [user])
+        }
+        // 110 changes of the full journal (ids 11…120), 3 of the other's.
+        try connection.execute("""
+            INSERT INTO journal_changes (owner, id, actor, made_at, command)
+            SELECT 'full', n, 'full', now(), '' FROM generate_series(11, 120) n
+            UNION ALL SELECT 'short', n, 'short', now(), '' FROM generate_series(200, 202) n
+            """)
+        #expect(try PostgresMigrator.migrate(connection, to: PostgresSchema.migrations) == Array(11...PostgresSchema.migrations.count))
+        let rows = try connection.execute("SELECT owner, pruned_through FROM journal_horizons ORDER BY owner")
+        #expect(try rows.map { "\(try $0.decode("owner", as: String.self)) \(try $0.decode("pruned_through", as: Int64.self))" } == ["full 10"])
+    }
 }

@@ -24,16 +24,22 @@ extension PostgresDatabase: JournalStore {
             """, [actor.rawValue, date], as: Int64.self) ?? 0
         let value = try body()
         // The rows as the change leaves them (phase 1), its description, the journal's setting
-        // cleared for what follows, and the owner's oldest changes dropped in batches (once
-        // the journal holds `depth` + 16 changes, this one counted, down to the newest `depth`:
-        // by the owner's count, as ids are shared by every owner's journal), in one statement;
-        // then the change dropped if it touched nothing. (A data-modifying WITH runs to its end
-        // whether or not the query reads it.)
+        // cleared for what follows, and the actor's oldest changes in the owner's journal
+        // dropped in batches (once it holds `depth` + 16 of theirs, this one counted, down to
+        // the newest `depth`: by the actor's count there, so that the members of a shared list
+        // never push the owner's own changes out, nor one member another's; ids are shared by
+        // every journal), with the newest id dropped noted as the journal's horizon, in one
+        // statement; then the change dropped if it touched nothing. (A data-modifying WITH runs
+        // to its end whether or not the query reads it.)
         let kept = try scalar("""
             WITH pruned AS (
-                DELETE FROM journal_changes WHERE owner = $1
-                    AND id < (SELECT id FROM journal_changes WHERE owner = $1 ORDER BY id DESC OFFSET $4 LIMIT 1)
-                    AND EXISTS (SELECT FROM journal_changes WHERE owner = $1 ORDER BY id DESC OFFSET $5 LIMIT 1)
+                DELETE FROM journal_changes WHERE owner = $1 AND actor = $6
+                    AND id < (SELECT id FROM journal_changes WHERE owner = $1 AND actor = $6 ORDER BY id DESC OFFSET $4 LIMIT 1)
+                    AND EXISTS (SELECT FROM journal_changes WHERE owner = $1 AND actor = $6 ORDER BY id DESC OFFSET $5 LIMIT 1)
+                RETURNING id
+            ), horizon AS (
+                INSERT INTO journal_horizons (owner, pruned_through) SELECT $1, max(id) FROM pruned HAVING count(*) > 0
+                ON CONFLICT (owner) DO UPDATE SET pruned_through = greatest(journal_horizons.pruned_through, excluded.pruned_through)
             ), described AS (
                 UPDATE journal_changes SET command = $3 WHERE owner = $1 AND id = $2
             ), reminders_after AS (
@@ -54,7 +60,7 @@ extension PostgresDatabase: JournalStore {
                 + (SELECT count(*) FROM journal_alarm_deliveries WHERE owner = $1 AND change = $2)
                 + (SELECT count(*) FROM journal_list_members WHERE owner = $1 AND change = $2)
                 + 0 * length(set_config('tick.journal_change', '', true))
-            """, [id, describe(value), JournalChange.depth - 1, JournalChange.depth + 15], as: Int64.self) ?? 0
+            """, [id, describe(value), JournalChange.depth - 1, JournalChange.depth + 15, actor.rawValue], as: Int64.self) ?? 0
         guard kept > 0 else {
             try run("DELETE FROM journal_changes WHERE owner = $1 AND id = $2", [id])
             return (value, nil)
@@ -232,8 +238,9 @@ extension PostgresDatabase: JournalStore {
     /// tester: a member left, the owner shared the list again and then stopped; undoing the
     /// leave gave the member write access again). Change ids come from one sequence, so
     /// "later" holds across journals. When the list's owner's journal no longer reaches back
-    /// to `change` (it keeps the newest `JournalChange.depth` or so), a later change may be gone
-    /// from it: that share is refused too, rather than put back unseen (the tester again).
+    /// to `change` (it keeps each actor's newest `JournalChange.depth` or so, and notes the
+    /// newest id it dropped in `journal_horizons`), a later change may be gone from it: that
+    /// share is refused too, rather than put back unseen (the tester again).
     public func laterChangesToJournaledRecords(of change: Int64) throws -> [String] {
         guard try ownsChange(change) else { return [] }
         var conflicts: [String] = []
@@ -252,10 +259,9 @@ extension PostgresDatabase: JournalStore {
                     SELECT 1 FROM journal_list_members k
                         JOIN journal_changes c ON c.owner = k.owner AND c.id = k.change
                     WHERE k.list_id = j.list_id AND k.user_id = j.user_id AND k.change > j.change AND c.undone_at IS NULL)
-                OR (SELECT count(*) FROM journal_changes c WHERE c.owner = l.owner) >= $3
-                    AND (SELECT min(c.id) FROM journal_changes c WHERE c.owner = l.owner) > j.change)
+                OR (SELECT h.pruned_through FROM journal_horizons h WHERE h.owner = l.owner) > j.change)
             ORDER BY list_name, user_name
-            """, [change, JournalChange.depth]) {
+            """, [change]) {
             let list: String = try row.decode("list_name")
             let user: String = try row.decode("user_name")
             conflicts.append(try row.decode("touched", as: Bool.self)

@@ -253,6 +253,45 @@ struct PostgresUndoTests {
         #expect(titles == ["129", "128", "127"])
     }
 
+    /// A tester: 110 changes by a member in a shared list, and the owner's restore of her own
+    /// deleted reminder was 404, her undo "nothing to undo" (the journal's depth was counted
+    /// over everyone writing her lists).
+    @Test("a member's changes never push the owner's own out of her journal, nor hers his: each keeps their newest 100 to 115")
+    func depthPerActor() throws {
+        let harness = try PostgresServiceHarness()
+        let connection = try harness.database.connect()
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Family"}"#))["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        _ = try Self.add(harness, #"{"title":"kept"}"#)
+        let gone = try Self.add(harness, #"{"title":"gone"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + gone).status == 200)
+        let extra = Int(JournalChange.depth) + 20
+        for index in 0..<extra {
+            #expect(harness.send("POST", "/api/v1/reminders", json: #"{"title":"b\#(index)","list":"\#(list)"}"#, as: "bob").status == 201)
+        }
+        func count(_ actor: String) throws -> Int64 {
+            try connection.execute("""
+                SELECT count(*) AS n FROM journal_changes c JOIN users o ON o.id = c.owner JOIN users a ON a.id = c.actor
+                WHERE o.name = 'ann' AND a.name = $1
+                """, [actor]).first?.decode("n", as: Int64.self) ?? -1
+        }
+        #expect(try count("ann") == 5)
+        #expect((100...115).contains(try count("bob")))
+
+        let restored = harness.send("POST", "/api/v1/reminders/\(gone)/restore")
+        #expect(restored.status == 201, "\(restored.status) \(restored.bodyText)")
+        #expect(Self.object(harness.send("POST", "/api/v1/undo"))["undone"] as? String == "tick serve: add \u{201C}gone\u{201D}")
+        #expect(Self.object(harness.send("POST", "/api/v1/undo"))["undone"] as? String == "tick serve: add \u{201C}kept\u{201D}")
+        // And ann's changes, however many, leave bob's newest in her journal.
+        for index in 0..<extra {
+            #expect(harness.send("POST", "/api/v1/reminders", json: #"{"title":"a\#(index)"}"#).status == 201)
+        }
+        #expect((100...115).contains(try count("ann")))
+        #expect((100...115).contains(try count("bob")))
+        let bobs = Self.object(harness.send("POST", "/api/v1/undo", as: "bob"))
+        #expect(bobs["undone"] as? String == "tick serve: add \u{201C}b\(extra - 1)\u{201D}")
+    }
+
     @Test("shares come back with an undo: of a list deleted while shared, of an unshare, of a change of access; a share's undo ends it")
     func sharesComeBack() throws {
         let harness = try PostgresServiceHarness()
