@@ -53,7 +53,8 @@ import TickModel
 /// Step 6, what the CalDAV server needs for RFC 6578 `sync-collection` (issue 13), as the
 /// SQLite store's `dav_sequence`, `dav_resource` and `dav_horizon`, each row scoped by
 /// `owner`:
-/// - `dav_sequences`: each user's number of their last change to a reminder. A counter
+/// - `dav_sequences`: each user's number of their last change to a reminder (until step
+///   12, which counts per list in `dav_list_sequences` and keeps this as a floor). A counter
 ///   row, not a PostgreSQL `SEQUENCE`: `nextval` is not transactional, so a change could
 ///   commit after a later-numbered one a client has already synced past; the row's lock
 ///   makes a user's changes take their numbers in commit order. One number per
@@ -272,6 +273,125 @@ public enum PostgresSchema {
         PostgresMigration(9, "change journal", changeJournal),
         PostgresMigration(10, "caldav list created", davListCreated),
         PostgresMigration(11, "journal depth per actor", journalDepthPerActor),
+        PostgresMigration(12, "caldav change numbers per list", davNumbersPerList),
+    ]
+
+    /// Step 12: CalDAV change numbers (ETags, sync tokens) count each list's changes apart
+    /// (`dav_list_sequences`), no longer the owner's changes in all their lists together: a
+    /// member of a shared list could count the owner's changes in their private lists from
+    /// the gaps between a shared list's ETags and tokens (a tester). A list's counter starts
+    /// above every number a list of the owner's had before the step (`dav_sequences`, no
+    /// longer counted) and above the last number of a deleted list of the same id
+    /// (`dav_retired_lists`), so that a sync token of a collection deleted and made again at
+    /// the same URL stays refused (step 10), and the numbers handed out before stay valid.
+    static let davNumbersPerList: [String] = [
+        """
+        CREATE TABLE dav_list_sequences (
+            owner text NOT NULL,
+            list_id text NOT NULL,
+            value bigint NOT NULL,
+            PRIMARY KEY (owner, list_id),
+            FOREIGN KEY (owner, list_id) REFERENCES lists (owner, id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE TABLE dav_retired_lists (
+            owner text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            list_id text NOT NULL,
+            through bigint NOT NULL,
+            PRIMARY KEY (owner, list_id)
+        )
+        """,
+        """
+        INSERT INTO dav_list_sequences (owner, list_id, value)
+        SELECT l.owner, l.id, coalesce(s.value, 0) FROM lists l LEFT JOIN dav_sequences s ON s.owner = l.owner
+        """,
+        // Where a list's counter starts: past the owner's numbers of before this step and the
+        // last number of a deleted list of the same id.
+        """
+        CREATE FUNCTION dav_list_start(who text, list text) RETURNS bigint LANGUAGE sql STABLE AS $$
+            SELECT greatest(coalesce((SELECT value FROM dav_sequences WHERE owner = who), 0),
+                            coalesce((SELECT through FROM dav_retired_lists WHERE owner = who AND list_id = list), 0)) + 1
+        $$
+        """,
+        // As step 6's `dav_change_number`, for one list: the first change of a transaction in
+        // the list takes its counter's next number (the row stays locked until the transaction
+        // ends), later ones the same from a transaction-local setting. `creating` false: only
+        // for a list whose counter exists (a cascade deleting the list); then nil.
+        """
+        CREATE FUNCTION dav_change_number(who text, list text, creating boolean) RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            setting text := 'tick.dav_change_' || md5(who || '/' || list);
+            known text := current_setting(setting, true);
+            change bigint;
+        BEGIN
+            IF known IS NOT NULL AND known <> '' THEN
+                RETURN known::bigint;
+            END IF;
+            IF creating THEN
+                INSERT INTO dav_list_sequences AS s (owner, list_id, value) VALUES (who, list, dav_list_start(who, list))
+                    ON CONFLICT (owner, list_id) DO UPDATE SET value = s.value + 1 RETURNING s.value INTO change;
+            ELSE
+                UPDATE dav_list_sequences SET value = value + 1 WHERE owner = who AND list_id = list RETURNING value INTO change;
+            END IF;
+            IF change IS NOT NULL THEN
+                PERFORM set_config(setting, change::text, true);
+            END IF;
+            RETURN change;
+        END
+        $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION dav_reminder_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            change bigint := dav_change_number(old.owner, old.list_id, false);
+        BEGIN
+            IF change IS NOT NULL THEN
+                UPDATE dav_resources SET deleted = true, seq = change
+                    WHERE owner = old.owner AND list_id = old.list_id AND uid = old.uid;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION dav_reminder_written() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO dav_resources (owner, list_id, uid, name, seq)
+                VALUES (new.owner, new.list_id, new.uid, new.uid || '.ics', dav_change_number(new.owner, new.list_id, true))
+                ON CONFLICT (owner, list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = false;
+            RETURN NULL;
+        END
+        $$
+        """,
+        // A list made starts its counter and its horizon at the same number: no token below it is taken.
+        """
+        CREATE OR REPLACE FUNCTION dav_list_created() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            change bigint := dav_change_number(new.owner, new.id, true);
+        BEGIN
+            INSERT INTO dav_horizons (owner, list_id, pruned_through) VALUES (new.owner, new.id, change)
+                ON CONFLICT (owner, list_id) DO UPDATE SET pruned_through = greatest(dav_horizons.pruned_through, excluded.pruned_through);
+            RETURN NULL;
+        END
+        $$
+        """,
+        "DROP FUNCTION dav_change_number(text, boolean)",
+        // A list deleted leaves its last number, unless its owner is being deleted (a cascade
+        // from `users`, whose row is gone by then).
+        """
+        CREATE FUNCTION dav_list_retired() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF EXISTS (SELECT 1 FROM users WHERE id = old.owner) THEN
+                INSERT INTO dav_retired_lists (owner, list_id, through)
+                SELECT old.owner, old.id, value FROM dav_list_sequences WHERE owner = old.owner AND list_id = old.id
+                ON CONFLICT (owner, list_id) DO UPDATE SET through = greatest(dav_retired_lists.through, excluded.through);
+            END IF;
+            RETURN old;
+        END
+        $$
+        """,
+        "CREATE TRIGGER dav_list_retired BEFORE DELETE ON lists FOR EACH ROW EXECUTE FUNCTION dav_list_retired()",
     ]
 
     /// Step 11: an owner's journal keeps the newest `JournalChange.depth` or so of each

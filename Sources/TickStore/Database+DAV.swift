@@ -9,6 +9,10 @@ extension Database {
         try scalarInt("SELECT value FROM dav_sequence WHERE id = 1") ?? 0
     }
 
+    /// `davSequence()`: one user's database counts every list's changes together.
+    /// - Throws: `StoreError` from SQLite.
+    public func davSequence(inList id: ReminderList.ID) throws -> Int64 { try davSequence() }
+
     /// The number of the last change in the list `id` (deletions included), else of its
     /// horizon (`davHorizon(inList:)`: where a list made since schema version 14 starts), 0
     /// for neither: its collection's sync token and CTag, never below what the server refuses.

@@ -68,4 +68,48 @@ struct PostgresSchemaTests {
         let rows = try connection.execute("SELECT owner, pruned_through FROM journal_horizons ORDER BY owner")
         #expect(try rows.map { "\(try $0.decode("owner", as: String.self)) \(try $0.decode("pruned_through", as: Int64.self))" } == ["full 10"])
     }
+
+    @Test("step 12 counts each list's CalDAV changes apart, above every number handed out before, and above a deleted list's of the same id")
+    func davNumbersPerList() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        _ = try PostgresMigrator.migrate(connection, to: Array(PostgresSchema.migrations.prefix(11)))
+        try connection.execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ('u', 'u', '', now())")
+        func addList(_ id: String) throws {
+            try connection.execute("""
+                INSERT INTO lists (owner, id, name, color, position, created_at, modified_at) VALUES ('u', $1, $1, '#FF0000', 1, now(), now())
+                """, [id])
+        }
+        func addReminder(_ uid: String, in list: String) throws {
+            try connection.execute("""
+                INSERT INTO reminders (owner, number, uid, list_id, title, position, created_at, modified_at)
+                VALUES ('u', (SELECT coalesce(max(number), 0) + 1 FROM reminders WHERE owner = 'u'), $1, $2, $1, 1, now(), now())
+                """, [uid, list])
+        }
+        func seq(_ uid: String) throws -> Int64 {
+            try connection.execute("SELECT seq FROM dav_resources WHERE uid = $1", [uid]).first?.decode("seq", as: Int64.self) ?? -1
+        }
+        try addList("a")
+        try addList("b")
+        for uid in ["a1", "a2", "b1"] { try addReminder(uid, in: String(uid.prefix(1))) }
+        let before = try seq("b1")
+        #expect(before >= 5)
+        #expect(try PostgresMigrator.migrate(connection, to: PostgresSchema.migrations) == Array(12...PostgresSchema.migrations.count))
+        // Each list goes on from the owner's number of before, then apart.
+        try addReminder("a3", in: "a")
+        try addReminder("a4", in: "a")
+        try addReminder("b2", in: "b")
+        #expect(try [seq("a3"), seq("a4"), seq("b2")] == [before + 1, before + 2, before + 1])
+        // A list deleted and made again under its id starts above its last number.
+        try connection.execute("DELETE FROM lists WHERE owner = 'u' AND id = 'a'")
+        try addList("a")
+        try addReminder("a5", in: "a")
+        let horizon = try connection.execute("SELECT pruned_through FROM dav_horizons WHERE list_id = 'a'").first?.decode("pruned_through", as: Int64.self)
+        #expect(horizon == before + 3)
+        #expect(try seq("a5") == before + 4)
+        // A user deleted takes their numbers with them.
+        try connection.execute("DELETE FROM users WHERE id = 'u'")
+        let left = try connection.execute("SELECT (SELECT count(*) FROM dav_list_sequences) + (SELECT count(*) FROM dav_retired_lists) AS n")
+        #expect(try left.first?.decode("n", as: Int64.self) == 0)
+    }
 }

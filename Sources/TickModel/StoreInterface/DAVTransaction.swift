@@ -26,11 +26,13 @@ public struct DAVResourceState: Sendable, Equatable {
 /// user, each statement scoped to the user (another user's list has no resources).
 ///
 /// Change numbers grow with every change to a reminder of the store (per database on
-/// SQLite, per user on PostgreSQL); a list's sync token is the number of its last change.
+/// SQLite, per list on PostgreSQL, where a member of a shared list must not count the
+/// owner's changes elsewhere); a list's sync token is the number of its last change.
 /// Errors are the store's (see ``ListStore``).
 public protocol DAVTransaction: ImportStore {
-    /// The number of the last change to any reminder: no sync token can be above it.
-    func davSequence() throws -> Int64
+    /// The number no sync token of the list `id` can be above: the last change number
+    /// handed out for it (on SQLite, for any list).
+    func davSequence(inList id: ReminderList.ID) throws -> Int64
 
     /// The number of the last change in the list `id` (deletions included), 0 for none:
     /// its collection's sync token and CTag.

@@ -5,9 +5,10 @@ import TickModel
 /// `PostgresSchema` step 6 (kept by its triggers): every statement names the user as
 /// `owner`, so another user's list has no resources and its token is 0.
 extension PostgresDatabase: DAVTransaction {
-    /// The number of the user's last change to a reminder (`dav_sequences`), 0 for none.
-    public func davSequence() throws -> Int64 {
-        try scalar("SELECT value FROM dav_sequences WHERE owner = $1", as: Int64.self) ?? 0
+    /// The last change number of the user's list `id` (`dav_list_sequences`, schema step 12),
+    /// 0 for none (no such list of the user's).
+    public func davSequence(inList id: ReminderList.ID) throws -> Int64 {
+        try scalar("SELECT value FROM dav_list_sequences WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int64.self) ?? 0
     }
 
     /// The number of the last change in the user's list `id` (deletions included), 0 for none.

@@ -69,7 +69,7 @@ extension WebService {
     static func syncSequence(_ token: String, ofList list: ReminderList.ID, in db: some DAVTransaction) throws -> Int64? {
         guard !token.isEmpty else { return nil }
         guard token.hasPrefix(syncTokenPrefix), let number = Int64(token.dropFirst(syncTokenPrefix.count)), number >= 0,
-              number <= (try db.davSequence()) else {
+              number <= (try db.davSequence(inList: list)) else {
             throw DAVFailure(403, .d("valid-sync-token"),
                              "the sync token was not given by this server (or its database was replaced); sync again from the start")
         }

@@ -87,9 +87,9 @@ struct DAVBookkeepingTests {
             _ = try Actions.add(NewReminder(title: "Ann's"), context: context, in: db)
             return try db.defaultList()
         }
-        let sequence = try store.read(as: 0) { db in try DAVBookkeepingTests.dav(db).davSequence() }
+        let sequence = try store.read(as: 0) { db in try DAVBookkeepingTests.dav(db).davSequence(inList: list.id) }
         _ = try store.write(as: 1) { db in try Actions.add(NewReminder(title: "Bob's"), context: context, in: db) }
-        #expect(try store.read(as: 0) { db in try DAVBookkeepingTests.dav(db).davSequence() } == sequence)
+        #expect(try store.read(as: 0) { db in try DAVBookkeepingTests.dav(db).davSequence(inList: list.id) } == sequence)
         try store.read(as: 1) { db in
             let bob = try DAVBookkeepingTests.dav(db)
             #expect(try bob.davResources(inList: list.id, since: nil).isEmpty)

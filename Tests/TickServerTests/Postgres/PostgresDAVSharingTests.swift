@@ -334,4 +334,32 @@ struct PostgresDAVSharingTests {
         #expect(after.header("ETag") == before.header("ETag"))
         #expect(!after.bodyText.contains("secret-parent"), "\(after.bodyText)")
     }
+
+    /// A tester: the shared list's ETags and sync tokens were numbers of the owner's counter
+    /// over all her lists, so bob could count ann's changes in her private lists from their gaps.
+    @Test("the owner's changes in her unshared lists move nothing of the shared list: its ETags and token count its own changes")
+    func numbersCountTheListAlone() throws {
+        let harness = try sharedTeam(access: "write")
+        let collection = "/dav/lists/ann-team/"
+        func number(_ etag: String?) -> Int64? { etag.flatMap { Int64($0.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) } }
+        try #require(dav(harness, "PUT", collection + "one.ics", ServiceHarness.todo(uid: "one", summary: "One")).status == 201)
+        let first = try #require(number(dav(harness, "GET", collection + "one.ics").header("ETag")))
+        let token = try #require(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(""))).syncToken)
+        // Seven changes of ann's in her own lists: through the API and through CalDAV.
+        for index in 0..<4 {
+            #expect(harness.send("POST", "/api/v1/reminders", json: #"{"title":"private \#(index)"}"#, as: "ann").status == 201)
+        }
+        let diary = PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Diary")
+        try #require(dav(harness, "MKCALENDAR", "/dav/lists/ann-diary/", diary, as: "ann").status == 201)
+        for uid in ["p1", "p2", "p3"] {
+            #expect(dav(harness, "PUT", "/dav/lists/ann-diary/\(uid).ics", ServiceHarness.todo(uid: uid, summary: uid), as: "ann").status == 201)
+        }
+        #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(token))).syncToken == token)
+        // A token past the list's own number is refused, whatever ann's other lists counted.
+        let ahead = "urn:x-tick:sync:\(first + 1)"
+        #expect(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead)).status == 403)
+        #expect(dav(harness, "PUT", collection + "two.ics", ServiceHarness.todo(uid: "two", summary: "Two")).status == 201)
+        #expect(number(dav(harness, "GET", collection + "two.ics").header("ETag")) == first + 1)
+        #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead))).syncToken == ahead)
+    }
 }

@@ -81,7 +81,8 @@ final class PostgresServiceHarness: Sendable {
     func snapshot() throws -> [String] {
         let connection = try database.connect()
         var rows: [String] = []
-        for table in ["users", "lists", "list_members", "reminders", "completed_occurrences", "dav_sequences", "dav_resources", "dav_horizons"] {
+        for table in ["users", "lists", "list_members", "reminders", "completed_occurrences", "dav_sequences",
+                      "dav_list_sequences", "dav_retired_lists", "dav_resources", "dav_horizons"] {
             let result = try connection.execute("SELECT (t.*)::text AS row FROM \(table) t ORDER BY 1")
             rows += result.map { "\(table): " + ($0.text("row") ?? "") }
         }
