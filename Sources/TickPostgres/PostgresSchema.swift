@@ -314,68 +314,11 @@ public enum PostgresSchema {
                             coalesce((SELECT through FROM dav_retired_lists WHERE owner = who AND list_id = list), 0)) + 1
         $$
         """,
-        // As step 6's `dav_change_number`, for one list: the first change of a transaction in
-        // the list takes its counter's next number (the row stays locked until the transaction
-        // ends), later ones the same from a transaction-local setting. `creating` false: only
-        // for a list whose counter exists (a cascade deleting the list); then nil.
-        """
-        CREATE FUNCTION dav_change_number(who text, list text, creating boolean) RETURNS bigint LANGUAGE plpgsql AS $$
-        DECLARE
-            setting text := 'tick.dav_change_' || md5(who || '/' || list);
-            known text := current_setting(setting, true);
-            change bigint;
-        BEGIN
-            IF known IS NOT NULL AND known <> '' THEN
-                RETURN known::bigint;
-            END IF;
-            IF creating THEN
-                INSERT INTO dav_list_sequences AS s (owner, list_id, value) VALUES (who, list, dav_list_start(who, list))
-                    ON CONFLICT (owner, list_id) DO UPDATE SET value = s.value + 1 RETURNING s.value INTO change;
-            ELSE
-                UPDATE dav_list_sequences SET value = value + 1 WHERE owner = who AND list_id = list RETURNING value INTO change;
-            END IF;
-            IF change IS NOT NULL THEN
-                PERFORM set_config(setting, change::text, true);
-            END IF;
-            RETURN change;
-        END
-        $$
-        """,
-        """
-        CREATE OR REPLACE FUNCTION dav_reminder_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-        DECLARE
-            change bigint := dav_change_number(old.owner, old.list_id, false);
-        BEGIN
-            IF change IS NOT NULL THEN
-                UPDATE dav_resources SET deleted = true, seq = change
-                    WHERE owner = old.owner AND list_id = old.list_id AND uid = old.uid;
-            END IF;
-            RETURN NULL;
-        END
-        $$
-        """,
-        """
-        CREATE OR REPLACE FUNCTION dav_reminder_written() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            INSERT INTO dav_resources (owner, list_id, uid, name, seq)
-                VALUES (new.owner, new.list_id, new.uid, new.uid || '.ics', dav_change_number(new.owner, new.list_id, true))
-                ON CONFLICT (owner, list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = false;
-            RETURN NULL;
-        END
-        $$
-        """,
+        davChangeNumberFunction(perList: true),
+        davReminderFunctions(perList: true),
+        davReminderFunctions(perList: true, removed: false),
         // A list made starts its counter and its horizon at the same number: no token below it is taken.
-        """
-        CREATE OR REPLACE FUNCTION dav_list_created() RETURNS trigger LANGUAGE plpgsql AS $$
-        DECLARE
-            change bigint := dav_change_number(new.owner, new.id, true);
-        BEGIN
-            INSERT INTO dav_horizons (owner, list_id, pruned_through) VALUES (new.owner, new.id, change)
-                ON CONFLICT (owner, list_id) DO UPDATE SET pruned_through = greatest(dav_horizons.pruned_through, excluded.pruned_through);
-            RETURN NULL;
-        END
-        $$
-        """,
+        davListCreatedFunction(perList: true),
         "DROP FUNCTION dav_change_number(text, boolean)",
         // A list deleted leaves its last number, unless its owner is being deleted (a cascade
         // from `users`, whose row is gone by then).
@@ -421,19 +364,104 @@ public enum PostgresSchema {
     /// `DAV:valid-sync-token`, so the client syncs from the start instead of keeping the old
     /// list's to-dos.
     static let davListCreated: [String] = [
+        davListCreatedFunction(perList: false),
+        "CREATE TRIGGER dav_list_created AFTER INSERT ON lists FOR EACH ROW EXECUTE FUNCTION dav_list_created()",
+    ]
+
+    /// The function that gives a change its CalDAV number (step 6: the owner's counter;
+    /// step 12: the list's, `perList`). The first change of a transaction takes the
+    /// counter's next number (its row stays locked until the transaction ends, so numbers
+    /// follow commit order), every later change of that transaction the same one from a
+    /// transaction-local setting: one write of the counter per transaction, not per row
+    /// (PostgreSQL keeps every version of a row a transaction updates, and a list of 10,000
+    /// deleted at once would otherwise walk a chain of 10,000 versions per row: quadratic).
+    /// `creating` false: only where the counter exists (a cascade deleting a user or list
+    /// must not bring it back); then nil.
+    static func davChangeNumberFunction(perList: Bool) -> String {
+        let (list, key, insert, update) = perList
+            ? (" list text,", "md5(who || '/' || list)",
+               "INSERT INTO dav_list_sequences AS s (owner, list_id, value) VALUES (who, list, dav_list_start(who, list))\n"
+                 + "            ON CONFLICT (owner, list_id) DO UPDATE SET value = s.value + 1 RETURNING s.value INTO change;",
+               "UPDATE dav_list_sequences SET value = value + 1 WHERE owner = who AND list_id = list RETURNING value INTO change;")
+            : ("", "md5(who)",
+               "INSERT INTO dav_sequences AS s (owner, value) VALUES (who, 1)\n"
+                 + "            ON CONFLICT (owner) DO UPDATE SET value = s.value + 1 RETURNING s.value INTO change;",
+               "UPDATE dav_sequences SET value = value + 1 WHERE owner = who RETURNING value INTO change;")
+        return """
+            CREATE FUNCTION dav_change_number(who text,\(list) creating boolean) RETURNS bigint LANGUAGE plpgsql AS $$
+            DECLARE
+                setting text := 'tick.dav_change_' || \(key);
+                known text := current_setting(setting, true);
+                change bigint;
+            BEGIN
+                IF known IS NOT NULL AND known <> '' THEN
+                    RETURN known::bigint;
+                END IF;
+                IF creating THEN
+                    \(insert)
+                ELSE
+                    \(update)
+                END IF;
+                IF change IS NOT NULL THEN
+                    PERFORM set_config(setting, change::text, true);
+                END IF;
+                RETURN change;
+            END
+            $$
+            """
+    }
+
+    /// The trigger functions that keep `dav_resources` (step 6; step 12 replaces them to
+    /// number changes per list, `perList`): a tombstone for the old row (`removed`; on a
+    /// cascade the counter or the resource may be gone already, and then there is nothing
+    /// to mark), else the new row's resource at the change's number.
+    static func davReminderFunctions(perList: Bool, removed: Bool = true) -> String {
+        let create = perList ? "CREATE OR REPLACE FUNCTION" : "CREATE FUNCTION"
+        func number(_ row: String, _ creating: Bool) -> String {
+            "dav_change_number(\(row).owner, \(perList ? row + ".list_id, " : "")\(creating))"
+        }
+        guard removed else {
+            return """
+                \(create) dav_reminder_written() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    INSERT INTO dav_resources (owner, list_id, uid, name, seq)
+                        VALUES (new.owner, new.list_id, new.uid, new.uid || '.ics', \(number("new", true)))
+                        ON CONFLICT (owner, list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = false;
+                    RETURN NULL;
+                END
+                $$
+                """
+        }
+        return """
+            \(create) dav_reminder_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                change bigint := \(number("old", false));
+            BEGIN
+                IF change IS NOT NULL THEN
+                    UPDATE dav_resources SET deleted = true, seq = change
+                        WHERE owner = old.owner AND list_id = old.list_id AND uid = old.uid;
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """
+    }
+
+    /// The trigger function that starts a list made at a change number (step 10: the
+    /// owner's; step 12: the list's own, `perList`) and its horizon there.
+    static func davListCreatedFunction(perList: Bool) -> String {
         """
-        CREATE FUNCTION dav_list_created() RETURNS trigger LANGUAGE plpgsql AS $$
+        \(perList ? "CREATE OR REPLACE FUNCTION" : "CREATE FUNCTION") dav_list_created() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE
-            change bigint := dav_change_number(new.owner, true);
+            change bigint := dav_change_number(new.owner, \(perList ? "new.id, " : "")true);
         BEGIN
             INSERT INTO dav_horizons (owner, list_id, pruned_through) VALUES (new.owner, new.id, change)
                 ON CONFLICT (owner, list_id) DO UPDATE SET pruned_through = greatest(dav_horizons.pruned_through, excluded.pruned_through);
             RETURN NULL;
         END
         $$
-        """,
-        "CREATE TRIGGER dav_list_created AFTER INSERT ON lists FOR EACH ROW EXECUTE FUNCTION dav_list_created()",
-    ]
+        """
+    }
 
     /// The columns of `reminders` a journal row copies beyond `owner` and `number`: every
     /// one but the derived search and alarm keys (`PostgresSchemaTests` fails when a step adds
@@ -718,63 +746,9 @@ public enum PostgresSchema {
         """,
         "INSERT INTO dav_sequences (owner, value) SELECT id, 1 FROM users",
         "INSERT INTO dav_resources (owner, list_id, uid, name, seq) SELECT owner, list_id, uid, uid || '.ics', 1 FROM reminders",
-        // The change number of the user's changes in this transaction: the first change of a
-        // transaction takes the next number from the user's counter (its row stays locked
-        // until the transaction ends, so numbers follow commit order), and every later
-        // change of that transaction gets the same one from a transaction-local setting.
-        // One write of the counter per transaction and user, not per row: PostgreSQL keeps
-        // every version of a row a transaction updates, and a list of 10,000 deleted at once
-        // would otherwise walk a chain of 10,000 versions per row (quadratic). `creating`
-        // false: only for a user who exists (a cascade deleting a user must not bring the
-        // counter back); then nil when there is none.
-        """
-        CREATE FUNCTION dav_change_number(who text, creating boolean) RETURNS bigint LANGUAGE plpgsql AS $$
-        DECLARE
-            setting text := 'tick.dav_change_' || md5(who);
-            known text := current_setting(setting, true);
-            change bigint;
-        BEGIN
-            IF known IS NOT NULL AND known <> '' THEN
-                RETURN known::bigint;
-            END IF;
-            IF creating THEN
-                INSERT INTO dav_sequences AS s (owner, value) VALUES (who, 1)
-                    ON CONFLICT (owner) DO UPDATE SET value = s.value + 1 RETURNING s.value INTO change;
-            ELSE
-                UPDATE dav_sequences SET value = value + 1 WHERE owner = who RETURNING value INTO change;
-            END IF;
-            IF change IS NOT NULL THEN
-                PERFORM set_config(setting, change::text, true);
-            END IF;
-            RETURN change;
-        END
-        $$
-        """,
-        // A tombstone for the old row; on a cascade (a list or user deleted) the counter or
-        // the resource may be gone already, and then there is nothing to mark.
-        """
-        CREATE FUNCTION dav_reminder_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-        DECLARE
-            change bigint := dav_change_number(old.owner, false);
-        BEGIN
-            IF change IS NOT NULL THEN
-                UPDATE dav_resources SET deleted = true, seq = change
-                    WHERE owner = old.owner AND list_id = old.list_id AND uid = old.uid;
-            END IF;
-            RETURN NULL;
-        END
-        $$
-        """,
-        """
-        CREATE FUNCTION dav_reminder_written() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            INSERT INTO dav_resources (owner, list_id, uid, name, seq)
-                VALUES (new.owner, new.list_id, new.uid, new.uid || '.ics', dav_change_number(new.owner, true))
-                ON CONFLICT (owner, list_id, uid) DO UPDATE SET seq = excluded.seq, deleted = false;
-            RETURN NULL;
-        END
-        $$
-        """,
+        davChangeNumberFunction(perList: false),
+        davReminderFunctions(perList: false),
+        davReminderFunctions(perList: false, removed: false),
         "CREATE TRIGGER dav_reminder_insert AFTER INSERT ON reminders FOR EACH ROW EXECUTE FUNCTION dav_reminder_written()",
         """
         CREATE TRIGGER dav_reminder_move AFTER UPDATE ON reminders FOR EACH ROW
