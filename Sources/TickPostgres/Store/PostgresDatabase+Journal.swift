@@ -166,6 +166,32 @@ extension PostgresDatabase: JournalStore {
             """, [actor.rawValue, uid.rawValue], as: Int64.self)
     }
 
+    /// The reminder `uid` as it was just before the newest deletion of it, not undone, that
+    /// another user made in this user's journal (a member of a list this user shares), with
+    /// the numbers of its subtasks that deletion left top-level: what lets a list's owner put
+    /// back what a member deleted, also once the member is gone. Nil when there is none, and
+    /// for a store opened through a share (only the owner restores this way).
+    /// - Throws: `PostgresError` from the server; `StoreError` for a row that does not decode.
+    public func deletionByAnotherUser(uid: ReminderUID) throws -> (reminder: Reminder, subtasks: [Reminder.Number])? {
+        guard actor == user else { return nil }
+        let rows = try run("""
+            SELECT b.change, \(PostgresSchema.qualified(PostgresSchema.journaledReminderColumns, by: "b")), b.number FROM journal_changes c
+            JOIN journal_reminders b ON b.owner = c.owner AND b.change = c.id AND b.phase = 0 AND b.present AND b.uid = $2
+            JOIN journal_reminders a ON a.owner = c.owner AND a.change = c.id AND a.phase = 1 AND a.number = b.number AND NOT a.present
+            WHERE c.owner = $1 AND c.actor <> c.owner AND c.undone_at IS NULL ORDER BY c.id DESC LIMIT 1
+            """, [uid.rawValue])
+        guard let row = rows.first else { return nil }
+        let reminder = try ReminderColumns.decode(row, at: ReminderColumns.Positions(rows))
+        let change: Int64 = try row.decode("change")
+        let subtasks = try run("""
+            SELECT a.number FROM journal_reminders b
+            JOIN journal_reminders a ON a.owner = b.owner AND a.change = b.change AND a.phase = 1 AND a.number = b.number AND a.present
+            WHERE b.owner = $1 AND b.change = $2 AND b.phase = 0 AND b.present AND b.parent_uid = $3 AND a.parent_uid IS NULL
+            ORDER BY a.number
+            """, [change, uid.rawValue]).map { row throws(PostgresError) in Reminder.Number(try row.decode("number", as: Int64.self)) }
+        return (reminder, subtasks)
+    }
+
     /// The reminder's revision on PostgreSQL: a hash of what it holds (`revision(of:)`), so
     /// a reminder put back as it was has the revision it had.
     public func revision(uid: ReminderUID) throws -> Int64? {

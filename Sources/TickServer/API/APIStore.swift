@@ -73,6 +73,22 @@ struct PostgresAPIStore: APIStore {
 }
 
 extension PostgresAPIStore {
+    /// Puts back, as a change of the user's (undone like any other), the reminder `uid` that
+    /// a member of one of the user's shared lists deleted (`PostgresDatabase.deletionByAnotherUser`):
+    /// its number (when free), place and subtasks, as `Actions.restore` does. Nil when no
+    /// such deletion is in the user's journal.
+    /// - Throws: `ActionError.listGone` when its list was deleted since; the store's error.
+    func restoreMembersDeletion(_ uid: String, context: ActionContext) throws -> HTTPResponse? {
+        let restored = try write(context, describedBy: { (restored: (reminder: Reminder, listName: String?)?) in
+            "restore " + WebService.quoted(restored?.reminder.title ?? uid)
+        }) { db -> (reminder: Reminder, listName: String?)? in
+            guard let deleted = try db.deletionByAnotherUser(uid: ReminderUID(uid)) else { return nil }
+            let reminder = try Actions.restore(DeletedReminder(reminder: deleted.reminder, subtasks: deleted.subtasks), in: db)
+            return (reminder, try db.list(id: reminder.listID)?.name)
+        }
+        return restored.map { WebService.reminderResponse($0.reminder, listName: $0.listName, status: 201) }
+    }
+
     /// `keysetPage(.list(id, includesCompleted:), …)` read in one statement, the list with
     /// its rows (`PostgresDatabase.listPage`): one round trip to PostgreSQL instead of three
     /// (through a share, a transaction that confirms it first). The same answer.

@@ -13,8 +13,11 @@ extension APIStore where Transaction: JournalStore {
             let deleting = try db.changeDeleting(uid: ReminderUID(uid))
             if let present = try db.reminder(uid: ReminderUID(uid)) {
                 // A deletion not undone, and yet a reminder with the uid: another took it since
-                // (a CalDAV client's PUT; a tester: "not deleted" was said of one that was).
-                if deleting != nil {
+                // (a CalDAV client's PUT; a tester: "not deleted" was said of one that was),
+                // unless it is the one deleted, put back by the list's owner.
+                if let deleting, try db.journaledReminders(of: deleting).contains(where: {
+                    $0.before?.uid.rawValue == uid && $0.number != present.number
+                }) {
                     throw Problem.conflict("the reminder with the uid '\(uid)' was deleted, and another reminder (#\(present.number.rawValue)) "
                                            + "has that uid now: nothing was restored")
                 }

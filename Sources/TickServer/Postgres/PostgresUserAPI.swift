@@ -208,15 +208,20 @@ struct PostgresUserAPI: APIRoutes {
     }
 
     /// Puts back a reminder the user deleted, in their own lists or in a list shared with
-    /// them to edit (through the owner's journal, where the change is the user's). Their own
-    /// store's 404 (no deletion of theirs) or 409 (a reminder of theirs has the UID) is the
-    /// answer unless they deleted it from a list shared with them.
+    /// them to edit (through the owner's journal, where the change is the user's), or one a
+    /// member deleted from a list of the user's (a new change of the user's, which they can
+    /// undo). Their own store's 404 (no deletion of theirs) or 409 (a reminder of theirs has
+    /// the UID) is the answer unless they deleted it from a list shared with them, or, for
+    /// the 404, a member deleted it from one of their lists.
     func restoreReminder(_: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         do {
             return try store.restoreReminder(uid, context: context)
         } catch where [404, 409].contains(Problem.from(error).status) {
-            guard let shared = try store.read({ db in try db.sharedList(deleting: ReminderUID(uid)) }) else { throw error }
-            return try writableStore(of: shared).restoreReminder(uid, context: context)
+            if let shared = try store.read({ db in try db.sharedList(deleting: ReminderUID(uid)) }) {
+                return try writableStore(of: shared).restoreReminder(uid, context: context)
+            }
+            guard Problem.from(error).status == 404, let restored = try store.restoreMembersDeletion(uid, context: context) else { throw error }
+            return restored
         }
     }
 

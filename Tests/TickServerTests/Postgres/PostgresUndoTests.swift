@@ -292,6 +292,55 @@ struct PostgresUndoTests {
         #expect(bobs["undone"] as? String == "tick serve: add \u{201C}b\(extra - 1)\u{201D}")
     }
 
+    /// A tester: what a member deleted from a shared list, its owner could not put back, and
+    /// after the member's share ended nobody could.
+    @Test("the owner restores what a member deleted from her list, also once the share ended; her restore is her change to undo")
+    func ownerRestoresMembersDeletion() throws {
+        let harness = try PostgresServiceHarness()
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Family"}"#))["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        let shopping = try Self.add(harness, #"{"title":"Shopping","list":"\#(list)"}"#)
+        let milk = try Self.add(harness, #"{"title":"Milk","parent":"\#(shopping)"}"#)
+        let eggs = try Self.add(harness, #"{"title":"Eggs","list":"\#(list)"}"#)
+        let number = Self.object(harness.send("GET", "/api/v1/reminders/" + shopping))["number"] as? Int
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + shopping, as: "bob").status == 200)
+        #expect(Self.object(harness.send("GET", "/api/v1/reminders/" + milk))["parentUID"] is NSNull)
+
+        let restored = harness.send("POST", "/api/v1/reminders/\(shopping)/restore")
+        try #require(restored.status == 201, "\(restored.status) \(restored.bodyText)")
+        #expect(Self.object(restored)["number"] as? Int == number)
+        #expect(Self.object(restored)["listID"] as? String == list)
+        #expect(Self.object(harness.send("GET", "/api/v1/reminders/" + milk))["parentUID"] as? String == shopping)
+        // bob's own restore finds it back, and says so.
+        let again = harness.send("POST", "/api/v1/reminders/\(shopping)/restore", as: "bob")
+        #expect(again.status == 409)
+        #expect(again.bodyText.contains("is not deleted (restored already?)"), "\(again.bodyText)")
+        let snapshot = try harness.snapshot()
+        let bobsUndo = harness.send("POST", "/api/v1/undo", as: "bob")
+        #expect(bobsUndo.status == 409, "\(bobsUndo.status) \(bobsUndo.bodyText)")
+        #expect(try harness.snapshot() == snapshot)
+        // ann's restore is a change of hers.
+        #expect(Self.object(harness.send("POST", "/api/v1/undo"))["undone"] as? String == "tick serve: restore \u{201C}Shopping\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + shopping).status == 404)
+        #expect(harness.send("POST", "/api/v1/reminders/\(shopping)/restore").status == 201)
+
+        // Once the share has ended, the owner still puts back what the member deleted.
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + eggs, as: "bob").status == 200)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob").status == 204)
+        #expect(harness.send("POST", "/api/v1/reminders/\(eggs)/restore", as: "bob").status == 404)
+        #expect(harness.send("POST", "/api/v1/reminders/\(eggs)/restore").status == 201)
+
+        // What bob deleted from his own list is his alone to put back.
+        let bobs = try Self.add(harness, #"{"title":"bob's"}"#, as: "bob")
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + bobs, as: "bob").status == 200)
+        let before = try harness.snapshot()
+        let refused = harness.send("POST", "/api/v1/reminders/\(bobs)/restore")
+        #expect(refused.status == 404)
+        #expect(!refused.bodyText.contains("bob's"))
+        #expect(try harness.snapshot() == before)
+        #expect(harness.send("POST", "/api/v1/reminders/\(bobs)/restore", as: "bob").status == 201)
+    }
+
     @Test("shares come back with an undo: of a list deleted while shared, of an unshare, of a change of access; a share's undo ends it")
     func sharesComeBack() throws {
         let harness = try PostgresServiceHarness()
