@@ -152,6 +152,7 @@ extension SyncEngine {
             combined.warnings += item.batch.warnings
         }
         try store.write { db in
+            for (item, state) in items where state != nil { try restoreDeletedHere(item.reminder.uid, in: db) }
             _ = try Actions.importBatch(ImportRequest(batch: combined, fallbackListName: list.name, mergeRule: .sync),
                                         in: db, context: context)
             for (item, state) in items {
@@ -165,6 +166,28 @@ extension SyncEngine {
                 // Moved here from another calendar of the account: it is no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
+        }
+    }
+
+    /// A synced reminder deleted in Tick that the sync takes from the server again (an edit
+    /// there wins over the deletion): put back first as the change journal has it (its
+    /// number, its place, its subtasks that are still top-level, `Actions.restore`), so that
+    /// the import then updates it there instead of adding it under a new number. When the
+    /// change deleted nothing else, it is taken back whole: its other rows put back and the
+    /// change marked undone, so that `tick undo` goes on to the change before it. Nothing
+    /// when it exists, when no change in the journal deleted it (the terminal UI does not
+    /// journal deletions), or when its list is gone.
+    func restoreDeletedHere(_ uid: ReminderUID, in db: Database) throws {
+        guard try db.reminder(uid: uid) == nil, let change = try db.changeDeleting(uid: uid) else { return }
+        let touched = try db.journaledReminders(of: change)
+        guard let deleted = touched.first(where: { $0.before?.uid == uid && !$0.existedAfter })?.before,
+              try db.list(id: deleted.listID) != nil else { return }
+        let subtasks = touched.filter { $0.before?.parentUID == uid && $0.existedAfter && $0.after?.parentUID == nil }
+        _ = try Actions.restore(DeletedReminder(reminder: deleted, subtasks: subtasks.map(\.number)), in: db)
+        let relinked = try subtasks.allSatisfy { try db.reminder(number: $0.number)?.parentUID == uid }
+        if touched.count == subtasks.count + 1, relinked, try db.journaledLists(of: change).isEmpty {
+            try db.restoreJournaledRecords(of: change)
+            try db.markUndone(change, at: context.now)
         }
     }
 

@@ -210,6 +210,38 @@ struct SyncWithServerTests {
         #expect(setup.listReport(again, "Tasks")?["remoteAdded"] as? Int == 0)
     }
 
+    /// A tester: a reminder deleted in Tick while the phone edited it came back (the edit
+    /// wins) under a new number, at the end of its list, and `tick undo` of the deletion then
+    /// said another reminder had its UID.
+    @Test("a reminder deleted in Tick and edited on the phone comes back with its number, place and subtask")
+    func deletedHereComesBackAsItWas() throws {
+        let setup = try Setup()
+        try setup.seedTasks(3)
+        _ = try setup.sync()
+        func numbers() throws -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: try setup.reminders("Tasks").map { ($0["uid"] as! String, $0["number"] as! Int) })
+        }
+        let before = try numbers()
+        setup.tick.ok("edit", "\(before["t3"]!)", "--parent", "\(before["t2"]!)")
+        _ = try setup.sync()
+        try setup.server.put("tasks", "t2.ics", CalDAVServer.vtodo([
+            "UID:t2", "DTSTAMP:20261129T100000Z", "LAST-MODIFIED:20261129T100000Z", "SUMMARY:Task 2 edited on the phone",
+        ]))
+        setup.tick.ok("delete", "\(before["t2"]!)")
+        let report = try setup.sync()
+        #expect((report["conflicts"] as? [[String: Any]] ?? []).contains { $0["property"] as? String == "deleted" })
+        let after = try setup.reminders("Tasks")
+        #expect(try numbers() == before)
+        #expect(after.map { $0["uid"] as? String } == ["t1", "t2", "t3"])
+        #expect(after.first { $0["uid"] as? String == "t2" }?["title"] as? String == "Task 2 edited on the phone")
+        #expect(after.first { $0["uid"] as? String == "t3" }?["parentUID"] as? String == "t2")
+        // The deletion is taken back whole: `tick undo` goes on to the change before it.
+        let undo = setup.tick.run("undo")
+        #expect(undo.status == 0, "\(undo.errors)")
+        #expect(undo.output.contains("tick edit \(before["t3"]!) --parent \(before["t2"]!)"), "\(undo.output)")
+        #expect(try setup.reminders("Tasks").first { $0["uid"] as? String == "t3" }?["parentUID"] is NSNull)
+    }
+
     @Test("a server that suddenly shows an empty collection wipes nothing without --allow-deletes")
     func deletionGuard() throws {
         let setup = try Setup()
