@@ -165,7 +165,7 @@ struct AppStateBrowseTests {
     @Test("f flags the selected reminder through an edit of the flag alone")
     func flag() {
         var state = TUIFixture.loaded(TUIFixture.three)
-        guard case .apply(.edit(let number, let fields), false)? = state.press(.character("f")).first else {
+        guard case .apply(.edit(let number, let fields), false, _)? = state.press(.character("f")).first else {
             Issue.record("no edit")
             return
         }

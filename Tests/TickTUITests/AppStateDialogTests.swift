@@ -183,7 +183,7 @@ struct AppStateDialogTests {
         #expect(state.mode == .browse)
         state.press(.character("e"), .down)
         state.type(" daily")
-        guard case .apply(.edit(_, let fields), _)? = state.press(.enter).first else { Issue.record("no edit"); return }
+        guard case .apply(.edit(_, let fields), _, _)? = state.press(.enter).first else { Issue.record("no edit"); return }
         #expect(fields == ReminderFields(notes: " daily")) // only what was changed: the due date is not written
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TickTUI
+import TickActions
 import TickModel
 import TickStore
 import TestSupport
@@ -50,5 +51,41 @@ struct DataSourceActionTests {
         #expect(Self.failure(source.perform(.apply(restore, isUndo: true)))
                 == "the list of “Stamps” no longer exists, so it cannot be put back")
         #expect(Self.failure(source.perform(.apply(.deleteList(list.id), isUndo: true))) == "that list no longer exists")
+    }
+
+    /// A tester: a reminder deleted in the UI was gone for good once the UI quit (`tick
+    /// undo` took back an older command's change instead: the UI journaled nothing).
+    @Test("each change of the UI is one change of the journal, which tick undo takes back after the UI quit; the UI's u marks it undone")
+    func changesAreJournaled() throws {
+        let (_, store, source) = try Self.source()
+        let (milk, bread) = try store.write { db in
+            let list = try db.defaultList()
+            return (try db.insert(Reminder(listID: list.id, title: "Milk", createdAt: Fixture.now)),
+                    try db.insert(Reminder(listID: list.id, title: "Bread", createdAt: Fixture.now)))
+        }
+        guard case .applied(let deleted)? = source.perform(.apply(.delete(milk.number), isUndo: false)),
+              let journaled = deleted.journalChange else {
+            Issue.record("the delete was not journaled")
+            return
+        }
+        let actions = Actions(store: store, context: ActionContext(dateContext: TUIFixture.context))
+        #expect(try actions.undoableChanges().map(\.command) == ["tick ui: delete of \u{201C}Milk\u{201D}"])
+        let undone = try actions.undo()
+        #expect(undone.change.id == journaled)
+        #expect(undone.restored.map(\.number) == [milk.number])
+
+        // Undone in the UI (`u`): marked undone there, so `tick undo` has nothing left of it.
+        guard case .applied(let edited)? = source.perform(.apply(.edit(bread.number, ReminderFields(title: "Rye bread")), isUndo: false)),
+              let inverse = edited.inverse, let change = edited.journalChange else {
+            Issue.record("the edit was not journaled")
+            return
+        }
+        guard case .applied(let reverted)? = source.perform(.apply(inverse, isUndo: true, undoing: change)) else {
+            Issue.record("the edit was not undone")
+            return
+        }
+        #expect(reverted.journalChange == nil)
+        #expect(try actions.undoableChanges().isEmpty)
+        #expect(try store.read { db in try db.reminder(number: bread.number)?.title } == "Bread")
     }
 }

@@ -4,6 +4,25 @@ import TickModel
 import TickStore
 
 extension DataSource {
+    /// `apply(_:isUndo:_:)` as one change of the change journal, described as `tick ui: `
+    /// and what was done (`tick ui: delete of “Buy milk”`), so that `tick undo` takes back
+    /// what the UI did after it quit, as it does a command's change. An undo of the UI (`u`)
+    /// is no change of the journal (as `tick undo` is none): it marks the change it takes
+    /// back (`undoing`) undone, so that `tick undo` goes on to the one before.
+    func applyJournaled(_ change: Change, isUndo: Bool, undoing: Int64?, _ db: Database) throws -> ChangeOutcome {
+        if isUndo {
+            let outcome = try apply(change, isUndo: true, db)
+            if let undoing { try db.markUndone(undoing, at: clock()) }
+            return outcome
+        }
+        let recorded = try db.recordingChange(at: clock(), describedBy: { "tick ui: " + AppState.label(for: $0) }) {
+            try apply(change, isUndo: false, db)
+        }
+        var outcome = recorded.value
+        outcome.journalChange = recorded.change
+        return outcome
+    }
+
     /// Applies `change` inside the write transaction `db` and returns what it did, with
     /// the change that reverses it (read in the same transaction, so it reverses exactly
     /// what was written even when another process changed things since the screen was drawn).

@@ -61,8 +61,8 @@ final class DataSource {
                 return .loaded(try snapshot(request))
             case .loadWindow(let request):
                 return .loadedWindow(try store.read { db in try self.window(request, db) })
-            case .apply(let change, let isUndo):
-                let outcome = try store.write { db in try self.apply(change, isUndo: isUndo, db) }
+            case .apply(let change, let isUndo, let undoing):
+                let outcome = try store.write { db in try self.applyJournaled(change, isUndo: isUndo, undoing: undoing, db) }
                 forgetMemory()
                 return .applied(outcome)
             case .countReminders(let id):

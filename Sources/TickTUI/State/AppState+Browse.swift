@@ -165,7 +165,7 @@ extension AppState {
             return []
         }
         undoInFlight = entry
-        return [.apply(entry.change, isUndo: true)]
+        return [.apply(entry.change, isUndo: true, undoing: entry.journalChange)]
     }
 
     // MARK: - Opening dialogs

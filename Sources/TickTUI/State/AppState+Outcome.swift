@@ -11,7 +11,7 @@ extension AppState {
             undoInFlight = nil
             message = StatusMessage(text: AppState.undoReport(for: outcome, label: entry?.label ?? label))
         } else if let inverse = outcome.inverse {
-            undoStack.append(UndoEntry(change: inverse, label: label))
+            undoStack.append(UndoEntry(change: inverse, label: label, journalChange: outcome.journalChange))
             if undoStack.count > AppState.undoLimit { undoStack.removeFirst(undoStack.count - AppState.undoLimit) }
             message = StatusMessage(text: AppState.report(for: outcome, listName: outcome.after.flatMap { list($0.listID)?.name }))
             if case .snooze = outcome.change, case .absolute(let until)? = outcome.after?.alarms.last(where: \.isSnooze)?.trigger {

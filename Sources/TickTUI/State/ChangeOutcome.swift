@@ -27,4 +27,7 @@ struct ChangeOutcome: Hashable, Sendable {
     var keptListFields: [String] = []
     /// Whether the change wrote nothing because the reminder already was as asked.
     var isNoChange = false
+    /// The change of the change journal it was recorded as: nil for an undo, and for a
+    /// change that wrote nothing.
+    var journalChange: Int64?
 }

@@ -8,8 +8,9 @@ enum Effect: Hashable, Sendable {
     case reloadAll(WindowRequest)
     /// Read a window of rows of the table's scope.
     case loadWindow(WindowRequest)
-    /// Apply a change in one transaction.
-    case apply(Change, isUndo: Bool)
+    /// Apply a change in one transaction, as one change of the change journal (`tick undo`
+    /// takes it back too); an undo is none, and marks the journal's change `undoing` undone.
+    case apply(Change, isUndo: Bool, undoing: Int64? = nil)
     /// Count a list's reminders, open and completed (answer: `listSize`), to ask before
     /// deleting it with them.
     case countReminders(inList: ReminderList.ID)

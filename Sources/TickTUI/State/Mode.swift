@@ -34,6 +34,8 @@ struct UndoEntry: Hashable, Sendable {
     var change: Change
     /// What was done, for the message: "delete of “Buy milk”".
     var label: String
+    /// The change of the change journal it was recorded as (nil when it wrote nothing there).
+    var journalChange: Int64? = nil
 }
 
 /// The snooze prompt: when the selected reminder's alarm rings again, in the words of
