@@ -98,8 +98,15 @@ extension Recurrence {
             }
             until = value
         }
+        // Parts Tick does not expand are still checked against the RFC: a rule it does not
+        // allow is no rule to keep (BYWEEKNO and BYYEARDAY belong to yearly rules).
+        for (name, range) in [("BYWEEKNO", -53...53), ("BYYEARDAY", -366...366)] where fields[name] != nil {
+            guard frequency == .yearly else { throw fail("\(name) is only allowed with FREQ=YEARLY (RFC 5545 §3.3.10)") }
+            _ = try integers(name, range)
+            throw fail("\(name) is not supported by Tick")
+        }
         if let name = fields.keys.sorted().first {
-            if ["BYYEARDAY", "BYWEEKNO", "RSCALE", "SKIP"].contains(name) {
+            if ["RSCALE", "SKIP"].contains(name) {
                 throw fail("\(name) is not supported by Tick")
             }
             throw fail("\(name) is not a recurrence rule part")

@@ -25,6 +25,40 @@ struct ICalendarLenientTests {
         #expect(!batch.losses.contains { $0.contains("PRIORITY") })
     }
 
+    /// Testers: `EXDATE:20261399T000000Z`, an `RDATE` of no real day and a `RECURRENCE-ID`
+    /// of none were kept as written; `DUE;TZID=:…` was given back with a VTIMEZONE whose
+    /// `TZID` was empty.
+    @Test("EXDATE, RDATE and RECURRENCE-ID of no real day are losses, left out; an empty TZID reads as floating and is written without it")
+    func undatedRecurrenceLines() throws {
+        let text = F.calendar([
+            "BEGIN:VTODO", "UID:s", "SUMMARY:Series", "DUE:20261201T090000Z", "RRULE:FREQ=DAILY",
+            "EXDATE:20261399T090000Z", "EXDATE:20261203T090000Z,20261204T090000Z", "RDATE;VALUE=PERIOD:20261210T090000Z/PT1H",
+            "RDATE:tomorrow", "EXDATE;TZID=:20261205T090000", "RDATE;VALUE=DATE:20261224", "END:VTODO",
+            "BEGIN:VTODO", "UID:s", "RECURRENCE-ID:20261399T090000Z", "SUMMARY:Changed", "END:VTODO",
+            "BEGIN:VTODO", "UID:f", "SUMMARY:Floating", "DUE;TZID=:20261201T090000", "END:VTODO",
+        ])
+        let batch = try F.read(text)
+        #expect(batch.losses == [
+            "test.ics line 12: libical could not read this RDATE line (RFC 5545); it was ignored",
+            "test.ics line 9: this EXDATE holds '20261399T090000Z', which is no date (RFC 5545 §3.8.5); it was left out",
+            "test.ics line 13: this EXDATE has a TZID that names no time zone (RFC 5545 §3.8.5); it was left out",
+            "test.ics line 18: this RECURRENCE-ID holds '20261399T090000Z', which is no date (RFC 5545 §3.8.4.4); "
+                + "the changed occurrence it starts was left out",
+        ], "\(batch.warnings)")
+        let series = try #require(batch.reminders.first { $0.reminder.uid == "s" }?.reminder)
+        #expect(series.iCalendarExtras.contains("EXDATE:20261203T090000Z,20261204T090000Z"))
+        #expect(series.iCalendarExtras.contains("RDATE;VALUE=PERIOD:20261210T090000Z/PT1H"))
+        #expect(series.iCalendarExtras.contains("RDATE;VALUE=DATE:20261224"))
+        #expect(!series.iCalendarExtras.contains("1399") && !series.iCalendarExtras.contains("tomorrow"))
+        #expect(!series.iCalendarExtras.contains("Changed") && !series.iCalendarExtras.contains("TZID="))
+        let floating = try #require(batch.reminders.first { $0.reminder.uid == "f" }?.reminder)
+        #expect(floating.due == .floating(try #require(LocalDateTime("20261201T090000"))))
+        #expect(batch.warnings.contains { $0.hasPrefix("test.ics line 24: this DUE value is not valid RFC 5545") }, "\(batch.warnings)")
+        let written = try F.roundTrip(text)
+        #expect(written.contains("DUE:20261201T090000\r\n"))
+        #expect(!written.contains("TZID=:") && !written.contains("TZID:\r\n") && !written.contains("BEGIN:VTIMEZONE"), "\(written)")
+    }
+
     @Test("STATUS:DONE and STATUS:COMPLETE are read as COMPLETED, and the warning says so", arguments: ["DONE", "done", "COMPLETE"])
     func doneSynonyms(_ status: String) throws {
         let batch = try F.read(F.vtodo(["SUMMARY:Paid", "STATUS:\(status)", "COMPLETED:20261101T100000Z"]))

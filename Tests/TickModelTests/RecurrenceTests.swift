@@ -124,12 +124,14 @@ struct RecurrenceRFCExampleTests {
             }
         }
         for unsupported in ["FREQ=HOURLY", "FREQ=MINUTELY;INTERVAL=15", "FREQ=YEARLY;BYWEEKNO=20", "FREQ=DAILY;BYFOO=1",
-                            "FREQ=DAILY;BYHOUR=9,17"] {
+                            "FREQ=DAILY;BYHOUR=9,17", "FREQ=YEARLY;BYYEARDAY=1,-1", "FREQ=YEARLY;BYWEEKNO=-53"] {
             let why = reason(unsupported)
             #expect(why.map(Recurrence.isUnsupportedReason) == true, "\(unsupported): \(why ?? "read")")
         }
         for invalid in ["FREQ=DAILY;BYMONTH=13", "FREQ=DAILY;UNTIL=20261399", "FREQ=DAILY;BYSETPOS=1", "FREQ=DAILY;INTERVAL=0",
-                        "FREQ=DAILY;COUNT=2;UNTIL=20261231", "FREQ=WEEKLY;BYDAY=2MO", "INTERVAL=2"] {
+                        "FREQ=DAILY;COUNT=2;UNTIL=20261231", "FREQ=WEEKLY;BYDAY=2MO", "INTERVAL=2",
+                        // A tester: BYWEEKNO in a monthly rule was kept as a rule Tick does not expand.
+                        "FREQ=MONTHLY;BYWEEKNO=5", "FREQ=DAILY;BYYEARDAY=100", "FREQ=YEARLY;BYWEEKNO=54", "FREQ=YEARLY;BYYEARDAY=0"] {
             let why = reason(invalid)
             #expect(why.map(Recurrence.isUnsupportedReason) == false, "\(invalid): \(why ?? "read")")
         }

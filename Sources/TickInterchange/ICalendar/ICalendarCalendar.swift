@@ -115,6 +115,7 @@ struct ICalendarCalendar {
             results.warn(warning.line, warning.message, isLoss: warning.isLoss)
         }
         if reading.missingUID { results.noteMissingUID() }
+        if reading.isLeftOut { return }
         let version = reading.version ?? ICalendarVersion(line: reading.beginLine)
         if let lines = reading.overrideLines, let record = reading.record {
             overrides.append(Override(uid: reading.uid, lines: lines, record: record, version: version))

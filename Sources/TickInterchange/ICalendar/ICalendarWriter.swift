@@ -242,7 +242,7 @@ public struct ICalendarWriter: Sendable {
                 guard let component = ICalendarComponentParser.vtodo(containing: [line]) else { continue }
                 defer { icalcomponent_free(component) }
                 for property in LibicalComponent(pointer: component).properties() {
-                    if let tzid = property.tzid, !result.contains(tzid) { result.append(tzid) }
+                    if let tzid = property.tzid, !tzid.isEmpty, !result.contains(tzid) { result.append(tzid) }
                 }
             }
         }

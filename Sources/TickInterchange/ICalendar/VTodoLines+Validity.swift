@@ -19,6 +19,9 @@ extension VTodoLines {
     /// - Complexity: O(n) in the length of the line.
     static func hasValidValue(_ text: String, _ name: String) -> Bool {
         guard let (parameters, value) = split(text) else { return false }
+        // A `TZID` naming no zone (`DUE;TZID=:…`, a tester) is read as a floating time; given
+        // back, it would ask for a VTIMEZONE without a name.
+        if parameters.contains(where: { isEmptyTZID($0) }) { return false }
         switch name {
         case "DUE", "DTSTART":
             if parameters.contains(where: { $0.uppercased() == "VALUE=DATE" }) { return isDigits(value, 8) }
@@ -35,6 +38,15 @@ extension VTodoLines {
             return true
         }
     }
+
+    /// Whether `parameter` is a `TZID` with an empty value (`TZID=`, `TZID=""`).
+    static func isEmptyTZID(_ parameter: Substring) -> Bool {
+        let upper = parameter.uppercased()
+        return upper == "TZID=" || upper == "TZID=\"\""
+    }
+
+    /// The parameters of a content line (`NAME=value`, before the first colon outside double quotes).
+    static func parameters(of text: String) -> [Substring] { split(text)?.parameters ?? [] }
 
     /// The value of a content line (after the first colon outside double quotes); nil without a colon.
     static func value(of text: String) -> Substring? { split(text)?.value }

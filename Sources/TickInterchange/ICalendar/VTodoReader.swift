@@ -38,6 +38,8 @@ struct VTodoReading: Sendable {
     var unreadable: Bool = false
     /// A date Tick cannot hold (`VTodoReader.outOfRangeDate`): the file is refused.
     var refusal: Warning?
+    /// Nothing of it is kept (a changed occurrence of no real day); its warnings say so.
+    var isLeftOut = false
 }
 
 /// Reads VTODOs through libical and maps them (`VTodoRecord`), with its own libical
@@ -116,6 +118,14 @@ final class VTodoReader {
         }
         reading.warnings = warnings
         if fields.hasRecurrenceID {
+            // A changed occurrence of no real day (`RECURRENCE-ID:20261399T090000Z`) changes
+            // no occurrence: left out, said so (a tester: it was kept as written).
+            if let line = kept.first(where: { $0.name == "RECURRENCE-ID" }), let problem = VTodoRecord.undatedValue(line.text) {
+                reading.warnings.append(.init(line: line.lineNumber, message: "this RECURRENCE-ID \(problem) (RFC 5545 §3.8.4.4); "
+                                              + "the changed occurrence it starts was left out", isLoss: true))
+                reading.isLeftOut = true
+                return reading
+            }
             reading.overrideLines = kept.map(\.text)
             reading.record = record
         } else if isResolvable(fields) {

@@ -63,6 +63,12 @@ struct VTodoRecord: Sendable {
                 if name == "RELATED-TO" { relations.append(line); continue }
                 if name == "CATEGORIES" { categories.append(line); continue }
                 guard let bit = VTodoLines.onceIndex[name] else {
+                    // A tester: `EXDATE:20261399T000000Z` was kept as written, a date no
+                    // client can read (nor Tick, which then repeats on that day).
+                    if name == "EXDATE" || name == "RDATE", let problem = VTodoRecord.undatedValue(line.text) {
+                        warnLoss(line.lineNumber, "this \(name) \(problem) (RFC 5545 §3.8.5); it was left out")
+                        continue
+                    }
                     extras.append(line.text)
                     continue
                 }
@@ -128,6 +134,28 @@ struct VTodoRecord: Sendable {
     /// (and a nested VTODO would come back as a to-do of its own).
     static let notAllowedInside: Set<String> = ["VCALENDAR", "VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE",
                                                 "STANDARD", "DAYLIGHT", "VAVAILABILITY", "AVAILABLE"]
+
+    /// What is wrong with an `EXDATE` or `RDATE` line (`text`): a `TZID` naming no zone, or
+    /// a value that is no date, date-time or period such as `20261399T000000Z` (said as
+    /// "holds '…', which is no date"); nil when each value is one (an empty value is none).
+    static func undatedValue(_ text: String) -> String? {
+        if VTodoLines.parameters(of: text).contains(where: VTodoLines.isEmptyTZID) { return "has a TZID that names no time zone" }
+        guard let value = VTodoLines.value(of: text), !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        func isDate(_ text: Substring) -> Bool {
+            let text = text.hasSuffix("Z") || text.hasSuffix("z") ? text.dropLast() : text
+            return text.utf8.count == 8 ? CalendarDay(text) != nil : text.utf8.count == 15 && LocalDateTime(text) != nil
+        }
+        for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = item.trimmingCharacters(in: .whitespaces)
+            // A period (RDATE;VALUE=PERIOD): a start, then an end or a duration.
+            let ends = item.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            let endIsDuration = ends.count == 2 && ends[1].drop { $0 == "+" || $0 == "-" }.first == "P"
+            guard isDate(ends[0]), ends.count == 1 || endIsDuration || isDate(ends[1]) else {
+                return "holds '\(item)', which is no date"
+            }
+        }
+        return nil
+    }
 
     /// Whether `text`, the first line of the date or number property `name`, has a value
     /// that libical did not read into `fields` (no real day, an hour of 25, a priority in

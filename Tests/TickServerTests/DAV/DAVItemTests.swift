@@ -144,6 +144,14 @@ import TickServer
          403, "valid-calendar-data"),
         ("two versions of one to-do", ServiceHarness.todo(uid: "x", summary: "One").replacingOccurrences(
             of: "END:VCALENDAR", with: "BEGIN:VTODO\r\nUID:x\r\nSUMMARY:Other\r\nEND:VTODO\r\nEND:VCALENDAR"), 403, "valid-calendar-data"),
+        // Testers: dates of no real day in the lines Tick keeps as written, a yearly part in a monthly rule.
+        ("EXDATE of no real day", ServiceHarness.todo(uid: "x", summary: "Exdate", extra: [
+            "DUE:20261201T090000Z", "RRULE:FREQ=DAILY", "EXDATE:20261399T090000Z"]), 403, "valid-calendar-data"),
+        ("RECURRENCE-ID of no real day", ServiceHarness.todo(uid: "x", summary: "Series", extra: ["DUE:20261201T090000Z", "RRULE:FREQ=DAILY"])
+            .replacingOccurrences(of: "END:VCALENDAR", with: "BEGIN:VTODO\r\nUID:x\r\nRECURRENCE-ID:20261399T090000Z\r\n"
+                                  + "SUMMARY:Changed\r\nEND:VTODO\r\nEND:VCALENDAR"), 403, "valid-calendar-data"),
+        ("RRULE BYWEEKNO in a monthly rule", ServiceHarness.todo(uid: "x", summary: "Weekno", extra: [
+            "DUE:20261201T090000Z", "RRULE:FREQ=MONTHLY;BYWEEKNO=5"]), 403, "valid-calendar-data"),
     ]
 
     /// What the reader reads as well as it can (an out-of-range PRIORITY, a date written with
