@@ -50,8 +50,8 @@ struct ICalendarCommandTests {
         let result = cli.run("import", "groceries.ics")
         #expect(result.status == 0)
         #expect(result.lines == ["Imported 3 reminders into Groceries.", "New lists: Groceries", "Skipped 1 VEVENT."])
-        // A zone warning names the first VTODO that uses the zone.
-        #expect(result.errors.hasPrefix("tick: warning: groceries.ics line 17: TZID 'Mars/Olympus' is not a time zone"))
+        // A zone warning names the first line that uses the zone (it named the BEGIN:VTODO line, 17).
+        #expect(result.errors.hasPrefix("tick: warning: groceries.ics line 22: TZID 'Mars/Olympus' is not a time zone"))
         let lines = cli.ok("list", "Groceries").split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         // Numbers and places follow X-APPLE-SORT-ORDER; the subtask sits under its parent.

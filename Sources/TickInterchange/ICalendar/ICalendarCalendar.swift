@@ -136,9 +136,10 @@ struct ICalendarCalendar {
         var warnings: [VTodoReading.Warning] = []
         let zoneWarnings = zones.warnings.count
         let reminder = try VTodoReader(zones: zones, now: reader.now).reminder(record, uid: uid, warnings: &warnings)
-        // A zone read for the first time here is reported at the first VTODO using it.
-        for message in zones.warnings.dropFirst(zoneWarnings) {
-            results.warn(record.beginLine, message, isLoss: zones.unknownZoneWarnings.contains(message))
+        // A zone read for the first time here is reported at the first line using it (a
+        // tester: the refusal of a PUT named the line of BEGIN:VTODO).
+        for (message, tzid) in zip(zones.warnings, zones.warnedZones).dropFirst(zoneWarnings) {
+            results.warn(record.firstLine(naming: tzid) ?? record.beginLine, message, isLoss: zones.unknownZoneWarnings.contains(message))
         }
         for warning in warnings where !isTickExport || !warning.isAboutKeptContradiction {
             results.warn(warning.line, warning.message, isLoss: warning.isLoss)

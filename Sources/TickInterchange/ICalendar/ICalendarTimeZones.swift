@@ -41,6 +41,8 @@ public final class ICalendarTimeZones {
     private var cache: [String: Zone] = [:]
     /// Messages about zones that could not be read exactly, one per `TZID`.
     private(set) var warnings: [String] = []
+    /// The `TZID` each of `warnings` is about, in the same order.
+    private(set) var warnedZones: [String] = []
     /// Those of `warnings` about a `TZID` read as UTC for want of a definition (a loss:
     /// `ImportBatch.losses`; the JSON API refuses such a zone name too).
     private(set) var unknownZoneWarnings: Set<String> = []
@@ -202,17 +204,20 @@ public final class ICalendarTimeZones {
             }
         }
         if let iana = WindowsTimeZones.ianaIdentifier(for: tzid), let zone = TimeZone(identifier: iana) {
+            warnedZones.append(tzid)
             warnings.append("TZID '\(tzid)' is a Windows time zone name and the file has no VTIMEZONE for it; "
                             + "its times were read as \(iana) and it is kept as written")
             return .mapped(zone)
         }
         if let meant, let zone = TimeZone(identifier: meant) {
+            warnedZones.append(tzid)
             warnings.append("TZID '\(tzid)' is an abbreviation, not a time zone name, and the file has no VTIMEZONE for it; "
                             + "its times were read as \(meant), the zone it usually stands for, and it is kept as written")
             return .mapped(zone)
         }
         let warning = "TZID '\(tzid)' is not a time zone Tick knows and the file has no VTIMEZONE for it; "
             + "its times were read as UTC, and an export defines it as UTC"
+        warnedZones.append(tzid)
         warnings.append(warning)
         unknownZoneWarnings.insert(warning)
         return .unknown

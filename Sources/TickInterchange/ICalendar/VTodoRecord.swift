@@ -135,6 +135,24 @@ struct VTodoRecord: Sendable {
     static let notAllowedInside: Set<String> = ["VCALENDAR", "VTODO", "VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE",
                                                 "STANDARD", "DAYLIGHT", "VAVAILABILITY", "AVAILABLE"]
 
+    /// The number of the first line whose `TZID` parameter is `tzid` (quoted or not, any
+    /// case of the parameter's name), nil when none is.
+    func firstLine(naming tzid: String) -> Int? {
+        for item in items {
+            let lines: [ICalendarContentLine] = switch item {
+            case .property(let line): [line]
+            case .block(let lines): lines
+            }
+            for line in lines where VTodoLines.parameters(of: line.text).contains(where: { parameter in
+                let parts = parameter.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0].uppercased() == "TZID" else { return false }
+                let value = parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2 ? parts[1].dropFirst().dropLast() : parts[1]
+                return value == tzid
+            }) { return line.lineNumber }
+        }
+        return nil
+    }
+
     /// What is wrong with an `EXDATE` or `RDATE` line (`text`): a `TZID` naming no zone, or
     /// a value that is no date, date-time or period such as `20261399T000000Z` (said as
     /// "holds '…', which is no date"); nil when each value is one (an empty value is none).
