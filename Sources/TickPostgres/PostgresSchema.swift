@@ -281,9 +281,12 @@ public enum PostgresSchema {
     /// member of a shared list could count the owner's changes in their private lists from
     /// the gaps between a shared list's ETags and tokens (a tester). A list's counter starts
     /// above every number a list of the owner's had before the step (`dav_sequences`, no
-    /// longer counted) and above the last number of a deleted list of the same id
-    /// (`dav_retired_lists`), so that a sync token of a collection deleted and made again at
-    /// the same URL stays refused (step 10), and the numbers handed out before stay valid.
+    /// longer counted) and above the last number of a deleted list of the same id, whoever's
+    /// it was (`dav_retired_lists`: list ids are unique across users while a list exists, and
+    /// a former member knows the id), so that a sync token of a collection deleted and made
+    /// again at the same URL stays refused (step 10), and the numbers handed out before stay
+    /// valid. A move takes the two lists' counters in the order of their ids, so that moves
+    /// in opposite directions at once do not deadlock (a tester).
     static let davNumbersPerList: [String] = [
         """
         CREATE TABLE dav_list_sequences (
@@ -296,10 +299,8 @@ public enum PostgresSchema {
         """,
         """
         CREATE TABLE dav_retired_lists (
-            owner text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-            list_id text NOT NULL,
-            through bigint NOT NULL,
-            PRIMARY KEY (owner, list_id)
+            list_id text PRIMARY KEY,
+            through bigint NOT NULL
         )
         """,
         """
@@ -311,7 +312,7 @@ public enum PostgresSchema {
         """
         CREATE FUNCTION dav_list_start(who text, list text) RETURNS bigint LANGUAGE sql STABLE AS $$
             SELECT greatest(coalesce((SELECT value FROM dav_sequences WHERE owner = who), 0),
-                            coalesce((SELECT through FROM dav_retired_lists WHERE owner = who AND list_id = list), 0)) + 1
+                            coalesce((SELECT through FROM dav_retired_lists WHERE list_id = list), 0)) + 1
         $$
         """,
         davChangeNumberFunction(perList: true),
@@ -320,28 +321,48 @@ public enum PostgresSchema {
         // A list made starts its counter and its horizon at the same number: no token below it is taken.
         davListCreatedFunction(perList: true),
         "DROP FUNCTION dav_change_number(text, boolean)",
-        // A list deleted leaves its last number, unless its owner is being deleted (a cascade
-        // from `users`, whose row is gone by then).
+        // A list deleted leaves its last number, also when its owner is deleted (another
+        // user may make a list of that id, and a former member still has its tokens).
         """
         CREATE FUNCTION dav_list_retired() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            IF EXISTS (SELECT 1 FROM users WHERE id = old.owner) THEN
-                INSERT INTO dav_retired_lists (owner, list_id, through)
-                SELECT old.owner, old.id, value FROM dav_list_sequences WHERE owner = old.owner AND list_id = old.id
-                ON CONFLICT (owner, list_id) DO UPDATE SET through = greatest(dav_retired_lists.through, excluded.through);
-            END IF;
+            INSERT INTO dav_retired_lists (list_id, through)
+            SELECT old.id, value FROM dav_list_sequences WHERE owner = old.owner AND list_id = old.id
+            ON CONFLICT (list_id) DO UPDATE SET through = greatest(dav_retired_lists.through, excluded.through);
             RETURN old;
         END
         $$
         """,
         "CREATE TRIGGER dav_list_retired BEFORE DELETE ON lists FOR EACH ROW EXECUTE FUNCTION dav_list_retired()",
+        // A move numbers its change in both lists, their counters taken in the order of the
+        // lists' ids (two moves in opposite directions took them in opposite orders: deadlocks).
+        """
+        CREATE FUNCTION dav_reminder_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF old.list_id IS DISTINCT FROM new.list_id THEN
+                PERFORM dav_change_number(old.owner, least(old.list_id, new.list_id), true);
+                PERFORM dav_change_number(old.owner, greatest(old.list_id, new.list_id), true);
+            END IF;
+            UPDATE dav_resources SET deleted = true, seq = dav_change_number(old.owner, old.list_id, false)
+                WHERE owner = old.owner AND list_id = old.list_id AND uid = old.uid;
+            RETURN NULL;
+        END
+        $$
+        """,
+        "DROP TRIGGER dav_reminder_move ON reminders",
+        """
+        CREATE TRIGGER dav_reminder_move AFTER UPDATE ON reminders FOR EACH ROW
+            WHEN (old.list_id IS DISTINCT FROM new.list_id OR old.uid IS DISTINCT FROM new.uid)
+            EXECUTE FUNCTION dav_reminder_moved()
+        """,
     ]
 
     /// Step 11: an owner's journal keeps the newest `JournalChange.depth` or so of each
     /// actor's changes, not of everyone's together (a tester: 110 changes by a member of a
     /// shared list and the owner's own undo and restore were gone); `journal_horizons` holds
-    /// per owner the newest change id dropped from their journal, which tells exactly whether
-    /// a change later than a given one may be missing (`laterChangesToJournaledRecords`).
+    /// per owner the newest id dropped from their journal of a change that added, changed or
+    /// removed a share, which tells exactly whether a later change to a share may be missing
+    /// (`laterChangesToJournaledRecords`).
     /// An owner whose journal was full before this step starts with the horizon step 9's
     /// count implied (just below their oldest change kept).
     static let journalDepthPerActor: [String] = [

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import TickPostgres
@@ -69,26 +70,29 @@ struct PostgresSchemaTests {
         #expect(try rows.map { "\(try $0.decode("owner", as: String.self)) \(try $0.decode("pruned_through", as: Int64.self))" } == ["full 10"])
     }
 
-    @Test("step 12 counts each list's CalDAV changes apart, above every number handed out before, and above a deleted list's of the same id")
+    @Test("step 12 counts each list's CalDAV changes apart, above every number handed out before, and above a deleted list's of the same id, whoever's")
     func davNumbersPerList() throws {
         let database = try PostgresServer.database()
         let connection = try database.connect()
         _ = try PostgresMigrator.migrate(connection, to: Array(PostgresSchema.migrations.prefix(11)))
-        try connection.execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ('u', 'u', '', now())")
-        func addList(_ id: String) throws {
-            try connection.execute("""
-                INSERT INTO lists (owner, id, name, color, position, created_at, modified_at) VALUES ('u', $1, $1, '#FF0000', 1, now(), now())
-                """, [id])
+        func addUser(_ id: String) throws {
+            try connection.execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $1, '', now())", [id])
         }
-        func addReminder(_ uid: String, in list: String) throws {
+        func addList(_ id: String, of owner: String = "u") throws {
+            try connection.execute("""
+                INSERT INTO lists (owner, id, name, color, position, created_at, modified_at) VALUES ($2, $1, $1, '#FF0000', 1, now(), now())
+                """, [id, owner])
+        }
+        func addReminder(_ uid: String, in list: String, of owner: String = "u") throws {
             try connection.execute("""
                 INSERT INTO reminders (owner, number, uid, list_id, title, position, created_at, modified_at)
-                VALUES ('u', (SELECT coalesce(max(number), 0) + 1 FROM reminders WHERE owner = 'u'), $1, $2, $1, 1, now(), now())
-                """, [uid, list])
+                VALUES ($3, (SELECT coalesce(max(number), 0) + 1 FROM reminders WHERE owner = $3), $1, $2, $1, 1, now(), now())
+                """, [uid, list, owner])
         }
         func seq(_ uid: String) throws -> Int64 {
             try connection.execute("SELECT seq FROM dav_resources WHERE uid = $1", [uid]).first?.decode("seq", as: Int64.self) ?? -1
         }
+        try addUser("u")
         try addList("a")
         try addList("b")
         for uid in ["a1", "a2", "b1"] { try addReminder(uid, in: String(uid.prefix(1))) }
@@ -107,9 +111,60 @@ struct PostgresSchemaTests {
         let horizon = try connection.execute("SELECT pruned_through FROM dav_horizons WHERE list_id = 'a'").first?.decode("pruned_through", as: Int64.self)
         #expect(horizon == before + 3)
         #expect(try seq("a5") == before + 4)
-        // A user deleted takes their numbers with them.
+        // A user deleted: their lists' counters go, their last numbers stay, and another user's
+        // list made under one of those ids starts above it (a tester: it started at 1, and a
+        // former member's old token was taken for the new list's).
         try connection.execute("DELETE FROM users WHERE id = 'u'")
-        let left = try connection.execute("SELECT (SELECT count(*) FROM dav_list_sequences) + (SELECT count(*) FROM dav_retired_lists) AS n")
-        #expect(try left.first?.decode("n", as: Int64.self) == 0)
+        #expect(try connection.execute("SELECT count(*) AS n FROM dav_list_sequences").first?.decode("n", as: Int64.self) == 0)
+        try addUser("v")
+        try addList("a", of: "v")
+        try addReminder("v1", in: "a", of: "v")
+        #expect(try seq("v1") == before + 6)
+    }
+
+    /// A tester: moves between two lists in opposite directions at once deadlocked on the
+    /// lists' counters (each move took its source's first).
+    @Test("a move takes both lists' counters in the order of their ids: moves in opposite directions wait, never deadlock")
+    func movesDoNotDeadlock() throws {
+        let database = try PostgresServer.database()
+        let setup = try database.connect()
+        _ = try PostgresMigrator.migrate(setup, to: PostgresSchema.migrations)
+        try setup.execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ('u', 'u', '', now())")
+        for list in ["a", "b"] {
+            try setup.execute("""
+                INSERT INTO lists (owner, id, name, color, position, created_at, modified_at) VALUES ('u', $1, $1, '#FF0000', 1, now(), now())
+                """, [list])
+        }
+        for (number, list) in [(1, "a"), (2, "b"), (3, "a")] {
+            try setup.execute("""
+                INSERT INTO reminders (owner, number, uid, list_id, title, position, created_at, modified_at)
+                VALUES ('u', $1, $3, $2, 'r', 1, now(), now())
+                """, [number, list, "r\(number)"])
+        }
+        let first = try database.connect()
+        let url = database.url
+        // The first holds list a's counter (a change in a), the second moves b → a (it waits
+        // for a's counter, holding nothing), then the first moves a → b and commits.
+        try first.execute("BEGIN")
+        try first.execute("UPDATE reminders SET title = 'changed' WHERE owner = 'u' AND number = 3")
+        let moved = Mutex<String?>(nil)
+        let thread = Thread {
+            do {
+                let second = try PostgresConnection(url: url)
+                try second.execute("UPDATE reminders SET list_id = 'a' WHERE owner = 'u' AND number = 2")
+                moved.withLock { $0 = "moved" }
+            } catch {
+                moved.withLock { $0 = "\(error)" }
+            }
+        }
+        thread.start()
+        Thread.sleep(forTimeInterval: 0.3)
+        try first.execute("UPDATE reminders SET list_id = 'b' WHERE owner = 'u' AND number = 1")
+        try first.execute("COMMIT")
+        let end = Date(timeIntervalSinceNow: 10)
+        while moved.withLock({ $0 }) == nil, Date() < end { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(moved.withLock { $0 } == "moved")
+        let lists = try setup.execute("SELECT list_id FROM reminders WHERE owner = 'u' ORDER BY number").map { try $0.decode("list_id", as: String.self) }
+        #expect(lists == ["b", "a", "a"])
     }
 }

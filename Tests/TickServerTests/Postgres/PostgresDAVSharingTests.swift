@@ -362,4 +362,27 @@ struct PostgresDAVSharingTests {
         #expect(number(dav(harness, "GET", collection + "two.ics").header("ETag")) == first + 1)
         #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead))).syncToken == ahead)
     }
+
+    /// A tester: after ann deleted a list shared with bob, bob made a list at the same URL;
+    /// his client's old token of ann's list was taken for it once it had as many changes, and
+    /// the sync missed his first to-dos and kept ann's deleted ones.
+    @Test("a token of a deleted list is refused for another user's list made at the same URL")
+    func tokenOfAnotherUsersFormerList() throws {
+        let harness = try sharedTeam(access: "write")
+        let collection = "/dav/lists/ann-team/"
+        for uid in ["t1", "t2"] {
+            try #require(dav(harness, "PUT", collection + uid + ".ics", ServiceHarness.todo(uid: uid, summary: uid)).status == 201)
+        }
+        let token = try #require(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(""))).syncToken)
+        let deleted = harness.send("DELETE", "/api/v1/lists/ann-team", query: ["force": "true"], as: "ann")
+        try #require(deleted.status == 200 || deleted.status == 204, "\(deleted.status) \(deleted.bodyText)")
+        let made = dav(harness, "MKCALENDAR", collection, PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Mine"))
+        try #require(made.status == 201, "\(made.status) \(made.bodyText)")
+        for index in 0..<6 {
+            #expect(dav(harness, "PUT", collection + "bob\(index).ics", ServiceHarness.todo(uid: "bob\(index)", summary: "Bob \(index)")).status == 201)
+        }
+        let refused = dav(harness, "REPORT", collection, ServiceHarness.syncCollection(token))
+        #expect(refused.status == 403, "\(refused.status) \(refused.bodyText)")
+        #expect(refused.bodyText.contains("valid-sync-token"))
+    }
 }

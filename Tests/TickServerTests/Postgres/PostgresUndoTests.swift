@@ -292,6 +292,22 @@ struct PostgresUndoTests {
         #expect(bobs["undone"] as? String == "tick serve: add \u{201C}b\(extra - 1)\u{201D}")
     }
 
+    /// A tester: once a member's edits had been dropped from the owner's journal, every undo
+    /// of a share there was refused as "changed too much since", shares nobody touched too.
+    @Test("a member's many edits do not block the owner's undo of her share: only dropped share changes do")
+    func editsDroppedDoNotBlockShares() throws {
+        let harness = try PostgresServiceHarness()
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Family"}"#))["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        let uid = try Self.add(harness, #"{"title":"0","list":"\#(list)"}"#, as: "bob")
+        for index in 1...Int(JournalChange.depth) + 20 {
+            #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"\#(index)"}"#, as: "bob").status == 200)
+        }
+        let undone = harness.send("POST", "/api/v1/undo")
+        #expect(undone.status == 200, "\(undone.status) \(undone.bodyText)")
+        #expect(Self.object(undone)["undone"] as? String == "tick serve: share the list with \u{201C}bob\u{201D}")
+    }
+
     /// A tester: what a member deleted from a shared list, its owner could not put back, and
     /// after the member's share ended nobody could.
     @Test("the owner restores what a member deleted from her list, also once the share ended; her restore is her change to undo")
