@@ -41,7 +41,8 @@ extension Actions {
     }
 
     /// Puts a deleted reminder back as it was: its own number (when no other reminder
-    /// has taken it), its place in its list, and its subtasks that are still top-level.
+    /// has taken it), its place in its list, and its subtasks that are still top-level in
+    /// that list.
     /// - Returns: the reminder as stored again.
     /// - Throws: `ActionError.listGone` when its list was deleted since; `StoreError`
     ///   of kind `.constraint` when its UID was stored again meanwhile (an import).
@@ -54,7 +55,9 @@ extension Actions {
         guard try db.list(id: deleted.reminder.listID) != nil else { throw ActionError.listGone(deleted.reminder.listID) }
         let restored = try db.insert(deleted.reminder, keepingNumber: true, keepingPosition: true)
         for number in deleted.subtasks {
-            guard var child = try db.reminder(number: number), child.parentUID == nil else { continue }
+            // Only one still top-level and in its parent's list: a parent link holds within one
+            // list (a tester: a subtask moved to another list since was linked back across).
+            guard var child = try db.reminder(number: number), child.parentUID == nil, child.listID == restored.listID else { continue }
             child.parentUID = restored.uid
             try db.update(child)
         }

@@ -98,6 +98,9 @@ enum UndoField: String, CaseIterable {
         var reverted = current
         var changedSince: [String] = []
         for field in UndoField.allCases where !field.isSame(before, after) {
+            // A parent link holds within one list: a subtask moved to another list since is
+            // left where it is, not linked back to its old parent (a tester).
+            if field == .parent, before.parentUID != nil, current.listID != before.listID { continue }
             if field.isHeld(by: current, after: after) {
                 field.copy(from: before, to: &reverted)
             } else {

@@ -104,6 +104,23 @@ struct UndoCommandTests {
         #expect(cli.run("undo", "4").errors == "tick: error: change 4 (tick edit 1 --title 'Annual report') was undone already\n")
     }
 
+    /// A tester: a subtask moved to another list after its parent's deletion was linked back
+    /// across lists by the undo of that deletion.
+    @Test("undoing a parent's deletion leaves a subtask moved to another list since where it is, top-level")
+    func subtaskMovedAwayStays() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Errands")
+        cli.ok("add", "Trip")
+        cli.ok("add", "Tickets", "--parent", "1")
+        cli.ok("delete", "1")
+        cli.ok("edit", "2", "--list", "Errands")
+        cli.ok("undo", "4")
+        let tickets = try #require(try cli.json("show", "2", "--json") as? [String: Any])
+        #expect(tickets["parentUID"] is NSNull, "\(tickets)")
+        #expect(tickets["list"] as? String == "Errands")
+        #expect(try titles(cli)[1] == "Trip")
+    }
+
     @Test("a change made outside the journal (the UI, sync, the server) is never overwritten")
     func changesElsewhere() throws {
         let cli = CLIHarness()

@@ -177,7 +177,7 @@ extension PostgresDatabase: JournalStore {
     /// back what a member deleted, also once the member is gone. Nil when there is none, and
     /// for a store opened through a share (only the owner restores this way).
     /// - Throws: `PostgresError` from the server; `StoreError` for a row that does not decode.
-    public func deletionByAnotherUser(uid: ReminderUID) throws -> (reminder: Reminder, subtasks: [Reminder.Number])? {
+    public func deletionByAnotherUser(uid: ReminderUID) throws -> (reminder: Reminder, subtasks: [Reminder.Number], change: Int64)? {
         guard actor == user else { return nil }
         let rows = try run("""
             SELECT b.change, \(PostgresSchema.qualified(PostgresSchema.journaledReminderColumns, by: "b")), b.number FROM journal_changes c
@@ -194,7 +194,30 @@ extension PostgresDatabase: JournalStore {
             WHERE b.owner = $1 AND b.change = $2 AND b.phase = 0 AND b.present AND b.parent_uid = $3 AND a.parent_uid IS NULL
             ORDER BY a.number
             """, [change, uid.rawValue]).map { row throws(PostgresError) in Reminder.Number(try row.decode("number", as: Int64.self)) }
-        return (reminder, subtasks)
+        return (reminder, subtasks, change)
+    }
+
+    /// Puts back the completed occurrences and alarm deliveries of the reminder `number`
+    /// that `change` deleted with it (another user's change in this user's journal, whose
+    /// deletion `deletionByAnotherUser` found), where the reminder exists again: its
+    /// history comes back with it (a tester: a daily reminder came back with none). Nothing
+    /// for a store opened through a share.
+    public func restoreJournaledRecords(of change: Int64, reminder number: Reminder.Number) throws {
+        guard actor == user else { return }
+        try run("""
+            INSERT INTO completed_occurrences (owner, reminder, due, due_time_zone, completed_at)
+            SELECT j.owner, j.reminder, j.due, j.due_time_zone, j.completed_at FROM journal_completed_occurrences j
+            WHERE j.owner = $1 AND j.change = $2 AND j.reminder = $3 AND j.present
+                AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
+            ON CONFLICT DO NOTHING
+            """, [change, number.rawValue])
+        try run("""
+            INSERT INTO alarm_deliveries (owner, reminder, alarm_uid, fire_at, delivered_at, channel)
+            SELECT j.owner, j.reminder, j.alarm_uid, j.fire_at, j.delivered_at, j.channel FROM journal_alarm_deliveries j
+            WHERE j.owner = $1 AND j.change = $2 AND j.reminder = $3
+                AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
+            ON CONFLICT DO NOTHING
+            """, [change, number.rawValue])
     }
 
     /// The reminder's revision on PostgreSQL: a hash of what it holds (`revision(of:)`), so

@@ -83,10 +83,26 @@ extension PostgresAPIStore {
             "restore " + WebService.quoted(restored?.reminder.title ?? uid)
         }) { db -> (reminder: Reminder, listName: String?)? in
             guard let deleted = try db.deletionByAnotherUser(uid: ReminderUID(uid)) else { return nil }
+            guard try db.list(id: deleted.reminder.listID) != nil else {
+                throw Problem.conflict("the list of \(WebService.quoted(deleted.reminder.title)) was deleted since; undo its deletion "
+                                       + "first: nothing was restored")
+            }
             let reminder = try Actions.restore(DeletedReminder(reminder: deleted.reminder, subtasks: deleted.subtasks), in: db)
+            try db.restoreJournaledRecords(of: deleted.change, reminder: reminder.number)
             return (reminder, try db.list(id: reminder.listID)?.name)
         }
         return restored.map { WebService.reminderResponse($0.reminder, listName: $0.listName, status: 201) }
+    }
+
+    /// Why the reminder `uid`, deleted by a member of one of the user's lists, cannot be put
+    /// back because another reminder of the user's has its UID now; nil when that is not so.
+    func uidTakenSinceMembersDeletion(_ uid: String) throws -> String? {
+        try read { db in
+            guard let deleted = try db.deletionByAnotherUser(uid: ReminderUID(uid)),
+                  let present = try db.reminder(uid: ReminderUID(uid)), present.number != deleted.reminder.number else { return nil }
+            return "the reminder with the uid '\(uid)' was deleted, and another reminder (#\(present.number.rawValue)) has that uid now: "
+                + "nothing was restored"
+        }
     }
 
     /// `keysetPage(.list(id, includesCompleted:), …)` read in one statement, the list with

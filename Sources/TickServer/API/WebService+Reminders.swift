@@ -2,6 +2,7 @@ import Foundation
 import TickActions
 import TickInterchange
 import TickModel
+import TickPostgres
 import TickStore
 
 /// Restore and undo on any store that keeps a change journal (`JournalStore`).
@@ -9,7 +10,15 @@ extension APIStore where Transaction: JournalStore {
     /// Puts back a deleted reminder by undoing the change that deleted it (with whatever
     /// else that change deleted), by the rules of `tick undo`.
     func restoreReminder(_ uid: String, context: ActionContext) throws -> HTTPResponse {
-        let (restored, listName) = try writeUnjournaled { db in
+        let (restored, listName) = try WebService.takenUID("the reminder with the uid '\(uid)' cannot be put back: another reminder "
+                                                           + "has its uid now (restored already?); nothing was restored") {
+            try restoreReminderOnce(uid, context: context)
+        }
+        return WebService.reminderResponse(restored, listName: listName, status: 201)
+    }
+
+    private func restoreReminderOnce(_ uid: String, context: ActionContext) throws -> (Reminder, String?) {
+        try writeUnjournaled { db in
             let deleting = try db.changeDeleting(uid: ReminderUID(uid))
             if let present = try db.reminder(uid: ReminderUID(uid)) {
                 // A deletion not undone, and yet a reminder with the uid: another took it since
@@ -33,7 +42,6 @@ extension APIStore where Transaction: JournalStore {
             }
             return (restored, try db.list(id: restored.listID)?.name)
         }
-        return WebService.reminderResponse(restored, listName: listName, status: 201)
     }
 
     /// Undoes the newest change not undone (or the change `change` of the body) in the
@@ -46,7 +54,17 @@ extension APIStore where Transaction: JournalStore {
 
     /// Undoes the change `id`, or the newest not undone when nil.
     func undo(_ id: Int64?, context: ActionContext) throws -> HTTPResponse {
-        let (result, listNames) = try writeUnjournaled { db in
+        let (result, listNames) = try WebService.takenUID("nothing was undone: a reminder it would put back has a uid another "
+                                                          + "reminder has now (put back already?)") { try undoOnce(id, context: context) }
+        let reminders = (result.reverted + result.restored + result.removed).map { TickJSON.object(for: $0, listName: listNames[$0.listID]) }
+        let lists = (result.listsReverted + result.listsRestored + result.listsRemoved).map { TickJSON.object(for: $0) }
+        return WebService.json(.object([("undone", .string(result.change.command)), ("change", .int(result.change.id)),
+                                        ("reminder", reminders.first ?? .null), ("reminders", .array(reminders)),
+                                        ("lists", .array(lists))]))
+    }
+
+    private func undoOnce(_ id: Int64?, context: ActionContext) throws -> (UndoResult, [ReminderList.ID: String]) {
+        try writeUnjournaled { db in
             let result: UndoResult
             do {
                 result = try Actions.undo(id, context: context, in: db)
@@ -59,11 +77,6 @@ extension APIStore where Transaction: JournalStore {
             }
             return (result, names)
         }
-        let reminders = (result.reverted + result.restored + result.removed).map { TickJSON.object(for: $0, listName: listNames[$0.listID]) }
-        let lists = (result.listsReverted + result.listsRestored + result.listsRemoved).map { TickJSON.object(for: $0) }
-        return WebService.json(.object([("undone", .string(result.change.command)), ("change", .int(result.change.id)),
-                                        ("reminder", reminders.first ?? .null), ("reminders", .array(reminders)),
-                                        ("lists", .array(lists))]))
     }
 }
 
@@ -97,6 +110,20 @@ extension WebService {
                            _ body: @escaping (Database) throws -> T) throws -> T {
         try writer.write { db in
             try db.recordingChange(at: context.now, describedBy: { "tick serve: " + describe($0) }) { try body(db) }.value
+        }
+    }
+
+    /// `body`'s value; a unique key it ran into (a reminder put back whose UID another
+    /// reminder took meanwhile, in a list the request cannot see, or by a race) is 409
+    /// `message`, not the store's words (a tester: "a list or reminder with the same
+    /// identity exists already"), and nothing was written.
+    static func takenUID<T>(_ message: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PostgresError where error.isUniqueViolation {
+            throw Problem.conflict(message)
+        } catch let error as StoreError where error.kind == .constraint {
+            throw Problem.conflict(message)
         }
     }
 

@@ -220,6 +220,7 @@ struct PostgresUserAPI: APIRoutes {
             if let shared = try store.read({ db in try db.sharedList(deleting: ReminderUID(uid)) }) {
                 return try writableStore(of: shared).restoreReminder(uid, context: context)
             }
+            if Problem.from(error).status == 409, let taken = try store.uidTakenSinceMembersDeletion(uid) { throw Problem.conflict(taken) }
             guard Problem.from(error).status == 404, let restored = try store.restoreMembersDeletion(uid, context: context) else { throw error }
             return restored
         }

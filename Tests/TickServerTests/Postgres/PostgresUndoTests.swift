@@ -357,6 +357,67 @@ struct PostgresUndoTests {
         #expect(harness.send("POST", "/api/v1/reminders/\(bobs)/restore", as: "bob").status == 201)
     }
 
+    /// The tester again, on the owner's restore of a member's deletion: a repeating
+    /// reminder came back without its completed occurrences; a subtask moved to another list
+    /// since was linked back across lists; a taken uid, a deleted list and the member's own
+    /// restore afterwards were answered with a store's words or the wrong ones.
+    @Test("the owner's restore of a member's deletion: its history back, a subtask moved away left alone, refusals in words")
+    func ownersRestoreDetails() throws {
+        let harness = try PostgresServiceHarness()
+        func newList(_ name: String) throws -> String {
+            try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"\#(name)"}"#))["id"] as? String)
+        }
+        let family = try newList("Family"), own = try newList("Own"), temp = try newList("Temp")
+        for list in [family, temp] {
+            #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        }
+        let connection = try harness.database.connect()
+        func occurrences() throws -> Int64 {
+            try connection.execute("SELECT count(*) AS n FROM completed_occurrences").first?.decode("n", as: Int64.self) ?? -1
+        }
+        // A daily reminder completed twice comes back with both completions.
+        let water = try Self.add(harness, #"{"title":"Water","list":"\#(family)","due":"2026-11-20","repeat":"daily"}"#)
+        for _ in 0..<2 { #expect(harness.send("POST", "/api/v1/reminders/\(water)/complete").status == 200) }
+        #expect(try occurrences() == 2)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + water, as: "bob").status == 200)
+        #expect(harness.send("POST", "/api/v1/reminders/\(water)/restore").status == 201)
+        #expect(try occurrences() == 2)
+
+        // A subtask moved to another list since stays top-level there.
+        let parent = try Self.add(harness, #"{"title":"Trip","list":"\#(family)"}"#)
+        let child = try Self.add(harness, #"{"title":"Tickets","parent":"\#(parent)"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + parent, as: "bob").status == 200)
+        #expect(harness.send("PATCH", "/api/v1/reminders/" + child, json: #"{"list":"\#(own)"}"#).status == 200)
+        #expect(harness.send("POST", "/api/v1/reminders/\(parent)/restore").status == 201)
+        let tickets = Self.object(harness.send("GET", "/api/v1/reminders/" + child))
+        #expect(tickets["listID"] as? String == own && tickets["parentUID"] is NSNull, "\(tickets)")
+
+        // Restored by ann and moved to her own list: bob's restore and undo say so in words.
+        let milk = try Self.add(harness, #"{"title":"Milk","list":"\#(family)"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + milk, as: "bob").status == 200)
+        #expect(harness.send("POST", "/api/v1/reminders/\(milk)/restore").status == 201)
+        #expect(harness.send("PATCH", "/api/v1/reminders/" + milk, json: #"{"list":"\#(own)"}"#).status == 200)
+        for (method, path) in [("POST", "/api/v1/reminders/\(milk)/restore"), ("POST", "/api/v1/undo")] {
+            let refused = harness.send(method, path, as: "bob")
+            #expect(refused.status == 409, "\(path): \(refused.status) \(refused.bodyText)")
+            #expect(!refused.bodyText.contains("same identity") && refused.bodyText.contains("nothing was"), "\(path): \(refused.bodyText)")
+        }
+
+        // The uid taken by another reminder of ann's since; the list deleted since.
+        let eggs = try Self.add(harness, #"{"title":"Eggs","list":"\#(family)"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + eggs, as: "bob").status == 200)
+        let put = PostgresDAVTests.dav(harness, "PUT", "/dav/lists/\(own)/eggs.ics", ServiceHarness.todo(uid: eggs, summary: "Other eggs"),
+                                       as: "ann")
+        #expect(put.status == 201, "\(put.status) \(put.bodyText)")
+        let taken = harness.send("POST", "/api/v1/reminders/\(eggs)/restore")
+        #expect(taken.status == 409 && taken.bodyText.contains("another reminder (#"), "\(taken.bodyText)")
+        let flour = try Self.add(harness, #"{"title":"Flour","list":"\#(temp)"}"#)
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + flour, as: "bob").status == 200)
+        #expect(harness.send("DELETE", "/api/v1/lists/" + temp, query: ["force": "true"]).status == 204)
+        let gone = harness.send("POST", "/api/v1/reminders/\(flour)/restore")
+        #expect(gone.status == 409 && gone.bodyText.contains("\u{201C}Flour\u{201D} was deleted since"), "\(gone.status) \(gone.bodyText)")
+    }
+
     @Test("shares come back with an undo: of a list deleted while shared, of an unshare, of a change of access; a share's undo ends it")
     func sharesComeBack() throws {
         let harness = try PostgresServiceHarness()
