@@ -75,7 +75,7 @@ extension WebService {
         }
         guard number >= (try db.davHorizon(inList: list)) else {
             throw DAVFailure(403, .d("valid-sync-token"),
-                             "the sync token is older than the deletions this server keeps; sync again from the start")
+                             "the sync token is older than the deletions this server keeps, or of a collection deleted since; sync again from the start")
         }
         return number
     }
