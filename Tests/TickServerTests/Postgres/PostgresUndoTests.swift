@@ -418,6 +418,29 @@ struct PostgresUndoTests {
         #expect(gone.status == 409 && gone.bodyText.contains("\u{201C}Flour\u{201D} was deleted since"), "\(gone.status) \(gone.bodyText)")
     }
 
+    /// A verifying tester: of two restores at once of what a member deleted, the later got
+    /// the store's words ("a list or reminder with the same identity exists already").
+    @Test("two restores at once of a member's deletion: one 201, the other 201 or 409 in words, one reminder")
+    func racingRestores() async throws {
+        let harness = try PostgresServiceHarness()
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Family"}"#))["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        for round in 0..<5 {
+            let uid = try Self.add(harness, #"{"title":"Milk \#(round)","list":"\#(list)"}"#)
+            #expect(harness.send("DELETE", "/api/v1/reminders/" + uid, as: "bob").status == 200)
+            let answers = await withTaskGroup(of: HTTPResponse.self) { group in
+                for _ in 0..<3 { group.addTask { harness.send("POST", "/api/v1/reminders/\(uid)/restore") } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.contains { $0.status == 201 })
+            for answer in answers where answer.status != 201 {
+                #expect(answer.status == 409 && !answer.bodyText.contains("same identity"), "\(answer.status) \(answer.bodyText)")
+            }
+            let all = Self.object(harness.send("GET", "/api/v1/lists/\(list)/reminders"))["reminders"] as? [[String: Any]] ?? []
+            #expect(all.filter { $0["uid"] as? String == uid }.count == 1)
+        }
+    }
+
     @Test("shares come back with an undo: of a list deleted while shared, of an unshare, of a change of access; a share's undo ends it")
     func sharesComeBack() throws {
         let harness = try PostgresServiceHarness()
