@@ -101,9 +101,14 @@ struct ServeCommand: Command {
         server.stop()
     }
 
+    /// Worker threads of `tick serve --database` (each with a connection of the pool): a
+    /// request waits on PostgreSQL for most of its time, so more than the single-user
+    /// server's 4 keep the cores busy (bench/RESULTS.md, 2026-12-06).
+    static let postgresThreads = 8
+
     /// `tick serve --database URL`: the JSON API for the users of a PostgreSQL database.
     private func runOnPostgres(in context: CommandContext) throws {
-        let threads = HTTPServer.Configuration(address: address, port: port).threads
+        let threads = ServeCommand.postgresThreads
         let accounts = try UsersCommand.accounts(database, context: context, connections: threads + 1)
         let environment = context.environment
         let offset = AgentCommand.clock(context).1
@@ -117,6 +122,7 @@ struct ServeCommand: Command {
         var signals = ServeCommand.blockStopSignals()
         let service = PostgresWebService(accounts: accounts, configuration: configuration, idleDelay: ServeCommand.idleMemoryDelay)
         var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
+        serverConfiguration.threads = threads
         serverConfiguration.recordsClientAddress = true
         let server: HTTPServer
         do {
