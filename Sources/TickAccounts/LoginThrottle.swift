@@ -1,5 +1,4 @@
 import Foundation
-import TickPostgres
 
 /// Whether a sign-in may be tried now.
 public enum ThrottleDecision: Sendable, Equatable {
@@ -53,24 +52,11 @@ public struct LoginThrottle: Sendable, Equatable {
         return wait > 0 ? .retryAfter(seconds: Int(wait.rounded(.up))) : .allowed
     }
 
-    /// The decision at `now` given how many failures the user name and the client address
-    /// had within the window up to now, and when the last was (`PostgresConnection.rememberedSignIn`).
-    public func decision(userFailures: LoginFailureCount, addressFailures: LoginFailureCount, now: Date) -> ThrottleDecision {
-        let wait = max(self.wait(after: userFailures, free: freeFailuresPerUser, now: now),
-                       self.wait(after: addressFailures, free: freeFailuresPerAddress, now: now))
-        return wait > 0 ? .retryAfter(seconds: Int(wait.rounded(.up))) : .allowed
-    }
-
     /// Seconds still to wait (0: none) after `failures` with `free` of them free.
     private func wait(after failures: [Date], free: Int, now: Date) -> TimeInterval {
         let recent = failures.filter { $0 > now.addingTimeInterval(-window) && $0 <= now }
-        return wait(after: LoginFailureCount(count: recent.count, last: recent.max()), free: free, now: now)
-    }
-
-    /// Seconds still to wait (0: none) after `failures` (those of the window up to now) with `free` of them free.
-    private func wait(after failures: LoginFailureCount, free: Int, now: Date) -> TimeInterval {
-        guard failures.count >= free, let last = failures.last else { return 0 }
-        let doublings = failures.count - free
+        guard recent.count >= free, let last = recent.max() else { return 0 }
+        let doublings = recent.count - free
         let delay = doublings >= 30 ? maximumDelay : min(maximumDelay, firstDelay * Double(1 << doublings))
         return max(0, last.addingTimeInterval(delay).timeIntervalSince(now))
     }

@@ -85,16 +85,12 @@ extension Accounts {
                        remembering verified: VerifiedCredentials) throws(AccountError) -> SignInOutcome {
         if let proof = verified.proof(name: name, password: password, now: now) {
             let confirmed = try database { connection -> SignInOutcome? in
-                // The throttle's failures, the user and the app password in one statement.
-                let state = try connection.rememberedSignIn(userName: name.lowercased(), clientAddress: clientAddress,
-                                                            since: now.addingTimeInterval(-throttle.window), now: now,
-                                                            user: proof.user, appPasswordLookup: proof.appPasswordLookup)
-                let decision = throttle.decision(userFailures: state.nameFailures, addressFailures: state.addressFailures, now: now)
+                let (decision, nameFailures) = try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection)
                 if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-                let outcome = Accounts.confirmed(proof, name: name, state: state)
+                let outcome = try Accounts.confirmed(proof, name: name, on: connection)
                 // A success forgets the name's failures, as a checked one does (a tester: after a
                 // remembered success one mistake was throttled); written only when there are some.
-                if outcome != nil, state.nameFailuresSince > 0 { try connection.deleteLoginFailures(userName: name.lowercased()) }
+                if outcome != nil, nameFailures > 0 { try connection.deleteLoginFailures(userName: name.lowercased()) }
                 return outcome
             }
             if let confirmed { return confirmed }
@@ -115,18 +111,6 @@ extension Accounts {
                              remembering verified: VerifiedCredentials) throws(AccountError) -> Bool {
         guard let proof = verified.proof(name: name, password: password, now: now), proof.user == id else { return false }
         return try database { connection in try Accounts.confirmed(proof, name: name, on: connection) } != nil
-    }
-
-    /// The sign-in `proof` still gives as `name`, from what `rememberedSignIn` read: its
-    /// user, when their stored hash (or that of its app password) is still the one it
-    /// matched; nil when it is gone or changed.
-    private static func confirmed(_ proof: CredentialProof, name: String, state: RememberedSignIn) -> SignInOutcome? {
-        guard let user = state.user, user.id == proof.user, user.name.lowercased() == name.lowercased() else { return nil }
-        guard proof.appPasswordLookup != nil else {
-            return user.passwordHash == proof.hash ? .signedIn(user, device: nil) : nil
-        }
-        guard let appPassword = state.appPassword, appPassword.passwordHash == proof.hash else { return nil }
-        return .signedIn(user, device: appPassword.device)
     }
 
     /// The sign-in `proof` still gives as `name`: its user, when their stored hash (or that

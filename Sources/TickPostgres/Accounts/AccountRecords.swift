@@ -53,30 +53,3 @@ public struct RemovedUser: Sendable, Equatable {
     /// Sessions ended with the user.
     public var sessions: Int
 }
-
-/// Failed sign-ins of one key (a user name, a client address) within a throttling window.
-public struct LoginFailureCount: Sendable, Equatable {
-    /// How many.
-    public var count: Int
-    /// When the last was; nil for none.
-    public var last: Date?
-
-    public init(count: Int, last: Date?) {
-        self.count = count
-        self.last = last
-    }
-}
-
-/// What confirming a remembered sign-in reads (`PostgresConnection.rememberedSignIn`).
-public struct RememberedSignIn: Sendable {
-    /// The failures for the user name within the window, up to now.
-    public var nameFailures: LoginFailureCount
-    /// The failures from the client address within the window, up to now.
-    public var addressFailures: LoginFailureCount
-    /// Every failure for the user name since the window's start (the later ones included).
-    public var nameFailuresSince: Int
-    /// The user, when they exist.
-    public var user: UserRecord?
-    /// Their app password found by the lookup asked for: its device and hash.
-    public var appPassword: (device: String, passwordHash: String)?
-}

@@ -160,40 +160,6 @@ extension PostgresConnection {
                     [clientAddress, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
     }
 
-    /// What confirming a remembered sign-in reads, in one statement (one round trip instead
-    /// of four: this runs on every request a phone or script signs in to): the failed
-    /// sign-ins for `userName` and from `clientAddress` after `since` (counted, with the
-    /// last at or before `now`), the user `id`, and their app password found by `lookup`.
-    /// - Complexity: O(failures in the window) through `login_failures`' indexes.
-    public func rememberedSignIn(userName: String, clientAddress: String, since: Date, now: Date, user id: UserID,
-                                 appPasswordLookup lookup: String?) throws(PostgresError) -> RememberedSignIn {
-        let row = try execute("""
-            SELECT n.recent AS name_recent, n.last AS name_last, n.since AS name_since,
-                a.recent AS address_recent, a.last AS address_last,
-                u.id, u.name, u.password_hash, u.created_at, p.device AS app_device, p.password_hash AS app_hash
-            FROM (SELECT count(*) FILTER (WHERE failed_at <= $4) AS recent, max(failed_at) FILTER (WHERE failed_at <= $4) AS last,
-                         count(*) AS since
-                  FROM login_failures WHERE user_name = $1 AND failed_at > $3) AS n
-            CROSS JOIN (SELECT count(*) FILTER (WHERE failed_at <= $4) AS recent, max(failed_at) FILTER (WHERE failed_at <= $4) AS last
-                        FROM login_failures WHERE client_address = $2 AND failed_at > $3) AS a
-            LEFT JOIN users u ON u.id = $5
-            LEFT JOIN app_passwords p ON p.user_id = u.id AND p.lookup = $6
-            """, [userName, clientAddress, since, now, id.rawValue, lookup ?? ""]).first
-        guard let row else { throw PostgresError(.unreadableValue, message: "no row for a sign-in's confirmation") }
-        var state = RememberedSignIn(
-            nameFailures: .init(count: Int(try row.decode("name_recent", as: Int64.self)), last: try row.decodeIfPresent("name_last")),
-            addressFailures: .init(count: Int(try row.decode("address_recent", as: Int64.self)), last: try row.decodeIfPresent("address_last")),
-            nameFailuresSince: Int(try row.decode("name_since", as: Int64.self)))
-        if let user: String = try row.decodeIfPresent("id") {
-            state.user = UserRecord(id: UserID(user), name: try row.decode("name"), passwordHash: try row.decode("password_hash"),
-                                    createdAt: try row.decode("created_at"))
-        }
-        if lookup != nil, let device: String = try row.decodeIfPresent("app_device") {
-            state.appPassword = (device, try row.decode("app_hash"))
-        }
-        return state
-    }
-
     /// Forgets the failed sign-ins for `userName` (after a successful one).
     public func deleteLoginFailures(userName: String) throws(PostgresError) {
         try execute("DELETE FROM login_failures WHERE user_name = $1", [userName])
