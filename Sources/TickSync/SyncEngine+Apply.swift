@@ -44,7 +44,7 @@ extension SyncEngine {
         let key = pairing.stored.url
         switch step {
         case .take(let item, let state, let restoring):
-            try take(item, list: list, key: key, state: state)
+            try take(item, list: list, key: key, state: state, restoring: restoring)
             if restoring {
                 report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: item.reminder.title, uid: item.reminder.uid,
                                                             property: "deleted", lostValue: "", loser: "Tick"))
@@ -127,7 +127,7 @@ extension SyncEngine {
         case .preconditionFailed:
             // Changed on the server since: the edit wins over Tick's deletion.
             if let fresh = try fetchOne(state.href, pairing: pairing) {
-                try take(fresh, list: list, key: key, state: state)
+                try take(fresh, list: list, key: key, state: state, restoring: true)
                 report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: fresh.reminder.title,
                                                             uid: fresh.reminder.uid, property: "deleted", lostValue: "", loser: "Tick"))
                 listReport.localAdded += 1
@@ -137,25 +137,26 @@ extension SyncEngine {
         }
     }
 
-    func take(_ item: ServerItem, list: ReminderList, key: String, state: SyncedItem?) throws {
-        try take([(item, state)], list: list, key: key)
+    func take(_ item: ServerItem, list: ReminderList, key: String, state: SyncedItem?, restoring: Bool = false) throws {
+        try take([(item, state, restoring)], list: list, key: key)
     }
 
     /// Saves server items in Tick with their states, all in one transaction (one import of
     /// all their to-dos), so a first sync of thousands of items is a few commits, not one
     /// per item.
-    func take(_ items: [(item: ServerItem, state: SyncedItem?)], list: ReminderList, key: String) throws {
+    /// `restoring`: deleted in Tick and taken back from the server (`restoreDeletedHere`).
+    func take(_ items: [(item: ServerItem, state: SyncedItem?, restoring: Bool)], list: ReminderList, key: String) throws {
         guard !items.isEmpty else { return }
         var combined = ImportBatch()
-        for (item, _) in items {
+        for (item, _, _) in items {
             combined.reminders += item.batch.reminders
             combined.warnings += item.batch.warnings
         }
         try store.write { db in
-            for (item, state) in items where state != nil { try restoreDeletedHere(item.reminder.uid, in: db) }
+            for (item, _, restoring) in items where restoring { try restoreDeletedHere(item.reminder.uid, in: db) }
             _ = try Actions.importBatch(ImportRequest(batch: combined, fallbackListName: list.name, mergeRule: .sync),
                                         in: db, context: context)
-            for (item, state) in items {
+            for (item, state, _) in items {
                 guard let stored = try db.reminder(uid: item.reminder.uid) else { continue }
                 if needsPlacing(item, state: state) { unplaced.insert(stored.uid) }
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {

@@ -264,7 +264,7 @@ extension SyncEngine {
         // 4. Apply.
         unplaced = []
         var done = 0
-        var takes: [(item: ServerItem, state: SyncedItem?)] = []
+        var takes: [(item: ServerItem, state: SyncedItem?, restoring: Bool)] = []
         func flushTakes() throws {
             try take(takes, list: pairing.list, key: key)
             takes.removeAll()
@@ -282,7 +282,7 @@ extension SyncEngine {
                     report.conflicts.append(SyncReport.Conflict(listName: pairing.list.name, reminderTitle: item.reminder.title,
                                                                 uid: item.reminder.uid, property: "deleted", lostValue: "", loser: "Tick"))
                 }
-                takes.append((item, state))
+                takes.append((item, state, restoring))
                 if takes.count >= 200 { try flushTakes() }
                 continue
             }
