@@ -204,20 +204,27 @@ extension PostgresDatabase: JournalStore {
     /// for a store opened through a share.
     public func restoreJournaledRecords(of change: Int64, reminder number: Reminder.Number) throws {
         guard actor == user else { return }
+        try putBackOccurrencesAndDeliveries(of: change, reminder: number)
+    }
+
+    /// Inserts the completed occurrences and alarm deliveries `change` recorded as they were
+    /// (of the reminder `number` only, or of every one), where their reminder exists.
+    private func putBackOccurrencesAndDeliveries(of change: Int64, reminder number: Reminder.Number? = nil) throws {
+        let only = number == nil ? "" : " AND j.reminder = $3"
+        let parameters: [any PostgresEncodable] = number.map { [change, $0.rawValue] } ?? [change]
         try run("""
             INSERT INTO completed_occurrences (owner, reminder, due, due_time_zone, completed_at)
             SELECT j.owner, j.reminder, j.due, j.due_time_zone, j.completed_at FROM journal_completed_occurrences j
-            WHERE j.owner = $1 AND j.change = $2 AND j.reminder = $3 AND j.present
+            WHERE j.owner = $1 AND j.change = $2\(only) AND j.present
                 AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
             ON CONFLICT DO NOTHING
-            """, [change, number.rawValue])
+            """, parameters)
         try run("""
             INSERT INTO alarm_deliveries (owner, reminder, alarm_uid, fire_at, delivered_at, channel)
             SELECT j.owner, j.reminder, j.alarm_uid, j.fire_at, j.delivered_at, j.channel FROM journal_alarm_deliveries j
-            WHERE j.owner = $1 AND j.change = $2 AND j.reminder = $3
-                AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
+            WHERE j.owner = $1 AND j.change = $2\(only) AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
             ON CONFLICT DO NOTHING
-            """, [change, number.rawValue])
+            """, parameters)
     }
 
     /// The reminder's revision on PostgreSQL: a hash of what it holds (`revision(of:)`), so
@@ -261,19 +268,7 @@ extension PostgresDatabase: JournalStore {
             DELETE FROM completed_occurrences o USING journal_completed_occurrences j
             WHERE j.owner = $1 AND j.change = $2 AND NOT j.present AND o.owner = j.owner AND o.reminder = j.reminder AND o.due = j.due
             """, [change])
-        try run("""
-            INSERT INTO completed_occurrences (owner, reminder, due, due_time_zone, completed_at)
-            SELECT j.owner, j.reminder, j.due, j.due_time_zone, j.completed_at FROM journal_completed_occurrences j
-            WHERE j.owner = $1 AND j.change = $2 AND j.present
-                AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
-            ON CONFLICT DO NOTHING
-            """, [change])
-        try run("""
-            INSERT INTO alarm_deliveries (owner, reminder, alarm_uid, fire_at, delivered_at, channel)
-            SELECT j.owner, j.reminder, j.alarm_uid, j.fire_at, j.delivered_at, j.channel FROM journal_alarm_deliveries j
-            WHERE j.owner = $1 AND j.change = $2 AND EXISTS (SELECT 1 FROM reminders r WHERE r.owner = j.owner AND r.number = j.reminder)
-            ON CONFLICT DO NOTHING
-            """, [change])
+        try putBackOccurrencesAndDeliveries(of: change)
         try run("""
             DELETE FROM list_members m USING journal_list_members j
             WHERE j.owner = $1 AND j.change = $2 AND NOT j.present AND m.list_id = j.list_id AND m.user_id = j.user_id AND m.role <> 'owner'
