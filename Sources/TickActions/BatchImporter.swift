@@ -227,8 +227,9 @@ struct BatchImporter {
                     dropStartAfterDue(of: &reminder, line: item.lineNumber, into: &summary)
                     reminder.number = existing.number
                     reminder.position = existing.position
-                    // An older export must not bring back completed occurrences or rung alarms.
-                    reminder = try db.mergingSchedule(of: reminder, into: existing)
+                    // An older export must not bring back completed occurrences or rung alarms;
+                    // a sync or a CalDAV PUT says the schedule it means (both sides merged).
+                    reminder = try db.mergingSchedule(of: reminder, into: existing, keepsCompletedSchedule: mergeRule != .sync)
                     // A file that gives no creation or completion date gets the import time from
                     // its reader; on a re-import the stored date stands, and a made-up
                     // modification time alone is no change.

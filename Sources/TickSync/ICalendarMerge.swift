@@ -15,7 +15,9 @@ import TickModel
 /// §3.8.4.4) is one value. `DTSTAMP`, `LAST-MODIFIED` and `SEQUENCE` are stamps, not
 /// values: the result carries the newer side's. VTIMEZONEs are the union of both sides.
 /// A `COMPLETED` both sides set, at different moments, is no conflict (both completed the
-/// to-do): the newer side's moment is kept without a report.
+/// to-do): the newer side's moment is kept without a report. Nor is a repeating to-do both
+/// sides completed onward: the side at the later occurrence gives its due and start dates
+/// and rule (`furtherOccurrence`).
 public enum ICalendarMerge {
     /// A value both sides changed: the one that lost.
     public struct Conflict: Sendable, Equatable {
@@ -106,7 +108,15 @@ public enum ICalendarMerge {
             names.append(name)
         }
         var merged = Component(name: "VTODO", properties: [], children: [])
+        let further = furtherOccurrence(base: base, local: local, server: server)
         for name in names {
+            if let further, ["DUE", "DTSTART", "RRULE"].contains(name) {
+                // Both sides completed occurrences of the repeating to-do: the side that got
+                // further holds both sides' completions (a tester: the newer side's earlier
+                // occurrence won, and the other side's completion was reported lost).
+                merged.properties += (further == .local ? local : server).lines(named: name)
+                continue
+            }
             var value = pick(base: base.map { $0.lines(named: name) }, local: local.lines(named: name),
                              server: server.lines(named: name), localIsNewer: localIsNewer)
             if name == "COMPLETED", value.lost != nil, !local.lines(named: name).isEmpty, !server.lines(named: name).isEmpty {
@@ -138,6 +148,36 @@ public enum ICalendarMerge {
         merged.children = chosen.compactMap { key in pool.first { $0.alarmKey == key } }
         return merged
     }
+
+    /// Which side of a repeating to-do got to the later occurrence, when both moved it on
+    /// from `base` the way completing does: the same rule on all three (its `COUNT` aside,
+    /// which completing counts down), and the due date (else the start) of both sides later
+    /// than the base's, written alike (the same parameters, so the values compare as text,
+    /// RFC 5545 §3.3.5) and different. Nil otherwise: the values are merged one by one.
+    static func furtherOccurrence(base: Component?, local: Component, server: Component) -> Side? {
+        guard let base else { return nil }
+        func rule(_ todo: Component) -> [String] {
+            todo.lines(named: "RRULE").map { line in
+                line.split(atEvery: ";", omittingEmpty: false).filter { !$0.uppercased().hasPrefix("COUNT=") }.joined(separator: ";")
+            }
+        }
+        let baseRule = rule(base)
+        guard !baseRule.isEmpty, rule(local) == baseRule, rule(server) == baseRule else { return nil }
+        let name = base.lines(named: "DUE").isEmpty ? "DTSTART" : "DUE"
+        func anchor(_ todo: Component) -> (parameters: String, value: String)? {
+            let lines = todo.lines(named: name)
+            guard lines.count == 1, let (parameters, value) = lines[0].cut(atFirst: ":") else { return nil }
+            return (parameters.uppercased(), value)
+        }
+        guard let b = anchor(base), let l = anchor(local), let s = anchor(server),
+              l.parameters == b.parameters, s.parameters == b.parameters,
+              l.value.count == b.value.count, s.value.count == b.value.count,
+              l.value > b.value, s.value > b.value, l.value != s.value else { return nil }
+        return l.value > s.value ? .local : .server
+    }
+
+    /// One side of a merge.
+    enum Side { case local, server }
 
     /// The three-way rule for one value. `lost` is set (to the losing value, nil for
     /// "absent") only when both sides changed the value differently.

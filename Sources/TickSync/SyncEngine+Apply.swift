@@ -197,6 +197,17 @@ extension SyncEngine {
         return try read(found, list: pairing.list)
     }
 
+    /// The ETag of the item a PUT stored at `href` when the server's answer carried none
+    /// (RFC 4791 §5.3.4: the server changed the text it was sent). The item is fetched; its
+    /// ETag is kept only when it holds the values of `sent`, else nil: the next sync then
+    /// fetches the server's text and merges it. (A tester: Tick's own server kept another due
+    /// date than the one sent, the client noted its own text under the server's ETag, and the
+    /// two sides stayed different, every later sync "nothing to do".)
+    func etagOfPut(_ sent: String, at href: String, pairing: Pairing) throws -> String? {
+        guard let fresh = try fetchOne(href, pairing: pairing) else { return nil }
+        return ICalendarMerge.sameValues(render(fresh.reminder, in: pairing.list), sent) ? fresh.etag : nil
+    }
+
     /// Merges both sides' changes, writes the result to the server (again after a 412, at
     /// most 3 times), then saves it in Tick with its state.
     func merge(_ first: ServerItem, state: SyncedItem?, local: Reminder, pairing: Pairing, report: inout SyncReport,
@@ -217,8 +228,7 @@ extension SyncEngine {
             if !sameAsServer && !pairing.collection.isReadOnly {
                 switch try dav.put(merged.text, to: target, ifMatch: item.etag) {
                 case .stored(let newTag):
-                    etag = newTag
-                    if etag == nil { etag = try dav.fetch([item.href], in: pairing.collection).first?.etag }
+                    etag = try newTag ?? etagOfPut(merged.text, at: item.href, pairing: pairing)
                     listReport.remoteUpdated += 1
                 case .preconditionFailed:
                     guard let fresh = try fetchOne(item.href, pairing: pairing) else { return }
@@ -274,7 +284,7 @@ extension SyncEngine {
             let target = url(of: href, in: pairing.collection)
             switch try dav.put(text, to: target, ifMatch: ifMatch) {
             case .stored(var etag):
-                if etag == nil { etag = try dav.fetch([href], in: pairing.collection).first?.etag }
+                if etag == nil { etag = try etagOfPut(text, at: href, pairing: pairing) }
                 try store.write { db in
                     if let state, state.href != href {
                         try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)

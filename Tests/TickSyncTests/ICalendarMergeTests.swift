@@ -33,4 +33,43 @@ struct ICalendarMergeTests {
         #expect(both.conflicts.first?.lostValue.contains("-PT3H") == true)
         #expect(both.text.contains("-PT2H"))
     }
+
+    static func repeating(_ lines: [String]) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:r-1", "DTSTAMP:20261201T000000Z",
+          "SUMMARY:Water the plants"] + lines + ["END:VTODO", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+    }
+
+    /// Found by a tester: a daily to-do completed twice on the server (due Dec 9) and once in
+    /// Tick, later (due Dec 8): the newer side's Dec 8 won and the server's completion was
+    /// reported lost. Both sides' completions hold at the later occurrence, whichever is newer.
+    @Test("a repeating to-do completed onward on both sides: the later occurrence, no conflict")
+    func repeatingCompletedOnBothSides() {
+        let base = Self.repeating(["DTSTART;TZID=Europe/Berlin:20261207T080000", "DUE;TZID=Europe/Berlin:20261207T090000",
+                                   "RRULE:FREQ=DAILY;COUNT=10"])
+        let local = Self.repeating(["DTSTART;TZID=Europe/Berlin:20261208T080000", "DUE;TZID=Europe/Berlin:20261208T090000",
+                                    "RRULE:FREQ=DAILY;COUNT=9"])
+        let server = Self.repeating(["DTSTART;TZID=Europe/Berlin:20261209T080000", "DUE;TZID=Europe/Berlin:20261209T090000",
+                                     "RRULE:FREQ=DAILY;COUNT=8"])
+        for localIsNewer in [true, false] {
+            for (l, s, expected) in [(local, server, "20261209"), (server, local, "20261209")] {
+                let merged = ICalendarMerge.merge(base: base, local: l, server: s, localIsNewer: localIsNewer)
+                #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+                #expect(merged.text.contains("DUE;TZID=Europe/Berlin:\(expected)T090000\r\n"), "\(merged.text)")
+                #expect(merged.text.contains("DTSTART;TZID=Europe/Berlin:\(expected)T080000\r\n"))
+                #expect(merged.text.contains("RRULE:FREQ=DAILY;COUNT=8\r\n"))
+            }
+        }
+        // A due date moved back on one side is an edit, not a completion: merged as any value.
+        let movedBack = Self.repeating(["DTSTART;TZID=Europe/Berlin:20261205T080000", "DUE;TZID=Europe/Berlin:20261205T090000",
+                                        "RRULE:FREQ=DAILY;COUNT=10"])
+        let edit = ICalendarMerge.merge(base: base, local: movedBack, server: server, localIsNewer: true)
+        #expect(edit.text.contains("DUE;TZID=Europe/Berlin:20261205T090000\r\n"))
+        #expect(edit.conflicts.map(\.property).contains("DUE"))
+        // Another rule on one side: no longer the same series, merged value by value.
+        let weekly = Self.repeating(["DTSTART;TZID=Europe/Berlin:20261208T080000", "DUE;TZID=Europe/Berlin:20261208T090000",
+                                     "RRULE:FREQ=WEEKLY"])
+        let ruled = ICalendarMerge.merge(base: base, local: weekly, server: server, localIsNewer: true)
+        #expect(ruled.text.contains("RRULE:FREQ=WEEKLY\r\n"))
+        #expect(ruled.conflicts.map(\.property).contains("RRULE"))
+    }
 }

@@ -607,6 +607,18 @@ struct SyncWithServerTests {
         let lists = quiet?.first?["lists"] as? [[String: Any]] ?? []
         #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int) == 0 && ($0["localUpdated"] as? Int) == 0 }, "\(lists)")
 
+        // A server that stored another text than it was sent and gave no ETag (RFC 4791
+        // §5.3.4): its text comes to Tick at the next sync (a tester: Tick noted its own text
+        // under the server's ETag, and the two sides stayed different for good).
+        tick.ok("edit", "\(one)", "--notes", "Bring the red can")
+        try proxy.set([.init("PUT", fault: "alter")])
+        tick.ok("sync")
+        #expect(try serverTitles() == ["(server) One edited", "Three", "Two"])
+        tick.ok("sync")
+        #expect(tick.ok("show", "\(one)").contains("(server) One edited"))
+        tick.ok("edit", "\(one)", "--title", "One edited")
+        tick.ok("sync")
+
         // 412: the item changed in between (here: the proxy says so once); merged and written again.
         tick.ok("edit", "\(one)", "--priority", "high")
         try proxy.set([.init("PUT", fault: "412")])

@@ -22,6 +22,9 @@ where F is one of
   "500-after"      forward, then answer 500 (the server stored it; the client never knows)
   "drop-after"     forward, then reset the connection without an answer
   "no-etag"        forward, and remove the ETag header from the answer
+  "alter"          forward a PUT with "(server) " put before its SUMMARY's value, and
+                   remove the ETag header from the answer: a server that changes what it
+                   is sent (RFC 4791 section 5.3.4)
   "slow"           wait 2 seconds, then forward (a server that takes its time)
   "hang"           wait 8 seconds, then forward (a server that does not answer in time)
   "507"            forward a sync-collection REPORT, then answer with its first changed
@@ -214,8 +217,10 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(2)
         if fault == "hang":
             time.sleep(8)
+        if fault == "alter":
+            body = body.replace(b"\r\nSUMMARY:", b"\r\nSUMMARY:(server) ", 1)
         connection = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection", "content-length")}
         if USER is not None:
             headers.pop("Authorization", None)
         connection.request(self.command, self.path, body=body, headers=headers)
@@ -236,7 +241,7 @@ class Handler(BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.close()
             return
-        if fault == "no-etag":
+        if fault in ("no-etag", "alter"):
             out_headers = [(k, v) for k, v in out_headers if k.lower() != "etag"]
         if HIDE_SYNC and self.command == "PROPFIND" and response.status == 207:
             data = without_sync_collection(data)

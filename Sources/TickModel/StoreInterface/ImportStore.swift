@@ -47,10 +47,15 @@ extension ImportStore {
     ///
     /// Example: a monthly reminder exported when due Dec 1, then completed (now due
     /// Jan 1); importing that export again leaves it due Jan 1.
+    ///
+    /// `keepsCompletedSchedule` false leaves out the first rule: a CalDAV PUT and `tick
+    /// sync` store the schedule they send, a due date moved back onto an occurrence done
+    /// already included (a tester: a PUT setting the due date back and the rule to weekly
+    /// was answered 204 and kept neither).
     /// - Throws: the store's error.
-    public func mergingSchedule(of incoming: Reminder, into existing: Reminder) throws -> Reminder {
+    public func mergingSchedule(of incoming: Reminder, into existing: Reminder, keepsCompletedSchedule: Bool = true) throws -> Reminder {
         var merged = incoming
-        if existing.recurrence != nil, let occurrence = incoming.due ?? incoming.start,
+        if keepsCompletedSchedule, existing.recurrence != nil, let occurrence = incoming.due ?? incoming.start,
            occurrence != (existing.due ?? existing.start),
            try isOccurrenceCompleted(reminder: existing.number, due: occurrence) {
             merged.due = existing.due
