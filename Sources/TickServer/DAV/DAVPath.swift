@@ -30,6 +30,10 @@ enum DAVPath: Equatable {
         let decoded = segments.dropFirst().map { HTTPRequest.decoded($0, plusIsSpace: false) }
         guard !decoded.contains(nil) else { return nil }
         let parts = decoded.compactMap { $0 }
+        // `%2E` and `%2E%2E` are dot-segments (RFC 3986 §2.3, §6.2.2.2): a list or to-do
+        // named so would be written `/dav/lists/../`, which clients resolve elsewhere (a
+        // tester's MKCALENDAR made such lists).
+        guard !parts.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
         switch parts.count {
         case 0: self = .root
         case 1 where parts[0] == "principal": self = .principal

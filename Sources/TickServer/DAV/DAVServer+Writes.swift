@@ -19,6 +19,13 @@ extension DAVServer {
         guard case .item(let id, let name) = path else {
             throw DAVFailure(405, nil, "PUT writes one reminder (\(DAVPath.homePath)LIST/NAME.ics)")
         }
+        if let type = request.header("content-type"), let media = type.split(atEvery: ";", maxSplits: 1, omittingEmpty: false).first,
+           !["text/calendar", "application/octet-stream", ""].contains(media.trimmingCharacters(in: .whitespaces).lowercased()) {
+            // RFC 4791 §5.3.2.1: what is put is iCalendar (a tester: `application/json` was stored).
+            // No type, or a generic binary one, is read as the body says.
+            let shown = type.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(type.unicodeScalars.prefix(60))) + "…" : type
+            throw DAVFailure.caldav("supported-calendar-data", "a PUT here takes text/calendar (iCalendar), not '\(shown)'")
+        }
         let batch = try WebService.calendarObject(request.body, href: path.href, now: configuration.clock())
         let uid = batch.uid
         let context = actionContext()
@@ -123,8 +130,9 @@ extension DAVServer {
     /// - Throws: `DAVFailure` 403 `valid-calendar-data` when the import would leave out a
     ///   start date after the due date (RFC 5545 §3.8.2.3 asks `DUE` to be later than
     ///   `DTSTART`), which a file's import does with a warning; a PUT has no channel for one
-    ///   (a tester: the start date was dropped and the PUT said 201). Thrown inside the
-    ///   caller's transaction, so nothing is saved.
+    ///   (a tester: the start date was dropped and the PUT said 201), or a parent link that
+    ///   loops (`RELATED-TO;RELTYPE=PARENT` naming the to-do or one of its subtasks). Thrown
+    ///   inside the caller's transaction, so nothing is saved.
     static func save(_ request: ImportRequest, in db: Store.Transaction, context: ActionContext) throws {
         let summary: ImportSummary
         if let sqlite = db as? Database {
@@ -135,6 +143,12 @@ extension DAVServer {
         if let dropped = summary.droppedStarts.first {
             throw DAVFailure.caldav("valid-calendar-data", "nothing was stored: in the to-do at line \(dropped.lineNumber), the start date "
                                     + "(DTSTART) is after the due date (DUE); RFC 5545 §3.8.2.3 asks DUE to be later than DTSTART")
+        }
+        if let loop = summary.brokenParentLoops.first {
+            // `tick import` makes it top-level with a warning (a tester: the PUT said 201 and the
+            // RELATED-TO line was gone).
+            throw DAVFailure.caldav("valid-calendar-data", "nothing was stored: the parent the RELATED-TO line names ('\(loop.parentUID.rawValue)') "
+                                    + "is the to-do itself or one of its subtasks; a to-do cannot be its own parent")
         }
     }
 
@@ -152,6 +166,7 @@ extension DAVServer {
         case .collection(let id):
             _ = try store.write(actionContext(), describedBy: { "delete the list " + WebService.quoted($0.list.name) + " (CalDAV)" }) { db in
                 guard try db.list(id: id) != nil else { throw WebService.noList(id) }
+                try WebService.checkCollectionPreconditions(request, what: path.href)
                 return try Actions.deleteList(.id(id), force: true, in: db)
             }
         default:
@@ -370,8 +385,11 @@ extension WebService {
         }
         guard outline.uids.count == 1, let uid = outline.uids.first, !uid.isEmpty else {
             let count = outline.uids.count
+            // An empty `UID:` is one UID, and no identity (a tester: "holds 1 UIDs").
             throw .caldav("valid-calendar-object-resource",
-                          count == 0 ? "the VTODO has no UID" : "the calendar object holds \(count) UIDs; one resource is one to-do (with its changed occurrences)")
+                          count == 0 ? "the VTODO has no UID"
+                              : count == 1 ? "the VTODO's UID is empty; RFC 5545 §3.8.4.7 asks for a unique identifier"
+                              : "the calendar object holds \(count) UIDs; one resource is one to-do (with its changed occurrences)")
         }
         let batch: ImportBatch
         do {
@@ -417,6 +435,22 @@ extension WebService {
                           + loss + (more > 0 ? " (and \(more) more)" : ""))
         }
         return (batch, ReminderUID(uid))
+    }
+
+    /// `If-Match` and `If-None-Match` of a DELETE of a list that is there (RFC 9110
+    /// §13.1.1–2). A collection has no ETag here (`getetag` is a to-do's), so only `*` matches:
+    /// any other `If-Match` fails, and `If-None-Match: *` does (a tester: a DELETE with a
+    /// wrong ETag deleted the list and its reminders).
+    /// - Throws: `DAVFailure` 412.
+    static func checkCollectionPreconditions(_ request: HTTPRequest, what: String) throws(DAVFailure) {
+        if let match = request.header("if-match")?.trimmingCharacters(in: .whitespaces),
+           !match.split(atEvery: ",", omittingEmpty: true).contains(where: { $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+            throw .preconditionFailed("If-Match: the list \(what) has no ETag to match (a to-do has one); If-Match: * or none deletes it")
+        }
+        if let none = request.header("if-none-match")?.trimmingCharacters(in: .whitespaces),
+           none.split(atEvery: ",", omittingEmpty: true).contains(where: { $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+            throw .preconditionFailed("If-None-Match: the list \(what) is there")
+        }
     }
 
     /// `If-Match` and `If-None-Match` of a PUT or DELETE against the resource there

@@ -79,13 +79,22 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
 
     /// The `Depth` header of a PROPFIND: 0 or 1 (`infinity`, or none, is read as 1: the
     /// tree is three levels deep and answering it whole costs no more than 1 does).
-    static func depth(_ request: HTTPRequest) -> Int {
-        request.header("depth")?.trimmingCharacters(in: .whitespaces) == "0" ? 0 : 1
+    /// - Throws: `DAVFailure` 400 for a value RFC 4918 §10.2 does not have (a tester:
+    ///   `Depth: banana` was read as 1).
+    static func depth(_ request: HTTPRequest) throws(DAVFailure) -> Int {
+        guard let value = request.header("depth")?.trimmingCharacters(in: .whitespaces) else { return 1 }
+        switch value.lowercased() {
+        case "0": return 0
+        case "1", "infinity": return 1
+        default:
+            let shown = value.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(value.unicodeScalars.prefix(40))) + "…" : value
+            throw DAVFailure(400, nil, "Depth is 0, 1 or infinity (RFC 4918 §10.2), not '\(shown)'")
+        }
     }
 
     func davPropfind(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        let depth = try DAVServer.depth(request)
         let asked = try DAVRequestBody.propfind(request.body)
-        let depth = DAVServer.depth(request)
         let (ownMultistatus, ownCount) = try store.read { db -> (DAVXMLWriter, Int) in
             var multistatus = DAVXMLWriter()
             let lists = try db.lists()

@@ -47,7 +47,7 @@ extension PostgresWebService {
     private func davResponse(to request: HTTPRequest, user: UserID, store: PostgresStore) throws -> HTTPResponse {
         let path = DAVPath(request.path)
         var server = DAVServer(store: PostgresAPIStore(store: store), configuration: configuration)
-        if path == .home, request.method == "PROPFIND", DAVServer<PostgresAPIStore>.depth(request) == 1 {
+        if path == .home, request.method == "PROPFIND", (try? DAVServer<PostgresAPIStore>.depth(request)) == 1 {
             server.sharedCollections = try store.read { db in try db.listsSharedWithUser() }.map { shared in
                 (shared.list, PostgresAPIStore(store: PostgresStore(pool: store.pool, user: shared.owner, grant: shared.grant(to: user))),
                  shared.access)

@@ -95,6 +95,37 @@ import TickServer
         #expect(second.bodyText.contains("SUMMARY:Renamed"))
     }
 
+    /// A tester: a PUT (with the current ETag) that set a repeating to-do's due date back onto
+    /// an occurrence completed already, made it weekly and took its alarm away was answered
+    /// 204 and stored the title alone (the import's rule against an old export bringing back
+    /// a completed occurrence); a PUT says the schedule it means.
+    @Test(arguments: StoreKind.available) func aPutMovingARepeatBackIsStored(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let uid = harness.add(#"{"title": "Daily", "due": "2026-12-07T09:00[Europe/Berlin]", "repeat": "daily"}"#)
+        #expect(harness.api("POST", "/api/v1/reminders/\(uid)/complete", json: "{}").status == 200)
+        let path = try harness.firstCollection() + uid + ".ics"
+        let get = harness.dav("GET", path)
+        let etag = try #require(get.header("ETag"))
+        #expect(get.bodyText.contains("DUE;TZID=Europe/Berlin:20261208T090000"))
+        var lines = get.bodyText.components(separatedBy: "\r\n")
+        if let start = lines.firstIndex(of: "BEGIN:VALARM"), let end = lines.firstIndex(of: "END:VALARM") {
+            lines.removeSubrange(start...end)
+        }
+        let edited = lines.joined(separator: "\r\n")
+            .replacingOccurrences(of: "DUE;TZID=Europe/Berlin:20261208T090000", with: "DUE;TZID=Europe/Berlin:20261207T090000")
+            .replacingOccurrences(of: "RRULE:FREQ=DAILY", with: "RRULE:FREQ=WEEKLY")
+            .replacingOccurrences(of: "SUMMARY:Daily", with: "SUMMARY:Weekly now")
+        #expect(edited.contains("RRULE:FREQ=WEEKLY") && !edited.contains("VALARM"))
+        #expect(harness.dav("PUT", path, edited, headers: ["If-Match": etag]).status == 204)
+        let stored = harness.dav("GET", path).bodyText
+        #expect(stored.contains("DUE;TZID=Europe/Berlin:20261207T090000"))
+        #expect(stored.contains("RRULE:FREQ=WEEKLY"))
+        #expect(stored.contains("SUMMARY:Weekly now"))
+        #expect(!stored.contains("BEGIN:VALARM"))
+        let reminder = harness.api("GET", "/api/v1/reminders/\(uid)", json: nil).bodyText
+        #expect(reminder.contains("2026-12-07T09:00"))
+    }
+
     static let refusals: [(String, String, Int, String)] = [
         ("an event", ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:e", "DTSTART:20260101T100000Z", "END:VEVENT",
                       "END:VCALENDAR"].joined(separator: "\r\n"), 403, "supported-calendar-component"),
@@ -152,6 +183,11 @@ import TickServer
                                   + "SUMMARY:Changed\r\nEND:VTODO\r\nEND:VCALENDAR"), 403, "valid-calendar-data"),
         ("RRULE BYWEEKNO in a monthly rule", ServiceHarness.todo(uid: "x", summary: "Weekno", extra: [
             "DUE:20261201T090000Z", "RRULE:FREQ=MONTHLY;BYWEEKNO=5"]), 403, "valid-calendar-data"),
+        // Testers: a to-do its own parent was stored with its RELATED-TO gone (import warns); an
+        // empty UID was "1 UIDs".
+        ("a RELATED-TO naming the to-do itself", ServiceHarness.todo(uid: "x", summary: "Self", extra: ["RELATED-TO;RELTYPE=PARENT:x"]),
+         403, "valid-calendar-data"),
+        ("an empty UID", ServiceHarness.todo(uid: "", summary: "Empty"), 403, "valid-calendar-object-resource"),
     ]
 
     /// What the reader reads as well as it can (an out-of-range PRIORITY, a date written with
@@ -210,6 +246,31 @@ import TickServer
         #expect(response.bodyText.contains("<C:\(condition)/>"), "\(what): \(response.bodyText)")
         #expect(response.bodyText.contains("responsedescription"))
         #expect(try harness.storedState() == before)
+    }
+
+    /// The words of two refusals above, and what the PUT's `Content-Type` may be (a tester:
+    /// `application/json` was stored as a to-do).
+    @Test(arguments: StoreKind.available) func refusalsSayWhatIsWrong(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let collection = try harness.firstCollection()
+        let before = try harness.storedState()
+        let empty = harness.dav("PUT", collection + "e.ics", ServiceHarness.todo(uid: "", summary: "Empty"))
+        #expect(empty.bodyText.contains("UID is empty"), "\(empty.bodyText)")
+        let own = harness.dav("PUT", collection + "s.ics", ServiceHarness.todo(uid: "s", summary: "S", extra: ["RELATED-TO;RELTYPE=PARENT:s"]))
+        #expect(own.bodyText.contains("its own parent"), "\(own.bodyText)")
+        let json = harness.dav("PUT", collection + "j.ics", ServiceHarness.todo(uid: "j", summary: "J"),
+                               headers: ["Content-Type": "application/json"])
+        #expect(json.status == 403 && json.bodyText.contains("<C:supported-calendar-data/>") && json.bodyText.contains("application/json"))
+        #expect(try harness.storedState() == before)
+        for type in ["text/calendar", "TEXT/Calendar; charset=utf-8; component=VTODO", "application/octet-stream"] {
+            let uid = "t\(type.count)"
+            #expect(harness.dav("PUT", collection + uid + ".ics", ServiceHarness.todo(uid: uid, summary: "Typed"),
+                                headers: ["Content-Type": type]).status == 201, "\(type)")
+        }
+        // A PROPFIND's Depth is 0, 1 or infinity (a tester: "banana" was read as 1).
+        #expect(harness.dav("PROPFIND", "/dav/lists/", headers: ["Depth": "banana"]).status == 400)
+        #expect(harness.dav("PROPFIND", "/dav/lists/", headers: ["Depth": "infinity"]).status == 207)
+        #expect(harness.dav("PROPFIND", "/dav/lists/", headers: ["Depth": "0"]).status == 207)
     }
 
     @Test(arguments: StoreKind.available) func aUIDThatIsAnotherResourceIsANoUIDConflictNamingIt(_ kind: StoreKind) throws {

@@ -114,6 +114,38 @@ import TickServer
         #expect(harness.dav("PROPFIND", "/dav/lists/second/").status == 404)
     }
 
+    /// A tester: a DELETE of a list with a wrong `If-Match` deleted it with its reminders
+    /// (a to-do's was 412). A list has no ETag: only `If-Match: *` matches.
+    @Test(arguments: StoreKind.available) func deletingACollectionKeepsItsPreconditions(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        _ = harness.dav("MKCALENDAR", "/dav/lists/second/", DAVListTests.mkcalendar)
+        _ = harness.dav("PUT", "/dav/lists/second/x.ics", ServiceHarness.todo(uid: "x", summary: "Pack"))
+        let before = try harness.storedState()
+        for headers in [["If-Match": "\"12345\""], ["If-Match": "\"1\", \"2\""], ["If-None-Match": "*"]] {
+            let refused = harness.dav("DELETE", "/dav/lists/second/", headers: headers)
+            #expect(refused.status == 412, "\(headers)")
+            #expect(refused.bodyText.contains("/dav/lists/second/"), "\(refused.bodyText)")
+        }
+        #expect(try harness.storedState() == before)
+        #expect(harness.dav("DELETE", "/dav/lists/second/", headers: ["If-Match": "*"]).status == 204)
+        #expect(try harness.listNames() == ["Reminders"])
+    }
+
+    /// A tester: MKCALENDAR of `/dav/lists/%2e%2e/` made a list whose href, `/dav/lists/../`,
+    /// clients resolve to `/dav/`. Dot-segments name nothing.
+    @Test(arguments: StoreKind.available) func dotSegmentsNameNoList(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let before = try harness.storedState()
+        for id in ["%2e", "%2E%2E", "%2e%2e"] {
+            #expect(harness.dav("MKCALENDAR", "/dav/lists/\(id)/", DAVListTests.mkcalendar).status == 404, "\(id)")
+            #expect(harness.dav("MKCOL", "/dav/lists/\(id)/", DAVListTests.mkcol()).status == 404, "\(id)")
+        }
+        let collection = try harness.firstCollection()
+        #expect(harness.dav("PUT", collection + "%2e%2e", ServiceHarness.todo(uid: "dots", summary: "Dots")).status == 404)
+        #expect(try harness.storedState() == before)
+        #expect(harness.dav("PROPFIND", "/dav/lists/", headers: ["Depth": "1"]).bodyText.contains("/dav/lists/./") == false)
+    }
+
     // MARK: - Extended MKCOL (RFC 5689)
 
     /// An extended MKCOL shaped as in RFC 5689 §4.1, with a name, a color and a place.
