@@ -32,9 +32,17 @@ enum TickConfig {
     static let settings: [Setting] = [
         Setting(name: "database", variable: "TICK_DB", meaning: "the database file (`~/` is your home folder)"),
         Setting(name: "default-list", variable: "TICK_DEFAULT_LIST", meaning: "the list `tick add` puts reminders in without `--list`"),
-        Setting(name: "default-alarm", variable: "TICK_DEFAULT_ALARM", meaning: "the alarm of a timed due date: an offset (`0`, `-10m`) or `none`"),
-        Setting(name: "all-day-alarm", variable: "TICK_ALL_DAY_ALARM", meaning: "when an all-day due date rings (`09:00`, `8am`, `none`)"),
-        Setting(name: "time-zone", variable: "TZ", meaning: "your time zone (`Asia/Seoul`)"),
+        // A tester: these three were read only when used, as their variables are (a warning
+        // naming the variable, the built-in value used), not checked with the file's line.
+        Setting(name: "default-alarm", variable: "TICK_DEFAULT_ALARM", meaning: "the alarm of a timed due date: an offset (`0`, `-10m`) or `none`",
+                read: { value in value.lowercased() == "none" || (try? Alarm.alarmOffset(parsing: value)) != nil ? value : nil },
+                expected: "an offset before the due time such as 0, -10m or -1h30m, or none"),
+        Setting(name: "all-day-alarm", variable: "TICK_ALL_DAY_ALARM", meaning: "when an all-day due date rings (`09:00`, `8am`, `none`)",
+                read: { value in value.lowercased() == "none" || (try? DateGrammar.secondsAfterMidnight(parsing: value)) != nil ? value : nil },
+                expected: "a time of day such as 09:00 or 8am (\(DateGrammar.timeOfDayRange)), or none"),
+        Setting(name: "time-zone", variable: "TZ", meaning: "your time zone (`Asia/Seoul`)",
+                read: { value in TerminalEnvironment.zone(fromTZ: value) != nil ? value : nil },
+                expected: "a time zone name such as Europe/Berlin, or a POSIX offset such as UTC-9"),
         Setting(name: "locale", variable: "LC_TIME", meaning: "the locale dates are shown in (`ko_KR.UTF-8`)"),
         Setting(name: "week-start", variable: "TICK_WEEK_START", meaning: "the first day of the week for `next week`, `end of week`, `이번 주` and `다음 주` (`monday`, `sunday`, …)",
                 read: { value in DateContext.weekStart(named: value) != nil ? value : nil }, expected: "a weekday name such as monday or sunday"),

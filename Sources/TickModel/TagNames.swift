@@ -20,18 +20,19 @@ public enum TagNames {
     }
 
     /// `tag` as listings show it: `#garden`, and in double quotes when it holds white
-    /// space, a `#` or a quote, so that where one tag ends is never in doubt
-    /// (`#"garden work"`, `#"say \"hi\""`).
+    /// space, a comma, a `#` or a quote, so that where one tag ends is never in doubt
+    /// (`#"garden work"`, `#"say \"hi\""`, `#"a,b"`: `parsedList` splits at commas, and a
+    /// tester's tag `a,b` became two tags when the UI's tags field was saved).
     public static func shown(_ tag: String) -> String {
-        // Visible ASCII but `#`, `"` and `\`, the common tag: no scalar properties to look up.
+        // Visible ASCII but `#`, `"`, `\` and `,`, the common tag: no scalar properties to look up.
         if tag.utf8.allSatisfy(isShownAsIs) { return "#" + tag }
-        let plain = !tag.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "#" || $0 == "\"" || $0 == "\\" }
+        let plain = !tag.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "#" || $0 == "\"" || $0 == "\\" || $0 == "," }
         if plain { return "#" + tag }
         return "#" + SearchQuery.quoted(tag)
     }
 
     /// Appends `shown(tag)` for the tag whose UTF-8 bytes are `tag` and returns true when
-    /// it is the common tag, visible ASCII but `#`, `"` and `\` (`#` and the tag); returns
+    /// it is the common tag, visible ASCII but `#`, `"`, `\` and `,` (`#` and the tag); returns
     /// false, with nothing appended, for any other (show it with `shown(_:)`).
     public static func appendShown(utf8 tag: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
         guard tag.allSatisfy(isShownAsIs) else { return false }
@@ -40,9 +41,9 @@ public enum TagNames {
         return true
     }
 
-    /// Whether a byte of a tag is shown as it is: visible ASCII but `#`, `"` and `\`.
+    /// Whether a byte of a tag is shown as it is: visible ASCII but `#`, `"`, `\` and `,`.
     private static func isShownAsIs(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F && byte != 0x23 && byte != 0x22 && byte != 0x5C
+        byte > 0x20 && byte < 0x7F && byte != 0x23 && byte != 0x22 && byte != 0x5C && byte != 0x2C
     }
 
     /// `tags` as one line a person edits: each `shown`, separated by spaces

@@ -98,6 +98,45 @@ struct ICalendarCommandTests {
         #expect((json["warnings"] as? [String])?.contains { $0.contains("BYWEEKNO") } == true, "\(json)")
     }
 
+    /// A tester: a rule without DUE or DTSTART (RFC 5545 asks for DTSTART), and an archive's
+    /// reminder with a rule and no due date, were imported without a word, shown as repeating,
+    /// and `tick done` completed them for good; the archive's warnings named "line N" for the
+    /// reminder's place in its array, and only the first piece of a big archive was checked.
+    @Test("a repeating reminder without a due date is imported with a warning; an archive's warnings name reminders[i]")
+    func repeatWithoutDueWarned() throws {
+        let cli = CLIHarness()
+        cli.files["nodue.ics"] = Data(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VTODO", "UID:n1", "SUMMARY:No due",
+                                       "RRULE:FREQ=DAILY", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n").utf8)
+        let ics = cli.run("import", "nodue.ics")
+        #expect(ics.status == 0)
+        #expect(ics.errors == "tick: warning: nodue.ics line 4: \"No due\" repeats but has no due date, which is its first occurrence; "
+                + "the rule is kept, but completing it completes it for good (give it one with tick edit N --due)\n", "\(ics.errors)")
+        // An archive past the first piece: its 5,001st reminder repeats without a due date.
+        let other = CLIHarness()
+        other.ok("add", "Template")
+        var archive = try #require(try JSONSerialization.jsonObject(with: Data(other.ok("export", "--format", "json").utf8)) as? [String: Any])
+        let template = try #require((archive["reminders"] as? [[String: Any]])?.first)
+        let count = 5_001 // `Actions.importPieceSize` is 5,000
+        var reminders: [[String: Any]] = (0..<count).map { index in
+            var copy = template
+            copy["uid"] = "u-\(index)"
+            copy["number"] = index + 10
+            copy["title"] = "R \(index)"
+            return copy
+        }
+        reminders[count - 1]["recurrence"] = "FREQ=WEEKLY"
+        reminders[1]["recurrence"] = "FREQ=HOURLY"
+        reminders[1]["due"] = "2026-12-01"
+        reminders[1]["dueKind"] = "allDay"
+        archive["reminders"] = reminders
+        other.files["big.json"] = try JSONSerialization.data(withJSONObject: archive)
+        let restored = other.run("import", "big.json", "--format", "json")
+        #expect(restored.status == 0, "\(restored.errors)")
+        #expect(restored.errors.contains("big.json: reminders[1]: \"R 1\" repeats by RRULE:FREQ=HOURLY"), "\(restored.errors)")
+        #expect(restored.errors.contains("big.json: reminders[\(count - 1)]: \"R \(count - 1)\" repeats but has no due date"),
+                "\(restored.errors)")
+    }
+
     @Test("an .ics of events alone makes no list; the summary says what was skipped")
     func eventsMakeNoList() throws {
         let cli = CLIHarness()

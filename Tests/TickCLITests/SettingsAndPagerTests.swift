@@ -77,6 +77,10 @@ struct SettingsAndPagerTests {
         ("sync-timeout = 0", "line 1: '0' is not a value of sync-timeout: use a whole number of seconds above 0"),
         ("locale = ko_KR.UTF-8\nlocale = en_US", "line 2: 'locale' is set already on line 1"),
         ("week-start = someday", "line 1: 'someday' is not a value of week-start: use a weekday name such as monday or sunday"),
+        // A tester: these three warned naming TZ or TICK_…, and the command ran on the built-in value.
+        ("time-zone = Mars/Olympus", "line 1: 'Mars/Olympus' is not a value of time-zone: use a time zone name such as Europe/Berlin"),
+        ("# alarms\ndefault-alarm = 10 minutes", "line 2: '10 minutes' is not a value of default-alarm: use an offset before the due time"),
+        ("all-day-alarm = banana", "line 1: 'banana' is not a value of all-day-alarm: use a time of day such as 09:00 or 8am"),
     ])
     func badLine(text: String, message: String) throws {
         let cli = try Self.harness(settings: text)
@@ -84,6 +88,16 @@ struct SettingsAndPagerTests {
         #expect(result.status == 1)
         #expect(result.errors.contains("config/tick/config, " + message), "\(result.errors)")
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test("the alarms and the time zone of the settings file are taken when they read")
+    func alarmsAndZone() throws {
+        for text in ["default-alarm = -10m\nall-day-alarm = 8am\ntime-zone = Asia/Seoul\n", "default-alarm = none\nall-day-alarm = NONE\ntime-zone = UTC-9\n"] {
+            let cli = try Self.harness(settings: text)
+            cli.variables["TZ"] = nil
+            let added = cli.run("add", "x", "--due", "tomorrow 9am")
+            #expect(added.status == 0 && added.errors.isEmpty, "\(text): \(added.errors)")
+        }
     }
 
     @Test("color = never turns colors off on a terminal; the database setting expands ~/")

@@ -8,6 +8,8 @@ struct TagNamesTests {
         ("say \"hi\"", "#\"say \\\"hi\\\"\""), ("back\\slash", "#\"back\\\\slash\""), ("tab\there", "#\"tab\there\""),
         // A quote or backslash followed by a combining mark is one Character: still escaped.
         ("say \"\u{301}", "#\"say \\\"\u{301}\""), ("a\\\u{301}", "#\"a\\\\\u{301}\""),
+        // A tester: `a,b` was shown bare, and saving the UI's tags field made it two tags.
+        ("a,b", "#\"a,b\""), ("밥,국", "#\"밥,국\""),
     ])
     func shown(tag: String, expected: String) throws {
         #expect(TagNames.shown(tag) == expected)
@@ -15,7 +17,7 @@ struct TagNamesTests {
     }
 
     @Test("a tag shown from its bytes is shown as from its string, or left to the string", arguments: [
-        "garden", "a-b_c.d/e", "집안일", "garden work", "a#b", "say \"hi\"", "back\\slash", "tab\there", "", "~!",
+        "garden", "a-b_c.d/e", "집안일", "garden work", "a#b", "say \"hi\"", "back\\slash", "tab\there", "", "~!", "a,b",
     ])
     func shownFromBytes(tag: String) {
         var bytes: [UInt8] = []

@@ -78,7 +78,7 @@ struct ImportCommand: Command {
         } catch {
             throw failure(error)
         }
-        let readWarnings = batch.warnings + Self.unexpandableRuleWarnings(batch.reminders, source: name)
+        let readWarnings = batch.warnings + Self.ruleWarnings(batch.reminders, source: name, format: format)
         // A big file with one odd line per record would bury the summary: show the first
         // ones and count the rest (--json lists them all).
         for warning in readWarnings.prefix(Self.shownWarnings) { context.warn(warning) }
@@ -102,11 +102,15 @@ struct ImportCommand: Command {
         }
         advance(by: batch.reminders.count)
         let summary: ImportSummary
+        // The rules of an archive's later pieces, said after the import (a tester: only the
+        // first piece's were checked).
+        var pieceWarnings: [String] = []
         do {
             defer { progress?.finish() }
             summary = try actions.importBatch(request) {
                 guard let piece = try stream?.next(upTo: Actions.importPieceSize) else { return nil }
                 advance(by: piece.count)
+                pieceWarnings += Self.ruleWarnings(piece, source: name, format: format)
                 return piece
             }
         } catch let error as InterchangeError {
@@ -114,7 +118,7 @@ struct ImportCommand: Command {
         } catch let error as CommandError {
             throw failure(error)
         }
-        let startWarnings = summary.droppedStarts.map { droppedStartWarning($0, context: context) }
+        let startWarnings = pieceWarnings + summary.droppedStarts.map { droppedStartWarning($0, format: format, context: context) }
             + summary.brokenParentLoops.map { loop in
                 "#\(loop.number.rawValue) \"\(TerminalText.sanitized(loop.title))\" was made a top-level reminder: its parent "
                     + "in the file (\(TerminalText.sanitized(loop.parentUID.rawValue))) is itself or one of its subtasks"
@@ -128,16 +132,26 @@ struct ImportCommand: Command {
     /// `BYWEEKNO`, `FREQ=HOURLY`, …): it is kept as written and exported again, but completing
     /// the reminder completes it for good (a tester: such rules were imported without a word,
     /// and `tick done` was the first to say so).
-    static func unexpandableRuleWarnings(_ reminders: [ImportedReminder], source: String) -> [String] {
+    ///
+    /// And one for each repeating reminder with neither a due date nor a start, which is the
+    /// first occurrence (`tick add` refuses one; a tester: an archive's and an RRULE without
+    /// DUE or DTSTART were imported without a word, shown as repeating, and completed for good).
+    static func ruleWarnings(_ reminders: [ImportedReminder], source: String, format: InterchangeFormat) -> [String] {
         reminders.compactMap { item -> String? in
-            guard let recurrence = item.reminder.recurrence, let text = recurrence.unreadableText else { return nil }
+            guard let recurrence = item.reminder.recurrence else { return nil }
+            if item.reminder.due == nil && item.reminder.start == nil && !item.reminder.isCompleted {
+                return "\(place(item.lineNumber, source: source, format: format)): \(item.reminder.title.quotedForMessage) repeats but has "
+                    + "no due date, which is its first occurrence; the rule is kept, but completing it completes it for good "
+                    + "(give it one with tick edit N --due)"
+            }
+            guard let text = recurrence.unreadableText else { return nil }
             let reason: String
             switch Result(catching: { () throws(ModelError) in try recurrence.read() }) {
             case .success: return nil
             case .failure(.invalidRecurrence(_, let why)): reason = why
             case .failure(let error): reason = error.description
             }
-            return "\(source) line \(item.lineNumber): \(item.reminder.title.quotedForMessage) repeats by "
+            return "\(place(item.lineNumber, source: source, format: format)): \(item.reminder.title.quotedForMessage) repeats by "
                 + "RRULE:\(TerminalText.sanitized(text)), which Tick cannot expand (\(reason)); the rule is kept as written, "
                 + "but completing it completes it for good"
         }
@@ -171,10 +185,17 @@ struct ImportCommand: Command {
         }
     }
 
+    /// Where a reminder of the file is, as a warning names it: `FILE line N`; in a Tick
+    /// archive `FILE: reminders[i]`, as its errors name one (a tester: its warnings said
+    /// "line N" for the reminder's place in the array, on a file of one line).
+    static func place(_ lineNumber: Int, source: String, format: InterchangeFormat) -> String {
+        format == .json ? "\(source): reminders[\(lineNumber - 1)]" : "\(source) line \(lineNumber)"
+    }
+
     /// The warning for a start date the import left out because it was after the due date.
-    private func droppedStartWarning(_ dropped: ImportSummary.DroppedStart, context: CommandContext) -> String {
+    private func droppedStartWarning(_ dropped: ImportSummary.DroppedStart, format: InterchangeFormat, context: CommandContext) -> String {
         let formatter = DueFormatter(context: context.dateContext)
-        return "\(sourceName) line \(dropped.lineNumber): the start date (\(formatter.string(for: dropped.start))) is after "
+        return "\(Self.place(dropped.lineNumber, source: sourceName, format: format)): the start date (\(formatter.string(for: dropped.start))) is after "
             + "the due date (\(formatter.string(for: dropped.due))); imported without the start date"
     }
 
