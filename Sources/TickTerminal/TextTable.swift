@@ -73,11 +73,13 @@ public struct TextTable: Sendable {
         }
 
         /// What a cell of `width` cells shows of `text` (already sanitized) in a column
-        /// `columnWidth` cells wide, and its width: the text when it fits, else the
-        /// ``compactText`` when there is one and it fits, else the text cut with `…`.
+        /// `columnWidth` cells wide, and its width: the text when it fits; else, in a column
+        /// narrowed below its maximum, the ``compactText`` when there is one and it fits;
+        /// else the text cut with `…` (a column at its maximum cuts a longer cell: a tester's
+        /// rules of 45 cells and more were the marker alone at any width).
         public func fitted(_ text: String, width: Int, toWidth columnWidth: Int) -> (text: String, width: Int) {
             if width <= columnWidth { return (text, width) }
-            if let compactText, !text.isEmpty {
+            if let compactText, !text.isEmpty, columnWidth < (maxWidth ?? Int.max) {
                 let compactWidth = TerminalText.width(of: compactText)
                 if compactWidth <= columnWidth { return (compactText, compactWidth) }
             }
@@ -306,20 +308,12 @@ extension TextTable {
         guard count > 0, totalWidth > 0 else { return (Array(repeating: 0, count: count), levels) }
         let floors = columns.map { max($0.minWidth, 0) }
         var widths = header ?? Array(repeating: 0, count: count)
-        // A cell wider than its column's maximum shows the column's compact text, when it has
-        // one: it asks for that text's width, not the maximum (found by a tester: a column of
-        // 28 cells drew only `↻` for "↻ Every 3 days after completion", and titles were cut
-        // beside it).
-        let compactAbove: [(limit: Int, width: Int)?] = columns.map { column in
-            guard let limit = column.maxWidth, let compact = column.compactText else { return nil }
-            return (max(limit, max(column.minWidth, 0)), TerminalText.width(of: compact))
-        }
+        // A cell wider than its column's maximum asks for the maximum and is cut there with
+        // `…`; when the line has no room for that, the column shows its compact text (step 4).
         var index = 0
         while index + count <= cellWidths.count {
-            for column in 0..<count {
-                var width = cellWidths[index + column]
-                if let compact = compactAbove[column], width > compact.limit { width = compact.width }
-                if width > widths[column] { widths[column] = width }
+            for column in 0..<count where cellWidths[index + column] > widths[column] {
+                widths[column] = cellWidths[index + column]
             }
             index += count
         }

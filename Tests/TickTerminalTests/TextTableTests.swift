@@ -77,14 +77,17 @@ struct TextTableTests {
     }
 
     /// Found by a tester: the repeat column kept its 28 cells for "↻ Every 3 days after
-    /// completion" (30), drew only `↻` in them, and cut the titles beside it.
-    @Test("a cell wider than its column's maximum asks only for the compact text's width")
+    /// completion" (30), drew only `↻` in them, and cut the titles beside it. Another: a rule
+    /// longer than the column's maximum (44) was the marker alone at any width.
+    @Test("a cell wider than its column's maximum is cut there with …, and is the compact text when the line has no room")
     func compactAboveTheMaximum() {
         let table = TextTable(columns: [.init(minWidth: 4, isFlexible: true), .reminderRepeat])
         let long = "↻ Every 2 weeks on Monday, Wednesday, Friday and Sunday"
         #expect(table.render(rows: [["A title that wants room", long]], totalWidth: 40) == ["A title that wants room  ↻"])
-        #expect(table.render(rows: [["Water", long], ["Milk", "↻ Daily"]], totalWidth: 80) == ["Water  ↻", "Milk   ↻ Daily"])
-        #expect(table.widths(rows: [["Water", long]], totalWidth: 80) == [5, 1])
+        #expect(table.render(rows: [["Water", long], ["Milk", "↻ Daily"]], totalWidth: 80)
+                == ["Water  ↻ Every 2 weeks on Monday, Wednesday, Frida…", "Milk   ↻ Daily"])
+        #expect(table.widths(rows: [["Water", long]], totalWidth: 80) == [5, 44])
+        #expect(table.widths(rows: [["A title that wants room", long]], totalWidth: 40) == [23, 1])
     }
 
     /// A tester: a rule of 29 to 44 cells was always the marker alone (the column's maximum
