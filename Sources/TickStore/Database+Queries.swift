@@ -712,6 +712,9 @@ extension Database {
         var (lower, upper) = try neighbours()
         var position = between(lower, upper)
         if position == nil {
+            position = try respace(list: list, between: lower, and: upper, leavingOut: number)
+        }
+        if position == nil {
             try renumber(list: list)
             (lower, upper) = try neighbours()
             position = between(lower, upper)
@@ -736,6 +739,29 @@ extension Database {
             guard let old = current[number.rawValue], old != position else { continue }
             try execute("UPDATE reminder SET position = ? WHERE number = ?", [.integer(position), .integer(number.rawValue)])
         }
+    }
+
+    /// Makes room at the full gap between `lower` and `upper` in `list` by respacing the
+    /// reminders around it, a window at a time (`ManualOrder.respacingWindows` on each side),
+    /// the reminder `moving` left out; only rows whose position changes are written.
+    /// - Returns: the position left for the reminder that goes into the gap; nil when no
+    ///   window had room (then the whole list is respaced).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(w) rows read and written, w the first window with room.
+    func respace(list: ReminderList.ID, between lower: Int64?, and upper: Int64?, leavingOut moving: Reminder.Number) throws -> Int64? {
+        try ManualOrder.respace(between: lower, and: upper, rows: { below, bound, limit in
+            var rows: [(number: Int64, position: Int64)] = []
+            let (comparison, order) = below ? ("<=", "DESC") : (">=", "ASC")
+            try forEachRow("""
+                SELECT number, position FROM reminder WHERE list_id = ? AND position \(comparison) ? AND number <> ?
+                ORDER BY position \(order), number \(order) LIMIT ?
+                """, [.text(list.rawValue), .integer(bound), .integer(moving.rawValue), .integer(Int64(limit))]) {
+                rows.append(($0.int(0), $0.int(1)))
+            }
+            return rows
+        }, write: { number, position in
+            try execute("UPDATE reminder SET position = ? WHERE number = ?", [.integer(position), .integer(number)])
+        })
     }
 
     /// Respaces a list's positions to multiples of the gap, keeping their order.

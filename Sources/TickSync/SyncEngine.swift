@@ -29,8 +29,8 @@ public struct SyncOptions: Sendable {
 /// 2. sees what changed in Tick (a reminder whose revision differs from the one stored at
 ///    the last sync; a stored item whose reminder is gone is a deletion; a reminder
 ///    without a stored item is new), reading only those reminders;
-/// 3. checks the deletion guard: more than 20 deletions, or more than half of the
-///    synced reminders of a list (when more than 2), stops the sync before anything is
+/// 3. checks the deletion guard: more than 20 deletions, or three or more that are over
+///    half of the synced reminders of a list, stops the sync before anything is
 ///    written, unless `allowsDeletes`;
 /// 4. applies: a change on one side is copied to the other; a change on both sides is
 ///    merged property by property (`ICalendarMerge`, the newer side winning a property

@@ -22,6 +22,17 @@ struct TUIDetailFieldsTests {
         #expect(effects == [.apply(.edit(Reminder.Number(1), fields), isUndo: false)])
     }
 
+    /// A tester: typing or Space on the Repeat row of a reminder that does not repeat did
+    /// nothing, without a word (a rule is `tick edit --repeat`'s).
+    @Test("a key on the Repeat row of a reminder that does not repeat says where a rule is set")
+    func repeatRowSaysWhere() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"), .down, .down, .down, .down)
+        #expect(state.detailEditor?.field == .repeats)
+        state.press(.character(" "))
+        #expect(state.detailEditor?.error == "a rule is set with tick edit 1 --repeat (here, a rule can be stopped)")
+    }
+
     @Test("an unreadable start date is refused in the view, naming it")
     func badStart() {
         var state = TUIFixture.loaded(TUIFixture.three)

@@ -24,4 +24,88 @@ public enum ManualOrder {
             return !overflow && difference >= 2 ? l + difference / 2 : nil
         }
     }
+
+    /// The least spacing `respaced(count:floor:ceiling:)` leaves between two positions:
+    /// room for five more moves into one gap before the next respacing.
+    public static let minimumSpacing: Int64 = 32
+
+    /// How many reminders on each side of a full gap a store respaces, window after window,
+    /// until one has room (`respaced(count:floor:ceiling:)`); the whole list when none has.
+    public static let respacingWindows = [8, 64, 512, 4096, 32768]
+
+    /// `count` new positions, ascending, strictly between `floor` and `ceiling` (the
+    /// positions of the reminders just outside a window; nil: the window reaches that end of
+    /// the list, where positions may go on without bound), spaced evenly and by at least
+    /// ``minimumSpacing``; spaced by ``gap`` toward an open end. Nil when there is no such
+    /// room (a wider window is needed) or the arithmetic would overflow.
+    ///
+    /// This is how a move into a gap used up respaces only the reminders around it: a
+    /// tester's drag in a list of 100,000 rewrote all of them (3.9 s, and every one a
+    /// CalDAV change for the phones).
+    ///
+    /// Example: `respaced(count: 3, floor: 0, ceiling: 400)` is `[100, 200, 300]`;
+    /// `respaced(count: 3, floor: 0, ceiling: 40)` is nil.
+    public static func respaced(count: Int, floor: Int64?, ceiling: Int64?) -> [Int64]? {
+        guard count > 0 else { return [] }
+        let slots = Int64(count)
+        switch (floor, ceiling) {
+        case (let low?, let high?):
+            let (range, overflow) = high.subtractingReportingOverflow(low)
+            guard !overflow, range > 0 else { return nil }
+            let spacing = range / (slots + 1)
+            guard spacing >= minimumSpacing else { return nil }
+            return (1...slots).map { low + spacing * $0 }
+        case (let low?, nil):
+            let (top, overflow) = gap.multipliedReportingOverflow(by: slots)
+            guard !overflow, !low.addingReportingOverflow(top).overflow else { return nil }
+            return (1...slots).map { low + gap * $0 }
+        case (nil, let high?):
+            let (bottom, overflow) = gap.multipliedReportingOverflow(by: slots)
+            guard !overflow, !high.subtractingReportingOverflow(bottom).overflow else { return nil }
+            return (1...slots).map { high - gap * (slots + 1 - $0) }
+        case (nil, nil):
+            guard !gap.multipliedReportingOverflow(by: slots).overflow else { return nil }
+            return (1...slots).map { gap * $0 }
+        }
+    }
+
+    /// Makes room at the full gap between `lower` and `upper` (the positions the moving
+    /// reminder goes between) by respacing the reminders around it, a window at a time
+    /// (``respacingWindows`` on each side), as every store does it.
+    /// - Parameters:
+    ///   - rows: up to `limit` reminders of the list (the moving one left out), as (number,
+    ///     position), from the gap outward: at or below `bound` highest first when `below`,
+    ///     else at or above it lowest first; ties by number in the same direction.
+    ///   - write: stores a reminder's new position (called only for those that change).
+    /// - Returns: the position for the reminder that goes into the gap; nil when no window
+    ///   had room (the store then respaces the whole list).
+    /// - Complexity: O(w) rows read and written, w the first window with room.
+    public static func respace(between lower: Int64?, and upper: Int64?,
+                               rows: (_ below: Bool, _ bound: Int64, _ limit: Int) throws -> [(number: Int64, position: Int64)],
+                               write: (_ number: Int64, _ position: Int64) throws -> Void) rethrows -> Int64? {
+        for width in respacingWindows {
+            // A side's rows in the window, and the position of the first one outside it (nil:
+            // the window reaches that end of the list).
+            func side(_ below: Bool, _ bound: Int64?) throws -> (rows: [(number: Int64, position: Int64)], outside: Int64?) {
+                guard let bound else { return ([], nil) }
+                var found = try rows(below, bound, width + 1)
+                let outside = found.count > width ? found.removeLast().position : nil
+                return (found, outside)
+            }
+            let below = try side(true, lower)
+            let above = try side(false, upper)
+            let window = below.rows.reversed() + above.rows
+            guard let positions = respaced(count: window.count + 1, floor: below.outside, ceiling: above.outside) else {
+                if below.outside == nil && above.outside == nil { return nil }
+                continue
+            }
+            let slot = below.rows.count
+            for (index, row) in window.enumerated() {
+                let position = positions[index < slot ? index : index + 1]
+                if position != row.position { try write(row.number, position) }
+            }
+            return positions[slot]
+        }
+        return nil
+    }
 }

@@ -50,6 +50,9 @@ extension PostgresDatabase {
         var (lower, upper) = try neighbours()
         var position = ManualOrder.position(between: lower, and: upper, current: moving.position)
         if position == nil {
+            position = try respace(list: list, between: lower, and: upper, leavingOut: number)
+        }
+        if position == nil {
             try respace(list: moving.listID)
             (lower, upper) = try neighbours()
             position = ManualOrder.position(between: lower, and: upper, current: moving.position)
@@ -57,6 +60,27 @@ extension PostgresDatabase {
         let final = position ?? moving.position
         try run("UPDATE reminders SET position = $3 WHERE owner = $1 AND number = $2", [number.rawValue, final])
         return final
+    }
+
+    /// Makes room at the full gap between `lower` and `upper` in the user's list `list` by
+    /// respacing the reminders around it, a window at a time (`ManualOrder.respacingWindows`
+    /// on each side), the reminder `moving` left out, as the SQLite store does; only rows
+    /// whose position changes are written.
+    /// - Returns: the position left for the reminder that goes into the gap; nil when no
+    ///   window had room (then the whole list is respaced).
+    /// - Complexity: O(w) rows read and written, w the first window with room.
+    func respace(list: String, between lower: Int64?, and upper: Int64?, leavingOut moving: Reminder.Number) throws -> Int64? {
+        try ManualOrder.respace(between: lower, and: upper, rows: { below, bound, limit in
+            let (comparison, order) = below ? ("<=", "DESC") : (">=", "ASC")
+            return try run("""
+                SELECT number, position FROM reminders WHERE owner = $1 AND list_id = $2 AND position \(comparison) $3 AND number <> $4
+                ORDER BY position \(order), number \(order) LIMIT $5
+                """, [list, bound, moving.rawValue, Int64(limit)]).map { row in
+                (try row.decode("number", as: Int64.self), try row.decode("position", as: Int64.self))
+            }
+        }, write: { number, position in
+            try run("UPDATE reminders SET position = $3 WHERE owner = $1 AND number = $2", [number, position])
+        })
     }
 
     /// The reminders just before and after the user's reminder `number` in its list's

@@ -34,8 +34,14 @@ extension AppState {
         case .tags: _ = editor.tags.handle(key)
         case .due: _ = editor.due.handle(key)
         case .repeats:
-            // Only a rule the reminder has can be stopped (or kept after all).
-            guard editor.original.recurrence != nil else { break }
+            // Only a rule the reminder has can be stopped (or kept after all); a new rule is
+            // the command line's (a tester: keys here did nothing, without a word).
+            guard editor.original.recurrence != nil else {
+                if ![.left, .right].contains(key) {
+                    editor.error = "a rule is set with tick edit \(editor.original.number.rawValue) --repeat (here, a rule can be stopped)"
+                }
+                break
+            }
             switch key {
             case .left, .right, .character(" "), .character("x"): editor.repeats.toggle()
             case .control("u"), .delete, .backspace: editor.repeats = false
