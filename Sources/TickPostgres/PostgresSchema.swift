@@ -98,7 +98,8 @@ import TickModel
 /// (`journal_list_members`, in the journal `tick.journal_owner` names). Before the transaction commits, the store copies the
 /// same reminders and lists as they are then (phase 1). Ids come from the sequence `journal_change_ids` (newer is
 /// larger); the newest 100 changes of each user are kept (step 11: of each actor in each
-/// owner's journal, with `journal_horizons` noting the newest id dropped from each).
+/// owner's journal, with `journal_horizons` noting the newest id dropped from each; step 13:
+/// `journal_list_horizons`, from each list's shares).
 public enum PostgresSchema {
     /// Every step, in order.
     public static let migrations: [PostgresMigration] = [
@@ -274,6 +275,23 @@ public enum PostgresSchema {
         PostgresMigration(10, "caldav list created", davListCreated),
         PostgresMigration(11, "journal depth per actor", journalDepthPerActor),
         PostgresMigration(12, "caldav change numbers per list", davNumbersPerList),
+        PostgresMigration(13, "journal horizons per list", journalHorizonsPerList),
+    ]
+
+    /// Step 13: the newest dropped change that added, changed or removed a share is noted per
+    /// list (`journal_list_horizons`), no longer per owner: a share change dropped from one
+    /// list's history blocked the undo of older share changes of all the owner's lists.
+    /// `journal_horizons` keeps what step 11 noted, and is no longer written: an owner's
+    /// changes dropped before this step still block their share undos as before.
+    static let journalHorizonsPerList: [String] = [
+        """
+        CREATE TABLE journal_list_horizons (
+            owner text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            list_id text NOT NULL,
+            pruned_through bigint NOT NULL,
+            PRIMARY KEY (owner, list_id)
+        )
+        """,
     ]
 
     /// Step 12: CalDAV change numbers (ETags, sync tokens) count each list's changes apart

@@ -83,7 +83,7 @@ struct PostgresMigratorTests {
             SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name
             """).map { try $0.decode("table_name", as: String.self) }
         #expect(tables == ["alarm_deliveries", "app_passwords", "completed_occurrences", "dav_horizons", "dav_list_sequences", "dav_resources", "dav_retired_lists", "dav_sequences",
-                          "journal_alarm_deliveries", "journal_changes", "journal_completed_occurrences", "journal_horizons", "journal_list_members", "journal_lists", "journal_reminders",
+                          "journal_alarm_deliveries", "journal_changes", "journal_completed_occurrences", "journal_horizons", "journal_list_horizons", "journal_list_members", "journal_lists", "journal_reminders",
                           "list_members",
                           "lists", "login_failures", "reminder_numbers", "reminders", "schema_migrations", "sessions", "users"])
     }

@@ -28,9 +28,9 @@ extension PostgresDatabase: JournalStore {
         // dropped in batches (once it holds `depth` + 16 of theirs, this one counted, down to
         // the newest `depth`: by the actor's count there, so that the members of a shared list
         // never push the owner's own changes out, nor one member another's; ids are shared by
-        // every journal), with the newest id dropped that changed a share noted as the
-        // journal's horizon (a tester: any actor's dropped edits had blocked the undo of
-        // shares nobody touched since), in one
+        // every journal), with the newest id dropped that changed a share noted as that
+        // list's horizon (a tester: any actor's dropped edits had blocked the undo of
+        // shares nobody touched since; then one list's, the others'), in one
         // statement; then the change dropped if it touched nothing. (A data-modifying WITH runs
         // to its end whether or not the query reads it.)
         let kept = try scalar("""
@@ -40,11 +40,11 @@ extension PostgresDatabase: JournalStore {
                     AND EXISTS (SELECT FROM journal_changes WHERE owner = $1 AND actor = $6 ORDER BY id DESC OFFSET $5 LIMIT 1)
                 RETURNING id
             ), horizon AS (
-                INSERT INTO journal_horizons (owner, pruned_through)
-                SELECT $1, max(p.id) FROM pruned p
-                WHERE EXISTS (SELECT 1 FROM journal_list_members m WHERE m.owner = $1 AND m.change = p.id)
-                HAVING count(*) > 0
-                ON CONFLICT (owner) DO UPDATE SET pruned_through = greatest(journal_horizons.pruned_through, excluded.pruned_through)
+                INSERT INTO journal_list_horizons (owner, list_id, pruned_through)
+                SELECT $1, m.list_id, max(p.id) FROM pruned p JOIN journal_list_members m ON m.owner = $1 AND m.change = p.id
+                GROUP BY m.list_id
+                ON CONFLICT (owner, list_id) DO UPDATE
+                    SET pruned_through = greatest(journal_list_horizons.pruned_through, excluded.pruned_through)
             ), described AS (
                 UPDATE journal_changes SET command = $3 WHERE owner = $1 AND id = $2
             ), reminders_after AS (
@@ -288,9 +288,10 @@ extension PostgresDatabase: JournalStore {
     /// leave gave the member write access again). Change ids come from one sequence, so
     /// "later" holds across journals. When the list's owner's journal no longer reaches back
     /// to `change` (it keeps each actor's newest `JournalChange.depth` or so, and notes in
-    /// `journal_horizons` the newest id it dropped among the changes that added, changed or
-    /// removed a share), a later change to the share may be gone from it: that share is
-    /// refused too, rather than put back unseen (the tester again).
+    /// `journal_list_horizons` the newest id it dropped among the changes that added, changed
+    /// or removed one of the list's shares; `journal_horizons`, per owner, from before schema
+    /// step 13), a later change to the share may be gone from it: that share is refused too,
+    /// rather than put back unseen (the tester again).
     public func laterChangesToJournaledRecords(of change: Int64) throws -> [String] {
         guard try ownsChange(change) else { return [] }
         var conflicts: [String] = []
@@ -309,7 +310,8 @@ extension PostgresDatabase: JournalStore {
                     SELECT 1 FROM journal_list_members k
                         JOIN journal_changes c ON c.owner = k.owner AND c.id = k.change
                     WHERE k.list_id = j.list_id AND k.user_id = j.user_id AND k.change > j.change AND c.undone_at IS NULL)
-                OR (SELECT h.pruned_through FROM journal_horizons h WHERE h.owner = l.owner) > j.change)
+                OR (SELECT h.pruned_through FROM journal_horizons h WHERE h.owner = l.owner) > j.change
+                OR (SELECT h.pruned_through FROM journal_list_horizons h WHERE h.owner = l.owner AND h.list_id = j.list_id) > j.change)
             ORDER BY list_name, user_name
             """, [change]) {
             let list: String = try row.decode("list_name")

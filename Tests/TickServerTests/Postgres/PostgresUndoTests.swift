@@ -308,6 +308,30 @@ struct PostgresUndoTests {
         #expect(Self.object(undone)["undone"] as? String == "tick serve: share the list with \u{201C}bob\u{201D}")
     }
 
+    /// The owner's share changes of one list, dropped from her journal, blocked a member's undo
+    /// of leaving another list: the horizon was the owner's, now it is each list's.
+    @Test("share changes dropped from one list's history block the undos of that list's shares only")
+    func droppedShareChangesBlockTheirListOnly() throws {
+        let harness = try PostgresServiceHarness()
+        func list(_ name: String) throws -> String {
+            try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"\#(name)"}"#))["id"] as? String)
+        }
+        let left = try list("Left"), other = try list("Other")
+        #expect(harness.send("PUT", "/api/v1/lists/\(left)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        #expect(harness.send("PUT", "/api/v1/lists/\(other)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        #expect(harness.send("DELETE", "/api/v1/lists/\(left)/shares/bob", as: "bob").status == 204)
+        // ann changes the other list's share after bob left, then enough else for all of it to be dropped.
+        #expect(harness.send("PUT", "/api/v1/lists/\(other)/shares/bob", json: #"{"access":"read"}"#).status == 200)
+        for index in 0..<Int(JournalChange.depth) + 20 {
+            #expect(harness.send("POST", "/api/v1/reminders", json: #"{"title":"r\#(index)"}"#).status == 201)
+        }
+        // Nothing about "Left" was dropped since bob left it: his undo puts him back.
+        let undone = harness.send("POST", "/api/v1/undo", as: "bob")
+        #expect(undone.status == 200, "\(undone.status) \(undone.bodyText)")
+        let lists = Self.object(harness.send("GET", "/api/v1/lists", as: "bob"))["lists"] as? [[String: Any]] ?? []
+        #expect(lists.contains { $0["id"] as? String == left })
+    }
+
     /// A tester: what a member deleted from a shared list, its owner could not put back, and
     /// after the member's share ended nobody could.
     @Test("the owner restores what a member deleted from her list, also once the share ended; her restore is her change to undo")
