@@ -749,8 +749,9 @@ extension Database {
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(w) rows read and written, w the first window with room.
     func respace(list: ReminderList.ID, between lower: Int64?, and upper: Int64?, leavingOut moving: Reminder.Number) throws -> Int64? {
-        try ManualOrder.respace(between: lower, and: upper, rows: { below, bound, limit in
-            var rows: [(number: Int64, position: Int64)] = []
+        try ManualOrder.respace(rows: { below, limit in
+            guard let bound = below ? lower : upper else { return [] }
+            var rows: [(number: Int64, value: Int64)] = []
             let (comparison, order) = below ? ("<=", "DESC") : (">=", "ASC")
             try forEachRow("""
                 SELECT number, position FROM reminder WHERE list_id = ? AND position \(comparison) ? AND number <> ?

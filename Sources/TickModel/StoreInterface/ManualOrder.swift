@@ -45,7 +45,11 @@ public enum ManualOrder {
     ///
     /// Example: `respaced(count: 3, floor: 0, ceiling: 400)` is `[100, 200, 300]`;
     /// `respaced(count: 3, floor: 0, ceiling: 40)` is nil.
-    public static func respaced(count: Int, floor: Int64?, ceiling: Int64?) -> [Int64]? {
+    ///
+    /// `spacing` and `step` stand for ``minimumSpacing`` and ``gap`` (Apple's sort keys take
+    /// 1 and 1).
+    public static func respaced(count: Int, floor: Int64?, ceiling: Int64?,
+                                spacing least: Int64 = minimumSpacing, step: Int64 = gap) -> [Int64]? {
         guard count > 0 else { return [] }
         let slots = Int64(count)
         switch (floor, ceiling) {
@@ -53,58 +57,58 @@ public enum ManualOrder {
             let (range, overflow) = high.subtractingReportingOverflow(low)
             guard !overflow, range > 0 else { return nil }
             let spacing = range / (slots + 1)
-            guard spacing >= minimumSpacing else { return nil }
+            guard spacing >= max(least, 1) else { return nil }
             return (1...slots).map { low + spacing * $0 }
         case (let low?, nil):
-            let (top, overflow) = gap.multipliedReportingOverflow(by: slots)
+            let (top, overflow) = step.multipliedReportingOverflow(by: slots)
             guard !overflow, !low.addingReportingOverflow(top).overflow else { return nil }
-            return (1...slots).map { low + gap * $0 }
+            return (1...slots).map { low + step * $0 }
         case (nil, let high?):
-            let (bottom, overflow) = gap.multipliedReportingOverflow(by: slots)
+            let (bottom, overflow) = step.multipliedReportingOverflow(by: slots)
             guard !overflow, !high.subtractingReportingOverflow(bottom).overflow else { return nil }
-            return (1...slots).map { high - gap * (slots + 1 - $0) }
+            return (1...slots).map { high - step * (slots + 1 - $0) }
         case (nil, nil):
-            guard !gap.multipliedReportingOverflow(by: slots).overflow else { return nil }
-            return (1...slots).map { gap * $0 }
+            guard !step.multipliedReportingOverflow(by: slots).overflow else { return nil }
+            return (1...slots).map { step * $0 }
         }
     }
 
-    /// Makes room at the full gap between `lower` and `upper` (the positions the moving
-    /// reminder goes between) by respacing the reminders around it, a window at a time
+    /// Makes room for a reminder at a place where its neighbours' values (positions, or
+    /// Apple's sort keys) leave none, by respacing the values around it, a window at a time
     /// (``respacingWindows`` on each side), as every store does it.
     /// - Parameters:
-    ///   - rows: up to `limit` reminders of the list (the moving one left out), as (number,
-    ///     position), from the gap outward: at or below `bound` highest first when `below`,
-    ///     else at or above it lowest first; ties by number in the same direction.
-    ///   - write: stores a reminder's new position (called only for those that change).
-    /// - Returns: the position for the reminder that goes into the gap; nil when no window
-    ///   had room (the store then respaces the whole list).
+    ///   - spacing, step: as `respaced(count:floor:ceiling:spacing:step:)`.
+    ///   - rows: up to `limit` reminders beside the place (the one going there left out), as
+    ///     (number, value), nearest first: those before it when `before`, else those after.
+    ///   - write: stores a reminder's new value (called only for those that change).
+    /// - Returns: the value for the reminder that goes there; nil when no window had room
+    ///   (the caller then respaces the whole list its own way).
     /// - Complexity: O(w) rows read and written, w the first window with room.
-    public static func respace(between lower: Int64?, and upper: Int64?,
-                               rows: (_ below: Bool, _ bound: Int64, _ limit: Int) throws -> [(number: Int64, position: Int64)],
-                               write: (_ number: Int64, _ position: Int64) throws -> Void) rethrows -> Int64? {
+    public static func respace(spacing least: Int64 = minimumSpacing, step: Int64 = gap,
+                               rows: (_ before: Bool, _ limit: Int) throws -> [(number: Int64, value: Int64)],
+                               write: (_ number: Int64, _ value: Int64) throws -> Void) rethrows -> Int64? {
         for width in respacingWindows {
-            // A side's rows in the window, and the position of the first one outside it (nil:
-            // the window reaches that end of the list).
-            func side(_ below: Bool, _ bound: Int64?) throws -> (rows: [(number: Int64, position: Int64)], outside: Int64?) {
-                guard let bound else { return ([], nil) }
-                var found = try rows(below, bound, width + 1)
-                let outside = found.count > width ? found.removeLast().position : nil
+            // A side's rows in the window, nearest first, and the value of the first one outside
+            // it (nil: the window reaches that end of the list).
+            func side(_ before: Bool) throws -> (rows: [(number: Int64, value: Int64)], outside: Int64?) {
+                var found = try rows(before, width + 1)
+                let outside = found.count > width ? found.removeLast().value : nil
                 return (found, outside)
             }
-            let below = try side(true, lower)
-            let above = try side(false, upper)
+            let below = try side(true)
+            let above = try side(false)
             let window = below.rows.reversed() + above.rows
-            guard let positions = respaced(count: window.count + 1, floor: below.outside, ceiling: above.outside) else {
+            guard let values = respaced(count: window.count + 1, floor: below.outside, ceiling: above.outside,
+                                        spacing: least, step: step) else {
                 if below.outside == nil && above.outside == nil { return nil }
                 continue
             }
             let slot = below.rows.count
             for (index, row) in window.enumerated() {
-                let position = positions[index < slot ? index : index + 1]
-                if position != row.position { try write(row.number, position) }
+                let value = values[index < slot ? index : index + 1]
+                if value != row.value { try write(row.number, value) }
             }
-            return positions[slot]
+            return values[slot]
         }
         return nil
     }

@@ -70,7 +70,8 @@ extension PostgresDatabase {
     ///   window had room (then the whole list is respaced).
     /// - Complexity: O(w) rows read and written, w the first window with room.
     func respace(list: String, between lower: Int64?, and upper: Int64?, leavingOut moving: Reminder.Number) throws -> Int64? {
-        try ManualOrder.respace(between: lower, and: upper, rows: { below, bound, limit in
+        try ManualOrder.respace(rows: { below, limit in
+            guard let bound = below ? lower : upper else { return [] }
             let (comparison, order) = below ? ("<=", "DESC") : (">=", "ASC")
             return try run("""
                 SELECT number, position FROM reminders WHERE owner = $1 AND list_id = $2 AND position \(comparison) $3 AND number <> $4

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickActions
+import TickInterchange
 import TickModel
 import TickPostgres
 
@@ -298,6 +299,41 @@ struct StoreActionTests {
         // Each move halves the gap after R100: it is used up every 10 moves or so.
         #expect(mostMoved > 0)
         #expect(mostMoved <= 2 * (ManualOrder.respacingWindows.first ?? 0), "\(mostMoved) reminders moved for one")
+    }
+
+    /// A tester: reminders added in one second have consecutive Apple sort keys, and a move
+    /// near the top gave every reminder after it a new key, one by one (2.2 s a move at
+    /// 20,000, each reminder a CalDAV change). The keys around it are spread instead.
+    @Test("a move among consecutive sort keys spreads the keys around it; Apple's order stays Tick's", arguments: StoreKind.available)
+    func sortKeysSpreadAWindow(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let numbers = try store.write { db in
+            try (0..<300).map { try Actions.add(NewReminder(title: "R\($0)"), context: context, in: db).reminder.number }
+        }
+        func listed() throws -> [Reminder] {
+            try store.read { db in try db.reminders(in: .list(db.defaultList().id, includesCompleted: true), from: nil,
+                                                    includingAnchor: false, direction: .forward, limit: 1000) }
+        }
+        // Near an end of the list a window reaches the end at once; in the middle of the run the
+        // first move spreads the keys up to the nearest end (once), the next ones find room.
+        let moves: [(Reminder.Number, ReminderPlacement, Int)] = [
+            (numbers[299], .after(numbers[0]), 16), (numbers[298], .after(numbers[0]), 16), (numbers[5], .before(numbers[150]), 300),
+            (numbers[6], .before(numbers[150]), 16), (numbers[7], .before(numbers[150]), 16), (numbers[150], .after(numbers[299]), 16),
+            (numbers[0], .index(300), 16), (numbers[100], .index(1), 16),
+        ]
+        var total = 0
+        for (number, placement, most) in moves {
+            let before = Dictionary(uniqueKeysWithValues: try listed().map { ($0.number, ICalendarSortOrder.key(of: $0)) })
+            _ = try store.write { db in try Actions.move(number, to: placement, in: db) }
+            let after = try listed()
+            let rekeyed = after.count { $0.number != number && before[$0.number] != ICalendarSortOrder.key(of: $0) }
+            #expect(rekeyed <= most, "\(rekeyed) keys changed to move \(number)")
+            total += rekeyed
+            let keys = after.map(ICalendarSortOrder.orderKey(of:))
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "Apple's order differs from Tick's after moving \(number)")
+        }
+        // Shifting the keys after each moved one by one rewrote about 300 a move here.
+        #expect(total < 400, "\(total) keys changed in all")
     }
 
     @Test("delete: subtasks become top-level, numbers are never given again, restore puts it back",
