@@ -43,7 +43,12 @@ enum TickConfig {
         Setting(name: "time-zone", variable: "TZ", meaning: "your time zone (`Asia/Seoul`)",
                 read: { value in TerminalEnvironment.zone(fromTZ: value) != nil ? value : nil },
                 expected: "a time zone name such as Europe/Berlin, or a POSIX offset such as UTC-9"),
-        Setting(name: "locale", variable: "LC_TIME", meaning: "the locale dates are shown in (`ko_KR.UTF-8`)"),
+        Setting(name: "locale", variable: "LC_TIME", meaning: "the locale dates are shown in (`ko_KR.UTF-8`)",
+                read: { value in
+                    // A name Tick does not read would fall back to US English without a word (a tester).
+                    let base = value.split(atEvery: ".", maxSplits: 1, omittingEmpty: false).first ?? ""
+                    return ["C", "POSIX"].contains(base) || Locale(posixName: value).identifier != "en_US_POSIX" ? value : nil
+                }, expected: "a locale name such as ko_KR.UTF-8, en_GB or C"),
         Setting(name: "week-start", variable: "TICK_WEEK_START", meaning: "the first day of the week for `next week`, `end of week`, `이번 주` and `다음 주` (`monday`, `sunday`, …)",
                 read: { value in DateContext.weekStart(named: value) != nil ? value : nil }, expected: "a weekday name such as monday or sunday"),
         Setting(name: "color", variable: "NO_COLOR", meaning: "`auto` (colors on a terminal) or `never`",

@@ -81,6 +81,7 @@ struct SettingsAndPagerTests {
         ("time-zone = Mars/Olympus", "line 1: 'Mars/Olympus' is not a value of time-zone: use a time zone name such as Europe/Berlin"),
         ("# alarms\ndefault-alarm = 10 minutes", "line 2: '10 minutes' is not a value of default-alarm: use an offset before the due time"),
         ("all-day-alarm = banana", "line 1: 'banana' is not a value of all-day-alarm: use a time of day such as 09:00 or 8am"),
+        ("locale = banana", "line 1: 'banana' is not a value of locale: use a locale name such as ko_KR.UTF-8, en_GB or C"),
     ])
     func badLine(text: String, message: String) throws {
         let cli = try Self.harness(settings: text)
@@ -92,7 +93,8 @@ struct SettingsAndPagerTests {
 
     @Test("the alarms and the time zone of the settings file are taken when they read")
     func alarmsAndZone() throws {
-        for text in ["default-alarm = -10m\nall-day-alarm = 8am\ntime-zone = Asia/Seoul\n", "default-alarm = none\nall-day-alarm = NONE\ntime-zone = UTC-9\n"] {
+        for text in ["default-alarm = -10m\nall-day-alarm = 8am\ntime-zone = Asia/Seoul\nlocale = ko_KR.UTF-8\n",
+                     "default-alarm = none\nall-day-alarm = NONE\ntime-zone = UTC-9\nlocale = C.UTF-8\n"] {
             let cli = try Self.harness(settings: text)
             cli.variables["TZ"] = nil
             let added = cli.run("add", "x", "--due", "tomorrow 9am")

@@ -97,4 +97,22 @@ import Testing
         #expect(harness.send("DELETE", "/api/v1/lists/" + first).status == 409) // the last list
         #expect(harness.send("GET", "/api/v1/lists/" + home).status == 404)
     }
+
+    /// A tester: a list's PATCH, move and DELETE with a wrong `If-Match` went through (the
+    /// DELETE took the list's reminders with it). A list has no ETag: only `*` matches.
+    @Test func aListsChangesKeepTheirPreconditions() throws {
+        let harness = try ServiceHarness()
+        let home = ServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Home"}"#))["id"] as? String ?? ""
+        harness.add(#"{"title":"keep","list":"\#(home)"}"#)
+        for headers in [["If-Match": "\"nope\""], ["If-Match": "\"a\", \"b\""], ["If-None-Match": "*"]] {
+            let patch = harness.send("PATCH", "/api/v1/lists/" + home, json: #"{"name":"Other"}"#, headers: headers)
+            #expect(patch.status == 412, "\(headers)")
+            #expect(harness.send("POST", "/api/v1/lists/\(home)/move", json: #"{"position":1}"#, headers: headers).status == 412)
+            #expect(harness.send("DELETE", "/api/v1/lists/" + home, query: ["force": "true"], headers: headers).status == 412)
+        }
+        #expect(harness.send("GET", "/api/v1/lists/" + home).status == 200)
+        #expect(ServiceHarness.object(harness.send("GET", "/api/v1/lists/" + home))["name"] as? String == "Home")
+        #expect(harness.send("PATCH", "/api/v1/lists/" + home, json: #"{"name":"Other"}"#, headers: ["If-Match": "*"]).status == 200)
+        #expect(harness.send("DELETE", "/api/v1/lists/" + home, query: ["force": "true"], headers: ["If-Match": "*"]).status == 204)
+    }
 }

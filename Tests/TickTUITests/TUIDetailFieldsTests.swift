@@ -26,11 +26,14 @@ struct TUIDetailFieldsTests {
     /// nothing, without a word (a rule is `tick edit --repeat`'s).
     @Test("a key on the Repeat row of a reminder that does not repeat says where a rule is set")
     func repeatRowSaysWhere() {
-        var state = TUIFixture.loaded(TUIFixture.three)
-        state.press(.character("e"), .down, .down, .down, .down)
-        #expect(state.detailEditor?.field == .repeats)
-        state.press(.character(" "))
-        #expect(state.detailEditor?.error == "a rule is set with tick edit 1 --repeat (here, a rule can be stopped)")
+        for key in [Key.character(" "), .right, .left, .character("w")] {
+            var state = TUIFixture.loaded(TUIFixture.three)
+            state.press(.character("e"), .down, .down, .down, .down)
+            #expect(state.detailEditor?.field == .repeats)
+            #expect(state.detailEditor?.error == nil)
+            state.press(key)
+            #expect(state.detailEditor?.error == "a rule is set with tick edit 1 --repeat (here, a rule can be stopped)", "\(key)")
+        }
     }
 
     @Test("an unreadable start date is refused in the view, naming it")

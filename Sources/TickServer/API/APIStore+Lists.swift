@@ -28,6 +28,7 @@ extension APIStore {
     }
 
     func patchList(_ request: HTTPRequest, _ id: String, context: ActionContext) throws -> HTTPResponse {
+        try WebService.checkListPreconditions(request)
         let (name, color) = try WebService.listFields(request)
         if case .null = name { throw Problem.invalid(ModelError.blankName(.listName).description) }
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
@@ -41,6 +42,7 @@ extension APIStore {
     }
 
     func moveList(_ request: HTTPRequest, _ id: String, context: ActionContext) throws -> HTTPResponse {
+        try WebService.checkListPreconditions(request)
         let placement = try WebService.placement(request)
         let reference = ListReference.id(ReminderList.ID(rawValue: id))
         let (list, open) = try write(context, describedBy: { "move the list " + WebService.quoted($0.0.name) }) { db in
@@ -63,6 +65,7 @@ extension APIStore {
     }
 
     func deleteList(_ request: HTTPRequest, _ id: String, context: ActionContext) throws -> HTTPResponse {
+        try WebService.checkListPreconditions(request)
         let force = try WebService.flag(request, "force")
         _ = try write(context, describedBy: { "delete the list " + WebService.quoted($0.list.name) }) { db in
             try Actions.deleteList(.id(ReminderList.ID(rawValue: id)), force: force, in: db)

@@ -54,6 +54,24 @@ extension WebService {
     }
 
     /// `text` percent-encoded to be one path segment.
+    /// `If-Match` and `If-None-Match` of a change to a list (RFC 9110 §13.1.1–2). A list
+    /// has no ETag in the API (a reminder has one), so only `*` matches: any other
+    /// `If-Match` fails, and `If-None-Match: *` does (a tester: a DELETE with a wrong ETag
+    /// deleted the list and its reminders, as the CalDAV DELETE had).
+    /// - Throws: `Problem` 412.
+    static func checkListPreconditions(_ request: HTTPRequest) throws {
+        func tags(_ name: String) -> [String]? {
+            request.header(name).map { $0.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) } }
+        }
+        if let match = tags("if-match"), !match.contains("*") {
+            throw Problem(status: 412, name: "precondition-failed",
+                          detail: "a list has no ETag to match (a reminder has one); If-Match: * or none changes it")
+        }
+        if let none = tags("if-none-match"), none.contains("*") {
+            throw Problem(status: 412, name: "precondition-failed", detail: "If-None-Match: * asks for no list, and the list is there")
+        }
+    }
+
     static func pathSegment(_ text: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")

@@ -37,9 +37,7 @@ extension AppState {
             // Only a rule the reminder has can be stopped (or kept after all); a new rule is
             // the command line's (a tester: keys here did nothing, without a word).
             guard editor.original.recurrence != nil else {
-                if ![.left, .right].contains(key) {
-                    editor.error = "a rule is set with tick edit \(editor.original.number.rawValue) --repeat (here, a rule can be stopped)"
-                }
+                editor.error = "a rule is set with tick edit \(editor.original.number.rawValue) --repeat (here, a rule can be stopped)"
                 break
             }
             switch key {
