@@ -39,9 +39,9 @@ public enum ManualOrder {
     /// ``minimumSpacing``; spaced by ``gap`` toward an open end. Nil when there is no such
     /// room (a wider window is needed) or the arithmetic would overflow.
     ///
-    /// This is how a move into a gap used up respaces only the reminders around it: a
-    /// tester's drag in a list of 100,000 rewrote all of them (3.9 s, and every one a
-    /// CalDAV change for the phones).
+    /// This is how a move into a gap used up respaces only the reminders around it: it
+    /// renumbered the whole list (592 ms for a list of 17,660 at 100,000, bench/RESULTS.md,
+    /// and every reminder of it a CalDAV change for the phones).
     ///
     /// Example: `respaced(count: 3, floor: 0, ceiling: 400)` is `[100, 200, 300]`;
     /// `respaced(count: 3, floor: 0, ceiling: 40)` is nil.
