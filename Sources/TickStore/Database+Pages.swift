@@ -86,7 +86,8 @@ extension Database {
         sql += forward ? " ORDER BY r.position, r.number LIMIT ?" : " ORDER BY r.position DESC, r.number DESC LIMIT ?"
         arguments.append(.integer(Int64(limit)))
         var rows: [Reminder] = []
-        rows.reserveCapacity(limit)
+        // A page may ask for the whole list (`ManualOrder.respace`'s last window): room for what it fills.
+        rows.reserveCapacity(min(limit, 4_096))
         try forEachRow(sql, arguments) { rows.append(try decodeReminder($0)) }
         return forward ? rows : rows.reversed()
     }

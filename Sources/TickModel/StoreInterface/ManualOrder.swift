@@ -30,8 +30,10 @@ public enum ManualOrder {
     public static let minimumSpacing: Int64 = 32
 
     /// How many reminders on each side of a full gap a store respaces, window after window,
-    /// until one has room (`respaced(count:floor:ceiling:)`); the whole list when none has.
-    public static let respacingWindows = [8, 64, 512, 4096, 32768]
+    /// until one has room (`respaced(count:floor:ceiling:)`); the last is the whole list, which
+    /// always has room at its ends (a list whose values are all equal has none anywhere else:
+    /// it is respaced whole once, then has room everywhere).
+    public static let respacingWindows = [8, 64, 512, 4096, 32768, 1 << 31]
 
     /// `count` new positions, ascending, strictly between `floor` and `ceiling` (the
     /// positions of the reminders just outside a window; nil: the window reaches that end of

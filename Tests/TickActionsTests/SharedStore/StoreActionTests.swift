@@ -334,6 +334,30 @@ struct StoreActionTests {
         }
         // Shifting the keys after each moved one by one rewrote about 300 a move here.
         #expect(total < 400, "\(total) keys changed in all")
+
+        // Reminders of one creation second and no key of their own all tie (an import without
+        // creation times): a move spreads the keys from the nearest end of the list to past the
+        // moved one, the next moves there find room (a window that found none ran again at every
+        // move, 300 ms each at 100,000). The ties further on stay as the import left them.
+        let tied = try StoreUnderTest(kind)
+        let ties = try tied.write { db in
+            let list = try db.defaultList()
+            return try (0..<200).map { try db.insert(Reminder(listID: list.id, title: "T\($0)", createdAt: Fixture.now), keepingNumber: false, keepingPosition: false).number }
+        }
+        func tiedListed() throws -> [Reminder] {
+            try tied.read { db in try db.reminders(in: .list(db.defaultList().id, includesCompleted: true), from: nil,
+                                                   includingAnchor: false, direction: .forward, limit: 1000) }
+        }
+        for (index, number) in [ties[150], ties[151], ties[152]].enumerated() {
+            let before = Dictionary(uniqueKeysWithValues: try tiedListed().map { ($0.number, ICalendarSortOrder.key(of: $0)) })
+            _ = try tied.write { db in try Actions.move(number, to: .after(ties[10]), in: db) }
+            let after = try tiedListed()
+            let rekeyed = after.count { $0.number != number && before[$0.number] != ICalendarSortOrder.key(of: $0) }
+            #expect(index == 0 || rekeyed <= 16, "\(rekeyed) keys changed to move \(number)")
+            let place = try #require(after.firstIndex { $0.number == number })
+            let keys = after[(place - 11)...(place + 1)].map(ICalendarSortOrder.orderKey(of:))
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "Apple's order differs from Tick's after moving \(number)")
+        }
     }
 
     @Test("delete: subtasks become top-level, numbers are never given again, restore puts it back",
