@@ -121,8 +121,10 @@ extension Actions {
     /// Gives `reminder` (stored, at its place in its list) Apple's sort order
     /// (`X-APPLE-SORT-ORDER`) between its neighbours' keys (`ICalendarSortOrder.key(of:)`),
     /// unless its key already sorts it there: CalDAV clients then order the list as Tick
-    /// does. When the neighbours' keys leave no integer between them (adjacent or equal),
-    /// the keys around it are spread, a window at a time on both sides
+    /// does. When the neighbours' keys leave no integer between them (adjacent or equal), it
+    /// takes the lower one plus 1 and the keys after it that would not sort after the one
+    /// before them take that one's plus 1, when that is a run of up to 16; a longer run, the
+    /// keys around it are spread instead, a window at a time on both sides
     /// (`ManualOrder.respace`), until one has room: no two keys tie, so every client and
     /// every syncing Tick reach the same order (a tester: a move wrote its upper neighbour's
     /// own key, and two Ticks then showed the two in opposite orders for good). Keys saturate
