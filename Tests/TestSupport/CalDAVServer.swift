@@ -78,6 +78,10 @@ public final class CalDAVServer: @unchecked Sendable {
             process.arguments = ["--defaults", "-d", folder.file("dav"), "-l", "127.0.0.1", "-p", String(port),
                                  "--current-user-principal", "/user/"]
         }
+        // Through the guard, which ends the server with the test process when that dies
+        // without stopping it (a crashed run had left a Xandikos on its port for hours).
+        process.arguments = [PythonTool.orphanGuard, process.executableURL?.path ?? ""] + (process.arguments ?? [])
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         try process.run()
         self.process = process
         let deadline = Date().addingTimeInterval(20)
