@@ -176,10 +176,9 @@ extension Actions {
         // Spread by at least 1 between two keys, by the gap toward an end of the list: a
         // list of consecutive keys pays for one wide window, then has room.
         let spread = try ManualOrder.respace(spacing: 1, rows: { isBefore, limit in
-            var rows = try db.reminders(in: scope, from: anchor, includingAnchor: false, direction: isBefore ? .backward : .forward, limit: limit)
-            // Nearest first, as `respace` reads them.
-            rows.sort { ($0.position, $0.number.rawValue) < ($1.position, $1.number.rawValue) }
-            if isBefore { rows.reverse() }
+            let page = try db.reminders(in: scope, from: anchor, includingAnchor: false, direction: isBefore ? .backward : .forward, limit: limit)
+            // A page is in the list's order; `respace` reads nearest first.
+            let rows = isBefore ? Array(page.reversed()) : page
             for row in rows { read[row.number.rawValue] = row }
             return rows.map { ($0.number.rawValue, ICalendarSortOrder.key(of: $0)) }
         }, write: { number, value in

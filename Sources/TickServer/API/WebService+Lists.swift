@@ -53,25 +53,35 @@ extension WebService {
                        detail: "lists are shared between the users of the multi-user server (tick serve --database); this server has one user")
     }
 
-    /// `text` percent-encoded to be one path segment.
-    /// `If-Match` and `If-None-Match` of a change to a list (RFC 9110 §13.1.1–2). A list
-    /// has no ETag in the API (a reminder has one), so only `*` matches: any other
-    /// `If-Match` fails, and `If-None-Match: *` does (a tester: a DELETE with a wrong ETag
-    /// deleted the list and its reminders, as the CalDAV DELETE had).
-    /// - Throws: `Problem` 412.
-    static func checkListPreconditions(_ request: HTTPRequest) throws {
+    /// The header whose precondition a change to a list that is there fails (RFC 9110
+    /// §13.1.1–2), nil when none does. A list has no ETag (a reminder has one), so only `*`
+    /// matches: any other `If-Match` fails, and `If-None-Match: *` does (a tester: a DELETE
+    /// with a wrong ETag deleted the list and its reminders). One rule for the JSON API and
+    /// CalDAV, each answering 412 in its own form.
+    static func failedListPrecondition(_ request: HTTPRequest) -> String? {
         func tags(_ name: String) -> [String]? {
             request.header(name).map { $0.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) } }
         }
-        if let match = tags("if-match"), !match.contains("*") {
+        if let match = tags("if-match"), !match.contains("*") { return "If-Match" }
+        if let none = tags("if-none-match"), none.contains("*") { return "If-None-Match" }
+        return nil
+    }
+
+    /// `failedListPrecondition` for the JSON API.
+    /// - Throws: `Problem` 412.
+    static func checkListPreconditions(_ request: HTTPRequest) throws {
+        switch failedListPrecondition(request) {
+        case "If-Match"?:
             throw Problem(status: 412, name: "precondition-failed",
                           detail: "a list has no ETag to match (a reminder has one); If-Match: * or none changes it")
-        }
-        if let none = tags("if-none-match"), none.contains("*") {
+        case _?:
             throw Problem(status: 412, name: "precondition-failed", detail: "If-None-Match: * asks for no list, and the list is there")
+        case nil:
+            return
         }
     }
 
+    /// `text` percent-encoded to be one path segment.
     static func pathSegment(_ text: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")

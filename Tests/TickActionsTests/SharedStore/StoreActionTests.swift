@@ -273,6 +273,12 @@ struct StoreActionTests {
         #expect(try titles() == ["Two", "Three", "One"])
     }
 
+    /// The reminders of `store`'s default list in its order, completed ones too (up to 1,000).
+    static func defaultList(of store: StoreUnderTest) throws -> [Reminder] {
+        try store.read { db in try db.reminders(in: .list(db.defaultList().id, includesCompleted: true), from: nil,
+                                                includingAnchor: false, direction: .forward, limit: 1000) }
+    }
+
     /// A move into a used-up gap renumbered the whole list (592 ms in a list of 17,660, and
     /// every reminder of it a CalDAV change). Only the reminders around it move now.
     @Test("a move into a used-up gap respaces the reminders around it, not the list", arguments: StoreKind.available)
@@ -281,17 +287,13 @@ struct StoreActionTests {
         let numbers = try store.write { db in
             try (0..<200).map { try Actions.add(NewReminder(title: "R\($0)"), context: context, in: db).reminder.number }
         }
-        func listed() throws -> [Reminder] {
-            try store.read { db in try db.reminders(in: .list(db.defaultList().id, includesCompleted: true), from: nil,
-                                                    includingAnchor: false, direction: .forward, limit: 1000) }
-        }
         var expected = numbers
         var mostMoved = 0
         for index in 0..<40 {
             let added = try store.write { db in try Actions.add(NewReminder(title: "M\(index)"), context: context, in: db).reminder.number }
-            let before = Dictionary(uniqueKeysWithValues: try listed().map { ($0.number, $0.position) })
+            let before = Dictionary(uniqueKeysWithValues: try Self.defaultList(of: store).map { ($0.number, $0.position) })
             _ = try store.write { db in try Actions.move(added, to: .after(numbers[100]), in: db) }
-            let after = try listed()
+            let after = try Self.defaultList(of: store)
             mostMoved = max(mostMoved, after.count { $0.number != added && before[$0.number] != $0.position })
             expected.insert(added, at: 101)
             #expect(after.map(\.number) == expected, "move \(index)")
@@ -310,10 +312,6 @@ struct StoreActionTests {
         let numbers = try store.write { db in
             try (0..<300).map { try Actions.add(NewReminder(title: "R\($0)"), context: context, in: db).reminder.number }
         }
-        func listed() throws -> [Reminder] {
-            try store.read { db in try db.reminders(in: .list(db.defaultList().id, includesCompleted: true), from: nil,
-                                                    includingAnchor: false, direction: .forward, limit: 1000) }
-        }
         // Near an end of the list a window reaches the end at once; in the middle of the run the
         // first move spreads the keys up to the nearest end (once), the next ones find room.
         let moves: [(Reminder.Number, ReminderPlacement, Int)] = [
@@ -323,9 +321,9 @@ struct StoreActionTests {
         ]
         var total = 0
         for (number, placement, most) in moves {
-            let before = Dictionary(uniqueKeysWithValues: try listed().map { ($0.number, ICalendarSortOrder.key(of: $0)) })
+            let before = Dictionary(uniqueKeysWithValues: try Self.defaultList(of: store).map { ($0.number, ICalendarSortOrder.key(of: $0)) })
             _ = try store.write { db in try Actions.move(number, to: placement, in: db) }
-            let after = try listed()
+            let after = try Self.defaultList(of: store)
             let rekeyed = after.count { $0.number != number && before[$0.number] != ICalendarSortOrder.key(of: $0) }
             #expect(rekeyed <= most, "\(rekeyed) keys changed to move \(number)")
             total += rekeyed
@@ -344,14 +342,10 @@ struct StoreActionTests {
             let list = try db.defaultList()
             return try (0..<200).map { try db.insert(Reminder(listID: list.id, title: "T\($0)", createdAt: Fixture.now), keepingNumber: false, keepingPosition: false).number }
         }
-        func tiedListed() throws -> [Reminder] {
-            try tied.read { db in try db.reminders(in: .list(db.defaultList().id, includesCompleted: true), from: nil,
-                                                   includingAnchor: false, direction: .forward, limit: 1000) }
-        }
         for (index, number) in [ties[150], ties[151], ties[152]].enumerated() {
-            let before = Dictionary(uniqueKeysWithValues: try tiedListed().map { ($0.number, ICalendarSortOrder.key(of: $0)) })
+            let before = Dictionary(uniqueKeysWithValues: try Self.defaultList(of: tied).map { ($0.number, ICalendarSortOrder.key(of: $0)) })
             _ = try tied.write { db in try Actions.move(number, to: .after(ties[10]), in: db) }
-            let after = try tiedListed()
+            let after = try Self.defaultList(of: tied)
             let rekeyed = after.count { $0.number != number && before[$0.number] != ICalendarSortOrder.key(of: $0) }
             #expect(index == 0 || rekeyed <= 16, "\(rekeyed) keys changed to move \(number)")
             let place = try #require(after.firstIndex { $0.number == number })
