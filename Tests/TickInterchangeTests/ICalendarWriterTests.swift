@@ -63,6 +63,31 @@ struct ICalendarWriterTests {
         #expect(try F.reminder(exported).alarms.count == 1)
     }
 
+    /// Found by fuzz/icalendar (stop 45, 5.66 million inputs in): `BEGIN:<form feed>VALARM` was no
+    /// VALARM to libical, so its block was kept verbatim; the export wrote it `BEGIN:VALARM`
+    /// (control characters removed), which is an alarm: imported again, one alarm more. With a
+    /// readable trigger, the alarm was dropped as "a display VALARM without a readable TRIGGER".
+    /// A delimiter is now read, kept and given to libical as the export writes it.
+    @Test("a BEGIN or END line with control characters or white space in its name is read as the export writes it",
+          arguments: [("BEGIN:\u{0C}VALARM", "END:VALARM"), ("BEGIN:\u{19}VAL\u{7F}ARM", "END:VALARM"),
+                      ("BEGIN: valarm", "END:Valarm\t"), ("BEGIN:VALARM", "END:\u{0C}VALARM")])
+    func delimitersAsWritten(begin: String, end: String) throws {
+        for trigger in ["-PT15M", "-"] {
+            let text = F.vtodo(["UID:a", "SUMMARY:A", "DUE:20261205T090000Z", begin, "ACTION:\tDISPLAY", "TRIGGER:\(trigger)", end])
+            let batch = try F.read(text)
+            let first = try #require(batch.reminders.first?.reminder)
+            #expect(first.alarms.count == 1, "\(trigger): \(batch.warnings)")
+            if trigger == "-PT15M" { #expect(first.alarms.map(\.trigger) == [.relative(seconds: -900, toStart: true)]) }
+            #expect(!batch.warnings.contains { $0.contains("without a readable TRIGGER") }, "\(batch.warnings)")
+            if begin.contains("\u{19}") {
+                #expect(batch.warnings.contains { $0.contains("control characters in this BEGIN value") }, "\(batch.warnings)")
+            }
+            let exported = try F.roundTrip(text)
+            #expect(exported.components(separatedBy: "BEGIN:VALARM").count == 2, "\(exported)")
+            #expect(try F.reminder(exported).alarms.map(\.trigger) == first.alarms.map(\.trigger), "\(exported)")
+        }
+    }
+
     /// Found by fuzz/icalendar: libical reads `ACTION:<tab>DISPLAY` as a display alarm, while
     /// the export sorted kept blocks by their text, so the block was written as some other
     /// component beside Tick's own VALARM: imported again, two alarms. Kept blocks are now

@@ -72,7 +72,9 @@ final class ICalendarComponentParser {
     static func vtodo(containing lines: [String]) -> OpaquePointer? {
         guard let parser = try? ICalendarComponentParser() else { return nil }
         _ = parser.add("BEGIN:VTODO")
-        for line in lines { _ = parser.add(line) }
+        // Delimiters as the reader reads them (`ICalendarContentLine.canonicalDelimiter`): lines
+        // kept by a Tick before 2026-12-06 may have others.
+        for line in lines { _ = parser.add(ICalendarContentLine(text: line).canonicalDelimiter ?? line) }
         guard let component = parser.add("END:VTODO").component else { return nil }
         return component
     }

@@ -44,11 +44,27 @@ struct ICalendarContentLine: Hashable, Sendable {
         self.endName = name == "END" ? Self.delimiterName(text, keyword: name) : nil
     }
 
+    /// The delimiter as it is read and written: `BEGIN:` or `END:` and the component's name
+    /// (`beginName`, `endName`), nil for other lines. The reader keeps and gives libical this
+    /// form, the one the export writes: `BEGIN:<form feed>VALARM` was no alarm to libical, kept
+    /// verbatim, written `BEGIN:VALARM` (control characters removed) and read as an alarm the
+    /// next time (found by fuzz/icalendar).
+    var canonicalDelimiter: String? {
+        if let beginName { return "BEGIN:" + beginName }
+        if let endName { return "END:" + endName }
+        return nil
+    }
+
+    /// The value of a `BEGIN:` or `END:` line upper-cased, without the control characters
+    /// RFC 5545 §3.1 does not allow (C0 but tab, and DEL: the export leaves them out) and
+    /// without white space around it.
     private static func delimiterName(_ text: String, keyword: String) -> String? {
         guard text.utf8.count > keyword.utf8.count,
               text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: keyword.utf8.count)] == UInt8(ascii: ":") else { return nil }
         let value = text.dropFirst(keyword.count + 1)
-        let upper = String(decoding: value.utf8.map(Self.upper), as: UTF8.self)
+        let upper = String(decoding: value.utf8.compactMap { byte in
+            byte == 0x7F || (byte < 0x20 && byte != 0x09) ? nil : Self.upper(byte)
+        }, as: UTF8.self)
         return ICalendarText.trimmed(upper)
     }
 

@@ -46,10 +46,21 @@ struct ICalendarReadState {
 
     /// Takes the next content line.
     mutating func consume(_ line: ICalendarContentLine) throws(InterchangeError) {
-        if let name = line.beginName {
-            try begin(name, line)
-        } else if let name = line.endName {
-            try end(name, line)
+        if let canonical = line.canonicalDelimiter {
+            // Read, kept and given to libical as the export will write it
+            // (`ICalendarContentLine.canonicalDelimiter`).
+            var delimiter = line
+            if canonical != line.text {
+                if case .repaired(_, let problem, _) = ICalendarLineSyntax.check(line.text) {
+                    results.warn(line.lineNumber, problem)
+                }
+                delimiter = ICalendarContentLine(text: canonical, lineNumber: line.lineNumber)
+            }
+            if let name = delimiter.beginName {
+                try begin(name, delimiter)
+            } else if let name = delimiter.endName {
+                try end(name, delimiter)
+            }
         } else {
             try property(line)
         }
