@@ -28,6 +28,20 @@ struct ICalendarLenientTests {
     /// Testers: `EXDATE:20261399T000000Z`, an `RDATE` of no real day and a `RECURRENCE-ID`
     /// of none were kept as written; `DUE;TZID=:…` was given back with a VTIMEZONE whose
     /// `TZID` was empty.
+    /// `VTodoRecord.isUnread`: a date, priority or percentage libical did not read into the
+    /// to-do is a loss, said with its line; one it read is not (stop 46 read the usual values
+    /// without trimming them first, the pin for that).
+    @Test("a date, PRIORITY or PERCENT-COMPLETE libical did not read is a loss; one it read is not", arguments: [
+        ("DUE:20261301", true), ("DUE:20261201", false), ("DTSTART:20261201T250000Z", true), ("DTSTART:20261201T090000Z", false),
+        ("COMPLETED:20261399T000000Z", true), ("PRIORITY:high", true), ("PRIORITY:5", false), ("PRIORITY: 5 ", false), ("PRIORITY:", false),
+        ("PERCENT-COMPLETE:150", true), ("PERCENT-COMPLETE:50", false), ("PERCENT-COMPLETE:half", true), ("PERCENT-COMPLETE:\t100", false),
+    ])
+    func unreadValues(line: String, isLoss: Bool) throws {
+        let batch = try F.read(F.vtodo(["UID:u", "SUMMARY:One", line]))
+        let name = String(line.prefix { $0 != ":" })
+        #expect(batch.losses.contains { $0.contains("this \(name) value could not be read") } == isLoss, "\(batch.losses)")
+    }
+
     @Test("EXDATE, RDATE and RECURRENCE-ID of no real day are losses, left out; an empty TZID reads as floating and is written without it")
     func undatedRecurrenceLines() throws {
         let text = F.calendar([
