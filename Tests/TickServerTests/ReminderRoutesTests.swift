@@ -174,6 +174,27 @@ import Synchronization
         #expect(try harness.snapshot() == before)
     }
 
+    /// Issue 13's known item: `If-Match: "x", *` was read as `*` (a tag in the list was
+    /// enough), so a stale client's change went through. `*` stands alone (RFC 9110 §13.1.1):
+    /// mixed with tags it is a 400 that changes nothing, on reminders and on lists; a list
+    /// of tags passes when one of them is the current one, a quoted tag may hold a comma.
+    @Test func aStarAmongEntityTagsIsA400AndAListOfTagsMatchesByAny() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a"}"#)
+        let home = ServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Home"}"#))["id"] as? String ?? ""
+        let tag = try #require(harness.send("GET", "/api/v1/reminders/" + uid).header("ETag"))
+        let before = try harness.snapshot()
+        for value in ["\"x\", *", "*, \(tag)", "\"open"] {
+            let patch = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"b"}"#, headers: ["If-Match": value])
+            #expect(patch.status == 400 && patch.bodyText.contains("If-Match"), "\(value): \(patch.status) \(patch.bodyText)")
+            #expect(harness.send("DELETE", "/api/v1/reminders/" + uid, headers: ["If-Match": value]).status == 400)
+            #expect(harness.send("DELETE", "/api/v1/lists/" + home, query: ["force": "true"], headers: ["If-Match": value]).status == 400)
+        }
+        #expect(try harness.snapshot() == before)
+        #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"b"}"#,
+                             headers: ["If-Match": "\"x,y\", W/\(tag), \(tag)"]).status == 200)
+    }
+
     /// Found by a tester: OPTIONS of an API route was 405. It says what the route takes
     /// (RFC 9110 §9.3.7), and grants no CORS preflight.
     @Test func optionsOfARouteSaysWhatItTakes() throws {

@@ -66,7 +66,7 @@ struct StaticFiles: Sendable {
         // A versioned file never changes; the others are checked at each load (no-cache
         // revalidates with the ETag).
         let caching = isVersioned ? "public, max-age=31536000, immutable" : "no-cache"
-        if request.header("if-none-match") == file.tag {
+        if let condition = try? EntityTagCondition.header("if-none-match", of: request), condition.matchesWeakly(file.tag) {
             return HTTPResponse(status: 304, headers: [("ETag", file.tag), ("Cache-Control", caching)])
         }
         return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType), ("ETag", file.tag),

@@ -58,19 +58,19 @@ extension WebService {
     /// matches: any other `If-Match` fails, and `If-None-Match: *` does (a tester: a DELETE
     /// with a wrong ETag deleted the list and its reminders). One rule for the JSON API and
     /// CalDAV, each answering 412 in its own form.
-    static func failedListPrecondition(_ request: HTTPRequest) -> String? {
-        func tags(_ name: String) -> [String]? {
-            request.header(name).map { $0.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) } }
-        }
-        if let match = tags("if-match"), !match.contains("*") { return "If-Match" }
-        if let none = tags("if-none-match"), none.contains("*") { return "If-None-Match" }
+    /// - Throws: `EntityTagCondition.Malformed` for a header that is not RFC 9110 syntax.
+    static func failedListPrecondition(_ request: HTTPRequest) throws(EntityTagCondition.Malformed) -> String? {
+        if let match = try EntityTagCondition.header("if-match", of: request), match != .any { return "If-Match" }
+        if let none = try EntityTagCondition.header("if-none-match", of: request), none == .any { return "If-None-Match" }
         return nil
     }
 
     /// `failedListPrecondition` for the JSON API.
-    /// - Throws: `Problem` 412.
+    /// - Throws: `Problem` 412, or 400 for a malformed header.
     static func checkListPreconditions(_ request: HTTPRequest) throws {
-        switch failedListPrecondition(request) {
+        let failed: String?
+        do { failed = try failedListPrecondition(request) } catch { throw Problem.badRequest(error.message) }
+        switch failed {
         case "If-Match"?:
             throw Problem(status: 412, name: "precondition-failed",
                           detail: "a list has no ETag to match (a reminder has one); If-Match: * or none changes it")

@@ -150,12 +150,14 @@ extension WebService {
     }
 
     /// Refuses a change whose `If-Match` names another version than `reminder`'s.
-    /// - Throws: `Problem` 412 with the current reminder (`current`) and its `ETag`.
+    /// - Throws: `Problem` 412 with the current reminder (`current`) and its `ETag`; 400 for
+    ///   a header that is not RFC 9110 syntax (`EntityTagCondition`).
     static func checkIfMatch(_ request: HTTPRequest, _ reminder: Reminder, in db: some ListStore) throws {
-        guard let wanted = request.header("if-match")?.trimmingCharacters(in: .whitespaces), wanted != "*" else { return }
+        let condition: EntityTagCondition?
+        do { condition = try EntityTagCondition.header("if-match", of: request) } catch { throw Problem.badRequest(error.message) }
+        guard let condition else { return }
         let tag = entityTag(of: reminder)
-        let tags = wanted.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !tags.contains(tag) else { return }
+        guard !condition.matchesStrongly(tag) else { return }
         let listName = try db.list(id: reminder.listID)?.name
         throw Problem(status: 412, name: "precondition-failed",
                       detail: "the reminder was changed since that version; here it is as it is now",

@@ -6,7 +6,11 @@ import TickSync
 /// REPORT on a list's collection: `calendar-multiget`, `calendar-query` and RFC 6578
 /// `sync-collection`.
 extension DAVServer {
+    /// - Throws: `DAVFailure` 400 for a `Depth` RFC 4918 §10.2 does not have. 0, 1 and
+    ///   `infinity` are answered alike, with the list's to-dos (`calendar-multiget` ignores
+    ///   it, RFC 4791 §7.9; clients send 1 for `calendar-query` and 0 or 1 for `sync-collection`).
     func davReport(_ request: HTTPRequest, _ path: DAVPath) throws -> HTTPResponse {
+        _ = try DAVServer.depth(request)
         let report = try DAVRequestBody.report(request.body)
         guard case .collection(let id) = path else {
             throw DAVFailure(403, .d("supported-report"), "reports are made on a list's collection (\(DAVPath.homePath)LIST/)")

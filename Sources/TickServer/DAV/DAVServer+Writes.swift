@@ -440,7 +440,9 @@ extension WebService {
     /// `failedListPrecondition` for a CalDAV DELETE of the list at `what`.
     /// - Throws: `DAVFailure` 412.
     static func checkCollectionPreconditions(_ request: HTTPRequest, what: String) throws(DAVFailure) {
-        switch failedListPrecondition(request) {
+        let failed: String?
+        do { failed = try failedListPrecondition(request) } catch { throw DAVFailure(400, nil, error.message) }
+        switch failed {
         case "If-Match"?:
             throw .preconditionFailed("If-Match: the list \(what) has no ETag to match (a to-do has one); If-Match: * or none deletes it")
         case _?:
@@ -451,21 +453,25 @@ extension WebService {
     }
 
     /// `If-Match` and `If-None-Match` of a PUT or DELETE against the resource there
-    /// (RFC 9110 §13.1.1–2): the ETag compared byte for byte, `*` for any.
-    /// - Throws: `DAVFailure` 412.
+    /// (RFC 9110 §13.1.1–2, `EntityTagCondition`): `If-Match` by strong comparison, `*` for any;
+    /// `If-None-Match` by weak comparison.
+    /// - Throws: `DAVFailure` 412, or 400 for a header that is not RFC 9110 syntax.
     static func checkPreconditions(_ request: HTTPRequest, existing: DAVResourceState?, what: String) throws(DAVFailure) {
-        if let match = request.header("if-match")?.trimmingCharacters(in: .whitespaces) {
+        let match: EntityTagCondition?, none: EntityTagCondition?
+        do {
+            match = try EntityTagCondition.header("if-match", of: request)
+            none = try EntityTagCondition.header("if-none-match", of: request)
+        } catch {
+            throw DAVFailure(400, nil, error.message)
+        }
+        if let match {
             guard let existing else { throw .preconditionFailed("If-Match: there is no reminder at \(what)") }
-            let tags = match.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard tags.contains("*") || tags.contains(etag(existing)) else {
+            guard match.matchesStrongly(etag(existing)) else {
                 throw .preconditionFailed("If-Match: \(what) changed since (its ETag is \(etag(existing)))")
             }
         }
-        if let none = request.header("if-none-match")?.trimmingCharacters(in: .whitespaces), let existing {
-            let tags = none.split(atEvery: ",", omittingEmpty: true).map { $0.trimmingCharacters(in: .whitespaces) }
-            if tags.contains("*") || tags.contains(etag(existing)) {
-                throw .preconditionFailed("If-None-Match: there is a reminder at \(what) already")
-            }
+        if let none, let existing, none.matchesWeakly(etag(existing)) {
+            throw .preconditionFailed("If-None-Match: there is a reminder at \(what) already")
         }
     }
 }

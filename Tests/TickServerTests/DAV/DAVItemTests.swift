@@ -70,6 +70,36 @@ import TickServer
                             headers: ["If-Match": "*"]).status == 412)
     }
 
+    /// `*` stands alone in `If-Match` and `If-None-Match` (RFC 9110 §13.1.1–2): mixed with tags
+    /// it is a 400 that changes nothing (`"x", *` was read as `*`). `If-None-Match` compares
+    /// weakly: `W/` and the current tag names the resource there. A REPORT's `Depth` is checked
+    /// as a PROPFIND's.
+    @Test(arguments: StoreKind.available) func aStarAmongEntityTagsIsA400(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let collection = try harness.firstCollection()
+        let path = collection + "a.ics"
+        _ = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "First"))
+        let etag = try #require(harness.dav("GET", path).header("ETag"))
+        let before = try harness.storedState()
+        for value in ["\"x\", *", "*,\(etag)"] {
+            let put = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"), headers: ["If-Match": value])
+            #expect(put.status == 400 && put.bodyText.contains("RFC 9110"), "\(value): \(put.status) \(put.bodyText)")
+            #expect(harness.dav("DELETE", path, headers: ["If-Match": value]).status == 400)
+            #expect(harness.dav("DELETE", collection, headers: ["If-Match": value]).status == 400)
+            #expect(harness.dav("PUT", collection + "b.ics", ServiceHarness.todo(uid: "b", summary: "B"),
+                                headers: ["If-None-Match": value]).status == 400)
+        }
+        #expect(harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"),
+                            headers: ["If-None-Match": "W/" + etag]).status == 412)
+        let report = "<C:calendar-query xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\"><D:prop><D:getetag/></D:prop>"
+            + "<C:filter><C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VTODO\"/></C:comp-filter></C:filter></C:calendar-query>"
+        #expect(harness.dav("REPORT", collection, report, headers: ["Depth": "banana"]).status == 400)
+        #expect(harness.dav("REPORT", collection, report, headers: ["Depth": "1"]).status == 207)
+        #expect(try harness.storedState() == before)
+        #expect(harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"),
+                            headers: ["If-Match": "\"nope\", " + etag]).status == 204)
+    }
+
     @Test(arguments: StoreKind.available) func aPutOfTicksOwnTextGetsItsETag(_ kind: StoreKind) throws {
         let harness = try kind.davServer()
         let uid = harness.add(#"{"title": "From the web"}"#)
