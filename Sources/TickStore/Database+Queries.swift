@@ -476,6 +476,21 @@ extension Database {
         try forEachReminderRow(inList: id) { try body(try decodeReminder($0)) }
     }
 
+    /// `DAVTransaction.forEachSortKey`: four columns a row, in the list's manual order.
+    /// - Throws: `StoreError` from SQLite, or what `body` throws.
+    /// - Complexity: O(n) in the list's reminders.
+    public func forEachSortKey(inList id: ReminderList.ID, _ body: (SortKeyRow) throws -> Void) throws {
+        let place = RowPlace.reminder
+        // LIKE compares ASCII letters case-insensitively, as `ICalendarSortOrder.value(in:)` looks.
+        try forEachRow("""
+            SELECT number, uid, created_at, CASE WHEN ical_extras LIKE '%X-APPLE-SORT-ORDER%' THEN ical_extras ELSE '' END
+            FROM reminder WHERE list_id = ? ORDER BY position
+            """, [.text(id.rawValue)]) { row in
+            try body(SortKeyRow(number: .init(try row.integer(0, in: place)), uid: ReminderUID(row.text(1)),
+                                createdAt: try row.timestamp(2, in: place), sortOrderExtras: row.text(3)))
+        }
+    }
+
     /// Calls `body` with the row of each reminder (or `id`'s), of `reminderColumns`, in the
     /// order of `allReminders(inList:)`.
     private func forEachReminderRow(inList id: ReminderList.ID?, _ body: (Statement) throws -> Void) throws {

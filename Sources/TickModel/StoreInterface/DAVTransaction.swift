@@ -1,3 +1,5 @@
+import Foundation
+
 /// One reminder as a resource of the CalDAV server: a row of the store's DAV bookkeeping
 /// (SQLite `dav_resource`, schema 10; PostgreSQL `dav_resources`, step 6).
 public struct DAVResourceState: Sendable, Equatable {
@@ -73,6 +75,30 @@ public protocol DAVTransaction: ImportStore {
     /// order, holding few at a time.
     /// - Complexity: O(n).
     func forEachReminder(inList id: ReminderList.ID?, _ body: (Reminder) throws -> Void) throws
+
+    /// Calls `body` with what orders each reminder of the list `id` as CalDAV clients do
+    /// (Apple's `X-APPLE-SORT-ORDER`, else the creation time, then the UID), in manual order,
+    /// without decoding the rest of it: its number, UID, creation time, and its kept iCalendar
+    /// lines when they mention `X-APPLE-SORT-ORDER` (any case), else "". Where a PUT's to-do
+    /// goes is found this way (a full `forEachReminder` was 30 ms of a PUT at 10,000).
+    /// - Complexity: O(n).
+    func forEachSortKey(inList id: ReminderList.ID, _ body: (SortKeyRow) throws -> Void) throws
+}
+
+/// One reminder's order as CalDAV clients see it (`DAVTransaction.forEachSortKey`).
+public struct SortKeyRow: Sendable {
+    public var number: Reminder.Number
+    public var uid: ReminderUID
+    public var createdAt: Date
+    /// The reminder's `iCalendarExtras` when they mention `X-APPLE-SORT-ORDER`, else "".
+    public var sortOrderExtras: String
+
+    public init(number: Reminder.Number, uid: ReminderUID, createdAt: Date, sortOrderExtras: String) {
+        self.number = number
+        self.uid = uid
+        self.createdAt = createdAt
+        self.sortOrderExtras = sortOrderExtras
+    }
 }
 
 extension DAVTransaction {

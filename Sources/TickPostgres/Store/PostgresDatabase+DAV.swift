@@ -135,6 +135,34 @@ extension PostgresDatabase: DAVTransaction {
         }
     }
 
+    /// `DAVTransaction.forEachSortKey`: four columns a row, `sortKeyPageSize` rows a statement,
+    /// by key in the list's manual order.
+    /// - Throws: `PostgresError` from the server, or what `body` throws.
+    /// - Complexity: O(n), in O(n / sortKeyPageSize) statements.
+    public func forEachSortKey(inList id: ReminderList.ID, _ body: (SortKeyRow) throws -> Void) throws {
+        var after: (position: Int64, number: Int64) = (.min, .min)
+        while true {
+            let rows = try run("""
+                SELECT number, uid, created_at, position,
+                    CASE WHEN ical_extras ILIKE '%X-APPLE-SORT-ORDER%' THEN ical_extras ELSE '' END AS extras
+                FROM reminders WHERE owner = $1 AND list_id = $2 AND (position, number) > ($3, $4)
+                ORDER BY position, number LIMIT \(PostgresDatabase.sortKeyPageSize)
+                """, [id.rawValue, after.position, after.number])
+            var count = 0
+            for row in rows {
+                let number: Int64 = try row.decode("number")
+                after = (try row.decode("position"), number)
+                count += 1
+                try body(SortKeyRow(number: .init(number), uid: ReminderUID(try row.decode("uid", as: String.self)),
+                                    createdAt: try row.decode("created_at"), sortOrderExtras: try row.decode("extras")))
+            }
+            guard count == PostgresDatabase.sortKeyPageSize else { return }
+        }
+    }
+
+    /// Rows read per statement by `forEachSortKey(inList:_:)` (four narrow columns).
+    static let sortKeyPageSize = 2_000
+
     /// Drops the oldest tombstones of each of the user's lists that holds more than twice
     /// `kept` of them, keeping its newest `kept`, and moves the list's horizon
     /// (`davHorizon(inList:)`) to the change number of the newest one dropped: a client

@@ -92,9 +92,10 @@ extension DAVServer {
         }
         var target: Reminder.Number?
         var last: Reminder.Number?
-        try db.forEachReminder(inList: reminder.listID) { other in
+        let ordered = ICalendarSortOrder.orderKey(of: reminder)
+        try db.forEachSortKey(inList: reminder.listID) { other in
             guard other.number != reminder.number else { return }
-            if target == nil, ICalendarSortOrder.precedes(reminder, other) { target = other.number }
+            if target == nil, ordered < orderKey(of: other) { target = other.number }
             last = other.number
         }
         if let target {
@@ -102,6 +103,12 @@ extension DAVServer {
         } else if let last {
             _ = try db.move(reminder.number, to: .after(last))
         }
+    }
+
+    /// `ICalendarSortOrder.orderKey(of:)` of the reminder a store's `SortKeyRow` is.
+    private static func orderKey(of row: SortKeyRow) -> (Int64, String) {
+        let seconds = Int64(row.createdAt.timeIntervalSince(ICalendarSortOrder.origin).rounded(.down))
+        return (ICalendarSortOrder.value(in: row.sortOrderExtras) ?? seconds, row.uid.rawValue)
     }
 
     /// The refusal of a PUT whose UID is the reminder at `path`, in a list the user sees that

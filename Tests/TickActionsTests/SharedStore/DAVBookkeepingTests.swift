@@ -17,6 +17,41 @@ struct DAVBookkeepingTests {
         try #require(db as? any DAVTransaction)
     }
 
+    /// `forEachSortKey` gives what `forEachReminder` would for ordering, in the same order:
+    /// each reminder's number, UID, creation time, and its kept lines only when they mention
+    /// `X-APPLE-SORT-ORDER` in any case (PostgreSQL reads it in pages of 2,000: 2,003 rows).
+    @Test(arguments: StoreKind.available)
+    func sortKeysFollowTheManualOrder(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let list = try store.write { db -> ReminderList in
+            let list = try db.defaultList()
+            for index in 0..<2_003 {
+                var added = try Actions.add(NewReminder(title: "R\(index)"), context: context, in: db).reminder
+                if let extras = [7: "X-APPLE-SORT-ORDER:42", 9: "x-apple-sort-order:-5", 11: "X-OTHER:1"][index] {
+                    added.iCalendarExtras = extras
+                    try db.update(added)
+                }
+                if index == 2_002 { _ = try db.move(added.number, to: .index(1)) }
+            }
+            return list
+        }
+        let (full, keys) = try store.read { db in
+            var full: [Reminder] = []
+            var keys: [SortKeyRow] = []
+            try DAVBookkeepingTests.dav(db).forEachReminder(inList: list.id) { full.append($0) }
+            try DAVBookkeepingTests.dav(db).forEachSortKey(inList: list.id) { keys.append($0) }
+            return (full, keys)
+        }
+        #expect(keys.count == 2_003)
+        #expect(keys.map(\.number) == full.map(\.number))
+        #expect(keys.map(\.uid) == full.map(\.uid))
+        #expect(keys.map(\.createdAt) == full.map(\.createdAt))
+        #expect(keys.first?.uid == full.first { $0.title == "R2002" }?.uid)
+        let extras = Dictionary(uniqueKeysWithValues: zip(full.map(\.title), keys.map(\.sortOrderExtras)))
+        #expect(extras["R7"] == "X-APPLE-SORT-ORDER:42" && extras["R9"] == "x-apple-sort-order:-5")
+        #expect(extras["R11"] == "" && extras["R0"] == "")
+    }
+
     @Test(arguments: StoreKind.available)
     func changesMoveTheTokenAndMovesInTheOrderDoNot(_ kind: StoreKind) throws {
         let store = try StoreUnderTest(kind)
