@@ -409,7 +409,7 @@ struct BatchImporter {
             // A child arriving after its parent: only the children in this batch (a subtask
             // made top-level in Tick is not taken back by an import of something else).
             guard !orphans.isEmpty else { return (broken, notFound) }
-            for parent in try db.reminders(keeping: ICalendarRelations.childMarker) {
+            for parent in try db.remindersNamingChildren() {
                 for childUID in ICalendarRelations.childUIDs(in: parent.iCalendarExtras) where orphans.contains(childUID.hashValue) {
                     try adopt(childUID, by: parent.uid)
                 }

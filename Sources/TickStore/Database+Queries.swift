@@ -546,20 +546,20 @@ extension Database {
         ORDER BY position, number
         """
 
-    /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) contain `text`,
-    /// compared ASCII case-insensitively: the few that name a relation the others must
-    /// follow (`RELTYPE=CHILD`).
+    /// Every reminder whose kept iCalendar lines (`iCalendarExtras`) hold `RELTYPE=CHILD`,
+    /// ASCII case ignored (`ImportStore.remindersNamingChildren`).
     /// - Throws: `StoreError` from SQLite.
-    /// - Complexity: O(n) in the size of the kept lines of all reminders (a scan, no index).
-    public func reminders(keeping text: String) throws -> [Reminder] {
+    /// - Complexity: O(k) for the k found, from the partial index `reminder_naming_children`
+    ///   (schema 15), whose condition the query repeats word for word (SQLite uses a partial
+    ///   index only then).
+    public func remindersNamingChildren() throws -> [Reminder] {
         var result: [Reminder] = []
-        // LIKE compares ASCII letters case-insensitively and copies nothing (lower() would copy
-        // every row's lines); `\` escapes the pattern's own wildcards.
-        let pattern = "%" + text.replacingScalars(Self.likeEscapes) + "%"
-        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE r.ical_extras LIKE ? ESCAPE '\\'",
-                       [.text(pattern)]) { result.append(try decodeReminder($0)) }
+        try forEachRow(Self.namingChildrenQuery) { result.append(try decodeReminder($0)) }
         return result
     }
+
+    /// The statement of `remindersNamingChildren()`.
+    static let namingChildrenQuery = "SELECT \(Database.reminderColumns) FROM reminder r WHERE ical_extras LIKE '%RELTYPE=CHILD%'"
 
     /// The reminders just before and just after `number` in its list's manual order
     /// (completed ones included); nil at either end.

@@ -27,6 +27,7 @@ enum Schema {
         migrator.register("sync chosen names", script: syncChosenNames)
         migrator.register("zoned reminders", script: zonedReminders)
         migrator.register("dav list created", script: davListCreated)
+        migrator.register("reminders naming children", script: remindersNamingChildren)
         return migrator
     }()
 
@@ -304,6 +305,13 @@ enum Schema {
     static let zonedReminders = """
         CREATE INDEX reminder_zoned ON reminder(list_id, position, number)
             WHERE due_time_zone IS NOT NULL OR start_time_zone IS NOT NULL OR ical_extras <> '';
+        """
+
+    /// Version 15: the few reminders whose kept lines name a subtask (`RELATED-TO;RELTYPE=CHILD`,
+    /// jtx Board), found by an index of their own (`Database.remindersNamingChildren`): every
+    /// import and CalDAV PUT looks for them, which read every reminder's kept lines.
+    static let remindersNamingChildren = """
+        CREATE INDEX reminder_naming_children ON reminder(number) WHERE ical_extras LIKE '%RELTYPE=CHILD%';
         """
 
     /// Version 7: counts kept per list (issue 14), so that `tick lists`, the UI's sidebar

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-import TickPostgres
+@testable import TickPostgres
 
 @Suite("Tick's PostgreSQL schema", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct PostgresSchemaTests {
@@ -49,6 +49,19 @@ struct PostgresSchemaTests {
             let actual = try Self.schemaText(connection)
             #expect(actual == (try Self.golden("schema-v\(version)", actual: actual)), "schema v\(version) differs from Golden/schema-v\(version).txt")
         }
+    }
+
+    /// Step 14: the query of `remindersNamingChildren` repeats the partial index's condition, so
+    /// that the planner can answer it from the index (with sequential scans off, it must).
+    @Test("step 14's partial index answers the query of the reminders naming their children")
+    func namingChildrenFromTheIndex() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        _ = try PostgresMigrator.migrate(connection, to: PostgresSchema.migrations)
+        try connection.execute("SET enable_seqscan = off")
+        let plan = try connection.execute("EXPLAIN " + PostgresDatabase.namingChildrenQuery.replacingOccurrences(of: "$1", with: "'u'"))
+        let text = try plan.map { try $0.decode(at: 0, as: String.self) }.joined(separator: "\n")
+        #expect(text.contains("reminders_naming_children"), "\(text)")
     }
 
     @Test("step 11 starts the horizon of a journal already full just below its oldest change, and of no other")

@@ -351,3 +351,26 @@ struct ZoneUseQueryTests {
         #expect(lines.iCalendarExtras == kept)
     }
 }
+
+/// `remindersNamingChildren` (schema 15): every import and CalDAV PUT asks for the reminders
+/// whose kept lines name a subtask, which read every reminder's lines before the partial index.
+@Suite("Reminders naming their children")
+struct NamingChildrenTests {
+    @Test("the query is answered from the partial index, and finds RELTYPE=CHILD in any case and nothing else")
+    func fromThePartialIndex() throws {
+        let sample = try Sample()
+        var plan: [String] = []
+        try sample.store.read { db in
+            try db.forEachRow("EXPLAIN QUERY PLAN " + Database.namingChildrenQuery) { plan.append($0.text(3)) }
+        }
+        #expect(plan.contains { $0.contains("reminder_naming_children") }, "\(plan)")
+        for (title, extras) in [("upper", "RELATED-TO;RELTYPE=CHILD:a"), ("lower", "related-to;reltype=child:b"),
+                                ("parent", "RELATED-TO;RELTYPE=PARENT:c"), ("none", "")] {
+            var reminder = try sample.add(title)
+            reminder.iCalendarExtras = extras
+            try sample.store.write { db in try db.update(reminder) }
+        }
+        let found = try sample.store.read { db in try db.remindersNamingChildren() }
+        #expect(Set(found.map(\.title)) == ["upper", "lower"])
+    }
+}

@@ -20,9 +20,10 @@ public protocol ImportStore: StoreTransaction {
     /// - Throws: the store's constraint error when a UID or number exists or a list does not.
     func insert(restoring reminders: [Reminder], keepingNumbers: Bool, keepingPositions: [Bool]) throws
 
-    /// Every reminder whose kept iCalendar lines contain `text`, ASCII case ignored.
-    /// - Complexity: O(n) in the size of the kept lines (a scan).
-    func reminders(keeping text: String) throws -> [Reminder]
+    /// Every reminder whose kept iCalendar lines hold `RELTYPE=CHILD` (`ICalendarRelations.childMarker`,
+    /// RFC 5545 §3.2.15), ASCII case ignored: the few that name their subtasks.
+    /// - Complexity: O(k) for the k found (a partial index in both stores).
+    func remindersNamingChildren() throws -> [Reminder]
 
     /// Whether the occurrence due `due` of reminder `number` is recorded as completed.
     func isOccurrenceCompleted(reminder number: Reminder.Number, due: Due) throws -> Bool

@@ -37,12 +37,16 @@ extension PostgresDatabase: ImportStore {
         }
     }
 
-    /// The user's reminders whose kept iCalendar lines contain `text`, case ignored.
-    /// - Complexity: O(n) in the size of the user's kept lines (a scan).
-    public func reminders(keeping text: String) throws -> [Reminder] {
-        try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND strpos(lower(ical_extras), lower($2)) > 0",
-                      [text])
+    /// The user's reminders whose kept iCalendar lines hold `RELTYPE=CHILD`, case ignored
+    /// (`ImportStore.remindersNamingChildren`).
+    /// - Complexity: O(k) for the k found, from the partial index `reminders_naming_children`
+    ///   (step 14), whose condition the query repeats word for word.
+    public func remindersNamingChildren() throws -> [Reminder] {
+        try reminders(Self.namingChildrenQuery)
     }
+
+    /// The statement of `remindersNamingChildren()`; `$1` is the owner.
+    static let namingChildrenQuery = "SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND ical_extras ILIKE '%reltype=child%'"
 
     /// Whether the occurrence due `due` of the user's reminder `number` is recorded as completed.
     public func isOccurrenceCompleted(reminder number: Reminder.Number, due: Due) throws -> Bool {
