@@ -121,6 +121,19 @@ struct BatchImporter {
             if listNameForID[id] == nil { listNameForID[id] = try db.list(id: id)?.name }
             if let name = listNameForID[id] { summary.listNames.insert(name) }
         }
+        // The end of each list an archive restores into, as it was before this import: nil
+        // for a list that held no reminders (its reminders keep the archive's positions).
+        // Into a list that held some, the archive's go after them, in the archive's order
+        // (the order of its list; they were put among them by their raw positions).
+        var endsBefore: [ReminderList.ID: Int64?] = [:]
+        func restoredPosition(_ reminder: Reminder, given: Bool) throws -> (position: Int64, keeps: Bool) {
+            if endsBefore[reminder.listID] == nil { endsBefore[reminder.listID] = .some(try db.lastPosition(inList: reminder.listID)) }
+            guard case .some(.some(let end)) = endsBefore[reminder.listID] else { return (reminder.position, given) }
+            let (next, overflow) = end.addingReportingOverflow(ManualOrder.gap)
+            guard !overflow else { return (reminder.position, false) }
+            endsBefore[reminder.listID] = .some(next)
+            return (next, true)
+        }
         // Restored reminders whose number is another's, saved after all the others.
         var renumbered: [(reminder: Reminder, keepsPosition: Bool)] = []
         var claimedNumbers = Set<Int64>()
@@ -282,7 +295,9 @@ struct BatchImporter {
                 BatchImporter.silenceArrivedPast(&reminder, keepingPendingOf: nil, at: now, in: zone)
                 if !history.isEmpty { histories.append((reminder.uid, history)) }
                 if restoresArchive {
-                    restoring.append((reminder, item.hasPosition))
+                    let (position, keeps) = try restoredPosition(reminder, given: item.hasPosition)
+                    reminder.position = position
+                    restoring.append((reminder, keeps))
                     summary.added += 1
                 } else if let index = pendingIndex[reminder.uid] {
                     pending[index] = reminder

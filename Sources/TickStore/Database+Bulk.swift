@@ -44,6 +44,12 @@ extension Database {
         try insertRows(reminders, keepingNumbers: keepingNumbers, keepingPositions: keepingPositions)
     }
 
+    /// `ImportStore.lastPosition(inList:)`.
+    /// - Throws: `StoreError` from SQLite.
+    public func lastPosition(inList id: ReminderList.ID) throws -> Int64? {
+        try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(id.rawValue)])
+    }
+
     /// Which of `numbers` are stored reminders' numbers, asked many at a time.
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(n log m) for n numbers and m stored reminders, O(n / 500) statements.
@@ -80,7 +86,7 @@ extension Database {
             if let known = ends[reminder.listID] {
                 end = known
             } else {
-                end = try scalarInt("SELECT max(position) FROM reminder WHERE list_id = ?", [.text(reminder.listID.rawValue)]) ?? 0
+                end = try lastPosition(inList: reminder.listID) ?? 0
             }
             if keepingPositions?[index] == true {
                 positions.append(reminder.position)

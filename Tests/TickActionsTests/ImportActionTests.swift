@@ -188,4 +188,36 @@ struct ImportActionTests {
         _ = try harness.actions.importBatch(ImportRequest(batch: batch, restoresArchive: true))
         #expect(try harness.reminders().map(\.number) == [Reminder.Number(42)])
     }
+
+    /// A tester: an archive restored into a list that held reminders put its reminders among
+    /// them by their raw positions. They go after them, in the archive's order, whether their
+    /// numbers are kept or taken (those are saved last); into an empty list, the archive's
+    /// positions stand.
+    @Test("an archive restored into a list that holds reminders puts its own after them, in its order")
+    func restoresAfterTheListsReminders() throws {
+        let harness = try ActionsHarness()
+        let listID = try harness.lists()[0].id
+        _ = try harness.add(["held one", "held two"])
+        let archived = (1...5).map { index in
+            var reminder = Reminder(uid: ReminderUID("r\(index)"), listID: listID, title: "archived \(index)",
+                                    position: Int64(index) * 1_024, createdAt: Fixture.now)
+            reminder.number = Reminder.Number(Int64(index))
+            return ImportedReminder(listName: nil, reminder: reminder, lineNumber: index, hasPosition: true)
+        }
+        _ = try harness.actions.importBatch(ImportRequest(batch: ImportBatch(reminders: archived), restoresArchive: true))
+        let titles = try harness.store.read { db in try db.allReminders(inList: listID) }.map(\.title)
+        #expect(titles == ["held one", "held two"] + (1...5).map { "archived \($0)" })
+
+        // Into a list of its own (empty), positions as the archive gives them.
+        let empty = try ActionsHarness()
+        let emptyID = try empty.lists()[0].id
+        let given = [(7, 5_000), (8, 3_000)].map { number, position in
+            var reminder = Reminder(uid: ReminderUID("e\(number)"), listID: emptyID, title: "at \(position)",
+                                    position: Int64(position), createdAt: Fixture.now)
+            reminder.number = Reminder.Number(Int64(number))
+            return ImportedReminder(listName: nil, reminder: reminder, lineNumber: number, hasPosition: true)
+        }
+        _ = try empty.actions.importBatch(ImportRequest(batch: ImportBatch(reminders: given), restoresArchive: true))
+        #expect(try empty.store.read { db in try db.allReminders(inList: emptyID) }.map(\.position) == [3_000, 5_000])
+    }
 }

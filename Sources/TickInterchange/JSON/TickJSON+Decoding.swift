@@ -266,13 +266,25 @@ struct ArchiveReader {
             throw fail("must be an array of objects")
         }
         var lists: [ReminderList] = []
+        // Each list's id and name are its own (a tester: a second list of one id or name was
+        // dropped without a word, and its reminders went to the first).
+        var ids: [String: Int] = [:]
+        var names: [String: Int] = [:]
         for (index, dictionary) in array.enumerated() {
             place = "lists[\(index)]"
             let object = ArchiveDictionary(dictionary)
             let name = try validated(try string(object, .name), as: .listName)
             guard let color = ListColor(parsing: try string(object, .color)) else { throw fail("\"color\" must be #RRGGBB") }
             let created = try instant(object, .createdAt) ?? Date(timeIntervalSince1970: 0)
-            lists.append(ReminderList(id: .init(rawValue: try string(object, .id)), name: name, color: color,
+            let id = try string(object, .id)
+            if let first = ids[id] { throw fail("the id is the same as lists[\(first)]'s; each list needs its own") }
+            ids[id] = index
+            let nameKey = ReminderList.nameKey(name)
+            if let first = names[nameKey] {
+                throw fail("the name \"\(name)\" is lists[\(first)]'s too (names are compared ignoring case); each list needs its own")
+            }
+            names[nameKey] = index
+            lists.append(ReminderList(id: .init(rawValue: id), name: name, color: color,
                                       position: index + 1, createdAt: created,
                                       modifiedAt: try instant(object, .modifiedAt) ?? created,
                                       iCalendarExtras: (try optionalString(object, .iCalendarExtras)) ?? ""))
@@ -342,8 +354,10 @@ struct ArchiveReader {
             let created = try instant(object, .createdAt)
             completedAt = modified ?? created ?? Date(timeIntervalSince1970: 0)
         }
-        var parentUID = try optionalString(object, .parentUID)
-        if parentUID == uid { parentUID = nil } // a reminder cannot be its own subtask
+        let parentUID = try optionalString(object, .parentUID)
+        // A reminder is not its own subtask (Tick never writes that; it was made top-level
+        // without a word).
+        if parentUID == uid { throw fail("\"parentUID\" is the reminder's own uid; a reminder cannot be its own subtask") }
         var alarms: [Alarm] = []
         for alarm in object.alarmObjects {
             let uid = (try optionalString(alarm, .uid)) ?? RandomUUID.string()

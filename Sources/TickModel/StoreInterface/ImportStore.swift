@@ -20,6 +20,10 @@ public protocol ImportStore: StoreTransaction {
     /// - Throws: the store's constraint error when a UID or number exists or a list does not.
     func insert(restoring reminders: [Reminder], keepingNumbers: Bool, keepingPositions: [Bool]) throws
 
+    /// The highest position among the reminders of the list `id`, nil when it has none.
+    /// - Complexity: O(log n), from the index on list and position.
+    func lastPosition(inList id: ReminderList.ID) throws -> Int64?
+
     /// Every reminder whose kept iCalendar lines hold `RELTYPE=CHILD` (`ICalendarRelations.childMarker`,
     /// RFC 5545 §3.2.15), ASCII case ignored: the few that name their subtasks.
     /// - Complexity: O(k) for the k found (a partial index in both stores).

@@ -22,6 +22,12 @@ extension PostgresDatabase: ImportStore {
             .map { row throws(PostgresError) in try row.decode("number", as: Int64.self) })
     }
 
+    /// `ImportStore.lastPosition(inList:)` for the user's list `id`.
+    /// - Throws: `PostgresError` from the server.
+    public func lastPosition(inList id: ReminderList.ID) throws -> Int64? {
+        try scalar("SELECT max(position) FROM reminders WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int64.self)
+    }
+
     /// Saves new reminders of the user one by one, in order, each at the end of its list.
     /// - Complexity: O(n) statements.
     public func insert(contentsOf reminders: [Reminder]) throws {
