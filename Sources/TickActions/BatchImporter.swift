@@ -137,6 +137,8 @@ struct BatchImporter {
         // Restored reminders whose number is another's, saved after all the others.
         var renumbered: [(reminder: Reminder, keepsPosition: Bool)] = []
         var claimedNumbers = Set<Int64>()
+        // Numbers up to this one were given before this import: none is given again.
+        let highestGiven = restoresArchive ? try db.highestNumberGiven() : 0
         var adoption = BatchImporter.Adoption()
         // The completed occurrences a Tick archive gives (by the UID the reminder is saved
         // under), recorded once the piece is saved; those of renumbered reminders wait
@@ -308,7 +310,8 @@ struct BatchImporter {
                 }
             }
             try db.insert(contentsOf: pending)
-            try BatchImporter.insertKeepingFreeNumbers(restoring, into: db, claimed: &claimedNumbers, renumbering: &renumbered)
+            try BatchImporter.insertKeepingFreeNumbers(restoring, into: db, above: highestGiven, claimed: &claimedNumbers,
+                                                       renumbering: &renumbered)
             adoption.note(piece)
             histories = try BatchImporter.record(histories, in: db, into: &summary)
             if let slice = wholeSlices.popFirst() {
@@ -493,7 +496,11 @@ struct BatchImporter {
         return false
     }
 
-    /// Inserts restored reminders, each keeping its number when no other reminder has it.
+    /// Inserts restored reminders, each keeping its number when it is free: above `highest`,
+    /// the highest number the store gave before this import, and no other reminder's. A
+    /// number a deleted reminder had is not free (a tester: an archive's #3 took the number
+    /// of a deleted #3, and the undo of that deletion then restored nothing while saying it
+    /// had; README: a number is never reused).
     ///
     /// Those whose number is free are saved here; those whose number is taken are added to
     /// `renumbered`, for the caller to save after all the others with new numbers, the
@@ -503,14 +510,15 @@ struct BatchImporter {
     ///
     /// - Complexity: O(n log m) for n reminders among m stored, O(n / 500) statements.
     static func insertKeepingFreeNumbers(_ restoring: [(reminder: Reminder, keepsPosition: Bool)], into db: some ImportStore,
-                                         claimed: inout Set<Int64>,
+                                         above highest: Int64, claimed: inout Set<Int64>,
                                          renumbering renumbered: inout [(reminder: Reminder, keepsPosition: Bool)]) throws {
         let taken = try db.takenNumbers(among: restoring.map(\.reminder.number).filter { $0 != .unassigned })
         var keeping: [(reminder: Reminder, keepsPosition: Bool)] = []
         keeping.reserveCapacity(restoring.count)
         for entry in restoring {
             let number = entry.reminder.number
-            if number != .unassigned, claimed.insert(number.rawValue).inserted, !taken.contains(number.rawValue) {
+            if number != .unassigned, number.rawValue > highest, claimed.insert(number.rawValue).inserted,
+               !taken.contains(number.rawValue) {
                 keeping.append(entry)
             } else {
                 renumbered.append(entry)

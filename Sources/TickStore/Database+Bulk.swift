@@ -44,6 +44,16 @@ extension Database {
         try insertRows(reminders, keepingNumbers: keepingNumbers, keepingPositions: keepingPositions)
     }
 
+    /// `ImportStore.highestNumberGiven()`: SQLite's `AUTOINCREMENT` counter of the table
+    /// (https://sqlite.org/autoinc.html), which a deletion does not lower.
+    /// - Throws: `StoreError` from SQLite.
+    public func highestNumberGiven() throws -> Int64 {
+        try scalarInt("""
+            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'reminder'), 0),
+                       coalesce((SELECT max(number) FROM reminder), 0))
+            """) ?? 0
+    }
+
     /// `ImportStore.lastPosition(inList:)`.
     /// - Throws: `StoreError` from SQLite.
     public func lastPosition(inList id: ReminderList.ID) throws -> Int64? {

@@ -20,6 +20,11 @@ public protocol ImportStore: StoreTransaction {
     /// - Throws: the store's constraint error when a UID or number exists or a list does not.
     func insert(restoring reminders: [Reminder], keepingNumbers: Bool, keepingPositions: [Bool]) throws
 
+    /// The highest reminder number ever given in this store (to the user), 0 before the first:
+    /// a number at or below it is, or was, another reminder's, and is never given again, even
+    /// when that reminder was deleted (README: an undo of the deletion brings it back under it).
+    func highestNumberGiven() throws -> Int64
+
     /// The highest position among the reminders of the list `id`, nil when it has none.
     /// - Complexity: O(log n), from the index on list and position.
     func lastPosition(inList id: ReminderList.ID) throws -> Int64?

@@ -22,6 +22,16 @@ extension PostgresDatabase: ImportStore {
             .map { row throws(PostgresError) in try row.decode("number", as: Int64.self) })
     }
 
+    /// `ImportStore.highestNumberGiven()` for the user: their `reminder_numbers` counter,
+    /// which a deletion does not lower.
+    /// - Throws: `PostgresError` from the server.
+    public func highestNumberGiven() throws -> Int64 {
+        try scalar("""
+            SELECT greatest(coalesce((SELECT last_number FROM reminder_numbers WHERE owner = $1), 0),
+                            coalesce((SELECT max(number) FROM reminders WHERE owner = $1), 0))
+            """, as: Int64.self) ?? 0
+    }
+
     /// `ImportStore.lastPosition(inList:)` for the user's list `id`.
     /// - Throws: `PostgresError` from the server.
     public func lastPosition(inList id: ReminderList.ID) throws -> Int64? {

@@ -420,6 +420,43 @@ struct StoreActionTests {
         _ = try store.write { db in try Actions.moveList(.id(second), to: 1, in: db) }
         #expect(try page(.open, from: nil, .forward, 10) == ["R4", "R6", "R1", "R3"])
     }
+    /// A tester (data loss): an archive's #3 took the number of a deleted #3, and the undo of
+    /// that deletion then restored nothing while saying it had. A number given once is never
+    /// given again (README): the archive's reminder gets a new one; a number above all given
+    /// before is kept.
+    @Test(arguments: StoreKind.available)
+    func anArchiveDoesNotTakeADeletedReminderSNumber(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        let (listID, deleted) = try store.write { db -> (ReminderList.ID, Reminder.Number) in
+            let added = try (1...5).map { try Actions.add(NewReminder(title: "local \($0)"), context: context, in: db).reminder }
+            _ = try Actions.delete([added[2].number], in: db)
+            return (try db.defaultList().id, added[2].number)
+        }
+        let archived = [(deleted.rawValue, "archived three"), (deleted.rawValue + 40, "archived far")].map { number, title in
+            var reminder = Reminder(uid: ReminderUID(title), listID: listID, title: title, createdAt: Fixture.now)
+            reminder.number = Reminder.Number(number)
+            return ImportedReminder(listName: nil, reminder: reminder, lineNumber: 1)
+        }
+        func restore(into db: some ImportStore) throws {
+            _ = try Actions.importBatch(ImportRequest(batch: ImportBatch(reminders: archived), restoresArchive: true),
+                                        in: db, context: Self.context)
+        }
+        try store.write { db in
+            guard let importer = db as? any ImportStore else { Issue.record("the store saves no imports"); return }
+            try restore(into: importer)
+        }
+        let numbers: [String: Int64] = try store.read { db in
+            var found: [String: Int64] = [:]
+            for number in 1...(deleted.rawValue + 100) {
+                if let reminder = try db.reminder(number: Reminder.Number(number)) { found[reminder.title] = number }
+            }
+            return found
+        }
+        #expect(numbers["archived far"] == deleted.rawValue + 40)
+        #expect((numbers["archived three"] ?? 0) > deleted.rawValue + 40, "\(numbers)")
+        #expect(!numbers.values.contains(deleted.rawValue))
+    }
+
 }
 
 extension ReminderList {
