@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TickModel
 @testable import TickSync
@@ -29,5 +30,25 @@ struct SyncConflictLineTests {
                                         lostValue: "", loser: "the server")
         #expect(SyncRunCommand.conflictLine(there)
                 == "conflict: Reminders, \"Call mom\": deleted on the server, changed here: the change was kept, and the reminder is back on the server")
+    }
+}
+
+/// README: "Exit status 1 when an account could not be synced (the others still are)."
+@Suite("tick sync run: one account's failure")
+struct SyncAccountFailureTests {
+    /// A tester: an account with a user and no password (or a failing --password-command)
+    /// stopped `tick sync` before the other accounts were tried.
+    @Test("an account without its password does not keep the next account from being synced")
+    func passwordProblemStopsOnlyItsAccount() {
+        let cli = CLIHarness()
+        cli.variables["TICK_SYNC_PASSWORD"] = nil
+        #expect(cli.run("sync", "add", "nopw", "http://127.0.0.1:9/dav/", "--user", "bob").status == 0)
+        #expect(cli.run("sync", "add", "down", "http://127.0.0.1:9/dav/").status == 0)
+        let result = cli.run("sync")
+        #expect(result.status == 1)
+        #expect(result.errors.contains("account \"nopw\" has a user but no password"), "\(result.errors)")
+        // The second account was tried: its own failure is said too.
+        #expect(result.errors.contains("127.0.0.1"), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count >= 2, "\(result.errors)")
     }
 }

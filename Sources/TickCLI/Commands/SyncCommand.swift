@@ -87,18 +87,20 @@ struct SyncRunCommand: Command {
         let progress = SyncProgress.start(context, json: json)
         defer { progress?.finish() }
         for configured in accounts {
-            let (account, credentials) = try SyncRunCommand.prepared(configured, environment: context.environment)
-            let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: context.environment)
-            let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
-            engine.serviceLocator = try SyncRunCommand.serviceLocator(context.environment)
-            if let progress {
-                let prefix = accounts.count > 1 ? "\(account.name): " : ""
-                engine.progress = { progress.update(prefix + $0) }
-            }
             do {
+                // One account's failure (its password, its settings, the server, or the
+                // database) does not stop the others (a tester: an account without a password
+                // left every other account unsynced).
+                let (account, credentials) = try SyncRunCommand.prepared(configured, environment: context.environment)
+                let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: context.environment)
+                let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
+                engine.serviceLocator = try SyncRunCommand.serviceLocator(context.environment)
+                if let progress {
+                    let prefix = accounts.count > 1 ? "\(account.name): " : ""
+                    engine.progress = { progress.update(prefix + $0) }
+                }
                 reports.append(try engine.run(options))
             } catch {
-                // One account's failure (the server, or the database) does not stop the others.
                 failures.append(CommandError.wrapping(error).description)
             }
         }
