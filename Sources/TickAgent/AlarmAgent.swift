@@ -62,6 +62,11 @@ public final class AlarmAgent {
     private var primaryFailed = false
     /// Notifications with buttons, by id: the reminders and occurrences they were about.
     private var sent: [UInt32: [(number: Reminder.Number, occurrence: Due?)]] = [:]
+    /// Deliveries made whose record the database refused (held locked by another process past
+    /// the busy timeout), with their channel: recorded at the start of each later pass, and
+    /// not delivered again meanwhile (a tester: the agent rang an alarm, could not record it,
+    /// exited, and the next agent rang it again).
+    private var unrecorded: [(items: [AlarmNotification.Item], at: Date, channel: String)] = []
 
     /// - Parameters:
     ///   - primary: where notifications go (the desktop, or standard output); nil when
@@ -86,6 +91,12 @@ public final class AlarmAgent {
     public func deliverDue(at now: Date) throws -> Pass {
         let zone = configuration.context.timeZone
         let bound = now.addingTimeInterval(Database.alarmKeySlack)
+        // Deliveries whose record failed before are recorded first (throws `.busy` again while
+        // the database stays locked; the loop waits and comes back).
+        while let first = unrecorded.first {
+            try record(first.items, at: first.at, channel: first.channel)
+            unrecorded.removeFirst()
+        }
         let (candidates, lists, delivered) = try store.read { db in
             let candidates = try db.alarmCandidates(through: bound)
             var delivered = Set<String>()
@@ -205,11 +216,20 @@ public final class AlarmAgent {
     }
 
     /// Marks the alarms of `items` fired and records their delivery, in one transaction.
+    /// A delivery whose record finds the database busy is kept in `unrecorded`, for the next
+    /// pass to record, and the error is thrown on.
     private func record(_ items: [AlarmNotification.Item], at now: Date, channel: String) throws {
-        try store.write { db in
-            for item in items {
-                try Actions.recordAlarmsFired(item.reminder.number, alarms: item.alarms, at: now, channel: channel, in: db)
+        do {
+            try store.write { db in
+                for item in items {
+                    try Actions.recordAlarmsFired(item.reminder.number, alarms: item.alarms, at: now, channel: channel, in: db)
+                }
             }
+        } catch let error as StoreError where error.kind == .busy {
+            if !unrecorded.contains(where: { $0.at == now && $0.items.map(\.reminder.number) == items.map(\.reminder.number) }) {
+                unrecorded.append((items, now, channel))
+            }
+            throw error
         }
     }
 

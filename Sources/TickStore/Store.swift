@@ -25,6 +25,12 @@ public final class Store: Sendable {
     public let path: String
     private let connection: Mutex<Database>
 
+    /// Sets how long this store's connection waits for another's lock (tests: the 30 s of
+    /// `busyTimeoutMilliseconds` is long to wait for a busy database).
+    func setBusyTimeout(milliseconds: Int32) {
+        connection.withLock { database in _ = sqlite3_busy_timeout(database.handle, milliseconds) }
+    }
+
     /// Opens the database at `path`, creating it (and its folder, mode 0700; the file
     /// mode 0600) when missing, and migrates it to the current schema.
     ///

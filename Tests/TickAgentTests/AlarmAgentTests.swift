@@ -209,6 +209,36 @@ struct AgentLoopTests {
         #expect(fixture.desktop.summaries == ["A", "B", "D", "C"])
     }
 
+    /// A tester: with the database held locked past the busy timeout (a long import or undo),
+    /// the agent rang an alarm, could not record it, and exited; the next agent rang it
+    /// again. The loop now says the database is busy, keeps the delivery to record, tries
+    /// again, and rings each alarm once.
+    @Test("a busy database is waited out: the loop keeps running, and an alarm rung meanwhile is recorded once, not rung again")
+    func busyDatabase() throws {
+        let fixture = try AgentFixture()
+        try fixture.add("A", due: seoul("2026-12-01T09:00"), alarms: [atDue])
+        fixture.store.setBusyTimeout(milliseconds: 20)
+        let events = ScriptedEvents(start: utc("2026-12-01T00:00:30Z"))
+        var logs: [String] = []
+        let loop = AgentLoop(agent: fixture.agent(), events: events, clock: { events.clock }, log: { logs.append($0) })
+        let other = try Store(path: fixture.store.path, now: utc("2026-12-01T00:00:00Z"))
+        try other.write { db in
+            // Another process's write transaction, held while the agent runs.
+            _ = try db.insert(Reminder(listID: fixture.list.id, title: "held", createdAt: utc("2026-12-01T00:00:00Z")))
+            try loop.run(passes: 3)
+        }
+        #expect(fixture.desktop.summaries == ["A"])
+        #expect(logs.contains { $0.contains("the database is busy") }, "\(logs)")
+        #expect(events.deadlines.count == 2, "one retry a pass: \(events.deadlines)")
+        try loop.run(passes: 1)
+        #expect(fixture.desktop.summaries == ["A"], "rung once")
+        let alarmUID = try #require(try fixture.reminder(Reminder.Number(1))?.alarms.first?.uid)
+        let recorded = try fixture.store.read { db in
+            try db.wasDelivered(reminder: Reminder.Number(1), alarmUID: alarmUID, fireAt: utc("2026-12-01T00:00:00Z"))
+        }
+        #expect(recorded)
+    }
+
     @Test("with no alarm pending the loop waits with no deadline")
     func idle() throws {
         let fixture = try AgentFixture()
