@@ -88,6 +88,25 @@ struct ICalendarWriterTests {
         }
     }
 
+    /// A tester: libical drops the white space at the ends of a TEXT value, so notes
+    /// `"\tindented"` or `"x "` came back trimmed from Tick's own export (counted as an update),
+    /// a CalDAV GET put back with its ETag changed them, and a `tick sync` left two sides
+    /// different for good. The `DESCRIPTION` is read as written.
+    @Test("notes with white space or line breaks at their ends come back as they were", arguments: [
+        "\tindented", "x\t", "  two spaces\nend   ", "\nstarts with a line", "ends with a line\n", " ", "mid  dle",
+    ])
+    func notesKeepTheirEnds(notes: String) throws {
+        var reminder = Self.reminder()
+        reminder.notes = notes
+        let text = Self.write([reminder])
+        #expect(try F.reminder(text).notes == notes, "\(text)")
+        let again = try F.roundTrip(text)
+        #expect(try F.reminder(again).notes == notes, "\(again)")
+        // A client's file, escapes and all: what the line says.
+        let escaped = notes.replacingOccurrences(of: "\n", with: "\\n")
+        #expect(try F.reminder(F.vtodo(["SUMMARY:A", "DESCRIPTION;LANGUAGE=en:" + escaped])).notes == notes)
+    }
+
     /// Found by fuzz/icalendar: libical reads `ACTION:<tab>DISPLAY` as a display alarm, while
     /// the export sorted kept blocks by their text, so the block was written as some other
     /// component beside Tick's own VALARM: imported again, two alarms. Kept blocks are now

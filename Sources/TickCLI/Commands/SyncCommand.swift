@@ -100,6 +100,11 @@ struct SyncRunCommand: Command {
                     engine.progress = { progress.update(prefix + $0) }
                 }
                 reports.append(try engine.run(options))
+            } catch let error as CommandError {
+                // The environment's settings (TICK_SYNC_TIMEOUT, TICK_SYNC_CA_FILE,
+                // TICK_SYNC_NAMESERVER) are every account's: a usage error stops them all.
+                if case .usage = error { throw error }
+                failures.append(error.description)
             } catch {
                 failures.append(CommandError.wrapping(error).description)
             }

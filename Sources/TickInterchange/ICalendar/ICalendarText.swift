@@ -94,8 +94,9 @@ public enum ICalendarText {
     /// quoted parameter value, is split at commas that are not escaped, and each part is
     /// unescaped (§3.3.11: `\\`, `\;`, `\,`, `\n` or `\N`). libical splits such a line
     /// only when no comma in it is escaped, so `a\,b,c` would become one tag `a,b,c`.
+    /// With `splitting` false, the one value of a TEXT line (`DESCRIPTION`), unescaped.
     /// - Complexity: O(n) in the length of `line`.
-    static func textListValues(ofLine line: String) -> [String] {
+    static func textListValues(ofLine line: String, splitting: Bool = true) -> [String] {
         var bytes = Array(line.utf8)[...]
         var inQuotes = false
         while let byte = bytes.first {
@@ -112,7 +113,7 @@ public enum ICalendarText {
                 current.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
             } else if byte == UInt8(ascii: "\\") {
                 escaping = true
-            } else if byte == UInt8(ascii: ",") {
+            } else if byte == UInt8(ascii: ","), splitting {
                 values.append(String(decoding: current, as: UTF8.self))
                 current.removeAll(keepingCapacity: true)
             } else {

@@ -41,15 +41,22 @@ struct VTodoFields: Sendable {
     var completed: ICalendarDateValue?
     var percentComplete: Int?
     /// Every `CATEGORIES` value of every line, in order (duplicates included). libical's
-    /// reading is replaced by `readCategories(from:)` where the lines are at hand.
+    /// reading is replaced by `readTextFromLines(_:)` where the lines are at hand.
     var categories: [String] = []
 
-    /// Takes `categories` from the VTODO's own `CATEGORIES` lines (not those of its
-    /// subcomponents), split at unescaped commas (`ICalendarText.textListValues`).
+    /// Reads what libical's reading loses from the VTODO's own lines (not those of its
+    /// subcomponents):
+    /// - `categories` from its `CATEGORIES` lines, split at unescaped commas
+    ///   (`ICalendarText.textListValues`);
+    /// - the white space at the ends of the first `DESCRIPTION`, which libical drops (a
+    ///   tester: notes `"\tindented"` came back `"indented"` from Tick's own export, and a
+    ///   `tick sync` left the two sides different for good): the line's value, unescaped,
+    ///   is taken when it says what libical read but for white space at its ends.
     /// - Parameter lines: the VTODO's lines, with or without its `BEGIN`/`END`.
-    mutating func readCategories(from lines: [ICalendarContentLine]) {
+    mutating func readTextFromLines(_ lines: [ICalendarContentLine]) {
         var values: [String] = []
         var depth = 0
+        var sawDescription = false
         for line in lines {
             if let name = line.beginName {
                 if name != "VTODO" { depth += 1 }
@@ -57,9 +64,23 @@ struct VTodoFields: Sendable {
                 if name != "VTODO" { depth -= 1 }
             } else if depth == 0, line.name == "CATEGORIES" {
                 values.append(contentsOf: ICalendarText.textListValues(ofLine: line.text))
+            } else if depth == 0, line.name == "DESCRIPTION", !sawDescription {
+                sawDescription = true
+                guard let read = description, let written = ICalendarText.textListValues(ofLine: line.text, splitting: false).first,
+                      written != read, VTodoFields.trimmedEnds(written) == VTodoFields.trimmedEnds(read) else { continue }
+                description = written
             }
         }
         categories = values
+    }
+
+    /// `text` without spaces, tabs and line breaks at its ends.
+    private static func trimmedEnds(_ text: String) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let head = text.drop(while: isSpace)
+        var end = head.endIndex
+        while end > head.startIndex, isSpace(head[head.index(before: end)]) { end = head.index(before: end) }
+        return head[..<end]
     }
     /// The first `RELATED-TO` whose `RELTYPE` is `PARENT` or absent.
     var parentUID: String?

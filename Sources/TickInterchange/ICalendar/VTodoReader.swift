@@ -107,7 +107,7 @@ final class VTodoReader {
             warnings.append(.init(line: beginLine, message: "libical could not read a parameter in this VTODO (\(message))"))
         }
         var fields = VTodoFields(LibicalComponent(pointer: component))
-        fields.readCategories(from: kept)
+        fields.readTextFromLines(kept)
         let record = VTodoRecord(beginLine: beginLine, items: ICalendarCalendar.items(kept), fields: fields)
         var reading = VTodoReading(beginLine: beginLine, uid: ReminderUID(fields.uid ?? ""), missingUID: false, sortOrder: fields.sortOrder)
         reading.hasLastModified = fields.lastModified != nil

@@ -254,7 +254,7 @@ struct VTodoRecord: Sendable {
         guard let component = ICalendarComponentParser.vtodo(containing: lines) else { return nil }
         defer { icalcomponent_free(component) }
         var fields = VTodoFields(LibicalComponent(pointer: component))
-        fields.readCategories(from: lines.map { ICalendarContentLine(text: $0) })
+        fields.readTextFromLines(lines.map { ICalendarContentLine(text: $0) })
         return fields
     }
 
