@@ -15,7 +15,8 @@ import TickModel
 /// §3.8.4.4) is one value. `DTSTAMP`, `LAST-MODIFIED` and `SEQUENCE` are stamps, not
 /// values: the result carries the newer side's. VTIMEZONEs are the union of both sides.
 /// A `COMPLETED` both sides set, at different moments, is no conflict (both completed the
-/// to-do): the newer side's moment is kept without a report. Nor is a repeating to-do both
+/// to-do): the newer side's moment is kept without a report; nor is a `CREATED` both sides
+/// gave, the earlier of which is kept. Nor is a repeating to-do both
 /// sides completed onward: the side at the later occurrence gives its due and start dates
 /// and rule (`furtherOccurrence`).
 public enum ICalendarMerge {
@@ -122,6 +123,15 @@ public enum ICalendarMerge {
             if name == "COMPLETED", value.lost != nil, !local.lines(named: name).isEmpty, !server.lines(named: name).isEmpty {
                 // Completed on both sides, at different moments: the same change (the to-do is
                 // done), not a conflict. The newer side's moment is kept, as for any value.
+                value.lost = nil
+            }
+            if name == "CREATED", value.lost != nil, let mine = local.lines(named: name).first,
+               let theirs = server.lines(named: name).first {
+                // Made on both sides (the same file imported on two machines: a todo.txt
+                // line's UID is its text's): the earlier creation is when it was made, and no
+                // value of the user's is lost (a tester: one conflict a reminder, and the
+                // later time won). Tick writes CREATED in UTC, so the text orders as time does.
+                value.chosen = [min(mine, theirs)]
                 value.lost = nil
             }
             if let lost = value.lost {

@@ -34,6 +34,27 @@ struct ICalendarMergeTests {
         #expect(both.text.contains("-PT2H"))
     }
 
+    /// A tester: the same todo.txt imported on two machines gives both the same UIDs; their
+    /// first sync reported "CREATED changed on both sides" once a reminder, and the later
+    /// creation won. The earlier is kept, without a conflict; a real difference still is one.
+    @Test("a CREATED both sides gave: the earlier kept, no conflict")
+    func createdOnBothSides() {
+        let early = Self.repeating(["CREATED:20261206T081500Z"])
+        let late = Self.repeating(["CREATED:20261206T081547Z"])
+        for base in [nil, Self.repeating(["CREATED:20261201T000000Z"])] {
+            for (local, server) in [(early, late), (late, early)] {
+                for localIsNewer in [true, false] {
+                    let merged = ICalendarMerge.merge(base: base, local: local, server: server, localIsNewer: localIsNewer)
+                    #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+                    #expect(merged.text.contains("CREATED:20261206T081500Z\r\n") && !merged.text.contains("081547Z"), "\(merged.text)")
+                }
+            }
+        }
+        let titled = ICalendarMerge.merge(base: nil, local: Self.repeating(["CREATED:20261206T081500Z", "DESCRIPTION:mine"]),
+                                          server: Self.repeating(["CREATED:20261206T081547Z", "DESCRIPTION:theirs"]), localIsNewer: true)
+        #expect(titled.conflicts.map(\.property) == ["DESCRIPTION"])
+    }
+
     static func repeating(_ lines: [String]) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:r-1", "DTSTAMP:20261201T000000Z",
           "SUMMARY:Water the plants"] + lines + ["END:VTODO", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
