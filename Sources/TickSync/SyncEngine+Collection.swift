@@ -273,7 +273,7 @@ extension SyncEngine {
             done += 1
             if done % 20 == 0 { progress?("\(pairing.list.name): \(done) of \(steps.count)") }
             if options.isDryRun {
-                count(step, in: &listReport)
+                try foresee(step, pairing: pairing, report: &report, list: &listReport)
                 continue
             }
             if case .take(let item, let state, let restoring) = step {
@@ -322,6 +322,52 @@ extension SyncEngine {
                 found += try db.syncedItems(account: account.name, collectionURL: key, hrefs: spelledOtherwise)
             }
             return found
+        }
+    }
+
+    /// What a dry run says of `step`: counted as the sync would count it, with the conflicts
+    /// it would report (a tester: `--dry-run` said nothing of a title or a deletion that
+    /// would lose, and counted an upload where Tick's side lost). A merge is worked out as the
+    /// sync would, from the texts both sides have now, and writes nothing; one that a 412 or a
+    /// change during the sync would make again may come out otherwise.
+    func foresee(_ step: Step, pairing: Pairing, report: inout SyncReport, list listReport: inout SyncReport.ListReport) throws {
+        let list = pairing.list
+        switch step {
+        case .take(let item, _, true):
+            count(step, in: &listReport)
+            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: item.reminder.title, uid: item.reminder.uid,
+                                                        property: "deleted", lostValue: "", loser: "Tick"))
+        case .merge(let item, let state, let local):
+            let (merged, localText, serverText) = foreseenMerge(item, base: state?.base, local: local, in: list)
+            if !ICalendarMerge.sameValues(merged.text, serverText), !pairing.collection.isReadOnly { listReport.remoteUpdated += 1 }
+            if !ICalendarMerge.sameValues(merged.text, localText) {
+                if let from = movingHere[local.uid] { listReport.countMoveIn(from: from) } else { listReport.localUpdated += 1 }
+            }
+            report.conflicts += foreseenConflicts(merged.conflicts, local: local, listName: list.name)
+        case .mergeMoved(let item, let state, let local):
+            count(step, in: &listReport)
+            guard let home = try store.read({ try $0.list(id: local.listID) }) else { return }
+            let merged = foreseenMerge(item, base: state.base, local: local, in: home).merged
+            report.conflicts += foreseenConflicts(merged.conflicts, local: local, listName: home.name)
+        default:
+            count(step, in: &listReport)
+        }
+    }
+
+    /// The merge `merge(_:state:local:…)` would make of `item` and `local` now, with both texts.
+    private func foreseenMerge(_ item: ServerItem, base: String?, local: Reminder, in list: ReminderList)
+        -> (merged: (text: String, conflicts: [ICalendarMerge.Conflict]), localText: String, serverText: String) {
+        let localText = render(local, in: list)
+        let serverText = render(item.reminder, in: list)
+        let merged = ICalendarMerge.merge(base: base, local: localText, server: serverText,
+                                          localIsNewer: local.modifiedAt > item.reminder.modifiedAt)
+        return (merged, localText, serverText)
+    }
+
+    private func foreseenConflicts(_ conflicts: [ICalendarMerge.Conflict], local: Reminder, listName: String) -> [SyncReport.Conflict] {
+        conflicts.map { conflict in
+            SyncReport.Conflict(listName: listName, reminderTitle: local.title, uid: local.uid, property: conflict.property,
+                                lostValue: conflict.lostValue, loser: conflict.localLost ? "Tick" : "the server")
         }
     }
 

@@ -73,6 +73,40 @@ struct SyncAuditTests {
         #expect(tick.ok("list", "--list", "Tasks").contains("From the phone"))
     }
 
+    /// A tester: `--dry-run` listed no conflict where the real sync then reported two (a title
+    /// changed on both sides, a deletion in Tick against an edit on the server), and counted an
+    /// upload where Tick's title was the side that lost.
+    @Test("--dry-run reports the conflicts the sync would, and counts as it would")
+    func dryRunConflicts() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        for uid in ["t1", "t2"] {
+            try server.put("tasks", "\(uid).ics", CalDAVServer.vtodo(["UID:\(uid)", "DTSTAMP:20261128T100000Z",
+                                                                    "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Item \(uid)"]))
+        }
+        let tick = Self.tick(server.baseURL)
+        tick.ok("sync")
+        let numbers = try #require(Self.json(tick.ok("list", "--list", "Tasks", "--json")) as? [[String: Any]])
+            .reduce(into: [String: Int]()) { $0[$1["title"] as? String ?? ""] = $1["number"] as? Int }
+        tick.ok("edit", String(numbers["Item t1"] ?? 0), "--title", "Tick's title")
+        tick.ok("delete", String(numbers["Item t2"] ?? 0))
+        // The server's edits, later than Tick's.
+        for (uid, title) in [("t1", "Server's title"), ("t2", "Edited on the server")] {
+            try server.put("tasks", "\(uid).ics", CalDAVServer.vtodo(["UID:\(uid)", "DTSTAMP:20301128T100000Z",
+                                                                    "LAST-MODIFIED:20301128T100000Z", "SUMMARY:\(title)"]))
+        }
+        let dry = tick.run("sync", "--dry-run", "--json")
+        #expect(dry.status == 0, "\(dry.errors)")
+        let report = try #require((try Self.json(dry.output) as? [[String: Any]])?.first)
+        let foreseen = (report["conflicts"] as? [[String: Any]] ?? []).map { "\($0["property"] ?? "") \($0["loser"] ?? "")" }.sorted()
+        #expect(foreseen == ["SUMMARY local", "deleted local"], "\(report)")
+        let tasks = (report["lists"] as? [[String: Any]] ?? []).first { $0["list"] as? String == "Tasks" } ?? [:]
+        #expect(tasks["remoteUpdated"] as? Int == 0, "the server's title wins: nothing to send \(tasks)")
+        let real = try #require((try Self.json(tick.ok("sync", "--json")) as? [[String: Any]])?.first)
+        let happened = (real["conflicts"] as? [[String: Any]] ?? []).map { "\($0["property"] ?? "") \($0["loser"] ?? "")" }.sorted()
+        #expect(happened == foreseen, "\(real)")
+    }
+
     @Test("sync remove forgets the account and what it synced; lists, reminders and the server's items stay")
     func remove() throws {
         let server = try CalDAVServer(.radicale)
