@@ -134,6 +134,7 @@ struct BatchImporter {
             endsBefore[reminder.listID] = .some(next)
             return (next, true)
         }
+        var sortKeys = BatchImporter.NewSortKeys()
         // Restored reminders whose number is another's, saved after all the others.
         var renumbered: [(reminder: Reminder, keepsPosition: Bool)] = []
         var claimedNumbers = Set<Int64>()
@@ -308,6 +309,12 @@ struct BatchImporter {
                     pending.append(reminder)
                     summary.added += 1
                 }
+            }
+            if mergeRule != .sync {
+                try sortKeys.key(&pending, in: db)
+                var restored = restoring.map(\.reminder)
+                try sortKeys.key(&restored, in: db)
+                for index in restoring.indices { restoring[index].reminder = restored[index] }
             }
             try db.insert(contentsOf: pending)
             try BatchImporter.insertKeepingFreeNumbers(restoring, into: db, above: highestGiven, claimed: &claimedNumbers,
@@ -494,6 +501,59 @@ struct BatchImporter {
             current = try db.reminder(uid: here)?.parentUID
         }
         return false
+    }
+
+    /// Apple's order (`X-APPLE-SORT-ORDER`, else the creation time, then the UID:
+    /// `ICalendarSortOrder.orderKey(of:)`) for the new reminders of an import, as Tick orders
+    /// them: after the list's last reminder before the import, in the file's order. A piece's
+    /// new reminders of a list whose keys already rise that way keep them; else they get rising
+    /// values of their own, ending at the latest key among them when there is room after the
+    /// reminder before them (a value later than now would put what a phone adds meanwhile
+    /// among them), else right after it. (A tester: 2,500 todo.txt lines imported in one second
+    /// had one creation time, so phones and a second Tick ordered them by UID, at random.)
+    /// A sync's or a CalDAV PUT's reminders have the server's keys: not this.
+    struct NewSortKeys {
+        /// The key of the last reminder of each list so far (nil: the list had none).
+        private var tails: [ReminderList.ID: (Int64, String)?] = [:]
+
+        /// Gives `reminders` (new, in the order they are saved) their keys, list by list.
+        /// - Complexity: O(n log n) for n reminders, one query for each list met the first time.
+        mutating func key(_ reminders: inout [Reminder], in db: some ImportStore) throws {
+            guard !reminders.isEmpty else { return }
+            var byList: [ReminderList.ID: [Int]] = [:]
+            var lists: [ReminderList.ID] = []
+            for (index, reminder) in reminders.enumerated() {
+                if byList[reminder.listID] == nil { lists.append(reminder.listID) }
+                byList[reminder.listID, default: []].append(index)
+            }
+            for list in lists {
+                let indices = byList[list] ?? []
+                if tails[list] == nil {
+                    let last = try db.reminders(in: .list(list, includesCompleted: true), from: nil, includingAnchor: false,
+                                                direction: .backward, limit: 1).first
+                    tails[list] = .some(last.map(ICalendarSortOrder.orderKey(of:)))
+                }
+                let previous = tails[list] ?? nil
+                let keys = indices.map { ICalendarSortOrder.orderKey(of: reminders[$0]) }
+                let rises = zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } && previous.map { $0 < keys[0] } ?? true
+                if rises {
+                    tails[list] = .some(keys.last)
+                    continue
+                }
+                let count = Int64(indices.count)
+                let latest = keys.map(\.0).max() ?? 0
+                let (lowest, lowOverflow) = (previous?.0 ?? Int64.min / 4).addingReportingOverflow(1)
+                let (fromLatest, latestOverflow) = latest.subtractingReportingOverflow(count - 1)
+                guard !lowOverflow, !latestOverflow else { continue }
+                let start = fromLatest >= lowest ? fromLatest : lowest
+                guard start.addingReportingOverflow(count).overflow == false else { continue }
+                for (offset, index) in indices.enumerated() {
+                    reminders[index].iCalendarExtras = ICalendarSortOrder.settingValue(start + Int64(offset),
+                                                                                       in: reminders[index].iCalendarExtras)
+                }
+                tails[list] = .some((start + count - 1, reminders[indices[indices.count - 1]].uid.rawValue))
+            }
+        }
     }
 
     /// Inserts restored reminders, each keeping its number when it is free: above `highest`,

@@ -178,6 +178,34 @@ struct ImportActionTests {
         #expect(try harness.reminders().map(\.title) == ["Mine"])
     }
 
+    /// A tester: 2,500 todo.txt lines imported in one second had one creation time, so a phone
+    /// (and a second Tick, through a server) ordered them by UID, at random. New reminders get
+    /// rising Apple sort orders where their keys do not already rise in Tick's order, ending
+    /// at their latest creation time when there is room; those whose keys rise keep theirs.
+    @Test("an import's new reminders sort in Apple's order as Tick orders them")
+    func newRemindersGetSortOrders() throws {
+        let harness = try ActionsHarness()
+        let lines = (1...30).map { "item \($0)" }.joined(separator: "\n")
+        _ = try harness.actions.importBatch(ImportRequest(batch: try Self.todoTxt(lines, zone: .gmt)))
+        func ordered() throws -> [(String, Int64)] {
+            try harness.reminders().sorted { $0.position < $1.position }.map { ($0.title, ICalendarSortOrder.key(of: $0)) }
+        }
+        let first = try ordered()
+        #expect(first.map(\.0) == (1...30).map { "item \($0)" })
+        #expect(zip(first, first.dropFirst()).allSatisfy { $0.1 < $1.1 }, "\(first)")
+        let created = Int64(Fixture.now.timeIntervalSince(ICalendarSortOrder.origin))
+        #expect(first.last?.1 == created, "the last at its own creation time, none later")
+        // More lines later, after them; an .ics whose creation times rise keeps them.
+        _ = try harness.actions.importBatch(ImportRequest(batch: try Self.todoTxt("later 1\nlater 2", zone: .gmt)))
+        let rising = Self.todo("r1", "Rising 1").replacingOccurrences(of: "SUMMARY", with: "CREATED:20300101T000000Z\r\nSUMMARY")
+            + Self.todo("r2", "Rising 2").replacingOccurrences(of: "SUMMARY", with: "CREATED:20300101T000100Z\r\nSUMMARY")
+        _ = try harness.actions.importBatch(ImportRequest(batch: try Self.ics(rising), fallbackListName: try harness.lists()[0].name))
+        let all = try ordered()
+        #expect(all.map(\.0).suffix(4) == ["later 1", "later 2", "Rising 1", "Rising 2"])
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.1 < $1.1 }, "\(all)")
+        #expect(try harness.reminders().filter { $0.title.hasPrefix("Rising") }.allSatisfy { ICalendarSortOrder.value(in: $0.iCalendarExtras) == nil })
+    }
+
     @Test("restoring an archive keeps the numbers it carries when they are free")
     func restoresArchive() throws {
         let harness = try ActionsHarness()
