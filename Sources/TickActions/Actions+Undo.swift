@@ -110,6 +110,13 @@ enum UndoField: String, CaseIterable {
         guard changedSince.isEmpty else {
             return .failure(Conflict(message: "\(current.number) \(current.title.quotedForUndo): its \(changedSince.joined(separator: ", ")) changed since"))
         }
+        // The same alarms with another delivery state: the change armed them again for a date
+        // it set (an edit of the due date, `done` of a repeating reminder). With nothing rung
+        // since, their state comes back with the date (a tester: an alarm silenced because its
+        // time had passed rang "Overdue" after the undo of an edit that had moved it on).
+        if before.alarms != after.alarms, shapes(before.alarms) == shapes(after.alarms), reverted.alarms == after.alarms {
+            reverted.alarms = before.alarms
+        }
         return .success(reverted)
     }
 

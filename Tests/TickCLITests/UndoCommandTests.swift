@@ -74,6 +74,29 @@ struct UndoCommandTests {
         #expect(all.contains("(undone "))
     }
 
+    /// A tester: an alarm silenced because its time had passed (`add` with a past due date)
+    /// was armed again by an edit that moved the date on; the undo put the date back and left
+    /// the alarm armed, so the agent rang "Overdue". The same with `done` of a repeating reminder.
+    @Test("undo of an edit or a done that armed alarms again puts their silence back with the date")
+    func undoPutsAlarmSilenceBack() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "past due", "--due", "2026-11-28 10:00")
+        cli.ok("add", "weekly", "--due", "2026-11-28 10:00", "--repeat", "weekly")
+        func silenced(_ number: String) throws -> [Bool] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("show", number, "--json").utf8)) as? [String: Any])
+            return (object["alarms"] as? [[String: Any]] ?? []).map { $0["silenced"] as? Bool ?? false }
+        }
+        #expect(try silenced("1") == [true] && silenced("2") == [true])
+        cli.ok("edit", "1", "--due", "2026-12-20 10:00")
+        cli.ok("done", "2")
+        #expect(try silenced("1") == [false] && silenced("2") == [false])
+        cli.ok("undo")
+        cli.ok("undo")
+        #expect(try silenced("1") == [true], "the edit's undo")
+        #expect(try silenced("2") == [true], "the done's undo")
+        #expect(cli.ok("agent", "--once", "--stdout").isEmpty)
+    }
+
     @Test("undo puts back only the fields the change wrote; a field changed again since is a conflict that changes nothing")
     func fieldsAndConflicts() throws {
         let cli = CLIHarness()
