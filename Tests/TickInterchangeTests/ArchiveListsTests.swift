@@ -3,7 +3,8 @@ import Testing
 import TickModel
 @testable import TickInterchange
 
-/// An archive's lists each have their own id and name, and no reminder is its own parent:
+/// An archive's lists each have their own id and name, no reminder is its own parent, and
+/// its dates are in the years Tick holds:
 /// both readers (whole and streamed) refuse such a file with the place, as they refuse a
 /// UID or number given twice (a tester: the second list was dropped without a word, its
 /// reminders went to the first, and a reminder its own parent was made top-level silently).
@@ -20,6 +21,14 @@ struct ArchiveListsTests {
         (archive(lists: home + ##", {"id": "M", "name": " hOME", "color": "#FF9500"}"##), #"lists[1]: the name "hOME" is lists[0]'s too"#),
         (archive(lists: home, reminders: #"{"uid": "u1", "listID": "L", "title": "a", "parentUID": "u1"}"#),
          #"reminders[0]: "parentUID" is the reminder's own uid"#),
+        (archive(lists: home, reminders: #"{"uid": "u1", "listID": "L", "title": "a", "due": "0001-01-01", "dueKind": "allDay"}"#),
+         #"reminders[0]: "due" is outside the years 2 to 9998"#),
+        (archive(lists: home, reminders: #"{"uid": "u1", "listID": "L", "title": "a", "due": "9999-12-31T09:00:00+09:00", "dueKind": "timed"}"#),
+         #"reminders[0]: "due" is outside the years 2 to 9998"#),
+        (archive(lists: home, reminders: #"{"uid": "u1", "listID": "L", "title": "a", "start": "0001-06-01T10:00:00", "startKind": "floating"}"#),
+         #"reminders[0]: "start" is outside the years 2 to 9998"#),
+        (archive(lists: home, reminders: #"{"uid": "u1", "listID": "L", "title": "a", "createdAt": "9999-06-01T10:00:00Z"}"#),
+         #"reminders[0]: "createdAt" is outside the years 2 to 9998"#),
     ])
     func refused(bytes: [UInt8], message: String) throws {
         let (whole, streamed) = ArchiveFieldsTests.bothReads(bytes)

@@ -236,11 +236,21 @@ struct ArchiveReader {
         guard let instant = Due.instant(fromISO8601: text) else {
             throw fail("\"\(key.name)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z")
         }
+        guard SupportedDates.contains(instant) else { throw fail("\"\(key.name)\" is outside the \(SupportedDates.description) that Tick holds") }
         return instant
     }
 
     /// A due or start date: `key` (`due` or `start`) with its kind and zone keys.
+    /// A date outside `SupportedDates` is refused, as `tick add` and the iCalendar reader
+    /// refuse one (a tester: a due date of the year 1 was stored, then its own .ics export was
+    /// refused; one in 9999 drifted a second at each round trip).
     func due(_ object: some ArchiveObject, _ key: ArchiveKey, kind kindKey: ArchiveKey, zone zoneKey: ArchiveKey) throws(InterchangeError) -> Due? {
+        guard let due = try anyDue(object, key, kind: kindKey, zone: zoneKey) else { return nil }
+        guard SupportedDates.contains(due) else { throw fail("\"\(key.name)\" is outside the \(SupportedDates.description) that Tick holds") }
+        return due
+    }
+
+    private func anyDue(_ object: some ArchiveObject, _ key: ArchiveKey, kind kindKey: ArchiveKey, zone zoneKey: ArchiveKey) throws(InterchangeError) -> Due? {
         guard let text = try optionalString(object, key) else { return nil }
         let prefix = key.name
         let kind = try optionalString(object, kindKey)
