@@ -30,6 +30,24 @@ struct DataSourceActionTests {
         #expect(Self.failure(source.perform(.apply(.move(missing, .before(Reminder.Number(1))), isUndo: false))) == expected)
     }
 
+    /// A tester: a reminder deleted in the UI, put back by `tick undo` in a shell, then `u` in
+    /// the UI: the status line showed SQLite's "UNIQUE constraint failed: reminder.uid".
+    @Test("undoing a delete that another tick already undid says the reminder is back, and changes nothing")
+    func restoredElsewhere() throws {
+        let (_, store, source) = try Self.source()
+        let list = try store.read { db in try db.defaultList() }
+        let stamps = try store.write { db in try db.insert(Reminder(listID: list.id, title: "Stamps", createdAt: Fixture.now)) }
+        guard case .applied(let deleted)? = source.perform(.apply(.delete(stamps.number), isUndo: false)),
+              let restore = deleted.inverse else {
+            Issue.record("the reminder was not deleted")
+            return
+        }
+        // Put back elsewhere, as `tick undo` does: its own number and place.
+        _ = try store.write { db in try db.insert(stamps, keepingNumber: true, keepingPosition: true) }
+        #expect(Self.failure(source.perform(.apply(restore, isUndo: true))) == "“Stamps” is back already (#1): it was put back elsewhere")
+        #expect(try store.read { db in try db.allReminders() }.count == 1)
+    }
+
     @Test("undoing a delete whose list another tick deleted names the reminder; undoing a new list that got reminders refuses")
     func goneList() throws {
         let (_, store, source) = try Self.source()

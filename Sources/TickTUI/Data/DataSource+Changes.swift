@@ -128,7 +128,12 @@ extension DataSource {
             outcome.inverse = .deleteList(list.id)
 
         case .restore(let old, let children):
-            // Its own number and its exact place come back.
+            // Its own number and its exact place come back; one put back elsewhere since (a
+            // `tick undo` in a shell) is already there (a tester: the status line showed
+            // SQLite's "UNIQUE constraint failed: reminder.uid").
+            if let back = try db.reminder(uid: old.uid) {
+                throw TUIError("“\(back.title)” is back already (#\(back.number.rawValue)): it was put back elsewhere")
+            }
             let restored: Reminder
             do {
                 restored = try Actions.restore(DeletedReminder(reminder: old, subtasks: children), in: db)
