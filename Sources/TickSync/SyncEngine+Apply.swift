@@ -162,8 +162,19 @@ extension SyncEngine {
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
-                try db.saveSyncedItem(self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list),
-                                                 collectionURL: key, in: db))
+                var state = try self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list),
+                                           collectionURL: key, in: db)
+                // An occurrence completed the way Thunderbird does it (a changed occurrence with
+                // STATUS:COMPLETED) moves the series on here; the server's to-do still says the
+                // old due date, which clients that read only the series show open. The state then
+                // holds the server's text and no revision, so that the next sync sends Tick's
+                // (a tester: the server kept the old date through two more syncs).
+                let server = render(item.reminder, in: list)
+                if item.batch.reminders.contains(where: { !$0.completedOverrides.isEmpty }), !ICalendarMerge.sameValues(state.base, server) {
+                    state.base = server
+                    state.localRevision = -1
+                }
+                try db.saveSyncedItem(state)
                 // Moved here from another calendar of the account: it is no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }

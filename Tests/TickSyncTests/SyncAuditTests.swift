@@ -220,8 +220,11 @@ struct SyncAuditTests {
     }
 
     /// A tester: Thunderbird's completed occurrence (an override with `STATUS:COMPLETED`) was
-    /// kept, and Tick showed the series still due on that occurrence.
-    @Test("Thunderbird's occurrence completed in an override moves the series on in Tick; the next sync sends nothing")
+    /// kept, and Tick showed the series still due on that occurrence. Another (stop 46): the
+    /// server's series kept the old due date through later syncs, so clients that read only
+    /// the series (tasks.org) showed the done occurrence open; the next sync sends Tick's
+    /// series, the override kept, and the one after sends nothing.
+    @Test("Thunderbird's occurrence completed in an override moves the series on in Tick, and on the server at the next sync")
     func occurrenceCompletedInAnOverride() throws {
         let server = try CalDAVServer(.radicale)
         try server.makeCalendar("tasks", displayName: "Tasks")
@@ -237,9 +240,14 @@ struct SyncAuditTests {
         let reminder = try #require(try Self.json(tick.ok("show", "1", "--json")) as? [String: Any])
         #expect(reminder["due"] as? String == "2026-12-02T09:00:00Z", "\(reminder)")
         #expect(tick.ok("show", "1").contains("1 occurrence done"))
+        tick.ok("sync")
+        let sent = try #require(try server.items(in: "tasks").values.first)
+        #expect(sent.contains("DUE:20261202T090000Z"), "\(sent)")
+        #expect(sent.contains("RECURRENCE-ID:20261201T080000Z") && sent.contains("COMPLETED:20261201T100000Z"), "\(sent)")
         let before = try server.items(in: "tasks")
-        let second = tick.ok("sync")
-        #expect(try server.items(in: "tasks") == before, "\(second)")
+        let third = tick.ok("sync")
+        #expect(try server.items(in: "tasks") == before, "\(third)")
+        #expect(try #require(try Self.json(tick.ok("show", "1", "--json")) as? [String: Any])["due"] as? String == "2026-12-02T09:00:00Z")
     }
 
     @Test("a series with an override (RECURRENCE-ID) and its VTIMEZONE stays one resource with both after a title edit in Tick")
