@@ -333,6 +333,11 @@ public struct CalDAV: Sendable {
         if codes.contains(response.status) { return }
         switch response.status {
         case 401:
+            guard client.credentials != nil else {
+                // No user configured: nothing was refused, nothing was sent (a tester).
+                throw .unauthorized("\(client.label): the server asks for a user name and password (HTTP 401) while \(doing), "
+                                    + "and this account has none: give it one with tick sync add NAME URL --user USER")
+            }
             throw .unauthorized("\(client.label): the server refused the user name or password (HTTP 401) while \(doing)")
         case 403:
             throw .unauthorized("\(client.label): the server forbids \(doing) (HTTP 403)")

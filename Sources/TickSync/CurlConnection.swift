@@ -136,6 +136,12 @@ final class CurlConnection {
             let detail = errorText[0] != 0 ? String(cString: errorText) : curl.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
             let reason = code == CURLE_OPERATION_TIMEDOUT || code == CURLE_ABORTED_BY_CALLBACK && received.wasIdleTooLong
                 ? "no answer in \(Int(timeout)) s" : detail
+            // https to a port that speaks plain HTTP: OpenSSL's "wrong version number" says
+            // nothing a user can act on (a tester).
+            if code == CURLE_SSL_CONNECT_ERROR, request.url.scheme?.lowercased() == "https", detail.contains("wrong version number") {
+                throw .unreachable("\(label): \(host) does not speak TLS on this port (\(detail)); if the server is plain HTTP, "
+                                   + "give its URL with http://")
+            }
             throw .unreachable("\(label): cannot reach \(host) (\(reason))")
         }
         var status = 0

@@ -107,6 +107,23 @@ struct SyncAuditTests {
         #expect(happened == foreseen, "\(real)")
     }
 
+    /// A tester: https to a plain HTTP port said OpenSSL's "wrong version number", and an
+    /// account without a user against a server that asks for one said its user name or
+    /// password was refused.
+    @Test("https to a plain HTTP port, and no user where the server asks for one, say what to do")
+    func clearerConnectionErrors() throws {
+        let server = try CalDAVServer(.radicale)
+        let https = Self.tick(server.baseURL.replacingOccurrences(of: "http://", with: "https://"))
+        let tls = https.run("sync")
+        #expect(tls.status == 1)
+        #expect(tls.errors.contains("does not speak TLS on this port") && tls.errors.contains("http://"), "\(tls.errors)")
+        let anonymous = Self.tick(server.baseURL, user: false)
+        let asked = anonymous.run("sync")
+        #expect(asked.status == 1)
+        #expect(asked.errors.contains("the server asks for a user name and password (HTTP 401)")
+                && asked.errors.contains("--user USER"), "\(asked.errors)")
+    }
+
     @Test("sync remove forgets the account and what it synced; lists, reminders and the server's items stay")
     func remove() throws {
         let server = try CalDAVServer(.radicale)
