@@ -47,6 +47,36 @@ import TestSupport
         #expect(server.terminationStatus == 0)
     }
 
+    /// A tester: after `tick serve` stopped on SIGTERM, a 1 MB write-ahead log was left beside
+    /// the database (README: when the last tick exits, the log is folded back into the file).
+    @Test func aStopFoldsTheLogBackIntoTheFile() throws {
+        let folder = TemporaryFolder()
+        var runner = BinaryRunner(database: folder.file("tick.sqlite3"))
+        runner.environment["TICK_SERVE_TOKEN"] = ServeEndToEndTests.token
+        runner.environment["XDG_STATE_HOME"] = folder.file("state")
+        let (server, port, _) = try ServeEndToEndTests.start(runner)
+        defer { if server.isRunning { server.terminate() } }
+        for index in 1...20 {
+            let connection = try RawHTTPConnection(port: port)
+            let body = "{\"title\":\"added \(index)\",\"notes\":\"\(String(repeating: "x", count: 2_000))\"}"
+            connection.write("POST /api/v1/reminders HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(ServeEndToEndTests.token)\r\n"
+                             + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            #expect(RawHTTPConnection.status(of: connection.read(timeout: 5).text) == 201)
+        }
+        let wal = folder.file("tick.sqlite3-wal")
+        #expect(((try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0) > 0, "the writes are in the log")
+        // A page left open on the event stream, as a browser's is, when the server stops.
+        let events = try RawHTTPConnection(port: port)
+        events.write("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(ServeEndToEndTests.token)\r\n\r\n")
+        #expect(events.read(until: ": connected", timeout: 5).text.contains("text/event-stream"))
+        server.terminate()
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 0)
+        let left = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        #expect(left == 0, "\(left) bytes of log left")
+        #expect(try runner.run("list", "all").output.contains("added 20"))
+    }
+
     @Test func anotherAddressWithoutAConfiguredTokenIsRefused() throws {
         let folder = TemporaryFolder()
         var runner = BinaryRunner(database: folder.file("tick.sqlite3"))

@@ -99,6 +99,8 @@ struct ServeCommand: Command {
         ServeCommand.waitForStopSignal(&signals, in: context)
         service.stop()
         server.stop()
+        // The log folded back now: the connections of the worker threads may outlive this.
+        store.foldLog()
     }
 
     /// Worker threads of `tick serve --database` (each with a connection of the pool): a
