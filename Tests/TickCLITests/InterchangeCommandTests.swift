@@ -173,6 +173,22 @@ struct InterchangeCommandTests {
         cli.ok("export", "-o", database + ".json")
     }
 
+    /// A tester: `kill -9` of an export left its 38 MB temporary file beside the target, and
+    /// later exports left it there. An export removes those of processes that are gone.
+    @Test("export --output removes the temporary files that exports killed before their rename left")
+    func abandonedTemporaries() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Backed up")
+        let target = cli.folder.file("backup.json")
+        let abandoned = target + ".tick-4194300.tmp", running = target + ".tick-1.tmp", other = cli.folder.file("other.json.tick-4194300.tmp")
+        for path in [abandoned, running, other] { #expect(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8))) }
+        cli.ok("export", "--output", target)
+        #expect(!FileManager.default.fileExists(atPath: abandoned), "its process is gone")
+        #expect(FileManager.default.fileExists(atPath: running), "process 1 runs: an export in flight")
+        #expect(FileManager.default.fileExists(atPath: other), "another target's")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("Backed up"))
+    }
+
     /// Found by a tester: `--output` a named pipe or a device (`/dev/stdout`, `/dev/full`)
     /// renamed a temporary file over it and said "Exported": the reader got nothing, and the
     /// device was replaced by a plain file. They are written into as they are.

@@ -235,6 +235,7 @@ private final class ExportTarget {
         }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? 0o600
+        ExportTarget.removeAbandonedTemporaries(of: target)
         let temporary = target + ".tick-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ExportTarget.failure(name) }
@@ -246,6 +247,20 @@ private final class ExportTarget {
             throw error
         }
         file = (descriptor, temporary, target)
+    }
+
+    /// Removes the temporary files of earlier exports to `target` whose process is gone
+    /// (`TARGET.tick-PID.tmp`: an export killed before its rename left one; a tester found
+    /// 38 MB left by a `kill -9`). One whose process still runs is another export in flight.
+    static func removeAbandonedTemporaries(of target: String) {
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".tick-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            guard let pid = pid_t(name.dropFirst(prefix.count).dropLast(4)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
+        }
     }
 
     /// Writes `bytes` out.
