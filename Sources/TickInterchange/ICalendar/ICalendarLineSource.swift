@@ -58,6 +58,11 @@ final class ICalendarLineSource {
             // Blank lines are allowed between components.
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             guard let text = String(validating: bytes, as: UTF8.self) else {
+                if position >= data.count, UTF8Cut.endsInsideACharacter(bytes) {
+                    throw InterchangeError(kind: .invalidEncoding, source: source, line: lineNumber,
+                                           message: "the file ends inside a UTF-8 character (its last bytes start one and "
+                                               + "stop): it may have been cut off, or be in another encoding such as Latin-1")
+                }
                 throw InterchangeError(kind: .invalidEncoding, source: source, line: lineNumber,
                                        message: "the line is not valid UTF-8; the file may be in another encoding "
                                            + "such as Latin-1; save it as UTF-8")

@@ -66,7 +66,7 @@ public enum TodoTxtParser {
             lineNumber += 1
             // A line ends at LF, at CRLF, or at a CR alone (classic Mac OS files).
             let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
-            let line = try decodedLine(bytes[start..<end], lineNumber: lineNumber, source: source)
+            let line = try decodedLine(bytes[start..<end], lineNumber: lineNumber, source: source, atEnd: end == bytes.count)
             if !line.isBlank {
                 items.append(try item(from: line, lineNumber: lineNumber, source: source))
             }
@@ -80,7 +80,7 @@ public enum TodoTxtParser {
 
     /// The line as a String, or an error naming the column of its first invalid byte.
     private static func decodedLine(_ bytes: ArraySlice<UInt8>, lineNumber: Int,
-                                    source: String?) throws(InterchangeError) -> String {
+                                    source: String?, atEnd: Bool) throws(InterchangeError) -> String {
         func column(at offset: Int) -> Int {
             String(decoding: bytes[bytes.startIndex..<(bytes.startIndex + offset)], as: UTF8.self).count + 1
         }
@@ -94,6 +94,11 @@ public enum TodoTxtParser {
             case .emptyInput:
                 break decoding
             case .error:
+                if atEnd, UTF8Cut.endsInsideACharacter(bytes) {
+                    throw InterchangeError(kind: .invalidEncoding, source: source, line: lineNumber, column: column(at: offset),
+                                           message: "the file ends inside a UTF-8 character (its last bytes start one and "
+                                               + "stop): it may have been cut off, or be in another encoding such as Latin-1")
+                }
                 let byte = bytes[bytes.startIndex + offset]
                 let hex = String(byte, radix: 16, uppercase: true)
                 throw InterchangeError(kind: .invalidEncoding, source: source, line: lineNumber,
