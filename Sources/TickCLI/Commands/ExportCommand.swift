@@ -149,7 +149,15 @@ struct ExportCommand: Command {
             if listName == nil, let first = source.lists.first { names[first.id] = nil }
             let zone = context.dateContext.timeZone
             var changed = Noted()
+            var unwritable: [String] = []
+            var seenUnwritable: Set<String> = []
+            for name in names.values.sorted() where TodoTxtWriter.readableWord(name) == nil && !name.isBlank {
+                if seenUnwritable.insert("+" + name).inserted { unwritable.append("list \"\(TerminalText.sanitized(name))\"") }
+            }
             try source.forEachReminder { reminder in
+                for tag in reminder.tags where TodoTxtWriter.readableWord(tag) == nil && !tag.isBlank {
+                    if seenUnwritable.insert("@" + tag).inserted { unwritable.append("tag \"\(TerminalText.sanitized(tag))\"") }
+                }
                 let line = TodoTxtWriter.line(for: reminder, listName: names[reminder.listID], timeZone: zone)
                 if TodoTxtWriter.readsBackChanged(line, reminder: reminder, listName: names[reminder.listID], timeZone: zone) {
                     changed.note(reminder)
@@ -157,6 +165,12 @@ struct ExportCommand: Command {
                 out.append(contentsOf: line.utf8)
                 out.append(UInt8(ascii: "\n"))
                 try reminderWritten()
+            }
+            if !unwritable.isEmpty {
+                let shown = unwritable.prefix(5).joined(separator: ", ") + (unwritable.count > 5 ? " and \(unwritable.count - 5) more" : "")
+                context.warn("todo.txt reads a +project or @context only when it ends in a letter, a digit or _: " + shown
+                             + (unwritable.count == 1 ? " was" : " were") + " left out of the lines (an import of them keeps "
+                             + "the reminders' own); a Tick archive (--format json) keeps them")
             }
             if let named = changed.named {
                 // todo.txt has no escape: say so rather than let a round trip change them unseen.

@@ -36,7 +36,10 @@ extension TodoTxtImport {
             result.priority = line.priority
             kept.priorityLetter = lineKept.priorityLetter
         }
-        if words(stored.tags) != words(line.tags) { result.tags = line.tags }
+        // Tags a line cannot hold (`TodoTxtWriter.readableWord`) are not in it: they stay.
+        if words(stored.tags) != words(line.tags) {
+            result.tags = line.tags + stored.tags.filter { TodoTxtWriter.readableWord($0) == nil && !line.tags.contains($0) }
+        }
         if storedKept.creationDay(of: stored, in: timeZone) != lineKept.creationDay(of: line, in: timeZone) {
             result.createdAt = line.createdAt
             kept.creation = lineKept.creation
@@ -65,11 +68,9 @@ extension TodoTxtImport {
         return TodoTxtKeptLines.replacing(in: extras, with: kept)
     }
 
-    /// Tags as todo.txt words, as the writer writes them: each once, white space as `_`.
+    /// Tags as todo.txt words, as the writer writes them: each once, white space as `_`,
+    /// those a line can hold (`TodoTxtWriter.writtenTags`).
     ///
     /// - Complexity: O(n) in the total length of the tags.
-    private static func words(_ tags: [String]) -> [String] {
-        var seen: Set<String> = []
-        return tags.compactMap(TodoTxtWriter.word).filter { seen.insert($0).inserted }
-    }
+    private static func words(_ tags: [String]) -> [String] { TodoTxtWriter.writtenTags(tags) }
 }

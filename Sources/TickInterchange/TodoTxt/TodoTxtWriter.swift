@@ -67,7 +67,7 @@ public enum TodoTxtWriter {
 
         let tags = writtenTags(reminder.tags)
         var wanted = TodoTxtFields(description: "", isCompleted: isCompleted)
-        wanted.listName = listName.flatMap(word)
+        wanted.listName = listName.flatMap(readableWord)
         wanted.tags = tags
         wanted.due = reminder.due?.day(in: timeZone)
         wanted.start = reminder.start?.day(in: timeZone)
@@ -120,7 +120,7 @@ public enum TodoTxtWriter {
         guard let read = try? TodoTxtImport.plan(TodoTxtParser.parse(line, source: nil), now: reminder.createdAt, timeZone: timeZone),
               read.count == 1, let back = read.first else { return true }
         return back.reminder.title != TodoTxtFields.singleLine(reminder.title).trimmingWhiteSpace()
-            || back.listName != listName.flatMap(word)
+            || back.listName != listName.flatMap(readableWord)
             || Set(back.reminder.tags) != Set(writtenTags(reminder.tags))
             || back.reminder.due?.day(in: timeZone) != reminder.due?.day(in: timeZone)
             || back.reminder.start?.day(in: timeZone) != reminder.start?.day(in: timeZone)
@@ -139,10 +139,23 @@ public enum TodoTxtWriter {
             && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1])
     }
 
-    /// The tags as the `@context` words a line carries: each as one word (`word(_:)`), once.
+    /// The tags as the `@context` words a line carries: each as one word (`word(_:)`), once,
+    /// those a reader reads as a context only (`readableWord(_:)`).
     static func writtenTags(_ tags: [String]) -> [String] {
         var seen: Set<String> = []
-        return tags.compactMap(word).filter { seen.insert($0).inserted }
+        return tags.compactMap(readableWord).filter { seen.insert($0).inserted }
+    }
+
+    /// `word(name)` when `+word` or `@word` reads back as a project or context, else nil: a
+    /// name that ends in punctuation (`Errands!`, `phone?`) is read as a word of the title
+    /// (`TodoTxtToken.isName`: the narrower reading that keeps `call @home)` a title), and,
+    /// written among the fields at the end of a line, it would end their run there: every
+    /// field before it would be read as title too (a tester: a round trip turned titles into
+    /// `Task in Work Stuff +Work_Stuff @to_do @phone?`). Such a name is left out of the line
+    /// (`tick export` says which), and an import of the line keeps it (`TodoTxtImport.merged`).
+    public static func readableWord(_ name: String) -> String? {
+        guard let word = word(name), TodoTxtToken.isName(Substring(word)) else { return nil }
+        return word
     }
 
     /// A list name or tag as one todo.txt word: trimmed, inner white space and NUL as
