@@ -42,7 +42,10 @@ struct SyncAccountFailureTests {
     func passwordProblemStopsOnlyItsAccount() {
         let cli = CLIHarness()
         cli.variables["TICK_SYNC_PASSWORD"] = nil
-        #expect(cli.run("sync", "add", "nopw", "http://127.0.0.1:9/dav/", "--user", "bob").status == 0)
+        let added = cli.run("sync", "add", "nopw", "http://127.0.0.1:9/dav/", "--user", "bob")
+        #expect(added.status == 0)
+        // Which file holds the account (a tester's relative XDG_CONFIG_HOME was ignored without a word).
+        #expect(added.errors.contains("the account is in ") && added.errors.contains("sync.json"), "\(added.errors)")
         #expect(cli.run("sync", "add", "down", "http://127.0.0.1:9/dav/").status == 0)
         let result = cli.run("sync")
         #expect(result.status == 1)

@@ -857,7 +857,7 @@ struct SyncWithServerTests {
         setup.tick.ok("lists", "rename", "할 일", "Chores")
         setup.tick.ok("lists", "color", "Chores", "red")
         let dry = setup.tick.run("sync", "--dry-run")
-        #expect(dry.output.contains("Chores: renamed on the server from \"할 일\", as here; color sent to the server"), "\(dry.output)")
+        #expect(dry.output.contains("Chores: the server's calendar named as here (it was \"할 일\"); color sent to the server"), "\(dry.output)")
         let sent = try setup.sync()
         let sentList = try #require(setup.listReport(sent, "Chores"), "\(sent)")
         #expect(sentList["renamedOnServer"] as? Bool == true && sentList["recoloredOnServer"] as? Bool == true)

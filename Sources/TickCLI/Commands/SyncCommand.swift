@@ -221,9 +221,11 @@ struct SyncRunCommand: Command {
             var parts: [String] = []
             if list.createdList { parts.append("list made here") }
             if list.createdCollection { parts.append("list made on the server") }
-            let former = list.formerName.map { " from \"\(TerminalText.sanitized($0))\"" } ?? ""
-            if list.renamedHere { parts.append("renamed here\(former), as on the server") }
-            if list.renamedOnServer { parts.append("renamed on the server\(former), as here") }
+            // Which side took which name, and the name it had: "renamed on the server from X, as
+            // here" read as if the server had renamed it (a tester, beside the conflict line).
+            let former = list.formerName.map { " (it was \"\(TerminalText.sanitized($0))\")" } ?? ""
+            if list.renamedHere { parts.append("named here as on the server\(former)") }
+            if list.renamedOnServer { parts.append("the server's calendar named as here\(former)") }
             if list.recoloredHere { parts.append("color taken from the server") }
             if list.recoloredOnServer { parts.append("color sent to the server") }
             var here = [(list.localAdded, "added"), (list.localUpdated, "changed"), (list.localDeleted, "deleted")]
@@ -410,6 +412,9 @@ struct SyncAddCommand: Command {
             throw CommandError.runtime(error.description)
         }
         context.print("Added sync account \"\(TerminalText.sanitized(account.name))\" for \(TerminalText.sanitized(account.url)); run tick sync \(TerminalText.sanitized(account.name))")
+        // Which file holds it (a tester's relative XDG_CONFIG_HOME, ignored as the XDG spec
+        // says, put two setups' accounts in one file without a word).
+        context.warn("the account is in \(TerminalText.sanitized(SyncCommand.settingsPath(context)))")
     }
 }
 
