@@ -336,7 +336,7 @@ public struct CalDAV: Sendable {
             guard client.credentials != nil else {
                 // No user configured: nothing was refused, nothing was sent (a tester).
                 throw .unauthorized("\(client.label): the server asks for a user name and password (HTTP 401) while \(doing), "
-                                    + "and this account has none: give it one with tick sync add NAME URL --user USER")
+                                    + "and this account has none: remove it (tick sync remove NAME) and add it again with --user USER")
             }
             throw .unauthorized("\(client.label): the server refused the user name or password (HTTP 401) while \(doing)")
         case 403:

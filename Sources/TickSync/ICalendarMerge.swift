@@ -125,6 +125,12 @@ public enum ICalendarMerge {
                 // done), not a conflict. The newer side's moment is kept, as for any value.
                 value.lost = nil
             }
+            if name == "X-APPLE-SORT-ORDER", value.lost != nil {
+                // A place in the list both sides gave (the same file imported on two machines
+                // gives each its own values): the newer side's, as for any value, but no value of
+                // the user's is lost (a tester: one conflict a reminder, after CREATED's).
+                value.lost = nil
+            }
             if name == "CREATED", value.lost != nil, let mine = local.lines(named: name).first,
                let theirs = server.lines(named: name).first {
                 // Made on both sides (the same file imported on two machines: a todo.txt

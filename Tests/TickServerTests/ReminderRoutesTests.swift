@@ -184,7 +184,7 @@ import Synchronization
         let home = ServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Home"}"#))["id"] as? String ?? ""
         let tag = try #require(harness.send("GET", "/api/v1/reminders/" + uid).header("ETag"))
         let before = try harness.snapshot()
-        for value in ["\"x\", *", "*, \(tag)", "\"open"] {
+        for value in ["\"x\", *", "*, \(tag)", "\"open", "*,*"] {
             let patch = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"b"}"#, headers: ["If-Match": value])
             #expect(patch.status == 400 && patch.bodyText.contains("If-Match"), "\(value): \(patch.status) \(patch.bodyText)")
             #expect(harness.send("DELETE", "/api/v1/reminders/" + uid, headers: ["If-Match": value]).status == 400)

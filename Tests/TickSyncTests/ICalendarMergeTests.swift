@@ -50,6 +50,10 @@ struct ICalendarMergeTests {
                 }
             }
         }
+        // Nor a place both sides gave (each import its own X-APPLE-SORT-ORDER): the newer side's.
+        let placed = ICalendarMerge.merge(base: nil, local: Self.repeating(["X-APPLE-SORT-ORDER:818240418"]),
+                                          server: Self.repeating(["X-APPLE-SORT-ORDER:818240420"]), localIsNewer: true)
+        #expect(placed.conflicts.isEmpty && placed.text.contains("X-APPLE-SORT-ORDER:818240418\r\n"), "\(placed)")
         let titled = ICalendarMerge.merge(base: nil, local: Self.repeating(["CREATED:20261206T081500Z", "DESCRIPTION:mine"]),
                                           server: Self.repeating(["CREATED:20261206T081547Z", "DESCRIPTION:theirs"]), localIsNewer: true)
         #expect(titled.conflicts.map(\.property) == ["DESCRIPTION"])

@@ -80,7 +80,7 @@ struct SyncAuditTests {
     func dryRunConflicts() throws {
         let server = try CalDAVServer(.radicale)
         try server.makeCalendar("tasks", displayName: "Tasks")
-        for uid in ["t1", "t2"] {
+        for uid in ["t1", "t2", "t3"] {
             try server.put("tasks", "\(uid).ics", CalDAVServer.vtodo(["UID:\(uid)", "DTSTAMP:20261128T100000Z",
                                                                     "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Item \(uid)"]))
         }
@@ -90,6 +90,9 @@ struct SyncAuditTests {
             .reduce(into: [String: Int]()) { $0[$1["title"] as? String ?? ""] = $1["number"] as? Int }
         tick.ok("edit", String(numbers["Item t1"] ?? 0), "--title", "Tick's title")
         tick.ok("delete", String(numbers["Item t2"] ?? 0))
+        // Deleted on the server, changed here (a verifying tester: the dry run missed it).
+        tick.ok("edit", String(numbers["Item t3"] ?? 0), "--notes", "changed here")
+        try server.delete("tasks", "t3.ics")
         // The server's edits, later than Tick's.
         for (uid, title) in [("t1", "Server's title"), ("t2", "Edited on the server")] {
             try server.put("tasks", "\(uid).ics", CalDAVServer.vtodo(["UID:\(uid)", "DTSTAMP:20301128T100000Z",
@@ -99,7 +102,7 @@ struct SyncAuditTests {
         #expect(dry.status == 0, "\(dry.errors)")
         let report = try #require((try Self.json(dry.output) as? [[String: Any]])?.first)
         let foreseen = (report["conflicts"] as? [[String: Any]] ?? []).map { "\($0["property"] ?? "") \($0["loser"] ?? "")" }.sorted()
-        #expect(foreseen == ["SUMMARY local", "deleted local"], "\(report)")
+        #expect(foreseen == ["SUMMARY local", "deleted local", "deleted server"], "\(report)")
         let tasks = (report["lists"] as? [[String: Any]] ?? []).first { $0["list"] as? String == "Tasks" } ?? [:]
         #expect(tasks["remoteUpdated"] as? Int == 0, "the server's title wins: nothing to send \(tasks)")
         let real = try #require((try Self.json(tick.ok("sync", "--json")) as? [[String: Any]])?.first)
@@ -121,7 +124,7 @@ struct SyncAuditTests {
         let asked = anonymous.run("sync")
         #expect(asked.status == 1)
         #expect(asked.errors.contains("the server asks for a user name and password (HTTP 401)")
-                && asked.errors.contains("--user USER"), "\(asked.errors)")
+                && asked.errors.contains("tick sync remove NAME") && asked.errors.contains("--user USER"), "\(asked.errors)")
     }
 
     @Test("sync remove forgets the account and what it synced; lists, reminders and the server's items stay")

@@ -46,6 +46,17 @@ struct DataSourceActionTests {
         _ = try store.write { db in try db.insert(stamps, keepingNumber: true, keepingPosition: true) }
         #expect(Self.failure(source.perform(.apply(restore, isUndo: true))) == "“Stamps” is back already (#1): it was put back elsewhere")
         #expect(try store.read { db in try db.allReminders() }.count == 1)
+        // A list the same way (it said the name was another list's).
+        let green = try #require(ListColor(parsing: "green"))
+        guard case .applied(let added)? = source.perform(.apply(.addList(name: "Zed", color: green), isUndo: false)),
+              let zed = added.addedList,
+              case .applied(let removed)? = source.perform(.apply(.removeList(zed.id), isUndo: false)),
+              let restoreList = removed.inverse else {
+            Issue.record("the list was not added and removed")
+            return
+        }
+        _ = try store.write { db in try db.insert(zed, keepingPosition: true) }
+        #expect(Self.failure(source.perform(.apply(restoreList, isUndo: true))) == "the list “Zed” is back already: it was put back elsewhere")
     }
 
     @Test("undoing a delete whose list another tick deleted names the reminder; undoing a new list that got reminders refuses")

@@ -26,7 +26,7 @@ enum EntityTagCondition: Equatable {
     /// - Complexity: O(n) in the length of `value`.
     init(_ value: String, header: String) throws(Malformed) {
         var tags: [String] = []
-        var sawStar = false
+        var stars = 0
         let bytes = Array(value.utf8)
         var index = 0
         while index < bytes.count {
@@ -47,10 +47,11 @@ enum EntityTagCondition: Equatable {
                       bytes[index] != UInt8(ascii: "\t") { index += 1 }
             }
             let tag = String(decoding: bytes[start..<index], as: UTF8.self)
-            if tag == "*" { sawStar = true } else { tags.append(tag) }
+            if tag == "*" { stars += 1 } else { tags.append(tag) }
         }
-        if sawStar {
-            guard tags.isEmpty else {
+        if stars > 0 {
+            // `*` alone: not among tags, nor twice (`*, *`, a tester).
+            guard tags.isEmpty, stars == 1 else {
                 throw Malformed(message: "\(header) is * alone or a list of entity tags (RFC 9110 §13.1.1), not both")
             }
             self = .any

@@ -61,6 +61,11 @@ extension DataSource {
             outcome.lists = try db.lists()
 
         case .restoreList(let removed):
+            // Put back elsewhere since (`tick undo` in a shell): said so, not "that name is
+            // another list's" (a tester).
+            if let back = try db.list(id: removed.list.id) {
+                throw TUIError("the list “\(back.name)” is back already: it was put back elsewhere")
+            }
             try restore(removed, db)
             outcome.changedList = removed.list
             outcome.listReminderCount = removed.reminders.count

@@ -81,7 +81,7 @@ import TickServer
         _ = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "First"))
         let etag = try #require(harness.dav("GET", path).header("ETag"))
         let before = try harness.storedState()
-        for value in ["\"x\", *", "*,\(etag)"] {
+        for value in ["\"x\", *", "*,\(etag)", "*,*", "*, *"] {
             let put = harness.dav("PUT", path, ServiceHarness.todo(uid: "a", summary: "Changed"), headers: ["If-Match": value])
             #expect(put.status == 400 && put.bodyText.contains("RFC 9110"), "\(value): \(put.status) \(put.bodyText)")
             #expect(harness.dav("DELETE", path, headers: ["If-Match": value]).status == 400)
