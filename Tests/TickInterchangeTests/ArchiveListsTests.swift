@@ -29,6 +29,8 @@ struct ArchiveListsTests {
          #"reminders[0]: "start" is outside the years 2 to 9998"#),
         (archive(lists: home, reminders: #"{"uid": "u1", "listID": "L", "title": "a", "createdAt": "9999-06-01T10:00:00Z"}"#),
          #"reminders[0]: "createdAt" is outside the years 2 to 9998"#),
+        (archive(lists: home, reminders: #"{"uid": "u1", "listID": "L", "title": "a", "iCalendarExtras": "X-A:1\nEXDATE;VALUE=DATE:99991231"}"#),
+         #"reminders[0]: "iCalendarExtras": this EXDATE is in the year 9999"#),
     ])
     func refused(bytes: [UInt8], message: String) throws {
         let (whole, streamed) = ArchiveFieldsTests.bothReads(bytes)

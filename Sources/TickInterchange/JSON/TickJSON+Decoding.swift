@@ -401,6 +401,13 @@ struct ArchiveReader {
         let url = try optionalString(object, .url)
         let recurrence = try optionalString(object, .recurrence).map(RecurrenceRule.init(rruleValue:))
         let extras = (try optionalString(object, .iCalendarExtras)) ?? ""
+        // Kept lines hold dates too (EXDATE, RDATE, an override's): one outside the years Tick
+        // holds is refused as the iCalendar reader refuses it, else the export of what was
+        // imported could not be read back (a tester: EXDATE;VALUE=DATE:99991231).
+        if !extras.isEmpty, let refusal = VTodoReader.outOfRangeDate(
+            [ICalendarContentLine(text: "BEGIN:VTODO")] + extras.split(separator: "\n").map { ICalendarContentLine(text: String($0)) }) {
+            throw fail("\"iCalendarExtras\": \(refusal.message)")
+        }
         let modified = try instant(object, .modifiedAt)
         let basis = (try optionalString(object, .repeatFrom)).flatMap(RecurrenceBasis.init(rawValue:)) ?? .due
         let history = try completedOccurrences(object)
