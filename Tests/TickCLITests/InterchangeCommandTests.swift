@@ -200,6 +200,14 @@ struct InterchangeCommandTests {
         #expect(cli.ok("show", "4").contains("#later") && cli.ok("show", "4").contains("#phone?"))
     }
 
+    /// A tester: "Imported 5 reminders … into Q&A, Reminders, Work.." for a list named "Work.".
+    @Test("the import's summary ends with one period after a list named with one")
+    func summaryAfterAListEndingInAPeriod() {
+        let cli = CLIHarness()
+        cli.files["w.json"] = Data(##"{"format":"tick","version":1,"lists":[{"id":"L","name":"Work.","color":"#007AFF"}],"reminders":[{"uid":"a","listID":"L","title":"x"}]}"##.utf8)
+        #expect(cli.ok("import", "w.json").hasPrefix("Imported 1 reminder into Work.\n"))
+    }
+
     /// A tester: `kill -9` of an export left its 38 MB temporary file beside the target, and
     /// later exports left it there. An export removes those of processes that are gone.
     @Test("export --output removes the temporary files that exports killed before their rename left")

@@ -311,7 +311,8 @@ struct ImportCommand: Command {
         if !lists.isEmpty {
             text += " into " + lists.map { TerminalText.sanitized($0) }.joined(separator: ", ")
         }
-        text += "."
+        // A list named with a final period ends the sentence itself ("into Work." not "Work..").
+        if !text.hasSuffix(".") { text += "." }
         context.print(text)
         if !summary.createdLists.isEmpty {
             context.print((dryRun ? "Would create lists: " : "New lists: ") + summary.createdLists.map { TerminalText.sanitized($0) }.joined(separator: ", "))
