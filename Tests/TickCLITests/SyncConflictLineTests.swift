@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 import TickModel
@@ -53,5 +54,11 @@ struct SyncAccountFailureTests {
         // The second account was tried: its own failure is said too.
         #expect(result.errors.contains("127.0.0.1"), "\(result.errors)")
         #expect(result.errors.split(separator: "\n").count >= 2, "\(result.errors)")
+        // With --json, each account's object, a failed one with its error.
+        let json = cli.run("sync", "--json")
+        #expect(json.status == 1)
+        let objects = (try? JSONSerialization.jsonObject(with: Data(json.output.utf8))) as? [[String: Any]] ?? []
+        #expect(objects.map { $0["account"] as? String } == ["nopw", "down"], "\(json.output)")
+        #expect((objects.first?["error"] as? String)?.contains("has a user but no password") == true, "\(objects)")
     }
 }

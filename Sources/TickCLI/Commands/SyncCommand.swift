@@ -84,6 +84,9 @@ struct SyncRunCommand: Command {
         let actions = try context.actions()
         var reports: [SyncReport] = []
         var failures: [String] = []
+        // With --json, each account's object in order: its report, or `{"account", "error"}`
+        // (a tester: the accounts that failed were on standard error only).
+        var objects: [JSONValue] = []
         let progress = SyncProgress.start(context, json: json)
         defer { progress?.finish() }
         for configured in accounts {
@@ -99,19 +102,24 @@ struct SyncRunCommand: Command {
                     let prefix = accounts.count > 1 ? "\(account.name): " : ""
                     engine.progress = { progress.update(prefix + $0) }
                 }
-                reports.append(try engine.run(options))
+                let report = try engine.run(options)
+                reports.append(report)
+                objects.append(SyncRunCommand.json(report))
             } catch let error as CommandError {
                 // The environment's settings (TICK_SYNC_TIMEOUT, TICK_SYNC_CA_FILE,
                 // TICK_SYNC_NAMESERVER) are every account's: a usage error stops them all.
                 if case .usage = error { throw error }
                 failures.append(error.description)
+                objects.append(.object([("account", .string(configured.name)), ("error", .string(error.description))]))
             } catch {
-                failures.append(CommandError.wrapping(error).description)
+                let wrapped = CommandError.wrapping(error)
+                failures.append(wrapped.description)
+                objects.append(.object([("account", .string(configured.name)), ("error", .string(wrapped.description))]))
             }
         }
         progress?.finish()
         if json {
-            context.print(JSONValue.array(reports.map(SyncRunCommand.json)).serialized())
+            context.print(JSONValue.array(objects).serialized())
         } else {
             for report in reports { SyncRunCommand.print(report, to: context) }
         }
