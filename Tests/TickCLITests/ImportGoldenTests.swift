@@ -89,12 +89,8 @@ struct ImportGoldenTests {
     /// `"completedOccurrences": 0` (29 bytes of printed output; every row the same). The three
     /// archive imports taken again when their warnings named `golden.json: reminders[i]` instead
     /// of `golden.json line N` (7 bytes more a warning, 4 warnings; every row the same).
-    /// The archive imports taken again when an import gave its new reminders Apple's sort order
-    /// as Tick orders them (an `X-APPLE-SORT-ORDER` line in the kept lines of the reminders
-    /// whose creation times do not rise in the file's order: 42,000 bytes here; every other
-    /// value the same).
-    static let expected = ["b0e9a4c0fedfe3bb/1682", "aff5c99638203fb5/429878", "644409810f39b730/429792",
-                           "e9910bbf8a4c1836/445564", "a0d2bd148bbf89da/445588"]
+    static let expected = ["b0e9a4c0fedfe3bb/1682", "25188a01dd6bdc6d/387878", "c1944622303fcd40/387792",
+                           "ce3eaeb2265fff8e/403564", "89421235d0207c4e/403588"]
 
     @Test("restoring an archive, again, and an iCalendar file store what they stored before")
     func importsAreUnchanged() throws {
@@ -119,8 +115,7 @@ struct ImportGoldenTests {
         // Taken again when every `add` in the second of the one before it got its
         // `X-APPLE-SORT-ORDER` (not only in synced lists): 29 of the 30 here, 28 bytes each;
         // and when the warnings named `reminders[i]` (above: 4 warnings, 7 bytes each).
-        // And when the restored reminders got Apple's sort order as Tick orders them (above).
-        #expect(digest == "8d693e5cfe9bc5d6/436231")
+        #expect(digest == "66b4a71e9d3f6568/394231")
     }
 
     @Test("an archive of several pieces (its first big enough for bulk saving) stores what it stored before")
@@ -131,7 +126,6 @@ struct ImportGoldenTests {
         let digests = try [["import", "big.json"], ["import", "big.json"]].map { try Self.digest(harness, $0) }
         // Taken again as above: 19 of the 20 added get a sort order line (532 bytes); and for
         // `reminders[i]` in the warnings (26 warnings, 7 bytes each).
-        // And when the restored reminders got Apple's sort order as Tick orders them (above).
-        #expect(digests == ["9be39f9ac446128d/3497314", "ded7c0f7f8a3afcf/3497229"])
+        #expect(digests == ["e92bd75f05b87b74/3161314", "f2dab383e4211afe/3161229"])
     }
 }
