@@ -3,7 +3,7 @@ import Testing
 @testable import TickTUI
 import TickActions
 import TickModel
-import TickStore
+@testable import TickStore
 import TestSupport
 
 /// The UI's data layer applies changes through the actions and words their refusals for
@@ -19,6 +19,24 @@ struct DataSourceActionTests {
     static func failure(_ event: AppEvent?) -> String? {
         if case .failed(let message)? = event { return message }
         return nil
+    }
+
+    /// A tester: during another tick's long undo, Space in the UI showed SQLite's "database is
+    /// locked", and the completion was dropped without a word of what to do.
+    @Test("a change while another tick holds the database says it is busy, as the command line does")
+    func busyDatabase() throws {
+        let (folder, store, source) = try Self.source()
+        defer { withExtendedLifetime(folder) {} }
+        let list = try store.read { db in try db.defaultList() }
+        let milk = try store.write { db in try db.insert(Reminder(listID: list.id, title: "Milk", createdAt: Fixture.now)) }
+        store.setBusyTimeout(milliseconds: 20)
+        let other = try Store(path: store.path, now: Fixture.now)
+        try other.write { db in
+            _ = try db.insert(Reminder(listID: list.id, title: "held", createdAt: Fixture.now))
+            #expect(Self.failure(source.perform(.apply(.delete(milk.number), isUndo: false)))
+                    == "the database is busy (another tick kept it locked too long: a long import or undo); nothing was changed, try again")
+        }
+        #expect(try store.read { db in try db.reminder(number: milk.number) } != nil)
     }
 
     @Test("deleting or moving a reminder another tick deleted says so")

@@ -80,6 +80,11 @@ final class DataSource {
             return .failed(error.message)
         } catch let error as ActionError {
             return .failed(DataSource.message(for: error))
+        } catch let error as StoreError where error.kind == .busy {
+            // Said as the command line says it (the status line showed SQLite's "database is
+            // locked" during another tick's long undo; a tester).
+            return .failed("the database is busy (another tick kept it locked too long: a long import or undo); "
+                           + "nothing was changed, try again")
         } catch let error as StoreError {
             return .failed(error.message)
         } catch {
