@@ -88,6 +88,24 @@ struct ICalendarWriterTests {
         }
     }
 
+    /// Found by fuzz/icalendar: `DTSTART;TZID=/America/Chicago:30900628T170000` was read by
+    /// the name's IANA zone (Foundation's rules: daylight time in 3090); the export wrote
+    /// libical's VTIMEZONE for it, and read again by that VTIMEZONE (libical's rules stop
+    /// giving daylight time by then) it came back an hour off. A prefixed name whose
+    /// VTIMEZONE names its zone in `X-LIC-LOCATION` is read by that zone.
+    @Test("a prefixed zone name reads the same with the VTIMEZONE Tick writes for it, in any year",
+          arguments: ["/America/Chicago", "/mozilla.org/20050126_1/America/New_York", "/softwarestudio.org/Olson_20011030_5/Europe/Berlin"])
+    func prefixedZoneRoundTrip(tzid: String) throws {
+        for year in ["2026", "2040", "3090"] {
+            let text = F.vtodo(["UID:z", "SUMMARY:Far", "DTSTART;TZID=\(tzid):\(year)0628T170000", "DUE;TZID=\(tzid):\(year)1215T170000"])
+            let first = try F.reminder(text)
+            let exported = try F.roundTrip(text)
+            #expect(exported.contains("BEGIN:VTIMEZONE"), "\(exported)")
+            let again = try F.reminder(exported)
+            #expect(again.start == first.start && again.due == first.due, "\(tzid) \(year): \(String(describing: first.start)) -> \(String(describing: again.start))")
+        }
+    }
+
     /// Kept lines that are only Apple's sort order (every to-do from Apple, every reminder a
     /// move placed) take the writer's fast path: the same bytes as the general one, which took
     /// 2.7 times as long for 100,000 of them.

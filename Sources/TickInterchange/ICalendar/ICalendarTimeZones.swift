@@ -10,7 +10,9 @@ import TickModel
 ///    VTIMEZONE the file carries for it — but not an abbreviation (`KST`, `BST`, `PST`),
 ///    which Foundation resolves for some (`BST` to UTC+6) and not for others;
 /// 2. by the file's own VTIMEZONE with that `TZID`, through libical (for names Foundation
-///    does not know, such as `Custom Zone`, and for abbreviations);
+///    does not know, such as `Custom Zone`, and for abbreviations) — but a prefixed name
+///    (3) whose VTIMEZONE says by `X-LIC-LOCATION` that it was made from the zone the name
+///    ends with is read as that zone;
 /// 3. as the IANA zone at the end of a libical or Mozilla style prefixed name
 ///    (`/softwarestudio.org/Olson_20011030_5/America/New_York`);
 /// 4. as a Windows zone name (`W. Europe Standard Time`) mapped to its IANA zone, with a
@@ -38,6 +40,8 @@ public final class ICalendarTimeZones {
     }
 
     private var definitions: [String: OpaquePointer] = [:]
+    /// The `X-LIC-LOCATION` of each defined zone, when it has one (the IANA zone libical wrote it from).
+    private var locations: [String: String] = [:]
     private var cache: [String: Zone] = [:]
     /// Messages about zones that could not be read exactly, one per `TZID`.
     private(set) var warnings: [String] = []
@@ -71,6 +75,7 @@ public final class ICalendarTimeZones {
         }
         if let old = definitions[tzid] { icaltimezone_free(old, 1) }
         definitions[tzid] = zone
+        locations[tzid] = component.properties(ICAL_X_PROPERTY).first { $0.xName == "X-LIC-LOCATION" }?.text()
         cache[tzid] = nil
         return tzid
     }
@@ -192,17 +197,30 @@ public final class ICalendarTimeZones {
         }
     }
 
+    /// The IANA zone at the end of a libical or Mozilla style prefixed name
+    /// (`/vendor/version/Area/City`), when Foundation knows it.
+    private static func prefixedOlsonZone(_ tzid: String) -> TimeZone? {
+        guard tzid.hasPrefix("/") else { return nil }
+        let parts = tzid.split(separator: "/")
+        for count in stride(from: min(3, parts.count), through: 1, by: -1) {
+            if let zone = TimeZone(identifier: parts.suffix(count).joined(separator: "/")) { return zone }
+        }
+        return nil
+    }
+
     private func lookUp(_ tzid: String) -> Zone {
         let meant = TimeZoneIdentifier.abbreviationMeaning(tzid)
         if meant == nil, let zone = TimeZone(identifier: tzid) { return .foundation(zone) }
-        if let defined = definitions[tzid] { return .defined(defined) }
-        if tzid.hasPrefix("/") {
-            // libical and Mozilla prefix Olson names: /vendor/version/Area/City.
-            let parts = tzid.split(separator: "/")
-            for count in stride(from: min(3, parts.count), through: 1, by: -1) {
-                if let zone = TimeZone(identifier: parts.suffix(count).joined(separator: "/")) { return .foundation(zone) }
-            }
+        if let defined = definitions[tzid] {
+            // A prefixed name whose VTIMEZONE libical wrote from the zone it names (its
+            // `X-LIC-LOCATION`: Tick's own export, Evolution's files) is read by that name, as
+            // it was without the VTIMEZONE: libical's rules stop at a year Foundation's do not,
+            // and a DTSTART in 3090 came back an hour off from Tick's own export (found by
+            // fuzz/icalendar).
+            if let zone = ICalendarTimeZones.prefixedOlsonZone(tzid), locations[tzid] == zone.identifier { return .foundation(zone) }
+            return .defined(defined)
         }
+        if let zone = ICalendarTimeZones.prefixedOlsonZone(tzid) { return .foundation(zone) }
         if let iana = WindowsTimeZones.ianaIdentifier(for: tzid), let zone = TimeZone(identifier: iana) {
             warnedZones.append(tzid)
             warnings.append("TZID '\(tzid)' is a Windows time zone name and the file has no VTIMEZONE for it; "
