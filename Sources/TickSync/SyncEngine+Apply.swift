@@ -265,7 +265,13 @@ extension SyncEngine {
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
-            if let from = movingHere[local.uid] { listReport.countMoveIn(from: from) } else { listReport.localUpdated += 1 }
+            // "Changed here" only when the merge changed something here (Tick's value winning
+            // changed nothing: a tester read "here: 1 changed" beside "the server's value lost").
+            if let from = movingHere[local.uid] {
+                listReport.countMoveIn(from: from)
+            } else if !ICalendarMerge.sameValues(merged.text, localText) {
+                listReport.localUpdated += 1
+            }
             for conflict in merged.conflicts {
                 report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
                                                             property: conflict.property, lostValue: conflict.lostValue,

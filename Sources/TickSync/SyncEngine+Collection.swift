@@ -338,10 +338,14 @@ extension SyncEngine {
             report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: item.reminder.title, uid: item.reminder.uid,
                                                         property: "deleted", lostValue: "", loser: "Tick"))
         case .merge(let item, let state, let local):
-            let (merged, _, serverText) = foreseenMerge(item, base: state?.base, local: local, in: list)
+            let (merged, localText, serverText) = foreseenMerge(item, base: state?.base, local: local, in: list)
             if !ICalendarMerge.sameValues(merged.text, serverText), !pairing.collection.isReadOnly { listReport.remoteUpdated += 1 }
-            // The real merge saves here every time and counts it: so does the dry run.
-            if let from = movingHere[local.uid] { listReport.countMoveIn(from: from) } else { listReport.localUpdated += 1 }
+            // Counted as the merge counts: here only when it changes something here.
+            if let from = movingHere[local.uid] {
+                listReport.countMoveIn(from: from)
+            } else if !ICalendarMerge.sameValues(merged.text, localText) {
+                listReport.localUpdated += 1
+            }
             report.conflicts += foreseenConflicts(merged.conflicts, local: local, listName: list.name)
         case .upload(let local, _, true), .recreate(let local, _):
             // Deleted on the server, changed here: the change is sent again (a tester: the dry

@@ -164,6 +164,10 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def answer(self, status, headers, body):
+        # Logged before the answer goes out: a test that reads the log once its client has the
+        # answer must find this line (written after, it was sometimes read too early).
+        sys.stderr.write(f"{self.command} {self.path} -> {status}\n")
+        sys.stderr.flush()
         self.send_response(status)
         for name, value in headers:
             if name.lower() not in ("transfer-encoding", "connection", "content-length"):
@@ -171,7 +175,6 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
-        sys.stderr.write(f"{self.command} {self.path} -> {status}\n")
 
     def handle_any(self):
         length = int(self.headers.get("Content-Length") or 0)
