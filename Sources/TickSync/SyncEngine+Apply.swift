@@ -77,11 +77,7 @@ extension SyncEngine {
                                             in: db, context: context)
             }
             mergedAfterMove.append(local.uid)
-            for conflict in merged.conflicts {
-                report.conflicts.append(SyncReport.Conflict(listName: home.name, reminderTitle: local.title, uid: local.uid,
-                                                            property: conflict.property, lostValue: conflict.lostValue,
-                                                            loser: conflict.localLost ? "Tick" : "the server"))
-            }
+            report.conflicts += reported(merged.conflicts, local: local, listName: home.name)
             switch try dav.delete(url(of: item.href, in: pairing.collection), ifMatch: item.etag) {
             case .stored, .gone:
                 try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
@@ -272,11 +268,7 @@ extension SyncEngine {
             } else if !ICalendarMerge.sameValues(merged.text, localText) {
                 listReport.localUpdated += 1
             }
-            for conflict in merged.conflicts {
-                report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
-                                                            property: conflict.property, lostValue: conflict.lostValue,
-                                                            loser: conflict.localLost ? "Tick" : "the server"))
-            }
+            report.conflicts += reported(merged.conflicts, local: local, listName: list.name)
             return
         }
         report.warnings.append("\(list.name): \"\(local.title)\" kept changing on the server during the sync; it is merged next time")

@@ -346,7 +346,7 @@ extension SyncEngine {
             } else if !ICalendarMerge.sameValues(merged.text, localText) {
                 listReport.localUpdated += 1
             }
-            report.conflicts += foreseenConflicts(merged.conflicts, local: local, listName: list.name)
+            report.conflicts += reported(merged.conflicts, local: local, listName: list.name)
         case .upload(let local, _, true), .recreate(let local, _):
             // Deleted on the server, changed here: the change is sent again (a tester: the dry
             // run said nothing of it).
@@ -357,7 +357,7 @@ extension SyncEngine {
             count(step, in: &listReport)
             guard let home = try store.read({ try $0.list(id: local.listID) }) else { return }
             let merged = foreseenMerge(item, base: state.base, local: local, in: home).merged
-            report.conflicts += foreseenConflicts(merged.conflicts, local: local, listName: home.name)
+            report.conflicts += reported(merged.conflicts, local: local, listName: home.name)
         default:
             count(step, in: &listReport)
         }
@@ -373,7 +373,9 @@ extension SyncEngine {
         return (merged, localText, serverText)
     }
 
-    private func foreseenConflicts(_ conflicts: [ICalendarMerge.Conflict], local: Reminder, listName: String) -> [SyncReport.Conflict] {
+    /// A merge's conflicts as the sync reports them, of `local` in the list `listName`
+    /// (a dry run's and a sync's alike).
+    func reported(_ conflicts: [ICalendarMerge.Conflict], local: Reminder, listName: String) -> [SyncReport.Conflict] {
         conflicts.map { conflict in
             SyncReport.Conflict(listName: listName, reminderTitle: local.title, uid: local.uid, property: conflict.property,
                                 lostValue: conflict.lostValue, loser: conflict.localLost ? "Tick" : "the server")
