@@ -103,6 +103,29 @@ struct ArchiveStreamTests {
         #expect(try ImportGoldenTests.dump(cli.databasePath) == before)
     }
 
+    /// From fuzz/archive (stop 47): a reminder whose `listID` is none of the archive's lists and
+    /// whose list name is an archive list's in another case goes into that list, small archive
+    /// or big, and Tick's export of it is restored again to the same lists. The target's own
+    /// model of the import compared names exactly and made a second list "Home" beside "HomE",
+    /// whose export then failed; the import was right (seed `found-list-named-in-another-case`).
+    @Test("a reminder naming an archive's list in another case goes into that list, and the export restores", arguments: [1, 12_000])
+    func listNamedInAnotherCase(count: Int) throws {
+        let cli = CLIHarness()
+        let others = (1..<count).map { #", {"uid": "o\#($0)", "listID": "L1", "title": "Other \#($0)"}"# }.joined()
+        cli.files["case.json"] = Data((##"{"format": "tick", "version": 1, "lists": [{"id": "L1", "name": "HomE", "color": "#FF2968"}], "##
+            + #""reminders": [{"uid": "u1", "listID": "L2", "list": "Home", "title": "Buy milk"}"# + others + "]}").utf8)
+        cli.ok("import", "case.json")
+        let lists = try #require(try cli.json("lists") as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(lists == ["Reminders", "HomE"])
+        #expect(try #require(try cli.json("list", "HomE") as? [[String: Any]]).count == count)
+        let exported = cli.ok("export", "--format", "json")
+        let again = CLIHarness()
+        again.files["again.json"] = Data(exported.utf8)
+        again.ok("import", "again.json")
+        #expect(Set(try #require(try again.json("lists") as? [[String: Any]]).compactMap { $0["name"] as? String }) == Set(lists))
+        #expect(try #require(try again.json("list", "HomE") as? [[String: Any]]).count == count)
+    }
+
     /// Found by fuzz/archivestream: with "reminders" given twice, the streamed reader restored
     /// the first array while the whole-file reader took the last; now neither takes either.
     @Test("a top-level key given twice is refused by both readers, and nothing is imported", arguments: [

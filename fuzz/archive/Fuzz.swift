@@ -27,16 +27,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// `archive` exported again, each reminder in the list its name gives (made when the
-/// archive has no list of that name, as the import would make it).
+/// archive has no list of that name, as the import would make it; names compared as the
+/// stores compare them, `ReminderList.nameKey`).
 func exported(_ archive: TickArchive) -> String {
     var lists = archive.lists
-    for name in archive.reminders.compactMap(\.listName) where !lists.contains(where: { $0.name == name }) {
+    for name in archive.reminders.compactMap(\.listName) where !lists.contains(where: { ReminderList.nameKey($0.name) == ReminderList.nameKey(name) }) {
         lists.append(ReminderList(id: ReminderList.ID(rawValue: "made\(lists.count)"), name: name, createdAt: exportedAt))
     }
-    let ids = Dictionary(lists.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
+    let ids = Dictionary(lists.map { (ReminderList.nameKey($0.name), $0.id) }, uniquingKeysWith: { a, _ in a })
     let reminders = archive.reminders.map { imported in
         var reminder = imported.reminder
-        if let name = imported.listName, let id = ids[name] { reminder.listID = id }
+        if let name = imported.listName, let id = ids[ReminderList.nameKey(name)] { reminder.listID = id }
         return reminder
     }
     let histories = Dictionary(archive.reminders.map { ($0.reminder.uid, $0.completedOccurrences) }, uniquingKeysWith: { a, _ in a })

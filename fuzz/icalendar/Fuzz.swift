@@ -30,13 +30,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func exported(_ batch: ImportBatch) -> String {
     var lists = batch.lists
     if lists.isEmpty { lists.append(ReminderList(id: ReminderList.ID(rawValue: "L"), name: "fuzz", createdAt: Date(timeIntervalSince1970: 0))) }
-    for name in batch.reminders.compactMap(\.listName) where !lists.contains(where: { $0.name == name }) {
+    for name in batch.reminders.compactMap(\.listName) where !lists.contains(where: { ReminderList.nameKey($0.name) == ReminderList.nameKey(name) }) {
         lists.append(ReminderList(id: ReminderList.ID(rawValue: "L\(lists.count)"), name: name, createdAt: Date(timeIntervalSince1970: 1_796_000_000)))
     }
-    let ids = Dictionary(lists.map { ($0.name, $0.id) }, uniquingKeysWith: { a, _ in a })
+    let ids = Dictionary(lists.map { (ReminderList.nameKey($0.name), $0.id) }, uniquingKeysWith: { a, _ in a })
     let reminders = batch.reminders.filter { $0.occurrence == nil }.map { imported in
         var reminder = imported.reminder
-        reminder.listID = imported.listName.flatMap { ids[$0] } ?? lists.first?.id ?? ReminderList.ID(rawValue: "L")
+        reminder.listID = imported.listName.flatMap { ids[ReminderList.nameKey($0)] } ?? lists.first?.id ?? ReminderList.ID(rawValue: "L")
         return reminder
     }
     return ICalendarWriter().write(lists: lists, reminders: reminders)
