@@ -2,6 +2,7 @@ import Foundation
 import TickModel
 import TickTerminal
 import TickStore
+import TickActions
 
 /// What a running command works with: the environment, the output streams, the clock,
 /// the time zone and locale, and the store (opened on first use).
@@ -80,14 +81,21 @@ public final class CommandContext {
     public func store() throws(CommandError) -> Store {
         if let openedStore { return openedStore }
         let path = environment.databasePath(override: databaseOverride)
+        let store: Store
         do {
-            let store = try Store(path: path, now: now)
-            if let journalCommand { store.recordChanges(as: journalCommand, at: now) }
-            openedStore = store
-            return store
+            store = try Store(path: path, now: now)
         } catch {
             throw .runtime("cannot open the database \(path): \(error.message)" + CommandContext.accessHint(for: path))
         }
+        do {
+            try Actions.runPendingUpgrades(store)
+        } catch {
+            let message = (error as? StoreError)?.message ?? "\(error)"
+            throw .runtime("cannot upgrade the database \(path): \(message)" + CommandContext.accessHint(for: path))
+        }
+        if let journalCommand { store.recordChanges(as: journalCommand, at: now) }
+        openedStore = store
+        return store
     }
 
     /// What to fix when the database's folder cannot be written: SQLite keeps its

@@ -283,6 +283,18 @@ public enum PostgresSchema {
             // (2.9 ms of a PUT at 10,000).
             "CREATE INDEX reminders_naming_children ON reminders (owner) WHERE ical_extras ILIKE '%reltype=child%'",
         ]),
+        PostgresMigration(15, "pending upgrades", [
+            // Step 15: changes to stored data that need more than SQL, made once by `tick serve
+            // --database` (`PostgresConnection.pendingUpgrades`), as SQLite's schema 16. The first,
+            // `kept audio alarms`: the `ACTION:AUDIO` VALARMs an older Tick kept verbatim are read
+            // into alarms (TickInterchange's `KeptAudioAlarms`); flagged only when some
+            // reminder's kept lines mention `AUDIO`.
+            "CREATE TABLE pending_upgrades (name text PRIMARY KEY)",
+            """
+            INSERT INTO pending_upgrades (name)
+                SELECT 'kept audio alarms' WHERE EXISTS (SELECT 1 FROM reminders WHERE ical_extras ILIKE '%audio%')
+            """,
+        ]),
     ]
 
     /// Step 13: the newest dropped change that added, changed or removed a share is noted per

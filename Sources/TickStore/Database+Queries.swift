@@ -558,6 +558,27 @@ extension Database {
         return result
     }
 
+    /// The reminders whose kept iCalendar lines contain `text` (ASCII case ignored), in number order.
+    /// - Complexity: O(n): every reminder's kept lines are read (an upgrade runs it once).
+    public func reminders(keeping text: String) throws -> [Reminder] {
+        var result: [Reminder] = []
+        try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r WHERE instr(upper(ical_extras), upper(?)) > 0 ORDER BY number",
+                       [.text(text)]) { result.append(try decodeReminder($0)) }
+        return result
+    }
+
+    /// The names of the changes to stored data still to make (schema 16, `pending_upgrade`).
+    public func pendingUpgrades() throws -> [String] {
+        var names: [String] = []
+        try forEachRow("SELECT name FROM pending_upgrade ORDER BY name") { names.append($0.text(0)) }
+        return names
+    }
+
+    /// Records that the change `name` to stored data is made.
+    public func finishUpgrade(_ name: String) throws {
+        try execute("DELETE FROM pending_upgrade WHERE name = ?", [.text(name)])
+    }
+
     /// The statement of `remindersNamingChildren()`.
     static let namingChildrenQuery = "SELECT \(Database.reminderColumns) FROM reminder r WHERE ical_extras LIKE '%RELTYPE=CHILD%'"
 

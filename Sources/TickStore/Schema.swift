@@ -28,6 +28,7 @@ enum Schema {
         migrator.register("zoned reminders", script: zonedReminders)
         migrator.register("dav list created", script: davListCreated)
         migrator.register("reminders naming children", script: remindersNamingChildren)
+        migrator.register("pending upgrades", script: pendingUpgrades)
         return migrator
     }()
 
@@ -312,6 +313,18 @@ enum Schema {
     /// import and CalDAV PUT looks for them, which read every reminder's kept lines.
     static let remindersNamingChildren = """
         CREATE INDEX reminder_naming_children ON reminder(number) WHERE ical_extras LIKE '%RELTYPE=CHILD%';
+        """
+
+    /// Version 16: changes to stored data that need more than SQL, made once by the code that
+    /// reads the database (`Database.pendingUpgrades`; `Actions.runPendingUpgrades`).
+    /// `pending_upgrade` holds the name of each such change still to make. The first, `kept
+    /// audio alarms`: a Tick before this version kept `ACTION:AUDIO` VALARMs verbatim instead
+    /// of reading them as alarms (TickInterchange's `KeptAudioAlarms`); flagged only when a
+    /// reminder's kept lines mention `AUDIO` (`LIKE` ignores ASCII case).
+    static let pendingUpgrades = """
+        CREATE TABLE pending_upgrade (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+        INSERT INTO pending_upgrade (name)
+            SELECT 'kept audio alarms' WHERE EXISTS (SELECT 1 FROM reminder WHERE ical_extras LIKE '%AUDIO%');
         """
 
     /// Version 7: counts kept per list (issue 14), so that `tick lists`, the UI's sidebar

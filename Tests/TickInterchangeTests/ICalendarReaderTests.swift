@@ -262,7 +262,7 @@ struct ICalendarReaderTests {
         #expect(broken.warnings.first?.hasPrefix("test.ics line 7: ") == true)
     }
 
-    @Test("display VALARMs become alarms: relative to start or due, or absolute")
+    @Test("display and audio VALARMs become alarms: relative to start or due, or absolute; an email one is kept")
     func alarms() throws {
         let reminder = try F.reminder(F.vtodo([
             "UID:test-1", "SUMMARY:a", "DUE:20261201T090000Z",
@@ -270,15 +270,30 @@ struct ICalendarReaderTests {
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;RELATED=END:PT5M", "END:VALARM",
             "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "END:VALARM",
             "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER:-PT1H", "END:VALARM",
+            "BEGIN:VALARM", "ACTION:EMAIL", "SUMMARY:s", "DESCRIPTION:d", "ATTENDEE:mailto:a@example.com", "TRIGGER:-PT2H", "END:VALARM",
         ]))
         #expect(reminder.alarms.map(\.trigger) == [
             .relative(seconds: -900, toStart: true),
             .relative(seconds: 300, toStart: false),
             .absolute(try Self.instant("2026-12-01T08:00:00Z")),
+            .relative(seconds: -3_600, toStart: true),
         ])
-        #expect(reminder.alarms.map(\.uid) == ["al-1", "test-1-alarm-1", "test-1-alarm-2"])
-        // The audio alarm is not a Tick alarm: kept whole.
-        #expect(reminder.iCalendarExtras.contains("BEGIN:VALARM\nACTION:AUDIO\nTRIGGER:-PT1H\nEND:VALARM"))
+        #expect(reminder.alarms.map(\.uid) == ["al-1", "test-1-alarm-1", "test-1-alarm-2", "test-1-alarm-3"])
+        // The audio alarm is more than Tick writes (its ACTION): kept whole, beside its alarm;
+        // the email alarm is another program's to send: kept, and no alarm.
+        #expect(reminder.iCalendarExtras.hasSuffix("""
+            BEGIN:VALARM
+            ACTION:AUDIO
+            TRIGGER:-PT1H
+            END:VALARM
+            BEGIN:VALARM
+            ACTION:EMAIL
+            SUMMARY:s
+            DESCRIPTION:d
+            ATTENDEE:mailto:a@example.com
+            TRIGGER:-PT2H
+            END:VALARM
+            """))
     }
 
     @Test("what Tick does not model is kept verbatim, in order")

@@ -112,6 +112,11 @@ struct ServeCommand: Command {
     private func runOnPostgres(in context: CommandContext) throws {
         let threads = ServeCommand.postgresThreads
         let accounts = try UsersCommand.accounts(database, context: context, connections: threads + 1)
+        do {
+            try PostgresUpgrades.run(accounts.pool)
+        } catch {
+            throw CommandError.runtime("cannot upgrade the stored reminders: " + TerminalText.sanitized(String(describing: error)))
+        }
         let environment = context.environment
         let offset = AgentCommand.clock(context).1
         let live = environment.liveClock

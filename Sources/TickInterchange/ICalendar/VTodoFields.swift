@@ -6,7 +6,9 @@ import TickModel
 /// turn dates into instants. Only what Tick maps is read; the first of each
 /// single-valued property counts.
 struct VTodoFields: Sendable {
-    /// A VALARM with `ACTION:DISPLAY` (RFC 5545 §3.6.6) and a readable `TRIGGER`.
+    /// A VALARM that rings, `ACTION:DISPLAY` or `ACTION:AUDIO` (RFC 5545 §3.6.6), with a
+    /// readable `TRIGGER`. Tick has one kind of alarm: both ring it (an `EMAIL` alarm is
+    /// another program's to send, and stays kept verbatim).
     struct AlarmFields: Sendable {
         enum Trigger: Sendable {
             /// Seconds after (negative: before) the start, or the due date when `toEnd`;
@@ -106,11 +108,11 @@ struct VTodoFields: Sendable {
 
     /// `X-TICK-REPEAT-FROM` (`COMPLETION` or `DUE`: what the next occurrence counts from).
     var repeatFrom: String?
-    /// One entry per subcomponent, in order: the alarm for a display VALARM with a
-    /// readable trigger, nil for anything else.
+    /// One entry per subcomponent, in order: the alarm for a display or audio VALARM with
+    /// a readable trigger, nil for anything else.
     var alarms: [AlarmFields?] = []
-    /// How many display VALARMs had no readable `TRIGGER`.
-    var unreadableDisplayAlarms = 0
+    /// How many display or audio VALARMs had no readable `TRIGGER`.
+    var unreadableAlarms = 0
     /// Whether the VTODO has a `RECURRENCE-ID` (it overrides one occurrence of a series).
     var hasRecurrenceID = false
     /// The value of its `RECURRENCE-ID`: the occurrence of the series it overrides.
@@ -164,15 +166,15 @@ struct VTodoFields: Sendable {
         // One entry for each child but a VTIMEZONE, in the order of the VTODO's blocks
         // (`VTodoRecord` pairs them by index); libical moves a VTIMEZONE to the front.
         for child in component.components() where child.kind != ICAL_VTIMEZONE_COMPONENT {
-            alarms.append(VTodoFields.alarm(child, unreadable: &unreadableDisplayAlarms))
+            alarms.append(VTodoFields.alarm(child, unreadable: &unreadableAlarms))
         }
     }
 
-    /// The alarm of a display VALARM, or nil for anything else.
+    /// The alarm of a display or audio VALARM, or nil for anything else.
     private static func alarm(_ component: LibicalComponent, unreadable: inout Int) -> AlarmFields? {
         guard component.kind == ICAL_VALARM_COMPONENT,
               let action = component.first(ICAL_ACTION_PROPERTY),
-              icalproperty_get_action(action.pointer) == ICAL_ACTION_DISPLAY else { return nil }
+              [ICAL_ACTION_DISPLAY, ICAL_ACTION_AUDIO].contains(icalproperty_get_action(action.pointer)) else { return nil }
         guard let property = component.first(ICAL_TRIGGER_PROPERTY) else {
             unreadable += 1
             return nil

@@ -20,7 +20,7 @@ import TickModel
 /// | `RRULE` | `recurrence` (as libical writes it) |
 /// | `CREATED` | `createdAt` (else `DTSTAMP`, else the import time) |
 /// | `LAST-MODIFIED` | `modifiedAt` (else `DTSTAMP`, else `createdAt`) |
-/// | `VALARM` with `ACTION:DISPLAY` | `alarms` |
+/// | `VALARM` with `ACTION:DISPLAY` or `ACTION:AUDIO` | `alarms` |
 /// | `X-TICK-FLAGGED:TRUE` | `isFlagged` |
 /// | `X-TICK-REPEAT-FROM:COMPLETION` | `recurrenceBasis` `.completion` (else `.due`) |
 /// | `X-TICK-TITLE`, `X-TICK-NOTES` (BASE64) | the exact `title`, `notes` when TEXT cannot hold them (control characters) and `SUMMARY`, `DESCRIPTION` still say them |
@@ -103,7 +103,7 @@ enum VTodoMapping {
             recurrenceBasis: fields.repeatFrom == "COMPLETION" ? .completion : .due)
     }
 
-    /// The alarms of the display VALARMs, in order. One without a `UID` gets
+    /// The alarms of the display and audio VALARMs, in order. One without a `UID` gets
     /// `<reminder UID>-alarm-<n>`, n counting such alarms from 1, so it is the same on
     /// every import.
     static func alarms(_ fields: VTodoFields, reminderUID: ReminderUID, zones: ICalendarTimeZones) -> [Alarm] {

@@ -34,7 +34,9 @@ struct VTodoRecord: Sendable {
     /// - every property Tick does not map (`X-…`, `LOCATION`, `GEO`, `CLASS`, `ATTENDEE`,
     ///   `ORGANIZER`, `EXDATE`, `RDATE`, `DURATION`, `RELATED-TO` other than the parent,
     ///   unknown IANA properties …), verbatim, in order;
-    /// - every subcomponent other than a display VALARM (`ACTION:AUDIO`, `EMAIL`, …);
+    /// - every subcomponent other than a display or audio VALARM (`ACTION:EMAIL`, …), and
+    ///   such a VALARM with more than Tick writes (`ATTACH`, `X-WR-ALARMUID`, `ACTION:AUDIO`
+    ///   itself);
     /// - `DTSTAMP`, `SEQUENCE` and `X-APPLE-SORT-ORDER`, which the writer rewrites;
     /// - a mapped line whose form Tick would not reproduce (extra parameters, another
     ///   value form, a VALARM with more than Tick writes) while it agrees with the
@@ -116,8 +118,8 @@ struct VTodoRecord: Sendable {
                     let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex], of: reminder)
                     alarmIndex += 1
                     if lines.map(\.text) != canonical { extras.append(contentsOf: lines.map(\.text)) }
-                } else if VTodoRecord.isDisplayAlarm(lines.map(\.text)) {
-                    warnLoss(lines.first?.lineNumber ?? beginLine, "a display VALARM without a readable TRIGGER was ignored")
+                } else if let action = VTodoRecord.ringingAction(lines.map(\.text)) {
+                    warnLoss(lines.first?.lineNumber ?? beginLine, "\(action) VALARM without a readable TRIGGER was ignored")
                 } else {
                     extras.append(contentsOf: lines.map(\.text))
                 }
@@ -267,31 +269,35 @@ struct VTodoRecord: Sendable {
         return LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY)?.isParentRelation ?? false
     }
 
-    /// The display alarm libical reads from kept block lines (a VALARM with `ACTION:DISPLAY`
-    /// and a readable `TRIGGER`), nil for any other block. The writer sorts kept blocks by
+    /// The alarm libical reads from kept block lines (a VALARM with `ACTION:DISPLAY` or
+    /// `ACTION:AUDIO` and a readable `TRIGGER`), nil for any other block. The writer sorts kept blocks by
     /// this, the reading the reader itself made of them: by the lines' text, `ACTION:<tab>DISPLAY`
     /// (read as an alarm by libical) was kept as another component beside Tick's own VALARM,
     /// and imported again made two alarms (found by fuzz/icalendar).
-    static func displayAlarm(_ lines: [String]) -> VTodoFields.AlarmFields? {
+    static func ringingAlarm(_ lines: [String]) -> VTodoFields.AlarmFields? {
         guard let first = lines.first, ICalendarContentLine(text: first).beginName == "VALARM",
               let fields = shadowFields(lines), fields.alarms.count == 1 else { return nil }
         return fields.alarms[0]
     }
 
-    /// Whether block lines are a VALARM with `ACTION:DISPLAY`.
-    static func isDisplayAlarm(_ lines: [String]) -> Bool {
+    /// `a display` or `an audio` when block lines are a VALARM with `ACTION:DISPLAY` or
+    /// `ACTION:AUDIO` (as a warning names it), else nil.
+    static func ringingAction(_ lines: [String]) -> String? {
         // The name as the kept block was split by (`ICalendarContentLine`: trimmed, upper case),
         // as libical reads it: `BEGIN:VALARM` with a form feed after it was read as an alarm
         // and kept as some other component, so an export wrote the alarm twice (found by
         // fuzz/icalendar).
-        guard let first = lines.first, ICalendarContentLine(text: first).beginName == "VALARM" else { return false }
+        guard let first = lines.first, ICalendarContentLine(text: first).beginName == "VALARM" else { return nil }
         var depth = 0
         for line in lines {
             let content = ICalendarContentLine(text: line)
             if content.beginName != nil { depth += 1; continue }
             if content.endName != nil { depth -= 1; continue }
-            if depth == 1, content.name == "ACTION", line.uppercased().hasSuffix(":DISPLAY") { return true }
+            guard depth == 1, content.name == "ACTION" else { continue }
+            let upper = line.uppercased()
+            if upper.hasSuffix(":DISPLAY") { return "a display" }
+            if upper.hasSuffix(":AUDIO") { return "an audio" }
         }
-        return false
+        return nil
     }
 }

@@ -55,7 +55,7 @@ struct VTodoWriter {
             case .component(let name, let lines):
                 if name == "VTODO" {
                     overrides.append(lines)
-                } else if let alarm = VTodoRecord.displayAlarm(lines) {
+                } else if let alarm = VTodoRecord.ringingAlarm(lines) {
                     alarmBlocks.append((lines, alarm))
                 } else {
                     blocks.append(lines)
@@ -185,7 +185,7 @@ struct VTodoWriter {
         return lines
     }
 
-    /// Kept display VALARMs whose alarm the reminder still has, then Tick's VALARM for
+    /// Kept display and audio VALARMs whose alarm the reminder still has, then Tick's VALARM for
     /// each alarm not covered. A kept VALARM whose alarm has fired (or was re-armed)
     /// since is written with its `ACKNOWLEDGED` (RFC 9074 §6) set to match, so that its
     /// other lines (`X-WR-ALARMUID`, `DESCRIPTION` …) are not lost when an alarm rings.

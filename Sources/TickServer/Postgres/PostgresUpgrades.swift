@@ -1,0 +1,42 @@
+import TickInterchange
+import TickModel
+import TickPostgres
+
+/// The changes to stored data that PostgreSQL's schema steps flagged and SQL alone cannot
+/// make (step 15, `pending_upgrades`), made by `tick serve --database` when it starts: what
+/// `Actions.runPendingUpgrades` is for SQLite.
+public enum PostgresUpgrades {
+    /// Makes every pending change, for every user, in one serializable transaction with the
+    /// removal of their flags: made once, wholly or not at all (a second server starting at the
+    /// same time finds them made, or loses the race and runs again to find so).
+    ///
+    /// - `kept audio alarms`: the `ACTION:AUDIO` VALARMs an older Tick kept verbatim become
+    ///   alarms (`KeptAudioAlarms.reading`), on the reminders whose kept lines mention `AUDIO`.
+    ///
+    /// Not journaled: no undo takes it back.
+    /// - Returns: the number of reminders changed.
+    /// - Throws: `PostgresError` from the server (then nothing is changed and the flags stay).
+    @discardableResult
+    public static func run(_ pool: PostgresPool) throws -> Int {
+        try pool.withConnection { connection in
+            guard try !connection.pendingUpgrades().isEmpty else { return 0 }
+            return try connection.transaction(.serializable) { connection in
+                var changed = 0
+                for name in try connection.pendingUpgrades() {
+                    if name == KeptAudioAlarms.upgradeName {
+                        for owner in try connection.owners(keeping: KeptAudioAlarms.marker) {
+                            let database = PostgresDatabase(connection: connection, user: owner)
+                            for reminder in try database.reminders(keeping: KeptAudioAlarms.marker) {
+                                guard let upgraded = KeptAudioAlarms.reading(reminder) else { continue }
+                                try database.update(upgraded)
+                                changed += 1
+                            }
+                        }
+                    }
+                    try connection.finishUpgrade(name)
+                }
+                return changed
+            }
+        }
+    }
+}
