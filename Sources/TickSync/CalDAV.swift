@@ -273,6 +273,33 @@ public struct CalDAV: Sendable {
         return result
     }
 
+    /// Fetches `hrefs`, most of `collection`, with one `calendar-query` (RFC 4791 §7.8) for
+    /// all its to-dos: a first sync of a big collection. Xandikos 0.2 answers a multiget of
+    /// 100 items in seconds but the query of all of them in about as long (a first sync of
+    /// 2,000 took 140 s there, nearly all of it the server's multigets). The hrefs the answer
+    /// does not hold (an event, which a to-do query leaves out; a server that answers the
+    /// query without data) are fetched with `fetch(_:in:)`, and so are all of them when the
+    /// server refuses the query. Members it returns that are not in `hrefs` are left out.
+    public func fetchAll(_ hrefs: [String], in collection: CalendarCollection) throws(SyncError)
+        -> [(href: String, etag: String, data: String)] {
+        let response = try client.send(DAVRequest(method: "REPORT", url: collection.url, headers: ["Depth": "1"],
+                                                  body: DAVBody.todoQuery()))
+        guard response.status == 207 else { return try fetch(hrefs, in: collection) }
+        let status = try Multistatus.parse(response.body, what: "\(client.label): calendar-query of \(collection.url.absoluteString)")
+        var wanted: [String: String] = [:]
+        for href in hrefs { wanted[CalDAV.normalizedPath(href)] = href }
+        var result: [(href: String, etag: String, data: String)] = []
+        for resource in status.resources {
+            let path = CalDAV.normalizedPath(resource.href)
+            guard let href = wanted[path], let data = resource.properties[.c("calendar-data")]?.text,
+                  let etag = resource.etag else { continue }
+            wanted[path] = nil
+            result.append((href, etag, data))
+        }
+        let rest = hrefs.filter { wanted[CalDAV.normalizedPath($0)] != nil }
+        return result + (rest.isEmpty ? [] : try fetch(rest, in: collection))
+    }
+
     /// Writes an iCalendar object to `url`: with `ifMatch` an update of that version, else
     /// a new item (`If-None-Match: *`).
     public func put(_ calendar: String, to url: URL, ifMatch etag: String?) throws(SyncError) -> WriteOutcome {

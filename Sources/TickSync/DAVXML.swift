@@ -295,6 +295,13 @@ package enum DAVBody {
                         + "\(list)</C:calendar-multiget>")
     }
 
+    /// RFC 4791 §7.8 `calendar-query` for every VTODO of a collection, with its ETag and data.
+    static func todoQuery() -> Data {
+        document("<C:calendar-query \(namespaceDeclarations)><D:prop><D:getetag/><C:calendar-data/></D:prop>"
+                 + "<C:filter><C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VTODO\"/></C:comp-filter></C:filter>"
+                 + "</C:calendar-query>")
+    }
+
     /// RFC 4791 §5.3.1 `mkcalendar` for a to-do list with a name and a color.
     static func mkcalendar(displayName: String, color: String?) -> Data {
         var props = "<D:displayname>\(escaped(displayName))</D:displayname>"

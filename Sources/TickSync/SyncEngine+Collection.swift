@@ -108,9 +108,14 @@ extension SyncEngine {
             let present = Set(changed.map { CalDAV.normalizedPath($0.href) })
             deleted = states.map(\.href).filter { !present.contains(CalDAV.normalizedPath($0)) }
         }
+        let listedCount = changed.count
         changed = changed.filter { stateByHref[CalDAV.normalizedPath($0.href)]?.etag != $0.etag }
         if !changed.isEmpty { progress?("\(pairing.list.name): fetching \(changed.count) changed on the server") }
-        let fetched = try dav.fetch(changed.map(\.href), in: collection)
+        // More than one multiget's worth, and most of what the server holds (a first sync):
+        // one query for all of it.
+        let fetched = listedAll && changed.count > 100 && changed.count * 2 >= listedCount
+            ? try dav.fetchAll(changed.map(\.href), in: collection)
+            : try dav.fetch(changed.map(\.href), in: collection)
         var serverItems: [ServerItem] = []
         var unreadable = Set<String>()
         for item in fetched {
