@@ -45,10 +45,12 @@ func exported(_ archive: TickArchive) -> String {
 }
 
 func key(_ archive: TickArchive) -> [String] {
-    // The list is compared by name: the reminder's own `listID` is whatever the file gave.
+    // The list is compared by name as the stores compare names (`ReminderList.nameKey`: a
+    // reminder naming "Home" goes into the archive's "HomE"): the reminder's own `listID` is
+    // whatever the file gave.
     archive.reminders.map { imported in
         var reminder = imported.reminder
         reminder.listID = ImportedReminder.placeholderListID
-        return "\(imported.listName ?? "")|\(reminder)|\(imported.completedOccurrences)"
+        return "\(ReminderList.nameKey(imported.listName ?? ""))|\(reminder)|\(imported.completedOccurrences)"
     }
 }

@@ -45,12 +45,16 @@ func exported(_ batch: ImportBatch) -> String {
 /// The reminders compared, list by list (by name), each list's in the file's order: an
 /// export writes one VCALENDAR a list, so two calendars of one list around another's come
 /// back together (found by fuzzing: the order across lists is not the round trip's to keep).
+/// A reminder's list as the stores compare names (`ReminderList.nameKey`): calendars named
+/// "Home" and "HomE" are one list.
+func listKey(_ imported: ImportedReminder) -> String { ReminderList.nameKey(imported.listName ?? "") }
+
 func key(_ batch: ImportBatch) -> [String] {
     let reminders = batch.reminders.filter { $0.occurrence == nil }.enumerated()
-        .sorted { ($0.element.listName ?? "", $0.offset) < ($1.element.listName ?? "", $1.offset) }.map(\.element)
+        .sorted { (listKey($0.element), $0.offset) < (listKey($1.element), $1.offset) }.map(\.element)
     return reminders.map {
         let r = $0.reminder
-        return "\($0.listName ?? "")|\(r.uid)|\(r.title)|\(r.notes)|\(String(describing: r.due))|\(String(describing: r.start))|\(r.priority)|"
+        return "\(listKey($0))|\(r.uid)|\(r.title)|\(r.notes)|\(String(describing: r.due))|\(String(describing: r.start))|\(r.priority)|"
             + "\(String(describing: r.completedAt))|\(String(describing: r.recurrence))|\(r.alarms)|\(r.tags)|\(r.url ?? "")|"
             + "\(String(describing: r.parentUID))"
     }
