@@ -1,3 +1,4 @@
+import Foundation
 import TickInterchange
 import TickModel
 import TickStore
@@ -9,15 +10,22 @@ extension Actions {
     /// front ends call it right after opening a store, before anything reads reminders.
     ///
     /// - `kept audio alarms`: the `ACTION:AUDIO` VALARMs a Tick before schema 16 kept verbatim
-    ///   are read as alarms (`KeptAudioAlarms.reading`); only reminders whose kept lines
-    ///   mention `AUDIO` are read.
+    ///   are read as alarms (`readingKeptAudioAlarms`); only reminders whose kept lines mention
+    ///   `AUDIO` are read, and so are their copies in the change journal, so that `tick undo`
+    ///   of a change made before puts back the alarms and finds nothing "changed since".
     ///
     /// Not journaled (no `tick undo` takes it back): it changes no reminder's meaning, only how
-    /// Tick holds what it already had.
+    /// Tick holds what it already had; for the same reason a reminder's revision stays as it
+    /// was, so that `tick sync` sends nothing for it (a tester: every such reminder was sent
+    /// again, and those deleted on a phone meanwhile came back as "changed here").
+    /// - Parameters:
+    ///   - now: the upgrade's time: an alarm already past then is marked fired without ringing,
+    ///     as an import marks one.
+    ///   - zone: the user's zone, for the instants of floating and all-day alarms.
     /// - Returns: the number of reminders changed.
     /// - Throws: `StoreError` from SQLite (then nothing is changed and the flags stay).
     @discardableResult
-    public static func runPendingUpgrades(_ store: Store) throws -> Int {
+    public static func runPendingUpgrades(_ store: Store, now: Date, zone: TimeZone) throws -> Int {
         guard try !store.read({ try $0.pendingUpgrades() }).isEmpty else { return 0 }
         return try store.write { database in
             var changed = 0
@@ -26,9 +34,15 @@ extension Actions {
                 switch name {
                 case KeptAudioAlarms.upgradeName:
                     for reminder in try database.reminders(keeping: KeptAudioAlarms.marker) {
-                        guard let upgraded = KeptAudioAlarms.reading(reminder) else { continue }
+                        guard let upgraded = readingKeptAudioAlarms(reminder, now: now, zone: zone) else { continue }
+                        let revision = try database.revision(uid: reminder.uid)
                         try database.update(upgraded)
+                        if let revision { try database.setRevision(ofReminder: reminder.number, to: revision) }
                         changed += 1
+                    }
+                    for copy in try database.journaledReminders(keeping: KeptAudioAlarms.marker) {
+                        guard let upgraded = readingKeptAudioAlarms(copy.reminder, now: now, zone: zone) else { continue }
+                        try database.replaceJournaledAlarms(change: copy.change, phase: copy.phase, with: upgraded)
                     }
                 default:
                     // Not this version's: the schema check refuses a newer database, so it is
@@ -39,5 +53,19 @@ extension Actions {
             }
             return changed
         }
+    }
+
+    /// `KeptAudioAlarms.reading(reminder)`, with each alarm it read that was due by `now` in
+    /// `zone` marked fired then without ringing (`Alarm.isSilenced`), as an import marks an
+    /// alarm that was already past when it arrived (`BatchImporter.silenceArrivedPast`): a
+    /// tester's upgraded database rang "3 missed reminders" from 1998.
+    public static func readingKeptAudioAlarms(_ reminder: Reminder, now: Date, zone: TimeZone) -> Reminder? {
+        guard var upgraded = KeptAudioAlarms.reading(reminder) else { return nil }
+        for index in reminder.alarms.count..<upgraded.alarms.count where upgraded.alarms[index].firedAt == nil {
+            guard let date = upgraded.fireDate(of: upgraded.alarms[index], in: zone), date <= now else { continue }
+            upgraded.alarms[index].firedAt = now
+            upgraded.alarms[index].isSilenced = true
+        }
+        return upgraded
     }
 }

@@ -88,7 +88,7 @@ public final class CommandContext {
             throw .runtime("cannot open the database \(path): \(error.message)" + CommandContext.accessHint(for: path))
         }
         do {
-            try Actions.runPendingUpgrades(store)
+            try Actions.runPendingUpgrades(store, now: now, zone: dateContext.timeZone)
         } catch {
             let message = (error as? StoreError)?.message ?? "\(error)"
             throw .runtime("cannot upgrade the database \(path): \(message)" + CommandContext.accessHint(for: path))

@@ -255,6 +255,32 @@ extension Database: JournalStore {
     /// Sets the `revision` of reminder `number` (a reminder put back by undo takes the
     /// revision it had, so that sync's record of it stays true).
     /// - Throws: `StoreError` from SQLite.
+    /// The copies of reminders in the change journal (either phase, those that existed) whose
+    /// kept iCalendar lines contain `text` (ASCII case ignored): what an upgrade of stored data
+    /// changes in them too (schema 16), so that `tick undo` puts back what it upgraded.
+    /// - Throws: `StoreError` from SQLite.
+    public func journaledReminders(keeping text: String) throws -> [(change: Int64, phase: Int, reminder: Reminder)] {
+        var found: [(change: Int64, phase: Int, reminder: Reminder)] = []
+        try forEachRow("""
+            SELECT \(Database.reminderColumns), r.change, r.phase FROM journal_reminder r
+            WHERE r.present = 1 AND instr(upper(r.ical_extras), upper(?)) > 0 ORDER BY r.change, r.phase, r.number
+            """, [.text(text)]) { row in
+            found.append((row.int(22), Int(row.int(23)), try decodeReminder(row)))
+        }
+        return found
+    }
+
+    /// Sets the alarms and kept lines (and the next alarm's instant) of the journal's copy of
+    /// `reminder` in `change` at `phase` to `reminder`'s.
+    /// - Throws: `StoreError` from SQLite.
+    public func replaceJournaledAlarms(change: Int64, phase: Int, with reminder: Reminder) throws {
+        let values = Database.fields(reminder)
+        func value(_ column: String) -> SQLValue { values[Database.updatedColumns.firstIndex(of: column) ?? 0] }
+        try execute("UPDATE journal_reminder SET alarms = ?, ical_extras = ?, next_alarm = ? WHERE change = ? AND phase = ? AND number = ?",
+                    [value("alarms"), value("ical_extras"), value("next_alarm"), .integer(change), .integer(Int64(phase)),
+                     .integer(reminder.number.rawValue)])
+    }
+
     public func setRevision(ofReminder number: Reminder.Number, to revision: Int64) throws {
         try execute("UPDATE reminder SET revision = ? WHERE number = ?", [.integer(revision), .integer(number.rawValue)])
     }

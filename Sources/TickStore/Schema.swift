@@ -319,12 +319,14 @@ enum Schema {
     /// reads the database (`Database.pendingUpgrades`; `Actions.runPendingUpgrades`).
     /// `pending_upgrade` holds the name of each such change still to make. The first, `kept
     /// audio alarms`: a Tick before this version kept `ACTION:AUDIO` VALARMs verbatim instead
-    /// of reading them as alarms (TickInterchange's `KeptAudioAlarms`); flagged only when a
-    /// reminder's kept lines mention `AUDIO` (`LIKE` ignores ASCII case).
+    /// of reading them as alarms (TickInterchange's `KeptAudioAlarms`); flagged only when the
+    /// kept lines of a reminder, or of a copy of one in the change journal (a deleted reminder
+    /// `tick undo` can bring back), mention `AUDIO` (`LIKE` ignores ASCII case).
     static let pendingUpgrades = """
         CREATE TABLE pending_upgrade (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
         INSERT INTO pending_upgrade (name)
-            SELECT 'kept audio alarms' WHERE EXISTS (SELECT 1 FROM reminder WHERE ical_extras LIKE '%AUDIO%');
+            SELECT 'kept audio alarms' WHERE EXISTS (SELECT 1 FROM reminder WHERE ical_extras LIKE '%AUDIO%')
+                OR EXISTS (SELECT 1 FROM journal_reminder WHERE ical_extras LIKE '%AUDIO%');
         """
 
     /// Version 7: counts kept per list (issue 14), so that `tick lists`, the UI's sidebar

@@ -25,6 +25,19 @@ struct AudioAlarmUpgradeTests {
             """)
     }
 
+    /// SQL that records, as an older Tick's `tick delete N` did, the deletion of reminder
+    /// `number` (`u<number>`, keeping `Self.audio`) in the change journal, as change 1.
+    static func journaledDeletion(number: Int) -> String {
+        """
+        INSERT INTO journal_change (id, made_at, command) VALUES (1, \(stamp), 'tick delete \(number)');
+        INSERT INTO journal_reminder (change, phase, number, present, uid, list_id, title, notes, priority, flagged, position,
+            tags, alarms, ical_extras, created_at, modified_at, recurrence_basis, revision)
+            VALUES (1, 0, \(number), 1, 'u\(number)', 'A', 'Deleted before', '', 0, 0, 4096, '[]', '[]', '\(audio)', \(stamp), \(stamp), 'due', 2);
+        INSERT INTO journal_reminder (change, phase, number, present) VALUES (1, 1, \(number), 0);
+        UPDATE sqlite_sequence SET seq = \(number) WHERE name = 'reminder';
+        """
+    }
+
     /// The names left in `pending_upgrade`.
     static func pending(_ cli: CLIHarness) throws -> [String] {
         let store = try Store(path: cli.databasePath, now: Fixture.now)
@@ -46,6 +59,81 @@ struct AudioAlarmUpgradeTests {
         #expect(try #require(try cli.json("show", "1") as? [String: Any])["alarms"].map { ($0 as? [Any])?.count } == 1)
         cli.ok("edit", "1", "--no-alarm")
         #expect(!cli.ok("export", "--format", "ics").contains("VALARM"))
+    }
+
+    /// A tester's findings on the first version of the upgrade: it bumped each upgraded
+    /// reminder's revision (`tick sync` sent them all again, and put back those a phone had
+    /// deleted), rang alarms from 1998 as missed, and left the change journal's copies as they
+    /// were (an undo of a deletion made before brought the reminder back without its alarm).
+    @Test("the upgrade keeps revisions, marks an alarm already past as not rung, and upgrades the journal: undo brings the alarm back")
+    func revisionsPastAlarmsAndJournal() throws {
+        let cli = CLIHarness()
+        try Self.olderDatabase(cli, extras: Self.audio)
+        let past = "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:19980415T090000Z\nEND:VALARM"
+        let old = try Store.open(path: cli.databasePath)
+        try old.executeScript("""
+            UPDATE reminder SET revision = 5 WHERE uid = 'u1';
+            INSERT INTO reminder (uid, list_id, title, position, created_at, modified_at, ical_extras, revision)
+                VALUES ('u2', 'A', 'Taxes', 2048, \(Self.stamp), \(Self.stamp), '\(past)', 7);
+            """ + Self.journaledDeletion(number: 3))
+        cli.ok("list")
+        var revisions: [Int64] = []
+        try old.forEachRow("SELECT revision FROM reminder ORDER BY number") { revisions.append($0.int(0)) }
+        #expect(revisions == [5, 7])
+        let taxes = try #require(try cli.json("show", "2") as? [String: Any])
+        let alarm = try #require((taxes["alarms"] as? [[String: Any]])?.first)
+        #expect(alarm["silenced"] as? Bool == true, "\(alarm)")
+        #expect(!cli.ok("agent", "--once", "--stdout").contains("Taxes"))
+        cli.ok("undo")
+        let restored = try #require(try cli.json("show", "3") as? [String: Any])
+        #expect((restored["alarms"] as? [Any])?.count == 1, "\(restored)")
+        #expect(cli.ok("export", "--format", "ics").contains("UID:u3-audio-1\r\nACTION:AUDIO\r\nTRIGGER:-PT30M\r\nATTACH;VALUE=URI:Chord"))
+    }
+
+    @Test("a database whose only audio VALARM is in a deleted reminder's journal copy is upgraded: undo brings the alarm back")
+    func onlyInTheJournal() throws {
+        let cli = CLIHarness()
+        try Self.olderDatabase(cli, extras: "")
+        let old = try Store.open(path: cli.databasePath)
+        try old.executeScript(Self.journaledDeletion(number: 2))
+        cli.ok("undo")
+        #expect((try #require(try cli.json("show", "2") as? [String: Any])["alarms"] as? [Any])?.count == 1)
+        #expect(try Self.pending(cli).isEmpty)
+    }
+
+    /// An archive of 1 or of 12,000 reminders (read whole, or a piece at a time), the first
+    /// keeping `Self.audio`, from a Tick before 2026-12-06 or (`key`) from this one.
+    static func archive(count: Int, key: Bool) -> Data {
+        let extras = Self.audio.replacingOccurrences(of: "\n", with: "\\n")
+        var items = [#"{"uid": "a1", "listID": "L", "title": "Audio", "due": "2026-12-05T09:00:00Z", "dueKind": "timed", "dueTimeZone": "UTC", "iCalendarExtras": "\#(extras)"}"#]
+        items += (1..<count).map { #"{"uid": "o\#($0)", "listID": "L", "title": "Other \#($0)"}"# }
+        return Data((##"{"format": "tick", "version": 1, "## + (key ? ##""readsAudioAlarms": true, "## : "")
+            + ##""lists": [{"id": "L", "name": "Home", "color": "#007AFF"}], "reminders": ["## + items.joined(separator: ",\n") + "]}").utf8)
+    }
+
+    @Test("an archive of an older Tick restores its kept audio VALARMs as alarms; one of this Tick keeps an alarm removed as removed",
+          arguments: [1, 12_000])
+    func archives(count: Int) throws {
+        let cli = CLIHarness()
+        cli.files["old.json"] = Self.archive(count: count, key: false)
+        cli.ok("import", "old.json")
+        let found = try #require(try cli.json("search", "Audio") as? [[String: Any]])
+        let number = try #require(found.first?["number"] as? Int)
+        #expect((try #require(try cli.json("show", "\(number)") as? [String: Any])["alarms"] as? [Any])?.count == 1)
+        #expect(cli.ok("export", "--format", "ics").contains("ACTION:AUDIO\r\nTRIGGER:-PT30M\r\nATTACH;VALUE=URI:Chord"))
+        // This Tick's archive says so: the kept block of an alarm removed here stays no alarm.
+        cli.ok("edit", "\(number)", "--no-alarm")
+        let exported = cli.ok("export", "--format", "json")
+        #expect(exported.contains(#""readsAudioAlarms": true"#))
+        let again = CLIHarness()
+        again.files["new.json"] = Data(exported.utf8)
+        again.ok("import", "new.json")
+        #expect((try #require(try again.json("show", "\(number)") as? [String: Any])["alarms"] as? [Any])?.isEmpty == true)
+        #expect(!again.ok("export", "--format", "ics").contains("VALARM"))
+        let marked = CLIHarness()
+        marked.files["marked.json"] = Self.archive(count: count, key: true)
+        marked.ok("import", "marked.json")
+        #expect(!marked.ok("export", "--format", "ics").contains("VALARM"))
     }
 
     @Test("a database whose kept lines hold no audio VALARM is not flagged, and an email alarm stays kept", arguments: [

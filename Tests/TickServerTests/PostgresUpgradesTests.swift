@@ -33,7 +33,7 @@ struct PostgresUpgradesTests {
         #expect(try connection.pendingUpgrades() == ["kept audio alarms"])
 
         let pool = try PostgresPool(url: database.url, capacity: 2)
-        #expect(try PostgresUpgrades.run(pool) == 2)
+        #expect(try PostgresUpgrades.run(pool, now: Fixture.now, zone: TimeZone(identifier: "UTC")!) == 2)
         #expect(try connection.pendingUpgrades().isEmpty)
         let ann = try PostgresStore(pool: pool, user: UserID("ann")).read { db in
             (try db.reminder(number: .init(1)), try db.reminder(number: .init(2)))
@@ -45,6 +45,6 @@ struct PostgresUpgradesTests {
         let bob = try PostgresStore(pool: pool, user: UserID("bob")).read { try $0.reminder(number: .init(1)) }
         #expect(bob?.alarms.map(\.uid) == ["apple-7"])
         #expect(bob?.iCalendarExtras.hasPrefix("BEGIN:VALARM\nX-WR-ALARMUID:apple-7\n") == true)
-        #expect(try PostgresUpgrades.run(pool) == 0)
+        #expect(try PostgresUpgrades.run(pool, now: Fixture.now, zone: TimeZone(identifier: "UTC")!) == 0)
     }
 }

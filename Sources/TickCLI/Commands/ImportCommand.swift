@@ -68,7 +68,8 @@ struct ImportCommand: Command {
                 // memory holds one piece, whatever the size of the file.
                 var archive = TickArchiveStream(source: name) { try input.next() }
                 let lists = try archive.start()
-                batch = ImportBatch(lists: lists, reminders: try archive.next(upTo: Actions.importPieceSize) ?? [])
+                batch = ImportBatch(lists: lists, reminders: Self.readingAudioAlarms(try archive.next(upTo: Actions.importPieceSize) ?? [],
+                                                                                      of: archive, context: context))
                 stream = archive
             } else {
                 // The file's bytes are gone once it is read: a big file is not held while it is saved.
@@ -108,7 +109,8 @@ struct ImportCommand: Command {
         do {
             defer { progress?.finish() }
             summary = try actions.importBatch(request) {
-                guard let piece = try stream?.next(upTo: Actions.importPieceSize) else { return nil }
+                guard let archive = stream, let read = try stream?.next(upTo: Actions.importPieceSize) else { return nil }
+                let piece = Self.readingAudioAlarms(read, of: archive, context: context)
                 advance(by: piece.count)
                 pieceWarnings += Self.ruleWarnings(piece, source: name, format: format)
                 return piece
@@ -278,8 +280,27 @@ struct ImportCommand: Command {
             return ImportBatch(reminders: reminders)
         case .json:
             let archive = try TickJSON.decodeArchive(data, source: source)
-            return ImportBatch(lists: archive.lists, reminders: archive.reminders)
+            return ImportBatch(lists: archive.lists, reminders: archive.readsAudioAlarms ? archive.reminders
+                               : archive.reminders.map { readingAudioAlarms($0, context: context) })
         }
+    }
+
+    /// `reminders` of `archive`, with their kept audio VALARMs read as alarms when the archive
+    /// does not say it holds them so (`TickArchiveStream.readsAudioAlarms`): an archive of a Tick
+    /// before 2026-12-06 held them as kept lines only, which this Tick's export would drop (a
+    /// tester). Read as the store's upgrade reads an older database's.
+    static func readingAudioAlarms(_ reminders: [ImportedReminder], of archive: TickArchiveStream,
+                                   context: CommandContext) -> [ImportedReminder] {
+        archive.readsAudioAlarms ? reminders : reminders.map { readingAudioAlarms($0, context: context) }
+    }
+
+    /// One reminder of `readingAudioAlarms(_:of:context:)`.
+    static func readingAudioAlarms(_ imported: ImportedReminder, context: CommandContext) -> ImportedReminder {
+        guard let upgraded = Actions.readingKeptAudioAlarms(imported.reminder, now: context.now, zone: context.dateContext.timeZone)
+        else { return imported }
+        var result = imported
+        result.reminder = upgraded
+        return result
     }
 
     private func report(_ summary: ImportSummary, batch: ImportBatch, warnings: [String], format: InterchangeFormat,

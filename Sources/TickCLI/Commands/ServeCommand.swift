@@ -113,7 +113,7 @@ struct ServeCommand: Command {
         let threads = ServeCommand.postgresThreads
         let accounts = try UsersCommand.accounts(database, context: context, connections: threads + 1)
         do {
-            try PostgresUpgrades.run(accounts.pool)
+            try PostgresUpgrades.run(accounts.pool, now: context.now, zone: context.dateContext.timeZone)
         } catch {
             throw CommandError.runtime("cannot upgrade the stored reminders: " + TerminalText.sanitized(String(describing: error)))
         }

@@ -548,7 +548,7 @@ struct ScheduledSync: @unchecked Sendable {
                 let (account, credentials) = try SyncRunCommand.prepared(account, environment: environment)
                 let now = clock()
                 let store = try Store(path: databasePath, now: now)
-                try Actions.runPendingUpgrades(store)
+                try Actions.runPendingUpgrades(store, now: now, zone: dateContext.timeZone)
                 let context = ActionContext(dateContext: DateContext(now: now, timeZone: dateContext.timeZone, locale: dateContext.locale),
                                             alarmDefaults: AlarmDefaultsReader(environment: environment).values)
                 let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: environment)

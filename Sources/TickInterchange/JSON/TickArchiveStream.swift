@@ -36,6 +36,10 @@ public struct TickArchiveStream {
     private var state = State.start
     /// The archive's reminders when it had to be read whole.
     private var whole: [ImportedReminder] = []
+    /// Whether the archive's head says its audio VALARMs are alarms
+    /// (`TickJSON.readsAudioAlarmsKey`), known once `start()` returned; a key given after the
+    /// reminders comes too late for them, and counts as absent.
+    public private(set) var readsAudioAlarms = false
     /// The top-level keys read so far (a key given twice is refused).
     private var keys: Set<String> = []
 
@@ -87,6 +91,7 @@ public struct TickArchiveStream {
             if key == "reminders" {
                 guard root["format"] != nil, let lists = root["lists"] else { return try readWhole() }
                 try checkFormat(root)
+                readsAudioAlarms = JSONScalar.boolean(root[TickJSON.readsAudioAlarmsKey]) == true
                 let read = try reader.lists(lists)
                 reader.listNames = ArchiveReader.names(of: read)
                 if try peek() == UInt8(ascii: "[") {
@@ -202,6 +207,7 @@ public struct TickArchiveStream {
         while let piece = try input() { bytes.append(contentsOf: piece) }
         let archive = try TickJSON.decodeArchive(Data(bytes), source: source)
         whole = archive.reminders
+        readsAudioAlarms = archive.readsAudioAlarms
         state = .whole
         return archive.lists
     }

@@ -7,6 +7,10 @@ public struct TickArchive: Sendable {
     public var lists: [ReminderList]
     /// The reminders, in order, each with the name of its list.
     public var reminders: [ImportedReminder]
+    /// Whether the archive says its reminders hold their audio VALARMs as alarms
+    /// (`TickJSON.readsAudioAlarmsKey`): false for an archive of a Tick before 2026-12-06,
+    /// whose kept lines may hold audio VALARMs that were no alarms there.
+    public var readsAudioAlarms = false
 }
 
 extension TickJSON {
@@ -14,6 +18,11 @@ extension TickJSON {
     public static let formatName = "tick"
     /// The archive version this build writes and reads.
     public static let archiveVersion: Int64 = 1
+    /// The key, `true` in every archive this build writes, that says its reminders' audio
+    /// VALARMs are alarms (`KeptAudioAlarms`): a restore reads those kept in an archive
+    /// without it, as the store's upgrade reads an older database's. Older Ticks ignore the
+    /// key. It must come before `"reminders"` for a streamed restore to see it in time.
+    public static let readsAudioAlarmsKey = "readsAudioAlarms"
 
     /// The whole-database export: `{ "format": "tick", "version": 1, "exportedAt": …,
     /// "lists": [list…], "reminders": [reminder…] }` with the shapes of `object(for:)`; a
@@ -50,7 +59,7 @@ extension TickJSON {
             names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             out.append("{\n  \"format\": ")
             JSONText.quote(formatName, into: &out)
-            out.append(contentsOf: Array(",\n  \"version\": \(archiveVersion),\n  \"exportedAt\": ".utf8))
+            out.append(contentsOf: Array(",\n  \"version\": \(archiveVersion),\n  \"\(readsAudioAlarmsKey)\": true,\n  \"exportedAt\": ".utf8))
             JSONText.quote(instant(exportedAt), into: &out)
             out.append(",\n  \"lists\": ")
             if lists.isEmpty {
@@ -156,7 +165,7 @@ extension TickJSON {
         var reader = ArchiveReader(source: source)
         let lists = try reader.lists(root["lists"])
         let reminders = try reader.reminders(root["reminders"], lists: lists)
-        return TickArchive(lists: lists, reminders: reminders)
+        return TickArchive(lists: lists, reminders: reminders, readsAudioAlarms: JSONScalar.boolean(root[readsAudioAlarmsKey]) == true)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+import TickActions
 import TickInterchange
 import TickModel
 import TickPostgres
@@ -11,13 +13,16 @@ public enum PostgresUpgrades {
     /// same time finds them made, or loses the race and runs again to find so).
     ///
     /// - `kept audio alarms`: the `ACTION:AUDIO` VALARMs an older Tick kept verbatim become
-    ///   alarms (`KeptAudioAlarms.reading`), on the reminders whose kept lines mention `AUDIO`.
+    ///   alarms (`Actions.readingKeptAudioAlarms`: one already past at `now` in `zone` is
+    ///   marked fired without ringing), on the reminders whose kept lines mention `AUDIO`.
     ///
-    /// Not journaled: no undo takes it back.
+    /// Not journaled: no undo takes it back. The journal's copies are not upgraded on
+    /// PostgreSQL (they are on SQLite): an undo of a change made before the upgrade puts back
+    /// such a reminder without those alarms.
     /// - Returns: the number of reminders changed.
     /// - Throws: `PostgresError` from the server (then nothing is changed and the flags stay).
     @discardableResult
-    public static func run(_ pool: PostgresPool) throws -> Int {
+    public static func run(_ pool: PostgresPool, now: Date, zone: TimeZone) throws -> Int {
         try pool.withConnection { connection in
             guard try !connection.pendingUpgrades().isEmpty else { return 0 }
             return try connection.transaction(.serializable) { connection in
@@ -27,7 +32,7 @@ public enum PostgresUpgrades {
                         for owner in try connection.owners(keeping: KeptAudioAlarms.marker) {
                             let database = PostgresDatabase(connection: connection, user: owner)
                             for reminder in try database.reminders(keeping: KeptAudioAlarms.marker) {
-                                guard let upgraded = KeptAudioAlarms.reading(reminder) else { continue }
+                                guard let upgraded = Actions.readingKeptAudioAlarms(reminder, now: now, zone: zone) else { continue }
                                 try database.update(upgraded)
                                 changed += 1
                             }
