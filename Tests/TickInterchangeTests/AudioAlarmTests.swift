@@ -28,18 +28,36 @@ struct AudioAlarmTests {
         #expect(try F.reminder(exported).alarms == reminder.alarms)
     }
 
-    @Test("an audio alarm removed or changed in Tick is not written back: a phone stops ringing it")
+    @Test("an audio alarm removed in Tick is not written back (a phone stops ringing it); one moved keeps its lines with the new TRIGGER")
     func removedOrChanged() throws {
         let (lists, reminders) = F.stored(try F.read(Self.text))
         var removed = reminders[0]
         removed.alarms = []
         let withoutAlarm = ICalendarWriter().write(lists: lists, reminders: [removed])
         #expect(!withoutAlarm.contains("BEGIN:VALARM"), "\(withoutAlarm)")
-        var changed = reminders[0]
-        changed.alarms[0].trigger = .relative(seconds: -600, toStart: false)
-        let moved = ICalendarWriter().write(lists: lists, reminders: [changed])
-        #expect(!moved.contains("ACTION:AUDIO"), "\(moved)")
-        #expect(try F.reminder(moved).alarms.map(\.trigger) == [.relative(seconds: -600, toStart: false)])
+        for trigger in [Alarm.Trigger.relative(seconds: -600, toStart: false), .absolute(Date(timeIntervalSince1970: 1_796_545_800))] {
+            var changed = reminders[0]
+            changed.alarms[0].trigger = trigger
+            let moved = ICalendarWriter().write(lists: lists, reminders: [changed])
+            #expect(moved.contains("ACTION:AUDIO\r\nTRIGGER") && moved.contains("ATTACH;FMTTYPE=audio/basic"), "\(moved)")
+            #expect(moved.components(separatedBy: "BEGIN:VALARM").count == 2, "\(moved)")
+            #expect(try F.reminder(moved).alarms.map(\.trigger) == [trigger])
+            #expect(try F.reminder(moved).alarms.map(\.uid) == changed.alarms.map(\.uid))
+        }
+    }
+
+    @Test("an Apple alarm of a repeating reminder keeps its lines when it goes on to the next occurrence")
+    func appleAlarmOfARepeatingReminder() throws {
+        let text = F.vtodo(["UID:r1", "SUMMARY:Water", "DUE:20261205T090000Z", "RRULE:FREQ=DAILY",
+                            "BEGIN:VALARM", "X-WR-ALARMUID:apple-9", "UID:apple-9", "TRIGGER;VALUE=DATE-TIME:20261205T090000Z",
+                            "ACTION:AUDIO", "ATTACH;VALUE=URI:Chord", "X-APPLE-DEFAULT-ALARM:TRUE", "END:VALARM"])
+        let (lists, reminders) = F.stored(try F.read(text))
+        var next = reminders[0]
+        next.alarms[0].trigger = .absolute(Date(timeIntervalSince1970: 1_796_547_600))
+        let exported = ICalendarWriter().write(lists: lists, reminders: [next])
+        #expect(exported.contains("X-WR-ALARMUID:apple-9\r\nUID:apple-9\r\nTRIGGER;VALUE=DATE-TIME:20261206T090000Z\r\nACTION:AUDIO\r\n"
+                                  + "ATTACH;VALUE=URI:Chord\r\nX-APPLE-DEFAULT-ALARM:TRUE\r\nEND:VALARM"), "\(exported)")
+        #expect(try F.reminder(exported).alarms == next.alarms)
     }
 
     @Test("an audio VALARM without a readable TRIGGER is left out with a warning, as a display one is")

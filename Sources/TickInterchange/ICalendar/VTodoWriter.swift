@@ -185,8 +185,9 @@ struct VTodoWriter {
         return lines
     }
 
-    /// Kept display and audio VALARMs whose alarm the reminder still has, then Tick's VALARM for
-    /// each alarm not covered. A kept VALARM whose alarm has fired (or was re-armed)
+    /// Kept display and audio VALARMs whose alarm the reminder still has (by UID; one whose
+    /// alarm moved is written with the new `TRIGGER`), then Tick's VALARM for each alarm not
+    /// covered. A kept VALARM whose alarm has fired (or was re-armed)
     /// since is written with its `ACKNOWLEDGED` (RFC 9074 §6) set to match, so that its
     /// other lines (`X-WR-ALARMUID`, `DESCRIPTION` …) are not lost when an alarm rings.
     /// A kept VALARM without a `UID` is written with one when a reader would otherwise
@@ -207,10 +208,21 @@ struct VTodoWriter {
             let candidates = (byUID[read.uid] ?? []).lazy.filter { !written.contains($0) }
             guard let index = candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read) })
                 ?? candidates.first(where: { VTodoWriter.same(reminder.alarms[$0], read, ignoringFired: true) })
+                ?? candidates.first(where: { reminder.alarms[$0].isSnooze == read.isSnooze })
             else { continue }
+            let alarm = reminder.alarms[index]
+            var lines = block.lines
+            if !VTodoWriter.same(alarm, read, ignoringFired: true) {
+                // The same alarm moved (an absolute one when a repeating reminder goes on to its
+                // next occurrence, an edit that kept its UID): its own lines with Tick's TRIGGER,
+                // so that Apple's `X-WR-ALARMUID`, an audio alarm's `ACTION` and sound and the
+                // other lines stay (a tester: `tick done` turned a phone's audio alarm into a
+                // display one without its sound).
+                guard let moved = VTodoWriter.retriggering(lines, as: alarm, of: reminder) else { continue }
+                lines = moved
+            }
             written.insert(index)
-            let lines = VTodoWriter.same(reminder.alarms[index], read)
-                ? block.lines : VTodoWriter.acknowledging(block.lines, as: reminder.alarms[index])
+            if !VTodoWriter.same(alarm, read) { lines = VTodoWriter.acknowledging(lines, as: alarm) }
             blocks[index] = (lines, block.alarm.uid == nil)
         }
         // A reader numbers the VALARMs without a UID it meets: when a kept block left out (its
@@ -250,6 +262,29 @@ struct VTodoWriter {
         case (.absolute(let d1), .absolute(let d2)): return VTodoMapping.sameSecond(d1, d2)
         default: return false
         }
+    }
+
+    /// A kept VALARM's lines with its own `TRIGGER` lines replaced by the one Tick writes for
+    /// `alarm` (`VTodoLines.alarm`), placed where the first was; nil when Tick writes none (an
+    /// instant iCalendar cannot hold) or the block has none at its top level.
+    static func retriggering(_ block: [String], as alarm: Alarm, of reminder: Reminder) -> [String]? {
+        guard let trigger = VTodoLines.alarm(alarm, of: reminder).first(where: { ICalendarContentLine(text: $0).name == "TRIGGER" })
+        else { return nil }
+        var lines: [String] = []
+        var depth = 0
+        var placed = false
+        for line in block {
+            let content = ICalendarContentLine(text: line)
+            if content.beginName != nil { depth += 1 }
+            if content.endName != nil { depth -= 1 }
+            if depth == 1, content.name == "TRIGGER" {
+                if !placed { lines.append(trigger) }
+                placed = true
+                continue
+            }
+            lines.append(line)
+        }
+        return placed ? lines : nil
     }
 
     /// A kept VALARM's lines with its own `ACKNOWLEDGED` lines replaced by the one Tick
