@@ -55,16 +55,21 @@ extension Actions {
         }
     }
 
-    /// `KeptAudioAlarms.reading(reminder)`, with each alarm it read that was due by `now` in
-    /// `zone` marked fired then without ringing (`Alarm.isSilenced`), as an import marks an
-    /// alarm that was already past when it arrived (`BatchImporter.silenceArrivedPast`): a
-    /// tester's upgraded database rang "3 missed reminders" from 1998.
+    /// `KeptAudioAlarms.reading(reminder)`, with the fired state of each alarm it read set as
+    /// an import sets it (`BatchImporter`): an `ACKNOWLEDGED` earlier than the instant the alarm
+    /// rings for does not cover it (RFC 9074 §6; a tester: such an alarm never rang after the
+    /// upgrade), and one already due by `now` in `zone` is marked fired then without ringing
+    /// (`Alarm.isSilenced`; a tester's upgraded database rang "3 missed reminders" from 1998).
     public static func readingKeptAudioAlarms(_ reminder: Reminder, now: Date, zone: TimeZone) -> Reminder? {
         guard var upgraded = KeptAudioAlarms.reading(reminder) else { return nil }
-        for index in reminder.alarms.count..<upgraded.alarms.count where upgraded.alarms[index].firedAt == nil {
-            guard let date = upgraded.fireDate(of: upgraded.alarms[index], in: zone), date <= now else { continue }
-            upgraded.alarms[index].firedAt = now
-            upgraded.alarms[index].isSilenced = true
+        let before = Set(reminder.alarms.map(\.uid))
+        var read = upgraded
+        read.alarms = upgraded.alarms.filter { !before.contains($0.uid) }
+        BatchImporter.rearmAcknowledgedBeforeRinging(&read, in: zone)
+        BatchImporter.silenceArrivedPast(&read, keepingPendingOf: nil, at: now, in: zone)
+        let byUID = Dictionary(read.alarms.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+        for index in upgraded.alarms.indices {
+            if let alarm = byUID[upgraded.alarms[index].uid] { upgraded.alarms[index] = alarm }
         }
         return upgraded
     }

@@ -38,9 +38,9 @@ struct PostgresUpgradesTests {
         let ann = try PostgresStore(pool: pool, user: UserID("ann")).read { db in
             (try db.reminder(number: .init(1)), try db.reminder(number: .init(2)))
         }
-        #expect(ann.0?.alarms.map(\.uid) == ["ann-1-audio-1"])
+        #expect(ann.0?.alarms.map(\.uid) == ["ann-1-alarm-1"])
         #expect(ann.0?.alarms.map(\.trigger) == [.absolute(Date(timeIntervalSince1970: 1_796_459_400))])
-        #expect(ann.0?.iCalendarExtras.hasPrefix("BEGIN:VALARM\nUID:ann-1-audio-1\nACTION:AUDIO\n") == true)
+        #expect(ann.0?.iCalendarExtras.hasPrefix("BEGIN:VALARM\nACTION:AUDIO\n") == true)
         #expect(ann.1?.alarms.isEmpty == true && ann.1?.iCalendarExtras == "X-NOTE:no alarm here")
         let bob = try PostgresStore(pool: pool, user: UserID("bob")).read { try $0.reminder(number: .init(1)) }
         #expect(bob?.alarms.map(\.uid) == ["apple-7"])

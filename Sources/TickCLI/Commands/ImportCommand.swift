@@ -294,10 +294,10 @@ struct ImportCommand: Command {
         archive.readsAudioAlarms ? reminders : reminders.map { readingAudioAlarms($0, context: context) }
     }
 
-    /// One reminder of `readingAudioAlarms(_:of:context:)`.
+    /// One reminder of `readingAudioAlarms(_:of:context:)` (the import then sets the fired
+    /// state of its alarms as for any other).
     static func readingAudioAlarms(_ imported: ImportedReminder, context: CommandContext) -> ImportedReminder {
-        guard let upgraded = Actions.readingKeptAudioAlarms(imported.reminder, now: context.now, zone: context.dateContext.timeZone)
-        else { return imported }
+        guard let upgraded = KeptAudioAlarms.reading(imported.reminder) else { return imported }
         var result = imported
         result.reminder = upgraded
         return result

@@ -21,46 +21,76 @@ public enum KeptAudioAlarms {
     public static let marker = "AUDIO"
 
     /// `reminder` with each audio VALARM of its kept lines that has a readable `TRIGGER` and
-    /// is not one of its alarms already read as an alarm, appended after its own alarms in
-    /// the order of the blocks; nil when it has none. The blocks stay where they are, and stay as they were but for a `UID` line (RFC
-    /// 9074 §4) given to a block that has none, or whose `UID` another alarm of the reminder
-    /// has: the writer then finds each block's alarm by its UID and writes the block back as
-    /// kept, where a reader counting the VALARMs without a UID would otherwise give the
-    /// new alarm another's UID. An `ACKNOWLEDGED` date makes it fired, as an import would.
+    /// is not one of its alarms already read as an alarm, in the order of the blocks (before
+    /// the first alarm whose kept block comes after it: an export then writes the VALARMs in
+    /// the order they came, as a fresh import of the same file does); nil when it has none.
+    ///
+    /// The blocks stay where they are, and as they were while the UIDs allow it: a block without
+    /// a `UID` gets the one a reader gives it (`<reminder uid>-alarm-<n>`, n counting the VALARMs
+    /// without one), so that its text, and a synced copy's, stays the same (a tester: with a
+    /// `UID` line added, a phone's change to that alarm after the upgrade was lost to a "changed
+    /// on both sides" conflict). When that numbering would give a display alarm after it
+    /// another number than it has (an older Tick did not count audio VALARMs), or the UID is
+    /// another alarm's, the block gets a `UID:` line of its own (`<reminder uid>-audio-<n>`,
+    /// RFC 9074 §4) instead. An `ACKNOWLEDGED` date makes it fired, as an import would.
     /// - Complexity: O(k) libical readings for k kept blocks.
     public static func reading(_ reminder: Reminder) -> Reminder? {
         guard reminder.iCalendarExtras.range(of: marker, options: .caseInsensitive) != nil else { return nil }
-        var upgraded = reminder
+        let zones = ICalendarTimeZones()
+        // The kept alarm blocks, read as the writer reads them (`natural`: every VALARM without a
+        // UID counted) and as an older Tick read them (`older`: display ones alone counted).
+        struct Block {
+            var item: Int
+            var lines: [String]
+            var natural: Alarm
+            /// The UID an older Tick gave a display one (`natural`'s for an audio one).
+            var olderUID: String
+            var isNew: Bool
+            var isAnonymous: Bool
+        }
+        let items = ICalendarExtras(reminder.iCalendarExtras).items
+        var blocks: [Block] = []
+        var counted = 0, countedByOlder = 0
+        var numberingHolds = true
+        for (index, item) in items.enumerated() {
+            guard case .component("VALARM", let lines) = item, let fields = VTodoRecord.ringingAlarm(lines) else { continue }
+            let natural = VTodoMapping.alarm(fields, reminderUID: reminder.uid, anonymous: &counted, zones: zones)
+            let isAudio = VTodoRecord.ringingAction(lines) == "an audio"
+            var olderUID = natural.uid
+            if !isAudio {
+                olderUID = VTodoMapping.alarm(fields, reminderUID: reminder.uid, anonymous: &countedByOlder, zones: zones).uid
+                if fields.uid == nil, olderUID != natural.uid { numberingHolds = false }
+            }
+            let isNew = isAudio && !reminder.alarms.contains { VTodoWriter.same($0, natural, ignoringFired: true) }
+            blocks.append(Block(item: index, lines: lines, natural: natural, olderUID: olderUID, isNew: isNew, isAnonymous: fields.uid == nil))
+        }
+        guard blocks.contains(where: \.isNew) else { return nil }
         var taken = Set(reminder.alarms.map(\.uid))
-        var items: [[String]] = []
-        var changed = false
-        // The kept alarm blocks without a UID are numbered as the writer numbers them.
-        var anonymous = 0
-        for item in ICalendarExtras(reminder.iCalendarExtras).items {
-            guard case .component("VALARM", var lines) = item, let fields = VTodoRecord.ringingAlarm(lines) else {
-                items.append(item.lines)
+        var lines = items.map(\.lines)
+        var upgraded = reminder
+        var waiting: [Alarm] = []
+        for block in blocks {
+            guard block.isNew else {
+                // An alarm the reminder has: those read before it go in before it.
+                if let index = upgraded.alarms.firstIndex(where: { $0.uid == block.olderUID })
+                    ?? upgraded.alarms.firstIndex(where: { $0.uid == block.natural.uid }) {
+                    upgraded.alarms.insert(contentsOf: waiting, at: index)
+                    waiting = []
+                }
                 continue
             }
-            var alarm = VTodoMapping.alarm(fields, reminderUID: reminder.uid, anonymous: &anonymous, zones: ICalendarTimeZones())
-            guard VTodoRecord.ringingAction(lines) == "an audio",
-                  !reminder.alarms.contains(where: { VTodoWriter.same($0, alarm, ignoringFired: true) }) else {
-                // A display alarm, or an audio one read already (by this version's reader).
-                items.append(lines)
-                continue
-            }
-            if fields.uid == nil || taken.contains(alarm.uid) {
+            var alarm = block.natural
+            if (block.isAnonymous && !numberingHolds) || taken.contains(alarm.uid) {
                 var number = 1
                 while taken.contains("\(reminder.uid)-audio-\(number)") { number += 1 }
                 alarm.uid = "\(reminder.uid)-audio-\(number)"
-                lines = withUID(alarm.uid, lines)
+                lines[block.item] = withUID(alarm.uid, block.lines)
             }
             taken.insert(alarm.uid)
-            upgraded.alarms.append(alarm)
-            items.append(lines)
-            changed = true
+            waiting.append(alarm)
         }
-        guard changed else { return nil }
-        upgraded.iCalendarExtras = items.flatMap { $0 }.joined(separator: "\n")
+        upgraded.alarms.append(contentsOf: waiting)
+        upgraded.iCalendarExtras = lines.flatMap { $0 }.joined(separator: "\n")
         return upgraded
     }
 

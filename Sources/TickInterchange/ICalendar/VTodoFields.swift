@@ -111,7 +111,8 @@ struct VTodoFields: Sendable {
     /// One entry per subcomponent, in order: the alarm for a display or audio VALARM with
     /// a readable trigger, nil for anything else.
     var alarms: [AlarmFields?] = []
-    /// How many display or audio VALARMs had no readable `TRIGGER`.
+    /// How many display or audio VALARMs had no readable `TRIGGER` (a display one is left out
+    /// with a warning, an audio one kept verbatim).
     var unreadableAlarms = 0
     /// Whether the VTODO has a `RECURRENCE-ID` (it overrides one occurrence of a series).
     var hasRecurrenceID = false

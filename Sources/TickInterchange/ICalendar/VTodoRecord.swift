@@ -118,8 +118,10 @@ struct VTodoRecord: Sendable {
                     let canonical = VTodoLines.alarm(reminder.alarms[alarmIndex], of: reminder)
                     alarmIndex += 1
                     if lines.map(\.text) != canonical { extras.append(contentsOf: lines.map(\.text)) }
-                } else if let action = VTodoRecord.ringingAction(lines.map(\.text)) {
-                    warnLoss(lines.first?.lineNumber ?? beginLine, "\(action) VALARM without a readable TRIGGER was ignored")
+                } else if VTodoRecord.ringingAction(lines.map(\.text)) == "a display" {
+                    // An audio one is kept as it came, as a Tick before 2026-12-06 kept it: a
+                    // CalDAV client's PUT of a to-do it stored then would be refused (a tester).
+                    warnLoss(lines.first?.lineNumber ?? beginLine, "a display VALARM without a readable TRIGGER was ignored")
                 } else {
                     extras.append(contentsOf: lines.map(\.text))
                 }
