@@ -297,7 +297,8 @@ struct ImportCommand: Command {
     /// One reminder of `readingAudioAlarms(_:of:context:)` (the import then sets the fired
     /// state of its alarms as for any other).
     static func readingAudioAlarms(_ imported: ImportedReminder, context: CommandContext) -> ImportedReminder {
-        guard let upgraded = KeptAudioAlarms.reading(imported.reminder) else { return imported }
+        // Most reminders keep no lines: no search for them.
+        guard !imported.reminder.iCalendarExtras.isEmpty, let upgraded = KeptAudioAlarms.reading(imported.reminder) else { return imported }
         var result = imported
         result.reminder = upgraded
         return result
