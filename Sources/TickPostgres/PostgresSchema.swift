@@ -288,11 +288,12 @@ public enum PostgresSchema {
             // --database` (`PostgresConnection.pendingUpgrades`), as SQLite's schema 16. The first,
             // `kept audio alarms`: the `ACTION:AUDIO` VALARMs an older Tick kept verbatim are read
             // into alarms (TickInterchange's `KeptAudioAlarms`); flagged only when some
-            // reminder's kept lines mention `AUDIO`.
+            // reminder's kept lines, or a copy's in the change journal, mention `AUDIO`.
             "CREATE TABLE pending_upgrades (name text PRIMARY KEY)",
             """
             INSERT INTO pending_upgrades (name)
                 SELECT 'kept audio alarms' WHERE EXISTS (SELECT 1 FROM reminders WHERE ical_extras ILIKE '%audio%')
+                    OR EXISTS (SELECT 1 FROM journal_reminders WHERE ical_extras ILIKE '%audio%')
             """,
         ]),
     ]

@@ -29,6 +29,15 @@ struct PostgresUpgradesTests {
         try addReminder("ann", 1, "BEGIN:VALARM\nACTION:AUDIO\nTRIGGER;VALUE=DATE-TIME:20261205T083000Z\nATTACH:Chord\nEND:VALARM")
         try addReminder("ann", 2, "X-NOTE:no alarm here")
         try addReminder("bob", 1, "BEGIN:VALARM\nX-WR-ALARMUID:apple-7\nACTION:audio\nTRIGGER;VALUE=DATE-TIME:20261206T080000Z\nEND:VALARM")
+        // Bob's journal: his reminder #2, deleted by an older Tick, kept an audio VALARM.
+        try connection.execute("INSERT INTO journal_changes (owner, id, actor, made_at, command) VALUES ('bob', 1, 'bob', now(), 'tick delete 2')")
+        try connection.execute("""
+            INSERT INTO journal_reminders (owner, change, phase, number, present, uid, list_id, title, notes, priority, flagged,
+                position, tags, recurrence_basis, alarms, ical_extras, created_at, modified_at)
+            VALUES ('bob', 1, 0, 2, true, 'bob-2', 'bob-L', 'Deleted', '', 0, false, 2, '[]', 'due', '[]',
+                'BEGIN:VALARM' || chr(10) || 'ACTION:AUDIO' || chr(10) || 'TRIGGER:-PT5M' || chr(10) || 'END:VALARM', now(), now())
+            """)
+        try connection.execute("INSERT INTO journal_reminders (owner, change, phase, number, present) VALUES ('bob', 1, 1, 2, false)")
         _ = try PostgresMigrator.migrate(connection, to: PostgresSchema.migrations)
         #expect(try connection.pendingUpgrades() == ["kept audio alarms"])
 
@@ -45,6 +54,9 @@ struct PostgresUpgradesTests {
         let bob = try PostgresStore(pool: pool, user: UserID("bob")).read { try $0.reminder(number: .init(1)) }
         #expect(bob?.alarms.map(\.uid) == ["apple-7"])
         #expect(bob?.iCalendarExtras.hasPrefix("BEGIN:VALARM\nX-WR-ALARMUID:apple-7\n") == true)
+        // An undo of the deletion puts it back with its alarm.
+        let journaled = try PostgresStore(pool: pool, user: UserID("bob")).read { try $0.journaledReminders(of: 1) }
+        #expect(journaled.first?.before?.alarms.map(\.uid) == ["bob-2-alarm-1"])
         #expect(try PostgresUpgrades.run(pool, now: Fixture.now, zone: TimeZone(identifier: "UTC")!) == 0)
     }
 }

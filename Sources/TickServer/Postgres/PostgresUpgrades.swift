@@ -16,9 +16,8 @@ public enum PostgresUpgrades {
     ///   alarms (`Actions.readingKeptAudioAlarms`: one already past at `now` in `zone` is
     ///   marked fired without ringing), on the reminders whose kept lines mention `AUDIO`.
     ///
-    /// Not journaled: no undo takes it back. The journal's copies are not upgraded on
-    /// PostgreSQL (they are on SQLite): an undo of a change made before the upgrade puts back
-    /// such a reminder without those alarms.
+    /// Not journaled: no undo takes it back. The change journals' copies are upgraded the same
+    /// way, so that an undo of a change made before puts back the alarms.
     /// - Returns: the number of reminders changed.
     /// - Throws: `PostgresError` from the server (then nothing is changed and the flags stay).
     @discardableResult
@@ -36,6 +35,10 @@ public enum PostgresUpgrades {
                                 try database.update(upgraded)
                                 changed += 1
                             }
+                        }
+                        for copy in try connection.journaledReminders(keeping: KeptAudioAlarms.marker) {
+                            guard let upgraded = Actions.readingKeptAudioAlarms(copy.reminder, now: now, zone: zone) else { continue }
+                            try connection.replaceJournaledAlarms(owner: copy.owner, change: copy.change, phase: copy.phase, with: upgraded)
                         }
                     }
                     try connection.finishUpgrade(name)
