@@ -260,6 +260,10 @@ struct BatchImporter {
                     if let done = compared.completedAt, let stored = existing.completedAt, BatchImporter.sameSecond(done, stored) {
                         compared.completedAt = stored
                     }
+                    // An ACKNOWLEDGED before the alarm's instant is no firing (as stored below): a
+                    // file that says so again is no change (a tester: an old archive's audio alarm
+                    // restored "updated" every time).
+                    BatchImporter.rearmAcknowledgedBeforeRinging(&compared, in: zone)
                     // Whether a fired alarm rang or was silenced is Tick's own note; iCalendar
                     // keeps only that it fired (ACKNOWLEDGED).
                     var storedAlarms: [String: Alarm] = [:]

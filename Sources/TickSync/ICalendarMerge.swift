@@ -151,7 +151,10 @@ public enum ICalendarMerge {
             let lines = newer.lines(named: name)
             merged.properties += lines.isEmpty ? older.lines(named: name) : lines
         }
-        let alarms = pick(base: base.map { $0.alarmKeys }, local: local.alarmKeys, server: server.alarmKeys,
+        // The VALARMs as a set, in no order: RFC 5545 gives the order of components no meaning,
+        // and Tick writes a to-do's alarms in another order than an older Tick did (a tester: a
+        // phone's change to one alarm after the upgrade was lost to a "changed on both sides").
+        let alarms = pick(base: base.map { $0.alarmKeys.sorted() }, local: local.alarmKeys.sorted(), server: server.alarmKeys.sorted(),
                           localIsNewer: localIsNewer)
         if let lost = alarms.lost {
             let pool = server.children + local.children
@@ -159,9 +162,11 @@ public enum ICalendarMerge {
             conflicts.append(Conflict(property: "VALARM", lostValue: texts.joined(separator: "\n"), localLost: alarms.localLost))
         }
         let chosen = alarms.chosen ?? []
-        // The chosen side's own components (local first when it won: Tick's text as written).
-        let pool = chosen == local.alarmKeys ? local.children + server.children : server.children + local.children
-        merged.children = chosen.compactMap { key in pool.first { $0.alarmKey == key } }
+        // The chosen side's own components in its own order (local first when it won: Tick's
+        // text as written).
+        let pool = chosen == local.alarmKeys.sorted() ? local.children + server.children : server.children + local.children
+        let order = chosen == local.alarmKeys.sorted() ? local.alarmKeys : chosen == server.alarmKeys.sorted() ? server.alarmKeys : chosen
+        merged.children = order.compactMap { key in pool.first { $0.alarmKey == key } }
         return merged
     }
 

@@ -147,6 +147,28 @@ struct AudioAlarmUpgradeTests {
         #expect(!marked.ok("export", "--format", "ics").contains("VALARM"))
     }
 
+    /// A tester: both said "1 updated" (and a sync would have sent the reminder again).
+    @Test("Tick's export with an email VALARM before an audio one imports back unchanged; an old archive restored again is unchanged")
+    func unchangedAgain() throws {
+        let cli = CLIHarness()
+        cli.files["v.ics"] = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VTODO\r\nUID:v3\r\nSUMMARY:Call\r\n"
+            + "DUE:20261205T090000Z\r\nBEGIN:VALARM\r\nACTION:EMAIL\r\nSUMMARY:s\r\nDESCRIPTION:d\r\nATTENDEE:mailto:a@example.com\r\n"
+            + "TRIGGER:-PT1H\r\nEND:VALARM\r\nBEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT10M\r\nEND:VALARM\r\nEND:VTODO\r\n"
+            + "END:VCALENDAR\r\n").utf8)
+        cli.ok("import", "v.ics")
+        cli.files["x.ics"] = Data(cli.ok("export", "--format", "ics").utf8)
+        let again = try #require(try cli.json("import", "x.ics") as? [String: Any])
+        #expect(again["unchanged"] as? Int == 1 && again["updated"] as? Int == 0, "\(again)")
+
+        let acknowledged = "BEGIN:VALARM\\nACTION:AUDIO\\nTRIGGER:-PT10M\\nACKNOWLEDGED:20261204T095500Z\\nEND:VALARM"
+        cli.files["old.json"] = Data((##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}], "##
+            + #""reminders": [{"uid": "r1", "listID": "L", "title": "Daily", "due": "2026-12-06T10:00:00Z", "dueKind": "timed", "#
+            + #""dueTimeZone": "UTC", "recurrence": "FREQ=DAILY", "iCalendarExtras": "\#(acknowledged)"}]}"#).utf8)
+        cli.ok("import", "old.json")
+        let restored = try #require(try cli.json("import", "old.json") as? [String: Any])
+        #expect(restored["unchanged"] as? Int == 1 && restored["updated"] as? Int == 0, "\(restored)")
+    }
+
     @Test("a database whose kept lines hold no audio VALARM is not flagged, and an email alarm stays kept", arguments: [
         "", "X-NOTE:nothing", "BEGIN:VALARM\nACTION:EMAIL\nDESCRIPTION:d\nSUMMARY:s\nATTENDEE:mailto:a@example.com\nTRIGGER:-PT1H\nEND:VALARM",
     ])

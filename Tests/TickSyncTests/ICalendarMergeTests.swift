@@ -34,6 +34,31 @@ struct ICalendarMergeTests {
         #expect(both.text.contains("-PT2H"))
     }
 
+    static func twoAlarms(summary: String, _ first: [String], _ second: [String]) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:t-1", "DTSTAMP:20261201T000000Z",
+          "SUMMARY:\(summary)", "DUE:20261211T150000Z", "BEGIN:VALARM"] + first + ["END:VALARM", "BEGIN:VALARM"] + second
+            + ["END:VALARM", "END:VTODO", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+    }
+
+    /// A tester: an older Tick wrote a to-do's display VALARM before its audio one (then kept
+    /// lines); this one writes them in the order they came, so after the upgrade Tick's side
+    /// differed from the base in order alone, and a phone's change to the audio alarm was lost
+    /// to a "changed on both sides".
+    @Test("alarms only reordered on one side: the other side's change to one of them is kept, no conflict, in that side's order")
+    func reorderedAlarmsAreUnchanged() {
+        let display = ["ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT15M"], audio = ["ACTION:AUDIO", "TRIGGER:-PT30M"]
+        let phone = ["ACTION:AUDIO", "TRIGGER:-PT20M"]
+        let base = Self.twoAlarms(summary: "Call", display, audio)
+        let local = Self.twoAlarms(summary: "Call Ann", audio, display)
+        let server = Self.twoAlarms(summary: "Call", display, phone)
+        for localIsNewer in [true, false] {
+            let merged = ICalendarMerge.merge(base: base, local: local, server: server, localIsNewer: localIsNewer)
+            #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+            #expect(merged.text.contains("SUMMARY:Call Ann\r\n"))
+            #expect(merged.text.contains("TRIGGER:-PT15M\r\nEND:VALARM\r\nBEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT20M"), "\(merged.text)")
+        }
+    }
+
     /// A tester: the same todo.txt imported on two machines gives both the same UIDs; their
     /// first sync reported "CREATED changed on both sides" once a reminder, and the later
     /// creation won. The earlier is kept, without a conflict; a real difference still is one.

@@ -12,10 +12,11 @@ public enum ICalendarKeptLines {
 
     /// Whether two kept texts say the same: equal once `DTSTAMP`, `SEQUENCE`,
     /// `X-APPLE-SORT-ORDER` and a kept VALARM's `ACKNOWLEDGED` (the writer sets it from
-    /// `Alarm.firedAt`, which is compared apart) are set aside and properties of
-    /// different names are taken in any order (RFC 5545 gives the order of properties
-    /// no meaning; lines of one name keep theirs, and so do components such as VALARMs
-    /// and VTIMEZONEs).
+    /// `Alarm.firedAt`, which is compared apart) are set aside, properties of different names
+    /// are taken in any order (RFC 5545 gives the order of properties no meaning; lines of one
+    /// name keep theirs), and so are components (VALARMs, VTIMEZONEs: the writer puts the
+    /// alarms' VALARMs before the others, so an email VALARM kept before an audio one came
+    /// back after it, and Tick's own export imported back was "updated"; a tester).
     /// - Complexity: O(n log n) in the number of kept lines.
     public static func sayTheSame(_ first: String, _ second: String) -> Bool {
         if first == second { return true }
@@ -23,7 +24,7 @@ public enum ICalendarKeptLines {
     }
 
     /// The properties (stably sorted by name, rewritten ones left out), then the
-    /// components, in order.
+    /// components, sorted by their lines.
     static func canonical(_ text: String) -> [[String]] {
         var properties: [(name: String, index: Int, text: String)] = []
         var components: [[String]] = []
@@ -36,6 +37,7 @@ public enum ICalendarKeptLines {
             }
         }
         properties.sort { ($0.name, $0.index) < ($1.name, $1.index) }
+        components.sort { $0.lexicographicallyPrecedes($1) }
         return [properties.map(\.text)] + components
     }
 
