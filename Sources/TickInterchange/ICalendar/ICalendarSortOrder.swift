@@ -99,7 +99,12 @@ public enum ICalendarSortOrder {
 
     /// Where `reminder` sorts in Apple's order: its kept value, else its creation time.
     public static func key(of reminder: Reminder) -> Int64 {
-        value(in: reminder.iCalendarExtras) ?? Int64(reminder.createdAt.timeIntervalSince(origin).rounded(.down))
+        key(extras: reminder.iCalendarExtras, createdAt: reminder.createdAt)
+    }
+
+    /// Where a to-do keeping `extras`, made at `createdAt`, sorts in Apple's order.
+    public static func key(extras: String, createdAt: Date) -> Int64 {
+        value(in: extras) ?? Int64(createdAt.timeIntervalSince(origin).rounded(.down))
     }
 
     /// Where `reminder` sorts in Apple's order with ties broken: its key, then its UID, so

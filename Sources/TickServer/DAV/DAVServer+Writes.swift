@@ -107,8 +107,7 @@ extension DAVServer {
 
     /// `ICalendarSortOrder.orderKey(of:)` of the reminder a store's `SortKeyRow` is.
     private static func orderKey(of row: SortKeyRow) -> (Int64, String) {
-        let seconds = Int64(row.createdAt.timeIntervalSince(ICalendarSortOrder.origin).rounded(.down))
-        return (ICalendarSortOrder.value(in: row.sortOrderExtras) ?? seconds, row.uid.rawValue)
+        (ICalendarSortOrder.key(extras: row.sortOrderExtras, createdAt: row.createdAt), row.uid.rawValue)
     }
 
     /// The refusal of a PUT whose UID is the reminder at `path`, in a list the user sees that
