@@ -15,6 +15,9 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
     case userNameTaken(String)
     /// The user has an app password for this device already.
     case deviceTaken(user: String, device: String)
+    /// Removing the user would delete what they own (their lists and reminders, lists
+    /// shared with others); not asked for.
+    case userOwnsData(user: String, UserData)
     /// libargon2 failed (its reason).
     case hashingFailed(String)
     /// libargon2 could not be loaded (`SharedLibraryError`'s text: which library, and the
@@ -33,6 +36,8 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a user named '\(name)' already exists"
         case .deviceTaken(let user, let device):
             return "'\(user)' already has an app password for '\(device)'"
+        case .userOwnsData(let user, let data):
+            return "'\(user)' owns \(AccountError.owned(data)); removing the user deletes them"
         case .hashingFailed(let reason):
             return "cannot hash the password: \(reason)"
         case .missingLibrary(let reason):
@@ -40,5 +45,16 @@ public enum AccountError: Error, Sendable, Equatable, CustomStringConvertible {
         case .database(let error):
             return "database: \(error)"
         }
+    }
+
+    /// "2 lists with 14 reminders, shared with bob and carol".
+    public static func owned(_ data: UserData) -> String {
+        var text = "\(data.lists) list\(data.lists == 1 ? "" : "s") with \(data.reminders) reminder\(data.reminders == 1 ? "" : "s")"
+        if !data.members.isEmpty {
+            let names = data.members.count == 1 ? data.members[0]
+                : data.members.dropLast().joined(separator: ", ") + " and " + data.members[data.members.count - 1]
+            text += ", shared with " + names
+        }
+        return text
     }
 }

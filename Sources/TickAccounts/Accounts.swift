@@ -89,14 +89,20 @@ public struct Accounts: Sendable {
     }
 
     /// Removes a user; their app passwords and sessions stop working at once (same
-    /// transaction).
-    /// - Throws: `AccountError.userNotFound`.
-    public func removeUser(named name: String) throws(AccountError) -> RemovedUser {
+    /// transaction). Their lists go with them, with every reminder in them (those shared
+    /// with others too), so a user who owns a reminder or a shared list is removed only
+    /// when `deletingTheirData` says so.
+    /// - Throws: `AccountError.userNotFound`; `.userOwnsData` (what they own) when they own
+    ///   something worth keeping (`UserData.isWorthKeeping`) and `deletingTheirData` is false.
+    public func removeUser(named name: String, deletingTheirData: Bool = false) throws(AccountError) -> RemovedUser {
         try database { connection in
             try connection.transaction { connection in
-                guard let user = try connection.user(named: name), let removed = try connection.deleteUser(id: user.id) else {
-                    throw AccountError.userNotFound(name)
+                guard let user = try connection.user(named: name) else { throw AccountError.userNotFound(name) }
+                if !deletingTheirData {
+                    let data = try connection.ownedData(of: user.id)
+                    if data.isWorthKeeping { throw AccountError.userOwnsData(user: user.name, data) }
                 }
+                guard let removed = try connection.deleteUser(id: user.id) else { throw AccountError.userNotFound(name) }
                 return removed
             }
         }

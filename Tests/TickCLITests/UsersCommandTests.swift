@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickAccounts
+import TickModel
 import TickPostgres
 
 @Suite("tick users: accounts on PostgreSQL through the command line", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
@@ -60,6 +61,35 @@ struct UsersCommandTests {
         #expect(try accounts.sessionUser(token: session, now: Fixture.now) == nil)
         #expect(try accounts.signIn(name: "ann", password: password, clientAddress: "192.0.2.1", now: Fixture.now) == .refused)
         #expect(cli.ok("users") == "USER  ADDED          APP PASSWORDS\nbob   Today 9:00 PM  -\n")
+    }
+
+    @Test("remove refuses a user who owns reminders, saying what and how, and changes nothing; --force removes and says what went")
+    func removeWithData() throws {
+        let (cli, database) = try Self.harness()
+        defer { withExtendedLifetime(database) {} }
+        cli.files["-"] = Data("open sesame\n".utf8)
+        #expect(cli.ok("users", "add", "ann") == "Added user ann\n")
+        let accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 1))
+        let ann = try #require(try accounts.users().first?.user)
+        let store = PostgresStore(pool: try PostgresPool(url: database.url, capacity: 1), user: ann.id)
+        let list = try store.write { db in
+            let list = try db.ensureFirstList(createdAt: Fixture.now)
+            for title in ["Milk", "Bread"] {
+                try db.insert(Reminder(listID: list.id, title: title, createdAt: Fixture.now), keepingNumber: false, keepingPosition: false)
+            }
+            return list
+        }
+
+        let refused = cli.run("users", "remove", "ann")
+        #expect(refused.status == 1)
+        #expect(refused.errors == "tick: error: 'ann' owns 1 list with 2 reminders; nothing was removed. "
+                + "'tick users remove ann --force' removes the user and deletes them\n")
+        #expect(cli.ok("users", "list", "--json").contains("\"ann\""))
+        #expect(try store.read { db in try db.reminderCount(inList: list.id) } == 2)
+
+        #expect(cli.ok("users", "remove", "ann", "--force")
+                == "Removed user ann (0 app passwords and 0 sessions revoked); deleted 1 list with 2 reminders\n")
+        #expect(cli.ok("users", "list", "--json") == "[]\n")
     }
 
     @Test("an empty, blank or multi-line password is refused, saying why, and adds nothing", arguments: [

@@ -282,26 +282,48 @@ struct UsersAppPasswordCommand: Command {
     }
 }
 
-/// `tick users remove NAME`
+/// `tick users remove NAME [--force]`
 struct UsersRemoveCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "remove", abstract: "Remove a user; their sessions and app passwords stop working at once.", aliases: ["rm"])
+        name: "remove", abstract: "Remove a user; their sessions and app passwords stop working at once.",
+        discussion: """
+            The user's lists go with them, with every reminder in them, those shared with other
+            users too (the members lose them). A user who owns reminders or a shared list is
+            removed only with --force.
+            """,
+        aliases: ["rm"])
     static let arguments: [ArgumentDefinition] = [
         .positional("name", help: "The user."),
+        .flag("force", help: "Remove them even though they own reminders or shared lists, deleting those."),
         UsersCommand.database,
     ]
     let name: String
+    let force: Bool
     let database: String?
     init(parsed: ParsedArguments) throws(CommandError) {
         name = parsed.value("name") ?? ""
+        force = parsed.has("force")
         database = parsed.value("database")
     }
 
     func run(in context: CommandContext) throws {
         let accounts = try UsersCommand.accounts(database, context: context)
-        let removed = try UsersCommand.wording { () throws(AccountError) in try accounts.removeUser(named: name) }
+        let removed: RemovedUser
+        do {
+            removed = try accounts.removeUser(named: name, deletingTheirData: force)
+        } catch .userOwnsData(let user, let data) {
+            let shown = TerminalText.sanitized(user)
+            throw CommandError.runtime("'\(shown)' owns \(TerminalText.sanitized(AccountError.owned(data))); nothing was removed. "
+                                       + "'tick users remove \(ShellWords.inMessage(shown)) --force' removes the user and deletes them")
+        } catch {
+            throw UsersCommand.failure(error)
+        }
         let passwords = removed.appPasswords, sessions = removed.sessions
-        context.print("Removed user \(TerminalText.sanitized(removed.user.name)) (\(passwords) app password\(passwords == 1 ? "" : "s")"
-                      + " and \(sessions) session\(sessions == 1 ? "" : "s") revoked)")
+        var text = "Removed user \(TerminalText.sanitized(removed.user.name)) (\(passwords) app password\(passwords == 1 ? "" : "s")"
+            + " and \(sessions) session\(sessions == 1 ? "" : "s") revoked)"
+        if removed.data.lists > 0 {
+            text += "; deleted \(TerminalText.sanitized(AccountError.owned(removed.data)))"
+        }
+        context.print(text)
     }
 }

@@ -52,4 +52,27 @@ public struct RemovedUser: Sendable, Equatable {
     public var appPasswords: Int
     /// Sessions ended with the user.
     public var sessions: Int
+    /// What the user owned, deleted with them (`UserData`).
+    public var data: UserData
+}
+
+/// What a user owns: their lists (with every reminder in them, those their members added
+/// included) and who else those lists are shared with.
+public struct UserData: Sendable, Equatable {
+    /// Lists the user owns.
+    public var lists: Int
+    /// Reminders in those lists.
+    public var reminders: Int
+    /// The other users the lists are shared with, by name (sorted, each once).
+    public var members: [String]
+
+    public init(lists: Int, reminders: Int, members: [String]) {
+        self.lists = lists
+        self.reminders = reminders
+        self.members = members
+    }
+
+    /// Whether removing the user would lose something: a reminder, or a list someone
+    /// else sees (an empty list of their own alone is nothing to keep).
+    public var isWorthKeeping: Bool { reminders > 0 || !members.isEmpty }
 }

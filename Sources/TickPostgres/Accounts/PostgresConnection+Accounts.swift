@@ -42,7 +42,8 @@ extension PostgresConnection {
         try execute("SELECT EXISTS (SELECT 1 FROM users) AS any").first?.decode("any", as: Bool.self) ?? false
     }
 
-    /// Deletes a user with their app passwords and sessions.
+    /// Deletes a user with their app passwords and sessions, and with their lists and the
+    /// reminders in them (those shared with others too: `ON DELETE CASCADE`).
     /// - Returns: what was deleted, nil when there was no such user.
     public func deleteUser(id: UserID) throws(PostgresError) -> RemovedUser? {
         guard let user = try user(id: id) else { return nil }
@@ -50,9 +51,25 @@ extension PostgresConnection {
             SELECT (SELECT count(*) FROM app_passwords WHERE user_id = $1) AS app_passwords,
                    (SELECT count(*) FROM sessions WHERE user_id = $1) AS sessions
             """, [id.rawValue])
+        let data = try ownedData(of: id)
         try execute("DELETE FROM users WHERE id = $1", [id.rawValue])
         let row = counts[0]
-        return RemovedUser(user: user, appPasswords: try row.decode("app_passwords"), sessions: try row.decode("sessions"))
+        return RemovedUser(user: user, appPasswords: try row.decode("app_passwords"), sessions: try row.decode("sessions"),
+                           data: data)
+    }
+
+    /// What `id` owns: their lists, the reminders in them, and the other users those
+    /// lists are shared with.
+    public func ownedData(of id: UserID) throws(PostgresError) -> UserData {
+        let row = try execute("""
+            SELECT (SELECT count(*) FROM lists WHERE owner = $1) AS lists,
+                   (SELECT count(*) FROM reminders WHERE owner = $1) AS reminders,
+                   (SELECT string_agg(name, E'\\n' ORDER BY name) FROM users WHERE id <> $1 AND id IN
+                        (SELECT m.user_id FROM list_members m JOIN lists l ON l.id = m.list_id WHERE l.owner = $1)) AS members
+            """, [id.rawValue])[0]
+        let members = try row.decodeIfPresent("members", as: String.self)
+        return UserData(lists: try row.decode("lists"), reminders: try row.decode("reminders"),
+                        members: members.map { $0.split(separator: "\n").map(String.init) } ?? [])
     }
 
     private static func user(from row: PostgresRow) throws(PostgresError) -> UserRecord {

@@ -145,7 +145,7 @@ struct PostgresDAVTests {
         let withApp = PostgresDAVTests.dav(harness, "GET", setup.annItem, as: "ann", password: phone)
         #expect(withApp.status == 200)
         #expect(withApp.bodyText.contains("SUMMARY:Secret plan"))
-        _ = try harness.accounts.removeUser(named: "ann")
+        _ = try harness.accounts.removeUser(named: "ann", deletingTheirData: true)
         #expect(PostgresDAVTests.dav(harness, "GET", setup.annItem, as: "ann", password: phone).status == 401)
         #expect(PostgresDAVTests.dav(harness, "PROPFIND", setup.bobCollection, headers: ["Depth": "1"], as: "bob").status == 207)
     }

@@ -162,7 +162,7 @@ struct PostgresIsolationTests {
         let login = PostgresRoutesTests.logIn(harness, "bob", PostgresServiceHarness.password(of: "bob"))
         let ended = ["Cookie": String(try #require(login.header("Set-Cookie")).prefix { $0 != ";" })]
         #expect(harness.send("POST", "/logout", headers: ended, as: nil).status == 204)
-        _ = try harness.accounts.removeUser(named: "ann")
+        _ = try harness.accounts.removeUser(named: "ann", deletingTheirData: true)
         let before = try harness.snapshot()
         for route in routes {
             let path = route.pattern.replacingOccurrences(of: "{id}", with: setup.annList)

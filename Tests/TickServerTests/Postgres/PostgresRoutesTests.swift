@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickActions
+import TickAccounts
 import TickModel
 import TickPostgres
 @testable import TickServer
@@ -294,9 +295,42 @@ struct PostgresRoutesTests {
         let newer = try harness.accounts.addAppPassword(user: "ann", device: "iPhone", replacing: true, now: Fixture.now).password
         #expect(harness.send("GET", "/api/v1/lists", password: phone).status == 401)
         #expect(harness.send("GET", "/api/v1/lists", password: newer).status == 200)
-        _ = try harness.accounts.removeUser(named: "ann")
+        _ = try harness.accounts.removeUser(named: "ann", deletingTheirData: true)
         #expect(harness.send("GET", "/api/v1/lists", password: newer).status == 401)
         #expect(harness.send("GET", "/api/v1/lists").status == 401)
+    }
+
+    @Test("Removing a user who owns reminders or a shared list is refused, changing nothing, unless asked; then it says what went")
+    func removingAUserWithData() throws {
+        let harness = try PostgresServiceHarness(users: ["ann", "bob", "carol"])
+        let collection = "/dav/lists/ann-secret-list/"
+        try #require(PostgresDAVTests.dav(harness, "MKCALENDAR", collection, PostgresDAVTests.secretList, as: "ann").status == 201)
+        try #require(PostgresDAVTests.dav(harness, "PUT", collection + "plan.ics", ServiceHarness.todo(uid: "plan", summary: "Plan"),
+                                          as: "ann").status == 201)
+        // bob has lists of his own but nothing in them: nothing to lose.
+        #expect(harness.send("GET", "/api/v1/lists", as: "bob").status == 200)
+        let bob = try harness.accounts.removeUser(named: "bob")
+        #expect(bob.data.reminders == 0 && bob.data.members.isEmpty)
+
+        #expect(throws: AccountError.userOwnsData(user: "ann", UserData(lists: 2, reminders: 1, members: []))) {
+            try harness.accounts.removeUser(named: "ann")
+        }
+        // Shared with carol: she would lose the list, even were it empty of reminders.
+        #expect(harness.send("PUT", "/api/v1/lists/ann-secret-list/shares/carol", json: #"{"access":"write"}"#).status == 201)
+        #expect(throws: AccountError.userOwnsData(user: "ann", UserData(lists: 2, reminders: 1, members: ["carol"]))) {
+            try harness.accounts.removeUser(named: "ANN")
+        }
+        #expect(AccountError.userOwnsData(user: "ann", UserData(lists: 2, reminders: 1, members: ["carol"])).description
+                == "'ann' owns 2 lists with 1 reminder, shared with carol; removing the user deletes them")
+        // Nothing changed: ann signs in and has her reminder; carol still sees the list.
+        #expect(harness.send("GET", "/api/v1/reminders/plan").status == 200)
+        #expect(harness.send("GET", "/api/v1/lists/ann-secret-list", as: "carol").status == 200)
+
+        let removed = try harness.accounts.removeUser(named: "ann", deletingTheirData: true)
+        #expect(removed.data == UserData(lists: 2, reminders: 1, members: ["carol"]))
+        #expect(harness.send("GET", "/api/v1/lists/ann-secret-list", as: "carol").status == 404)
+        let left = try harness.database.connect().execute("SELECT count(*) AS n FROM reminders")[0]
+        #expect(try left.decode("n", as: Int.self) == 0)
     }
 
     @Test("A remembered credential is confirmed on every request: a changed password or a removed user is refused at once")
@@ -316,7 +350,7 @@ struct PostgresRoutesTests {
         let phone = try harness.accounts.addAppPassword(user: "bob", device: "phone", now: Fixture.now).password
         #expect(harness.send("GET", "/api/v1/lists", as: "bob", password: phone).status == 200)
         #expect(harness.send("GET", "/api/v1/lists", as: "BOB", password: phone).status == 200)
-        _ = try harness.accounts.removeUser(named: "bob")
+        _ = try harness.accounts.removeUser(named: "bob", deletingTheirData: true)
         #expect(harness.send("GET", "/api/v1/lists", as: "bob", password: phone).status == 401)
         #expect(harness.send("GET", "/api/v1/lists", as: "BOB", password: phone).status == 401)
     }
@@ -372,7 +406,7 @@ struct PostgresRoutesTests {
         let bob = Self.logIn(harness, "bob", PostgresServiceHarness.password(of: "bob"))
         let bobSession = ["Cookie": String(try #require(bob.header("Set-Cookie")).prefix { $0 != ";" })]
         #expect(harness.send("GET", "/api/v1/lists", headers: bobSession, as: nil).status == 200)
-        _ = try harness.accounts.removeUser(named: "bob")
+        _ = try harness.accounts.removeUser(named: "bob", deletingTheirData: true)
         #expect(harness.send("GET", "/api/v1/lists", headers: bobSession, as: nil).status == 401)
     }
 
