@@ -89,13 +89,15 @@ public enum ICalendarMerge {
     static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"]
 
     /// Whether two texts hold the same to-dos with the same values (stamps and time zone
-    /// definitions aside).
+    /// definitions aside; dates compared by what they mean, `DateMeaning`).
     public static func sameValues(_ a: String, _ b: String) -> Bool {
         func values(_ text: String) -> [String] {
             let calendar = Component.parse(text)
             return calendar.children.filter { $0.name == "VTODO" }.map { todo in
                 var copy = todo
-                copy.properties = todo.properties.filter { !stamps.contains(Component.propertyName($0)) }
+                copy.properties = todo.properties.filter { !stamps.contains(Component.propertyName($0)) }.map { line in
+                    DateMeaning.names.contains(Component.propertyName(line)) ? DateMeaning.meaning(of: line) : line
+                }
                 return copy.text
             }
         }
@@ -120,6 +122,10 @@ public enum ICalendarMerge {
             }
             var value = pick(base: base.map { $0.lines(named: name) }, local: local.lines(named: name),
                              server: server.lines(named: name), localIsNewer: localIsNewer)
+            if DateMeaning.names.contains(name) {
+                value = pickDates(base: base?.lines(named: name), local: local.lines(named: name), server: server.lines(named: name),
+                                  localIsNewer: localIsNewer)
+            }
             if name == "COMPLETED", value.lost != nil, !local.lines(named: name).isEmpty, !server.lines(named: name).isEmpty {
                 // Completed on both sides, at different moments: the same change (the to-do is
                 // done), not a conflict. The newer side's moment is kept, as for any value.
@@ -199,6 +205,83 @@ public enum ICalendarMerge {
 
     /// One side of a merge.
     enum Side { case local, server }
+
+    /// `pick` for a date property's lines, compared by what they mean (`DateMeaning`): a
+    /// server may give a date back in another form than Tick wrote it (Radicale writes
+    /// `DUE;TZID=GMT:20261218T150000` as `DUE:20261218T150000Z`), which is no change of the
+    /// server's; compared as text, every later change on the phone made the due date
+    /// "changed on both sides" and Tick's own change of it was lost (a tester). The lines
+    /// kept are the local side's when it means the value chosen (Tick's form, nothing to
+    /// store again), else the server's.
+    static func pickDates(base: [String]?, local: [String], server: [String], localIsNewer: Bool)
+        -> (chosen: [String]?, lost: [String]??, localLost: Bool) {
+        let l = DateMeaning.of(local), s = DateMeaning.of(server)
+        let meaning = pick(base: base.map(DateMeaning.of), local: l, server: s, localIsNewer: localIsNewer)
+        let chosen = meaning.chosen == l ? local : server
+        guard meaning.lost != nil else { return (chosen, nil, false) }
+        return (chosen, .some(meaning.localLost ? local : server), meaning.localLost)
+    }
+
+    /// What a date or date-time property's lines mean, whatever their form (RFC 5545
+    /// §3.3.4–3.3.5): a date (`VALUE=DATE`), a floating date-time (no zone), or an instant (UTC
+    /// as `…Z`, or a wall clock in a `TZID` Foundation knows, taken as the instant it names).
+    /// A line this does not read (a list of values, a zone no one knows) means its own text.
+    enum DateMeaning {
+        /// The properties compared this way: one value each, and what a server rewrites.
+        static let names: Set<String> = ["DUE", "DTSTART", "COMPLETED"]
+
+        static func of(_ lines: [String]) -> [String] { lines.map(meaning) }
+
+        static func meaning(of line: String) -> String {
+            let scalars = Array(line.unicodeScalars)
+            // The value starts after the first colon outside a quoted parameter value.
+            var quoted = false
+            var colon: Int?
+            for (index, scalar) in scalars.enumerated() {
+                if scalar == "\"" { quoted.toggle() } else if scalar == ":" && !quoted { colon = index; break }
+            }
+            guard let colon else { return line }
+            let head = String(String.UnicodeScalarView(scalars[..<colon]))
+            let value = String(String.UnicodeScalarView(scalars[(colon + 1)...])).uppercased()
+            var zone: String?
+            quoted = false
+            var parameters: [String] = [""]
+            for scalar in head.unicodeScalars {
+                if scalar == "\"" { quoted.toggle() }
+                if scalar == ";" && !quoted { parameters.append("") } else { parameters[parameters.count - 1].unicodeScalars.append(scalar) }
+            }
+            for parameter in parameters.dropFirst() {
+                guard let (key, rest) = parameter.cut(atFirst: "="), key.uppercased() == "TZID" else { continue }
+                zone = rest.count >= 2 && rest.hasPrefix("\"") && rest.hasSuffix("\"") ? String(rest.dropFirst().dropLast()) : rest
+            }
+            let digits = value.unicodeScalars.map { $0.properties.numericType == .decimal && $0.isASCII }
+            func number(_ range: Range<Int>) -> Int? {
+                guard range.upperBound <= digits.count, digits[range].allSatisfy({ $0 }) else { return nil }
+                return Int(String(String.UnicodeScalarView(Array(value.unicodeScalars)[range])))
+            }
+            guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8) else { return line }
+            if value.count == 8 { return "date \(value)" }
+            let scalarsOfValue = Array(value.unicodeScalars)
+            guard value.count >= 15, scalarsOfValue[8] == "T", let hour = number(9..<11), let minute = number(11..<13),
+                  let second = number(13..<15) else { return line }
+            let isUTC = value.count == 16 && scalarsOfValue[15] == "Z"
+            guard value.count == 15 || isUTC else { return line }
+            let timeZone: TimeZone
+            if isUTC {
+                timeZone = TimeZone(identifier: "UTC")!
+            } else if let zone {
+                guard let known = TimeZone(identifier: zone) else { return line }
+                timeZone = known
+            } else {
+                return "floating \(value)"
+            }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
+                                                                second: second)) else { return line }
+            return "instant \(Int64(date.timeIntervalSince1970.rounded(.down)))"
+        }
+    }
 
     /// The three-way rule for one value. `lost` is set (to the losing value, nil for
     /// "absent") only when both sides changed the value differently.

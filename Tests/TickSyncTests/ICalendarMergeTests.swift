@@ -122,4 +122,49 @@ struct ICalendarMergeTests {
         #expect(ruled.text.contains("RRULE:FREQ=WEEKLY\r\n"))
         #expect(ruled.conflicts.map(\.property).contains("RRULE"))
     }
+
+    static func dated(summary: String, _ due: String) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:t-1", "DTSTAMP:20261201T000000Z",
+          "SUMMARY:\(summary)", due, "END:VTODO", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+    }
+
+    /// A tester: Radicale gives `DUE;TZID=GMT:…` back as `…Z`; compared as text, a phone's
+    /// later title change made Tick's new due date a conflict, lost to the server's.
+    @Test("a date the server gave in another form of the same meaning is unchanged there: the other side's change is kept", arguments: [
+        ("DUE;TZID=GMT:20261212T150000", "DUE:20261212T150000Z"),
+        ("DUE;TZID=GMT:20261212T150000", "DUE;TZID=GMT:20261212T150000Z"),
+        ("DUE;TZID=Asia/Seoul:20261213T000000", "DUE:20261212T150000Z"),
+        ("DUE;TZID=\"Europe/London\":20261212T150000", "DUE;X-SERVER=1;TZID=Europe/London:20261212T150000"),
+        ("DUE;VALUE=DATE:20261212", "DUE:20261212"),
+        ("DTSTART;TZID=UTC:20261212T150000", "DTSTART:20261212T150000Z"),
+    ])
+    func dateInAnotherForm(tick: String, server: String) {
+        let name = String(tick.prefix { $0 != ";" && $0 != ":" })
+        let changed = name + ":20261218T150000Z"
+        let base = Self.dated(summary: "Dentist", tick)
+        let local = Self.dated(summary: "Dentist", changed)
+        let theirs = Self.dated(summary: "Dentist (phone)", server)
+        for localIsNewer in [true, false] {
+            let merged = ICalendarMerge.merge(base: base, local: local, server: theirs, localIsNewer: localIsNewer)
+            #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+            #expect(merged.text.contains("SUMMARY:Dentist (phone)\r\n") && merged.text.contains(changed + "\r\n"), "\(merged.text)")
+        }
+        // Unchanged on both sides in meaning: Tick's own form is kept, and nothing is to be sent.
+        let unchanged = ICalendarMerge.merge(base: base, local: base, server: Self.dated(summary: "Dentist", server), localIsNewer: true)
+        #expect(unchanged.text.contains(tick + "\r\n"))
+        #expect(ICalendarMerge.sameValues(unchanged.text, Self.dated(summary: "Dentist", server)))
+    }
+
+    @Test("dates that differ in meaning are still changes: a floating time is not the UTC one, and both sides changing one is a conflict")
+    func datesThatDiffer() {
+        let base = Self.dated(summary: "Dentist", "DUE:20261212T150000")
+        #expect(!ICalendarMerge.sameValues(base, Self.dated(summary: "Dentist", "DUE:20261212T150000Z")))
+        #expect(!ICalendarMerge.sameValues(Self.dated(summary: "Dentist", "DUE;TZID=Asia/Seoul:20261212T150000"),
+                                           Self.dated(summary: "Dentist", "DUE:20261212T150000Z")))
+        let both = ICalendarMerge.merge(base: base, local: Self.dated(summary: "Dentist", "DUE:20261218T150000"),
+                                        server: Self.dated(summary: "Dentist", "DUE:20261219T150000"), localIsNewer: true)
+        #expect(both.conflicts.map(\.property) == ["DUE"])
+        #expect(both.conflicts.first?.lostValue == "DUE:20261219T150000")
+        #expect(both.text.contains("DUE:20261218T150000\r\n"))
+    }
 }

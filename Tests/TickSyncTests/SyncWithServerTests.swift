@@ -138,6 +138,39 @@ struct SyncWithServerTests {
         #expect(after.contains("TRIGGER;VALUE=DATE-TIME:20261203T080000Z"))
     }
 
+    /// A tester: with TZ=UTC Tick writes `DUE;TZID=GMT:…`, which Radicale stores as `…Z`; the
+    /// merge compared the dates as text, so any later change on the phone made the due date
+    /// "changed on both sides" and Tick's new due date was lost to the phone's old one.
+    @Test("a date the server wrote in another form is no change of the server's: Tick's new due date and the phone's title both kept")
+    func dateInAnotherForm() throws {
+        let setup = try Setup()
+        setup.tick.variables["TZ"] = "UTC"
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        _ = try setup.sync()
+        setup.tick.ok("add", "Dentist", "--list", "Tasks", "--due", "2026-12-12 15:00")
+        _ = try setup.sync()
+        let (name, stored) = try #require(try setup.server.items(in: "tasks").first)
+        // What Tick sent and what Radicale keeps differ in form, not in meaning.
+        #expect(stored.contains("20261212T150000Z"), "\(stored)")
+        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        setup.tick.ok("edit", "\(number)", "--due", "2026-12-18 15:00")
+        let phone = stored.replacingOccurrences(of: "SUMMARY:Dentist", with: "SUMMARY:Dentist (phone)")
+            .split(separator: "\r\n").filter { !$0.hasPrefix("LAST-MODIFIED") && !$0.hasPrefix("DTSTAMP") }
+            .flatMap { $0 == "SUMMARY:Dentist (phone)" ? [$0, "LAST-MODIFIED:20301231T000000Z", "DTSTAMP:20301231T000000Z"] : [$0] }
+            .joined(separator: "\r\n") + "\r\n"
+        _ = try setup.server.put("tasks", String(name.split(separator: "/").last ?? ""), phone)
+        let report = try setup.sync()
+        #expect((report["conflicts"] as? [Any])?.isEmpty == true, "\(report)")
+        let merged = try #require(try setup.reminders("Tasks").first)
+        #expect(merged["title"] as? String == "Dentist (phone)")
+        #expect((merged["due"] as? String)?.hasPrefix("2026-12-18T15:00:00") == true, "\(merged)")
+        let onServer = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(onServer.contains("20261218T150000") && onServer.contains("SUMMARY:Dentist (phone)"), "\(onServer)")
+        // Nothing left to do.
+        let again = try setup.sync()
+        #expect(setup.listReport(again, "Tasks")?["remoteUpdated"] as? Int ?? 0 == 0, "\(again)")
+    }
+
     @Test("the same field changed on both sides: the newer change wins and the lost value is reported")
     func sameFieldConflict() throws {
         let setup = try Setup()
