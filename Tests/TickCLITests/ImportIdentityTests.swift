@@ -29,6 +29,26 @@ struct ImportIdentityTests {
         #expect(cli.ok("export", "--format", "todotxt") == export)
     }
 
+    /// A tester: a line copied and reworded keeps its `uid:`, and the copy overwrote the first
+    /// line's reminder without a word ("Imported 2 reminders (1 updated, 1 unchanged)").
+    @Test("todo.txt: a line with the uid: of an earlier line is a reminder of its own, with a warning naming both lines; importing again adds nothing")
+    func todoTxtRepeatedUID() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Call dentist", "--due", "2026-12-10")
+        let export = cli.ok("export", "--format", "todotxt")
+        cli.files["dup.txt"] = Data((export + export.replacingOccurrences(of: "Call dentist", with: "Call plumber")).utf8)
+        let result = cli.run("import", "dup.txt")
+        #expect(result.status == 0)
+        #expect(result.output == "Imported 2 reminders (1 new, 1 unchanged) into Reminders.\n")
+        let uid = try #require(export.split(separator: " ").first { $0.hasPrefix("uid:") }).dropFirst(4).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(result.errors == "tick: warning: dup.txt line 2: the uid:\(uid) of line 1 again; this line was imported as a reminder "
+                + "of its own ('Call plumber'), with a uid of its own\n")
+        #expect(try Self.titles(cli) == ["Call dentist", "Call plumber"])
+        // The same file again: both found, nothing added.
+        #expect(cli.run("import", "dup.txt").output == "Imported 2 reminders (2 unchanged) into Reminders.\n")
+        #expect(try Self.titles(cli) == ["Call dentist", "Call plumber"])
+    }
+
     @Test("todo.txt: a line edited in a text editor (done, priority, dates, project, tags) is the same reminder")
     func todoTxtEdited() throws {
         let cli = CLIHarness()

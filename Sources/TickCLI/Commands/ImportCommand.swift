@@ -269,7 +269,8 @@ struct ImportCommand: Command {
             return try TaskwarriorReader(now: context.now, timeZone: context.dateContext.timeZone).read(data, source: source)
         case .todotxt:
             let items = try TodoTxtParser.parse(data, source: source)
-            var reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone)
+            var warnings: [String] = []
+            var reminders = try TodoTxtImport.plan(items, now: context.now, timeZone: context.dateContext.timeZone, warnings: &warnings)
             if keepsProjects {
                 for index in reminders.indices {
                     guard let project = reminders[index].listName else { continue }
@@ -277,7 +278,7 @@ struct ImportCommand: Command {
                     reminders[index].listName = nil
                 }
             }
-            return ImportBatch(reminders: reminders)
+            return ImportBatch(reminders: reminders, warnings: warnings.map { source + " " + $0 })
         case .json:
             let archive = try TickJSON.decodeArchive(data, source: source)
             return ImportBatch(lists: archive.lists, reminders: archive.readsAudioAlarms ? archive.reminders

@@ -42,17 +42,39 @@ public enum TodoTxtImport {
     ///   `due:`/`t:` date, or a description with no visible text.
     /// - Complexity: O(n) in the total length of the descriptions.
     public static func plan(_ items: [TodoTxtItem], now: Date, timeZone: TimeZone) throws(InterchangeError) -> [ImportedReminder] {
+        var warnings: [String] = []
+        return try plan(items, now: now, timeZone: timeZone, warnings: &warnings)
+    }
+
+    /// `plan(_:now:timeZone:)`, with what the user should know in `warnings` ("line N: …"):
+    /// a line whose `uid:` an earlier line of the file has (a line copied and reworded, the
+    /// usual todo.txt way to make a similar task) is a reminder of its own, its UID made from
+    /// its text as for a line without one; it overwrote the earlier line's reminder before,
+    /// without a word (a tester).
+    public static func plan(_ items: [TodoTxtItem], now: Date, timeZone: TimeZone,
+                            warnings: inout [String]) throws(InterchangeError) -> [ImportedReminder] {
         var planned: [ImportedReminder] = []
+        var lineByUID: [String: Int] = [:]
         planned.reserveCapacity(items.count)
         var occurrences: [String: Int] = [:]
         var formerOccurrences: [String: Int] = [:]
         for item in items {
             // The `uid:` word is the line's identity, not part of its text or fields.
             var read = item
-            let (uid, description) = TodoTxtIdentity.split(item.description)
+            let (given, description) = TodoTxtIdentity.split(item.description)
             read.description = description
             let fields = TodoTxtFields(description: description, isCompleted: item.isCompleted)
             var next = try reminder(for: read, fields: fields, now: now)
+            var uid = given
+            if let given {
+                if let first = lineByUID[given] {
+                    warnings.append("line \(item.lineNumber): the uid:\(given) of line \(first) again; this line was "
+                                    + "imported as a reminder of its own ('\(next.reminder.title)'), with a uid of its own")
+                    uid = nil
+                } else {
+                    lineByUID[given] = item.lineNumber
+                }
+            }
             if let uid {
                 next.reminder.uid = ReminderUID(uid)
             } else {

@@ -431,8 +431,8 @@ extension WebService {
             for case .timed(_, let zone)? in [item.reminder.due, item.reminder.start]
             where zone != .utc && !ICalendarTimeZones.resolvesByName(zone.rawValue) {
                 throw .caldav("valid-calendar-data", "nothing was stored: TZID '\(zone.rawValue)' (the to-do at line \(item.lineNumber)) "
-                              + "is defined only by this object's VTIMEZONE; Tick keeps time zones by name: use an IANA zone name "
-                              + "(such as Europe/Berlin)")
+                              + "is not a time zone name Tick knows (at most a VTIMEZONE of this object defines it); Tick keeps "
+                              + "time zones by name: use an IANA zone name (such as Europe/Berlin)")
             }
         }
         if let loss = batch.losses.first {
