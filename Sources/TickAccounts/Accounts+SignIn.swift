@@ -19,7 +19,8 @@ extension Accounts {
     ///
     /// A name with no user costs the same Argon2id work as a wrong password, so the time
     /// taken does not tell which names exist. A failure is recorded for the name as typed
-    /// (lowercased) and the address; a success forgets the name's failures.
+    /// (lowercased, kept as a keyed digest) and the address; a success clears the name's
+    /// failures for the name (`clearLoginFailures`), not for the addresses they came from.
     ///
     /// - Parameters:
     ///   - clientAddress: the address the request came from (`203.0.113.7`).
@@ -68,7 +69,7 @@ extension Accounts {
                     try connection.deleteLoginFailures(before: now.addingTimeInterval(-throttle.window))
                     return SignInOutcome.refused
                 }
-                try connection.deleteLoginFailures(userName: key)
+                try connection.clearLoginFailures(userName: key)
                 if let appPassword, device != nil { try connection.markAppPasswordUsed(id: appPassword.id, at: now) }
                 return .signedIn(user, device: device)
             }

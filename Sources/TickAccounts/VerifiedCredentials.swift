@@ -88,9 +88,9 @@ extension Accounts {
                 let (decision, nameFailures) = try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection)
                 if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
                 let outcome = try Accounts.confirmed(proof, name: name, on: connection)
-                // A success forgets the name's failures, as a checked one does (a tester: after a
+                // A success clears the name's failures, as a checked one does (a tester: after a
                 // remembered success one mistake was throttled); written only when there are some.
-                if outcome != nil, nameFailures > 0 { try connection.deleteLoginFailures(userName: name.lowercased()) }
+                if outcome != nil, nameFailures > 0 { try connection.clearLoginFailures(userName: name.lowercased()) }
                 return outcome
             }
             if let confirmed { return confirmed }

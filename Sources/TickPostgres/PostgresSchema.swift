@@ -11,8 +11,8 @@ import TickModel
 ///   (Argon2id of the whole password), `created_at`, `last_used_at`.
 /// - `sessions`: `token_hash` (SHA-256 of the session token; the token itself is never
 ///   stored), `user_id`, `created_at`, `expires_at`.
-/// - `login_failures`: one row per failed sign-in, by the name as typed (lowercased) and
-///   the client's address, for throttling.
+/// - `login_failures`: one row per failed sign-in, by the name as typed (lowercased; step 16:
+///   its keyed digest) and the client's address, for throttling.
 ///
 /// Deleting a user deletes their app passwords and sessions (`ON DELETE CASCADE`).
 ///
@@ -295,6 +295,29 @@ public enum PostgresSchema {
                 SELECT 'kept audio alarms' WHERE EXISTS (SELECT 1 FROM reminders WHERE ical_extras ILIKE '%audio%')
                     OR EXISTS (SELECT 1 FROM journal_reminders WHERE ical_extras ILIKE '%audio%')
             """,
+        ]),
+        PostgresMigration(16, "login failures by digest", [
+            // Step 16 (two testers): `login_failures.user_name` held the name as typed, a password
+            // typed into the name field included; it now holds `login_name_digest(name)`, a hex
+            // SHA-256 of the lowercased name keyed with a random secret of this database
+            // (`server_secrets`), so counting a name's failures still works and nothing typed is
+            // kept in clear. A success no longer deletes the name's failures, which took them out
+            // of the address's count as well (four guesses, the phone's sign-in, four more, without
+            // end): it marks the name's failures `cleared`, which the name's count skips and the
+            // addresses' counts keep.
+            "CREATE TABLE server_secrets (name text PRIMARY KEY, value bytea NOT NULL)",
+            """
+            INSERT INTO server_secrets (name, value) VALUES ('login failure names',
+                sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text || clock_timestamp()::text, 'UTF8')))
+            """,
+            """
+            CREATE FUNCTION login_name_digest(text) RETURNS text LANGUAGE sql STABLE AS $$
+                SELECT encode(sha256(value || convert_to(lower($1), 'UTF8')), 'hex') FROM server_secrets
+                WHERE name = 'login failure names'
+            $$
+            """,
+            "UPDATE login_failures SET user_name = login_name_digest(user_name)",
+            "ALTER TABLE login_failures ADD COLUMN cleared boolean NOT NULL DEFAULT false",
         ]),
     ]
 

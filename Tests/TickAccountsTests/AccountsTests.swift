@@ -217,4 +217,37 @@ struct AccountsTests {
             Issue.record("another address is not throttled")
         }
     }
+
+    /// A tester: four guesses, the owner's phone signing in, four more, from one address: 24
+    /// guesses in seconds and never a 429, since a success deleted the name's failures and so
+    /// took them out of the address's count too; and every name typed, a password typed into
+    /// the name field included, was kept in clear.
+    @Test("a success clears a name's failures for the name, not for the address they came from; names are kept only as keyed digests")
+    func successKeepsTheAddressCount() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        var second = 0.0
+        var answers: [SignInOutcome] = []
+        for _ in 0..<6 {
+            for _ in 0..<4 {
+                second += 1
+                answers.append(try accounts.signIn(name: "ann", password: "guess \(second)", clientAddress: "127.0.0.1",
+                                                   now: Self.now.addingTimeInterval(second)))
+            }
+            second += 1
+            _ = try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "127.0.0.1", now: Self.now.addingTimeInterval(second))
+        }
+        // Twenty guesses from the address are free; the next ones wait.
+        #expect(answers.prefix(20).allSatisfy { $0 == .refused })
+        #expect(answers.dropFirst(20).allSatisfy { if case .throttled = $0 { true } else { false } }, "\(answers)")
+        // From another address the owner still signs in: the name's count was cleared by her successes.
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1",
+                                    now: Self.now.addingTimeInterval(second + 1)) == .signedIn(ann, device: nil))
+
+        _ = try accounts.signIn(name: "MyS3cret-Passw0rd", password: "x", clientAddress: "192.0.2.2", now: Self.now)
+        let names = try database.connect().execute("SELECT DISTINCT user_name FROM login_failures").map { try $0.decode("user_name", as: String.self) }
+        #expect(!names.isEmpty && names.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }, "\(names)")
+        #expect(!names.contains { $0.contains("ann") || $0.lowercased().contains("passw0rd") })
+    }
 }

@@ -85,7 +85,8 @@ struct PostgresMigratorTests {
         #expect(tables == ["alarm_deliveries", "app_passwords", "completed_occurrences", "dav_horizons", "dav_list_sequences", "dav_resources", "dav_retired_lists", "dav_sequences",
                           "journal_alarm_deliveries", "journal_changes", "journal_completed_occurrences", "journal_horizons", "journal_list_horizons", "journal_list_members", "journal_lists", "journal_reminders",
                           "list_members",
-                          "lists", "login_failures", "pending_upgrades", "reminder_numbers", "reminders", "schema_migrations", "sessions", "users"])
+                          "lists", "login_failures", "pending_upgrades", "reminder_numbers", "reminders", "schema_migrations", "server_secrets", "sessions",
+                          "users"])
     }
 }
 

@@ -159,27 +159,35 @@ extension PostgresConnection {
 
     // MARK: Login failures
 
-    /// Records a failed sign-in.
+    /// Records a failed sign-in: the name as typed is kept only as its keyed digest
+    /// (`login_name_digest`, schema step 16).
     public func insertLoginFailure(userName: String, clientAddress: String, at date: Date) throws(PostgresError) {
-        try execute("INSERT INTO login_failures (user_name, client_address, failed_at) VALUES ($1, $2, $3)",
+        try execute("INSERT INTO login_failures (user_name, client_address, failed_at) VALUES (login_name_digest($1), $2, $3)",
                     [userName, clientAddress, date])
     }
 
-    /// The times of the failed sign-ins for `userName` after `since`, oldest first.
+    /// The times of the failed sign-ins for `userName` (any case) after `since`, oldest
+    /// first, but those a success cleared (`clearLoginFailures`).
     public func loginFailures(userName: String, since: Date) throws(PostgresError) -> [Date] {
-        try execute("SELECT failed_at FROM login_failures WHERE user_name = $1 AND failed_at > $2 ORDER BY failed_at",
-                    [userName, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
+        try execute("""
+            SELECT failed_at FROM login_failures WHERE user_name = login_name_digest($1) AND NOT cleared AND failed_at > $2
+            ORDER BY failed_at
+            """, [userName, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
     }
 
-    /// The times of the failed sign-ins from `clientAddress` after `since`, oldest first.
+    /// The times of the failed sign-ins from `clientAddress` after `since`, oldest first,
+    /// cleared ones included: a success of one name does not take back the address's tries.
     public func loginFailures(clientAddress: String, since: Date) throws(PostgresError) -> [Date] {
         try execute("SELECT failed_at FROM login_failures WHERE client_address = $1 AND failed_at > $2 ORDER BY failed_at",
                     [clientAddress, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
     }
 
-    /// Forgets the failed sign-ins for `userName` (after a successful one).
-    public func deleteLoginFailures(userName: String) throws(PostgresError) {
-        try execute("DELETE FROM login_failures WHERE user_name = $1", [userName])
+    /// After a successful sign-in as `userName` (any case): the name's failures no longer
+    /// count for the name (the person who mistyped, or waited out a guesser, has got in),
+    /// while they still count for the addresses they came from: a guesser who makes a few
+    /// tries between the owner's sign-ins is still held up by their address's count.
+    public func clearLoginFailures(userName: String) throws(PostgresError) {
+        try execute("UPDATE login_failures SET cleared = true WHERE user_name = login_name_digest($1) AND NOT cleared", [userName])
     }
 
     /// Forgets the failed sign-ins at or before `date` (older than any throttling window).
