@@ -11,8 +11,9 @@ import TickPostgres
 /// It listens only while at least one stream is open: the first subscriber starts a
 /// thread that connects and `LISTEN`s, and the thread ends (closing its connection) once
 /// the last stream is gone. A notification reaches only the streams of the user it names;
-/// it says `event: change` with a number that grows with every change this process heard
-/// of (the pages reload on any change and do not read it). Every 15 seconds each stream
+/// it says `event: change` with a number that counts that user's own notifications while
+/// they have a stream open (the pages reload on any change and do not read it; one number
+/// for everyone told each user how many changes everybody else made, and when: a tester). Every 15 seconds each stream
 /// gets a comment line, which keeps proxies from closing it and finds clients that went
 /// away. When the connection is lost, every stream is closed: the pages reconnect after
 /// 2 s (`retry`), which listens again. A stream whose sign-in no longer holds (a logout, a
@@ -25,7 +26,8 @@ final class PostgresChangeFeed: Sendable {
         /// Whether the listener's `LISTEN` is in effect: changes committed from now on are heard.
         var isConnected = false
         var isStopped = false
-        var version: Int64 = 0
+        /// Each user's count of notifications sent to their streams, while they have one.
+        var versions: [UserID: Int64] = [:]
 
         var isEmpty: Bool { streams.values.allSatisfy(\.isEmpty) }
     }
@@ -92,7 +94,10 @@ final class PostgresChangeFeed: Sendable {
     private func remove(_ id: ObjectIdentifier, of user: UserID) {
         state.withLock { state in
             state.streams[user]?.removeValue(forKey: id)
-            if state.streams[user]?.isEmpty == true { state.streams.removeValue(forKey: user) }
+            if state.streams[user]?.isEmpty == true {
+                state.streams.removeValue(forKey: user)
+                state.versions.removeValue(forKey: user)
+            }
         }
     }
 
@@ -134,12 +139,15 @@ final class PostgresChangeFeed: Sendable {
                 closeAll()
                 return
             }
-            for user in Set(received.filter { $0.channel == PostgresChangeFeed.channel }.map(\.payload)) {
-                let version = state.withLock { state -> Int64 in
-                    state.version += 1
-                    return state.version
+            for payload in Set(received.filter { $0.channel == PostgresChangeFeed.channel }.map(\.payload)) {
+                let user = UserID(payload)
+                let version = state.withLock { state -> Int64? in
+                    guard state.streams[user]?.isEmpty == false else { return nil }
+                    let next = state.versions[user, default: 0] + 1
+                    state.versions[user] = next
+                    return next
                 }
-                send("event: change\ndata: {\"version\":\(version)}\n\n", to: UserID(user))
+                if let version { send("event: change\ndata: {\"version\":\(version)}\n\n", to: user) }
             }
             if Date().timeIntervalSince(lastBeat) >= PostgresChangeFeed.heartbeat {
                 lastBeat = Date()
