@@ -103,6 +103,27 @@ import Synchronization
         #expect(try harness.snapshot() == before)
     }
 
+    /// A tester: an empty body was read as `{}`: an add answered "the title is empty", a
+    /// PATCH 200 having changed nothing.
+    @Test("a route that takes a JSON object refuses an empty body (400 saying so) and changes nothing")
+    func emptyBodyIsRefused() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a"}"#)
+        let list = try #require(ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + uid))["listID"] as? String)
+        let before = try harness.snapshot()
+        for (method, path) in [("POST", "/api/v1/reminders"), ("PATCH", "/api/v1/reminders/" + uid), ("POST", "/api/v1/reminders/\(uid)/move"),
+                               ("POST", "/api/v1/lists"), ("PATCH", "/api/v1/lists/" + list), ("POST", "/api/v1/lists/\(list)/move")] {
+            for body in ["", " \r\n"] {
+                let response = harness.send(method, path, json: body)
+                #expect(response.status == 400, "\(method) \(path): \(response.status) \(response.bodyText)")
+                #expect(response.bodyText.contains("the body is empty: this request takes a JSON object"), "\(response.bodyText)")
+            }
+        }
+        #expect(try harness.snapshot() == before)
+        // Routes that take no fields still take no body.
+        #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete").status == 200)
+    }
+
     /// Found by a tester: `{"title":"x\u0000y"}` was taken; the CLI showed `x^@y` and an
     /// iCalendar export dropped the NUL unseen (libical's strings end there). Refused with
     /// 422 naming the field, in every string field, and nothing changes.

@@ -50,12 +50,12 @@ extension WebService {
         let api = "/api/v1"
         // Lists.
         router.add("GET", api + "/lists", summary: "Every list with its open count, and the smart lists with theirs") { service, request, _ in service.getLists(request) }
-        router.add("POST", api + "/lists", summary: "Add a list { name, color? }") { service, request, _ in try service.addList(request) }
+        router.add("POST", api + "/lists", summary: "Add a list { name, color? }", needingBody { service, request, _ in try service.addList(request) })
         router.add("GET", api + "/lists/{id}", summary: "One list, with reminderCount (every reminder in it: what deleting it deletes)") { service, _, id in try service.getList(id[0]) }
-        router.add("PATCH", api + "/lists/{id}", summary: "Rename or recolor a list { name?, color? }") { try $0.patchList($1, $2[0]) }
+        router.add("PATCH", api + "/lists/{id}", summary: "Rename or recolor a list { name?, color? }", needingBody { try $0.patchList($1, $2[0]) })
         router.add("DELETE", api + "/lists/{id}", summary: "Delete a list (?force=true when it holds reminders)", query: ["force"],
                    takingNoFields { try $0.deleteList($1, $2[0]) })
-        router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }") { try $0.moveList($1, $2[0]) }
+        router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }", needingBody { try $0.moveList($1, $2[0]) })
         router.add("GET", api + "/lists/{id}/shares", summary: "Who a list is shared with (the multi-user server)") { service, _, id in try service.listShares(id[0]) }
         router.add("PUT", api + "/lists/{id}/shares/{user}", summary: "Share a list with a user { access: read | write } (the multi-user server)") { try $0.shareList($1, $2[0], $2[1]) }
         router.add("DELETE", api + "/lists/{id}/shares/{user}", summary: "Stop sharing a list with a user, or leave a list shared with you",
@@ -68,14 +68,16 @@ extension WebService {
         router.add("GET", api + "/search", summary: "Reminders that match the search ?q (words, \"phrases\", title:, notes:, tag:, OR)",
                    query: ["q", "list", "limit", "cursor", "completed"]) { service, request, _ in try service.search(request) }
         // Reminders.
-        router.add("POST", api + "/reminders", summary: "Add a reminder") { service, request, _ in try service.addReminder(request) }
+        router.add("POST", api + "/reminders", summary: "Add a reminder", needingBody { service, request, _ in try service.addReminder(request) })
         router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { try $0.getReminder($1, $2[0]) }
-        router.add("PATCH", api + "/reminders/{uid}", summary: "Change any field of a reminder (null clears; If-Match)") { try $0.patchReminder($1, $2[0]) }
+        router.add("PATCH", api + "/reminders/{uid}", summary: "Change any field of a reminder (null clears; If-Match)",
+                   needingBody { try $0.patchReminder($1, $2[0]) })
         router.add("DELETE", api + "/reminders/{uid}", summary: "Delete a reminder (its subtasks become top-level)",
                    takingNoFields { try $0.deleteReminder($1, $2[0]) })
         router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)") { try $0.complete($1, $2[0], .complete) }
         router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)") { try $0.complete($1, $2[0], .reopen) }
-        router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }") { try $0.moveReminder($1, $2[0]) }
+        router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }",
+                   needingBody { try $0.moveReminder($1, $2[0]) })
         router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it",
                    takingNoFields { try $0.restoreReminder($1, $2[0]) })
         router.add("POST", api + "/undo", summary: "Undo the newest change of the change journal, or the change given") { service, request, _ in try service.undo(request) }
@@ -86,6 +88,19 @@ extension WebService {
         router.add("GET", api + "/events", summary: "Server-Sent Events: `change` within a second of any change") { service, request, _ in service.events(request) }
         router.add("GET", api + "/openapi.json", summary: "This document") { service, _, _ in service.openAPI() }
         return router
+    }
+
+    /// `handler` of a route that needs a JSON object: an empty body (or one of white space
+    /// only) is refused (400) before anything is read or changed. It was read as `{}`: an add
+    /// without a body was "the title is empty", a PATCH without one a 200 that changed nothing
+    /// (a tester).
+    static func needingBody<API>(_ handler: @escaping Router<API>.Handler) -> Router<API>.Handler {
+        { api, request, parameters in
+            if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                throw Problem.badRequest("the body is empty: this request takes a JSON object (application/json)")
+            }
+            return try handler(api, request, parameters)
+        }
     }
 
     /// `handler` of a route whose body takes no fields, on either store: a body that holds
