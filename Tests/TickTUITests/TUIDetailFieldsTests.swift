@@ -61,6 +61,30 @@ struct TUIDetailFieldsTests {
         #expect(CursesTerminal.decode(character: 13) == .enter)
     }
 
+    /// A tester: in tmux with TERM=xterm-256color, End (`ESC [ 4 ~`) closed the form unsaved and
+    /// its characters acted as list keys; Alt-b did the same.
+    @Test("an ESC sequence the terminal's description does not name is read to its end: a key, or nothing; ESC alone is Escape")
+    func escapeSequences() {
+        /// The key the text after an ESC gives (nil: nothing), and what is left unread.
+        func read(_ text: String) -> (key: Key?, left: String) {
+            var rest = text.unicodeScalars.map(\.value)[...]
+            let input = CursesTerminal.escapeSequence { rest.popFirst() }
+            let key: Key? = if case .key(let key) = input { key } else { nil }
+            return (key, String(String.UnicodeScalarView(rest.compactMap(Unicode.Scalar.init))))
+        }
+        #expect(read("") == (.escape, ""))
+        #expect(read("[4~") == (.end, "") && read("[1~") == (.home, "") && read("[F") == (.end, "") && read("OH") == (.home, ""))
+        #expect(read("[3~") == (.delete, "") && read("[6~") == (.pageDown, "") && read("[A") == (.up, ""))
+        #expect(read("b") == (nil, "") && read("f") == (nil, ""), "Alt-b and Alt-f do nothing")
+        #expect(read("[1;5D") == (nil, "") && read("[200~x") == (nil, "x"), "Ctrl-← and a paste's start are read whole, nothing more")
+        // In the form: typed text stays, the form stays open.
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"))
+        state.type("XY")
+        if let key = read("[4~").key { state.press(key) }
+        #expect(state.detailEditor?.title.text.hasSuffix("XY") == true)
+    }
+
     @Test("notes show a line per row, up to five, scrolled to the cursor's line")
     func notesRows() throws {
         let notes = (1...8).map { "line \($0)" }.joined(separator: "\n")

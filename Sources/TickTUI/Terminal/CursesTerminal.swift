@@ -123,11 +123,69 @@ final class CursesTerminal {
         let status = wget_wch(window, &character)
         switch status {
         case OK:
+            if character == 27 {
+                // The rest of a sequence the terminal's description does not name comes at
+                // once, already in the input: read without waiting.
+                wtimeout(window, 0)
+                return CursesTerminal.escapeSequence {
+                    var next: wint_t = 0
+                    let status = wget_wch(self.window, &next)
+                    return status == OK ? UInt32(next) : status == KEY_CODE_YES ? 0 : nil
+                }
+            }
             return CursesTerminal.decode(character: UInt32(character)).map(Input.key) ?? .none
         case KEY_CODE_YES:
             if Int32(character) == KEY_RESIZE { return .resize(size) }
             return CursesTerminal.decode(keyCode: Int32(character)).map(Input.key) ?? .none
         default:
+            return .none
+        }
+    }
+
+    /// What an ESC read as a character starts, given what follows it in the input (`next`:
+    /// the next character already there, 0 for a function key, nil when nothing is). ESC
+    /// alone is Escape. A sequence the terminal's description does not name, which ncurses
+    /// hands over a character at a time (tmux's End, `ESC [ 4 ~`, under `TERM=xterm-256color`),
+    /// or an Alt chord (`ESC b`), is read to its end and gives the key it stands for (Home,
+    /// End, Delete, the arrows and pages of the usual xterm and rxvt forms) or nothing: it
+    /// was Escape followed by its characters as keys, which closed a form unsaved and typed
+    /// the rest into the list (a tester: a Space among them completed a reminder).
+    static func escapeSequence(_ next: () -> UInt32?) -> Input {
+        guard let first = next() else { return .key(.escape) }
+        func key(_ key: Key?) -> Input { key.map(Input.key) ?? .none }
+        switch first {
+        case 0x5B: // CSI: parameters and intermediates, then a final byte 0x40–0x7E.
+            var body = ""
+            while body.count < 16, let byte = next(), byte != 0, let scalar = Unicode.Scalar(byte) {
+                body.unicodeScalars.append(scalar)
+                if (0x40...0x7E).contains(byte) { break }
+            }
+            switch body {
+            case "A": return key(.up)
+            case "B": return key(.down)
+            case "C": return key(.right)
+            case "D": return key(.left)
+            case "H", "1~", "7~": return key(.home)
+            case "F", "4~", "8~": return key(.end)
+            case "3~": return key(.delete)
+            case "5~": return key(.pageUp)
+            case "6~": return key(.pageDown)
+            case "Z": return key(.backTab)
+            case "1;2A", "a": return key(.shiftUp)
+            case "1;2B", "b": return key(.shiftDown)
+            default: return .none
+            }
+        case 0x4F: // SS3: one more character.
+            switch next() {
+            case 0x41: return key(.up)
+            case 0x42: return key(.down)
+            case 0x43: return key(.right)
+            case 0x44: return key(.left)
+            case 0x48: return key(.home)
+            case 0x46: return key(.end)
+            default: return .none
+            }
+        default: // An Alt chord, or Esc pressed before a function key: nothing to do.
             return .none
         }
     }
