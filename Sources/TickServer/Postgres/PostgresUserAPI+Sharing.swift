@@ -155,10 +155,21 @@ extension PostgresUserAPI {
     }
 
     /// A shared list as the JSON API shows it: the list's members, then `sharedBy` (the
-    /// owner's name) and `access` (`read` or `write`).
-    static func object(for shared: SharedList) -> JSONValue {
-        .object(WebService.members(of: TickJSON.object(for: shared.list, openCount: shared.openCount))
-                + [("sharedBy", .string(shared.ownerName)), ("access", .string(shared.access.rawValue))])
+    /// owner's name) and `access` (`read` or `write`). Its `position` is its place in the
+    /// user's sidebar (`positions`), not the owner's, which told how many lists the owner has
+    /// and where the shared ones sit among them (a tester).
+    static func object(for shared: SharedList, positions: [ReminderList.ID: Int64]) -> JSONValue {
+        var list = shared.list
+        if let position = positions[list.id] { list.position = Int(position) }
+        return .object(WebService.members(of: TickJSON.object(for: list, openCount: shared.openCount))
+                       + [("sharedBy", .string(shared.ownerName)), ("access", .string(shared.access.rawValue))])
+    }
+
+    /// The places of the lists shared with the user in their sidebar: after their own
+    /// `lists`, in the order `shared` gives them (by name).
+    static func sidebarPositions(of shared: [SharedList], after lists: [ReminderList]) -> [ReminderList.ID: Int64] {
+        let after = lists.map { Int64($0.position) }.max() ?? 0
+        return Dictionary(uniqueKeysWithValues: shared.enumerated().map { ($1.list.id, after + 1 + Int64($0)) })
     }
 
     /// A share as the JSON API shows it: `{ "user", "access" }`.

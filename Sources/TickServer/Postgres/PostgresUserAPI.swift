@@ -63,7 +63,8 @@ struct PostgresUserAPI: APIRoutes {
                 return .object(WebService.members(of: object) + [("sharedWith", .array(sharedWith.map(PostgresUserAPI.object(for:))))])
             }
             // `user` names the signed-in user (the web app shows sharing and signing out for it).
-            return WebService.json(.object([("lists", .array(own + shared.map(PostgresUserAPI.object(for:)))),
+            let positions = PostgresUserAPI.sidebarPositions(of: shared, after: lists)
+            return WebService.json(.object([("lists", .array(own + shared.map { PostgresUserAPI.object(for: $0, positions: positions) })),
                                             ("smartLists", .array(smart)), ("user", .object([("name", .string(user.name))]))]))
         } catch {
             return Problem.from(error).response
@@ -76,8 +77,11 @@ struct PostgresUserAPI: APIRoutes {
         do {
             return try store.getList(id)
         } catch where Problem.from(error).status == 404 {
-            guard let shared = try store.read({ db in try db.sharedList(id: ReminderList.ID(rawValue: id)) }) else { throw error }
-            return WebService.json(PostgresUserAPI.object(for: shared))
+            let found = try store.read { db in
+                (try db.sharedList(id: ReminderList.ID(rawValue: id)), try db.lists(), try db.listsSharedWithUser())
+            }
+            guard let shared = found.0 else { throw error }
+            return WebService.json(PostgresUserAPI.object(for: shared, positions: PostgresUserAPI.sidebarPositions(of: found.2, after: found.1)))
         }
     }
 

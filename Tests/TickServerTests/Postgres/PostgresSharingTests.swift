@@ -89,6 +89,12 @@ struct PostgresSharingTests {
         #expect(shared["openCount"] as? Int == 1, "\(shared)")
         #expect(sidebar["Diary"] == nil)
         #expect(sidebar["Bob's"] != nil)
+        // Its place is bob's sidebar's, after his own lists: ann's own place of it (among her
+        // lists) told him how many she has (a tester).
+        let bobsLast = try #require(sidebar.values.filter { $0["sharedBy"] == nil }.compactMap { $0["position"] as? Int }.max())
+        #expect(shared["position"] as? Int == bobsLast + 1, "\(shared)")
+        #expect(PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists/\(setup.groceries)", as: "bob"))["position"] as? Int
+                == bobsLast + 1)
         #expect(Self.titles(harness.send("GET", "/api/v1/lists/\(setup.groceries)/reminders", as: "bob")) == ["Milk"])
         let reminder = harness.send("GET", "/api/v1/reminders/\(setup.milk)", as: "bob")
         #expect(reminder.status == 200)
