@@ -357,6 +357,13 @@ public struct CalDAV: Sendable {
     }
 
     func check(_ response: DAVResponse, _ doing: String, expecting codes: Set<Int>) throws(SyncError) {
+        if codes.contains(207), CalDAV.isWebPage(response), !(400..<600).contains(response.status) || response.status == 404 {
+            // A login page, a proxy's or a web app's page where a multistatus was expected: said
+            // so, not "HTTP 200" or "the XML ends inside <body>: cut short" (a tester). (A PUT's
+            // 201 may come with a page: Apache's mod_dav writes one.)
+            throw .protocolError("\(client.label): the server answered with a web page (HTTP \(response.status), text/html) "
+                                 + "while \(doing), not WebDAV: is this the CalDAV URL (not the web login page or a proxy's)?")
+        }
         if codes.contains(response.status) { return }
         switch response.status {
         case 401:
@@ -372,6 +379,17 @@ public struct CalDAV: Sendable {
             let detail = CalDAV.preconditionName(response.body).map { ", \($0)" } ?? ""
             throw .httpStatus(response.status, "\(client.label): HTTP \(response.status)\(detail) while \(doing)")
         }
+    }
+
+    /// Whether `response` is an HTML page: its `Content-Type`, else a body that starts (after
+    /// white space) with `<!DOCTYPE html` or `<html`.
+    static func isWebPage(_ response: DAVResponse) -> Bool {
+        if let type = response.header("content-type")?.lowercased() {
+            return type.hasPrefix("text/html") || type.hasPrefix("application/xhtml")
+        }
+        let start = response.body.prefix(64).drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        let text = String(decoding: start.prefix(14), as: UTF8.self).lowercased()
+        return text.hasPrefix("<!doctype html") || text.hasPrefix("<html")
     }
 
     /// The name of the first element inside a DAV `error` body (`no-uid-conflict`).

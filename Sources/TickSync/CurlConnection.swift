@@ -142,6 +142,11 @@ final class CurlConnection {
                 throw .unreachable("\(label): \(host) does not speak TLS on this port (\(detail)); if the server is plain HTTP, "
                                    + "give its URL with http://")
             }
+            // The server was reached and its answer ended early (CURLE_PARTIAL_FILE, 18): not
+            // "cannot reach" (a tester).
+            if code.rawValue == 18 {
+                throw .unreachable("\(label): the answer from \(host) was cut short (\(reason))")
+            }
             throw .unreachable("\(label): cannot reach \(host) (\(reason))")
         }
         var status = 0

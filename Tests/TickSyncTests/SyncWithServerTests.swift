@@ -585,6 +585,30 @@ struct SyncWithServerTests {
         #expect(try titles() == ["B", "C", "A"])
     }
 
+    /// A tester: a login page where WebDAV was expected was "HTTP 200 while reading …" (or, with
+    /// a 207, "the XML ends inside <body>: the answer was cut short"), and an answer that really
+    /// was cut short "cannot reach" a server that had answered.
+    @Test("a web page where WebDAV was expected, and an answer cut short, are each said for what they are; nothing changes")
+    func webPageAndCutShortAnswers() throws {
+        let server = try CalDAVServer(.xandikos)
+        let proxy = try FaultProxy(target: server.baseURL, user: "alice", password: "secret")
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        tick.ok("sync", "add", "home", proxy.baseURL, "--user", "alice")
+        try proxy.set([.init("PROPFIND", fault: "html-page", times: 5)])
+        let page = tick.run("sync")
+        #expect(page.status == 1)
+        #expect(page.errors.contains("the server answered with a web page (HTTP 200, text/html)")
+                && page.errors.contains("is this the CalDAV URL"), "\(page.errors)")
+        try proxy.set([.init("PROPFIND", fault: "cut-short", times: 5)])
+        let cut = tick.run("sync")
+        #expect(cut.status == 1)
+        #expect(cut.errors.contains("was cut short") && !cut.errors.contains("cannot reach"), "\(cut.errors)")
+        try proxy.set([])
+        tick.ok("sync")
+    }
+
     @Test("faults between Tick and the server: 412, 429 with Retry-After, lost answers and missing ETags lose nothing and duplicate nothing")
     func faults() throws {
         let server = try CalDAVServer(.xandikos)

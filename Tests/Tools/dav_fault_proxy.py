@@ -25,6 +25,10 @@ where F is one of
   "alter"          forward a PUT with "(server) " put before its SUMMARY's value, and
                    remove the ETag header from the answer: a server that changes what it
                    is sent (RFC 4791 section 5.3.4)
+  "html-page"      answer 200 with a web page (text/html) without forwarding: a login
+                   page or a proxy's page where WebDAV was expected
+  "cut-short"      forward, then answer with the server's status and headers but only
+                   the first half of its body, and close the connection
   "slow"           wait 2 seconds, then forward (a server that takes its time)
   "hang"           wait 8 seconds, then forward (a server that does not answer in time)
   "507"            forward a sync-collection REPORT, then answer with its first changed
@@ -216,6 +220,10 @@ class Handler(BaseHTTPRequestHandler):
                 refusal = b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:supported-report/></D:error>'
             self.answer(REFUSE_SYNC, [("Content-Type", "application/xml")] if refusal else [], refusal)
             return
+        if fault == "html-page":
+            self.answer(200, [("Content-Type", "text/html; charset=utf-8")],
+                        b"<!DOCTYPE html><html><head><title>Sign in</title></head><body><form></form></body></html>")
+            return
         if fault == "slow":
             time.sleep(2)
         if fault == "hang":
@@ -236,6 +244,18 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault == "410-after":
             self.answer(410, [], b"")
+            return
+        if fault == "cut-short":
+            self.close_connection = True
+            self.send_response(response.status)
+            for name, value in out_headers:
+                if name.lower() not in ("transfer-encoding", "connection", "content-length"):
+                    self.send_header(name, value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
             return
         if fault == "drop-after":
             sys.stderr.write(f"{self.command} {self.path} -> dropped\n")
