@@ -3,7 +3,7 @@ import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswe
 import { el, fill, byId, announce } from "./dom.js";
 import { dueParts, formatDue, isOverdue, priorityMarks } from "./format.js";
 import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted, nested, shownParent } from "./state.js";
-import { openDetail, closeDetail, refreshDetail, saveUnsent } from "./detail.js";
+import { openDetail, closeDetail, refreshDetail, saveUnsent, detailCoversPage, showDetailError } from "./detail.js";
 import { installShortcuts } from "./keys.js";
 import { installReorder } from "./reorder.js";
 import { installNotifications, checkAlarms } from "./notify.js";
@@ -432,14 +432,24 @@ async function add(event) {
 
 let errorTimer = null;
 
-/** Shows an error (the API's detail, in the CLI's words) in the alert line. */
-export function showError(error, ...actions) {
-  const box = byId("error");
-  fill(box, error instanceof APIError && error.status === 401
+/** What `error` says to the reader: the API's detail, in the CLI's words. */
+export function errorText(error) {
+  return error instanceof APIError && error.status === 401
     ? "You are not signed in: sign in at /login, or open the address tick serve printed (…/login?token=…)."
     // The API names the query argument (`?q: cannot read the search …`); the page's reader
     // typed into the search field, not an argument.
-    : (error.message || String(error)).replace(/^\?q: /, ""), ...actions);
+    : (error.message || String(error)).replace(/^\?q: /, "");
+}
+
+/** Shows an error in the alert line; while the detail panel covers the page (phone width),
+ *  in the panel's, where it is seen (a tester: it was written under the panel). */
+export function showError(error, ...actions) {
+  if (detailCoversPage()) {
+    showDetailError(error, { actions });
+    return;
+  }
+  const box = byId("error");
+  fill(box, errorText(error), ...actions);
   box.hidden = false;
   clearTimeout(errorTimer);
   // A message with something to do (`actions`: buttons) stays until it is done or the next one.
