@@ -1015,6 +1015,42 @@ def a_stale_error_goes_once_saved(server, app):
 
 
 @check
+def a_handle_clicked_takes_the_focus_with_the_selection(server, app):
+    """Found by a tester: a click (no drag) on a row's ⠿ selected that row while the focus
+    stayed on another, and Delete deleted the row selected, not the one focused. The focus
+    goes with the selection, from the handle and from any control of a row."""
+    driver = app.driver
+    handles = server.api("POST", "/lists", {"name": "Handles"})["id"]
+    for title in ("One", "Two", "Three"):
+        server.api("POST", "/reminders", {"title": title, "list": handles})
+    app.open_list("Handles")
+    wait_for(lambda: app.titles() == ["One", "Two", "Three"], "the rows")
+    app.settle()
+    places = """const focused = document.activeElement.closest('#reminder-rows tr');
+        const selected = document.querySelector('#reminder-rows tr.selected');
+        return [focused && focused.querySelector('.title').textContent, selected && selected.querySelector('.title').textContent];"""
+    app.click("One", ".due-cell")
+    wait_for(lambda: driver.execute_script(places) == ["One", "One"], "One focused and selected")
+    handle = app.in_row("Two", ".handle-cell")
+    ActionChains(driver).move_to_element(handle).click().perform()
+    focused, selected = driver.execute_script(places)
+    assert focused == selected == "Two", f"after a click on Two's handle, {focused} is focused and {selected} selected"
+    driver.switch_to.active_element.send_keys(Keys.DELETE)
+    wait_for(lambda: [r["title"] for r in server.reminders("Handles")] != ["One", "Two", "Three"], "Delete deleting one")
+    left = [r["title"] for r in server.reminders("Handles")]
+    assert left == ["One", "Three"], f"Delete after a click on Two's handle left {left}"
+    app.settle()
+    # The focus in a row's check box (as Tab puts it there) selects that row too.
+    driver.execute_script("arguments[0].focus()", app.in_row("Three", ".check"))
+    focused, selected = driver.execute_script(places)
+    assert focused == selected == "Three", f"with Three's check box focused, {focused} is focused and {selected} selected"
+    # u takes the deletion back (and the undo bar goes: a later check's u would restore Two).
+    driver.switch_to.active_element.send_keys("u")
+    wait_for(lambda: [r["title"] for r in server.reminders("Handles")] == ["One", "Two", "Three"], "u bringing Two back")
+    wait_for(lambda: not app.find("#undo-bar").is_displayed(), "the undo bar gone")
+
+
+@check
 def subtasks_name_their_parent_in_smart_lists(server, app):
     """Found by a tester: Today, Flagged and the other smart lists indented a subtask without
     saying whose it is (its parent is not above it there). Each names its parent, and the

@@ -265,7 +265,8 @@ function row(reminder, now, isUnderParent = false) {
     class: [reminder.completed && "completed", overdue && "overdue", reminder.uid === state.selected && "selected",
             isUnderParent && "subtask"].filter(Boolean).join(" "),
     dataset: { uid: reminder.uid }, tabIndex: -1,
-    onfocus: () => select(reminder.uid, false),
+    // Any focus in the row (its check box, title, ✕) selects it: the keys act on the row focused.
+    onfocusin: () => select(reminder.uid, false),
   },
     el("td", { class: "handle-cell" },
       readOnly ? null : el("span", { class: "handle", title: "Drag to reorder (or Alt+↑/↓)", "aria-hidden": "true" }, "⠿")),
