@@ -1051,6 +1051,34 @@ def a_handle_clicked_takes_the_focus_with_the_selection(server, app):
 
 
 @check
+def a_list_chosen_in_the_drawer_takes_the_focus(server, app):
+    """Found by a tester with the keyboard alone at 390×844: `l`, Tab to a list, Enter; the
+    drawer closed and the focus was nowhere (on <body>). It is on the heading of the list chosen."""
+    driver = app.driver
+    with phone(driver, 390, 844, 3):
+        app.open_smart("Today")
+        app.settle()
+        app.find("body").send_keys("l")
+        wait_for(lambda: app.find("#sidebar").is_displayed(), "l opening the drawer")
+        for _ in range(20):
+            active = driver.switch_to.active_element
+            if active.get_attribute("data-list") == server.list_id("Groceries"):
+                break
+            active.send_keys(Keys.TAB)
+        else:
+            raise AssertionError("Tab did not reach Groceries in the drawer")
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait_for(lambda: app.find("#view-title").text == "Groceries", "Groceries shown")
+        wait_for(lambda: not app.find("#sidebar").is_displayed(), "the drawer closed")
+        app.settle()
+        focused = driver.execute_script("const e = document.activeElement; return [e.tagName, e.id, e.textContent.trim().slice(0, 40)];")
+        assert focused[1] in ("view-heading", "add"), f"the focus is on {focused}"
+        assert seen(app, driver.switch_to.active_element), f"the focus is on {focused}, out of sight"
+    driver.refresh()
+    app.settle()
+
+
+@check
 def subtasks_name_their_parent_in_smart_lists(server, app):
     """Found by a tester: Today, Flagged and the other smart lists indented a subtask without
     saying whose it is (its parent is not above it there). Each names its parent, and the

@@ -137,7 +137,15 @@ export async function choose(view) {
     byId("search").value = "";
     rememberView(viewPath(view));
   }
+  // Chosen in the drawer (phone width), the focus would go with the drawer, to nowhere (a
+  // tester: document.activeElement was <body>): it goes to the heading of the view chosen.
+  const fromDrawer = document.body.classList.contains("drawer-open") && byId("menu").offsetParent !== null
+    && Boolean(document.activeElement?.closest?.("#sidebar"));
   closeDrawer();
+  if (fromDrawer) {
+    fill(byId("view-title"), viewName());
+    byId("view-heading").focus();
+  }
   await reload({ keepScroll: false });
 }
 
