@@ -428,7 +428,7 @@ def edit_every_field(server, app):
     assert app.find("#d-repeat").get_attribute("value") == "weekly", app.find("#d-repeat").get_attribute("value")
     # A value refused stays in its field to be mended (a tester: it was emptied).
     typed("#d-repeat", "every blue moon")
-    wait_for(lambda: app.find("#error").is_displayed(), "the rule refused")
+    wait_for(lambda: app.find("#detail-error").is_displayed(), "the rule refused")
     app.settle()
     assert app.find("#d-repeat").get_attribute("value") == "every blue moon", app.find("#d-repeat").get_attribute("value")
     assert (stored()["recurrence"] or "").startswith("FREQ=WEEKLY"), "the refused rule changed the stored one"
@@ -837,7 +837,7 @@ def a_field_changed_elsewhere_while_typed_in(server, app):
     app.settle()
     assert app.find("#d-title").get_attribute("value") == "웹 제목", "the field being typed in was redrawn"
     app.find("#d-notes").click()  # leaving the title saves it
-    wait_for(lambda: "changed elsewhere" in app.find("#error").text, "the conflict said")
+    wait_for(lambda: "changed elsewhere" in app.find("#detail-error").text, "the conflict said in the panel")
     app.settle()
     assert stored()["title"] == "다른 제목", f"the other client's title was overwritten: {stored()['title']}"
     wait_for(lambda: app.find("#d-title").get_attribute("value") == "다른 제목", "the panel showing the other title")
@@ -847,7 +847,7 @@ def a_field_changed_elsewhere_while_typed_in(server, app):
     keep.click()
     wait_for(lambda: stored()["title"] == "웹 제목", "the typed title saved over the other")
     wait_for(lambda: app.find("#d-title").get_attribute("value") == "웹 제목", "the panel showing the typed title")
-    assert app.find("#error").is_displayed() is False, "the conflict's line stays after its action"
+    assert app.find("#detail-error").is_displayed() is False, "the conflict's line stays after its action"
     # Notes typed while the title changes elsewhere: both stay.
     app.find("#d-notes").send_keys("메모")
     server.api("PATCH", f"/reminders/{uid}", {"title": "세 번째"})
@@ -878,6 +878,203 @@ def deleted_elsewhere_while_typed_in(server, app):
     text = app.find("#error").text
     assert "긴 메모 to keep" in text and "uid" not in text, text
     app.driver.refresh()
+    app.settle()
+
+
+def seen(app, element):
+    """Whether `element` is in the window and on top there: a person sees it, and a click at
+    its middle reaches it (not a panel over it)."""
+    return app.driver.execute_script("""const element = arguments[0], box = element.getBoundingClientRect();
+        if (!element.offsetParent || !box.width || !box.height) return false;
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+        const hit = document.elementFromPoint(x, y);
+        return hit === element || element.contains(hit);""", element)
+
+
+def panel_message(app, words):
+    """The message of the detail panel that says `words`, when one is shown there and seen."""
+    return next(e for e in app.finds("#detail .error") if e.is_displayed() and words in e.text and seen(app, e))
+
+
+def said_for(app, field):
+    """The words that describe the input `field` and are shown (its aria-describedby), or ""."""
+    return app.driver.execute_script("""return (document.querySelector(arguments[0]).getAttribute('aria-describedby') || '')
+        .split(' ').map((id) => document.getElementById(id)).filter((e) => e && e.offsetParent)
+        .map((e) => e.textContent).join(' ');""", field)
+
+
+def type_over(app, field, text):
+    """Selects what `field` holds, types `text` over it and leaves the field (it is saved)."""
+    app.settle()
+    element = app.find(field)
+    element.send_keys(Keys.CONTROL, "a")
+    element.send_keys(text)
+    element.send_keys(Keys.TAB)
+
+
+@check
+def a_conflict_in_the_panel_at_phone_width(server, app):
+    """Found by a tester at 390×844: the detail panel covers the page there, and a conflict
+    (412) was said under it, in the page's line: "Save mine" could not be seen or clicked, and
+    the field silently showed the other client's value. It is said in the panel, under the
+    field, with Save mine and Keep theirs in sight."""
+    driver = app.driver
+    uid = server.api("POST", "/reminders", {"title": "폰 충돌", "list": server.list_id("Work")})["uid"]
+    stored = lambda: server.api("GET", f"/reminders/{uid}")
+    with phone(driver, 390, 844, 3):
+        app.open_list("Work")
+        app.click("폰 충돌", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "폰 충돌", "the panel on 폰 충돌")
+        app.settle()
+        title = app.find("#d-title")
+        title.send_keys(Keys.CONTROL, "a")
+        title.send_keys("내 제목 📱")
+        server.api("PATCH", f"/reminders/{uid}", {"title": "그들의 제목"})
+        wait_for(lambda: "그들의 제목" in app.titles(), "the other client's title in the rows")
+        app.settle()
+        app.find("#d-notes").click()  # leaving the title saves it: refused, 412
+        wait_for(lambda: panel_message(app, "changed elsewhere"), "the conflict said in the panel, in sight")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "그들의 제목", "the panel showing the other title")
+        keep = app.find("#keep-mine")
+        assert seen(app, keep), "Save mine is not in sight"
+        keep.click()
+        wait_for(lambda: stored()["title"] == "내 제목 📱", "the typed title saved over the other")
+        wait_for(lambda: not app.find("#detail-error").is_displayed(), "the conflict's line gone after Save mine")
+        # The other choice: their notes stay, and the line goes.
+        app.settle()
+        app.find("#d-notes").send_keys("내 메모")
+        server.api("PATCH", f"/reminders/{uid}", {"notes": "그들의 메모"})
+        wait_for(lambda: stored()["notes"] == "그들의 메모", "the other client's notes")
+        app.settle()
+        app.find("#d-url").click()
+        wait_for(lambda: panel_message(app, "changed elsewhere"), "the second conflict said in the panel")
+        theirs = app.find("#keep-theirs")
+        assert seen(app, theirs), "Keep theirs is not in sight"
+        theirs.click()
+        wait_for(lambda: not app.find("#detail-error").is_displayed(), "the conflict's line gone after Keep theirs")
+        assert app.find("#d-notes").get_attribute("value") == "그들의 메모", app.find("#d-notes").get_attribute("value")
+        assert stored()["notes"] == "그들의 메모", f"the notes became {stored()['notes']!r}"
+        app.find("#detail-close").click()
+        wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+    driver.refresh()
+    app.settle()
+
+
+@check
+def a_refused_value_in_the_panel_at_phone_width(server, app):
+    """Found by a tester at 390×844: a value refused (Repeat "sometimes", a blank title: 422)
+    stayed in its field as if saved, its message under the panel, the field not marked. The
+    message is in the panel under the field, which is marked invalid, described by it, and
+    keeps what was typed."""
+    driver = app.driver
+    uid = server.api("POST", "/reminders", {"title": "거절된 값", "list": server.list_id("Work")})["uid"]
+    stored = lambda: server.api("GET", f"/reminders/{uid}")
+    with phone(driver, 390, 844, 3):
+        app.open_list("Work")
+        app.click("거절된 값", ".title")
+        wait_for(lambda: app.find("#d-title").get_attribute("value") == "거절된 값", "the panel on 거절된 값")
+        for field, typed in (("#d-repeat", "sometimes"), ("#d-title", "   ")):
+            type_over(app, field, typed)
+            wait_for(lambda: app.find(field).get_attribute("aria-invalid") == "true", f"{field} marked invalid")
+            message = wait_for(lambda: next(e for e in app.finds("#detail .error") if e.is_displayed()), f"the refusal of {field} in the panel")
+            assert seen(app, message), f"the refusal of {field} is not in sight: {message.text!r}"
+            assert message.text and message.text in said_for(app, field), \
+                f"{field} is described by {said_for(app, field)!r}, not by the message {message.text!r}"
+            app.settle()
+            assert app.find(field).get_attribute("value") == typed, f"{field} holds {app.find(field).get_attribute('value')!r}"
+        assert stored()["title"] == "거절된 값" and not stored()["recurrence"], f"a refused value was stored: {stored()}"
+        found = axe_findings(driver)
+        assert found == [], "axe with a refusal in the panel: " + "; ".join(found)
+        app.find("#detail-close").click()
+        wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+    driver.refresh()
+    app.settle()
+
+
+@check
+def a_stale_error_goes_once_saved(server, app):
+    """Found by a tester: a blank title's refusal stayed on screen after the title and the notes
+    were saved. A save of the field refused takes its message away, and its invalid mark."""
+    server.api("POST", "/reminders", {"title": "Stale", "list": server.list_id("Work")})
+    app.open_list("Work")
+    app.click("Stale", ".title")
+    wait_for(lambda: app.find("#d-title").get_attribute("value") == "Stale", "the panel on Stale")
+    shown = lambda: [e.text for e in app.finds(".error") if e.is_displayed()]
+    type_over(app, "#d-title", " ")
+    wait_for(lambda: any("title" in text for text in shown()), "the blank title refused")
+    type_over(app, "#d-title", "Stale no more")
+    wait_for(lambda: server.reminder("Work", "Stale no more"), "the title saved")
+    type_over(app, "#d-notes", "saved too")
+    wait_for(lambda: server.reminder("Work", "Stale no more")["notes"] == "saved too", "the notes saved")
+    app.settle()
+    assert shown() == [], f"an old error still shows: {shown()}"
+    assert app.find("#d-title").get_attribute("aria-invalid") is None, "the title is still marked invalid"
+    app.find("#detail-close").click()
+    wait_for(lambda: not app.find("#detail").is_displayed(), "the panel closed")
+
+
+@check
+def a_handle_clicked_takes_the_focus_with_the_selection(server, app):
+    """Found by a tester: a click (no drag) on a row's ⠿ selected that row while the focus
+    stayed on another, and Delete deleted the row selected, not the one focused. The focus
+    goes with the selection, from the handle and from any control of a row."""
+    driver = app.driver
+    handles = server.api("POST", "/lists", {"name": "Handles"})["id"]
+    for title in ("One", "Two", "Three"):
+        server.api("POST", "/reminders", {"title": title, "list": handles})
+    app.open_list("Handles")
+    wait_for(lambda: app.titles() == ["One", "Two", "Three"], "the rows")
+    app.settle()
+    places = """const focused = document.activeElement.closest('#reminder-rows tr');
+        const selected = document.querySelector('#reminder-rows tr.selected');
+        return [focused && focused.querySelector('.title').textContent, selected && selected.querySelector('.title').textContent];"""
+    app.click("One", ".due-cell")
+    wait_for(lambda: driver.execute_script(places) == ["One", "One"], "One focused and selected")
+    handle = app.in_row("Two", ".handle-cell")
+    ActionChains(driver).move_to_element(handle).click().perform()
+    focused, selected = driver.execute_script(places)
+    assert focused == selected == "Two", f"after a click on Two's handle, {focused} is focused and {selected} selected"
+    driver.switch_to.active_element.send_keys(Keys.DELETE)
+    wait_for(lambda: [r["title"] for r in server.reminders("Handles")] != ["One", "Two", "Three"], "Delete deleting one")
+    left = [r["title"] for r in server.reminders("Handles")]
+    assert left == ["One", "Three"], f"Delete after a click on Two's handle left {left}"
+    app.settle()
+    # The focus in a row's check box (as Tab puts it there) selects that row too.
+    driver.execute_script("arguments[0].focus()", app.in_row("Three", ".check"))
+    focused, selected = driver.execute_script(places)
+    assert focused == selected == "Three", f"with Three's check box focused, {focused} is focused and {selected} selected"
+    # u takes the deletion back (and the undo bar goes: a later check's u would restore Two).
+    driver.switch_to.active_element.send_keys("u")
+    wait_for(lambda: [r["title"] for r in server.reminders("Handles")] == ["One", "Two", "Three"], "u bringing Two back")
+    wait_for(lambda: not app.find("#undo-bar").is_displayed(), "the undo bar gone")
+
+
+@check
+def a_list_chosen_in_the_drawer_takes_the_focus(server, app):
+    """Found by a tester with the keyboard alone at 390×844: `l`, Tab to a list, Enter; the
+    drawer closed and the focus was nowhere (on <body>). It is on the heading of the list chosen."""
+    driver = app.driver
+    with phone(driver, 390, 844, 3):
+        app.open_smart("Today")
+        app.settle()
+        app.find("body").send_keys("l")
+        wait_for(lambda: app.find("#sidebar").is_displayed(), "l opening the drawer")
+        for _ in range(20):
+            active = driver.switch_to.active_element
+            if active.get_attribute("data-list") == server.list_id("Groceries"):
+                break
+            active.send_keys(Keys.TAB)
+        else:
+            raise AssertionError("Tab did not reach Groceries in the drawer")
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait_for(lambda: app.find("#view-title").text == "Groceries", "Groceries shown")
+        wait_for(lambda: not app.find("#sidebar").is_displayed(), "the drawer closed")
+        app.settle()
+        focused = driver.execute_script("const e = document.activeElement; return [e.tagName, e.id, e.textContent.trim().slice(0, 40)];")
+        assert focused[1] in ("view-heading", "add"), f"the focus is on {focused}"
+        assert seen(app, driver.switch_to.active_element), f"the focus is on {focused}, out of sight"
+    driver.refresh()
     app.settle()
 
 
@@ -1340,7 +1537,7 @@ def offline_once_loaded(server, app):
         notes = app.find("#d-notes")
         notes.send_keys("typed while offline")
         app.find("#d-url").click()
-        wait_for(lambda: "Not saved" in app.find("#error").text, "the not-saved message")
+        wait_for(lambda: "Not saved" in app.find("#detail-error").text, "the not-saved message in the panel")
         wait_for(lambda: app.find("#offline-note").is_displayed(), "the offline note")
         assert app.find("#d-notes").get_attribute("value").endswith("typed while offline"), "the typed notes are gone"
     finally:

@@ -5,7 +5,7 @@ import { api, APIError, OfflineError } from "./api.js";
 import { el, fill, byId, safeLink, announce } from "./dom.js";
 import { formatDue, alarmText, describeAlarm, dayAndTime, whenValue, zoneNote, repeatWords } from "./format.js";
 import { state, listByID, isReadOnly } from "./state.js";
-import { reload, showError, hideError, showNotice, toggle, remove } from "./main.js";
+import { reload, showError, hideError, errorText, showNotice, toggle, remove } from "./main.js";
 
 const fields = ["title", "notes", "due", "start", "list", "priority", "flagged", "tags", "url", "repeat", "repeatFrom", "alarms"];
 // The dates: a date input and a time input each (no time: all day), a timed one in its own
@@ -60,6 +60,7 @@ export function closeDetail() {
   // The field being edited is left first, so that what was typed in it is saved.
   if (document.activeElement?.closest?.("#detail")) document.activeElement.blur();
   state.detail = null;
+  clearErrors();
   byId("detail").hidden = true;
   document.body.classList.remove("detail-open");
   coverBehind(false);
@@ -79,6 +80,92 @@ function coverBehind(open) {
   for (const element of document.querySelectorAll("header.top")) element.inert = open && phone.matches;
 }
 phone.addEventListener?.("change", () => coverBehind(!byId("detail").hidden));
+
+/** Whether the panel is open over the whole page (phone width): the page's error line is under it. */
+export function detailCoversPage() {
+  return !byId("detail").hidden && phone.matches;
+}
+
+// MARK: - Errors
+
+// The panel says its errors itself, under the field they are about (testers: at phone width
+// the panel covers the page's error line, so a refused value looked saved and a conflict's
+// "Save mine" could not be reached). A refused field is marked invalid and described by the
+// message until it is saved, or another reminder is shown.
+let errorTimer = null;
+
+/** The inputs of the field whose input is `id` (a date's day and time). */
+function inputsOf(id) {
+  const input = id && byId(id);
+  if (!input) return [];
+  return input.closest(".when") ? [...input.closest(".when").querySelectorAll("input")] : [input];
+}
+
+/** Adds the panel's error line to (or takes it from) the descriptions of the field `id`. */
+function describedByError(id, on) {
+  for (const input of inputsOf(id)) {
+    const ids = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((other) => other && other !== "detail-error");
+    if (on) ids.push("detail-error");
+    if (ids.length) input.setAttribute("aria-describedby", ids.join(" "));
+    else input.removeAttribute("aria-describedby");
+  }
+}
+
+/**
+ * Shows `error` in the panel: under the field whose input is `field` (with its hints), else
+ * under the heading. `invalid` marks the field refused (aria-invalid); `actions` are buttons.
+ * A message with something to do, or about a value refused, stays until it is answered;
+ * another goes after 8 s.
+ */
+export function showDetailError(error, { field = null, invalid = false, actions = [] } = {}) {
+  const line = byId("detail-error");
+  describedByError(line.dataset.field, false);
+  fill(line, errorText(error), ...actions);
+  let place = byId("detail").querySelector(".detail-head");
+  if (field) {
+    line.dataset.field = field;
+    place = byId(field).closest(".when, .check-label, #subtask-form") ?? byId(field);
+    while (place.nextElementSibling?.matches(".hint")) place = place.nextElementSibling;
+    describedByError(field, true);
+    if (invalid) for (const input of inputsOf(field)) input.setAttribute("aria-invalid", "true");
+  } else {
+    delete line.dataset.field;
+  }
+  place.after(line);
+  line.hidden = false;
+  line.scrollIntoView({ block: "nearest" });
+  clearTimeout(errorTimer);
+  if (!actions.length && !invalid) errorTimer = setTimeout(hideDetailError, 8_000);
+}
+
+/** Hides the panel's error line (answered, or no longer true). */
+function hideDetailError() {
+  clearTimeout(errorTimer);
+  const line = byId("detail-error");
+  line.hidden = true;
+  describedByError(line.dataset.field, false);
+  delete line.dataset.field;
+}
+
+/** After the field whose input is `id` was saved: it is no longer refused, and a message
+ *  about it (or about no field) is stale (a tester saw a blank title's refusal stay). */
+function savedField(id) {
+  for (const input of inputsOf(id)) input.removeAttribute("aria-invalid");
+  const line = byId("detail-error");
+  if (!line.hidden && (line.dataset.field ?? id) === id) hideDetailError();
+}
+
+/** No message and no field marked refused (the panel closed, or shows another reminder). */
+function clearErrors() {
+  hideDetailError();
+  for (const input of byId("detail").querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+}
+
+/** Shows `error` in the panel while it shows `uid` (under `field`), else in the page's line. */
+function showErrorOf(uid, error, options = {}) {
+  if (state.detail?.uid === uid) showDetailError(error, options);
+  else showError(error, ...(options.actions ?? []));
+}
 
 /** The id of the detail's input being typed in, which a redraw leaves as it is (a date's
  *  for its time input too: the two are saved together). */
@@ -139,7 +226,10 @@ export function saveUnsent() {
 }
 
 function show(reminder, keep = null) {
-  if (state.detail?.uid !== reminder.uid) refused.clear();
+  if (state.detail?.uid !== reminder.uid) {
+    refused.clear();
+    clearErrors();
+  }
   state.detail = reminder;
   const select = byId("d-list");
   // A reminder moves between the user's own lists; one in a list shared with them stays there.
@@ -257,24 +347,29 @@ async function saveNow(asked, body, field, against = null, typed = null) {
     if (state.detail?.uid === uid) {
       drew(current, field);
       show(current, focusedField());
+      savedField(inputID(field));
     }
     announce("Saved.");
   } catch (error) {
     if (error instanceof APIError && error.status === 412 && error.problem?.current) {
       // What was typed is offered back, not dropped (a tester lost a title so): a text
-      // field's value can be saved over the other change with one click.
+      // field's value can be saved over the other change with one click, or theirs kept.
       const input = byId(inputID(field));
       const mine = textFields.includes(field) && state.detail?.uid === uid ? input.value : null;
-      const keep = mine === null ? [] : [" ", el("button", {
+      const choice = mine === null ? [] : [" ", el("button", {
         type: "button", class: "link", id: "keep-mine",
         onclick: () => {
-          hideError();
+          hideDetailError();
           if (state.detail?.uid !== uid) return;
           input.value = mine;
           save(field);
         },
-      }, `Save mine: “${mine.length > 60 ? mine.slice(0, 60) + "…" : mine}”`)];
-      showError(new Error("It was changed elsewhere meanwhile; this is the current version."), ...keep);
+      }, `Save mine: “${mine.length > 60 ? mine.slice(0, 60) + "…" : mine}”`), " ", el("button", {
+        type: "button", class: "link", id: "keep-theirs",
+        onclick: () => { hideDetailError(); input.focus(); },
+      }, "Keep theirs")];
+      showErrorOf(uid, new Error("It was changed elsewhere meanwhile; this is the current version."),
+        { field: inputID(field), actions: choice });
       // The field refused shows the other change now, also while it still has the focus;
       // another field being typed in keeps what is typed.
       const focused = focusedField();
@@ -285,26 +380,28 @@ async function saveNow(asked, body, field, against = null, typed = null) {
       const input = byId(inputID(field));
       const mine = textFields.includes(field) ? input.value : "";
       const what = `“${asked.title}” was deleted elsewhere, or its list is no longer shared with you.`;
+      // The panel closes first: the message goes to the page's line, not into the closed panel.
+      if (state.detail?.uid === uid) closeDetail();
       showError(new Error(mine ? `${what} What you typed: “${mine}”` : what),
         ...(mine ? [" ", el("button", { type: "button", onclick: hideError }, "Dismiss")] : []));
-      if (state.detail?.uid === uid) closeDetail();
     } else {
       // A value refused (a repeat rule or alarms it cannot read) stays in its field to be
       // mended, not emptied by the redraw (a tester had to type a long rule again); so does
       // one the server never received (a tester lost notes typed while it was stopped).
+      // A refused one is marked invalid, and the message under it says why (a tester: at
+      // phone width it looked saved).
       const input = byId(inputID(field));
       const notSent = error instanceof OfflineError || (error instanceof APIError && error.status === 503);
-      if (textFields.includes(field) && state.detail?.uid === uid
-          && (notSent || (error instanceof APIError && [400, 422].includes(error.status)))) {
-        refused.set(input.id, input.value);
-      }
+      const kept = textFields.includes(field) && state.detail?.uid === uid
+          && (notSent || (error instanceof APIError && [400, 422].includes(error.status)));
+      if (kept) refused.set(input.id, input.value);
       if (notSent) {
         if (textFields.includes(field)) unsent.add(field);
-        showError(new Error("Not saved: Tick's server does not answer. What you typed stays here, "
-          + "and is saved when the server answers again."));
+        showErrorOf(uid, new Error("Not saved: Tick's server does not answer. What you typed stays here, "
+          + "and is saved when the server answers again."), { field: input.id });
         return;
       }
-      showError(error);
+      showErrorOf(uid, error, { field: input.id, invalid: kept });
       await refreshDetailNow();
     }
   }
@@ -322,16 +419,18 @@ async function addSubtask(event) {
   if (!state.detail) return;
   if (!title) {
     // Said, as the other title fields say it (a tester: a blank subtask did nothing, silently).
-    showError(new Error("The subtask's title is empty or only white space; give it some visible text."));
+    showDetailError(new Error("The subtask's title is empty or only white space; give it some visible text."),
+      { field: input.id, invalid: true });
     return;
   }
   try {
     await api.add({ title, parent: state.detail.uid });
     input.value = "";
+    savedField(input.id);
     await refreshDetailNow();
     await reload();
   } catch (error) {
-    showError(error);
+    showDetailError(error, { field: input.id });
   }
 }
 

@@ -3,7 +3,7 @@ import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswe
 import { el, fill, byId, announce } from "./dom.js";
 import { dueParts, formatDue, isOverdue, priorityMarks } from "./format.js";
 import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted, nested, shownParent } from "./state.js";
-import { openDetail, closeDetail, refreshDetail, saveUnsent } from "./detail.js";
+import { openDetail, closeDetail, refreshDetail, saveUnsent, detailCoversPage, showDetailError } from "./detail.js";
 import { installShortcuts } from "./keys.js";
 import { installReorder } from "./reorder.js";
 import { installNotifications, checkAlarms } from "./notify.js";
@@ -137,7 +137,15 @@ export async function choose(view) {
     byId("search").value = "";
     rememberView(viewPath(view));
   }
+  // Chosen in the drawer (phone width), the focus would go with the drawer, to nowhere (a
+  // tester: document.activeElement was <body>): it goes to the heading of the view chosen.
+  const fromDrawer = document.body.classList.contains("drawer-open") && byId("menu").offsetParent !== null
+    && Boolean(document.activeElement?.closest?.("#sidebar"));
   closeDrawer();
+  if (fromDrawer) {
+    fill(byId("view-title"), viewName());
+    byId("view-heading").focus();
+  }
   await reload({ keepScroll: false });
 }
 
@@ -265,7 +273,8 @@ function row(reminder, now, isUnderParent = false) {
     class: [reminder.completed && "completed", overdue && "overdue", reminder.uid === state.selected && "selected",
             isUnderParent && "subtask"].filter(Boolean).join(" "),
     dataset: { uid: reminder.uid }, tabIndex: -1,
-    onfocus: () => select(reminder.uid, false),
+    // Any focus in the row (its check box, title, ✕) selects it: the keys act on the row focused.
+    onfocusin: () => select(reminder.uid, false),
   },
     el("td", { class: "handle-cell" },
       readOnly ? null : el("span", { class: "handle", title: "Drag to reorder (or Alt+↑/↓)", "aria-hidden": "true" }, "⠿")),
@@ -432,14 +441,24 @@ async function add(event) {
 
 let errorTimer = null;
 
-/** Shows an error (the API's detail, in the CLI's words) in the alert line. */
-export function showError(error, ...actions) {
-  const box = byId("error");
-  fill(box, error instanceof APIError && error.status === 401
+/** What `error` says to the reader: the API's detail, in the CLI's words. */
+export function errorText(error) {
+  return error instanceof APIError && error.status === 401
     ? "You are not signed in: sign in at /login, or open the address tick serve printed (…/login?token=…)."
     // The API names the query argument (`?q: cannot read the search …`); the page's reader
     // typed into the search field, not an argument.
-    : (error.message || String(error)).replace(/^\?q: /, ""), ...actions);
+    : (error.message || String(error)).replace(/^\?q: /, "");
+}
+
+/** Shows an error in the alert line; while the detail panel covers the page (phone width),
+ *  in the panel's, where it is seen (a tester: it was written under the panel). */
+export function showError(error, ...actions) {
+  if (detailCoversPage()) {
+    showDetailError(error, { actions });
+    return;
+  }
+  const box = byId("error");
+  fill(box, errorText(error), ...actions);
   box.hidden = false;
   clearTimeout(errorTimer);
   // A message with something to do (`actions`: buttons) stays until it is done or the next one.

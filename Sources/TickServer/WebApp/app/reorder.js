@@ -65,7 +65,10 @@ export function installReorder() {
     drag = { uid: tr.dataset.uid, target: null, after: false, pointer: event.pointerId };
     handle.setPointerCapture(event.pointerId);
     tr.classList.add("dragging");
-    select(tr.dataset.uid, false);
+    // The row takes the focus with the selection (preventDefault keeps the browser from
+    // focusing it): a tester's click on a handle selected one row while another kept the
+    // focus, and Delete deleted the one selected.
+    select(tr.dataset.uid);
   });
 
   body.addEventListener("pointermove", (event) => {
