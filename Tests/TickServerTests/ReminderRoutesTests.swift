@@ -103,6 +103,22 @@ import Synchronization
         #expect(try harness.snapshot() == before)
     }
 
+    @Test("?list= on a reminder route: the reminder must be in that list (404 otherwise, nothing changed)")
+    func reminderInList() throws {
+        let harness = try ServiceHarness()
+        let uid = harness.add(#"{"title":"a"}"#)
+        let list = try #require(ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + uid))["listID"] as? String)
+        let other = try #require(ServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Other"}"#))["id"] as? String)
+        #expect(harness.send("GET", "/api/v1/reminders/" + uid, query: ["list": list]).status == 200)
+        let before = try harness.snapshot()
+        for (method, path) in [("GET", uid), ("DELETE", uid), ("POST", uid + "/complete")] {
+            let response = harness.send(method, "/api/v1/reminders/" + path, query: ["list": other])
+            #expect(response.status == 404 && response.bodyText.contains("in that list"), "\(method) \(path): \(response.bodyText)")
+        }
+        #expect(try harness.snapshot() == before)
+        #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", query: ["list": list]).status == 200)
+    }
+
     /// A tester: an empty body was read as `{}`: an add answered "the title is empty", a
     /// PATCH 200 having changed nothing.
     @Test("a route that takes a JSON object refuses an empty body (400 saying so) and changes nothing")

@@ -83,20 +83,32 @@ extension APIStore where Transaction: JournalStore {
 /// One reminder: get, add, change, complete and reopen, move, delete, restore, undo.
 extension WebService {
     func getReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.getReminder(uid, context: actionContext(for: request))
+        try checkList(request, uid)
+        return try sqlite.getReminder(uid, context: actionContext(for: request))
     }
     func addReminder(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.addReminder(request, context: actionContext(for: request)) }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.patchReminder(request, uid, context: actionContext(for: request))
+        try checkList(request, uid)
+        return try sqlite.patchReminder(request, uid, context: actionContext(for: request))
     }
     func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
-        try sqlite.complete(request, uid, change, context: actionContext(for: request))
+        try checkList(request, uid)
+        return try sqlite.complete(request, uid, change, context: actionContext(for: request))
     }
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.moveReminder(request, uid, context: actionContext(for: request))
+        try checkList(request, uid)
+        return try sqlite.moveReminder(request, uid, context: actionContext(for: request))
     }
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.deleteReminder(request, uid, context: actionContext(for: request))
+        try checkList(request, uid)
+        return try sqlite.deleteReminder(request, uid, context: actionContext(for: request))
+    }
+
+    /// `?list=` of a reminder route: the reminder must be in that list (one UID is one
+    /// reminder here; on PostgreSQL a shared list's may have the UID of one of the user's own).
+    private func checkList(_ request: HTTPRequest, _ uid: String) throws {
+        guard WebService.listOfReminder(request) != nil else { return }
+        try reader.read { db in try WebService.checkList(of: request, uid: uid, in: db) }
     }
 
     func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {

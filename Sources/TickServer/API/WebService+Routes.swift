@@ -69,15 +69,18 @@ extension WebService {
                    query: ["q", "list", "limit", "cursor", "completed"]) { service, request, _ in try service.search(request) }
         // Reminders.
         router.add("POST", api + "/reminders", summary: "Add a reminder", needingBody { service, request, _ in try service.addReminder(request) })
-        router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag") { try $0.getReminder($1, $2[0]) }
-        router.add("PATCH", api + "/reminders/{uid}", summary: "Change any field of a reminder (null clears; If-Match)",
-                   needingBody { try $0.patchReminder($1, $2[0]) })
-        router.add("DELETE", api + "/reminders/{uid}", summary: "Delete a reminder (its subtasks become top-level)",
-                   takingNoFields { try $0.deleteReminder($1, $2[0]) })
-        router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)") { try $0.complete($1, $2[0], .complete) }
-        router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)") { try $0.complete($1, $2[0], .reopen) }
+        router.add("GET", api + "/reminders/{uid}", summary: "One reminder with its subtasks, and its ETag (?list: the list it is in)",
+                   query: ["list"]) { try $0.getReminder($1, $2[0]) }
+        router.add("PATCH", api + "/reminders/{uid}", summary: "Change any field of a reminder (null clears; If-Match; ?list: the list it is in)",
+                   query: ["list"], needingBody { try $0.patchReminder($1, $2[0]) })
+        router.add("DELETE", api + "/reminders/{uid}", summary: "Delete a reminder (its subtasks become top-level; ?list: the list it is in)",
+                   query: ["list"], takingNoFields { try $0.deleteReminder($1, $2[0]) })
+        router.add("POST", api + "/reminders/{uid}/complete", summary: "Complete a reminder (a repeating one: its occurrence)",
+                   query: ["list"]) { try $0.complete($1, $2[0], .complete) }
+        router.add("POST", api + "/reminders/{uid}/reopen", summary: "Reopen a reminder (a repeating one: its last completed occurrence)",
+                   query: ["list"]) { try $0.complete($1, $2[0], .reopen) }
         router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }",
-                   needingBody { try $0.moveReminder($1, $2[0]) })
+                   query: ["list"], needingBody { try $0.moveReminder($1, $2[0]) })
         router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it",
                    takingNoFields { try $0.restoreReminder($1, $2[0]) })
         router.add("POST", api + "/undo", summary: "Undo the newest change of the change journal, or the change given") { service, request, _ in try service.undo(request) }
@@ -128,6 +131,25 @@ extension WebService {
 
     /// The number of the reminder with `uid`, for the actions (which take numbers).
     /// - Throws: `Problem` 404.
+    /// The list a reminder route's `?list=` says the reminder is in, nil without one.
+    static func listOfReminder(_ request: HTTPRequest) -> ReminderList.ID? {
+        request.query["list"].map(ReminderList.ID.init(rawValue:))
+    }
+
+    /// The 404 for a reminder that is not in the list `?list=` names (or a list the user
+    /// does not have): as for a UID that names no reminder.
+    static func notInList(_ uid: String) -> Problem {
+        Problem.notFound("there is no reminder with the uid '\(uid)' in that list")
+    }
+
+    /// Checks `?list=` of a reminder route on the single-user store: the reminder `uid` must
+    /// be in that list.
+    /// - Throws: `Problem` 404 (`notInList`) when it is not, or no reminder has the UID.
+    static func checkList(of request: HTTPRequest, uid: String, in db: some ReminderStore) throws {
+        guard let list = listOfReminder(request) else { return }
+        guard try db.reminder(uid: ReminderUID(uid))?.listID == list else { throw notInList(uid) }
+    }
+
     static func existingReminder(uid: String, in db: some ReminderStore) throws -> Reminder {
         guard let reminder = try db.reminder(uid: ReminderUID(uid)) else {
             throw Problem.notFound("there is no reminder with the uid '\(uid)'")

@@ -25,9 +25,24 @@ extension PostgresUserAPI {
     /// naming the share, where the owner's lists would answer 404).
     /// - Throws: the first try's error when `target` is nil or in no list shared with the user.
     /// `destination` is read only when the user's own store answered 404 (most requests never do).
-    func ownOrShared(_ target: SharedTarget?, needing access: ShareAccess,
+    ///
+    /// `inList` (a reminder route's `?list=`) says which list the reminder is in: a user's own
+    /// reminder and one of a list shared with them may have one UID (both imported the same
+    /// file), and the web app names the row's list so that it acts on the reminder it shows
+    /// (a tester: ticking the shared row completed the private one). The reminder must be in
+    /// that list (404 otherwise), and the other is never tried.
+    func ownOrShared(_ target: SharedTarget?, needing access: ShareAccess, inList: ReminderList.ID? = nil,
                      movingTo readDestination: () -> ReminderList.ID? = { nil },
                      _ respond: (PostgresAPIStore) throws -> HTTPResponse) throws -> HTTPResponse {
+        if let inList, case .reminder(let uid) = target {
+            let (own, found) = try store.read { db in (try db.list(id: inList), try db.reminder(uid: uid)) }
+            if own != nil {
+                guard found?.listID == inList else { throw WebService.notInList(uid.rawValue) }
+                return try respond(store)
+            }
+            guard let shared = try sharedList(.list(inList)) else { throw WebService.notInList(uid.rawValue) }
+            return try respondShared(shared, target: target, needing: access, destination: readDestination(), respond)
+        }
         do {
             return try respond(store)
         } catch where Problem.from(error).status == 404 {
@@ -40,13 +55,20 @@ extension PostgresUserAPI {
                 }
                 throw error
             }
-            if access == .write, shared.access == .read { throw ShareError.readOnly(listName: shared.list.name) }
-            if let destination, destination != shared.list.id { throw ShareError.outsideSharedList(listName: shared.list.name) }
-            var grant = shared.grant(to: store.store.user)
-            grant.access = access
-            if case .reminder(let uid) = target { grant.reminder = uid }
-            return try respond(PostgresAPIStore(store: PostgresStore(pool: store.store.pool, user: shared.owner, grant: grant)))
+            return try respondShared(shared, target: target, needing: access, destination: destination, respond)
         }
+    }
+
+    /// `respond` through the owner's store of `shared`, opened with the share, which must give
+    /// `access`; a reminder `target` is looked for in that list only.
+    private func respondShared(_ shared: SharedList, target: SharedTarget?, needing access: ShareAccess, destination: ReminderList.ID?,
+                         _ respond: (PostgresAPIStore) throws -> HTTPResponse) throws -> HTTPResponse {
+        if access == .write, shared.access == .read { throw ShareError.readOnly(listName: shared.list.name) }
+        if let destination, destination != shared.list.id { throw ShareError.outsideSharedList(listName: shared.list.name) }
+        var grant = shared.grant(to: store.store.user)
+        grant.access = access
+        if case .reminder(let uid) = target { grant.reminder = uid }
+        return try respond(PostgresAPIStore(store: PostgresStore(pool: store.store.pool, user: shared.owner, grant: grant)))
     }
 
     /// The list shared with the user that `target` is or is in, or nil.

@@ -191,24 +191,32 @@ struct PostgresUserAPI: APIRoutes {
         }
         return try ownOrShared(target, needing: .write) { try $0.addReminder(request, context: context) }
     }
-    func getReminder(_: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try ownOrShared(.reminder(ReminderUID(uid)), needing: .read) { try $0.getReminder(uid, context: context) }
+    func getReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .read, inList: WebService.listOfReminder(request)) {
+            try $0.getReminder(uid, context: context)
+        }
     }
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         // The list it moves to, when the body names one (a body that does not read was refused already).
         let destination = { (try? JSONBody(request, allowed: ReminderFields.allowed).string("list").value)?.map { ReminderList.ID(rawValue: $0) } }
-        return try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, movingTo: destination) {
+        return try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request), movingTo: destination) {
             try $0.patchReminder(request, uid, context: context)
         }
     }
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.deleteReminder(request, uid, context: context) }
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request)) {
+            try $0.deleteReminder(request, uid, context: context)
+        }
     }
     func complete(_ request: HTTPRequest, _ uid: String, _ change: CompletionChange) throws -> HTTPResponse {
-        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.complete(request, uid, change, context: context) }
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request)) {
+            try $0.complete(request, uid, change, context: context)
+        }
     }
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write) { try $0.moveReminder(request, uid, context: context) }
+        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request)) {
+            try $0.moveReminder(request, uid, context: context)
+        }
     }
 
     /// Puts back a reminder the user deleted, in their own lists or in a list shared with

@@ -116,8 +116,14 @@ final class CursesTerminal {
         ScreenSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
     }
 
+    /// Keys read after an ESC that turned out not to start a sequence: given next.
+    private var unread: [UInt32] = []
+
     /// Waits up to `milliseconds` for a key.
     func read(timeout milliseconds: Int) -> Input {
+        if !unread.isEmpty {
+            return CursesTerminal.decode(character: unread.removeFirst()).map(Input.key) ?? .none
+        }
         wtimeout(window, Int32(max(0, min(milliseconds, 60_000))))
         var character: wint_t = 0
         let status = wget_wch(window, &character)
@@ -127,11 +133,13 @@ final class CursesTerminal {
                 // The rest of a sequence the terminal's description does not name comes at
                 // once, already in the input: read without waiting.
                 wtimeout(window, 0)
-                return CursesTerminal.escapeSequence {
+                let (input, unread) = CursesTerminal.escapeSequence {
                     var next: wint_t = 0
                     let status = wget_wch(self.window, &next)
                     return status == OK ? UInt32(next) : status == KEY_CODE_YES ? 0 : nil
                 }
+                self.unread += unread
+                return input
             }
             return CursesTerminal.decode(character: UInt32(character)).map(Input.key) ?? .none
         case KEY_CODE_YES:
@@ -143,16 +151,19 @@ final class CursesTerminal {
     }
 
     /// What an ESC read as a character starts, given what follows it in the input (`next`:
-    /// the next character already there, 0 for a function key, nil when nothing is). ESC
-    /// alone is Escape. A sequence the terminal's description does not name, which ncurses
-    /// hands over a character at a time (tmux's End, `ESC [ 4 ~`, under `TERM=xterm-256color`),
-    /// or an Alt chord (`ESC b`), is read to its end and gives the key it stands for (Home,
-    /// End, Delete, the arrows and pages of the usual xterm and rxvt forms) or nothing: it
-    /// was Escape followed by its characters as keys, which closed a form unsaved and typed
-    /// the rest into the list (a tester: a Space among them completed a reminder).
-    static func escapeSequence(_ next: () -> UInt32?) -> Input {
-        guard let first = next() else { return .key(.escape) }
-        func key(_ key: Key?) -> Input { key.map(Input.key) ?? .none }
+    /// the next character already there, 0 for a function key, nil when nothing is), and the
+    /// characters read that are keys of their own (`unread`, to be given next). A sequence the
+    /// terminal's description does not name, which ncurses hands over a character at a time
+    /// (tmux's End, `ESC [ 4 ~`, under `TERM=xterm-256color`), is read to its end and gives
+    /// the key it stands for (Home, End, Delete, the arrows and pages of the usual xterm and
+    /// rxvt forms) or nothing: it was Escape followed by its characters as keys, which closed a
+    /// form unsaved and typed the rest into the list (a tester: a Space among them completed a
+    /// reminder). ESC alone, or before a character that starts no sequence, is Escape, that
+    /// character its own key after it: Esc then q typed or sent at once (an Alt chord sends the
+    /// same bytes, so Alt-b is Escape and b).
+    static func escapeSequence(_ next: () -> UInt32?) -> (input: Input, unread: [UInt32]) {
+        guard let first = next() else { return (.key(.escape), []) }
+        func key(_ key: Key?) -> (input: Input, unread: [UInt32]) { (key.map(Input.key) ?? .none, []) }
         switch first {
         case 0x5B: // CSI: parameters and intermediates, then a final byte 0x40–0x7E.
             var body = ""
@@ -173,20 +184,23 @@ final class CursesTerminal {
             case "Z": return key(.backTab)
             case "1;2A", "a": return key(.shiftUp)
             case "1;2B", "b": return key(.shiftDown)
-            default: return .none
+            default: return key(nil)
             }
         case 0x4F: // SS3: one more character.
-            switch next() {
+            let second = next()
+            switch second {
             case 0x41: return key(.up)
             case 0x42: return key(.down)
             case 0x43: return key(.right)
             case 0x44: return key(.left)
             case 0x48: return key(.home)
             case 0x46: return key(.end)
-            default: return .none
+            default: return (.key(.escape), [first] + (second.map { $0 == 0 ? [] : [$0] } ?? []))
             }
-        default: // An Alt chord, or Esc pressed before a function key: nothing to do.
-            return .none
+        case 0: // A function key right after ESC (ncurses read it whole): Escape; the key is lost.
+            return (.key(.escape), [])
+        default:
+            return (.key(.escape), [first])
         }
     }
 

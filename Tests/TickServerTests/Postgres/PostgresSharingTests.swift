@@ -139,6 +139,36 @@ struct PostgresSharingTests {
         #expect(Self.sidebar(harness, as: "cat")["Groceries"] == nil)
     }
 
+    /// A tester: bob had a reminder of his own with the UID of one in ann's list shared with
+    /// him (both imported one file); the web app's tick and ✕ on the shared row acted on his own.
+    @Test("?list= names the list a reminder is in: a shared list's and the user's own reminder of one UID are each reached, nothing else")
+    func oneUIDInTwoLists() throws {
+        let setup = try setUp(access: "write")
+        let harness = setup.harness
+        // ann puts into her shared list a to-do with the UID of bob's errand (as when both
+        // imported one file): each has one of that UID.
+        let uid = setup.errand
+        let put = PostgresDAVTests.dav(harness, "PUT", "/dav/lists/\(setup.groceries)/copy.ics",
+                                       ServiceHarness.todo(uid: uid, summary: "Ann's errand"), as: "ann")
+        try #require(put.status == 201, "\(put.status) \(put.bodyText)")
+        func title(_ list: String? = nil) -> String? {
+            let response = harness.send("GET", "/api/v1/reminders/\(uid)", query: list.map { ["list": $0] } ?? [:], as: "bob")
+            return response.status == 200 ? PostgresServiceHarness.object(response)["title"] as? String : "\(response.status)"
+        }
+        #expect(title() == "Bob's errand")
+        #expect(title(setup.groceries) == "Ann's errand")
+        #expect(title(setup.bobs) == "Bob's errand")
+        #expect(title(setup.diary) == "404", "a list of ann's not shared with bob")
+        let bobsFirst = try #require(Self.sidebar(harness, as: "bob")["Reminders"]?["id"] as? String)
+        #expect(title(bobsFirst) == "404", "a list of bob's without it")
+
+        #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", query: ["list": setup.groceries], as: "bob").status == 200)
+        #expect(harness.send("DELETE", "/api/v1/reminders/\(uid)", query: ["list": setup.bobs], as: "bob").status == 200)
+        let anns = PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/\(uid)", as: "ann"))
+        #expect(anns["title"] as? String == "Ann's errand" && anns["completed"] as? Bool == true, "\(anns)")
+        #expect(title() == "Ann's errand", "bob's own is gone; the shared one is found")
+    }
+
     @Test("shared read-write: bob adds, edits, completes, moves and deletes in ann's list, and ann sees it")
     func readWrite() throws {
         let setup = try setUp(access: "write")

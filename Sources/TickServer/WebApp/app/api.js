@@ -163,6 +163,9 @@ export async function cached(path) {
   }
 }
 
+/** `?list=` naming the list a reminder is in, or nothing. */
+const inList = (listID) => (listID ? `?list=${encodeURIComponent(listID)}` : "");
+
 export const api = {
   get: (path) => request("GET", path),
   lists: () => request("GET", paths.lists()),
@@ -174,13 +177,15 @@ export const api = {
   listReminders: (listID, params) => request("GET", paths.listReminders(listID, params)),
   smart: (name, params) => request("GET", paths.smart(name, params)),
   search: (params) => request("GET", paths.search(params)),
-  reminder: (uid) => request("GET", `/reminders/${id(uid)}`),
+  // `listID`, when known, is the list the reminder is in (`?list=`): a reminder of a list
+  // shared with the user may have the UID of one of their own (both imported one file).
+  reminder: (uid, listID) => request("GET", `/reminders/${id(uid)}${inList(listID)}`),
   add: (fields) => request("POST", "/reminders", fields),
-  patch: (uid, fields, etag) => request("PATCH", `/reminders/${id(uid)}`, fields, etag ? { "If-Match": etag } : {}),
-  complete: (uid) => request("POST", `/reminders/${id(uid)}/complete`, {}),
-  reopen: (uid) => request("POST", `/reminders/${id(uid)}/reopen`),
-  move: (uid, where) => request("POST", `/reminders/${id(uid)}/move`, where),
-  remove: (uid) => request("DELETE", `/reminders/${id(uid)}`),
+  patch: (uid, fields, etag, listID) => request("PATCH", `/reminders/${id(uid)}${inList(listID)}`, fields, etag ? { "If-Match": etag } : {}),
+  complete: (uid, listID) => request("POST", `/reminders/${id(uid)}/complete${inList(listID)}`, {}),
+  reopen: (uid, listID) => request("POST", `/reminders/${id(uid)}/reopen${inList(listID)}`),
+  move: (uid, where, listID) => request("POST", `/reminders/${id(uid)}/move${inList(listID)}`, where),
+  remove: (uid, listID) => request("DELETE", `/reminders/${id(uid)}${inList(listID)}`),
   restore: (uid) => request("POST", `/reminders/${id(uid)}/restore`),
   undo: () => request("POST", "/undo"),
   shares: (listID) => request("GET", `/lists/${id(listID)}/shares`),

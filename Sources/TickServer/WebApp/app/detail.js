@@ -41,10 +41,10 @@ function value(field) {
   }
 }
 
-/** Opens the panel on `uid`. */
-export async function openDetail(uid) {
+/** Opens the panel on `uid`, the reminder in `listID`. */
+export async function openDetail(uid, listID) {
   try {
-    const reminder = await api.reminder(uid);
+    const reminder = await api.reminder(uid, listID);
     returnFocus = document.activeElement;
     show(reminder);
     byId("detail").hidden = false;
@@ -179,7 +179,7 @@ function focusedField() {
 export async function refreshDetail() {
   if (!state.detail) return;
   try {
-    show(await api.reminder(state.detail.uid), focusedField());
+    show(await api.reminder(state.detail.uid, state.detail.listID), focusedField());
   } catch (error) {
     if (error instanceof APIError && error.status === 404) closeDetail();
   }
@@ -331,8 +331,8 @@ async function saveNow(asked, body, field, against = null, typed = null) {
   const uid = asked.uid;
   const reminder = state.detail?.uid === uid ? state.detail : asked;
   try {
-    const saved = await api.patch(reminder.uid, body, against ?? reminder.etag);
-    const current = await api.reminder(saved.uid);
+    const saved = await api.patch(reminder.uid, body, against ?? reminder.etag, reminder.listID);
+    const current = await api.reminder(saved.uid, saved.listID);
     // A time that does not exist that day (clocks go forward over it) is stored as the
     // server reads it, an hour on: said, as the CLI says it (a tester saw 2:30 become 3:30).
     if (typed?.[1] && current[`${field}Kind`] === "timed") {
@@ -373,7 +373,7 @@ async function saveNow(asked, body, field, against = null, typed = null) {
       // The field refused shows the other change now, also while it still has the focus;
       // another field being typed in keeps what is typed.
       const focused = focusedField();
-      if (state.detail?.uid === uid) show(await api.reminder(uid), focused === inputID(field) ? null : focused);
+      if (state.detail?.uid === uid) show(await api.reminder(uid, state.detail.listID), focused === inputID(field) ? null : focused);
     } else if (error instanceof APIError && error.status === 404) {
       // Deleted elsewhere, or its list unshared: said in words, not with the API's "no reminder
       // with the uid …", and what was typed is shown until dismissed (a tester lost a note so).
@@ -409,7 +409,7 @@ async function saveNow(asked, body, field, against = null, typed = null) {
 }
 
 async function refreshDetailNow() {
-  if (state.detail) show(await api.reminder(state.detail.uid), focusedField());
+  if (state.detail) show(await api.reminder(state.detail.uid, state.detail.listID), focusedField());
 }
 
 async function addSubtask(event) {

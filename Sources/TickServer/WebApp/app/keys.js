@@ -93,7 +93,7 @@ export function installShortcuts() {
     else if (key === "J") await moveSelected(1);
     else if (key === "K") await moveSelected(-1);
     else if ((key === " " || key === "x") && reminder && !(key === " " && target.closest("button, input, a"))) await toggle(reminder);
-    else if ((key === "e" || (key === "Enter" && target.closest("#reminder-rows tr") === target)) && reminder) openDetail(reminder.uid);
+    else if ((key === "e" || (key === "Enter" && target.closest("#reminder-rows tr") === target)) && reminder) openDetail(reminder.uid, reminder.listID);
     else if ((key === "d" || key === "Delete") && reminder) await remove(reminder);
     else if (key === "f" && reminder) await flag(reminder);
     else if (key === "u") await undo();

@@ -102,11 +102,12 @@ async function loadView(cursor = null) {
 async function readParentTitles() {
   if (state.view.kind === "list") return;
   const shown = new Set(state.reminders.map((reminder) => reminder.uid));
-  const missing = new Set(state.reminders.map((reminder) => reminder.parentUID)
-    .filter((uid) => uid && !shown.has(uid) && !state.parentTitles.has(uid)));
-  await Promise.all([...missing].map(async (uid) => {
+  // A parent is in its subtask's list.
+  const missing = new Map(state.reminders.filter((reminder) => reminder.parentUID && !shown.has(reminder.parentUID)
+    && !state.parentTitles.has(reminder.parentUID)).map((reminder) => [reminder.parentUID, reminder.listID]));
+  await Promise.all([...missing].map(async ([uid, listID]) => {
     try {
-      const parent = await api.reminder(uid);
+      const parent = await api.reminder(uid, listID);
       state.parentTitles.set(uid, { title: parent.title, listID: parent.listID });
     } catch {
       // Gone meanwhile, or not readable offline: the row is shown without its parent's name.
@@ -285,7 +286,7 @@ function row(reminder, now, isUnderParent = false) {
         onchange: (event) => toggle(reminder, event.target),
       })),
     el("td", { class: "title-cell" },
-      el("button", { class: "title", onclick: () => openDetail(reminder.uid), "aria-label": null }, title),
+      el("button", { class: "title", onclick: () => openDetail(reminder.uid, reminder.listID), "aria-label": null }, title),
       parent ? el("span", { class: "meta parent-title" }, `in: ${parent}`) : null,
       showList && reminder.list ? el("span", { class: "meta list-name" }, reminder.list) : null,
       reminder.tags.length ? el("span", { class: "meta tags" }, ...reminder.tags.map((tag) => el("span", { class: "tag" }, "#" + tag))) : null,
@@ -357,13 +358,13 @@ export async function toggle(reminder, checkbox) {
   if (!canChange(reminder)) return;
   if (checkbox) checkbox.disabled = true;
   const done = !reminder.completed;
-  await change(() => (done ? api.complete(reminder.uid) : api.reopen(reminder.uid)));
+  await change(() => (done ? api.complete(reminder.uid, reminder.listID) : api.reopen(reminder.uid, reminder.listID)));
   announce(`${done ? "Completed" : "Reopened"} “${reminder.title}”`);
 }
 
 export async function flag(reminder) {
   if (!canChange(reminder)) return;
-  await change(() => api.patch(reminder.uid, { flagged: !reminder.flagged }));
+  await change(() => api.patch(reminder.uid, { flagged: !reminder.flagged }, null, reminder.listID));
 }
 
 let undoTimer = null;
@@ -371,7 +372,7 @@ let undoTimer = null;
 /** Deletes a reminder and offers it back in the undo bar. */
 export async function remove(reminder) {
   if (!canChange(reminder)) return;
-  const deleted = await change(() => api.remove(reminder.uid));
+  const deleted = await change(() => api.remove(reminder.uid, reminder.listID));
   if (!deleted) return;
   if (state.detail?.uid === reminder.uid) closeDetail();
   offerUndo(`Deleted “${reminder.title}”.`, reminder.uid);

@@ -18,7 +18,8 @@ function canReorder() {
 
 /** Moves `uid` before or after the reminder `target` and keeps it selected. */
 async function moveTo(uid, where) {
-  const moved = await change(() => api.move(uid, where));
+  // Reordered in a list's own view: the reminder is in that list.
+  const moved = await change(() => api.move(uid, where, state.view.id));
   if (moved) {
     select(uid);
     announce(`Moved “${moved.title}”.`);
