@@ -84,6 +84,17 @@ struct TerminalOutputTests {
         #expect(lines.contains { $0.hasPrefix("    Use the blue") })
     }
 
+    /// A tester: notes with Windows line breaks (CR LF, one Character) showed on one line.
+    @Test("show: notes break at CR LF, CR and U+2028 as at LF")
+    func notesLineBreaks() {
+        let cli = CLIHarness()
+        cli.ok("add", "Notes", "--notes", "one\r\ntwo\rthree\u{2028}four\nfive")
+        let shown = cli.ok("show", "1")
+        for word in ["one", "two", "three", "four", "five"] {
+            #expect(shown.contains("\n    \(word)\n") || shown.hasSuffix("\n    \(word)\n"), "\(word) on a line of its own in:\n\(shown)")
+        }
+    }
+
     /// Found in a newcomer's try: at 30 columns a limited listing of a list with a long name
     /// dropped "91 open, showing 6", so it did not say that it was limited.
     @Test("narrow terminals: a list's heading cuts its name before it drops its counts")

@@ -257,7 +257,9 @@ struct ReminderPrinter {
         }
         if !reminder.notes.isEmpty {
             lines.append(("  " + style.dim("Notes:"), ""))
-            for line in reminder.notes.split(separator: "\n", omittingEmptySubsequences: false) {
+            // By line break of any kind: a CR LF is one Character, not "\n", and notes from
+            // Windows or a phone's CalDAV client showed on one line (a tester).
+            for line in reminder.notes.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
                 lines.append(("    ", TerminalText.sanitized(line)))
             }
         }
