@@ -199,8 +199,10 @@ struct PostgresUserAPI: APIRoutes {
     func patchReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
         // The list it moves to, when the body names one (a body that does not read was refused already).
         let destination = { (try? JSONBody(request, allowed: ReminderFields.allowed).string("list").value)?.map { ReminderList.ID(rawValue: $0) } }
-        return try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request), movingTo: destination) {
-            try $0.patchReminder(request, uid, context: context)
+        return try namingAnchors(request, uid, ["parent"]) {
+            try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request), movingTo: destination) {
+                try $0.patchReminder(request, uid, context: context)
+            }
         }
     }
     func deleteReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
@@ -214,8 +216,46 @@ struct PostgresUserAPI: APIRoutes {
         }
     }
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request)) {
-            try $0.moveReminder(request, uid, context: context)
+        try namingAnchors(request, uid, ["before", "after"]) {
+            try ownOrShared(.reminder(ReminderUID(uid)), needing: .write, inList: WebService.listOfReminder(request)) {
+                try $0.moveReminder(request, uid, context: context)
+            }
+        }
+    }
+
+    /// `respond`, whose 404 for a reminder named in the body (`fields`: a new `parent`, the
+    /// `before`/`after` of a move) that the user does see, in another list (their own, or one
+    /// shared with them), is a 409 saying so: the store answering through one list finds none
+    /// elsewhere, and "there is no reminder" named one the user had just opened (a tester).
+    func namingAnchors(_ request: HTTPRequest, _ uid: String, _ fields: [String],
+                       _ respond: () throws -> HTTPResponse) throws -> HTTPResponse {
+        do {
+            return try respond()
+        } catch where Problem.from(error).status == 404 {
+            guard let body = try? JSONBody(request, allowed: ReminderFields.allowed.union(["before", "after", "position"])) else { throw error }
+            /// The list the user sees `uid` in (their own first), with its name.
+            func seen(_ uid: ReminderUID) throws -> (id: ReminderList.ID, name: String)? {
+                try store.read { db in
+                    if let own = try db.reminder(uid: uid), let list = try db.list(id: own.listID) { return (list.id, list.name) }
+                    return try db.sharedList(holding: uid).map { ($0.list.id, $0.list.name) }
+                }
+            }
+            // The reminder's own list, which it must be in (else the 404 was about it).
+            let home: (id: ReminderList.ID, name: String)? = try store.read { db in
+                let target = ReminderUID(uid)
+                let own = try db.reminder(uid: target).flatMap { reminder in try db.list(id: reminder.listID) }.map { ($0.id, $0.name) }
+                let shared = try db.sharedList(holding: target).map { ($0.list.id, $0.list.name) }
+                guard let wanted = WebService.listOfReminder(request) else { return own ?? shared }
+                return [own, shared].compactMap { $0 }.first { $0.0 == wanted }
+            }
+            guard let home else { throw error }
+            for field in fields {
+                guard let named = (try? body.string(field).value) ?? nil, let anchor = try seen(ReminderUID(named)),
+                      anchor.id != home.id else { continue }
+                throw Problem.conflict("'\(named)' (\"\(field)\") is in the list '\(anchor.name)': a subtask's parent, and the "
+                                       + "reminder one is moved next to, are in its own list")
+            }
+            throw error
         }
     }
 

@@ -169,6 +169,27 @@ struct PostgresSharingTests {
         #expect(title() == "Ann's errand", "bob's own is gone; the shared one is found")
     }
 
+    /// A tester: a parent or a move's anchor the member sees in another list was "there is no
+    /// reminder with the uid", naming one they had just opened (their own, too).
+    @Test("a parent or move anchor the user sees in another list is a 409 naming that list; one they do not see stays a 404")
+    func anchorsInOtherLists() throws {
+        let setup = try setUp(access: "write")
+        let harness = setup.harness
+        let parent = harness.send("PATCH", "/api/v1/reminders/\(setup.milk)", json: #"{"parent":"\#(setup.errand)"}"#, as: "bob")
+        #expect(parent.status == 409 && parent.bodyText.contains("is in the list 'Bob's'"), "\(parent.status) \(parent.bodyText)")
+        let move = harness.send("POST", "/api/v1/reminders/\(setup.milk)/move", json: #"{"before":"\#(setup.errand)"}"#, as: "bob")
+        #expect(move.status == 409 && move.bodyText.contains("before") && move.bodyText.contains("is in the list 'Bob's'"),
+                "\(move.status) \(move.bodyText)")
+        // Ann's private reminder, and no reminder at all: 404, as before, nothing told.
+        for named in [setup.thought, "nothing-here"] {
+            let hidden = harness.send("PATCH", "/api/v1/reminders/\(setup.milk)", json: #"{"parent":"\#(named)"}"#, as: "bob")
+            #expect(hidden.status == 404 && !hidden.bodyText.contains("Diary"), "\(hidden.bodyText)")
+        }
+        #expect(harness.send("PATCH", "/api/v1/reminders/nothing-here", json: #"{"parent":"\#(setup.errand)"}"#, as: "bob").status == 404)
+        let unchanged = PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/\(setup.milk)", as: "ann"))
+        #expect(unchanged["parentUID"] is NSNull, "\(unchanged)")
+    }
+
     @Test("shared read-write: bob adds, edits, completes, moves and deletes in ann's list, and ann sees it")
     func readWrite() throws {
         let setup = try setUp(access: "write")
