@@ -144,17 +144,7 @@ public final class SyncEngine {
         }
         for uid in mergedAfterMove {
             // Its new calendar's copy, if that calendar was synced before the merge: sent again.
-            let found = try store.read { db -> (Reminder, Int64, SyncedItem, Pairing)? in
-                guard let reminder = try db.reminder(uid: uid), let pairing = pairs.first(where: { $0.list.id == reminder.listID }),
-                      let state = try db.syncedItems(account: account.name, uid: uid, except: "")
-                        .first(where: { $0.collectionURL == pairing.stored.url }) else { return nil }
-                return (reminder, try db.revision(uid: uid) ?? 0, state, pairing)
-            }
-            guard let (reminder, revision, state, pairing) = found, revision != state.localRevision else { continue }
-            planRevisions = [uid: revision]
-            try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
-                try upload(reminder, state: state, recreate: false, pairing: pairing, report: &report, list: &listReport)
-            }
+            try uploadIfChanged(uid, pairs: pairs, report: &report)
         }
         for (state, pairing) in deferredMovedDeletions {
             guard try isOnServerElsewhere(state) else {
@@ -167,16 +157,26 @@ public final class SyncEngine {
                 try deleteOnServer(state, pairing: pairing, report: &report, list: &listReport)
             }
         }
+        var unlinked: [ReminderUID] = []
         for deletion in deferredDeletions {
-            let deleted: Bool = try store.write { db in
+            let deleted: [DeletedReminder] = try store.write { db in
                 try db.deleteSyncedItem(account: account.name, collectionURL: deletion.state.collectionURL, href: deletion.state.href)
-                guard let reminder = try db.reminder(uid: deletion.state.uid), reminder.listID == deletion.listID else { return false }
-                _ = try Actions.delete([reminder.number], in: db)
-                return true
+                guard let reminder = try db.reminder(uid: deletion.state.uid), reminder.listID == deletion.listID else { return [] }
+                let deleted = try Actions.delete([reminder.number], in: db)
+                // Its subtasks are top-level now (their RELATED-TO goes): their UIDs, for below.
+                for number in deleted.flatMap(\.subtasks) {
+                    if let child = try db.reminder(number: number) { unlinked.append(child.uid) }
+                }
+                return deleted
             }
-            if deleted, let index = report.lists.firstIndex(where: { $0.collectionURL == deletion.state.collectionURL }) {
+            if !deleted.isEmpty, let index = report.lists.firstIndex(where: { $0.collectionURL == deletion.state.collectionURL }) {
                 report.lists[index].localDeleted += 1
             }
+        }
+        for uid in unlinked {
+            // A parent deleted on the server left its subtasks top-level here: sent in this sync,
+            // not the next (a tester: a second sync rewrote the child the phone never touched).
+            try uploadIfChanged(uid, pairs: pairs, report: &report)
         }
         for deletion in dryRunDeletions where !movedThisRun.contains(deletion.uid) {
             if let index = report.lists.firstIndex(where: { $0.collectionURL == deletion.collectionURL }) {
@@ -185,6 +185,22 @@ public final class SyncEngine {
         }
         report.requests = dav.client.requestCount
         return report
+    }
+
+    /// Sends the reminder `uid` to its list's calendar when it changed here since it was last
+    /// synced there (a merge after a move, a subtask unlinked by a deletion during this run).
+    func uploadIfChanged(_ uid: ReminderUID, pairs: [Pairing], report: inout SyncReport) throws {
+        let found = try store.read { db -> (Reminder, Int64, SyncedItem, Pairing)? in
+            guard let reminder = try db.reminder(uid: uid), let pairing = pairs.first(where: { $0.list.id == reminder.listID }),
+                  let state = try db.syncedItems(account: account.name, uid: uid, except: "")
+                    .first(where: { $0.collectionURL == pairing.stored.url }) else { return nil }
+            return (reminder, try db.revision(uid: uid) ?? 0, state, pairing)
+        }
+        guard let (reminder, revision, state, pairing) = found, revision != state.localRevision else { return }
+        planRevisions = [uid: revision]
+        try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
+            try upload(reminder, state: state, recreate: false, pairing: pairing, report: &report, list: &listReport)
+        }
     }
 
     /// Runs `body` with the report of `pairing`'s list (a new one when the run has none yet),

@@ -423,6 +423,30 @@ struct SyncWithServerTests {
         #expect((here.first?["due"] as? String)?.hasPrefix("2026-12-03") == true, "\(here)")
     }
 
+    /// A tester: after the phone deleted a parent, the sync deleted it here and left its
+    /// subtask top-level, then a second sync rewrote the subtask on the server.
+    @Test("a parent deleted on the server: here it goes, its subtask is top-level, and the subtask's copy there says so in the same sync")
+    func parentDeletedOnServer() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("home", displayName: "Home")
+        _ = try setup.sync()
+        let parent = setup.tick.ok("add", "Plan the move", "--list", "Home", "--json")
+        let parentNumber = try #require((try JSONSerialization.jsonObject(with: Data(parent.utf8)) as? [String: Any])?["number"] as? Int)
+        setup.tick.ok("add", "Book the van", "--parent", "\(parentNumber)")
+        _ = try setup.sync()
+        let items = try setup.server.items(in: "home")
+        let parentHref = try #require(items.first { $0.value.contains("SUMMARY:Plan the move") }?.key)
+        try setup.server.delete("home", String(parentHref.split(separator: "/").last ?? ""))
+        let report = try setup.sync()
+        #expect(setup.listReport(report, "Home")?["localDeleted"] as? Int == 1, "\(report)")
+        #expect(try setup.reminders("Home").map { $0["title"] as? String } == ["Book the van"])
+        let child = try #require(try setup.server.items(in: "home").values.first)
+        #expect(child.contains("SUMMARY:Book the van") && !child.contains("RELATED-TO"), "\(child)")
+        let again = try setup.sync()
+        let home = setup.listReport(again, "Home")
+        #expect(home?["remoteUpdated"] as? Int ?? 0 == 0 && home?["localUpdated"] as? Int ?? 0 == 0, "\(again)")
+    }
+
     @Test("a parent with its subtasks moved to another list moves on the server too, RELATED-TO intact")
     func subtasksMoveBetweenLists() throws {
         let setup = try Setup()
