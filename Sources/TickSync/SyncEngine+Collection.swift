@@ -203,6 +203,14 @@ extension SyncEngine {
                         steps.append(.merge(item, state: before, local: elsewhere))
                         continue
                     }
+                } else if try store.read({ try $0.changeDeleting(uid: uid) }) != nil {
+                    // Deleted in Tick, and new to this calendar: another client moved it here from
+                    // another calendar meanwhile. A move is an edit, which wins over a deletion: it
+                    // comes back with its number, place and subtasks, and the lost deletion is
+                    // reported (a tester: it came back under a new number, without a word, and
+                    // `tick undo` could no longer bring back the old one).
+                    steps.append(.take(item, state: nil, restoring: true))
+                    continue
                 }
                 steps.append(.take(item, state: nil, restoring: false))
             }

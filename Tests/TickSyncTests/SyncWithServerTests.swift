@@ -447,6 +447,34 @@ struct SyncWithServerTests {
         #expect(home?["remoteUpdated"] as? Int ?? 0 == 0 && home?["localUpdated"] as? Int ?? 0 == 0, "\(again)")
     }
 
+    /// A tester: a reminder deleted in Tick while another client moved it to another calendar
+    /// came back under a new number, without a word, and `tick undo` could not bring back the old.
+    @Test("deleted in Tick, moved to another calendar on the phone: it comes back with its number in the new list, the deletion reported lost")
+    func deletedHereMovedThere() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("work", displayName: "Work")
+        try setup.server.makeCalendar("house", displayName: "House")
+        _ = try setup.sync()
+        setup.tick.ok("add", "Fix the gate", "--list", "Work")
+        _ = try setup.sync()
+        let number = try #require(try setup.reminders("Work").first?["number"] as? Int)
+        let (href, text) = try #require(try setup.server.items(in: "work").first)
+        setup.tick.ok("delete", "\(number)")
+        // The phone moves it: the same to-do in the other calendar, gone from the first.
+        let name = String(href.split(separator: "/").last ?? "")
+        try setup.server.put("house", name, text)
+        try setup.server.delete("work", name)
+        let report = try setup.sync()
+        let house = try setup.reminders("House")
+        #expect(house.map { $0["number"] as? Int } == [number], "\(house)")
+        #expect(try setup.reminders("Work").isEmpty)
+        let conflicts = (report["conflicts"] as? [[String: Any]]) ?? []
+        #expect(conflicts.map { $0["property"] as? String } == ["deleted"], "\(report)")
+        #expect(try setup.server.items(in: "house").count == 1 && setup.server.items(in: "work").isEmpty)
+        let again = try setup.sync()
+        #expect((again["conflicts"] as? [Any])?.isEmpty == true, "\(again)")
+    }
+
     @Test("a parent with its subtasks moved to another list moves on the server too, RELATED-TO intact")
     func subtasksMoveBetweenLists() throws {
         let setup = try Setup()
