@@ -100,6 +100,12 @@ public final class SyncEngine {
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         var report = SyncReport(account: account.name)
         report.isDryRun = options.isDryRun
+        // One sync of this database at a time (`SyncLock`), held to the end of the run.
+        let lock = options.isDryRun ? nil : SyncLock.acquire(beside: store.path)
+        defer { withExtendedLifetime(lock) {} }
+        if let waited = lock?.waited, waited >= 1 {
+            report.warnings.append("waited \(Int(waited.rounded())) s for another tick sync of this database to end")
+        }
         progress?("finding the calendars")
         let found = try discover()
         // Apple's calendar-order (absent: last, as found): the order lists made here are made in.
