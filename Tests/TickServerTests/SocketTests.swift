@@ -16,7 +16,7 @@ import TestSupport
             configuration.connectionTimeout = timeout
             let service = harness.service
             server = try HTTPServer(configuration: configuration, handler: { service.respond(to: $0) },
-                                    tooLarge: { service.tooLargeResponse() })
+                                    tooLarge: { service.tooLargeResponse(path: $0) })
             service.listening(address: "127.0.0.1", port: server.port)
         }
 
@@ -134,6 +134,14 @@ import TestSupport
         chunked.write("0\r\n\r\n")
         #expect(RawHTTPConnection.status(of: chunked.read(until: "\r\n\r\n", timeout: 5).text) == 413)
         #expect(try running.harness.snapshot() == before)
+        // Under /dav/ the refusal is a DAV error, what a CalDAV client reads (a tester: it was a
+        // JSON problem there too).
+        let dav = try RawHTTPConnection(port: running.server.port)
+        dav.write("PUT /dav/lists/x/big.ics HTTP/1.1\r\nHost: \(running.host)\r\nContent-Type: text/calendar\r\n"
+                  + "Content-Length: \(2 << 20)\r\nConnection: close\r\n\r\nBEGIN:VCALENDAR")
+        let answer = dav.read(until: "</D:error>", timeout: 5).text
+        #expect(RawHTTPConnection.status(of: answer) == 413)
+        #expect(answer.contains("<D:error") && answer.contains("too large") && !answer.contains("problem+json"), "\(answer)")
     }
 
     @Test func aSlowRequestIsCutOff() throws {

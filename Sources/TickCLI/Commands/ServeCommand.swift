@@ -86,7 +86,7 @@ struct ServeCommand: Command {
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: HTTPServer.Configuration(address: address, port: port),
-                                    handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse() })
+                                    handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse(path: $0) })
         } catch {
             throw CommandError.runtime(error.message)
         }
@@ -134,7 +134,7 @@ struct ServeCommand: Command {
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: serverConfiguration, handler: { service.respond(to: $0) },
-                                    tooLarge: { service.tooLargeResponse() })
+                                    tooLarge: { service.tooLargeResponse(path: $0) })
         } catch {
             throw CommandError.runtime(error.message)
         }

@@ -112,10 +112,17 @@ public final class WebService: Sendable {
     /// The paths of the router, as `METHOD /pattern` (for the OpenAPI check).
     public var routeNames: [String] { router.routes.map { "\($0.method) \($0.pattern)" } }
 
-    /// The answer to a body over the limit (413), with the security header fields.
-    public func tooLargeResponse() -> HTTPResponse {
-        WebService.secured(Problem(status: 413, name: "too-large", detail: "the request body is too large (at most 1 MiB)").response,
-                           isAPI: true)
+    /// `tooLargeResponse(path:)` of either store.
+    static func tooLarge(path: String) -> HTTPResponse {
+        let detail = "the request body is too large (at most 1 MiB)"
+        if path == "/dav" || path.hasPrefix("/dav/") { return WebService.secured(DAVFailure(413, nil, detail).response, isAPI: true) }
+        return WebService.secured(Problem(status: 413, name: "too-large", detail: detail).response, isAPI: true)
+    }
+
+    /// The answer to a body over the limit (413) for a request to `path`, with the security
+    /// header fields: a DAV error under `/dav/` (what CalDAV clients read), else a problem.
+    public func tooLargeResponse(path: String = "/api/v1") -> HTTPResponse {
+        WebService.tooLarge(path: path)
     }
 
     /// Ends the open event streams (before the HTTP server stops).

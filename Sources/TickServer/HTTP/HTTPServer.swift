@@ -46,7 +46,7 @@ public final class HTTPServer: Sendable {
     public var port: UInt16 { boundPort.withLock { $0 } }
     private let boundPort = Mutex<UInt16>(0)
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    let tooLarge: @Sendable () -> HTTPResponse
+    let tooLarge: @Sendable (_ path: String) -> HTTPResponse
     private let daemon: Mutex<DaemonHandle?>
     /// libmicrohttpd's functions.
     let library: LibMicroHTTPD
@@ -57,11 +57,11 @@ public final class HTTPServer: Sendable {
     /// Starts listening.
     /// - Parameters:
     ///   - handler: answers each request; called on the pool's threads, several at once.
-    ///   - tooLarge: the answer to a body over `maxBodyBytes` (413).
+    ///   - tooLarge: the answer to a body over `maxBodyBytes` (413) for a request to `path`.
     /// - Throws: `ServerError` when libmicrohttpd is not installed (naming it and its Debian
     ///   package), the address cannot be read or the port not bound.
     public init(configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-                tooLarge: @escaping @Sendable () -> HTTPResponse) throws(ServerError) {
+                tooLarge: @escaping @Sendable (_ path: String) -> HTTPResponse) throws(ServerError) {
         self.configuration = configuration
         self.handler = handler
         self.tooLarge = tooLarge
@@ -220,7 +220,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         if let length = server.library.lookupConnectionValue(connection, .HEADER_KIND, "Content-Length"),
            let bytes = Int(String(cString: length)), bytes > server.configuration.maxBodyBytes {
             pending.answered = true
-            return server.queue(server.tooLarge(), on: connection)
+            return server.queue(server.tooLarge(String(cString: url)), on: connection)
         }
         return .YES
     }
@@ -242,7 +242,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     }
     if pending.answered { return .YES }
     pending.answered = true
-    if pending.isTooLarge { return server.queue(server.tooLarge(), on: connection) }
+    if pending.isTooLarge { return server.queue(server.tooLarge(String(cString: url)), on: connection) }
     let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true, library: server.library)
     var request = HTTPRequest(method: String(cString: method), path: String(cString: url), query: query.values,
                               headers: values(of: connection, kind: .HEADER_KIND, lowercasesNames: true, decodes: false,

@@ -72,10 +72,10 @@ public final class PostgresWebService: Sendable {
         hostRule.withLock { $0 = HostRule(address: address, port: port) }
     }
 
-    /// The answer to a body over the limit (413), with the security header fields.
-    public func tooLargeResponse() -> HTTPResponse {
-        WebService.secured(Problem(status: 413, name: "too-large", detail: "the request body is too large (at most 1 MiB)").response,
-                           isAPI: true)
+    /// The answer to a body over the limit (413) for a request to `path`, with the security
+    /// header fields: a DAV error under `/dav/` (what CalDAV clients read), else a problem.
+    public func tooLargeResponse(path: String = "/api/v1") -> HTTPResponse {
+        WebService.tooLarge(path: path)
     }
 
     /// Answers `request`: the `Host`, the sign-in, then the route, then the security header fields.

@@ -14,19 +14,19 @@ import TickServer
         let server: HTTPServer
 
         init(_ kind: StoreKind = .sqlite) throws {
-            let respond: @Sendable (HTTPRequest) -> HTTPResponse, tooLarge: @Sendable () -> HTTPResponse
+            let respond: @Sendable (HTTPRequest) -> HTTPResponse, tooLarge: @Sendable (String) -> HTTPResponse
             let listening: @Sendable (UInt16) -> Void
             switch kind {
             case .sqlite:
                 let harness = try ServiceHarness()
                 let service = harness.service
-                (self.harness, respond, tooLarge) = (harness, { service.respond(to: $0) }, { service.tooLargeResponse() })
+                (self.harness, respond, tooLarge) = (harness, { service.respond(to: $0) }, { service.tooLargeResponse(path: $0) })
                 listening = { service.listening(address: "127.0.0.1", port: $0) }
             case .postgresql:
                 let harness = try kind.davServer()
                 guard let postgres = harness as? PostgresServiceHarness else { preconditionFailure("a PostgreSQL harness") }
                 let service = postgres.service
-                (self.harness, respond, tooLarge) = (harness, { service.respond(to: $0) }, { service.tooLargeResponse() })
+                (self.harness, respond, tooLarge) = (harness, { service.respond(to: $0) }, { service.tooLargeResponse(path: $0) })
                 listening = { service.listening(address: "127.0.0.1", port: $0) }
             }
             server = try HTTPServer(configuration: HTTPServer.Configuration(address: "127.0.0.1", port: 0),

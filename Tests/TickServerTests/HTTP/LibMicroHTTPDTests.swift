@@ -33,7 +33,7 @@ struct LibMicroHTTPDTests {
         configuration.recordsClientAddress = records
         let server = try HTTPServer(configuration: configuration,
                                     handler: { HTTPResponse(status: 200, contentType: "text/plain", text: "[" + $0.clientAddress + "]") },
-                                    tooLarge: { HTTPResponse(status: 413) })
+                                    tooLarge: { _ in HTTPResponse(status: 413) })
         defer { server.stop() }
         let connection = try RawHTTPConnection(port: server.port)
         _ = connection.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
