@@ -1,6 +1,6 @@
 // Keyboard shortcuts, the terminal UI's keys where a browser allows them (`?` lists them).
 import { byId, announce } from "./dom.js";
-import { state, takesShowCompleted } from "./state.js";
+import { state, takesShowCompleted, rowKey } from "./state.js";
 import { select, selectedReminder, toggle, flag, remove, undo, reload, openDrawer, closeDrawer } from "./main.js";
 import { openDetail } from "./detail.js";
 import { moveSelected } from "./reorder.js";
@@ -32,9 +32,9 @@ function typing(target) {
 function step(delta) {
   const rows = state.reminders;
   if (!rows.length) return;
-  const index = rows.findIndex((reminder) => reminder.uid === state.selected);
+  const index = rows.findIndex((reminder) => rowKey(reminder) === state.selected);
   const next = index < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.max(0, Math.min(rows.length - 1, index + delta));
-  select(rows[next].uid);
+  select(rowKey(rows[next]));
 }
 
 function showHelp() {

@@ -2,7 +2,7 @@
 import { api, APIError, paths, cached, rememberView, bootUser, forgetCachedAnswers, offlineNow } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { dueParts, formatDue, isOverdue, priorityMarks } from "./format.js";
-import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted, nested, shownParent } from "./state.js";
+import { state, listByID, isReadOnly, viewName, viewFragment, viewFromFragment, takesShowCompleted, nested, shownParent, rowKey } from "./state.js";
 import { openDetail, closeDetail, refreshDetail, saveUnsent, detailCoversPage, showDetailError } from "./detail.js";
 import { installShortcuts } from "./keys.js";
 import { installReorder } from "./reorder.js";
@@ -250,17 +250,17 @@ function renderTable() {
   const uids = new Set(state.reminders.map((reminder) => reminder.uid));
   fill(body, shown.map((reminder) => row(reminder, now, state.view.kind === "list" && Boolean(shownParent(reminder, uids)))));
   if (focusedRow) {
-    const again = body.querySelector(`tr[data-uid="${CSS.escape(focusedRow.dataset.uid)}"]`)
+    const again = body.querySelector(`tr[data-key="${CSS.escape(focusedRow.dataset.key)}"]`)
       || body.children[Math.min(focusedIndex, body.children.length - 1)];
     if (again) {
-      state.selected = again.dataset.uid;
+      state.selected = again.dataset.key;
       again.classList.add("selected");
       (focusedControl && again.querySelector("." + CSS.escape(focusedControl)) || again).focus();
     } else {
       byId("add").focus();
     }
   }
-  const selected = body.querySelector(`tr[data-uid="${CSS.escape(state.selected || "")}"]`);
+  const selected = body.querySelector(`tr[data-key="${CSS.escape(state.selected || "")}"]`);
   (selected || body.querySelector("tr"))?.setAttribute("tabindex", "0");
 }
 
@@ -271,11 +271,11 @@ function row(reminder, now, isUnderParent = false) {
   const title = reminder.title;
   const parent = showList ? parentTitle(reminder) : null;
   return el("tr", {
-    class: [reminder.completed && "completed", overdue && "overdue", reminder.uid === state.selected && "selected",
+    class: [reminder.completed && "completed", overdue && "overdue", rowKey(reminder) === state.selected && "selected",
             isUnderParent && "subtask"].filter(Boolean).join(" "),
-    dataset: { uid: reminder.uid }, tabIndex: -1,
+    dataset: { uid: reminder.uid, key: rowKey(reminder) }, tabIndex: -1,
     // Any focus in the row (its check box, title, ✕) selects it: the keys act on the row focused.
-    onfocusin: () => select(reminder.uid, false),
+    onfocusin: () => select(rowKey(reminder), false),
   },
     el("td", { class: "handle-cell" },
       readOnly ? null : el("span", { class: "handle", title: "Drag to reorder (or Alt+↑/↓)", "aria-hidden": "true" }, "⠿")),
@@ -312,11 +312,11 @@ function unbroken(text) {
   return text.replace(/(?<!,) /g, "\u00a0");
 }
 
-/** Marks the row of `uid` as selected (and focuses it when `focus`). */
-export function select(uid, focus = true) {
-  state.selected = uid;
+/** Marks the row of `key` (`rowKey`) as selected (and focuses it when `focus`). */
+export function select(key, focus = true) {
+  state.selected = key;
   for (const tr of byId("reminder-rows").querySelectorAll("tr")) {
-    const mine = tr.dataset.uid === uid;
+    const mine = tr.dataset.key === key;
     tr.classList.toggle("selected", mine);
     tr.tabIndex = mine ? 0 : -1;
     if (mine && focus) tr.focus();
@@ -325,7 +325,7 @@ export function select(uid, focus = true) {
 
 /** The selected reminder, or null. */
 export function selectedReminder() {
-  return state.reminders.find((reminder) => reminder.uid === state.selected) || null;
+  return state.reminders.find((reminder) => rowKey(reminder) === state.selected) || null;
 }
 
 // MARK: - Changes
@@ -402,7 +402,7 @@ export async function undo() {
   hideUndo();
   if (uid) {
     const restored = await change(() => api.restore(uid));
-    if (restored) { select(uid); announce(`“${restored.title}” is back.`); }
+    if (restored) { select(rowKey(restored)); announce(`“${restored.title}” is back.`); }
     return;
   }
   const answer = await change(() => api.undo());
@@ -424,7 +424,7 @@ async function add(event) {
     hideError(); // "Write a title first." is answered
     input.value = "";
     due.value = "";
-    state.selected = added.uid;
+    state.selected = rowKey(added);
     render();
     announce(`Added “${added.title}”`);
     // Added where this view does not show it (a date outside Today, none in Scheduled): said

@@ -3,7 +3,7 @@
 // move route, so the order is the list's stored order.
 import { api } from "./api.js";
 import { byId, announce } from "./dom.js";
-import { state, isReadOnly, listByID, nested, shownParent } from "./state.js";
+import { state, isReadOnly, listByID, nested, shownParent, rowKey } from "./state.js";
 import { change, select, showError } from "./main.js";
 
 function canReorder() {
@@ -21,7 +21,7 @@ async function moveTo(uid, where) {
   // Reordered in a list's own view: the reminder is in that list.
   const moved = await change(() => api.move(uid, where, state.view.id));
   if (moved) {
-    select(uid);
+    select(rowKey(moved));
     announce(`Moved “${moved.title}”.`);
   }
 }
@@ -32,14 +32,14 @@ export async function moveSelected(step) {
   // Among the rows at its level as the list shows them: the list's top-level ones, or its
   // parent's subtasks (a tester: Alt+↑ on a subtask moved it among other reminders' rows).
   const uids = new Set(state.reminders.map((reminder) => reminder.uid));
-  const selected = state.reminders.find((reminder) => reminder.uid === state.selected);
+  const selected = state.reminders.find((reminder) => rowKey(reminder) === state.selected);
   if (!selected) return;
   const level = shownParent(selected, uids);
   const siblings = nested(state.reminders).filter((reminder) => shownParent(reminder, uids) === level);
   const index = siblings.indexOf(selected);
   const neighbour = siblings[index + step];
   if (index < 0 || !neighbour) return;
-  await moveTo(state.selected, step < 0 ? { before: neighbour.uid } : { after: neighbour.uid });
+  await moveTo(selected.uid, step < 0 ? { before: neighbour.uid } : { after: neighbour.uid });
 }
 
 export function installReorder() {
@@ -69,7 +69,7 @@ export function installReorder() {
     // The row takes the focus with the selection (preventDefault keeps the browser from
     // focusing it): a tester's click on a handle selected one row while another kept the
     // focus, and Delete deleted the one selected.
-    select(tr.dataset.uid);
+    select(tr.dataset.key);
   });
 
   body.addEventListener("pointermove", (event) => {

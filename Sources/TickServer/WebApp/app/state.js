@@ -18,6 +18,13 @@ export const state = {
 };
 
 /** The list with `id`. */
+/** A row's key: its list and its UID. A reminder of a list shared with the user may have the UID
+ *  of one of their own (both imported one file), and All shows both: the selection and the keys
+ *  go by the row, not the UID (a tester: Delete on the shared row deleted the user's own). */
+export function rowKey(reminder) {
+  return `${reminder.listID}\n${reminder.uid}`;
+}
+
 export function listByID(id) {
   return state.lists.find((list) => list.id === id) || null;
 }
