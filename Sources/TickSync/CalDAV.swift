@@ -357,6 +357,13 @@ public struct CalDAV: Sendable {
     }
 
     func check(_ response: DAVResponse, _ doing: String, expecting codes: Set<Int>) throws(SyncError) {
+        if codes == [207], doing.hasPrefix("reading "), [405, 501].contains(response.status) {
+            // A PROPFIND not allowed or not known: a web server that is no WebDAV one (python's
+            // http.server answers 501; a tester). A REPORT refused is another matter: the sync
+            // falls back from sync-collection then.
+            throw .protocolError("\(client.label): the server does not know WebDAV's PROPFIND (HTTP \(response.status)) "
+                                 + "while \(doing): is this the CalDAV URL?")
+        }
         if codes.contains(207), CalDAV.isWebPage(response), !(400..<600).contains(response.status) || response.status == 404 {
             // A login page, a proxy's or a web app's page where a multistatus was expected: said
             // so, not "HTTP 200" or "the XML ends inside <body>: cut short" (a tester). (A PUT's

@@ -653,6 +653,11 @@ struct SyncWithServerTests {
         #expect(page.status == 1)
         #expect(page.errors.contains("the server answered with a web page (HTTP 200, text/html)")
                 && page.errors.contains("is this the CalDAV URL"), "\(page.errors)")
+        try proxy.set([.init("PROPFIND", fault: "501-html", times: 5)])
+        let plain = tick.run("sync")
+        #expect(plain.status == 1)
+        #expect(plain.errors.contains("does not know WebDAV's PROPFIND (HTTP 501)") && plain.errors.contains("is this the CalDAV URL"),
+                "\(plain.errors)")
         try proxy.set([.init("PROPFIND", fault: "cut-short", times: 5)])
         let cut = tick.run("sync")
         #expect(cut.status == 1)

@@ -27,6 +27,8 @@ where F is one of
                    is sent (RFC 4791 section 5.3.4)
   "html-page"      answer 200 with a web page (text/html) without forwarding: a login
                    page or a proxy's page where WebDAV was expected
+  "501-html"       answer 501 with a web page without forwarding: a web server that knows
+                   no WebDAV method (python's http.server)
   "cut-short"      forward, then answer with the server's status and headers but only
                    the first half of its body, and close the connection
   "slow"           wait 2 seconds, then forward (a server that takes its time)
@@ -219,6 +221,10 @@ class Handler(BaseHTTPRequestHandler):
             if REFUSE_SYNC == 403:
                 refusal = b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:supported-report/></D:error>'
             self.answer(REFUSE_SYNC, [("Content-Type", "application/xml")] if refusal else [], refusal)
+            return
+        if fault == "501-html":
+            self.answer(501, [("Content-Type", "text/html;charset=utf-8")],
+                        b"<!DOCTYPE HTML><html><body><h1>Error response</h1><p>Error code: 501</p></body></html>")
             return
         if fault == "html-page":
             self.answer(200, [("Content-Type", "text/html; charset=utf-8")],
