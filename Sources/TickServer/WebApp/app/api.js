@@ -166,6 +166,21 @@ export async function cached(path) {
 /** `?list=` naming the list a reminder is in, or nothing. */
 const inList = (listID) => (listID ? `?list=${encodeURIComponent(listID)}` : "");
 
+/**
+ * `method` on the reminder `uid` in `listID` (`path` after its UID), asked again without the
+ * list when it is no longer there (moved to another list by this page or another client since
+ * the row was drawn: a 404 then said "not in that list" where the reminder is still the user's).
+ */
+async function onReminder(method, uid, listID, path = "", ...rest) {
+  const at = `/reminders/${id(uid)}${path}`;
+  try {
+    return await request(method, at + inList(listID), ...rest);
+  } catch (error) {
+    if (!listID || !(error instanceof APIError) || error.status !== 404) throw error;
+    return request(method, at, ...rest);
+  }
+}
+
 export const api = {
   get: (path) => request("GET", path),
   lists: () => request("GET", paths.lists()),
@@ -179,13 +194,13 @@ export const api = {
   search: (params) => request("GET", paths.search(params)),
   // `listID`, when known, is the list the reminder is in (`?list=`): a reminder of a list
   // shared with the user may have the UID of one of their own (both imported one file).
-  reminder: (uid, listID) => request("GET", `/reminders/${id(uid)}${inList(listID)}`),
+  reminder: (uid, listID) => onReminder("GET", uid, listID),
   add: (fields) => request("POST", "/reminders", fields),
-  patch: (uid, fields, etag, listID) => request("PATCH", `/reminders/${id(uid)}${inList(listID)}`, fields, etag ? { "If-Match": etag } : {}),
-  complete: (uid, listID) => request("POST", `/reminders/${id(uid)}/complete${inList(listID)}`, {}),
-  reopen: (uid, listID) => request("POST", `/reminders/${id(uid)}/reopen${inList(listID)}`),
-  move: (uid, where, listID) => request("POST", `/reminders/${id(uid)}/move${inList(listID)}`, where),
-  remove: (uid, listID) => request("DELETE", `/reminders/${id(uid)}${inList(listID)}`),
+  patch: (uid, fields, etag, listID) => onReminder("PATCH", uid, listID, "", fields, etag ? { "If-Match": etag } : {}),
+  complete: (uid, listID) => onReminder("POST", uid, listID, "/complete", {}),
+  reopen: (uid, listID) => onReminder("POST", uid, listID, "/reopen"),
+  move: (uid, where, listID) => onReminder("POST", uid, listID, "/move", where),
+  remove: (uid, listID) => onReminder("DELETE", uid, listID),
   restore: (uid) => request("POST", `/reminders/${id(uid)}/restore`),
   undo: () => request("POST", "/undo"),
   shares: (listID) => request("GET", `/lists/${id(listID)}/shares`),
