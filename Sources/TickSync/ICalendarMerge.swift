@@ -254,32 +254,22 @@ public enum ICalendarMerge {
                 guard let (key, rest) = parameter.cut(atFirst: "="), key.uppercased() == "TZID" else { continue }
                 zone = rest.count >= 2 && rest.hasPrefix("\"") && rest.hasSuffix("\"") ? String(rest.dropFirst().dropLast()) : rest
             }
-            let digits = value.unicodeScalars.map { $0.properties.numericType == .decimal && $0.isASCII }
-            func number(_ range: Range<Int>) -> Int? {
-                guard range.upperBound <= digits.count, digits[range].allSatisfy({ $0 }) else { return nil }
-                return Int(String(String.UnicodeScalarView(Array(value.unicodeScalars)[range])))
-            }
-            guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8) else { return line }
-            if value.count == 8 { return "date \(value)" }
-            let scalarsOfValue = Array(value.unicodeScalars)
-            guard value.count >= 15, scalarsOfValue[8] == "T", let hour = number(9..<11), let minute = number(11..<13),
-                  let second = number(13..<15) else { return line }
-            let isUTC = value.count == 16 && scalarsOfValue[15] == "Z"
-            guard value.count == 15 || isUTC else { return line }
+            // Read as the reader reads them (`CalendarDay`, `LocalDateTime`, `instant(in:)`: a
+            // wall clock in a gap goes on by the offset before it, RFC 5545 §3.3.5).
+            if value.utf8.count == 8, let day = CalendarDay(value) { return "date \(day)" }
+            let isUTC = value.hasSuffix("Z")
+            let wallClock = isUTC ? value.dropLast() : Substring(value)
+            guard wallClock.utf8.count == 15, let local = LocalDateTime(wallClock) else { return line }
             let timeZone: TimeZone
             if isUTC {
-                timeZone = TimeZone(identifier: "UTC")!
+                timeZone = .gmt
             } else if let zone {
                 guard let known = TimeZone(identifier: zone) else { return line }
                 timeZone = known
             } else {
-                return "floating \(value)"
+                return "floating \(local)"
             }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
-                                                                second: second)) else { return line }
-            return "instant \(Int64(date.timeIntervalSince1970.rounded(.down)))"
+            return "instant \(Int64(local.instant(in: timeZone).timeIntervalSince1970))"
         }
     }
 
