@@ -106,9 +106,10 @@ extension WebService {
 
     /// `?list=` of a reminder route: the reminder must be in that list (one UID is one
     /// reminder here; on PostgreSQL a shared list's may have the UID of one of the user's own).
+    /// - Throws: `Problem` 404 (`notInList`) when it is not, or no reminder has the UID.
     private func checkList(_ request: HTTPRequest, _ uid: String) throws {
-        guard WebService.listOfReminder(request) != nil else { return }
-        try reader.read { db in try WebService.checkList(of: request, uid: uid, in: db) }
+        guard let list = WebService.listOfReminder(request) else { return }
+        guard try reader.read({ db in try db.reminder(uid: ReminderUID(uid)) })?.listID == list else { throw WebService.notInList(uid) }
     }
 
     func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {

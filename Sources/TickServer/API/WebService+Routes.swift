@@ -142,14 +142,6 @@ extension WebService {
         Problem.notFound("there is no reminder with the uid '\(uid)' in that list")
     }
 
-    /// Checks `?list=` of a reminder route on the single-user store: the reminder `uid` must
-    /// be in that list.
-    /// - Throws: `Problem` 404 (`notInList`) when it is not, or no reminder has the UID.
-    static func checkList(of request: HTTPRequest, uid: String, in db: some ReminderStore) throws {
-        guard let list = listOfReminder(request) else { return }
-        guard try db.reminder(uid: ReminderUID(uid))?.listID == list else { throw notInList(uid) }
-    }
-
     static func existingReminder(uid: String, in db: some ReminderStore) throws -> Reminder {
         guard let reminder = try db.reminder(uid: ReminderUID(uid)) else {
             throw Problem.notFound("there is no reminder with the uid '\(uid)'")
