@@ -117,6 +117,15 @@ import Synchronization
         }
         #expect(try harness.snapshot() == before)
         #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", query: ["list": list]).status == 200)
+
+        // A restore's ?list= is the list it was deleted from.
+        #expect(harness.send("DELETE", "/api/v1/reminders/" + uid, query: ["list": list]).status == 200)
+        let deleted = try harness.snapshot()
+        let elsewhere = harness.send("POST", "/api/v1/reminders/\(uid)/restore", query: ["list": other])
+        #expect(elsewhere.status == 404 && elsewhere.bodyText.contains("deleted from that list"), "\(elsewhere.bodyText)")
+        #expect(try harness.snapshot() == deleted)
+        let restored = harness.send("POST", "/api/v1/reminders/\(uid)/restore", query: ["list": list])
+        #expect(restored.status == 201 && ServiceHarness.object(restored)["listID"] as? String == list, "\(restored.bodyText)")
     }
 
     /// A tester: an empty body was read as `{}`: an add answered "the title is empty", a

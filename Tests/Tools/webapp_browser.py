@@ -1643,6 +1643,44 @@ def a_list_shared_with_me(server, app):
 
 
 @postgres_check
+def one_uid_in_two_lists(server, app):
+    """A reminder of ann's and one of bob's list shared with her have one UID (both imported
+    one file): the shared row's tick, ✕ and Undo act on bob's, never on ann's own (a tester:
+    the Undo of its deletion answered 409)."""
+    own = server.api("POST", "/reminders", {"title": "Ann's errand", "list": server.list_id("Work")})
+    chores = server.api("POST", "/lists", {"name": "Bob's chores", "color": "purple"}, user="bob")
+    body = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VTODO\r\nUID:" + own["uid"] + "\r\n"
+            "DTSTAMP:20260101T000000Z\r\nSUMMARY:Bob's twin\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    request = urllib.request.Request(server.base + f"/dav/lists/{chores['id']}/twin.ics", data=body.encode(), method="PUT",
+                                     headers={"Authorization": server.authorization("bob"), "Content-Type": "text/calendar"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201, response.status
+    server.api("PUT", f"/lists/{chores['id']}/shares/ann", {"access": "write"}, user="bob")
+
+    def bobs():
+        rows = server.api("GET", f"/lists/{chores['id']}/reminders?completed=true&limit=100", user="bob")["reminders"]
+        return next((r for r in rows if r["uid"] == own["uid"]), None)
+
+    def anns():
+        return server.api("GET", f"/reminders/{own['uid']}?list={server.list_id('Work')}")
+    wait_for(lambda: "Bob's chores" in sidebar_names(app), "bob's list in ann's sidebar", timeout=8)
+    app.open_list("Bob's chores")
+    app.click("Bob's twin", ".check")
+    wait_for(lambda: bobs()["completed"], "bob's reminder completed")
+    assert not anns()["completed"], "ann's own reminder was completed"
+    server.api("POST", f"/reminders/{own['uid']}/reopen?list={chores['id']}", user="bob")
+    app.click("Bob's twin", ".delete")
+    wait_for(lambda: bobs() is None, "bob's reminder deleted")
+    assert anns()["title"] == "Ann's errand", f"ann's own reminder: {anns()}"
+    wait_for(lambda: app.find("#undo-bar").is_displayed(), "the undo bar")
+    app.find("#undo-button").click()
+    wait_for(lambda: bobs() is not None, "bob's reminder back after Undo")
+    assert bobs()["title"] == "Bob's twin" and anns()["title"] == "Ann's errand"
+    app.row("Bob's twin")
+    assert not app.find("#error").is_displayed(), f"an error shown after Undo: {app.find('#error').text}"
+
+
+@postgres_check
 def share_a_list_from_the_page(server, app):
     app.open_list("Work")
     app.find("#share-button").click()

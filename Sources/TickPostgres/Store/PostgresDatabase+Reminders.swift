@@ -38,18 +38,50 @@ extension PostgresDatabase {
             .map { row throws(PostgresError) in Reminder.Number(try row.decode("number", as: Int64.self)) }
     }
 
+    /// Whether a reminder with `uid` came into the list `list` (of any owner) after the
+    /// newest deletion of `uid`, not undone, in the user's journal: true too when the journal
+    /// holds no such deletion. What tells a reminder put back beside one that shared its UID
+    /// already (kept) from one whose UID the actor took for another since (a phone's move:
+    /// refused, or the user would see a copy). Change ids are shared by every user's journal.
+    /// - Complexity: O(j) for the j journal rows of the two owners (no index by UID: this runs
+    ///   only when a reminder put back has a UID seen elsewhere).
+    /// - Throws: `PostgresError` from the server.
+    func arrived(uid: ReminderUID, inList list: ReminderList.ID) throws -> Bool {
+        try scalar("""
+            WITH deletion AS (
+                SELECT max(c.id) AS id FROM journal_changes c
+                JOIN journal_reminders b ON b.owner = c.owner AND b.change = c.id AND b.phase = 0 AND b.present AND b.uid = $2
+                JOIN journal_reminders a ON a.owner = c.owner AND a.change = c.id AND a.phase = 1 AND a.number = b.number
+                    AND NOT a.present
+                WHERE c.owner = $1 AND c.undone_at IS NULL)
+            SELECT (SELECT id FROM deletion) IS NULL OR EXISTS (
+                SELECT 1 FROM lists l JOIN journal_reminders a ON a.owner = l.owner
+                WHERE l.id = $3 AND a.change > (SELECT id FROM deletion) AND a.phase = 1 AND a.present AND a.uid = $2
+                    AND a.list_id = $3 AND NOT EXISTS (
+                        SELECT 1 FROM journal_reminders b WHERE b.owner = a.owner AND b.change = a.change AND b.phase = 0
+                            AND b.number = a.number AND b.present AND b.uid = $2 AND b.list_id = $3))
+            """, [uid.rawValue, list.rawValue], as: Bool.self) ?? true
+    }
+
     /// Saves a new reminder of the user, with the user's next number (never one given
     /// before) unless `keepingNumber` and its number is free.
     /// - Throws: `ShareError.uidSeenElsewhere` when the user acting sees a reminder with its
     ///   UID in a list this transaction does not (`davResourceElsewhere(uid:)`: a list shared
-    ///   with them, or their own when adding through a share); `PostgresError` with
+    ///   with them, or their own when adding through a share), unless the reminder is put back
+    ///   (`keepingNumber`: a restore, an undo) and that other one was in its list before the
+    ///   deletion put back (`arrived(uid:inList:)`): a list's owner, who does not see the
+    ///   member's lists, may give one of theirs a UID the member uses, and the routes and CalDAV
+    ///   paths that name the list reach each; `PostgresError` with
     ///   `isUniqueViolation` when the user has a reminder with its UID; a foreign-key violation
     ///   (23503) when the list is not the user's.
     @discardableResult
     public func insert(_ reminder: Reminder, keepingNumber: Bool, keepingPosition: Bool) throws -> Reminder {
-        // Every way of adding a reminder ends here (a CalDAV PUT, a restore, an undo): a second
-        // reminder with a UID the actor sees elsewhere would be a copy the UID no longer reaches.
-        if let elsewhere = try davResourceElsewhere(uid: reminder.uid) {
+        // Every way of adding a reminder ends here (a CalDAV PUT, an add, a restore, an undo): a
+        // new reminder with a UID the actor sees elsewhere is a client moving a to-do between
+        // owners (a PUT there, a DELETE here) or a copy; one put back was there before (a tester:
+        // the deletion of one of two reminders with one UID could not be undone).
+        if let elsewhere = try davResourceElsewhere(uid: reminder.uid),
+           try !keepingNumber || arrived(uid: reminder.uid, inList: elsewhere.list) {
             throw ShareError.uidSeenElsewhere(uid: reminder.uid, list: elsewhere.list, resource: elsewhere.resource.name)
         }
         var stored = reminder

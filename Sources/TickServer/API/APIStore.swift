@@ -76,13 +76,14 @@ extension PostgresAPIStore {
     /// Puts back, as a change of the user's (undone like any other), the reminder `uid` that
     /// a member of one of the user's shared lists deleted (`PostgresDatabase.deletionByAnotherUser`):
     /// its number (when free), place and subtasks, as `Actions.restore` does. Nil when no
-    /// such deletion is in the user's journal.
+    /// such deletion (from `list`, when given) is in the user's journal.
     /// - Throws: `ActionError.listGone` when its list was deleted since; the store's error.
-    func restoreMembersDeletion(_ uid: String, context: ActionContext) throws -> HTTPResponse? {
+    func restoreMembersDeletion(_ uid: String, inList list: ReminderList.ID?, context: ActionContext) throws -> HTTPResponse? {
         let restored = try write(context, describedBy: { (restored: (reminder: Reminder, listName: String?)?) in
             "restore " + WebService.quoted(restored?.reminder.title ?? uid)
         }) { db -> (reminder: Reminder, listName: String?)? in
-            guard let deleted = try db.deletionByAnotherUser(uid: ReminderUID(uid)) else { return nil }
+            guard let deleted = try db.deletionByAnotherUser(uid: ReminderUID(uid)),
+                  list.map({ $0 == deleted.reminder.listID }) ?? true else { return nil }
             guard try db.list(id: deleted.reminder.listID) != nil else {
                 throw Problem.conflict("the list of \(WebService.quoted(deleted.reminder.title)) was deleted since; undo its deletion "
                                        + "first: nothing was restored")

@@ -8,16 +8,19 @@ import TickStore
 /// Restore and undo on any store that keeps a change journal (`JournalStore`).
 extension APIStore where Transaction: JournalStore {
     /// Puts back a deleted reminder by undoing the change that deleted it (with whatever
-    /// else that change deleted), by the rules of `tick undo`.
-    func restoreReminder(_ uid: String, context: ActionContext) throws -> HTTPResponse {
+    /// else that change deleted), by the rules of `tick undo`. With `list` (a route's
+    /// `?list=`), only a reminder deleted from that list.
+    /// - Throws: `Problem` 404 when no deletion of it (from `list`) is in the journal, 409
+    ///   when a reminder has its UID now; the store's error.
+    func restoreReminder(_ uid: String, inList list: ReminderList.ID? = nil, context: ActionContext) throws -> HTTPResponse {
         let (restored, listName) = try WebService.takenUID("the reminder with the uid '\(uid)' cannot be put back: another reminder "
                                                            + "has its uid now (restored already?); nothing was restored") {
-            try restoreReminderOnce(uid, context: context)
+            try restoreReminderOnce(uid, inList: list, context: context)
         }
         return WebService.reminderResponse(restored, listName: listName, status: 201)
     }
 
-    private func restoreReminderOnce(_ uid: String, context: ActionContext) throws -> (Reminder, String?) {
+    private func restoreReminderOnce(_ uid: String, inList list: ReminderList.ID?, context: ActionContext) throws -> (Reminder, String?) {
         try writeUnjournaled { db in
             let deleting = try db.changeDeleting(uid: ReminderUID(uid))
             if let present = try db.reminder(uid: ReminderUID(uid)) {
@@ -35,6 +38,9 @@ extension APIStore where Transaction: JournalStore {
             }
             guard let change = deleting else {
                 throw Problem.notFound("no deleted reminder with the uid '\(uid)' is in the change journal")
+            }
+            if let list, try !db.journaledReminders(of: change).contains(where: { $0.before?.uid.rawValue == uid && $0.before?.listID == list }) {
+                throw Problem.notFound("no reminder with the uid '\(uid)' deleted from that list is in the change journal")
             }
             let result = try Actions.undo(change, context: context, in: db)
             guard let restored = result.restored.first(where: { $0.uid.rawValue == uid }) else {
@@ -113,7 +119,7 @@ extension WebService {
     }
 
     func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
-        try sqlite.restoreReminder(uid, context: actionContext(for: request))
+        try sqlite.restoreReminder(uid, inList: WebService.listOfReminder(request), context: actionContext(for: request))
     }
     func undo(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.undo(request, context: actionContext(for: request)) }
 

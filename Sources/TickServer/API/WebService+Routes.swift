@@ -57,7 +57,8 @@ extension WebService {
                    takingNoFields { try $0.deleteList($1, $2[0]) })
         router.add("POST", api + "/lists/{id}/move", summary: "Move a list { before | after: id } or { position }", needingBody { try $0.moveList($1, $2[0]) })
         router.add("GET", api + "/lists/{id}/shares", summary: "Who a list is shared with (the multi-user server)") { service, _, id in try service.listShares(id[0]) }
-        router.add("PUT", api + "/lists/{id}/shares/{user}", summary: "Share a list with a user { access: read | write } (the multi-user server)") { try $0.shareList($1, $2[0], $2[1]) }
+        router.add("PUT", api + "/lists/{id}/shares/{user}", summary: "Share a list with a user { access: read | write } (the multi-user server)",
+                   needingBody { try $0.shareList($1, $2[0], $2[1]) })
         router.add("DELETE", api + "/lists/{id}/shares/{user}", summary: "Stop sharing a list with a user, or leave a list shared with you",
                    takingNoFields { service, _, id in try service.unshareList(id[0], id[1]) })
         router.add("GET", api + "/lists/{id}/reminders", summary: "A page of a list's reminders (?limit, cursor, completed)",
@@ -81,8 +82,8 @@ extension WebService {
                    query: ["list"]) { try $0.complete($1, $2[0], .reopen) }
         router.add("POST", api + "/reminders/{uid}/move", summary: "Move a reminder in its list { before | after: uid } or { position }",
                    query: ["list"], needingBody { try $0.moveReminder($1, $2[0]) })
-        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it",
-                   takingNoFields { try $0.restoreReminder($1, $2[0]) })
+        router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it (?list: the list it was in)",
+                   query: ["list"], takingNoFields { try $0.restoreReminder($1, $2[0]) })
         router.add("POST", api + "/undo", summary: "Undo the newest change of the change journal, or the change given") { service, request, _ in try service.undo(request) }
         // Alarms and events.
         router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, request, _ in try service.dueAlarms(request) }

@@ -41,7 +41,13 @@ extension PostgresUserAPI {
                 return try respond(store)
             }
             guard let shared = try sharedList(.list(inList)) else { throw WebService.notInList(uid.rawValue) }
-            return try respondShared(shared, target: target, needing: access, destination: readDestination(), respond)
+            let destination = readDestination()
+            // A move out is refused (403) for a reminder that is there; one that is not is the
+            // 404 a GET answers (a tester: the PATCH said 403 where the GET said 404).
+            if let destination, destination != inList, try readShared(shared, { try $0.reminder(uid: uid) }).flatMap({ $0 }) == nil {
+                throw WebService.notInList(uid.rawValue)
+            }
+            return try respondShared(shared, target: target, needing: access, destination: destination, respond)
         }
         do {
             return try respond(store)

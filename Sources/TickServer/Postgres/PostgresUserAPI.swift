@@ -91,8 +91,22 @@ struct PostgresUserAPI: APIRoutes {
     func deleteList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
         try ownerOnly(id) { try store.deleteList(request, id, context: context) }
     }
+    /// `POST /api/v1/lists/{id}/move`: the user's own list among their own. A `before` or
+    /// `after` naming a list shared with them is a 409 saying where those lists go (it was a
+    /// 404, "no such list", of a list in their sidebar: a tester).
     func moveList(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
-        try ownerOnly(id) { try store.moveList(request, id, context: context) }
+        do {
+            return try ownerOnly(id) { try store.moveList(request, id, context: context) }
+        } catch where Problem.from(error).status == 404 {
+            guard let body = try? JSONBody(request, allowed: ["before", "after", "position"]) else { throw error }
+            for field in ["before", "after"] {
+                guard let named = (try? body.string(field).value) ?? nil, named != id,
+                      let shared = try sharedList(.list(ReminderList.ID(rawValue: named))) else { continue }
+                throw Problem.conflict("the list '\(shared.list.name)' (\"\(field)\") is \(shared.ownerName)'s, shared with you: the lists "
+                                       + "shared with you come after your own, by name, and yours move among your own")
+            }
+            throw error
+        }
     }
 
     func listReminders(_ request: HTTPRequest, _ id: String) throws -> HTTPResponse {
@@ -264,12 +278,25 @@ struct PostgresUserAPI: APIRoutes {
     /// member deleted from a list of the user's (a new change of the user's, which they can
     /// undo). Their own store's 404 (no deletion of theirs) or 409 (a reminder of theirs has
     /// the UID) is the answer unless they deleted it from a list shared with them, or, for
-    /// the 404, a member deleted it from one of their lists.
-    func restoreReminder(_: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+    /// the 404, a member deleted it from one of their lists. `?list=` names the list it was
+    /// deleted from (a reminder of the user's own and one of a shared list may have one UID):
+    /// 404 when no deletion of it from that list is theirs to undo.
+    func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse {
+        let wanted = WebService.listOfReminder(request)
+        let (sharedWanted, sharedDeleting) = try store.read { db in
+            (try wanted.flatMap { id in try db.list(id: id) == nil ? try db.sharedList(id: id) : nil },
+             try db.sharedList(deleting: ReminderUID(uid)))
+        }
+        if let wanted, let sharedWanted {
+            guard sharedDeleting?.list.id == wanted else {
+                throw Problem.notFound("no reminder with the uid '\(uid)' deleted from that list is in the change journal")
+            }
+            return try writableStore(of: sharedWanted).restoreReminder(uid, inList: wanted, context: context)
+        }
         do {
-            return try store.restoreReminder(uid, context: context)
+            return try store.restoreReminder(uid, inList: wanted, context: context)
         } catch where [404, 409].contains(Problem.from(error).status) {
-            if let shared = try store.read({ db in try db.sharedList(deleting: ReminderUID(uid)) }) {
+            if wanted == nil, let shared = sharedDeleting {
                 return try writableStore(of: shared).restoreReminder(uid, context: context)
             }
             if Problem.from(error).status == 409, let taken = try store.uidTakenSinceMembersDeletion(uid) { throw Problem.conflict(taken) }
@@ -277,7 +304,7 @@ struct PostgresUserAPI: APIRoutes {
             // Two restores at once: the later runs into the uid the first put back (a tester).
             let restored = try WebService.takenUID("the reminder with the uid '\(uid)' cannot be put back: another reminder has its "
                                                    + "uid now (restored already?); nothing was restored") {
-                try store.restoreMembersDeletion(uid, context: context)
+                try store.restoreMembersDeletion(uid, inList: wanted, context: context)
             }
             guard let restored else { throw error }
             return restored

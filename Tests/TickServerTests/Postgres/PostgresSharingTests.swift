@@ -42,6 +42,16 @@ struct PostgresSharingTests {
         return Setup(harness: harness, groceries: groceries, milk: milk, diary: diary, thought: thought, bobs: bobs, errand: errand)
     }
 
+    /// `setUp(access: "write")`, then ann puts into her shared list a to-do with the UID of
+    /// bob's errand, "Ann's errand" (as when both imported one file): bob sees two of that UID.
+    func setUpTwins() throws -> Setup {
+        let setup = try setUp(access: "write")
+        let put = PostgresDAVTests.dav(setup.harness, "PUT", "/dav/lists/\(setup.groceries)/copy.ics",
+                                       ServiceHarness.todo(uid: setup.errand, summary: "Ann's errand"), as: "ann")
+        try #require(put.status == 201, "\(put.status) \(put.bodyText)")
+        return setup
+    }
+
     /// The titles of a page of reminders.
     static func titles(_ response: HTTPResponse) -> [String] {
         (PostgresServiceHarness.object(response)["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
@@ -143,14 +153,9 @@ struct PostgresSharingTests {
     /// him (both imported one file); the web app's tick and ✕ on the shared row acted on his own.
     @Test("?list= names the list a reminder is in: a shared list's and the user's own reminder of one UID are each reached, nothing else")
     func oneUIDInTwoLists() throws {
-        let setup = try setUp(access: "write")
+        let setup = try setUpTwins()
         let harness = setup.harness
-        // ann puts into her shared list a to-do with the UID of bob's errand (as when both
-        // imported one file): each has one of that UID.
         let uid = setup.errand
-        let put = PostgresDAVTests.dav(harness, "PUT", "/dav/lists/\(setup.groceries)/copy.ics",
-                                       ServiceHarness.todo(uid: uid, summary: "Ann's errand"), as: "ann")
-        try #require(put.status == 201, "\(put.status) \(put.bodyText)")
         func title(_ list: String? = nil) -> String? {
             let response = harness.send("GET", "/api/v1/reminders/\(uid)", query: list.map { ["list": $0] } ?? [:], as: "bob")
             return response.status == 200 ? PostgresServiceHarness.object(response)["title"] as? String : "\(response.status)"
@@ -188,6 +193,84 @@ struct PostgresSharingTests {
         #expect(harness.send("PATCH", "/api/v1/reminders/nothing-here", json: #"{"parent":"\#(setup.errand)"}"#, as: "bob").status == 404)
         let unchanged = PostgresServiceHarness.object(harness.send("GET", "/api/v1/reminders/\(setup.milk)", as: "ann"))
         #expect(unchanged["parentUID"] is NSNull, "\(unchanged)")
+    }
+
+    /// A tester: a PATCH naming a shared list the reminder is not in, and moving it to another
+    /// list, answered 403 ("stays in that list") where a GET of it answers 404.
+    @Test("?list= naming a shared list a reminder is not in: 404 for a PATCH that moves it too, as for a GET; nothing changed")
+    func notInTheSharedListNamed() throws {
+        let setup = try setUp(access: "write")
+        let harness = setup.harness
+        let before = try harness.snapshot()
+        for (method, path, body) in [("GET", "", nil), ("PATCH", "", #"{"list":"\#(setup.bobs)"}"#), ("PATCH", "", #"{"title":"x"}"#),
+                                     ("DELETE", "", nil), ("POST", "/complete", nil)] {
+            let response = harness.send(method, "/api/v1/reminders/\(setup.errand)\(path)", json: body, query: ["list": setup.groceries],
+                                        as: "bob")
+            #expect(response.status == 404, "\(method) \(body ?? ""): \(response.status) \(response.bodyText)")
+        }
+        #expect(try harness.snapshot() == before)
+        // The one that is there still may not leave (403).
+        let out = harness.send("PATCH", "/api/v1/reminders/\(setup.milk)", json: #"{"list":"\#(setup.bobs)"}"#,
+                               query: ["list": setup.groceries], as: "bob")
+        #expect(out.status == 403, "\(out.status) \(out.bodyText)")
+        // bob's own list moved after or before ann's list shared with him: 409 saying why (was 404).
+        for field in ["after", "before"] {
+            let moved = harness.send("POST", "/api/v1/lists/\(setup.bobs)/move", json: #"{"\#(field)":"\#(setup.groceries)"}"#, as: "bob")
+            #expect(moved.status == 409 && moved.bodyText.contains("'Groceries'") && moved.bodyText.contains("shared with you"),
+                    "\(field): \(moved.status) \(moved.bodyText)")
+        }
+        #expect(harness.send("POST", "/api/v1/lists/\(setup.bobs)/move", json: #"{"after":"\#(setup.diary)"}"#, as: "bob").status == 404,
+                "a list of ann's not shared with bob is none he knows")
+        // A share without a body is refused as any route that takes one.
+        let empty = harness.send("PUT", "/api/v1/lists/\(setup.groceries)/shares/cat", json: "", as: "ann")
+        #expect(empty.status == 400 && empty.bodyText.contains("the body is empty"), "\(empty.status) \(empty.bodyText)")
+        #expect(try harness.snapshot() == before)
+    }
+
+    /// A tester: with a reminder of a shared list and one of bob's own sharing a UID, the
+    /// deletion of either could not be undone (`…/restore` and `/undo` answered 409: the other
+    /// reminder "has that uid now").
+    @Test("the deletion of either of two reminders with one UID (bob's own, a shared list's) is put back by restore and by undo")
+    func oneUIDInTwoListsRestored() throws {
+        for restoring in ["restore", "restore?list", "undo"] {
+            for deleted in ["shared", "own"] {
+                let setup = try setUpTwins()
+                let harness = setup.harness
+                let uid = setup.errand
+                let list = deleted == "shared" ? setup.groceries : setup.bobs
+                let deletion = harness.send("DELETE", "/api/v1/reminders/\(uid)", query: ["list": list], as: "bob")
+                try #require(deletion.status == 200, "\(deletion.status) \(deletion.bodyText)")
+                let answer = switch restoring {
+                case "restore": harness.send("POST", "/api/v1/reminders/\(uid)/restore", as: "bob")
+                case "restore?list": harness.send("POST", "/api/v1/reminders/\(uid)/restore", query: ["list": list], as: "bob")
+                default: harness.send("POST", "/api/v1/undo", as: "bob")
+                }
+                #expect([200, 201].contains(answer.status), "\(restoring) of the \(deleted) one: \(answer.status) \(answer.bodyText)")
+                func title(_ list: String) -> String {
+                    let response = harness.send("GET", "/api/v1/reminders/\(uid)", query: ["list": list], as: "bob")
+                    return response.status == 200 ? PostgresServiceHarness.object(response)["title"] as? String ?? "" : "\(response.status)"
+                }
+                #expect(title(setup.groceries) == "Ann's errand", "\(restoring) of the \(deleted) one")
+                #expect(title(setup.bobs) == "Bob's errand", "\(restoring) of the \(deleted) one")
+            }
+        }
+        // Both deleted: ?list= says which comes back; a list it was not deleted from is a 404.
+        let setup = try setUpTwins()
+        let harness = setup.harness
+        let uid = setup.errand
+        for list in [setup.bobs, setup.groceries] {
+            #expect(harness.send("DELETE", "/api/v1/reminders/\(uid)", query: ["list": list], as: "bob").status == 200)
+        }
+        let bobsFirst = try #require(Self.sidebar(harness, as: "bob")["Reminders"]?["id"] as? String)
+        for list in [setup.diary, bobsFirst] {
+            let refused = harness.send("POST", "/api/v1/reminders/\(uid)/restore", query: ["list": list], as: "bob")
+            #expect(refused.status == 404 && refused.bodyText.contains("deleted from that list"), "\(refused.status) \(refused.bodyText)")
+        }
+        let shared = harness.send("POST", "/api/v1/reminders/\(uid)/restore", query: ["list": setup.groceries], as: "bob")
+        #expect(shared.status == 201 && PostgresServiceHarness.object(shared)["title"] as? String == "Ann's errand", "\(shared.bodyText)")
+        #expect(harness.send("GET", "/api/v1/reminders/\(uid)", query: ["list": setup.bobs], as: "bob").status == 404)
+        let own = harness.send("POST", "/api/v1/reminders/\(uid)/restore", query: ["list": setup.bobs], as: "bob")
+        #expect(own.status == 201 && PostgresServiceHarness.object(own)["title"] as? String == "Bob's errand", "\(own.bodyText)")
     }
 
     @Test("shared read-write: bob adds, edits, completes, moves and deletes in ann's list, and ann sees it")

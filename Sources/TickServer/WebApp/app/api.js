@@ -201,7 +201,8 @@ export const api = {
   reopen: (uid, listID) => onReminder("POST", uid, listID, "/reopen"),
   move: (uid, where, listID) => onReminder("POST", uid, listID, "/move", where),
   remove: (uid, listID) => onReminder("DELETE", uid, listID),
-  restore: (uid) => request("POST", `/reminders/${id(uid)}/restore`),
+  // `listID`: the list it was deleted from.
+  restore: (uid, listID) => request("POST", `/reminders/${id(uid)}/restore${inList(listID)}`),
   undo: () => request("POST", "/undo"),
   shares: (listID) => request("GET", `/lists/${id(listID)}/shares`),
   share: (listID, user, access) => request("PUT", `/lists/${id(listID)}/shares/${id(user)}`, { access }),

@@ -375,17 +375,19 @@ export async function remove(reminder) {
   const deleted = await change(() => api.remove(reminder.uid, reminder.listID));
   if (!deleted) return;
   if (state.detail?.uid === reminder.uid) closeDetail();
-  offerUndo(`Deleted “${reminder.title}”.`, reminder.uid);
+  offerUndo(`Deleted “${reminder.title}”.`, reminder.uid, reminder.listID);
   announce(`Deleted “${reminder.title}”. Press u to undo.`);
 }
 
-/** Shows `text` in the undo bar for 10 s: its Undo restores the deleted reminder `uid`, or
- *  without one takes back the newest change (as `u` does). */
-export function offerUndo(text, uid = null) {
+/** Shows `text` in the undo bar for 10 s: its Undo restores the reminder `uid` deleted from
+ *  the list `listID`, or without one takes back the newest change (as `u` does). */
+export function offerUndo(text, uid = null, listID = null) {
   const bar = byId("undo-bar");
   fill(byId("undo-text"), text);
   if (uid) bar.dataset.uid = uid;
   else delete bar.dataset.uid;
+  if (uid && listID) bar.dataset.list = listID;
+  else delete bar.dataset.list;
   bar.hidden = false;
   clearTimeout(undoTimer);
   undoTimer = setTimeout(hideUndo, 10_000);
@@ -394,14 +396,15 @@ export function offerUndo(text, uid = null) {
 function hideUndo() {
   byId("undo-bar").hidden = true;
   delete byId("undo-bar").dataset.uid;
+  delete byId("undo-bar").dataset.list;
 }
 
 /** Undo: the deleted reminder of the undo bar, else the newest change of the journal. */
 export async function undo() {
-  const uid = byId("undo-bar").dataset.uid;
+  const { uid, list } = byId("undo-bar").dataset;
   hideUndo();
   if (uid) {
-    const restored = await change(() => api.restore(uid));
+    const restored = await change(() => api.restore(uid, list));
     if (restored) { select(rowKey(restored)); announce(`“${restored.title}” is back.`); }
     return;
   }
