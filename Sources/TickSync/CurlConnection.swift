@@ -147,6 +147,15 @@ final class CurlConnection {
             if code.rawValue == 18 {
                 throw .unreachable("\(label): the answer from \(host) was cut short (\(reason))")
             }
+            // Reached, and then nothing (CURLE_GOT_NOTHING, 52), or the connection broke
+            // while the request went or its answer came (CURLE_SEND_ERROR 55, CURLE_RECV_ERROR
+            // 56): not "cannot reach" either (a tester).
+            if code.rawValue == 52 {
+                throw .unreachable("\(label): \(host) closed the connection without an answer (\(reason))")
+            }
+            if code.rawValue == 55 || code.rawValue == 56 {
+                throw .unreachable("\(label): the connection to \(host) broke before its answer came (\(reason))")
+            }
             throw .unreachable("\(label): cannot reach \(host) (\(reason))")
         }
         var status = 0

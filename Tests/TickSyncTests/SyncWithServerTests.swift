@@ -639,7 +639,7 @@ struct SyncWithServerTests {
 
     /// A tester: a login page where WebDAV was expected was "HTTP 200 while reading …" (or, with
     /// a 207, "the XML ends inside <body>: the answer was cut short"), and an answer that really
-    /// was cut short "cannot reach" a server that had answered.
+    /// was cut short "cannot reach" a server that had answered (and so was an empty answer).
     @Test("a web page where WebDAV was expected, and an answer cut short, are each said for what they are; nothing changes")
     func webPageAndCutShortAnswers() throws {
         let server = try CalDAVServer(.xandikos)
@@ -662,6 +662,11 @@ struct SyncWithServerTests {
         let cut = tick.run("sync")
         #expect(cut.status == 1)
         #expect(cut.errors.contains("was cut short") && !cut.errors.contains("cannot reach"), "\(cut.errors)")
+        try proxy.set([.init("PROPFIND", fault: "empty-reply", times: 5)])
+        let nothing = tick.run("sync")
+        #expect(nothing.status == 1)
+        #expect(nothing.errors.contains("closed the connection without an answer") && !nothing.errors.contains("cannot reach"),
+                "\(nothing.errors)")
         try proxy.set([])
         tick.ok("sync")
     }
@@ -699,7 +704,7 @@ struct SyncWithServerTests {
         tick.ok("add", "Two", "--list", "calendar")
         try proxy.set([.init("PUT", fault: "drop-after")])
         let dropped = tick.run("sync")
-        #expect(dropped.status == 0 || dropped.errors.contains("cannot reach"), "\(dropped.errors)")
+        #expect(dropped.status == 0 || dropped.errors.contains("broke before its answer came"), "\(dropped.errors)")
         #expect(proxy.log.contains { $0.hasPrefix("PUT") && $0.hasSuffix("-> dropped") })
         tick.ok("sync")
         #expect(try serverTitles() == ["One", "Two"])

@@ -21,6 +21,8 @@ where F is one of
   "410-after"      forward, then answer 410 Gone (a DELETE of what another client deleted)
   "500-after"      forward, then answer 500 (the server stored it; the client never knows)
   "drop-after"     forward, then reset the connection without an answer
+  "empty-reply"    close the connection without an answer and without forwarding (a
+                   server, or a proxy before it, that ends the request with nothing)
   "no-etag"        forward, and remove the ETag header from the answer
   "alter"          forward a PUT with "(server) " put before its SUMMARY's value, and
                    remove the ETag header from the answer: a server that changes what it
@@ -225,6 +227,11 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "501-html":
             self.answer(501, [("Content-Type", "text/html;charset=utf-8")],
                         b"<!DOCTYPE HTML><html><body><h1>Error response</h1><p>Error code: 501</p></body></html>")
+            return
+        if fault == "empty-reply":
+            sys.stderr.write(f"{self.command} {self.path} -> nothing\n")
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
             return
         if fault == "html-page":
             self.answer(200, [("Content-Type", "text/html; charset=utf-8")],
