@@ -343,6 +343,22 @@ struct ICalendarCommandTests {
         #expect(exported.contains("CATEGORIES:a,b\r\n"))
     }
 
+    /// A tester: with TZ=UTC, a due date a server gave back as UTC (Tick wrote `TZID=GMT`,
+    /// Radicale kept `…Z`) showed "(given in UTC)", as if it were another zone's clock.
+    @Test("show says the zone a due date was given in only when its clock is not this machine's (UTC, GMT, Etc/UTC are one)",
+          arguments: [("UTC", "DUE:20261210T090000Z", false), ("Etc/UTC", "DUE;TZID=GMT:20261210T090000", false),
+                      ("GMT", "DUE:20261210T090000Z", false), ("Asia/Seoul", "DUE:20261210T090000Z", true),
+                      ("UTC", "DUE;TZID=America/New_York:20261210T090000", true),
+                      ("America/New_York", "DUE;TZID=US/Eastern:20261210T090000", false)])
+    func givenInAnotherZone(zone: String, due: String, isNoted: Bool) throws {
+        let cli = CLIHarness()
+        cli.variables["TZ"] = zone
+        cli.files["z.ics"] = Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:z-1\r\nSUMMARY:x\r\n\(due)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        cli.ok("import", "z.ics")
+        let shown = cli.ok("show", "1")
+        #expect(shown.contains("(given in ") == isNoted, "\(zone), \(due): \(shown)")
+    }
+
     @Test("--tag splits at commas; a backslash before a comma keeps it", arguments: [
         (["a,b"], ["a", "b"]), (["a\\,b"], ["a,b"]), (["a\\,b,c", "#d"], ["a,b", "c", "d"]),
         (["back\\slash"], ["back\\slash"]), (["end\\"], ["end\\"]),

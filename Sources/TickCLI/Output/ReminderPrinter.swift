@@ -178,6 +178,24 @@ struct ReminderPrinter {
         heading(dot: list.color, title: list.name, detail: "\(count) open")
     }
 
+    /// Whether the zone `given` keeps the same clock as `zone` from `instant` on: the same
+    /// identifier, or the same offset then and at their next two changes of offset (none for
+    /// `UTC`, `GMT`, `Etc/UTC`; `US/Eastern` is `America/New_York`). Tick writes `TZID=GMT`
+    /// where the system says GMT, and a server may give it back as UTC: a tester saw "(given
+    /// in UTC)" on a UTC machine.
+    static func isSameClock(_ given: TimeZoneIdentifier, _ zone: TimeZone, at instant: Date) -> Bool {
+        if given == TimeZoneIdentifier(zone) { return true }
+        guard let other = TimeZone(identifier: given.rawValue) else { return false }
+        var moment: Date? = instant
+        for _ in 0..<3 {
+            guard let now = moment else { return true }
+            guard other.secondsFromGMT(for: now) == zone.secondsFromGMT(for: now) else { return false }
+            moment = other.nextDaylightSavingTimeTransition(after: now)
+            guard moment == zone.nextDaylightSavingTimeTransition(after: now) else { return false }
+        }
+        return true
+    }
+
     /// The detail view of one reminder (`tick show`).
     /// `parentElsewhere`: the list of the reminder its parent UID names when that is in
     /// another list (then it is no subtask: a parent link holds within one list).
@@ -197,7 +215,7 @@ struct ReminderPrinter {
         if let due = reminder.due {
             var text = formatter.string(for: due)
             if reminder.isOverdue(at: context.now, in: context.dateContext.timeZone) { text = style.boldRed(text + " (overdue)") }
-            if case .timed(_, let zone) = due, zone != TimeZoneIdentifier(context.dateContext.timeZone) {
+            if case .timed(let instant, let zone) = due, !Self.isSameClock(zone, context.dateContext.timeZone, at: instant) {
                 text += style.dim("  (given in \(zone))")
             }
             fields.append(("Due", text))
