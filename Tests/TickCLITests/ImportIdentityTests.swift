@@ -37,6 +37,10 @@ struct ImportIdentityTests {
         cli.ok("add", "Call dentist", "--due", "2026-12-10")
         let export = cli.ok("export", "--format", "todotxt")
         cli.files["dup.txt"] = Data((export + export.replacingOccurrences(of: "Call dentist", with: "Call plumber")).utf8)
+        // Refused for its --list: the error alone, not the warnings of an import that did not happen (a tester).
+        let refused = cli.run("import", "dup.txt", "--list", "Nowhere")
+        #expect(refused.status == 1 && refused.errors.hasPrefix("tick: error: there is no list named 'Nowhere'"), "\(refused.errors)")
+        #expect(!refused.errors.contains("warning"), "\(refused.errors)")
         let result = cli.run("import", "dup.txt")
         #expect(result.status == 0)
         #expect(result.output == "Imported 2 reminders (1 new, 1 unchanged) into Reminders.\n")

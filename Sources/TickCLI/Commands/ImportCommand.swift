@@ -79,14 +79,9 @@ struct ImportCommand: Command {
         } catch {
             throw failure(error)
         }
+        // Said once the import is done: an import refused after the file was read (a --list
+        // that is no list) said them, then "nothing was imported" (a tester).
         let readWarnings = batch.warnings + Self.ruleWarnings(batch.reminders, source: name, format: format)
-        // A big file with one odd line per record would bury the summary: show the first
-        // ones and count the rest (--json lists them all).
-        for warning in readWarnings.prefix(Self.shownWarnings) { context.warn(warning) }
-        if readWarnings.count > Self.shownWarnings {
-            let more = readWarnings.count - Self.shownWarnings
-            context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
-        }
         let request = ImportRequest(batch: batch, fallbackListName: listName, restoresArchive: format == .json,
                                     mergeRule: format == .todotxt ? .todoTxt : .replace, isDryRun: dryRun)
         let actions = try context.actions()
@@ -126,6 +121,13 @@ struct ImportCommand: Command {
                     + "in the file (\(TerminalText.sanitized(loop.parentUID.rawValue))) is itself or one of its subtasks"
             }
             + Self.parentsNotFoundWarnings(summary.parentsNotFound)
+        // A big file with one odd line per record would bury the summary: show the first
+        // ones and count the rest (--json lists them all).
+        for warning in readWarnings.prefix(Self.shownWarnings) { context.warn(warning) }
+        if readWarnings.count > Self.shownWarnings {
+            let more = readWarnings.count - Self.shownWarnings
+            context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
+        }
         for warning in startWarnings { context.warn(warning) }
         report(summary, batch: batch, warnings: readWarnings + startWarnings, format: format, context: context)
     }
