@@ -135,4 +135,30 @@ struct DataSourceActionTests {
         #expect(try actions.undoableChanges().isEmpty)
         #expect(try store.read { db in try db.reminder(number: bread.number)?.title } == "Bread")
     }
+
+    /// A tester: `u` refused (the title changed elsewhere since: "Did not undo …; kept as it
+    /// is now") still marked the UI's change undone, so `tick undo` passed over it and `tick
+    /// undo N` said it "was undone already".
+    @Test("an undo of the UI that undid nothing (every field changed elsewhere since) leaves its change in the journal to undo")
+    func refusedUndoIsNotMarked() throws {
+        let (_, store, source) = try Self.source()
+        let item = try store.write { db in try db.insert(Reminder(listID: try db.defaultList().id, title: "Item A", createdAt: Fixture.now)) }
+        guard case .applied(let edited)? = source.perform(.apply(.edit(item.number, ReminderFields(title: "Item A ui")), isUndo: false)),
+              let inverse = edited.inverse, let change = edited.journalChange else {
+            Issue.record("the edit was not journaled")
+            return
+        }
+        try store.write { db in
+            var changed = try #require(try db.reminder(number: item.number))
+            changed.title = "A by cli"
+            try db.update(changed)
+        }
+        guard case .applied(let refused)? = source.perform(.apply(inverse, isUndo: true, undoing: change)) else {
+            Issue.record("the undo did not answer")
+            return
+        }
+        #expect(refused.isNoChange && refused.keptFields == [.title])
+        let actions = Actions(store: store, context: ActionContext(dateContext: TUIFixture.context))
+        #expect(try actions.undoableChanges().map(\.id) == [change])
+    }
 }

@@ -8,11 +8,14 @@ extension DataSource {
     /// and what was done (`tick ui: delete of “Buy milk”`), so that `tick undo` takes back
     /// what the UI did after it quit, as it does a command's change. An undo of the UI (`u`)
     /// is no change of the journal (as `tick undo` is none): it marks the change it takes
-    /// back (`undoing`) undone, so that `tick undo` goes on to the one before.
+    /// back (`undoing`) undone, so that `tick undo` goes on to the one before, unless it
+    /// undid nothing because every field it would put back was changed elsewhere since (a
+    /// tester: the change was then marked undone, and `tick undo` could no longer take it back).
     func applyJournaled(_ change: Change, isUndo: Bool, undoing: Int64?, _ db: Database) throws -> ChangeOutcome {
         if isUndo {
             let outcome = try apply(change, isUndo: true, db)
-            if let undoing { try db.markUndone(undoing, at: clock()) }
+            let undidNothing = outcome.isNoChange && !(outcome.keptFields.isEmpty && outcome.keptListFields.isEmpty)
+            if let undoing, !undidNothing { try db.markUndone(undoing, at: clock()) }
             return outcome
         }
         let recorded = try db.recordingChange(at: clock(), describedBy: { "tick ui: " + AppState.label(for: $0) }) {
