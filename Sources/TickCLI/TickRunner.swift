@@ -88,17 +88,22 @@ public enum TickRunner {
                 return
             } else if first == "--db" {
                 guard words.count >= 2 else { throw CommandError.usage("'--db' needs a value <path>") }
-                context.databaseOverride = words.dropFirst().first
+                context.databaseOverride = try databasePath(words[words.startIndex + 1])
                 words = words.dropFirst(2)
-                if context.databaseOverride?.isEmpty == true { throw CommandError.usage("'--db' needs a path, not an empty value") }
             } else if first.hasPrefix("--db=") {
-                context.databaseOverride = String(first.dropFirst(5))
+                context.databaseOverride = try databasePath(String(first.dropFirst(5)))
                 words = words.dropFirst()
             } else if first == "--no-pager" {
                 context.pager = nil
                 words = words.dropFirst()
             } else {
-                throw CommandError.usage("unknown option \(first.singleQuotedForMessage)\nSee 'tick --help'.")
+                // A near miss of these is named, as after a command (a tester: `tick --verison`).
+                var message = "unknown option \(first.singleQuotedForMessage)"
+                let name = String(first.prefix { $0 != "=" })
+                if let suggestion = Suggestion.closest(to: name, among: ["--version", "--help", "--db", "--no-pager"]) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw CommandError.usage(message + "\nSee 'tick --help'.")
             }
         }
         if let name = words.first, pagedCommands.contains(name) { context.pager?.isEnabled = true }
@@ -145,10 +150,10 @@ public enum TickRunner {
             while let first = rest.first, first == "--db" || first.hasPrefix("--db=") {
                 if first == "--db" {
                     guard rest.count >= 2 else { throw CommandError.usage("'--db' needs a value <path>") }
-                    context.databaseOverride = rest[1]
+                    context.databaseOverride = try databasePath(rest[1])
                     rest.removeFirst(2)
                 } else {
-                    context.databaseOverride = String(first.dropFirst(5))
+                    context.databaseOverride = try databasePath(String(first.dropFirst(5)))
                     rest.removeFirst()
                 }
             }
@@ -186,12 +191,17 @@ public enum TickRunner {
             context.print(HelpGenerator.help(for: command, commandPath: path))
             return
         }
-        if let db = parsed.value("db") {
-            guard !db.isEmpty else { throw CommandError.usage("'--db' needs a path, not an empty value") }
-            context.databaseOverride = db
-        }
+        if let db = parsed.value("db") { context.databaseOverride = try databasePath(db) }
         let instance = try command.init(parsed: parsed)
         try instance.run(in: context)
+    }
+
+    /// The value of `--db`, refused when empty: `tick --db="$DB" …` with `DB` unset used the
+    /// default database, wherever `--db=` was written (a tester).
+    /// - Throws: `CommandError.usage`.
+    static func databasePath(_ value: String) throws -> String {
+        guard !value.isEmpty else { throw CommandError.usage("'--db' needs a path, not an empty value") }
+        return value
     }
 
     static func rootHelp() -> String {

@@ -73,8 +73,19 @@ struct RegressionTests {
     @Test("--db needs a path; a folder is not a database")
     func databaseOption() {
         let cli = CLIHarness()
-        #expect(cli.run("--db", "", "list").status == 64)
-        #expect(cli.run("list", "--db", "").status == 64)
+        // Every spelling of an empty path is refused, and nothing is written (a tester: `tick
+        // --db= add x` added to the default database).
+        for arguments in [["--db", "", "list"], ["list", "--db", ""], ["--db=", "add", "x"], ["add", "x", "--db="],
+                          ["lists", "--db=", "add", "L"], ["lists", "--db", "", "add", "L"]] {
+            let result = cli.run(arguments)
+            #expect(result.status == 64 && result.errors.contains("'--db' needs a path, not an empty value"), "\(arguments): \(result.errors)")
+        }
+        #expect(cli.ok("list", "all").contains("No open reminders"))
+        // A near miss of an option before the command is named, as after one.
+        for (typed, meant) in [("--verison", "--version"), ("--hlep", "--help"), ("--no-pagr", "--no-pager"), ("--bd=x", "--db")] {
+            let result = cli.run(typed, "list")
+            #expect(result.status == 64 && result.errors.contains("did you mean '\(meant)'?"), "\(typed): \(result.errors)")
+        }
         let folder = cli.run("--db", cli.folder.path, "list")
         #expect(folder.status == 1)
         #expect(folder.errors.contains("is a folder"))
