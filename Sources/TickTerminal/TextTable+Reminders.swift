@@ -10,6 +10,17 @@ extension TextTable.Column {
         TextTable.Column(minWidth: min(16, max(4, lineWidth / 3)), isFlexible: true)
     }
 
+    /// Off a terminal (a pipe, a file) there is no width to fit: user text (a title, a list's
+    /// name, a tag) is cut at this many cells, so that one long name does not pad every
+    /// line to its width. Scripts that need the whole text use `--json`.
+    public static let offTerminalTextWidth = 100
+
+    /// A column of user text (a list's name, a tag) that gives up cells first on a narrow
+    /// terminal, cut at `offTerminalTextWidth` when `lineWidth` is nil (off a terminal).
+    public static func userText(_ header: String? = nil, minWidth: Int = 0, lineWidth: Int?) -> TextTable.Column {
+        TextTable.Column(header, minWidth: minWidth, maxWidth: lineWidth == nil ? offTerminalTextWidth : nil, isFlexible: true)
+    }
+
     /// The due date: at most 24 cells (`Tomorrow 9:00 AM`, `Dec 14, 2026 3:00 PM`). Not
     /// flexible: it is cut only once the title is down to its minimum, because a date
     /// cut in the middle says little.

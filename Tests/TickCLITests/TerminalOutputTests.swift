@@ -97,6 +97,23 @@ struct TerminalOutputTests {
 
     /// Found in a newcomer's try: at 30 columns a limited listing of a list with a long name
     /// dropped "91 open, showing 6", so it did not say that it was limited.
+    /// A tester: `tick lists`, `tick tags` and `tick stats` padded every line to the width of
+    /// a 5,000-character name off a terminal, where `tick list` cuts titles at 100 cells.
+    @Test("off a terminal, long list names and tags are cut at 100 cells in lists, tags and stats, as titles are in listings")
+    func longNamesOffATerminal() {
+        let cli = CLIHarness()
+        let name = String(repeating: "L", count: 5_000)
+        cli.ok("lists", "add", name)
+        cli.ok("add", "t", "--list", name, "--tag", String(repeating: "g", count: 3_000))
+        for command in [["lists"], ["tags"], ["stats"], ["list", "all"]] {
+            let lines = cli.ok(command).split(separator: "\n")
+            #expect(!lines.isEmpty && lines.allSatisfy { TerminalText.width(of: String($0)) <= 140 },
+                    "\(command): \(lines.map { TerminalText.width(of: String($0)) })")
+            #expect(lines.contains { $0.contains(String(repeating: "L", count: 90) + "…") || $0.contains(String(repeating: "g", count: 90) + "…") },
+                    "\(command): the name is not shown cut")
+        }
+    }
+
     @Test("narrow terminals: a list's heading cuts its name before it drops its counts")
     func narrowHeading() {
         let cli = CLIHarness()

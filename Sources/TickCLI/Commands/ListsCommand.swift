@@ -35,7 +35,7 @@ struct ListsShowCommand: Command {
         }
         let style = context.style
         let rows = lists.map { ["● " + TerminalText.sanitized($0.name), String(counts[$0.id] ?? 0), $0.color.description] }
-        let table = TextTable(columns: [TextTable.Column(isFlexible: true), TextTable.Column(alignment: .right), TextTable.Column()])
+        let table = TextTable(columns: [.userText(lineWidth: context.environment.width), TextTable.Column(alignment: .right), TextTable.Column()])
         let lines = table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { row, column, text in
             guard let row else { return text }
             switch column {

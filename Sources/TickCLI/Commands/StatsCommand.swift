@@ -34,7 +34,7 @@ struct StatsCommand: Command {
         var rows = report.lists.map { ["● " + TerminalText.sanitized($0.list.name)] + cells($0.stats) }
         rows.append(["  All"] + cells(report.total))
         // Short headers, so that the lists' names keep their room on a narrow terminal.
-        let table = TextTable(columns: [TextTable.Column("List", minWidth: 8, isFlexible: true)]
+        let table = TextTable(columns: [.userText("List", minWidth: 8, lineWidth: context.environment.width)]
                               + ["Open", "Overdue", "Today", "Week", "Month"].map { TextTable.Column($0, alignment: .right) },
                               gap: 1)
         for line in table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { context.print(line) }

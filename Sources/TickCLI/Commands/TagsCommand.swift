@@ -40,7 +40,7 @@ struct TagsCommand: Command {
             return
         }
         let rows = counts.map { [TerminalText.sanitized(TagNames.shown($0.tag)), String($0.open)] }
-        let table = TextTable(columns: [TextTable.Column(isFlexible: true), TextTable.Column(alignment: .right)])
+        let table = TextTable(columns: [.userText(lineWidth: context.environment.width), TextTable.Column(alignment: .right)])
         for line in table.render(rows: rows, totalWidth: context.environment.width ?? Int.max / 4) { context.print(line) }
     }
 }

@@ -169,7 +169,7 @@ struct ReminderTable {
         title.minWidth = min(title.minWidth, cells.widest(inColumn: 2, of: columnCount))
         // Off a terminal there is no width to fit: titles are cut at 100 cells so one
         // long title does not pad every row (scripts that need full text use --json).
-        if printer.context.environment.width == nil { title.maxWidth = 100 }
+        if printer.context.environment.width == nil { title.maxWidth = TextTable.Column.offTerminalTextWidth }
         let hidden = TextTable.Column(maxWidth: 0)
         // Below 30 cells the number and the title matter more than the checkbox.
         let showsBox = width >= 30 || completed.contains(true)
