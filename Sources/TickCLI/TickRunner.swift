@@ -186,7 +186,9 @@ public enum TickRunner {
             context.print(HelpGenerator.help(for: command, commandPath: path))
             return
         }
-        let parsed = try ArgumentParser.parse(words, definitions: definitions, commandPath: path)
+        let parsed = try withTextAfterDashHint(words: Array(optionWords), path: path) {
+            try ArgumentParser.parse(words, definitions: definitions, commandPath: path)
+        }
         if parsed.has("help") {
             context.print(HelpGenerator.help(for: command, commandPath: path))
             return
@@ -194,6 +196,23 @@ public enum TickRunner {
         if let db = parsed.value("db") { context.databaseOverride = try databasePath(db) }
         let instance = try command.init(parsed: parsed)
         try instance.run(in: context)
+    }
+
+    /// `parse()`, whose "unknown option" error also says how to give text that starts with
+    /// `-` when one of `words` (those before `--`) does and holds a space, as no option does:
+    /// `tick add "-fix the sink"` said only "unknown option" (a tester).
+    /// - Throws: what `parse` throws, that error's message told so.
+    static func withTextAfterDashHint<T>(words: [String], path: String, _ parse: () throws -> T) throws -> T {
+        do {
+            return try parse()
+        } catch let error as CommandError {
+            guard case .usage(let message) = error, message.hasPrefix("unknown option "),
+                  let text = words.first(where: { $0.hasPrefix("-") && $0.contains(where: \.isWhitespace) }) else { throw error }
+            var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.insert("A word that starts with '-' is read as an option; to give it as text, put '--' before it: "
+                         + "tick \(path) -- \(ShellWords.quoted(text))", at: min(1, lines.count))
+            throw CommandError.usage(lines.joined(separator: "\n"))
+        }
     }
 
     /// The value of `--db`, refused when empty: `tick --db="$DB" …` with `DB` unset used the

@@ -81,6 +81,11 @@ struct RegressionTests {
             #expect(result.status == 64 && result.errors.contains("'--db' needs a path, not an empty value"), "\(arguments): \(result.errors)")
         }
         #expect(cli.ok("list", "all").contains("No open reminders"))
+        // Text that starts with '-' and holds a space is no option: the error says how to give it.
+        let dashed = cli.run("add", "-fix the sink")
+        #expect(dashed.status == 64 && dashed.errors.contains("put '--' before it: tick add -- '-fix the sink'"), "\(dashed.errors)")
+        cli.ok("add", "--", "-fix the sink")
+        #expect(cli.ok("list", "all").contains("-fix the sink"))
         // A near miss of an option before the command is named, as after one.
         for (typed, meant) in [("--verison", "--version"), ("--hlep", "--help"), ("--no-pagr", "--no-pager"), ("--bd=x", "--db")] {
             let result = cli.run(typed, "list")
