@@ -65,21 +65,36 @@ enum ActionErrorMessage {
     /// The most lists an unknown list's error names one by one.
     static let listsNamedInFull = 8
 
+    /// "there is no list named 'X'" with a near name, or the lists (a few) or their count.
+    static func listNotFound(_ name: String, among names: [String]) -> String {
+        var message = "there is no list named \(name.singleQuotedForMessage)"
+        if let suggestion = Suggestion.closest(to: name, among: names) {
+            message += "; did you mean \(suggestion.singleQuotedForMessage)?"
+        } else if names.count > ActionErrorMessage.listsNamedInFull {
+            // Imported calendars can make dozens: a line of a thousand characters helps no one.
+            message += "; there are \(names.count) lists: see 'tick lists'"
+        } else if !names.isEmpty {
+            message += "; the lists are: " + names.map { TerminalText.sanitized($0) }.joined(separator: ", ")
+        }
+        return message
+    }
+
+    /// `body`, a command that changes the list it names: an unknown one is said without
+    /// "Create it with 'tick lists add …'", which reads oddly after a rename or a delete (a tester).
+    static func changingNamedList<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch ActionError.listNotFound(let name, let names) {
+            throw CommandError.runtime(listNotFound(name, among: names))
+        }
+    }
+
     static func text(for error: ActionError) -> String {
         switch error {
         case .reminderNotFound(let number):
             return "there is no reminder \(number); see 'tick list all' for numbers"
         case .listNotFound(let name, let names):
-            var message = "there is no list named \(name.singleQuotedForMessage)"
-            if let suggestion = Suggestion.closest(to: name, among: names) {
-                message += "; did you mean \(suggestion.singleQuotedForMessage)?"
-            } else if names.count > ActionErrorMessage.listsNamedInFull {
-                // Imported calendars can make dozens: a line of a thousand characters helps no one.
-                message += "; there are \(names.count) lists: see 'tick lists'"
-            } else if !names.isEmpty {
-                message += "; the lists are: " + names.map { TerminalText.sanitized($0) }.joined(separator: ", ")
-            }
-            return message + "\nCreate it with 'tick lists add \(ShellWords.inMessage(TerminalText.sanitized(name)))'."
+            return listNotFound(name, among: names) + "\nCreate it with 'tick lists add \(ShellWords.inMessage(TerminalText.sanitized(name)))'."
 
         // Lists, order, delete and restore.
         case .listGone:

@@ -231,6 +231,13 @@ struct OutputEdgeTests {
         for index in 1...10 { cli.ok("lists", "add", "Imported \(index)") }
         #expect(cli.run("list", "--list", "병원").errors
                 == "tick: error: there is no list named '병원'; there are 13 lists: see 'tick lists'\nCreate it with 'tick lists add 병원'.\n")
+        // A command that changes the list it names does not offer to create it (a tester).
+        for command in [["lists", "rename", "병원", "X"], ["lists", "delete", "병원"], ["lists", "color", "병원", "red"],
+                        ["lists", "move", "병원", "--to", "1"]] {
+            let result = cli.run(command)
+            #expect(result.status == 1 && result.errors == "tick: error: there is no list named '병원'; there are 13 lists: see 'tick lists'\n",
+                    "\(command): \(result.errors)")
+        }
     }
 
     @Test("errors and results quoting user text: no control, no extra line; Tick's own colors still there")

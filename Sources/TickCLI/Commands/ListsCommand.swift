@@ -92,7 +92,7 @@ struct ListsRenameCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let renamed = try context.actions().renameList(.named(old), to: new)
+        let renamed = try ActionErrorMessage.changingNamedList { try context.actions().renameList(.named(old), to: new) }
         context.print("Renamed list '\(TerminalText.sanitized(renamed.oldName))' to '\(TerminalText.sanitized(renamed.list.name))'")
         ListsAddCommand.noteSmartListName(renamed.list.name, in: context)
     }
@@ -113,7 +113,7 @@ struct ListsColorCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let list = try context.actions().recolorList(.named(name), to: color)
+        let list = try ActionErrorMessage.changingNamedList { try context.actions().recolorList(.named(name), to: color) }
         context.print("List " + context.style.dot(list.color) + " " + TerminalText.sanitized(list.name) + " is now \(list.color)")
     }
 }
@@ -134,7 +134,7 @@ struct ListsMoveCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let moved = try context.actions().moveList(.named(name), to: position)
+        let moved = try ActionErrorMessage.changingNamedList { try context.actions().moveList(.named(name), to: position) }
         context.print("Moved list '\(TerminalText.sanitized(moved.list.name))' to position \(moved.index)")
     }
 }
@@ -157,7 +157,7 @@ struct ListsDeleteCommand: Command {
     }
 
     func run(in context: CommandContext) throws {
-        let deleted = try context.actions().deleteList(.named(name), force: force)
+        let deleted = try ActionErrorMessage.changingNamedList { try context.actions().deleteList(.named(name), force: force) }
         let count = deleted.reminderCount
         context.print("Deleted list '\(TerminalText.sanitized(deleted.list.name))'" + (count > 0 ? " and its \(count) reminder\(count == 1 ? "" : "s")" : ""))
     }
