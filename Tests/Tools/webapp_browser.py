@@ -570,6 +570,15 @@ def what_is_done_out_of_sight_is_said(server, app):
     app.find("#add").send_keys(Keys.ENTER)
     wait_for(lambda: "not in this view" in app.find("#notice").text, "the notice of where it went")
     assert "Later on" in app.find("#notice").text and "Reminders" in app.find("#notice").text, app.find("#notice").text
+    # A tester: an add refused next (a due date that is none) showed its error under the
+    # notice of the add before, which then read as if it were about this one.
+    app.find("#add").send_keys("Refused")
+    app.find("#add-due").send_keys("banana")
+    app.find("#add").send_keys(Keys.ENTER)
+    wait_for(lambda: app.find("#error").is_displayed(), "the refusal")
+    assert not app.find("#notice").is_displayed(), f"the notice of the add before is still shown: {app.find('#notice').text}"
+    app.find("#add-due").clear()
+    app.find("#add").clear()
     uid = server.api("POST", "/reminders", {"title": "Skipped hour", "list": server.list_id("Work"), "due": "2027-03-10"})["uid"]
     with browser_time_zone(app, "America/New_York"):
         app.open_list("Work")

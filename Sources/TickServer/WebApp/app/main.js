@@ -461,6 +461,9 @@ export function showError(error, ...actions) {
     showDetailError(error, { actions });
     return;
   }
+  // A notice of what was done before would read as if it were about this (a tester).
+  clearTimeout(noticeTimer);
+  byId("notice").hidden = true;
   const box = byId("error");
   fill(box, errorText(error), ...actions);
   box.hidden = false;
