@@ -208,7 +208,18 @@ class App:
         wait_for(lambda: self.row(title).find_element(By.CSS_SELECTOR, css).click() or True, f"clicking {css} of “{title}”")
 
     def titles(self):
-        return [e.get_attribute("textContent") for e in self.finds("#reminder-rows tr .title")]
+        """The rows' titles, read in one script: a redraw between finding the rows and reading
+        them cannot make an element stale (the whole suite once failed so)."""
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#reminder-rows tr .title')].map((e) => e.textContent)")
+
+    def cell_text(self, title, css):
+        """The shown text of `css` in the row titled `title`, read in one script (again when the
+        row is not there yet): a redraw cannot make it stale."""
+        script = ("const row = [...document.querySelectorAll('#reminder-rows tr')]"
+                  ".find((tr) => tr.querySelector('.title')?.textContent === arguments[0]);"
+                  "return row?.querySelector(arguments[1])?.innerText ?? null;")
+        return wait_for(lambda: self.driver.execute_script(script, title, css), f"{css} of “{title}”")
 
     def row(self, title):
         return wait_for(lambda: next(tr for tr in self.finds("#reminder-rows tr")
@@ -1097,7 +1108,7 @@ def subtasks_name_their_parent_in_smart_lists(server, app):
     server.api("POST", "/reminders", {"title": "Book the flights", "parent": trip["uid"], "due": "today", "flagged": True})
 
     def hint():
-        return app.row("Book the flights").find_element(By.CSS_SELECTOR, ".title-cell").text
+        return app.cell_text("Book the flights", ".title-cell")
     for smart in ("today", "flagged", "all"):
         wait_for(lambda: app.find(f"#smart-lists .smart-{smart}").click() or True, f"choosing {smart}")
         wait_for(lambda: "in: Plan the trip ✈️" in hint(), f"the parent named in {smart}")
@@ -1120,7 +1131,7 @@ def subtasks_name_their_parent_in_smart_lists(server, app):
     wait_for(lambda: app.find("#smart-lists .smart-all").click() or True, "choosing all")
     wait_for(lambda: "Pack elsewhere" in app.titles(), "the other list's reminder in All")
     wait_for(lambda: "in: Plan the holiday" in hint(), "the subtask still named")
-    shown = app.row("Pack elsewhere").find_element(By.CSS_SELECTOR, ".title-cell").text
+    shown = app.cell_text("Pack elsewhere", ".title-cell")
     assert "in: " not in shown, f"a reminder of another list is named a subtask: {shown!r}"
 
 
