@@ -8,10 +8,13 @@ import TickModel
 /// Hand-written rather than `ISO8601DateFormatter`, which costs microseconds per value
 /// on the hot path of listing thousands of rows.
 enum Timestamp {
-    /// `2026-11-29T12:00:00.000Z`.
+    /// `2026-11-29T12:00:00.000Z`. An instant outside the years 1 to 9999 (or not a number)
+    /// is written as the nearest end of them: no input checked upstream reaches them, and
+    /// one that did (a client's page cursor with `nan`) stopped the server on a trapping
+    /// conversion to `Int`.
     static func string(_ date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        let total = Int(milliseconds)
+        let total = milliseconds.isNaN ? 0 : Int(min(max(milliseconds, -62_135_596_800_000), 253_402_300_799_999))
         let seconds = total >= 0 ? total / 1000 : (total - 999) / 1000
         let millis = total - seconds * 1000
         return text(LocalDateTime(secondsSinceEpochAsUTC: seconds), millis: millis, zulu: true)

@@ -24,6 +24,21 @@ struct PageCursorTests {
         #expect(try PageCursor(text: text) == cursor)
     }
 
+    /// A cursor with `nan` as its completion time stopped the server (Timestamp's conversion
+    /// to `Int` trapped while the page's query was written).
+    @Test("a cursor whose instant is not a number, infinite, or outside the years 1 to 9999 is refused (400)",
+          arguments: ["nan", "inf", "-inf", "1e309", "1e300", "-1e300", "253402300800", "-62135596801", "NaN", "infinity"])
+    func instantsOutOfRange(seconds: String) throws {
+        func text(_ plain: String) -> String {
+            Data(plain.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        for plain in ["k|0|0|\(seconds)|x", "d|today|1|\(seconds)|0|0|1|1|0|1"] {
+            #expect(throws: Problem.self, "\(plain)") { try PageCursor(text: text(plain)) }
+        }
+        #expect(try PageCursor(text: text("k|0|0|253402300799|x")) == .key(listID: "x", position: 0, number: 0, completedAt: 253_402_300_799))
+    }
+
     @Test("the bytes that base64 writes as + and / come out as - and _")
     func urlAlphabet() {
         // "?>?" is 0x3F 0x3E 0x3F: base64 "Pz4/", then "~~~" is "fn5+".

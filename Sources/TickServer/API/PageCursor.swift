@@ -45,6 +45,11 @@ enum PageCursor: Equatable {
         }, as: UTF8.self)
     }
 
+    /// The instants a cursor may carry, in seconds since 1970: those of the years 1 to 9999,
+    /// which the stores write. A client's cursor with `nan`, `inf` or 1e300 crashed the
+    /// server when its query wrote the instant (a conversion to `Int` traps).
+    static let instants: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
     /// Reads a cursor text.
     /// - Throws: `Problem` 400 for text this server did not give.
     init(text: String) throws(Problem) {
@@ -62,7 +67,9 @@ enum PageCursor: Equatable {
             self = .offset(offset)
         } else if parts.count == 5, parts[0] == "k", let position = Int64(parts[1]), let number = Int64(parts[2]) {
             let completedAt = parts[3] == "-" ? nil : Double(parts[3])
-            guard parts[3] == "-" || completedAt != nil else { throw .badRequest("?cursor is not a cursor this server gave") }
+            guard parts[3] == "-" || completedAt.map(PageCursor.instants.contains) == true else {
+                throw .badRequest("?cursor is not a cursor this server gave")
+            }
             self = .key(listID: parts[4], position: position, number: number, completedAt: completedAt)
         } else {
             throw .badRequest("?cursor is not a cursor this server gave")
@@ -74,7 +81,7 @@ enum PageCursor: Equatable {
         let parts = plain.split(separator: "|", omittingEmptySubsequences: false)
         func flag(_ part: Substring) -> Bool? { part == "1" ? true : part == "0" ? false : nil }
         guard parts.count == 10, let smartList = SmartList(rawValue: String(parts[1])),
-              let dated = flag(parts[2]), let seconds = Double(parts[3]), seconds.isFinite, let allDay = flag(parts[4]),
+              let dated = flag(parts[2]), let seconds = Double(parts[3]), instants.contains(seconds), let allDay = flag(parts[4]),
               let text = Int(parts[5]), let isTimed = flag(parts[6]), let list = Int64(parts[7]),
               let position = Int64(parts[8]), let number = Int64(parts[9]) else {
             throw .badRequest("?cursor is not a cursor this server gave")
