@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
 # `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), how it reads a request (httprequest: routes, percent-decoding, forms, cookies, Basic credentials), the JSON
-# API's request bodies (apibody: the document, a reminder's fields, a list's, a move's, a share's), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
+# API's request bodies (apibody: the document, a reminder's fields, a list's, a move's, a share's), its page cursors (cursor), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
 # the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream)
 # and the iCalendar reader. Each target is compiled with
 # `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files, apibody
@@ -54,7 +54,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-multistatus davrequest httprequest apibody arguments dates search todotxt taskwarrior archive archivestream icalendar}
+TARGETS=${FUZZ_TARGETS:-multistatus davrequest httprequest apibody cursor arguments dates search todotxt taskwarrior archive archivestream icalendar}
 CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib
@@ -144,6 +144,15 @@ build_apibody() {
     fuzz/apibody/Shims.swift fuzz/apibody/Fuzz.swift -o "$OUT/apibody/fuzz-apibody"
 }
 
+# The JSON API's page cursors: PageCursor.swift and what it answers with (Problem and the
+# response types it makes), against the TickModel and TickInterchange libraries.
+build_cursor() {
+  build_libraries
+  $SWIFTC -I "$LIB" -I Sources/CICal -L "$LIB" -lTickInterchange -lTickModel -lical \
+    Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift Sources/TickServer/API/Problem.swift \
+    Sources/TickServer/API/PageCursor.swift fuzz/cursor/Fuzz.swift -o "$OUT/cursor/fuzz-cursor"
+}
+
 build_arguments() {
   $SWIFTC Sources/TickCLI/Parsing/ArgumentDefinition.swift Sources/TickCLI/Parsing/ArgumentParser.swift \
     Sources/TickCLI/Parsing/ParsedArguments.swift Sources/TickCLI/Parsing/Suggestion.swift \
@@ -174,6 +183,7 @@ for target in $TARGETS; do
     davrequest) build_davrequest ;;
     httprequest) build_httprequest ;;
     apibody) build_apibody ;;
+    cursor) build_cursor ;;
     arguments) build_arguments ;;
     *) build_against_libraries "$target" ;;
   esac
