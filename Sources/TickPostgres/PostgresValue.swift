@@ -111,8 +111,14 @@ enum PostgresHex {
 /// formatter is involved.
 enum PostgresTimestamp {
     /// `2026-12-01 09:00:00.250000+00` for 2026-12-01T09:00:00.25Z, rounded to the microsecond.
+    /// An instant outside the years 1 to 9999 (or not a number) is written as the nearest end
+    /// of them, as SQLite's `Timestamp` does: a conversion to `Int64` would trap, and stop a
+    /// server of many users (a page cursor with `nan` once did, before it was refused).
     static func text(for date: Date) -> String {
-        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let scaled = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        // Clamped as an integer: the ends are not Doubles (253,402,300,799,999,999 rounds up to a
+        // microsecond of the year 10000).
+        let micros = scaled.isNaN ? 0 : min(max(Int64(min(max(scaled, -9e18), 9e18)), -62_135_596_800_000_000), 253_402_300_799_999_999)
         let (seconds, fraction) = floorDivision(micros, 1_000_000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let civil = CalendarDay(daysSinceEpoch: Int(days))

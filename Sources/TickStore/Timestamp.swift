@@ -14,7 +14,7 @@ enum Timestamp {
     /// conversion to `Int`.
     static func string(_ date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        let total = milliseconds.isNaN ? 0 : Int(min(max(milliseconds, -62_135_596_800_000), 253_402_300_799_999))
+        let total = milliseconds.isNaN ? 0 : min(max(Int(min(max(milliseconds, -9e18), 9e18)), -62_135_596_800_000), 253_402_300_799_999)
         let seconds = total >= 0 ? total / 1000 : (total - 999) / 1000
         let millis = total - seconds * 1000
         return text(LocalDateTime(secondsSinceEpochAsUTC: seconds), millis: millis, zulu: true)

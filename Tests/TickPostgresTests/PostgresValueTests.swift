@@ -17,6 +17,15 @@ struct PostgresValueTests {
         #expect(abs(read.timeIntervalSince1970 - seconds) < 0.000_001)
     }
 
+    /// A page cursor with `nan` as its instant reached the writer and stopped the server.
+    @Test("an instant outside the years 1 to 9999, or not a number, is written as the nearest end, not a trap", arguments: [
+        (Double.nan, "1970-01-01 00:00:00.000000+00"), (Double.infinity, "9999-12-31 23:59:59.999999+00"),
+        (-Double.infinity, "0001-01-01 00:00:00.000000+00"), (1e300, "9999-12-31 23:59:59.999999+00"),
+    ])
+    func timestampOutOfRange(seconds: Double, text: String) {
+        #expect(Date(timeIntervalSince1970: seconds).postgresText == text)
+    }
+
     @Test("timestamps in other offsets and precisions read as the same instant", arguments: [
         ("2026-11-29 21:00:00+09", 1_795_953_600.0),
         ("2026-11-29 12:00:00+00", 1_795_953_600.0),

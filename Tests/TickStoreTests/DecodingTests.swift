@@ -250,3 +250,17 @@ struct JSONColumnEscapingTests {
         #expect(JSONColumns.tags(text) == tags)
     }
 }
+
+/// Instants written as the database's text.
+@Suite("Timestamps")
+struct TimestampTests {
+    /// A page cursor with `nan` as its instant reached the writer and stopped the server.
+    @Test("an instant outside the years 1 to 9999, or not a number, is written as the nearest end, not a trap", arguments: [
+        (Double.nan, "1970-01-01T00:00:00.000Z"), (Double.infinity, "9999-12-31T23:59:59.999Z"),
+        (-Double.infinity, "0001-01-01T00:00:00.000Z"), (-1e300, "0001-01-01T00:00:00.000Z"),
+        (1_795_953_600.25, "2026-11-29T12:00:00.250Z"),
+    ])
+    func outOfRange(seconds: Double, text: String) {
+        #expect(Timestamp.string(Date(timeIntervalSince1970: seconds)) == text)
+    }
+}
