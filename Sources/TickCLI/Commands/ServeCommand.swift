@@ -69,7 +69,15 @@ struct ServeCommand: Command {
         let live = environment.liveClock
         // One more connection per worker thread, for reads (WAL: readers never wait for the writer).
         // …and one to ask whether the database changed, for the answers kept until it does.
-        let readers = try (0...HTTPServer.Configuration(address: address, port: port).threads).map { _ in
+        // The requests are answered by threads of their own, in the order they came (the
+        // daemon's threads only read and write): a request waiting on the database's lock held
+        // the other connections of its thread until the daemon's 10 s timeout closed them
+        // without an answer (a tester: 1 to 4 of 10 POSTs, during a long `tick undo`).
+        var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
+        let handlers = serverConfiguration.threads
+        serverConfiguration.threads = 2
+        serverConfiguration.dispatchThreads = handlers
+        let readers = try (0...handlers).map { _ in
             do { return try Store(path: store.path, now: context.now) } catch let error as StoreError {
                 throw CommandError.runtime("cannot open the database \(store.path): \(error.message)")
             }
@@ -85,7 +93,7 @@ struct ServeCommand: Command {
                                  configuration: configuration, idleMemoryDelay: ServeCommand.idleMemoryDelay)
         let server: HTTPServer
         do {
-            server = try HTTPServer(configuration: HTTPServer.Configuration(address: address, port: port),
+            server = try HTTPServer(configuration: serverConfiguration,
                                     handler: { service.respond(to: $0) }, tooLarge: { service.tooLargeResponse(path: $0) })
         } catch {
             throw CommandError.runtime(error.message)
@@ -129,7 +137,10 @@ struct ServeCommand: Command {
         var signals = ServeCommand.blockStopSignals()
         let service = PostgresWebService(accounts: accounts, configuration: configuration, idleDelay: ServeCommand.idleMemoryDelay)
         var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
-        serverConfiguration.threads = threads
+        // The daemon's threads read and write; the requests, which wait on PostgreSQL, are
+        // answered in the order they came by `threads` threads of their own (as on SQLite).
+        serverConfiguration.threads = 2
+        serverConfiguration.dispatchThreads = threads
         serverConfiguration.recordsClientAddress = true
         let server: HTTPServer
         do {

@@ -19,6 +19,10 @@ public final class HTTPServer: Sendable {
         public var port: UInt16
         /// Worker threads of the pool.
         public var threads: Int = 4
+        /// Threads that answer the requests in the order they came (`RequestDispatcher`),
+        /// the daemon's `threads` then only reading and writing; nil answers each request on
+        /// the daemon's thread of its connection. For handlers that wait (on PostgreSQL).
+        public var dispatchThreads: Int?
         /// Seconds a connection may stay silent before it is closed (a slow client
         /// cannot hold a worker: libmicrohttpd's default is no limit).
         public var connectionTimeout: Int = 10
@@ -53,6 +57,13 @@ public final class HTTPServer: Sendable {
     /// Streams being written, so that `stop` can end them (a parked connection must be
     /// woken before the daemon stops).
     let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
+    /// The threads that answer requests when `configuration.dispatchThreads` is set.
+    let dispatcher: RequestDispatcher?
+    /// Requests begun and not yet completed (answered and written, or their connection
+    /// closed): what `stop` waits for.
+    let inFlight = Mutex(0)
+    /// Set by `stop`: a request that begins then is answered 503 without being handled.
+    let isStopping = Mutex(false)
 
     /// Starts listening.
     /// - Parameters:
@@ -67,6 +78,7 @@ public final class HTTPServer: Sendable {
         self.tooLarge = tooLarge
         self.daemon = Mutex(nil)
         self.library = try Self.library(opening: nil)
+        self.dispatcher = configuration.dispatchThreads.map { RequestDispatcher(threads: $0) }
         var storage = sockaddr_storage()
         let isIPv6 = configuration.address.contains(":")
         let parsed = withUnsafeMutableBytes(of: &storage) { raw -> Bool in
@@ -101,12 +113,21 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
     }
 
-    /// Ends every open stream, then stops listening and closes every connection; waits
-    /// for the requests being handled to finish. Calling it again does nothing.
-    public func stop() {
+    /// Ends every open stream, answers the requests begun (up to `grace` seconds for them
+    /// to be written), then stops listening and closes every connection. A request that
+    /// begins meanwhile is answered 503 without being handled. Calling it again does nothing.
+    ///
+    /// A tester: SIGTERM during writes closed connections whose change was committed without
+    /// its answer (509 answered, 515 stored), so a client that tried again made a copy.
+    public func stop(grace: TimeInterval = 5) {
+        isStopping.withLock { $0 = true }
         let open = streams.withLock { streams in Array(streams.values) }
         for stream in open { stream.close() }
-        if !open.isEmpty { usleep(100_000) } // let the woken connections end their responses
+        // Every dispatched request answered and its connection resumed: the daemon must not
+        // stop with a connection suspended.
+        dispatcher?.stop()
+        let deadline = Date().addingTimeInterval(grace)
+        while inFlight.withLock({ $0 }) > 0, Date() < deadline { usleep(2_000) }
         daemon.withLock { handle in
             guard let pointer = handle?.pointer else { return }
             library.stopDaemon(pointer)
@@ -138,6 +159,9 @@ final class PendingRequest {
     var body: [UInt8] = []
     var isTooLarge = false
     var answered = false
+    /// The answer of a dispatched request, set on a dispatcher's thread before its
+    /// connection is resumed, queued on the daemon's.
+    let response = Mutex<HTTPResponse?>(nil)
 }
 
 /// A stream's link to its connection, kept alive by libmicrohttpd until the response ends.
@@ -206,6 +230,26 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
     return withExtendedLifetime(collector) { (collector.values, collector.malformed, collector.repeated) }
 }
 
+/// The values of the request's Content-Length fields, for `hasConflictingContentLengths`.
+private final class ContentLengths {
+    var values: Set<String> = []
+}
+
+private let collectContentLength: MHD_KeyValueIterator = { context, _, key, value in
+    guard let context, let key, strcasecmp(key, "Content-Length") == 0 else { return .YES }
+    Unmanaged<ContentLengths>.fromOpaque(context).takeUnretainedValue().values
+        .insert((value.map { String(cString: $0) } ?? "").trimmingCharacters(in: .whitespaces))
+    return .YES
+}
+
+/// Whether the request's header holds two Content-Length fields that differ (libmicrohttpd
+/// reads the first; RFC 9112 §6.3 makes such a message invalid).
+private func hasConflictingContentLengths(_ connection: OpaquePointer, library: LibMicroHTTPD) -> Bool {
+    let lengths = ContentLengths()
+    _ = library.connectionValues(connection, .HEADER_KIND, collectContentLength, Unmanaged.passUnretained(lengths).toOpaque())
+    return withExtendedLifetime(lengths) { lengths.values.count > 1 }
+}
+
 /// libmicrohttpd calls this several times per request (its manual, "Access handler"):
 /// first with the header alone, then once per piece of body (`*uploadSize > 0`, which
 /// must be set to 0 once consumed), and last with no body left: then the request is
@@ -216,6 +260,20 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let stateRaw = requestState.pointee else {
         let pending = PendingRequest()
         requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
+        server.inFlight.withLock { $0 += 1 }
+        if server.isStopping.withLock({ $0 }) {
+            pending.answered = true
+            return server.queue(HTTPResponse(status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
+                                                                    ("Retry-After", "1")],
+                                             body: .bytes(Array("the server is stopping; nothing was done\n".utf8))), on: connection)
+        }
+        // Two Content-Length fields that differ are refused (RFC 9112 §6.3: the body's end is
+        // unknown; behind a proxy, the shape of request smuggling; a tester).
+        if hasConflictingContentLengths(connection, library: server.library) {
+            pending.answered = true
+            return server.queue(HTTPResponse(status: 400, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
+                                             body: .bytes(Array("the request has two Content-Length fields that differ\n".utf8))), on: connection)
+        }
         // A body announced larger than allowed is refused before it is read.
         if let length = server.library.lookupConnectionValue(connection, .HEADER_KIND, "Content-Length"),
            let bytes = Int(String(cString: length)), bytes > server.configuration.maxBodyBytes {
@@ -240,7 +298,11 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         uploadSize.pointee = 0
         return .YES
     }
-    if pending.answered { return .YES }
+    if pending.answered {
+        // A dispatched request's connection, resumed: its answer is there.
+        if let response = pending.response.withLock({ $0.take() }) { return server.queue(response, on: connection) }
+        return .YES
+    }
     pending.answered = true
     if pending.isTooLarge { return server.queue(server.tooLarge(String(cString: url)), on: connection) }
     let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true, library: server.library)
@@ -251,11 +313,21 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     request.malformedQueryArgument = query.malformed
     request.repeatedQueryArgument = query.repeated
     if server.configuration.recordsClientAddress { request.clientAddress = server.library.clientAddress(connection) }
+    if let dispatcher = server.dispatcher {
+        let (library, suspended, answering) = (server.library, DaemonHandle(pointer: connection), request)
+        let queued = dispatcher.submit(preparing: { library.suspendConnection(suspended.pointer) }) {
+            let response = server.handler(answering)
+            pending.response.withLock { $0 = response }
+            library.resumeConnection(suspended.pointer)
+        }
+        if queued { return .YES }
+    }
     return server.queue(server.handler(request), on: connection)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestState, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestState, _ in
     guard let requestState, let raw = requestState.pointee else { return }
+    if let context { Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().inFlight.withLock { $0 -= 1 } }
     Unmanaged<PendingRequest>.fromOpaque(raw).release()
     requestState.pointee = nil
 }
