@@ -48,7 +48,11 @@ enum StoreErrorMessage {
         case .busy:
             return "the database is busy (another tick kept it locked too long); try again"
         case .damaged:
-            return "the database is damaged (\(error.message)); nothing was changed. Check it with: sqlite3 FILE 'PRAGMA integrity_check', and restore from a backup (tick export) if needed"
+            // Not "sqlite3 FILE 'PRAGMA integrity_check'": Tick's indexes use Tick's own
+            // functions, which sqlite3 does not have, so it fails on every Tick database (a tester).
+            return "the database is damaged (\(error.message)); nothing was changed. Keep a copy of the file; what can still be read "
+                + "comes out with 'tick export --format json' (read the copy with --db), and 'tick import' of it, or of a backup, "
+                + "into a new database restores it"
         case .diskFull:
             return error.message + "; nothing was changed"
         case .notFound, .unreadableValue:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TickCLI
+import TickStore
 
 @Suite("Escapes of shell words and roff text")
 struct EscapesTests {
@@ -24,5 +25,18 @@ struct EscapesTests {
         #expect(ManPage.escaped("a\\\u{301}b") == "a\\e\u{301}b")
         #expect(ManPage.escaped("--due -\u{301}", dashes: true) == "\\-\\-due \\-\u{301}")
         #expect(ManPage.escaped("--due") == "--due")
+    }
+}
+
+/// What a user reads for a damaged database.
+@Suite("Store error messages")
+struct StoreErrorMessageTests {
+    /// A tester: the advice, `sqlite3 FILE 'PRAGMA integrity_check'`, fails on every Tick
+    /// database ("unknown function: tick_search_text()"): its indexes use Tick's functions.
+    @Test("a damaged database's message says how to save what can be read, with Tick's own commands")
+    func damaged() {
+        let text = StoreErrorMessage.text(for: StoreError(kind: .damaged, message: "database disk image is malformed"))
+        #expect(text.hasPrefix("the database is damaged (database disk image is malformed); nothing was changed"))
+        #expect(text.contains("tick export --format json") && text.contains("tick import") && !text.contains("sqlite3"), "\(text)")
     }
 }
