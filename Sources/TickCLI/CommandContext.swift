@@ -23,6 +23,8 @@ public final class CommandContext {
     /// The `--db` option, when given.
     var databaseOverride: String?
     private var openedStore: Store?
+    /// The change of the change journal the command's writes made, nil when it made none.
+    var recordedChange: Int64? { openedStore?.recordedChange }
     /// The command line to record the command's changes under in the change journal, for
     /// the commands that are journaled (`TickRunner.journaledCommands`).
     var journalCommand: String?

@@ -32,6 +32,17 @@ public enum TickRunner {
     public static func run(_ arguments: [String], environment rawEnvironment: TerminalEnvironment,
                            output: any OutputSink, errors: any OutputSink,
                            openFile: @escaping (String) throws -> ImportSource = TickRunner.openFileOnDisk) -> Int32 {
+        runReporting(arguments, environment: rawEnvironment, output: output, errors: errors, openFile: openFile).status
+    }
+
+    /// `run`'s exit status, with the change of the change journal the command made (nil for
+    /// none): what `main` says when the output could not be written after the change was
+    /// saved (a tester: `tick add x > /dev/full` said only "cannot write the output", and
+    /// a script that tried again added it twice).
+    public static func runReporting(_ arguments: [String], environment rawEnvironment: TerminalEnvironment,
+                                    output: any OutputSink, errors: any OutputSink,
+                                    openFile: @escaping (String) throws -> ImportSource = TickRunner.openFileOnDisk)
+        -> (status: Int32, change: Int64?) {
         let errors: any OutputSink = TerminalOutput(errors)
         // The settings file fills in what the environment leaves unset.
         let environment: TerminalEnvironment
@@ -39,25 +50,26 @@ public enum TickRunner {
             environment = try TickConfig.applied(to: rawEnvironment)
         } catch {
             report(error, to: errors)
-            return error.exitCode
+            return (error.exitCode, nil)
         }
         // The output edge: one sanitizer for every line a person reads (TerminalOutput),
         // and on a terminal the pager for long listings (PagerOutput).
         let pager = environment.isOutputTerminal ? PagerOutput(output, environment: environment) : nil
         defer { pager?.finish() }
         let output: any OutputSink = pager.map { TerminalOutput($0) } ?? output
+        var context: CommandContext?
         do {
-            let context = try CommandContext(environment: environment, output: output, errors: errors, openFile: openFile)
-            context.pager = pager
-            try dispatch(arguments, context: context)
-            return 0
+            context = try CommandContext(environment: environment, output: output, errors: errors, openFile: openFile)
+            context?.pager = pager
+            if let context { try dispatch(arguments, context: context) }
+            return (0, context?.recordedChange)
         } catch let error as CommandError {
             report(error, to: errors)
-            return error.exitCode
+            return (error.exitCode, context?.recordedChange)
         } catch {
             let wrapped = CommandError.wrapping(error)
             report(wrapped, to: errors)
-            return wrapped.exitCode
+            return (wrapped.exitCode, context?.recordedChange)
         }
     }
 

@@ -158,6 +158,10 @@ public final class Store: Sendable {
         connection.withLock { $0.journalRecording = JournalRecording(command: command, madeAt: date, change: nil) }
     }
 
+    /// The change of the change journal that this store's writes were recorded as since
+    /// `recordChanges(as:at:)`, nil when none committed a row (or none is recorded).
+    public var recordedChange: Int64? { connection.withLock { $0.journalRecording?.change } }
+
     /// Whether a transaction keeps what it did, and the value it gives back either way.
     public enum TransactionOutcome<Value: Sendable>: Sendable {
         /// Commit the transaction and return the value.

@@ -96,4 +96,24 @@ struct FullDiskTests {
         #expect(results[0].1.contains("the disk is full"), "\(results[0].1)")
         #expect(files == ["tick.sqlite3"]) // the empty file it was given, nothing more
     }
+
+    /// A tester: `tick add x > /dev/full` said only "cannot write the output" and exited 1,
+    /// though the reminder was added: a script that tried again added it twice.
+    @Test("a change whose report cannot be written says the change was made, and how to take it back")
+    func reportOnAFullOutput() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let tick = try #require(BinaryRunner.executable, "build the tick executable first")
+        let folder = TemporaryFolder()
+        func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+            let script = "TICK_DB=\"$1\" \"$2\" \"${@:3}\" > /dev/full"
+            let result = try ChildProcess.run("/bin/bash", ["-c", script, "tick", folder.file("t.sqlite3"), tick] + arguments)
+            return (result.status, result.errors)
+        }
+        let added = try run(["add", "x"])
+        #expect(added.status == 1)
+        #expect(added.errors.contains("cannot write the output: No space left on device; the change was made all the same")
+                && added.errors.contains("'tick undo' takes it back"), "\(added.errors)")
+        let listed = try run(["list", "all"])
+        #expect(listed.status == 1 && !listed.errors.contains("the change was made"), "\(listed.errors)")
+    }
 }
