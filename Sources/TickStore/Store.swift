@@ -297,6 +297,12 @@ public final class Store: Sendable {
         if fileManager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw StoreError(kind: .io, message: "\(path) is a folder; give the path of a database file inside it, such as \(path)/tick.sqlite3")
         }
+        // A device, a pipe or a socket (`TICK_DB=/dev/null`) is no database: SQLite said only
+        // "disk I/O error", and left a `-journal` file beside it, in /dev (a tester).
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw StoreError(kind: .io, message: "\(path) is not a regular file (a device, a pipe or a socket); give the path of a database file")
+        }
         if !fileManager.fileExists(atPath: path) {
             // Create the file ourselves so it is 0600 from the first byte; SQLite gives
             // its -wal and -shm files the same mode as the database file.

@@ -91,6 +91,10 @@ struct RegressionTests {
             let result = cli.run(typed, "list")
             #expect(result.status == 64 && result.errors.contains("did you mean '\(meant)'?"), "\(typed): \(result.errors)")
         }
+        // A device is no database (a tester: TICK_DB=/dev/null said "disk I/O error" and left /dev/null-journal).
+        let device = cli.run("--db", "/dev/null", "add", "x")
+        #expect(device.status == 1 && device.errors.contains("/dev/null is not a regular file"), "\(device.errors)")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
         let folder = cli.run("--db", cli.folder.path, "list")
         #expect(folder.status == 1)
         #expect(folder.errors.contains("is a folder"))
