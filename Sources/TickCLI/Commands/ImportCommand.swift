@@ -60,6 +60,7 @@ struct ImportCommand: Command {
         let input = try open(context: context)
         let format = try detectedFormat(of: input)
         let name = sourceName
+        try refuseIfNotText(input, name: name)
         var stream: TickArchiveStream?
         let batch: ImportBatch
         do {
@@ -187,6 +188,26 @@ struct ImportCommand: Command {
         default:
             return CommandError.runtime("cannot read \(path): \((error as NSError).localizedDescription)")
         }
+    }
+
+    /// Every format Tick imports is text, where a NUL byte has no place: one in the first 64
+    /// KiB refuses the file at once. A tester's 300 MB sparse file was read whole (950 MB of
+    /// memory, 15 s, and 2 minutes as todo.txt) before "line 1" was refused, and `/dev/zero`
+    /// with `--format json` took memory without end.
+    /// - Throws: `CommandError.runtime` naming the byte, "Nothing was imported.".
+    private func refuseIfNotText(_ input: ImportSource, name: String) throws {
+        let head: Data
+        do {
+            head = try input.peek(1 << 16)
+        } catch {
+            throw failure(error)
+        }
+        guard let nul = head.firstIndex(of: 0) else { return }
+        let before = head[head.startIndex..<nul]
+        let line = before.count { $0 == 0x0A } + 1
+        let column = nul - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? head.startIndex) + 1
+        throw CommandError.runtime("\(name) line \(line), column \(column): a NUL byte; this is not a text file (Tick imports "
+                                   + "iCalendar, todo.txt, Taskwarrior JSON and its own archives, all text)\nNothing was imported.")
     }
 
     /// Where a reminder of the file is, as a warning names it: `FILE line N`; in a Tick
