@@ -25,6 +25,8 @@ public final class CommandContext {
     private var openedStore: Store?
     /// The change of the change journal the command's writes made, nil when it made none.
     var recordedChange: Int64? { openedStore?.recordedChange }
+    /// The change of the journal `tick undo` took back (an undo records no change of its own).
+    var undoneChange: Int64?
     /// The command line to record the command's changes under in the change journal, for
     /// the commands that are journaled (`TickRunner.journaledCommands`).
     var journalCommand: String?

@@ -35,14 +35,21 @@ public enum TickRunner {
         runReporting(arguments, environment: rawEnvironment, output: output, errors: errors, openFile: openFile).status
     }
 
-    /// `run`'s exit status, with the change of the change journal the command made (nil for
-    /// none): what `main` says when the output could not be written after the change was
-    /// saved (a tester: `tick add x > /dev/full` said only "cannot write the output", and
-    /// a script that tried again added it twice).
+    /// What a command did to the database, for `main` to say when its report could not be
+    /// written (a tester: `tick add x > /dev/full` said only "cannot write the output", and a
+    /// script that tried again added it twice).
+    public enum Done: Sendable, Equatable {
+        /// It made the change `id` of the change journal.
+        case change(Int64)
+        /// `tick undo` took back the change `id`.
+        case undo(Int64)
+    }
+
+    /// `run`'s exit status, with what the command did to the database (nil for nothing).
     public static func runReporting(_ arguments: [String], environment rawEnvironment: TerminalEnvironment,
                                     output: any OutputSink, errors: any OutputSink,
                                     openFile: @escaping (String) throws -> ImportSource = TickRunner.openFileOnDisk)
-        -> (status: Int32, change: Int64?) {
+        -> (status: Int32, done: Done?) {
         let errors: any OutputSink = TerminalOutput(errors)
         // The settings file fills in what the environment leaves unset.
         let environment: TerminalEnvironment
@@ -62,15 +69,20 @@ public enum TickRunner {
             context = try CommandContext(environment: environment, output: output, errors: errors, openFile: openFile)
             context?.pager = pager
             if let context { try dispatch(arguments, context: context) }
-            return (0, context?.recordedChange)
+            return (0, done(by: context))
         } catch let error as CommandError {
             report(error, to: errors)
-            return (error.exitCode, context?.recordedChange)
+            return (error.exitCode, done(by: context))
         } catch {
             let wrapped = CommandError.wrapping(error)
             report(wrapped, to: errors)
-            return (wrapped.exitCode, context?.recordedChange)
+            return (wrapped.exitCode, done(by: context))
         }
+    }
+
+    private static func done(by context: CommandContext?) -> Done? {
+        if let change = context?.recordedChange { return .change(change) }
+        return context?.undoneChange.map(Done.undo)
     }
 
     /// Writes `error` as `tick: error: …`; its lines may quote what the user typed or

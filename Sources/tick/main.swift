@@ -65,15 +65,19 @@ environment.terminalRows = terminalSize().rows
 
 let output = FileDescriptorOutput(descriptor: STDOUT_FILENO)
 let errors = FileDescriptorOutput(descriptor: STDERR_FILENO)
-let (status, change) = TickRunner.runReporting(Array(CommandLine.arguments.dropFirst()), environment: environment,
-                                               output: output, errors: errors)
+let (status, done) = TickRunner.runReporting(Array(CommandLine.arguments.dropFirst()), environment: environment,
+                                             output: output, errors: errors)
 output.flush()
 // A result that could not be written in full (a full disk behind `> backup.json`) is a
 // failure, not a success; when the command's change was saved, the message says so (a
 // script that tries again would make it twice).
 var finalStatus = status
 if let failure = output.failure {
-    let saved = change.map { "; the change was made all the same (change \($0); 'tick undo' takes it back)" } ?? ""
+    let saved = switch done {
+    case .change(let id)?: "; the change was made all the same (change \(id); 'tick undo' takes it back)"
+    case .undo(let id)?: "; change \(id) was undone all the same (see 'tick undo --list --all')"
+    case nil: ""
+    }
     errors.write("tick: error: cannot write the output: \(String(cString: strerror(failure)))\(saved)\n")
     finalStatus = 1
 }

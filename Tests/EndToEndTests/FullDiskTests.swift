@@ -113,6 +113,8 @@ struct FullDiskTests {
         #expect(added.status == 1)
         #expect(added.errors.contains("cannot write the output: No space left on device; the change was made all the same")
                 && added.errors.contains("'tick undo' takes it back"), "\(added.errors)")
+        let undone = try run(["undo"])
+        #expect(undone.status == 1 && undone.errors.contains("; change 1 was undone all the same"), "\(undone.errors)")
         let listed = try run(["list", "all"])
         #expect(listed.status == 1 && !listed.errors.contains("the change was made"), "\(listed.errors)")
     }

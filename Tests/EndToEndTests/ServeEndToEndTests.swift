@@ -127,6 +127,22 @@ import TestSupport
         #expect(stored == answered.count { $0 == 201 }, "\(stored) stored, \(answered) answered")
     }
 
+    /// A tester: the 400 for two Content-Length fields that differ was plain text without the
+    /// security header fields every other answer carries.
+    @Test func aRequestWithTwoLengthsIsAProblem() throws {
+        let folder = TemporaryFolder()
+        let (server, port, _) = try ServeEndToEndTests.start(ServeEndToEndTests.runner(in: folder))
+        defer { if server.isRunning { server.terminate() } }
+        for (path, type) in [("/api/v1/reminders", "application/problem+json"), ("/dav/lists/x/y.ics", "xml")] {
+            let connection = try RawHTTPConnection(port: port)
+            connection.write("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(ServeEndToEndTests.token)\r\n"
+                             + "Content-Type: application/json\r\nContent-Length: 14\r\nContent-Length: 2\r\n\r\n{}")
+            let answer = connection.read(until: "differ", timeout: 5).text
+            #expect(RawHTTPConnection.status(of: answer) == 400, "\(answer)")
+            #expect(answer.contains(type) && answer.lowercased().contains("x-content-type-options: nosniff"), "\(path): \(answer)")
+        }
+    }
+
     /// A tester: SIGTERM while clients wrote closed connections whose change was committed
     /// without its answer (509 answered 201, 515 stored): a client that tries again makes a copy.
     @Test func aStopAnswersEveryWriteItMade() throws {

@@ -77,6 +77,7 @@ struct ServeCommand: Command {
         let handlers = serverConfiguration.threads
         serverConfiguration.threads = 2
         serverConfiguration.dispatchThreads = handlers
+        serverConfiguration.refusal = WebService.refusal
         let readers = try (0...handlers).map { _ in
             do { return try Store(path: store.path, now: context.now) } catch let error as StoreError {
                 throw CommandError.runtime("cannot open the database \(store.path): \(error.message)")
@@ -141,6 +142,7 @@ struct ServeCommand: Command {
         // answered in the order they came by `threads` threads of their own (as on SQLite).
         serverConfiguration.threads = 2
         serverConfiguration.dispatchThreads = threads
+        serverConfiguration.refusal = WebService.refusal
         serverConfiguration.recordsClientAddress = true
         let server: HTTPServer
         do {

@@ -61,6 +61,7 @@ struct UndoCommand: Command {
             return
         }
         let result = try actions.undo(id)
+        context.undoneChange = result.change.id
         if json {
             context.print(UndoCommand.object(for: result).serialized())
         } else {

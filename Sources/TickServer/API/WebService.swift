@@ -114,9 +114,22 @@ public final class WebService: Sendable {
 
     /// `tooLargeResponse(path:)` of either store.
     static func tooLarge(path: String) -> HTTPResponse {
-        let detail = "the request body is too large (at most 1 MiB)"
-        if path == "/dav" || path.hasPrefix("/dav/") { return WebService.secured(DAVFailure(413, nil, detail).response, isAPI: true) }
-        return WebService.secured(Problem(status: 413, name: "too-large", detail: detail).response, isAPI: true)
+        refusal(status: 413, detail: "the request body is too large (at most 1 MiB)", path: path)
+    }
+
+    /// An answer the HTTP server gives before a request reaches a route (`HTTPServer.Configuration.refusal`:
+    /// a 400 for two Content-Length fields, a 503 while stopping), as every error of the API:
+    /// a DAV error under `/dav/`, else a problem, with the security header fields (a tester:
+    /// they were plain text without them).
+    public static func refusal(status: Int, detail: String, path: String) -> HTTPResponse {
+        if path == "/dav" || path.hasPrefix("/dav/") { return WebService.secured(DAVFailure(status, nil, detail).response, isAPI: true) }
+        let name = switch status {
+        case 400: "bad-request"
+        case 413: "too-large"
+        case 503: "unavailable"
+        default: "error"
+        }
+        return WebService.secured(Problem(status: status, name: name, detail: detail).response, isAPI: true)
     }
 
     /// The answer to a body over the limit (413) for a request to `path`, with the security

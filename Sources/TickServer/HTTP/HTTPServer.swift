@@ -33,6 +33,12 @@ public final class HTTPServer: Sendable {
         public var connectionLimit: Int = 256
         /// The largest request body read; a larger one is answered with `tooLarge`.
         public var maxBodyBytes: Int = 1 << 20
+        /// The answer the server gives itself, before the handler, with a status and a detail
+        /// for a request to a path: a 400 for two Content-Length fields that differ, a 503
+        /// while it stops. Plain text unless set (`WebService.refusal`).
+        public var refusal: @Sendable (_ status: Int, _ detail: String, _ path: String) -> HTTPResponse = { status, detail, _ in
+            HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: .bytes(Array((detail + "\n").utf8)))
+        }
         /// Whether each request carries the peer's address (`HTTPRequest.clientAddress`):
         /// the multi-user server throttles sign-ins by it; the single-user one skips the cost.
         public var recordsClientAddress = false
@@ -263,16 +269,17 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         server.inFlight.withLock { $0 += 1 }
         if server.isStopping.withLock({ $0 }) {
             pending.answered = true
-            return server.queue(HTTPResponse(status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close"),
-                                                                    ("Retry-After", "1")],
-                                             body: .bytes(Array("the server is stopping; nothing was done\n".utf8))), on: connection)
+            var response = server.configuration.refusal(503, "the server is stopping; nothing was done", String(cString: url))
+            response.headers += [("Connection", "close"), ("Retry-After", "1")]
+            return server.queue(response, on: connection)
         }
         // Two Content-Length fields that differ are refused (RFC 9112 §6.3: the body's end is
         // unknown; behind a proxy, the shape of request smuggling; a tester).
         if hasConflictingContentLengths(connection, library: server.library) {
             pending.answered = true
-            return server.queue(HTTPResponse(status: 400, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
-                                             body: .bytes(Array("the request has two Content-Length fields that differ\n".utf8))), on: connection)
+            var response = server.configuration.refusal(400, "the request has two Content-Length fields that differ", String(cString: url))
+            response.headers.append(("Connection", "close"))
+            return server.queue(response, on: connection)
         }
         // A body announced larger than allowed is refused before it is read.
         if let length = server.library.lookupConnectionValue(connection, .HEADER_KIND, "Content-Length"),
