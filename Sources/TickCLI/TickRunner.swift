@@ -231,7 +231,11 @@ public enum TickRunner {
             return try parse()
         } catch let error as CommandError {
             guard case .usage(let message) = error, message.hasPrefix("unknown option "),
-                  let text = words.first(where: { $0.hasPrefix("-") && $0.contains(where: \.isWhitespace) }) else { throw error }
+                  let text = words.first(where: { word in
+                      // Text, not an option: a space in it, or one dash before a word (Tick's short options are one letter).
+                      word.hasPrefix("-") && (word.contains(where: \.isWhitespace) || (!word.hasPrefix("--") && word.count > 2
+                          && word.dropFirst().allSatisfy { !$0.isNumber }))
+                  }) else { throw error }
             var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             lines.insert("A word that starts with '-' is read as an option; to give it as text, put '--' before it: "
                          + "tick \(path) -- \(ShellWords.quoted(text))", at: min(1, lines.count))

@@ -65,6 +65,9 @@ struct ImportIdentityTests {
         #expect(result.errors == "tick: error: \(name) line 3, column 2: a NUL byte; this is not a text file (Tick imports iCalendar, "
                 + "todo.txt, Taskwarrior JSON and its own archives, all text)\nNothing was imported.\n", "\(result.errors)")
         #expect(cli.ok("list", "all").contains("No open reminders"))
+        // Lines end at CR too, as the todo.txt reader takes them (a verifying tester: "line 1, column 11").
+        cli.files["cr.txt"] = Data("one\rtwo\r\nth\u{0}ree\r".utf8)
+        #expect(cli.run("import", "cr.txt").errors.hasPrefix("tick: error: cr.txt line 3, column 3: a NUL byte"))
     }
 
     @Test("todo.txt: a line edited in a text editor (done, priority, dates, project, tags) is the same reminder")

@@ -84,6 +84,10 @@ struct RegressionTests {
         // Text that starts with '-' and holds a space is no option: the error says how to give it.
         let dashed = cli.run("add", "-fix the sink")
         #expect(dashed.status == 64 && dashed.errors.contains("put '--' before it: tick add -- '-fix the sink'"), "\(dashed.errors)")
+        for arguments in [["lists", "add", "-Groceries"], ["search", "-milk"]] {
+            let result = cli.run(arguments)
+            #expect(result.status == 64 && result.errors.contains("put '--' before it"), "\(arguments): \(result.errors)")
+        }
         cli.ok("add", "--", "-fix the sink")
         #expect(cli.ok("list", "all").contains("-fix the sink"))
         // A near miss of an option before the command is named, as after one.

@@ -203,9 +203,15 @@ struct ImportCommand: Command {
             throw failure(error)
         }
         guard let nul = head.firstIndex(of: 0) else { return }
-        let before = head[head.startIndex..<nul]
-        let line = before.count { $0 == 0x0A } + 1
-        let column = nul - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? head.startIndex) + 1
+        // Lines end at LF, CR LF or a lone CR, as the readers take them.
+        var (line, lineStart, index) = (1, head.startIndex, head.startIndex)
+        while index < nul {
+            let byte = head[index]
+            index += 1
+            if byte == 0x0D, index < nul, head[index] == 0x0A { index += 1 }
+            if byte == 0x0A || byte == 0x0D { (line, lineStart) = (line + 1, index) }
+        }
+        let column = nul - lineStart + 1
         throw CommandError.runtime("\(name) line \(line), column \(column): a NUL byte; this is not a text file (Tick imports "
                                    + "iCalendar, todo.txt, Taskwarrior JSON and its own archives, all text)\nNothing was imported.")
     }
