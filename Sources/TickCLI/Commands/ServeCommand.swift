@@ -67,17 +67,10 @@ struct ServeCommand: Command {
         // The live clock, shifted to start at TICK_NOW when that is set (as the agent's).
         let offset = AgentCommand.clock(context).1
         let live = environment.liveClock
-        // One more connection per worker thread, for reads (WAL: readers never wait for the writer).
+        // One more connection per request thread, for reads (WAL: readers never wait for the writer).
         // …and one to ask whether the database changed, for the answers kept until it does.
-        // The requests are answered by threads of their own, in the order they came (the
-        // daemon's threads only read and write): a request waiting on the database's lock held
-        // the other connections of its thread until the daemon's 10 s timeout closed them
-        // without an answer (a tester: 1 to 4 of 10 POSTs, during a long `tick undo`).
-        var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
-        let handlers = serverConfiguration.threads
-        serverConfiguration.threads = 2
-        serverConfiguration.dispatchThreads = handlers
-        serverConfiguration.refusal = WebService.refusal
+        let handlers = HTTPServer.Configuration(address: address, port: port).threads
+        let serverConfiguration = ServeCommand.serverConfiguration(address: address, port: port, requestThreads: handlers)
         let readers = try (0...handlers).map { _ in
             do { return try Store(path: store.path, now: context.now) } catch let error as StoreError {
                 throw CommandError.runtime("cannot open the database \(store.path): \(error.message)")
@@ -112,6 +105,19 @@ struct ServeCommand: Command {
         store.foldLog()
     }
 
+    /// The HTTP server of either store: the daemon's two threads only read and write, and the
+    /// requests are answered in the order they came by `requestThreads` threads of their own
+    /// (a request waiting on the database's lock held the other connections of its thread
+    /// until the daemon's 10 s timeout closed them without an answer: a tester, 1 to 4 of 10
+    /// POSTs during a long `tick undo`); its own refusals are the API's problems.
+    static func serverConfiguration(address: String, port: UInt16, requestThreads: Int) -> HTTPServer.Configuration {
+        var configuration = HTTPServer.Configuration(address: address, port: port)
+        configuration.threads = 2
+        configuration.dispatchThreads = requestThreads
+        configuration.refusal = WebService.refusal
+        return configuration
+    }
+
     /// Worker threads of `tick serve --database` (each with a connection of the pool): a
     /// request waits on PostgreSQL for most of its time, so more than the single-user
     /// server's 4 keep the cores busy (bench/RESULTS.md, 2026-12-06).
@@ -137,12 +143,7 @@ struct ServeCommand: Command {
         if configuration.webRoot == nil { context.warn(ServeCommand.noWebApp) }
         var signals = ServeCommand.blockStopSignals()
         let service = PostgresWebService(accounts: accounts, configuration: configuration, idleDelay: ServeCommand.idleMemoryDelay)
-        var serverConfiguration = HTTPServer.Configuration(address: address, port: port)
-        // The daemon's threads read and write; the requests, which wait on PostgreSQL, are
-        // answered in the order they came by `threads` threads of their own (as on SQLite).
-        serverConfiguration.threads = 2
-        serverConfiguration.dispatchThreads = threads
-        serverConfiguration.refusal = WebService.refusal
+        var serverConfiguration = ServeCommand.serverConfiguration(address: address, port: port, requestThreads: threads)
         serverConfiguration.recordsClientAddress = true
         let server: HTTPServer
         do {
