@@ -114,4 +114,31 @@ struct ArchiveFieldsTests {
             }
         }
     }
+
+    /// Found by fuzz/archive (stop 50): a completed occurrence of the year 264 with a third
+    /// of a second. The target compared `Date` descriptions, which round that instant up to
+    /// 01:00:01 while the archive writes it rounded down; the reader and writer were right.
+    /// What they must do: keep the fraction read (the stores keep milliseconds), write the
+    /// whole second rounded down before 1970 as after, and read that back as it was written.
+    @Test("an instant's fraction of a second is read, and written as its second rounded down, before 1970 as after")
+    func fractionOfASecond() throws {
+        let reminder = #"{"uid": "u1", "listID": "L", "title": "Buy", "createdAt": "2026-12-03T01:00:00.75Z", "completedOccurrences": ["#
+            + #"{"due": "2026-12-02T09:00:00+09:00", "dueKind": "timed", "dueTimeZone": "Asia/Seoul", "completedAt": "0264-12-02T01:00:00,333330Z"}]}"#
+        let (whole, streamed) = Self.bothReads(Self.archive(reminder))
+        for read in [whole.mapError { $0 as any Error }, streamed] {
+            let imported = try #require(try read.get().first)
+            let completedAt = try #require(imported.completedOccurrences.first?.completedAt)
+            #expect(abs(completedAt.timeIntervalSince1970 - (-53_807_151_600 + 0.33333)) < 0.000_1)
+            #expect(imported.reminder.createdAt.timeIntervalSince1970 == 1_796_259_600.75)
+            #expect(TickJSON.instant(completedAt) == "0264-12-02T01:00:00Z")
+            #expect(TickJSON.instant(imported.reminder.createdAt) == "2026-12-03T01:00:00Z")
+
+            let list = ReminderList(id: ReminderList.ID(rawValue: "L"), name: "Home", createdAt: Date(timeIntervalSince1970: 0))
+            let text = TickJSON.archiveText(lists: [list], reminders: [imported.reminder], exportedAt: Date(timeIntervalSince1970: 0),
+                                            completedOccurrences: [imported.reminder.uid: imported.completedOccurrences])
+            let again = try #require(try TickJSON.decodeArchive(Data(text.utf8), source: "again.json").reminders.first)
+            #expect(again.completedOccurrences.first?.completedAt == Date(timeIntervalSince1970: -53_807_151_600))
+            #expect(again.reminder.createdAt == Date(timeIntervalSince1970: 1_796_259_600))
+        }
+    }
 }
