@@ -13,7 +13,7 @@ public enum TickRunner {
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, DoneCommand.self, UndoneCommand.self,
         ToggleCommand.self, EditCommand.self, SnoozeCommand.self, MoveCommand.self, DeleteCommand.self, UndoCommand.self, SearchCommand.self,
-        ListsCommand.self, TagsCommand.self, StatsCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, SyncCommand.self, ServeCommand.self, UsersCommand.self, UICommand.self, ShellCompletionCommand.self, HelpCommand.self,
+        ListsCommand.self, TagsCommand.self, StatsCommand.self, CheckCommand.self, ImportCommand.self, ExportCommand.self, AgentCommand.self, SyncCommand.self, ServeCommand.self, UsersCommand.self, UICommand.self, ShellCompletionCommand.self, HelpCommand.self,
     ]
 
     /// The commands whose output goes through the pager on a terminal when it is longer

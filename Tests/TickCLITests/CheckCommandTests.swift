@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import TickStore
+import TestSupport
+
+/// `tick check [--repair] [--json]`: what a person and a script read, and the exit status.
+@Suite("tick check")
+struct CheckCommandTests {
+    /// Writes `sql` into the harness's database behind Tick's back (as the `sqlite3` shell would).
+    static func tamper(_ cli: CLIHarness, _ sql: String) throws {
+        let store = try Store(path: cli.databasePath, now: Date(timeIntervalSince1970: 0))
+        try store.write { db in try db.executeScript(sql) }
+    }
+
+    @Test("a sound database: one line, exit 0, and nothing changes")
+    func sound() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Buy milk", "--tag", "shop")
+        cli.ok("lists", "add", "장보기")
+        cli.ok("add", "두부 사기", "--list", "장보기")
+        let changes = cli.ok("undo", "--list")
+        #expect(cli.ok("check") == "Checked \(cli.databasePath) (2 reminders in 2 lists): no problems found.\n")
+        let report = try #require(try cli.json("check", "--json") as? [String: Any])
+        #expect(report["reminders"] as? Int == 2 && report["lists"] as? Int == 2)
+        #expect((report["problems"] as? [Any])?.isEmpty == true && report["more"] as? Bool == false)
+        #expect(report["remaining"] is NSNull)
+        #expect(cli.ok("check", "--repair").hasSuffix("no problems found.\n"))
+        // Nothing for `tick undo` to take back: the changes are the three made before.
+        #expect(cli.ok("undo", "--list") == changes)
+    }
+
+    @Test("derived problems: listed, exit 1 with what to run; --repair mends them, exit 0, and the reminders stay")
+    func derived() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Buy milk", "--tag", "shop")
+        cli.ok("add", "Call mom", "--flag")
+        let listing = cli.ok("list", "all")
+        try Self.tamper(cli, "UPDATE list_count SET open = 7; DELETE FROM reminder_tag;")
+
+        let found = cli.run("check")
+        #expect(found.status == 1)
+        #expect(found.output == """
+            Checked \(cli.databasePath) (2 reminders in 1 list): 2 problems:
+              list counts: list 'Reminders': open 7 kept, 2 counted
+              tags: reminder 1: tag 'shop' is not kept in its row
+
+            """)
+        #expect(found.errors == "tick: error: the database has 2 problems in what Tick derives from the reminders "
+                + "(no reminder or list is damaged); 'tick check --repair' rebuilds it\n")
+        let json = cli.run("check", "--json")
+        #expect(json.status == 1 && json.output.contains("\"part\": \"listCounts\""), "\(json.output)")
+
+        let repaired = cli.run("check", "--repair")
+        #expect(repaired.status == 0, "\(repaired.errors)")
+        #expect(repaired.output.hasSuffix("Rebuilt the indexes, the search index, the counts, the tags' rows and the CalDAV resources: no problems left.\n"))
+        #expect(cli.ok("check").hasSuffix("no problems found.\n"))
+        #expect(cli.ok("list", "all") == listing)
+        #expect(cli.ok("lists").contains("2"))
+        #expect(cli.ok("list", "--tag", "shop").contains("Buy milk"))
+    }
+
+    @Test("a value Tick cannot read is not derived: the error says to export what can be read, also after --repair")
+    func notDerived() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Dentist", "--due", "2026-12-09")
+        try Self.tamper(cli, "UPDATE reminder SET created_at = 'yesterday'")
+        let found = cli.run("check")
+        #expect(found.status == 1)
+        #expect(found.output.contains("  values: ") && found.output.contains("created_at"), "\(found.output)")
+        #expect(found.errors.contains("the reminders or lists themselves are damaged") && found.errors.contains("tick export --format json"))
+        let repaired = cli.run("check", "--repair")
+        #expect(repaired.status == 1)
+        #expect(repaired.output.contains("1 problem left:"))
+        #expect(repaired.errors.contains("that rebuilding did not mend"))
+    }
+}
