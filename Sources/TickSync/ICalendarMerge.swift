@@ -56,11 +56,18 @@ public enum ICalendarMerge {
                 result.children.append(mergeTodo(base: bt, local: lt, server: st, localIsNewer: localIsNewer, conflicts: &conflicts))
                 continue
             }
-            let value = pick(base: bt?.text, local: lt?.text, server: st?.text, localIsNewer: localIsNewer)
+            // An override is a value that may be absent: with a base, its absence there is the
+            // base's value (a phone that completed one occurrence added an override Tick never
+            // had; with Tick's own unrelated edit it was "changed on both sides", and the
+            // phone's completion lost, a tester). Only without a base is every difference a
+            // conflict.
+            let value = pick(base: b == nil ? nil : .some(bt?.text), local: .some(lt?.text), server: .some(st?.text),
+                             localIsNewer: localIsNewer)
             if let lost = value.lost {
-                conflicts.append(Conflict(property: "RECURRENCE-ID:\(key)", lostValue: lost ?? "", localLost: value.localLost))
+                conflicts.append(Conflict(property: "RECURRENCE-ID:\(key)", lostValue: (lost ?? nil) ?? "", localLost: value.localLost))
             }
-            if let chosen = value.chosen == lt?.text ? lt : (value.chosen == st?.text ? st : nil) { result.children.append(chosen) }
+            let chosen = value.chosen ?? nil
+            if let chosen, let component = chosen == lt?.text ? lt : (chosen == st?.text ? st : nil) { result.children.append(component) }
         }
         // Time zones: the server's, then those only the local side has.
         var zones: [String: Component] = [:]

@@ -167,4 +167,46 @@ struct ICalendarMergeTests {
         #expect(both.conflicts.first?.lostValue == "DUE:20261219T150000")
         #expect(both.text.contains("DUE:20261218T150000\r\n"))
     }
+
+    static func series(notes: String?, overrides: [[String]]) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:w-1", "DTSTAMP:20261201T000000Z",
+                     "SUMMARY:Water plants", "DUE;TZID=Europe/Paris:20261210T090000", "RRULE:FREQ=DAILY"]
+        if let notes { lines.append("DESCRIPTION:\(notes)") }
+        lines.append("END:VTODO")
+        for override in overrides { lines += ["BEGIN:VTODO", "UID:w-1"] + override + ["END:VTODO"] }
+        lines.append("END:VCALENDAR")
+        return lines.map { $0 + "\r\n" }.joined()
+    }
+
+    /// A tester (t56): a phone completed one occurrence as Thunderbird does (an override with
+    /// `RECURRENCE-ID` and `STATUS:COMPLETED`) while Tick changed the notes: the override,
+    /// absent from the base, was taken for "changed on both sides" (absent locally), Tick's side
+    /// won, the phone's completion was deleted from the server and the series not moved on.
+    @Test("an override one side added, the other side leaving the occurrence alone: kept, no conflict, with the other side's edit")
+    func overrideAddedOnOneSide() {
+        let done = ["RECURRENCE-ID;TZID=Europe/Paris:20261210T090000", "DTSTAMP:20261206T100000Z", "SUMMARY:Water plants",
+                    "STATUS:COMPLETED", "COMPLETED:20261206T100000Z", "PERCENT-COMPLETE:100"]
+        let base = Self.series(notes: nil, overrides: [])
+        let local = Self.series(notes: "bring the watering can", overrides: [])
+        let server = Self.series(notes: nil, overrides: [done])
+        for localIsNewer in [true, false] {
+            for (mine, theirs) in [(local, server), (server, local)] {
+                let merged = ICalendarMerge.merge(base: base, local: mine, server: theirs, localIsNewer: localIsNewer)
+                #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+                #expect(merged.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000\r\n"), "\(merged.text)")
+                #expect(merged.text.contains("STATUS:COMPLETED\r\n") && merged.text.contains("DESCRIPTION:bring the watering can\r\n"))
+            }
+        }
+        // An override the base had and one side removed, the other leaving it: removed.
+        let removed = ICalendarMerge.merge(base: server, local: local, server: server, localIsNewer: false)
+        #expect(removed.conflicts.isEmpty && !removed.text.contains("RECURRENCE-ID"))
+        // Added on both sides, differently: a conflict, the newer side's kept.
+        let other = done.map { $0 == "COMPLETED:20261206T100000Z" ? "COMPLETED:20261206T110000Z" : $0 }
+        let both = ICalendarMerge.merge(base: base, local: Self.series(notes: nil, overrides: [other]), server: server, localIsNewer: true)
+        #expect(both.conflicts.map(\.property) == ["RECURRENCE-ID:20261210T090000"])
+        #expect(both.text.contains("COMPLETED:20261206T110000Z") && !both.text.contains("COMPLETED:20261206T100000Z"))
+        // No base (a first sync): every difference is decided by which side is newer, as before.
+        let first = ICalendarMerge.merge(base: nil, local: local, server: server, localIsNewer: true)
+        #expect(first.conflicts.map(\.property).contains("RECURRENCE-ID:20261210T090000"))
+    }
 }
