@@ -88,6 +88,30 @@ extension SyncEngine {
                 report.warnings.append("\(list.name): the server refused to delete \(item.href) (\(reason))")
             }
 
+        case .refuseMove(let item, let home, let local):
+            guard let tickList = try store.read({ try $0.list(id: local.listID) }) else { return }
+            // The server's other changes (a title changed with the move) are merged into it where
+            // Tick has it; the list is Tick's.
+            let merged = ICalendarMerge.merge(base: home.base, local: render(local, in: tickList),
+                                              server: render(item.reminder, in: tickList), localIsNewer: true)
+            let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
+            try store.write { db in
+                _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: tickList.name, mergeRule: .sync),
+                                            in: db, context: context)
+            }
+            mergedAfterMove.append(local.uid)
+            report.conflicts += reported(merged.conflicts, local: local, listName: tickList.name)
+            report.conflicts.append(SyncReport.Conflict(listName: tickList.name, reminderTitle: local.title, uid: local.uid,
+                                                        property: "list", lostValue: list.name, loser: "the server"))
+            switch try dav.delete(url(of: item.href, in: pairing.collection), ifMatch: item.etag) {
+            case .stored, .gone:
+                listReport.remoteDeleted += 1
+            case .preconditionFailed:
+                report.warnings.append("\(list.name): \"\(local.title)\" changed again on the server during the sync; its copy here goes next time")
+            case .refused(let reason):
+                report.warnings.append("\(list.name): the server refused to delete \(item.href) (\(reason))")
+            }
+
         case .deleteRemote(let state, let moved):
             if moved, try !isOnServerElsewhere(state) {
                 // Moved to another list that is synced too: its old copy goes only once the

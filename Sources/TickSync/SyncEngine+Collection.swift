@@ -29,6 +29,11 @@ extension SyncEngine {
         /// Moved to another list in Tick while changed on the server: merge the server's
         /// change into it in its new list, then delete it here.
         case mergeMoved(ServerItem, state: SyncedItem, local: Reminder)
+        /// New in this calendar because another client moved it here, while Tick moved it to
+        /// another list later (`home`: its state where both sides moved it from): Tick's move
+        /// wins; the server's other changes are merged into it where it is, and this copy is
+        /// deleted on the server.
+        case refuseMove(ServerItem, home: SyncedItem, local: Reminder)
         /// Deleted in Tick, or moved to another list (`moved`: then it is no deletion for
         /// the guard, and the other list's sync writes it there): delete it here on the server.
         case deleteRemote(SyncedItem, moved: Bool)
@@ -42,7 +47,7 @@ extension SyncEngine {
         var item: String {
             switch self {
             case .upload(let local, _, _), .merge(_, _, let local), .mergeMoved(_, _, let local), .deleteLocal(_, let local),
-                 .recreate(let local, _):
+                 .recreate(let local, _), .refuseMove(_, _, let local):
                 return "reminder \(local.number) \"\(local.title)\""
             case .take(let item, _, _):
                 return "\(item.href) (\"\(item.reminder.title)\")"
@@ -193,12 +198,31 @@ extension SyncEngine {
                         report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \(elsewhere.number) in \(listName); left as it is")
                         continue
                     }
+                    let others = try store.read { try $0.syncedItems(account: account.name, uid: uid, except: key) }
+                    let tickKey = pairsByList[elsewhere.listID]?.stored.url
+                    if let tickKey, let home = others.first(where: { $0.collectionURL != tickKey }) {
+                        // Moved on both sides, to different lists, since it was synced in `home`'s
+                        // calendar (a tester: the server kept a copy in each calendar, every phone
+                        // showed it twice, and the two Ticks disagreed for good). The later move wins,
+                        // and the other is reported.
+                        if elsewhere.modifiedAt > item.reminder.modifiedAt {
+                            steps.append(.refuseMove(item, home: home, local: elsewhere))
+                            continue
+                        }
+                        report.conflicts.append(SyncReport.Conflict(listName: pairing.list.name, reminderTitle: elsewhere.title,
+                                                                    uid: uid, property: "list", lostValue: listName, loser: "Tick"))
+                        if let copy = others.first(where: { $0.collectionURL == tickKey }), let tickPairing = pairsByList[elsewhere.listID] {
+                            // Tick's copy already sent to its calendar (earlier in this run, or
+                            // before): it goes once this one is stored here.
+                            deferredMovedDeletions.append((copy, tickPairing))
+                        }
+                    }
                     movingHere[uid] = listName
                     movedThisRun.insert(uid)
                     // Moved here from another synced calendar by another client. Edited in Tick
                     // since its last sync there: both sides' changes are merged over what was
                     // synced there, and it comes to this list.
-                    let before = try store.read { try $0.syncedItems(account: account.name, uid: uid, except: key) }.first
+                    let before = others.first
                     if let before, places[uid]?.revision != before.localRevision {
                         steps.append(.merge(item, state: before, local: elsewhere))
                         continue
@@ -222,6 +246,11 @@ extension SyncEngine {
             handledUIDs.insert(state.uid)
             if let local = try local(state.uid) {
                 steps.append(isChangedHere(local, state) ? .recreate(local, state: state) : .deleteLocal(state, local: local))
+            } else if try elsewhere(state.uid) != nil {
+                // Gone from here on the server while Tick moved it to another list: its state here
+                // stays to the end of the run, where both moves are told apart (the calendar the
+                // server moved it to may come later in this run).
+                deferredForgets.append(state)
             } else {
                 steps.append(.forget(state))
             }
@@ -415,7 +444,7 @@ extension SyncEngine {
         case .upload(_, let state, let recreate):
             if state == nil || recreate { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }
         case .recreate: listReport.remoteAdded += 1
-        case .deleteRemote, .mergeMoved: listReport.remoteDeleted += 1
+        case .deleteRemote, .mergeMoved, .refuseMove: listReport.remoteDeleted += 1
         }
     }
 }

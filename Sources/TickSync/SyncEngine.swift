@@ -79,6 +79,12 @@ public final class SyncEngine {
     var mergedAfterMove: [ReminderUID] = []
     /// The lists paired in this run, for telling a move between calendars from a new item.
     var pairedListIDs = Set<ReminderList.ID>()
+    /// The pairing of each list paired in this run.
+    var pairsByList: [ReminderList.ID: Pairing] = [:]
+    /// States of items gone from a calendar on the server while Tick moved them to another
+    /// list: kept until the end of the run, for a move on both sides to be seen as one
+    /// (`Step.refuseMove`), then forgotten.
+    var deferredForgets: [SyncedItem] = []
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
     var planRevisions: [ReminderUID: Int64] = [:]
@@ -113,6 +119,8 @@ public final class SyncEngine {
             .sorted { ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset) }.map(\.element)
         let pairs = try pair(collections, home: found.home, options: options, report: &report)
         pairedListIDs = Set(pairs.map(\.list.id))
+        pairsByList = Dictionary(pairs.map { ($0.list.id, $0) }, uniquingKeysWith: { first, _ in first })
+        deferredForgets = []
         deferredDeletions = []
         movedThisRun = []
         dryRunDeletions = []
@@ -161,6 +169,13 @@ public final class SyncEngine {
             }
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
                 try deleteOnServer(state, pairing: pairing, report: &report, list: &listReport)
+            }
+        }
+        if !options.isDryRun {
+            try store.write { db in
+                for state in deferredForgets {
+                    try db.deleteSyncedItem(account: account.name, collectionURL: state.collectionURL, href: state.href)
+                }
             }
         }
         var unlinked: [ReminderUID] = []

@@ -548,6 +548,62 @@ struct SyncWithServerTests {
         }
     }
 
+    /// A tester (t56): a phone moved a to-do from one calendar to a second while Tick moved it
+    /// to a third. Tick sent its copy to the third and took the phone's move too: the server
+    /// held the UID in two calendars for good (every phone showed it twice), Tick's later move
+    /// was undone without a word, and two Ticks doing this disagreed for good. Now the later
+    /// move wins, the other is reported, one copy stays, whatever order the calendars sync in;
+    /// the phone's other change (its title) is kept either way.
+    @Test("moved to different calendars on both sides: the later move wins, one copy on the server, the other move reported",
+          arguments: [(["alpha", "bravo", "charlie"], true), (["alpha", "bravo", "charlie"], false),
+                      (["charlie", "bravo", "alpha"], true), (["charlie", "bravo", "alpha"], false),
+                      (["bravo", "charlie", "alpha"], true), (["alpha", "charlie", "bravo"], false)])
+    func movedOnBothSides(calendars: [String], tickIsLater: Bool) throws {
+        // calendars: where it was, where the phone moves it, where Tick moves it.
+        let (from, phone, tick) = (calendars[0], calendars[1], calendars[2])
+        let setup = try Setup()
+        for name in calendars { try setup.server.makeCalendar(name, displayName: name.capitalized) }
+        try setup.server.put(from, "milk.ics", CalDAVServer.vtodo([
+            "UID:milk", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Milk",
+        ]))
+        _ = try setup.sync()
+        let number = try #require(try setup.reminders(from.capitalized).first?["number"] as? Int)
+        // Tick's move is made at TICK_NOW, 2026-11-29 12:00 UTC; the phone's an hour before or after.
+        setup.tick.ok("edit", "\(number)", "--list", tick.capitalized)
+        let stamp = tickIsLater ? "20261129T110000Z" : "20261129T130000Z"
+        _ = try setup.server.put(phone, "milk-moved.ics", CalDAVServer.vtodo([
+            "UID:milk", "DTSTAMP:\(stamp)", "LAST-MODIFIED:\(stamp)", "SUMMARY:Milk (oat)",
+        ]))
+        try setup.server.delete(from, "milk.ics")
+
+        let report = try setup.sync()
+        let winner = tickIsLater ? tick : phone, loser = tickIsLater ? phone : tick
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.count == 1, "\(report)")
+        #expect(conflicts.first?["property"] as? String == "list")
+        #expect(conflicts.first?["lostValue"] as? String == loser.capitalized, "\(conflicts)")
+        #expect(conflicts.first?["loser"] as? String == (tickIsLater ? "server" : "local"), "\(conflicts)")
+        for name in calendars where name != winner {
+            #expect(try setup.server.items(in: name).isEmpty, "\(name): \(report)")
+            #expect(try setup.reminders(name.capitalized).isEmpty, "\(name)")
+        }
+        let there = try setup.server.items(in: winner)
+        #expect(there.count == 1, "\(report)")
+        #expect(there.values.first?.contains("SUMMARY:Milk (oat)") == true, "\(there)")
+        let here = try setup.reminders(winner.capitalized)
+        #expect(here.map { $0["title"] as? String } == ["Milk (oat)"])
+        #expect(here.first?["number"] as? Int == number)
+        // Settled: nothing more to do.
+        let again = try setup.sync()
+        #expect((again["conflicts"] as? [Any])?.isEmpty == true, "\(again)")
+        for name in calendars {
+            let list = setup.listReport(again, name.capitalized)
+            for key in ["localAdded", "localUpdated", "localDeleted", "remoteAdded", "remoteUpdated", "remoteDeleted"] {
+                #expect(list?[key] as? Int ?? 0 == 0, "\(name) \(key): \(again)")
+            }
+        }
+    }
+
     @Test("a phone using the caldav library edits, completes and deletes; Tick follows")
     func pythonCalDAVPhone() throws {
         let setup = try Setup()
