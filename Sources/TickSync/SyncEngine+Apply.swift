@@ -68,49 +68,20 @@ extension SyncEngine {
 
         case .mergeMoved(let item, let state, let local):
             guard let home = try store.read({ try $0.list(id: local.listID) }) else { return }
-            let merged = ICalendarMerge.merge(base: state.base, local: render(local, in: home),
-                                              server: render(item.reminder, in: home),
-                                              localIsNewer: local.modifiedAt > item.reminder.modifiedAt)
-            let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
-            try store.write { db in
-                _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: home.name, mergeRule: .sync),
-                                            in: db, context: context)
-            }
-            mergedAfterMove.append(local.uid)
-            report.conflicts += reported(merged.conflicts, local: local, listName: home.name)
-            switch try dav.delete(url(of: item.href, in: pairing.collection), ifMatch: item.etag) {
-            case .stored, .gone:
+            try mergeWhereItIs(item, base: state.base, local: local, in: home,
+                               localIsNewer: local.modifiedAt > item.reminder.modifiedAt, report: &report)
+            if try deleteLeftCopy(item, local: local, pairing: pairing, report: &report, list: &listReport) {
                 try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
-                listReport.remoteDeleted += 1
-            case .preconditionFailed:
-                report.warnings.append("\(list.name): \"\(local.title)\" changed again on the server during the sync; it moves next time")
-            case .refused(let reason):
-                report.warnings.append("\(list.name): the server refused to delete \(item.href) (\(reason))")
             }
 
         case .refuseMove(let item, let home, let local):
             guard let tickList = try store.read({ try $0.list(id: local.listID) }) else { return }
             // The server's other changes (a title changed with the move) are merged into it where
             // Tick has it; the list is Tick's.
-            let merged = ICalendarMerge.merge(base: home.base, local: render(local, in: tickList),
-                                              server: render(item.reminder, in: tickList), localIsNewer: true)
-            let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
-            try store.write { db in
-                _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: tickList.name, mergeRule: .sync),
-                                            in: db, context: context)
-            }
-            mergedAfterMove.append(local.uid)
-            report.conflicts += reported(merged.conflicts, local: local, listName: tickList.name)
+            try mergeWhereItIs(item, base: home.base, local: local, in: tickList, localIsNewer: true, report: &report)
             report.conflicts.append(SyncReport.Conflict(listName: tickList.name, reminderTitle: local.title, uid: local.uid,
                                                         property: "list", lostValue: list.name, loser: "the server"))
-            switch try dav.delete(url(of: item.href, in: pairing.collection), ifMatch: item.etag) {
-            case .stored, .gone:
-                listReport.remoteDeleted += 1
-            case .preconditionFailed:
-                report.warnings.append("\(list.name): \"\(local.title)\" changed again on the server during the sync; its copy here goes next time")
-            case .refused(let reason):
-                report.warnings.append("\(list.name): the server refused to delete \(item.href) (\(reason))")
-            }
+            _ = try deleteLeftCopy(item, local: local, pairing: pairing, report: &report, list: &listReport)
 
         case .deleteRemote(let state, let moved):
             if moved, try !isOnServerElsewhere(state) {
@@ -122,6 +93,38 @@ extension SyncEngine {
             }
             try deleteOnServer(state, pairing: pairing, report: &report, list: &listReport)
         }
+    }
+
+    /// Merges the server's `item` into `local` where Tick has it (`list`: the server's copy is
+    /// read as if it were there), over `base`, saves it, and has its new calendar's copy sent
+    /// again at the end of the run (`mergedAfterMove`); the conflicts go to `report`.
+    func mergeWhereItIs(_ item: ServerItem, base: String, local: Reminder, in list: ReminderList, localIsNewer: Bool,
+                        report: inout SyncReport) throws {
+        let merged = ICalendarMerge.merge(base: base, local: render(local, in: list), server: render(item.reminder, in: list),
+                                          localIsNewer: localIsNewer)
+        let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
+        try store.write { db in
+            _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: list.name, mergeRule: .sync),
+                                        in: db, context: context)
+        }
+        mergedAfterMove.append(local.uid)
+        report.conflicts += reported(merged.conflicts, local: local, listName: list.name)
+    }
+
+    /// Deletes the server's copy `item` of a reminder Tick has in another list (`If-Match` its
+    /// ETag); true when it is gone. A copy changed again meanwhile stays, said in a warning.
+    func deleteLeftCopy(_ item: ServerItem, local: Reminder, pairing: Pairing, report: inout SyncReport,
+                        list listReport: inout SyncReport.ListReport) throws -> Bool {
+        switch try dav.delete(url(of: item.href, in: pairing.collection), ifMatch: item.etag) {
+        case .stored, .gone:
+            listReport.remoteDeleted += 1
+            return true
+        case .preconditionFailed:
+            report.warnings.append("\(pairing.list.name): \"\(local.title)\" changed again on the server during the sync; it moves next time")
+        case .refused(let reason):
+            report.warnings.append("\(pairing.list.name): the server refused to delete \(item.href) (\(reason))")
+        }
+        return false
     }
 
     /// Whether the old copy of a reminder moved in Tick to another list may go: its new
