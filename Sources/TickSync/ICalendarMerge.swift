@@ -127,6 +127,11 @@ public enum ICalendarMerge {
                 merged.properties += (further == .local ? local : server).lines(named: name)
                 continue
             }
+            if name == "CATEGORIES", let base, let tags = mergeCategories(base: base.lines(named: name), local: local.lines(named: name),
+                                                                       server: server.lines(named: name)) {
+                merged.properties += tags
+                continue
+            }
             var value = pick(base: base.map { $0.lines(named: name) }, local: local.lines(named: name),
                              server: server.lines(named: name), localIsNewer: localIsNewer)
             if DateMeaning.names.contains(name) {
@@ -167,8 +172,11 @@ public enum ICalendarMerge {
         // The VALARMs as a set, in no order: RFC 5545 gives the order of components no meaning,
         // and Tick writes a to-do's alarms in another order than an older Tick did (a tester: a
         // phone's change to one alarm after the upgrade was lost to a "changed on both sides").
-        let alarms = pick(base: base.map { $0.alarmKeys.sorted() }, local: local.alarmKeys.sorted(), server: server.alarmKeys.sorted(),
-                          localIsNewer: localIsNewer)
+        if let base {
+            merged.children = mergeAlarms(base: base, local: local, server: server, localIsNewer: localIsNewer, conflicts: &conflicts)
+            return merged
+        }
+        let alarms = pick(base: nil, local: local.alarmKeys.sorted(), server: server.alarmKeys.sorted(), localIsNewer: localIsNewer)
         if let lost = alarms.lost {
             let pool = server.children + local.children
             let texts = (lost ?? []).compactMap { key in pool.first { $0.alarmKey == key }?.text }
@@ -181,6 +189,81 @@ public enum ICalendarMerge {
         let order = chosen == local.alarmKeys.sorted() ? local.alarmKeys : chosen == server.alarmKeys.sorted() ? server.alarmKeys : chosen
         merged.children = order.compactMap { key in pool.first { $0.alarmKey == key } }
         return merged
+    }
+
+    /// The VALARMs of a to-do merged one by one over the base's: an alarm is known by its
+    /// `UID` (RFC 9074 §4; Tick and Apple give one), else by its content. One added on either
+    /// side is kept, one removed on either side goes, one changed on one side is that side's;
+    /// one changed differently on both is a conflict, the newer side's kept (a tester: an alarm
+    /// added in Tick and another added on the phone were "changed on both sides", and Tick's
+    /// was lost). In the local side's order, then the server's additions.
+    static func mergeAlarms(base: Component, local: Component, server: Component, localIsNewer: Bool,
+                            conflicts: inout [Conflict]) -> [Component] {
+        func alarms(_ todo: Component) -> [(id: String, alarm: Component)] {
+            todo.children.filter { $0.name == "VALARM" }.map { ($0.value(of: "UID").map { "uid:" + $0 } ?? "key:" + $0.alarmKey, $0) }
+        }
+        let b = alarms(base), l = alarms(local), s = alarms(server)
+        func find(_ list: [(id: String, alarm: Component)], _ id: String) -> Component? { list.first { $0.id == id }?.alarm }
+        var ids: [String] = []
+        for (id, _) in l + s where !ids.contains(id) { ids.append(id) }
+        var result: [Component] = []
+        for id in ids {
+            let mine = find(l, id), theirs = find(s, id)
+            let value = pick(base: .some(find(b, id)?.alarmKey), local: .some(mine?.alarmKey), server: .some(theirs?.alarmKey),
+                             localIsNewer: localIsNewer)
+            if let lost = value.lost, let text = (lost ?? nil) == mine?.alarmKey ? mine?.text : theirs?.text {
+                conflicts.append(Conflict(property: "VALARM", lostValue: text, localLost: value.localLost))
+            }
+            guard let chosen = value.chosen ?? nil else { continue }
+            if let alarm = mine?.alarmKey == chosen ? mine : theirs { result.append(alarm) }
+        }
+        return result
+    }
+
+    /// The `CATEGORIES` of a to-do merged tag by tag over the base's: a tag added on either
+    /// side is kept, one removed on either side goes, no conflict (a tester: a tag added in
+    /// Tick and another added on the phone were "changed on both sides", and Tick's was lost).
+    /// One line, the local side's tags first; a side's own lines when they hold the result.
+    /// Nil when a line has parameters (`LANGUAGE`): merged as one value then.
+    static func mergeCategories(base: [String], local: [String], server: [String]) -> [String]? {
+        func tags(_ lines: [String]) -> [String]? {
+            var found: [String] = []
+            for line in lines {
+                guard let (head, value) = line.cut(atFirst: ":"), !head.contains(";") else { return nil }
+                for tag in splitUnescaped(value) where !tag.isEmpty && !found.contains(tag) { found.append(tag) }
+            }
+            return found
+        }
+        guard let b = tags(base), let l = tags(local), let s = tags(server) else { return nil }
+        var result: [String] = []
+        for tag in l + s where !result.contains(tag) {
+            let inBase = b.contains(tag), inLocal = l.contains(tag), inServer = s.contains(tag)
+            // Present unless one side removed it: kept on both, or added by one.
+            if (inLocal && inServer) || (!inBase && (inLocal || inServer)) { result.append(tag) }
+        }
+        if result == l { return local }
+        if result == s { return server }
+        return result.isEmpty ? [] : ["CATEGORIES:" + result.joined(separator: ",")]
+    }
+
+    /// `value` split at commas that no backslash escapes (RFC 5545 §3.3.11), each piece as written.
+    static func splitUnescaped(_ value: String) -> [String] {
+        var pieces: [String] = [""]
+        var escaped = false
+        for character in value {
+            if escaped {
+                pieces[pieces.count - 1].append(character)
+                escaped = false
+            } else if character == "\\" {
+                pieces[pieces.count - 1].append(character)
+                escaped = true
+            } else if character == "," {
+                pieces.append("")
+            } else {
+                pieces[pieces.count - 1].append(character)
+            }
+        }
+        return pieces
     }
 
     /// Which side of a repeating to-do got to the later occurrence, when both moved it on

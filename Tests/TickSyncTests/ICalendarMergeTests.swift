@@ -209,4 +209,47 @@ struct ICalendarMergeTests {
         let first = ICalendarMerge.merge(base: nil, local: local, server: server, localIsNewer: true)
         #expect(first.conflicts.map(\.property).contains("RECURRENCE-ID:20261210T090000"))
     }
+
+    static func tagged(_ categories: [String], alarms: [[String]] = []) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:g-1", "DTSTAMP:20261201T000000Z",
+                     "SUMMARY:Tagged"] + categories
+        for alarm in alarms { lines += ["BEGIN:VALARM"] + alarm + ["END:VALARM"] }
+        lines += ["END:VTODO", "END:VCALENDAR"]
+        return lines.map { $0 + "\r\n" }.joined()
+    }
+
+    /// A tester (t56): Tick added a tag and an alarm, the phone another tag and another alarm;
+    /// CATEGORIES and the VALARMs were each one value "changed on both sides", and Tick's
+    /// additions were lost to the phone's. Tags and alarms are sets: both additions stay.
+    @Test("tags and alarms added or removed on each side are all kept or removed, with no conflict")
+    func tagsAndAlarmsMergeOneByOne() {
+        let hour = ["UID:al-1", "ACTION:DISPLAY", "DESCRIPTION:Tagged", "TRIGGER:-PT1H"]
+        let twoHours = ["UID:al-2", "ACTION:DISPLAY", "DESCRIPTION:Tagged", "TRIGGER:-PT2H"]
+        let day = ["UID:al-0", "ACTION:DISPLAY", "DESCRIPTION:Tagged", "TRIGGER:-P1D"]
+        let base = Self.tagged(["CATEGORIES:base,old"], alarms: [day])
+        let local = Self.tagged(["CATEGORIES:base,old,fromtick"], alarms: [day, hour])
+        // The phone removed "old" and the day-before alarm, added a tag with an escaped comma and an alarm.
+        let server = Self.tagged(["CATEGORIES:base,from\\,phone"], alarms: [twoHours])
+        for localIsNewer in [true, false] {
+            let merged = ICalendarMerge.merge(base: base, local: local, server: server, localIsNewer: localIsNewer)
+            #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+            #expect(merged.text.contains("CATEGORIES:base,fromtick,from\\,phone\r\n"), "\(merged.text)")
+            #expect(merged.text.contains("TRIGGER:-PT1H") && merged.text.contains("TRIGGER:-PT2H") && !merged.text.contains("-P1D"),
+                    "\(merged.text)")
+        }
+        // One side's tags unchanged: the other side's lines as they are (two lines stay two).
+        let two = Self.tagged(["CATEGORIES:base", "CATEGORIES:old,new"])
+        let kept = ICalendarMerge.merge(base: base, local: two, server: base, localIsNewer: false)
+        #expect(kept.text.contains("CATEGORIES:base\r\nCATEGORIES:old,new\r\n") && kept.conflicts.isEmpty, "\(kept.text)")
+        // Every tag removed on one side: no CATEGORIES line.
+        let none = ICalendarMerge.merge(base: base, local: Self.tagged([]), server: base, localIsNewer: false)
+        #expect(!none.text.contains("CATEGORIES"))
+        // The same alarm (its UID) changed differently on both sides: a conflict, the newer kept.
+        let local2 = Self.tagged(["CATEGORIES:base,old"], alarms: [day.map { $0 == "TRIGGER:-P1D" ? "TRIGGER:-P2D" : $0 }])
+        let server2 = Self.tagged(["CATEGORIES:base,old"], alarms: [day.map { $0 == "TRIGGER:-P1D" ? "TRIGGER:-P3D" : $0 }])
+        let both = ICalendarMerge.merge(base: base, local: local2, server: server2, localIsNewer: true)
+        #expect(both.conflicts.map(\.property) == ["VALARM"])
+        #expect(both.conflicts.first?.lostValue.contains("TRIGGER:-P3D") == true)
+        #expect(both.text.contains("TRIGGER:-P2D") && !both.text.contains("-P3D"))
+    }
 }
