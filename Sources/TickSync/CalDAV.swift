@@ -399,10 +399,24 @@ public struct CalDAV: Sendable {
         return text.hasPrefix("<!doctype html") || text.hasPrefix("<html")
     }
 
-    /// The name of the first element inside a DAV `error` body (`no-uid-conflict`).
+    /// What a DAV `error` body (RFC 4918 §16) says was refused: the name of the condition
+    /// element (`no-uid-conflict`), then the server's words for a person when it gives some
+    /// (`DAV:responsedescription`, as `tick serve` writes; SabreDAV's `s:message`), at most 200
+    /// characters: `no-uid-conflict: the UID is taken`. Nil for no such body. (A body with the
+    /// description alone read as "responsedescription", the element's name, a tester.)
     static func preconditionName(_ body: Data) -> String? {
         guard !body.isEmpty, let root = try? XMLTree.parse(body, what: "error"), root.name == .d("error") else { return nil }
-        return root.children.first?.name.local
+        let wordElements: Set<String> = ["responsedescription", "message"]
+        let condition = root.children.first { !wordElements.contains($0.name.local) && $0.name.local != "exception" }?.name.local
+        let words = root.children.first { wordElements.contains($0.name.local) }?.text
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let said = words.flatMap { $0.isEmpty ? nil : ($0.count > 200 ? String($0.prefix(199)) + "…" : $0) }
+        switch (condition, said) {
+        case let (condition?, said?): return "\(condition): \(said)"
+        case let (condition?, nil): return condition
+        case let (nil, said?): return said
+        case (nil, nil): return nil
+        }
     }
 
     /// Whether two hrefs name the same path (compared percent-decoded, trailing `/` and
