@@ -13,18 +13,24 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command was understood but could not be done: not found, invalid data, a
     /// database problem. Exit status 1.
     case runtime(String)
+    /// A signal ended the command after it put things in order (`tick ui` on SIGTERM, SIGHUP
+    /// or Ctrl-C: the terminal restored). Exit status 128 + the signal's number, as a shell
+    /// gives a process the signal ended (143 for SIGTERM); nothing is printed.
+    case ended(bySignal: Int32)
 
-    /// 64 for usage errors, 1 for runtime failures.
+    /// 64 for usage errors, 1 for runtime failures, 128 + N after signal N.
     public var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .runtime: return 1
+        case .ended(let signal): return 128 + signal
         }
     }
 
     public var description: String {
         switch self {
         case .usage(let message), .runtime(let message): return message
+        case .ended(let signal): return "ended by signal \(signal)"
         }
     }
 

@@ -88,6 +88,7 @@ public enum TickRunner {
     /// Writes `error` as `tick: error: …`; its lines may quote what the user typed or
     /// stored, which the output edge (`TerminalOutput`) sanitizes.
     private static func report(_ error: CommandError, to errors: any OutputSink) {
+        if case .ended = error { return }
         errors.write("tick: error: \(error.description)\n")
     }
 

@@ -196,6 +196,10 @@ struct TUIEndToEndTests {
         }
         let screen = try ui.waitFor("EXIT")
         #expect(screen.contains("TTY RESTORED"))
+        // The status a shell gives a process the signal ended, 128 + its number (a tester: 0
+        // after SIGTERM and SIGHUP, as if the user had quit).
+        let status = ["C-c": 130, "TERM": 143, "HUP": 129, "SEGV": 139, "ABRT": 134][way] ?? -1
+        #expect(screen.contains("EXIT \(status)"), "\(screen)")
         #expect(try ui.paneFormat("#{alternate_on}") == "0")
         #expect(try ui.paneFormat("#{cursor_flag}") == "1")
     }

@@ -52,7 +52,7 @@ struct ActionParityTests {
         func ui(_ change: Change) -> String? {
             switch source.perform(.apply(change, isUndo: false)) {
             case .applied?: return nil
-            case .failed(let message)?: return message
+            case .failed(let message, _)?: return message
             default: return "no answer"
             }
         }

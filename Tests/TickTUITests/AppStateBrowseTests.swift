@@ -76,16 +76,29 @@ struct AppStateBrowseTests {
         }
     }
 
-    @Test("u with nothing to undo says so; a failed undo goes back on the stack")
+    @Test("u with nothing to undo says so; an undo that failed for now goes back on the stack, one that can never succeed is dropped")
     func undoEdges() {
         var state = TUIFixture.loaded(TUIFixture.three)
         #expect(state.press(.character("u")).isEmpty)
         #expect(state.message?.text == "Nothing to undo.")
-        state.undoStack = [UndoEntry(change: .delete(Reminder.Number(9)), label: "add of “x”")]
+        let older = UndoEntry(change: .delete(Reminder.Number(8)), label: "add of “w”")
+        let newer = UndoEntry(change: .delete(Reminder.Number(9)), label: "add of “x”")
+        state.undoStack = [older, newer]
         #expect(state.press(.character("u")) == [.apply(.delete(Reminder.Number(9)), isUndo: true)])
-        _ = state.handle(.failed("reminder #9 no longer exists"))
-        #expect(state.undoStack.count == 1)
+        _ = state.handle(.failed("the database is busy"))
+        #expect(state.undoStack.count == 2)
         #expect(state.message?.isError == true)
+        // A tester (t57): the reminder of the newest change deleted from the command line, every
+        // u failed on it again, and the changes before it could not be undone.
+        #expect(state.press(.character("u")) == [.apply(.delete(Reminder.Number(9)), isUndo: true)])
+        _ = state.handle(.failed("reminder #9 no longer exists; another tick may have deleted it", isLasting: true))
+        #expect(state.undoStack.count == 1)
+        #expect(state.message?.text == "reminder #9 no longer exists; another tick may have deleted it; that undo is dropped, "
+                + "u now undoes the change before it")
+        #expect(state.press(.character("u")) == [.apply(.delete(Reminder.Number(8)), isUndo: true)])
+        _ = state.handle(.failed("reminder #8 no longer exists; another tick may have deleted it", isLasting: true))
+        #expect(state.undoStack.isEmpty)
+        #expect(state.message?.text.hasSuffix("; that undo is dropped") == true)
     }
 
     @Test("J/K and Shift-↓/↑ move past the neighbour; at the edges they say so and change nothing")

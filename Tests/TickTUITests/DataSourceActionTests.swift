@@ -17,8 +17,27 @@ struct DataSourceActionTests {
     }
 
     static func failure(_ event: AppEvent?) -> String? {
-        if case .failed(let message)? = event { return message }
+        if case .failed(let message, _)? = event { return message }
         return nil
+    }
+
+    /// A tester (t57): an undo whose reminder another tick deleted failed for good; the UI must
+    /// know it can never succeed (and drop it), while a busy database is worth asking again.
+    @Test("a change whose reminder was deleted meanwhile fails for good; a busy database does not")
+    func lastingFailures() throws {
+        let (folder, store, source) = try Self.source()
+        defer { withExtendedLifetime(folder) {} }
+        let list = try store.read { db in try db.defaultList() }
+        let milk = try store.write { db in try db.insert(Reminder(listID: list.id, title: "Milk", createdAt: Fixture.now)) }
+        try store.write { db in try db.executeScript("DELETE FROM reminder WHERE number = \(milk.number.rawValue)") }
+        for change in [Change.delete(milk.number), .toggle(milk.number)] {
+            guard case .failed(let message, let isLasting)? = source.perform(.apply(change, isUndo: true)) else {
+                Issue.record("\(change) did not fail")
+                continue
+            }
+            #expect(isLasting, "\(change): \(message)")
+            #expect(message.contains("no longer exists"))
+        }
     }
 
     /// A tester: during another tick's long undo, Space in the UI showed SQLite's "database is

@@ -42,10 +42,14 @@ struct UICommand: Command {
                                              usesColor: environment.allowsColor, terminalType: type,
                                              alarmDefaults: defaults.values,
                                              collapsedParentsFile: environment.stateFolder + "/ui-collapsed")
+        let exit: TerminalUI.Exit
         do {
-            try TerminalUI.run(store: store, configuration: configuration)
+            exit = try TerminalUI.run(store: store, configuration: configuration)
         } catch {
             throw CommandError.runtime(error.message)
         }
+        // Ended by a signal (Ctrl-C, SIGTERM, SIGHUP): the status a shell expects of a process
+        // the signal ended, not 0 (a tester).
+        if case .signal(let signal) = exit { throw CommandError.ended(bySignal: signal) }
     }
 }

@@ -135,13 +135,13 @@ extension DataSource {
             // `tick undo` in a shell) is already there (a tester: the status line showed
             // SQLite's "UNIQUE constraint failed: reminder.uid").
             if let back = try db.reminder(uid: old.uid) {
-                throw TUIError("“\(back.title)” is back already (#\(back.number.rawValue)): it was put back elsewhere")
+                throw TUIError("“\(back.title)” is back already (#\(back.number.rawValue)): it was put back elsewhere", isLasting: true)
             }
             let restored: Reminder
             do {
                 restored = try Actions.restore(DeletedReminder(reminder: old, subtasks: children), in: db)
             } catch ActionError.listGone {
-                throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back")
+                throw TUIError("the list of “\(old.title)” no longer exists, so it cannot be put back", isLasting: true)
             }
             outcome.after = restored
             outcome.inverse = .delete(restored.number)
@@ -182,7 +182,7 @@ extension DataSource {
             do {
                 stored = try Actions.revert(number, to: new, context: context, in: db)
             } catch ActionError.listGone {
-                throw TUIError("the list of “\(current.title)” no longer exists, so it cannot be moved back")
+                throw TUIError("the list of “\(current.title)” no longer exists, so it cannot be moved back", isLasting: true)
             }
             outcome.after = stored
             outcome.inverse = DataSource.revert(number, from: current, to: stored)
@@ -252,7 +252,7 @@ extension DataSource {
 
     private func existing(_ number: Reminder.Number, _ db: Database) throws -> Reminder {
         guard let reminder = try db.reminder(number: number) else {
-            throw TUIError("reminder \(number) no longer exists; another tick may have deleted it")
+            throw TUIError("reminder \(number) no longer exists; another tick may have deleted it", isLasting: true)
         }
         return reminder
     }

@@ -53,7 +53,7 @@ extension DataSource {
             do {
                 deleted = try Actions.deleteList(.id(id), force: true, in: db)
             } catch ActionError.listGone {
-                throw TUIError("that list no longer exists; another tick may have deleted it")
+                throw TUIError("that list no longer exists; another tick may have deleted it", isLasting: true)
             }
             outcome.changedList = deleted.list
             outcome.listReminderCount = deleted.reminderCount
@@ -81,7 +81,7 @@ extension DataSource {
     private func contents(ofList id: ReminderList.ID, _ db: Database) throws -> RemovedList {
         let lists = try db.lists()
         guard let index = lists.firstIndex(where: { $0.id == id }) else {
-            throw TUIError("that list no longer exists; another tick may have deleted it")
+            throw TUIError("that list no longer exists; another tick may have deleted it", isLasting: true)
         }
         let reminders = try db.allReminders(inList: id)
         var occurrences: [Reminder.Number: [CompletedOccurrence]] = [:]
@@ -131,7 +131,7 @@ extension DataSource {
 
     private func existingList(_ id: ReminderList.ID, _ db: Database) throws -> ReminderList {
         guard let list = try db.list(id: id) else {
-            throw TUIError("that list no longer exists; another tick may have deleted it")
+            throw TUIError("that list no longer exists; another tick may have deleted it", isLasting: true)
         }
         return list
     }

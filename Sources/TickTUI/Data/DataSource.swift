@@ -77,9 +77,12 @@ final class DataSource {
                 return nil
             }
         } catch let error as TUIError {
-            return .failed(error.message)
+            return .failed(error.message, isLasting: error.isLasting)
         } catch let error as ActionError {
-            return .failed(DataSource.message(for: error))
+            switch error {
+            case .reminderNotFound, .listGone: return .failed(DataSource.message(for: error), isLasting: true)
+            default: return .failed(DataSource.message(for: error))
+            }
         } catch let error as StoreError where error.kind == .busy {
             // Said as the command line says it (the status line showed SQLite's "database is
             // locked" during another tick's long undo; a tester).

@@ -46,7 +46,7 @@ enum HelpText {
         Line(keys: "Ctrl-J", text: "in the notes: a new line"),
         Line(keys: "Due dates", text: "today, tomorrow 9am, fri 17:00, next mon, in 3 days, dec 24, 2026-12-24"),
         Line(keys: "", text: "Leaving"),
-        Line(keys: "q  Ctrl-C", text: "quit (every change is already saved)"),
+        Line(keys: "q  Ctrl-C", text: "quit (every change is saved as it is made; text typed in an open dialog is dropped)"),
     ]
 
     /// How far the help can scroll on a screen with `rows` rows for it, `width` cells wide.

@@ -19,6 +19,7 @@ enum AppEvent: Hashable, Sendable {
     case listSize(ReminderList.ID, Int)
     /// Another process changed the database (answer to `checkForChanges`).
     case changedElsewhere
-    /// An effect failed; the message says why and what to do.
-    case failed(String)
+    /// An effect failed; the message says why and what to do. `isLasting`: asking again can
+    /// never succeed (`TUIError.isLasting`).
+    case failed(String, isLasting: Bool = false)
 }

@@ -44,11 +44,17 @@ extension AppState {
             return confirmRemoval(of: id, reminderCount: count)
         case .changedElsewhere:
             return [.reloadAll(reloadRequest())]
-        case .failed(let text):
+        case .failed(var text, let isLasting):
             table.isExtending = false
             if let entry = undoInFlight {
-                undoStack.append(entry)
                 undoInFlight = nil
+                if isLasting {
+                    // What it would take back is gone for good: dropped, so that u goes on to the
+                    // change before it (a tester: every u failed on it again, for good).
+                    text += "; that undo is dropped" + (undoStack.isEmpty ? "" : ", u now undoes the change before it")
+                } else {
+                    undoStack.append(entry)
+                }
             }
             setDialogError(text)
             return []
