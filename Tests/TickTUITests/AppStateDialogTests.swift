@@ -187,6 +187,17 @@ struct AppStateDialogTests {
         #expect(fields == ReminderFields(notes: " daily")) // only what was changed: the due date is not written
     }
 
+    /// Another tick changed the database: the poll's reload of the window, which reads `rows`.
+    static func reload(_ state: inout AppState, rows: [Reminder], sourceLocation: SourceLocation = #_sourceLocation) {
+        guard case .reloadAll(let request)? = state.handle(.changedElsewhere).first else {
+            Issue.record("no reload", sourceLocation: sourceLocation)
+            return
+        }
+        _ = state.handle(.loaded(Snapshot(lists: [TUIFixture.home, TUIFixture.groceries], counts: state.counts,
+                                          page: WindowPage(request: request, rows: rows, selectedIndex: 0,
+                                                           hasMoreBefore: false, hasMoreAfter: false))))
+    }
+
     @Test("the detail view writes only the fields changed in it, and says when the reminder changed while open")
     func detailWritesOnlyChangedFields() {
         var state = TUIFixture.loaded(TUIFixture.three)
@@ -195,15 +206,38 @@ struct AppStateDialogTests {
         // Another tick changes the notes; the poll reads the window again.
         var changed = TUIFixture.three
         changed[0].notes = "CLI notes"
-        let effects = state.handle(.changedElsewhere)
-        guard case .reloadAll(let request)? = effects.first else { Issue.record("no reload"); return }
-        _ = state.handle(.loaded(Snapshot(lists: [TUIFixture.home, TUIFixture.groceries], counts: state.counts,
-                                          page: WindowPage(request: request, rows: changed, selectedIndex: 0,
-                                                           hasMoreBefore: false, hasMoreAfter: false))))
+        Self.reload(&state, rows: changed)
         #expect(state.detailEditor?.notice == DetailEditor.changedElsewhereNotice)
         #expect(state.detailEditor?.title.text == "Buy milk now") // what was typed stays
         #expect(state.detailEditor?.notes.text == "CLI notes") // a field not touched shows the stored value
         #expect(state.press(.enter) == [.apply(.edit(Reminder.Number(1), ReminderFields(title: "Buy milk now")), isUndo: false)])
+    }
+
+    /// A tester (t57): a title typed in the detail view while `tick edit --title` changed it was
+    /// saved over the command line's title, which was never shown.
+    @Test("a field typed in that another tick changed too: its value there is shown, and the first Enter asks before saving over it")
+    func detailFieldChangedOnBothSides() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"))
+        state.type(" now")
+        var changed = TUIFixture.three
+        changed[0].title = "CLI title"
+        changed[0].notes = "CLI notes"
+        Self.reload(&state, rows: changed)
+        #expect(state.detailEditor?.title.text == "Buy milk now")
+        #expect(state.detailEditor?.notes.text == "CLI notes")
+        #expect(state.detailEditor?.notice == "Changed elsewhere while open: Title is now “CLI title” there; "
+                + "Enter asks before saving yours over it, Esc keeps it.")
+        #expect(state.press(.enter).isEmpty)
+        #expect(state.detailEditor?.error == "Title is now “CLI title” (changed elsewhere): Enter again saves yours over it, Esc keeps it")
+        #expect(state.press(.enter) == [.apply(.edit(Reminder.Number(1), ReminderFields(title: "Buy milk now")), isUndo: false)])
+        // Esc instead keeps the other value: nothing is written.
+        var other = TUIFixture.loaded(TUIFixture.three)
+        other.press(.character("e"))
+        other.type(" later")
+        Self.reload(&other, rows: changed)
+        #expect(other.press(.escape).isEmpty)
+        #expect(other.mode == .browse)
     }
 
     @Test("n makes a list: blank names refused, colors from the palette")

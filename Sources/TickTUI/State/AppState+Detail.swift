@@ -71,6 +71,11 @@ extension AppState {
     /// alone keep what is stored then.
     private mutating func saveDetail(_ editor: inout DetailEditor) -> [Effect] {
         let original = editor.original
+        if !editor.overwrites.isEmpty, !editor.overwritesConfirmed {
+            editor.overwritesConfirmed = true
+            editor.error = "\(editor.overwritesText) (changed elsewhere): Enter again saves yours over it, Esc keeps it"
+            return []
+        }
         var fields = ReminderFields()
         if editor.title.text != original.title {
             do {

@@ -4,7 +4,25 @@ import TickModel
 /// The detail view: every editable field of one reminder.
 struct DetailEditor: Hashable, Sendable {
     /// The fields, in the order shown and walked with Tab and ↑/↓.
-    enum Field: Int, CaseIterable, Hashable, Sendable { case title, notes, due, start, repeats, list, priority, flag, tags, url }
+    enum Field: Int, CaseIterable, Hashable, Sendable {
+        case title, notes, due, start, repeats, list, priority, flag, tags, url
+
+        /// The field's name on screen.
+        var label: String {
+            switch self {
+            case .title: "Title"
+            case .notes: "Notes"
+            case .due: "Due"
+            case .start: "Start"
+            case .repeats: "Repeat"
+            case .list: "List"
+            case .priority: "Priority"
+            case .flag: "Flagged"
+            case .tags: "Tags"
+            case .url: "URL"
+            }
+        }
+    }
 
     /// The reminder as it was when the view opened.
     var original: Reminder
@@ -37,6 +55,12 @@ struct DetailEditor: Hashable, Sendable {
     /// Set when another `tick` changed the reminder while the view was open: saving
     /// writes only the fields changed here, so the other changes are kept.
     var notice: String?
+    /// The fields changed here that another `tick` changed too while the view was open, with
+    /// the value it left (as shown): saving would replace it, so the first Enter says so and
+    /// the second saves (a tester: the command line's new title was saved over, never shown).
+    var overwrites: [Field: String] = [:]
+    /// Whether the user was told of `overwrites` and pressed Enter again.
+    var overwritesConfirmed = false
 
     /// The notice shown when the reminder changed while the view was open.
     static let changedElsewhereNotice = "Changed elsewhere while open: shown as it is now; Enter saves only your changes."
@@ -60,6 +84,22 @@ extension DetailEditor {
     /// they typed or chose, and the view notes that the reminder changed.
     mutating func rebase(onto current: Reminder, context: DateContext) {
         var fresh = DetailEditor(current, context: context)
+        fresh.overwrites = overwrites
+        fresh.overwritesConfirmed = overwritesConfirmed
+        func both(_ field: Field, edited: Bool, changed: Bool, now: @autoclosure () -> String) {
+            if edited && changed { fresh.overwrites[field] = now() }
+        }
+        both(.title, edited: title.text != original.title, changed: current.title != original.title, now: current.title)
+        both(.notes, edited: notes.text != original.notes, changed: current.notes != original.notes, now: current.notes)
+        both(.tags, edited: tags.text != initialTagsText, changed: current.tags != original.tags, now: fresh.initialTagsText)
+        both(.due, edited: due.text != initialDueText, changed: current.due != original.due, now: fresh.initialDueText)
+        both(.start, edited: start.text != initialStartText, changed: current.start != original.start, now: fresh.initialStartText)
+        both(.url, edited: url.text != (original.url ?? ""), changed: current.url != original.url, now: current.url ?? "")
+        both(.list, edited: listID != original.listID, changed: current.listID != original.listID, now: "another list")
+        both(.priority, edited: priority != original.priority.level, changed: current.priority.level != original.priority.level,
+             now: "\(current.priority.level)")
+        both(.flag, edited: isFlagged != original.isFlagged, changed: current.isFlagged != original.isFlagged,
+             now: current.isFlagged ? "flagged" : "not flagged")
         if title.text != original.title { fresh.title = title }
         if notes.text != original.notes { fresh.notes = notes }
         if tags.text != initialTagsText { fresh.tags = tags }
@@ -73,7 +113,19 @@ extension DetailEditor {
         fresh.field = field
         fresh.error = error
         fresh.notice = DetailEditor.changedElsewhereNotice
+        if !fresh.overwrites.isEmpty {
+            fresh.notice = "Changed elsewhere while open: \(fresh.overwritesText) there; Enter asks before saving yours over it, Esc keeps it."
+        }
         self = fresh
+    }
+
+    /// The fields in `overwrites` and their values there: `Title is now “CLI title”`.
+    var overwritesText: String {
+        Field.allCases.compactMap { field -> String? in
+            guard let value = overwrites[field] else { return nil }
+            let shown = value.count > 40 ? String(value.prefix(39)) + "…" : value
+            return "\(field.label) is now “\(shown.isEmpty ? "none" : shown)”"
+        }.joined(separator: ", ")
     }
 
     /// `2026-12-03` for all-day dates, `2026-12-03 17:30` for times (on the wall clock
