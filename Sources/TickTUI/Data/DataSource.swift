@@ -241,6 +241,12 @@ final class DataSource {
         // Whether rows up to `upper` (exclusive) are known, with one more to tell if there are more.
         func known(_ upper: Int) -> Bool { isWhole || upper < rows.count }
         var page = WindowPage(request: request, rows: [], selectedIndex: 0, hasMoreBefore: false, hasMoreAfter: false)
+        if case .search = request.scope {
+            // The whole result is in memory (a tester: "63+ found" counted the rows of the window,
+            // and the 1,000 cap was not said).
+            page.matchCount = rows.count
+            page.isCapped = rows.count >= DataSource.searchLimit
+        }
         func slice(_ lower: Int, _ upper: Int) {
             let lower = max(0, lower), upper = min(rows.count, max(upper, lower))
             page.rows = Array(rows[lower..<upper])

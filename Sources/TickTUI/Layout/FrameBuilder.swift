@@ -163,8 +163,13 @@ final class FrameBuilder {
             // "Esc back" after it were cut on a narrow terminal with cells to spare (a tester).
             let quoted = AppState.quoted(TerminalText.sanitized(query.description))
             builder.add(quoted, cells: min(TerminalText.width(of: quoted), 24, builder.remaining), style: SpanStyle(role: .plain))
-            let more = state.table.hasMoreAfter || state.table.hasMoreBefore ? "+" : ""
-            builder.add("  \(state.table.rows.count)\(more) found  Esc back", style: SpanStyle(role: .dim))
+            let found: String
+            if let count = state.table.matchCount {
+                found = state.table.isCapped ? "first \(count) shown, more match" : "\(count) found"
+            } else {
+                found = "\(state.table.rows.count)\(state.table.hasMoreAfter || state.table.hasMoreBefore ? "+" : "") found"
+            }
+            builder.add("  \(found)  Esc back", style: SpanStyle(role: .dim))
         }
     }
 

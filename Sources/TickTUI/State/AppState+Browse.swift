@@ -106,6 +106,9 @@ extension AppState {
             preferredLine = 0
             return [.loadWindow(request(.start))]
         case .end, .character("G"):
+            if table.isCapped, let count = table.matchCount {
+                message = StatusMessage(text: "The first \(count) matches are shown; more match: add words to narrow the search.")
+            }
             guard table.hasMoreAfter else {
                 table.moveSelection(by: table.rows.count, visibleRows: visibleRows)
                 return extendIfNeeded()

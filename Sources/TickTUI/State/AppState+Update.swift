@@ -202,6 +202,8 @@ extension AppState {
             table.parentTitles = page.parentTitles
             table.hasMoreBefore = page.hasMoreBefore
             table.hasMoreAfter = page.hasMoreAfter
+            table.matchCount = page.matchCount
+            table.isCapped = page.isCapped
             table.selected = min(max(page.selectedIndex, 0), max(page.rows.count - 1, 0))
             table.top = table.selected - min(max(line, 0), visibleRows - 1)
             if !table.hasMoreAfter { table.top = min(table.top, max(0, table.rows.count - visibleRows)) }

@@ -17,6 +17,9 @@ struct TableState: Hashable, Sendable {
     var hasMoreBefore = false
     /// Whether the listing has rows after `rows`.
     var hasMoreAfter = false
+    /// In search results: how many matched (`WindowPage.matchCount`) and whether more did.
+    var matchCount: Int?
+    var isCapped = false
     /// The selected row, an index in `rows` (0 when empty).
     var selected = 0
     /// The row drawn on the table's first line, an index in `rows`.

@@ -50,6 +50,12 @@ struct WindowPage: Hashable, Sendable {
     /// In a smart list or search results, the title of each subtask's parent (shown
     /// faintly after the title: the rows are flat there).
     var parentTitles: [Reminder.Number: String] = [:]
+    /// In search results: how many reminders matched, at most `DataSource.searchLimit` (all
+    /// of them are in memory; a window shows a part); nil elsewhere.
+    var matchCount: Int?
+    /// In search results: whether more matched than `DataSource.searchLimit` (only the first
+    /// are shown).
+    var isCapped = false
 }
 
 /// Where a row of a list sits in its outline: the parents it is shown under and how many
