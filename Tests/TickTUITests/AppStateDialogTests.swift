@@ -296,6 +296,24 @@ struct AppStateDialogTests {
         #expect(header.contains("found  Esc back"), "\(screen)")
     }
 
+    /// A tester (t57): at 80 columns the status line cut its messages with "…", most often
+    /// their advice ("…nothing was changed, try again").
+    @Test("a status message wider than the screen takes the hints' row too; one that fits leaves the hints")
+    func longStatusMessage() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.size = ScreenSize(width: 80, height: 16)
+        let busy = "the database is busy (another tick kept it locked too long: a long import or undo); nothing was changed, try again"
+        state.message = StatusMessage(text: busy, isError: true)
+        let lines = FrameBuilder(context: TUIFixture.context).frame(for: state).lines
+        #expect(lines.count == 16)
+        let last = lines.suffix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(last.joined(separator: " ") == busy, "\(lines)")
+        #expect(!lines.contains { $0.contains("…") }, "\(lines)")
+        state.message = StatusMessage(text: "Nothing to undo.")
+        let short = FrameBuilder(context: TUIFixture.context).frame(for: state).lines
+        #expect(short[14].contains("Nothing to undo.") && short[15].contains("help") && short[15].contains("quit"), "\(short)")
+    }
+
     @Test("a search the prompt cannot read keeps the prompt and its text, says why in red, and loads nothing")
     func searchSyntaxError() {
         var state = TUIFixture.loaded(TUIFixture.three)

@@ -108,11 +108,23 @@ final class FrameBuilder {
         for index in 0..<layout.contentHeight {
             rows.append(index < content.count ? content[index] : RowBuilder.blank(size.width))
         }
-        rows.append(messageRow ?? self.messageRow(state, width: size.width))
         // A search the prompt could not read says why where the hints were, under the prompt.
         if case .search = state.mode, state.message?.isError == true {
+            rows.append(messageRow ?? self.messageRow(state, width: size.width))
             rows.append(self.messageRow(state, width: size.width))
+        } else if messageRow == nil, let message = state.message,
+                  case let lines = TerminalText.wrapped(TerminalText.sanitized(message.text), toWidth: max(size.width - 1, 1)),
+                  lines.count > 1 {
+            // A message longer than the screen is wide takes the hints' row too, until the next
+            // key: its end is most often the advice (a tester: cut with "…" at 80 columns).
+            let style = SpanStyle(role: message.isError ? .error : .plain)
+            for line in [lines[0], lines.dropFirst().joined(separator: " ")] {
+                var builder = RowBuilder(width: size.width)
+                builder.add(" " + line, cells: size.width, style: style)
+                rows.append(builder.finish())
+            }
         } else {
+            rows.append(messageRow ?? self.messageRow(state, width: size.width))
             rows.append(footerRow(footer, width: size.width))
         }
         frame.rows = Array(rows.prefix(size.height))
