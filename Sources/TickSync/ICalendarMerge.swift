@@ -91,6 +91,27 @@ public enum ICalendarMerge {
         return calendar.text
     }
 
+    /// The VCALENDAR's own property lines of `text` that are not Tick's writer's (all but
+    /// `VERSION`, `PRODID` and `METHOD`): a calendar's name or scale another client wrote on a
+    /// resource (`X-WR-CALNAME`, `CALSCALE`, an `X-` property), which Tick keeps and writes back.
+    public static func frame(of text: String) -> [String] {
+        Component.parse(text).properties.filter { !["VERSION", "PRODID", "METHOD"].contains(Component.propertyName($0)) }
+    }
+
+    /// `text` with the VCALENDAR property lines of `frame` that it does not have by name
+    /// (`frame(of:)`), after its own (a tester: a phone's `X-WR-CALNAME` and `CALSCALE` were
+    /// dropped when Tick wrote an unrelated edit).
+    public static func withFrame(_ text: String, _ frame: [String]) -> String {
+        guard !frame.isEmpty else { return text }
+        var calendar = Component.parse(text)
+        guard calendar.name == "VCALENDAR" else { return text }
+        let names = Set(calendar.properties.map(Component.propertyName))
+        let added = frame.filter { !names.contains(Component.propertyName($0)) }
+        guard !added.isEmpty else { return text }
+        calendar.properties += added
+        return calendar.text
+    }
+
     /// Written by each writer for itself, never merged: the newer side's. (`X-APPLE-SORT-ORDER`
     /// is merged like any property: a move on one side is kept.)
     static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"]

@@ -12,7 +12,7 @@ extension SyncEngine {
         guard let first = batch.reminders.first(where: { $0.occurrence == nil }) ?? batch.reminders.first else { return nil }
         var reminder = first.reminder
         reminder.listID = list.id
-        return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder)
+        return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder, frame: ICalendarMerge.frame(of: item.data))
     }
 
     /// One reminder as the iCalendar object Tick writes to the server (`CalendarObject.text`).
@@ -185,7 +185,8 @@ extension SyncEngine {
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
-                var state = try self.state(stored, href: item.href, etag: item.etag, base: render(stored, in: list),
+                var state = try self.state(stored, href: item.href, etag: item.etag,
+                                           base: ICalendarMerge.withFrame(render(stored, in: list), item.frame),
                                            collectionURL: key, in: db)
                 // An occurrence completed the way Thunderbird does it (a changed occurrence with
                 // STATUS:COMPLETED) moves the series on here; the server's to-do still says the
@@ -254,7 +255,8 @@ extension SyncEngine {
             let localIsNewer = local.modifiedAt > item.reminder.modifiedAt
             // The server's version written back by Tick's writer: comparable with Tick's own texts.
             let serverText = render(item.reminder, in: list)
-            let merged = ICalendarMerge.merge(base: state?.base, local: localText, server: serverText, localIsNewer: localIsNewer)
+            var merged = ICalendarMerge.merge(base: state?.base, local: localText, server: serverText, localIsNewer: localIsNewer)
+            merged.text = ICalendarMerge.withFrame(merged.text, item.frame)
             let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
             let target = url(of: item.href, in: pairing.collection)
             let sameAsServer = ICalendarMerge.sameValues(merged.text, serverText)
@@ -284,7 +286,8 @@ extension SyncEngine {
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
-                try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag, base: render(stored, in: list), collectionURL: key, in: db))
+                try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag,
+                                                 base: ICalendarMerge.withFrame(render(stored, in: list), item.frame), collectionURL: key, in: db))
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
@@ -306,7 +309,8 @@ extension SyncEngine {
                 list listReport: inout SyncReport.ListReport) throws {
         let list = pairing.list
         let key = pairing.stored.url
-        let text = render(local, in: list)
+        // The calendar's own lines another client wrote on this resource, kept (`base` has them).
+        let text = ICalendarMerge.withFrame(render(local, in: list), state.map { ICalendarMerge.frame(of: $0.base) } ?? [])
         var href = state?.href ?? (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
             + SyncEngine.pathSegment(for: local.uid.rawValue) + ".ics"
         if let state, !recreate, state.etag == nil {

@@ -12,6 +12,8 @@ extension SyncEngine {
         /// What the reader made of it (the to-do, its overrides kept with it).
         var batch: ImportBatch
         var reminder: Reminder
+        /// Its VCALENDAR's own lines that Tick's writer does not write (`ICalendarMerge.frame`).
+        var frame: [String] = []
     }
 
     /// What one collection's sync will do, worked out before anything is written.

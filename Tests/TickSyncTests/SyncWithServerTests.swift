@@ -604,6 +604,34 @@ struct SyncWithServerTests {
         }
     }
 
+    /// A tester (t56): a phone's resource named its calendar and scale on the VCALENDAR
+    /// (`CALSCALE`, `X-WR-CALNAME`, an `X-` line); Tick's unrelated edit wrote it back with
+    /// `VERSION` and `PRODID` alone.
+    @Test("the VCALENDAR's own lines of a phone's resource are written back with Tick's edits, merged or not")
+    func calendarLinesKept() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        let frame = ["CALSCALE:GREGORIAN", "X-WR-CALNAME:Phone cal", "X-CUSTOM-TOP:keep me"]
+        let todo = CalDAVServer.vtodo(["UID:framed", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Framed"])
+        _ = try setup.server.put("tasks", "framed.ics", todo.replacingOccurrences(of: "BEGIN:VTODO", with: frame.joined(separator: "\r\n") + "\r\nBEGIN:VTODO"))
+        _ = try setup.sync()
+        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        setup.tick.ok("edit", "\(number)", "--priority", "high")
+        _ = try setup.sync()
+        var stored = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(stored.contains("PRIORITY:1"), "\(stored)")
+        for line in frame { #expect(stored.contains(line + "\r\n"), "\(line): \(stored)") }
+        // Both sides changed: the merge keeps them too.
+        setup.tick.ok("edit", "\(number)", "--notes", "from Tick")
+        _ = try setup.server.put("tasks", "framed.ics", stored.replacingOccurrences(of: "SUMMARY:Framed", with: "SUMMARY:Framed (phone)")
+            .replacingOccurrences(of: "LAST-MODIFIED:", with: "X-OLD-MODIFIED:"))
+        _ = try setup.sync()
+        stored = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(stored.contains("SUMMARY:Framed (phone)") && stored.contains("DESCRIPTION:from Tick"), "\(stored)")
+        for line in frame { #expect(stored.contains(line + "\r\n"), "\(line): \(stored)") }
+        #expect(stored.components(separatedBy: "X-WR-CALNAME").count == 2, "\(stored)")
+    }
+
     @Test("a phone using the caldav library edits, completes and deletes; Tick follows")
     func pythonCalDAVPhone() throws {
         let setup = try Setup()
