@@ -254,6 +254,22 @@ extension Database {
         return found
     }
 
+    /// Which of `uids` `account` has synced with a collection other than `collectionURL`:
+    /// reminders new to that collection that were synced elsewhere (moved in Tick).
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(k log n) for k UIDs (the index `sync_item_uid`), in chunks.
+    public func uidsSynced(account: String, among uids: [ReminderUID], except collectionURL: String) throws -> Set<ReminderUID> {
+        var found = Set<ReminderUID>()
+        try forEachChunk(of: uids.map(\.rawValue)) { chunk, marks in
+            try forEachRow("""
+                SELECT DISTINCT uid FROM sync_item WHERE uid IN (\(marks)) AND account = ? AND collection_url <> ?
+                """, chunk.map { .text($0) } + [.text(account), .text(collectionURL)], cached: false) { row in
+                found.insert(ReminderUID(row.text(0)))
+            }
+        }
+        return found
+    }
+
     /// Whether an item with `uid` is stored in a collection paired with `list`, by any
     /// account: the server holds the reminder where Tick has it.
     /// - Throws: `StoreError` from SQLite.

@@ -268,7 +268,20 @@ extension SyncEngine {
                 steps.append(.deleteRemote(state, moved: listID != nil))
             }
         }
-        for entry in unsynced where !handledUIDs.contains(entry.uid) {
+        // Moved here in Tick from another calendar of the account: sent once every calendar was
+        // synced, so that a move of it on the server since (another client's, to a third
+        // calendar) is seen first and the two moves settled (`Step.refuseMove`); sent here at
+        // once, a server that moves an item on a PUT of its UID (Tick's own) took it back from
+        // the other client's calendar without a word (a tester).
+        let waiting = unsynced.filter { !handledUIDs.contains($0.uid) }
+        let movedHere = try store.read { db in
+            try db.uidsSynced(account: account.name, among: waiting.map(\.uid), except: key)
+        }
+        for entry in waiting {
+            if movedHere.contains(entry.uid), !options.isDryRun {
+                deferredMoveUploads.append((entry.uid, pairing))
+                continue
+            }
             if let reminder = try local(entry.uid) { steps.append(.upload(reminder, state: nil, recreate: false)) }
         }
 

@@ -85,6 +85,9 @@ public final class SyncEngine {
     /// list: kept until the end of the run, for a move on both sides to be seen as one
     /// (`Step.refuseMove`), then forgotten.
     var deferredForgets: [SyncedItem] = []
+    /// Reminders moved in Tick to a list from another calendar of the account, sent to their
+    /// new calendar once every calendar was synced (see `sync`'s plan).
+    var deferredMoveUploads: [(uid: ReminderUID, pairing: Pairing)] = []
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
     var planRevisions: [ReminderUID: Int64] = [:]
@@ -121,6 +124,7 @@ public final class SyncEngine {
         pairedListIDs = Set(pairs.map(\.list.id))
         pairsByList = Dictionary(pairs.map { ($0.list.id, $0) }, uniquingKeysWith: { first, _ in first })
         deferredForgets = []
+        deferredMoveUploads = []
         deferredDeletions = []
         movedThisRun = []
         dryRunDeletions = []
@@ -154,6 +158,20 @@ public final class SyncEngine {
             planRevisions = [state.uid: revision]
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
                 try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
+            }
+        }
+        for (uid, pairing) in deferredMoveUploads {
+            // Still in that list (the server's later move may have taken it elsewhere meanwhile)
+            // and not sent there by now.
+            let still = try store.read { db -> (Reminder, Int64)? in
+                guard let reminder = try db.reminder(uid: uid), reminder.listID == pairing.list.id,
+                      !(try db.isStoredOnServer(uid: uid, inCollectionOf: pairing.list.id)) else { return nil }
+                return (reminder, try db.revision(uid: uid) ?? 0)
+            }
+            guard let (reminder, revision) = still else { continue }
+            planRevisions = [uid: revision]
+            try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
+                try upload(reminder, state: nil, recreate: false, pairing: pairing, report: &report, list: &listReport)
             }
         }
         for uid in mergedAfterMove {

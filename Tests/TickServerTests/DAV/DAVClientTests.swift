@@ -280,6 +280,50 @@ import TickServer
         #expect(try DAVClientTests.titles(tick, list: "Errands") == [])
     }
 
+    /// A tester (t56): `tick sync` moved a reminder to a list while a phone moved it to another
+    /// list on `tick serve`, later. The sync sent Tick's copy to its list first, and the server
+    /// (which moves an item on a PUT of its UID) took it back from the phone's list without a
+    /// word. Now a reminder moved in Tick is sent once every calendar was synced: the later move
+    /// wins, reported; one copy, in the same list on both sides. (Single-user server: its clock
+    /// is moved to make the phone's move the later or the earlier.)
+    @Test("a move in Tick and a later or earlier move on the server: the later one wins, one copy, reported",
+          arguments: [true, false])
+    func movesOnBothSidesAgainstTickServe(phoneIsLater: Bool) throws {
+        let running = try Running(.sqlite)
+        let clock = try #require(running.harness as? ServiceHarness).clock
+        let tick = DAVClientTests.syncingTick(running)
+        // Calendars sync in the lists' order: Tick's target (Errands) before the phone's (Groceries).
+        for list in ["Errands", "Groceries", "Home"] { tick.ok("lists", "add", list) }
+        tick.ok("add", "Milk", "--list", "Home")
+        _ = try DAVClientTests.sync(tick)
+        let all = ServiceHarness.object(running.api("GET", "/api/v1/smart/all"))["reminders"] as? [[String: Any]] ?? []
+        let milk = try #require(all.first { $0["title"] as? String == "Milk" }?["uid"] as? String)
+        let lists = ServiceHarness.object(running.api("GET", "/api/v1/lists"))["lists"] as? [[String: Any]] ?? []
+        let groceries = try #require(lists.first { $0["name"] as? String == "Groceries" }?["id"] as? String)
+
+        // Tick moves it at TICK_NOW (2026-11-29 12:00 UTC); the phone an hour later or earlier.
+        let number = try #require(try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Home", "--json").utf8))
+            as? [[String: Any]]).first?["number"] as? Int
+        tick.ok("edit", String(try #require(number)), "--list", "Errands")
+        clock.set(Date(timeIntervalSince1970: 1_795_953_600 + (phoneIsLater ? 3_600 : -3_600)))
+        #expect(running.api("PATCH", "/api/v1/reminders/\(milk)", json: #"{"list": "\#(groceries)"}"#).status == 200)
+
+        let report = try DAVClientTests.sync(tick)
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.map { $0["property"] as? String } == ["list"], "\(report)")
+        let winner = phoneIsLater ? "Groceries" : "Errands"
+        let serverList = try #require(running.reminder(milk)["listID"] as? String)
+        #expect(lists.first { $0["id"] as? String == serverList }?["name"] as? String == winner, "\(report)")
+        #expect(try DAVClientTests.titles(tick, list: winner) == ["Milk"])
+        for other in ["Reminders", "Errands", "Groceries", "Home"] where other != winner {
+            #expect(try DAVClientTests.titles(tick, list: other).isEmpty, "\(other)")
+        }
+        #expect(try serverTitles(running) == ["Milk"])
+        let again = try DAVClientTests.sync(tick)
+        #expect((again["conflicts"] as? [Any])?.isEmpty == true, "\(again)")
+        #expect(running.reminder(milk)["listID"] as? String == serverList)
+    }
+
     /// vdirsyncer (Debian) paired with the server: the server is side `a`, a folder of .ics
     /// files (one folder per collection, as todoman reads them) side `b`; collections from
     /// both sides, the name and color kept in step by `metasync` (the folder's wins).
