@@ -47,6 +47,18 @@ public struct SyncedItem: Sendable, Equatable {
     /// The reminder's `revision` when it was last synced (`reminder.revision`).
     public var localRevision: Int64
 
+    /// The ETag of a write sent and not yet answered: the state of a new item is saved with it
+    /// before its PUT, so that a sync stopped before the answer came (killed, a lost answer)
+    /// knows the text it sent as the base of the next merge (`isUnconfirmed`).
+    public static let unconfirmedETag = ""
+
+    /// Whether this is a write sent and not yet answered (`unconfirmedETag`): the server may
+    /// hold it or not.
+    public var isUnconfirmed: Bool { etag == SyncedItem.unconfirmedETag }
+
+    /// The ETag to send as `If-Match`: nil when unknown or unconfirmed.
+    public var conditionalETag: String? { isUnconfirmed ? nil : etag }
+
     public init(account: String, collectionURL: String, href: String, uid: ReminderUID, etag: String?,
                 base: String, localRevision: Int64) {
         self.account = account
@@ -252,6 +264,12 @@ extension Database {
             found.append(Database.syncedItem(row, account: account, collectionURL: row.text(5)))
         }
         return found
+    }
+
+    /// The items of the collection whose write was sent and never answered (`SyncedItem.isUnconfirmed`).
+    /// - Throws: `StoreError` from SQLite.
+    public func unconfirmedSyncedItems(account: String, collectionURL: String) throws -> [SyncedItem] {
+        try syncedItems(account: account, collectionURL: collectionURL).filter(\.isUnconfirmed)
     }
 
     /// Which of `uids` `account` has synced with a collection other than `collectionURL`:

@@ -143,7 +143,7 @@ extension SyncEngine {
         let list = pairing.list
         let key = pairing.stored.url
         let target = url(of: state.href, in: pairing.collection)
-        switch try dav.delete(target, ifMatch: state.etag) {
+        switch try dav.delete(target, ifMatch: state.conditionalETag) {
         case .stored, .gone:
             try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
             listReport.remoteDeleted += 1
@@ -313,13 +313,32 @@ extension SyncEngine {
         let text = ICalendarMerge.withFrame(render(local, in: list), state.map { ICalendarMerge.frame(of: $0.base) } ?? [])
         var href = state?.href ?? (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
             + SyncEngine.pathSegment(for: local.uid.rawValue) + ".ics"
-        if let state, !recreate, state.etag == nil {
-            // The ETag of the last write never came: fetch the item and merge with it.
+        if let state, !recreate, state.conditionalETag == nil {
+            // The ETag of the last write never came (or its answer): fetch the item and merge
+            // with it; not there, it is sent as new.
             if let fresh = try fetchOne(state.href, pairing: pairing) {
                 return try merge(fresh, state: state, local: local, pairing: pairing, report: &report, list: &listReport)
             }
         }
-        var ifMatch = recreate ? nil : state?.etag
+        var ifMatch = recreate ? nil : state?.conditionalETag
+        // A new item's state is saved before its PUT, as sent and unconfirmed: a sync stopped
+        // before the answer comes merges the next time over the text sent, not over nothing (a
+        // tester: after `kill -9` there, a phone's next change was a conflict Tick won, though
+        // Tick never changed that field).
+        /// The state of a new item at `href` as sent and unconfirmed, saved.
+        func saveUnconfirmed() throws -> SyncedItem? {
+            guard state == nil else { return nil }
+            let sent = SyncedItem(account: account.name, collectionURL: key, href: href, uid: local.uid,
+                                  etag: SyncedItem.unconfirmedETag, base: text, localRevision: planRevisions[local.uid] ?? 0)
+            try store.write { try $0.saveSyncedItem(sent) }
+            return sent
+        }
+        var sent = try saveUnconfirmed()
+        /// The unconfirmed state of a new item whose write did not happen, forgotten.
+        func forgetUnsent() throws {
+            guard state == nil else { return }
+            try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: href) }
+        }
         for attempt in 0..<3 {
             let target = url(of: href, in: pairing.collection)
             switch try dav.put(text, to: target, ifMatch: ifMatch) {
@@ -341,13 +360,16 @@ extension SyncEngine {
             case .preconditionFailed:
                 if let fresh = try fetchOne(href, pairing: pairing) {
                     if fresh.reminder.uid == local.uid {
-                        // Changed on the server since, or Tick's own earlier write whose answer was lost.
-                        return try merge(fresh, state: state, local: local, pairing: pairing, report: &report, list: &listReport)
+                        // Changed on the server since, or Tick's own earlier write whose answer was lost
+                        // (then merged over the text sent).
+                        return try merge(fresh, state: state ?? sent, local: local, pairing: pairing, report: &report, list: &listReport)
                     }
                     // The name is taken by another item: a fresh name.
+                    try forgetUnsent()
                     href = (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
                         + RandomUUID.string() + ".ics"
                     ifMatch = nil
+                    sent = try saveUnconfirmed()
                 } else if attempt > 0 {
                     break
                 } else {
@@ -359,10 +381,12 @@ extension SyncEngine {
                 report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
                                                             property: "deleted", lostValue: "", loser: "the server"))
             case .refused(let reason):
+                try forgetUnsent()
                 report.warnings.append("\(list.name): the server refused \(local.number) \"\(local.title)\" (\(reason)); it stays in Tick only")
                 return
             }
         }
+        try forgetUnsent()
         report.warnings.append("\(list.name): could not write \(local.number) \"\(local.title)\" to the server; it is tried again next sync")
     }
 }

@@ -63,6 +63,22 @@ extension SyncEngine {
               list listReport: inout SyncReport.ListReport) throws {
         var collection = pairing.collection
         let key = pairing.stored.url
+        // 0. Writes of new items sent by a sync that stopped before their answer came: the
+        // server holds them (then they are read as changed there, and merged over the text sent)
+        // or not (then they are forgotten here and sent again as new; never taken for a deletion
+        // on the server).
+        var neverStored = Set<String>()
+        let unconfirmed = try store.read { try $0.unconfirmedSyncedItems(account: account.name, collectionURL: key) }
+        if !unconfirmed.isEmpty {
+            let there = Set(try dav.fetch(unconfirmed.map(\.href), in: collection).map { CalDAV.normalizedPath($0.href) })
+            let gone = unconfirmed.filter { !there.contains(CalDAV.normalizedPath($0.href)) }
+            neverStored = Set(gone.map { CalDAV.normalizedPath($0.href) })
+            if !options.isDryRun, !gone.isEmpty {
+                try store.write { db in
+                    for state in gone { try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
+                }
+            }
+        }
         // 1. What changed on the server: with sync-collection, one REPORT from the stored token
         // (which lists nothing when nothing changed); else the ctag, and only when it changed
         // (or on a first sync) every href and ETag.
@@ -113,7 +129,7 @@ extension SyncEngine {
         for state in states { stateByHref[CalDAV.normalizedPath(state.href)] = state }
         if listedAll {
             let present = Set(changed.map { CalDAV.normalizedPath($0.href) })
-            deleted = states.map(\.href).filter { !present.contains(CalDAV.normalizedPath($0)) }
+            deleted = states.map(\.href).filter { !present.contains(CalDAV.normalizedPath($0)) && !neverStored.contains(CalDAV.normalizedPath($0)) }
         }
         let listedCount = changed.count
         changed = changed.filter { stateByHref[CalDAV.normalizedPath($0.href)]?.etag != $0.etag }

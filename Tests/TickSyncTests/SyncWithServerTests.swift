@@ -755,6 +755,57 @@ struct SyncWithServerTests {
         tick.ok("sync")
     }
 
+    /// A tester (t56): a sync killed after the server stored a new to-do and before Tick noted
+    /// it left no base: a phone's next change (a priority) was then "changed on both sides" with
+    /// Tick's flag, and lost, though Tick never set a priority. The state of a new item is now
+    /// saved before its PUT, as sent and unconfirmed; one whose PUT never reached the server is
+    /// sent again, never taken for a deletion there.
+    @Test("a new to-do's write whose answer never came: the phone's next change and Tick's both kept; one never stored is sent again",
+          arguments: [false, true])
+    func unconfirmedWrites(listsEverything: Bool) throws {
+        let server = try CalDAVServer(.xandikos)
+        // Without sync-collection, every sync lists every item: one never stored is not in it.
+        let proxy = try FaultProxy(target: server.baseURL, user: "alice", password: "secret", hidingSyncCollection: listsEverything)
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = "secret"
+        tick.ok("sync", "add", "home", proxy.baseURL, "--user", "alice")
+        tick.ok("lists", "add", "calendar")
+        tick.ok("sync")
+        func number(_ title: String) throws -> Int {
+            let rows = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "calendar", "--json").utf8)) as? [[String: Any]]
+            return try #require(rows?.first { $0["title"] as? String == title }?["number"] as? Int)
+        }
+
+        // Stored, answered with an error: the sync stops.
+        tick.ok("add", "Killed new", "--list", "calendar")
+        try proxy.set([.init("PUT", fault: "500-after")])
+        #expect(tick.run("sync").status == 1)
+        try proxy.set([])
+        let (href, text) = try #require(try server.items(in: "calendar").first { $0.value.contains("SUMMARY:Killed new") })
+        try server.put("calendar", String(href.split(separator: "/").last ?? ""),
+                       text.replacingOccurrences(of: "SUMMARY:Killed new", with: "SUMMARY:Killed new\r\nPRIORITY:5"))
+        tick.ok("edit", "\(try number("Killed new"))", "--flag")
+        let merged = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        #expect((merged?.first?["conflicts"] as? [Any])?.isEmpty == true, "\(merged ?? [])")
+        let shown = try JSONSerialization.jsonObject(with: Data(tick.ok("show", "\(try number("Killed new"))", "--json").utf8)) as? [String: Any]
+        #expect(shown?["priority"] as? String == "medium" && shown?["flagged"] as? Bool == true, "\(shown ?? [:])")
+        let stored = try #require(try server.items(in: "calendar").values.first { $0.contains("SUMMARY:Killed new") })
+        #expect(stored.contains("PRIORITY:5"), "\(stored)")
+
+        // Never reached the server: the next sync sends it, and keeps it here.
+        tick.ok("add", "Never sent", "--list", "calendar")
+        try proxy.set([.init("PUT", fault: "empty-reply", times: 5)])
+        #expect(tick.run("sync").status == 1)
+        try proxy.set([])
+        let again = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        #expect(try number("Never sent") > 0, "\(again ?? [])")
+        #expect(try server.items(in: "calendar").values.contains { $0.contains("SUMMARY:Never sent") }, "\(again ?? [])")
+        let quiet = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        let lists = quiet?.first?["lists"] as? [[String: Any]] ?? []
+        #expect(lists.allSatisfy { ($0["remoteAdded"] as? Int ?? 0) == 0 && ($0["localDeleted"] as? Int ?? 0) == 0 }, "\(lists)")
+    }
+
     @Test("faults between Tick and the server: 412, 429 with Retry-After, lost answers and missing ETags lose nothing and duplicate nothing")
     func faults() throws {
         let server = try CalDAVServer(.xandikos)
