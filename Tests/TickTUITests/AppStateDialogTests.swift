@@ -228,6 +228,10 @@ struct AppStateDialogTests {
         #expect(state.detailEditor?.notes.text == "CLI notes")
         #expect(state.detailEditor?.notice == "Changed elsewhere while open: Title is now “CLI title” there; "
                 + "Enter asks before saving yours over it, Esc keeps it.")
+        // The whole notice is on screen at 80 columns, wrapped (t58: cut with "…").
+        state.size = ScreenSize(width: 80, height: 24)
+        let drawn = FrameBuilder(context: TUIFixture.context).frame(for: state).lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(drawn.joined(separator: " ").contains("Enter asks before saving yours over it, Esc keeps it."), "\(drawn)")
         #expect(state.press(.enter).isEmpty)
         #expect(state.detailEditor?.error == "Title is now “CLI title” (changed elsewhere): Enter again saves yours over it, Esc keeps it")
         #expect(state.press(.enter) == [.apply(.edit(Reminder.Number(1), ReminderFields(title: "Buy milk now")), isUndo: false)])
@@ -312,6 +316,11 @@ struct AppStateDialogTests {
         state.message = StatusMessage(text: "Nothing to undo.")
         let short = FrameBuilder(context: TUIFixture.context).frame(for: state).lines
         #expect(short[14].contains("Nothing to undo.") && short[15].contains("help") && short[15].contains("quit"), "\(short)")
+        // Narrower than two lines hold: the second ends in "…" (t58: cut without a mark).
+        state.size = ScreenSize(width: 40, height: 12)
+        state.message = StatusMessage(text: busy, isError: true)
+        let narrow = FrameBuilder(context: TUIFixture.context).frame(for: state).lines
+        #expect(narrow.last?.trimmingCharacters(in: .whitespaces).hasSuffix("…") == true, "\(narrow)")
     }
 
     @Test("a search the prompt cannot read keeps the prompt and its text, says why in red, and loads nothing")

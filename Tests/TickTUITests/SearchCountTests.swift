@@ -22,7 +22,7 @@ struct SearchCountTests {
 
     /// A tester (t57): 4,000 matches read "63+ found" (the rows of the window), and End stopped
     /// at the 1,000th without a word.
-    @Test("more matches than a window: the header counts them all", arguments: [40, 300])
+    @Test("more matches than a window: the header counts them all, up to the cap itself", arguments: [40, 300, DataSource.searchLimit])
     func counted(matches: Int) throws {
         let harness = try Self.harness(matching: matches)
         harness.press(.character("/"))

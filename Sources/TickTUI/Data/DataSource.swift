@@ -32,7 +32,8 @@ final class DataSource {
     private var knownDataVersion: Int64?
     /// A listing read into memory: its scope (with its completed reminders or not), its
     /// first rows (all of them when `isWhole`), valid until the data changes.
-    private var memory: (scope: Scope, showsCompleted: Bool, rows: [Reminder], index: [Reminder.Number: Int], isWhole: Bool)?
+    private var memory: (scope: Scope, showsCompleted: Bool, rows: [Reminder], index: [Reminder.Number: Int], isWhole: Bool,
+                         isCapped: Bool)?
     /// The order of the listing read whole before the last change, to find where a
     /// reminder that left it used to be.
     private var previousOrder: [Reminder.Number] = []
@@ -245,7 +246,7 @@ final class DataSource {
             // The whole result is in memory (a tester: "63+ found" counted the rows of the window,
             // and the 1,000 cap was not said).
             page.matchCount = rows.count
-            page.isCapped = rows.count >= DataSource.searchLimit
+            page.isCapped = memory?.isCapped ?? false
         }
         func slice(_ lower: Int, _ upper: Int) {
             let lower = max(0, lower), upper = min(rows.count, max(upper, lower))
@@ -339,22 +340,28 @@ final class DataSource {
         var limit: Int?
         switch scope {
         case .search(let query):
+            // One more than shown, to tell "1,000 found" from "more match" (a tester).
             request = ListingRequest(source: .everyList, search: query, includesCompleted: true,
-                                     limit: DataSource.searchLimit, detail: .full)
+                                     limit: DataSource.searchLimit + 1, detail: .full)
         case .smart(let smart):
             limit = wanted == Int.max ? nil : wanted
             request = ListingRequest(source: .smartList(smart), includesCompleted: showsCompleted, limit: limit, detail: .full)
         case .list(let id):
             request = ListingRequest(source: .listID(id), includesCompleted: true, detail: .full)
         }
-        guard case .full(let rows) = try Actions.listing(request, in: db, context: actionContext(at: clock())).rows else {
+        guard case .full(var rows) = try Actions.listing(request, in: db, context: actionContext(at: clock())).rows else {
             preconditionFailure("a .full listing gives full rows")
+        }
+        var isCapped = false
+        if case .search = scope, rows.count > DataSource.searchLimit {
+            rows.removeLast(rows.count - DataSource.searchLimit)
+            isCapped = true
         }
         var index: [Reminder.Number: Int] = [:]
         index.reserveCapacity(rows.count)
         for (offset, reminder) in rows.enumerated() { index[reminder.number] = offset }
         let isWhole = limit.map { rows.count < $0 } ?? true
-        memory = (scope, showsCompleted, rows, index, isWhole)
+        memory = (scope, showsCompleted, rows, index, isWhole, isCapped)
         return (rows, index, isWhole)
     }
 }

@@ -31,21 +31,19 @@ extension FrameBuilder {
     /// The rows under a form: why saving was refused, wrapped to the width (at most
     /// `errorRowLimit` rows, the last one cut), so that a narrow window shows the reason
     /// (`… '2026-02-30' is not a real day`) and not only the start of the message; else
-    /// `notice` (dimmed, one row), else one blank row.
+    /// `notice`, wrapped the same way (a tester: "Changed elsewhere while open: …" lost what to
+    /// do at 80 columns), else one blank row.
     private func errorRows(_ error: String?, notice: String? = nil, width: Int) -> [[Span]] {
-        guard let error else {
-            var builder = RowBuilder(width: width)
-            if let notice { builder.add(" " + notice, cells: width, style: SpanStyle(role: .heading)) }
-            return [builder.finish()]
-        }
-        var lines = TerminalText.wrapped(TerminalText.sanitized(error), toWidth: width - 1)
+        guard let text = error ?? notice else { return [RowBuilder.blank(width)] }
+        let role: SpanStyle.Role = error == nil ? .heading : .error
+        var lines = TerminalText.wrapped(TerminalText.sanitized(text), toWidth: width - 1)
         if lines.count > FrameBuilder.errorRowLimit {
             let kept = lines[(FrameBuilder.errorRowLimit - 1)...].joined(separator: " ")
             lines = Array(lines.prefix(FrameBuilder.errorRowLimit - 1)) + [TerminalText.truncated(kept, toWidth: width - 1)]
         }
         return lines.map { line in
             var builder = RowBuilder(width: width)
-            builder.add(" " + line, cells: width, style: SpanStyle(role: .error))
+            builder.add(" " + line, cells: width, style: SpanStyle(role: role))
             return builder.finish()
         }
     }

@@ -118,7 +118,8 @@ final class FrameBuilder {
             // A message longer than the screen is wide takes the hints' row too, until the next
             // key: its end is most often the advice (a tester: cut with "…" at 80 columns).
             let style = SpanStyle(role: message.isError ? .error : .plain)
-            for line in [lines[0], lines.dropFirst().joined(separator: " ")] {
+            // Still longer on a narrow screen: its second line ends in "…" (a tester: cut unmarked).
+            for line in [lines[0], TerminalText.truncated(lines.dropFirst().joined(separator: " "), toWidth: max(size.width - 1, 1))] {
                 var builder = RowBuilder(width: size.width)
                 builder.add(" " + line, cells: size.width, style: style)
                 rows.append(builder.finish())
