@@ -59,6 +59,19 @@ struct CheckCommandTests {
         #expect(cli.ok("list", "--tag", "shop").contains("Buy milk"))
     }
 
+    /// t58: 1,801 problems were said as "the database has 100 problems".
+    @Test("more problems than the 100 listed: said so, in the list and in the error")
+    func moreThanListed() throws {
+        let cli = CLIHarness()
+        for index in 1...120 { cli.ok("add", "Task \(index)", "--tag", "tagged") }
+        try Self.tamper(cli, "DELETE FROM reminder_tag")
+        let found = cli.run("check")
+        #expect(found.status == 1)
+        #expect(found.output.contains("100 problems (the first 100; there are more):"), "\(found.output.prefix(300))")
+        #expect(found.errors.contains("the database has more than 100 problems in what Tick derives"), "\(found.errors)")
+        #expect(cli.run("check", "--repair").status == 0)
+    }
+
     @Test("a value Tick cannot read is not derived: the error says to export what can be read, also after --repair")
     func notDerived() throws {
         let cli = CLIHarness()

@@ -186,6 +186,24 @@ struct IntegrityCheckTests {
         #expect(try Self.contents(store) != before)
     }
 
+    /// t58: a tags' row of a reminder that is not there (written with foreign keys off, as the
+    /// `sqlite3` shell writes) was called damage to the reminders, though the repair mends it.
+    @Test("a row of a derived table that refers to nothing is derived, and the repair removes it")
+    func orphanDerivedRow() throws {
+        let sample = try Self.sample()
+        let store = sample.store
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(store.path, &handle) == SQLITE_OK)
+        #expect(SearchText.register(on: try #require(handle)) == SQLITE_OK)
+        #expect(sqlite3_exec(handle, "INSERT INTO reminder_tag (reminder, tag) VALUES (999, 'ghost')", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+        let problems = try Self.problems(store)
+        #expect(problems.contains { $0.part == .references && $0.detail.contains("reminder_tag") && $0.isDerived }, "\(problems)")
+        #expect(problems.allSatisfy { $0.isDerived }, "\(problems)")
+        #expect(try Self.repaired(store) == [])
+        withExtendedLifetime(sample) {}
+    }
+
     @Test("a line of SQLite's check is derived when it names an index")
     func derivedLines() {
         #expect(Database.namesAnIndex("row 5 missing from index reminder_open_due"))

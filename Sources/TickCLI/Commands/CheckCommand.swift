@@ -52,7 +52,8 @@ struct CheckCommand: Command {
             context.print(CheckCommand.lines(for: report, path: actions.store.path).joined(separator: "\n"))
         }
         if !left.isEmpty {
-            throw CommandError.runtime(CheckCommand.advice(for: left, repaired: report.remaining != nil))
+            throw CommandError.runtime(CheckCommand.advice(for: left, repaired: report.remaining != nil,
+                                                           more: report.remaining == nil ? report.isCut : left.count >= 100))
         }
     }
 
@@ -81,8 +82,10 @@ struct CheckCommand: Command {
 
     /// The error a check ends with while problems are left: which can be repaired, and what
     /// to do about the rest.
-    static func advice(for problems: [IntegrityProblem], repaired: Bool) -> String {
-        let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
+    /// - Parameter more: whether there are more problems than `problems` holds (the check stops
+    ///   at 100).
+    static func advice(for problems: [IntegrityProblem], repaired: Bool, more: Bool = false) -> String {
+        let count = (more ? "more than " : "") + "\(problems.count) problem\(problems.count == 1 && !more ? "" : "s")"
         if problems.allSatisfy(\.isDerived), !repaired {
             return "the database has \(count) in what Tick derives from the reminders (no reminder or list is damaged); "
                 + "'tick check --repair' rebuilds it"
