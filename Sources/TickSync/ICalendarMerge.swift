@@ -220,23 +220,40 @@ public enum ICalendarMerge {
     /// was lost). In the local side's order, then the server's additions.
     static func mergeAlarms(base: Component, local: Component, server: Component, localIsNewer: Bool,
                             conflicts: inout [Conflict]) -> [Component] {
-        func alarms(_ todo: Component) -> [(id: String, alarm: Component)] {
+        func ownIDs(_ todo: Component) -> [(id: String, alarm: Component)] {
             todo.children.filter { $0.name == "VALARM" }.map { ($0.value(of: "UID").map { "uid:" + $0 } ?? "key:" + $0.alarmKey, $0) }
         }
-        let b = alarms(base), l = alarms(local), s = alarms(server)
+        let b = ownIDs(base)
+        /// A side's alarms, one that the base does not know by its UID but holds alike under
+        /// another UID (and that side no longer has that one) taken for the base's: Tick gives
+        /// every alarm a new UID when they are replaced whole (`--no-alarm --alarm …`), and a
+        /// phone's removal of one of the unchanged ones came back (a tester).
+        func alarms(_ todo: Component) -> [(id: String, alarm: Component)] {
+            let own = ownIDs(todo)
+            let ids = Set(own.map(\.id))
+            var taken = Set<String>()
+            return own.map { entry in
+                guard !b.contains(where: { $0.id == entry.id }),
+                      let same = b.first(where: { !ids.contains($0.id) && !taken.contains($0.id) && $0.alarm.contentKey == entry.alarm.contentKey })
+                else { return entry }
+                taken.insert(same.id)
+                return (same.id, entry.alarm)
+            }
+        }
+        let l = alarms(local), s = alarms(server)
         func find(_ list: [(id: String, alarm: Component)], _ id: String) -> Component? { list.first { $0.id == id }?.alarm }
         var ids: [String] = []
         for (id, _) in l + s where !ids.contains(id) { ids.append(id) }
         var result: [Component] = []
         for id in ids {
             let mine = find(l, id), theirs = find(s, id)
-            let value = pick(base: .some(find(b, id)?.alarmKey), local: .some(mine?.alarmKey), server: .some(theirs?.alarmKey),
+            let value = pick(base: .some(find(b, id)?.contentKey), local: .some(mine?.contentKey), server: .some(theirs?.contentKey),
                              localIsNewer: localIsNewer)
-            if let lost = value.lost, let text = (lost ?? nil) == mine?.alarmKey ? mine?.text : theirs?.text {
+            if let lost = value.lost, let text = (lost ?? nil) == mine?.contentKey ? mine?.text : theirs?.text {
                 conflicts.append(Conflict(property: "VALARM", lostValue: text, localLost: value.localLost))
             }
             guard let chosen = value.chosen ?? nil else { continue }
-            if let alarm = mine?.alarmKey == chosen ? mine : theirs { result.append(alarm) }
+            if let alarm = mine?.contentKey == chosen ? mine : theirs { result.append(alarm) }
         }
         return result
     }
@@ -247,20 +264,29 @@ public enum ICalendarMerge {
     /// One line, the local side's tags first; a side's own lines when they hold the result.
     /// Nil when a line has parameters (`LANGUAGE`): merged as one value then.
     static func mergeCategories(base: [String], local: [String], server: [String]) -> [String]? {
+        // Tags compare with case ignored, as Tick compares them (a tester: "PhoneTag" added here and
+        // "phonetag" there were both kept); the first spelling met is kept.
+        func key(_ tag: String) -> String { tag.lowercased() }
         func tags(_ lines: [String]) -> [String]? {
             var found: [String] = []
+            var keys = Set<String>()
             for line in lines {
                 guard let (head, value) = line.cut(atFirst: ":"), !head.contains(";") else { return nil }
-                for tag in splitUnescaped(value) where !tag.isEmpty && !found.contains(tag) { found.append(tag) }
+                for tag in splitUnescaped(value) where !tag.isEmpty && keys.insert(key(tag)).inserted { found.append(tag) }
             }
             return found
         }
         guard let b = tags(base), let l = tags(local), let s = tags(server) else { return nil }
+        let baseKeys = Set(b.map(key)), localKeys = Set(l.map(key)), serverKeys = Set(s.map(key))
         var result: [String] = []
-        for tag in l + s where !result.contains(tag) {
-            let inBase = b.contains(tag), inLocal = l.contains(tag), inServer = s.contains(tag)
+        var resultKeys = Set<String>()
+        for tag in l + s where !resultKeys.contains(key(tag)) {
+            let inBase = baseKeys.contains(key(tag)), inLocal = localKeys.contains(key(tag)), inServer = serverKeys.contains(key(tag))
             // Present unless one side removed it: kept on both, or added by one.
-            if (inLocal && inServer) || (!inBase && (inLocal || inServer)) { result.append(tag) }
+            if (inLocal && inServer) || (!inBase && (inLocal || inServer)) {
+                result.append(tag)
+                resultKeys.insert(key(tag))
+            }
         }
         if result == l { return local }
         if result == s { return server }
@@ -461,6 +487,12 @@ public enum ICalendarMerge {
         /// The component's lines, its own sorted and its children's keys after them, sorted.
         var alarmKey: String {
             ([name] + properties.sorted() + children.map(\.alarmKey).sorted()).joined(separator: "\n")
+        }
+
+        /// `alarmKey` without the component's `UID`: what an alarm says, whatever it is called.
+        var contentKey: String {
+            ([name] + properties.filter { Component.propertyName($0) != "UID" }.sorted() + children.map(\.alarmKey).sorted())
+                .joined(separator: "\n")
         }
 
         /// The component as iCalendar text, CRLF line ends, folded at 75 octets

@@ -252,4 +252,21 @@ struct ICalendarMergeTests {
         #expect(both.conflicts.first?.lostValue.contains("TRIGGER:-P3D") == true)
         #expect(both.text.contains("TRIGGER:-P2D") && !both.text.contains("-P3D"))
     }
+
+    /// t58: Tick replacing its alarms whole (`--no-alarm --alarm …`) gives each a new UID, and
+    /// a phone's removal of one of the unchanged ones came back; "PhoneTag" added here and
+    /// "phonetag" there were both kept, though Tick takes them for one tag.
+    @Test("alarms given new UIDs but unchanged are the same alarms; tags differing in case are one tag")
+    func reUIDedAlarmsAndTagCase() {
+        let hour = ["ACTION:DISPLAY", "DESCRIPTION:Tagged", "TRIGGER:-PT1H"], twoHours = ["ACTION:DISPLAY", "DESCRIPTION:Tagged", "TRIGGER:-PT2H"]
+        let base = Self.tagged(["CATEGORIES:base"], alarms: [["UID:a1"] + hour, ["UID:a2"] + twoHours])
+        let local = Self.tagged(["CATEGORIES:base,PhoneTag"], alarms: [["UID:n1"] + hour, ["UID:n2"] + twoHours])
+        let server = Self.tagged(["CATEGORIES:base,phonetag"], alarms: [["UID:a2"] + twoHours])
+        for localIsNewer in [true, false] {
+            let merged = ICalendarMerge.merge(base: base, local: local, server: server, localIsNewer: localIsNewer)
+            #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+            #expect(!merged.text.contains("TRIGGER:-PT1H") && merged.text.components(separatedBy: "TRIGGER:-PT2H").count == 2, "\(merged.text)")
+            #expect(merged.text.contains("CATEGORIES:base,PhoneTag\r\n"), "\(merged.text)")
+        }
+    }
 }
