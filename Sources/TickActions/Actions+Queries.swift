@@ -129,6 +129,15 @@ public struct ExportSource {
     /// The one list exported, nil for everything.
     fileprivate let listID: ReminderList.ID?
 
+    /// How many reminders of the database an export of everything leaves out because their
+    /// list is not there (a damaged file, or rows written with foreign keys off): 0 for one
+    /// list's export.
+    /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n log n) in the reminders.
+    public func remindersWithoutTheirList() throws -> Int {
+        listID == nil ? try db.remindersWithoutTheirList() : 0
+    }
+
     /// How many reminders the export holds.
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(n), counted from an index.

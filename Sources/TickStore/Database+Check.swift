@@ -205,6 +205,13 @@ extension Database {
     /// The tables `rebuildDerivedData()` makes again whole from the reminders and lists.
     static let derivedTables: Set<String> = ["reminder_tag", "list_count", "reminder_search"]
 
+    /// The number of reminders whose list is not there: rows every listing and export leaves
+    /// out (they join the list).
+    /// - Throws: `StoreError` from SQLite.
+    public func remindersWithoutTheirList() throws -> Int {
+        Int(try scalarInt("SELECT count(*) FROM reminder WHERE list_id NOT IN (SELECT id FROM list)") ?? 0)
+    }
+
     /// The number of lists (not read as lists: a check counts them even when one cannot be read).
     /// - Throws: `StoreError` from SQLite.
     public func listCount() throws -> Int {

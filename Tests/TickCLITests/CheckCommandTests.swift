@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 @testable import TickStore
@@ -70,6 +71,28 @@ struct CheckCommandTests {
         #expect(found.output.contains("100 problems (the first 100; there are more):"), "\(found.output.prefix(300))")
         #expect(found.errors.contains("the database has more than 100 problems in what Tick derives"), "\(found.errors)")
         #expect(cli.run("check", "--repair").status == 0)
+    }
+
+    /// t58: the export `tick check` advises left out, without a word, a reminder whose list is
+    /// not in the database.
+    @Test("a reminder whose list is not there: check names the reference; an export says it is left out")
+    func reminderWithoutItsList() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "Kept")
+        cli.ok("lists", "add", "Gone")
+        cli.ok("add", "Orphan", "--list", "Gone")
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(cli.databasePath, &handle) == SQLITE_OK)
+        #expect(sqlite3_exec(handle, "DELETE FROM list WHERE name = 'Gone'", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+        let found = cli.run("check")
+        #expect(found.status == 1)
+        #expect(found.output.contains("references: ") && found.output.contains("refers to a row of list that is not there"), "\(found.output)")
+        let export = cli.run("export", "--format", "json")
+        #expect(export.status == 0)
+        #expect(export.output.contains("\"Kept\"") && !export.output.contains("Orphan"))
+        #expect(export.errors.contains("1 reminder is not in this export: its list is not in the database"), "\(export.errors)")
+        #expect(cli.run("export", "--format", "json", "--list", "Reminders").errors.isEmpty)
     }
 
     @Test("a value Tick cannot read is not derived: the error says to export what can be read, also after --repair")

@@ -68,6 +68,12 @@ struct ExportCommand: Command {
             do {
                 let count = try write(source, lists: listed, to: target, progress: progress, in: context)
                 try target.commit()
+                // Said, not left out unseen (a tester: the export `tick check` advises held 9 of 10).
+                let orphans = try source.remindersWithoutTheirList()
+                if orphans > 0 {
+                    context.warn("\(orphans) reminder\(orphans == 1 ? " is" : "s are") not in this export: \(orphans == 1 ? "its" : "their") "
+                                 + "list is not in the database (the file is damaged; 'tick check' says more)")
+                }
                 return count
             } catch {
                 target.discard()
