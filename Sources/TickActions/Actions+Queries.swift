@@ -128,6 +128,8 @@ public struct ExportSource {
     public let lists: [ReminderList]
     /// The one list exported, nil for everything.
     fileprivate let listID: ReminderList.ID?
+    /// Set for `Actions.salvage`: what cannot be read is noted here and left out.
+    fileprivate var salvage: SalvageLog? = nil
 
     /// How many reminders of the database an export of everything leaves out because their
     /// list is not there (a damaged file, or rows written with foreign keys off): 0 for one
@@ -135,7 +137,7 @@ public struct ExportSource {
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(n log n) in the reminders.
     public func remindersWithoutTheirList() throws -> Int {
-        listID == nil ? try db.remindersWithoutTheirList() : 0
+        listID == nil && salvage == nil ? try db.remindersWithoutTheirList() : 0
     }
 
     /// How many reminders the export holds.
@@ -174,6 +176,10 @@ public struct ExportSource {
     /// - Throws: `StoreError` from SQLite, or what `body` throws.
     /// - Complexity: O(n); holds one row at a time.
     public func forEachArchiveRow(inList list: ReminderList.ID? = nil, _ body: (ArchiveRow) throws -> Void) throws {
+        if let salvage {
+            try db.forEachSalvagedArchiveRow(unreadable: { salvage.note($0) }, body)
+            return
+        }
         try db.forEachArchiveRow(inList: list ?? listID, body)
     }
 
@@ -182,13 +188,21 @@ public struct ExportSource {
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(k) for the k completed occurrences stored.
     public func remindersWithCompletedOccurrences() throws -> Set<Int64> {
-        try db.remindersWithCompletedOccurrences()
+        guard let salvage else { return try db.remindersWithCompletedOccurrences() }
+        do { return try db.remindersWithCompletedOccurrences() } catch let error as StoreError {
+            salvage.note(error)
+            return []
+        }
     }
 
     /// Every completed occurrence of reminder `number`, earliest due first.
     /// - Throws: `StoreError` from SQLite.
     public func completedOccurrences(reminder number: Reminder.Number) throws -> [CompletedOccurrence] {
-        try db.completedOccurrences(reminder: number)
+        guard let salvage else { return try db.completedOccurrences(reminder: number) }
+        do { return try db.completedOccurrences(reminder: number) } catch let error as StoreError {
+            salvage.note(error)
+            return []
+        }
     }
 }
 
@@ -350,6 +364,20 @@ extension Actions {
         }
     }
 
+    /// `export(of: nil, _:)` of a damaged database (`tick export --salvage`): the lists and the
+    /// reminders read from their tables alone (a damaged index stops nothing), those whose list
+    /// is not there included, each value or list that cannot be read left out and noted in
+    /// `log`, and a reminder's completed occurrences left out when they cannot be read. Only the
+    /// JSON archive is written this way (`forEachArchiveRow`).
+    /// - Throws: `StoreError` when a table itself cannot be read; what `body` throws.
+    public func salvage<T: Sendable>(into log: SalvageLog, _ body: (ExportSource) throws -> T) throws -> T {
+        try store.read { db in
+            var source = ExportSource(db: db, lists: try db.salvagedLists(unreadable: { log.note($0) }), listID: nil)
+            source.salvage = log
+            return try body(source)
+        }
+    }
+
     /// Runs `body` with every list and a way to read their reminders one at a time
     /// (or one list's), in one read transaction: an export of any size that never holds
     /// every reminder at once.
@@ -393,4 +421,11 @@ extension Actions {
         totals.overdue = due.overdue
         return totals
     }
+}
+
+/// What `Actions.salvage` could not read: each value or list, as the store words it.
+public final class SalvageLog {
+    public private(set) var unreadable: [StoreError] = []
+    public init() {}
+    func note(_ error: StoreError) { unreadable.append(error) }
 }

@@ -58,7 +58,7 @@ enum StoreErrorMessage {
             // functions, which sqlite3 does not have, so it fails on every Tick database (a tester).
             return "the database is damaged (\(error.message)); nothing was changed. 'tick check' says where; when it is only in "
                 + "what Tick derives from the reminders (indexes, search, counts), 'tick check --repair' rebuilds it. Otherwise keep a "
-                + "copy of the file; what can still be read comes out with 'tick export --format json' (read the copy with --db), "
+                + "copy of the file; what can still be read comes out with 'tick export --salvage' (read the copy with --db), "
                 + "and 'tick import' of it, or of a backup, into a new database restores it"
         case .diskFull:
             return error.message + "; nothing was changed"

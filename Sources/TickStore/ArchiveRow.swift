@@ -35,32 +35,48 @@ public struct ArchiveRow: ArchivedReminder {
     }
 
     /// Decodes and checks what is not text in `row`'s current row.
+    /// - Parameter salvaging: nil to refuse a value that cannot be read; else it is called with
+    ///   each such value's error and the row is read with that value left out (`tick export
+    ///   --salvage`, what can still be read of a damaged database): no date, no priority, no
+    ///   flag, no tags or alarms, place 0, open, repeating from the due date, made and changed
+    ///   at 1970-01-01T00:00:00Z.
     /// - Throws: `StoreError` (`.unreadableValue`) naming the reminder's number and the
-    ///   column, the first one `decodeReminder` would name.
-    init(_ row: Statement) throws(StoreError) {
+    ///   column, the first one `decodeReminder` would name (never when salvaging, but for the
+    ///   number itself).
+    init(_ row: Statement, salvaging: ((StoreError) -> Void)? = nil) throws(StoreError) {
         let place = RowPlace.reminder
         self.row = row
+        /// `read()`'s value, or, when salvaging, `absent` after saying why.
+        func value<T>(_ absent: T, _ read: () throws(StoreError) -> T) throws(StoreError) -> T {
+            guard let salvaging else { return try read() }
+            do { return try read() } catch {
+                salvaging(error)
+                return absent
+            }
+        }
+        let epoch = (LocalDateTime(secondsSinceEpochAsUTC: 0), 0)
         number = .init(try row.integer(0, in: place))
-        due = try row.due(5, zone: 6, in: place)
-        start = try row.due(7, zone: 8, in: place)
-        priority = Priority(iCalendarValue: Int(try row.integer(9, in: place)))
-        isFlagged = try row.integer(10, in: place) != 0
-        let completed = row.isNull(11) ? nil : try row.timestampParts(11, in: place)
-        position = try row.integer(12, in: place)
+        due = try value(nil) { () throws(StoreError) in try row.due(5, zone: 6, in: place) }
+        start = try value(nil) { () throws(StoreError) in try row.due(7, zone: 8, in: place) }
+        priority = Priority(iCalendarValue: Int(try value(0) { () throws(StoreError) in try row.integer(9, in: place) }))
+        isFlagged = try value(0) { () throws(StoreError) in try row.integer(10, in: place) } != 0
+        let completed = row.isNull(11) ? nil : try value(nil) { () throws(StoreError) in try row.timestampParts(11, in: place) }
+        position = try value(0) { () throws(StoreError) in try row.integer(12, in: place) }
         if row.isText(14, equalTo: "[]") {
             tags = .none
         } else if let ranges = row.withBytes(14, { JSONColumns.simpleStringRanges($0) }) {
             tags = ranges.isEmpty ? .none : .plain(ranges)
         } else {
-            let decoded = try row.tags(14, in: place)
+            let decoded = try value([]) { () throws(StoreError) in try row.tags(14, in: place) }
             tags = decoded.isEmpty ? .none : .decoded(decoded)
         }
-        alarms = row.isText(17, equalTo: "[]") ? [] : try row.alarms(17, reminderUID: ReminderUID(row.text(1)), in: place)
-        let created = try row.timestampParts(19, in: place)
-        let modified = try row.timestampParts(20, in: place)
+        alarms = row.isText(17, equalTo: "[]") ? []
+            : try value([]) { () throws(StoreError) in try row.alarms(17, reminderUID: ReminderUID(row.text(1)), in: place) }
+        let created = try value(epoch) { () throws(StoreError) in try row.timestampParts(19, in: place) }
+        let modified = try value(created) { () throws(StoreError) in try row.timestampParts(20, in: place) }
         (completedAtUTC, createdAtUTC, modifiedAtUTC) = (completed?.0, created.0, modified.0)
         millis = (completed?.1 ?? 0, created.1, modified.1)
-        recurrenceBasis = try row.recurrenceBasis(21, in: place)
+        recurrenceBasis = try value(.due) { () throws(StoreError) in try row.recurrenceBasis(21, in: place) }
     }
 
     public var completedAt: Date? { completedAtUTC.map { ArchiveRow.date($0, millis.completed) } }

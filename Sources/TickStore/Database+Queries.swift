@@ -520,6 +520,33 @@ extension Database {
         try forEachReminderRow(inList: id) { try body(try ArchiveRow($0)) }
     }
 
+    /// What can still be read of every reminder of a damaged database, for `tick export
+    /// --salvage`: each row read from the table alone (no index: one damaged does not stop it;
+    /// sorted by list and place in SQLite's sorter), those whose list is not there too, and
+    /// each value that cannot be read left out (`ArchiveRow.init(_:salvaging:)`) and given to
+    /// `unreadable`.
+    /// - Throws: `StoreError` from SQLite when the table itself cannot be read; what `body` throws.
+    public func forEachSalvagedArchiveRow(unreadable: (StoreError) -> Void, _ body: (ArchiveRow) throws -> Void) throws {
+        try withoutActuallyEscaping(unreadable) { unreadable in
+            try forEachRow("SELECT \(Database.reminderColumns) FROM reminder r NOT INDEXED ORDER BY r.list_id, r.position, r.number",
+                           cached: false) { row in
+                try body(try ArchiveRow(row, salvaging: unreadable))
+            }
+        }
+    }
+
+    /// Every list that can be read, for `tick export --salvage`: read from the table alone, a
+    /// list whose color or dates cannot be read given to `unreadable` and left out (its
+    /// reminders go to the list of the same name made by the import, or the default one).
+    /// - Throws: `StoreError` from SQLite when the table itself cannot be read.
+    public func salvagedLists(unreadable: (StoreError) -> Void) throws -> [ReminderList] {
+        var lists: [ReminderList] = []
+        try forEachRow("SELECT \(Database.listColumns) FROM list NOT INDEXED ORDER BY position, name", cached: false) { row in
+            do { lists.append(try decodeList(row)) } catch let error as StoreError { unreadable(error) }
+        }
+        return lists
+    }
+
     /// The escapes of a `LIKE … ESCAPE '\'` pattern: its wildcards and the escape itself.
     static let likeEscapes: [Unicode.Scalar: String] = ["\\": "\\\\", "%": "\\%", "_": "\\_"]
 

@@ -95,6 +95,42 @@ struct CheckCommandTests {
         #expect(cli.run("export", "--format", "json", "--list", "Reminders").errors.isEmpty)
     }
 
+    /// t58: `tick check` advised "what can still be read comes out with tick export", which
+    /// stopped at the first value it could not read, and left out a reminder whose list was gone.
+    @Test("export --salvage writes every reminder, a value it cannot read left out and named; importing it makes a sound database")
+    func salvage() throws {
+        let cli = CLIHarness()
+        cli.ok("lists", "add", "Work")
+        cli.ok("add", "Dentist", "--due", "2026-12-09", "--tag", "health")
+        cli.ok("add", "Report", "--list", "Work", "--alarm", "-1h", "--due", "2026-12-10 09:00")
+        cli.ok("add", "Orphan", "--list", "Work")
+        try Self.tamper(cli, "UPDATE reminder SET created_at = 'yesterday' WHERE title = 'Dentist'; "
+                           + "UPDATE reminder SET alarms = 'not json' WHERE title = 'Report'")
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(cli.databasePath, &handle) == SQLITE_OK)
+        #expect(sqlite3_exec(handle, "UPDATE reminder SET list_id = 'gone' WHERE title = 'Orphan'", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+        #expect(cli.run("export", "--format", "json").status == 1)
+
+        let salvaged = cli.run("export", "--salvage")
+        #expect(salvaged.status == 0, "\(salvaged.errors)")
+        #expect(salvaged.errors.contains("left out: reminder number 1: the column created_at cannot be read"), "\(salvaged.errors)")
+        #expect(salvaged.errors.contains("left out: reminder number 2: the column alarms cannot be read"), "\(salvaged.errors)")
+        #expect(salvaged.errors.hasSuffix("tick: warning: 2 values that could not be read were left out\n"), "\(salvaged.errors)")
+        let archive = try #require(try JSONSerialization.jsonObject(with: Data(salvaged.output.utf8)) as? [String: Any])
+        let titles = (archive["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }.sorted()
+        #expect(titles == ["Dentist", "Orphan", "Report"])
+
+        let fresh = CLIHarness()
+        fresh.files["salvaged.json"] = Data(salvaged.output.utf8)
+        fresh.ok("import", "salvaged.json")
+        #expect(fresh.ok("check").hasSuffix("no problems found.\n"))
+        let dentist = try #require(try fresh.json("search", "Dentist", "--json") as? [[String: Any]]).first
+        #expect((dentist?["tags"] as? [String]) == ["health"] && (dentist?["due"] as? String)?.hasPrefix("2026-12-09") == true, "\(dentist ?? [:])")
+        #expect(cli.run("export", "--salvage", "--format", "ics").status == 64)
+        #expect(cli.run("export", "--salvage", "--list", "Work").status == 64)
+    }
+
     @Test("a value Tick cannot read is not derived: the error says to export what can be read, also after --repair")
     func notDerived() throws {
         let cli = CLIHarness()
@@ -103,7 +139,7 @@ struct CheckCommandTests {
         let found = cli.run("check")
         #expect(found.status == 1)
         #expect(found.output.contains("  values: ") && found.output.contains("created_at"), "\(found.output)")
-        #expect(found.errors.contains("the reminders or lists themselves are damaged") && found.errors.contains("tick export --format json"))
+        #expect(found.errors.contains("the reminders or lists themselves are damaged") && found.errors.contains("tick export --salvage"))
         let repaired = cli.run("check", "--repair")
         #expect(repaired.status == 1)
         #expect(repaired.output.contains("1 problem left:"))

@@ -37,7 +37,7 @@ struct StoreErrorMessageTests {
     func damaged() {
         let text = StoreErrorMessage.text(for: StoreError(kind: .damaged, message: "database disk image is malformed"))
         #expect(text.hasPrefix("the database is damaged (database disk image is malformed); nothing was changed"))
-        #expect(text.contains("tick export --format json") && text.contains("tick import") && !text.contains("sqlite3"), "\(text)")
+        #expect(text.contains("tick export --salvage") && text.contains("tick import") && !text.contains("sqlite3"), "\(text)")
         #expect(text.contains("'tick check' says where") && text.contains("'tick check --repair' rebuilds it"), "\(text)")
     }
 }

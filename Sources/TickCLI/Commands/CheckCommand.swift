@@ -21,7 +21,7 @@ struct CheckCommand: Command {
             With --repair, what Tick derives (every index, the search index, the counts, the tags' rows, the CalDAV \
             resources) is made again from the reminders and lists, in one transaction, then checked again. The \
             reminders and lists themselves are never changed. When they are what is damaged, keep a copy of the file \
-            and export what can be read ('tick export --format json --db COPY'), then import it into a new database.
+            and export what can be read ('tick export --salvage --db COPY'), then import it into a new database.
 
             Exit status: 0 when nothing is wrong (after a repair, when nothing is left), 1 otherwise.
 
@@ -91,7 +91,7 @@ struct CheckCommand: Command {
                 + "'tick check --repair' rebuilds it"
         }
         return "the database has \(count)\(repaired ? " that rebuilding did not mend" : ""): the reminders or lists themselves "
-            + "are damaged. Keep a copy of the file; what can still be read comes out with 'tick export --format json' "
+            + "are damaged. Keep a copy of the file; what can still be read comes out with 'tick export --salvage' "
             + "(read the copy with --db), and 'tick import' of it, or of a backup, into a new database restores it"
     }
 

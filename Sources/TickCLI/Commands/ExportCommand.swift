@@ -21,11 +21,14 @@ struct ExportCommand: Command {
         .option("format", value: "format", help: "json (default), ics or todotxt."),
         .option("list", short: "l", value: "name", help: "Only this list."),
         .option("output", short: "o", value: "file", help: "Write to this file (replaced atomically) instead of standard output."),
+        .flag("salvage", help: "Of a damaged database, write what can still be read (a Tick archive; each value left out is said)."),
     ]
 
     let format: InterchangeFormat
     let listName: String?
     let outputPath: String?
+    /// `--salvage`: what can still be read of a damaged database (`Actions.salvage`).
+    let salvages: Bool
 
     init(parsed: ParsedArguments) throws(CommandError) {
         format = try parsed.value("format").map { text throws(CommandError) in
@@ -37,6 +40,10 @@ struct ExportCommand: Command {
         }
         listName = parsed.value("list")
         outputPath = parsed.value("output")
+        salvages = parsed.has("salvage")
+        if salvages, format != .json || listName != nil {
+            throw .usage("--salvage writes every list as a Tick archive: give neither --format \(format.rawValue) nor --list")
+        }
     }
 
     func run(in context: CommandContext) throws {
@@ -45,7 +52,12 @@ struct ExportCommand: Command {
             try ExportCommand.refuseDatabase(context.environment.absolute(outputPath), shownAs: outputPath,
                                              database: try context.store().path)
         }
-        let written = try context.actions().export(of: listName.map { .named($0) }) { source throws -> Int? in
+        let log = SalvageLog()
+        let export: ((ExportSource) throws -> Int?) throws -> Int? = { body in
+            salvages ? try context.actions().salvage(into: log, body) : try context.actions().export(of: listName.map { .named($0) }, body)
+        }
+        defer { if salvages { ExportCommand.tellSalvaged(log, in: context) } }
+        let written = try export { source throws -> Int? in
             // Counting costs a scan of an index: only for a line that is shown.
             var progress: ProgressLine?
             if toFile, context.environment.isErrorTerminal {
@@ -82,6 +94,15 @@ struct ExportCommand: Command {
         }
         guard let written, toFile, let outputPath else { return }
         context.errors.write("Exported \(written) reminder\(written == 1 ? "" : "s") to \(outputPath)\n")
+    }
+
+    /// What `--salvage` left out, one line each (the first 20), then how many in all.
+    static func tellSalvaged(_ log: SalvageLog, in context: CommandContext) {
+        let left = log.unreadable
+        guard !left.isEmpty else { return }
+        for error in left.prefix(20) { context.warn("left out: \(error.message)") }
+        context.warn("\(left.count) value\(left.count == 1 ? "" : "s") that could not be read \(left.count == 1 ? "was" : "were") left out"
+                     + (left.count > 20 ? " (the first 20 are named above)" : ""))
     }
 
     /// Writes the export of `source` to `target` a reminder at a time, in `format`.
