@@ -55,8 +55,22 @@ struct TUIDetailFieldsTests {
         state.type("oat, not soy")
         #expect(state.detailEditor?.notes.text == "2 liters\noat, not soy")
         #expect(state.press(.control("j")).isEmpty, "in the notes it only types")
-        let effects = state.press(.up, .control("j")) // on the title: saves
+        let effects = state.press(.backTab, .control("j")) // on the title (↑ moves in the notes now): saves
         #expect(effects == [.apply(.edit(Reminder.Number(1), ReminderFields(notes: "2 liters\noat, not soy\n")), isUndo: false)])
+        // ↑ and ↓ move between the notes' lines, and leave them past the first or last (t57).
+        var lines = TUIFixture.loaded(TUIFixture.three)
+        lines.press(.character("e"), .down)
+        lines.type("one")
+        lines.press(.control("j"))
+        lines.type("two")
+        lines.press(.up)
+        #expect(lines.detailEditor?.field == .notes && lines.detailEditor?.notes.cursor == 3)
+        lines.press(.down)
+        #expect(lines.detailEditor?.field == .notes && lines.detailEditor?.notes.cursor == 7)
+        lines.press(.down)
+        #expect(lines.detailEditor?.field == .due)
+        lines.press(.up)
+        #expect(lines.detailEditor?.field == .notes)
         #expect(CursesTerminal.decode(character: 10) == .control("j"))
         #expect(CursesTerminal.decode(character: 13) == .enter)
     }

@@ -47,4 +47,24 @@ struct TextFieldTests {
         _ = field.handle(.control("k"))
         #expect(field.text == "a")
     }
+
+    /// t57: ↑/↓ left a notes field of several lines from any line.
+    @Test("moving a line up or down keeps the place in the line, or its end; past the first or last line it does not move")
+    func lineMoves() {
+        var field = TextField("첫 줄은 길다\nab\n마지막 줄", cursor: 5)   // in "첫 줄은 길다", after "첫 줄은 "
+        var moved = field.moveLine(up: false)
+        #expect(moved && field.cursor == 8 + 2)              // the end of "ab" (shorter)
+        moved = field.moveLine(up: false)
+        #expect(moved && field.cursor == 11 + 2)             // after "마지" of the last line
+        moved = field.moveLine(up: false)
+        #expect(!moved && field.cursor == 13)
+        moved = field.moveLine(up: true)
+        moved = moved && field.moveLine(up: true)
+        #expect(moved && field.cursor == 2)
+        moved = field.moveLine(up: true)
+        #expect(!moved)
+        var one = TextField("one line")
+        let up = one.moveLine(up: true), down = one.moveLine(up: false)
+        #expect(!up && !down)
+    }
 }

@@ -13,6 +13,11 @@ extension AppState {
         case .escape:
             mode = .browse
             return []
+        case .up where editor.field == .notes && editor.notes.moveLine(up: true),
+             .down where editor.field == .notes && editor.notes.moveLine(up: false):
+            // ↑/↓ move between the lines of the notes, and leave them past the first or last
+            // (a tester: they left the field from any line).
+            return []
         case .tab, .down:
             editor.field = fields[(editor.field.rawValue + 1) % fields.count]
             return []

@@ -77,6 +77,20 @@ struct TextField: Hashable, Sendable {
         return true
     }
 
+    /// Moves the cursor to the line above (`up`) or below, at the same place in it or its end;
+    /// false, and nothing moved, on the first line going up or the last going down (the caller
+    /// goes to the field before or after).
+    /// - Complexity: O(n) in the length of the text.
+    mutating func moveLine(up: Bool) -> Bool {
+        let (lines, line, column) = self.lines
+        let target = up ? line - 1 : line + 1
+        guard lines.indices.contains(target) else { return false }
+        // Characters before the target line: every line before it and its line break.
+        let before = lines[..<target].reduce(0) { $0 + $1.count + 1 }
+        cursor = before + min(column, lines[target].count)
+        return true
+    }
+
     /// Inserts text at the cursor. A combining mark joins the character before it, so the
     /// cursor is recounted from the text rather than advanced by one.
     mutating func insert(_ character: Character) {
