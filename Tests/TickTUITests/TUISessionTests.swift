@@ -111,15 +111,27 @@ struct TUISessionTests {
         #expect(Set(titles()) == ["Open today", "Done today"])
         #expect(harness.screen.contains("[x] ● Done today"))
         #expect(harness.screen.contains("c hides done"))
+        // Each list keeps its own: shown in Today, still hidden in the others (t57: `c` was one
+        // switch for every list; Apple Reminders' Show Completed is each list's).
         harness.press(.tab, .down, .enter) // Scheduled
+        #expect(titles() == ["Open today"])
+        harness.press(.character("c"))
         #expect(Set(titles()) == ["Open today", "Done today", "Done yesterday"])
         harness.press(.tab, .down, .enter) // Flagged
+        #expect(titles() == ["Open flagged"])
+        harness.press(.character("c"))
         #expect(titles() == ["Done flagged", "Open flagged"])
         harness.press(.tab, .down, .enter) // All
+        #expect(titles().count == 2)
+        harness.press(.character("c"))
         #expect(titles().count == 5)
         harness.press(.character("c"))
         #expect(titles() == ["Open today", "Open flagged"])
-        harness.press(.tab, .down, .enter, .character("c")) // Completed
+        harness.press(.tab, .home, .enter) // Today again: still showing its completed ones
+        #expect(Set(titles()) == ["Open today", "Done today"])
+        harness.press(.tab, .home)
+        for _ in 0..<4 { harness.press(.down) }
+        harness.press(.enter, .character("c")) // Completed
         #expect(harness.screen.contains("Completed shows only completed reminders."))
     }
 

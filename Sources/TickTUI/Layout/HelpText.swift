@@ -31,7 +31,7 @@ enum HelpText {
         Line(keys: "O", text: "collapse or open every reminder's subtasks"),
         Line(keys: "> <", text: "make a subtask of the reminder above, or move out one level (u undoes)"),
         Line(keys: "u", text: "undo the last change (again for older ones)"),
-        Line(keys: "c", text: "show or hide completed reminders of a list, Today, Scheduled, Flagged or All (hidden at first)"),
+        Line(keys: "c", text: "show or hide completed reminders of this list, Today, Scheduled, Flagged or All (each its own; hidden at first)"),
         Line(keys: "", text: "Lists and search"),
         Line(keys: "n", text: "new list, with a color"),
         Line(keys: "e  r", text: "on a list in the sidebar: its name and color"),

@@ -23,9 +23,15 @@ struct AppState: Sendable {
     var scope: Scope = .smart(.today)
     /// The scope to go back to when a search is left.
     var scopeBeforeSearch: Scope?
-    /// Whether lists show their completed reminders (dimmed, checked). Hidden at first,
-    /// as `tick list` and Apple Reminders hide them; `c` shows them.
-    var showsCompleted = false
+    /// The lists and smart lists that show their completed reminders (`c`), each its own, as
+    /// Apple Reminders' Show Completed is (a tester: `c` in one list showed them in all).
+    var completedShownIn: Set<Scope> = []
+    /// Whether the table's scope shows its completed reminders (dimmed, checked). Hidden at
+    /// first, as `tick list` and Apple Reminders hide them; `c` shows them.
+    var showsCompleted: Bool {
+        get { completedShownIn.contains(scope) }
+        set { if newValue { completedShownIn.insert(scope) } else { completedShownIn.remove(scope) } }
+    }
     /// The table's window.
     var table = TableState()
     /// The parents whose subtasks are hidden, in every list (kept across reloads).
