@@ -11,9 +11,13 @@ public enum CalendarObject {
     /// §4.1 forbids `METHOD`), its time zones, the to-do and its overrides.
     /// `X-APPLE-SORT-ORDER` only when it has one (from a client, or a move in Tick):
     /// Tick's positions mean nothing to other clients.
-    public static func text(of reminder: Reminder, in list: ReminderList) -> String {
+    /// - Parameter zones: VTIMEZONE components (unfolded lines) of zones Foundation does not
+    ///   know, which a client's resource defined (`ICalendarMerge.customZones`): the writer
+    ///   gives times in them by these definitions and writes them as they came (a tester:
+    ///   Outlook's "My Office Zone", +05:30, became a +0000 zone with the wall clocks moved).
+    public static func text(of reminder: Reminder, in list: ReminderList, zones: [String] = []) -> String {
         var bare = list
-        bare.iCalendarExtras = ""
+        bare.iCalendarExtras = zones.joined(separator: "\n")
         var one = reminder
         one.listID = list.id
         var writer = ICalendarWriter()

@@ -98,6 +98,26 @@ public enum ICalendarMerge {
         Component.parse(text).properties.filter { !["VERSION", "PRODID", "METHOD"].contains(Component.propertyName($0)) }
     }
 
+    /// The VTIMEZONEs of `text` whose `TZID` Foundation does not know (a zone a client defined,
+    /// such as Outlook's), as unfolded lines, one component after another: what Tick's writer
+    /// needs to give times in those zones and write them back (`CalendarObject.text`).
+    public static func customZones(of text: String) -> [String] {
+        Component.parse(text).children.filter { zone in
+            guard zone.name == "VTIMEZONE", let tzid = zone.value(of: "TZID") else { return false }
+            return TimeZone(identifier: tzid) == nil
+        }.flatMap { zone -> [String] in
+            var lines: [String] = []
+            func add(_ component: Component) {
+                lines.append("BEGIN:" + component.name)
+                lines += component.properties
+                component.children.forEach(add)
+                lines.append("END:" + component.name)
+            }
+            add(zone)
+            return lines
+        }
+    }
+
     /// `text` with the VCALENDAR property lines of `frame` that it does not have by name
     /// (`frame(of:)`), after its own (a tester: a phone's `X-WR-CALNAME` and `CALSCALE` were
     /// dropped when Tick wrote an unrelated edit).

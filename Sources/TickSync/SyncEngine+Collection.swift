@@ -14,6 +14,8 @@ extension SyncEngine {
         var reminder: Reminder
         /// Its VCALENDAR's own lines that Tick's writer does not write (`ICalendarMerge.frame`).
         var frame: [String] = []
+        /// Its VTIMEZONEs of zones Foundation does not know (`ICalendarMerge.customZones`).
+        var zones: [String] = []
     }
 
     /// What one collection's sync will do, worked out before anything is written.
@@ -439,8 +441,9 @@ extension SyncEngine {
     /// The merge `merge(_:state:local:…)` would make of `item` and `local` now, with both texts.
     private func foreseenMerge(_ item: ServerItem, base: String?, local: Reminder, in list: ReminderList)
         -> (merged: (text: String, conflicts: [ICalendarMerge.Conflict]), localText: String, serverText: String) {
-        let localText = render(local, in: list)
-        let serverText = render(item.reminder, in: list)
+        let zones = keptZones(item, base)
+        let localText = render(local, in: list, zones: zones)
+        let serverText = render(item.reminder, in: list, zones: zones)
         let merged = ICalendarMerge.merge(base: base, local: localText, server: serverText,
                                           localIsNewer: local.modifiedAt > item.reminder.modifiedAt)
         return (merged, localText, serverText)

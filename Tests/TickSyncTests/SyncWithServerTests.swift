@@ -632,6 +632,42 @@ struct SyncWithServerTests {
         #expect(stored.components(separatedBy: "X-WR-CALNAME").count == 2, "\(stored)")
     }
 
+    /// A tester (t56): a to-do in a zone its resource defines (Outlook's custom zones, here
+    /// "My Office Zone", +05:30) came back, after a title edit in Tick, with a +0000 definition
+    /// and its wall clocks moved from 09:00 to 03:30: clients that read the zone's name were
+    /// off by five and a half hours.
+    @Test("a zone the resource defines (unknown to Foundation) is written back as it came, wall clocks kept, merged or not")
+    func customZoneKept() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        let zone = ["BEGIN:VTIMEZONE", "TZID:My Office Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0530",
+                    "TZOFFSETTO:+0530", "TZNAME:MOZ", "END:STANDARD", "END:VTIMEZONE"]
+        let todo = CalDAVServer.vtodo(["UID:zoned", "DTSTAMP:20261201T100000Z", "LAST-MODIFIED:20261201T100000Z", "SUMMARY:Zoned",
+                                       "DTSTART;TZID=My Office Zone:20261220T080000", "DUE;TZID=My Office Zone:20261220T090000"])
+        _ = try setup.server.put("tasks", "zoned.ics", todo.replacingOccurrences(of: "BEGIN:VTODO", with: zone.joined(separator: "\r\n") + "\r\nBEGIN:VTODO"))
+        _ = try setup.sync()
+        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        setup.tick.ok("edit", "\(number)", "--title", "Zoned (renamed)")
+        _ = try setup.sync()
+        var stored = try #require(try setup.server.items(in: "tasks").values.first)
+        for line in ["SUMMARY:Zoned (renamed)", "TZOFFSETTO:+0530", "TZNAME:MOZ", "DUE;TZID=My Office Zone:20261220T090000",
+                     "DTSTART;TZID=My Office Zone:20261220T080000"] {
+            #expect(stored.contains(line + "\r\n"), "\(line): \(stored)")
+        }
+        #expect(!stored.contains("TZOFFSETTO:+0000"), "\(stored)")
+        // Both sides changed: the merge keeps the zone too.
+        setup.tick.ok("edit", "\(number)", "--notes", "from Tick")
+        _ = try setup.server.put("tasks", "zoned.ics", stored.replacingOccurrences(of: "SUMMARY:Zoned (renamed)", with: "SUMMARY:Zoned (phone)")
+            .replacingOccurrences(of: "LAST-MODIFIED:", with: "X-OLD-MODIFIED:"))
+        _ = try setup.sync()
+        stored = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(stored.contains("SUMMARY:Zoned (phone)") && stored.contains("DESCRIPTION:from Tick"), "\(stored)")
+        #expect(stored.contains("DUE;TZID=My Office Zone:20261220T090000\r\n") && stored.contains("TZOFFSETTO:+0530"), "\(stored)")
+        // Tick reads the instant right: 09:00 at +05:30 is 03:30 UTC.
+        let shown = try JSONSerialization.jsonObject(with: Data(setup.tick.ok("show", "\(number)", "--json").utf8)) as? [String: Any]
+        #expect((shown?["due"] as? String)?.hasPrefix("2026-12-20T03:30:00") == true, "\(shown ?? [:])")
+    }
+
     @Test("a phone using the caldav library edits, completes and deletes; Tick follows")
     func pythonCalDAVPhone() throws {
         let setup = try Setup()
