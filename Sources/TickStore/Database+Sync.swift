@@ -268,8 +268,16 @@ extension Database {
 
     /// The items of the collection whose write was sent and never answered (`SyncedItem.isUnconfirmed`).
     /// - Throws: `StoreError` from SQLite.
+    /// - Complexity: O(n) rows of the collection read by SQLite, only their ETags compared (every
+    ///   sync of every list asks, and there is almost never one: no row's text is read then).
     public func unconfirmedSyncedItems(account: String, collectionURL: String) throws -> [SyncedItem] {
-        try syncedItems(account: account, collectionURL: collectionURL).filter(\.isUnconfirmed)
+        var found: [SyncedItem] = []
+        try forEachRow("""
+            SELECT href, uid, etag, base, local_revision FROM sync_item WHERE account = ? AND collection_url = ? AND etag = ?
+            """, [.text(account), .text(collectionURL), .text(SyncedItem.unconfirmedETag)]) { row in
+            found.append(Database.syncedItem(row, account: account, collectionURL: collectionURL))
+        }
+        return found
     }
 
     /// Which of `uids` `account` has synced with a collection other than `collectionURL`:
