@@ -12,7 +12,7 @@ public enum CalendarObject {
     /// `X-APPLE-SORT-ORDER` only when it has one (from a client, or a move in Tick):
     /// Tick's positions mean nothing to other clients.
     /// - Parameter zones: VTIMEZONE components (unfolded lines) of zones Foundation does not
-    ///   know, which a client's resource defined (`ICalendarMerge.customZones`): the writer
+    ///   know, which a client's resource defined (`ICalendarMerge.Surroundings`): the writer
     ///   gives times in them by these definitions and writes them as they came (a tester:
     ///   Outlook's "My Office Zone", +05:30, became a +0000 zone with the wall clocks moved).
     public static func text(of reminder: Reminder, in list: ReminderList, zones: [String] = []) -> String {

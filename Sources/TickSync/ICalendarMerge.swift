@@ -91,35 +91,59 @@ public enum ICalendarMerge {
         return calendar.text
     }
 
-    /// The VCALENDAR's own property lines of `text` that are not Tick's writer's (all but
-    /// `VERSION`, `PRODID` and `METHOD`): a calendar's name or scale another client wrote on a
-    /// resource (`X-WR-CALNAME`, `CALSCALE`, an `X-` property), which Tick keeps and writes back.
-    public static func frame(of text: String) -> [String] {
-        Component.parse(text).properties.filter { !["VERSION", "PRODID", "METHOD"].contains(Component.propertyName($0)) }
-    }
+    /// What a client's resource holds around its to-do that Tick's writer does not write, and
+    /// Tick keeps and writes back: the VCALENDAR's own lines (all but `VERSION`, `PRODID` and
+    /// `METHOD`: a calendar's name or scale, an `X-` line; a tester: they were dropped when Tick
+    /// wrote an unrelated edit), and the VTIMEZONEs of zones Foundation does not know (a zone
+    /// the resource defines, as Outlook's: Tick's writer gives times in them by these, and
+    /// writes them as they came; a tester: "My Office Zone", +05:30, became +0000).
+    public struct Surroundings: Sendable {
+        /// The VCALENDAR's own lines, unfolded.
+        public var frame: [String] = []
+        /// Each client-defined zone: its `TZID` and its component's unfolded lines.
+        public var zones: [(tzid: String, lines: [String])] = []
 
-    /// The VTIMEZONEs of `text` whose `TZID` Foundation does not know (a zone a client defined,
-    /// such as Outlook's), as unfolded lines, one component after another: what Tick's writer
-    /// needs to give times in those zones and write them back (`CalendarObject.text`).
-    public static func customZones(of text: String) -> [String] {
-        Component.parse(text).children.filter { zone in
-            guard zone.name == "VTIMEZONE", let tzid = zone.value(of: "TZID") else { return false }
-            return TimeZone(identifier: tzid) == nil
-        }.flatMap { zone -> [String] in
-            var lines: [String] = []
-            func add(_ component: Component) {
-                lines.append("BEGIN:" + component.name)
-                lines += component.properties
-                component.children.forEach(add)
-                lines.append("END:" + component.name)
-            }
-            add(zone)
-            return lines
+        /// These zones, then those of `other` whose `TZID` none of these has.
+        public func zones(adding other: Surroundings) -> [(tzid: String, lines: [String])] {
+            zones + other.zones.filter { zone in !zones.contains { $0.tzid == zone.tzid } }
         }
     }
 
+    /// The `Surroundings` of `text`, read in one pass over its lines (every item a sync fetches
+    /// is read so: the to-dos themselves are not taken apart).
+    public static func surroundings(of text: String) -> Surroundings {
+        var found = Surroundings()
+        var depth = 0
+        var zone: (tzid: String?, lines: [String])?
+        for line in ICalendarText.unfoldedLines(text) {
+            // Only BEGIN and END are told inside a to-do: its lines are most of the text.
+            let isBoundary = line.utf8.first.map { $0 | 0x20 == UInt8(ascii: "b") || $0 | 0x20 == UInt8(ascii: "e") } ?? false
+            guard isBoundary || depth == 1 || zone != nil else { continue }
+            let name = Component.propertyName(line)
+            if name == "BEGIN" {
+                depth += 1
+                if zone != nil { zone?.lines.append(line) } else if depth == 2, line.uppercased() == "BEGIN:VTIMEZONE" { zone = (nil, [line]) }
+            } else if name == "END" {
+                if let open = zone {
+                    zone?.lines.append(line)
+                    if depth == 2 {
+                        if let tzid = open.tzid, TimeZone(identifier: tzid) == nil { found.zones.append((tzid, open.lines + [line])) }
+                        zone = nil
+                    }
+                }
+                depth -= 1
+            } else if zone != nil {
+                zone?.lines.append(line)
+                if depth == 2, name == "TZID" { zone?.tzid = line.cut(atFirst: ":")?.after }
+            } else if depth == 1, !["VERSION", "PRODID", "METHOD"].contains(name) {
+                found.frame.append(line)
+            }
+        }
+        return found
+    }
+
     /// `text` with the VCALENDAR property lines of `frame` that it does not have by name
-    /// (`frame(of:)`), after its own (a tester: a phone's `X-WR-CALNAME` and `CALSCALE` were
+    /// (`Surroundings.frame`), after its own (a tester: a phone's `X-WR-CALNAME` and `CALSCALE` were
     /// dropped when Tick wrote an unrelated edit).
     public static func withFrame(_ text: String, _ frame: [String]) -> String {
         guard !frame.isEmpty else { return text }

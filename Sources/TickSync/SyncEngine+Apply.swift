@@ -12,38 +12,21 @@ extension SyncEngine {
         guard let first = batch.reminders.first(where: { $0.occurrence == nil }) ?? batch.reminders.first else { return nil }
         var reminder = first.reminder
         reminder.listID = list.id
-        return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder, frame: ICalendarMerge.frame(of: item.data),
-                          zones: ICalendarMerge.customZones(of: item.data))
+        return ServerItem(href: item.href, etag: item.etag, batch: batch, reminder: reminder,
+                          surroundings: ICalendarMerge.surroundings(of: item.data))
     }
 
     /// One reminder as the iCalendar object Tick writes to the server (`CalendarObject.text`),
     /// with the definitions of zones a client defined (`zones`).
-    func render(_ reminder: Reminder, in list: ReminderList, zones: [String] = []) -> String {
-        CalendarObject.text(of: reminder, in: list, zones: zones)
+    func render(_ reminder: Reminder, in list: ReminderList, zones: [(tzid: String, lines: [String])] = []) -> String {
+        CalendarObject.text(of: reminder, in: list, zones: zones.flatMap(\.lines))
     }
 
     /// The client-defined zones of `item` and of the last synced text `base` (the server's
-    /// first: the newer definition of a TZID), for `render`.
-    func keptZones(_ item: ServerItem?, _ base: String?) -> [String] {
-        let fromBase = base.map(ICalendarMerge.customZones) ?? []
-        guard let item, !item.zones.isEmpty else { return fromBase }
-        guard !fromBase.isEmpty else { return item.zones }
-        let defined = Set(ICalendarMerge.customZones(of: "BEGIN:VCALENDAR\r\n" + item.zones.joined(separator: "\r\n") + "\r\nEND:VCALENDAR\r\n")
-            .filter { $0.uppercased().hasPrefix("TZID") })
-        // Each of the base's zones not redefined by the server's.
-        var extra: [String] = []
-        var block: [String] = []
-        var depth = 0
-        for line in fromBase {
-            if line.uppercased().hasPrefix("BEGIN:") { depth += 1 }
-            block.append(line)
-            if line.uppercased().hasPrefix("END:") { depth -= 1 }
-            if depth == 0 {
-                if !block.contains(where: { defined.contains($0) }) { extra += block }
-                block = []
-            }
-        }
-        return item.zones + extra
+    /// first: the newer definition of a `TZID`), for `render`.
+    func keptZones(_ item: ServerItem?, base: String?) -> [(tzid: String, lines: [String])] {
+        let fromBase = base.map(ICalendarMerge.surroundings) ?? ICalendarMerge.Surroundings()
+        return (item?.surroundings ?? ICalendarMerge.Surroundings()).zones(adding: fromBase)
     }
 
     func url(of href: String, in collection: CalendarCollection) -> URL {
@@ -126,7 +109,7 @@ extension SyncEngine {
     /// again at the end of the run (`mergedAfterMove`); the conflicts go to `report`.
     func mergeWhereItIs(_ item: ServerItem, base: String, local: Reminder, in list: ReminderList, localIsNewer: Bool,
                         report: inout SyncReport) throws {
-        let zones = keptZones(item, base)
+        let zones = keptZones(item, base: base)
         let merged = ICalendarMerge.merge(base: base, local: render(local, in: list, zones: zones),
                                           server: render(item.reminder, in: list, zones: zones),
                                           localIsNewer: localIsNewer)
@@ -214,14 +197,14 @@ extension SyncEngine {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
                 var state = try self.state(stored, href: item.href, etag: item.etag,
-                                           base: ICalendarMerge.withFrame(render(stored, in: list, zones: item.zones), item.frame),
+                                           base: ICalendarMerge.withFrame(render(stored, in: list, zones: item.surroundings.zones), item.surroundings.frame),
                                            collectionURL: key, in: db)
                 // An occurrence completed the way Thunderbird does it (a changed occurrence with
                 // STATUS:COMPLETED) moves the series on here; the server's to-do still says the
                 // old due date, which clients that read only the series show open. The state then
                 // holds the server's text and no revision, so that the next sync sends Tick's
                 // (a tester: the server kept the old date through two more syncs).
-                let server = render(item.reminder, in: list, zones: item.zones)
+                let server = render(item.reminder, in: list, zones: item.surroundings.zones)
                 if item.batch.reminders.contains(where: { !$0.completedOverrides.isEmpty }), !ICalendarMerge.sameValues(state.base, server) {
                     state.base = server
                     state.localRevision = -1
@@ -268,7 +251,7 @@ extension SyncEngine {
     /// two sides stayed different, every later sync "nothing to do".)
     func etagOfPut(_ sent: String, at href: String, pairing: Pairing) throws -> String? {
         guard let fresh = try fetchOne(href, pairing: pairing) else { return nil }
-        return ICalendarMerge.sameValues(render(fresh.reminder, in: pairing.list, zones: fresh.zones), sent) ? fresh.etag : nil
+        return ICalendarMerge.sameValues(render(fresh.reminder, in: pairing.list, zones: fresh.surroundings.zones), sent) ? fresh.etag : nil
     }
 
     /// Merges both sides' changes, writes the result to the server (again after a 412, at
@@ -280,12 +263,12 @@ extension SyncEngine {
         var item = first
         for _ in 0..<3 {
             let localIsNewer = local.modifiedAt > item.reminder.modifiedAt
-            let zones = keptZones(item, state?.base)
+            let zones = keptZones(item, base: state?.base)
             let localText = render(local, in: list, zones: zones)
             // The server's version written back by Tick's writer: comparable with Tick's own texts.
             let serverText = render(item.reminder, in: list, zones: zones)
             var merged = ICalendarMerge.merge(base: state?.base, local: localText, server: serverText, localIsNewer: localIsNewer)
-            merged.text = ICalendarMerge.withFrame(merged.text, item.frame)
+            merged.text = ICalendarMerge.withFrame(merged.text, item.surroundings.frame)
             let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
             let target = url(of: item.href, in: pairing.collection)
             let sameAsServer = ICalendarMerge.sameValues(merged.text, serverText)
@@ -316,7 +299,7 @@ extension SyncEngine {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
                 try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag,
-                                                 base: ICalendarMerge.withFrame(render(stored, in: list, zones: zones), item.frame),
+                                                 base: ICalendarMerge.withFrame(render(stored, in: list, zones: zones), item.surroundings.frame),
                                                  collectionURL: key, in: db))
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
@@ -340,8 +323,8 @@ extension SyncEngine {
         let list = pairing.list
         let key = pairing.stored.url
         // The calendar's own lines another client wrote on this resource, kept (`base` has them).
-        let text = ICalendarMerge.withFrame(render(local, in: list, zones: keptZones(nil, state?.base)),
-                                            state.map { ICalendarMerge.frame(of: $0.base) } ?? [])
+        let kept = state.map { ICalendarMerge.surroundings(of: $0.base) } ?? ICalendarMerge.Surroundings()
+        let text = ICalendarMerge.withFrame(render(local, in: list, zones: kept.zones), kept.frame)
         var href = state?.href ?? (pairing.collection.url.path.hasSuffix("/") ? pairing.collection.url.path : pairing.collection.url.path + "/")
             + SyncEngine.pathSegment(for: local.uid.rawValue) + ".ics"
         if let state, !recreate, state.conditionalETag == nil {

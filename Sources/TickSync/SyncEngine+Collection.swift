@@ -12,10 +12,9 @@ extension SyncEngine {
         /// What the reader made of it (the to-do, its overrides kept with it).
         var batch: ImportBatch
         var reminder: Reminder
-        /// Its VCALENDAR's own lines that Tick's writer does not write (`ICalendarMerge.frame`).
-        var frame: [String] = []
-        /// Its VTIMEZONEs of zones Foundation does not know (`ICalendarMerge.customZones`).
-        var zones: [String] = []
+        /// What the resource holds around its to-do that Tick's writer does not write: its
+        /// VCALENDAR's own lines and the zones it defines (`ICalendarMerge.Surroundings`).
+        var surroundings = ICalendarMerge.Surroundings()
     }
 
     /// What one collection's sync will do, worked out before anything is written.
@@ -441,7 +440,7 @@ extension SyncEngine {
     /// The merge `merge(_:state:local:…)` would make of `item` and `local` now, with both texts.
     private func foreseenMerge(_ item: ServerItem, base: String?, local: Reminder, in list: ReminderList)
         -> (merged: (text: String, conflicts: [ICalendarMerge.Conflict]), localText: String, serverText: String) {
-        let zones = keptZones(item, base)
+        let zones = keptZones(item, base: base)
         let localText = render(local, in: list, zones: zones)
         let serverText = render(item.reminder, in: list, zones: zones)
         let merged = ICalendarMerge.merge(base: base, local: localText, server: serverText,
