@@ -56,7 +56,10 @@ public struct IntegrityProblem: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(part.title): \(detail)" }
 }
 
-/// The problems a check has found so far, up to a limit.
+/// The problems a check has found so far, up to a limit. (A class, and `failure(of:)` below
+/// for the typed throws: written as a nested function appending to a local array, and with
+/// `catch … where` around the checks, this file crashed the Swift 6.3 compiler in
+/// MandatoryAllocBoxToStack.)
 private final class FoundProblems {
     let limit: Int
     private(set) var problems: [IntegrityProblem] = []

@@ -213,7 +213,7 @@ extension SyncEngine {
             } else {
                 if let elsewhere = try elsewhere(uid) {
                     let listName = (try? store.read { try $0.list(id: elsewhere.listID) })??.name ?? "another list"
-                    guard pairedListIDs.contains(elsewhere.listID) else {
+                    guard pairsByList[elsewhere.listID] != nil else {
                         report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \(elsewhere.number) in \(listName); left as it is")
                         continue
                     }

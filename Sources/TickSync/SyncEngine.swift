@@ -77,9 +77,8 @@ public final class SyncEngine {
     /// into them: their new calendar may have been synced earlier in the run, with the copy
     /// from before the merge (a tester: the phone's edit reached the new calendar a sync late).
     var mergedAfterMove: [ReminderUID] = []
-    /// The lists paired in this run, for telling a move between calendars from a new item.
-    var pairedListIDs = Set<ReminderList.ID>()
-    /// The pairing of each list paired in this run.
+    /// The pairing of each list paired in this run (for telling a move between calendars
+    /// from a new item, and where a moved reminder's calendar is).
     var pairsByList: [ReminderList.ID: Pairing] = [:]
     /// States of items gone from a calendar on the server while Tick moved them to another
     /// list: kept until the end of the run, for a move on both sides to be seen as one
@@ -121,7 +120,6 @@ public final class SyncEngine {
         let collections = found.collections.enumerated()
             .sorted { ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset) }.map(\.element)
         let pairs = try pair(collections, home: found.home, options: options, report: &report)
-        pairedListIDs = Set(pairs.map(\.list.id))
         pairsByList = Dictionary(pairs.map { ($0.list.id, $0) }, uniquingKeysWith: { first, _ in first })
         deferredForgets = []
         deferredMoveUploads = []
