@@ -85,8 +85,8 @@ library() {
 libraries_built=no
 build_libraries() {
   [ "$libraries_built" = yes ] && return
-  library TickModel $(find Sources/TickModel -name '*.swift' | sort)
-  library TickInterchange --after Sources/TickModel $(find Sources/TickInterchange -name '*.swift' | sort)
+  library TickModel $(find Sources/TickModel -name '*.swift' | sort) || return 1
+  library TickInterchange --after Sources/TickModel $(find Sources/TickInterchange -name '*.swift' | sort) || return 1
   libraries_built=yes
 }
 
@@ -105,7 +105,7 @@ build_multistatus() {
 build_davrequest() {
   build_libraries
   printf '' > "$LIB/Empty.swift"
-  swiftc -parse-as-library -module-name TickSync -emit-module -emit-module-path "$LIB/TickSync.swiftmodule" "$LIB/Empty.swift"
+  swiftc -parse-as-library -module-name TickSync -emit-module -emit-module-path "$LIB/TickSync.swiftmodule" "$LIB/Empty.swift" || return 1
   $SWIFTC -I "$LIB" -I Sources/CXML2 -L "$LIB" -lTickModel Sources/TickSync/DAVXML.swift Sources/TickSync/LibXML2.swift \
     Sources/TickSync/SyncError.swift \
     Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift \
@@ -132,7 +132,7 @@ build_apibody() {
   build_libraries
   printf '' > "$LIB/Empty.swift"
   for module in TickActions TickStore TickPostgres; do
-    swiftc -parse-as-library -module-name $module -emit-module -emit-module-path "$LIB/$module.swiftmodule" "$LIB/Empty.swift"
+    swiftc -parse-as-library -module-name $module -emit-module -emit-module-path "$LIB/$module.swiftmodule" "$LIB/Empty.swift" || return 1
   done
   $SWIFTC -I "$LIB" -I Sources/CICal -L "$LIB" -lTickInterchange -lTickModel -lical \
     Sources/TickServer/HTTP/HTTPRequest.swift Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift \
@@ -178,15 +178,26 @@ corpus_folders() {
 
 for target in $TARGETS; do
   mkdir -p "$OUT/$target/corpus"
-  case $target in
-    multistatus) build_multistatus ;;
-    davrequest) build_davrequest ;;
-    httprequest) build_httprequest ;;
-    apibody) build_apibody ;;
-    cursor) build_cursor ;;
-    arguments) build_arguments ;;
-    *) build_against_libraries "$target" ;;
-  esac
+  # The compiler's and linker's output goes to a file (the linker warns of every ASan symbol
+  # it cannot export: about 130 lines a target, which buried the tests' results in CI's log),
+  # shown only when the build fails.
+  built=0
+  {
+    case $target in
+      multistatus) build_multistatus ;;
+      davrequest) build_davrequest ;;
+      httprequest) build_httprequest ;;
+      apibody) build_apibody ;;
+      cursor) build_cursor ;;
+      arguments) build_arguments ;;
+      *) build_against_libraries "$target" ;;
+    esac
+  } >"$OUT/$target/build.txt" 2>&1 || built=$?
+  if [ "$built" -ne 0 ]; then
+    echo "fuzz: $target did not build (exit $built); see $OUT/$target/build.txt" >&2
+    grep -v "Cannot export local symbol" "$OUT/$target/build.txt" | tail -40 >&2
+    exit 1
+  fi
   dictionary=""
   if [ -f "fuzz/$target/$target.dict" ]; then dictionary="-dict=$(pwd)/fuzz/$target/$target.dict"; fi
   seeds="$(pwd)/fuzz/$target/seeds $(corpus_folders "$target")"
