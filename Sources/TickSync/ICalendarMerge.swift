@@ -69,6 +69,7 @@ public enum ICalendarMerge {
             let chosen = value.chosen ?? nil
             if let chosen, let component = chosen == lt?.text ? lt : (chosen == st?.text ? st : nil) { result.children.append(component) }
         }
+        if let b { rekeyAddedOverrides(&result, base: b, local: l, server: s) }
         // Time zones: the server's, then those only the local side has.
         var zones: [String: Component] = [:]
         var zoneOrder: [String] = []
@@ -81,6 +82,71 @@ public enum ICalendarMerge {
             result.children.append(component)
         }
         return (result.text, conflicts)
+    }
+
+    /// Moves an override one side added for the occurrence that was current in the base (a
+    /// phone completed today's occurrence: `RECURRENCE-ID` and `STATUS:COMPLETED`) to the
+    /// series' current occurrence when the other side changed that occurrence's time: its
+    /// `RECURRENCE-ID` (RFC 5545 §3.8.4.4: the instance's `DTSTART`, else its `DUE`, as Tick
+    /// reads it) and its own `DTSTART` and `DUE` where they were the base's take the merged
+    /// series' lines. Without this the override named an occurrence the series no longer had, and
+    /// the phone's completion was lost on every device without a conflict (a tester: Tick moved
+    /// the series from 09:00 to 10:00 while the phone completed the 09:00 occurrence).
+    ///
+    /// Only a change of the time of day, its zone or its form (a date, a date-time) is taken for
+    /// a change of the occurrence's time: a due date moved to another day with the same time is
+    /// also what completing an occurrence does (the side that completed the same occurrence
+    /// itself), and the override then stays as it is.
+    static func rekeyAddedOverrides(_ result: inout Component, base: Component, local: Component, server: Component) {
+        guard let baseMain = base.todo(""), let mergedIndex = result.children.firstIndex(where: {
+            $0.name == "VTODO" && $0.value(of: "RECURRENCE-ID") == nil
+        }) else { return }
+        let mergedMain = result.children[mergedIndex]
+        func single(_ todo: Component?, _ name: String) -> String? {
+            guard let lines = todo?.lines(named: name), lines.count == 1 else { return nil }
+            return lines[0]
+        }
+        // "PARAMETERS:…THHMMSS" of a date-time line, the whole line's parameters and value otherwise.
+        func timeOfDay(_ line: String) -> String {
+            guard let (head, value) = line.cut(atFirst: ":") else { return line }
+            let parameters = String(head.drop { $0 != ";" }).uppercased()
+            guard let t = value.firstIndex(of: "T") else { return parameters + ":" + value }
+            return parameters + ":" + value[t...].uppercased()
+        }
+        var keys = Set(result.todoKeys)
+        for index in result.children.indices where result.children[index].name == "VTODO" {
+            let override = result.children[index]
+            guard let key = override.value(of: "RECURRENCE-ID"), base.todo(key) == nil,
+                  let ridLine = single(override, "RECURRENCE-ID"), !ridLine.uppercased().contains("RANGE=") else { continue }
+            let adder: Component
+            switch (local.todo(key) != nil, server.todo(key) != nil) {
+            case (true, false): adder = local
+            case (false, true): adder = server
+            default: continue
+            }
+            let ridMeaning = DateMeaning.meaning(of: ridLine)
+            for name in ["DTSTART", "DUE"] {
+                guard let baseLine = single(baseMain, name), DateMeaning.meaning(of: baseLine) == ridMeaning,
+                      let adderLine = single(adder.todo(""), name), DateMeaning.meaning(of: adderLine) == ridMeaning,
+                      let mergedLine = single(mergedMain, name), DateMeaning.meaning(of: mergedLine) != ridMeaning,
+                      timeOfDay(mergedLine) != timeOfDay(baseLine) else { continue }
+                let newRID = "RECURRENCE-ID" + mergedLine.dropFirst(name.count)
+                guard let newKey = newRID.cut(atFirst: ":")?.after, !keys.contains(newKey) else { break }
+                var moved = override
+                moved.properties = moved.properties.map { line in
+                    let property = Component.propertyName(line)
+                    if property == "RECURRENCE-ID" { return newRID }
+                    guard property == "DTSTART" || property == "DUE", let before = single(baseMain, property),
+                          DateMeaning.meaning(of: line) == DateMeaning.meaning(of: before),
+                          let after = single(mergedMain, property) else { return line }
+                    return after
+                }
+                result.children[index] = moved
+                keys.remove(key)
+                keys.insert(newKey)
+                break
+            }
+        }
     }
 
     /// `text` as one CalDAV resource: of the VCALENDAR's own properties only `VERSION`,

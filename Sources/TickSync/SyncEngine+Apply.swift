@@ -298,9 +298,18 @@ extension SyncEngine {
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
-                try db.saveSyncedItem(self.state(stored, href: item.href, etag: etag,
-                                                 base: ICalendarMerge.withFrame(render(stored, in: list, zones: zones), item.surroundings.frame),
-                                                 collectionURL: key, in: db))
+                var saved = try self.state(stored, href: item.href, etag: etag,
+                                           base: ICalendarMerge.withFrame(render(stored, in: list, zones: zones), item.surroundings.frame),
+                                           collectionURL: key, in: db)
+                // An occurrence completed in an override moved the series on here, past what the
+                // server holds (the merged text): the state holds the server's text and no
+                // revision, so that the next sync sends Tick's, as when the server's copy is
+                // taken (a tester: the server kept the completed occurrence's date for good).
+                if batch.reminders.contains(where: { !$0.completedOverrides.isEmpty }), !ICalendarMerge.sameValues(saved.base, merged.text) {
+                    saved.base = merged.text
+                    saved.localRevision = -1
+                }
+                try db.saveSyncedItem(saved)
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }

@@ -168,9 +168,9 @@ struct ICalendarMergeTests {
         #expect(both.text.contains("DUE:20261218T150000\r\n"))
     }
 
-    static func series(notes: String?, overrides: [[String]]) -> String {
+    static func series(notes: String?, overrides: [[String]], due: String = "DUE;TZID=Europe/Paris:20261210T090000") -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:w-1", "DTSTAMP:20261201T000000Z",
-                     "SUMMARY:Water plants", "DUE;TZID=Europe/Paris:20261210T090000", "RRULE:FREQ=DAILY"]
+                     "SUMMARY:Water plants", due, "RRULE:FREQ=DAILY"]
         if let notes { lines.append("DESCRIPTION:\(notes)") }
         lines.append("END:VTODO")
         for override in overrides { lines += ["BEGIN:VTODO", "UID:w-1"] + override + ["END:VTODO"] }
@@ -208,6 +208,47 @@ struct ICalendarMergeTests {
         // No base (a first sync): every difference is decided by which side is newer, as before.
         let first = ICalendarMerge.merge(base: nil, local: local, server: server, localIsNewer: true)
         #expect(first.conflicts.map(\.property).contains("RECURRENCE-ID:20261210T090000"))
+    }
+
+    /// A tester (t58, D7): the phone completed the 09:00 occurrence (an override added) while
+    /// Tick moved the series to 10:00; the override kept naming 09:00, an occurrence the series
+    /// no longer had, and the completion was lost on every device without a conflict. It now
+    /// names the series' current occurrence, so the completion moves the series on.
+    @Test("an override added for the current occurrence while the other side changed its time: moved to the new time")
+    func overrideFollowsTheSeriesNewTime() {
+        let done = ["RECURRENCE-ID;TZID=Europe/Paris:20261210T090000", "DTSTAMP:20261206T100000Z", "SUMMARY:Water plants",
+                    "DUE;TZID=Europe/Paris:20261210T090000", "STATUS:COMPLETED", "COMPLETED:20261206T100000Z"]
+        let base = Self.series(notes: nil, overrides: [])
+        let retimed = Self.series(notes: nil, overrides: [], due: "DUE;TZID=Europe/Paris:20261210T100000")
+        for rid in [done[0], "RECURRENCE-ID:20261210T080000Z"] {
+            let server = Self.series(notes: nil, overrides: [[rid] + done.dropFirst()])
+            for localIsNewer in [true, false] {
+                for (mine, theirs) in [(retimed, server), (server, retimed)] {
+                    let merged = ICalendarMerge.merge(base: base, local: mine, server: theirs, localIsNewer: localIsNewer)
+                    #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+                    #expect(merged.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T100000\r\n"), "\(merged.text)")
+                    #expect(!merged.text.contains("T090000") && !merged.text.contains("T080000Z"), "\(merged.text)")
+                    #expect(merged.text.components(separatedBy: "DUE;TZID=Europe/Paris:20261210T100000\r\n").count == 3,
+                            "the series' and the override's due: \(merged.text)")
+                }
+            }
+        }
+        // The other side moved the series a day on at the same time (as completing the same
+        // occurrence does): the override stays at the occurrence it names.
+        let nextDay = Self.series(notes: nil, overrides: [], due: "DUE;TZID=Europe/Paris:20261211T090000")
+        let server = Self.series(notes: nil, overrides: [done])
+        let advanced = ICalendarMerge.merge(base: base, local: nextDay, server: server, localIsNewer: true)
+        #expect(advanced.conflicts.isEmpty)
+        #expect(advanced.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000\r\n"), "\(advanced.text)")
+        // An override of another occurrence than the current one stays where it is.
+        let later = done.map { $0.replacingOccurrences(of: "20261210T090000", with: "20261212T090000") }
+        let other = ICalendarMerge.merge(base: base, local: retimed, server: Self.series(notes: nil, overrides: [later]), localIsNewer: true)
+        #expect(other.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261212T090000\r\n"), "\(other.text)")
+        // The side that added the override changed the time itself: nothing to follow.
+        let both = ICalendarMerge.merge(base: base, local: retimed,
+                                        server: Self.series(notes: nil, overrides: [done], due: "DUE;TZID=Europe/Paris:20261210T110000"),
+                                        localIsNewer: true)
+        #expect(both.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000\r\n"), "\(both.text)")
     }
 
     static func tagged(_ categories: [String], alarms: [[String]] = []) -> String {

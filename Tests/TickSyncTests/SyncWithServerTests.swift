@@ -668,6 +668,46 @@ struct SyncWithServerTests {
         #expect((shown?["due"] as? String)?.hasPrefix("2026-12-20T03:30:00") == true, "\(shown ?? [:])")
     }
 
+    /// A tester (t58, D7): the phone completed the current occurrence of a daily to-do (an
+    /// override with `RECURRENCE-ID` and `STATUS:COMPLETED`, as Thunderbird writes it) while Tick
+    /// moved the series from 09:00 to 10:00. After the sync Tick showed the 10:00 occurrence
+    /// open and the server kept an override of 09:00, which the series no longer had: the
+    /// completion was gone on every device, with no conflict reported.
+    @Test("a phone completes today's occurrence while Tick changes the series' time: the series moves past it, on both sides")
+    func occurrenceCompletedWhileRetimed() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("tasks", displayName: "Tasks")
+        setup.tick.ok("lists", "add", "Tasks")
+        setup.tick.ok("add", "Water plants", "--list", "Tasks", "--due", "2026-12-10 09:00", "--repeat", "daily")
+        _ = try setup.sync()
+        let (href, text) = try #require(try setup.server.items(in: "tasks").first)
+        let lines = text.components(separatedBy: "\r\n")
+        let due = try #require(lines.first { $0.hasPrefix("DUE") })
+        let uid = try #require(lines.first { $0.hasPrefix("UID:") })
+        let override = [uid, "RECURRENCE-ID" + due.dropFirst(3), "DTSTAMP:20261129T123000Z", "SUMMARY:Water plants", due,
+                        "STATUS:COMPLETED", "COMPLETED:20261129T123000Z", "PERCENT-COMPLETE:100"]
+        let phone = text.replacingOccurrences(of: "END:VTODO\r\n", with: "END:VTODO\r\nBEGIN:VTODO\r\n"
+                                                + override.joined(separator: "\r\n") + "\r\nEND:VTODO\r\n")
+        _ = try setup.server.put("tasks", (href as NSString).lastPathComponent, phone)
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T13:00:00Z"
+        setup.tick.ok("edit", "1", "--due", "2026-12-10 10:00")
+        let report = try setup.sync()
+        #expect((report["conflicts"] as? [Any] ?? []).isEmpty, "\(report)")
+        let shown = try #require(try setup.tick.json("show", "1") as? [String: Any])
+        #expect(shown["due"] as? String == "2026-12-11T10:00:00+09:00", "\(shown)")
+        #expect(setup.tick.ok("show", "1").contains("1 occurrence done"))
+        var stored = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(stored.contains("RECURRENCE-ID;TZID=Asia/Seoul:20261210T100000\r\n") && !stored.contains(":20261210T090000"), "\(stored)")
+        // The next sync sends the series moved on (as for any occurrence completed so), then nothing.
+        _ = try setup.sync()
+        stored = try #require(try setup.server.items(in: "tasks").values.first)
+        #expect(stored.contains("DUE;TZID=Asia/Seoul:20261211T100000\r\n"), "\(stored)")
+        #expect(stored.contains("RECURRENCE-ID;TZID=Asia/Seoul:20261210T100000\r\n"), "\(stored)")
+        let again = try setup.sync()
+        #expect(setup.listReport(again, "Tasks")?["remoteUpdated"] as? Int ?? 0 == 0, "\(again)")
+        #expect(try #require(try setup.tick.json("show", "1") as? [String: Any])["due"] as? String == "2026-12-11T10:00:00+09:00")
+    }
+
     @Test("a phone using the caldav library edits, completes and deletes; Tick follows")
     func pythonCalDAVPhone() throws {
         let setup = try Setup()
