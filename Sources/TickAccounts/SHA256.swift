@@ -2,10 +2,10 @@
 /// hash is enough to keep the stored value useless to a reader of the database, and it
 /// lets a request's token be found by its hash with one indexed lookup. (Passwords,
 /// which people choose, get Argon2id instead: `PasswordHasher`.)
-enum SHA256 {
+public enum SHA256 {
     /// The 32-byte digest of `message`.
     /// - Complexity: O(n) in the message's length.
-    static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
+    public static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
         var state: [UInt32] = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
         var bytes = Array(message)
         let bitLength = UInt64(bytes.count) * 8

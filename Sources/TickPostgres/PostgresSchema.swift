@@ -319,6 +319,27 @@ public enum PostgresSchema {
             "UPDATE login_failures SET user_name = login_name_digest(user_name)",
             "ALTER TABLE login_failures ADD COLUMN cleared boolean NOT NULL DEFAULT false",
         ]),
+        PostgresMigration(17, "caldav collections of the same path", [
+            // Step 17: a list a CalDAV client makes at a path whose id another user's list has
+            // takes the id `PATH~TAG` (TickServer's `DAVCollectionNaming`; `dav_collection_tag`
+            // is the same tag). Both ids name the user's collection at that path, so a list made
+            // there again under the other starts its change numbers above the last list's of
+            // either (step 12's rule per id, here per path): a sync token of the deleted one
+            // stays refused.
+            """
+            CREATE FUNCTION dav_collection_tag(who text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+                SELECT substr(encode(sha256(convert_to('tick-dav-collection:' || who, 'UTF8')), 'hex'), 1, 12)
+            $$
+            """,
+            """
+            CREATE OR REPLACE FUNCTION dav_list_start(who text, list text) RETURNS bigint LANGUAGE sql STABLE AS $$
+                SELECT greatest(coalesce((SELECT value FROM dav_sequences WHERE owner = who), 0),
+                                coalesce((SELECT max(through) FROM dav_retired_lists WHERE list_id IN (
+                                    list, list || '~' || dav_collection_tag(who),
+                                    CASE WHEN right(list, 13) = '~' || dav_collection_tag(who) THEN left(list, -13) END)), 0)) + 1
+            $$
+            """,
+        ]),
     ]
 
     /// Step 13: the newest dropped change that added, changed or removed a share is noted per

@@ -11,6 +11,14 @@ extension PostgresDatabase: DAVTransaction {
         try scalar("SELECT value FROM dav_list_sequences WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int64.self) ?? 0
     }
 
+    /// The ids of the user's own lists that end in `suffix` (the CalDAV server's lists made at
+    /// a path, named `SEGMENT~TAG`); through a share, only the list it gives.
+    /// - Complexity: O(lists of the user).
+    public func listIDs(endingWith suffix: String) throws -> [ReminderList.ID] {
+        try run("SELECT id FROM lists WHERE owner = $1 AND right(id, $2::int) = $3", [Int64(suffix.count), suffix])
+            .map { row throws(PostgresError) in ReminderList.ID(rawValue: try row.decode("id", as: String.self)) }.filter { sees($0) }
+    }
+
     /// The number of the last change in the user's list `id` (deletions included), 0 for none.
     /// - Complexity: O(log n) (the index `dav_resources_seq`).
     public func davToken(inList id: ReminderList.ID) throws -> Int64 {

@@ -38,8 +38,8 @@ enum DAVPath: Equatable {
         case 0: self = .root
         case 1 where parts[0] == "principal": self = .principal
         case 1 where parts[0] == "lists": self = .home
-        case 2 where parts[0] == "lists": self = .collection(ReminderList.ID(rawValue: parts[1]))
-        case 3 where parts[0] == "lists": self = .item(ReminderList.ID(rawValue: parts[1]), name: parts[2])
+        case 2 where parts[0] == "lists": self = .collection(DAVPath.listID(forSegment: parts[1]))
+        case 3 where parts[0] == "lists": self = .item(DAVPath.listID(forSegment: parts[1]), name: parts[2])
         default: return nil
         }
     }
@@ -50,9 +50,70 @@ enum DAVPath: Equatable {
         case .root: return DAVPath.rootPath
         case .principal: return DAVPath.principalPath
         case .home: return DAVPath.homePath
-        case .collection(let id): return DAVPath.homePath + WebService.pathSegment(id.rawValue) + "/"
+        case .collection(let id): return DAVPath.homePath + WebService.pathSegment(DAVPath.segment(of: id)) + "/"
         case .item(let id, let name):
-            return DAVPath.homePath + WebService.pathSegment(id.rawValue) + "/" + WebService.pathSegment(name)
+            return DAVPath.homePath + WebService.pathSegment(DAVPath.segment(of: id)) + "/" + WebService.pathSegment(name)
         }
     }
+
+    /// How the signed-in user's lists are named in this request's paths (nil: a list's path
+    /// segment is its id, as on the single-user server). Set around a request's handling
+    /// (`$naming.withValue`) by the multi-user server.
+    @TaskLocal static var naming: DAVCollectionNaming?
+
+    /// The list a path segment names: the id of the user's list made at that path (on a
+    /// multi-user server), else the segment itself.
+    static func listID(forSegment segment: String) -> ReminderList.ID {
+        naming?.listID(forSegment: segment) ?? ReminderList.ID(rawValue: segment)
+    }
+
+    /// The path segment of the list `id`: its id, unless it is the user's list made at a path.
+    static func segment(of id: ReminderList.ID) -> String { naming?.segment(of: id) ?? id.rawValue }
+}
+
+/// The path segments of one user's lists on the multi-user server. List ids are unique
+/// across users there (a shared list is known by its id to every member), and a list a
+/// CalDAV client makes at `/dav/lists/SEGMENT/` (MKCALENDAR, extended MKCOL) gets the id
+/// `SEGMENT`; when another user's list has that id, it gets `SEGMENT~TAG`, `TAG` being the
+/// user's own (12 hex digits of a digest of their id, `collectionTag(of:)` of
+/// `PostgresWebService`), and is named `SEGMENT` in that user's paths: two users whose clients
+/// make a collection of the same name (vdirsyncer names them after the other side's) each get
+/// their own list, where the second was refused (403). A list made at that path again by the
+/// same user, under either id, takes its change numbers above the last one's (PostgreSQL
+/// step 17), so that the deleted one's sync tokens stay refused.
+///
+/// Lists shared with the user are named by their ids, as are the user's lists made otherwise.
+/// A user's `SEGMENT~TAG` list takes the segment over a list shared with them whose id is
+/// that segment (which is then not listed in the calendar home); a list is never made at a
+/// path that names one.
+struct DAVCollectionNaming: Sendable {
+    /// `~` and the user's tag.
+    let suffix: String
+    /// The segments of the user's own lists whose ids are `segment + suffix`.
+    let segments: Set<String>
+
+    /// - Parameters:
+    ///   - tag: the user's tag (`DAVCollectionNaming.tag(of:)`).
+    ///   - listIDs: the ids of the user's own lists that end in `~tag` (all of them will do).
+    init(tag: String, listIDs: [ReminderList.ID]) {
+        suffix = "~" + tag
+        var segments: Set<String> = []
+        for id in listIDs where id.rawValue.hasSuffix(suffix) && id.rawValue.count > suffix.count {
+            segments.insert(String(id.rawValue.dropLast(suffix.count)))
+        }
+        self.segments = segments
+    }
+
+    func listID(forSegment segment: String) -> ReminderList.ID {
+        ReminderList.ID(rawValue: segments.contains(segment) ? segment + suffix : segment)
+    }
+
+    func segment(of id: ReminderList.ID) -> String {
+        guard id.rawValue.hasSuffix(suffix) else { return id.rawValue }
+        let segment = String(id.rawValue.dropLast(suffix.count))
+        return segments.contains(segment) ? segment : id.rawValue
+    }
+
+    /// The id of a list the user makes at `segment`.
+    func newListID(atSegment segment: String) -> ReminderList.ID { ReminderList.ID(rawValue: segment + suffix) }
 }

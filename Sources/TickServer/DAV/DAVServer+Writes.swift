@@ -225,9 +225,9 @@ extension DAVServer {
     /// kept. All or nothing, in one transaction.
     /// - Returns: 201 with `Location`.
     /// - Throws: `DAVFailure`: 403 outside `/dav/lists/ID/`, 400 for an id Tick does not take,
-    ///   405 `DAV:resource-must-be-null` for a list there already, 403 for another user's list
-    ///   id (PostgreSQL); with the `property` refused: 403 for a color or order Tick does not
-    ///   read, `CALDAV:supported-calendar-component` (RFC 4791 §5.3.1.1), `DAV:valid-resourcetype`
+    ///   405 `DAV:resource-must-be-null` for a list there already, 403 when the id is taken
+    ///   with the user's tag too (PostgreSQL, `DAVCollectionNaming`: two MKCALENDARs at once);
+    ///   with the `property` refused: 403 for a color or order Tick does not read, `CALDAV:supported-calendar-component` (RFC 4791 §5.3.1.1), `DAV:valid-resourcetype`
     ///   (RFC 5689 §3.3), and for the name the status of the action's refusal (409 taken, 422 blank).
     func makeList(at path: DAVPath, setting properties: [(name: XMLName, value: XMLTree)]) throws -> HTTPResponse {
         guard case .collection(let id) = path else {
@@ -261,18 +261,30 @@ extension DAVServer {
             }
         }
         let context = actionContext()
-        do {
+        func make(_ newID: ReminderList.ID) throws {
             _ = try store.write(context, describedBy: { "create the list " + WebService.quoted($0.name) + " (CalDAV)" }) { db in
-                guard try db.list(id: id) == nil else {
+                guard try db.list(id: id) == nil, try db.list(id: newID) == nil else {
                     throw DAVFailure(405, .d("resource-must-be-null"), "there is a list at \(path.href) already")
                 }
-                let list = try Actions.addList(named: name, color: color, id: id, in: db, context: context)
-                if let order { try WebService.place(.id(id), at: order, in: db) }
+                let list = try Actions.addList(named: name, color: color, id: newID, in: db, context: context)
+                if let order { try WebService.place(.id(newID), at: order, in: db) }
                 return list
             }
+        }
+        do {
+            do {
+                try make(id)
+            } catch let error as PostgresError where error.isUniqueViolation {
+                // List ids are unique across users on PostgreSQL: another user has a list of
+                // this id. The user's list takes the id with their tag (`DAVCollectionNaming`)
+                // and keeps the path (vdirsyncer names collections after the other side's, so
+                // two users of it made the same paths, and the second was refused).
+                guard let tagged = DAVPath.naming?.newListID(atSegment: id.rawValue), tagged != id else { throw error }
+                try make(tagged)
+            }
         } catch let error as PostgresError where error.isUniqueViolation {
-            // List ids are unique across users on PostgreSQL: this one is another user's list,
-            // which is not named (RFC 4791 §5.3.1: the server may refuse the request-URI).
+            // Taken with the tag too (the same client's MKCALENDAR twice at once): not named
+            // (RFC 4791 §5.3.1: the server may refuse the request-URI).
             throw DAVFailure(403, nil, "a list cannot be made at \(path.href); make it at another path")
         } catch let error as ActionError {
             guard case .listNameTaken = error else { throw error }

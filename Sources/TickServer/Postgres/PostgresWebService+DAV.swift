@@ -33,11 +33,21 @@ extension PostgresWebService {
             return DAVFailure(problem.status, nil, problem.detail).response
         }
         do {
-            return try davResponse(to: request, user: user.id, store: store)
+            let naming = DAVCollectionNaming(tag: Self.collectionTag(of: user.id),
+                                             listIDs: try store.read { db in try db.listIDs(endingWith: "~" + Self.collectionTag(of: user.id)) })
+            return try DAVPath.$naming.withValue(naming) { try davResponse(to: request, user: user.id, store: store) }
         } catch {
             let problem = Problem.from(error)
             return DAVFailure(problem.status, nil, problem.detail).response
         }
+    }
+
+    /// The user's tag in the ids of the lists their CalDAV clients make (`DAVCollectionNaming`):
+    /// the first 12 hex digits of SHA-256 of "tick-dav-collection:" and the user's id, so that
+    /// a member of a shared list sees a tag, not the owner's id.
+    static func collectionTag(of user: UserID) -> String {
+        SHA256.digest(Array(("tick-dav-collection:" + user.rawValue).utf8)).prefix(6)
+            .map { String(format: "%02x", $0) }.joined()
     }
 
     /// The user's own `DAVServer`'s answer (the calendar home listing the lists shared with
@@ -48,7 +58,11 @@ extension PostgresWebService {
         let path = DAVPath(request.path)
         var server = DAVServer(store: PostgresAPIStore(store: store), configuration: configuration)
         if path == .home, request.method == "PROPFIND", (try? DAVServer<PostgresAPIStore>.depth(request)) == 1 {
-            server.sharedCollections = try store.read { db in try db.listsSharedWithUser() }.map { shared in
+            // A list shared with the user whose id is the path of one of the user's own is not
+            // listed (the user's takes the path: `DAVCollectionNaming`).
+            server.sharedCollections = try store.read { db in try db.listsSharedWithUser() }.filter { shared in
+                DAVPath.listID(forSegment: shared.list.id.rawValue) == shared.list.id
+            }.map { shared in
                 (shared.list, PostgresAPIStore(store: PostgresStore(pool: store.pool, user: shared.owner, grant: shared.grant(to: user))),
                  shared.access)
             }
@@ -57,6 +71,11 @@ extension PostgresWebService {
         switch path {
         case .collection(let id)?, .item(let id, _)?: listID = id
         default: return server.respond(to: request)
+        }
+        if ["MKCALENDAR", "MKCOL"].contains(request.method), case .collection = path,
+           try store.read({ db in try db.list(id: listID) == nil ? try db.sharedList(id: listID) : nil }) != nil {
+            // A list shared with the user is at that path: their own would take it from them.
+            return DAVFailure(405, .d("resource-must-be-null"), "there is a list at \(request.path) already").response
         }
         // A write into a list shared with the user goes to its owner's server at once: the
         // user's own server would read the body first and refuse what it holds, before the

@@ -121,13 +121,81 @@ struct PostgresDAVTests {
         #expect(PostgresDAVTests.dav(harness, "GET", setup.annItem).bodyText.contains("SUMMARY:Secret plan"))
         #expect(PostgresDAVTests.dav(harness, "GET", setup.bobCollection + "secret-plan.ics", as: "bob").bodyText
             .contains("SUMMARY:Taken over"))
-        // A collection at the id of ann's list cannot be made, and says nothing of hers.
-        for (method, body) in [("MKCALENDAR", PostgresDAVTests.secretList), ("MKCOL", DAVListTests.mkcol())] {
-            let made = PostgresDAVTests.dav(harness, method, setup.annCollection, body, as: "bob")
-            #expect(made.status == 403, "\(method): \(made.status) \(made.bodyText)")
-            #expect(!made.bodyText.contains("Secret"))
+        // A collection at the path of ann's list is bob's own (`DAVCollectionNaming`), and says
+        // nothing of hers: empty, named as bob's client named it; hers unchanged.
+        let made = PostgresDAVTests.dav(harness, "MKCALENDAR", setup.annCollection,
+                                        PostgresDAVTests.secretList.replacingOccurrences(of: "Secret list", with: "Bob's tasks"), as: "bob")
+        #expect(made.status == 201, "\(made.status) \(made.bodyText)")
+        #expect(made.header("Location") == setup.annCollection && !made.bodyText.contains("Secret"))
+        let again = PostgresDAVTests.dav(harness, "MKCOL", setup.annCollection, DAVListTests.mkcol(), as: "bob")
+        #expect(again.status == 405 && !again.bodyText.contains("Secret"), "\(again.status) \(again.bodyText)")
+        let bobsResponse = PostgresDAVTests.dav(harness, "PROPFIND", setup.annCollection, headers: ["Depth": "1"], as: "bob")
+        let bobs = DAVAnswer(bobsResponse)
+        #expect(bobs.hrefs == [setup.annCollection], "\(bobs.hrefs)")
+        #expect(bobs.items.first?.properties["{DAV:}displayname"] == "Bob's tasks")
+        #expect(!bobsResponse.bodyText.contains("Secret"))
+        let hers = DAVAnswer(PostgresDAVTests.dav(harness, "PROPFIND", setup.annCollection, headers: ["Depth": "1"]))
+        #expect(hers.hrefs == [setup.annCollection, setup.annItem])
+        #expect(hers.items.first?.properties["{DAV:}displayname"] == "Secret list")
+    }
+
+    /// A tester: list ids are unique across users, so when ann's and bob's vdirsyncer both
+    /// made `/dav/lists/tasks/` (named after their other servers' collections), bob's was
+    /// refused (403) and his sync stopped. Bob's list now takes his tag into its id and keeps
+    /// the path; each sees their own there.
+    @Test("two users' clients make a collection at the same path: each gets their own, read and synced at that path")
+    func samePathForTwoUsers() throws {
+        let harness = try PostgresServiceHarness()
+        let collection = "/dav/lists/tasks/"
+        for user in ["ann", "bob"] {
+            let made = Self.dav(harness, "MKCALENDAR", collection, Self.secretList.replacingOccurrences(of: "Secret list", with: "Tasks of \(user)"),
+                                as: user)
+            try #require(made.status == 201, "\(user): \(made.status) \(made.bodyText)")
+            #expect(made.header("Location") == collection)
+            #expect(Self.dav(harness, "PUT", collection + "x.ics", ServiceHarness.todo(uid: "x-\(user)", summary: "From \(user)"), as: user).status == 201)
         }
-        #expect(PostgresDAVTests.dav(harness, "PROPFIND", setup.annCollection, headers: ["Depth": "0"]).status == 207)
+        var ids: [String] = []
+        for user in ["ann", "bob"] {
+            let lists = PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: user))["lists"] as? [[String: Any]] ?? []
+            ids.append(try #require(lists.first { list in list["name"] as? String == "Tasks of \(user)" }?["id"] as? String, "\(lists)"))
+        }
+        #expect(ids[0] == "tasks")
+        #expect(ids[1].hasPrefix("tasks~") && ids[1].count == "tasks~".count + 12, "\(ids)")
+        for user in ["ann", "bob"] {
+            let other = user == "ann" ? "bob" : "ann"
+            let got = Self.dav(harness, "GET", collection + "x.ics", as: user)
+            #expect(got.bodyText.contains("SUMMARY:From \(user)") && !got.bodyText.contains(other), "\(got.bodyText)")
+            let home = DAVAnswer(Self.dav(harness, "PROPFIND", "/dav/lists/", headers: ["Depth": "1"], as: user))
+            #expect(home.hrefs.filter { $0 == collection }.count == 1 && !home.hrefs.contains { $0.contains("~") }, "\(user): \(home.hrefs)")
+            #expect(home.item(collection)?.properties["{DAV:}displayname"] == "Tasks of \(user)")
+            let sync = DAVAnswer(Self.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(""), as: user))
+            #expect(sync.hrefs == [collection + "x.ics"])
+            let fetched = Self.dav(harness, "REPORT", collection, Self.multiget([collection + "x.ics"]), as: user)
+            #expect(fetched.bodyText.contains("From \(user)") && !fetched.bodyText.contains("From \(other)"), "\(fetched.bodyText)")
+        }
+        // Bob's old token stays refused when his collection is made again at that path under
+        // the other id (ann's list gone by then: his new one takes the plain id).
+        for index in 0..<6 {
+            _ = Self.dav(harness, "PUT", collection + "b\(index).ics", ServiceHarness.todo(uid: "b\(index)", summary: "B\(index)"), as: "bob")
+        }
+        let token = try #require(DAVAnswer(Self.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(""), as: "bob")).syncToken)
+        for user in ["bob", "ann"] {
+            let deleted = harness.send("DELETE", "/api/v1/lists/" + (user == "bob" ? ids[1] : ids[0]), query: ["force": "true"], as: user)
+            try #require(deleted.status == 200 || deleted.status == 204, "\(deleted.status) \(deleted.bodyText)")
+        }
+        try #require(Self.dav(harness, "MKCALENDAR", collection, Self.secretList, as: "bob").status == 201)
+        #expect((PostgresServiceHarness.object(harness.send("GET", "/api/v1/lists", as: "bob"))["lists"] as? [[String: Any]])?
+            .contains { $0["id"] as? String == "tasks" } == true)
+        for index in 0..<8 {
+            _ = Self.dav(harness, "PUT", collection + "n\(index).ics", ServiceHarness.todo(uid: "n\(index)", summary: "N\(index)"), as: "bob")
+        }
+        let refused = Self.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(token), as: "bob")
+        #expect(refused.status == 403 && refused.bodyText.contains("valid-sync-token"), "\(refused.status) \(refused.bodyText)")
+        // A path that names a list shared with the user is not theirs to make.
+        try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/team/", Self.secretList, as: "ann").status == 201)
+        try #require(harness.send("PUT", "/api/v1/lists/team/shares/bob", json: #"{"access":"write"}"#, as: "ann").status == 201)
+        let taken = Self.dav(harness, "MKCALENDAR", "/dav/lists/team/", Self.secretList, as: "bob")
+        #expect(taken.status == 405, "\(taken.status) \(taken.bodyText)")
     }
 
     @Test("a wrong password, a removed user and the session cookie are 401 with a Basic challenge; an app password signs in")
