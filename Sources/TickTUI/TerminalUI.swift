@@ -41,7 +41,7 @@ public enum TerminalUI {
                 }
             case .resize(let newSize):
                 session.resize(width: newSize.width, height: newSize.height)
-            case .none:
+            case .none, .pasteBegins:
                 break
             }
             if clock.now >= nextPoll {

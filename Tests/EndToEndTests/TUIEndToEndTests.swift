@@ -180,6 +180,37 @@ struct TUIEndToEndTests {
         #expect(stored[1].0 == "Buy milk" && !stored[1].1 && stored[1].2 == nil)
     }
 
+    /// A tester: a title pasted with a line break ended the add dialog at the break, and the
+    /// rest was typed into the list as keys ("d" deleted the reminder, Space completed one);
+    /// a pasted tab moved to the next field. The UI asks for bracketed paste: pasted text is
+    /// text wherever it goes, and nothing of it is a command in the list.
+    @Test("pasted text with line breaks and tabs: one title in the add dialog, lines in the notes, no command in the list")
+    func pastedText() throws {
+        let setup = Setup()
+        #expect(try setup.tick.run("add", "Keep me").status == 0)
+        guard let ui = try setup.start() else { return }
+        try ui.paste("d\ny x")
+        try ui.waitFor("Pasted text goes into a field")
+        try ui.press("a")
+        try ui.waitFor("Write your task.")
+        try ui.paste("Buy milk\nd\tand bread")
+        try ui.waitFor("Buy milk d and bread")
+        try ui.press("Enter")
+        try ui.waitFor("Added “Buy milk d and bread”")
+        try ui.press("e")
+        try ui.waitFor("Reminder #2")
+        try ui.press("Down") // the notes
+        try ui.paste("first line\nsecond\tline") // tmux sends the line break as CR, as terminals do
+        try ui.press("Enter")
+        try ui.waitFor("Saved “Buy milk d and bread”")
+        try ui.press("q")
+        try ui.waitFor("EXIT 0")
+        #expect(try setup.listed().map(\.0) == ["Keep me", "Buy milk d and bread"])
+        let shown = try setup.tick.run("show", "2", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
+        #expect(object["notes"] as? String == "first line\nsecond\tline", "\(object)")
+    }
+
     @Test("Ctrl-C, SIGTERM, SIGHUP and a crash (SIGSEGV, SIGABRT) all give the terminal back",
           arguments: ["C-c", "TERM", "HUP", "SEGV", "ABRT"])
     func restoredOnSignals(way: String) throws {

@@ -116,6 +116,13 @@ final class TmuxSession {
     /// Types text literally (UTF-8 as is).
     func type(_ text: String) throws { try run(["send-keys", "-t", "main", "-l", text]) }
 
+    /// Pastes `text` as a terminal does (tmux's `paste-buffer -p`: between `ESC [ 200 ~` and
+    /// `ESC [ 201 ~` when the program asked for bracketed paste, as is otherwise).
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "pasted", "--", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "pasted", "-t", "main"])
+    }
+
     /// The pane's text, one string per row, trailing spaces removed.
     func screen() throws -> [String] {
         var text = try run(["capture-pane", "-p", "-t", "main"])

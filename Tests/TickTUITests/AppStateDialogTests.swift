@@ -6,6 +6,29 @@ import TestSupport
 
 @Suite("TUI state machine: add, detail, new list, search")
 struct AppStateDialogTests {
+    /// A tester: pasted text was keys, so a line break ended the dialog and the rest went to
+    /// the list as commands. Pasted text (`Key.paste`, bracketed paste) is text in a field and
+    /// nothing in the list.
+    @Test("pasted text: one line in a title, lines in the notes, nothing done in the list")
+    func pasted() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        #expect(state.press(.paste("d\n x")).isEmpty)
+        #expect(state.mode == .browse && state.message?.text.hasPrefix("Pasted text goes into a field") == true)
+        state.press(.character("a"))
+        state.press(.paste("Buy\r\nmilk\tand\u{1B}[Abread\u{7}"))
+        #expect(state.addDialog?.title.text == "Buy milk and[Abread")
+        #expect(state.addDialog?.field == .title)
+        state.press(.escape, .character("e"))
+        state.press(.down)
+        state.press(.paste("one\r\ntwo\rthree\tfour"))
+        guard case .detail(let editor) = state.mode else {
+            Issue.record("not in the detail view: \(state.mode)")
+            return
+        }
+        #expect(editor.notes.text == "one\ntwo\nthree\tfour")
+        #expect(editor.field == .notes)
+    }
+
     @Test("a opens the add dialog with the placeholder; Esc cancels without a change")
     func addOpensAndCancels() {
         var state = TUIFixture.loaded(TUIFixture.three)

@@ -44,6 +44,7 @@ enum HelpText {
         Line(keys: "Tab  ↑ ↓", text: "next or previous field"),
         Line(keys: "Ctrl-U", text: "clear the field"),
         Line(keys: "Ctrl-J", text: "in the notes: a new line (↑/↓ move between the lines)"),
+        Line(keys: "Paste", text: "text goes into the field: its lines stay lines in the notes, elsewhere they join with spaces"),
         Line(keys: "Due dates", text: "today, tomorrow 9am, fri 17:00, next mon, in 3 days, dec 24, 2026-12-24"),
         Line(keys: "", text: "Leaving"),
         Line(keys: "q  Ctrl-C", text: "quit (every change is saved as it is made; text typed in an open dialog is dropped)"),

@@ -33,7 +33,11 @@ extension AppState {
         switch editor.field {
         case .title: _ = editor.title.handle(key)
         case .notes:
-            if key == .control("j") { editor.notes.insert("\n") } else { _ = editor.notes.handle(key) }
+            switch key {
+            case .control("j"): editor.notes.insert("\n")
+            case .paste(let text): editor.notes.insert(pasted: text, keepingLineBreaks: true)
+            default: _ = editor.notes.handle(key)
+            }
         case .start: _ = editor.start.handle(key)
         case .url: _ = editor.url.handle(key)
         case .tags: _ = editor.tags.handle(key)

@@ -36,6 +36,9 @@ public enum Key: Hashable, Sendable {
     case backspace
     /// Delete (erases under the cursor; deletes the selected reminder in the table).
     case delete
+    /// Text the terminal marked as pasted (xterm's bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`):
+    /// its line breaks and tabs are text, not Enter and Tab, and none of it is a command key.
+    case paste(String)
 
     /// A key from a one-character string: `" "` is Space, `"a"` is `a`; for tests and
     /// scripted input.

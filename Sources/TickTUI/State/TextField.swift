@@ -2,8 +2,9 @@
 ///
 /// Keys: text inserts at the cursor; ←/→, Home/End (also Ctrl-A, Ctrl-E) move;
 /// Backspace and Delete erase; Ctrl-U clears the field, Ctrl-K erases to the end,
-/// Ctrl-W erases the word before the cursor. Text is kept as typed, line breaks of
-/// pasted notes included; only drawing sanitizes it.
+/// Ctrl-W erases the word before the cursor; pasted text (`Key.paste`) is inserted with its
+/// line breaks and tabs as spaces (`insert(pasted:keepingLineBreaks:)` keeps line breaks, for
+/// the notes, with tabs). Text is kept as typed, line breaks of notes included; only drawing sanitizes it.
 struct TextField: Hashable, Sendable {
     /// The text.
     private(set) var text: String
@@ -46,6 +47,8 @@ struct TextField: Hashable, Sendable {
         switch key {
         case .character(let character):
             insert(character)
+        case .paste(let text):
+            insert(pasted: text, keepingLineBreaks: false)
         case .left:
             cursor = max(0, cursor - 1)
         case .right:
@@ -95,6 +98,24 @@ struct TextField: Hashable, Sendable {
     /// cursor is recounted from the text rather than advanced by one.
     mutating func insert(_ character: Character) {
         replace(from: cursor, to: cursor, with: String(character))
+    }
+
+    /// Inserts pasted text at the cursor: with `keepingLineBreaks` (the notes), a line break
+    /// (CR LF, CR, LF, or Unicode's) is a line break and a tab a tab; otherwise each is a space.
+    /// Other control characters (the terminal's own sequences inside a paste) are left out.
+    /// - Complexity: O(n + m) in the lengths of the field and the pasted text.
+    mutating func insert(pasted text: String, keepingLineBreaks: Bool) {
+        var cleaned = ""
+        for character in text {
+            if character.isNewline {
+                cleaned.append(keepingLineBreaks ? "\n" : " ")
+            } else if character == "\t" {
+                cleaned.append(keepingLineBreaks ? "\t" : " ")
+            } else if !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                cleaned.append(character)
+            }
+        }
+        replace(from: cursor, to: cursor, with: cleaned)
     }
 
     /// Replaces the characters `start..<end` with `replacement` and puts the cursor after it.

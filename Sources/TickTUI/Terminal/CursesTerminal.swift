@@ -16,7 +16,15 @@ final class CursesTerminal {
         case resize(ScreenSize)
         /// The timeout passed, or a signal interrupted the wait.
         case none
+        /// The start of pasted text (`ESC [ 200 ~`), read to its end by `read(timeout:)`.
+        case pasteBegins
     }
+
+    /// The key codes Tick gives the start and end of a bracketed paste (`define_key`), above
+    /// ncurses' own and the ones it gives the terminal's extended capabilities.
+    static let pasteBeginCode: Int32 = 0x7000, pasteEndCode: Int32 = 0x7001
+    /// At most this many characters of one paste are kept (the rest is read and dropped).
+    static let pasteLimit = 100_000
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -84,6 +92,14 @@ final class CursesTerminal {
         set_escdelay(25) // Esc alone is a key of its own; do not wait a second for more
         curs_set(0)
         CursesTerminal.defineShiftArrows()
+        // Bracketed paste (xterm's mode 2004, which most terminals and tmux follow): pasted
+        // text comes between ESC [ 200 ~ and ESC [ 201 ~, so that its line breaks and tabs are
+        // not Enter and Tab, nor its letters commands (a tester: a pasted line ended a form and
+        // typed the rest into the list). Terminals without it ignore the request.
+        define_key("\u{1B}[200~", CursesTerminal.pasteBeginCode)
+        define_key("\u{1B}[201~", CursesTerminal.pasteEndCode)
+        fputs(CursesTerminal.bracketedPasteOn, output)
+        fflush(output)
         renderer = CursesRenderer(window: window, usesColor: usesColor && has_colors())
         TerminalGuard.arm(savedSettings: saved, restoreSequence: CursesTerminal.restoreSequence())
     }
@@ -97,6 +113,8 @@ final class CursesTerminal {
         isOpen = false
         TerminalGuard.disarm()
         TerminalGuard.isCursesActive.store(false, ordering: .sequentiallyConsistent)
+        fputs(CursesTerminal.bracketedPasteOff, output)
+        fflush(output)
         if tick_curses_string_capability("rmcup") == nil {
             // No alternate screen to leave (vt100, which TERM=dumb is driven as): endwin
             // would leave the UI on screen with the shell's prompt drawn over its footer.
@@ -139,16 +157,57 @@ final class CursesTerminal {
                     return status == OK ? UInt32(next) : status == KEY_CODE_YES ? 0 : nil
                 }
                 self.unread += unread
+                if case .pasteBegins = input { return .key(.paste(readPaste())) }
                 return input
             }
             return CursesTerminal.decode(character: UInt32(character)).map(Input.key) ?? .none
         case KEY_CODE_YES:
             if Int32(character) == KEY_RESIZE { return .resize(size) }
+            if Int32(character) == CursesTerminal.pasteBeginCode { return .key(.paste(readPaste())) }
             return CursesTerminal.decode(keyCode: Int32(character)).map(Input.key) ?? .none
         default:
             return .none
         }
     }
+
+    /// The pasted text after its start, up to `ESC [ 201 ~` (as the key code `define_key`
+    /// gave it, or as characters when ncurses did not match it), or up to a second without input
+    /// (a terminal that never ends it); function keys and control sequences in it are dropped.
+    /// - Complexity: O(n) in the pasted characters.
+    private func readPaste() -> String {
+        let end = Array("\u{1B}[201~".unicodeScalars)
+        var scalars: [Unicode.Scalar] = []
+        var dropped = 0
+        wtimeout(window, 1_000)
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(window, &character)
+            if status == KEY_CODE_YES {
+                if Int32(character) == CursesTerminal.pasteEndCode { break }
+                continue
+            }
+            guard status == OK else { break }
+            guard let scalar = Unicode.Scalar(UInt32(character)) else { continue }
+            if scalars.count < CursesTerminal.pasteLimit + end.count {
+                scalars.append(scalar)
+            } else {
+                // Past the limit: only the last characters, to see the end.
+                scalars.removeFirst()
+                scalars.append(scalar)
+                dropped += 1
+            }
+            if scalars.count >= end.count, Array(scalars.suffix(end.count)) == end {
+                scalars.removeLast(end.count)
+                break
+            }
+        }
+        if dropped > 0 { scalars = Array(scalars.prefix(CursesTerminal.pasteLimit)) }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars.prefix(CursesTerminal.pasteLimit))
+        return text
+    }
+
+    static let bracketedPasteOn = "\u{1B}[?2004h", bracketedPasteOff = "\u{1B}[?2004l"
 
     /// What an ESC read as a character starts, given what follows it in the input (`next`:
     /// the next character already there, 0 for a function key, nil when nothing is), and the
@@ -184,6 +243,7 @@ final class CursesTerminal {
             case "Z": return key(.backTab)
             case "1;2A", "a": return key(.shiftUp)
             case "1;2B", "b": return key(.shiftDown)
+            case "200~": return (.pasteBegins, [])
             default: return key(nil)
             }
         case 0x4F: // SS3: one more character.
@@ -257,7 +317,7 @@ final class CursesTerminal {
 
     /// The terminfo strings that leave full-screen mode, for the crash handler.
     private static func restoreSequence() -> [UInt8] {
-        var bytes: [UInt8] = []
+        var bytes = Array(bracketedPasteOff.utf8)
         for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             if let value = tick_curses_string_capability(name) {
                 bytes += Array(String(cString: value).utf8)
