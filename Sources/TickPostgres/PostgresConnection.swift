@@ -255,6 +255,20 @@ public final class PostgresConnection {
     /// Reads what the server sent without blocking; false when the connection failed.
     func consumeInput() -> Bool { pq.consumeInput(handle) == 1 }
 
+    /// Whether the server has not closed this idle connection: reads, without blocking,
+    /// whatever waits on its socket (a closing server's error and the end of the stream come
+    /// as two reads) until nothing does, at most four times.
+    /// - Complexity: one `poll` for a connection with nothing waiting.
+    func isStillOpen() -> Bool {
+        for _ in 0..<4 {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 0)
+            if ready == 0 || (ready < 0 && errno == EINTR) { return isUsable }
+            guard ready > 0, consumeInput() else { return false }
+        }
+        return isUsable
+    }
+
     /// The next notification libpq has read, if any.
     func nextNotification() -> PostgresNotification? {
         guard let notify = pq.notifies(handle) else { return nil }

@@ -66,15 +66,24 @@ public final class PostgresPool: @unchecked Sendable {
     private func take() throws(PostgresError) -> PostgresConnection {
         condition.lock()
         let deadline = Date().addingTimeInterval(waitTimeout)
-        while idle.isEmpty && openCount >= capacity {
-            if !condition.wait(until: deadline) {
-                condition.unlock()
-                throw PostgresError(.poolTimeout, message: "no PostgreSQL connection became free within \(Int(waitTimeout)) seconds (\(capacity) in use)")
+        while true {
+            while idle.isEmpty && openCount >= capacity {
+                if !condition.wait(until: deadline) {
+                    condition.unlock()
+                    throw PostgresError(.poolTimeout, message: "no PostgreSQL connection became free within \(Int(waitTimeout)) seconds (\(capacity) in use)")
+                }
             }
-        }
-        if let connection = idle.popLast() {
-            condition.unlock()
-            return connection
+            guard let connection = idle.popLast() else { break }
+            // An idle connection the server closed meanwhile (a restart, `pg_terminate_backend`,
+            // an idle timeout) is dropped here, before it fails the caller's first statement:
+            // reading what is waiting on its socket, without blocking, finds the server's
+            // goodbye (before, each idle connection failed one request after a server restart).
+            // Done under the lock: one `poll` for a connection the server left alone.
+            if connection.isStillOpen() {
+                condition.unlock()
+                return connection
+            }
+            openCount -= 1
         }
         openCount += 1
         condition.unlock()

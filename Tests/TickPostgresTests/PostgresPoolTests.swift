@@ -44,6 +44,43 @@ struct PostgresPoolTests {
         #expect(try pool.withConnection { try $0.execute("SELECT count(*) AS c FROM hit")[0].decode("c", as: Int.self) } == 160)
     }
 
+    /// After a server restart (or `pg_terminate_backend`, or an idle timeout) every idle
+    /// connection of the pool was closed by the server, and each failed the next request it
+    /// was lent for ("server closed the connection unexpectedly"), though the server was back.
+    @Test("idle connections the server closed are dropped when taken: the next callers get new ones and succeed")
+    func closedByTheServer() throws {
+        let database = try PostgresServer.database()
+        let pool = try PostgresPool(url: database.url, capacity: 3)
+        // Three connections open and idle.
+        let pids = Mutex<Set<Int32>>([])
+        let started = Mutex(0), release = Mutex(false)
+        let threads = (0..<3).map { _ in
+            Thread {
+                try? pool.withConnection { connection in
+                    pids.withLock { _ = $0.insert(connection.backendProcessID) }
+                    started.withLock { $0 += 1 }
+                    while !release.withLock({ $0 }) { usleep(5_000) }
+                }
+            }
+        }
+        threads.forEach { $0.start() }
+        let deadline = Date().addingTimeInterval(30)
+        while started.withLock({ $0 }) < 3, Date() < deadline { usleep(5_000) }
+        release.withLock { $0 = true }
+        while pool.openConnections < 3 || pids.withLock({ $0.count }) < 3, Date() < deadline { usleep(5_000) }
+        usleep(50_000)
+        let admin = try database.connect()
+        for pid in pids.withLock({ $0 }) {
+            try admin.execute("SELECT pg_terminate_backend($1)", [Int(pid)])
+        }
+        // The server closes them shortly after it is asked.
+        usleep(300_000)
+        for _ in 0..<3 {
+            #expect(try pool.withConnection { try $0.execute("SELECT 1 AS one")[0].decode("one", as: Int.self) } == 1)
+        }
+        #expect(pool.openConnections <= 3)
+    }
+
     @Test("a caller that finds every connection taken waits, and gives up after the wait timeout")
     func waitTimeout() throws {
         let database = try PostgresServer.database()
