@@ -11,7 +11,8 @@ struct LibPQ: @unchecked Sendable {
     // @unchecked: only immutable addresses of C functions, which any thread may call
     // (each on a connection that thread holds; see PostgresConnection).
 
-    let connectdb: @convention(c) (_ conninfo: UnsafePointer<CChar>?) -> OpaquePointer?
+    let connectdbParams: @convention(c) (_ keywords: UnsafePointer<UnsafePointer<CChar>?>?,
+                                         _ values: UnsafePointer<UnsafePointer<CChar>?>?, _ expandDBName: Int32) -> OpaquePointer?
     let finish: @convention(c) (_ conn: OpaquePointer?) -> Void
     let conninfoParse: @convention(c) (_ conninfo: UnsafePointer<CChar>?,
                                        _ errmsg: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> UnsafeMutablePointer<PQconninfoOption>?
@@ -92,7 +93,7 @@ extension LibPQ {
     }
 
     private init(_ library: SharedLibrary) throws {
-        self.init(connectdb: try library.function("PQconnectdb"),
+        self.init(connectdbParams: try library.function("PQconnectdbParams"),
                   finish: try library.function("PQfinish"),
                   conninfoParse: try library.function("PQconninfoParse"),
                   conninfoFree: try library.function("PQconninfoFree"),

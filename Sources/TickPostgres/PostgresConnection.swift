@@ -46,7 +46,7 @@ public final class PostgresConnection {
     public init(url: String) throws(PostgresError) {
         let pq = try LibPQ.load()
         try PostgresConnection.checkSyntax(of: url, pq)
-        guard let handle = pq.connectdb(url) else {
+        guard let handle = PostgresConnection.connect(url, pq) else {
             throw PostgresError(.connection, message: "libpq could not allocate a connection")
         }
         guard pq.status(handle) == CONNECTION_OK else {
@@ -67,6 +67,31 @@ public final class PostgresConnection {
     }
 
     deinit { pq.finish(handle) }
+
+    /// Settings a connection takes unless its URL gives its own (libpq's defaults wait for
+    /// ever): a server that does not answer fails the connection after 10 seconds, and one
+    /// that stops answering is noticed within about a minute (TCP keepalives after 30 s idle,
+    /// every 10 s, 3 times; data unacknowledged for 60 s, Linux's `TCP_USER_TIMEOUT`), so that a
+    /// request of `tick serve` or a `tick users` command ends with an error instead of hanging
+    /// (libpq's "Parameter Key Words"; connections over a Unix socket ignore the TCP ones).
+    static let defaultSettings: [(keyword: String, value: String)] = [
+        ("connect_timeout", "10"), ("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"),
+        ("keepalives_count", "3"), ("tcp_user_timeout", "60000"),
+    ]
+
+    /// `PQconnectdbParams` with `defaultSettings` and then `url` (expanded: its own settings
+    /// come after the defaults, and win).
+    private static func connect(_ url: String, _ pq: LibPQ) -> OpaquePointer? {
+        let pairs = defaultSettings + [("dbname", url)]
+        let keywords = pairs.map { strdup($0.keyword) }, values = pairs.map { strdup($0.value) }
+        defer { (keywords + values).forEach { free($0) } }
+        let keywordPointers = keywords.map { UnsafePointer($0) } + [nil], valuePointers = values.map { UnsafePointer($0) } + [nil]
+        return keywordPointers.withUnsafeBufferPointer { keywordBuffer in
+            valuePointers.withUnsafeBufferPointer { valueBuffer in
+                pq.connectdbParams(keywordBuffer.baseAddress, valueBuffer.baseAddress, 1)
+            }
+        }
+    }
 
     /// Checks that libpq can read `url`, without connecting.
     /// - Throws: `PostgresError.missingLibrary` when libpq cannot be loaded; `.badURL` with

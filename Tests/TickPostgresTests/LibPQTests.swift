@@ -18,7 +18,7 @@ struct LibPQTests {
     func prototypes() throws {
         // Compiles only when each field's type is the header's declaration as Swift imports
         // it (the test target links libpq for this; the tick executable does not).
-        let linked = LibPQ(connectdb: PQconnectdb, finish: PQfinish, conninfoParse: PQconninfoParse, conninfoFree: PQconninfoFree,
+        let linked = LibPQ(connectdbParams: PQconnectdbParams, finish: PQfinish, conninfoParse: PQconninfoParse, conninfoFree: PQconninfoFree,
                            status: PQstatus, transactionStatus: PQtransactionStatus, serverVersion: PQserverVersion,
                            errorMessage: PQerrorMessage, socket: PQsocket, backendPID: PQbackendPID,
                            setClientEncoding: PQsetClientEncoding, setNoticeProcessor: PQsetNoticeProcessor,

@@ -19,6 +19,40 @@ struct PostgresConnectionTests {
         #expect(try rows[0].decode("characters", as: Int.self) == text.unicodeScalars.count)
     }
 
+    /// libpq waits for ever by default for a server that takes the TCP connection and never
+    /// answers (a wedged server, a proxy in front of a stopped one): `tick serve`'s requests
+    /// and `tick users` hung. The connection now fails after 10 s, or the URL's own
+    /// `connect_timeout`.
+    @Test("a server that never answers fails the connection after the timeout: 10 s, or the URL's own")
+    func silentServer() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 8) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        let port = UInt16(bigEndian: address.sin_port)
+        // Accepted by the kernel (the backlog), never answered.
+        for (url, expected) in [("postgresql://tick@127.0.0.1:\(port)/tick?connect_timeout=2", 2.0),
+                                ("postgresql://tick@127.0.0.1:\(port)/tick", 10.0)] {
+            let started = Date()
+            let error = #expect(throws: PostgresError.self) { try PostgresConnection(url: url) }
+            let took = Date().timeIntervalSince(started)
+            #expect(error?.kind == .connection)
+            #expect(took >= expected - 0.5 && took < expected + 5, "\(url): \(took) s")
+            #expect(error.map { String(describing: $0) }?.contains("timeout") == true, "\(String(describing: error))")
+        }
+    }
+
     @Test("a NUL character in a parameter is refused before anything is sent")
     func nulRefused() throws {
         let database = try PostgresServer.database()
