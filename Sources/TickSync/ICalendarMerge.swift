@@ -37,7 +37,8 @@ public enum ICalendarMerge {
     public static func merge(base: String?, local: String, server: String, localIsNewer: Bool) -> (text: String, conflicts: [Conflict]) {
         let b = base.map(Component.parse)
         let l = Component.parse(local)
-        let s = Component.parse(server)
+        var s = Component.parse(server)
+        if let b { s = undoingAppliedCompletions(s, base: b) }
         var conflicts: [Conflict] = []
 
         // The winner's frame (VCALENDAR properties), then its components merged.
@@ -84,19 +85,42 @@ public enum ICalendarMerge {
         return (result.text, conflicts)
     }
 
-    /// Moves an override one side added for the occurrence that was current in the base (a
-    /// phone completed today's occurrence: `RECURRENCE-ID` and `STATUS:COMPLETED`) to the
-    /// series' current occurrence when the other side changed that occurrence's time: its
-    /// `RECURRENCE-ID` (RFC 5545 §3.8.4.4: the instance's `DTSTART`, else its `DUE`, as Tick
-    /// reads it) and its own `DTSTART` and `DUE` where they were the base's take the merged
-    /// series' lines. Without this the override named an occurrence the series no longer had, and
-    /// the phone's completion was lost on every device without a conflict (a tester: Tick moved
-    /// the series from 09:00 to 10:00 while the phone completed the 09:00 occurrence).
+    /// A date or date-time line taken apart: its parameters as written (`;TZID=…`, "" for
+    /// none), the 8 digits of its date, and what follows them (`T090000`, `T080000Z`, "").
+    struct DateParts: Equatable {
+        var parameters: String
+        var date: String
+        var rest: String
+
+        init?(_ line: String) {
+            guard let (head, value) = line.cut(atFirst: ":"), value.utf8.count >= 8,
+                  value.utf8.prefix(8).allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            parameters = String(head.unicodeScalars.drop { $0 != ";" })
+            date = String(value.prefix(8))
+            rest = String(value.dropFirst(8)).uppercased()
+        }
+
+        /// The time of day and its form: the parameters (compared without case) and the rest.
+        var form: String { parameters.uppercased() + ":" + rest }
+
+        /// The line of property `name` with this line's parameters and time on `date`.
+        func line(_ name: String, on date: String) -> String { name + parameters + ":" + date + rest }
+    }
+
+    /// Moves the overrides one side added (a phone completed occurrences: `RECURRENCE-ID` and
+    /// `STATUS:COMPLETED`) to the series' new time when the other side changed only the time
+    /// of day, the zone or the form (a date, a date-time) of the occurrences, on the same day:
+    /// their `RECURRENCE-ID` (RFC 5545 §3.8.4.4: the instance's `DTSTART`, else its `DUE`, as
+    /// Tick reads it) and their own `DTSTART` and `DUE`, where they were written as the base
+    /// series' are, take the merged series' time and form on their own day. Without this the
+    /// overrides named occurrences the series no longer had, and the phone's completions were
+    /// lost on every device without a conflict (a tester: Tick moved the series from 09:00 to
+    /// 10:00, or to the same wall clock in another zone, while the phone completed the 09:00
+    /// occurrence, or two of them).
     ///
-    /// Only a change of the time of day, its zone or its form (a date, a date-time) is taken for
-    /// a change of the occurrence's time: a due date moved to another day with the same time is
-    /// also what completing an occurrence does (the side that completed the same occurrence
-    /// itself), and the override then stays as it is.
+    /// A series moved to another day is left alone, with its overrides where they were: that
+    /// is also what completing an occurrence does (the side that completed the same occurrence
+    /// itself), and an override moved with it would complete a day nobody completed (a tester).
     static func rekeyAddedOverrides(_ result: inout Component, base: Component, local: Component, server: Component) {
         guard let baseMain = base.todo(""), let mergedIndex = result.children.firstIndex(where: {
             $0.name == "VTODO" && $0.value(of: "RECURRENCE-ID") == nil
@@ -106,12 +130,23 @@ public enum ICalendarMerge {
             guard let lines = todo?.lines(named: name), lines.count == 1 else { return nil }
             return lines[0]
         }
-        // "PARAMETERS:…THHMMSS" of a date-time line, the whole line's parameters and value otherwise.
-        func timeOfDay(_ line: String) -> String {
-            guard let (head, value) = line.cut(atFirst: ":") else { return line }
-            let parameters = String(head.drop { $0 != ";" }).uppercased()
-            guard let t = value.firstIndex(of: "T") else { return parameters + ":" + value }
-            return parameters + ":" + value[t...].uppercased()
+        // Per anchor (DTSTART, DUE): the base's line and the merged one, when only the time changed.
+        var moves: [(name: String, base: String, baseParts: DateParts, merged: String, mergedParts: DateParts)] = []
+        for name in ["DTSTART", "DUE"] {
+            guard let before = single(baseMain, name), let after = single(mergedMain, name),
+                  let b = DateParts(before), let m = DateParts(after), m.date == b.date, m.form != b.form else { continue }
+            moves.append((name, before, b, after, m))
+        }
+        guard !moves.isEmpty else { return }
+        /// `line` (of property `name`) moved as the anchor `move` moved, or nil when it is not
+        /// an occurrence of the base series at its time: written in the same form on any day,
+        /// or the current occurrence in another form (UTC for a zoned time).
+        func moved(_ line: String, as name: String, by move: (name: String, base: String, baseParts: DateParts, merged: String,
+                                                              mergedParts: DateParts)) -> String? {
+            guard let parts = DateParts(line) else { return nil }
+            if parts.form == move.baseParts.form { return move.mergedParts.line(name, on: parts.date) }
+            if DateMeaning.meaning(of: line) == DateMeaning.meaning(of: move.base) { return name + move.merged.dropFirst(move.name.count) }
+            return nil
         }
         var keys = Set(result.todoKeys)
         for index in result.children.indices where result.children[index].name == "VTODO" {
@@ -124,29 +159,74 @@ public enum ICalendarMerge {
             case (false, true): adder = server
             default: continue
             }
-            let ridMeaning = DateMeaning.meaning(of: ridLine)
-            for name in ["DTSTART", "DUE"] {
-                guard let baseLine = single(baseMain, name), DateMeaning.meaning(of: baseLine) == ridMeaning,
-                      let adderLine = single(adder.todo(""), name), DateMeaning.meaning(of: adderLine) == ridMeaning,
-                      let mergedLine = single(mergedMain, name), DateMeaning.meaning(of: mergedLine) != ridMeaning,
-                      timeOfDay(mergedLine) != timeOfDay(baseLine) else { continue }
-                let newRID = "RECURRENCE-ID" + mergedLine.dropFirst(name.count)
-                guard let newKey = newRID.cut(atFirst: ":")?.after, !keys.contains(newKey) else { break }
-                var moved = override
-                moved.properties = moved.properties.map { line in
+            for move in moves {
+                // The side that added it left the series' time as the base had it.
+                guard let adderLine = single(adder.todo(""), move.name),
+                      DateMeaning.meaning(of: adderLine) == DateMeaning.meaning(of: move.base),
+                      let newRID = moved(ridLine, as: "RECURRENCE-ID", by: move) else { continue }
+                guard let newKey = newRID.cut(atFirst: ":")?.after, newKey == key || !keys.contains(newKey) else { break }
+                var changed = override
+                changed.properties = changed.properties.map { line in
                     let property = Component.propertyName(line)
                     if property == "RECURRENCE-ID" { return newRID }
-                    guard property == "DTSTART" || property == "DUE", let before = single(baseMain, property),
-                          DateMeaning.meaning(of: line) == DateMeaning.meaning(of: before),
-                          let after = single(mergedMain, property) else { return line }
-                    return after
+                    guard property == "DTSTART" || property == "DUE", let own = moves.first(where: { $0.name == property }) else { return line }
+                    return moved(line, as: property, by: own) ?? line
                 }
-                result.children[index] = moved
+                result.children[index] = changed
                 keys.remove(key)
                 keys.insert(newKey)
                 break
             }
         }
+    }
+
+    /// The server's series as it was before a completion the server itself applied: a server
+    /// that moves a repeating to-do on when a client adds a completed override (`tick serve`
+    /// does, as Tick's import does) gives the series a later day at the same time, with the
+    /// override. Merged as such with Tick's change of the series' time, the later day won as
+    /// "completed onward" and Tick's time was lost without a word (a tester). The series' dates
+    /// and rule are taken back to the base's when the server's differ from them only by a later
+    /// day at the same time (and the rule by its `COUNT`), and the server added a completed
+    /// override of an occurrence at or after the base's: the merged text's override then moves
+    /// the series on again when Tick reads it, at the merged time.
+    static func undoingAppliedCompletions(_ server: Component, base: Component) -> Component {
+        guard let baseMain = base.todo(""), let serverMain = server.todo(""), !baseMain.lines(named: "RRULE").isEmpty else { return server }
+        func withoutCount(_ todo: Component) -> [String] {
+            todo.lines(named: "RRULE").map { line in
+                line.split(atEvery: ";", omittingEmpty: false).filter { !$0.uppercased().hasPrefix("COUNT=") }.joined(separator: ";")
+            }
+        }
+        guard withoutCount(serverMain) == withoutCount(baseMain) else { return server }
+        var laterDay: String?
+        for name in ["DTSTART", "DUE"] {
+            let before = baseMain.lines(named: name), after = serverMain.lines(named: name)
+            guard before.count == after.count else { return server }
+            guard let b = before.first.flatMap(DateParts.init), let a = after.first.flatMap(DateParts.init) else {
+                guard before == after else { return server }
+                continue
+            }
+            guard a.form == b.form, a.date >= b.date else { return server }
+            if a.date > b.date { laterDay = b.date }
+        }
+        guard let baseDay = laterDay else { return server }
+        let completedHere = server.children.contains { child in
+            guard child.name == "VTODO", let key = child.value(of: "RECURRENCE-ID"), base.todo(key) == nil,
+                  child.value(of: "STATUS")?.uppercased() == "COMPLETED",
+                  let rid = child.lines(named: "RECURRENCE-ID").first.flatMap(DateParts.init) else { return false }
+            return rid.date >= baseDay
+        }
+        guard completedHere, let index = server.children.firstIndex(where: { $0.name == "VTODO" && $0.value(of: "RECURRENCE-ID") == nil })
+        else { return server }
+        var undone = server
+        undone.children[index].properties = serverMain.properties.map { line in
+            switch Component.propertyName(line) {
+            case "DTSTART": return baseMain.lines(named: "DTSTART").first ?? line
+            case "DUE": return baseMain.lines(named: "DUE").first ?? line
+            case "RRULE": return baseMain.lines(named: "RRULE").first ?? line
+            default: return line
+            }
+        }
+        return undone
     }
 
     /// `text` as one CalDAV resource: of the VCALENDAR's own properties only `VERSION`,
@@ -446,7 +526,11 @@ public enum ICalendarMerge {
         guard let b = anchor(base), let l = anchor(local), let s = anchor(server),
               l.parameters == b.parameters, s.parameters == b.parameters,
               l.value.count == b.value.count, s.value.count == b.value.count,
-              l.value > b.value, s.value > b.value, l.value != s.value else { return nil }
+              l.value > b.value, s.value > b.value, l.value != s.value,
+              // Completing moves to another day at the same time: a side that changed the time
+              // changed the series, which is merged as any change (a tester: Tick's 10:00 was
+              // taken for an occurrence "completed onward", and lost to the server's later day).
+              l.value.dropFirst(8) == b.value.dropFirst(8), s.value.dropFirst(8) == b.value.dropFirst(8) else { return nil }
         return l.value > s.value ? .local : .server
     }
 

@@ -240,15 +240,65 @@ struct ICalendarMergeTests {
         let advanced = ICalendarMerge.merge(base: base, local: nextDay, server: server, localIsNewer: true)
         #expect(advanced.conflicts.isEmpty)
         #expect(advanced.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000\r\n"), "\(advanced.text)")
-        // An override of another occurrence than the current one stays where it is.
+        // A later occurrence follows the time too; an override at another time (not an
+        // occurrence of the series as the base had it) stays where it is.
         let later = done.map { $0.replacingOccurrences(of: "20261210T090000", with: "20261212T090000") }
         let other = ICalendarMerge.merge(base: base, local: retimed, server: Self.series(notes: nil, overrides: [later]), localIsNewer: true)
-        #expect(other.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261212T090000\r\n"), "\(other.text)")
+        #expect(other.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261212T100000\r\n"), "\(other.text)")
+        let offGrid = done.map { $0.replacingOccurrences(of: "20261210T090000", with: "20261212T093000") }
+        let kept = ICalendarMerge.merge(base: base, local: retimed, server: Self.series(notes: nil, overrides: [offGrid]), localIsNewer: true)
+        #expect(kept.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261212T093000\r\n"), "\(kept.text)")
+        // Moved to another day and time (t59): the completion stays with the day it named, so
+        // that no day nobody completed is marked done (also when Tick completed the same
+        // occurrence itself and changed the time).
+        for due in ["DUE;TZID=Europe/Paris:20261211T100000", "DUE;TZID=Europe/Paris:20261211T090000"] {
+            let moved = ICalendarMerge.merge(base: base, local: Self.series(notes: nil, overrides: [], due: due), server: server,
+                                             localIsNewer: true)
+            #expect(moved.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000\r\n"), "\(moved.text)")
+        }
+        // Two occurrences completed on the phone, the time changed in Tick: both follow (t59).
+        let second = done.map { $0.replacingOccurrences(of: "20261210T090000", with: "20261211T090000") }
+        let two = ICalendarMerge.merge(base: base, local: retimed, server: Self.series(notes: nil, overrides: [done, second]),
+                                       localIsNewer: true)
+        #expect(two.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T100000\r\n")
+                && two.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261211T100000\r\n")
+                && two.text.contains("DUE;TZID=Europe/Paris:20261211T100000\r\n") && !two.text.contains("T090000"), "\(two.text)")
+        // The same wall clock in another zone (t59): the key's value is the same, the zone not.
+        let zoned = ICalendarMerge.merge(base: base, local: Self.series(notes: nil, overrides: [], due: "DUE;TZID=America/New_York:20261210T090000"),
+                                         server: server, localIsNewer: true)
+        #expect(zoned.text.contains("RECURRENCE-ID;TZID=America/New_York:20261210T090000\r\n")
+                && !zoned.text.contains("Europe/Paris"), "\(zoned.text)")
         // The side that added the override changed the time itself: nothing to follow.
         let both = ICalendarMerge.merge(base: base, local: retimed,
                                         server: Self.series(notes: nil, overrides: [done], due: "DUE;TZID=Europe/Paris:20261210T110000"),
                                         localIsNewer: true)
         #expect(both.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000\r\n"), "\(both.text)")
+    }
+
+    /// A tester (t59): `tick serve` moves a series on when a phone PUTs a completed override,
+    /// so the server held Dec 11 09:00 with the override while Tick had moved the series to
+    /// Dec 10 10:00; the later day was taken for an occurrence "completed onward" and Tick's
+    /// time was lost without a conflict. The server's own move is taken back for the merge; the
+    /// override follows Tick's time and moves the series on again when Tick reads it.
+    @Test("a completion the server applied itself, with Tick's change of the time: Tick's time, the override at it")
+    func completionAppliedByTheServer() {
+        let done = ["RECURRENCE-ID;TZID=Europe/Paris:20261210T090000", "DTSTAMP:20261206T100000Z", "SUMMARY:Water plants",
+                    "STATUS:COMPLETED", "COMPLETED:20261206T100000Z"]
+        let base = Self.series(notes: nil, overrides: [])
+        let retimed = Self.series(notes: nil, overrides: [], due: "DUE;TZID=Europe/Paris:20261210T100000")
+        let applied = Self.series(notes: nil, overrides: [done], due: "DUE;TZID=Europe/Paris:20261211T090000")
+        for localIsNewer in [true, false] {
+            let merged = ICalendarMerge.merge(base: base, local: retimed, server: applied, localIsNewer: localIsNewer)
+            #expect(merged.conflicts.isEmpty, "\(merged.conflicts)")
+            #expect(merged.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T100000\r\n")
+                    && merged.text.components(separatedBy: "DUE;TZID=Europe/Paris:20261210T100000\r\n").count == 2, "\(merged.text)")
+        }
+        // Without a completed override added there, a later day on the server is its own change:
+        // both changed the due date, a conflict (no "completed onward" for a change of time).
+        let postponed = Self.series(notes: nil, overrides: [], due: "DUE;TZID=Europe/Paris:20261211T090000")
+        let both = ICalendarMerge.merge(base: base, local: retimed, server: postponed, localIsNewer: true)
+        #expect(both.conflicts.map(\.property) == ["DUE"], "\(both.conflicts)")
+        #expect(both.text.contains("DUE;TZID=Europe/Paris:20261210T100000\r\n"))
     }
 
     static func tagged(_ categories: [String], alarms: [[String]] = []) -> String {

@@ -324,6 +324,48 @@ import TickServer
         #expect(running.reminder(milk)["listID"] as? String == serverList)
     }
 
+    /// A tester (t59): `tick serve` moves a repeating reminder on when a phone PUTs a completed
+    /// override of its current occurrence; Tick had meanwhile moved the series from 09:00 to
+    /// 10:00. The next sync took the server's later day for an occurrence "completed onward":
+    /// Tick's time was lost, with no conflict and no occurrence done in Tick.
+    @Test("a phone completes today's occurrence through tick serve while Tick changes its time: Tick's time, the occurrence done")
+    func completionAppliedByTickServe() throws {
+        let running = try Running(.sqlite)
+        let tick = DAVClientTests.syncingTick(running)
+        tick.ok("add", "Water plants", "--due", "2026-12-10 09:00", "--repeat", "daily")
+        _ = try DAVClientTests.sync(tick)
+        let all = ServiceHarness.object(running.api("GET", "/api/v1/smart/all"))["reminders"] as? [[String: Any]] ?? []
+        let uid = try #require(all.first?["uid"] as? String)
+        let path = "/dav/lists/\(try running.harness.firstListID())/\(uid).ics"
+        func dav(_ method: String, _ body: String = "", _ headers: [String: String] = [:]) -> HTTPResponse {
+            var fields = headers.merging(["Host": "127.0.0.1:\(running.server.port)", "Authorization": running.harness.davAuthorization]) { $1 }
+            if !body.isEmpty { fields["Content-Type"] = "text/calendar; charset=utf-8" }
+            return running.harness.respond(to: HTTPRequest(method: method, path: path, headers: fields, body: Array(body.utf8)))
+        }
+        let got = dav("GET")
+        let text = got.bodyText
+        let due = try #require(text.components(separatedBy: "\r\n").first { $0.hasPrefix("DUE") })
+        let override = ["UID:\(uid)", "RECURRENCE-ID" + due.dropFirst(3), "DTSTAMP:20261129T123000Z", "SUMMARY:Water plants",
+                        "STATUS:COMPLETED", "COMPLETED:20261129T123000Z"]
+        let phone = text.replacingOccurrences(of: "END:VTODO\r\n", with: "END:VTODO\r\nBEGIN:VTODO\r\n"
+                                                + override.joined(separator: "\r\n") + "\r\nEND:VTODO\r\n")
+        let put = dav("PUT", phone, ["If-Match": try #require(got.header("ETag"))])
+        try #require(put.status == 204 || put.status == 201, "\(put.status) \(put.bodyText)")
+        #expect((running.reminder(uid)["due"] as? String)?.contains("2026-12-11") == true, "the server moved it on: \(running.reminder(uid))")
+        tick.variables["TICK_NOW"] = "2026-11-29T13:00:00Z"
+        tick.ok("edit", "1", "--due", "2026-12-10 10:00")
+        let report = try DAVClientTests.sync(tick)
+        #expect((report["conflicts"] as? [Any] ?? []).isEmpty, "\(report)")
+        let shown = try #require(try tick.json("show", "1") as? [String: Any])
+        #expect(shown["due"] as? String == "2026-12-11T10:00:00+09:00", "\(shown)")
+        #expect(tick.ok("show", "1").contains("1 occurrence done"))
+        _ = try DAVClientTests.sync(tick)
+        #expect(running.reminder(uid)["due"] as? String == "2026-12-11T10:00:00+09:00", "\(running.reminder(uid))")
+        let settled = try DAVClientTests.sync(tick)
+        #expect((settled["conflicts"] as? [Any] ?? []).isEmpty)
+        #expect(try #require(try tick.json("show", "1") as? [String: Any])["due"] as? String == "2026-12-11T10:00:00+09:00")
+    }
+
     /// vdirsyncer (Debian) paired with the server: the server is side `a`, a folder of .ics
     /// files (one folder per collection, as todoman reads them) side `b`; collections from
     /// both sides, the name and color kept in step by `metasync` (the folder's wins).
