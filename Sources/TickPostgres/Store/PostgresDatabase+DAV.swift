@@ -12,10 +12,14 @@ extension PostgresDatabase: DAVTransaction {
     }
 
     /// The ids of the user's own lists that end in `suffix` (the CalDAV server's lists made at
-    /// a path, named `SEGMENT~TAG`); through a share, only the list it gives.
+    /// a path, named `SEGMENT~TAG`), and of those whose id is such a list's without it;
+    /// through a share, only the list it gives.
     /// - Complexity: O(lists of the user).
     public func listIDs(endingWith suffix: String) throws -> [ReminderList.ID] {
-        try run("SELECT id FROM lists WHERE owner = $1 AND right(id, $2::int) = $3", [Int64(suffix.count), suffix])
+        try run("""
+            SELECT id FROM lists WHERE owner = $1
+                AND (right(id, $2::int) = $3 OR id || $3 IN (SELECT id FROM lists WHERE owner = $1))
+            """, [Int64(suffix.count), suffix])
             .map { row throws(PostgresError) in ReminderList.ID(rawValue: try row.decode("id", as: String.self)) }.filter { sees($0) }
     }
 

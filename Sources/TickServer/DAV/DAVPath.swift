@@ -93,13 +93,20 @@ struct DAVCollectionNaming: Sendable {
     let segments: Set<String>
 
     /// - Parameters:
-    ///   - tag: the user's tag (`DAVCollectionNaming.tag(of:)`).
-    ///   - listIDs: the ids of the user's own lists that end in `~tag` (all of them will do).
+    ///   - tag: the user's tag (`collectionTag(of:)` of `PostgresWebService`).
+    ///   - listIDs: the ids of the user's own lists that end in `~tag`, and of those whose ids
+    ///     are such ids without it (all the user's lists will do). A list `SEGMENT~TAG` is
+    ///     named `SEGMENT` only when the user has no list of the id `SEGMENT` (which has that
+    ///     path: a list put back by undo beside the one a client made at its path meanwhile, or
+    ///     one a client made at `/dav/lists/SEGMENT~TAG/` itself, keeps its whole id as its
+    ///     path, and no path names two collections).
     init(tag: String, listIDs: [ReminderList.ID]) {
         suffix = "~" + tag
+        let ids = Set(listIDs.map(\.rawValue))
         var segments: Set<String> = []
-        for id in listIDs where id.rawValue.hasSuffix(suffix) && id.rawValue.count > suffix.count {
-            segments.insert(String(id.rawValue.dropLast(suffix.count)))
+        for id in ids where id.hasSuffix(suffix) && id.count > suffix.count {
+            let segment = String(id.dropLast(suffix.count))
+            if !ids.contains(segment) { segments.insert(segment) }
         }
         self.segments = segments
     }

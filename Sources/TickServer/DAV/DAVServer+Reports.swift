@@ -49,7 +49,7 @@ extension DAVServer {
                 }
                 return multistatus.response()
             case .syncCollection(let asked, let token, _):
-                let since = try WebService.syncSequence(token, ofList: id, in: db)
+                let since = try WebService.syncSequence(token, of: list, in: db)
                 let current = try db.davToken(inList: id)
                 let changes = try db.davResources(inList: id, since: since)
                 let live = changes.filter { !$0.isDeleted }
@@ -59,25 +59,31 @@ extension DAVServer {
                     }
                 }
                 try self.addItems(live, of: list, to: &multistatus, asked: asked, in: db)
-                return multistatus.response(syncToken: WebService.syncTokenPrefix + String(max(current, since ?? 0)))
+                return multistatus.response(syncToken: WebService.syncToken(max(current, since ?? 0), of: list))
             }
         }
     }
 }
 
 extension WebService {
-    /// The change number of a sync token of the list `list`; nil for an empty one (a first sync).
+    /// The change number of a sync token of the list `list` (`syncToken(_:of:)`); nil for an
+    /// empty one (a first sync).
     /// - Throws: `DAVFailure` 403 `DAV:valid-sync-token` (RFC 6578 §3.2) for a token Tick
-    ///   did not give (not its form, or a number past the last change) or one older than
-    ///   the list's oldest kept tombstone (`Database.davHorizon(inList:)`).
-    static func syncSequence(_ token: String, ofList list: ReminderList.ID, in db: some DAVTransaction) throws -> Int64? {
+    ///   did not give (not its form, or a number past the last change), one of another list
+    ///   (its tag), or one older than the list's oldest kept tombstone (`Database.davHorizon(inList:)`).
+    static func syncSequence(_ token: String, of list: ReminderList, in db: some DAVTransaction) throws -> Int64? {
         guard !token.isEmpty else { return nil }
-        guard token.hasPrefix(syncTokenPrefix), let number = Int64(token.dropFirst(syncTokenPrefix.count)), number >= 0,
-              number <= (try db.davSequence(inList: list)) else {
+        let parts = token.hasPrefix(syncTokenPrefix) ? token.dropFirst(syncTokenPrefix.count).split(separator: ":", omittingEmptySubsequences: false) : []
+        guard (1...2).contains(parts.count), let number = Int64(parts[0]), number >= 0,
+              number <= (try db.davSequence(inList: list.id)) else {
             throw DAVFailure(403, .d("valid-sync-token"),
                              "the sync token was not given by this server (or its database was replaced); sync again from the start")
         }
-        guard number >= (try db.davHorizon(inList: list)) else {
+        guard parts.count == 1 || parts[1] == listTag(of: list) else {
+            throw DAVFailure(403, .d("valid-sync-token"),
+                             "the sync token is of another collection that was at this path; sync again from the start")
+        }
+        guard number >= (try db.davHorizon(inList: list.id)) else {
             throw DAVFailure(403, .d("valid-sync-token"),
                              "the sync token is older than the deletions this server keeps, or of a collection deleted since; sync again from the start")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TickAccounts
 import TickModel
 import TickPostgres
 import TickStore
@@ -43,6 +44,25 @@ extension WebService {
     static let calendarOrder = XMLName(XMLName.appleICal, "calendar-order")
     static let syncTokenPrefix = "urn:x-tick:sync:"
 
+    /// The sync token (and CTag) of change `number` of `list`: `urn:x-tick:sync:N:TAG`, `TAG`
+    /// naming the list itself (`listTag(of:)`), so that a token of another list once at the same
+    /// path is refused whatever its number (RFC 6578 §3.2): one deleted and made again there,
+    /// a list no longer shared with the user and their own made there, one put back by undo
+    /// beside the one a client made meanwhile (testers: such tokens were taken once the new
+    /// list's numbers passed theirs, and the client missed changes). Tokens without `TAG`, as
+    /// Tick gave them before, are still read by their number.
+    static func syncToken(_ number: Int64, of list: ReminderList) -> String {
+        syncTokenPrefix + String(number) + ":" + listTag(of: list)
+    }
+
+    /// Eight hex digits of SHA-256 of the list's id and its creation time (milliseconds): the
+    /// same for the list whatever happens to it, different for another list at its path.
+    static func listTag(of list: ReminderList) -> String {
+        let created = Int64((list.createdAt.timeIntervalSince1970 * 1_000).rounded(.down))
+        return SHA256.digest(Array((list.id.rawValue + "\n" + String(created)).utf8)).prefix(4)
+            .map { String(format: "%02x", $0) }.joined()
+    }
+
     static func href(_ path: DAVPath) -> String { "<D:href>\(DAVBody.escaped(path.href))</D:href>" }
 
     static func privileges(_ names: [String]) -> String {
@@ -84,8 +104,8 @@ extension WebService {
         set.add(calendarOrder, String((lists.firstIndex { $0.id == list.id } ?? 0) + 1))
         set.add(.c("supported-calendar-component-set"), "<C:comp name=\"VTODO\"/>")
         set.add(.c("supported-calendar-data"), "<C:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>", askedOnly: true)
-        set.add(XMLName(XMLName.calendarServer, "getctag"), DAVBody.escaped(syncTokenPrefix + String(token)))
-        set.add(.d("sync-token"), DAVBody.escaped(syncTokenPrefix + String(token)))
+        set.add(XMLName(XMLName.calendarServer, "getctag"), DAVBody.escaped(syncToken(token, of: list)))
+        set.add(.d("sync-token"), DAVBody.escaped(syncToken(token, of: list)))
         set.add(.d("supported-report-set"), ["C:calendar-multiget", "C:calendar-query", "D:sync-collection"]
             .map { "<D:supported-report><D:report><\($0)/></D:report></D:supported-report>" }.joined())
         switch access {

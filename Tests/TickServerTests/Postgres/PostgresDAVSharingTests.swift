@@ -363,7 +363,8 @@ struct PostgresDAVSharingTests {
         #expect(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead)).status == 403)
         #expect(dav(harness, "PUT", collection + "two.ics", ServiceHarness.todo(uid: "two", summary: "Two")).status == 201)
         #expect(number(dav(harness, "GET", collection + "two.ics").header("ETag")) == first + 1)
-        #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead))).syncToken == ahead)
+        // A token of the form Tick gave before (no list tag) is read by its number; the answer's has the tag.
+        #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead))).syncToken?.hasPrefix(ahead + ":") == true)
     }
 
     /// A tester: after ann deleted a list shared with bob, bob made a list at the same URL;
