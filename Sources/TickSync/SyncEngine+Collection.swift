@@ -219,6 +219,18 @@ extension SyncEngine {
                     }
                     let others = try store.read { try $0.syncedItems(account: account.name, uid: uid, except: key) }
                     let tickKey = pairsByList[elsewhere.listID]?.stored.url
+                    if let tickKey, others.allSatisfy({ $0.collectionURL == tickKey }), let copy = others.first,
+                       let tickPairing = pairsByList[elsewhere.listID],
+                       try dav.fetch([copy.href], in: tickPairing.collection).first != nil {
+                        // Not a move: the server still holds it in the calendar Tick has it in. A
+                        // server may hold one UID in two calendars (RFC 4791 §5.3.2.1 asks it unique
+                        // in one; a list shared with the user can hold another user's to-do of the
+                        // same UID); Tick holds one reminder per UID and keeps the one it has (a
+                        // tester: the user's own to-do left her list as "moved" to the shared one).
+                        report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \"\(elsewhere.title)\" in \(listName), "
+                                               + "which the server holds too; Tick keeps that one, and leaves this one on the server")
+                        continue
+                    }
                     if let tickKey, let home = others.first(where: { $0.collectionURL != tickKey }) {
                         // Moved on both sides, to different lists, since it was synced in `home`'s
                         // calendar (a tester: the server kept a copy in each calendar, every phone

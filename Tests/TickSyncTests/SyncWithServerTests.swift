@@ -708,6 +708,30 @@ struct SyncWithServerTests {
         #expect(try #require(try setup.tick.json("show", "1") as? [String: Any])["due"] as? String == "2026-12-11T10:00:00+09:00")
     }
 
+    /// A tester (t59): a server held one UID in two calendars (a list shared with the user held
+    /// another user's to-do of the UID of one of hers); the sync took it for a move, and the
+    /// user's own to-do left her list in Tick. Tick keeps the one it has, says so, and changes
+    /// nothing on the server.
+    @Test("one UID in two calendars of the server: Tick keeps the one it has, warns, and moves nothing")
+    func sameUIDInTwoCalendars() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("mine", displayName: "Mine")
+        try setup.server.makeCalendar("shared", displayName: "Shared")
+        try setup.server.put("mine", "x.ics", CalDAVServer.vtodo(["UID:x", "DTSTAMP:20261128T100000Z", "SUMMARY:My own"]))
+        _ = try setup.sync()
+        try setup.server.put("shared", "x.ics", CalDAVServer.vtodo(["UID:x", "DTSTAMP:20261128T100000Z", "SUMMARY:Another's"]))
+        for round in 0..<2 {
+            // Said when the server's copy is new or changed (the next sync has nothing new there).
+            let report = try setup.sync()
+            let warnings = report["warnings"] as? [String] ?? []
+            #expect(warnings.contains { $0.contains("Tick keeps that one") } == (round == 0), "\(report)")
+            #expect(try setup.reminders("Mine").map { $0["title"] as? String } == ["My own"])
+            #expect(try setup.reminders("Shared").isEmpty)
+            #expect(try setup.server.items(in: "mine").values.first?.contains("SUMMARY:My own") == true)
+            #expect(try setup.server.items(in: "shared").values.first?.contains("SUMMARY:Another's") == true)
+        }
+    }
+
     @Test("a phone using the caldav library edits, completes and deletes; Tick follows")
     func pythonCalDAVPhone() throws {
         let setup = try Setup()
