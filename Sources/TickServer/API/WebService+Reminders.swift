@@ -137,12 +137,16 @@ extension WebService {
     /// `message`, not the store's words (a tester: "a list or reminder with the same
     /// identity exists already"), and nothing was written.
     static func takenUID<T>(_ message: String, _ body: () throws -> T) throws -> T {
+        // A list put back whose id another list has now (a CalDAV client made a list at its path
+        // since; on PostgreSQL, another user's): said so, not blamed on a UID (a tester).
+        let listTaken = "nothing was undone: a list it would put back has an id another list has now "
+            + "(a CalDAV client made a list at its path since?)"
         do {
             return try body()
         } catch let error as PostgresError where error.isUniqueViolation {
-            throw Problem.conflict(message)
+            throw Problem.conflict(error.constraint == "lists_pkey" || error.constraint == "lists_owner_id_key" ? listTaken : message)
         } catch let error as StoreError where error.kind == .constraint {
-            throw Problem.conflict(message)
+            throw Problem.conflict(error.message.contains("list.id") ? listTaken : message)
         }
     }
 

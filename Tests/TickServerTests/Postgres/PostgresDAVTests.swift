@@ -235,6 +235,23 @@ struct PostgresDAVTests {
         #expect(other.status == 403 && other.bodyText.contains("valid-sync-token"), "\(other.status) \(other.bodyText)")
     }
 
+    /// A tester (t59): ann deleted her list `work`, bob's client then made `/dav/lists/work/`
+    /// (the id free again), and ann's undo was refused with a reason about a reminder's UID.
+    @Test("an undo refused because another list has the id of the list it would put back says so")
+    func undoOfAListWhoseIDIsTaken() throws {
+        let harness = try PostgresServiceHarness()
+        try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/work/", Self.secretList, as: "ann").status == 201)
+        try #require(Self.dav(harness, "PUT", "/dav/lists/work/a.ics", ServiceHarness.todo(uid: "a", summary: "A"), as: "ann").status == 201)
+        try #require(Self.dav(harness, "DELETE", "/dav/lists/work/", as: "ann").status == 204)
+        try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/work/", Self.secretList, as: "bob").status == 201)
+        let before = try harness.snapshot()
+        let undone = harness.send("POST", "/api/v1/undo", json: "{}", as: "ann")
+        #expect(undone.status == 409, "\(undone.status) \(undone.bodyText)")
+        #expect(undone.bodyText.contains("a list it would put back has an id another list has now") && !undone.bodyText.contains("uid"),
+                "\(undone.bodyText)")
+        #expect(try harness.snapshot() == before)
+    }
+
     /// A tester (t59): bob synced ann's shared list at `/dav/lists/notes/`; ann stopped sharing
     /// it and bob's client made his own list there. His old token was refused at first, and
     /// taken once his list's numbers passed it: the sync gave only the newest change.
