@@ -166,11 +166,21 @@ public enum ICalendarMerge {
                       let newRID = moved(ridLine, as: "RECURRENCE-ID", by: move) else { continue }
                 guard let newKey = newRID.cut(atFirst: ":")?.after, newKey == key || !keys.contains(newKey) else { break }
                 var changed = override
+                // A due the override gives at its own start (a phone copies one into the other)
+                // moves with the start when it is not on the series' due times itself (a tester:
+                // the start moved to 09:00, the due stayed at 08:00, before the start).
+                let ownStart = single(override, "DTSTART").flatMap { $0.cut(atFirst: ":")?.after }
+                let startMove = moves.first { $0.name == "DTSTART" }
                 changed.properties = changed.properties.map { line in
                     let property = Component.propertyName(line)
                     if property == "RECURRENCE-ID" { return newRID }
-                    guard property == "DTSTART" || property == "DUE", let own = moves.first(where: { $0.name == property }) else { return line }
-                    return moved(line, as: property, by: own) ?? line
+                    guard property == "DTSTART" || property == "DUE" else { return line }
+                    if let own = moves.first(where: { $0.name == property }), let shifted = moved(line, as: property, by: own) { return shifted }
+                    if property == "DUE", let startMove, let ownStart, line.cut(atFirst: ":")?.after == ownStart,
+                       let start = single(override, "DTSTART"), let shifted = moved(start, as: "DTSTART", by: startMove) {
+                        return "DUE" + shifted.dropFirst("DTSTART".count)
+                    }
+                    return line
                 }
                 result.children[index] = changed
                 keys.remove(key)

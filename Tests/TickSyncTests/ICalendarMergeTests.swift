@@ -301,6 +301,28 @@ struct ICalendarMergeTests {
         #expect(both.text.contains("DUE;TZID=Europe/Paris:20261210T100000\r\n"))
     }
 
+    /// A tester (t59, B-6): the series' start and due moved an hour later; the phone's override
+    /// gave its due at its start (08:00, the series' start time): the start moved, the due
+    /// stayed, before the start (which a server refuses).
+    @Test("an override's due given at its own start moves with the start")
+    func overrideDueAtItsStart() {
+        func series(_ start: String, _ due: String, overrides: [[String]]) -> String {
+            var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:w-1", "DTSTAMP:20261201T000000Z",
+                         "SUMMARY:Water plants", "DTSTART;TZID=Europe/Paris:20261210T\(start)", "DUE;TZID=Europe/Paris:20261210T\(due)",
+                         "RRULE:FREQ=DAILY", "END:VTODO"]
+            for override in overrides { lines += ["BEGIN:VTODO", "UID:w-1"] + override + ["END:VTODO"] }
+            return (lines + ["END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+        }
+        let done = ["RECURRENCE-ID;TZID=Europe/Paris:20261210T080000", "DTSTART;TZID=Europe/Paris:20261210T080000",
+                    "DUE;TZID=Europe/Paris:20261210T080000", "STATUS:COMPLETED", "COMPLETED:20261206T100000Z"]
+        let merged = ICalendarMerge.merge(base: series("080000", "090000", overrides: []), local: series("090000", "100000", overrides: []),
+                                          server: series("080000", "090000", overrides: [done]), localIsNewer: true)
+        #expect(merged.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000\r\n"), "\(merged.text)")
+        let override = merged.text.components(separatedBy: "RECURRENCE-ID").last ?? ""
+        #expect(override.contains("DTSTART;TZID=Europe/Paris:20261210T090000\r\n")
+                && override.contains("DUE;TZID=Europe/Paris:20261210T090000\r\n"), "\(override)")
+    }
+
     static func tagged(_ categories: [String], alarms: [[String]] = []) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:g-1", "DTSTAMP:20261201T000000Z",
                      "SUMMARY:Tagged"] + categories
