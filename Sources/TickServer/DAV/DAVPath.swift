@@ -121,6 +121,12 @@ struct DAVCollectionNaming: Sendable {
         return segments.contains(segment) ? segment : id.rawValue
     }
 
+    /// Whether `id` ends as the ids Tick gives do: `~` and 12 lowercase hex digits.
+    static func looksTagged(_ id: String) -> Bool {
+        let scalars = Array(id.unicodeScalars.suffix(13))
+        return scalars.count == 13 && scalars[0] == "~" && scalars.dropFirst().allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+    }
+
     /// The id of a list the user makes at `segment`.
     func newListID(atSegment segment: String) -> ReminderList.ID { ReminderList.ID(rawValue: segment + suffix) }
 }

@@ -236,6 +236,13 @@ extension DAVServer {
         guard !id.rawValue.isEmpty, id.rawValue.count <= 200, !id.rawValue.contains(where: \.isNewline) else {
             throw DAVFailure.badRequest("a list's id is 1 to 200 characters on one line")
         }
+        // (The path's own segment: one naming the user's `PATH~TAG` list is answered 405 below.)
+        if DAVPath.naming != nil, DAVPath.segment(of: id) == id.rawValue, DAVCollectionNaming.looksTagged(id.rawValue) {
+            // Ids of that form are the ones Tick gives (`DAVCollectionNaming`): a user who knows
+            // another's tag (it is in the ids of the lists they share) could otherwise take the
+            // id that user's list at a path would get, and refuse them that path for good.
+            throw DAVFailure(403, nil, "a path ending in ~ and 12 hex digits is Tick's own naming; make the list at another path")
+        }
         var name = id.rawValue, color = ListColor.defaultColor, order: Int?
         for (property, value) in properties {
             switch property {

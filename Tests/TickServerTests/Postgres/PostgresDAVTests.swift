@@ -191,6 +191,12 @@ struct PostgresDAVTests {
         }
         let refused = Self.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(token), as: "bob")
         #expect(refused.status == 403 && refused.bodyText.contains("valid-sync-token"), "\(refused.status) \(refused.bodyText)")
+        // A path of the form Tick gives such ids is not made by a client (a user who knows
+        // another's tag could take the id that user's list would get there, t59).
+        for path in ["/dav/lists/\(ids[1])/", "/dav/lists/other~0123456789ab/"] {
+            let refusedPath = Self.dav(harness, "MKCALENDAR", path, Self.secretList, as: "ann")
+            #expect(refusedPath.status == 403 && refusedPath.bodyText.contains("Tick's own naming"), "\(path): \(refusedPath.bodyText)")
+        }
         // A path that names a list shared with the user is not theirs to make.
         try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/team/", Self.secretList, as: "ann").status == 201)
         try #require(harness.send("PUT", "/api/v1/lists/team/shares/bob", json: #"{"access":"write"}"#, as: "ann").status == 201)
