@@ -87,6 +87,24 @@ struct AppStateDialogTests {
         #expect(!FrameBuilder(context: state.dateContext).frame(for: state).lines.contains { $0.contains("skipped") })
     }
 
+    /// A tester: the detail view's Start field showed nothing of what it would save, where Due
+    /// shows its date as it is typed.
+    @Test("the detail view's Start field previews the date it will save, or why it cannot")
+    func startPreview() {
+        var state = TUIFixture.loaded(TUIFixture.three)
+        state.press(.character("e"))
+        while case .detail(let editor) = state.mode, editor.field != .start { state.press(.tab) }
+        state.type("dec 20 9am")
+        var lines = FrameBuilder(context: state.dateContext).frame(for: state).lines
+        #expect(lines.contains { $0.contains("Start: Dec 20, 2026 9:00 AM") }, "\(lines.joined(separator: "\n"))")
+        state.press(.control("u"))
+        lines = FrameBuilder(context: state.dateContext).frame(for: state).lines
+        #expect(lines.contains { $0.contains("No start date") })
+        state.type("someday soon")
+        lines = FrameBuilder(context: state.dateContext).frame(for: state).lines
+        #expect(!lines.contains { $0.contains("Start: ") } && !lines.contains { $0.contains("No start date") })
+    }
+
     @Test("Enter adds a trimmed title with the due date the command line would read; the dialog closes when saved")
     func adding() throws {
         var state = TUIFixture.loaded(TUIFixture.three)

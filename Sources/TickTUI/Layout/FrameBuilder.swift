@@ -95,6 +95,10 @@ final class FrameBuilder {
             (content, cursor) = detailForm(editor, state: state, layout: layout)
             footer = HelpText.detailHints
             if editor.error == nil, editor.field == .due { messageRow = duePreview(editor.due.text, state: state, width: size.width) }
+            // The start is read by the same words: shown as it will be saved, as the due date is.
+            if editor.error == nil, editor.field == .start {
+                messageRow = duePreview(editor.start.text, label: "Start", none: "No start date", state: state, width: size.width)
+            }
         case .listDialog(let dialog):
             title = heading(dialog.editedList.map { " List " + TerminalText.sanitized($0.name) } ?? " New list", width: size.width)
             (content, cursor) = listForm(dialog, layout: layout)
@@ -197,17 +201,17 @@ final class FrameBuilder {
         return builder.finish()
     }
 
-    private func duePreview(_ text: String, state: AppState, width: Int) -> [Span] {
+    private func duePreview(_ text: String, label: String = "Due", none: String = "No due date", state: AppState, width: Int) -> [Span] {
         var builder = RowBuilder(width: width)
         switch AppState.parseDue(text, context: state.dateContext) {
         case .success(let due?):
-            var preview = " Due: " + dueText(due)
+            var preview = " \(label): " + dueText(due)
             // A time the clocks skip (a daylight-saving gap) was moved forward: say so.
             if let skipped = try? DateGrammar.read(text, in: state.dateContext).skippedTime {
                 preview += String(format: " (%02d:%02d is skipped by the clocks going forward)", skipped.hour, skipped.minute)
             }
             builder.add(preview, style: SpanStyle(role: .dim))
-        case .success(nil): builder.add(" No due date", style: SpanStyle(role: .dim))
+        case .success(nil): builder.add(" " + none, style: SpanStyle(role: .dim))
         case .failure(let error): builder.add(" " + TerminalText.sanitized(error.description), style: SpanStyle(role: .dim))
         }
         return builder.finish()
