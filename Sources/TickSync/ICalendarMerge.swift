@@ -317,15 +317,17 @@ public enum ICalendarMerge {
     static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "SEQUENCE"]
 
     /// Whether two texts hold the same to-dos with the same values (stamps and time zone
-    /// definitions aside; dates compared by what they mean, `DateMeaning`).
+    /// definitions aside; dates compared by what they mean, `DateMeaning`; properties in any order).
     public static func sameValues(_ a: String, _ b: String) -> Bool {
         func values(_ text: String) -> [String] {
             let calendar = Component.parse(text)
             return calendar.children.filter { $0.name == "VTODO" }.map { todo in
                 var copy = todo
+                // In no order: RFC 5545 gives the order of a component's properties no meaning (the
+                // merge writes the server's names first, then the local side's).
                 copy.properties = todo.properties.filter { !stamps.contains(Component.propertyName($0)) }.map { line in
                     DateMeaning.names.contains(Component.propertyName(line)) ? DateMeaning.meaning(of: line) : line
-                }
+                }.sorted()
                 return copy.text
             }
         }
@@ -393,8 +395,26 @@ public enum ICalendarMerge {
         // The VALARMs as a set, in no order: RFC 5545 gives the order of components no meaning,
         // and Tick writes a to-do's alarms in another order than an older Tick did (a tester: a
         // phone's change to one alarm after the upgrade was lost to a "changed on both sides").
+        // Other components inside the to-do (not RFC 5545's, but a client's own: kept verbatim,
+        // as its unknown lines are) are one value, after the alarms (found by fuzzing: the merge
+        // dropped them, and Tick's write of the merged text took them off the server).
+        func others(_ todo: Component) -> [String] { todo.children.filter { $0.name != "VALARM" }.map(\.text) }
+        let otherValue = pick(base: base.map(others), local: others(local), server: others(server), localIsNewer: localIsNewer)
+        if let lost = otherValue.lost {
+            conflicts.append(Conflict(property: "components", lostValue: (lost ?? []).joined(), localLost: otherValue.localLost))
+        }
+        let otherChosen = otherValue.chosen ?? []
+        let otherComponents = (server.children + local.children).filter { $0.name != "VALARM" }
+        func keepingOthers(_ alarms: [Component]) -> [Component] {
+            var pool = otherComponents
+            return alarms + otherChosen.compactMap { text in
+                guard let index = pool.firstIndex(where: { $0.text == text }) else { return nil }
+                return pool.remove(at: index)
+            }
+        }
         if let base {
-            merged.children = mergeAlarms(base: base, local: local, server: server, localIsNewer: localIsNewer, conflicts: &conflicts)
+            merged.children = keepingOthers(mergeAlarms(base: base, local: local, server: server, localIsNewer: localIsNewer,
+                                                        conflicts: &conflicts))
             return merged
         }
         let alarms = pick(base: nil, local: local.alarmKeys.sorted(), server: server.alarmKeys.sorted(), localIsNewer: localIsNewer)
@@ -408,7 +428,7 @@ public enum ICalendarMerge {
         // text as written).
         let pool = chosen == local.alarmKeys.sorted() ? local.children + server.children : server.children + local.children
         let order = chosen == local.alarmKeys.sorted() ? local.alarmKeys : chosen == server.alarmKeys.sorted() ? server.alarmKeys : chosen
-        merged.children = order.compactMap { key in pool.first { $0.alarmKey == key } }
+        merged.children = keepingOthers(order.compactMap { key in pool.first { $0.alarmKey == key } })
         return merged
     }
 
@@ -420,8 +440,15 @@ public enum ICalendarMerge {
     /// was lost). In the local side's order, then the server's additions.
     static func mergeAlarms(base: Component, local: Component, server: Component, localIsNewer: Bool,
                             conflicts: inout [Conflict]) -> [Component] {
+        // An alarm given twice under one UID (or twice alike without one) is two alarms: the
+        // second is known as the UID's second (found by fuzzing: one of them was dropped).
         func ownIDs(_ todo: Component) -> [(id: String, alarm: Component)] {
-            todo.children.filter { $0.name == "VALARM" }.map { ($0.value(of: "UID").map { "uid:" + $0 } ?? "key:" + $0.alarmKey, $0) }
+            var seen: [String: Int] = [:]
+            return todo.children.filter { $0.name == "VALARM" }.map { alarm in
+                let id = alarm.value(of: "UID").map { "uid:" + $0 } ?? "key:" + alarm.alarmKey
+                seen[id, default: 0] += 1
+                return (seen[id] == 1 ? id : id + "#\(seen[id] ?? 0)", alarm)
+            }
         }
         let b = ownIDs(base)
         /// A side's alarms, one that the base does not know by its UID but holds alike under
@@ -453,7 +480,14 @@ public enum ICalendarMerge {
                 conflicts.append(Conflict(property: "VALARM", lostValue: text, localLost: value.localLost))
             }
             guard let chosen = value.chosen ?? nil else { continue }
-            if let alarm = mine?.contentKey == chosen ? mine : theirs { result.append(alarm) }
+            if let mine, let theirs, mine.contentKey == chosen, theirs.contentKey == chosen, mine.text != theirs.text {
+                // The same alarm under another UID on one side (given a new one there): that
+                // side's, the change (found by fuzzing: the server's new UID was written back
+                // over, to the client that gave it).
+                result.append(theirs.text != find(b, id)?.text ? theirs : mine)
+            } else if let alarm = mine?.contentKey == chosen ? mine : theirs {
+                result.append(alarm)
+            }
         }
         return result
     }

@@ -323,6 +323,54 @@ struct ICalendarMergeTests {
                 && override.contains("DUE;TZID=Europe/Paris:20261210T090000\r\n"), "\(override)")
     }
 
+    /// Found by fuzzing the merge (fuzz/merge): a component inside the to-do that is not an
+    /// alarm (a client's own, kept by Tick's reader as it came) was dropped by every merge, and
+    /// the merged text Tick wrote back took it off the server.
+    @Test("a client's own component inside the to-do is kept by the merge, and merged as one value")
+    func otherComponentsKept() {
+        func todo(_ summary: String, _ children: [String]) -> String {
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:o-1", "SUMMARY:\(summary)"] + children
+                + ["END:VTODO", "END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+        }
+        let own = ["BEGIN:X-CLIENT-STATE", "X-VIEW:compact", "END:X-CLIENT-STATE"]
+        let base = todo("A", own)
+        for (local, server) in [(todo("B", own), todo("A", own)), (todo("A", own), todo("B", own))] {
+            let merged = ICalendarMerge.merge(base: base, local: local, server: server, localIsNewer: true)
+            #expect(merged.text.contains("BEGIN:X-CLIENT-STATE\r\nX-VIEW:compact\r\nEND:X-CLIENT-STATE\r\n"), "\(merged.text)")
+            #expect(merged.conflicts.isEmpty)
+        }
+        // Changed on the server only: the server's; removed there: gone.
+        let changed = ICalendarMerge.merge(base: base, local: todo("B", own), server: todo("A", ["BEGIN:X-CLIENT-STATE", "X-VIEW:full",
+                                                                                             "END:X-CLIENT-STATE"]), localIsNewer: true)
+        #expect(changed.text.contains("X-VIEW:full") && !changed.text.contains("X-VIEW:compact"))
+        let removed = ICalendarMerge.merge(base: base, local: todo("B", own), server: todo("A", []), localIsNewer: true)
+        #expect(!removed.text.contains("X-CLIENT-STATE"))
+        // No base: the two sides alike keep it.
+        #expect(ICalendarMerge.merge(base: nil, local: base, server: base, localIsNewer: false).text.contains("X-VIEW:compact"))
+    }
+
+    /// Found by fuzzing the merge: two alarms under one UID (or two alike without one) were
+    /// one to the merge, and one of them was dropped; and an alarm the server gave a new UID
+    /// was written back under the old one.
+    @Test("alarms given twice under one UID are both kept; a UID changed on one side is that side's")
+    func alarmsUnderOneUID() {
+        let first = ["UID:dup", "ACTION:DISPLAY", "DESCRIPTION:Tagged", "TRIGGER:-PT1H"]
+        let second = ["UID:dup", "ACTION:DISPLAY", "DESCRIPTION:Tagged", "TRIGGER:-PT2H"]
+        let twice = Self.tagged(["CATEGORIES:a"], alarms: [first, second])
+        for base in [twice, Self.tagged(["CATEGORIES:a"], alarms: [first])] {
+            let merged = ICalendarMerge.merge(base: base, local: Self.tagged(["CATEGORIES:a,b"], alarms: [first, second]), server: twice,
+                                              localIsNewer: true)
+            #expect(merged.text.contains("TRIGGER:-PT1H") && merged.text.contains("TRIGGER:-PT2H"), "\(merged.text)")
+        }
+        let renamed = ["UID:new-uid"] + first.dropFirst()
+        let merged = ICalendarMerge.merge(base: Self.tagged(["CATEGORIES:a"], alarms: [first]),
+                                          local: Self.tagged(["CATEGORIES:a,b"], alarms: [first]),
+                                          server: Self.tagged(["CATEGORIES:a"], alarms: [renamed]), localIsNewer: true)
+        #expect(merged.text.contains("UID:new-uid") && !merged.text.contains("UID:dup") && merged.conflicts.isEmpty, "\(merged.text)")
+        // Properties in another order are the same values.
+        #expect(ICalendarMerge.sameValues(Self.tagged(["CATEGORIES:a", "PRIORITY:1"]), Self.tagged(["PRIORITY:1", "CATEGORIES:a"])))
+    }
+
     static func tagged(_ categories: [String], alarms: [[String]] = []) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//EN", "BEGIN:VTODO", "UID:g-1", "DTSTAMP:20261201T000000Z",
                      "SUMMARY:Tagged"] + categories
