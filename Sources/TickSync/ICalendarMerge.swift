@@ -65,7 +65,7 @@ public enum ICalendarMerge {
             let value = pick(base: b == nil ? nil : .some(bt?.text), local: .some(lt?.text), server: .some(st?.text),
                              localIsNewer: localIsNewer)
             if let lost = value.lost {
-                conflicts.append(Conflict(property: "RECURRENCE-ID:\(key)", lostValue: (lost ?? nil) ?? "", localLost: value.localLost))
+                conflicts.append(Conflict(property: "RECURRENCE-ID" + key, lostValue: (lost ?? nil) ?? "", localLost: value.localLost))
             }
             let chosen = value.chosen ?? nil
             if let chosen, let component = chosen == lt?.text ? lt : (chosen == st?.text ? st : nil) { result.children.append(component) }
@@ -146,12 +146,17 @@ public enum ICalendarMerge {
             guard let parts = DateParts(line) else { return nil }
             if parts.form == move.baseParts.form { return move.mergedParts.line(name, on: parts.date) }
             if DateMeaning.meaning(of: line) == DateMeaning.meaning(of: move.base) { return name + move.merged.dropFirst(move.name.count) }
+            // Another form of an instant at the base series' wall clock time on some day (UTC,
+            // as Xandikos keeps a zoned RECURRENCE-ID: a tester's second completion was lost).
+            if let day = DateMeaning.wallDay(of: line, atTimeOf: move.base), day >= move.baseParts.date {
+                return move.mergedParts.line(name, on: day)
+            }
             return nil
         }
         var keys = Set(result.todoKeys)
         for index in result.children.indices where result.children[index].name == "VTODO" {
             let override = result.children[index]
-            guard let key = override.value(of: "RECURRENCE-ID"), base.todo(key) == nil,
+            guard override.value(of: "RECURRENCE-ID") != nil, case let key = Component.key(of: override), base.todo(key) == nil,
                   let ridLine = single(override, "RECURRENCE-ID"), !ridLine.uppercased().contains("RANGE=") else { continue }
             let adder: Component
             switch (local.todo(key) != nil, server.todo(key) != nil) {
@@ -164,7 +169,8 @@ public enum ICalendarMerge {
                 guard let adderLine = single(adder.todo(""), move.name),
                       DateMeaning.meaning(of: adderLine) == DateMeaning.meaning(of: move.base),
                       let newRID = moved(ridLine, as: "RECURRENCE-ID", by: move) else { continue }
-                guard let newKey = newRID.cut(atFirst: ":")?.after, newKey == key || !keys.contains(newKey) else { break }
+                let newKey = Component.key(ofLine: newRID)
+                guard newKey == key || !keys.contains(newKey) else { break }
                 var changed = override
                 // A due the override gives at its own start (a phone copies one into the other)
                 // moves with the start when it is not on the series' due times itself (a tester:
@@ -220,7 +226,7 @@ public enum ICalendarMerge {
         }
         guard let baseDay = laterDay else { return server }
         let completedHere = server.children.contains { child in
-            guard child.name == "VTODO", let key = child.value(of: "RECURRENCE-ID"), base.todo(key) == nil,
+            guard child.name == "VTODO", child.value(of: "RECURRENCE-ID") != nil, base.todo(Component.key(of: child)) == nil,
                   child.value(of: "STATUS")?.uppercased() == "COMPLETED",
                   let rid = child.lines(named: "RECURRENCE-ID").first.flatMap(DateParts.init) else { return false }
             return rid.date >= baseDay
@@ -607,6 +613,37 @@ public enum ICalendarMerge {
 
         static func of(_ lines: [String]) -> [String] { lines.map(meaning) }
 
+        /// The day (`YYYYMMDD`) on which the instant `line` names is the wall clock time of
+        /// `anchor` in `anchor`'s zone (a `TZID` Foundation knows, or UTC), or nil: when either
+        /// is not an instant, or the times differ.
+        static func wallDay(of line: String, atTimeOf anchor: String) -> String? {
+            let meaning = meaning(of: line)
+            guard meaning.hasPrefix("instant "), let seconds = Int64(meaning.dropFirst("instant ".count)),
+                  let anchorParts = DateParts(anchor), anchorParts.rest.utf8.count >= 7 else { return nil }
+            let zone: TimeZone
+            if anchorParts.rest.hasSuffix("Z") {
+                zone = .gmt
+            } else if let tzid = tzid(of: anchor), let known = TimeZone(identifier: tzid) {
+                zone = known
+            } else {
+                return nil
+            }
+            let wall = LocalDateTime(Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
+            let time = String(format: "T%02d%02d%02d", wall.hour, wall.minute, wall.second)
+            guard anchorParts.rest.hasPrefix(time) else { return nil }
+            return String(format: "%04d%02d%02d", wall.day.year, wall.day.month, wall.day.day)
+        }
+
+        /// The `TZID` parameter's value of a property line, unquoted.
+        static func tzid(of line: String) -> String? {
+            guard let head = line.cut(atFirst: ":")?.before else { return nil }
+            for parameter in head.split(atEvery: ";", omittingEmpty: true).dropFirst() {
+                guard let (key, rest) = parameter.cut(atFirst: "="), key.uppercased() == "TZID" else { continue }
+                return rest.count >= 2 && rest.hasPrefix("\"") && rest.hasSuffix("\"") ? String(rest.dropFirst().dropLast()) : rest
+            }
+            return nil
+        }
+
         static func meaning(of line: String) -> String {
             let scalars = Array(line.unicodeScalars)
             // The value starts after the first colon outside a quoted parameter value.
@@ -707,13 +744,24 @@ public enum ICalendarMerge {
             lines(named: name).first.flatMap { line in line.cut(atFirst: ":")?.after }
         }
 
-        /// The key of each VTODO: "" for the main one, the RECURRENCE-ID value for overrides.
+        /// The key of a VTODO: "" for the main one, its `RECURRENCE-ID` line after the name
+        /// (parameters and value: `;TZID=Europe/Paris:20261210T090000`) for an override. The
+        /// parameters are part of it: two overrides of one value in different zones are two
+        /// (found by fuzzing the merge: one of them was dropped).
+        static func key(of todo: Component) -> String {
+            todo.lines(named: "RECURRENCE-ID").first.map(key(ofLine:)) ?? ""
+        }
+
+        /// The key of a `RECURRENCE-ID` line (`key(of:)`).
+        static func key(ofLine line: String) -> String { String(line.unicodeScalars.dropFirst("RECURRENCE-ID".count)) }
+
+        /// The key of each VTODO (`key(of:)`).
         var todoKeys: [String] {
-            children.filter { $0.name == "VTODO" }.map { $0.value(of: "RECURRENCE-ID") ?? "" }
+            children.filter { $0.name == "VTODO" }.map(Component.key(of:))
         }
 
         func todo(_ key: String) -> Component? {
-            children.first { $0.name == "VTODO" && ($0.value(of: "RECURRENCE-ID") ?? "") == key }
+            children.first { $0.name == "VTODO" && Component.key(of: $0) == key }
         }
 
         /// Each VALARM as a key that does not depend on the order of its lines: servers give a

@@ -203,11 +203,11 @@ struct ICalendarMergeTests {
         // Added on both sides, differently: a conflict, the newer side's kept.
         let other = done.map { $0 == "COMPLETED:20261206T100000Z" ? "COMPLETED:20261206T110000Z" : $0 }
         let both = ICalendarMerge.merge(base: base, local: Self.series(notes: nil, overrides: [other]), server: server, localIsNewer: true)
-        #expect(both.conflicts.map(\.property) == ["RECURRENCE-ID:20261210T090000"])
+        #expect(both.conflicts.map(\.property) == ["RECURRENCE-ID;TZID=Europe/Paris:20261210T090000"])
         #expect(both.text.contains("COMPLETED:20261206T110000Z") && !both.text.contains("COMPLETED:20261206T100000Z"))
         // No base (a first sync): every difference is decided by which side is newer, as before.
         let first = ICalendarMerge.merge(base: nil, local: local, server: server, localIsNewer: true)
-        #expect(first.conflicts.map(\.property).contains("RECURRENCE-ID:20261210T090000"))
+        #expect(first.conflicts.map(\.property).contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T090000"))
     }
 
     /// A tester (t58, D7): the phone completed the 09:00 occurrence (an override added) while
@@ -263,6 +263,17 @@ struct ICalendarMergeTests {
         #expect(two.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261210T100000\r\n")
                 && two.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261211T100000\r\n")
                 && two.text.contains("DUE;TZID=Europe/Paris:20261211T100000\r\n") && !two.text.contains("T090000"), "\(two.text)")
+        // The second one in UTC, as Xandikos keeps it (t60): the same.
+        let secondInUTC = ["RECURRENCE-ID:20261211T080000Z"] + second.dropFirst()
+        let utc = ICalendarMerge.merge(base: base, local: retimed, server: Self.series(notes: nil, overrides: [done, secondInUTC]),
+                                       localIsNewer: true)
+        #expect(utc.text.contains("RECURRENCE-ID;TZID=Europe/Paris:20261211T100000\r\n") && !utc.text.contains("T080000Z"), "\(utc.text)")
+        // Two overrides of one value in two zones are two (found by fuzzing: one was dropped).
+        let elsewhere = ["RECURRENCE-ID;TZID=America/New_York:20261212T090000", "SUMMARY:Water plants", "STATUS:COMPLETED"]
+        let samePlace = ["RECURRENCE-ID;TZID=Europe/Paris:20261212T090000", "SUMMARY:Water plants", "STATUS:COMPLETED"]
+        let both2 = Self.series(notes: nil, overrides: [elsewhere, samePlace])
+        let kept2 = ICalendarMerge.merge(base: nil, local: both2, server: both2, localIsNewer: true)
+        #expect(kept2.text.contains("America/New_York:20261212T090000") && kept2.text.contains("Europe/Paris:20261212T090000"), "\(kept2.text)")
         // The same wall clock in another zone (t59): the key's value is the same, the zone not.
         let zoned = ICalendarMerge.merge(base: base, local: Self.series(notes: nil, overrides: [], due: "DUE;TZID=America/New_York:20261210T090000"),
                                          server: server, localIsNewer: true)
