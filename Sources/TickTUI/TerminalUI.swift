@@ -34,9 +34,16 @@ public enum TerminalUI {
             let milliseconds = max(0, Int(wait.components.seconds * 1_000 + wait.components.attoseconds / 1_000_000_000_000_000))
             switch terminal.read(timeout: milliseconds) {
             case .key(let key):
-                if key == .control("l") {
+                switch key {
+                case .control("l"):
                     terminal.renderer.draw(session.frame(), force: true)
-                } else {
+                case .control("c"):
+                    // The terminal is raw (`CursesTerminal`): Ctrl-C is a key, and ends the UI as
+                    // SIGINT does (status 130).
+                    return .signal(SIGINT)
+                case .control("z"):
+                    terminal.suspend()
+                default:
                     session.send(key)
                 }
             case .resize(let newSize):

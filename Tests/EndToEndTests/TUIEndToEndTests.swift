@@ -211,6 +211,48 @@ struct TUIEndToEndTests {
         #expect(object["notes"] as? String == "first line\nsecond\tline", "\(object)")
     }
 
+    /// A tester (t60): the terminal's signal keys were on while the UI ran, so a ^C inside
+    /// pasted text ended it, a ^Z suspended it with the rest of the paste left for the shell,
+    /// and a ^S froze the screen. The terminal is raw now: in a paste they are dropped, typed
+    /// they are keys (Ctrl-C ends the UI with 130; Ctrl-Z suspends it under a shell with job
+    /// control, which this test's shell is not: tried by hand).
+    @Test("control characters inside a paste are text, not signals; Ctrl-C typed still ends the UI with 130")
+    func controlCharactersInAPaste() throws {
+        let setup = Setup()
+        guard let ui = try setup.start() else { return }
+        try ui.press("a")
+        try ui.waitFor("Write your task.")
+        try ui.paste("Buy\u{3}milk\u{1A}and\u{1C}bread\u{13}now")
+        try ui.waitFor("Buymilkandbreadnow")
+        try ui.press("Enter")
+        try ui.waitFor("Added “Buymilkandbreadnow”")
+        try ui.press("C-c")
+        try ui.waitFor("EXIT 130")
+        #expect(try ui.screen().contains("TTY RESTORED"))
+        #expect(try setup.listed().map(\.0) == ["Buymilkandbreadnow"])
+    }
+
+    /// A tester (t60): a paste of 200,000 characters into the notes kept characters 99,994 to
+    /// 199,993, without a word. The first 100,000 are kept, and the status line says so.
+    @Test("a paste longer than 100,000 characters keeps its beginning and says it was cut")
+    func longPaste() throws {
+        let setup = Setup()
+        #expect(try setup.tick.run("add", "Long notes").status == 0)
+        guard let ui = try setup.start() else { return }
+        try ui.press("e")
+        try ui.waitFor("Reminder #1")
+        try ui.press("Down")
+        try ui.paste("START" + String(repeating: "x", count: 199_990) + "END")
+        try ui.waitFor("cut after its first 100,000 characters", timeout: 30)
+        try ui.press("Enter")
+        try ui.waitFor("Saved “Long notes”", timeout: 30)
+        try ui.press("q")
+        try ui.waitFor("EXIT 0")
+        let shown = try setup.tick.run("show", "1", "--json")
+        let notes = try #require((try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])?["notes"] as? String)
+        #expect(notes.count == 100_000 && notes.hasPrefix("STARTxxx") && !notes.contains("END"), "\(notes.count)")
+    }
+
     @Test("Ctrl-C, SIGTERM, SIGHUP and a crash (SIGSEGV, SIGABRT) all give the terminal back",
           arguments: ["C-c", "TERM", "HUP", "SEGV", "ABRT"])
     func restoredOnSignals(way: String) throws {

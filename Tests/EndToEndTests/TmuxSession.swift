@@ -119,7 +119,11 @@ final class TmuxSession {
     /// Pastes `text` as a terminal does (tmux's `paste-buffer -p`: between `ESC [ 200 ~` and
     /// `ESC [ 201 ~` when the program asked for bracketed paste, as is otherwise).
     func paste(_ text: String) throws {
-        try run(["set-buffer", "-b", "pasted", "--", text])
+        // Through a file: one argument holds at most 128 KiB (MAX_ARG_STRLEN).
+        let file = NSTemporaryDirectory() + "/tick-paste-" + UUID().uuidString
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try run(["load-buffer", "-b", "pasted", file])
         try run(["paste-buffer", "-p", "-d", "-b", "pasted", "-t", "main"])
     }
 

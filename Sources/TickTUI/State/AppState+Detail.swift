@@ -35,7 +35,7 @@ extension AppState {
         case .notes:
             switch key {
             case .control("j"): editor.notes.insert("\n")
-            case .paste(let text): editor.notes.insert(pasted: text, keepingLineBreaks: true)
+            case .paste(let text, _): editor.notes.insert(pasted: text, keepingLineBreaks: true)
             default: _ = editor.notes.handle(key)
             }
         case .start: _ = editor.start.handle(key)

@@ -67,14 +67,18 @@ extension AppState {
         // Ctrl-J (line feed) starts a line in the notes; everywhere else it is Enter, as
         // terminals that send it for Return expect.
         if key == .control("j"), !isEditingNotes { return handleKey(.enter) }
-        if case .paste = key {
+        if case .paste(_, let isCut) = key {
             switch mode {
             case .browse, .help, .confirmRemoveList:
                 // None of it is a key here (before bracketed paste, a pasted line's letters were
                 // commands: a "d" deleted, a Space completed).
                 message = StatusMessage(text: "Pasted text goes into a field: a adds a reminder, e edits the selected one.")
                 return []
-            default: break
+            default:
+                if isCut {
+                    message = StatusMessage(text: "The pasted text was cut after its first \(CursesTerminal.pasteLimit.formatted()) characters.",
+                                            isError: true)
+                }
             }
         }
         switch mode {

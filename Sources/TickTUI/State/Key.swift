@@ -38,7 +38,9 @@ public enum Key: Hashable, Sendable {
     case delete
     /// Text the terminal marked as pasted (xterm's bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`):
     /// its line breaks and tabs are text, not Enter and Tab, and none of it is a command key.
-    case paste(String)
+    /// `isCut`: the paste was longer than the UI takes (`CursesTerminal.pasteLimit`), and this
+    /// is its beginning.
+    case paste(String, isCut: Bool = false)
 
     /// A key from a one-character string: `" "` is Space, `"a"` is `a`; for tests and
     /// scripted input.

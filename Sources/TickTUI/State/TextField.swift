@@ -47,7 +47,7 @@ struct TextField: Hashable, Sendable {
         switch key {
         case .character(let character):
             insert(character)
-        case .paste(let text):
+        case .paste(let text, _):
             insert(pasted: text, keepingLineBreaks: false)
         case .left:
             cursor = max(0, cursor - 1)

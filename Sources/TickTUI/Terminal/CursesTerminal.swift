@@ -84,7 +84,12 @@ final class CursesTerminal {
         self.output = output
         self.input = input
         TerminalGuard.isCursesActive.store(true, ordering: .sequentiallyConsistent)
-        cbreak()
+        // Raw, not cbreak: the terminal's signal keys and flow control are keys of the UI, so
+        // that a ^C, ^Z, ^\ or ^S inside pasted text is text (dropped) and not a signal (a
+        // tester: a ^C in a paste ended the UI, a ^Z in it suspended Tick and left the rest of
+        // the paste on the shell's command line). Ctrl-C typed ends the UI as SIGINT did, Ctrl-Z
+        // suspends it (`suspend()`), ^\, ^S and ^Q do nothing.
+        raw()
         noecho()
         nonl()
         intrflush(window, false)
@@ -129,6 +134,18 @@ final class CursesTerminal {
         fclose(input)
     }
 
+    /// Stops the process as Ctrl-Z did before the terminal was raw: SIGTSTP, whose handler
+    /// (ncurses' own) leaves full-screen mode, stops, and on `fg` takes the screen back.
+    func suspend() {
+        // Bracketed paste off for the shell meanwhile, and on again once continued (the
+        // signal is delivered before `kill` returns, and the process stops in its handler).
+        fputs(CursesTerminal.bracketedPasteOff, output)
+        fflush(output)
+        kill(getpid(), SIGTSTP)
+        fputs(CursesTerminal.bracketedPasteOn, output)
+        fflush(output)
+    }
+
     /// The terminal's size in cells.
     var size: ScreenSize {
         ScreenSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
@@ -157,13 +174,13 @@ final class CursesTerminal {
                     return status == OK ? UInt32(next) : status == KEY_CODE_YES ? 0 : nil
                 }
                 self.unread += unread
-                if case .pasteBegins = input { return .key(.paste(readPaste())) }
+                if case .pasteBegins = input { return .key(readPaste()) }
                 return input
             }
             return CursesTerminal.decode(character: UInt32(character)).map(Input.key) ?? .none
         case KEY_CODE_YES:
             if Int32(character) == KEY_RESIZE { return .resize(size) }
-            if Int32(character) == CursesTerminal.pasteBeginCode { return .key(.paste(readPaste())) }
+            if Int32(character) == CursesTerminal.pasteBeginCode { return .key(readPaste()) }
             return CursesTerminal.decode(keyCode: Int32(character)).map(Input.key) ?? .none
         default:
             return .none
@@ -172,12 +189,15 @@ final class CursesTerminal {
 
     /// The pasted text after its start, up to `ESC [ 201 ~` (as the key code `define_key`
     /// gave it, or as characters when ncurses did not match it), or up to a second without input
-    /// (a terminal that never ends it); function keys and control sequences in it are dropped.
+    /// (a terminal that never ends it); function keys in it are dropped. Past `pasteLimit`
+    /// characters the rest is read to its end and left out (`Key.paste`'s `isCut`: a tester's
+    /// long paste kept a slice from its middle, without a word).
     /// - Complexity: O(n) in the pasted characters.
-    private func readPaste() -> String {
+    private func readPaste() -> Key {
         let end = Array("\u{1B}[201~".unicodeScalars)
         var scalars: [Unicode.Scalar] = []
-        var dropped = 0
+        var tail: [Unicode.Scalar] = [] // the last characters read past the limit, to see the end
+        var isCut = false
         wtimeout(window, 1_000)
         while true {
             var character: wint_t = 0
@@ -190,21 +210,27 @@ final class CursesTerminal {
             guard let scalar = Unicode.Scalar(UInt32(character)) else { continue }
             if scalars.count < CursesTerminal.pasteLimit + end.count {
                 scalars.append(scalar)
+                if Array(scalars.suffix(end.count)) == end {
+                    scalars.removeLast(end.count)
+                    break
+                }
             } else {
-                // Past the limit: only the last characters, to see the end.
-                scalars.removeFirst()
-                scalars.append(scalar)
-                dropped += 1
-            }
-            if scalars.count >= end.count, Array(scalars.suffix(end.count)) == end {
-                scalars.removeLast(end.count)
-                break
+                // The end may have begun among the last characters kept.
+                if !isCut { tail = Array(scalars.suffix(end.count - 1)) }
+                isCut = true
+                tail.append(scalar)
+                if tail.count > end.count { tail.removeFirst() }
+                if tail == end { break }
             }
         }
-        if dropped > 0 { scalars = Array(scalars.prefix(CursesTerminal.pasteLimit)) }
+        if scalars.count > CursesTerminal.pasteLimit {
+            // Read past the limit but for the end's length: what is past the limit was cut.
+            isCut = true
+            scalars.removeLast(scalars.count - CursesTerminal.pasteLimit)
+        }
         var text = ""
-        text.unicodeScalars.append(contentsOf: scalars.prefix(CursesTerminal.pasteLimit))
-        return text
+        text.unicodeScalars.append(contentsOf: scalars)
+        return .paste(text, isCut: isCut)
     }
 
     static let bracketedPasteOn = "\u{1B}[?2004h", bracketedPasteOff = "\u{1B}[?2004l"

@@ -16,7 +16,7 @@ import TickModel
 /// library and its Debian package when it cannot be opened; nothing else reaches ncurses
 /// before that.
 struct LibCurses: @unchecked Sendable {
-    let cbreak: @convention(c) () -> Int32
+    let raw: @convention(c) () -> Int32
     let curs_set: @convention(c) (Int32) -> Int32
     let delscreen: @convention(c) (OpaquePointer?) -> Void
     let endwin: @convention(c) () -> Int32
@@ -52,7 +52,7 @@ struct LibCurses: @unchecked Sendable {
     let tigetstrAddress: UnsafeMutableRawPointer
 
     private init(library: SharedLibrary) throws(SharedLibraryError) {
-        cbreak = try library.function("cbreak")
+        raw = try library.function("raw")
         curs_set = try library.function("curs_set")
         delscreen = try library.function("delscreen")
         endwin = try library.function("endwin")
@@ -123,7 +123,7 @@ func tick_curses_string_capability(_ name: UnsafePointer<CChar>!) -> UnsafePoint
 // One forwarder per ncurses function Tick calls: the same name, parameters and result as
 // the declaration in <ncursesw/curses.h> or <ncursesw/term.h> that it shadows.
 @discardableResult
-func cbreak() -> Int32 { LibCurses.loaded.cbreak() }
+func raw() -> Int32 { LibCurses.loaded.raw() }
 @discardableResult
 func curs_set(_ visibility: Int32) -> Int32 { LibCurses.loaded.curs_set(visibility) }
 func delscreen(_ screen: OpaquePointer!) { LibCurses.loaded.delscreen(screen) }
