@@ -80,9 +80,11 @@ public final class PostgresConnection {
     ]
 
     /// `PQconnectdbParams` with `defaultSettings` and then `url` (expanded: its own settings
-    /// come after the defaults, and win).
+    /// come after the defaults, and win). libpq's `PGCONNECT_TIMEOUT`, when set, stands for the
+    /// default timeout (a tester: the environment's was overridden).
     private static func connect(_ url: String, _ pq: LibPQ) -> OpaquePointer? {
-        let pairs = defaultSettings + [("dbname", url)]
+        let fromEnvironment = getenv("PGCONNECT_TIMEOUT") != nil
+        let pairs = defaultSettings.filter { !(fromEnvironment && $0.keyword == "connect_timeout") } + [("dbname", url)]
         let keywords = pairs.map { strdup($0.keyword) }, values = pairs.map { strdup($0.value) }
         defer { (keywords + values).forEach { free($0) } }
         let keywordPointers = keywords.map { UnsafePointer($0) } + [nil], valuePointers = values.map { UnsafePointer($0) } + [nil]

@@ -33,6 +33,13 @@ extension Problem {
                 return Problem(status: 503, name: "busy", detail: "the database kept refusing the change for another's; try again",
                                headers: [("Retry-After", "1")])
             }
+            // PostgreSQL stopped, restarting or out of reach, or every connection taken: the
+            // request may be tried again (a tester: 500 while it restarted). 57P01–57P03: shut
+            // down by an administrator, a crash of another backend, not accepting connections yet.
+            if [.connection, .poolTimeout].contains(error.kind) || ["57P01", "57P02", "57P03"].contains(error.sqlState ?? "") {
+                return Problem(status: 503, name: "unavailable", detail: "the database cannot be reached now (\(error.message)); try again",
+                               headers: [("Retry-After", "5")])
+            }
             // The server's message, never the statement's values or its detail (which may quote them).
             return Problem(status: 500, name: "internal", detail: "database: \(error.message)")
         default:

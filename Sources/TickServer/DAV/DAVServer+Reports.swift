@@ -74,12 +74,12 @@ extension WebService {
     static func syncSequence(_ token: String, of list: ReminderList, in db: some DAVTransaction) throws -> Int64? {
         guard !token.isEmpty else { return nil }
         let parts = token.hasPrefix(syncTokenPrefix) ? token.dropFirst(syncTokenPrefix.count).split(separator: ":", omittingEmptySubsequences: false) : []
-        guard (1...2).contains(parts.count), let number = Int64(parts[0]), number >= 0,
+        guard parts.count == 2, let number = Int64(parts[0]), number >= 0,
               number <= (try db.davSequence(inList: list.id)) else {
             throw DAVFailure(403, .d("valid-sync-token"),
                              "the sync token was not given by this server (or its database was replaced); sync again from the start")
         }
-        guard parts.count == 1 || parts[1] == listTag(of: list) else {
+        guard parts[1] == listTag(of: list) else {
             throw DAVFailure(403, .d("valid-sync-token"),
                              "the sync token is of another collection that was at this path; sync again from the start")
         }

@@ -50,7 +50,8 @@ extension WebService {
     /// a list no longer shared with the user and their own made there, one put back by undo
     /// beside the one a client made meanwhile (testers: such tokens were taken once the new
     /// list's numbers passed theirs, and the client missed changes). Tokens without `TAG`, as
-    /// Tick gave them before, are still read by their number.
+    /// Tick gave them before, are refused too: they cannot tell their list (a client then
+    /// syncs each collection from the start once).
     static func syncToken(_ number: Int64, of list: ReminderList) -> String {
         syncTokenPrefix + String(number) + ":" + listTag(of: list)
     }

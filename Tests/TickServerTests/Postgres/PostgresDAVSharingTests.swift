@@ -359,12 +359,15 @@ struct PostgresDAVSharingTests {
         }
         #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(token))).syncToken == token)
         // A token past the list's own number is refused, whatever ann's other lists counted.
-        let ahead = "urn:x-tick:sync:\(first + 1)"
+        let tag = try #require(token.split(separator: ":").last)
+        let ahead = "urn:x-tick:sync:\(first + 1):\(tag)"
         #expect(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead)).status == 403)
         #expect(dav(harness, "PUT", collection + "two.ics", ServiceHarness.todo(uid: "two", summary: "Two")).status == 201)
         #expect(number(dav(harness, "GET", collection + "two.ics").header("ETag")) == first + 1)
-        // A token of the form Tick gave before (no list tag) is read by its number; the answer's has the tag.
-        #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead))).syncToken?.hasPrefix(ahead + ":") == true)
+        #expect(DAVAnswer(dav(harness, "REPORT", collection, ServiceHarness.syncCollection(ahead))).syncToken == ahead)
+        // A token of the form Tick gave before (no list tag) cannot tell its list: refused (t60).
+        let untagged = dav(harness, "REPORT", collection, ServiceHarness.syncCollection("urn:x-tick:sync:\(first + 1)"))
+        #expect(untagged.status == 403 && untagged.bodyText.contains("valid-sync-token"))
     }
 
     /// A tester: after ann deleted a list shared with bob, bob made a list at the same URL;
