@@ -11,16 +11,18 @@ extension PostgresDatabase: DAVTransaction {
         try scalar("SELECT value FROM dav_list_sequences WHERE owner = $1 AND list_id = $2", [id.rawValue], as: Int64.self) ?? 0
     }
 
-    /// The ids of the user's own lists that end in `suffix` (the CalDAV server's lists made at
-    /// a path, named `SEGMENT~TAG`), and of those whose id is such a list's without it;
-    /// through a share, only the list it gives.
+    /// The ids and creation times of the user's own lists that end in `suffix` (the CalDAV
+    /// server's lists made at a path, named `SEGMENT~TAG`), and of those whose id is such a
+    /// list's without it; through a share, only the list it gives.
     /// - Complexity: O(lists of the user).
-    public func listIDs(endingWith suffix: String) throws -> [ReminderList.ID] {
+    public func listIDs(endingWith suffix: String) throws -> [(id: ReminderList.ID, createdAt: Date)] {
         try run("""
-            SELECT id FROM lists WHERE owner = $1
+            SELECT id, created_at FROM lists WHERE owner = $1
                 AND (right(id, $2::int) = $3 OR id || $3 IN (SELECT id FROM lists WHERE owner = $1))
             """, [Int64(suffix.count), suffix])
-            .map { row throws(PostgresError) in ReminderList.ID(rawValue: try row.decode("id", as: String.self)) }.filter { sees($0) }
+            .map { row throws(PostgresError) in
+                (ReminderList.ID(rawValue: try row.decode("id", as: String.self)), try row.decode("created_at", as: Date.self))
+            }.filter { sees($0.id) }
     }
 
     /// The number of the last change in the user's list `id` (deletions included), 0 for none.

@@ -91,38 +91,55 @@ struct DAVCollectionNaming: Sendable {
     let suffix: String
     /// The segments of the user's own lists whose ids are `segment + suffix`.
     let segments: Set<String>
+    /// The ids of the user's lists whose path another of their lists holds (a list `ID~TAG`
+    /// made later than the list `ID`): named `ID~` instead.
+    let displaced: Set<String>
 
     /// - Parameters:
     ///   - tag: the user's tag (`collectionTag(of:)` of `PostgresWebService`).
-    ///   - listIDs: the ids of the user's own lists that end in `~tag`, and of those whose ids
-    ///     are such ids without it (all the user's lists will do). A list `SEGMENT~TAG` is
-    ///     named `SEGMENT` only when the user has no list of the id `SEGMENT` (which has that
-    ///     path: a list put back by undo beside the one a client made at its path meanwhile, or
-    ///     one a client made at `/dav/lists/SEGMENT~TAG/` itself, keeps its whole id as its
-    ///     path, and no path names two collections).
-    init(tag: String, listIDs: [ReminderList.ID]) {
+    ///   - lists: the ids and creation times of the user's own lists that end in `~tag`, and of
+    ///     those whose ids are such ids without it (all the user's lists will do). When the user
+    ///     has both `SEGMENT` and `SEGMENT~TAG` (undo put one back, the other made at its path
+    ///     meanwhile), the one made later keeps the path `SEGMENT`, the one the client syncs
+    ///     there (testers: the list put back took the path, and the client's sync swapped its
+    ///     contents); the other is at its whole id (`SEGMENT~TAG/`) or, for `SEGMENT` itself,
+    ///     at `SEGMENT~/`. No path names two collections.
+    init(tag: String, lists: [(id: ReminderList.ID, createdAt: Date)]) {
         suffix = "~" + tag
-        let ids = Set(listIDs.map(\.rawValue))
-        var segments: Set<String> = []
-        for id in ids where id.hasSuffix(suffix) && id.count > suffix.count {
+        var created: [String: Date] = [:]
+        for list in lists { created[list.id.rawValue] = list.createdAt }
+        var segments: Set<String> = [], displaced: Set<String> = []
+        for (id, tagged) in created where id.hasSuffix(suffix) && id.count > suffix.count {
             let segment = String(id.dropLast(suffix.count))
-            if !ids.contains(segment) { segments.insert(segment) }
+            guard let plain = created[segment] else {
+                segments.insert(segment)
+                continue
+            }
+            if tagged > plain {
+                segments.insert(segment)
+                displaced.insert(segment)
+            }
         }
         self.segments = segments
+        self.displaced = displaced
     }
 
     func listID(forSegment segment: String) -> ReminderList.ID {
-        ReminderList.ID(rawValue: segments.contains(segment) ? segment + suffix : segment)
+        if segment.hasSuffix("~"), displaced.contains(String(segment.dropLast())) { return ReminderList.ID(rawValue: String(segment.dropLast())) }
+        return ReminderList.ID(rawValue: segments.contains(segment) ? segment + suffix : segment)
     }
 
     func segment(of id: ReminderList.ID) -> String {
+        if displaced.contains(id.rawValue) { return id.rawValue + "~" }
         guard id.rawValue.hasSuffix(suffix) else { return id.rawValue }
         let segment = String(id.rawValue.dropLast(suffix.count))
         return segments.contains(segment) ? segment : id.rawValue
     }
 
-    /// Whether `id` ends as the ids Tick gives do: `~` and 12 lowercase hex digits.
+    /// Whether `id` ends as the ids and paths Tick gives do: `~` and 12 lowercase hex digits,
+    /// or `~` alone.
     static func looksTagged(_ id: String) -> Bool {
+        if id.hasSuffix("~") { return true }
         let scalars = Array(id.unicodeScalars.suffix(13))
         return scalars.count == 13 && scalars[0] == "~" && scalars.dropFirst().allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }

@@ -34,7 +34,7 @@ extension PostgresWebService {
         }
         do {
             let naming = DAVCollectionNaming(tag: Self.collectionTag(of: user.id),
-                                             listIDs: try store.read { db in try db.listIDs(endingWith: "~" + Self.collectionTag(of: user.id)) })
+                                             lists: try store.read { db in try db.listIDs(endingWith: "~" + Self.collectionTag(of: user.id)) })
             return try DAVPath.$naming.withValue(naming) { try davResponse(to: request, user: user.id, store: store) }
         } catch {
             let problem = Problem.from(error)

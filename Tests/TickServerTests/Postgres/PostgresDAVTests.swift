@@ -241,6 +241,41 @@ struct PostgresDAVTests {
         #expect(other.status == 403 && other.bodyText.contains("valid-sync-token"), "\(other.status) \(other.bodyText)")
     }
 
+    /// A tester (t60): bob's client synced his `p~TAG` list at `/dav/lists/p/` (ann had `p`
+    /// then); bob undid an older deletion of his own list `p`: the list put back took the path,
+    /// the one the client synced moved to `/dav/lists/p~TAG/`, and the client's full sync
+    /// swapped its contents. The list made later keeps the path; the one put back is at `p~`.
+    @Test("a list put back by undo whose id is the path of a later list of the user: the later one keeps the path")
+    func undoOfAnOlderPlainList() throws {
+        let harness = try PostgresServiceHarness()
+        let collection = "/dav/lists/p/"
+        try #require(Self.dav(harness, "MKCALENDAR", collection, Self.secretList.replacingOccurrences(of: "Secret list", with: "P first"),
+                              as: "bob").status == 201)
+        try #require(Self.dav(harness, "PUT", collection + "old.ics", ServiceHarness.todo(uid: "old", summary: "Old"), as: "bob").status == 201)
+        try #require(Self.dav(harness, "DELETE", collection, as: "bob").status == 204)
+        harness.clock.set(Fixture.now.addingTimeInterval(60))
+        try #require(Self.dav(harness, "MKCALENDAR", collection, Self.secretList, as: "ann").status == 201)
+        harness.clock.set(Fixture.now.addingTimeInterval(120))
+        try #require(Self.dav(harness, "MKCALENDAR", collection, Self.secretList.replacingOccurrences(of: "Secret list", with: "P second"),
+                              as: "bob").status == 201)
+        try #require(Self.dav(harness, "PUT", collection + "new.ics", ServiceHarness.todo(uid: "new", summary: "New"), as: "bob").status == 201)
+        let token = try #require(DAVAnswer(Self.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(""), as: "bob")).syncToken)
+        try #require(Self.dav(harness, "DELETE", collection, as: "ann").status == 204)
+        let change = try #require(try harness.database.connect()
+            .execute("SELECT id FROM journal_changes WHERE command LIKE '%P first%' ORDER BY id DESC LIMIT 1").first?.decode("id", as: Int.self))
+        try #require(harness.send("POST", "/api/v1/undo", json: "{\"change\": \(change)}", as: "bob").status == 200)
+        let home = DAVAnswer(Self.dav(harness, "PROPFIND", "/dav/lists/", headers: ["Depth": "1"], as: "bob"))
+        #expect(home.item(collection)?.properties["{DAV:}displayname"] == "P second", "\(home.hrefs)")
+        #expect(home.item("/dav/lists/p~/")?.properties["{DAV:}displayname"] == "P first", "\(home.hrefs)")
+        #expect(Set(home.hrefs).count == home.hrefs.count)
+        let same = DAVAnswer(Self.dav(harness, "REPORT", collection, ServiceHarness.syncCollection(token), as: "bob"))
+        #expect(same.hrefs.isEmpty && same.syncToken == token)
+        #expect(Self.dav(harness, "GET", "/dav/lists/p~/old.ics", as: "bob").bodyText.contains("SUMMARY:Old"))
+        #expect(Self.dav(harness, "GET", collection + "new.ics", as: "bob").bodyText.contains("SUMMARY:New"))
+        // A client's own path ending in ~ is not made (it is Tick's naming).
+        #expect(Self.dav(harness, "MKCALENDAR", "/dav/lists/q~/", Self.secretList, as: "bob").status == 403)
+    }
+
     /// A tester (t59): ann deleted her list `work`, bob's client then made `/dav/lists/work/`
     /// (the id free again), and ann's undo was refused with a reason about a reminder's UID.
     @Test("an undo refused because another list has the id of the list it would put back says so")
