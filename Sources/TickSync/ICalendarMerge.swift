@@ -329,12 +329,14 @@ public enum ICalendarMerge {
             let calendar = Component.parse(text)
             return calendar.children.filter { $0.name == "VTODO" }.map { todo in
                 var copy = todo
-                // In no order: RFC 5545 gives the order of a component's properties no meaning (the
-                // merge writes the server's names first, then the local side's).
+                // In no order: RFC 5545 gives the order of a component's properties, and of its
+                // components, no meaning (the merge writes the server's names first, then the
+                // local side's; a server may give an alarm's lines back in another order).
                 copy.properties = todo.properties.filter { !stamps.contains(Component.propertyName($0)) }.map { line in
                     DateMeaning.names.contains(Component.propertyName(line)) ? DateMeaning.meaning(of: line) : line
                 }.sorted()
-                return copy.text
+                copy.children = []
+                return copy.text + todo.children.map(\.alarmKey).sorted().joined(separator: "\n")
             }
         }
         return values(a) == values(b)
@@ -434,7 +436,12 @@ public enum ICalendarMerge {
         // text as written).
         let pool = chosen == local.alarmKeys.sorted() ? local.children + server.children : server.children + local.children
         let order = chosen == local.alarmKeys.sorted() ? local.alarmKeys : chosen == server.alarmKeys.sorted() ? server.alarmKeys : chosen
-        merged.children = keepingOthers(order.compactMap { key in pool.first { $0.alarmKey == key } })
+        // Each key takes its own component: two alarms alike are two (found by fuzzing: the
+        // second was the first again).
+        var remaining = pool
+        merged.children = keepingOthers(order.compactMap { key in
+            remaining.firstIndex { $0.alarmKey == key }.map { remaining.remove(at: $0) }
+        })
         return merged
     }
 

@@ -378,6 +378,12 @@ struct ICalendarMergeTests {
                                           local: Self.tagged(["CATEGORIES:a,b"], alarms: [first]),
                                           server: Self.tagged(["CATEGORIES:a"], alarms: [renamed]), localIsNewer: true)
         #expect(merged.text.contains("UID:new-uid") && !merged.text.contains("UID:dup") && merged.conflicts.isEmpty, "\(merged.text)")
+        // Without a base, two alarms alike (their lines in another order) are two (fuzz/merge).
+        let reordered = ["UID:dup", "TRIGGER:-PT1H", "ACTION:DISPLAY", "DESCRIPTION:Tagged"]
+        let three = Self.tagged(["CATEGORIES:a"], alarms: [first, second, reordered])
+        let firstSync = ICalendarMerge.merge(base: nil, local: three, server: three, localIsNewer: true)
+        #expect(firstSync.text.components(separatedBy: "BEGIN:VALARM").count == 4, "\(firstSync.text)")
+        #expect(ICalendarMerge.sameValues(firstSync.text, three))
         // Properties in another order are the same values.
         #expect(ICalendarMerge.sameValues(Self.tagged(["CATEGORIES:a", "PRIORITY:1"]), Self.tagged(["PRIORITY:1", "CATEGORIES:a"])))
     }

@@ -58,7 +58,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     let same = ICalendarMerge.merge(base: base, local: local.text, server: local.text, localIsNewer: localIsNewer)
     if !same.conflicts.isEmpty { fatalError("both sides alike, yet conflicts: \(same.conflicts)") }
-    if !ICalendarMerge.sameValues(same.text, local.text) { fatalError("both sides alike, yet the merge changed their values:\n\(same.text)") }
+    if !ICalendarMerge.sameValues(same.text, local.text) {
+        fatalError("both sides alike, yet the merge changed their values:\n\(local.text)\n->\n\(same.text)")
+    }
 
     if let base {
         let baseComponent = ICalendarMerge.Component.parse(base)
