@@ -3,10 +3,13 @@
 # `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), how it reads a request (httprequest: routes, percent-decoding, forms, cookies, Basic credentials), the JSON
 # API's request bodies (apibody: the document, a reminder's fields, a list's, a move's, a share's), its page cursors (cursor), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
 # the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream)
-# and the iCalendar reader. Each target is compiled with
+# and the iCalendar reader; and, by name only (`FUZZ_TARGETS=merge`), the three-way merge of
+# `tick sync` (merge: not a parser, added after the others, outside the default set until it
+# has run its ten million inputs). Each target is compiled with
 # `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files, apibody
 # from the body readers' (with fuzz/apibody/Shims.swift for the store),
 # arguments from the parser's (with fuzz/arguments/Shims.swift for what they use of TickCLI), the
+# merge from ICalendarMerge.swift and CalendarObject.swift, the
 # others against TickModel and TickInterchange, built once per run as static libraries
 # with the same instrumentation (libical itself is not instrumented). Each is seeded from
 # fuzz/<target>/seeds and, for the interchange formats, from $TICK_CORPUS (default
@@ -153,6 +156,14 @@ build_cursor() {
     Sources/TickServer/API/PageCursor.swift fuzz/cursor/Fuzz.swift -o "$OUT/cursor/fuzz-cursor"
 }
 
+# The three-way merge of `tick sync`, with the writer it renders each side with, against the
+# TickModel and TickInterchange libraries.
+build_merge() {
+  build_libraries
+  $SWIFTC -I "$LIB" -I Sources/CICal -L "$LIB" -lTickInterchange -lTickModel -lical \
+    Sources/TickSync/ICalendarMerge.swift Sources/TickSync/CalendarObject.swift fuzz/merge/Fuzz.swift -o "$OUT/merge/fuzz-merge"
+}
+
 build_arguments() {
   $SWIFTC Sources/TickCLI/Parsing/ArgumentDefinition.swift Sources/TickCLI/Parsing/ArgumentParser.swift \
     Sources/TickCLI/Parsing/ParsedArguments.swift Sources/TickCLI/Parsing/Suggestion.swift \
@@ -190,6 +201,7 @@ for target in $TARGETS; do
       apibody) build_apibody ;;
       cursor) build_cursor ;;
       arguments) build_arguments ;;
+      merge) build_merge ;;
       *) build_against_libraries "$target" ;;
     esac
   } >"$OUT/$target/build.txt" 2>&1 || built=$?
