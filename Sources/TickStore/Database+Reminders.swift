@@ -143,7 +143,7 @@ extension Database {
     public func deleteReminder(_ number: Reminder.Number) throws -> Bool {
         var found: (uid: String, list: String)?
         try forEachRow("SELECT uid, list_id FROM reminder WHERE number = ?", [.integer(number.rawValue)]) {
-            found = ($0.text(0) ?? "", $0.text(1) ?? "")
+            found = ($0.text(0), $0.text(1))
         }
         guard let found else { return false }
         try execute("DELETE FROM reminder WHERE number = ?", [.integer(number.rawValue)])
