@@ -535,8 +535,10 @@ public enum ICalendarMerge {
                 resultKeys.insert(key(tag))
             }
         }
-        if result == l { return local }
-        if result == s { return server }
+        // A side's own lines when they hold the result's tags, in whatever order (found by
+        // fuzzing: the server's two lines became one of Tick's, in another order).
+        if resultKeys == localKeys { return local }
+        if resultKeys == serverKeys { return server }
         return result.isEmpty ? [] : ["CATEGORIES:" + result.joined(separator: ",")]
     }
 

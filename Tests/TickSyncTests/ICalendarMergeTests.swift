@@ -378,6 +378,12 @@ struct ICalendarMergeTests {
                                           local: Self.tagged(["CATEGORIES:a,b"], alarms: [first]),
                                           server: Self.tagged(["CATEGORIES:a"], alarms: [renamed]), localIsNewer: true)
         #expect(merged.text.contains("UID:new-uid") && !merged.text.contains("UID:dup") && merged.conflicts.isEmpty, "\(merged.text)")
+        // Tags in two lines changed on one side: that side's lines, whatever the order of its
+        // tags (fuzz/merge: they became one line of Tick's, in another order).
+        let twoLines = ICalendarMerge.merge(base: Self.tagged(["CATEGORIES:old", "CATEGORIES:kept"]),
+                                            local: Self.tagged(["CATEGORIES:old", "CATEGORIES:kept"]),
+                                            server: Self.tagged(["CATEGORIES:new", "CATEGORIES:kept"]), localIsNewer: true)
+        #expect(twoLines.text.contains("CATEGORIES:new\r\nCATEGORIES:kept\r\n"), "\(twoLines.text)")
         // Without a base, two alarms alike (their lines in another order) are two (fuzz/merge).
         let reordered = ["UID:dup", "TRIGGER:-PT1H", "ACTION:DISPLAY", "DESCRIPTION:Tagged"]
         let three = Self.tagged(["CATEGORIES:a"], alarms: [first, second, reordered])

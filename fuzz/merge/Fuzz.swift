@@ -68,12 +68,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if ICalendarMerge.undoingAppliedCompletions(serverComponent, base: baseComponent) == serverComponent {
             let taken = ICalendarMerge.merge(base: base, local: base, server: server.text, localIsNewer: localIsNewer)
             if !ICalendarMerge.sameValues(taken.text, server.text) {
-                fatalError("an unchanged local side did not take the server's values:\n\(taken.text)")
+                fatalError("an unchanged local side did not take the server's values:\n\(base)\n+\n\(server.text)\n->\n\(taken.text)")
             }
         }
         let kept = ICalendarMerge.merge(base: base, local: local.text, server: base, localIsNewer: localIsNewer)
         if !ICalendarMerge.sameValues(kept.text, local.text) {
-            fatalError("an unchanged server side did not keep the local values:\n\(kept.text)")
+            fatalError("an unchanged server side did not keep the local values:\n\(base)\n+\n\(local.text)\n->\n\(kept.text)")
         }
     }
     let again = ICalendarMerge.merge(base: merged.text, local: merged.text, server: merged.text, localIsNewer: localIsNewer)
