@@ -523,6 +523,10 @@ public enum ICalendarMerge {
             }
             return found
         }
+        // A side that left the lines as the base had them takes the other side's, as written
+        // (found by fuzzing: the server's lines were replaced by Tick's unchanged ones).
+        if local == base { return server }
+        if server == base { return local }
         guard let b = tags(base), let l = tags(local), let s = tags(server) else { return nil }
         let baseKeys = Set(b.map(key)), localKeys = Set(l.map(key)), serverKeys = Set(s.map(key))
         var result: [String] = []

@@ -384,6 +384,10 @@ struct ICalendarMergeTests {
                                             local: Self.tagged(["CATEGORIES:old", "CATEGORIES:kept"]),
                                             server: Self.tagged(["CATEGORIES:new", "CATEGORIES:kept"]), localIsNewer: true)
         #expect(twoLines.text.contains("CATEGORIES:new\r\nCATEGORIES:kept\r\n"), "\(twoLines.text)")
+        // Tags Tick left alone and the server wrote in another order: the server's lines (fuzz/merge).
+        let reorderedThere = ICalendarMerge.merge(base: Self.tagged(["CATEGORIES:a,b"]), local: Self.tagged(["CATEGORIES:a,b"]),
+                                                  server: Self.tagged(["CATEGORIES:b,a"]), localIsNewer: true)
+        #expect(reorderedThere.text.contains("CATEGORIES:b,a\r\n"), "\(reorderedThere.text)")
         // Without a base, two alarms alike (their lines in another order) are two (fuzz/merge).
         let reordered = ["UID:dup", "TRIGGER:-PT1H", "ACTION:DISPLAY", "DESCRIPTION:Tagged"]
         let three = Self.tagged(["CATEGORIES:a"], alarms: [first, second, reordered])
