@@ -276,15 +276,15 @@ struct PostgresDAVTests {
         #expect(Self.dav(harness, "MKCALENDAR", "/dav/lists/q~/", Self.secretList, as: "bob").status == 403)
     }
 
-    /// A tester (t59): ann deleted her list `work`, bob's client then made `/dav/lists/work/`
+    /// A tester (t59): ann deleted her list `office`, bob's client then made `/dav/lists/office/`
     /// (the id free again), and ann's undo was refused with a reason about a reminder's UID.
     @Test("an undo refused because another list has the id of the list it would put back says so")
     func undoOfAListWhoseIDIsTaken() throws {
         let harness = try PostgresServiceHarness()
-        try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/work/", Self.secretList, as: "ann").status == 201)
-        try #require(Self.dav(harness, "PUT", "/dav/lists/work/a.ics", ServiceHarness.todo(uid: "a", summary: "A"), as: "ann").status == 201)
-        try #require(Self.dav(harness, "DELETE", "/dav/lists/work/", as: "ann").status == 204)
-        try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/work/", Self.secretList, as: "bob").status == 201)
+        try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/office/", Self.secretList, as: "ann").status == 201)
+        try #require(Self.dav(harness, "PUT", "/dav/lists/office/a.ics", ServiceHarness.todo(uid: "a", summary: "A"), as: "ann").status == 201)
+        try #require(Self.dav(harness, "DELETE", "/dav/lists/office/", as: "ann").status == 204)
+        try #require(Self.dav(harness, "MKCALENDAR", "/dav/lists/office/", Self.secretList, as: "bob").status == 201)
         let before = try harness.snapshot()
         let undone = harness.send("POST", "/api/v1/undo", json: "{}", as: "ann")
         #expect(undone.status == 409, "\(undone.status) \(undone.bodyText)")
