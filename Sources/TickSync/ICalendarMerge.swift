@@ -207,12 +207,7 @@ public enum ICalendarMerge {
     /// the series on again when Tick reads it, at the merged time.
     static func undoingAppliedCompletions(_ server: Component, base: Component) -> Component {
         guard let baseMain = base.todo(""), let serverMain = server.todo(""), !baseMain.lines(named: "RRULE").isEmpty else { return server }
-        func withoutCount(_ todo: Component) -> [String] {
-            todo.lines(named: "RRULE").map { line in
-                line.split(atEvery: ";", omittingEmpty: false).filter { !$0.uppercased().hasPrefix("COUNT=") }.joined(separator: ";")
-            }
-        }
-        guard withoutCount(serverMain) == withoutCount(baseMain) else { return server }
+        guard serverMain.ruleWithoutCount == baseMain.ruleWithoutCount else { return server }
         var laterDay: String?
         for name in ["DTSTART", "DUE"] {
             let before = baseMain.lines(named: name), after = serverMain.lines(named: name)
@@ -573,13 +568,8 @@ public enum ICalendarMerge {
     /// RFC 5545 §3.3.5) and different. Nil otherwise: the values are merged one by one.
     static func furtherOccurrence(base: Component?, local: Component, server: Component) -> Side? {
         guard let base else { return nil }
-        func rule(_ todo: Component) -> [String] {
-            todo.lines(named: "RRULE").map { line in
-                line.split(atEvery: ";", omittingEmpty: false).filter { !$0.uppercased().hasPrefix("COUNT=") }.joined(separator: ";")
-            }
-        }
-        let baseRule = rule(base)
-        guard !baseRule.isEmpty, rule(local) == baseRule, rule(server) == baseRule else { return nil }
+        let baseRule = base.ruleWithoutCount
+        guard !baseRule.isEmpty, local.ruleWithoutCount == baseRule, server.ruleWithoutCount == baseRule else { return nil }
         let name = base.lines(named: "DUE").isEmpty ? "DTSTART" : "DUE"
         func anchor(_ todo: Component) -> (parameters: String, value: String)? {
             let lines = todo.lines(named: name)
@@ -636,7 +626,7 @@ public enum ICalendarMerge {
             let zone: TimeZone
             if anchorParts.rest.hasSuffix("Z") {
                 zone = .gmt
-            } else if let tzid = tzid(of: anchor), let known = TimeZone(identifier: tzid) {
+            } else if let tzid = zoneAndValue(of: anchor)?.zone, let known = TimeZone(identifier: tzid) {
                 zone = known
             } else {
                 return nil
@@ -647,31 +637,22 @@ public enum ICalendarMerge {
             return String(format: "%04d%02d%02d", wall.day.year, wall.day.month, wall.day.day)
         }
 
-        /// The `TZID` parameter's value of a property line, unquoted.
-        static func tzid(of line: String) -> String? {
-            guard let head = line.cut(atFirst: ":")?.before else { return nil }
-            for parameter in head.split(atEvery: ";", omittingEmpty: true).dropFirst() {
-                guard let (key, rest) = parameter.cut(atFirst: "="), key.uppercased() == "TZID" else { continue }
-                return rest.count >= 2 && rest.hasPrefix("\"") && rest.hasSuffix("\"") ? String(rest.dropFirst().dropLast()) : rest
-            }
-            return nil
-        }
 
-        static func meaning(of line: String) -> String {
+        /// A property line's `TZID` parameter (unquoted) and its value, split at the first colon
+        /// outside a quoted parameter value; nil without a colon.
+        static func zoneAndValue(of line: String) -> (zone: String?, value: String)? {
             let scalars = Array(line.unicodeScalars)
-            // The value starts after the first colon outside a quoted parameter value.
             var quoted = false
             var colon: Int?
             for (index, scalar) in scalars.enumerated() {
                 if scalar == "\"" { quoted.toggle() } else if scalar == ":" && !quoted { colon = index; break }
             }
-            guard let colon else { return line }
-            let head = String(String.UnicodeScalarView(scalars[..<colon]))
-            let value = String(String.UnicodeScalarView(scalars[(colon + 1)...])).uppercased()
+            guard let colon else { return nil }
+            let value = String(String.UnicodeScalarView(scalars[(colon + 1)...]))
             var zone: String?
             quoted = false
             var parameters: [String] = [""]
-            for scalar in head.unicodeScalars {
+            for scalar in scalars[..<colon] {
                 if scalar == "\"" { quoted.toggle() }
                 if scalar == ";" && !quoted { parameters.append("") } else { parameters[parameters.count - 1].unicodeScalars.append(scalar) }
             }
@@ -679,6 +660,12 @@ public enum ICalendarMerge {
                 guard let (key, rest) = parameter.cut(atFirst: "="), key.uppercased() == "TZID" else { continue }
                 zone = rest.count >= 2 && rest.hasPrefix("\"") && rest.hasSuffix("\"") ? String(rest.dropFirst().dropLast()) : rest
             }
+            return (zone, value)
+        }
+
+        static func meaning(of line: String) -> String {
+            guard let (zone, rawValue) = zoneAndValue(of: line) else { return line }
+            let value = rawValue.uppercased()
             // Read as the reader reads them (`CalendarDay`, `LocalDateTime`, `instant(in:)`: a
             // wall clock in a gap goes on by the offset before it, RFC 5545 §3.3.5).
             if value.utf8.count == 8, let day = CalendarDay(value) { return "date \(day)" }
@@ -767,6 +754,14 @@ public enum ICalendarMerge {
 
         /// The key of a `RECURRENCE-ID` line (`key(of:)`).
         static func key(ofLine line: String) -> String { String(line.unicodeScalars.dropFirst("RECURRENCE-ID".count)) }
+
+        /// The `RRULE` lines without their `COUNT`, which completing an occurrence counts down:
+        /// the same rule whether or not a side completed occurrences.
+        var ruleWithoutCount: [String] {
+            lines(named: "RRULE").map { line in
+                line.split(atEvery: ";", omittingEmpty: false).filter { !$0.uppercased().hasPrefix("COUNT=") }.joined(separator: ";")
+            }
+        }
 
         /// The key of each VTODO (`key(of:)`).
         var todoKeys: [String] {
