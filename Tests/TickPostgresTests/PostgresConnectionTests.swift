@@ -25,22 +25,8 @@ struct PostgresConnectionTests {
     /// `connect_timeout`.
     @Test("a server that never answers fails the connection after the timeout: 10 s, or the URL's own")
     func silentServer() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(listener >= 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(bound == 0 && listen(listener, 8) == 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        let port = UInt16(bigEndian: address.sin_port)
+        let listener = try #require(LoopbackSocket(listening: true))
+        let port = listener.port
         // Accepted by the kernel (the backlog), never answered.
         for (url, expected) in [("postgresql://tick@127.0.0.1:\(port)/tick?connect_timeout=2", 2.0),
                                 ("postgresql://tick@127.0.0.1:\(port)/tick", 10.0)] {

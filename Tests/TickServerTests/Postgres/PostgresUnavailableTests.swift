@@ -10,24 +10,12 @@ import TickPostgres
 /// request is answered at once, 503 with `Retry-After`, never a hang and never a 500.
 @Suite("tick serve --database without its database", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct PostgresUnavailableTests {
-    /// A loopback port nothing listens on (bound, then closed).
-    static func closedPort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 ? getsockname(descriptor, $0, &length) : -1 }
-        }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
     /// A tester (t60): while PostgreSQL was stopped or restarting, requests were answered 500.
     @Test("with PostgreSQL stopped, the API and CalDAV answer 503 with Retry-After at once")
     func stopped() throws {
-        let url = "postgresql://tick@127.0.0.1:\(try Self.closedPort())/tick"
+        let closed = try #require(LoopbackSocket(listening: false))
+        closed.close()
+        let url = "postgresql://tick@127.0.0.1:\(closed.port)/tick"
         let accounts = Accounts(pool: try PostgresPool(url: url, capacity: 2), hasher: PostgresServiceHarness.hasher)
         let service = PostgresWebService(accounts: accounts, configuration: WebService.Configuration(
             token: "", timeZone: .gmt, locale: Locale(identifier: "en_US_POSIX"), clock: { Fixture.now },
