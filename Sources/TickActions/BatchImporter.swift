@@ -74,7 +74,7 @@ struct BatchImporter {
                            to db: some ImportStore) throws -> ImportSummary {
         var summary = ImportSummary()
         var listsByName: [String: ReminderList] = [:]
-        func key(_ name: String) -> String { name.trimmingWhiteSpace().lowercased() }
+        func key(_ name: String) -> String { ReminderList.nameKey(name) }
 
         func resolve(_ name: String, template: ReminderList?) throws -> ReminderList {
             if let found = listsByName[key(name)] { return found }

@@ -120,10 +120,13 @@ public enum Names {
     }
 
     /// Whether `text` has a scalar that draws on its own: not white space, not
-    /// invisible, not a combining mark, not a control character.
+    /// invisible, not a combining mark, not a control character, not U+2800 BRAILLE
+    /// PATTERN BLANK (a symbol of no dots, drawn as an empty cell: neither White_Space nor
+    /// Default_Ignorable_Code_Point, so a title of it alone passed as visible; a tester).
     private static func hasVisibleBase(_ text: String) -> Bool {
         if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
         return text.unicodeScalars.contains { scalar in
+            if scalar.value == 0x2800 { return false }
             let properties = scalar.properties
             switch properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .control: return false

@@ -34,18 +34,13 @@ extension Database {
     }
 
     /// The list named `name`, or nil. Names match when they are the same text up to
-    /// case and Unicode normalization (`Wörk` composed or decomposed, `WÖRK`), after
-    /// trimming: the rule `insert` and `update` keep names unique by.
+    /// case, width and Unicode normalization (`Wörk` composed or decomposed, `WÖRK`,
+    /// `ＷＯＲＫ`), after trimming: the rule `insert` and `update` keep names unique by
+    /// (`ReminderList.named(_:in:)`).
     /// - Throws: `StoreError` from SQLite.
     /// - Complexity: O(lists); there are few.
     public func list(named name: String) throws -> ReminderList? {
-        let key = Database.nameKey(name)
-        return try lists().first { Database.nameKey($0.name) == key }
-    }
-
-    /// The form names are compared in (`ReminderList.nameKey(_:)`).
-    static func nameKey(_ name: String) -> String {
-        ReminderList.nameKey(name)
+        ReminderList.named(name, in: try lists())
     }
 
     /// Refuses a name another list (not `id`) already has, by the rule of `list(named:)`.

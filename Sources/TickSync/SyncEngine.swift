@@ -401,9 +401,10 @@ public final class SyncEngine {
         }
     }
 
-    /// List names match as the store matches them: case-insensitively, in NFC.
+    /// List names match as the store matches them (`ReminderList.nameKey`): case, width
+    /// and normalization aside.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.precomposedStringWithCanonicalMapping.lowercased() == b.precomposedStringWithCanonicalMapping.lowercased()
+        ReminderList.nameKey(a) == ReminderList.nameKey(b)
     }
 
     func uniqueName(_ name: String, among lists: [ReminderList]) -> String {

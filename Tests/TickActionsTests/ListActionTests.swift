@@ -27,6 +27,20 @@ struct ListActionTests {
         #expect(try harness.lists().map(\.name) == ["Reminders", "Wörk", "Home"])
     }
 
+    @Test("a name the same but for width is taken (a fullwidth ＣＨＯＲＥＳ is Chores), and finds that list")
+    func widthFolded() throws {
+        let harness = try ActionsHarness()
+        _ = try harness.actions.addList(named: "Chores")
+        #expect(throws: ActionError.listNameTaken(existing: "Chores")) { try harness.actions.addList(named: "ＣＨＯＲＥＳ") }
+        #expect(throws: ActionError.listNameTaken(existing: "Chores")) {
+            try harness.actions.renameList(.named("Reminders"), to: "ｃｈｏｒｅｓ")
+        }
+        #expect(try harness.store.read { try $0.list(named: "ＣＨＯＲＥＳ") }?.name == "Chores")
+        let added = try harness.actions.add(NewReminder(title: "dust", list: .named("ｃｈｏｒｅｓ")))
+        #expect(try harness.store.read { try $0.list(id: added.reminder.listID) }?.name == "Chores")
+        #expect(try harness.lists().map(\.name) == ["Reminders", "Chores"])
+    }
+
     @Test("a blank name is refused by the model's rule")
     func blank() throws {
         let harness = try ActionsHarness()

@@ -39,6 +39,9 @@ struct NamesTests {
 
     @Test("nothing that draws on its own: lone combining marks and control characters are refused", arguments: [
         "\u{301}", " \u{301}\u{308} ", "\u{20DD}", "\u{7}", "\u{1B}\u{7F}", "\u{200B}\u{301}",
+        // BRAILLE PATTERN BLANK draws an empty cell, alone or with the Hangul fillers
+        // (Default_Ignorable_Code_Point) a tester tried beside it.
+        "\u{2800}", "\u{2800}\u{2800} ", "\u{3164}\u{2800}", "\u{2800}\u{FFA0}\u{115F}",
     ])
     func nothingVisible(text: String) {
         #expect(throws: ModelError.blankName(.reminderTitle)) { try Names.validated(text, as: .reminderTitle) }
@@ -47,6 +50,8 @@ struct NamesTests {
 
     @Test("a mark or control character beside a visible one is kept", arguments: [
         ("a\u{301}", "a\u{301}"), ("\u{301}a", "\u{301}a"), ("\u{1B}[31mred", "\u{1B}[31mred"), ("한\u{7}", "한\u{7}"),
+        // Braille with dots, and the blank pattern beside a visible character, are text.
+        ("\u{2801}", "\u{2801}"), ("\u{2800}x", "\u{2800}x"),
     ])
     func markWithBase(text: String, expected: String) throws {
         #expect(try Names.validated(text, as: .reminderTitle) == expected)

@@ -33,7 +33,8 @@ import Testing
 
     @Test(arguments: [
         (#"{"name":"   "}"#, 422), (#"{"name":"\u200B"}"#, 422), (#"{}"#, 422), (#"{"name":"X","color":"teal-ish"}"#, 422),
-        (#"{"name":"Reminders"}"#, 409), (#"{"name":"X","extra":1}"#, 400), (#"{"name":3}"#, 400), (#"[1]"#, 400), ("{", 400),
+        (#"{"name":"Reminders"}"#, 409), (#"{"name":"ＲＥＭＩＮＤＥＲＳ"}"#, 409), (#"{"name":"\u2800"}"#, 422),
+        (#"{"name":"X","extra":1}"#, 400), (#"{"name":3}"#, 400), (#"[1]"#, 400), ("{", 400),
     ])
     func refusedListsChangeNothing(body: String, status: Int) throws {
         let harness = try ServiceHarness()

@@ -300,7 +300,7 @@ struct ArchiveReader {
             ids[id] = index
             let nameKey = ReminderList.nameKey(name)
             if let first = names[nameKey] {
-                throw fail("the name \"\(name)\" is lists[\(first)]'s too (names are compared ignoring case); each list needs its own")
+                throw fail("the name \"\(name)\" is lists[\(first)]'s too (names are compared ignoring case and width); each list needs its own")
             }
             names[nameKey] = index
             lists.append(ReminderList(id: .init(rawValue: id), name: name, color: color,

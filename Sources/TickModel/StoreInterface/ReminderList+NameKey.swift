@@ -1,9 +1,24 @@
+import Foundation
+
 extension ReminderList {
     /// The form list names are compared in by every store: trimmed, one line (`Names.oneLine`:
-    /// a name typed with a line break finds the list it named before names were one line) and
-    /// lower-cased; Swift's String equality then treats canonically equivalent text as equal
-    /// (`Wörk` composed or decomposed, `WÖRK`). Two lists of one user never have the same key.
+    /// a name typed with a line break finds the list it named before names were one line),
+    /// in Unicode's compatibility composition (NFKC, UAX #15: a fullwidth `ＣＨＯＲＥＳ`, as
+    /// an input method in full-width mode types it, is `CHORES`; a tester made both lists)
+    /// and lower-cased. Swift's String equality then treats canonically equivalent text as
+    /// equal (`Wörk` composed or decomposed, `WÖRK`). Two lists of one user never have the
+    /// same key (lists made before width was folded may: `named(_:in:)` prefers the exact name).
     public static func nameKey(_ name: String) -> String {
-        Names.oneLine(name.trimmingWhiteSpace()).lowercased()
+        Names.oneLine(name.trimmingWhiteSpace()).precomposedStringWithCompatibilityMapping.lowercased()
+    }
+
+    /// The list of `lists` named `name`: the one whose name is `name` itself (trimmed), else
+    /// the first whose `nameKey` is `name`'s, else nil.
+    /// - Complexity: O(n) in the lists.
+    public static func named(_ name: String, in lists: [ReminderList]) -> ReminderList? {
+        let trimmed = Names.oneLine(name.trimmingWhiteSpace())
+        if let exact = lists.first(where: { $0.name == trimmed }) { return exact }
+        let key = nameKey(name)
+        return lists.first { nameKey($0.name) == key }
     }
 }

@@ -89,11 +89,10 @@ extension PostgresDatabase {
             .first.map { row throws(PostgresError) in try decodeList(row) }
     }
 
-    /// The user's list named `name` (`ReminderList.nameKey(_:)`), or nil.
+    /// The user's list named `name` (`ReminderList.named(_:in:)`), or nil.
     /// - Complexity: O(lists).
     public func list(named name: String) throws -> ReminderList? {
-        let key = ReminderList.nameKey(name)
-        return try lists().first { ReminderList.nameKey($0.name) == key }
+        ReminderList.named(name, in: try lists())
     }
 
     /// The user's first list.
