@@ -31,4 +31,22 @@ struct ISO8601ReaderTests {
     func refused(text: String) {
         #expect(Due.instant(fromISO8601: text) == nil)
     }
+
+    @Test("a leap second is read only in the last minute of a UTC day, as its second 59", arguments: [
+        ("2026-12-31T23:59:60Z", 1_798_761_599.0), ("2027-01-01T08:59:60+09:00", 1_798_761_599.0),
+        ("2026-12-31T18:29:60-05:30", 1_798_761_599.0), ("2026-12-31T23:59:60.5Z", 1_798_761_599.5),
+    ])
+    func leapSecond(text: String, seconds: Double) {
+        #expect(Due.instant(fromISO8601: text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test("second 60 of another minute names no time, and says so", arguments: [
+        "2026-12-31T10:30:60Z", "2026-12-31T23:59:60+09:00", "2026-12-31T23:58:60Z", "2026-12-31T10:30:60",
+    ])
+    func notALeapSecond(text: String) {
+        #expect(Due.instant(fromISO8601: text) == nil)
+        let context = DateContext(now: Date(timeIntervalSince1970: 1_795_953_600), timeZone: TimeZone.gmt, locale: Locale(identifier: "en_US"))
+        #expect(throws: (any Error).self) { try DateGrammar.parse(text, in: context) }
+        #expect((try? DateGrammar.parse("2026-12-31T23:59:60", in: context)) != nil)
+    }
 }
