@@ -62,6 +62,22 @@ import Testing
         #expect(response.status == 415)
     }
 
+    /// JSON is UTF-8 (RFC 8259 §8.1): a body said to be in another charset is refused, not
+    /// read as UTF-8 without a word (a tester: `charset=latin1` made a list).
+    @Test func bodyInAnotherCharsetIs415() throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        for type in ["application/json; charset=latin1", "application/json;charset=\"ISO-8859-1\"", "application/json; Charset=utf-16"] {
+            let response = harness.send("POST", "/api/v1/lists", json: #"{"name":"Work"}"#, headers: ["Content-Type": type])
+            #expect(response.status == 415 && response.bodyText.contains("UTF-8"), "\(type): \(response.status) \(response.bodyText)")
+        }
+        #expect(try harness.snapshot() == before)
+        for type in ["application/json; charset=utf-8", "application/json; charset=\"UTF-8\"", "application/json; charset=us-ascii"] {
+            let name = "W\(type.count)"
+            #expect(harness.send("POST", "/api/v1/lists", json: #"{"name":"\#(name)"}"#, headers: ["Content-Type": type]).status == 201, "\(type)")
+        }
+    }
+
     @Test func renameRecolorMoveAndDelete() throws {
         let harness = try ServiceHarness()
         let first = try harness.firstListID()

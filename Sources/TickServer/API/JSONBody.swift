@@ -26,7 +26,7 @@ struct JSONBody {
 
     /// Reads the body of `request`: empty is `{}`; anything else must be a JSON object
     /// whose keys are all in `allowed`.
-    /// - Throws: `Problem` 415 for another content type, 400 for text that is not a JSON
+    /// - Throws: `Problem` 415 for another content type or a charset other than UTF-8, 400 for text that is not a JSON
     ///   object or for a key not in `allowed`.
     init(_ request: HTTPRequest, allowed: Set<String>) throws(Problem) {
         if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -36,6 +36,9 @@ struct JSONBody {
         let type = request.header("content-type")?.split(atEvery: ";", maxSplits: 1, omittingEmpty: false).first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/json" else {
             throw Problem(status: 415, name: "unsupported-media-type", detail: "the body must be application/json")
+        }
+        if let charset = request.otherCharset {
+            throw Problem(status: 415, name: "unsupported-media-type", detail: "the body must be UTF-8 JSON (RFC 8259 §8.1), not charset=\(charset)")
         }
         let parsed: Any
         do throws(JSONBytesParser.Failure) {

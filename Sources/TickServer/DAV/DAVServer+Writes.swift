@@ -26,6 +26,9 @@ extension DAVServer {
             let shown = type.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(type.unicodeScalars.prefix(60))) + "…" : type
             throw DAVFailure.caldav("supported-calendar-data", "a PUT here takes text/calendar (iCalendar), not '\(shown)'")
         }
+        if let charset = request.otherCharset {
+            throw DAVFailure.caldav("supported-calendar-data", "a PUT here takes iCalendar in UTF-8 (RFC 5545 §3.1.4), not charset=\(charset)")
+        }
         let batch = try WebService.calendarObject(request.body, href: path.href, now: configuration.clock())
         let uid = batch.uid
         let context = actionContext()

@@ -291,6 +291,11 @@ import TickServer
         let json = harness.dav("PUT", collection + "j.ics", ServiceHarness.todo(uid: "j", summary: "J"),
                                headers: ["Content-Type": "application/json"])
         #expect(json.status == 403 && json.bodyText.contains("<C:supported-calendar-data/>") && json.bodyText.contains("application/json"))
+        // iCalendar is UTF-8 (RFC 5545 §3.1.4): another charset is refused, not read as UTF-8.
+        let latin = harness.dav("PUT", collection + "l.ics", ServiceHarness.todo(uid: "l", summary: "L"),
+                                headers: ["Content-Type": "text/calendar; charset=iso-8859-1"])
+        #expect(latin.status == 403 && latin.bodyText.contains("<C:supported-calendar-data/>") && latin.bodyText.contains("iso-8859-1"),
+                "\(latin.status) \(latin.bodyText)")
         #expect(try harness.storedState() == before)
         for type in ["text/calendar", "TEXT/Calendar; charset=utf-8; component=VTODO", "application/octet-stream"] {
             let uid = "t\(type.count)"
