@@ -48,12 +48,14 @@ build: deps
 # Swift toolchain needs): linked to libstdc++.so, Foundation's ICU binds 768 C++ ABI symbols
 # at every start, 40 % of what `tick --version` executes. The archive is found through a
 # folder that holds only it, searched before the compiler's own (where libstdc++.so is).
+# No `$ORIGIN` run path (--disable-local-rpath): tick needs no library beside it, and with one
+# the loader looked for libsqlite3 and libresolv in 25 subfolders of the binary's folder first.
 STATIC_CXX := .build/static-libstdc++
 release: deps
 	@rm -rf $(STATIC_CXX); archive=$$(gcc -print-file-name=libstdc++.a 2>/dev/null); \
 	  if [ -f "$$archive" ]; then mkdir -p $(STATIC_CXX) && ln -s "$$archive" $(STATIC_CXX)/libstdc++.a; \
 	  else echo "libstdc++.a not found (g++ is not installed): linking libstdc++.so"; fi
-	$(SWIFT) build -c release --static-swift-stdlib --product tick -Xlinker -L$(abspath $(STATIC_CXX))
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product tick -Xlinker -L$(abspath $(STATIC_CXX))
 
 # Installs the release binary in $(PREFIX)/bin, the web app of `tick serve` in
 # $(PREFIX)/share/tick/WebApp (where the binary looks for it), the manual page tick(1),

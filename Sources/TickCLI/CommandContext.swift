@@ -33,8 +33,12 @@ public final class CommandContext {
 
     /// The current time: `TICK_NOW` when set, else the clock.
     public let now: Date
-    /// Dates are read and shown in this zone, in this locale.
-    public let dateContext: DateContext
+    /// Dates are read and shown in this zone, in this locale. Made when first used: the
+    /// zone and locale come from Foundation's ICU data, which a command that shows no date
+    /// (`--version`, `--help`, `lists`) need not load (a fifth of `tick --version`'s time).
+    public private(set) lazy var dateContext: DateContext = makeDateContext()
+    /// The first day of the week (`TICK_WEEK_START`, checked by `init`).
+    private let weekStart: Int
     /// How text is styled for the terminal (colors only where allowed).
     let style: Style
 
@@ -56,8 +60,6 @@ public final class CommandContext {
         } else {
             self.now = environment.clock
         }
-        let posixName = Locale.preferredPOSIXName(lcAll: environment["LC_ALL"], lcTime: environment["LC_TIME"],
-                                                  lang: environment["LANG"])
         var weekStart = 1
         if let text = environment["TICK_WEEK_START"], !text.isEmpty {
             guard let day = DateContext.weekStart(named: text) else {
@@ -65,13 +67,20 @@ public final class CommandContext {
             }
             weekStart = day
         }
-        self.dateContext = DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName),
-                                       weekStart: weekStart)
+        self.weekStart = weekStart
         self.style = Style(isEnabled: environment.allowsColor,
                            isTrueColor: ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? ""))
+    }
+
+    /// The zone and locale of the environment, and a warning when `TZ` names no zone Tick
+    /// knows (said once, when the command first needs a date).
+    private func makeDateContext() -> DateContext {
         if let zone = environment["TZ"], TerminalEnvironment.zone(fromTZ: zone) == nil {
             errors.write("tick: warning: TZ='\(TerminalText.sanitized(zone))' is not a time zone name Tick knows (use one like Europe/Berlin, or a POSIX offset like UTC-9 without daylight saving); using \(environment.systemTimeZone.identifier)\n")
         }
+        let posixName = Locale.preferredPOSIXName(lcAll: environment["LC_ALL"], lcTime: environment["LC_TIME"],
+                                                  lang: environment["LANG"])
+        return DateContext(now: now, timeZone: environment.timeZone, locale: Locale(posixName: posixName), weekStart: weekStart)
     }
 
     /// A file's bytes (or standard input's, for `-`) up to its end.
