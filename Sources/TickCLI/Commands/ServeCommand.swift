@@ -118,10 +118,13 @@ struct ServeCommand: Command {
         return configuration
     }
 
-    /// Worker threads of `tick serve --database` (each with a connection of the pool): a
-    /// request waits on PostgreSQL for most of its time, so more than the single-user
-    /// server's 4 keep the cores busy (bench/RESULTS.md, 2026-12-06).
-    static let postgresThreads = 8
+    /// Worker threads of `tick serve --database` (each with a connection of the pool): two a
+    /// core, at least 4. Requests wait for a thread in one first-in, first-out queue
+    /// (`RequestDispatcher`); more threads than that only put more of them, and as many
+    /// PostgreSQL backends, on the cores at once: at 100 connections on 2 cores, 8 threads
+    /// answered 2,500–3,100 pages a second with a p99 of 52–124 ms, 4 threads 3,100–3,450
+    /// with 40–50 ms (bench/RESULTS.md, 2026-12-07).
+    static let postgresThreads = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     /// `tick serve --database URL`: the JSON API for the users of a PostgreSQL database.
     private func runOnPostgres(in context: CommandContext) throws {
