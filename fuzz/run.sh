@@ -138,7 +138,7 @@ build_apibody() {
     swiftc -parse-as-library -module-name $module -emit-module -emit-module-path "$LIB/$module.swiftmodule" "$LIB/Empty.swift" || return 1
   done
   $SWIFTC -I "$LIB" -I Sources/CICal -L "$LIB" -lTickInterchange -lTickModel -lical \
-    Sources/TickServer/HTTP/HTTPRequest.swift Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift \
+    Sources/TickServer/HTTP/HTTPRequest.swift Sources/TickServer/HTTP/HTTPRequest+Charset.swift Sources/TickServer/HTTP/HTTPResponse.swift Sources/TickServer/HTTP/EventStream.swift \
     Sources/TickServer/API/Problem.swift Sources/TickServer/API/JSONBody.swift Sources/TickServer/API/ReminderFields.swift \
     Sources/TickServer/API/WebService+BodyFields.swift \
     Sources/TickActions/ActionContext.swift Sources/TickActions/ActionError.swift Sources/TickActions/ListReference.swift \
