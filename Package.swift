@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "TickTUI", dependencies: ["TickModel", "TickStore", "TickActions", "TickTerminal", "CCurses"]),
         .target(name: "TickCLI", dependencies: ["TickModel", "TickStore", "TickInterchange", "TickActions", "TickTerminal",
                                                 "TickAgent", "TickTUI", "TickSync", "TickServer", "TickPostgres", "TickAccounts"]),
-        .executableTarget(name: "tick", dependencies: ["TickCLI"]),
+        .executableTarget(name: "tick", dependencies: ["TickCLI", "TickModel"]),
         .executableTarget(name: "tick-tui-bench", dependencies: ["TickTUI", "TickStore", "TickModel"],
                           path: "bench/TUIBenchmark"),
 

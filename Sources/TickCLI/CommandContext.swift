@@ -51,7 +51,8 @@ public final class CommandContext {
         self.openFile = openFile
         if let text = environment["TICK_NOW"] {
             guard let instant = Due.instant(fromISO8601: text) else {
-                throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
+                throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z"
+                             + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
             }
             guard SupportedDates.contains(instant) else {
                 throw .usage("TICK_NOW='\(text)' is outside the dates Tick handles (\(SupportedDates.description))")

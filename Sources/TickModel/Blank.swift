@@ -1,11 +1,11 @@
-extension Unicode.Scalar.Properties {
+extension Unicode.Scalar {
     /// Whether a scalar is invisible for the purpose of blank-name checks: Unicode
     /// White_Space (U+0020, U+00A0, U+3000 …) or Default_Ignorable_Code_Point
-    /// (U+200B, U+2060, U+FEFF …), per DESIGN.md "Blank".
-    var isBlankForNames: Bool { isWhitespace || isDefaultIgnorableCodePoint }
-}
+    /// (U+200B, U+2060, U+FEFF …), per DESIGN.md "Blank", or U+2800 BRAILLE PATTERN
+    /// BLANK (a symbol of no dots, drawn as an empty cell; neither of those properties,
+    /// so a title of it alone passed as visible: a tester).
+    var isBlankForNames: Bool { properties.isWhitespace || properties.isDefaultIgnorableCodePoint || value == 0x2800 }
 
-extension Unicode.Scalar {
     /// Whether the scalar breaks a line: LF, VT, FF, CR, NEL, U+2028, U+2029 (Unicode's
     /// mandatory breaks, UAX #14 BK, CR, LF, NL).
     var isLineBreak: Bool { (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029 }
@@ -19,7 +19,7 @@ extension StringProtocol {
     public var isBlank: Bool {
         // Fast path: any visible ASCII character settles it.
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
-        return unicodeScalars.allSatisfy { $0.properties.isBlankForNames }
+        return unicodeScalars.allSatisfy { $0.isBlankForNames }
     }
 
     /// The text with leading and trailing white space and invisible characters removed.
@@ -41,7 +41,7 @@ extension StringProtocol {
            first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return text
         }
-        guard let first = text.unicodeScalars.firstIndex(where: { !$0.properties.isBlankForNames }) else { return "" }
+        guard let first = text.unicodeScalars.firstIndex(where: { !$0.isBlankForNames }) else { return "" }
         if first != text.startIndex { text = String(String.UnicodeScalarView(text.unicodeScalars[first...])) }
         // The first scalar is visible, so each round that does not return takes something
         // off the end and the loop ends. A second round happens only when white space
@@ -56,7 +56,7 @@ extension StringProtocol {
             var end = text.endIndex
             while end > text.startIndex {
                 let previous = text.index(before: end)
-                guard text[previous].unicodeScalars.allSatisfy({ $0.properties.isBlankForNames }) else { break }
+                guard text[previous].unicodeScalars.allSatisfy({ $0.isBlankForNames }) else { break }
                 end = previous
             }
             if end == text.endIndex { return text }
@@ -120,17 +120,14 @@ public enum Names {
     }
 
     /// Whether `text` has a scalar that draws on its own: not white space, not
-    /// invisible, not a combining mark, not a control character, not U+2800 BRAILLE
-    /// PATTERN BLANK (a symbol of no dots, drawn as an empty cell: neither White_Space nor
-    /// Default_Ignorable_Code_Point, so a title of it alone passed as visible; a tester).
+    /// invisible (`isBlankForNames`), not a combining mark, not a control character.
     private static func hasVisibleBase(_ text: String) -> Bool {
         if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
         return text.unicodeScalars.contains { scalar in
-            if scalar.value == 0x2800 { return false }
             let properties = scalar.properties
             switch properties.generalCategory {
             case .nonspacingMark, .enclosingMark, .control: return false
-            default: return !properties.isBlankForNames
+            default: return !scalar.isBlankForNames
             }
         }
     }

@@ -65,14 +65,15 @@ enum ISODateTime {
         }
         // A leap second is the 61st second of the last minute of a UTC day (RFC 3339 §5.7);
         // Tick counts time as POSIX does, without them, and keeps it as :59 (`LocalDateTime`).
-        // Second 60 of any other minute names no time (a tester: 10:30:60 was stored as 10:30:59).
+        // Second 60 of any other minute names no time (a tester: 10:30:60 was stored as
+        // 10:30:59), and without its UTC offset it cannot be told to be the last minute.
         if second == 60 {
             let minuteOfDay = hour * 60 + minute
-            let isLastMinute = offset.map { ((minuteOfDay - $0 / 60) % 1_440 + 1_440) % 1_440 == 1_439 } ?? (minute == 59)
+            let isLastMinute = offset.map { ((minuteOfDay - $0 / 60) % 1_440 + 1_440) % 1_440 == 1_439 } ?? false
             guard isLastMinute else {
                 let timeText = String(decoding: bytes[11..<timeEnd], as: UTF8.self)
                 throw DateGrammarFailure("'\(timeText)' is not a time of day (seconds 00 to 59; 60 is a leap second, "
-                                         + "only in the last minute of a UTC day)")
+                                         + "only with a UTC offset in the last minute of a UTC day, as 23:59:60Z)")
             }
         }
         return Fields(day: day, local: local, fraction: fraction, offset: offset)

@@ -9,4 +9,16 @@ extension Due {
     public static func instant(fromISO8601 text: String) -> Date? {
         ISODateTime.instant(text)
     }
+
+    /// Why `instant(fromISO8601:)` reads nothing from `text` when it has the shape of an ISO
+    /// 8601 date-time but names a day, time or offset that does not exist (`'10:30:60' is not
+    /// a time of day (…)`), for a message that says what is wrong; nil otherwise.
+    public static func iso8601Problem(_ text: String) -> String? {
+        do throws(DateGrammarFailure) {
+            _ = try ISODateTime.fields(text)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
 }

@@ -44,6 +44,24 @@ extension Locale {
         return nil
     }
 
+    /// Whether ICU may read `value` as the default locale (from `LC_ALL`, `LC_MESSAGES` or
+    /// `LANG`, which it reads itself when a formatter is made without a locale): empty, or a
+    /// name whose part before `.` and `@` is a language of 1 to 8 ASCII letters followed by
+    /// `_` or `-` and subtags of 1 to 8 letters or digits. ICU 76, linked into Foundation,
+    /// crashes on a language of 12 letters or more (a tester: `LANG=abcdefghijklm tick list`
+    /// ended with SIGSEGV in `icu::Locale::init`); the executable replaces other values in its
+    /// own environment before ICU starts (Tick's own reading of them is `identifier(posixName:)`).
+    public static func isReadableByICU(_ value: String) -> Bool {
+        let base = value.utf8.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "@") }
+        let parts = base.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        guard let language = parts.first, !base.isEmpty else { return value.isEmpty }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard (1...8).contains(language.count), language.allSatisfy(isLetter) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) }
+        }
+    }
+
     /// The Foundation identifier for a POSIX locale name; see ``init(posixName:)``.
     static func identifier(posixName: String?) -> String {
         let posix = "en_US_POSIX"

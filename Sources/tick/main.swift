@@ -2,6 +2,7 @@
 // environment, clock, terminal), runs the command, and exits with its status.
 import Foundation
 import TickCLI
+import TickModel
 
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +50,12 @@ func environmentVariables() -> [String: String] {
 }
 
 let variables = environmentVariables()
+// ICU reads the default locale from these itself, and crashes on some values (see
+// `Locale.isReadableByICU`): it gets the POSIX locale for them. Tick's own reading of the
+// locale is from `variables`, read above, whose values stay as they were.
+for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    if let value = variables[name], !Locale.isReadableByICU(value) { setenv(name, "C", 1) }
+}
 var environment = TerminalEnvironment(
     variables: variables,
     clock: Date(),

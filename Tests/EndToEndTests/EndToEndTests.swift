@@ -101,6 +101,27 @@ struct EndToEndTests {
         #expect(version.output.hasPrefix("tick "))
     }
 
+    /// ICU reads LC_ALL, LC_MESSAGES and LANG itself for a formatter made without a locale,
+    /// and crashed on a long one-word value (a tester: `LANG=abcdefghijklm tick list` ended
+    /// with SIGSEGV, exit 139): tick gives ICU the POSIX locale instead, and formats as for any
+    /// name it does not know (`Locale(posixName:)`).
+    @Test("a locale variable ICU cannot read does not crash a listing of dates", arguments: [
+        ("LANG", "abcdefghijklm"), ("LC_ALL", "xxxxxxxxxxxx"), ("LC_MESSAGES", "abcdefghijklmnopqrstuvwxyz"),
+        ("LANG", "ko_KR.UTF-8"),
+    ])
+    func unreadableLocale(name: String, value: String) throws {
+        let folder = TemporaryFolder()
+        var tick = BinaryRunner(database: folder.file("tick.sqlite3"))
+        #expect(try tick.run("add", "dentist", "--due", "2027-03-04 10am").status == 0)
+        tick.environment[name] = value
+        for arguments in [["list", "all"], ["show", "1"], ["search", "dentist"]] {
+            let result = try tick.run(arguments)
+            #expect(result.status == 0, "\(name)=\(value) \(arguments): \(result.status) \(result.errors)")
+            let expected = value.hasPrefix("ko") ? "2027. 3. 4." : "Mar 4, 2027"
+            #expect(result.output.contains(expected), "\(name)=\(value) \(arguments): \(result.output)")
+        }
+    }
+
     @Test("the database file is private (0600)")
     func permissions() throws {
         let folder = TemporaryFolder()

@@ -430,6 +430,12 @@ struct ICalendarReaderTests {
         #expect(described.reminders.first?.reminder.title == "Call the bank")
         #expect(described.warnings.count == 1)
         #expect(try F.reminder(F.vtodo(["PRIORITY:1"])).title == "Untitled")
+        // A SUMMARY that draws nothing is none (a tester: U+2800 BRAILLE PATTERN BLANK was a title).
+        for blank in ["SUMMARY:\u{2800}", "SUMMARY:\u{2800}\u{2800}", "SUMMARY:\u{3164}", "SUMMARY: \u{200B}"] {
+            let batch = try F.read(F.vtodo([blank]))
+            #expect(batch.reminders.first?.reminder.title == "Untitled", "\(blank)")
+            #expect(batch.warnings.count == 1, "\(blank)")
+        }
     }
 
     @Test("a VTODO without UID gets the same derived UID on every import")

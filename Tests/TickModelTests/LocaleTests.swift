@@ -16,6 +16,15 @@ struct LocaleTests {
         #expect(Locale.preferredPOSIXName(lcAll: lcAll, lcTime: lcTime, lang: lang) == expected)
     }
 
+    @Test("what ICU may read as its default locale: a language of 1 to 8 letters and short subtags", arguments: [
+        ("", true), ("C", true), ("C.UTF-8", true), ("POSIX", true), ("ko_KR.UTF-8", true), ("sr_RS@latin", true),
+        ("en_US_POSIX", true), ("zh-Hant-TW", true), ("abcdefgh", true), ("abcdefghijklm", false), ("xxxxxxxxxxxx", false),
+        ("en_abcdefghijk", false), ("../../etc", false), ("ko_KR!", false), ("_KR", false), ("ko__KR", false),
+    ])
+    func readableByICU(value: String, readable: Bool) {
+        #expect(Locale.isReadableByICU(value) == readable)
+    }
+
     @Test("nothing set gives nil", arguments: [(nil, nil, nil), ("", "", ""), (nil, "", nil)] as [(String?, String?, String?)])
     func nothingSet(lcAll: String?, lcTime: String?, lang: String?) {
         #expect(Locale.preferredPOSIXName(lcAll: lcAll, lcTime: lcTime, lang: lang) == nil)

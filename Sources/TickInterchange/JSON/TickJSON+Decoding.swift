@@ -243,7 +243,8 @@ struct ArchiveReader {
     func instant(_ object: some ArchiveObject, _ key: ArchiveKey) throws(InterchangeError) -> Date? {
         guard let text = try optionalString(object, key) else { return nil }
         guard let instant = Due.instant(fromISO8601: text) else {
-            throw fail("\"\(key.name)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z")
+            throw fail("\"\(key.name)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z"
+                       + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
         }
         guard SupportedDates.contains(instant) else { throw fail("\"\(key.name)\" is outside the \(SupportedDates.description) that Tick holds") }
         return instant
@@ -268,10 +269,13 @@ struct ArchiveReader {
             guard let day = CalendarDay(text) else { throw fail("\"\(prefix)\" must be a date YYYY-MM-DD") }
             return .allDay(day)
         case "floating"?:
-            guard let local = LocalDateTime(text) else { throw fail("\"\(prefix)\" must be YYYY-MM-DDTHH:MM:SS") }
+            // A leap second needs its UTC offset (`Due.iso8601Problem`): a floating :60 names no time.
+            guard let local = LocalDateTime(text), !text.hasSuffix(":60") else { throw fail("\"\(prefix)\" must be YYYY-MM-DDTHH:MM:SS") }
             return .floating(local)
         case "timed"?:
-            guard let instant = Due.instant(fromISO8601: text) else { throw fail("\"\(prefix)\" must be ISO 8601 with an offset") }
+            guard let instant = Due.instant(fromISO8601: text) else {
+                throw fail("\"\(prefix)\" must be ISO 8601 with an offset" + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
+            }
             let zone = try optionalString(object, zoneKey) ?? "UTC"
             return .timed(instant, timeZone: TimeZoneIdentifier(zone))
         default:
