@@ -74,7 +74,9 @@ struct BatchImporter {
                            to db: some ImportStore) throws -> ImportSummary {
         var summary = ImportSummary()
         var listsByName: [String: ReminderList] = [:]
-        func key(_ name: String) -> String { ReminderList.nameKey(name) }
+        // By the name as the file spells it: names alike but for case or width find their
+        // list each (`ListStore.list(named:)` prefers the exact name), not all the first one.
+        func key(_ name: String) -> String { name.trimmingWhiteSpace() }
 
         func resolve(_ name: String, template: ReminderList?) throws -> ReminderList {
             if let found = listsByName[key(name)] { return found }

@@ -304,7 +304,15 @@ public final class SyncEngine {
         var lists = try store.read { try $0.lists() }
         if stored.isEmpty { try checkNamedLists(collections, home: home, lists: lists) }
         var pairs: [Pairing] = []
-        var pairedLists = Set<ReminderList.ID>()
+        // The lists of pairings kept from earlier syncs are not taken by a new calendar,
+        // whichever the server lists first.
+        let present = Set(collections.map(\.url.absoluteString))
+        var pairedLists = Set(stored.filter { present.contains($0.url) }.map(\.listID))
+        // A list named exactly as a calendar waits for that one (a tester: with calendars
+        // "ＣＨＯＲＥＳ" and "Chores", the fullwidth one, listed first, took the list "Chores",
+        // renamed itself to it and the other calendar to "Chores (2)").
+        let calendarNames = Set(collections.filter { !stored.map(\.url).contains($0.url.absoluteString) }
+                                           .map { $0.displayName ?? $0.pathName })
         for collection in collections {
             let key = collection.url.absoluteString
             if let pairing = stored.first(where: { $0.url == key }), let list = lists.first(where: { $0.id == pairing.listID }) {
@@ -324,7 +332,8 @@ public final class SyncEngine {
             guard wanted(name) else { continue }
             var listReport = SyncReport.ListReport(listName: name, collectionURL: key)
             var list: ReminderList
-            if let existing = lists.first(where: { SyncEngine.sameName($0.name, name) }), !pairedLists.contains(existing.id) {
+            if let existing = lists.first(where: { $0.name == name && !pairedLists.contains($0.id) })
+                ?? lists.first(where: { SyncEngine.sameName($0.name, name) && !pairedLists.contains($0.id) && !calendarNames.contains($0.name) }) {
                 list = existing
             } else if options.isDryRun {
                 list = ReminderList(name: name, color: collection.color.flatMap { ListColor(parsing: $0) } ?? .defaultColor,
@@ -343,7 +352,6 @@ public final class SyncEngine {
             pairedLists.insert(list.id)
         }
         // Pairings whose calendar is gone from the server: said, never re-made silently.
-        let present = Set(collections.map(\.url.absoluteString))
         for pairing in stored where !present.contains(pairing.url) {
             let name = lists.first { $0.id == pairing.listID }?.name ?? "a list"
             guard account.keeps(pairing, listName: name, calendarName: nil) != nil else { continue }

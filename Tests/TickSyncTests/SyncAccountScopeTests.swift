@@ -263,4 +263,29 @@ struct SyncAccountScopeTests {
         #expect(try Self.listNames(tick) == listsBefore)
         #expect(try Self.calendarNames(server) == ["Tasks", "Work", "Events"])
     }
+
+    /// A tester: with calendars "ＣＨＯＲＥＳ" (listed first) and "Chores" and a list "Chores",
+    /// the fullwidth calendar took the list (names alike but for width are one name in Tick),
+    /// was renamed "Chores" on the server, and the user's own "Chores" became "Chores (2)".
+    @Test("a list pairs with the calendar of its own name, not one alike but for width listed before it")
+    func exactNameFirst() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("a1", displayName: "ＣＨＯＲＥＳ")
+        try server.makeCalendar("a2", displayName: "Chores")
+        try server.put("a1", "f.ics", CalDAVServer.vtodo(["UID:f", "DTSTAMP:20261128T100000Z", "SUMMARY:Fullwidth task"]))
+        try server.put("a2", "p.ics", CalDAVServer.vtodo(["UID:p", "DTSTAMP:20261128T100000Z", "SUMMARY:Plain task"]))
+        let tick = Self.harness()
+        tick.ok("lists", "add", "Chores")
+        tick.ok("add", "Local chore", "--list", "Chores")
+        tick.ok("sync", "add", "home", server.baseURL, "--user", "alice")
+        let result = tick.run("sync")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try Self.titles(tick, "Chores") == ["Plain task", "Local chore"])
+        let names = try Self.calendarNames(server)
+        #expect(names.contains("Chores") && !names.contains("Chores (2)"), "\(names)")
+        #expect(try server.items(in: "a2").count == 2)
+        // The fullwidth calendar has a list of its own, with its to-do.
+        let other = try #require(try Self.listNames(tick).first { $0.hasPrefix("ＣＨＯＲＥＳ") })
+        #expect(try Self.titles(tick, other) == ["Fullwidth task"])
+    }
 }

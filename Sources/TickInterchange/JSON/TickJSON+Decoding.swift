@@ -302,9 +302,12 @@ struct ArchiveReader {
             let id = try string(object, .id)
             if let first = ids[id] { throw fail("the id is the same as lists[\(first)]'s; each list needs its own") }
             ids[id] = index
-            let nameKey = ReminderList.nameKey(name)
+            // Case aside, as Tick has always compared names: lists alike but for width, which
+            // an older Tick made, are restored into one list (`BatchImporter`), not refused (a
+            // tester: such a database's own archive could not be imported again).
+            let nameKey = name.lowercased()
             if let first = names[nameKey] {
-                throw fail("the name \"\(name)\" is lists[\(first)]'s too (names are compared ignoring case and width); each list needs its own")
+                throw fail("the name \"\(name)\" is lists[\(first)]'s too (names are compared ignoring case); each list needs its own")
             }
             names[nameKey] = index
             lists.append(ReminderList(id: .init(rawValue: id), name: name, color: color,

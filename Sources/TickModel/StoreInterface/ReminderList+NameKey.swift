@@ -13,11 +13,14 @@ extension ReminderList {
     }
 
     /// The list of `lists` named `name`: the one whose name is `name` itself (trimmed), else
+    /// the first whose name is the same but for case (the rule before width was folded), else
     /// the first whose `nameKey` is `name`'s, else nil.
     /// - Complexity: O(n) in the lists.
     public static func named(_ name: String, in lists: [ReminderList]) -> ReminderList? {
         let trimmed = Names.oneLine(name.trimmingWhiteSpace())
         if let exact = lists.first(where: { $0.name == trimmed }) { return exact }
+        let lower = trimmed.lowercased()
+        if let sameButCase = lists.first(where: { $0.name.lowercased() == lower }) { return sameButCase }
         let key = nameKey(name)
         return lists.first { nameKey($0.name) == key }
     }
