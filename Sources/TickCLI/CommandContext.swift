@@ -42,14 +42,17 @@ public final class CommandContext {
     /// How text is styled for the terminal (colors only where allowed).
     let style: Style
 
-    /// - Throws: `CommandError.usage` when `TICK_NOW` is set but is not an ISO 8601 instant.
+    /// - Parameter checksSettings: false for the version and the help, which a bad
+    ///   `TICK_WEEK_START` or `TICK_NOW` does not stop (Monday and the clock stand in).
+    /// - Throws: `CommandError.usage` when `TICK_NOW` is set but is not an ISO 8601 instant,
+    ///   or `TICK_WEEK_START` names no weekday.
     public init(environment: TerminalEnvironment, output: any OutputSink, errors: any OutputSink,
-                openFile: @escaping (String) throws -> ImportSource) throws(CommandError) {
+                openFile: @escaping (String) throws -> ImportSource, checksSettings: Bool = true) throws(CommandError) {
         self.environment = environment
         self.output = output
         self.errors = errors
         self.openFile = openFile
-        if let text = environment["TICK_NOW"] {
+        if let text = environment["TICK_NOW"], checksSettings || Due.instant(fromISO8601: text).map(SupportedDates.contains) == true {
             guard let instant = Due.instant(fromISO8601: text) else {
                 throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z"
                              + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
@@ -63,7 +66,7 @@ public final class CommandContext {
         }
         var weekStart = 1
         if let text = environment["TICK_WEEK_START"], !text.isEmpty {
-            guard let day = DateContext.weekStart(named: text) else {
+            guard let day = DateContext.weekStart(named: text) ?? (checksSettings ? nil : 1) else {
                 throw .usage("TICK_WEEK_START='\(TerminalText.sanitized(text))' is not a weekday; use one such as monday or sunday")
             }
             weekStart = day

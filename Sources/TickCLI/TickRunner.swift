@@ -51,10 +51,16 @@ public enum TickRunner {
                                     openFile: @escaping (String) throws -> ImportSource = TickRunner.openFileOnDisk)
         -> (status: Int32, done: Done?) {
         let errors: any OutputSink = TerminalOutput(errors)
+        // The version and the help need no settings: a bad setting does not hide them (a
+        // tester: `TICK_WEEK_START=xyz tick --version` printed only the setting's error).
+        let asksForHelp = arguments.first == "--version" || arguments.first == "help"
+            || arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
         // The settings file fills in what the environment leaves unset.
         let environment: TerminalEnvironment
         do {
             environment = try TickConfig.applied(to: rawEnvironment)
+        } catch where asksForHelp {
+            environment = rawEnvironment
         } catch {
             report(error, to: errors)
             return (error.exitCode, nil)
@@ -66,7 +72,8 @@ public enum TickRunner {
         let output: any OutputSink = pager.map { TerminalOutput($0) } ?? output
         var context: CommandContext?
         do {
-            context = try CommandContext(environment: environment, output: output, errors: errors, openFile: openFile)
+            context = try CommandContext(environment: environment, output: output, errors: errors, openFile: openFile,
+                                         checksSettings: !asksForHelp)
             context?.pager = pager
             if let context { try dispatch(arguments, context: context) }
             return (0, done(by: context))

@@ -59,6 +59,15 @@ struct SettingsAndPagerTests {
         #expect(try due("end of week") == "2026-12-06")
         cli.variables["TICK_WEEK_START"] = "funday"
         #expect(cli.run("add", "x").status == 64)
+        // The version and the help need no week (a tester: they printed only the error).
+        for arguments in [["--version"], ["--help"], ["add", "--help"], ["help", "add"], ["list", "-h"]] {
+            let result = cli.run(arguments)
+            #expect(result.status == 0 && !result.output.isEmpty && result.errors.isEmpty, "\(arguments): \(result.errors)")
+        }
+        cli.variables["TICK_WEEK_START"] = nil
+        cli.variables["TICK_NOW"] = "yesterday"
+        #expect(cli.run("--version").status == 0)
+        #expect(cli.run("list").status == 64)
     }
 
     @Test("a settings file written with CR LF line ends reads line by line")
