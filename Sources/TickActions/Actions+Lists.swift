@@ -62,6 +62,8 @@ extension Actions {
         let newName = try Names.validated(newName, as: .listName)
         var list = try existingList(reference, in: db)
         let oldName = list.name
+        // The same name again changes nothing (and records no change to undo).
+        if newName == oldName { return RenamedList(list: list, oldName: oldName) }
         try checkNameIsFree(newName, for: list.id, in: db)
         list.name = newName
         list.modifiedAt = context.now

@@ -12,9 +12,12 @@ extension ReminderStore {
 
 extension ListStore {
     /// The list named `name` (case and surrounding white space ignored).
-    /// - Throws: `ActionError.listNotFound` with the names there are; the store's error.
+    /// - Throws: `ActionError.listNotFound` with the names there are, `ModelError.blankName`
+    ///   for a blank name no list has; the store's error.
     public func existingList(named name: String) throws -> ReminderList {
         if let list = try list(named: name) { return list }
+        // Not "no list named ⠀; create it": a blank name can name no list made now (a tester).
+        if name.isBlank { throw ModelError.blankName(.listName) }
         throw ActionError.listNotFound(name: name, existing: try lists().map(\.name))
     }
 

@@ -41,6 +41,17 @@ struct ListActionTests {
         #expect(try harness.lists().map(\.name) == ["Reminders", "Chores"])
     }
 
+    @Test("renaming a list to its own name changes nothing; a blank name finds no list and says it is blank")
+    func sameNameAndBlankLookup() throws {
+        let harness = try ActionsHarness()
+        let list = try harness.actions.addList(named: "Chores")
+        let renamed = try harness.actions.renameList(.named("chores"), to: " Chores ")
+        #expect(renamed.list == list && renamed.oldName == "Chores")
+        #expect(try harness.store.read { try $0.list(id: list.id) } == list)
+        #expect(throws: ModelError.blankName(.listName)) { try harness.store.read { try $0.existingList(named: "\u{2800}") } }
+        #expect(throws: ActionError.self) { try harness.store.read { try $0.existingList(named: "Errands") } }
+    }
+
     @Test("a blank name is refused by the model's rule")
     func blank() throws {
         let harness = try ActionsHarness()

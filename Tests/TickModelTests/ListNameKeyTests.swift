@@ -5,7 +5,7 @@ import TickModel
 struct ListNameKeyTests {
     @Test("case, width and normalization aside, after trimming", arguments: [
         ("Chores", "ＣＨＯＲＥＳ"), ("Chores", " chores\u{3000}"), ("Wörk", "WO\u{0308}RK"), ("장보기", "장보기 "),
-        ("Home office", "Home\noffice"), ("2026", "２０２６"),
+        ("Home office", "Home\noffice"), ("2026", "２０２６"), ("ΟΔΟΣ", "οδος"),
     ])
     func same(name: String, other: String) {
         #expect(ReminderList.nameKey(name) == ReminderList.nameKey(other))

@@ -9,7 +9,11 @@ extension ReminderList {
     /// equal (`Wörk` composed or decomposed, `WÖRK`). Two lists of one user never have the
     /// same key (lists made before width was folded may: `named(_:in:)` prefers the exact name).
     public static func nameKey(_ name: String) -> String {
-        Names.oneLine(name.trimmingWhiteSpace()).precomposedStringWithCompatibilityMapping.lowercased()
+        let lower = Names.oneLine(name.trimmingWhiteSpace()).precomposedStringWithCompatibilityMapping.lowercased()
+        // Greek final sigma is a sigma (Unicode's case folding): `ΟΔΟΣ` lower-cases to `οδοσ`,
+        // `οδος` ends in ς (a tester made both).
+        guard lower.unicodeScalars.contains("\u{03C2}") else { return lower }
+        return String(String.UnicodeScalarView(lower.unicodeScalars.map { $0 == "\u{03C2}" ? "\u{03C3}" : $0 }))
     }
 
     /// The list of `lists` named `name`: the one whose name is `name` itself (trimmed), else
