@@ -51,10 +51,12 @@ public enum TickRunner {
                                     openFile: @escaping (String) throws -> ImportSource = TickRunner.openFileOnDisk)
         -> (status: Int32, done: Done?) {
         let errors: any OutputSink = TerminalOutput(errors)
-        // The version and the help need no settings: a bad setting does not hide them (a
-        // tester: `TICK_WEEK_START=xyz tick --version` printed only the setting's error).
+        // The version, the help and the shell's completion scripts need no settings: a bad
+        // setting does not hide them (a tester: `TICK_WEEK_START=xyz tick --version` printed
+        // only the setting's error, and `tick completion bash`, sourced by a shell, failed).
         let asksForHelp = arguments.first == "--version" || arguments.first == "help"
             || arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+            || (arguments.first == "completion" && ["bash", "zsh", "fish"].contains(arguments.dropFirst().first ?? ""))
         // The settings file fills in what the environment leaves unset.
         let environment: TerminalEnvironment
         do {

@@ -51,7 +51,13 @@ extension Locale {
     /// crashes on a language of 12 letters or more (a tester: `LANG=abcdefghijklm tick list`
     /// ended with SIGSEGV in `icu::Locale::init`); the executable replaces other values in its
     /// own environment before ICU starts (Tick's own reading of them is `identifier(posixName:)`).
+    /// The whole value is at most 64 bytes of ASCII letters, digits and `._-@=;` (a tester:
+    /// `en_US@x=` and 178 letters crashed ICU the same way).
     public static func isReadableByICU(_ value: String) -> Bool {
+        guard value.utf8.count <= 64, value.utf8.allSatisfy({ byte in
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "="), UInt8(ascii: ";")].contains(byte)
+        }) else { return false }
         let base = value.utf8.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "@") }
         let parts = base.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
         guard let language = parts.first, !base.isEmpty else { return value.isEmpty }

@@ -308,11 +308,11 @@ public final class SyncEngine {
         // whichever the server lists first.
         let present = Set(collections.map(\.url.absoluteString))
         var pairedLists = Set(stored.filter { present.contains($0.url) }.map(\.listID))
-        // A list named exactly as a calendar waits for that one (a tester: with calendars
+        // A list waits for the calendar whose name is nearest its own (a tester: with calendars
         // "ＣＨＯＲＥＳ" and "Chores", the fullwidth one, listed first, took the list "Chores",
         // renamed itself to it and the other calendar to "Chores (2)").
-        let calendarNames = Set(collections.filter { !stored.map(\.url).contains($0.url.absoluteString) }
-                                           .map { $0.displayName ?? $0.pathName })
+        let newNames = collections.filter { !stored.map(\.url).contains($0.url.absoluteString) }
+                                  .map { $0.displayName ?? $0.pathName }
         for collection in collections {
             let key = collection.url.absoluteString
             if let pairing = stored.first(where: { $0.url == key }), let list = lists.first(where: { $0.id == pairing.listID }) {
@@ -332,8 +332,13 @@ public final class SyncEngine {
             guard wanted(name) else { continue }
             var listReport = SyncReport.ListReport(listName: name, collectionURL: key)
             var list: ReminderList
-            if let existing = lists.first(where: { $0.name == name && !pairedLists.contains($0.id) })
-                ?? lists.first(where: { SyncEngine.sameName($0.name, name) && !pairedLists.contains($0.id) && !calendarNames.contains($0.name) }) {
+            // Nearest first, as `ListStore.list(named:)`: the same name, the same but for case, then
+            // by NFKC; a list another new calendar is nearer to is left to it.
+            let free = lists.filter { list in
+                guard !pairedLists.contains(list.id), let closeness = SyncEngine.closeness(list.name, name) else { return false }
+                return !newNames.contains { other in SyncEngine.closeness(list.name, other).map { $0 < closeness } ?? false }
+            }
+            if let existing = free.min(by: { (SyncEngine.closeness($0.name, name) ?? 3) < (SyncEngine.closeness($1.name, name) ?? 3) }) {
                 list = existing
             } else if options.isDryRun {
                 list = ReminderList(name: name, color: collection.color.flatMap { ListColor(parsing: $0) } ?? .defaultColor,
@@ -409,6 +414,19 @@ public final class SyncEngine {
         }
     }
 
+    /// How near two list names are: 0 the same, 1 the same but for case, 2 the same by
+    /// `ReminderList.nameKey` (width, compatibility forms), nil different.
+    static func closeness(_ a: String, _ b: String) -> Int? {
+        if a == b { return 0 }
+        if a.lowercased() == b.lowercased() { return 1 }
+        return sameName(a, b) ? 2 : nil
+    }
+
+    /// `name` as Tick keeps a list's name (`Names.validated`), or as it is when Tick would refuse it.
+    static func listName(_ name: String) -> String {
+        (try? Names.validated(name, as: .listName)) ?? name
+    }
+
     /// List names match as the store matches them (`ReminderList.nameKey`): case, width
     /// and normalization aside.
     static func sameName(_ a: String, _ b: String) -> Bool {
@@ -443,7 +461,9 @@ public final class SyncEngine {
     func syncListProperties(_ pairing: inout Pairing, options: SyncOptions, report: inout SyncReport,
                             list listReport: inout SyncReport.ListReport) throws {
         let collection = pairing.collection
-        let serverName = collection.displayName ?? collection.pathName
+        // The server's name as a list's name is kept (trimmed, one line): compared raw, a name
+        // Tick trims differently was renamed here at every sync (a tester: `⠀Job⠀`).
+        let serverName = SyncEngine.listName(collection.displayName ?? collection.pathName)
         let serverColor = collection.color
         let lastName = pairing.stored.name ?? serverName
         let lastColor = pairing.stored.color ?? serverColor

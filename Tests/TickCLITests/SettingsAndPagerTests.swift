@@ -60,7 +60,7 @@ struct SettingsAndPagerTests {
         cli.variables["TICK_WEEK_START"] = "funday"
         #expect(cli.run("add", "x").status == 64)
         // The version and the help need no week (a tester: they printed only the error).
-        for arguments in [["--version"], ["--help"], ["add", "--help"], ["help", "add"], ["list", "-h"]] {
+        for arguments in [["--version"], ["--help"], ["add", "--help"], ["help", "add"], ["list", "-h"], ["completion", "bash"]] {
             let result = cli.run(arguments)
             #expect(result.status == 0 && !result.output.isEmpty && result.errors.isEmpty, "\(arguments): \(result.errors)")
         }

@@ -20,6 +20,8 @@ struct LocaleTests {
         ("", true), ("C", true), ("C.UTF-8", true), ("POSIX", true), ("ko_KR.UTF-8", true), ("sr_RS@latin", true),
         ("en_US_POSIX", true), ("zh-Hant-TW", true), ("abcdefgh", true), ("abcdefghijklm", false), ("xxxxxxxxxxxx", false),
         ("en_abcdefghijk", false), ("../../etc", false), ("ko_KR!", false), ("_KR", false), ("ko__KR", false),
+        ("de_DE@euro", true), ("en_US@calendar=buddhist", true), ("en_US@x=" + String(repeating: "b", count: 178), false),
+        ("C.UTF-8@" + String(repeating: "b", count: 200), false), ("ko_KR.UTF-8 ", false),
     ])
     func readableByICU(value: String, readable: Bool) {
         #expect(Locale.isReadableByICU(value) == readable)

@@ -288,4 +288,45 @@ struct SyncAccountScopeTests {
         let other = try #require(try Self.listNames(tick).first { $0.hasPrefix("ＣＨＯＲＥＳ") })
         #expect(try Self.titles(tick, other) == ["Fullwidth task"])
     }
+
+    /// A tester: with no calendar of the exact name, the pairing took whichever the server
+    /// listed first; now the same name but for case comes before one alike but for width.
+    @Test("with no calendar of its exact name, a list pairs with the one the same but for case before one alike but for width")
+    func caseBeforeWidth() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("a1", displayName: "ＣＨＯＲＥＳ")
+        try server.makeCalendar("a2", displayName: "Chores")
+        let tick = Self.harness()
+        tick.ok("lists", "add", "CHORES")
+        tick.ok("add", "Local chore", "--list", "CHORES")
+        tick.ok("sync", "add", "home", server.baseURL, "--user", "alice")
+        let result = tick.run("sync")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try server.items(in: "a2").count == 1, "the list went to the calendar named Chores")
+        #expect(try server.items(in: "a1").isEmpty)
+    }
+
+    /// A tester: a calendar renamed on the server to a name Tick trims (U+2800 at its ends)
+    /// was renamed here again at every sync, and a later rename here was a conflict.
+    @Test("a server's name that Tick trims is taken once; the syncs after it are quiet")
+    func trimmedServerName() throws {
+        let server = try Self.server()
+        let tick = Self.harness()
+        tick.ok("sync", "add", "home", server.baseURL, "--user", "alice", "--list", "Work")
+        tick.ok("sync")
+        let renamed = try server.request("PROPPATCH", server.homeURL + "work/", body: """
+            <D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>\u{2800}Job\u{2800}</D:displayname></D:prop></D:set></D:propertyupdate>
+            """)
+        #expect(renamed.status == 207)
+        let first = tick.run("sync")
+        #expect(first.status == 0 && first.output.contains("Job"), "\(first.output)")
+        #expect(try Self.listNames(tick).contains("Job"))
+        let second = tick.run("sync", "--json")
+        let lists = ((try Self.json(second.output) as? [[String: Any]])?.first?["lists"] as? [[String: Any]]) ?? []
+        #expect(lists.allSatisfy { ($0["renamedHere"] as? Bool) != true }, "\(second.output)")
+        tick.ok("lists", "rename", "Job", "Office")
+        let third = tick.run("sync")
+        #expect(third.status == 0 && !third.output.contains("conflict"), "\(third.output) \(third.errors)")
+    }
 }
+

@@ -18,7 +18,8 @@ final class PagerOutput: OutputSink {
     /// The pager's command line, or nil for none.
     private let command: String?
     /// Variables the pager runs with.
-    private let variables: [String: String]
+    /// The environment the pager runs with.
+    let variables: [String: String]
     /// Lines that fit on the screen (its height less the prompt's line).
     private let screenLines: Int
     /// Whether this command's output may be paged.
@@ -37,6 +38,9 @@ final class PagerOutput: OutputSink {
         var variables = environment.variables
         if variables["LESS"] == nil { variables["LESS"] = "FRX" }
         if variables["LV"] == nil { variables["LV"] = "-c" }
+        // Tick writes UTF-8 whatever the locale; under C or a locale not installed, less showed
+        // each byte of a non-ASCII character as <E2><80><A6> (a tester).
+        if variables["LESSCHARSET"] == nil && variables["LESSCHARDEF"] == nil { variables["LESSCHARSET"] = "utf-8" }
         self.variables = variables
         let rows = environment["LINES"].flatMap { Int($0) } ?? environment.terminalRows ?? 24
         screenLines = max(1, rows - 1)

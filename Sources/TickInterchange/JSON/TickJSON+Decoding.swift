@@ -270,7 +270,9 @@ struct ArchiveReader {
             return .allDay(day)
         case "floating"?:
             // A leap second needs its UTC offset (`Due.iso8601Problem`): a floating :60 names no time.
-            guard let local = LocalDateTime(text), !text.hasSuffix(":60") else { throw fail("\"\(prefix)\" must be YYYY-MM-DDTHH:MM:SS") }
+            guard let local = LocalDateTime(text), !text.hasSuffix(":60") else {
+                throw fail("\"\(prefix)\" must be YYYY-MM-DDTHH:MM:SS" + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
+            }
             return .floating(local)
         case "timed"?:
             guard let instant = Due.instant(fromISO8601: text) else {

@@ -325,7 +325,9 @@ extension DAVServer {
             for (name, value) in update.set {
                 switch name {
                 case .d("displayname"):
-                    if value.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { refused.append((name, 409)) }
+                    // Tick's rule of blank names (a tester: `⠀` was refused by the rename
+                    // below with a bare 422, not as this property's 409).
+                    if (try? Names.validated(value.text, as: .listName)) == nil { refused.append((name, 409)) }
                 case WebService.calendarColor: if ListColor(parsing: value.trimmedText) == nil { refused.append((name, 409)) }
                 case WebService.calendarOrder: if Int(value.trimmedText) == nil { refused.append((name, 409)) }
                 default: refused.append((name, 403))
