@@ -264,21 +264,27 @@ struct SyncAccountScopeTests {
         #expect(try Self.calendarNames(server) == ["Tasks", "Work", "Events"])
     }
 
-    /// A tester: with calendars "ＣＨＯＲＥＳ" (listed first) and "Chores" and a list "Chores",
-    /// the fullwidth calendar took the list (names alike but for width are one name in Tick),
-    /// was renamed "Chores" on the server, and the user's own "Chores" became "Chores (2)".
-    @Test("a list pairs with the calendar of its own name, not one alike but for width listed before it")
-    func exactNameFirst() throws {
+    /// Radicale with the calendars "ＣＨＯＲＥＳ" (a1, listed first, holding `f`) and "Chores" (a2,
+    /// holding `p`), and a Tick with the list `list` holding "Local chore", synced once.
+    static func widthVariants(list: String) throws -> (server: CalDAVServer, tick: CLIHarness, result: CLIHarness.Result) {
         let server = try CalDAVServer(.radicale)
         try server.makeCalendar("a1", displayName: "ＣＨＯＲＥＳ")
         try server.makeCalendar("a2", displayName: "Chores")
         try server.put("a1", "f.ics", CalDAVServer.vtodo(["UID:f", "DTSTAMP:20261128T100000Z", "SUMMARY:Fullwidth task"]))
         try server.put("a2", "p.ics", CalDAVServer.vtodo(["UID:p", "DTSTAMP:20261128T100000Z", "SUMMARY:Plain task"]))
         let tick = Self.harness()
-        tick.ok("lists", "add", "Chores")
-        tick.ok("add", "Local chore", "--list", "Chores")
+        tick.ok("lists", "add", list)
+        tick.ok("add", "Local chore", "--list", list)
         tick.ok("sync", "add", "home", server.baseURL, "--user", "alice")
-        let result = tick.run("sync")
+        return (server, tick, tick.run("sync"))
+    }
+
+    /// A tester: with calendars "ＣＨＯＲＥＳ" (listed first) and "Chores" and a list "Chores",
+    /// the fullwidth calendar took the list (names alike but for width are one name in Tick),
+    /// was renamed "Chores" on the server, and the user's own "Chores" became "Chores (2)".
+    @Test("a list pairs with the calendar of its own name, not one alike but for width listed before it")
+    func exactNameFirst() throws {
+        let (server, tick, result) = try Self.widthVariants(list: "Chores")
         #expect(result.status == 0, "\(result.errors)")
         #expect(try Self.titles(tick, "Chores") == ["Plain task", "Local chore"])
         let names = try Self.calendarNames(server)
@@ -293,17 +299,11 @@ struct SyncAccountScopeTests {
     /// listed first; now the same name but for case comes before one alike but for width.
     @Test("with no calendar of its exact name, a list pairs with the one the same but for case before one alike but for width")
     func caseBeforeWidth() throws {
-        let server = try CalDAVServer(.radicale)
-        try server.makeCalendar("a1", displayName: "ＣＨＯＲＥＳ")
-        try server.makeCalendar("a2", displayName: "Chores")
-        let tick = Self.harness()
-        tick.ok("lists", "add", "CHORES")
-        tick.ok("add", "Local chore", "--list", "CHORES")
-        tick.ok("sync", "add", "home", server.baseURL, "--user", "alice")
-        let result = tick.run("sync")
+        let (server, tick, result) = try Self.widthVariants(list: "CHORES")
         #expect(result.status == 0, "\(result.errors)")
-        #expect(try server.items(in: "a2").count == 1, "the list went to the calendar named Chores")
-        #expect(try server.items(in: "a1").isEmpty)
+        #expect(try server.items(in: "a2").count == 2, "the list went to the calendar named Chores")
+        #expect(try server.items(in: "a1").count == 1)
+        #expect(try Self.titles(tick, "CHORES") == ["Plain task", "Local chore"])
     }
 
     /// A tester: a calendar renamed on the server to a name Tick trims (U+2800 at its ends)
