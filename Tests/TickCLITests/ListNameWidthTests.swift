@@ -44,6 +44,13 @@ struct ListNameWidthTests {
         #expect(try Self.titles(cli, "ＣＨＯＲＥＳ") == ["wide", "tb", "tc"])
     }
 
+    @Test("renaming a list to its own name says nothing changed")
+    func sameName() throws {
+        let cli = try Self.olderDatabase()
+        #expect(cli.ok("lists", "rename", "ＣＨＯＲＥＳ", "ＣＨＯＲＥＳ") == "List 'ＣＨＯＲＥＳ' has that name already; nothing was changed\n")
+        #expect(cli.ok("lists", "rename", "chores", "CHORES") == "Renamed list 'Chores' to 'CHORES'\n")
+    }
+
     @Test("the database's archive imports again: into it unchanged, into a new database as one list")
     func archiveRestores() throws {
         let cli = try Self.olderDatabase()

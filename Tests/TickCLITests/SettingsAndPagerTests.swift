@@ -40,6 +40,10 @@ struct SettingsAndPagerTests {
         let missing = cli.run("add", "z")
         #expect(missing.status == 1)
         #expect(missing.errors.contains("the default list \"Nowhere\" (TICK_DEFAULT_LIST, or default-list in"))
+        // So is a blank one (a tester: only "the list name is empty").
+        cli.variables["TICK_DEFAULT_LIST"] = "\u{2800}"
+        let blank = cli.run("add", "z")
+        #expect(blank.status == 1 && blank.errors.contains("the default list (TICK_DEFAULT_LIST, or default-list in"), "\(blank.errors)")
     }
 
     @Test("week-start = sunday moves next week, end of week and the Korean named weeks; TICK_WEEK_START wins")

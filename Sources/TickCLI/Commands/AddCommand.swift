@@ -87,6 +87,10 @@ struct AddCommand: Command {
             throw CommandError.runtime("the default list \(name.quotedForMessage) (TICK_DEFAULT_LIST, or default-list in "
                                        + "\(TickConfig.path(in: context.environment))) does not exist; the lists are "
                                        + existing.map(\.quotedForMessage).joined(separator: ", "))
+        } catch ModelError.blankName(.listName) where defaultList != nil {
+            // Traced to where it was set, as a missing one is (a tester).
+            throw CommandError.runtime("the default list (TICK_DEFAULT_LIST, or default-list in "
+                                       + "\(TickConfig.path(in: context.environment))) is empty or only white space; give a list's name")
         } catch {
             throw schedule.commandError(for: error, setsStart: startText != nil, context: context)
         }

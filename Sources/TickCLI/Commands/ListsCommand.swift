@@ -93,6 +93,11 @@ struct ListsRenameCommand: Command {
 
     func run(in context: CommandContext) throws {
         let renamed = try ActionErrorMessage.changingNamedList { try context.actions().renameList(.named(old), to: new) }
+        guard renamed.oldName != renamed.list.name else {
+            // `Actions.renameList` changed nothing: say so rather than "Renamed 'X' to 'X'" (a tester).
+            context.print("List '\(TerminalText.sanitized(renamed.oldName))' has that name already; nothing was changed")
+            return
+        }
         context.print("Renamed list '\(TerminalText.sanitized(renamed.oldName))' to '\(TerminalText.sanitized(renamed.list.name))'")
         ListsAddCommand.noteSmartListName(renamed.list.name, in: context)
     }
