@@ -16,6 +16,9 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The list (found by identifier) is gone: another process deleted it.
     case listGone(ReminderList.ID)
+    /// No list has this name or this name but for case, and several have it but for width
+    /// or compatibility forms (lists an older Tick made, before names were compared in NFKC).
+    case listNameAmbiguous(name: String, lists: [String])
     /// Another list already has this name (case and normalization ignored);
     /// `existing` is that list's name as it is spelled.
     case listNameTaken(existing: String)
@@ -81,6 +84,8 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .listGone(let id):
             // An id a client sent that names no list, or one deleted since: the same to say.
             return "there is no list with the id '\(id.rawValue.prefix(80))'"
+        case .listNameAmbiguous(let name, let lists):
+            return "'\(name)' could be any of the lists " + lists.map { "'\($0)'" }.joined(separator: ", ") + "; give one as it is spelled"
         case .listNameTaken(let existing):
             return "a list named '\(existing)' already exists"
         case .listNotEmpty(let name, let count):

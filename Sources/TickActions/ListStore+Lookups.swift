@@ -15,7 +15,16 @@ extension ListStore {
     /// - Throws: `ActionError.listNotFound` with the names there are, `ModelError.blankName`
     ///   for a blank name no list has; the store's error.
     public func existingList(named name: String) throws -> ReminderList {
-        if let list = try list(named: name) { return list }
+        if let list = try list(named: name) {
+            // Found but for width alone: refused when it could be several (a tester: `lists delete`
+            // of such a name took the first of three lists an older Tick made).
+            let typed = name.trimmingWhiteSpace().lowercased()
+            if list.name.lowercased() != typed {
+                let alike = try lists().filter { ReminderList.nameKey($0.name) == ReminderList.nameKey(name) }
+                if alike.count > 1 { throw ActionError.listNameAmbiguous(name: name, lists: alike.map(\.name)) }
+            }
+            return list
+        }
         // Not "no list named ⠀; create it": a blank name can name no list made now (a tester).
         if name.isBlank { throw ModelError.blankName(.listName) }
         throw ActionError.listNotFound(name: name, existing: try lists().map(\.name))

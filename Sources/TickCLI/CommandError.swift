@@ -110,6 +110,9 @@ enum ActionErrorMessage {
         // Lists, order, delete and restore.
         case .listGone:
             return "that list no longer exists; another tick may have deleted it"
+        case .listNameAmbiguous(let name, let lists):
+            return "'\(TerminalText.sanitized(name))' could be any of the lists "
+                + lists.map { "'\(TerminalText.sanitized($0))'" }.joined(separator: ", ") + "; give one as it is spelled"
         case .listNameTaken(let existing):
             return "a list named '\(TerminalText.sanitized(existing))' already exists"
         case .listNotEmpty(let name, let count):

@@ -44,6 +44,20 @@ struct ListNameWidthTests {
         #expect(try Self.titles(cli, "ＣＨＯＲＥＳ") == ["wide", "tb", "tc"])
     }
 
+    /// A tester: `tick lists delete` of a name alike but for width to several lists, none of
+    /// them spelled so or but for case, took the first.
+    @Test("a name alike but for width to several lists, and to none but for case, is refused as ambiguous")
+    func ambiguous() throws {
+        let cli = try Self.olderDatabase()
+        for arguments in [["add", "x", "--list", "Ｃhores"], ["lists", "delete", "Ｃhores", "--force"], ["list", "Ｃhores"]] {
+            let result = cli.run(arguments)
+            #expect(result.status != 0 && result.errors.contains("could be any of the lists 'Chores', 'ＣＨＯＲＥＳ'"),
+                    "\(arguments): \(result.errors)")
+        }
+        #expect(try Self.titles(cli, "Chores") == ["plain"])
+        #expect(try Self.titles(cli, "ＣＨＯＲＥＳ") == ["wide"])
+    }
+
     @Test("renaming a list to its own name says nothing changed")
     func sameName() throws {
         let cli = try Self.olderDatabase()
