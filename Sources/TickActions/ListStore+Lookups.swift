@@ -18,8 +18,7 @@ extension ListStore {
         if let list = try list(named: name) {
             // Found but for width alone: refused when it could be several (a tester: `lists delete`
             // of such a name took the first of three lists an older Tick made).
-            let typed = name.trimmingWhiteSpace().lowercased()
-            if list.name.lowercased() != typed {
+            if ReminderList.closeness(list.name, name.trimmingWhiteSpace()) == 2 {
                 let alike = try lists().filter { ReminderList.nameKey($0.name) == ReminderList.nameKey(name) }
                 if alike.count > 1 { throw ActionError.listNameAmbiguous(name: name, lists: alike.map(\.name)) }
             }

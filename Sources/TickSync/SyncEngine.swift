@@ -311,8 +311,8 @@ public final class SyncEngine {
         // A list waits for the calendar whose name is nearest its own (a tester: with calendars
         // "ＣＨＯＲＥＳ" and "Chores", the fullwidth one, listed first, took the list "Chores",
         // renamed itself to it and the other calendar to "Chores (2)").
-        let newNames = collections.filter { !stored.map(\.url).contains($0.url.absoluteString) }
-                                  .map { $0.displayName ?? $0.pathName }
+        let storedURLs = Set(stored.map(\.url))
+        let newNames = collections.filter { !storedURLs.contains($0.url.absoluteString) }.map { $0.displayName ?? $0.pathName }
         for collection in collections {
             let key = collection.url.absoluteString
             if let pairing = stored.first(where: { $0.url == key }), let list = lists.first(where: { $0.id == pairing.listID }) {
@@ -332,13 +332,13 @@ public final class SyncEngine {
             guard wanted(name) else { continue }
             var listReport = SyncReport.ListReport(listName: name, collectionURL: key)
             var list: ReminderList
-            // Nearest first, as `ListStore.list(named:)`: the same name, the same but for case, then
-            // by NFKC; a list another new calendar is nearer to is left to it.
+            // Nearest first (`ReminderList.closeness`, as `ListStore.list(named:)` looks); a list
+            // another new calendar is nearer to is left to it.
             let free = lists.filter { list in
-                guard !pairedLists.contains(list.id), let closeness = SyncEngine.closeness(list.name, name) else { return false }
-                return !newNames.contains { other in SyncEngine.closeness(list.name, other).map { $0 < closeness } ?? false }
+                guard !pairedLists.contains(list.id), let closeness = ReminderList.closeness(list.name, name) else { return false }
+                return !newNames.contains { other in ReminderList.closeness(list.name, other).map { $0 < closeness } ?? false }
             }
-            if let existing = free.min(by: { (SyncEngine.closeness($0.name, name) ?? 3) < (SyncEngine.closeness($1.name, name) ?? 3) }) {
+            if let existing = free.min(by: { (ReminderList.closeness($0.name, name) ?? 3) < (ReminderList.closeness($1.name, name) ?? 3) }) {
                 list = existing
             } else if options.isDryRun {
                 list = ReminderList(name: name, color: collection.color.flatMap { ListColor(parsing: $0) } ?? .defaultColor,
@@ -412,14 +412,6 @@ public final class SyncEngine {
                 : "is neither a list in Tick nor a calendar of to-dos on the server (calendars there: \(there))"
             throw SyncError.configuration("\(label): --list \"\(name)\" \(what); nothing was changed. To name other lists: tick sync remove \(account.name), then add the account again")
         }
-    }
-
-    /// How near two list names are: 0 the same, 1 the same but for case, 2 the same by
-    /// `ReminderList.nameKey` (width, compatibility forms), nil different.
-    static func closeness(_ a: String, _ b: String) -> Int? {
-        if a == b { return 0 }
-        if a.lowercased() == b.lowercased() { return 1 }
-        return sameName(a, b) ? 2 : nil
     }
 
     /// `name` as Tick keeps a list's name (`Names.validated`), or as it is when Tick would refuse it.

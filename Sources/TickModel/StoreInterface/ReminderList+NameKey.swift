@@ -16,16 +16,21 @@ extension ReminderList {
         return String(String.UnicodeScalarView(lower.unicodeScalars.map { $0 == "\u{03C2}" ? "\u{03C3}" : $0 }))
     }
 
-    /// The list of `lists` named `name`: the one whose name is `name` itself (trimmed), else
-    /// the first whose name is the same but for case (the rule before width was folded), else
-    /// the first whose `nameKey` is `name`'s, else nil.
+    /// How near two list names are: 0 the same, 1 the same but for case (the rule before
+    /// width was folded), 2 the same `nameKey` (width, compatibility forms), nil different.
+    public static func closeness(_ a: String, _ b: String) -> Int? {
+        if a == b { return 0 }
+        if a.lowercased() == b.lowercased() { return 1 }
+        return nameKey(a) == nameKey(b) ? 2 : nil
+    }
+
+    /// The list of `lists` named `name` (trimmed): the nearest by `closeness`, the first of
+    /// the nearest, else nil.
     /// - Complexity: O(n) in the lists.
     public static func named(_ name: String, in lists: [ReminderList]) -> ReminderList? {
         let trimmed = Names.oneLine(name.trimmingWhiteSpace())
+        // The common case without case mapping or NFKC: a name typed as it is spelled.
         if let exact = lists.first(where: { $0.name == trimmed }) { return exact }
-        let lower = trimmed.lowercased()
-        if let sameButCase = lists.first(where: { $0.name.lowercased() == lower }) { return sameButCase }
-        let key = nameKey(name)
-        return lists.first { nameKey($0.name) == key }
+        return lists.compactMap { list in closeness(list.name, trimmed).map { (list, $0) } }.min { $0.1 < $1.1 }?.0
     }
 }
