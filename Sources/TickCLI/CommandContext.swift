@@ -52,18 +52,18 @@ public final class CommandContext {
         self.output = output
         self.errors = errors
         self.openFile = openFile
-        if let text = environment["TICK_NOW"], checksSettings || Due.instant(fromISO8601: text).map(SupportedDates.contains) == true {
-            guard let instant = Due.instant(fromISO8601: text) else {
-                throw .usage("TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z"
-                             + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
+        var now = environment.clock
+        if let text = environment["TICK_NOW"] {
+            let instant = Due.instant(fromISO8601: text)
+            if let instant, SupportedDates.contains(instant) {
+                now = instant
+            } else if checksSettings {
+                throw .usage(instant == nil
+                    ? "TICK_NOW='\(text)' is not an ISO 8601 instant such as 2026-12-01T09:00:00Z" + Due.iso8601Reason(text)
+                    : "TICK_NOW='\(text)' is outside the dates Tick handles (\(SupportedDates.description))")
             }
-            guard SupportedDates.contains(instant) else {
-                throw .usage("TICK_NOW='\(text)' is outside the dates Tick handles (\(SupportedDates.description))")
-            }
-            self.now = instant
-        } else {
-            self.now = environment.clock
         }
+        self.now = now
         var weekStart = 1
         if let text = environment["TICK_WEEK_START"], !text.isEmpty {
             guard let day = DateContext.weekStart(named: text) ?? (checksSettings ? nil : 1) else {

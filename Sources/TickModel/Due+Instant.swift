@@ -21,4 +21,10 @@ extension Due {
             return error.reason
         }
     }
+
+    /// `iso8601Problem(text)` in parentheses after a space, to end a message with; "" when
+    /// there is none.
+    public static func iso8601Reason(_ text: String) -> String {
+        iso8601Problem(text).map { " (\($0))" } ?? ""
+    }
 }

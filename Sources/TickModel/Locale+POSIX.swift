@@ -54,14 +54,13 @@ extension Locale {
     /// The whole value is at most 64 bytes of ASCII letters, digits and `._-@=;` (a tester:
     /// `en_US@x=` and 178 letters crashed ICU the same way).
     public static func isReadableByICU(_ value: String) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
         guard value.utf8.count <= 64, value.utf8.allSatisfy({ byte in
-            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-                || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "="), UInt8(ascii: ";")].contains(byte)
+            isLetter(byte) || (0x30...0x39).contains(byte) || Array("._-@=;".utf8).contains(byte)
         }) else { return false }
         let base = value.utf8.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "@") }
         let parts = base.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
         guard let language = parts.first, !base.isEmpty else { return value.isEmpty }
-        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
         guard (1...8).contains(language.count), language.allSatisfy(isLetter) else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) }

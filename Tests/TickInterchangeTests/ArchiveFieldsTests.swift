@@ -87,6 +87,26 @@ struct ArchiveFieldsTests {
         }
     }
 
+    /// Testers: a floating `10:30:60` was imported as `10:30:59`, and a timed one was refused
+    /// as "must be ISO 8601 with an offset" though it had one. Both readers say why.
+    @Test("a date-time that names no time is refused by both readers, saying why", arguments: [
+        (#""due": "2026-12-31T10:30:60", "dueKind": "floating""#, "\"due\" must be YYYY-MM-DDTHH:MM:SS ('10:30:60' is not a time of day"),
+        (#""due": "2026-12-31T10:30:60Z", "dueKind": "timed""#, "\"due\" must be ISO 8601 with an offset ('10:30:60' is not a time of day"),
+        (#""createdAt": "2026-12-31T23:59:60+09:00""#, "\"createdAt\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z ('23:59:60'"),
+    ])
+    func dateTimeNamingNoTime(members: String, message: String) {
+        let (whole, streamed) = Self.bothReads(Self.archive(#"{"uid": "u1", "listID": "L", "title": "a", "# + members + "}"))
+        guard case .failure(let a) = whole, case .failure(let b) = streamed else {
+            Issue.record("read: \(whole) | \(streamed)")
+            return
+        }
+        #expect(a.message.contains(message), "\(a.message)")
+        #expect(String(describing: b).contains(message), "\(b)")
+        // A real leap second, with its offset, is read as its second 59.
+        let leap = Self.bothReads(Self.archive(#"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-31T23:59:60Z", "dueKind": "timed"}"#))
+        #expect((try? leap.whole.get())?.first?.reminder.due == .timed(Date(timeIntervalSince1970: 1_798_761_599), timeZone: .utc))
+    }
+
     /// A tester: `"priority": "urgent"` was imported (it was read only without
     /// `"iCalendarPriority"`), and `"priority": "high"` edited by hand beside the export's
     /// `"iCalendarPriority": 0` came back as none.

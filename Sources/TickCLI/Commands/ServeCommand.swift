@@ -119,8 +119,8 @@ struct ServeCommand: Command {
     }
 
     /// Worker threads of `tick serve --database` (each with a connection of the pool): two a
-    /// core, from 4 to 16 (as many PostgreSQL connections and one more, for each process). Requests wait for a thread in one first-in, first-out queue
-    /// (`RequestDispatcher`); more threads than that only put more of them, and as many
+    /// core, from 4 to 16 (as many PostgreSQL connections and one more, for each process).
+    /// Requests wait for a thread in one first-in, first-out queue (`RequestDispatcher`); more threads than that only put more of them, and as many
     /// PostgreSQL backends, on the cores at once: at 100 connections on 2 cores, 8 threads
     /// answered 2,500–3,100 pages a second with a p99 of 52–124 ms, 4 threads 3,100–3,450
     /// with 40–50 ms (bench/RESULTS.md, 2026-12-07).

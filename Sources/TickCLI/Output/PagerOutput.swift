@@ -18,7 +18,6 @@ final class PagerOutput: OutputSink {
     /// The pager's command line, or nil for none.
     private let command: String?
     /// Variables the pager runs with.
-    /// The environment the pager runs with.
     let variables: [String: String]
     /// Lines that fit on the screen (its height less the prompt's line).
     private let screenLines: Int

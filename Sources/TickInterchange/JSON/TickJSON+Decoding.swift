@@ -243,8 +243,7 @@ struct ArchiveReader {
     func instant(_ object: some ArchiveObject, _ key: ArchiveKey) throws(InterchangeError) -> Date? {
         guard let text = try optionalString(object, key) else { return nil }
         guard let instant = Due.instant(fromISO8601: text) else {
-            throw fail("\"\(key.name)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z"
-                       + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
+            throw fail("\"\(key.name)\" must be an ISO 8601 time with an offset, like 2026-12-01T08:00:00Z" + Due.iso8601Reason(text))
         }
         guard SupportedDates.contains(instant) else { throw fail("\"\(key.name)\" is outside the \(SupportedDates.description) that Tick holds") }
         return instant
@@ -269,14 +268,16 @@ struct ArchiveReader {
             guard let day = CalendarDay(text) else { throw fail("\"\(prefix)\" must be a date YYYY-MM-DD") }
             return .allDay(day)
         case "floating"?:
-            // A leap second needs its UTC offset (`Due.iso8601Problem`): a floating :60 names no time.
-            guard let local = LocalDateTime(text), !text.hasSuffix(":60") else {
-                throw fail("\"\(prefix)\" must be YYYY-MM-DDTHH:MM:SS" + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
+            // Checked by Tick's one ISO 8601 reader too, which refuses what names no time (a
+            // floating :60: a leap second needs its UTC offset), saying why.
+            let problem = Due.iso8601Problem(text)
+            guard let local = LocalDateTime(text), problem == nil else {
+                throw fail("\"\(prefix)\" must be YYYY-MM-DDTHH:MM:SS" + (problem.map { " (\($0))" } ?? ""))
             }
             return .floating(local)
         case "timed"?:
             guard let instant = Due.instant(fromISO8601: text) else {
-                throw fail("\"\(prefix)\" must be ISO 8601 with an offset" + (Due.iso8601Problem(text).map { " (\($0))" } ?? ""))
+                throw fail("\"\(prefix)\" must be ISO 8601 with an offset" + Due.iso8601Reason(text))
             }
             let zone = try optionalString(object, zoneKey) ?? "UTC"
             return .timed(instant, timeZone: TimeZoneIdentifier(zone))
