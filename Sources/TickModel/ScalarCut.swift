@@ -37,3 +37,13 @@ extension StringProtocol {
         return pieces
     }
 }
+
+extension StringProtocol {
+    /// The text, or its first `limit` scalars and "…" when it has more: a value a client sent,
+    /// quoted in a message without quoting all of it.
+    /// - Complexity: O(n) in the length of the text.
+    public func shown(atMost limit: Int) -> String {
+        guard unicodeScalars.count > limit else { return String(self) }
+        return String(String.UnicodeScalarView(unicodeScalars.prefix(limit))) + "…"
+    }
+}

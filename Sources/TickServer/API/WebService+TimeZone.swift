@@ -29,7 +29,7 @@ extension WebService {
         guard let value = request.header(timeZoneField) else { return nil }
         let name = value.trimmingCharacters(in: .whitespaces)
         guard let (zone, _) = TimeZoneIdentifier.zone(named: name) else {
-            let shown = name.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(80))) + "…" : name
+            let shown = name.shown(atMost: 80)
             throw Problem(status: 400, name: "unknown-time-zone",
                           detail: "the \(timeZoneField) header names '\(shown)', which is \(TimeZoneIdentifier.refusal(of: name)), "
                               + "or leave it out for the server's zone")

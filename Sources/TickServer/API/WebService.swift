@@ -202,13 +202,13 @@ public final class WebService: Sendable {
     /// missing (`?q=%zz` answered "say what to look for").
     static func malformedRefusal(_ request: HTTPRequest) -> HTTPResponse? {
         func refusal(_ place: String, _ argument: String) -> HTTPResponse {
-            let shown = argument.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(argument.unicodeScalars.prefix(80))) + "…" : argument
+            let shown = argument.shown(atMost: 80)
             return Problem.badRequest("the \(place) '\(shown)' is not percent-encoded UTF-8 (RFC 3986 §2.1)").response
         }
         if let argument = request.malformedQueryArgument { return refusal("query argument", argument) }
         if let name = request.repeatedQueryArgument {
             // Which of two values a reader takes is not agreed (a tester: `?limit=1&limit=2` took the last).
-            let shown = name.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))) + "…" : name
+            let shown = name.shown(atMost: 40)
             return Problem.badRequest("the query argument '\(shown)' is given twice; give it once").response
         }
         let isForm = request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true

@@ -23,7 +23,7 @@ extension DAVServer {
            !["text/calendar", "application/octet-stream", ""].contains(media.trimmingCharacters(in: .whitespaces).lowercased()) {
             // RFC 4791 §5.3.2.1: what is put is iCalendar (a tester: `application/json` was stored).
             // No type, or a generic binary one, is read as the body says.
-            let shown = type.unicodeScalars.count > 60 ? String(String.UnicodeScalarView(type.unicodeScalars.prefix(60))) + "…" : type
+            let shown = type.shown(atMost: 60)
             throw DAVFailure.caldav("supported-calendar-data", "a PUT here takes text/calendar (iCalendar), not '\(shown)'")
         }
         if let charset = request.otherCharset {

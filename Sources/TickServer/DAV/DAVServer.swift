@@ -87,7 +87,7 @@ struct DAVServer<Store: APIStore> where Store.Transaction: DAVTransaction {
         case "0": return 0
         case "1", "infinity": return 1
         default:
-            let shown = value.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(value.unicodeScalars.prefix(40))) + "…" : value
+            let shown = value.shown(atMost: 40)
             throw DAVFailure(400, nil, "Depth is 0, 1 or infinity (RFC 4918 §10.2), not '\(shown)'")
         }
     }

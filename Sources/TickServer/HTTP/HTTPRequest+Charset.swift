@@ -23,6 +23,6 @@ extension HTTPRequest {
     /// - Returns: the charset given (its first 40 characters, for a message), when it is another.
     var otherCharset: String? {
         guard let charset = contentTypeCharset, !["utf-8", "utf8", "us-ascii"].contains(charset) else { return nil }
-        return charset.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(charset.unicodeScalars.prefix(40))) + "…" : charset
+        return charset.shown(atMost: 40)
     }
 }

@@ -63,7 +63,7 @@ public struct Router<Context>: Sendable {
 
     /// The error for query parameter `name`, which the route `route` does not read.
     static func unknownParameter(_ name: String, of route: String, takes query: [String]) -> UnknownQueryParameter {
-        let shown = name.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))) + "…" : name
+        let shown = name.shown(atMost: 40)
         let known = query.map { "?" + $0 }
         if name.allSatisfy(\.isWhitespace) {
             // `?=x` or `?%20=1`: a bare "?" would say nothing.
