@@ -85,12 +85,16 @@ extension Accounts {
                        remembering verified: VerifiedCredentials) throws(AccountError) -> SignInOutcome {
         if let proof = verified.proof(name: name, password: password, now: now) {
             let confirmed = try database { connection -> SignInOutcome? in
-                let (decision, nameFailures) = try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection)
+                // The user, the stored hash and the throttle's failures in one statement.
+                let read = try connection.rememberedSignIn(user: proof.user, userName: name.lowercased(), clientAddress: clientAddress,
+                                                           since: now.addingTimeInterval(-throttle.window),
+                                                           appPasswordLookup: proof.appPasswordLookup)
+                let decision = throttle.decision(userFailures: read.nameFailures, addressFailures: read.addressFailures, now: now)
                 if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-                let outcome = try Accounts.confirmed(proof, name: name, on: connection)
+                let outcome = Accounts.confirmed(proof, name: name, by: read)
                 // A success clears the name's failures, as a checked one does (a tester: after a
                 // remembered success one mistake was throttled); written only when there are some.
-                if outcome != nil, nameFailures > 0 { try connection.clearLoginFailures(userName: name.lowercased()) }
+                if outcome != nil, !read.nameFailures.isEmpty { try connection.clearLoginFailures(userName: name.lowercased()) }
                 return outcome
             }
             if let confirmed { return confirmed }
@@ -116,12 +120,19 @@ extension Accounts {
     /// The sign-in `proof` still gives as `name`: its user, when their stored hash (or that
     /// of its app password) is still the one it matched; nil when it is gone or changed.
     private static func confirmed(_ proof: CredentialProof, name: String, on connection: PostgresConnection) throws -> SignInOutcome? {
-        guard let user = try connection.user(id: proof.user), user.name.lowercased() == name.lowercased() else { return nil }
-        guard let lookup = proof.appPasswordLookup else {
+        // No failure is wanted here: none is after the far future.
+        let read = try connection.rememberedSignIn(user: proof.user, userName: name.lowercased(), clientAddress: "",
+                                                   since: .distantFuture, appPasswordLookup: proof.appPasswordLookup)
+        return confirmed(proof, name: name, by: read)
+    }
+
+    /// The sign-in `proof` gives as `name` by what `rememberedSignIn` read (its failures not looked at).
+    private static func confirmed(_ proof: CredentialProof, name: String, by read: RememberedSignIn) -> SignInOutcome? {
+        guard let user = read.user, user.id == proof.user, user.name.lowercased() == name.lowercased() else { return nil }
+        guard proof.appPasswordLookup != nil else {
             return user.passwordHash == proof.hash ? .signedIn(user, device: nil) : nil
         }
-        guard let appPassword = try connection.appPassword(of: user.id, lookup: lookup),
-              appPassword.passwordHash == proof.hash else { return nil }
-        return .signedIn(user, device: appPassword.device)
+        guard let device = read.appPasswordDevice, read.appPasswordHash == proof.hash else { return nil }
+        return .signedIn(user, device: device)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import TickPostgres
+@testable import TickPostgres
 
 @Suite("The libpq wrapper against a real PostgreSQL", .enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct PostgresConnectionTests {
@@ -70,6 +70,21 @@ struct PostgresConnectionTests {
         #expect(error.message.contains("missing"))
         let notANumber = try #require(throws: PostgresError.self) { try row.decode("flag", as: Int.self) }
         #expect(notANumber.message == "row 1: the column flag cannot be read as Int")
+    }
+
+    @Test("arrays the server writes are read back element by element: text with quotes, commas, braces and NULL; times")
+    func arraysFromTheServer() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        let texts = ["plain", "with space", "a,b", "{braces}", "quote \" and \\", "NULL", "", "한국어 🎉"]
+        let row = try connection.execute("SELECT $1::text[] AS texts, ARRAY[$2::timestamptz, $3::timestamptz] AS times, '{}'::timestamptz[] AS none",
+                                         [PostgresArray.text(texts), Date(timeIntervalSince1970: 1_795_953_600.25), Date(timeIntervalSince1970: 0)])[0]
+        #expect(PostgresArray.elements(try row.decode("texts", as: String.self)) == texts)
+        let times = try #require(PostgresArray.elements(try row.decode("times", as: String.self)))
+        #expect(times.map { $0.flatMap { Date(postgresText: $0) } } == [Date(timeIntervalSince1970: 1_795_953_600.25), Date(timeIntervalSince1970: 0)])
+        #expect(PostgresArray.elements(try row.decode("none", as: String.self)) == [])
+        let nulls = try connection.execute("SELECT ARRAY['a', NULL, 'NULL']::text[] AS mixed")[0]
+        #expect(PostgresArray.elements(try nulls.decode("mixed", as: String.self)) == ["a", nil, "NULL"])
     }
 
     @Test("server errors carry the SQLSTATE, the message, the constraint and the SQL, never the values")

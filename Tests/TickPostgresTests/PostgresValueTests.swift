@@ -17,6 +17,22 @@ struct PostgresValueTests {
         #expect(abs(read.timeIntervalSince1970 - seconds) < 0.000_001)
     }
 
+    @Test("array literals as PostgreSQL writes them are read element by element", arguments: [
+        ("{}", [String?]()), ("{a}", ["a"]), ("{a,b}", ["a", "b"]), ("{NULL,null,\"NULL\"}", [nil, nil, "NULL"]),
+        ("{\"2026-12-07 03:41:27.20884+00\",\"2026-12-07 03:42:00+00\"}", ["2026-12-07 03:41:27.20884+00", "2026-12-07 03:42:00+00"]),
+        ("{\"a,b\",\"c \\\"d\\\" \\\\ e\",\"{}\"}", ["a,b", "c \"d\" \\ e", "{}"]), ("{한국어,\"\"}", ["한국어", ""]),
+    ])
+    func arrayElements(literal: String, elements: [String?]) {
+        #expect(PostgresArray.elements(literal) == elements)
+    }
+
+    @Test("text that is not a one-dimensional array literal is not read as one", arguments: [
+        "", "{", "}", "a,b", "{a,}", "{,a}", "{{a},{b}}", "[1:2]={a,b}", "{\"a}", "{\"a\"b}", "{a\"b}", "{\"a\\}",
+    ])
+    func arrayElementsRefused(literal: String) {
+        #expect(PostgresArray.elements(literal) == nil)
+    }
+
     /// A page cursor with `nan` as its instant reached the writer and stopped the server.
     @Test("an instant outside the years 1 to 9999, or not a number, is written as the nearest end, not a trap", arguments: [
         (Double.nan, "1970-01-01 00:00:00.000000+00"), (Double.infinity, "9999-12-31 23:59:59.999999+00"),

@@ -45,6 +45,18 @@ public struct AppPasswordRecord: Sendable, Equatable {
     }
 }
 
+/// What `PostgresConnection.rememberedSignIn` read for a credential checked before.
+public struct RememberedSignIn: Sendable, Equatable {
+    /// The user, nil when they were removed.
+    public var user: UserRecord?
+    /// The device and hash of the app password asked for, nil when none was asked for or it is gone.
+    public var appPasswordDevice: String?
+    public var appPasswordHash: String?
+    /// The failed sign-ins of the name (not cleared) and of the address within the window, oldest first.
+    public var nameFailures: [Date]
+    public var addressFailures: [Date]
+}
+
 /// What deleting a user took with them.
 public struct RemovedUser: Sendable, Equatable {
     public var user: UserRecord

@@ -157,6 +157,50 @@ extension PostgresConnection {
         try execute("DELETE FROM sessions WHERE expires_at <= $1", [now]).affectedRows
     }
 
+    // MARK: Remembered sign-ins
+
+    /// What a remembered credential of the user `id` is confirmed against, read in one
+    /// statement (a request that signs in with HTTP Basic pays one round trip for it, not four):
+    /// the user (nil when removed), the app password of `appPasswordLookup` (nil when none was
+    /// given, or it is gone), and the failed sign-ins the throttle weighs, as
+    /// `loginFailures(userName:since:)` and `loginFailures(clientAddress:since:)` give them.
+    /// - Throws: `PostgresError`.
+    public func rememberedSignIn(user id: UserID, userName: String, clientAddress: String, since: Date,
+                                 appPasswordLookup: String?) throws(PostgresError) -> RememberedSignIn {
+        let rows = try execute("""
+            SELECT u.id, u.name, u.password_hash, u.created_at, a.device AS app_device, a.password_hash AS app_password_hash,
+                ARRAY(SELECT f.failed_at FROM login_failures f
+                      WHERE f.user_name = login_name_digest($2) AND NOT f.cleared AND f.failed_at > $4 ORDER BY f.failed_at)
+                    AS name_failures,
+                ARRAY(SELECT f.failed_at FROM login_failures f WHERE f.client_address = $3 AND f.failed_at > $4 ORDER BY f.failed_at)
+                    AS address_failures
+            FROM (VALUES (1)) AS one (x)
+            LEFT JOIN users u ON u.id = $1
+            LEFT JOIN app_passwords a ON a.user_id = u.id AND a.lookup = $5
+            """, [id.rawValue, userName, clientAddress, since, appPasswordLookup])
+        guard let row = rows.first else {
+            throw PostgresError(.unreadableValue, message: "the sign-in's statement returned no row")
+        }
+        func dates(_ column: String) throws(PostgresError) -> [Date] {
+            guard let elements = PostgresArray.elements(try row.decode(column, as: String.self)) else {
+                throw PostgresError(.unreadableValue, message: "the column \(column) is not an array")
+            }
+            var dates: [Date] = []
+            for element in elements {
+                guard let element, let date = Date(postgresText: element) else {
+                    throw PostgresError(.unreadableValue, message: "the column \(column) holds a value that is not a time")
+                }
+                dates.append(date)
+            }
+            return dates
+        }
+        let user = row.text("id") == nil ? nil : try PostgresConnection.user(from: row)
+        var appPassword: (device: String, passwordHash: String)?
+        if let device = row.text("app_device") { appPassword = (device, try row.decode("app_password_hash")) }
+        return RememberedSignIn(user: user, appPasswordDevice: appPassword?.device, appPasswordHash: appPassword?.passwordHash,
+                                nameFailures: try dates("name_failures"), addressFailures: try dates("address_failures"))
+    }
+
     // MARK: Login failures
 
     /// Records a failed sign-in: the name as typed is kept only as its keyed digest
