@@ -35,6 +35,26 @@ struct ScalarSyntaxTests {
         #expect(credentials?.password == "\u{FEFF}pw")
     }
 
+    @Test("HTTP header parts lose the spaces and tabs around them (RFC 9110 OWS), nothing else")
+    func optionalWhitespace() {
+        #expect(" \t abc \t".trimmingOptionalWhitespace() == "abc")
+        #expect("a b".trimmingOptionalWhitespace() == "a b")
+        #expect(" \t ".trimmingOptionalWhitespace() == "")
+        #expect("".trimmingOptionalWhitespace() == "")
+        #expect("\u{301}x ".trimmingOptionalWhitespace() == "\u{301}x")
+        #expect(" 한글\u{A0}".trimmingOptionalWhitespace() == "한글\u{A0}")
+        let header = "Basic \t " + Data("ann:pw".utf8).base64EncodedString() + " \t"
+        #expect(WebService.basicCredentials(header)?.password == "pw")
+    }
+
+    @Test("a NUL in the path, raw or percent-encoded, is found wherever it is; other escapes are not one",
+          arguments: [("/api/v1/lists/%00", true), ("/a%%00b", true), ("/a%0%00", true), ("/%000", true), ("/a%0a00", false),
+                      ("/a%20%30%30", false), ("/a0%0", false), ("/plain", false), ("/a\u{0}b", true)])
+    func nulInPath(path: String, holds: Bool) {
+        let request = HTTPRequest(method: "GET", path: path, query: [:], headers: [:], body: [])
+        #expect((WebService.placeOfNUL(in: request, isForm: false) == "path") == holds)
+    }
+
     @Test("cookies and form fields whose value starts with a combining mark")
     func cookiesAndForms() {
         let request = HTTPRequest(method: "GET", path: "/", query: [:], headers: ["Cookie": "a=\u{301}x; tick_session=abc"], body: [])

@@ -228,7 +228,22 @@ public final class WebService: Sendable {
     /// its Basic credentials; nil when nowhere.
     static func placeOfNUL(in request: HTTPRequest, isForm: Bool) -> String? {
         func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
-        if request.path.range(of: "%00") != nil || holdsNUL(request.path) { return "path" }
+        func holdsEncodedNUL(_ text: String) -> Bool {
+            var zeros = 0, afterPercent = false
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "%") {
+                    afterPercent = true
+                    zeros = 0
+                } else if afterPercent, byte == UInt8(ascii: "0") {
+                    zeros += 1
+                    if zeros == 2 { return true }
+                } else {
+                    afterPercent = false
+                }
+            }
+            return false
+        }
+        if holdsEncodedNUL(request.path) || holdsNUL(request.path) { return "path" }
         if request.query.contains(where: { holdsNUL($0.key) || holdsNUL($0.value) }) { return "query" }
         if isForm, request.formFields.contains(where: { holdsNUL($0.key) || holdsNUL($0.value) }) { return "form" }
         if let authorization = request.header("authorization"), let (name, password) = HTTPRequest.basicCredentials(authorization),
@@ -304,7 +319,7 @@ public final class WebService: Sendable {
 
     func authenticate(_ request: HTTPRequest) -> Authentication {
         if let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("bearer ") {
-            let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+            let token = authorization.dropFirst("bearer ".count).trimmingOptionalWhitespace()
             return WebService.constantTimeEqual(token, configuration.token) ? .bearer : .none
         }
         if let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("basic ") {

@@ -9,8 +9,8 @@ extension HTTPRequest {
         guard let type = header("content-type") else { return nil }
         for parameter in type.split(atEvery: ";", omittingEmpty: true).dropFirst() {
             let pair = parameter.split(atEvery: "=", maxSplits: 1, omittingEmpty: false)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            guard pair.count == 2, pair[0].trimmingOptionalWhitespace().lowercased() == "charset" else { continue }
+            var value = pair[1].trimmingOptionalWhitespace()
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             return value.lowercased()
         }

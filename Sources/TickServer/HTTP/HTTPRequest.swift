@@ -46,8 +46,8 @@ public struct HTTPRequest: Sendable {
         var cookies: [String: String] = [:]
         for pair in text.split(atEvery: ";", omittingEmpty: true) {
             guard let (before, after) = pair.cut(atFirst: "=") else { continue }
-            let name = before.trimmingCharacters(in: .whitespaces)
-            let value = after.trimmingCharacters(in: .whitespaces)
+            let name = before.trimmingOptionalWhitespace()
+            let value = after.trimmingOptionalWhitespace()
             if !name.isEmpty { cookies[name] = value }
         }
         return cookies
@@ -96,7 +96,7 @@ public struct HTTPRequest: Sendable {
     /// `user:password`, UTF-8; the name ends at the first colon), or nil when it is not one.
     public static func basicCredentials(_ authorization: String) -> (name: String, password: String)? {
         guard authorization.lowercased().hasPrefix("basic ") else { return nil }
-        let encoded = authorization.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
+        let encoded = authorization.dropFirst("basic ".count).trimmingOptionalWhitespace()
         // `String(validating:)`, not `String(data:encoding:)`, which drops a leading U+FEFF.
         guard let decoded = Data(base64Encoded: encoded).flatMap({ String(validating: $0, as: UTF8.self) }),
               let (name, password) = decoded.cut(atFirst: ":") else { return nil }
@@ -107,5 +107,17 @@ public struct HTTPRequest: Sendable {
     /// nil when an escape is malformed or the bytes are not UTF-8.
     public static func decoded(_ text: String, plusIsSpace: Bool) -> String? {
         text.percentDecoded(plusIsSpace: plusIsSpace)
+    }
+}
+
+extension StringProtocol {
+    /// The text without the spaces and horizontal tabs at its ends: the optional whitespace
+    /// (OWS) of RFC 9110 §5.6.3 around a header field's parts. Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` took about 2 µs a call, on every request.
+    func trimmingOptionalWhitespace() -> String {
+        let utf8 = Substring(self).utf8
+        func isOWS(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = utf8.firstIndex(where: { !isOWS($0) }), let last = utf8.lastIndex(where: { !isOWS($0) }) else { return "" }
+        return String(decoding: utf8[first...last], as: UTF8.self)
     }
 }

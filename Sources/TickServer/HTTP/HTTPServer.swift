@@ -244,7 +244,7 @@ private final class ContentLengths {
 private let collectContentLength: MHD_KeyValueIterator = { context, _, key, value in
     guard let context, let key, strcasecmp(key, "Content-Length") == 0 else { return .YES }
     Unmanaged<ContentLengths>.fromOpaque(context).takeUnretainedValue().values
-        .insert((value.map { String(cString: $0) } ?? "").trimmingCharacters(in: .whitespaces))
+        .insert((value.map { String(cString: $0) } ?? "").trimmingOptionalWhitespace())
     return .YES
 }
 
