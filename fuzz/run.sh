@@ -2,8 +2,8 @@
 # Builds and runs Tick's libFuzzer targets (issue 16): the WebDAV multistatus reader of
 # `tick sync`, the request bodies of the CalDAV server of `tick serve` (davrequest), how it reads a request (httprequest: routes, percent-decoding, forms, cookies, Basic credentials), the JSON
 # API's request bodies (apibody: the document, a reminder's fields, a list's, a move's, a share's), its page cursors (cursor), the command-line argument parser, the date grammar, the search query language, the todo.txt parser,
-# the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream)
-# and the iCalendar reader; and, by name only (`FUZZ_TARGETS=merge`), the three-way merge of
+# the Taskwarrior reader, the Tick JSON archive reader (whole, and streamed as `tick import` restores: archivestream),
+# the iCalendar reader, and the PostgreSQL array literals of `tick serve --database` (pgarray); and, by name only (`FUZZ_TARGETS=merge`), the three-way merge of
 # `tick sync` (merge: not a parser, added after the others, outside the default set until it
 # has run its ten million inputs). Each target is compiled with
 # `swiftc -sanitize=fuzzer,address`: multistatus from the reader's own source files, apibody
@@ -57,7 +57,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-multistatus davrequest httprequest apibody cursor arguments dates search todotxt taskwarrior archive archivestream icalendar}
+TARGETS=${FUZZ_TARGETS:-multistatus davrequest httprequest apibody cursor arguments dates search todotxt taskwarrior archive archivestream icalendar pgarray}
 CORPUS=${TICK_CORPUS:-../shared/corpus}
 OUT=$(pwd)/fuzz/out
 LIB=$OUT/lib
@@ -164,6 +164,11 @@ build_merge() {
     Sources/TickSync/ICalendarMerge.swift Sources/TickSync/CalendarObject.swift fuzz/merge/Fuzz.swift -o "$OUT/merge/fuzz-merge"
 }
 
+# PostgreSQL's array literals: PostgresArray.swift alone.
+build_pgarray() {
+  $SWIFTC Sources/TickPostgres/Store/PostgresArray.swift fuzz/pgarray/Fuzz.swift -o "$OUT/pgarray/fuzz-pgarray"
+}
+
 build_arguments() {
   $SWIFTC Sources/TickCLI/Parsing/ArgumentDefinition.swift Sources/TickCLI/Parsing/ArgumentParser.swift \
     Sources/TickCLI/Parsing/ParsedArguments.swift Sources/TickCLI/Parsing/Suggestion.swift \
@@ -201,6 +206,7 @@ for target in $TARGETS; do
       apibody) build_apibody ;;
       cursor) build_cursor ;;
       arguments) build_arguments ;;
+      pgarray) build_pgarray ;;
       merge) build_merge ;;
       *) build_against_libraries "$target" ;;
     esac
