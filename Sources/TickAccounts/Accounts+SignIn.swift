@@ -27,27 +27,37 @@ extension Accounts {
     ///   - now: the time of the request.
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date) throws(AccountError) -> SignInOutcome {
-        try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now).outcome
+        let records = try database { connection in try signInRecords(name: name, password: password, clientAddress: clientAddress,
+                                                                      now: now, on: connection) }
+        return try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records).outcome
     }
 
-    /// `signIn`, with what the password was checked against when it was right: the stored
-    /// Argon2id hash (the user's, or the app password's with its lookup group), read in the
-    /// same statement as the check, so that `VerifiedCredentials` can later confirm it is
-    /// still the stored one.
-    func checkedSignIn(name: String, password: String, clientAddress: String,
-                       now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
-        let key = name.lowercased()
-        let decision = try database { connection in
-            try throttleDecision(name: name, clientAddress: clientAddress, now: now, on: connection).decision
-        }
-        if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
+    /// What every sign-in as `name` with `password` from `clientAddress` at `now` is decided
+    /// on, in one statement the same for all (`PostgresConnection.signInRecords`): the user,
+    /// the app password of the password's lookup group, the failures the throttle weighs.
+    func signInRecords(name: String, password: String, clientAddress: String, now: Date,
+                       on connection: PostgresConnection) throws -> SignInRecords {
+        try connection.signInRecords(userName: name, nameKey: name.lowercased(), clientAddress: clientAddress,
+                                     since: now.addingTimeInterval(-throttle.window),
+                                     appPasswordLookup: Secrets.appPasswordLookup(password))
+    }
 
-        let (user, appPassword) = try database { connection in
-            let user = try connection.user(named: name)
-            let lookup = Secrets.appPasswordLookup(password)
-            let appPassword = try user.flatMap { user in try lookup.flatMap { try connection.appPassword(of: user.id, lookup: $0) } }
-            return (user, appPassword)
-        }
+    /// The throttle's word on a sign-in at `now` with these `records`. Asked before any
+    /// password is looked at, a remembered right one included: a throttled name or address
+    /// is refused whatever the password, or the answers would tell a guesser when a guess is right.
+    func throttleDecision(_ records: SignInRecords, now: Date) -> ThrottleDecision {
+        throttle.decision(userFailures: records.nameFailures, addressFailures: records.addressFailures, now: now)
+    }
+
+    /// `signIn`, decided on `records` (read for this sign-in), with what the password was
+    /// checked against when it was right: the stored Argon2id hash (the user's, or the app
+    /// password's with its lookup group), so that `VerifiedCredentials` can later confirm it
+    /// is still the stored one.
+    func checkedSignIn(name: String, password: String, clientAddress: String, now: Date,
+                       records: SignInRecords) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
+        let key = name.lowercased()
+        if case .retryAfter(let seconds) = throttleDecision(records, now: now) { return (.throttled(retryAfter: seconds), nil) }
+        let (user, appPassword) = (records.user, records.appPassword)
         var device: String?
         var matched = false
         var proof: CredentialProof?
@@ -76,21 +86,6 @@ extension Accounts {
         }
         guard case .signedIn = outcome else { return (outcome, nil) }
         return (outcome, proof)
-    }
-
-    /// The throttle's word on a sign-in as `name` (any case) from `clientAddress` at `now`,
-    /// from the failures recorded within its window. Asked before any password is looked at,
-    /// a remembered right one included: a throttled name or address is refused whatever the
-    /// password, or the answers would tell a guesser when a guess is right.
-    /// - Returns: the decision, and how many failures the name has in the window.
-    func throttleDecision(name: String, clientAddress: String, now: Date,
-                          on connection: PostgresConnection) throws -> (decision: ThrottleDecision, nameFailures: Int) {
-        let since = now.addingTimeInterval(-throttle.window)
-        let nameFailures = try connection.loginFailures(userName: name.lowercased(), since: since)
-        let decision = throttle.decision(userFailures: nameFailures,
-                                         addressFailures: try connection.loginFailures(clientAddress: clientAddress, since: since),
-                                         now: now)
-        return (decision, nameFailures.count)
     }
 
     /// A hash of a password nobody has, with `hasher`'s parameters, checked when the name

@@ -83,25 +83,22 @@ extension Accounts {
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date,
                        remembering verified: VerifiedCredentials) throws(AccountError) -> SignInOutcome {
-        if let proof = verified.proof(name: name, password: password, now: now) {
-            let confirmed = try database { connection -> SignInOutcome? in
-                // The user, the stored hash and the throttle's failures in one statement.
-                let read = try connection.rememberedSignIn(user: proof.user, userName: name.lowercased(), clientAddress: clientAddress,
-                                                           since: now.addingTimeInterval(-throttle.window),
-                                                           appPasswordLookup: proof.appPasswordLookup)
-                let decision = throttle.decision(userFailures: read.nameFailures, addressFailures: read.addressFailures, now: now)
-                if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-                let outcome = Accounts.confirmed(proof, name: name, by: read)
-                // A success clears the name's failures, as a checked one does (a tester: after a
-                // remembered success one mistake was throttled); written only when there are some.
-                if outcome != nil, !read.nameFailures.isEmpty { try connection.clearLoginFailures(userName: name.lowercased()) }
-                return outcome
-            }
-            if let confirmed { return confirmed }
-            verified.forget(name: name, password: password)
+        let proof = verified.proof(name: name, password: password, now: now)
+        // The same statement for a remembered credential and any other, read before anything
+        // is decided, so that a throttled right password costs what a wrong one does.
+        let (remembered, records) = try database { connection -> (SignInOutcome?, SignInRecords) in
+            let records = try signInRecords(name: name, password: password, clientAddress: clientAddress, now: now, on: connection)
+            if case .retryAfter(let seconds) = throttleDecision(records, now: now) { return (.throttled(retryAfter: seconds), records) }
+            guard let proof, let outcome = Accounts.confirmed(proof, name: name, by: records) else { return (nil, records) }
+            // A success clears the name's failures, as a checked one does (a tester: after a
+            // remembered success one mistake was throttled); written only when there are some.
+            if !records.nameFailures.isEmpty { try connection.clearLoginFailures(userName: name.lowercased()) }
+            return (outcome, records)
         }
-        let (outcome, proof) = try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now)
-        if let proof { verified.remember(proof, name: name, password: password, now: now) }
+        if let remembered { return remembered }
+        if proof != nil { verified.forget(name: name, password: password) }
+        let (outcome, newProof) = try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records)
+        if let newProof { verified.remember(newProof, name: name, password: password, now: now) }
         return outcome
     }
 
@@ -121,18 +118,19 @@ extension Accounts {
     /// of its app password) is still the one it matched; nil when it is gone or changed.
     private static func confirmed(_ proof: CredentialProof, name: String, on connection: PostgresConnection) throws -> SignInOutcome? {
         // No failure is wanted here: none is after the far future.
-        let read = try connection.rememberedSignIn(user: proof.user, userName: name.lowercased(), clientAddress: "",
-                                                   since: .distantFuture, appPasswordLookup: proof.appPasswordLookup)
-        return confirmed(proof, name: name, by: read)
+        let records = try connection.signInRecords(userName: name, nameKey: name.lowercased(), clientAddress: "", since: .distantFuture,
+                                                   appPasswordLookup: proof.appPasswordLookup)
+        return confirmed(proof, name: name, by: records)
     }
 
-    /// The sign-in `proof` gives as `name` by what `rememberedSignIn` read (its failures not looked at).
-    private static func confirmed(_ proof: CredentialProof, name: String, by read: RememberedSignIn) -> SignInOutcome? {
-        guard let user = read.user, user.id == proof.user, user.name.lowercased() == name.lowercased() else { return nil }
-        guard proof.appPasswordLookup != nil else {
+    /// The sign-in `proof` gives as `name` by what `signInRecords` read (its failures not
+    /// looked at): the user of the name is still the proof's, with the hash it matched.
+    private static func confirmed(_ proof: CredentialProof, name: String, by records: SignInRecords) -> SignInOutcome? {
+        guard let user = records.user, user.id == proof.user, user.name.lowercased() == name.lowercased() else { return nil }
+        guard let lookup = proof.appPasswordLookup else {
             return user.passwordHash == proof.hash ? .signedIn(user, device: nil) : nil
         }
-        guard let device = read.appPasswordDevice, read.appPasswordHash == proof.hash else { return nil }
-        return .signedIn(user, device: device)
+        guard let appPassword = records.appPassword, appPassword.lookup == lookup, appPassword.passwordHash == proof.hash else { return nil }
+        return .signedIn(user, device: appPassword.device)
     }
 }

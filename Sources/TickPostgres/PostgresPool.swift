@@ -7,12 +7,13 @@ import Foundation
 /// (up to `waitTimeout` seconds). A connection given back broken, or inside a
 /// transaction, is closed rather than reused.
 public final class PostgresPool: @unchecked Sendable {
-    // @unchecked: `idle` and `openCount` are read and written only while `condition` is
+    // @unchecked: `idle`, `openCount` and `statementCount` are read and written only while `condition` is
     // locked, and a connection is reachable by one thread at a time: it is either in
     // `idle` (under the lock) or lent to exactly one `withConnection` call.
     private let condition = NSCondition()
     private var idle: [PostgresConnection] = []
     private var openCount = 0
+    private var statementCount = 0
 
     /// The connection URL (with its password; never shown: see `PostgresURL.redacted`).
     private let url: String
@@ -38,17 +39,25 @@ public final class PostgresPool: @unchecked Sendable {
     ///   made; `.poolTimeout` when none became free within `waitTimeout`.
     public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         let connection = try take()
+        let before = connection.statementsRun
         do {
             let value = try body(connection)
-            giveBack(connection)
+            giveBack(connection, ran: connection.statementsRun - before)
             return value
         } catch {
-            giveBack(connection)
+            giveBack(connection, ran: connection.statementsRun - before)
             throw error
         }
     }
 
-    /// Connections open now (lent and idle), for tests and statistics.
+    /// Statements the pool's connections have run in `withConnection` (each a round trip to
+    /// the server, or a statement of a pipeline), for tests and statistics.
+    public var statementsRun: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return statementCount
+    }
+
     /// A new connection to the pool's database that the pool does not lend or count: for a
     /// session that stays open and waits (`LISTEN`), which would otherwise hold one of the
     /// pool's connections for good.
@@ -57,6 +66,7 @@ public final class PostgresPool: @unchecked Sendable {
         try PostgresConnection(url: url)
     }
 
+    /// Connections open now (lent and idle), for tests and statistics.
     public var openConnections: Int {
         condition.lock()
         defer { condition.unlock() }
@@ -98,9 +108,10 @@ public final class PostgresPool: @unchecked Sendable {
         }
     }
 
-    private func giveBack(_ connection: PostgresConnection) {
+    private func giveBack(_ connection: PostgresConnection, ran statements: Int) {
         let reusable = connection.isUsable && connection.isIdle
         condition.lock()
+        statementCount += statements
         if reusable {
             idle.append(connection)
         } else {

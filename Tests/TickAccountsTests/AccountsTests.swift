@@ -172,6 +172,30 @@ struct AccountsTests {
                                     remembering: verified) == .signedIn(ann, device: nil))
     }
 
+    /// A tester (t64): once a remembered credential was confirmed with a statement of its own,
+    /// a throttled right password took 15–30 µs longer to be refused than a wrong one, which
+    /// told a guesser, whose throttled guesses are not counted, which guess was right.
+    @Test("every sign-in is decided on one statement, the same whether the password is remembered, right, wrong or throttled")
+    func oneStatementWhateverThePassword() throws {
+        let (accounts, database, ann, verified) = try Self.annSignedInOnce()
+        defer { withExtendedLifetime(database) {} }
+        func statements(_ password: String, at seconds: Double, address: String = "192.0.2.7") throws -> (SignInOutcome, Int) {
+            let before = accounts.pool.statementsRun
+            let outcome = try accounts.signIn(name: "ann", password: password, clientAddress: address,
+                                              now: Self.now.addingTimeInterval(seconds), remembering: verified)
+            return (outcome, accounts.pool.statementsRun - before)
+        }
+        // Remembered and right: one statement. Wrong: that statement, then the failure's record.
+        #expect(try statements("open sesame", at: 1) == (.signedIn(ann, device: nil), 1))
+        let wrong = try statements("guess", at: 2)
+        #expect(wrong.0 == .refused)
+        #expect(wrong.1 > 1)
+        for second in 3...6 { _ = try statements("guess \(second)", at: Double(second)) }
+        // Throttled: the one statement, whether the password is right and remembered or wrong.
+        #expect(try statements("open sesame", at: 7) == (.throttled(retryAfter: 29), 1))
+        #expect(try statements("guess 7", at: 7) == (.throttled(retryAfter: 29), 1))
+    }
+
     /// A tester: after a remembered success, one mistake was throttled (the success had not
     /// forgotten the name's failures); a login-form session of a revoked app password lived on;
     /// a password holding NUL was taken though no client can send it.

@@ -45,13 +45,12 @@ public struct AppPasswordRecord: Sendable, Equatable {
     }
 }
 
-/// What `PostgresConnection.rememberedSignIn` read for a credential checked before.
-public struct RememberedSignIn: Sendable, Equatable {
-    /// The user, nil when they were removed.
+/// What `PostgresConnection.signInRecords` read for a sign-in.
+public struct SignInRecords: Sendable, Equatable {
+    /// The user of the name, nil when there is none.
     public var user: UserRecord?
-    /// The device and hash of the app password asked for, nil when none was asked for or it is gone.
-    public var appPasswordDevice: String?
-    public var appPasswordHash: String?
+    /// The user's app password of the password's lookup group, nil when there is none.
+    public var appPassword: AppPasswordRecord?
     /// The failed sign-ins of the name (not cleared) and of the address within the window, oldest first.
     public var nameFailures: [Date]
     public var addressFailures: [Date]

@@ -101,14 +101,6 @@ extension PostgresConnection {
         return try rows.map(PostgresConnection.appPassword(from:))
     }
 
-    /// The app password of `user` found by `lookup`.
-    public func appPassword(of user: UserID, lookup: String) throws(PostgresError) -> AppPasswordRecord? {
-        try execute("""
-            SELECT id, user_id, device, lookup, password_hash, created_at, last_used_at
-            FROM app_passwords WHERE user_id = $1 AND lookup = $2
-            """, [user.rawValue, lookup]).first.map(PostgresConnection.appPassword(from:))
-    }
-
     /// Deletes the app password of `user` for `device`; false when there was none.
     public func deleteAppPassword(of user: UserID, device: String) throws(PostgresError) -> Bool {
         try execute("DELETE FROM app_passwords WHERE user_id = $1 AND device = $2", [user.rawValue, device]).affectedRows > 0
@@ -157,27 +149,34 @@ extension PostgresConnection {
         try execute("DELETE FROM sessions WHERE expires_at <= $1", [now]).affectedRows
     }
 
-    // MARK: Remembered sign-ins
+    // MARK: Sign-ins
 
-    /// What a remembered credential of the user `id` is confirmed against, read in one
-    /// statement (a request that signs in with HTTP Basic pays one round trip for it, not four):
-    /// the user (nil when removed), the app password of `appPasswordLookup` (nil when none was
-    /// given, or it is gone), and the failed sign-ins the throttle weighs, as
-    /// `loginFailures(userName:since:)` and `loginFailures(clientAddress:since:)` give them.
+    /// What a sign-in as `userName` with a password whose app-password lookup group is
+    /// `appPasswordLookup` is decided on, read in one statement, the same for every sign-in
+    /// (a request signed in with HTTP Basic pays one round trip for it, not four): the user of
+    /// that name, compared regardless of case as `user(named:)` does (nil when there is none);
+    /// their app password of that lookup group (nil when none was given or there is none); and
+    /// the failed sign-ins the throttle weighs, oldest first, after `since`: those of `nameKey`
+    /// (the name lowercased, kept as its digest) but those a success cleared
+    /// (`clearLoginFailures`), and those from `clientAddress`, cleared ones included (a success
+    /// of one name does not take back the address's tries).
+    /// One statement whatever the sign-in, so that a throttled right password costs what a
+    /// throttled wrong one does (a tester timed the two paths apart when they differed).
     /// - Throws: `PostgresError`.
-    public func rememberedSignIn(user id: UserID, userName: String, clientAddress: String, since: Date,
-                                 appPasswordLookup: String?) throws(PostgresError) -> RememberedSignIn {
+    public func signInRecords(userName: String, nameKey: String, clientAddress: String, since: Date,
+                              appPasswordLookup: String?) throws(PostgresError) -> SignInRecords {
         let rows = try execute("""
-            SELECT u.id, u.name, u.password_hash, u.created_at, a.device AS app_device, a.password_hash AS app_password_hash,
+            SELECT u.id, u.name, u.password_hash, u.created_at, a.id AS app_id, a.device AS app_device,
+                a.password_hash AS app_password_hash, a.created_at AS app_created_at, a.last_used_at AS app_last_used_at,
                 ARRAY(SELECT f.failed_at FROM login_failures f
                       WHERE f.user_name = login_name_digest($2) AND NOT f.cleared AND f.failed_at > $4 ORDER BY f.failed_at)
                     AS name_failures,
                 ARRAY(SELECT f.failed_at FROM login_failures f WHERE f.client_address = $3 AND f.failed_at > $4 ORDER BY f.failed_at)
                     AS address_failures
             FROM (VALUES (1)) AS one (x)
-            LEFT JOIN users u ON u.id = $1
+            LEFT JOIN users u ON lower(u.name) = lower($1)
             LEFT JOIN app_passwords a ON a.user_id = u.id AND a.lookup = $5
-            """, [id.rawValue, userName, clientAddress, since, appPasswordLookup])
+            """, [userName, nameKey, clientAddress, since, appPasswordLookup])
         guard let row = rows.first else {
             throw PostgresError(.unreadableValue, message: "the sign-in's statement returned no row")
         }
@@ -195,10 +194,14 @@ extension PostgresConnection {
             return dates
         }
         let user = row.text("id") == nil ? nil : try PostgresConnection.user(from: row)
-        var appPassword: (device: String, passwordHash: String)?
-        if let device = row.text("app_device") { appPassword = (device, try row.decode("app_password_hash")) }
-        return RememberedSignIn(user: user, appPasswordDevice: appPassword?.device, appPasswordHash: appPassword?.passwordHash,
-                                nameFailures: try dates("name_failures"), addressFailures: try dates("address_failures"))
+        var appPassword: AppPasswordRecord?
+        if let user, let appPasswordLookup, let id = row.text("app_id") {
+            appPassword = AppPasswordRecord(id: id, userID: user.id, device: try row.decode("app_device"), lookup: appPasswordLookup,
+                                            passwordHash: try row.decode("app_password_hash"), createdAt: try row.decode("app_created_at"),
+                                            lastUsedAt: try row.decodeIfPresent("app_last_used_at"))
+        }
+        return SignInRecords(user: user, appPassword: appPassword, nameFailures: try dates("name_failures"),
+                             addressFailures: try dates("address_failures"))
     }
 
     // MARK: Login failures
@@ -208,22 +211,6 @@ extension PostgresConnection {
     public func insertLoginFailure(userName: String, clientAddress: String, at date: Date) throws(PostgresError) {
         try execute("INSERT INTO login_failures (user_name, client_address, failed_at) VALUES (login_name_digest($1), $2, $3)",
                     [userName, clientAddress, date])
-    }
-
-    /// The times of the failed sign-ins for `userName` (any case) after `since`, oldest
-    /// first, but those a success cleared (`clearLoginFailures`).
-    public func loginFailures(userName: String, since: Date) throws(PostgresError) -> [Date] {
-        try execute("""
-            SELECT failed_at FROM login_failures WHERE user_name = login_name_digest($1) AND NOT cleared AND failed_at > $2
-            ORDER BY failed_at
-            """, [userName, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
-    }
-
-    /// The times of the failed sign-ins from `clientAddress` after `since`, oldest first,
-    /// cleared ones included: a success of one name does not take back the address's tries.
-    public func loginFailures(clientAddress: String, since: Date) throws(PostgresError) -> [Date] {
-        try execute("SELECT failed_at FROM login_failures WHERE client_address = $1 AND failed_at > $2 ORDER BY failed_at",
-                    [clientAddress, since]).map { row throws(PostgresError) in try row.decode("failed_at") }
     }
 
     /// After a successful sign-in as `userName` (any case): the name's failures no longer
