@@ -27,36 +27,43 @@ extension Accounts {
     ///   - now: the time of the request.
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date) throws(AccountError) -> SignInOutcome {
-        let records = try database { connection in try signInRecords(name: name, password: password, clientAddress: clientAddress,
-                                                                      now: now, on: connection) }
+        let (decision, records) = try database { connection in
+            try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now, on: connection)
+        }
+        if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
         return try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records).outcome
     }
 
-    /// What every sign-in as `name` with `password` from `clientAddress` at `now` is decided
-    /// on, in one statement the same for all (`PostgresConnection.signInRecords`): the user,
-    /// the app password of the password's lookup group, the failures the throttle weighs.
-    func signInRecords(name: String, password: String, clientAddress: String, now: Date,
-                       on connection: PostgresConnection) throws -> SignInRecords {
-        try connection.signInRecords(userName: name, nameKey: name.lowercased(), clientAddress: clientAddress,
-                                     since: now.addingTimeInterval(-throttle.window),
-                                     appPasswordLookup: Secrets.appPasswordLookup(password))
+    /// The throttle's word on a sign-in as `name` with `password` from `clientAddress` at
+    /// `now`, and what the sign-in is decided on (`PostgresConnection.signInRecords`: the
+    /// user, the app password of the password's lookup group, the failures the throttle
+    /// weighs), read in one statement the same for every sign-in, remembered or not, right or
+    /// wrong. The throttle is asked before any password is looked at, a remembered right one
+    /// included: a throttled name or address is refused whatever the password, or the answers
+    /// would tell a guesser when a guess is right; and past the throttle's free failures the
+    /// account is not even looked up (a throttled answer does not tell whether the name
+    /// exists), so a sign-in allowed past them (the wait is over) reads it in a second statement.
+    func decidedRecords(name: String, password: String, clientAddress: String, now: Date,
+                        on connection: PostgresConnection) throws -> (decision: ThrottleDecision, records: SignInRecords) {
+        func read(gate: (name: Int, address: Int)) throws -> SignInRecords {
+            try connection.signInRecords(userName: name, nameKey: name.lowercased(), clientAddress: clientAddress,
+                                         since: now.addingTimeInterval(-throttle.window),
+                                         appPasswordLookup: Secrets.appPasswordLookup(password), accountGate: gate)
+        }
+        let records = try read(gate: (throttle.freeFailuresPerUser, throttle.freeFailuresPerAddress))
+        let decision = throttle.decision(userFailures: records.nameFailures, addressFailures: records.addressFailures, now: now)
+        guard decision == .allowed, !records.accountRead else { return (decision, records) }
+        return (decision, try read(gate: (.max, .max)))
     }
 
-    /// The throttle's word on a sign-in at `now` with these `records`. Asked before any
-    /// password is looked at, a remembered right one included: a throttled name or address
-    /// is refused whatever the password, or the answers would tell a guesser when a guess is right.
-    func throttleDecision(_ records: SignInRecords, now: Date) -> ThrottleDecision {
-        throttle.decision(userFailures: records.nameFailures, addressFailures: records.addressFailures, now: now)
-    }
-
-    /// `signIn`, decided on `records` (read for this sign-in), with what the password was
+    /// `signIn` allowed by the throttle, decided on `records` (`decidedRecords`), with what the password was
     /// checked against when it was right: the stored Argon2id hash (the user's, or the app
     /// password's with its lookup group), so that `VerifiedCredentials` can later confirm it
     /// is still the stored one.
     func checkedSignIn(name: String, password: String, clientAddress: String, now: Date,
                        records: SignInRecords) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
+        precondition(records.accountRead, "a sign-in is checked only on records with the account")
         let key = name.lowercased()
-        if case .retryAfter(let seconds) = throttleDecision(records, now: now) { return (.throttled(retryAfter: seconds), nil) }
         let (user, appPassword) = (records.user, records.appPassword)
         var device: String?
         var matched = false

@@ -87,8 +87,9 @@ extension Accounts {
         // The same statement for a remembered credential and any other, read before anything
         // is decided, so that a throttled right password costs what a wrong one does.
         let (remembered, records) = try database { connection -> (SignInOutcome?, SignInRecords) in
-            let records = try signInRecords(name: name, password: password, clientAddress: clientAddress, now: now, on: connection)
-            if case .retryAfter(let seconds) = throttleDecision(records, now: now) { return (.throttled(retryAfter: seconds), records) }
+            let (decision, records) = try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now,
+                                                         on: connection)
+            if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), records) }
             guard let proof, let outcome = Accounts.confirmed(proof, name: name, by: records) else { return (nil, records) }
             // A success clears the name's failures, as a checked one does (a tester: after a
             // remembered success one mistake was throttled); written only when there are some.

@@ -64,6 +64,30 @@ struct PostgresSchemaTests {
         #expect(text.contains("reminders_naming_children"), "\(text)")
     }
 
+    /// A tester (t65): a throttled sign-in's answer took 5–7 µs longer for a name that exists.
+    @Test("past the gate of free failures the sign-in's statement scans for no account, whatever plan PostgreSQL keeps")
+    func signInGateScansNothing() throws {
+        let database = try PostgresServer.database()
+        let connection = try database.connect()
+        _ = try PostgresMigrator.migrate(connection, to: PostgresSchema.migrations)
+        try connection.execute("INSERT INTO users (id, name, password_hash, created_at) VALUES ('u', 'Ann', 'h', now())")
+        for _ in 1...5 {
+            try connection.execute("INSERT INTO login_failures (user_name, client_address, failed_at) VALUES (login_name_digest('ann'), '192.0.2.7', now())")
+        }
+        try connection.execute("PREPARE sign_in (text, text, text, timestamptz, text, int, int) AS " + PostgresConnection.signInRecordsStatement)
+        func plan(gate: Int) throws -> String {
+            try connection.execute("EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE sign_in ('ann', 'ann', '192.0.2.7', now() - interval '1 hour', 'abcd', \(gate), 20)")
+                .map { try $0.decode(at: 0, as: String.self) }.joined(separator: "\n")
+        }
+        for mode in ["force_custom_plan", "force_generic_plan"] {
+            try connection.execute("SET plan_cache_mode = \(mode)")
+            let closed = try plan(gate: 5), open = try plan(gate: 6)
+            let usersScan = { (text: String) in text.split(separator: "\n").first { $0.contains("on users") }.map(String.init) ?? "" }
+            #expect(closed.contains("One-Time Filter") && usersScan(closed).contains("never executed"), "\(mode):\n\(closed)")
+            #expect(!usersScan(open).isEmpty && !usersScan(open).contains("never executed"), "\(mode):\n\(open)")
+        }
+    }
+
     @Test("step 11 starts the horizon of a journal already full just below its oldest change, and of no other")
     func journalHorizonOfAFullJournal() throws {
         let database = try PostgresServer.database()

@@ -47,13 +47,15 @@ public struct AppPasswordRecord: Sendable, Equatable {
 
 /// What `PostgresConnection.signInRecords` read for a sign-in.
 public struct SignInRecords: Sendable, Equatable {
-    /// The user of the name, nil when there is none.
+    /// The user of the name, nil when there is none or it was not read (`accountRead`).
     public var user: UserRecord?
-    /// The user's app password of the password's lookup group, nil when there is none.
+    /// The user's app password of the password's lookup group, nil when there is none or it was not read.
     public var appPassword: AppPasswordRecord?
     /// The failed sign-ins of the name (not cleared) and of the address within the window, oldest first.
     public var nameFailures: [Date]
     public var addressFailures: [Date]
+    /// Whether the user and the app password were looked up: false past the gate of free failures.
+    public var accountRead: Bool
 }
 
 /// What deleting a user took with them.

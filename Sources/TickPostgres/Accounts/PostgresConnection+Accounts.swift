@@ -151,32 +151,49 @@ extension PostgresConnection {
 
     // MARK: Sign-ins
 
+    /// The statement of `signInRecords` ($1 the name, $2 its key, $3 the address, $4 since,
+    /// $5 the lookup group, $6 and $7 the gate). OFFSET 0 keeps each subquery whole: the
+    /// failures are read once, and the account's lateral subquery is not pulled up, so that
+    /// its gate is a one-time filter before any scan (a plan test checks it).
+    static let signInRecordsStatement = """
+        SELECT f.name_failures, f.address_failures, account.*
+        FROM (SELECT ARRAY(SELECT l.failed_at FROM login_failures l
+                       WHERE l.user_name = login_name_digest($2) AND NOT l.cleared AND l.failed_at > $4 ORDER BY l.failed_at)
+                     AS name_failures,
+                 ARRAY(SELECT l.failed_at FROM login_failures l WHERE l.client_address = $3 AND l.failed_at > $4
+                       ORDER BY l.failed_at) AS address_failures
+              OFFSET 0) f
+        LEFT JOIN LATERAL (
+            SELECT u.id, u.name, u.password_hash, u.created_at, a.id AS app_id, a.device AS app_device,
+                a.password_hash AS app_password_hash, a.created_at AS app_created_at, a.last_used_at AS app_last_used_at
+            FROM users u LEFT JOIN app_passwords a ON a.user_id = u.id AND a.lookup = $5
+            WHERE cardinality(f.name_failures) < $6::int AND cardinality(f.address_failures) < $7::int AND lower(u.name) = lower($1)
+            OFFSET 0) account ON true
+        """
+
     /// What a sign-in as `userName` with a password whose app-password lookup group is
     /// `appPasswordLookup` is decided on, read in one statement, the same for every sign-in
-    /// (a request signed in with HTTP Basic pays one round trip for it, not four): the user of
-    /// that name, compared regardless of case as `user(named:)` does (nil when there is none);
-    /// their app password of that lookup group (nil when none was given or there is none); and
-    /// the failed sign-ins the throttle weighs, oldest first, after `since`: those of `nameKey`
-    /// (the name lowercased, kept as its digest) but those a success cleared
-    /// (`clearLoginFailures`), and those from `clientAddress`, cleared ones included (a success
-    /// of one name does not take back the address's tries).
+    /// (a request signed in with HTTP Basic pays one round trip for it, not four): the failed
+    /// sign-ins the throttle weighs, oldest first, after `since` (those of `nameKey`, the name
+    /// lowercased and kept as its digest, but those a success cleared (`clearLoginFailures`);
+    /// and those from `clientAddress`, cleared ones included: a success of one name does not
+    /// take back the address's tries); then, only while the name has fewer than
+    /// `accountGate.name` of them and the address fewer than `accountGate.address`, the user of
+    /// that name, compared regardless of case as `user(named:)` does, and their app password
+    /// of that lookup group.
+    ///
     /// One statement whatever the sign-in, so that a throttled right password costs what a
-    /// throttled wrong one does (a tester timed the two paths apart when they differed).
+    /// throttled wrong one does (a tester timed the two paths apart when they differed); and
+    /// past the gate (the throttle's free failures) no account is looked up at all, so that
+    /// a throttled answer does not tell whether the name exists (a tester timed that too:
+    /// 5–7 µs). PostgreSQL runs the account's part behind a one-time filter on the counts.
+    /// - Returns: the records; `accountRead` false when the gate kept the account unread.
     /// - Throws: `PostgresError`.
-    public func signInRecords(userName: String, nameKey: String, clientAddress: String, since: Date,
-                              appPasswordLookup: String?) throws(PostgresError) -> SignInRecords {
-        let rows = try execute("""
-            SELECT u.id, u.name, u.password_hash, u.created_at, a.id AS app_id, a.device AS app_device,
-                a.password_hash AS app_password_hash, a.created_at AS app_created_at, a.last_used_at AS app_last_used_at,
-                ARRAY(SELECT f.failed_at FROM login_failures f
-                      WHERE f.user_name = login_name_digest($2) AND NOT f.cleared AND f.failed_at > $4 ORDER BY f.failed_at)
-                    AS name_failures,
-                ARRAY(SELECT f.failed_at FROM login_failures f WHERE f.client_address = $3 AND f.failed_at > $4 ORDER BY f.failed_at)
-                    AS address_failures
-            FROM (VALUES (1)) AS one (x)
-            LEFT JOIN users u ON lower(u.name) = lower($1)
-            LEFT JOIN app_passwords a ON a.user_id = u.id AND a.lookup = $5
-            """, [userName, nameKey, clientAddress, since, appPasswordLookup])
+    public func signInRecords(userName: String, nameKey: String, clientAddress: String, since: Date, appPasswordLookup: String?,
+                              accountGate: (name: Int, address: Int) = (.max, .max)) throws(PostgresError) -> SignInRecords {
+        let gate = (name: min(accountGate.name, Int(Int32.max)), address: min(accountGate.address, Int(Int32.max)))
+        let rows = try execute(PostgresConnection.signInRecordsStatement,
+                               [userName, nameKey, clientAddress, since, appPasswordLookup, gate.name, gate.address])
         guard let row = rows.first else {
             throw PostgresError(.unreadableValue, message: "the sign-in's statement returned no row")
         }
@@ -200,8 +217,9 @@ extension PostgresConnection {
                                             passwordHash: try row.decode("app_password_hash"), createdAt: try row.decode("app_created_at"),
                                             lastUsedAt: try row.decodeIfPresent("app_last_used_at"))
         }
-        return SignInRecords(user: user, appPassword: appPassword, nameFailures: try dates("name_failures"),
-                             addressFailures: try dates("address_failures"))
+        let nameFailures = try dates("name_failures"), addressFailures = try dates("address_failures")
+        return SignInRecords(user: user, appPassword: appPassword, nameFailures: nameFailures, addressFailures: addressFailures,
+                             accountRead: nameFailures.count < gate.name && addressFailures.count < gate.address)
     }
 
     // MARK: Login failures
