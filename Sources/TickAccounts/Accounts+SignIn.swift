@@ -68,15 +68,26 @@ extension Accounts {
         var device: String?
         var matched = false
         var proof: CredentialProof?
-        if let appPassword, try hasher.verify(password, against: appPassword.passwordHash) {
-            matched = true
-            device = appPassword.device
-            proof = CredentialProof(user: appPassword.userID, appPasswordLookup: appPassword.lookup, hash: appPassword.passwordHash)
-        } else if let user {
-            matched = try hasher.verify(password, against: user.passwordHash)
-            proof = CredentialProof(user: user.id, appPasswordLookup: nil, hash: user.passwordHash)
-        } else {
-            _ = try hasher.verify(password, against: Accounts.decoyHash(for: hasher))
+        // A password of an app password's shape is checked against the app password of its
+        // lookup group, or a decoy when the user has none, before the user's own: a wrong one
+        // then always costs two checks, and the time does not tell whether the user has an app
+        // password of that group (t65: 55.8 against 27.5 ms).
+        if Secrets.appPasswordLookup(password) != nil {
+            if let appPassword, try hasher.verify(password, against: appPassword.passwordHash) {
+                matched = true
+                device = appPassword.device
+                proof = CredentialProof(user: appPassword.userID, appPasswordLookup: appPassword.lookup, hash: appPassword.passwordHash)
+            } else if appPassword == nil {
+                _ = try hasher.verify(password, against: Accounts.decoyHash(for: hasher))
+            }
+        }
+        if !matched {
+            if let user {
+                matched = try hasher.verify(password, against: user.passwordHash)
+                proof = CredentialProof(user: user.id, appPasswordLookup: nil, hash: user.passwordHash)
+            } else {
+                _ = try hasher.verify(password, against: Accounts.decoyHash(for: hasher))
+            }
         }
 
         let outcome = try database { connection in

@@ -199,6 +199,42 @@ struct AccountsTests {
         #expect(try statements("open sesame", at: 40) == (.signedIn(ann, device: nil), 3))
     }
 
+    /// A tester (t65): a wrong password whose first group was that of one of the user's app
+    /// passwords was checked twice (55.8 ms), any other once (27.5 ms), which told a guesser
+    /// the group was right.
+    @Test("a wrong password of an app password's shape costs two checks whether or not the user has an app password of its group")
+    func wrongAppPasswordShapeCostsTheSame() throws {
+        let database = try PostgresServer.database()
+        defer { withExtendedLifetime(database) {} }
+        // A hasher slow enough for the checks to stand out from a statement's time; a throttle
+        // that lets every try be checked.
+        let accounts = Accounts(pool: try PostgresPool(url: database.url),
+                                hasher: PasswordHasher(iterations: 3, memoryKiB: 16 * 1024, parallelism: 1),
+                                throttle: LoginThrottle(freeFailuresPerUser: 100, freeFailuresPerAddress: 100, window: 3_600,
+                                                        firstDelay: 30, maximumDelay: 900))
+        try accounts.migrate()
+        _ = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let appPassword = try accounts.addAppPassword(user: "ann", device: "phone", now: Self.now)
+        let group = String(try #require(appPassword.password.split(separator: "-").first))
+        // Another group of the same alphabet: each letter moved on by one ("z" to "2", "9" to "a").
+        let alphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
+        let other = String(group.map { alphabet[(alphabet.firstIndex(of: $0)! + 1) % alphabet.count] })
+        let passwords = [group + "-aaaaaa-aaaaaa-aaaaaa", other + "-aaaaaa-aaaaaa-aaaaaa", "not the password"]
+        // The fastest of five tries each, taken in turns so that a busy moment slows all three alike.
+        var fastest = [Double](repeating: .infinity, count: passwords.count)
+        for attempt in 0..<5 {
+            for (index, password) in passwords.enumerated() {
+                let start = Date()
+                #expect(try accounts.signIn(name: "ann", password: password, clientAddress: "192.0.2.\(attempt + 1)",
+                                            now: Self.now) == .refused)
+                fastest[index] = min(fastest[index], Date().timeIntervalSince(start))
+            }
+        }
+        let (sameGroup, otherGroup, plain) = (fastest[0], fastest[1], fastest[2])
+        #expect(sameGroup / otherGroup < 1.4 && otherGroup / sameGroup < 1.4, "\(sameGroup) s against \(otherGroup) s")
+        #expect(otherGroup / plain > 1.5, "two checks \(otherGroup) s, one \(plain) s")
+    }
+
     /// A tester (t65): with the account read by the sign-in's one statement, a throttled
     /// answer took 5–7 µs longer for a name that exists, and about 13 µs when the password's
     /// first group was one of that user's app passwords.
