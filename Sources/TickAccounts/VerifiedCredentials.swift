@@ -83,24 +83,37 @@ extension Accounts {
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date,
                        remembering verified: VerifiedCredentials) throws(AccountError) -> SignInOutcome {
-        let proof = verified.proof(name: name, password: password, now: now)
         // The same statement for a remembered credential and any other, read before anything
         // is decided, so that a throttled right password costs what a wrong one does.
-        let (remembered, records) = try database { connection -> (SignInOutcome?, SignInRecords) in
-            let (decision, records) = try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now,
-                                                         on: connection)
-            if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), records) }
-            guard let proof, let outcome = Accounts.confirmed(proof, name: name, by: records) else { return (nil, records) }
-            // A success clears the name's failures, as a checked one does (a tester: after a
-            // remembered success one mistake was throttled); written only when there are some.
-            if !records.nameFailures.isEmpty { try connection.clearLoginFailures(userName: name.lowercased()) }
-            return (outcome, records)
+        func read(_ proof: CredentialProof?) throws(AccountError) -> (SignInOutcome?, SignInRecords) {
+            try database { connection -> (SignInOutcome?, SignInRecords) in
+                let (decision, records) = try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now,
+                                                             on: connection)
+                if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), records) }
+                guard let proof else { return (nil, records) }
+                guard let outcome = Accounts.confirmed(proof, name: name, by: records) else {
+                    verified.forget(name: name, password: password)
+                    return (nil, records)
+                }
+                // A success clears the name's failures, as a checked one does (a tester: after a
+                // remembered success one mistake was throttled); written only when there are some.
+                if !records.nameFailures.isEmpty { try connection.clearLoginFailures(userName: name.lowercased()) }
+                return (outcome, records)
+            }
         }
-        if let remembered { return remembered }
-        if proof != nil { verified.forget(name: name, password: password) }
-        let (outcome, newProof) = try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records)
-        if let newProof { verified.remember(newProof, name: name, password: password, now: now) }
-        return outcome
+        if let proof = verified.proof(name: name, password: password, now: now), case (let outcome?, _) = try read(proof) {
+            return outcome
+        }
+        // A password to check: in the name's turn (`SignInTurns`), read again, since the sign-in
+        // before may have recorded a failure, or checked and remembered this very credential.
+        return try SignInTurns.taking(name) { () throws(AccountError) -> SignInOutcome in
+            let (outcome, records) = try read(verified.proof(name: name, password: password, now: now))
+            if let outcome { return outcome }
+            let (checked, proof) = try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now,
+                                                     records: records)
+            if let proof { verified.remember(proof, name: name, password: password, now: now) }
+            return checked
+        }
     }
 
     /// Whether `name` and `password`, remembered in `verified` (checked within its lifetime),

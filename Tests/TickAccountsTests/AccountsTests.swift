@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import TickAccounts
@@ -233,6 +234,32 @@ struct AccountsTests {
         let (sameGroup, otherGroup, plain) = (fastest[0], fastest[1], fastest[2])
         #expect(sameGroup / otherGroup < 1.4 && otherGroup / sameGroup < 1.4, "\(sameGroup) s against \(otherGroup) s")
         #expect(otherGroup / plain > 1.5, "two checks \(otherGroup) s, one \(plain) s")
+    }
+
+    /// A tester (t65): 30 guesses sent at once all passed the throttle, which a failure
+    /// reaches only after its check: 8 of them were checked instead of the 5 free ones.
+    @Test("guesses sent at once are throttled as if sent one after the other: only the free ones are checked")
+    func simultaneousGuesses() throws {
+        let database = try PostgresServer.database()
+        defer { withExtendedLifetime(database) {} }
+        let accounts = Accounts(pool: try PostgresPool(url: database.url, capacity: 8),
+                                hasher: PasswordHasher(iterations: 2, memoryKiB: 4 * 1024, parallelism: 1))
+        try accounts.migrate()
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let verified = VerifiedCredentials()
+        let outcomes = Mutex<[SignInOutcome]>([])
+        DispatchQueue.concurrentPerform(iterations: 24) { index in
+            let outcome = try? accounts.signIn(name: index.isMultiple(of: 2) ? "ann" : "ANN", password: "guess \(index)",
+                                               clientAddress: "192.0.2.\(index + 1)", now: Self.now, remembering: verified)
+            outcomes.withLock { $0.append(outcome ?? .refused) }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.count == 24)
+        #expect(all.filter { $0 == .refused }.count == 5, "\(all)")
+        #expect(all.filter { if case .throttled = $0 { true } else { false } }.count == 19)
+        // The owner, after the wait, gets in.
+        #expect(try accounts.signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1",
+                                    now: Self.now.addingTimeInterval(60), remembering: verified) == .signedIn(ann, device: nil))
     }
 
     /// A tester (t65): with the account read by the sign-in's one statement, a throttled
