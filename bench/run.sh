@@ -149,10 +149,15 @@ ops = [("a. list pending", "list all (every open reminder)"), ("b. add one task"
        ("c. complete one task by id", "done N"), ("d1. one project", "list (one list: garden)"),
        ("d2. due within 7 days", "list today"), ("e. export all as JSON", "export json (everything)")]
 peer = {}
+# The table's header names its sizes (`| operation | tool | N=1,000 | N=10,000 | N=100,000 |`):
+# peers.sh writes a column for each size it ran, so read them from the header.
+columns = []
 for line in open(peers_md, encoding="utf-8"):
     cells = [c.strip() for c in line.strip().strip("|").split("|")]
-    if len(cells) == 2 + 3 and any(cells[0] == op for op, _ in ops):
-        for size, cell in zip(["1000", "10000", "100000"], cells[2:]):
+    if len(cells) > 2 and cells[:2] == ["operation", "tool"]:
+        columns = [c.removeprefix("N=").replace(",", "") for c in cells[2:]]
+    elif columns and len(cells) == 2 + len(columns) and any(cells[0] == op for op, _ in ops):
+        for size, cell in zip(columns, cells[2:]):
             try: peer[(cells[0], cells[1], size)] = float(cell.replace(",", ""))
             except ValueError: pass
 tick = {}
