@@ -334,11 +334,13 @@ public final class SyncEngine {
             var list: ReminderList
             // Nearest first (`ReminderList.closeness`, as `ListStore.list(named:)` looks); a list
             // another new calendar is nearer to is left to it.
-            let free = lists.filter { list in
-                guard !pairedLists.contains(list.id), let closeness = ReminderList.closeness(list.name, name) else { return false }
-                return !newNames.contains { other in ReminderList.closeness(list.name, other).map { $0 < closeness } ?? false }
+            let free = lists.compactMap { list -> (list: ReminderList, closeness: Int)? in
+                guard !pairedLists.contains(list.id), let closeness = ReminderList.closeness(list.name, name),
+                      !newNames.contains(where: { other in ReminderList.closeness(list.name, other).map { $0 < closeness } ?? false })
+                else { return nil }
+                return (list, closeness)
             }
-            if let existing = free.min(by: { (ReminderList.closeness($0.name, name) ?? 3) < (ReminderList.closeness($1.name, name) ?? 3) }) {
+            if let existing = free.min(by: { $0.closeness < $1.closeness })?.list {
                 list = existing
             } else if options.isDryRun {
                 list = ReminderList(name: name, color: collection.color.flatMap { ListColor(parsing: $0) } ?? .defaultColor,
