@@ -19,7 +19,8 @@ extension ListStore {
             // Found but for width alone: refused when it could be several (a tester: `lists delete`
             // of such a name took the first of three lists an older Tick made).
             if ReminderList.closeness(list.name, name.trimmingWhiteSpace()) == 2 {
-                let alike = try lists().filter { ReminderList.nameKey($0.name) == ReminderList.nameKey(name) }
+                let key = ReminderList.nameKey(name)
+                let alike = try lists().filter { ReminderList.nameKey($0.name) == key }
                 if alike.count > 1 { throw ActionError.listNameAmbiguous(name: name, lists: alike.map(\.name)) }
             }
             return list
