@@ -27,12 +27,43 @@ extension Accounts {
     ///   - now: the time of the request.
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date) throws(AccountError) -> SignInOutcome {
-        try SignInTurns.taking(name) { () throws(AccountError) -> SignInOutcome in
-            let (decision, records) = try database { connection in
+        try turns.taking(name) { () throws(AccountError) -> SignInOutcome in
+            let (decision, _) = try database { connection in
                 try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now, on: connection)
             }
             if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-            return try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records).outcome
+            return try reservedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now).outcome
+        }
+    }
+
+    /// A sign-in the throttle allowed on a first read, decided again with the name's and the
+    /// address's sign-ins locked in the database (`lockSignIns`) and, when still allowed, recorded
+    /// as a failure before its password is checked, then checked (`checkedSignIn`): a right
+    /// password takes the failure back. So sign-ins of one name sent at once to two `tick serve`
+    /// processes count each other's tries still being checked, and a burst gets the throttle's
+    /// free checks and no more, however many processes share the database (a tester: each of two
+    /// processes checked a burst's five). The lock is held for a few statements, never through
+    /// the Argon2id check; a process that dies while checking leaves its try counted as failed.
+    func reservedAndCheckedSignIn(name: String, password: String, clientAddress: String,
+                                  now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
+        let (decision, records, pending) = try database { connection in
+            try connection.transaction { connection -> (ThrottleDecision, SignInRecords, Int64?) in
+                try connection.lockSignIns(nameKey: name.lowercased(), clientAddress: clientAddress)
+                let (decision, records) = try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now,
+                                                             on: connection)
+                guard decision == .allowed else { return (decision, records, nil) }
+                return (decision, records, try connection.insertLoginFailure(userName: name.lowercased(), clientAddress: clientAddress, at: now))
+            }
+        }
+        if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
+        guard let pending else { preconditionFailure("an allowed sign-in records its try") }
+        do {
+            return try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records,
+                                     pendingFailure: pending)
+        } catch {
+            // Not checked (libargon2 missing, the database gone): not a failure of the password.
+            _ = try? database { connection in try connection.deleteLoginFailure(id: pending) }
+            throw error
         }
     }
 
@@ -62,8 +93,10 @@ extension Accounts {
     /// checked against when it was right: the stored Argon2id hash (the user's, or the app
     /// password's with its lookup group), so that `VerifiedCredentials` can later confirm it
     /// is still the stored one.
+    /// `pendingFailure` is the failure `reservedAndCheckedSignIn` recorded for this try: kept
+    /// when the password is wrong, taken back when it is right.
     func checkedSignIn(name: String, password: String, clientAddress: String, now: Date,
-                       records: SignInRecords) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
+                       records: SignInRecords, pendingFailure: Int64) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
         precondition(records.accountRead, "a sign-in is checked only on records with the account")
         let key = name.lowercased()
         let (user, appPassword) = (records.user, records.appPassword)
@@ -95,10 +128,10 @@ extension Accounts {
         let outcome = try database { connection in
             try connection.transaction { connection in
                 guard matched, let user else {
-                    try connection.insertLoginFailure(userName: key, clientAddress: clientAddress, at: now)
                     try connection.deleteLoginFailures(before: now.addingTimeInterval(-throttle.window))
                     return SignInOutcome.refused
                 }
+                try connection.deleteLoginFailure(id: pendingFailure)
                 try connection.clearLoginFailures(userName: key)
                 if let appPassword, device != nil { try connection.markAppPasswordUsed(id: appPassword.id, at: now) }
                 return .signedIn(user, device: device)
@@ -122,18 +155,19 @@ extension Accounts {
     private static let decoys = Mutex<[PasswordHasher: String]>([:])
 }
 
-/// Turns for checking the passwords of one user name in this process: a sign-in that checks
-/// a password (Argon2id, tens of milliseconds) decides on the throttle, checks and records its
-/// failure while no other sign-in of that name does, so that guesses sent at the same moment
-/// are throttled as if sent one after the other (a tester: 30 guesses at once got 8 checked
-/// instead of the 5 free ones). Names share 64 locks by their hash: two names that meet wait
-/// for each other's check now and then, nothing more. Processes do not wait for each other:
-/// each of two `tick serve` on one database may check a burst's free failures.
-enum SignInTurns {
-    private static let locks = (0..<64).map { _ in NSLock() }
+/// Turns for checking the passwords of one user name in one process (one `Accounts` and its
+/// copies): a sign-in that checks a password (Argon2id, tens of milliseconds) reads the throttle,
+/// checks and records while no other sign-in of that name does here, so that a phone's requests
+/// sent at once with a credential not yet remembered cost one check, not one each (the others
+/// find it remembered), and guesses sent at once are answered as if sent one after the other (a
+/// tester: 30 guesses at once got 8 checked instead of the 5 free ones). Across processes the
+/// database's locks do the counting (`Accounts.reservedAndCheckedSignIn`). Names share 64 locks
+/// by their hash: two names that meet wait for each other's check now and then, nothing more.
+final class SignInTurns: Sendable {
+    private let locks = (0..<64).map { _ in NSLock() }
 
     /// Runs `body` in the turn of `name` (any case).
-    static func taking<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
+    func taking<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
         var hasher = Hasher()
         hasher.combine(name.lowercased())
         let lock = locks[Int(UInt(bitPattern: hasher.finalize()) % UInt(locks.count))]

@@ -17,6 +17,8 @@ public struct Accounts: Sendable {
     public let throttle: LoginThrottle
     /// How long a session lasts, in seconds (30 days).
     public var sessionLifetime: TimeInterval = 30 * 86_400
+    /// This process's turns for checking a name's passwords (shared by copies).
+    let turns = SignInTurns()
 
     public init(pool: PostgresPool, hasher: PasswordHasher = .standard, throttle: LoginThrottle = .standard) {
         self.pool = pool

@@ -106,11 +106,10 @@ extension Accounts {
         }
         // A password to check: in the name's turn (`SignInTurns`), read again, since the sign-in
         // before may have recorded a failure, or checked and remembered this very credential.
-        return try SignInTurns.taking(name) { () throws(AccountError) -> SignInOutcome in
-            let (outcome, records) = try read(verified.proof(name: name, password: password, now: now))
+        return try turns.taking(name) { () throws(AccountError) -> SignInOutcome in
+            let (outcome, _) = try read(verified.proof(name: name, password: password, now: now))
             if let outcome { return outcome }
-            let (checked, proof) = try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now,
-                                                     records: records)
+            let (checked, proof) = try reservedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now)
             if let proof { verified.remember(proof, name: name, password: password, now: now) }
             return checked
         }

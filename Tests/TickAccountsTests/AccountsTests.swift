@@ -262,6 +262,54 @@ struct AccountsTests {
                                     now: Self.now.addingTimeInterval(60), remembering: verified) == .signedIn(ann, device: nil))
     }
 
+    /// A tester (t65): two `tick serve` on one database each checked a burst's five free
+    /// guesses (11–12 of 30 over two); the in-process turns alone cannot see the other
+    /// process's tries while they are being checked. Two `Accounts` with pools of their own are
+    /// two processes here: each has its own turns.
+    @Test("guesses sent at once to two processes on one database: five checked in all")
+    func simultaneousGuessesOfTwoProcesses() throws {
+        let database = try PostgresServer.database()
+        defer { withExtendedLifetime(database) {} }
+        let hasher = PasswordHasher(iterations: 2, memoryKiB: 4 * 1024, parallelism: 1)
+        let processes = [try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher),
+                         try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher)]
+        try processes[0].migrate()
+        let ann = try processes[0].addUser(named: "ann", password: "open sesame", now: Self.now)
+        let verified = [VerifiedCredentials(), VerifiedCredentials()]
+        let outcomes = Mutex<[SignInOutcome]>([])
+        DispatchQueue.concurrentPerform(iterations: 24) { index in
+            let process = index % 2
+            let outcome = try? processes[process].signIn(name: "ann", password: "guess \(index)", clientAddress: "192.0.2.\(index + 1)",
+                                                         now: Self.now, remembering: verified[process])
+            outcomes.withLock { $0.append(outcome ?? .refused) }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.filter { $0 == .refused }.count == 5, "\(all)")
+        #expect(all.filter { if case .throttled = $0 { true } else { false } }.count == 19)
+        let recorded = try database.connect().execute("SELECT count(*) AS n FROM login_failures")
+        #expect(try recorded[0].decode("n", as: Int.self) == 5)
+        #expect(try processes[1].signIn(name: "ann", password: "open sesame", clientAddress: "198.51.100.1",
+                                        now: Self.now.addingTimeInterval(60), remembering: verified[1]) == .signedIn(ann, device: nil))
+    }
+
+    /// A try is recorded as failed before its password is checked; a right password takes it
+    /// back, or an address's right sign-ins (a household behind one router) would throttle it.
+    @Test("right passwords leave no failure behind: 30 sign-ins from one address all get in")
+    func rightPasswordsLeaveNoFailure() throws {
+        let (accounts, database) = try Self.accounts()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try accounts.addUser(named: "ann", password: "open sesame", now: Self.now)
+        let bob = try accounts.addUser(named: "bob", password: "bob's own", now: Self.now)
+        for index in 0..<30 {
+            let (name, password, user) = index.isMultiple(of: 2) ? ("ann", "open sesame", ann) : ("bob", "bob's own", bob)
+            #expect(try accounts.signIn(name: name, password: password, clientAddress: "192.0.2.1",
+                                        now: Self.now.addingTimeInterval(Double(index))) == .signedIn(user, device: nil))
+        }
+        #expect(try database.connect().execute("SELECT id FROM login_failures").isEmpty)
+        #expect(try accounts.signIn(name: "ann", password: "wrong", clientAddress: "192.0.2.1", now: Self.now.addingTimeInterval(30)) == .refused)
+        #expect(try database.connect().execute("SELECT id FROM login_failures").count == 1)
+    }
+
     /// A tester (t65): with the account read by the sign-in's one statement, a throttled
     /// answer took 5–7 µs longer for a name that exists, and about 13 µs when the password's
     /// first group was one of that user's app passwords.
