@@ -124,8 +124,9 @@ extension Actions {
     /// does. When the neighbours' keys leave no integer between them (adjacent or equal), it
     /// takes the lower one plus 1 and the keys after it that would not sort after the one
     /// before them take that one's plus 1, when that is a run of up to 16; a longer run, the
-    /// keys around it are spread instead, a window at a time on both sides
-    /// (`ManualOrder.respace`), until one has room: no two keys tie, so every client and
+    /// keys around it are spread instead, a window at a time on both sides, or from the place
+    /// to the nearer end of the list once a window reaches one (`ManualOrder.respace`), until
+    /// one has room: no two keys tie, so every client and
     /// every syncing Tick reach the same order (a tester: a move wrote its upper neighbour's
     /// own key, and two Ticks then showed the two in opposite orders for good). Keys saturate
     /// at Int64's ends instead of wrapping. Each reminder written gets `modifiedAt` when given.
@@ -134,7 +135,9 @@ extension Actions {
     /// the moved one in a list of reminders added in one second or imported without a creation
     /// time: 2.2 s a move at 20,000, and each a CalDAV change for the phones.)
     /// - Complexity: O(1) rows written in general; O(w) for a window of w around it (the
-    ///   distance to the nearest room: once, in a run of consecutive keys).
+    ///   distance to the nearest room: once, in a run of consecutive keys). Where all keys tie,
+    ///   the first move writes those between the place and the nearer end: no order that keeps
+    ///   the moved reminder strictly between its neighbours writes fewer.
     static func placeSortOrder(of reminder: inout Reminder, modifiedAt: Date?, in db: some StoreTransaction) throws {
         let (before, after) = try db.neighbours(of: reminder.number)
         let key = ICalendarSortOrder.key(of: reminder)

@@ -22,4 +22,47 @@ struct ManualOrderTests {
         #expect(ManualOrder.respaced(count: 3, floor: 0, ceiling: edge) == [edge / 4, edge / 2, 3 * edge / 4])
         #expect(ManualOrder.respaced(count: 3, floor: 0, ceiling: edge - 1) == nil)
     }
+
+    /// `respace` over a list held in memory: `values` in the list's order, the place before
+    /// index `place`. - Returns: the value given to the place and the list's values after.
+    static func respaced(_ values: [Int64], at place: Int, spacing: Int64 = 1) -> (value: Int64?, after: [Int64], written: Int) {
+        var list = values
+        var written = 0
+        let value = ManualOrder.respace(spacing: spacing, rows: { before, limit in
+            let indices = before ? Array((0..<place).reversed()) : Array(place..<list.count)
+            return indices.prefix(limit).map { (Int64($0), list[$0]) }
+        }, write: { number, value in
+            list[Int(number)] = value
+            written += 1
+        })
+        return (value, list, written)
+    }
+
+    /// A tester: in a list of 1,000,000 reminders of one creation second without sort keys of
+    /// their own (all keys tie), the first move rewrote every key in the list (66 s in `tick ui`).
+    @Test("where every value ties, only the rows between the place and the nearer end are respaced")
+    func tiesRespaceTheNearerSide() throws {
+        for (count, place) in [(10_000, 7_000), (10_000, 3_000), (100, 1), (100, 99), (40, 20)] {
+            let (value, after, written) = Self.respaced(Array(repeating: 500, count: count), at: place)
+            let placed = try #require(value)
+            #expect(written == min(place, count - place), "\(count) at \(place)")
+            var order = after
+            order.insert(placed, at: place)
+            // Strictly ordered from the end that moved to past the place; the ties beyond it stay.
+            let strict = place <= count - place ? order[0...(place + 1)] : order[(place - 1)...]
+            #expect(zip(strict, strict.dropFirst()).allSatisfy { $0 < $1 }, "\(count) at \(place)")
+            #expect(zip(order, order.dropFirst()).allSatisfy { $0 <= $1 })
+        }
+        // Values with room a little way off: the window with room, not a side to its end.
+        var values = (0..<1_000).map { Int64($0) * 1_024 }
+        for index in 490..<510 { values[index] = 500 * 1_024 }
+        let (value, after, written) = Self.respaced(values, at: 500, spacing: 32)
+        #expect(value != nil && written <= 2 * 64)
+        var order = after
+        order.insert(try #require(value), at: 500)
+        #expect(zip(order, order.dropFirst()).allSatisfy { $0 < $1 })
+        // Near an end, that side alone: two rows, not the 16 of a window on both sides.
+        let near = Self.respaced(Array(repeating: 7, count: 100), at: 2)
+        #expect(near.written == 2 && near.value == 7 - 1_024 && near.after[0...1] == [7 - 3 * 1_024, 7 - 2 * 1_024])
+    }
 }

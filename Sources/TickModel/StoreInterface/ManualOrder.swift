@@ -77,7 +77,13 @@ public enum ManualOrder {
 
     /// Makes room for a reminder at a place where its neighbours' values (positions, or
     /// Apple's sort keys) leave none, by respacing the values around it, a window at a time
-    /// (``respacingWindows`` on each side), as every store does it.
+    /// (``respacingWindows`` on each side), as every store does it. Once a window reaches an
+    /// end of the list, only the rows between the place and that end are respaced (the nearer
+    /// end, when it reaches both), spread toward the end from the value beside the place on
+    /// the other side, which keeps its values: fewer rows than the window on both sides, and
+    /// in a list whose values all tie (reminders of one creation second without a sort key of
+    /// their own), where no window between two ties has room, the fewest any order can write:
+    /// the rows to the nearer end (a tester: the whole list, 1,000,000 rows, was rewritten).
     /// - Parameters:
     ///   - spacing, step: as `respaced(count:floor:ceiling:spacing:step:)`.
     ///   - rows: up to `limit` reminders beside the place (the one going there left out), as
@@ -89,28 +95,49 @@ public enum ManualOrder {
     public static func respace(spacing least: Int64 = minimumSpacing, step: Int64 = gap,
                                rows: (_ before: Bool, _ limit: Int) throws -> [(number: Int64, value: Int64)],
                                write: (_ number: Int64, _ value: Int64) throws -> Void) rethrows -> Int64? {
+        typealias Row = (number: Int64, value: Int64)
+        // Gives `window` (ascending, the place at `slot`) `values`, writing those that change.
+        func written(_ window: [Row], _ values: [Int64], slot: Int,
+                     _ write: (_ number: Int64, _ value: Int64) throws -> Void) rethrows -> Int64 {
+            for (index, row) in window.enumerated() {
+                let value = values[index < slot ? index : index + 1]
+                if value != row.value { try write(row.number, value) }
+            }
+            return values[slot]
+        }
         for width in respacingWindows {
             // A side's rows in the window, nearest first, and the value of the first one outside
             // it (nil: the window reaches that end of the list).
-            func side(_ before: Bool) throws -> (rows: [(number: Int64, value: Int64)], outside: Int64?) {
+            func side(_ before: Bool) throws -> (rows: [Row], outside: Int64?) {
                 var found = try rows(before, width + 1)
                 let outside = found.count > width ? found.removeLast().value : nil
                 return (found, outside)
             }
             let below = try side(true)
             let above = try side(false)
+            // A side that reaches its end, alone: the one with fewer rows first.
+            var ends: [Bool] = []
+            if below.outside == nil { ends.append(true) }
+            if above.outside == nil { ends.insert(false, at: above.rows.count < below.rows.count ? 0 : ends.count) }
+            for isBelow in ends {
+                if isBelow {
+                    let ceiling = above.rows.first?.value ?? above.outside
+                    guard let values = respaced(count: below.rows.count + 1, floor: nil, ceiling: ceiling,
+                                                spacing: least, step: step) else { continue }
+                    return try written(below.rows.reversed(), values, slot: below.rows.count, write)
+                }
+                let floor = below.rows.first?.value ?? below.outside
+                guard let values = respaced(count: above.rows.count + 1, floor: floor, ceiling: nil,
+                                            spacing: least, step: step) else { continue }
+                return try written(above.rows, values, slot: 0, write)
+            }
             let window = below.rows.reversed() + above.rows
             guard let values = respaced(count: window.count + 1, floor: below.outside, ceiling: above.outside,
                                         spacing: least, step: step) else {
                 if below.outside == nil && above.outside == nil { return nil }
                 continue
             }
-            let slot = below.rows.count
-            for (index, row) in window.enumerated() {
-                let value = values[index < slot ? index : index + 1]
-                if value != row.value { try write(row.number, value) }
-            }
-            return values[slot]
+            return try written(window, values, slot: below.rows.count, write)
         }
         return nil
     }
