@@ -452,6 +452,40 @@ import Synchronization
         ReminderRoutesTests.duePagesByKey(send: { harness.send($0, $1, query: $2) }, add: { harness.add($0) })
     }
 
+    @Test("a page of a search starts after the last row given, whatever was completed or deleted before it")
+    func searchPagesByKey() throws {
+        let harness = try ServiceHarness()
+        ReminderRoutesTests.searchPagesByKey(send: { harness.send($0, $1, query: $2) }, add: { harness.add($0) })
+    }
+
+    /// A search's cursor was an offset: completing a row of the first page (a search of open
+    /// reminders) made the second skip one. Six reminders found by "errand"; on both stores.
+    static func searchPagesByKey(send: (String, String, [String: String]) -> HTTPResponse, add: (String) -> String) {
+        let uids = (1...6).map { add(#"{"title":"errand \#($0)"}"#) }
+        func page(_ cursor: String?) -> (titles: [String], next: String?, status: Int) {
+            var query = ["q": "errand", "limit": "2"]
+            if let cursor { query["cursor"] = cursor }
+            let answer = send("GET", "/api/v1/search", query)
+            let body = (try? JSONSerialization.jsonObject(with: Data(answer.bodyText.utf8))) as? [String: Any] ?? [:]
+            return ((body["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String },
+                    body["nextCursor"] as? String, answer.status)
+        }
+        let first = page(nil)
+        #expect(first.titles == ["errand 1", "errand 2"])
+        guard let cursor = first.next else { Issue.record("no next page"); return }
+        // errand 1, before the place, is completed; then errand 2, the last row given, is deleted.
+        #expect(send("POST", "/api/v1/reminders/\(uids[0])/complete", [:]).status == 200)
+        #expect(page(cursor).titles == ["errand 3", "errand 4"])
+        #expect(send("DELETE", "/api/v1/reminders/\(uids[1])", [:]).status == 200)
+        let second = page(cursor)
+        #expect(second.titles == ["errand 3", "errand 4"])
+        let third = page(second.next)
+        #expect(third.titles == ["errand 5", "errand 6"] && third.next == nil)
+        // A search's cursor is a search's only.
+        #expect(send("GET", "/api/v1/smart/all", ["cursor": cursor]).status == 400)
+        #expect(send("GET", "/api/v1/smart/today", ["cursor": cursor]).status == 400)
+    }
+
     /// A tester: the cursors of `today`, `scheduled` and `overdue` were offsets, so completing
     /// a row of the first page made the second skip one (and a search's cursor was taken by
     /// `overdue`). Six reminders overdue at the harness's now; on both stores.

@@ -6,13 +6,19 @@ import TickModel
 /// Listings paged by key carry the last row's sort key (list, position, number,
 /// completion time), so the next page starts right after it even when that row has been
 /// deleted or moved since; the smart lists by date carry the last row's place in
-/// `DueOrder`, to the same end; a search carries the number of rows already given.
+/// `DueOrder`, to the same end; a search carries its last row's place in manual order
+/// (`SearchAnchor`) and the number of rows given so far.
 enum PageCursor: Equatable {
     case key(listID: String, position: Int64, number: Int64, completedAt: Double?)
     /// After a row of a smart list by date (`today`, `scheduled`, `overdue`): its place in
     /// `DueOrder`, so that rows completed, moved or deleted before it shift nothing.
     case due(SmartList, DueOrder.Key)
-    case offset(Int)
+    /// After a row of a search, which is read whole from its start for each page: that row's
+    /// place in manual order (`SearchAnchor`), so that rows completed, moved or deleted before
+    /// it shift nothing (a page by offset skipped a row for each row before it that left the
+    /// results), and how many rows came before the page, where the next one is looked for
+    /// first. Without an anchor (the `o|N` cursors of servers before it), the offset alone.
+    case search(offset: Int, after: SearchAnchor?)
 
     /// The cursor after `reminder`, in a listing paged by key.
     init(after reminder: Reminder) {
@@ -29,8 +35,10 @@ enum PageCursor: Equatable {
         case .due(let smartList, let key):
             plain = "d|\(smartList.rawValue)|\(key.dated ? 1 : 0)|\(key.instant.timeIntervalSince1970)|\(key.allDay ? 1 : 0)|"
                 + "\(key.text)|\(key.isTimed ? 1 : 0)|\(key.list)|\(key.position)|\(key.number)"
-        case .offset(let offset):
+        case .search(let offset, nil):
             plain = "o|\(offset)"
+        case .search(let offset, let anchor?):
+            plain = "s|\(offset)|\(anchor.position)|\(anchor.number)|\(anchor.listID)"
         }
         // base64url (RFC 4648 §5) without padding, byte by byte: Foundation's
         // `replacingOccurrences` cost as much as the rest of a page's cursor.
@@ -64,7 +72,10 @@ enum PageCursor: Equatable {
         }
         let parts = plain.split(atEvery: "|", maxSplits: 4, omittingEmpty: false)
         if parts.count == 2, parts[0] == "o", let offset = Int(parts[1]), offset >= 0 {
-            self = .offset(offset)
+            self = .search(offset: offset, after: nil)
+        } else if parts.count == 5, parts[0] == "s", let offset = Int(parts[1]), offset >= 0, let position = Int64(parts[2]),
+                  let number = Int64(parts[3]) {
+            self = .search(offset: offset, after: SearchAnchor(listID: parts[4], position: position, number: number))
         } else if parts.count == 5, parts[0] == "k", let position = Int64(parts[1]), let number = Int64(parts[2]) {
             let completedAt = parts[3] == "-" ? nil : Double(parts[3])
             guard parts[3] == "-" || completedAt.map(PageCursor.instants.contains) == true else {
@@ -124,5 +135,24 @@ enum PageCursor: Equatable {
         return Reminder(uid: "", number: Reminder.Number(number), listID: ReminderList.ID(rawValue: listID), title: "",
                         completedAt: completedAt.map { Date(timeIntervalSince1970: $0) }, position: position,
                         createdAt: Date(timeIntervalSince1970: 0))
+    }
+}
+
+/// A row's place in a search's order (manual order: its list's place among the lists, then
+/// its position, then its number), as a search's cursor carries it.
+struct SearchAnchor: Equatable {
+    var listID: String
+    var position: Int64
+    var number: Int64
+
+    init(listID: String, position: Int64, number: Int64) {
+        self.listID = listID
+        self.position = position
+        self.number = number
+    }
+
+    /// The place of `reminder`.
+    init(_ reminder: Reminder) {
+        self.init(listID: reminder.listID.rawValue, position: reminder.position, number: reminder.number.rawValue)
     }
 }

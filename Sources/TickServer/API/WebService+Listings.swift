@@ -58,7 +58,7 @@ extension WebService {
         let source = request.query["list"].map { ListingSource.listID(ReminderList.ID(rawValue: $0)) } ?? .everyList
         let listing = ListingRequest(source: source, search: query, includesCompleted: try WebService.flag(request, "completed"),
                                      detail: .full)
-        return try offsetPage(listing, limit: limit, cursor: cursor, context: actionContext(for: request))
+        return try searchPage(listing, limit: limit, cursor: cursor, context: actionContext(for: request))
     }
 
     /// The search `?q` asks for (`SearchQuery`).
@@ -80,30 +80,70 @@ extension WebService {
         return try cache.answer(for: key) { try sqlite.keysetPage(scope, limit: limit, cursor: cursor) }
     }
 
-    /// A page of a listing read whole (smart lists by date, search), by the days of `context`'s zone.
-    private func offsetPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?, context: ActionContext) throws -> HTTPResponse {
-        let offset = try WebService.offset(of: cursor)
-        // The rows before the page are read too (a listing by due date is sorted in Swift,
-        // and has no key to start at).
+    /// A page of a search: read from its start (`searchPage(after:limit:rank:read:)`), the lists
+    /// ranked by their positions.
+    private func searchPage(_ listing: ListingRequest, limit: Int, cursor: PageCursor?, context: ActionContext) throws -> HTTPResponse {
         var listing = listing
-        listing.limit = offset + limit + 1
-        let result = try Actions(store: reader, context: context).listing(listing)
-        guard case .full(let rows) = result.rows else { return WebService.json(WebService.page([], lists: [:], next: nil)) }
-        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: result.lists))
+        var lists: [ReminderList.ID: ReminderList] = [:]
+        let (page, next) = try WebService.searchPage(after: try WebService.searchCursor(cursor), limit: limit,
+                                                     rank: { lists[$0].map { Int64($0.position) } }) { count in
+            listing.limit = count
+            let result = try Actions(store: reader, context: context).listing(listing)
+            lists = result.lists
+            guard case .full(let rows) = result.rows else { return [] }
+            return rows
+        }
+        return WebService.json(WebService.page(page, lists: lists, next: next?.text))
     }
 
-    /// Where a page of a listing read whole starts: the offset `cursor` holds, 0 without one.
-    /// - Throws: `Problem` 400 for a cursor by key, or an offset this server cannot have given.
-    static func offset(of cursor: PageCursor?) throws(Problem) -> Int {
+    /// Where a page of a search starts: after the anchor `cursor` holds, looked for from its
+    /// offset; the start without one.
+    /// - Throws: `Problem` 400 for a cursor of another listing, or an offset this server cannot have given.
+    static func searchCursor(_ cursor: PageCursor?) throws(Problem) -> (offset: Int, after: SearchAnchor?) {
         switch cursor {
-        case .offset(let value)?:
+        case .search(let offset, let anchor)?:
             // The offset of a page this server gave is below any listing's size; a larger one would overflow below.
-            guard value <= Int.max - WebService.largestPage - 1 else {
+            guard offset <= Int.max / 4 - 4 * WebService.largestPage else {
                 throw Problem.badRequest("?cursor is not a cursor this server gave")
             }
-            return value
+            return (offset, anchor)
         case .key?, .due?: throw Problem.badRequest("?cursor is not a cursor of this listing")
-        case nil: return 0
+        case nil: return (0, nil)
+        }
+    }
+
+    /// The page of `limit` rows of a search after `cursor`, read whole from its start: the rows
+    /// after the cursor's anchor in manual order (by each list's `rank`, then position, then
+    /// number), so that a row completed, deleted or moved before it since the last page shifts
+    /// nothing; from the cursor's offset when it has no anchor or the anchor's list is gone.
+    /// - Parameters:
+    ///   - rank: a list's place among the lists, in the order the rows come in; nil when there
+    ///     is no such list.
+    ///   - read: the search's first `count` rows (fewer at its end), in manual order; read again,
+    ///     with a larger count, when the anchor lies past the rows read.
+    /// - Returns: the page, and the cursor of the next one (nil at the end).
+    /// - Complexity: O(the rows up to the page's end), as a search is read.
+    static func searchPage(after cursor: (offset: Int, after: SearchAnchor?), limit: Int, rank: (ReminderList.ID) -> Int64?,
+                           read: (_ count: Int) throws -> [Reminder]) throws -> (page: [Reminder], next: PageCursor?) {
+        var wanted = cursor.offset + 2 * limit + 1
+        while true {
+            let rows = try read(wanted)
+            var start = min(cursor.offset, rows.count)
+            if let anchor = cursor.after, let listRank = rank(ReminderList.ID(rawValue: anchor.listID)) {
+                let key = (listRank, anchor.position, anchor.number)
+                start = rows.firstIndex { row in
+                    guard let rowRank = rank(row.listID) else { return false }
+                    return (rowRank, row.position, row.number.rawValue) > key
+                } ?? rows.count
+            }
+            // Rows past the page tell whether there is a next one; at the search's end there are none.
+            if rows.count == wanted, start + limit >= rows.count {
+                wanted = max(2 * wanted, start + 2 * limit + 1)
+                continue
+            }
+            let page = Array(rows[start..<min(start + limit, rows.count)])
+            let next = start + limit < rows.count ? page.last.map { PageCursor.search(offset: start + limit, after: SearchAnchor($0)) } : nil
+            return (page, next)
         }
     }
 
@@ -126,14 +166,6 @@ extension WebService {
         let rest = anchor.map { DueOrder.rows(sorted, after: $0, in: zone, listPositions: positions) } ?? sorted[...]
         let page = Array(rest.prefix(limit))
         let next = rest.count > limit ? page.last.map { PageCursor.due(smartList, DueOrder.Key($0, in: zone, listPositions: positions)).text } : nil
-        return WebService.page(page, lists: lists, next: next)
-    }
-
-    /// The page of `limit` rows from `offset` of `rows`, a listing read up to one row past
-    /// the page (which tells whether there is a next one).
-    static func page(_ rows: [Reminder], offset: Int, limit: Int, lists: [ReminderList.ID: ReminderList]) -> JSONBytes {
-        let page = Array(rows.dropFirst(offset).prefix(limit))
-        let next = offset + limit < rows.count ? PageCursor.offset(offset + limit).text : nil
         return WebService.page(page, lists: lists, next: next)
     }
 

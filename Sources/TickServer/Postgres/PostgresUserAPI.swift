@@ -162,36 +162,47 @@ struct PostgresUserAPI: APIRoutes {
         }
     }
 
-    /// `GET /api/v1/search?q=…[&list=ID][&completed=true]`, pages by offset, as on SQLite.
+    /// `GET /api/v1/search?q=…[&list=ID][&completed=true]`, paged after the last row's place
+    /// (`WebService.searchPage`), as on SQLite: the user's lists by their positions, then the
+    /// lists shared with them in the sidebar's order.
     func search(_ request: HTTPRequest) throws -> HTTPResponse {
         let query = try WebService.searchQuery(request)
         let (limit, cursor) = try WebService.paging(request)
-        let offset = try WebService.offset(of: cursor)
+        let after = try WebService.searchCursor(cursor)
         let includesCompleted = try WebService.flag(request, "completed")
         let listID = request.query["list"].map(ReminderList.ID.init(rawValue:))
-        let wanted = offset + limit + 1
-        let (own, lists, shared) = try store.read { db in
-            let lists = try db.listsByID()
-            let shared = try db.listsSharedWithUser()
-            if let listID, lists[listID] == nil {
-                // `list` names a list shared with the user, or none of theirs.
-                guard let one = shared.first(where: { $0.list.id == listID }) else { throw ActionError.listGone(listID) }
-                return ([Reminder](), lists, [one])
+        var named: [ReminderList.ID: ReminderList] = [:]
+        var ranks: [ReminderList.ID: Int64] = [:]
+        let (page, next) = try WebService.searchPage(after: after, limit: limit, rank: { ranks[$0] }) { wanted in
+            let (own, lists, shared) = try store.read { db in
+                let lists = try db.listsByID()
+                let shared = try db.listsSharedWithUser()
+                if let listID, lists[listID] == nil {
+                    // `list` names a list shared with the user, or none of theirs.
+                    guard let one = shared.first(where: { $0.list.id == listID }) else { throw ActionError.listGone(listID) }
+                    return ([Reminder](), lists, [one])
+                }
+                return (try db.search(query, inList: listID, includesCompleted: includesCompleted, limit: wanted), lists,
+                        listID == nil ? shared : [])
             }
-            return (try db.search(query, inList: listID, includesCompleted: includesCompleted, limit: wanted), lists,
-                    listID == nil ? shared : [])
+            named = lists
+            ranks = lists.mapValues { Int64($0.position) }
+            let after = ranks.values.max() ?? 0
+            for (index, list) in shared.enumerated() {
+                named[list.list.id] = list.list
+                ranks[list.list.id] = after + 1 + Int64(index)
+            }
+            // The lists shared with the user after their own, in the sidebar's order, each through
+            // its owner's store and restricted to that list, until enough rows are read.
+            var rows = own
+            for list in shared where rows.count < wanted {
+                rows += try readShared(list) { db in
+                    try db.search(query, inList: list.list.id, includesCompleted: includesCompleted, limit: wanted - rows.count)
+                } ?? []
+            }
+            return rows
         }
-        // The lists shared with the user after their own, in the sidebar's order, each through
-        // its owner's store and restricted to that list, until the page is full.
-        var rows = own
-        var named = lists
-        for list in shared where rows.count < wanted {
-            named[list.list.id] = list.list
-            rows += try readShared(list) { db in
-                try db.search(query, inList: list.list.id, includesCompleted: includesCompleted, limit: wanted - rows.count)
-            } ?? []
-        }
-        return WebService.json(WebService.page(rows, offset: offset, limit: limit, lists: named))
+        return WebService.json(WebService.page(page, lists: named, next: next?.text))
     }
 
     /// `POST /api/v1/reminders`: into a list shared with the user (read-write) when its

@@ -19,6 +19,14 @@ struct PostgresRoutesTests {
         })
     }
 
+    @Test("a page of a search starts after the last row given, whatever was completed or deleted before it")
+    func searchPagesByKey() throws {
+        let harness = try PostgresServiceHarness()
+        ReminderRoutesTests.searchPagesByKey(send: { harness.send($0, $1, query: $2) }, add: { fields in
+            PostgresServiceHarness.object(harness.send("POST", "/api/v1/reminders", json: fields))["uid"] as? String ?? ""
+        })
+    }
+
     @Test("Lists, reminders and pages work as on SQLite, for the signed-in user")
     func mainRoutes() throws {
         let harness = try PostgresServiceHarness()

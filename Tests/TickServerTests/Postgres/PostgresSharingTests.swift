@@ -455,6 +455,12 @@ struct PostgresSharingTests {
         let second = PostgresServiceHarness.object(harness.send("GET", "/api/v1/search", query: ["q": "milk", "limit": "2"], as: "bob"))
         let next = try #require(second["nextCursor"] as? String)
         #expect(found(["q": "milk", "limit": "2", "cursor": next]) == ["Milk chocolate"])
+        // Bob completes his own row of that first page: the next page is still after "Milk", in
+        // the shared list (by offset it was empty).
+        let bobs = (second["reminders"] as? [[String: Any]] ?? []).first { $0["title"] as? String == "Milk for bob" }
+        let uid = try #require(bobs?["uid"] as? String)
+        #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", as: "bob").status == 200)
+        #expect(found(["q": "milk", "limit": "2", "cursor": next]) == ["Milk chocolate"])
     }
 
     @Test("All and Flagged list the shared list's open reminders after the user's own, page by page by key, and count them")
