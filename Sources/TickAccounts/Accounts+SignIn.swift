@@ -32,38 +32,31 @@ extension Accounts {
                 try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now, on: connection)
             }
             if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-            return try reservedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now).outcome
+            return try lockedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now).outcome
         }
     }
 
-    /// A sign-in the throttle allowed on a first read, decided again with the name's and the
-    /// address's sign-ins locked in the database (`lockSignIns`) and, when still allowed, recorded
-    /// as a failure before its password is checked, then checked (`checkedSignIn`): a right
-    /// password takes the failure back. So sign-ins of one name sent at once to two `tick serve`
-    /// processes count each other's tries still being checked, and a burst gets the throttle's
-    /// free checks and no more, however many processes share the database (a tester: each of two
-    /// processes checked a burst's five). The lock is held for a few statements, never through
-    /// the Argon2id check; a process that dies while checking leaves its try counted as failed.
-    func reservedAndCheckedSignIn(name: String, password: String, clientAddress: String,
-                                  now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
-        let (decision, records, pending) = try database { connection in
-            try connection.transaction { connection -> (ThrottleDecision, SignInRecords, Int64?) in
-                try connection.lockSignIns(nameKey: name.lowercased(), clientAddress: clientAddress)
+    /// A sign-in the throttle allowed on a first read, decided again and checked in one
+    /// transaction that holds the name's advisory lock in the database (`lockSignIns`) from
+    /// before the throttle's read to after the failure is recorded: sign-ins of one name are
+    /// checked one after the other by every `tick serve` on the database, each deciding on the
+    /// failures of those before it, so a burst gets the throttle's free checks and no more,
+    /// however many processes share the database (a tester: each of two processes checked a
+    /// burst's five). Nothing is counted before it is checked: a right password sent at once
+    /// to several processes waits for the check before it instead of taking a failure's place
+    /// (a tester: an earlier version recorded each try as failed before checking it, and right
+    /// passwords were answered 429). The wait for the lock is bounded (`lockSignIns`).
+    func lockedAndCheckedSignIn(name: String, password: String, clientAddress: String,
+                                now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
+        try database { connection in
+            try connection.transaction { connection -> (SignInOutcome, CredentialProof?) in
+                try connection.lockSignIns(nameKey: name.lowercased())
                 let (decision, records) = try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now,
                                                              on: connection)
-                guard decision == .allowed else { return (decision, records, nil) }
-                return (decision, records, try connection.insertLoginFailure(userName: name.lowercased(), clientAddress: clientAddress, at: now))
+                if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
+                return try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records,
+                                         on: connection)
             }
-        }
-        if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
-        guard let pending else { preconditionFailure("an allowed sign-in records its try") }
-        do {
-            return try checkedSignIn(name: name, password: password, clientAddress: clientAddress, now: now, records: records,
-                                     pendingFailure: pending)
-        } catch {
-            // Not checked (libargon2 missing, the database gone): not a failure of the password.
-            _ = try? database { connection in try connection.deleteLoginFailure(id: pending) }
-            throw error
         }
     }
 
@@ -93,10 +86,9 @@ extension Accounts {
     /// checked against when it was right: the stored Argon2id hash (the user's, or the app
     /// password's with its lookup group), so that `VerifiedCredentials` can later confirm it
     /// is still the stored one.
-    /// `pendingFailure` is the failure `reservedAndCheckedSignIn` recorded for this try: kept
-    /// when the password is wrong, taken back when it is right.
+    /// Its failure or success is written on `connection`, in the caller's transaction.
     func checkedSignIn(name: String, password: String, clientAddress: String, now: Date,
-                       records: SignInRecords, pendingFailure: Int64) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
+                       records: SignInRecords, on connection: PostgresConnection) throws -> (outcome: SignInOutcome, proof: CredentialProof?) {
         precondition(records.accountRead, "a sign-in is checked only on records with the account")
         let key = name.lowercased()
         let (user, appPassword) = (records.user, records.appPassword)
@@ -125,20 +117,14 @@ extension Accounts {
             }
         }
 
-        let outcome = try database { connection in
-            try connection.transaction { connection in
-                guard matched, let user else {
-                    try connection.deleteLoginFailures(before: now.addingTimeInterval(-throttle.window))
-                    return SignInOutcome.refused
-                }
-                try connection.deleteLoginFailure(id: pendingFailure)
-                try connection.clearLoginFailures(userName: key)
-                if let appPassword, device != nil { try connection.markAppPasswordUsed(id: appPassword.id, at: now) }
-                return .signedIn(user, device: device)
-            }
+        guard matched, let user else {
+            try connection.insertLoginFailure(userName: key, clientAddress: clientAddress, at: now)
+            try connection.deleteLoginFailures(before: now.addingTimeInterval(-throttle.window))
+            return (.refused, nil)
         }
-        guard case .signedIn = outcome else { return (outcome, nil) }
-        return (outcome, proof)
+        try connection.clearLoginFailures(userName: key)
+        if let appPassword, device != nil { try connection.markAppPasswordUsed(id: appPassword.id, at: now) }
+        return (.signedIn(user, device: device), proof)
     }
 
     /// A hash of a password nobody has, with `hasher`'s parameters, checked when the name
@@ -160,8 +146,9 @@ extension Accounts {
 /// checks and records while no other sign-in of that name does here, so that a phone's requests
 /// sent at once with a credential not yet remembered cost one check, not one each (the others
 /// find it remembered), and guesses sent at once are answered as if sent one after the other (a
-/// tester: 30 guesses at once got 8 checked instead of the 5 free ones). Across processes the
-/// database's locks do the counting (`Accounts.reservedAndCheckedSignIn`). Names share 64 locks
+/// tester: 30 guesses at once got 8 checked instead of the 5 free ones), holding one pooled
+/// connection at a time; across processes the database's lock of the name does the same
+/// (`Accounts.lockedAndCheckedSignIn`). Names share 64 locks
 /// by their hash: two names that meet wait for each other's check now and then, nothing more.
 final class SignInTurns: Sendable {
     private let locks = (0..<64).map { _ in NSLock() }

@@ -44,7 +44,11 @@ public struct LoginThrottle: Sendable, Equatable {
                                                firstDelay: 30, maximumDelay: 900)
 
     /// The decision at `now` given the failure times of the user name and of the client
-    /// address (any order; those outside the window are ignored).
+    /// address (any order; those before the window are ignored). Failures recorded after `now`
+    /// count: a sign-in that waited for others of its name (`SignInTurns`, the database's lock)
+    /// decides at its arrival on the failures they recorded meanwhile (a tester: ignoring
+    /// them let a burst to one process get 7 checks), and a process whose clock runs ahead
+    /// is not ignored.
     /// - Complexity: O(n) in the failures given.
     public func decision(userFailures: [Date], addressFailures: [Date], now: Date) -> ThrottleDecision {
         let wait = max(self.wait(after: userFailures, free: freeFailuresPerUser, now: now),
@@ -54,7 +58,7 @@ public struct LoginThrottle: Sendable, Equatable {
 
     /// Seconds still to wait (0: none) after `failures` with `free` of them free.
     private func wait(after failures: [Date], free: Int, now: Date) -> TimeInterval {
-        let recent = failures.filter { $0 > now.addingTimeInterval(-window) && $0 <= now }
+        let recent = failures.filter { $0 > now.addingTimeInterval(-window) }
         guard recent.count >= free, let last = recent.max() else { return 0 }
         let doublings = recent.count - free
         let delay = doublings >= 30 ? maximumDelay : min(maximumDelay, firstDelay * Double(1 << doublings))

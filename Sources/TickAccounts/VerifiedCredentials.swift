@@ -109,7 +109,7 @@ extension Accounts {
         return try turns.taking(name) { () throws(AccountError) -> SignInOutcome in
             let (outcome, _) = try read(verified.proof(name: name, password: password, now: now))
             if let outcome { return outcome }
-            let (checked, proof) = try reservedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now)
+            let (checked, proof) = try lockedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now)
             if let proof { verified.remember(proof, name: name, password: password, now: now) }
             return checked
         }

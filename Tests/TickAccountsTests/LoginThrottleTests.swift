@@ -41,6 +41,17 @@ struct LoginThrottleTests {
         #expect(throttle.decision(userFailures: failures(7), addressFailures: failures(20), now: Self.now) == .retryAfter(seconds: 120))
     }
 
+    /// A tester: a sign-in decides at its arrival, and one that waited for others of its name
+    /// ignored the failures they recorded meanwhile (stamped after its arrival): a burst to one
+    /// process got 7 checks instead of 5.
+    @Test("failures recorded after the sign-in's arrival count")
+    func failuresAfterNow() {
+        let later = (1...5).map { Self.now.addingTimeInterval(Double($0) / 10) }
+        #expect(throttle.decision(userFailures: later, addressFailures: [], now: Self.now) == .retryAfter(seconds: 31))
+        #expect(throttle.decision(userFailures: [], addressFailures: (1...20).map { Self.now.addingTimeInterval(Double($0)) },
+                                  now: Self.now) == .retryAfter(seconds: 50))
+    }
+
     @Test("the order the failures come in does not matter")
     func order() {
         #expect(throttle.decision(userFailures: failures(6).reversed(), addressFailures: [], now: Self.now) == .retryAfter(seconds: 60))

@@ -226,40 +226,26 @@ extension PostgresConnection {
 
     /// Records a failed sign-in: the name as typed is kept only as its keyed digest
     /// (`login_name_digest`, schema step 16).
-    /// - Returns: the failure's row id, for `deleteLoginFailure(id:)`.
-    @discardableResult
-    public func insertLoginFailure(userName: String, clientAddress: String, at date: Date) throws(PostgresError) -> Int64 {
-        let rows = try execute("""
-            INSERT INTO login_failures (user_name, client_address, failed_at) VALUES (login_name_digest($1), $2, $3) RETURNING id
-            """, [userName, clientAddress, date])
-        guard let id = try rows.first?.decode("id", as: Int64.self) else {
-            throw PostgresError(.unreadableValue, message: "the login failure's insert returned no id")
-        }
-        return id
+    public func insertLoginFailure(userName: String, clientAddress: String, at date: Date) throws(PostgresError) {
+        try execute("INSERT INTO login_failures (user_name, client_address, failed_at) VALUES (login_name_digest($1), $2, $3)",
+                    [userName, clientAddress, date])
     }
 
-    /// Takes back one recorded failure (a sign-in recorded as failed before its password was
-    /// checked, whose password was right). - Returns: whether it was there.
-    @discardableResult
-    public func deleteLoginFailure(id: Int64) throws(PostgresError) -> Bool {
-        try execute("DELETE FROM login_failures WHERE id = $1", [id]).affectedRows > 0
-    }
-
-    /// Waits for and takes, until the transaction ends, the advisory locks of sign-ins as
-    /// `nameKey` (the name lowercased) and from `clientAddress`: what another process decides
-    /// on those counts (`signInRecords`, then `insertLoginFailure`) waits for this one's commit.
-    /// The name's lock is taken before the address's, in every transaction, so two never wait
-    /// for each other. Keys are `hashtext` of the name's digest and of the address, in classes
-    /// of their own (the two-integer form; the migrations' lock is a one-integer key).
+    /// Waits for and takes, until the transaction ends, the advisory lock of sign-ins as
+    /// `nameKey` (the name lowercased): what another process decides and records for that
+    /// name (`signInRecords`, the check, `insertLoginFailure`) waits for this one's commit. The
+    /// key is `hashtext` of the name's digest in a class of its own (the two-integer form; the
+    /// migrations' lock is a one-integer key); two names of one hash wait for each other now
+    /// and then, nothing more. The wait is at most 10 s (`lock_timeout`, for this transaction):
+    /// then `PostgresError` (a server answers 503), never a request that hangs.
     /// - Precondition: inside `transaction`.
-    public func lockSignIns(nameKey: String, clientAddress: String) throws(PostgresError) {
+    public func lockSignIns(nameKey: String) throws(PostgresError) {
+        try execute("SET LOCAL lock_timeout = '10s'")
         try execute("SELECT pg_advisory_xact_lock(\(PostgresConnection.signInNameLockClass), hashtext(login_name_digest($1)))", [nameKey])
-        try execute("SELECT pg_advisory_xact_lock(\(PostgresConnection.signInAddressLockClass), hashtext($1))", [clientAddress])
     }
 
-    /// The first key of `lockSignIns`'s advisory locks of names ("tk" and 1) and of addresses.
+    /// The first key of `lockSignIns`'s advisory locks ("tk" and 1).
     static let signInNameLockClass: Int32 = 0x746B_0001
-    static let signInAddressLockClass: Int32 = 0x746B_0002
 
     /// After a successful sign-in as `userName` (any case): the name's failures no longer
     /// count for the name (the person who mistyped, or waited out a guesser, has got in),
