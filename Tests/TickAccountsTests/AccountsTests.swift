@@ -262,18 +262,25 @@ struct AccountsTests {
                                     now: Self.now.addingTimeInterval(60), remembering: verified) == .signedIn(ann, device: nil))
     }
 
+    /// Two `Accounts` on one fresh database, with pools of their own: two processes (each has
+    /// its own turns), with a hasher slow enough for sign-ins to overlap.
+    static func twoProcesses() throws -> ([Accounts], PostgresTestDatabase) {
+        let database = try PostgresServer.database()
+        let hasher = PasswordHasher(iterations: 2, memoryKiB: 4 * 1024, parallelism: 1)
+        let processes = [try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher),
+                         try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher)]
+        try processes[0].migrate()
+        return (processes, database)
+    }
+
     /// A tester (t65): two `tick serve` on one database each checked a burst's five free
     /// guesses (11–12 of 30 over two); the in-process turns alone cannot see the other
     /// process's tries while they are being checked. Two `Accounts` with pools of their own are
     /// two processes here: each has its own turns.
     @Test("guesses sent at once to two processes on one database: five checked in all")
     func simultaneousGuessesOfTwoProcesses() throws {
-        let database = try PostgresServer.database()
+        let (processes, database) = try Self.twoProcesses()
         defer { withExtendedLifetime(database) {} }
-        let hasher = PasswordHasher(iterations: 2, memoryKiB: 4 * 1024, parallelism: 1)
-        let processes = [try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher),
-                         try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher)]
-        try processes[0].migrate()
         let ann = try processes[0].addUser(named: "ann", password: "open sesame", now: Self.now)
         let verified = [VerifiedCredentials(), VerifiedCredentials()]
         let outcomes = Mutex<[SignInOutcome]>([])
@@ -299,12 +306,8 @@ struct AccountsTests {
     /// for the check before them and are never counted.
     @Test("right passwords sent at once to two processes are all taken, after a name's 4 failures and an address's 17")
     func rightPasswordsAtOnce() throws {
-        let database = try PostgresServer.database()
+        let (processes, database) = try Self.twoProcesses()
         defer { withExtendedLifetime(database) {} }
-        let hasher = PasswordHasher(iterations: 2, memoryKiB: 4 * 1024, parallelism: 1)
-        let processes = [try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher),
-                         try Accounts(pool: PostgresPool(url: database.url, capacity: 8), hasher: hasher)]
-        try processes[0].migrate()
         let users = try (0..<6).map { try processes[0].addUser(named: "user\($0)", password: "pass \($0)", now: Self.now) }
         for index in 0..<17 {
             let name = index < 4 ? "user0" : "nobody\(index)"

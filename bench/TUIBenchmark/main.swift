@@ -6,6 +6,7 @@
 //   swift run -c release tick-tui-bench 1000000    # another size
 //   swift run -c release tick-tui-bench 100000 --keep PATH   # leave the database at PATH
 //   swift run -c release tick-tui-bench 100000 --subtasks    # every 10th a parent of the next three
+//   swift run -c release tick-tui-bench 1000000 --reuse PATH # a copy of a database kept that way, not filled again
 //
 // `bench/tui-terminal.sh` then measures the whole `tick ui` process (ncurses drawing
 // and terminal output included) in tmux on a database kept this way.
@@ -24,9 +25,15 @@ let kept = arguments.firstIndex(of: "--keep").flatMap { arguments.indices.contai
 let folder = NSTemporaryDirectory() + "tick-tui-bench-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
-let databasePath = kept ?? folder + "/bench.sqlite3"
+// A database kept by an earlier run (its keys moved by that run's writes), opened as it is.
+let reused = arguments.firstIndex(of: "--reuse").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let databasePath = reused ?? kept ?? folder + "/bench.sqlite3"
 if kept != nil, FileManager.default.fileExists(atPath: databasePath) {
     print("\(databasePath) exists; give a new path to --keep")
+    exit(64)
+}
+if let reused, !FileManager.default.fileExists(atPath: reused) {
+    print("\(reused) does not exist; make it with --keep")
     exit(64)
 }
 let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
@@ -38,7 +45,7 @@ let store = try Store(path: databasePath, now: now)
 // `--subtasks`, the 5th of every ten is the parent of the 6th, 7th and 8th.
 let fillStart = ContinuousClock.now
 let today = LocalDateTime(now, in: zone).day
-try store.write { db in
+if reused == nil { try store.write { db in
     let list = try db.defaultList()
     let small = try db.insert(ReminderList(name: "Errands", createdAt: now))
     var parent: ReminderUID?
@@ -51,7 +58,7 @@ try store.write { db in
     }
     for index in 1...20 { try db.insert(Reminder(listID: small.id, title: "Errand \(index)", createdAt: now)) }
 }
-print("filled \(count) reminders in \(ContinuousClock.now - fillStart)")
+print("filled \(count) reminders in \(ContinuousClock.now - fillStart)") }
 
 let configuration = TUIConfiguration(dateContext: DateContext(now: now, timeZone: zone, locale: Locale(identifier: "en_US")),
                                      clock: { now }, usesColor: true)
