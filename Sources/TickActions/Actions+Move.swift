@@ -178,7 +178,11 @@ extension Actions {
         let anchor = reminder
         // Spread by at least 1 between two keys, by the gap toward an end of the list: a
         // list of consecutive keys pays for one wide window, then has room.
-        let spread = try ManualOrder.respace(spacing: 1, rows: { isBefore, limit in
+        // Keys are seconds, and a to-do a phone adds without one sorts by its creation time: the
+        // spread stays at or below now's key, or the last key already there (a tester: keys spread
+        // weeks ahead put a phone's new to-do in the middle of the list).
+        let now = ICalendarSortOrder.key(extras: "", createdAt: modifiedAt ?? reminder.modifiedAt)
+        let spread = try ManualOrder.respace(spacing: 1, top: now, rows: { isBefore, limit in
             let page = try db.reminders(in: scope, from: anchor, includingAnchor: false, direction: isBefore ? .backward : .forward, limit: limit)
             // A page is in the list's order; `respace` reads nearest first.
             let rows = isBefore ? Array(page.reversed()) : page

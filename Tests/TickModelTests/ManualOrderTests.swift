@@ -61,6 +61,23 @@ struct ManualOrderTests {
         var order = after
         order.insert(try #require(value), at: 500)
         #expect(zip(order, order.dropFirst()).allSatisfy { $0 < $1 })
+        // Values may not pass `top` toward the upper end: the step shrinks under it; without room
+        // there, the other side; both ends open, the values end at it.
+        #expect(ManualOrder.respaced(count: 4, floor: 100, ceiling: nil, spacing: 1, step: 1_024, top: 500) == [200, 300, 400, 500])
+        #expect(ManualOrder.respaced(count: 4, floor: 100, ceiling: nil, spacing: 1, step: 1_024, top: 103) == nil)
+        #expect(ManualOrder.respaced(count: 3, floor: nil, ceiling: nil, spacing: 1, step: 1_024, top: 2_000) == [-48, 976, 2_000])
+        #expect(ManualOrder.respaced(count: 3, floor: nil, ceiling: nil, spacing: 1, step: 1_024, top: 5_000) == [1_024, 2_048, 3_072])
+        var bounded = Array(repeating: Int64(500), count: 100)
+        var writes = 0
+        let placed = ManualOrder.respace(spacing: 1, step: 1_024, top: 520, rows: { before, limit in
+            let indices = before ? Array((0..<80).reversed()) : Array(80..<100)
+            return indices.prefix(limit).map { (Int64($0), bounded[$0]) }
+        }, write: { number, value in
+            bounded[Int(number)] = value
+            writes += 1
+        })
+        // The 20 after the place would need 21 values in 501...520: the 80 before it are spread down instead.
+        #expect(writes == 80 && placed == 500 - 1_024 && bounded.max() == 500 && bounded[79] == 500 - 2_048 && bounded[0] == 500 - 81 * 1_024)
         // Near an end, that side alone: two rows, not the 16 of a window on both sides.
         let near = Self.respaced(Array(repeating: 7, count: 100), at: 2)
         #expect(near.written == 2 && near.value == 7 - 1_024 && near.after[0...1] == [7 - 3 * 1_024, 7 - 2 * 1_024])

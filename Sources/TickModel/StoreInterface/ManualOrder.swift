@@ -49,11 +49,29 @@ public enum ManualOrder {
     /// `respaced(count: 3, floor: 0, ceiling: 40)` is nil.
     ///
     /// `spacing` and `step` stand for ``minimumSpacing`` and ``gap`` (Apple's sort keys take
-    /// 1 and 1).
+    /// 1 and 1). `top`, when given, is the largest value toward an open upper end: the step
+    /// shrinks to fit under it (nil when even `spacing` does not), and with both ends open the
+    /// values end at it. Apple's sort keys are seconds, and a to-do a phone adds without one
+    /// sorts by its creation time: keys spread past now would put it among them (a tester).
     public static func respaced(count: Int, floor: Int64?, ceiling: Int64?,
-                                spacing least: Int64 = minimumSpacing, step: Int64 = gap) -> [Int64]? {
+                                spacing least: Int64 = minimumSpacing, step: Int64 = gap, top: Int64? = nil) -> [Int64]? {
         guard count > 0 else { return [] }
         let slots = Int64(count)
+        switch (floor, ceiling, top) {
+        case (let low?, nil, let top?):
+            let (room, overflow) = top.subtractingReportingOverflow(low)
+            guard !overflow, room > 0 else { return nil }
+            let spacing = min(step, room / slots)
+            guard spacing >= max(least, 1) else { return nil }
+            return (1...slots).map { low + spacing * $0 }
+        case (nil, nil, let top?):
+            let (span, overflow) = step.multipliedReportingOverflow(by: slots)
+            guard !overflow else { return nil }
+            guard span > top else { break }
+            guard !top.subtractingReportingOverflow(span).overflow else { return nil }
+            return (1...slots).map { top - step * (slots - $0) }
+        default: break
+        }
         switch (floor, ceiling) {
         case (let low?, let high?):
             let (range, overflow) = high.subtractingReportingOverflow(low)
@@ -85,14 +103,15 @@ public enum ManualOrder {
     /// their own), where no window between two ties has room, the fewest any order can write:
     /// the rows to the nearer end (a tester: the whole list, 1,000,000 rows, was rewritten).
     /// - Parameters:
-    ///   - spacing, step: as `respaced(count:floor:ceiling:spacing:step:)`.
+    ///   - spacing, step, top: as `respaced(count:floor:ceiling:spacing:step:top:)`; `top` or the
+    ///     largest value already toward the upper end, whichever is larger.
     ///   - rows: up to `limit` reminders beside the place (the one going there left out), as
     ///     (number, value), nearest first: those before it when `before`, else those after.
     ///   - write: stores a reminder's new value (called only for those that change).
     /// - Returns: the value for the reminder that goes there; nil when no window had room
     ///   (the caller then respaces the whole list its own way).
     /// - Complexity: O(w) rows read and written, w the first window with room.
-    public static func respace(spacing least: Int64 = minimumSpacing, step: Int64 = gap,
+    public static func respace(spacing least: Int64 = minimumSpacing, step: Int64 = gap, top: Int64? = nil,
                                rows: (_ before: Bool, _ limit: Int) throws -> [(number: Int64, value: Int64)],
                                write: (_ number: Int64, _ value: Int64) throws -> Void) rethrows -> Int64? {
         typealias Row = (number: Int64, value: Int64)
@@ -115,6 +134,8 @@ public enum ManualOrder {
             }
             let below = try side(true)
             let above = try side(false)
+            // The upper end's bound: `top`, or the values already above it.
+            let bound = top.map { top in above.rows.reduce(top) { max($0, $1.value) } }
             // A side that reaches its end, alone: the one with fewer rows first.
             var ends: [Bool] = []
             if below.outside == nil { ends.append(true) }
@@ -128,12 +149,12 @@ public enum ManualOrder {
                 }
                 let floor = below.rows.first?.value ?? below.outside
                 guard let values = respaced(count: above.rows.count + 1, floor: floor, ceiling: nil,
-                                            spacing: least, step: step) else { continue }
+                                            spacing: least, step: step, top: bound) else { continue }
                 return try written(above.rows, values, slot: 0, write)
             }
             let window = below.rows.reversed() + above.rows
             guard let values = respaced(count: window.count + 1, floor: below.outside, ceiling: above.outside,
-                                        spacing: least, step: step) else {
+                                        spacing: least, step: step, top: bound) else {
                 if below.outside == nil && above.outside == nil { return nil }
                 continue
             }

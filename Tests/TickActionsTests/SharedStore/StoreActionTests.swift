@@ -354,19 +354,28 @@ struct StoreActionTests {
             #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "Apple's order differs from Tick's after moving \(number)")
         }
         // In the middle of the ties, from the place to the nearer end: the 199 after it, not
-        // the whole list (a tester: 1,000,000 keys rewritten for one move in `tick ui`).
-        let middle = try tied.write { db in
-            let list = try db.defaultList()
-            return try (0..<600).map { try db.insert(Reminder(listID: list.id, title: "U\($0)", createdAt: Fixture.now), keepingNumber: false, keepingPosition: false).number }
+        // the whole list (a tester: 1,000,000 keys rewritten for one move in `tick ui`); but
+        // never past now's key, where a phone's new to-do (sorted by its creation time) would
+        // land among them (a tester: keys spread weeks ahead): ties made now spread the 400
+        // before the place downward instead.
+        for (age, expected) in [(86_400.0, 199), (0, 400)] {
+            let store = try StoreUnderTest(kind)
+            let made = Fixture.now.addingTimeInterval(-age)
+            let middle = try store.write { db in
+                let list = try db.defaultList()
+                return try (0..<600).map { try db.insert(Reminder(listID: list.id, title: "U\($0)", createdAt: made), keepingNumber: false, keepingPosition: false).number }
+            }
+            let before = Dictionary(uniqueKeysWithValues: try Self.defaultList(of: store).map { ($0.number, ICalendarSortOrder.key(of: $0)) })
+            _ = try store.write { db in try Actions.move(middle[0], to: .after(middle[400]), modifiedAt: Fixture.now, in: db) }
+            let after = try Self.defaultList(of: store)
+            let rekeyed = after.count { $0.number != middle[0] && before[$0.number] != ICalendarSortOrder.key(of: $0) }
+            #expect(rekeyed == expected, "\(rekeyed) keys changed to move into the middle")
+            let place = try #require(after.firstIndex { $0.number == middle[0] })
+            let keys = after[(expected == 199 ? place - 1 : 0)...(expected == 199 ? after.count - 1 : place + 1)].map(ICalendarSortOrder.orderKey(of:))
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "Apple's order differs from Tick's around the place")
+            let newest = ICalendarSortOrder.key(extras: "", createdAt: Fixture.now)
+            #expect(after.allSatisfy { ICalendarSortOrder.key(of: $0) <= newest }, "a key past now")
         }
-        let before = Dictionary(uniqueKeysWithValues: try Self.defaultList(of: tied).map { ($0.number, ICalendarSortOrder.key(of: $0)) })
-        _ = try tied.write { db in try Actions.move(middle[0], to: .after(middle[400]), in: db) }
-        let after = try Self.defaultList(of: tied)
-        let rekeyed = after.count { $0.number != middle[0] && before[$0.number] != ICalendarSortOrder.key(of: $0) }
-        #expect(rekeyed == 199, "\(rekeyed) keys changed to move into the middle")
-        let place = try #require(after.firstIndex { $0.number == middle[0] })
-        let keys = after[(place - 1)...].map(ICalendarSortOrder.orderKey(of:))
-        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "Apple's order differs from Tick's after the place")
     }
 
     @Test("delete: subtasks become top-level, numbers are never given again, restore puts it back",
