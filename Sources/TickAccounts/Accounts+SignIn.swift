@@ -27,12 +27,14 @@ extension Accounts {
     ///   - now: the time of the request.
     /// - Throws: `AccountError.database`; `.missingLibrary` when libargon2 cannot be loaded.
     public func signIn(name: String, password: String, clientAddress: String, now: Date) throws(AccountError) -> SignInOutcome {
-        try turns.taking(name) { () throws(AccountError) -> SignInOutcome in
+        let deadline = ContinuousClock.now + Accounts.signInWait
+        return try turns.taking(name, before: deadline) { () throws(AccountError) -> SignInOutcome in
             let (decision, _) = try database { connection in
                 try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now, on: connection)
             }
             if case .retryAfter(let seconds) = decision { return .throttled(retryAfter: seconds) }
-            return try lockedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now).outcome
+            return try lockedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now,
+                                              before: deadline).outcome
         }
     }
 
@@ -45,12 +47,16 @@ extension Accounts {
     /// burst's five). Nothing is counted before it is checked: a right password sent at once
     /// to several processes waits for the check before it instead of taking a failure's place
     /// (a tester: an earlier version recorded each try as failed before checking it, and right
-    /// passwords were answered 429). The wait for the lock is bounded (`lockSignIns`).
-    func lockedAndCheckedSignIn(name: String, password: String, clientAddress: String,
-                                now: Date) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
+    /// passwords were answered 429). The waits for the turn and for the lock end at `deadline`
+    /// (`signInWait` after the sign-in began): then `AccountError.database` with a
+    /// `PostgresError` 55P03, which a server answers 503 with `Retry-After` (a tester: with a
+    /// process stopped while holding a name's lock, sign-ins of that name waited 10 s each, one
+    /// after the other, and took every thread of the server).
+    func lockedAndCheckedSignIn(name: String, password: String, clientAddress: String, now: Date,
+                                before deadline: ContinuousClock.Instant) throws(AccountError) -> (outcome: SignInOutcome, proof: CredentialProof?) {
         try database { connection in
             try connection.transaction { connection -> (SignInOutcome, CredentialProof?) in
-                try connection.lockSignIns(nameKey: name.lowercased())
+                try connection.lockSignIns(nameKey: name.lowercased(), before: deadline)
                 let (decision, records) = try decidedRecords(name: name, password: password, clientAddress: clientAddress, now: now,
                                                              on: connection)
                 if case .retryAfter(let seconds) = decision { return (.throttled(retryAfter: seconds), nil) }
@@ -153,13 +159,27 @@ extension Accounts {
 final class SignInTurns: Sendable {
     private let locks = (0..<64).map { _ in NSLock() }
 
-    /// Runs `body` in the turn of `name` (any case).
-    func taking<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
+    /// Runs `body` in the turn of `name` (any case), waited for until `deadline`.
+    /// - Throws: what `body` throws; `AccountError.database` with `PostgresConnection.signInsBusy`
+    ///   when the turn does not come by `deadline`.
+    func taking<T>(_ name: String, before deadline: ContinuousClock.Instant,
+                   _ body: () throws(AccountError) -> T) throws(AccountError) -> T {
         var hasher = Hasher()
         hasher.combine(name.lowercased())
         let lock = locks[Int(UInt(bitPattern: hasher.finalize()) % UInt(locks.count))]
-        lock.lock()
+        let left = deadline - ContinuousClock.now
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        guard seconds > 0, lock.lock(before: Date(timeIntervalSinceNow: seconds)) else {
+            throw .database(PostgresConnection.signInsBusy)
+        }
         defer { lock.unlock() }
         return try body()
     }
+}
+
+extension Accounts {
+    /// The longest a sign-in waits for other sign-ins of its name (its turn in this process,
+    /// then the name's lock in the database) before it is answered busy: a check takes tens of
+    /// milliseconds, so only a process stopped or stuck while checking makes anyone wait that long.
+    static let signInWait: Duration = .seconds(2)
 }

@@ -106,10 +106,12 @@ extension Accounts {
         }
         // A password to check: in the name's turn (`SignInTurns`), read again, since the sign-in
         // before may have recorded a failure, or checked and remembered this very credential.
-        return try turns.taking(name) { () throws(AccountError) -> SignInOutcome in
+        let deadline = ContinuousClock.now + Accounts.signInWait
+        return try turns.taking(name, before: deadline) { () throws(AccountError) -> SignInOutcome in
             let (outcome, _) = try read(verified.proof(name: name, password: password, now: now))
             if let outcome { return outcome }
-            let (checked, proof) = try lockedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now)
+            let (checked, proof) = try lockedAndCheckedSignIn(name: name, password: password, clientAddress: clientAddress, now: now,
+                                                              before: deadline)
             if let proof { verified.remember(proof, name: name, password: password, now: now) }
             return checked
         }

@@ -64,6 +64,10 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// Whether a unique constraint refused the row (23505).
     public var isUniqueViolation: Bool { sqlState == "23505" }
+
+    /// Whether a lock was not had in time (55P03 `lock_not_available`: `lock_timeout`, or
+    /// Tick's own bounded wait for a lock): the request may be tried again shortly.
+    public var isLockNotAvailable: Bool { sqlState == "55P03" }
 }
 
 private extension Substring {

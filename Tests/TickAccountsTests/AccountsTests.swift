@@ -328,6 +328,50 @@ struct AccountsTests {
         #expect(try recorded[0].decode("n", as: Int.self) == 17)
     }
 
+    /// A tester (t67): with a process stopped while it held a name's lock, sign-ins of that
+    /// name on another waited 10 s each, one after the other (60 s for the sixth), held every
+    /// thread of the server, and were answered 500. Each now ends within its own wait.
+    @Test("a name's lock held too long: its sign-ins are refused busy within the wait, each, and others sign in")
+    func lockHeldTooLong() throws {
+        let (processes, database) = try Self.twoProcesses()
+        defer { withExtendedLifetime(database) {} }
+        let ann = try processes[0].addUser(named: "ann", password: "open sesame", now: Self.now)
+        let bob = try processes[0].addUser(named: "bob", password: "bob's own", now: Self.now)
+        let stopped = try database.connect()
+        try stopped.execute("BEGIN")
+        try stopped.lockSignIns(nameKey: "ann", before: ContinuousClock.now + .seconds(30))
+        let started = ContinuousClock.now
+        let outcomes = Mutex<[String]>([])
+        // Four threads of their own (`concurrentPerform` runs as many at once as there are cores).
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                let outcome: String
+                do {
+                    let signedIn = try processes[1].signIn(name: "ANN", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now,
+                                                           remembering: VerifiedCredentials())
+                    outcome = "\(signedIn)"
+                } catch let error as AccountError {
+                    if case .database(let failure) = error, failure.isLockNotAvailable { outcome = "busy" } else { outcome = "\(error)" }
+                } catch {
+                    outcome = "\(error)"
+                }
+                outcomes.withLock { $0.append(outcome) }
+            }
+        }
+        group.wait()
+        let waited = ContinuousClock.now - started
+        #expect(outcomes.withLock { $0 } == ["busy", "busy", "busy", "busy"])
+        #expect(waited < .seconds(3.5) && waited >= .seconds(1.9), "\(waited)")
+        #expect(try processes[1].signIn(name: "bob", password: "bob's own", clientAddress: "192.0.2.1", now: Self.now) == .signedIn(bob, device: nil))
+        try stopped.execute("ROLLBACK")
+        #expect(try processes[1].signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now) == .signedIn(ann, device: nil))
+        // Nothing was counted for the busy answers.
+        #expect(try database.connect().execute("SELECT id FROM login_failures").isEmpty)
+    }
+
     /// A tester (t66): a sign-in that waited for the check of another of its name decided at
     /// its arrival on the failures stamped before it, and missed those recorded while it waited
     /// (7 checks of a burst to one process). Guesses whose arrival times run backwards.

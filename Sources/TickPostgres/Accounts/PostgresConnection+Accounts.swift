@@ -236,13 +236,27 @@ extension PostgresConnection {
     /// name (`signInRecords`, the check, `insertLoginFailure`) waits for this one's commit. The
     /// key is `hashtext` of the name's digest in a class of its own (the two-integer form; the
     /// migrations' lock is a one-integer key); two names of one hash wait for each other now
-    /// and then, nothing more. The wait is at most 10 s (`lock_timeout`, for this transaction):
-    /// then `PostgresError` (a server answers 503), never a request that hangs.
+    /// and then, nothing more. The wait ends at `deadline` (`lock_timeout`, for this
+    /// transaction): a process stopped while it holds the lock costs a sign-in of that name
+    /// the time to its deadline, never a request that hangs.
+    /// - Throws: `PostgresError` 55P03 (`isLockNotAvailable`) when the deadline passes first.
     /// - Precondition: inside `transaction`.
-    public func lockSignIns(nameKey: String) throws(PostgresError) {
-        try execute("SET LOCAL lock_timeout = '10s'")
-        try execute("SELECT pg_advisory_xact_lock(\(PostgresConnection.signInNameLockClass), hashtext(login_name_digest($1)))", [nameKey])
+    public func lockSignIns(nameKey: String, before deadline: ContinuousClock.Instant) throws(PostgresError) {
+        let left = deadline - ContinuousClock.now
+        let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
+        guard milliseconds >= 1 else { throw PostgresConnection.signInsBusy }
+        try execute("SET LOCAL lock_timeout = \(milliseconds)")
+        do {
+            try execute("SELECT pg_advisory_xact_lock(\(PostgresConnection.signInNameLockClass), hashtext(login_name_digest($1)))",
+                        [nameKey])
+        } catch where error.isLockNotAvailable {
+            throw PostgresConnection.signInsBusy
+        }
     }
+
+    /// The error of a sign-in that could not wait its turn: another one of the name held it too long.
+    public static let signInsBusy = PostgresError(.server, message: "another sign-in of this name is taking too long",
+                                                  sqlState: "55P03")
 
     /// The first key of `lockSignIns`'s advisory locks ("tk" and 1).
     static let signInNameLockClass: Int32 = 0x746B_0001

@@ -29,6 +29,11 @@ extension Problem {
                 // could not see (another list of a shared list's owner), or by a race.
                 return .conflict("a list or reminder with the same identity exists already")
             }
+            if error.isLockNotAvailable {
+                // A lock another request held too long (a sign-in's, of a process stopped while
+                // checking): answered in bounded time, to be tried again (a tester: 500 after 60 s).
+                return Problem(status: 503, name: "busy", detail: "\(error.message); try again", headers: [("Retry-After", "1")])
+            }
             if error.isRetryable {
                 return Problem(status: 503, name: "busy", detail: "the database kept refusing the change for another's; try again",
                                headers: [("Retry-After", "1")])
