@@ -180,9 +180,10 @@ extension Actions {
         // list of consecutive keys pays for one wide window, then has room.
         // Keys are seconds, and a to-do a phone adds without one sorts by its creation time: the
         // spread stays at or below now's key, or the last key already there (a tester: keys spread
-        // weeks ahead put a phone's new to-do in the middle of the list).
+        // weeks ahead put a phone's new to-do in the middle of the list), but for up to an hour
+        // past it rather than rewriting a list many times longer before the place (a tester).
         let now = ICalendarSortOrder.key(extras: "", createdAt: modifiedAt ?? reminder.modifiedAt)
-        let spread = try ManualOrder.respace(spacing: 1, top: now, rows: { isBefore, limit in
+        let spread = try ManualOrder.respace(spacing: 1, top: now, beyondTop: 3_600, rows: { isBefore, limit in
             let page = try db.reminders(in: scope, from: anchor, includingAnchor: false, direction: isBefore ? .backward : .forward, limit: limit)
             // A page is in the list's order; `respace` reads nearest first.
             let rows = isBefore ? Array(page.reversed()) : page

@@ -65,6 +65,8 @@ struct ManualOrderTests {
         // there, the other side; both ends open, the values end at it.
         #expect(ManualOrder.respaced(count: 4, floor: 100, ceiling: nil, spacing: 1, step: 1_024, top: 500) == [200, 300, 400, 500])
         #expect(ManualOrder.respaced(count: 4, floor: 100, ceiling: nil, spacing: 1, step: 1_024, top: 103) == nil)
+        #expect(ManualOrder.respaced(count: 4, floor: 100, ceiling: nil, spacing: 1, step: 1_024, top: 103, beyondTop: 1) == [101, 102, 103, 104])
+        #expect(ManualOrder.respaced(count: 4, floor: 100, ceiling: nil, spacing: 1, step: 1_024, top: 103, beyondTop: 0) == nil)
         #expect(ManualOrder.respaced(count: 3, floor: nil, ceiling: nil, spacing: 1, step: 1_024, top: 2_000) == [-48, 976, 2_000])
         #expect(ManualOrder.respaced(count: 3, floor: nil, ceiling: nil, spacing: 1, step: 1_024, top: 5_000) == [1_024, 2_048, 3_072])
         var bounded = Array(repeating: Int64(500), count: 100)

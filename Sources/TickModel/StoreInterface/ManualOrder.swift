@@ -50,19 +50,23 @@ public enum ManualOrder {
     ///
     /// `spacing` and `step` stand for ``minimumSpacing`` and ``gap`` (Apple's sort keys take
     /// 1 and 1). `top`, when given, is the largest value toward an open upper end: the step
-    /// shrinks to fit under it (nil when even `spacing` does not), and with both ends open the
+    /// shrinks to fit under it; when even `spacing` does not fit, the values are spaced by
+    /// `spacing` if that passes `top` by at most `beyondTop`, else nil; with both ends open the
     /// values end at it. Apple's sort keys are seconds, and a to-do a phone adds without one
     /// sorts by its creation time: keys spread past now would put it among them (a tester).
-    public static func respaced(count: Int, floor: Int64?, ceiling: Int64?,
-                                spacing least: Int64 = minimumSpacing, step: Int64 = gap, top: Int64? = nil) -> [Int64]? {
+    public static func respaced(count: Int, floor: Int64?, ceiling: Int64?, spacing least: Int64 = minimumSpacing,
+                                step: Int64 = gap, top: Int64? = nil, beyondTop: Int64 = 0) -> [Int64]? {
         guard count > 0 else { return [] }
         let slots = Int64(count)
         switch (floor, ceiling, top) {
         case (let low?, nil, let top?):
+            let spacing = max(least, 1)
             let (room, overflow) = top.subtractingReportingOverflow(low)
-            guard !overflow, room > 0 else { return nil }
-            let spacing = min(step, room / slots)
-            guard spacing >= max(least, 1) else { return nil }
+            let (span, spanOverflow) = spacing.multipliedReportingOverflow(by: slots)
+            guard !overflow, !spanOverflow, !low.addingReportingOverflow(span).overflow else { return nil }
+            if room >= span { return (1...slots).map { low + min(step, room / slots) * $0 } }
+            let (past, pastOverflow) = span.subtractingReportingOverflow(room)
+            guard !pastOverflow, past <= beyondTop else { return nil }
             return (1...slots).map { low + spacing * $0 }
         case (nil, nil, let top?):
             let (span, overflow) = step.multipliedReportingOverflow(by: slots)
@@ -103,15 +107,19 @@ public enum ManualOrder {
     /// their own), where no window between two ties has room, the fewest any order can write:
     /// the rows to the nearer end (a tester: the whole list, 1,000,000 rows, was rewritten).
     /// - Parameters:
-    ///   - spacing, step, top: as `respaced(count:floor:ceiling:spacing:step:top:)`; `top` or the
-    ///     largest value already toward the upper end, whichever is larger.
+    ///   - spacing, step, top: as `respaced(count:floor:ceiling:spacing:step:top:beyondTop:)`;
+    ///     `top` or the largest value already toward the upper end, whichever is larger. When
+    ///     the rows after the place do not fit under it, those before it are respaced instead,
+    ///     unless they are many more (over 64, and over 8 times as many): then the rows after it
+    ///     are, spaced by `spacing`, up to `beyondTop` past it (a tester: a move near the end of
+    ///     a list made a minute before rewrote the 99,975 sort keys before it).
     ///   - rows: up to `limit` reminders beside the place (the one going there left out), as
     ///     (number, value), nearest first: those before it when `before`, else those after.
     ///   - write: stores a reminder's new value (called only for those that change).
     /// - Returns: the value for the reminder that goes there; nil when no window had room
     ///   (the caller then respaces the whole list its own way).
     /// - Complexity: O(w) rows read and written, w the first window with room.
-    public static func respace(spacing least: Int64 = minimumSpacing, step: Int64 = gap, top: Int64? = nil,
+    public static func respace(spacing least: Int64 = minimumSpacing, step: Int64 = gap, top: Int64? = nil, beyondTop: Int64 = 0,
                                rows: (_ before: Bool, _ limit: Int) throws -> [(number: Int64, value: Int64)],
                                write: (_ number: Int64, _ value: Int64) throws -> Void) rethrows -> Int64? {
         typealias Row = (number: Int64, value: Int64)
@@ -148,8 +156,9 @@ public enum ManualOrder {
                     return try written(below.rows.reversed(), values, slot: below.rows.count, write)
                 }
                 let floor = below.rows.first?.value ?? below.outside
-                guard let values = respaced(count: above.rows.count + 1, floor: floor, ceiling: nil,
-                                            spacing: least, step: step, top: bound) else { continue }
+                let manyMoreBefore = below.rows.count > max(64, 8 * (above.rows.count + 1))
+                guard let values = respaced(count: above.rows.count + 1, floor: floor, ceiling: nil, spacing: least, step: step,
+                                            top: bound, beyondTop: manyMoreBefore ? beyondTop : 0) else { continue }
                 return try written(above.rows, values, slot: 0, write)
             }
             let window = below.rows.reversed() + above.rows

@@ -376,6 +376,22 @@ struct StoreActionTests {
             let newest = ICalendarSortOrder.key(extras: "", createdAt: Fixture.now)
             #expect(after.allSatisfy { ICalendarSortOrder.key(of: $0) <= newest }, "a key past now")
         }
+        // Near the end of ties made now, the 49 keys after the place run a little past now rather
+        // than the 551 before it being rewritten (a tester: 99,975 of a list of 100,000).
+        let recent = try StoreUnderTest(kind)
+        let made = try recent.write { db in
+            let list = try db.defaultList()
+            return try (0..<600).map { try db.insert(Reminder(listID: list.id, title: "V\($0)", createdAt: Fixture.now), keepingNumber: false, keepingPosition: false).number }
+        }
+        let before = Dictionary(uniqueKeysWithValues: try Self.defaultList(of: recent).map { ($0.number, ICalendarSortOrder.key(of: $0)) })
+        _ = try recent.write { db in try Actions.move(made[0], to: .after(made[550]), modifiedAt: Fixture.now, in: db) }
+        let after = try Self.defaultList(of: recent)
+        #expect(after.count { $0.number != made[0] && before[$0.number] != ICalendarSortOrder.key(of: $0) } == 49)
+        let place = try #require(after.firstIndex { $0.number == made[0] })
+        let keys = after[(place - 1)...].map(ICalendarSortOrder.orderKey(of:))
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "Apple's order differs from Tick's after the place")
+        let newest = ICalendarSortOrder.key(extras: "", createdAt: Fixture.now)
+        #expect(after.allSatisfy { ICalendarSortOrder.key(of: $0) <= newest + 50 }, "a key an hour past now")
     }
 
     @Test("delete: subtasks become top-level, numbers are never given again, restore puts it back",
