@@ -80,6 +80,15 @@ struct ManualOrderTests {
         })
         // The 20 after the place would need 21 values in 501...520: the 80 before it are spread down instead.
         #expect(writes == 80 && placed == 500 - 1_024 && bounded.max() == 500 && bounded[79] == 500 - 2_048 && bounded[0] == 500 - 81 * 1_024)
+        // Past `top` by at most `beyondTop` counted from `top`, not from the values already past it
+        // (a tester: counted from those, the hour added up move after move).
+        var past = Array(repeating: Int64(500), count: 100)
+        past[99] = 504
+        let placedPast = ManualOrder.respace(spacing: 1, step: 1_024, top: 500, beyondTop: 8, rows: { before, limit in
+            let indices = before ? Array((0..<90).reversed()) : Array(90..<100)
+            return indices.prefix(limit).map { (Int64($0), past[$0]) }
+        }, write: { number, value in past[Int(number)] = value })
+        #expect(placedPast == 500 - 1_024 && past.max() == 504 && past[89] == 500 - 2_048, "\(past)")
         // Near an end, that side alone: two rows, not the 16 of a window on both sides.
         let near = Self.respaced(Array(repeating: 7, count: 100), at: 2)
         #expect(near.written == 2 && near.value == 7 - 1_024 && near.after[0...1] == [7 - 3 * 1_024, 7 - 2 * 1_024])

@@ -111,8 +111,8 @@ public enum ManualOrder {
     ///     `top` or the largest value already toward the upper end, whichever is larger. When
     ///     the rows after the place do not fit under it, those before it are respaced instead,
     ///     unless they are many more (over 64, and over 8 times as many): then the rows after it
-    ///     are, spaced by `spacing`, up to `beyondTop` past it (a tester: a move near the end of
-    ///     a list made a minute before rewrote the 99,975 sort keys before it).
+    ///     are, spaced by `spacing`, up to `beyondTop` past `top` (a tester: a move near the end
+    ///     of a list made a minute before rewrote the 99,975 sort keys before it).
     ///   - rows: up to `limit` reminders beside the place (the one going there left out), as
     ///     (number, value), nearest first: those before it when `before`, else those after.
     ///   - write: stores a reminder's new value (called only for those that change).
@@ -142,8 +142,15 @@ public enum ManualOrder {
             }
             let below = try side(true)
             let above = try side(false)
-            // The upper end's bound: `top`, or the values already above it.
+            // The upper end's bound: `top`, or the values already above it; and how far past it the
+            // rows after the place may go, counted from `top` (a tester: counted from the values
+            // already there, it added up move after move, to hours).
             let bound = top.map { top in above.rows.reduce(top) { max($0, $1.value) } }
+            var beyondBound: Int64 = 0
+            if let top, let bound {
+                let limit = top > Int64.max - beyondTop ? Int64.max : top + beyondTop
+                beyondBound = limit > bound ? limit - bound : 0
+            }
             // A side that reaches its end, alone: the one with fewer rows first.
             var ends: [Bool] = []
             if below.outside == nil { ends.append(true) }
@@ -158,7 +165,7 @@ public enum ManualOrder {
                 let floor = below.rows.first?.value ?? below.outside
                 let manyMoreBefore = below.rows.count > max(64, 8 * (above.rows.count + 1))
                 guard let values = respaced(count: above.rows.count + 1, floor: floor, ceiling: nil, spacing: least, step: step,
-                                            top: bound, beyondTop: manyMoreBefore ? beyondTop : 0) else { continue }
+                                            top: bound, beyondTop: manyMoreBefore ? beyondBound : 0) else { continue }
                 return try written(above.rows, values, slot: 0, write)
             }
             let window = below.rows.reversed() + above.rows
