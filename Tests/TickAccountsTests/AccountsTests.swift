@@ -262,6 +262,20 @@ struct AccountsTests {
                                     now: Self.now.addingTimeInterval(60), remembering: verified) == .signedIn(ann, device: nil))
     }
 
+    /// Runs `body(index)` on `count` threads of their own, at once (`concurrentPerform` runs
+    /// only as many at once as there are cores). - Returns: the group to wait for them on.
+    static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                body(index)
+            }
+        }
+        return group
+    }
+
     /// Two `Accounts` on one fresh database, with pools of their own: two processes (each has
     /// its own turns), with a hasher slow enough for sign-ins to overlap.
     static func twoProcesses() throws -> ([Accounts], PostgresTestDatabase) {
@@ -342,36 +356,26 @@ struct AccountsTests {
         try stopped.lockSignIns(nameKey: "ann", before: ContinuousClock.now + .seconds(30))
         let started = ContinuousClock.now
         let outcomes = Mutex<[String]>([])
-        // Four threads of their own (`concurrentPerform` runs as many at once as there are cores).
-        let group = DispatchGroup()
-        for _ in 0..<4 {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                let outcome: String
-                do {
-                    let signedIn = try processes[1].signIn(name: "ANN", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now,
-                                                           remembering: VerifiedCredentials())
-                    outcome = "\(signedIn)"
-                } catch let error as AccountError {
-                    if case .database(let failure) = error, failure.isLockNotAvailable { outcome = "busy" } else { outcome = "\(error)" }
-                } catch {
-                    outcome = "\(error)"
-                }
-                outcomes.withLock { $0.append(outcome) }
+        Self.onThreads(4) { _ in
+            let outcome: String
+            do {
+                let signedIn = try processes[1].signIn(name: "ANN", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now,
+                                                       remembering: VerifiedCredentials())
+                outcome = "\(signedIn)"
+            } catch let error as AccountError {
+                if case .database(let failure) = error, failure.isLockNotAvailable { outcome = "busy" } else { outcome = "\(error)" }
+            } catch {
+                outcome = "\(error)"
             }
-        }
-        group.wait()
+            outcomes.withLock { $0.append(outcome) }
+        }.wait()
         let waited = ContinuousClock.now - started
         #expect(outcomes.withLock { $0 } == ["busy", "busy", "busy", "busy"])
         #expect(waited < .seconds(3.5) && waited >= .seconds(1.9), "\(waited)")
         #expect(try processes[1].signIn(name: "bob", password: "bob's own", clientAddress: "192.0.2.1", now: Self.now) == .signedIn(bob, device: nil))
         // While one sign-in of the stuck name waits, the others are answered at once (a tester: 20
         // of them took all four threads of a server, 2 s at a time).
-        let probe = DispatchGroup()
-        probe.enter()
-        Thread.detachNewThread {
-            defer { probe.leave() }
+        let probe = Self.onThreads(1) { _ in
             _ = try? processes[1].signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now)
         }
         Thread.sleep(forTimeInterval: 0.3)
@@ -383,18 +387,12 @@ struct AccountsTests {
         // Of six more at once, one waits the short while; the others are answered at once (a
         // tester: each waiting 0.15 s, 120 of them held other users up 5.7 s).
         let waits = Mutex<[Duration]>([])
-        let six = DispatchGroup()
-        for _ in 0..<6 {
-            six.enter()
-            Thread.detachNewThread {
-                defer { six.leave() }
-                let start = ContinuousClock.now
-                _ = try? processes[1].signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now)
-                let waited = ContinuousClock.now - start
-                waits.withLock { $0.append(waited) }
-            }
-        }
-        six.wait()
+        Self.onThreads(6) { _ in
+            let start = ContinuousClock.now
+            _ = try? processes[1].signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now)
+            let waited = ContinuousClock.now - start
+            waits.withLock { $0.append(waited) }
+        }.wait()
         #expect(waits.withLock { $0 }.filter { $0 >= .milliseconds(100) }.count <= 1, "\(waits.withLock { $0 })")
         // Another name is not held up meanwhile (a tester: with 64 locks shared by hash, one that
         // shared ann's was refused for the whole stall).
@@ -409,17 +407,11 @@ struct AccountsTests {
         Thread.sleep(forTimeInterval: 2.1)
         let verified = VerifiedCredentials()
         let after = Mutex<[String]>([])
-        let burst = DispatchGroup()
-        for _ in 0..<8 {
-            burst.enter()
-            Thread.detachNewThread {
-                defer { burst.leave() }
-                let outcome = (try? processes[1].signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now,
-                                                        remembering: verified)).map { "\($0)" } ?? "busy"
-                after.withLock { $0.append(outcome) }
-            }
-        }
-        burst.wait()
+        Self.onThreads(8) { _ in
+            let outcome = (try? processes[1].signIn(name: "ann", password: "open sesame", clientAddress: "192.0.2.1", now: Self.now,
+                                                    remembering: verified)).map { "\($0)" } ?? "busy"
+            after.withLock { $0.append(outcome) }
+        }.wait()
         #expect(after.withLock { $0 } == Array(repeating: "\(SignInOutcome.signedIn(ann, device: nil))", count: 8))
         // Nothing was counted for the busy answers.
         #expect(try database.connect().execute("SELECT id FROM login_failures").isEmpty)
