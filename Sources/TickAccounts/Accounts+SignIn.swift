@@ -208,8 +208,7 @@ final class SignInTurns: Sendable {
             let isStuck = stuck.withLock { names in names[key].map { ContinuousClock.now - $0 < SignInTurns.stuckFor } ?? false }
             guard !isStuck || others <= 1 else { throw .database(PostgresConnection.signInsBusy) }
             let until = isStuck ? min(deadline, ContinuousClock.now + SignInTurns.stuckWait) : deadline
-            let left = until - ContinuousClock.now
-            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            let seconds = (until - ContinuousClock.now).seconds
             guard seconds > 0, turn.lock.lock(before: Date(timeIntervalSinceNow: seconds)) else {
                 throw .database(PostgresConnection.signInsBusy)
             }

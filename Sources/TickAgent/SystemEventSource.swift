@@ -1,5 +1,6 @@
 import CLinuxTimer
 import Foundation
+import TickModel
 
 /// Why the agent woke up.
 public enum AgentWake: Sendable, Equatable {
@@ -82,7 +83,7 @@ public final class SystemEventSource: AgentEventSource {
             var timeout: Int32 = -1
             if let settleCheck {
                 let left = ContinuousClock.now.duration(to: settleCheck)
-                timeout = max(0, Int32(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000))
+                timeout = max(0, Int32(left.milliseconds))
             }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 
 /// A notification sent with `NOTIFY` / `pg_notify` to a channel a connection listens on
 /// (https://www.postgresql.org/docs/current/sql-notify.html).
@@ -52,7 +53,7 @@ extension PostgresConnection {
             if !received.isEmpty { return received }
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return [] }
-            let milliseconds = Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = Int32(clamping: left.milliseconds + 1)
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, milliseconds)
             if ready < 0 && errno != EINTR {

@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 import TickStore
 
 /// The interactive terminal UI (`tick ui`): a full-screen view of lists and reminders on
@@ -31,7 +32,7 @@ public enum TerminalUI {
             if pending != 0 { return .signal(pending) }
             terminal.renderer.draw(session.frame())
             let wait = clock.now.duration(to: nextPoll)
-            let milliseconds = max(0, Int(wait.components.seconds * 1_000 + wait.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = max(0, Int(wait.milliseconds))
             switch terminal.read(timeout: milliseconds) {
             case .key(let key):
                 switch key {

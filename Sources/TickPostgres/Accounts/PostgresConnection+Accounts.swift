@@ -242,8 +242,7 @@ extension PostgresConnection {
     /// - Throws: `PostgresError` 55P03 (`isLockNotAvailable`) when the deadline passes first.
     /// - Precondition: inside `transaction`.
     public func lockSignIns(nameKey: String, before deadline: ContinuousClock.Instant) throws(PostgresError) {
-        let left = deadline - ContinuousClock.now
-        let milliseconds = left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = (deadline - ContinuousClock.now).milliseconds
         guard milliseconds >= 1 else { throw PostgresConnection.signInsBusy }
         try execute("SET LOCAL lock_timeout = \(milliseconds)")
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import TickModel
 import Synchronization
 
 /// Gives memory back to the system once the server has been idle for `delay`: SQLite's
@@ -81,18 +82,4 @@ final class IdleMemory: Sendable {
     private typealias MallocTrim = @convention(c) (Int) -> Int32
     private static let trim: MallocTrim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
         .map { unsafeBitCast($0, to: MallocTrim.self) }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
-    /// The duration in seconds.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
 }
