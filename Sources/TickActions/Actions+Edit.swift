@@ -106,6 +106,9 @@ extension Actions {
         guard reminder != original else { return ReminderChangeResult(reminder: original, list: list, notes: notes) }
         reminder.modifiedAt = context.now
         try db.update(reminder)
+        if let former = original.parentUID, reminder.parentUID != former {
+            try forgetChild(original.uid, namedBy: former, inList: original.listID, at: context.now, in: db)
+        }
         if reminder.listID != original.listID {
             // At the end of its new list: a sort order kept from the old one could put it
             // anywhere there for CalDAV clients (a tester: first for them, last in Tick).
@@ -113,6 +116,22 @@ extension Actions {
             try placeSortOrder(of: &stored, modifiedAt: nil, in: db)
         }
         return ReminderChangeResult(reminder: try db.existingReminder(number), list: list, notes: notes)
+    }
+
+    /// Takes `child` out of the `RELATED-TO;RELTYPE=CHILD` lines its former parent keeps
+    /// (jtx Board and some other clients name subtasks on the parent), so that the parent's
+    /// next import, CalDAV PUT or sync does not give the child back the parent it was taken
+    /// from, and other clients stop showing it there; the parent is then changed at `now`
+    /// (sent to CalDAV clients and servers like any change). Nothing when it names none, or
+    /// when it is in another list than `listID` (such a line makes no subtask: see
+    /// `BatchImporter.Adoption`; the list may be another user's, shared read-only).
+    static func forgetChild(_ child: ReminderUID, namedBy parentUID: ReminderUID, inList listID: ReminderList.ID,
+                            at now: Date, in db: some StoreTransaction) throws {
+        guard var parent = try db.reminder(uid: parentUID), parent.listID == listID,
+              let extras = ICalendarRelations.forgetting(child: child, in: parent.iCalendarExtras) else { return }
+        parent.iCalendarExtras = extras
+        parent.modifiedAt = now
+        try db.update(parent)
     }
 
     /// Moves every subtask of `parent` (and theirs, at any depth) to list `id`, at its end in

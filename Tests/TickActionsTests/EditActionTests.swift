@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TickTUI
 import TickActions
+import TickInterchange
 import TickModel
 import TickStore
 import TestSupport
@@ -29,6 +30,40 @@ struct EditActionTests {
         #expect(result.notes == [.dueAlarmsRemoved(1)])
         #expect(result.reminder.tags.isEmpty)
         #expect(result.reminder.modifiedAt == Fixture.now)
+    }
+
+    /// t73: the CHILD line stayed on the parent, which gave the subtask back at the parent's
+    /// next CalDAV PUT or sync.
+    @Test("a subtask taken out from under a parent that names it (RELTYPE=CHILD) is taken out of the parent's lines")
+    func childLineForgotten() throws {
+        let fixture = try ActionFixture()
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+            + "BEGIN:VTODO\r\nUID:sp\r\nSUMMARY:Parent\r\nRELATED-TO;RELTYPE=CHILD:sc\r\nX-KEPT:one\r\n"
+            + "RELATED-TO;RELTYPE=child:sc2\r\nEND:VTODO\r\n"
+            + "BEGIN:VTODO\r\nUID:sc\r\nSUMMARY:Child\r\nEND:VTODO\r\n"
+            + "BEGIN:VTODO\r\nUID:sc2\r\nSUMMARY:Other child\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let batch = try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1).read(Data(text.utf8), source: "test.ics")
+        _ = try fixture.actions.importBatch(ImportRequest(batch: batch))
+        func stored(_ uid: String) throws -> Reminder {
+            try #require(try fixture.store.read { db in try db.reminder(uid: ReminderUID(uid)) })
+        }
+        #expect(try stored("sc").parentUID == ReminderUID("sp") && stored("sc2").parentUID == ReminderUID("sp"))
+        let before = try stored("sp")
+        _ = try fixture.actions.edit(try stored("sc").number, ReminderEdit(parent: .clear))
+        let parent = try stored("sp")
+        #expect(before.iCalendarExtras.hasPrefix("X-KEPT:one\nRELATED-TO;RELTYPE=CHILD:sc\nRELATED-TO;RELTYPE=child:sc2\n"))
+        #expect(parent.iCalendarExtras == before.iCalendarExtras.replacingOccurrences(of: "RELATED-TO;RELTYPE=CHILD:sc\n", with: ""))
+        #expect(parent.modifiedAt == Fixture.now && parent.title == before.title)
+        // The parent read again as it now stands leaves the child where it is.
+        let again = try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1)
+            .read(Data(text.replacingOccurrences(of: "RELATED-TO;RELTYPE=CHILD:sc\r\n", with: "").utf8), source: "test.ics")
+        _ = try fixture.actions.importBatch(ImportRequest(batch: again))
+        #expect(try stored("sc").parentUID == nil && stored("sc2").parentUID == ReminderUID("sp"))
+        // A subtask of a parent that names no child leaves the parent as it was.
+        let plain = try fixture.actions.add(NewReminder(title: "Plain")).reminder
+        let under = try fixture.actions.add(NewReminder(title: "Under", parent: plain.number)).reminder
+        _ = try fixture.actions.edit(under.number, ReminderEdit(parent: .clear))
+        #expect(try fixture.store.read { db in try db.reminder(number: plain.number) } == plain)
     }
 
     @Test("a new list takes the subtasks in the old list along, at any depth, and says how many")

@@ -320,4 +320,43 @@ struct SyncDefectTests {
         let lists = quiet["lists"] as? [[String: Any]] ?? []
         #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int ?? 0) == 0 && ($0["localUpdated"] as? Int ?? 0) == 0 }, "\(lists)")
     }
+
+    /// t73: the parent's CHILD line stayed on the server after `tick edit --no-parent`, so a
+    /// fresh Tick saw the subtask there again, and the phone's next edit of the parent gave it
+    /// back here too.
+    @Test("a subtask taken from a parent that names it as a child (RELTYPE=CHILD) stays taken, here and on the server")
+    func childRelationForgottenWhenTakenOut() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("tasks", displayName: "Tasks")
+        try server.put("tasks", "xp.ics", CalDAVServer.vtodo([
+            "UID:xp", "DTSTAMP:20261128T100000Z", "SUMMARY:X parent", "RELATED-TO;RELTYPE=CHILD:xc1",
+            "RELATED-TO;RELTYPE=CHILD:xc2", "X-KEPT:yes",
+        ]))
+        try server.put("tasks", "xc1.ics", CalDAVServer.vtodo(["UID:xc1", "DTSTAMP:20261128T100000Z", "SUMMARY:X child 1"]))
+        try server.put("tasks", "xc2.ics", CalDAVServer.vtodo(["UID:xc2", "DTSTAMP:20261128T100000Z", "SUMMARY:X child 2"]))
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        func parents(_ harness: CLIHarness) throws -> [String: String] {
+            var found: [String: String] = [:]
+            for row in try SyncDefectTests.reminders(harness, "Tasks") {
+                found[row["uid"] as? String ?? ""] = row["parentUID"] as? String ?? "-"
+            }
+            return found
+        }
+        #expect(try parents(tick) == ["xp": "-", "xc1": "xp", "xc2": "xp"])
+        let child = try #require(try SyncDefectTests.reminders(tick, "Tasks").first { $0["uid"] as? String == "xc1" }?["number"] as? Int)
+        tick.ok("edit", "\(child)", "--no-parent")
+        _ = try SyncDefectTests.sync(tick)
+        let parentText = try #require(try server.items(in: "tasks").first { $0.key.hasSuffix("xp.ics") }?.value)
+        #expect(!parentText.contains("CHILD:xc1"), "\(parentText)")
+        #expect(parentText.contains("RELATED-TO;RELTYPE=CHILD:xc2") && parentText.contains("X-KEPT:yes"), "\(parentText)")
+        // A second Tick reads it so; the phone's next edit of the parent leaves it so here.
+        let fresh = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(fresh)
+        #expect(try parents(fresh) == ["xp": "-", "xc1": "-", "xc2": "xp"])
+        try server.put("tasks", "xp.ics", parentText.replacingOccurrences(of: "SUMMARY:X parent", with: "SUMMARY:X parent renamed"))
+        _ = try SyncDefectTests.sync(tick)
+        #expect(try parents(tick) == ["xp": "-", "xc1": "-", "xc2": "xp"])
+    }
 }
+

@@ -27,4 +27,37 @@ public enum ICalendarRelations {
         }
         return found
     }
+
+    /// `extras` without the lines that name `child` as a child (`RELATED-TO;RELTYPE=CHILD`
+    /// with `child`'s UID as the value); nil when none does. Only the to-do's own properties
+    /// are looked at, as in `childUIDs(in:)`; the other lines are kept in order.
+    ///
+    /// For a reminder taken from under the parent that names it: left there, the line would
+    /// give the child back its parent at the parent's next import or CalDAV PUT, and tell
+    /// every other client it is still a subtask (a tester, issue 13).
+    /// - Complexity: O(n) in the length of `extras`.
+    public static func forgetting(child: ReminderUID, in extras: String) -> String? {
+        guard extras.range(of: childMarker, options: .caseInsensitive) != nil else { return nil }
+        let kept = ICalendarExtras(extras)
+        var items: [ICalendarExtras.Item] = []
+        items.reserveCapacity(kept.items.count)
+        var removed = false
+        for item in kept.items {
+            if case .property(let line) = item, line.name == "RELATED-TO", namesChild(child, line) {
+                removed = true
+                continue
+            }
+            items.append(item)
+        }
+        return removed ? ICalendarExtras(items: items).text : nil
+    }
+
+    /// Whether the `RELATED-TO` line `line` names `child` as a child.
+    private static func namesChild(_ child: ReminderUID, _ line: ICalendarContentLine) -> Bool {
+        guard let component = ICalendarComponentParser.vtodo(containing: [line.text]) else { return false }
+        defer { icalcomponent_free(component) }
+        guard let property = LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY), property.isChildRelation,
+              let text = property.text() else { return false }
+        return ReminderUID(text) == child
+    }
 }
