@@ -99,17 +99,25 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension SearchQuery {
+    /// The most terms a query holds, in all its clauses: each is a condition of the
+    /// store's SQL, and SQLite refuses an expression more than 1,000 deep
+    /// (`SQLITE_MAX_EXPR_DEPTH`, https://sqlite.org/limits.html): 999 terms joined by `OR`
+    /// or side by side reached it (a tester: the API's 500). A person's search has a few.
+    public static let maximumTerms = 64
+
     /// Reads `text` in the query language (see the type's description).
     /// - Throws: `ModelError.invalidSearch` naming what is wrong and the character
     ///   (1-based, as a person counts them) where: an unclosed quote, an `OR` without
     ///   terms on both sides, an unknown field, a field or quotes with nothing in them,
-    ///   a closing quote followed by more than white space, or a blank query.
+    ///   a closing quote followed by more than white space, more terms than
+    ///   `maximumTerms`, or a blank query.
     /// - Complexity: O(n) in the length of `text`.
     public init(parsing text: String) throws(ModelError) {
         var reader = Reader(text: text)
         var clauses: [[Term]] = []
         var clause: [Term] = []
         var lastOR: Int?
+        var count = 0
         while let start = reader.skipWhiteSpace() {
             if reader.atBareWord("OR") {
                 guard !clause.isEmpty else {
@@ -122,7 +130,11 @@ extension SearchQuery {
                 reader.skip(count: 2)
                 continue
             }
+            guard count < SearchQuery.maximumTerms else {
+                throw reader.failure("a search holds at most \(SearchQuery.maximumTerms) terms, and this one has more from here", at: start)
+            }
             clause.append(try reader.term())
+            count += 1
         }
         if let lastOR, clause.isEmpty {
             throw reader.failure("'OR' has nothing after it", at: lastOR, hint: "to look for the word itself, write \"OR\"")

@@ -52,6 +52,21 @@ struct SearchQueryTests {
         }
     }
 
+    /// t73: 1,000 terms made SQLite refuse the expression (500 from the API).
+    @Test("a query holds at most 64 terms, the 65th is refused at its character")
+    func mostTerms() throws {
+        let most = (1...64).map { "w\($0)" }
+        #expect(try SearchQuery(parsing: most.joined(separator: " OR ")).terms.count == 64)
+        #expect(try SearchQuery(parsing: most.joined(separator: " ")).clauses == [most.map { SearchQuery.Term(.anywhere, $0) }])
+        let text = (most + ["w65"]).joined(separator: " ")
+        do {
+            _ = try SearchQuery(parsing: text)
+            Issue.record("65 terms were read")
+        } catch {
+            #expect(error.description == "cannot read the search at character \(text.count - 2): a search holds at most 64 terms, and this one has more from here")
+        }
+    }
+
     @Test("a query written back reads as the same query", arguments: [
         "milk", "a b OR c d", "\"tax return\"", "title:\"a b\" notes:x", "tag:\"garden work\" OR tag:home",
         "\"OR\"", "\"say \\\"hi\\\"\"", "\"due:x\"", "title:foo:bar", "tag:\"##x\"", "5\"", "\"a\\\\b\"",

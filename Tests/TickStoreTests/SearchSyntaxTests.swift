@@ -51,6 +51,23 @@ struct SearchSyntaxTests {
         #expect(try sample.titles(ReminderFilter(text: query)) == expected)
     }
 
+    /// The deepest SQL a query can make: every term a condition of its own (t73: 1,000 terms
+    /// passed SQLite's expression depth).
+    @Test("the longest queries of each kind of term run", arguments: [
+        (1...64).map { "w\($0)" }.joined(separator: " OR "),
+        (1...64).map { "x\($0)" }.joined(separator: " OR "),
+        (1...64).map { _ in "tag:garden" }.joined(separator: " OR "),
+        (1...64).map { _ in "notes:\"tax return\"" }.joined(separator: " OR "),
+        (1...32).map { _ in "call OR title:go" }.joined(separator: " OR "),
+        (1...64).map { _ in "ta" }.joined(separator: " "),
+        (1...64).map { _ in "return" }.joined(separator: " "),
+    ])
+    func longestQueries(query: String) throws {
+        let sample = try Self.sample()
+        #expect(try SearchQuery(parsing: query).terms.count == 64)
+        _ = try sample.titles(ReminderFilter(text: query))
+    }
+
     @Test("a quote, %, _ or \\ followed by a combining mark is escaped in the full-text phrase and the LIKE pattern (was an FTS5 syntax error)",
           arguments: ["ab\"\u{20DD}cd", "x%\u{20DD}", "_\u{20DD}", "\\\u{20DD}"])
     func combiningMarks(title: String) throws {
