@@ -33,6 +33,9 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The reminder to place `reminder` beside is in another list (`listName`); a move
     /// stays inside the reminder's list.
     case anchorInAnotherList(reminder: Reminder.Number, anchor: Reminder.Number, listName: String)
+    /// The reminder to place `reminder` beside is one of its own subtasks (at any depth): it
+    /// would have to become a subtask of itself.
+    case anchorIsOwnSubtask(reminder: Reminder.Number, anchor: Reminder.Number)
     // MARK: Reminder changes: add, edit, dates and alarms, completion, snooze
 
     /// A repeat rule was given to a reminder with no due or start date to count from.
@@ -98,6 +101,8 @@ public enum ActionError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(number) cannot be placed relative to itself"
         case .anchorInAnotherList(_, let anchor, let listName):
             return "\(anchor) is in another list ('\(listName)')"
+        case .anchorIsOwnSubtask(let number, let anchor):
+            return "\(anchor) is a subtask of \(number); a reminder cannot be placed among its own subtasks"
 
         // Reminder changes.
         case .repeatNeedsDueDate:

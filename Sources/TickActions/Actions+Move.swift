@@ -21,11 +21,16 @@ extension Actions {
     /// listing shows them (past the end is last) — the list's top-level reminders, or, for a
     /// subtask shown under its parent, that parent's open subtasks (a tester: places counted
     /// the list's hidden flat order, so `--to 3` put a reminder on the sixth row) — or just
-    /// before or after another reminder of the same list. Moving to another list is an edit
+    /// before or after another reminder of the same list, at that reminder's level: a
+    /// reminder placed beside one shown under another parent (or beside a top-level one)
+    /// becomes a subtask of that parent (or top-level) too, as a drag does in Apple Reminders
+    /// (a tester: `tick move` of a subtask before a top-level reminder put it first among its
+    /// siblings and said so). Moving to another list is an edit
     /// of its list, not a move. A completed reminder moves in the manual order too (it has no
     /// open place, so `openIndex` is nil; it takes that place when reopened).
     /// - Throws: `ActionError.reminderNotFound` for either reminder;
     ///   `.anchorInAnotherList` when the other reminder is in another list;
+    ///   `.anchorIsOwnSubtask` when it is one of the reminder's subtasks;
     ///   `.placedRelativeToItself`; `.positionOutOfRange` for a place below 1;
     ///   `StoreError` from SQLite.
     /// - Parameter reportsOpenIndex: whether to count the reminder's place among the open
@@ -37,24 +42,33 @@ extension Actions {
                      reportsOpenIndex: Bool = true) throws -> MovedReminder {
         let now = context.now
         return try store.write { db in
-            try Actions.move(number, to: placement, reportsOpenIndex: reportsOpenIndex, modifiedAt: now, in: db)
+            try Actions.move(number, to: placement, reportsOpenIndex: reportsOpenIndex, modifiedAt: now,
+                             joinsAnchorLevel: true, in: db)
         }
     }
 
     /// `move(_:to:reportsOpenIndex:)` inside the caller's write transaction `db`.
-    /// - Parameter modifiedAt: the time the move is made (its `LAST-MODIFIED` when it
-    ///   writes a sort order, so that a later move wins a sync's merge over an earlier one on
-    ///   the server); nil keeps the modification times.
+    /// - Parameters:
+    ///   - modifiedAt: the time the move is made (its `LAST-MODIFIED` when it writes a sort
+    ///     order, so that a later move wins a sync's merge over an earlier one on the server);
+    ///     nil keeps the modification times.
+    ///   - joinsAnchorLevel: whether a reminder placed before or after one shown at another
+    ///     level takes that one's parent (what a person asks for: the CLI, the API); false
+    ///     places it in the list's flat order only (the terminal UI's undo of a move, whose
+    ///     anchor is the flat neighbour it had).
     public static func move(_ number: Reminder.Number, to placement: ReminderPlacement,
-                            reportsOpenIndex: Bool = true, modifiedAt: Date? = nil,
+                            reportsOpenIndex: Bool = true, modifiedAt: Date? = nil, joinsAnchorLevel: Bool = false,
                             in db: some StoreTransaction) throws -> MovedReminder {
-        let reminder = try db.existingReminder(number)
+        var reminder = try db.existingReminder(number)
         switch placement {
         case .before(let other), .after(let other):
             guard other != number else { throw ActionError.placedRelativeToItself(number) }
             let anchor = try db.existingReminder(other)
             guard anchor.listID == reminder.listID else {
                 throw ActionError.anchorInAnotherList(reminder: number, anchor: other, listName: try db.list(id: anchor.listID)?.name ?? "")
+            }
+            if joinsAnchorLevel {
+                reminder = try joinLevel(of: anchor, moving: reminder, modifiedAt: modifiedAt, in: db)
             }
         case .index(let index):
             guard index >= 1 else { throw ActionError.positionOutOfRange(index) }
@@ -89,6 +103,38 @@ extension Actions {
         let index = moved.isCompleted ? nil : siblings.firstIndex { $0.position > moved.position || ($0.position == moved.position && $0.number.rawValue > moved.number.rawValue) }
             .map { $0 + 1 } ?? siblings.count + 1
         return MovedReminder(reminder: moved, openIndex: index, shownUnder: parent)
+    }
+
+    /// The parent `reminder` is shown under in its list's listing: its parent when that is an
+    /// open reminder of the same list (as `openSiblings(of:in:)` decides), else nil (top-level).
+    static func shownParent(of reminder: Reminder, in db: some StoreTransaction) throws -> Reminder? {
+        guard let uid = reminder.parentUID, uid != reminder.uid, let parent = try db.reminder(uid: uid),
+              parent.listID == reminder.listID, !parent.isCompleted else { return nil }
+        return parent
+    }
+
+    /// `reminder` made a sibling of `anchor` as the listing shows them: given `anchor`'s shown
+    /// parent (or none) when its own differs; stored, and returned as stored.
+    /// - Throws: `ActionError.anchorIsOwnSubtask` when that parent is `reminder` or one of its
+    ///   subtasks.
+    private static func joinLevel(of anchor: Reminder, moving reminder: Reminder, modifiedAt: Date?,
+                                  in db: some StoreTransaction) throws -> Reminder {
+        let level = try shownParent(of: anchor, in: db)
+        guard level?.uid != (try shownParent(of: reminder, in: db))?.uid else { return reminder }
+        var ancestor = level
+        var seen = Set<ReminderUID>()
+        while let node = ancestor, seen.insert(node.uid).inserted {
+            if node.uid == reminder.uid { throw ActionError.anchorIsOwnSubtask(reminder: reminder.number, anchor: anchor.number) }
+            ancestor = try node.parentUID.flatMap { try db.reminder(uid: $0) }
+        }
+        var changed = reminder
+        changed.parentUID = level?.uid
+        if let modifiedAt { changed.modifiedAt = modifiedAt }
+        try db.update(changed)
+        if let former = reminder.parentUID, former != level?.uid {
+            try forgetChild(reminder.uid, namedBy: former, inList: reminder.listID, at: modifiedAt ?? reminder.modifiedAt, in: db)
+        }
+        return try db.existingReminder(reminder.number)
     }
 
     /// The open reminders shown beside `reminder` in its list's listing, in order, without it:

@@ -126,6 +126,8 @@ enum ActionErrorMessage {
         case .anchorInAnotherList(let number, let anchor, let listName):
             let name = TerminalText.sanitized(listName)
             return "\(anchor) is in another list, '\(name)'; move \(number) there first with 'tick edit \(number.rawValue) --list \(ShellWords.inMessage(name))'"
+        case .anchorIsOwnSubtask(let number, let anchor):
+            return "\(anchor) is a subtask of \(number); a reminder cannot be placed among its own subtasks"
 
         // Reminder changes (the date rules' refusals are worded by ScheduleOptions, which
         // names the option; these words are for callers without one).

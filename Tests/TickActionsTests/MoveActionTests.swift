@@ -24,6 +24,40 @@ struct MoveActionTests {
         #expect(moved.reminder.position == (try harness.reminders().first { $0.number == Reminder.Number(3) }?.position))
     }
 
+    /// t72: `tick move 6 --before 4` of a subtask before a top-level reminder put it first
+    /// among its own siblings (the list's flat order) and reported that as done.
+    @Test("a reminder placed beside one at another level takes that one's level; never among its own subtasks")
+    func beforeOrAfterJoinsTheAnchorsLevel() throws {
+        let harness = try ActionsHarness()
+        try harness.add(["A", "B", "C", "D"])
+        let one = Reminder.Number(1), four = Reminder.Number(4)
+        let a1 = try harness.actions.add(NewReminder(title: "A1", parent: one)).reminder
+        let a2 = try harness.actions.add(NewReminder(title: "A2", parent: one)).reminder
+        // As a listing nests them (one level here): each top-level reminder, then its subtasks.
+        func shown() throws -> [String] {
+            let all = try harness.reminders()
+            return all.filter { $0.parentUID == nil }.flatMap { top in
+                [top.title] + all.filter { $0.parentUID == top.uid }.map { "-" + $0.title }
+            }
+        }
+        var moved = try harness.actions.move(a2.number, to: .before(four))
+        #expect(moved.reminder.parentUID == nil && moved.shownUnder == nil && moved.openIndex == 4)
+        #expect(try shown() == ["A", "-A1", "B", "C", "A2", "D"])
+        moved = try harness.actions.move(four, to: .after(a1.number))
+        #expect(moved.reminder.parentUID == (try harness.reminders().first { $0.number == one })?.uid)
+        #expect(moved.shownUnder?.number == one && moved.openIndex == 2 && moved.reminder.modifiedAt == Fixture.now)
+        #expect(try shown() == ["A", "-A1", "-D", "B", "C", "A2"])
+        let before = try harness.reminders()
+        #expect(throws: ActionError.anchorIsOwnSubtask(reminder: one, anchor: four)) {
+            try harness.actions.move(one, to: .before(four))
+        }
+        #expect(try harness.reminders() == before)
+        // Beside a sibling: no change of level.
+        moved = try harness.actions.move(a1.number, to: .after(four))
+        #expect(moved.shownUnder?.number == one && moved.openIndex == 2)
+        #expect(try shown() == ["A", "-D", "-A1", "B", "C", "A2"])
+    }
+
     /// Found by a tester: reminders added in one second in Tick reached a second client in
     /// arrival order (without a sort order, clients order by CREATED, whole seconds).
     /// Every list: a phone syncing with `tick serve` reads any of them.

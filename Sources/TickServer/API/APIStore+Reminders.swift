@@ -59,7 +59,8 @@ extension APIStore {
             case .after(let other): target = .after(try WebService.existingReminder(uid: other, in: db).number)
             case .position(let index): target = .index(index)
             }
-            let moved = try Actions.move(reminder.number, to: target, reportsOpenIndex: false, modifiedAt: context.now, in: db)
+            let moved = try Actions.move(reminder.number, to: target, reportsOpenIndex: false, modifiedAt: context.now,
+                                         joinsAnchorLevel: true, in: db)
             return (moved.reminder, try db.list(id: reminder.listID)?.name)
         }
         return WebService.reminderResponse(moved, listName: listName)

@@ -66,7 +66,7 @@ extension Problem {
             return .notFound(error.description)
         case .listNotEmpty:
             return .conflict(error.description + "; delete it with ?force=true to delete them too")
-        case .listNameTaken, .listNameAmbiguous, .lastList, .placedRelativeToItself, .anchorInAnotherList, .subtaskOutsideParentList,
+        case .listNameTaken, .listNameAmbiguous, .lastList, .placedRelativeToItself, .anchorInAnotherList, .anchorIsOwnSubtask, .subtaskOutsideParentList,
              .parentCycle, .reminderCompleted, .occurrenceNotCurrent, .changeAlreadyUndone, .undoConflicts, .nothingToUndo:
             return .conflict(error.description)
         case .positionOutOfRange, .repeatNeedsDueDate, .repeatBasisNeedsRepeat, .recurrenceDoesNotFit, .alarmNeedsDueDate,
