@@ -172,7 +172,7 @@ public struct Recurrence: Hashable, Sendable {
 
 extension Recurrence {
     /// `text` without a leading `RRULE:` and surrounding white space.
-    static func stripped(_ text: String) -> String {
+    public static func stripped(_ text: String) -> String {
         var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if body.uppercased().hasPrefix("RRULE:") { body.removeFirst(6) }
         return body

@@ -27,8 +27,19 @@ public enum RepeatPhrase {
         let trimmed = phrase.trimmingCharacters(in: .whitespacesAndNewlines)
         let upper = trimmed.uppercased()
         if upper.hasPrefix("RRULE:") || upper.hasPrefix("FREQ=") || upper.contains("FREQ=") {
-            _ = try Recurrence(rruleValue: trimmed)
-            return RecurrenceRule(rruleValue: Recurrence.stripped(trimmed))
+            let rule = try Recurrence(rruleValue: trimmed)
+            let body = Recurrence.stripped(trimmed)
+            let parts = body.split(separator: ";", omittingEmptySubsequences: true)
+            // RFC 5545 §3.3.10 has no X- parts (RFC 2445 had): libical, and so the iCalendar
+            // reader, drops a rule that holds one (a tester: the rule was lost on the way back).
+            if let xPart = parts.first(where: { $0.trimmingCharacters(in: .whitespaces).uppercased().hasPrefix("X-") }) {
+                throw .invalidRecurrence(phrase, reason: "'\(xPart)': an RRULE has no X- parts (RFC 5545 §3.3.10); leave it out")
+            }
+            // White space around a part, or an empty part, is written as Tick writes the rule.
+            if body.contains(where: \.isWhitespace) || parts.count != body.split(separator: ";", omittingEmptySubsequences: false).count {
+                return RecurrenceRule(rule)
+            }
+            return RecurrenceRule(rruleValue: body)
         }
         guard let rule = recurrence(trimmed) else {
             throw .invalidRecurrence(phrase, reason: """

@@ -52,6 +52,8 @@ struct ArchiveFieldsTests {
         #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05", "dueKind": "allDay", "start": null}"#,
         #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05T09:00:00Z", "dueKind": "timed", "dueTimeZone": "Asia/Seoul"}"#,
         #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05", "dueKind": "weekly"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05", "dueKind": "allDay", "recurrence": "FREQ=SECONDLY;BYWEEKNO=99;FOO=BAR"}"#,
+        #"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-05", "dueKind": "allDay", "recurrence": "FREQ=daily;X-A=1; count=5"}"#,
         #"{"uid": "u1", "listID": "L", "title": null}"#,
         #"{"uid": "u1", "listID": "L"}"#,
         #"{"uid": "", "listID": "L", "title": "a"}"#,
@@ -89,6 +91,26 @@ struct ArchiveFieldsTests {
 
     /// Testers: a floating `10:30:60` was imported as `10:30:59`, and a timed one was refused
     /// as "must be ISO 8601 with an offset" though it had one. Both readers say why.
+    /// t72: an archive's rule libical cannot read was stored, written into an `.ics` export,
+    /// and lost when that was read back.
+    @Test("a repeat rule iCalendar cannot hold is refused; one Tick reads is written as Tick writes it", arguments: [
+        ("FREQ=SECONDLY;BYWEEKNO=99;FOO=BAR", nil),
+        ("FREQ=DAILY;INTERVAL = 2", "FREQ=DAILY;INTERVAL=2"),
+        ("FREQ=daily;X-A=1;count=5", "FREQ=DAILY;COUNT=5"),
+        ("FREQ=HOURLY;INTERVAL=2", "FREQ=HOURLY;INTERVAL=2"),
+        ("FREQ=weekly;byday=MO", "FREQ=weekly;byday=MO"),
+    ] as [(String, String?)])
+    func recurrenceICalendarCanHold(given: String, stored: String?) throws {
+        let bytes = Self.archive(#"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-07", "dueKind": "allDay", "recurrence": "\#(given)"}"#)
+        switch Self.bothReads(bytes).whole {
+        case .success(let reminders):
+            #expect(reminders.first?.reminder.recurrence?.rruleValue == stored)
+        case .failure(let error):
+            #expect(stored == nil)
+            #expect(error.description.contains("\"recurrence\": '\(given)' is not a repeat rule iCalendar can hold"), "\(error)")
+        }
+    }
+
     @Test("a date-time that names no time is refused by both readers, saying why", arguments: [
         (#""due": "2026-12-31T10:30:60", "dueKind": "floating""#, "\"due\" must be YYYY-MM-DDTHH:MM:SS ('10:30:60' is not a time of day"),
         (#""due": "2026-12-31T10:30:60Z", "dueKind": "timed""#, "\"due\" must be ISO 8601 with an offset ('10:30:60' is not a time of day"),

@@ -232,12 +232,16 @@ struct RecurrenceBehaviourTests {
         ("every 2 weeks on mon, thu", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH"),
         ("RRULE:FREQ=MONTHLY;BYDAY=2MO", "FREQ=MONTHLY;BYDAY=2MO"),
         ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29"),
+        // Written as Tick writes it: iCalendar readers (libical) drop a rule spaced so (t72).
+        ("FREQ=DAILY; COUNT=5", "FREQ=DAILY;COUNT=5"),
+        ("FREQ=DAILY;;INTERVAL = 2", "FREQ=DAILY;INTERVAL=2"),
     ])
     func phrases(phrase: String, rule: String) throws {
         #expect(try RepeatPhrase.rule(phrase).rruleValue == rule)
     }
 
-    @Test("unknown --repeat words are refused with the words Tick knows", arguments: ["sometimes", "every", "every 0 days", "every blue moon", "RRULE:FREQ=SECONDLY"])
+    @Test("unknown --repeat words are refused with the words Tick knows", arguments: ["sometimes", "every", "every 0 days", "every blue moon", "RRULE:FREQ=SECONDLY",
+                                                                                     "FREQ=DAILY;X-A=1"])
     func badPhrases(phrase: String) {
         #expect(throws: ModelError.self) { try RepeatPhrase.rule(phrase) }
     }

@@ -1,4 +1,5 @@
 import CICal
+import TickModel
 
 /// libical's parser (`icalparser_add_line`) fed one unfolded content line at a time, so
 /// that every error libical reports is tied to the line that caused it.
@@ -78,4 +79,17 @@ final class ICalendarComponentParser {
         guard let component = parser.add("END:VTODO").component else { return nil }
         return component
     }
+
+    /// Whether libical reads `value` as an `RRULE` value (RFC 5545 §3.3.10): what an
+    /// iCalendar export of a rule must be for the file to be read back with its rule (the
+    /// iCalendar reader drops a line libical cannot read).
+    /// - Complexity: O(n) in the length of `value`.
+    static func readsRecurrence(_ value: String) -> Bool {
+        guard !value.contains(where: \.isNewline),
+              let component = vtodo(containing: ["RRULE:" + Recurrence.stripped(value)]) else { return false }
+        defer { icalcomponent_free(component) }
+        let todo = LibicalComponent(pointer: component)
+        return todo.first(ICAL_RRULE_PROPERTY) != nil && todo.first(ICAL_XLICERROR_PROPERTY) == nil
+    }
 }
+

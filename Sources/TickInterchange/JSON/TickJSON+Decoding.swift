@@ -180,6 +180,10 @@ struct ArchiveReader {
     /// reminders held a million UID strings here (about 100 bytes each with the table).
     private var seen: [UIDDigest: Int] = [:]
     private var numbers: [Int64: Int] = [:]
+    /// Repeat rules checked with libical so far, and what each is stored as (nil: refused):
+    /// an archive holds a few distinct rules many times. At most `checkedRulesLimit`.
+    private var checkedRules: [String: RecurrenceRule?] = [:]
+    private static let checkedRulesLimit = 1_024
 
     /// A reader of the archive read from `source` (its name, for messages).
     init(source: String?) {
@@ -418,7 +422,31 @@ struct ArchiveReader {
         let isFlagged = try boolean(object, .flagged) ?? false
         let tagList = try tags(object)
         let url = try optionalString(object, .url)
-        let recurrence = try optionalString(object, .recurrence).map(RecurrenceRule.init(rruleValue:))
+        var recurrence = try optionalString(object, .recurrence).map(RecurrenceRule.init(rruleValue:))
+        // A rule iCalendar cannot carry would be written into an export that loses it when read
+        // back (a tester: FREQ=SECONDLY;BYWEEKNO=99;FOO=BAR): refused, as `--repeat` and the
+        // iCalendar reader refuse it. One Tick reads (white space around a part, an X- part, as
+        // an older `--repeat` kept them) is written as Tick writes it: the same rule.
+        if let given = recurrence {
+            let text = given.rruleValue
+            let stored: RecurrenceRule?
+            if let checked = checkedRules[text] {
+                stored = checked
+            } else {
+                if ICalendarComponentParser.readsRecurrence(text) {
+                    stored = given
+                } else if let rule = given.rule, ICalendarComponentParser.readsRecurrence(rule.rruleValue) {
+                    stored = RecurrenceRule(rule)
+                } else {
+                    stored = nil
+                }
+                if checkedRules.count < Self.checkedRulesLimit { checkedRules[text] = stored }
+            }
+            guard let stored else {
+                throw fail("\"recurrence\": '\(text)' is not a repeat rule iCalendar can hold (RFC 5545 §3.3.10: NAME=VALUE parts such as FREQ=WEEKLY;BYDAY=MO)")
+            }
+            recurrence = stored
+        }
         let extras = (try optionalString(object, .iCalendarExtras)) ?? ""
         // Kept lines hold dates too (EXDATE, RDATE, an override's): one outside the years Tick
         // holds is refused as the iCalendar reader refuses it, else the export of what was
