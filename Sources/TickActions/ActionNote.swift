@@ -17,4 +17,8 @@ public enum ActionNote: Hashable, Sendable {
     case movedToParentList(listName: String)
     /// This many alarms relative to the due date went with the cleared due date.
     case dueAlarmsRemoved(Int)
+    /// The date changed under a repeat rule Tick cannot expand (`FREQ=HOURLY`, as an
+    /// import keeps it): the rule is kept as written, and completing the reminder
+    /// completes it for good.
+    case ruleKeptAsWritten(rule: String, reason: String)
 }

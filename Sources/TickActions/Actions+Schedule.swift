@@ -82,7 +82,13 @@ extension Actions {
             guard reminder.recurrence != nil else { throw .repeatBasisNeedsRepeat }
             reminder.recurrenceBasis = basis
         }
-        if reminder.recurrence != nil, schedule.recurrence.newValue != nil || datesChanged {
+        if let kept = reminder.recurrence, schedule.recurrence.newValue == nil, datesChanged, kept.rule == nil {
+            // A rule Tick cannot expand (kept as an import gave it) is no reason to refuse a new
+            // date (a tester: `edit --due` said "--due: cannot repeat 'FREQ=HOURLY…'").
+            var reason = "Tick cannot read it"
+            do { _ = try kept.read() } catch { if case .invalidRecurrence(_, let why) = error { reason = why } }
+            notes.append(.ruleKeptAsWritten(rule: kept.rruleValue, reason: reason))
+        } else if reminder.recurrence != nil, schedule.recurrence.newValue != nil || datesChanged {
             do {
                 let (checked, untilChange) = try reminder.checkingRecurrence(in: zone)
                 reminder = checked

@@ -90,6 +90,24 @@ struct ScheduleActionTests {
         #expect(reminder.recurrence == nil)
     }
 
+    /// t72: `tick edit 1 --due …` of a to-do imported with `FREQ=HOURLY` said "--due: cannot
+    /// repeat 'FREQ=HOURLY;INTERVAL=2'" (exit 64, no --repeat given).
+    @Test("a new date under a rule Tick cannot expand keeps the rule as written, with a note")
+    func newDateUnderUnreadableRule() throws {
+        var reminder = reminder(due: Self.christmas, recurrence: "FREQ=HOURLY;INTERVAL=2")
+        let newYear = try #require(CalendarDay(year: 2027, month: 1, day: 1))
+        let notes = try Actions.changeDates(of: &reminder, due: .set(.allDay(newYear)), context: Self.context)
+        #expect(reminder.due == .allDay(newYear))
+        #expect(reminder.recurrence?.rruleValue == "FREQ=HOURLY;INTERVAL=2")
+        #expect(notes.contains(.ruleKeptAsWritten(rule: "FREQ=HOURLY;INTERVAL=2",
+                                                  reason: "FREQ=HOURLY is not supported; use DAILY, WEEKLY, MONTHLY or YEARLY")), "\(notes)")
+        // A rule given with the date is still checked.
+        #expect(throws: ActionError.self) {
+            try Actions.changeDates(of: &reminder, due: .set(Self.christmas),
+                                    schedule: ScheduleEdit(recurrence: .set("FREQ=HOURLY")), context: Self.context)
+        }
+    }
+
     @Test("refusals: a rule, a basis or a relative alarm without a date to count from")
     func refusals() {
         var reminder = reminder()

@@ -101,6 +101,9 @@ struct ScheduleOptions {
             return "moved it to \(listName.singleQuotedForMessage), its parent's list: a subtask lives in its parent's list"
         case .dueAlarmsRemoved(let count):
             return "removed \(count) alarm\(count == 1 ? "" : "s") relative to the due date; add one with --remind DATE"
+        case .ruleKeptAsWritten(let rule, let reason):
+            return "the repeat rule \(TerminalText.sanitized(rule)) is kept as written, but Tick cannot expand it (\(reason)): "
+                + "completing it completes it for good; --repeat gives it a rule Tick can follow, --no-repeat stops it repeating"
         }
     }
 }
