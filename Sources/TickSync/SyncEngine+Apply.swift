@@ -273,6 +273,7 @@ extension SyncEngine {
             let target = url(of: item.href, in: pairing.collection)
             let sameAsServer = ICalendarMerge.sameValues(merged.text, serverText)
             var etag: String? = item.etag
+            if !sameAsServer && pairing.collection.isReadOnly { keptInTick += 1 }
             if !sameAsServer && !pairing.collection.isReadOnly {
                 switch try dav.put(merged.text, to: target, ifMatch: item.etag) {
                 case .stored(let newTag):
@@ -307,6 +308,14 @@ extension SyncEngine {
                 // taken (a tester: the server kept the completed occurrence's date for good).
                 if batch.reminders.contains(where: { !$0.completedOverrides.isEmpty }), !ICalendarMerge.sameValues(saved.base, merged.text) {
                     saved.base = merged.text
+                    saved.localRevision = -1
+                }
+                // Not sent (the collection is read-only): the state holds the server's copy and
+                // no revision, so that Tick's side is sent once the collection may be written (a
+                // tester: after the share became read-write, the edit merged here never reached
+                // the server, and the two copies stayed apart for good).
+                if !sameAsServer, pairing.collection.isReadOnly {
+                    saved.base = ICalendarMerge.withFrame(serverText, item.surroundings.frame)
                     saved.localRevision = -1
                 }
                 try db.saveSyncedItem(saved)

@@ -314,17 +314,16 @@ extension SyncEngine {
             if let reminder = try local(entry.uid) { steps.append(.upload(reminder, state: nil, recreate: false)) }
         }
 
-        // A collection the user may only read: Tick's changes stay in Tick, said once per sync.
+        // A collection the user may only read: Tick's changes stay in Tick, said once per sync
+        // (after the merges, which count theirs).
+        keptInTick = 0
         if collection.isReadOnly {
-            let kept = steps.filter { step in
+            keptInTick = steps.filter { step in
                 switch step {
                 case .upload, .deleteRemote, .recreate: return true
                 default: return false
                 }
             }.count
-            if kept > 0 {
-                report.warnings.append("\(pairing.list.name) is read-only on the server: \(kept) change\(kept == 1 ? "" : "s") made in Tick stay\(kept == 1 ? "s" : "") in Tick only")
-            }
             steps.removeAll { step in
                 switch step {
                 case .upload, .deleteRemote, .recreate: return true
@@ -380,6 +379,9 @@ extension SyncEngine {
             }
         }
         try flushTakes()
+        if keptInTick > 0 {
+            report.warnings.append("\(pairing.list.name) is read-only on the server: \(keptInTick) change\(keptInTick == 1 ? "" : "s") made in Tick stay\(keptInTick == 1 ? "s" : "") in Tick only")
+        }
         if !options.isDryRun {
             try place(unplaced, in: pairing.list)
             unplaced = []
@@ -425,7 +427,9 @@ extension SyncEngine {
                                                         property: "deleted", lostValue: "", loser: "Tick"))
         case .merge(let item, let state, let local):
             let (merged, localText, serverText) = foreseenMerge(item, base: state?.base, local: local, in: list)
-            if !ICalendarMerge.sameValues(merged.text, serverText), !pairing.collection.isReadOnly { listReport.remoteUpdated += 1 }
+            if !ICalendarMerge.sameValues(merged.text, serverText) {
+                if pairing.collection.isReadOnly { keptInTick += 1 } else { listReport.remoteUpdated += 1 }
+            }
             // Counted as the merge counts: here only when it changes something here.
             if let from = movingHere[local.uid] {
                 listReport.countMoveIn(from: from)

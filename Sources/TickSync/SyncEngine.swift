@@ -96,6 +96,10 @@ public final class SyncEngine {
     /// Reminders the list being synced takes from another synced list (moved on the server
     /// between calendars by another client), by UID: the name of the list they leave.
     var movingHere: [ReminderUID: String] = [:]
+    /// Changes made in Tick that the collection being synced, read-only on the server, does
+    /// not take (uploads, deletions, and merges whose result differs from the server's copy):
+    /// said once at the end of its sync.
+    var keptInTick = 0
     /// Every reminder a list of this run takes from another list (`movingHere` of each).
     var movedThisRun = Set<ReminderUID>()
     /// A dry run's deletions in Tick, counted once every list was planned: a to-do the

@@ -148,23 +148,42 @@ import TickServer
         let made = running.api("POST", "/api/v1/lists", json: #"{"name":"Groceries"}"#)
         let list = try #require(ServiceHarness.object(made)["id"] as? String)
         let milk = try #require(ServiceHarness.object(running.api("POST", "/api/v1/reminders", json: #"{"title":"Milk","list":"\#(list)"}"#))["uid"] as? String)
+        let bread = try #require(ServiceHarness.object(running.api("POST", "/api/v1/reminders", json: #"{"title":"Bread","list":"\#(list)"}"#))["uid"] as? String)
         #expect(running.api("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 201)
         let bob = CLIHarness()
         bob.variables["XDG_CONFIG_HOME"] = bob.folder.file("config")
         bob.variables["TICK_SYNC_PASSWORD"] = PostgresServiceHarness.password(of: "bob")
         bob.ok(["sync", "add", "home", running.davURL, "--user", "bob"])
         let first = try DAVClientTests.sync(bob)
-        #expect(try DAVClientTests.titles(bob, list: "Groceries") == ["Milk"], "\(first)")
+        #expect(try DAVClientTests.titles(bob, list: "Groceries") == ["Milk", "Bread"], "\(first)")
 
-        let number = try #require((try JSONSerialization.jsonObject(with: Data(bob.ok("list", "--list", "Groceries", "--json").utf8))
-            as? [[String: Any]])?.first?["number"] as? Int)
-        bob.ok("edit", String(number), "--title", "Oat milk")
+        let rows = try JSONSerialization.jsonObject(with: Data(bob.ok("list", "--list", "Groceries", "--json").utf8)) as? [[String: Any]] ?? []
+        func number(_ title: String) throws -> String {
+            String(try #require(rows.first { $0["title"] as? String == title }?["number"] as? Int))
+        }
+        bob.ok("edit", try number("Milk"), "--title", "Oat milk")
+        bob.ok("edit", try number("Bread"), "--title", "Rye bread")
+        // ann changes one of them meanwhile: that one is merged in bob's Tick.
+        #expect(running.api("PATCH", "/api/v1/reminders/\(bread)", json: #"{"notes":"ann's note"}"#).status == 200)
         // tick sync reads the collection's current-user-privilege-set: it does not PUT, and says so.
         let second = try DAVClientTests.sync(bob)
-        #expect(second["warnings"] as? [String] == ["Groceries is read-only on the server: 1 change made in Tick stays in Tick only"],
+        #expect(second["warnings"] as? [String] == ["Groceries is read-only on the server: 2 changes made in Tick stay in Tick only"],
                 "\(second)")
         #expect(running.reminder(milk)["title"] as? String == "Milk", "the server kept ann's title")
-        #expect(try DAVClientTests.titles(bob, list: "Groceries") == ["Oat milk"], "bob's edit is kept in his Tick")
+        #expect(running.reminder(bread)["title"] as? String == "Bread")
+        #expect(try DAVClientTests.titles(bob, list: "Groceries") == ["Oat milk", "Rye bread"], "bob's edits are kept in his Tick")
+
+        // t73: once the list may be written, both edits reach the server (the merged one was
+        // taken for sent, and the copies stayed apart for good).
+        #expect(running.api("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 200)
+        let third = try DAVClientTests.sync(bob)
+        #expect((third["warnings"] as? [String] ?? []).isEmpty, "\(third)")
+        #expect(running.reminder(milk)["title"] as? String == "Oat milk", "\(third)")
+        #expect(running.reminder(bread)["title"] as? String == "Rye bread", "\(third)")
+        #expect(running.reminder(bread)["notes"] as? String == "ann's note")
+        let fourth = try DAVClientTests.sync(bob)
+        let lists = fourth["lists"] as? [[String: Any]] ?? []
+        #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int ?? 0) == 0 && ($0["localUpdated"] as? Int ?? 0) == 0 }, "\(fourth)")
     }
 
     /// A second Tick database with an account on the server.
