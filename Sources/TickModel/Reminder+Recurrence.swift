@@ -357,8 +357,11 @@ extension Reminder {
         guard let rule = recurrenceRule, let current = due ?? start else { return self }
         let point = OccurrencePoint(current, userZone: zone)
         guard let before = point.day.adding(checkedDays: -1),
-              let first = rule.nextDay(after: before, anchor: point.day), first != point.day,
+              let first = rule.nextDay(after: before, anchor: point.day),
               let moved = point.moved(to: first, rule: rule) else { return self }
+        // On its day already, a time the rule names (BYHOUR, BYMINUTE) still moves it (a tester:
+        // `--due "mon 9:00"` with BYHOUR=6;BYMINUTE=55 kept 09:00, and `done` went to 06:55).
+        guard first != point.day || moved.due != current else { return self }
         var synchronized = self
         synchronized.moveOccurrence(to: moved.due, days: first.daysSinceEpoch - point.day.daysSinceEpoch, in: zone)
         return synchronized

@@ -178,6 +178,13 @@ struct RecurrenceBehaviourTests {
         #expect(r.synchronizedWithRecurrence(in: newYork).due == allDay("2026-12-07"))
         let onRule = reminder(allDay("2026-12-07"), "FREQ=WEEKLY;BYDAY=MO")
         #expect(onRule.synchronizedWithRecurrence(in: newYork).due == allDay("2026-12-07"))
+        // t72: on the rule's day, at another time than the rule's: moved to the rule's time.
+        let atNine = reminder(timed("2026-12-07T14:00:00Z", "America/New_York"), "FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=55")
+        #expect(atNine.synchronizedWithRecurrence(in: newYork).due == timed("2026-12-07T11:55:00Z", "America/New_York"))
+        let offDay = reminder(timed("2026-12-08T14:00:00Z", "America/New_York"), "FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=55")
+        #expect(offDay.synchronizedWithRecurrence(in: newYork).due == timed("2026-12-14T11:55:00Z", "America/New_York"))
+        let onTime = reminder(timed("2026-12-07T11:55:00Z", "America/New_York"), "FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=55")
+        #expect(onTime.synchronizedWithRecurrence(in: newYork) == onTime)
     }
 
     @Test("a rule Tick cannot expand completes the reminder and says why")
