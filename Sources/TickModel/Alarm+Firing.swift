@@ -154,14 +154,20 @@ extension Alarm {
         let unitsHint = "write a number and a unit such as -10m, -1h, -1d, +15m or -1h30m"
         guard let sign = trimmed.first, sign == "-" || sign == "+" else {
             // Only a length without its sign gets told to add one; anything else is no length.
-            guard shorthandParts(Substring(trimmed)) != nil else { throw .invalidDuration(text, reason: unitsHint) }
+            guard shorthandParts(Substring(trimmed)) != nil else {
+                throw .invalidDuration(text, reason: isTooLongLength(trimmed) ? Alarm.tooLongReason : unitsHint)
+            }
             throw .invalidDuration(text, reason: "say -\(trimmed) for before the due time or +\(trimmed) for after it")
         }
         guard let parts = shorthandParts(trimmed.dropFirst()) else {
+            if isTooLongLength(trimmed) { throw .invalidDuration(text, reason: Alarm.tooLongReason) }
             throw .invalidDuration(text, reason: unitsHint)
         }
         return AlarmOffset(seconds: sign == "-" ? -parts.total : parts.total, isExact: parts.time >= 86_400)
     }
+
+    /// What is said of a length with a part past `longestLengthPart`.
+    public static let tooLongReason = "a part of it is longer than 3,650 days (ten years), the longest Tick takes"
 
     /// Reads a positive length of time such as `15m`, `1h`, `2h30m`, `1d` or `PT15M`,
     /// as `tick snooze` takes it. Returns seconds, or nil when `text` is not one.
@@ -177,9 +183,22 @@ extension Alarm {
         shorthandParts(text)?.total
     }
 
+    /// The longest part of a length `shorthandParts` reads, in seconds: 3,650 days (ten years).
+    public static let longestLengthPart = 3_650 * 86_400
+
+    /// Whether `text` is number-unit pairs (`9999d`, `2h30m`) with a part longer than
+    /// `longestLengthPart`: a length, too long, rather than no length (a tester: `snooze 1
+    /// 9999d` said "'9999d' is not a date, weekday or time").
+    public static func isTooLongLength(_ text: String) -> Bool {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        return shorthandParts(body) == nil && shorthandParts(body, longestPart: Int.max) != nil
+    }
+
     /// `1d2h` → (93 600, 7 200): the total, and the part given in hours, minutes and
-    /// seconds (exact time, as opposed to nominal days and weeks).
-    static func shorthandParts(_ text: Substring) -> (total: Int, time: Int)? {
+    /// seconds (exact time, as opposed to nominal days and weeks); nil when a part is longer
+    /// than `longestPart` (or overflows).
+    static func shorthandParts(_ text: Substring, longestPart: Int = longestLengthPart) -> (total: Int, time: Int)? {
         var time = 0
         var total = 0
         var number = ""
@@ -197,8 +216,10 @@ extension Alarm {
             default: return nil
             }
             let (product, overflow) = value.multipliedReportingOverflow(by: unit)
-            guard !overflow, product <= 3_650 * 86_400 else { return nil }
-            total += product
+            guard !overflow, product <= longestPart else { return nil }
+            let (sum, overflowed) = total.addingReportingOverflow(product)
+            guard !overflowed else { return nil }
+            total = sum
             if unit < 86_400 { time += product }
             number = ""
             sawPart = true

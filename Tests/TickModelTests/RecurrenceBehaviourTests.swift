@@ -360,4 +360,20 @@ struct AlarmFiringTests {
     func snoozeLengths(text: String, seconds: Int) {
         #expect(Alarm.positiveSeconds(parsing: text) == seconds)
     }
+
+    /// t72: `snooze 1 9999d` was "not a date, weekday or time", `--alarm -9999d` "write a
+    /// number and a unit".
+    @Test("a length past ten years is said to be too long, not unreadable")
+    func tooLongLengths() {
+        #expect(Alarm.positiveSeconds(parsing: "3650d") == 3_650 * 86_400)
+        #expect(Alarm.positiveSeconds(parsing: "3651d") == nil)
+        for text in ["3651d", "9999d", "99999h", "-9999d", "+1h9999999m", "522w"] {
+            #expect(Alarm.isTooLongLength(text), "\(text)")
+        }
+        for text in ["3650d", "1h", "blorp", "12", "9999", "tomorrow", "-"] {
+            #expect(!Alarm.isTooLongLength(text), "\(text)")
+        }
+        #expect(throws: ModelError.invalidDuration("-9999d", reason: Alarm.tooLongReason)) { try Alarm.alarmOffset(parsing: "-9999d") }
+        #expect(throws: ModelError.invalidDuration("9999d", reason: Alarm.tooLongReason)) { try Alarm.alarmOffset(parsing: "9999d") }
+    }
 }

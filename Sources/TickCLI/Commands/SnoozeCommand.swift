@@ -38,6 +38,8 @@ struct SnoozeCommand: Command {
         let trimmed = when.trimmingWhiteSpace()
         if let seconds = Alarm.positiveSeconds(parsing: trimmed) {
             until = now.addingTimeInterval(TimeInterval(seconds))
+        } else if Alarm.isTooLongLength(trimmed), !trimmed.hasPrefix("-") {
+            throw CommandError.usage("snooze: '\(trimmed)' is too long: \(Alarm.tooLongReason); give a date and time such as \"2030-01-01 9am\"")
         } else if trimmed.hasPrefix("-") || trimmed.hasPrefix("+") || Alarm.positiveSeconds(parsing: trimmed + "1s") != nil
                     || trimmed.allSatisfy({ $0.isNumber }) {
             // A length that is zero, negative, signed or without a unit: say so, not "cannot read a date".
