@@ -70,6 +70,28 @@ struct ImportIdentityTests {
         #expect(cli.run("import", "cr.txt").errors.hasPrefix("tick: error: cr.txt line 3, column 3: a NUL byte"))
     }
 
+    /// t72: a UTF-16 file was "a NUL byte; this is not a text file"; `import <(cat todo.txt)`
+    /// could not tell the format that standard input's bytes told.
+    @Test("a UTF-16 file is said to be UTF-16; a pipe given by its path is read as standard input is")
+    func utf16AndPipes() throws {
+        let cli = CLIHarness()
+        for (name, bytes) in [("u.ics", [0xFF, 0xFE, 0x42, 0x00, 0x45, 0x00]), ("k.txt", [0xFE, 0xFF, 0xD5, 0x5C])] as [(String, [UInt8])] {
+            cli.files[name] = Data(bytes)
+            let result = cli.run("import", name)
+            #expect(result.status == 1)
+            #expect(result.errors.hasPrefix("tick: error: \(name) is UTF-16 text (it begins with the byte order mark \(bytes[0] == 0xFF ? "FF FE" : "FE FF")); "
+                                            + "Tick reads UTF-8"), "\(result.errors)")
+        }
+        #expect(cli.ok("list", "all").contains("No open reminders"))
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("Call mom +Family\n".utf8))
+        try pipe.fileHandleForWriting.close()
+        // The child does not inherit the descriptor: it opens this process's by its path.
+        let result = cli.run("import", "/proc/\(ProcessInfo.processInfo.processIdentifier)/fd/\(pipe.fileHandleForReading.fileDescriptor)")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(cli.ok("list", "all").contains("Call mom"))
+    }
+
     @Test("todo.txt: a line edited in a text editor (done, priority, dates, project, tags) is the same reminder")
     func todoTxtEdited() throws {
         let cli = CLIHarness()

@@ -202,6 +202,12 @@ struct ImportCommand: Command {
         } catch {
             throw failure(error)
         }
+        // UTF-16 (what Windows programs call "Unicode") has a NUL in every ASCII character, and
+        // its mark is no UTF-8: say what it is (a tester: "a NUL byte; this is not a text file").
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            throw CommandError.runtime("\(name) is UTF-16 text (it begins with the byte order mark \(head.starts(with: [0xFF, 0xFE]) ? "FF FE" : "FE FF")); "
+                                       + "Tick reads UTF-8: save it as UTF-8 (iconv -f UTF-16 -t UTF-8) and import that\nNothing was imported.")
+        }
         guard let nul = head.firstIndex(of: 0) else { return }
         // Lines end at LF, CR LF or a lone CR, as the readers take them.
         var (line, lineStart, index) = (1, head.startIndex, head.startIndex)

@@ -56,7 +56,11 @@ enum InterchangeFormat: String, CaseIterable {
         if name.hasSuffix(".txt") { return .todotxt }
         let start = leadingText(data)
         if name.hasSuffix(".json") || start.hasPrefix("[") || start.hasPrefix("{") { return .taskwarrior }
-        if path == "-" || name.hasPrefix("todo") || name.hasPrefix("done") { return .todotxt }
+        // Standard input, or a pipe given by its path (`<(cat todo.txt)` is /dev/fd/63): no name
+        // to go by, so text that is none of the others is todo.txt, as on standard input.
+        let isPipe = path == "-" || path.hasPrefix("/dev/fd/") || path == "/dev/stdin"
+            || (path.hasPrefix("/proc/") && path.contains("/fd/"))
+        if isPipe || name.hasPrefix("todo") || name.hasPrefix("done") { return .todotxt }
         return nil
     }
 
