@@ -95,7 +95,7 @@ struct ActionParityTests {
 
     @Test("move before and after another reminder gives the same order and positions", arguments: [
         (["move", "4", "--before", "2"], Change.move(Reminder.Number(4), .before(Reminder.Number(2))), ["One", "Four", "Two", "Three"]),
-        (["move", "1", "--after", "3"], .move(Reminder.Number(1), .after(Reminder.Number(3))), ["Two", "Three", "One", "Four"]),
+        (["move", "1", "--after", "2"], .move(Reminder.Number(1), .after(Reminder.Number(2))), ["Two", "One", "Three", "Four"]),
     ])
     func move(_ arguments: [String], _ change: Change, _ order: [String]) throws {
         let pair = try Pair()

@@ -287,6 +287,15 @@ struct ReminderCommandTests {
         // Past the end of the top level: last, after every subtask of the others.
         #expect(cli.ok("move", "4", "--to", "99") == "Moved #4 \"D\" to position 4\n")
         #expect(titles() == ["A", "A1", "A2", "A3", "B", "C", "D"])
+        // t72: beside a reminder at another level, it takes that level (it went among its own
+        // siblings instead, and that was reported as done); never among its own subtasks.
+        #expect(cli.ok("move", "6", "--before", "4") == "Moved #6 \"A2\" to position 4\n")
+        #expect(titles() == ["A", "A1", "A3", "B", "C", "A2", "D"])
+        #expect(cli.ok("move", "4", "--after", "5") == "Moved #4 \"D\" to position 2 among the subtasks of #1 \"A\"\n")
+        #expect(titles() == ["A", "A1", "D", "A3", "B", "C", "A2"])
+        let refused = cli.run("move", "1", "--before", "4")
+        #expect(refused.status == 1)
+        #expect(refused.errors == "tick: error: #4 is a subtask of #1; a reminder cannot be placed among its own subtasks\n")
     }
 
     @Test("delete removes reminders; their numbers are never used again")
