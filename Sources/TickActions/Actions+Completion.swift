@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 import TickModel
 import TickStore
 
@@ -74,8 +75,10 @@ extension Actions {
                 try db.recordCompletedOccurrence(reminder: reminder.number, due: occurrence.due, completedAt: occurrence.completedAt)
             }
         }
-        try db.update(completed)
-        return CompletionChangeResult(reminder: completed, outcome: outcome, changed: true)
+        var stored = completed
+        if let revised = ICalendarStamps.revised(stored.iCalendarExtras, at: context.now) { stored.iCalendarExtras = revised }
+        try db.update(stored)
+        return CompletionChangeResult(reminder: stored, outcome: outcome, changed: true)
     }
 
     /// A completed reminder is opened again (for a repeating one whose series ended, its
@@ -91,6 +94,7 @@ extension Actions {
             if reopened.recurrence != nil, let current = reopened.due ?? reopened.start {
                 try db.removeCompletedOccurrence(reminder: reminder.number, due: current)
             }
+            if let revised = ICalendarStamps.revised(reopened.iCalendarExtras, at: now) { reopened.iCalendarExtras = revised }
             try db.update(reopened)
             return CompletionChangeResult(reminder: reopened, outcome: .completed, changed: true)
         }
@@ -102,6 +106,7 @@ extension Actions {
         // then, not silenced: `show` said "did not ring" (a tester).
         try markRecordedDeliveries(of: &reopened, through: now, in: zone, db: db)
         try db.removeCompletedOccurrence(reminder: reminder.number, due: last.due)
+        if let revised = ICalendarStamps.revised(reopened.iCalendarExtras, at: now) { reopened.iCalendarExtras = revised }
         try db.update(reopened)
         return CompletionChangeResult(reminder: reopened, outcome: .completed, changed: true)
     }

@@ -105,6 +105,7 @@ extension Actions {
         // change for undo to take back.
         guard reminder != original else { return ReminderChangeResult(reminder: original, list: list, notes: notes) }
         reminder.modifiedAt = context.now
+        if let revised = ICalendarStamps.revised(reminder.iCalendarExtras, at: context.now) { reminder.iCalendarExtras = revised }
         try db.update(reminder)
         if let former = original.parentUID, reminder.parentUID != former {
             try forgetChild(original.uid, namedBy: former, inList: original.listID, at: context.now, in: db)

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import TickTUI
+@testable import TickInterchange
 import TickActions
-import TickInterchange
 import TickModel
 import TickStore
 import TestSupport
@@ -64,6 +64,39 @@ struct EditActionTests {
         let under = try fixture.actions.add(NewReminder(title: "Under", parent: plain.number)).reminder
         _ = try fixture.actions.edit(under.number, ReminderEdit(parent: .clear))
         #expect(try fixture.store.read { db in try db.reminder(number: plain.number) } == plain)
+    }
+
+    /// t72: SEQUENCE stayed at the file's plus one after any number of edits, and at the
+    /// file's when the to-do had no DTSTAMP.
+    @Test("each edit or completion moves a kept SEQUENCE on by one, and a kept DTSTAMP to its time")
+    func sequenceMovesOn() throws {
+        let fixture = try ActionFixture()
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+            + "BEGIN:VTODO\r\nUID:s1\r\nDTSTAMP:20200101T000000Z\r\nSEQUENCE:4\r\nSUMMARY:With stamp\r\nEND:VTODO\r\n"
+            + "BEGIN:VTODO\r\nUID:s2\r\nSEQUENCE:4\r\nSUMMARY:Without stamp\r\nEND:VTODO\r\n"
+            + "BEGIN:VTODO\r\nUID:s3\r\nSUMMARY:No sequence\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let batch = try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1).read(Data(text.utf8), source: "test.ics")
+        _ = try fixture.actions.importBatch(ImportRequest(batch: batch))
+        func stored(_ uid: String) throws -> Reminder {
+            try #require(try fixture.store.read { db in try db.reminder(uid: ReminderUID(uid)) })
+        }
+        func written(_ uid: String) throws -> [String] {
+            ICalendarWriter().write(lists: [try fixture.defaultList()], reminders: [try stored(uid)])
+                .components(separatedBy: "\r\n").filter { $0.hasPrefix("SEQUENCE") || $0.hasPrefix("DTSTAMP") }
+        }
+        let numbers = try ["s1", "s2", "s3"].map { try stored($0).number }
+        _ = try fixture.actions.edit(numbers, ReminderEdit(title: "First"))
+        let stamp = try #require(ICalendarText.utc(Fixture.now))
+        #expect(try written("s1") == ["DTSTAMP:" + stamp, "SEQUENCE:5"])
+        #expect(try written("s2") == ["DTSTAMP:" + stamp, "SEQUENCE:5"])
+        #expect(try written("s3") == ["DTSTAMP:" + stamp])
+        _ = try fixture.actions.edit(numbers, ReminderEdit(title: "Second"))
+        _ = try fixture.actions.setCompletion([numbers[0]], .complete)
+        #expect(try written("s1") == ["DTSTAMP:" + stamp, "SEQUENCE:7"])
+        #expect(try written("s2") == ["DTSTAMP:" + stamp, "SEQUENCE:6"])
+        // An edit that changes nothing is no revision.
+        _ = try fixture.actions.edit(numbers[1], ReminderEdit(title: "Second"))
+        #expect(try written("s2") == ["DTSTAMP:" + stamp, "SEQUENCE:6"])
     }
 
     @Test("a new list takes the subtasks in the old list along, at any depth, and says how many")
