@@ -32,21 +32,29 @@ struct EditActionTests {
         #expect(result.reminder.modifiedAt == Fixture.now)
     }
 
+    /// Imports `todos` (VTODO blocks) in one VCALENDAR through the fixture's actions.
+    static func importICalendar(_ todos: String, into fixture: ActionFixture) throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + todos + "END:VCALENDAR\r\n"
+        let batch = try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1).read(Data(text.utf8), source: "test.ics")
+        _ = try fixture.actions.importBatch(ImportRequest(batch: batch))
+    }
+
+    /// The reminder with `uid` as stored.
+    static func stored(_ uid: String, in fixture: ActionFixture) throws -> Reminder {
+        try #require(try fixture.store.read { db in try db.reminder(uid: ReminderUID(uid)) })
+    }
+
     /// t73: the CHILD line stayed on the parent, which gave the subtask back at the parent's
     /// next CalDAV PUT or sync.
     @Test("a subtask taken out from under a parent that names it (RELTYPE=CHILD) is taken out of the parent's lines")
     func childLineForgotten() throws {
         let fixture = try ActionFixture()
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
-            + "BEGIN:VTODO\r\nUID:sp\r\nSUMMARY:Parent\r\nRELATED-TO;RELTYPE=CHILD:sc\r\nX-KEPT:one\r\n"
+        let text = "BEGIN:VTODO\r\nUID:sp\r\nSUMMARY:Parent\r\nRELATED-TO;RELTYPE=CHILD:sc\r\nX-KEPT:one\r\n"
             + "RELATED-TO;RELTYPE=child:sc2\r\nEND:VTODO\r\n"
             + "BEGIN:VTODO\r\nUID:sc\r\nSUMMARY:Child\r\nEND:VTODO\r\n"
-            + "BEGIN:VTODO\r\nUID:sc2\r\nSUMMARY:Other child\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
-        let batch = try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1).read(Data(text.utf8), source: "test.ics")
-        _ = try fixture.actions.importBatch(ImportRequest(batch: batch))
-        func stored(_ uid: String) throws -> Reminder {
-            try #require(try fixture.store.read { db in try db.reminder(uid: ReminderUID(uid)) })
-        }
+            + "BEGIN:VTODO\r\nUID:sc2\r\nSUMMARY:Other child\r\nEND:VTODO\r\n"
+        try Self.importICalendar(text, into: fixture)
+        func stored(_ uid: String) throws -> Reminder { try Self.stored(uid, in: fixture) }
         #expect(try stored("sc").parentUID == ReminderUID("sp") && stored("sc2").parentUID == ReminderUID("sp"))
         let before = try stored("sp")
         _ = try fixture.actions.edit(try stored("sc").number, ReminderEdit(parent: .clear))
@@ -55,9 +63,7 @@ struct EditActionTests {
         #expect(parent.iCalendarExtras == before.iCalendarExtras.replacingOccurrences(of: "RELATED-TO;RELTYPE=CHILD:sc\n", with: ""))
         #expect(parent.modifiedAt == Fixture.now && parent.title == before.title)
         // The parent read again as it now stands leaves the child where it is.
-        let again = try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1)
-            .read(Data(text.replacingOccurrences(of: "RELATED-TO;RELTYPE=CHILD:sc\r\n", with: "").utf8), source: "test.ics")
-        _ = try fixture.actions.importBatch(ImportRequest(batch: again))
+        try Self.importICalendar(text.replacingOccurrences(of: "RELATED-TO;RELTYPE=CHILD:sc\r\n", with: ""), into: fixture)
         #expect(try stored("sc").parentUID == nil && stored("sc2").parentUID == ReminderUID("sp"))
         // A subtask of a parent that names no child leaves the parent as it was.
         let plain = try fixture.actions.add(NewReminder(title: "Plain")).reminder
@@ -71,15 +77,10 @@ struct EditActionTests {
     @Test("each edit or completion moves a kept SEQUENCE on by one, and a kept DTSTAMP to its time")
     func sequenceMovesOn() throws {
         let fixture = try ActionFixture()
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
-            + "BEGIN:VTODO\r\nUID:s1\r\nDTSTAMP:20200101T000000Z\r\nSEQUENCE:4\r\nSUMMARY:With stamp\r\nEND:VTODO\r\n"
+        try Self.importICalendar("BEGIN:VTODO\r\nUID:s1\r\nDTSTAMP:20200101T000000Z\r\nSEQUENCE:4\r\nSUMMARY:With stamp\r\nEND:VTODO\r\n"
             + "BEGIN:VTODO\r\nUID:s2\r\nSEQUENCE:4\r\nSUMMARY:Without stamp\r\nEND:VTODO\r\n"
-            + "BEGIN:VTODO\r\nUID:s3\r\nSUMMARY:No sequence\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
-        let batch = try ICalendarReader(now: Fixture.now, fileListName: nil, workerCount: 1).read(Data(text.utf8), source: "test.ics")
-        _ = try fixture.actions.importBatch(ImportRequest(batch: batch))
-        func stored(_ uid: String) throws -> Reminder {
-            try #require(try fixture.store.read { db in try db.reminder(uid: ReminderUID(uid)) })
-        }
+            + "BEGIN:VTODO\r\nUID:s3\r\nSUMMARY:No sequence\r\nEND:VTODO\r\n", into: fixture)
+        func stored(_ uid: String) throws -> Reminder { try Self.stored(uid, in: fixture) }
         func written(_ uid: String) throws -> [String] {
             ICalendarWriter().write(lists: [try fixture.defaultList()], reminders: [try stored(uid)])
                 .components(separatedBy: "\r\n").filter { $0.hasPrefix("SEQUENCE") || $0.hasPrefix("DTSTAMP") }
