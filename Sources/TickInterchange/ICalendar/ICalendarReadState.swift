@@ -32,9 +32,14 @@ struct ICalendarReadState {
     private var sawComponent = false
     private var results: ICalendarResults
 
-    init(reader: ICalendarReader, source: String?) throws(InterchangeError) {
+    /// How many VTODOs the file holds, about (`BEGIN:VTODO` lines as most files spell
+    /// them): room reserved for a calendar's to-dos.
+    let expectedTodos: Int
+
+    init(reader: ICalendarReader, source: String?, expectedTodos: Int = 0) throws(InterchangeError) {
         self.reader = reader
         self.source = source
+        self.expectedTodos = expectedTodos
         childParser = try ICalendarComponentParser()
         calendarParser = try ICalendarComponentParser()
         results = ICalendarResults(source: source)
@@ -74,11 +79,11 @@ struct ICalendarReadState {
             return
         }
         if open.count == 1, name == "VCALENDAR" {
-            calendar = ICalendarCalendar(beginLine: line.lineNumber)
+            calendar = ICalendarCalendar(beginLine: line.lineNumber, expectedTodos: expectedTodos)
             _ = calendarParser.add(line.text)
             return
         }
-        if open.count == 1, bareCalendar == nil { bareCalendar = ICalendarCalendar(beginLine: line.lineNumber) }
+        if open.count == 1, bareCalendar == nil { bareCalendar = ICalendarCalendar(beginLine: line.lineNumber, expectedTodos: expectedTodos) }
         child = Child(name: name, beginLine: line.lineNumber, depth: open.count,
                       keepsLines: name == "VTODO" || name == "VTIMEZONE")
         childLines = []
