@@ -130,7 +130,7 @@ extension Actions {
                             at now: Date, in db: some StoreTransaction) throws {
         guard var parent = try db.reminder(uid: parentUID), parent.listID == listID,
               let extras = ICalendarRelations.forgetting(child: child, in: parent.iCalendarExtras) else { return }
-        parent.iCalendarExtras = extras
+        parent.iCalendarExtras = ICalendarStamps.revised(extras, at: now) ?? extras
         parent.modifiedAt = now
         try db.update(parent)
     }

@@ -129,7 +129,10 @@ extension Actions {
         }
         var changed = reminder
         changed.parentUID = level?.uid
-        if let modifiedAt { changed.modifiedAt = modifiedAt }
+        if let modifiedAt {
+            changed.modifiedAt = modifiedAt
+            if let revised = ICalendarStamps.revised(changed.iCalendarExtras, at: modifiedAt) { changed.iCalendarExtras = revised }
+        }
         try db.update(changed)
         if let former = reminder.parentUID, former != level?.uid {
             try forgetChild(reminder.uid, namedBy: former, inList: reminder.listID, at: modifiedAt ?? reminder.modifiedAt, in: db)

@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 import TickModel
 import TickStore
 
@@ -25,6 +26,9 @@ extension Actions {
         reverted.uid = current.uid
         reverted.createdAt = current.createdAt
         reverted.modifiedAt = context.now
+        if let revised = ICalendarStamps.revised(reverted.iCalendarExtras, at: context.now, above: current.iCalendarExtras) {
+            reverted.iCalendarExtras = revised
+        }
         try markRecordedDeliveries(of: &reverted, through: context.now, in: context.timeZone, db: db)
         try db.update(reverted)
         if reverted.listID != current.listID {

@@ -1,4 +1,5 @@
 import Foundation
+import TickInterchange
 import TickModel
 import TickStore
 
@@ -51,7 +52,8 @@ enum UndoField: String, CaseIterable {
         case .url: a.url == b.url
         case .recurrence: a.recurrence == b.recurrence && a.recurrenceBasis == b.recurrenceBasis
         case .alarms: UndoField.shapes(a.alarms) == UndoField.shapes(b.alarms)
-        case .extras: a.iCalendarExtras == b.iCalendarExtras
+        // Without the stamps every revision moves on (`ICalendarStamps`); `Actions.revert` sets them.
+        case .extras: ICalendarStamps.withoutStamps(a.iCalendarExtras) == ICalendarStamps.withoutStamps(b.iCalendarExtras)
         }
     }
 

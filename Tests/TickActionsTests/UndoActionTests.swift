@@ -83,6 +83,30 @@ struct UndoActionTests {
         #expect(result.removed.map(\.title).sorted() == ["one", "two"])
     }
 
+    /// t74: undo took a kept SEQUENCE back down; and with every revision moving it on, an
+    /// undo of an earlier edit must not find the kept lines "changed since".
+    @Test("undo moves a kept SEQUENCE on, and a later edit's stamps are no conflict")
+    func undoMovesSequenceOn() throws {
+        let folder = TemporaryFolder()
+        let setup = try actions(folder, journaling: "tick import")
+        _ = try setup.store.write { db in
+            var reminder = Reminder(listID: try db.defaultList().id, title: "Imported", createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+            reminder.iCalendarExtras = "DTSTAMP:20200101T000000Z\nSEQUENCE:10\nX-KEPT:yes"
+            return try db.insert(reminder)
+        }
+        let one = Reminder.Number(1)
+        func extras() throws -> String { try #require(try setup.store.read { db in try db.reminder(number: one) }).iCalendarExtras }
+        _ = try self.actions(folder, journaling: "tick done 1").setCompletion([one], .complete)
+        #expect(try extras().contains("SEQUENCE:11"))
+        _ = try self.actions(folder, journaling: "tick edit 1").edit(one, ReminderEdit(title: "Renamed"))
+        #expect(try extras().contains("SEQUENCE:12"))
+        let done = try #require(try setup.undoableChanges().first { $0.command == "tick done 1" })
+        let result = try self.actions(folder, journaling: nil).undo(done.id)
+        #expect(result.reverted.first?.isCompleted == false)
+        #expect(result.reverted.first?.title == "Renamed")
+        #expect(try extras() == "DTSTAMP:20270115T080000Z\nSEQUENCE:13\nX-KEPT:yes")
+    }
+
     /// Found by a tester: an alarm that rang, then a date change (which arms it for the new
     /// time), then `tick undo`: the alarm was back at its old time unmarked, and `tick agent`
     /// (which does not ring a recorded delivery twice) marked it rung when it next ran. It

@@ -90,6 +90,12 @@ struct ImportIdentityTests {
         let result = cli.run("import", "/proc/\(ProcessInfo.processInfo.processIdentifier)/fd/\(pipe.fileHandleForReading.fileDescriptor)")
         #expect(result.status == 0, "\(result.errors)")
         #expect(cli.ok("list", "all").contains("Call mom"))
+        // An iCalendar file so given names no list (t74: it made a list named "63").
+        let ics = Pipe()
+        ics.fileHandleForWriting.write(Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:p1\r\nSUMMARY:Piped\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8))
+        try ics.fileHandleForWriting.close()
+        let piped = cli.run("import", "/proc/\(ProcessInfo.processInfo.processIdentifier)/fd/\(ics.fileHandleForReading.fileDescriptor)")
+        #expect(piped.output == "Imported 1 reminder into Reminders.\n", "\(piped.output) \(piped.errors)")
     }
 
     @Test("todo.txt: a line edited in a text editor (done, priority, dates, project, tags) is the same reminder")

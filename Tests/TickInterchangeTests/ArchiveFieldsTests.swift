@@ -99,6 +99,8 @@ struct ArchiveFieldsTests {
         ("FREQ=daily;X-A=1;count=5", "FREQ=DAILY;COUNT=5"),
         ("FREQ=HOURLY;INTERVAL=2", "FREQ=HOURLY;INTERVAL=2"),
         ("FREQ=weekly;byday=MO", "FREQ=weekly;byday=MO"),
+        // t74: the writer puts `RRULE:` before the value; it was written twice.
+        ("RRULE:FREQ=DAILY", "FREQ=DAILY"),
     ] as [(String, String?)])
     func recurrenceICalendarCanHold(given: String, stored: String?) throws {
         let bytes = Self.archive(#"{"uid": "u1", "listID": "L", "title": "a", "due": "2026-12-07", "dueKind": "allDay", "recurrence": "\#(given)"}"#)

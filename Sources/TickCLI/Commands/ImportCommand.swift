@@ -75,7 +75,7 @@ struct ImportCommand: Command {
             } else {
                 // The file's bytes are gone once it is read: a big file is not held while it is saved.
                 batch = try Self.read(try input.readToEnd(), format: format, source: name, context: context,
-                                      keepsProjects: listName != nil, fileListName: path == "-" ? nil : fileListName)
+                                      keepsProjects: listName != nil, fileListName: InterchangeFormat.isUnnamed(path) ? nil : fileListName)
             }
         } catch {
             throw failure(error)

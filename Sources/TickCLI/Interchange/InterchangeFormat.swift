@@ -58,10 +58,15 @@ enum InterchangeFormat: String, CaseIterable {
         if name.hasSuffix(".json") || start.hasPrefix("[") || start.hasPrefix("{") { return .taskwarrior }
         // Standard input, or a pipe given by its path (`<(cat todo.txt)` is /dev/fd/63): no name
         // to go by, so text that is none of the others is todo.txt, as on standard input.
-        let isPipe = path == "-" || path.hasPrefix("/dev/fd/") || path == "/dev/stdin"
-            || (path.hasPrefix("/proc/") && path.contains("/fd/"))
-        if isPipe || name.hasPrefix("todo") || name.hasPrefix("done") { return .todotxt }
+        if isUnnamed(path) || name.hasPrefix("todo") || name.hasPrefix("done") { return .todotxt }
         return nil
+    }
+
+    /// Whether `path` names no file of its own: standard input (`-`), or a pipe given by its
+    /// path (`<(cat todo.txt)` is `/dev/fd/63`; `/dev/stdin`, `/proc/…/fd/N`). Its format is
+    /// told by its bytes, and its name names no list.
+    static func isUnnamed(_ path: String) -> Bool {
+        path == "-" || path.hasPrefix("/dev/fd/") || path == "/dev/stdin" || (path.hasPrefix("/proc/") && path.contains("/fd/"))
     }
 
     /// Whether `data` begins (after a byte order mark and white space) as an iCalendar

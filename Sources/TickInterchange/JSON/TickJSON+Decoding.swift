@@ -422,7 +422,9 @@ struct ArchiveReader {
         let isFlagged = try boolean(object, .flagged) ?? false
         let tagList = try tags(object)
         let url = try optionalString(object, .url)
-        var recurrence = try optionalString(object, .recurrence).map(RecurrenceRule.init(rruleValue:))
+        // Held without `RRULE:` (the writer puts it before the value: a tester's archive rule
+        // `RRULE:FREQ=DAILY` was written `RRULE:RRULE:FREQ=DAILY`, which no reader takes).
+        var recurrence = try optionalString(object, .recurrence).map { RecurrenceRule(rruleValue: Recurrence.stripped($0)) }
         // A rule iCalendar cannot carry would be written into an export that loses it when read
         // back (a tester: FREQ=SECONDLY;BYWEEKNO=99;FOO=BAR): refused, as `--repeat` and the
         // iCalendar reader refuse it. One Tick reads (white space around a part, an X- part, as
