@@ -167,7 +167,7 @@ extension Alarm {
     }
 
     /// What is said of a length with a part past `longestLengthPart`.
-    public static let tooLongReason = "a part of it is longer than 3,650 days (ten years), the longest Tick takes"
+    public static let tooLongReason = "it is longer than 3,650 days (ten years), the longest Tick takes"
 
     /// Reads a positive length of time such as `15m`, `1h`, `2h30m`, `1d` or `PT15M`,
     /// as `tick snooze` takes it. Returns seconds, or nil when `text` is not one.
@@ -183,22 +183,32 @@ extension Alarm {
         shorthandParts(text)?.total
     }
 
-    /// The longest part of a length `shorthandParts` reads, in seconds: 3,650 days (ten years).
+    /// The longest length `shorthandParts` reads, in seconds: 3,650 days (ten years).
     public static let longestLengthPart = 3_650 * 86_400
 
-    /// Whether `text` is number-unit pairs (`9999d`, `2h30m`) with a part longer than
-    /// `longestLengthPart`: a length, too long, rather than no length (a tester: `snooze 1
+    /// Whether `text` is number-unit pairs (`9999d`, `2h30m`, `3650d99h`) longer than
+    /// `longestLengthPart` in all: a length, too long, rather than no length (a tester: `snooze 1
     /// 9999d` said "'9999d' is not a date, weekday or time").
     public static func isTooLongLength(_ text: String) -> Bool {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         if body.first == "-" || body.first == "+" { body = body.dropFirst() }
-        return shorthandParts(body) == nil && shorthandParts(body, longestPart: Int.max) != nil
+        guard shorthandParts(body) == nil else { return false }
+        // The shape alone: digits, then a unit, any number of times.
+        var sawDigit = false, sawPart = false
+        for character in body.lowercased() {
+            if character.isASCII, character.isNumber { sawDigit = true; continue }
+            guard sawDigit, "smhdw".contains(character) else { return false }
+            sawDigit = false
+            sawPart = true
+        }
+        return sawPart && !sawDigit
     }
 
     /// `1d2h` → (93 600, 7 200): the total, and the part given in hours, minutes and
-    /// seconds (exact time, as opposed to nominal days and weeks); nil when a part is longer
-    /// than `longestPart` (or overflows).
-    static func shorthandParts(_ text: Substring, longestPart: Int = longestLengthPart) -> (total: Int, time: Int)? {
+    /// seconds (exact time, as opposed to nominal days and weeks); nil when it is longer than
+    /// `longestLengthPart` in all.
+    static func shorthandParts(_ text: Substring) -> (total: Int, time: Int)? {
+        let longestPart = longestLengthPart
         var time = 0
         var total = 0
         var number = ""
@@ -218,7 +228,7 @@ extension Alarm {
             let (product, overflow) = value.multipliedReportingOverflow(by: unit)
             guard !overflow, product <= longestPart else { return nil }
             let (sum, overflowed) = total.addingReportingOverflow(product)
-            guard !overflowed else { return nil }
+            guard !overflowed, sum <= longestPart else { return nil }
             total = sum
             if unit < 86_400 { time += product }
             number = ""

@@ -43,7 +43,9 @@ extension Recurrence {
         func integers(_ name: String, _ range: ClosedRange<Int>, allowsZero: Bool = false) throws(ModelError) -> [Int] {
             guard let value = fields.removeValue(forKey: name) else { return [] }
             var result: [Int] = []
-            for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+            for raw in value.split(separator: ",", omittingEmptySubsequences: false) {
+                // White space after a comma is read past (a tester: `BYDAY=TU, TH`; libical reads it).
+                let item = Substring(raw.trimmingCharacters(in: .whitespaces))
                 guard let number = Int(item.hasPrefix("+") ? item.dropFirst() : item), range.contains(number),
                       allowsZero || number != 0 else {
                     throw fail("\(name)=\(value): '\(item)' is not in \(range.lowerBound)…\(range.upperBound)\(allowsZero ? "" : " (0 excluded)")")
@@ -70,7 +72,8 @@ extension Recurrence {
             }
         }
         if let text = fields.removeValue(forKey: "BYDAY") {
-            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let item = Substring(raw.trimmingCharacters(in: .whitespaces))
                 let code = item.suffix(2)
                 guard item.count >= 2, let weekday = Weekday(code: code) else { throw fail("BYDAY: '\(item)' is not a weekday such as MO, 2MO or -1FR") }
                 let ordinalText = item.dropLast(2)

@@ -82,6 +82,11 @@ struct ImportIdentityTests {
             #expect(result.errors.hasPrefix("tick: error: \(name) is UTF-16 text (it begins with the byte order mark \(bytes[0] == 0xFF ? "FF FE" : "FE FF")); "
                                             + "Tick reads UTF-8"), "\(result.errors)")
         }
+        // Without a byte order mark (t74): every other byte is NUL.
+        cli.files["le.ics"] = Data("BEGIN:VCALENDAR\r\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(cli.run("import", "le.ics").errors.hasPrefix("tick: error: le.ics looks like UTF-16LE text without a byte order mark"))
+        cli.files["be.txt"] = Data("Buy milk +Groceries\n".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        #expect(cli.run("import", "be.txt").errors.hasPrefix("tick: error: be.txt looks like UTF-16BE text without a byte order mark"))
         #expect(cli.ok("list", "all").contains("No open reminders"))
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data("Call mom +Family\n".utf8))

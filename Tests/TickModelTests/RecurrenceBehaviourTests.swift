@@ -242,6 +242,8 @@ struct RecurrenceBehaviourTests {
         // Written as Tick writes it: iCalendar readers (libical) drop a rule spaced so (t72).
         ("FREQ=DAILY; COUNT=5", "FREQ=DAILY;COUNT=5"),
         ("FREQ=DAILY;;INTERVAL = 2", "FREQ=DAILY;INTERVAL=2"),
+        ("FREQ=WEEKLY;BYDAY=TU, TH", "FREQ=WEEKLY;BYDAY=TU,TH"),
+        ("FREQ=MONTHLY;BYMONTHDAY=1, 15", "FREQ=MONTHLY;BYMONTHDAY=1,15"),
     ])
     func phrases(phrase: String, rule: String) throws {
         #expect(try RepeatPhrase.rule(phrase).rruleValue == rule)
@@ -367,10 +369,10 @@ struct AlarmFiringTests {
     func tooLongLengths() {
         #expect(Alarm.positiveSeconds(parsing: "3650d") == 3_650 * 86_400)
         #expect(Alarm.positiveSeconds(parsing: "3651d") == nil)
-        for text in ["3651d", "9999d", "99999h", "-9999d", "+1h9999999m", "522w"] {
+        for text in ["3651d", "9999d", "99999h", "-9999d", "+1h9999999m", "522w", "3650d87599h", "3649d25h", "999999999999999999999d"] {
             #expect(Alarm.isTooLongLength(text), "\(text)")
         }
-        for text in ["3650d", "1h", "blorp", "12", "9999", "tomorrow", "-"] {
+        for text in ["3650d", "3649d24h", "1h", "blorp", "12", "9999", "tomorrow", "-", "d5", "5dd"] {
             #expect(!Alarm.isTooLongLength(text), "\(text)")
         }
         #expect(throws: ModelError.invalidDuration("-9999d", reason: Alarm.tooLongReason)) { try Alarm.alarmOffset(parsing: "-9999d") }

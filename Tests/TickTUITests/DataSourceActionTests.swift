@@ -155,6 +155,35 @@ struct DataSourceActionTests {
         #expect(try store.read { db in try db.reminder(number: bread.number)?.title } == "Bread")
     }
 
+    /// t74: the outdent of a subtask whose parent names it (`RELATED-TO;RELTYPE=CHILD`) took
+    /// the line out of the parent, but `tick undo --list` said "1 reminder changed".
+    @Test("an outdent that takes the parent's CHILD line out journals both; tick undo puts both back")
+    func outdentJournalsTheParent() throws {
+        let (_, store, source) = try Self.source()
+        let (parent, child) = try store.write { db in
+            let list = try db.defaultList()
+            var parent = Reminder(listID: list.id, title: "Parent", createdAt: Fixture.now)
+            parent.uid = ReminderUID("u-p")
+            parent.iCalendarExtras = "RELATED-TO;RELTYPE=CHILD:u-c1\nX-KEPT:yes"
+            let storedParent = try db.insert(parent)
+            var child = Reminder(listID: list.id, title: "Kid1", createdAt: Fixture.now)
+            child.uid = ReminderUID("u-c1")
+            child.parentUID = parent.uid
+            return (storedParent, try db.insert(child))
+        }
+        guard case .applied(let outdented)? = source.perform(.apply(.reparent(child.number, .parentsParent), isUndo: false)),
+              outdented.journalChange != nil else {
+            Issue.record("the outdent was not journaled")
+            return
+        }
+        #expect(try store.read { db in try db.reminder(number: parent.number)?.iCalendarExtras } == "X-KEPT:yes")
+        let actions = Actions(store: store, context: ActionContext(dateContext: TUIFixture.context))
+        #expect(try actions.undoableChanges().first?.summary.remindersChanged == 2)
+        _ = try actions.undo()
+        #expect(try store.read { db in try db.reminder(number: parent.number)?.iCalendarExtras } == parent.iCalendarExtras)
+        #expect(try store.read { db in try db.reminder(number: child.number)?.parentUID } == parent.uid)
+    }
+
     /// A tester: `u` refused (the title changed elsewhere since: "Did not undo …; kept as it
     /// is now") still marked the UI's change undone, so `tick undo` passed over it and `tick
     /// undo N` said it "was undone already".

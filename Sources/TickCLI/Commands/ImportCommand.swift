@@ -209,6 +209,10 @@ struct ImportCommand: Command {
                                        + "Tick reads UTF-8: save it as UTF-8 (iconv -f UTF-16 -t UTF-8) and import that\nNothing was imported.")
         }
         guard let nul = head.firstIndex(of: 0) else { return }
+        if let order = ImportCommand.utf16ByteOrder(of: head) {
+            throw CommandError.runtime("\(name) looks like UTF-16\(order) text without a byte order mark (every other byte is NUL); "
+                                       + "Tick reads UTF-8: save it as UTF-8 (iconv -f UTF-16\(order) -t UTF-8) and import that\nNothing was imported.")
+        }
         // Lines end at LF, CR LF or a lone CR, as the readers take them.
         var (line, lineStart, index) = (1, head.startIndex, head.startIndex)
         while index < nul {
@@ -220,6 +224,20 @@ struct ImportCommand: Command {
         let column = nul - lineStart + 1
         throw CommandError.runtime("\(name) line \(line), column \(column): a NUL byte; this is not a text file (Tick imports "
                                    + "iCalendar, todo.txt, Taskwarrior JSON and its own archives, all text)\nNothing was imported.")
+    }
+
+    /// "LE" or "BE" when the first bytes of `head` read as UTF-16 text of that order without a
+    /// byte order mark: NUL in every byte of one parity and in none of the other (ASCII text,
+    /// which all four formats begin with); nil otherwise.
+    static func utf16ByteOrder(of head: Data) -> String? {
+        let bytes = Array(head.prefix(256))
+        guard bytes.count >= 8 else { return nil }
+        let pairs = bytes.count / 2
+        let evenNULs = stride(from: 0, to: pairs * 2, by: 2).filter { bytes[$0] == 0 }.count
+        let oddNULs = stride(from: 1, to: pairs * 2, by: 2).filter { bytes[$0] == 0 }.count
+        if oddNULs == pairs && evenNULs == 0 { return "LE" }
+        if evenNULs == pairs && oddNULs == 0 { return "BE" }
+        return nil
     }
 
     /// Where a reminder of the file is, as a warning names it: `FILE line N`; in a Tick
