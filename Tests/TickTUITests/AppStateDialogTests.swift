@@ -283,6 +283,17 @@ struct AppStateDialogTests {
         Self.reload(&other, rows: changed)
         #expect(other.press(.escape).isEmpty)
         #expect(other.mode == .browse)
+        // t75: and the fields typed in that were not changed elsewhere are saved, not dropped.
+        var both = TUIFixture.loaded(TUIFixture.three)
+        both.press(.character("e"))
+        both.type(" mine")
+        both.press(.down) // the notes
+        both.type("my notes")
+        var titleOnly = TUIFixture.three
+        titleOnly[0].title = "CLI title"
+        Self.reload(&both, rows: titleOnly)
+        #expect(both.press(.enter).isEmpty) // asks
+        #expect(both.press(.escape) == [.apply(.edit(Reminder.Number(1), ReminderFields(notes: "my notes")), isUndo: false)])
     }
 
     @Test("n makes a list: blank names refused, colors from the palette")

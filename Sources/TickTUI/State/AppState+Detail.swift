@@ -6,13 +6,19 @@ extension AppState {
     /// ←/→ change the list and the priority, Space flips the flag and whether a
     /// repeating reminder keeps repeating; Ctrl-U (or Delete on a choice) clears a field
     /// (on Repeat: stops repeating); Ctrl-J starts a new line in the notes; Enter saves,
-    /// Esc leaves without saving.
+    /// Esc leaves without saving. When fields typed in were changed elsewhere too, Esc
+    /// keeps those as they were changed there and saves the other fields typed in (a
+    /// tester: it dropped them all without a word).
     mutating func handleDetailKey(_ key: Key, editor: inout DetailEditor) -> [Effect] {
         let fields = DetailEditor.Field.allCases
         switch key {
         case .escape:
-            mode = .browse
-            return []
+            guard !editor.overwrites.isEmpty else {
+                mode = .browse
+                return []
+            }
+            editor.keepOverwrittenValues()
+            return saveDetail(&editor)
         case .up where editor.field == .notes && editor.notes.moveLine(up: true),
              .down where editor.field == .notes && editor.notes.moveLine(up: false):
             // ↑/↓ move between the lines of the notes, and leave them past the first or last

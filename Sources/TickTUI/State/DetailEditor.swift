@@ -119,6 +119,27 @@ extension DetailEditor {
         self = fresh
     }
 
+    /// The fields in `overwrites` given back the values stored now (another `tick`'s), the
+    /// others left as typed; `overwrites` is then empty.
+    mutating func keepOverwrittenValues() {
+        for field in overwrites.keys {
+            switch field {
+            case .title: title = TextField(original.title)
+            case .notes: notes = TextField(original.notes)
+            case .tags: tags = TextField(initialTagsText)
+            case .due: due = TextField(initialDueText)
+            case .start: start = TextField(initialStartText)
+            case .url: url = TextField(original.url ?? "")
+            case .list: listID = original.listID
+            case .priority: priority = original.priority.level
+            case .flag: isFlagged = original.isFlagged
+            case .repeats: repeats = original.recurrence != nil
+            }
+        }
+        overwrites = [:]
+        overwritesConfirmed = false
+    }
+
     /// The fields in `overwrites` and their values there: `Title is now “CLI title”`.
     var overwritesText: String {
         Field.allCases.compactMap { field -> String? in
