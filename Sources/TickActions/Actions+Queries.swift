@@ -295,7 +295,16 @@ extension Actions {
             try start(lists, min(open, request.limit ?? open))
         }
         let rows: ListingRows
-        if let body, let count = try db.forEachSummary(filter, now: context.now, timeZone: context.timeZone, body) {
+        if let limit = request.limit, let listID = filter.listID, filter.smartList == nil, request.search == nil,
+           request.tag == nil, request.order == nil,
+           try request.includesCompleted || db.hasOpenSubtasksUnderParents(inList: listID) {
+            // A list whose subtasks are shown under their parents: its first rows are the
+            // outline's, not the first of its flat order (a tester: `--limit 5` showed a parent
+            // without the subtasks under it, and rows that come after them).
+            let outline = try db.outline(ofList: listID, includesCompleted: request.includesCompleted, collapsed: CollapsedParents(),
+                                         from: nil, direction: .forward, limit: limit).map(\.reminder)
+            rows = body != nil || request.detail == .summaries ? .summaries(outline.map(ReminderSummary.init)) : .full(outline)
+        } else if let body, let count = try db.forEachSummary(filter, now: context.now, timeZone: context.timeZone, body) {
             rows = .visited(count: count)
         } else if body != nil || request.detail == .summaries {
             rows = .summaries(try db.summaries(filter, now: context.now, timeZone: context.timeZone))

@@ -298,6 +298,19 @@ struct ReminderCommandTests {
         #expect(refused.errors == "tick: error: #4 is a subtask of #1; a reminder cannot be placed among its own subtasks\n")
     }
 
+    /// t75: `--limit 5` showed a parent without the subtasks under it (added after the other
+    /// rows, so later in the flat order), and rows that come after them.
+    @Test("list --limit shows the first rows of the listing as it nests subtasks, completed ones too with --completed")
+    func limitedListingNests() {
+        let cli = CLIHarness()
+        for title in ["A", "B", "C", "D", "E"] { cli.ok("add", title) }
+        for title in ["A1", "A2"] { cli.ok("add", title, "--parent", "1") }
+        #expect(cli.ok("list", "--limit", "4").hasSuffix("#1  [ ]  A\n#6  [ ]    A1\n#7  [ ]    A2\n#2  [ ]  B\n"))
+        cli.ok("done", "6")
+        #expect(cli.ok("list", "--limit", "3").hasSuffix("#1  [ ]  A\n#7  [ ]    A2\n#2  [ ]  B\n"))
+        #expect(cli.ok("list", "--limit", "3", "--completed").hasSuffix("#1  [ ]  A\n#6  [x]    A1\n#7  [ ]    A2\n"))
+    }
+
     @Test("delete removes reminders; their numbers are never used again")
     func delete() {
         let cli = CLIHarness()
