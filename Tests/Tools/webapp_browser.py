@@ -1080,6 +1080,49 @@ def a_handle_clicked_takes_the_focus_with_the_selection(server, app):
 
 
 @check
+def tab_stays_out_of_the_page_behind_the_drawer(server, app):
+    """Found by a tester (t75) at 375×700: Tab from the drawer's last control went to the add
+    field under the drawer and its scrim, where nothing focused can be seen."""
+    driver = app.driver
+    with phone(driver, 375, 700, 3):
+        app.open_smart("Today")
+        app.settle()
+        app.find("#menu").click()
+        wait_for(lambda: app.find("#sidebar").is_displayed(), "the menu opening the drawer")
+        for _ in range(60):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            inside = driver.execute_script("return document.getElementById('main').contains(document.activeElement);")
+            assert not inside, "Tab reached " + driver.execute_script(
+                "const e = document.activeElement; return e.tagName + '#' + e.id;") + " behind the open drawer"
+        driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+        wait_for(lambda: not app.find("#sidebar").is_displayed(), "Esc closing the drawer")
+        assert not driver.execute_script("return document.getElementById('main').inert;"), "the page stayed inert"
+    driver.refresh()
+    app.settle()
+
+
+@check
+def from_the_search_field_into_the_results_and_back(server, app):
+    """Found by a tester (t75): Esc in the search field left the focus on <body>, and neither
+    ↓ nor Enter went from the field into the results."""
+    driver = app.driver
+    app.open_list("Work")
+    app.row("Bravo").click()
+    app.find("body").send_keys("/")
+    wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "search", "/ focusing the search field")
+    driver.switch_to.active_element.send_keys("charl")
+    wait_for(lambda: [r.text for r in app.finds("#reminder-rows tr .title")][:1] == ["Charlie"], "the search's results")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    wait_for(lambda: driver.switch_to.active_element.tag_name == "tr", "↓ going into the results")
+    assert "Charlie" in driver.switch_to.active_element.text, driver.switch_to.active_element.text
+    app.find("#search").click()
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(lambda: app.find("#view-title").text == "Work", "Esc going back to Work")
+    focused = driver.execute_script("return document.activeElement.id;")
+    assert focused == "view-heading", f"the focus is on #{focused}"
+
+
+@check
 def a_list_chosen_in_the_drawer_takes_the_focus(server, app):
     """Found by a tester with the keyboard alone at 390×844: `l`, Tab to a list, Enter; the
     drawer closed and the focus was nowhere (on <body>). It is on the heading of the list chosen."""

@@ -63,7 +63,19 @@ export function installShortcuts() {
     if (event.key === "Escape" && target.id === "search") {
       target.value = "";
       target.dispatchEvent(new Event("input"));
-      target.blur();
+      // Back in the view left, with the focus on its heading (a tester: it was on <body>,
+      // nothing visible had it, and Tab started again from the skip link).
+      byId("view-heading").focus();
+      return;
+    }
+    if ((event.key === "ArrowDown" || event.key === "Enter") && target.id === "search") {
+      // Into the results, as from the field to the first of them (a tester: a keyboard user
+      // had to Tab through the header, the sidebar and the add form to reach them).
+      const first = byId("reminder-rows").querySelector("tr[data-key]");
+      if (first) {
+        event.preventDefault();
+        select(first.dataset.key);
+      }
       return;
     }
     if (event.key === "Escape" && document.body.classList.contains("drawer-open")) {

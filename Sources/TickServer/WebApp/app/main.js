@@ -491,9 +491,15 @@ export function hideError() {
 
 // MARK: - The drawer (phone width)
 
+// The drawer covers the page at phone width (style.css, max-width 720px): the page under it is
+// inert while it is open, so that Tab cannot reach a control nobody sees (a tester: Tab from the
+// drawer went to the add field under it). The detail panel makes it inert too (detail.js).
+const drawerCoversPage = window.matchMedia("(max-width: 720px)");
+
 export function openDrawer() {
   document.body.classList.add("drawer-open");
   byId("menu").setAttribute("aria-expanded", "true");
+  if (drawerCoversPage.matches) byId("main").inert = true;
   byId("sidebar").querySelector("button")?.focus();
 }
 
@@ -501,7 +507,11 @@ export function closeDrawer() {
   if (!document.body.classList.contains("drawer-open")) return;
   document.body.classList.remove("drawer-open");
   byId("menu").setAttribute("aria-expanded", "false");
+  byId("main").inert = detailCoversPage();
 }
+drawerCoversPage.addEventListener?.("change", () => {
+  if (document.body.classList.contains("drawer-open")) byId("main").inert = drawerCoversPage.matches || detailCoversPage();
+});
 
 // MARK: - Live updates
 
