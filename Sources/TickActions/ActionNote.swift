@@ -8,6 +8,9 @@ public enum ActionNote: Hashable, Sendable {
     case alarmInPast(Date)
     /// A repeating reminder's date was moved to this one, the first day of its rule.
     case dueMovedOntoRule(Due)
+    /// A repeating reminder's time was moved, on the same day, to the time its rule names
+    /// (`BYHOUR`, `BYMINUTE`): it is now this.
+    case dueTimeMovedOntoRule(Due)
     /// The rule's UNTIL was rewritten to have the due date's type (RFC 5545 §3.3.10).
     case untilChanged(old: String, new: String)
     /// This many subtasks (at any depth) moved along to the list their parent moved to.

@@ -14,6 +14,9 @@ public struct MovedReminder: Sendable, Equatable {
     /// The parent it is shown under (its parent, when open in the same list); nil when it is
     /// shown at the top level, or when the caller did not ask for `openIndex`.
     public var shownUnder: Reminder?
+    /// The parent it was shown under before, when the move took it to another level (placed
+    /// beside a reminder shown elsewhere); nil when it kept its level or was top-level.
+    public var leftParent: Reminder?
 }
 
 extension Actions {
@@ -60,6 +63,7 @@ extension Actions {
                             reportsOpenIndex: Bool = true, modifiedAt: Date? = nil, joinsAnchorLevel: Bool = false,
                             in db: some StoreTransaction) throws -> MovedReminder {
         var reminder = try db.existingReminder(number)
+        var leftParent: Reminder?
         switch placement {
         case .before(let other), .after(let other):
             guard other != number else { throw ActionError.placedRelativeToItself(number) }
@@ -68,7 +72,9 @@ extension Actions {
                 throw ActionError.anchorInAnotherList(reminder: number, anchor: other, listName: try db.list(id: anchor.listID)?.name ?? "")
             }
             if joinsAnchorLevel {
+                let before = try shownParent(of: reminder, in: db)
                 reminder = try joinLevel(of: anchor, moving: reminder, modifiedAt: modifiedAt, in: db)
+                if let before, before.uid != reminder.parentUID { leftParent = before }
             }
         case .index(let index):
             guard index >= 1 else { throw ActionError.positionOutOfRange(index) }
@@ -94,15 +100,16 @@ extension Actions {
         // it says, so the next sync sends it) and the phones that sync with `tick serve` (its
         // ETag changes), whichever list it is in.
         try placeSortOrder(of: &moved, modifiedAt: modifiedAt, in: db)
-        guard reportsOpenIndex else { return MovedReminder(reminder: moved, openIndex: nil) }
-        guard countsSiblings else { return MovedReminder(reminder: moved, openIndex: try db.openIndex(of: number)) }
+        guard reportsOpenIndex else { return MovedReminder(reminder: moved, openIndex: nil, leftParent: leftParent) }
+        guard countsSiblings else { return MovedReminder(reminder: moved, openIndex: try db.openIndex(of: number), leftParent: leftParent) }
         if let placed = placedAmongSiblings {
-            return MovedReminder(reminder: moved, openIndex: moved.isCompleted ? nil : placed.index, shownUnder: placed.parent)
+            return MovedReminder(reminder: moved, openIndex: moved.isCompleted ? nil : placed.index, shownUnder: placed.parent,
+                                 leftParent: leftParent)
         }
         let (siblings, parent) = try openSiblings(of: moved, in: db)
         let index = moved.isCompleted ? nil : siblings.firstIndex { $0.position > moved.position || ($0.position == moved.position && $0.number.rawValue > moved.number.rawValue) }
             .map { $0 + 1 } ?? siblings.count + 1
-        return MovedReminder(reminder: moved, openIndex: index, shownUnder: parent)
+        return MovedReminder(reminder: moved, openIndex: index, shownUnder: parent, leftParent: leftParent)
     }
 
     /// The parent `reminder` is shown under in its list's listing: its parent when that is an

@@ -297,7 +297,7 @@ extension Actions {
         let rows: ListingRows
         if let limit = request.limit, let listID = filter.listID, filter.smartList == nil, request.search == nil,
            request.tag == nil, request.order == nil,
-           try request.includesCompleted || db.hasOpenSubtasksUnderParents(inList: listID) {
+           try db.hasOpenSubtasksUnderParents(inList: listID) {
             // A list whose subtasks are shown under their parents: its first rows are the
             // outline's, not the first of its flat order (a tester: `--limit 5` showed a parent
             // without the subtasks under it, and rows that come after them).

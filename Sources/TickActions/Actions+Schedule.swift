@@ -98,7 +98,11 @@ extension Actions {
             }
             let before = reminder.due ?? reminder.start
             reminder = reminder.synchronizedWithRecurrence(in: zone)
-            if let after = reminder.due ?? reminder.start, after != before { notes.append(.dueMovedOntoRule(after)) }
+            if let after = reminder.due ?? reminder.start, after != before {
+                // On its day already, only the time moved (a tester: "the first day of its rule").
+                let sameDay = before.map { $0.day(in: zone) == after.day(in: zone) } ?? false
+                notes.append(sameDay ? .dueTimeMovedOntoRule(after) : .dueMovedOntoRule(after))
+            }
         }
         if datesChanged, reminder.hasStartAfterDue(in: zone), let start = reminder.start, let due = reminder.due {
             throw .startAfterDue(start: start, due: due)

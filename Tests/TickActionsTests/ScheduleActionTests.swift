@@ -108,6 +108,20 @@ struct ScheduleActionTests {
         }
     }
 
+    /// t74: a rule that moved only the time on the due date's day said "the first day of its rule".
+    @Test("a rule's time on the due date's day moves only the time, and the note says so")
+    func timeMovedOntoRule() throws {
+        var reminder = reminder()
+        let nine = Due.timed(Date(timeIntervalSince1970: 1_796_601_600), timeZone: TimeZoneIdentifier("Asia/Seoul")) // Mon 2026-12-07 09:00 KST
+        let notes = try Actions.changeDates(of: &reminder, due: .set(nine),
+                                            schedule: ScheduleEdit(recurrence: .set("FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=55")),
+                                            context: Self.context)
+        let fiveToSeven = Due.timed(Date(timeIntervalSince1970: 1_796_601_600 - 7_500), timeZone: TimeZoneIdentifier("Asia/Seoul"))
+        #expect(reminder.due == fiveToSeven)
+        #expect(notes.contains(.dueTimeMovedOntoRule(fiveToSeven)), "\(notes)")
+        #expect(!notes.contains { if case .dueMovedOntoRule = $0 { return true } else { return false } })
+    }
+
     @Test("refusals: a rule, a basis or a relative alarm without a date to count from")
     func refusals() {
         var reminder = reminder()

@@ -289,7 +289,7 @@ struct ReminderCommandTests {
         #expect(titles() == ["A", "A1", "A2", "A3", "B", "C", "D"])
         // t72: beside a reminder at another level, it takes that level (it went among its own
         // siblings instead, and that was reported as done); never among its own subtasks.
-        #expect(cli.ok("move", "6", "--before", "4") == "Moved #6 \"A2\" to position 4\n")
+        #expect(cli.ok("move", "6", "--before", "4") == "Moved #6 \"A2\" to position 4 (no longer a subtask of #1 \"A\")\n")
         #expect(titles() == ["A", "A1", "A3", "B", "C", "A2", "D"])
         #expect(cli.ok("move", "4", "--after", "5") == "Moved #4 \"D\" to position 2 among the subtasks of #1 \"A\"\n")
         #expect(titles() == ["A", "A1", "D", "A3", "B", "C", "A2"])

@@ -46,6 +46,7 @@ struct MoveCommand: Command {
         if let index = moved.openIndex {
             message += " to position \(index)"
             if let parent = moved.shownUnder { message += " among the subtasks of \(parent.number) \(parent.title.quotedForMessage)" }
+            if let left = moved.leftParent { message += " (no longer a subtask of \(left.number) \(left.title.quotedForMessage))" }
         } else if moved.reminder.isCompleted {
             // Positions count open reminders: a completed one has its place, but no number among them.
             message += " (completed: it is in that place when reopened)"

@@ -93,6 +93,8 @@ struct ScheduleOptions {
             return "the alarm at \(formatter.string(for: date)) is in the past; it will not ring"
         case .dueMovedOntoRule(let due):
             return "moved the due date to \(formatter.string(for: due)), the first day of its repeat rule"
+        case .dueTimeMovedOntoRule(let due):
+            return "moved the due time to \(formatter.string(for: due)), the time of day its repeat rule gives"
         case .untilChanged(let old, let new):
             return "changed UNTIL=\(old) to UNTIL=\(new) to match the due date (RFC 5545: UNTIL has the due date's type)"
         case .subtasksMoved(let count, let listName):
