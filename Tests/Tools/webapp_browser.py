@@ -445,6 +445,16 @@ def edit_every_field(server, app):
     wait_for(lambda: sorted(a.get("trigger") for a in stored()["alarms"]) == ["-P1D", "-PT10M"], "the alarms")
     # Shown back in the words typed, not in iCalendar's form (a tester saw -PT10M and FREQ=WEEKLY).
     wait_for(lambda: app.find("#d-alarms").get_attribute("value") == "-10m, -1d", "the alarms in the words typed")
+    wait_for(lambda: app.find("#d-alarms-hint").text == "10 minutes before the due time, 1 day before the due time",
+             "the alarms' hint in words")
+    # A time on the browser's clock comes back as typed (t75: as UTC text, 2030-03-01T09:00:00Z).
+    typed("#d-alarms", "2030-03-01 18:00, 0")
+    wait_for(lambda: len(stored()["alarms"]) == 2 and any(a.get("at") for a in stored()["alarms"]), "the alarm at a time")
+    wait_for(lambda: app.find("#d-alarms").get_attribute("value") in ("2030-03-01 18:00, +0m", "+0m, 2030-03-01 18:00"),
+             "the alarm's time as typed: " + app.find("#d-alarms").get_attribute("value"))
+    assert "at the due time" in app.find("#d-alarms-hint").text, app.find("#d-alarms-hint").text
+    typed("#d-alarms", "-10m, -1d")
+    wait_for(lambda: sorted(a.get("trigger") or "" for a in stored()["alarms"]) == ["-P1D", "-PT10M"], "the alarms again")
     assert app.find("#d-repeat").get_attribute("value") == "weekly", app.find("#d-repeat").get_attribute("value")
     # A value refused stays in its field to be mended (a tester: it was emptied).
     typed("#d-repeat", "every blue moon")

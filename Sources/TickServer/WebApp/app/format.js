@@ -186,7 +186,12 @@ export function priorityMarks(priority) {
 
 /** An alarm as the words the API takes back (`-10m` style offsets, or the instant). */
 export function alarmText(alarm) {
-  if (alarm.at) return alarm.at;
+  if (alarm.at) {
+    // On the browser's wall clock, as it was typed (a tester: `2030-03-01 18:00` came back as
+    // `2030-03-01T09:00:00Z`); the API reads it in the request's zone, the browser's.
+    const [day, time] = dayAndTime(alarm.at, "timed");
+    return day && time ? `${day} ${time}` : alarm.at;
+  }
   return shortDuration(alarm.trigger || "");
 }
 
@@ -219,5 +224,14 @@ export function repeatWords(rule) {
 /** A short reading of an alarm for the detail panel. */
 export function describeAlarm(alarm) {
   if (alarm.at) return formatDue(alarm.at, "timed");
-  return alarmText(alarm) + (alarm.related === "start" ? " (start)" : "");
+  const short = alarmText(alarm);
+  const from = alarm.related === "start" ? "the start" : "the due time";
+  const match = /^([+-])((?:\d+[wdhms])+)$/.exec(short);
+  if (!match) return short + (alarm.related === "start" ? " (start)" : "");
+  const names = { w: "week", d: "day", h: "hour", m: "minute", s: "second" };
+  const words = [...match[2].matchAll(/(\d+)([wdhms])/g)].filter(([, count]) => Number(count) > 0)
+    .map(([, count, unit]) => `${Number(count)} ${names[unit]}${Number(count) === 1 ? "" : "s"}`);
+  // In words, as the hint of a time says it (a tester: `+0m` in the field and in the hint).
+  if (!words.length) return `at ${from}`;
+  return `${words.join(" ")} ${match[1] === "-" ? "before" : "after"} ${from}`;
 }
