@@ -296,6 +296,24 @@ struct AppStateDialogTests {
         #expect(both.press(.escape) == [.apply(.edit(Reminder.Number(1), ReminderFields(notes: "my notes")), isUndo: false)])
     }
 
+    /// t75: at 40×15 the notes had one row.
+    @Test("the detail view's notes take the rows the other fields leave, up to five")
+    func notesUseTheRoomLeft() {
+        for (width, height, shown) in [(40, 15, 2), (80, 24, 5), (40, 12, 1)] {
+            var state = TUIFixture.loaded(TUIFixture.three, size: ScreenSize(width: width, height: height))
+            state.press(.character("e"), .down)
+            for line in 1...7 {
+                state.type("n\(line)")
+                if line < 7 { state.press(.control("j")) }
+            }
+            state.press(.up, .up, .up, .up, .up, .up) // the first line, in the field still
+            let drawn = FrameBuilder(context: TUIFixture.context).frame(for: state).lines
+            #expect(state.detailEditor?.notes.text == "n1\nn2\nn3\nn4\nn5\nn6\nn7")
+            let noteRows = drawn.filter { line in (1...7).contains { line.contains("n\($0)") && !line.contains("n\($0)\($0)") } }
+            #expect(noteRows.count == shown, "\(width)×\(height): \(drawn)")
+        }
+    }
+
     @Test("n makes a list: blank names refused, colors from the palette")
     func newList() {
         var state = TUIFixture.loaded(TUIFixture.three)

@@ -89,13 +89,17 @@ extension FrameBuilder {
         var rows: [[Span]] = []
         var cursor: ScreenPoint?
         var currentRow = 0
+        let messages = errorRows(editor.error, notice: editor.notice, width: width)
+        // The notes take what the other fields and the messages leave, up to 5 rows, before the
+        // facts' row below them (a tester: at 40×15 the notes had one row).
+        let notesHeight = min(max(layout.contentHeight - (DetailEditor.Field.allCases.count - 1) - messages.count, 1), 5)
         for field in DetailEditor.Field.allCases {
             let isCurrent = editor.field == field
             let rowIndex = layout.contentTop + rows.count
             if isCurrent { currentRow = rows.count }
             switch field {
             case .notes:
-                let (notes, column) = notesRows(editor.notes, isCurrent: isCurrent, layout: layout)
+                let (notes, column) = notesRows(editor.notes, isCurrent: isCurrent, height: notesHeight, width: width)
                 rows += notes
                 if let column { cursor = ScreenPoint(row: rowIndex + column.line, column: column.column) }
             case .title, .tags, .due, .start, .url:
@@ -142,8 +146,8 @@ extension FrameBuilder {
                 })
             }
         }
-        rows += errorRows(editor.error, notice: editor.notice, width: width)
-        if layout.contentHeight > rows.count + 1 {
+        rows += messages
+        if layout.contentHeight > rows.count {
             var builder = RowBuilder(width: width)
             let original = editor.original
             var facts = original.isCompleted ? "Completed" : "Open"
@@ -162,19 +166,13 @@ extension FrameBuilder {
         return (rows, cursor)
     }
 
-    /// The most rows the notes take on a screen: what the other fields leave, up to 5.
-    private static func notesHeight(_ layout: Layout) -> Int {
-        let others = DetailEditor.Field.allCases.count - 1 + 2
-        return min(max(layout.contentHeight - others, 1), 5)
-    }
-
-    /// The notes field, a line of the notes per row (the label on the first), scrolled so
-    /// that the cursor's line shows; and where the cursor is (rows below the first).
-    private func notesRows(_ field: TextField, isCurrent: Bool,
-                           layout: Layout) -> ([[Span]], (line: Int, column: Int)?) {
-        let width = layout.size.width
+    /// The notes field, a line of the notes per row (the label on the first), at most
+    /// `height` rows, scrolled so that the cursor's line shows; and where the cursor is (rows
+    /// below the first).
+    private func notesRows(_ field: TextField, isCurrent: Bool, height most: Int,
+                           width: Int) -> ([[Span]], (line: Int, column: Int)?) {
         let (lines, cursorLine, cursorColumn) = field.lines
-        let height = min(lines.count, FrameBuilder.notesHeight(layout))
+        let height = min(lines.count, most)
         let first = min(max(0, cursorLine - height + 1), max(0, lines.count - height))
         var rows: [[Span]] = []
         var cursor: (line: Int, column: Int)?
