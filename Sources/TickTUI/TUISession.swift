@@ -60,6 +60,14 @@ public final class TUISession {
 
     func handle(_ event: AppEvent) {
         let (next, effects) = AppState.update(state, event)
+        take(next)
+        perform(effects)
+    }
+
+    /// Makes `next` the state, saving the collapsed parents when they changed: by a key, or by
+    /// an answer (an indent opens the parent it puts the reminder under; a tester: that parent
+    /// was shown open, but came back collapsed in the next session).
+    private func take(_ next: AppState) {
         let collapsedBefore = state.collapsed
         state = next
         if state.collapsed != collapsedBefore, let collapsedFile {
@@ -69,7 +77,6 @@ public final class TUISession {
                 state.message = StatusMessage(text: error.message, isError: true)
             }
         }
-        perform(effects)
     }
 
     /// Performs effects and feeds their answers back, until nothing is left to do.
@@ -82,7 +89,7 @@ public final class TUISession {
             budget -= 1
             guard let answer = source.perform(effect) else { continue }
             let (next, more) = AppState.update(state, answer)
-            state = next
+            take(next)
             queue.append(contentsOf: more)
         }
     }

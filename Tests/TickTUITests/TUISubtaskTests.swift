@@ -231,6 +231,38 @@ struct TUISubtaskTests {
         #expect(harness.outline == ["A", "  a1", "  a2", "B", "C"])
     }
 
+    /// t75: `>` under a collapsed parent showed it open, but the file kept it collapsed.
+    @Test("a parent an indent opens is saved open")
+    func indentOpensTheParentForGood() throws {
+        let folder = TemporaryFolder()
+        let file = folder.file("state/tick/ui-collapsed")
+        let harness = try outlineHarness(collapsedParentsFile: file)
+        harness.press(.character("o")) // A collapsed
+        let a = try harness.reminder(1)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "tick-ui-collapsed 1\nlisted\n\(a.uid.rawValue)\n")
+        try harness.select("B")
+        harness.press(.character(">"))
+        #expect(harness.outline == ["A", "  a1", "  a2", "  B", "C"])
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "tick-ui-collapsed 1\nlisted\n")
+    }
+
+    /// t75: with more rows than the screen, `>` under a collapsed parent at the top kept the
+    /// row's screen line, and the parent was scrolled off.
+    @Test("after an indent the list's start stays in sight while the row fits below it")
+    func indentKeepsTheStartInSight() throws {
+        let harness = try SessionHarness(width: 40, height: 14) { db, list in
+            let a = try db.insert(Reminder(listID: list.id, title: "A", createdAt: Fixture.now))
+            for index in 1...20 { try db.insert(Reminder(listID: list.id, title: "T\(index)", createdAt: Fixture.now)) }
+            for title in ["a1", "a2"] { try db.insert(Reminder(listID: list.id, title: title, parentUID: a.uid, createdAt: Fixture.now)) }
+        }
+        harness.press(.character("o")) // A collapsed
+        try harness.select("T1")
+        harness.press(.character(">"))
+        #expect(Array(harness.outline.prefix(5)) == ["A", "  a1", "  a2", "  T1", "T2"])
+        #expect(harness.selectedTitle == "T1")
+        #expect(harness.session.state.table.top == 0)
+    }
+
     @Test("collapsed parents are kept in the state file between runs; a damaged file is reported, not used, and replaced")
     func keptBetweenRuns() throws {
         let folder = TemporaryFolder()

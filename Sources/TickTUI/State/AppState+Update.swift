@@ -211,6 +211,7 @@ extension AppState {
         case .start, .end, .around:
             let line = preferredLine ?? (table.selected - table.top)
             preferredLine = nil
+            let showedStart = table.isLoaded && table.top == 0 && !table.hasMoreBefore
             table.rows = page.rows
             table.outline = page.outline
             table.parentTitles = page.parentTitles
@@ -222,6 +223,10 @@ extension AppState {
             table.top = table.selected - min(max(line, 0), visibleRows - 1)
             if !table.hasMoreAfter { table.top = min(table.top, max(0, table.rows.count - visibleRows)) }
             table.top = max(0, min(table.top, table.selected))
+            // The list's start stays in sight while the selected row fits below it (a tester:
+            // after `>` under a parent at the top, the row kept its screen line and the parent
+            // was scrolled off, with the whole start of the list fitting on the screen).
+            if showedStart, !page.hasMoreBefore, table.selected < visibleRows { table.top = 0 }
             table.isLoaded = true
             table.isExtending = false
             noticeChangesToOpenReminder(in: page.rows)
