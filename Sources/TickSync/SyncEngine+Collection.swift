@@ -342,7 +342,7 @@ extension SyncEngine {
             let synced = try listedAll ? states.count : store.read { try $0.syncedItemCount(account: account.name, collectionURL: key) }
             for (count, side) in [(localDeletions, "in Tick"), (remoteDeletions, "on the server")]
             where count > 20 || (count > 2 && count * 2 > max(synced, 1)) {
-                throw SyncError.tooManyDeletions("\(label), list \"\(pairing.list.name)\": this sync would delete \(count) of \(synced) reminders \(side); nothing was changed. If that is what you want, run it again with --allow-deletes")
+                throw SyncError.tooManyDeletions("\(label), list \"\(pairing.list.name)\": this sync would delete \(count) of \(synced) reminders \(side); nothing in it was changed. If that is what you want, run it again with --allow-deletes")
             }
         }
 

@@ -106,6 +106,47 @@ struct SyncDefectTests {
         #expect(try SyncDefectTests.reminders(tick, "Alpha").map { $0["uid"] as? String } == ["move-r"])
     }
 
+    /// t76: three of four to-dos moved on the phone from a calendar synced first to one synced
+    /// after it stopped the whole sync: "would delete 3 of 4 reminders in Tick".
+    @Test("to-dos another client moved out of a list synced first are moves, not deletions for the guard")
+    func movedOutOfAnEarlierListIsNoDeletion() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.makeCalendar("zulu", displayName: "Zulu")
+        // Alpha, the list they leave, is synced first (Apple's calendar-order).
+        for (name, order) in [("alpha", 1), ("zulu", 2)] {
+            let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:I=\"http://apple.com/ns/ical/\">"
+                + "<D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>"
+            let reply = try server.request("PROPPATCH", server.homeURL + name + "/", body: body)
+            #expect(reply.status == 207, "\(reply.body)")
+        }
+        var texts: [String: String] = [:]
+        for index in 1...4 {
+            let text = CalDAVServer.vtodo(["UID:m\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Moving \(index)"])
+            texts["m\(index)"] = text
+            try server.put("alpha", "m\(index).ics", text)
+        }
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        let rows = try SyncDefectTests.reminders(tick, "Alpha")
+        #expect(rows.count == 4)
+        let numbers = ["m1", "m2", "m3"].compactMap { uid in rows.first { $0["uid"] as? String == uid }?["number"] as? Int }.sorted()
+        // The phone moves three: a new item in Zulu, the old one deleted from Alpha.
+        for index in 1...3 {
+            try server.put("zulu", "m\(index).ics", try #require(texts["m\(index)"]))
+            try server.request("DELETE", server.homeURL + "alpha/m\(index).ics")
+        }
+        let result = tick.run("sync", "--json")
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try #require((try? SyncDefectTests.json(result.output) as? [[String: Any]])??.first, "\(result.output)")
+        let lists = report["lists"] as? [[String: Any]] ?? []
+        let zulu = try #require(lists.first { $0["list"] as? String == "Zulu" }, "\(report)")
+        #expect(zulu["localMovedIn"] as? Int == 3, "\(zulu)")
+        #expect(lists.allSatisfy { ($0["localDeleted"] as? Int) == 0 }, "\(lists)")
+        let moved = try SyncDefectTests.reminders(tick, "Zulu").compactMap { $0["number"] as? Int }.sorted()
+        #expect(moved == numbers, "the same reminders, same numbers")
+    }
+
     @Test("defect: a to-do completed on both sides is reported as a conflict over COMPLETED")
     func completedOnBothSidesIsNoConflict() throws {
         let server = try CalDAVServer(.radicale)

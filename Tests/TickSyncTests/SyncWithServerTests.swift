@@ -283,7 +283,7 @@ struct SyncWithServerTests {
         for index in 1...6 { try setup.server.delete("tasks", "t\(index).ics") }
         let refused = setup.tick.run("sync")
         #expect(refused.status == 1)
-        #expect(refused.errors.contains("would delete 6 of 6 reminders in Tick; nothing was changed"), "\(refused.errors)")
+        #expect(refused.errors.contains("would delete 6 of 6 reminders in Tick; nothing in it was changed"), "\(refused.errors)")
         #expect(try setup.reminders("Tasks").count == 6)
         let allowed = try setup.sync("--allow-deletes")
         #expect(setup.listReport(allowed, "Tasks")?["localDeleted"] as? Int == 6)
