@@ -72,7 +72,8 @@ public enum Names {
     /// - Parameter kind: what is being named, for the message (`.reminderTitle`, `.listName`).
     /// - Throws: `ModelError.blankName` when nothing visible is left after trimming:
     ///   also when what is left is only combining marks with nothing to sit on
-    ///   (General_Category Mn, Me: a lone U+0301 draws nothing) or control characters.
+    ///   (General_Category Mn, Me: a lone U+0301 draws nothing) or control characters;
+    ///   `.nameTooLong` for a list name of more than `longestListName` characters.
     /// - Complexity: O(n) in the number of scalars.
     ///
     /// A list name is one line: white space holding a line break becomes one space (a tester:
@@ -80,7 +81,24 @@ public enum Names {
     public static func validated(_ text: String, as kind: ModelError.NameKind) throws(ModelError) -> String {
         let trimmed = text.trimmingWhiteSpace()
         guard !trimmed.isEmpty, hasVisibleBase(trimmed) else { throw .blankName(kind) }
-        return kind == .listName ? oneLine(trimmed) : trimmed
+        guard kind == .listName else { return trimmed }
+        // Counted in scalars (at most 4 UTF-8 bytes each): a name is kept in PostgreSQL's
+        // indexes, whose entries hold at most 2,704 bytes (a tester: a 2,800-character name
+        // was a 500 naming the index).
+        guard trimmed.unicodeScalars.count <= longestListName else { throw .nameTooLong(kind, limit: longestListName) }
+        return oneLine(trimmed)
+    }
+
+    /// The most characters (Unicode scalars) a list name holds.
+    public static let longestListName = 255
+
+    /// A list name another program gave (a calendar's name), as `validated` keeps it, cut to
+    /// `longestListName` characters when longer; nil when it is blank.
+    public static func listName(given text: String) -> String? {
+        let trimmed = text.trimmingWhiteSpace()
+        let cut = trimmed.unicodeScalars.count > longestListName
+            ? String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix(longestListName))) : trimmed
+        return try? validated(cut, as: .listName)
     }
 
     /// `text` with each run of white space that holds a line break (LF, CR, VT, FF, NEL,

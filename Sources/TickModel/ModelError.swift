@@ -8,6 +8,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A title or list name with nothing visible in it.
     case blankName(NameKind)
+    /// A name longer than `limit` characters (`Names.longestListName`).
+    case nameTooLong(NameKind, limit: Int)
     /// A color that is neither a palette name nor `#RRGGBB`.
     case invalidColor(String)
     /// A date or time phrase the grammar does not understand; `reason` says which part.
@@ -33,6 +35,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .blankName(let kind):
             return "the \(kind.rawValue) is empty or only white space; give it some visible text"
+        case .nameTooLong(let kind, let limit):
+            return "the \(kind.rawValue) is longer than \(limit) characters; give a shorter one"
         case .invalidColor(let text):
             let names = ListColor.palette.map(\.name).joined(separator: ", ")
             return "'\(text)' is not a color; use one of \(names), #RRGGBB or #RGB"

@@ -444,9 +444,10 @@ public final class SyncEngine {
         }
     }
 
-    /// `name` as Tick keeps a list's name (`Names.validated`), or as it is when Tick would refuse it.
+    /// `name` as Tick keeps a list's name (`Names.validated`, cut to `Names.longestListName`
+    /// characters), or as it is when Tick would refuse it.
     static func listName(_ name: String) -> String {
-        (try? Names.validated(name, as: .listName)) ?? name
+        Names.listName(given: name) ?? name
     }
 
     /// List names match as the store matches them (`ReminderList.nameKey`): case, width

@@ -29,7 +29,7 @@ struct ICalendarCalendarList {
             }
             if let colorProperty = component.first(ICAL_COLOR_PROPERTY) { color = colorProperty.text().flatMap(ListColor.init(parsing:)) }
         }
-        let calendarName = xProperties.first { $0.0 == "X-WR-CALNAME" }.flatMap { try? Names.validated($0.1, as: .listName) }
+        let calendarName = xProperties.first { $0.0 == "X-WR-CALNAME" }.flatMap { Names.listName(given: $0.1) }
         name = calendarName ?? fileListName.flatMap { try? Names.validated($0, as: .listName) }
         isNamedByCalendar = calendarName != nil
         appleColor = xProperties.first { $0.0 == "X-APPLE-CALENDAR-COLOR" }.flatMap { ListColor(parsing: $0.1) }

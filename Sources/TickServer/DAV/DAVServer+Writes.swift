@@ -392,6 +392,9 @@ extension WebService {
     /// How deep a PUT's components may nest (`CalendarObject.nestingDepth(of:)`).
     static let deepestNesting = 16
 
+    /// The most bytes of a to-do's UID and of a resource's name (the last part of its href).
+    static let longestIdentifier = 1_024
+
     static func calendarObject(_ body: [UInt8], href: String, now: Date) throws(DAVFailure) -> (batch: ImportBatch, uid: ReminderUID) {
         guard let text = String(validating: body, as: UTF8.self) else {
             throw .caldav("supported-calendar-data", "the body is not UTF-8 text (Tick reads text/calendar in UTF-8)")
@@ -420,6 +423,18 @@ extension WebService {
                           count == 0 ? "the VTODO has no UID"
                               : count == 1 ? "the VTODO's UID is empty; RFC 5545 §3.8.4.7 asks for a unique identifier"
                               : "the calendar object holds \(count) UIDs; one resource is one to-do (with its changed occurrences)")
+        }
+        // A UID and a resource's name are kept in PostgreSQL's indexes, whose entries hold at
+        // most 2,704 bytes (a tester: a 50,000-character UID, a 10,000-character name, were a 500
+        // naming the index); clients' UIDs and names are a few dozen characters.
+        guard uid.utf8.count <= WebService.longestIdentifier else {
+            throw .caldav("valid-calendar-object-resource",
+                          "the VTODO's UID is \(uid.utf8.count) bytes long; Tick keeps UIDs of at most \(WebService.longestIdentifier)")
+        }
+        let name = href.split(separator: "/").last.map(String.init) ?? href
+        guard name.utf8.count <= WebService.longestIdentifier else {
+            throw .caldav("valid-calendar-object-resource",
+                          "the resource's name is \(name.utf8.count) bytes long; Tick keeps names of at most \(WebService.longestIdentifier)")
         }
         let batch: ImportBatch
         do {

@@ -26,6 +26,32 @@ import TickServer
 
     /// A phone's writes are changes of the change journal like the web app's: `tick undo`
     /// and `POST /api/v1/undo` take them back.
+    /// t77: a 50,000-character UID, a 10,000-character resource name and a 2,800-character
+    /// list name were 500s on PostgreSQL (an index's entry is at most 2,704 bytes), naming the
+    /// index. Refused on both stores, saying what and how long; nothing stored.
+    @Test(arguments: StoreKind.available) func longIdentifiersAndNamesAreRefused(_ kind: StoreKind) throws {
+        let harness = try kind.davServer()
+        let collection = try harness.firstCollection()
+        let before = try harness.storedState()
+        // Incompressible text: PostgreSQL compresses a repeated one under the limit.
+        var generator = SystemRandomNumberGenerator()
+        func random(_ count: Int) -> String { String((0..<count).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement(using: &generator)! }) }
+        let longUID = random(50_000)
+        let put = harness.dav("PUT", collection + "long.ics", ServiceHarness.todo(uid: longUID, summary: "Long UID"))
+        #expect(put.status == 403, "\(put.status) \(put.bodyText)")
+        #expect(put.bodyText.contains("UID is 50000 bytes long; Tick keeps UIDs of at most 1024"), "\(put.bodyText)")
+        let longName = harness.dav("PUT", collection + random(10_000) + ".ics", ServiceHarness.todo(uid: "short", summary: "Long name"))
+        #expect(longName.status == 403, "\(longName.status) \(longName.bodyText)")
+        #expect(longName.bodyText.contains("Tick keeps names of at most 1024"), "\(longName.bodyText)")
+        let list = harness.api("POST", "/api/v1/lists", json: "{\"name\":\"\(random(2_800))\"}")
+        #expect(list.status == 422, "\(list.status) \(list.bodyText)")
+        #expect(list.bodyText.contains("longer than 255 characters"), "\(list.bodyText)")
+        #expect(try harness.storedState() == before)
+        // The longest are kept.
+        #expect(harness.dav("PUT", collection + "ok.ics", ServiceHarness.todo(uid: random(1_024), summary: "Longest UID")).status == 201)
+        #expect(harness.api("POST", "/api/v1/lists", json: "{\"name\":\"\(random(255))\"}").status == 201)
+    }
+
     @Test func writesAreJournaled() throws {
         let harness = try ServiceHarness()
         let path = try harness.firstCollection() + "phone-2.ics"
