@@ -45,6 +45,15 @@ final class PostgresChangeFeed: Sendable {
         self.pool = pool
     }
 
+    /// The most event streams one user may hold open on one server: pages, tabs and devices
+    /// (a tester: one user's 256 streams took every connection, and every other user waited).
+    static let streamsPerUser = 32
+
+    /// How many event streams `user` holds open here.
+    func openStreams(of user: UserID) -> Int {
+        state.withLock { $0.streams[user]?.count ?? 0 }
+    }
+
     /// Adds `user`'s stream; listening starts with the first stream.
     /// - Parameter isSignedIn: whether the request that opened it still signs `user` in.
     func subscribe(_ stream: EventStream, user: UserID, isSignedIn: @escaping @Sendable () -> Bool = { true }) {

@@ -352,6 +352,12 @@ struct PostgresUserAPI: APIRoutes {
     /// through any server (`PostgresChangeFeed`).
     func events(_ request: HTTPRequest) -> HTTPResponse {
         let (service, user) = (service, store.store.user)
+        guard service.changes.openStreams(of: user) < PostgresChangeFeed.streamsPerUser else {
+            return Problem(status: 429, name: "too-many-streams",
+                           detail: "this user has \(PostgresChangeFeed.streamsPerUser) event streams open on this server, the most it keeps; "
+                               + "close some pages or tabs (each keeps one)",
+                           headers: [("Retry-After", "30")]).response
+        }
         return WebService.eventStream { service.changes.subscribe($0, user: user) { service.stillSignsIn(request, as: user) } }
     }
     func openAPI() -> HTTPResponse { WebService.json(WebService.openAPIDocument(routes: service.router.routes)) }

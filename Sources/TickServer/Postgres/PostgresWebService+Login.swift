@@ -19,6 +19,15 @@ extension PostgresWebService {
         default:
             return WebService.methodNotAllowed("/login", takes: ["GET", "POST"])
         }
+        // Login CSRF: a form on another site signed the browser in as the attacker's user (a
+        // tester), whose account then got what was typed. A browser names the page a form came
+        // from (Sec-Fetch-Site; Origin on every POST); only this server's own page signs in.
+        if let site = request.header("sec-fetch-site")?.lowercased(), site != "same-origin", site != "none" {
+            return PostgresWebService.loginPage(status: 403, message: "Sign in from this server's own page.")
+        }
+        if let origin = request.header("origin"), !PostgresWebService.isSameOrigin(origin, host: request.header("host")) {
+            return PostgresWebService.loginPage(status: 403, message: "Sign in from this server's own page.")
+        }
         let fields = request.formFields
         guard let name = fields["name"], !name.isEmpty, let password = fields["password"], !password.isEmpty else {
             return PostgresWebService.loginPage(status: 400, message: "Give your user name and your password.")
@@ -39,6 +48,14 @@ extension PostgresWebService {
         } catch {
             return PostgresWebService.accountProblem(error).response
         }
+    }
+
+    /// Whether `origin` (`scheme://host[:port]`, RFC 6454) names the server at `host` (the
+    /// request's `Host`, which the server checks against its own names): their authorities
+    /// are the same, ASCII case ignored. `null` and an origin without `://` are another site.
+    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host, let separator = origin.range(of: "://") else { return false }
+        return origin[separator.upperBound...].lowercased() == host.lowercased()
     }
 
     func logout(_ request: HTTPRequest) -> HTTPResponse {

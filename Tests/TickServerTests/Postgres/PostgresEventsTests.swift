@@ -37,6 +37,22 @@ struct PostgresEventsTests {
         init(_ description: String) { self.description = description }
     }
 
+    /// t77: one user's 256 event streams took every connection of the server.
+    @Test("one user holds at most 32 event streams on a server; the next is 429 with Retry-After, another user's is served")
+    func streamsPerUser() throws {
+        let harness = try PostgresServiceHarness()
+        for user in ["ann", "bob"] { _ = harness.send("GET", "/api/v1/lists", as: user) }
+        let streams = try (0..<PostgresChangeFeed.streamsPerUser).map { _ in try Self.open(harness, as: "ann") }
+        let refused = harness.send("GET", "/api/v1/events", as: "ann")
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After") == "30")
+        #expect(refused.bodyText.contains("32 event streams open"), "\(refused.bodyText)")
+        _ = try Self.open(harness, as: "bob")
+        // One closed by its page: room for another.
+        streams[0].release()
+        _ = try Self.open(harness, as: "ann")
+    }
+
     @Test("a change through the other server reaches the user's pages, and no one else's")
     func acrossServers() throws {
         let first = try PostgresServiceHarness()

@@ -370,6 +370,25 @@ struct PostgresRoutesTests {
         return harness.send("POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"], as: nil, body: form)
     }
 
+    /// t77: a form on another site signed the browser in as the attacker's user (login CSRF).
+    @Test("The login form signs in only from this server's own page: another site's Origin or Sec-Fetch-Site is 403")
+    func loginFromAnotherSiteIsRefused() throws {
+        let harness = try PostgresServiceHarness()
+        let form = "name=ann&password=" + (PostgresServiceHarness.password(of: "ann").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        func post(_ headers: [String: String]) -> HTTPResponse {
+            harness.send("POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"].merging(headers) { $1 }, as: nil, body: form)
+        }
+        for headers in [["Origin": "http://evil.example"], ["Origin": "null"], ["Sec-Fetch-Site": "cross-site"],
+                        ["Sec-Fetch-Site": "same-site", "Origin": "http://\(PostgresServiceHarness.host)"]] {
+            let answer = post(headers)
+            #expect(answer.status == 403, "\(headers): \(answer.status)")
+            #expect(answer.header("Set-Cookie") == nil, "\(headers)")
+        }
+        for headers in [["Origin": "http://\(PostgresServiceHarness.host.uppercased())", "Sec-Fetch-Site": "same-origin"], [:]] {
+            #expect(post(headers).status == 303, "\(headers)")
+        }
+    }
+
     @Test("The login form signs in with a name and password and sets a session cookie; logout and removal end it at once")
     func loginFormAndSessions() throws {
         let harness = try PostgresServiceHarness()
