@@ -20,12 +20,15 @@ extension PostgresWebService {
             return WebService.methodNotAllowed("/login", takes: ["GET", "POST"])
         }
         // Login CSRF: a form on another site signed the browser in as the attacker's user (a
-        // tester), whose account then got what was typed. A browser names the page a form came
-        // from (Sec-Fetch-Site; Origin on every POST); only this server's own page signs in.
-        if let site = request.header("sec-fetch-site")?.lowercased(), site != "same-origin", site != "none" {
-            return PostgresWebService.loginPage(status: 403, message: "Sign in from this server's own page.")
-        }
-        if let origin = request.header("origin"), !PostgresWebService.isSameOrigin(origin, host: request.header("host")) {
+        // tester), whose account then got what was typed. A browser says where a form came from:
+        // Sec-Fetch-Site, else Origin (which is `null` for this server's own form too, under its
+        // `Referrer-Policy: no-referrer`); only this server's own page signs in.
+        if let site = request.header("sec-fetch-site")?.lowercased() {
+            guard site == "same-origin" || site == "none" else {
+                return PostgresWebService.loginPage(status: 403, message: "Sign in from this server's own page.")
+            }
+        } else if let origin = request.header("origin"), origin != "null",
+                  !PostgresWebService.isSameOrigin(origin, host: request.header("host")) {
             return PostgresWebService.loginPage(status: 403, message: "Sign in from this server's own page.")
         }
         let fields = request.formFields
