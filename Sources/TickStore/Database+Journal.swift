@@ -114,6 +114,19 @@ extension Database: JournalStore {
         return (value, change)
     }
 
+    /// The newest change not undone that deleted the pairing of `account` with the calendar at
+    /// `url` (a synced list deleted in Tick, `tick lists delete --force`), while that list is
+    /// gone: what puts it back.
+    /// - Throws: `StoreError` from SQLite.
+    public func changeDeletingSyncedCollection(account: String, url: String) throws -> Int64? {
+        try scalarInt("""
+            SELECT c.id FROM journal_change c JOIN journal_sync_collection j ON j.change = c.id
+            WHERE j.account = ? AND j.url = ? AND c.undone_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM list WHERE id = j.list_id)
+            ORDER BY c.id DESC LIMIT 1
+            """, [.text(account), .text(url)])
+    }
+
     /// The newest change not undone that deleted the reminder `uid` (what puts it back).
     /// - Throws: `StoreError` from SQLite.
     public func changeDeleting(uid: ReminderUID) throws -> Int64? {

@@ -328,6 +328,7 @@ public final class SyncEngine {
 
     func pair(_ collections: [CalendarCollection], home: URL?, options: SyncOptions,
               report: inout SyncReport) throws -> [Pairing] {
+        try restoreDeletedLists(collections, options: options, report: &report)
         let stored = try store.read { try $0.syncedCollections(account: account.name) }
         var lists = try store.read { try $0.lists() }
         if stored.isEmpty { try checkNamedLists(collections, home: home, lists: lists) }
@@ -441,6 +442,28 @@ public final class SyncEngine {
                 ? "is not the calendar at \(account.url) (its name: \(there))"
                 : "is neither a list in Tick nor a calendar of to-dos on the server (calendars there: \(there))"
             throw SyncError.configuration("\(label): --list \"\(name)\" \(what); nothing was changed. To name other lists: tick sync remove \(account.name), then add the account again")
+        }
+    }
+
+    /// Synced lists deleted in Tick whose calendars are still on the server come back as they
+    /// were, by the undo of their deletion (`tick undo`): the same list, its reminders with
+    /// their numbers and places, and their sync states, so that the sync finds nothing changed
+    /// (a tester: made anew from the calendar, each reminder was a "deleted here, changed on the
+    /// server" conflict, under a new number, and the deletion's undo could no longer pass).
+    /// Said in a warning. A deletion the undo refuses (a list of that name made since) leaves
+    /// the list to be made anew from the calendar, as before. Nothing on a dry run.
+    private func restoreDeletedLists(_ collections: [CalendarCollection], options: SyncOptions,
+                                     report: inout SyncReport) throws {
+        guard !options.isDryRun else { return }
+        let paired = Set(try store.read { try $0.syncedCollections(account: account.name) }.map(\.url))
+        for collection in collections where !paired.contains(collection.url.absoluteString) {
+            guard let change = try store.read({
+                try $0.changeDeletingSyncedCollection(account: account.name, url: collection.url.absoluteString)
+            }) else { continue }
+            guard let result = try? Actions(store: store, context: context).undo(change) else { continue }
+            let name = result.listsRestored.first?.name ?? collection.displayName ?? collection.pathName
+            report.warnings.append("\(name) was deleted in Tick, but its calendar is still on the server: the list is back as it was, "
+                                   + "with its reminders. Delete the calendar on the server, or leave the list out of the account, to be rid of it")
         }
     }
 

@@ -147,6 +147,38 @@ struct SyncDefectTests {
         #expect(moved == numbers, "the same reminders, same numbers")
     }
 
+    /// t76: a synced list deleted in Tick came back made anew from its calendar: every reminder a
+    /// "deleted here, changed on the server" conflict, under a new number, and the deletion's
+    /// undo could no longer pass (its names and UIDs were taken).
+    @Test("a synced list deleted in Tick comes back as it was while its calendar is on the server: numbers kept, no conflicts")
+    func deletedSyncedListComesBackAsItWas() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("job", displayName: "Job")
+        for index in 1...4 {
+            try server.put("job", "j\(index).ics", CalDAVServer.vtodo(["UID:j\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Job \(index)"]))
+        }
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        func numbers() throws -> [String: Int] {
+            var found: [String: Int] = [:]
+            for row in try SyncDefectTests.reminders(tick, "Job") { found[row["uid"] as? String ?? ""] = row["number"] as? Int }
+            return found
+        }
+        let before = try numbers()
+        #expect(before.count == 4)
+        tick.ok("lists", "delete", "Job", "--force")
+        let back = try SyncDefectTests.sync(tick)
+        #expect((back["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(back)")
+        #expect((back["warnings"] as? [String] ?? []).contains { $0.hasPrefix("Job was deleted in Tick, but its calendar is still on the server") },
+                "\(back)")
+        #expect(try numbers() == before)
+        let quiet = try SyncDefectTests.sync(tick)
+        let lists = quiet["lists"] as? [[String: Any]] ?? []
+        #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int ?? 0) == 0 && ($0["localUpdated"] as? Int ?? 0) == 0
+            && ($0["localAdded"] as? Int ?? 0) == 0 && ($0["remoteDeleted"] as? Int ?? 0) == 0 }, "\(quiet)")
+        #expect(try SyncDefectTests.uids(server, "job") == ["j1", "j2", "j3", "j4"])
+    }
+
     @Test("defect: a to-do completed on both sides is reported as a conflict over COMPLETED")
     func completedOnBothSidesIsNoConflict() throws {
         let server = try CalDAVServer(.radicale)
