@@ -419,10 +419,11 @@ struct SyncAddCommand: Command {
         } catch {
             throw CommandError.runtime(error.description)
         }
-        context.print("Added sync account \"\(TerminalText.sanitized(account.name))\" for \(TerminalText.sanitized(account.url)); run tick sync \(TerminalText.sanitized(account.name))")
         // Which file holds it (a tester's relative XDG_CONFIG_HOME, ignored as the XDG spec
-        // says, put two setups' accounts in one file without a word).
-        context.warn("the account is in \(TerminalText.sanitized(SyncCommand.settingsPath(context)))")
+        // says, put two setups' accounts in one file without a word): said in the message, not as
+        // a warning (a tester: nothing was wrong).
+        context.print("Added sync account \"\(TerminalText.sanitized(account.name))\" for \(TerminalText.sanitized(account.url)) "
+                      + "(kept in \(TerminalText.sanitized(SyncCommand.settingsPath(context)))); run tick sync \(TerminalText.sanitized(account.name))")
     }
 }
 
