@@ -121,6 +121,17 @@ import TestSupport
         #expect(try harness.snapshot() == before)
     }
 
+    /// t77: `America/New_York` followed by NUL was taken as New York.
+    @Test("a zone name holding a control character is a 400, and nothing changes", arguments: ["America/New_York\u{0}", "Asia/Seoul\u{1}x"])
+    func controlCharacterRefused(name: String) throws {
+        let harness = try ServiceHarness()
+        let before = try harness.snapshot()
+        let response = harness.send("POST", "/api/v1/reminders", json: #"{"title":"b","due":"tomorrow 9am"}"#, headers: ["Time-Zone": name])
+        #expect(response.status == 400, "\(response.bodyText)")
+        #expect((ServiceHarness.object(response)["detail"] as? String)?.contains("holds a control character") == true, "\(response.bodyText)")
+        #expect(try harness.snapshot() == before)
+    }
+
     @Test("an abbreviation is refused naming the zone it stands for")
     func abbreviationRefused() throws {
         let harness = try ServiceHarness()

@@ -28,6 +28,13 @@ extension WebService {
     static func requestTimeZone(_ request: HTTPRequest) throws(Problem) -> TimeZone? {
         guard let value = request.header(timeZoneField) else { return nil }
         let name = value.trimmingCharacters(in: .whitespaces)
+        // A control character (NUL) ends the name for the C library that reads it: the name
+        // before it was taken (a tester: `America/New_York` + NUL was New York).
+        guard !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw Problem(status: 400, name: "unknown-time-zone",
+                          detail: "the \(timeZoneField) header holds a control character; give an IANA zone name such as Europe/Berlin, "
+                              + "or leave it out for the server's zone")
+        }
         guard let (zone, _) = TimeZoneIdentifier.zone(named: name) else {
             let shown = name.shown(atMost: 80)
             throw Problem(status: 400, name: "unknown-time-zone",
