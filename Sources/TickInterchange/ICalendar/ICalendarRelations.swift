@@ -18,14 +18,21 @@ public enum ICalendarRelations {
     public static func childUIDs(in extras: String) -> [ReminderUID] {
         guard extras.range(of: childMarker, options: .caseInsensitive) != nil else { return [] }
         var found: [ReminderUID] = []
-        for case .property(let line) in ICalendarExtras(extras).items where line.name == "RELATED-TO" {
-            guard let component = ICalendarComponentParser.vtodo(containing: [line.text]) else { continue }
-            defer { icalcomponent_free(component) }
-            guard let property = LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY), property.isChildRelation,
-                  let text = property.text(), !text.isEmpty, !found.contains(ReminderUID(text)) else { continue }
-            found.append(ReminderUID(text))
+        for case .property(let line) in ICalendarExtras(extras).items {
+            guard let uid = childUID(of: line), !found.contains(uid) else { continue }
+            found.append(uid)
         }
         return found
+    }
+
+    /// The UID a kept line names as a child: a `RELATED-TO` with `RELTYPE=CHILD` and a value,
+    /// as libical reads it; nil for any other line.
+    private static func childUID(of line: ICalendarContentLine) -> ReminderUID? {
+        guard line.name == "RELATED-TO", let component = ICalendarComponentParser.vtodo(containing: [line.text]) else { return nil }
+        defer { icalcomponent_free(component) }
+        guard let property = LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY), property.isChildRelation,
+              let text = property.text(), !text.isEmpty else { return nil }
+        return ReminderUID(text)
     }
 
     /// `extras` without the lines that name `child` as a child (`RELATED-TO;RELTYPE=CHILD`
@@ -43,21 +50,12 @@ public enum ICalendarRelations {
         items.reserveCapacity(kept.items.count)
         var removed = false
         for item in kept.items {
-            if case .property(let line) = item, line.name == "RELATED-TO", namesChild(child, line) {
+            if case .property(let line) = item, childUID(of: line) == child {
                 removed = true
                 continue
             }
             items.append(item)
         }
         return removed ? ICalendarExtras(items: items).text : nil
-    }
-
-    /// Whether the `RELATED-TO` line `line` names `child` as a child.
-    private static func namesChild(_ child: ReminderUID, _ line: ICalendarContentLine) -> Bool {
-        guard let component = ICalendarComponentParser.vtodo(containing: [line.text]) else { return false }
-        defer { icalcomponent_free(component) }
-        guard let property = LibicalComponent(pointer: component).first(ICAL_RELATEDTO_PROPERTY), property.isChildRelation,
-              let text = property.text() else { return false }
-        return ReminderUID(text) == child
     }
 }
