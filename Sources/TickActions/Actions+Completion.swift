@@ -1,5 +1,4 @@
 import Foundation
-import TickInterchange
 import TickModel
 import TickStore
 
@@ -76,7 +75,7 @@ extension Actions {
             }
         }
         var stored = completed
-        if let revised = ICalendarStamps.revised(stored.iCalendarExtras, at: context.now) { stored.iCalendarExtras = revised }
+        stored.markRevised(at: context.now)
         try db.update(stored)
         return CompletionChangeResult(reminder: stored, outcome: outcome, changed: true)
     }
@@ -89,12 +88,11 @@ extension Actions {
         if reminder.isCompleted {
             var reopened = reminder
             reopened.completedAt = nil
-            reopened.modifiedAt = now
             reopened.silenceAlarms(dueBy: now, in: zone)
             if reopened.recurrence != nil, let current = reopened.due ?? reopened.start {
                 try db.removeCompletedOccurrence(reminder: reminder.number, due: current)
             }
-            if let revised = ICalendarStamps.revised(reopened.iCalendarExtras, at: now) { reopened.iCalendarExtras = revised }
+            reopened.markRevised(at: now)
             try db.update(reopened)
             return CompletionChangeResult(reminder: reopened, outcome: .completed, changed: true)
         }
@@ -106,7 +104,7 @@ extension Actions {
         // then, not silenced: `show` said "did not ring" (a tester).
         try markRecordedDeliveries(of: &reopened, through: now, in: zone, db: db)
         try db.removeCompletedOccurrence(reminder: reminder.number, due: last.due)
-        if let revised = ICalendarStamps.revised(reopened.iCalendarExtras, at: now) { reopened.iCalendarExtras = revised }
+        reopened.markRevised(at: now)
         try db.update(reopened)
         return CompletionChangeResult(reminder: reopened, outcome: .completed, changed: true)
     }

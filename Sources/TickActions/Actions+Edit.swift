@@ -104,8 +104,7 @@ extension Actions {
         // new modification time, which would win a later merge it has no part in, and no
         // change for undo to take back.
         guard reminder != original else { return ReminderChangeResult(reminder: original, list: list, notes: notes) }
-        reminder.modifiedAt = context.now
-        if let revised = ICalendarStamps.revised(reminder.iCalendarExtras, at: context.now) { reminder.iCalendarExtras = revised }
+        reminder.markRevised(at: context.now)
         try db.update(reminder)
         if let former = original.parentUID, reminder.parentUID != former {
             try forgetChild(original.uid, namedBy: former, inList: original.listID, at: context.now, in: db)
@@ -130,8 +129,8 @@ extension Actions {
                             at now: Date, in db: some StoreTransaction) throws {
         guard var parent = try db.reminder(uid: parentUID), parent.listID == listID,
               let extras = ICalendarRelations.forgetting(child: child, in: parent.iCalendarExtras) else { return }
-        parent.iCalendarExtras = ICalendarStamps.revised(extras, at: now) ?? extras
-        parent.modifiedAt = now
+        parent.iCalendarExtras = extras
+        parent.markRevised(at: now)
         try db.update(parent)
     }
 
@@ -161,12 +160,24 @@ extension Actions {
 
     /// Refuses a parent that is the reminder itself or one of its descendants.
     /// - Throws: `ActionError.parentCycle`.
-    private static func checkNoCycle(child: Reminder, parent: Reminder, in db: some StoreTransaction) throws {
+    static func checkNoCycle(child: Reminder, parent: Reminder, in db: some StoreTransaction) throws {
         var current: Reminder? = parent
         var seen = Set<ReminderUID>()
         while let node = current, seen.insert(node.uid).inserted {
             if node.uid == child.uid { throw ActionError.parentCycle(child: child.number, parent: parent.number) }
             current = try node.parentUID.flatMap { try db.reminder(uid: $0) }
         }
+    }
+}
+
+extension Reminder {
+    /// Makes this a revision Tick makes at `date`: modified then, and the `SEQUENCE` and
+    /// `DTSTAMP` kept from another program moved on (`ICalendarStamps.revised`), as every
+    /// edit, completion, reopening, change of parent and undo of a reminder does.
+    /// - Parameter floor: the kept lines of the copy stored now, when this puts back an
+    ///   earlier copy (an undo): the sequence goes on from the higher of the two.
+    mutating func markRevised(at date: Date, above floor: String? = nil) {
+        modifiedAt = date
+        if let revised = ICalendarStamps.revised(iCalendarExtras, at: date, above: floor) { iCalendarExtras = revised }
     }
 }

@@ -128,18 +128,16 @@ extension Actions {
                                   in db: some StoreTransaction) throws -> Reminder {
         let level = try shownParent(of: anchor, in: db)
         guard level?.uid != (try shownParent(of: reminder, in: db))?.uid else { return reminder }
-        var ancestor = level
-        var seen = Set<ReminderUID>()
-        while let node = ancestor, seen.insert(node.uid).inserted {
-            if node.uid == reminder.uid { throw ActionError.anchorIsOwnSubtask(reminder: reminder.number, anchor: anchor.number) }
-            ancestor = try node.parentUID.flatMap { try db.reminder(uid: $0) }
+        if let level {
+            do {
+                try checkNoCycle(child: reminder, parent: level, in: db)
+            } catch ActionError.parentCycle {
+                throw ActionError.anchorIsOwnSubtask(reminder: reminder.number, anchor: anchor.number)
+            }
         }
         var changed = reminder
         changed.parentUID = level?.uid
-        if let modifiedAt {
-            changed.modifiedAt = modifiedAt
-            if let revised = ICalendarStamps.revised(changed.iCalendarExtras, at: modifiedAt) { changed.iCalendarExtras = revised }
-        }
+        if let modifiedAt { changed.markRevised(at: modifiedAt) }
         try db.update(changed)
         if let former = reminder.parentUID, former != level?.uid {
             try forgetChild(reminder.uid, namedBy: former, inList: reminder.listID, at: modifiedAt ?? reminder.modifiedAt, in: db)

@@ -1,5 +1,4 @@
 import Foundation
-import TickInterchange
 import TickModel
 import TickStore
 
@@ -25,10 +24,7 @@ extension Actions {
         reverted.number = current.number
         reverted.uid = current.uid
         reverted.createdAt = current.createdAt
-        reverted.modifiedAt = context.now
-        if let revised = ICalendarStamps.revised(reverted.iCalendarExtras, at: context.now, above: current.iCalendarExtras) {
-            reverted.iCalendarExtras = revised
-        }
+        reverted.markRevised(at: context.now, above: current.iCalendarExtras)
         try markRecordedDeliveries(of: &reverted, through: context.now, in: context.timeZone, db: db)
         try db.update(reverted)
         if reverted.listID != current.listID {
