@@ -166,7 +166,7 @@ extension Alarm {
         return AlarmOffset(seconds: sign == "-" ? -parts.total : parts.total, isExact: parts.time >= 86_400)
     }
 
-    /// What is said of a length with a part past `longestLengthPart`.
+    /// What is said of a length past `longestLength`.
     public static let tooLongReason = "it is longer than 3,650 days (ten years), the longest Tick takes"
 
     /// Reads a positive length of time such as `15m`, `1h`, `2h30m`, `1d` or `PT15M`,
@@ -184,10 +184,10 @@ extension Alarm {
     }
 
     /// The longest length `shorthandParts` reads, in seconds: 3,650 days (ten years).
-    public static let longestLengthPart = 3_650 * 86_400
+    public static let longestLength = 3_650 * 86_400
 
     /// Whether `text` is number-unit pairs (`9999d`, `2h30m`, `3650d99h`) longer than
-    /// `longestLengthPart` in all: a length, too long, rather than no length (a tester: `snooze 1
+    /// `longestLength` in all: a length, too long, rather than no length (a tester: `snooze 1
     /// 9999d` said "'9999d' is not a date, weekday or time").
     public static func isTooLongLength(_ text: String) -> Bool {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
@@ -206,9 +206,8 @@ extension Alarm {
 
     /// `1d2h` → (93 600, 7 200): the total, and the part given in hours, minutes and
     /// seconds (exact time, as opposed to nominal days and weeks); nil when it is longer than
-    /// `longestLengthPart` in all.
+    /// `longestLength` in all.
     static func shorthandParts(_ text: Substring) -> (total: Int, time: Int)? {
-        let longestPart = longestLengthPart
         var time = 0
         var total = 0
         var number = ""
@@ -226,9 +225,9 @@ extension Alarm {
             default: return nil
             }
             let (product, overflow) = value.multipliedReportingOverflow(by: unit)
-            guard !overflow, product <= longestPart else { return nil }
+            guard !overflow else { return nil }
             let (sum, overflowed) = total.addingReportingOverflow(product)
-            guard !overflowed, sum <= longestPart else { return nil }
+            guard !overflowed, sum <= longestLength else { return nil }
             total = sum
             if unit < 86_400 { time += product }
             number = ""

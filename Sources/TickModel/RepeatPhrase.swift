@@ -36,7 +36,7 @@ public enum RepeatPhrase {
                 throw .invalidRecurrence(phrase, reason: "'\(xPart)': an RRULE has no X- parts (RFC 5545 §3.3.10); leave it out")
             }
             // White space around a part, or an empty part, is written as Tick writes the rule.
-            if body.contains(where: \.isWhitespace) || parts.count != body.split(separator: ";", omittingEmptySubsequences: false).count {
+            if body.contains(where: \.isWhitespace) || parts.joined(separator: ";") != body {
                 return RecurrenceRule(rule)
             }
             return RecurrenceRule(rruleValue: body)
