@@ -31,6 +31,20 @@ struct SyncDefectTests {
         return try json(result.output) as? [[String: Any]] ?? []
     }
 
+    /// A field of each reminder of `list` by UID, as text (`-` for none).
+    static func byUID(_ tick: CLIHarness, _ list: String, _ field: String) throws -> [String: String] {
+        var found: [String: String] = [:]
+        for row in try reminders(tick, list) { found[row["uid"] as? String ?? ""] = row[field].flatMap { $0 is NSNull ? nil : "\($0)" } ?? "-" }
+        return found
+    }
+
+    /// Whether a sync's report says it changed nothing on either side.
+    static func changedNothing(_ report: [String: Any]) -> Bool {
+        (report["lists"] as? [[String: Any]] ?? []).allSatisfy { list in
+            ["remoteAdded", "remoteUpdated", "remoteDeleted", "localAdded", "localUpdated", "localDeleted"].allSatisfy { (list[$0] as? Int ?? 0) == 0 }
+        }
+    }
+
     /// The UIDs of the items in a collection, by href.
     static func uids(_ server: CalDAVServer, _ calendar: String) throws -> [String] {
         try server.items(in: calendar).values.compactMap { text in
@@ -159,11 +173,7 @@ struct SyncDefectTests {
         }
         let tick = SyncDefectTests.harness(server)
         _ = try SyncDefectTests.sync(tick)
-        func numbers() throws -> [String: Int] {
-            var found: [String: Int] = [:]
-            for row in try SyncDefectTests.reminders(tick, "Job") { found[row["uid"] as? String ?? ""] = row["number"] as? Int }
-            return found
-        }
+        func numbers() throws -> [String: String] { try SyncDefectTests.byUID(tick, "Job", "number") }
         let before = try numbers()
         #expect(before.count == 4)
         tick.ok("lists", "delete", "Job", "--force")
@@ -173,9 +183,7 @@ struct SyncDefectTests {
                 "\(back)")
         #expect(try numbers() == before)
         let quiet = try SyncDefectTests.sync(tick)
-        let lists = quiet["lists"] as? [[String: Any]] ?? []
-        #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int ?? 0) == 0 && ($0["localUpdated"] as? Int ?? 0) == 0
-            && ($0["localAdded"] as? Int ?? 0) == 0 && ($0["remoteDeleted"] as? Int ?? 0) == 0 }, "\(quiet)")
+        #expect(SyncDefectTests.changedNothing(quiet), "\(quiet)")
         #expect(try SyncDefectTests.uids(server, "job") == ["j1", "j2", "j3", "j4"])
     }
 
@@ -390,8 +398,7 @@ struct SyncDefectTests {
         #expect(try subtasks(of: "parent-c").count == 2)
         // Nothing is left to send or take: the child's new parent is no change for the next sync.
         let quiet = try SyncDefectTests.sync(tick)
-        let lists = quiet["lists"] as? [[String: Any]] ?? []
-        #expect(lists.allSatisfy { ($0["remoteUpdated"] as? Int ?? 0) == 0 && ($0["localUpdated"] as? Int ?? 0) == 0 }, "\(lists)")
+        #expect(SyncDefectTests.changedNothing(quiet), "\(quiet)")
     }
 
     /// t73: the parent's CHILD line stayed on the server after `tick edit --no-parent`, so a
@@ -409,13 +416,7 @@ struct SyncDefectTests {
         try server.put("tasks", "xc2.ics", CalDAVServer.vtodo(["UID:xc2", "DTSTAMP:20261128T100000Z", "SUMMARY:X child 2"]))
         let tick = SyncDefectTests.harness(server)
         _ = try SyncDefectTests.sync(tick)
-        func parents(_ harness: CLIHarness) throws -> [String: String] {
-            var found: [String: String] = [:]
-            for row in try SyncDefectTests.reminders(harness, "Tasks") {
-                found[row["uid"] as? String ?? ""] = row["parentUID"] as? String ?? "-"
-            }
-            return found
-        }
+        func parents(_ harness: CLIHarness) throws -> [String: String] { try SyncDefectTests.byUID(harness, "Tasks", "parentUID") }
         #expect(try parents(tick) == ["xp": "-", "xc1": "xp", "xc2": "xp"])
         let child = try #require(try SyncDefectTests.reminders(tick, "Tasks").first { $0["uid"] as? String == "xc1" }?["number"] as? Int)
         tick.ok("edit", "\(child)", "--no-parent")
