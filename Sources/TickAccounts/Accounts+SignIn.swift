@@ -216,7 +216,7 @@ final class SignInTurns: Sendable {
         defer { turn.lock.unlock() }
         do {
             let value = try body()
-            _ = stuck.withLock { $0.removeValue(forKey: key) }
+            gotThrough(key)
             return value
         } catch {
             if case .database(let failure) = error, failure.isLockNotAvailable {
