@@ -334,7 +334,9 @@ package enum DAVBody {
             case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""): clean = false
             case 0x09, 0x0A, 0x0D: break
             case ..<0x20: clean = false
-            case 0xBE, 0xBF where previous == (0xEF, 0xBF): clean = false // U+FFFE, U+FFFF
+            // U+FFFE, U+FFFF (EF BF BE, EF BF BF); each pattern its own `where` (with one, a lone
+            // 0xBE byte, as in many Hangul syllables, took the copying path for nothing).
+            case 0xBE where previous == (0xEF, 0xBF), 0xBF where previous == (0xEF, 0xBF): clean = false
             default: break
             }
             if !clean { break }
