@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import TickServer
@@ -10,10 +11,11 @@ import TestSupport
         let harness: ServiceHarness
         let server: HTTPServer
 
-        init(timeout: Int = 10) throws {
+        init(timeout: Int = 10, configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
             harness = try ServiceHarness()
             var configuration = HTTPServer.Configuration(address: "127.0.0.1", port: 0)
             configuration.connectionTimeout = timeout
+            configure(&configuration)
             let service = harness.service
             server = try HTTPServer(configuration: configuration, handler: { service.respond(to: $0) },
                                     tooLarge: { service.tooLargeResponse(path: $0) })
@@ -153,6 +155,95 @@ import TestSupport
         #expect(closed)
         #expect(text.isEmpty)
         #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    /// When each trickled connection's write first failed, by its index.
+    final class Closings: Sendable {
+        let times = Mutex<[Int: Date]>([:])
+    }
+
+    /// Writes `line` on each of `connections` every `interval` seconds for up to `seconds`
+    /// (until every write fails: the server closed them), on another thread; the moment
+    /// each one's write first failed.
+    private static func trickle(_ line: String, on connections: [RawHTTPConnection], every interval: TimeInterval,
+                                for seconds: TimeInterval) -> Closings {
+        let closedAt = Closings()
+        nonisolated(unsafe) let sending = connections
+        Thread.detachNewThread {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                for (index, connection) in sending.enumerated() where closedAt.times.withLock({ $0[index] == nil }) {
+                    if !connection.write(line) { closedAt.times.withLock { $0[index] = Date() } }
+                }
+                if closedAt.times.withLock({ $0.count }) == sending.count { break }
+                Thread.sleep(forTimeInterval: interval)
+            }
+        }
+        return closedAt
+    }
+
+    @Test("a header sent a line at a time is cut off at its deadline, so that slow senders filling every connection lock nobody out (slowloris)")
+    func aTrickledHeaderIsCutOffAtItsDeadline() throws {
+        let running = try Running { configuration in
+            configuration.threads = 1
+            configuration.connectionLimit = 4
+            configuration.headerTimeout = 1
+        }
+        let started = Date()
+        let slow = try (0..<4).map { _ in try RawHTTPConnection(port: running.server.port) }
+        for connection in slow { connection.write("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\n") }
+        let closedAt = Self.trickle("X-Padding: a\r\n", on: slow, every: 0.2, for: 8)
+        // Every connection is taken: this one waits in the backlog until a deadline frees one.
+        let answer = try running.exchange("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nConnection: close\r\n\r\n",
+                                          timeout: 6)
+        #expect(RawHTTPConnection.status(of: answer) == 401, "\(answer)")
+        for connection in slow {
+            let (text, closed) = connection.read(timeout: 4)
+            #expect(closed && text.isEmpty, "\(text)")
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        _ = closedAt
+    }
+
+    @Test("the next request on a kept-alive connection has the header deadline again")
+    func aKeptAliveConnectionsNextHeaderHasADeadline() throws {
+        let running = try Running { $0.headerTimeout = 1 }
+        let connection = try RawHTTPConnection(port: running.server.port)
+        connection.write("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\n\r\n")
+        let first = connection.read(until: "}", timeout: 5)
+        #expect(RawHTTPConnection.status(of: first.text) == 401 && !first.closed, "\(first)")
+        connection.write("GET /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\n")
+        let started = Date()
+        _ = Self.trickle("X-Padding: a\r\n", on: [connection], every: 0.2, for: 6)
+        let (text, closed) = connection.read(timeout: 5)
+        #expect(closed && text.isEmpty, "\(text)")
+        #expect(Date().timeIntervalSince(started) < 4)
+    }
+
+    @Test("a body slower than the least rate is cut off; one at the rate is read whole and answered")
+    func aTrickledBodyIsCutOff() throws {
+        let running = try Running {
+            $0.bodyTimeout = 1
+            $0.minimumBodyRate = 500
+        }
+        let head = "POST /api/v1/lists HTTP/1.1\r\nHost: \(running.host)\r\nContent-Type: application/json\r\n"
+        let slow = try RawHTTPConnection(port: running.server.port)
+        slow.write(head + "Content-Length: 1000\r\n\r\n")
+        let started = Date()
+        _ = Self.trickle(" ", on: [slow], every: 0.2, for: 8)
+        let (text, closed) = slow.read(timeout: 6)
+        #expect(closed && text.isEmpty, "\(text)")
+        #expect(Date().timeIntervalSince(started) < 4)
+
+        // 2,000 bytes over about 1.6 s: past the 1 s of grace, but each 500 earned a second more.
+        let steady = try RawHTTPConnection(port: running.server.port)
+        steady.write(head + "Content-Length: 2000\r\nConnection: close\r\n\r\n")
+        for _ in 0..<4 {
+            Thread.sleep(forTimeInterval: 0.4)
+            #expect(steady.write(String(repeating: " ", count: 500)))
+        }
+        let answer = steady.read(timeout: 5)
+        #expect(RawHTTPConnection.status(of: answer.text) == 401, "\(answer)")
     }
 
     @Test func eventsArriveOverTheSocketAndStop() throws {

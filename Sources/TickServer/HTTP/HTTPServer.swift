@@ -29,8 +29,21 @@ public final class HTTPServer: Sendable {
         /// Bytes of memory per connection, which bounds the request header (libmicrohttpd's
         /// default, 32 KiB, refuses large cookies).
         public var connectionMemoryLimit: Int = 64 * 1024
-        /// Connections open at once.
-        public var connectionLimit: Int = 256
+        /// Connections open at once (the process's limit of open files is raised to hold them
+        /// when the system allows).
+        public var connectionLimit: Int = 1_024
+        /// Connections one client address may hold open; 0 for no limit. Loopback addresses
+        /// have none (a reverse proxy on the same machine brings every client from one).
+        public var connectionsPerAddress: Int = 256
+        /// Seconds a request's header may take to arrive in full, from the connection's
+        /// opening or the end of the previous request on it (`ConnectionGuard`: the idle
+        /// timeout alone let a client sending a byte every few seconds hold a connection for ever).
+        public var headerTimeout: TimeInterval = 20
+        /// Seconds a request's body may take to arrive, beyond one second for each
+        /// `minimumBodyRate` bytes received.
+        public var bodyTimeout: TimeInterval = 20
+        /// Bytes a second that earn a body one more second (see `bodyTimeout`).
+        public var minimumBodyRate: Int = 500
         /// The largest request body read; a larger one is answered with `tooLarge`.
         public var maxBodyBytes: Int = 1 << 20
         /// The answer the server gives itself, before the handler, with a status and a detail
@@ -65,6 +78,8 @@ public final class HTTPServer: Sendable {
     let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
     /// The threads that answer requests when `configuration.dispatchThreads` is set.
     let dispatcher: RequestDispatcher?
+    /// The requests' deadlines and the connections per address.
+    let connections: ConnectionGuard
     /// Requests begun and not yet completed (answered and written, or their connection
     /// closed): what `stop` waits for.
     let inFlight = Mutex(0)
@@ -85,6 +100,11 @@ public final class HTTPServer: Sendable {
         self.daemon = Mutex(nil)
         self.library = try Self.library(opening: nil)
         self.dispatcher = configuration.dispatchThreads.map { RequestDispatcher(threads: $0) }
+        self.connections = ConnectionGuard(limits: .init(headerTimeout: configuration.headerTimeout,
+                                                         bodyTimeout: configuration.bodyTimeout,
+                                                         minimumBodyRate: configuration.minimumBodyRate,
+                                                         connectionsPerAddress: configuration.connectionsPerAddress))
+        Self.raiseOpenFileLimit(toHold: configuration.connectionLimit)
         var storage = sockaddr_storage()
         let isIPv6 = configuration.address.contains(":")
         let parsed = withUnsafeMutableBytes(of: &storage) { raw -> Bool in
@@ -105,7 +125,8 @@ public final class HTTPServer: Sendable {
         let started = withUnsafePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
                 library.startDaemon(flags: tick_mhd_flags(isIPv6 ? 1 : 0), address: address, handler: accessHandler,
-                                    context: context, completed: requestCompleted, threads: UInt32(max(1, configuration.threads)),
+                                    context: context, completed: requestCompleted, accept: acceptPolicy,
+                                    notify: connectionNotice, threads: UInt32(max(1, configuration.threads)),
                                     timeout: UInt32(configuration.connectionTimeout),
                                     memoryLimit: configuration.connectionMemoryLimit,
                                     connectionLimit: UInt32(configuration.connectionLimit))
@@ -117,6 +138,19 @@ public final class HTTPServer: Sendable {
         }
         boundPort.withLock { $0 = library.boundPort(started) }
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
+        connections.startSweeping()
+    }
+
+    /// Raises the soft limit of open files to hold `connections` and as many more for the
+    /// rest (databases, files), up to the hard limit: Debian's soft limit of 1,024 would
+    /// otherwise refuse connections well below `connectionLimit`.
+    static func raiseOpenFileLimit(toHold connections: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(connections) * 2 + 256
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// Ends every open stream, answers the requests begun (up to `grace` seconds for them
@@ -139,6 +173,7 @@ public final class HTTPServer: Sendable {
             library.stopDaemon(pointer)
             handle = nil
         }
+        connections.stop()
     }
 
     deinit { stop() }
@@ -267,6 +302,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         let pending = PendingRequest()
         requestState.pointee = Unmanaged.passRetained(pending).toOpaque()
         server.inFlight.withLock { $0 += 1 }
+        server.connections.headerArrived(connection)
         if server.isStopping.withLock({ $0 }) {
             pending.answered = true
             var response = server.configuration.refusal(503, "the server is stopping; nothing was done", String(cString: url))
@@ -291,6 +327,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(stateRaw).takeUnretainedValue()
     if uploadSize.pointee > 0 {
+        server.connections.bodyArrived(connection, bytes: uploadSize.pointee)
         // A request answered already (413 on its announced length) has its body dropped.
         if !pending.isTooLarge, !pending.answered, let upload {
             if pending.body.count + uploadSize.pointee > server.configuration.maxBodyBytes {
@@ -311,6 +348,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         return .YES
     }
     pending.answered = true
+    server.connections.answering(connection)
     if pending.isTooLarge { return server.queue(server.tooLarge(String(cString: url)), on: connection) }
     let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasesNames: false, decodes: true, library: server.library)
     var request = HTTPRequest(method: String(cString: method), path: String(cString: url), query: query.values,
@@ -332,11 +370,39 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     return server.queue(server.handler(request), on: connection)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestState, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { context, connection, requestState, _ in
     guard let requestState, let raw = requestState.pointee else { return }
-    if let context { Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().inFlight.withLock { $0 -= 1 } }
+    if let context {
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        server.inFlight.withLock { $0 -= 1 }
+        if let connection { server.connections.completed(connection) }
+    }
     Unmanaged<PendingRequest>.fromOpaque(raw).release()
     requestState.pointee = nil
+}
+
+/// libmicrohttpd's accept policy: a new connection from an address holding
+/// `connectionsPerAddress` already is refused (closed at once).
+private let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
+    guard let context else { return .YES }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    return server.connections.admits(ConnectionGuard.Peer(address)) ? .YES : .NO
+}
+
+/// libmicrohttpd's notices of a connection's opening and closing (the closing's before it
+/// closes the socket), for `ConnectionGuard`.
+private let connectionNotice: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        server.connections.opened(connection, socket: server.library.socket(of: connection),
+                                  peer: server.library.peer(of: connection))
+    case .CONNECTION_NOTIFY_CLOSED:
+        server.connections.closed(connection)
+    default:
+        break
+    }
 }
 
 /// Reads a stream for libmicrohttpd: bytes when there are some, else the connection is

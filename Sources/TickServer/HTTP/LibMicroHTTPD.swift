@@ -55,9 +55,10 @@ struct LibMicroHTTPD: @unchecked Sendable {
 
     /// `MHD_start_daemon` with the options of `tick_mhd_start` (CMicroHTTPD's shim).
     func startDaemon(flags: UInt32, address: UnsafePointer<sockaddr>, handler: MHD_AccessHandlerCallback,
-                     context: UnsafeMutableRawPointer, completed: MHD_RequestCompletedCallback, threads: UInt32,
+                     context: UnsafeMutableRawPointer, completed: MHD_RequestCompletedCallback,
+                     accept: MHD_AcceptPolicyCallback, notify: MHD_NotifyConnectionCallback, threads: UInt32,
                      timeout: UInt32, memoryLimit: Int, connectionLimit: UInt32) -> OpaquePointer? {
-        tick_mhd_start(startDaemonAddress, flags, address, handler, context, completed, threads, timeout,
+        tick_mhd_start(startDaemonAddress, flags, address, handler, context, completed, accept, notify, threads, timeout,
                        memoryLimit, connectionLimit)
     }
 
@@ -72,5 +73,15 @@ struct LibMicroHTTPD: @unchecked Sendable {
         var text = [CChar](repeating: 0, count: 64)
         guard tick_mhd_client_address(connectionInfoAddress, connection, &text, text.count) == 0 else { return "" }
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The socket of `connection`, or -1 (`MHD_CONNECTION_INFO_CONNECTION_FD`).
+    func socket(of connection: OpaquePointer) -> Int32 {
+        tick_mhd_connection_socket(connectionInfoAddress, connection)
+    }
+
+    /// The peer of `connection` as a `ConnectionGuard.Peer` (`MHD_CONNECTION_INFO_CLIENT_ADDRESS`), nil for loopback.
+    func peer(of connection: OpaquePointer) -> ConnectionGuard.Peer? {
+        ConnectionGuard.Peer(tick_mhd_client_sockaddr(connectionInfoAddress, connection))
     }
 }
