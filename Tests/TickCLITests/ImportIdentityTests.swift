@@ -334,3 +334,22 @@ struct LenientICalendarValueTests {
         #expect(again.output.hasPrefix("Imported 1 reminder (1 unchanged)"))
     }
 }
+
+/// Nothing through a pipe is refused, not imported as an empty todo.txt.
+struct EmptyStandardInputTests {
+    @Test("an empty standard input is an error that changes nothing; an empty named file or --format todotxt still imports none")
+    func emptyPipeIsRefused() {
+        let cli = CLIHarness()
+        cli.ok("add", "stays")
+        cli.files["-"] = Data()
+        let refused = cli.run("import", "-")
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("standard input is empty: nothing to import"), "\(refused.errors)")
+        #expect(refused.errors.contains("Nothing was imported."))
+        #expect(refused.output.isEmpty)
+        #expect(cli.ok("list").contains("stays"))
+        #expect(cli.ok("import", "--format", "todotxt", "-").hasPrefix("Imported 0 reminders"))
+        cli.files["empty.txt"] = Data()
+        #expect(cli.ok("import", "empty.txt").hasPrefix("Imported 0 reminders"))
+    }
+}
