@@ -247,6 +247,14 @@ private struct UndoPlan {
         }
         for entry in reminders {
             let current = try db.reminder(number: entry.number)
+            // A member's undo in a shared list, of a reminder the owner moved to a list not
+            // shared with them: it is not gone (an add's undo said "undone" and took nothing
+            // back, an edit's said "deleted since"; a tester).
+            if current == nil, try db.isOutOfSight(reminder: entry.number) {
+                let title = (entry.after ?? entry.before)?.title ?? ""
+                conflicts.append("\(entry.number) \(title.quotedForUndo) was moved since to a list not shared with you")
+                continue
+            }
             if let before = entry.before {
                 if let after = entry.after {
                     guard let current else {

@@ -109,10 +109,17 @@ public protocol JournalStore: StoreTransaction {
     /// sentence for each that a later change, not undone, touched again (a share the owner
     /// changed or ended after a member left the list), whoever made it. Empty when none did.
     func laterChangesToJournaledRecords(of change: Int64) throws -> [String]
+    /// Whether the reminder `number` exists but lies out of this transaction's sight (in a
+    /// list of the owner's not shared with the member who undoes): undo must refuse, not
+    /// take it for deleted. Always false where a transaction sees every list.
+    func isOutOfSight(reminder number: Reminder.Number) throws -> Bool
 }
 
 extension JournalStore {
     /// None: a store whose other rows (completed occurrences, alarm deliveries) follow their
     /// reminder, which undo checks itself.
     public func laterChangesToJournaledRecords(of change: Int64) throws -> [String] { [] }
+
+    /// False: the transaction sees every list.
+    public func isOutOfSight(reminder number: Reminder.Number) throws -> Bool { false }
 }

@@ -13,6 +13,14 @@ extension PostgresDatabase {
             .flatMap { sees($0.listID) ? $0 : nil }
     }
 
+    /// Whether the user's reminder `number` exists in a list this transaction does not see
+    /// (one list shared with a member: the owner moved it to another since).
+    public func isOutOfSight(reminder number: Reminder.Number) throws -> Bool {
+        guard let visibleList else { return false }
+        return try scalar("SELECT 1 FROM reminders WHERE owner = $1 AND number = $2 AND list_id <> $3",
+                          [number.rawValue, visibleList.rawValue], as: Int64.self) != nil
+    }
+
     /// The user's reminder with UID `uid`, or nil.
     public func reminder(uid: ReminderUID) throws -> Reminder? {
         try reminders("SELECT \(ReminderColumns.names) FROM reminders WHERE owner = $1 AND uid = $2", [uid.rawValue]).first

@@ -552,3 +552,38 @@ struct PostgresUndoTests {
         #expect(!lists.contains { $0["id"] as? String == list })
     }
 }
+
+extension PostgresUndoTests {
+    @Test("a member's undo of a change to a reminder the owner moved since to a list not shared with them: 409 saying so, nothing changed",
+          arguments: ["add", "edit", "complete"])
+    func undoOfReminderMovedAway(change: String) throws {
+        let harness = try PostgresServiceHarness()
+        _ = harness.send("GET", "/api/v1/lists", as: "bob")
+        let shared = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Shared"}"#))["id"] as? String)
+        let privateList = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Private"}"#))["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(shared)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        let uid: String
+        switch change {
+        case "add":
+            uid = try Self.add(harness, #"{"title":"milk","list":"\#(shared)"}"#, as: "bob")
+        case "edit":
+            uid = try Self.add(harness, #"{"title":"milk","list":"\#(shared)"}"#)
+            #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"oat milk"}"#, as: "bob").status == 200)
+        default:
+            uid = try Self.add(harness, #"{"title":"milk","list":"\#(shared)"}"#)
+            #expect(harness.send("POST", "/api/v1/reminders/\(uid)/complete", as: "bob").status == 200)
+        }
+        #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"list":"\#(privateList)"}"#).status == 200)
+        let before = try harness.snapshot()
+        let undo = harness.send("POST", "/api/v1/undo", as: "bob")
+        defer {
+            // Back in the shared list, the undo goes through.
+            #expect(harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"list":"\#(shared)"}"#).status == 200)
+            #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 200)
+        }
+        #expect(undo.status == 409, "\(undo.status) \(undo.bodyText)")
+        #expect(undo.bodyText.contains("was moved since to a list not shared with you") && !undo.bodyText.contains("Private"),
+                "\(undo.bodyText)")
+        #expect(try harness.snapshot() == before)
+    }
+}
