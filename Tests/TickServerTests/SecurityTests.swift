@@ -71,6 +71,25 @@ import Testing
         #expect(harness.send("POST", "/api/v1/lists", json: #"{"name":"Home"}"#).status == 201)
     }
 
+    @Test("the session cookie is Secure when the login came over HTTPS (a TLS proxy's X-Forwarded-Proto or Forwarded, an https: Origin), not otherwise",
+          arguments: [
+            ([:], false), (["X-Forwarded-Proto": "https"], true), (["X-Forwarded-Proto": "HTTPS, http"], true),
+            (["X-Forwarded-Proto": "http"], false), (["Forwarded": #"for=192.0.2.60;proto="https";by=203.0.113.43"#], true),
+            (["Forwarded": "proto=http, proto=https"], false), (["Forwarded": "for=x;proto=httpsx"], false),
+            (["Origin": "https://tick.example"], true), (["Origin": "http://tick.example"], false), (["Origin": "null"], false),
+          ])
+    func secureCookieOverHTTPS(headers: [String: String], secure: Bool) throws {
+        let harness = try ServiceHarness()
+        let response = harness.send("GET", "/login", query: ["token": ServiceHarness.token], headers: headers, as: .none)
+        #expect(response.status == 303)
+        let cookie = response.header("Set-Cookie") ?? ""
+        #expect(cookie.hasSuffix("; Secure") == secure, "\(cookie)")
+        let session = String(cookie.dropFirst("tick_session=".count).prefix { $0 != ";" })
+        let logout = harness.send("POST", "/logout", headers: headers, as: .cookie(session, csrfHeader: true))
+        #expect(logout.status == 204)
+        #expect((logout.header("Set-Cookie") ?? "").hasSuffix("; Secure") == secure)
+    }
+
     @Test func loginSetsAStrictHttpOnlyCookieAndRedirects() throws {
         let harness = try ServiceHarness()
         let response = harness.send("GET", "/login", query: ["token": ServiceHarness.token], as: .none)

@@ -17,7 +17,7 @@ extension WebService {
         }
         let session = WebService.newSecret()
         sessions.withLock { _ = $0.insert(session) }
-        return WebService.signedIn(session: session)
+        return WebService.signedIn(session: session, secure: WebService.arrivedOverHTTPS(request))
     }
 
     func logout(_ request: HTTPRequest) -> HTTPResponse {
@@ -29,7 +29,7 @@ extension WebService {
             return Problem(status: 403, name: "csrf", detail: "log out from Tick's own page").response
         }
         sessions.withLock { _ = $0.remove(session) }
-        return WebService.loggedOut
+        return WebService.loggedOut(secure: WebService.arrivedOverHTTPS(request))
     }
 
     /// 405 for `path` (a page of its own, not an API route), which takes `methods`.
@@ -38,18 +38,38 @@ extension WebService {
                 headers: [("Allow", methods.joined(separator: ", "))]).response
     }
 
-    /// The answer to a login that opened `session`: to the app, with the session cookie.
-    static func signedIn(session: String) -> HTTPResponse {
+    /// The answer to a login that opened `session`: to the app, with the session cookie,
+    /// `Secure` when the login came over HTTPS (`arrivedOverHTTPS`), so that a browser never
+    /// sends it over plain HTTP (RFC 6265 §4.1.2.5).
+    static func signedIn(session: String, secure: Bool) -> HTTPResponse {
         HTTPResponse(status: 303, headers: [
             ("Location", "/"),
-            ("Set-Cookie", "\(WebService.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict"),
+            ("Set-Cookie", "\(WebService.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")),
         ])
     }
 
-    /// The answer to a logout: the session cookie cleared.
-    static let loggedOut = HTTPResponse(status: 204, headers: [
-        ("Set-Cookie", "\(WebService.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"),
-    ])
+    /// The answer to a logout: the session cookie cleared (with the attributes it was set with).
+    static func loggedOut(secure: Bool) -> HTTPResponse {
+        HTTPResponse(status: 204, headers: [
+            ("Set-Cookie", "\(WebService.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0" + (secure ? "; Secure" : "")),
+        ])
+    }
+
+    /// Whether the browser reached the server over HTTPS: `tick serve` speaks plain HTTP, so
+    /// HTTPS is a TLS proxy in front of it, which says so in `X-Forwarded-Proto: https` or
+    /// `Forwarded: proto=https` (RFC 7239 §5.4, its first element), or the page the form was
+    /// sent from was `https:` (`Origin`, set by the browser). Anyone may send these headers:
+    /// they only make the cookie `Secure`, which a client on plain HTTP then loses itself.
+    static func arrivedOverHTTPS(_ request: HTTPRequest) -> Bool {
+        if let origin = request.header("origin"), origin.lowercased().hasPrefix("https://") { return true }
+        if let proto = request.header("x-forwarded-proto"),
+           proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https" { return true }
+        guard let forwarded = request.header("forwarded"), let first = forwarded.split(separator: ",").first else { return false }
+        return first.split(separator: ";").contains { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            return parts.count == 2 && parts[0] == "proto" && parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) == "https"
+        }
+    }
 
     /// The login form: plain HTML, no script, no inline style (the CSP forbids both).
     static func loginPage(status: Int, message: String?) -> HTTPResponse {

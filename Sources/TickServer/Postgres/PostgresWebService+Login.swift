@@ -40,7 +40,7 @@ extension PostgresWebService {
             switch try accounts.signIn(name: name, password: password, clientAddress: request.clientAddress, now: now) {
             case .signedIn(let user, _):
                 let token = try accounts.startSession(for: user.id, now: now)
-                return WebService.signedIn(session: token)
+                return WebService.signedIn(session: token, secure: WebService.arrivedOverHTTPS(request))
             case .refused:
                 return PostgresWebService.loginPage(status: 401, message: "The user name or the password is wrong.")
             case .throttled(let seconds):
@@ -73,7 +73,7 @@ extension PostgresWebService {
         } catch {
             return PostgresWebService.accountProblem(error).response
         }
-        return WebService.loggedOut
+        return WebService.loggedOut(secure: WebService.arrivedOverHTTPS(request))
     }
 
     /// The user of the session whose token the cookie holds, or the 401 problem to answer
