@@ -360,7 +360,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     if server.configuration.recordsClientAddress { request.clientAddress = server.library.clientAddress(connection) }
     if let dispatcher = server.dispatcher {
         let (library, suspended, answering) = (server.library, DaemonHandle(pointer: connection), request)
-        let queued = dispatcher.submit(preparing: { library.suspendConnection(suspended.pointer) }) {
+        let queued = dispatcher.submit(key: RequestDispatcher.clientKey(of: request),
+                                       preparing: { library.suspendConnection(suspended.pointer) }) {
             let response = server.handler(answering)
             pending.response.withLock { $0 = response }
             library.resumeConnection(suspended.pointer)

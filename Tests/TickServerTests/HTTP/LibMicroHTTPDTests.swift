@@ -168,4 +168,38 @@ struct LibMicroHTTPDTests {
         #expect(!dispatcher.submit { done.withLock { $0.append(-1) } })
         #expect(done.withLock { $0.count } == 200)
     }
+
+    @Test("the dispatcher takes turns between clients: one client's hundred queued jobs delay another's by one, each client's own in order")
+    func dispatcherTakesTurns() {
+        let dispatcher = RequestDispatcher(threads: 1)
+        let done = Mutex<[String]>([])
+        let gate = DispatchSemaphore(value: 0)
+        #expect(dispatcher.submit(key: 1) { gate.wait() })
+        for index in 0..<100 { #expect(dispatcher.submit(key: 1) { done.withLock { $0.append("a\(index)") } }) }
+        #expect(dispatcher.submit(key: 2) { done.withLock { $0.append("b0") } })
+        #expect(dispatcher.submit(key: 3) { done.withLock { $0.append("c0") } })
+        #expect(dispatcher.submit(key: 2) { done.withLock { $0.append("b1") } })
+        gate.signal()
+        dispatcher.stop()
+        let order = done.withLock { $0 }
+        #expect(Array(order.prefix(5)) == ["a0", "b0", "c0", "a1", "b1"])
+        #expect(order.filter { $0.hasPrefix("a") } == (0..<100).map { "a\($0)" })
+        #expect(order.count == 103)
+    }
+
+    @Test("a request's client for taking turns: its Authorization, else its cookies, else its address")
+    func clientKeys() {
+        func request(_ headers: [String: String], address: String = "192.0.2.1") -> HTTPRequest {
+            var request = HTTPRequest(method: "GET", path: "/", headers: headers)
+            request.clientAddress = address
+            return request
+        }
+        let basic = RequestDispatcher.clientKey(of: request(["authorization": "Basic YW5uOng="]))
+        #expect(basic == RequestDispatcher.clientKey(of: request(["authorization": "Basic YW5uOng=", "cookie": "a=b"], address: "192.0.2.9")))
+        #expect(basic != RequestDispatcher.clientKey(of: request(["authorization": "Basic Ym9iOng="])))
+        let cookie = RequestDispatcher.clientKey(of: request(["cookie": "tick_session=1"]))
+        #expect(cookie == RequestDispatcher.clientKey(of: request(["cookie": "tick_session=1"], address: "192.0.2.9")))
+        #expect(cookie != RequestDispatcher.clientKey(of: request(["cookie": "tick_session=2"])))
+        #expect(RequestDispatcher.clientKey(of: request([:])) != RequestDispatcher.clientKey(of: request([:], address: "192.0.2.9")))
+    }
 }
