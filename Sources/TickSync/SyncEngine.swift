@@ -154,6 +154,7 @@ public final class SyncEngine {
             try syncCollection(pairing, options: options, report: &report)
         }
         try finishRun(pairs: pairs, options: options, report: &report)
+        if !options.isDryRun { try advanceTokensPastOwnWrites(pairs: pairs, options: options, report: &report) }
         report.requests = dav.client.requestCount
         return report
     }
@@ -166,6 +167,49 @@ public final class SyncEngine {
                 try sync(pairing, options: options, report: &report, list: &listReport)
             } catch let error as SyncError {
                 throw error.placed("list \"\(pairing.list.name)\"", after: label)
+            }
+        }
+    }
+
+    /// Moves the sync token of every calendar this run wrote to past its writes.
+    ///
+    /// A calendar's token is the one the server gave before Tick's uploads and deletions of
+    /// the run. A server that answers `sync-collection` with the difference between two states
+    /// of the collection rather than from a log of changes (Xandikos, over its Git history)
+    /// reports nothing, at the next sync, for a to-do Tick added in this run and another client
+    /// deleted since: absent then, absent now. That deletion was never seen, and Tick's copy
+    /// went back to the server at its next edit (a tester). So once the run is done, the changes
+    /// since the stored token are asked for again: when they are all Tick's own (the ETags it
+    /// stored, and hrefs it deleted), the new token is stored; otherwise another client wrote
+    /// meanwhile, and the calendar is synced once more (its own writes again recognised by their
+    /// ETags), which stores a token after them. A server that cannot answer keeps the old token,
+    /// as before.
+    private func advanceTokensPastOwnWrites(pairs: [Pairing], options: SyncOptions, report: inout SyncReport) throws {
+        let written = Set(report.lists.filter { $0.remoteAdded + $0.remoteUpdated + $0.remoteDeleted > 0 }.map(\.collectionURL))
+        guard !written.isEmpty else { return }
+        let stored = try store.read { try $0.syncedCollections(account: account.name) }
+        for var collection in stored where written.contains(collection.url) {
+            guard let token = collection.syncToken,
+                  let pairing = pairs.first(where: { $0.stored.url == collection.url }) else { continue }
+            let since: (changed: [(href: String, etag: String)], deleted: [String], token: String?)
+            do {
+                since = try dav.changes(in: pairing.collection, since: token)
+            } catch {
+                continue
+            }
+            let states = try serverSideStates(collection.url, listedAll: false, hrefs: since.changed.map(\.href) + since.deleted)
+            var etags: [String: String?] = [:]
+            for state in states { etags[CalDAV.normalizedPath(state.href)] = .some(state.etag) }
+            let allOwn = since.changed.allSatisfy { etags[CalDAV.normalizedPath($0.href)] == .some(.some($0.etag)) }
+                && since.deleted.allSatisfy { etags[CalDAV.normalizedPath($0)] == nil }
+            if allOwn {
+                guard let newToken = since.token, newToken != token else { continue }
+                collection.syncToken = newToken
+                try store.write { try $0.saveSyncedCollection(collection) }
+            } else {
+                var again = pairing
+                again.stored = collection
+                try syncCollection(again, options: options, report: &report)
             }
         }
     }

@@ -346,6 +346,32 @@ struct SyncWithServerTests {
         #expect(done?["completedAt"] != nil && !(done?["completedAt"] is NSNull))
     }
 
+    @Test("a to-do Tick sent in its last sync and another client deleted since is deleted here, on Radicale and on Xandikos (whose tokens diff two states)",
+          arguments: [CalDAVServer.Kind.radicale, .xandikos])
+    func deletionOfOwnUpload(kind: CalDAVServer.Kind) throws {
+        let setup = try Setup(kind)
+        let (list, calendar) = kind == .xandikos ? ("calendar", "calendar") : ("Later", "later")
+        if kind == .xandikos {
+            setup.tick.ok("lists", "add", list)
+        } else {
+            try setup.server.makeCalendar(calendar, displayName: list)
+        }
+        _ = try setup.sync()
+        setup.tick.ok("add", "deleted by the phone", "--list", list)
+        setup.tick.ok("add", "stays", "--list", list)
+        let first = try setup.sync()
+        #expect(setup.listReport(first, list)?["remoteAdded"] as? Int == 2, "\(first)")
+        let doomed = try #require(try setup.server.items(in: calendar).first { $0.value.contains("SUMMARY:deleted by the phone") }?.key)
+        try setup.server.delete(calendar, String(doomed.split(separator: "/").last!))
+        let second = try setup.sync()
+        #expect(setup.listReport(second, list)?["localDeleted"] as? Int == 1, "\(second)")
+        #expect(try setup.reminders(list).map { $0["title"] as? String } == ["stays"])
+        let third = try setup.sync()
+        let counts = ["localAdded", "localDeleted", "remoteAdded", "remoteDeleted"].map { setup.listReport(third, list)?[$0] as? Int ?? 0 }
+        #expect(counts == [0, 0, 0, 0], "\(third)")
+        #expect(try setup.server.items(in: calendar).values.allSatisfy { !$0.contains("SUMMARY:deleted by the phone") })
+    }
+
     @Test("a wrong password is a clear error, at once, and changes nothing")
     func wrongPassword() throws {
         let setup = try Setup()
