@@ -235,6 +235,30 @@ struct RegressionTests {
         #expect(other.run("export", "--format", "todotxt").errors == "")
     }
 
+    /// Found by a tester: Radicale refused a to-do whose notes held a CR (pasted text) with
+    /// 400, as its parser fails on `X-TICK-NOTES;VALUE=BINARY;ENCODING=BASE64`; the exact text
+    /// is now a plain value of the base64 alphabet. Files with the old form still read.
+    @Test("exact notes and title are written as a plain base64 value and read back; the older VALUE=BINARY form still reads")
+    func exactTextPlainValue() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "bell\u{07}title", "--notes", "line one\r\nline two")
+        let ics = cli.ok("export", "--format", "ics")
+        let notesLine = try #require(ics.components(separatedBy: "\r\n").first { $0.hasPrefix("X-TICK-NOTES") })
+        #expect(notesLine == "X-TICK-NOTES:" + Data("line one\r\nline two".utf8).base64EncodedString())
+        #expect(ics.contains("X-TICK-TITLE:" + Data("bell\u{07}title".utf8).base64EncodedString()))
+        #expect(!ics.contains("VALUE=BINARY"))
+        let older = ics.replacingOccurrences(of: "X-TICK-NOTES:", with: "X-TICK-NOTES;VALUE=BINARY;ENCODING=BASE64:")
+            .replacingOccurrences(of: "X-TICK-TITLE:", with: "X-TICK-TITLE;VALUE=BINARY;ENCODING=BASE64:")
+        for text in [ics, older] {
+            let other = CLIHarness()
+            other.files["pasted.ics"] = Data(text.utf8)
+            other.ok("import", "pasted.ics")
+            let shown = try #require(try other.json("list", "--list", "Reminders") as? [[String: Any]])
+            #expect(shown.map { $0["notes"] as? String } == ["line one\r\nline two"])
+            #expect(shown.map { $0["title"] as? String } == ["bell\u{07}title"])
+        }
+    }
+
     /// Found by a tester: control characters in an .ics export. A title's and notes' are
     /// written exactly in X-TICK-TITLE / X-TICK-NOTES (Tick reads them back); a tag's and a
     /// URL's were lost unseen (RFC 5545 TEXT has no place for them). The export says so,

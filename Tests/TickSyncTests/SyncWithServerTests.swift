@@ -372,6 +372,27 @@ struct SyncWithServerTests {
         #expect(try setup.server.items(in: calendar).values.allSatisfy { !$0.contains("SUMMARY:deleted by the phone") })
     }
 
+    @Test("notes with a CR (pasted text) reach Radicale exactly, and the list's other changes with them")
+    func carriageReturnInNotes() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("pasted", displayName: "Pasted")
+        _ = try setup.sync()
+        setup.tick.ok("add", "pasted notes", "--list", "Pasted", "--notes", "line one\r\nline two")
+        setup.tick.ok("add", "plain", "--list", "Pasted", "--notes", "ok")
+        let first = try setup.sync()
+        #expect(setup.listReport(first, "Pasted")?["remoteAdded"] as? Int == 2, "\(first)")
+        let items = try setup.server.items(in: "pasted").values
+        #expect(items.count == 2)
+        // A second database reads the exact notes back from the server.
+        let other = CLIHarness()
+        other.variables["XDG_CONFIG_HOME"] = other.folder.file("config")
+        other.variables["TICK_SYNC_PASSWORD"] = setup.server.password
+        other.ok("sync", "add", "home", setup.server.baseURL, "--user", setup.server.user)
+        other.ok("sync")
+        let listed = try JSONSerialization.jsonObject(with: Data(other.ok("list", "--list", "Pasted", "--json").utf8)) as? [[String: Any]]
+        #expect(Set((listed ?? []).compactMap { $0["notes"] as? String }) == ["line one\r\nline two", "ok"])
+    }
+
     @Test("a wrong password is a clear error, at once, and changes nothing")
     func wrongPassword() throws {
         let setup = try Setup()

@@ -100,11 +100,14 @@ enum VTodoLines {
 
     /// The exact text of a title or notes that RFC 5545 TEXT cannot hold (control
     /// characters, a CR: `SUMMARY` and `DESCRIPTION` carry it without them), as UTF-8 in
-    /// BASE64 (§3.3.1), so that Tick's own export reads back as the same text; nil when
-    /// TEXT holds it.
+    /// base64 (RFC 4648 §4), so that Tick's own export and sync read back as the same text;
+    /// nil when TEXT holds it. The value is plain text of the base64 alphabet, which TEXT
+    /// holds unescaped: with `VALUE=BINARY;ENCODING=BASE64` (§3.3.1), Radicale refused the
+    /// whole to-do with 400 (its parser decodes the value to bytes, then fails on them), and
+    /// every later change of the list waited behind it (a tester). Both forms are read.
     static func exactText(_ name: String, _ text: String) -> String? {
         guard ICalendarText.losesInText(text) else { return nil }
-        return name + ";VALUE=BINARY;ENCODING=BASE64:" + Data(text.utf8).base64EncodedString()
+        return name + ":" + Data(text.utf8).base64EncodedString()
     }
 
     /// `CATEGORIES` with `tags`, or nil for none.

@@ -23,7 +23,7 @@ import TickModel
 /// | `VALARM` with `ACTION:DISPLAY` or `ACTION:AUDIO` | `alarms` |
 /// | `X-TICK-FLAGGED:TRUE` | `isFlagged` |
 /// | `X-TICK-REPEAT-FROM:COMPLETION` | `recurrenceBasis` `.completion` (else `.due`) |
-/// | `X-TICK-TITLE`, `X-TICK-NOTES` (BASE64) | the exact `title`, `notes` when TEXT cannot hold them (control characters) and `SUMMARY`, `DESCRIPTION` still say them |
+/// | `X-TICK-TITLE`, `X-TICK-NOTES` (base64, a plain value) | the exact `title`, `notes` when TEXT cannot hold them (control characters) and `SUMMARY`, `DESCRIPTION` still say them |
 /// | `RELATED-TO;RELTYPE=SNOOZE` in a display VALARM (RFC 9074 §7) | `Alarm.isSnooze` |
 enum VTodoMapping {
     /// The title `SUMMARY` gives, trimmed; nil when there is none or it is blank. An
