@@ -232,6 +232,8 @@ public final class SyncEngine {
                 try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
             }
         }
+        // Gone from their old calendar on the server while Tick moved them (`deferredForgets`).
+        let goneFromOldCalendar = Set(deferredForgets.map(\.uid))
         for (uid, pairing) in deferredMoveUploads {
             // Still in that list (the server's later move may have taken it elsewhere meanwhile)
             // and not sent there by now.
@@ -241,6 +243,13 @@ public final class SyncEngine {
                 return (reminder, try db.revision(uid: uid) ?? 0)
             }
             guard let (reminder, revision) = still else { continue }
+            if goneFromOldCalendar.contains(uid), !report.conflicts.contains(where: { $0.uid == uid && $0.property == "list" }) {
+                // Deleted on the server while Tick moved it: the move wins, as an edit does, and
+                // is reported as one (a tester: it came back unsaid). Moved on the server to a
+                // third calendar instead, it is a conflict of lists, reported already.
+                report.conflicts.append(SyncReport.Conflict(listName: pairing.list.name, reminderTitle: reminder.title, uid: uid,
+                                                            property: "deleted", lostValue: "", loser: "the server"))
+            }
             planRevisions = [uid: revision]
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
                 try upload(reminder, state: nil, recreate: false, pairing: pairing, report: &report, list: &listReport)

@@ -393,6 +393,31 @@ struct SyncWithServerTests {
         #expect(Set((listed ?? []).compactMap { $0["notes"] as? String }) == ["line one\r\nline two", "ok"])
     }
 
+    @Test("deleted on the phone while Tick moved it to another calendar: the move wins and is reported, as an edit's win is")
+    func moveWinsOverDeletionReported() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("work", displayName: "Work")
+        try setup.server.makeCalendar("home", displayName: "Home")
+        _ = try setup.sync()
+        setup.tick.ok("add", "Moved one", "--list", "Work")
+        setup.tick.ok("add", "Staying", "--list", "Work")
+        _ = try setup.sync()
+        let doomed = try #require(try setup.server.items(in: "work").first { $0.value.contains("SUMMARY:Moved one") }?.key)
+        try setup.server.delete("work", String(doomed.split(separator: "/").last!))
+        setup.tick.ok("edit", "1", "--list", "Home")
+        let report = try setup.sync()
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.count == 1, "\(report)")
+        #expect(conflicts.first?["title"] as? String == "Moved one" && conflicts.first?["property"] as? String == "deleted", "\(conflicts)")
+        #expect(try setup.server.items(in: "home").values.contains { $0.contains("SUMMARY:Moved one") })
+        #expect(try setup.server.items(in: "work").values.allSatisfy { !$0.contains("SUMMARY:Moved one") })
+        #expect(try setup.reminders("Home").map { $0["title"] as? String } == ["Moved one"])
+        // A move with no deletion on the other side is no conflict.
+        setup.tick.ok("edit", "2", "--list", "Home")
+        let quiet = try setup.sync()
+        #expect((quiet["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(quiet)")
+    }
+
     @Test("a wrong password is a clear error, at once, and changes nothing")
     func wrongPassword() throws {
         let setup = try Setup()
