@@ -41,6 +41,13 @@ struct SyncWithServerTests {
             return try #require(reports?.first, sourceLocation: sourceLocation)
         }
 
+        /// Deletes, as a phone would, the item of `calendar` whose `SUMMARY` is `title`.
+        func deleteOnServer(_ title: String, in calendar: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let href = try #require(try server.items(in: calendar).first { $0.value.contains("SUMMARY:\(title)\r\n") }?.key,
+                                    sourceLocation: sourceLocation)
+            try server.delete(calendar, String(href.split(separator: "/").last ?? ""))
+        }
+
         func listReport(_ report: [String: Any], _ name: String) -> [String: Any]? {
             (report["lists"] as? [[String: Any]])?.first { $0["list"] as? String == name }
         }
@@ -361,8 +368,7 @@ struct SyncWithServerTests {
         setup.tick.ok("add", "stays", "--list", list)
         let first = try setup.sync()
         #expect(setup.listReport(first, list)?["remoteAdded"] as? Int == 2, "\(first)")
-        let doomed = try #require(try setup.server.items(in: calendar).first { $0.value.contains("SUMMARY:deleted by the phone") }?.key)
-        try setup.server.delete(calendar, String(doomed.split(separator: "/").last!))
+        try setup.deleteOnServer("deleted by the phone", in: calendar)
         let second = try setup.sync()
         #expect(setup.listReport(second, list)?["localDeleted"] as? Int == 1, "\(second)")
         #expect(try setup.reminders(list).map { $0["title"] as? String } == ["stays"])
@@ -402,8 +408,7 @@ struct SyncWithServerTests {
         setup.tick.ok("add", "Moved one", "--list", "Work")
         setup.tick.ok("add", "Staying", "--list", "Work")
         _ = try setup.sync()
-        let doomed = try #require(try setup.server.items(in: "work").first { $0.value.contains("SUMMARY:Moved one") }?.key)
-        try setup.server.delete("work", String(doomed.split(separator: "/").last!))
+        try setup.deleteOnServer("Moved one", in: "work")
         setup.tick.ok("edit", "1", "--list", "Home")
         let report = try setup.sync()
         let conflicts = report["conflicts"] as? [[String: Any]] ?? []
