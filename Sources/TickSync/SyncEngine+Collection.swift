@@ -188,6 +188,7 @@ extension SyncEngine {
         movingHere = [:]
         var handledUIDs = Set<ReminderUID>()
         var handledHrefs = Set<String>()
+        var droppedLinks: [(child: ReminderUID, parent: ReminderUID)] = []
         for item in serverItems {
             let path = CalDAV.normalizedPath(item.href)
             handledHrefs.insert(path)
@@ -196,6 +197,11 @@ extension SyncEngine {
             handledUIDs.insert(uid)
             if let local = try local(uid) {
                 if let state, !isChangedHere(local, state) {
+                    if let parent = local.parentUID, item.reminder.parentUID == nil {
+                        // Its link dropped on the server: by another client's sync when the parent
+                        // was deleted there, which this run may lose (`relinkAfterRecreation`).
+                        droppedLinks.append((uid, parent))
+                    }
                     steps.append(.take(item, state: state, restoring: false))
                 } else {
                     steps.append(.merge(item, state: state, local: local))
@@ -286,6 +292,11 @@ extension SyncEngine {
                 steps.append(.forget(state))
             }
         }
+        let recreated = Set(steps.compactMap { step -> ReminderUID? in
+            if case .recreate(let local, _) = step { return local.uid }
+            return nil
+        })
+        if !options.isDryRun { relinkAfterRecreation += droppedLinks.filter { recreated.contains($0.parent) } }
         // Changed in Tick only: edited (written to the server), or gone from the list (deleted
         // there; a move when the reminder is in another list now).
         for (state, listID, _) in changedHere

@@ -423,6 +423,42 @@ struct SyncWithServerTests {
         #expect((quiet["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(quiet)")
     }
 
+    @Test("a parent deleted on the phone and edited in a second Tick comes back with its subtask under it, on every side")
+    func recreatedParentKeepsSubtask() throws {
+        let setup = try Setup()
+        try setup.server.makeCalendar("family", displayName: "Family")
+        _ = try setup.sync()
+        setup.tick.ok("add", "Parent", "--list", "Family")
+        setup.tick.ok("add", "Kid", "--list", "Family", "--parent", "1")
+        _ = try setup.sync()
+        let second = CLIHarness()
+        second.variables["XDG_CONFIG_HOME"] = second.folder.file("config")
+        second.variables["TICK_SYNC_PASSWORD"] = setup.server.password
+        second.ok("sync", "add", "home", setup.server.baseURL, "--user", setup.server.user)
+        second.ok("sync")
+        try setup.deleteOnServer("Parent", in: "family")
+        let secondsList = try JSONSerialization.jsonObject(with: Data(second.ok("list", "--list", "Family", "--json").utf8)) as? [[String: Any]]
+        let parentHere = try #require(secondsList?.first { $0["title"] as? String == "Parent" }?["number"] as? Int)
+        second.ok("edit", String(parentHere), "--title", "Parent (edited)")
+        // The first Tick takes the deletion: the kid is top-level there and on the server.
+        _ = try setup.sync()
+        #expect(try setup.server.items(in: "family").values.allSatisfy { !$0.contains("RELATED-TO") })
+        // The second Tick's edit wins over the deletion: the parent comes back, and the kid under it.
+        let won = second.run("sync")
+        #expect(won.status == 0 && won.errors.contains("deleted"), "\(won.errors)")
+        second.ok("sync")
+        _ = try setup.sync()
+        _ = try setup.sync()
+        for tick in [setup.tick, second] {
+            let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Family", "--json").utf8)) as? [[String: Any]] ?? []
+            let parent = listed.first { $0["title"] as? String == "Parent (edited)" }
+            let kid = listed.first { $0["title"] as? String == "Kid" }
+            #expect(parent != nil && kid?["parentUID"] as? String == parent?["uid"] as? String, "\(listed)")
+        }
+        let kidText = try #require(try setup.server.items(in: "family").values.first { $0.contains("SUMMARY:Kid") })
+        #expect(kidText.contains("RELATED-TO"), "\(kidText)")
+    }
+
     @Test("a wrong password is a clear error, at once, and changes nothing")
     func wrongPassword() throws {
         let setup = try Setup()
