@@ -176,6 +176,43 @@ public final class SyncEngine {
         }
     }
 
+    /// Moves to their parent's list the subtasks a parent left in this run: another client
+    /// moved the parent to another calendar, and the run took it to that list, while a subtask
+    /// of it in Tick (linked here only, so not moved with it there) stayed in the old one. A
+    /// subtask lives in its parent's list (Apple Reminders; `Actions.edit` refuses otherwise),
+    /// so it follows, here and on the server in the same run (its copy sent to the new
+    /// calendar, then the old one deleted: `deferredMoveUploads`, `deferredMovedDeletions`),
+    /// and the run says so (a tester: the link pointed into another list on every side, and
+    /// `tick show` said "no subtask here").
+    private func bringSubtasksAlong(report: inout SyncReport) throws {
+        for parentUID in movedThisRun.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let moved = try store.write { db -> [(title: String, uid: ReminderUID, from: Pairing, to: Pairing, state: SyncedItem?)] in
+                guard let parent = try db.reminder(uid: parentUID), let to = pairsByList[parent.listID] else { return [] }
+                let children = try db.reminders(ReminderFilter(parentUID: parentUID, includesCompleted: true),
+                                                now: context.now, timeZone: context.timeZone)
+                var moved: [(title: String, uid: ReminderUID, from: Pairing, to: Pairing, state: SyncedItem?)] = []
+                for child in children where child.listID != parent.listID {
+                    guard let from = pairsByList[child.listID] else { continue }
+                    let state = try db.syncedItems(account: account.name, uid: child.uid, except: "")
+                        .first { $0.collectionURL == from.stored.url }
+                    do {
+                        _ = try Actions.edit(child.number, ReminderEdit(list: .id(parent.listID)), context: context, in: db)
+                    } catch is ActionError {
+                        continue
+                    }
+                    moved.append((child.title, child.uid, from, to, state))
+                }
+                return moved
+            }
+            for child in moved {
+                report.warnings.append("\(child.to.list.name): \"\(child.title)\" moved here from \(child.from.list.name) with its parent, "
+                                       + "which another client moved here")
+                deferredMoveUploads.append((child.uid, child.to))
+                if let state = child.state { deferredMovedDeletions.append((state, child.from)) }
+            }
+        }
+    }
+
     /// Links again the subtasks whose link another client's sync dropped because their
     /// parent was deleted on the server, now that the parent is back (Tick's edit of it won
     /// over the deletion, `deferredRecreations`): the deletion lost, and so does what it did
@@ -247,6 +284,7 @@ public final class SyncEngine {
     /// What a run does once every calendar was synced: recreations, moves' uploads and old
     /// copies, deletions here.
     private func finishRun(pairs: [Pairing], options: SyncOptions, report: inout SyncReport) throws {
+        if !options.isDryRun { try bringSubtasksAlong(report: &report) }
         for (state, pairing) in deferredRecreations {
             // Still in its list, and still synced with the calendar it was deleted from:
             // nobody moved it, so Tick's edit wins over the deletion, as a new item.

@@ -41,6 +41,24 @@ struct SyncWithServerTests {
             return try #require(reports?.first, sourceLocation: sourceLocation)
         }
 
+        /// A Radicale setup with the calendars `names` (path, display name), synced once.
+        static func withCalendars(_ names: [(path: String, displayName: String)]) throws -> Setup {
+            let setup = try Setup()
+            for name in names { try setup.server.makeCalendar(name.path, displayName: name.displayName) }
+            _ = try setup.sync()
+            return setup
+        }
+
+        /// Another Tick database with the account "home" on the same server, synced once.
+        func secondDatabase() -> CLIHarness {
+            let second = CLIHarness()
+            second.variables["XDG_CONFIG_HOME"] = second.folder.file("config")
+            second.variables["TICK_SYNC_PASSWORD"] = server.password
+            second.ok("sync", "add", "home", server.baseURL, "--user", server.user)
+            second.ok("sync")
+            return second
+        }
+
         /// Deletes, as a phone would, the item of `calendar` whose `SUMMARY` is `title`.
         func deleteOnServer(_ title: String, in calendar: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
             let href = try #require(try server.items(in: calendar).first { $0.value.contains("SUMMARY:\(title)\r\n") }?.key,
@@ -390,21 +408,14 @@ struct SyncWithServerTests {
         let items = try setup.server.items(in: "pasted").values
         #expect(items.count == 2)
         // A second database reads the exact notes back from the server.
-        let other = CLIHarness()
-        other.variables["XDG_CONFIG_HOME"] = other.folder.file("config")
-        other.variables["TICK_SYNC_PASSWORD"] = setup.server.password
-        other.ok("sync", "add", "home", setup.server.baseURL, "--user", setup.server.user)
-        other.ok("sync")
+        let other = setup.secondDatabase()
         let listed = try JSONSerialization.jsonObject(with: Data(other.ok("list", "--list", "Pasted", "--json").utf8)) as? [[String: Any]]
         #expect(Set((listed ?? []).compactMap { $0["notes"] as? String }) == ["line one\r\nline two", "ok"])
     }
 
     @Test("deleted on the phone while Tick moved it to another calendar: the move wins and is reported, as an edit's win is")
     func moveWinsOverDeletionReported() throws {
-        let setup = try Setup()
-        try setup.server.makeCalendar("work", displayName: "Work")
-        try setup.server.makeCalendar("home", displayName: "Home")
-        _ = try setup.sync()
+        let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
         setup.tick.ok("add", "Moved one", "--list", "Work")
         setup.tick.ok("add", "Staying", "--list", "Work")
         _ = try setup.sync()
@@ -431,11 +442,7 @@ struct SyncWithServerTests {
         setup.tick.ok("add", "Parent", "--list", "Family")
         setup.tick.ok("add", "Kid", "--list", "Family", "--parent", "1")
         _ = try setup.sync()
-        let second = CLIHarness()
-        second.variables["XDG_CONFIG_HOME"] = second.folder.file("config")
-        second.variables["TICK_SYNC_PASSWORD"] = setup.server.password
-        second.ok("sync", "add", "home", setup.server.baseURL, "--user", setup.server.user)
-        second.ok("sync")
+        let second = setup.secondDatabase()
         try setup.deleteOnServer("Parent", in: "family")
         let secondsList = try JSONSerialization.jsonObject(with: Data(second.ok("list", "--list", "Family", "--json").utf8)) as? [[String: Any]]
         let parentHere = try #require(secondsList?.first { $0["title"] as? String == "Parent" }?["number"] as? Int)
@@ -457,6 +464,35 @@ struct SyncWithServerTests {
         }
         let kidText = try #require(try setup.server.items(in: "family").values.first { $0.contains("SUMMARY:Kid") })
         #expect(kidText.contains("RELATED-TO"), "\(kidText)")
+    }
+
+    @Test("a subtask made in Tick of a parent another client moved to another calendar follows the parent there, on every side")
+    func subtaskFollowsParentMovedElsewhere() throws {
+        let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
+        setup.tick.ok("add", "Parent", "--list", "Work")
+        setup.tick.ok("add", "Kid", "--list", "Work")
+        _ = try setup.sync()
+        let second = setup.secondDatabase()
+        func number(_ tick: CLIHarness, _ title: String) throws -> String {
+            let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Work", "--json").utf8)) as? [[String: Any]]
+            return String(try #require(listed?.first { $0["title"] as? String == title }?["number"] as? Int))
+        }
+        second.ok("edit", try number(second, "Parent"), "--list", "Home")
+        second.ok("sync")
+        setup.tick.ok("edit", try number(setup.tick, "Kid"), "--parent", try number(setup.tick, "Parent"))
+        let moved = setup.tick.run("sync")
+        #expect(moved.status == 0 && moved.errors.contains("\"Kid\" moved here from Work with its parent"), "\(moved.errors)")
+        second.ok("sync")
+        for tick in [setup.tick, second] {
+            let home = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Home", "--json").utf8)) as? [[String: Any]] ?? []
+            let parent = home.first { $0["title"] as? String == "Parent" }
+            #expect(parent != nil && home.first { $0["title"] as? String == "Kid" }?["parentUID"] as? String == parent?["uid"] as? String, "\(home)")
+            #expect(!tick.ok("list", "--list", "Work").contains("Kid"))
+        }
+        #expect(try setup.server.items(in: "work").values.allSatisfy { !$0.contains("SUMMARY:Kid") })
+        #expect(try setup.server.items(in: "home").values.contains { $0.contains("SUMMARY:Kid") && $0.contains("RELATED-TO") })
+        let quiet = try setup.sync()
+        #expect((quiet["warnings"] as? [String] ?? []).isEmpty && (quiet["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(quiet)")
     }
 
     @Test("a wrong password is a clear error, at once, and changes nothing")
