@@ -89,9 +89,15 @@ final class RequestDispatcher: @unchecked Sendable {
             if isStopping { return nil }
             condition.wait()
         }
-        let key = turns[turnsHead]
+        // Every key in `turns` has a queue with a job (a key is put there with its first job,
+        // and again only while its queue holds more), so this finds one.
+        var key = turns[turnsHead]
         turnsHead += 1
-        guard var queue = queues.removeValue(forKey: key) else { return nil }
+        while queues[key] == nil, turnsHead < turns.count {
+            key = turns[turnsHead]
+            turnsHead += 1
+        }
+        guard var queue = queues.removeValue(forKey: key) else { preconditionFailure("a job counted as waiting has no queue") }
         let job = queue.jobs[queue.head]
         queue.head += 1
         waiting -= 1

@@ -174,7 +174,12 @@ struct LibMicroHTTPDTests {
         let dispatcher = RequestDispatcher(threads: 1)
         let done = Mutex<[String]>([])
         let gate = DispatchSemaphore(value: 0)
-        #expect(dispatcher.submit(key: 1) { gate.wait() })
+        let running = DispatchSemaphore(value: 0)
+        #expect(dispatcher.submit(key: 1) {
+            running.signal()
+            gate.wait()
+        })
+        running.wait()  // the thread holds the first job: the rest wait in their queues
         for index in 0..<100 { #expect(dispatcher.submit(key: 1) { done.withLock { $0.append("a\(index)") } }) }
         #expect(dispatcher.submit(key: 2) { done.withLock { $0.append("b0") } })
         #expect(dispatcher.submit(key: 3) { done.withLock { $0.append("c0") } })
