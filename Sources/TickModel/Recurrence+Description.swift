@@ -17,13 +17,15 @@ extension Recurrence {
     /// | `FREQ=YEARLY` | 2028-02-29 | `Yearly on February 29` |
     /// | `FREQ=DAILY;COUNT=5` | any | `Daily, 5 times` |
     /// | `FREQ=WEEKLY;UNTIL=20261231` | any | `Weekly, until Dec 31, 2026` |
+    /// | `FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=55` | any | `Every Monday at 6:55 AM` |
+    /// | `FREQ=DAILY;BYHOUR=18` | any | `Daily in the 6 PM hour` (the minute is the due time's) |
     ///
     /// - Parameters:
     ///   - anchor: the due day, which decides the day of monthly and yearly rules that
     ///     name none; nil when unknown.
     ///   - zone: the zone a UTC `UNTIL` is shown in.
     public func summary(anchor: CalendarDay?, in zone: TimeZone = .gmt) -> String {
-        var text = base(anchor: anchor)
+        var text = base(anchor: anchor) + timePart
         if let count { text += count == 1 ? ", once" : ", \(count) times" }
         if let until {
             let day: CalendarDay
@@ -48,6 +50,27 @@ extension Recurrence {
         guard let rule = recurrence.rule else { return "Custom (" + stripped(recurrence.rruleValue) + ")" }
         return rule.summary(anchor: anchor?.day(in: zone), in: zone) + (basis == .completion ? " after completion" : "")
     }
+
+    /// ` at 6:55 AM` when the rule fixes the time of day (`BYHOUR` and `BYMINUTE`, with
+    /// `BYSECOND` when not 0), ` in the 6 AM hour` for the hour alone, ` at minute 30` for the
+    /// minute alone (the rest comes from the due time); "" when it fixes none. A tester: a rule
+    /// that moved every occurrence to 06:55 read "Every Monday".
+    private var timePart: String {
+        switch (hour, minute) {
+        case (let hour?, let minute?):
+            let seconds = second.map { $0 == 0 ? "" : String(format: ":%02d", $0) } ?? ""
+            return " at \(Recurrence.twelveHour(hour)):" + String(format: "%02d", minute) + seconds + " " + (hour < 12 ? "AM" : "PM")
+        case (let hour?, nil):
+            return " in the \(Recurrence.twelveHour(hour)) " + (hour < 12 ? "AM" : "PM") + " hour"
+        case (nil, let minute?):
+            return " at minute \(minute)"
+        case (nil, nil):
+            return ""
+        }
+    }
+
+    /// 12 for 0 and 12, else the hour of a 12-hour clock.
+    static func twelveHour(_ hour: Int) -> Int { hour % 12 == 0 ? 12 : hour % 12 }
 
     private func base(anchor: CalendarDay?) -> String {
         let unit: String

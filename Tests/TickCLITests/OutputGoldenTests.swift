@@ -204,10 +204,12 @@ struct OutputGoldenTests {
         // The .ics digests changed on purpose: with fce95c6 the data's 21 silenced alarms (3 in
         // Home) gained `;X-TICK-SILENCED=TRUE` on their ACKNOWLEDGED, 21 bytes each; with the
         // exact alarms written in hours, its 22 `-PT24H` alarms (3 in Home), exported as `-P1D`
-        // before, are `-PT24H` again, 2 bytes each.
-        (["export", "--format", "ics"], nil, "aed57bd5c438767c/525804"),
+        // before, are `-PT24H` again, 2 bytes each. With f31d1fe the data's 190 `X-TICK-TITLE` and
+        // `X-TICK-NOTES` lines lost `;VALUE=BINARY;ENCODING=BASE64` (Radicale refused it): the
+        // exports before and after are the same once unfolded and that parameter taken out.
+        (["export", "--format", "ics"], nil, "b5a1860d5a9c4549/520027"),
         (["export", "--format", "todotxt"], nil, "de65866839fe5c16/150200"),
-        (["export", "--list", "Home", "--format", "ics"], nil, "780c2a1066b3e7d8/64971"),
+        (["export", "--list", "Home", "--format", "ics"], nil, "74ee68c3c16ae489/64387"),
         (["export", "--list", "Imported", "--format", "json"], nil, "94fe0fe5f3ea55c9/39732"),
     ]
 
@@ -230,7 +232,7 @@ struct OutputGoldenTests {
         (["list", "upcoming"], nil, [:], "bd9fb4e4e84b2a4c/125468"),
         (["search", "장보기"], 80, ["NO_COLOR": "1"], "f31e739fbde97428/14211"),
         (["export"], nil, ["TZ": "America/New_York"], "4a8491cf26961a21/1253632"),
-        (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "aed57bd5c438767c/525804"),
+        (["export", "--format", "ics"], nil, ["TZ": "Europe/Berlin"], "b5a1860d5a9c4549/520027"),
     ]
 
     @Test("listings and exports in other terminals and zones print what they printed before")

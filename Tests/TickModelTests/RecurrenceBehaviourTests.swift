@@ -275,6 +275,11 @@ struct RecurrenceBehaviourTests {
         ("FREQ=YEARLY", "2028-02-29", "Yearly on February 29"),
         ("FREQ=DAILY;COUNT=5", "2026-12-01", "Daily, 5 times"),
         ("FREQ=WEEKLY;UNTIL=20261231", "2026-12-01", "Weekly, until Dec 31, 2026"),
+        ("FREQ=WEEKLY;BYDAY=MO;BYHOUR=6;BYMINUTE=55", "2026-12-07", "Every Monday at 6:55 AM"),
+        ("FREQ=DAILY;BYHOUR=0;BYMINUTE=5;COUNT=3", "2026-12-07", "Daily at 12:05 AM, 3 times"),
+        ("FREQ=DAILY;BYHOUR=12;BYMINUTE=0;BYSECOND=30", "2026-12-07", "Daily at 12:00:30 PM"),
+        ("FREQ=DAILY;BYHOUR=18", "2026-12-07", "Daily in the 6 PM hour"),
+        ("FREQ=DAILY;BYMINUTE=30", "2026-12-07", "Daily at minute 30"),
     ])
     func summaries(rule: String, anchor: String, expected: String) throws {
         #expect(try Recurrence(rruleValue: rule).summary(anchor: day(anchor)) == expected)
