@@ -203,6 +203,14 @@ extension SyncEngine {
                         droppedLinks.append((uid, parent))
                     }
                     steps.append(.take(item, state: state, restoring: false))
+                } else if state == nil,
+                          let before = try store.read({ try $0.syncedItems(account: account.name, uid: uid, except: key) }).first {
+                    // Moved here in Tick, and by another client too (or that client's move met
+                    // Tick's): merged over what was synced in the calendar it left, so that the
+                    // other client's changes made with its move are kept. Merged with no base,
+                    // every difference was a conflict that Tick's newer move won (a tester: the
+                    // phone's new title and alarm were lost, "the server's value lost").
+                    steps.append(.merge(item, state: before, local: local))
                 } else {
                     steps.append(.merge(item, state: state, local: local))
                 }

@@ -495,6 +495,34 @@ struct SyncWithServerTests {
         #expect((quiet["warnings"] as? [String] ?? []).isEmpty && (quiet["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(quiet)")
     }
 
+    @Test("moved to the same calendar on both sides: one copy, and the phone's title and alarm made with its move are kept, no conflict")
+    func sameMoveOnBothSidesKeepsTheirChanges() throws {
+        let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
+        setup.tick.ok("add", "Milk", "--list", "Work")
+        _ = try setup.sync()
+        let (href, text) = try #require(try setup.server.items(in: "work").first { $0.value.contains("SUMMARY:Milk\r\n") })
+        let name = String(href.split(separator: "/").last ?? "")
+        // The phone moves it to Home (a new resource there, the old one deleted), with a new
+        // title and an alarm.
+        let moved = text.replacingOccurrences(of: "SUMMARY:Milk\r\n", with: "SUMMARY:Oat milk\r\n")
+            .replacingOccurrences(of: "END:VTODO", with: "BEGIN:VALARM\r\nUID:phone-alarm\r\nACTION:DISPLAY\r\nDESCRIPTION:Milk\r\n"
+                                  + "TRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO")
+            .replacingOccurrences(of: "LAST-MODIFIED:20261129T120000Z", with: "LAST-MODIFIED:20261129T110000Z")
+        try setup.server.put("home", name, moved)
+        try setup.server.delete("work", name)
+        setup.tick.ok("edit", "1", "--list", "Home")
+        let report = try setup.sync()
+        #expect((report["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(report)")
+        let shown = try #require(try setup.reminders("Home").first)
+        #expect(shown["title"] as? String == "Oat milk")
+        #expect((shown["alarms"] as? [[String: Any]])?.count == 1, "\(shown)")
+        let home = try setup.server.items(in: "home").values
+        #expect(home.count == 1 && home.allSatisfy { $0.contains("SUMMARY:Oat milk") && $0.contains("UID:phone-alarm") })
+        #expect(try setup.server.items(in: "work").isEmpty)
+        let again = try setup.sync()
+        #expect((again["conflicts"] as? [[String: Any]] ?? []).isEmpty)
+    }
+
     @Test("a wrong password is a clear error, at once, and changes nothing")
     func wrongPassword() throws {
         let setup = try Setup()
