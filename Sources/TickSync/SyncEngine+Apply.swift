@@ -279,6 +279,7 @@ extension SyncEngine {
                 case .stored(let newTag):
                     etag = try newTag ?? etagOfPut(merged.text, at: item.href, pairing: pairing)
                     listReport.remoteUpdated += 1
+                    writtenHrefs[key, default: []].insert(CalDAV.normalizedPath(item.href))
                 case .preconditionFailed:
                     guard let fresh = try fetchOne(item.href, pairing: pairing) else { return }
                     item = fresh
@@ -384,6 +385,7 @@ extension SyncEngine {
                                                      etag: etag, base: text, localRevision: planRevisions[local.uid] ?? 0))
                 }
                 if ifMatch == nil { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }
+                writtenHrefs[key, default: []].insert(CalDAV.normalizedPath(href))
                 if recreate {
                     report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
                                                                 property: "deleted", lostValue: "", loser: "the server"))

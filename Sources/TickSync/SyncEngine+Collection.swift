@@ -62,6 +62,7 @@ extension SyncEngine {
 
     func sync(_ pairing: Pairing, options: SyncOptions, report: inout SyncReport,
               list listReport: inout SyncReport.ListReport) throws {
+        let deferredBefore = deferredCount
         var collection = pairing.collection
         let key = pairing.stored.url
         // 0. Writes of new items sent by a sync that stopped before their answer came: the
@@ -405,8 +406,13 @@ extension SyncEngine {
             try place(unplaced, in: pairing.list)
             unplaced = []
             var stored = pairing.stored
-            stored.syncToken = newToken
-            stored.ctag = collection.ctag
+            if deferredCount > deferredBefore {
+                // Work left for the end of the run: the token moves on once it is done.
+                tokensAfterRun.append((stored.url, newToken, collection.ctag))
+            } else {
+                stored.syncToken = newToken
+                stored.ctag = collection.ctag
+            }
             try store.write { try $0.saveSyncedCollection(stored) }
         }
     }

@@ -91,6 +91,20 @@ public final class SyncEngine {
     /// Reminders moved in Tick to a list from another calendar of the account, sent to their
     /// new calendar once every calendar was synced (see `sync`'s plan).
     var deferredMoveUploads: [(uid: ReminderUID, pairing: Pairing)] = []
+    /// Calendars whose sync left work for the end of the run (`deferredDeletions` and the
+    /// others): their new sync token and ctag, saved only once that work is done. Saved with
+    /// the calendar's sync, a sync killed before the end lost the deletions for good: the
+    /// next one started past them (a tester, with `kill -9`).
+    var tokensAfterRun: [(url: String, syncToken: String?, ctag: String?)] = []
+    /// The hrefs this run wrote (PUT), by calendar, normalized (`CalDAV.normalizedPath`).
+    var writtenHrefs: [String: Set<String>] = [:]
+
+    /// How many pieces of work wait for the end of the run: a calendar's sync that adds to it
+    /// saves its token after (`tokensAfterRun`).
+    var deferredCount: Int {
+        deferredDeletions.count + deferredRecreations.count + deferredMovedDeletions.count + deferredForgets.count
+            + deferredMoveUploads.count + mergedAfterMove.count + relinkAfterRecreation.count
+    }
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
     var planRevisions: [ReminderUID: Int64] = [:]
@@ -129,15 +143,9 @@ public final class SyncEngine {
             .sorted { ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset) }.map(\.element)
         let pairs = try pair(collections, home: found.home, options: options, report: &report)
         pairsByList = Dictionary(pairs.map { ($0.list.id, $0) }, uniquingKeysWith: { first, _ in first })
-        deferredForgets = []
-        deferredMoveUploads = []
-        deferredDeletions = []
+        clearDeferredWork()
         movedThisRun = []
-        dryRunDeletions = []
-        deferredRecreations = []
-        relinkAfterRecreation = []
-        deferredMovedDeletions = []
-        mergedAfterMove = []
+        writtenHrefs = [:]
         // A list whose sync would delete too many reminders here is synced again after the
         // others, once: reminders another client moved from it to another calendar of the
         // account are then in the list they were moved to, and no deletion (a tester: moving 3
@@ -255,6 +263,7 @@ public final class SyncEngine {
         let written = Set(report.lists.filter { $0.remoteAdded + $0.remoteUpdated + $0.remoteDeleted > 0 }.map(\.collectionURL))
         guard !written.isEmpty else { return }
         let stored = try store.read { try $0.syncedCollections(account: account.name) }
+        var syncedAgain = false
         for var collection in stored where written.contains(collection.url) {
             guard let token = collection.syncToken,
                   let pairing = pairs.first(where: { $0.stored.url == collection.url }) else { continue }
@@ -269,7 +278,14 @@ public final class SyncEngine {
             for state in states { etags[CalDAV.normalizedPath(state.href)] = .some(state.etag) }
             let allOwn = since.changed.allSatisfy { etags[CalDAV.normalizedPath($0.href)] == .some(.some($0.etag)) }
                 && since.deleted.allSatisfy { etags[CalDAV.normalizedPath($0)] == nil }
-            if allOwn {
+            // Every item Tick wrote must be among the changes: one missing was deleted by another
+            // client right after Tick's write, which a server that diffs two states (Xandikos)
+            // never reports, from the token before the write or after it (a tester's phone
+            // deleted it in that moment). The calendar is then listed whole.
+            let reported = Set(since.changed.map { CalDAV.normalizedPath($0.href) })
+            let unseen = (writtenHrefs[collection.url] ?? []).contains { !reported.contains($0) }
+            if unseen { collection.syncToken = nil }
+            if allOwn, !unseen {
                 guard let newToken = since.token, newToken != token else { continue }
                 collection.syncToken = newToken
                 try store.write { try $0.saveSyncedCollection(collection) }
@@ -277,8 +293,12 @@ public final class SyncEngine {
                 var again = pairing
                 again.stored = collection
                 try syncCollection(again, options: options, report: &report)
+                syncedAgain = true
             }
         }
+        // What the calendars synced again left for the end (a deletion there of a to-do Tick
+        // had just sent: a tester's phone deleted it in that moment, and it stayed here for good).
+        if syncedAgain { try finishRun(pairs: pairs, options: options, report: &report) }
     }
 
     /// What a run does once every calendar was synced: recreations, moves' uploads and old
@@ -372,6 +392,32 @@ public final class SyncEngine {
                 report.lists[index].localDeleted += 1
             }
         }
+        if !options.isDryRun {
+            // The work the calendars left is done: their tokens move on.
+            try store.write { db in
+                let stored = try db.syncedCollections(account: account.name)
+                for pending in tokensAfterRun {
+                    guard var collection = stored.first(where: { $0.url == pending.url }) else { continue }
+                    collection.syncToken = pending.syncToken
+                    collection.ctag = pending.ctag
+                    try db.saveSyncedCollection(collection)
+                }
+            }
+        }
+        clearDeferredWork()
+    }
+
+    /// Forgets the work left for the end of a run (done, or a run beginning).
+    private func clearDeferredWork() {
+        tokensAfterRun = []
+        deferredDeletions = []
+        deferredRecreations = []
+        deferredMovedDeletions = []
+        deferredForgets = []
+        deferredMoveUploads = []
+        mergedAfterMove = []
+        relinkAfterRecreation = []
+        dryRunDeletions = []
     }
 
     /// Sends the reminder `uid` to its list's calendar when it changed here since it was last

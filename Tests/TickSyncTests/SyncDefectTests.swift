@@ -120,6 +120,43 @@ struct SyncDefectTests {
         #expect(try SyncDefectTests.reminders(tick, "Alpha").map { $0["uid"] as? String } == ["move-r"])
     }
 
+    /// t80: a sync stopped (`kill -9`, a network failure) after one calendar's sync saved its
+    /// token, before the end of the run where deletions are applied: the next sync started past
+    /// the phone's deletion, and the to-do stayed in Tick for good.
+    @Test("a sync stopped after a calendar's deletions were found, before the end of the run: the next one still deletes them here")
+    func stoppedRunKeepsDeletions() throws {
+        // Radicale: it orders calendars by Apple's calendar-order, which this test needs (Xandikos does not keep it).
+        let server = try CalDAVServer(.radicale)
+        let proxy = try FaultProxy(target: server.baseURL)
+        let home = server.homeURL
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.makeCalendar("zulu", displayName: "Zulu")
+        // Alpha, with the deletion, is synced first (Apple's calendar-order); Zulu's REPORT fails.
+        for (name, order) in [("alpha", 1), ("zulu", 2)] {
+            let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:I=\"http://apple.com/ns/ical/\">"
+                + "<D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>"
+            #expect(try server.request("PROPPATCH", home + name + "/", body: body).status == 207)
+        }
+        for index in 1...3 {
+            try server.put("alpha", "a\(index).ics", CalDAVServer.vtodo(["UID:a\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Alpha \(index)"]))
+        }
+        try server.put("zulu", "z1.ics", CalDAVServer.vtodo(["UID:z1", "DTSTAMP:20261128T100000Z", "SUMMARY:Zulu 1"]))
+        let tick = SyncDefectTests.harness(server, url: proxy.baseURL + server.user + "/")
+        _ = try SyncDefectTests.sync(tick)
+        #expect(try SyncDefectTests.reminders(tick, "Alpha").count == 3)
+        try server.delete("alpha", "a2.ics")
+        try server.put("zulu", "z1.ics", CalDAVServer.vtodo(["UID:z1", "DTSTAMP:20261129T100000Z", "SUMMARY:Zulu 1 edited"]))
+        try proxy.set([.init("REPORT", path: "zulu", fault: "empty-reply", times: 20)])
+        let stopped = tick.run("sync")
+        #expect(stopped.status != 0, "\(stopped.output)")
+        #expect(proxy.log.firstIndex { $0.contains("REPORT") && $0.contains("alpha") } ?? .max
+                < proxy.log.firstIndex { $0.contains("REPORT") && $0.contains("zulu") } ?? -1, "\(proxy.log)")
+        try proxy.set([])
+        _ = try SyncDefectTests.sync(tick)
+        #expect(try SyncDefectTests.reminders(tick, "Alpha").compactMap { $0["uid"] as? String }.sorted() == ["a1", "a3"])
+        #expect(try SyncDefectTests.reminders(tick, "Zulu").first?["title"] as? String == "Zulu 1 edited")
+    }
+
     /// t76: three of four to-dos moved on the phone from a calendar synced first to one synced
     /// after it stopped the whole sync: "would delete 3 of 4 reminders in Tick".
     @Test("to-dos another client moved out of a list synced first are moves, not deletions for the guard")

@@ -1230,6 +1230,44 @@ struct SyncWithServerTests {
         return (server, proxy, tick)
     }
 
+    @Test("deleted by another client right after Tick's write (new or edited), in the same moment: the next sync deletes it here, on both servers",
+          arguments: [(CalDAVServer.Kind.radicale, false), (.radicale, true), (.xandikos, false), (.xandikos, true)])
+    func deletionRightAfterOwnWrite(kind: CalDAVServer.Kind, edited: Bool) throws {
+        let server = try CalDAVServer(kind)
+        let proxy = try kind == .xandikos ? FaultProxy(target: server.baseURL, user: "alice", password: "secret")
+                                          : FaultProxy(target: server.baseURL)
+        let tick = CLIHarness()
+        tick.variables["XDG_CONFIG_HOME"] = tick.folder.file("config")
+        tick.variables["TICK_SYNC_PASSWORD"] = kind == .xandikos ? "secret" : server.password
+        tick.ok("sync", "add", "home", proxy.baseURL + (kind == .xandikos ? "" : server.user + "/"), "--user", kind == .xandikos ? "alice" : server.user)
+        tick.ok("lists", "add", "Errands")
+        tick.ok("add", "base", "--list", "Errands")
+        if edited { tick.ok("add", "doomed", "--list", "Errands") }
+        tick.ok("sync")
+        if edited {
+            tick.ok("edit", "2", "--title", "doomed, edited")
+        } else {
+            tick.ok("add", "doomed", "--list", "Errands")
+        }
+        try proxy.set([.init("PUT", fault: "delete-after")])
+        // The deletion is found by the same sync (its check of its own writes) or the next.
+        var deletedHere = 0
+        for _ in 0..<2 {
+            let report = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+            deletedHere += (report?.first?["lists"] as? [[String: Any]] ?? []).filter { $0["list"] as? String == "Errands" }
+                .reduce(0) { $0 + ($1["localDeleted"] as? Int ?? 0) }
+        }
+        #expect(proxy.log.contains { $0.hasPrefix("PUT ") }, "\(proxy.log)")
+        #expect(deletedHere == 1)
+        let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Errands", "--json").utf8)) as? [[String: Any]]
+        #expect(listed?.map { $0["title"] as? String } == ["base"])
+        let quiet = try JSONSerialization.jsonObject(with: Data(tick.ok("sync", "--json").utf8)) as? [[String: Any]]
+        let counts = (quiet?.first?["lists"] as? [[String: Any]] ?? []).flatMap { list in
+            ["localAdded", "localDeleted", "remoteAdded", "remoteDeleted"].map { list[$0] as? Int ?? 0 }
+        }
+        #expect(counts.allSatisfy { $0 == 0 }, "\(String(describing: quiet))")
+    }
+
     @Test("nothing changed: no getctag or sync-token in discovery (a full read for some servers), one sync-collection REPORT, no listing")
     func nothingChangedAsksLittle() throws {
         let (server, proxy, tick) = try SyncWithServerTests.proxied()

@@ -21,6 +21,8 @@ where F is one of
   "410-after"      forward, then answer 410 Gone (a DELETE of what another client deleted)
   "500-after"      forward, then answer 500 (the server stored it; the client never knows)
   "drop-after"     forward, then reset the connection without an answer
+  "delete-after"   forward, then DELETE the same path on the server before answering as it
+                   did: another client deleting the item Tick just wrote, in that moment
   "empty-reply"    close the connection without an answer and without forwarding (a
                    server, or a proxy before it, that ends the request with nothing)
   "no-etag"        forward, and remove the ETag header from the answer
@@ -252,6 +254,11 @@ class Handler(BaseHTTPRequestHandler):
         data = response.read()
         out_headers = response.getheaders()
         connection.close()
+        if fault == "delete-after":
+            deleting = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
+            deleting.request("DELETE", self.path, headers={k: v for k, v in headers.items() if k.lower() == "authorization"})
+            deleting.getresponse().read()
+            deleting.close()
         if fault == "500-after":
             self.answer(500, [], b"")
             return
