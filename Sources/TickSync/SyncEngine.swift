@@ -141,7 +141,7 @@ public final class SyncEngine {
         // Apple's calendar-order (absent: last, as found): the order lists made here are made in.
         let collections = found.collections.enumerated()
             .sorted { ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset) }.map(\.element)
-        let pairs = try pair(collections, home: found.home, options: options, report: &report)
+        var pairs = try pair(collections, home: found.home, options: options, report: &report)
         pairsByList = Dictionary(pairs.map { ($0.list.id, $0) }, uniquingKeysWith: { first, _ in first })
         clearDeferredWork()
         movedThisRun = []
@@ -151,12 +151,17 @@ public final class SyncEngine {
         // account are then in the list they were moved to, and no deletion (a tester: moving 3
         // of 4 reminders on a phone stopped the next sync of every list, "would delete 3 of 4").
         var postponed: [Pairing] = []
-        for (index, paired) in pairs.enumerated() {
-            var pairing = paired
+        // The pairings as this run leaves them (a list renamed from its calendar's name): what
+        // the end of the run works with (a tester: a calendar synced again there under the
+        // list's old name failed, "there is no list named …").
+        for index in pairs.indices {
+            var pairing = pairs[index]
             progress?("\(pairing.list.name) (\(index + 1) of \(pairs.count))")
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
                 try syncListProperties(&pairing, options: options, report: &report, list: &listReport)
             }
+            pairs[index] = pairing
+            pairsByList[pairing.list.id] = pairing
             do {
                 try syncCollection(pairing, options: options, report: &report)
             } catch SyncError.tooManyDeletions where index < pairs.count - 1 {

@@ -157,6 +157,29 @@ struct SyncDefectTests {
         #expect(try SyncDefectTests.reminders(tick, "Zulu").first?["title"] as? String == "Zulu 1 edited")
     }
 
+    /// t80: the check after Tick's own writes synced a calendar again under the list's name
+    /// from before the run, which the run had just renamed from the server: "there is no list
+    /// named …", exit 1.
+    @Test("a calendar renamed on the server, and one of Tick's writes there edited by a phone at once: one sync, the edit taken into the renamed list")
+    func renamedListSyncedAgain() throws {
+        let server = try CalDAVServer(.radicale)
+        let proxy = try FaultProxy(target: server.baseURL)
+        try server.makeCalendar("errands", displayName: "Errands")
+        let tick = SyncDefectTests.harness(server, url: proxy.baseURL + server.user + "/")
+        _ = try SyncDefectTests.sync(tick)
+        let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\">"
+            + "<D:set><D:prop><D:displayname>Chores</D:displayname></D:prop></D:set></D:propertyupdate>"
+        #expect(try server.request("PROPPATCH", server.homeURL + "errands/", body: body).status == 207)
+        tick.ok("add", "Sweep", "--list", "Errands")
+        try proxy.set([.init("PUT", path: "errands", fault: "edit-after")])
+        let report = try SyncDefectTests.sync(tick)
+        #expect((report["conflicts"] as? [[String: Any]] ?? []).isEmpty, "\(report)")
+        #expect(try SyncDefectTests.reminders(tick, "Chores").map { $0["title"] as? String } == ["(phone) Sweep"])
+        let quiet = try SyncDefectTests.sync(tick)
+        #expect((quiet["lists"] as? [[String: Any]] ?? []).allSatisfy { ($0["localUpdated"] as? Int ?? 0) + ($0["remoteUpdated"] as? Int ?? 0) == 0 },
+                "\(quiet)")
+    }
+
     /// t76: three of four to-dos moved on the phone from a calendar synced first to one synced
     /// after it stopped the whole sync: "would delete 3 of 4 reminders in Tick".
     @Test("to-dos another client moved out of a list synced first are moves, not deletions for the guard")

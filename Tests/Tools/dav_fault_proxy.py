@@ -23,6 +23,8 @@ where F is one of
   "drop-after"     forward, then reset the connection without an answer
   "delete-after"   forward, then DELETE the same path on the server before answering as it
                    did: another client deleting the item Tick just wrote, in that moment
+  "edit-after"     forward a PUT, then PUT it again with "(phone) " put before its SUMMARY's
+                   value before answering as the server did: another client editing it then
   "empty-reply"    close the connection without an answer and without forwarding (a
                    server, or a proxy before it, that ends the request with nothing)
   "no-etag"        forward, and remove the ETag header from the answer
@@ -259,6 +261,12 @@ class Handler(BaseHTTPRequestHandler):
             deleting.request("DELETE", self.path, headers={k: v for k, v in headers.items() if k.lower() == "authorization"})
             deleting.getresponse().read()
             deleting.close()
+        if fault == "edit-after" and self.command == "PUT":
+            editing = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
+            edited_headers = {k: v for k, v in headers.items() if k.lower() not in ("if-match", "if-none-match")}
+            editing.request("PUT", self.path, body=body.replace(b"\r\nSUMMARY:", b"\r\nSUMMARY:(phone) ", 1), headers=edited_headers)
+            editing.getresponse().read()
+            editing.close()
         if fault == "500-after":
             self.answer(500, [], b"")
             return
