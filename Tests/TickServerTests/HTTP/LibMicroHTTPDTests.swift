@@ -192,19 +192,26 @@ struct LibMicroHTTPDTests {
         #expect(order.count == 103)
     }
 
-    @Test("a request's client for taking turns: its Authorization, else its cookies, else its address")
+    @Test("a request's client for taking turns: its credential however spelled, else its session cookie alone, else its address")
     func clientKeys() {
-        func request(_ headers: [String: String], address: String = "192.0.2.1") -> HTTPRequest {
+        func key(_ headers: [String: String], address: String = "192.0.2.1") -> Int {
             var request = HTTPRequest(method: "GET", path: "/", headers: headers)
             request.clientAddress = address
-            return request
+            return RequestDispatcher.clientKey(of: request)
         }
-        let basic = RequestDispatcher.clientKey(of: request(["authorization": "Basic YW5uOng="]))
-        #expect(basic == RequestDispatcher.clientKey(of: request(["authorization": "Basic YW5uOng=", "cookie": "a=b"], address: "192.0.2.9")))
-        #expect(basic != RequestDispatcher.clientKey(of: request(["authorization": "Basic Ym9iOng="])))
-        let cookie = RequestDispatcher.clientKey(of: request(["cookie": "tick_session=1"]))
-        #expect(cookie == RequestDispatcher.clientKey(of: request(["cookie": "tick_session=1"], address: "192.0.2.9")))
-        #expect(cookie != RequestDispatcher.clientKey(of: request(["cookie": "tick_session=2"])))
-        #expect(RequestDispatcher.clientKey(of: request([:])) != RequestDispatcher.clientKey(of: request([:], address: "192.0.2.9")))
+        let ann = Data("ann:secret".utf8).base64EncodedString()
+        let basic = key(["authorization": "Basic " + ann])
+        #expect(basic == key(["authorization": "Basic " + ann, "cookie": "a=b"], address: "192.0.2.9"))
+        #expect(basic == key(["authorization": "BASIC   " + ann + "  "]))
+        #expect(basic == key(["authorization": "basic " + Data("ANN:secret".utf8).base64EncodedString()]))
+        #expect(basic != key(["authorization": "Basic " + Data("ann:other".utf8).base64EncodedString()]))
+        #expect(basic != key(["authorization": "Basic " + Data("bob:secret".utf8).base64EncodedString()]))
+        #expect(key(["authorization": "Bearer t1"]) == key(["authorization": "bearer  t1"]))
+        #expect(key(["authorization": "Bearer t1"]) != key(["authorization": "Bearer t2"]))
+        let cookie = key(["cookie": "tick_session=1"])
+        #expect(cookie == key(["cookie": "junk=7; tick_session=1; more=x"], address: "192.0.2.9"))
+        #expect(cookie != key(["cookie": "tick_session=2"]))
+        #expect(key(["cookie": "junk=1"]) == key(["cookie": "junk=2"]))
+        #expect(key([:]) != key([:], address: "192.0.2.9"))
     }
 }
