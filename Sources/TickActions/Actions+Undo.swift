@@ -251,8 +251,10 @@ private struct UndoPlan {
             // shared with them: it is not gone (an add's undo said "undone" and took nothing
             // back, an edit's said "deleted since"; a tester).
             if current == nil, try db.isOutOfSight(reminder: entry.number) {
-                let title = (entry.after ?? entry.before)?.title ?? ""
-                conflicts.append("\(entry.number) \(title.quotedForUndo) was moved since to a list not shared with you")
+                // Named by the title the change saw (an add's is not journaled: its number alone;
+                // its title now may be the owner's, in a list of hers).
+                let named = ((entry.after ?? entry.before)?.title).map { "\(entry.number) \($0.quotedForUndo)" } ?? "\(entry.number)"
+                conflicts.append("\(named) was moved since to another list of the owner's")
                 continue
             }
             if let before = entry.before {

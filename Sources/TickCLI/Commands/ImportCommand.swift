@@ -295,9 +295,11 @@ struct ImportCommand: Command {
         // Nothing came through a pipe: the command before it failed, most likely (`curl … |
         // tick import -`). It said "Imported 0 reminders." and succeeded, as an empty todo.txt
         // file does (a tester); an empty named file still does, being a todo.txt of no tasks.
-        if head.isEmpty, InterchangeFormat.isUnnamed(path) {
-            throw CommandError.runtime("\(sourceName) is empty: nothing to import (give --format todotxt to accept an empty todo.txt)\n"
-                                       + "Nothing was imported.")
+        // Blank lines alone are as empty (a stray newline from the shell; a tester).
+        if InterchangeFormat.isUnnamed(path), head.count < InterchangeFormat.bytesToDetect,
+           head.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw CommandError.runtime("\(sourceName) is \(head.isEmpty ? "empty" : "only blank lines"): nothing to import "
+                                       + "(give --format todotxt to accept an empty todo.txt)\nNothing was imported.")
         }
         guard let format = InterchangeFormat.detect(path: path, data: head) else {
             throw CommandError.usage("cannot tell the format of \(path); give --format with one of: \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")

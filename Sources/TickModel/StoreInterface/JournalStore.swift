@@ -109,9 +109,10 @@ public protocol JournalStore: StoreTransaction {
     /// sentence for each that a later change, not undone, touched again (a share the owner
     /// changed or ended after a member left the list), whoever made it. Empty when none did.
     func laterChangesToJournaledRecords(of change: Int64) throws -> [String]
-    /// Whether the reminder `number` exists but lies out of this transaction's sight (in a
-    /// list of the owner's not shared with the member who undoes): undo must refuse, not
-    /// take it for deleted. Always false where a transaction sees every list.
+    /// Whether the reminder `number` exists but lies out of this transaction's sight (in
+    /// another list of the owner's than the shared one the member undoes through, shared with
+    /// them or not): undo must refuse, not take it for deleted. Always false where a
+    /// transaction sees every list.
     func isOutOfSight(reminder number: Reminder.Number) throws -> Bool
 }
 

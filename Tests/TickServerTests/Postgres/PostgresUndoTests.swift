@@ -582,8 +582,11 @@ extension PostgresUndoTests {
             #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 200)
         }
         #expect(undo.status == 409, "\(undo.status) \(undo.bodyText)")
-        #expect(undo.bodyText.contains("was moved since to a list not shared with you") && !undo.bodyText.contains("Private"),
+        #expect(undo.bodyText.contains("was moved since to another list of the owner") && !undo.bodyText.contains("Private"),
                 "\(undo.bodyText)")
+        // Named by the title the change saw; an add's by its number alone (no “”).
+        #expect(!undo.bodyText.contains("\u{201C}\u{201D}"), "\(undo.bodyText)")
+        #expect(change == "add" || undo.bodyText.contains("\u{201C}"), "\(undo.bodyText)")
         #expect(try harness.snapshot() == before)
     }
 }
