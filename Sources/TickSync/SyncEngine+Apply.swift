@@ -159,8 +159,23 @@ extension SyncEngine {
             try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
             listReport.remoteDeleted += 1
         case .preconditionFailed:
+            guard let fresh = try fetchOne(state.href, pairing: pairing) else { return }
+            if let moved = try store.read({ try $0.reminder(uid: state.uid) }), moved.listID != list.id,
+               let home = try store.read({ try $0.list(id: moved.listID) }) {
+                // Moved to another list in Tick, and the old copy edited on the server since Tick
+                // read it: the edit follows it (merged where it is now, sent to its calendar), and
+                // the old copy goes. It was taken back into the old list as if the move were a
+                // deletion, and the new copy stayed too: one UID in two calendars (a tester).
+                try mergeWhereItIs(fresh, base: state.base, local: moved, in: home,
+                                   localIsNewer: moved.modifiedAt > fresh.reminder.modifiedAt, report: &report)
+                if try deleteLeftCopy(fresh, local: moved, pairing: pairing, report: &report, list: &listReport) {
+                    try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
+                }
+                try uploadIfChanged(moved.uid, pairs: Array(pairsByList.values), report: &report)
+                return
+            }
             // Changed on the server since: the edit wins over Tick's deletion.
-            if let fresh = try fetchOne(state.href, pairing: pairing) {
+            do {
                 try take(fresh, list: list, key: key, state: state, restoring: true)
                 report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: fresh.reminder.title,
                                                             uid: fresh.reminder.uid, property: "deleted", lostValue: "", loser: "Tick"))

@@ -180,6 +180,31 @@ struct SyncDefectTests {
                 "\(quiet)")
     }
 
+    /// t80: the old copy of a reminder moved in Tick, edited by a phone after Tick read it and
+    /// before Tick deleted it (the DELETE's If-Match failed): taken back into the old list as
+    /// if the move were a deletion, its new copy left too, one UID in two calendars.
+    @Test("moved in Tick, its old copy edited by a phone just before Tick deletes it: the edit follows it to its new list, one copy on the server")
+    func moveMeetsEditOfOldCopy() throws {
+        let server = try CalDAVServer(.radicale)
+        let proxy = try FaultProxy(target: server.baseURL)
+        try server.makeCalendar("work", displayName: "Work")
+        try server.makeCalendar("home", displayName: "Home")
+        let tick = SyncDefectTests.harness(server, url: proxy.baseURL + server.user + "/")
+        _ = try SyncDefectTests.sync(tick)
+        tick.ok("add", "Milk", "--list", "Work")
+        _ = try SyncDefectTests.sync(tick)
+        tick.ok("edit", "1", "--list", "Home")
+        try proxy.set([.init("DELETE", path: "work", fault: "edit-before")])
+        let report = try SyncDefectTests.sync(tick)
+        #expect(proxy.log.contains { $0.hasPrefix("DELETE") && $0.contains("412") }, "\(proxy.log)")
+        #expect(try SyncDefectTests.reminders(tick, "Home").map { $0["title"] as? String } == ["(phone) Milk"], "\(report)")
+        #expect(try SyncDefectTests.reminders(tick, "Work").isEmpty)
+        #expect(try server.items(in: "work").isEmpty)
+        #expect(try server.items(in: "home").values.map { $0.contains("SUMMARY:(phone) Milk") } == [true])
+        _ = try SyncDefectTests.sync(tick)
+        #expect(try server.items(in: "work").isEmpty && server.items(in: "home").count == 1)
+    }
+
     /// t76: three of four to-dos moved on the phone from a calendar synced first to one synced
     /// after it stopped the whole sync: "would delete 3 of 4 reminders in Tick".
     @Test("to-dos another client moved out of a list synced first are moves, not deletions for the guard")

@@ -25,6 +25,9 @@ where F is one of
                    did: another client deleting the item Tick just wrote, in that moment
   "edit-after"     forward a PUT, then PUT it again with "(phone) " put before its SUMMARY's
                    value before answering as the server did: another client editing it then
+  "edit-before"    before forwarding (a DELETE, a PUT with If-Match), GET the item and PUT it
+                   back with "(phone) " put before its SUMMARY's value: another client's edit
+                   made after Tick read the item, so that Tick's condition fails (412)
   "empty-reply"    close the connection without an answer and without forwarding (a
                    server, or a proxy before it, that ends the request with nothing)
   "no-etag"        forward, and remove the ETag header from the answer
@@ -241,6 +244,19 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(200, [("Content-Type", "text/html; charset=utf-8")],
                         b"<!DOCTYPE html><html><head><title>Sign in</title></head><body><form></form></body></html>")
             return
+        if fault == "edit-before":
+            passing = {k: v for k, v in self.headers.items() if k.lower() == "authorization"}
+            fetching = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
+            fetching.request("GET", self.path, headers=passing)
+            current = fetching.getresponse()
+            text = current.read()
+            fetching.close()
+            if current.status == 200:
+                editing = http.client.HTTPConnection(TARGET.hostname, TARGET.port, timeout=30)
+                editing.request("PUT", self.path, body=text.replace(b"\r\nSUMMARY:", b"\r\nSUMMARY:(phone) ", 1),
+                                headers=dict(passing, **{"Content-Type": "text/calendar; charset=utf-8"}))
+                editing.getresponse().read()
+                editing.close()
         if fault == "slow":
             time.sleep(2)
         if fault == "hang":
