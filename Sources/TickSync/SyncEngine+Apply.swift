@@ -114,12 +114,24 @@ extension SyncEngine {
                                           server: render(item.reminder, in: list, zones: zones),
                                           localIsNewer: localIsNewer)
         let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
-        try store.write { db in
+        let droppedParent = try store.write { db -> String? in
             _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: list.name, mergeRule: .sync),
                                         in: db, context: context)
+            // The server made it a subtask of a reminder in the list Tick moved it from: a
+            // subtask lives in its parent's list, and Tick's move stands, so the link goes,
+            // reported (a tester: it named a parent in another list on every side, and one that
+            // was gone once the parent was deleted).
+            guard let stored = try db.reminder(uid: local.uid), let parentUID = stored.parentUID,
+                  let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID else { return nil }
+            _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
+            return parent.title
         }
         mergedAfterMove.append(local.uid)
         report.conflicts += reported(merged.conflicts, local: local, listName: list.name)
+        if let droppedParent {
+            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
+                                                        property: "RELATED-TO", lostValue: droppedParent, loser: "the server"))
+        }
     }
 
     /// Deletes the server's copy `item` of a reminder Tick has in another list (`If-Match` its

@@ -49,6 +49,21 @@ struct SyncWithServerTests {
             return setup
         }
 
+        /// Calendars Work and Home; "Parent" and "Kid", top-level in Work, synced to a second database.
+        static func parentAndKidOnTwoDatabases() throws -> (Setup, CLIHarness) {
+            let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
+            setup.tick.ok("add", "Parent", "--list", "Work")
+            setup.tick.ok("add", "Kid", "--list", "Work")
+            _ = try setup.sync()
+            return (setup, setup.secondDatabase())
+        }
+
+        /// The number of the reminder titled `title` in `list` of the database `tick`, as an argument.
+        static func number(_ tick: CLIHarness, _ title: String, in list: String) throws -> String {
+            let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", list, "--json").utf8)) as? [[String: Any]]
+            return String(try #require(listed?.first { $0["title"] as? String == title }?["number"] as? Int))
+        }
+
         /// Another Tick database with the account "home" on the same server, synced once.
         func secondDatabase() -> CLIHarness {
             let second = CLIHarness()
@@ -468,18 +483,10 @@ struct SyncWithServerTests {
 
     @Test("a subtask made in Tick of a parent another client moved to another calendar follows the parent there, on every side")
     func subtaskFollowsParentMovedElsewhere() throws {
-        let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
-        setup.tick.ok("add", "Parent", "--list", "Work")
-        setup.tick.ok("add", "Kid", "--list", "Work")
-        _ = try setup.sync()
-        let second = setup.secondDatabase()
-        func number(_ tick: CLIHarness, _ title: String) throws -> String {
-            let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Work", "--json").utf8)) as? [[String: Any]]
-            return String(try #require(listed?.first { $0["title"] as? String == title }?["number"] as? Int))
-        }
-        second.ok("edit", try number(second, "Parent"), "--list", "Home")
+        let (setup, second) = try Setup.parentAndKidOnTwoDatabases()
+        second.ok("edit", try Setup.number(second, "Parent", in: "Work"), "--list", "Home")
         second.ok("sync")
-        setup.tick.ok("edit", try number(setup.tick, "Kid"), "--parent", try number(setup.tick, "Parent"))
+        setup.tick.ok("edit", try Setup.number(setup.tick, "Kid", in: "Work"), "--parent", try Setup.number(setup.tick, "Parent", in: "Work"))
         let moved = setup.tick.run("sync")
         #expect(moved.status == 0 && moved.errors.contains("\"Kid\" moved here from Work with its parent"), "\(moved.errors)")
         second.ok("sync")
@@ -521,6 +528,25 @@ struct SyncWithServerTests {
         #expect(try setup.server.items(in: "work").isEmpty)
         let again = try setup.sync()
         #expect((again["conflicts"] as? [[String: Any]] ?? []).isEmpty)
+    }
+
+    @Test("moved to another list in Tick while another device made it a subtask in the old one: the move stands, the link goes, reported")
+    func moveBeatsLinkInOldList() throws {
+        let (setup, second) = try Setup.parentAndKidOnTwoDatabases()
+        second.ok("edit", try Setup.number(second, "Kid", in: "Work"), "--parent", try Setup.number(second, "Parent", in: "Work"))
+        second.ok("sync")
+        setup.tick.ok("edit", try Setup.number(setup.tick, "Kid", in: "Work"), "--list", "Home")
+        let report = try setup.sync()
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.contains { $0["property"] as? String == "RELATED-TO" && $0["lostValue"] as? String == "Parent" }, "\(report)")
+        second.ok("sync")
+        for tick in [setup.tick, second] {
+            let home = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Home", "--json").utf8)) as? [[String: Any]] ?? []
+            let kid = home.first { $0["title"] as? String == "Kid" }
+            #expect(kid != nil && kid?["parentUID"] is NSNull, "\(home)")
+        }
+        #expect(try setup.server.items(in: "home").values.allSatisfy { !$0.contains("RELATED-TO") })
+        #expect(try setup.server.items(in: "work").values.allSatisfy { !$0.contains("SUMMARY:Kid") })
     }
 
     @Test("a wrong password is a clear error, at once, and changes nothing")
