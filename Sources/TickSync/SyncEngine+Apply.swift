@@ -259,6 +259,10 @@ extension SyncEngine {
         let subtasks = touched.filter { $0.before?.parentUID == uid && $0.existedAfter && $0.after?.parentUID == nil }
         _ = try Actions.restore(DeletedReminder(reminder: deleted, subtasks: subtasks.map(\.number)), in: db)
         let relinked = try subtasks.allSatisfy { try db.reminder(number: $0.number)?.parentUID == uid }
+        // Their copies on the server may have been sent top-level earlier in this run: sent
+        // again at its end, linked (a tester: the server's subtask had no RELATED-TO until the
+        // next sync).
+        for entry in subtasks { if let child = try db.reminder(number: entry.number) { mergedAfterMove.append(child.uid) } }
         if touched.count == subtasks.count + 1, relinked, try db.journaledLists(of: change).isEmpty {
             try db.restoreJournaledRecords(of: change)
             try db.markUndone(change, at: context.now)

@@ -80,6 +80,8 @@ public final class SyncEngine {
     /// Reminders moved to another list in Tick whose server copy in the old calendar was merged
     /// into them: their new calendar may have been synced earlier in the run, with the copy
     /// from before the merge (a tester: the phone's edit reached the new calendar a sync late).
+    /// Also subtasks linked again to a parent a sync put back (`restoreDeletedHere`). Each is
+    /// sent at the end of the run if it changed since its last write.
     var mergedAfterMove: [ReminderUID] = []
     /// The pairing of each list paired in this run (for telling a move between calendars
     /// from a new item, and where a moved reminder's calendar is).

@@ -549,6 +549,24 @@ struct SyncWithServerTests {
         #expect(try setup.server.items(in: "work").values.allSatisfy { !$0.contains("SUMMARY:Kid") })
     }
 
+    @Test("a parent deleted in Tick and edited on the phone comes back with its subtask, and the server's subtask is linked again in the same sync")
+    func restoredParentRelinksOnServerAtOnce() throws {
+        let setup = try Setup.withCalendars([("work", "Work")])
+        setup.tick.ok("add", "Parent", "--list", "Work")
+        setup.tick.ok("add", "Kid", "--list", "Work", "--parent", "1")
+        _ = try setup.sync()
+        let (href, text) = try #require(try setup.server.items(in: "work").first { $0.value.contains("SUMMARY:Parent\r\n") })
+        try setup.server.put("work", String(href.split(separator: "/").last ?? ""),
+                             text.replacingOccurrences(of: "SUMMARY:Parent\r\n", with: "SUMMARY:Parent (phone)\r\n"))
+        setup.tick.ok("delete", "1")
+        _ = try setup.sync()
+        let listed = try setup.reminders("Work")
+        let parent = listed.first { $0["title"] as? String == "Parent (phone)" }
+        #expect(parent != nil && listed.first { $0["title"] as? String == "Kid" }?["parentUID"] as? String == parent?["uid"] as? String, "\(listed)")
+        let kid = try #require(try setup.server.items(in: "work").values.first { $0.contains("SUMMARY:Kid") })
+        #expect(kid.contains("RELATED-TO"), "\(kid)")
+    }
+
     @Test("a wrong password is a clear error, at once, and changes nothing")
     func wrongPassword() throws {
         let setup = try Setup()
