@@ -201,28 +201,37 @@ public final class SyncEngine {
     /// `tick show` said "no subtask here").
     private func bringSubtasksAlong(report: inout SyncReport) throws {
         for parentUID in movedThisRun.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let moved = try store.write { db -> [(title: String, uid: ReminderUID, from: Pairing, to: Pairing, state: SyncedItem?)] in
+            typealias Moved = (title: String, uid: ReminderUID, from: Pairing, to: Pairing, state: SyncedItem?, isThere: Bool)
+            let moved = try store.write { db -> [Moved] in
                 guard let parent = try db.reminder(uid: parentUID), let to = pairsByList[parent.listID] else { return [] }
                 let children = try db.reminders(ReminderFilter(parentUID: parentUID, includesCompleted: true),
                                                 now: context.now, timeZone: context.timeZone)
-                var moved: [(title: String, uid: ReminderUID, from: Pairing, to: Pairing, state: SyncedItem?)] = []
+                var moved: [Moved] = []
                 for child in children where child.listID != parent.listID {
                     guard let from = pairsByList[child.listID] else { continue }
-                    let state = try db.syncedItems(account: account.name, uid: child.uid, except: "")
-                        .first { $0.collectionURL == from.stored.url }
+                    let states = try db.syncedItems(account: account.name, uid: child.uid, except: "")
                     do {
                         _ = try Actions.edit(child.number, ReminderEdit(list: .id(parent.listID)), context: context, in: db)
                     } catch is ActionError {
                         continue
                     }
-                    moved.append((child.title, child.uid, from, to, state))
+                    moved.append((child.title, child.uid, from, to, states.first { $0.collectionURL == from.stored.url },
+                                  states.contains { $0.collectionURL == to.stored.url }))
                 }
                 return moved
             }
             for child in moved {
-                report.warnings.append("\(child.to.list.name): \"\(child.title)\" moved here from \(child.from.list.name) with its parent, "
-                                       + "which another client moved here")
-                deferredMoveUploads.append((child.uid, child.to))
+                report.warnings.append("\(child.to.list.name): \"\(child.title)\" moved here from \(child.from.list.name) with its parent")
+                if child.isThere {
+                    // Back in the list whose calendar holds it (Tick had moved it out to the
+                    // parent's old list, this run): the deletion of that copy planned for the
+                    // move goes, and the copy is sent again with its link (a tester: it was
+                    // deleted from the server, and from the other devices at their next sync).
+                    deferredMovedDeletions.removeAll { $0.state.uid == child.uid && $0.state.collectionURL == child.to.stored.url }
+                    mergedAfterMove.append(child.uid)
+                } else {
+                    deferredMoveUploads.append((child.uid, child.to))
+                }
                 if let state = child.state { deferredMovedDeletions.append((state, child.from)) }
             }
         }

@@ -49,11 +49,12 @@ struct SyncWithServerTests {
             return setup
         }
 
-        /// Calendars Work and Home; "Parent" and "Kid", top-level in Work, synced to a second database.
-        static func parentAndKidOnTwoDatabases() throws -> (Setup, CLIHarness) {
+        /// Calendars Work and Home; "Parent" in Work and "Kid" in `kidList`, both top-level,
+        /// synced to a second database.
+        static func parentAndKidOnTwoDatabases(kidList: String = "Work") throws -> (Setup, CLIHarness) {
             let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
             setup.tick.ok("add", "Parent", "--list", "Work")
-            setup.tick.ok("add", "Kid", "--list", "Work")
+            setup.tick.ok("add", "Kid", "--list", kidList)
             _ = try setup.sync()
             return (setup, setup.secondDatabase())
         }
@@ -528,6 +529,26 @@ struct SyncWithServerTests {
         #expect(try setup.server.items(in: "work").isEmpty)
         let again = try setup.sync()
         #expect((again["conflicts"] as? [[String: Any]] ?? []).isEmpty)
+    }
+
+    @Test("linked in Tick to a parent another device moved into the subtask's own list: it stays there, under the parent, never deleted from the server")
+    func subtaskAlreadyInParentsNewList() throws {
+        let (setup, second) = try Setup.parentAndKidOnTwoDatabases(kidList: "Home")
+        second.ok("edit", try Setup.number(second, "Parent", in: "Work"), "--list", "Home")
+        second.ok("sync")
+        // Tick links it to the parent where it last saw it, Work, and moves it there.
+        setup.tick.ok("edit", try Setup.number(setup.tick, "Kid", in: "Home"), "--parent", try Setup.number(setup.tick, "Parent", in: "Work"))
+        _ = try setup.sync()
+        let kidText = try #require(try setup.server.items(in: "home").values.first { $0.contains("SUMMARY:Kid") }, "the kid was deleted")
+        #expect(kidText.contains("RELATED-TO"), "\(kidText)")
+        #expect(try setup.server.items(in: "work").isEmpty)
+        second.ok("sync")
+        _ = try setup.sync()
+        for tick in [setup.tick, second] {
+            let home = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Home", "--json").utf8)) as? [[String: Any]] ?? []
+            let parent = home.first { $0["title"] as? String == "Parent" }
+            #expect(parent != nil && home.first { $0["title"] as? String == "Kid" }?["parentUID"] as? String == parent?["uid"] as? String, "\(home)")
+        }
     }
 
     @Test("moved to another list in Tick while another device made it a subtask in the old one: the move stands, the link goes, reported")
