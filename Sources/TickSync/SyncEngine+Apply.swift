@@ -236,6 +236,16 @@ extension SyncEngine {
                     state.base = server
                     state.localRevision = -1
                 }
+                // Taken with the link the server's copy had lost (`linksKeptAgainstServer`): the
+                // state holds the server's text without it and no revision, so that this run's
+                // end, or the next sync if this one stops first, sends it linked.
+                if linksKeptAgainstServer.contains(stored.uid) {
+                    var unlinked = stored
+                    unlinked.parentUID = nil
+                    state.base = ICalendarMerge.withFrame(render(unlinked, in: list, zones: item.surroundings.zones), item.surroundings.frame)
+                    state.localRevision = -1
+                    mergedAfterMove.append(stored.uid)
+                }
                 try db.saveSyncedItem(state)
                 // Moved here from another calendar of the account: it is no longer synced there.
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)

@@ -200,7 +200,7 @@ extension SyncEngine {
                 if let state, !isChangedHere(local, state) {
                     if let parent = local.parentUID, item.reminder.parentUID == nil {
                         // Its link dropped on the server: by another client's sync when the parent
-                        // was deleted there, which this run may lose (`relinkAfterRecreation`).
+                        // was deleted there, which this run may lose (`linksKeptAgainstServer`).
                         droppedLinks.append((uid, parent))
                     }
                     steps.append(.take(item, state: state, restoring: false))
@@ -305,7 +305,24 @@ extension SyncEngine {
             if case .recreate(let local, _) = step { return local.uid }
             return nil
         })
-        if !options.isDryRun { relinkAfterRecreation += droppedLinks.filter { recreated.contains($0.parent) } }
+        // The deletion of their parent loses (Tick's edit of it wins): so does what another
+        // device's sync did to its subtasks when it took the deletion. Each is taken from the
+        // server with its link, and sent again with it (a tester: the subtask stayed top-level
+        // on every device, and, when this sync was stopped between the two, for good).
+        let keptLinks = Dictionary(droppedLinks.filter { recreated.contains($0.parent) }.map { ($0.child, $0.parent) },
+                                   uniquingKeysWith: { first, _ in first })
+        if !keptLinks.isEmpty, !options.isDryRun {
+            steps = steps.map { step in
+                guard case .take(var item, let state, let restoring) = step, let parent = keptLinks[item.reminder.uid] else { return step }
+                item.reminder.parentUID = parent
+                for index in item.batch.reminders.indices
+                where item.batch.reminders[index].reminder.uid == item.reminder.uid && item.batch.reminders[index].occurrence == nil {
+                    item.batch.reminders[index].reminder.parentUID = parent
+                }
+                linksKeptAgainstServer.insert(item.reminder.uid)
+                return .take(item, state: state, restoring: restoring)
+            }
+        }
         // Changed in Tick only: edited (written to the server), or gone from the list (deleted
         // there; a move when the reminder is in another list now).
         for (state, listID, _) in changedHere

@@ -71,9 +71,9 @@ public final class SyncEngine {
     /// brought them to that list with Tick's edit merged in.
     var deferredRecreations: [(state: SyncedItem, pairing: Pairing)] = []
     /// Subtasks whose link the server's copy dropped while their parent, deleted there, is
-    /// written again by this run (an edit won over the deletion): linked again once it is,
-    /// by the parent's UID, with the child's UID.
-    var relinkAfterRecreation: [(child: ReminderUID, parent: ReminderUID)] = []
+    /// written again by this run (an edit won over the deletion): taken from the server with
+    /// their link kept, their state marked to be sent again (`take`).
+    var linksKeptAgainstServer = Set<ReminderUID>()
     /// Old copies of reminders moved in Tick to another synced list, deleted after every
     /// collection was synced, and only when the new copy is on the server by then.
     var deferredMovedDeletions: [(state: SyncedItem, pairing: Pairing)] = []
@@ -105,7 +105,7 @@ public final class SyncEngine {
     /// saves its token after (`tokensAfterRun`).
     var deferredCount: Int {
         deferredDeletions.count + deferredRecreations.count + deferredMovedDeletions.count + deferredForgets.count
-            + deferredMoveUploads.count + mergedAfterMove.count + relinkAfterRecreation.count
+            + deferredMoveUploads.count + mergedAfterMove.count
     }
     /// The revisions of the list being synced, as read when its sync was planned: what an
     /// upload records (a change made during the sync is then seen by the next one).
@@ -237,31 +237,6 @@ public final class SyncEngine {
         }
     }
 
-    /// Links again the subtasks whose link another client's sync dropped because their
-    /// parent was deleted on the server, now that the parent is back (Tick's edit of it won
-    /// over the deletion, `deferredRecreations`): the deletion lost, and so does what it did
-    /// to the subtasks (a tester: the subtask stayed top-level on every device, unsaid). A
-    /// subtask moved since to another list, linked to another parent, or whose parent did not
-    /// come back is left as it is. Each is sent to the server with its link.
-    private func relinkSubtasksOfRecreatedParents(pairs: [Pairing], report: inout SyncReport) throws {
-        var relinked: [ReminderUID] = []
-        for (childUID, parentUID) in relinkAfterRecreation {
-            let done = try store.write { db -> Bool in
-                guard let parent = try db.reminder(uid: parentUID), let child = try db.reminder(uid: childUID),
-                      child.parentUID == nil, child.listID == parent.listID, parent.parentUID == nil,
-                      try db.isStoredOnServer(uid: parentUID, inCollectionOf: parent.listID) else { return false }
-                do {
-                    _ = try Actions.edit(child.number, ReminderEdit(parent: .set(parent.number)), context: context, in: db)
-                } catch is ActionError {
-                    return false
-                }
-                return true
-            }
-            if done { relinked.append(childUID) }
-        }
-        for uid in relinked { try uploadIfChanged(uid, pairs: pairs, report: &report) }
-    }
-
     /// Moves the sync token of every calendar this run wrote to past its writes.
     ///
     /// A calendar's token is the one the server gave before Tick's uploads and deletions of
@@ -336,7 +311,6 @@ public final class SyncEngine {
                 try upload(reminder, state: state, recreate: true, pairing: pairing, report: &report, list: &listReport)
             }
         }
-        try relinkSubtasksOfRecreatedParents(pairs: pairs, report: &report)
         // Gone from their old calendar on the server while Tick moved them (`deferredForgets`).
         let goneFromOldCalendar = Set(deferredForgets.map(\.uid))
         for (uid, pairing) in deferredMoveUploads {
@@ -432,7 +406,7 @@ public final class SyncEngine {
         deferredForgets = []
         deferredMoveUploads = []
         mergedAfterMove = []
-        relinkAfterRecreation = []
+        linksKeptAgainstServer = []
         dryRunDeletions = []
     }
 

@@ -65,12 +65,23 @@ struct SyncWithServerTests {
             return String(try #require(listed?.first { $0["title"] as? String == title }?["number"] as? Int))
         }
 
-        /// Another Tick database with the account "home" on the same server, synced once.
-        func secondDatabase() -> CLIHarness {
+        /// A Radicale setup with the calendar `path` (`name`) holding "Parent" and its subtask
+        /// "Kid", synced once.
+        static func withParentAndKid(in path: String, named name: String) throws -> Setup {
+            let setup = try Setup.withCalendars([(path, name)])
+            setup.tick.ok("add", "Parent", "--list", name)
+            setup.tick.ok("add", "Kid", "--list", name, "--parent", "1")
+            _ = try setup.sync()
+            return setup
+        }
+
+        /// Another Tick database with the account "home" on the same server (at `url`, through
+        /// a proxy say), synced once.
+        func secondDatabase(url: String? = nil) -> CLIHarness {
             let second = CLIHarness()
             second.variables["XDG_CONFIG_HOME"] = second.folder.file("config")
             second.variables["TICK_SYNC_PASSWORD"] = server.password
-            second.ok("sync", "add", "home", server.baseURL, "--user", server.user)
+            second.ok("sync", "add", "home", url ?? server.baseURL, "--user", server.user)
             second.ok("sync")
             return second
         }
@@ -452,12 +463,7 @@ struct SyncWithServerTests {
 
     @Test("a parent deleted on the phone and edited in a second Tick comes back with its subtask under it, on every side")
     func recreatedParentKeepsSubtask() throws {
-        let setup = try Setup()
-        try setup.server.makeCalendar("family", displayName: "Family")
-        _ = try setup.sync()
-        setup.tick.ok("add", "Parent", "--list", "Family")
-        setup.tick.ok("add", "Kid", "--list", "Family", "--parent", "1")
-        _ = try setup.sync()
+        let setup = try Setup.withParentAndKid(in: "family", named: "Family")
         let second = setup.secondDatabase()
         try setup.deleteOnServer("Parent", in: "family")
         let secondsList = try JSONSerialization.jsonObject(with: Data(second.ok("list", "--list", "Family", "--json").utf8)) as? [[String: Any]]
@@ -480,6 +486,28 @@ struct SyncWithServerTests {
         }
         let kidText = try #require(try setup.server.items(in: "family").values.first { $0.contains("SUMMARY:Kid") })
         #expect(kidText.contains("RELATED-TO"), "\(kidText)")
+    }
+
+    @Test("a parent deleted on the phone, edited in a second Tick whose sync stops before it sends the parent back: the next sync still brings back the subtask under it")
+    func recreatedParentKeepsSubtaskAfterAStoppedSync() throws {
+        let setup = try Setup.withParentAndKid(in: "family", named: "Family")
+        let proxy = try FaultProxy(target: setup.server.baseURL)
+        let second = setup.secondDatabase(url: proxy.baseURL + setup.server.user + "/")
+        try setup.deleteOnServer("Parent", in: "family")
+        second.ok("edit", try Setup.number(second, "Parent", in: "Family"), "--title", "Parent (edited)")
+        _ = try setup.sync()
+        // The second Tick takes the kid's change, then cannot send the parent back: it stops.
+        try proxy.set([.init("PUT", fault: "empty-reply", times: 50)])
+        #expect(second.run("sync").status != 0)
+        try proxy.set([])
+        second.ok("sync")
+        _ = try setup.sync()
+        for tick in [setup.tick, second] {
+            let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Family", "--json").utf8)) as? [[String: Any]] ?? []
+            let parent = listed.first { $0["title"] as? String == "Parent (edited)" }
+            #expect(parent != nil && listed.first { $0["title"] as? String == "Kid" }?["parentUID"] as? String == parent?["uid"] as? String, "\(listed)")
+        }
+        #expect(try setup.server.items(in: "family").values.contains { $0.contains("SUMMARY:Kid") && $0.contains("RELATED-TO") })
     }
 
     @Test("a subtask made in Tick of a parent another client moved to another calendar follows the parent there, on every side")
@@ -572,10 +600,7 @@ struct SyncWithServerTests {
 
     @Test("a parent deleted in Tick and edited on the phone comes back with its subtask, and the server's subtask is linked again in the same sync")
     func restoredParentRelinksOnServerAtOnce() throws {
-        let setup = try Setup.withCalendars([("work", "Work")])
-        setup.tick.ok("add", "Parent", "--list", "Work")
-        setup.tick.ok("add", "Kid", "--list", "Work", "--parent", "1")
-        _ = try setup.sync()
+        let setup = try Setup.withParentAndKid(in: "work", named: "Work")
         let (href, text) = try #require(try setup.server.items(in: "work").first { $0.value.contains("SUMMARY:Parent\r\n") })
         try setup.server.put("work", String(href.split(separator: "/").last ?? ""),
                              text.replacingOccurrences(of: "SUMMARY:Parent\r\n", with: "SUMMARY:Parent (phone)\r\n"))
