@@ -383,7 +383,17 @@ extension SyncEngine {
             }
         }
 
-        // 4. Apply.
+        // 4. Apply. Until this sync saves its token, the stored one is cleared: states written
+        // after it, by a sync stopped before its end, are newer than the token, and a server
+        // that reports the difference of two states (Xandikos) never reports an item that
+        // came and went since it, so the item taken here and deleted there stayed for good (a
+        // tester, with kill -9). A sync after a stopped one lists the calendar whole.
+        if !options.isDryRun, !steps.isEmpty, pairing.stored.syncToken != nil || pairing.stored.ctag != nil {
+            var cleared = pairing.stored
+            cleared.syncToken = nil
+            cleared.ctag = nil
+            try store.write { try $0.saveSyncedCollection(cleared) }
+        }
         unplaced = []
         var done = 0
         var takes: [(item: ServerItem, state: SyncedItem?, restoring: Bool)] = []
@@ -424,8 +434,13 @@ extension SyncEngine {
             unplaced = []
             var stored = pairing.stored
             if deferredCount > deferredBefore {
-                // Work left for the end of the run: the token moves on once it is done.
+                // Work left for the end of the run: the token moves on once it is done (cleared
+                // meanwhile, as above).
                 tokensAfterRun.append((stored.url, newToken, collection.ctag))
+                if !steps.isEmpty {
+                    stored.syncToken = nil
+                    stored.ctag = nil
+                }
             } else {
                 stored.syncToken = newToken
                 stored.ctag = collection.ctag

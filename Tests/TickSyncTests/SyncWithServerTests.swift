@@ -1358,6 +1358,25 @@ struct SyncWithServerTests {
         #expect(counts.allSatisfy { $0 == 0 }, "\(String(describing: quiet))")
     }
 
+    @Test("Xandikos: a to-do taken by a sync that stopped before saving its token, then deleted by the phone: the next sync deletes it here")
+    func stoppedSyncThenDeletionOnXandikos() throws {
+        let (server, proxy, tick) = try SyncWithServerTests.proxied()
+        defer { withExtendedLifetime(server) {} }
+        tick.ok("sync")
+        try server.put("calendar", "r.ics", CalDAVServer.vtodo(["UID:r", "DTSTAMP:20261128T100000Z", "SUMMARY:From the phone"]))
+        tick.ok("add", "Local", "--list", "calendar")
+        // The phone's to-do is taken; Tick's own is then refused: the sync stops there.
+        try proxy.set([.init("PUT", fault: "empty-reply", times: 50)])
+        #expect(tick.run("sync").status != 0)
+        #expect(tick.ok("list", "calendar").contains("From the phone"))
+        try proxy.set([])
+        try server.delete("calendar", "r.ics")
+        tick.ok("sync")
+        tick.ok("sync")
+        let listed = tick.ok("list", "calendar")
+        #expect(!listed.contains("From the phone") && listed.contains("Local"), "\(listed)")
+    }
+
     @Test("nothing changed: no getctag or sync-token in discovery (a full read for some servers), one sync-collection REPORT, no listing")
     func nothingChangedAsksLittle() throws {
         let (server, proxy, tick) = try SyncWithServerTests.proxied()
