@@ -7,7 +7,9 @@
 // a route matched, its parameters percent-encoded again, matches the same route with the
 // same parameters; pairs that were read, written back as a form, read the same; cookies
 // have a name and no separators; credentials that were read, encoded again, read the same,
-// and any name without a colon and password encoded as Basic read back to themselves.
+// and any name without a colon and password encoded as Basic read back to themselves; the
+// key a request takes turns by (`clientKey`) is one for one credential however spelled, and
+// for one session cookie among others.
 import Foundation
 import TickModel
 
@@ -103,6 +105,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let name = String(String.UnicodeScalarView(field(0).unicodeScalars.filter { $0 != ":" })), password = field(1)
     guard let read = HTTPRequest.basicCredentials(basic(name, password)), read.name == name, read.password == password else {
         fatalError("Basic \(name.debugDescription):\(password.debugDescription) does not read back")
+    }
+
+    // The key a request takes turns by: one credential, however its scheme is spelled or
+    // spaced, and one session cookie among other cookies, give one key.
+    func key(_ headers: [String: String]) -> Int {
+        HTTPRequest(method: "GET", path: "/", headers: headers).clientKey(sessionCookie: "tick_session")
+    }
+    let authorization = field(4).trimmingOptionalWhitespace()
+    if !authorization.isEmpty, !authorization.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
+        let scheme = String(authorization.prefix { $0 != " " && $0 != "\t" })
+        let respelled = scheme.uppercased() + "  " + authorization.dropFirst(scheme.count).trimmingOptionalWhitespace() + " "
+        if scheme.uppercased().lowercased() == scheme.lowercased(), key(["Authorization": authorization]) != key(["Authorization": respelled]) {
+            fatalError("\(authorization.debugDescription) and \(respelled.debugDescription) take different turns")
+        }
+    }
+    if let session = request.cookies["tick_session"],
+       key(["Cookie": field(2)]) != key(["Cookie": "tick_session=" + session + "; other=" + field(3).filter { $0 != ";" }]) {
+        fatalError("the cookies \(field(2).debugDescription) take another turn than their session cookie")
     }
     return 0
 }

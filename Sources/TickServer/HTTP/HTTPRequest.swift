@@ -103,6 +103,36 @@ public struct HTTPRequest: Sendable {
         return (name, password)
     }
 
+    /// Who the request comes from, for `RequestDispatcher`'s turns, without authenticating it
+    /// first: its credential as the server reads it (`Authorization` with its scheme's case and
+    /// spaces ignored, HTTP Basic by the decoded name, its case ignored, and password), else
+    /// the cookie `sessionCookie` alone, else the peer's address. A tester got a turn of their
+    /// own for every request by spelling one credential differently (`BASIC`, extra spaces) or
+    /// adding a cookie that changed each time. Hashed with the process's random seed (no secret
+    /// is kept as a key); two clients whose keys collide only share their turns.
+    public func clientKey(sessionCookie: String) -> Int {
+        var hasher = Hasher()
+        if let authorization = header("authorization") {
+            if let credentials = HTTPRequest.basicCredentials(authorization) {
+                hasher.combine("basic")
+                hasher.combine(credentials.name.lowercased())
+                hasher.combine(credentials.password)
+            } else {
+                let trimmed = authorization.trimmingOptionalWhitespace()
+                let scheme = String(trimmed.prefix { $0 != " " && $0 != "\t" })
+                hasher.combine(scheme.lowercased())
+                hasher.combine(trimmed.dropFirst(scheme.count).trimmingOptionalWhitespace())
+            }
+        } else if let session = cookies[sessionCookie] {
+            hasher.combine("session")
+            hasher.combine(session)
+        } else {
+            hasher.combine("address")
+            hasher.combine(clientAddress)
+        }
+        return hasher.finalize()
+    }
+
     /// Percent-decoded text (`percentDecoded(plusIsSpace:)` of TickModel, RFC 3986 §2.1), or
     /// nil when an escape is malformed or the bytes are not UTF-8.
     public static func decoded(_ text: String, plusIsSpace: Bool) -> String? {

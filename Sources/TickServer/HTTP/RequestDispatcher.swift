@@ -59,33 +59,10 @@ final class RequestDispatcher: @unchecked Sendable {
         return true
     }
 
-    /// Who a request comes from, for taking turns, without authenticating it first: its
-    /// credential as the server reads it (`Authorization` with its scheme's case and spaces
-    /// ignored, HTTP Basic by the decoded name, its case ignored, and password), else its
-    /// session cookie alone, else its peer's address. A tester got a turn of their own for
-    /// every request by spelling one credential differently (`BASIC`, extra spaces) or adding
-    /// a cookie that changed each time. Hashed with the process's random seed (no secret is
-    /// kept as a key); two clients whose keys collide only share their turns. A credential
-    /// that is wrong costs a cheap 401, whatever turn it takes.
+    /// Who a request comes from, for taking turns (`HTTPRequest.clientKey(sessionCookie:)`,
+    /// with Tick's session cookie).
     static func clientKey(of request: HTTPRequest) -> Int {
-        if let authorization = request.header("authorization") {
-            let trimmed = authorization.trimmingCharacters(in: .whitespaces)
-            let scheme = String(trimmed.prefix { !$0.isWhitespace }).lowercased()
-            let credentials = trimmed.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
-            if scheme == "basic", let data = Data(base64Encoded: credentials), let decoded = String(data: data, encoding: .utf8),
-               let colon = decoded.firstIndex(of: ":") {
-                return key("basic", decoded[..<colon].lowercased(), String(decoded[decoded.index(after: colon)...]))
-            }
-            return key(scheme, credentials)
-        }
-        if let session = request.cookies[WebService.sessionCookie] { return key("session", session) }
-        return key("address", request.clientAddress)
-    }
-
-    private static func key(_ parts: String...) -> Int {
-        var hasher = Hasher()
-        for part in parts { hasher.combine(part) }
-        return hasher.finalize()
+        request.clientKey(sessionCookie: WebService.sessionCookie)
     }
 
     /// Runs the jobs queued already, then ends the threads and waits for them.
