@@ -63,6 +63,7 @@ extension SyncEngine {
     func sync(_ pairing: Pairing, options: SyncOptions, report: inout SyncReport,
               list listReport: inout SyncReport.ListReport) throws {
         let deferredBefore = deferredCount
+        var listsWholeNextTime = false
         var collection = pairing.collection
         let key = pairing.stored.url
         // 0. Writes of new items sent by a sync that stopped before their answer came: the
@@ -244,6 +245,12 @@ extension SyncEngine {
                         // tester: the user's own to-do left her list as "moved" to the shared one).
                         report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \"\(elsewhere.title)\" in \(listName), "
                                                + "which the server holds too; Tick keeps that one, and leaves this one on the server")
+                        // Read again at the next sync, whatever the token says: a client that moves
+                        // a to-do by writing it into this calendar before deleting it from the other
+                        // (a phone's move, seen in between) leaves this copy the only one, and Tick's,
+                        // deleted there, would go with nothing taken here (a tester: the reminder
+                        // vanished from that device for good).
+                        listsWholeNextTime = true
                         continue
                     }
                     if let tickKey, let home = others.first(where: { $0.collectionURL != tickKey }) {
@@ -433,7 +440,10 @@ extension SyncEngine {
             try place(unplaced, in: pairing.list)
             unplaced = []
             var stored = pairing.stored
-            if deferredCount > deferredBefore {
+            if listsWholeNextTime {
+                stored.syncToken = nil
+                stored.ctag = nil
+            } else if deferredCount > deferredBefore {
                 // Work left for the end of the run: the token moves on once it is done (cleared
                 // meanwhile, as above).
                 tokensAfterRun.append((stored.url, newToken, collection.ctag))
