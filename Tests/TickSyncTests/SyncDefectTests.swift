@@ -205,6 +205,37 @@ struct SyncDefectTests {
         #expect(try server.items(in: "work").isEmpty && server.items(in: "home").count == 1)
     }
 
+    /// t82: a move in Tick whose write to the new calendar was stored while its answer was lost
+    /// and the sync was killed left the UID in both calendars, and the devices apart for good.
+    /// This test stops the sync with a lost answer instead of a kill: it passes on the code
+    /// before this stop too, so it guards the path without reproducing t82's case (open).
+    @Test("a move whose new copy was stored but its answer lost: the next sync finishes it, one copy on the server",
+          arguments: [(CalDAVServer.Kind.radicale, "drop-after"), (.radicale, "500-after"), (.xandikos, "drop-after")])
+    func moveWithLostAnswer(kind: CalDAVServer.Kind, fault: String) throws {
+        let server = try CalDAVServer(kind)
+        let proxy = try kind == .xandikos ? FaultProxy(target: server.baseURL, user: server.user, password: server.password)
+                                          : FaultProxy(target: server.baseURL)
+        try server.makeCalendar("work", displayName: "Work")
+        try server.makeCalendar("home", displayName: "Home")
+        let tick = SyncDefectTests.harness(server, url: proxy.baseURL + (kind == .xandikos ? "" : server.user + "/"))
+        _ = try SyncDefectTests.sync(tick)
+        tick.ok("add", "Milk", "--list", "Work")
+        _ = try SyncDefectTests.sync(tick)
+        tick.ok("edit", "1", "--list", "Home")
+        try proxy.set([.init("PUT", path: "home", fault: fault, times: 1)])
+        _ = tick.run("sync")
+        try proxy.set([])
+        let report = try SyncDefectTests.sync(tick)
+        _ = try SyncDefectTests.sync(tick)
+        #expect(try server.items(in: "work").isEmpty, "\(report)")
+        #expect(try server.items(in: "home").count == 1)
+        #expect(try SyncDefectTests.reminders(tick, "Home").map { $0["title"] as? String } == ["Milk"])
+        let other = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(other)
+        #expect(try SyncDefectTests.reminders(other, "Home").map { $0["title"] as? String } == ["Milk"])
+        #expect(try SyncDefectTests.reminders(other, "Work").isEmpty)
+    }
+
     /// t76: three of four to-dos moved on the phone from a calendar synced first to one synced
     /// after it stopped the whole sync: "would delete 3 of 4 reminders in Tick".
     @Test("to-dos another client moved out of a list synced first are moves, not deletions for the guard")
