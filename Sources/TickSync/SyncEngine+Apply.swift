@@ -218,6 +218,7 @@ extension SyncEngine {
             _ = try Actions.importBatch(ImportRequest(batch: combined, fallbackListName: list.name, mergeRule: .sync),
                                         in: db, context: context)
             for (item, state, _) in items {
+                let confirming = state
                 guard let stored = try db.reminder(uid: item.reminder.uid) else { continue }
                 if needsPlacing(item, state: state) { unplaced.insert(stored.uid) }
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
@@ -248,8 +249,23 @@ extension SyncEngine {
                 }
                 try db.saveSyncedItem(state)
                 // Moved here from another calendar of the account: it is no longer synced there.
+                if confirming?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
+        }
+    }
+
+    /// Tick's own write to this calendar, sent by a sync that stopped before its answer came
+    /// and found stored on the server now (`SyncedItem.isUnconfirmed`): when it was a move, the
+    /// copies in the calendars the reminder left are deleted at the end of the run, not only
+    /// forgotten (a tester: a sync killed while the new copy's answer was on its way left the
+    /// old copy on the server for good, the UID in two calendars, and another device kept it
+    /// there). Deleted with `If-Match`: one another client changed meanwhile is merged into
+    /// the reminder first (`deleteOnServer`).
+    func deleteOldCopiesLater(of uid: ReminderUID, except key: String, in db: Database) throws {
+        for other in try db.syncedItems(account: account.name, uid: uid, except: key) {
+            guard let pairing = pairsByList.values.first(where: { $0.stored.url == other.collectionURL }) else { continue }
+            deferredMovedDeletions.append((other, pairing))
         }
     }
 
@@ -362,6 +378,7 @@ extension SyncEngine {
                 }
                 try db.saveSyncedItem(saved)
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
+                if state?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
             }
             // "Changed here" only when the merge changed something here (Tick's value winning

@@ -206,9 +206,11 @@ struct SyncDefectTests {
     }
 
     /// t82: a move in Tick whose write to the new calendar was stored while its answer was lost
-    /// and the sync was killed left the UID in both calendars, and the devices apart for good.
-    /// This test stops the sync with a lost answer instead of a kill: it passes on the code
-    /// before this stop too, so it guards the path without reproducing t82's case (open).
+    /// and the sync was killed left the UID in both calendars, and the devices apart for good:
+    /// at the next sync the new calendar, synced first, confirmed the write and forgot the old
+    /// copy's state, and the old copy was then left as another calendar's duplicate. Here the
+    /// lost answer stops the sync (as the kill did); on Radicale the new calendar comes first
+    /// (Apple's calendar-order), which the failure needs.
     @Test("a move whose new copy was stored but its answer lost: the next sync finishes it, one copy on the server",
           arguments: [(CalDAVServer.Kind.radicale, "drop-after"), (.radicale, "500-after"), (.xandikos, "drop-after")])
     func moveWithLostAnswer(kind: CalDAVServer.Kind, fault: String) throws {
@@ -217,6 +219,13 @@ struct SyncDefectTests {
                                           : FaultProxy(target: server.baseURL)
         try server.makeCalendar("work", displayName: "Work")
         try server.makeCalendar("home", displayName: "Home")
+        if kind == .radicale {
+            for (name, order) in [("home", 1), ("work", 2)] {
+                let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:I=\"http://apple.com/ns/ical/\">"
+                    + "<D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>"
+                #expect(try server.request("PROPPATCH", server.homeURL + name + "/", body: body).status == 207)
+            }
+        }
         let tick = SyncDefectTests.harness(server, url: proxy.baseURL + (kind == .xandikos ? "" : server.user + "/"))
         _ = try SyncDefectTests.sync(tick)
         tick.ok("add", "Milk", "--list", "Work")
