@@ -121,7 +121,11 @@ extension SyncEngine {
             // subtask lives in its parent's list, and Tick's move stands, so the link goes,
             // reported (a tester: it named a parent in another list on every side, and one that
             // was gone once the parent was deleted).
+            // A parent this run moved (another client's move, taken here) is followed instead, at
+            // the run's end (`bringSubtasksAlong`; a tester: the subtask was left in the old list
+            // without it, depending on the order the calendars came in).
             guard let stored = try db.reminder(uid: local.uid), let parentUID = stored.parentUID,
+                  !movedThisRun.contains(parentUID),
                   let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID else { return nil }
             _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
             return parent.title

@@ -598,6 +598,27 @@ struct SyncWithServerTests {
         }
     }
 
+    @Test("linked in Tick to a parent another device moved, while a phone edits the subtask: it follows the parent with the phone's title, no conflict")
+    func subtaskFollowsMovedParentWithPhoneEdit() throws {
+        let (setup, second) = try Setup.parentAndKidOnTwoDatabases(kidList: "Home")
+        second.ok("edit", try Setup.number(second, "Parent", in: "Work"), "--list", "Home")
+        second.ok("sync")
+        let (href, text) = try #require(try setup.server.items(in: "home").first { $0.value.contains("SUMMARY:Kid\r\n") })
+        try setup.server.put("home", String(href.split(separator: "/").last ?? ""),
+                             text.replacingOccurrences(of: "SUMMARY:Kid\r\n", with: "SUMMARY:Kid (phone)\r\n"))
+        setup.tick.ok("edit", try Setup.number(setup.tick, "Kid", in: "Home"), "--parent", try Setup.number(setup.tick, "Parent", in: "Work"))
+        let report = try setup.sync()
+        #expect(!(report["conflicts"] as? [[String: Any]] ?? []).contains { $0["property"] as? String == "RELATED-TO" }, "\(report)")
+        second.ok("sync")
+        for tick in [setup.tick, second] {
+            let home = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", "Home", "--json").utf8)) as? [[String: Any]] ?? []
+            let parent = home.first { $0["title"] as? String == "Parent" }
+            #expect(parent != nil && home.first { $0["title"] as? String == "Kid (phone)" }?["parentUID"] as? String == parent?["uid"] as? String,
+                    "\(home)")
+        }
+        #expect(try setup.server.items(in: "work").isEmpty)
+    }
+
     @Test("moved to another list in Tick while another device made it a subtask in the old one: the move stands, the link goes, reported")
     func moveBeatsLinkInOldList() throws {
         let (setup, second) = try Setup.parentAndKidOnTwoDatabases()
