@@ -1,6 +1,6 @@
 #!/bin/bash
 # One user's flood of expensive searches against another user's pages on `tick serve
-# --database`: a throwaway PostgreSQL (as in bench/serve-postgres.sh, stopped by its PID at
+# --database`: a throwaway PostgreSQL (bench/postgres-lib.sh, stopped by its PID at
 # the end), two users with a list of REMINDERS reminders each, one `tick serve --database`.
 # First the other user's pages alone (wrk, 1 connection), then the same while the first user
 # sends searches of many terms on FLOOD connections. Prints a Markdown table of the other
@@ -14,63 +14,15 @@ DURATION=${DURATION:-10s}
 QUERY=${QUERY:-e+1+2+3+4+5+6+7+8+9+0+r+m+n+d}
 PORT=${PORT:-18962}
 TICK=${TICK:-$root/.build/release/tick}
-export LANG=C.UTF-8 TZ=UTC NO_COLOR=1
-unset TICK_NOW
-[ -x "$TICK" ] || { echo "build first: make release" >&2; exit 1; }
-command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)" >&2; exit 1; }
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
-[ -n "$bin" ] || { echo "PostgreSQL is missing (apt-get install postgresql)" >&2; exit 1; }
+USERS=2
+source "$root/bench/postgres-lib.sh"
 
-work=$(mktemp -d /tmp/tick-bench-fair.XXXXXX)
-chmod 755 "$work"
-as_postgres=()
-if [ "$(id -u)" = 0 ]; then
-    chown postgres: "$work"
-    as_postgres=(setpriv --reuid=postgres --regid=postgres --init-groups --)
-fi
-"${as_postgres[@]}" "$bin/initdb" -D "$work/data" -U tick -E UTF8 --no-locale --auth=trust -N >"$work/initdb.log" 2>&1
-pgport=$((PORT + 100))
-"${as_postgres[@]}" "$bin/postgres" -D "$work/data" -k "$work" -p "$pgport" -c listen_addresses= -c fsync=off \
-    -c synchronous_commit=off -c full_page_writes=off >"$work/postgres.log" 2>&1 &
-pgpid=$!
-serve=""
-cleanup() {
-    [ -n "$serve" ] && kill "$serve" 2>/dev/null && wait "$serve" 2>/dev/null
-    kill -INT "$pgpid" 2>/dev/null && wait "$pgpid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-url="postgresql://tick@/postgres?host=$work&port=$pgport"
-for _ in $(seq 100); do "$bin/pg_isready" -h "$work" -p "$pgport" -q && break; sleep 0.1; done
-psql() { "$bin/psql" -h "$work" -p "$pgport" -U tick -d postgres -qAt "$@"; }
-
-for i in 1 2; do printf 'bench password %s\n' "$i" | "$TICK" users add "user$i" --database "$url" >/dev/null; done
+add_users
 "$TICK" serve --database "$url" --listen "127.0.0.1:$PORT" >"$work/serve.log" 2>&1 &
-serve=$!
+pids+=($!)
 for _ in $(seq 100); do curl -sf -u "user1:bench password 1" "http://127.0.0.1:$PORT/api/v1/lists" >/dev/null && break; sleep 0.1; done
 
-python3 - "$PORT" >"$work/lists.tsv" <<'EOF'
-import base64, http.client, json, sys
-port = int(sys.argv[1])
-connection = http.client.HTTPConnection("127.0.0.1", port)
-for user in (1, 2):
-    auth = "Basic " + base64.b64encode(f"user{user}:bench password {user}".encode()).decode()
-    headers = {"Authorization": auth, "X-Tick-Request": "1", "Content-Type": "application/json", "Host": f"127.0.0.1:{port}"}
-    connection.request("POST", "/api/v1/lists", json.dumps({"name": "Bench"}), headers)
-    response = connection.getresponse()
-    assert response.status == 201, response.status
-    print(f"{auth}\t{json.loads(response.read())['id']}")
-EOF
-psql <<EOF
-BEGIN;
-INSERT INTO reminders (owner, number, uid, list_id, title, position, flagged, created_at, modified_at, search_title)
-SELECT l.owner, g, 'bench-' || l.owner || '-' || g, l.id, 'Reminder ' || g, g * 1024, g % 10 = 0, now(), now(), 'reminder ' || g
-FROM lists l, generate_series(1, $REMINDERS) g WHERE l.name = 'Bench';
-INSERT INTO reminder_numbers (owner, last_number) SELECT id, $REMINDERS FROM users
-ON CONFLICT (owner) DO UPDATE SET last_number = greatest(reminder_numbers.last_number, $REMINDERS);
-COMMIT;
-VACUUM ANALYZE;
-EOF
+fill_lists
 flooder=$(sed -n 1p "$work/lists.tsv" | cut -f1)
 other=$(sed -n 2p "$work/lists.tsv" | cut -f1)
 other_list=$(sed -n 2p "$work/lists.tsv" | cut -f2)
