@@ -171,6 +171,18 @@ public final class CalDAVServer: @unchecked Sendable {
         guard (200..<300).contains(reply.status) else { throw ServerError(message: "MKCALENDAR \(name): HTTP \(reply.status) \(reply.body)") }
     }
 
+    /// Gives the calendar at `calendar` Apple's `calendar-order` (PROPPATCH), which orders the
+    /// lists a sync makes and the calendars it goes through.
+    /// - Throws: `ServerError` when the server does not answer 207.
+    public func setOrder(of calendar: String, to order: Int) throws {
+        let reply = try request("PROPPATCH", homeURL + calendar + "/", body: """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:propertyupdate xmlns:D="DAV:" xmlns:I="http://apple.com/ns/ical/">
+            <D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>
+            """)
+        guard reply.status == 207 else { throw ServerError(message: "PROPPATCH calendar-order of \(calendar): HTTP \(reply.status) \(reply.body)") }
+    }
+
     /// The hrefs and calendar data of every item in a collection, by href.
     public func items(in calendar: String) throws -> [String: String] {
         let reply = try request("REPORT", homeURL + calendar + "/", headers: ["Depth": "1"], body: """

@@ -30,12 +30,7 @@ struct SyncAuditTests {
         let server = try CalDAVServer(.radicale)
         for (path, name, order) in [("a", "Zulu", 1), ("b", "Alpha", 3), ("c", "Mike", 2)] {
             try server.makeCalendar(path, displayName: name)
-            let reply = try server.request("PROPPATCH", server.homeURL + path + "/", body: """
-                <?xml version="1.0" encoding="utf-8"?>
-                <D:propertyupdate xmlns:D="DAV:" xmlns:I="http://apple.com/ns/ical/">
-                <D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>
-                """)
-            #expect(reply.status == 207, "\(reply.body)")
+            try server.setOrder(of: path, to: order)
         }
         let tick = Self.tick(server.baseURL)
         tick.ok("sync")

@@ -128,15 +128,11 @@ struct SyncDefectTests {
         // Radicale: it orders calendars by Apple's calendar-order, which this test needs (Xandikos does not keep it).
         let server = try CalDAVServer(.radicale)
         let proxy = try FaultProxy(target: server.baseURL)
-        let home = server.homeURL
         try server.makeCalendar("alpha", displayName: "Alpha")
         try server.makeCalendar("zulu", displayName: "Zulu")
         // Alpha, with the deletion, is synced first (Apple's calendar-order); Zulu's REPORT fails.
-        for (name, order) in [("alpha", 1), ("zulu", 2)] {
-            let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:I=\"http://apple.com/ns/ical/\">"
-                + "<D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>"
-            #expect(try server.request("PROPPATCH", home + name + "/", body: body).status == 207)
-        }
+        try server.setOrder(of: "alpha", to: 1)
+        try server.setOrder(of: "zulu", to: 2)
         for index in 1...3 {
             try server.put("alpha", "a\(index).ics", CalDAVServer.vtodo(["UID:a\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Alpha \(index)"]))
         }
@@ -220,11 +216,8 @@ struct SyncDefectTests {
         try server.makeCalendar("work", displayName: "Work")
         try server.makeCalendar("home", displayName: "Home")
         if kind == .radicale {
-            for (name, order) in [("home", 1), ("work", 2)] {
-                let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:I=\"http://apple.com/ns/ical/\">"
-                    + "<D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>"
-                #expect(try server.request("PROPPATCH", server.homeURL + name + "/", body: body).status == 207)
-            }
+            try server.setOrder(of: "home", to: 1)
+            try server.setOrder(of: "work", to: 2)
         }
         let tick = SyncDefectTests.harness(server, url: proxy.baseURL + (kind == .xandikos ? "" : server.user + "/"))
         _ = try SyncDefectTests.sync(tick)
@@ -253,12 +246,8 @@ struct SyncDefectTests {
         try server.makeCalendar("alpha", displayName: "Alpha")
         try server.makeCalendar("zulu", displayName: "Zulu")
         // Alpha, the list they leave, is synced first (Apple's calendar-order).
-        for (name, order) in [("alpha", 1), ("zulu", 2)] {
-            let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:I=\"http://apple.com/ns/ical/\">"
-                + "<D:set><D:prop><I:calendar-order>\(order)</I:calendar-order></D:prop></D:set></D:propertyupdate>"
-            let reply = try server.request("PROPPATCH", server.homeURL + name + "/", body: body)
-            #expect(reply.status == 207, "\(reply.body)")
-        }
+        try server.setOrder(of: "alpha", to: 1)
+        try server.setOrder(of: "zulu", to: 2)
         var texts: [String: String] = [:]
         for index in 1...4 {
             let text = CalDAVServer.vtodo(["UID:m\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Moving \(index)"])
