@@ -321,3 +321,113 @@ extension Database {
                           [.text(account), .text(collectionURL)]) ?? 0)
     }
 }
+
+/// A conflict `tick sync` found (table `sync_conflict`, the conflict journal): a value both
+/// sides changed, the side whose change lost, and its value.
+public struct SyncConflictRecord: Sendable, Equatable {
+    /// The row's number, rising with each conflict written; 0 before it is written.
+    public var id: Int64
+    /// The account's name in the sync settings.
+    public var account: String
+    /// When the sync that found it ran (its clock, `ActionContext.now`).
+    public var foundAt: Date
+    /// The list, as named when it was found.
+    public var listName: String
+    /// The reminder's title; empty for a conflict over a list's name or color.
+    public var title: String
+    /// The reminder's UID; nil for a conflict over a list's name or color.
+    public var uid: ReminderUID?
+    /// `SUMMARY`, `DUE`, `VALARM`, `list`, `list name`, … or `deleted` (an edit won over a deletion).
+    public var property: String
+    /// The value that lost, as iCalendar content lines (a list's name for `list`); empty for `deleted`.
+    public var lostValue: String
+    /// Whether Tick's value lost (else the server's).
+    public var localLost: Bool
+    /// Whether a report (the output of `tick sync`, the agent's log) has shown it.
+    public var isReported: Bool
+
+    public init(id: Int64 = 0, account: String, foundAt: Date, listName: String, title: String, uid: ReminderUID?,
+                property: String, lostValue: String, localLost: Bool, isReported: Bool = false) {
+        self.id = id
+        self.account = account
+        self.foundAt = foundAt
+        self.listName = listName
+        self.title = title
+        self.uid = uid
+        self.property = property
+        self.lostValue = lostValue
+        self.localLost = localLost
+        self.isReported = isReported
+    }
+}
+
+extension Database {
+    /// How many reported conflicts the journal keeps (the newest); unreported ones are all kept.
+    public static let reportedSyncConflictsKept = 1_000
+
+    /// Writes `record` into the conflict journal (in the caller's transaction: the one that
+    /// saves what won), unless the same conflict (account, reminder, property, value, loser)
+    /// is there unreported already: a sync stopped after writing it and before saving finds
+    /// it again. Reported rows beyond the newest `reportedSyncConflictsKept` are dropped.
+    /// - Returns: the row's id (the earlier row's when it was there).
+    /// - Throws: `StoreError` from SQLite.
+    @discardableResult
+    public func recordSyncConflict(_ record: SyncConflictRecord) throws -> Int64 {
+        let loser = record.localLost ? "local" : "server"
+        let uid: SQLValue = record.uid.map { .text($0.rawValue) } ?? .null
+        if let earlier = try scalarInt("""
+            SELECT id FROM sync_conflict WHERE account = ? AND reported = 0 AND uid IS ? AND property = ?
+                AND lost_value = ? AND loser = ? AND list_name = ?
+            """, [.text(record.account), uid, .text(record.property), .text(record.lostValue), .text(loser),
+                  .text(record.listName)]) {
+            return earlier
+        }
+        try execute("""
+            INSERT INTO sync_conflict (account, found_at, list_name, title, uid, property, lost_value, loser)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(record.account), .text(Timestamp.string(record.foundAt)), .text(record.listName), .text(record.title),
+                  uid, .text(record.property), .text(record.lostValue), .text(loser)])
+        let id = lastInsertRowID
+        try execute("""
+            DELETE FROM sync_conflict WHERE reported = 1 AND id <= (
+                SELECT id FROM sync_conflict WHERE reported = 1 ORDER BY id DESC LIMIT 1 OFFSET ?)
+            """, [.integer(Int64(Database.reportedSyncConflictsKept))])
+        return id
+    }
+
+    /// The conflicts of `account` no report has shown yet, oldest first.
+    /// - Throws: `StoreError` from SQLite.
+    public func unreportedSyncConflicts(account: String) throws -> [SyncConflictRecord] {
+        try syncConflicts(where: "account = ? AND reported = 0 ORDER BY id", [.text(account)])
+    }
+
+    /// The conflicts in the journal, newest first: of `account` (every account when nil), at
+    /// most `limit`.
+    /// - Throws: `StoreError` from SQLite.
+    public func syncConflicts(account: String?, limit: Int) throws -> [SyncConflictRecord] {
+        try syncConflicts(where: (account == nil ? "1" : "account = ?") + " ORDER BY id DESC LIMIT ?",
+                          (account.map { [SQLValue.text($0)] } ?? []) + [.integer(Int64(max(0, limit)))])
+    }
+
+    /// Marks the conflicts of `account` up to the row `id` as shown by a report.
+    /// - Throws: `StoreError` from SQLite.
+    public func markSyncConflictsReported(account: String, through id: Int64) throws {
+        try execute("UPDATE sync_conflict SET reported = 1 WHERE account = ? AND reported = 0 AND id <= ?",
+                    [.text(account), .integer(id)])
+    }
+
+    private func syncConflicts(where condition: String, _ arguments: [SQLValue]) throws -> [SyncConflictRecord] {
+        var found: [SyncConflictRecord] = []
+        let place = RowPlace(table: "sync_conflict", key: "id", keyIndex: 0)
+        try forEachRow("""
+            SELECT id, account, found_at, list_name, title, uid, property, lost_value, loser, reported
+            FROM sync_conflict WHERE \(condition)
+            """, arguments) { row in
+            found.append(SyncConflictRecord(id: row.int(0), account: row.text(1), foundAt: try row.timestamp(2, in: place),
+                                            listName: row.text(3), title: row.text(4), uid: row.optionalText(5).map { ReminderUID($0) },
+                                            property: row.text(6), lostValue: row.text(7), localLost: row.text(8) == "local",
+                                            isReported: row.int(9) != 0))
+        }
+        return found
+    }
+}

@@ -29,6 +29,7 @@ enum Schema {
         migrator.register("dav list created", script: davListCreated)
         migrator.register("reminders naming children", script: remindersNamingChildren)
         migrator.register("pending upgrades", script: pendingUpgrades)
+        migrator.register("sync conflicts", script: syncConflicts)
         return migrator
     }()
 
@@ -327,6 +328,33 @@ enum Schema {
         INSERT INTO pending_upgrade (name)
             SELECT 'kept audio alarms' WHERE EXISTS (SELECT 1 FROM reminder WHERE ical_extras LIKE '%AUDIO%')
                 OR EXISTS (SELECT 1 FROM journal_reminder WHERE ical_extras LIKE '%AUDIO%');
+        """
+
+    /// Version 17: the conflicts `tick sync` found, each with the value that lost (the
+    /// conflict journal).
+    ///
+    /// A row is written in the transaction that saves what won (so a sync stopped right
+    /// after, even by `kill -9`, cannot lose the notice of what was lost), and reported by
+    /// the next report of its account: `reported` is 0 until a report has shown it (`tick
+    /// sync`'s output, the agent's log), then 1. `uid` is NULL for a conflict over a list's
+    /// name or color; `loser` is the side whose value lost (`local`: Tick's, `server`: the
+    /// server's); `lost_value` holds it as iCalendar content lines, empty for a deletion
+    /// that lost to an edit (`property` `deleted`). Reported rows beyond the newest 1,000
+    /// are dropped when more are written; unreported ones never.
+    static let syncConflicts = """
+        CREATE TABLE sync_conflict (
+            id         INTEGER PRIMARY KEY,
+            account    TEXT NOT NULL,
+            found_at   TEXT NOT NULL,
+            list_name  TEXT NOT NULL,
+            title      TEXT NOT NULL,
+            uid        TEXT,
+            property   TEXT NOT NULL,
+            lost_value TEXT NOT NULL,
+            loser      TEXT NOT NULL CHECK (loser IN ('local', 'server')),
+            reported   INTEGER NOT NULL DEFAULT 0 CHECK (reported IN (0, 1))
+        );
+        CREATE INDEX sync_conflict_unreported ON sync_conflict(account, id) WHERE reported = 0;
         """
 
     /// Version 7: counts kept per list (issue 14), so that `tick lists`, the UI's sidebar

@@ -87,9 +87,10 @@ extension SyncEngine {
             guard let tickList = try store.read({ try $0.list(id: local.listID) }) else { return }
             // The server's other changes (a title changed with the move) are merged into it where
             // Tick has it; the list is Tick's.
-            try mergeWhereItIs(item, base: home.base, local: local, in: tickList, localIsNewer: true, report: &report)
-            report.conflicts.append(SyncReport.Conflict(listName: tickList.name, reminderTitle: local.title, uid: local.uid,
-                                                        property: "list", lostValue: list.name, loser: "the server"))
+            try mergeWhereItIs(item, base: home.base, local: local, in: tickList, localIsNewer: true,
+                               also: [SyncReport.Conflict(listName: tickList.name, reminderTitle: local.title, uid: local.uid,
+                                                          property: "list", lostValue: list.name, loser: "the server")],
+                               report: &report)
             _ = try deleteLeftCopy(item, local: local, pairing: pairing, report: &report, list: &listReport)
 
         case .deleteRemote(let state, let moved):
@@ -107,14 +108,16 @@ extension SyncEngine {
     /// Merges the server's `item` into `local` where Tick has it (`list`: the server's copy is
     /// read as if it were there), over `base`, saves it, and has its new calendar's copy sent
     /// again at the end of the run (`mergedAfterMove`); the conflicts go to `report`.
+    /// `also`: conflicts of the same reminder to journal with it (`SyncEngine+Conflicts`).
     func mergeWhereItIs(_ item: ServerItem, base: String, local: Reminder, in list: ReminderList, localIsNewer: Bool,
-                        report: inout SyncReport) throws {
+                        also: [SyncReport.Conflict] = [], report: inout SyncReport) throws {
         let zones = keptZones(item, base: base)
         let merged = ICalendarMerge.merge(base: base, local: render(local, in: list, zones: zones),
                                           server: render(item.reminder, in: list, zones: zones),
                                           localIsNewer: localIsNewer)
         let batch = try ICalendarReader(now: context.now, fileListName: nil).read(Data(merged.text.utf8), source: item.href)
-        let droppedParent = try store.write { db -> String? in
+        var conflicts = reported(merged.conflicts, local: local, listName: list.name) + also
+        try store.write { db in
             _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: list.name, mergeRule: .sync),
                                         in: db, context: context)
             // The server made it a subtask of a reminder in the list Tick moved it from: a
@@ -124,18 +127,18 @@ extension SyncEngine {
             // A parent this run moved (another client's move, taken here) is followed instead, at
             // the run's end (`bringSubtasksAlong`; a tester: the subtask was left in the old list
             // without it, depending on the order the calendars came in).
-            guard let stored = try db.reminder(uid: local.uid), let parentUID = stored.parentUID,
-                  !movedThisRun.contains(parentUID),
-                  let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID else { return nil }
-            _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
-            return parent.title
+            if let stored = try db.reminder(uid: local.uid), let parentUID = stored.parentUID,
+               !movedThisRun.contains(parentUID),
+               let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID {
+                _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
+                conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
+                                                     property: "RELATED-TO", lostValue: parent.title, loser: "the server"))
+            }
+            try journal(conflicts, in: db)
+            try journalAwaiting(local.uid, in: db)
         }
         mergedAfterMove.append(local.uid)
-        report.conflicts += reported(merged.conflicts, local: local, listName: list.name)
-        if let droppedParent {
-            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
-                                                        property: "RELATED-TO", lostValue: droppedParent, loser: "the server"))
-        }
+        report.conflicts += conflicts
     }
 
     /// Deletes the server's copy `item` of a reminder Tick has in another list (`If-Match` its
@@ -255,7 +258,13 @@ extension SyncEngine {
                 // Moved here from another calendar of the account: it is no longer synced there.
                 if confirming?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
+                try journalAwaiting(stored.uid, in: db)
             }
+            // Deleted here and changed on the server: the change won, written with the reminder it brings back.
+            try journal(items.filter(\.restoring).map { entry in
+                SyncReport.Conflict(listName: list.name, reminderTitle: entry.item.reminder.title, uid: entry.item.reminder.uid,
+                                    property: "deleted", lostValue: "", loser: "Tick")
+            }, in: db)
         }
     }
 
@@ -384,6 +393,8 @@ extension SyncEngine {
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 if state?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
+                try journal(reported(merged.conflicts, local: local, listName: list.name), in: db)
+                try journalAwaiting(stored.uid, in: db)
             }
             // "Changed here" only when the merge changed something here (Tick's value winning
             // changed nothing: a tester read "here: 1 changed" beside "the server's value lost").
@@ -429,6 +440,11 @@ extension SyncEngine {
             return sent
         }
         var sent = try saveUnconfirmed()
+        // A deletion on the server that Tick's edit wins over: written with the state of the write.
+        var lostDeletion: SyncReport.Conflict? = recreate
+            ? SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
+                                  property: "deleted", lostValue: "", loser: "the server")
+            : nil
         /// The unconfirmed state of a new item whose write did not happen, forgotten.
         func forgetUnsent() throws {
             guard state == nil else { return }
@@ -445,13 +461,12 @@ extension SyncEngine {
                     }
                     try db.saveSyncedItem(SyncedItem(account: account.name, collectionURL: key, href: href, uid: local.uid,
                                                      etag: etag, base: text, localRevision: planRevisions[local.uid] ?? 0))
+                    try journal(lostDeletion.map { [$0] } ?? [], in: db)
+                    try journalAwaiting(local.uid, in: db)
                 }
                 if ifMatch == nil { listReport.remoteAdded += 1 } else { listReport.remoteUpdated += 1 }
                 writtenHrefs[key, default: []].insert(CalDAV.normalizedPath(href))
-                if recreate {
-                    report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
-                                                                property: "deleted", lostValue: "", loser: "the server"))
-                }
+                if let lostDeletion { report.conflicts.append(lostDeletion) }
                 return
             case .preconditionFailed:
                 if let fresh = try fetchOne(href, pairing: pairing) {
@@ -474,8 +489,8 @@ extension SyncEngine {
             case .gone:
                 // Deleted on the server while edited here: the edit wins, as a new item.
                 ifMatch = nil
-                report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
-                                                            property: "deleted", lostValue: "", loser: "the server"))
+                lostDeletion = SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
+                                                   property: "deleted", lostValue: "", loser: "the server")
             case .refused(let reason):
                 try forgetUnsent()
                 report.warnings.append("\(list.name): the server refused \(local.number) \"\(local.title)\" (\(reason)); it stays in Tick only")

@@ -262,8 +262,10 @@ extension SyncEngine {
                             steps.append(.refuseMove(item, home: home, local: elsewhere))
                             continue
                         }
-                        report.conflicts.append(SyncReport.Conflict(listName: pairing.list.name, reminderTitle: elsewhere.title,
-                                                                    uid: uid, property: "list", lostValue: listName, loser: "Tick"))
+                        let lost = SyncReport.Conflict(listName: pairing.list.name, reminderTitle: elsewhere.title,
+                                                       uid: uid, property: "list", lostValue: listName, loser: "Tick")
+                        report.conflicts.append(lost)
+                        if !options.isDryRun { awaitSave(lost) }
                         if let copy = others.first(where: { $0.collectionURL == tickKey }), let tickPairing = pairsByList[elsewhere.listID] {
                             // Tick's copy already sent to its calendar (earlier in this run, or
                             // before): it goes once this one is stored here.

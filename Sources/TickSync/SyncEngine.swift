@@ -122,6 +122,13 @@ public final class SyncEngine {
     var keptInTick = 0
     /// Every reminder a list of this run takes from another list (`movingHere` of each).
     var movedThisRun = Set<ReminderUID>()
+    /// The conflicts this run wrote into the conflict journal, and their rows' ids
+    /// (`SyncEngine+Conflicts`).
+    var journaledThisRun: [SyncReport.Conflict] = []
+    var journaledIDs = Set<Int64>()
+    /// Conflicts found while planning, written into the journal with the reminder they name
+    /// when it is saved (`awaitSave`).
+    var conflictsAwaitingSave: [ReminderUID: [SyncReport.Conflict]] = [:]
     /// A dry run's deletions in Tick, counted once every list was planned: a to-do the
     /// server moved to another calendar is no deletion (as in a real run, `deferredDeletions`).
     var dryRunDeletions: [(uid: ReminderUID, collectionURL: String)] = []
@@ -138,6 +145,20 @@ public final class SyncEngine {
         if let waited = lock?.waited, waited >= 1 {
             report.warnings.append("waited \(Int(waited.rounded())) s for another tick sync of this database to end")
         }
+        do {
+            try runSyncs(options, report: &report)
+        } catch {
+            // Stopped on a later list, or the account failed: what this run found is shown by the
+            // next report (the caller shows it with the error: `unshownConflicts(account:in:)`).
+            if !options.isDryRun { try? journalLeftOver(report) }
+            throw error
+        }
+        if !options.isDryRun { try conflictsFromJournal(into: &report) }
+        report.requests = dav.client.requestCount
+        return report
+    }
+
+    private func runSyncs(_ options: SyncOptions, report: inout SyncReport) throws {
         progress?("finding the calendars")
         let found = try discover()
         // Apple's calendar-order (absent: last, as found): the order lists made here are made in.
@@ -148,6 +169,9 @@ public final class SyncEngine {
         clearDeferredWork()
         movedThisRun = []
         writtenHrefs = [:]
+        journaledThisRun = []
+        journaledIDs = []
+        conflictsAwaitingSave = [:]
         // A list whose sync would delete too many reminders here is synced again after the
         // others, once: reminders another client moved from it to another calendar of the
         // account are then in the list they were moved to, and no deletion (a tester: moving 3
@@ -175,8 +199,6 @@ public final class SyncEngine {
         }
         try finishRun(pairs: pairs, options: options, report: &report)
         if !options.isDryRun { try advanceTokensPastOwnWrites(pairs: pairs, options: options, report: &report) }
-        report.requests = dav.client.requestCount
-        return report
     }
 
     /// The reminders of `pairing`'s calendar synced (`sync(_:options:report:list:)`), its
@@ -326,8 +348,10 @@ public final class SyncEngine {
                 // Deleted on the server while Tick moved it: the move wins, as an edit does, and
                 // is reported as one (a tester: it came back unsaid). Moved on the server to a
                 // third calendar instead, it is a conflict of lists, reported already.
-                report.conflicts.append(SyncReport.Conflict(listName: pairing.list.name, reminderTitle: reminder.title, uid: uid,
-                                                            property: "deleted", lostValue: "", loser: "the server"))
+                let lost = SyncReport.Conflict(listName: pairing.list.name, reminderTitle: reminder.title, uid: uid,
+                                               property: "deleted", lostValue: "", loser: "the server")
+                report.conflicts.append(lost)
+                awaitSave(lost)
             }
             planRevisions = [uid: revision]
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in
@@ -691,8 +715,10 @@ public final class SyncEngine {
                 }
             }
         } else if serverName != lastName, list.name != serverName {
-            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: nil, property: "list name",
-                                                        lostValue: serverName, loser: "the server"))
+            let lost = SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: nil, property: "list name",
+                                           lostValue: serverName, loser: "the server")
+            report.conflicts.append(lost)
+            if !options.isDryRun { try store.write { db in try journal([lost], in: db) } }
             patch.append((.d("displayname"), list.name))
         }
         let localColor = list.color.hex
@@ -702,8 +728,10 @@ public final class SyncEngine {
             if !options.isDryRun { list = try actions.recolorList(.id(list.id), to: color) }
             listReport.recoloredHere = true
         } else if let serverColor, serverColor != lastColor, serverColor != localColor {
-            report.conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: nil, property: "list color",
-                                                        lostValue: serverColor, loser: "the server"))
+            let lost = SyncReport.Conflict(listName: list.name, reminderTitle: "", uid: nil, property: "list color",
+                                           lostValue: serverColor, loser: "the server")
+            report.conflicts.append(lost)
+            if !options.isDryRun { try store.write { db in try journal([lost], in: db) } }
             patch.append((XMLName(XMLName.appleICal, "calendar-color"), localColor))
         }
         if !patch.isEmpty, collection.isReadOnly {

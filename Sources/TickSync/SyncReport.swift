@@ -55,6 +55,9 @@ public struct SyncReport: Sendable, Equatable {
         public var lostValue: String
         /// Which side's value lost: "Tick" or "the server".
         public var loser: String
+        /// When a sync before this one found it (it stopped before its report was shown:
+        /// killed, or failed on a later list); nil when this run found it.
+        public var foundEarlier: Date? = nil
     }
 
     public var account: String
@@ -65,6 +68,10 @@ public struct SyncReport: Sendable, Equatable {
     /// Lists paired with a calendar that the account's `lists` no longer names: not synced,
     /// their pairing kept for when they are named again (`SyncAccount.keeps`).
     public var leftOut: [String] = []
+    /// The conflict journal's last row among `conflicts` (table `sync_conflict`): once the
+    /// report is shown, `SyncEngine.markShown(_:)` marks them up to it, so that the next
+    /// report does not show them again. Nil for a dry run, or when there were none.
+    public var conflictsJournaledThrough: Int64?
     /// HTTP requests sent.
     public var requests = 0
     public var isDryRun = false

@@ -209,6 +209,62 @@ struct SyncKillTests {
         #expect((SyncKillTests.json(listed.output) as? [[String: Any]])?.count == 10, "\(outcomes)")
     }
 
+    /// Found by a tester: a sync killed after it saved a merge whose conflict Tick lost, and
+    /// before its report, left the losing value nowhere (the next sync had nothing to say).
+    @Test("kill -9 right after a conflict is saved: the next sync says the conflict, with the value that lost, once",
+          .timeLimit(.minutes(2)))
+    func killedAfterAConflict() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.put("alpha", "w.ics", CalDAVServer.vtodo([
+            "UID:w", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Water",
+        ]))
+        let proxy = try FaultProxy(target: server.baseURL)
+        let folder = TemporaryFolder()
+        var tick = BinaryRunner(database: folder.file("tick.sqlite3"))
+        tick.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        tick.environment["TICK_SYNC_PASSWORD"] = server.password
+        #expect(try tick.run("sync", "add", "home", proxy.baseURL + server.user + "/alpha/", "--user", server.user).status == 0)
+        #expect(try tick.run("sync").status == 0)
+        // The priority, changed in Tick only, is sent: the merge is PUT before it is saved.
+        #expect(try tick.run("edit", "1", "--title", "Water the roses", "--priority", "high").status == 0)
+        // The phone's edit is the later one: Tick's title loses.
+        try server.put("alpha", "w.ics", CalDAVServer.vtodo([
+            "UID:w", "DTSTAMP:20300101T090000Z", "LAST-MODIFIED:20300101T090000Z", "SUMMARY:Water the lawn",
+        ]))
+
+        // The merge's PUT is slowed, so that the request after it (the check of Tick's writes,
+        // sent once the merge is saved) can be held, and the sync killed there.
+        try proxy.set([.init("PUT", fault: "slow", times: 5)])
+        let (process, _, _) = try tick.start(["sync"])
+        func waitFor(_ what: (String) -> Bool, after index: Int) -> Int? {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                if let found = proxy.requests.indices.first(where: { $0 > index && what(proxy.requests[$0].method) }) { return found }
+                usleep(20_000)
+            }
+            return nil
+        }
+        let put = try #require(waitFor({ $0 == "PUT" }, after: -1), "the merge is sent")
+        try proxy.set([.init("REPORT", fault: "hang", times: 5), .init("PROPFIND", fault: "hang", times: 5)])
+        _ = try #require(waitFor({ $0 == "REPORT" || $0 == "PROPFIND" }, after: put), "the request after the merge: \(proxy.requests.map(\.method))")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try proxy.set([])
+
+        let shown = try tick.run("list", "--list", "Alpha", "--json")
+        #expect(shown.output.contains("Water the lawn"), "the merge was saved before the kill: \(shown.output)")
+        let next = try tick.run("sync", "--json")
+        #expect(next.status == 0, "\(next.errors)")
+        let conflicts = (SyncKillTests.json(next.output) as? [[String: Any]])?.first?["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.count == 1 && conflicts.first?["lostValue"] as? String == "SUMMARY:Water the roses"
+                && !(conflicts.first?["foundEarlier"] is NSNull), "\(next.output)")
+        let again = try tick.run("sync", "--json")
+        #expect(((SyncKillTests.json(again.output) as? [[String: Any]])?.first?["conflicts"] as? [[String: Any]] ?? [ ["?": 0] ]).isEmpty,
+                "said once: \(again.output)")
+        withExtendedLifetime(server) {}
+    }
+
     @Test("waiting for a slow server costs no CPU: a sync whose two PROPFINDs take 2 s each uses well under a second of it")
     func waitingCostsNoCPU() throws {
         let server = try CalDAVServer(.xandikos)

@@ -31,7 +31,7 @@ struct MigrationTests {
         let folder = TemporaryFolder()
         let database = try Store.open(path: folder.file("step.sqlite3"))
         let migrator = Schema.migrator
-        #expect(migrator.latestVersion == 16)
+        #expect(migrator.latestVersion == 17)
         for version in 1...migrator.latestVersion {
             try migrator.migrate(database, upTo: version)
             #expect(try database.userVersion == version)

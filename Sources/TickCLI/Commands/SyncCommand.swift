@@ -18,8 +18,9 @@ struct SyncCommand: Command {
               tick sync add home https://cloud.example.org/remote.php/dav --user ann --password-command 'pass show dav'
               tick sync              # every account
               tick sync home --dry-run
+              tick sync conflicts    # the values conflicts lost, newest first
             """,
-        subcommands: [SyncRunCommand.self, SyncAddCommand.self, SyncStatusCommand.self, SyncRemoveCommand.self],
+        subcommands: [SyncRunCommand.self, SyncAddCommand.self, SyncStatusCommand.self, SyncConflictsCommand.self, SyncRemoveCommand.self],
         defaultSubcommand: SyncRunCommand.self,
         passesUnknownWordsToDefault: true)
 
@@ -84,25 +85,30 @@ struct SyncRunCommand: Command {
         let actions = try context.actions()
         var reports: [SyncReport] = []
         var failures: [String] = []
+        // The conflicts a failed account's sync found before it stopped (the conflict journal):
+        // shown with its error, not at its next sync only.
+        var unshown: [SyncReport] = []
         // With --json, each account's object in order: its report, or `{"account", "error"}`
         // (a tester: the accounts that failed were on standard error only).
         var objects: [JSONValue] = []
         let progress = SyncProgress.start(context, json: json)
         defer { progress?.finish() }
         for configured in accounts {
+            var engine: SyncEngine?
             do {
                 // One account's failure (its password, its settings, the server, or the
                 // database) does not stop the others (a tester: an account without a password
                 // left every other account unsynced).
                 let (account, credentials) = try SyncRunCommand.prepared(configured, environment: context.environment)
                 let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: context.environment)
-                let engine = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
-                engine.serviceLocator = try SyncRunCommand.serviceLocator(context.environment)
+                let started = SyncEngine(account: account, client: client, store: actions.store, context: actions.context)
+                engine = started
+                started.serviceLocator = try SyncRunCommand.serviceLocator(context.environment)
                 if let progress {
                     let prefix = accounts.count > 1 ? "\(account.name): " : ""
-                    engine.progress = { progress.update(prefix + $0) }
+                    started.progress = { progress.update(prefix + $0) }
                 }
-                let report = try engine.run(options)
+                let report = try started.run(options)
                 reports.append(report)
                 objects.append(SyncRunCommand.json(report))
             } catch let error as CommandError {
@@ -110,11 +116,17 @@ struct SyncRunCommand: Command {
                 // TICK_SYNC_NAMESERVER) are every account's: a usage error stops them all.
                 if case .usage = error { throw error }
                 failures.append(error.description)
-                objects.append(.object([("account", .string(configured.name)), ("error", .string(error.description))]))
+                let left = SyncRunCommand.unshownConflicts(of: configured.name, by: engine, in: actions.store)
+                unshown += left.map { [$0] } ?? []
+                objects.append(.object([("account", .string(configured.name)), ("error", .string(error.description))]
+                                       + SyncRunCommand.conflictMembers(left)))
             } catch {
                 let wrapped = CommandError.wrapping(error)
                 failures.append(wrapped.description)
-                objects.append(.object([("account", .string(configured.name)), ("error", .string(wrapped.description))]))
+                let left = SyncRunCommand.unshownConflicts(of: configured.name, by: engine, in: actions.store)
+                unshown += left.map { [$0] } ?? []
+                objects.append(.object([("account", .string(configured.name)), ("error", .string(wrapped.description))]
+                                       + SyncRunCommand.conflictMembers(left)))
             }
         }
         progress?.finish()
@@ -122,7 +134,14 @@ struct SyncRunCommand: Command {
             context.print(JSONValue.array(objects).serialized())
         } else {
             for report in reports { SyncRunCommand.print(report, to: context) }
+            for report in unshown {
+                for conflict in report.conflicts {
+                    context.errors.write("tick: \(SyncRunCommand.conflictLine(conflict, dateContext: context.dateContext))\n")
+                }
+            }
         }
+        // Shown: the next report leaves them out (`tick sync conflicts` keeps listing them).
+        for report in reports + unshown { try SyncEngine.markShown(report, in: actions.store) }
         if !failures.isEmpty {
             throw CommandError.runtime(failures.joined(separator: "\ntick: "))
         }
@@ -252,7 +271,7 @@ struct SyncRunCommand: Command {
             context.print("  \(TerminalText.sanitized(name)): \(SyncRunCommand.leftOutNote)")
         }
         for conflict in report.conflicts {
-            context.errors.write("tick: \(conflictLine(conflict))\n")
+            context.errors.write("tick: \(conflictLine(conflict, dateContext: context.dateContext))\n")
         }
         for warning in report.warnings { context.warn(warning) }
     }
@@ -260,10 +279,25 @@ struct SyncRunCommand: Command {
     /// Why a paired list was not synced (`SyncReport.leftOut`), for the report and `tick sync status`.
     static let leftOutNote = "not synced: the account's \"lists\" no longer name it (name it there again to go on)"
 
+    /// The conflicts of `account` that no report showed (its sync failed after finding them),
+    /// nil when there are none or they cannot be read (the error said enough).
+    /// `engine`: the one that failed, if it started (what it found is not "found earlier").
+    static func unshownConflicts(of account: String, by engine: SyncEngine? = nil, in store: Store) -> SyncReport? {
+        let found = try? engine.map { try $0.unshownConflicts() } ?? SyncEngine.unshownConflicts(account: account, in: store)
+        guard let report = found, !report.conflicts.isEmpty else { return nil }
+        return report
+    }
+
+    /// `conflicts` of a failed account's JSON object, when there are any.
+    static func conflictMembers(_ report: SyncReport?) -> [(String, JSONValue)] {
+        report.map { [("conflicts", conflictsJSON($0.conflicts))] } ?? []
+    }
+
     /// One conflict as the sync reports it: the list, the reminder, the property and the
     /// value that lost (`conflict: Tasks, "Water": SUMMARY changed on both sides; …`), for
-    /// the CLI and the agent's log alike.
-    static func conflictLine(_ conflict: SyncReport.Conflict) -> String {
+    /// the CLI and the agent's log alike; one an earlier sync found, that stopped before
+    /// saying so, ends with when (`dateContext`'s zone).
+    static func conflictLine(_ conflict: SyncReport.Conflict, dateContext: DateContext? = nil) -> String {
         // For a deletion, the loser is the side that deleted (its deletion lost to the edit).
         let what = conflict.property == "deleted"
             ? (conflict.loser == "Tick"
@@ -272,7 +306,23 @@ struct SyncRunCommand: Command {
             : "\(conflict.property) changed on both sides; \(conflict.loser)'s value lost: \(conflict.lostValue.isEmpty ? "(none)" : conflict.lostValue)"
         // A list's own property (its name, its color) has no reminder to name.
         let reminder = conflict.uid == nil && conflict.reminderTitle.isEmpty ? "" : ", \"\(TerminalText.sanitized(conflict.reminderTitle))\""
-        return "conflict: \(TerminalText.sanitized(conflict.listName))\(reminder): \(TerminalText.sanitized(what))"
+        let earlier = conflict.foundEarlier.map { date in
+            " (found by a sync at " + (dateContext.map { DueFormatter(context: $0).string(for: date) } ?? TickJSON.instant(date))
+                + " that stopped before saying so)"
+        } ?? ""
+        return "conflict: \(TerminalText.sanitized(conflict.listName))\(reminder): \(TerminalText.sanitized(what))\(earlier)"
+    }
+
+    /// A report's conflicts in `--json`: `list`, `title`, `uid`, `property`, `lostValue`,
+    /// `loser` (`local` or `server`), `foundEarlier` (the instant an earlier sync that stopped
+    /// found it, else null).
+    static func conflictsJSON(_ conflicts: [SyncReport.Conflict]) -> JSONValue {
+        .array(conflicts.map { conflict in
+            .object([("list", .string(conflict.listName)), ("title", .string(conflict.reminderTitle)),
+                     ("uid", .string(conflict.uid?.rawValue ?? "")), ("property", .string(conflict.property)),
+                     ("lostValue", .string(conflict.lostValue)), ("loser", .string(conflict.loser == "Tick" ? "local" : "server")),
+                     ("foundEarlier", conflict.foundEarlier.map { .string(TickJSON.instant($0)) } ?? .null)])
+        })
     }
 
     static func json(_ report: SyncReport) -> JSONValue {
@@ -294,11 +344,7 @@ struct SyncRunCommand: Command {
                     ("formerName", list.formerName.map(JSONValue.string) ?? .null),
                 ])
             })),
-            ("conflicts", .array(report.conflicts.map { conflict in
-                .object([("list", .string(conflict.listName)), ("title", .string(conflict.reminderTitle)),
-                         ("uid", .string(conflict.uid?.rawValue ?? "")), ("property", .string(conflict.property)),
-                         ("lostValue", .string(conflict.lostValue)), ("loser", .string(conflict.loser == "Tick" ? "local" : "server"))])
-            })),
+            ("conflicts", conflictsJSON(report.conflicts)),
             ("warnings", .array(report.warnings.map(JSONValue.string))),
             ("leftOut", .array(report.leftOut.map(JSONValue.string))),
         ])
@@ -478,6 +524,57 @@ struct SyncStatusCommand: Command {
     }
 }
 
+/// `tick sync conflicts [NAME] [--limit N] [--json]`: the conflict journal, newest first.
+struct SyncConflictsCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "conflicts", abstract: "Show the conflicts syncs found, newest first, with the values that lost.",
+        discussion: """
+            Every conflict a sync finds is kept with the value that lost, also when the sync was
+            stopped before it could say so (the next sync shows it); the newest 1,000 shown ones
+            are kept.
+            """)
+    static let arguments: [ArgumentDefinition] = [
+        .positional("name", optional: true, help: "The account (default: every account)."),
+        .option("limit", value: "count", help: "Show at most this many (default 50)."),
+        CommonOptions.json,
+    ]
+    let name: String?
+    let limit: Int
+    let json: Bool
+    init(parsed: ParsedArguments) throws(CommandError) {
+        name = parsed.value("name")
+        limit = try parsed.value("limit").map { text throws(CommandError) in try ValueReader.positiveInt(text, option: "limit") } ?? 50
+        json = parsed.has("json")
+    }
+
+    func run(in context: CommandContext) throws {
+        // An account removed since keeps its conflicts: a name is checked against the journal too.
+        if let name, !(try context.store().read { try !$0.syncConflicts(account: name, limit: 1).isEmpty }) {
+            _ = try SyncCommand.account(named: name, in: try SyncCommand.settings(context))
+        }
+        let rows = try context.store().read { try $0.syncConflicts(account: name, limit: limit) }
+        if json {
+            context.print(JSONValue.array(rows.map { row in
+                .object([("account", .string(row.account)), ("foundAt", .string(TickJSON.instant(row.foundAt))),
+                         ("list", .string(row.listName)), ("title", .string(row.title)), ("uid", .string(row.uid?.rawValue ?? "")),
+                         ("property", .string(row.property)), ("lostValue", .string(row.lostValue)),
+                         ("loser", .string(row.localLost ? "local" : "server")), ("shown", .bool(row.isReported))])
+            }).serialized())
+            return
+        }
+        guard !rows.isEmpty else {
+            context.print(name.map { "No conflicts in account \"\(TerminalText.sanitized($0))\"." } ?? "No conflicts: no sync has found one.")
+            return
+        }
+        let formatter = DueFormatter(context: context.dateContext)
+        for row in rows {
+            let conflict = SyncEngine.conflict(row, foundThisRun: true)
+            context.print(formatter.string(for: row.foundAt) + (name == nil ? " \(TerminalText.sanitized(row.account))" : "")
+                          + ": " + SyncRunCommand.conflictLine(conflict).dropFirst("conflict: ".count))
+        }
+    }
+}
+
 /// `tick sync remove NAME`
 struct SyncRemoveCommand: Command {
     static let configuration = CommandConfiguration(name: "remove", abstract: "Remove an account (lists and reminders stay).", aliases: ["rm"])
@@ -561,10 +658,17 @@ struct ScheduledSync: @unchecked Sendable {
                     + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"))
                 // Each with the value that lost: the next sync has nothing left to say of it,
                 // so this line is where it stays recoverable.
-                for conflict in report.conflicts { log("sync: \(SyncRunCommand.conflictLine(conflict))") }
+                for conflict in report.conflicts { log("sync: \(SyncRunCommand.conflictLine(conflict, dateContext: dateContext))") }
+                try? SyncEngine.markShown(report, in: store)
                 for warning in report.warnings { log("sync: \(warning)") }
             } catch {
                 log("sync: \(CommandError.wrapping(error).description)")
+                // What the failed sync found before it stopped, with the value that lost.
+                if let store = try? Store(path: databasePath, now: clock()),
+                   let left = SyncRunCommand.unshownConflicts(of: account.name, in: store) {
+                    for conflict in left.conflicts { log("sync: \(SyncRunCommand.conflictLine(conflict, dateContext: dateContext))") }
+                    try? SyncEngine.markShown(left, in: store)
+                }
             }
         }
     }
