@@ -369,10 +369,10 @@ extension Database {
     /// saves what won), unless the same conflict (account, reminder, property, value, loser)
     /// is there unreported already: a sync stopped after writing it and before saving finds
     /// it again. Reported rows beyond the newest `reportedSyncConflictsKept` are dropped.
-    /// - Returns: the row's id (the earlier row's when it was there).
+    /// - Returns: the row's id (the earlier row's when it was there), and whether it is new.
     /// - Throws: `StoreError` from SQLite.
     @discardableResult
-    public func recordSyncConflict(_ record: SyncConflictRecord) throws -> Int64 {
+    public func recordSyncConflict(_ record: SyncConflictRecord) throws -> (id: Int64, isNew: Bool) {
         let loser = record.localLost ? "local" : "server"
         let uid: SQLValue = record.uid.map { .text($0.rawValue) } ?? .null
         if let earlier = try scalarInt("""
@@ -380,7 +380,7 @@ extension Database {
                 AND lost_value = ? AND loser = ? AND list_name = ?
             """, [.text(record.account), uid, .text(record.property), .text(record.lostValue), .text(loser),
                   .text(record.listName)]) {
-            return earlier
+            return (earlier, false)
         }
         try execute("""
             INSERT INTO sync_conflict (account, found_at, list_name, title, uid, property, lost_value, loser)
@@ -392,7 +392,14 @@ extension Database {
             DELETE FROM sync_conflict WHERE reported = 1 AND id <= (
                 SELECT id FROM sync_conflict WHERE reported = 1 ORDER BY id DESC LIMIT 1 OFFSET ?)
             """, [.integer(Int64(Database.reportedSyncConflictsKept))])
-        return id
+        return (id, true)
+    }
+
+    /// Takes the unshown conflicts `ids` out of the journal: written before a write to the
+    /// server that did not happen (the server refused it, or changed meanwhile).
+    /// - Throws: `StoreError` from SQLite.
+    public func forgetSyncConflicts(_ ids: [Int64]) throws {
+        for id in ids { try execute("DELETE FROM sync_conflict WHERE id = ? AND reported = 0", [.integer(id)]) }
     }
 
     /// The conflicts of `account` no report has shown yet, oldest first.

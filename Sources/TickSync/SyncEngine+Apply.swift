@@ -345,19 +345,29 @@ extension SyncEngine {
             var etag: String? = item.etag
             if !sameAsServer && pairing.collection.isReadOnly { keptInTick += 1 }
             if !sameAsServer && !pairing.collection.isReadOnly {
+                let conflicts = reported(merged.conflicts, local: local, listName: list.name)
+                let journaled = try journalBeforeWriting(conflicts)
                 switch try dav.put(merged.text, to: target, ifMatch: item.etag) {
                 case .stored(let newTag):
                     etag = try newTag ?? etagOfPut(merged.text, at: item.href, pairing: pairing)
                     listReport.remoteUpdated += 1
                     writtenHrefs[key, default: []].insert(CalDAV.normalizedPath(item.href))
                 case .preconditionFailed:
-                    guard let fresh = try fetchOne(item.href, pairing: pairing) else { return }
+                    let fresh = try fetchOne(item.href, pairing: pairing)
+                    // The server holding the merge is this write stored, its answer lost (the
+                    // request sent again was refused): its conflicts stand.
+                    if fresh.map({ !ICalendarMerge.sameValues(render($0.reminder, in: list, zones: zones), merged.text) }) ?? true {
+                        try unjournal(journaled, conflicts)
+                    }
+                    guard let fresh else { return }
                     item = fresh
                     continue
                 case .gone:
+                    try unjournal(journaled, conflicts)
                     report.warnings.append("\(list.name): \"\(local.title)\" was deleted on the server during the sync; it stays in Tick and is sent again next time")
                     return
                 case .refused(let reason):
+                    try unjournal(journaled, conflicts)
                     report.warnings.append("\(list.name): the server refused \"\(local.title)\" (\(reason)); it stays as it is in Tick")
                     return
                 }
@@ -450,8 +460,16 @@ extension SyncEngine {
             guard state == nil else { return }
             try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: href) }
         }
+        // Written before the PUT that makes it final (`journalBeforeWriting`), taken out when
+        // none does.
+        var journaled: [Int64] = []
+        func unjournalLostDeletion() throws {
+            if let lostDeletion { try unjournal(journaled, [lostDeletion]) }
+            journaled = []
+        }
         for attempt in 0..<3 {
             let target = url(of: href, in: pairing.collection)
+            if let lostDeletion, journaled.isEmpty { journaled = try journalBeforeWriting([lostDeletion]) }
             switch try dav.put(text, to: target, ifMatch: ifMatch) {
             case .stored(var etag):
                 if etag == nil { etag = try etagOfPut(text, at: href, pairing: pairing) }
@@ -473,6 +491,7 @@ extension SyncEngine {
                     if fresh.reminder.uid == local.uid {
                         // Changed on the server since, or Tick's own earlier write whose answer was lost
                         // (then merged over the text sent).
+                        try unjournalLostDeletion()
                         return try merge(fresh, state: state ?? sent, local: local, pairing: pairing, report: &report, list: &listReport)
                     }
                     // The name is taken by another item: a fresh name.
@@ -493,11 +512,13 @@ extension SyncEngine {
                                                    property: "deleted", lostValue: "", loser: "the server")
             case .refused(let reason):
                 try forgetUnsent()
+                try unjournalLostDeletion()
                 report.warnings.append("\(list.name): the server refused \(local.number) \"\(local.title)\" (\(reason)); it stays in Tick only")
                 return
             }
         }
         try forgetUnsent()
+        try unjournalLostDeletion()
         report.warnings.append("\(list.name): could not write \(local.number) \"\(local.title)\" to the server; it is tried again next sync")
     }
 }

@@ -18,11 +18,34 @@ extension SyncEngine {
 
     /// Writes `conflicts` into the journal in `db`'s transaction (the one that saves what won),
     /// with those waiting for the reminders they name (`conflictsAwaitingSave`).
-    func journal(_ conflicts: [SyncReport.Conflict], in db: Database) throws {
+    /// - Returns: the ids of the rows it made (a conflict there unshown already makes none).
+    @discardableResult
+    func journal(_ conflicts: [SyncReport.Conflict], in db: Database) throws -> [Int64] {
+        var made: [Int64] = []
         for conflict in conflicts {
-            journaledIDs.insert(try db.recordSyncConflict(record(conflict)))
+            let (id, isNew) = try db.recordSyncConflict(record(conflict))
+            journaledIDs.insert(id)
             journaledThisRun.append(conflict)
+            if isNew { made.append(id) }
         }
+        return made
+    }
+
+    /// Writes `conflicts` into the journal before the write to the server that makes them
+    /// final (a merge's PUT): a sync killed once the server stored it, before Tick saved the
+    /// merge, would otherwise lose them, as the next merge finds both sides alike (a tester).
+    /// - Returns: the rows made, for `unjournal` when the write does not happen.
+    func journalBeforeWriting(_ conflicts: [SyncReport.Conflict]) throws -> [Int64] {
+        guard !conflicts.isEmpty else { return [] }
+        return try store.write { db in try journal(conflicts, in: db) }
+    }
+
+    /// Takes out the rows `journalBeforeWriting` made for a write that did not happen.
+    func unjournal(_ ids: [Int64], _ conflicts: [SyncReport.Conflict]) throws {
+        guard !ids.isEmpty else { return }
+        try store.write { try $0.forgetSyncConflicts(ids) }
+        journaledIDs.subtract(ids)
+        journaledThisRun.removeAll { conflicts.contains($0) }
     }
 
     /// Writes the conflicts waiting for the reminder `uid` to be saved (`conflictsAwaitingSave`)

@@ -17,34 +17,38 @@ struct SyncConflictJournalStoreTests {
     func foundAgain() throws {
         let folder = TemporaryFolder()
         let store = try Store(path: folder.file("c.sqlite3"), now: Fixture.now)
-        let first = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Water the roses")) }
+        let (first, isNew) = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Water the roses")) }
         let again = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Water the roses")) }
-        #expect(first == again)
+        #expect(isNew && again.id == first && !again.isNew)
         try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Other", account: "work")) }
         let unshown = try store.read { try $0.unreportedSyncConflicts(account: "home") }
         #expect(unshown.map(\.lostValue) == ["SUMMARY:Water the roses"] && unshown.first?.localLost == true && unshown.first?.isReported == false)
         try store.write { try $0.markSyncConflictsReported(account: "home", through: first) }
         #expect(try store.read { try $0.unreportedSyncConflicts(account: "home") }.isEmpty)
         #expect(try store.read { try $0.unreportedSyncConflicts(account: "work") }.count == 1, "another account's stays unshown")
-        let later = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Water the roses")) }
+        let later = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Water the roses")) }.id
         #expect(later > first)
         let all = try store.read { try $0.syncConflicts(account: nil, limit: 10) }
         #expect(all.map(\.id) == all.map(\.id).sorted(by: >), "newest first")
         #expect(all.count == 3 && all.last?.isReported == true)
         #expect(try store.read { try $0.syncConflicts(account: "home", limit: 1) }.map(\.id) == [later])
         // A list's own conflict names no reminder.
-        let listConflict = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Home", uid: nil)) }
-        #expect(try store.read { try $0.unreportedSyncConflicts(account: "home") }.last.map { $0.id == listConflict && $0.uid == nil } == true)
+        let listConflict = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Home", uid: nil)) }.id
+        // Written before a write to the server that did not happen: taken out, unless shown.
+        try store.write { try $0.forgetSyncConflicts([listConflict, first]) }
+        #expect(try store.read { try $0.syncConflicts(account: "home", limit: 10) }.map(\.id) == [later, first])
+        let written = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("Home", uid: nil)) }.id
+        #expect(try store.read { try $0.unreportedSyncConflicts(account: "home") }.last.map { $0.id == written && $0.uid == nil } == true)
     }
 
     @Test("shown conflicts beyond the newest 1,000 are dropped as more are written; unshown ones never")
     func bounded() throws {
         let folder = TemporaryFolder()
         let store = try Store(path: folder.file("c.sqlite3"), now: Fixture.now)
-        let unshown = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("kept", account: "work")) }
+        let unshown = try store.write { try $0.recordSyncConflict(SyncConflictJournalStoreTests.conflict("kept", account: "work")) }.id
         try store.write { db in
             for index in 0..<1_100 {
-                let id = try db.recordSyncConflict(SyncConflictJournalStoreTests.conflict("value \(index)"))
+                let id = try db.recordSyncConflict(SyncConflictJournalStoreTests.conflict("value \(index)")).id
                 try db.markSyncConflictsReported(account: "home", through: id)
             }
         }

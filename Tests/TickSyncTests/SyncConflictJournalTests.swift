@@ -7,9 +7,10 @@ import TestSupport
 @Suite("tick sync: the conflict journal", .serialized)
 struct SyncConflictJournalTests {
     /// Radicale with calendars Alpha (holding "Water") and Zulu, a Tick synced with them
-    /// through a fault proxy, then "Water" retitled in Tick and on the phone (the phone's
-    /// later: Tick's title loses).
-    static func conflicted() throws -> (CalDAVServer, FaultProxy, CLIHarness) {
+    /// through a fault proxy, then "Water" retitled in Tick (at the harness's clock,
+    /// 2026-11-29 12:00 UTC) and on the phone at `phoneEdit` (by default later: Tick's title
+    /// loses).
+    static func conflicted(phoneEdit: String = "20261130T090000Z") throws -> (CalDAVServer, FaultProxy, CLIHarness) {
         let server = try CalDAVServer(.radicale)
         try server.makeCalendar("alpha", displayName: "Alpha")
         try server.makeCalendar("zulu", displayName: "Zulu")
@@ -25,7 +26,7 @@ struct SyncConflictJournalTests {
         let number = try #require(try SyncDefectTests.reminders(tick, "Alpha").first?["number"] as? Int)
         tick.ok("edit", "\(number)", "--title", "Water the roses")
         try server.put("alpha", "w.ics", CalDAVServer.vtodo([
-            "UID:w", "DTSTAMP:20261130T090000Z", "LAST-MODIFIED:20261130T090000Z", "SUMMARY:Water the lawn",
+            "UID:w", "DTSTAMP:\(phoneEdit)", "LAST-MODIFIED:\(phoneEdit)", "SUMMARY:Water the lawn",
         ]))
         return (server, proxy, tick)
     }
@@ -56,6 +57,25 @@ struct SyncConflictJournalTests {
                     && journal.first?["shown"] as? Bool == true && journal.first?["account"] as? String == "home", "\(journal)")
             withExtendedLifetime(server) {}
         }
+    }
+
+    /// Found by a tester: Tick's value won, the merge reached the server, and the sync was
+    /// stopped before the answer: the next merge found both sides alike, and the phone's
+    /// value was lost unsaid.
+    @Test("a merge stored on the server whose answer never came: its conflict is said all the same, once")
+    func mergeStoredAnswerLost() throws {
+        let (server, proxy, tick) = try SyncConflictJournalTests.conflicted(phoneEdit: "20261129T110000Z")
+        try proxy.set([.init("PUT", fault: "drop-after")])
+        let first = tick.run("sync", "--json")
+        try proxy.set([])
+        let second = tick.run("sync", "--json")
+        let said = (first.output + first.errors + second.output + second.errors)
+        #expect(said.components(separatedBy: "SUMMARY:Water the lawn").count - 1 == 1,
+                "the phone's title lost, said once: \(first.output) \(first.errors) \(second.output) \(second.errors)")
+        #expect(try SyncDefectTests.reminders(tick, "Alpha").first?["title"] as? String == "Water the roses")
+        #expect(try server.items(in: "alpha").values.first?.contains("SUMMARY:Water the roses") == true)
+        let journal = try #require(try SyncDefectTests.json(tick.ok("sync", "conflicts", "--json")) as? [[String: Any]])
+        #expect(journal.count == 1 && journal.first?["loser"] as? String == "server", "\(journal)")
     }
 
     @Test("tick sync conflicts lists what conflicts lost, newest first, per account; none yet says so")
