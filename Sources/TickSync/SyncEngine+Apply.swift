@@ -79,9 +79,7 @@ extension SyncEngine {
             guard let home = try store.read({ try $0.list(id: local.listID) }) else { return }
             try mergeWhereItIs(item, base: state.base, local: local, in: home,
                                localIsNewer: local.modifiedAt > item.reminder.modifiedAt, report: &report)
-            if try deleteLeftCopy(item, local: local, pairing: pairing, report: &report, list: &listReport) {
-                try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
-            }
+            try deleteLeftCopyLater(item, state: state, pairing: pairing)
 
         case .refuseMove(let item, let home, let local):
             guard let tickList = try store.read({ try $0.list(id: local.listID) }) else { return }
@@ -91,7 +89,7 @@ extension SyncEngine {
                                also: [SyncReport.Conflict(listName: tickList.name, reminderTitle: local.title, uid: local.uid,
                                                           property: "list", lostValue: list.name, loser: "the server")],
                                report: &report)
-            _ = try deleteLeftCopy(item, local: local, pairing: pairing, report: &report, list: &listReport)
+            try deleteLeftCopyLater(item, state: nil, pairing: pairing)
 
         case .deleteRemote(let state, let moved):
             if moved, try !isOnServerElsewhere(state) {
@@ -141,6 +139,28 @@ extension SyncEngine {
         report.conflicts += conflicts
     }
 
+    /// Has the server's copy `item` of a reminder Tick has in another list (merged into it)
+    /// deleted at the end of the run, once the reminder is stored in its own list's calendar
+    /// (`deferredMovedDeletions`), never before: deleted first, a sync stopped before the new
+    /// copy's PUT left the server holding it nowhere, and another device's edit then brought it
+    /// back into the old list, the move lost (a tester, with `kill -9`). Its state here (`state`,
+    /// none when the copy came from another client's move) is saved as the copy is, the server's
+    /// text as the base: a sync stopped before the end finds it unchanged, and deletes it then.
+    func deleteLeftCopyLater(_ item: ServerItem, state: SyncedItem?, pairing: Pairing) throws {
+        let left = SyncedItem(account: account.name, collectionURL: pairing.stored.url, href: item.href, uid: item.reminder.uid,
+                              etag: item.etag,
+                              base: ICalendarMerge.withFrame(render(item.reminder, in: pairing.list, zones: item.surroundings.zones),
+                                                             item.surroundings.frame),
+                              localRevision: state?.localRevision ?? -1)
+        try store.write { db in
+            if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
+                try db.deleteSyncedItem(account: account.name, collectionURL: state.collectionURL, href: state.href)
+            }
+            try db.saveSyncedItem(left)
+        }
+        deferredMovedDeletions.append((left, pairing))
+    }
+
     /// Deletes the server's copy `item` of a reminder Tick has in another list (`If-Match` its
     /// ETag); true when it is gone. A copy changed again meanwhile stays, said in a warning.
     func deleteLeftCopy(_ item: ServerItem, local: Reminder, pairing: Pairing, report: inout SyncReport,
@@ -185,12 +205,13 @@ extension SyncEngine {
                 // read it: the edit follows it (merged where it is now, sent to its calendar), and
                 // the old copy goes. It was taken back into the old list as if the move were a
                 // deletion, and the new copy stayed too: one UID in two calendars (a tester).
+                // The merged copy is sent to the new calendar before the old copy goes.
                 try mergeWhereItIs(fresh, base: state.base, local: moved, in: home,
                                    localIsNewer: moved.modifiedAt > fresh.reminder.modifiedAt, report: &report)
+                try uploadIfChanged(moved.uid, pairs: Array(pairsByList.values), report: &report)
                 if try deleteLeftCopy(fresh, local: moved, pairing: pairing, report: &report, list: &listReport) {
                     try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
                 }
-                try uploadIfChanged(moved.uid, pairs: Array(pairsByList.values), report: &report)
                 return
             }
             // Changed on the server since: the edit wins over Tick's deletion.

@@ -359,6 +359,38 @@ struct SyncDefectTests {
         #expect(!conflicts.contains { $0["property"] as? String == "deleted" }, "nothing was deleted: \(conflicts)")
     }
 
+    /// Found by a tester (`kill -9`): the old copy, edited by the phone, was deleted as soon as
+    /// its edit was merged, and the new copy sent only at the run's end; a sync stopped between
+    /// left the server holding the reminder nowhere, and another device's edit then put it back
+    /// in the old list, the move lost. Here the new copy's PUT fails instead of a kill.
+    @Test("a reminder moved in Tick whose old copy the phone edited: the old copy goes only once the new one is stored")
+    func tickMoveWithPhoneEditNeverLeavesTheServerEmpty() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("home", displayName: "Home")
+        try server.makeCalendar("work", displayName: "Work")
+        try server.put("home", "r.ics", CalDAVServer.vtodo([
+            "UID:r", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Move me",
+        ]))
+        let proxy = try FaultProxy(target: server.baseURL)
+        let tick = SyncDefectTests.harness(server, url: proxy.baseURL + server.user + "/")
+        _ = try SyncDefectTests.sync(tick)
+        let number = try #require(try SyncDefectTests.reminders(tick, "Home").first?["number"] as? Int)
+        tick.ok("edit", "\(number)", "--list", "Work")
+        try server.put("home", "r.ics", CalDAVServer.vtodo([
+            "UID:r", "DTSTAMP:20261129T090000Z", "LAST-MODIFIED:20261129T090000Z", "SUMMARY:Moved on the phone",
+        ]))
+        try proxy.set([.init("PUT", path: "work", fault: "empty-reply", times: 50)])
+        let stopped = tick.run("sync")
+        #expect(try SyncDefectTests.uids(server, "home") + SyncDefectTests.uids(server, "work") == ["r"],
+                "the server holds it where it was until the new copy is stored: \(stopped.output) \(stopped.errors)")
+        try proxy.set([])
+        let report = try SyncDefectTests.sync(tick)
+        #expect(try SyncDefectTests.uids(server, "home").isEmpty && SyncDefectTests.uids(server, "work") == ["r"], "\(report)")
+        #expect(try SyncDefectTests.reminders(tick, "Work").map { $0["title"] as? String } == ["Moved on the phone"])
+        #expect(try SyncDefectTests.reminders(tick, "Home").isEmpty)
+        #expect(try server.items(in: "work").values.first?.contains("SUMMARY:Moved on the phone") == true)
+    }
+
     /// Found by a tester: with the new calendar synced before the old one in the run, the copy
     /// PUT there was Tick's from before the phone's edit was merged; it reached the server at
     /// the next sync. Both orders: the new calendar holds the merged copy after one sync.
