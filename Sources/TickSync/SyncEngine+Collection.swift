@@ -235,10 +235,11 @@ extension SyncEngine {
                     }
                     let others = try store.read { try $0.syncedItems(account: account.name, uid: uid, except: key) }
                     let tickKey = pairsByList[elsewhere.listID]?.stored.url
-                    if let tickKey, others.allSatisfy({ $0.collectionURL == tickKey }), let copy = others.first,
-                       let tickPairing = pairsByList[elsewhere.listID],
-                       try dav.fetch([copy.href], in: tickPairing.collection).first != nil {
-                        // Not a move: the server still holds it in the calendar Tick has it in. A
+                    if let tickKey, try isStillOnServer(others, tickKey: tickKey) {
+                        // Not a move: the server still holds it in the calendar Tick has it in (or
+                        // had it in, when Tick moved it since: a tester, the old copy here was
+                        // taken for another client's move and merged as an edit, its stale title
+                        // and notes over Tick's newer ones, then deleted). A
                         // server may hold one UID in two calendars (RFC 4791 §5.3.2.1 asks it unique
                         // in one; a list shared with the user can hold another user's to-do of the
                         // same UID); Tick holds one reminder per UID and keeps the one it has (a
@@ -480,6 +481,21 @@ extension SyncEngine {
             }
             return found
         }
+    }
+
+    /// Whether a copy of a reminder, found in another calendar than Tick's, leaves Tick's own
+    /// copy where it was (one UID in two calendars, not another client's move, which deletes the
+    /// copy it moves): the copy of `others` (its states in the account's other calendars)
+    /// synced before this run is still on the server. Those in the calendar Tick has it in now
+    /// (`tickKey`) count only when there are no others: there, this run may have just sent it
+    /// (Tick's own move).
+    func isStillOnServer(_ others: [SyncedItem], tickKey: String) throws -> Bool {
+        let before = others.filter { $0.collectionURL != tickKey }
+        for copy in before.isEmpty ? others : before {
+            guard let pairing = pairsByList.values.first(where: { $0.stored.url == copy.collectionURL }) else { continue }
+            if try dav.fetch([copy.href], in: pairing.collection).first != nil { return true }
+        }
+        return false
     }
 
     /// What a dry run says of `step`: counted as the sync would count it, with the conflicts

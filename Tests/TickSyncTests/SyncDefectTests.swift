@@ -359,6 +359,39 @@ struct SyncDefectTests {
         #expect(!conflicts.contains { $0["property"] as? String == "deleted" }, "nothing was deleted: \(conflicts)")
     }
 
+    /// Found by a tester: with an older copy of a reminder's UID in another calendar (which Tick
+    /// leaves alone, saying so), moving the reminder in Tick made the sync take that copy for
+    /// another client's move, merge it as an edit (its old title, notes and completion over
+    /// Tick's newer ones, on every device), and delete it.
+    @Test("a reminder moved in Tick while the server holds an older copy of its UID in another calendar keeps Tick's values; the copy is left")
+    func tickMoveWithStaleCopyElsewhere() throws {
+        let server = try CalDAVServer(.radicale)
+        for (name, display) in [("work", "Work"), ("home", "Home"), ("third", "Third")] {
+            try server.makeCalendar(name, displayName: display)
+        }
+        let stale = CalDAVServer.vtodo(["UID:r", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Old title",
+                                        "DESCRIPTION:old notes"])
+        try server.put("work", "r.ics", stale)
+        let tick = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(tick)
+        try server.put("home", "r.ics", stale)
+        let number = try #require(try SyncDefectTests.reminders(tick, "Work").first?["number"] as? Int)
+        tick.ok("edit", "\(number)", "--title", "New title", "--notes", "new notes")
+        tick.ok("done", "\(number)")
+        let edited = try SyncDefectTests.sync(tick)
+        #expect("\(edited["warnings"] ?? "")".contains("leaves this one on the server"), "\(edited)")
+        tick.ok("edit", "\(number)", "--list", "Third")
+        let moved = try SyncDefectTests.sync(tick)
+        _ = try SyncDefectTests.sync(tick)
+        let third = try SyncDefectTests.reminders(tick, "Third")
+        #expect(third.map { $0["title"] as? String } == ["New title"], "\(moved)")
+        #expect(third.first?["notes"] as? String == "new notes" && third.first?["completed"] as? Bool == true, "\(third)")
+        #expect(try SyncDefectTests.uids(server, "third") == ["r"] && SyncDefectTests.uids(server, "work").isEmpty)
+        #expect(try server.items(in: "third").values.first?.contains("SUMMARY:New title") == true)
+        #expect(try server.items(in: "home").values.first?.contains("SUMMARY:Old title") == true, "the other copy is left as it was")
+        #expect(!((moved["conflicts"] as? [[String: Any]] ?? []).contains { $0["property"] as? String == "list" }), "no move to Home: \(moved)")
+    }
+
     /// Found by a tester (`kill -9`): the old copy, edited by the phone, was deleted as soon as
     /// its edit was merged, and the new copy sent only at the run's end; a sync stopped between
     /// left the server holding the reminder nowhere, and another device's edit then put it back
