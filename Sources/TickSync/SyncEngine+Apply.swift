@@ -35,10 +35,29 @@ extension SyncEngine {
 
     /// Saves `batch` (one server item or a merge) into the list in `db`'s transaction and
     /// returns the reminder as stored.
-    func saveLocally(_ batch: ImportBatch, uid: ReminderUID, list: ReminderList, in db: Database) throws -> Reminder? {
-        _ = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: list.name, mergeRule: .sync),
-                                    in: db, context: context)
-        return try db.reminder(uid: uid)
+    func saveLocally(_ batch: ImportBatch, uid: ReminderUID, list: ReminderList, in db: Database) throws
+        -> (reminder: Reminder, summary: ImportSummary)? {
+        let summary = try Actions.importBatch(ImportRequest(batch: batch, fallbackListName: list.name, mergeRule: .sync),
+                                              in: db, context: context)
+        return try db.reminder(uid: uid).map { ($0, summary) }
+    }
+
+    /// A reminder whose parent link, as the server gave it, closed a loop here (two devices
+    /// linked two reminders each under the other): the import made it top-level
+    /// (`ImportSummary.brokenParentLoops`). Its state then holds `serverText` (the server's copy,
+    /// linked) and no revision, so that it is sent unlinked at the end of the run; the link
+    /// that lost is reported (a tester: each device kept its own link, unsaid, and the server
+    /// held both, a loop, for good). True when `stored` is one.
+    func breaksLoop(_ stored: Reminder, _ summary: ImportSummary, serverText: String, list: ReminderList,
+                    state: inout SyncedItem, in db: Database) throws -> Bool {
+        guard let broken = summary.brokenParentLoops.first(where: { $0.number == stored.number }) else { return false }
+        state.base = serverText
+        state.localRevision = -1
+        mergedAfterMove.append(stored.uid)
+        let parent = try db.reminder(uid: broken.parentUID)?.title ?? broken.parentUID.rawValue
+        try journal([SyncReport.Conflict(listName: list.name, reminderTitle: stored.title, uid: stored.uid, property: "RELATED-TO",
+                                         lostValue: parent, loser: "the server")], in: db)
+        return true
     }
 
     /// The state of a reminder just saved in `db` (its revision read there).
@@ -243,8 +262,8 @@ extension SyncEngine {
         }
         try store.write { db in
             for (item, _, restoring) in items where restoring { try restoreDeletedHere(item.reminder.uid, in: db) }
-            _ = try Actions.importBatch(ImportRequest(batch: combined, fallbackListName: list.name, mergeRule: .sync),
-                                        in: db, context: context)
+            let summary = try Actions.importBatch(ImportRequest(batch: combined, fallbackListName: list.name, mergeRule: .sync),
+                                                  in: db, context: context)
             for (item, state, _) in items {
                 let confirming = state
                 guard let stored = try db.reminder(uid: item.reminder.uid) else { continue }
@@ -268,6 +287,8 @@ extension SyncEngine {
                 // Taken with the link the server's copy had lost (`linksKeptAgainstServer`): the
                 // state holds the server's text without it and no revision, so that this run's
                 // end, or the next sync if this one stops first, sends it linked.
+                _ = try breaksLoop(stored, summary, serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
+                                   list: list, state: &state, in: db)
                 if linksKeptAgainstServer.contains(stored.uid) {
                     var unlinked = stored
                     unlinked.parentUID = nil
@@ -397,7 +418,7 @@ extension SyncEngine {
                 unplaced.insert(local.uid)
             }
             try store.write { db in
-                guard let stored = try saveLocally(batch, uid: local.uid, list: list, in: db) else { return }
+                guard let (stored, summary) = try saveLocally(batch, uid: local.uid, list: list, in: db) else { return }
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
                     try db.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href)
                 }
@@ -420,6 +441,10 @@ extension SyncEngine {
                     saved.base = ICalendarMerge.withFrame(serverText, item.surroundings.frame)
                     saved.localRevision = -1
                 }
+                // What the server holds now: the merge when it was sent, else its own copy.
+                let held = sameAsServer || pairing.collection.isReadOnly
+                    ? ICalendarMerge.withFrame(serverText, item.surroundings.frame) : merged.text
+                _ = try breaksLoop(stored, summary, serverText: held, list: list, state: &saved, in: db)
                 try db.saveSyncedItem(saved)
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 if state?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }

@@ -619,6 +619,50 @@ struct SyncWithServerTests {
         #expect(try setup.server.items(in: "work").isEmpty)
     }
 
+    /// The state of two devices and the server for "Parent" and "Kid": each one's list and
+    /// the title of its parent, as each device has them, and the server's `RELATED-TO`s.
+    static func links(_ setup: Setup, _ second: CLIHarness) throws -> (ticks: [[String: String]], serverLinks: Int) {
+        var ticks: [[String: String]] = []
+        for tick in [setup.tick, second] {
+            var seen: [String: String] = [:]
+            var titles: [String: String] = [:]
+            var rows: [(String, String, String?)] = []
+            for list in ["Work", "Home"] {
+                let listed = try JSONSerialization.jsonObject(with: Data(tick.ok("list", "--list", list, "--json").utf8)) as? [[String: Any]] ?? []
+                for row in listed {
+                    let title = row["title"] as? String ?? "?"
+                    titles[row["uid"] as? String ?? ""] = title
+                    rows.append((title, list, row["parentUID"] as? String))
+                }
+            }
+            for (title, list, parent) in rows { seen[title] = list + " under " + (parent.flatMap { titles[$0] } ?? "none") }
+            ticks.append(seen)
+        }
+        let texts = Array(try setup.server.items(in: "work").values) + Array(try setup.server.items(in: "home").values)
+        return (ticks, texts.filter { $0.contains("RELATED-TO") }.count)
+    }
+
+    /// Found by a tester: each device kept its own link and dropped the other's, unsaid, and the
+    /// server held both (a loop) for good.
+    @Test("two devices link the same two reminders each under the other: one link stands everywhere, the other is reported, no loop on the server")
+    func linksInOppositeDirections() throws {
+        let (setup, second) = try Setup.parentAndKidOnTwoDatabases(kidList: "Home")
+        second.ok("edit", try Setup.number(second, "Parent", in: "Work"), "--parent", try Setup.number(second, "Kid", in: "Home"))
+        setup.tick.ok("edit", try Setup.number(setup.tick, "Kid", in: "Home"), "--parent", try Setup.number(setup.tick, "Parent", in: "Work"))
+        var said: [String] = []
+        for tick in [setup.tick, second, setup.tick, second, setup.tick] {
+            said.append(tick.run("sync").errors)
+        }
+        let (ticks, serverLinks) = try SyncWithServerTests.links(setup, second)
+        #expect(ticks[0] == ticks[1], "both devices alike: \(ticks)")
+        #expect(serverLinks == 1, "one link on the server: \(ticks)")
+        let kid = ticks[0]["Kid"] ?? "", parent = ticks[0]["Parent"] ?? ""
+        #expect((kid.hasSuffix("under Parent") && parent.hasSuffix("under none") && kid.prefix(4) == parent.prefix(4))
+                || (parent.hasSuffix("under Kid") && kid.hasSuffix("under none") && kid.prefix(4) == parent.prefix(4)),
+                "one link, a subtask in its parent's list: \(ticks)")
+        #expect(said.joined().contains("RELATED-TO"), "the link that lost is reported: \(said)")
+    }
+
     @Test("moved to another list in Tick while another device made it a subtask in the old one: the move stands, the link goes, reported")
     func moveBeatsLinkInOldList() throws {
         let (setup, second) = try Setup.parentAndKidOnTwoDatabases()
