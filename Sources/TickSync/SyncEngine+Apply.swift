@@ -42,6 +42,26 @@ extension SyncEngine {
         return try db.reminder(uid: uid).map { ($0, summary) }
     }
 
+    /// A reminder another client moved into this calendar (`movingHere`), saved by the sync as
+    /// a subtask of a reminder in another list (a move on one device, a link on another: a
+    /// tester's subtask lived in Home under a parent in Work on every device and the server,
+    /// unsaid): a subtask lives in its parent's list, and the move stands, so the link goes, reported as a `RELATED-TO` conflict (`localLink`: the link was
+    /// Tick's; else the server's), as in `mergeWhereItIs`. A parent this run moved is followed
+    /// instead (`bringSubtasksAlong`). Its state then holds `serverText` and no revision, so that
+    /// the reminder is sent unlinked at the end of the run. True when it was one.
+    func dropsLinkAcrossLists(_ stored: Reminder, localLink: Bool, serverText: String, list: ReminderList,
+                              state: inout SyncedItem, in db: Database) throws -> Bool {
+        guard movingHere[stored.uid] != nil, let parentUID = stored.parentUID, !movedThisRun.contains(parentUID),
+              let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID else { return false }
+        _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
+        state.base = serverText
+        state.localRevision = -1
+        mergedAfterMove.append(stored.uid)
+        try journal([SyncReport.Conflict(listName: list.name, reminderTitle: stored.title, uid: stored.uid, property: "RELATED-TO",
+                                         lostValue: parent.title, loser: localLink ? "Tick" : "the server")], in: db)
+        return true
+    }
+
     /// A reminder whose parent link, as the server gave it, closed a loop here (two devices
     /// linked two reminders each under the other): the import made it top-level
     /// (`ImportSummary.brokenParentLoops`). Its state then holds `serverText` (the server's copy,
@@ -289,6 +309,10 @@ extension SyncEngine {
                 // end, or the next sync if this one stops first, sends it linked.
                 _ = try breaksLoop(stored, summary, serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
                                    list: list, state: &state, in: db)
+                if !linksKeptAgainstServer.contains(stored.uid) {
+                    _ = try dropsLinkAcrossLists(stored, localLink: false, serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
+                                                 list: list, state: &state, in: db)
+                }
                 if linksKeptAgainstServer.contains(stored.uid) {
                     var unlinked = stored
                     unlinked.parentUID = nil
@@ -445,6 +469,8 @@ extension SyncEngine {
                 let held = sameAsServer || pairing.collection.isReadOnly
                     ? ICalendarMerge.withFrame(serverText, item.surroundings.frame) : merged.text
                 _ = try breaksLoop(stored, summary, serverText: held, list: list, state: &saved, in: db)
+                _ = try dropsLinkAcrossLists(stored, localLink: stored.parentUID != nil && stored.parentUID == local.parentUID,
+                                             serverText: held, list: list, state: &saved, in: db)
                 try db.saveSyncedItem(saved)
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
                 if state?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }

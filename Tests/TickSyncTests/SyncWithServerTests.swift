@@ -663,6 +663,25 @@ struct SyncWithServerTests {
         #expect(said.joined().contains("RELATED-TO"), "the link that lost is reported: \(said)")
     }
 
+    /// Found by a tester: the subtask lived in Home under a parent in Work, on every device and
+    /// the server, unsaid.
+    @Test("moved to another list by another device while Tick made it a subtask in the old one: the move stands, the link goes, reported")
+    func otherDevicesMoveBeatsTicksLink() throws {
+        let (setup, second) = try Setup.parentAndKidOnTwoDatabases()
+        second.ok("edit", try Setup.number(second, "Kid", in: "Work"), "--list", "Home")
+        second.ok("sync")
+        setup.tick.ok("edit", try Setup.number(setup.tick, "Kid", in: "Work"), "--parent", try Setup.number(setup.tick, "Parent", in: "Work"))
+        let report = try setup.sync()
+        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+        #expect(conflicts.contains { $0["property"] as? String == "RELATED-TO" && $0["lostValue"] as? String == "Parent"
+                                     && $0["loser"] as? String == "local" }, "\(report)")
+        second.ok("sync")
+        _ = try setup.sync()
+        let (ticks, serverLinks) = try SyncWithServerTests.links(setup, second)
+        #expect(ticks[0] == ticks[1] && ticks[0]["Kid"] == "Home under none" && ticks[0]["Parent"] == "Work under none", "\(ticks)")
+        #expect(serverLinks == 0)
+    }
+
     @Test("moved to another list in Tick while another device made it a subtask in the old one: the move stands, the link goes, reported")
     func moveBeatsLinkInOldList() throws {
         let (setup, second) = try Setup.parentAndKidOnTwoDatabases()
