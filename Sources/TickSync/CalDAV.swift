@@ -273,6 +273,21 @@ public struct CalDAV: Sendable {
         return result
     }
 
+    /// The items of `collection` whose text names `uid` (a `calendar-query` on `UID`, RFC 4791
+    /// §7.8; the caller reads each for the exact UID); nil when the server does not answer the
+    /// query (then nothing is known).
+    public func items(namingUID uid: String, in collection: CalendarCollection) throws(SyncError)
+        -> [(href: String, etag: String, data: String)]? {
+        let response = try client.send(DAVRequest(method: "REPORT", url: collection.url, headers: ["Depth": "1"],
+                                                  body: DAVBody.todoQuery(uid: uid)))
+        guard response.status == 207 else { return nil }
+        let status = try Multistatus.parse(response.body, what: "\(client.label): calendar-query of \(collection.url.absoluteString)")
+        return status.resources.compactMap { resource in
+            guard let data = resource.properties[.c("calendar-data")]?.text, let etag = resource.etag else { return nil }
+            return (resource.href, etag, data)
+        }
+    }
+
     /// Fetches `hrefs`, most of `collection`, with one `calendar-query` (RFC 4791 §7.8) for
     /// all its to-dos: a first sync of a big collection. Xandikos 0.2 answers a multiget of
     /// 100 items in seconds but the query of all of them in about as long (a first sync of

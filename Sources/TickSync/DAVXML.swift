@@ -302,6 +302,15 @@ package enum DAVBody {
                  + "</C:calendar-query>")
     }
 
+    /// RFC 4791 §7.8 `calendar-query` for the VTODOs whose `UID` holds `uid` (§9.7.5
+    /// `text-match`, a substring, `i;octet`: case kept), with their ETags and data.
+    static func todoQuery(uid: String) -> Data {
+        document("<C:calendar-query \(namespaceDeclarations)><D:prop><D:getetag/><C:calendar-data/></D:prop>"
+                 + "<C:filter><C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VTODO\">"
+                 + "<C:prop-filter name=\"UID\"><C:text-match collation=\"i;octet\">\(escaped(uid))</C:text-match></C:prop-filter>"
+                 + "</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>")
+    }
+
     /// RFC 4791 §5.3.1 `mkcalendar` for a to-do list with a name and a color.
     static func mkcalendar(displayName: String, color: String?) -> Data {
         var props = "<D:displayname>\(escaped(displayName))</D:displayname>"

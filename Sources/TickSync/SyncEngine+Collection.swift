@@ -254,6 +254,17 @@ extension SyncEngine {
                         listsWholeNextTime = true
                         continue
                     }
+                    if let tickKey, !others.contains(where: { $0.collectionURL != tickKey }),
+                       try hasNewerCopy(than: item, uid: uid, besides: [key] + others.map(\.collectionURL)) {
+                        // Gone from the calendar Tick had it in, and held in two others: another
+                        // client moved it to the other one, and this copy is an older one left
+                        // here (a tester: with this calendar read first, the stale copy was taken
+                        // as the move, its old title and notes over the newer ones, on one device).
+                        report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \"\(elsewhere.title)\", which "
+                                               + "another calendar holds in a newer copy; Tick takes that one, and leaves this one on the server")
+                        listsWholeNextTime = true
+                        continue
+                    }
                     if let tickKey, let home = others.first(where: { $0.collectionURL != tickKey }) {
                         // Moved on both sides, to different lists, since it was synced in `home`'s
                         // calendar (a tester: the server kept a copy in each calendar, every phone
@@ -494,6 +505,19 @@ extension SyncEngine {
         for copy in before.isEmpty ? others : before {
             guard let pairing = pairsByList.values.first(where: { $0.stored.url == copy.collectionURL }) else { continue }
             if try dav.fetch([copy.href], in: pairing.collection).first != nil { return true }
+        }
+        return false
+    }
+
+    /// Whether a paired calendar other than those of `besides` (this one, and those Tick has
+    /// the reminder synced in) holds a copy of `uid` changed later than `item` (`LAST-MODIFIED`),
+    /// asked with a `calendar-query` on the UID; false when none does or the server does not say.
+    func hasNewerCopy(than item: ServerItem, uid: ReminderUID, besides: [String]) throws -> Bool {
+        for pairing in pairsByList.values where !besides.contains(pairing.stored.url) {
+            for found in try dav.items(namingUID: uid.rawValue, in: pairing.collection) ?? [] {
+                guard let copy = try? read(found, list: pairing.list), copy.reminder.uid == uid else { continue }
+                if copy.reminder.modifiedAt > item.reminder.modifiedAt { return true }
+            }
         }
         return false
     }

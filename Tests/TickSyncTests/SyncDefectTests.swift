@@ -392,6 +392,39 @@ struct SyncDefectTests {
         #expect(!((moved["conflicts"] as? [[String: Any]] ?? []).contains { $0["property"] as? String == "list" }), "no move to Home: \(moved)")
     }
 
+    /// Found by a tester: the other device, reading the calendar with the stale copy before the
+    /// one the reminder was moved to, took the stale copy for the move (its old title, notes and
+    /// completion), and kept it.
+    @Test("a reminder moved by another device while an older copy of its UID lies in a calendar read first: the move is taken, the copy left")
+    func otherDevicesMoveWithStaleCopyReadFirst() throws {
+        let server = try CalDAVServer(.radicale)
+        for (index, name) in ["work", "home", "third"].enumerated() {
+            try server.makeCalendar(name, displayName: name.capitalized)
+            try server.setOrder(of: name, to: index + 1)
+        }
+        let stale = CalDAVServer.vtodo(["UID:r", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Old title"])
+        try server.put("work", "r.ics", stale)
+        let mover = SyncDefectTests.harness(server), other = SyncDefectTests.harness(server)
+        _ = try SyncDefectTests.sync(mover)
+        _ = try SyncDefectTests.sync(other)
+        try server.put("home", "r.ics", stale)
+        let number = try #require(try SyncDefectTests.reminders(mover, "Work").first?["number"] as? Int)
+        mover.ok("edit", "\(number)", "--title", "New title")
+        mover.ok("done", "\(number)")
+        _ = try SyncDefectTests.sync(mover)
+        _ = try SyncDefectTests.sync(other)
+        mover.ok("edit", "\(number)", "--list", "Third")
+        _ = try SyncDefectTests.sync(mover)
+        let report = try SyncDefectTests.sync(other)
+        _ = try SyncDefectTests.sync(other)
+        for tick in [mover, other] {
+            let third = try SyncDefectTests.reminders(tick, "Third")
+            #expect(third.map { $0["title"] as? String } == ["New title"] && third.first?["completed"] as? Bool == true, "\(third) \(report)")
+            #expect(try SyncDefectTests.reminders(tick, "Home").isEmpty)
+        }
+        #expect(try server.items(in: "home").values.first?.contains("SUMMARY:Old title") == true, "the older copy is left as it was")
+    }
+
     /// Found by a tester (`kill -9`): the old copy, edited by the phone, was deleted as soon as
     /// its edit was merged, and the new copy sent only at the run's end; a sync stopped between
     /// left the server holding the reminder nowhere, and another device's edit then put it back
