@@ -131,6 +131,9 @@ extension SyncEngine {
             try deleteLeftCopyLater(item, state: nil, pairing: pairing)
 
         case .deleteRemote(let state, let moved):
+            // Back in this list since the plan (a subtask that followed its parent here, taken
+            // earlier in this calendar's steps): its copy here stays.
+            if moved, try store.read({ try $0.reminder(uid: state.uid) })?.listID == list.id { return }
             if moved, try !isOnServerElsewhere(state) {
                 // Moved to another list that is synced too: its old copy goes only once the
                 // new one is on the server (that list's sync may come later in this run, or
@@ -280,7 +283,9 @@ extension SyncEngine {
             combined.reminders += item.batch.reminders
             combined.warnings += item.batch.warnings
         }
+        var following: [FollowingSubtask] = []
         try store.write { db in
+            following = []
             for (item, _, restoring) in items where restoring { try restoreDeletedHere(item.reminder.uid, in: db) }
             let summary = try Actions.importBatch(ImportRequest(batch: combined, fallbackListName: list.name, mergeRule: .sync),
                                                   in: db, context: context)
@@ -325,6 +330,7 @@ extension SyncEngine {
                 if confirming?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
                 try journalAwaiting(stored.uid, in: db)
+                if movingHere[stored.uid] != nil { following += try moveSubtasks(of: stored.uid, in: db) }
             }
             // Deleted here and changed on the server: the change won, written with the reminder it brings back.
             try journal(items.filter(\.restoring).map { entry in
@@ -332,6 +338,7 @@ extension SyncEngine {
                                     property: "deleted", lostValue: "", loser: "Tick")
             }, in: db)
         }
+        queueFollowing(following)
     }
 
     /// Tick's own write to this calendar, sent by a sync that stopped before its answer came
@@ -441,6 +448,7 @@ extension SyncEngine {
             if SyncEngine.sortOrder(inObject: merged.text) != state.flatMap({ SyncEngine.sortOrder(inObject: $0.base) }) {
                 unplaced.insert(local.uid)
             }
+            var following: [FollowingSubtask] = []
             try store.write { db in
                 guard let (stored, summary) = try saveLocally(batch, uid: local.uid, list: list, in: db) else { return }
                 if let state, CalDAV.normalizedPath(state.href) != CalDAV.normalizedPath(item.href) {
@@ -477,7 +485,9 @@ extension SyncEngine {
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
                 try journal(reported(merged.conflicts, local: local, listName: list.name), in: db)
                 try journalAwaiting(stored.uid, in: db)
+                if movingHere[stored.uid] != nil { following = try moveSubtasks(of: stored.uid, in: db) }
             }
+            queueFollowing(following)
             // "Changed here" only when the merge changed something here (Tick's value winning
             // changed nothing: a tester read "here: 1 changed" beside "the server's value lost").
             if let from = movingHere[local.uid] {

@@ -126,6 +126,8 @@ public final class SyncEngine {
     /// (`SyncEngine+Conflicts`).
     var journaledThisRun: [SyncReport.Conflict] = []
     var journaledIDs = Set<Int64>()
+    /// What `queueFollowing` says, added to the report at the run's end.
+    var followingWarnings: [String] = []
     /// Conflicts found while planning, written into the journal with the reminder they name
     /// when it is saved (`awaitSave`).
     var conflictsAwaitingSave: [ReminderUID: [SyncReport.Conflict]] = [:]
@@ -171,6 +173,7 @@ public final class SyncEngine {
         writtenHrefs = [:]
         journaledThisRun = []
         journaledIDs = []
+        followingWarnings = []
         conflictsAwaitingSave = [:]
         // A list whose sync would delete too many reminders here is synced again after the
         // others, once: reminders another client moved from it to another calendar of the
@@ -221,41 +224,60 @@ public final class SyncEngine {
     /// calendar, then the old one deleted: `deferredMoveUploads`, `deferredMovedDeletions`),
     /// and the run says so (a tester: the link pointed into another list on every side, and
     /// `tick show` said "no subtask here").
+    ///
+    /// The subtasks are moved in the transaction that takes the parent (`moveSubtasks(of:in:)`,
+    /// from `take` and `merge`), so that a sync stopped before the run's end leaves none behind
+    /// (a tester, with `kill -9`: the next run had no record of the parent's move, and the
+    /// subtask stayed in the old list for good); this end of the run moves any left and says so.
     private func bringSubtasksAlong(report: inout SyncReport) throws {
         for parentUID in movedThisRun.sorted(by: { $0.rawValue < $1.rawValue }) {
-            typealias Moved = (title: String, uid: ReminderUID, from: Pairing, to: Pairing, state: SyncedItem?, isThere: Bool)
-            let moved = try store.write { db -> [Moved] in
-                guard let parent = try db.reminder(uid: parentUID), let to = pairsByList[parent.listID] else { return [] }
-                let children = try db.reminders(ReminderFilter(parentUID: parentUID, includesCompleted: true),
-                                                now: context.now, timeZone: context.timeZone)
-                var moved: [Moved] = []
-                for child in children where child.listID != parent.listID {
-                    guard let from = pairsByList[child.listID] else { continue }
-                    let states = try db.syncedItems(account: account.name, uid: child.uid, except: "")
-                    do {
-                        _ = try Actions.edit(child.number, ReminderEdit(list: .id(parent.listID)), context: context, in: db)
-                    } catch is ActionError {
-                        continue
-                    }
-                    moved.append((child.title, child.uid, from, to, states.first { $0.collectionURL == from.stored.url },
-                                  states.contains { $0.collectionURL == to.stored.url }))
-                }
-                return moved
+            queueFollowing(try store.write { db in try moveSubtasks(of: parentUID, in: db) })
+        }
+        report.warnings += followingWarnings
+        followingWarnings = []
+    }
+
+    /// A subtask moved to its parent's list by the sync (`moveSubtasks(of:in:)`).
+    typealias FollowingSubtask = (title: String, uid: ReminderUID, from: Pairing, to: Pairing, state: SyncedItem?, isThere: Bool)
+
+    /// Moves the subtasks of `parentUID` that are in another list than it (both lists paired)
+    /// to its list, in `db`'s transaction; `queueFollowing` then has their copies moved on the
+    /// server.
+    func moveSubtasks(of parentUID: ReminderUID, in db: Database) throws -> [FollowingSubtask] {
+        guard let parent = try db.reminder(uid: parentUID), let to = pairsByList[parent.listID] else { return [] }
+        let children = try db.reminders(ReminderFilter(parentUID: parentUID, includesCompleted: true),
+                                        now: context.now, timeZone: context.timeZone)
+        var moved: [FollowingSubtask] = []
+        for child in children where child.listID != parent.listID {
+            guard let from = pairsByList[child.listID] else { continue }
+            let states = try db.syncedItems(account: account.name, uid: child.uid, except: "")
+            do {
+                _ = try Actions.edit(child.number, ReminderEdit(list: .id(parent.listID)), context: context, in: db)
+            } catch is ActionError {
+                continue
             }
-            for child in moved {
-                report.warnings.append("\(child.to.list.name): \"\(child.title)\" moved here from \(child.from.list.name) with its parent")
-                if child.isThere {
-                    // Back in the list whose calendar holds it (Tick had moved it out to the
-                    // parent's old list, this run): the deletion of that copy planned for the
-                    // move goes, and the copy is sent again with its link (a tester: it was
-                    // deleted from the server, and from the other devices at their next sync).
-                    deferredMovedDeletions.removeAll { $0.state.uid == child.uid && $0.state.collectionURL == child.to.stored.url }
-                    mergedAfterMove.append(child.uid)
-                } else {
-                    deferredMoveUploads.append((child.uid, child.to))
-                }
-                if let state = child.state { deferredMovedDeletions.append((state, child.from)) }
+            moved.append((child.title, child.uid, from, to, states.first { $0.collectionURL == from.stored.url },
+                          states.contains { $0.collectionURL == to.stored.url }))
+        }
+        return moved
+    }
+
+    /// Has the server's copies of subtasks `moveSubtasks(of:in:)` moved follow them (sent to the
+    /// new calendar, then the old copy deleted, at the run's end), and the run say so.
+    func queueFollowing(_ moved: [FollowingSubtask]) {
+        for child in moved {
+            followingWarnings.append("\(child.to.list.name): \"\(child.title)\" moved here from \(child.from.list.name) with its parent")
+            if child.isThere {
+                // Back in the list whose calendar holds it (Tick had moved it out to the
+                // parent's old list, this run): the deletion of that copy planned for the
+                // move goes, and the copy is sent again with its link (a tester: it was
+                // deleted from the server, and from the other devices at their next sync).
+                deferredMovedDeletions.removeAll { $0.state.uid == child.uid && $0.state.collectionURL == child.to.stored.url }
+                mergedAfterMove.append(child.uid)
+            } else {
+                deferredMoveUploads.append((child.uid, child.to))
             }
+            if let state = child.state { deferredMovedDeletions.append((state, child.from)) }
         }
     }
 
@@ -363,6 +385,8 @@ public final class SyncEngine {
             try uploadIfChanged(uid, pairs: pairs, report: &report)
         }
         for (state, pairing) in deferredMovedDeletions {
+            // Back in the list of this calendar since (a subtask that followed its parent): it stays.
+            if try store.read({ try $0.reminder(uid: state.uid) })?.listID == pairing.list.id { continue }
             guard try isOnServerElsewhere(state) else {
                 let title = (try? store.read { try $0.reminder(uid: state.uid) })??.title ?? state.uid.rawValue
                 report.warnings.append("\(pairing.list.name): \"\(title)\" was moved to another list in Tick, but the server "

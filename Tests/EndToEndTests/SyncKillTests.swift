@@ -265,6 +265,71 @@ struct SyncKillTests {
         withExtendedLifetime(server) {}
     }
 
+    /// Found by a tester: the subtasks of a parent another device moved followed it only at
+    /// the end of the run that took it; killed before, the next run had no record of the move,
+    /// and the subtask stayed in the old list, under a parent in another, for good.
+    @Test("kill -9 right after taking a parent another device moved: its subtask linked in Tick follows it all the same",
+          .timeLimit(.minutes(2)))
+    func killedAfterTakingAMovedParent() throws {
+        let server = try CalDAVServer(.radicale)
+        for (index, name) in ["work", "home", "other", "zulu"].enumerated() {
+            try server.makeCalendar(name, displayName: name.capitalized)
+            try server.setOrder(of: name, to: index + 1)
+        }
+        let proxy = try FaultProxy(target: server.baseURL)
+        let folder = TemporaryFolder()
+        func runner(_ name: String, _ url: String) throws -> BinaryRunner {
+            var tick = BinaryRunner(database: folder.file("\(name).sqlite3"))
+            tick.environment["XDG_CONFIG_HOME"] = folder.file("config-\(name)")
+            tick.environment["TICK_SYNC_PASSWORD"] = server.password
+            #expect(try tick.run("sync", "add", "home", url, "--user", server.user).status == 0)
+            #expect(try tick.run("sync").status == 0)
+            return tick
+        }
+        let mover = try runner("mover", server.baseURL)
+        #expect(try mover.run("add", "Parent", "--list", "Work").status == 0)
+        #expect(try mover.run("add", "Kid", "--list", "Home").status == 0)
+        #expect(try mover.run("sync").status == 0)
+        let linker = try runner("linker", proxy.baseURL + server.user + "/")
+        #expect(try mover.run("edit", "1", "--list", "Other").status == 0)
+        #expect(try mover.run("sync").status == 0)
+        #expect(try linker.run("edit", "2", "--parent", "1").status == 0)
+
+        // Zulu is read after Other, where the parent is taken: the first request for it (asking
+        // for the parent's UID, while Other is planned) is slowed, the next (Zulu's own sync,
+        // after the take) held, and the sync killed there.
+        try proxy.set([.init("REPORT", path: "zulu", fault: "slow", times: 1)])
+        let before = proxy.requests.count - 1
+        let (process, _, _) = try linker.start(["sync"])
+        func waitFor(after index: Int) -> Int? {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let requests = proxy.requests
+                if let found = requests.indices.first(where: { $0 > index && requests[$0].method == "REPORT" && requests[$0].path.contains("zulu") }) {
+                    return found
+                }
+                usleep(20_000)
+            }
+            return nil
+        }
+        let first = try #require(waitFor(after: before), "Zulu is asked for the parent's UID")
+        try proxy.set([.init("REPORT", path: "zulu", fault: "hang", times: 5)])
+        _ = try #require(waitFor(after: first), "Zulu's own sync: \(proxy.requests.map { "\($0.method) \($0.path)" })")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try proxy.set([])
+
+        for tick in [linker, mover, linker, mover] { #expect(try tick.run("sync").status == 0) }
+        for tick in [mover, linker] {
+            let listed = try tick.run("list", "--list", "Other", "--json")
+            let rows = SyncKillTests.json(listed.output) as? [[String: Any]] ?? []
+            let parent = rows.first { $0["title"] as? String == "Parent" }
+            #expect(parent != nil && rows.first { $0["title"] as? String == "Kid" }?["parentUID"] as? String == parent?["uid"] as? String,
+                    "\(listed.output) \((try? tick.run("list", "--list", "Work", "--json").output) ?? "")")
+        }
+        withExtendedLifetime(server) {}
+    }
+
     @Test("waiting for a slow server costs no CPU: a sync whose two PROPFINDs take 2 s each uses well under a second of it")
     func waitingCostsNoCPU() throws {
         let server = try CalDAVServer(.xandikos)
