@@ -254,7 +254,10 @@ extension SyncEngine {
                         listsWholeNextTime = true
                         continue
                     }
+                    // Asked only for a copy older than the reminder here (a phone's move keeps its
+                    // copy as it was: a move of many unchanged to-dos asks nothing).
                     if let tickKey, !others.contains(where: { $0.collectionURL != tickKey }),
+                       item.reminder.modifiedAt < elsewhere.modifiedAt,
                        try hasNewerCopy(than: item, uid: uid, besides: [key] + others.map(\.collectionURL)) {
                         // Gone from the calendar Tick had it in, and held in two others: another
                         // client moved it to the other one, and this copy is an older one left
