@@ -45,8 +45,9 @@ extension SyncEngine {
     /// A reminder another client moved into this calendar (`movingHere`), saved by the sync as
     /// a subtask of a reminder in another list (a move on one device, a link on another: a
     /// tester's subtask lived in Home under a parent in Work on every device and the server,
-    /// unsaid): a subtask lives in its parent's list, and the move stands, so the link goes, reported as a `RELATED-TO` conflict (`localLink`: the link was
-    /// Tick's; else the server's), as in `mergeWhereItIs`. A parent this run moved is followed
+    /// unsaid): a subtask lives in its parent's list, and the move stands, so the link goes,
+    /// reported as a `RELATED-TO` conflict (`localLink`: the link was Tick's; else the
+    /// server's), as in `mergeWhereItIs`. A parent this run moved is followed
     /// instead (`bringSubtasksAlong`). Its state then holds `serverText` and no revision, so that
     /// the reminder is sent unlinked at the end of the run. True when it was one.
     func dropsLinkAcrossLists(_ stored: Reminder, localLink: Bool, serverText: String, list: ReminderList,
@@ -309,15 +310,17 @@ extension SyncEngine {
                     state.base = server
                     state.localRevision = -1
                 }
-                // Taken with the link the server's copy had lost (`linksKeptAgainstServer`): the
-                // state holds the server's text without it and no revision, so that this run's
-                // end, or the next sync if this one stops first, sends it linked.
+                // A link that closed a loop here, or one into another list than where another
+                // client moved it: dropped, reported, and sent unlinked.
                 _ = try breaksLoop(stored, summary, serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
                                    list: list, state: &state, in: db)
                 if !linksKeptAgainstServer.contains(stored.uid) {
                     _ = try dropsLinkAcrossLists(stored, localLink: false, serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
                                                  list: list, state: &state, in: db)
                 }
+                // Taken with the link the server's copy had lost (`linksKeptAgainstServer`): the
+                // state holds the server's text without it and no revision, so that this run's
+                // end, or the next sync if this one stops first, sends it linked.
                 if linksKeptAgainstServer.contains(stored.uid) {
                     var unlinked = stored
                     unlinked.parentUID = nil

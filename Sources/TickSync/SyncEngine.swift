@@ -136,8 +136,12 @@ public final class SyncEngine {
     var dryRunDeletions: [(uid: ReminderUID, collectionURL: String)] = []
 
     /// Runs one sync of every paired list.
+    /// - Returns: what it did; its `conflicts` are the conflict journal's that no report of the
+    ///   account showed yet (this run's, and those of runs that stopped before their report):
+    ///   once they are shown, `markShown(_:in:)` marks them so.
     /// - Throws: `SyncError` when the account cannot be reached or refuses, or the deletion
-    ///   guard stops the sync; `StoreError` from SQLite. What was committed before stays.
+    ///   guard stops the sync; `StoreError` from SQLite. What was committed before stays, the
+    ///   conflicts found too (`unshownConflicts()`).
     public func run(_ options: SyncOptions = SyncOptions()) throws -> SyncReport {
         var report = SyncReport(account: account.name)
         report.isDryRun = options.isDryRun
@@ -155,6 +159,9 @@ public final class SyncEngine {
             if !options.isDryRun { try? journalLeftOver(report) }
             throw error
         }
+        // Subtasks that followed a parent in the run's last steps (a calendar synced again).
+        report.warnings += followingWarnings
+        followingWarnings = []
         if !options.isDryRun { try conflictsFromJournal(into: &report) }
         report.requests = dav.client.requestCount
         return report
