@@ -333,7 +333,7 @@ extension SyncEngine {
                 if confirming?.isUnconfirmed == true { try deleteOldCopiesLater(of: stored.uid, except: key, in: db) }
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
                 try journalAwaiting(stored.uid, in: db)
-                if movingHere[stored.uid] != nil { following += try moveSubtasks(of: stored.uid, in: db) }
+                if movingHere[stored.uid] != nil { following += try moveSubtasks(of: stored.uid, onlySynced: true, in: db) }
             }
             // Deleted here and changed on the server: the change won, written with the reminder it brings back.
             try journal(items.filter(\.restoring).map { entry in
@@ -488,7 +488,7 @@ extension SyncEngine {
                 try db.forgetSyncedUID(stored.uid, account: account.name, except: key)
                 try journal(reported(merged.conflicts, local: local, listName: list.name), in: db)
                 try journalAwaiting(stored.uid, in: db)
-                if movingHere[stored.uid] != nil { following = try moveSubtasks(of: stored.uid, in: db) }
+                if movingHere[stored.uid] != nil { following = try moveSubtasks(of: stored.uid, onlySynced: true, in: db) }
             }
             queueFollowing(following)
             // "Changed here" only when the merge changed something here (Tick's value winning

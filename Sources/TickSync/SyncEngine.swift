@@ -128,6 +128,8 @@ public final class SyncEngine {
     var journaledIDs = Set<Int64>()
     /// What `queueFollowing` says, added to the report at the run's end.
     var followingWarnings: [String] = []
+    /// The calendars this run has synced so far (`moveSubtasks(of:onlySynced:in:)`).
+    var calendarsSyncedThisRun = Set<String>()
     /// Conflicts found while planning, written into the journal with the reminder they name
     /// when it is saved (`awaitSave`).
     var conflictsAwaitingSave: [ReminderUID: [SyncReport.Conflict]] = [:]
@@ -181,6 +183,7 @@ public final class SyncEngine {
         journaledThisRun = []
         journaledIDs = []
         followingWarnings = []
+        calendarsSyncedThisRun = []
         conflictsAwaitingSave = [:]
         // A list whose sync would delete too many reminders here is synced again after the
         // others, once: reminders another client moved from it to another calendar of the
@@ -221,6 +224,7 @@ public final class SyncEngine {
                 throw error.placed("list \"\(pairing.list.name)\"", after: label)
             }
         }
+        calendarsSyncedThisRun.insert(pairing.stored.url)
     }
 
     /// Moves to their parent's list the subtasks a parent left in this run: another client
@@ -238,7 +242,7 @@ public final class SyncEngine {
     /// subtask stayed in the old list for good); this end of the run moves any left and says so.
     private func bringSubtasksAlong(report: inout SyncReport) throws {
         for parentUID in movedThisRun.sorted(by: { $0.rawValue < $1.rawValue }) {
-            queueFollowing(try store.write { db in try moveSubtasks(of: parentUID, in: db) })
+            queueFollowing(try store.write { db in try moveSubtasks(of: parentUID, onlySynced: false, in: db) })
         }
         report.warnings += followingWarnings
         followingWarnings = []
@@ -249,14 +253,17 @@ public final class SyncEngine {
 
     /// Moves the subtasks of `parentUID` that are in another list than it (both lists paired)
     /// to its list, in `db`'s transaction; `queueFollowing` then has their copies moved on the
-    /// server.
-    func moveSubtasks(of parentUID: ReminderUID, in db: Database) throws -> [FollowingSubtask] {
+    /// server. `onlySynced`: only those whose list's calendar this run has synced already (the
+    /// server may have unlinked or moved the others: a tester's subtask, unlinked and moved
+    /// back by another device, was taken along with its former parent before its own calendar
+    /// said so); the end of the run moves the rest.
+    func moveSubtasks(of parentUID: ReminderUID, onlySynced: Bool, in db: Database) throws -> [FollowingSubtask] {
         guard let parent = try db.reminder(uid: parentUID), let to = pairsByList[parent.listID] else { return [] }
         let children = try db.reminders(ReminderFilter(parentUID: parentUID, includesCompleted: true),
                                         now: context.now, timeZone: context.timeZone)
         var moved: [FollowingSubtask] = []
         for child in children where child.listID != parent.listID {
-            guard let from = pairsByList[child.listID] else { continue }
+            guard let from = pairsByList[child.listID], !onlySynced || calendarsSyncedThisRun.contains(from.stored.url) else { continue }
             let states = try db.syncedItems(account: account.name, uid: child.uid, except: "")
             do {
                 _ = try Actions.edit(child.number, ReminderEdit(list: .id(parent.listID)), context: context, in: db)

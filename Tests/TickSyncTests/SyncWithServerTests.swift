@@ -642,6 +642,26 @@ struct SyncWithServerTests {
         return (ticks, texts.filter { $0.contains("RELATED-TO") }.count)
     }
 
+    /// Found by a tester: a subtask another device unlinked and moved back was taken along with
+    /// its former parent, moved by that device too, before its own calendar (read after the
+    /// parent's) said it was unlinked.
+    @Test("a subtask another device unlinked while moving its parent stays where that device left it, whichever calendar is read first")
+    func unlinkedSubtaskDoesNotFollowItsFormerParent() throws {
+        let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
+        try setup.server.setOrder(of: "home", to: 1)
+        try setup.server.setOrder(of: "work", to: 2)
+        setup.tick.ok("add", "Parent", "--list", "Work")
+        setup.tick.ok("add", "Kid", "--list", "Work", "--parent", try Setup.number(setup.tick, "Parent", in: "Work"))
+        setup.tick.ok("add", "Top", "--list", "Home")
+        _ = try setup.sync()
+        let second = setup.secondDatabase()
+        second.ok("edit", try Setup.number(second, "Parent", in: "Work"), "--parent", try Setup.number(second, "Top", in: "Home"))
+        second.ok("edit", try Setup.number(second, "Kid", in: "Home"), "--list", "Work", "--no-parent")
+        for tick in [second, setup.tick, second, setup.tick] { tick.ok("sync") }
+        let (ticks, _) = try SyncWithServerTests.links(setup, second)
+        #expect(ticks[0] == ticks[1] && ticks[0]["Kid"] == "Work under none" && ticks[0]["Parent"] == "Home under Top", "\(ticks)")
+    }
+
     /// Found by a tester: each device kept its own link and dropped the other's, unsaid, and the
     /// server held both (a loop) for good.
     @Test("two devices link the same two reminders each under the other: one link stands everywhere, the other is reported, no loop on the server")
