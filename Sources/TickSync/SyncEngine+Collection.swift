@@ -235,6 +235,21 @@ extension SyncEngine {
                     }
                     let others = try store.read { try $0.syncedItems(account: account.name, uid: uid, except: key) }
                     let tickKey = pairsByList[elsewhere.listID]?.stored.url
+                    if let tickKey, newThisRun.contains(uid), item.reminder.modifiedAt > elsewhere.modifiedAt,
+                       others.allSatisfy({ $0.collectionURL == tickKey }) {
+                        // New to Tick in this run, taken from another calendar that holds an older
+                        // copy of its UID (the server lists that calendar first): the newer copy is
+                        // the one kept, this one, and the older is left there (a tester: the device
+                        // that first met the UID in two calendars kept the stale copy, its title and
+                        // notes, while another device had the newer: apart for good). Nothing of
+                        // Tick's is lost: the reminder has not changed here since it was taken.
+                        report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \"\(elsewhere.title)\" in \(listName), "
+                                               + "in a newer copy; Tick takes this one, and leaves the other on the server")
+                        // That calendar is read whole next time, as one holding a copy left alone.
+                        listWholeNextRun.insert(tickKey)
+                        steps.append(.take(item, state: nil, restoring: false))
+                        continue
+                    }
                     if let tickKey, try isStillOnServer(others, tickKey: tickKey) {
                         // Not a move: the server still holds it in the calendar Tick has it in (or
                         // had it in, when Tick moved it since: a tester, the old copy here was
@@ -306,6 +321,7 @@ extension SyncEngine {
                     steps.append(.take(item, state: nil, restoring: true))
                     continue
                 }
+                if !options.isDryRun { newThisRun.insert(uid) }
                 steps.append(.take(item, state: nil, restoring: false))
             }
         }

@@ -130,6 +130,12 @@ public final class SyncEngine {
     var followingWarnings: [String] = []
     /// The calendars this run has synced so far (`moveSubtasks(of:onlySynced:in:)`).
     var calendarsSyncedThisRun = Set<String>()
+    /// Reminders this run takes from the server that Tick did not have (for a UID met in two
+    /// calendars at once: the newer copy is kept).
+    var newThisRun = Set<ReminderUID>()
+    /// Calendars synced earlier in this run that hold a copy left alone (`listsWholeNextTime`
+    /// of a calendar's own sync): their tokens are cleared at the end of the run.
+    var listWholeNextRun = Set<String>()
     /// Conflicts found while planning, written into the journal with the reminder they name
     /// when it is saved (`awaitSave`).
     var conflictsAwaitingSave: [ReminderUID: [SyncReport.Conflict]] = [:]
@@ -184,6 +190,8 @@ public final class SyncEngine {
         journaledIDs = []
         followingWarnings = []
         calendarsSyncedThisRun = []
+        newThisRun = []
+        listWholeNextRun = []
         conflictsAwaitingSave = [:]
         // A list whose sync would delete too many reminders here is synced again after the
         // others, once: reminders another client moved from it to another calendar of the
@@ -212,6 +220,15 @@ public final class SyncEngine {
         }
         try finishRun(pairs: pairs, options: options, report: &report)
         if !options.isDryRun { try advanceTokensPastOwnWrites(pairs: pairs, options: options, report: &report) }
+        if !options.isDryRun, !listWholeNextRun.isEmpty {
+            try store.write { db in
+                for var collection in try db.syncedCollections(account: account.name) where listWholeNextRun.contains(collection.url) {
+                    collection.syncToken = nil
+                    collection.ctag = nil
+                    try db.saveSyncedCollection(collection)
+                }
+            }
+        }
     }
 
     /// The reminders of `pairing`'s calendar synced (`sync(_:options:report:list:)`), its

@@ -65,6 +65,36 @@ struct AgentSyncTests {
                 "\(log)")
     }
 
+    /// Found by a tester: the agent's sync that failed after finding a conflict logged it as
+    /// found by an earlier sync ("that stopped before saying so").
+    @Test("a conflict found by an agent's sync that then fails is logged with the value that lost, as its own")
+    func conflictOfAFailedSyncLogged() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("alpha", displayName: "Alpha")
+        try server.makeCalendar("zulu", displayName: "Zulu")
+        try server.setOrder(of: "alpha", to: 1)
+        try server.setOrder(of: "zulu", to: 2)
+        try server.put("alpha", "t1.ics", CalDAVServer.vtodo(["UID:t1", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z",
+                                                             "SUMMARY:Water the plants"]))
+        let proxy = try FaultProxy(target: server.baseURL)
+        let folder = TemporaryFolder()
+        var runner = BinaryRunner(database: folder.file("tick.sqlite3"))
+        runner.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        runner.environment["TICK_SYNC_PASSWORD"] = server.password
+        runner.environment["TICK_NOW"] = "2026-11-29T12:00:00Z"
+        #expect(try runner.run("sync", "add", "home", proxy.baseURL + server.user + "/", "--user", server.user).status == 0)
+        #expect(try runner.run("sync").status == 0)
+        #expect(try runner.run("edit", "1", "--title", "Water the plants (Tick)").status == 0)
+        try server.put("alpha", "t1.ics", CalDAVServer.vtodo(["UID:t1", "DTSTAMP:20261129T130000Z", "LAST-MODIFIED:20261129T130000Z",
+                                                             "SUMMARY:Water the plants (phone)"]))
+        runner.environment["TICK_NOW"] = "2026-11-29T14:00:00Z"
+        try proxy.set([.init("REPORT", path: "zulu", fault: "empty-reply", times: 20)])
+        let log = try Self.agentLog(runner, until: "value lost")
+        #expect(log.contains("tick agent: sync: conflict: Alpha, \"Water the plants (Tick)\": SUMMARY changed on both sides; Tick's value lost: SUMMARY:Water the plants (Tick)\n"),
+                "logged as this sync's own, with the error: \(log)")
+        #expect(log.contains("Zulu"), "\(log)")
+    }
+
     @Test("--sync-every takes 15m, 1h, 2h30m or minutes; less than a minute, or with --once, is refused")
     func interval() throws {
         let folder = TemporaryFolder()

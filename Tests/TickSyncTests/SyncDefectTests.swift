@@ -425,6 +425,33 @@ struct SyncDefectTests {
         #expect(try server.items(in: "home").values.first?.contains("SUMMARY:Old title") == true, "the older copy is left as it was")
     }
 
+    /// Found by a tester: a device that first met a UID in two calendars kept the copy of the
+    /// calendar the server lists first, a stale one, while another device had the newer: the
+    /// two stayed apart for good.
+    @Test("a to-do new to Tick found in two calendars in one sync: the newer copy is kept, whichever calendar is listed first")
+    func firstSyncKeepsTheNewerOfTwoCopies() throws {
+        let server = try CalDAVServer(.radicale)
+        for (index, name) in ["third", "work"].enumerated() {
+            try server.makeCalendar(name, displayName: name.capitalized)
+            try server.setOrder(of: name, to: index + 1)
+        }
+        try server.put("work", "r.ics", CalDAVServer.vtodo([
+            "UID:r", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Newer title",
+        ]))
+        try server.put("third", "r.ics", CalDAVServer.vtodo([
+            "UID:r", "DTSTAMP:20200101T000000Z", "LAST-MODIFIED:20200101T000000Z", "SUMMARY:Stale title",
+        ]))
+        let tick = SyncDefectTests.harness(server)
+        let first = try SyncDefectTests.sync(tick)
+        #expect(try SyncDefectTests.reminders(tick, "Work").map { $0["title"] as? String } == ["Newer title"], "\(first)")
+        #expect(try SyncDefectTests.reminders(tick, "Third").isEmpty)
+        let again = try SyncDefectTests.sync(tick)
+        #expect("\(again["warnings"] ?? "")".contains("leaves this one on the server"), "the stale copy is a duplicate from then on: \(again)")
+        #expect(try SyncDefectTests.reminders(tick, "Work").map { $0["title"] as? String } == ["Newer title"])
+        #expect(try server.items(in: "third").values.first?.contains("SUMMARY:Stale title") == true)
+        #expect(try server.items(in: "work").values.first?.contains("SUMMARY:Newer title") == true)
+    }
+
     /// Found by a tester (`kill -9`): the old copy, edited by the phone, was deleted as soon as
     /// its edit was merged, and the new copy sent only at the run's end; a sync stopped between
     /// left the server holding the reminder nowhere, and another device's edit then put it back

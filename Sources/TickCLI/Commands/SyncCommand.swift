@@ -642,6 +642,7 @@ struct ScheduledSync: @unchecked Sendable {
         }
         if settings.accounts.isEmpty { return log("sync: no accounts (tick sync add NAME URL)") }
         for account in settings.accounts {
+            var engine: SyncEngine?
             do {
                 let (account, credentials) = try SyncRunCommand.prepared(account, environment: environment)
                 let now = clock()
@@ -650,9 +651,10 @@ struct ScheduledSync: @unchecked Sendable {
                 let context = ActionContext(dateContext: DateContext(now: now, timeZone: dateContext.timeZone, locale: dateContext.locale),
                                             alarmDefaults: AlarmDefaultsReader(environment: environment).values)
                 let client = try SyncRunCommand.client(for: account, credentials: credentials, environment: environment)
-                let engine = SyncEngine(account: account, client: client, store: store, context: context)
-                engine.serviceLocator = try SyncRunCommand.serviceLocator(environment)
-                let report = try engine.run()
+                let started = SyncEngine(account: account, client: client, store: store, context: context)
+                engine = started
+                started.serviceLocator = try SyncRunCommand.serviceLocator(environment)
+                let report = try started.run()
                 let changed = report.lists.filter(\.changed).map(\.listName)
                 log("synced account \"\(account.name)\": " + (changed.isEmpty ? "nothing to do" : "changed \(changed.joined(separator: ", "))")
                     + (report.conflicts.isEmpty ? "" : ", \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"))
@@ -665,7 +667,7 @@ struct ScheduledSync: @unchecked Sendable {
                 log("sync: \(CommandError.wrapping(error).description)")
                 // What the failed sync found before it stopped, with the value that lost.
                 if let store = try? Store(path: databasePath, now: clock()),
-                   let left = SyncRunCommand.unshownConflicts(of: account.name, in: store) {
+                   let left = SyncRunCommand.unshownConflicts(of: account.name, by: engine, in: store) {
                     for conflict in left.conflicts { log("sync: \(SyncRunCommand.conflictLine(conflict, dateContext: dateContext))") }
                     try? SyncEngine.markShown(left, in: store)
                 }
