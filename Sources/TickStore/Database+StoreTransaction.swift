@@ -22,8 +22,9 @@ extension Database: StoreTransaction {
 
 /// Saving imports (`ImportStore`): `Database+Bulk`'s many-rows statements.
 extension Database: ImportStore {
-    /// Runs `body`; for a batch of `bulkImportThreshold` reminders or more, with a 64 MiB
-    /// page cache (index pages are touched all over the file), the search index rebuilt
+    /// Runs `body`; for a batch of `bulkImportThreshold` reminders or more, with a 32 MiB
+    /// page cache (index pages are touched all over the file; 64 MiB was no faster at 100,000
+    /// reminders and 30 MB more at the peak: `bench/RESULTS.md`), the search index rebuilt
     /// once at the end (`deferringSearchIndex`), and the per-row work of the insert
     /// triggers (CalDAV change rows, list counts, tags, the undo journal) done once at the
     /// end (`deferringInsertTriggers`), and the index of folded titles built once at the end
@@ -32,7 +33,7 @@ extension Database: ImportStore {
     /// - Throws: what `body` throws; `StoreError` from SQLite.
     public func importing<T>(count: Int, _ body: () throws -> T) throws -> T {
         guard count >= Database.bulkImportThreshold else { return try body() }
-        try setCacheSize(mebibytes: 64)
+        try setCacheSize(mebibytes: 32)
         return try deferringInsertTriggers { try deferringIndex(named: "reminder_open_title") { try deferringSearchIndex(body) } }
     }
 
