@@ -70,10 +70,7 @@ struct AgentSyncTests {
     @Test("a conflict found by an agent's sync that then fails is logged with the value that lost, as its own")
     func conflictOfAFailedSyncLogged() throws {
         let server = try CalDAVServer(.radicale)
-        try server.makeCalendar("alpha", displayName: "Alpha")
-        try server.makeCalendar("zulu", displayName: "Zulu")
-        try server.setOrder(of: "alpha", to: 1)
-        try server.setOrder(of: "zulu", to: 2)
+        try server.makeCalendars(inOrder: ["alpha", "zulu"])
         try server.put("alpha", "t1.ics", CalDAVServer.vtodo(["UID:t1", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z",
                                                              "SUMMARY:Water the plants"]))
         let proxy = try FaultProxy(target: server.baseURL)

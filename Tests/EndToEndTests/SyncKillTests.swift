@@ -272,10 +272,7 @@ struct SyncKillTests {
           .timeLimit(.minutes(2)))
     func killedAfterTakingAMovedParent() throws {
         let server = try CalDAVServer(.radicale)
-        for (index, name) in ["work", "home", "other", "zulu"].enumerated() {
-            try server.makeCalendar(name, displayName: name.capitalized)
-            try server.setOrder(of: name, to: index + 1)
-        }
+        try server.makeCalendars(inOrder: ["work", "home", "other", "zulu"])
         let proxy = try FaultProxy(target: server.baseURL)
         let folder = TemporaryFolder()
         func runner(_ name: String, _ url: String) throws -> BinaryRunner {

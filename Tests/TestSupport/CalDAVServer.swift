@@ -171,6 +171,16 @@ public final class CalDAVServer: @unchecked Sendable {
         guard (200..<300).contains(reply.status) else { throw ServerError(message: "MKCALENDAR \(name): HTTP \(reply.status) \(reply.body)") }
     }
 
+    /// Creates the to-do collections `paths`, each named as its path capitalized ("work":
+    /// "Work"), with Apple's `calendar-order` in the order given: a sync goes through them,
+    /// and makes their lists, in that order (Radicale keeps the property; Xandikos does not).
+    public func makeCalendars(inOrder paths: [String]) throws {
+        for (index, path) in paths.enumerated() {
+            try makeCalendar(path, displayName: path.capitalized)
+            try setOrder(of: path, to: index + 1)
+        }
+    }
+
     /// Gives the calendar at `calendar` Apple's `calendar-order` (PROPPATCH), which orders the
     /// lists a sync makes and the calendars it goes through.
     /// - Throws: `ServerError` when the server does not answer 207.

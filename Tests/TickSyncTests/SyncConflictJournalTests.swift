@@ -12,11 +12,8 @@ struct SyncConflictJournalTests {
     /// loses).
     static func conflicted(phoneEdit: String = "20261130T090000Z") throws -> (CalDAVServer, FaultProxy, CLIHarness) {
         let server = try CalDAVServer(.radicale)
-        try server.makeCalendar("alpha", displayName: "Alpha")
-        try server.makeCalendar("zulu", displayName: "Zulu")
         // Alpha is synced first (Apple's calendar-order, which Radicale keeps).
-        try server.setOrder(of: "alpha", to: 1)
-        try server.setOrder(of: "zulu", to: 2)
+        try server.makeCalendars(inOrder: ["alpha", "zulu"])
         try server.put("alpha", "w.ics", CalDAVServer.vtodo([
             "UID:w", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Water",
         ]))

@@ -128,11 +128,8 @@ struct SyncDefectTests {
         // Radicale: it orders calendars by Apple's calendar-order, which this test needs (Xandikos does not keep it).
         let server = try CalDAVServer(.radicale)
         let proxy = try FaultProxy(target: server.baseURL)
-        try server.makeCalendar("alpha", displayName: "Alpha")
-        try server.makeCalendar("zulu", displayName: "Zulu")
         // Alpha, with the deletion, is synced first (Apple's calendar-order); Zulu's REPORT fails.
-        try server.setOrder(of: "alpha", to: 1)
-        try server.setOrder(of: "zulu", to: 2)
+        try server.makeCalendars(inOrder: ["alpha", "zulu"])
         for index in 1...3 {
             try server.put("alpha", "a\(index).ics", CalDAVServer.vtodo(["UID:a\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Alpha \(index)"]))
         }
@@ -243,11 +240,8 @@ struct SyncDefectTests {
     @Test("to-dos another client moved out of a list synced first are moves, not deletions for the guard")
     func movedOutOfAnEarlierListIsNoDeletion() throws {
         let server = try CalDAVServer(.radicale)
-        try server.makeCalendar("alpha", displayName: "Alpha")
-        try server.makeCalendar("zulu", displayName: "Zulu")
         // Alpha, the list they leave, is synced first (Apple's calendar-order).
-        try server.setOrder(of: "alpha", to: 1)
-        try server.setOrder(of: "zulu", to: 2)
+        try server.makeCalendars(inOrder: ["alpha", "zulu"])
         var texts: [String: String] = [:]
         for index in 1...4 {
             let text = CalDAVServer.vtodo(["UID:m\(index)", "DTSTAMP:20261128T100000Z", "SUMMARY:Moving \(index)"])
@@ -398,10 +392,7 @@ struct SyncDefectTests {
     @Test("a reminder moved by another device while an older copy of its UID lies in a calendar read first: the move is taken, the copy left")
     func otherDevicesMoveWithStaleCopyReadFirst() throws {
         let server = try CalDAVServer(.radicale)
-        for (index, name) in ["work", "home", "third"].enumerated() {
-            try server.makeCalendar(name, displayName: name.capitalized)
-            try server.setOrder(of: name, to: index + 1)
-        }
+        try server.makeCalendars(inOrder: ["work", "home", "third"])
         let stale = CalDAVServer.vtodo(["UID:r", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Old title"])
         try server.put("work", "r.ics", stale)
         let mover = SyncDefectTests.harness(server), other = SyncDefectTests.harness(server)
@@ -431,10 +422,7 @@ struct SyncDefectTests {
     @Test("a to-do new to Tick found in two calendars in one sync: the newer copy is kept, whichever calendar is listed first")
     func firstSyncKeepsTheNewerOfTwoCopies() throws {
         let server = try CalDAVServer(.radicale)
-        for (index, name) in ["third", "work"].enumerated() {
-            try server.makeCalendar(name, displayName: name.capitalized)
-            try server.setOrder(of: name, to: index + 1)
-        }
+        try server.makeCalendars(inOrder: ["third", "work"])
         try server.put("work", "r.ics", CalDAVServer.vtodo([
             "UID:r", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Newer title",
         ]))

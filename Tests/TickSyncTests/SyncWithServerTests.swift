@@ -647,9 +647,9 @@ struct SyncWithServerTests {
     /// parent's) said it was unlinked.
     @Test("a subtask another device unlinked while moving its parent stays where that device left it, whichever calendar is read first")
     func unlinkedSubtaskDoesNotFollowItsFormerParent() throws {
-        let setup = try Setup.withCalendars([("work", "Work"), ("home", "Home")])
-        try setup.server.setOrder(of: "home", to: 1)
-        try setup.server.setOrder(of: "work", to: 2)
+        let setup = try Setup()
+        try setup.server.makeCalendars(inOrder: ["home", "work"])
+        _ = try setup.sync()
         setup.tick.ok("add", "Parent", "--list", "Work")
         setup.tick.ok("add", "Kid", "--list", "Work", "--parent", try Setup.number(setup.tick, "Parent", in: "Work"))
         setup.tick.ok("add", "Top", "--list", "Home")
