@@ -42,43 +42,44 @@ extension SyncEngine {
         return try db.reminder(uid: uid).map { ($0, summary) }
     }
 
-    /// A reminder another client moved into this calendar (`movingHere`), saved by the sync as
-    /// a subtask of a reminder in another list (a move on one device, a link on another: a
-    /// tester's subtask lived in Home under a parent in Work on every device and the server,
-    /// unsaid): a subtask lives in its parent's list, and the move stands, so the link goes,
-    /// reported as a `RELATED-TO` conflict (`localLink`: the link was Tick's; else the
-    /// server's), as in `mergeWhereItIs`. A parent this run moved is followed
-    /// instead (`bringSubtasksAlong`). Its state then holds `serverText` and no revision, so that
-    /// the reminder is sent unlinked at the end of the run. True when it was one.
-    func dropsLinkAcrossLists(_ stored: Reminder, localLink: Bool, serverText: String, list: ReminderList,
-                              state: inout SyncedItem, in db: Database) throws -> Bool {
-        guard movingHere[stored.uid] != nil, let parentUID = stored.parentUID, !movedThisRun.contains(parentUID),
-              let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID else { return false }
-        _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
+    /// Drops the parent links of `stored` (just saved by the sync) that cannot stand, sends it
+    /// unlinked, and reports the link that lost (`RELATED-TO`):
+    /// - a link that closed a loop here (two devices linked two reminders each under the
+    ///   other), which the import broke (`ImportSummary.brokenParentLoops`; a tester: each device
+    ///   kept its own link, unsaid, and the server held both, a loop, for good);
+    /// - for a reminder another client moved into this calendar (`movingHere`), a link to a
+    ///   parent in another list (a move on one device, a link on another: a tester's subtask
+    ///   lived in Home under a parent in Work on every device and the server, unsaid): the move
+    ///   stands (`dropLinkIntoAnotherList`). `localLink`: that link was Tick's. Not a link kept
+    ///   against the server (`linksKeptAgainstServer`), which is sent as it is.
+    /// Its state then holds `serverText` (what the server has, linked) and no revision, so that
+    /// it is sent unlinked at the end of the run.
+    func dropLinksThatCannotStand(_ stored: Reminder, _ summary: ImportSummary, localLink: Bool, serverText: String,
+                                  list: ReminderList, state: inout SyncedItem, in db: Database) throws {
+        var lost: (parent: String, loser: String)?
+        if let broken = summary.brokenParentLoops.first(where: { $0.number == stored.number }) {
+            lost = (try db.reminder(uid: broken.parentUID)?.title ?? broken.parentUID.rawValue, "the server")
+        } else if movingHere[stored.uid] != nil, !linksKeptAgainstServer.contains(stored.uid),
+                  let parent = try dropLinkIntoAnotherList(stored, in: db) {
+            lost = (parent, localLink ? "Tick" : "the server")
+        }
+        guard let lost else { return }
         state.base = serverText
         state.localRevision = -1
         mergedAfterMove.append(stored.uid)
         try journal([SyncReport.Conflict(listName: list.name, reminderTitle: stored.title, uid: stored.uid, property: "RELATED-TO",
-                                         lostValue: parent.title, loser: localLink ? "Tick" : "the server")], in: db)
-        return true
+                                         lostValue: lost.parent, loser: lost.loser)], in: db)
     }
 
-    /// A reminder whose parent link, as the server gave it, closed a loop here (two devices
-    /// linked two reminders each under the other): the import made it top-level
-    /// (`ImportSummary.brokenParentLoops`). Its state then holds `serverText` (the server's copy,
-    /// linked) and no revision, so that it is sent unlinked at the end of the run; the link
-    /// that lost is reported (a tester: each device kept its own link, unsaid, and the server
-    /// held both, a loop, for good). True when `stored` is one.
-    func breaksLoop(_ stored: Reminder, _ summary: ImportSummary, serverText: String, list: ReminderList,
-                    state: inout SyncedItem, in db: Database) throws -> Bool {
-        guard let broken = summary.brokenParentLoops.first(where: { $0.number == stored.number }) else { return false }
-        state.base = serverText
-        state.localRevision = -1
-        mergedAfterMove.append(stored.uid)
-        let parent = try db.reminder(uid: broken.parentUID)?.title ?? broken.parentUID.rawValue
-        try journal([SyncReport.Conflict(listName: list.name, reminderTitle: stored.title, uid: stored.uid, property: "RELATED-TO",
-                                         lostValue: parent, loser: "the server")], in: db)
-        return true
+    /// Clears the parent link of `stored` when its parent is in another list (a subtask lives in
+    /// its parent's list, Apple Reminders; `Actions.edit` refuses otherwise), unless this run
+    /// moved that parent: its subtasks follow it instead (`moveSubtasks(of:onlySynced:in:)`).
+    /// - Returns: the parent's title when the link went.
+    func dropLinkIntoAnotherList(_ stored: Reminder, in db: Database) throws -> String? {
+        guard let parentUID = stored.parentUID, !movedThisRun.contains(parentUID),
+              let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID else { return nil }
+        _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
+        return parent.title
     }
 
     /// The state of a reminder just saved in `db` (its revision read there).
@@ -168,12 +169,9 @@ extension SyncEngine {
             // A parent this run moved (another client's move, taken here) is followed instead, at
             // the run's end (`bringSubtasksAlong`; a tester: the subtask was left in the old list
             // without it, depending on the order the calendars came in).
-            if let stored = try db.reminder(uid: local.uid), let parentUID = stored.parentUID,
-               !movedThisRun.contains(parentUID),
-               let parent = try db.reminder(uid: parentUID), parent.listID != stored.listID {
-                _ = try Actions.edit(stored.number, ReminderEdit(parent: .clear), context: context, in: db)
+            if let stored = try db.reminder(uid: local.uid), let parent = try dropLinkIntoAnotherList(stored, in: db) {
                 conflicts.append(SyncReport.Conflict(listName: list.name, reminderTitle: local.title, uid: local.uid,
-                                                     property: "RELATED-TO", lostValue: parent.title, loser: "the server"))
+                                                     property: "RELATED-TO", lostValue: parent, loser: "the server"))
             }
             try journal(conflicts, in: db)
             try journalAwaiting(local.uid, in: db)
@@ -310,14 +308,9 @@ extension SyncEngine {
                     state.base = server
                     state.localRevision = -1
                 }
-                // A link that closed a loop here, or one into another list than where another
-                // client moved it: dropped, reported, and sent unlinked.
-                _ = try breaksLoop(stored, summary, serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
-                                   list: list, state: &state, in: db)
-                if !linksKeptAgainstServer.contains(stored.uid) {
-                    _ = try dropsLinkAcrossLists(stored, localLink: false, serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
-                                                 list: list, state: &state, in: db)
-                }
+                try dropLinksThatCannotStand(stored, summary, localLink: false,
+                                             serverText: ICalendarMerge.withFrame(server, item.surroundings.frame),
+                                             list: list, state: &state, in: db)
                 // Taken with the link the server's copy had lost (`linksKeptAgainstServer`): the
                 // state holds the server's text without it and no revision, so that this run's
                 // end, or the next sync if this one stops first, sends it linked.
@@ -479,8 +472,7 @@ extension SyncEngine {
                 // What the server holds now: the merge when it was sent, else its own copy.
                 let held = sameAsServer || pairing.collection.isReadOnly
                     ? ICalendarMerge.withFrame(serverText, item.surroundings.frame) : merged.text
-                _ = try breaksLoop(stored, summary, serverText: held, list: list, state: &saved, in: db)
-                _ = try dropsLinkAcrossLists(stored, localLink: stored.parentUID != nil && stored.parentUID == local.parentUID,
+                try dropLinksThatCannotStand(stored, summary, localLink: stored.parentUID != nil && stored.parentUID == local.parentUID,
                                              serverText: held, list: list, state: &saved, in: db)
                 try db.saveSyncedItem(saved)
                 // Moved here from another calendar of the account (`state` was synced there): no longer synced there.
