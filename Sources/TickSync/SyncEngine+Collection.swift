@@ -63,7 +63,6 @@ extension SyncEngine {
     func sync(_ pairing: Pairing, options: SyncOptions, report: inout SyncReport,
               list listReport: inout SyncReport.ListReport) throws {
         let deferredBefore = deferredCount
-        var listsWholeNextTime = false
         var collection = pairing.collection
         let key = pairing.stored.url
         // 0. Writes of new items sent by a sync that stopped before their answer came: the
@@ -246,7 +245,7 @@ extension SyncEngine {
                         report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \"\(elsewhere.title)\" in \(listName), "
                                                + "in a newer copy; Tick takes this one, and leaves the other on the server")
                         // That calendar is read whole next time, as one holding a copy left alone.
-                        listWholeNextRun.insert(tickKey)
+                        listedWholeNextTime.insert(tickKey)
                         steps.append(.take(item, state: nil, restoring: false))
                         continue
                     }
@@ -266,7 +265,7 @@ extension SyncEngine {
                         // (a phone's move, seen in between) leaves this copy the only one, and Tick's,
                         // deleted there, would go with nothing taken here (a tester: the reminder
                         // vanished from that device for good).
-                        listsWholeNextTime = true
+                        listedWholeNextTime.insert(key)
                         continue
                     }
                     // Asked only for a copy older than the reminder here (a phone's move keeps its
@@ -280,7 +279,7 @@ extension SyncEngine {
                         // as the move, its old title and notes over the newer ones, on one device).
                         report.warnings.append("\(pairing.list.name): \(item.href) has the UID of \"\(elsewhere.title)\", which "
                                                + "another calendar holds in a newer copy; Tick takes that one, and leaves this one on the server")
-                        listsWholeNextTime = true
+                        listedWholeNextTime.insert(key)
                         continue
                     }
                     if let tickKey, let home = others.first(where: { $0.collectionURL != tickKey }) {
@@ -473,7 +472,7 @@ extension SyncEngine {
             try place(unplaced, in: pairing.list)
             unplaced = []
             var stored = pairing.stored
-            if listsWholeNextTime {
+            if listedWholeNextTime.contains(key) {
                 stored.syncToken = nil
                 stored.ctag = nil
             } else if deferredCount > deferredBefore {

@@ -133,9 +133,11 @@ public final class SyncEngine {
     /// Reminders this run takes from the server that Tick did not have (for a UID met in two
     /// calendars at once: the newer copy is kept).
     var newThisRun = Set<ReminderUID>()
-    /// Calendars synced earlier in this run that hold a copy left alone (`listsWholeNextTime`
-    /// of a calendar's own sync): their tokens are cleared at the end of the run.
-    var listWholeNextRun = Set<String>()
+    /// Calendars that hold a copy of a UID Tick keeps in another (left alone): listed whole at
+    /// the next sync, whatever the token says (a phone's move seen halfway). Their tokens are
+    /// not saved by their own sync, and are cleared again at the end of the run (one synced
+    /// earlier in the run may be found holding one later).
+    var listedWholeNextTime = Set<String>()
     /// Conflicts found while planning, written into the journal with the reminder they name
     /// when it is saved (`awaitSave`).
     var conflictsAwaitingSave: [ReminderUID: [SyncReport.Conflict]] = [:]
@@ -191,7 +193,7 @@ public final class SyncEngine {
         followingWarnings = []
         calendarsSyncedThisRun = []
         newThisRun = []
-        listWholeNextRun = []
+        listedWholeNextTime = []
         conflictsAwaitingSave = [:]
         // A list whose sync would delete too many reminders here is synced again after the
         // others, once: reminders another client moved from it to another calendar of the
@@ -220,9 +222,9 @@ public final class SyncEngine {
         }
         try finishRun(pairs: pairs, options: options, report: &report)
         if !options.isDryRun { try advanceTokensPastOwnWrites(pairs: pairs, options: options, report: &report) }
-        if !options.isDryRun, !listWholeNextRun.isEmpty {
+        if !options.isDryRun, !listedWholeNextTime.isEmpty {
             try store.write { db in
-                for var collection in try db.syncedCollections(account: account.name) where listWholeNextRun.contains(collection.url) {
+                for var collection in try db.syncedCollections(account: account.name) where listedWholeNextTime.contains(collection.url) {
                     collection.syncToken = nil
                     collection.ctag = nil
                     try db.saveSyncedCollection(collection)
