@@ -85,8 +85,6 @@ struct SyncRunCommand: Command {
         let actions = try context.actions()
         var reports: [SyncReport] = []
         var failures: [String] = []
-        // The conflicts a failed account's sync found before it stopped (the conflict journal):
-        // shown with its error, not at its next sync only.
         var unshown: [SyncReport] = []
         // With --json, each account's object in order: its report, or `{"account", "error"}`
         // (a tester: the accounts that failed were on standard error only).
@@ -95,6 +93,15 @@ struct SyncRunCommand: Command {
         defer { progress?.finish() }
         for configured in accounts {
             var engine: SyncEngine?
+            /// The account's error, and the conflicts its sync found before it stopped (the
+            /// conflict journal): shown with the error, not at its next sync only.
+            func failed(_ message: String) {
+                failures.append(message)
+                let left = SyncRunCommand.unshownConflicts(of: configured.name, by: engine, in: actions.store)
+                unshown += left.map { [$0] } ?? []
+                objects.append(.object([("account", .string(configured.name)), ("error", .string(message))]
+                                       + SyncRunCommand.conflictMembers(left)))
+            }
             do {
                 // One account's failure (its password, its settings, the server, or the
                 // database) does not stop the others (a tester: an account without a password
@@ -115,18 +122,9 @@ struct SyncRunCommand: Command {
                 // The environment's settings (TICK_SYNC_TIMEOUT, TICK_SYNC_CA_FILE,
                 // TICK_SYNC_NAMESERVER) are every account's: a usage error stops them all.
                 if case .usage = error { throw error }
-                failures.append(error.description)
-                let left = SyncRunCommand.unshownConflicts(of: configured.name, by: engine, in: actions.store)
-                unshown += left.map { [$0] } ?? []
-                objects.append(.object([("account", .string(configured.name)), ("error", .string(error.description))]
-                                       + SyncRunCommand.conflictMembers(left)))
+                failed(error.description)
             } catch {
-                let wrapped = CommandError.wrapping(error)
-                failures.append(wrapped.description)
-                let left = SyncRunCommand.unshownConflicts(of: configured.name, by: engine, in: actions.store)
-                unshown += left.map { [$0] } ?? []
-                objects.append(.object([("account", .string(configured.name)), ("error", .string(wrapped.description))]
-                                       + SyncRunCommand.conflictMembers(left)))
+                failed(CommandError.wrapping(error).description)
             }
         }
         progress?.finish()
