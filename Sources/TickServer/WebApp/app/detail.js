@@ -313,7 +313,10 @@ function save(field) {
   const against = base?.stale ? base.etag : null;
   // The wall clock typed, to say when the server moved it (a time a clock change skips).
   const typed = dateFields.includes(field) ? [byId(`d-${field}`).value, byId(`d-${field}-time`).value] : null;
-  saving = saving.then(() => saveNow(asked, body, name, against, typed));
+  // The text sent, kept in the field if the server refuses it: the field may be drawn again
+  // from the stored value before this save's turn comes (the save before it ending).
+  const sent = textFields.includes(name) ? byId(inputID(name)).value : null;
+  saving = saving.then(() => saveNow(asked, body, name, against, typed, sent));
 }
 
 /** A date's members of the API's body: a floating one (a wall clock in no zone, as imports
@@ -325,7 +328,7 @@ function dateBody(field, reminder) {
   return floating && when?.includes("T") ? { [field]: when, [`${field}Kind`]: "floating" } : { [field]: when };
 }
 
-async function saveNow(asked, body, field, against = null, typed = null) {
+async function saveNow(asked, body, field, against = null, typed = null, sent = null) {
   // The newest version the page has (its ETag), also when the panel was closed meanwhile;
   // `against`, the version a field changed elsewhere showed.
   const uid = asked.uid;
@@ -394,7 +397,9 @@ async function saveNow(asked, body, field, against = null, typed = null) {
       const notSent = error instanceof OfflineError || (error instanceof APIError && error.status === 503);
       const kept = textFields.includes(field) && state.detail?.uid === uid
           && (notSent || (error instanceof APIError && [400, 422].includes(error.status)));
-      if (kept) refused.set(input.id, input.value);
+      // The text sent, not the field's value now: the save before this one may have drawn the
+      // field again from the stored value meanwhile (under load, a refused rule showed the old one).
+      if (kept) refused.set(input.id, sent ?? input.value);
       if (notSent) {
         if (textFields.includes(field)) unsent.add(field);
         showErrorOf(uid, new Error("Not saved: Tick's server does not answer. What you typed stays here, "
