@@ -27,15 +27,24 @@ extension Database: ImportStore {
     /// reminders and 30 MB more at the peak: `bench/RESULTS.md`), the search index rebuilt
     /// once at the end (`deferringSearchIndex`), and the per-row work of the insert
     /// triggers (CalDAV change rows, list counts, tags, the undo journal) done once at the
-    /// end (`deferringInsertTriggers`), and the index of folded titles built once at the end
-    /// (`deferringIndex(named:)`: an index on a function's result makes SQLite keep a
-    /// statement journal for every insert, foreign keys or not).
+    /// end (`deferringInsertTriggers`), and the indexes that call a function built once at
+    /// the end (`deferringIndexes(named:)`, `indexesCallingFunctions`).
     /// - Throws: what `body` throws; `StoreError` from SQLite.
     public func importing<T>(count: Int, _ body: () throws -> T) throws -> T {
         guard count >= Database.bulkImportThreshold else { return try body() }
         try setCacheSize(mebibytes: 32)
-        return try deferringInsertTriggers { try deferringIndex(named: "reminder_open_title") { try deferringSearchIndex(body) } }
+        return try deferringInsertTriggers {
+            try deferringIndexes(named: Database.indexesCallingFunctions) { try deferringSearchIndex(body) }
+        }
     }
+
+    /// The indexes of `reminder` whose key or `WHERE` calls a function: the folded titles
+    /// (`tick_search_text(title)`) and the reminders that name children
+    /// (`ical_extras LIKE …`). SQLite keeps a statement journal for every statement that
+    /// writes to such an index (the function may fail half-way), a copy of each page the
+    /// statement changes in the whole file: 750 MB written to a temporary file for
+    /// 100,000 reminders inserted 500 a statement, for the second index alone.
+    static let indexesCallingFunctions = ["reminder_open_title", "reminder_naming_children"]
 
     /// Above this many reminders an import rebuilds the search index once instead of row by row.
     public static let bulkImportThreshold = 5_000

@@ -262,7 +262,7 @@ extension Database {
     /// Runs `body` with the triggers or indexes `names` dropped and creates them again from
     /// their stored SQL afterwards, also when `body` throws (the caller then rolls back).
     /// `body` is told whether they were: when one of them is not in the schema (a database
-    /// not migrated that far), nothing is set aside. The one way `deferringInsertTriggers`, `deferringIndex(named:)` and
+    /// not migrated that far), nothing is set aside. The one way `deferringInsertTriggers`, `deferringIndexes(named:)` and
     /// `deferringSearchIndex` take schema objects out of a bulk insert's way.
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
     private func settingAside<T>(_ names: [String], _ body: (_ isSetAside: Bool) throws -> T) throws -> T {
@@ -290,16 +290,16 @@ extension Database {
 }
 
 extension Database {
-    /// Runs `body` (a bulk insert) with the index `name` dropped, and builds it again from
-    /// the table afterwards (one sort instead of a b-tree insert a row). Why, for
-    /// `reminder_open_title` (an index on `tick_search_text(title)`): SQLite keeps a
-    /// statement journal for each statement that writes to an index on an application
-    /// function's result (the function may fail half-way), about five writes to a temporary
-    /// file a reminder. Call it inside a `write` transaction; when `body` throws, the index is
-    /// put back before the error is rethrown (the caller then rolls back).
+    /// Runs `body` (a bulk insert) with the indexes `names` dropped, and builds them again
+    /// from the table afterwards (one sort each instead of a b-tree insert a row). Why, for
+    /// an index whose key or `WHERE` calls a function (`tick_search_text(title)`, `LIKE`):
+    /// SQLite keeps a statement journal for each statement that writes to it (the function
+    /// may fail half-way), a copy of every page the statement changes, written to a
+    /// temporary file. Call it inside a `write` transaction; when `body` throws, the indexes
+    /// are put back before the error is rethrown (the caller then rolls back).
     /// - Throws: what `body` throws, or `StoreError` from SQLite.
-    public func deferringIndex<T>(named name: String, _ body: () throws -> T) throws -> T {
-        try settingAside([name]) { _ in try body() }
+    public func deferringIndexes<T>(named names: [String], _ body: () throws -> T) throws -> T {
+        try settingAside(names) { _ in try body() }
     }
 }
 
