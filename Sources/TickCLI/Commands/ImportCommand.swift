@@ -61,17 +61,22 @@ struct ImportCommand: Command {
         let format = try detectedFormat(of: input)
         let name = sourceName
         try refuseIfNotText(input, name: name)
-        var stream: TickArchiveStream?
+        var pieces: TickArchiveReadAhead?
+        var readsAudioAlarms = true
+        var bytesRead = 0
         let batch: ImportBatch
         do {
             if format == .json {
                 // A Tick archive is read and saved a piece at a time, all in one transaction:
-                // memory holds one piece, whatever the size of the file.
+                // memory holds two pieces (the one saved, the next read meanwhile), whatever
+                // the size of the file.
                 var archive = TickArchiveStream(source: name) { try input.next() }
                 let lists = try archive.start()
-                batch = ImportBatch(lists: lists, reminders: Self.readingAudioAlarms(try archive.next(upTo: Actions.importPieceSize) ?? [],
-                                                                                      of: archive, context: context))
-                stream = archive
+                readsAudioAlarms = archive.readsAudioAlarms
+                let first = try archive.next(upTo: Actions.importPieceSize) ?? []
+                bytesRead = archive.bytesRead
+                batch = ImportBatch(lists: lists, reminders: Self.readingAudioAlarms(first, readsAudioAlarms: readsAudioAlarms, context: context))
+                pieces = TickArchiveReadAhead(archive, pieceSize: Actions.importPieceSize)
             } else {
                 // The file's bytes are gone once it is read: a big file is not held while it is saved.
                 batch = try Self.read(try input.readToEnd(), format: format, source: name, context: context,
@@ -91,8 +96,8 @@ struct ImportCommand: Command {
         /// share of its bytes read so far.
         func advance(by piece: Int) {
             guard let progress else { return }
-            if let size = input.byteCount, let read = stream?.bytesRead, read > 0 {
-                progress.total = max(progress.count + piece, Int((Double(progress.count + piece) * Double(size) / Double(read)).rounded()))
+            if let size = input.byteCount, pieces != nil, bytesRead > 0 {
+                progress.total = max(progress.count + piece, Int((Double(progress.count + piece) * Double(size) / Double(bytesRead)).rounded()))
                 progress.isTotalEstimated = true
             }
             progress.advance(by: piece)
@@ -105,8 +110,9 @@ struct ImportCommand: Command {
         do {
             defer { progress?.finish() }
             summary = try actions.importBatch(request) {
-                guard let archive = stream, let read = try stream?.next(upTo: Actions.importPieceSize) else { return nil }
-                let piece = Self.readingAudioAlarms(read, of: archive, context: context)
+                guard let read = try pieces?.next() else { return nil }
+                bytesRead = read.bytesRead
+                let piece = Self.readingAudioAlarms(read.reminders, readsAudioAlarms: readsAudioAlarms, context: context)
                 advance(by: piece.count)
                 pieceWarnings += Self.ruleWarnings(piece, source: name, format: format)
                 return piece
@@ -348,16 +354,16 @@ struct ImportCommand: Command {
         }
     }
 
-    /// `reminders` of `archive`, with their kept audio VALARMs read as alarms when the archive
-    /// does not say it holds them so (`TickArchiveStream.readsAudioAlarms`): an archive of a Tick
+    /// `reminders` of an archive, with their kept audio VALARMs read as alarms when the
+    /// archive does not say it holds them so (`TickArchiveStream.readsAudioAlarms`): an archive of a Tick
     /// before 2026-12-06 held them as kept lines only, which this Tick's export would drop (a
     /// tester). Read as the store's upgrade reads an older database's.
-    static func readingAudioAlarms(_ reminders: [ImportedReminder], of archive: TickArchiveStream,
+    static func readingAudioAlarms(_ reminders: [ImportedReminder], readsAudioAlarms: Bool,
                                    context: CommandContext) -> [ImportedReminder] {
-        archive.readsAudioAlarms ? reminders : reminders.map { readingAudioAlarms($0, context: context) }
+        readsAudioAlarms ? reminders : reminders.map { readingAudioAlarms($0, context: context) }
     }
 
-    /// One reminder of `readingAudioAlarms(_:of:context:)` (the import then sets the fired
+    /// One reminder of `readingAudioAlarms(_:readsAudioAlarms:context:)` (the import then sets the fired
     /// state of its alarms as for any other).
     static func readingAudioAlarms(_ imported: ImportedReminder, context: CommandContext) -> ImportedReminder {
         // Most reminders keep no lines: no search for them.
