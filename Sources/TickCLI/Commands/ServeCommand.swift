@@ -70,7 +70,7 @@ struct ServeCommand: Command {
         // One more connection per request thread, for reads (WAL: readers never wait for the writer).
         // …and one to ask whether the database changed, for the answers kept until it does.
         let handlers = HTTPServer.Configuration(address: address, port: port).threads
-        let serverConfiguration = ServeCommand.serverConfiguration(address: address, port: port, requestThreads: handlers)
+        var serverConfiguration = ServeCommand.serverConfiguration(address: address, port: port, requestThreads: handlers)
         let readers = try (0...handlers).map { _ in
             do { return try Store(path: store.path, now: context.now) } catch let error as StoreError {
                 throw CommandError.runtime("cannot open the database \(store.path): \(error.message)")
@@ -85,6 +85,7 @@ struct ServeCommand: Command {
         var signals = ServeCommand.blockStopSignals()
         let service = WebService(store: store, readers: Array(readers.dropLast()), versionStore: readers.last,
                                  configuration: configuration, idleMemoryDelay: ServeCommand.idleMemoryDelay)
+        serverConfiguration.clientKey = { service.clientKey(of: $0) }
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: serverConfiguration,
@@ -148,6 +149,7 @@ struct ServeCommand: Command {
         let service = PostgresWebService(accounts: accounts, configuration: configuration, idleDelay: ServeCommand.idleMemoryDelay)
         var serverConfiguration = ServeCommand.serverConfiguration(address: address, port: port, requestThreads: threads)
         serverConfiguration.recordsClientAddress = true
+        serverConfiguration.clientKey = { service.clientKey(of: $0) }
         let server: HTTPServer
         do {
             server = try HTTPServer(configuration: serverConfiguration, handler: { service.respond(to: $0) },

@@ -64,6 +64,8 @@ public final class WebService: Sendable {
     let staticFiles: StaticFiles
     let changes: ChangeFeed
     let sessions = Mutex<Set<String>>([])
+    /// Which credentials proved to be the owner's, for the request threads' turns.
+    let clients = SignedInClients(sessionCookie: WebService.sessionCookie)
     let hostRule = Mutex(HostRule.any(port: nil))
     let idleMemory: IdleMemory?
     /// CalDAV tombstones kept per list when the server is idle (`Database.pruneDAVTombstones`):
@@ -317,7 +319,21 @@ public final class WebService: Sendable {
     /// The session cookie's name.
     static let sessionCookie = "tick_session"
 
+    /// How `request` proves it may use the API; a proof is noted as the owner's turn
+    /// (`clients`).
     func authenticate(_ request: HTTPRequest) -> Authentication {
+        let authentication = proof(of: request)
+        if authentication != .none { clients.note(request, signedInAs: "owner") }
+        return authentication
+    }
+
+    /// Who `request` comes from, for the request threads' turns (`HTTPServer.Configuration.clientKey`):
+    /// the owner once its credential or session proved it, else its address (`SignedInClients`).
+    public func clientKey(of request: HTTPRequest) -> Int {
+        clients.key(of: request)
+    }
+
+    private func proof(of request: HTTPRequest) -> Authentication {
         if let authorization = request.header("authorization"), authorization.lowercased().hasPrefix("bearer ") {
             let token = authorization.dropFirst("bearer ".count).trimmingOptionalWhitespace()
             return WebService.constantTimeEqual(token, configuration.token) ? .bearer : .none

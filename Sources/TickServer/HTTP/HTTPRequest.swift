@@ -104,13 +104,20 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Who the request comes from, for `RequestDispatcher`'s turns, without authenticating it
-    /// first: its credential as the server reads it (`Authorization` with its scheme's case and
-    /// spaces ignored, HTTP Basic by the decoded name, its case ignored, and password), else
-    /// the cookie `sessionCookie` alone, else the peer's address. A tester got a turn of their
-    /// own for every request by spelling one credential differently (`BASIC`, extra spaces) or
-    /// adding a cookie that changed each time. Hashed with the process's random seed (no secret
-    /// is kept as a key); two clients whose keys collide only share their turns.
+    /// first: its credential (`credentialKey(sessionCookie:)`), else the peer's address
+    /// (`addressKey`). A server that signs users in keys by the user instead once the
+    /// credential has signed one in (`SignedInClients`).
     public func clientKey(sessionCookie: String) -> Int {
+        credentialKey(sessionCookie: sessionCookie) ?? addressKey
+    }
+
+    /// The request's credential as the server reads it (`Authorization` with its scheme's case
+    /// and spaces ignored, HTTP Basic by the decoded name, its case ignored, and password),
+    /// else the cookie `sessionCookie` alone; nil with neither. A tester got a turn of their own
+    /// for every request by spelling one credential differently (`BASIC`, extra spaces) or
+    /// adding a cookie that changed each time. Hashed with the process's random seed (no secret
+    /// is kept as a key); two credentials whose keys collide only share their turns.
+    public func credentialKey(sessionCookie: String) -> Int? {
         var hasher = Hasher()
         if let authorization = header("authorization") {
             if let credentials = HTTPRequest.basicCredentials(authorization) {
@@ -127,9 +134,17 @@ public struct HTTPRequest: Sendable {
             hasher.combine("session")
             hasher.combine(session)
         } else {
-            hasher.combine("address")
-            hasher.combine(clientAddress)
+            return nil
         }
+        return hasher.finalize()
+    }
+
+    /// The peer's address as a key for `RequestDispatcher`'s turns (hashed as
+    /// `credentialKey(sessionCookie:)` is; never equal to one but by a collision).
+    public var addressKey: Int {
+        var hasher = Hasher()
+        hasher.combine("address")
+        hasher.combine(clientAddress)
         return hasher.finalize()
     }
 

@@ -52,6 +52,10 @@ public final class HTTPServer: Sendable {
         public var refusal: @Sendable (_ status: Int, _ detail: String, _ path: String) -> HTTPResponse = { status, detail, _ in
             HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: .bytes(Array((detail + "\n").utf8)))
         }
+        /// Who a request comes from, for the dispatcher's turns (`RequestDispatcher.submit`'s
+        /// key): by default its credential, else its address (`HTTPRequest.clientKey`); a
+        /// server that signs users in gives its `SignedInClients`' key.
+        public var clientKey: @Sendable (HTTPRequest) -> Int = { RequestDispatcher.clientKey(of: $0) }
         /// Whether each request carries the peer's address (`HTTPRequest.clientAddress`):
         /// the multi-user server throttles sign-ins by it; the single-user one skips the cost.
         public var recordsClientAddress = false
@@ -360,7 +364,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     if server.configuration.recordsClientAddress { request.clientAddress = server.library.clientAddress(connection) }
     if let dispatcher = server.dispatcher {
         let (library, suspended, answering) = (server.library, DaemonHandle(pointer: connection), request)
-        let queued = dispatcher.submit(key: RequestDispatcher.clientKey(of: request),
+        let queued = dispatcher.submit(key: server.configuration.clientKey(request),
                                        preparing: { library.suspendConnection(suspended.pointer) }) {
             let response = server.handler(answering)
             pending.response.withLock { $0 = response }

@@ -30,6 +30,8 @@ public final class PostgresWebService: Sendable {
     let verified: VerifiedCredentials
     /// The event streams of open pages, told of changes by PostgreSQL's notifications.
     let changes: PostgresChangeFeed
+    /// The users the requests' credentials signed in, for the request threads' turns.
+    let clients = SignedInClients(sessionCookie: WebService.sessionCookie)
     /// The users known, since this service started, to have a list (`ensureFirstList`).
     private let furnished = Mutex<Set<UserID>>([])
     /// Housekeeping once the server is idle: old CalDAV tombstones, then the allocator's free pages.
@@ -76,6 +78,19 @@ public final class PostgresWebService: Sendable {
     /// header fields: a DAV error under `/dav/` (what CalDAV clients read), else a problem.
     public func tooLargeResponse(path: String = "/api/v1") -> HTTPResponse {
         WebService.tooLarge(path: path)
+    }
+
+    /// Who `request` comes from, for the request threads' turns (`HTTPServer.Configuration.clientKey`):
+    /// the user its credential or session signed in before, else its address (`SignedInClients`).
+    public func clientKey(of request: HTTPRequest) -> Int {
+        clients.key(of: request)
+    }
+
+    /// `result`, whose user (when it signed one in) is noted as the one `request`'s
+    /// credential signs in (`SignedInClients`).
+    func noting(_ result: Result<UserRecord, Problem>, of request: HTTPRequest) -> Result<UserRecord, Problem> {
+        if case .success(let user) = result { clients.note(request, signedInAs: user.id.rawValue) }
+        return result
     }
 
     /// Answers `request`: the `Host`, the sign-in, then the route, then the security header fields.
@@ -130,7 +145,7 @@ public final class PostgresWebService: Sendable {
     /// that the browser does not open its own password prompt over the app.
     func signedIn(_ request: HTTPRequest) -> Result<UserRecord, Problem> {
         guard request.header("authorization") == nil else { return signedInUser(request) }
-        if let token = request.cookies[WebService.sessionCookie] { return sessionUser(token) }
+        if let token = request.cookies[WebService.sessionCookie] { return noting(sessionUser(token), of: request) }
         let fromTheApp = request.header("x-tick-request") != nil || request.header("accept")?.contains("text/event-stream") == true
         return fromTheApp ? .failure(PostgresWebService.signInAtTheForm("sign in at /login")) : signedInUser(request)
     }
@@ -139,7 +154,7 @@ public final class PostgresWebService: Sendable {
     /// (`WebService.bootPage`), and its files.
     private func webAppResponse(to request: HTTPRequest) -> HTTPResponse {
         if WebService.isPageRequest(request), let token = request.cookies[WebService.sessionCookie],
-           case .success(let user) = sessionUser(token),
+           case .success(let user) = noting(sessionUser(token), of: request),
            let api = try? api(for: user, in: try WebService.requestTimeZone(WebService.namingCookieTimeZone(request))),
            let page = WebService.bootPage(staticFiles, for: request, answer: { path in
                WebService.apiAnswer(path, to: request, by: router, api: api)
@@ -175,7 +190,7 @@ public final class PostgresWebService: Sendable {
             switch try accounts.signIn(name: credentials.name, password: credentials.password,
                                        clientAddress: request.clientAddress, now: configuration.clock(), remembering: verified) {
             case .signedIn(let user, _):
-                return .success(user)
+                return noting(.success(user), of: request)
             case .refused:
                 return .failure(PostgresWebService.unauthorized("the user name or password is wrong"))
             case .throttled(let seconds):
