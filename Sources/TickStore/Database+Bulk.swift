@@ -44,6 +44,12 @@ extension Database {
         try insertRows(reminders, keepingNumbers: keepingNumbers, keepingPositions: keepingPositions)
     }
 
+    /// `ImportStore.holdsReminders()`.
+    /// - Throws: `StoreError` from SQLite.
+    public func holdsReminders() throws -> Bool {
+        try scalarInt("SELECT EXISTS (SELECT 1 FROM reminder)") == 1
+    }
+
     /// `ImportStore.highestNumberGiven()`: SQLite's `AUTOINCREMENT` counter of the table
     /// (https://sqlite.org/autoinc.html), which a deletion does not lower.
     /// - Throws: `StoreError` from SQLite.

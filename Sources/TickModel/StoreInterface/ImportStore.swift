@@ -6,6 +6,10 @@ public protocol ImportStore: StoreTransaction {
     /// - Complexity: O(n log m) for n UIDs among m stored reminders.
     func storedUIDs(among uids: [ReminderUID]) throws -> Set<ReminderUID>
 
+    /// Whether any reminder is stored (on PostgreSQL, of the user's).
+    /// - Complexity: O(1) (the first row of an index).
+    func holdsReminders() throws -> Bool
+
     /// Which of `numbers` are stored reminders' numbers.
     /// - Complexity: O(n log m) for n numbers among m stored reminders.
     func takenNumbers(among numbers: [Reminder.Number]) throws -> Set<Int64>

@@ -13,6 +13,12 @@ extension PostgresDatabase: ImportStore {
             .map { row throws(PostgresError) in ReminderUID(try row.decode("uid", as: String.self)) })
     }
 
+    /// `ImportStore.holdsReminders()`: whether the user has a reminder.
+    /// - Throws: `PostgresError` from the server.
+    public func holdsReminders() throws -> Bool {
+        try scalar("SELECT EXISTS (SELECT 1 FROM reminders WHERE owner = $1)", as: Bool.self) ?? false
+    }
+
     /// Which of `numbers` are numbers of the user's reminders, asked in one statement.
     /// - Complexity: O(n log m) for n numbers among the user's m reminders.
     public func takenNumbers(among numbers: [Reminder.Number]) throws -> Set<Int64> {

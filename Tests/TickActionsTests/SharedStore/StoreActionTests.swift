@@ -497,6 +497,45 @@ struct StoreActionTests {
         #expect(!numbers.values.contains(deleted.rawValue))
     }
 
+    /// A restore into a store without reminders skips its pieces' UID look-ups
+    /// (`ImportStore.holdsReminders`): what it stores, and a second restore of the same
+    /// archive (which then finds every UID), must be what they were with the look-ups.
+    @Test(arguments: StoreKind.available)
+    func restoreIntoAStoreWithoutReminders(_ kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        func holds() throws -> Bool {
+            try store.read { db in try #require(db as? any ImportStore).holdsReminders() }
+        }
+        #expect(try holds() == false)
+        let added = try store.write { db in try Actions.add(NewReminder(title: "gone soon"), context: context, in: db).reminder }
+        #expect(try holds() == true)
+        _ = try store.write { db in try Actions.delete([added.number], in: db) }
+        #expect(try holds() == false, "a deleted reminder is not held")
+        let listID = try store.read { db in try db.defaultList().id }
+        let archived = (0..<12).map { index in
+            var reminder = Reminder(uid: ReminderUID(index == 0 ? added.uid.rawValue : "archived \(index)"), listID: listID,
+                                    title: "archived \(index)", createdAt: Fixture.now)
+            reminder.number = Reminder.Number(Int64(100 + index))
+            return ImportedReminder(listName: nil, reminder: reminder, lineNumber: index + 1)
+        }
+        func restore(into db: some ImportStore) throws -> ImportSummary {
+            try Actions.importBatch(ImportRequest(batch: ImportBatch(reminders: archived), restoresArchive: true),
+                                    in: db, context: Self.context)
+        }
+        func restore() throws -> ImportSummary {
+            try store.write { db in
+                let importer = try #require(db as? any ImportStore, "the store saves no imports")
+                return try restore(into: importer)
+            }
+        }
+        let first = try restore()
+        #expect(first.added == 12, "the deleted reminder's UID among them: stored again")
+        let second = try restore()
+        #expect(second.added == 0 && second.updated + second.unchanged == 12, "\(second)")
+        let titles = try store.read { db in try (100..<112).map { try db.reminder(number: Reminder.Number(Int64($0)))?.title } }
+        #expect(titles == (0..<12).map { "archived \($0)" })
+    }
+
 }
 
 extension ReminderList {
