@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TickInterchange
 
@@ -58,5 +59,29 @@ struct ArchiveReadAheadTests {
         let pieces = TickArchiveReadAhead(stream, pieceSize: 5)
         #expect(try pieces.next() == nil)
         #expect(try pieces.next() == nil)
+    }
+
+    @Test("stopped after its first piece: the read in flight is waited for, then nil; the input is read no further")
+    func stopped() throws {
+        let text = Array((##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}], "reminders": ["##
+            + (0..<300).map { #"{"uid": "u\#($0)", "listID": "L", "title": "Reminder \#($0)"}"# }.joined(separator: ", ") + "]}").utf8)
+        let reads = Mutex(0)
+        var stream = TickArchiveStream(source: "a.json") {
+            let offset = reads.withLock { count in
+                defer { count += 1 }
+                return count * 64
+            }
+            return offset < text.count ? Array(text[offset..<min(offset + 64, text.count)]) : nil
+        }
+        _ = try stream.start()
+        _ = try stream.next(upTo: 5)
+        let pieces = TickArchiveReadAhead(stream, pieceSize: 5)
+        #expect(try pieces.next()?.reminders.count == 5)
+        pieces.stop()
+        let readsAtStop = reads.withLock { $0 }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(reads.withLock { $0 } == readsAtStop, "no read after stop()")
+        #expect(try pieces.next() == nil)
+        pieces.stop()
     }
 }

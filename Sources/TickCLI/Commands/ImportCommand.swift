@@ -108,7 +108,10 @@ struct ImportCommand: Command {
         // first piece's were checked).
         var pieceWarnings: [String] = []
         do {
-            defer { progress?.finish() }
+            defer {
+                pieces?.stop()
+                progress?.finish()
+            }
             summary = try actions.importBatch(request) {
                 guard let read = try pieces?.next() else { return nil }
                 bytesRead = read.bytesRead

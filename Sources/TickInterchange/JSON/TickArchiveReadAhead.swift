@@ -53,6 +53,17 @@ public final class TickArchiveReadAhead: @unchecked Sendable {
         return try piece.get()
     }
 
+    /// Waits for the read in flight, if any; `next()` then gives nil. The stream is not read
+    /// after this returns: an import that stopped early (an error in a piece it saved) leaves no
+    /// thread reading its input.
+    public func stop() {
+        if isReading {
+            group.wait()
+            isReading = false
+        }
+        isOver = true
+    }
+
     private func readAhead() {
         precondition(!isReading, "one read at a time")
         isReading = true
