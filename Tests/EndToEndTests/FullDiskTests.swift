@@ -118,4 +118,33 @@ struct FullDiskTests {
         let listed = try run(["list", "all"])
         #expect(listed.status == 1 && !listed.errors.contains("the change was made"), "\(listed.errors)")
     }
+
+    /// A tester (t86): a disk that refused the writes late in a big import (a file-size limit,
+    /// `SIGXFSZ` ignored, so `write` fails with `EFBIG`) said only "database: disk I/O error
+    /// (SQLite code 778)", not that nothing was imported, as every other refused import says.
+    @Test("an import whose writes fail says nothing was imported, and nothing was")
+    func importWhoseWritesFail() throws {
+        let tick = try #require(BinaryRunner.executable, "build the tick executable first")
+        let folder = TemporaryFolder()
+        let database = folder.file("t.sqlite3")
+        let runner = BinaryRunner(database: database)
+        try #require(runner.run("add", "here before").status == 0)
+        let items = (0..<8_000).map { index in
+            #"{"number": \#(index + 10), "uid": "u\#(index)", "listID": "L", "title": "Reminder \#(index) \#(String(repeating: "x", count: 200))", "notes": "\#(String(repeating: "note ", count: 40))"}"#
+        }
+        let archive = ##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}], "reminders": ["##
+            + items.joined(separator: ",\n") + "]}"
+        try Data(archive.utf8).write(to: URL(fileURLWithPath: folder.file("big.json")))
+        let before = try runner.run("export", "--format", "json")
+        // 1 MiB: the database of the one reminder fits, the import's pages (several MB) do not.
+        let script = "trap '' XFSZ; ulimit -f 1024; exec \"$2\" --db \"$1\" import \"$3\""
+        let result = try ChildProcess.run("/bin/bash", ["-c", script, "tick", database, tick, folder.file("big.json")],
+                                          environment: ["TZ": "UTC", "LANG": "C.UTF-8", "TICK_NOW": "2026-11-29T12:00:00Z"])
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(result.errors.hasPrefix("tick: error: "), "\(result.errors)")
+        #expect(result.errors.hasSuffix("\nNothing was imported.\n"), "\(result.errors)")
+        let after = try runner.run("export", "--format", "json")
+        #expect(after.output == before.output)
+        #expect(try runner.run("check").status == 0)
+    }
 }

@@ -124,6 +124,10 @@ struct ImportCommand: Command {
             throw failure(error)
         } catch let error as CommandError {
             throw failure(error)
+        } catch let error as StoreError {
+            // The import's one transaction was rolled back (a tester: a disk that refused the
+            // writes late in a big import said only "database: disk I/O error").
+            throw CommandError.runtime(StoreErrorMessage.text(for: error) + "\nNothing was imported.")
         }
         let startWarnings = pieceWarnings + summary.droppedStarts.map { droppedStartWarning($0, format: format, context: context) }
             + summary.brokenParentLoops.map { loop in
