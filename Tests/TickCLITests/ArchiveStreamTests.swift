@@ -31,7 +31,8 @@ struct ArchiveStreamTests {
             (#"{"uid": "u11999", "listID": "L", "title": "broken"#, "reminders[11999]: not valid JSON"),
             (#"{"uid": "u11999", "listID": "L", "title": "x",}"#, "reminders[11999]: not valid JSON"),
             (#"{"uid": "u0", "listID": "L", "title": "twice"}"#, "reminders[11999]: the uid is the same as reminders[0]'s"),
-            (#""a string""#, "reminders: must be an array of objects"),
+            (#""a string""#, "reminders[11999]: must be an object"),
+            ("42", "reminders[11999]: must be an object"),
           ])
     func badLastReminder(last: String, message: String) throws {
         let cli = CLIHarness()
@@ -50,6 +51,30 @@ struct ArchiveStreamTests {
     /// restored while the same text in a big archive, read a reminder at a time, was refused.
     /// Every JSON Tick reads now goes through one strict reader; the Taskwarrior reader and
     /// `tick serve`'s bodies had the same leniency (their tests are in their suites).
+    /// t86: a reminder that was a number, far into the file, was said as
+    /// "reminders: must be an array of objects", naming no reminder.
+    @Test("a list or reminder that is no JSON object is named by its index, by the streamed reader and the whole one",
+          arguments: [false, true])
+    func itemThatIsNoObject(remindersFirst: Bool) throws {
+        let list = ##"{"id": "L", "name": "Home", "color": "#007AFF"}"##
+        let reminder = #"{"uid": "u0", "listID": "L", "title": "Reminder"}"#
+        func archive(lists: String, reminders: String) -> Data {
+            let head = #""format": "tick", "version": 1, "lists": ["# + lists + "]"
+            let tail = #""reminders": ["# + reminders + "]"
+            return Data(("{" + (remindersFirst ? tail + ", " + head : head + ", " + tail) + "}").utf8)
+        }
+        let cli = CLIHarness()
+        for (data, message) in [(archive(lists: list, reminders: reminder + ", 42"), "reminders[1]: must be an object"),
+                                (archive(lists: list, reminders: #""text", "# + reminder), "reminders[0]: must be an object"),
+                                (archive(lists: list + ", [1]", reminders: reminder), "lists[1]: must be an object")] {
+            cli.files["a.json"] = data
+            let result = cli.run("import", "--format", "json", "a.json")
+            #expect(result.status == 1)
+            #expect(result.errors.hasPrefix("tick: error: a.json: " + message), "\(result.errors)")
+        }
+        #expect(try Self.count(cli) == 0)
+    }
+
     @Test("a trailing comma is not JSON: an archive read whole refuses it where it is, as one read in pieces does, and nothing is stored",
           arguments: [
             (#"{"uid": "u1", "listID": "L", "title": "Buy milk", }"#, "not valid JSON (expected a key, at byte "),

@@ -149,18 +149,17 @@ public struct TickArchiveStream {
             reader.place = "reminders[\(index)]"
             guard try peek() == UInt8(ascii: "{") else {
                 if try peek() == nil { throw reader.fail("not valid JSON (the file ends inside the reminders)") }
-                reader.place = "reminders"
-                throw reader.fail("must be an array of objects")
+                throw reader.fail(ArchiveReader.notAnObject)
             }
             // Read member by member, not into a dictionary (a third of an import's reading).
-            guard let range = try valueRange() else { throw reader.fail("must be an array of objects") }
+            guard let range = try valueRange() else { throw reader.fail(ArchiveReader.notAnObject) }
             let object: ArchiveFields?
             do throws(JSONBytesParser.Failure) {
                 object = try ArchiveFields(buffer[range])
             } catch {
                 throw reader.fail("not valid JSON (\(error.message), at byte \(dropped + range.lowerBound + error.offset + 1))")
             }
-            guard let object else { throw reader.fail("must be an array of objects") }
+            guard let object else { throw reader.fail(ArchiveReader.notAnObject) }
             piece.append(try reader.reminder(object, index: index))
             index += 1
         }

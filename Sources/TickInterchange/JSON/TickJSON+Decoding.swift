@@ -290,11 +290,24 @@ struct ArchiveReader {
         }
     }
 
-    mutating func lists(_ value: Any?) throws(InterchangeError) -> [ReminderList] {
-        guard let array = value as? [[String: Any]] else {
-            place = "lists"
-            throw fail("must be an array of objects")
+    /// What an archive's list or reminder that is not a JSON object is told (named by its index:
+    /// a tester got "reminders: must be an array of objects" for the one at 15,000).
+    static let notAnObject = "must be an object"
+
+    /// `value` as an array of objects; else the error naming the first item that is no
+    /// object (`name[i]`), or the array (`name`) when `value` is none.
+    private mutating func objects(_ value: Any?, named name: String) throws(InterchangeError) -> [[String: Any]] {
+        if let array = value as? [[String: Any]] { return array }
+        if let items = value as? [Any], let index = items.firstIndex(where: { !($0 is [String: Any]) }) {
+            place = "\(name)[\(index)]"
+            throw fail(ArchiveReader.notAnObject)
         }
+        place = name
+        throw fail("must be an array of objects")
+    }
+
+    mutating func lists(_ value: Any?) throws(InterchangeError) -> [ReminderList] {
+        let array = try objects(value, named: "lists")
         var lists: [ReminderList] = []
         // Each list's id and name are its own (a tester: a second list of one id or name was
         // dropped without a word, and its reminders went to the first).
@@ -326,10 +339,7 @@ struct ArchiveReader {
     }
 
     mutating func reminders(_ value: Any?, lists: [ReminderList]) throws(InterchangeError) -> [ImportedReminder] {
-        guard let array = value as? [[String: Any]] else {
-            place = "reminders"
-            throw fail("must be an array of objects")
-        }
+        let array = try objects(value, named: "reminders")
         listNames = ArchiveReader.names(of: lists)
         var result: [ImportedReminder] = []
         for (index, object) in array.enumerated() {
