@@ -135,7 +135,7 @@ extension SyncEngine {
         case .deleteRemote(let state, let moved):
             // Back in this list since the plan (a subtask that followed its parent here, taken
             // earlier in this calendar's steps): its copy here stays.
-            if moved, try store.read({ try $0.reminder(uid: state.uid) })?.listID == list.id { return }
+            if moved, try isBack(state, in: list) { return }
             if moved, try !isOnServerElsewhere(state) {
                 // Moved to another list that is synced too: its old copy goes only once the
                 // new one is on the server (that list's sync may come later in this run, or
@@ -216,6 +216,12 @@ extension SyncEngine {
             report.warnings.append("\(pairing.list.name): the server refused to delete \(item.href) (\(reason))")
         }
         return false
+    }
+
+    /// Whether the reminder of `state`, moved out of `list`, is in it again (a subtask that
+    /// followed its parent back there): its copy in that list's calendar stays.
+    func isBack(_ state: SyncedItem, in list: ReminderList) throws -> Bool {
+        try store.read { try $0.reminder(uid: state.uid) }?.listID == list.id
     }
 
     /// Whether the old copy of a reminder moved in Tick to another list may go: its new

@@ -418,8 +418,7 @@ public final class SyncEngine {
             try uploadIfChanged(uid, pairs: pairs, report: &report)
         }
         for (state, pairing) in deferredMovedDeletions {
-            // Back in the list of this calendar since (a subtask that followed its parent): it stays.
-            if try store.read({ try $0.reminder(uid: state.uid) })?.listID == pairing.list.id { continue }
+            if try isBack(state, in: pairing.list) { continue }
             guard try isOnServerElsewhere(state) else {
                 let title = (try? store.read { try $0.reminder(uid: state.uid) })??.title ?? state.uid.rawValue
                 report.warnings.append("\(pairing.list.name): \"\(title)\" was moved to another list in Tick, but the server "
