@@ -125,9 +125,7 @@ struct ImportCommand: Command {
         } catch let error as CommandError {
             throw failure(error)
         } catch let error as StoreError {
-            // The import's one transaction was rolled back (a tester: a disk that refused the
-            // writes late in a big import said only "database: disk I/O error").
-            throw CommandError.runtime(StoreErrorMessage.text(for: error) + "\nNothing was imported.")
+            throw failure(error)
         }
         let startWarnings = pieceWarnings + summary.droppedStarts.map { droppedStartWarning($0, format: format, context: context) }
             + summary.brokenParentLoops.map { loop in
@@ -191,11 +189,15 @@ struct ImportCommand: Command {
     }
 
     /// The error for a file that cannot be read (`CommandError` or another error from
-    /// reading it) or understood (`InterchangeError`).
+    /// reading it) or understood (`InterchangeError`), or an import the store failed (`StoreError`).
     private func failure(_ error: any Error) -> any Error {
         switch error {
         case let error as InterchangeError:
             return CommandError.runtime("\(error.description)\nNothing was imported.")
+        case let error as StoreError:
+            // The import's one transaction was rolled back (a tester: a disk that refused the
+            // writes late in a big import said only "database: disk I/O error").
+            return CommandError.runtime(StoreErrorMessage.text(for: error) + "\nNothing was imported.")
         case let error as CommandError:
             return CommandError.runtime("cannot read \(path): \(error.description)")
         default:
