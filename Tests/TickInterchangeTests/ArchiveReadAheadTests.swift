@@ -7,27 +7,34 @@ import Testing
 /// archive's order, then its error, then nothing.
 @Suite("An archive's pieces read ahead")
 struct ArchiveReadAheadTests {
+    /// How many times a stream's input was asked for bytes (from any thread).
+    final class Reads: Sendable {
+        let count = Mutex(0)
+    }
+
     /// A stream over an archive of `count` reminders whose last is `last`, given to the
-    /// reader 100 bytes at a time, started.
-    static func stream(count: Int, last: String? = nil) throws -> (TickArchiveStream, size: Int) {
+    /// reader 64 bytes at a time (counted in `reads`), started.
+    static func stream(count: Int, last: String? = nil) throws -> (TickArchiveStream, size: Int, reads: Reads) {
         var items = (0..<count).map { #"{"uid": "u\#($0)", "listID": "L", "title": "Reminder \#($0)"}"# }
         if let last { items[count - 1] = last }
         let text = ##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}], "reminders": ["##
             + items.joined(separator: ", ") + "]}"
         let bytes = Array(text.utf8)
-        var offset = 0
+        let reads = Reads()
         var stream = TickArchiveStream(source: "a.json") {
-            guard offset < bytes.count else { return nil }
-            defer { offset += 100 }
-            return Array(bytes[offset..<min(offset + 100, bytes.count)])
+            let offset = reads.count.withLock { count in
+                defer { count += 1 }
+                return count * 64
+            }
+            return offset < bytes.count ? Array(bytes[offset..<min(offset + 64, bytes.count)]) : nil
         }
         _ = try stream.start()
-        return (stream, bytes.count)
+        return (stream, bytes.count, reads)
     }
 
     @Test("every piece after the first, in order, sizes and bytes read as the stream gives them; then nil, and nil again")
     func piecesInOrder() throws {
-        var (stream, size) = try Self.stream(count: 23)
+        var (stream, size, _) = try Self.stream(count: 23)
         let first = try #require(try stream.next(upTo: 5))
         let pieces = TickArchiveReadAhead(stream, pieceSize: 5)
         var read: [TickArchiveReadAhead.Piece] = []
@@ -43,7 +50,7 @@ struct ArchiveReadAheadTests {
 
     @Test("a bad reminder: the pieces before it, then its error naming it, then nil")
     func errorAfterPieces() throws {
-        var (stream, _) = try Self.stream(count: 12, last: #"{"uid": "u11", "listID": "L", "title": "  "}"#)
+        var (stream, _, _) = try Self.stream(count: 12, last: #"{"uid": "u11", "listID": "L", "title": "  "}"#)
         _ = try stream.next(upTo: 4)
         let pieces = TickArchiveReadAhead(stream, pieceSize: 4)
         #expect(try pieces.next()?.reminders.map(\.reminder.uid.rawValue) == ["u4", "u5", "u6", "u7"])
@@ -54,7 +61,7 @@ struct ArchiveReadAheadTests {
 
     @Test("an archive whose reminders all came in the first piece: nil at once")
     func nothingAhead() throws {
-        var (stream, _) = try Self.stream(count: 3)
+        var (stream, _, _) = try Self.stream(count: 3)
         #expect(try stream.next(upTo: 5)?.count == 3)
         let pieces = TickArchiveReadAhead(stream, pieceSize: 5)
         #expect(try pieces.next() == nil)
@@ -63,24 +70,14 @@ struct ArchiveReadAheadTests {
 
     @Test("stopped after its first piece: the read in flight is waited for, then nil; the input is read no further")
     func stopped() throws {
-        let text = Array((##"{"format": "tick", "version": 1, "lists": [{"id": "L", "name": "Home", "color": "#007AFF"}], "reminders": ["##
-            + (0..<300).map { #"{"uid": "u\#($0)", "listID": "L", "title": "Reminder \#($0)"}"# }.joined(separator: ", ") + "]}").utf8)
-        let reads = Mutex(0)
-        var stream = TickArchiveStream(source: "a.json") {
-            let offset = reads.withLock { count in
-                defer { count += 1 }
-                return count * 64
-            }
-            return offset < text.count ? Array(text[offset..<min(offset + 64, text.count)]) : nil
-        }
-        _ = try stream.start()
+        var (stream, _, reads) = try Self.stream(count: 300)
         _ = try stream.next(upTo: 5)
         let pieces = TickArchiveReadAhead(stream, pieceSize: 5)
         #expect(try pieces.next()?.reminders.count == 5)
         pieces.stop()
-        let readsAtStop = reads.withLock { $0 }
+        let readsAtStop = reads.count.withLock { $0 }
         Thread.sleep(forTimeInterval: 0.05)
-        #expect(reads.withLock { $0 } == readsAtStop, "no read after stop()")
+        #expect(reads.count.withLock { $0 } == readsAtStop, "no read after stop()")
         #expect(try pieces.next() == nil)
         pieces.stop()
     }

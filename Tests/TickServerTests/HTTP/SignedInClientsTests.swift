@@ -7,11 +7,14 @@ import Testing
 /// get turns of their own.
 @Suite("Request turns by the user signed in")
 struct SignedInClientsTests {
-    static func request(authorization: String? = nil, cookie: String? = nil, from address: String = "192.0.2.1") -> HTTPRequest {
-        var headers: [String: String] = [:]
+    /// A `GET` of `path` from `address`, with `authorization`, the `Cookie` header `cookie`, and
+    /// the header fields `headers` (a service's `Host`).
+    static func request(authorization: String? = nil, cookie: String? = nil, path: String = "/api/v1/lists",
+                        from address: String = "192.0.2.1", headers fields: [String: String] = [:]) -> HTTPRequest {
+        var headers = fields
         if let authorization { headers["Authorization"] = authorization }
         if let cookie { headers["Cookie"] = cookie }
-        var request = HTTPRequest(method: "GET", path: "/api/v1/lists", query: [:], headers: headers, body: [])
+        var request = HTTPRequest(method: "GET", path: path, query: [:], headers: headers, body: [])
         request.clientAddress = address
         return request
     }
@@ -77,10 +80,7 @@ struct SignedInClientsTests {
         let harness = try ServiceHarness()
         let session = harness.login()
         func request(_ authorization: String?, cookie: String? = nil) -> HTTPRequest {
-            var fields = ["Host": ServiceHarness.host]
-            if let authorization { fields["Authorization"] = authorization }
-            if let cookie { fields["Cookie"] = "tick_session=" + cookie }
-            return HTTPRequest(method: "GET", path: "/api/v1/lists", query: [:], headers: fields, body: [])
+            Self.request(authorization: authorization, cookie: cookie.map { "tick_session=" + $0 }, headers: ["Host": ServiceHarness.host])
         }
         let owner = [request("Bearer " + ServiceHarness.token), request(Self.basic("me", ServiceHarness.token)), request(nil, cookie: session)]
         for one in owner { #expect(harness.service.respond(to: one).status == 200) }

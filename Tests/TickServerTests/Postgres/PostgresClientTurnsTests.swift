@@ -10,12 +10,8 @@ struct PostgresClientTurnsTests {
     /// A request to the API signed in with `authorization` or the session `cookie`.
     static func request(authorization: String? = nil, cookie: String? = nil, path: String = "/api/v1/lists",
                         from address: String = "192.0.2.1") -> HTTPRequest {
-        var headers = ["Host": PostgresServiceHarness.host, "X-Tick-Request": "1"]
-        if let authorization { headers["Authorization"] = authorization }
-        if let cookie { headers["Cookie"] = "tick_session=" + cookie }
-        var request = HTTPRequest(method: "GET", path: path, query: [:], headers: headers, body: [])
-        request.clientAddress = address
-        return request
+        SignedInClientsTests.request(authorization: authorization, cookie: cookie.map { "tick_session=" + $0 }, path: path, from: address,
+                                     headers: ["Host": PostgresServiceHarness.host, "X-Tick-Request": "1"])
     }
 
     @Test("ann's password, app password (API and CalDAV) and session take one turn once each signed her in; bob another; wrong ones the address's")
