@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickActions
+import TickInterchange
 import TickModel
 import TickStore
 import Synchronization
@@ -617,6 +618,45 @@ import Synchronization
         #expect(refused.bodyText.contains("its title changed since"))
         let now = ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + uid))
         #expect(now["title"] as? String == "changed in the CLI")
+    }
+
+    /// `GET /api/v1/changes` lists what undo can take back, newest first, with ids that
+    /// `POST /api/v1/undo` takes: a newest change refused (changed since by another program)
+    /// leaves the older ones to undo by id, as `tick undo ID` does.
+    @Test func changesListsWhatUndoTakesBackByID() throws {
+        let harness = try ServiceHarness()
+        let first = harness.add(#"{"title":"first"}"#)
+        let second = harness.add(#"{"title":"second"}"#)
+        _ = harness.send("PATCH", "/api/v1/reminders/" + second, json: #"{"title":"second, renamed"}"#)
+        let listed = harness.send("GET", "/api/v1/changes")
+        #expect(listed.status == 200, "\(listed.bodyText)")
+        let changes = try #require(ServiceHarness.object(listed)["changes"] as? [[String: Any]])
+        #expect(changes.map { $0["command"] as? String } == ["tick serve: edit \u{201C}second, renamed\u{201D}",
+                                                           "tick serve: add \u{201C}second\u{201D}", "tick serve: add \u{201C}first\u{201D}"])
+        #expect(changes.map { ($0["reminders"] as? [String: Any])?["changed"] as? Int } == [1, 0, 0])
+        #expect(changes.map { ($0["reminders"] as? [String: Any])?["added"] as? Int } == [0, 1, 1])
+        #expect(changes.allSatisfy { $0["undoneAt"] is NSNull && $0["madeAt"] as? String == TickJSON.instant(Fixture.now) }, "\(changes)")
+        let ids = changes.compactMap { $0["id"] as? Int }
+        #expect(ids.count == 3 && ids == ids.sorted(by: >))
+
+        // The CLI renames the second since: the newest undo is refused, the first's add is not.
+        let actions = Actions(store: harness.store, context: ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+        _ = try actions.edit(Reminder.Number(2), ReminderEdit(title: "renamed in the CLI"))
+        #expect(harness.send("POST", "/api/v1/undo").status == 409)
+        let undone = harness.send("POST", "/api/v1/undo", json: #"{"change":\#(ids[2])}"#)
+        #expect(undone.status == 200, "\(undone.bodyText)")
+        #expect(ServiceHarness.object(undone)["undone"] as? String == "tick serve: add \u{201C}first\u{201D}")
+        #expect(harness.send("GET", "/api/v1/reminders/" + first).status == 404)
+        #expect(ServiceHarness.object(harness.send("GET", "/api/v1/reminders/" + second))["title"] as? String == "renamed in the CLI")
+
+        // Undone, it leaves the list; ?all=true shows it, with when it was undone.
+        let after = try #require(ServiceHarness.object(harness.send("GET", "/api/v1/changes"))["changes"] as? [[String: Any]])
+        #expect(after.compactMap { $0["id"] as? Int } == Array(ids[0...1]), "\(after)")
+        let all = try #require(ServiceHarness.object(harness.send("GET", "/api/v1/changes", query: ["all": "true"]))["changes"] as? [[String: Any]])
+        #expect(all.compactMap { $0["id"] as? Int } == ids)
+        #expect(all.first { $0["id"] as? Int == ids[2] }?["undoneAt"] as? String != nil)
+        #expect(harness.send("GET", "/api/v1/changes", query: ["all": "sometimes"]).status == 400)
+        #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":\#(ids[2])}"#).status == 409)
     }
 
     @Test func undoOfAnAddDeletesIt() throws {

@@ -365,6 +365,51 @@ def delete_and_undo(server, app):
 
 
 @check
+def the_undo_history_reaches_past_a_refused_change(server, app):
+    """The history lists the changes newest first, each with its Undo: one refused (changed
+    since by a later change) is said in the dialog, and an older one is still undone."""
+    app.open_list("Groceries")
+    app.add("Sweep the porch")
+    app.add("Fix the gate")
+    gate = wait_for(lambda: server.reminder("Groceries", "Fix the gate"), "Fix the gate stored")
+    server.api("PATCH", f"/reminders/{gate['uid']}", {"title": "Fix the gate today"})
+    app.settle()
+    app.find("#history-button").click()
+    wait_for(lambda: app.find("#history-dialog").get_attribute("open") is not None, "the history dialog")
+    commands = lambda: app.driver.execute_script(
+        "return [...document.querySelectorAll('#history-changes .change-command')].map((e) => e.textContent)")
+    shown = wait_for(lambda: commands()[:3] or None, "the changes listed")
+    assert shown == ["edit “Fix the gate today”", "add “Fix the gate”", "add “Sweep the porch”"], shown
+
+    def undo_button(command):
+        return next(li.find_element(By.CSS_SELECTOR, "button") for li in app.finds("#history-changes li")
+                    if li.find_element(By.CSS_SELECTOR, ".change-command").text == command)
+
+    # The add of the gate: refused (its title changed since), said in the dialog; nothing undone.
+    undo_button("add “Fix the gate”").click()
+    wait_for(lambda: app.find("#history-error").is_displayed(), "the refusal in the dialog")
+    assert "changed since" in app.find("#history-error").text, app.find("#history-error").text
+    assert server.reminder("Groceries", "Fix the gate today") is not None, "the refused undo deleted the gate"
+    # The older add is still undone from the dialog.
+    undo_button("add “Sweep the porch”").click()
+    wait_for(lambda: server.reminder("Groceries", "Sweep the porch") is None, "the older change undone")
+    wait_for(lambda: "add “Sweep the porch”" not in commands(), "the undone change gone from the history")
+    assert commands()[:2] == ["edit “Fix the gate today”", "add “Fix the gate”"], commands()
+    wait_for(lambda: "Sweep the porch" not in app.titles(), "the row gone from the list behind")
+    focused = app.driver.execute_script("return document.activeElement.closest('dialog')?.id ?? null")
+    assert focused == "history-dialog", f"the focus left the dialog: {focused}"
+    app.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(lambda: app.find("#history-dialog").get_attribute("open") is None, "the dialog closed by Escape")
+    # h opens it again from the keyboard.
+    app.find("#view-heading").click()
+    app.driver.switch_to.active_element.send_keys("h")
+    wait_for(lambda: app.find("#history-dialog").get_attribute("open") is not None, "h opening the history")
+    app.find("#history-close").click()
+    wait_for(lambda: app.find("#history-dialog").get_attribute("open") is None, "the dialog closed")
+    server.api("DELETE", f"/reminders/{gate['uid']}")
+
+
+@check
 def drag_to_reorder_and_reload(server, app):
     app.open_list("Work")
     wait_for(lambda: app.titles() == ["Alpha", "Bravo", "Charlie"], "the seeded order")

@@ -54,7 +54,7 @@ struct UndoCommand: Command {
         if listsChanges {
             let changes = try actions.undoableChanges(includingUndone: showsAll)
             if json {
-                context.print(JSONValue.array(changes.map(UndoCommand.object(for:))).serialized())
+                context.print(JSONValue.array(changes.map(TickJSON.object(for:))).serialized())
             } else {
                 printChanges(changes, in: context)
             }
@@ -124,28 +124,13 @@ struct UndoCommand: Command {
         return parts.compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// `{ "id", "madeAt", "command", "undoneAt", "reminders": {added, deleted, changed}, "lists": {…} }`.
-    static func object(for change: JournalChange) -> JSONValue {
-        let summary = change.summary
-        return .object([
-            ("id", .int(change.id)),
-            ("madeAt", .string(TickJSON.instant(change.madeAt))),
-            ("command", .string(change.command)),
-            ("undoneAt", .optional(change.undoneAt.map(TickJSON.instant))),
-            ("reminders", .object([("added", .int(Int64(summary.remindersAdded))), ("deleted", .int(Int64(summary.remindersDeleted))),
-                                   ("changed", .int(Int64(summary.remindersChanged)))])),
-            ("lists", .object([("added", .int(Int64(summary.listsAdded))), ("deleted", .int(Int64(summary.listsDeleted))),
-                               ("changed", .int(Int64(summary.listsChanged)))])),
-        ])
-    }
-
     /// `{ "change": {…}, "restored", "reverted", "removed": [reminders], "listsRestored",
     /// "listsReverted", "listsRemoved": [lists] }`.
     static func object(for result: UndoResult) -> JSONValue {
         func reminders(_ list: [Reminder]) -> JSONValue { .array(list.map { TickJSON.object(for: $0, listName: nil) }) }
         func lists(_ list: [ReminderList]) -> JSONValue { .array(list.map { TickJSON.object(for: $0) }) }
         return .object([
-            ("change", object(for: result.change)),
+            ("change", TickJSON.object(for: result.change)),
             ("restored", reminders(result.restored)), ("reverted", reminders(result.reverted)), ("removed", reminders(result.removed)),
             ("listsRestored", lists(result.listsRestored)), ("listsReverted", lists(result.listsReverted)),
             ("listsRemoved", lists(result.listsRemoved)),

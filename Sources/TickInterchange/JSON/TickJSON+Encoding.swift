@@ -101,6 +101,24 @@ public enum TickJSON {
                         ("completedAt", .string(instant(occurrence.completedAt)))])
     }
 
+    /// The JSON object of one change of the change journal, as `tick undo --list --json` and
+    /// `GET /api/v1/changes` give it: `{ "id", "madeAt", "command", "undoneAt", "reminders":
+    /// { "added", "deleted", "changed" }, "lists": { … } }` (instants in UTC, `undoneAt` null
+    /// for a change not undone).
+    public static func object(for change: JournalChange) -> JSONValue {
+        let summary = change.summary
+        return .object([
+            ("id", .int(change.id)),
+            ("madeAt", .string(instant(change.madeAt))),
+            ("command", .string(change.command)),
+            ("undoneAt", .optional(change.undoneAt.map(instant))),
+            ("reminders", .object([("added", .int(Int64(summary.remindersAdded))), ("deleted", .int(Int64(summary.remindersDeleted))),
+                                   ("changed", .int(Int64(summary.remindersChanged)))])),
+            ("lists", .object([("added", .int(Int64(summary.listsAdded))), ("deleted", .int(Int64(summary.listsDeleted))),
+                               ("changed", .int(Int64(summary.listsChanged)))])),
+        ])
+    }
+
     /// The `"due"`, `"dueKind"` and `"dueTimeZone"` values of a due date.
     static func dueFields(_ due: Due?) -> (value: JSONValue, kind: JSONValue, zone: JSONValue) {
         switch due {

@@ -76,6 +76,24 @@ extension PostgresDatabase: JournalStore {
     /// The newest `limit` changes `actor` made in `user`'s data, newest first; undone ones
     /// only when `includingUndone`.
     public func journalChanges(limit: Int, includingUndone: Bool) throws -> [JournalChange] {
+        try changes(where: "c.owner = $1 AND c.actor = $2", limit: limit, includingUndone: includingUndone)
+    }
+
+    /// The newest `limit` changes `actor` made in lists other users share with `user` now (to
+    /// view or to edit), which are in those owners' journals, newest first; undone ones only
+    /// when `includingUndone`. Change ids are shared by every user's journal, so these and
+    /// `journalChanges` sort together by id.
+    public func journalChangesInSharedLists(limit: Int, includingUndone: Bool) throws -> [JournalChange] {
+        try changes(where: """
+            c.actor = $2 AND c.owner <> $1 AND EXISTS (
+                SELECT 1 FROM journal_reminders j JOIN list_members m ON m.list_id = j.list_id AND m.user_id = $1 AND m.role <> 'owner'
+                WHERE j.owner = c.owner AND j.change = c.id)
+            """, limit: limit, includingUndone: includingUndone)
+    }
+
+    /// The changes that `condition` (on `journal_changes c`; `$1` is `user`, `$2` `actor`)
+    /// keeps, newest first, each with what it did counted.
+    private func changes(where condition: String, limit: Int, includingUndone: Bool) throws -> [JournalChange] {
         // What each change did, counted from its rows before (phase 0) and after (phase 1).
         func counts(_ table: String, key: String) -> String {
             """
@@ -93,7 +111,7 @@ extension PostgresDatabase: JournalStore {
                 journal_reminders.deleted AS reminders_deleted, journal_reminders.changed AS reminders_changed,
                 journal_lists.added AS lists_added, journal_lists.deleted AS lists_deleted, journal_lists.changed AS lists_changed
             FROM journal_changes c \(counts("journal_reminders", key: "number")) \(counts("journal_lists", key: "id"))
-            WHERE c.owner = $1 AND c.actor = $2 \(includingUndone ? "" : "AND c.undone_at IS NULL")
+            WHERE \(condition) \(includingUndone ? "" : "AND c.undone_at IS NULL")
             ORDER BY c.id DESC LIMIT $3
             """, [actor.rawValue, limit])
         return try rows.map { row throws(PostgresError) in

@@ -111,7 +111,7 @@ extension WebService {
         let timeZone = JSONValue.object([("$ref", .string("#/components/parameters/TimeZone"))])
         let query = route.query.map { name -> JSONValue in
             .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(name == "q")),
-                     ("schema", .object([("type", .string(["limit"].contains(name) ? "integer" : ["completed", "force"].contains(name) ? "boolean" : "string"))]))])
+                     ("schema", .object([("type", .string(["limit"].contains(name) ? "integer" : ["completed", "force", "all"].contains(name) ? "boolean" : "string"))]))])
         }
         members.append(("parameters", .array(names.map { name in
             .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),

@@ -69,6 +69,13 @@ extension APIStore where Transaction: JournalStore {
                                         ("lists", .array(lists))]))
     }
 
+    /// The changes of the journal undo can take back (`undo(_:context:)` with their id),
+    /// newest first; with `includingUndone`, those undone too.
+    /// - Throws: the store's error.
+    func changes(includingUndone: Bool) throws -> [JournalChange] {
+        try read { db in try db.journalChanges(limit: Int(JournalChange.depth), includingUndone: includingUndone) }
+    }
+
     private func undoOnce(_ id: Int64?, context: ActionContext) throws -> (UndoResult, [ReminderList.ID: String]) {
         try writeUnjournaled { db in
             let result: UndoResult
@@ -122,6 +129,14 @@ extension WebService {
         try sqlite.restoreReminder(uid, inList: WebService.listOfReminder(request), context: actionContext(for: request))
     }
     func undo(_ request: HTTPRequest) throws -> HTTPResponse { try sqlite.undo(request, context: actionContext(for: request)) }
+    func changes(_ request: HTTPRequest) throws -> HTTPResponse {
+        WebService.changesResponse(try sqlite.changes(includingUndone: try WebService.flag(request, "all")))
+    }
+
+    /// `{ "changes": [ … ] }`: each change as `tick undo --list --json` gives it (`TickJSON.object(for:)`).
+    static func changesResponse(_ changes: [JournalChange]) -> HTTPResponse {
+        json(.object([("changes", .array(changes.map(TickJSON.object(for:))))]))
+    }
 
     /// Runs `body` in a write transaction shared with other requests (`WriteBatcher`) as one
     /// change of the change journal, described as `tick serve: ` and `describe` of its value.

@@ -29,6 +29,7 @@ protocol APIRoutes: SendableMetatype {
     func moveReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
     func restoreReminder(_ request: HTTPRequest, _ uid: String) throws -> HTTPResponse
     func undo(_ request: HTTPRequest) throws -> HTTPResponse
+    func changes(_ request: HTTPRequest) throws -> HTTPResponse
     func dueAlarms(_ request: HTTPRequest) throws -> HTTPResponse
     func alarmDelivered(_ request: HTTPRequest, _ uid: String, _ alarmUID: String) throws -> HTTPResponse
     func events(_ request: HTTPRequest) -> HTTPResponse
@@ -85,6 +86,8 @@ extension WebService {
         router.add("POST", api + "/reminders/{uid}/restore", summary: "Put back a deleted reminder: undo the change that deleted it (?list: the list it was in)",
                    query: ["list"], takingNoFields { try $0.restoreReminder($1, $2[0]) })
         router.add("POST", api + "/undo", summary: "Undo the newest change of the change journal, or the change given") { service, request, _ in try service.undo(request) }
+        router.add("GET", api + "/changes", summary: "The changes undo can take back, newest first (?all=true: those undone too)",
+                   query: ["all"]) { service, request, _ in try service.changes(request) }
         // Alarms and events.
         router.add("GET", api + "/alarms/due", summary: "Alarms due now that nobody delivered") { service, request, _ in try service.dueAlarms(request) }
         router.add("POST", api + "/alarms/{uid}/{alarmUID}/delivered", summary: "Record that the page delivered an alarm",

@@ -336,6 +336,19 @@ struct PostgresUserAPI: APIRoutes {
         return try store.undo(named, context: context)
     }
 
+    /// The user's changes undo can take back (by their id), newest first: in their own lists,
+    /// and in lists shared with them (in the owners' journals; one shared to view only now
+    /// answers its undo with 403). With `?all=true`, those undone too.
+    func changes(_ request: HTTPRequest) throws -> HTTPResponse {
+        let includingUndone = try WebService.flag(request, "all")
+        let depth = Int(JournalChange.depth)
+        let changes = try store.read { db in
+            try db.journalChanges(limit: depth, includingUndone: includingUndone)
+                + db.journalChangesInSharedLists(limit: depth, includingUndone: includingUndone)
+        }
+        return WebService.changesResponse(Array(changes.sorted { $0.id > $1.id }.prefix(depth)))
+    }
+
     /// The owner's store of the list `shared`, opened to change it (403 when the share is to read only).
     private func writableStore(of shared: SharedList) throws -> PostgresAPIStore {
         guard shared.access == .write else { throw ShareError.readOnly(listName: shared.list.name) }

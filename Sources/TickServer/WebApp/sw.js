@@ -6,7 +6,7 @@ const SHELL = "tick-shell-v1";
 const DATA = "tick-data-v1";
 const FILES = ["/", "/manifest.webmanifest", "/app/style.css", "/app/icon.svg", "/app/main.js", "/app/api.js",
   "/app/dom.js", "/app/format.js", "/app/state.js", "/app/detail.js", "/app/keys.js", "/app/reorder.js",
-  "/app/notify.js", "/app/lists.js", "/app/share.js"];
+  "/app/notify.js", "/app/lists.js", "/app/share.js", "/app/history.js"];
 
 // The page tick serve sends with the session cookie carries the first answers of the API
 // (<script type="application/json" id="tick-boot">, which holds no "<"). The kept copy of the

@@ -72,7 +72,7 @@ struct PostgresIsolationTests {
         let harness = setup.harness
         let before = try harness.snapshot()
         let routes = try routes(harness)
-        #expect(routes.count == 25)
+        #expect(routes.count == 26)
         let guessed = ["0", "1", "00000000-0000-0000-0000-000000000001", "..", "%2e%2e", "Guessed%20list", "'%20OR%201=1--"]
         var tried = 0
         for route in routes where route.pattern.contains("{") {
@@ -130,9 +130,10 @@ struct PostgresIsolationTests {
 
         // What bob may read shows nothing of ann's.
         for path in ["/api/v1/lists", "/api/v1/smart/all", "/api/v1/smart/flagged", "/api/v1/smart/completed",
-                     "/api/v1/lists/\(setup.bobList)/reminders"] {
-            // Completed ones too where a page takes them (a list's; a smart list has its own rule).
-            let response = harness.send("GET", path, query: path.hasSuffix("/reminders") ? ["completed": "true"] : [:], as: "bob")
+                     "/api/v1/lists/\(setup.bobList)/reminders", "/api/v1/changes"] {
+            // Completed ones too where a page takes them (a list's; a smart list has its own rule), undone changes too.
+            let query = path.hasSuffix("/reminders") ? ["completed": "true"] : path.hasSuffix("/changes") ? ["all": "true"] : [:]
+            let response = harness.send("GET", path, query: query, as: "bob")
             #expect(response.status == 200)
             #expect(!response.bodyText.contains("Secret"), "GET \(path) leaks: \(response.bodyText)")
         }

@@ -197,6 +197,49 @@ struct PostgresUndoTests {
         #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 409)
     }
 
+    @Test("a user's changes to undo are listed newest first, in their own lists and in lists shared with them, never another's")
+    func changesListed() throws {
+        let harness = try PostgresServiceHarness()
+        _ = harness.send("GET", "/api/v1/lists", as: "bob")  // bob's first request gives him his first list
+        func changes(_ user: String, all: Bool = false) throws -> [[String: Any]] {
+            let response = harness.send("GET", "/api/v1/changes", query: all ? ["all": "true"] : [:], as: user)
+            try #require(response.status == 200, "\(response.status) \(response.bodyText)")
+            return try #require(Self.object(response)["changes"] as? [[String: Any]])
+        }
+        let list = try #require(Self.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Groceries"}"#))["id"] as? String)
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
+        let own = try Self.add(harness, #"{"title":"bob's own"}"#, as: "bob")
+        let shared = try Self.add(harness, #"{"title":"milk","list":"\#(list)"}"#, as: "bob")
+        _ = try Self.add(harness, #"{"title":"ann's bread","list":"\#(list)"}"#)
+
+        let bobs = try changes("bob")
+        #expect(bobs.map { $0["command"] as? String } == ["tick serve: add \u{201C}milk\u{201D}", "tick serve: add \u{201C}bob's own\u{201D}"])
+        #expect(bobs.map { ($0["reminders"] as? [String: Any])?["added"] as? Int } == [1, 1])
+        let ids = bobs.compactMap { $0["id"] as? Int }
+        let anns = try changes("ann")
+        #expect(anns.map { $0["command"] as? String } == ["tick serve: add \u{201C}ann's bread\u{201D}",
+                                                        "tick serve: share the list with \u{201C}bob\u{201D}",
+                                                        "tick serve: create the list \u{201C}Groceries\u{201D}"])
+        #expect(Set(anns.compactMap { $0["id"] as? Int }).isDisjoint(with: ids))
+
+        // Shared to view only now: bob's newest undo is refused, and his older change is still his to undo by id.
+        #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 200)
+        #expect(try changes("bob").compactMap { $0["id"] as? Int } == ids)
+        #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 403)
+        #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":\#(ids[0])}"#, as: "bob").status == 403)
+        let undone = harness.send("POST", "/api/v1/undo", json: #"{"change":\#(ids[1])}"#, as: "bob")
+        #expect(undone.status == 200, "\(undone.bodyText)")
+        #expect(harness.send("GET", "/api/v1/reminders/" + own, as: "bob").status == 404)
+        #expect(harness.send("GET", "/api/v1/reminders/" + shared).status == 200)
+        #expect(try changes("bob").compactMap { $0["id"] as? Int } == [ids[0]])
+        #expect(try changes("bob", all: true).last?["undoneAt"] as? String != nil)
+
+        // No longer shared: his change there is no longer listed (nor his to undo).
+        #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob").status == 204)
+        #expect(try changes("bob").isEmpty)
+        #expect(try changes("bob", all: true).compactMap { $0["id"] as? Int } == [ids[1]])
+    }
+
     @Test("requests of one user racing each other (serializable, the losers run again) record one change each, no more")
     func racingWrites() throws {
         let harness = try PostgresServiceHarness()

@@ -203,7 +203,9 @@ export const api = {
   remove: (uid, listID) => onReminder("DELETE", uid, listID),
   // `listID`: the list it was deleted from.
   restore: (uid, listID) => request("POST", `/reminders/${id(uid)}/restore${inList(listID)}`),
-  undo: () => request("POST", "/undo"),
+  // `change`: the id of the change to take back (`changes()`); none: the newest.
+  undo: (change) => request("POST", "/undo", change ? { change } : undefined),
+  changes: () => request("GET", "/changes"),
   shares: (listID) => request("GET", `/lists/${id(listID)}/shares`),
   share: (listID, user, access) => request("PUT", `/lists/${id(listID)}/shares/${id(user)}`, { access }),
   unshare: (listID, user) => request("DELETE", `/lists/${id(listID)}/shares/${id(user)}`),

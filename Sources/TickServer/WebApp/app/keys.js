@@ -5,6 +5,7 @@ import { select, selectedReminder, toggle, flag, remove, undo, reload, openDrawe
 import { openDetail } from "./detail.js";
 import { moveSelected } from "./reorder.js";
 import { openNewList } from "./lists.js";
+import { openHistory } from "./history.js";
 
 /** The shortcuts, as the help dialog lists them: [keys, what they do]. */
 export const shortcuts = [
@@ -16,6 +17,7 @@ export const shortcuts = [
   ["d, Delete", "delete (u brings it back)"],
   ["Alt+↑ ↓, J K, Shift+↑ ↓", "move the reminder up or down in its list"],
   ["u", "undo the last change"],
+  ["h", "the undo history: undo an older change"],
   ["f", "flag or unflag"],
   ["c", "show or hide completed reminders"],
   ["n", "a new list"],
@@ -109,6 +111,7 @@ export function installShortcuts() {
     else if ((key === "d" || key === "Delete") && reminder) await remove(reminder);
     else if (key === "f" && reminder) await flag(reminder);
     else if (key === "u") await undo();
+    else if (key === "h") await openHistory();
     else if (key === "c" && !takesShowCompleted(state.view)) {
       announce(state.view.id === "completed" ? "Completed shows only completed reminders." : "Overdue has no completed reminders.");
     }

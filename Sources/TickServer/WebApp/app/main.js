@@ -9,6 +9,7 @@ import { installReorder } from "./reorder.js";
 import { installNotifications, checkAlarms } from "./notify.js";
 import { openNewList, openEditList, moveListByKey } from "./lists.js";
 import { openShare, leave, signOut } from "./share.js";
+import { openHistory } from "./history.js";
 
 const PAGE = 50;
 
@@ -586,6 +587,7 @@ function start() {
     document.body.classList.contains("drawer-open") ? closeDrawer() : openDrawer());
   byId("scrim").addEventListener("click", closeDrawer);
   byId("new-list").addEventListener("click", openNewList);
+  byId("history-button").addEventListener("click", openHistory);
   byId("edit-list-button").addEventListener("click", () => openEditList(listByID(state.view.id)));
   byId("share-button").addEventListener("click", () => openShare(listByID(state.view.id)));
   byId("leave-button").addEventListener("click", () => leave(listByID(state.view.id)));

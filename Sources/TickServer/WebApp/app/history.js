@@ -1,0 +1,81 @@
+// The undo history: the changes the server's change journal can take back, newest first,
+// each with its own Undo (`tick undo --list` and `tick undo ID` in the terminal). A change
+// that cannot be undone (changed since elsewhere, or in a list now shared to view only)
+// then keeps none of the older ones from being undone, as it did when `u` alone reached them.
+import { api } from "./api.js";
+import { el, fill, byId, announce } from "./dom.js";
+import { reload, errorText } from "./main.js";
+
+/** "1 reminder added, 2 changed": what a change did, from its counts. */
+function described(change) {
+  const parts = [];
+  for (const [kind, noun] of [["reminders", "reminder"], ["lists", "list"]]) {
+    const counts = change[kind] || {};
+    const said = ["added", "deleted", "changed"].filter((verb) => counts[verb] > 0).map((verb) => `${counts[verb]} ${verb}`);
+    if (said.length) {
+      const total = ["added", "deleted", "changed"].reduce((sum, verb) => sum + (counts[verb] || 0), 0);
+      parts.push(`${noun}${total === 1 ? "" : "s"} ${said.join(", ")}`);
+    }
+  }
+  return parts.join("; ");
+}
+
+/** The command as people read it: the server's changes without "tick serve: ". */
+function shownCommand(change) {
+  return change.command.replace(/^tick serve: /, "");
+}
+
+function when(change) {
+  const made = new Date(change.madeAt);
+  const sameDay = made.toDateString() === new Date().toDateString();
+  return sameDay ? made.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })
+    : made.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+}
+
+function fail(error) {
+  const box = byId("history-error");
+  fill(box, errorText(error));
+  box.hidden = false;
+}
+
+/** Draws the changes, newest first. */
+async function showChanges() {
+  let changes = [];
+  try {
+    changes = (await api.changes()).changes;
+  } catch (error) {
+    fill(byId("history-changes"));
+    return fail(error);
+  }
+  byId("history-none").hidden = changes.length > 0;
+  fill(byId("history-changes"), changes.map((change) => el("li", { dataset: { change: String(change.id) } },
+    el("span", { class: "change-what" },
+      el("span", { class: "change-command" }, shownCommand(change)),
+      el("span", { class: "change-detail" }, [when(change), described(change)].filter(Boolean).join(" · "))),
+    el("button", { type: "button", "aria-label": `Undo: ${shownCommand(change)}`, onclick: () => undoChange(change) }, "Undo"))));
+}
+
+async function undoChange(change) {
+  byId("history-error").hidden = true;
+  try {
+    const answer = await api.undo(change.id);
+    announce(`Undid ${shownCommand({ command: answer.undone })}.`);
+  } catch (error) {
+    fail(error);
+  }
+  await showChanges();
+  // The focus stays in the dialog: on the next change's Undo, else on Close.
+  (byId("history-changes").querySelector("button") || byId("history-close")).focus();
+  await reload();
+}
+
+/** Opens the history dialog. */
+export async function openHistory() {
+  const dialog = byId("history-dialog");
+  byId("history-error").hidden = true;
+  await showChanges();
+  if (!dialog.open) dialog.showModal();
+  (byId("history-changes").querySelector("button") || byId("history-close")).focus();
+}
+
+byId("history-close").addEventListener("click", () => byId("history-dialog").close());
