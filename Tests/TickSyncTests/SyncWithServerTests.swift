@@ -49,6 +49,34 @@ struct SyncWithServerTests {
             return setup
         }
 
+        /// A Radicale setup with the calendar "Tasks" holding t1 "Water the plants" (changed
+        /// 2026-11-28 10:00Z), synced once; with the reminder's number here.
+        static func withOneTask() throws -> (Setup, Int) {
+            let setup = try Setup.withCalendars([("tasks", "Tasks")])
+            try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
+                "UID:t1", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Water the plants",
+            ]))
+            _ = try setup.sync()
+            return (setup, try #require(try setup.reminders("Tasks").first?["number"] as? Int))
+        }
+
+        /// t1 retitled on the server, its `LAST-MODIFIED` and `DTSTAMP` at `stamp` (`20261129T130000Z`).
+        func retitleOnServer(_ title: String, at stamp: String) throws {
+            try server.put("tasks", "t1.ics", CalDAVServer.vtodo(["UID:t1", "DTSTAMP:" + stamp, "LAST-MODIFIED:" + stamp, "SUMMARY:" + title]))
+        }
+
+        /// Expects one title conflict in `report` that `loser` lost with `lostTitle`, and
+        /// `kept` as the title here and on the server.
+        func expectTitleConflict(_ report: [String: Any], loser: String, lostTitle: String, kept: String,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let conflicts = report["conflicts"] as? [[String: Any]] ?? []
+            #expect(conflicts.count == 1 && conflicts.first?["property"] as? String == "SUMMARY", "\(conflicts)", sourceLocation: sourceLocation)
+            #expect(conflicts.first?["loser"] as? String == loser, "\(conflicts)", sourceLocation: sourceLocation)
+            #expect((conflicts.first?["lostValue"] as? String)?.contains(lostTitle) == true, "\(conflicts)", sourceLocation: sourceLocation)
+            #expect(try reminders("Tasks").first?["title"] as? String == kept, sourceLocation: sourceLocation)
+            #expect(try server.items(in: "tasks").values.first?.contains("SUMMARY:" + kept) == true, sourceLocation: sourceLocation)
+        }
+
         /// Calendars Work and Home; "Parent" in Work and "Kid" in `kidList`, both top-level,
         /// synced to a second database.
         static func parentAndKidOnTwoDatabases(kidList: String = "Work") throws -> (Setup, CLIHarness) {
@@ -225,38 +253,42 @@ struct SyncWithServerTests {
 
     @Test("the same field changed on both sides: the newer change wins and the lost value is reported")
     func sameFieldConflict() throws {
-        let setup = try Setup()
-        try setup.server.makeCalendar("tasks", displayName: "Tasks")
-        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
-            "UID:t1", "DTSTAMP:20261128T100000Z", "LAST-MODIFIED:20261128T100000Z", "SUMMARY:Water the plants",
-        ]))
-        _ = try setup.sync()
-        let number = try #require(try setup.reminders("Tasks").first?["number"] as? Int)
+        let (setup, number) = try Setup.withOneTask()
         // Tick edits at TICK_NOW (2026-11-29 12:00Z); the phone later, at 13:00Z.
         setup.tick.ok("edit", "\(number)", "--title", "Water the plants (Tick)")
-        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
-            "UID:t1", "DTSTAMP:20261129T130000Z", "LAST-MODIFIED:20261129T130000Z", "SUMMARY:Water the plants (phone)",
-        ]))
+        try setup.retitleOnServer("Water the plants (phone)", at: "20261129T130000Z")
         setup.tick.variables["TICK_NOW"] = "2026-11-29T14:00:00Z"
-        let report = try setup.sync()
-        let conflicts = report["conflicts"] as? [[String: Any]] ?? []
-        #expect(conflicts.count == 1)
-        #expect(conflicts.first?["property"] as? String == "SUMMARY")
-        #expect(conflicts.first?["loser"] as? String == "local")
-        #expect((conflicts.first?["lostValue"] as? String)?.contains("Water the plants (Tick)") == true)
-        #expect(try setup.reminders("Tasks").first?["title"] as? String == "Water the plants (phone)")
-        #expect(try setup.server.items(in: "tasks").values.first?.contains("SUMMARY:Water the plants (phone)") == true)
+        try setup.expectTitleConflict(try setup.sync(), loser: "local", lostTitle: "Water the plants (Tick)", kept: "Water the plants (phone)")
 
         // The human report names the reminder, the property and the value that lost.
-        try setup.server.put("tasks", "t1.ics", CalDAVServer.vtodo([
-            "UID:t1", "DTSTAMP:20261129T150000Z", "LAST-MODIFIED:20261129T150000Z", "SUMMARY:Water (phone again)",
-        ]))
+        try setup.retitleOnServer("Water (phone again)", at: "20261129T150000Z")
         setup.tick.variables["TICK_NOW"] = "2026-11-29T16:00:00Z"
         setup.tick.ok("edit", "\(number)", "--title", "Water (Tick again)")
         let human = setup.tick.run("sync")
         #expect(human.status == 0)
         #expect(human.errors.contains("conflict: Tasks, \"Water (Tick again)\": SUMMARY changed on both sides; the server's value lost: SUMMARY:Water (phone again)"),
                 "\(human.errors)")
+    }
+
+    /// LAST-MODIFIED has whole seconds (RFC 5545 §3.3.5) and Tick's own times milliseconds:
+    /// Tick's edit at 13:00:00.700 is no later than the phone's of 13:00:00 (made any time in
+    /// that second). Compared as they were, Tick's always won the second, on every client at
+    /// once (a tester: two Ticks editing one title together each kept its own).
+    @Test("the same field changed on both sides within one second: a tie, the server's value stands and Tick's is reported")
+    func sameFieldConflictWithinASecond() throws {
+        let (setup, number) = try Setup.withOneTask()
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T13:00:00.700Z"
+        setup.tick.ok("edit", "\(number)", "--title", "Water the plants (Tick)")
+        try setup.retitleOnServer("Water the plants (phone)", at: "20261129T130000Z")
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T13:00:01.200Z"
+        try setup.expectTitleConflict(try setup.sync(), loser: "local", lostTitle: "Water the plants (Tick)", kept: "Water the plants (phone)")
+
+        // A second later, Tick's edit is the later one.
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T14:00:01.100Z"
+        setup.tick.ok("edit", "\(number)", "--title", "Water (Tick again)")
+        try setup.retitleOnServer("Water (phone again)", at: "20261129T140000Z")
+        setup.tick.variables["TICK_NOW"] = "2026-11-29T14:00:02Z"
+        try setup.expectTitleConflict(try setup.sync(), loser: "server", lostTitle: "Water (phone again)", kept: "Water (Tick again)")
     }
 
     @Test("deletions travel both ways; an edit wins over a deletion on the other side")
