@@ -422,7 +422,7 @@ public final class SyncEngine {
             guard try isOnServerElsewhere(state) else {
                 let title = (try? store.read { try $0.reminder(uid: state.uid) })??.title ?? state.uid.rawValue
                 report.warnings.append("\(pairing.list.name): \"\(title)\" was moved to another list in Tick, but the server "
-                                       + "does not hold it there yet; its copy here stays until it does")
+                                       + "does not hold it there yet; the server keeps its copy in this list's calendar until it does")
                 continue
             }
             try SyncEngine.updatingReport(of: pairing, in: &report) { report, listReport in

@@ -1676,7 +1676,8 @@ struct SyncWithServerTests {
         let refused = tick.run("sync")
         #expect(refused.status == 0)
         #expect(refused.errors.contains("no-uid-conflict"), "\(refused.errors)")
-        #expect(refused.errors.contains("\"Keep me somewhere\" was moved to another list in Tick, but the server does not hold it there yet"),
+        #expect(refused.errors.contains("\"Keep me somewhere\" was moved to another list in Tick, but the server does not hold it there yet; "
+                                        + "the server keeps its copy in this list's calendar until it does"),
                 "\(refused.errors)")
         #expect(try titles("mmm-old") == ["Keep me somewhere"], "the old copy stays")
         // Once the server takes it, the move completes: one copy, in the new calendar.
