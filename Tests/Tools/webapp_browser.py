@@ -380,6 +380,9 @@ def the_undo_history_reaches_past_a_refused_change(server, app):
         "return [...document.querySelectorAll('#history-changes .change-command')].map((e) => e.textContent)")
     shown = wait_for(lambda: commands()[:3] or None, "the changes listed")
     assert shown == ["edit “Fix the gate today”", "add “Fix the gate”", "add “Sweep the porch”"], shown
+    details = app.driver.execute_script(
+        "return [...document.querySelectorAll('#history-changes .change-detail')].map((e) => e.textContent)")
+    assert details[0].endswith(" · 1 reminder changed") and details[1].endswith(" · 1 reminder added"), details
 
     def undo_button(command):
         return next(li.find_element(By.CSS_SELECTOR, "button") for li in app.finds("#history-changes li")

@@ -6,18 +6,16 @@ import { api } from "./api.js";
 import { el, fill, byId, announce } from "./dom.js";
 import { reload, errorText } from "./main.js";
 
-/** "1 reminder added, 2 changed": what a change did, from its counts. */
+/** "2 reminders deleted, 1 list added": what a change did, from its counts (as `tick undo --list`). */
 function described(change) {
   const parts = [];
   for (const [kind, noun] of [["reminders", "reminder"], ["lists", "list"]]) {
-    const counts = change[kind] || {};
-    const said = ["added", "deleted", "changed"].filter((verb) => counts[verb] > 0).map((verb) => `${counts[verb]} ${verb}`);
-    if (said.length) {
-      const total = ["added", "deleted", "changed"].reduce((sum, verb) => sum + (counts[verb] || 0), 0);
-      parts.push(`${noun}${total === 1 ? "" : "s"} ${said.join(", ")}`);
+    for (const verb of ["added", "deleted", "changed"]) {
+      const count = change[kind]?.[verb] || 0;
+      if (count > 0) parts.push(`${count} ${noun}${count === 1 ? "" : "s"} ${verb}`);
     }
   }
-  return parts.join("; ");
+  return parts.join(", ");
 }
 
 /** The command as people read it: the server's changes without "tick serve: ". */
