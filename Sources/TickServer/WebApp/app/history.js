@@ -18,9 +18,15 @@ function described(change) {
   return parts.join(", ");
 }
 
-/** The command as people read it: the server's changes without "tick serve: ". */
+/** The most characters of a command shown (as `tick undo --list` cuts it): a title of
+ *  thousands filled the dialog, and every screen reader's label of its Undo (a tester). */
+const commandLength = 200;
+
+/** The command as people read it: the server's changes without "tick serve: ", cut to
+ *  `commandLength` characters with an ellipsis. */
 function shownCommand(change) {
-  return change.command.replace(/^tick serve: /, "");
+  const characters = [...change.command.replace(/^tick serve: /, "")];
+  return characters.length > commandLength ? characters.slice(0, commandLength - 1).join("") + "…" : characters.join("");
 }
 
 function when(change) {
@@ -54,6 +60,9 @@ async function showChanges() {
 }
 
 async function undoChange(change) {
+  // The focus goes to the Undo at the same place after the redraw: the next older change's once
+  // this one is undone, this one's again when it was refused (a tester: it went to the newest).
+  const place = [...byId("history-changes").children].findIndex((item) => item.dataset.change === String(change.id));
   byId("history-error").hidden = true;
   try {
     const answer = await api.undo(change.id);
@@ -62,8 +71,8 @@ async function undoChange(change) {
     fail(error);
   }
   await showChanges();
-  // The focus stays in the dialog: on the next change's Undo, else on Close.
-  (byId("history-changes").querySelector("button") || byId("history-close")).focus();
+  const buttons = byId("history-changes").querySelectorAll("button");
+  (buttons[Math.min(Math.max(place, 0), buttons.length - 1)] || byId("history-close")).focus();
   await reload();
 }
 
