@@ -240,7 +240,7 @@ struct BatchImporter {
                         }
                     }
                     if item.statesModification, mergeRule != .sync, !replacesOccurrence,
-                       BatchImporter.wholeSeconds(existing.modifiedAt) > BatchImporter.wholeSeconds(reminder.modifiedAt) {
+                       existing.modifiedAt.isInLaterSecond(than: reminder.modifiedAt) {
                         summary.keptNewer += 1
                         adoption.noteUnchanged(existing.uid)
                         continue
@@ -261,9 +261,9 @@ struct BatchImporter {
                     if compared.modifiedAt == now { compared.modifiedAt = existing.modifiedAt }
                     // Files hold times to the second; the stored ones may have a fraction
                     // (the time of an earlier import).
-                    if BatchImporter.sameSecond(compared.createdAt, existing.createdAt) { compared.createdAt = existing.createdAt }
-                    if BatchImporter.sameSecond(compared.modifiedAt, existing.modifiedAt) { compared.modifiedAt = existing.modifiedAt }
-                    if let done = compared.completedAt, let stored = existing.completedAt, BatchImporter.sameSecond(done, stored) {
+                    if compared.createdAt.isInSameSecond(as: existing.createdAt) { compared.createdAt = existing.createdAt }
+                    if compared.modifiedAt.isInSameSecond(as: existing.modifiedAt) { compared.modifiedAt = existing.modifiedAt }
+                    if let done = compared.completedAt, let stored = existing.completedAt, done.isInSameSecond(as: stored) {
                         compared.completedAt = stored
                     }
                     // An ACKNOWLEDGED before the alarm's instant is no firing (as stored below): a
@@ -277,7 +277,7 @@ struct BatchImporter {
                     for index in compared.alarms.indices {
                         guard let stored = storedAlarms[compared.alarms[index].uid],
                               let storedFired = stored.firedAt, let fired = compared.alarms[index].firedAt,
-                              BatchImporter.sameSecond(storedFired, fired) else { continue }
+                              storedFired.isInSameSecond(as: fired) else { continue }
                         compared.alarms[index].firedAt = storedFired
                         compared.alarms[index].isSilenced = stored.isSilenced
                     }
@@ -596,12 +596,6 @@ struct BatchImporter {
         }
         try db.insert(restoring: keeping.map(\.reminder), keepingNumbers: true, keepingPositions: keeping.map(\.keepsPosition))
     }
-
-    /// Seconds since 1970, rounded down: files hold modification times to the second.
-    static func wholeSeconds(_ date: Date) -> Double { date.timeIntervalSince1970.rounded(.down) }
-
-    /// Whether two times fall in the same second.
-    static func sameSecond(_ a: Date, _ b: Date) -> Bool { wholeSeconds(a) == wholeSeconds(b) }
 
     /// An alarm waiting to ring: its UID and ring time.
     private struct PendingAlarm: Hashable {

@@ -38,11 +38,11 @@ extension RecurrenceDates {
         case .day(let day):
             return day == point.day
         case .utc(let other):
-            return sameSecond(other, instant)
+            return other.isInSameSecond(as: instant)
         case .local(let local, let identifier):
             if let identifier, point.zone != nil, identifier != point.zoneIdentifier,
                let zone = identifier.timeZone {
-                return sameSecond(local.instant(in: zone), instant)
+                return local.instant(in: zone).isInSameSecond(as: instant)
             }
             return local == wallClock
         }
@@ -79,11 +79,6 @@ extension RecurrenceDates {
                 return .floating(local)
             }
         }
-    }
-
-    /// Whether two instants fall in the same second.
-    static func sameSecond(_ a: Date, _ b: Date) -> Bool {
-        a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
     }
 }
 

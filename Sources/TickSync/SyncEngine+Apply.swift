@@ -119,7 +119,7 @@ extension SyncEngine {
         case .mergeMoved(let item, let state, let local):
             guard let home = try store.read({ try $0.list(id: local.listID) }) else { return }
             try mergeWhereItIs(item, base: state.base, local: local, in: home,
-                               localIsNewer: SyncEngine.isLater(local.modifiedAt, than: item.reminder.modifiedAt), report: &report)
+                               localIsNewer: local.modifiedAt.isInLaterSecond(than: item.reminder.modifiedAt), report: &report)
             try deleteLeftCopyLater(item, state: state, pairing: pairing)
 
         case .refuseMove(let item, let home, let local):
@@ -254,7 +254,7 @@ extension SyncEngine {
                 // deletion, and the new copy stayed too: one UID in two calendars (a tester).
                 // The merged copy is sent to the new calendar before the old copy goes.
                 try mergeWhereItIs(fresh, base: state.base, local: moved, in: home,
-                                   localIsNewer: SyncEngine.isLater(moved.modifiedAt, than: fresh.reminder.modifiedAt), report: &report)
+                                   localIsNewer: moved.modifiedAt.isInLaterSecond(than: fresh.reminder.modifiedAt), report: &report)
                 try uploadIfChanged(moved.uid, pairs: Array(pairsByList.values), report: &report)
                 if try deleteLeftCopy(fresh, local: moved, pairing: pairing, report: &report, list: &listReport) {
                     try store.write { try $0.deleteSyncedItem(account: account.name, collectionURL: key, href: state.href) }
@@ -407,7 +407,7 @@ extension SyncEngine {
         let key = pairing.stored.url
         var item = first
         for _ in 0..<3 {
-            let localIsNewer = SyncEngine.isLater(local.modifiedAt, than: item.reminder.modifiedAt)
+            let localIsNewer = local.modifiedAt.isInLaterSecond(than: item.reminder.modifiedAt)
             let zones = keptZones(item, base: state?.base)
             let localText = render(local, in: list, zones: zones)
             // The server's version written back by Tick's writer: comparable with Tick's own texts.

@@ -234,7 +234,7 @@ extension SyncEngine {
                     }
                     let others = try store.read { try $0.syncedItems(account: account.name, uid: uid, except: key) }
                     let tickKey = pairsByList[elsewhere.listID]?.stored.url
-                    if let tickKey, newThisRun.contains(uid), SyncEngine.isLater(item.reminder.modifiedAt, than: elsewhere.modifiedAt),
+                    if let tickKey, newThisRun.contains(uid), item.reminder.modifiedAt.isInLaterSecond(than: elsewhere.modifiedAt),
                        others.allSatisfy({ $0.collectionURL == tickKey }) {
                         // New to Tick in this run, taken from another calendar that holds an older
                         // copy of its UID (the server lists that calendar first): the newer copy is
@@ -271,7 +271,7 @@ extension SyncEngine {
                     // Asked only for a copy older than the reminder here (a phone's move keeps its
                     // copy as it was: a move of many unchanged to-dos asks nothing).
                     if let tickKey, !others.contains(where: { $0.collectionURL != tickKey }),
-                       SyncEngine.isLater(elsewhere.modifiedAt, than: item.reminder.modifiedAt),
+                       elsewhere.modifiedAt.isInLaterSecond(than: item.reminder.modifiedAt),
                        try hasNewerCopy(than: item, uid: uid, besides: [key] + others.map(\.collectionURL)) {
                         // Gone from the calendar Tick had it in, and held in two others: another
                         // client moved it to the other one, and this copy is an older one left
@@ -287,7 +287,7 @@ extension SyncEngine {
                         // calendar (a tester: the server kept a copy in each calendar, every phone
                         // showed it twice, and the two Ticks disagreed for good). The later move wins,
                         // and the other is reported.
-                        if SyncEngine.isLater(elsewhere.modifiedAt, than: item.reminder.modifiedAt) {
+                        if elsewhere.modifiedAt.isInLaterSecond(than: item.reminder.modifiedAt) {
                             steps.append(.refuseMove(item, home: home, local: elsewhere))
                             continue
                         }
@@ -587,7 +587,7 @@ extension SyncEngine {
         let localText = render(local, in: list, zones: zones)
         let serverText = render(item.reminder, in: list, zones: zones)
         let merged = ICalendarMerge.merge(base: base, local: localText, server: serverText,
-                                          localIsNewer: SyncEngine.isLater(local.modifiedAt, than: item.reminder.modifiedAt))
+                                          localIsNewer: local.modifiedAt.isInLaterSecond(than: item.reminder.modifiedAt))
         return (merged, localText, serverText)
     }
 

@@ -806,16 +806,3 @@ public final class SyncEngine {
         pairing.stored.color = list.color.hex
     }
 }
-
-extension SyncEngine {
-    /// Whether a change made at `a` is later than one made at `b`, where one of the two is a
-    /// server's `LAST-MODIFIED`: compared in whole seconds, the resolution of an iCalendar
-    /// DATE-TIME (RFC 5545 §3.3.5), so that two changes within one second are a tie (the caller
-    /// then keeps the server's copy, the one that reached it first). Tick's own times have
-    /// milliseconds: compared as they are, Tick's change beat every server change of the same
-    /// second, and two clients editing one field at once each took itself for the later one
-    /// (a tester: each kept its own value over the other's, and the earlier edit could win).
-    static func isLater(_ a: Date, than b: Date) -> Bool {
-        a.timeIntervalSince1970.rounded(.down) > b.timeIntervalSince1970.rounded(.down)
-    }
-}

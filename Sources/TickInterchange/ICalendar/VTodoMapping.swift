@@ -156,13 +156,13 @@ enum VTodoMapping {
         case "STATUS": return shadow.status.map(isDoneStatus) == reminder.isCompleted
         case "COMPLETED":
             guard let completedAt = reminder.completedAt, let value = shadow.completed else { return false }
-            return sameSecond(value.utcInstant(zones), completedAt)
+            return value.utcInstant(zones).isInSameSecond(as: completedAt)
         case "PERCENT-COMPLETE":
             guard let percent = shadow.percentComplete else { return false }
             return reminder.isCompleted ? percent == 100 : percent < 100
         case "RELATED-TO": return shadow.parentUID != nil && shadow.parentUID == reminder.parentUID?.rawValue
-        case "CREATED": return shadow.created.map { sameSecond($0.utcInstant(zones), reminder.createdAt) } ?? false
-        case "LAST-MODIFIED": return shadow.lastModified.map { sameSecond($0.utcInstant(zones), reminder.modifiedAt) } ?? false
+        case "CREATED": return shadow.created.map { $0.utcInstant(zones).isInSameSecond(as: reminder.createdAt) } ?? false
+        case "LAST-MODIFIED": return shadow.lastModified.map { $0.utcInstant(zones).isInSameSecond(as: reminder.modifiedAt) } ?? false
         case "RRULE": return shadow.rrule != nil && shadow.rrule == reminder.recurrence?.rruleValue
         case "X-TICK-FLAGGED": return (shadow.isFlagged ?? false) == reminder.isFlagged
         case "X-TICK-REPEAT-FROM": return (shadow.repeatFrom == "COMPLETION") == (reminder.recurrenceBasis == .completion)
@@ -174,10 +174,5 @@ enum VTodoMapping {
             return !values.isEmpty && values.allSatisfy(tags.contains)
         default: return false
         }
-    }
-
-    /// Whether two instants fall in the same second.
-    static func sameSecond(_ a: Date, _ b: Date) -> Bool {
-        a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
     }
 }

@@ -117,7 +117,7 @@ struct VTodoWriter {
         guard let dtstamp else { return (modified.map { ["DTSTAMP:" + $0] } ?? []) + (sequence.map { [$0] } ?? []) }
         let stamp = VTodoWriter.utcBasicInstant(dtstamp, name: "DTSTAMP")
             ?? VTodoRecord.shadowFields([dtstamp])?.dtstamp?.utcInstant(zones)
-        guard let stamp, reminder.modifiedAt.timeIntervalSince1970.rounded(.down) > stamp.timeIntervalSince1970,
+        guard let stamp, reminder.modifiedAt.wholeSecondsSince1970 > stamp.timeIntervalSince1970,
               let modified else {
             return [dtstamp] + (sequence.map { [$0] } ?? [])
         }
@@ -254,12 +254,12 @@ struct VTodoWriter {
         switch (a.firedAt, b.firedAt) {
         case _ where ignoringFired: break
         case (nil, nil): break
-        case (let x?, let y?): guard VTodoMapping.sameSecond(x, y), a.isSilenced == b.isSilenced else { return false }
+        case (let x?, let y?): guard x.isInSameSecond(as: y), a.isSilenced == b.isSilenced else { return false }
         default: return false
         }
         switch (a.trigger, b.trigger) {
         case (.relative(let s1, let t1), .relative(let s2, let t2)): return s1 == s2 && t1 == t2
-        case (.absolute(let d1), .absolute(let d2)): return VTodoMapping.sameSecond(d1, d2)
+        case (.absolute(let d1), .absolute(let d2)): return d1.isInSameSecond(as: d2)
         default: return false
         }
     }
