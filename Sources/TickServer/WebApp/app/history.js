@@ -52,17 +52,18 @@ async function showChanges() {
     return fail(error);
   }
   byId("history-none").hidden = changes.length > 0;
-  fill(byId("history-changes"), changes.map((change) => el("li", { dataset: { change: String(change.id) } },
-    el("span", { class: "change-what" },
-      el("span", { class: "change-command" }, shownCommand(change)),
-      el("span", { class: "change-detail" }, [when(change), described(change)].filter(Boolean).join(" · "))),
-    el("button", { type: "button", "aria-label": `Undo: ${shownCommand(change)}`, onclick: () => undoChange(change) }, "Undo"))));
+  fill(byId("history-changes"), changes.map((change, place) => {
+    const command = shownCommand(change);
+    return el("li", {},
+      el("span", { class: "change-what" },
+        el("span", { class: "change-command" }, command),
+        el("span", { class: "change-detail" }, [when(change), described(change)].filter(Boolean).join(" · "))),
+      el("button", { type: "button", "aria-label": `Undo: ${command}`, onclick: () => undoChange(change, place) }, "Undo"));
+  }));
 }
 
-async function undoChange(change) {
-  // The focus goes to the Undo at the same place after the redraw: the next older change's once
-  // this one is undone, this one's again when it was refused (a tester: it went to the newest).
-  const place = [...byId("history-changes").children].findIndex((item) => item.dataset.change === String(change.id));
+/** Undoes `change`, the `place`-th of the list. */
+async function undoChange(change, place) {
   byId("history-error").hidden = true;
   try {
     const answer = await api.undo(change.id);
@@ -71,8 +72,10 @@ async function undoChange(change) {
     fail(error);
   }
   await showChanges();
+  // The focus goes to the Undo at the same place: the next older change's once this one is
+  // undone, this one's again when it was refused (a tester: it went to the newest).
   const buttons = byId("history-changes").querySelectorAll("button");
-  (buttons[Math.min(Math.max(place, 0), buttons.length - 1)] || byId("history-close")).focus();
+  (buttons[Math.min(place, buttons.length - 1)] || byId("history-close")).focus();
   await reload();
 }
 
