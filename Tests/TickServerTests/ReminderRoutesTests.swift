@@ -605,7 +605,7 @@ import Synchronization
         let uid = harness.add(#"{"title":"draft","priority":"low"}"#)
         _ = harness.send("PATCH", "/api/v1/reminders/" + uid, json: #"{"title":"final"}"#)
         // Another process (the CLI) raises the priority: undoing the title keeps it.
-        let actions = Actions(store: harness.store, context: ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+        let actions = harness.actions
         _ = try actions.edit(Reminder.Number(1), ReminderEdit(priority: Priority(.high)))
         let undone = ServiceHarness.object(harness.send("POST", "/api/v1/undo"))
         #expect((undone["reminder"] as? [String: Any])?["title"] as? String == "draft")
@@ -640,7 +640,7 @@ import Synchronization
         #expect(ids.count == 3 && ids == ids.sorted(by: >))
 
         // The CLI renames the second since: the newest undo is refused, the first's add is not.
-        let actions = Actions(store: harness.store, context: ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+        let actions = harness.actions
         _ = try actions.edit(Reminder.Number(2), ReminderEdit(title: "renamed in the CLI"))
         #expect(harness.send("POST", "/api/v1/undo").status == 409)
         let undone = harness.send("POST", "/api/v1/undo", json: #"{"change":\#(ids[2])}"#)
@@ -677,7 +677,7 @@ import Synchronization
         let list = ServiceHarness.object(harness.send("POST", "/api/v1/lists", json: #"{"name":"Garden","color":"green"}"#))
         let listID = try #require(list["id"] as? String)
         #expect(harness.send("PATCH", "/api/v1/lists/" + listID, json: #"{"name":"Yard"}"#).status == 200)
-        let actions = Actions(store: harness.store, context: ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+        let actions = harness.actions
         #expect(try actions.undoableChanges().map(\.command) == [
             "tick serve: change the list \u{201C}Yard\u{201D}", "tick serve: create the list \u{201C}Garden\u{201D}",
             "tick serve: add \u{201C}from the web\u{201D}",

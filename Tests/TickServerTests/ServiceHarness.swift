@@ -41,6 +41,12 @@ final class ServiceHarness: Sendable {
         service.listening(address: "127.0.0.1", port: 8765)
     }
 
+    /// The CLI's actions on the same database, at the fixed instant in UTC: another program
+    /// changing what the server serves.
+    var actions: Actions {
+        Actions(store: store, context: ActionContext(dateContext: DateContext(now: Fixture.now, timeZone: .gmt, locale: Locale(identifier: "en_US"))))
+    }
+
     /// How a request proves who it is.
     enum Credential {
         case none
