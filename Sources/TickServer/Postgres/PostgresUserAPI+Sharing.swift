@@ -228,12 +228,24 @@ extension PostgresUserAPI {
     func shareList(_ request: HTTPRequest, _ id: String, _ userName: String) throws -> HTTPResponse {
         let access = try WebService.shareAccess(request)
         let listID = ReminderList.ID(rawValue: id)
-        let (share, isNew) = try ownerOnly(id, { () throws -> (ListShare, Bool) in
-            try store.write(context, describedBy: { "share the list with " + WebService.quoted($0.0.userName) }) { db in
-                try db.share(list: listID, with: userName, access: access)
+        let (share, isNew, _) = try ownerOnly(id, { () throws -> (ListShare, Bool, String) in
+            try store.write(context, describedBy: PostgresUserAPI.describeShare) { db in
+                let listName = try db.list(id: listID)?.name ?? id
+                let (share, isNew) = try db.share(list: listID, with: userName, access: access)
+                return (share, isNew, listName)
             }
         })
         return WebService.json(PostgresUserAPI.object(for: share), status: isNew ? 201 : 200)
+    }
+
+    /// The journal's command for a share made or changed, naming the list, the user and the
+    /// access, so that a share made view-only does not read as the share it changed:
+    /// `share “Groceries” with “bob” to edit` (new), `let “bob” only view “Groceries”` (changed).
+    static func describeShare(_ made: (share: ListShare, isNew: Bool, listName: String)) -> String {
+        let list = WebService.quoted(made.listName), user = WebService.quoted(made.share.userName)
+        let edits = made.share.access == .write
+        if made.isNew { return "share \(list) with \(user) to " + (edits ? "edit" : "view") }
+        return edits ? "let \(user) edit \(list)" : "let \(user) only view \(list)"
     }
 
     /// `DELETE /api/v1/lists/{id}/shares/{user}`: the owner stops sharing the list with that
@@ -244,12 +256,16 @@ extension PostgresUserAPI {
         let listID = ReminderList.ID(rawValue: id)
         let removed: Bool
         if userName.lowercased() == user.name.lowercased() {
-            removed = try store.write(context, describedBy: { _ in "leave a shared list" }) { db in try db.leave(list: listID) }
+            removed = try store.write(context, describedBy: { "leave the shared list " + WebService.quoted($0.1) }) { db in
+                let listName = try db.sharedList(id: listID)?.list.name ?? id
+                return (try db.leave(list: listID), listName)
+            }.0
         } else {
             removed = try ownerOnly(id, { () throws -> Bool in
-                try store.write(context, describedBy: { _ in "stop sharing a list with " + WebService.quoted(userName) }) { db in
-                    try db.unshare(list: listID, from: userName)
-                }
+                try store.write(context, describedBy: { "stop sharing " + WebService.quoted($0.1) + " with " + WebService.quoted(userName) }) { db in
+                    let listName = try db.list(id: listID)?.name ?? id
+                    return (try db.unshare(list: listID, from: userName), listName)
+                }.0
             })
         }
         guard removed else { throw Problem.notFound("the list is not shared with '\(userName)'") }

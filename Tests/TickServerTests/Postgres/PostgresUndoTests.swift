@@ -132,12 +132,12 @@ struct PostgresUndoTests {
 
         // A list of ann's shared with bob to edit: bob's change there is his, not ann's to undo.
         let lists = Self.object(harness.send("GET", "/api/v1/lists"))["lists"] as? [[String: Any]] ?? []
-        let list = try #require(lists.first?["id"] as? String)
+        let list = try #require(lists.first?["id"] as? String), name = try #require(lists.first?["name"] as? String)
         #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"write"}"#).status == 201)
         let bobs = try Self.add(harness, #"{"title":"bob's in ann's list","list":"\#(list)"}"#, as: "bob")
         // ann's newest change is the share (a change like any other), never bob's reminder.
         let undoneByAnn = Self.object(harness.send("POST", "/api/v1/undo"))
-        #expect(undoneByAnn["undone"] as? String == "tick serve: share the list with \u{201C}bob\u{201D}")
+        #expect(undoneByAnn["undone"] as? String == "tick serve: share \u{201C}\(name)\u{201D} with \u{201C}bob\u{201D} to edit")
         #expect(harness.send("GET", "/api/v1/reminders/" + bobs).status == 200)
         let undoneDelete = Self.object(harness.send("POST", "/api/v1/undo"))
         #expect(undoneDelete["undone"] as? String == "tick serve: delete \u{201C}ann's\u{201D}")
@@ -218,12 +218,13 @@ struct PostgresUndoTests {
         let ids = bobs.compactMap { $0["id"] as? Int }
         let anns = try changes("ann")
         #expect(anns.map { $0["command"] as? String } == ["tick serve: add \u{201C}ann's bread\u{201D}",
-                                                        "tick serve: share the list with \u{201C}bob\u{201D}",
+                                                        "tick serve: share \u{201C}Groceries\u{201D} with \u{201C}bob\u{201D} to edit",
                                                         "tick serve: create the list \u{201C}Groceries\u{201D}"])
         #expect(Set(anns.compactMap { $0["id"] as? Int }).isDisjoint(with: ids))
 
         // Shared to view only now: bob's newest undo is refused, and his older change is still his to undo by id.
         #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 200)
+        #expect(try changes("ann").first?["command"] as? String == "tick serve: let \u{201C}bob\u{201D} only view \u{201C}Groceries\u{201D}")
         #expect(try changes("bob").compactMap { $0["id"] as? Int } == ids)
         #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 403)
         #expect(harness.send("POST", "/api/v1/undo", json: #"{"change":\#(ids[0])}"#, as: "bob").status == 403)
@@ -348,7 +349,7 @@ struct PostgresUndoTests {
         }
         let undone = harness.send("POST", "/api/v1/undo")
         #expect(undone.status == 200, "\(undone.status) \(undone.bodyText)")
-        #expect(Self.object(undone)["undone"] as? String == "tick serve: share the list with \u{201C}bob\u{201D}")
+        #expect(Self.object(undone)["undone"] as? String == "tick serve: share \u{201C}Family\u{201D} with \u{201C}bob\u{201D} to edit")
     }
 
     /// The owner's share changes of one list, dropped from her journal, blocked a member's undo
@@ -522,9 +523,10 @@ struct PostgresUndoTests {
         #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob").status == 204)
         #expect(bobs() == nil)
         let unshare = Self.object(harness.send("POST", "/api/v1/undo"))
-        #expect(unshare["undone"] as? String == "tick serve: stop sharing a list with \u{201C}bob\u{201D}")
+        #expect(unshare["undone"] as? String == "tick serve: stop sharing \u{201C}Family\u{201D} with \u{201C}bob\u{201D}")
         #expect(bobs() == "read")
-        _ = harness.send("POST", "/api/v1/undo")
+        let madeViewOnly = Self.object(harness.send("POST", "/api/v1/undo"))
+        #expect(madeViewOnly["undone"] as? String == "tick serve: let \u{201C}bob\u{201D} only view \u{201C}Family\u{201D}")
         #expect(bobs() == "write")
 
         #expect(harness.send("DELETE", "/api/v1/lists/" + list, query: ["force": "true"]).status == 204)
@@ -534,13 +536,15 @@ struct PostgresUndoTests {
         #expect(bobs() == "write")
 
         let share = Self.object(harness.send("POST", "/api/v1/undo"))
-        #expect(share["undone"] as? String == "tick serve: share the list with \u{201C}bob\u{201D}")
+        #expect(share["undone"] as? String == "tick serve: share \u{201C}Family\u{201D} with \u{201C}bob\u{201D} to edit")
         #expect(bobs() == nil)
         // bob leaves a list shared with him, and takes it back.
         #expect(harness.send("PUT", "/api/v1/lists/\(list)/shares/bob", json: #"{"access":"read"}"#).status == 201)
         #expect(harness.send("DELETE", "/api/v1/lists/\(list)/shares/bob", as: "bob").status == 204)
         #expect(bobs() == nil)
-        #expect(harness.send("POST", "/api/v1/undo", as: "bob").status == 200)
+        let left = harness.send("POST", "/api/v1/undo", as: "bob")
+        #expect(left.status == 200)
+        #expect(Self.object(left)["undone"] as? String == "tick serve: leave the shared list \u{201C}Family\u{201D}")
         #expect(bobs() == "read")
     }
 
