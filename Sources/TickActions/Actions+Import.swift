@@ -119,7 +119,7 @@ extension Actions {
     ///   of any size needs the memory of a piece. What it throws rolls everything back.
     /// - Complexity: O(n log m) for n reminders in the batch among m stored.
     public func importBatch(_ request: ImportRequest,
-                            followedBy more: () throws -> [ImportedReminder]? = { nil }) throws -> ImportSummary {
+                            followedBy more: () throws -> ImportBatch? = { nil }) throws -> ImportSummary {
         // A batch saved in bulk has its references checked once at the end (no statement journals).
         let isBulk = request.batch.reminders.count >= Database.bulkImportThreshold
         return try store.transaction(checkingForeignKeysAtTheEnd: isBulk) { db in
@@ -135,7 +135,7 @@ extension Actions {
     /// `importBatch(_:)` inside the caller's write transaction `db`. `isDryRun` is the
     /// caller's to honour: this form saves what it is given.
     /// - Throws: as `importBatch(_:)`; the caller's transaction must then be rolled back.
-    public static func importBatch(_ request: ImportRequest, followedBy more: () throws -> [ImportedReminder]? = { nil },
+    public static func importBatch(_ request: ImportRequest, followedBy more: () throws -> ImportBatch? = { nil },
                                    in db: Database, context: ActionContext) throws -> ImportSummary {
         try importBatch(request, followedBy: more, into: db, context: context)
     }
@@ -145,12 +145,12 @@ extension Actions {
     /// that its callers in other modules run code specialized for `Database`.
     /// - Throws: as `importBatch(_:)`, with the store's error; the caller's transaction
     ///   must then be rolled back.
-    public static func importBatch(_ request: ImportRequest, followedBy more: () throws -> [ImportedReminder]? = { nil },
+    public static func importBatch(_ request: ImportRequest, followedBy more: () throws -> ImportBatch? = { nil },
                                    in db: some ImportStore, context: ActionContext) throws -> ImportSummary {
         try importBatch(request, followedBy: more, into: db, context: context)
     }
 
-    private static func importBatch(_ request: ImportRequest, followedBy more: () throws -> [ImportedReminder]?,
+    private static func importBatch(_ request: ImportRequest, followedBy more: () throws -> ImportBatch?,
                                     into db: some ImportStore, context: ActionContext) throws -> ImportSummary {
         var importer = BatchImporter(now: context.now, fallbackListName: request.fallbackListName,
                                      zone: context.timeZone, restoresArchive: request.restoresArchive)

@@ -63,14 +63,16 @@ struct BatchImporter {
     /// Saves `batch` in `db`'s transaction and says what it did.
     /// - Parameter more: the reminders that follow `batch.reminders`, a piece at a time,
     ///   nil after the last piece (a file read in pieces); each piece is saved before the
-    ///   next is asked for, so only one is held. The lists that only a file's name gives
-    ///   (`ImportedReminder.isListNamedByFile`) are worked out from the first piece.
-    func apply(_ batch: ImportBatch, followedBy more: () throws -> [ImportedReminder]? = { nil },
+    ///   next is asked for, so only one is held. A piece's `lists` are those whose first
+    ///   reminder it holds (an iCalendar file read in pieces), made as the batch's are; the
+    ///   lists that only a file's name gives (`ImportedReminder.isListNamedByFile`) are
+    ///   worked out from the piece that brings them.
+    func apply(_ batch: ImportBatch, followedBy more: () throws -> ImportBatch? = { nil },
                to db: some ImportStore) throws -> ImportSummary {
         try db.importing(count: batch.reminders.count) { try applyRows(batch, followedBy: more, to: db) }
     }
 
-    private func applyRows(_ batch: ImportBatch, followedBy more: () throws -> [ImportedReminder]?,
+    private func applyRows(_ batch: ImportBatch, followedBy more: () throws -> ImportBatch?,
                            to db: some ImportStore) throws -> ImportSummary {
         var summary = ImportSummary()
         var listsByName: [String: ReminderList] = [:]
@@ -104,16 +106,22 @@ struct BatchImporter {
 
         let fallback = try db.targetList(named: fallbackListName)
         listsByName[key(fallback.name)] = fallback
-        // A list the file only defaults to (an iCalendar file's name) is made when a new
-        // reminder needs it, not for reminders that stay where they are; the lists the
-        // file names, and those it describes without reminders, are made up front — unless
-        // `--list` (or a sync) puts every reminder in one list: then no other list is made.
-        // Lazily: a filtered copy of the batch was 60 % of an import's heap at its peak.
-        let defaultedNames = Set(batch.reminders.lazy.filter { !$0.isListNamedByFile }.compactMap { $0.listName.map(key) })
-            .subtracting(batch.reminders.lazy.filter(\.isListNamedByFile).compactMap { $0.listName.map(key) })
-        for template in batch.lists where fallbackListName == nil && !defaultedNames.contains(key(template.name)) {
-            _ = try resolve(template.name, template: template)
+        // The lists the file describes, for the reminders that name them.
+        var templates: [ReminderList] = []
+        /// A list the file only defaults to (an iCalendar file's name) is made when a new
+        /// reminder needs it, not for reminders that stay where they are; the lists the
+        /// file names, and those it describes without reminders, are made up front — unless
+        /// `--list` (or a sync) puts every reminder in one list: then no other list is made.
+        func makeUpFront(_ lists: [ReminderList], for reminders: [ImportedReminder]) throws {
+            templates += lists
+            // Lazily: a filtered copy of the batch was 60 % of an import's heap at its peak.
+            let defaultedNames = Set(reminders.lazy.filter { !$0.isListNamedByFile }.compactMap { $0.listName.map(key) })
+                .subtracting(reminders.lazy.filter(\.isListNamedByFile).compactMap { $0.listName.map(key) })
+            for template in lists where fallbackListName == nil && !defaultedNames.contains(key(template.name)) {
+                _ = try resolve(template.name, template: template)
+            }
         }
+        try makeUpFront(batch.lists, for: batch.reminders)
 
         // The list of each name met, so that a big batch resolves each name once.
         var listForName: [String: ReminderList] = [:]
@@ -182,7 +190,7 @@ struct BatchImporter {
                 } else if let name = item.listName, let known = listForName[name] {
                     list = known
                 } else if let name = item.listName, !name.isBlank {
-                    let found = try resolve(name, template: batch.lists.first { key($0.name) == key(name) })
+                    let found = try resolve(name, template: templates.first { key($0.name) == key(name) })
                     listForName[name] = found
                     list = found
                 } else {
@@ -335,7 +343,8 @@ struct BatchImporter {
                 continue
             }
             guard let next = try more() else { break }
-            piece = next
+            try makeUpFront(next.lists, for: next.reminders)
+            piece = next.reminders
         }
         try db.insert(restoring: renumbered.map(\.reminder), keepingNumbers: false, keepingPositions: renumbered.map(\.keepsPosition))
         histories = try BatchImporter.record(histories, in: db, into: &summary)

@@ -53,8 +53,8 @@ struct ICalendarLenientTests {
         ])
         let batch = try F.read(text)
         #expect(batch.losses == [
-            "test.ics line 12: libical could not read this RDATE line (RFC 5545); it was ignored",
             "test.ics line 9: this EXDATE holds '20261399T090000Z', which is no date (RFC 5545 §3.8.5); it was left out",
+            "test.ics line 12: libical could not read this RDATE line (RFC 5545); it was ignored",
             "test.ics line 13: this EXDATE has a TZID that names no time zone (RFC 5545 §3.8.5); it was left out",
             "test.ics line 18: this RECURRENCE-ID holds '20261399T090000Z', which is no date (RFC 5545 §3.8.4.4); "
                 + "the changed occurrence it starts was left out",

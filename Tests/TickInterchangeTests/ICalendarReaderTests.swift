@@ -473,4 +473,18 @@ struct ICalendarReaderTests {
         #expect(one.reminders == four.reminders)
         #expect(one.reminders.first?.reminder.uid == "t-\(count - 1)")
     }
+
+    /// A tester (t89): of 2,500 duplicate-UID warnings, the 20 shown were not the file's
+    /// first: the losing version's warning was said when the later one came.
+    @Test("warnings come in the file's line order, a version that lost to a later one at its own line")
+    func warningsInLineOrder() throws {
+        let text = ICalendarFixture.calendar(["BEGIN:VTODO", "UID:a", "SUMMARY:first", "END:VTODO",
+                                              "BEGIN:VTODO", "UID:b", "SUMMARY:odd", "DUE:2026-12-01", "END:VTODO",
+                                              "BEGIN:VTODO", "UID:a", "SUMMARY:second", "SEQUENCE:2", "END:VTODO"])
+        let batch = try ICalendarFixture.read(text)
+        #expect(batch.warnings.count == 2)
+        #expect(batch.warnings.first?.hasPrefix("test.ics line 4: ") == true, "\(batch.warnings)")
+        #expect(batch.warnings.last?.hasPrefix("test.ics line 11: ") == true, "\(batch.warnings)")
+        #expect(batch.losses == [batch.warnings[0]])
+    }
 }

@@ -1,8 +1,11 @@
 // libFuzzer target for the iCalendar reader (`ICalendarReader`: libical and Tick's VTODO
 // mapping) and writer. Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address` against
-// TickModel and TickInterchange. Besides "no crash", it checks a property: what was read,
-// exported again (`ICalendarWriter`), imports to the same reminders (title, notes, dates,
-// priority, completion, recurrence, alarms, tags, URL, parent).
+// TickModel and TickInterchange. Besides "no crash", it checks two properties: what was
+// read, exported again (`ICalendarWriter`), imports to the same reminders (title, notes,
+// dates, priority, completion, recurrence, alarms, tags, URL, parent); and the file read in
+// pieces (`ICalendarPieces`, as `tick import` saves it) gives what the whole read gives (the
+// same lists, reminders, warnings and skipped components, or the same error), unless it
+// says the file must be read whole.
 import Foundation
 @testable import TickModel
 @testable import TickInterchange
@@ -12,7 +15,9 @@ let reader = ICalendarReader(now: Date(timeIntervalSince1970: 1_796_000_000), fi
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Data(bytes: data, count: size)
-    guard let first = try? reader.read(input, source: "fuzz"), first.reminders.contains(where: { $0.occurrence == nil }) else { return 0 }
+    let whole = Result { () throws(InterchangeError) in try reader.read(input, source: "fuzz") }
+    checkPieces(input, whole: whole)
+    guard let first = try? whole.get(), first.reminders.contains(where: { $0.occurrence == nil }) else { return 0 }
     let text = exported(first)
     let second: ImportBatch
     do {
@@ -57,5 +62,34 @@ func key(_ batch: ImportBatch) -> [String] {
         return "\(listKey($0))|\(r.uid)|\(r.title)|\(r.notes)|\(String(describing: r.due))|\(String(describing: r.start))|\(r.priority)|"
             + "\(String(describing: r.completedAt))|\(String(describing: r.recurrence))|\(r.alarms)|\(r.tags)|\(r.url ?? "")|"
             + "\(String(describing: r.parentUID))"
+    }
+}
+
+/// Reads `input` in pieces of 2 and stops the run unless they agree with `whole`.
+func checkPieces(_ input: Data, whole: Result<ImportBatch, InterchangeError>) {
+    var reminders: [ImportedReminder] = []
+    var lists: [[String]] = []
+    let end: ImportBatch
+    do {
+        let pieces = try reader.pieces(input, source: "fuzz")
+        while let piece = try pieces.next(upTo: 2) {
+            reminders += piece.reminders
+            lists += piece.lists.map { [$0.name, $0.color.hex, $0.iCalendarExtras] }
+        }
+        guard let remainder = pieces.remainder else { fatalError("pieces read to the end without a remainder") }
+        end = remainder
+    } catch is ICalendarPieces.NeedsWholeFile {
+        return
+    } catch {
+        guard case .failure(let expected) = whole, let error = error as? InterchangeError, error == expected else {
+            fatalError("read in pieces: \(error); read whole: \(whole)")
+        }
+        return
+    }
+    guard case .success(let batch) = whole else { fatalError("read in pieces to the end; read whole: \(whole)") }
+    if reminders != batch.reminders || lists != batch.lists.map({ [$0.name, $0.color.hex, $0.iCalendarExtras] })
+        || end.warnings != batch.warnings || end.losses != batch.losses
+        || end.skipped.map({ "\($0.what) \($0.count)" }) != batch.skipped.map({ "\($0.what) \($0.count)" }) {
+        fatalError("read in pieces, not what the whole read gives:\n\(reminders)\n\(batch.reminders)\n\(lists)\n\(end.warnings)\n\(batch.warnings)")
     }
 }

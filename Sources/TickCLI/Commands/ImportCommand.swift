@@ -59,14 +59,50 @@ struct ImportCommand: Command {
     func run(in context: CommandContext) throws {
         let input = try open(context: context)
         let format = try detectedFormat(of: input)
+        try refuseIfNotText(input, name: sourceName)
+        guard format == .ics else { return try save(format == .json ? .archivePieces : .whole(nil), format: format, input: input, context: context) }
+        // An iCalendar file is saved as it is read, unless it needs to be read whole (a UID
+        // given twice, a changed occurrence …): then the pieces saved are rolled back with
+        // the transaction, and it is read whole and saved again.
+        let data: Data
+        do {
+            data = try input.readToEnd()
+        } catch {
+            throw failure(error)
+        }
+        do {
+            try save(.iCalendarPieces(data), format: format, input: input, context: context)
+        } catch is ICalendarPieces.NeedsWholeFile {
+            try save(.whole(data), format: format, input: input, context: context)
+        }
+    }
+
+    /// How a file is read for `save`.
+    private enum Reading {
+        /// A Tick archive, a piece at a time (`TickArchiveStream`, `TickArchiveReadAhead`).
+        case archivePieces
+        /// An iCalendar file, a piece at a time (`ICalendarPieces`, `ReadAhead`).
+        case iCalendarPieces(Data)
+        /// The whole file at once: these bytes, or nil to read them from the input.
+        case whole(Data?)
+    }
+
+    /// Reads the file as `reading` says and saves it in one transaction, then says what
+    /// it did.
+    /// - Throws: `CommandError` for a file that cannot be read or saved (nothing saved);
+    ///   `ICalendarPieces.NeedsWholeFile` when an iCalendar file read in pieces must be read
+    ///   whole (nothing saved, nothing said).
+    private func save(_ reading: Reading, format: InterchangeFormat, input: ImportSource, context: CommandContext) throws {
         let name = sourceName
-        try refuseIfNotText(input, name: name)
         var pieces: TickArchiveReadAhead?
+        var calendarReader: ICalendarPieces?
+        var calendarPieces: ReadAhead<(batch: ImportBatch, bytesRead: Int)>?
         var readsAudioAlarms = true
         var bytesRead = 0
         let batch: ImportBatch
         do {
-            if format == .json {
+            switch reading {
+            case .archivePieces:
                 // A Tick archive is read and saved a piece at a time, all in one transaction:
                 // memory holds two pieces (the one saved, the next read meanwhile), whatever
                 // the size of the file.
@@ -77,26 +113,32 @@ struct ImportCommand: Command {
                 bytesRead = archive.bytesRead
                 batch = ImportBatch(lists: lists, reminders: Self.readingAudioAlarms(first, readsAudioAlarms: readsAudioAlarms, context: context))
                 pieces = TickArchiveReadAhead(archive, pieceSize: Actions.importPieceSize)
-            } else {
+            case .iCalendarPieces(let data):
+                let reader = try ICalendarReader(now: context.now, fileListName: InterchangeFormat.isUnnamed(path) ? nil : fileListName,
+                                                 workerCount: ProcessInfo.processInfo.activeProcessorCount).pieces(data, source: name)
+                batch = try reader.next(upTo: Actions.importPieceSize) ?? ImportBatch()
+                bytesRead = reader.bytesRead
+                calendarReader = reader
+                calendarPieces = ReadAhead { try reader.next(upTo: Actions.importPieceSize).map { ($0, reader.bytesRead) } }
+            case .whole(let data):
                 // The file's bytes are gone once it is read: a big file is not held while it is saved.
-                batch = try Self.read(try input.readToEnd(), format: format, source: name, context: context,
+                batch = try Self.read(try data ?? input.readToEnd(), format: format, source: name, context: context,
                                       keepsProjects: listName != nil, fileListName: InterchangeFormat.isUnnamed(path) ? nil : fileListName)
             }
+        } catch let whole as ICalendarPieces.NeedsWholeFile {
+            throw whole
         } catch {
             throw failure(error)
         }
-        // Said once the import is done: an import refused after the file was read (a --list
-        // that is no list) said them, then "nothing was imported" (a tester).
-        let readWarnings = batch.warnings + Self.ruleWarnings(batch.reminders, source: name, format: format)
         let request = ImportRequest(batch: batch, fallbackListName: listName, restoresArchive: format == .json,
                                     mergeRule: format == .todotxt ? .todoTxt : .replace, isDryRun: dryRun)
         let actions = try context.actions()
         let progress = ProgressLine(context: context, verb: "importing", total: nil)
-        /// Counts `piece` done; for a file of known size, the total is worked out from the
-        /// share of its bytes read so far.
+        /// Counts `piece` done; for a file of known size read in pieces, the total is worked
+        /// out from the share of its bytes read so far.
         func advance(by piece: Int) {
             guard let progress else { return }
-            if let size = input.byteCount, pieces != nil, bytesRead > 0 {
+            if let size = input.byteCount, pieces != nil || calendarPieces != nil, bytesRead > 0 {
                 progress.total = max(progress.count + piece, Int((Double(progress.count + piece) * Double(size) / Double(bytesRead)).rounded()))
                 progress.isTotalEstimated = true
             }
@@ -107,18 +149,28 @@ struct ImportCommand: Command {
         // The rules of an archive's later pieces, said after the import (a tester: only the
         // first piece's were checked).
         var pieceWarnings: [String] = []
+        // Those of an iCalendar file's later pieces, said with the first's, as when it is read whole.
+        var calendarRuleWarnings: [String] = []
         do {
             defer {
                 pieces?.stop()
+                calendarPieces?.stop()
                 progress?.finish()
             }
             summary = try actions.importBatch(request) {
+                if let calendarPieces {
+                    guard let read = try calendarPieces.next() else { return nil }
+                    bytesRead = read.bytesRead
+                    advance(by: read.batch.reminders.count)
+                    calendarRuleWarnings += Self.ruleWarnings(read.batch.reminders, source: name, format: format)
+                    return read.batch
+                }
                 guard let read = try pieces?.next() else { return nil }
                 bytesRead = read.bytesRead
                 let piece = Self.readingAudioAlarms(read.reminders, readsAudioAlarms: readsAudioAlarms, context: context)
                 advance(by: piece.count)
                 pieceWarnings += Self.ruleWarnings(piece, source: name, format: format)
-                return piece
+                return ImportBatch(reminders: piece)
             }
         } catch let error as InterchangeError {
             throw failure(error)
@@ -127,6 +179,12 @@ struct ImportCommand: Command {
         } catch let error as StoreError {
             throw failure(error)
         }
+        // What the file gave besides reminders: the whole batch's, or once an iCalendar file
+        // read in pieces is read to its end, its reader's.
+        let read = calendarReader?.remainder ?? batch
+        // Said once the import is done: an import refused after the file was read (a --list
+        // that is no list) said them, then "nothing was imported" (a tester).
+        let readWarnings = read.warnings + Self.ruleWarnings(batch.reminders, source: name, format: format) + calendarRuleWarnings
         let startWarnings = pieceWarnings + summary.droppedStarts.map { droppedStartWarning($0, format: format, context: context) }
             + summary.brokenParentLoops.map { loop in
                 "#\(loop.number.rawValue) \"\(TerminalText.sanitized(loop.title))\" was made a top-level reminder: its parent "
@@ -141,7 +199,7 @@ struct ImportCommand: Command {
             context.warn("\(more) more warning\(more == 1 ? "" : "s") not shown; 'tick import --json' lists them all")
         }
         for warning in startWarnings { context.warn(warning) }
-        report(summary, batch: batch, warnings: readWarnings + startWarnings, format: format, context: context)
+        report(summary, batch: read, warnings: readWarnings + startWarnings, format: format, context: context)
     }
 
     /// One warning for each reminder whose repeat rule Tick cannot expand (an RRULE with

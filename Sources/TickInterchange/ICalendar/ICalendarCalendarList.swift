@@ -60,4 +60,10 @@ struct ICalendarCalendarList {
         list = ReminderList(name: name, color: appleColor ?? color ?? .defaultColor, createdAt: now,
                             iCalendarExtras: extras.joined(separator: "\n"))
     }
+
+    /// Whether `other` makes the same list: name, color and kept lines (not its new id).
+    func describesTheSame(as other: ICalendarCalendarList) -> Bool {
+        isNamedByCalendar == other.isNamedByCalendar && list?.name == other.list?.name && list?.color == other.list?.color
+            && list?.iCalendarExtras == other.list?.iCalendarExtras
+    }
 }

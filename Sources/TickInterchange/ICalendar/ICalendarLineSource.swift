@@ -19,6 +19,8 @@ final class ICalendarLineSource {
     private var physicalLine = 1
     /// The file name for messages.
     let source: String?
+    /// How many bytes of the file the lines given so far took.
+    var bytesRead: Int { position }
 
     /// Prepares to read `data`.
     /// - Throws: `InterchangeError.invalidEncoding` for UTF-16 text or a NUL byte.

@@ -36,13 +36,24 @@ struct ICalendarReadState {
     /// them): room reserved for a calendar's to-dos.
     let expectedTodos: Int
 
-    init(reader: ICalendarReader, source: String?, expectedTodos: Int = 0) throws(InterchangeError) {
+    /// With `streams`, reminders are handed out as they are read (`takeReady`) until the
+    /// file needs to be read whole (`streamRefusal`).
+    init(reader: ICalendarReader, source: String?, expectedTodos: Int = 0, streams: Bool = false) throws(InterchangeError) {
         self.reader = reader
         self.source = source
         self.expectedTodos = expectedTodos
         childParser = try ICalendarComponentParser()
         calendarParser = try ICalendarComponentParser()
-        results = ICalendarResults(source: source)
+        results = ICalendarResults(source: source, streams: streams)
+    }
+
+    /// Why the file must be read whole, when streaming; nil while it need not.
+    var streamRefusal: String? { results.streamRefusal }
+    /// How many reminders are ready to be taken, when streaming.
+    var readyCount: Int { results.readyCount }
+    /// Takes up to `count` reminders ready, with the lists they bring first.
+    mutating func takeReady(_ count: Int) -> (lists: [ReminderList], reminders: [ImportedReminder]) {
+        results.takeReady(count)
     }
 
     private func fail(_ line: Int, _ message: String) -> InterchangeError {
@@ -79,7 +90,8 @@ struct ICalendarReadState {
             return
         }
         if open.count == 1, name == "VCALENDAR" {
-            calendar = ICalendarCalendar(beginLine: line.lineNumber, expectedTodos: expectedTodos)
+            calendar = ICalendarCalendar(beginLine: line.lineNumber, expectedTodos: expectedTodos,
+                                         streamingReader: results.streams ? reader : nil)
             _ = calendarParser.add(line.text)
             return
         }
@@ -107,6 +119,8 @@ struct ICalendarReadState {
             childLines = []
             child = nil
             if current.depth == 1 {
+                // Bare to-dos go to their list after every VCALENDAR's.
+                if results.streams { results.refuseStreaming("a VTODO outside any VCALENDAR") }
                 try bareCalendar?.queue(vtodo: lines, reader: reader, results: &results)
             } else {
                 try calendar?.queue(vtodo: lines, reader: reader, results: &results)

@@ -75,6 +75,15 @@ public struct ICalendarReader: Sendable {
         return try state.finish()
     }
 
+    /// Reads a file a piece at a time, for an import that saves as it reads: the same
+    /// lists and reminders as `read(_:source:)`, in pieces, unless the file needs to be
+    /// read whole (`ICalendarPieces.NeedsWholeFile`).
+    /// - Throws: `InterchangeError` for UTF-16 text or a NUL byte, or when libical cannot
+    ///   be loaded.
+    public func pieces(_ data: Data, source: String?) throws(InterchangeError) -> ICalendarPieces {
+        try ICalendarPieces(reader: self, data: data, source: source)
+    }
+
     /// How many lines of `data` begin with `BEGIN:VTODO` (as most files spell it; a hint).
     /// - Complexity: O(n) in the size of `data` (`memchr` from line to line).
     static func countOfTodos(in data: Data) -> Int {

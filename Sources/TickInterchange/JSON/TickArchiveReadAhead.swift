@@ -1,18 +1,7 @@
-import Dispatch
-
 /// The pieces of a `TickArchiveStream`, each read on another thread while the caller saves
-/// the one before: a restore then uses two cores (reading a piece of 5,000 reminders costs
-/// about a sixth of saving it, and was done in between).
-///
-/// Memory holds two pieces, the one given and the one read ahead. What reading throws is
-/// thrown by `next()` in the order the archive gives it: the pieces before an error come
-/// first. Once `next()` has given nil or thrown, it gives nil.
-///
-/// `@unchecked Sendable`: the stream and `ahead` are touched by one thread at a time. The
-/// reading thread writes them between `group.enter()` and `group.leave()`; the caller's
-/// thread reads and starts the next read only after `group.wait()` returns, which orders
-/// the reading thread's writes before it.
-public final class TickArchiveReadAhead: @unchecked Sendable {
+/// the one before (`ReadAhead`): a restore then uses two cores (reading a piece of 5,000
+/// reminders costs about a sixth of saving it, and was done in between).
+public final class TickArchiveReadAhead: Sendable {
     /// A piece of the archive and how far it had been read when the piece was.
     public struct Piece: Sendable {
         /// The next reminders, at most `pieceSize`, in the archive's order.
@@ -21,12 +10,7 @@ public final class TickArchiveReadAhead: @unchecked Sendable {
         public var bytesRead: Int
     }
 
-    private var stream: TickArchiveStream
-    private let pieceSize: Int
-    private let group = DispatchGroup()
-    private var ahead: Result<Piece?, any Error> = .success(nil)
-    private var isReading = false
-    private var isOver = false
+    private let pieces: ReadAhead<Piece>
 
     /// Starts reading the piece after those `stream` has given.
     /// - Parameters:
@@ -35,42 +19,14 @@ public final class TickArchiveReadAhead: @unchecked Sendable {
     ///   - pieceSize: the most reminders a piece holds (at least 1).
     public init(_ stream: TickArchiveStream, pieceSize: Int) {
         precondition(pieceSize > 0, "at least one reminder a piece")
-        self.stream = stream
-        self.pieceSize = pieceSize
-        readAhead()
+        var stream = stream
+        pieces = ReadAhead { try stream.next(upTo: pieceSize).map { Piece(reminders: $0, bytesRead: stream.bytesRead) } }
     }
 
-    /// The piece read ahead, once it is read; the read of the one after it starts before
-    /// this returns.
-    /// - Returns: nil after the last piece.
+    /// The piece read ahead (`ReadAhead.next()`).
     /// - Throws: what `TickArchiveStream.next(upTo:)` throws.
-    public func next() throws -> Piece? {
-        guard !isOver else { return nil }
-        group.wait()
-        isReading = false
-        let piece = ahead
-        if case .success(.some) = piece { readAhead() } else { isOver = true }
-        return try piece.get()
-    }
+    public func next() throws -> Piece? { try pieces.next() }
 
-    /// Waits for the read in flight, if any; `next()` then gives nil. The stream is not read
-    /// after this returns: an import that stopped early (an error in a piece it saved) leaves no
-    /// thread reading its input.
-    public func stop() {
-        if isReading {
-            group.wait()
-            isReading = false
-        }
-        isOver = true
-    }
-
-    private func readAhead() {
-        precondition(!isReading, "one read at a time")
-        isReading = true
-        group.enter()
-        DispatchQueue.global().async { [self] in
-            ahead = Result { try stream.next(upTo: pieceSize).map { Piece(reminders: $0, bytesRead: stream.bytesRead) } }
-            group.leave()
-        }
-    }
+    /// Stops reading (`ReadAhead.stop()`).
+    public func stop() { pieces.stop() }
 }
