@@ -15,10 +15,23 @@ struct ICalendarPiecesTests {
         case needsWholeFile(String)
     }
 
-    static func readInPieces(_ text: String, name: String = "test.ics", size: Int, workers: Int = 1) throws -> Outcome {
+    /// `text` read in pieces of `size` reminders, from its bytes in memory, or given
+    /// `chunkSize` bytes at a time.
+    static func readInPieces(_ text: String, name: String = "test.ics", size: Int, workers: Int = 1,
+                             chunkSize: Int? = nil) throws -> Outcome {
         let stem = (name as NSString).deletingPathExtension
-        let reader = try ICalendarReader(now: ICalendarFixture.now, fileListName: stem, workerCount: workers)
-            .pieces(Data(text.utf8), source: name)
+        let calendars = ICalendarReader(now: ICalendarFixture.now, fileListName: stem, workerCount: workers)
+        let reader: ICalendarPieces
+        if let chunkSize {
+            var bytes = Array(text.utf8)[...]
+            reader = try calendars.pieces(source: name) {
+                guard !bytes.isEmpty else { return nil }
+                defer { bytes = bytes.dropFirst(chunkSize) }
+                return Array(bytes.prefix(chunkSize))
+            }
+        } else {
+            reader = try calendars.pieces(Data(text.utf8), source: name)
+        }
         var pieces: [ImportBatch] = []
         do {
             while let piece = try reader.next(upTo: size) { pieces.append(piece) }
@@ -37,10 +50,10 @@ struct ICalendarPiecesTests {
     /// that they give the whole read's lists, reminders and the rest, each list in the piece
     /// of its first reminder. Returns why the file needed to be read whole, or nil.
     @discardableResult
-    static func expectSameAsWhole(_ text: String, name: String = "test.ics", size: Int,
+    static func expectSameAsWhole(_ text: String, name: String = "test.ics", size: Int, chunkSize: Int? = nil,
                                   sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
         let whole = try ICalendarFixture.read(text, name: name)
-        switch try readInPieces(text, name: name, size: size) {
+        switch try readInPieces(text, name: name, size: size, chunkSize: chunkSize) {
         case .needsWholeFile(let reason):
             return reason
         case .read(let pieces, let end):
@@ -86,6 +99,10 @@ struct ICalendarPiecesTests {
         let text = Self.calendars(150)
         for size in [1, 7, 64, 5_000] {
             #expect(try Self.expectSameAsWhole(text, size: size) == nil)
+        }
+        // Its bytes given 1, 2, 5 and 4,096 at a time (line ends, folds and characters cut).
+        for chunkSize in [1, 2, 5, 4_096] {
+            #expect(try Self.expectSameAsWhole(text, size: 64, chunkSize: chunkSize) == nil)
         }
     }
 
@@ -142,6 +159,48 @@ struct ICalendarPiecesTests {
         let text = ICalendarFixture.calendar(Self.todo("a", ["DUE;TZID=Europe/Berlin:20261201T090000"]) + zone + ["X-WR-CALNAME:Late"])
         #expect(try Self.expectSameAsWhole(text, size: 1) == nil)
         #expect(try ICalendarFixture.read(text).lists.map(\.name) == ["Late"])
+    }
+
+    @Test("lines given a few bytes at a time read as the whole file's: folds, CRLF, a byte order mark, a character cut, no last line end")
+    func linesInChunks() throws {
+        let folded = "BEGIN:VCALENDAR\r\nX-WR-CALNAME:집\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:a long title that is \r\n  folded 두부 and\n\tagain\r\n"
+            + "DESCRIPTION:notes \r\n\r\n \r\nEND:VTODO\r\nEND:VCALENDAR"
+        for text in [folded, "\u{FEFF}" + folded, folded + "\r\n\r\n"] {
+            let whole = try ICalendarLineSource(Data(text.utf8), source: "t.ics")
+            var expected: [ICalendarContentLine] = []
+            while let line = try whole.next() { expected.append(line) }
+            for chunkSize in [1, 2, 3, 7] {
+                var bytes = Array(text.utf8)[...]
+                let source = try ICalendarLineSource(source: "t.ics") {
+                    guard !bytes.isEmpty else { return nil }
+                    defer { bytes = bytes.dropFirst(chunkSize) }
+                    return Array(bytes.prefix(chunkSize))
+                }
+                var lines: [ICalendarContentLine] = []
+                while let line = try source.next() { lines.append(line) }
+                #expect(lines.map(\.text) == expected.map(\.text))
+                #expect(lines.map(\.lineNumber) == expected.map(\.lineNumber))
+                #expect(source.bytesRead == Array(text.utf8).count - (text.hasPrefix("\u{FEFF}") ? 3 : 0))
+                #expect(!source.needsWholeFile)
+            }
+        }
+    }
+
+    @Test("given in pieces, a NUL byte, or line ends that are CR alone, make the file read whole; the whole read says what it says")
+    func chunksNeedingTheWholeFile() throws {
+        let lines = Self.todo("a") + Self.todo("b")
+        let nul = ICalendarFixture.calendar(lines).replacingOccurrences(of: "SUMMARY:Reminder b", with: "SUMMARY:Reminder \u{0}b")
+        let crOnly = ICalendarFixture.calendar(lines).replacingOccurrences(of: "\r\n", with: "\r")
+        let reason = "a NUL byte, or no line feed in the first MiB"
+        guard case .needsWholeFile(reason) = try Self.readInPieces(nul, size: 1, chunkSize: 16) else {
+            Issue.record("a NUL byte read in pieces")
+            return
+        }
+        #expect(throws: InterchangeError.self) { try ICalendarFixture.read(nul) }
+        #expect(try Self.expectSameAsWhole(crOnly + String(repeating: " ", count: 1 << 20), size: 1, chunkSize: 4_096) == reason)
+        #expect(try ICalendarFixture.read(crOnly).reminders.count == 2)
+        // A file whose end comes before its first line feed is read as the whole read reads it.
+        #expect(try Self.expectSameAsWhole(crOnly, size: 1, chunkSize: 16) == nil)
     }
 
     @Test("an error is thrown at its line after the pieces read before it, as the whole read throws it")

@@ -4,8 +4,8 @@
 // read, exported again (`ICalendarWriter`), imports to the same reminders (title, notes,
 // dates, priority, completion, recurrence, alarms, tags, URL, parent); and the file read in
 // pieces (`ICalendarPieces`, as `tick import` saves it) gives what the whole read gives (the
-// same lists, reminders, warnings and skipped components, or the same error), unless it
-// says the file must be read whole.
+// same lists, reminders, warnings and skipped components, or the same error), from its
+// bytes in memory and given 7 bytes at a time, unless it says the file must be read whole.
 import Foundation
 @testable import TickModel
 @testable import TickInterchange
@@ -16,7 +16,8 @@ let reader = ICalendarReader(now: Date(timeIntervalSince1970: 1_796_000_000), fi
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Data(bytes: data, count: size)
     let whole = Result { () throws(InterchangeError) in try reader.read(input, source: "fuzz") }
-    checkPieces(input, whole: whole)
+    checkPieces(input, whole: whole, chunkSize: nil)
+    checkPieces(input, whole: whole, chunkSize: 7)
     guard let first = try? whole.get(), first.reminders.contains(where: { $0.occurrence == nil }) else { return 0 }
     let text = exported(first)
     let second: ImportBatch
@@ -65,13 +66,21 @@ func key(_ batch: ImportBatch) -> [String] {
     }
 }
 
-/// Reads `input` in pieces of 2 and stops the run unless they agree with `whole`.
-func checkPieces(_ input: Data, whole: Result<ImportBatch, InterchangeError>) {
+/// Reads `input` in pieces of 2 (from its bytes in memory, or given `chunkSize` bytes at a
+/// time) and stops the run unless they agree with `whole`.
+func checkPieces(_ input: Data, whole: Result<ImportBatch, InterchangeError>, chunkSize: Int?) {
     var reminders: [ImportedReminder] = []
     var lists: [[String]] = []
     let end: ImportBatch
     do {
-        let pieces = try reader.pieces(input, source: "fuzz")
+        var bytes = [UInt8](input)[...]
+        let pieces = try chunkSize.map { size in
+            try reader.pieces(source: "fuzz") {
+                guard !bytes.isEmpty else { return nil }
+                defer { bytes = bytes.dropFirst(size) }
+                return Array(bytes.prefix(size))
+            }
+        } ?? reader.pieces(input, source: "fuzz")
         while let piece = try pieces.next(upTo: 2) {
             reminders += piece.reminders
             lists += piece.lists.map { [$0.name, $0.color.hex, $0.iCalendarExtras] }

@@ -63,7 +63,17 @@ struct ImportCommand: Command {
         guard format == .ics else { return try save(format == .json ? .archivePieces : .whole(nil), format: format, input: input, context: context) }
         // An iCalendar file is saved as it is read, unless it needs to be read whole (a UID
         // given twice, a changed occurrence …): then the pieces saved are rolled back with
-        // the transaction, and it is read whole and saved again.
+        // the transaction, and it is read whole and saved again. A file of known size is
+        // read from its start again for that, so that only the lines not yet read are held;
+        // standard input or a pipe is held whole.
+        if input.byteCount != nil, path != "-" {
+            do {
+                try save(.iCalendarPieces(nil), format: format, input: input, context: context)
+            } catch is ICalendarPieces.NeedsWholeFile {
+                try save(.whole(nil), format: format, input: try open(context: context), context: context)
+            }
+            return
+        }
         let data: Data
         do {
             data = try input.readToEnd()
@@ -81,8 +91,9 @@ struct ImportCommand: Command {
     private enum Reading {
         /// A Tick archive, a piece at a time (`TickArchiveStream`, `TickArchiveReadAhead`).
         case archivePieces
-        /// An iCalendar file, a piece at a time (`ICalendarPieces`, `ReadAhead`).
-        case iCalendarPieces(Data)
+        /// An iCalendar file, a piece at a time (`ICalendarPieces`, `ReadAhead`): from these
+        /// bytes, or from the input as it is read when nil.
+        case iCalendarPieces(Data?)
         /// The whole file at once: these bytes, or nil to read them from the input.
         case whole(Data?)
     }
@@ -114,8 +125,10 @@ struct ImportCommand: Command {
                 batch = ImportBatch(lists: lists, reminders: Self.readingAudioAlarms(first, readsAudioAlarms: readsAudioAlarms, context: context))
                 pieces = TickArchiveReadAhead(archive, pieceSize: Actions.importPieceSize)
             case .iCalendarPieces(let data):
-                let reader = try ICalendarReader(now: context.now, fileListName: InterchangeFormat.isUnnamed(path) ? nil : fileListName,
-                                                 workerCount: ProcessInfo.processInfo.activeProcessorCount).pieces(data, source: name)
+                let calendars = ICalendarReader(now: context.now, fileListName: InterchangeFormat.isUnnamed(path) ? nil : fileListName,
+                                                workerCount: ProcessInfo.processInfo.activeProcessorCount)
+                let reader = try data.map { try calendars.pieces($0, source: name) }
+                    ?? calendars.pieces(source: name) { try input.next() }
                 batch = try reader.next(upTo: Actions.importPieceSize) ?? ImportBatch()
                 bytesRead = reader.bytesRead
                 calendarReader = reader

@@ -17,6 +17,8 @@ public final class ICalendarPieces {
     /// series may be anywhere), a `TZID` no zone read so far defines, `X-APPLE-SORT-ORDER`
     /// not in file order, two VCALENDARs naming one list, calendar properties or a kept
     /// VTIMEZONE after a calendar's first VTODO, a VTODO outside any VCALENDAR.
+    /// (Read from pieces of the file: a NUL byte, no line feed in its first MiB, or an error,
+    /// which the whole read gives as it gives it.)
     public struct NeedsWholeFile: Error, CustomStringConvertible, Sendable {
         /// What in the file needs the whole of it.
         public let reason: String
@@ -27,10 +29,37 @@ public final class ICalendarPieces {
     private let lines: ICalendarLineSource
     /// What the file gave besides reminders, once it is read to its end.
     private var end: ImportBatch?
+    /// What reading the file's pieces threw (`init(reader:source:chunks:)`), thrown by `next`.
+    private let readFailure: ReadFailure
+
+    /// The error of a piece of the file that could not be read, kept for `next(upTo:)`.
+    private final class ReadFailure {
+        var error: (any Error)?
+        /// Whether the file comes in pieces (`init(reader:source:chunks:)`).
+        var isChunked = false
+    }
 
     init(reader: ICalendarReader, data: Data, source: String?) throws(InterchangeError) {
         state = try ICalendarReadState(reader: reader, source: source, streams: true)
         lines = try ICalendarLineSource(data, source: source)
+        readFailure = ReadFailure()
+    }
+
+    init(reader: ICalendarReader, source: String?, chunks: @escaping () throws -> [UInt8]?) throws(InterchangeError) {
+        let failure = ReadFailure()
+        state = try ICalendarReadState(reader: reader, source: source, streams: true)
+        // A piece that cannot be read ends the file here; `next(upTo:)` then throws its error.
+        lines = try ICalendarLineSource(source: source) {
+            guard failure.error == nil else { return nil }
+            do {
+                return try chunks()
+            } catch {
+                failure.error = error
+                return nil
+            }
+        }
+        failure.isChunked = true
+        readFailure = failure
     }
 
     /// How many bytes of the file were read so far.
@@ -40,6 +69,13 @@ public final class ICalendarPieces {
     /// `ICalendarReader.read` gives them, once `next(upTo:)` gave nil; nil before.
     public var remainder: ImportBatch? { end }
 
+    /// Throws what reading a piece of the file threw, or `NeedsWholeFile` for what the line
+    /// source cannot read as the whole read does.
+    private func checkLines() throws {
+        if let error = readFailure.error { throw error }
+        if lines.needsWholeFile { throw NeedsWholeFile(reason: "a NUL byte, or no line feed in the first MiB") }
+    }
+
     /// The next reminders, at most `count` (at least 1), with the lists that first hold
     /// one of them; nil after the last.
     /// - Throws: `InterchangeError` as `ICalendarReader.read` does (for the first bad line
@@ -47,10 +83,18 @@ public final class ICalendarPieces {
     public func next(upTo count: Int) throws -> ImportBatch? {
         precondition(count > 0, "at least one reminder a piece")
         while state.readyCount < count, end == nil {
-            if let line = try lines.next() {
-                try state.consume(line)
-            } else {
-                end = try state.finish()
+            do {
+                let line = try lines.next()
+                try checkLines()
+                if let line {
+                    try state.consume(line)
+                } else {
+                    end = try state.finish()
+                }
+            } catch let error as InterchangeError where readFailure.isChunked {
+                // The whole read names a NUL byte before any other error, wherever it is.
+                try checkLines()
+                throw NeedsWholeFile(reason: "an error, which the whole read says (a NUL byte further on comes first): " + error.description)
             }
             if let reason = state.streamRefusal { throw NeedsWholeFile(reason: reason) }
         }

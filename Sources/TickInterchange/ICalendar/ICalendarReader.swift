@@ -84,6 +84,14 @@ public struct ICalendarReader: Sendable {
         try ICalendarPieces(reader: self, data: data, source: source)
     }
 
+    /// `pieces(_:source:)` of a file given a piece at a time by `chunks` (nil at its end),
+    /// so that only the lines not yet read are held. What `chunks` throws is thrown by
+    /// `ICalendarPieces.next(upTo:)`.
+    /// - Throws: `InterchangeError` for UTF-16 text, or when libical cannot be loaded.
+    public func pieces(source: String?, chunks: @escaping () throws -> [UInt8]?) throws(InterchangeError) -> ICalendarPieces {
+        try ICalendarPieces(reader: self, source: source, chunks: chunks)
+    }
+
     /// How many lines of `data` begin with `BEGIN:VTODO` (as most files spell it; a hint).
     /// - Complexity: O(n) in the size of `data` (`memchr` from line to line).
     static func countOfTodos(in data: Data) -> Int {
