@@ -220,7 +220,15 @@ struct BatchImporter {
                     continue
                 }
                 if let list { summary.listNames.insert(list.name) }
-                var (reminder, completedHere) = BatchImporter.completing(item.reminder, item.completedOverrides, in: zone)
+                var completedOverrides = item.completedOverrides
+                // A completed occurrence stored before its series (imported alone, as a server
+                // may send one) moves the series on when it arrives, as in one file (a tester).
+                if item.occurrence == nil, let existing = stored, let key = ICalendarOverrides.ownRecurrenceID(existing.iCalendarExtras),
+                   !ICalendarOverrides.occurrences(in: item.reminder.iCalendarExtras).contains(where: { ICalendarOverrides.recurrenceID(of: $0) == key }),
+                   let done = BatchImporter.completedOccurrence(of: existing, now: now) {
+                    completedOverrides.append(done)
+                }
+                var (reminder, completedHere) = BatchImporter.completing(item.reminder, completedOverrides, in: zone)
                 if item.occurrence != nil { completedHere = [] }
                 let history = item.completedOccurrences + completedHere
                 reminder.listID = list?.id ?? stored?.listID ?? fallback.id
@@ -486,6 +494,16 @@ struct BatchImporter {
         }
         current.modifiedAt = reminder.modifiedAt
         return (current, passed)
+    }
+
+    /// The completed occurrence that `stored`, a changed occurrence saved without its series
+    /// (`RECURRENCE-ID`), stands for when it is completed: its `RECURRENCE-ID` read as a file
+    /// reads it (`ImportedReminder.completedOverrides`); nil when it is open or unreadable.
+    static func completedOccurrence(of stored: Reminder, now: Date) -> CompletedOccurrence? {
+        guard stored.completedAt != nil else { return nil }
+        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0"] + ICalendarOverrides.vtodoLines(of: stored) + ["END:VCALENDAR"]
+        let read = try? ICalendarReader(now: now, fileListName: nil).read(Data(lines.joined(separator: "\r\n").utf8), source: nil)
+        return read?.reminders.first?.completedOverrides.first
     }
 
     /// Records the completed occurrences of `histories` whose reminders are saved, each one

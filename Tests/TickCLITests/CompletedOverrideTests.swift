@@ -146,6 +146,34 @@ struct CompletedOverrideTests {
         #expect(cli.ok("show", "1").contains("1 occurrence done"))
     }
 
+    /// A tester (t89): the override imported first, then its series in another import, left the
+    /// series at the completed occurrence with nothing recorded; from one file it moved on.
+    @Test("the override first, its series in a later import: the series moves past it and records it, as from one file")
+    func overrideBeforeItsSeries() throws {
+        let cli = CLIHarness(zone: "Europe/Berlin")
+        cli.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        let full = Self.series(completed: 1)
+        let start = try #require(full.range(of: "BEGIN:VTODO\r\nUID:daily-1\r\nDTSTAMP:20261201T000000Z\r\nSUMMARY:Stretch\r\nRECURRENCE-ID"))
+        let header = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tests//Mail client//EN\r\n"
+        cli.files["override.ics"] = Data((header + full[start.lowerBound...]).utf8)
+        cli.files["series.ics"] = Data(Self.series(completed: 0).utf8)
+        cli.ok("import", "override.ics")
+        let series = try #require(try cli.json("import", "series.ics", "--json") as? [String: Any])
+        #expect(series["completedOccurrences"] as? Int == 1, "\(series)")
+        #expect((try cli.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-02T09:00:00+01:00")
+        #expect(cli.ok("show", "1").contains("1 occurrence done"))
+        #expect(cli.ok("export", "--format", "ics").contains("RECURRENCE-ID;TZID=Europe/Berlin:20261201T080000"))
+        // An open override does not move it.
+        let open = CLIHarness(zone: "Europe/Berlin")
+        open.variables["TICK_NOW"] = "2026-12-04T12:00:00Z"
+        open.files["override.ics"] = Data((header + full[start.lowerBound...]).replacingOccurrences(of: "STATUS:COMPLETED", with: "STATUS:NEEDS-ACTION")
+            .replacingOccurrences(of: "COMPLETED:20261201T100000Z\r\n", with: "").utf8)
+        open.files["series.ics"] = cli.files["series.ics"]
+        open.ok("import", "override.ics")
+        open.ok("import", "series.ics")
+        #expect((try open.json("show", "1") as? [String: Any])?["due"] as? String == "2026-12-01T09:00:00+01:00")
+    }
+
     @Test("the corpus's Thunderbird and eM Client files: the series is past the completed occurrence",
           .enabled(if: !Fixture.corpusFiles("ics").isEmpty, "needs ../shared/corpus (TICK_CORPUS)"), arguments: [
         ("tasksorg-thunderbird-completed-repeating-task.ics", "America/Chicago", "2020-12-21T17:00:00-06:00"),

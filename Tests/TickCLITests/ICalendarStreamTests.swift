@@ -96,6 +96,40 @@ struct ICalendarStreamTests {
         #expect(try #require(try streamed.cli.json("list", "all") as? [Any]).count == 1)
     }
 
+    /// A tester (t90): a file named `-` (standard input, held whole) read in pieces said an
+    /// error of an early VTODO (VTODOs are read in smaller batches) where the whole read says
+    /// a broken END further on first.
+    @Test("from standard input too, the error said is the whole read's, and nothing is imported")
+    func errorOrderFromStandardInput() throws {
+        let early = ["BEGIN:VTODO", "UID:year-0", "SUMMARY:x", "DUE:00001201T090000Z", "END:VTODO"]
+        var text = String(decoding: Self.file(first: 600, extra: ["BEGIN:VTODO", "UID:broken", "END:VEVENT"]), as: UTF8.self)
+        text = text.replacingOccurrences(of: "BEGIN:VTODO\r\nUID:Groceries-10\r\n", with: early.joined(separator: "\r\n") + "\r\nBEGIN:VTODO\r\nUID:Groceries-10\r\n")
+        let cli = CLIHarness()
+        cli.files["-"] = Data(text.utf8)
+        cli.files["named.ics"] = Data(text.utf8)
+        let piped = cli.run("import", "-", "--format", "ics")
+        let named = cli.run("import", "named.ics")
+        #expect(piped.status == 1 && named.status == 1)
+        #expect(piped.errors.contains("END:VEVENT does not close BEGIN:VTODO"), "\(piped.errors)")
+        #expect(piped.errors.replacingOccurrences(of: "standard input", with: "named.ics") == named.errors)
+        #expect(try #require(try cli.json("list", "all") as? [Any]).isEmpty)
+    }
+
+    /// A tester (t90): a calendar without a name (its list named by the file) before a named
+    /// one whose to-dos came after the first piece: the lists were made in another order.
+    @Test("a calendar named by the file before a named one: the lists in the order the whole read makes them")
+    func listNamedByFileFirst() throws {
+        var text = String(decoding: Self.file(), as: UTF8.self)
+        text = text.replacingOccurrences(of: "X-WR-CALNAME:Groceries\r\n", with: "")
+        let streamed = try Self.imported(Data(text.utf8))
+        let whole = try Self.imported(Data((text.replacingOccurrences(of: "\r\nEND:VCALENDAR\r\n", with: "\r\n" + Self.unusedZone.joined(separator: "\r\n") + "\r\nEND:VCALENDAR\r\n")).utf8))
+        #expect(streamed.result.status == 0, "\(streamed.result.errors)")
+        #expect(streamed.result.output == whole.result.output)
+        #expect(streamed.dump == whole.dump)
+        let names = try #require(try streamed.cli.json("lists") as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == ["Reminders", "Garden", "tasks"])
+    }
+
     @Test("an error far into a file of several pieces leaves the database as it was and names its line")
     func errorAfterPieces() throws {
         let broken = ["BEGIN:VTODO", "UID:broken", "END:VEVENT"]

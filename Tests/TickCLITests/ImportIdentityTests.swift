@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TickModel
+import TickCLI
 
 /// Re-importing what was imported or exported before finds the same reminders: no
 /// duplicates, no moves to another list.
@@ -244,6 +245,29 @@ struct ImportSourceTests {
         let result = cli.run("import", "--format", "ics", path)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output == "Imported 1 reminder into calendar.\nNew lists: calendar\n")
+    }
+
+    /// A tester (t90): a file read in pieces that had to be read whole was opened again by its
+    /// path, which then named no file (removed during the import) or another one.
+    @Test("a file read to its end is read again from its first byte by rewind(), even once its path names no file; a pipe cannot be")
+    func rewindTheFileOpened() throws {
+        let cli = CLIHarness()
+        let path = cli.folder.file("gone.ics")
+        let bytes = Data((0..<300_000).map { UInt8(0x41 + $0 % 26) })
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let source = try ImportSource(path: path)
+        _ = try source.peek(10)
+        #expect(try source.readToEnd() == bytes)
+        try FileManager.default.removeItem(atPath: path)
+        try source.rewind()
+        #expect(try source.readToEnd() == bytes)
+        let memory = ImportSource(data: Data("abc".utf8), pieceSize: 1)
+        #expect(try memory.readToEnd() == Data("abc".utf8))
+        try memory.rewind()
+        #expect(try memory.readToEnd() == Data("abc".utf8))
+        let pipe = Pipe()
+        let piped = try ImportSource(path: "/proc/self/fd/\(pipe.fileHandleForReading.fileDescriptor)")
+        #expect(throws: CommandError.self) { try piped.rewind() }
     }
 
     @Test("a file that cannot be read says the system's reason")

@@ -112,14 +112,14 @@ struct ICalendarPiecesTests {
                     "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "END:VTIMEZONE"]
         var lines = zone
         for number in 0..<700 { lines += Self.todo("z\(number)", ["DUE;TZID=Europe/Berlin:20261203T090000"]) }
-        let text = ICalendarFixture.calendar(lines) + Self.calendars(300, names: ["Later"])
+        let text = Self.calendars(300, names: ["First"]) + ICalendarFixture.calendar(lines)
         #expect(try Self.expectSameAsWhole(text, size: 333) == nil)
         guard case .read(let pieces, _) = try Self.readInPieces(text, size: 333, workers: 4) else {
             Issue.record("read whole on four threads")
             return
         }
         #expect(pieces.flatMap(\.reminders) == (try ICalendarFixture.read(text)).reminders)
-        #expect(pieces.first?.lists.map(\.name) == ["test"])
+        #expect(pieces.flatMap(\.lists).map(\.name) == ["First", "test"])
     }
 
     /// More VTODOs than a batch read at once (`ICalendarCalendar.streamingJobBatchSize`).
@@ -136,6 +136,8 @@ struct ICalendarPiecesTests {
                "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE"])),
         ("X-APPLE-SORT-ORDER not in file order",
          ICalendarFixture.calendar(todo("a", ["X-APPLE-SORT-ORDER:2048"]) + todo("b") + todo("c", ["X-APPLE-SORT-ORDER:1024"]))),
+        ("a VCALENDAR named by X-WR-CALNAME after one named by the file",
+         ICalendarFixture.calendar(todo("a")) + ICalendarFixture.calendar(todo("b"), header: ["X-WR-CALNAME:Home"])),
         ("two VCALENDARs name the list 'home'",
          ICalendarFixture.calendar(todo("a"), header: ["X-WR-CALNAME:Home"]) + ICalendarFixture.calendar(todo("b"), header: ["X-WR-CALNAME:home"])),
         ("calendar properties after its first VTODO", ICalendarFixture.calendar(todo("a") + manyTodos + ["X-WR-CALNAME:Late"])),
@@ -207,15 +209,17 @@ struct ICalendarPiecesTests {
     func errorAfterPieces() throws {
         let text = ICalendarFixture.calendar((0..<600).flatMap { Self.todo("e\($0)") } + ["BEGIN:VTODO", "UID:x", "END:VEVENT"])
         let expected = #expect(throws: InterchangeError.self) { try ICalendarFixture.read(text) }
+        #expect(expected?.line == 3 + 600 * 4 + 3)
         let reader = try ICalendarReader(now: ICalendarFixture.now, fileListName: "test", workerCount: 1).pieces(Data(text.utf8), source: "test.ics")
         var count = 0
-        let error = #expect(throws: InterchangeError.self) {
+        // The whole read says the error it meets first (a tester: VTODOs read in smaller
+        // batches met an error of an earlier line first): the pieces send the file there.
+        let error = #expect(throws: ICalendarPieces.NeedsWholeFile.self) {
             while let piece = try reader.next(upTo: 100) { count += piece.reminders.count }
         }
         // VTODOs are read in batches (ICalendarCalendar.streamingJobBatchSize): some pieces came first.
         #expect(count > 0 && count < 600)
-        #expect(error == expected)
-        #expect(error?.line == 3 + 600 * 4 + 3)
+        #expect(error?.reason.hasSuffix(expected?.description ?? "-") == true, "\(String(describing: error))")
     }
 
     @Test("every corpus file reads in pieces as it reads whole, or is read whole for a reason", .enabled(if: Fixture.needsCorpus()),

@@ -64,13 +64,18 @@ struct ImportCommand: Command {
         // An iCalendar file is saved as it is read, unless it needs to be read whole (a UID
         // given twice, a changed occurrence …): then the pieces saved are rolled back with
         // the transaction, and it is read whole and saved again. A file of known size is
-        // read from its start again for that, so that only the lines not yet read are held;
-        // standard input or a pipe is held whole.
+        // read from its start again for that (the file opened: a tester removed it meanwhile),
+        // so that only the lines not yet read are held; standard input or a pipe is held whole.
         if input.byteCount != nil, path != "-" {
             do {
                 try save(.iCalendarPieces(nil), format: format, input: input, context: context)
             } catch is ICalendarPieces.NeedsWholeFile {
-                try save(.whole(nil), format: format, input: try open(context: context), context: context)
+                do {
+                    try input.rewind()
+                } catch {
+                    throw failure(error)
+                }
+                try save(.whole(nil), format: format, input: input, context: context)
             }
             return
         }

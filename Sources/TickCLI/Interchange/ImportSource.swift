@@ -17,6 +17,8 @@ public final class ImportSource {
     private let ownsDescriptor: Bool
     /// The bytes in memory not yet handed out.
     private var data: Data
+    /// All the bytes in memory, for `rewind()`.
+    private let allData: Data
     private let pieceSize: Int
     /// Bytes read ahead by `peek(_:)`, handed out first.
     private var readAhead: [UInt8] = []
@@ -29,6 +31,7 @@ public final class ImportSource {
     ///   which file it was).
     public init(path: String) throws(CommandError) {
         data = Data()
+        allData = Data()
         pieceSize = 1 << 20
         if path == "-" {
             descriptor = STDIN_FILENO
@@ -47,6 +50,7 @@ public final class ImportSource {
     public init(data: Data, pieceSize: Int = 1 << 20) {
         precondition(pieceSize > 0, "a piece holds at least one byte")
         self.data = data
+        allData = data
         self.pieceSize = pieceSize
         byteCount = data.count
         descriptor = nil
@@ -91,12 +95,29 @@ public final class ImportSource {
                 piece.removeSubrange(count...)
                 return piece
             } else if count == 0 {
-                close()
+                // A regular file stays open for `rewind()`.
+                if byteCount == nil { close() }
                 return nil
             } else if errno != EINTR {
                 // EINTR: a signal arrived before any byte did; the read is simply retried.
                 throw CommandError.runtime(String(cString: strerror(errno)))
             }
+        }
+    }
+
+    /// Goes back to the first byte of a regular file (the one opened, even if its path now
+    /// names another file or none) or of the bytes in memory, to read them again.
+    /// - Throws: `CommandError.runtime` with `strerror(errno)`; for standard input, a pipe or
+    ///   a terminal, which cannot be read again.
+    public func rewind() throws(CommandError) {
+        readAhead = []
+        guard let descriptor else {
+            guard byteCount != nil, ownsDescriptor == false else { throw CommandError.runtime("the input cannot be read again") }
+            data = allData
+            return
+        }
+        guard byteCount != nil, lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw CommandError.runtime(byteCount == nil ? "the input cannot be read again" : String(cString: strerror(errno)))
         }
     }
 

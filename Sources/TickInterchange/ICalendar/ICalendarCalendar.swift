@@ -181,7 +181,7 @@ struct ICalendarCalendar {
         if !keptZones.isEmpty { results.refuseStreaming(ICalendarCalendar.keptZoneRefusal) }
         let made = try parsedList()
         streamedList = made
-        if let list = made.list { results.emit(list: list) }
+        if let list = made.list { results.emit(list: list, isNamedByCalendar: made.isNamedByCalendar) }
         return made
     }
 

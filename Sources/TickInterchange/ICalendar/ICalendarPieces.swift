@@ -15,10 +15,11 @@ public final class ICalendarPieces {
     /// Says that the file must be read whole (`ICalendarReader.read`), and why: two VTODOs
     /// with one UID (versions are weighed), a changed occurrence (`RECURRENCE-ID`: its
     /// series may be anywhere), a `TZID` no zone read so far defines, `X-APPLE-SORT-ORDER`
-    /// not in file order, two VCALENDARs naming one list, calendar properties or a kept
-    /// VTIMEZONE after a calendar's first VTODO, a VTODO outside any VCALENDAR.
-    /// (Read from pieces of the file: a NUL byte, no line feed in its first MiB, or an error,
-    /// which the whole read gives as it gives it.)
+    /// not in file order, two VCALENDARs naming one list, a calendar named by
+    /// `X-WR-CALNAME` after one named by the file, calendar properties or a kept VTIMEZONE
+    /// after a calendar's first VTODO, a VTODO outside any VCALENDAR.
+    /// Also any error: the whole read gives the one it gives first. (And read from pieces
+    /// of the file: a NUL byte, no line feed in its first MiB.)
     public struct NeedsWholeFile: Error, CustomStringConvertible, Sendable {
         /// What in the file needs the whole of it.
         public let reason: String
@@ -35,8 +36,6 @@ public final class ICalendarPieces {
     /// The error of a piece of the file that could not be read, kept for `next(upTo:)`.
     private final class ReadFailure {
         var error: (any Error)?
-        /// Whether the file comes in pieces (`init(reader:source:chunks:)`).
-        var isChunked = false
     }
 
     init(reader: ICalendarReader, data: Data, source: String?) throws(InterchangeError) {
@@ -58,7 +57,6 @@ public final class ICalendarPieces {
                 return nil
             }
         }
-        failure.isChunked = true
         readFailure = failure
     }
 
@@ -91,10 +89,11 @@ public final class ICalendarPieces {
                 } else {
                     end = try state.finish()
                 }
-            } catch let error as InterchangeError where readFailure.isChunked {
-                // The whole read names a NUL byte before any other error, wherever it is.
+            } catch let error as InterchangeError {
+                // The whole read may name another error first: a NUL byte wherever it is, or
+                // one of a line further on (its VTODOs are read in bigger batches; a tester).
                 try checkLines()
-                throw NeedsWholeFile(reason: "an error, which the whole read says (a NUL byte further on comes first): " + error.description)
+                throw NeedsWholeFile(reason: "an error, which the whole read says as it says it: " + error.description)
             }
             if let reason = state.streamRefusal { throw NeedsWholeFile(reason: reason) }
         }

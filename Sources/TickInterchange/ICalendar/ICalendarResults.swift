@@ -49,6 +49,8 @@ struct ICalendarResults {
     private var emittedUIDs = Set<Int>()
     /// The names (lowercased) of the lists handed out.
     private var emittedListNames = Set<String>()
+    /// Whether a list named by the file, not by its calendar, was handed out.
+    private var emittedListNamedByFile = false
 
     init(source: String?, streams: Bool = false) {
         self.source = source
@@ -61,10 +63,17 @@ struct ICalendarResults {
     }
 
     /// Hands out a calendar's list, before its first reminder. Two calendars with one list
-    /// name are merged into one list when read whole: not a piece at a time.
-    mutating func emit(list: ReminderList) {
+    /// name are merged into one list when read whole: not a piece at a time. A list named by
+    /// the file is made when a reminder needs it, after every list a calendar names: one a
+    /// calendar names after it would come before it only read whole (a tester).
+    mutating func emit(list: ReminderList, isNamedByCalendar: Bool) {
         guard emittedListNames.insert(list.name.lowercased()).inserted else {
             return refuseStreaming("two VCALENDARs name the list '\(list.name)'")
+        }
+        if !isNamedByCalendar {
+            emittedListNamedByFile = true
+        } else if emittedListNamedByFile {
+            return refuseStreaming("a VCALENDAR named by X-WR-CALNAME after one named by the file")
         }
         readyLists.append((list, ready.count))
     }
