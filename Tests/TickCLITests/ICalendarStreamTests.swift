@@ -96,6 +96,25 @@ struct ICalendarStreamTests {
         #expect(try #require(try streamed.cli.json("list", "all") as? [Any]).count == 1)
     }
 
+    /// A tester (t90): on a terminal, the progress line said "1 s left", then nothing while
+    /// the import was done again, whole.
+    @Test("on a terminal, a file read again whole says why; off a terminal, or for an error, nothing more is said")
+    func readingAgainSaid() throws {
+        let again = ["BEGIN:VTODO", "UID:Groceries-3", "SUMMARY:the newer version", "SEQUENCE:4", "END:VTODO"]
+        let cli = CLIHarness()
+        cli.isErrorTerminal = true
+        cli.files["tasks.ics"] = Self.file(first: 20, extra: again)
+        let result = cli.run("import", "tasks.ics")
+        #expect(result.status == 0)
+        #expect(result.errors.hasPrefix("tick: tasks.ics is read again, whole: the UID Groceries-3 is given twice\n"), "\(result.errors)")
+        let plain = try Self.imported(Self.file(first: 20, extra: again))
+        #expect(!plain.result.errors.contains("read again"))
+        cli.files["broken.ics"] = Self.file(first: 20, extra: ["BEGIN:VTODO", "UID:broken", "END:VEVENT"])
+        let broken = cli.run("import", "broken.ics")
+        #expect(broken.status == 1)
+        #expect(broken.errors.hasPrefix("tick: error: broken.ics line "), "\(broken.errors)")
+    }
+
     /// A tester (t90): a file named `-` (standard input, held whole) read in pieces said an
     /// error of an early VTODO (VTODOs are read in smaller batches) where the whole read says
     /// a broken END further on first.

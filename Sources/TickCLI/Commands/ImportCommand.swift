@@ -69,7 +69,8 @@ struct ImportCommand: Command {
         if input.byteCount != nil, path != "-" {
             do {
                 try save(.iCalendarPieces(nil), format: format, input: input, context: context)
-            } catch is ICalendarPieces.NeedsWholeFile {
+            } catch let whole as ICalendarPieces.NeedsWholeFile {
+                sayReadingAgain(whole, context: context)
                 do {
                     try input.rewind()
                 } catch {
@@ -87,9 +88,19 @@ struct ImportCommand: Command {
         }
         do {
             try save(.iCalendarPieces(data), format: format, input: input, context: context)
-        } catch is ICalendarPieces.NeedsWholeFile {
+        } catch let whole as ICalendarPieces.NeedsWholeFile {
+            sayReadingAgain(whole, context: context)
             try save(.whole(data), format: format, input: input, context: context)
         }
+    }
+
+    /// On a terminal, says why the file is read again, whole (a tester: the progress line
+    /// said "1 s left", then the terminal was silent while the import was done again); an
+    /// error is said by the whole read. Off a terminal, nothing: the output is the whole read's.
+    private func sayReadingAgain(_ whole: ICalendarPieces.NeedsWholeFile, context: CommandContext) {
+        guard context.environment.isErrorTerminal, !whole.isError else { return }
+        context.errors.write("tick: \(TerminalText.sanitized(sourceName)) is read again, whole: \(TerminalText.sanitized(whole.reason))\n")
+        context.errors.flush()
     }
 
     /// How a file is read for `save`.

@@ -23,6 +23,8 @@ public final class ICalendarPieces {
     public struct NeedsWholeFile: Error, CustomStringConvertible, Sendable {
         /// What in the file needs the whole of it.
         public let reason: String
+        /// Whether it was an error (which the whole read says as it says it).
+        public var isError = false
         public var description: String { "the file must be read whole: " + reason }
     }
 
@@ -93,7 +95,7 @@ public final class ICalendarPieces {
                 // The whole read may name another error first: a NUL byte wherever it is, or
                 // one of a line further on (its VTODOs are read in bigger batches; a tester).
                 try checkLines()
-                throw NeedsWholeFile(reason: "an error, which the whole read says as it says it: " + error.description)
+                throw NeedsWholeFile(reason: "an error, which the whole read says as it says it: " + error.description, isError: true)
             }
             if let reason = state.streamRefusal { throw NeedsWholeFile(reason: reason) }
         }
