@@ -66,23 +66,9 @@ struct ImportCommand: Command {
         // the transaction, and it is read whole and saved again. A file of known size is
         // read from its start again for that (the file opened: a tester removed it meanwhile),
         // so that only the lines not yet read are held; standard input or a pipe is held whole.
-        if input.byteCount != nil, path != "-" {
-            do {
-                try save(.iCalendarPieces(nil), format: format, input: input, context: context)
-            } catch let whole as ICalendarPieces.NeedsWholeFile {
-                sayReadingAgain(whole, context: context)
-                do {
-                    try input.rewind()
-                } catch {
-                    throw failure(error)
-                }
-                try save(.whole(nil), format: format, input: input, context: context)
-            }
-            return
-        }
-        let data: Data
+        let data: Data?
         do {
-            data = try input.readToEnd()
+            data = input.byteCount != nil && path != "-" ? nil : try input.readToEnd()
         } catch {
             throw failure(error)
         }
@@ -90,6 +76,13 @@ struct ImportCommand: Command {
             try save(.iCalendarPieces(data), format: format, input: input, context: context)
         } catch let whole as ICalendarPieces.NeedsWholeFile {
             sayReadingAgain(whole, context: context)
+            if data == nil {
+                do {
+                    try input.rewind()
+                } catch {
+                    throw failure(error)
+                }
+            }
             try save(.whole(data), format: format, input: input, context: context)
         }
     }

@@ -110,15 +110,14 @@ public final class ImportSource {
     /// - Throws: `CommandError.runtime` with `strerror(errno)`; for standard input, a pipe or
     ///   a terminal, which cannot be read again.
     public func rewind() throws(CommandError) {
+        // Only a regular file or bytes in memory have a size; a regular file stays open.
+        guard byteCount != nil else { throw CommandError.runtime("the input cannot be read again") }
         readAhead = []
         guard let descriptor else {
-            guard byteCount != nil, ownsDescriptor == false else { throw CommandError.runtime("the input cannot be read again") }
             data = allData
             return
         }
-        guard byteCount != nil, lseek(descriptor, 0, SEEK_SET) == 0 else {
-            throw CommandError.runtime(byteCount == nil ? "the input cannot be read again" : String(cString: strerror(errno)))
-        }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw CommandError.runtime(String(cString: strerror(errno))) }
     }
 
     /// Everything not yet read, up to end of file (possibly nothing).
